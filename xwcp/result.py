@@ -1,0 +1,137 @@
+"""What a fill attempt takes and gives back (Limits, FillResult) and the validator every fill passes."""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from xwcp.grid import EMPTY, Grid
+from xwcp.problem import Problem
+from xwcp.types import FillStatus, SlotId
+
+
+def default_threads() -> int:
+    """Worker threads a solver may use by default: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - non-Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a running search, passed to `Limits.progress`."""
+
+    backend: str
+    wall_time_s: float
+    nodes: int
+    backtracks: int
+    restarts: int = 0
+    filled_slots: int = 0
+    n_slots: int = 0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long and how a backend may search.
+
+    `count` is how many distinct fills to return (None = 1, 0 = count every fill).
+    `abort` may be set from another thread to stop the search (status ABORTED).
+    `extra` carries native solver parameters through unchanged.
+    """
+
+    time_limit_s: float | None = None
+    seed: int = 0
+    max_backtracks: int | None = None
+    threads: int = field(default_factory=default_threads)
+    count: int | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+    abort: threading.Event | None = None
+    progress: Callable[[Progress], None] | None = None
+
+
+@dataclass(frozen=True)
+class FillStats:
+    wall_time_s: float = 0.0
+    nodes: int = 0
+    backtracks: int = 0
+    restarts: int = 0
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FillResult:
+    """The outcome of `fill`: a status, and when FILLED the entry of every slot (in slot order)."""
+
+    status: FillStatus
+    backend: str
+    stats: FillStats = field(default_factory=FillStats)
+    fills: tuple[tuple[str, ...], ...] = ()
+    """Every fill found (one unless `Limits.count` asked for more); each has one entry per slot."""
+    n_fills: int = 0
+    """Fills counted; equals len(fills) except when counting all fills (count=0)."""
+    reason: str = ""
+    """For UNFILLABLE: why, naming the slot; for LIMIT/ABORTED: which limit."""
+    slot_id: SlotId | None = None
+    """For UNFILLABLE: the slot proven to have no word, when one is known."""
+
+    @property
+    def entries(self) -> tuple[str, ...] | None:
+        return self.fills[0] if self.fills else None
+
+    def grid(self, problem: Problem, fill_index: int = 0) -> Grid:
+        """The problem's grid with fill number `fill_index` written in."""
+        return fill_grid(problem, self.fills[fill_index])
+
+
+def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
+    letter_by_cell: dict[int, str] = {}
+    for slot, entry in zip(problem.slots, entries):
+        for cell, letter in zip(slot.cells, entry):
+            letter_by_cell[cell] = letter
+    return problem.grid.with_letters(letter_by_cell)
+
+
+def check_fill(problem: Problem, entries) -> list[str]:
+    """Every way `entries` (one per slot, in slot order) breaks the rules; empty when it is valid.
+
+    Rules: each entry has the slot's length and is a listed word at or above the minimum score,
+    or the user's own complete entry for that slot; crossing cells agree; pre-filled letters
+    are kept; no word appears twice (unless the problem allows duplicates).
+    """
+    violations: list[str] = []
+    if entries is None or len(entries) != len(problem.slots):
+        n = 0 if entries is None else len(entries)
+        return [f"expected {len(problem.slots)} entries, got {n}"]
+    letter_by_cell: dict[int, str] = {}
+    slot_by_text: dict[str, str] = {}
+    for slot, entry in zip(problem.slots, entries):
+        if len(entry) != slot.length or not (entry.isascii() and entry.isalpha() and entry.isupper()):
+            violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter A-Z entry")
+            continue
+        fixed = problem.fixed_text_by_slot.get(slot.id)
+        if fixed is not None:
+            if entry != fixed:
+                violations.append(f"{slot.name}: {entry} replaces the user's entry {fixed}")
+        else:
+            score = problem.words.score(entry)
+            if score is None:
+                violations.append(f"{slot.name}: {entry} is not in the word list")
+            elif score < problem.min_score:
+                violations.append(f"{slot.name}: {entry} scores {score}, below the minimum {problem.min_score}")
+        for cell, letter in zip(slot.cells, entry):
+            given = problem.grid.cells[cell]
+            if given != EMPTY and given != letter:
+                violations.append(f"{slot.name}: {entry} changes the pre-filled {given} at row "
+                                  f"{cell // problem.grid.width + 1}, column {cell % problem.grid.width + 1}")
+            seen = letter_by_cell.setdefault(cell, letter)
+            if seen != letter:
+                violations.append(f"{slot.name}: {entry} puts {letter} where a crossing entry has {seen} "
+                                  f"(row {cell // problem.grid.width + 1}, column {cell % problem.grid.width + 1})")
+        if not problem.allow_dupes:
+            if entry in slot_by_text:
+                violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")
+            else:
+                slot_by_text[entry] = slot.name
+    return violations

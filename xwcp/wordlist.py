@@ -1,0 +1,324 @@
+"""Read scored word lists and index them by length as numpy arrays, with an on-disk cache.
+
+A list is `WORD;score` lines (missing score = 50) or plain word-per-line text. Words are
+normalised to A-Z (accents folded; spaces, hyphens, apostrophes and periods dropped); the
+highest score of duplicates is kept; malformed lines are collected, not raised.
+
+Per length L the index holds, sorted alphabetically:
+    letters  uint8 [n, L]   letter codes 0..25
+    scores   int16 [n]
+    order    int32 [L, n]   word ids sorted by their letter at each position
+    starts   int32 [L, 27]  order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
+All lengths live in a few flat arrays (buckets are views), so the search kernel gets them
+without copying, and the compiled form is cached in the user's cache directory keyed by
+the source file's hash, so a second load is a handful of memory-mapped reads.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import os
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from xwcp.errors import InputError
+from xwcp.types import WordId
+
+DEFAULT_SCORE = 50
+"""Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
+
+CACHE_VERSION = 2
+"""Bump when the cached layout changes, so stale caches are rebuilt, not misread."""
+
+DEFAULT_LIST_NAME = "cwl50.dict.xz"
+_DROPPED_CHARS = str.maketrans("", "", " -'’.")
+_MAX_REPORTED_PROBLEMS = 1000
+
+
+@dataclass(frozen=True)
+class LengthBucket:
+    """All words of one length; `letters[word_id]` spells word `word_id`."""
+
+    length: int
+    letters: np.ndarray
+    scores: np.ndarray
+    order: np.ndarray
+    starts: np.ndarray
+
+    @property
+    def n_words(self) -> int:
+        return int(self.letters.shape[0])
+
+    def text(self, word_id: WordId) -> str:
+        return (self.letters[word_id] + 65).tobytes().decode("ascii")
+
+    def ids_with_letter(self, pos: int, letter: int) -> np.ndarray:
+        """Word ids with letter code `letter` at position `pos`."""
+        return self.order[pos, self.starts[pos, letter]:self.starts[pos, letter + 1]]
+
+
+@dataclass
+class WordList:
+    """A normalised word list indexed by length (see the module docstring for the arrays)."""
+
+    source: str
+    letters_flat: np.ndarray
+    scores_flat: np.ndarray
+    order_flat: np.ndarray
+    starts_flat: np.ndarray
+    table: np.ndarray
+    """int64 [n_lengths, 6]: length, n_words, letters_off, scores_off, order_off, starts_off."""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    n_problems: int = 0
+    _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
+    _id_by_text: dict[int, dict[bytes, int]] = field(default_factory=dict, repr=False)
+
+    @property
+    def n_words(self) -> int:
+        return int(self.table[:, 1].sum()) if len(self.table) else 0
+
+    @property
+    def lengths(self) -> list[int]:
+        return [int(x) for x in self.table[:, 0]]
+
+    def bucket(self, length: int) -> LengthBucket:
+        """The words of `length` (an empty bucket when there are none)."""
+        bucket = self._buckets.get(length)
+        if bucket is not None:
+            return bucket
+        rows = np.nonzero(self.table[:, 0] == length)[0]
+        if len(rows) == 0:
+            bucket = LengthBucket(length, np.zeros((0, length), np.uint8), np.zeros(0, np.int16),
+                                  np.zeros((length, 0), np.int32), np.zeros((length, 27), np.int32))
+        else:
+            _, n, l_off, s_off, o_off, st_off = (int(x) for x in self.table[rows[0]])
+            bucket = LengthBucket(
+                length,
+                self.letters_flat[l_off:l_off + n * length].reshape(n, length),
+                self.scores_flat[s_off:s_off + n],
+                self.order_flat[o_off:o_off + n * length].reshape(length, n),
+                self.starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
+            )
+        self._buckets[length] = bucket
+        return bucket
+
+    def word_id(self, text: str) -> WordId | None:
+        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        length = len(text)
+        ids = self._id_by_text.get(length)
+        if ids is None:
+            bucket = self.bucket(length)
+            raw = (bucket.letters + 65).tobytes()
+            ids = {raw[k * length:(k + 1) * length]: k for k in range(bucket.n_words)}
+            self._id_by_text[length] = ids
+        return ids.get(text.encode("ascii", "replace"))
+
+    def score(self, text: str) -> int | None:
+        word_id = self.word_id(text)
+        return None if word_id is None else int(self.bucket(len(text)).scores[word_id])
+
+
+def normalise_word(raw: str) -> str | None:
+    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods."""
+    word = raw.upper().translate(_DROPPED_CHARS)
+    if word.isascii() and word.isalpha():
+        return word
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+    folded = folded.replace("Æ", "AE").replace("Œ", "OE").replace("ß", "SS")
+    if folded.isascii() and folded.isalpha():
+        return folded
+    return None
+
+
+def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count."""
+    score_by_word: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    n_problems = 0
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word_part, sep, score_part = line.partition(";")
+        score = DEFAULT_SCORE
+        if sep:
+            score_part = score_part.strip()
+            if score_part:
+                try:
+                    score = int(score_part)
+                except ValueError:
+                    n_problems += 1
+                    if len(problems) < _MAX_REPORTED_PROBLEMS:
+                        problems.append((line_no, f"score {score_part!r} is not a whole number"))
+                    continue
+                score = max(-32768, min(32767, score))
+        word = normalise_word(word_part.strip())
+        if not word:
+            n_problems += 1
+            if len(problems) < _MAX_REPORTED_PROBLEMS:
+                problems.append((line_no, f"{word_part.strip()!r} is not a word of letters"))
+            continue
+        old = score_by_word.get(word)
+        if old is None or score > old:
+            score_by_word[word] = score
+    return score_by_word, problems, n_problems
+
+
+def build_word_list(score_by_word: dict[str, int], source: str,
+                    problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
+    """Index {word: score} (A-Z words) by length into the flat arrays described above."""
+    by_length: dict[int, list[str]] = {}
+    for word in score_by_word:
+        by_length.setdefault(len(word), []).append(word)
+    letters_parts, scores_parts, order_parts, starts_parts, rows = [], [], [], [], []
+    l_off = s_off = o_off = st_off = 0
+    for length in sorted(by_length):
+        words = sorted(by_length[length])
+        n = len(words)
+        letters = (np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(n, length) - 65).astype(np.uint8)
+        scores = np.fromiter((score_by_word[w] for w in words), np.int16, n)
+        order = np.empty((length, n), np.int32)
+        starts = np.zeros((length, 27), np.int32)
+        for pos in range(length):
+            column = letters[:, pos]
+            order[pos] = np.argsort(column, kind="stable")
+            starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
+        letters_parts.append(letters.ravel())
+        scores_parts.append(scores)
+        order_parts.append(order.ravel())
+        starts_parts.append(starts.ravel())
+        rows.append((length, n, l_off, s_off, o_off, st_off))
+        l_off += n * length
+        s_off += n
+        o_off += n * length
+        st_off += 27 * length
+
+    def cat(parts, dtype):
+        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
+
+    return WordList(
+        source=source,
+        letters_flat=cat(letters_parts, np.uint8),
+        scores_flat=cat(scores_parts, np.int16),
+        order_flat=cat(order_parts, np.int32),
+        starts_flat=cat(starts_parts, np.int32),
+        table=np.array(rows, np.int64).reshape(-1, 6),
+        problems=problems or [],
+        n_problems=n_problems,
+    )
+
+
+def words_from_pairs(pairs, source: str = "<words>") -> WordList:
+    """Build a WordList from (word, score) pairs or plain words, normalising them (for tests and tools)."""
+    score_by_word: dict[str, int] = {}
+    for item in pairs:
+        raw, score = (item, DEFAULT_SCORE) if isinstance(item, str) else item
+        word = normalise_word(raw)
+        if word and (word not in score_by_word or score > score_by_word[word]):
+            score_by_word[word] = int(score)
+    return build_word_list(score_by_word, source)
+
+
+def cache_dir() -> Path:
+    """Where compiled lists are kept: $XWCP_CACHE_DIR, else $XDG_CACHE_HOME/xwcp, else ~/.cache/xwcp."""
+    env = os.environ.get("XWCP_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "xwcp"
+
+
+_ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table")
+
+
+def _read_cache(folder: Path, source: str) -> WordList | None:
+    try:
+        meta = json.loads((folder / "meta.json").read_text())
+        if meta.get("version") != CACHE_VERSION:
+            return None
+        arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
+    except (OSError, ValueError):
+        return None
+    return WordList(source=source, problems=[tuple(p) for p in meta["problems"]],
+                    n_problems=meta["n_problems"], **arrays)
+
+
+def _write_cache(folder: Path, words: WordList) -> None:
+    tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name in _ARRAYS:
+            np.save(tmp / f"{name}.npy", getattr(words, name))
+        (tmp / "meta.json").write_text(json.dumps(
+            {"version": CACHE_VERSION, "problems": words.problems, "n_problems": words.n_problems}))
+        os.replace(tmp, folder)
+    except OSError:
+        pass  # a cache we cannot write only costs time, never correctness
+    finally:
+        if tmp.exists():
+            for child in tmp.iterdir():
+                child.unlink()
+            tmp.rmdir()
+
+
+def _decode(raw: bytes, source: str) -> str:
+    if raw[:6] == b"\xfd7zXZ\x00":
+        raw = lzma.decompress(raw)
+    elif raw[:2] == b"\x1f\x8b":
+        import gzip
+        raw = gzip.decompress(raw)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) -> WordList:
+    """Load a word list (the embedded default list when `path` is None), from cache when possible.
+
+    Args:
+        path: a `WORD;score` or word-per-line file (may be .xz or .gz compressed).
+        use_cache: read and write the compiled cache.
+
+    Returns:
+        The indexed list. `problems` holds up to 1000 (line, problem) pairs for skipped lines.
+
+    Raises:
+        InputError: missing/unreadable file, or no usable entry in it.
+    """
+    if path is None:
+        resource = resources.files("xwcp") / "data" / DEFAULT_LIST_NAME
+        source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
+        raw = resource.read_bytes()
+    else:
+        source = str(path)
+        try:
+            raw = Path(path).read_bytes()
+        except FileNotFoundError:
+            raise InputError("no such word-list file", source) from None
+        except IsADirectoryError:
+            raise InputError("is a directory, not a word-list file", source) from None
+        except OSError as exc:
+            raise InputError(f"cannot read word-list file ({exc.strerror or exc})", source) from None
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    folder = cache_dir() / f"wordlist-v{CACHE_VERSION}-{digest}"
+    if use_cache:
+        cached = _read_cache(folder, source)
+        if cached is not None:
+            return cached
+    try:
+        text = _decode(raw, source)
+    except (lzma.LZMAError, OSError, EOFError) as exc:
+        raise InputError(f"cannot decompress word-list file ({exc})", source) from None
+    score_by_word, problems, n_problems = parse_word_lines(text, source)
+    if not score_by_word:
+        raise InputError("the word list has no usable entries", source)
+    words = build_word_list(score_by_word, source, problems, n_problems)
+    if use_cache:
+        _write_cache(folder, words)
+    return words
