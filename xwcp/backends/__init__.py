@@ -1,0 +1,67 @@
+"""Registry of fill backends: name -> module, imported only when asked for.
+
+Every backend module has `NAME`, `available() -> bool`, `missing() -> str` (what to install
+when it is not available) and `fill(problem, limits) -> FillResult`.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from xwcp.errors import InputError
+
+BACKENDS = {
+    "auto": "xwcp.backends.auto",
+    "backtrack": "xwcp.backends.backtrack",
+    "cpsat": "xwcp.backends.cpsat",
+    "sat": "xwcp.backends.sat",
+}
+DEFAULT_BACKEND = "auto"
+
+
+def get_backend(name: str) -> ModuleType:
+    """The backend module called `name`.
+
+    Raises:
+        InputError: unknown name (the message lists the known ones), or a backend whose
+            solver package is not installed (the message names the package).
+    """
+    if name not in BACKENDS:
+        raise InputError(f"unknown backend {name!r}; choose one of: {', '.join(BACKENDS)}")
+    module = importlib.import_module(BACKENDS[name])
+    if not module.available():
+        raise InputError(f"backend {name!r} is not available: {module.missing()}")
+    return module
+
+
+def available_backends() -> list[str]:
+    """Names of the backends whose solver packages are installed, in registry order."""
+    names = []
+    for name, path in BACKENDS.items():
+        try:
+            module = importlib.import_module(path)
+        except ImportError:
+            continue
+        if module.available():
+            names.append(name)
+    return names
+
+
+def fill(problem, backend: str = DEFAULT_BACKEND, limits=None):
+    """Fill `problem` with the named backend and validate every fill it returns.
+
+    Returns:
+        The backend's FillResult.
+
+    Raises:
+        InputError: unknown or unavailable backend.
+        RuntimeError: the backend returned a fill that breaks the rules (a bug, never shown as an answer).
+    """
+    from xwcp.result import check_fill
+
+    result = get_backend(backend).fill(problem, limits)
+    for entries in result.fills:
+        violations = check_fill(problem, entries)
+        if violations:
+            raise RuntimeError(f"backend {result.backend!r} produced an invalid fill: {'; '.join(violations[:3])}")
+    return result

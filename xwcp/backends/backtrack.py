@@ -1,0 +1,87 @@
+"""Our own search: the compiled restarting MAC kernel (dom/wdeg slots, best-fit words) driven in time slices.
+
+Deterministic for a given seed and inputs (the time limit only decides when it stops).
+Between slices it reports progress and honours the abort event and the time limit.
+"""
+from __future__ import annotations
+
+from xwcp import kernel
+from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
+                                   wanted_fills)
+from xwcp.problem import Problem
+from xwcp.result import FillResult, FillStats, Limits, Progress
+from xwcp.types import FillStatus
+
+NAME = "backtrack"
+
+RESTART_BASE_FAILS = 100
+"""Failures allowed in the first run before a restart; later runs follow the Luby sequence."""
+SCORE_WEIGHT = 0.0
+"""Weight of the word score (0-100) against the sum of log crossing options when choosing a word."""
+NOISE = 0.0
+"""Random term added to each word's key; 0 keeps the first run greedy (dom/wdeg adds the variety)."""
+SLICE_S = 0.05
+"""Seconds the kernel runs between progress reports and abort checks."""
+
+
+def available() -> bool:
+    try:
+        kernel._library()
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def missing() -> str:
+    return "the compiled kernel xwcp._kernel is not built; reinstall with `pip install -e .` (needs a C compiler)"
+
+
+def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
+    """Fill every slot of `problem`, or prove it cannot be filled, within `limits`."""
+    limits = limits or Limits()
+    clock = Clock(limits)
+    engine, early = start_engine(problem, NAME, clock)
+    if early is not None:
+        return early
+    want = wanted_fills(limits)
+    enumerate_fills = want != 1
+    engine.configure_search(
+        seed=limits.seed,
+        restart_base=0 if enumerate_fills else int(limits.extra.get("restart_base", RESTART_BASE_FAILS)),
+        noise=float(limits.extra.get("noise", NOISE)),
+        score_weight=float(limits.extra.get("score_weight", SCORE_WEIGHT)),
+        slot_rule=int(limits.extra.get("slot_rule", 0)),
+        max_fails=int(limits.max_backtracks or 0))
+    fills: list[tuple[str, ...]] = []
+    n_fills = 0
+    status = None
+    while status is None:
+        remaining = clock.remaining_s()
+        code = engine.search(SLICE_S if remaining is None else max(0.0, min(SLICE_S, remaining)))
+        if code == kernel.SOLVED:
+            n_fills += 1
+            if len(fills) < MAX_KEPT_FILLS:
+                fills.append(entries_from_word_ids(problem, engine.solution_word_ids()))
+            if want and n_fills >= want:
+                status = FillStatus.FILLED
+        elif code == kernel.EXHAUSTED:
+            status = FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE
+        elif code == kernel.FAIL_LIMIT:
+            status = FillStatus.FILLED if n_fills and want else FillStatus.LIMIT
+        if status is None:
+            stop = clock.stop_status()
+            if stop is not None:
+                # Fills found before a stop are answers, unless every fill was to be counted.
+                status = FillStatus.FILLED if n_fills and want else stop
+        if limits.progress is not None:
+            s = engine.stats
+            limits.progress(Progress(NAME, clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
+                                     len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots)))
+    s = engine.stats
+    stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
+    reason = ""
+    if status is FillStatus.UNFILLABLE:
+        reason = "search exhausted every candidate: no fill exists"
+    elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
+        reason = limit_reason(status, limits)
+    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason)

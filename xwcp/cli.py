@@ -1,0 +1,223 @@
+"""The `xwcp` command line: parse arguments, call the library, print. No fill logic lives here.
+
+Exit codes: 0 done, 1 proven unfillable, 2 bad input or usage, 3 limit reached without an answer.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from xwcp.errors import InputError
+
+EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line and exit 2, like every other bad input
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    if text == "all":
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or 'all'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (or 'all'), got {text}")
+    return value
+
+
+def _add_problem_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("grid", help="grid file: one row per line, '#' block, '.' empty, A-Z pre-filled, ';' comments")
+    p.add_argument("--words", metavar="FILE", help="word list (WORD;score lines or one word per line); "
+                   "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
+    p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
+    p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
+def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
+    from xwcp.backends import BACKENDS, DEFAULT_BACKEND
+
+    p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="NAME",
+                   help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")
+    p.add_argument("--time-limit", type=_positive_float, default=default_limit, metavar="S",
+                   help="give up after S seconds" + (f" (default {default_limit:g})" if default_limit else ""))
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
+    parser.add_argument("--version", action="version", version="xwcp 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("fill", help="fill a grid with words from the list",
+                       description="Fill every slot of GRID with listed words (no word twice).",
+                       epilog="Example: xwcp fill models/15x15-daily-01.txt --time-limit 30 --format json")
+    _add_problem_args(p)
+    _add_solver_args(p, None)
+    p.add_argument("--count", type=_count, default=None, metavar="N",
+                   help="return N distinct fills, or 'all' to count every fill (small grids)")
+    p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
+    p.set_defaults(run=cmd_fill)
+
+    p = sub.add_parser("domains", help="per slot: how many words still fit, and the best ones",
+                       description="Arc-consistent domains: for each open slot the number of words that "
+                                   "still fit without an immediate dead end, and the top-k ranked by how many "
+                                   "options they leave their crossings, then by score.",
+                       epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
+    _add_problem_args(p)
+    p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
+    p.add_argument("-k", type=int, default=20, metavar="K", help="words to show per slot (default 20)")
+    p.set_defaults(run=cmd_domains)
+
+    p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
+                       description="Suggestions for one slot. With --verify each word is placed and the grid "
+                                   "handed to a solver: viable (a full fill exists), dead-end (proven unfillable) "
+                                   "or unknown (limit).",
+                       epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
+    _add_problem_args(p)
+    p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
+    p.add_argument("-k", type=int, default=10, metavar="K", help="words to show (default 10)")
+    p.add_argument("--verify", action="store_true", help="check each word with a solver")
+    p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
+    _add_solver_args(p, 5.0)
+    p.set_defaults(run=cmd_suggest)
+
+    p = sub.add_parser("heatmap", help="letters still possible in each cell (26 free .. 1 forced .. 0 dead)",
+                       description="Per white cell, the number of letters still possible after arc consistency.",
+                       epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
+    _add_problem_args(p)
+    p.add_argument("--png", metavar="FILE", help="also draw the heat map as a PNG picture")
+    p.set_defaults(run=cmd_heatmap)
+
+    p = sub.add_parser("check", help="is the grid fillable? the tightest slot and the forced letters",
+                       description="Fillability: consistent or unfillable by arc consistency, then proven "
+                                   "fillable or unfillable by a solver within --time-limit; the most "
+                                   "constrained open slot; the letters forced so far.",
+                       epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
+    _add_problem_args(p)
+    _add_solver_args(p, 10.0)
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
+                       description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
+                                   "print a summary.",
+                       epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
+    from xwcp.bench import add_bench_arguments
+
+    add_bench_arguments(p)
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return args.run(args)
+    except InputError as exc:
+        print(f"xwcp: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("xwcp: interrupted", file=sys.stderr)
+        return EXIT_LIMIT
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+# ----- commands: each parses, calls the library, prints ------------------------------------
+
+def _load(args):
+    from xwcp.session import load_problem
+
+    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
+                        warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr))
+
+
+def _emit(args, data: dict, text: str) -> None:
+    print(json.dumps(data) if args.format == "json" else text)
+
+
+def cmd_fill(args) -> int:
+    """Example: xwcp fill models/15x15-daily-01.txt"""
+    from xwcp import report
+    from xwcp.session import run_fill
+
+    start = time.perf_counter()
+    problem = _load(args)
+    result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
+                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
+    seconds = time.perf_counter() - start
+    _emit(args, report.fill_dict(problem, result, seconds), report.fill_text(problem, result, seconds))
+    return result.status.exit_code
+
+
+def cmd_domains(args) -> int:
+    """Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10"""
+    from xwcp import analysis
+
+    problem = _load(args)
+    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k)
+    _emit(args, data, analysis.domains_text(problem, data))
+    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+
+
+def cmd_suggest(args) -> int:
+    """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
+    from xwcp import analysis
+
+    problem = _load(args)
+    data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
+                                   time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill)
+    _emit(args, data, analysis.suggest_text(data))
+    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+
+
+def cmd_heatmap(args) -> int:
+    """Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png"""
+    from xwcp import analysis
+
+    problem = _load(args)
+    data = analysis.heatmap_report(problem)
+    if args.png:
+        from xwcp.picture import draw_heatmap
+
+        draw_heatmap(problem, data, args.png)
+        data["png"] = args.png
+    _emit(args, data, analysis.heatmap_text(data))
+    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+
+
+def cmd_check(args) -> int:
+    """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
+    from xwcp import analysis
+
+    problem = _load(args)
+    data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
+    _emit(args, data, analysis.check_text(data))
+    return {"fillable": EXIT_OK, "consistent": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
+
+
+def cmd_bench(args) -> int:
+    """Example: xwcp bench --suite stock --time-limit 30"""
+    from xwcp.bench import run_bench_command
+
+    return run_bench_command(args)

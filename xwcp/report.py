@@ -1,0 +1,70 @@
+"""Turn results into what people read: JSON-ready dicts and plain-text renderings."""
+from __future__ import annotations
+
+from xwcp.problem import Problem
+from xwcp.result import FillResult, fill_grid
+
+
+def entry_dicts(problem: Problem, entries) -> list[dict]:
+    """One dict per slot in clue order (across by number, then down): id, number, direction, position, word, score."""
+    rows = []
+    for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
+        word = entries[slot.id] if entries is not None else None
+        rows.append({
+            "id": slot.name, "number": slot.number, "direction": slot.direction.value,
+            "row": slot.row, "col": slot.col, "length": slot.length,
+            "word": word, "score": problem.words.score(word) if word else None,
+        })
+    return rows
+
+
+def fill_dict(problem: Problem, result: FillResult, seconds: float) -> dict:
+    """The `xwcp fill --format json` object."""
+    out: dict = {"status": result.status.value}
+    if result.entries is not None:
+        out["grid"] = fill_grid(problem, result.entries).rows
+        out["entries"] = entry_dicts(problem, result.entries)
+    if len(result.fills) > 1:
+        out["fills"] = [{"grid": fill_grid(problem, f).rows} for f in result.fills]
+    if result.n_fills > 1 or len(result.fills) > 1:
+        out["n_fills"] = result.n_fills
+    if result.reason:
+        out["reason"] = result.reason
+    if result.slot_id is not None:
+        out["slot"] = problem.slots[result.slot_id].name
+    out["backend"] = result.backend
+    out["seconds"] = round(seconds, 4)
+    out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
+                    "restarts": result.stats.restarts, **dict(result.stats.extra)}
+    return out
+
+
+def grid_text(rows: list[str]) -> str:
+    """Rows spaced out for reading: letters, '#' blocks, '.' empty."""
+    return "\n".join(" ".join(row) for row in rows)
+
+
+def fill_text(problem: Problem, result: FillResult, seconds: float) -> str:
+    """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none."""
+    lines: list[str] = []
+    if result.entries is None:
+        what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
+        lines.append(f"{what}: {result.reason}" if result.reason else what)
+    for index, entries in enumerate(result.fills):
+        if len(result.fills) > 1:
+            lines.append(f"Fill {index + 1}:")
+        lines.append(grid_text(fill_grid(problem, entries).rows))
+        lines.append("")
+        if index == 0:
+            for direction in ("across", "down"):
+                lines.append(direction.capitalize())
+                for row in entry_dicts(problem, entries):
+                    if row["direction"] == direction:
+                        score = "" if row["score"] is None else f"  ({row['score']})"
+                        lines.append(f"  {row['number']:>3}  {row['word']}{score}")
+            lines.append("")
+    if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
+        lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)" if result.status.value == "limit" else ""))
+    lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}")
+    return "\n".join(lines)
+
