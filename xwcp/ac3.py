@@ -34,6 +34,8 @@ class Propagation:
     is_consistent: bool
     domains: Domains
     letter_counts: np.ndarray
+    counts_by_slot: tuple[np.ndarray, ...] = ()
+    """counts_by_slot[slot_id]: int32 [length, 26] live words with each letter at each position."""
     wipeout_slot: SlotId | None = None
     chain: tuple[SlotId, ...] = ()
     reason: str = ""
@@ -108,25 +110,32 @@ class Propagator:
 def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None) -> Propagation:
     n_cells = problem.grid.width * problem.grid.height
     letter_counts = np.zeros((n_cells, 26), np.int32)
+    if not is_consistent:
+        # One empty slot means no fill: every slot crossing it loses its support in turn, so by
+        # convention every domain is reported empty, with the slot and chain that emptied first.
+        empty = tuple(np.zeros(d.shape, bool) for d in problem.domains)
+        counts = tuple(np.zeros((s.length, 26), np.int32) for s in problem.slots)
+        if wipeout is None:
+            return Propagation(False, empty, letter_counts, counts, None, (), problem.conflicts[0])
+        chain = tuple(engine.cause_chain(wipeout))
+        return Propagation(False, empty, letter_counts, counts, wipeout, chain,
+                           unfillable_reason(problem, wipeout, chain))
     domains = []
+    counts_by_slot = []
     for slot in problem.slots:
         if engine.kernel_index[slot.id] < 0:
             domains.append(problem.domains[slot.id])
-            for cell in slot.cells:
-                letter_counts[cell, ord(problem.grid.cells[cell]) - 65] = 1
-            continue
-        domains.append(engine.domain(slot.id))
-        counts = engine.letter_counts(slot.id)
+            counts = np.zeros((slot.length, 26), np.int32)
+            for pos, cell in enumerate(slot.cells):
+                counts[pos, ord(problem.grid.cells[cell]) - 65] = 1
+        else:
+            domains.append(engine.domain(slot.id))
+            counts = engine.letter_counts(slot.id).copy()
+        counts_by_slot.append(counts)
         for pos, cell in enumerate(slot.cells):
             if slot.direction.letter == "A" or not letter_counts[cell].any():
                 letter_counts[cell] = counts[pos]
-    if not is_consistent:
-        if wipeout is None and problem.conflicts:
-            return Propagation(False, tuple(domains), letter_counts, None, (), problem.conflicts[0])
-        chain = tuple(engine.cause_chain(wipeout)) if wipeout is not None else ()
-        return Propagation(False, tuple(domains), letter_counts, wipeout, chain,
-                           unfillable_reason(problem, wipeout, chain) if wipeout is not None else "")
-    return Propagation(True, tuple(domains), letter_counts)
+    return Propagation(True, tuple(domains), letter_counts, tuple(counts_by_slot))
 
 
 def propagate(problem: Problem, domains: Domains | None = None) -> Propagation:

@@ -1,0 +1,285 @@
+"""Questions a constructor asks of a partly filled grid, answered from arc-consistent domains.
+
+Which words still fit each slot without an immediate dead end (ranked by how many options they
+leave their crossings, then by score), how many letters each cell can still take (the heat
+map), whether the grid can be filled, which open slot is tightest, which letters are forced,
+and whether a suggested word can still lead to a full fill (verified by a solver).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from xwcp.ac3 import Propagation, propagate
+from xwcp.errors import InputError
+from xwcp.grid import BLOCK, EMPTY, Slot
+from xwcp.problem import Problem, compile_problem
+from xwcp.result import Limits, fill_grid
+from xwcp.types import FillStatus, SlotId
+
+
+def find_slot(problem: Problem, name: str) -> Slot:
+    """The slot called `name` (e.g. 12A). Raises InputError listing the valid ids when there is none."""
+    slot = problem.slot_by_name(name)
+    if slot is None:
+        names = ", ".join(s.name for s in sorted(problem.slots, key=lambda s: (s.direction.value, s.number)))
+        raise InputError(f"unknown slot {name!r}; this grid's slots are: {names}")
+    return slot
+
+
+def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None) -> list[dict]:
+    """The slot's live words, best first: by mean log10 of the options each leaves its open crossings, then score.
+
+    Returns:
+        Dicts with word, score and fit (the mean log10 of crossing options; 0 without open crossings).
+    """
+    slot = problem.slots[slot_id]
+    if slot_id in problem.fixed_text_by_slot:
+        text = problem.fixed_text_by_slot[slot_id]
+        return [{"word": text, "score": problem.words.score(text), "fit": 0.0}]
+    bucket = problem.words.bucket(slot.length)
+    ids = np.nonzero(prop.domains[slot_id])[0]
+    if len(ids) == 0:
+        return []
+    letters = bucket.letters[ids]
+    fit = np.zeros(len(ids))
+    n_open = 0
+    for pos in range(slot.length):
+        t = problem.cross_slot[slot_id][pos]
+        if t < 0 or t in problem.fixed_text_by_slot:
+            continue
+        options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
+        fit += np.log10(np.maximum(options[letters[:, pos]], 1))
+        n_open += 1
+    if n_open:
+        fit /= n_open
+    scores = np.asarray(bucket.scores[ids], dtype=np.int64)
+    order = np.lexsort((ids, -scores, -np.round(fit, 6)))
+    if k is not None:
+        order = order[:k]
+    return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit[i]), 3)}
+            for i in order]
+
+
+def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
+    """Per cell: None for a block, else the letters still possible there as a string."""
+    grid = problem.grid
+    rows = []
+    for r in range(grid.height):
+        row = []
+        for c in range(grid.width):
+            cell = r * grid.width + c
+            if grid.cells[cell] == BLOCK:
+                row.append(None)
+            else:
+                row.append("".join(chr(65 + x) for x in np.nonzero(prop.letter_counts[cell])[0]))
+        rows.append(row)
+    return rows
+
+
+def _status(prop: Propagation) -> dict:
+    out = {"status": "consistent" if prop.is_consistent else "unfillable"}
+    if not prop.is_consistent:
+        out["reason"] = prop.reason
+    return out
+
+
+def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20) -> dict:
+    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters."""
+    start = time.perf_counter()
+    slots = [find_slot(problem, slot_name)] if slot_name else sorted(
+        problem.slots, key=lambda s: (s.direction.value != "across", s.number))
+    prop = propagate(problem)
+    out = _status(prop)
+    if prop.wipeout_slot is not None:
+        out["slot"] = problem.slots[prop.wipeout_slot].name
+        out["chain"] = [problem.slots[s].name for s in prop.chain]
+    out["slots"] = [{"id": s.name, "pattern": problem.pattern(s.id), "size": prop.size(s.id)
+                     if s.id not in problem.fixed_text_by_slot else 1,
+                     "words": rank_words(problem, prop, s.id, k) if prop.is_consistent else []} for s in slots]
+    out["cells"] = _cells_json(problem, prop)
+    out["seconds"] = round(time.perf_counter() - start, 4)
+    return out
+
+
+def domains_text(problem: Problem, data: dict) -> str:
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
+    for slot in data["slots"]:
+        words = " ".join(w["word"] for w in slot["words"])
+        lines.append(f"{slot['id']:>5} {slot['pattern']:<15} {slot['size']:>7,}  {words}")
+    return "\n".join(lines)
+
+
+def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
+    """The open slot (not yet decided) with the fewest live words; ties to the one with more crossings."""
+    best = None
+    best_key = None
+    for slot in problem.slots:
+        if slot.id in problem.fixed_text_by_slot or EMPTY not in problem.pattern(slot.id):
+            continue
+        size = prop.size(slot.id)
+        if size <= 1 and prop.is_consistent:
+            continue
+        n_cross = sum(1 for t in problem.cross_slot[slot.id] if t >= 0)
+        key = (size, -n_cross, slot.id)
+        if best_key is None or key < best_key:
+            best, best_key = slot.id, key
+    return best
+
+
+def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
+    grid = problem.grid
+    forced = []
+    for cell, given in enumerate(grid.cells):
+        if given != EMPTY:
+            continue
+        live = np.nonzero(prop.letter_counts[cell])[0]
+        if len(live) == 1:
+            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": chr(65 + int(live[0]))})
+    return forced
+
+
+def heatmap_report(problem: Problem) -> dict:
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters."""
+    prop = propagate(problem)
+    grid = problem.grid
+    out = _status(prop)
+    if prop.wipeout_slot is not None:
+        out["slot"] = problem.slots[prop.wipeout_slot].name
+        out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slots[prop.wipeout_slot].cells]
+    out["width"], out["height"] = grid.width, grid.height
+    out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
+                     else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
+                    for r in range(grid.height)]
+    out["letters"] = [[grid.cells[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+                       else None for c in range(grid.width)] for r in range(grid.height)]
+    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    return out
+
+
+def heatmap_text(data: dict) -> str:
+    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown."""
+    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    for r, row in enumerate(data["cells"]):
+        out = []
+        for c, n in enumerate(row):
+            if n is None:
+                out.append(" ##")
+            elif data["letters"][r][c]:
+                out.append(f" ={data['letters'][r][c]}")
+            elif (r, c) in forced:
+                out.append(f" ({forced[(r, c)]}"[-3:])
+            elif n == 26:
+                out.append("  .")
+            elif n == 0:
+                out.append("  X")
+            else:
+                out.append(f"{n:>3}")
+        lines.append("".join(out))
+    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, (L forced")
+    return "\n".join(lines)
+
+
+def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
+                 seed: int = 0) -> dict:
+    """The `xwcp check` answer: verdict fillable / unfillable / consistent (unknown), and why.
+
+    The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
+    finds a fill (included), `consistent` when AC-3 finds no dead end and the solver hit its limit.
+    """
+    from xwcp.backends import fill
+
+    prop = propagate(problem)
+    out = _status(prop)
+    out["ac3"] = out["status"]
+    tight = prop.wipeout_slot if not prop.is_consistent else _most_constrained(problem, prop)
+    out["most_constrained"] = None if tight is None else {
+        "id": problem.slots[tight].name, "pattern": problem.pattern(tight), "size": prop.size(tight)}
+    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    if not prop.is_consistent:
+        out["verdict"] = "unfillable"
+        out["proof"] = "ac3"
+        if prop.wipeout_slot is not None:
+            out["slot"] = problem.slots[prop.wipeout_slot].name
+        return out
+    result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
+    out["solver"] = {"backend": result.backend, "status": result.status.value,
+                     "seconds": round(result.stats.wall_time_s, 4)}
+    if result.status is FillStatus.FILLED:
+        out["verdict"] = "fillable"
+        out["fill"] = fill_grid(problem, result.entries).rows
+    elif result.status is FillStatus.UNFILLABLE:
+        out["verdict"] = "unfillable"
+        out["proof"] = "search"
+        out["reason"] = result.reason
+    else:
+        out["verdict"] = "consistent"
+    return out
+
+
+def check_text(data: dict) -> str:
+    lines = []
+    verdict = {"fillable": "Fillable: a full fill exists (shown below).",
+               "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
+               "consistent": "Consistent: no dead end found by arc consistency; the solver hit its limit "
+                             "before finding a fill."}[data["verdict"]]
+    lines.append(verdict)
+    if data.get("most_constrained"):
+        m = data["most_constrained"]
+        lines.append(f"Most constrained open slot: {m['id']} {m['pattern']} ({m['size']:,} words)")
+    if data["forced"]:
+        lines.append("Forced letters: " + ", ".join(f"r{f['row'] + 1}c{f['col'] + 1}={f['letter']}"
+                                                   for f in data["forced"]))
+    if data.get("fill"):
+        lines.append("")
+        lines.extend(" ".join(row) for row in data["fill"])
+    return "\n".join(lines)
+
+
+def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
+    """The problem with `word` entered in `slot_id` (recompiled on the same word list)."""
+    slot = problem.slots[slot_id]
+    grid = problem.grid.with_letters(dict(zip(slot.cells, word)))
+    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes)
+
+
+def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
+                   backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
+                   show_fill: bool = False) -> dict:
+    """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
+
+    Labels: `viable` (a full fill with that word exists), `dead-end` (proven that none does),
+    `unknown` (the solver hit `time_limit_s` for that word).
+    """
+    from xwcp.backends import fill
+
+    slot = find_slot(problem, slot_name)
+    prop = propagate(problem)
+    out = _status(prop)
+    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id), "size": prop.size(slot.id)}
+    words = rank_words(problem, prop, slot.id, k) if prop.is_consistent else []
+    if verify:
+        label = {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}
+        for word in words:
+            result = fill(with_word(problem, slot.id, word["word"]), backend,
+                          Limits(time_limit_s=time_limit_s, seed=seed))
+            word["verdict"] = label.get(result.status, "unknown")
+            word["seconds"] = round(result.stats.wall_time_s, 4)
+            if show_fill and result.status is FillStatus.FILLED:
+                word["fill"] = fill_grid(problem, result.entries).rows
+    out["words"] = words
+    return out
+
+
+def suggest_text(data: dict) -> str:
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    s = data["slot"]
+    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} words fit")
+    for w in data["words"]:
+        verdict = f"  {w['verdict']}" if "verdict" in w else ""
+        lines.append(f"  {w['word']:<16} score {w['score']:>3}  fit {w['fit']:.2f}{verdict}")
+        for row in w.get("fill", []):
+            lines.append("      " + " ".join(row))
+    return "\n".join(lines)
