@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from xwcp.kernel import Engine
-from xwcp.problem import Domains, Problem
+from xwcp.problem import Domains, Problem, compile_problem
 from xwcp.types import SlotId
 
 
@@ -61,53 +61,91 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
 
 
 class Propagator:
-    """An editable arc-consistent state: enter letters one at a time, undo them in any order."""
+    """An editable arc-consistent state: enter letters one at a time, erase them in any order.
+
+    Entering a letter restricts the slots through its cell and propagates from the current
+    state; erasing undoes the trail to just before that letter and re-enters the later ones.
+    A letter that completes a slot with a word the list lacks (or scores below the minimum)
+    makes that slot the user's own entry, which the kernel does not model as a variable, so
+    that edit (and erasing it later) rebuilds the state from scratch instead.
+    """
 
     def __init__(self, problem: Problem):
-        self.problem = problem
-        self.engine = Engine(problem)
-        self.is_consistent = not problem.conflicts and self.engine.propagate_all()
+        self.base = problem
+        self.letters: dict[int, str] = {}
+        """Letters entered since construction, by cell, oldest first."""
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.problem = self.base if not self.letters else compile_problem(
+            self.base.grid.with_letters(self.letters), self.base.words,
+            min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
+        self.engine = Engine(self.problem)
+        self.is_consistent = not self.problem.conflicts and self.engine.propagate_all()
         self._wipeout = self.engine.wipeout_slot_id
-        self.entered: list[tuple[int, str, int, bool]] = []
-        """(cell, letter, trail mark before it, consistent before it) per letter entered, oldest first."""
+        self._marks: list[tuple[int, int, bool]] = []
+        """(cell, trail mark before it, consistent before it) per letter entered since the rebuild."""
 
     def enter(self, cell: int, letter: str) -> bool:
-        """Put `letter` in empty `cell` and re-propagate from the current state. False if that empties a slot."""
-        self.entered.append((cell, letter, self.engine.trail_len, self.is_consistent))
-        if self.is_consistent:
-            self.is_consistent = self._restrict(cell, letter)
+        """Put `letter` in empty `cell` and re-propagate. Returns False if the grid became unfillable."""
+        self.letters[cell] = letter
+        if self._completes_own_entry(cell):
+            self._rebuild()
+        else:
+            self._apply(cell, letter)
         return self.is_consistent
 
     def erase(self, cell: int) -> bool:
-        """Take back the letter entered at `cell`: undo to before it and re-enter the later ones."""
-        index = next(i for i, entry in enumerate(self.entered) if entry[0] == cell)
-        later = self.entered[index + 1:]
-        _, _, mark, self.is_consistent = self.entered[index]
+        """Take back the letter entered at `cell`. Returns the new consistency."""
+        del self.letters[cell]
+        index = next((i for i, m in enumerate(self._marks) if m[0] == cell), None)
+        if index is None:
+            self._rebuild()
+            return self.is_consistent
+        later = self._marks[index + 1:]
+        _, mark, self.is_consistent = self._marks[index]
         self.engine.undo(mark)
-        del self.entered[index:]
-        for c, letter, _, _ in later:
-            self.enter(c, letter)
+        del self._marks[index:]
+        for c, _, _ in later:
+            self._apply(c, self.letters[c])
         return self.is_consistent
 
-    def _restrict(self, cell: int, letter: str) -> bool:
-        code = ord(letter) - 65
-        for slot_id in self._open_slots_at(cell):
-            pos = self.problem.slots[slot_id].cells.index(cell)
-            if not self.engine.restrict_letter(slot_id, pos, code):
-                self._wipeout = self.engine.wipeout_slot_id
-                return False
-        return True
+    def _apply(self, cell: int, letter: str) -> None:
+        self._marks.append((cell, self.engine.trail_len, self.is_consistent))
+        if not self.is_consistent:
+            return
+        for slot in self.problem.slots:
+            if cell in slot.cells and self.engine.kernel_index[slot.id] >= 0:
+                if not self.engine.restrict_letter(slot.id, slot.cells.index(cell), ord(letter) - 65):
+                    self.is_consistent = False
+                    self._wipeout = self.engine.wipeout_slot_id
+                    return
 
-    def _open_slots_at(self, cell: int) -> list[SlotId]:
-        return [s.id for s in self.problem.slots
-                if cell in s.cells and self.engine.kernel_index[s.id] >= 0]
+    def _completes_own_entry(self, cell: int) -> bool:
+        grid = self.base.grid
+        for slot in self.base.slots:
+            if cell not in slot.cells:
+                continue
+            text = "".join(self.letters.get(c, grid.cells[c]) for c in slot.cells)
+            if "." in text:
+                continue
+            score = self.base.words.score(text)
+            if score is None or score < self.base.min_score:
+                return True
+        return False
 
     def snapshot(self) -> Propagation:
         """The current state as a Propagation (copies the domains)."""
-        return _snapshot(self.problem, self.engine, self.is_consistent, self._wipeout)
+        problem = self.problem
+        if not self.is_consistent and self._marks:
+            # name the slot with the letters as they are now
+            problem = compile_problem(self.base.grid.with_letters(self.letters), self.base.words,
+                                      min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
+        return _snapshot(self.problem, self.engine, self.is_consistent, self._wipeout, problem)
 
 
-def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None) -> Propagation:
+def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None,
+              named: Problem | None = None) -> Propagation:
     n_cells = problem.grid.width * problem.grid.height
     letter_counts = np.zeros((n_cells, 26), np.int32)
     if not is_consistent:
@@ -119,7 +157,7 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
             return Propagation(False, empty, letter_counts, counts, None, (), problem.conflicts[0])
         chain = tuple(engine.cause_chain(wipeout))
         return Propagation(False, empty, letter_counts, counts, wipeout, chain,
-                           unfillable_reason(problem, wipeout, chain))
+                           unfillable_reason(named or problem, wipeout, chain))
     domains = []
     counts_by_slot = []
     for slot in problem.slots:
