@@ -90,6 +90,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             without any slot; the message names the line.
     """
     rows: list[tuple[int, str]] = []
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark (Windows editors) is not a cell
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(";"):

@@ -32,8 +32,10 @@ from xwcp.types import WordId
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
 
-CACHE_VERSION = 2
-"""Bump when the cached layout changes, so stale caches are rebuilt, not misread."""
+CACHE_VERSION = 3
+"""Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
+
+3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word."""
 
 DEFAULT_LIST_NAME = "cwl50.dict.xz"
 _DROPPED_CHARS = str.maketrans("", "", " -'’.")
@@ -273,7 +275,7 @@ def _decode(raw: bytes, source: str) -> str:
         import gzip
         raw = gzip.decompress(raw)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # -sig: drop a leading byte order mark (Windows editors)
     except UnicodeDecodeError:
         return raw.decode("latin-1")
 
