@@ -1,13 +1,31 @@
-"""The default backend: our compiled search (a race with a solver model comes in issue 9)."""
+"""The default backend: our compiled search, raced against a SAT model on the second core when it is slow.
+
+Most grids are filled (or proven unfillable) by `backtrack` in well under a second, so
+`auto` starts it alone. If it has not answered after RACE_DELAY_S, a forked child process
+runs the rival backend on the same problem for the remaining time while `backtrack` goes
+on in this process; the first definite answer (a fill, or a proof that none exists) wins and
+the loser is stopped: the child is killed, or the kernel is aborted between time slices.
+Fork keeps the start cheap (the child inherits the compiled problem; nothing is pickled but
+the answer). Asking for several fills (`count`) runs `backtrack` alone.
+"""
 from __future__ import annotations
 
+import multiprocessing
+import os
+import threading
 from dataclasses import replace
 
 from xwcp.backends import backtrack
 from xwcp.problem import Problem
-from xwcp.result import FillResult, Limits
+from xwcp.result import FillResult, Limits, Progress
+from xwcp.types import FillStatus
 
 NAME = "auto"
+
+RACE_DELAY_S = 1.0
+"""Seconds `backtrack` runs alone before the rival starts; below this, a second process only costs."""
+RIVAL = "sat"
+"""The backend raced against `backtrack` (the faster solver model on the hard grids measured)."""
 
 
 def available() -> bool:
@@ -18,5 +36,117 @@ def missing() -> str:
     return backtrack.missing()
 
 
+def _rival_main(problem: Problem, limits: Limits, conn) -> None:
+    """Child process: run the rival backend and send back its result (or an error text)."""
+    try:
+        from xwcp.backends import get_backend
+
+        result = get_backend(limits.extra.get("rival", RIVAL)).fill(problem, limits)
+        conn.send(result)
+    except BaseException as exc:  # report, never hang the parent
+        conn.send(f"{exc.__class__.__name__}: {exc}")
+    finally:
+        conn.close()
+
+
+class _Race:
+    """The rival child process and its pipe; started at most once, always reaped."""
+
+    def __init__(self, problem: Problem, limits: Limits):
+        self.problem = problem
+        self.limits = limits
+        self.process = None
+        self.conn = None
+        self.answer: FillResult | None = None
+        self.error = ""
+        self.started = False
+
+    def start(self, remaining_s: float | None) -> None:
+        from xwcp.backends import get_backend
+
+        rival = self.limits.extra.get("rival", RIVAL)
+        try:
+            get_backend(rival)
+        except Exception as exc:  # the rival's package is missing: race nobody
+            self.error = str(exc)
+            return
+        self.started = True
+        ctx = multiprocessing.get_context("fork")
+        self.conn, child_conn = ctx.Pipe(duplex=False)
+        child_limits = Limits(time_limit_s=remaining_s, seed=self.limits.seed, threads=1,
+                              extra=dict(self.limits.extra))
+        self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn), daemon=True)
+        self.process.start()
+        child_conn.close()
+
+    def poll(self) -> bool:
+        """True once the rival has a definite answer (FILLED or UNFILLABLE)."""
+        if self.answer is not None:
+            return True
+        if self.conn is None or not self.conn.poll():
+            return False
+        try:
+            message = self.conn.recv()
+        except (EOFError, OSError):
+            self.conn = None
+            return False
+        if isinstance(message, FillResult):
+            if message.status in (FillStatus.FILLED, FillStatus.UNFILLABLE):
+                self.answer = message
+                return True
+        else:
+            self.error = str(message)
+        self.conn = None
+        return False
+
+    def stop(self) -> None:
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(timeout=5)
+            self.process = None
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
-    return replace(backtrack.fill(problem, limits), backend=NAME)
+    """Fill `problem` with the fastest answer from `backtrack` or the rival (see the module docstring)."""
+    limits = limits or Limits()
+    delay_s = float(limits.extra.get("race_delay_s", RACE_DELAY_S))
+    if (limits.count not in (None, 1)) or os.environ.get("XWCP_NO_RACE"):
+        return replace(backtrack.fill(problem, limits), backend=NAME)
+    race = _Race(problem, limits)
+    stop_backtrack = threading.Event()
+
+    def on_progress(p: Progress) -> None:
+        if race.process is None and not race.error and p.wall_time_s >= delay_s:
+            remaining = None if limits.time_limit_s is None else limits.time_limit_s - p.wall_time_s
+            if remaining is None or remaining > 0.2:
+                race.start(remaining)
+        if race.poll() or (limits.abort is not None and limits.abort.is_set()):
+            stop_backtrack.set()
+        if limits.progress is not None:
+            limits.progress(replace(p, backend=NAME))
+
+    own = replace(limits, abort=stop_backtrack, progress=on_progress)
+    try:
+        if delay_s <= 0:
+            race.start(limits.time_limit_s)
+        result = backtrack.fill(problem, own)
+        if result.status is FillStatus.ABORTED and race.answer is None and race.process is not None:
+            race.process.join(timeout=0)
+            race.poll()
+    finally:
+        race.stop()
+    winner = "backtrack"
+    if race.answer is not None and result.status not in (FillStatus.FILLED, FillStatus.UNFILLABLE):
+        result, winner = race.answer, race.answer.backend
+    elif result.status is FillStatus.ABORTED and not (limits.abort is not None and limits.abort.is_set()):
+        result = replace(result, status=FillStatus.LIMIT)
+    extra = dict(result.stats.extra)
+    extra["winner"] = winner
+    extra["raced"] = race.started
+    if race.error:
+        extra["rival_error"] = race.error
+    return replace(result, backend=NAME, stats=replace(result.stats, extra=extra))
