@@ -54,8 +54,14 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         n_open += 1
     if n_open:
         fit /= n_open
+    fit = np.round(fit, 6)
+    if k is not None and k < len(ids):
+        # keep every word tied with the k-th best fit, then sort only those
+        kth = np.partition(fit, len(fit) - k)[len(fit) - k]
+        keep = np.nonzero(fit >= kth)[0]
+        ids, fit = ids[keep], fit[keep]
     scores = np.asarray(bucket.scores[ids], dtype=np.int64)
-    order = np.lexsort((ids, -scores, -np.round(fit, 6)))
+    order = np.lexsort((ids, -scores, -fit))
     if k is not None:
         order = order[:k]
     return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit[i]), 3)}

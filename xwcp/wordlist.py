@@ -243,7 +243,8 @@ def _read_cache(folder: Path, source: str) -> WordList | None:
         meta = json.loads((folder / "meta.json").read_text())
         if meta.get("version") != CACHE_VERSION:
             return None
-        arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
+        # plain ndarray views of the maps: numpy's memmap subclass makes every slice cost a Python call
+        arrays = {name: np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r")) for name in _ARRAYS}
     except (OSError, ValueError):
         return None
     return WordList(source=source, problems=[tuple(p) for p in meta["problems"]],
