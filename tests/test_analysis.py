@@ -1,0 +1,136 @@
+"""Suggestions, heat map, check and suggest --verify: values a constructor relies on."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from xwcp import analysis
+from xwcp.ac3 import propagate
+from xwcp.cli import main
+from xwcp.errors import InputError
+from xwcp.grid import parse_grid
+from xwcp.problem import compile_problem
+from xwcp.wordlist import words_from_pairs
+
+
+def problem_of(text, words, **kw):
+    return compile_problem(parse_grid(text), words_from_pairs(words), min_score=0, **kw)
+
+
+def test_ranking_prefers_words_that_leave_crossings_options_then_score():
+    # 1A is the top row of a 2x3 grid; the columns are 2-letter slots. A top word whose
+    # letters start many column words ranks first; equal fit falls back to score.
+    words = [("ABC", 50), ("ABD", 90), ("XYZ", 95), ("AA", 50), ("AB", 50), ("BA", 50), ("BB", 50),
+             ("CA", 50), ("DA", 50), ("DB", 50), ("XA", 50), ("YA", 50), ("ZA", 50), ("CC", 50)]
+    problem = compile_problem(parse_grid("...\n...\n"), words_from_pairs(words), min_score=0)
+    prop = propagate(problem)
+    top = problem.slot_by_name("1A")
+    ranked = analysis.rank_words(problem, prop, top.id)
+    by_word = {r["word"]: r for r in ranked}
+    counts = prop.counts_by_slot
+    for r in ranked:
+        expected = np.mean([np.log10(counts[problem.cross_slot[top.id][p]][0][ord(r["word"][p]) - 65])
+                            for p in range(3)])
+        assert r["fit"] == pytest.approx(expected, abs=1e-3)
+    fits = [r["fit"] for r in ranked]
+    assert fits == sorted(fits, reverse=True)
+    for a, b in zip(ranked, ranked[1:]):
+        if a["fit"] == b["fit"]:
+            assert a["score"] >= b["score"]
+    assert set(by_word) <= {"ABC", "ABD", "XYZ"}
+    # top-k keeps the same order as the full ranking
+    assert [r["word"] for r in analysis.rank_words(problem, prop, top.id, 2)] == [r["word"] for r in ranked[:2]]
+
+
+def test_suggestions_do_not_depend_on_the_cell_or_call_order():
+    problem = problem_of("....\n....\n", ["ABCD", "ABCE", "EFGH", "AE", "BF", "CG", "DH", "BE", "CE", "EE"])
+    first = analysis.domains_report(problem, "1A", k=10)
+    again = analysis.domains_report(problem, "1a", k=10)
+    assert first["slots"] == again["slots"]
+
+
+def test_unknown_slot_lists_the_valid_ones():
+    problem = problem_of("...\n...\n", ["ABC", "AB"])
+    with pytest.raises(InputError) as info:
+        analysis.domains_report(problem, "99A")
+    assert "1A" in str(info.value) and "1D" in str(info.value)
+
+
+def test_check_finds_the_most_constrained_slot_and_forced_letters():
+    problem = problem_of("Q..\n...\n", ["QUA", "QUB", "ABC", "ABD", "QA", "UB", "AC", "UC", "AD", "BD"])
+    data = analysis.check_report(problem, backend="backtrack", time_limit_s=5)
+    prop = propagate(problem)
+    # open = has an empty cell and more than one word left (a slot down to one word is decided)
+    sizes = {s.name: prop.size(s.id) for s in problem.slots if "." in problem.pattern(s.id) and prop.size(s.id) > 1}
+    assert data["most_constrained"]["size"] == min(sizes.values())
+    assert sizes[data["most_constrained"]["id"]] == min(sizes.values())
+    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    for cell, counts in enumerate(prop.letter_counts):
+        if problem.grid.cells[cell] == "." and np.count_nonzero(counts) == 1:
+            assert forced[(cell // 3, cell % 3)] == chr(65 + int(np.nonzero(counts)[0][0]))
+    assert data["verdict"] in ("fillable", "unfillable")
+
+
+def test_check_verdicts_via_cli(tmp_path, capsys):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["WORD", "WORE", "WORK", "ZERO", "ABCZ", "DEFE", "GHIR", "ADGW", "BEHO", "CFIR"]))
+    grid = tmp_path / "g.txt"
+    grid.write_text("...Z\n...E\n...R\nWOR.\n")
+    assert main(["check", str(grid), "--words", str(words), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "unfillable" and data["proof"] == "ac3"
+    words.write_text("\n".join(["AB", "CD", "AC", "BD"]))
+    grid.write_text("..\n..\n")
+    assert main(["check", str(grid), "--words", str(words), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "fillable" and data["fill"] == ["AB", "CD"]
+
+
+def test_suggest_verify_labels_viable_and_dead_end(tmp_path, capsys):
+    # 2x2: 1A = AB leads to the fill AB/CD (columns AC, BD); 1A = AX passes AC-3 at first
+    # (A and X both start column words) but its columns AC / XQ need a second row CQ, not listed.
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["AB", "CD", "AC", "BD", "AX", "XQ"]))
+    grid = tmp_path / "g.txt"
+    grid.write_text("..\n..\n")
+    assert main(["suggest", str(grid), "--words", str(words), "--slot", "1A", "--verify",
+                 "--backend", "backtrack", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    verdicts = {w["word"]: w["verdict"] for w in data["words"]}
+    assert verdicts.get("AB") == "viable"
+    for word, verdict in verdicts.items():
+        problem = analysis.with_word(problem_of("..\n..\n", ["AB", "CD", "AC", "BD", "AX", "XQ"]),
+                                     0, word)
+        from xwcp.backends import fill
+        from xwcp.result import Limits
+
+        status = fill(problem, "backtrack", Limits(time_limit_s=5)).status.value
+        assert verdict == {"filled": "viable", "unfillable": "dead-end"}.get(status, "unknown")
+
+
+def test_heatmap_png_is_written(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text("Q..\n...\n")
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["QUA", "ABC", "QA", "UB", "AC"]))
+    png = tmp_path / "heat.png"
+    assert main(["heatmap", str(grid), "--words", str(words), "--png", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = capsys.readouterr().out
+    assert "=Q" in out
+
+
+def test_domains_json_shape(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text("..\n..\n")
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["AB", "CD", "AC", "BD"]))
+    assert main(["domains", str(grid), "--words", str(words), "--format", "json", "-k", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "consistent"
+    assert {s["id"] for s in data["slots"]} == {"1A", "3A", "1D", "2D"}
+    one_a = next(s for s in data["slots"] if s["id"] == "1A")
+    assert one_a["size"] == 2 and {w["word"] for w in one_a["words"]} == {"AB", "AC"}
+    assert data["cells"] == [["A", "BC"], ["BC", "D"]]
