@@ -67,6 +67,7 @@ class _Race:
         self.answer: FillResult | None = None
         self.error = ""
         self.started = False
+        self.pid: int | None = None
 
     def start(self, remaining_s: float | None) -> None:
         from xwcp.backends import get_backend
@@ -88,6 +89,7 @@ class _Race:
         child_limits = Limits(time_limit_s=remaining_s, seed=seed, threads=1, extra=extra)
         self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn), daemon=True)
         self.process.start()
+        self.pid = self.process.pid
         child_conn.close()
 
     def poll(self) -> bool:
@@ -152,12 +154,14 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         race.stop()
     winner = "backtrack"
     if race.answer is not None and result.status not in (FillStatus.FILLED, FillStatus.UNFILLABLE):
-        result, winner = race.answer, race.answer.backend
+        result, winner = race.answer, f"rival-{race.answer.backend}"
     elif result.status is FillStatus.ABORTED and not (limits.abort is not None and limits.abort.is_set()):
         result = replace(result, status=FillStatus.LIMIT)
     extra = dict(result.stats.extra)
     extra["winner"] = winner
     extra["raced"] = race.started
+    if race.pid is not None:
+        extra["rival_pid"] = race.pid
     if race.error:
         extra["rival_error"] = race.error
     return replace(result, backend=NAME, stats=replace(result.stats, extra=extra))

@@ -1,0 +1,71 @@
+"""auto: the first definite answer wins and the loser is stopped, with no process left behind."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+import pytest
+
+from xwcp.backends import auto, fill
+from xwcp.grid import parse_grid
+from xwcp.problem import compile_problem
+from xwcp.result import FillResult, Limits, Progress, check_fill
+from xwcp.types import FillStatus
+from xwcp.wordlist import load_word_list
+
+
+@pytest.fixture(scope="module")
+def problem():
+    return compile_problem(parse_grid("#....\n.....\n.....\n.....\n....#\n"), load_word_list())
+
+
+def assert_gone(pid):
+    assert not multiprocessing.active_children()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_own_search_wins_and_the_rival_process_is_killed(problem):
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["raced"] is True
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+class _SlowSearch:
+    """Stands in for the main backtrack: never answers, stops only when auto aborts it."""
+
+    @staticmethod
+    def fill(problem, limits):
+        start = time.perf_counter()
+        while not limits.abort.is_set() and time.perf_counter() - start < 30:
+            limits.progress(Progress("backtrack", time.perf_counter() - start, 0, 0))
+            time.sleep(0.01)
+        return FillResult(FillStatus.ABORTED, "backtrack")
+
+    available = staticmethod(lambda: True)
+
+
+def test_rival_answer_wins_and_stops_the_main_search(problem, monkeypatch):
+    monkeypatch.setattr(auto, "backtrack", _SlowSearch)
+    start = time.perf_counter()
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert time.perf_counter() - start < 20
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["winner"] == "rival-backtrack"
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_time_limit_stops_both(monkeypatch):
+    problem = compile_problem(parse_grid("\n".join(["." * 15] * 15)), load_word_list())
+    result = fill(problem, "auto", Limits(time_limit_s=1.5, extra={"race_delay_s": 0.2}))
+    assert result.status is FillStatus.LIMIT
+    assert result.stats.extra["raced"] is True
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_count_runs_backtrack_alone(problem):
+    result = fill(problem, "auto", Limits(count=3, time_limit_s=30, extra={"race_delay_s": 0}))
+    assert len(result.fills) == 3
+    assert "rival_pid" not in result.stats.extra
