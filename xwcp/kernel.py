@@ -250,3 +250,161 @@ class Engine:
         return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
                 "solutions": int(st.solutions), "max_depth": int(st.max_depth)}
 
+
+
+_U64 = ctypes.POINTER(ctypes.c_uint64)
+_U32 = ctypes.POINTER(ctypes.c_uint32)
+
+
+class _BsState(ctypes.Structure):
+    _fields_ = [
+        ("n_slots", ctypes.c_int32),
+        ("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32),
+        ("slot_dom_off", _I64), ("slot_mask_off", _I64), ("slot_pos_off", _I32),
+        ("slot_letters_off", _I64), ("slot_scores_off", _I64), ("slot_group", _I32),
+        ("group_start", _I32), ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
+        ("masks", _U64), ("letters", _U8), ("scores", _I16), ("log_table", _F64),
+        ("dom", _U64), ("size", _I32), ("live", _U32), ("residue", _I32), ("weight", _F64),
+        ("queue", _I32), ("queued", _I32), ("q_len", ctypes.c_int32), ("saved_depth", _I32),
+        ("wipeout_slot", ctypes.c_int32),
+        ("save_words", _U64), ("save_words_len", ctypes.c_int64), ("save_words_cap", ctypes.c_int64),
+        ("save_slot", _I32), ("save_prev_depth", _I32), ("save_size", _I32), ("save_words_at", _I64),
+        ("save_len", ctypes.c_int64), ("save_cap", ctypes.c_int64),
+        ("phase", ctypes.c_int32), ("depth", ctypes.c_int32), ("max_depth", ctypes.c_int32),
+        ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64), ("solution", _I32),
+        ("nodes", ctypes.c_int64), ("fails", ctypes.c_int64), ("restarts", ctypes.c_int64),
+        ("solutions", ctypes.c_int64),
+        ("restart_base", ctypes.c_int64), ("fails_run", ctypes.c_int64), ("fail_limit_run", ctypes.c_int64),
+        ("luby_index", ctypes.c_int64), ("max_fails", ctypes.c_int64), ("rng", ctypes.c_uint64),
+        ("noise", ctypes.c_double), ("score_weight", ctypes.c_double), ("slot_rule", ctypes.c_int32),
+        ("abort_flag", _I32),
+    ]
+
+
+NOMEM = 5
+
+
+def _bs_library() -> ctypes.CDLL:
+    lib = _library()
+    if not getattr(lib, "_bs_ready", False):
+        p = ctypes.POINTER(_BsState)
+        lib.bs_init.argtypes = [p]
+        lib.bs_init.restype = ctypes.c_int
+        lib.bs_search.argtypes = [p, ctypes.c_double]
+        lib.bs_search.restype = ctypes.c_int
+        lib.bs_free.argtypes = [p]
+        lib.bs_free.restype = None
+        lib._bs_ready = True
+    return lib
+
+
+class BitSearch:
+    """The fill search over bitset domains (xwcp/_bitsearch.c) for a problem's open slots.
+
+    Same slot numbering as `Engine`: kernel slot k is problem slot `slot_ids[k]`.
+    """
+
+    def __init__(self, problem: Problem):
+        words = problem.words
+        self.problem = problem
+        self.slot_ids: list[SlotId] = problem.open_slot_ids
+        n = len(self.slot_ids)
+        self.n_slots = n
+        kernel_index = np.full(len(problem.slots), -1, np.int64)
+        for k, slot_id in enumerate(self.slot_ids):
+            kernel_index[slot_id] = k
+        row_by_length = {int(r[0]): r for r in words.table}
+        lens = np.array([problem.slots[s].length for s in self.slot_ids], np.int32)
+        rows = [row_by_length.get(int(L), (0,) * 7) for L in lens]
+        self.slot_len = lens
+        self.slot_nw = np.array([int(r[1]) for r in rows], np.int32)
+        self.slot_W = ((self.slot_nw + 63) // 64).astype(np.int32)
+        self.slot_dom_off = np.zeros(n + 1, np.int64)
+        np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
+        self.slot_mask_off = np.array([int(r[6]) for r in rows], np.int64)
+        self.slot_letters_off = np.array([int(r[2]) for r in rows], np.int64)
+        self.slot_scores_off = np.array([int(r[3]) for r in rows], np.int64)
+        self.slot_pos_off = np.zeros(n + 1, np.int32)
+        np.cumsum(lens, out=self.slot_pos_off[1:])
+        n_pos = max(int(self.slot_pos_off[n]), 1)
+        self.cross_slot = np.full(n_pos, -1, np.int32)
+        self.cross_pos = np.full(n_pos, -1, np.int32)
+        for k, slot_id in enumerate(self.slot_ids):
+            base = int(self.slot_pos_off[k])
+            for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
+                if t >= 0 and kernel_index[t] >= 0:
+                    self.cross_slot[base + pos] = kernel_index[t]
+                    self.cross_pos[base + pos] = q
+        self.slot_group = np.full(max(n, 1), -1, np.int32)
+        group_slots: list[int] = []
+        group_start = [0]
+        if not problem.allow_dupes:
+            for g, length in enumerate(sorted(set(int(x) for x in lens))):
+                members = [k for k in range(n) if lens[k] == length]
+                self.slot_group[members] = g
+                group_slots.extend(members)
+                group_start.append(len(group_slots))
+        self.group_slots = np.array(group_slots or [0], np.int32)
+        self.group_start = np.array(group_start, np.int32)
+        self.log_table = np.log(np.maximum(np.arange(int(self.slot_nw.max() if n else 0) + 2, dtype=np.float64), 1.0))
+        self.dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
+        for k, slot_id in enumerate(self.slot_ids):
+            mask = np.asarray(problem.domains[slot_id], bool)
+            packed = np.packbits(np.pad(mask, (0, int(self.slot_W[k]) * 64 - len(mask))), bitorder="little")
+            self.dom[self.slot_dom_off[k]:self.slot_dom_off[k + 1]] = packed.view("<u8")
+        self.size = np.zeros(max(n, 1), np.int32)
+        self.live = np.zeros(n_pos, np.uint32)
+        self.residue = np.zeros(n_pos * 26, np.int32)
+        self.weight = np.ones(n_pos, np.float64)
+        self.queue = np.zeros(max(n, 1), np.int32)
+        self.queued = np.zeros(max(n, 1), np.int32)
+        self.saved_depth = np.full(max(n, 1), -1, np.int32)
+        self.dec_slot = np.zeros(n + 2, np.int32)
+        self.dec_word = np.zeros(n + 2, np.int32)
+        self.dec_mark = np.zeros(n + 2, np.int64)
+        self.solution = np.zeros(max(n, 1), np.int32)
+        self.abort_flag = np.zeros(1, np.int32)
+        self._words = words
+        st = _BsState()
+        st.n_slots = n
+        for name, ctype in [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
+                            ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
+                            ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
+                            ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
+                            ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U32),
+                            ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
+                            ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
+                            ("solution", _I32), ("abort_flag", _I32)]:
+            setattr(st, name, _ptr(getattr(self, name), ctype))
+        st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
+        st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
+        st.scores = _ptr(words.scores_flat, _I16)
+        self._state = st
+        self._ref = ctypes.byref(st)
+        self._lib = _bs_library()
+        self.is_consistent = bool(self._lib.bs_init(self._ref))
+
+    def __del__(self):
+        lib = getattr(self, "_lib", None)
+        if lib is not None:
+            lib.bs_free(self._ref)
+
+    def configure(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
+                  slot_rule: int = 0, max_fails: int = 0) -> None:
+        st = self._state
+        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1
+        st.restart_base, st.noise, st.score_weight = restart_base, noise, score_weight
+        st.slot_rule, st.max_fails = slot_rule, max_fails
+
+    def search(self, slice_s: float) -> int:
+        """Run for about `slice_s` seconds; returns RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED or NOMEM."""
+        return int(self._lib.bs_search(self._ref, slice_s))
+
+    def solution_word_ids(self) -> dict[SlotId, int]:
+        return {slot_id: int(self.solution[k]) for k, slot_id in enumerate(self.slot_ids)}
+
+    @property
+    def stats(self) -> dict[str, int]:
+        st = self._state
+        return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
+                "solutions": int(st.solutions), "max_depth": int(st.max_depth)}

@@ -32,7 +32,7 @@ from xwcp.types import WordId
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
 
 3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word."""
@@ -74,7 +74,9 @@ class WordList:
     order_flat: np.ndarray
     starts_flat: np.ndarray
     table: np.ndarray
-    """int64 [n_lengths, 6]: length, n_words, letters_off, scores_off, order_off, starts_off."""
+    """int64 [n_lengths, 7]: length, n_words, letters_off, scores_off, order_off, starts_off, bits_off."""
+    bits_flat: np.ndarray = None  # type: ignore[assignment]
+    """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     n_problems: int = 0
     _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
@@ -98,7 +100,7 @@ class WordList:
             bucket = LengthBucket(length, np.zeros((0, length), np.uint8), np.zeros(0, np.int16),
                                   np.zeros((length, 0), np.int32), np.zeros((length, 27), np.int32))
         else:
-            _, n, l_off, s_off, o_off, st_off = (int(x) for x in self.table[rows[0]])
+            _, n, l_off, s_off, o_off, st_off, _ = (int(x) for x in self.table[rows[0]])
             bucket = LengthBucket(
                 length,
                 self.letters_flat[l_off:l_off + n * length].reshape(n, length),
@@ -177,8 +179,8 @@ def build_word_list(score_by_word: dict[str, int], source: str,
     by_length: dict[int, list[str]] = {}
     for word in score_by_word:
         by_length.setdefault(len(word), []).append(word)
-    letters_parts, scores_parts, order_parts, starts_parts, rows = [], [], [], [], []
-    l_off = s_off = o_off = st_off = 0
+    letters_parts, scores_parts, order_parts, starts_parts, bits_parts, rows = [], [], [], [], [], []
+    l_off = s_off = o_off = st_off = b_off = 0
     for length in sorted(by_length):
         words = sorted(by_length[length])
         n = len(words)
@@ -194,7 +196,14 @@ def build_word_list(score_by_word: dict[str, int], source: str,
         scores_parts.append(scores)
         order_parts.append(order.ravel())
         starts_parts.append(starts.ravel())
-        rows.append((length, n, l_off, s_off, o_off, st_off))
+        n_blocks = (n + 63) // 64
+        has_letter = np.zeros((length * 26, n_blocks * 64), bool)
+        for pos in range(length):
+            has_letter[pos * 26 + letters[:, pos].astype(np.intp), np.arange(n)] = True
+        bits = np.packbits(has_letter, axis=1, bitorder="little").view("<u8")
+        bits_parts.append(bits.ravel())
+        rows.append((length, n, l_off, s_off, o_off, st_off, b_off))
+        b_off += bits.size
         l_off += n * length
         s_off += n
         o_off += n * length
@@ -209,7 +218,8 @@ def build_word_list(score_by_word: dict[str, int], source: str,
         scores_flat=cat(scores_parts, np.int16),
         order_flat=cat(order_parts, np.int32),
         starts_flat=cat(starts_parts, np.int32),
-        table=np.array(rows, np.int64).reshape(-1, 6),
+        table=np.array(rows, np.int64).reshape(-1, 7),
+        bits_flat=cat(bits_parts, np.uint64),
         problems=problems or [],
         n_problems=n_problems,
     )
@@ -235,7 +245,7 @@ def cache_dir() -> Path:
     return Path(base) / "xwcp"
 
 
-_ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table")
+_ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
 
 
 def _read_cache(folder: Path, source: str) -> WordList | None:

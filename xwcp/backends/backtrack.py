@@ -1,4 +1,4 @@
-"""Our own search: the compiled restarting MAC kernel (dom/wdeg slots, best-fit words) driven in time slices.
+"""Our own search: the compiled restarting MAC over bitset domains (xwcp/_bitsearch.c), driven in time slices.
 
 Deterministic for a given seed and inputs (the time limit only decides when it stops).
 Between slices it reports progress and honours the abort event and the time limit.
@@ -40,12 +40,15 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill every slot of `problem`, or prove it cannot be filled, within `limits`."""
     limits = limits or Limits()
     clock = Clock(limits)
-    engine, early = start_engine(problem, NAME, clock)
-    if early is not None:
+    engine = kernel.BitSearch(problem) if not problem.conflicts else None
+    if engine is None or not engine.is_consistent:
+        _, early = start_engine(problem, NAME, clock)  # the support-count AC names the slot and chain
+        if early is None:
+            raise RuntimeError("the bitset search and AC-3 disagree on the root fixpoint")
         return early
     want = wanted_fills(limits)
     enumerate_fills = want != 1
-    engine.configure_search(
+    engine.configure(
         seed=limits.seed,
         restart_base=0 if enumerate_fills else int(limits.extra.get("restart_base", RESTART_BASE_FAILS)),
         noise=float(limits.extra.get("noise", NOISE)),
@@ -66,6 +69,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                 status = FillStatus.FILLED
         elif code == kernel.EXHAUSTED:
             status = FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE
+        elif code == kernel.NOMEM:
+            raise MemoryError("the search's save stack could not grow")
         elif code == kernel.FAIL_LIMIT:
             status = FillStatus.FILLED if n_fills and want else FillStatus.LIMIT
         if status is None:

@@ -1,0 +1,497 @@
+/* The fill search: restarting MAC over bitset word domains (the hot loop of `xwcp fill`).
+ *
+ * Each open slot's domain is a bitset over its length bucket. For every length, position q and
+ * letter c the caller supplies the bitset of words with c at q (`masks`), so removing every word
+ * with a dead letter is one AND over the domain's 64-bit words, and whether a letter still has
+ * support is one AND-not-zero test, usually answered at once by the block where support was last
+ * found (a residue, as in AC-3rm). A changed slot recomputes the letters still possible at each
+ * crossed position and prunes the crossing slot by the letters that died. A slot down to one
+ * word removes it from every other slot of its length (no word twice).
+ *
+ * Undo is by copy-on-write: the first time a slot changes at a search depth its bitset and
+ * letter sets are pushed on a save stack, and backtracking pops them. Search is binary
+ * branching with dom/wdeg slot choice, words ordered by the sum of log options they leave
+ * their crossings (plus a score term and seeded noise), and Luby restarts whose root-level
+ * refutations persist, so exhausting the tree proves that no fill exists.
+ *
+ * All arrays but the save stack belong to the caller (xwcp/kernel.py).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { BS_RUNNING = 0, BS_SOLVED = 1, BS_EXHAUSTED = 2, BS_FAIL_LIMIT = 3, BS_ABORTED = 4, BS_NOMEM = 5 };
+enum { PH_START = 0, PH_CHOOSE = 1, PH_BACKTRACK = 2, PH_DONE = 3 };
+
+typedef struct {
+    /* problem (read-only) */
+    int32_t n_slots;
+    const int32_t *slot_len;
+    const int32_t *slot_nw;      /* words in the bucket */
+    const int32_t *slot_W;       /* 64-bit blocks per domain */
+    const int64_t *slot_dom_off; /* into dom */
+    const int64_t *slot_mask_off;/* into masks: masks[off + (q * 26 + c) * W + k] */
+    const int32_t *slot_pos_off; /* into per-position arrays */
+    const int64_t *slot_letters_off;
+    const int64_t *slot_scores_off;
+    const int32_t *slot_group;   /* same-length group, -1 when duplicates are allowed */
+    const int32_t *group_start;
+    const int32_t *group_slots;
+    const int32_t *cross_slot;   /* per (slot, pos): crossing slot or -1 */
+    const int32_t *cross_pos;
+    const uint64_t *masks;
+    const uint8_t *letters;
+    const int16_t *scores;
+    const double *log_table;
+    /* state */
+    uint64_t *dom;
+    int32_t *size;
+    uint32_t *live;              /* per (slot, pos): letters still possible */
+    int32_t *residue;            /* per (slot, pos, letter): block of last support */
+    double *weight;              /* per (slot, pos) */
+    int32_t *queue;              /* [n_slots] changed slots to revise */
+    int32_t *queued;
+    int32_t q_len;
+    int32_t *saved_depth;        /* [n_slots] depth at which the slot was last saved, -1 none */
+    int32_t wipeout_slot;
+    /* save stack (owned here) */
+    uint64_t *save_words;
+    int64_t save_words_len, save_words_cap;
+    int32_t *save_slot;
+    int32_t *save_prev_depth;
+    int32_t *save_size;
+    int64_t *save_words_at;
+    int64_t save_len, save_cap;
+    /* search */
+    int32_t phase, depth, max_depth;
+    int32_t *dec_slot, *dec_word;
+    int64_t *dec_mark;           /* save_len at the decision */
+    int32_t *solution;
+    int64_t nodes, fails, restarts, solutions;
+    int64_t restart_base, fails_run, fail_limit_run, luby_index, max_fails;
+    uint64_t rng;
+    double noise, score_weight;
+    int32_t slot_rule;
+    volatile int32_t *abort_flag;
+} BsState;
+
+static double bs_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double bs_rand01(BsState *st) {
+    uint64_t x = st->rng;
+    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+    st->rng = x;
+    return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static inline const uint64_t *mask_of(const BsState *st, int32_t s, int32_t q, int32_t c) {
+    return st->masks + st->slot_mask_off[s] + (int64_t)(q * 26 + c) * st->slot_W[s];
+}
+
+static int32_t popcount_dom(const BsState *st, int32_t s) {
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    int32_t n = 0;
+    for (int32_t k = 0; k < st->slot_W[s]; k++) n += __builtin_popcountll(d[k]);
+    return n;
+}
+
+/* Push slot s's current bitset, size and letter sets if not yet saved at this depth. 0 = out of memory. */
+static int save_slot(BsState *st, int32_t s) {
+    if (st->saved_depth[s] == st->depth) return 1;
+    const int32_t W = st->slot_W[s];
+    const int32_t L = st->slot_len[s];
+    const int64_t need = W + (L + 1) / 2;
+    if (st->save_words_len + need > st->save_words_cap) {
+        int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
+        while (cap < st->save_words_len + need) cap *= 2;
+        uint64_t *p = realloc(st->save_words, (size_t)cap * sizeof(uint64_t));
+        if (!p) return 0;
+        st->save_words = p;
+        st->save_words_cap = cap;
+    }
+    if (st->save_len >= st->save_cap) {
+        int64_t cap = st->save_cap ? st->save_cap * 2 : 1024;
+        int32_t *a = realloc(st->save_slot, (size_t)cap * sizeof(int32_t));
+        if (!a) return 0;
+        st->save_slot = a;
+        int32_t *b = realloc(st->save_prev_depth, (size_t)cap * sizeof(int32_t));
+        if (!b) return 0;
+        st->save_prev_depth = b;
+        int32_t *c = realloc(st->save_size, (size_t)cap * sizeof(int32_t));
+        if (!c) return 0;
+        st->save_size = c;
+        int64_t *d = realloc(st->save_words_at, (size_t)cap * sizeof(int64_t));
+        if (!d) return 0;
+        st->save_words_at = d;
+        st->save_cap = cap;
+    }
+    uint64_t *w = st->save_words + st->save_words_len;
+    memcpy(w, st->dom + st->slot_dom_off[s], (size_t)W * sizeof(uint64_t));
+    memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint32_t));
+    st->save_slot[st->save_len] = s;
+    st->save_prev_depth[st->save_len] = st->saved_depth[s];
+    st->save_size[st->save_len] = st->size[s];
+    st->save_words_at[st->save_len] = st->save_words_len;
+    st->save_len++;
+    st->save_words_len += need;
+    st->saved_depth[s] = st->depth;
+    return 1;
+}
+
+static void restore_to(BsState *st, int64_t mark) {
+    while (st->save_len > mark) {
+        st->save_len--;
+        const int32_t s = st->save_slot[st->save_len];
+        const uint64_t *w = st->save_words + st->save_words_at[st->save_len];
+        memcpy(st->dom + st->slot_dom_off[s], w, (size_t)st->slot_W[s] * sizeof(uint64_t));
+        memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
+        st->size[s] = st->save_size[st->save_len];
+        st->saved_depth[s] = st->save_prev_depth[st->save_len];
+        st->save_words_len = st->save_words_at[st->save_len];
+    }
+}
+
+static void enqueue(BsState *st, int32_t s) {
+    if (!st->queued[s]) {
+        st->queued[s] = 1;
+        st->queue[st->q_len++] = s;
+    }
+}
+
+static void clear_queue(BsState *st) {
+    for (int32_t k = 0; k < st->q_len; k++) st->queued[st->queue[k]] = 0;
+    st->q_len = 0;
+}
+
+/* dom[s] &= keep (keep = NULL: clear word w only). Saves first. Returns 1 if changed. -1 out of memory. */
+static int and_dom(BsState *st, int32_t s, const uint64_t *keep, int invert) {
+    uint64_t *d = st->dom + st->slot_dom_off[s];
+    const int32_t W = st->slot_W[s];
+    int changed = 0;
+    for (int32_t k = 0; k < W; k++) {
+        const uint64_t nd = invert ? (d[k] & ~keep[k]) : (d[k] & keep[k]);
+        if (nd != d[k]) { changed = 1; break; }
+    }
+    if (!changed) return 0;
+    if (!save_slot(st, s)) return -1;
+    int32_t n = 0;
+    for (int32_t k = 0; k < W; k++) {
+        d[k] = invert ? (d[k] & ~keep[k]) : (d[k] & keep[k]);
+        n += __builtin_popcountll(d[k]);
+    }
+    st->size[s] = n;
+    return 1;
+}
+
+static int clear_word(BsState *st, int32_t s, int32_t w) {
+    uint64_t *d = st->dom + st->slot_dom_off[s];
+    const uint64_t bit = 1ULL << (w & 63);
+    if (!(d[w >> 6] & bit)) return 0;
+    if (!save_slot(st, s)) return -1;
+    d[w >> 6] &= ~bit;
+    st->size[s]--;
+    return 1;
+}
+
+static int32_t first_word(const BsState *st, int32_t s) {
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    for (int32_t k = 0; k < st->slot_W[s]; k++)
+        if (d[k]) return k * 64 + __builtin_ctzll(d[k]);
+    return -1;
+}
+
+static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    const uint64_t *m = mask_of(st, s, q, c);
+    const int32_t W = st->slot_W[s];
+    int32_t *res = st->residue + (int64_t)(st->slot_pos_off[s] + q) * 26 + c;
+    const int32_t r = *res;
+    if (r < W && (d[r] & m[r])) return 1;
+    for (int32_t k = 0; k < W; k++) {
+        if (d[k] & m[k]) { *res = k; return 1; }
+    }
+    return 0;
+}
+
+/* Revise the queue to the fixpoint. 1 = consistent, 0 = a wipeout (wipeout_slot), -1 = out of memory. */
+static int bs_propagate(BsState *st) {
+    uint64_t tmp[4096];
+    while (st->q_len > 0) {
+        const int32_t t = st->queue[--st->q_len];
+        st->queued[t] = 0;
+        if (st->size[t] == 0) { st->wipeout_slot = t; clear_queue(st); return 0; }
+        const int32_t L = st->slot_len[t];
+        const int32_t po = st->slot_pos_off[t];
+        for (int32_t q = 0; q < L; q++) {
+            const int32_t u = st->cross_slot[po + q];
+            if (u < 0) continue;
+            uint32_t old = st->live[po + q];
+            uint32_t now = 0;
+            for (uint32_t bits = old; bits; bits &= bits - 1) {
+                const int32_t c = __builtin_ctz(bits);
+                if (has_support(st, t, q, c)) now |= 1u << c;
+            }
+            if (now == old) continue;
+            if (!save_slot(st, t)) return -1;
+            st->live[po + q] = now;
+            /* prune the crossing slot u at position r to the letters still possible here */
+            const int32_t r = st->cross_pos[po + q];
+            const int32_t Wu = st->slot_W[u];
+            const uint32_t dead = st->live[st->slot_pos_off[u] + r] & ~now;
+            if (!dead) continue;
+            const int n_dead = __builtin_popcount(dead), n_now = __builtin_popcount(now & st->live[st->slot_pos_off[u] + r]);
+            int changed = 0;
+            if (Wu <= 4096 && n_now < n_dead) {
+                memset(tmp, 0, (size_t)Wu * sizeof(uint64_t));
+                for (uint32_t bits = now; bits; bits &= bits - 1) {
+                    const uint64_t *m = mask_of(st, u, r, __builtin_ctz(bits));
+                    for (int32_t k = 0; k < Wu; k++) tmp[k] |= m[k];
+                }
+                changed = and_dom(st, u, tmp, 0);
+            } else {
+                for (uint32_t bits = dead; bits; bits &= bits - 1) {
+                    const int ch = and_dom(st, u, mask_of(st, u, r, __builtin_ctz(bits)), 1);
+                    if (ch < 0) return -1;
+                    changed |= ch;
+                }
+            }
+            if (changed < 0) return -1;
+            if (changed) {
+                if (st->size[u] == 0) {
+                    st->weight[po + q] += 1.0;
+                    st->weight[st->slot_pos_off[u] + r] += 1.0;
+                    st->wipeout_slot = u;
+                    clear_queue(st);
+                    return 0;
+                }
+                enqueue(st, u);
+            }
+        }
+        if (st->size[t] == 1 && st->slot_group[t] >= 0) {
+            const int32_t w = first_word(st, t);
+            const int32_t g = st->slot_group[t];
+            for (int32_t k = st->group_start[g]; k < st->group_start[g + 1]; k++) {
+                const int32_t u = st->group_slots[k];
+                if (u == t) continue;
+                const int ch = clear_word(st, u, w);
+                if (ch < 0) return -1;
+                if (ch) {
+                    if (st->size[u] == 0) { st->wipeout_slot = u; clear_queue(st); return 0; }
+                    enqueue(st, u);
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+/* Initial state: sizes, letter sets and residues from the domains; then propagate everything. */
+int bs_init(BsState *st) {
+    st->q_len = 0;
+    st->save_len = 0;
+    st->save_words_len = 0;
+    st->depth = 0;
+    st->phase = PH_START;
+    st->wipeout_slot = -1;
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        st->size[s] = popcount_dom(st, s);
+        st->saved_depth[s] = -1;
+        st->queued[s] = 0;
+        const int32_t po = st->slot_pos_off[s];
+        for (int32_t q = 0; q < st->slot_len[s]; q++) {
+            st->live[po + q] = (1u << 26) - 1;
+            for (int32_t c = 0; c < 26; c++) st->residue[(int64_t)(po + q) * 26 + c] = 0;
+        }
+    }
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        if (st->size[s] == 0) { st->wipeout_slot = s; return 0; }
+        /* letters with no word at all are dead before anything else */
+        const int32_t po = st->slot_pos_off[s];
+        for (int32_t q = 0; q < st->slot_len[s]; q++) {
+            uint32_t now = 0;
+            for (int32_t c = 0; c < 26; c++)
+                if (has_support(st, s, q, c)) now |= 1u << c;
+            st->live[po + q] = now;
+        }
+    }
+    /* make every crossing agree: a letter is live at a cell only if both slots allow it */
+    for (int32_t s = 0; s < st->n_slots; s++) enqueue(st, s);
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        const int32_t po = st->slot_pos_off[s];
+        for (int32_t q = 0; q < st->slot_len[s]; q++) {
+            const int32_t u = st->cross_slot[po + q];
+            if (u < 0) continue;
+            const uint32_t both = st->live[po + q] & st->live[st->slot_pos_off[u] + st->cross_pos[po + q]];
+            uint32_t dead = st->live[po + q] & ~both;
+            for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctz(dead)), 1);
+        }
+    }
+    for (int32_t s = 0; s < st->n_slots; s++)
+        if (st->size[s] == 0) { st->wipeout_slot = s; clear_queue(st); return 0; }
+    const int ok = bs_propagate(st);
+    st->save_len = 0;         /* the root state is permanent */
+    st->save_words_len = 0;
+    for (int32_t s = 0; s < st->n_slots; s++) st->saved_depth[s] = -1;
+    return ok;
+}
+
+void bs_free(BsState *st) {
+    free(st->save_words); st->save_words = NULL;
+    free(st->save_slot); st->save_slot = NULL;
+    free(st->save_prev_depth); st->save_prev_depth = NULL;
+    free(st->save_size); st->save_size = NULL;
+    free(st->save_words_at); st->save_words_at = NULL;
+    st->save_cap = st->save_words_cap = st->save_len = st->save_words_len = 0;
+}
+
+static int32_t bs_select_slot(BsState *st) {
+    int32_t best = -1;
+    double best_key = 0.0;
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        const int32_t n = st->size[s];
+        if (n <= 1) continue;
+        double key;
+        if (st->slot_rule == 1) {
+            key = (double)n;
+        } else {
+            double wdeg = 0.0;
+            const int32_t po = st->slot_pos_off[s];
+            for (int32_t p = 0; p < st->slot_len[s]; p++) {
+                const int32_t t = st->cross_slot[po + p];
+                if (t >= 0 && st->size[t] > 1) wdeg += st->weight[po + p];
+            }
+            key = (double)n / (wdeg > 0.0 ? wdeg : 0.5);
+        }
+        if (best < 0 || key < best_key) { best = s; best_key = key; }
+    }
+    return best;
+}
+
+static int32_t bs_select_value(BsState *st, int32_t s) {
+    const int32_t L = st->slot_len[s];
+    const int32_t po = st->slot_pos_off[s];
+    double logc[64][26];
+    int32_t cross_p[64];
+    int32_t n_cross = 0;
+    for (int32_t p = 0; p < L && p < 64; p++) {
+        const int32_t u = st->cross_slot[po + p];
+        if (u < 0 || st->size[u] <= 1) continue;
+        const int32_t r = st->cross_pos[po + p];
+        const uint64_t *d = st->dom + st->slot_dom_off[u];
+        const int32_t Wu = st->slot_W[u];
+        for (int32_t c = 0; c < 26; c++) logc[n_cross][c] = 0.0;
+        for (uint32_t bits = st->live[st->slot_pos_off[u] + r]; bits; bits &= bits - 1) {
+            const int32_t c = __builtin_ctz(bits);
+            const uint64_t *m = mask_of(st, u, r, c);
+            int32_t n = 0;
+            for (int32_t k = 0; k < Wu; k++) n += __builtin_popcountll(d[k] & m[k]);
+            logc[n_cross][c] = st->log_table[n];
+        }
+        cross_p[n_cross++] = p;
+    }
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    const uint8_t *lt = st->letters + st->slot_letters_off[s];
+    const int16_t *sc = st->scores + st->slot_scores_off[s];
+    int32_t best = -1;
+    double best_key = 0.0;
+    for (int32_t k = 0; k < st->slot_W[s]; k++) {
+        for (uint64_t bits = d[k]; bits; bits &= bits - 1) {
+            const int32_t w = k * 64 + __builtin_ctzll(bits);
+            const uint8_t *lw = lt + (int64_t)w * L;
+            double key = st->score_weight * (double)sc[w];
+            for (int32_t j = 0; j < n_cross; j++) key += logc[j][lw[cross_p[j]]];
+            if (st->noise > 0.0) key += st->noise * bs_rand01(st);
+            if (best < 0 || key > best_key) { best = w; best_key = key; }
+        }
+    }
+    return best;
+}
+
+static int64_t bs_luby(int64_t x) {
+    int64_t size = 1, seq = 0;
+    while (size < x + 1) { seq++; size = 2 * size + 1; }
+    while (size - 1 != x) { size = (size - 1) >> 1; seq--; x = x % size; }
+    return (int64_t)1 << seq;
+}
+
+/* Search for up to slice_s seconds; same protocol as xw_search (see _kernel.c). BS_NOMEM if the save stack cannot grow. */
+int bs_search(BsState *st, double slice_s) {
+    const double t_end = bs_now() + slice_s;
+    if (st->phase == PH_DONE) return BS_EXHAUSTED;
+    if (st->phase == PH_START) {
+        st->phase = PH_CHOOSE;
+        st->fails_run = 0;
+        st->luby_index = 0;
+        st->fail_limit_run = st->restart_base;
+    }
+    for (;;) {
+        if (st->phase == PH_CHOOSE) {
+            const int32_t s = bs_select_slot(st);
+            if (s < 0) {
+                for (int32_t t = 0; t < st->n_slots; t++) st->solution[t] = first_word(st, t);
+                st->solutions++;
+                st->phase = PH_BACKTRACK;
+                return BS_SOLVED;
+            }
+            const int32_t w = bs_select_value(st, s);
+            st->depth++;
+            if (st->depth > st->max_depth) st->max_depth = st->depth;
+            st->dec_slot[st->depth] = s;
+            st->dec_word[st->depth] = w;
+            st->dec_mark[st->depth] = st->save_len;
+            st->nodes++;
+            if (!save_slot(st, s)) return BS_NOMEM;
+            uint64_t *d = st->dom + st->slot_dom_off[s];
+            memset(d, 0, (size_t)st->slot_W[s] * sizeof(uint64_t));
+            d[w >> 6] = 1ULL << (w & 63);
+            st->size[s] = 1;
+            enqueue(st, s);
+            const int ok = bs_propagate(st);
+            if (ok < 0) return BS_NOMEM;
+            if (!ok) {
+                st->fails++;
+                st->fails_run++;
+                st->phase = PH_BACKTRACK;
+            }
+        }
+        if (st->phase == PH_BACKTRACK) {
+            for (;;) {
+                if (st->depth == 0) { st->phase = PH_DONE; return BS_EXHAUSTED; }
+                const int32_t s = st->dec_slot[st->depth];
+                const int32_t w = st->dec_word[st->depth];
+                restore_to(st, st->dec_mark[st->depth]);
+                st->depth--;
+                const int ch = clear_word(st, s, w);
+                if (ch < 0) return BS_NOMEM;
+                if (st->size[s] == 0) { st->fails++; st->fails_run++; continue; }
+                enqueue(st, s);
+                const int ok = bs_propagate(st);
+                if (ok < 0) return BS_NOMEM;
+                if (ok) break;
+                st->fails++;
+                st->fails_run++;
+            }
+            st->phase = PH_CHOOSE;
+            if (st->restart_base > 0 && st->fails_run >= st->fail_limit_run) {
+                if (st->depth > 0) {
+                    restore_to(st, st->dec_mark[1]);
+                    st->depth = 0;
+                }
+                st->restarts++;
+                st->fails_run = 0;
+                st->luby_index++;
+                st->fail_limit_run = st->restart_base * bs_luby(st->luby_index);
+            }
+        }
+        if (st->max_fails > 0 && st->fails >= st->max_fails) return BS_FAIL_LIMIT;
+        if (st->abort_flag && *st->abort_flag) return BS_ABORTED;
+        if (bs_now() >= t_end) return BS_RUNNING;
+    }
+}
