@@ -16,8 +16,12 @@ NAME = "backtrack"
 
 RESTART_BASE_FAILS = 100
 """Failures allowed in the first run before a restart; later runs follow the Luby sequence."""
-SCORE_WEIGHT = 0.0
-"""Weight of the word score (0-100) against the sum of log crossing options when choosing a word."""
+SCORE_WEIGHT = 0.05
+"""Weight of the word score (0-100) against the sum of log crossing options when choosing a word.
+
+Measured on the 20 Herald 15.xx/21.xx grids with the default list: 0 gives a mean entry score
+of 73.4, 0.05 gives 81.1 at the same median time (0.045 s); 0.2 gains little more (81.9) and
+made one grid 10x slower."""
 NOISE = 0.0
 """Random term added to each word's key; 0 keeps the first run greedy (dom/wdeg adds the variety)."""
 SLICE_S = 0.05
