@@ -1,4 +1,4 @@
-/* The compiled hot loop: support-counting arc consistency and a restarting MAC search over word domains.
+/* Support-counting arc consistency over word domains: the engine behind AC-3 queries and editing.
  *
  * All memory belongs to the caller (xwcp/kernel.py allocates it with numpy and passes one XwState of
  * pointers through ctypes); this file only reads and writes it. Domains are byte masks over each
@@ -6,14 +6,8 @@
  * that position: when a count drops to zero the letter is dead in that cell, and every word of the
  * crossing slot with that letter at the shared cell is removed (arc consistency for the crossing). A
  * slot down to one word removes that word from every other slot of its length (no word twice).
- * Every removal goes on a trail so a search step is undone exactly.
- *
- * The search is binary-branching MAC: pick the open slot with the smallest domain per weighted
- * degree (dom/wdeg), try the word that leaves its crossings the most options (sum of log counts,
- * plus a score term, plus seeded noise), and on failure refute it at the parent. Restarts follow a
- * Luby sequence of failure budgets; refutations made at the root survive restarts, so a run that
- * ends with no open decision is a proof that no fill exists. xw_search runs for a time slice and
- * returns, so the Python side can report progress and honour abort and time limits between slices.
+ * Every removal goes on a trail, so an edit is undone exactly; the counts are what heat maps and
+ * suggestions read. (The fill search lives in _bitsearch.c.)
  *
  * A module init function is defined only so that the shared library can be located by the import
  * system; it exposes nothing to Python.
@@ -23,10 +17,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include <time.h>
-
-enum { XW_RUNNING = 0, XW_SOLVED = 1, XW_EXHAUSTED = 2, XW_FAIL_LIMIT = 3, XW_ABORTED = 4 };
-enum { PH_START = 0, PH_CHOOSE = 1, PH_BACKTRACK = 2, PH_DONE = 3 };
 
 typedef struct {
     /* problem (read-only) */
@@ -48,8 +38,6 @@ typedef struct {
     const uint8_t *letters;
     const int32_t *order;
     const int32_t *starts;
-    const int16_t *scores;
-    const double *log_table;   /* log_table[k] = log(k), k >= 1 */
     /* state */
     uint8_t *alive;
     int32_t *cnt;              /* [n_pos * 26] */
@@ -64,42 +52,9 @@ typedef struct {
     int32_t *sg;               /* slots that became singletons, capacity n_slots */
     int32_t sg_len;
     int32_t *sg_queued;        /* [n_slots] 1 while queued */
-    double *weight;            /* [n_pos] dom/wdeg weight of the crossing at (slot, pos) */
     int32_t *cause;            /* [n_slots] slot whose dead letter last removed words here, -1 if none */
     int32_t wipeout_slot;
-    /* search */
-    int32_t phase;
-    int32_t depth;
-    int32_t *dec_slot;         /* [n_slots + 1] */
-    int32_t *dec_word;
-    int64_t *dec_mark;
-    int32_t *solution;         /* [n_slots] word id per slot at the last solution */
-    int64_t nodes, fails, restarts, solutions;
-    int64_t restart_base;      /* failures in the first run; 0 = never restart */
-    int64_t fails_run, fail_limit_run, luby_index;
-    int64_t max_fails;         /* 0 = unlimited */
-    uint64_t rng;
-    double noise;              /* weight of the random term in value choice */
-    double score_weight;       /* weight of the word score (0..100 scale) in value choice */
-    int32_t slot_rule;         /* 0 = dom/wdeg, 1 = smallest domain */
-    int32_t max_depth;
-    volatile int32_t *abort_flag;
 } XwState;
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t next_rand(XwState *st) {
-    uint64_t x = st->rng;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    st->rng = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
-static double rand01(XwState *st) { return (double)(next_rand(st) >> 11) * (1.0 / 9007199254740992.0); }
 
 /* Remove live word w from slot s, updating counts and queueing dead letters. 0 on wipeout. */
 static int remove_word(XwState *st, int32_t s, int32_t w) {
@@ -170,8 +125,6 @@ static int propagate(XwState *st) {
             for (int32_t k = stt[c]; k < stt[c + 1]; k++) {
                 const int32_t w = ord[k];
                 if (a[w] && !remove_word(st, t, w)) {
-                    st->weight[po + p] += 1.0;
-                    st->weight[tpo + q] += 1.0;
                     clear_queues(st);
                     return 0;
                 }
@@ -220,8 +173,6 @@ int xw_init(XwState *st) {
     st->ev_len = 0;
     st->sg_len = 0;
     st->wipeout_slot = -1;
-    st->phase = PH_START;
-    st->depth = 0;
     for (int32_t s = 0; s < st->n_slots; s++) {
         const int32_t len = st->slot_len[s];
         const int32_t po = st->slot_pos_off[s];
@@ -303,162 +254,6 @@ int xw_restrict_letter(XwState *st, int32_t s, int32_t pos, int32_t c) {
 }
 
 void xw_undo(XwState *st, int64_t mark) { undo_to(st, mark); }
-
-static int assign(XwState *st, int32_t s, int32_t keep) {
-    const int32_t nw = st->slot_nw[s];
-    const uint8_t *a = st->alive + st->slot_alive_off[s];
-    for (int32_t w = 0; w < nw; w++) {
-        if (w != keep && a[w]) remove_word(st, s, w);
-    }
-    return 1;
-}
-
-static int32_t select_slot(XwState *st) {
-    int32_t best = -1;
-    double best_key = 0.0;
-    for (int32_t s = 0; s < st->n_slots; s++) {
-        const int32_t n = st->size[s];
-        if (n <= 1) continue;
-        double key;
-        if (st->slot_rule == 1) {
-            key = (double)n;
-        } else {
-            double wdeg = 0.0;
-            const int32_t po = st->slot_pos_off[s];
-            for (int32_t p = 0; p < st->slot_len[s]; p++) {
-                const int32_t t = st->cross_slot[po + p];
-                if (t >= 0 && st->size[t] > 1) wdeg += st->weight[po + p];
-            }
-            key = (double)n / (wdeg > 0.0 ? wdeg : 0.5);
-        }
-        if (best < 0 || key < best_key) {
-            best = s;
-            best_key = key;
-        }
-    }
-    return best;
-}
-
-static int32_t select_value(XwState *st, int32_t s) {
-    const int32_t len = st->slot_len[s];
-    const int32_t po = st->slot_pos_off[s];
-    const int32_t nw = st->slot_nw[s];
-    const uint8_t *a = st->alive + st->slot_alive_off[s];
-    const uint8_t *lt = st->letters + st->slot_letters_off[s];
-    const int16_t *sc = st->scores + st->slot_scores_off[s];
-    const int32_t *cnt_row[64];
-    int32_t n_cross = 0;
-    int32_t cross_p[64];
-    for (int32_t p = 0; p < len && p < 64; p++) {
-        const int32_t t = st->cross_slot[po + p];
-        if (t >= 0 && st->size[t] > 1) {
-            cross_p[n_cross] = p;
-            cnt_row[n_cross] = st->cnt + (int64_t)(st->slot_pos_off[t] + st->cross_pos[po + p]) * 26;
-            n_cross++;
-        }
-    }
-    int32_t best = -1;
-    double best_key = 0.0;
-    for (int32_t w = 0; w < nw; w++) {
-        if (!a[w]) continue;
-        const uint8_t *lw = lt + (int64_t)w * len;
-        double key = st->score_weight * (double)sc[w];
-        for (int32_t k = 0; k < n_cross; k++) key += st->log_table[cnt_row[k][lw[cross_p[k]]]];
-        if (st->noise > 0.0) key += st->noise * rand01(st);
-        if (best < 0 || key > best_key) {
-            best = w;
-            best_key = key;
-        }
-    }
-    return best;
-}
-
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... at 0-based index x (MiniSat's formulation). */
-static int64_t luby(int64_t x) {
-    int64_t size = 1, seq = 0;
-    while (size < x + 1) {
-        seq++;
-        size = 2 * size + 1;
-    }
-    while (size - 1 != x) {
-        size = (size - 1) >> 1;
-        seq--;
-        x = x % size;
-    }
-    return (int64_t)1 << seq;
-}
-
-static void record_solution(XwState *st) {
-    for (int32_t s = 0; s < st->n_slots; s++) st->solution[s] = only_word(st, s);
-}
-
-/* Search for up to slice_s seconds. Returns XW_RUNNING (call again), XW_SOLVED (solution[] holds a
- * fill; call again for the next one), XW_EXHAUSTED (no more fills: if none was found, none exists),
- * XW_FAIL_LIMIT or XW_ABORTED. The root must have been propagated (xw_propagate_all) first. */
-int xw_search(XwState *st, double slice_s) {
-    const double t_end = now_s() + slice_s;
-    if (st->phase == PH_DONE) return XW_EXHAUSTED;
-    if (st->phase == PH_START) {
-        st->phase = PH_CHOOSE;
-        st->fails_run = 0;
-        st->luby_index = 0;
-        st->fail_limit_run = st->restart_base;
-    }
-    for (;;) {
-        if (st->phase == PH_CHOOSE) {
-            const int32_t s = select_slot(st);
-            if (s < 0) {
-                record_solution(st);
-                st->solutions++;
-                st->phase = PH_BACKTRACK;
-                return XW_SOLVED;
-            }
-            const int32_t w = select_value(st, s);
-            st->depth++;
-            if (st->depth > st->max_depth) st->max_depth = st->depth;
-            st->dec_slot[st->depth] = s;
-            st->dec_word[st->depth] = w;
-            st->dec_mark[st->depth] = st->trail_len;
-            st->nodes++;
-            assign(st, s, w);
-            if (!propagate(st)) {
-                st->fails++;
-                st->fails_run++;
-                st->phase = PH_BACKTRACK;
-            }
-        }
-        if (st->phase == PH_BACKTRACK) {
-            for (;;) {
-                if (st->depth == 0) {
-                    st->phase = PH_DONE;
-                    return XW_EXHAUSTED;
-                }
-                const int32_t s = st->dec_slot[st->depth];
-                const int32_t w = st->dec_word[st->depth];
-                undo_to(st, st->dec_mark[st->depth]);
-                st->depth--;
-                if (remove_word(st, s, w) && propagate(st)) break;
-                clear_queues(st);
-                st->fails++;
-                st->fails_run++;
-            }
-            st->phase = PH_CHOOSE;
-            if (st->restart_base > 0 && st->fails_run >= st->fail_limit_run) {
-                if (st->depth > 0) {
-                    undo_to(st, st->dec_mark[1]);
-                    st->depth = 0;
-                }
-                st->restarts++;
-                st->fails_run = 0;
-                st->luby_index++;
-                st->fail_limit_run = st->restart_base * luby(st->luby_index);
-            }
-        }
-        if (st->max_fails > 0 && st->fails >= st->max_fails) return XW_FAIL_LIMIT;
-        if (st->abort_flag && *st->abort_flag) return XW_ABORTED;
-        if (now_s() >= t_end) return XW_RUNNING;
-    }
-}
 
 static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",
                                            "Compiled search kernel; used through ctypes by xwcp.kernel.", -1, NULL};

@@ -1,11 +1,11 @@
-"""Drive the compiled kernel (xwcp/_kernel.c): hold a problem's live domains and search them.
+"""Drive the compiled kernels through ctypes: AC-3 support counts (`Engine`) and the fill search (`BitSearch`).
 
-`Engine` owns every array the kernel touches (numpy, so Python frees them) and exposes the
-few operations the rest of xwcp needs: propagate to the arc-consistent fixpoint, restrict a
-slot to a letter or remove words with an undo mark, read domains and per-cell letter counts,
-and run the restarting MAC search in time slices. Slots the user filled completely are not
-kernel variables: their letters already narrow the crossing slots, and their words are
-already out of every other domain.
+Both own every array their C code touches (numpy, so Python frees them). `Engine`
+(xwcp/_kernel.c) propagates to the arc-consistent fixpoint, restricts a slot to a letter or
+removes words with an undo mark, and reads domains and per-cell letter counts. `BitSearch`
+(xwcp/_bitsearch.c) runs the restarting MAC search over bitset domains in time slices.
+Slots the user filled completely are not kernel variables in either: their letters already
+narrow the crossing slots, and their words are already out of every other domain.
 """
 from __future__ import annotations
 
@@ -32,22 +32,12 @@ class _State(ctypes.Structure):
         ("slot_letters_off", _I64), ("slot_order_off", _I64), ("slot_starts_off", _I64),
         ("slot_scores_off", _I64), ("slot_alive_off", _I64),
         ("cross_slot", _I32), ("cross_pos", _I32), ("group_start", _I32), ("group_slots", _I32),
-        ("letters", _U8), ("order", _I32), ("starts", _I32), ("scores", _I16), ("log_table", _F64),
+        ("letters", _U8), ("order", _I32), ("starts", _I32),
         ("alive", _U8), ("cnt", _I32), ("size", _I32),
         ("trail_slot", _I32), ("trail_word", _I32), ("trail_len", ctypes.c_int64),
         ("ev_slot", _I32), ("ev_pos", _I32), ("ev_letter", _I32), ("ev_len", ctypes.c_int64),
         ("sg", _I32), ("sg_len", ctypes.c_int32), ("sg_queued", _I32),
-        ("weight", _F64), ("cause", _I32), ("wipeout_slot", ctypes.c_int32),
-        ("phase", ctypes.c_int32), ("depth", ctypes.c_int32),
-        ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64), ("solution", _I32),
-        ("nodes", ctypes.c_int64), ("fails", ctypes.c_int64), ("restarts", ctypes.c_int64),
-        ("solutions", ctypes.c_int64),
-        ("restart_base", ctypes.c_int64), ("fails_run", ctypes.c_int64),
-        ("fail_limit_run", ctypes.c_int64), ("luby_index", ctypes.c_int64),
-        ("max_fails", ctypes.c_int64), ("rng", ctypes.c_uint64),
-        ("noise", ctypes.c_double), ("score_weight", ctypes.c_double),
-        ("slot_rule", ctypes.c_int32), ("max_depth", ctypes.c_int32),
-        ("abort_flag", _I32),
+        ("cause", _I32), ("wipeout_slot", ctypes.c_int32),
     ]
 
 
@@ -62,7 +52,7 @@ def _library() -> ctypes.CDLL:
         lib = ctypes.CDLL(_kernel.__file__)
         p = ctypes.POINTER(_State)
         for name, args in {
-            "xw_init": [p], "xw_propagate_all": [p], "xw_search": [p, ctypes.c_double],
+            "xw_init": [p], "xw_propagate_all": [p],
             "xw_remove": [p, ctypes.c_int32, _I32, ctypes.c_int32],
             "xw_restrict_letter": [p, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32],
         }.items():
@@ -79,40 +69,34 @@ def _ptr(array: np.ndarray, ctype):
     return array.ctypes.data_as(ctype)
 
 
-class Engine:
-    """Live domains of a problem's open slots under the compiled kernel.
+class _SlotLayout:
+    """What both kernels need to know of a problem: open slots, their buckets, crossings and groups.
 
     Kernel slot k is problem slot `slot_ids[k]`; `kernel_index[slot_id]` maps back (-1 for a
-    slot the user filled completely).
+    slot the user filled completely). Per-position arrays are indexed `slot_pos_off[k] + pos`.
     """
 
-    def __init__(self, problem: Problem, domains=None):
-        """Load `problem` (or the given per-slot `domains` masks instead of its initial ones)."""
+    def __init__(self, problem: Problem):
         self.problem = problem
-        words = problem.words
+        self._words = problem.words  # keeps the word-list arrays alive while a kernel points at them
         self.slot_ids: list[SlotId] = problem.open_slot_ids
+        n = len(self.slot_ids)
+        self.n_slots = n
         self.kernel_index = np.full(len(problem.slots), -1, np.int64)
         for k, slot_id in enumerate(self.slot_ids):
             self.kernel_index[slot_id] = k
-        n = len(self.slot_ids)
-        self.n_slots = n
-        row_by_length = {int(r[0]): r for r in words.table}
+        row_by_length = {int(r[0]): r for r in problem.words.table}
         lens = np.array([problem.slots[s].length for s in self.slot_ids], np.int32)
-        zero_row = (0, 0, 0, 0, 0, 0)
-        rows = [row_by_length.get(int(L), zero_row) for L in lens]
+        self._rows = [row_by_length.get(int(L), (0,) * 7) for L in lens]
         self.slot_len = lens
-        self.slot_nw = np.array([int(r[1]) for r in rows], np.int32)
+        self.slot_nw = self._column(1, np.int32)
+        self.slot_letters_off = self._column(2, np.int64)
+        self.slot_scores_off = self._column(3, np.int64)
         self.slot_pos_off = np.zeros(n + 1, np.int32)
         np.cumsum(lens, out=self.slot_pos_off[1:])
-        self.slot_letters_off = np.array([int(r[2]) for r in rows], np.int64)
-        self.slot_scores_off = np.array([int(r[3]) for r in rows], np.int64)
-        self.slot_order_off = np.array([int(r[4]) for r in rows], np.int64)
-        self.slot_starts_off = np.array([int(r[5]) for r in rows], np.int64)
-        self.slot_alive_off = np.zeros(n + 1, np.int64)
-        np.cumsum(self.slot_nw, out=self.slot_alive_off[1:])
-        n_pos = int(self.slot_pos_off[n])
-        self.cross_slot = np.full(max(n_pos, 1), -1, np.int32)
-        self.cross_pos = np.full(max(n_pos, 1), -1, np.int32)
+        self.n_pos = int(self.slot_pos_off[n])
+        self.cross_slot = np.full(max(self.n_pos, 1), -1, np.int32)
+        self.cross_pos = np.full(max(self.n_pos, 1), -1, np.int32)
         for k, slot_id in enumerate(self.slot_ids):
             base = int(self.slot_pos_off[k])
             for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
@@ -130,8 +114,33 @@ class Engine:
                 group_start.append(len(group_slots))
         self.group_slots = np.array(group_slots or [0], np.int32)
         self.group_start = np.array(group_start, np.int32)
-        max_nw = int(self.slot_nw.max()) if n else 0
-        self.log_table = np.log(np.maximum(np.arange(max_nw + 2, dtype=np.float64), 1.0))
+
+    def _column(self, index: int, dtype) -> np.ndarray:
+        """One column of the word list's length table, per kernel slot."""
+        return np.array([int(r[index]) for r in self._rows], dtype)
+
+    def _bind(self, state: ctypes.Structure, fields) -> None:
+        """Point the C struct's fields at this object's arrays of the same names."""
+        for name, ctype in fields:
+            setattr(state, name, _ptr(getattr(self, name), ctype))
+
+
+class Engine(_SlotLayout):
+    """Live domains of a problem's open slots under the compiled kernel.
+
+    Kernel slot k is problem slot `slot_ids[k]`; `kernel_index[slot_id]` maps back (-1 for a
+    slot the user filled completely).
+    """
+
+    def __init__(self, problem: Problem, domains=None):
+        """Load `problem` (or the given per-slot `domains` masks instead of its initial ones)."""
+        super().__init__(problem)
+        words = problem.words
+        n, n_pos = self.n_slots, self.n_pos
+        self.slot_order_off = self._column(4, np.int64)
+        self.slot_starts_off = self._column(5, np.int64)
+        self.slot_alive_off = np.zeros(n + 1, np.int64)
+        np.cumsum(self.slot_nw, out=self.slot_alive_off[1:])
         self.alive = np.zeros(max(int(self.slot_alive_off[n]), 1), np.uint8)
         source = problem.domains if domains is None else domains
         for k, slot_id in enumerate(self.slot_ids):
@@ -147,32 +156,21 @@ class Engine:
         self.ev_letter = np.zeros(ev_cap, np.int32)
         self.sg = np.zeros(max(n, 1), np.int32)
         self.sg_queued = np.zeros(max(n, 1), np.int32)
-        self.weight = np.ones(max(n_pos, 1), np.float64)
         self.cause = np.full(max(n, 1), -1, np.int32)
-        self.dec_slot = np.zeros(n + 2, np.int32)
-        self.dec_word = np.zeros(n + 2, np.int32)
-        self.dec_mark = np.zeros(n + 2, np.int64)
-        self.solution = np.zeros(max(n, 1), np.int32)
-        self.abort_flag = np.zeros(1, np.int32)
-        self._words = words  # keeps the word-list arrays alive while the kernel points at them
 
         st = _State()
         st.n_slots, st.n_pos = n, n_pos
-        for name, ctype in [("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32),
-                            ("slot_group", _I32), ("slot_letters_off", _I64), ("slot_order_off", _I64),
-                            ("slot_starts_off", _I64), ("slot_scores_off", _I64), ("slot_alive_off", _I64),
-                            ("cross_slot", _I32), ("cross_pos", _I32), ("group_start", _I32),
-                            ("group_slots", _I32), ("log_table", _F64), ("alive", _U8), ("cnt", _I32),
-                            ("size", _I32), ("trail_slot", _I32), ("trail_word", _I32),
-                            ("ev_slot", _I32), ("ev_pos", _I32), ("ev_letter", _I32), ("sg", _I32),
-                            ("sg_queued", _I32), ("weight", _F64), ("cause", _I32),
-                            ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
-                            ("solution", _I32), ("abort_flag", _I32)]:
-            setattr(st, name, _ptr(getattr(self, name), ctype))
+        self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32),
+                        ("slot_group", _I32), ("slot_letters_off", _I64), ("slot_order_off", _I64),
+                        ("slot_starts_off", _I64), ("slot_scores_off", _I64), ("slot_alive_off", _I64),
+                        ("cross_slot", _I32), ("cross_pos", _I32), ("group_start", _I32),
+                        ("group_slots", _I32), ("alive", _U8), ("cnt", _I32),
+                        ("size", _I32), ("trail_slot", _I32), ("trail_word", _I32),
+                        ("ev_slot", _I32), ("ev_pos", _I32), ("ev_letter", _I32), ("sg", _I32),
+                        ("sg_queued", _I32), ("cause", _I32)])
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.order = _ptr(words.order_flat, _I32)
         st.starts = _ptr(words.starts_flat, _I32)
-        st.scores = _ptr(words.scores_flat, _I16)
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _library()
@@ -229,28 +227,6 @@ class Engine:
         a, b = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
         return self.cnt[a * 26:b * 26].reshape(b - a, 26)
 
-    # ----- search ------------------------------------------------------------------------
-    def configure_search(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
-                         slot_rule: int = 0, max_fails: int = 0) -> None:
-        st = self._state
-        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1
-        st.restart_base, st.noise, st.score_weight = restart_base, noise, score_weight
-        st.slot_rule, st.max_fails = slot_rule, max_fails
-
-    def search(self, slice_s: float) -> int:
-        """Run the search for about `slice_s` seconds; returns RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT or ABORTED."""
-        return int(self._lib.xw_search(self._ref, slice_s))
-
-    def solution_word_ids(self) -> dict[SlotId, int]:
-        return {slot_id: int(self.solution[k]) for k, slot_id in enumerate(self.slot_ids)}
-
-    @property
-    def stats(self) -> dict[str, int]:
-        st = self._state
-        return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
-                "solutions": int(st.solutions), "max_depth": int(st.max_depth)}
-
-
 
 _U64 = ctypes.POINTER(ctypes.c_uint64)
 _U32 = ctypes.POINTER(ctypes.c_uint32)
@@ -298,54 +274,20 @@ def _bs_library() -> ctypes.CDLL:
     return lib
 
 
-class BitSearch:
+class BitSearch(_SlotLayout):
     """The fill search over bitset domains (xwcp/_bitsearch.c) for a problem's open slots.
 
     Same slot numbering as `Engine`: kernel slot k is problem slot `slot_ids[k]`.
     """
 
     def __init__(self, problem: Problem):
+        super().__init__(problem)
         words = problem.words
-        self.problem = problem
-        self.slot_ids: list[SlotId] = problem.open_slot_ids
-        n = len(self.slot_ids)
-        self.n_slots = n
-        kernel_index = np.full(len(problem.slots), -1, np.int64)
-        for k, slot_id in enumerate(self.slot_ids):
-            kernel_index[slot_id] = k
-        row_by_length = {int(r[0]): r for r in words.table}
-        lens = np.array([problem.slots[s].length for s in self.slot_ids], np.int32)
-        rows = [row_by_length.get(int(L), (0,) * 7) for L in lens]
-        self.slot_len = lens
-        self.slot_nw = np.array([int(r[1]) for r in rows], np.int32)
+        n, n_pos = self.n_slots, max(self.n_pos, 1)
         self.slot_W = ((self.slot_nw + 63) // 64).astype(np.int32)
         self.slot_dom_off = np.zeros(n + 1, np.int64)
         np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
-        self.slot_mask_off = np.array([int(r[6]) for r in rows], np.int64)
-        self.slot_letters_off = np.array([int(r[2]) for r in rows], np.int64)
-        self.slot_scores_off = np.array([int(r[3]) for r in rows], np.int64)
-        self.slot_pos_off = np.zeros(n + 1, np.int32)
-        np.cumsum(lens, out=self.slot_pos_off[1:])
-        n_pos = max(int(self.slot_pos_off[n]), 1)
-        self.cross_slot = np.full(n_pos, -1, np.int32)
-        self.cross_pos = np.full(n_pos, -1, np.int32)
-        for k, slot_id in enumerate(self.slot_ids):
-            base = int(self.slot_pos_off[k])
-            for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-                if t >= 0 and kernel_index[t] >= 0:
-                    self.cross_slot[base + pos] = kernel_index[t]
-                    self.cross_pos[base + pos] = q
-        self.slot_group = np.full(max(n, 1), -1, np.int32)
-        group_slots: list[int] = []
-        group_start = [0]
-        if not problem.allow_dupes:
-            for g, length in enumerate(sorted(set(int(x) for x in lens))):
-                members = [k for k in range(n) if lens[k] == length]
-                self.slot_group[members] = g
-                group_slots.extend(members)
-                group_start.append(len(group_slots))
-        self.group_slots = np.array(group_slots or [0], np.int32)
-        self.group_start = np.array(group_start, np.int32)
+        self.slot_mask_off = self._column(6, np.int64)
         self.log_table = np.log(np.maximum(np.arange(int(self.slot_nw.max() if n else 0) + 2, dtype=np.float64), 1.0))
         self.dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
         for k, slot_id in enumerate(self.slot_ids):
@@ -364,18 +306,16 @@ class BitSearch:
         self.dec_mark = np.zeros(n + 2, np.int64)
         self.solution = np.zeros(max(n, 1), np.int32)
         self.abort_flag = np.zeros(1, np.int32)
-        self._words = words
         st = _BsState()
         st.n_slots = n
-        for name, ctype in [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
-                            ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
-                            ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
-                            ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
-                            ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U32),
-                            ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
-                            ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
-                            ("solution", _I32), ("abort_flag", _I32)]:
-            setattr(st, name, _ptr(getattr(self, name), ctype))
+        self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
+                        ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
+                        ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
+                        ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
+                        ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U32),
+                        ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
+                        ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
+                        ("solution", _I32), ("abort_flag", _I32)])
         st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.scores = _ptr(words.scores_flat, _I16)

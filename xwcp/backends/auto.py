@@ -31,7 +31,7 @@ Hard grids make restarting search heavy-tailed: the same grid takes 1 s with one
 schedule and seed and 20 s with another, so a second search with longer runs, noisy word
 choice and another seed covers the first one's bad luck (see the closing notes of issue 9).
 """
-RIVAL_EXTRA = {"restart_base": 300, "noise": 1.0}
+RIVAL_EXTRA = {"restart_base": 1000, "noise": 0.5}
 """Tuning of the rival when it is `backtrack`; its seed is the caller's seed + 1."""
 
 
