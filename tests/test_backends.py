@@ -206,6 +206,45 @@ def test_counts_agree_across_backends_on_random_small_grids(backend, seed):
     assert result.status is (FillStatus.FILLED if expected.n_fills else FillStatus.UNFILLABLE)
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_restarts_and_nogoods_keep_proofs_exact(seed):
+    """Restarting after every failure (so nogoods are recorded and used constantly) never
+    changes whether a fill exists, and every fill found is valid."""
+    import random
+
+    rng = random.Random(500 + seed)
+    width, height = rng.randint(4, 6), rng.randint(4, 5)
+    cells = ["#" if rng.random() < 0.1 else "." for _ in range(width * height)]
+    try:
+        grid = parse_grid("\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+    except InputError:
+        grid = parse_grid(".....\n.....\n.....\n.....\n")
+    alphabet = "ABCDEFG"[: rng.randint(5, 7)]
+    # sparse lists over a larger alphabet: about a third of these grids have no fill
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6)))
+                    for _ in range(rng.randint(100, 300))})
+    problem = compile_problem(grid, words_from_pairs(words), min_score=0)
+    exhaustive = fill(problem, "backtrack", Limits(count=0, time_limit_s=60))
+    for restart_base in (1, 3):
+        result = fill(problem, "backtrack", Limits(time_limit_s=60, seed=seed,
+                                                    extra={"restart_base": restart_base, "noise": 1.0}))
+        assert result.status is (FillStatus.FILLED if exhaustive.n_fills else FillStatus.UNFILLABLE)
+        if result.entries:
+            assert check_fill(problem, result.entries) == []
+        RESTART_STATS.append((result.stats.restarts, result.status))
+
+
+RESTART_STATS: list = []
+
+
+def test_restart_test_is_not_vacuous():
+    if len(RESTART_STATS) < 100:
+        pytest.skip("runs after test_restarts_and_nogoods_keep_proofs_exact")
+    assert sum(r for r, _ in RESTART_STATS) > 200
+    statuses = [s for _, s in RESTART_STATS]
+    assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
+
+
 def brute_force_count(problem):
     """Count fills by trying every word in every slot (tiny problems only)."""
     import itertools

@@ -76,6 +76,18 @@ typedef struct {
     double noise, score_weight;
     int32_t slot_rule;
     volatile int32_t *abort_flag;
+    /* nogoods recorded at restarts (owned here) */
+    int32_t use_nogoods;
+    int32_t *br_slot, *br_word, *br_neg;  /* the current branch: decisions and refutations in order */
+    int32_t *br_at_depth;                 /* [n_slots + 2] branch index of the decision at each depth */
+    int64_t br_len, br_cap;
+    int32_t *ng_lits;                     /* pairs (slot, word); nogood k = lits [ng_start[k], ng_start[k + 1]) */
+    int64_t ng_lits_len, ng_lits_cap;
+    int64_t *ng_start;
+    int32_t *ng_watch;                    /* [2 * k]: literal indices (relative) of the two watches */
+    int64_t n_nogoods, ng_cap;
+    int32_t **watch_list;                 /* per slot: nogood ids watching a literal on that slot */
+    int32_t *watch_len, *watch_cap;
 } BsState;
 
 static double bs_now(void) {
@@ -220,6 +232,132 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
     return 0;
 }
 
+
+/* ---- nogoods from restarts (Lecoutre et al. 2007, reduced nld-nogoods) ----------------------------
+ * At a restart the branch is a list of decisions (slot = word) and refutations (slot != word). For a
+ * refutation at index i, the decisions before i together with slot = word are inconsistent: that set is
+ * recorded as a nogood and later propagated with two watched literals. A literal (slot = word) is true
+ * when the slot's domain is exactly {word}. */
+
+static int grow(void **p, int64_t *cap, int64_t need, size_t elem) {
+    if (need <= *cap) return 1;
+    int64_t c = *cap ? *cap : 256;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, (size_t)c * elem);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static int lit_true(const BsState *st, int32_t s, int32_t w) {
+    return st->size[s] == 1 && (st->dom[st->slot_dom_off[s] + (w >> 6)] >> (w & 63) & 1ULL);
+}
+
+static int watch_add(BsState *st, int32_t s, int32_t ng) {
+    if (st->watch_len[s] >= st->watch_cap[s]) {
+        int32_t cap = st->watch_cap[s] ? st->watch_cap[s] * 2 : 16;
+        int32_t *q = realloc(st->watch_list[s], (size_t)cap * sizeof(int32_t));
+        if (!q) return 0;
+        st->watch_list[s] = q;
+        st->watch_cap[s] = cap;
+    }
+    st->watch_list[s][st->watch_len[s]++] = ng;
+    return 1;
+}
+
+static int branch_push(BsState *st, int32_t s, int32_t w, int32_t neg) {
+    if (!st->use_nogoods) return 1;
+    if (st->br_len >= st->br_cap) {
+        int64_t cap = st->br_cap;
+        if (!grow((void **)&st->br_slot, &cap, st->br_len + 1, sizeof(int32_t))) return 0;
+        cap = st->br_cap;
+        if (!grow((void **)&st->br_word, &cap, st->br_len + 1, sizeof(int32_t))) return 0;
+        cap = st->br_cap;
+        if (!grow((void **)&st->br_neg, &cap, st->br_len + 1, sizeof(int32_t))) return 0;
+        st->br_cap = cap;
+    }
+    st->br_slot[st->br_len] = s;
+    st->br_word[st->br_len] = w;
+    st->br_neg[st->br_len] = neg;
+    st->br_len++;
+    return 1;
+}
+
+/* Record the nogoods of the current branch (called at a restart, before undoing it). 0 = out of memory. */
+static int record_nogoods(BsState *st) {
+    int32_t n_pos = 0;
+    for (int64_t i = 0; i < st->br_len; i++) {
+        if (!st->br_neg[i]) { n_pos++; continue; }
+        if (n_pos == 0) continue; /* a root refutation: already permanent */
+        const int64_t n_lits = n_pos + 1;
+        if (!grow((void **)&st->ng_lits, &st->ng_lits_cap, st->ng_lits_len + 2 * n_lits, sizeof(int32_t))) return 0;
+        int64_t cap = st->ng_cap; /* both arrays hold ng_cap nogoods: 1 start, 2 watches each */
+        if (!grow((void **)&st->ng_start, &cap, st->n_nogoods + 2, sizeof(int64_t))) return 0;
+        cap = st->ng_cap;
+        if (!grow((void **)&st->ng_watch, &cap, st->n_nogoods + 2, 2 * sizeof(int32_t))) return 0;
+        st->ng_cap = cap;
+        const int64_t base = st->ng_lits_len;
+        int32_t *lits = st->ng_lits + base;
+        int32_t k = 0;
+        for (int64_t j = 0; j < i; j++) {
+            if (st->br_neg[j]) continue;
+            lits[2 * k] = st->br_slot[j];
+            lits[2 * k + 1] = st->br_word[j];
+            k++;
+        }
+        lits[2 * k] = st->br_slot[i];
+        lits[2 * k + 1] = st->br_word[i];
+        const int32_t ng = (int32_t)st->n_nogoods;
+        st->ng_start[ng] = base;
+        st->ng_start[ng + 1] = base + 2 * n_lits;
+        st->ng_lits_len += 2 * n_lits;
+        /* watch the refuted literal and the deepest decision: neither is true at the root after the restart */
+        st->ng_watch[2 * ng] = (int32_t)(n_lits - 1);
+        st->ng_watch[2 * ng + 1] = (int32_t)(n_lits - 2);
+        if (!watch_add(st, lits[2 * (n_lits - 1)], ng) || !watch_add(st, lits[2 * (n_lits - 2)], ng)) return 0;
+        st->n_nogoods++;
+    }
+    return 1;
+}
+
+/* Slot t is down to one word: move watches off its true literals; prune or fail where a nogood is unit.
+ * 1 = fine, 0 = a nogood is violated or a domain wiped out, -1 = out of memory. */
+static int propagate_nogoods(BsState *st, int32_t t) {
+    int32_t *list = st->watch_list[t];
+    for (int32_t i = 0; i < st->watch_len[t];) {
+        const int32_t ng = list[i];
+        const int32_t *lits = st->ng_lits + st->ng_start[ng];
+        const int32_t n_lits = (int32_t)((st->ng_start[ng + 1] - st->ng_start[ng]) / 2);
+        const int side = (lits[2 * st->ng_watch[2 * ng]] == t) ? 0 : 1;
+        const int32_t me = st->ng_watch[2 * ng + side];
+        const int32_t other = st->ng_watch[2 * ng + 1 - side];
+        if (lits[2 * me] != t || !lit_true(st, t, lits[2 * me + 1])) { i++; continue; }
+        int32_t repl = -1;
+        for (int32_t j = 0; j < n_lits; j++) {
+            if (j == me || j == other) continue;
+            if (!lit_true(st, lits[2 * j], lits[2 * j + 1])) { repl = j; break; }
+        }
+        if (repl >= 0) {
+            st->ng_watch[2 * ng + side] = repl;
+            list[i] = list[--st->watch_len[t]];
+            if (!watch_add(st, lits[2 * repl], ng)) return -1;
+            list = st->watch_list[t];
+            continue;
+        }
+        const int32_t u = lits[2 * other], w = lits[2 * other + 1];
+        if (lit_true(st, u, w)) return 0;
+        const int ch = clear_word(st, u, w);
+        if (ch < 0) return -1;
+        if (ch) {
+            if (st->size[u] == 0) { st->wipeout_slot = u; return 0; }
+            enqueue(st, u);
+        }
+        i++;
+    }
+    return 1;
+}
+
 /* Revise the queue to the fixpoint. 1 = consistent, 0 = a wipeout (wipeout_slot), -1 = out of memory. */
 static int bs_propagate(BsState *st) {
     uint64_t tmp[4096];
@@ -273,6 +411,10 @@ static int bs_propagate(BsState *st) {
                 }
                 enqueue(st, u);
             }
+        }
+        if (st->size[t] == 1 && st->watch_len[t] > 0) {
+            const int ok = propagate_nogoods(st, t);
+            if (ok <= 0) { clear_queue(st); return ok; }
         }
         if (st->size[t] == 1 && st->slot_group[t] >= 0) {
             const int32_t w = first_word(st, t);
@@ -349,6 +491,17 @@ void bs_free(BsState *st) {
     free(st->save_size); st->save_size = NULL;
     free(st->save_words_at); st->save_words_at = NULL;
     st->save_cap = st->save_words_cap = st->save_len = st->save_words_len = 0;
+    free(st->br_slot); free(st->br_word); free(st->br_neg);
+    st->br_slot = st->br_word = st->br_neg = NULL;
+    st->br_cap = st->br_len = 0;
+    free(st->ng_lits); free(st->ng_start); free(st->ng_watch);
+    st->ng_lits = NULL; st->ng_start = NULL; st->ng_watch = NULL;
+    st->ng_lits_cap = st->ng_lits_len = st->ng_cap = st->n_nogoods = 0;
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        free(st->watch_list[s]);
+        st->watch_list[s] = NULL;
+        st->watch_len[s] = st->watch_cap[s] = 0;
+    }
 }
 
 static int32_t bs_select_slot(BsState *st) {
@@ -446,6 +599,8 @@ int bs_search(BsState *st, double slice_s) {
             st->dec_slot[st->depth] = s;
             st->dec_word[st->depth] = w;
             st->dec_mark[st->depth] = st->save_len;
+            st->br_at_depth[st->depth] = (int32_t)st->br_len;
+            if (!branch_push(st, s, w, 0)) return BS_NOMEM;
             st->nodes++;
             if (!save_slot(st, s)) return BS_NOMEM;
             uint64_t *d = st->dom + st->slot_dom_off[s];
@@ -467,7 +622,9 @@ int bs_search(BsState *st, double slice_s) {
                 const int32_t s = st->dec_slot[st->depth];
                 const int32_t w = st->dec_word[st->depth];
                 restore_to(st, st->dec_mark[st->depth]);
+                st->br_len = st->br_at_depth[st->depth];
                 st->depth--;
+                if (!branch_push(st, s, w, 1)) return BS_NOMEM;
                 const int ch = clear_word(st, s, w);
                 if (ch < 0) return BS_NOMEM;
                 if (st->size[s] == 0) { st->fails++; st->fails_run++; continue; }
@@ -480,6 +637,8 @@ int bs_search(BsState *st, double slice_s) {
             }
             st->phase = PH_CHOOSE;
             if (st->restart_base > 0 && st->fails_run >= st->fail_limit_run) {
+                if (st->use_nogoods && !record_nogoods(st)) return BS_NOMEM;
+                st->br_len = 0;
                 if (st->depth > 0) {
                     restore_to(st, st->dec_mark[1]);
                     st->depth = 0;

@@ -254,6 +254,11 @@ class _BsState(ctypes.Structure):
         ("luby_index", ctypes.c_int64), ("max_fails", ctypes.c_int64), ("rng", ctypes.c_uint64),
         ("noise", ctypes.c_double), ("score_weight", ctypes.c_double), ("slot_rule", ctypes.c_int32),
         ("abort_flag", _I32),
+        ("use_nogoods", ctypes.c_int32), ("br_slot", _I32), ("br_word", _I32), ("br_neg", _I32),
+        ("br_at_depth", _I32), ("br_len", ctypes.c_int64), ("br_cap", ctypes.c_int64),
+        ("ng_lits", _I32), ("ng_lits_len", ctypes.c_int64), ("ng_lits_cap", ctypes.c_int64),
+        ("ng_start", _I64), ("ng_watch", _I32), ("n_nogoods", ctypes.c_int64), ("ng_cap", ctypes.c_int64),
+        ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32),
     ]
 
 
@@ -306,6 +311,10 @@ class BitSearch(_SlotLayout):
         self.dec_mark = np.zeros(n + 2, np.int64)
         self.solution = np.zeros(max(n, 1), np.int32)
         self.abort_flag = np.zeros(1, np.int32)
+        self.br_at_depth = np.zeros(n + 2, np.int32)
+        self.watch_list = np.zeros(max(n, 1), np.uint64)  # C-owned int32 arrays, one per slot
+        self.watch_len = np.zeros(max(n, 1), np.int32)
+        self.watch_cap = np.zeros(max(n, 1), np.int32)
         st = _BsState()
         st.n_slots = n
         self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
@@ -315,7 +324,8 @@ class BitSearch(_SlotLayout):
                         ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U32),
                         ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
                         ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
-                        ("solution", _I32), ("abort_flag", _I32)])
+                        ("solution", _I32), ("abort_flag", _I32), ("br_at_depth", _I32),
+                        ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32)])
         st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.scores = _ptr(words.scores_flat, _I16)
@@ -330,8 +340,10 @@ class BitSearch(_SlotLayout):
             lib.bs_free(self._ref)
 
     def configure(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
-                  slot_rule: int = 0, max_fails: int = 0) -> None:
+                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True) -> None:
+        """Set the search's tuning (see xwcp/backends/backtrack.py); nogoods are recorded only with restarts."""
         st = self._state
+        st.use_nogoods = int(nogoods and restart_base > 0)
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1
         st.restart_base, st.noise, st.score_weight = restart_base, noise, score_weight
         st.slot_rule, st.max_fails = slot_rule, max_fails
@@ -347,4 +359,4 @@ class BitSearch(_SlotLayout):
     def stats(self) -> dict[str, int]:
         st = self._state
         return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
-                "solutions": int(st.solutions), "max_depth": int(st.max_depth)}
+                "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods)}
