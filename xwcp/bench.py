@@ -548,9 +548,9 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
                 chunks.append(chunk)
     finally:
         os.close(read_fd)
-        if not done:
-            _stop_group(pid)
-        _, wait_status = os.waitpid(pid, 0)
+        wait_status = _stop_group(pid) if not done else None
+        if wait_status is None:
+            _, wait_status = os.waitpid(pid, 0)
     if not done:
         raise TimeoutError(f"stopped by the bench {OVERSTAY_GRACE_S:g} s after its limit")
     if not chunks:
@@ -565,22 +565,29 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
     return value
 
 
-def _stop_group(pid: int) -> None:
-    """SIGINT the worker's group (it then stops its own children), then SIGKILL what is left."""
+def _stop_group(pid: int) -> int | None:
+    """SIGINT the worker's group (it then stops its own children), then SIGKILL what is left.
+
+    Returns:
+        The worker's wait status if this reaped it, else None.
+    """
     try:
         os.killpg(pid, signal.SIGINT)
     except (ProcessLookupError, PermissionError):
-        return
+        return None
+    wait_status = None
     deadline = time.monotonic() + STOP_GRACE_S
     while time.monotonic() < deadline:
-        finished, _ = os.waitpid(pid, os.WNOHANG)
+        finished, status = os.waitpid(pid, os.WNOHANG)
         if finished:
+            wait_status = status
             break
         time.sleep(0.05)
     try:
-        os.killpg(pid, signal.SIGKILL)
+        os.killpg(pid, signal.SIGKILL)  # the worker's leftover children, or the worker itself
     except (ProcessLookupError, PermissionError):
         pass
+    return wait_status
 
 
 def _call(job: Callable[[], dict], timeout_s: float, isolate: bool) -> dict:
