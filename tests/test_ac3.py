@@ -15,13 +15,7 @@ from xwcp.wordlist import words_from_pairs
 
 def reference_ac3(problem):
     """Straightforward set-based AC-3 with the no-word-twice rule: {slot_id: set(words)} or None on wipeout."""
-    domains = {}
-    for slot in problem.slots:
-        if slot.id in problem.fixed_text_by_slot:
-            domains[slot.id] = {problem.fixed_text_by_slot[slot.id]}
-        else:
-            bucket = problem.words.bucket(slot.length)
-            domains[slot.id] = {bucket.text(int(w)) for w in np.nonzero(problem.domains[slot.id])[0]}
+    domains = domains_as_sets(problem, problem.domains)
     if problem.conflicts:
         return None
     changed = True
@@ -47,14 +41,15 @@ def reference_ac3(problem):
     return domains
 
 
-def domains_as_sets(problem, prop):
+def domains_as_sets(problem, masks):
+    """{slot_id: set of words} from per-slot bool masks; a slot the user filled is its own entry."""
     out = {}
     for slot in problem.slots:
         if slot.id in problem.fixed_text_by_slot:
             out[slot.id] = {problem.fixed_text_by_slot[slot.id]}
         else:
             bucket = problem.words.bucket(slot.length)
-            out[slot.id] = {bucket.text(int(w)) for w in np.nonzero(prop.domains[slot.id])[0]}
+            out[slot.id] = {bucket.text(int(w)) for w in np.nonzero(masks[slot.id])[0]}
     return out
 
 
@@ -90,7 +85,7 @@ def test_fixpoint_equals_set_based_reference(seed):
             assert problem.conflicts and prop.reason == problem.conflicts[0]
     else:
         assert prop.is_consistent
-        assert domains_as_sets(problem, prop) == expected
+        assert domains_as_sets(problem, prop.domains) == expected
 
 
 def test_reference_agreement_is_not_vacuous():

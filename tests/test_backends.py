@@ -185,17 +185,22 @@ def test_count_4749_fills_of_lex_4x6():
     assert len(set(result.fills)) == len(result.fills)
 
 
+def random_grid(rng, widths, heights, block_rate, fallback):
+    """A random grid of blocks and empty cells, or `fallback` when the draw has no slot."""
+    width, height = rng.randint(*widths), rng.randint(*heights)
+    cells = ["#" if rng.random() < block_rate else "." for _ in range(width * height)]
+    try:
+        return parse_grid("\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+    except InputError:
+        return parse_grid(fallback)
+
+
 @pytest.mark.parametrize("seed", range(25))
 def test_counts_agree_across_backends_on_random_small_grids(backend, seed):
     import random
 
     rng = random.Random(seed)
-    width, height = rng.randint(2, 4), rng.randint(2, 3)
-    cells = ["#" if rng.random() < 0.15 else "." for _ in range(width * height)]
-    try:
-        grid = parse_grid("\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
-    except InputError:
-        grid = parse_grid("...\n...\n")
+    grid = random_grid(rng, (2, 4), (2, 3), 0.15, "...\n...\n")
     alphabet = "ABC"[: rng.randint(2, 3)]
     words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 4))) for _ in range(60)})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.3)
@@ -213,12 +218,7 @@ def test_restarts_and_nogoods_keep_proofs_exact(seed):
     import random
 
     rng = random.Random(500 + seed)
-    width, height = rng.randint(4, 6), rng.randint(4, 5)
-    cells = ["#" if rng.random() < 0.1 else "." for _ in range(width * height)]
-    try:
-        grid = parse_grid("\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
-    except InputError:
-        grid = parse_grid(".....\n.....\n.....\n.....\n")
+    grid = random_grid(rng, (4, 6), (4, 5), 0.1, ".....\n.....\n.....\n.....\n")
     alphabet = "ABCDEFG"[: rng.randint(5, 7)]
     # sparse lists over a larger alphabet: about a third of these grids have no fill
     words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6)))
