@@ -257,20 +257,27 @@ def test_suites_resolve_to_existing_files():
     assert len(xcsp) == n_files >= 15 and all(i.is_xcsp for i in xcsp)
     assert all(i.path.parent == root / "models" for i in bench.suite_instances("stock", root=root))
     scaling = bench.suite_instances("scaling", root=root)
-    assert len(scaling) == len(bench.SCALING_LIST_SIZES) * (
-        len(bench.SCALING_OPEN_SIDES) + len(bench.SCALING_BLOCKED_SIDES))
+    n_grids = len(list((root / "bench" / "scaling").glob("*.txt")))
+    assert n_grids >= 10 and len(scaling) == len(bench.SCALING_LIST_SIZES) * n_grids
     assert {i.words.top_n for i in scaling} == set(bench.SCALING_LIST_SIZES)
 
 
-def test_scaling_grids_have_slots_and_no_dead_cells():
-    from xwcp.grid import find_slots, parse_grid
+def test_scaling_grids_are_proper_crosswords():
+    """Every white cell is in an across and a down slot of 3+ letters; blocked grids are symmetric."""
+    from xwcp.grid import find_slots, read_grid
 
-    for side in bench.SCALING_BLOCKED_SIDES:
-        grid = parse_grid("\n".join(bench.scaling_rows(side, True)))
-        covered = {cell for slot in find_slots(grid) for cell in slot.cells}
+    sides = []
+    for path in sorted((bench.repo_root() / "bench" / "scaling").glob("*.txt")):
+        grid = read_grid(path)
+        slots = find_slots(grid)
         white = {cell for cell, ch in enumerate(grid.cells) if ch != "#"}
-        assert covered == white
-        assert max(slot.length for slot in find_slots(grid)) <= bench.SCALING_BLOCK_PERIOD - 1 or side < 7
+        for direction in ("A", "D"):
+            assert {c for s in slots if s.direction.letter == direction for c in s.cells} == white, path.name
+        assert min(s.length for s in slots) >= 3, path.name
+        assert grid.cells == grid.cells[::-1], path.name
+        sides.append((path.stem.split("-")[0], grid.width))
+    assert {side for kind, side in sides if kind == "open"} == {4, 5, 6, 7}
+    assert {side for kind, side in sides if kind == "blocked"} == {5, 7, 9, 11, 13, 15}
 
 
 def test_best_entries_keeps_highest_scores_ties_alphabetical():

@@ -41,13 +41,6 @@ PEER_SAMPLE_S = 0.02
 """How often the peak memory of a peer's processes is sampled from /proc (VmHWM is a running peak)."""
 SCALING_LIST_SIZES = (25_000, 50_000, 100_000, None)
 """List cuts of the scaling suite (None = the whole list: 252,200 entries for the default list)."""
-SCALING_OPEN_SIDES = (4, 5, 6, 7)
-"""Open (block-free) grids grow hopeless fast: 7x7 is already at the edge of what the list allows."""
-SCALING_BLOCKED_SIDES = (5, 7, 9, 11, 13, 15)
-SCALING_BLOCK_PERIOD = 7
-"""Blocked scaling grids put a block where (row + 3 * col) % 7 == 6: one cell in 7 in every row and
-column (14% blocks, like a 15x15 daily), interior slots of 6 letters."""
-
 COLUMNS = ("suite", "grid", "width", "height", "blocks", "slots", "words", "backend", "kind", "seed",
            "status", "seconds", "nodes", "backtracks", "peak_rss_mb", "valid", "note",
            "min_score", "time_limit_s", "start_rss_mb")
@@ -63,7 +56,8 @@ SUITES = {
     "herald21": "Herald Tribune 21x21 grids 21.01-21.10 with the default list, min score 50",
     "xcsp": "the XCSP crossword instances in bench/xcsp, each with its own words and distinct-words rule",
     "stock": "the stock grids models/*.txt with the default list, min score 50",
-    "scaling": "open 4x4-7x7 and blocked 5x5-15x15 grids x the default list cut to 25k/50k/100k/all",
+    "scaling": "open 4x4-7x7 and blocked 5x5-15x15 grids (bench/scaling) x the default list cut to "
+               "its best 25k/50k/100k entries and all of it",
 }
 SCOWL_LIST = "bench/wordlists/scowl-english-55.words.txt"
 UKACD_LIST = "bench/wordlists/ukacd18plus.normalized-az.words.txt"
@@ -180,25 +174,12 @@ def suite_instances(suite: str, *, root: Path | None = None, words_path: str | N
         score = 50 if min_score is None else min_score
         return [Instance(suite, p.stem, p, words=source(None), min_score=score)
                 for p in sorted(folder.glob("*.txt"))]
-    # scaling
+    # scaling: every grid with every list cut, smallest list first
+    folder = need(root / "bench" / "scaling")
     score = 50 if min_score is None else min_score
-    instances = []
-    for top_n in SCALING_LIST_SIZES:
-        words = WordSource(words_path, top_n)
-        for side in SCALING_OPEN_SIDES:
-            instances.append(Instance(suite, f"open-{side}x{side}", rows=scaling_rows(side, False),
-                                      words=words, min_score=score))
-        for side in SCALING_BLOCKED_SIDES:
-            instances.append(Instance(suite, f"blocked-{side}x{side}", rows=scaling_rows(side, True),
-                                      words=words, min_score=score))
-    return instances
-
-
-def scaling_rows(side: int, blocked: bool) -> tuple[str, ...]:
-    """A side x side grid of the scaling suite: open, or with the lattice of blocks in SCALING_BLOCK_PERIOD."""
-    period = SCALING_BLOCK_PERIOD
-    return tuple("".join("#" if blocked and (row + 3 * col) % period == period - 1 else "."
-                         for col in range(side)) for row in range(side))
+    paths = sorted(folder.glob("*.txt"))
+    return [Instance(suite, p.stem, p, words=WordSource(words_path, top_n), min_score=score)
+            for top_n in SCALING_LIST_SIZES for p in paths]
 
 
 def file_instances(paths: Iterable[str], *, words_path: str | None, min_score: int | None) -> list[Instance]:
@@ -483,10 +464,6 @@ def _gecode_counts(note: str) -> tuple[int | None, int | None]:
     return grab("nodes"), grab("failures")
 
 
-class _Interrupted(Exception):
-    """The worker was interrupted (KeyboardInterrupt inside it)."""
-
-
 def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
     """Run `job()` in a forked worker in its own process group and return its dict, plus peak memory.
 
@@ -681,6 +658,8 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         for index, instance in enumerate(instances):
             base = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
                     "time_limit_s": time_limit_s}
+            loaded = None
+            _release_memory()  # so the next workers do not start with the last instance's freed heap
             try:
                 loaded = _load_instance(instance, lists)
             except Exception as exc:  # an unusable file is a row, not the end of the bench
@@ -707,6 +686,18 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         bar.close()
         writer.close()
     return run
+
+
+def _release_memory() -> None:
+    """Collect garbage and hand freed heap back to the OS (glibc), so forked workers start small."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def _schedule(entrants: Sequence[Entrant], seeds: int, index: int) -> list[tuple[int, Entrant]]:
