@@ -1,0 +1,642 @@
+"""Fill a problem with a CDCL SAT solver (python-sat), over shortlists of each slot's words that grow on demand.
+
+Model (CNF). x[s,w]: open slot s takes word w, for the words on s's shortlist; y[cell,c]:
+cell holds letter c, for the letters some shortlisted word puts there. Clauses:
+  x[s,w] -> y[cell, letter of w there]          channelling, for each cell of s;
+  at most one y per cell                          pairwise (with the next two: one word per
+  act[s] -> OR x[s,.]                             slot and crossing agreement);
+  act[s] & y[cell,c] -> OR x[s,w] with c there   support: redundant, but without it unit
+                                                  propagation cannot see a dead letter
+                                                  (10x more conflicts when dropped);
+  no word twice                                   at-most-one over the x naming one word,
+                                                  added lazily when a model repeats it.
+`act[s]` is an assumption literal, "slot s takes a word from its shortlist".
+
+Search. Each open slot starts with its best FIRST_K arc-consistent words (crossing fit, then
+`rerank_words` so crossing shortlists agree; see `_shortlist`), the restriction is made
+arc-consistent again, and one incremental solver holds the model for the whole run: learnt
+clauses stay valid as shortlists grow, since only `act`-guarded clauses depend on them.
+Each round solves under the `act` assumptions:
+  - a model that repeats a word gets an at-most-one over that word and is solved again;
+    any other model is a fill;
+  - unsatisfiable: the slots in the solver's core grow by GROWTH (every incomplete slot when
+    the core names only complete ones), their old `act` is retired. Once every shortlist is
+    the whole domain (or the core is empty) it is a proof: UNFILLABLE;
+  - ROUND_CONFLICTS conflicts without an answer: every incomplete shortlist grows.
+Several fills (`Limits.count`) block each fill found and go on, growing as shortlists run
+dry; counting every fill starts from the whole domains. With `Limits.threads` > 1 and one
+fill wanted, forked workers race with different first shortlist sizes (PORTFOLIO_FIRST_K).
+
+Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, 2 shared cores):
+  - solver: Glucose 4 needs the fewest conflicts and time (MiniSat 2.2 is close on 15x15s but
+    fails 3 of 20 in 30 s; CaDiCaL 1.9.5 takes 2-4x longer per answer; Lingeling, Kissat 4 and
+    MapleChrono far slower). Glucose checks interrupt() only between restarts, up to 16 s
+    late on big models, so the search runs in forked children that the parent kills at the
+    limit or on abort (in-process with a watcher thread only without fork).
+  - duplicates: lazy no-goods (1-60 re-solves per grid) beat eager pairwise clauses, which
+    add 30-50% clauses and made 21.10 miss 60 s.
+  - shortlists: by crossing fit alone, one worker fills 19/20 in 30 s (73 s in all; 21.10
+    none); the rerank pass makes the K=300 restrictions of 19/20 fillable within a few
+    hundred conflicts; 21.10 has no fill at K=300 and a hard one at 900 (10-60 s), but one
+    in 6 s at K=1000, hence the race of a K=300 and a K=1000 worker.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+
+import numpy as np
+
+from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
+                                   wanted_fills)
+from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
+from xwcp.problem import Problem
+from xwcp.result import FillResult, FillStats, Limits, Progress
+from xwcp.types import FillStatus, SlotId
+
+NAME = "sat"
+
+SOLVER = "glucose4"
+"""python-sat solver: the fastest on these models among those that support interrupt()."""
+INTERRUPTIBLE_SOLVERS = ("glucose4", "glucose42", "glucose3", "minisat22", "minisatgh", "maplechrono",
+                         "maplecm", "maplesat", "mergesat3")
+"""Solvers with interrupt(), usable in-process (the others need the forked child)."""
+SOLVERS = INTERRUPTIBLE_SOLVERS + ("cadical153", "cadical195", "cadical300", "lingeling", "kissat404")
+"""Solvers `Limits.extra["solver"]` may name."""
+FIRST_K = 300
+"""Words per slot in the first round: enough for most open 15x15s, small enough to load in 0.2 s."""
+PORTFOLIO_FIRST_K = (FIRST_K, 1000, 3000, 100)
+"""First shortlist size of each forked worker when `Limits.threads` allows several (worker 0 uses
+`first_k`): a small K that is already fillable is solved fastest, a larger one is the
+better bet when the small one has no fill or is hard (the 21x21 21.10: unfillable at 300,
+6 s at 1000)."""
+GROWTH = 3
+"""Factor a shortlist grows by when a round needs more words."""
+ROUND_CONFLICTS = 20000
+"""Conflicts a round may take before every shortlist grows (0 = no limit)."""
+GROW_CORE = True
+"""On a restriction with no fill, grow only the slots in the solver's core (else every slot)."""
+RERANK_PASSES = 3
+"""Passes of `rerank_words` before each round (0: crossing fit against whole domains only)."""
+EAGER_DUPES = False
+"""True: post every no-word-twice clause up front; False: only for words a model repeats."""
+PAIRWISE_AMO_MAX = 6
+"""At-most-one over more literals than this uses a sequential counter (3n clauses, not n^2/2)."""
+POLL_S = 0.02
+"""How often the watcher thread checks the time limit and the abort event."""
+
+
+def available() -> bool:
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def missing() -> str:
+    return "the SAT backend needs python-sat: pip install python-sat"
+
+
+# ----- the model ------------------------------------------------------------------------------
+
+class _Encoder:
+    """Builds the CNF incrementally: `extend` adds shortlisted words and returns the new clauses.
+
+    With `guarded=False` there are no `act` literals (the exact model for `export_cnf`: call
+    `extend` once with every word).
+    """
+
+    def __init__(self, problem: Problem, *, guarded: bool, eager_dupes: bool):
+        self.problem = problem
+        self.guarded = guarded
+        self.eager_dupes = eager_dupes and not problem.allow_dupes
+        self.n_vars = 0
+        self.y_var = np.zeros((problem.grid.width * problem.grid.height, 26), np.int64)
+        self.vars_by_slot: dict[SlotId, np.ndarray] = {}
+        self.words_by_slot: dict[SlotId, np.ndarray] = {}
+        self.letters_by_slot: dict[SlotId, np.ndarray] = {}
+        self.act_by_slot: dict[SlotId, int] = {}
+        self.slot_by_act: dict[int, SlotId] = {}
+        for slot_id in problem.open_slot_ids:
+            length = problem.slots[slot_id].length
+            self.vars_by_slot[slot_id] = np.zeros(0, np.int64)
+            self.words_by_slot[slot_id] = np.zeros(0, np.int32)
+            self.letters_by_slot[slot_id] = np.zeros((0, length), np.uint8)
+        self.n_clauses = 0
+        self.n_dupe_clauses = 0
+
+    def _new_vars(self, n: int) -> np.ndarray:
+        first = self.n_vars + 1
+        self.n_vars += n
+        return np.arange(first, first + n, dtype=np.int64)
+
+    def assumptions(self) -> list[int]:
+        return list(self.act_by_slot.values())
+
+    def new_words(self, lists: Shortlists) -> dict[SlotId, np.ndarray]:
+        """The words of `lists` not yet in the model, per slot."""
+        return {slot_id: ids[~np.isin(ids, self.words_by_slot[slot_id])] for slot_id, ids in lists.word_ids.items()}
+
+    def extend(self, new_by_slot: Mapping[SlotId, np.ndarray]) -> list[list[int]]:
+        """Add words to slots' shortlists; returns the clauses to add to the solver."""
+        problem = self.problem
+        clauses: list[list[int]] = []
+        fresh_letters = np.zeros(self.y_var.shape, bool)
+        changed: dict[SlotId, tuple[np.ndarray, np.ndarray]] = {}
+        for slot_id, word_ids in new_by_slot.items():
+            if len(word_ids) == 0:
+                continue
+            slot = problem.slots[slot_id]
+            xs = self._new_vars(len(word_ids))
+            letters = problem.words.bucket(slot.length).letters[word_ids]
+            changed[slot_id] = (xs, letters)
+            self.vars_by_slot[slot_id] = np.concatenate([self.vars_by_slot[slot_id], xs])
+            self.words_by_slot[slot_id] = np.concatenate([self.words_by_slot[slot_id], word_ids.astype(np.int32)])
+            self.letters_by_slot[slot_id] = np.concatenate([self.letters_by_slot[slot_id], letters])
+            for pos, cell in enumerate(slot.cells):
+                fresh_letters[cell, letters[:, pos]] = True
+        fresh_letters &= self.y_var == 0
+        for cell in np.flatnonzero(fresh_letters.any(axis=1)):
+            old = self.y_var[cell][self.y_var[cell] > 0].tolist()
+            codes = np.flatnonzero(fresh_letters[cell])
+            self.y_var[cell, codes] = self._new_vars(len(codes))
+            new = self.y_var[cell, codes].tolist()
+            clauses.extend([-a, -b] for i, a in enumerate(new) for b in old + new[i + 1:])
+        for slot_id, (xs, letters) in changed.items():
+            for pos, cell in enumerate(problem.slots[slot_id].cells):
+                clauses.extend(np.stack([-xs, self.y_var[cell, letters[:, pos]]], axis=1).tolist())
+        for slot_id in self.vars_by_slot:
+            if slot_id in changed:
+                clauses.extend(self._slot_clauses(slot_id, None))
+            elif self.guarded and slot_id in self.act_by_slot:
+                clauses.extend(self._slot_clauses(slot_id, fresh_letters))
+        if self.eager_dupes:
+            new = self._dupe_clauses({slot_id: xs for slot_id, (xs, _) in changed.items()})
+            self.n_dupe_clauses += len(new)
+            clauses.extend(new)
+        self.n_clauses += len(clauses)
+        return clauses
+
+    def _slot_clauses(self, slot_id: SlotId, only_letters: np.ndarray | None) -> list[list[int]]:
+        """At-least-one and support clauses of a slot (new `act` first), or only support for `only_letters`."""
+        xs = self.vars_by_slot[slot_id]
+        letters = self.letters_by_slot[slot_id]
+        clauses: list[list[int]] = []
+        guard: list[int] = []
+        if self.guarded:
+            if only_letters is None:
+                old = self.act_by_slot.get(slot_id)
+                if old is not None:
+                    clauses.append([-old])  # retire the old shortlist's clauses
+                    del self.slot_by_act[old]
+                act = int(self._new_vars(1)[0])
+                self.act_by_slot[slot_id] = act
+                self.slot_by_act[act] = slot_id
+            guard = [-self.act_by_slot[slot_id]]
+        if only_letters is None:
+            clauses.append(guard + xs.tolist())
+        for pos, cell in enumerate(self.problem.slots[slot_id].cells):
+            wanted = self.y_var[cell] > 0 if only_letters is None else only_letters[cell]
+            if not wanted.any():
+                continue
+            column = letters[:, pos]
+            order = np.argsort(column, kind="stable")
+            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=26))])
+            for code in np.flatnonzero(wanted):
+                group = xs[order[bounds[code]:bounds[code + 1]]]
+                clauses.append(guard + [-int(self.y_var[cell, code])] + group.tolist())
+        return clauses
+
+    def vars_of_word(self, length: int, word_id: int) -> list[int]:
+        """Every x variable naming `word_id` in a slot of `length`."""
+        found = []
+        for slot_id, words in self.words_by_slot.items():
+            if self.problem.slots[slot_id].length == length:
+                found.extend(self.vars_by_slot[slot_id][words == word_id].tolist())
+        return found
+
+    def _dupe_clauses(self, new_xs_by_slot: dict[SlotId, np.ndarray]) -> list[list[int]]:
+        """No word twice for the new variables: at most one x per word among same-length slots."""
+        clauses: list[list[int]] = []
+        by_length: dict[int, list[SlotId]] = {}
+        for slot_id in self.vars_by_slot:
+            by_length.setdefault(self.problem.slots[slot_id].length, []).append(slot_id)
+        is_first = self.n_clauses == 0
+        for slot_ids in by_length.values():
+            if len(slot_ids) < 2 or not any(s in new_xs_by_slot for s in slot_ids):
+                continue
+            words = np.concatenate([self.words_by_slot[s] for s in slot_ids])
+            xs = np.concatenate([self.vars_by_slot[s] for s in slot_ids])
+            is_new = np.concatenate([np.isin(self.vars_by_slot[s], new_xs_by_slot.get(s, ())) for s in slot_ids])
+            order = np.argsort(words, kind="stable")
+            words, xs, is_new = words[order], xs[order], is_new[order]
+            starts = np.flatnonzero(np.concatenate([[True], words[1:] != words[:-1]]))
+            ends = np.concatenate([starts[1:], [len(words)]])
+            for a, b in zip(starts, ends):
+                if b - a < 2 or not is_new[a:b].any():
+                    continue
+                group = xs[a:b].tolist()
+                if is_first:
+                    clauses.extend(_amo(self, group))
+                else:
+                    new = set(xs[a:b][is_new[a:b]].tolist())
+                    clauses.extend([-u, -v] for i, u in enumerate(group) for v in group[i + 1:]
+                                   if u in new or v in new)
+        return clauses
+
+    def decode(self, model) -> dict[SlotId, int]:
+        """{slot_id: word_id} from a solver model (signed literals, index = var - 1)."""
+        values = np.zeros(self.n_vars + 1, np.int64)
+        model = np.asarray(model, np.int64)
+        values[1:len(model) + 1] = model[:self.n_vars]
+        word_by_slot = {}
+        for slot_id, xs in self.vars_by_slot.items():
+            word_by_slot[slot_id] = int(self.words_by_slot[slot_id][int(np.argmax(values[xs] > 0))])
+        return word_by_slot
+
+    def chosen_vars(self, word_by_slot: dict[SlotId, int]) -> list[int]:
+        return [int(self.vars_by_slot[s][np.argmax(self.words_by_slot[s] == w)]) for s, w in word_by_slot.items()]
+
+
+def _amo(encoder: _Encoder, lits: list[int]) -> list[list[int]]:
+    """Clauses saying at most one of `lits` is true (pairwise, or a sequential counter when long)."""
+    n = len(lits)
+    if n <= PAIRWISE_AMO_MAX:
+        return [[-lits[a], -lits[b]] for a in range(n) for b in range(a + 1, n)]
+    aux = encoder._new_vars(n - 1).tolist()
+    clauses = [[-lits[0], aux[0]]]
+    for i in range(1, n - 1):
+        clauses += [[-lits[i], aux[i]], [-aux[i - 1], aux[i]], [-lits[i], -aux[i - 1]]]
+    clauses.append([-lits[n - 1], -aux[n - 2]])
+    return clauses
+
+
+def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = True,
+                 guarded: bool = False) -> tuple[_Encoder, list[list[int]]]:
+    """Compile the shortlisted problem to CNF without solving it. Returns (encoder, clauses)."""
+    encoder = _Encoder(problem, guarded=guarded, eager_dupes=eager_dupes)
+    return encoder, encoder.extend(lists.word_ids)
+
+
+def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[int, int]]:
+    """(length, word_id) of every word a fill uses in more than one slot."""
+    if problem.allow_dupes:
+        return []
+    seen: set[tuple[int, int]] = set()
+    repeated: list[tuple[int, int]] = []
+    for slot_id, word_id in word_by_slot.items():
+        key = (problem.slots[slot_id].length, word_id)
+        if key in seen and key not in repeated:
+            repeated.append(key)
+        seen.add(key)
+    return repeated
+
+
+# ----- the search ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Options:
+    solver: str = SOLVER
+    first_k: int = FIRST_K
+    growth: float = GROWTH
+    round_conflicts: int = ROUND_CONFLICTS
+    eager_dupes: bool = EAGER_DUPES
+    rerank_passes: int = RERANK_PASSES
+    grow_core: bool = GROW_CORE
+    in_process: bool = False
+
+    @classmethod
+    def from_extra(cls, extra: Mapping[str, object]) -> _Options:
+        values = {}
+        for f in fields(cls):
+            if f.name in extra:
+                raw = extra[f.name]
+                if isinstance(f.default, bool):
+                    values[f.name] = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
+                else:
+                    values[f.name] = type(f.default)(raw)
+        options = cls(**values)
+        if options.solver not in SOLVERS:
+            raise ValueError(f"unknown python-sat solver {options.solver!r}; use one of {', '.join(SOLVERS)}")
+        return options
+
+
+class _Search:
+    """The rounds of growing shortlists on one incremental solver (see the module docstring).
+
+    `emit(kind, payload)` receives ("fill", entries) for each fill and ("progress", stats)
+    after each solver call. `stop()` returns a FillStatus when the caller wants to stop.
+    """
+
+    def __init__(self, problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options,
+                 emit: Callable[[str, object], None], stop: Callable[[], FillStatus | None]):
+        from pysat.solvers import Solver
+
+        self.problem = problem
+        self.ranked = ranked
+        self.want = want
+        self.options = options
+        self.emit = emit
+        self.stop = stop
+        self.k_by_slot = {s: len(ids) if want == 0 else min(options.first_k, len(ids)) for s, ids in ranked.items()}
+        self.encoder = _Encoder(problem, guarded=True, eager_dupes=options.eager_dupes)
+        self.solver = Solver(name=options.solver)
+        self.n_fills = self.rounds = self.n_lazy = 0
+
+    def grow(self, slot_ids) -> bool:
+        """Grow the shortlists of `slot_ids` by the growth factor; False if all were complete."""
+        grown = False
+        for slot_id in slot_ids:
+            n, k = len(self.ranked[slot_id]), self.k_by_slot[slot_id]
+            if k < n:
+                self.k_by_slot[slot_id] = min(n, max(k + 1, int(k * self.options.growth)))
+                grown = True
+        return grown
+
+    def stats(self) -> dict[str, int]:
+        s = self.solver.accum_stats() or {}
+        return {"nodes": int(s.get("decisions", 0)), "backtracks": int(s.get("conflicts", 0)),
+                "restarts": int(s.get("restarts", 0)), "k": max(self.k_by_slot.values(), default=0),
+                "words": int(sum(len(v) for v in self.encoder.vars_by_slot.values())), "rounds": self.rounds,
+                "clauses": self.encoder.n_clauses, "vars": self.encoder.n_vars, "lazy_nogoods": self.n_lazy}
+
+    def run(self) -> FillStatus:
+        """Search until the wanted fills are found, the search is exhausted, or `stop()` says so."""
+        problem, solver, encoder = self.problem, self.solver, self.encoder
+        while True:
+            self.rounds += 1
+            ranked = self.ranked
+            if self.options.rerank_passes and not all(k >= len(ranked[s]) for s, k in self.k_by_slot.items()):
+                ranked = rerank_words(problem, ranked, self.k_by_slot, self.options.rerank_passes)
+            lists = shortlist(problem, ranked, self.k_by_slot)
+            if not lists.is_consistent:
+                if lists.is_complete:  # start_engine already propagated, but stay exact
+                    return FillStatus.FILLED if self.n_fills else FillStatus.UNFILLABLE
+                self.grow(self.ranked)
+                continue
+            solver.append_formula(encoder.extend(encoder.new_words(lists)))
+            while True:
+                status = self.stop()
+                if status is not None:
+                    return status
+                budget = 0 if lists.is_complete else self.options.round_conflicts
+                solver.conf_budget(budget if budget > 0 else -1)
+                answer = solver.solve_limited(assumptions=encoder.assumptions(), expect_interrupt=True)
+                self.emit("progress", self.stats())
+                if answer is None:
+                    status = self.stop()
+                    if status is not None:
+                        return status
+                    if not lists.is_complete:
+                        self.grow(self.ranked)
+                        break
+                elif answer:
+                    word_by_slot = encoder.decode(solver.get_model())
+                    repeats = _repeats(problem, word_by_slot)
+                    if repeats:
+                        self.n_lazy += len(repeats)
+                        for length, word_id in repeats:
+                            solver.append_formula(_amo(encoder, encoder.vars_of_word(length, word_id)))
+                        continue
+                    self.n_fills += 1
+                    self.emit("fill", entries_from_word_ids(problem, word_by_slot))
+                    if self.want and self.n_fills >= self.want:
+                        return FillStatus.FILLED
+                    solver.add_clause([-v for v in encoder.chosen_vars(word_by_slot)])
+                else:
+                    core = [encoder.slot_by_act[lit] for lit in (solver.get_core() or [])
+                            if lit in encoder.slot_by_act]
+                    if lists.is_complete or not core:
+                        return FillStatus.FILLED if self.n_fills else FillStatus.UNFILLABLE
+                    if not (self.options.grow_core and self.grow(core)):
+                        self.grow(self.ranked)
+                    break
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def _child_main(conn, problem: Problem, ranked, want: int, options: _Options) -> None:
+    """Run the search in a forked child, sending ("fill"|"progress"|"done"|"error", payload) messages."""
+    try:
+        search = _Search(problem, ranked, want, options, lambda kind, payload: conn.send((kind, payload)),
+                         lambda: None)
+        status = search.run()
+        conn.send(("done", (status.value, search.stats())))
+    except BaseException:  # report, never hang the parent
+        import traceback
+        conn.send(("error", traceback.format_exc()))
+    finally:
+        conn.close()
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
+    """Fill every slot of `problem`, or prove it cannot be filled, within `limits`.
+
+    The solver runs in a forked child process that is killed at the time limit or on abort
+    (python-sat solvers notice `interrupt()` only between restarts, seconds late on big
+    models); without fork (or with `Limits.extra["in_process"]`) it runs in this process
+    and a watcher thread interrupts it. `Limits.extra` may also set "solver" (a python-sat
+    name), "first_k", "growth", "round_conflicts" and "eager_dupes"; other keys are ignored.
+
+    Never mutates `problem`. FILLED and UNFILLABLE are proofs; LIMIT and ABORTED are not.
+    """
+    limits = limits or Limits()
+    clock = Clock(limits)
+    engine, early = start_engine(problem, NAME, clock)
+    if early is not None:
+        return early
+    options = _Options.from_extra(limits.extra)
+    want = wanted_fills(limits)
+    ranked = rank_words(problem, engine)
+    fills: list[tuple[str, ...]] = []
+    counter = {"n_fills": 0}
+    stats: dict[str, int] = {}
+
+    def emit(kind: str, payload) -> None:
+        if kind == "fill":
+            counter["n_fills"] += 1
+            if len(fills) < MAX_KEPT_FILLS:
+                fills.append(payload)
+        elif kind == "progress":
+            stats.update(payload)
+            if limits.progress is not None:
+                limits.progress(Progress(NAME, clock.elapsed_s, payload["nodes"], payload["backtracks"],
+                                         payload["restarts"], 0, len(problem.slots)))
+
+    status = clock.stop_status()
+    if status is None:
+        if options.in_process or not _can_fork():
+            status = _run_in_process(problem, ranked, want, options, clock, emit, stats)
+        else:
+            n_workers = 1 if want != 1 else max(1, min(limits.threads, len(PORTFOLIO_FIRST_K)))
+            status = _run_in_children(problem, ranked, want, options, n_workers, clock, emit, stats)
+    n_fills = counter["n_fills"]
+    if status in (FillStatus.LIMIT, FillStatus.ABORTED) and n_fills and want:
+        status = FillStatus.FILLED  # fills found before a stop are answers, unless counting all
+    extra = {key: value for key, value in stats.items() if key not in ("nodes", "backtracks", "restarts")}
+    extra["solver"] = options.solver
+    result_stats = FillStats(clock.elapsed_s, stats.get("nodes", 0), stats.get("backtracks", 0),
+                             stats.get("restarts", 0), extra)
+    reason = ""
+    if status is FillStatus.UNFILLABLE:
+        reason = "the SAT solver proved that no fill exists"
+    elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
+        reason = limit_reason(status, limits)
+    return FillResult(status, NAME, result_stats, tuple(fills), n_fills, reason)
+
+
+def _run_in_process(problem, ranked, want, options, clock, emit, stats) -> FillStatus:
+    if options.solver not in INTERRUPTIBLE_SOLVERS:
+        raise ValueError(f"solver {options.solver!r} cannot be interrupted, so it needs fork; "
+                         f"use one of {', '.join(INTERRUPTIBLE_SOLVERS)}")
+    search = _Search(problem, ranked, want, options, emit, clock.stop_status)
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(POLL_S):
+            if clock.stop_status() is not None:
+                search.solver.interrupt()  # again each poll: a solve that starts later must stop too
+
+    watcher = threading.Thread(target=watch, name="xwcp-sat-watcher", daemon=True)
+    watcher.start()
+    try:
+        status = search.run()
+        stats.update(search.stats())
+    finally:
+        done.set()
+        watcher.join()
+        search.close()
+    return status
+
+
+def _run_in_children(problem, ranked, want, options, n_workers, clock, emit, stats) -> FillStatus:
+    """Run `n_workers` forked searches with different first shortlist sizes; the first answer wins.
+
+    With more than one worker only one fill is wanted, so the first fill (or proof) from any
+    child ends the race. Every child is killed on every way out.
+    """
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    context = multiprocessing.get_context("fork")
+    children, receivers, children_first_k = [], [], []
+    try:
+        for index in range(n_workers):
+            worker_options = options if index == 0 else replace(options, first_k=PORTFOLIO_FIRST_K[index])
+            children_first_k.append(worker_options.first_k)
+            receiver, sender = context.Pipe(duplex=False)
+            child = context.Process(target=_child_main, args=(sender, problem, ranked, want, worker_options),
+                                    name=f"xwcp-sat-{index}", daemon=True)
+            child.start()
+            sender.close()
+            children.append(child)
+            receivers.append(receiver)
+        last_stats: list[dict[str, int]] = [{} for _ in children]
+
+        def won(index: int, status: FillStatus) -> FillStatus:
+            stats.update(last_stats[index], worker=index, first_k=children_first_k[index])
+            return status
+
+        while True:
+            status = clock.stop_status()
+            if status is not None:
+                return won(0, status)
+            remaining = clock.remaining_s()
+            for receiver in wait(receivers, POLL_S if remaining is None else max(0.0, min(POLL_S, remaining))):
+                index = receivers.index(receiver)
+                try:
+                    kind, payload = receiver.recv()
+                except EOFError:
+                    raise RuntimeError(f"a SAT solver process died (exit code {children[index].exitcode})") from None
+                if kind == "error":
+                    raise RuntimeError(f"a SAT solver process failed:\n{payload}")
+                if kind == "done":
+                    status_value, last_stats[index] = payload
+                    return won(index, FillStatus(status_value))
+                if kind == "progress":
+                    last_stats[index] = payload
+                    if index == 0:
+                        emit(kind, payload)
+                else:
+                    emit(kind, payload)
+                    if n_workers > 1:
+                        return won(index, FillStatus.FILLED)
+    finally:
+        for child in children:
+            if child.is_alive():
+                child.kill()
+        for child in children:
+            child.join()
+        for receiver in receivers:
+            receiver.close()
+
+
+# ----- export --------------------------------------------------------------------------------
+
+def export_cnf(problem: Problem, path, k: int | None = None) -> tuple[int, int]:
+    """Write the problem's CNF in DIMACS form, with comments mapping variables to slots and words.
+
+    Without `k` the model is exact (every arc-consistent word of every open slot, every
+    no-word-twice clause): satisfiable exactly when the grid has a fill. With `k` each slot
+    keeps its best `k` words (as in the backend's first round), so "unsatisfiable" proves
+    nothing about the grid. Decode a model with the `c x VAR SLOT WORD` lines: the x
+    variables that are true name each open slot's word; `c fixed SLOT WORD` lines give the
+    slots the user filled. Variables not listed are auxiliary.
+
+    Args:
+        problem: the problem.
+        path: the file to write.
+        k: words kept per slot, or None for the exact model.
+
+    Returns:
+        (number of variables, number of clauses).
+    """
+    clock = Clock(Limits())
+    engine, early = start_engine(problem, NAME, clock)
+    grid = problem.grid
+    header = [f"xwcp CNF: {grid.width}x{grid.height} grid, {len(problem.slots)} slots "
+              f"({len(problem.open_slot_ids)} open), min score {problem.min_score}, "
+              f"k={'all' if k is None else k}",
+              "exact model: satisfiable iff the grid has a fill" if k is None else
+              f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
+              "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT"]
+    header += [f"fixed {problem.slots[s].name} {text}" for s, text in sorted(problem.fixed_text_by_slot.items())]
+    encoder = None
+    if early is not None:
+        header.append(f"no fill: {early.reason}")
+    else:
+        ranked = rank_words(problem, engine)
+        if k is not None:
+            ranked = rerank_words(problem, ranked, {s: k for s in ranked}, RERANK_PASSES)
+        lists = shortlist(problem, ranked, k)
+        if lists.is_consistent:
+            encoder, clauses = _build_model(problem, lists, eager_dupes=True, guarded=False)
+        else:
+            header.append("no fill: arc consistency empties a slot" + ("" if k is None else " of the restriction"))
+    if encoder is None:
+        n_vars, clauses = 1, [[1], [-1]]
+    else:
+        n_vars = encoder.n_vars
+        for slot_id, xs in encoder.vars_by_slot.items():
+            slot = problem.slots[slot_id]
+            bucket = problem.words.bucket(slot.length)
+            header.extend(f"x {x} {slot.name} {bucket.text(int(w))}"
+                          for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id]))
+        for cell, code in zip(*np.nonzero(encoder.y_var)):
+            header.append(f"y {int(encoder.y_var[cell, code])} r{cell // grid.width + 1}c{cell % grid.width + 1} "
+                          f"{chr(65 + int(code))}")
+    with open(path, "w", encoding="ascii") as out:
+        out.write("".join(f"c {line}\n" for line in header))
+        out.write(f"p cnf {n_vars} {len(clauses)}\n")
+        chunk = 100_000
+        for start in range(0, len(clauses), chunk):
+            out.write("".join(" ".join(map(str, clause)) + " 0\n" for clause in clauses[start:start + chunk]))
+    return n_vars, len(clauses)
