@@ -367,14 +367,35 @@ static int bs_propagate(BsState *st) {
         if (st->size[t] == 0) { st->wipeout_slot = t; clear_queue(st); return 0; }
         const int32_t L = st->slot_len[t];
         const int32_t po = st->slot_pos_off[t];
+        /* Letters still possible at each crossed position: from the few words left when the domain
+         * is small (size * L work), else one support test per letter (a residue, or a scan of W). */
+        uint32_t seen[64];
+        int32_t n_live = 0;
+        for (int32_t q = 0; q < L; q++) n_live += __builtin_popcount(st->live[po + q]);
+        const int by_words = L <= 64 && (int64_t)st->size[t] * L * 64 < (int64_t)n_live * st->slot_W[t];
+        if (by_words) {
+            memset(seen, 0, sizeof(uint32_t) * (size_t)L);
+            const uint64_t *d = st->dom + st->slot_dom_off[t];
+            const uint8_t *lt = st->letters + st->slot_letters_off[t];
+            for (int32_t k = 0; k < st->slot_W[t]; k++) {
+                for (uint64_t bits = d[k]; bits; bits &= bits - 1) {
+                    const uint8_t *lw = lt + (int64_t)(k * 64 + __builtin_ctzll(bits)) * L;
+                    for (int32_t q = 0; q < L; q++) seen[q] |= 1u << lw[q];
+                }
+            }
+        }
         for (int32_t q = 0; q < L; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0) continue;
             uint32_t old = st->live[po + q];
             uint32_t now = 0;
-            for (uint32_t bits = old; bits; bits &= bits - 1) {
-                const int32_t c = __builtin_ctz(bits);
-                if (has_support(st, t, q, c)) now |= 1u << c;
+            if (by_words) {
+                now = old & seen[q];
+            } else {
+                for (uint32_t bits = old; bits; bits &= bits - 1) {
+                    const int32_t c = __builtin_ctz(bits);
+                    if (has_support(st, t, q, c)) now |= 1u << c;
+                }
             }
             if (now == old) continue;
             if (!save_slot(st, t)) return -1;
