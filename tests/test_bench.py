@@ -206,6 +206,19 @@ def test_installed_peer_fill_is_validated(files, capsys, peer):
     assert float(mine["a"]["peak_rss_mb"]) > 0
 
 
+def test_cli_entrant_times_the_whole_command_and_validates_its_fill(files, capsys):
+    code, out, _ = run(bench_args(files, files["a"], extra=["--cli", "backtrack", "--format", "json"]), capsys)
+    assert code == 0
+    rows = json.loads((files["out"] / "rows.json").read_text())
+    (cli_row,) = [r for r in rows if r["kind"] == "cli"]
+    (own_row,) = [r for r in rows if r["kind"] == "xwcp"]
+    assert cli_row["status"] == "filled" and cli_row["valid"] is True, cli_row
+    assert cli_row["seconds"] > own_row["seconds"]  # interpreter start and imports are in it
+    assert cli_row["peak_rss_mb"] > 0
+    assert [(e["backend"], e["kind"]) for e in json.loads(out)["entrants"]] == [("backtrack", "xwcp"),
+                                                                               ("backtrack", "cli")]
+
+
 def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
     from xwcp.backends import backtrack
 
@@ -241,6 +254,25 @@ def test_write_plots_draws_list_size_plot_when_sizes_vary(tmp_path):
     written = bench.write_plots(rows, [bench.Entrant("backtrack", "xwcp")], tmp_path, 5.0)
     assert {p.name for p in written} == {"cactus.png", "time-vs-slots.png", "time-vs-words.png"}
     assert all(p.read_bytes()[:8] == PNG_MAGIC for p in written)
+    rows[1]["grid"] = "h"  # two grids with a list each: no list-size plot
+    (tmp_path / "two").mkdir()
+    written = bench.write_plots(rows, [bench.Entrant("backtrack", "xwcp")], tmp_path / "two", 5.0)
+    assert {p.name for p in written} == {"cactus.png", "time-vs-slots.png"}
+
+
+def test_per_grid_table_shows_times_proofs_and_statuses():
+    def row(grid, backend, kind, status, seconds, seed=0):
+        return {"suite": "s", "grid": grid, "slots": 6, "words": 10, "backend": backend, "kind": kind,
+                "status": status, "seconds": seconds, "valid": True if status == "filled" else None, "seed": seed}
+
+    rows = [row("g1", "auto", "xwcp", "filled", 0.5), row("g1", "auto", "xwcp", "limit", 5.0, seed=1),
+            row("g1", "qxw", "peer", "unfillable", 1.25), row("g2", "auto", "xwcp", "limit", 5.0),
+            row("g2", "qxw", "peer", "skipped", None)]
+    table = bench.per_grid_markdown(rows, [bench.Entrant("auto", "xwcp"), bench.Entrant("qxw", "peer")])
+    lines = table.splitlines()
+    assert lines[0] == "| grid | slots | auto | qxw |"
+    assert lines[2] == "| g1 | 6 | 0.500 (1/2) | unfillable 1.250 |"
+    assert lines[3] == "| g2 | 6 | limit | skipped |"
 
 
 def test_suites_resolve_to_existing_files():

@@ -96,12 +96,21 @@ class Instance:
 
 @dataclass(frozen=True)
 class Entrant:
-    """A competitor: an xwcp backend (kind "xwcp") or a peer solver (kind "peer")."""
+    """A competitor: an xwcp backend in a forked worker (kind "xwcp"), an xwcp backend as a whole
+    `xwcp fill` command (kind "cli"), or a peer solver (kind "peer")."""
 
     name: str
     kind: str
     missing: str = ""
     """Why it cannot run here (not installed); its rows are then "skipped"."""
+
+    @property
+    def label(self) -> str:
+        return _label(self.name, self.kind)
+
+
+def _label(name: str, kind: str) -> str:
+    return f"{name} (cli)" if kind == "cli" else name
 
 
 @dataclass
@@ -112,6 +121,10 @@ class _Loaded:
     min_score: int
     allow_dupes: bool
     word_key: str
+    grid_path: Path | None = None
+    """A grid file the `xwcp fill` command can read (set when a "cli" entrant runs)."""
+    words_arg: str | None = None
+    """The --words file for the `xwcp fill` command (None: the default list)."""
 
 
 def repo_root() -> Path:
@@ -211,21 +224,22 @@ def _xcsp_name(path: Path) -> str:
     return name
 
 
-def make_entrants(backends: Sequence[str], peer_names: Sequence[str]) -> list[Entrant]:
-    """Entrants in run order, with the reason each one that cannot run here is missing."""
+def make_entrants(backends: Sequence[str], peer_names: Sequence[str], cli_backends: Sequence[str] = ()) -> list[Entrant]:
+    """Entrants in run order (backends, then `xwcp fill` commands, then peers), each with why it cannot run here."""
     from xwcp import peers
     from xwcp.backends import get_backend
     from xwcp.errors import InputError
 
     entrants = []
-    for name in backends:
-        try:
-            get_backend(name)
-            entrants.append(Entrant(name, "xwcp"))
-        except ImportError as exc:  # registered, but its module is not there
-            entrants.append(Entrant(name, "xwcp", f"backend module missing ({exc})"))
-        except InputError as exc:
-            entrants.append(Entrant(name, "xwcp", str(exc)))
+    for kind, names in (("xwcp", backends), ("cli", cli_backends)):
+        for name in names:
+            try:
+                get_backend(name)
+                entrants.append(Entrant(name, kind))
+            except ImportError as exc:  # registered, but its module is not there
+                entrants.append(Entrant(name, kind, f"backend module missing ({exc})"))
+            except InputError as exc:
+                entrants.append(Entrant(name, kind, str(exc)))
     for name in peer_names:
         missing = "" if peers.peer_available(name) else "; ".join(peers._missing_commands(name)) or "not installed"
         entrants.append(Entrant(name, "peer", missing and f"not installed: {missing}"))
@@ -310,6 +324,44 @@ def _load_instance(instance: Instance, lists: _WordLists) -> _Loaded:
     grid = read_grid(instance.path) if instance.rows is None else parse_grid("\n".join(instance.rows), instance.name)
     words, key = lists.get(instance.words)
     return _Loaded(grid, words, _n_words(words, instance.min_score), instance.min_score, instance.allow_dupes, key)
+
+
+def _prepare_cli_inputs(instance: Instance, loaded: _Loaded) -> None:
+    """Give `loaded` a grid file and word-list file the `xwcp fill` command can read (untimed set-up).
+
+    Grid files are used as they are; generated or XCSP grids and cut or XCSP lists are written
+    once under the cache directory (named by content), and each written list is loaded here
+    once so its compiled cache exists before any timed command reads it.
+    """
+    import hashlib
+
+    from xwcp.wordlist import cache_dir, load_word_list
+
+    folder = cache_dir() / "bench-inputs"
+    if instance.path is not None and not instance.is_xcsp:
+        loaded.grid_path = instance.path
+    else:
+        text = loaded.grid.render()
+        loaded.grid_path = folder / f"grid-{hashlib.sha256(text.encode()).hexdigest()[:16]}.txt"
+        _write_once(loaded.grid_path, text)
+    if not instance.is_xcsp and instance.words.top_n is None:
+        loaded.words_arg = instance.words.path
+        return
+    path = folder / f"words-{loaded.word_key}.txt"
+    if not path.exists():
+        pairs = word_pairs(loaded.words, loaded.words.lengths, min_score=-32768)
+        _write_once(path, "".join(f"{word};{score}\n" for word, score in pairs))
+        load_word_list(path)
+    loaded.words_arg = str(path)
+
+
+def _write_once(path: Path, text: str) -> None:
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="ascii")
+    os.replace(tmp, path)
 
 
 # ----- one run, in a forked worker ------------------------------------------------------------
@@ -452,6 +504,62 @@ def run_peer_checked(loaded: _Loaded, peer: str, time_limit_s: float, word_file:
     nodes, backtracks = _gecode_counts(note)
     return {"status": status, "seconds": result.wall_time_s, "nodes": nodes, "backtracks": backtracks,
             "valid": valid, "note": note, "peak_rss_mb": sampler.peak_mb}
+
+
+def run_cli_checked(loaded: _Loaded, backend: str, seed: int, time_limit_s: float) -> dict:
+    """One `xwcp fill` command, timed whole (interpreter start, imports, list load, compile, fill).
+
+    This is the fair comparison with a peer, whose time is also its whole command. The fill it
+    prints is validated with `check_fill` against the bench's own compiled problem.
+
+    Returns:
+        Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
+    """
+    import subprocess
+
+    from xwcp.problem import compile_problem
+    from xwcp.result import check_fill
+
+    argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
+            "--time-limit", f"{time_limit_s:g}", "--seed", str(seed), "--min-score", str(loaded.min_score),
+            "--format", "json"]
+    if loaded.words_arg is not None:
+        argv += ["--words", loaded.words_arg]
+    if loaded.allow_dupes:
+        argv.append("--allow-dupes")
+    with _ChildPeakSampler() as sampler:
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                  timeout=time_limit_s + OVERSTAY_GRACE_S)
+        except subprocess.TimeoutExpired:
+            return {"status": "limit", "seconds": time.perf_counter() - start,
+                    "note": f"xwcp fill overstayed its limit by {OVERSTAY_GRACE_S:g} s", "peak_rss_mb": sampler.peak_mb}
+        seconds = time.perf_counter() - start
+    fields = {"seconds": seconds, "peak_rss_mb": sampler.peak_mb, "valid": None}
+    try:
+        data = json.loads(done.stdout)
+        status = data["status"]
+    except (ValueError, KeyError, TypeError):
+        snippet = " ".join((done.stderr or done.stdout).split())[:300]
+        return {**fields, "status": "error", "note": f"xwcp fill exit {done.returncode}: {snippet}"}
+    stats = data.get("stats", {})
+    fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
+                  note=data.get("reason", ""))
+    if status == "filled":
+        problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
+                                  allow_dupes=loaded.allow_dupes)
+        try:
+            rows = data["grid"]
+            entries = ["".join(rows[cell // loaded.grid.width][cell % loaded.grid.width] for cell in slot.cells)
+                       for slot in problem.slots]
+            violations = check_fill(problem, entries)
+        except (KeyError, TypeError, IndexError) as exc:
+            violations = [f"unreadable fill ({exc})"]
+        fields["valid"] = not violations
+        if violations:
+            fields.update(status="error", note="invalid fill: " + "; ".join(violations[:3]))
+    return fields
 
 
 def _gecode_counts(note: str) -> tuple[int | None, int | None]:
@@ -646,9 +754,9 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
 
     isolate = hasattr(os, "fork") if isolate is None else isolate
     progress = sys.stderr.isatty() if progress is None else progress
-    xwcp_entrants = [e for e in entrants if e.kind == "xwcp"]
     peer_entrants = [e for e in entrants if e.kind == "peer"]
-    total = len(instances) * (len(xwcp_entrants) * seeds + len(peer_entrants))
+    has_cli = any(e.kind == "cli" and not e.missing for e in entrants)
+    total = len(instances) * ((len(entrants) - len(peer_entrants)) * seeds + len(peer_entrants))
     writer = RowWriter(out_dir)
     lists = _WordLists()
     run = BenchRun(writer.rows, out_dir, entrants=list(entrants), time_limit_s=time_limit_s)
@@ -674,6 +782,8 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
 
             base.update(width=grid.width, height=grid.height, blocks=grid.n_blocks,
                         slots=len(find_slots(grid)), words=loaded.n_words, min_score=loaded.min_score)
+            if has_cli:
+                _prepare_cli_inputs(instance, loaded)
             for seed, entrant in _schedule(entrants, seeds, index):
                 bar.set_postfix_str(f"{instance.name} {entrant.name}", refresh=False)
                 row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
@@ -701,11 +811,11 @@ def _release_memory() -> None:
 
 
 def _schedule(entrants: Sequence[Entrant], seeds: int, index: int) -> list[tuple[int, Entrant]]:
-    """(seed, entrant) pairs for one instance: per seed each backend in turn, peers with seed 0."""
+    """(seed, entrant) pairs for one instance: per seed each backend in turn, peers only with seed 0."""
     order = list(entrants[index % len(entrants):]) + list(entrants[:index % len(entrants)]) if entrants else []
     pairs = []
     for seed in range(seeds):
-        pairs.extend((seed, e) for e in order if e.kind == "xwcp" or seed == 0)
+        pairs.extend((seed, e) for e in order if e.kind != "peer" or seed == 0)
     return pairs
 
 
@@ -717,6 +827,9 @@ def _run_one(loaded: _Loaded, entrant: Entrant, seed: int, time_limit_s: float, 
     if entrant.kind == "xwcp":
         def job():
             return run_xwcp(loaded, entrant.name, seed, time_limit_s, threads)
+    elif entrant.kind == "cli":
+        def job():
+            return run_cli_checked(loaded, entrant.name, seed, time_limit_s)
     else:
         word_file = _peer_word_file(entrant.name, loaded)
 
@@ -759,8 +872,9 @@ def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: f
     Returns:
         {"entrants": [...], "ratios": [...]} where each entrant has runs, filled, unfillable, limit,
         error, skipped, median_s (over filled runs) and par2_s (mean over runs that were not
-        skipped: the time of a fill or proof, else twice the limit). The reference backend is
-        "auto" when it ran, else the first backend.
+        skipped: the time of a fill or proof, else twice the limit). Ratios compare the reference
+        backend ("auto" when it ran, else the first) with each peer, once for the in-process runs
+        (kind xwcp) and once for the whole-command runs (kind cli) when there are any.
     """
     import statistics
 
@@ -782,11 +896,13 @@ def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: f
             "median_s": statistics.median(filled_s) if filled_s else None,
             "par2_s": sum(par2) / len(par2) if par2 else None,
         })
-    xwcp_names = [name for name, kind in names if kind == "xwcp"]
-    reference = "auto" if "auto" in xwcp_names else (xwcp_names[0] if xwcp_names else None)
     ratios = []
-    if reference is not None:
-        ours = _answer_seconds_by_grid(rows, reference, "xwcp")
+    for reference_kind in ("xwcp", "cli"):
+        ours_names = [name for name, kind in names if kind == reference_kind]
+        if not ours_names:
+            continue
+        reference = "auto" if "auto" in ours_names else ours_names[0]
+        ours = _answer_seconds_by_grid(rows, reference, reference_kind)
         for name, kind in names:
             if kind != "peer":
                 continue
@@ -795,7 +911,7 @@ def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: f
             by_grid = {grid: ours[grid] / max(theirs[grid], 1e-6) for grid in both}
             worst = max(by_grid, key=by_grid.get) if by_grid else None
             ratios.append({
-                "backend": reference, "peer": name, "grids_both": len(both),
+                "backend": _label(reference, reference_kind), "peer": name, "grids_both": len(both),
                 "median_ratio": statistics.median(by_grid.values()) if by_grid else None,
                 "worst_ratio": by_grid[worst] if worst else None, "worst_grid": worst,
                 "only_xwcp": len(set(ours) - set(theirs)), "only_peer": len(set(theirs) - set(ours)),
@@ -820,10 +936,15 @@ def _answer_seconds_by_grid(rows: Sequence[dict], name: str, kind: str) -> dict[
     return {grid: statistics.median(values) for grid, values in seconds_by_grid.items()}
 
 
+def _seconds_text(seconds: float) -> str:
+    """Three decimals below 10 s (xwcp's fills take milliseconds), one above."""
+    return f"{seconds:.3f}" if seconds < 10 else f"{seconds:.1f}"
+
+
 def summary_text(summary: dict) -> str:
     """The summary as an aligned plain-text table."""
-    def fmt(value, digits=2):
-        return "-" if value is None else f"{value:.{digits}f}"
+    def fmt(value):
+        return "-" if value is None else _seconds_text(value)
 
     header = ("backend", "kind", "runs", "filled", "unfillable", "limit", "error", "skipped", "median s", "PAR-2 s")
     lines = [header]
@@ -838,8 +959,8 @@ def summary_text(summary: dict) -> str:
     for r in summary["ratios"]:
         if r["grids_both"]:
             worst_grid = "/".join(str(x) for x in r["worst_grid"][:2])
-            text.append(f"{r['backend']} / {r['peer']} time per grid: median {r['median_ratio']:.2f}, worst "
-                        f"{r['worst_ratio']:.2f} ({worst_grid}) over {r['grids_both']} grids both settled; "
+            text.append(f"{r['backend']} / {r['peer']} time per grid: median {r['median_ratio']:.3g}, worst "
+                        f"{r['worst_ratio']:.3g} ({worst_grid}) over {r['grids_both']} grids both settled; "
                         f"only {r['backend']}: {r['only_xwcp']}, only {r['peer']}: {r['only_peer']}")
         else:
             text.append(f"{r['backend']} / {r['peer']}: no grid settled by both "
@@ -847,10 +968,48 @@ def summary_text(summary: dict) -> str:
     return "\n".join(text)
 
 
+def per_grid_markdown(rows: Sequence[dict], entrants: Sequence[Entrant]) -> str:
+    """A Markdown table: one line per grid (and list size), one column per entrant.
+
+    A cell is the median seconds over seeds of the runs that filled the grid, "unfillable N.NN"
+    for a proof, or the status of the runs that did neither ("limit", "error", "skipped").
+    """
+    names = [(e.name, e.kind) for e in entrants]
+    sizes = {r["words"] for r in rows}
+    keys = list(dict.fromkeys((r["suite"], r["grid"], r["words"]) for r in rows))
+    header = ["grid", "slots"] + (["words"] if len(sizes) > 1 else []) + [_label(*key) for key in names]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for key in keys:
+        mine = [r for r in rows if (r["suite"], r["grid"], r["words"]) == key]
+        cells = [key[1], str(mine[0]["slots"] if mine[0]["slots"] is not None else "-")]
+        if len(sizes) > 1:
+            cells.append(f"{key[2]:,}" if key[2] is not None else "-")
+        for name, kind in names:
+            runs = [r for r in mine if r["backend"] == name and r["kind"] == kind]
+            cells.append(_cell_text(runs))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell_text(runs: Sequence[dict]) -> str:
+    import statistics
+
+    if not runs:
+        return ""
+    for status in ANSWERED:
+        seconds = [float(r["seconds"]) for r in runs if r["status"] == status and r["valid"] is not False]
+        if seconds:
+            text = _seconds_text(statistics.median(seconds))
+            prefix = "" if status == "filled" else "unfillable "
+            note = f" ({len(seconds)}/{len(runs)})" if len(seconds) < len(runs) else ""
+            return prefix + text + note
+    return "/".join(dict.fromkeys(r["status"] for r in runs))
+
+
 # ----- plots ----------------------------------------------------------------------------------
 
 def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path, time_limit_s: float) -> list[Path]:
-    """Cactus plot and time vs slots (and, when list sizes vary, PAR-2 vs list size) as PNGs in `out_dir`.
+    """Cactus plot and time vs slots (and PAR-2 vs list size when a grid ran with several lists) as PNGs.
 
     Returns:
         The files written (none when no row has a measured time).
@@ -878,7 +1037,7 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
                        if (r["backend"], r["kind"]) == key and r["status"] in ANSWERED and r["valid"] is not False)
         if times:
             ax.step(range(1, len(times) + 1), times, where="post", marker=".", color=colors[key],
-                    label=f"{key[0]} ({len(times)})")
+                    label=f"{_label(*key)} ({len(times)})")
     ax.set_yscale("log")
     ax.axhline(time_limit_s, color="grey", linestyle=":", linewidth=1)
     ax.set_xlabel("runs settled (a fill or a proof of none)")
@@ -895,10 +1054,10 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
         open_ = [r for r in mine if r not in done]
         if done:
             ax.scatter([r["slots"] for r in done], [float(r["seconds"]) for r in done], s=14,
-                       color=colors[key], label=key[0])
+                       color=colors[key], label=_label(*key))
         if open_:
             ax.scatter([r["slots"] for r in open_], [max(float(r["seconds"]), 1e-3) for r in open_], s=24,
-                       marker="x", color=colors[key], label=f"{key[0]}: no answer" if not done else None)
+                       marker="x", color=colors[key], label=f"{_label(*key)}: no answer" if not done else None)
     ax.set_yscale("log")
     ax.axhline(time_limit_s, color="grey", linestyle=":", linewidth=1)
     ax.set_xlabel("slots in the grid")
@@ -908,7 +1067,10 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
     save(fig, "time-vs-slots.png")
 
     sizes = sorted({r["words"] for r in measured if r["words"] is not None})
-    if len(sizes) > 1:
+    sizes_by_grid: dict[str, set] = {}
+    for r in measured:
+        sizes_by_grid.setdefault(r["grid"], set()).add(r["words"])
+    if any(len(grid_sizes) > 1 for grid_sizes in sizes_by_grid.values()):  # the same grid, several lists
         fig = Figure(figsize=(7, 4.5), layout="constrained")
         ax = fig.add_subplot()
         for key in names:
@@ -919,7 +1081,7 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
                 par2.append(sum(_par2_seconds(r, time_limit_s) for r in mine) / len(mine) if mine else None)
             points = [(s, p) for s, p in zip(sizes, par2) if p is not None]
             if points:
-                ax.plot(*zip(*points), marker="o", color=colors[key], label=key[0])
+                ax.plot(*zip(*points), marker="o", color=colors[key], label=_label(*key))
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("word-list entries")
@@ -963,6 +1125,9 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
                         help="xwcp backends to run, comma-separated (default: every available one)")
     parser.add_argument("--peers", default="none", metavar="P,Q",
                         help="peer solvers to run too: qxw, gecode, or none (default none)")
+    parser.add_argument("--cli", default="none", metavar="A,B",
+                        help="also time these backends as whole `xwcp fill` commands (interpreter start, "
+                             "list load, compile, fill), the way peers are timed (default none)")
     parser.add_argument("--words", metavar="FILE", help="word list replacing the suite's (not for XCSP files)")
     parser.add_argument("--min-score", type=int, default=None, metavar="N",
                         help="minimum word score (default: the suite's: 0 for SCOWL/UKACD/XCSP, else 50)")
@@ -1001,14 +1166,15 @@ def run_bench_command(args: argparse.Namespace) -> int:
     if not args.grids and not args.suite:
         raise InputError(f"give grid files or --suite NAME (suites: {', '.join(SUITES)})")
     backends = _split(args.backends) if args.backends is not None else available_backends()
-    for name in backends:
+    cli_backends = [] if args.cli.strip().lower() == "none" else _split(args.cli)
+    for name in backends + cli_backends:
         if name not in BACKENDS:
             raise InputError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
     peer_names = [] if args.peers.strip().lower() == "none" else _split(args.peers)
     for name in peer_names:
         if name not in peers.PEERS:
             raise InputError(f"unknown peer {name!r}; choose from: {', '.join(peers.PEERS)}, or none")
-    if not backends and not peer_names:
+    if not backends and not peer_names and not cli_backends:
         raise InputError("nothing to run: no backend and no peer")
     label = args.suite or "files"
     if args.suite:
@@ -1018,7 +1184,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
         instances = suite_instances(args.suite, words_path=args.words, min_score=args.min_score)
     else:
         instances = file_instances(args.grids, words_path=args.words, min_score=args.min_score)
-    entrants = make_entrants(backends, peer_names)
+    entrants = make_entrants(backends, peer_names, cli_backends)
     out_dir = Path(args.out) if args.out else Path("xwcp-bench") / f"{label}-{time.strftime('%Y%m%d-%H%M%S')}"
     meta = _meta(args, label, instances, entrants)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -1035,6 +1201,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
                     load_average_end=_load_average(), rows=len(run.rows))
         (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
         (out_dir / "summary.txt").write_text(text + "\n")
+        (out_dir / "per-grid.md").write_text(per_grid_markdown(run.rows, entrants))
         (out_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=list) + "\n")
     except KeyboardInterrupt:  # a second Ctrl-C while finishing: the rows are already on disk
         print(f"xwcp bench: interrupted; rows so far in {out_dir}/", file=sys.stderr)
@@ -1063,7 +1230,8 @@ def _command_line(args) -> str:
     import shlex
 
     parts = ["xwcp", "bench", *args.grids]
-    for option, value in (("--suite", args.suite), ("--backends", args.backends), ("--peers", args.peers),
+    for option, value in (("--suite", args.suite), ("--backends", args.backends), ("--cli", args.cli),
+                          ("--peers", args.peers),
                           ("--words", args.words), ("--min-score", args.min_score),
                           ("--time-limit", f"{args.time_limit:g}"), ("--seeds", args.seeds),
                           ("--threads", args.threads), ("--out", args.out)):
