@@ -28,13 +28,14 @@ table() {
     xwcp bench "$@" --seeds "$seeds" --out "$out/$name" | tee "$out/$name.txt"
 }
 
-# Backends: every available one (auto, backtrack, sat, cpsat when installed).
-table herald15 --suite herald15 --peers "$peers" --time-limit "$limit"
-table herald21 --suite herald21 --peers "$peers" --time-limit "$limit"
-table vanbeek72 --suite vanbeek72 --peers "$peers" --time-limit "$limit"
-table stock --suite stock --peers "$peers" --time-limit "$limit"
-table xcsp --suite xcsp --peers "$peers" --time-limit "$limit"
+# Backends: every available one (auto, backtrack, sat, cpsat when installed), run in forked
+# workers; `--cli auto` also times auto as a whole `xwcp fill` command, the way peers are timed.
+table herald15 --suite herald15 --cli auto --peers "$peers" --time-limit "$limit"
+table herald21 --suite herald21 --cli auto --peers "$peers" --time-limit "$limit"
+table vanbeek72 --suite vanbeek72 --cli auto --peers "$peers" --time-limit "$limit"
+table stock --suite stock --cli auto --peers "$peers" --time-limit "$limit"
+table xcsp --suite xcsp --cli auto --peers "$peers" --time-limit "$limit"
 # Scaling: 10 grids x 4 list sizes; the open 7x7 is at the limit for everyone, so a shorter limit.
-table scaling --suite scaling --backends auto,backtrack --peers "$peers" --time-limit "${XWCP_SCALING_LIMIT:-30}"
+table scaling --suite scaling --backends auto,backtrack --cli auto --peers "$peers" --time-limit "${XWCP_SCALING_LIMIT:-30}"
 
 echo "results in $out/" >&2

@@ -1240,6 +1240,18 @@ def _command_line(args) -> str:
     return shlex.join(parts)
 
 
+def _git_describe() -> str | None:
+    """The checkout's commit (with "-dirty" when files differ), or None outside a git checkout."""
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=Path(__file__).resolve().parent,
+                              capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
 def _meta(args, label: str, instances, entrants) -> dict:
     """Where and how the bench ran: enough to tell whose numbers these are."""
     cpu = ""
@@ -1257,5 +1269,6 @@ def _meta(args, label: str, instances, entrants) -> dict:
         "entrants": [{"name": e.name, "kind": e.kind, "missing": e.missing} for e in entrants],
         "started": time.strftime("%Y-%m-%d %H:%M:%S"), "host": platform.node(), "cpu": cpu,
         "cores": os.cpu_count(), "python": platform.python_version(), "xwcp": __version__,
+        "git": _git_describe(),
         "load_average_start": _load_average(),
     }
