@@ -594,6 +594,7 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
         try:
             os.setpgid(0, 0)
             signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _reset_peak_rss()
             start_rss = _rss_mb()
             payload = ("ok", job())
@@ -762,6 +763,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     run = BenchRun(writer.rows, out_dir, entrants=list(entrants), time_limit_s=time_limit_s)
     tqdm.monitor_interval = 0  # no monitor thread: the bench forks workers
     bar = tqdm(total=total, file=sys.stderr, disable=not progress, unit="run", dynamic_ncols=True)
+    old_sigterm = _sigterm_as_interrupt()
     try:
         for index, instance in enumerate(instances):
             base = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
@@ -785,7 +787,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
             if has_cli:
                 _prepare_cli_inputs(instance, loaded)
             for seed, entrant in _schedule(entrants, seeds, index):
-                bar.set_postfix_str(f"{instance.name} {entrant.name}", refresh=False)
+                bar.set_postfix_str(f"{instance.name} {entrant.label}")
                 row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
                 row.update(_run_one(loaded, entrant, seed, time_limit_s, threads, isolate))
                 writer.add(row)
@@ -793,9 +795,25 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     except KeyboardInterrupt:
         run.interrupted = True
     finally:
+        if old_sigterm is not None:
+            signal.signal(signal.SIGTERM, old_sigterm)
         bar.close()
         writer.close()
     return run
+
+
+def _sigterm_as_interrupt():
+    """Treat SIGTERM (`kill`, `timeout`) like Ctrl-C, so the rows are finished and workers stopped.
+
+    Returns:
+        The previous handler, or None when not in the main thread (handlers cannot be set there).
+    """
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, interrupt)
 
 
 def _release_memory() -> None:
@@ -1211,7 +1229,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
                           "plots": [str(p) for p in plots], **summary}, default=list))
     else:
         if run.interrupted:
-            print(f"Interrupted after {len(run.rows)} runs; summary of what ran:")
+            print(f"Interrupted after {len(run.rows)} run{'' if len(run.rows) == 1 else 's'}; summary of what ran:")
         print(text)
         print(f"rows: {out_dir / 'rows.csv'}, {out_dir / 'rows.json'}"
               + (f"; plots: {', '.join(str(p) for p in plots)}" if plots else ""))
