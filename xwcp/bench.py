@@ -8,9 +8,10 @@ a run that overstays its limit. Rows go to `rows.csv` (appended and flushed per 
 what it measured.
 
 Times: an xwcp row's `seconds` is compiling the problem plus the backend's fill (the word
-list is loaded once per suite, from its cache, before any run); a peer row's `seconds` is the
-peer's whole command, including the peer reading its word list. Peers are deterministic and
-run once per grid (seed 0); backends run once per seed.
+list is loaded once per suite, from its cache, before any run); a "cli" row's is a whole
+`xwcp fill` command; a peer row's is the peer's whole command, including the peer reading
+its word list. Peers are deterministic and run once per grid (seed 0); backends run once
+per seed. bench/README.md says what every column means and how memory is measured.
 
 Top-level imports stay light (stdlib only): `xwcp --help` imports this module.
 """
