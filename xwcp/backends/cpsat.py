@@ -1,0 +1,369 @@
+"""Fill a problem with OR-Tools CP-SAT, over shortlists of each slot's words that grow by rounds.
+
+Model (`_build_model`). A Boolean per shortlisted (slot, word) and per (cell, letter) that some
+shortlisted word puts there: exactly one word per slot, exactly one letter per cell, a word
+implies its letters (one `bool_and` enforced by the word), a letter implies one of each
+crossing slot's words with that letter there (support), and at most one slot per word
+shortlisted in several slots of one length (no word twice).
+
+Search (`fill`). Round r keeps each open slot's best K_SCHEDULE[r] arc-consistent words
+(crossing fit re-ranked so crossing shortlists agree, see `_shortlist`), re-made arc-consistent;
+the last round keeps every word, so INFEASIBLE there (and only there) means UNFILLABLE.
+A restriction without a fill, or ROUND_TIME_S spent on it, moves on to the next round. Several
+fills (`Limits.count`) enumerate each round's solutions (one worker, as CP-SAT requires),
+skipping fills an earlier round found; counting all fills takes every word at once.
+A watcher thread calls `stop_search()` at the time limit or on abort.
+
+Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, K=300, 2 shared cores):
+  - a word-index + letter-variable model with one table (`AddAllowedAssignments`) per slot:
+    15.01 in 5-22 s (presolve expands the tables and probes 1M binary clauses), 3/5 hard
+    grids filled in 30 s; a per-cell "equal letter counts" linear model: none of 5 in 30 s.
+    The Boolean clause model above: 15.01 in 0.6-1 s.
+  - presolve (on by default in CP-SAT) spends 4-25 s on these models and then solves them in
+    about as many conflicts as without it: off (NATIVE_DEFAULTS). SAT inprocessing
+    (vivification) doubles the search time: off too. Together: 20/20 grids, 50 s in all.
+  - no word twice: eager at-most-one constraints beat lazy no-goods here (CP-SAT is not
+    incremental: each repeated word cost a fresh solve, 21.04 took 8.7 s instead of 2.7 s).
+  - 21.10 has no fill at K=300 (proved in 4 s), then fills at K=1000 in about 9 s.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
+                                   wanted_fills)
+from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
+from xwcp.problem import Problem
+from xwcp.result import FillResult, FillStats, Limits, Progress
+from xwcp.types import FillStatus, SlotId
+
+NAME = "cpsat"
+
+K_SCHEDULE = (300, 1000, 3000)
+"""Shortlist sizes of the rounds before the last one, which takes every word."""
+EAGER_DUPES = True
+"""True: at most one slot per shared word up front; False: only for words a solution repeats
+(each repeat costs a whole new solve: CP-SAT is not incremental)."""
+RERANK_PASSES = 3
+"""Passes of `rerank_words` before each restricted round (0: crossing fit against whole domains only)."""
+ROUND_TIME_S = 0.0
+"""Seconds a round may take before the next, bigger shortlist (0: no round limit)."""
+NATIVE_DEFAULTS = {"cp_model_presolve": False, "use_sat_inprocessing": False}
+"""CP-SAT parameters we change: presolve takes 4-25 s on these models and finds little;
+inprocessing (vivification) doubles the search time."""
+POLL_S = 0.02
+"""How often the watcher thread checks the time limit and the abort event."""
+
+
+def available() -> bool:
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def missing() -> str:
+    return "the CP-SAT backend needs OR-Tools: pip install ortools"
+
+
+@dataclass(frozen=True)
+class _Options:
+    k_schedule: tuple = K_SCHEDULE
+    eager_dupes: bool = EAGER_DUPES
+    round_time_s: float = ROUND_TIME_S
+    rerank_passes: int = RERANK_PASSES
+
+
+_OPTION_NAMES = frozenset(f.name for f in fields(_Options))
+
+
+def _options(extra: Mapping[str, object]) -> _Options:
+    values = {}
+    for f in fields(_Options):
+        if f.name not in extra:
+            continue
+        raw = extra[f.name]
+        if f.name == "k_schedule":
+            values[f.name] = tuple(int(k) for k in (raw.split(",") if isinstance(raw, str) else raw))
+        elif isinstance(f.default, bool):
+            values[f.name] = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
+        else:
+            values[f.name] = type(f.default)(raw)
+    return _Options(**values)
+
+
+# ----- the model ------------------------------------------------------------------------------
+
+@dataclass
+class _Model:
+    """A CP-SAT model of a shortlisted problem: `xs_by_slot[slot_id][i]` is true when the slot
+    takes `word_ids[slot_id][i]`; `y_by_cell[cell][code]` when the cell holds that letter."""
+
+    cp: object
+    word_ids: dict[SlotId, np.ndarray]
+    xs_by_slot: dict[SlotId, list] = field(default_factory=dict)
+    y_by_cell: dict[int, dict[int, object]] = field(default_factory=dict)
+    n_constraints: int = 0
+    n_dupe_constraints: int = 0
+
+    @property
+    def n_vars(self) -> int:
+        return sum(len(xs) for xs in self.xs_by_slot.values()) + sum(len(ys) for ys in self.y_by_cell.values())
+
+    def decode(self, value_of) -> dict[SlotId, int]:
+        """{slot_id: word_id} from `value_of(bool_var) -> bool` (a solver's or a callback's)."""
+        word_by_slot = {}
+        for slot_id, xs in self.xs_by_slot.items():
+            index = next(i for i, x in enumerate(xs) if value_of(x))
+            word_by_slot[slot_id] = int(self.word_ids[slot_id][index])
+        return word_by_slot
+
+    def vars_of_word(self, problem: Problem, length: int, word_id: int) -> list:
+        found = []
+        for slot_id, word_ids in self.word_ids.items():
+            if problem.slots[slot_id].length == length:
+                found.extend(self.xs_by_slot[slot_id][i] for i in np.flatnonzero(word_ids == word_id))
+        return found
+
+    def forbid_repeat(self, problem: Problem, length: int, word_id: int) -> None:
+        """No two slots take `word_id` (a lazy no-good, added once a solution repeats it)."""
+        self.cp.add_at_most_one(self.vars_of_word(problem, length, word_id))
+        self.n_constraints += 1
+
+    def block(self, word_by_slot: dict[SlotId, int]) -> None:
+        """Forbid this exact fill."""
+        chosen = [self.xs_by_slot[s][int(np.argmax(self.word_ids[s] == w))] for s, w in word_by_slot.items()]
+        self.cp.add_bool_or([~x for x in chosen])
+        self.n_constraints += 1
+
+
+def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAGER_DUPES,
+                 stop: Callable[[], object] | None = None) -> _Model | None:
+    """Compile the shortlisted problem to a CP-SAT model without solving it.
+
+    Returns None if `stop()` turns true while building (big shortlists take seconds).
+
+    Constraints: exactly one word per slot; exactly one letter per cell; a word implies its
+    letters (one `bool_and` per word); a letter implies, for each slot through the cell, one
+    of its words with that letter there (support, as in the SAT model); with `eager_dupes`,
+    at most one slot per word shortlisted in several slots of one length.
+    """
+    from ortools.sat.python import cp_model
+
+    cp = cp_model.CpModel()
+    model = _Model(cp, lists.word_ids)
+    letters_by_slot = {}
+    for slot_id, word_ids in lists.word_ids.items():
+        if stop is not None and stop():
+            return None
+        slot = problem.slots[slot_id]
+        letters = problem.words.bucket(slot.length).letters[word_ids]
+        letters_by_slot[slot_id] = letters
+        model.xs_by_slot[slot_id] = [cp.new_bool_var(f"s{slot_id}w{w}") for w in word_ids.tolist()]
+        for pos, cell in enumerate(slot.cells):
+            ys = model.y_by_cell.setdefault(cell, {})
+            for code in np.unique(letters[:, pos]).tolist():
+                if code not in ys:
+                    ys[code] = cp.new_bool_var(f"c{cell}{chr(65 + code)}")
+    for ys in model.y_by_cell.values():
+        cp.add_exactly_one(list(ys.values()))
+    for slot_id, xs in model.xs_by_slot.items():
+        if stop is not None and stop():
+            return None
+        cp.add_exactly_one(xs)
+        cells = problem.slots[slot_id].cells
+        letters = letters_by_slot[slot_id]
+        y_rows = [model.y_by_cell[cell] for cell in cells]
+        for x, row in zip(xs, letters.tolist()):
+            cp.add_bool_and([ys[code] for ys, code in zip(y_rows, row)]).only_enforce_if(x)
+        for pos, ys in enumerate(y_rows):
+            column = letters[:, pos]
+            order = np.argsort(column, kind="stable")
+            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=26))])
+            for code, y in ys.items():
+                cp.add_bool_or([~y] + [xs[i] for i in order[bounds[code]:bounds[code + 1]].tolist()])
+                model.n_constraints += 1
+        model.n_constraints += 1 + len(xs)
+    model.n_constraints += len(model.y_by_cell)
+    if eager_dupes and not problem.allow_dupes:
+        by_key: dict[tuple[int, int], list] = {}
+        for slot_id, word_ids in lists.word_ids.items():
+            length = problem.slots[slot_id].length
+            for x, word_id in zip(model.xs_by_slot[slot_id], word_ids.tolist()):
+                by_key.setdefault((length, word_id), []).append(x)
+        for xs in by_key.values():
+            if len(xs) > 1:
+                cp.add_at_most_one(xs)
+                model.n_dupe_constraints += 1
+        model.n_constraints += model.n_dupe_constraints
+    return model
+
+
+def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[int, int]]:
+    """(length, word_id) of every word a fill uses in more than one slot."""
+    if problem.allow_dupes:
+        return []
+    seen: set[tuple[int, int]] = set()
+    repeated: list[tuple[int, int]] = []
+    for slot_id, word_id in word_by_slot.items():
+        key = (problem.slots[slot_id].length, word_id)
+        if key in seen and key not in repeated:
+            repeated.append(key)
+        seen.add(key)
+    return repeated
+
+
+# ----- the search ------------------------------------------------------------------------------
+
+
+def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
+    """Fill every slot of `problem`, or prove it cannot be filled, within `limits`.
+
+    `Limits.threads` is CP-SAT's `num_workers`, `Limits.seed` its `random_seed`; items of
+    `Limits.extra` are set on `solver.parameters` (e.g. {"cp_model_presolve": True}), except
+    this backend's own "k_schedule", "eager_dupes", "round_time_s" and "rerank_passes".
+    Reproducible only with one worker and no time limit reached.
+
+    Never mutates `problem`. FILLED and UNFILLABLE are proofs; LIMIT and ABORTED are not.
+    """
+    from ortools.sat.python import cp_model
+
+    limits = limits or Limits()
+    clock = Clock(limits)
+    engine, early = start_engine(problem, NAME, clock)
+    if early is not None:
+        return early
+    options = _options(limits.extra)
+    native = {**NATIVE_DEFAULTS, **{key: value for key, value in limits.extra.items() if key not in _OPTION_NAMES}}
+    want = wanted_fills(limits)
+    ranked = rank_words(problem, engine)
+    longest = max((len(ids) for ids in ranked.values()), default=0)
+    schedule = [None] if want == 0 else [k for k in options.k_schedule if k < longest] + [None]
+    fills: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    counts = {"fills": 0, "rounds": 0, "lazy": 0, "nodes": 0, "conflicts": 0}
+    last = {"k": None, "model": None}
+    solver = cp_model.CpSolver()
+    done = threading.Event()
+
+    def add_fill(word_by_slot: dict[SlotId, int]) -> bool:
+        """Record a fill unless an earlier round found it; True when enough fills are in."""
+        entries = entries_from_word_ids(problem, word_by_slot)
+        if entries not in seen:
+            seen.add(entries)
+            counts["fills"] += 1
+            if len(fills) < MAX_KEPT_FILLS:
+                fills.append(entries)
+        return bool(want) and counts["fills"] >= want
+
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def __init__(self, model: _Model):
+            super().__init__()
+            self.model = model
+
+        def on_solution_callback(self) -> None:
+            if add_fill(self.model.decode(self.boolean_value)):
+                self.stop_search()
+
+    def solve(model: _Model, k: int | None) -> str:
+        params = solver.parameters
+        params.random_seed = limits.seed
+        params.num_workers = max(1, limits.threads) if want == 1 else 1
+        params.enumerate_all_solutions = want != 1
+        budgets = [b for b in (clock.remaining_s(), options.round_time_s if k is not None and want == 1 else 0) if b]
+        params.max_time_in_seconds = max(0.001, min(budgets)) if budgets else float("inf")
+        for key, value in native.items():
+            try:
+                setattr(params, key, value)
+            except (AttributeError, TypeError, ValueError) as exc:
+                raise ValueError(f"cannot set CP-SAT parameter {key}={value!r}: {exc}") from None
+        code = solver.solve(model.cp, Collector(model) if want != 1 else None)
+        counts["nodes"] += int(solver.num_branches)
+        counts["conflicts"] += int(solver.num_conflicts)
+        if limits.progress is not None:
+            limits.progress(Progress(NAME, clock.elapsed_s, counts["nodes"], counts["conflicts"],
+                                     counts["rounds"], 0, len(problem.slots)))
+        name = solver.status_name(code)
+        if name == "MODEL_INVALID":
+            raise RuntimeError(f"CP-SAT rejected the model: {model.cp.validate()}")
+        return name
+
+    def run() -> FillStatus:
+        for k in schedule:
+            counts["rounds"] += 1
+            last["k"] = k
+            ordered = ranked
+            if k is not None and options.rerank_passes:
+                ordered = rerank_words(problem, ranked, {s: k for s in ranked}, options.rerank_passes)
+            lists = shortlist(problem, ordered, k)
+            if not lists.is_consistent:
+                if lists.is_complete:  # start_engine already propagated, but stay exact
+                    return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
+                continue
+            model = _build_model(problem, lists, eager_dupes=options.eager_dupes or want != 1,
+                                 stop=clock.stop_status)
+            if model is None:
+                return clock.stop_status() or FillStatus.LIMIT
+            last["model"] = model
+            while True:
+                stop = clock.stop_status()
+                if stop is not None:
+                    return stop
+                name = solve(model, k)
+                if want != 1:  # an enumeration: the collector took every fill it met
+                    if want and counts["fills"] >= want:
+                        return FillStatus.FILLED
+                    if name in ("OPTIMAL", "INFEASIBLE"):  # every fill of this round seen
+                        break
+                    return clock.stop_status() or FillStatus.LIMIT
+                if name in ("OPTIMAL", "FEASIBLE"):
+                    word_by_slot = model.decode(solver.boolean_value)
+                    repeats = _repeats(problem, word_by_slot)
+                    if not repeats:
+                        add_fill(word_by_slot)
+                        return FillStatus.FILLED
+                    counts["lazy"] += len(repeats)
+                    for length, word_id in repeats:
+                        model.forbid_repeat(problem, length, word_id)
+                elif name == "INFEASIBLE":
+                    break
+                else:  # UNKNOWN: the caller's limit, this round's, or a native limit from `extra`
+                    stop = clock.stop_status()
+                    if stop is not None or lists.is_complete:
+                        return stop or FillStatus.LIMIT
+                    break
+            if lists.is_complete:
+                return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
+        return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
+
+    def watch() -> None:
+        while not done.wait(POLL_S):
+            if clock.stop_status() is not None:
+                solver.stop_search()  # again each poll: a solve that starts later must stop too
+
+    watcher = threading.Thread(target=watch, name="xwcp-cpsat-watcher", daemon=True)
+    watcher.start()
+    try:
+        status = run()
+    finally:
+        done.set()
+        watcher.join()
+    n_fills = counts["fills"]
+    if status in (FillStatus.LIMIT, FillStatus.ABORTED) and n_fills and want:
+        status = FillStatus.FILLED  # fills found before a stop are answers, unless counting all
+    model = last["model"]
+    stats = FillStats(clock.elapsed_s, counts["nodes"], counts["conflicts"], 0,
+                      {"k": "all" if last["k"] is None else last["k"], "rounds": counts["rounds"],
+                       "vars": model.n_vars if model else 0, "constraints": model.n_constraints if model else 0,
+                       "lazy_nogoods": counts["lazy"]})
+    reason = ""
+    if status is FillStatus.UNFILLABLE:
+        reason = "CP-SAT proved that no fill exists"
+    elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
+        reason = limit_reason(status, limits)
+    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason)
