@@ -14,17 +14,21 @@ fills (`Limits.count`) enumerate each round's solutions (one worker, as CP-SAT r
 skipping fills an earlier round found; counting all fills takes every word at once.
 A watcher thread calls `stop_search()` at the time limit or on abort.
 
-Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, K=300, 2 shared cores):
-  - a word-index + letter-variable model with one table (`AddAllowedAssignments`) per slot:
-    15.01 in 5-22 s (presolve expands the tables and probes 1M binary clauses), 3/5 hard
-    grids filled in 30 s; a per-cell "equal letter counts" linear model: none of 5 in 30 s.
-    The Boolean clause model above: 15.01 in 0.6-1 s.
-  - presolve (on by default in CP-SAT) spends 4-25 s on these models and then solves them in
-    about as many conflicts as without it: off (NATIVE_DEFAULTS). SAT inprocessing
-    (vivification) doubles the search time: off too. Together: 20/20 grids, 50 s in all.
-  - no word twice: eager at-most-one constraints beat lazy no-goods here (CP-SAT is not
-    incremental: each repeated word cost a fresh solve, 21.04 took 8.7 s instead of 2.7 s).
-  - 21.10 has no fill at K=300 (proved in 4 s), then fills at K=1000 in about 9 s.
+Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, 30 s limit, 2 cores
+shared with other work; seconds for the 20 grids together):
+    final (clause model, eager duplicates, K 300/1000/3000/all)   20/20   48 s (max 12 s, 21.10)
+    one worker (Limits.threads=1)                                 20/20   48 s
+    K schedule 1000/3000/all                                      20/20   87 s
+    K schedule 200/1000/3000/all                                  20/20   49 s
+    lazy duplicates (a fresh solve per repeated word)             20/20  111 s
+  On single K=300 rounds: one table (`AddAllowedAssignments`) per slot over (word, letters)
+  takes 5-22 s on 15.01 with presolve (it expands the tables and probes 1M binary clauses)
+  and 4.7 s without; a per-cell "equal letter counts" linear model 11-13 s; the clause model
+  2.5 s with CP-SAT's defaults. Presolve spends 4-25 s on the clause model for no fewer
+  conflicts, and SAT inprocessing (vivification) doubles its search: both are off
+  (NATIVE_DEFAULTS), which brings 15.01 to about 1 s. 21.10 has no fill at K=300 (proved in
+  4 s) and fills at K=1000. Weak spot, as for the SAT backend: grids whose fills need words
+  ranked in the thousands (the stock 15x15-themeless-01) reach the limit.
 """
 from __future__ import annotations
 

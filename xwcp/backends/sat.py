@@ -27,18 +27,20 @@ Several fills (`Limits.count`) block each fill found and go on, growing as short
 dry; counting every fill starts from the whole domains. With `Limits.threads` > 1 and one
 fill wanted, forked workers race with different first shortlist sizes (PORTFOLIO_FIRST_K).
 
-Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, 2 shared cores):
-  - solver: Glucose 4 needs the fewest conflicts and time (MiniSat 2.2 is close on 15x15s but
-    fails 3 of 20 in 30 s; CaDiCaL 1.9.5 takes 2-4x longer per answer; Lingeling, Kissat 4 and
-    MapleChrono far slower). Glucose checks interrupt() only between restarts, up to 16 s
-    late on big models, so the search runs in forked children that the parent kills at the
-    limit or on abort (in-process with a watcher thread only without fork).
-  - duplicates: lazy no-goods (1-60 re-solves per grid) beat eager pairwise clauses, which
-    add 30-50% clauses and made 21.10 miss 60 s.
-  - shortlists: by crossing fit alone, one worker fills 19/20 in 30 s (73 s in all; 21.10
-    none); the rerank pass makes the K=300 restrictions of 19/20 fillable within a few
-    hundred conflicts; 21.10 has no fill at K=300 and a hard one at 900 (10-60 s), but one
-    in 6 s at K=1000, hence the race of a K=300 and a K=1000 worker.
+Measured on the Herald 15.01-15.10 and 21.01-21.10 grids (default list, 30 s limit, 2 cores
+shared with other work; seconds for the 20 grids together, a miss counted as 30):
+    final (Glucose 4, lazy duplicates, rerank, K=300/K=1000 race)   20/20   16.5 s (max 5.9, 21.10)
+    one worker (Limits.threads=1, K=300 only)                       19/20   41 s   (21.10 missed)
+    no rerank (crossing fit against whole domains only)             19/20   57 s   (21.10 missed)
+    eager no-word-twice clauses (+30-50% clauses)                   20/20   24 s   (21.10 9.6 s)
+    CaDiCaL 1.9.5 / MiniSat 2.2 instead of Glucose 4                20/20   36 s / 39 s (21.10 22 / 26 s)
+  Lingeling, Kissat 4 and MapleChrono were far slower on single rounds. Glucose checks
+  interrupt() only between restarts (up to 16 s late on big models), so the search runs in
+  forked children that the parent kills at the limit or on abort; in-process with a watcher
+  thread only without fork. Support clauses matter: without them 5-10x more conflicts.
+  Weak spot: grids whose fills need words ranked in the thousands for several slots (the
+  stock 15x15-themeless-01: fills use words ranked 5,000-20,000 of 25-30k) hit the limit
+  even at K=3000, where the compiled `backtrack` search fills them in under a second.
 """
 from __future__ import annotations
 
