@@ -228,7 +228,9 @@ def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[in
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill every slot of `problem`, or prove it cannot be filled, within `limits`.
 
-    `Limits.threads` is CP-SAT's `num_workers`, `Limits.seed` its `random_seed`; items of
+    `Limits.threads` is CP-SAT's `num_workers`, `Limits.seed` its `random_seed`,
+    `Limits.max_backtracks` caps its conflicts over all rounds (with one worker: CP-SAT's
+    other workers ignore `max_number_of_conflicts`); items of
     `Limits.extra` are set on `solver.parameters` (e.g. {"cp_model_presolve": True}), except
     this backend's own "k_schedule", "eager_dupes", "round_time_s" and "rerank_passes".
     Reproducible only with one worker and no time limit reached.
@@ -277,10 +279,13 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     def solve(model: _Model, k: int | None) -> str:
         params = solver.parameters
         params.random_seed = limits.seed
-        params.num_workers = max(1, limits.threads) if want == 1 else 1
+        # enumeration and conflict limits work with one worker only (others ignore the limit)
+        params.num_workers = max(1, limits.threads) if want == 1 and not limits.max_backtracks else 1
         params.enumerate_all_solutions = want != 1
         budgets = [b for b in (clock.remaining_s(), options.round_time_s if k is not None and want == 1 else 0) if b]
         params.max_time_in_seconds = max(0.001, min(budgets)) if budgets else float("inf")
+        if limits.max_backtracks:
+            params.max_number_of_conflicts = max(1, limits.max_backtracks - counts["conflicts"])
         for key, value in native.items():
             try:
                 setattr(params, key, value)
@@ -338,7 +343,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                     break
                 else:  # UNKNOWN: the caller's limit, this round's, or a native limit from `extra`
                     stop = clock.stop_status()
-                    if stop is not None or lists.is_complete:
+                    out_of_conflicts = bool(limits.max_backtracks) and counts["conflicts"] >= limits.max_backtracks
+                    if stop is not None or lists.is_complete or out_of_conflicts:
                         return stop or FillStatus.LIMIT
                     break
             if lists.is_complete:
@@ -368,6 +374,9 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     reason = ""
     if status is FillStatus.UNFILLABLE:
         reason = "CP-SAT proved that no fill exists"
+    elif status is FillStatus.LIMIT and clock.stop_status() is None:
+        reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
+                  else "a solver limit set in Limits.extra was reached")
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
     return FillResult(status, NAME, stats, tuple(fills), n_fills, reason)

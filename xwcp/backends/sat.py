@@ -308,6 +308,8 @@ class _Options:
     rerank_passes: int = RERANK_PASSES
     grow_core: bool = GROW_CORE
     in_process: bool = False
+    max_conflicts: int = 0
+    """`Limits.max_backtracks` (per worker); 0 = none."""
 
     @classmethod
     def from_extra(cls, extra: Mapping[str, object]) -> _Options:
@@ -357,6 +359,9 @@ class _Search:
                 grown = True
         return grown
 
+    def n_conflicts(self) -> int:
+        return int((self.solver.accum_stats() or {}).get("conflicts", 0))
+
     def stats(self) -> dict[str, int]:
         s = self.solver.accum_stats() or {}
         return {"nodes": int(s.get("decisions", 0)), "backtracks": int(s.get("conflicts", 0)),
@@ -384,6 +389,11 @@ class _Search:
                 if status is not None:
                     return status
                 budget = 0 if lists.is_complete else self.options.round_conflicts
+                if self.options.max_conflicts:
+                    left = self.options.max_conflicts - self.n_conflicts()
+                    if left <= 0:
+                        return FillStatus.LIMIT
+                    budget = min(budget, left) if budget else left
                 solver.conf_budget(budget if budget > 0 else -1)
                 answer = solver.solve_limited(assumptions=encoder.assumptions(), expect_interrupt=True)
                 self.emit("progress", self.stats())
@@ -391,6 +401,8 @@ class _Search:
                     status = self.stop()
                     if status is not None:
                         return status
+                    if self.options.max_conflicts and self.n_conflicts() >= self.options.max_conflicts:
+                        return FillStatus.LIMIT
                     if not lists.is_complete:
                         self.grow(self.ranked)
                         break
@@ -446,7 +458,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     (python-sat solvers notice `interrupt()` only between restarts, seconds late on big
     models); without fork (or with `Limits.extra["in_process"]`) it runs in this process
     and a watcher thread interrupts it. `Limits.extra` may also set "solver" (a python-sat
-    name), "first_k", "growth", "round_conflicts" and "eager_dupes"; other keys are ignored.
+    name), "first_k", "growth", "round_conflicts", "eager_dupes", "rerank_passes" and
+    "grow_core"; other keys are ignored. `Limits.max_backtracks` caps each worker's conflicts.
 
     Never mutates `problem`. FILLED and UNFILLABLE are proofs; LIMIT and ABORTED are not.
     """
@@ -455,7 +468,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     engine, early = start_engine(problem, NAME, clock)
     if early is not None:
         return early
-    options = _Options.from_extra(limits.extra)
+    options = replace(_Options.from_extra(limits.extra), max_conflicts=int(limits.max_backtracks or 0))
     want = wanted_fills(limits)
     ranked = rank_words(problem, engine)
     fills: list[tuple[str, ...]] = []
@@ -490,6 +503,9 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     reason = ""
     if status is FillStatus.UNFILLABLE:
         reason = "the SAT solver proved that no fill exists"
+    elif status is FillStatus.LIMIT and clock.stop_status() is None:
+        reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
+                  else "a solver limit set in Limits.extra was reached")
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
     return FillResult(status, NAME, result_stats, tuple(fills), n_fills, reason)
