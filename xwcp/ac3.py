@@ -54,10 +54,25 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
     if not problem.domains[slot_id].any():
         if slot_id in problem.fixed_text_by_slot:
             return f"{slot.name} ({pattern}) clashes with the rest of the grid"
+        n_lower = _n_fitting_below_min_score(problem, slot_id)
+        if n_lower:
+            return (f"{slot.name} ({pattern}): no {slot.length}-letter word scored {problem.min_score} or more "
+                    f"fits its letters ({n_lower} scored lower do: lower --min-score)")
         return f"{slot.name} ({pattern}): no {slot.length}-letter word in the list fits its letters"
     via = " <- ".join(problem.slots[s].name for s in chain[1:])
     tail = f" (emptied through {via})" if via else ""
     return f"{slot.name} ({pattern}): no word fits its crossings{tail}"
+
+
+def _n_fitting_below_min_score(problem: Problem, slot_id: SlotId) -> int:
+    """How many listed words scored under the minimum fit the slot's entered letters."""
+    slot = problem.slots[slot_id]
+    letters = problem.words.bucket(slot.length).letters
+    fits = np.ones(len(letters), bool)
+    for pos, cell in enumerate(slot.cells):
+        if problem.grid.cells[cell] != ".":
+            fits &= letters[:, pos] == ord(problem.grid.cells[cell]) - 65
+    return int(fits.sum())
 
 
 class Propagator:

@@ -176,7 +176,7 @@ def heatmap_text(data: dict) -> str:
             elif data["letters"][r][c]:
                 out.append(f" ={data['letters'][r][c]}")
             elif (r, c) in forced:
-                out.append(f" ({forced[(r, c)]}"[-3:])
+                out.append(f"  {forced[(r, c)].lower()}")
             elif n == 26:
                 out.append("  .")
             elif n == 0:
@@ -184,7 +184,7 @@ def heatmap_text(data: dict) -> str:
             else:
                 out.append(f"{n:>3}")
         lines.append("".join(out))
-    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, (L forced")
+    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
     return "\n".join(lines)
 
 

@@ -29,6 +29,16 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
 def _count(text: str) -> int:
     if text == "all":
         return 0
@@ -82,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
-    p.add_argument("-k", type=int, default=20, metavar="K", help="words to show per slot (default 20)")
+    p.add_argument("-k", type=_positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
@@ -92,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
-    p.add_argument("-k", type=int, default=10, metavar="K", help="words to show (default 10)")
+    p.add_argument("-k", type=_positive_int, default=10, metavar="K", help="words to show (default 10)")
     p.add_argument("--verify", action="store_true", help="check each word with a solver")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
@@ -132,6 +142,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
+        if getattr(args, "backend", None) is not None:  # a wrong name is bad usage even when no solver runs
+            from xwcp.backends import get_backend
+
+            get_backend(args.backend)
+        if getattr(args, "show_fill", False) and not args.verify:
+            parser.exit(EXIT_BAD_INPUT, "xwcp suggest: error: --show-fill needs --verify (see --help)\n")
         return args.run(args)
     except InputError as exc:
         print(f"xwcp: error: {exc}", file=sys.stderr)
@@ -166,7 +182,8 @@ def cmd_fill(args) -> int:
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
                       count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
-    _emit(args, report.fill_dict(problem, result, seconds), report.fill_text(problem, result, seconds))
+    _emit(args, report.fill_dict(problem, result, seconds, args.count),
+          report.fill_text(problem, result, seconds, args.count))
     return result.status.exit_code
 
 

@@ -67,7 +67,7 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
     ax.set_aspect("equal")
     ax.axis("off")
     title = "consistent" if data["status"] == "consistent" else f"unfillable: {data.get('slot', '')}"
-    ax.set_title(f"letters still possible per cell ({title})", fontsize=10)
+    ax.set_title(f"letters still possible per cell{' ' if width >= 10 else chr(10)}({title})", fontsize=10)
     cax = fig.add_axes([0.04 + (width * cell_px / dpi) / fig_w, 0.1, 0.025, 0.75])
     bar = fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), cax=cax)
     bar.set_label("letters possible (red cross = none)", fontsize=8)
@@ -75,5 +75,7 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
         fig.savefig(path, dpi=dpi)
     except OSError as exc:
         raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
+    except ValueError as exc:  # matplotlib: an extension it cannot write
+        raise InputError(f"cannot write the picture ({exc}); use a .png file name", str(path)) from None
     finally:
         plt.close(fig)

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from xwcp.problem import Problem
 from xwcp.result import FillResult, fill_grid
+from xwcp.types import FillStatus
+
+TEXT_MAX_FILLS = 10
+"""Fills drawn in text output; more would scroll the answer away (JSON keeps them all)."""
 
 
 def entry_dicts(problem: Problem, entries) -> list[dict]:
@@ -18,18 +22,22 @@ def entry_dicts(problem: Problem, entries) -> list[dict]:
     return rows
 
 
-def fill_dict(problem: Problem, result: FillResult, seconds: float) -> dict:
-    """The `xwcp fill --format json` object."""
+def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None) -> dict:
+    """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one)."""
     out: dict = {"status": result.status.value}
-    if result.entries is not None:
+    is_filled = result.status is FillStatus.FILLED and result.entries is not None
+    if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
         out["grid"] = fill_grid(problem, result.entries).rows
-        out["entries"] = entry_dicts(problem, result.entries)
+    out["entries"] = entry_dicts(problem, result.entries) if is_filled else []
     if len(result.fills) > 1:
         out["fills"] = [{"grid": fill_grid(problem, f).rows} for f in result.fills]
     if result.n_fills > 1 or len(result.fills) > 1:
         out["n_fills"] = result.n_fills
     if result.reason:
         out["reason"] = result.reason
+    shortfall = fewer_fills_note(result, count)
+    if shortfall:
+        out["note"] = shortfall
     if result.slot_id is not None:
         out["slot"] = problem.slots[result.slot_id].name
     out["backend"] = result.backend
@@ -44,13 +52,23 @@ def grid_text(rows: list[str]) -> str:
     return "\n".join(" ".join(row) for row in rows)
 
 
-def fill_text(problem: Problem, result: FillResult, seconds: float) -> str:
-    """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none."""
+def fewer_fills_note(result: FillResult, count: int | None) -> str:
+    """A note when the search proved there are fewer fills than the `count` asked for, else ''."""
+    if count and result.status is FillStatus.FILLED and result.n_fills < count:
+        return f"only {result.n_fills} fill{'s' if result.n_fills != 1 else ''} exist{'s' if result.n_fills == 1 else ''} ({count} asked for)"
+    return ""
+
+
+def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None) -> str:
+    """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
+
+    At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill).
+    """
     lines: list[str] = []
     if result.entries is None:
         what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
         lines.append(f"{what}: {result.reason}" if result.reason else what)
-    for index, entries in enumerate(result.fills):
+    for index, entries in enumerate(result.fills[:TEXT_MAX_FILLS]):
         if len(result.fills) > 1:
             lines.append(f"Fill {index + 1}:")
         lines.append(grid_text(fill_grid(problem, entries).rows))
@@ -63,8 +81,13 @@ def fill_text(problem: Problem, result: FillResult, seconds: float) -> str:
                         score = "" if row["score"] is None else f"  ({row['score']})"
                         lines.append(f"  {row['number']:>3}  {row['word']}{score}")
             lines.append("")
+    if len(result.fills) > TEXT_MAX_FILLS:
+        lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
     if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
         lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)" if result.status.value == "limit" else ""))
+    shortfall = fewer_fills_note(result, count)
+    if shortfall:
+        lines.append(shortfall.capitalize())
     lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}")
     return "\n".join(lines)
 

@@ -13,7 +13,7 @@ from xwcp.errors import InputError
 from xwcp.grid import read_grid
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import FillResult, Limits, Progress
-from xwcp.wordlist import load_word_list
+from xwcp.wordlist import describe_problems, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
@@ -26,9 +26,7 @@ def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *,
     grid = read_grid(grid_path)
     words = load_word_list(words_path)
     if words.n_problems and warn is not None:
-        line, problem = words.problems[0]
-        warn(f"{words.source}: skipped {words.n_problems} malformed line"
-             f"{'s' if words.n_problems != 1 else ''} (first: line {line}: {problem})")
+        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
     return compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
 
 

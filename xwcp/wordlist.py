@@ -139,6 +139,13 @@ def normalise_word(raw: str) -> str | None:
     return None
 
 
+def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: int = 3) -> str:
+    """'2 malformed lines: line 6: ...; line 7: ...' naming the first `shown` of them."""
+    named = "; ".join(f"line {line}: {what}" for line, what in problems[:shown])
+    more = f"; and {n_problems - shown} more" if n_problems > shown else ""
+    return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
+
+
 def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count."""
     score_by_word: dict[str, int] = {}
@@ -330,7 +337,8 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
     score_by_word, problems, n_problems = parse_word_lines(text, source)
     if not score_by_word:
-        raise InputError("the word list has no usable entries", source)
+        raise InputError("the word list has no usable entries"
+                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     words = build_word_list(score_by_word, source, problems, n_problems)
     if use_cache:
         _write_cache(folder, words)

@@ -27,7 +27,10 @@ def get_backend(name: str) -> ModuleType:
             solver package is not installed (the message names the package).
     """
     if name not in BACKENDS:
-        raise InputError(f"unknown backend {name!r}; choose one of: {', '.join(BACKENDS)}")
+        available = available_backends()
+        missing = [other for other in BACKENDS if other not in available]
+        raise InputError(f"unknown backend {name!r}; available: {', '.join(available)}"
+                         + (f" (not installed: {', '.join(missing)})" if missing else ""))
     module = importlib.import_module(BACKENDS[name])
     if not module.available():
         raise InputError(f"backend {name!r} is not available: {module.missing()}")

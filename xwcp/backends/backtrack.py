@@ -92,9 +92,13 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                                      len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots)))
     s = engine.stats
     stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
-    reason = ""
+    reason, slot_id = "", None
     if status is FillStatus.UNFILLABLE:
         reason = "search exhausted every candidate: no fill exists"
+        slot_id = engine.hardest_slot_id()
+        if slot_id is not None:
+            slot = problem.slots[slot_id]
+            reason += f"; most dead ends were at {slot.name} ({problem.pattern(slot_id)})"
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
-    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason)
+    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason, slot_id)
