@@ -51,8 +51,9 @@ def files(tmp_path):
 
 
 def bench_args(files, *grids, backends="backtrack", extra=()):
+    peers = [] if "--peers" in extra else ["--peers", "none"]  # the default runs every installed peer
     return ["bench", *grids, "--words", files["words"], "--min-score", "0", "--backends", backends,
-            "--time-limit", "5", "--out", files["out"], *extra]
+            "--time-limit", "5", "--out", files["out"], *peers, *extra]
 
 
 def read_csv(out_dir):
@@ -144,7 +145,8 @@ def test_unreadable_xcsp_file_gives_error_row(files, tmp_path, capsys):
 
 @pytest.mark.parametrize("limit", ["0", "-1", "soon"])
 def test_bad_time_limit_exits_2(files, capsys, limit):
-    code, out, err = run(["bench", files["a"], "--time-limit", limit, "--out", files["out"]], capsys)
+    code, out, err = run(["bench", files["a"], "--time-limit", limit, "--peers", "none", "--out", files["out"]],
+                         capsys)
     assert code == 2 and "--time-limit" in err and len(err.strip().splitlines()) == 1
     assert not files["out"].exists()
 

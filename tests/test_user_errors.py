@@ -153,3 +153,19 @@ def test_two_fill_list_really_has_two_valid_fills():
     result = fill(problem, "backtrack", Limits(count=0, time_limit_s=10))
     assert result.n_fills == 2
     assert all(check_fill(problem, entries) == [] for entries in result.fills)
+
+
+def test_bench_runs_every_peer_by_default_and_skips_the_missing_ones(files, capsys, monkeypatch):
+    import csv
+
+    from xwcp.peers import PEERS
+
+    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: False)
+    grid, words = files("g.txt", OPEN_2X2), files("w.txt", TWO_FILL_WORDS)
+    out_dir = grid.parent / "out"
+    code, _, _ = run(["bench", grid, "--words", words, "--min-score", "0", "--backends", "backtrack",
+                      "--time-limit", "5", "--out", out_dir], capsys)
+    assert code == 0
+    with open(out_dir / "rows.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["backend"]: row["status"] for row in rows} == {"backtrack": "filled", **{p: "skipped" for p in PEERS}}

@@ -1113,28 +1113,10 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
 
 # ----- command line ---------------------------------------------------------------------------
 
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-    return value
-
-
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
-
-
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the `xwcp bench` options to `parser`."""
+    from xwcp.cli import positive_float, positive_int
+
     suites = ", ".join(SUITES)
     parser.add_argument("grids", nargs="*", metavar="GRID",
                         help="grid files (or XCSP .xml/.xml.xz/.xml.lzma files) to run instead of a suite")
@@ -1142,19 +1124,20 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"a named grid set: {suites} (see bench/README.md)")
     parser.add_argument("--backends", default=None, metavar="A,B",
                         help="xwcp backends to run, comma-separated (default: every available one)")
-    parser.add_argument("--peers", default="none", metavar="P,Q",
-                        help="peer solvers to run too: qxw, gecode, or none (default none)")
+    parser.add_argument("--peers", default="all", metavar="P,Q",
+                        help="peer solvers to run side by side: qxw, gecode, all, or none (default all: "
+                             "every peer; one that is not installed gives 'skipped' rows, see bench/peers/install.sh)")
     parser.add_argument("--cli", default="none", metavar="A,B",
                         help="also time these backends as whole `xwcp fill` commands (interpreter start, "
                              "list load, compile, fill), the way peers are timed (default none)")
     parser.add_argument("--words", metavar="FILE", help="word list replacing the suite's (not for XCSP files)")
     parser.add_argument("--min-score", type=int, default=None, metavar="N",
                         help="minimum word score (default: the suite's: 0 for SCOWL/UKACD/XCSP, else 50)")
-    parser.add_argument("--time-limit", type=_positive_seconds, default=DEFAULT_TIME_LIMIT_S, metavar="S",
+    parser.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT_S, metavar="S",
                         help=f"wall-clock limit per run in seconds (default {DEFAULT_TIME_LIMIT_S:g})")
-    parser.add_argument("--seeds", type=_at_least_one, default=1, metavar="K",
+    parser.add_argument("--seeds", type=positive_int, default=1, metavar="K",
                         help="run each backend with seeds 0..K-1 (default 1; peers run once)")
-    parser.add_argument("--threads", type=_at_least_one, default=None, metavar="N",
+    parser.add_argument("--threads", type=positive_int, default=None, metavar="N",
                         help="threads for backends that use them (default: the backend's own)")
     parser.add_argument("--out", metavar="DIR",
                         help="folder for rows.csv, rows.json, meta.json, summary.txt and plots "
@@ -1189,7 +1172,8 @@ def run_bench_command(args: argparse.Namespace) -> int:
     for name in backends + cli_backends:
         if name not in BACKENDS:
             raise InputError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
-    peer_names = [] if args.peers.strip().lower() == "none" else _split(args.peers)
+    peer_choice = args.peers.strip().lower()
+    peer_names = [] if peer_choice == "none" else list(peers.PEERS) if peer_choice == "all" else _split(args.peers)
     for name in peer_names:
         if name not in peers.PEERS:
             raise InputError(f"unknown peer {name!r}; choose from: {', '.join(peers.PEERS)}, or none")

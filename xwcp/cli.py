@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _positive_float(text: str) -> float:
+def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -29,7 +29,7 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -43,12 +43,9 @@ def _count(text: str) -> int:
     if text == "all":
         return 0
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or 'all'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 (or 'all'), got {text}")
-    return value
+        return positive_int(text)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (or 'all' to count every fill)") from None
 
 
 def _add_problem_args(p: argparse.ArgumentParser) -> None:
@@ -65,7 +62,7 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
 
     p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="NAME",
                    help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")
-    p.add_argument("--time-limit", type=_positive_float, default=default_limit, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, default=default_limit, metavar="S",
                    help="give up after S seconds" + (f" (default {default_limit:g})" if default_limit else ""))
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
 
@@ -92,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
-    p.add_argument("-k", type=_positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
+    p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
@@ -102,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
-    p.add_argument("-k", type=_positive_int, default=10, metavar="K", help="words to show (default 10)")
+    p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
     p.add_argument("--verify", action="store_true", help="check each word with a solver")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
