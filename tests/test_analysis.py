@@ -8,15 +8,24 @@ import pytest
 
 from xwcp import analysis
 from xwcp.ac3 import propagate
+from xwcp.backends import fill
 from xwcp.cli import main
 from xwcp.errors import InputError
 from xwcp.grid import parse_grid
 from xwcp.problem import compile_problem
+from xwcp.result import Limits, check_fill
+from xwcp.types import FillStatus
 from xwcp.wordlist import words_from_pairs
 
 
 def problem_of(text, words, **kw):
     return compile_problem(parse_grid(text), words_from_pairs(words), min_score=0, **kw)
+
+
+def entries_of(problem, rows):
+    """The entry of every slot (in slot order) read off a filled grid's rows, for check_fill."""
+    width = problem.grid.width
+    return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
 
 
 def test_ranking_prefers_words_that_leave_crossings_options_then_score():
@@ -59,6 +68,8 @@ def test_unknown_slot_lists_the_valid_ones():
 
 
 def test_check_finds_the_most_constrained_slot_and_forced_letters():
+    # 1D must be QA (the only Q? word), so 4A is ABC or ABD and 2D is UB; 3D is then AC or AD
+    # under QUA, BD under QUB: three fills (QUA/ABC, QUA/ABD, QUB/ABD), so the grid is fillable.
     problem = problem_of("Q..\n...\n", ["QUA", "QUB", "ABC", "ABD", "QA", "UB", "AC", "UC", "AD", "BD"])
     data = analysis.check_report(problem, backend="backtrack", time_limit_s=5)
     prop = propagate(problem)
@@ -70,7 +81,9 @@ def test_check_finds_the_most_constrained_slot_and_forced_letters():
     for cell, counts in enumerate(prop.letter_counts):
         if problem.grid.cells[cell] == "." and np.count_nonzero(counts) == 1:
             assert forced[(cell // 3, cell % 3)] == chr(65 + int(np.nonzero(counts)[0][0]))
-    assert data["verdict"] in ("fillable", "unfillable")
+    assert data["verdict"] == "fillable"
+    assert data["fill"] in (["QUA", "ABC"], ["QUA", "ABD"], ["QUB", "ABD"])
+    assert check_fill(problem, entries_of(problem, data["fill"])) == []
 
 
 def test_check_verdicts_via_cli(tmp_path, capsys):
@@ -85,29 +98,41 @@ def test_check_verdicts_via_cli(tmp_path, capsys):
     grid.write_text("..\n..\n")
     assert main(["check", str(grid), "--words", str(words), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["verdict"] == "fillable" and data["fill"] == ["AB", "CD"]
+    # the two fills: rows AB/CD (columns AC/BD) and the transpose
+    assert data["verdict"] == "fillable" and data["fill"] in (["AB", "CD"], ["AC", "BD"])
+    problem = problem_of("..\n..\n", ["AB", "CD", "AC", "BD"])
+    assert check_fill(problem, entries_of(problem, data["fill"])) == []
 
 
 def test_suggest_verify_labels_viable_and_dead_end(tmp_path, capsys):
-    # 2x2: 1A = AB leads to the fill AB/CD (columns AC, BD); 1A = AX passes AC-3 at first
-    # (A and X both start column words) but its columns AC / XQ need a second row CQ, not listed.
+    # 2x2 over AB CD AC BD AX XQ, no word twice. By hand, for 1A (the top row):
+    #   AB: rows AB/CD, columns AC/BD -> viable;  AC: rows AC/BD, columns AB/CD -> viable;
+    #   AX: AC-3 keeps it (2D = XQ, and 3A could be XQ with 1D = AX, as far as crossings go),
+    #       but 2D must be XQ, the only X? word, and then 3A must end in Q: only XQ, taken -> dead end;
+    #   CD, BD, XQ: no column word starts with D or Q (CD/XQ down would repeat), so not offered.
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
     words = tmp_path / "w.txt"
-    words.write_text("\n".join(["AB", "CD", "AC", "BD", "AX", "XQ"]))
+    words.write_text("\n".join(listed))
     grid = tmp_path / "g.txt"
     grid.write_text("..\n..\n")
-    assert main(["suggest", str(grid), "--words", str(words), "--slot", "1A", "--verify",
+    assert main(["suggest", str(grid), "--words", str(words), "--slot", "1A", "--verify", "--show-fill",
                  "--backend", "backtrack", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     verdicts = {w["word"]: w["verdict"] for w in data["words"]}
-    assert verdicts.get("AB") == "viable"
-    for word, verdict in verdicts.items():
-        problem = analysis.with_word(problem_of("..\n..\n", ["AB", "CD", "AC", "BD", "AX", "XQ"]),
-                                     0, word)
-        from xwcp.backends import fill
-        from xwcp.result import Limits
-
-        status = fill(problem, "backtrack", Limits(time_limit_s=5)).status.value
-        assert verdict == {"filled": "viable", "unfillable": "dead-end"}.get(status, "unknown")
+    assert verdicts == {"AB": "viable", "AC": "viable", "AX": "dead-end"}
+    base = problem_of("..\n..\n", listed)
+    for entry in data["words"]:
+        if entry["verdict"] == "viable":  # the fill shown proves it: valid, with the word in 1A
+            assert entry["fill"][0] == entry["word"]
+            assert check_fill(base, entries_of(base, entry["fill"])) == []
+        else:
+            assert "fill" not in entry
+        # the same verdict from a fill of the grid with the word entered
+        problem = analysis.with_word(base, 0, entry["word"])
+        result = fill(problem, "backtrack", Limits(time_limit_s=5))
+        assert result.status is (FillStatus.FILLED if entry["verdict"] == "viable" else FillStatus.UNFILLABLE)
+        for entries in result.fills:
+            assert check_fill(problem, entries) == [] and entries[0] == entry["word"]
 
 
 def test_heatmap_png_is_written(tmp_path, capsys):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 
 import pytest
@@ -18,6 +19,18 @@ from xwcp.wordlist import load_word_list
 @pytest.fixture(scope="module")
 def problem():
     return compile_problem(parse_grid("#....\n.....\n.....\n.....\n....#\n"), load_word_list())
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_behind():
+    """After each test the live threads are the ones before it (a stopped search may take a
+    moment to wind down its threads, so they are given a few seconds to finish)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 5
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    assert set(threading.enumerate()) == before, [t.name for t in set(threading.enumerate()) - before]
 
 
 def assert_gone(pid):
@@ -67,5 +80,7 @@ def test_time_limit_stops_both(monkeypatch):
 
 def test_count_runs_backtrack_alone(problem):
     result = fill(problem, "auto", Limits(count=3, time_limit_s=30, extra={"race_delay_s": 0}))
-    assert len(result.fills) == 3
+    assert result.status is FillStatus.FILLED
+    assert len(result.fills) == 3 == len(set(result.fills))
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
     assert "rival_pid" not in result.stats.extra

@@ -1,17 +1,21 @@
 """The backend contract: every available backend fills, proves, stops and counts the same way."""
 from __future__ import annotations
 
+import functools
+import random
+import re
 import threading
 from pathlib import Path
 
 import pytest
 
+from xwcp.ac3 import propagate
 from xwcp.backends import BACKENDS, available_backends, fill, get_backend
 from xwcp.backends._common import MAX_KEPT_FILLS
 from xwcp.errors import InputError
 from xwcp.grid import parse_grid
 from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
+from xwcp.result import Limits, check_fill, fill_grid
 from xwcp.types import FillStatus
 from xwcp.wordlist import load_word_list, words_from_pairs
 from xwcp.xcsp import read_xcsp
@@ -30,11 +34,14 @@ def default_words():
     return load_word_list()
 
 
+SMALL_PAIRS = [(word, 50) for word in (
+    "CAT", "ARE", "TEN", "CAN", "ART", "TEE", "ACE", "ERA", "ETA", "NET", "TAN", "ANT", "EAT",
+    "TEA", "ATE", "RAT", "TAR", "CAR", "ARC", "NEE", "ERE", "RET", "ENE", "TEAR", "RATE",
+)]
+
+
 def small_words():
-    return words_from_pairs([
-        "CAT", "ARE", "TEN", "CAN", "ART", "TEE", "ACE", "ERA", "ETA", "NET", "TAN", "ANT", "EAT",
-        "TEA", "ATE", "RAT", "TAR", "CAR", "ARC", "NEE", "ERE", "RET", "ENE", "TEAR", "RATE",
-    ])
+    return words_from_pairs(SMALL_PAIRS)
 
 
 def assert_valid(problem, result):
@@ -44,19 +51,70 @@ def assert_valid(problem, result):
         assert check_fill(problem, entries) == []
 
 
+def brute_force_fills(rows, words, allow_dupes=False):
+    """Every fill of `rows` ('#' block, '.' empty, or a letter) from `words`, as tuples of rows.
+
+    Plain backtracking over the slots (across, then down) with pattern matching; it shares no
+    code with xwcp, so what it finds is an independent reference for small grids.
+    """
+    height, width = len(rows), len(rows[0])
+    slots = [[(r, c) for c in range(m.start(), m.end())]
+             for r in range(height) for m in re.finditer(r"[^#]{2,}", rows[r])]
+    slots += [[(r, c) for r in range(m.start(), m.end())]
+              for c in range(width) for m in re.finditer(r"[^#]{2,}", "".join(row[c] for row in rows))]
+    cells = {(r, c): rows[r][c] for r in range(height) for c in range(width)}
+    found = set()
+
+    def place(k, used):
+        if k == len(slots):
+            found.add(tuple("".join(cells[r, c] for c in range(width)) for r in range(height)))
+            return
+        slot = slots[k]
+        pattern = [cells[cell] for cell in slot]
+        for word in words:
+            if len(word) != len(slot) or (word in used and not allow_dupes):
+                continue
+            if any(p != "." and p != w for p, w in zip(pattern, word)):
+                continue
+            for cell, letter in zip(slot, word):
+                cells[cell] = letter
+            place(k + 1, used | {word})
+            for cell, letter in zip(slot, pattern):
+                cells[cell] = letter
+
+    place(0, frozenset())
+    return found
+
+
+def test_brute_force_fills_on_hand_checked_grids():
+    # rows AB/CD with columns AC/BD, and the transpose; AB/BA only fills by repeating a word
+    assert brute_force_fills(("..", ".."), ["AB", "CD", "AC", "BD"]) == {("AB", "CD"), ("AC", "BD")}
+    assert brute_force_fills(("..", ".."), ["AB", "BA"]) == set()
+    assert brute_force_fills(("..", ".."), ["AB", "BA"], allow_dupes=True) == {("AB", "BA"), ("BA", "AB")}
+    assert brute_force_fills(("A#", ".."), ["AB", "BC", "XY"]) == {("A#", "BC")}
+
+
 def test_every_registered_backend_is_available_here():
     assert set(BACKEND_NAMES) == set(BACKENDS), "ortools and python-sat are core dependencies"
 
 
-@pytest.mark.parametrize("grid_text", ["...\n...\n...\n", "#..\n...\n..#\n", "...\n.#.\n...\n"])
-def test_fills_3x3_with_a_small_list(backend, grid_text):
+@pytest.mark.parametrize("grid_text, expected", [
+    ("...\n...\n...\n", FillStatus.FILLED),          # e.g. TAR/ERA/NET across, TEN/ARE/RAT down
+    ("#..\n...\n..#\n", FillStatus.UNFILLABLE),      # 2-letter slots, and the list has no 2-letter word
+    ("...\n.#.\n...\n", FillStatus.FILLED),          # e.g. ERA/ATE across, ETA/ACE down
+])
+def test_fills_3x3_with_a_small_list(backend, grid_text, expected):
+    # the expected status is re-derived by an independent brute force, not taken from a backend
+    fills = brute_force_fills(grid_text.split(), [w for w, _ in SMALL_PAIRS])
+    assert bool(fills) == (expected is FillStatus.FILLED)
     problem = compile_problem(parse_grid(grid_text), small_words(), min_score=0)
     result = fill(problem, backend, Limits(time_limit_s=30))
-    if result.status is FillStatus.UNFILLABLE:
-        # the small list may not fill every shape; then every backend must agree
-        assert fill(problem, "backtrack", Limits(time_limit_s=30)).status is FillStatus.UNFILLABLE
-    else:
+    assert result.status is expected, result.reason
+    if expected is FillStatus.FILLED:
         assert_valid(problem, result)
+        assert tuple(result.grid(problem).rows) in fills
+    else:
+        assert result.fills == () and result.reason
 
 
 @pytest.mark.parametrize("grid_text", ["....\n....\n....\n....\n", "#....\n.....\n.....\n.....\n....#\n",
@@ -75,21 +133,35 @@ def test_prefilled_letters_and_entries_are_kept(backend, default_words):
 
 
 def test_users_own_entry_is_kept_even_if_unlisted(backend, default_words):
-    grid = parse_grid("XQZVW\n.....\n.....\n.....\n.....\n")
-    problem = compile_problem(grid, default_words)
+    # The unlisted top row XQZVW is kept as the user's entry, and with the X typed under its Q
+    # the column 2D reads QX...: no listed 5-letter word starts with QX (checked here), so the
+    # grid is unfillable by construction and the answer names 2D.
+    five = default_words.bucket(5)
+    assert not any(five.text(w).startswith("QX") for w in range(five.n_words))
+    assert default_words.score("XQZVW") is None
+    problem = compile_problem(parse_grid("XQZVW\n.X...\n.....\n.....\n.....\n"), default_words)
+    assert problem.fixed_text_by_slot[problem.slot_by_name("1A").id] == "XQZVW"
     result = fill(problem, backend, Limits(time_limit_s=30))
-    # no 5-letter word starts with the X, Q, Z... of each column: proven unfillable, naming a slot
     assert result.status is FillStatus.UNFILLABLE
+    assert "2D" in result.reason and result.fills == ()
+    # an unlisted entry with listed crossings: filled around it (e.g. ZOOMS YAHOO QTIPS XHOSA down)
     grid = parse_grid("ZZYQX\n#....\n#....\n#....\n#....\n")
     problem = compile_problem(grid, default_words)
+    assert default_words.score("ZZYQX") is None
     assert problem.fixed_text_by_slot  # the top row is the user's own entry
     result = fill(problem, backend, Limits(time_limit_s=30))
-    if result.status is FillStatus.FILLED:
-        assert_valid(problem, result)
-        assert result.entries[problem.slot_by_name("1A").id] == "ZZYQX"
+    assert_valid(problem, result)
+    assert result.entries[problem.slot_by_name("1A").id] == "ZZYQX"
 
 
 WOR_ZERO = "...Z\n...E\n...R\nWOR.\n"
+
+# Copied from test_peers.py: one fill is BAKE/BRUNO/LADEN/EVILS/WOOT across and
+# BLEW/BRAVO/AUDIO/KNELT/EONS down; the other words are distractors.
+GRID_5X5 = ("#..K.", ".....", ".....", ".....", "....#")
+WORDS_5X5 = [(word, 50) for word in (
+    "BAKE BRUNO LADEN EVILS WOOT BLEW BRAVO AUDIO KNELT EONS "
+    "BIKE BRAVE LEVEL OATS AUDIT KNEEL EASY OVALS SNOWS TAKE").split()]
 
 
 def test_wor_zero_is_proven_unfillable(backend):
@@ -102,13 +174,18 @@ def test_wor_zero_is_proven_unfillable(backend):
 
 
 def test_search_proof_of_unfillability(backend):
-    # AC-3 keeps every word here (each letter has support), but no full fill exists: the
-    # two rows need different words and only one row word fits the columns.
-    words = words_from_pairs(["AB", "AC", "BD", "CD", "BC"], )
+    # Open 2x2 over AB and BA: every letter has crossing support and no slot is down to one
+    # word, so AC-3 keeps both words everywhere; yet each way to cross them repeats a word
+    # (AB/BA across gives AB/BA down), so only the search can prove there is no fill.
+    words = words_from_pairs(["AB", "BA"])
     problem = compile_problem(parse_grid("..\n..\n"), words, min_score=0)
-    expected = fill(problem, "backtrack", Limits(count=0)).n_fills
+    prop = propagate(problem)
+    assert prop.is_consistent and [prop.size(s.id) for s in problem.slots] == [2, 2, 2, 2]
+    assert brute_force_fills(("..", ".."), ["AB", "BA"]) == set()
+    assert brute_force_fills(("..", ".."), ["AB", "BA"], allow_dupes=True)  # the repeats are the only obstacle
     result = fill(problem, backend, Limits(time_limit_s=10))
-    assert (result.status is FillStatus.FILLED) == (expected > 0)
+    assert result.status is FillStatus.UNFILLABLE, result.reason
+    assert result.reason and result.fills == ()
 
 
 def test_tiny_time_limit_gives_limit(backend, default_words):
@@ -124,6 +201,21 @@ def test_abort_gives_aborted(backend, default_words):
     abort.set()
     result = fill(problem, backend, Limits(time_limit_s=30, abort=abort))
     assert result.status is FillStatus.ABORTED
+
+
+def test_fills_5x5_with_a_small_list(backend):
+    # GRID_5X5 / WORDS_5X5 of test_peers.py: a pre-filled K and 20 words; every fill is found
+    # by the independent brute force, and each backend must count and return exactly those.
+    expected = brute_force_fills(GRID_5X5, [w for w, _ in WORDS_5X5])
+    assert ("#BAKE", "BRUNO", "LADEN", "EVILS", "WOOT#") in expected
+    problem = compile_problem(parse_grid("\n".join(GRID_5X5)), words_from_pairs(WORDS_5X5), min_score=0)
+    one = fill(problem, backend, Limits(time_limit_s=60))
+    assert_valid(problem, one)
+    assert one.grid(problem).rows[0][3] == "K"
+    every = fill(problem, backend, Limits(count=0, time_limit_s=60))
+    assert_valid(problem, every)
+    assert every.n_fills == len(expected) == len(every.fills)
+    assert {tuple(fill_grid(problem, entries).rows) for entries in every.fills} == expected
 
 
 def test_abort_from_another_thread_stops_a_running_search(backend, default_words):
@@ -160,30 +252,58 @@ def test_count_n_returns_distinct_valid_fills(backend, default_words):
     assert len(set(result.fills)) == 5
 
 
-@pytest.mark.parametrize("name,expected", [
-    pytest.param("Crossword-lex-vg-4-8.xml.xz", 1, marks=pytest.mark.slow),
-    pytest.param("Crossword-lex-vg-4-7.xml.xz", 125, marks=pytest.mark.slow),
-    ("crossword-m1-debug-05-01.xml.xz", 48),
-])
-def test_counts_match_published_xcsp_counts(backend, name, expected):
+# Counting every fill of the lex 4xN instances (measured on 2 cores): backtrack and auto take
+# 6-9 s each; sat and cpsat enumerate with blocking clauses and reach the 120 s limit on all three
+# (sat had 6 of 4x7's 125 fills, and neither proves 4x8's single fill is the only one). Together
+# that is far over the ~90 s a default run may spend, so these stay slow (the pure-Python counter
+# in test_xcsp.py re-counts 4x8 and 4x7 in the default run).
+SLOW_COUNT = pytest.mark.slow
+ENUMERATION_TOO_SLOW = pytest.mark.xfail(
+    reason="sat/cpsat count-all enumeration does not finish these counts within 120 s", strict=True)
+
+
+def xcsp_count_params(name, expected, slow, default_run=()):
+    """One param per backend; with `slow`, all but the backends in `default_run` are marked slow."""
+    params = []
+    for b in BACKEND_NAMES:
+        marks = [SLOW_COUNT] if slow and b not in default_run else []
+        if slow and b in ("sat", "cpsat"):
+            marks.append(ENUMERATION_TOO_SLOW)
+        params.append(pytest.param(b, name, expected, id=f"{b}-{name}-{expected}", marks=marks))
+    return params
+
+
+def count_xcsp(backend_name, name):
     instance = read_xcsp(DATA / name)
     problem = compile_problem(parse_grid("\n".join(instance.rows)), words_from_pairs(instance.words),
                               min_score=0, allow_dupes=not instance.distinct_words)
-    result = fill(problem, backend, Limits(count=0, time_limit_s=120))
-    assert result.status is FillStatus.FILLED
+    return problem, fill(problem, backend_name, Limits(count=0, time_limit_s=120))
+
+
+@pytest.mark.parametrize("backend_name, name, expected", [
+    # backtrack proves the single 4x8 fill in about 7 s: one published count checked in every run
+    *xcsp_count_params("Crossword-lex-vg-4-8.xml.xz", 1, slow=True, default_run=("backtrack",)),
+    *xcsp_count_params("Crossword-lex-vg-4-7.xml.xz", 125, slow=True),
+    *xcsp_count_params("crossword-m1-debug-05-01.xml.xz", 48, slow=False),
+])
+def test_counts_match_published_xcsp_counts(backend_name, name, expected):
+    problem, result = count_xcsp(backend_name, name)
+    assert result.status is FillStatus.FILLED, result.reason
     assert result.n_fills == expected
-    for entries in result.fills[:50]:
+    assert expected <= MAX_KEPT_FILLS and len(result.fills) == expected  # every fill is kept
+    assert len(set(result.fills)) == expected
+    for entries in result.fills:
         assert check_fill(problem, entries) == []
 
 
-@pytest.mark.slow
-def test_count_4749_fills_of_lex_4x6():
-    instance = read_xcsp(DATA / "Crossword-lex-vg-4-6.xml.xz")
-    problem = compile_problem(parse_grid("\n".join(instance.rows)), words_from_pairs(instance.words),
-                              min_score=0, allow_dupes=not instance.distinct_words)
-    result = fill(problem, "backtrack", Limits(count=0, time_limit_s=120))
-    assert result.n_fills == 4749
-    assert len(set(result.fills)) == len(result.fills)
+@pytest.mark.parametrize("backend_name, name, expected", xcsp_count_params("Crossword-lex-vg-4-6.xml.xz", 4749,
+                                                                           slow=True))
+def test_count_4749_fills_of_lex_4x6(backend_name, name, expected):
+    problem, result = count_xcsp(backend_name, name)
+    assert result.status is FillStatus.FILLED, result.reason
+    assert result.n_fills == expected
+    assert len(result.fills) == MAX_KEPT_FILLS == len(set(result.fills))  # the first 1000 are kept
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
 
 
 def random_grid(rng, widths, heights, block_rate, fallback):
@@ -198,8 +318,6 @@ def random_grid(rng, widths, heights, block_rate, fallback):
 
 @pytest.mark.parametrize("seed", range(25))
 def test_counts_agree_across_backends_on_random_small_grids(backend, seed):
-    import random
-
     rng = random.Random(seed)
     grid = random_grid(rng, (2, 4), (2, 3), 0.15, "...\n...\n")
     alphabet = "ABC"[: rng.randint(2, 3)]
@@ -211,6 +329,8 @@ def test_counts_agree_across_backends_on_random_small_grids(backend, seed):
     assert result.status is (FillStatus.FILLED if expected.n_fills else FillStatus.UNFILLABLE)
     assert len(set(result.fills)) == len(result.fills)
     if expected.n_fills <= MAX_KEPT_FILLS:  # every fill kept: the very same fills
+        # the reference's own fills must be valid too, or agreeing with it would prove nothing
+        assert all(check_fill(problem, entries) == [] for entries in expected.fills)
         # compare as one bool: pytest's diff of two sets of a thousand tuples takes minutes
         same = set(result.fills) == set(expected.fills)
         assert same, f"{len(set(result.fills) ^ set(expected.fills))} fills differ"
@@ -219,12 +339,12 @@ def test_counts_agree_across_backends_on_random_small_grids(backend, seed):
         assert all(check_fill(problem, entries) == [] for entries in result.fills)
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_restarts_and_nogoods_keep_proofs_exact(seed):
-    """Restarting after every failure (so nogoods are recorded and used constantly) never
-    changes whether a fill exists, and every fill found is valid."""
-    import random
+RESTART_SEEDS = range(60)
 
+
+@functools.lru_cache(maxsize=None)
+def restart_runs(seed):
+    """(problem, exhaustive count, [restarting results]) for one random grid; computed once per seed."""
     rng = random.Random(500 + seed)
     grid = random_grid(rng, (4, 6), (4, 5), 0.1, ".....\n.....\n.....\n.....\n")
     alphabet = "ABCDEFG"[: rng.randint(5, 7)]
@@ -233,23 +353,28 @@ def test_restarts_and_nogoods_keep_proofs_exact(seed):
                     for _ in range(rng.randint(100, 300))})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0)
     exhaustive = fill(problem, "backtrack", Limits(count=0, time_limit_s=60))
-    for restart_base in (1, 3):
-        result = fill(problem, "backtrack", Limits(time_limit_s=60, seed=seed,
-                                                    extra={"restart_base": restart_base, "noise": 1.0}))
-        assert result.status is (FillStatus.FILLED if exhaustive.n_fills else FillStatus.UNFILLABLE)
+    results = [fill(problem, "backtrack", Limits(time_limit_s=60, seed=seed,
+                                                 extra={"restart_base": restart_base, "noise": 1.0}))
+               for restart_base in (1, 3)]
+    return problem, exhaustive.n_fills, results
+
+
+@pytest.mark.parametrize("seed", RESTART_SEEDS)
+def test_restarts_and_nogoods_keep_proofs_exact(seed):
+    """Restarting after every failure (so nogoods are recorded and used constantly) never
+    changes whether a fill exists, and every fill found is valid."""
+    problem, n_fills, results = restart_runs(seed)
+    for result in results:
+        assert result.status is (FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE)
         if result.entries:
             assert check_fill(problem, result.entries) == []
-        RESTART_STATS.append((result.stats.restarts, result.status))
-
-
-RESTART_STATS: list = []
 
 
 def test_restart_test_is_not_vacuous():
-    if len(RESTART_STATS) < 100:
-        pytest.skip("runs after test_restarts_and_nogoods_keep_proofs_exact")
-    assert sum(r for r, _ in RESTART_STATS) > 200
-    statuses = [s for _, s in RESTART_STATS]
+    """The runs above do restart a lot, and both outcomes occur (computed here if not yet run)."""
+    results = [result for seed in RESTART_SEEDS for result in restart_runs(seed)[2]]
+    assert sum(r.stats.restarts for r in results) > 200
+    statuses = [r.status for r in results]
     assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
 
 
@@ -267,8 +392,6 @@ def brute_force_count(problem):
 
 @pytest.mark.parametrize("seed", range(15))
 def test_backtrack_count_equals_brute_force(seed):
-    import random
-
     rng = random.Random(100 + seed)
     grid = parse_grid(rng.choice(["..\n..\n", "...\n.#.\n", "..#\n...\n", "...\n..."]))
     words = sorted({"".join(rng.choice("AB") for _ in range(rng.randint(2, 3))) for _ in range(12)})

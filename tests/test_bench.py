@@ -226,6 +226,9 @@ def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
 
     real_fill = backtrack.fill
 
+    # The patch reaches the workers because xwcp.bench starts each one with os.fork()
+    # (call_isolated), never through multiprocessing, so the default start method (fork,
+    # spawn or forkserver) does not matter; without fork the runs are in-process and patched too.
     def fill_then_interrupt(problem, limits=None):
         if problem.grid.width == 2:  # the second grid; a counter would not survive the worker fork
             raise KeyboardInterrupt

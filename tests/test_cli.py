@@ -143,12 +143,18 @@ def test_malformed_lines_give_a_counted_warning(tmp_path, tiny, capsys):
 
 # ----- fills -------------------------------------------------------------------------------
 
-def check_fill_json(data, grid_path, words_path, min_score=50):
+def entries_of(problem, rows):
+    """The entry of every slot (in slot order) read off a filled grid's rows."""
+    width = problem.grid.width
+    return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
+
+
+def check_fill_json(data, grid_path, words_path, min_score=50, allow_dupes=False):
     assert set(data) >= {"status", "grid", "entries", "backend", "seconds"}
     assert data["status"] == "filled"
     assert isinstance(data["backend"], str) and data["backend"]
     assert isinstance(data["seconds"], float) and data["seconds"] >= 0
-    problem = load_problem(grid_path, words_path, min_score=min_score)
+    problem = load_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes)
     rows = data["grid"]
     assert len(rows) == problem.grid.height and all(len(r) == problem.grid.width for r in rows)
     for r, row in enumerate(rows):
@@ -172,6 +178,9 @@ def check_fill_json(data, grid_path, words_path, min_score=50):
     entries = tuple(word_by_name[s.name] for s in problem.slots)
     assert check_fill(problem, entries) == []
     assert fill_grid(problem, entries).rows == rows
+    for other in data.get("fills", []):  # --count: every fill listed is valid too
+        assert check_fill(problem, entries_of(problem, other["grid"])) == []
+        assert fill_grid(problem, entries_of(problem, other["grid"])).rows == other["grid"]
     return problem
 
 
@@ -219,7 +228,11 @@ def test_allow_dupes_finds_the_symmetric_square(tmp_path, monkeypatch, capsys):
     code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
     assert code == 1 and json.loads(out)["status"] == "unfillable"
     code, out, err = run(["fill", grid, "--words", words, "--format", "json", "--allow-dupes"], capsys)
-    assert code == 0 and json.loads(out)["grid"] == ["CAT", "ARE", "TEN"]
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, grid, words, allow_dupes=True)
+    # each row is one of the three words and so is each column: only the square CAT/ARE/TEN fits
+    assert data["grid"] == ["CAT", "ARE", "TEN"]
 
 
 def test_count_two_fills(tmp_path, monkeypatch, capsys):
@@ -229,9 +242,11 @@ def test_count_two_fills(tmp_path, monkeypatch, capsys):
     code, out, err = run(["fill", grid, "--words", words, "--format", "json", "--count", "all"], capsys)
     assert code == 0, err
     data = json.loads(out)
+    check_fill_json(data, grid, words)  # the first fill and every one in "fills"
     assert data["n_fills"] == 4  # each square, and each transposed
     assert sorted(tuple(f["grid"]) for f in data["fills"]) == [
         ("AB", "CD"), ("AC", "BD"), ("EF", "GH"), ("EG", "FH")]
+    assert data["grid"] in [f["grid"] for f in data["fills"]]
 
 
 def test_word_entered_twice_is_unfillable(tmp_path, tiny, capsys):
@@ -248,6 +263,7 @@ def test_users_own_entry_is_kept_even_if_unlisted(tmp_path, tiny, capsys):
     code, out, err = run(["fill", grid, "--words", tiny[1], "--format", "json"], capsys)
     assert code == 0, err
     data = json.loads(out)
+    check_fill_json(data, grid, tiny[1])  # every entry listed (but the user's own), crossings agree
     assert data["grid"][0] == "QXZ"
     assert data["entries"][0] == {"id": "1A", "number": 1, "direction": "across", "row": 0, "col": 0,
                                   "length": 3, "word": "QXZ", "score": None}
@@ -268,7 +284,7 @@ def test_unfillable_grid(tmp_path, monkeypatch, capsys):
     assert code == 1, err
     data = json.loads(out)
     assert data["status"] == "unfillable"
-    assert "grid" not in data and "entries" not in data
+    assert "grid" not in data and data["entries"] == []  # JSON from fill always has entries
     problem = load_problem(grid, words)
     named = set(re.findall(r"\b\d+[AD]\b", data["reason"]))
     assert named and named <= {s.name for s in problem.slots}, data["reason"]
