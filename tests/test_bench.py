@@ -13,8 +13,9 @@ import pytest
 
 from xwcp import bench
 from xwcp.backends import available_backends
-from xwcp.cli import main
 from xwcp.peers import PEERS, PeerResult, PeerStatus, peer_available
+
+from helpers import run
 
 # 3x3 open: rows CAB ORE WET / columns COW ARE BET (or the transpose).
 # 2x2 open: AB/CD across, AC/BD down (or the transpose).
@@ -26,16 +27,6 @@ GRID_3X3 = "...\n...\n...\n"
 GRID_2X2 = "..\n..\n"
 GRID_UNFILLABLE = "...Z\n...E\n...R\nWOR.\n"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def run(argv, capsys):
-    """main(argv) -> (exit code, stdout, stderr); argparse's SystemExit counts as an exit code."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

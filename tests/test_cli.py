@@ -14,6 +14,8 @@ from xwcp.cli import build_parser, main
 from xwcp.result import check_fill, fill_grid
 from xwcp.session import load_problem
 
+from helpers import run
+
 REPO = Path(__file__).resolve().parent.parent
 
 # Rows CAB ORE WET and columns COW ARE BET (or the transpose) are the only fills of an open
@@ -21,16 +23,6 @@ REPO = Path(__file__).resolve().parent.parent
 TINY_LIST = "CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\nCAT;60\nTEN;60\n"
 TINY_GRID = "; a tiny open grid\n...\n...\n...\n"
 TINY_FILLS = (["CAB", "ORE", "WET"], ["COW", "ARE", "BET"])
-
-
-def run(argv, capsys):
-    """main(argv) -> (exit code, stdout, stderr); argparse's SystemExit counts as an exit code."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(tmp_path, name, text):

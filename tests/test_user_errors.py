@@ -6,7 +6,6 @@ import json
 import pytest
 
 from xwcp.backends import fill
-from xwcp.cli import main
 from xwcp.grid import parse_grid
 from xwcp.problem import compile_problem
 from xwcp.report import TEXT_MAX_FILLS
@@ -14,19 +13,11 @@ from xwcp.result import Limits, check_fill
 from xwcp.types import FillStatus
 from xwcp.wordlist import words_from_pairs
 
+from helpers import run
+
 # An open 2x2 with these four words has exactly two fills: AB/CD (downs AC, BD) and its transpose.
 TWO_FILL_WORDS = "AB\nCD\nAC\nBD\n"
 OPEN_2X2 = "..\n..\n"
-
-
-def run(argv, capsys):
-    """main(argv) -> (exit code, stdout, stderr); argparse's SystemExit counts as an exit code."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -1,0 +1,14 @@
+"""Helpers shared by test modules (pytest puts this folder on sys.path: `from helpers import run`)."""
+from __future__ import annotations
+
+from xwcp.cli import main
+
+
+def run(argv, capsys):
+    """main(argv) -> (exit code, stdout, stderr); argparse's SystemExit counts as an exit code."""
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
