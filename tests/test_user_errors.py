@@ -125,6 +125,14 @@ def test_min_score_that_filters_every_fitting_word_is_named(files, capsys):
     assert "no 2-letter word scored 60 or more fits its letters (4 scored lower do: lower --min-score)" in out
 
 
+def test_min_score_message_counts_only_the_words_scored_lower(files, capsys):
+    # 3A "A." fits AB (90, but entered in 1A: no word twice) and AC (10, under the minimum)
+    code, out, _ = run(["fill", files("g.txt", "AB\n##\nA.\n"), "--words", files("w.txt", "AB;90\nAC;10\n")],
+                       capsys)
+    assert code == 1
+    assert "(1 scored lower do: lower --min-score)" in out
+
+
 def test_unfillability_proven_by_search_names_the_slot_with_most_dead_ends():
     # Arc-consistent (every word has support) but no fill without repeating a word.
     problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(["AAA", "ABB", "BBB", "CAA"]),

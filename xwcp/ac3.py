@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from xwcp.kernel import Engine
-from xwcp.problem import Domains, Problem, compile_problem
+from xwcp.problem import Domains, Problem, compile_problem, fits_entered_letters
 from xwcp.types import SlotId
 
 
@@ -67,12 +67,8 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
 def _n_fitting_below_min_score(problem: Problem, slot_id: SlotId) -> int:
     """How many listed words scored under the minimum fit the slot's entered letters."""
     slot = problem.slots[slot_id]
-    letters = problem.words.bucket(slot.length).letters
-    fits = np.ones(len(letters), bool)
-    for pos, cell in enumerate(slot.cells):
-        if problem.grid.cells[cell] != ".":
-            fits &= letters[:, pos] == ord(problem.grid.cells[cell]) - 65
-    return int(fits.sum())
+    below = np.asarray(problem.words.bucket(slot.length).scores) < problem.min_score
+    return int((below & fits_entered_letters(problem.grid, slot, problem.words)).sum())
 
 
 class Propagator:

@@ -68,6 +68,19 @@ class Problem:
         return self.words.score(text)
 
 
+def fits_entered_letters(grid: Grid, slot: Slot, words: WordList) -> np.ndarray:
+    """Which words of the slot's length agree with every letter already entered in its cells (bool mask)."""
+    bucket = words.bucket(slot.length)
+    mask = np.ones(bucket.n_words, bool)
+    for pos, cell in enumerate(slot.cells):
+        letter = grid.cells[cell]
+        if letter != EMPTY:
+            keep = np.zeros(bucket.n_words, bool)
+            keep[bucket.ids_with_letter(pos, ord(letter) - 65)] = True
+            mask &= keep
+    return mask
+
+
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
                     allow_dupes: bool = False) -> Problem:
     """Compile `grid` with `words` into a Problem.
@@ -122,14 +135,7 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
             if word_id is not None:
                 mask[word_id] = True
         else:
-            mask = np.asarray(bucket.scores) >= min_score
-            for pos, cell in enumerate(slot.cells):
-                letter = grid.cells[cell]
-                if letter != EMPTY:
-                    code = ord(letter) - 65
-                    keep = np.zeros(bucket.n_words, bool)
-                    keep[bucket.ids_with_letter(pos, code)] = True
-                    mask &= keep
+            mask = (np.asarray(bucket.scores) >= min_score) & fits_entered_letters(grid, slot, words)
             if not allow_dupes:
                 for text in fixed_text_by_slot.values():
                     if len(text) == slot.length:
