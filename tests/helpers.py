@@ -12,3 +12,9 @@ def run(argv, capsys):
         code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def entries_of(problem, rows):
+    """The entry of every slot (in slot order) read off a filled grid's rows, for check_fill."""
+    width = problem.grid.width
+    return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)

@@ -17,15 +17,11 @@ from xwcp.result import Limits, check_fill
 from xwcp.types import FillStatus
 from xwcp.wordlist import words_from_pairs
 
+from helpers import entries_of
+
 
 def problem_of(text, words, **kw):
     return compile_problem(parse_grid(text), words_from_pairs(words), min_score=0, **kw)
-
-
-def entries_of(problem, rows):
-    """The entry of every slot (in slot order) read off a filled grid's rows, for check_fill."""
-    width = problem.grid.width
-    return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
 
 
 def test_ranking_prefers_words_that_leave_crossings_options_then_score():

@@ -14,7 +14,7 @@ from xwcp.cli import build_parser, main
 from xwcp.result import check_fill, fill_grid
 from xwcp.session import load_problem
 
-from helpers import run
+from helpers import entries_of, run
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -134,12 +134,6 @@ def test_malformed_lines_give_a_counted_warning(tmp_path, tiny, capsys):
 
 
 # ----- fills -------------------------------------------------------------------------------
-
-def entries_of(problem, rows):
-    """The entry of every slot (in slot order) read off a filled grid's rows."""
-    width = problem.grid.width
-    return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
-
 
 def check_fill_json(data, grid_path, words_path, min_score=50, allow_dupes=False):
     assert set(data) >= {"status", "grid", "entries", "backend", "seconds"}
