@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from xwcp.kernel import Engine
-from xwcp.problem import Domains, Problem, compile_problem, fits_entered_letters
+from xwcp.problem import Domains, Problem, compile_problem, keep_entered_letters
 from xwcp.types import SlotId
 
 
@@ -68,7 +68,7 @@ def _n_fitting_below_min_score(problem: Problem, slot_id: SlotId) -> int:
     """How many listed words scored under the minimum fit the slot's entered letters."""
     slot = problem.slots[slot_id]
     below = np.asarray(problem.words.bucket(slot.length).scores) < problem.min_score
-    return int((below & fits_entered_letters(problem.grid, slot, problem.words)).sum())
+    return int(keep_entered_letters(below, problem.grid, slot, problem.words).sum())
 
 
 class Propagator:

@@ -68,10 +68,10 @@ class Problem:
         return self.words.score(text)
 
 
-def fits_entered_letters(grid: Grid, slot: Slot, words: WordList) -> np.ndarray:
-    """Which words of the slot's length agree with every letter already entered in its cells (bool mask)."""
+def keep_entered_letters(mask: np.ndarray, grid: Grid, slot: Slot, words: WordList) -> np.ndarray:
+    """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
+    letter already entered in the slot's cells; returns `mask`."""
     bucket = words.bucket(slot.length)
-    mask = np.ones(bucket.n_words, bool)
     for pos, cell in enumerate(slot.cells):
         letter = grid.cells[cell]
         if letter != EMPTY:
@@ -135,7 +135,7 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
             if word_id is not None:
                 mask[word_id] = True
         else:
-            mask = (np.asarray(bucket.scores) >= min_score) & fits_entered_letters(grid, slot, words)
+            mask = keep_entered_letters(np.asarray(bucket.scores) >= min_score, grid, slot, words)
             if not allow_dupes:
                 for text in fixed_text_by_slot.values():
                     if len(text) == slot.length:
