@@ -155,12 +155,13 @@ def run_peer(
     grid = _check_grid(rows)
     if name == "gecode" and word_file is not None and Path(word_file).suffix != ".dzn":
         raise ValueError(f"MiniZinc reads data only from .dzn files, not {word_file}")
+    slots = _find_slots(grid)
+    # checked before the peer is looked for, so bad input is an error whether or not it is installed
+    score_by_word = _words_for_slots(words, {len(slot.cells) for slot in slots})
     if missing:
         return PeerResult(name, PeerStatus.SKIPPED, None, 0.0, "not installed: " + "; ".join(missing))
-    slots = _find_slots(grid)
     if not slots:
         return PeerResult(name, PeerStatus.FILLED, grid, 0.0, "no slots: nothing to fill")
-    score_by_word = _words_for_slots(words, {len(slot.cells) for slot in slots})
     workdir = Path(workdir) if workdir is not None else _default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)
     if name == "qxw":
