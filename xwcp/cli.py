@@ -121,6 +121,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solver_args(p, 10.0)
     p.set_defaults(run=cmd_check)
 
+    p = sub.add_parser("serve", help="the web builder: edit a grid in the browser with live help and autofill",
+                       description="Serve the web builder and its JSON API (needs the [web] extra: starlette, "
+                                   "uvicorn). The first line printed is the page's URL.",
+                       epilog="Example: xwcp serve --port 8000 --max-fills 2")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=positive_int, default=8000, help="port (default 8000)")
+    p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list)")
+    p.add_argument("--max-fills", type=positive_int, default=None, metavar="N",
+                   help="autofills run at once; more get HTTP 429 (default: the number of cores)")
+    p.set_defaults(run=cmd_serve)
+
     p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
@@ -235,3 +246,18 @@ def cmd_bench(args) -> int:
     from xwcp.bench import run_bench_command
 
     return run_bench_command(args)
+
+
+def cmd_serve(args) -> int:
+    """Example: xwcp serve --port 8000"""
+    try:
+        import uvicorn
+
+        from xwcp.web.app import create_app
+    except ImportError as exc:
+        raise InputError(f"the web builder needs the [web] extra ({exc.name} is missing): "
+                         "pip install 'xwcp[web]'") from None
+    app = create_app(args.words, max_fills=args.max_fills)
+    print(f"xwcp builder: http://{args.host}:{args.port}/", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+    return EXIT_OK

@@ -176,3 +176,17 @@ def find_slots(grid: Grid) -> tuple[Slot, ...]:
                 rr, cc = rr + dr, cc + dc
             slots.append(Slot(len(slots), number_by_cell[r * width + c], direction, r, c, tuple(cells)))
     return tuple(slots)
+
+
+def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
+    """Parse a grid given as a list of row strings (the JSON form used by the web API).
+
+    Raises:
+        InputError: not a list of strings, an empty or comment row, or any problem `parse_grid` finds.
+    """
+    if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
+        raise InputError("the grid must be a non-empty list of row strings, e.g. [\"#...\", \"....\"]", source)
+    for row_index, row in enumerate(rows, start=1):
+        if not row.strip() or row.lstrip().startswith(";") or "\n" in row or "\r" in row:
+            raise InputError(f"row {row_index} is empty or not a single row of cells", source)
+    return parse_grid("\n".join(rows), source)

@@ -1,0 +1,514 @@
+"""The builder's ASGI app: routes that turn JSON into library calls (analysis reports, backends.fill) and back.
+
+Stateless per request: every call sends the whole grid; the only shared state is the word
+list (loaded once at start) and the counters behind the load caps. Blocking library calls run
+in worker threads so the event loop keeps serving; a fill runs in its own thread and stops
+(through `Limits.abort`) when the client says stop or goes away.
+
+Caps, each answered with a JSON error `{"error": ..., "status": N}`:
+413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
+requests (MAX_PENDING) at once; 503 an analysis call that ran past its work-time cap.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from xwcp import analysis
+from xwcp.errors import InputError
+from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
+from xwcp.problem import Problem, compile_problem
+from xwcp.result import Limits, Progress, default_threads, fill_grid
+from xwcp.types import FillStatus
+from xwcp.wordlist import WordList, load_word_list
+
+STATIC_DIR = Path(__file__).with_name("static")
+PRESETS_DIR = Path(__file__).with_name("presets")
+
+MAX_BODY_BYTES = 256 * 1024
+"""A 30x30 grid is under 1 KB; clues for the export fit easily; anything larger is a mistake or abuse."""
+MAX_WORK_S = 10.0
+"""Cap on one analysis request's solver time (check, verified suggestions); AC-3 alone takes milliseconds."""
+MAX_FILL_S = 120.0
+"""Cap on one autofill's time limit; the page's default is 30 s."""
+DEFAULT_FILL_S = 30.0
+MAX_PENDING = 256
+"""Analysis requests in flight (queued or running) before new ones get 429: enough for 50 busy clients."""
+ANALYSIS_THREADS = 8
+"""Worker threads for analysis calls; numpy and the ctypes kernel release the GIL for much of the work."""
+MAX_K = 200
+"""Most words one suggestion list may ask for."""
+PROGRESS_EVERY_S = 0.1
+"""How often a running fill streams its progress."""
+FORMATS = ("puz", "ipuz")
+"""Download formats the page offers when xwcp.formats can write them."""
+
+
+class ApiError(Exception):
+    """A request the API refuses: HTTP status and a one-line message naming the problem."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class ServerState:
+    """What the app shares across requests: the word list and the load counters."""
+
+    words: WordList
+    max_fills: int
+    active_fills: int = 0
+    pending: int = 0
+    fill_threads: set = field(default_factory=set)
+    """Threads of fills still running (tests check that a disconnect leaves none)."""
+    limiter: anyio.CapacityLimiter | None = None
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+# ----- request parsing: JSON in, library arguments out -------------------------------------
+
+async def _read_json(request: Request) -> dict:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
+        raise ApiError(413, f"request body is {int(length)} bytes; the limit is {MAX_BODY_BYTES}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise ApiError(413, f"request body is over the limit of {MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    return _parse_json(b"".join(chunks))
+
+
+def _parse_json(raw: bytes | str) -> dict:
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"malformed JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
+    return body
+
+
+def _number(body: dict, key: str, default, lo, hi, kind=int):
+    value = body.get(key, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and value != int(value)):
+        raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
+    if not lo <= value <= hi:
+        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
+    return kind(value)
+
+
+def _flag(body: dict, key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def _grid(body: dict) -> Grid:
+    rows = body.get("grid")
+    if rows is None:
+        raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
+    if isinstance(rows, list) and (len(rows) > MAX_SIDE or any(isinstance(r, str) and len(r) > MAX_SIDE
+                                                                for r in rows)):
+        width = max((len(r) for r in rows if isinstance(r, str)), default=0)
+        raise ApiError(413, f"the grid is {width}x{len(rows)}; the largest supported is {MAX_SIDE}x{MAX_SIDE}")
+    try:
+        return grid_from_rows(rows, "grid")
+    except InputError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+def _problem(state: ServerState, body: dict) -> Problem:
+    grid = _grid(body)
+    min_score = _number(body, "min_score", 50, 0, 100)
+    return compile_problem(grid, state.words, min_score=min_score, allow_dupes=_flag(body, "allow_dupes"))
+
+
+def _slot_name(body: dict, required: bool) -> str | None:
+    slot = body.get("slot")
+    if slot is None and not required:
+        return None
+    if not isinstance(slot, str) or not slot.strip():
+        raise ApiError(400, "missing \"slot\": a slot id such as \"1A\" or \"12D\"")
+    return slot
+
+
+# ----- optional features from other modules: used when importable -------------------------
+
+def _optional(module: str, attr: str):
+    try:
+        return getattr(importlib.import_module(module), attr, None)
+    except ImportError:
+        return None
+
+
+def quality_fill_function():
+    """xwcp.quality's fill function (issue 14) when that module exists, else None."""
+    return _optional("xwcp.quality", "fill_quality")
+
+
+def export_formats() -> list[str]:
+    """The download formats xwcp.formats (issue 15) can write, or [] when it is not there."""
+    return [fmt for fmt in FORMATS if _optional(f"xwcp.formats.{fmt}", "write") is not None]
+
+
+def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
+    """The slots to outline on an unfillable grid: the minimal core from xwcp.core (issue 15) when it
+    exists, else the one slot the proof names (`slot_id`).
+
+    Returns:
+        {"slots": [names], "cells": [[row, col], ...], "minimal": bool} or None when nothing is known.
+    """
+    find_core = _optional("xwcp.core", "find_core")
+    if find_core is not None:
+        try:
+            core = find_core(problem)
+            slot_ids = [s if isinstance(s, int) else problem.slot_by_name(str(s)).id for s in core.slots]
+            return _core_dict(problem, slot_ids, bool(getattr(core, "minimal", False)))
+        except Exception:  # an API mismatch must not break the answer: fall back to the named slot
+            pass
+    if slot_id is None:
+        return None
+    return _core_dict(problem, [slot_id], False)
+
+
+def _core_dict(problem: Problem, slot_ids: list[int], minimal: bool) -> dict:
+    width = problem.grid.width
+    cells = sorted({cell for s in slot_ids for cell in problem.slots[s].cells})
+    return {"slots": [problem.slots[s].name for s in slot_ids],
+            "cells": [[cell // width, cell % width] for cell in cells], "minimal": minimal}
+
+
+# ----- HTTP routes ----------------------------------------------------------------------------
+
+def create_app(words_path: str | Path | None = None, *, max_fills: int | None = None,
+               words: WordList | None = None) -> Starlette:
+    """The builder app.
+
+    Args:
+        words_path: word list file; None for the embedded default list.
+        max_fills: autofills allowed at once (default: the cores this process may use).
+        words: an already loaded list (tests), instead of `words_path`.
+    """
+    state = ServerState(words=words if words is not None else load_word_list(words_path),
+                        max_fills=max_fills or default_threads())
+
+    async def analyse(request: Request, job) -> Response:
+        """Parse the body, run `job(problem, body)` in a worker thread under the caps, answer JSON."""
+        try:
+            body = await _read_json(request)
+            problem = _problem(state, body)
+            if state.pending >= MAX_PENDING:
+                raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
+            if state.limiter is None:
+                state.limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
+            state.pending += 1
+            try:
+                with anyio.fail_after(MAX_WORK_S + 5.0):
+                    data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True,
+                                                          limiter=state.limiter)
+            finally:
+                state.pending -= 1
+        except ApiError as exc:
+            return _error(exc.status, exc.message)
+        except InputError as exc:
+            return _error(400, str(exc))
+        except TimeoutError:
+            return _error(503, f"the request took longer than its {MAX_WORK_S + 5.0:g} s cap")
+        return JSONResponse(data)
+
+    async def domains(request: Request) -> Response:
+        def job(problem, body):
+            return analysis.domains_report(problem, slot_name=_slot_name(body, False),
+                                           k=_number(body, "k", 20, 1, MAX_K))
+        return await analyse(request, job)
+
+    async def heatmap(request: Request) -> Response:
+        def job(problem, body):
+            data = analysis.heatmap_report(problem)
+            if data["status"] != "consistent":
+                slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
+                data["core"] = unfillable_core(problem, None if slot is None else slot.id)
+            return data
+        return await analyse(request, job)
+
+    async def check(request: Request) -> Response:
+        def job(problem, body):
+            limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
+            data = analysis.check_report(problem, time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
+            if data["verdict"] == "unfillable":
+                slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
+                data["core"] = unfillable_core(problem, None if slot is None else slot.id)
+            return data
+        return await analyse(request, job)
+
+    async def suggest(request: Request) -> Response:
+        def job(problem, body):
+            k = _number(body, "k", 20, 1, MAX_K)
+            verify = _flag(body, "verify")
+            limit = _number(body, "time_limit_s", 1.0, 0.01, MAX_WORK_S, float)
+            if verify:
+                limit = min(limit, MAX_WORK_S / k)  # k solver runs must fit the request's work cap
+            return analysis.suggest_report(problem, _slot_name(body, True), k=k, verify=verify,
+                                           time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
+        return await analyse(request, job)
+
+    async def export_file(request: Request) -> Response:
+        try:
+            body = await _read_json(request)
+            problem = _problem(state, body)
+            fmt = body.get("format")
+            if fmt not in export_formats():
+                raise ApiError(404, f"format {fmt!r} is not available here; available: "
+                                    f"{', '.join(export_formats()) or 'none'}")
+            clues = body.get("clues", {})
+            if not isinstance(clues, dict) or not all(isinstance(v, str) for v in clues.values()):
+                raise ApiError(400, "clues must be an object mapping slot ids to clue text")
+            write = _optional(f"xwcp.formats.{fmt}", "write")
+
+            def job() -> bytes:
+                with tempfile.TemporaryDirectory() as folder:
+                    path = Path(folder) / f"puzzle.{fmt}"
+                    write(problem.grid, path, clues=clues)
+                    return path.read_bytes()
+
+            data = await anyio.to_thread.run_sync(job)
+        except ApiError as exc:
+            return _error(exc.status, exc.message)
+        except InputError as exc:
+            return _error(400, str(exc))
+        return Response(data, media_type="application/octet-stream",
+                        headers={"Content-Disposition": f'attachment; filename="puzzle.{fmt}"'})
+
+    async def info(request: Request) -> Response:
+        return JSONResponse({
+            "words": {"source": state.words.source, "n_words": state.words.n_words},
+            "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills,
+            "quality": quality_fill_function() is not None, "formats": export_formats(),
+            "core": _optional("xwcp.core", "find_core") is not None,
+            "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}})
+
+    async def presets(request: Request) -> Response:
+        out = []
+        for path in sorted(PRESETS_DIR.glob("*.txt"), key=lambda p: (int(p.stem.split("x")[0]), p.stem)):
+            grid = grid_from_rows([line.strip() for line in path.read_text().splitlines()
+                                   if line.strip() and not line.startswith(";")], path.name)
+            out.append({"name": path.stem, "rows": grid.rows})
+        return JSONResponse(out)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "index.html")
+
+    async def ws_fill(websocket: WebSocket) -> None:
+        await _fill_session(state, websocket)
+
+    routes = [
+        Route("/", index),
+        Route("/api/info", info),
+        Route("/api/presets", presets),
+        Route("/api/domains", domains, methods=["POST"]),
+        Route("/api/heatmap", heatmap, methods=["POST"]),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/suggest", suggest, methods=["POST"]),
+        Route("/api/export", export_file, methods=["POST"]),
+        WebSocketRoute("/ws/fill", ws_fill),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})
+    app.state.xwcp = state
+    return app
+
+
+async def _not_found(request: Request, exc) -> Response:
+    return _error(404, f"no such page or endpoint: {request.url.path}")
+
+
+async def _not_allowed(request: Request, exc) -> Response:
+    return _error(405, f"{request.method} is not allowed on {request.url.path}")
+
+
+# ----- the fill WebSocket ---------------------------------------------------------------------
+
+def _region(body: dict, grid: Grid) -> tuple[int, int, int, int] | None:
+    region = body.get("region")
+    if region is None:
+        return None
+    ok = (isinstance(region, list) and len(region) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                               for v in region))
+    if ok:
+        top, left, bottom, right = region
+        ok = 0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width
+    if not ok:
+        raise ApiError(400, "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
+                            f"inside the {grid.width}x{grid.height} grid)")
+    return top, left, bottom, right
+
+
+def _keep_region(grid: Grid, filled: Grid, region: tuple[int, int, int, int]) -> Grid:
+    """The user's grid with only the region's empty cells taken from a full fill.
+
+    The full fill proves the letters outside the region can still be completed around the region's.
+    """
+    top, left, bottom, right = region
+    letter_by_cell = {r * grid.width + c: filled.cell(r, c) for r in range(top, bottom + 1)
+                      for c in range(left, right + 1) if grid.cell(r, c) == "."}
+    return grid.with_letters(letter_by_cell)
+
+
+def _progress_json(p: Progress) -> dict:
+    return {"type": "progress", "seconds": round(p.wall_time_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
+            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+
+
+async def _send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
+    try:
+        await websocket.send_json({"type": "error", "status": status, "error": message})
+        await websocket.close(code=close_code)
+    except Exception:  # the client is already gone
+        pass
+
+
+async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
+    """One autofill: read the request, run the solver in a thread, stream progress, send the result.
+
+    A `{"type": "stop"}` message or a disconnect sets the solver's abort event; the session
+    waits for the solver thread to end before it returns, so nothing is left running.
+    """
+    from xwcp.backends import fill
+
+    await websocket.accept()
+    try:
+        text = await websocket.receive_text()
+    except (WebSocketDisconnect, KeyError, RuntimeError):
+        return
+    try:
+        body = _parse_json(text)
+        if body.get("type", "fill") != "fill":
+            raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
+        problem = _problem(state, body)
+        grid = problem.grid
+        region = _region(body, grid)
+        time_limit_s = _number(body, "time_limit_s", DEFAULT_FILL_S, 0.01, MAX_FILL_S, float)
+        seed = _number(body, "seed", 0, 0, 2**31)
+        quality = _flag(body, "quality")
+        quality_fill = quality_fill_function()
+        if quality and quality_fill is None:
+            raise ApiError(501, "quality fill is not available in this build (xwcp.quality is missing)")
+    except ApiError as exc:
+        await _send_error(websocket, exc.status, exc.message, 1008)
+        return
+    if state.active_fills >= state.max_fills:
+        await _send_error(websocket, 429, f"{state.active_fills} fills are running, the most this server runs "
+                                          f"at once (--max-fills {state.max_fills}); try again shortly", 1013)
+        return
+    state.active_fills += 1
+    abort = threading.Event()
+    latest: list[Progress | None] = [None]
+    limits = Limits(time_limit_s=time_limit_s, seed=seed, abort=abort,
+                    progress=lambda p: latest.__setitem__(0, p))
+
+    def run():
+        state.fill_threads.add(threading.current_thread())
+        try:
+            if quality:
+                return quality_fill(problem, limits)
+            return fill(problem, "auto", limits)
+        finally:
+            state.fill_threads.discard(threading.current_thread())
+
+    gone = False
+    result = None
+    failure = ""
+    start = time.perf_counter()
+    try:
+        async with anyio.create_task_group() as tasks:
+            async def listen() -> None:
+                nonlocal gone
+                while True:
+                    try:
+                        message = await websocket.receive_text()
+                    except (WebSocketDisconnect, KeyError, RuntimeError):
+                        gone = True
+                        abort.set()
+                        return
+                    try:
+                        body = _parse_json(message)
+                        if body.get("type") != "stop":
+                            raise ApiError(400, "while a fill runs the only message understood is {\"type\": \"stop\"}")
+                    except ApiError as exc:
+                        await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
+                        continue
+                    abort.set()
+
+            async def stream() -> None:
+                nonlocal gone
+                sent = None
+                while True:
+                    await anyio.sleep(PROGRESS_EVERY_S)
+                    p = latest[0]
+                    if p is not None and p is not sent:
+                        sent = p
+                        try:
+                            await websocket.send_json(_progress_json(p))
+                        except Exception:
+                            gone = True
+                            abort.set()
+                            return
+
+            tasks.start_soon(listen)
+            tasks.start_soon(stream)
+            try:
+                result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan solver
+            except Exception as exc:
+                failure = f"{exc.__class__.__name__}: {exc}"
+            finally:
+                tasks.cancel_scope.cancel()
+    finally:
+        state.active_fills -= 1
+    if gone:
+        return
+    if result is None:
+        await _send_error(websocket, 500, f"the fill failed: {failure}", 1011)
+        return
+    out = {"type": "result", "status": result.status.value, "backend": result.backend,
+           "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,
+           "backtracks": result.stats.backtracks, "reason": result.reason, "grid": grid.rows, "seed": seed}
+    if result.status is FillStatus.FILLED:
+        filled = fill_grid(problem, result.entries)
+        out["grid"] = (_keep_region(grid, filled, region) if region else filled).rows
+        out["scores"] = {"min": min(problem.words.score(e) or 0 for e in result.entries),
+                         "mean": round(sum(problem.words.score(e) or 0 for e in result.entries)
+                                       / len(result.entries), 1)}
+    elif result.status is FillStatus.UNFILLABLE:
+        out["core"] = unfillable_core(problem, result.slot_id)
+    quality_info = getattr(result, "quality", None) or result.stats.extra.get("quality")
+    if quality_info is not None:
+        out["quality"] = quality_info
+    try:
+        await websocket.send_json(out)
+        await websocket.close()
+    except Exception:
+        pass
