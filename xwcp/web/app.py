@@ -327,6 +327,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/info", info),
         Route("/api/presets", presets),
         Route("/api/domains", domains, methods=["POST"]),
