@@ -43,6 +43,8 @@ MAX_BODY_BYTES = 256 * 1024
 """A 30x30 grid is under 1 KB; clues for the export fit easily; anything larger is a mistake or abuse."""
 MAX_WORK_S = 10.0
 """Cap on one analysis request's solver time (check, verified suggestions); AC-3 alone takes milliseconds."""
+REQUEST_CAP_S = MAX_WORK_S + 5.0
+"""Wall time after which an analysis request is answered 503 (its solver time plus queueing and AC-3)."""
 MAX_FILL_S = 120.0
 """Cap on one autofill's time limit; the page's default is 30 s."""
 DEFAULT_FILL_S = 30.0
@@ -227,7 +229,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
                 state.limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
             state.pending += 1
             try:
-                with anyio.fail_after(MAX_WORK_S + 5.0):
+                with anyio.fail_after(REQUEST_CAP_S):
                     data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True,
                                                           limiter=state.limiter)
             finally:
@@ -237,7 +239,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         except InputError as exc:
             return _error(400, str(exc))
         except TimeoutError:
-            return _error(503, f"the request took longer than its {MAX_WORK_S + 5.0:g} s cap")
+            return _error(503, f"the request took longer than its {REQUEST_CAP_S:g} s cap; try a smaller time_limit_s or k")
         return JSONResponse(data)
 
     async def domains(request: Request) -> Response:

@@ -1,0 +1,275 @@
+"""The web builder's JSON API and fill WebSocket, through Starlette's TestClient: answers, every error, the caps."""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+
+import warnings  # noqa: E402
+
+from helpers import entries_of  # noqa: E402
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+import xwcp  # noqa: E402
+from xwcp.result import check_fill  # noqa: E402
+from xwcp.web import app as web_app  # noqa: E402
+
+MINI = ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."]
+OPEN_7 = ["......."] * 7  # no fill with the default list within seconds: a fill that runs until stopped
+UNFILLABLE = ["...Z", "...E", "...R", "WOR."]
+
+
+@pytest.fixture(scope="module")
+def words():
+    return xwcp.load_word_list()
+
+
+@pytest.fixture()
+def client(words):
+    with TestClient(web_app.create_app(words=words, max_fills=2)) as client:
+        yield client
+
+
+def _problem(rows, words):
+    return xwcp.compile_problem(xwcp.parse_grid("\n".join(rows)), words)
+
+
+def _ok(client) -> None:
+    """The server still answers a good request."""
+    response = client.post("/api/suggest", json={"grid": MINI, "slot": "4A", "k": 3})
+    assert response.status_code == 200 and len(response.json()["words"]) == 3
+
+
+def _fill(ws, request: dict) -> tuple[list[dict], dict]:
+    ws.send_json(request)
+    progress = []
+    while True:
+        message = ws.receive_json()
+        if message["type"] != "progress":
+            return progress, message
+        progress.append(message)
+
+
+# ----- answers --------------------------------------------------------------------------------
+
+def test_page_info_and_presets(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "app.js" in page.text
+    assert client.get("/static/app.js").status_code == 200
+    info = client.get("/api/info").json()
+    assert info["max_side"] == 30 and info["max_fills"] == 2 and info["words"]["n_words"] > 100_000
+    presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
+    assert presets["15x15-daily-01"] == xwcp.read_grid("models/15x15-daily-01.txt").rows
+    assert len(presets) >= 9
+
+
+def test_domains_slot_words_fit_the_pattern(client):
+    data = client.post("/api/domains", json={"grid": MINI, "k": 5}).json()
+    assert data["status"] == "consistent"
+    by_id = {s["id"]: s for s in data["slots"]}
+    assert by_id["1A"]["pattern"] == "ADS" and by_id["1A"]["size"] == 1
+    assert all(w["word"].startswith("A") for w in by_id["1D"]["words"]) and len(by_id["1D"]["words"]) == 5
+    one = client.post("/api/domains", json={"grid": MINI, "slot": "4A", "k": 2}).json()
+    assert [s["id"] for s in one["slots"]] == ["4A"]
+
+
+def test_suggest_same_as_library_and_verify_labels(client, words):
+    data = client.post("/api/suggest", json={"grid": MINI, "slot": "1D", "k": 4, "verify": True,
+                                             "time_limit_s": 2}).json()
+    from xwcp.analysis import suggest_report
+
+    expected = suggest_report(_problem(MINI, words), "1D", k=4)["words"]
+    assert [w["word"] for w in data["words"]] == [w["word"] for w in expected]
+    assert {w["verdict"] for w in data["words"]} <= {"viable", "dead-end", "unknown"}
+    assert "viable" in {w["verdict"] for w in data["words"]}
+
+
+def test_heatmap_and_check_on_an_unfillable_grid(client):
+    heat = client.post("/api/heatmap", json={"grid": MINI}).json()
+    assert heat["status"] == "consistent" and heat["cells"][0][3] is None and heat["cells"][0][0] is not None
+    bad = client.post("/api/check", json={"grid": UNFILLABLE, "time_limit_s": 5}).json()
+    assert bad["verdict"] == "unfillable"
+    assert bad["core"]["slots"] and bad["core"]["cells"]  # outlined: the core, or the slot the proof names
+    good = client.post("/api/check", json={"grid": MINI, "time_limit_s": 5}).json()
+    assert good["verdict"] == "fillable"
+
+
+def test_fill_streams_and_returns_a_valid_fill(client, words):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": MINI, "quality": False, "time_limit_s": 20})
+    assert result["type"] == "result" and result["status"] == "filled"
+    problem = _problem(MINI, words)
+    assert check_fill(problem, entries_of(problem, result["grid"])) == []
+
+
+def test_fill_region_keeps_cells_outside(client, words):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": MINI, "time_limit_s": 20, "region": [4, 0, 6, 6]})
+    assert result["status"] == "filled"
+    assert result["grid"][:4] == MINI[:4]  # rows above the region untouched
+    assert "." not in "".join(result["grid"][4:])
+
+
+def test_fill_unfillable_outlines_the_slot(client):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
+    assert result["status"] == "unfillable" and result["core"]["cells"]
+
+
+def test_stop_stops_the_solver(client):
+    with client.websocket_connect("/ws/fill") as ws:
+        ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
+        assert ws.receive_json()["type"] == "progress"
+        start = time.perf_counter()
+        ws.send_json({"type": "stop"})
+        while (message := ws.receive_json())["type"] == "progress":
+            pass
+    assert message["status"] == "aborted" and time.perf_counter() - start < 3
+
+
+def test_disconnect_mid_fill_stops_solver_thread_and_rival_process(client):
+    state = client.app.state.xwcp
+    with client.websocket_connect("/ws/fill") as ws:
+        ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
+        while ws.receive_json()["seconds"] < 1.5:  # past the auto backend's race delay: the rival child runs
+            pass
+        assert multiprocessing.active_children(), "the rival process should be running by now"
+        left = time.perf_counter()
+    # leaving the block disconnects and waits for the session, which returns only after its solver stopped
+    assert time.perf_counter() - left < 5, "the solver went on after the client left"
+    deadline = time.perf_counter() + 5
+    while (state.active_fills or state.fill_threads) and time.perf_counter() < deadline:
+        time.sleep(0.05)
+    assert state.active_fills == 0 and not state.fill_threads
+    assert multiprocessing.active_children() == []
+    assert not [t for t in threading.enumerate() if t in state.fill_threads]
+    _ok(client)
+
+
+# ----- errors: a JSON error naming the problem, and the server goes on ------------------------
+
+@pytest.mark.parametrize("path", ["/api/domains", "/api/heatmap", "/api/check", "/api/suggest"])
+@pytest.mark.parametrize("body, status, words_in_error", [
+    (b"{not json", 400, "malformed JSON"),
+    (b"[1, 2]", 400, "JSON object"),
+    (b"{}", 400, "missing \"grid\""),
+    (b'{"grid": ["#...", "..."]}', 400, "row 2 has 3 cells"),
+    (b'{"grid": "#..."}', 400, "list of row strings"),
+    (b'{"grid": ["#.1."]}', 400, "unexpected character"),
+    (b'{"grid": ["##", "##"]}', 400, "no slot"),
+    (b'{"grid": ["...", "...", "..."], "min_score": "high"}', 400, "min_score"),
+])
+def test_bad_bodies(client, path, body, status, words_in_error):
+    response = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status
+    assert words_in_error in response.json()["error"] and response.json()["status"] == status
+    _ok(client)
+
+
+def test_unknown_and_missing_slot(client):
+    response = client.post("/api/suggest", json={"grid": MINI, "slot": "99A"})
+    assert response.status_code == 400 and "unknown slot '99A'" in response.json()["error"]
+    response = client.post("/api/suggest", json={"grid": MINI})
+    assert response.status_code == 400 and "missing \"slot\"" in response.json()["error"]
+    response = client.post("/api/domains", json={"grid": MINI, "slot": "2A"})
+    assert response.status_code == 400 and "unknown slot" in response.json()["error"]
+    _ok(client)
+
+
+def test_oversize_grid_and_body_are_413(client):
+    response = client.post("/api/domains", json={"grid": ["." * 31] * 31})
+    assert response.status_code == 413 and "31x31" in response.json()["error"]
+    response = client.post("/api/heatmap", content=b"{" + b" " * (web_app.MAX_BODY_BYTES + 10) + b"}",
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "limit" in response.json()["error"]
+    _ok(client)
+
+
+def test_unknown_route_and_method(client):
+    assert client.get("/api/nope").status_code == 404 and "error" in client.get("/api/nope").json()
+    response = client.get("/api/domains")
+    assert response.status_code == 405 and "GET" in response.json()["error"]
+
+
+def test_busy_server_is_429_and_slow_request_503(client, monkeypatch):
+    monkeypatch.setattr(web_app, "MAX_PENDING", 0)
+    response = client.post("/api/heatmap", json={"grid": MINI})
+    assert response.status_code == 429 and "busy" in response.json()["error"]
+    monkeypatch.setattr(web_app, "MAX_PENDING", 256)
+    monkeypatch.setattr(web_app, "REQUEST_CAP_S", 0.05)
+    response = client.post("/api/check", json={"grid": OPEN_7, "time_limit_s": 1})
+    assert response.status_code == 503 and "cap" in response.json()["error"]
+    monkeypatch.setattr(web_app, "REQUEST_CAP_S", 15.0)
+    _ok(client)
+
+
+def test_fill_over_max_fills_is_429(words):
+    with TestClient(web_app.create_app(words=words, max_fills=1)) as client:
+        with client.websocket_connect("/ws/fill") as first:
+            first.send_json({"grid": OPEN_7, "time_limit_s": 30})
+            assert first.receive_json()["type"] == "progress"
+            with client.websocket_connect("/ws/fill") as second:
+                second.send_json({"grid": MINI})
+                message = second.receive_json()
+            assert message["type"] == "error" and message["status"] == 429 and "--max-fills 1" in message["error"]
+            first.send_json({"type": "stop"})
+            while first.receive_json()["type"] == "progress":
+                pass
+        with client.websocket_connect("/ws/fill") as again:  # the slot is free again
+            _, result = _fill(again, {"grid": MINI, "time_limit_s": 20})
+        assert result["status"] == "filled"
+
+
+@pytest.mark.parametrize("message, status, words_in_error", [
+    ("not json", 400, "malformed JSON"),
+    ('{"type": "stop"}', 400, "first message must be a fill request"),
+    ('{"grid": ["#..", "...."]}', 400, "row 2"),
+    ('{"grid": ["..", ".."], "time_limit_s": -1}', 400, "time_limit_s"),
+    ('{"grid": ["..", ".."], "region": [0, 0, 5, 5]}', 400, "region"),
+    ('{"grid": ["..", ".."], "quality": "yes"}', 400, "quality"),
+])
+def test_wrong_shape_fill_requests(client, message, status, words_in_error):
+    with client.websocket_connect("/ws/fill") as ws:
+        ws.send_text(message)
+        reply = ws.receive_json()
+    assert reply["type"] == "error" and reply["status"] == status and words_in_error in reply["error"]
+    _ok(client)
+
+
+def test_wrong_message_during_a_fill_is_an_error_and_the_fill_goes_on(client):
+    with client.websocket_connect("/ws/fill") as ws:
+        ws.send_json({"grid": OPEN_7, "time_limit_s": 30})
+        assert ws.receive_json()["type"] == "progress"
+        ws.send_json({"type": "pause"})
+        while (reply := ws.receive_json())["type"] == "progress":
+            pass
+        assert reply["type"] == "error" and reply["status"] == 400
+        ws.send_json({"type": "stop"})
+        while (reply := ws.receive_json())["type"] == "progress":
+            pass
+    assert reply["type"] == "result" and reply["status"] == "aborted"
+
+
+def test_quality_unsupported_or_used(client):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, reply = _fill(ws, {"grid": MINI, "quality": True, "time_limit_s": 10})
+    if web_app.quality_fill_function() is None:
+        assert reply["type"] == "error" and reply["status"] == 501 and "quality" in reply["error"]
+    else:
+        assert reply["type"] == "result" and reply["status"] == "filled"
+
+
+def test_export_hidden_without_formats(client):
+    response = client.post("/api/export", json={"grid": MINI, "format": "puz"})
+    if "puz" in web_app.export_formats():
+        assert response.status_code == 200 and response.content
+    else:
+        assert response.status_code == 404 and "not available" in response.json()["error"]
