@@ -7,7 +7,8 @@ in worker threads so the event loop keeps serving; a fill runs in its own thread
 
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
-requests (MAX_PENDING) at once; 503 an analysis call that ran past its work-time cap.
+requests (MAX_PENDING) at once; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
+or ran past its work-time cap (REQUEST_CAP_S).
 """
 from __future__ import annotations
 
@@ -44,14 +45,17 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_WORK_S = 10.0
 """Cap on one analysis request's solver time (check, verified suggestions); AC-3 alone takes milliseconds."""
 REQUEST_CAP_S = MAX_WORK_S + 5.0
-"""Wall time after which an analysis request is answered 503 (its solver time plus queueing and AC-3)."""
+"""Work time after which an analysis request is answered 503 (its solver time plus AC-3 and ranking)."""
+QUEUE_CAP_S = 60.0
+"""Wall time a request may wait for a worker before it is answered 503 (the server is overloaded)."""
 MAX_FILL_S = 120.0
 """Cap on one autofill's time limit; the page's default is 30 s."""
 DEFAULT_FILL_S = 30.0
 MAX_PENDING = 256
 """Analysis requests in flight (queued or running) before new ones get 429: enough for 50 busy clients."""
-ANALYSIS_THREADS = 8
-"""Worker threads for analysis calls; numpy and the ctypes kernel release the GIL for much of the work."""
+ANALYSIS_THREADS = max(2, default_threads())
+"""Analysis calls running at once: one per core (numpy and the ctypes kernel release the GIL for much of
+the work, so threads use the cores; more threads than cores only add switching)."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
 PROGRESS_EVERY_S = 0.1
@@ -229,17 +233,26 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
                 state.limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
             state.pending += 1
             try:
-                with anyio.fail_after(REQUEST_CAP_S):
-                    data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True,
-                                                          limiter=state.limiter)
+                try:
+                    with anyio.fail_after(QUEUE_CAP_S):
+                        await state.limiter.acquire()
+                except TimeoutError:
+                    raise ApiError(503, f"the server is overloaded: the request waited {QUEUE_CAP_S:g} s "
+                                        "for a worker; try again shortly") from None
+                try:
+                    with anyio.fail_after(REQUEST_CAP_S):
+                        data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True)
+                except TimeoutError:
+                    raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
+                                        "ask with a smaller time_limit_s or k") from None
+                finally:
+                    state.limiter.release()
             finally:
                 state.pending -= 1
         except ApiError as exc:
             return _error(exc.status, exc.message)
         except InputError as exc:
             return _error(400, str(exc))
-        except TimeoutError:
-            return _error(503, f"the request took longer than its {REQUEST_CAP_S:g} s cap; try a smaller time_limit_s or k")
         return JSONResponse(data)
 
     async def domains(request: Request) -> Response:

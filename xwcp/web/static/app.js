@@ -68,6 +68,9 @@ function setGrid(grid, clues = {}) {
   if (state.cell < 0) state.cell = 0;
   state.dir = "A";
   state.region = null;
+  $("progress").textContent = "";
+  delete $("progress").dataset.status;
+  showMessage("");
   buildGrid();
   afterEdit();
 }
@@ -242,6 +245,7 @@ function refreshHelp() {
   refreshSuggestions();
   api("/api/heatmap", { grid: rows }).then((data) => {
     if (seq !== help.seq) return;
+    showMessage("");
     state.heat = data;
     if (data.status !== "consistent") {
       state.core = data.core ? data.core.cells : data.dead_cells;
@@ -283,7 +287,6 @@ function refreshSuggestions(verify = false) {
   const body = { grid: toRows(state.grid), slot: slot.name, k: verify ? 10 : 40 };
   if (verify) Object.assign(body, { verify: true, time_limit_s: 1 });
   api("/api/suggest", body, suggestController.signal).then((data) => {
-    showMessage(data.status === "consistent" ? "" : `Unfillable: ${data.reason}`);
     drawSuggestions(data, data.words);
     if (started !== null && started === help.keyTime) {
       window.xwcp.lastHelpMs = performance.now() - started;
@@ -419,7 +422,9 @@ function buildPrintView() {
       li.append(`${state.clues[slot.name] || "…"} (${slot.cells.length})`);
       ol.appendChild(li);
     }
-    lists.append(h, ol);
+    const column = document.createElement("div");
+    column.append(h, ol);
+    lists.append(column);
   }
   view.appendChild(lists);
 }
