@@ -273,3 +273,34 @@ def test_export_hidden_without_formats(client):
         assert response.status_code == 200 and response.content
     else:
         assert response.status_code == 404 and "not available" in response.json()["error"]
+
+
+def test_serve_prints_the_url_first_and_serves_it():
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--max-fills", "1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        first = server.stdout.readline().strip()
+        assert first == f"xwcp builder: http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(first.split()[-1] + "api/info", timeout=2) as response:
+                    assert b'"max_fills":1' in response.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        server.stdout.close()
+        server.stderr.close()

@@ -24,7 +24,9 @@ const state = {
   socket: null,
   info: { quality: false, formats: [] },
 };
-const help = { seq: 0, checkTimer: null, keyTime: null };
+const help = { seq: 0, heatTimer: null, checkTimer: null, keyTime: null };
+const HEAT_DELAY_MS = 60;   // typing fast sends one heat-map request per pause, not one per key
+const CHECK_DELAY_MS = 300; // the fillability check runs a solver: only once the typing pauses
 window.xwcp = { state, lastHelpMs: null, helpTimes: [] };
 
 // ----- API -----------------------------------------------------------------------------------
@@ -239,10 +241,19 @@ function showMessage(text) { $("message").textContent = text || ""; }
 
 // ----- live help -----------------------------------------------------------------------------
 
+// After an edit: the suggestions at once (what the constructor waits for), then the heat map and
+// forced letters, then the fillability check (a solver run), each dropped if a newer edit came.
 function refreshHelp() {
   const seq = ++help.seq;
   const rows = toRows(state.grid);
   refreshSuggestions();
+  clearTimeout(help.heatTimer);
+  help.heatTimer = setTimeout(() => runHeatmap(seq, rows), HEAT_DELAY_MS);
+  clearTimeout(help.checkTimer);
+  help.checkTimer = setTimeout(() => runCheck(seq, rows), CHECK_DELAY_MS);
+}
+
+function runHeatmap(seq, rows) {
   api("/api/heatmap", { grid: rows }).then((data) => {
     if (seq !== help.seq) return;
     showMessage("");
@@ -253,8 +264,6 @@ function refreshHelp() {
     }
     render();
   }).catch((err) => { if (seq === help.seq) { state.heat = null; showMessage(err.message); render(); } });
-  clearTimeout(help.checkTimer);
-  help.checkTimer = setTimeout(() => runCheck(seq, rows), 250);
 }
 
 function runCheck(seq, rows) {
