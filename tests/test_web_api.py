@@ -267,10 +267,11 @@ def test_quality_unsupported_or_used(client):
         assert reply["type"] == "result" and reply["status"] == "filled"
 
 
-def test_export_hidden_without_formats(client):
-    response = client.post("/api/export", json={"grid": MINI, "format": "puz"})
+def test_export_when_formats_exist_else_404(client):
+    filled = client.post("/api/check", json={"grid": MINI, "time_limit_s": 5}).json()["fill"]
+    response = client.post("/api/export", json={"grid": filled, "format": "puz", "clues": {"1A": "Commercials"}})
     if "puz" in web_app.export_formats():
-        assert response.status_code == 200 and response.content
+        assert response.status_code == 200 and len(response.content) > 52  # a .puz header is 52 bytes
     else:
         assert response.status_code == 404 and "not available" in response.json()["error"]
 

@@ -61,6 +61,8 @@ MAX_K = 200
 PROGRESS_EVERY_S = 0.1
 """How often a running fill streams its progress."""
 FORMATS = ("puz", "ipuz")
+CORE_TIME_S = 5.0
+"""Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""
 """Download formats the page offers when xwcp.formats can write them."""
 
 
@@ -172,13 +174,31 @@ def _optional(module: str, attr: str):
 
 
 def quality_fill_function():
-    """xwcp.quality's fill function (issue 14) when that module exists, else None."""
-    return _optional("xwcp.quality", "fill_quality")
+    """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when it exists, else None."""
+    for module in ("xwcp.backends.quality", "xwcp.quality"):
+        function = _optional(module, "fill_quality")
+        if function is not None:
+            return function
+    return None
 
 
 def export_formats() -> list[str]:
-    """The download formats xwcp.formats (issue 15) can write, or [] when it is not there."""
-    return [fmt for fmt in FORMATS if _optional(f"xwcp.formats.{fmt}", "write") is not None]
+    """The download formats xwcp.formats (issue 15) can write here, or [] when it is not there."""
+    suffixes = _optional("xwcp.formats", "MODULE_BY_SUFFIX") or {}
+    if _optional("xwcp.formats", "write_puzzle") is None:
+        return []
+    return [fmt for fmt in FORMATS if f".{fmt}" in suffixes
+            and _optional(suffixes[f".{fmt}"], "write") is not None]
+
+
+def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
+    """The puzzle file's bytes, written by xwcp.formats (only called for a format in `export_formats()`)."""
+    from xwcp.formats import Puzzle, write_puzzle
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"puzzle.{fmt}"
+        write_puzzle(Puzzle(grid, clue_by_slot=dict(clues)), path)
+        return path.read_bytes()
 
 
 def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
@@ -186,16 +206,13 @@ def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
     exists, else the one slot the proof names (`slot_id`).
 
     Returns:
-        {"slots": [names], "cells": [[row, col], ...], "minimal": bool} or None when nothing is known.
+        {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
     """
-    find_core = _optional("xwcp.core", "find_core")
-    if find_core is not None:
-        try:
-            core = find_core(problem)
-            slot_ids = [s if isinstance(s, int) else problem.slot_by_name(str(s)).id for s in core.slots]
-            return _core_dict(problem, slot_ids, bool(getattr(core, "minimal", False)))
-        except Exception:  # an API mismatch must not break the answer: fall back to the named slot
-            pass
+    explain = _optional("xwcp.core", "explain")
+    if explain is not None:
+        core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S)
+        if core is not None:
+            return core
     if slot_id is None:
         return None
     return _core_dict(problem, [slot_id], False)
@@ -264,7 +281,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
     async def heatmap(request: Request) -> Response:
         def job(problem, body):
             data = analysis.heatmap_report(problem)
-            if data["status"] != "consistent":
+            if data["status"] != "consistent" and "core" not in data:
                 slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
                 data["core"] = unfillable_core(problem, None if slot is None else slot.id)
             return data
@@ -274,7 +291,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         def job(problem, body):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
             data = analysis.check_report(problem, time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
-            if data["verdict"] == "unfillable":
+            if data["verdict"] == "unfillable" and "core" not in data:
                 slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
                 data["core"] = unfillable_core(problem, None if slot is None else slot.id)
             return data
@@ -302,15 +319,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
             clues = body.get("clues", {})
             if not isinstance(clues, dict) or not all(isinstance(v, str) for v in clues.values()):
                 raise ApiError(400, "clues must be an object mapping slot ids to clue text")
-            write = _optional(f"xwcp.formats.{fmt}", "write")
-
-            def job() -> bytes:
-                with tempfile.TemporaryDirectory() as folder:
-                    path = Path(folder) / f"puzzle.{fmt}"
-                    write(problem.grid, path, clues=clues)
-                    return path.read_bytes()
-
-            data = await anyio.to_thread.run_sync(job)
+            data = await anyio.to_thread.run_sync(write_export, problem.grid, clues, fmt)
         except ApiError as exc:
             return _error(exc.status, exc.message)
         except InputError as exc:
@@ -323,7 +332,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
             "words": {"source": state.words.source, "n_words": state.words.n_words},
             "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills,
             "quality": quality_fill_function() is not None, "formats": export_formats(),
-            "core": _optional("xwcp.core", "find_core") is not None,
+            "core": _optional("xwcp.core", "explain") is not None,
             "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}})
 
     async def presets(request: Request) -> Response:
@@ -394,8 +403,12 @@ def _keep_region(grid: Grid, filled: Grid, region: tuple[int, int, int, int]) ->
     return grid.with_letters(letter_by_cell)
 
 
-def _progress_json(p: Progress) -> dict:
-    return {"type": "progress", "seconds": round(p.wall_time_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
+def _progress_json(p: Progress | None, elapsed_s: float) -> dict:
+    """A progress message: the search's latest snapshot, or only the time when it has reported none yet."""
+    if p is None:
+        return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": 0, "backtracks": 0, "restarts": 0,
+                "filled_slots": 0, "n_slots": 0}
+    return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
             "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
 
 
@@ -446,11 +459,16 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     limits = Limits(time_limit_s=time_limit_s, seed=seed, abort=abort,
                     progress=lambda p: latest.__setitem__(0, p))
 
+    notes: list[str] = []
+    quality_found: list[object] = [None]
+
     def run():
         state.fill_threads.add(threading.current_thread())
         try:
             if quality:
-                return quality_fill(problem, limits)
+                answer = quality_fill(problem, "auto", limits, say=notes.append)
+                result, quality_found[0] = answer if isinstance(answer, tuple) else (answer, None)
+                return result
             return fill(problem, "auto", limits)
         finally:
             state.fill_threads.discard(threading.current_thread())
@@ -481,18 +499,17 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
 
             async def stream() -> None:
                 nonlocal gone
-                sent = None
                 while True:
                     await anyio.sleep(PROGRESS_EVERY_S)
-                    p = latest[0]
-                    if p is not None and p is not sent:
-                        sent = p
-                        try:
-                            await websocket.send_json(_progress_json(p))
-                        except Exception:
-                            gone = True
-                            abort.set()
-                            return
+                    message = _progress_json(latest[0], time.perf_counter() - start)
+                    if notes:
+                        message["note"] = notes[-1].strip()
+                    try:
+                        await websocket.send_json(message)
+                    except Exception:
+                        gone = True
+                        abort.set()
+                        return
 
             tasks.start_soon(listen)
             tasks.start_soon(stream)
@@ -520,9 +537,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                                        / len(result.entries), 1)}
     elif result.status is FillStatus.UNFILLABLE:
         out["core"] = unfillable_core(problem, result.slot_id)
-    quality_info = getattr(result, "quality", None) or result.stats.extra.get("quality")
-    if quality_info is not None:
-        out["quality"] = quality_info
+    if quality_found[0] is not None:
+        found = quality_found[0]
+        out["quality"] = found.as_dict() if hasattr(found, "as_dict") else found
     try:
         await websocket.send_json(out)
         await websocket.close()

@@ -355,8 +355,13 @@ function startFill(region) {
   socket.onmessage = (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "progress") {
-      $("progress").textContent = `${msg.seconds.toFixed(1)} s · ${msg.nodes.toLocaleString()} nodes · `
-        + `${msg.backtracks.toLocaleString()} backtracks · deepest ${msg.filled_slots}/${msg.n_slots} slots`;
+      let line = `${msg.seconds.toFixed(1)} s`;
+      if (msg.n_slots) {
+        line += ` · ${msg.nodes.toLocaleString()} nodes · ${msg.backtracks.toLocaleString()} backtracks`
+          + ` · deepest ${msg.filled_slots}/${msg.n_slots} slots`;
+      }
+      if (msg.note) line += ` · ${msg.note}`;
+      $("progress").textContent = line;
     } else if (msg.type === "result") {
       showResult(msg);
     } else if (msg.type === "error") {
@@ -371,7 +376,10 @@ function showResult(msg) {
   if (msg.status === "filled") {
     state.pencil = msg.grid;
     $("pencil-actions").hidden = false;
-    const scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
+    let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
+    if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
+      scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
+    }
     $("progress").textContent = `filled (${where})${scores}: accept or reroll`;
     $("progress").dataset.status = "filled";
   } else if (msg.status === "unfillable") {
