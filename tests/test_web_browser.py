@@ -113,6 +113,12 @@ def test_builder_in_a_real_browser(server, browser):
     assert "block" in page.get_attribute(f'.cell[data-cell="{partner}"]', "class")
     page.click("#undo")
     assert "block" not in page.get_attribute(f'.cell[data-cell="{partner}"]', "class")
+    page.select_option("#symmetry", "mirror")  # left-right partner: row 1, column 13
+    page.click(f'.cell[data-cell="{cell}"]')
+    assert "block" in page.get_attribute(f'.cell[data-cell="{1 * 15 + 13}"]', "class")
+    assert "block" not in page.get_attribute(f'.cell[data-cell="{partner}"]', "class")
+    page.click("#undo")
+    page.select_option("#symmetry", "rotational")
     page.check("input[name=mode][value=letters]")
 
     # typing a word changes the live suggestions, which keep fitting the pattern
@@ -141,9 +147,19 @@ def test_builder_in_a_real_browser(server, browser):
     assert check_fill(problem, entries_of(problem, shown)) == []
     page.click("#accept")
     assert _shown_rows(page) == shown
+    page.click('.cell[data-cell="15"]')
+    page.fill("#clue", "Goods for sale")
+
+    # the print view: the grid's numbers and the clue lists, nothing of the editor
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.is_visible("#print-view") and not page.is_visible("#grid")
+    assert "Goods for sale (4)" in page.inner_text("#print-view")
+    page.emulate_media(media="screen")
 
     # the URL carries the state: a new page opened on it shows the same grid
     other, other_errors = _open(browser, page.url)
     assert _shown_rows(other) == shown
+    assert other.evaluate("window.xwcp.state.clues['14A']") == "Goods for sale"
     assert errors == [] and other_errors == []
     print("keystroke to updated suggestions (ms):", [round(t) for t in page.evaluate("window.xwcp.helpTimes")])
