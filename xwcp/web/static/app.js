@@ -214,7 +214,7 @@ function render() {
       letter.textContent = "";
     } else if (value !== EMPTY) {
       letter.textContent = value;
-    } else if (state.pencil) {
+    } else if (state.pencil && /[A-Z]/.test(state.pencil[r][c])) {
       letter.textContent = state.pencil[r][c];
       letter.classList.add("pencil");
     } else if (forced.has(cell)) {
@@ -539,6 +539,7 @@ async function main() {
   $("new-grid").onclick = () => {
     const w = Math.min(MAX_SIDE, Math.max(2, Number($("new-width").value) || 15));
     const h = Math.min(MAX_SIDE, Math.max(2, Number($("new-height").value) || 15));
+    $("preset").value = "";
     setGrid(blankGrid(w, h));
   };
   $("heat").onchange = render;
