@@ -218,6 +218,14 @@ def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
     return _core_dict(problem, [slot_id], False)
 
 
+def _with_core(problem: Problem, data: dict, is_unfillable: bool) -> dict:
+    """`data` (a report naming the dead slot as "slot") with a "core" to outline when the grid is unfillable."""
+    if is_unfillable and "core" not in data:
+        slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
+        data["core"] = unfillable_core(problem, None if slot is None else slot.id)
+    return data
+
+
 def _core_dict(problem: Problem, slot_ids: list[int], minimal: bool) -> dict:
     width = problem.grid.width
     cells = sorted({cell for s in slot_ids for cell in problem.slots[s].cells})
@@ -281,20 +289,14 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
     async def heatmap(request: Request) -> Response:
         def job(problem, body):
             data = analysis.heatmap_report(problem)
-            if data["status"] != "consistent" and "core" not in data:
-                slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
-                data["core"] = unfillable_core(problem, None if slot is None else slot.id)
-            return data
+            return _with_core(problem, data, data["status"] != "consistent")
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
         def job(problem, body):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
             data = analysis.check_report(problem, time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
-            if data["verdict"] == "unfillable" and "core" not in data:
-                slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
-                data["core"] = unfillable_core(problem, None if slot is None else slot.id)
-            return data
+            return _with_core(problem, data, data["verdict"] == "unfillable")
         return await analyse(request, job)
 
     async def suggest(request: Request) -> Response:
