@@ -124,15 +124,21 @@ def test_fill_unfillable_outlines_the_slot(client):
     assert result["status"] == "unfillable" and result["core"]["cells"]
 
 
-def test_stop_stops_the_solver(client):
+def test_stop_stops_the_solver_and_progress_shows_the_branch(client, words):
     with client.websocket_connect("/ws/fill") as ws:
         ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
-        assert ws.receive_json()["type"] == "progress"
+        while "grid" not in (progress := ws.receive_json()):
+            assert progress["type"] == "progress"
         start = time.perf_counter()
         ws.send_json({"type": "stop"})
         while (message := ws.receive_json())["type"] == "progress":
             pass
     assert message["status"] == "aborted" and time.perf_counter() - start < 3
+    # the branch shown is a partial fill: listed words that agree where they cross
+    problem = _problem(progress["grid"], words)
+    assert problem.fixed_text_by_slot and not problem.conflicts
+    assert all(words.score(text) is not None for text in problem.fixed_text_by_slot.values())
+    assert all(len(row) == 7 for row in progress["grid"])
 
 
 def test_disconnect_mid_fill_stops_solver_thread_and_rival_process(client):

@@ -355,6 +355,11 @@ class BitSearch(_SlotLayout):
     def solution_word_ids(self) -> dict[SlotId, int]:
         return {slot_id: int(self.solution[k]) for k, slot_id in enumerate(self.slot_ids)}
 
+    def decided_word_ids(self) -> dict[SlotId, int]:
+        """The words placed on the search's current branch (slot -> word id): what a progress display shows."""
+        depth = int(self._state.depth)
+        return {self.slot_ids[int(self.dec_slot[d])]: int(self.dec_word[d]) for d in range(1, depth + 1)}
+
     def hardest_slot_id(self) -> SlotId | None:
         """The slot whose crossings caused the most wipeouts (highest dom/wdeg weight), or None before any."""
         if self.n_slots == 0:

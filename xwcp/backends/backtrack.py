@@ -88,8 +88,11 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                 status = FillStatus.FILLED if n_fills and want else stop
         if limits.progress is not None:
             s = engine.stats
+            partial = {slot_id: problem.words.bucket(problem.slots[slot_id].length).text(word_id)
+                       for slot_id, word_id in engine.decided_word_ids().items()}
             limits.progress(Progress(NAME, clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
-                                     len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots)))
+                                     len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots),
+                                     partial))
     s = engine.stats
     stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
     reason, slot_id = "", None

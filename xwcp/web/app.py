@@ -405,13 +405,19 @@ def _keep_region(grid: Grid, filled: Grid, region: tuple[int, int, int, int]) ->
     return grid.with_letters(letter_by_cell)
 
 
-def _progress_json(p: Progress | None, elapsed_s: float) -> dict:
-    """A progress message: the search's latest snapshot, or only the time when it has reported none yet."""
+def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> dict:
+    """A progress message: the search's latest snapshot (with the grid of its current branch when the
+    backend tells it), or only the time when it has reported nothing yet."""
     if p is None:
         return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": 0, "backtracks": 0, "restarts": 0,
                 "filled_slots": 0, "n_slots": 0}
-    return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
-            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+    out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
+           "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+    if p.partial:
+        letter_by_cell = {cell: letter for slot_id, word in p.partial.items()
+                          for cell, letter in zip(problem.slots[slot_id].cells, word)}
+        out["grid"] = problem.grid.with_letters(letter_by_cell).rows
+    return out
 
 
 async def _send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
@@ -503,7 +509,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                 nonlocal gone
                 while True:
                     await anyio.sleep(PROGRESS_EVERY_S)
-                    message = _progress_json(latest[0], time.perf_counter() - start)
+                    message = _progress_json(problem, latest[0], time.perf_counter() - start)
                     if notes:
                         message["note"] = notes[-1].strip()
                     try:

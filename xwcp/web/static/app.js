@@ -362,6 +362,7 @@ function startFill(region) {
       }
       if (msg.note) line += ` · ${msg.note}`;
       $("progress").textContent = line;
+      if (msg.grid) { state.pencil = msg.grid; render(); } // the search's current branch, in pencil
     } else if (msg.type === "result") {
       showResult(msg);
     } else if (msg.type === "error") {
@@ -383,11 +384,13 @@ function showResult(msg) {
     $("progress").textContent = `filled (${where})${scores}: accept or reroll`;
     $("progress").dataset.status = "filled";
   } else if (msg.status === "unfillable") {
+    state.pencil = null;
     state.core = msg.core ? msg.core.cells : null;
     const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")})` : "";
     $("progress").textContent = `unfillable (${where}): ${msg.reason}${slots}`;
     $("progress").dataset.status = "unfillable";
   } else {
+    state.pencil = null;
     $("progress").textContent = `${msg.status} (${where}): ${msg.reason}`;
     $("progress").dataset.status = msg.status;
   }
