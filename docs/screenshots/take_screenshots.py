@@ -68,6 +68,16 @@ def main() -> int:
             page.screenshot(path=str(HERE / "print-view.png"), full_page=True)
             page.emulate_media(media="screen")
 
+            page.fill("#new-width", "7")
+            page.fill("#new-height", "7")
+            page.click("#new-grid")
+            page.wait_for_timeout(800)
+            page.click("#fill-all")  # an open 7x7: a long search, its current branch drawn in pencil
+            page.wait_for_timeout(2500)
+            page.screenshot(path=str(HERE / "autofill-running.png"))
+            page.click("#stop")
+            page.wait_for_selector("#progress[data-status]", timeout=10_000)
+
             page.select_option("#preset", "4x4-unfillable")
             page.wait_for_timeout(2500)
             page.screenshot(path=str(HERE / "unfillable.png"))
