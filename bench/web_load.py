@@ -2,8 +2,8 @@
 time in a real browser.
 
 Starts `xwcp serve` on a free 127.0.0.1 port (a child process, stopped at the end), then
-1. N concurrent clients (default 50) each POST /api/domains for a 15x15 grid R times (default 10):
-   errors, p50/p95/max latency, requests per second;
+1. one client alone (the service time), then N concurrent clients (default 50) each POST
+   /api/domains for a 15x15 grid R times (default 4): errors, p50/p95/max latency, requests per second;
 2. the same for /api/suggest (one slot: what the page asks after each keystroke);
 3. in chromium (if installed; playwright's Python package pointed at /usr/bin/chromium): on the
    15x15 daily, type letters into 14A one at a time, waiting for the answer, and report the time
@@ -154,9 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                            ("/api/domains (one slot)", {"grid": rows, "slot": "14A"}),
                            ("/api/suggest (one slot, k=40)", {"grid": rows, "slot": "14A", "k": 40})):
             path = name.split()[0]
-            times, errors, wall = asyncio.run(_load(base.rstrip("/") + path, body, args.clients, args.requests,
-                                                    args.timeout))
-            print(_summary(f"{args.clients} clients x {args.requests} {name}", times, errors, wall))
+            for clients, requests in ((1, 10), (args.clients, args.requests)):  # service time, then under load
+                times, errors, wall = asyncio.run(_load(base.rstrip("/") + path, body, clients, requests,
+                                                        args.timeout))
+                print(_summary(f"{clients} clients x {requests} {name}", times, errors, wall))
         if not args.no_browser:
             for line in _browser(base, args.keys):
                 print(line)
