@@ -62,6 +62,12 @@ function afterEdit(keepPencil = false) {
 }
 
 function setGrid(grid, clues = {}) {
+  if (state.socket) { // a fill of the old grid: stop it and drop what it still sends
+    state.socket.onmessage = null;
+    if (state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify({ type: "stop" }));
+    state.socket.close();
+  }
+  state.pencil = null;
   state.history = [];
   state.future = [];
   state.grid = grid;
@@ -405,7 +411,9 @@ function setFilling(on) {
 
 function acceptPencil() {
   if (!state.pencil) return;
-  const cells = state.pencil.join("").split("").map((x, cell) => (state.grid.cells[cell] === BLOCK ? BLOCK : x));
+  // only empty cells take the pencil's letters: an edit made while the fill ran is kept
+  const pencil = state.pencil.join("");
+  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && /[A-Z]/.test(pencil[cell]) ? pencil[cell] : x));
   state.pencil = null;
   commit(cells);
 }
@@ -559,7 +567,9 @@ async function main() {
   });
   $("fill-all").onclick = () => startFill(null);
   $("fill-region").onclick = () => startFill(state.region);
-  $("stop").onclick = () => { if (state.socket) state.socket.send(JSON.stringify({ type: "stop" })); };
+  $("stop").onclick = () => {
+    if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify({ type: "stop" }));
+  };
   $("accept").onclick = acceptPencil;
   $("discard").onclick = () => { state.pencil = null; $("pencil-actions").hidden = true; $("progress").textContent = ""; render(); };
   $("reroll").onclick = () => { state.seed += 1; startFill(state.lastRegion); };
