@@ -46,6 +46,9 @@ def main() -> int:
             page.click('.cell[data-cell="0"]')
             page.keyboard.press("Enter")  # 1D, crossing the typed W at row 2
             page.wait_for_timeout(1500)
+            page.click("#label-words")
+            page.wait_for_selector("#suggestions .label", timeout=60_000)
+            page.wait_for_timeout(300)
             page.screenshot(path=str(HERE / "live-help.png"))
 
             page.check("#heat")
