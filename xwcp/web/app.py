@@ -265,6 +265,8 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
                     raise ApiError(503, f"the server is overloaded: the request waited {QUEUE_CAP_S:g} s "
                                         "for a worker; try again shortly") from None
                 try:
+                    if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
+                        return Response(status_code=499)
                     with anyio.fail_after(REQUEST_CAP_S):
                         data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True)
                 except TimeoutError:
