@@ -44,8 +44,8 @@ MAX_BODY_BYTES = 256 * 1024
 """A 30x30 grid is under 1 KB; clues for the export fit easily; anything larger is a mistake or abuse."""
 MAX_WORK_S = 10.0
 """Cap on one analysis request's solver time (check, verified suggestions); AC-3 alone takes milliseconds."""
-REQUEST_CAP_S = MAX_WORK_S + 5.0
-"""Work time after which an analysis request is answered 503 (its solver time plus AC-3 and ranking)."""
+REQUEST_CAP_S = 20.0
+"""Work time after which an analysis request is answered 503 (its solver time, a core search, AC-3 and ranking)."""
 QUEUE_CAP_S = 60.0
 """Wall time a request may wait for a worker before it is answered 503 (the server is overloaded)."""
 MAX_FILL_S = 120.0
@@ -61,9 +61,9 @@ MAX_K = 200
 PROGRESS_EVERY_S = 0.1
 """How often a running fill streams its progress."""
 FORMATS = ("puz", "ipuz")
+"""Download formats the page offers when xwcp.formats can write them."""
 CORE_TIME_S = 5.0
 """Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""
-"""Download formats the page offers when xwcp.formats can write them."""
 
 
 class ApiError(Exception):
@@ -218,11 +218,14 @@ def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
     return _core_dict(problem, [slot_id], False)
 
 
-def _with_core(problem: Problem, data: dict, is_unfillable: bool) -> dict:
-    """`data` (a report naming the dead slot as "slot") with a "core" to outline when the grid is unfillable."""
+def _with_core(problem: Problem, data: dict, is_unfillable: bool, search: bool = True) -> dict:
+    """`data` (a report naming the dead slot as "slot") with a "core" to outline when the grid is unfillable;
+    without `search`, the named slot only."""
     if is_unfillable and "core" not in data:
         slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
-        data["core"] = unfillable_core(problem, None if slot is None else slot.id)
+        slot_id = None if slot is None else slot.id
+        data["core"] = unfillable_core(problem, slot_id) if search else (
+            None if slot_id is None else _core_dict(problem, [slot_id], False))
     return data
 
 
@@ -290,8 +293,8 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
 
     async def heatmap(request: Request) -> Response:
         def job(problem, body):
-            data = analysis.heatmap_report(problem)
-            return _with_core(problem, data, data["status"] != "consistent")
+            data = analysis.heatmap_report(problem)  # after every keystroke: the named slot, no core search
+            return _with_core(problem, data, data["status"] != "consistent", search=False)
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
