@@ -254,7 +254,6 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         """Parse the body, run `job(problem, body)` in a worker thread under the caps, answer JSON."""
         try:
             body = await _read_json(request)
-            problem = _problem(state, body)
             if state.pending >= MAX_PENDING:
                 raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
             if state.limiter is None:
@@ -271,7 +270,8 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
                     if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
                         return Response(status_code=499)
                     with anyio.fail_after(REQUEST_CAP_S):
-                        data = await anyio.to_thread.run_sync(job, problem, body, abandon_on_cancel=True)
+                        data = await anyio.to_thread.run_sync(lambda: job(_problem(state, body), body),
+                                                              abandon_on_cancel=True)
                 except TimeoutError:
                     raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
                                         "ask with a smaller time_limit_s or k") from None
@@ -450,7 +450,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         body = _parse_json(text)
         if body.get("type", "fill") != "fill":
             raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
-        problem = _problem(state, body)
+        problem = await anyio.to_thread.run_sync(_problem, state, body)  # compiling is CPU work: off the loop
         grid = problem.grid
         region = _region(body, grid)
         time_limit_s = _number(body, "time_limit_s", DEFAULT_FILL_S, 0.01, MAX_FILL_S, float)
@@ -475,14 +475,19 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     notes: list[str] = []
     quality_found: list[object] = [None]
 
+    core: list[dict | None] = [None]
+
     def run():
         state.fill_threads.add(threading.current_thread())
         try:
             if quality:
                 answer = quality_fill(problem, "auto", limits, say=notes.append)
                 result, quality_found[0] = answer if isinstance(answer, tuple) else (answer, None)
-                return result
-            return fill(problem, "auto", limits)
+            else:
+                result = fill(problem, "auto", limits)
+            if result.status is FillStatus.UNFILLABLE:
+                core[0] = unfillable_core(problem, result.slot_id)
+            return result
         finally:
             state.fill_threads.discard(threading.current_thread())
 
@@ -549,7 +554,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                          "mean": round(sum(problem.words.score(e) or 0 for e in result.entries)
                                        / len(result.entries), 1)}
     elif result.status is FillStatus.UNFILLABLE:
-        out["core"] = unfillable_core(problem, result.slot_id)
+        out["core"] = core[0]
     if quality_found[0] is not None:
         found = quality_found[0]
         out["quality"] = found.as_dict() if hasattr(found, "as_dict") else found
