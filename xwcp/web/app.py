@@ -318,7 +318,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
     async def export_file(request: Request) -> Response:
         try:
             body = await _read_json(request)
-            problem = _problem(state, body)
+            grid = _grid(body)
             fmt = body.get("format")
             if fmt not in export_formats():
                 raise ApiError(404, f"format {fmt!r} is not available here; available: "
@@ -326,7 +326,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
             clues = body.get("clues", {})
             if not isinstance(clues, dict) or not all(isinstance(v, str) for v in clues.values()):
                 raise ApiError(400, "clues must be an object mapping slot ids to clue text")
-            data = await anyio.to_thread.run_sync(write_export, problem.grid, clues, fmt)
+            data = await anyio.to_thread.run_sync(write_export, grid, clues, fmt)
         except ApiError as exc:
             return _error(exc.status, exc.message)
         except InputError as exc:
