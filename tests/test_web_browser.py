@@ -163,3 +163,19 @@ def test_builder_in_a_real_browser(server, browser):
     assert other.evaluate("window.xwcp.state.clues['14A']") == "Goods for sale"
     assert errors == [] and other_errors == []
     print("keystroke to updated suggestions (ms):", [round(t) for t in page.evaluate("window.xwcp.helpTimes")])
+
+
+def test_page_numbers_slots_as_the_library_does(server, browser):
+    """The page names slots itself (for suggestions and clues): on every preset and an unchecked-cell grid
+    its names and cells are the library's."""
+    page, errors = _open(browser, server)
+    grids = [p["rows"] for p in page.evaluate("fetch('/api/presets').then(r => r.json())")]
+    grids.append(["#....", "..#..", ".....", "..#..", "....#"])
+    for rows in grids:
+        page_slots = page.evaluate("""async (rows) => {
+            const { findSlots, fromRows } = await import('/static/grid.js');
+            return findSlots(fromRows(rows)).slots.map((s) => [s.name, s.cells]);
+        }""", rows)
+        library_slots = [[s.name, list(s.cells)] for s in xwcp.find_slots(xwcp.parse_grid("\n".join(rows)))]
+        assert page_slots == library_slots, rows
+    assert errors == []
