@@ -88,7 +88,8 @@ def _shown_rows(page) -> list[str]:
         const s = window.xwcp.state, rows = [];
         const cells = [...document.querySelectorAll('#grid .cell')].map((div) =>
             div.classList.contains('block') ? '#' : (div.querySelector('.letter').textContent || '.'));
-        for (let r = 0; r < s.grid.height; r++) rows.push(cells.slice(r * s.grid.width, (r + 1) * s.grid.width).join(''));
+        const w = s.grid.width;
+        for (let r = 0; r < s.grid.height; r++) rows.push(cells.slice(r * w, (r + 1) * w).join(''));
         return rows;
     }""")
 

@@ -234,7 +234,8 @@ function render() {
     div.style.background = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell)
       && cell !== state.cell ? heatColour(n) : "";
   }
-  $("slot-title").textContent = slot ? `${slot.name}  ${slot.cells.map((x) => grid.cells[x]).join("")}` : "No slot here";
+  const pattern = slot ? slot.cells.map((x) => grid.cells[x]).join("") : "";
+  $("slot-title").textContent = slot ? `${slot.name}  ${pattern}` : "No slot here";
   const clue = $("clue");
   clue.disabled = !slot;
   if (document.activeElement !== clue) clue.value = slot ? state.clues[slot.name] || "" : "";
@@ -507,7 +508,11 @@ function wireGrid() {
     if (cell === null) return;
     event.preventDefault();
     el.focus();
-    if (document.querySelector("input[name=mode]:checked").value === "blocks") { state.cell = cell; toggleBlockAt(cell); return; }
+    if (document.querySelector("input[name=mode]:checked").value === "blocks") {
+      state.cell = cell;
+      toggleBlockAt(cell);
+      return;
+    }
     if (cell === state.cell) state.dir = state.dir === "A" ? "D" : "A";
     state.cell = cell;
     dragAnchor = cell;
@@ -571,12 +576,21 @@ async function main() {
     if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify({ type: "stop" }));
   };
   $("accept").onclick = acceptPencil;
-  $("discard").onclick = () => { state.pencil = null; $("pencil-actions").hidden = true; $("progress").textContent = ""; render(); };
+  $("discard").onclick = () => {
+    state.pencil = null;
+    $("pencil-actions").hidden = true;
+    $("progress").textContent = "";
+    render();
+  };
   $("reroll").onclick = () => { state.seed += 1; startFill(state.lastRegion); };
   $("share").onclick = async () => {
     history.replaceState(null, "", "#" + encodeState(state.grid, state.clues));
-    try { await navigator.clipboard.writeText(location.href); showMessage("Link copied: it restores this grid and its clues."); }
-    catch { showMessage(`Share this link: ${location.href}`); }
+    try {
+      await navigator.clipboard.writeText(location.href);
+      showMessage("Link copied: it restores this grid and its clues.");
+    } catch {
+      showMessage(`Share this link: ${location.href}`);
+    }
   };
   $("print").onclick = () => { buildPrintView(); window.print(); };
   window.addEventListener("beforeprint", buildPrintView);
@@ -585,7 +599,9 @@ async function main() {
 
   state.info = await (await fetch("/api/info")).json();
   $("quality").disabled = !state.info.quality;
-  $("quality").parentElement.title = state.info.quality ? "best-quality fill" : "quality fill is not available on this server";
+  $("quality").parentElement.title = state.info.quality
+    ? "best-quality fill: the highest floor, then the highest mean"
+    : "quality fill is not available on this server";
   for (const format of state.info.formats) $(`download-${format}`).hidden = false;
   const presets = await loadPresets();
   const restored = decodeState(location.hash);

@@ -91,7 +91,8 @@ export function decodeState(fragment) {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
   const width = Number(params.get("w")), height = Number(params.get("h"));
   const g = params.get("g") || "";
-  if (!(width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) || g.length !== width * height) return null;
+  const sizeOk = width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE;
+  if (!sizeOk || g.length !== width * height) return null;
   if (!/^[_.A-Z]*$/.test(g)) return null;
   let clues = {};
   try { clues = JSON.parse(params.get("c") || "{}"); } catch { clues = {}; }
