@@ -19,7 +19,9 @@ import hashlib
 import json
 import lzma
 import os
+import shutil
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -27,17 +29,24 @@ from pathlib import Path
 import numpy as np
 
 from xwcp.errors import InputError
+from xwcp.files import read_bounded, source_name
 from xwcp.types import WordId
 
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
 
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
 
-3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word."""
+3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word.
+5: meta.json records each file's size, time and end checksums; `º`-like letters are no words."""
+
+MIN_SCORE, MAX_SCORE = -32768, 32767
+"""Scores are stored as int16; others are clamped to this range, with a note."""
 
 DEFAULT_LIST_NAME = "cwl50.dict.xz"
+MAX_LIST_BYTES = 256 * 1024 * 1024
+"""Largest word-list file we read (the biggest public lists are about 50 MB)."""
 _DROPPED_CHARS = str.maketrans("", "", " -'’.")
 _MAX_REPORTED_PROBLEMS = 1000
 
@@ -79,6 +88,8 @@ class WordList:
     """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     n_problems: int = 0
+    notes: list[str] = field(default_factory=list)
+    """Things a front end should say once about this load: scores clamped, the cache rebuilt or not writable."""
     _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
     _id_by_text: dict[int, dict[bytes, int]] = field(default_factory=dict, repr=False)
 
@@ -128,15 +139,21 @@ class WordList:
 
 
 def normalise_word(raw: str) -> str | None:
-    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods."""
+    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods.
+
+    Accents are dropped (É -> E) and ligatures spelt out (Æ -> AE); a character whose folded
+    form is not A-Z (`º` folds to `o`, `ⁿ` to `n`, `²` to `2`) makes the line no word.
+    """
     word = raw.upper().translate(_DROPPED_CHARS)
-    if word.isascii() and word.isalpha():
+    if _is_a_to_z(word):
         return word
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
     folded = folded.replace("Æ", "AE").replace("Œ", "OE").replace("ß", "SS")
-    if folded.isascii() and folded.isalpha():
-        return folded
-    return None
+    return folded if _is_a_to_z(folded) else None
+
+
+def _is_a_to_z(text: str) -> bool:
+    return bool(text) and text.isascii() and text.isalpha() and text.isupper()
 
 
 def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: int = 3) -> str:
@@ -146,11 +163,16 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
     return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
 
 
-def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
-    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count."""
+def parse_word_lines(text: str, source: str, notes: list[str] | None = None
+                     ) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
+
+    Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
+    """
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
     n_problems = 0
+    n_clamped, first_clamped = 0, None
     for line_no, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -167,7 +189,10 @@ def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple
                     if len(problems) < _MAX_REPORTED_PROBLEMS:
                         problems.append((line_no, f"score {score_part!r} is not a whole number"))
                     continue
-                score = max(-32768, min(32767, score))
+                if not MIN_SCORE <= score <= MAX_SCORE:
+                    n_clamped += 1
+                    first_clamped = first_clamped or (line_no, score)
+                    score = max(MIN_SCORE, min(MAX_SCORE, score))
         word = normalise_word(word_part.strip())
         if not word:
             n_problems += 1
@@ -177,6 +202,10 @@ def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple
         old = score_by_word.get(word)
         if old is None or score > old:
             score_by_word[word] = score
+    if n_clamped and notes is not None:
+        line_no, score = first_clamped
+        notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
+                     f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
     return score_by_word, problems, n_problems
 
 
@@ -253,37 +282,187 @@ def cache_dir() -> Path:
 
 
 _ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
+_DTYPES = {"letters_flat": np.uint8, "scores_flat": np.int16, "order_flat": np.int32, "starts_flat": np.int32,
+           "table": np.int64, "bits_flat": np.uint64}
+_SAMPLE_BYTES = 4096
+"""Bytes at each end of a cached array file covered by its recorded checksum (the npy header and the tail)."""
+CACHE_KEEP_LISTS = 4
+"""Compiled lists kept in the cache, most recently used first; writing a new one removes the rest."""
+
+
+class CacheDamaged(Exception):
+    """A cached list that does not verify; its message says what is wrong."""
+
+
+def _file_stamp(path: Path) -> dict:
+    """Size, modification time and a checksum of both ends: any write to the file changes one of them."""
+    info = path.stat()
+    with path.open("rb") as handle:
+        head = handle.read(_SAMPLE_BYTES)
+        handle.seek(max(0, info.st_size - _SAMPLE_BYTES))
+        tail = handle.read(_SAMPLE_BYTES)
+    return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "crc": zlib.crc32(tail, zlib.crc32(head))}
+
+
+def _meta_check(meta: dict) -> int:
+    body = {key: value for key, value in meta.items() if key != "check"}
+    return zlib.crc32(json.dumps(body, sort_keys=True).encode())
+
+
+def _verify_arrays(arrays: dict[str, np.ndarray]) -> None:
+    """Raise CacheDamaged unless the arrays hold what the search kernel indexes by (no id out of range).
+
+    Vectorised over all lengths at once: it runs on every cached load, which takes a few ms.
+    """
+    for name, dtype in _DTYPES.items():
+        if arrays[name].dtype != dtype or arrays[name].ndim != (2 if name == "table" else 1):
+            raise CacheDamaged(f"{name} has type {arrays[name].dtype} and {arrays[name].ndim} dimensions")
+    table = arrays["table"]
+    if table.shape[1:] != (7,):
+        raise CacheDamaged(f"table has shape {table.shape}")
+    length, n = table[:, 0], table[:, 1]
+    if len(table) and (length.min() < 1 or n.min() < 1 or (np.diff(length) <= 0).any()):
+        raise CacheDamaged("the length table is not increasing lengths with words")
+    n_blocks = (n + 63) // 64
+    sizes = {"letters_flat": n * length, "scores_flat": n, "order_flat": n * length,
+             "starts_flat": 27 * length, "bits_flat": 26 * length * n_blocks}
+    for column, (name, size) in enumerate(sizes.items(), start=2):
+        ends = np.cumsum(size)
+        if (table[:, column] != ends - size).any() or (ends[-1] if len(ends) else 0) != arrays[name].size:
+            raise CacheDamaged(f"the length table does not match {name}")
+    if not len(table):
+        return
+    letters, order, bits = arrays["letters_flat"], arrays["order_flat"], arrays["bits_flat"]
+    if int(letters.max()) > 25:
+        raise CacheDamaged("a letter code is over 25")
+    starts = arrays["starts_flat"].reshape(-1, 27)
+    if (starts[:, 0] != 0).any() or (starts[:, 26] != np.repeat(n, length)).any() or (np.diff(starts) < 0).any():
+        raise CacheDamaged("a starts row is not a partition of its words")
+    if (np.maximum.reduceat(order.view(np.uint32), table[:, 4]) >= n).any():  # uint32: a negative id is huge
+        raise CacheDamaged("an order row has a word id out of range")
+    partial = n % 64 != 0
+    if partial.any():  # padding bits past the last word of each bit set must be clear
+        n_rows = 26 * length[partial]
+        first_row = np.repeat(np.cumsum(n_rows) - n_rows, n_rows)
+        step = np.repeat(n_blocks[partial], n_rows)
+        last = np.repeat(table[partial, 6], n_rows) + (np.arange(n_rows.sum()) - first_row + 1) * step - 1
+        if (bits[last] >> np.repeat(n[partial] % 64, n_rows).astype(np.uint64)).any():
+            raise CacheDamaged("a bit set names words past the last")
 
 
 def _read_cache(folder: Path, source: str) -> WordList | None:
+    """The cached list in `folder`; None when there is none; raises CacheDamaged when it does not verify."""
     try:
-        meta = json.loads((folder / "meta.json").read_text())
-        if meta.get("version") != CACHE_VERSION:
-            return None
-        # plain ndarray views of the maps: numpy's memmap subclass makes every slice cost a Python call
-        arrays = {name: np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r")) for name in _ARRAYS}
-    except (OSError, ValueError):
+        meta_text = (folder / "meta.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if folder.is_dir():
+            raise CacheDamaged("meta.json is missing") from None
         return None
-    return WordList(source=source, problems=[tuple(p) for p in meta["problems"]],
-                    n_problems=meta["n_problems"], **arrays)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CacheDamaged(f"meta.json cannot be read ({exc})") from None
+    try:
+        meta = json.loads(meta_text)
+        if meta["version"] != CACHE_VERSION or meta["check"] != _meta_check(meta):
+            raise CacheDamaged("meta.json does not match its checksum")
+        problems = [(int(line), str(what)) for line, what in meta["problems"]]
+        n_problems, notes = int(meta["n_problems"]), [str(note) for note in meta["notes"]]
+        stamps = meta["files"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CacheDamaged(f"meta.json is not valid ({exc.__class__.__name__}: {exc})") from None
+    arrays = {}
+    for name in _ARRAYS:
+        path = folder / f"{name}.npy"
+        try:
+            if _file_stamp(path) != stamps[name]:
+                raise CacheDamaged(f"{name}.npy changed after it was written")
+            # plain ndarray views of the maps: numpy's memmap subclass makes every slice cost a Python call
+            arrays[name] = np.asarray(np.load(path, mmap_mode="r"))
+        except (OSError, ValueError, EOFError, KeyError, TypeError) as exc:
+            raise CacheDamaged(f"{name}.npy cannot be read ({exc.__class__.__name__}: {exc})") from None
+    _verify_arrays(arrays)
+    try:
+        os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
+    except OSError:
+        pass
+    return WordList(source=source, problems=problems, n_problems=n_problems, notes=notes, **arrays)
 
 
-def _write_cache(folder: Path, words: WordList) -> None:
+def _remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _pid_is_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but belongs to someone else
+        return True
+    return True
+
+
+def tidy_cache(root: Path | None = None, keep: int = CACHE_KEEP_LISTS) -> list[Path]:
+    """Remove what the cache no longer needs; returns the removed folders.
+
+    Removed: temporary folders whose writing process is gone (a run killed mid-write),
+    lists compiled by another cache version, and all but the `keep` most recently used lists.
+    """
+    root = root or cache_dir()
+    removed: list[Path] = []
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return removed
+    kept: list[tuple[int, Path]] = []
+    for path in entries:
+        name = path.name
+        if not name.startswith("wordlist-v") or not path.is_dir():
+            continue
+        base, _, pid_text = name.partition(".tmp")
+        if pid_text:
+            if not pid_text.isdigit() or not _pid_is_alive(int(pid_text)):
+                removed.append(path)
+            continue
+        if not base.startswith(f"wordlist-v{CACHE_VERSION}-"):
+            removed.append(path)
+            continue
+        try:
+            kept.append((path.stat().st_mtime_ns, path))
+        except OSError:
+            continue
+    kept.sort(reverse=True)
+    removed.extend(path for _, path in kept[keep:])
+    for path in removed:
+        _remove_tree(path)
+    return removed
+
+
+def _write_cache(folder: Path, words: WordList) -> str | None:
+    """Write the compiled list to `folder` (replacing a damaged one); returns why not, or None when written."""
     tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
     try:
         tmp.mkdir(parents=True, exist_ok=True)
+        stamps = {}
         for name in _ARRAYS:
             np.save(tmp / f"{name}.npy", getattr(words, name))
-        (tmp / "meta.json").write_text(json.dumps(
-            {"version": CACHE_VERSION, "problems": words.problems, "n_problems": words.n_problems}))
-        os.replace(tmp, folder)
-    except OSError:
-        pass  # a cache we cannot write only costs time, never correctness
+            stamps[name] = _file_stamp(tmp / f"{name}.npy")
+        meta = {"version": CACHE_VERSION, "problems": words.problems, "n_problems": words.n_problems,
+                "notes": words.notes, "files": stamps}
+        meta["check"] = _meta_check(meta)
+        (tmp / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+        if folder.exists():
+            _remove_tree(folder)
+        try:
+            os.replace(tmp, folder)
+        except OSError:
+            if not folder.is_dir():  # else another run has just written the same list: keep theirs
+                raise
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)  # a cache we cannot write only costs time, never correctness
     finally:
         if tmp.exists():
-            for child in tmp.iterdir():
-                child.unlink()
-            tmp.rmdir()
+            _remove_tree(tmp)
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -316,30 +495,36 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
         raw = resource.read_bytes()
     else:
-        source = str(path)
-        try:
-            raw = Path(path).read_bytes()
-        except FileNotFoundError:
-            raise InputError("no such word-list file", source) from None
-        except IsADirectoryError:
-            raise InputError("is a directory, not a word-list file", source) from None
-        except OSError as exc:
-            raise InputError(f"cannot read word-list file ({exc.strerror or exc})", source) from None
+        source = source_name(path)
+        raw = read_bounded(path, MAX_LIST_BYTES, "word-list")
     digest = hashlib.sha256(raw).hexdigest()[:32]
     folder = cache_dir() / f"wordlist-v{CACHE_VERSION}-{digest}"
+    damage = None
     if use_cache:
-        cached = _read_cache(folder, source)
+        try:
+            cached = _read_cache(folder, source)
+        except CacheDamaged as exc:
+            cached, damage = None, str(exc)
         if cached is not None:
             return cached
     try:
         text = _decode(raw, source)
-    except (lzma.LZMAError, OSError, EOFError) as exc:
+    except (lzma.LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
-    score_by_word, problems, n_problems = parse_word_lines(text, source)
+    notes: list[str] = []
+    score_by_word, problems, n_problems = parse_word_lines(text, source, notes)
     if not score_by_word:
         raise InputError("the word list has no usable entries"
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     words = build_word_list(score_by_word, source, problems, n_problems)
+    words.notes = list(notes)
     if use_cache:
-        _write_cache(folder, words)
+        failure = _write_cache(folder, words)
+        if failure is not None:
+            words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
+                               "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
+        else:
+            tidy_cache(folder.parent)
+            if damage is not None:
+                words.notes.append(f"the word-list cache did not verify ({damage}); rebuilt it in {folder}")
     return words
