@@ -286,8 +286,11 @@ _DTYPES = {"letters_flat": np.uint8, "scores_flat": np.int16, "order_flat": np.i
            "table": np.int64, "bits_flat": np.uint64}
 _SAMPLE_BYTES = 4096
 """Bytes at each end of a cached array file covered by its recorded checksum (the npy header and the tail)."""
-CACHE_KEEP_LISTS = 4
-"""Compiled lists kept in the cache, most recently used first; writing a new one removes the rest."""
+CACHE_KEEP_LISTS = 20
+"""Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest."""
+CACHE_MAX_BYTES = 256 * 1024 * 1024
+"""Most bytes the kept lists may take (the default list takes 23 MB); the least recently used go
+first, but the newest list is always kept."""
 
 
 class CacheDamaged(Exception):
@@ -401,11 +404,19 @@ def _pid_is_alive(pid: int) -> bool:
     return True
 
 
-def tidy_cache(root: Path | None = None, keep: int = CACHE_KEEP_LISTS) -> list[Path]:
+def _folder_bytes(folder: Path) -> int:
+    try:
+        return sum(child.stat().st_size for child in folder.iterdir())
+    except OSError:
+        return 0
+
+
+def tidy_cache(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int = CACHE_MAX_BYTES) -> list[Path]:
     """Remove what the cache no longer needs; returns the removed folders.
 
-    Removed: temporary folders whose writing process is gone (a run killed mid-write),
-    lists compiled by another cache version, and all but the `keep` most recently used lists.
+    Removed: temporary folders whose writing process is gone (a run killed mid-write), lists
+    compiled by another cache version, and the least recently used lists beyond `keep` lists
+    or `max_bytes` in all (the most recently used one always stays).
     """
     root = root or cache_dir()
     removed: list[Path] = []
@@ -431,7 +442,11 @@ def tidy_cache(root: Path | None = None, keep: int = CACHE_KEEP_LISTS) -> list[P
         except OSError:
             continue
     kept.sort(reverse=True)
-    removed.extend(path for _, path in kept[keep:])
+    total_bytes = 0
+    for index, (_, path) in enumerate(kept):
+        total_bytes += _folder_bytes(path)
+        if index and (index >= keep or total_bytes > max_bytes):
+            removed.append(path)
     for path in removed:
         _remove_tree(path)
     return removed
