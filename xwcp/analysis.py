@@ -270,7 +270,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     slot = find_slot(problem, slot_name)
     prop = propagate(problem)
     out = _status(prop)
-    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id), "size": prop.size(slot.id)}
+    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
+                   "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
     words = rank_words(problem, prop, slot.id, k) if prop.is_consistent else []
     if verify:
         label = {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}
@@ -291,7 +292,8 @@ def suggest_text(data: dict) -> str:
     lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")
     for w in data["words"]:
         verdict = f"  {w['verdict']}" if "verdict" in w else ""
-        lines.append(f"  {w['word']:<16} score {w['score']:>3}  fit {w['fit']:.2f}{verdict}")
+        score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
+        lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
         for row in w.get("fill", []):
             lines.append("      " + " ".join(row))
     return "\n".join(lines)
