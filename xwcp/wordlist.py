@@ -541,5 +541,5 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         else:
             tidy_cache(folder.parent)
             if damage is not None:
-                words.notes.append(f"the word-list cache did not verify ({damage}); rebuilt it in {folder}")
+                words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
     return words
