@@ -22,32 +22,13 @@ from xwcp.result import check_fill
 from xwcp.session import load_problem
 from xwcp.wordlist import load_word_list
 
-from helpers import entries_of, run
+from helpers import entries_of, one_line, run
 
 REPO = Path(__file__).resolve().parent.parent
 TINY_LIST = "CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\nCAT;60\nTEN;60\n"
 OPEN_3X3 = "...\n...\n...\n"
 HARD_GRID = ("." * 7 + "\n") * 7
 """An open 7x7: the default list takes the search well past the race's start (1 s) on it."""
-
-
-@pytest.fixture
-def files(tmp_path, monkeypatch):
-    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
-
-    def write(name: str, text: str | bytes) -> Path:
-        path = tmp_path / name
-        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
-        return path
-
-    return write
-
-
-def one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def xwcp(*argv, env_extra=None, timeout=60, **kwargs) -> subprocess.CompletedProcess:

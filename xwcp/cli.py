@@ -47,6 +47,20 @@ def positive_int(text: str) -> int:
     return value
 
 
+MAX_SEED = 2**31 - 1
+"""Largest seed: CP-SAT takes a 32-bit one, and every backend takes the same seeds."""
+
+
+def seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {text}")
+    return value
+
+
 def _count(text: str) -> int:
     if text == "all":
         return 0
@@ -78,7 +92,7 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
                    help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")
     p.add_argument("--time-limit", type=positive_float, default=default_limit, metavar="S",
                    help="give up after S seconds" + (f" (default {default_limit:g})" if default_limit else ""))
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,7 +21,7 @@ import signal
 import threading
 
 STOP = threading.Event()
-"""Set when a stop signal arrived inside `stop_on_signals()`; cleared on entering it."""
+"""Set when a stop signal arrived inside `stop_on_signals()`; cleared on entering and on leaving it."""
 
 STOP_SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
 _PR_SET_PDEATHSIG = 1
@@ -85,6 +85,7 @@ def stop_on_signals():
         watcher.start()
         yield
     finally:
+        STOP.clear()  # the stop is handled (by the exception) once the block is left
         signal.set_wakeup_fd(old_wakeup)
         for signum, handler in previous.items():
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
