@@ -56,7 +56,12 @@ def read_bounded(path: str | Path, max_bytes: int, what: str) -> bytes:
     """
     source = source_name(path)
     if str(path) == STDIN:
-        raw = _read_fd(sys.stdin.fileno(), max_bytes)
+        if sys.stdin is None:  # started with standard input closed (`<&-`)
+            raise InputError("standard input is closed", source)
+        try:
+            raw = _read_fd(sys.stdin.fileno(), max_bytes)
+        except (ValueError, OSError) as exc:
+            raise InputError(f"cannot read standard input ({getattr(exc, 'strerror', None) or exc})", source) from None
     else:
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO without a writer must not block the open
