@@ -463,3 +463,19 @@ def test_test_tools_are_an_extra_not_a_dependency():
     readme = (REPO / "README.md").read_text()
     command = "python3 -m pip install -e '.[test]' && python3 -m pytest"
     assert command in readme and command in (REPO / ".ci" / "run").read_text()
+
+
+# ----- found by the fuzz suite ----------------------------------------------------------------
+
+def test_suggest_on_a_completed_slot_not_in_the_list(files, capsys):
+    code, out, err = run(["suggest", files("g.txt", "QZX\nJKV\nWWW\n"), "--words", files("w.txt", TINY_LIST),
+                          "--slot", "1A"], capsys)
+    assert code == 0 and "internal error" not in err
+    assert "1A QZX: 1 word fits" in out and "QZX              score   -" in out
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**31), str(2**70)])
+def test_seed_out_of_range_is_bad_usage(files, capsys, seed):
+    code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
+                          "--backend", "cpsat", "--seed", seed], capsys)
+    assert code == 2 and "--seed: must be from 0 to 2147483647" in one_line(err)
