@@ -295,7 +295,9 @@ def test_unlisted_entries_are_warned_reported_and_refused_with_strict(files, cap
     data = json.loads(out)
     assert data["status"] == "unfillable" and "1A QZX is not in the word list" in data["reason"]
     code, out, err = run(["check", grid, "--words", words, "--strict", "--format", "json"], capsys)
-    assert code == 1 and json.loads(out)["verdict"] == "unfillable"
+    data = json.loads(out)
+    assert code == 1 and data["verdict"] == "unfillable" and data["proof"] == "rules"
+    assert "1A QZX is not in the word list" in data["reason"]
 
 
 def test_strict_accepts_listed_entries(files, capsys):
@@ -321,6 +323,9 @@ def test_picture_path_written_is_the_path_reported(files, capsys, tmp_path, name
     assert code == 0, err
     assert json.loads(out)["png"] == str(tmp_path / written)
     assert (tmp_path / written).read_bytes().startswith(magic)
+    code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
+                          "--png", tmp_path / name], capsys)
+    assert code == 0 and out.splitlines()[-1] == f"picture: {tmp_path / written}"
 
 
 def test_picture_with_an_unknown_extension_is_one_line(files, capsys, tmp_path):

@@ -185,6 +185,8 @@ def heatmap_text(data: dict) -> str:
                 out.append(f"{n:>3}")
         lines.append("".join(out))
     lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
+    if data.get("png"):
+        lines.append(f"picture: {data['png']}")
     return "\n".join(lines)
 
 
@@ -208,7 +210,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
     if not prop.is_consistent:
         out["verdict"] = "unfillable"
-        out["proof"] = "ac3"
+        out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
         return {"verdict": out.pop("verdict"), **out}
