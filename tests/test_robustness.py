@@ -90,6 +90,20 @@ def test_damaged_cache_is_rebuilt_and_said_once(files, capsys, tmp_path, name, h
     assert code == 0 and "word-list cache" not in err and err == first_err  # once: the next run is quiet again
 
 
+@pytest.mark.parametrize("edit", [lambda meta: meta.pop("n_problems"), lambda meta: meta.update(version=4),
+                                  lambda meta: meta["files"]["table"].update(size=1)])
+def test_edited_meta_is_rebuilt(files, tmp_path, edit):
+    words_path = files("w.txt", TINY_LIST)
+    load_word_list(words_path)
+    (folder,) = [p for p in (tmp_path / "cache").iterdir() if p.is_dir()]
+    meta = json.loads((folder / "meta.json").read_text())
+    edit(meta)
+    (folder / "meta.json").write_text(json.dumps(meta))
+    words = load_word_list(words_path)
+    assert words.n_words == 8 and len(words.notes) == 1 and "rebuilt the word-list cache" in words.notes[0]
+    assert load_word_list(words_path).notes == []
+
+
 # ----- 3. signals end the command and everything it started ---------------------------------
 
 def _group(pgid: int) -> list[int]:
