@@ -172,6 +172,19 @@ def test_rival_dies_with_a_parent_killed_outright(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
 
 
+def test_an_ignored_sighup_stays_ignored():
+    from xwcp.signals import stop_on_signals
+
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with stop_on_signals():
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
 @pytest.mark.parametrize("backend", ["cpsat", "sat"])
 def test_ctrl_c_exits_130_with_every_backend(tmp_path, backend):
     pytest.importorskip("ortools" if backend == "cpsat" else "pysat")

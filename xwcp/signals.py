@@ -66,7 +66,8 @@ def _watch(read_fd: int) -> None:
 def stop_on_signals():
     """Within the block, SIGINT/SIGTERM/SIGHUP set STOP and raise `Interrupted` (see the module docstring).
 
-    Outside the main thread it does nothing (Python lets only the main thread handle signals).
+    A signal ignored when the block starts (SIGHUP under `nohup`) stays ignored. Outside the
+    main thread it does nothing (Python lets only the main thread handle signals).
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -79,7 +80,8 @@ def stop_on_signals():
     watcher = None
     try:
         for signum in STOP_SIGNALS:
-            signal.signal(signum, _raise)
+            if previous[signum] is not signal.SIG_IGN:  # `nohup xwcp ...` keeps ignoring SIGHUP
+                signal.signal(signum, _raise)
         old_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
         watcher = threading.Thread(target=_watch, args=(read_fd,), name="xwcp-signal-watcher", daemon=True)
         watcher.start()
