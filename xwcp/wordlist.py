@@ -15,6 +15,7 @@ the source file's hash, so a second load is a handful of memory-mapped reads.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import lzma
@@ -384,7 +385,12 @@ def _read_cache(folder: Path, source: str) -> WordList | None:
 
 
 def _remove_tree(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)
+    """Remove a folder and what it holds, or a file where a folder should be; quietly, as far as possible."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _pid_is_alive(pid: int) -> bool:
