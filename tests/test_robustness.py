@@ -410,11 +410,26 @@ def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
     assert "larger than 64 KiB" in one_line(result.stderr)
 
 
-def test_fifo_without_writer_does_not_hang(tmp_path):
+def test_fifo_without_writer_does_not_hang(tmp_path, monkeypatch):
+    import xwcp.files
+
+    monkeypatch.setattr(xwcp.files, "FIFO_WAIT_S", 0.2)
     fifo = tmp_path / "grid.fifo"
     os.mkfifo(fifo)
-    result = xwcp("fill", fifo, timeout=30, env_extra={"XWCP_CACHE_DIR": str(tmp_path)})
-    assert result.returncode == 2 and "no rows" in one_line(result.stderr)
+    start = time.monotonic()
+    with pytest.raises(InputError, match="nothing was written to this pipe within 0.2 s"):
+        read_grid(fifo)
+    assert time.monotonic() - start < 5
+
+
+def test_fifo_with_a_late_writer_is_read(tmp_path):
+    fifo = tmp_path / "grid.fifo"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"sleep 0.5; printf '...\\n...\\n' > {fifo}"])
+    try:
+        assert read_grid(fifo).rows == ["...", "..."]
+    finally:
+        writer.wait(timeout=10)
 
 
 def test_oversized_grid_file_is_refused(files):

@@ -2,12 +2,14 @@
 
 A grid is under 1 KB and a word list a few MB, so a read stops one byte past a cap and the
 caller refuses what is over it: `/dev/zero` or a runaway pipe gets a clear message instead of
-filling memory. A named pipe is opened without blocking, so one that nobody writes to reads
-as empty instead of waiting forever; one with a writer is read to its end like a file.
+filling memory. A named pipe is opened without blocking and given FIFO_WAIT_S to bring data
+(or its end), so one that nobody writes to is refused instead of waited for forever; one with
+a writer (`<(make-grid)` too) is read to its end like a file.
 """
 from __future__ import annotations
 
 import os
+import select
 import stat
 import sys
 from pathlib import Path
@@ -19,6 +21,8 @@ STDIN = "-"
 STDIN_SOURCE = "<stdin>"
 """How standard input is named in messages."""
 
+FIFO_WAIT_S = 10.0
+"""How long a named pipe may stay silent before we give up on it (`cat` would wait forever)."""
 _CHUNK_BYTES = 1 << 16
 
 
@@ -38,6 +42,15 @@ def _read_fd(fd: int, max_bytes: int) -> bytes:
         parts.append(chunk)
         n_read += len(chunk)
     return b"".join(parts)
+
+
+def _wait_for_writer(fd: int, source: str, what: str) -> None:
+    """Wait up to FIFO_WAIT_S for a named pipe to get data or an end; refuse it if nothing comes."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    if not poller.poll(FIFO_WAIT_S * 1000):
+        raise InputError(f"nothing was written to this pipe within {FIFO_WAIT_S:g} s; is a {what} being sent to it?",
+                         source)
 
 
 def read_bounded(path: str | Path, max_bytes: int, what: str) -> bytes:
@@ -75,7 +88,9 @@ def read_bounded(path: str | Path, max_bytes: int, what: str) -> bytes:
             mode = os.fstat(fd).st_mode
             if stat.S_ISDIR(mode):
                 raise InputError(f"is a directory, not a {what} file", source)
-            os.set_blocking(fd, True)  # a writer that is there is waited for, like `cat` would
+            if stat.S_ISFIFO(mode):
+                _wait_for_writer(fd, source, what)
+            os.set_blocking(fd, True)
             raw = _read_fd(fd, max_bytes)
         except IsADirectoryError:
             raise InputError(f"is a directory, not a {what} file", source) from None
