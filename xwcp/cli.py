@@ -142,9 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_heatmap)
 
     p = sub.add_parser("check", help="is the grid fillable? the tightest slot and the forced letters",
-                       description="Fillability: consistent or unfillable by arc consistency, then proven "
-                                   "fillable or unfillable by a solver within --time-limit; the most "
-                                   "constrained open slot; the letters forced so far.",
+                       description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
+                                   "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
+                                   "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
+                                   "letters forced so far and the completed entries not in the word list.",
                        epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
     _add_problem_args(p)
     _add_solver_args(p, 10.0)
