@@ -18,14 +18,17 @@ import traceback
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from xwcp.cli import main
-from xwcp.errors import InputError
-from xwcp.grid import parse_grid, read_grid
-from xwcp.result import check_fill
-from xwcp.wordlist import load_word_list
+pytest.importorskip("hypothesis", reason="the fuzz suite needs hypothesis: pip install -e '.[test]'")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from xwcp.cli import main  # noqa: E402
+from xwcp.errors import InputError  # noqa: E402
+from xwcp.grid import parse_grid, read_grid  # noqa: E402
+from xwcp.result import check_fill  # noqa: E402
+from xwcp.wordlist import load_word_list  # noqa: E402
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
