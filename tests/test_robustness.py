@@ -212,7 +212,7 @@ def _dead_pid() -> int:
 
 
 def test_stale_temporary_folder_is_removed(files, tmp_path):
-    from xwcp.wordlist import CACHE_VERSION
+    from xwcp.cache import CACHE_VERSION
 
     cache = tmp_path / "cache"
     stale = cache / f"wordlist-v{CACHE_VERSION}-0123.tmp{_dead_pid()}"
@@ -228,7 +228,7 @@ def test_stale_temporary_folder_is_removed(files, tmp_path):
 
 
 def test_cache_keeps_the_most_recently_used_lists(files, tmp_path):
-    from xwcp.wordlist import tidy_cache
+    from xwcp.cache import tidy
 
     cache = tmp_path / "cache"
     paths = [files(f"w{k}.txt", f"{TINY_LIST}WORD{chr(65 + k)}\n") for k in range(4)]
@@ -238,26 +238,26 @@ def test_cache_keeps_the_most_recently_used_lists(files, tmp_path):
     assert len(list(cache.iterdir())) == 4
     load_word_list(paths[0])  # used again: now the most recent
     time.sleep(0.02)
-    removed = tidy_cache(cache, keep=2)
+    removed = tidy(cache, keep=2)
     assert len(removed) == 2 and len(list(cache.iterdir())) == 2
     assert load_word_list(paths[0]).notes == []  # still cached: no rebuild note
 
 
 def test_cache_is_bounded_by_size(files, tmp_path):
-    from xwcp.wordlist import tidy_cache
+    from xwcp.cache import tidy
 
     cache = tmp_path / "cache"
     for k in range(3):
         load_word_list(files(f"w{k}.txt", f"{TINY_LIST}WORD{chr(65 + k)}\n"))
         time.sleep(0.02)
-    assert len(tidy_cache(cache, max_bytes=1)) == 2  # the newest list always stays
+    assert len(tidy(cache, max_bytes=1)) == 2  # the newest list always stays
     assert len(list(cache.iterdir())) == 1
 
 
 def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, monkeypatch):
     import numpy as np
 
-    import xwcp.wordlist as wordlist
+    import xwcp.cache
     from xwcp.signals import Interrupted
 
     real_save, calls = np.save, []
@@ -268,7 +268,7 @@ def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, mon
             raise Interrupted(signal.SIGTERM)
         real_save(path, array)
 
-    monkeypatch.setattr(wordlist.np, "save", save_then_sigterm)
+    monkeypatch.setattr(xwcp.cache.np, "save", save_then_sigterm)
     with pytest.raises(Interrupted):
         load_word_list(files("w.txt", TINY_LIST))
     assert [p.name for p in (tmp_path / "cache").iterdir()] == []
