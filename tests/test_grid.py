@@ -226,3 +226,25 @@ def test_error_str_is_one_line():
     with pytest.raises(InputError) as info:
         parse_grid("...\n..\n", "g.txt")
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("rows, message", [
+    ("#...", "list of row strings"),
+    ([], "list of row strings"),
+    (["#..", 3], "list of row strings"),
+    (["...", ""], "row 2 is empty"),
+    (["...", "; note"], "row 2 is empty"),
+    (["...", "..\n."], "row 2 is empty or not a single row"),
+    (["...", "...."], "row 2 has 4 cells"),
+])
+def test_grid_from_rows_refuses_what_is_not_a_grid(rows, message):
+    from xwcp.grid import grid_from_rows
+
+    with pytest.raises(InputError, match=message):
+        grid_from_rows(rows, "grid")
+
+
+def test_grid_from_rows_matches_parse_grid():
+    from xwcp.grid import grid_from_rows
+
+    assert grid_from_rows(["#.a", "b?_", "..#"]) == parse_grid("#.a\nb?_\n..#")
