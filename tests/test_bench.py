@@ -13,7 +13,7 @@ import pytest
 
 from xwcp import bench
 from xwcp.backends import available_backends
-from xwcp.peers import PEERS, PeerResult, PeerStatus, peer_available
+from xwcp.bench.peers import PEERS, PeerResult, PeerStatus, peer_available
 
 from helpers import run
 
@@ -160,7 +160,7 @@ def test_bad_usage_exits_2(capsys, argv, needle):
 
 
 def test_missing_peer_gives_skipped_rows(files, capsys, monkeypatch):
-    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: False)
+    monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: False)
     code, out, _ = run(bench_args(files, files["a"], files["b"], extra=["--peers", ",".join(PEERS)]), capsys)
     assert code == 0
     _, rows = read_csv(files["out"])
@@ -177,8 +177,8 @@ def test_peer_that_crashes_or_returns_a_bad_fill_gives_error_rows(files, capsys,
             raise RuntimeError("peer exploded")
         return PeerResult(name, PeerStatus.FILLED, ("CAB", "ORE", "WEB"), 0.01, "")  # WEB is not listed
 
-    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: True)
-    monkeypatch.setattr("xwcp.peers.run_peer", fake_run_peer)
+    monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: True)
+    monkeypatch.setattr("xwcp.bench.peers.run_peer", fake_run_peer)
     code, _, _ = run(bench_args(files, files["a"], files["b"], extra=["--peers", "qxw"]), capsys)
     assert code == 0
     _, rows = read_csv(files["out"])
@@ -217,7 +217,7 @@ def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
 
     real_fill = backtrack.fill
 
-    # The patch reaches the workers because xwcp.bench starts each one with os.fork()
+    # The patch reaches the workers because xwcp.bench.isolation starts each one with os.fork()
     # (call_isolated), never through multiprocessing, so the default start method (fork,
     # spawn or forkserver) does not matter; without fork the runs are in-process and patched too.
     def fill_then_interrupt(problem, limits=None):
@@ -326,3 +326,12 @@ def test_isolated_worker_timeout_and_crash():
     with pytest.raises(RuntimeError, match="worker died"):
         bench.call_isolated(lambda: os._exit(7), timeout_s=5)
     assert bench.call_isolated(lambda: {"x": 1}, timeout_s=5)["x"] == 1
+
+
+def test_the_cli_calls_into_the_bench_one_way_only():
+    import subprocess
+    import sys
+
+    code = "import sys, xwcp.bench, xwcp.bench.runs, xwcp.bench.peers, xwcp.bench.xcsp; print('xwcp.cli' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

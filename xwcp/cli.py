@@ -9,6 +9,7 @@ import json
 import sys
 import time
 
+from xwcp.argtypes import positive_float, positive_int
 from xwcp.errors import InputError
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -17,26 +18,6 @@ EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line and exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
 
 
 def _count(text: str) -> int:

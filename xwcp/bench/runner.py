@@ -1,0 +1,138 @@
+"""Run every entrant on every instance, interleaved, writing each row as it is measured."""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xwcp.bench.entrants import Entrant
+from xwcp.bench.inputs import WordLists, load_instance, prepare_cli_inputs
+from xwcp.bench.rows import RowWriter
+from xwcp.bench.runs import run_one
+from xwcp.bench.suites import Instance
+
+DEFAULT_TIME_LIMIT_S = 60.0
+"""The limit the project's peer measurements use (SOLVER-FACTS.md)."""
+
+
+@dataclass
+class BenchRun:
+    """What `run_bench` did: its rows (also on disk), whether it was interrupted, and where it wrote."""
+
+    rows: list[dict]
+    out_dir: Path
+    interrupted: bool = False
+    entrants: list[Entrant] = field(default_factory=list)
+    time_limit_s: float = DEFAULT_TIME_LIMIT_S
+
+
+def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out_dir: Path,
+              time_limit_s: float = DEFAULT_TIME_LIMIT_S, seeds: int = 1, threads: int | None = None,
+              isolate: bool | None = None, progress: bool | None = None) -> BenchRun:
+    """Run every entrant on every instance (backends once per seed, peers once), interleaved.
+
+    Args:
+        instances: what to solve, in order.
+        entrants: backends and peers; for each instance (and seed) each runs in turn, the
+            starting entrant rotating from one instance to the next.
+        out_dir: where rows.csv and rows.json are written as rows are produced.
+        time_limit_s: each run's wall-clock limit.
+        seeds: backends run with seeds 0..seeds-1.
+        threads: worker threads for backends that use them (default: the backend's own).
+        isolate: run each fill in a forked worker (default: when fork exists).
+        progress: show a progress bar on stderr (default: when stderr is a terminal).
+
+    Returns:
+        The rows; `interrupted` is True when KeyboardInterrupt stopped the run early (the rows
+        so far are on disk).
+    """
+    from tqdm import tqdm
+
+    isolate = hasattr(os, "fork") if isolate is None else isolate
+    progress = sys.stderr.isatty() if progress is None else progress
+    peer_entrants = [e for e in entrants if e.kind == "peer"]
+    has_cli = any(e.kind == "cli" and not e.missing for e in entrants)
+    total = len(instances) * ((len(entrants) - len(peer_entrants)) * seeds + len(peer_entrants))
+    writer = RowWriter(out_dir)
+    lists = WordLists()
+    run = BenchRun(writer.rows, out_dir, entrants=list(entrants), time_limit_s=time_limit_s)
+    tqdm.monitor_interval = 0  # no monitor thread: the bench forks workers
+    bar = tqdm(total=total, file=sys.stderr, disable=not progress, unit="run", dynamic_ncols=True)
+    old_sigterm = _sigterm_as_interrupt()
+    try:
+        for index, instance in enumerate(instances):
+            base = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
+                    "time_limit_s": time_limit_s}
+            loaded = None
+            _release_memory()  # so the next workers do not start with the last instance's freed heap
+            try:
+                loaded = load_instance(instance, lists)
+            except Exception as exc:  # an unusable file is a row, not the end of the bench
+                note = str(exc) or exc.__class__.__name__
+                for seed, entrant in _schedule(entrants, seeds, index):
+                    writer.add({**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed,
+                                "status": "error", "note": note})
+                    bar.update(1)
+                continue
+            grid = loaded.grid
+            from xwcp.grid import find_slots
+
+            base.update(width=grid.width, height=grid.height, blocks=grid.n_blocks,
+                        slots=len(find_slots(grid)), words=loaded.n_words, min_score=loaded.min_score)
+            if has_cli:
+                prepare_cli_inputs(instance, loaded)
+            for seed, entrant in _schedule(entrants, seeds, index):
+                bar.set_postfix_str(f"{instance.name} {entrant.label}")
+                row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
+                row.update(run_one(loaded, entrant, seed, time_limit_s, threads, isolate))
+                writer.add(row)
+                bar.update(1)
+    except KeyboardInterrupt:
+        run.interrupted = True
+    finally:
+        if old_sigterm is not None:
+            signal.signal(signal.SIGTERM, old_sigterm)
+        bar.close()
+        writer.close()
+    return run
+
+
+def _sigterm_as_interrupt():
+    """Treat SIGTERM (`kill`, `timeout`) like Ctrl-C, so the rows are finished and workers stopped.
+
+    Returns:
+        The previous handler, or None when not in the main thread (handlers cannot be set there).
+    """
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, interrupt)
+
+
+def _release_memory() -> None:
+    """Collect garbage and hand freed heap back to the OS (glibc), so forked workers start small."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _schedule(entrants: Sequence[Entrant], seeds: int, index: int) -> list[tuple[int, Entrant]]:
+    """(seed, entrant) pairs for one instance: per seed each backend in turn, peers only with seed 0."""
+    order = list(entrants[index % len(entrants):]) + list(entrants[:index % len(entrants)]) if entrants else []
+    pairs = []
+    for seed in range(seeds):
+        pairs.extend((seed, e) for e in order if e.kind != "peer" or seed == 0)
+    return pairs
+
+
