@@ -124,6 +124,42 @@ def test_unreadable_grid_gives_error_row_and_run_continues(files, tmp_path, caps
     assert by_grid["a"]["status"] == by_grid["b"]["status"] == "filled"
 
 
+def test_unreadable_grid_is_said_on_the_console(files, tmp_path, capsys):
+    missing = tmp_path / "nope.txt"
+    code, _, err = run(bench_args(files, files["a"], missing), capsys)
+    assert code == 0
+    assert "cannot read nope" in err and "no such grid file" in err
+
+
+def test_no_readable_grid_exits_2(files, tmp_path, capsys):
+    code, _, err = run(bench_args(files, tmp_path / "nope.txt", files["ragged"]), capsys)
+    assert code == 2
+    assert "no grid could be read" in err and "cannot read nope" in err and "cannot read ragged" in err
+    assert "Traceback" not in err
+    _, rows = read_csv(files["out"])
+    assert {r["status"] for r in rows} == {"error"}
+
+
+def test_out_naming_an_existing_file_exits_2_and_leaves_it_alone(files, tmp_path, capsys):
+    taken = tmp_path / "results.csv"
+    taken.write_text("mine\n", encoding="utf-8")
+    files["out"] = taken
+    code, _, err = run(bench_args(files, files["a"]), capsys)
+    assert code == 2 and "is a file" in err and len(err.strip().splitlines()) == 1
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+    files["out"] = taken / "sub"
+    code, _, err = run(bench_args(files, files["a"]), capsys)
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_out_naming_an_existing_results_folder_is_written_into(files, capsys):
+    assert run(bench_args(files, files["a"]), capsys)[0] == 0
+    code, _, _ = run(bench_args(files, files["b"]), capsys)
+    assert code == 0
+    _, rows = read_csv(files["out"])
+    assert [(r["grid"], r["status"]) for r in rows] == [("b", "filled")]
+
+
 def test_unreadable_xcsp_file_gives_error_row(files, tmp_path, capsys):
     broken = tmp_path / "broken.xml"
     broken.write_text("<instance format='XCSP3'>", encoding="utf-8")

@@ -95,12 +95,12 @@ def run_bench_command(args: argparse.Namespace) -> int:
     entrants = make_entrants(backends, peer_names, cli_backends)
     out_dir = Path(args.out) if args.out else Path("xwcp-bench") / f"{label}-{time.strftime('%Y%m%d-%H%M%S')}"
     meta = _meta(args, label, instances, entrants)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    _make_out_dir(out_dir)
     (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"xwcp bench: {label}, {len(instances)} grids, {len(entrants)} entrants, limit {args.time_limit:g} s, "
           f"writing {out_dir}/", file=sys.stderr)
     run = run_bench(instances, entrants, out_dir=out_dir, time_limit_s=args.time_limit, seeds=args.seeds,
-                    threads=args.threads)
+                    threads=args.threads, warn=lambda line: print(f"xwcp bench: cannot read {line}", file=sys.stderr))
     try:
         summary = summarize(run.rows, entrants, args.time_limit)
         text = summary_text(summary)
@@ -123,7 +123,30 @@ def run_bench_command(args: argparse.Namespace) -> int:
         print(text)
         print(f"rows: {out_dir / 'rows.csv'}, {out_dir / 'rows.json'}"
               + (f"; plots: {', '.join(str(p) for p in plots)}" if plots else ""))
+    if run.unreadable and len(run.unreadable) == len(instances):
+        print(f"xwcp bench: error: no grid could be read ({len(instances)} given; reasons above and in "
+              f"{out_dir / 'rows.csv'})", file=sys.stderr)
+        return 2
     return 3 if run.interrupted else 0
+
+
+def _make_out_dir(out_dir: Path) -> None:
+    """Create the results folder; an existing folder is written into (its rows and summary are replaced).
+
+    Raises:
+        InputError: `out_dir` is an existing file, lies under a file, or cannot be created.
+    """
+    from xwcp.errors import InputError
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"--out {out_dir} is a file; --out names a folder for rows.csv, rows.json, "
+                         "summary.txt and plots (give a new or existing folder)")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(f"--out {out_dir}: a part of that path is a file, not a folder") from None
+    except OSError as exc:
+        raise InputError(f"--out {out_dir}: cannot create the folder ({exc.strerror or exc})") from None
 
 
 def _load_average() -> list[float] | None:

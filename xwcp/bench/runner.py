@@ -5,7 +5,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,11 +28,14 @@ class BenchRun:
     interrupted: bool = False
     entrants: list[Entrant] = field(default_factory=list)
     time_limit_s: float = DEFAULT_TIME_LIMIT_S
+    unreadable: dict[str, str] = field(default_factory=dict)
+    """Why each instance that could not be loaded could not (its rows are "error" rows), by instance name."""
 
 
 def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out_dir: Path,
               time_limit_s: float = DEFAULT_TIME_LIMIT_S, seeds: int = 1, threads: int | None = None,
-              isolate: bool | None = None, progress: bool | None = None) -> BenchRun:
+              isolate: bool | None = None, progress: bool | None = None,
+              warn: Callable[[str], None] | None = None) -> BenchRun:
     """Run every entrant on every instance (backends once per seed, peers once), interleaved.
 
     Args:
@@ -45,10 +48,11 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         threads: worker threads for backends that use them (default: the backend's own).
         isolate: run each fill in a forked worker (default: when fork exists).
         progress: show a progress bar on stderr (default: when stderr is a terminal).
+        warn: called with one line for each instance that cannot be loaded, as it happens.
 
     Returns:
         The rows; `interrupted` is True when KeyboardInterrupt stopped the run early (the rows
-        so far are on disk).
+        so far are on disk); `unreadable` names the instances that could not be loaded.
     """
     from tqdm import tqdm
 
@@ -73,6 +77,10 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
                 loaded = load_instance(instance, lists)
             except Exception as exc:  # an unusable file is a row, not the end of the bench
                 note = str(exc) or exc.__class__.__name__
+                run.unreadable[instance.name] = note
+                if warn is not None:
+                    bar.clear()
+                    warn(f"{instance.name}: {note}")
                 for seed, entrant in _schedule(entrants, seeds, index):
                     writer.add({**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed,
                                 "status": "error", "note": note})
