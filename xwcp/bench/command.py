@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from xwcp.argtypes import positive_float, positive_int
-from xwcp.bench.entrants import make_entrants
+from xwcp.bench.entrants import MODEL_ENTRANTS, make_entrants
 from xwcp.bench.plots import write_plots
 from xwcp.bench.runner import DEFAULT_TIME_LIMIT_S, run_bench
 from xwcp.bench.suites import SUITES, file_instances, suite_instances
@@ -28,7 +28,8 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--suite", choices=list(SUITES), metavar="NAME",
                         help=f"a named grid set: {suites} (see bench/README.md)")
     parser.add_argument("--backends", default=None, metavar="A,B",
-                        help="xwcp backends to run, comma-separated (default: every available one)")
+                        help="xwcp backends to run, comma-separated (default: every available one); also "
+                             f"the textbook models {', '.join(MODEL_ENTRANTS)} (slow on big grids; only when named)")
     parser.add_argument("--peers", default="all", metavar="P,Q",
                         help="peer solvers to run side by side: qxw, gecode, all, or none (default all: "
                              "every peer; one that is not installed gives 'skipped' rows, see bench/peers/install.sh)")
@@ -74,7 +75,12 @@ def run_bench_command(args: argparse.Namespace) -> int:
         raise InputError(f"give grid files or --suite NAME (suites: {', '.join(SUITES)})")
     backends = _split(args.backends) if args.backends is not None else available_backends()
     cli_backends = [] if args.cli.strip().lower() == "none" else _split(args.cli)
-    for name in backends + cli_backends:
+    for name in backends:
+        if name not in BACKENDS and name not in MODEL_ENTRANTS:
+            raise InputError(f"unknown backend {name!r}; choose from: {', '.join([*BACKENDS, *MODEL_ENTRANTS])}")
+    for name in cli_backends:
+        if name in MODEL_ENTRANTS:
+            raise InputError(f"{name} is a bench-only model, not an `xwcp fill` backend: name it in --backends")
         if name not in BACKENDS:
             raise InputError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
     peer_choice = args.peers.strip().lower()

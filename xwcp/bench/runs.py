@@ -21,7 +21,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     Returns:
         Row fields: status, seconds, nodes, backtracks, valid, note.
     """
-    from xwcp.backends import get_backend
+    from xwcp.bench.entrants import get_fill_module
     from xwcp.problem import compile_problem
     from xwcp.result import Limits, check_fill
 
@@ -31,7 +31,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     start = time.perf_counter()
     problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
                               allow_dupes=loaded.allow_dupes)
-    result = get_backend(backend).fill(problem, Limits(**kwargs))
+    result = get_fill_module(backend).fill(problem, Limits(**kwargs))
     seconds = time.perf_counter() - start
     status, valid, note = result.status.value, None, result.reason
     if result.fills:
