@@ -110,6 +110,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
+                       description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
+                                   "Dask cluster or the scheduler named by --cluster. Each result is written as it "
+                                   "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
+                                   "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
+                                   "answer (limit or error), 2 bad input or unreachable cluster.",
+                       epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
+    p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
+    p.add_argument("--out", default="xwcp-batch", metavar="DIR", help="folder for the result files (default xwcp-batch)")
+    p.add_argument("--resume", action="store_true", help="skip grids whose result file is already in --out")
+    p.add_argument("--quality", action="store_true", help="search each fill for quality (needs xwcp.quality)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://HOST:8786 (default: a local "
+                   "cluster of one-thread worker processes)")
+    p.add_argument("--workers", type=positive_int, metavar="N", help="local workers (default: the cores); with "
+                   "--cluster, wait for N workers")
+    p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list); with --cluster, a path "
+                   "every worker can read")
+    p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
+    p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    _add_solver_args(p, 60.0)
+    p.set_defaults(run=cmd_batch)
     return parser
 
 
@@ -216,3 +239,22 @@ def cmd_bench(args) -> int:
     from xwcp.bench import run_bench_command
 
     return run_bench_command(args)
+
+
+def cmd_batch(args) -> int:
+    """Example: xwcp batch models/ --out fills --time-limit 30 --resume"""
+    from pathlib import Path
+
+    from xwcp.dist import batch
+    from xwcp.dist.cluster import open_client
+
+    plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, min_score=args.min_score,
+                            allow_dupes=args.allow_dupes, backend=args.backend, time_limit_s=args.time_limit,
+                            seed=args.seed, quality=args.quality, resume=args.resume)
+    for name, reason in plan.unreadable.items():
+        print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
+    show = (lambda name, record, path: print(batch.result_line(name, record), flush=True)) if args.format == "text" else None
+    with open_client(args.cluster, n_workers=args.workers) as client:
+        outcome = batch.run_batch(plan, client, on_result=show)
+    _emit(args, batch.summary_dict(plan, outcome), batch.summary_text(plan, outcome))
+    return outcome.exit_code

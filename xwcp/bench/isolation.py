@@ -116,6 +116,7 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
         os.close(read_fd)
         try:
             os.setpgid(0, 0)
+            _die_with_parent()
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _reset_peak_rss()
@@ -172,6 +173,17 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
     if kind == "error":
         raise RuntimeError(value)
     return value
+
+
+def _die_with_parent() -> None:
+    """Have the kernel SIGKILL this worker when the thread that forked it ends (Linux), so a worker
+    outlives neither the bench nor a Dask worker killed mid-task (its own process group escapes killpg)."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _stop_group(pid: int) -> int | None:

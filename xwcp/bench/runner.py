@@ -35,7 +35,7 @@ class BenchRun:
 def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out_dir: Path,
               time_limit_s: float = DEFAULT_TIME_LIMIT_S, seeds: int = 1, threads: int | None = None,
               isolate: bool | None = None, progress: bool | None = None,
-              warn: Callable[[str], None] | None = None) -> BenchRun:
+              warn: Callable[[str], None] | None = None, client=None) -> BenchRun:
     """Run every entrant on every instance (backends once per seed, peers once), interleaved.
 
     Args:
@@ -49,6 +49,9 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         isolate: run each fill in a forked worker (default: when fork exists).
         progress: show a progress bar on stderr (default: when stderr is a terminal).
         warn: called with one line for each instance that cannot be loaded, as it happens.
+        client: a `distributed.Client`: each (instance, entrant, seed) run becomes one task on its
+            cluster (`xwcp.dist.tasks.bench_run_task`, in a forked child as here) and rows are
+            written in the order the runs finish. None runs them here, one at a time.
 
     Returns:
         The rows; `interrupted` is True when KeyboardInterrupt stopped the run early (the rows
@@ -67,6 +70,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     tqdm.monitor_interval = 0  # no monitor thread: the bench forks workers
     bar = tqdm(total=total, file=sys.stderr, disable=not progress, unit="run", dynamic_ncols=True)
     old_sigterm = _sigterm_as_interrupt()
+    row_by_future: dict = {}
     try:
         for index, instance in enumerate(instances):
             base = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
@@ -94,19 +98,51 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
             if has_cli:
                 prepare_cli_inputs(instance, loaded)
             for seed, entrant in _schedule(entrants, seeds, index):
-                bar.set_postfix_str(f"{instance.name} {entrant.label}")
                 row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
+                if client is not None and not entrant.missing:
+                    row_by_future[_submit(client, instance, entrant, seed, time_limit_s, threads)] = row
+                    continue
+                bar.set_postfix_str(f"{instance.name} {entrant.label}")
                 row.update(run_one(loaded, entrant, seed, time_limit_s, threads, isolate))
+                writer.add(row)
+                bar.update(1)
+        if row_by_future:
+            from distributed import as_completed
+
+            for future in as_completed(row_by_future):
+                row = row_by_future.pop(future)
+                row.update(_task_fields(future))
                 writer.add(row)
                 bar.update(1)
     except KeyboardInterrupt:
         run.interrupted = True
+        if row_by_future:
+            client.cancel(list(row_by_future))
     finally:
         if old_sigterm is not None:
             signal.signal(signal.SIGTERM, old_sigterm)
         bar.close()
         writer.close()
     return run
+
+
+def _submit(client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None):
+    from xwcp.dist.tasks import bench_run_task
+
+    return client.submit(bench_run_task, instance, entrant, seed, time_limit_s, threads, pure=False, retries=1)
+
+
+def _task_fields(future) -> dict:
+    """A finished task's row fields, or an "error" row naming why it failed (its worker died on every try)."""
+    try:
+        fields = future.result()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:
+        return {"status": "error", "note": " ".join(f"{exc.__class__.__name__}: {exc}".split())[:500]}
+    fields.pop("worker_pid", None)
+    fields.pop("wall_s", None)
+    return fields
 
 
 def _sigterm_as_interrupt():
