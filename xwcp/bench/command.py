@@ -5,6 +5,7 @@ The CLI calls `add_bench_arguments` and `run_bench_command`; nothing here import
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -108,21 +109,21 @@ def run_bench_command(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else Path("xwcp-bench") / f"{label}-{time.strftime('%Y%m%d-%H%M%S')}"
     meta = _meta(args, label, instances, entrants)
     _make_out_dir(out_dir)
-    (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
-    print(f"xwcp bench: {label}, {len(instances)} grids, {len(entrants)} entrants, limit {args.time_limit:g} s, "
-          f"writing {out_dir}/", file=sys.stderr)
+
     def warn(line: str) -> None:
         print(f"xwcp bench: cannot read {line}", file=sys.stderr)
 
-    if args.cluster or args.workers:
-        from xwcp.dist.cluster import open_client
+    with contextlib.ExitStack() as stack:
+        client = None
+        if args.cluster or args.workers:  # reach the cluster before writing anything more
+            from xwcp.dist.cluster import open_client
 
-        with open_client(args.cluster, n_workers=args.workers) as client:
-            run = run_bench(instances, entrants, out_dir=out_dir, time_limit_s=args.time_limit, seeds=args.seeds,
-                            threads=args.threads, warn=warn, client=client)
-    else:
+            client = stack.enter_context(open_client(args.cluster, n_workers=args.workers))
+        (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+        print(f"xwcp bench: {label}, {len(instances)} grids, {len(entrants)} entrants, limit {args.time_limit:g} s, "
+              f"writing {out_dir}/" + (" (on Dask)" if client is not None else ""), file=sys.stderr)
         run = run_bench(instances, entrants, out_dir=out_dir, time_limit_s=args.time_limit, seeds=args.seeds,
-                        threads=args.threads, warn=warn)
+                        threads=args.threads, warn=warn, client=client)
     try:
         summary = summarize(run.rows, entrants, args.time_limit)
         text = summary_text(summary)

@@ -42,14 +42,14 @@ def local_workers(n_workers: int | None) -> int:
 
 @contextlib.contextmanager
 def open_client(address: str | None = None, *, n_workers: int | None = None,
-                connect_timeout_s: float = CONNECT_TIMEOUT_S) -> Iterator[object]:
+                connect_timeout_s: float | None = None) -> Iterator[object]:
     """A `distributed.Client`, closed (with its embedded cluster) on the way out.
 
     Args:
         address: a scheduler such as tcp://HOST:8786; None starts a `LocalCluster` here.
         n_workers: workers of the embedded cluster (default: the cores); with `address`, the
             workers to wait for before returning (default: none).
-        connect_timeout_s: how long to try to reach `address`.
+        connect_timeout_s: how long to try to reach `address` (default CONNECT_TIMEOUT_S).
 
     Raises:
         InputError: Dask is not installed, a malformed address, or a scheduler that cannot be
@@ -79,6 +79,7 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
             client.close()
             cluster.close()
         return
+    connect_timeout_s = CONNECT_TIMEOUT_S if connect_timeout_s is None else connect_timeout_s
     if not _ADDRESS.match(address.strip()):
         raise InputError(f"--cluster {address!r} is not a scheduler address such as tcp://HOST:8786")
     try:
