@@ -196,6 +196,16 @@ def test_batch_command_with_unreadable_grids(inputs, tmp_path, capsys):
     assert code == 2 and "is a file" in err
 
 
+def test_quality_without_the_quality_search_is_refused_in_one_line(inputs, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "xwcp.quality", None)  # as if not installed
+    code, _, err = run(["batch", inputs["grids"], "--words", inputs["words"], "--out", inputs["out"], "--quality"],
+                       capsys)
+    assert code == 2 and "--quality needs the quality search" in err and len(err.strip().splitlines()) == 1
+    assert not inputs["out"].exists()
+
+
 def test_result_names_are_unique_and_stable(tmp_path):
     paths = [tmp_path / "a" / "g.txt", tmp_path / "b" / "g.txt", tmp_path / "g", tmp_path / "h.txt"]
     assert batch.result_names(paths) == ["g", "g-2", "g-3", "h"]
