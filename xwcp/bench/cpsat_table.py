@@ -24,6 +24,7 @@ import threading
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
+from xwcp.bench.model_entrants import answer_before_building, stopped_while_building
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
@@ -114,18 +115,13 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
     limits = limits or Limits()
     clock = Clock(limits)
-    if problem.conflicts:
-        return FillResult(FillStatus.UNFILLABLE, NAME, FillStats(clock.elapsed_s), reason=problem.conflicts[0])
-    for slot_id in problem.open_slot_ids:
-        if not problem.domains[slot_id].any():  # an empty variable domain: nothing to model
-            return FillResult(FillStatus.UNFILLABLE, NAME, FillStats(clock.elapsed_s), slot_id=slot_id,
-                              reason=f"no listed word fits {problem.slots[slot_id].name}")
+    early = answer_before_building(problem, NAME, clock)
+    if early is not None:
+        return early
     want = wanted_fills(limits)
     model = _build_model(problem, stop=clock.stop_status)
-    if model is None:
-        status = clock.stop_status() or FillStatus.LIMIT
-        return FillResult(status, NAME, FillStats(clock.elapsed_s, extra={"phase": "building the model"}),
-                          reason=limit_reason(status, limits) + " while building the model")
+    if model is None or clock.stop_status() is not None:
+        return stopped_while_building(NAME, clock, "the model")
     fills: list[tuple[str, ...]] = []
     counts = {"fills": 0}
     solver = cp_model.CpSolver()

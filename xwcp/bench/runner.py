@@ -127,8 +127,15 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
 
 
 def _submit(client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None):
+    """One run as a task; its files are named by absolute paths, so a worker started in another folder finds them."""
+    from dataclasses import replace
+
     from xwcp.dist.tasks import bench_run_task
 
+    if instance.path is not None:
+        instance = replace(instance, path=instance.path.absolute())
+    if instance.words.path is not None:
+        instance = replace(instance, words=replace(instance.words, path=os.path.abspath(instance.words.path)))
     return client.submit(bench_run_task, instance, entrant, seed, time_limit_s, threads, pure=False, retries=1)
 
 
