@@ -127,10 +127,10 @@ def fill_grid_task(task: GridTask) -> dict:
 def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.report  # noqa: F401
-    from xwcp.backends import get_backend
+    from xwcp.bench.entrants import get_fill_module
     from xwcp.kernel import Engine  # noqa: F401
 
-    get_backend(backend)
+    get_fill_module(backend)
 
 
 def _compile(task: GridTask):
@@ -203,6 +203,8 @@ def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: i
     start = time.perf_counter()
     allow_child_processes()
     try:
+        if entrant.kind == "xwcp" and not entrant.missing:
+            _import_fill_modules(entrant.name)
         loaded = _loaded_instance(instance)
     except Exception as exc:  # the client loaded it first; a worker that cannot is a row, not a crash
         return {"status": "error", "note": f"on the worker: {exc}", "worker_pid": os.getpid()}
