@@ -151,7 +151,7 @@ def test_resume_after_an_interrupted_batch(client, inputs):
     assert first.interrupted and first.exit_code == 130 and list(first.records) == seen
     (inputs["out"] / "half.json").write_text('{"stat', encoding="utf-8")  # a torn file is not a result
     again = plan(inputs, resume=True)
-    assert again.done == seen and {t.name for t in again.tasks} == set(GRIDS) - set(seen)
+    assert list(again.done) == seen and {t.name for t in again.tasks} == set(GRIDS) - set(seen)
     second = batch.run_batch(again, client)
     assert set(first.records) | set(second.records) == set(GRIDS)
     assert_files_hold_valid_fills(inputs["out"], {**first.records, **second.records}, load_word_list(inputs["words"]))
@@ -185,6 +185,18 @@ def test_unreachable_cluster_is_one_line_and_exit_2(inputs, capsys, monkeypatch)
     code, _, err = run(["bench", inputs["grids"] / "open3.txt", "--peers", "none", "--backends", "backtrack",
                         "--out", inputs["out"] / "bench", "--cluster", "tcp://127.0.0.1:9"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot reach" in err
+
+
+def test_batch_command_end_to_end(inputs, capsys):
+    argv = ["batch", inputs["grids"], "--words", inputs["words"], "--min-score", "0", "--out", inputs["out"],
+            "--backend", "backtrack", "--time-limit", "10", "--workers", "1", "--format", "json"]
+    code, out, _ = run(argv, capsys)
+    summary = json.loads(out)
+    assert code == 1 and summary["counts"] == {"filled": 3, "unfillable": 1} and summary["ran"] == 4
+    assert {r["name"] for r in summary["results"]} == set(GRIDS)
+    code, out, _ = run(argv[:-2] + ["--resume", "--cluster", "tcp://127.0.0.1:9"], capsys)
+    assert code == 1  # nothing left to do, so no cluster is reached; the earlier results give the answer
+    assert "4 grids: 3 filled, 1 unfillable" in out and "4 already done" in out
 
 
 def test_batch_command_with_unreadable_grids(inputs, tmp_path, capsys):

@@ -246,7 +246,6 @@ def cmd_batch(args) -> int:
     from pathlib import Path
 
     from xwcp.dist import batch
-    from xwcp.dist.cluster import open_client
 
     plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, min_score=args.min_score,
                             allow_dupes=args.allow_dupes, backend=args.backend, time_limit_s=args.time_limit,
@@ -254,7 +253,6 @@ def cmd_batch(args) -> int:
     for name, reason in plan.unreadable.items():
         print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
     show = (lambda name, record, path: print(batch.result_line(name, record), flush=True)) if args.format == "text" else None
-    with open_client(args.cluster, n_workers=args.workers) as client:
-        outcome = batch.run_batch(plan, client, on_result=show)
+    outcome = batch.run_plan(plan, args.cluster, n_workers=args.workers, on_result=show)
     _emit(args, batch.summary_dict(plan, outcome), batch.summary_text(plan, outcome))
     return outcome.exit_code

@@ -5,7 +5,7 @@ once (a grid that cannot be read is reported and left out), compile the word lis
 once so workers only load it, check the backend (and the quality search when asked), and
 with `resume` leave out every grid whose result file is already there.
 
-Run (`run_batch`): one task per grid (`xwcp.dist.tasks.fill_grid_task`); results are taken
+Run (`run_plan` opens a cluster when there is work, `run_batch` uses a client): one task per grid (`xwcp.dist.tasks.fill_grid_task`); results are taken
 in the order they finish (`as_completed`) and each is written at once: `NAME.json` (the
 `xwcp fill --format json` object plus timing, worker and quality) and, for a fill, the
 filled grid in every format of `GRID_WRITERS` (`NAME.txt`: the grid syntax xwcp reads).
@@ -48,34 +48,37 @@ class BatchPlan:
 
     out_dir: Path
     tasks: list[GridTask] = field(default_factory=list)
-    done: list[str] = field(default_factory=list)
-    """Grids left out because their result file exists (`resume`)."""
+    done: dict[str, dict] = field(default_factory=dict)
+    """Grids left out because their result file exists (`resume`), with the record read from it."""
     unreadable: dict[str, str] = field(default_factory=dict)
     """Grids that could not be read, by name, with the reason."""
 
 
 @dataclass
 class BatchOutcome:
-    """Every result of this run, by grid name, and whether the run was cut short."""
+    """Every result of this run by grid name, the results of earlier runs it resumed, and whether it was cut short."""
 
     out_dir: Path
     records: dict[str, dict] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
     interrupted: bool = False
+    earlier: dict[str, dict] = field(default_factory=dict)
+    """Results already in `out_dir` from an earlier run (`resume`), by grid name."""
 
     def counts(self) -> dict[str, int]:
+        """Grids by status, over this run and the earlier results it resumed."""
         counts: dict[str, int] = {}
-        for record in self.records.values():
+        for record in [*self.earlier.values(), *self.records.values()]:
             counts[record["status"]] = counts.get(record["status"], 0) + 1
         return counts
 
     @property
     def exit_code(self) -> int:
-        """0 every grid filled, 1 some proven unfillable (the rest filled), 3 some without an answer
-        (limit or error), 130 interrupted."""
+        """Over every grid of the batch (earlier results included): 0 every grid filled, 1 some proven
+        unfillable (the rest filled), 3 some without an answer (limit or error); 130 interrupted."""
         if self.interrupted:
             return 130
-        statuses = {record["status"] for record in self.records.values()}
+        statuses = set(self.counts())
         if statuses - set(ANSWERED):
             return 3
         return 1 if "unfillable" in statuses else 0
@@ -112,12 +115,13 @@ def result_path(out_dir: Path, name: str) -> Path:
     return out_dir / f"{name}.json"
 
 
-def is_done(out_dir: Path, name: str) -> bool:
-    """True when the grid's result file exists and is a complete JSON record."""
+def read_result(out_dir: Path, name: str) -> dict | None:
+    """The grid's result record when its file exists and is a complete JSON record, else None."""
     try:
-        return "status" in json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
-    except (OSError, ValueError, TypeError):
-        return False
+        record = json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) and record.get("status") else None
 
 
 def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None, min_score: int = 50,
@@ -147,8 +151,9 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     words = WordsKey.of(words_path)
     plan = BatchPlan(out_dir)
     for path, name in zip(paths, result_names(paths)):
-        if resume and is_done(out_dir, name):
-            plan.done.append(name)
+        earlier = read_result(out_dir, name) if resume else None
+        if earlier is not None:
+            plan.done[name] = earlier
             continue
         try:
             grid = read_grid(path)
@@ -184,7 +189,7 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
     from xwcp.dist.tasks import fill_grid_task
 
     plan.out_dir.mkdir(parents=True, exist_ok=True)
-    outcome = BatchOutcome(plan.out_dir)
+    outcome = BatchOutcome(plan.out_dir, earlier=dict(plan.done))
     futures = {}
     try:
         for task in plan.tasks:
@@ -203,6 +208,21 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
         outcome.interrupted = True
         client.cancel(list(futures))
     return outcome
+
+
+def run_plan(plan: BatchPlan, address: str | None = None, *, n_workers: int | None = None,
+             on_result: Callable[[str, dict, Path], None] | None = None) -> BatchOutcome:
+    """Run the plan on a cluster opened for it (`xwcp.dist.cluster.open_client`); none when nothing is left to do.
+
+    Raises:
+        InputError: the scheduler at `address` cannot be reached (see `open_client`).
+    """
+    from xwcp.dist.cluster import open_client
+
+    if not plan.tasks:
+        return BatchOutcome(plan.out_dir, earlier=dict(plan.done))
+    with open_client(address, n_workers=n_workers) as client:
+        return run_batch(plan, client, on_result=on_result)
 
 
 def task_record(future, task: GridTask) -> dict:
@@ -256,17 +276,17 @@ def result_line(name: str, record: dict) -> str:
 def summary_dict(plan: BatchPlan, outcome: BatchOutcome) -> dict:
     """The `xwcp batch --format json` object."""
     return {"out": str(outcome.out_dir), "grids": len(plan.tasks) + len(plan.done) + len(plan.unreadable),
-            "ran": len(outcome.records), "already_done": plan.done, "unreadable": plan.unreadable,
+            "ran": len(outcome.records), "already_done": list(plan.done), "unreadable": plan.unreadable,
             "counts": outcome.counts(), "interrupted": outcome.interrupted,
             "results": [{"name": name, "status": record["status"], "file": str(outcome.files[name])}
                         for name, record in outcome.records.items()]}
 
 
 def summary_text(plan: BatchPlan, outcome: BatchOutcome) -> str:
-    counts = ", ".join(f"{n} {status}" for status, n in sorted(outcome.counts().items())) or "nothing ran"
-    text = f"{len(outcome.records)} grids: {counts}; results in {outcome.out_dir}/"
+    counts = ", ".join(f"{n} {status}" for status, n in sorted(outcome.counts().items())) or "no results"
+    text = f"{len(outcome.records) + len(outcome.earlier)} grids: {counts}; results in {outcome.out_dir}/"
     if plan.done:
-        text += f" ({len(plan.done)} already done, skipped)"
+        text += f" ({len(plan.done)} already done before this run)"
     if outcome.interrupted:
         text = "interrupted; " + text
     return text
