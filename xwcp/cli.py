@@ -119,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "answer (limit or error), 2 bad input or unreachable cluster.",
                        epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
     p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
-    p.add_argument("--out", default="xwcp-batch", metavar="DIR", help="folder for the result files (default xwcp-batch)")
+    p.add_argument("--out", default="xwcp-batch", metavar="DIR",
+                   help="folder for the result files (default xwcp-batch)")
     p.add_argument("--resume", action="store_true", help="skip grids whose result file is already in --out")
     p.add_argument("--quality", action="store_true", help="search each fill for quality (needs xwcp.quality)")
     p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://HOST:8786 (default: a local "
@@ -252,7 +253,11 @@ def cmd_batch(args) -> int:
                             seed=args.seed, quality=args.quality, resume=args.resume)
     for name, reason in plan.unreadable.items():
         print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
-    show = (lambda name, record, path: print(batch.result_line(name, record), flush=True)) if args.format == "text" else None
+
+    def show(name, record, path):
+        if args.format == "text":
+            print(batch.result_line(name, record), flush=True)
+
     outcome = batch.run_plan(plan, args.cluster, n_workers=args.workers, on_result=show)
     _emit(args, batch.summary_dict(plan, outcome), batch.summary_text(plan, outcome))
     return outcome.exit_code

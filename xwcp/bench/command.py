@@ -220,7 +220,8 @@ def _meta(args, label: str, instances, entrants) -> dict:
     return {
         "command": _command_line(args),
         "suite": label, "grids": len(instances), "time_limit_s": args.time_limit, "seeds": args.seeds,
-        "threads": args.threads, "cluster": args.cluster, "workers": args.workers, "words": args.words, "min_score": args.min_score,
+        "threads": args.threads, "cluster": args.cluster, "workers": args.workers, "words": args.words,
+        "min_score": args.min_score,
         "entrants": [{"name": e.name, "kind": e.kind, "missing": e.missing} for e in entrants],
         "started": time.strftime("%Y-%m-%d %H:%M:%S"), "host": platform.node(), "cpu": cpu,
         "cores": os.cpu_count(), "python": platform.python_version(), "xwcp": __version__,

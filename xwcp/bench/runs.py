@@ -1,4 +1,4 @@
-"""One bench run of one entrant on one loaded instance, its fill checked with `check_fill`: the row's measured fields."""
+"""One bench run of one entrant on one loaded instance, its fill checked with `check_fill`: a row's measured fields."""
 from __future__ import annotations
 
 import json

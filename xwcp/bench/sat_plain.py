@@ -192,7 +192,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     reason = {FillStatus.UNFILLABLE: "the SAT solver (plain CNF) proved that no fill exists",
               FillStatus.FILLED: ""}.get(status)
     if reason is None:
-        reason = limit_reason(status, limits) if clock.stop_status() else f"conflict limit of {limits.max_backtracks} reached"
+        reason = (limit_reason(status, limits) if clock.stop_status()
+                  else f"conflict limit of {limits.max_backtracks} reached")
     stats = FillStats(clock.elapsed_s, 0, counts["conflicts"], 0, {"vars": cnf.n_vars})
     return FillResult(status, NAME, stats, tuple(fills) if status is FillStatus.FILLED else (),
                       counts["fills"] if status is FillStatus.FILLED else 0, reason)

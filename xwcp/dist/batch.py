@@ -5,7 +5,8 @@ once (a grid that cannot be read is reported and left out), compile the word lis
 once so workers only load it, check the backend (and the quality search when asked), and
 with `resume` leave out every grid whose result file is already there.
 
-Run (`run_plan` opens a cluster when there is work, `run_batch` uses a client): one task per grid (`xwcp.dist.tasks.fill_grid_task`); results are taken
+Run (`run_plan` opens a cluster when there is work, `run_batch` uses a client): one task per
+grid (`xwcp.dist.tasks.fill_grid_task`); results are taken
 in the order they finish (`as_completed`) and each is written at once: `NAME.json` (the
 `xwcp fill --format json` object plus timing, worker and quality) and, for a fill, the
 filled grid in every format of `GRID_WRITERS` (`NAME.txt`: the grid syntax xwcp reads).
@@ -226,7 +227,8 @@ def run_plan(plan: BatchPlan, address: str | None = None, *, n_workers: int | No
 
 
 def task_record(future, task: GridTask) -> dict:
-    """The future's record, or an "error" record naming why the task failed (its worker died too often, or it raised)."""
+    """The future's record, or an "error" record naming why the task failed (its worker died too often,
+    or it raised)."""
     try:
         return future.result()
     except KeyboardInterrupt:

@@ -67,7 +67,7 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
                               "distributed.admin.tick.limit": "1h",
                               "logging.distributed": "error"}):
             cluster = LocalCluster(n_workers=local_workers(n_workers), threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=40)  # any free port: never 8787 taken by another cluster
+                                   dashboard_address=":0", silence_logs=40)  # any free port, not a taken 8787
             try:
                 client = Client(cluster)
             except BaseException:
