@@ -199,6 +199,17 @@ def test_batch_command_end_to_end(inputs, capsys):
     assert "4 grids: 3 filled, 1 unfillable" in out and "4 already done" in out
 
 
+def test_batch_command_on_a_running_scheduler(client, inputs, capsys):
+    code, out, _ = run(["batch", inputs["grids"], "--words", inputs["words"], "--min-score", "0", "--out",
+                        inputs["out"], "--backend", "backtrack", "--cluster", client.scheduler.address, "--workers", "2"],
+                       capsys)
+    assert code == 1 and "4 grids: 3 filled, 1 unfillable" in out
+    assert "open3: filled" in out and "wor-zero: unfillable" in out
+    worker_pids = set(client.run(os.getpid).values())
+    for name in GRIDS:  # every grid ran on that scheduler's workers
+        assert json.loads((inputs["out"] / f"{name}.json").read_text())["worker_pid"] in worker_pids
+
+
 def test_batch_command_with_unreadable_grids(inputs, tmp_path, capsys):
     code, out, err = run(["batch", tmp_path / "nope.txt", "--out", inputs["out"]], capsys)
     assert code == 2 and "no grid could be read" in err and len(err.strip().splitlines()) == 1
