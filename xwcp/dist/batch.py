@@ -286,7 +286,8 @@ def summary_dict(plan: BatchPlan, outcome: BatchOutcome) -> dict:
 
 def summary_text(plan: BatchPlan, outcome: BatchOutcome) -> str:
     counts = ", ".join(f"{n} {status}" for status, n in sorted(outcome.counts().items())) or "no results"
-    text = f"{len(outcome.records) + len(outcome.earlier)} grids: {counts}; results in {outcome.out_dir}/"
+    n_grids = len(outcome.records) + len(outcome.earlier)
+    text = f"{n_grids} grid{'' if n_grids == 1 else 's'}: {counts}; results in {outcome.out_dir}/"
     if plan.done:
         text += f" ({len(plan.done)} already done before this run)"
     if outcome.interrupted:
