@@ -124,6 +124,10 @@ def run_bench_command(args: argparse.Namespace) -> int:
               f"writing {out_dir}/" + (" (on Dask)" if client is not None else ""), file=sys.stderr)
         run = run_bench(instances, entrants, out_dir=out_dir, time_limit_s=args.time_limit, seeds=args.seeds,
                         threads=args.threads, warn=warn, client=client)
+    if len(run.unreadable) == len(instances) and not run.interrupted:  # nothing to summarize
+        print(f"xwcp bench: error: no grid could be read ({len(instances)} given; reasons above and in "
+              f"{out_dir / 'rows.csv'})", file=sys.stderr)
+        return 2
     try:
         summary = summarize(run.rows, entrants, args.time_limit)
         text = summary_text(summary)
@@ -146,10 +150,6 @@ def run_bench_command(args: argparse.Namespace) -> int:
         print(text)
         print(f"rows: {out_dir / 'rows.csv'}, {out_dir / 'rows.json'}"
               + (f"; plots: {', '.join(str(p) for p in plots)}" if plots else ""))
-    if run.unreadable and len(run.unreadable) == len(instances):
-        print(f"xwcp bench: error: no grid could be read ({len(instances)} given; reasons above and in "
-              f"{out_dir / 'rows.csv'})", file=sys.stderr)
-        return 2
     return 3 if run.interrupted else 0
 
 
