@@ -175,6 +175,10 @@ def test_bench_on_the_cluster_gives_the_serial_statuses(client, inputs, tmp_path
     assert statuses(spread) == statuses(serial)
     assert {r["status"] for r in spread.rows} == {"filled", "unfillable", "error"}
     assert spread.unreadable == {"missing": serial.unreadable["missing"]}
+    from xwcp.bench.runner import _task_fields
+
+    failed = client.submit(lambda: 1 / 0, pure=False)
+    assert _task_fields(failed)["status"] == "error" and "ZeroDivisionError" in _task_fields(failed)["note"]
 
 
 def test_unreachable_cluster_is_one_line_and_exit_2(inputs, capsys, monkeypatch):
