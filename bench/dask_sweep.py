@@ -2,8 +2,9 @@
 hand-started `dask scheduler` + 2 `dask worker` processes on loopback; and the overhead per task in ms.
 
 Usage: python bench/dask_sweep.py [--grids N] [--seeds K] [--time-limit S] [--backends A,B] [--micro N]
+       python bench/dask_sweep.py --grids 72 --time-limit 20     # the full sweep (about an hour here)
 
-The sweep is the first N grids of the van Beek suite (SCOWL-55, min score 0, as `xwcp bench
+The sweep is N grids of the van Beek suite (its 15x15s first) (SCOWL-55, min score 0, as `xwcp bench
 --suite vanbeek72`) x the backends x K seeds, every run one task (`xwcp.dist.tasks.bench_run_task`:
 the instance loaded once per worker, the fill in a forked child, exactly as `xwcp bench --cluster`
 runs it; serially the same runs go through `xwcp.bench.runs.run_one` one at a time). Backends get
@@ -33,7 +34,7 @@ def sweep_jobs(n_grids: int, backends: list[str], seeds: int):
     from xwcp import bench
 
     instances = bench.suite_instances("vanbeek72", root=ROOT)
-    instances = [i for i in instances if i.name.startswith("15.")][:n_grids] or instances[:n_grids]
+    instances = sorted(instances, key=lambda i: not i.name.startswith("15."))[:n_grids]  # the 15x15s first
     entrants = bench.make_entrants(backends, [])
     return [(instance, entrant, seed) for instance in instances for seed in range(seeds) for entrant in entrants]
 
