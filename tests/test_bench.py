@@ -253,7 +253,7 @@ def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
 
     real_fill = backtrack.fill
 
-    # The patch reaches the workers because xwcp.bench.isolation starts each one with os.fork()
+    # The patch reaches the workers because xwcp.isolation starts each one with os.fork()
     # (call_isolated), never through multiprocessing, so the default start method (fork,
     # spawn or forkserver) does not matter; without fork the runs are in-process and patched too.
     def fill_then_interrupt(problem, limits=None):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import Loaded, word_pairs
-from xwcp.bench.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
+from xwcp.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
 
 
 def _round(value, digits: int):

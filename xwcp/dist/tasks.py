@@ -3,7 +3,7 @@
 Word lists are loaded from xwcp's on-disk cache the first time a worker needs them and kept
 (`_word_list`, keyed by path, size and modification time, so an edited list is reloaded);
 a task never re-reads one. Each fill runs in a child forked from the worker
-(`xwcp.bench.isolation.call_isolated`): the fill obeys its own `Limits.time_limit_s`, and a
+(`xwcp.isolation.call_isolated`): the fill obeys its own `Limits.time_limit_s`, and a
 child still running GUARD_S later is killed, so no task holds its worker past its limit.
 Tasks return plain dicts; "no fill" and bad input are results, never exceptions.
 
@@ -72,7 +72,7 @@ def allow_child_processes() -> None:
     `multiprocessing` refuses children of a daemonic process; `auto`'s rival and the SAT
     backend's solver are such children. Our cluster starts non-daemonic workers; this covers
     workers started elsewhere. The forked fill child dies with its worker (see
-    `xwcp.bench.isolation`), so nothing outlives a worker.
+    `xwcp.isolation`), so nothing outlives a worker.
     """
     import multiprocessing
 
@@ -94,7 +94,7 @@ def fill_grid_task(task: GridTask) -> dict:
         grid or list cannot be used or the fill child died; "limit" when the hard guard
         stopped it.
     """
-    from xwcp.bench.isolation import call_isolated
+    from xwcp.isolation import call_isolated
     from xwcp.errors import InputError
 
     start = time.perf_counter()

@@ -1,6 +1,7 @@
 """Run one job in a forked worker in its own process group: a time limit it cannot overstay, peak memory.
 
-Top-level imports stay stdlib only.
+Used by the bench (one worker per measured run) and by Dask tasks (each fill forked from its
+Dask worker, `xwcp.dist.tasks`). Top-level imports stay stdlib only.
 """
 from __future__ import annotations
 
