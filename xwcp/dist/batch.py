@@ -63,6 +63,8 @@ class BatchOutcome:
     records: dict[str, dict] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
     interrupted: bool = False
+    stop_exit_code: int = 130
+    """When interrupted: 128 + the stop signal's number (130 Ctrl-C, 143 SIGTERM; see `xwcp.signals`)."""
     earlier: dict[str, dict] = field(default_factory=dict)
     """Results already in `out_dir` from an earlier run (`resume`), by grid name."""
 
@@ -76,9 +78,10 @@ class BatchOutcome:
     @property
     def exit_code(self) -> int:
         """Over every grid of the batch (earlier results included): 0 every grid filled, 1 some proven
-        unfillable (the rest filled), 3 some without an answer (limit or error); 130 interrupted."""
+        unfillable (the rest filled), 3 some without an answer (limit or error); 128 + N stopped by
+        signal N (130 Ctrl-C)."""
         if self.interrupted:
-            return 130
+            return self.stop_exit_code
         statuses = set(self.counts())
         if statuses - set(ANSWERED):
             return 3
@@ -205,8 +208,9 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
             outcome.files[task.name] = path
             if on_result is not None:
                 on_result(task.name, record, path)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP turned into one by `xwcp.signals`
         outcome.interrupted = True
+        outcome.stop_exit_code = getattr(exc, "exit_code", 130)
         client.cancel(list(futures))
     return outcome
 
