@@ -19,21 +19,16 @@ difference grid by grid. Same contract as a backend: `fill(problem, limits) -> F
 """
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
-from xwcp.bench.model_entrants import answer_before_building, stopped_while_building
+from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
 
 NAME = "cpsat-table"
 
-POLL_S = 0.02
-"""How often the watcher thread checks the time limit and the abort event (CP-SAT overshoots its own
-`max_time_in_seconds` by seconds in a heavy presolve)."""
 
 
 def available() -> bool:
@@ -115,13 +110,10 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
     limits = limits or Limits()
     clock = Clock(limits)
-    early = answer_before_building(problem, NAME, clock)
-    if early is not None:
-        return early
+    model, answer = build_or_answer(problem, NAME, clock, _build_model, "the model")
+    if answer is not None:
+        return answer
     want = wanted_fills(limits)
-    model = _build_model(problem, stop=clock.stop_status)
-    if model is None or clock.stop_status() is not None:
-        return stopped_while_building(NAME, clock, "the model")
     fills: list[tuple[str, ...]] = []
     counts = {"fills": 0}
     solver = cp_model.CpSolver()
@@ -143,20 +135,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         params.max_time_in_seconds = max(0.001, remaining)
     if limits.max_backtracks:
         params.max_number_of_conflicts = limits.max_backtracks
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.wait(POLL_S):
-            if clock.stop_status() is not None:
-                solver.stop_search()
-
-    watcher = threading.Thread(target=watch, name="xwcp-cpsat-table-watcher", daemon=True)
-    watcher.start()
-    try:
+    with stop_on_clock(clock, solver.stop_search, NAME):
         code = solver.solve(model.cp, Collector())
-    finally:
-        done.set()
-        watcher.join()
     name = solver.status_name(code)
     if name == "MODEL_INVALID":
         raise RuntimeError(f"CP-SAT rejected the model: {model.cp.validate()}")

@@ -23,12 +23,11 @@ big model (the bench stops a run that overstays its limit). Same contract as a b
 from __future__ import annotations
 
 import itertools
-import threading
 
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
-from xwcp.bench.model_entrants import answer_before_building, stopped_while_building
+from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
@@ -37,8 +36,6 @@ NAME = "sat-plain"
 
 SOLVER = "glucose4"
 """python-sat solver with `interrupt()`, as the `sat` backend uses."""
-POLL_S = 0.02
-"""How often the watcher thread checks the time limit and the abort event."""
 
 
 def available() -> bool:
@@ -136,53 +133,37 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
     limits = limits or Limits()
     clock = Clock(limits)
-    early = answer_before_building(problem, NAME, clock)
-    if early is not None:
-        return early
+    cnf, answer = build_or_answer(problem, NAME, clock, _build_cnf, "the formula")
+    if answer is not None:
+        return answer
     want = wanted_fills(limits)
-    cnf = _build_cnf(problem, stop=clock.stop_status)
-    if cnf is None or clock.stop_status() is not None:
-        return stopped_while_building(NAME, clock, "the formula")
     fills: list[tuple[str, ...]] = []
     counts = {"fills": 0, "conflicts": 0}
     outcome: bool | None = None
-    done = threading.Event()
-    with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as solver:
+    with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as solver, stop_on_clock(clock, solver.interrupt, NAME):
         cnf.clauses = []  # the solver holds them now
-
-        def watch() -> None:
-            while not done.wait(POLL_S):
-                if clock.stop_status() is not None:
-                    solver.interrupt()
-
-        watcher = threading.Thread(target=watch, name="xwcp-sat-plain-watcher", daemon=True)
-        watcher.start()
-        try:
-            while True:
-                if clock.stop_status() is not None:
-                    outcome = None
-                    break
-                if limits.max_backtracks:
-                    solver.conf_budget(limits.max_backtracks)
-                outcome = solver.solve_limited(expect_interrupt=True)
-                solver.clear_interrupt()
-                counts["conflicts"] = int(solver.accum_stats().get("conflicts", 0))
-                if not outcome:
-                    break
-                model = solver.get_model()
-                counts["fills"] += 1
-                if len(fills) < MAX_KEPT_FILLS:
-                    fills.append(entries_from_word_ids(problem, cnf.decode(model)))
-                if want and counts["fills"] >= want:
-                    break
-                blocking = [-v for v in cnf.word_vars(model)]
-                if not blocking:  # no open slot: the only fill is the grid as entered
-                    outcome = False
-                    break
-                solver.add_clause(blocking)
-        finally:
-            done.set()
-            watcher.join()
+        while True:
+            if clock.stop_status() is not None:
+                outcome = None
+                break
+            if limits.max_backtracks:
+                solver.conf_budget(limits.max_backtracks)
+            outcome = solver.solve_limited(expect_interrupt=True)
+            solver.clear_interrupt()
+            counts["conflicts"] = int(solver.accum_stats().get("conflicts", 0))
+            if not outcome:
+                break
+            model = solver.get_model()
+            counts["fills"] += 1
+            if len(fills) < MAX_KEPT_FILLS:
+                fills.append(entries_from_word_ids(problem, cnf.decode(model)))
+            if want and counts["fills"] >= want:
+                break
+            blocking = [-v for v in cnf.word_vars(model)]
+            if not blocking:  # no open slot: the only fill is the grid as entered
+                outcome = False
+                break
+            solver.add_clause(blocking)
     if outcome is False:  # proven: no (further) fill
         status = FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
     elif counts["fills"] and want:
