@@ -226,13 +226,31 @@ def test_batch_command_with_unreadable_grids(inputs, tmp_path, capsys):
 
 
 def test_quality_without_the_quality_search_is_refused_in_one_line(inputs, capsys, monkeypatch):
-    import sys
+    def run_fill_without_quality(problem, *, backend="auto", time_limit_s=None, seed=0):
+        raise AssertionError("not called")
 
-    monkeypatch.setitem(sys.modules, "xwcp.quality", None)  # as if not installed
+    monkeypatch.setattr("xwcp.session.run_fill", run_fill_without_quality)  # as before issue 14
     code, _, err = run(["batch", inputs["grids"], "--words", inputs["words"], "--out", inputs["out"], "--quality"],
                        capsys)
     assert code == 2 and "--quality needs the quality search" in err and len(err.strip().splitlines()) == 1
     assert not inputs["out"].exists()
+
+
+def test_quality_tasks_call_the_librarys_quality_search(inputs, monkeypatch):
+    from dataclasses import replace
+
+    def run_fill_with_quality(problem, *, backend="auto", time_limit_s=None, seed=0, quality=False):
+        result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
+        return replace(result, reason=f"quality={quality}")  # the fork runs this patched copy
+
+    monkeypatch.setattr("xwcp.session.run_fill", run_fill_with_quality)
+    the_plan = plan(inputs, quality=True)
+    assert all(task.quality for task in the_plan.tasks)
+    record = fill_grid_task(the_plan.tasks[0])
+    assert record["status"] in ("filled", "unfillable") and record["name"] == the_plan.tasks[0].name
+    assert record["reason"] == "quality=True"
+    if record["status"] == "filled":
+        assert record["quality"]["min_score"] is not None
 
 
 def test_result_names_are_unique_and_stable(tmp_path):

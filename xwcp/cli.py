@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="xwcp-batch", metavar="DIR",
                    help="folder for the result files (default xwcp-batch)")
     p.add_argument("--resume", action="store_true", help="skip grids whose result file is already in --out")
-    p.add_argument("--quality", action="store_true", help="search each fill for quality (needs xwcp.quality)")
+    p.add_argument("--quality", action="store_true", help="search each fill for quality, as fill --quality does")
     p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://HOST:8786 (default: a local "
                    "cluster of one-thread worker processes)")
     p.add_argument("--workers", type=positive_int, metavar="N", help="local workers (default: the cores); with "

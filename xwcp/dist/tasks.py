@@ -149,9 +149,9 @@ def _fill_record(problem, task: GridTask) -> dict:
 
     start = time.perf_counter()
     limits = Limits(time_limit_s=task.time_limit_s, seed=task.seed, threads=1)
-    if task.quality:
-        quality_fill = quality_function()
-        result = quality_fill(problem, task.backend, limits)
+    if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
+        result = quality_function()(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
+                                    quality=True)
     else:
         result = fill(problem, task.backend, limits)  # validates every fill with check_fill
     record = report.fill_dict(problem, result, time.perf_counter() - start)
@@ -168,28 +168,22 @@ def entry_quality(problem, entries) -> dict:
     return {"min_score": min(scores), "mean_score": round(sum(scores) / len(scores), 2)}
 
 
-QUALITY_MODULE = "xwcp.quality"
-"""Where the quality search lives when it is installed (issue 14); `--quality` needs it."""
-QUALITY_FUNCTION = "fill_for_quality"
-"""Its entry point: `fill_for_quality(problem, backend, limits) -> FillResult`."""
-
-
 def quality_function():
-    """The quality search's entry point.
+    """The library's quality search: `xwcp.session.run_fill(..., quality=True)` (issue 14), the one
+    implementation the CLI's `fill --quality` uses too.
 
     Raises:
-        InputError: the quality search is not part of this install.
+        InputError: this install's `run_fill` has no quality search.
     """
-    import importlib
+    import inspect
 
     from xwcp.errors import InputError
+    from xwcp.session import run_fill
 
-    try:
-        module = importlib.import_module(QUALITY_MODULE)
-        return getattr(module, QUALITY_FUNCTION)
-    except (ImportError, AttributeError):
-        raise InputError(f"--quality needs the quality search ({QUALITY_MODULE}.{QUALITY_FUNCTION}), "
-                         "which this install does not have") from None
+    if "quality" not in inspect.signature(run_fill).parameters:
+        raise InputError("--quality needs the quality search (xwcp.session.run_fill(quality=True)), "
+                         "which this install does not have")
+    return run_fill
 
 
 def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: int | None) -> dict:
