@@ -118,6 +118,10 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
         try:
             os.setpgid(0, 0)
             _die_with_parent()
+            try:  # the parent's wake-up fd (xwcp.signals) must not hear the worker's own signals
+                signal.set_wakeup_fd(-1)
+            except ValueError:
+                pass
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _reset_peak_rss()
