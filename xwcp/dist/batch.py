@@ -6,10 +6,10 @@ once so workers only load it, check the backend (and the quality search when ask
 with `resume` leave out every grid whose result file is already there.
 
 Run (`run_plan` opens a cluster when there is work, `run_batch` uses a client): one task per
-grid (`xwcp.dist.tasks.fill_grid_task`); results are taken
-in the order they finish (`as_completed`) and each is written at once: `NAME.json` (the
-`xwcp fill --format json` object plus timing, worker and quality) and, for a fill, the
-filled grid in every format of `GRID_WRITERS` (`NAME.txt`: the grid syntax xwcp reads).
+grid (`xwcp.dist.tasks.fill_grid_task`); results are taken in the order they finish
+(`as_completed`) and each is written at once: `NAME.json` (the `xwcp fill --format json`
+object plus timing, worker and quality) and, for a fill, the filled grid in every format of
+`GRID_WRITERS` (`NAME.txt`: the grid syntax xwcp reads).
 Files are written atomically and the JSON last, so a killed batch keeps every finished grid
 and `--resume` never mistakes a half-written file for a result. A task whose worker dies is
 rescheduled by Dask (up to the scheduler's `allowed-failures`) and a task that raises is
@@ -31,6 +31,7 @@ GRID_SUFFIXES = (".txt",)
 RETRIES = 1
 """Times a task that raised on its worker is run again before its grid is recorded as "error"."""
 ANSWERED = ("filled", "unfillable")
+"""Statuses that settle a grid: a fill, or a proof that none exists."""
 
 
 def write_grid_text(rows: Sequence[str], path: Path) -> None:
