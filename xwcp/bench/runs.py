@@ -161,7 +161,7 @@ def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, th
         def job():
             return run_cli_checked(loaded, entrant.name, seed, time_limit_s)
     else:
-        word_file = _peer_word_file(entrant.name, loaded)
+        word_file = peer_word_file(entrant.name, loaded)
 
         def job():
             return run_peer_checked(loaded, entrant.name, time_limit_s, word_file)
@@ -179,7 +179,7 @@ def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, th
     return fields
 
 
-def _peer_word_file(peer: str, loaded: Loaded) -> Path:
+def peer_word_file(peer: str, loaded: Loaded) -> Path:
     """A stable word-list file name for this peer, list content, minimum score and set of slot lengths.
 
     The same list and lengths give the same name, so the peer's file is written once and reused
