@@ -88,6 +88,8 @@ typedef struct {
     int64_t n_nogoods, ng_cap;
     int32_t **watch_list;                 /* per slot: nogood ids watching a literal on that slot */
     int32_t *watch_len, *watch_cap;
+    /* solution-guided value choice (batch verification): per slot a word tried first while it is live, -1 none */
+    const int32_t *guide;                 /* NULL: no guide */
 } BsState;
 
 static double bs_now(void) {
@@ -549,6 +551,10 @@ static int32_t bs_select_slot(BsState *st) {
 }
 
 static int32_t bs_select_value(BsState *st, int32_t s) {
+    if (st->guide) {
+        const int32_t g = st->guide[s];
+        if (g >= 0 && (st->dom[st->slot_dom_off[s] + (g >> 6)] >> (g & 63) & 1ULL)) return g;
+    }
     const int32_t L = st->slot_len[s];
     const int32_t po = st->slot_pos_off[s];
     double logc[64][26];
@@ -674,4 +680,31 @@ int bs_search(BsState *st, double slice_s) {
         if (st->abort_flag && *st->abort_flag) return BS_ABORTED;
         if (bs_now() >= t_end) return BS_RUNNING;
     }
+}
+
+/* Remove word w from slot s for good, between slices: undo the search to the root (recording the
+ * branch's nogoods first, as at a restart), clear the word there and propagate. The next bs_search
+ * goes on from the root, keeping every nogood and weight learnt so far; each stays valid because
+ * the root only shrinks. Used by batch verification (xwcp/verify.py) to ask for a fill with another
+ * candidate word once one has been found. Returns 1 when the root is still consistent, 0 when the
+ * removal (with what was learnt) proves no fill is left (the search is then done), -1 out of memory. */
+int bs_root_remove(BsState *st, int32_t s, int32_t w) {
+    if (st->phase == PH_DONE) return 0;
+    if (st->use_nogoods && st->depth > 0 && !record_nogoods(st)) return -1;
+    st->br_len = 0;
+    if (st->depth > 0) {
+        restore_to(st, st->dec_mark[1]);
+        st->depth = 0;
+    }
+    if (st->phase != PH_START) st->phase = PH_CHOOSE;
+    const int ch = clear_word(st, s, w);
+    if (ch < 0) return -1;
+    if (ch) {
+        if (st->size[s] == 0) { st->phase = PH_DONE; return 0; }
+        enqueue(st, s);
+        const int ok = bs_propagate(st);
+        if (ok < 0) return -1;
+        if (!ok) { st->phase = PH_DONE; return 0; }
+    }
+    return 1;
 }

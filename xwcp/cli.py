@@ -100,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
-    p.add_argument("--verify", action="store_true", help="check each word with a solver")
+    p.add_argument("--verify", action="store_true",
+                   help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
     p.set_defaults(run=cmd_suggest)
@@ -198,9 +199,17 @@ def cmd_suggest(args) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
     from xwcp import analysis
 
+    from xwcp.session import VerifyProgressLine
+
     problem = _load(args)
-    data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
-                                   time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill)
+    progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
+    try:
+        data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
+                                       time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                       progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     _emit(args, data, analysis.suggest_text(data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 

@@ -259,6 +259,7 @@ class _BsState(ctypes.Structure):
         ("ng_lits", _I32), ("ng_lits_len", ctypes.c_int64), ("ng_lits_cap", ctypes.c_int64),
         ("ng_start", _I64), ("ng_watch", _I32), ("n_nogoods", ctypes.c_int64), ("ng_cap", ctypes.c_int64),
         ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32),
+        ("guide", _I32),
     ]
 
 
@@ -275,6 +276,8 @@ def _bs_library() -> ctypes.CDLL:
         lib.bs_search.restype = ctypes.c_int
         lib.bs_free.argtypes = [p]
         lib.bs_free.restype = None
+        lib.bs_root_remove.argtypes = [p, ctypes.c_int32, ctypes.c_int32]
+        lib.bs_root_remove.restype = ctypes.c_int
         lib._bs_ready = True
     return lib
 
@@ -351,6 +354,30 @@ class BitSearch(_SlotLayout):
     def search(self, slice_s: float) -> int:
         """Run for about `slice_s` seconds; returns RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED or NOMEM."""
         return int(self._lib.bs_search(self._ref, slice_s))
+
+    def set_guide(self, word_id_by_slot: dict[SlotId, int] | None) -> None:
+        """Try these words first wherever they are still live (solution-guided search); None: no guide."""
+        if word_id_by_slot is None:
+            self._state.guide = None
+            self._guide = None
+            return
+        self._guide = np.full(max(self.n_slots, 1), -1, np.int32)
+        for slot_id, word_id in word_id_by_slot.items():
+            k = int(self.kernel_index[slot_id])
+            if k >= 0:
+                self._guide[k] = word_id
+        self._state.guide = _ptr(self._guide, _I32)
+
+    def root_remove(self, slot_id: SlotId, word_id: int) -> bool:
+        """Remove `word_id` from `slot_id` for good, between slices, keeping what the search learnt.
+
+        The search goes back to its root (recording the branch's nogoods, as at a restart) and
+        continues from there on its next `search`. False when no fill is left (the search is done).
+        """
+        ok = int(self._lib.bs_root_remove(self._ref, int(self.kernel_index[slot_id]), int(word_id)))
+        if ok < 0:
+            raise MemoryError("the search's save stack could not grow")
+        return bool(ok)
 
     def solution_word_ids(self) -> dict[SlotId, int]:
         return {slot_id: int(self.solution[k]) for k, slot_id in enumerate(self.slot_ids)}

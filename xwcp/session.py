@@ -56,6 +56,30 @@ class ProgressLine:
             self.stream.flush()
 
 
+class VerifyProgressLine:
+    """Prints a live one-line status of `suggest --verify` to stderr once it has run a second."""
+
+    def __init__(self, stream=sys.stderr, every_s: float = 0.5):
+        self.stream = stream
+        self.every_s = every_s
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, p) -> None:  # p: xwcp.verify.VerifyProgress
+        now = time.perf_counter()
+        if now - self.last < self.every_s or p.elapsed_s < 1.0:
+            return
+        self.last = now
+        self.shown = True
+        self.stream.write(f"\rverify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
              count: int | None = None, export_cnf: str | Path | None = None,
              show_progress: bool = False) -> FillResult:
