@@ -67,7 +67,8 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
+    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out (faster start)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
     parser.add_argument("--version", action="version", version="xwcp 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -126,16 +127,20 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
                        epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
-    from xwcp.bench import add_bench_arguments
+    if with_bench:
+        from xwcp.bench import add_bench_arguments
 
-    add_bench_arguments(p)
+        add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_in = sys.argv[1:] if argv is None else argv
+    # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
+    # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
+    parser = build_parser(with_bench=bool(args_in) and args_in[0] == "bench")
+    args = parser.parse_args(args_in)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT

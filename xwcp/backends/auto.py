@@ -10,7 +10,6 @@ the answer). Asking for several fills (`count`) runs `backtrack` alone.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from dataclasses import replace
@@ -79,6 +78,8 @@ class _Race:
             self.error = str(exc)
             return
         self.started = True
+        import multiprocessing  # here, not at the top: most fills end before a race (start-up, issue 17)
+
         ctx = multiprocessing.get_context("fork")
         self.conn, child_conn = ctx.Pipe(duplex=False)
         extra = dict(self.limits.extra)
