@@ -104,24 +104,30 @@ def section_open(time_limit_s: float) -> None:
 
 # ----- start-up ----------------------------------------------------------------------------------
 
-def section_startup(repeats: int = 5) -> None:
+def section_startup(base: Path | None, repeats: int = 5) -> None:
     lists = _WordLists()
     for label, path in (("5x5 open", "models/5x5-open.txt"), ("4x4 proof", "models/4x4-unfillable.txt")):
         instance = Instance("startup", label, ROOT / path, min_score=50)
         loaded = _load_instance(instance, lists)
-        ours, qxw = [], []
+        ours, qxw, before = [], [], []
         for _ in range(repeats):
             argv, env = xwcp_argv("fill", path, "--format", "json")
             wall, out, _, _ = run_cmd(argv, env)
             status = json.loads(out)["status"]
             ours.append(wall)
+            if base is not None:
+                argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", python_path=base)
+                before.append(run_cmd(argv, env)[0])
             if "qxw" in PEERS:
                 r = run_peer_checked(loaded, "qxw", 30, _peer_word_file("qxw", loaded))
                 qxw.append(r["seconds"])
         o = statistics.median(ours)
         q = statistics.median(qxw) if qxw else float("nan")
-        say(f"startup {label}: xwcp {status} median {o:.3f} s, Qxw median {q:.3f} s, ratio {o / q:.2f}")
-        SUMMARY.append(f"| whole fill, {label} | xwcp {o:.3f} s | Qxw {q:.3f} s | ratio {o / q:.2f} (target 1.5) |")
+        b = statistics.median(before) if before else float("nan")
+        say(f"startup {label}: xwcp {status} median {o:.3f} s (before issue 17: {b:.3f} s), Qxw median {q:.3f} s, "
+            f"ratio {o / q:.2f}")
+        SUMMARY.append(f"| whole fill, {label} | xwcp {o:.3f} s (before: {b:.3f} s) | Qxw {q:.3f} s | "
+                       f"ratio {o / q:.2f} (target 1.5) |")
 
 
 # ----- suggest --verify ----------------------------------------------------------------------------
@@ -246,7 +252,7 @@ def main() -> None:
     if "open" in sections:
         section_open(args.time_limit)
     if "startup" in sections:
-        section_startup()
+        section_startup(args.base)
     if "verify" in sections:
         section_verify(args.time_limit)
     if "seeds" in sections:
