@@ -655,7 +655,8 @@ static int32_t bs_select_cell(BsState *st, int32_t *value) {
             const int n = __builtin_popcount(st->live[po + q]);
             if (n <= 1) continue;
             const int32_t r = st->cross_pos[po + q];
-            const double key = (double)n / (st->weight[po + q] + st->weight[st->slot_pos_off[u] + r]);
+            const double key = st->slot_rule == 1 ? (double)n
+                             : (double)n / (st->weight[po + q] + st->weight[st->slot_pos_off[u] + r]);
             if (best_s < 0 || key < best_key) { best_s = s; best_q = q; best_key = key; }
         }
     }
