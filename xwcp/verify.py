@@ -141,28 +141,28 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
     run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers())
-    bucket = problem.words.bucket(problem.slots[slot_id].length)
     verdicts = [WordVerdict(w) for w in words]
-    ids = []
-    for v in verdicts:
-        word_id = problem.words.word_id(v.word)
-        if word_id is None or len(v.word) != problem.slots[slot_id].length:
-            raise ValueError(f"{v.word!r} is not a listed word for {problem.slots[slot_id].name}")
-        run.verdict_by_id[word_id] = v
-        ids.append(word_id)
-    del bucket
     kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
     if kernel_ok:
         from xwcp.backends import backtrack
 
         kernel_ok = backtrack.available()
+    if kernel_ok:  # keyed by word id (the kernel's value)
+        for v in verdicts:
+            word_id = problem.words.word_id(v.word)
+            if word_id is None or len(v.word) != problem.slots[slot_id].length:
+                raise ValueError(f"{v.word!r} is not a listed word for {problem.slots[slot_id].name}")
+            run.verdict_by_id[word_id] = v
+    else:  # keyed by position: a slot the user filled may hold a word that is not listed
+        run.verdict_by_id = dict(enumerate(verdicts))
+    keys = sorted(run.verdict_by_id)
     if problem.conflicts:
-        for word_id in ids:
-            run.settle(word_id, Verdict.DEAD_END, "ac3")
+        for key in keys:
+            run.settle(key, Verdict.DEAD_END, "ac3")
     elif kernel_ok:
-        _settle_set(run, sorted(set(ids)), end)
+        _settle_set(run, keys, end)
     else:
-        _one_by_one(run, ids, backend)
+        _one_by_one(run, keys, backend)
     for v in verdicts:
         if v.entries is not None:
             _check(problem, v.entries)
@@ -189,7 +189,9 @@ def _check(problem: Problem, entries) -> None:
 
 
 def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
-    """Verify word by word with any backend; each word gets an equal share of what is left."""
+    """Verify word by word with any backend; each word gets an equal share of what is left.
+
+    `ids` are keys of `run.verdict_by_id` (positions in the caller's list here)."""
     from xwcp.analysis import with_word
     from xwcp.backends import fill
     from xwcp.result import Limits
