@@ -11,23 +11,34 @@ from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.grid import read_grid
-from xwcp.problem import Problem, compile_problem
+from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress
 from xwcp.wordlist import describe_problems, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
-                 allow_dupes: bool = False, warn: Callable[[str], None] | None = None) -> Problem:
+                 allow_dupes: bool = False, strict: bool = False,
+                 warn: Callable[[str], None] | None = None) -> Problem:
     """Read the grid and word list (default list when `words_path` is None) and compile them.
+
+    `warn` gets one line per thing the user should know: skipped lines, notes about the list
+    and its cache, entries the user completed that are not in the list (see `compile_problem`
+    for `strict`).
 
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list.
     """
     grid = read_grid(grid_path)
     words = load_word_list(words_path)
-    if words.n_problems and warn is not None:
-        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-    return compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
+    if warn is not None:
+        if words.n_problems:
+            warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+        for note in words.notes:
+            warn(note)
+    problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict)
+    if warn is not None and problem.unlisted and not strict:
+        warn(unlisted_text(problem) + " (--strict refuses such a grid)")
+    return problem
 
 
 class ProgressLine:

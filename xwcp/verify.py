@@ -138,6 +138,10 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     Returns:
         One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
     """
+    if abort is None:  # a stop signal to the command (xwcp.signals) ends the verification
+        from xwcp.signals import STOP
+
+        abort = STOP
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
     run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers())
@@ -258,6 +262,9 @@ def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) 
 
     def child() -> None:
         try:
+            from xwcp.signals import forget_signals_in_child
+
+            forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
             run.progress = None
             _word_by_word(run, theirs, until, guide)
             send.send([(w, run.verdict_by_id[w].verdict.value, run.verdict_by_id[w].how,
