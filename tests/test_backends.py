@@ -398,15 +398,6 @@ def test_letter_restart_test_is_not_vacuous():
     assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
 
 
-@pytest.mark.parametrize("seed", range(15))
-def test_letters_count_equals_brute_force(seed):
-    rng = random.Random(100 + seed)
-    grid = parse_grid(rng.choice(["..\n..\n", "...\n.#.\n", "..#\n...\n", "...\n..."]))
-    words = sorted({"".join(rng.choice("AB") for _ in range(rng.randint(2, 3))) for _ in range(12)})
-    problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.3)
-    assert fill(problem, "letters", Limits(count=0)).n_fills == brute_force_count(problem)
-
-
 def test_restart_test_is_not_vacuous():
     """The runs above do restart a lot, and both outcomes occur (computed here if not yet run)."""
     results = [result for seed in RESTART_SEEDS for result in restart_runs(seed)[2]]
@@ -428,12 +419,13 @@ def brute_force_count(problem):
 
 
 @pytest.mark.parametrize("seed", range(15))
-def test_backtrack_count_equals_brute_force(seed):
+@pytest.mark.parametrize("search", ["backtrack", "letters"])  # word branching and letter branching
+def test_backtrack_count_equals_brute_force(search, seed):
     rng = random.Random(100 + seed)
     grid = parse_grid(rng.choice(["..\n..\n", "...\n.#.\n", "..#\n...\n", "...\n..."]))
     words = sorted({"".join(rng.choice("AB") for _ in range(rng.randint(2, 3))) for _ in range(12)})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.3)
-    assert fill(problem, "backtrack", Limits(count=0)).n_fills == brute_force_count(problem)
+    assert fill(problem, search, Limits(count=0)).n_fills == brute_force_count(problem)
 
 
 def test_backtrack_is_deterministic_for_a_seed(default_words):

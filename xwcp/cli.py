@@ -122,9 +122,10 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify each word is placed and the grid "
-                                   "handed to a solver: viable (a full fill exists), dead-end (proven unfillable) "
-                                   "or unknown (limit).",
+                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                   "together, within --time-limit seconds in total: viable (a full fill with the "
+                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                   "time). A progress line shows on a terminal.",
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
