@@ -21,7 +21,6 @@ import re
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -394,7 +393,9 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         InputError: missing/unreadable file, or no usable entry in it.
     """
     if path is None:
-        resource = resources.files("xwcp") / "data" / DEFAULT_LIST_NAME
+        # next to this file, not through importlib.resources (its import costs about a fifth of a
+        # small fill's start-up; the package ships as files, with its compiled kernel)
+        resource = Path(__file__).with_name("data") / DEFAULT_LIST_NAME
         source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
         raw = resource.read_bytes()
     else:
