@@ -17,7 +17,7 @@ Sections (each prints its rows as it goes, then the summary table at the end):
   herald   no-regression check: Herald 15.01-15.05 and 21.06-21.10, whole command, this checkout
            against `--base DIR` (a checkout of the code before issue 17, built in place), same run.
 
-Every xwcp fill is checked with `check_fill` (by the bench helpers of xwcp/bench.py, or here).
+Every xwcp fill is checked with `check_fill` (by the bench helpers of xwcp/bench/, or here).
 The machine is shared: the script prints `uptime` before and after, and ratios measured in the
 same run are what to compare.
 """
@@ -37,9 +37,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xwcp.bench import (Instance, WordSource, _load_instance, _peer_word_file, _prepare_cli_inputs,  # noqa: E402
-                        _WordLists, run_cli_checked, run_peer_checked)
-from xwcp.peers import peer_available  # noqa: E402
+from xwcp.bench import (Instance, WordLists, WordSource, load_instance, peer_word_file,  # noqa: E402
+                        prepare_cli_inputs, run_cli_checked, run_peer_checked)
+from xwcp.bench.peers import peer_available  # noqa: E402
 
 PEERS = [p for p in ("qxw", "gecode") if peer_available(p)]
 SUMMARY: list[str] = []
@@ -76,7 +76,7 @@ def xwcp_argv(*args: str, python_path: Path = ROOT) -> tuple[list[str], dict]:
 # ----- open grids --------------------------------------------------------------------------------
 
 def section_open(time_limit_s: float) -> None:
-    lists = _WordLists()
+    lists = WordLists()
     cases = [
         ("XCSP lex 4x8", Instance("open", "lex-4x8", ROOT / "bench/xcsp/Crossword-lex-vg-4-8.xml.xz", min_score=0)),
         ("open 6x6 @100k", Instance("open", "open-6x6", ROOT / "bench/scaling/open-6x6.txt",
@@ -85,12 +85,12 @@ def section_open(time_limit_s: float) -> None:
                                    words=WordSource(None, 50_000), min_score=50)),
     ]
     for label, instance in cases:
-        loaded = _load_instance(instance, lists)
-        _prepare_cli_inputs(instance, loaded)
+        loaded = load_instance(instance, lists)
+        prepare_cli_inputs(instance, loaded)
         ours = run_cli_checked(loaded, "auto", 0, time_limit_s)
         row = {"xwcp": ours}
         for peer in PEERS:
-            row[peer] = run_peer_checked(loaded, peer, time_limit_s, _peer_word_file(peer, loaded))
+            row[peer] = run_peer_checked(loaded, peer, time_limit_s, peer_word_file(peer, loaded))
         cells = "  ".join(f"{name} {r['status']} {r['seconds']:.2f} s" for name, r in row.items())
         say(f"open  {label:16s} {cells}")
         assert ours.get("valid") in (None, True), ours
@@ -105,10 +105,10 @@ def section_open(time_limit_s: float) -> None:
 # ----- start-up ----------------------------------------------------------------------------------
 
 def section_startup(base: Path | None, repeats: int = 5) -> None:
-    lists = _WordLists()
+    lists = WordLists()
     for label, path in (("5x5 open", "models/5x5-open.txt"), ("4x4 proof", "models/4x4-unfillable.txt")):
         instance = Instance("startup", label, ROOT / path, min_score=50)
-        loaded = _load_instance(instance, lists)
+        loaded = load_instance(instance, lists)
         ours, qxw, before = [], [], []
         for _ in range(repeats):
             argv, env = xwcp_argv("fill", path, "--format", "json")
@@ -119,7 +119,7 @@ def section_startup(base: Path | None, repeats: int = 5) -> None:
                 argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", python_path=base)
                 before.append(run_cmd(argv, env)[0])
             if "qxw" in PEERS:
-                r = run_peer_checked(loaded, "qxw", 30, _peer_word_file("qxw", loaded))
+                r = run_peer_checked(loaded, "qxw", 30, peer_word_file("qxw", loaded))
                 qxw.append(r["seconds"])
         o = statistics.median(ours)
         q = statistics.median(qxw) if qxw else float("nan")
@@ -206,7 +206,7 @@ def section_biglist() -> None:
         ours_s, n_words = out.split()
         qxw_s = qxw_peak = float("nan")
         if "qxw" in PEERS:
-            from xwcp.peers import _qxw_command
+            from xwcp.bench.peers import _qxw_command
 
             deck = Path(tmp) / "deck.qxd"
             deck.write_text(f".DICTIONARY 1 {qxw_list}\n.RANDOM 0\n.UNIQUE 1\nr0c0 r0c1 r0c2\nr0c0 r1c0 r2c0\n")
