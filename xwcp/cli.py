@@ -76,7 +76,8 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
+    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out (faster start)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
     parser.add_argument("--version", action="version", version="xwcp 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -102,14 +103,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify each word is placed and the grid "
-                                   "handed to a solver: viable (a full fill exists), dead-end (proven unfillable) "
-                                   "or unknown (limit).",
+                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                   "together, within --time-limit seconds in total: viable (a full fill with the "
+                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                   "time). A progress line shows on a terminal.",
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
-    p.add_argument("--verify", action="store_true", help="check each word with a solver")
+    p.add_argument("--verify", action="store_true",
+                   help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
     p.set_defaults(run=cmd_suggest)
@@ -147,9 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
                        epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
-    from xwcp.bench import add_bench_arguments
+    if with_bench:
+        from xwcp.bench import add_bench_arguments
 
-    add_bench_arguments(p)
+        add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
@@ -183,8 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     unless XWCP_DEBUG=1."""
     from xwcp.signals import Interrupted, stop_on_signals
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_in = sys.argv[1:] if argv is None else argv
+    # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
+    # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
+    parser = build_parser(with_bench=bool(args_in) and args_in[0] == "bench")
+    args = parser.parse_args(args_in)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -301,9 +308,17 @@ def cmd_suggest(args) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
     from xwcp import analysis
 
+    from xwcp.session import VerifyProgressLine
+
     problem = _load(args)
-    data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
-                                   time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill)
+    progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
+    try:
+        data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
+                                       time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                       progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     _emit(args, data, analysis.suggest_text(data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 

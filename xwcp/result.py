@@ -30,8 +30,8 @@ class Progress:
     restarts: int = 0
     filled_slots: int = 0
     n_slots: int = 0
-    partial: Mapping[SlotId, str] | None = None
-    """The entries on the search's current branch (slot -> word), when the backend can tell."""
+    partial: Mapping[int, str] | None = None
+    """The letters placed on the search's current branch (cell -> letter), when the backend can tell."""
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         noise=float(limits.extra.get("noise", NOISE)),
         score_weight=float(limits.extra.get("score_weight", SCORE_WEIGHT)),
         slot_rule=int(limits.extra.get("slot_rule", 0)),
-        max_fails=int(limits.max_backtracks or 0))
+        max_fails=int(limits.max_backtracks or 0),
+        branch=str(limits.extra.get("branch", "word")))
     fills: list[tuple[str, ...]] = []
     n_fills = 0
     status = None
@@ -88,11 +89,9 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                 status = FillStatus.FILLED if n_fills and want else stop
         if limits.progress is not None:
             s = engine.stats
-            partial = {slot_id: problem.words.bucket(problem.slots[slot_id].length).text(word_id)
-                       for slot_id, word_id in engine.decided_word_ids().items()}
             limits.progress(Progress(NAME, clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
-                                     len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots),
-                                     partial))
+                                     min(len(problem.slots), len(problem.slots) - engine.n_slots + s["max_depth"]),
+                                     len(problem.slots), _branch_letters(problem, engine)))
     s = engine.stats
     stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
     reason, slot_id = "", None
@@ -105,3 +104,16 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
     return FillResult(status, NAME, stats, tuple(fills), n_fills, reason, slot_id)
+
+
+def _branch_letters(problem: Problem, engine: kernel.BitSearch) -> dict[int, str]:
+    """The letters of the search's current branch by cell: its placed words and placed letters."""
+    letter_by_cell: dict[int, str] = {}
+    for slot_id, value in engine.decisions():
+        slot = problem.slots[slot_id]
+        if value >= 0:
+            letter_by_cell.update(zip(slot.cells, problem.words.bucket(slot.length).text(value)))
+        else:
+            pos, letter = divmod(-1 - value, 26)
+            letter_by_cell[slot.cells[pos]] = chr(65 + letter)
+    return letter_by_cell

@@ -419,9 +419,7 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.partial:
-        letter_by_cell = {cell: letter for slot_id, word in p.partial.items()
-                          for cell, letter in zip(problem.slots[slot_id].cells, word)}
-        out["grid"] = problem.grid.with_letters(letter_by_cell).rows
+        out["grid"] = problem.grid.with_letters(dict(p.partial)).rows
     return out
 
 
