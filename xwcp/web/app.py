@@ -308,9 +308,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         def job(problem, body):
             k = _number(body, "k", 20, 1, MAX_K)
             verify = _flag(body, "verify")
-            limit = _number(body, "time_limit_s", 1.0, 0.01, MAX_WORK_S, float)
-            if verify:
-                limit = min(limit, MAX_WORK_S / k)  # k solver runs must fit the request's work cap
+            limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
             return analysis.suggest_report(problem, _slot_name(body, True), k=k, verify=verify,
                                            time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
         return await analyse(request, job)

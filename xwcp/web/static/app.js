@@ -301,7 +301,7 @@ function refreshSuggestions(verify = false) {
   suggestController = new AbortController();
   const started = help.keyTime;
   const body = { grid: toRows(state.grid), slot: slot.name, k: verify ? 10 : 40 };
-  if (verify) Object.assign(body, { verify: true, time_limit_s: 1 });
+  if (verify) Object.assign(body, { verify: true, time_limit_s: 5 });
   api("/api/suggest", body, suggestController.signal).then((data) => {
     drawSuggestions(data, data.words);
     if (started !== null && started === help.keyTime) {
