@@ -60,9 +60,14 @@ def fill(problem, backend: str = DEFAULT_BACKEND, limits=None):
         InputError: unknown or unavailable backend.
         RuntimeError: the backend returned a fill that breaks the rules (a bug, never shown as an answer).
     """
-    from xwcp.result import check_fill
+    from xwcp.result import Limits, check_fill
 
-    result = get_backend(backend).fill(problem, limits)
+    if problem.controls.max_shared_substring is not None and not problem.conflicts:
+        from xwcp.backends.controlled import fill_no_shared
+
+        result = fill_no_shared(problem, backend, limits or Limits())
+    else:
+        result = get_backend(backend).fill(problem, limits)
     for entries in result.fills:
         violations = check_fill(problem, entries)
         if violations:
