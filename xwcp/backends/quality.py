@@ -92,6 +92,7 @@ class _Search:
     n_improved: int = 0
     bound_total: int | None = None
     n_restarts: int = 0
+    is_mean_optimal: bool = False
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -178,9 +179,10 @@ def _neighbourhood(problem: Problem, entries, size: int, rng: random.Random) -> 
 
 
 def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
-                  rng: np.random.Generator) -> dict[SlotId, np.ndarray] | None:
+                  rng: np.random.Generator) -> tuple[dict[SlotId, np.ndarray] | None, bool]:
     """Word ids each slot of `hood` may take with every other slot kept: letters crossing kept slots
-    agree, and (without duplicates) no word used by a kept slot. None when a slot has no word."""
+    agree, and (without duplicates) no word used by a kept slot. None when a slot has no word.
+    The flag says whether some slot's words were cut to a sample (HOOD_SLOT_WORDS)."""
     words = problem.words
     hood_set = set(hood)
     used_outside: dict[int, set[int]] = {}
@@ -191,6 +193,7 @@ def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
                 if word_id is not None:
                     used_outside.setdefault(slot.length, set()).add(word_id)
     ids_by_slot = {}
+    is_sampled = False
     for slot_id in hood:
         slot = problem.slots[slot_id]
         bucket = words.bucket(slot.length)
@@ -203,20 +206,24 @@ def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
             mask[word_id] = False
         ids = np.flatnonzero(mask)
         if len(ids) == 0:
-            return None
+            return None, False
         if len(ids) > HOOD_SLOT_WORDS:
+            is_sampled = True
             # a random sample, and the slot's current word so the current fill stays a solution
             keep = rng.choice(ids, HOOD_SLOT_WORDS, replace=False)
             current = words.word_id(entries[slot_id])
             ids = np.union1d(keep, [current] if current is not None and mask[current] else [])
             ids = ids.astype(np.int64)
         ids_by_slot[slot_id] = ids
-    return ids_by_slot
+    return ids_by_slot, is_sampled
 
 
 def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[SlotId], time_limit_s: float,
-                          seed: int) -> tuple[list[str] | None, bool]:
-    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT; (entries or None, proven optimal).
+                          seed: int) -> tuple[list[str] | None, bool, bool]:
+    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT.
+
+    Returns:
+        (entries or None, proven optimal over the words tried, whether the words were a sample).
 
     Model: per slot an index into its word ids; per crossing cell inside the hood a letter
     variable tied to both slots by element constraints; the score by an element constraint;
@@ -226,9 +233,9 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
 
     problem = problem_at
     words = problem.words
-    ids_by_slot = _hood_domains(problem, domains, entries, hood, np.random.default_rng(seed))
+    ids_by_slot, is_sampled = _hood_domains(problem, domains, entries, hood, np.random.default_rng(seed))
     if ids_by_slot is None:
-        return None, False
+        return None, False, False
     hood_set = set(hood)
     cp = cp_model.CpModel()
     index_by_slot, score_vars = {}, []
@@ -271,12 +278,12 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
     solver.parameters.random_seed = seed
     status = solver.solve(cp)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None, status == cp_model.INFEASIBLE
+        return None, status == cp_model.INFEASIBLE, is_sampled
     out = list(entries)
     for slot_id in hood:
         bucket = words.bucket(problem.slots[slot_id].length)
         out[slot_id] = bucket.text(int(ids_by_slot[slot_id][solver.value(index_by_slot[slot_id])]))
-    return out, status == cp_model.OPTIMAL
+    return out, status == cp_model.OPTIMAL, is_sampled
 
 
 def restart_for_mean(search: _Search, deadline_s: float) -> None:
@@ -287,6 +294,8 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
     best_total = search.total(search.best)
     run = 0
     while search.elapsed() < deadline_s and not search.stopped():
+        if search.bound_total is not None and best_total >= search.bound_total:
+            return
         weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
         budget = min(RESTART_RUN_S, deadline_s - search.elapsed(), search.remaining())
         limits = Limits(time_limit_s=max(0.01, budget), seed=search.limits.seed + 1000 + run,
@@ -326,7 +335,8 @@ def improve_mean(search: _Search) -> None:
         step_s = min(LNS_STEP_S, search.remaining() - LNS_BUILD_MARGIN_S)
         if step_s < 0.05:
             return
-        entries, proven = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s, rng.randrange(1 << 30))
+        entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
+                                                            rng.randrange(1 << 30))
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
@@ -335,6 +345,11 @@ def improve_mean(search: _Search) -> None:
                 best_total = total
                 search.n_improved += 1
                 search.accept(problem_at, entries, f"better fill ({len(hood)}-slot neighbourhood)")
+        if proven and not is_sampled and len(hood) == n_open and problem_at.controls.max_shared_substring is None:
+            search.is_mean_optimal = True  # CP-SAT proved the best total over every open slot at once
+            search.bound_total = best_total
+            search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
+            return
         if proven and took < step_s / 4:
             size = min(LNS_MAX_SIZE, n_open, size + 1)
         elif not proven:
@@ -460,20 +475,26 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
             has_cpsat = True
         except ImportError:
             has_cpsat = False
-        restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
-                         if has_cpsat else search.limits.time_limit_s)
-        if has_cpsat:
+        small = len(problem.open_slot_ids) <= LNS_START_SIZE
+        if has_cpsat and small:  # one neighbourhood holds the whole grid: CP-SAT may settle it at once
             improve_mean(search)
+        if not search.is_mean_optimal:
+            restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
+                             if has_cpsat else search.limits.time_limit_s)
+            if has_cpsat:
+                improve_mean(search)
     else:
         bound = None
     violations = check_fill(search.best_problem, search.best)
     if violations:
         raise RuntimeError(f"quality search produced an invalid fill: {'; '.join(violations[:3])}")
+    if search.is_mean_optimal:
+        bound = search.total(search.best) / len(problem.open_slot_ids)
     quality = measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound)
     extra = {**dict(first.stats.extra), "floor": search.floor, "first_mean": round(first_mean, 2)
              if first_mean is not None else None,
              "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
              "final_fill_s": round(search.final_s or 0.0, 3), "lns_steps": search.n_lns, "fresh_fills": search.n_restarts,
-             "lns_improvements": search.n_improved}
+             "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal}
     stats = FillStats(search.elapsed(), first.stats.nodes, first.stats.backtracks, first.stats.restarts, extra)
     return FillResult(FillStatus.FILLED, first.backend, stats, (search.best,), 1, qualities=(quality,)), quality
