@@ -241,3 +241,13 @@ def test_lock_clashing_with_the_grid_names_slot_and_cell(tmp_path, capsys):
 def test_make_controls_rejects_a_banned_lock():
     with pytest.raises(InputError, match="also banned"):
         make_controls(locks=["1A=ACHE"], bans=["ache"])
+
+
+def test_min_diff_holds_for_quality_fills_too(default_words):
+    problem = compile_problem(read_grid(DAILY), default_words)
+    result = run_fill(problem, count=2, min_diff=12, quality=True, time_limit_s=8)
+    assert result.status is FillStatus.FILLED and len(result.fills) == 2
+    a, b = result.fills
+    assert check_fill(problem, a) == [] and check_fill(problem, b) == []
+    assert sum(1 for x, y in zip(a, b) if x != y) >= 12
+    assert all(q.min_score is not None for q in result.qualities)

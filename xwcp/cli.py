@@ -188,7 +188,7 @@ def _load(args):
     controls = make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
                              region=args.region, max_shared_substring=args.max_shared_substring)
     return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                        warn=lambda message: print(f"xwcp: note: {message}", file=sys.stderr), controls=controls)
+                        warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr), controls=controls)
 
 
 def _emit(args, data: dict, text: str) -> None:

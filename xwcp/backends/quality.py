@@ -66,11 +66,19 @@ def score_levels(problem: Problem) -> list[int]:
 
 
 def at_floor(problem: Problem, floor: int) -> Problem:
-    """`problem` recompiled with minimum score `floor` (same grid, list and controls)."""
+    """`problem` recompiled with minimum score `floor` (same grid, list and controls, and no word its
+    domains had dropped)."""
     if floor == problem.min_score:
         return problem
-    return compile_problem(problem.grid, problem.words, min_score=floor, allow_dupes=problem.allow_dupes,
-                           controls=problem.controls)
+    compiled = compile_problem(problem.grid, problem.words, min_score=floor, allow_dupes=problem.allow_dupes,
+                               controls=problem.controls)
+    # keep words a caller took out of `problem` (diverse fills, shared-substring branches) out at the floor too
+    domains = []
+    for new, old in zip(compiled.domains, problem.domains):
+        mask = new & old
+        mask.flags.writeable = False
+        domains.append(mask)
+    return replace(compiled, domains=tuple(domains))
 
 
 @dataclass
