@@ -48,21 +48,21 @@ def brute_force_quality(rows, score_by_word):
 
 
 def random_case(seed):
+    """(rows, {word: score}, the compiled problem, brute-force (floor, best total) or None) for a seed."""
     rng = random.Random(seed)
     letters = "AEINRST"[:rng.choice([3, 4])]
     words = ["".join(t) for t in itertools.product(letters, repeat=3)]
     chosen = rng.sample(words, k=min(len(words), rng.randint(10, 22)))
     score_by_word = {w: rng.choice([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]) for w in chosen}
     rows = rng.choice([("...", "...", "..."), ("...", ".#.", "..."), ("#..", "...", "..#")])
-    return rows, score_by_word
+    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()),
+                              min_score=0)
+    return rows, score_by_word, problem, brute_force_quality(rows, score_by_word)
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_quality_finds_the_true_floor_and_the_true_best_total(seed):
-    rows, score_by_word = random_case(seed)
-    expected = brute_force_quality(rows, score_by_word)
-    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()),
-                              min_score=0)
+    rows, score_by_word, problem, expected = random_case(seed)
     result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=20, seed=seed))
     if expected is None:
         assert result.status is FillStatus.UNFILLABLE and quality is None
@@ -79,10 +79,7 @@ def test_quality_finds_the_true_floor_and_the_true_best_total(seed):
 
 @pytest.mark.parametrize("seed", range(12, 30))
 def test_floor_optimal_is_never_claimed_when_a_better_floor_exists(seed):
-    rows, score_by_word = random_case(seed)
-    expected = brute_force_quality(rows, score_by_word)
-    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()),
-                              min_score=0)
+    rows, score_by_word, problem, expected = random_case(seed)
     # a tiny time limit: whatever the search reaches, it may claim the floor only when it is true
     result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=0.3, seed=seed))
     if expected is None or quality is None:
@@ -168,4 +165,4 @@ def test_no_proof_means_no_claim(monkeypatch):
 
     monkeypatch.setattr(Q, "_fill_at", fake)
     result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=2))
-    assert len(calls) == 2 and quality.floor_optimal is False
+    assert len(calls) >= 2 and quality.floor_optimal is False
