@@ -251,3 +251,16 @@ def test_min_diff_holds_for_quality_fills_too(default_words):
     assert check_fill(problem, a) == [] and check_fill(problem, b) == []
     assert sum(1 for x, y in zip(a, b) if x != y) >= 12
     assert all(q.min_score is not None for q in result.qualities)
+
+
+@pytest.mark.parametrize("command", ["domains", "heatmap", "check"])
+def test_region_works_in_the_analysis_commands(command, capsys):
+    code, out, err = run([command, DAILY, "--region", "1,1:4,4", "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    if command == "heatmap":
+        assert data["cells"][0][5] == 26  # outside the region, empty and left out: not a dead cell
+    if command == "check":
+        original = read_grid(DAILY).rows
+        assert all(row[4:] == given[4:] for row, given in zip(data["fill"], original))
+        assert all(row == given for row, given in zip(data["fill"][4:], original[4:]))
