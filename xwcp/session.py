@@ -92,8 +92,10 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     from xwcp.backends.quality import DEFAULT_TIME_LIMIT_S, fill_quality
     from xwcp.result import measure_quality
 
-    if problem.controls.max_shared_substring is not None and count and count > 1 and min_diff is None:
-        min_diff = 1  # distinct fills one at a time, each checked for shared substrings
+    if quality and count == 0:
+        raise InputError("--quality cannot be combined with --count all (it searches for the best fills, not all)")
+    if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
+        min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
     if quality or min_diff is not None:
         if quality and time_limit_s is None:
             time_limit_s = DEFAULT_TIME_LIMIT_S
