@@ -13,8 +13,37 @@ from xwcp.grid import find_slots
 from xwcp.problem import Problem
 
 
+DEFAULT_SUFFIX = ".png"
+"""Added to a picture name without an extension."""
+
+
+def picture_formats() -> list[str]:
+    """The file extensions matplotlib can write, e.g. ['eps', 'jpeg', 'jpg', 'pdf', 'png', 'svg', ...]."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def picture_path(name: str | Path) -> Path:
+    """The file a picture asked for as `name` is written to: `name`, or `name.png` without an extension.
+
+    Raises:
+        InputError: `name` is a directory or has an extension matplotlib cannot write.
+    """
+    path = Path(name)
+    if path.is_dir() or str(name).endswith(("/", "\\")):
+        raise InputError("is a directory; give a picture file name such as heat.png", str(name))
+    if not path.suffix:
+        return path.with_name(path.name + DEFAULT_SUFFIX)
+    formats = picture_formats()
+    if path.suffix.lower().lstrip(".") not in formats:
+        raise InputError(f"cannot draw a picture as {path.suffix}; use a .png file name or one of "
+                         + ", ".join(f".{f}" for f in formats), str(name))
+    return path
+
+
 def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 40) -> None:
-    """Write the heat map in `data` (from `analysis.heatmap_report`) to `path` as a PNG.
+    """Write the heat map in `data` (from `analysis.heatmap_report`) to `path`, in the format its extension names.
 
     Raises:
         InputError: the file cannot be written.
@@ -75,7 +104,11 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
         fig.savefig(path, dpi=dpi)
     except OSError as exc:
         raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
-    except ValueError as exc:  # matplotlib: an extension it cannot write
-        raise InputError(f"cannot write the picture ({exc}); use a .png file name", str(path)) from None
+    except ValueError as exc:  # matplotlib: an extension it cannot write (picture_path checks first)
+        raise InputError(f"cannot write the picture ({_first_line(exc)}); use a .png file name", str(path)) from None
     finally:
         plt.close(fig)
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__

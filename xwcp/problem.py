@@ -61,6 +61,8 @@ class Problem:
     """Cells a fill may write (a region fill's empty cells inside the region); None: every cell."""
     notes: tuple[str, ...] = ()
     """Things the user should know about the controls (a locked word the list lacks)."""
+    unlisted: tuple[SlotId, ...] = ()
+    """Slots the user filled completely with an entry the word list does not have."""
 
     @property
     def open_slot_ids(self) -> list[SlotId]:
@@ -116,8 +118,19 @@ def sharing_words(letters: np.ndarray, grams: set[str]) -> np.ndarray:
     return found
 
 
+def unlisted_text(problem: Problem) -> str:
+    """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
+    n = len(problem.unlisted)
+    if not n:
+        return ""
+    names = ", ".join(f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10])
+    more = f" and {n - 10} more" if n > 10 else ""
+    return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}{more}"
+
+
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
-                    allow_dupes: bool = False, controls: Controls | None = None) -> Problem:
+                    allow_dupes: bool = False, strict: bool = False,
+                    controls: Controls | None = None) -> Problem:
     """Compile `grid` with `words` into a Problem.
 
     Args:
@@ -128,6 +141,9 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         controls: locks (entered like the user's own complete entries), bans and per-slot floors
             (taken out of the domains), a region (slots wholly outside it with empty cells are
             skipped; slots crossing its border stay variables so they remain completable).
+        strict: if True an entry the user completed must be a listed word too; one that is not
+            makes the problem unfillable (a conflict naming it). Without it such entries are
+            kept as given and listed in `Problem.unlisted`.
 
     Returns:
         The problem. A slot with no candidate is not an error here: it has an empty domain,
@@ -139,6 +155,7 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     controls = controls or Controls()
     slots = find_slots(grid)
     notes: list[str] = []
+    locked: dict[SlotId, str] = {}
     if controls.locks:
         grid, locked = apply_locks(grid, slots, controls)
         for slot_id, word in locked.items():
@@ -192,6 +209,13 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         for slot_id, text in fixed_text_by_slot.items():
             if slot_id not in skipped:
                 fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
+    # locks the list lacks are allowed (with a note); skipped region slots are patterns, not entries
+    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
+                      if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
+    if strict:
+        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list (--strict)"
+                         for slot_id in unlisted)
+
     domains = []
     for slot in slots:
         bucket = words.bucket(slot.length)
@@ -224,5 +248,5 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
         conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
         banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
-        notes=tuple(notes),
+        notes=tuple(notes), unlisted=tuple(unlisted),
         cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))

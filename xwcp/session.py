@@ -12,20 +12,24 @@ from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.grid import read_grid
-from xwcp.problem import Problem, compile_problem
+from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress
 from xwcp.controls import Controls
 from xwcp.wordlist import describe_problems, layer_word_lists, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
-                 allow_dupes: bool = False, warn: Callable[[str], None] | None = None,
-                 controls: Controls | None = None) -> Problem:
+                 allow_dupes: bool = False, strict: bool = False,
+                 warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
     """Read the grid and word list(s) and compile them with the constructor's controls.
 
     Args:
         words_path: None for the default list, a path, or a list of paths layered in order
             (later lists override earlier scores; a score of 0 or below removes the word).
+
+    `warn` gets one line per thing the user should know: skipped lines, notes about the list
+    and its cache, entries the user completed that are not in the list (see `compile_problem`
+    for `strict`).
 
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
@@ -33,14 +37,20 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
     grid = read_grid(grid_path)
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     layers = [load_word_list(path) for path in (paths or [None])]
-    for words in layers:
-        if words.n_problems and warn is not None:
-            warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+    if warn is not None:
+        for words in layers:
+            if words.n_problems:
+                warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+            for note in words.notes:
+                warn(note)
     words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
-    problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes, controls=controls)
+    problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                              controls=controls)
     if warn is not None:
         for note in problem.notes:
             warn(note)
+        if problem.unlisted and not strict:
+            warn(unlisted_text(problem) + " (--strict refuses such a grid)")
     return problem
 
 
