@@ -271,30 +271,30 @@ def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False, by: str = "score") -> dict:
+                   show_fill: bool = False, progress=None, by: str = "score") -> dict:
     """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
 
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's
     minimum score, per-slot floors and other controls), `dead-end` (proven that none does),
-    `unknown` (the solver hit `time_limit_s` for that word).
+    `unknown` (the total budget `time_limit_s` ran out first). The words are verified together
+    under that one budget (xwcp/verify.py); `progress` gets a `VerifyProgress` as they settle.
     """
-    from xwcp.backends import fill
-
     slot = find_slot(problem, slot_name)
     prop = propagate(problem)
     out = _status(prop)
     out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
                    "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
     words = rank_words(problem, prop, slot.id, k, by) if prop.is_consistent else []
-    if verify:
-        label = {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}
-        for word in words:
-            result = fill(with_word(problem, slot.id, word["word"]), backend,
-                          Limits(time_limit_s=time_limit_s, seed=seed))
-            word["verdict"] = label.get(result.status, "unknown")
-            word["seconds"] = round(result.stats.wall_time_s, 4)
-            if show_fill and result.status is FillStatus.FILLED:
-                word["fill"] = fill_grid(problem, result.entries).rows
+    if verify and words:
+        from xwcp.verify import verify_words
+
+        verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
+                                time_limit_s=time_limit_s, seed=seed, progress=progress)
+        for word, v in zip(words, verdicts):
+            word["verdict"] = v.verdict.value
+            word["seconds"] = v.seconds
+            if show_fill and v.entries is not None:
+                word["fill"] = fill_grid(problem, v.entries).rows
     out["words"] = words
     return out
 

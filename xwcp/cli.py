@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from xwcp.argtypes import positive_float, positive_int
 from xwcp.errors import InputError
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -25,26 +26,6 @@ REPORT_HINT = "this is a bug in xwcp: please report it with the command and inpu
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line and exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
 
 
 MAX_SEED = 2**31 - 1
@@ -108,7 +89,8 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
+    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out (faster start)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
     parser.add_argument("--version", action="version", version="xwcp 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -141,16 +123,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify each word is placed and the grid "
-                                   "handed to a solver: viable (a full fill exists), dead-end (proven unfillable) "
-                                   "or unknown (limit).",
+                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                   "together, within --time-limit seconds in total: viable (a full fill with the "
+                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                   "time). A progress line shows on a terminal.",
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
     p.add_argument("--by", choices=["score", "fit"], default="score",
                    help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
-    p.add_argument("--verify", action="store_true", help="check each word with a solver")
+    p.add_argument("--verify", action="store_true",
+                   help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
     p.set_defaults(run=cmd_suggest)
@@ -177,10 +161,35 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
                        epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
-    from xwcp.bench import add_bench_arguments
+    if with_bench:
+        from xwcp.bench import add_bench_arguments
 
-    add_bench_arguments(p)
+        add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
+                       description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
+                                   "Dask cluster or the scheduler named by --cluster. Each result is written as it "
+                                   "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
+                                   "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
+                                   "answer (limit or error), 2 bad input or unreachable cluster.",
+                       epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
+    p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
+    p.add_argument("--out", default="xwcp-batch", metavar="DIR",
+                   help="folder for the result files (default xwcp-batch)")
+    p.add_argument("--resume", action="store_true", help="skip grids whose result file is already in --out")
+    p.add_argument("--quality", action="store_true", help="search each fill for quality, as fill --quality does")
+    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://HOST:8786 (default: a local "
+                   "cluster of one-thread worker processes)")
+    p.add_argument("--workers", type=positive_int, metavar="N", help="local workers (default: the cores); with "
+                   "--cluster, wait for N workers")
+    p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list); with --cluster, a path "
+                   "every worker can read")
+    p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
+    p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    _add_solver_args(p, 60.0)
+    p.set_defaults(run=cmd_batch)
     return parser
 
 
@@ -189,8 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     unless XWCP_DEBUG=1."""
     from xwcp.signals import Interrupted, stop_on_signals
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_in = sys.argv[1:] if argv is None else argv
+    # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
+    # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
+    parser = build_parser(with_bench=bool(args_in) and args_in[0] == "bench")
+    args = parser.parse_args(args_in)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -319,10 +331,17 @@ def cmd_suggest(args) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
     from xwcp import analysis
 
+    from xwcp.session import VerifyProgressLine
+
     problem = _load(args)
-    data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
-                                   time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
-                                   by=args.by)
+    progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
+    try:
+        data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
+                                       time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                       progress=progress, by=args.by)
+    finally:
+        if progress is not None:
+            progress.close()
     _emit(args, data, analysis.suggest_text(data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 
@@ -362,3 +381,24 @@ def cmd_bench(args) -> int:
     from xwcp.bench import run_bench_command
 
     return run_bench_command(args)
+
+
+def cmd_batch(args) -> int:
+    """Example: xwcp batch models/ --out fills --time-limit 30 --resume"""
+    from pathlib import Path
+
+    from xwcp.dist import batch
+
+    plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, min_score=args.min_score,
+                            allow_dupes=args.allow_dupes, backend=args.backend, time_limit_s=args.time_limit,
+                            seed=args.seed, quality=args.quality, resume=args.resume)
+    for name, reason in plan.unreadable.items():
+        print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
+
+    def show(name, record, path):
+        if args.format == "text":
+            print(batch.result_line(name, record), flush=True)
+
+    outcome = batch.run_plan(plan, args.cluster, n_workers=args.workers, on_result=show)
+    _emit(args, batch.summary_dict(plan, outcome), batch.summary_text(plan, outcome))
+    return outcome.exit_code

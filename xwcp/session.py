@@ -55,7 +55,7 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
 
 
 class ProgressLine:
-    """Prints a live one-line status to stderr, at most a few times a second."""
+    """Prints a live one-line status of a fill to stderr, at most a few times a second, after its first second."""
 
     def __init__(self, stream=sys.stderr, every_s: float = 0.5):
         self.stream = stream
@@ -64,20 +64,30 @@ class ProgressLine:
         self.shown = False
 
     def __call__(self, p: Progress) -> None:
+        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
+                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
+                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
+
+    def show(self, elapsed_s: float, text: str) -> None:
         now = time.perf_counter()
-        if now - self.last < self.every_s or p.wall_time_s < 1.0:
+        if now - self.last < self.every_s or elapsed_s < 1.0:
             return
         self.last = now
         self.shown = True
-        self.stream.write(f"\r{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
-                          f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
-                          f"deepest {p.filled_slots}/{p.n_slots} slots ")
+        self.stream.write("\r" + text)
         self.stream.flush()
 
     def close(self) -> None:
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+
+
+class VerifyProgressLine(ProgressLine):
+    """The same status line for `suggest --verify`: seconds so far and words settled."""
+
+    def __call__(self, p) -> None:  # p: xwcp.verify.VerifyProgress
+        self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
 
 
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,

@@ -13,6 +13,7 @@ from xwcp.errors import InputError
 BACKENDS = {
     "auto": "xwcp.backends.auto",
     "backtrack": "xwcp.backends.backtrack",
+    "letters": "xwcp.backends.letters",
     "cpsat": "xwcp.backends.cpsat",
     "sat": "xwcp.backends.sat",
 }
