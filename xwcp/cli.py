@@ -54,7 +54,8 @@ def _count(text: str) -> int:
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): one row per line, '#' block, '.' empty, "
                    "A-Z pre-filled, ';' comments")
-    p.add_argument("--words", metavar="FILE", help="word list (WORD;score lines or one word per line); "
+    p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
+                   "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
@@ -64,6 +65,18 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
     p.add_argument("--format", choices=list(formats), default="text",
                    help="output format (default text)" + ("; grid: the filled grid in the syntax xwcp reads"
                                                           if "grid" in formats else ""))
+    g = p.add_argument_group("constructor's controls")
+    g.add_argument("--lock", action="append", default=[], metavar="SLOT=WORD",
+                   help="keep WORD in SLOT (a theme entry; may be a word the list lacks); repeatable")
+    g.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD; repeatable")
+    g.add_argument("--ban-file", action="append", default=[], metavar="FILE", help="never use the words in FILE")
+    g.add_argument("--slot-min", action="append", default=[], metavar="SLOT=N",
+                   help="minimum score for one slot (overrides --min-score there); repeatable")
+    g.add_argument("--region", metavar="R1,C1:R2,C2",
+                   help="fill only the empty cells of this rectangle (rows, columns from 1, inclusive); "
+                        "letters outside stay, empty cells outside stay empty")
+    g.add_argument("--max-shared-substring", type=positive_int, metavar="N",
+                   help="no two entries share a substring longer than N letters")
 
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -84,11 +97,16 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
 
     p = sub.add_parser("fill", help="fill a grid with words from the list",
                        description="Fill every slot of GRID with listed words (no word twice).",
-                       epilog="Example: xwcp fill models/15x15-daily-01.txt --time-limit 30 --format json")
+                       epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
     _add_problem_args(p, ("text", "json", "grid"))
     _add_solver_args(p, None)
     p.add_argument("--count", type=_count, default=None, metavar="N",
                    help="return N distinct fills, or 'all' to count every fill (small grids)")
+    p.add_argument("--min-diff", type=positive_int, default=None, metavar="K",
+                   help="with --count N: every two fills differ in at least K entries")
+    p.add_argument("--quality", action="store_true",
+                   help="search for the highest minimum score (proven where possible), then the highest "
+                        "mean at it, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.set_defaults(run=cmd_fill)
 
@@ -100,6 +118,8 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
+    p.add_argument("--by", choices=["score", "fit"], default="score",
+                   help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
@@ -111,6 +131,8 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
+    p.add_argument("--by", choices=["score", "fit"], default="score",
+                   help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
     p.add_argument("--verify", action="store_true",
                    help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
@@ -263,10 +285,14 @@ def _silence_stdout() -> None:
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
 def _load(args):
+    from xwcp.controls import make_controls
     from xwcp.session import load_problem
 
+    controls = make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
+                             region=args.region, max_shared_substring=args.max_shared_substring)
     return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                        strict=args.strict, warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr))
+                        strict=args.strict, warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr),
+                        controls=controls)
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -279,9 +305,17 @@ def cmd_fill(args) -> int:
     from xwcp.session import run_fill
 
     start = time.perf_counter()
+    if args.min_diff is not None and not (args.count and args.count > 1):
+        raise InputError("--min-diff needs --count N with N of 2 or more")
     problem = _load(args)
+    if args.min_diff is not None:
+        from xwcp.backends.controlled import check_min_diff
+
+        check_min_diff(problem, args.count, args.min_diff)
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
-                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
+                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(),
+                      quality=args.quality, min_diff=args.min_diff,
+                      say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
     seconds = time.perf_counter() - start
     if args.format == "grid":
         if result.fills:
@@ -299,7 +333,7 @@ def cmd_domains(args) -> int:
     from xwcp import analysis
 
     problem = _load(args)
-    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k)
+    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k, by=args.by)
     _emit(args, data, analysis.domains_text(problem, data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 
@@ -315,7 +349,7 @@ def cmd_suggest(args) -> int:
     try:
         data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
                                        time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
-                                       progress=progress)
+                                       progress=progress, by=args.by)
     finally:
         if progress is not None:
             progress.close()

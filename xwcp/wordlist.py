@@ -432,3 +432,55 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         elif damage is not None:
             words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
     return words
+
+
+def score_by_word_of(words: WordList) -> dict[str, int]:
+    """{word: score} of an indexed list (the inverse of `build_word_list`)."""
+    out: dict[str, int] = {}
+    for length in words.lengths:
+        bucket = words.bucket(length)
+        raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
+        for k, score in enumerate(np.asarray(bucket.scores).tolist()):
+            out[raw[k * length:(k + 1) * length]] = score
+    return out
+
+
+def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordList:
+    """One list from several, in order: a later list's score replaces an earlier one's, and a
+    score of 0 or below in a later list removes the word.
+
+    The layered index is cached under a hash of the layers' arrays, so a second load of the
+    same layers costs what a single cached list does.
+
+    Raises:
+        InputError: nothing is left after the removals.
+    """
+    if len(layers) == 1:
+        return layers[0]
+    h = hashlib.sha256()
+    for words in layers:
+        for name in ("table", "letters_flat", "scores_flat"):
+            h.update(np.ascontiguousarray(getattr(words, name)).tobytes())
+    source = " + ".join(words.source for words in layers)
+    h.update(b"layered")  # never the hash of a single list's source
+    folder = cache.folder_for(h.hexdigest()[:32])
+    if use_cache:
+        try:
+            cached = cache.read(folder)
+        except cache.CacheDamaged:
+            cached = None
+        if cached is not None:
+            return WordList(source=source, **cached)
+    merged = score_by_word_of(layers[0])
+    for words in layers[1:]:
+        for word, score in score_by_word_of(words).items():
+            if score <= 0:
+                merged.pop(word, None)
+            else:
+                merged[word] = score
+    if not merged:
+        raise InputError("no word is left after layering the lists", source)
+    out = build_word_list(merged, source)
+    if use_cache:
+        cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
+    return out
