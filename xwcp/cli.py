@@ -49,7 +49,8 @@ def _count(text: str) -> int:
 
 
 def _add_problem_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("grid", help="grid file: one row per line, '#' block, '.' empty, A-Z pre-filled, ';' comments")
+    p.add_argument("grid", help="grid file: .txt (one row per line, '#' block, '.' empty, A-Z pre-filled, "
+                   "';' comments), .puz, .ipuz, .xd or xwcp's .json")
     p.add_argument("--words", metavar="FILE", help="word list (WORD;score lines or one word per line); "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
@@ -80,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=_count, default=None, metavar="N",
                    help="return N distinct fills, or 'all' to count every fill (small grids)")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
+    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
+                   "title and author carried over, clues empty)")
     p.set_defaults(run=cmd_fill)
 
     p = sub.add_parser("domains", help="per slot: how many words still fit, and the best ones",
@@ -121,6 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solver_args(p, 10.0)
     p.set_defaults(run=cmd_check)
 
+    p = sub.add_parser("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+                       description="Read IN and write OUT, each in the format of its file extension "
+                                   "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
+                                   "are kept where both formats have them.",
+                       epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
+    p.add_argument("input", metavar="IN", help="puzzle file to read")
+    p.add_argument("output", metavar="OUT", help="puzzle file to write")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    p.set_defaults(run=cmd_convert)
+
     p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
@@ -158,11 +171,14 @@ def main(argv: list[str] | None = None) -> int:
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
+def _warn(message: str) -> None:
+    print(f"xwcp: warning: {message}", file=sys.stderr)
+
+
 def _load(args):
     from xwcp.session import load_problem
 
-    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                        warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr))
+    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, warn=_warn)
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -170,17 +186,25 @@ def _emit(args, data: dict, text: str) -> None:
 
 
 def cmd_fill(args) -> int:
-    """Example: xwcp fill models/15x15-daily-01.txt"""
+    """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import report
-    from xwcp.session import run_fill
+    from xwcp.session import load_puzzle_problem, run_fill, save_fill
 
     start = time.perf_counter()
-    problem = _load(args)
+    if args.out:
+        from xwcp.formats import format_module
+
+        format_module(args.out)  # a bad output name is bad usage: say so before filling
+    puzzle, problem = load_puzzle_problem(args.grid, args.words, min_score=args.min_score,
+                                          allow_dupes=args.allow_dupes, warn=_warn)
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
                       count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
-    _emit(args, report.fill_dict(problem, result, seconds, args.count),
-          report.fill_text(problem, result, seconds, args.count))
+    data = report.fill_dict(problem, result, seconds, args.count)
+    if args.out and save_fill(puzzle, problem, result, args.out):
+        data["out"] = args.out
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count)
+          + (f"\nwrote {args.out}" if "out" in data else ""))
     return result.status.exit_code
 
 
@@ -228,6 +252,18 @@ def cmd_check(args) -> int:
     data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
     _emit(args, data, analysis.check_text(data))
     return {"fillable": EXIT_OK, "consistent": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
+
+
+def cmd_convert(args) -> int:
+    """Example: xwcp convert models/15x15-daily-01.txt daily.puz"""
+    from xwcp.session import convert
+
+    puzzle = convert(args.input, args.output)
+    grid = puzzle.grid
+    _emit(args, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
+                 "slots": len(puzzle.slots()), "title": puzzle.title},
+          f"wrote {args.output} ({grid.width}x{grid.height}, {len(puzzle.slots())} slots)")
+    return EXIT_OK
 
 
 def cmd_bench(args) -> int:

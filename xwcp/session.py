@@ -10,24 +10,59 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.grid import read_grid
+from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.problem import Problem, compile_problem
-from xwcp.result import FillResult, Limits, Progress
+from xwcp.result import FillResult, Limits, Progress, fill_grid
 from xwcp.wordlist import describe_problems, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
                  allow_dupes: bool = False, warn: Callable[[str], None] | None = None) -> Problem:
-    """Read the grid and word list (default list when `words_path` is None) and compile them.
+    """Read the grid (any puzzle format, by extension) and word list (default list when `words_path`
+    is None) and compile them.
 
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list.
     """
-    grid = read_grid(grid_path)
+    return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, warn=warn)[1]
+
+
+def load_puzzle_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
+                        allow_dupes: bool = False,
+                        warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem]:
+    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
+    puzzle = read_puzzle(grid_path)
     words = load_word_list(words_path)
     if words.n_problems and warn is not None:
         warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-    return compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
+    return puzzle, compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes)
+
+
+def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
+    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata.
+
+    Returns:
+        True if a fill was written; False when `result` has none (nothing is written).
+
+    Raises:
+        InputError: unknown extension or the file cannot be written.
+    """
+    if result.entries is None:
+        return False
+    write_puzzle(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    return True
+
+
+def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
+    """Read `in_path` and write it to `out_path`, each in the format of its extension; returns the puzzle.
+
+    Raises:
+        InputError: unknown extension, unreadable input, or content the output cannot carry.
+    """
+    format_module(out_path)  # refuse a bad output name before reading
+    puzzle = read_puzzle(in_path)
+    write_puzzle(puzzle, out_path)
+    return puzzle
 
 
 class ProgressLine:
