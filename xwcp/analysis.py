@@ -209,6 +209,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["proof"] = "ac3"
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
+        _add_core(out, problem, backend, prop.wipeout_slot)
         return out
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
@@ -220,12 +221,23 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["verdict"] = "unfillable"
         out["proof"] = "search"
         out["reason"] = result.reason
+        _add_core(out, problem, backend, result.slot_id)
     else:
         out["verdict"] = "consistent"
     return out
 
 
-def check_text(data: dict) -> str:
+def _add_core(out: dict, problem: Problem, backend: str, slot_id: SlotId | None) -> None:
+    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time."""
+    from xwcp.core import explain
+
+    core = explain(problem, backend=backend, seed_slot_id=slot_id)
+    if core is not None:
+        out["core"] = core
+
+
+def check_text(data: dict, problem: Problem | None = None) -> str:
+    """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
     lines = []
     verdict = {"fillable": "Fillable: a full fill exists (shown below).",
                "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
@@ -241,6 +253,10 @@ def check_text(data: dict) -> str:
     if data.get("fill"):
         lines.append("")
         lines.extend(" ".join(row) for row in data["fill"])
+    if data.get("core") and problem is not None:
+        from xwcp.core import core_text
+
+        lines.append(core_text(problem, data["core"]))
     return "\n".join(lines)
 
 

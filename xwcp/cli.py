@@ -188,7 +188,9 @@ def _emit(args, data: dict, text: str) -> None:
 def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import report
+    from xwcp.core import explain
     from xwcp.session import load_puzzle_problem, run_fill, save_fill
+    from xwcp.types import FillStatus
 
     start = time.perf_counter()
     if args.out:
@@ -200,10 +202,12 @@ def cmd_fill(args) -> int:
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
                       count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
-    data = report.fill_dict(problem, result, seconds, args.count)
+    core = (explain(problem, backend=args.backend, seed_slot_id=result.slot_id)
+            if result.status is FillStatus.UNFILLABLE else None)
+    data = report.fill_dict(problem, result, seconds, args.count, core)
     if args.out and save_fill(puzzle, problem, result, args.out):
         data["out"] = args.out
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count)
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core)
           + (f"\nwrote {args.out}" if "out" in data else ""))
     return result.status.exit_code
 
@@ -250,7 +254,7 @@ def cmd_check(args) -> int:
 
     problem = _load(args)
     data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, data, analysis.check_text(data))
+    _emit(args, data, analysis.check_text(data, problem))
     return {"fillable": EXIT_OK, "consistent": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
 
 

@@ -1,0 +1,262 @@
+"""Why a grid cannot be filled: the smallest set of slots that cannot be filled together (a minimal core).
+
+A core is a set of slots whose entries cannot all be chosen at once (each from the list, the
+crossings agreeing, no word twice), such that dropping any one of them leaves the rest
+fillable: a minimal unsatisfiable subset (MUS) over slots. Dropping a slot removes its
+constraint: its word is no longer needed, and its cells are then constrained only by the
+crossing slots that are kept. Letters the user entered stay in every cell.
+
+It is found in two steps, each asking a fill backend (the oracle) about a sub-problem that
+keeps only some slots (`sub_problem`):
+1. grow: from a seed slot (the one AC-3 emptied, or the one the search found hardest), take
+   rings of crossing slots until the slots taken cannot be filled; without a seed, all slots;
+2. shrink (deletion-based): try dropping each slot, farthest from the seed first; keep the
+   drop when the rest is still unfillable. Dropping slots only removes constraints, so a
+   slot kept once stays needed, and one pass leaves a minimal core.
+When the time limit cuts the shrinking short, or the oracle reaches its limit on a step, the
+core is still unfillable but perhaps not minimal (`is_minimal` False).
+
+Measured (bench/core_speed.py): a few to a few dozen oracle calls of milliseconds each on the
+unfillable grids of the bench suites, because the grown seed set is already small.
+"""
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from xwcp.grid import BLOCK, EMPTY
+from xwcp.problem import Problem
+from xwcp.result import Limits
+from xwcp.types import FillStatus, SlotId
+
+CORE_TIME_LIMIT_S = 5.0
+"""Default budget for growing and shrinking a core: the target is a minimal core within 5 s."""
+
+ORACLE_FOR_BACKEND = {"auto": "backtrack"}
+"""`auto` races two searches on the cores; one compiled search is the faster oracle for many small calls."""
+
+
+class CoreKind(Enum):
+    """How a core reads to a constructor."""
+
+    NO_WORD = "no-word"
+    """One slot with no word at all."""
+    NO_COMMON_LETTER = "no-common-letter"
+    """Two crossing slots whose words never share the letter of their common cell."""
+    GROUP = "group"
+    """A larger group (or two slots that do not cross), fillable only when any one of them is dropped."""
+
+
+@dataclass(frozen=True)
+class Core:
+    """A set of slots that cannot all be filled together; minimal unless the time limit cut the shrinking."""
+
+    slot_ids: tuple[SlotId, ...]
+    is_minimal: bool
+    kind: CoreKind
+    backend: str
+    n_oracle_calls: int
+    wall_time_s: float
+
+
+def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
+    """`problem` keeping only the slots `slot_ids` (renumbered 0.. in the given order, names kept).
+
+    Crossings with a dropped slot become unchecked positions; the kept slots keep their domains
+    (their entered letters, minimum score and the user's complete entries stay excluded), and
+    the no-word-twice rule holds among the kept slots. The grid, and so every entered letter,
+    is unchanged.
+    """
+    kept = list(dict.fromkeys(slot_ids))
+    new_id = {old: new for new, old in enumerate(kept)}
+    slots = tuple(replace(problem.slots[old], id=new) for new, old in enumerate(kept))
+    crossings = tuple(replace(x, a=new_id[x.a], b=new_id[x.b]) for x in problem.crossings
+                      if x.a in new_id and x.b in new_id)
+    cross_slot, cross_pos = [], []
+    for old in kept:
+        cross_slot.append(tuple(new_id.get(t, -1) if t >= 0 else -1 for t in problem.cross_slot[old]))
+        cross_pos.append(tuple(q if t in new_id else -1 for t, q in zip(problem.cross_slot[old], problem.cross_pos[old])))
+    fixed = {new_id[old]: text for old, text in problem.fixed_text_by_slot.items() if old in new_id}
+    conflicts: list[str] = []
+    if not problem.allow_dupes:
+        first_by_text: dict[str, SlotId] = {}
+        for slot_id, text in sorted(fixed.items()):
+            if text in first_by_text:
+                conflicts.append(f"{text} is entered twice, in {slots[first_by_text[text]].name} "
+                                 f"and {slots[slot_id].name}")
+            else:
+                first_by_text[text] = slot_id
+    return replace(problem, slots=slots, crossings=crossings, domains=tuple(problem.domains[old] for old in kept),
+                   fixed_text_by_slot=fixed, conflicts=tuple(conflicts),
+                   cross_slot=tuple(cross_slot), cross_pos=tuple(cross_pos))
+
+
+def fill_status(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
+                time_limit_s: float | None = None, seed: int = 0) -> FillStatus:
+    """Whether the slots `slot_ids` of `problem` can be filled together, asked of `backend` (any fill is checked)."""
+    if not slot_ids:
+        return FillStatus.FILLED
+    from xwcp.backends import fill
+
+    result = fill(sub_problem(problem, slot_ids), ORACLE_FOR_BACKEND.get(backend, backend),
+                  Limits(time_limit_s=time_limit_s, seed=seed, threads=1))
+    return result.status
+
+
+def _distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
+    """Crossing steps from the nearest seed slot to every slot reachable through crossings."""
+    distance = {s: 0 for s in seed_ids}
+    queue = deque(seed_ids)
+    while queue:
+        slot_id = queue.popleft()
+        for other in problem.cross_slot[slot_id]:
+            if other >= 0 and other not in distance:
+                distance[other] = distance[slot_id] + 1
+                queue.append(other)
+    return distance
+
+
+def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: float | None = CORE_TIME_LIMIT_S,
+              seed_slot_ids: Sequence[SlotId] = (), seed: int = 0) -> Core | None:
+    """A minimal set of slots of `problem` that cannot be filled together.
+
+    Args:
+        problem: a problem believed unfillable.
+        backend: the oracle that decides each sub-problem: backtrack (default, fastest), cpsat or sat
+            (`auto` means backtrack).
+        time_limit_s: budget for the whole search; when it runs out the core found so far is
+            returned with `is_minimal` False. None for no limit.
+        seed_slot_ids: slots to grow the core from (e.g. AC-3's wipeout slot); empty to start from all.
+        seed: the oracle's random seed.
+
+    Returns:
+        The core, or None when the oracle fills the whole problem (it was not unfillable) or
+        cannot decide it within the time.
+    """
+    start = time.perf_counter()
+    n_calls = 0
+    is_minimal = True
+
+    def remaining() -> float | None:
+        return None if time_limit_s is None else max(0.0, time_limit_s - (time.perf_counter() - start))
+
+    def ask(slot_ids: Sequence[SlotId]) -> FillStatus:
+        nonlocal n_calls
+        n_calls += 1
+        return fill_status(problem, slot_ids, backend, remaining(), seed)
+
+    all_ids = [s.id for s in problem.slots]
+    distance = _distances(problem, list(seed_slot_ids))
+    candidate: list[SlotId] | None = None
+    if seed_slot_ids:
+        for radius in range(max(distance.values()) + 1):
+            ring = [s for s in all_ids if distance.get(s, radius + 1) <= radius]
+            if ask(ring) is FillStatus.UNFILLABLE:
+                candidate = ring
+                break
+            if remaining() == 0.0:
+                break
+    if candidate is None:
+        status = ask(all_ids)
+        if status is FillStatus.FILLED:
+            return None
+        if status is not FillStatus.UNFILLABLE:
+            if not problem.slots or remaining() == 0.0:
+                return None
+            is_minimal = False  # not proven here; the caller's proof stands, the shrinking below may stop early
+        candidate = all_ids
+    core = list(candidate)
+    far = max(distance.values(), default=0) + 1
+    for slot_id in sorted(candidate, key=lambda s: (-distance.get(s, far), -s)):
+        if remaining() == 0.0:
+            is_minimal = False
+            break
+        trial = [s for s in core if s != slot_id]
+        status = ask(trial)
+        if status is FillStatus.UNFILLABLE:
+            core = trial
+        elif status is not FillStatus.FILLED:
+            is_minimal = False
+    core.sort()
+    return Core(tuple(core), is_minimal, _kind(problem, core), ORACLE_FOR_BACKEND.get(backend, backend),
+                n_calls, time.perf_counter() - start)
+
+
+def _kind(problem: Problem, core: Sequence[SlotId]) -> CoreKind:
+    if len(core) == 1:
+        return CoreKind.NO_WORD
+    if len(core) == 2 and core[1] in problem.cross_slot[core[0]]:
+        return CoreKind.NO_COMMON_LETTER
+    return CoreKind.GROUP
+
+
+def core_cells(problem: Problem, core: Core) -> list[int]:
+    """The cells of the core's slots, row-major, each once."""
+    return sorted({cell for slot_id in core.slot_ids for cell in problem.slots[slot_id].cells})
+
+
+def core_message(problem: Problem, core: Core) -> str:
+    """One sentence saying what the core is, in a constructor's words."""
+    names = [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)]
+    patterns = [f"{n} ({problem.pattern(s)})" for n, s in zip(names, _clue_sorted(problem, core.slot_ids))]
+    if core.kind is CoreKind.NO_WORD:
+        return f"{patterns[0]} has no word at all that fits"
+    if core.kind is CoreKind.NO_COMMON_LETTER:
+        return (f"{patterns[0]} and {patterns[1]} cross, and no word of one shares the crossing letter "
+                "with any word of the other")
+    qualifier = "" if core.is_minimal else " (perhaps not minimal: the time limit cut the search short)"
+    return (f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
+            f"{', '.join(names)}{qualifier}")
+
+
+def _clue_sorted(problem: Problem, slot_ids: Iterable[SlotId]) -> list[SlotId]:
+    return sorted(slot_ids, key=lambda s: (problem.slots[s].direction.letter != "A", problem.slots[s].number))
+
+
+def core_dict(problem: Problem, core: Core) -> dict:
+    """The JSON `core` object: slots (names), cells ([row, col]), minimal, kind, message and the search's cost."""
+    width = problem.grid.width
+    return {"slots": [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)],
+            "cells": [[cell // width, cell % width] for cell in core_cells(problem, core)],
+            "minimal": core.is_minimal, "kind": core.kind.value, "message": core_message(problem, core),
+            "patterns": {problem.slots[s].name: problem.pattern(s) for s in core.slot_ids},
+            "backend": core.backend, "oracle_calls": core.n_oracle_calls, "seconds": round(core.wall_time_s, 4)}
+
+
+def core_text(problem: Problem, data: dict) -> str:
+    """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern."""
+    grid = problem.grid
+    marked = {(r, c) for r, c in data["cells"]}
+    lines = [f"Why: {data['message']}."]
+    for r in range(grid.height):
+        row = []
+        for c in range(grid.width):
+            ch = grid.cell(r, c)
+            row.append(("*" if (r, c) in marked else " ") + (ch if ch in (BLOCK, EMPTY) else ch))
+        lines.append("".join(row).rstrip())
+    lines.append("key: * marks the cells of the slots that cannot be filled together")
+    for name in data["slots"]:
+        lines.append(f"  {name:>4}  {data['patterns'][name]}")
+    return "\n".join(lines)
+
+
+def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
+            time_limit_s: float | None = CORE_TIME_LIMIT_S) -> dict | None:
+    """The `core` JSON object for an unfillable problem (seeded by AC-3's wipeout slot, else `seed_slot_id`).
+
+    Returns None when no core is found within the time (or the problem is fillable after all).
+    """
+    from xwcp.ac3 import propagate
+
+    seeds: list[SlotId] = []
+    if not problem.conflicts:
+        prop = propagate(problem)
+        if prop.wipeout_slot is not None:
+            seeds = [prop.wipeout_slot]
+    if not seeds and seed_slot_id is not None:
+        seeds = [seed_slot_id]
+    core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds)
+    return None if core is None else core_dict(problem, core)
