@@ -130,3 +130,29 @@ def test_check_and_fill_report_the_core(capsys):
         text = capsys.readouterr().out
         assert "7A (WOR.) and 4D (ZER.) cross" in text and "*W*O*R*." in text
         assert "    7A  WOR." in text and "    4D  ZER." in text
+
+
+def test_heatmap_of_an_unfillable_grid_outlines_the_core(tmp_path, capsys):
+    from xwcp.picture import legend_lines
+
+    png = tmp_path / "heat.png"
+    grid = str(ROOT / "models" / "4x4-unfillable.txt")
+    assert main(["heatmap", grid, "--png", str(png), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["core"]["slots"]) == {"7A", "4D"}
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    legend = " ".join(legend_lines(data))
+    assert "Outlined in red" in legend and "7A" in legend and "4D" in legend
+
+
+def test_picture_text_is_readable_on_every_cell_colour():
+    from matplotlib import colormaps
+    from matplotlib.colors import Normalize, to_rgba
+
+    from xwcp.picture import CORE_FILL, DEAD_COLOR, _luminance, text_color
+
+    cmap, norm = colormaps["YlGnBu_r"], Normalize(vmin=1, vmax=26)
+    for background in [cmap(norm(n)) for n in range(1, 27)] + [DEAD_COLOR, CORE_FILL, "white"]:
+        ink = text_color(background)
+        lighter, darker = sorted([_luminance(to_rgba(background)), _luminance(to_rgba(ink))], reverse=True)
+        assert (lighter + 0.05) / (darker + 0.05) >= 4.5, background  # WCAG AA for normal text

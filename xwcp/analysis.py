@@ -146,14 +146,19 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
     return forced
 
 
-def heatmap_report(problem: Problem) -> dict:
-    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters."""
+def heatmap_report(problem: Problem, *, with_core: bool = True) -> dict:
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters.
+
+    On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
+    """
     prop = propagate(problem)
     grid = problem.grid
     out = _status(prop)
     if prop.wipeout_slot is not None:
         out["slot"] = problem.slots[prop.wipeout_slot].name
         out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slots[prop.wipeout_slot].cells]
+    if not prop.is_consistent and with_core:
+        _add_core(out, problem, "backtrack", prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
@@ -168,6 +173,8 @@ def heatmap_text(data: dict) -> str:
     """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown."""
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    if data.get("core"):
+        lines.append(f"Why: {data['core']['message']}.")
     for r, row in enumerate(data["cells"]):
         out = []
         for c, n in enumerate(row):
