@@ -158,7 +158,7 @@ def heatmap_report(problem: Problem, *, with_core: bool = True) -> dict:
         out["slot"] = problem.slots[prop.wipeout_slot].name
         out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slots[prop.wipeout_slot].cells]
     if not prop.is_consistent and with_core:
-        _add_core(out, problem, "backtrack", prop.wipeout_slot)
+        _add_core(out, problem, prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
@@ -216,7 +216,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["proof"] = "ac3"
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
-        _add_core(out, problem, backend, prop.wipeout_slot)
+        _add_core(out, problem, prop.wipeout_slot)
         return out
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
@@ -228,17 +228,17 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["verdict"] = "unfillable"
         out["proof"] = "search"
         out["reason"] = result.reason
-        _add_core(out, problem, backend, result.slot_id)
+        _add_core(out, problem, result.slot_id)
     else:
         out["verdict"] = "consistent"
     return out
 
 
-def _add_core(out: dict, problem: Problem, backend: str, slot_id: SlotId | None) -> None:
+def _add_core(out: dict, problem: Problem, slot_id: SlotId | None) -> None:
     """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time."""
     from xwcp.core import explain
 
-    core = explain(problem, backend=backend, seed_slot_id=slot_id)
+    core = explain(problem, seed_slot_id=slot_id)
     if core is not None:
         out["core"] = core
 

@@ -202,7 +202,7 @@ def cmd_fill(args) -> int:
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
                       count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
-    core = (explain(problem, backend=args.backend, seed_slot_id=result.slot_id)
+    core = (explain(problem, seed_slot_id=result.slot_id)
             if result.status is FillStatus.UNFILLABLE else None)
     data = report.fill_dict(problem, result, seconds, args.count, core)
     if args.out and save_fill(puzzle, problem, result, args.out):
