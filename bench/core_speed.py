@@ -53,22 +53,30 @@ def load(instance, cache: dict):
 
 
 def verify(problem, names, checker: str, limit_s: float) -> str:
-    """'ok' if `checker` proves the core unfillable and each one-smaller subset fillable, else what failed."""
+    """'ok' if `checker` proves the core unfillable and each one-smaller subset fillable; 'WRONG ...' if it
+    proves the opposite; 'unknown ...' if it reaches its limit first."""
     ids = [problem.slot_by_name(n).id for n in names]
-    if fill(sub_problem(problem, ids), checker, Limits(time_limit_s=limit_s)).status is not FillStatus.UNFILLABLE:
-        return "core not proven unfillable"
+    status = fill(sub_problem(problem, ids), checker, Limits(time_limit_s=limit_s)).status
+    if status is FillStatus.FILLED:
+        return "WRONG: the core has a fill"
+    if status is not FillStatus.UNFILLABLE:
+        return f"unknown: {checker} reached {limit_s:g} s on the core"
     for dropped in ids:
         rest = [s for s in ids if s != dropped]
-        if fill(sub_problem(problem, rest), checker, Limits(time_limit_s=limit_s)).status is not FillStatus.FILLED:
-            return f"not minimal: without {problem.slots[dropped].name} still not filled"
+        status = fill(sub_problem(problem, rest), checker, Limits(time_limit_s=limit_s)).status
+        if status is FillStatus.UNFILLABLE:
+            return f"WRONG: not minimal, still unfillable without {problem.slots[dropped].name}"
+        if status is not FillStatus.FILLED:
+            return f"unknown: {checker} reached {limit_s:g} s without {problem.slots[dropped].name}"
     return "ok"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suites", default="stock,vanbeek72,vanbeek72-ukacd,xcsp")
+    parser.add_argument("--suites", default="stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp")
     parser.add_argument("--fill-limit", type=float, default=10.0, help="seconds to prove a grid unfillable")
     parser.add_argument("--check", default="sat", help="second backend that verifies each core ('' to skip)")
+    parser.add_argument("--check-limit", type=float, default=20.0, help="seconds per verifying call")
     args = parser.parse_args()
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {CORE_TIME_LIMIT_S:g} s")
     print(f"{'suite':<16} {'grid':<40} {'slots':>5} {'proof s':>8} {'core':>4} {'minimal':>7} "
@@ -97,7 +105,7 @@ def main() -> int:
                       f"no core within the budget")
                 continue
             n_minimal += core["minimal"]
-            check = verify(problem, core["slots"], args.check, 60.0) if args.check else "-"
+            check = verify(problem, core["slots"], args.check, args.check_limit) if args.check else "-"
             print(f"{suite:<16} {instance.name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
                   f"{len(core['slots']):>4} {str(core['minimal']):>7} {core['oracle_calls']:>5} {seconds:>7.3f}  "
                   f"{check:<5}  {' '.join(core['slots'])}")

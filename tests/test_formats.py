@@ -16,23 +16,23 @@ DATA = Path(__file__).resolve().parent / "data" / "formats"
 MODEL_GRIDS = sorted((ROOT / "models").glob("*.txt")) + sorted((ROOT / "models" / "vanbeek").glob("*.txt"))
 FORMATS = (".txt", ".puz", ".ipuz", ".xd", ".json")
 
-# Herald Tribune 15.01 as filled by `xwcp fill` (default list): a full 15x15 with every cell a letter.
+# Herald Tribune 15.01 (models/vanbeek/15.01.txt) as filled by `xwcp fill` with the default list.
 HERALD_FILLED = """\
-DYES#INARUT#ACC
-RUSE#REPOSE#ROO
-ALOE#AASPONSORS
-BETH#TREE#SHUNT
-#BEEGEE###EASEL
-BARRE#RATS#HEDY
-ALIEN##CRASS###
-TLC#RATRACE#SUP
-###MELEE##ARENA
-SATE#LESS#LEARN
-HERES###PLEASE#
-ORATE#SHIA#CHAR
-RANSACKERS#HOSE
-ETC#THESIS#EROS
-SEE#SEESTO#DENT
+HATS#ACRES#AWLS
+ECON#LEAVE#NOAH
+RELATIONAL#DOZE
+ADDRESS##LARDED
+###EAT#AISLES##
+SCADS#CNN#LAPIS
+IAN#EMAILS#SITH
+TIN#TOPSEED#RPI
+ERES#BITTER#IRE
+SOBER#TOS#ALTOS
+##REAGAN#PIE###
+PROPER##DONALDS
+LANA#ANTIISRAEL
+ACTS#SEERS#NICO
+NYET#STATE#SNOW
 """
 
 
@@ -55,7 +55,7 @@ def test_txt_puz_ipuz_xd_txt_round_trip(path, tmp_path):
 def test_each_format_round_trips_grid_and_metadata(suffix, tmp_path):
     grid = parse_grid(HERALD_FILLED)
     puzzle = Puzzle(grid, title="Herald 15.01", author="A. Constructor", copyright="CC0",
-                    notes="filled by xwcp", clue_by_slot={"1A": "Colours", "1D": "Drab"})
+                    notes="filled by xwcp", clue_by_slot={"1A": "Headwear", "1D": "Bids"})
     out = tmp_path / f"herald{suffix}"
     write_puzzle(puzzle, out)
     back = read_puzzle(out)
@@ -63,7 +63,7 @@ def test_each_format_round_trips_grid_and_metadata(suffix, tmp_path):
     assert back.title == "Herald 15.01" and back.author == "A. Constructor" and back.copyright == "CC0"
     if suffix != ".txt":  # the text grid keeps only title, author and copyright comments
         assert back.notes == "filled by xwcp"
-        assert back.clue_by_slot == {"1A": "Colours", "1D": "Drab"}
+        assert back.clue_by_slot == {"1A": "Headwear", "1D": "Bids"}
 
 
 def test_filled_herald_survives_the_chain_and_the_puz_has_valid_checksums(tmp_path):
@@ -80,7 +80,7 @@ def test_filled_herald_survives_the_chain_and_the_puz_has_valid_checksums(tmp_pa
     p = puz.read(str(tmp_path / "h.puz"))  # puzpy checks the global, header, magic and extension checksums
     assert p.solution == HERALD_FILLED.replace("\n", "").replace("#", ".")
     numbering = p.clue_numbering()
-    assert len(numbering.across) + len(numbering.down) == len(p.clues) == 76
+    assert len(numbering.across) + len(numbering.down) == len(p.clues) == 78
 
 
 def test_partly_filled_grid_keeps_empty_cells_in_every_format(tmp_path):
