@@ -26,12 +26,23 @@ from xwcp.result import Limits  # noqa: E402
 from xwcp.types import FillStatus  # noqa: E402
 
 
+def _bench_function(name: str):
+    """A function of the bench module (xwcp/bench.py, or a module of the xwcp/bench/ package)."""
+    import importlib
+    import pkgutil
+
+    bench = importlib.import_module("xwcp.bench")
+    if hasattr(bench, name):
+        return getattr(bench, name)
+    for info in pkgutil.iter_modules(getattr(bench, "__path__", [])):
+        module = importlib.import_module(f"xwcp.bench.{info.name}")
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise ImportError(f"xwcp.bench has no {name}")
+
+
 def _suite_instances(suite: str):
-    try:
-        from xwcp.bench import suite_instances
-    except ImportError:  # the bench may live in a package: xwcp/bench/
-        from xwcp.bench.suites import suite_instances  # type: ignore[no-redef]
-    return suite_instances(suite, root=ROOT)
+    return _bench_function("suite_instances")(suite, root=ROOT)
 
 
 def load(instance, cache: dict):
@@ -43,13 +54,14 @@ def load(instance, cache: dict):
         grid = parse_grid("\n".join(crossword.rows), str(instance.path))
         return compile_problem(grid, words_from_pairs(crossword.words), min_score=instance.min_score,
                                allow_dupes=not crossword.distinct_words)
-    if instance.words.top_n is not None:
-        return None  # cut lists (the scaling suite) are not needed here: its grids are open, not unfillable
-    if instance.words.path not in cache:
-        cache[instance.words.path] = load_word_list(instance.words.path)
+    key = (instance.words.path, instance.words.top_n)
+    if key not in cache:
+        words = load_word_list(instance.words.path)
+        if instance.words.top_n is not None:  # the scaling suite cuts the list to its best N entries
+            words = _bench_function("best_entries")(words, instance.words.top_n)
+        cache[key] = words
     grid = read_grid(instance.path) if instance.rows is None else parse_grid("\n".join(instance.rows))
-    return compile_problem(grid, cache[instance.words.path], min_score=instance.min_score,
-                           allow_dupes=instance.allow_dupes)
+    return compile_problem(grid, cache[key], min_score=instance.min_score, allow_dupes=instance.allow_dupes)
 
 
 def verify(problem, names, checker: str, limit_s: float) -> str:
@@ -73,12 +85,13 @@ def verify(problem, names, checker: str, limit_s: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suites", default="stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp")
+    parser.add_argument("--suites", default="stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp,scaling")
     parser.add_argument("--fill-limit", type=float, default=10.0, help="seconds to prove a grid unfillable")
     parser.add_argument("--check", default="sat", help="second backend that verifies each core ('' to skip)")
     parser.add_argument("--check-limit", type=float, default=20.0, help="seconds per verifying call")
+    parser.add_argument("--budget", type=float, default=CORE_TIME_LIMIT_S, help="seconds for each core (default 5)")
     args = parser.parse_args()
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {CORE_TIME_LIMIT_S:g} s")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {args.budget:g} s")
     print(f"{'suite':<16} {'grid':<40} {'slots':>5} {'proof s':>8} {'core':>4} {'minimal':>7} "
           f"{'calls':>5} {'core s':>7}  check  slots")
     cache: dict = {}
@@ -96,17 +109,18 @@ def main() -> int:
             if result.status is not FillStatus.UNFILLABLE:
                 continue
             n_unfillable += 1
+            name = instance.name + (f" ({instance.words.top_n // 1000}k)" if instance.words.top_n else "")
             start = time.perf_counter()
-            core = explain(problem, backend="backtrack", seed_slot_id=result.slot_id)
+            core = explain(problem, backend="backtrack", seed_slot_id=result.slot_id, time_limit_s=args.budget)
             seconds = time.perf_counter() - start
             worst = max(worst, seconds)
             if core is None:
-                print(f"{suite:<16} {instance.name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
+                print(f"{suite:<16} {name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
                       f"no core within the budget")
                 continue
             n_minimal += core["minimal"]
             check = verify(problem, core["slots"], args.check, args.check_limit) if args.check else "-"
-            print(f"{suite:<16} {instance.name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
+            print(f"{suite:<16} {name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
                   f"{len(core['slots']):>4} {str(core['minimal']):>7} {core['oracle_calls']:>5} {seconds:>7.3f}  "
                   f"{check:<5}  {' '.join(core['slots'])}")
     print(f"# {n_unfillable} unfillable grids, {n_minimal} cores minimal, worst core time {worst:.3f} s")

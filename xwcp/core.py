@@ -127,7 +127,7 @@ def _distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int
 
 
 def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: float | None = CORE_TIME_LIMIT_S,
-              seed_slot_ids: Sequence[SlotId] = (), seed: int = 0) -> Core | None:
+              seed_slot_ids: Sequence[SlotId] = (), seed: int = 0, is_proven: bool = False) -> Core | None:
     """A minimal set of slots of `problem` that cannot be filled together.
 
     Args:
@@ -138,6 +138,8 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
             returned with `is_minimal` False. None for no limit.
         seed_slot_ids: slots to grow the core from (e.g. AC-3's wipeout slot); empty to start from all.
         seed: the oracle's random seed.
+        is_proven: the caller has already proven the whole problem unfillable, so it is not asked again
+            (that proof is the most expensive call on grids that only search can settle).
 
     Returns:
         The core, or None when the oracle fills the whole problem (it was not unfillable) or
@@ -161,13 +163,15 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     if seed_slot_ids:
         for radius in range(max(distance.values()) + 1):
             ring = [s for s in all_ids if distance.get(s, radius + 1) <= radius]
+            if is_proven and len(ring) == len(all_ids):
+                break
             if ask(ring) is FillStatus.UNFILLABLE:
                 candidate = ring
                 break
             if remaining() == 0.0:
                 break
     if candidate is None:
-        status = ask(all_ids)
+        status = FillStatus.UNFILLABLE if is_proven else ask(all_ids)
         if status is FillStatus.FILLED:
             return None
         if status is not FillStatus.UNFILLABLE:
@@ -264,7 +268,7 @@ def core_text(problem: Problem, data: dict) -> str:
 
 def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
             time_limit_s: float | None = CORE_TIME_LIMIT_S) -> dict | None:
-    """The `core` JSON object for an unfillable problem (seeded by AC-3's wipeout slot, else `seed_slot_id`).
+    """The `core` JSON object for a problem proven unfillable (seeded by AC-3's wipeout slot, else `seed_slot_id`).
 
     Returns None when no core is found within the time (or the problem is fillable after all).
     """
@@ -277,5 +281,5 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
             seeds = [prop.wipeout_slot]
     if not seeds and seed_slot_id is not None:
         seeds = [seed_slot_id]
-    core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds)
+    core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, is_proven=True)
     return None if core is None else core_dict(problem, core)
