@@ -64,15 +64,17 @@ def load(instance, cache: dict):
     return compile_problem(grid, cache[key], min_score=instance.min_score, allow_dupes=instance.allow_dupes)
 
 
-def verify(problem, names, checker: str, limit_s: float) -> str:
-    """'ok' if `checker` proves the core unfillable and each one-smaller subset fillable; 'WRONG ...' if it
-    proves the opposite; 'unknown ...' if it reaches its limit first."""
+def verify(problem, names, checker: str, limit_s: float, is_minimal: bool) -> str:
+    """'ok' if `checker` proves the core unfillable and (when it is called minimal) each one-smaller subset
+    fillable; 'WRONG ...' if it proves the opposite; 'unknown ...' if it reaches its limit first."""
     ids = [problem.slot_by_name(n).id for n in names]
     status = fill(sub_problem(problem, ids), checker, Limits(time_limit_s=limit_s)).status
     if status is FillStatus.FILLED:
         return "WRONG: the core has a fill"
     if status is not FillStatus.UNFILLABLE:
         return f"unknown: {checker} reached {limit_s:g} s on the core"
+    if not is_minimal:
+        return "ok (unfillable)"
     for dropped in ids:
         rest = [s for s in ids if s != dropped]
         status = fill(sub_problem(problem, rest), checker, Limits(time_limit_s=limit_s)).status
@@ -119,7 +121,8 @@ def main() -> int:
                       f"no core within the budget")
                 continue
             n_minimal += core["minimal"]
-            check = verify(problem, core["slots"], args.check, args.check_limit) if args.check else "-"
+            check = (verify(problem, core["slots"], args.check, args.check_limit, core["minimal"])
+                     if args.check else "-")
             print(f"{suite:<16} {name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
                   f"{len(core['slots']):>4} {str(core['minimal']):>7} {core['oracle_calls']:>5} {seconds:>7.3f}  "
                   f"{check:<5}  {' '.join(core['slots'])}")
