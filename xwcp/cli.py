@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="return N distinct fills, or 'all' to count every fill (small grids)")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
-                   "title and author carried over, clues empty)")
+                   "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
     p = sub.add_parser("domains", help="per slot: how many words still fit, and the best ones",
@@ -207,8 +207,8 @@ def cmd_fill(args) -> int:
     data = report.fill_dict(problem, result, seconds, args.count, core)
     if args.out and save_fill(puzzle, problem, result, args.out):
         data["out"] = args.out
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core)
-          + (f"\nwrote {args.out}" if "out" in data else ""))
+    note = "" if not args.out else f"\nwrote {args.out}" if "out" in data else f"\nnothing written to {args.out}: no fill"
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
     return result.status.exit_code
 
 
