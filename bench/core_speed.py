@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 from xwcp import compile_problem, load_word_list, parse_grid, read_grid, words_from_pairs  # noqa: E402
 from xwcp.backends import fill  # noqa: E402
 from xwcp.errors import InputError  # noqa: E402
-from xwcp.core import CORE_TIME_LIMIT_S, explain, sub_problem  # noqa: E402
+from xwcp.core import CORE_TIME_LIMIT_S, core_dict, explain, find_core, sub_problem  # noqa: E402
 from xwcp.result import Limits  # noqa: E402
 from xwcp.types import FillStatus  # noqa: E402
 
@@ -92,8 +92,11 @@ def main() -> int:
     parser.add_argument("--check", default="sat", help="second backend that verifies each core ('' to skip)")
     parser.add_argument("--check-limit", type=float, default=20.0, help="seconds per verifying call")
     parser.add_argument("--budget", type=float, default=CORE_TIME_LIMIT_S, help="seconds for each core (default 5)")
+    parser.add_argument("--seedless", action="store_true",
+                        help="shrink from all slots instead of growing from the slot the proof names (to compare)")
     args = parser.parse_args()
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {args.budget:g} s")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {args.budget:g} s"
+          f"{'  seedless' if args.seedless else ''}")
     print(f"{'suite':<16} {'grid':<40} {'slots':>5} {'proof s':>8} {'core':>4} {'minimal':>7} "
           f"{'calls':>5} {'core s':>7}  check  slots")
     cache: dict = {}
@@ -113,7 +116,11 @@ def main() -> int:
             n_unfillable += 1
             name = instance.name + (f" ({instance.words.top_n // 1000}k)" if instance.words.top_n else "")
             start = time.perf_counter()
-            core = explain(problem, backend="backtrack", seed_slot_id=result.slot_id, time_limit_s=args.budget)
+            if args.seedless:
+                found = find_core(problem, time_limit_s=args.budget, is_proven=True)
+                core = None if found is None else core_dict(problem, found)
+            else:
+                core = explain(problem, backend="backtrack", seed_slot_id=result.slot_id, time_limit_s=args.budget)
             seconds = time.perf_counter() - start
             worst = max(worst, seconds)
             if core is None:
