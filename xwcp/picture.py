@@ -57,9 +57,12 @@ def legend_lines(data: dict) -> list[str]:
                 "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
                 "fits."]
     core = data.get("core")
+    if core and len(core["slots"]) == 1:
+        return [f"Outlined in red: {core['slots'][0]}, which no listed word fits; change its letters or its length.",
+                core["message"][0].upper() + core["message"][1:] + "."]
     if core:
-        return [f"Outlined in red: the {len(core['slots'])} slot{'s' if len(core['slots']) != 1 else ''} "
-                f"({', '.join(core['slots'])}) that cannot be filled together; change one of them.",
+        return [f"Outlined in red: the {len(core['slots'])} slots ({', '.join(core['slots'])}) that cannot be "
+                "filled together; change one of them.",
                 core["message"][0].upper() + core["message"][1:] + "."]
     return ["No letter fits the cells marked with a red cross; the grid cannot be filled."]
 
@@ -86,9 +89,14 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
     fig_w_in = MARGIN_IN * 2 + grid_w_in + (COLORBAR_IN if is_consistent else 0)
     fig_w_in = max(fig_w_in, 4.5)  # room for a readable title and legend on the smallest grids
     chars_per_line = max(30, int((fig_w_in - 2 * MARGIN_IN) * 12))  # ~12 bold characters an inch at 10.5 pt
-    status = "consistent" if is_consistent else (
-        f"unfillable: {len(core['slots'])} slot{'s' if len(core['slots']) != 1 else ''} cannot be filled together"
-        if core else f"unfillable: {data.get('slot', '')}")
+    if is_consistent:
+        status = "consistent"
+    elif core and len(core["slots"]) == 1:
+        status = f"unfillable: no word fits {core['slots'][0]}"
+    elif core:
+        status = f"unfillable: {len(core['slots'])} slots cannot be filled together"
+    else:
+        status = f"unfillable: {data.get('slot', '')}"
     title_lines = textwrap.wrap(f"Letters still possible per cell ({status})", chars_per_line)
     legend = [line for text in legend_lines(data) for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
     title_h_in = 0.22 * len(title_lines) + 0.15
