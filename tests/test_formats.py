@@ -236,3 +236,28 @@ def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, cap
     code = main(["fill", str(ROOT / "models" / "4x4-unfillable.txt"), "--out", str(tmp_path / "f.doc")])
     assert code == 2
     assert "f.doc: unknown puzzle file extension" in capsys.readouterr().err
+
+
+def test_ipuz_in_the_specs_jsonp_wrapping_is_read(tmp_path):
+    path = tmp_path / "wrapped.ipuz"
+    path.write_text("ipuz(" + (DATA / "spec-example.ipuz").read_text() + ")")
+    assert read_puzzle(path).grid.rows == ["CA#", "BOW", "#X."]
+
+
+def test_fill_json_output_reads_back_as_a_grid(tmp_path, capsys):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["CAT", "ORE", "CO", "AR", "TE"]))
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n...\n")
+    assert main(["fill", str(grid), "--words", str(words), "--min-score", "0", "--format", "json"]) == 0
+    out = tmp_path / "fill.json"
+    out.write_text(capsys.readouterr().out)
+    assert read_puzzle(out).grid.rows == ["CAT", "ORE"]
+
+
+def test_text_grid_keeps_title_author_and_copyright_as_comments(tmp_path):
+    path = tmp_path / "t.txt"
+    write_puzzle(Puzzle(parse_grid("..\n..\n"), title="T", author="A", copyright="C", notes="dropped"), path)
+    assert path.read_text().splitlines()[:3] == ["; Title: T", "; Author: A", "; Copyright: C"]
+    back = read_puzzle(path)
+    assert (back.title, back.author, back.copyright) == ("T", "A", "C")
