@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 
 from xwcp.errors import InputError
+from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle
 from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
 from xwcp.types import Direction
@@ -37,13 +38,7 @@ def read(path: str | Path) -> Puzzle:
         InputError: missing file, not JSON, no dimensions or puzzle, a cell xwcp cannot fill.
     """
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such puzzle file", source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read puzzle file ({exc.__class__.__name__}: {exc})", source) from None
-    text = text.strip()
+    text = read_text(path).strip()
     if text.startswith("ipuz(") and text.endswith(")"):  # the spec's JSONP wrapping
         text = text[5:-1]
     try:

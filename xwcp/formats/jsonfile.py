@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.formats.puzzle import Puzzle, clue_order
+from xwcp.formats._io import read_text
+from xwcp.formats.puzzle import Puzzle
 from xwcp.grid import EMPTY, find_slots, parse_grid
 
 
@@ -38,11 +39,7 @@ def read(path: str | Path) -> Puzzle:
     """
     source = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such puzzle file", source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read puzzle file ({exc.__class__.__name__}: {exc})", source) from None
+        data = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", source) from None
     rows = data.get("grid") if isinstance(data, dict) else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xwcp.errors import InputError
+from xwcp.formats._io import read_bytes
 from xwcp.formats.puzzle import Puzzle, clue_order
 from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
 
@@ -28,12 +29,7 @@ def read(path: str | Path) -> Puzzle:
     import puz
 
     source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such puzzle file", source) from None
-    except OSError as exc:
-        raise InputError(f"cannot read puzzle file ({exc.strerror or exc})", source) from None
+    data = read_bytes(path)
     try:
         p = puz.load(data)
     except puz.PuzzleFormatError as exc:

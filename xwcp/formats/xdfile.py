@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xwcp.errors import InputError
+from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle, clue_order
 from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
 
@@ -30,12 +31,7 @@ def read(path: str | Path) -> Puzzle:
     import xdformat
 
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such puzzle file", source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read puzzle file ({exc.__class__.__name__}: {exc})", source) from None
+    text = read_text(path)
     try:
         xd = xdformat.xdfile(text, filename=source)
     except (AssertionError, xdformat.Error, ValueError, IndexError) as exc:
