@@ -13,7 +13,10 @@ keeps only some slots (`sub_problem`):
 2. shrink (deletion-based): try dropping slots, farthest from the seed first, in chunks that
    double while drops succeed and halve when they fail; keep a drop when the rest is still
    unfillable. Every slot kept was tried alone against a superset of the final core, and
-   dropping slots only removes constraints, so one pass leaves a minimal core.
+   dropping slots only removes constraints, so one pass leaves a minimal core. A fill found
+   when a slot is needed is reused (model rotation): if that slot can take a word agreeing with
+   the fill at every crossing but one, the slot across that crossing is needed too, without
+   asking the oracle.
 When the time limit cuts the shrinking short, or the oracle reaches its limit on a step, the
 core is still unfillable but perhaps not minimal (`is_minimal` False).
 
@@ -34,6 +37,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+
+import numpy as np
 
 from xwcp.grid import BLOCK, EMPTY, Slot
 from xwcp.problem import Crossing, Problem
@@ -103,16 +108,54 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
                    cross_slot=tuple(cross_slot), cross_pos=tuple(cross_pos))
 
 
+def fill_slots(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
+               time_limit_s: float | None = None, seed: int = 0) -> tuple[FillStatus, dict[SlotId, str]]:
+    """Whether the slots `slot_ids` of `problem` can be filled together, asked of `backend`.
+
+    Returns:
+        The status, and when FILLED the entry of each of those slots (checked by `check_fill`).
+    """
+    if not slot_ids:
+        return FillStatus.FILLED, {}
+    from xwcp.backends import fill
+
+    kept = list(dict.fromkeys(slot_ids))
+    result = fill(sub_problem(problem, kept), ORACLE_FOR_BACKEND.get(backend, backend),
+                  Limits(time_limit_s=time_limit_s, seed=seed, threads=1))
+    return result.status, dict(zip(kept, result.entries)) if result.entries is not None else {}
+
+
 def fill_status(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
                 time_limit_s: float | None = None, seed: int = 0) -> FillStatus:
     """Whether the slots `slot_ids` of `problem` can be filled together, asked of `backend` (any fill is checked)."""
-    if not slot_ids:
-        return FillStatus.FILLED
-    from xwcp.backends import fill
+    return fill_slots(problem, slot_ids, backend, time_limit_s, seed)[0]
 
-    result = fill(sub_problem(problem, slot_ids), ORACLE_FOR_BACKEND.get(backend, backend),
-                  Limits(time_limit_s=time_limit_s, seed=seed, threads=1))
-    return result.status
+
+def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str], ignored: SlotId) -> str | None:
+    """A word for `slot_id` that agrees with `entry_by_slot` at every crossing but the one with `ignored`
+    and repeats none of its entries (except `ignored`'s), or None."""
+    slot = problem.slots[slot_id]
+    used = {text for other, text in entry_by_slot.items() if other != ignored} if not problem.allow_dupes else set()
+    fixed = problem.fixed_text_by_slot.get(slot_id)
+    bucket = problem.words.bucket(slot.length)
+    mask = np.array(problem.domains[slot_id], bool) if fixed is None else None
+    letters = np.asarray(bucket.letters)
+    for pos, other in enumerate(problem.cross_slot[slot_id]):
+        if other < 0 or other == ignored or other not in entry_by_slot:
+            continue
+        letter = entry_by_slot[other][problem.cross_pos[slot_id][pos]]
+        if fixed is not None:
+            if fixed[pos] != letter:
+                return None
+        else:
+            mask &= letters[:, pos] == ord(letter) - 65
+    if fixed is not None:
+        return None if fixed in used else fixed
+    for word_id in np.flatnonzero(mask):
+        text = bucket.text(int(word_id))
+        if text not in used:
+            return text
+    return None
 
 
 def _distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
@@ -155,9 +198,12 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         return None if time_limit_s is None else max(0.0, time_limit_s - (time.perf_counter() - start))
 
     def ask(slot_ids: Sequence[SlotId]) -> FillStatus:
+        return ask_fill(slot_ids)[0]
+
+    def ask_fill(slot_ids: Sequence[SlotId]) -> tuple[FillStatus, dict[SlotId, str]]:
         nonlocal n_calls
         n_calls += 1
-        return fill_status(problem, slot_ids, backend, remaining(), seed)
+        return fill_slots(problem, slot_ids, backend, remaining(), seed)
 
     all_ids = [s.id for s in problem.slots]
     distance = _distances(problem, list(seed_slot_ids))
@@ -183,26 +229,51 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         candidate = all_ids
     # Deletion in growing chunks: a run of droppable slots (common far from the seed) costs a
     # few calls instead of one each; a chunk that leaves the rest fillable is halved down to
-    # one slot, and a single slot whose drop leaves the rest fillable is kept (it is needed).
+    # one slot, and a single slot whose drop leaves the rest fillable is needed.
     far = max(distance.values(), default=0) + 1
     order = sorted(candidate, key=lambda s: (-distance.get(s, far), -s))
     core = list(candidate)
+    needed: set[SlotId] = set()
+
+    def rotate(slot_id: SlotId, entry_by_slot: dict[SlotId, str]) -> None:
+        """Model rotation: `entry_by_slot` fills the core without `slot_id`. If a word for `slot_id` fits
+        every crossing but the one with a neighbour, the core without that neighbour is fillable too:
+        the neighbour is needed, no oracle call asked. Repeated from each neighbour so found."""
+        stack = [(slot_id, entry_by_slot)]
+        while stack:
+            dropped, entries = stack.pop()
+            for other in set(problem.cross_slot[dropped]):
+                if other < 0 or other in needed or other not in entries:
+                    continue
+                word = _word_for(problem, dropped, entries, ignored=other)
+                if word is not None:
+                    needed.add(other)
+                    rotated = {s: text for s, text in entries.items() if s != other}
+                    rotated[dropped] = word
+                    stack.append((other, rotated))
+
     index, chunk = 0, 1
     while index < len(order):
+        if order[index] in needed:
+            index += 1
+            continue
         if remaining() == 0.0:
             is_minimal = False
             break
-        group = set(order[index:index + chunk])
+        group = {s for s in order[index:index + chunk] if s not in needed}
         trial = [s for s in core if s not in group]
-        status = ask(trial)
+        status, entry_by_slot = ask_fill(trial)
         if status is FillStatus.UNFILLABLE:
             core = trial
-            index += len(group)
+            index += chunk
             chunk *= 2
         elif chunk > 1:
             chunk //= 2
         else:
-            if status is not FillStatus.FILLED:
+            if status is FillStatus.FILLED:
+                needed.add(order[index])
+                rotate(order[index], entry_by_slot)
+            else:
                 is_minimal = False
             index += 1
     core.sort()
