@@ -156,3 +156,15 @@ def test_picture_text_is_readable_on_every_cell_colour():
         ink = text_color(background)
         lighter, darker = sorted([_luminance(to_rgba(background)), _luminance(to_rgba(ink))], reverse=True)
         assert (lighter + 0.05) / (darker + 0.05) >= 4.5, background  # WCAG AA for normal text
+
+
+def test_check_reports_the_core_of_a_grid_only_search_proves_unfillable(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n###\n...\n###\n...\n")
+    words = tmp_path / "w.txt"
+    words.write_text("CAT\nDOG\n")
+    assert main(["check", str(grid), "--words", str(words), "--min-score", "0", "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["ac3"] == "consistent" and data["proof"] == "search"
+    assert data["core"]["slots"] == ["1A", "2A", "3A"] and data["core"]["kind"] == "group"
+    assert "these 3 slots cannot be filled together, though any 2 of them can" in data["core"]["message"]
