@@ -168,3 +168,25 @@ def test_check_reports_the_core_of_a_grid_only_search_proves_unfillable(tmp_path
     assert data["ac3"] == "consistent" and data["proof"] == "search"
     assert data["core"]["slots"] == ["1A", "2A", "3A"] and data["core"]["kind"] == "group"
     assert "these 3 slots cannot be filled together, though any 2 of them can" in data["core"]["message"]
+
+
+@pytest.mark.parametrize("grid_name", ["4x4-unfillable.txt", "7x7-mini.txt", "15x15-british-01.txt"])
+def test_picture_keeps_every_text_inside_the_figure(grid_name):
+    import matplotlib.pyplot as plt
+
+    from xwcp import analysis
+    from xwcp.picture import heatmap_figure
+
+    problem = compile_problem(read_grid(ROOT / "models" / grid_name), load_word_list())
+    fig = heatmap_figure(problem, analysis.heatmap_report(problem))
+    try:
+        renderer = fig.canvas.get_renderer()
+        box = fig.bbox
+        texts = [t for t in fig.findobj(plt.Text) if t.get_text().strip()]
+        assert any("Letters still possible" in t.get_text() for t in texts)  # the title is drawn ...
+        for text in texts:  # ... and neither it, the legend nor any number runs off the picture
+            extent = text.get_window_extent(renderer)
+            assert box.x0 - 1 <= extent.x0 and extent.x1 <= box.x1 + 1, text.get_text()
+            assert box.y0 - 1 <= extent.y0 and extent.y1 <= box.y1 + 1, text.get_text()
+    finally:
+        plt.close(fig)

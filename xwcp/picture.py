@@ -73,6 +73,21 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
     Raises:
         InputError: the file cannot be written.
     """
+    import matplotlib.pyplot as plt
+
+    fig = heatmap_figure(problem, data, cell_px)
+    try:
+        fig.savefig(path, dpi=DPI)
+    except OSError as exc:
+        raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
+    except ValueError as exc:  # matplotlib: an extension it cannot write
+        raise InputError(f"cannot write the picture ({exc}); use a .png file name", str(path)) from None
+    finally:
+        plt.close(fig)
+
+
+def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
+    """The heat map in `data` as a matplotlib Figure (the caller closes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -161,14 +176,7 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
         bar = fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), cax=cax)
         bar.set_label("letters still possible", fontsize=8)
         bar.ax.tick_params(labelsize=7)
-    try:
-        fig.savefig(path, dpi=DPI)
-    except OSError as exc:
-        raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
-    except ValueError as exc:  # matplotlib: an extension it cannot write
-        raise InputError(f"cannot write the picture ({exc}); use a .png file name", str(path)) from None
-    finally:
-        plt.close(fig)
+    return fig
 
 
 def _outline(ax, cells: set[tuple[int, int]], height: int) -> None:
