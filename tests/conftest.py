@@ -1,4 +1,4 @@
-"""Shared test setup: keep every test away from the user's word-list cache."""
+"""Shared test setup: keep every test away from the user's word-list cache; a fixture writing input files."""
 from __future__ import annotations
 
 import pytest
@@ -13,3 +13,16 @@ def _private_cache_dir(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XWCP_CACHE_DIR", str(tmp_path_factory.mktemp("xwcp-cache")))
         yield
+
+
+@pytest.fixture
+def files(tmp_path, monkeypatch):
+    """`files(name, text_or_bytes) -> Path`: write a file in tmp_path (text as UTF-8), with a private cache."""
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+
+    def write(name: str, content: str | bytes):
+        path = tmp_path / name
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        return path
+
+    return write

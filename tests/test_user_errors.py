@@ -13,30 +13,11 @@ from xwcp.result import Limits, check_fill
 from xwcp.types import FillStatus
 from xwcp.wordlist import words_from_pairs
 
-from helpers import run
+from helpers import one_line, run
 
 # An open 2x2 with these four words has exactly two fills: AB/CD (downs AC, BD) and its transpose.
 TWO_FILL_WORDS = "AB\nCD\nAC\nBD\n"
 OPEN_2X2 = "..\n..\n"
-
-
-@pytest.fixture
-def files(tmp_path, monkeypatch):
-    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
-
-    def write(name: str, text: str):
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        return path
-
-    return write
-
-
-def one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 @pytest.mark.parametrize("argv, needle", [

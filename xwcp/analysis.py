@@ -192,32 +192,36 @@ def heatmap_text(data: dict) -> str:
                 out.append(f"{n:>3}")
         lines.append("".join(out))
     lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
+    if data.get("png"):
+        lines.append(f"picture: {data['png']}")
     return "\n".join(lines)
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
                  seed: int = 0) -> dict:
-    """The `xwcp check` answer: verdict fillable / unfillable / consistent (unknown), and why.
+    """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
-    finds a fill (included), `consistent` when AC-3 finds no dead end and the solver hit its limit.
+    finds a fill (included), `unknown` when AC-3 finds no dead end (`ac3`: consistent) and the
+    solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
     """
     from xwcp.backends import fill
 
     prop = propagate(problem)
     out = _status(prop)
-    out["ac3"] = out["status"]
+    out["ac3"] = out.pop("status")
+    out["unlisted"] = [{"id": problem.slots[s].name, "word": problem.fixed_text_by_slot[s]} for s in problem.unlisted]
     tight = prop.wipeout_slot if not prop.is_consistent else _most_constrained(problem, prop)
     out["most_constrained"] = None if tight is None else {
         "id": problem.slots[tight].name, "pattern": problem.pattern(tight), "size": prop.size(tight)}
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
     if not prop.is_consistent:
         out["verdict"] = "unfillable"
-        out["proof"] = "ac3"
+        out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
         _add_core(out, problem, prop.wipeout_slot)
-        return out
+        return {"verdict": out.pop("verdict"), **out}
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
                      "seconds": round(result.stats.wall_time_s, 4)}
@@ -230,8 +234,8 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["reason"] = result.reason
         _add_core(out, problem, result.slot_id)
     else:
-        out["verdict"] = "consistent"
-    return out
+        out["verdict"] = "unknown"
+    return {"verdict": out.pop("verdict"), **out}
 
 
 def _add_core(out: dict, problem: Problem, slot_id: SlotId | None) -> None:
@@ -248,9 +252,13 @@ def check_text(data: dict, problem: Problem | None = None) -> str:
     lines = []
     verdict = {"fillable": "Fillable: a full fill exists (shown below).",
                "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
-               "consistent": "Consistent: no dead end found by arc consistency; the solver hit its limit "
-                             "before finding a fill."}[data["verdict"]]
+               "unknown": "Unknown: no dead end found by arc consistency; the solver hit its limit "
+                          "before finding a fill."}[data["verdict"]]
     lines.append(verdict)
+    if data.get("unlisted"):
+        n = len(data["unlisted"])
+        lines.append(f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
+                     + ", ".join(f"{u['id']} {u['word']}" for u in data["unlisted"]))
     if data.get("most_constrained"):
         m = data["most_constrained"]
         lines.append(f"Most constrained open slot: {m['id']} {m['pattern']} ({m['size']:,} words)")
@@ -287,7 +295,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     slot = find_slot(problem, slot_name)
     prop = propagate(problem)
     out = _status(prop)
-    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id), "size": prop.size(slot.id)}
+    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
+                   "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
     words = rank_words(problem, prop, slot.id, k) if prop.is_consistent else []
     if verify:
         label = {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}
@@ -305,10 +314,11 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
 def suggest_text(data: dict) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     s = data["slot"]
-    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} words fit")
+    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")
     for w in data["words"]:
         verdict = f"  {w['verdict']}" if "verdict" in w else ""
-        lines.append(f"  {w['word']:<16} score {w['score']:>3}  fit {w['fit']:.2f}{verdict}")
+        score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
+        lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
         for row in w.get("fill", []):
             lines.append("      " + " ".join(row))
     return "\n".join(lines)

@@ -1,17 +1,25 @@
 """The `xwcp` command line: parse arguments, call the library, print. No fill logic lives here.
 
-Exit codes: 0 done, 1 proven unfillable, 2 bad input or usage, 3 limit reached without an answer.
+Exit codes: 0 done, 1 proven unfillable, 2 bad input or usage, 3 limit reached without an answer,
+70 internal error (a bug: one line, the traceback with XWCP_DEBUG=1), 128 + N stopped by signal N
+(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; see xwcp.signals).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
 from xwcp.errors import InputError
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+EXIT_INTERNAL = 70
+"""An internal error (a bug), as in sysexits.h: never confused with an answer."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C; another stop signal N exits 128 + N."""
+REPORT_HINT = "this is a bug in xwcp: please report it with the command and input files (XWCP_DEBUG=1 shows the traceback)"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,6 +47,20 @@ def positive_int(text: str) -> int:
     return value
 
 
+MAX_SEED = 2**31 - 1
+"""Largest seed: CP-SAT takes a 32-bit one, and every backend takes the same seeds."""
+
+
+def seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {text}")
+    return value
+
+
 def _count(text: str) -> int:
     if text == "all":
         return 0
@@ -48,14 +70,19 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{exc} (or 'all' to count every fill)") from None
 
 
-def _add_problem_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("grid", help="grid file: .txt (one row per line, '#' block, '.' empty, A-Z pre-filled, "
-                   "';' comments), .puz, .ipuz, .xd or xwcp's .json")
+def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
+    p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
+                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
     p.add_argument("--words", metavar="FILE", help="word list (WORD;score lines or one word per line); "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse a grid whose completed entries are not all in the word list (exit 1, unfillable); "
+                        "without it they are kept, with a warning")
+    p.add_argument("--format", choices=list(formats), default="text",
+                   help="output format (default text)" + ("; grid: the filled grid in the syntax xwcp reads"
+                                                          if "grid" in formats else ""))
 
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -65,7 +92,7 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
                    help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")
     p.add_argument("--time-limit", type=positive_float, default=default_limit, metavar="S",
                    help="give up after S seconds" + (f" (default {default_limit:g})" if default_limit else ""))
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("fill", help="fill a grid with words from the list",
                        description="Fill every slot of GRID with listed words (no word twice).",
                        epilog="Example: xwcp fill models/15x15-daily-01.txt --time-limit 30 --format json")
-    _add_problem_args(p)
+    _add_problem_args(p, ("text", "json", "grid"))
     _add_solver_args(p, None)
     p.add_argument("--count", type=_count, default=None, metavar="N",
                    help="return N distinct fills, or 'all' to count every fill (small grids)")
@@ -112,13 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Per white cell, the number of letters still possible after arc consistency.",
                        epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
     _add_problem_args(p)
-    p.add_argument("--png", metavar="FILE", help="also draw the heat map as a PNG picture")
+    p.add_argument("--png", metavar="FILE", help="also draw the heat map as a picture; the format follows the "
+                   "extension (.png, .svg, .pdf, .jpg, ...; none: .png is added)")
     p.set_defaults(run=cmd_heatmap)
 
     p = sub.add_parser("check", help="is the grid fillable? the tightest slot and the forced letters",
-                       description="Fillability: consistent or unfillable by arc consistency, then proven "
-                                   "fillable or unfillable by a solver within --time-limit; the most "
-                                   "constrained open slot; the letters forced so far.",
+                       description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
+                                   "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
+                                   "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
+                                   "letters forced so far and the completed entries not in the word list.",
                        epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
     _add_problem_args(p)
     _add_solver_args(p, 10.0)
@@ -146,27 +175,78 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns its exit code (see the module docstring). Never shows a traceback
+    unless XWCP_DEBUG=1."""
+    from xwcp.signals import Interrupted, stop_on_signals
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        if getattr(args, "backend", None) is not None:  # a wrong name is bad usage even when no solver runs
-            from xwcp.backends import get_backend
-
-            get_backend(args.backend)
-        if getattr(args, "show_fill", False) and not args.verify:
-            parser.exit(EXIT_BAD_INPUT, "xwcp suggest: error: --show-fill needs --verify (see --help)\n")
-        return args.run(args)
+        with stop_on_signals():
+            return _run(parser, args)
     except InputError as exc:
         print(f"xwcp: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("xwcp: interrupted", file=sys.stderr)
-        return EXIT_LIMIT
-    except BrokenPipeError:
+    except KeyboardInterrupt as exc:
+        name, code = (exc.name, exc.exit_code) if isinstance(exc, Interrupted) else ("SIGINT", EXIT_INTERRUPTED)
+        print(f"xwcp: interrupted ({name})", file=sys.stderr)
+        if getattr(args, "format", None) == "json":
+            _print_quietly(json.dumps({"status": "interrupted", "signal": name}))
+        return code
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        _silence_stdout()
         return EXIT_OK
+    except Exception as exc:  # a bug: one line and its own exit code, never read as an answer
+        if os.environ.get("XWCP_DEBUG") == "1":
+            raise
+        where = _innermost_frame(exc)
+        print(f"xwcp: internal error: {exc.__class__.__name__}: {_one_line(exc)}{where}; {REPORT_HINT}",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _run(parser, args) -> int:
+    if getattr(args, "backend", None) is not None:  # a wrong name is bad usage even when no solver runs
+        from xwcp.backends import get_backend
+
+        get_backend(args.backend)
+    if getattr(args, "show_fill", False) and not args.verify:
+        parser.exit(EXIT_BAD_INPUT, "xwcp suggest: error: --show-fill needs --verify (see --help)\n")
+    return args.run(args)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:300] + ("..." if len(text) > 300 else "")
+
+
+def _innermost_frame(exc: BaseException) -> str:
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return ""
+    return f" (at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno})"
+
+
+def _print_quietly(text: str) -> None:
+    try:
+        print(text, flush=True)
+    except OSError:
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so Python's exit-time flush does not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
@@ -178,7 +258,8 @@ def _warn(message: str) -> None:
 def _load(args):
     from xwcp.session import load_problem
 
-    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, warn=_warn)
+    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
+                        strict=args.strict, warn=_warn)
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -198,16 +279,23 @@ def cmd_fill(args) -> int:
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
     puzzle, problem = load_puzzle_problem(args.grid, args.words, min_score=args.min_score,
-                                          allow_dupes=args.allow_dupes, warn=_warn)
+                                          allow_dupes=args.allow_dupes, strict=args.strict, warn=_warn)
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
                       count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
+    wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
+    if args.format == "grid":
+        if result.fills:
+            print(report.fill_grids(problem, result))
+        else:
+            print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
+        return result.status.exit_code
     core = (explain(problem, seed_slot_id=result.slot_id)
             if result.status is FillStatus.UNFILLABLE else None)
     data = report.fill_dict(problem, result, seconds, args.count, core)
-    if args.out and save_fill(puzzle, problem, result, args.out):
+    if wrote:
         data["out"] = args.out
-    note = "" if not args.out else f"\nwrote {args.out}" if "out" in data else f"\nnothing written to {args.out}: no fill"
+    note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
     _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
     return result.status.exit_code
 
@@ -237,13 +325,18 @@ def cmd_heatmap(args) -> int:
     """Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png"""
     from xwcp import analysis
 
+    path = None
+    if args.png:
+        from xwcp.picture import picture_path
+
+        path = picture_path(args.png)  # a bad name is refused before any work
     problem = _load(args)
     data = analysis.heatmap_report(problem)
-    if args.png:
+    if path is not None:
         from xwcp.picture import draw_heatmap
 
-        draw_heatmap(problem, data, args.png)
-        data["png"] = args.png
+        draw_heatmap(problem, data, path)
+        data["png"] = str(path)
     _emit(args, data, analysis.heatmap_text(data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 
@@ -255,7 +348,7 @@ def cmd_check(args) -> int:
     problem = _load(args)
     data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
     _emit(args, data, analysis.check_text(data, problem))
-    return {"fillable": EXIT_OK, "consistent": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
+    return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
 
 
 def cmd_convert(args) -> int:

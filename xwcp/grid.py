@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.errors import InputError
+from xwcp.files import read_bounded, source_name
 from xwcp.types import Direction, SlotId
 
 MAX_SIDE = 30
@@ -126,18 +127,26 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     return grid
 
 
-def read_grid(path: str | Path) -> Grid:
-    """Read a grid file. Raises InputError for a missing or unreadable file and for bad content."""
-    path = Path(path)
+MAX_GRID_BYTES = 64 * 1024
+"""Largest grid file we read: a 30x30 grid with comments is under 2 KB, so more is a wrong file."""
+
+
+def decode_grid(raw: bytes) -> str:
+    """Grid bytes as text: UTF-8 (a byte order mark dropped), else latin-1, as word lists are read."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such grid file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a grid file", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read grid file ({exc.__class__.__name__}: {exc})", str(path)) from None
-    return parse_grid(text, str(path))
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def read_grid(path: str | Path) -> Grid:
+    """Read a grid file (`-` for standard input), at most MAX_GRID_BYTES.
+
+    Raises:
+        InputError: a missing, unreadable or oversized file, and bad content.
+    """
+    raw = read_bounded(path, MAX_GRID_BYTES, "grid")
+    return parse_grid(decode_grid(raw), source_name(path))
 
 
 def find_slots(grid: Grid) -> tuple[Slot, ...]:

@@ -1,4 +1,4 @@
-"""Draw the heat map of a grid as a PNG: cells shaded by how many letters they can still take.
+"""Draw the heat map of a grid as a picture (PNG unless the name says otherwise): cells shaded by letters left.
 
 Drawn for a constructor: blocks black; entered letters bold; forced letters (one possibility)
 as lighter letters; dead cells (no letter possible) red with a cross; other cells from white
@@ -67,8 +67,37 @@ def legend_lines(data: dict) -> list[str]:
     return ["No letter fits the cells marked with a red cross; the grid cannot be filled."]
 
 
+DEFAULT_SUFFIX = ".png"
+"""Added to a picture name without an extension."""
+
+
+def picture_formats() -> list[str]:
+    """The file extensions matplotlib can write, e.g. ['eps', 'jpeg', 'jpg', 'pdf', 'png', 'svg', ...]."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def picture_path(name: str | Path) -> Path:
+    """The file a picture asked for as `name` is written to: `name`, or `name.png` without an extension.
+
+    Raises:
+        InputError: `name` is a directory or has an extension matplotlib cannot write.
+    """
+    path = Path(name)
+    if path.is_dir() or str(name).endswith(("/", "\\")):
+        raise InputError("is a directory; give a picture file name such as heat.png", str(name))
+    if not path.suffix:
+        return path.with_name(path.name + DEFAULT_SUFFIX)
+    formats = picture_formats()
+    if path.suffix.lower().lstrip(".") not in formats:
+        raise InputError(f"cannot draw a picture as {path.suffix}; use a .png file name or one of "
+                         + ", ".join(f".{f}" for f in formats), str(name))
+    return path
+
+
 def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 40) -> None:
-    """Write the heat map in `data` (from `analysis.heatmap_report`) to `path` as a PNG.
+    """Write the heat map in `data` (from `analysis.heatmap_report`) to `path`, in the format its extension names.
 
     Raises:
         InputError: the file cannot be written.
@@ -80,8 +109,8 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
         fig.savefig(path, dpi=DPI)
     except OSError as exc:
         raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
-    except ValueError as exc:  # matplotlib: an extension it cannot write
-        raise InputError(f"cannot write the picture ({exc}); use a .png file name", str(path)) from None
+    except ValueError as exc:  # matplotlib: an extension it cannot write (picture_path checks first)
+        raise InputError(f"cannot write the picture ({_first_line(exc)}); use a .png file name", str(path)) from None
     finally:
         plt.close(fig)
 
@@ -187,3 +216,7 @@ def _outline(ax, cells: set[tuple[int, int]], height: int) -> None:
                                             ((0, -1), (c, y, c, y + 1)), ((0, 1), (c + 1, y, c + 1, y + 1))):
             if (r + dr, c + dc) not in cells:
                 ax.plot([x0, x1], [y0, y1], color=CORE_COLOR, linewidth=3.5, solid_capstyle="projecting")
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__

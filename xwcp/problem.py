@@ -48,6 +48,8 @@ class Problem:
     cross_slot: tuple[tuple[int, ...], ...] = ()
     """cross_slot[slot_id][pos]: the slot crossing that cell, or -1 (unchecked)."""
     cross_pos: tuple[tuple[int, ...], ...] = ()
+    unlisted: tuple[SlotId, ...] = ()
+    """Slots the user filled completely with an entry the word list does not have."""
 
     @property
     def open_slot_ids(self) -> list[SlotId]:
@@ -81,8 +83,18 @@ def keep_entered_letters(mask: np.ndarray, grid: Grid, slot: Slot, words: WordLi
     return mask
 
 
+def unlisted_text(problem: Problem) -> str:
+    """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
+    n = len(problem.unlisted)
+    if not n:
+        return ""
+    names = ", ".join(f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10])
+    more = f" and {n - 10} more" if n > 10 else ""
+    return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}{more}"
+
+
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
-                    allow_dupes: bool = False) -> Problem:
+                    allow_dupes: bool = False, strict: bool = False) -> Problem:
     """Compile `grid` with `words` into a Problem.
 
     Args:
@@ -90,6 +102,9 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         words: the indexed word list.
         min_score: words scored below this are not candidates.
         allow_dupes: if True a word may fill several slots.
+        strict: if True an entry the user completed must be a listed word too; one that is not
+            makes the problem unfillable (a conflict naming it). Without it such entries are
+            kept as given and listed in `Problem.unlisted`.
 
     Returns:
         The problem. A slot with no candidate is not an error here: it has an empty domain,
@@ -126,6 +141,11 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
             else:
                 first_by_text[text] = slot_id
 
+    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items() if words.word_id(text) is None)
+    if strict:
+        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list (--strict)"
+                         for slot_id in unlisted)
+
     domains = []
     for slot in slots:
         bucket = words.bucket(slot.length)
@@ -148,5 +168,5 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     return Problem(
         grid=grid, words=words, slots=slots, crossings=crossings, domains=tuple(domains),
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
-        conflicts=tuple(conflicts),
+        conflicts=tuple(conflicts), unlisted=tuple(unlisted),
         cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))

@@ -56,6 +56,17 @@ def grid_text(rows: list[str]) -> str:
     return "\n".join(" ".join(row) for row in rows)
 
 
+def fill_grids(problem: Problem, result: FillResult) -> str:
+    """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
+    separated by `; fill N of M` comment lines (read back, each is one grid)."""
+    if len(result.fills) == 1:
+        return fill_grid(problem, result.fills[0]).render().rstrip("\n")
+    parts = []
+    for index, entries in enumerate(result.fills):
+        parts.append(f"; fill {index + 1} of {len(result.fills)}\n{fill_grid(problem, entries).render()}")
+    return "\n".join(parts).rstrip("\n")
+
+
 def fewer_fills_note(result: FillResult, count: int | None) -> str:
     """A note when the search proved there are fewer fills than the `count` asked for, else ''."""
     if count and result.status is FillStatus.FILLED and result.n_fills < count:

@@ -11,31 +11,43 @@ from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
-from xwcp.problem import Problem, compile_problem
+from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress, fill_grid
 from xwcp.wordlist import describe_problems, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
-                 allow_dupes: bool = False, warn: Callable[[str], None] | None = None) -> Problem:
+                 allow_dupes: bool = False, strict: bool = False,
+                 warn: Callable[[str], None] | None = None) -> Problem:
     """Read the grid (any puzzle format, by extension) and word list (default list when `words_path`
     is None) and compile them.
+
+    `warn` gets one line per thing the user should know: skipped lines, notes about the list
+    and its cache, entries the user completed that are not in the list (see `compile_problem`
+    for `strict`).
 
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list.
     """
-    return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, warn=warn)[1]
+    return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                               warn=warn)[1]
 
 
 def load_puzzle_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
-                        allow_dupes: bool = False,
+                        allow_dupes: bool = False, strict: bool = False,
                         warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
     puzzle = read_puzzle(grid_path)
     words = load_word_list(words_path)
-    if words.n_problems and warn is not None:
-        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-    return puzzle, compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes)
+    if warn is not None:
+        if words.n_problems:
+            warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+        for note in words.notes:
+            warn(note)
+    problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict)
+    if warn is not None and problem.unlisted and not strict:
+        warn(unlisted_text(problem) + " (--strict refuses such a grid)")
+    return puzzle, problem
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:

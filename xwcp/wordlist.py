@@ -10,34 +10,36 @@ Per length L the index holds, sorted alphabetically:
     order    int32 [L, n]   word ids sorted by their letter at each position
     starts   int32 [L, 27]  order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
 All lengths live in a few flat arrays (buckets are views), so the search kernel gets them
-without copying, and the compiled form is cached in the user's cache directory keyed by
-the source file's hash, so a second load is a handful of memory-mapped reads.
+without copying, and the compiled form is kept by `xwcp.cache`, keyed by the source file's
+hash, so a second load is a handful of memory-mapped reads.
 """
 from __future__ import annotations
 
 import hashlib
-import json
 import lzma
-import os
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
+from xwcp import cache
+from xwcp.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.errors import InputError
+from xwcp.files import read_bounded, source_name
 from xwcp.types import WordId
 
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
 
-CACHE_VERSION = 4
-"""Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
-
-3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word."""
+MIN_SCORE, MAX_SCORE = -32768, 32767
+"""Scores are stored as int16; others are clamped to this range, with a note."""
 
 DEFAULT_LIST_NAME = "cwl50.dict.xz"
+MAX_LIST_BYTES = 256 * 1024 * 1024
+"""Largest word-list file we read (the biggest public lists are about 50 MB)."""
 _DROPPED_CHARS = str.maketrans("", "", " -'’.")
 _MAX_REPORTED_PROBLEMS = 1000
 
@@ -79,6 +81,8 @@ class WordList:
     """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     n_problems: int = 0
+    notes: list[str] = field(default_factory=list)
+    """Things a front end should say once about this load: scores clamped, the cache rebuilt or not writable."""
     _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
     _id_by_text: dict[int, dict[bytes, int]] = field(default_factory=dict, repr=False)
 
@@ -128,15 +132,21 @@ class WordList:
 
 
 def normalise_word(raw: str) -> str | None:
-    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods."""
+    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods.
+
+    Accents are dropped (É -> E) and ligatures spelt out (Æ -> AE); a character whose folded
+    form is not A-Z (`º` folds to `o`, `ⁿ` to `n`, `²` to `2`) makes the line no word.
+    """
     word = raw.upper().translate(_DROPPED_CHARS)
-    if word.isascii() and word.isalpha():
+    if _is_a_to_z(word):
         return word
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
     folded = folded.replace("Æ", "AE").replace("Œ", "OE").replace("ß", "SS")
-    if folded.isascii() and folded.isalpha():
-        return folded
-    return None
+    return folded if _is_a_to_z(folded) else None
+
+
+def _is_a_to_z(text: str) -> bool:
+    return bool(text) and text.isascii() and text.isalpha() and text.isupper()
 
 
 def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: int = 3) -> str:
@@ -146,11 +156,16 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
     return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
 
 
-def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
-    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count."""
+def parse_word_lines(text: str, source: str, notes: list[str] | None = None
+                     ) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
+
+    Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
+    """
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
     n_problems = 0
+    n_clamped, first_clamped = 0, None
     for line_no, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -167,7 +182,10 @@ def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple
                     if len(problems) < _MAX_REPORTED_PROBLEMS:
                         problems.append((line_no, f"score {score_part!r} is not a whole number"))
                     continue
-                score = max(-32768, min(32767, score))
+                if not MIN_SCORE <= score <= MAX_SCORE:
+                    n_clamped += 1
+                    first_clamped = first_clamped or (line_no, score)
+                    score = max(MIN_SCORE, min(MAX_SCORE, score))
         word = normalise_word(word_part.strip())
         if not word:
             n_problems += 1
@@ -177,6 +195,10 @@ def parse_word_lines(text: str, source: str) -> tuple[dict[str, int], list[tuple
         old = score_by_word.get(word)
         if old is None or score > old:
             score_by_word[word] = score
+    if n_clamped and notes is not None:
+        line_no, score = first_clamped
+        notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
+                     f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
     return score_by_word, problems, n_problems
 
 
@@ -243,49 +265,6 @@ def words_from_pairs(pairs, source: str = "<words>") -> WordList:
     return build_word_list(score_by_word, source)
 
 
-def cache_dir() -> Path:
-    """Where compiled lists are kept: $XWCP_CACHE_DIR, else $XDG_CACHE_HOME/xwcp, else ~/.cache/xwcp."""
-    env = os.environ.get("XWCP_CACHE_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "xwcp"
-
-
-_ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
-
-
-def _read_cache(folder: Path, source: str) -> WordList | None:
-    try:
-        meta = json.loads((folder / "meta.json").read_text())
-        if meta.get("version") != CACHE_VERSION:
-            return None
-        # plain ndarray views of the maps: numpy's memmap subclass makes every slice cost a Python call
-        arrays = {name: np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r")) for name in _ARRAYS}
-    except (OSError, ValueError):
-        return None
-    return WordList(source=source, problems=[tuple(p) for p in meta["problems"]],
-                    n_problems=meta["n_problems"], **arrays)
-
-
-def _write_cache(folder: Path, words: WordList) -> None:
-    tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-    try:
-        tmp.mkdir(parents=True, exist_ok=True)
-        for name in _ARRAYS:
-            np.save(tmp / f"{name}.npy", getattr(words, name))
-        (tmp / "meta.json").write_text(json.dumps(
-            {"version": CACHE_VERSION, "problems": words.problems, "n_problems": words.n_problems}))
-        os.replace(tmp, folder)
-    except OSError:
-        pass  # a cache we cannot write only costs time, never correctness
-    finally:
-        if tmp.exists():
-            for child in tmp.iterdir():
-                child.unlink()
-            tmp.rmdir()
-
-
 def _decode(raw: bytes, source: str) -> str:
     if raw[:6] == b"\xfd7zXZ\x00":
         raw = lzma.decompress(raw)
@@ -316,30 +295,34 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
         raw = resource.read_bytes()
     else:
-        source = str(path)
-        try:
-            raw = Path(path).read_bytes()
-        except FileNotFoundError:
-            raise InputError("no such word-list file", source) from None
-        except IsADirectoryError:
-            raise InputError("is a directory, not a word-list file", source) from None
-        except OSError as exc:
-            raise InputError(f"cannot read word-list file ({exc.strerror or exc})", source) from None
-    digest = hashlib.sha256(raw).hexdigest()[:32]
-    folder = cache_dir() / f"wordlist-v{CACHE_VERSION}-{digest}"
+        source = source_name(path)
+        raw = read_bounded(path, MAX_LIST_BYTES, "word-list")
+    folder = cache.folder_for(hashlib.sha256(raw).hexdigest()[:32])
+    damage = None
     if use_cache:
-        cached = _read_cache(folder, source)
+        try:
+            cached = cache.read(folder)
+        except cache.CacheDamaged as exc:
+            cached, damage = None, str(exc)
         if cached is not None:
-            return cached
+            return WordList(source=source, **cached)
     try:
         text = _decode(raw, source)
-    except (lzma.LZMAError, OSError, EOFError) as exc:
+    except (lzma.LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
-    score_by_word, problems, n_problems = parse_word_lines(text, source)
+    notes: list[str] = []
+    score_by_word, problems, n_problems = parse_word_lines(text, source, notes)
     if not score_by_word:
         raise InputError("the word list has no usable entries"
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     words = build_word_list(score_by_word, source, problems, n_problems)
+    words.notes = list(notes)
     if use_cache:
-        _write_cache(folder, words)
+        failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
+                              problems=words.problems, n_problems=words.n_problems, notes=words.notes)
+        if failure is not None:
+            words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
+                               "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
+        elif damage is not None:
+            words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
     return words

@@ -60,8 +60,14 @@ def fill(problem, backend: str = DEFAULT_BACKEND, limits=None):
         InputError: unknown or unavailable backend.
         RuntimeError: the backend returned a fill that breaks the rules (a bug, never shown as an answer).
     """
-    from xwcp.result import check_fill
+    from dataclasses import replace
 
+    from xwcp.result import Limits, check_fill
+    from xwcp.signals import STOP
+
+    limits = limits or Limits()
+    if limits.abort is None:  # a stop signal to the command (see xwcp.signals) aborts the search
+        limits = replace(limits, abort=STOP)
     result = get_backend(backend).fill(problem, limits)
     for entries in result.fills:
         violations = check_fill(problem, entries)

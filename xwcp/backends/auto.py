@@ -47,7 +47,9 @@ def _rival_main(problem: Problem, limits: Limits, conn) -> None:
     """Child process: run the rival backend and send back its result (or an error text)."""
     try:
         from xwcp.backends import get_backend
+        from xwcp.signals import forget_signals_in_child
 
+        forget_signals_in_child()
         result = get_backend(limits.extra.get("rival", RIVAL)).fill(problem, limits)
         conn.send(result)
     except BaseException as exc:  # report, never hang the parent

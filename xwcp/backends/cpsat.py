@@ -56,9 +56,10 @@ RERANK_PASSES = 3
 """Passes of `rerank_words` before each restricted round (0: crossing fit against whole domains only)."""
 ROUND_TIME_S = 0.0
 """Seconds a round may take before the next, bigger shortlist (0: no round limit)."""
-NATIVE_DEFAULTS = {"cp_model_presolve": False, "use_sat_inprocessing": False}
+NATIVE_DEFAULTS = {"cp_model_presolve": False, "use_sat_inprocessing": False, "catch_sigint_signal": False}
 """CP-SAT parameters we change: presolve takes 4-25 s on these models and finds little;
-inprocessing (vivification) doubles the search time."""
+inprocessing (vivification) doubles the search time; CP-SAT's own Ctrl-C handler would turn
+an interrupt into a quiet "limit reached", so Python keeps the signal (see xwcp.signals)."""
 POLL_S = 0.02
 """How often the watcher thread checks the time limit and the abort event."""
 

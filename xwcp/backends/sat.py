@@ -435,6 +435,9 @@ class _Search:
 def _child_main(conn, problem: Problem, ranked, want: int, options: _Options) -> None:
     """Run the search in a forked child, sending ("fill"|"progress"|"done"|"error", payload) messages."""
     try:
+        from xwcp.signals import forget_signals_in_child
+
+        forget_signals_in_child()
         search = _Search(problem, ranked, want, options, lambda kind, payload: conn.send((kind, payload)),
                          lambda: None)
         status = search.run()

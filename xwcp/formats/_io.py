@@ -1,21 +1,18 @@
-"""Read a puzzle file's bytes or text, turning every failure into one InputError line naming the file."""
+"""Read a puzzle file's bytes or text through xwcp.files (bounded, no hang on a pipe), errors as one InputError line."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from xwcp.errors import InputError
+from xwcp.files import read_bounded
+
+MAX_PUZZLE_BYTES = 1 << 20
+"""A 30x30 .puz is under 10 KB and an .ipuz with clues and styles well under 1 MiB; more is a wrong file."""
 
 
 def read_bytes(path: str | Path) -> bytes:
-    """The file's bytes. Raises InputError: missing file, a directory, or unreadable."""
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such puzzle file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a puzzle file", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read puzzle file ({exc.strerror or exc})", str(path)) from None
+    """The file's bytes. Raises InputError: missing file, a directory, unreadable, or over MAX_PUZZLE_BYTES."""
+    return read_bounded(path, MAX_PUZZLE_BYTES, "puzzle")
 
 
 def read_text(path: str | Path) -> str:

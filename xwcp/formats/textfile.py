@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xwcp.formats.puzzle import Puzzle
-from xwcp.grid import read_grid
+from xwcp.grid import decode_grid, read_grid
 
 _META_KEYS = ("title", "author", "copyright")
 
@@ -13,10 +13,12 @@ def read(path: str | Path) -> Puzzle:
     """Read a text grid; `; Title: ...`, `; Author: ...`, `; Copyright: ...` comment lines fill the metadata."""
     grid = read_grid(path)
     meta: dict[str, str] = {}
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:  # stdin or a special file: read_grid has the grid, there is no metadata to add
-        text = ""
+    text = ""
+    if Path(path).is_file():  # not standard input or a pipe: those cannot be read twice
+        try:
+            text = decode_grid(Path(path).read_bytes())
+        except OSError:  # gone since read_grid read it: the grid has no metadata then
+            pass
     for line in text.splitlines():
         line = line.strip()
         if line.startswith(";") and ":" in line:

@@ -1,0 +1,121 @@
+"""Turn Ctrl-C, SIGTERM and SIGHUP into a clean stop: searches abort, cleanups run, no child outlives us.
+
+Inside `stop_on_signals()` (the CLI wraps every command in it) each of SIGINT, SIGTERM and
+SIGHUP does two things:
+  - sets `STOP`, which `backends.fill` hands to a search as its abort event when the caller
+    gave none. A watcher thread sets it through Python's wake-up file descriptor, so even a
+    search blocked in C (CP-SAT's solve) hears the signal at once;
+  - raises `Interrupted` in the main thread as soon as it runs Python again, so every
+    `finally` runs: the race's rival and the SAT workers are killed, temporary files removed.
+Forked search processes call `forget_signals_in_child()`: they leave Ctrl-C to the parent,
+die on SIGTERM/SIGHUP, and die with the parent even when it is killed outright (SIGKILL).
+
+Exit status after a signal is 128 + its number, the shell's convention: 130 for Ctrl-C,
+143 for SIGTERM, 129 for SIGHUP.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+
+STOP = threading.Event()
+"""Set when a stop signal arrived inside `stop_on_signals()`; cleared on entering and on leaving it."""
+
+STOP_SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
+_PR_SET_PDEATHSIG = 1
+
+
+class Interrupted(KeyboardInterrupt):
+    """A stop signal arrived; `exit_code` is 128 + the signal number.
+
+    A KeyboardInterrupt, so code that cleans up on Ctrl-C cleans up on SIGTERM and SIGHUP too,
+    and `except Exception` does not swallow it.
+    """
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+        super().__init__(self.name)
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+def _raise(signum, frame) -> None:
+    STOP.set()
+    raise Interrupted(signum)
+
+
+def _watch(read_fd: int) -> None:
+    """Set STOP when the wake-up fd reports a signal; a 0 byte (our own) means we are done."""
+    while True:
+        try:
+            data = os.read(read_fd, 64)
+        except OSError:
+            return
+        if not data or 0 in data:
+            return
+        if any(byte in STOP_SIGNALS for byte in data):
+            STOP.set()
+
+
+@contextlib.contextmanager
+def stop_on_signals():
+    """Within the block, SIGINT/SIGTERM/SIGHUP set STOP and raise `Interrupted` (see the module docstring).
+
+    A signal ignored when the block starts (SIGHUP under `nohup`) stays ignored. Outside the
+    main thread it does nothing (Python lets only the main thread handle signals).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    STOP.clear()
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    old_wakeup = -1
+    watcher = None
+    try:
+        for signum in STOP_SIGNALS:
+            if previous[signum] is not signal.SIG_IGN:  # `nohup xwcp ...` keeps ignoring SIGHUP
+                signal.signal(signum, _raise)
+        old_wakeup = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+        watcher = threading.Thread(target=_watch, args=(read_fd,), name="xwcp-signal-watcher", daemon=True)
+        watcher.start()
+        yield
+    finally:
+        STOP.clear()  # the stop is handled (by the exception) once the block is left
+        signal.set_wakeup_fd(old_wakeup)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        with contextlib.suppress(OSError):
+            os.write(write_fd, b"\0")
+        if watcher is not None:
+            watcher.join(timeout=1.0)
+        for fd in (read_fd, write_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def forget_signals_in_child() -> None:
+    """In a forked search process: default SIGTERM/SIGHUP, ignore Ctrl-C (the parent stops us), die with the parent."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.set_wakeup_fd(-1)
+    for signum in STOP_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the parent's `finally` still kills us
+        return
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:  # the parent died before prctl took effect
+        os._exit(1)
