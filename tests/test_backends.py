@@ -18,7 +18,7 @@ from xwcp.problem import compile_problem
 from xwcp.result import Limits, check_fill, fill_grid
 from xwcp.types import FillStatus
 from xwcp.wordlist import load_word_list, words_from_pairs
-from xwcp.xcsp import read_xcsp
+from xwcp.bench.xcsp import read_xcsp
 
 DATA = Path(__file__).parent / "data"
 BACKEND_NAMES = available_backends()

@@ -13,7 +13,7 @@ import pytest
 
 from xwcp import bench
 from xwcp.backends import available_backends
-from xwcp.peers import PEERS, PeerResult, PeerStatus, peer_available
+from xwcp.bench.peers import PEERS, PeerResult, PeerStatus, peer_available
 
 from helpers import run
 
@@ -124,6 +124,42 @@ def test_unreadable_grid_gives_error_row_and_run_continues(files, tmp_path, caps
     assert by_grid["a"]["status"] == by_grid["b"]["status"] == "filled"
 
 
+def test_unreadable_grid_is_said_on_the_console(files, tmp_path, capsys):
+    missing = tmp_path / "nope.txt"
+    code, _, err = run(bench_args(files, files["a"], missing), capsys)
+    assert code == 0
+    assert "cannot read nope" in err and "no such grid file" in err
+
+
+def test_no_readable_grid_exits_2(files, tmp_path, capsys):
+    code, _, err = run(bench_args(files, tmp_path / "nope.txt", files["ragged"]), capsys)
+    assert code == 2
+    assert "no grid could be read" in err and "cannot read nope" in err and "cannot read ragged" in err
+    assert "Traceback" not in err
+    _, rows = read_csv(files["out"])
+    assert {r["status"] for r in rows} == {"error"}
+
+
+def test_out_naming_an_existing_file_exits_2_and_leaves_it_alone(files, tmp_path, capsys):
+    taken = tmp_path / "results.csv"
+    taken.write_text("mine\n", encoding="utf-8")
+    files["out"] = taken
+    code, _, err = run(bench_args(files, files["a"]), capsys)
+    assert code == 2 and "is a file" in err and len(err.strip().splitlines()) == 1
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+    files["out"] = taken / "sub"
+    code, _, err = run(bench_args(files, files["a"]), capsys)
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_out_naming_an_existing_results_folder_is_written_into(files, capsys):
+    assert run(bench_args(files, files["a"]), capsys)[0] == 0
+    code, _, _ = run(bench_args(files, files["b"]), capsys)
+    assert code == 0
+    _, rows = read_csv(files["out"])
+    assert [(r["grid"], r["status"]) for r in rows] == [("b", "filled")]
+
+
 def test_unreadable_xcsp_file_gives_error_row(files, tmp_path, capsys):
     broken = tmp_path / "broken.xml"
     broken.write_text("<instance format='XCSP3'>", encoding="utf-8")
@@ -160,7 +196,7 @@ def test_bad_usage_exits_2(capsys, argv, needle):
 
 
 def test_missing_peer_gives_skipped_rows(files, capsys, monkeypatch):
-    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: False)
+    monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: False)
     code, out, _ = run(bench_args(files, files["a"], files["b"], extra=["--peers", ",".join(PEERS)]), capsys)
     assert code == 0
     _, rows = read_csv(files["out"])
@@ -177,8 +213,8 @@ def test_peer_that_crashes_or_returns_a_bad_fill_gives_error_rows(files, capsys,
             raise RuntimeError("peer exploded")
         return PeerResult(name, PeerStatus.FILLED, ("CAB", "ORE", "WEB"), 0.01, "")  # WEB is not listed
 
-    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: True)
-    monkeypatch.setattr("xwcp.peers.run_peer", fake_run_peer)
+    monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: True)
+    monkeypatch.setattr("xwcp.bench.peers.run_peer", fake_run_peer)
     code, _, _ = run(bench_args(files, files["a"], files["b"], extra=["--peers", "qxw"]), capsys)
     assert code == 0
     _, rows = read_csv(files["out"])
@@ -217,7 +253,7 @@ def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
 
     real_fill = backtrack.fill
 
-    # The patch reaches the workers because xwcp.bench starts each one with os.fork()
+    # The patch reaches the workers because xwcp.isolation starts each one with os.fork()
     # (call_isolated), never through multiprocessing, so the default start method (fork,
     # spawn or forkserver) does not matter; without fork the runs are in-process and patched too.
     def fill_then_interrupt(problem, limits=None):
@@ -326,3 +362,12 @@ def test_isolated_worker_timeout_and_crash():
     with pytest.raises(RuntimeError, match="worker died"):
         bench.call_isolated(lambda: os._exit(7), timeout_s=5)
     assert bench.call_isolated(lambda: {"x": 1}, timeout_s=5)["x"] == 1
+
+
+def test_the_cli_calls_into_the_bench_one_way_only():
+    import subprocess
+    import sys
+
+    code = "import sys, xwcp.bench, xwcp.bench.runs, xwcp.bench.peers, xwcp.bench.xcsp; print('xwcp.cli' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

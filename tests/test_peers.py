@@ -1,4 +1,4 @@
-"""Tests for xwcp.peers: each installed peer fills, proves unfillable and stops at its limit.
+"""Tests for xwcp.bench.peers: each installed peer fills, proves unfillable and stops at its limit.
 
 Tests of a peer that is not installed are skipped (install with bench/peers/install.sh).
 An unknown peer name is a programming error: ValueError. A known peer that is not
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.peers import PEERS, PeerStatus, peer_available, run_peer
+from xwcp.bench.peers import PEERS, PeerStatus, peer_available, run_peer
 
 INSTALLED = [
     pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
@@ -47,7 +47,7 @@ WORDS_WOR_ZER = [(word, 50) for word in "WORD WORK WORM ZERO ABLE BASE AREA EASE
 
 
 def _slots(rows: tuple[str, ...]) -> list[list[tuple[int, int]]]:
-    """Maximal runs of >= 2 non-block cells, across then down (independent of xwcp.peers)."""
+    """Maximal runs of >= 2 non-block cells, across then down (independent of xwcp.bench.peers)."""
     height, width = len(rows), len(rows[0])
     lines = [[(r, c) for c in range(width)] for r in range(height)]
     lines += [[(r, c) for r in range(height)] for c in range(width)]
@@ -202,7 +202,7 @@ def test_word_file_is_written_once_and_reused(name, tmp_path):
 @pytest.mark.parametrize("name", PEERS)
 def test_missing_peer_is_skipped(name, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
-    monkeypatch.setattr("xwcp.peers.QXW_FALLBACK_PATHS", ())
+    monkeypatch.setattr("xwcp.bench.peers.QXW_FALLBACK_PATHS", ())
     assert not peer_available(name)
     result = run_peer(name, GRID_5X5, WORDS_5X5, 1.0, workdir=tmp_path)
     assert result.status is PeerStatus.SKIPPED

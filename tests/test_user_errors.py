@@ -138,9 +138,9 @@ def test_two_fill_list_really_has_two_valid_fills():
 def test_bench_runs_every_peer_by_default_and_skips_the_missing_ones(files, capsys, monkeypatch):
     import csv
 
-    from xwcp.peers import PEERS
+    from xwcp.bench.peers import PEERS
 
-    monkeypatch.setattr("xwcp.peers.peer_available", lambda name: False)
+    monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: False)
     grid, words = files("g.txt", OPEN_2X2), files("w.txt", TWO_FILL_WORDS)
     out_dir = grid.parent / "out"
     code, _, _ = run(["bench", grid, "--words", words, "--min-score", "0", "--backends", "backtrack",

@@ -1,4 +1,4 @@
-"""Tests for xwcp.xcsp: decoding XCSP crossword instances and their published solution counts.
+"""Tests for xwcp.bench.xcsp: decoding XCSP crossword instances and their published solution counts.
 
 The instances are in tests/data (see tests/data/SOURCE.md). Expected shapes were taken from
 the decoded copies made when the files were collected; the words per length are counted here
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.xcsp import XcspCrossword, read_xcsp
+from xwcp.bench.xcsp import XcspCrossword, read_xcsp
 
 DATA = Path(__file__).parent / "data"
 

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from xwcp.argtypes import positive_float, positive_int
 from xwcp.errors import InputError
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -25,26 +26,6 @@ REPORT_HINT = "this is a bug in xwcp: please report it with the command and inpu
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line and exit 2, like every other bad input
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
 
 
 MAX_SEED = 2**31 - 1
@@ -171,6 +152,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
+                       description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
+                                   "Dask cluster or the scheduler named by --cluster. Each result is written as it "
+                                   "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
+                                   "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
+                                   "answer (limit or error), 2 bad input or unreachable cluster.",
+                       epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
+    p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
+    p.add_argument("--out", default="xwcp-batch", metavar="DIR",
+                   help="folder for the result files (default xwcp-batch)")
+    p.add_argument("--resume", action="store_true", help="skip grids whose result file is already in --out")
+    p.add_argument("--quality", action="store_true", help="search each fill for quality, as fill --quality does")
+    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://HOST:8786 (default: a local "
+                   "cluster of one-thread worker processes)")
+    p.add_argument("--workers", type=positive_int, metavar="N", help="local workers (default: the cores); with "
+                   "--cluster, wait for N workers")
+    p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list); with --cluster, a path "
+                   "every worker can read")
+    p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
+    p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    _add_solver_args(p, 60.0)
+    p.set_defaults(run=cmd_batch)
     return parser
 
 
@@ -368,3 +373,24 @@ def cmd_bench(args) -> int:
     from xwcp.bench import run_bench_command
 
     return run_bench_command(args)
+
+
+def cmd_batch(args) -> int:
+    """Example: xwcp batch models/ --out fills --time-limit 30 --resume"""
+    from pathlib import Path
+
+    from xwcp.dist import batch
+
+    plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, min_score=args.min_score,
+                            allow_dupes=args.allow_dupes, backend=args.backend, time_limit_s=args.time_limit,
+                            seed=args.seed, quality=args.quality, resume=args.resume)
+    for name, reason in plan.unreadable.items():
+        print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
+
+    def show(name, record, path):
+        if args.format == "text":
+            print(batch.result_line(name, record), flush=True)
+
+    outcome = batch.run_plan(plan, args.cluster, n_workers=args.workers, on_result=show)
+    _emit(args, batch.summary_dict(plan, outcome), batch.summary_text(plan, outcome))
+    return outcome.exit_code

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install the external crossword fillers that xwcp benchmarks against (xwcp/peers.py):
+# Install the external crossword fillers that xwcp benchmarks against (xwcp/bench/peers.py):
 # Qxw (batch mode `qxw -b DECK`) and MiniZinc with the Gecode FlatZinc solver.
 # Idempotent: does nothing but report when every command is already present.
 set -euo pipefail

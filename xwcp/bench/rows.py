@@ -1,0 +1,47 @@
+"""Bench rows: their columns and statuses, written to rows.csv and rows.json as they come."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+
+COLUMNS = ("suite", "grid", "width", "height", "blocks", "slots", "words", "backend", "kind", "seed",
+           "status", "seconds", "nodes", "backtracks", "peak_rss_mb", "valid", "note",
+           "min_score", "time_limit_s", "start_rss_mb")
+"""Row fields, in CSV column order (see bench/README.md for what each means)."""
+STATUSES = ("filled", "unfillable", "limit", "aborted", "skipped", "error")
+ANSWERED = ("filled", "unfillable")
+"""Statuses that settle an instance: a fill, or a proof that none exists."""
+
+
+class RowWriter:
+    """Writes rows as they come: appended + flushed to rows.csv, rewritten atomically to rows.json."""
+
+    def __init__(self, out_dir: Path):
+        self.out_dir = out_dir
+        out_dir.mkdir(parents=True, exist_ok=True)
+        self.rows: list[dict] = []
+        self.csv_path = out_dir / "rows.csv"
+        self.json_path = out_dir / "rows.json"
+        self._csv_file = self.csv_path.open("w", newline="", encoding="utf-8")
+        self._csv = csv.DictWriter(self._csv_file, fieldnames=COLUMNS)
+        self._csv.writeheader()
+        self._csv_file.flush()
+        self._write_json()
+
+    def add(self, row: dict) -> None:
+        row = {name: row.get(name) for name in COLUMNS}
+        self.rows.append(row)
+        self._csv.writerow({k: ("" if v is None else v) for k, v in row.items()})
+        self._csv_file.flush()
+        self._write_json()
+
+    def _write_json(self) -> None:
+        tmp = self.json_path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(self.rows, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, self.json_path)
+
+    def close(self) -> None:
+        if not self._csv_file.closed:
+            self._csv_file.close()

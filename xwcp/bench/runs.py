@@ -1,0 +1,196 @@
+"""One bench run of one entrant on one loaded instance, its fill checked with `check_fill`: a row's measured fields."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from xwcp.bench.entrants import Entrant
+from xwcp.bench.inputs import Loaded, word_pairs
+from xwcp.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
+
+
+def _round(value, digits: int):
+    return None if value is None else round(float(value), digits)
+
+
+def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threads: int | None) -> dict:
+    """One backend run: compile the problem and fill it (timed together), then validate every fill.
+
+    Returns:
+        Row fields: status, seconds, nodes, backtracks, valid, note.
+    """
+    from xwcp.bench.entrants import get_fill_module
+    from xwcp.problem import compile_problem
+    from xwcp.result import Limits, check_fill
+
+    kwargs = {"time_limit_s": time_limit_s, "seed": seed}
+    if threads is not None:
+        kwargs["threads"] = threads
+    start = time.perf_counter()
+    problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
+                              allow_dupes=loaded.allow_dupes)
+    result = get_fill_module(backend).fill(problem, Limits(**kwargs))
+    seconds = time.perf_counter() - start
+    status, valid, note = result.status.value, None, result.reason
+    if result.fills:
+        violations = [v for entries in result.fills for v in check_fill(problem, entries)]
+        valid = not violations
+        if violations:
+            status, note = "error", "invalid fill: " + "; ".join(violations[:3])
+    elif status == "filled":
+        status, note = "error", "reported filled without a fill"
+    extra = result.stats.extra
+    if not note and "winner" in extra:
+        note = f"winner {extra['winner']}" + (", raced" if extra.get("raced") else "")
+    return {"status": status, "seconds": seconds, "nodes": result.stats.nodes,
+            "backtracks": result.stats.backtracks, "valid": valid, "note": note}
+
+
+def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: Path | None) -> dict:
+    """One peer run on the instance's problem; a fill it returns is validated with `check_fill`.
+
+    Returns:
+        Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
+    """
+    from xwcp.bench import peers
+    from xwcp.problem import compile_problem
+    from xwcp.result import check_fill
+
+    problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
+                              allow_dupes=loaded.allow_dupes)
+    lengths = {slot.length for slot in problem.slots}
+    pairs = word_pairs(loaded.words, lengths, loaded.min_score)
+    with ChildPeakSampler() as sampler:
+        result = peers.run_peer(peer, loaded.grid.rows, pairs, time_limit_s, unique=not loaded.allow_dupes,
+                                word_file=word_file)
+    status, valid, note = result.status.value, None, result.note
+    if status == "filled":
+        try:
+            width = loaded.grid.width
+            entries = ["".join(result.rows[cell // width][cell % width] for cell in slot.cells)
+                       for slot in problem.slots]
+            violations = check_fill(problem, entries)
+        except (TypeError, IndexError) as exc:
+            violations = [f"unreadable fill ({exc})"]
+        valid = not violations
+        if violations:
+            status, note = "error", "invalid fill: " + "; ".join(violations[:3])
+    nodes, backtracks = _gecode_counts(note)
+    return {"status": status, "seconds": result.wall_time_s, "nodes": nodes, "backtracks": backtracks,
+            "valid": valid, "note": note, "peak_rss_mb": sampler.peak_mb}
+
+
+def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float) -> dict:
+    """One `xwcp fill` command, timed whole (interpreter start, imports, list load, compile, fill).
+
+    This is the fair comparison with a peer, whose time is also its whole command. The fill it
+    prints is validated with `check_fill` against the bench's own compiled problem.
+
+    Returns:
+        Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
+    """
+    import subprocess
+
+    from xwcp.problem import compile_problem
+    from xwcp.result import check_fill
+
+    argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
+            "--time-limit", f"{time_limit_s:g}", "--seed", str(seed), "--min-score", str(loaded.min_score),
+            "--format", "json"]
+    if loaded.words_arg is not None:
+        argv += ["--words", loaded.words_arg]
+    if loaded.allow_dupes:
+        argv.append("--allow-dupes")
+    with ChildPeakSampler() as sampler:
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                  timeout=time_limit_s + OVERSTAY_GRACE_S)
+        except subprocess.TimeoutExpired:
+            return {"status": "limit", "seconds": time.perf_counter() - start,
+                    "note": f"xwcp fill overstayed its limit by {OVERSTAY_GRACE_S:g} s", "peak_rss_mb": sampler.peak_mb}
+        seconds = time.perf_counter() - start
+    fields = {"seconds": seconds, "peak_rss_mb": sampler.peak_mb, "valid": None}
+    try:
+        data = json.loads(done.stdout)
+        status = data["status"]
+    except (ValueError, KeyError, TypeError):
+        snippet = " ".join((done.stderr or done.stdout).split())[:300]
+        return {**fields, "status": "error", "note": f"xwcp fill exit {done.returncode}: {snippet}"}
+    stats = data.get("stats", {})
+    fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
+                  note=data.get("reason", ""))
+    if status == "filled":
+        problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
+                                  allow_dupes=loaded.allow_dupes)
+        try:
+            rows = data["grid"]
+            entries = ["".join(rows[cell // loaded.grid.width][cell % loaded.grid.width] for cell in slot.cells)
+                       for slot in problem.slots]
+            violations = check_fill(problem, entries)
+        except (KeyError, TypeError, IndexError) as exc:
+            violations = [f"unreadable fill ({exc})"]
+        fields["valid"] = not violations
+        if violations:
+            fields.update(status="error", note="invalid fill: " + "; ".join(violations[:3]))
+    return fields
+
+
+def _gecode_counts(note: str) -> tuple[int | None, int | None]:
+    import re
+
+    def grab(key: str) -> int | None:
+        match = re.search(rf"\b{key}=(\d+)", note)
+        return int(match.group(1)) if match else None
+
+    return grab("nodes"), grab("failures")
+
+
+
+def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None,
+             isolate: bool) -> dict:
+    """One row's measured fields; failures become "error" rows, KeyboardInterrupt propagates."""
+    if entrant.missing:
+        return {"status": "skipped", "note": entrant.missing}
+    if entrant.kind == "xwcp":
+        def job():
+            return run_xwcp(loaded, entrant.name, seed, time_limit_s, threads)
+    elif entrant.kind == "cli":
+        def job():
+            return run_cli_checked(loaded, entrant.name, seed, time_limit_s)
+    else:
+        word_file = peer_word_file(entrant.name, loaded)
+
+        def job():
+            return run_peer_checked(loaded, entrant.name, time_limit_s, word_file)
+    try:
+        fields = call(job, time_limit_s + max(OVERSTAY_GRACE_S, time_limit_s), isolate)
+    except TimeoutError as exc:
+        return {"status": "limit", "seconds": time_limit_s, "note": str(exc)}
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:
+        return {"status": "error", "note": str(exc) or exc.__class__.__name__}
+    fields["seconds"] = _round(fields.get("seconds"), 4)
+    fields["peak_rss_mb"] = _round(fields.get("peak_rss_mb"), 1)
+    fields["start_rss_mb"] = _round(fields.get("start_rss_mb"), 1) if entrant.kind == "xwcp" else None
+    return fields
+
+
+def peer_word_file(peer: str, loaded: Loaded) -> Path:
+    """A stable word-list file name for this peer, list content, minimum score and set of slot lengths.
+
+    The same list and lengths give the same name, so the peer's file is written once and reused
+    across grids and bench runs (run_peer reuses an existing `word_file` as it is).
+    """
+    from xwcp.grid import find_slots
+    from xwcp.wordlist import cache_dir
+
+    lengths = sorted({slot.length for slot in find_slots(loaded.grid)})
+    suffix = ".dzn" if peer == "gecode" else ".txt"
+    name = f"bench-{peer}-{loaded.word_key}-m{loaded.min_score}-L{'_'.join(map(str, lengths))}{suffix}"
+    return cache_dir() / "peers" / name
+
+

@@ -1,0 +1,224 @@
+"""What runs on a Dask worker: one grid's fill, or one bench run, with the word list loaded once per worker.
+
+Word lists are loaded from xwcp's on-disk cache the first time a worker needs them and kept
+(`_word_list`, keyed by path, size and modification time, so an edited list is reloaded);
+a task never re-reads one. Each fill runs in a child forked from the worker
+(`xwcp.isolation.call_isolated`): the fill obeys its own `Limits.time_limit_s`, and a
+child still running GUARD_S later is killed, so no task holds its worker past its limit.
+Tasks return plain dicts; "no fill" and bad input are results, never exceptions.
+
+Stdlib-only imports at the top: the client pickles these functions by reference.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import time
+from dataclasses import dataclass
+
+GUARD_S = 10.0
+"""Seconds past its time limit a fill may run before the worker kills it (CP-SAT overshoots by up to ~5 s)."""
+
+
+@dataclass(frozen=True)
+class WordsKey:
+    """Which word list a task uses: a file (None = the embedded default) and its size and mtime when sent."""
+
+    path: str | None
+    size: int = 0
+    mtime_ns: int = 0
+
+    @classmethod
+    def of(cls, path: str | None) -> WordsKey:
+        if path is None:
+            return cls(None)
+        stat = os.stat(path)
+        return cls(os.path.abspath(path), stat.st_size, stat.st_mtime_ns)
+
+
+@dataclass(frozen=True)
+class GridTask:
+    """One grid to fill on a worker, with the options of `xwcp batch`."""
+
+    name: str
+    source: str
+    grid_text: str
+    words: WordsKey
+    min_score: int = 50
+    allow_dupes: bool = False
+    backend: str = "auto"
+    time_limit_s: float = 60.0
+    seed: int = 0
+    quality: bool = False
+    guard_s: float = GUARD_S
+
+
+@functools.lru_cache(maxsize=4)
+def _word_list(key: WordsKey):
+    """The word list of `key`, loaded once per worker process (from the compiled cache after the first load)."""
+    from xwcp.wordlist import load_word_list
+
+    return load_word_list(key.path)
+
+
+def worker_word_list_loads() -> int:
+    """How many word lists this worker has loaded (a test reads it with `client.run`)."""
+    return _word_list.cache_info().misses
+
+
+def allow_child_processes() -> None:
+    """Let fills start child processes from a worker that Dask started as a daemonic process.
+
+    `multiprocessing` refuses children of a daemonic process; `auto`'s rival and the SAT
+    backend's solver are such children. Our cluster starts non-daemonic workers; this covers
+    workers started elsewhere. The forked fill child dies with its worker (see
+    `xwcp.isolation`), so nothing outlives a worker.
+    """
+    import multiprocessing
+
+    process = multiprocessing.current_process()
+    if process.daemon:
+        try:
+            process.daemon = False
+        except AssertionError:  # the main process object of a worker started without multiprocessing
+            pass
+
+
+def fill_grid_task(task: GridTask) -> dict:
+    """Fill one grid on this worker: the record written to the grid's result file.
+
+    Returns:
+        The `xwcp fill --format json` object of the fill (status, grid, entries, reason,
+        stats, seconds), plus "name", "source", "worker_pid", "wall_s" (the whole task,
+        loading included) and "quality" when known. Status "error" with a "reason" when the
+        grid or list cannot be used or the fill child died; "limit" when the hard guard
+        stopped it.
+    """
+    from xwcp.isolation import call_isolated
+    from xwcp.errors import InputError
+
+    start = time.perf_counter()
+    allow_child_processes()
+    base = {"name": task.name, "source": task.source, "backend": task.backend, "seed": task.seed,
+            "time_limit_s": task.time_limit_s, "worker_pid": os.getpid()}
+    try:
+        _import_fill_modules(task.backend)
+        problem = _compile(task)
+    except (InputError, ValueError, OSError) as exc:
+        return {**base, "status": "error", "reason": str(exc) or exc.__class__.__name__,
+                "wall_s": round(time.perf_counter() - start, 4)}
+
+    def job() -> dict:
+        return _fill_record(problem, task)
+
+    try:
+        record = call_isolated(job, task.time_limit_s + task.guard_s)
+    except TimeoutError:
+        record = {"status": "limit", "reason": f"stopped by the worker {task.guard_s:g} s after its "
+                                               f"{task.time_limit_s:g} s limit"}
+    except RuntimeError as exc:
+        record = {"status": "error", "reason": str(exc)}
+    record.pop("peak_rss_mb", None)
+    record.pop("start_rss_mb", None)
+    return {**base, **record, "wall_s": round(time.perf_counter() - start, 4)}
+
+
+@functools.lru_cache(maxsize=None)
+def _import_fill_modules(backend: str) -> None:
+    """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
+    import xwcp.report  # noqa: F401
+    from xwcp.bench.entrants import get_fill_module
+    from xwcp.kernel import Engine  # noqa: F401
+
+    get_fill_module(backend)
+
+
+def _compile(task: GridTask):
+    from xwcp.grid import parse_grid
+    from xwcp.problem import compile_problem
+
+    grid = parse_grid(task.grid_text, task.source)
+    return compile_problem(grid, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes)
+
+
+def _fill_record(problem, task: GridTask) -> dict:
+    """In the forked child: fill (or search for quality), validate, and describe the result."""
+    from xwcp import report
+    from xwcp.backends import fill
+    from xwcp.result import Limits
+
+    start = time.perf_counter()
+    limits = Limits(time_limit_s=task.time_limit_s, seed=task.seed, threads=1)
+    if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
+        result = quality_function()(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
+                                    quality=True)
+    else:
+        result = fill(problem, task.backend, limits)  # validates every fill with check_fill
+    record = report.fill_dict(problem, result, time.perf_counter() - start)
+    if "quality" not in record and result.entries is not None:
+        record["quality"] = entry_quality(problem, result.entries)
+    return record
+
+
+def entry_quality(problem, entries) -> dict:
+    """Lowest and mean score of the fill's listed entries (the user's own unlisted entries left out)."""
+    scores = [s for s in (problem.words.score(e) for e in entries) if s is not None]
+    if not scores:
+        return {"min_score": None, "mean_score": None}
+    return {"min_score": min(scores), "mean_score": round(sum(scores) / len(scores), 2)}
+
+
+def quality_function():
+    """The library's quality search: `xwcp.session.run_fill(..., quality=True)` (issue 14), the one
+    implementation the CLI's `fill --quality` uses too.
+
+    Raises:
+        InputError: this install's `run_fill` has no quality search.
+    """
+    import inspect
+
+    from xwcp.errors import InputError
+    from xwcp.session import run_fill
+
+    if "quality" not in inspect.signature(run_fill).parameters:
+        raise InputError("--quality needs the quality search (xwcp.session.run_fill(quality=True)), "
+                         "which this install does not have")
+    return run_fill
+
+
+def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: int | None) -> dict:
+    """One bench row's measured fields on this worker, the instance loaded once per worker.
+
+    Same as a serial bench run (`xwcp.bench.runs.run_one` in a forked child), plus
+    "worker_pid" and "wall_s".
+    """
+    from xwcp.bench.runs import run_one
+
+    start = time.perf_counter()
+    allow_child_processes()
+    try:
+        if entrant.kind == "xwcp" and not entrant.missing:
+            _import_fill_modules(entrant.name)
+        loaded = _loaded_instance(instance)
+    except Exception as exc:  # the client loaded it first; a worker that cannot is a row, not a crash
+        return {"status": "error", "note": f"on the worker: {exc}", "worker_pid": os.getpid()}
+    if entrant.kind == "cli" and loaded.grid_path is None:
+        from xwcp.bench.inputs import prepare_cli_inputs
+
+        prepare_cli_inputs(instance, loaded)
+    fields = run_one(loaded, entrant, seed, time_limit_s, threads, isolate=True)
+    return {**fields, "worker_pid": os.getpid(), "wall_s": round(time.perf_counter() - start, 4)}
+
+
+@functools.lru_cache(maxsize=1)
+def _bench_lists():
+    from xwcp.bench.inputs import WordLists
+
+    return WordLists()
+
+
+@functools.lru_cache(maxsize=8)
+def _loaded_instance(instance):
+    from xwcp.bench.inputs import load_instance
+
+    return load_instance(instance, _bench_lists())
