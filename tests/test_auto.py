@@ -84,3 +84,25 @@ def test_count_runs_backtrack_alone(problem):
     assert len(result.fills) == 3 == len(set(result.fills))
     assert all(check_fill(problem, entries) == [] for entries in result.fills)
     assert "rival_pid" not in result.stats.extra
+
+
+def test_open_grids_branch_on_letters_and_blocked_grids_on_words(monkeypatch):
+    words = load_word_list()
+    open_grid = compile_problem(parse_grid("....\n....\n....\n....\n"), words)
+    blocked = compile_problem(parse_grid("...#\n....\n....\n#...\n"), words)
+    assert auto.branching_for(open_grid) == "letter" and auto.branching_for(blocked) == "word"
+    seen = []
+    real = auto.backtrack.fill
+
+    def spy(problem, limits=None):
+        seen.append(limits.extra.get("branch"))
+        return real(problem, limits)
+
+    monkeypatch.setattr(auto.backtrack, "fill", spy)
+    for problem, branch in ((open_grid, "letter"), (blocked, "word")):
+        result = fill(problem, "auto", Limits(time_limit_s=30))
+        assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+        assert seen[-1] == branch
+    # the caller's choice wins
+    fill(open_grid, "auto", Limits(time_limit_s=30, extra={"branch": "word"}))
+    assert seen[-1] == "word"

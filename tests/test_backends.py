@@ -281,8 +281,9 @@ def count_xcsp(backend_name, name):
 
 
 @pytest.mark.parametrize("backend_name, name, expected", [
-    # backtrack proves the single 4x8 fill in about 7 s: one published count checked in every run
-    *xcsp_count_params("Crossword-lex-vg-4-8.xml.xz", 1, slow=True, default_run=("backtrack",)),
+    # backtrack proves the single 4x8 fill in about 7 s (letters, branching on letters, faster):
+    # one published count checked in every run
+    *xcsp_count_params("Crossword-lex-vg-4-8.xml.xz", 1, slow=True, default_run=("backtrack", "letters")),
     *xcsp_count_params("Crossword-lex-vg-4-7.xml.xz", 125, slow=True),
     *xcsp_count_params("crossword-m1-debug-05-01.xml.xz", 48, slow=False),
 ])
@@ -370,6 +371,33 @@ def test_restarts_and_nogoods_keep_proofs_exact(seed):
             assert check_fill(problem, result.entries) == []
 
 
+@functools.lru_cache(maxsize=None)
+def letter_restart_runs(seed):
+    """The same grids as `restart_runs`, searched by letters with a restart after every failure or three."""
+    problem, n_fills, _ = restart_runs(seed)
+    results = [fill(problem, "letters", Limits(time_limit_s=60, seed=seed,
+                                               extra={"restart_base": restart_base, "noise": 1.0}))
+               for restart_base in (1, 3)]
+    return problem, n_fills, results
+
+
+@pytest.mark.parametrize("seed", RESTART_SEEDS)
+def test_letter_branching_nogoods_keep_proofs_exact(seed):
+    """Nogoods mixing "cell = letter" and "slot = word" literals never change whether a fill exists."""
+    problem, n_fills, results = letter_restart_runs(seed)
+    for result in results:
+        assert result.status is (FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE)
+        if result.entries:
+            assert check_fill(problem, result.entries) == []
+
+
+def test_letter_restart_test_is_not_vacuous():
+    results = [result for seed in RESTART_SEEDS for result in letter_restart_runs(seed)[2]]
+    assert sum(r.stats.restarts for r in results) > 200
+    statuses = [r.status for r in results]
+    assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
+
+
 def test_restart_test_is_not_vacuous():
     """The runs above do restart a lot, and both outcomes occur (computed here if not yet run)."""
     results = [result for seed in RESTART_SEEDS for result in restart_runs(seed)[2]]
@@ -391,12 +419,13 @@ def brute_force_count(problem):
 
 
 @pytest.mark.parametrize("seed", range(15))
-def test_backtrack_count_equals_brute_force(seed):
+@pytest.mark.parametrize("search", ["backtrack", "letters"])  # word branching and letter branching
+def test_backtrack_count_equals_brute_force(search, seed):
     rng = random.Random(100 + seed)
     grid = parse_grid(rng.choice(["..\n..\n", "...\n.#.\n", "..#\n...\n", "...\n..."]))
     words = sorted({"".join(rng.choice("AB") for _ in range(rng.randint(2, 3))) for _ in range(12)})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.3)
-    assert fill(problem, "backtrack", Limits(count=0)).n_fills == brute_force_count(problem)
+    assert fill(problem, search, Limits(count=0)).n_fills == brute_force_count(problem)
 
 
 def test_backtrack_is_deterministic_for_a_seed(default_words):

@@ -13,6 +13,7 @@ import pytest
 from xwcp.cli import build_parser, main
 from xwcp.result import check_fill, fill_grid
 from xwcp.session import load_problem
+from xwcp.wordlist import load_word_list
 
 from helpers import entries_of, run
 
@@ -294,6 +295,7 @@ def test_same_grid_fills_when_the_word_is_listed(tmp_path, monkeypatch, capsys):
 
 def test_time_limit_reached(tmp_path, capsys):
     grid = write(tmp_path, "open15.txt", ("." * 15 + "\n") * 15)
+    load_word_list()  # build the list cache first: the bound below is about the search, not a cold compile
     code, out, err = run(["fill", grid, "--time-limit", "0.001", "--format", "json"], capsys)
     assert code == 3, out
     data = json.loads(out)

@@ -14,6 +14,15 @@
  * their crossings (plus a score term and seeded noise), and Luby restarts whose root-level
  * refutations persist, so exhausting the tree proves that no fill exists.
  *
+ * With branch_mode 1 (letter branching, issue 17) a decision is "this checked cell has letter c"
+ * (chosen cell: fewest letters per failure weight; letter: most words kept in both slots), with
+ * the same propagation; slots take words only where no checked cell is open. It wins on open
+ * grids (XCSP lex 4x8 18.8 s -> 0.87 s) and loses on blocked ones, so auto picks it by shape.
+ * Decisions and nogood literals are (slot, value): value >= 0 a word, < 0 a cell letter.
+ *
+ * Batch verification (xwcp/verify.py) adds two things: bs_root_remove (drop a word at the root
+ * between slices, keeping what was learnt) and `guide` (solution-guided value choice).
+ *
  * All arrays but the save stack belong to the caller (xwcp/kernel.py).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -88,7 +97,15 @@ typedef struct {
     int64_t n_nogoods, ng_cap;
     int32_t **watch_list;                 /* per slot: nogood ids watching a literal on that slot */
     int32_t *watch_len, *watch_cap;
+    /* solution-guided value choice (batch verification): per slot a word tried first while it is live, -1 none */
+    const int32_t *guide;                 /* NULL: no guide */
+    /* 0: branch on a slot's word; 1: branch on a checked cell's letter (open grids), words when no cell is open */
+    int32_t branch_mode;
 } BsState;
+
+/* A decision or nogood literal is (slot, value): value >= 0 is "slot = word value"; value < 0 is
+ * "the slot's letter at position q is c" with value = -(1 + q * 26 + c) (letter branching). */
+static inline int32_t letter_value(int32_t q, int32_t c) { return -(1 + q * 26 + c); }
 
 static double bs_now(void) {
     struct timespec ts;
@@ -212,6 +229,27 @@ static int clear_word(BsState *st, int32_t s, int32_t w) {
     return 1;
 }
 
+/* Make literal (s, v) false: remove word v, or every word with letter c at position q. 1 changed, 0 not, -1 out of memory. */
+static int refute(BsState *st, int32_t s, int32_t v) {
+    if (v >= 0) return clear_word(st, s, v);
+    const int32_t code = -v - 1;
+    return and_dom(st, s, mask_of(st, s, code / 26, code % 26), 1);
+}
+
+/* Make literal (s, v) true: keep word v only, or only the words with letter c at position q. */
+static int assert_lit(BsState *st, int32_t s, int32_t v) {
+    if (v >= 0) {
+        if (!save_slot(st, s)) return -1;
+        uint64_t *d = st->dom + st->slot_dom_off[s];
+        memset(d, 0, (size_t)st->slot_W[s] * sizeof(uint64_t));
+        d[v >> 6] = 1ULL << (v & 63);
+        st->size[s] = 1;
+        return 1;
+    }
+    const int32_t code = -v - 1;
+    return and_dom(st, s, mask_of(st, s, code / 26, code % 26), 0);
+}
+
 static int32_t first_word(const BsState *st, int32_t s) {
     const uint64_t *d = st->dom + st->slot_dom_off[s];
     for (int32_t k = 0; k < st->slot_W[s]; k++)
@@ -251,6 +289,10 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t elem) {
 }
 
 static int lit_true(const BsState *st, int32_t s, int32_t w) {
+    if (w < 0) {
+        const int32_t code = -w - 1;
+        return st->live[st->slot_pos_off[s] + code / 26] == (1u << (code % 26));
+    }
     return st->size[s] == 1 && (st->dom[st->slot_dom_off[s] + (w >> 6)] >> (w & 63) & 1ULL);
 }
 
@@ -329,10 +371,14 @@ static int propagate_nogoods(BsState *st, int32_t t) {
         const int32_t ng = list[i];
         const int32_t *lits = st->ng_lits + st->ng_start[ng];
         const int32_t n_lits = (int32_t)((st->ng_start[ng + 1] - st->ng_start[ng]) / 2);
-        const int side = (lits[2 * st->ng_watch[2 * ng]] == t) ? 0 : 1;
+        int side = -1;
+        for (int sd = 0; sd < 2 && side < 0; sd++) {
+            const int32_t j = st->ng_watch[2 * ng + sd];
+            if (lits[2 * j] == t && lit_true(st, t, lits[2 * j + 1])) side = sd;
+        }
+        if (side < 0) { i++; continue; }
         const int32_t me = st->ng_watch[2 * ng + side];
         const int32_t other = st->ng_watch[2 * ng + 1 - side];
-        if (lits[2 * me] != t || !lit_true(st, t, lits[2 * me + 1])) { i++; continue; }
         int32_t repl = -1;
         for (int32_t j = 0; j < n_lits; j++) {
             if (j == me || j == other) continue;
@@ -347,7 +393,7 @@ static int propagate_nogoods(BsState *st, int32_t t) {
         }
         const int32_t u = lits[2 * other], w = lits[2 * other + 1];
         if (lit_true(st, u, w)) return 0;
-        const int ch = clear_word(st, u, w);
+        const int ch = refute(st, u, w);
         if (ch < 0) return -1;
         if (ch) {
             if (st->size[u] == 0) { st->wipeout_slot = u; return 0; }
@@ -370,6 +416,7 @@ static int bs_propagate(BsState *st) {
         /* Letters still possible at each crossed position: from the few words left when the domain
          * is small (size * L work), else one support test per letter (a residue, or a scan of W). */
         uint32_t seen[64];
+        int new_letter = 0; /* a position of t came down to one letter: a letter literal may have become true */
         int32_t n_live = 0;
         for (int32_t q = 0; q < L; q++) n_live += __builtin_popcount(st->live[po + q]);
         const int by_words = L <= 64 && (int64_t)st->size[t] * L * 64 < (int64_t)n_live * st->slot_W[t];
@@ -400,6 +447,7 @@ static int bs_propagate(BsState *st) {
             if (now == old) continue;
             if (!save_slot(st, t)) return -1;
             st->live[po + q] = now;
+            if (now && !(now & (now - 1))) new_letter = 1;
             /* prune the crossing slot u at position r to the letters still possible here */
             const int32_t r = st->cross_pos[po + q];
             const int32_t Wu = st->slot_W[u];
@@ -433,7 +481,7 @@ static int bs_propagate(BsState *st) {
                 enqueue(st, u);
             }
         }
-        if (st->size[t] == 1 && st->watch_len[t] > 0) {
+        if ((st->size[t] == 1 || (st->branch_mode && new_letter)) && st->watch_len[t] > 0) {
             const int ok = propagate_nogoods(st, t);
             if (ok <= 0) { clear_queue(st); return ok; }
         }
@@ -549,6 +597,10 @@ static int32_t bs_select_slot(BsState *st) {
 }
 
 static int32_t bs_select_value(BsState *st, int32_t s) {
+    if (st->guide) {
+        const int32_t g = st->guide[s];
+        if (g >= 0 && (st->dom[st->slot_dom_off[s] + (g >> 6)] >> (g & 63) & 1ULL)) return g;
+    }
     const int32_t L = st->slot_len[s];
     const int32_t po = st->slot_pos_off[s];
     double logc[64][26];
@@ -588,6 +640,46 @@ static int32_t bs_select_value(BsState *st, int32_t s) {
     return best;
 }
 
+/* Letter branching: the checked cell with the fewest letters left per unit of failure weight, and
+ * the letter there that keeps the most words in both its slots (sum of logs, plus seeded noise).
+ * Returns the slot (the cell's first slot) and sets *value to the letter literal; -1 if no cell is open. */
+static int32_t bs_select_cell(BsState *st, int32_t *value) {
+    int32_t best_s = -1, best_q = 0;
+    double best_key = 0.0;
+    for (int32_t s = 0; s < st->n_slots; s++) {
+        if (st->size[s] <= 1) continue;
+        const int32_t po = st->slot_pos_off[s];
+        for (int32_t q = 0; q < st->slot_len[s]; q++) {
+            const int32_t u = st->cross_slot[po + q];
+            if (u < 0 || (u < s && st->size[u] > 1)) continue; /* each cell once (from its lower slot) */
+            const int n = __builtin_popcount(st->live[po + q]);
+            if (n <= 1) continue;
+            const int32_t r = st->cross_pos[po + q];
+            const double key = st->slot_rule == 1 ? (double)n
+                             : (double)n / (st->weight[po + q] + st->weight[st->slot_pos_off[u] + r]);
+            if (best_s < 0 || key < best_key) { best_s = s; best_q = q; best_key = key; }
+        }
+    }
+    if (best_s < 0) return -1;
+    const int32_t s = best_s, q = best_q, po = st->slot_pos_off[s];
+    const int32_t u = st->cross_slot[po + q], r = st->cross_pos[po + q];
+    const uint64_t *ds = st->dom + st->slot_dom_off[s], *du = st->dom + st->slot_dom_off[u];
+    int32_t best_c = -1;
+    double best_score = 0.0;
+    for (uint32_t bits = st->live[po + q]; bits; bits &= bits - 1) {
+        const int32_t c = __builtin_ctz(bits);
+        const uint64_t *ms = mask_of(st, s, q, c), *mu = mask_of(st, u, r, c);
+        int32_t a = 0, b = 0;
+        for (int32_t k = 0; k < st->slot_W[s]; k++) a += __builtin_popcountll(ds[k] & ms[k]);
+        for (int32_t k = 0; k < st->slot_W[u]; k++) b += __builtin_popcountll(du[k] & mu[k]);
+        double score = st->log_table[a] + st->log_table[b];
+        if (st->noise > 0.0) score += st->noise * bs_rand01(st);
+        if (best_c < 0 || score > best_score) { best_c = c; best_score = score; }
+    }
+    *value = letter_value(q, best_c);
+    return s;
+}
+
 static int64_t bs_luby(int64_t x) {
     int64_t size = 1, seq = 0;
     while (size < x + 1) { seq++; size = 2 * size + 1; }
@@ -607,14 +699,18 @@ int bs_search(BsState *st, double slice_s) {
     }
     for (;;) {
         if (st->phase == PH_CHOOSE) {
-            const int32_t s = bs_select_slot(st);
+            int32_t w = 0;
+            int32_t s = st->branch_mode ? bs_select_cell(st, &w) : -1;
+            if (s < 0) {
+                s = bs_select_slot(st);
+                if (s >= 0) w = bs_select_value(st, s);
+            }
             if (s < 0) {
                 for (int32_t t = 0; t < st->n_slots; t++) st->solution[t] = first_word(st, t);
                 st->solutions++;
                 st->phase = PH_BACKTRACK;
                 return BS_SOLVED;
             }
-            const int32_t w = bs_select_value(st, s);
             st->depth++;
             if (st->depth > st->max_depth) st->max_depth = st->depth;
             st->dec_slot[st->depth] = s;
@@ -623,13 +719,12 @@ int bs_search(BsState *st, double slice_s) {
             st->br_at_depth[st->depth] = (int32_t)st->br_len;
             if (!branch_push(st, s, w, 0)) return BS_NOMEM;
             st->nodes++;
-            if (!save_slot(st, s)) return BS_NOMEM;
-            uint64_t *d = st->dom + st->slot_dom_off[s];
-            memset(d, 0, (size_t)st->slot_W[s] * sizeof(uint64_t));
-            d[w >> 6] = 1ULL << (w & 63);
-            st->size[s] = 1;
-            enqueue(st, s);
-            const int ok = bs_propagate(st);
+            if (assert_lit(st, s, w) < 0) return BS_NOMEM;
+            int ok = 0;
+            if (st->size[s] > 0) {
+                enqueue(st, s);
+                ok = bs_propagate(st);
+            }
             if (ok < 0) return BS_NOMEM;
             if (!ok) {
                 st->fails++;
@@ -646,7 +741,7 @@ int bs_search(BsState *st, double slice_s) {
                 st->br_len = st->br_at_depth[st->depth];
                 st->depth--;
                 if (!branch_push(st, s, w, 1)) return BS_NOMEM;
-                const int ch = clear_word(st, s, w);
+                const int ch = refute(st, s, w);
                 if (ch < 0) return BS_NOMEM;
                 if (st->size[s] == 0) { st->fails++; st->fails_run++; continue; }
                 enqueue(st, s);
@@ -674,4 +769,31 @@ int bs_search(BsState *st, double slice_s) {
         if (st->abort_flag && *st->abort_flag) return BS_ABORTED;
         if (bs_now() >= t_end) return BS_RUNNING;
     }
+}
+
+/* Remove word w from slot s for good, between slices: undo the search to the root (recording the
+ * branch's nogoods first, as at a restart), clear the word there and propagate. The next bs_search
+ * goes on from the root, keeping every nogood and weight learnt so far; each stays valid because
+ * the root only shrinks. Used by batch verification (xwcp/verify.py) to ask for a fill with another
+ * candidate word once one has been found. Returns 1 when the root is still consistent, 0 when the
+ * removal (with what was learnt) proves no fill is left (the search is then done), -1 out of memory. */
+int bs_root_remove(BsState *st, int32_t s, int32_t w) {
+    if (st->phase == PH_DONE) return 0;
+    if (st->use_nogoods && st->depth > 0 && !record_nogoods(st)) return -1;
+    st->br_len = 0;
+    if (st->depth > 0) {
+        restore_to(st, st->dec_mark[1]);
+        st->depth = 0;
+    }
+    if (st->phase != PH_START) st->phase = PH_CHOOSE;
+    const int ch = clear_word(st, s, w);
+    if (ch < 0) return -1;
+    if (ch) {
+        if (st->size[s] == 0) { st->phase = PH_DONE; return 0; }
+        enqueue(st, s);
+        const int ok = bs_propagate(st);
+        if (ok < 0) return -1;
+        if (!ok) { st->phase = PH_DONE; return 0; }
+    }
+    return 1;
 }

@@ -176,7 +176,10 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
             domains.append(problem.domains[slot.id])
             counts = np.zeros((slot.length, 26), np.int32)
             for pos, cell in enumerate(slot.cells):
-                counts[pos, ord(problem.grid.cells[cell]) - 65] = 1
+                if problem.grid.cells[cell].isalpha():
+                    counts[pos, ord(problem.grid.cells[cell]) - 65] = 1
+                else:  # an empty cell of a slot a region fill leaves out: any letter, it is not filled
+                    counts[pos, :] = 1
         else:
             domains.append(engine.domain(slot.id))
             counts = engine.letter_counts(slot.id).copy()

@@ -28,8 +28,12 @@ def find_slot(problem: Problem, name: str) -> Slot:
     return slot
 
 
-def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None) -> list[dict]:
-    """The slot's live words, best first: by mean log10 of the options each leaves its open crossings, then score.
+def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None,
+               by: str = "score") -> list[dict]:
+    """The slot's live (arc-consistent) words, best first.
+
+    `by="score"`: highest score first, the crossing fit breaking ties; `by="fit"`: by the mean
+    log10 of the options each word leaves its open crossings, then score.
 
     Returns:
         Dicts with word, score and fit (the mean log10 of crossing options; 0 without open crossings).
@@ -55,6 +59,11 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     if n_open:
         fit /= n_open
     fit = np.round(fit, 6)
+    if by == "score":
+        scores = np.asarray(bucket.scores[ids], dtype=np.int64)
+        order = np.lexsort((ids, -fit, -scores))[:k]
+        return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit[i]), 3)}
+                for i in order]
     if k is not None and k < len(ids):
         # keep every word tied with the k-th best fit, then sort only those
         kth = np.partition(fit, len(fit) - k)[len(fit) - k]
@@ -91,7 +100,7 @@ def _status(prop: Propagation) -> dict:
     return out
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20) -> dict:
+def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20, by: str = "score") -> dict:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(
@@ -103,7 +112,7 @@ def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20) 
         out["chain"] = [problem.slots[s].name for s in prop.chain]
     out["slots"] = [{"id": s.name, "pattern": problem.pattern(s.id), "size": prop.size(s.id)
                      if s.id not in problem.fixed_text_by_slot else 1,
-                     "words": rank_words(problem, prop, s.id, k) if prop.is_consistent else []} for s in slots]
+                     "words": rank_words(problem, prop, s.id, k, by) if prop.is_consistent else []} for s in slots]
     out["cells"] = _cells_json(problem, prop)
     out["seconds"] = round(time.perf_counter() - start, 4)
     return out
@@ -279,34 +288,36 @@ def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
     """The problem with `word` entered in `slot_id` (recompiled on the same word list)."""
     slot = problem.slots[slot_id]
     grid = problem.grid.with_letters(dict(zip(slot.cells, word)))
-    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes)
+    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes,
+                           controls=problem.controls)
 
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False) -> dict:
+                   show_fill: bool = False, progress=None, by: str = "score") -> dict:
     """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
 
-    Labels: `viable` (a full fill with that word exists), `dead-end` (proven that none does),
-    `unknown` (the solver hit `time_limit_s` for that word).
+    Labels: `viable` (a full fill with that word exists at the current floor: the problem's
+    minimum score, per-slot floors and other controls), `dead-end` (proven that none does),
+    `unknown` (the total budget `time_limit_s` ran out first). The words are verified together
+    under that one budget (xwcp/verify.py); `progress` gets a `VerifyProgress` as they settle.
     """
-    from xwcp.backends import fill
-
     slot = find_slot(problem, slot_name)
     prop = propagate(problem)
     out = _status(prop)
     out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
                    "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
-    words = rank_words(problem, prop, slot.id, k) if prop.is_consistent else []
-    if verify:
-        label = {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}
-        for word in words:
-            result = fill(with_word(problem, slot.id, word["word"]), backend,
-                          Limits(time_limit_s=time_limit_s, seed=seed))
-            word["verdict"] = label.get(result.status, "unknown")
-            word["seconds"] = round(result.stats.wall_time_s, 4)
-            if show_fill and result.status is FillStatus.FILLED:
-                word["fill"] = fill_grid(problem, result.entries).rows
+    words = rank_words(problem, prop, slot.id, k, by) if prop.is_consistent else []
+    if verify and words:
+        from xwcp.verify import verify_words
+
+        verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
+                                time_limit_s=time_limit_s, seed=seed, progress=progress)
+        for word, v in zip(words, verdicts):
+            word["verdict"] = v.verdict.value
+            word["seconds"] = v.seconds
+            if show_fill and v.entries is not None:
+                word["fill"] = fill_grid(problem, v.entries).rows
     out["words"] = words
     return out
 

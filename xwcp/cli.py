@@ -54,7 +54,8 @@ def _count(text: str) -> int:
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
                    "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
-    p.add_argument("--words", metavar="FILE", help="word list (WORD;score lines or one word per line); "
+    p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
+                   "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
@@ -64,6 +65,18 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
     p.add_argument("--format", choices=list(formats), default="text",
                    help="output format (default text)" + ("; grid: the filled grid in the syntax xwcp reads"
                                                           if "grid" in formats else ""))
+    g = p.add_argument_group("constructor's controls")
+    g.add_argument("--lock", action="append", default=[], metavar="SLOT=WORD",
+                   help="keep WORD in SLOT (a theme entry; may be a word the list lacks); repeatable")
+    g.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD; repeatable")
+    g.add_argument("--ban-file", action="append", default=[], metavar="FILE", help="never use the words in FILE")
+    g.add_argument("--slot-min", action="append", default=[], metavar="SLOT=N",
+                   help="minimum score for one slot (overrides --min-score there); repeatable")
+    g.add_argument("--region", metavar="R1,C1:R2,C2",
+                   help="fill only the empty cells of this rectangle (rows, columns from 1, inclusive); "
+                        "letters outside stay, empty cells outside stay empty")
+    g.add_argument("--max-shared-substring", type=positive_int, metavar="N",
+                   help="no two entries share a substring longer than N letters")
 
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -76,18 +89,24 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
+    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out (faster start)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
     parser.add_argument("--version", action="version", version="xwcp 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("fill", help="fill a grid with words from the list",
                        description="Fill every slot of GRID with listed words (no word twice).",
-                       epilog="Example: xwcp fill models/15x15-daily-01.txt --time-limit 30 --format json")
+                       epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
     _add_problem_args(p, ("text", "json", "grid"))
     _add_solver_args(p, None)
     p.add_argument("--count", type=_count, default=None, metavar="N",
                    help="return N distinct fills, or 'all' to count every fill (small grids)")
+    p.add_argument("--min-diff", type=positive_int, default=None, metavar="K",
+                   help="with --count N: every two fills differ in at least K entries")
+    p.add_argument("--quality", action="store_true",
+                   help="search for the highest minimum score (proven where possible), then the highest "
+                        "mean at it, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
@@ -101,17 +120,23 @@ def build_parser() -> argparse.ArgumentParser:
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
+    p.add_argument("--by", choices=["score", "fit"], default="score",
+                   help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
     p.set_defaults(run=cmd_domains)
 
     p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify each word is placed and the grid "
-                                   "handed to a solver: viable (a full fill exists), dead-end (proven unfillable) "
-                                   "or unknown (limit).",
+                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                   "together, within --time-limit seconds in total: viable (a full fill with the "
+                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                   "time). A progress line shows on a terminal.",
                        epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
-    p.add_argument("--verify", action="store_true", help="check each word with a solver")
+    p.add_argument("--by", choices=["score", "fit"], default="score",
+                   help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
+    p.add_argument("--verify", action="store_true",
+                   help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
     p.set_defaults(run=cmd_suggest)
@@ -148,9 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
                                    "print a summary.",
                        epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
-    from xwcp.bench import add_bench_arguments
+    if with_bench:
+        from xwcp.bench import add_bench_arguments
 
-    add_bench_arguments(p)
+        add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
@@ -184,8 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     unless XWCP_DEBUG=1."""
     from xwcp.signals import Interrupted, stop_on_signals
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_in = sys.argv[1:] if argv is None else argv
+    # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
+    # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
+    parser = build_parser(with_bench=bool(args_in) and args_in[0] == "bench")
+    args = parser.parse_args(args_in)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -261,10 +290,18 @@ def _warn(message: str) -> None:
 
 
 def _load(args):
-    from xwcp.session import load_problem
+    return _load_puzzle(args)[1]
 
-    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                        strict=args.strict, warn=_warn)
+
+def _load_puzzle(args):
+    """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
+    from xwcp.controls import make_controls
+    from xwcp.session import load_puzzle_problem
+
+    controls = make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
+                             region=args.region, max_shared_substring=args.max_shared_substring)
+    return load_puzzle_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
+                               strict=args.strict, warn=_warn, controls=controls)
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -275,18 +312,25 @@ def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import report
     from xwcp.core import explain
-    from xwcp.session import load_puzzle_problem, run_fill, save_fill
+    from xwcp.session import run_fill, save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()
+    if args.min_diff is not None and not (args.count and args.count > 1):
+        raise InputError("--min-diff needs --count N with N of 2 or more")
     if args.out:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
-    puzzle, problem = load_puzzle_problem(args.grid, args.words, min_score=args.min_score,
-                                          allow_dupes=args.allow_dupes, strict=args.strict, warn=_warn)
+    puzzle, problem = _load_puzzle(args)
+    if args.min_diff is not None:
+        from xwcp.backends.controlled import check_min_diff
+
+        check_min_diff(problem, args.count, args.min_diff)
     result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
-                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty())
+                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(),
+                      quality=args.quality, min_diff=args.min_diff,
+                      say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
@@ -310,7 +354,7 @@ def cmd_domains(args) -> int:
     from xwcp import analysis
 
     problem = _load(args)
-    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k)
+    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k, by=args.by)
     _emit(args, data, analysis.domains_text(problem, data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 
@@ -319,9 +363,17 @@ def cmd_suggest(args) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
     from xwcp import analysis
 
+    from xwcp.session import VerifyProgressLine
+
     problem = _load(args)
-    data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
-                                   time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill)
+    progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
+    try:
+        data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
+                                       time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                       progress=progress, by=args.by)
+    finally:
+        if progress is not None:
+            progress.close()
     _emit(args, data, analysis.suggest_text(data))
     return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
 

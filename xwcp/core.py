@@ -79,8 +79,9 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
     """`problem` keeping only the slots `slot_ids` (renumbered 0.. in the given order, names kept).
 
     Crossings with a dropped slot become unchecked positions; the kept slots keep their domains
-    (their entered letters, minimum score and the user's complete entries stay excluded), and
-    the no-word-twice rule holds among the kept slots. The grid, and so every entered letter,
+    (their entered letters, minimum score and the user's complete entries stay excluded) and
+    their per-slot fields (own minimum score, skipped, unlisted), and the no-word-twice rule
+    holds among the kept slots. The grid, and so every entered letter,
     is unchanged.
     """
     kept = list(dict.fromkeys(slot_ids))
@@ -105,7 +106,10 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
                 first_by_text[text] = slot_id
     return replace(problem, slots=slots, crossings=crossings, domains=tuple(problem.domains[old] for old in kept),
                    fixed_text_by_slot=fixed, conflicts=tuple(conflicts),
-                   cross_slot=tuple(cross_slot), cross_pos=tuple(cross_pos))
+                   cross_slot=tuple(cross_slot), cross_pos=tuple(cross_pos),
+                   min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
+                   skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),
+                   unlisted=tuple(new_id[old] for old in problem.unlisted if old in new_id))
 
 
 def fill_slots(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",

@@ -259,10 +259,12 @@ class _BsState(ctypes.Structure):
         ("ng_lits", _I32), ("ng_lits_len", ctypes.c_int64), ("ng_lits_cap", ctypes.c_int64),
         ("ng_start", _I64), ("ng_watch", _I32), ("n_nogoods", ctypes.c_int64), ("ng_cap", ctypes.c_int64),
         ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32),
+        ("guide", _I32), ("branch_mode", ctypes.c_int32),
     ]
 
 
 NOMEM = 5
+BRANCH_MODES = {"word": 0, "letter": 1}
 
 
 def _bs_library() -> ctypes.CDLL:
@@ -275,6 +277,8 @@ def _bs_library() -> ctypes.CDLL:
         lib.bs_search.restype = ctypes.c_int
         lib.bs_free.argtypes = [p]
         lib.bs_free.restype = None
+        lib.bs_root_remove.argtypes = [p, ctypes.c_int32, ctypes.c_int32]
+        lib.bs_root_remove.restype = ctypes.c_int
         lib._bs_ready = True
     return lib
 
@@ -306,12 +310,14 @@ class BitSearch(_SlotLayout):
         self.queue = np.zeros(max(n, 1), np.int32)
         self.queued = np.zeros(max(n, 1), np.int32)
         self.saved_depth = np.full(max(n, 1), -1, np.int32)
-        self.dec_slot = np.zeros(n + 2, np.int32)
-        self.dec_word = np.zeros(n + 2, np.int32)
-        self.dec_mark = np.zeros(n + 2, np.int64)
+        # search depth is at most one decision per slot (word branching) plus one per cell (letters)
+        max_depth = n + n_pos + 2
+        self.dec_slot = np.zeros(max_depth, np.int32)
+        self.dec_word = np.zeros(max_depth, np.int32)
+        self.dec_mark = np.zeros(max_depth, np.int64)
         self.solution = np.zeros(max(n, 1), np.int32)
         self.abort_flag = np.zeros(1, np.int32)
-        self.br_at_depth = np.zeros(n + 2, np.int32)
+        self.br_at_depth = np.zeros(max_depth, np.int32)
         self.watch_list = np.zeros(max(n, 1), np.uint64)  # C-owned int32 arrays, one per slot
         self.watch_len = np.zeros(max(n, 1), np.int32)
         self.watch_cap = np.zeros(max(n, 1), np.int32)
@@ -340,9 +346,16 @@ class BitSearch(_SlotLayout):
             lib.bs_free(self._ref)
 
     def configure(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
-                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True) -> None:
-        """Set the search's tuning (see xwcp/backends/backtrack.py); nogoods are recorded only with restarts."""
+                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True, branch: str = "word") -> None:
+        """Set the search's tuning (see xwcp/backends/backtrack.py); nogoods are recorded only with restarts.
+
+        `branch` is "word" (a slot takes a word) or "letter" (a checked cell takes a letter; words
+        decide what no cell does).
+        """
+        if branch not in BRANCH_MODES:
+            raise ValueError(f"unknown branching {branch!r}; known: {', '.join(BRANCH_MODES)}")
         st = self._state
+        st.branch_mode = BRANCH_MODES[branch]
         st.use_nogoods = int(nogoods and restart_base > 0)
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1
         st.restart_base, st.noise, st.score_weight = restart_base, noise, score_weight
@@ -351,6 +364,30 @@ class BitSearch(_SlotLayout):
     def search(self, slice_s: float) -> int:
         """Run for about `slice_s` seconds; returns RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED or NOMEM."""
         return int(self._lib.bs_search(self._ref, slice_s))
+
+    def set_guide(self, word_id_by_slot: dict[SlotId, int] | None) -> None:
+        """Try these words first wherever they are still live (solution-guided search); None: no guide."""
+        if word_id_by_slot is None:
+            self._state.guide = None
+            self._guide = None
+            return
+        self._guide = np.full(max(self.n_slots, 1), -1, np.int32)
+        for slot_id, word_id in word_id_by_slot.items():
+            k = int(self.kernel_index[slot_id])
+            if k >= 0:
+                self._guide[k] = word_id
+        self._state.guide = _ptr(self._guide, _I32)
+
+    def root_remove(self, slot_id: SlotId, word_id: int) -> bool:
+        """Remove `word_id` from `slot_id` for good, between slices, keeping what the search learnt.
+
+        The search goes back to its root (recording the branch's nogoods, as at a restart) and
+        continues from there on its next `search`. False when no fill is left (the search is done).
+        """
+        ok = int(self._lib.bs_root_remove(self._ref, int(self.kernel_index[slot_id]), int(word_id)))
+        if ok < 0:
+            raise MemoryError("the search's save stack could not grow")
+        return bool(ok)
 
     def solution_word_ids(self) -> dict[SlotId, int]:
         return {slot_id: int(self.solution[k]) for k, slot_id in enumerate(self.slot_ids)}

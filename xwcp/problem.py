@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.grid import BLOCK, EMPTY, Grid, Slot, find_slots
 from xwcp.types import SlotId
 from xwcp.wordlist import WordList
@@ -48,12 +49,28 @@ class Problem:
     cross_slot: tuple[tuple[int, ...], ...] = ()
     """cross_slot[slot_id][pos]: the slot crossing that cell, or -1 (unchecked)."""
     cross_pos: tuple[tuple[int, ...], ...] = ()
+    controls: Controls = field(default_factory=Controls)
+    """The constructor's controls this problem was compiled with (kept for recompiling and checking)."""
+    min_score_by_slot: dict[SlotId, int] = field(default_factory=dict)
+    """Slots with their own minimum score (`--slot-min`), overriding `min_score`."""
+    banned: frozenset[str] = frozenset()
+    skipped_slot_ids: frozenset[SlotId] = frozenset()
+    """Slots left out of a region fill: wholly outside the region with empty cells. They are kept in
+    `fixed_text_by_slot` with their pattern ('.' for empty cells), so no backend makes them variables."""
+    fillable_cells: frozenset[int] | None = None
+    """Cells a fill may write (a region fill's empty cells inside the region); None: every cell."""
+    notes: tuple[str, ...] = ()
+    """Things the user should know about the controls (a locked word the list lacks)."""
     unlisted: tuple[SlotId, ...] = ()
     """Slots the user filled completely with an entry the word list does not have."""
 
     @property
     def open_slot_ids(self) -> list[SlotId]:
         return [s.id for s in self.slots if s.id not in self.fixed_text_by_slot]
+
+    def slot_min_score(self, slot_id: SlotId) -> int:
+        """The minimum score of `slot_id`'s entry: its own floor, else the problem's."""
+        return self.min_score_by_slot.get(slot_id, self.min_score)
 
     def slot_by_name(self, name: str) -> Slot | None:
         key = name.strip().upper()
@@ -83,6 +100,24 @@ def keep_entered_letters(mask: np.ndarray, grid: Grid, slot: Slot, words: WordLi
     return mask
 
 
+def sharing_words(letters: np.ndarray, grams: set[str]) -> np.ndarray:
+    """Bool per word (rows of `letters`, codes 0..25): does it contain one of `grams` (all one length)?"""
+    found = np.zeros(letters.shape[0], bool)
+    if not grams or letters.shape[0] == 0:
+        return found
+    n = len(next(iter(grams)))
+    if n > letters.shape[1]:
+        return found
+    codes = np.array([sum((ord(ch) - 65) * 26 ** (n - 1 - j) for j, ch in enumerate(g)) for g in grams], np.int64)
+    lets = letters.astype(np.int64)
+    for start in range(letters.shape[1] - n + 1):
+        code = np.zeros(letters.shape[0], np.int64)
+        for j in range(n):
+            code = code * 26 + lets[:, start + j]
+        found |= np.isin(code, codes)
+    return found
+
+
 def unlisted_text(problem: Problem) -> str:
     """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
     n = len(problem.unlisted)
@@ -94,7 +129,8 @@ def unlisted_text(problem: Problem) -> str:
 
 
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
-                    allow_dupes: bool = False, strict: bool = False) -> Problem:
+                    allow_dupes: bool = False, strict: bool = False,
+                    controls: Controls | None = None) -> Problem:
     """Compile `grid` with `words` into a Problem.
 
     Args:
@@ -102,6 +138,9 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         words: the indexed word list.
         min_score: words scored below this are not candidates.
         allow_dupes: if True a word may fill several slots.
+        controls: locks (entered like the user's own complete entries), bans and per-slot floors
+            (taken out of the domains), a region (slots wholly outside it with empty cells are
+            skipped; slots crossing its border stay variables so they remain completable).
         strict: if True an entry the user completed must be a listed word too; one that is not
             makes the problem unfillable (a conflict naming it). Without it such entries are
             kept as given and listed in `Problem.unlisted`.
@@ -109,8 +148,29 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     Returns:
         The problem. A slot with no candidate is not an error here: it has an empty domain,
         and propagation or search reports it as unfillable.
+
+    Raises:
+        InputError: a control that does not fit the grid (unknown slot, wrong length, clash, region outside).
     """
+    controls = controls or Controls()
     slots = find_slots(grid)
+    notes: list[str] = []
+    locked: dict[SlotId, str] = {}
+    if controls.locks:
+        grid, locked = apply_locks(grid, slots, controls)
+        for slot_id, word in locked.items():
+            if words.word_id(word) is None:
+                notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
+    min_score_by_slot = {resolve_slot(slots, name, "--slot-min").id: int(score)
+                         for name, score in controls.min_score_by_slot.items()}
+    skipped: set[SlotId] = set()
+    fillable_cells = None
+    if controls.region is not None:
+        inside = region_cells(grid, controls.region)
+        fillable_cells = frozenset(c for c in inside if grid.cells[c] == EMPTY)
+        for slot in slots:
+            if not inside.intersection(slot.cells) and any(grid.cells[c] == EMPTY for c in slot.cells):
+                skipped.add(slot.id)
     across_at: dict[int, tuple[int, int]] = {}
     down_at: dict[int, tuple[int, int]] = {}
     for slot in slots:
@@ -129,19 +189,29 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     fixed_text_by_slot: dict[SlotId, str] = {}
     for slot in slots:
         text = "".join(grid.cells[c] for c in slot.cells)
-        if EMPTY not in text and BLOCK not in text:
+        if (EMPTY not in text and BLOCK not in text) or slot.id in skipped:
             fixed_text_by_slot[slot.id] = text
     conflicts: list[str] = []
     if not allow_dupes:
         first_by_text: dict[str, SlotId] = {}
         for slot_id, text in fixed_text_by_slot.items():
+            if slot_id in skipped:
+                continue
             if text in first_by_text:
                 conflicts.append(f"{text} is entered twice, in {slots[first_by_text[text]].name} "
                                  f"and {slots[slot_id].name}")
             else:
                 first_by_text[text] = slot_id
 
-    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items() if words.word_id(text) is None)
+    fixed_grams: set[str] = set()
+    if controls.max_shared_substring is not None:
+        n = controls.max_shared_substring + 1
+        for slot_id, text in fixed_text_by_slot.items():
+            if slot_id not in skipped:
+                fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
+    # locks the list lacks are allowed (with a note); skipped region slots are patterns, not entries
+    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
+                      if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
     if strict:
         conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list (--strict)"
                          for slot_id in unlisted)
@@ -155,18 +225,28 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
             if word_id is not None:
                 mask[word_id] = True
         else:
-            mask = keep_entered_letters(np.asarray(bucket.scores) >= min_score, grid, slot, words)
+            floor = min_score_by_slot.get(slot.id, min_score)
+            mask = keep_entered_letters(np.asarray(bucket.scores) >= floor, grid, slot, words)
             if not allow_dupes:
                 for text in fixed_text_by_slot.values():
                     if len(text) == slot.length:
                         word_id = words.word_id(text)
                         if word_id is not None:
                             mask[word_id] = False
+            for text in controls.bans:
+                if len(text) == slot.length:
+                    word_id = words.word_id(text)
+                    if word_id is not None:
+                        mask[word_id] = False
+        if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
+            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams)
         mask.flags.writeable = False
         domains.append(mask)
 
     return Problem(
         grid=grid, words=words, slots=slots, crossings=crossings, domains=tuple(domains),
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
-        conflicts=tuple(conflicts), unlisted=tuple(unlisted),
+        conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
+        banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
+        notes=tuple(notes), unlisted=tuple(unlisted),
         cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))

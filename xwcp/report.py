@@ -31,12 +31,17 @@ def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int |
     if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
         out["grid"] = fill_grid(problem, result.entries).rows
     out["entries"] = entry_dicts(problem, result.entries) if is_filled else []
+    if is_filled:
+        out["quality"] = result.quality_of(problem).as_dict()
     if len(result.fills) > 1:
-        out["fills"] = [{"grid": fill_grid(problem, f).rows} for f in result.fills]
+        out["fills"] = [{"grid": fill_grid(problem, f).rows, "quality": result.quality_of(problem, i).as_dict()}
+                        for i, f in enumerate(result.fills)]
     if result.n_fills > 1 or len(result.fills) > 1:
         out["n_fills"] = result.n_fills
     if result.reason:
         out["reason"] = result.reason
+    if problem.notes:
+        out["notes"] = list(problem.notes)
     shortfall = fewer_fills_note(result, count)
     if shortfall:
         out["note"] = shortfall
@@ -92,6 +97,8 @@ def fill_text(problem: Problem, result: FillResult, seconds: float, count: int |
         if len(result.fills) > 1:
             lines.append(f"Fill {index + 1}:")
         lines.append(grid_text(fill_grid(problem, entries).rows))
+        if result.status is FillStatus.FILLED:
+            lines.append(result.quality_of(problem, index).text())
         lines.append("")
         if index == 0:
             for direction in ("across", "down"):

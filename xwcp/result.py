@@ -61,6 +61,51 @@ class FillStats:
 
 
 @dataclass(frozen=True)
+class Quality:
+    """How good a fill is, over its open slots (entries the fill chose, not the user's or locks)."""
+
+    min_score: int | None
+    mean_score: float | None
+    n_at_min: int = 0
+    floor_optimal: bool = False
+    """True only when a fill at the next score level up was proven impossible."""
+    mean_bound: float | None = None
+    """An upper bound on the mean of any fill at this floor, when a quality search computed one."""
+
+    def as_dict(self) -> dict:
+        return {"min_score": self.min_score,
+                "mean_score": None if self.mean_score is None else round(self.mean_score, 2),
+                "floor_optimal": self.floor_optimal,
+                "mean_bound": None if self.mean_bound is None else round(self.mean_bound, 2),
+                "n_at_min": self.n_at_min}
+
+    def text(self) -> str:
+        """`quality: mean 88.4 (bound 89.1), min 80 (highest possible), 2 entries at 80`."""
+        if self.mean_score is None:
+            return "quality: no open slots"
+        bound = f" (bound {self.mean_bound:.1f})" if self.mean_bound is not None else ""
+        proven = " (highest possible)" if self.floor_optimal else ""
+        s = "y" if self.n_at_min == 1 else "ies"
+        return (f"quality: mean {self.mean_score:.1f}{bound}, min {self.min_score}{proven}, "
+                f"{self.n_at_min} entr{s} at {self.min_score}")
+
+
+def entry_scores(problem: Problem, entries) -> list[int]:
+    """Scores of the entries a fill chose: its open slots (not entered, locked or skipped by a region)."""
+    return [problem.words.score(entries[s]) or 0 for s in problem.open_slot_ids]
+
+
+def measure_quality(problem: Problem, entries, *, floor_optimal: bool = False,
+                    mean_bound: float | None = None) -> Quality:
+    """The quality of one fill (min, mean and how many entries sit at the min)."""
+    scores = entry_scores(problem, entries)
+    if not scores:
+        return Quality(None, None)
+    low = min(scores)
+    return Quality(low, sum(scores) / len(scores), scores.count(low), floor_optimal, mean_bound)
+
+
+@dataclass(frozen=True)
 class FillResult:
     """The outcome of `fill`: a status, and when FILLED the entry of every slot (in slot order)."""
 
@@ -75,6 +120,14 @@ class FillResult:
     """For UNFILLABLE: why, naming the slot; for LIMIT/ABORTED: which limit."""
     slot_id: SlotId | None = None
     """For UNFILLABLE: the slot proven to have no word, when one is known."""
+    qualities: tuple[Quality, ...] = ()
+    """One per fill when measured (front ends use `quality_of`)."""
+
+    def quality_of(self, problem: Problem, fill_index: int = 0) -> Quality:
+        """The quality of fill `fill_index`: as the quality search reported it, else measured now."""
+        if fill_index < len(self.qualities):
+            return self.qualities[fill_index]
+        return measure_quality(problem, self.fills[fill_index])
 
     @property
     def entries(self) -> tuple[str, ...] | None:
@@ -86,19 +139,26 @@ class FillResult:
 
 
 def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
+    """The problem's grid with `entries` written in; a region fill writes only its region's empty cells."""
     letter_by_cell: dict[int, str] = {}
+    allowed = problem.fillable_cells
     for slot, entry in zip(problem.slots, entries):
+        if slot.id in problem.skipped_slot_ids:
+            continue
         for cell, letter in zip(slot.cells, entry):
-            letter_by_cell[cell] = letter
+            if allowed is None or cell in allowed:
+                letter_by_cell[cell] = letter
     return problem.grid.with_letters(letter_by_cell)
 
 
 def check_fill(problem: Problem, entries) -> list[str]:
     """Every way `entries` (one per slot, in slot order) breaks the rules; empty when it is valid.
 
-    Rules: each entry has the slot's length and is a listed word at or above the minimum score,
-    or the user's own complete entry for that slot; crossing cells agree; pre-filled letters
-    are kept; no word appears twice (unless the problem allows duplicates).
+    Rules: each entry has the slot's length and is a listed word at or above the slot's minimum
+    score and not banned, or the user's own complete (or locked) entry for that slot; crossing
+    cells agree; pre-filled letters are kept; no word appears twice (unless the problem allows
+    duplicates); no two entries share a substring longer than the controls allow. A slot a
+    region fill skips keeps its pattern as its entry.
     """
     violations: list[str] = []
     if entries is None or len(entries) != len(problem.slots):
@@ -107,6 +167,10 @@ def check_fill(problem: Problem, entries) -> list[str]:
     letter_by_cell: dict[int, str] = {}
     slot_by_text: dict[str, str] = {}
     for slot, entry in zip(problem.slots, entries):
+        if slot.id in problem.skipped_slot_ids:
+            if entry != problem.fixed_text_by_slot[slot.id]:
+                violations.append(f"{slot.name}: {entry} fills a slot outside the region")
+            continue
         if len(entry) != slot.length or not (entry.isascii() and entry.isalpha() and entry.isupper()):
             violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter A-Z entry")
             continue
@@ -118,8 +182,11 @@ def check_fill(problem: Problem, entries) -> list[str]:
             score = problem.words.score(entry)
             if score is None:
                 violations.append(f"{slot.name}: {entry} is not in the word list")
-            elif score < problem.min_score:
-                violations.append(f"{slot.name}: {entry} scores {score}, below the minimum {problem.min_score}")
+            elif score < problem.slot_min_score(slot.id):
+                violations.append(f"{slot.name}: {entry} scores {score}, below the minimum "
+                                  f"{problem.slot_min_score(slot.id)}")
+            if entry in problem.banned:
+                violations.append(f"{slot.name}: {entry} is banned")
         for cell, letter in zip(slot.cells, entry):
             given = problem.grid.cells[cell]
             if given != EMPTY and given != letter:
@@ -134,4 +201,12 @@ def check_fill(problem: Problem, entries) -> list[str]:
                 violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")
             else:
                 slot_by_text[entry] = slot.name
+    limit = problem.controls.max_shared_substring
+    if limit is not None and not violations:
+        from xwcp.controls import shared_substring_pairs
+
+        live = {s.id: e for s, e in zip(problem.slots, entries) if s.id not in problem.skipped_slot_ids}
+        for a, b, gram in shared_substring_pairs(live, limit, only=problem.open_slot_ids):
+            violations.append(f"{problem.slots[a].name} {live[a]} and {problem.slots[b].name} {live[b]} "
+                              f"share {gram}, longer than {limit} letters")
     return violations

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,40 +14,53 @@ from xwcp.errors import InputError
 from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress, fill_grid
-from xwcp.wordlist import describe_problems, load_word_list
+from xwcp.controls import Controls
+from xwcp.wordlist import describe_problems, layer_word_lists, load_word_list
 
 
-def load_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
+def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                  allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = None) -> Problem:
-    """Read the grid (any puzzle format, by extension) and word list (default list when `words_path`
-    is None) and compile them.
+                 warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
+    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
+    constructor's controls.
+
+    Args:
+        words_path: None for the default list, a path, or a list of paths layered in order
+            (later lists override earlier scores; a score of 0 or below removes the word).
 
     `warn` gets one line per thing the user should know: skipped lines, notes about the list
     and its cache, entries the user completed that are not in the list (see `compile_problem`
     for `strict`).
 
     Raises:
-        InputError: unreadable or malformed grid, missing or empty word list.
+        InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
     """
     return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                               warn=warn)[1]
+                               warn=warn, controls=controls)[1]
 
 
-def load_puzzle_problem(grid_path: str | Path, words_path: str | Path | None = None, *, min_score: int = 50,
+def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                         allow_dupes: bool = False, strict: bool = False,
-                        warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem]:
+                        warn: Callable[[str], None] | None = None,
+                        controls: Controls | None = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
     puzzle = read_puzzle(grid_path)
-    words = load_word_list(words_path)
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    layers = [load_word_list(path) for path in (paths or [None])]
     if warn is not None:
-        if words.n_problems:
-            warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-        for note in words.notes:
+        for words in layers:
+            if words.n_problems:
+                warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+            for note in words.notes:
+                warn(note)
+    words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
+    problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                              controls=controls)
+    if warn is not None:
+        for note in problem.notes:
             warn(note)
-    problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict)
-    if warn is not None and problem.unlisted and not strict:
-        warn(unlisted_text(problem) + " (--strict refuses such a grid)")
+        if problem.unlisted and not strict:
+            warn(unlisted_text(problem) + " (--strict refuses such a grid)")
     return puzzle, problem
 
 
@@ -78,7 +92,7 @@ def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
 
 
 class ProgressLine:
-    """Prints a live one-line status to stderr, at most a few times a second."""
+    """Prints a live one-line status of a fill to stderr, at most a few times a second, after its first second."""
 
     def __init__(self, stream=sys.stderr, every_s: float = 0.5):
         self.stream = stream
@@ -87,14 +101,17 @@ class ProgressLine:
         self.shown = False
 
     def __call__(self, p: Progress) -> None:
+        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
+                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
+                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
+
+    def show(self, elapsed_s: float, text: str) -> None:
         now = time.perf_counter()
-        if now - self.last < self.every_s or p.wall_time_s < 1.0:
+        if now - self.last < self.every_s or elapsed_s < 1.0:
             return
         self.last = now
         self.shown = True
-        self.stream.write(f"\r{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
-                          f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
-                          f"deepest {p.filled_slots}/{p.n_slots} slots ")
+        self.stream.write("\r" + text)
         self.stream.flush()
 
     def close(self) -> None:
@@ -103,17 +120,59 @@ class ProgressLine:
             self.stream.flush()
 
 
+class VerifyProgressLine(ProgressLine):
+    """The same status line for `suggest --verify`: seconds so far and words settled."""
+
+    def __call__(self, p) -> None:  # p: xwcp.verify.VerifyProgress
+        self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
+
+
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
              count: int | None = None, export_cnf: str | Path | None = None,
-             show_progress: bool = False) -> FillResult:
+             show_progress: bool = False, quality: bool = False, min_diff: int | None = None,
+             say: Callable[[str], None] | None = None) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
     Args:
         count: None for one fill, N for N distinct fills, 0 to count every fill.
         export_cnf: also write the SAT encoding as DIMACS to this path.
         show_progress: print a live status line on stderr for long fills.
+        quality: search for the highest floor and mean (anytime; default 60 s limit).
+        min_diff: with `count`, every two fills differ in at least this many entries.
+        say: receives the quality search's progress lines.
+
+    Returns:
+        The result, with `qualities` (one per fill) filled in.
     """
     from xwcp.backends import fill
+    from xwcp.backends.controlled import fill_diverse
+    from xwcp.backends.quality import DEFAULT_TIME_LIMIT_S, fill_quality
+    from xwcp.result import measure_quality
+
+    if quality and count == 0:
+        raise InputError("--quality cannot be combined with --count all (it searches for the best fills, not all)")
+    if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
+        min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
+    if quality or min_diff is not None:
+        if quality and time_limit_s is None:
+            time_limit_s = DEFAULT_TIME_LIMIT_S
+        limits = Limits(time_limit_s=time_limit_s, seed=seed)
+        quality_by_fill: dict[tuple[str, ...], object] = {}
+
+        def fill_one(p: Problem, lim: Limits) -> FillResult:
+            if not quality:
+                return fill(p, backend, lim)
+            result, q = fill_quality(p, backend, lim, say=say)
+            if q is not None:
+                quality_by_fill[result.entries] = q
+            return result
+
+        if min_diff is not None and (count or 1) > 1:
+            result = fill_diverse(problem, backend, limits, count, min_diff, fill_one=fill_one)
+        else:
+            result = fill_one(problem, limits)
+        return replace(result, qualities=tuple(quality_by_fill.get(f) or measure_quality(problem, f)
+                                               for f in result.fills))
 
     if export_cnf is not None:
         from xwcp.backends import sat

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import lzma
+import re
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -156,17 +156,18 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
     return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
 
 
-def parse_word_lines(text: str, source: str, notes: list[str] | None = None
+def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1
                      ) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
 
     Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
+    `first_line` is the number of the text's first line in its file (for a chunk of a big list).
     """
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
     n_problems = 0
     n_clamped, first_clamped = 0, None
-    for line_no, line in enumerate(text.splitlines(), start=1):
+    for line_no, line in enumerate(text.splitlines(), start=first_line):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -202,56 +203,157 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None
     return score_by_word, problems, n_problems
 
 
+_CLEAN_LINE = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]*(?:;[ \t]*(\d{1,5})?[ \t]*)?\r?$", re.M)
+_CONTENT_LINE = re.compile(r"^[^\S\n]*[^\s#]", re.M)
+_ODD_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _parse_clean(text: str) -> dict[str, int] | None:
+    """`parse_word_lines` for text whose every line is a plain `WORD[;score]` (A-Z words), else None.
+
+    One regular-expression pass instead of a Python call chain per line: a big list's parse
+    goes from about 9 us to about 1 us a line. Any other line (accents, phrases, bad scores,
+    odd line breaks) sends the text to `parse_word_lines`, which keeps its exact rules.
+    """
+    if any(ch in text for ch in _ODD_LINE_BREAKS):
+        return None
+    pairs = _CLEAN_LINE.findall(text)
+    if len(pairs) != len(_CONTENT_LINE.findall(text)):
+        return None
+    score_by_word: dict[str, int] = {}
+    get = score_by_word.get
+    for word, score_text in pairs:
+        score = int(score_text) if score_text else DEFAULT_SCORE
+        if score > MAX_SCORE:
+            return None  # clamped: parse_word_lines says so in a note
+        word = word.upper()
+        old = get(word)
+        if old is None or score > old:
+            score_by_word[word] = score
+    return score_by_word
+
+
+PARSE_CHUNK_CHARS = 4_000_000
+"""Characters of list text parsed at a time when a list is compiled.
+
+A 50 MB list parsed whole held every line as a Python string and every word in one dict
+(1.2 GB); parsed in chunks, each chunk's words go into compact per-length numpy arrays
+before the next chunk is read, so the peak is the arrays plus one chunk (issue 17)."""
+
+
+class _Builder:
+    """Collects (word, score) chunks per length as fixed-width byte arrays, then indexes them.
+
+    Duplicates across chunks are resolved at the end (best score kept), so the result equals
+    indexing the whole list at once; the flat arrays are allocated once, at their final size.
+    """
+
+    def __init__(self):
+        self.words_by_length: dict[int, list[np.ndarray]] = {}
+        self.scores_by_length: dict[int, list[np.ndarray]] = {}
+
+    def add(self, score_by_word: dict[str, int]) -> None:
+        by_length: dict[int, list[str]] = {}
+        for word in score_by_word:
+            by_length.setdefault(len(word), []).append(word)
+        for length, words in by_length.items():
+            self.words_by_length.setdefault(length, []).append(
+                np.frombuffer("".join(words).encode("ascii"), dtype=f"S{length}"))
+            self.scores_by_length.setdefault(length, []).append(
+                np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
+
+    def _unique(self, length: int) -> tuple[np.ndarray, np.ndarray]:
+        """The words of `length` sorted alphabetically, each once with its best score."""
+        words = np.concatenate(self.words_by_length.pop(length))
+        scores = np.concatenate(self.scores_by_length.pop(length))
+        order = np.lexsort((-scores.astype(np.int32), words))
+        words, scores = words[order], scores[order]
+        keep = np.ones(len(words), bool)
+        keep[1:] = words[1:] != words[:-1]
+        return words[keep], scores[keep]
+
+    def finish(self, source: str, problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
+        lengths = sorted(self.words_by_length)
+        uniq = {length: self._unique(length) for length in lengths}
+        counts = {length: len(uniq[length][0]) for length in lengths}
+        n_letters = sum(length * n for length, n in counts.items())
+        n_bits = sum(length * 26 * ((n + 63) // 64) for length, n in counts.items())
+        letters_flat = np.empty(n_letters, np.uint8)
+        scores_flat = np.empty(sum(counts.values()), np.int16)
+        order_flat = np.empty(n_letters, np.int32)
+        starts_flat = np.zeros(27 * sum(lengths), np.int32)
+        bits_flat = np.zeros(n_bits, np.uint64)
+        rows = []
+        l_off = s_off = st_off = b_off = 0
+        for length in lengths:
+            words, scores = uniq.pop(length)
+            n = len(words)
+            n_blocks = (n + 63) // 64
+            letters = letters_flat[l_off:l_off + n * length].reshape(n, length)
+            letters[:] = np.frombuffer(words.tobytes(), np.uint8).reshape(n, length)
+            letters -= 65
+            del words
+            scores_flat[s_off:s_off + n] = scores
+            order = order_flat[l_off:l_off + n * length].reshape(length, n)
+            starts = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
+            bits = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
+            for pos in range(length):
+                column = np.ascontiguousarray(letters[:, pos])
+                order[pos] = np.argsort(column, kind="stable")
+                starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
+                for c in np.unique(column):  # one packed bitset per letter present here
+                    packed = np.packbits(column == c, bitorder="little")
+                    row = bits[pos * 26 + int(c)].view(np.uint8)
+                    row[:len(packed)] = packed
+            rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
+            l_off += n * length
+            s_off += n
+            st_off += 27 * length
+            b_off += length * 26 * n_blocks
+        return WordList(
+            source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
+            starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
+            problems=problems or [], n_problems=n_problems)
+
+
 def build_word_list(score_by_word: dict[str, int], source: str,
                     problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
     """Index {word: score} (A-Z words) by length into the flat arrays described above."""
-    by_length: dict[int, list[str]] = {}
-    for word in score_by_word:
-        by_length.setdefault(len(word), []).append(word)
-    letters_parts, scores_parts, order_parts, starts_parts, bits_parts, rows = [], [], [], [], [], []
-    l_off = s_off = o_off = st_off = b_off = 0
-    for length in sorted(by_length):
-        words = sorted(by_length[length])
-        n = len(words)
-        letters = (np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(n, length) - 65).astype(np.uint8)
-        scores = np.fromiter((score_by_word[w] for w in words), np.int16, n)
-        order = np.empty((length, n), np.int32)
-        starts = np.zeros((length, 27), np.int32)
-        for pos in range(length):
-            column = letters[:, pos]
-            order[pos] = np.argsort(column, kind="stable")
-            starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
-        letters_parts.append(letters.ravel())
-        scores_parts.append(scores)
-        order_parts.append(order.ravel())
-        starts_parts.append(starts.ravel())
-        n_blocks = (n + 63) // 64
-        has_letter = np.zeros((length * 26, n_blocks * 64), bool)
-        for pos in range(length):
-            has_letter[pos * 26 + letters[:, pos].astype(np.intp), np.arange(n)] = True
-        bits = np.packbits(has_letter, axis=1, bitorder="little").view("<u8")
-        bits_parts.append(bits.ravel())
-        rows.append((length, n, l_off, s_off, o_off, st_off, b_off))
-        b_off += bits.size
-        l_off += n * length
-        s_off += n
-        o_off += n * length
-        st_off += 27 * length
+    builder = _Builder()
+    builder.add(score_by_word)
+    return builder.finish(source, problems, n_problems)
 
-    def cat(parts, dtype):
-        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
-    return WordList(
-        source=source,
-        letters_flat=cat(letters_parts, np.uint8),
-        scores_flat=cat(scores_parts, np.int16),
-        order_flat=cat(order_parts, np.int32),
-        starts_flat=cat(starts_parts, np.int32),
-        table=np.array(rows, np.int64).reshape(-1, 7),
-        bits_flat=cat(bits_parts, np.uint64),
-        problems=problems or [],
-        n_problems=n_problems,
-    )
+def _parse_in_chunks(text: str, source: str, notes: list[str]
+                     ) -> tuple[_Builder, list[tuple[int, str]], int, int]:
+    """Parse `text` PARSE_CHUNK_CHARS at a time (cut at line ends) into a builder.
+
+    Returns (builder, problems, problem count, number of words added before merging duplicates).
+    A note about clamped scores is kept from the first chunk that has one (its count is that chunk's).
+    """
+    builder = _Builder()
+    problems: list[tuple[int, str]] = []
+    n_problems = n_added = 0
+    start, line_no = 0, 1
+    while start < len(text):
+        end = text.find("\n", min(len(text), start + PARSE_CHUNK_CHARS))
+        end = len(text) if end < 0 else end + 1
+        chunk = text[start:end]
+        fast = _parse_clean(chunk)
+        if fast is not None:
+            score_by_word, chunk_problems, chunk_n = fast, [], 0
+        else:
+            chunk_notes: list[str] = []
+            score_by_word, chunk_problems, chunk_n = parse_word_lines(chunk, source, chunk_notes, line_no)
+            if chunk_notes and not notes:
+                notes.extend(chunk_notes)
+        builder.add(score_by_word)
+        n_added += len(score_by_word)
+        problems.extend(chunk_problems[:_MAX_REPORTED_PROBLEMS - len(problems)])
+        n_problems += chunk_n
+        line_no += chunk.count("\n")
+        start = end
+    return builder, problems, n_problems, n_added
 
 
 def words_from_pairs(pairs, source: str = "<words>") -> WordList:
@@ -291,7 +393,9 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         InputError: missing/unreadable file, or no usable entry in it.
     """
     if path is None:
-        resource = resources.files("xwcp") / "data" / DEFAULT_LIST_NAME
+        # next to this file, not through importlib.resources (its import costs about a fifth of a
+        # small fill's start-up; the package ships as files, with its compiled kernel)
+        resource = Path(__file__).with_name("data") / DEFAULT_LIST_NAME
         source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
         raw = resource.read_bytes()
     else:
@@ -310,12 +414,14 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         text = _decode(raw, source)
     except (lzma.LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
+    del raw
     notes: list[str] = []
-    score_by_word, problems, n_problems = parse_word_lines(text, source, notes)
-    if not score_by_word:
+    builder, problems, n_problems, n_added = _parse_in_chunks(text, source, notes)
+    del text
+    if not n_added:
         raise InputError("the word list has no usable entries"
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
-    words = build_word_list(score_by_word, source, problems, n_problems)
+    words = builder.finish(source, problems, n_problems)
     words.notes = list(notes)
     if use_cache:
         failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
@@ -326,3 +432,55 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
         elif damage is not None:
             words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
     return words
+
+
+def score_by_word_of(words: WordList) -> dict[str, int]:
+    """{word: score} of an indexed list (the inverse of `build_word_list`)."""
+    out: dict[str, int] = {}
+    for length in words.lengths:
+        bucket = words.bucket(length)
+        raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
+        for k, score in enumerate(np.asarray(bucket.scores).tolist()):
+            out[raw[k * length:(k + 1) * length]] = score
+    return out
+
+
+def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordList:
+    """One list from several, in order: a later list's score replaces an earlier one's, and a
+    score of 0 or below in a later list removes the word.
+
+    The layered index is cached under a hash of the layers' arrays, so a second load of the
+    same layers costs what a single cached list does.
+
+    Raises:
+        InputError: nothing is left after the removals.
+    """
+    if len(layers) == 1:
+        return layers[0]
+    h = hashlib.sha256()
+    for words in layers:
+        for name in ("table", "letters_flat", "scores_flat"):
+            h.update(np.ascontiguousarray(getattr(words, name)).tobytes())
+    source = " + ".join(words.source for words in layers)
+    h.update(b"layered")  # never the hash of a single list's source
+    folder = cache.folder_for(h.hexdigest()[:32])
+    if use_cache:
+        try:
+            cached = cache.read(folder)
+        except cache.CacheDamaged:
+            cached = None
+        if cached is not None:
+            return WordList(source=source, **cached)
+    merged = score_by_word_of(layers[0])
+    for words in layers[1:]:
+        for word, score in score_by_word_of(words).items():
+            if score <= 0:
+                merged.pop(word, None)
+            else:
+                merged[word] = score
+    if not merged:
+        raise InputError("no word is left after layering the lists", source)
+    out = build_word_list(merged, source)
+    if use_cache:
+        cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
+    return out

@@ -13,6 +13,7 @@ from xwcp.errors import InputError
 BACKENDS = {
     "auto": "xwcp.backends.auto",
     "backtrack": "xwcp.backends.backtrack",
+    "letters": "xwcp.backends.letters",
     "cpsat": "xwcp.backends.cpsat",
     "sat": "xwcp.backends.sat",
 }
@@ -68,7 +69,12 @@ def fill(problem, backend: str = DEFAULT_BACKEND, limits=None):
     limits = limits or Limits()
     if limits.abort is None:  # a stop signal to the command (see xwcp.signals) aborts the search
         limits = replace(limits, abort=STOP)
-    result = get_backend(backend).fill(problem, limits)
+    if problem.controls.max_shared_substring is not None and not problem.conflicts:
+        from xwcp.backends.controlled import fill_no_shared
+
+        result = fill_no_shared(problem, backend, limits)
+    else:
+        result = get_backend(backend).fill(problem, limits)
     for entries in result.fills:
         violations = check_fill(problem, entries)
         if violations:

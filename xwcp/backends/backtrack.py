@@ -62,7 +62,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         noise=float(limits.extra.get("noise", NOISE)),
         score_weight=float(limits.extra.get("score_weight", SCORE_WEIGHT)),
         slot_rule=int(limits.extra.get("slot_rule", 0)),
-        max_fails=int(limits.max_backtracks or 0))
+        max_fails=int(limits.max_backtracks or 0),
+        branch=str(limits.extra.get("branch", "word")))
     fills: list[tuple[str, ...]] = []
     n_fills = 0
     status = None
@@ -89,7 +90,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         if limits.progress is not None:
             s = engine.stats
             limits.progress(Progress(NAME, clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
-                                     len(problem.slots) - engine.n_slots + s["max_depth"], len(problem.slots)))
+                                     min(len(problem.slots), len(problem.slots) - engine.n_slots + s["max_depth"]), len(problem.slots)))
     s = engine.stats
     stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
     reason, slot_id = "", None

@@ -1,0 +1,271 @@
+"""Issue 17's target table, measured in one run with the peers side by side (Qxw, MiniZinc + Gecode).
+
+Usage: PYTHONPATH=. python3 bench/speed2.py [--sections open,startup,verify,seeds,biglist,herald]
+                                            [--time-limit S] [--base DIR] [--out FILE]
+
+Sections (each prints its rows as it goes, then the summary table at the end):
+  open     XCSP lex 4x8, open 6x6 with the default list cut to its best 100k, open 7x7 at 50k:
+           whole `xwcp fill` command (auto) against Qxw and Gecode, one run each, interleaved.
+  startup  whole `xwcp fill` on models/5x5-open.txt and the 4x4 proof against `qxw -b`, the median
+           of 5 interleaved runs each.
+  verify   `xwcp suggest --slot 1A --verify -k 20` on the stock themeless and three Herald 15s,
+           against the same grid's whole `xwcp fill` command (target: under 3x).
+  seeds    the stock themeless with seeds 0-9 (whole command): max/median (target: under 3).
+  biglist  the first load of a 50 MB list (built here from the repo's lists plus two-word phrases,
+           in a temporary folder) with an empty cache, wall time and peak memory, against Qxw reading
+           the same list for a 3x3 deck (target: under 5x Qxw, under 500 MB).
+  herald   no-regression check: Herald 15.01-15.05 and 21.06-21.10, whole command, this checkout
+           against `--base DIR` (a checkout of the code before issue 17, built in place), same run.
+
+Every xwcp fill is checked with `check_fill` (by the bench helpers of xwcp/bench/, or here).
+The machine is shared: the script prints `uptime` before and after, and ratios measured in the
+same run are what to compare.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from xwcp.bench import (Instance, WordLists, WordSource, load_instance, peer_word_file,  # noqa: E402
+                        prepare_cli_inputs, run_cli_checked, run_peer_checked)
+from xwcp.bench.peers import peer_available  # noqa: E402
+
+PEERS = [p for p in ("qxw", "gecode") if peer_available(p)]
+SUMMARY: list[str] = []
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def run_cmd(argv: list[str], env: dict | None = None, timeout: float = 600) -> tuple[float, str, float, int]:
+    """(wall s, stdout, peak RSS MiB, exit code) of a command, peak by GNU time when present."""
+    prefix = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").exists() else []
+    start = time.perf_counter()
+    done = subprocess.run(prefix + argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=timeout)
+    wall = time.perf_counter() - start
+    peak = float("nan")
+    if prefix:
+        try:
+            peak = int(done.stderr.strip().splitlines()[-1]) / 1024
+        except (ValueError, IndexError):
+            pass
+    return wall, done.stdout, peak, done.returncode
+
+
+def xwcp_argv(*args: str, python_path: Path = ROOT) -> tuple[list[str], dict]:
+    env = dict(os.environ, PYTHONPATH=str(python_path))
+    return [sys.executable, "-m", "xwcp", *args], env
+
+
+# ----- open grids --------------------------------------------------------------------------------
+
+def section_open(time_limit_s: float) -> None:
+    lists = WordLists()
+    cases = [
+        ("XCSP lex 4x8", Instance("open", "lex-4x8", ROOT / "bench/xcsp/Crossword-lex-vg-4-8.xml.xz", min_score=0)),
+        ("open 6x6 @100k", Instance("open", "open-6x6", ROOT / "bench/scaling/open-6x6.txt",
+                                    words=WordSource(None, 100_000), min_score=50)),
+        ("open 7x7 @50k", Instance("open", "open-7x7", ROOT / "bench/scaling/open-7x7.txt",
+                                   words=WordSource(None, 50_000), min_score=50)),
+    ]
+    for label, instance in cases:
+        loaded = load_instance(instance, lists)
+        prepare_cli_inputs(instance, loaded)
+        ours = run_cli_checked(loaded, "auto", 0, time_limit_s)
+        row = {"xwcp": ours}
+        for peer in PEERS:
+            row[peer] = run_peer_checked(loaded, peer, time_limit_s, peer_word_file(peer, loaded))
+        cells = "  ".join(f"{name} {r['status']} {r['seconds']:.2f} s" for name, r in row.items())
+        say(f"open  {label:16s} {cells}")
+        assert ours.get("valid") in (None, True), ours
+        qxw = row.get("qxw")
+        ratio = (f"{ours['seconds'] / qxw['seconds']:.2f}" if qxw and qxw["status"] in ("filled", "unfillable")
+                 and ours["status"] in ("filled", "unfillable") else "-")
+        SUMMARY.append(f"| {label} | xwcp {ours['status']} {ours['seconds']:.2f} s | "
+                       + " | ".join(f"{p} {row[p]['status']} {row[p]['seconds']:.2f} s" for p in PEERS)
+                       + f" | ours/Qxw {ratio} |")
+
+
+# ----- start-up ----------------------------------------------------------------------------------
+
+def section_startup(base: Path | None, repeats: int = 5) -> None:
+    lists = WordLists()
+    for label, path in (("5x5 open", "models/5x5-open.txt"), ("4x4 proof", "models/4x4-unfillable.txt")):
+        instance = Instance("startup", label, ROOT / path, min_score=50)
+        loaded = load_instance(instance, lists)
+        ours, qxw, before = [], [], []
+        for _ in range(repeats):
+            argv, env = xwcp_argv("fill", path, "--format", "json")
+            wall, out, _, _ = run_cmd(argv, env)
+            status = json.loads(out)["status"]
+            ours.append(wall)
+            if base is not None:
+                argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", python_path=base)
+                before.append(run_cmd(argv, env)[0])
+            if "qxw" in PEERS:
+                r = run_peer_checked(loaded, "qxw", 30, peer_word_file("qxw", loaded))
+                qxw.append(r["seconds"])
+        o = statistics.median(ours)
+        q = statistics.median(qxw) if qxw else float("nan")
+        b = statistics.median(before) if before else float("nan")
+        say(f"startup {label}: xwcp {status} median {o:.3f} s (before issue 17: {b:.3f} s), Qxw median {q:.3f} s, "
+            f"ratio {o / q:.2f}")
+        SUMMARY.append(f"| whole fill, {label} | xwcp {o:.3f} s (before: {b:.3f} s) | Qxw {q:.3f} s | "
+                       f"ratio {o / q:.2f} (target 1.5) |")
+
+
+# ----- suggest --verify ----------------------------------------------------------------------------
+
+def section_verify(time_limit_s: float) -> None:
+    for path in ("models/15x15-themeless-01.txt", "models/vanbeek/15.01.txt", "models/vanbeek/15.05.txt",
+                 "models/vanbeek/15.09.txt"):
+        argv, env = xwcp_argv("fill", path, "--format", "json")
+        fill_s, out, _, _ = run_cmd(argv, env)
+        fill_status = json.loads(out)["status"]
+        argv, env = xwcp_argv("suggest", path, "--slot", "1A", "-k", "20", "--verify", "--time-limit",
+                              f"{time_limit_s:g}", "--format", "json")
+        verify_s, out, _, _ = run_cmd(argv, env)
+        verdicts = [w["verdict"] for w in json.loads(out)["words"]]
+        counts = {v: verdicts.count(v) for v in ("viable", "dead-end", "unknown")}
+        ratio = verify_s / fill_s
+        say(f"verify {path}: fill {fill_status} {fill_s:.2f} s; suggest --verify -k 20 {verify_s:.2f} s "
+            f"({counts}); ratio {ratio:.2f}")
+        SUMMARY.append(f"| verify -k 20, {Path(path).stem} 1A | {verify_s:.2f} s, {counts['viable']} viable, "
+                       f"{counts['dead-end']} dead-end, {counts['unknown']} unknown | fill {fill_s:.2f} s | "
+                       f"ratio {ratio:.2f} (target 3) |")
+
+
+# ----- seeds on the themeless ----------------------------------------------------------------------
+
+def section_seeds(time_limit_s: float) -> None:
+    times = []
+    for seed in range(10):
+        argv, env = xwcp_argv("fill", "models/15x15-themeless-01.txt", "--seed", str(seed), "--time-limit",
+                              f"{time_limit_s:g}", "--format", "json")
+        wall, out, _, _ = run_cmd(argv, env)
+        data = json.loads(out)
+        times.append(wall if data["status"] == "filled" else 2 * time_limit_s)
+        say(f"seeds themeless seed {seed}: {data['status']} {wall:.2f} s (winner {data.get('stats', {}).get('winner', '?')})")
+    med = statistics.median(times)
+    say(f"seeds: median {med:.2f} s, max {max(times):.2f} s, max/median {max(times) / med:.2f}")
+    SUMMARY.append(f"| themeless seeds 0-9 | median {med:.2f} s, max {max(times):.2f} s | max/median "
+                   f"{max(times) / med:.2f} (target 3) | |")
+
+
+# ----- a 50 MB list ----------------------------------------------------------------------------------
+
+def make_big_list(path: Path, target_bytes: int = 50_000_000) -> int:
+    """Write a ~50 MB WORD;score list: the default list, UKACD and SCOWL-55, then two-word phrases."""
+    import lzma
+
+    base = lzma.decompress((ROOT / "xwcp/data/cwl50.dict.xz").read_bytes()).decode().splitlines()
+    words = [line.split(";")[0] for line in base if line]
+    for name in ("ukacd18plus.normalized-az.words.txt", "scowl-english-55.words.txt"):
+        words += (ROOT / "bench/wordlists" / name).read_text().split()
+    rng = random.Random(17)
+    lines = [f"{w};{rng.randint(30, 90)}" for w in words]
+    size = sum(len(line) + 1 for line in lines)
+    short = [w for w in words if 3 <= len(w) <= 9]
+    while size < target_bytes:
+        line = f"{rng.choice(short)}{rng.choice(short)};{rng.randint(20, 70)}"
+        lines.append(line)
+        size += len(line) + 1
+    path.write_text("\n".join(lines) + "\n")
+    return len(lines)
+
+
+def section_biglist() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big50.txt"
+        n_lines = make_big_list(big)
+        qxw_list = Path(tmp) / "big50.qxw.txt"
+        with big.open() as src, qxw_list.open("w") as dst:
+            for line in src:
+                word, _, score = line.strip().partition(";")
+                dst.write(f"{word} {(int(score) - 50) / 25:.1f}\n")
+        load = ("import time; from xwcp.wordlist import load_word_list; t = time.perf_counter(); "
+                f"w = load_word_list({str(big)!r}); print(time.perf_counter() - t, w.n_words)")
+        env = dict(os.environ, PYTHONPATH=str(ROOT), XWCP_CACHE_DIR=str(Path(tmp) / "cache"))
+        wall, out, peak, _ = run_cmd([sys.executable, "-c", load], env)
+        ours_s, n_words = out.split()
+        qxw_s = qxw_peak = float("nan")
+        if "qxw" in PEERS:
+            from xwcp.bench.peers import _qxw_command
+
+            deck = Path(tmp) / "deck.qxd"
+            deck.write_text(f".DICTIONARY 1 {qxw_list}\n.RANDOM 0\n.UNIQUE 1\nr0c0 r0c1 r0c2\nr0c0 r1c0 r2c0\n")
+            qxw_s, _, qxw_peak, _ = run_cmd([_qxw_command(), "-b", str(deck)])
+        say(f"biglist {big.stat().st_size / 1e6:.0f} MB, {n_lines:,} lines, {int(n_words):,} entries: xwcp first load "
+            f"{float(ours_s):.1f} s (command {wall:.1f} s), peak {peak:.0f} MiB; Qxw read {qxw_s:.1f} s, "
+            f"peak {qxw_peak:.0f} MiB; ratio {wall / qxw_s:.2f}")
+        SUMMARY.append(f"| first load of a 50 MB list | xwcp {wall:.1f} s, {peak:.0f} MiB | Qxw {qxw_s:.1f} s, "
+                       f"{qxw_peak:.0f} MiB | ratio {wall / qxw_s:.2f} (target 5, < 500 MB) |")
+
+
+# ----- Herald no-regression ------------------------------------------------------------------------
+
+def section_herald(base: Path | None) -> None:
+    if base is None:
+        say("herald: skipped (no --base checkout)")
+        return
+    grids = [f"models/vanbeek/15.{k:02d}.txt" for k in range(1, 6)] + [f"models/vanbeek/21.{k:02d}.txt"
+                                                                         for k in range(6, 11)]
+    ratios = []
+    for path in grids:
+        runs = {}
+        for label, tree in (("new", ROOT), ("base", base)):
+            argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", "--time-limit", "60",
+                                  python_path=tree)
+            wall, out, _, _ = run_cmd(argv, env)
+            runs[label] = (wall, json.loads(out)["status"])
+        ratios.append(runs["new"][0] / runs["base"][0])
+        say(f"herald {Path(path).stem}: new {runs['new'][1]} {runs['new'][0]:.3f} s, base {runs['base'][1]} "
+            f"{runs['base'][0]:.3f} s, ratio {ratios[-1]:.2f}")
+    SUMMARY.append(f"| Herald 15.01-05 + 21.06-10, whole command | new/base ratio median "
+                   f"{statistics.median(ratios):.2f}, max {max(ratios):.2f} | | |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sections", default="open,startup,verify,seeds,biglist,herald")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--base", type=Path, default=None, help="checkout of the code before issue 17 (built)")
+    args = parser.parse_args()
+    say(f"start: {uptime()}  peers: {', '.join(PEERS) or 'none'}")
+    sections = args.sections.split(",")
+    if "open" in sections:
+        section_open(args.time_limit)
+    if "startup" in sections:
+        section_startup(args.base)
+    if "verify" in sections:
+        section_verify(args.time_limit)
+    if "seeds" in sections:
+        section_seeds(args.time_limit)
+    if "biglist" in sections:
+        section_biglist()
+    if "herald" in sections:
+        section_herald(args.base)
+    say(f"end: {uptime()}")
+    say("\n| case | xwcp | peers / reference | ratio (target) |\n|---|---|---|---|")
+    for line in SUMMARY:
+        say(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""The quality search against brute force on small grids, and quality on every fill's report."""
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import random
+
+import pytest
+from helpers import run
+from test_backends import brute_force_fills
+
+from xwcp.backends.quality import fill_quality, mean_bound
+from xwcp.grid import parse_grid
+from xwcp.problem import compile_problem
+from xwcp.result import Limits, check_fill, measure_quality
+from xwcp.types import FillStatus
+from xwcp.wordlist import words_from_pairs
+
+pytest.importorskip("ortools")
+
+
+def fill_scores(rows, score_by_word):
+    """Scores of every slot's entry of a filled grid (rows), read independently of xwcp."""
+    height, width = len(rows), len(rows[0])
+    words = []
+    for r in range(height):
+        words += [w for w in rows[r].split("#") if len(w) >= 2]
+    for c in range(width):
+        column = "".join(row[c] for row in rows)
+        words += [w for w in column.split("#") if len(w) >= 2]
+    return [score_by_word[w] for w in words]
+
+
+@functools.lru_cache(maxsize=None)
+def all_fills(rows, words):
+    return brute_force_fills(rows, list(words))
+
+
+def brute_force_quality(rows, score_by_word):
+    """(best floor, best total at that floor) over every fill, or None when there is no fill."""
+    fills = all_fills(rows, tuple(score_by_word))
+    if not fills:
+        return None
+    scored = [fill_scores(f, score_by_word) for f in fills]
+    floor = max(min(s) for s in scored)
+    return floor, max(sum(s) for s in scored if min(s) >= floor)
+
+
+def random_case(seed):
+    """(rows, {word: score}, the compiled problem, brute-force (floor, best total) or None) for a seed."""
+    rng = random.Random(seed)
+    letters = "AEINRST"[:rng.choice([3, 4])]
+    words = ["".join(t) for t in itertools.product(letters, repeat=3)]
+    chosen = rng.sample(words, k=min(len(words), rng.randint(10, 22)))
+    score_by_word = {w: rng.choice([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]) for w in chosen}
+    rows = rng.choice([("...", "...", "..."), ("...", ".#.", "..."), ("#..", "...", "..#")])
+    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()),
+                              min_score=0)
+    return rows, score_by_word, problem, brute_force_quality(rows, score_by_word)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_quality_finds_the_true_floor_and_the_true_best_total(seed):
+    rows, score_by_word, problem, expected = random_case(seed)
+    result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=20, seed=seed))
+    if expected is None:
+        assert result.status is FillStatus.UNFILLABLE and quality is None
+        return
+    floor, best_total = expected
+    assert result.status is FillStatus.FILLED
+    assert check_fill(problem, result.entries) == []
+    scores = fill_scores(result.grid(problem).rows, score_by_word)
+    assert min(scores) == floor == quality.min_score
+    assert sum(scores) == best_total
+    assert quality.floor_optimal  # small grids: the next level up is proven empty
+    assert quality.mean_bound is not None and quality.mean_bound >= best_total / len(scores) - 1e-9
+
+
+@pytest.mark.parametrize("seed", range(12, 30))
+def test_floor_optimal_is_never_claimed_when_a_better_floor_exists(seed):
+    rows, score_by_word, problem, expected = random_case(seed)
+    # a tiny time limit: whatever the search reaches, it may claim the floor only when it is true
+    result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=0.3, seed=seed))
+    if expected is None or quality is None:
+        return
+    if quality.floor_optimal:
+        assert quality.min_score == expected[0]
+    assert quality.min_score <= expected[0]
+    if quality.mean_bound is not None:
+        best_at_floor = max(sum(s) / len(s) for s in (fill_scores(f, score_by_word)
+                            for f in all_fills(rows, tuple(score_by_word))) if min(s) >= quality.min_score)
+        assert quality.mean_bound >= best_at_floor - 1e-9
+
+
+def test_mean_bound_is_an_upper_bound_and_exact_on_a_forced_grid():
+    # one fill only (CAT/ARE/TEN across, CAN/ARE/TEN... checked by brute force): the bound must be >= its mean
+    pairs = [("CAT", 90), ("ARE", 70), ("TEN", 50), ("CAN", 60), ("ATE", 80), ("REN", 40)]
+    rows = ("...", "...", "...")
+    fills = brute_force_fills(rows, [w for w, _ in pairs], allow_dupes=False)
+    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(pairs), min_score=0)
+    bound = mean_bound(problem)
+    score_by_word = dict(pairs)
+    for f in fills:
+        scores = fill_scores(f, score_by_word)
+        assert bound >= sum(scores) / len(scores) - 1e-9
+
+
+def test_plain_fill_reports_min_and_mean_without_claims(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n...\n...\n")
+    words = tmp_path / "w.dict"
+    words.write_text("TAR;60\nERA;70\nNET;80\nTEN;90\nARE;50\nRAT;55\n")
+    code, out, _ = run([ "fill", grid, "--words", words, "--min-score", "0", "--format", "json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    q = data["quality"]
+    assert q["floor_optimal"] is False and q["mean_bound"] is None
+    scores = [e["score"] for e in data["entries"]]
+    assert q["min_score"] == min(scores) and q["mean_score"] == pytest.approx(sum(scores) / len(scores), abs=0.01)
+    code, out, _ = run(["fill", grid, "--words", words, "--min-score", "0"], capsys)
+    assert code == 0 and f"min {min(scores)}" in out and "quality: mean" in out
+
+
+def test_quality_cli_reports_proven_floor_and_bound(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n...\n...\n")
+    words = tmp_path / "w.dict"
+    words.write_text("TAR;60\nERA;70\nNET;80\nTEN;90\nARE;50\nRAT;55\n")
+    code, out, err = run(["fill", grid, "--words", words, "--min-score", "0", "--quality", "--time-limit", "10",
+                          "--format", "json"], capsys)
+    assert code == 0
+    q = json.loads(out)["quality"]
+    assert q["min_score"] == 50 and q["floor_optimal"] is True and q["mean_bound"] is not None
+    assert "first fill" in err
+
+
+def test_measure_quality_counts_entries_at_the_min():
+    problem = compile_problem(parse_grid("...\n...\n...\n"),
+                              words_from_pairs([("TAR", 60), ("ERA", 70), ("NET", 80), ("TEN", 90), ("ARE", 50),
+                                                ("RAT", 55)]), min_score=0)
+    q = measure_quality(problem, ("TAR", "ERA", "NET", "TEN", "ARE", "RAT"))
+    assert (q.min_score, q.n_at_min) == (50, 1)
+    assert q.text().startswith("quality: mean 67.5, min 50, 1 entry at 50")
+
+
+def test_no_proof_means_no_claim(monkeypatch):
+    # every attempt above the first fill's floor reaches its limit: the floor must stay unproven
+    from dataclasses import replace as dc_replace
+
+    from xwcp.backends import quality as Q
+
+    rows, score_by_word = ("...", "...", "..."), {"TAR": 60, "ERA": 70, "NET": 80, "TEN": 90, "ARE": 50,
+                                                   "RAT": 55, "TEA": 95, "ATE": 95}
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()), min_score=0)
+    real = Q._fill_at
+    calls = []
+
+    def fake(search, problem_at, time_limit_s):
+        result = real(search, problem_at, time_limit_s)
+        calls.append(problem_at.min_score)
+        if len(calls) > 1:
+            return dc_replace(result, status=FillStatus.LIMIT, fills=(), n_fills=0)
+        return result
+
+    monkeypatch.setattr(Q, "_fill_at", fake)
+    result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=2))
+    assert len(calls) >= 2 and quality.floor_optimal is False

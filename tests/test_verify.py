@@ -1,0 +1,120 @@
+"""Batch verification (xwcp/verify.py): the same labels as verifying word by word, one total budget."""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from xwcp import analysis, verify
+from xwcp.ac3 import propagate
+from xwcp.backends import fill
+from xwcp.grid import parse_grid, read_grid
+from xwcp.problem import compile_problem
+from xwcp.result import Limits, check_fill
+from xwcp.types import FillStatus
+from xwcp.wordlist import load_word_list, words_from_pairs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def one_by_one(problem, slot_id, word):
+    """The reference label: the word entered in the grid, then an exhaustive fill (no limit)."""
+    result = fill(analysis.with_word(problem, slot_id, word), "backtrack", Limits())
+    return {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}[result.status]
+
+
+def random_case(seed):
+    rng = random.Random(900 + seed)
+    width, height = rng.randint(3, 5), rng.randint(3, 4)
+    cells = ["#" if rng.random() < 0.1 else "." for _ in range(width * height)]
+    text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
+    try:
+        grid = parse_grid(text)
+    except Exception:
+        grid = parse_grid("...\n...\n...\n")
+    alphabet = "ABCDE"[: rng.randint(3, 5)]
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(60, 200))})
+    return compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.2)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
+    problem = random_case(seed)
+    prop = propagate(problem)
+    if not prop.is_consistent:
+        pytest.skip("AC-3 already refutes this grid: no candidates to verify")
+    slot = max(problem.slots, key=lambda s: prop.size(s.id))
+    words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+    verdicts = verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
+    assert [v.word for v in verdicts] == words
+    for v in verdicts:
+        assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
+        if v.verdict is verify.Verdict.VIABLE:  # the fill shown proves it: valid, with the word in the slot
+            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
+        else:
+            assert v.entries is None
+
+
+def test_the_agreement_test_sees_both_labels():
+    """Not vacuous: across the random cases above both viable and dead-end words occur."""
+    labels = []
+    for seed in range(30):
+        problem = random_case(seed)
+        prop = propagate(problem)
+        if not prop.is_consistent:
+            continue
+        slot = max(problem.slots, key=lambda s: prop.size(s.id))
+        words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+        labels += [v.verdict for v in verify.verify_words(problem, slot.id, words, backend="backtrack")]
+    assert labels.count(verify.Verdict.VIABLE) > 20 and labels.count(verify.Verdict.DEAD_END) > 20
+
+
+def test_a_joint_proof_labels_every_word_dead_end():
+    # 2x2 over AB CD AC BD AX XQ (see test_analysis): AX is a dead end; with AB and AC settled,
+    # the batch proves it by exhausting the search restricted to the words left.
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verdicts = verify.verify_words(problem, 0, ["AX", "AB", "AC"], backend="auto")
+    assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
+    verdicts = verify.verify_words(problem, 0, ["AX"], backend="backtrack")
+    assert verdicts[0].verdict is verify.Verdict.DEAD_END and verdicts[0].how in ("ac3", "proof")
+
+
+def test_other_backends_verify_word_by_word_with_the_same_labels():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    for backend in ("cpsat", "sat"):
+        verdicts = verify.verify_words(problem, 0, ["AX", "AB", "AC"], backend=backend, time_limit_s=30)
+        assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
+
+
+def test_time_limit_is_the_total_for_all_words():
+    """Issue 13 item 13: `suggest --time-limit` bounds the whole verification, not each word.
+
+    The stock themeless' 1A words each take about 1-5 s to settle, so four words verified one
+    at a time with 1 s each took about 4 s; the total must now stay near 1 s."""
+    problem = compile_problem(read_grid(ROOT / "models" / "15x15-themeless-01.txt"), load_word_list(), min_score=50)
+    slot = problem.slot_by_name("1A")
+    words = [w["word"] for w in analysis.rank_words(problem, propagate(problem), slot.id, 4)]
+    progress = []
+    start = time.perf_counter()
+    verdicts = verify.verify_words(problem, slot.id, words, time_limit_s=1.0, progress=progress.append)
+    assert time.perf_counter() - start < 1.75
+    assert len(verdicts) == 4 and progress and progress[-1].total == 4
+    for v in verdicts:
+        if v.entries is not None:
+            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
+
+
+def test_suggest_cli_budget_is_total(tmp_path, capsys):
+    from xwcp.cli import main
+
+    grid = ROOT / "models" / "15x15-themeless-01.txt"
+    start = time.perf_counter()
+    assert main(["suggest", str(grid), "--slot", "1A", "-k", "4", "--verify", "--time-limit", "1",
+                 "--format", "json"]) == 0
+    assert time.perf_counter() - start < 2.5  # was 4 x 1 s and more
+    out = capsys.readouterr().out
+    assert out.count('"verdict"') == 4

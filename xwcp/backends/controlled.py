@@ -1,0 +1,203 @@
+"""Fills under the controls no backend posts itself: no long shared substrings, and N fills pairwise K entries apart.
+
+Shared substrings are checked lazily, on any backend: fill, find a pair of entries sharing
+more than N letters, and split the search on it (the first slot takes another word; or it
+keeps its word and the second slot takes another), depth first. Every fill of the problem
+without such pairs lies in exactly one branch, so "no branch has a fill" is a proof.
+
+Diverse fills (`--count N --min-diff K`) are found one after another: before fill i+1, each
+earlier fill's word is taken out of K of its slots (chosen at random by the seed among the
+open slots), so every new fill differs from each earlier one in at least those K entries.
+This is sound, not complete: a failure to find the next fill says nothing about whether one
+exists, so the result is then FILLED with fewer fills (or LIMIT) and a note.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from xwcp.errors import InputError
+from xwcp.problem import Problem
+from xwcp.result import FillResult, FillStats, Limits
+from xwcp.types import FillStatus, SlotId
+
+DIVERSE_TRIES = 4
+"""Random choices of the K slots tried for each new diverse fill before giving up."""
+
+
+def with_domains(problem: Problem, changes: dict[SlotId, np.ndarray]) -> Problem:
+    """A copy of `problem` whose listed slots get new domain masks."""
+    domains = list(problem.domains)
+    for slot_id, mask in changes.items():
+        mask = np.asarray(mask, bool)
+        mask.flags.writeable = False
+        domains[slot_id] = mask
+    return replace(problem, domains=tuple(domains))
+
+
+def without_word(problem: Problem, slot_id: SlotId, text: str) -> Problem:
+    """`problem` with `text` taken out of `slot_id`'s domain."""
+    word_id = problem.words.word_id(text)
+    if word_id is None or not problem.domains[slot_id][word_id]:
+        return problem
+    mask = problem.domains[slot_id].copy()
+    mask[word_id] = False
+    return with_domains(problem, {slot_id: mask})
+
+
+def only_word(problem: Problem, slot_id: SlotId, text: str) -> Problem:
+    """`problem` with `slot_id`'s domain cut to `text` alone."""
+    word_id = problem.words.word_id(text)
+    mask = np.zeros_like(problem.domains[slot_id])
+    if word_id is not None and problem.domains[slot_id][word_id]:
+        mask[word_id] = True
+    return with_domains(problem, {slot_id: mask})
+
+
+def _remaining(limits: Limits, start: float) -> float | None:
+    if limits.time_limit_s is None:
+        return None
+    return max(0.0, limits.time_limit_s - (time.perf_counter() - start))
+
+
+def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult:
+    """Fill `problem` so that no two entries share a substring longer than its controls allow.
+
+    Runs `backend` on a depth-first tree of problems split on each violating pair found.
+    """
+    from xwcp.backends import get_backend
+    from xwcp.controls import shared_substring_pairs
+
+    limit = problem.controls.max_shared_substring
+    start = time.perf_counter()
+    module = get_backend(backend)
+    stack = [problem]
+    is_complete = True
+    n_splits = 0
+    last = None
+    while stack:
+        remaining = _remaining(limits, start)
+        if remaining is not None and remaining <= 0:
+            is_complete = False
+            break
+        node = stack.pop()
+        result = module.fill(node, replace(limits, time_limit_s=remaining, count=None))
+        last = result
+        if result.status is FillStatus.UNFILLABLE:
+            continue
+        if result.status is not FillStatus.FILLED:
+            is_complete = False
+            if result.status is FillStatus.ABORTED:
+                break
+            continue
+        entries = dict(enumerate(result.entries))
+        for skipped in problem.skipped_slot_ids:
+            entries.pop(skipped, None)
+        pairs = shared_substring_pairs(entries, limit, only=problem.open_slot_ids)
+        if not pairs:
+            stats = replace(result.stats, wall_time_s=time.perf_counter() - start,
+                            extra={**dict(result.stats.extra), "substring_splits": n_splits})
+            return replace(result, stats=stats)
+        a, b, _ = pairs[0]
+        if a in problem.fixed_text_by_slot:
+            a, b = b, a
+        n_splits += 1
+        if b in problem.fixed_text_by_slot:
+            stack.append(without_word(node, a, entries[a]))
+        else:
+            stack.append(without_word(only_word(node, a, entries[a]), b, entries[b]))
+            stack.append(without_word(node, a, entries[a]))
+    stats = FillStats(time.perf_counter() - start, extra={"substring_splits": n_splits})
+    name = last.backend if last is not None else backend
+    if is_complete:
+        return FillResult(FillStatus.UNFILLABLE, name, stats,
+                          reason=f"no fill keeps every shared substring within {limit} letters")
+    status = FillStatus.ABORTED if last is not None and last.status is FillStatus.ABORTED else FillStatus.LIMIT
+    return FillResult(status, name, stats, reason=f"time limit of {limits.time_limit_s:g} s reached"
+                      if limits.time_limit_s is not None else "search limit reached")
+
+
+def check_min_diff(problem: Problem, count: int, min_diff: int) -> None:
+    """Raise InputError when `min_diff` cannot be met: more than the open slots."""
+    n_open = len(problem.open_slot_ids)
+    if min_diff > n_open:
+        raise InputError(f"--min-diff {min_diff} is more than the {n_open} open slots of this grid")
+    if min_diff < 1:
+        raise InputError(f"--min-diff must be at least 1, got {min_diff}")
+
+
+def exclude_fill(problem: Problem, entries, k: int, rng: random.Random) -> Problem:
+    """`problem` with the fill's word taken out of `k` randomly chosen open slots."""
+    open_ids = problem.open_slot_ids
+    changes: dict[SlotId, np.ndarray] = {}
+    for slot_id in rng.sample(open_ids, k):
+        word_id = problem.words.word_id(entries[slot_id])
+        if word_id is not None:
+            mask = problem.domains[slot_id].copy()
+            mask[word_id] = False
+            changes[slot_id] = mask
+    return with_domains(problem, changes)
+
+
+def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min_diff: int,
+                 fill_one=None) -> FillResult:
+    """Up to `count` fills, every two of which differ in at least `min_diff` entries.
+
+    Args:
+        fill_one: `(problem, limits) -> FillResult` for one fill (default: `backends.fill`);
+            the quality search passes its own.
+    """
+    from xwcp.backends import fill
+
+    check_min_diff(problem, count, min_diff)
+    fill_one = fill_one or (lambda p, lim: fill(p, backend, lim))
+    start = time.perf_counter()
+    rng = random.Random(limits.seed)
+    fills: list[tuple[str, ...]] = []
+    first = None
+    status = FillStatus.FILLED
+    note = ""
+    per_fill_s = None if limits.time_limit_s is None else limits.time_limit_s / count
+    while len(fills) < count:
+        remaining = _remaining(limits, start)
+        if remaining is not None and remaining <= 0:
+            status = FillStatus.LIMIT
+            break
+        budget = remaining if per_fill_s is None else min(remaining, per_fill_s * (len(fills) + 1)
+                                                          - (time.perf_counter() - start))
+        result = None
+        for attempt in range(DIVERSE_TRIES if fills else 1):
+            node = problem
+            for earlier in fills:
+                node = exclude_fill(node, earlier, min_diff, rng)
+            result = fill_one(node, replace(limits, time_limit_s=budget, seed=limits.seed + len(fills) + attempt,
+                                            count=None))
+            if result.status is FillStatus.FILLED:
+                break
+            if not fills:
+                break
+        if first is None:
+            first = result
+        if result.status is not FillStatus.FILLED:
+            if not fills:
+                return result
+            note = f"found {len(fills)} fills at least {min_diff} entries apart ({count} asked for)"
+            break
+        fills.append(result.entries)
+    if not fills:
+        return FillResult(status, first.backend if first else backend,
+                          FillStats(time.perf_counter() - start), reason="time limit reached")
+    extra = {"min_diff": min_diff}
+    if note:
+        extra["note"] = note
+    return FillResult(FillStatus.FILLED, first.backend, replace(first.stats, wall_time_s=time.perf_counter() - start,
+                                                                 extra={**dict(first.stats.extra), **extra}),
+                      tuple(fills), len(fills))
+
+
+def differing_entries(a, b) -> int:
+    """How many slots two fills fill differently."""
+    return sum(1 for x, y in zip(a, b) if x != y)

@@ -1,0 +1,549 @@
+"""Fill for quality: the highest floor (minimum entry score) there is, then the highest mean at it, with a bound.
+
+1. Floor. A first fill at the problem's own minimum score, then fills at score levels above
+   the best fill's minimum, bisecting, with our fast search: a fill raises the floor to its
+   own minimum; a proof of no fill at the next level up proves the floor optimal; a limit
+   leaves it unproven. At most FLOOR_SHARE of the time goes here. (Level by level, Herald
+   21.10 spent 22 s climbing 50..65 one level at a time and ended at 65.)
+2. Mean. Large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a
+   weak entry is re-filled with every other slot kept, maximising the total score exactly
+   (CP-SAT with an objective over the neighbourhood's arc-consistent words at the floor);
+   a better total replaces the fill (a progress line). Neighbourhoods grow while CP-SAT
+   proves them optimal quickly and shrink when it runs out of time.
+3. Bound. A Lagrangian relaxation of the crossing constraints at the floor: each slot takes
+   its best word against letter prices on its crossing cells; subgradient steps tighten it.
+   Any prices give a valid upper bound on the total (it also drops "no word twice").
+   Measured on Herald 15.01 at floor 90 and 15.02 at floor 80: diffusion settles in about
+   1.5 s at 92.12 and 91.91, where 10 s of subgradient steps reach 91.99 and 2 s only 93.6;
+   cutting each slot's words scored above the highest level that stays arc-consistent on its
+   own (probing with the AC kernel) took 2.5 s and did not move the bound, so it is not done.
+
+Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from xwcp.problem import Problem, compile_problem
+from xwcp.result import FillResult, FillStats, Limits, Quality, check_fill, entry_scores, measure_quality
+from xwcp.types import FillStatus, SlotId
+
+NAME = "quality"
+
+DEFAULT_TIME_LIMIT_S = 60.0
+"""Time a quality search takes when the caller gives none: it is anytime and stops at the limit."""
+FLOOR_SHARE = 0.5
+"""Largest share of the time limit the floor climb may use; the rest improves the mean."""
+MAJOR_LEVEL_SHARE = 0.01
+"""A score level holding at least this share of the words is bisected first; the levels in between
+(e.g. 81-89 in the default list, 0.1-0.2% each) are about as hard as the next populous one, so
+bisecting over them wasted the floor's time (Herald 21.01, 21.04, 21.05 ended at 75 instead of 80)."""
+FLOOR_ATTEMPT_SHARE = 0.6
+"""Most of the floor's time one bisection step may take while other levels remain to try."""
+LNS_START_SIZE = 10
+"""Slots in the first neighbourhood; 8-14 keeps CP-SAT under a second on 15x15 grids."""
+LNS_MIN_SIZE, LNS_MAX_SIZE = 4, 40
+HOOD_SLOT_WORDS = 800
+"""Words a neighbourhood slot may take (a random sample, plus its current word): bigger domains make
+CP-SAT's model take seconds to load (5x5 at floor 90: 2,400 words a slot, 1.7 s for 4 slots)."""
+LNS_BUILD_MARGIN_S = 0.3
+"""Time kept back from the last step for building its model, so the search ends at the limit."""
+LNS_STEP_S = 2.0
+"""CP-SAT time per neighbourhood; a neighbourhood that takes longer is shrunk."""
+RESTART_SHARE = 0.3
+"""Share of the time left after the floor climb spent on fresh fills at the floor, before the neighbourhood search."""
+RESTART_SCORE_WEIGHTS = (0.5, 1.0, 0.3)
+"""Score weights of the fresh fills (the plain fill uses 0.05): on Herald 15.02 at floor 80, 0.5 gives
+means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
+RESTART_RUN_S = 3.0
+"""Time for one fresh fill; hard floors make some seeds slow."""
+BOUND_TIME_S = 5.0
+"""Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
+
+
+def score_levels(problem: Problem) -> list[int]:
+    """Distinct scores >= the problem's minimum among words of the open slots' lengths, ascending."""
+    lengths = {problem.slots[s].length for s in problem.open_slot_ids}
+    levels: set[int] = set()
+    for length in lengths:
+        scores = np.asarray(problem.words.bucket(length).scores)
+        levels.update(int(x) for x in np.unique(scores[scores >= problem.min_score]))
+    return sorted(levels)
+
+
+def populous_levels(problem: Problem) -> list[int]:
+    """Score levels >= the problem's minimum holding at least MAJOR_LEVEL_SHARE of its open slots' words."""
+    lengths = {problem.slots[s].length for s in problem.open_slot_ids}
+    scores = np.concatenate([np.asarray(problem.words.bucket(length).scores) for length in lengths]) \
+        if lengths else np.zeros(0, np.int16)
+    values, counts = np.unique(scores[scores >= problem.min_score], return_counts=True)
+    return [int(v) for v, n in zip(values, counts) if n >= MAJOR_LEVEL_SHARE * max(1, len(scores))]
+
+
+def at_floor(problem: Problem, floor: int) -> Problem:
+    """`problem` recompiled with minimum score `floor` (same grid, list and controls, and no word its
+    domains had dropped)."""
+    if floor == problem.min_score:
+        return problem
+    compiled = compile_problem(problem.grid, problem.words, min_score=floor, allow_dupes=problem.allow_dupes,
+                               controls=problem.controls)
+    # keep words a caller took out of `problem` (diverse fills, shared-substring branches) out at the floor too
+    domains = []
+    for new, old in zip(compiled.domains, problem.domains):
+        mask = new & old
+        mask.flags.writeable = False
+        domains.append(mask)
+    return replace(compiled, domains=tuple(domains))
+
+
+@dataclass
+class _Search:
+    """The running state of one quality search."""
+
+    problem: Problem
+    backend: str
+    limits: Limits
+    start: float
+    say: Callable[[str], None]
+    best: tuple[str, ...] | None = None
+    best_problem: Problem | None = None
+    floor: int | None = None
+    floor_optimal: bool = False
+    first_at_floor_s: float | None = None
+    final_s: float | None = None
+    n_lns: int = 0
+    n_improved: int = 0
+    bound_total: int | None = None
+    n_restarts: int = 0
+    is_mean_optimal: bool = False
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def remaining(self) -> float:
+        return self.limits.time_limit_s - self.elapsed()
+
+    def stopped(self) -> bool:
+        return self.remaining() <= 0 or (self.limits.abort is not None and self.limits.abort.is_set())
+
+    def total(self, entries) -> int:
+        return sum(entry_scores(self.problem, entries))
+
+    def accept(self, problem_at: Problem, entries, what: str) -> None:
+        self.best, self.best_problem = tuple(entries), problem_at
+        self.final_s = self.elapsed()
+        q = measure_quality(self.problem, entries)
+        self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score}, mean {q.mean_score:.2f}")
+
+
+def _fill_at(search: _Search, problem: Problem, time_limit_s: float) -> FillResult:
+    from xwcp.backends import fill
+
+    return fill(problem, search.backend, replace(search.limits, time_limit_s=max(0.01, time_limit_s), count=None,
+                                                 progress=None))
+
+
+def climb_floor(search: _Search) -> None:
+    """Raise the floor by bisecting the populous score levels above it, then trying the next level
+    up, until that level is proven to have no fill (the floor is then optimal), or FLOOR_SHARE of
+    the time is spent.
+
+    A fill at a level raises the floor to the fill's own minimum; a proof of no fill at a level
+    rules out it and every level above; a level that reaches its time is left, and the levels
+    below it are tried. Each attempt may use at most FLOOR_ATTEMPT_SHARE of the floor's time
+    unless it is the last level that could still prove the floor.
+    """
+    levels = score_levels(search.problem)
+    major_levels = set(populous_levels(search.problem))
+    floor_deadline = search.limits.time_limit_s * FLOOR_SHARE
+    no_fill_at = None  # lowest level proven to have no fill
+    unknown_at = None  # lowest level that reached its time
+    while True:
+        higher = [level for level in levels if level > search.floor]
+        if not higher:
+            search.floor_optimal = True  # no score level above the fill's minimum exists
+            return
+        if no_fill_at is not None and higher[0] >= no_fill_at:
+            search.floor_optimal = True
+            search.say(f"{search.elapsed():6.1f} s  no fill at {higher[0]}: floor {search.floor} is the highest possible")
+            return
+        open_levels = [level for level in higher if (no_fill_at is None or level < no_fill_at)
+                       and (unknown_at is None or level < unknown_at)]
+        budget = floor_deadline - search.elapsed()
+        if not open_levels or budget <= 0.05 or search.stopped():
+            search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the time: "
+                       f"floor {search.floor} unproven")
+            return
+        major = [level for level in open_levels if level in major_levels]
+        level = major[(len(major) - 1) // 2] if major else open_levels[0]
+        if len(open_levels) > 1:
+            budget = min(budget, FLOOR_ATTEMPT_SHARE * search.limits.time_limit_s * FLOOR_SHARE)
+        problem_at = at_floor(search.problem, level)
+        result = _fill_at(search, problem_at, min(budget, search.remaining()))
+        if result.status is FillStatus.FILLED:
+            quality = measure_quality(search.problem, result.entries)
+            search.floor = max(level, quality.min_score)
+            search.first_at_floor_s = search.elapsed()
+            search.accept(problem_at, result.entries, f"floor {search.floor}")
+        elif result.status is FillStatus.UNFILLABLE:
+            no_fill_at = level if no_fill_at is None else min(no_fill_at, level)
+        else:
+            unknown_at = level if unknown_at is None else min(unknown_at, level)
+
+
+# ----- the mean: large-neighbourhood search with CP-SAT ------------------------------------------
+
+def _neighbourhood(problem: Problem, entries, size: int, rng: random.Random) -> list[SlotId]:
+    """About `size` open slots grown breadth-first over crossings from a weak entry (random among the weakest)."""
+    open_ids = problem.open_slot_ids
+    open_set = set(open_ids)
+    scores = {s: problem.words.score(entries[s]) or 0 for s in open_ids}
+    weakest = sorted(open_ids, key=lambda s: (scores[s], rng.random()))
+    center = weakest[rng.randrange(min(len(weakest), max(3, len(weakest) // 4)))] if rng.random() < 0.7 \
+        else rng.choice(open_ids)
+    chosen = [center]
+    seen = {center}
+    frontier = [center]
+    while frontier and len(chosen) < size:
+        nxt = []
+        rng.shuffle(frontier)
+        for slot_id in frontier:
+            for t in problem.cross_slot[slot_id]:
+                if t >= 0 and t in open_set and t not in seen:
+                    seen.add(t)
+                    nxt.append(t)
+        rng.shuffle(nxt)
+        for t in nxt:
+            if len(chosen) < size:
+                chosen.append(t)
+        frontier = nxt
+    return chosen
+
+
+def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
+                  rng: np.random.Generator) -> tuple[dict[SlotId, np.ndarray] | None, bool]:
+    """Word ids each slot of `hood` may take with every other slot kept: letters crossing kept slots
+    agree, and (without duplicates) no word used by a kept slot. None when a slot has no word.
+    The flag says whether some slot's words were cut to a sample (HOOD_SLOT_WORDS)."""
+    words = problem.words
+    hood_set = set(hood)
+    used_outside: dict[int, set[int]] = {}
+    if not problem.allow_dupes:
+        for slot in problem.slots:
+            if slot.id not in hood_set and slot.id not in problem.skipped_slot_ids:
+                word_id = words.word_id(entries[slot.id])
+                if word_id is not None:
+                    used_outside.setdefault(slot.length, set()).add(word_id)
+    ids_by_slot = {}
+    is_sampled = False
+    for slot_id in hood:
+        slot = problem.slots[slot_id]
+        bucket = words.bucket(slot.length)
+        mask = np.asarray(domains[slot_id], bool).copy()
+        for pos in range(slot.length):
+            t = problem.cross_slot[slot_id][pos]
+            if t >= 0 and t not in hood_set and t not in problem.skipped_slot_ids:
+                mask &= bucket.letters[:, pos] == ord(entries[t][problem.cross_pos[slot_id][pos]]) - 65
+        for word_id in used_outside.get(slot.length, ()):
+            mask[word_id] = False
+        ids = np.flatnonzero(mask)
+        if len(ids) == 0:
+            return None, False
+        if len(ids) > HOOD_SLOT_WORDS:
+            is_sampled = True
+            # a random sample, and the slot's current word so the current fill stays a solution
+            keep = rng.choice(ids, HOOD_SLOT_WORDS, replace=False)
+            current = words.word_id(entries[slot_id])
+            ids = np.union1d(keep, [current] if current is not None and mask[current] else [])
+            ids = ids.astype(np.int64)
+        ids_by_slot[slot_id] = ids
+    return ids_by_slot, is_sampled
+
+
+def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[SlotId], time_limit_s: float,
+                          seed: int) -> tuple[list[str] | None, bool, bool]:
+    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT.
+
+    Returns:
+        (entries or None, proven optimal over the words tried, whether the words were a sample).
+
+    Model: per slot an index into its word ids; per crossing cell inside the hood a letter
+    variable tied to both slots by element constraints; the score by an element constraint;
+    no word twice by all-different over word ids of one length. The current fill is the hint.
+    """
+    from ortools.sat.python import cp_model
+
+    problem = problem_at
+    words = problem.words
+    ids_by_slot, is_sampled = _hood_domains(problem, domains, entries, hood, np.random.default_rng(seed))
+    if ids_by_slot is None:
+        return None, False, False
+    hood_set = set(hood)
+    cp = cp_model.CpModel()
+    index_by_slot, score_vars = {}, []
+    wid_by_length: dict[int, list] = {}
+    letter_by_cell: dict[int, object] = {}
+    for slot_id in hood:
+        slot = problem.slots[slot_id]
+        bucket = words.bucket(slot.length)
+        ids = ids_by_slot[slot_id]
+        index = cp.new_int_var(0, len(ids) - 1, "")
+        index_by_slot[slot_id] = index
+        current = words.word_id(entries[slot_id])
+        where = np.flatnonzero(ids == current)
+        if len(where):
+            cp.add_hint(index, int(where[0]))
+        scores = np.asarray(bucket.scores[ids], np.int64)
+        score = cp.new_int_var(int(scores.min()), int(scores.max()), "")
+        cp.add_element(index, scores.tolist(), score)
+        score_vars.append(score)
+        letters = bucket.letters[ids]
+        for pos, cell in enumerate(slot.cells):
+            t = problem.cross_slot[slot_id][pos]
+            if t < 0 or t not in hood_set:
+                continue
+            letter = letter_by_cell.get(cell)
+            if letter is None:
+                letter = letter_by_cell[cell] = cp.new_int_var(0, 25, "")
+            cp.add_element(index, letters[:, pos].astype(np.int64).tolist(), letter)
+        if not problem.allow_dupes:
+            wid = cp.new_int_var(int(ids.min()), int(ids.max()), "")
+            cp.add_element(index, ids.astype(np.int64).tolist(), wid)
+            wid_by_length.setdefault(slot.length, []).append(wid)
+    for wids in wid_by_length.values():
+        if len(wids) > 1:
+            cp.add_all_different(wids)
+    cp.maximize(sum(score_vars))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.05, time_limit_s)
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    status = solver.solve(cp)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, status == cp_model.INFEASIBLE, is_sampled
+    out = list(entries)
+    for slot_id in hood:
+        bucket = words.bucket(problem.slots[slot_id].length)
+        out[slot_id] = bucket.text(int(ids_by_slot[slot_id][solver.value(index_by_slot[slot_id])]))
+    return out, status == cp_model.OPTIMAL, is_sampled
+
+
+def restart_for_mean(search: _Search, deadline_s: float) -> None:
+    """Fresh fills at the floor by our fast search leaning harder on scores; keeps the best."""
+    from xwcp.backends import backtrack
+
+    problem_at = search.best_problem
+    best_total = search.total(search.best)
+    run = 0
+    while search.elapsed() < deadline_s and not search.stopped():
+        if search.bound_total is not None and best_total >= search.bound_total:
+            return
+        weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
+        budget = min(RESTART_RUN_S, deadline_s - search.elapsed(), search.remaining())
+        limits = Limits(time_limit_s=max(0.01, budget), seed=search.limits.seed + 1000 + run,
+                        abort=search.limits.abort, extra={"score_weight": weight})
+        run += 1
+        search.n_restarts += 1
+        result = backtrack.fill(problem_at, limits)
+        if result.status is not FillStatus.FILLED:
+            if result.status is FillStatus.UNFILLABLE:
+                return
+            continue
+        total = search.total(result.entries)
+        if total > best_total and not check_fill(problem_at, result.entries):
+            best_total = total
+            search.n_improved += 1
+            search.accept(problem_at, result.entries, f"better fill (fresh search, score weight {weight:g})")
+
+
+def improve_mean(search: _Search) -> None:
+    """Large-neighbourhood search at the floor until the time is up (or the bound is reached)."""
+    from xwcp.ac3 import propagate
+
+    problem_at = search.best_problem
+    prop = propagate(problem_at)
+    if not prop.is_consistent:
+        return
+    domains = prop.domains
+    rng = random.Random(search.limits.seed)
+    size = min(LNS_START_SIZE, len(problem_at.open_slot_ids))
+    best_total = search.total(search.best)
+    n_open = len(problem_at.open_slot_ids)
+    while not search.stopped() and n_open:
+        if search.bound_total is not None and best_total >= search.bound_total:
+            return
+        hood = _neighbourhood(problem_at, search.best, size, rng)
+        t0 = time.perf_counter()
+        step_s = min(LNS_STEP_S, search.remaining() - LNS_BUILD_MARGIN_S)
+        if step_s < 0.05:
+            return
+        entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
+                                                            rng.randrange(1 << 30))
+        took = time.perf_counter() - t0
+        search.n_lns += 1
+        if entries is not None:
+            total = search.total(entries)
+            if total > best_total and not check_fill(problem_at, entries):
+                best_total = total
+                search.n_improved += 1
+                search.accept(problem_at, entries, f"better fill ({len(hood)}-slot neighbourhood)")
+        if proven and not is_sampled and len(hood) == n_open and problem_at.controls.max_shared_substring is None:
+            search.is_mean_optimal = True  # CP-SAT proved the best total over every open slot at once
+            search.bound_total = best_total
+            search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
+            return
+        if proven and took < step_s / 4:
+            size = min(LNS_MAX_SIZE, n_open, size + 1)
+        elif not proven:
+            size = max(LNS_MIN_SIZE, size - 2)
+
+
+# ----- the bound: Lagrangian relaxation of the crossings -----------------------------------------
+
+_IMPOSSIBLE = -1e6
+"""Value of a letter one side of a crossing cannot take (finite, so differences stay finite)."""
+
+
+def mean_bound(problem_at: Problem, best_total: int | None = None,
+               time_limit_s: float = BOUND_TIME_S) -> float | None:
+    """An upper bound on the mean entry score of any fill of `problem_at` (None if it has no open slot).
+
+    Relaxes "crossing letters agree": each crossing cell gets prices theta[slot, cell, letter]
+    with the across and down prices summing to zero, and each slot takes its best word against
+    its prices. Any such prices bound the best total from above. The prices are tightened by
+    max-sum diffusion (block coordinate descent on one cell at a time: both sides' best values
+    per letter are made equal), which never raises the bound; sweeps stop when they gain little,
+    at `time_limit_s`, or when the bound meets `best_total`.
+    """
+    from xwcp.ac3 import propagate
+
+    open_ids = problem_at.open_slot_ids
+    if not open_ids:
+        return None
+    prop = propagate(problem_at)
+    if not prop.is_consistent:
+        return None
+    open_set = set(open_ids)
+    values: dict[SlotId, np.ndarray] = {}
+    groups: dict[tuple[SlotId, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+    cells: list[tuple[int, tuple[SlotId, int], tuple[SlotId, int]]] = []
+    for slot_id in open_ids:
+        slot = problem_at.slots[slot_id]
+        bucket = problem_at.words.bucket(slot.length)
+        ids = np.flatnonzero(prop.domains[slot_id])
+        values[slot_id] = np.asarray(bucket.scores[ids], np.float64)
+        letters = bucket.letters[ids]
+        for pos, cell in enumerate(slot.cells):
+            t = problem_at.cross_slot[slot_id][pos]
+            if t < 0 or t not in open_set:
+                continue
+            column = letters[:, pos].astype(np.intp)
+            perm = np.argsort(column, kind="stable")
+            present = np.unique(column)
+            starts = np.searchsorted(column[perm], present)
+            groups[(slot_id, pos)] = (column, perm, present, starts)
+            if slot.direction.letter == "A":
+                cells.append((cell, (slot_id, pos), (t, problem_at.cross_pos[slot_id][pos])))
+    theta = {key: np.zeros(26) for key in groups}
+
+    def best_by_letter(key) -> np.ndarray:
+        column, perm, present, starts = groups[key]
+        without = values[key[0]] - theta[key][column]
+        out = np.full(26, _IMPOSSIBLE)
+        out[present] = np.maximum.reduceat(without[perm], starts)
+        return out
+
+    def total() -> float:
+        return float(sum(v.max() for v in values.values()))
+
+    start = time.perf_counter()
+    bound = total()
+    while time.perf_counter() - start < time_limit_s:
+        for k, (_, a, d) in enumerate(cells):
+            if k % 32 == 31 and time.perf_counter() - start > time_limit_s:
+                break  # a partial sweep still leaves valid prices
+            m_a, m_d = best_by_letter(a), best_by_letter(d)
+            new_a = (m_d - m_a) / 2
+            for key, new in ((a, new_a), (d, -new_a)):
+                column = groups[key][0]
+                values[key[0]] += (new - theta[key])[column]
+                theta[key] = new
+        now = total()
+        gained = bound - now
+        bound = min(bound, now)
+        if gained < 0.05 or (best_total is not None and bound < best_total + 1):
+            break
+    bound_total = float(np.floor(bound + 1e-6))
+    return bound_total / len(open_ids)
+
+
+# ----- the whole search ----------------------------------------------------------------------------
+
+def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None = None,
+                 say: Callable[[str], None] | None = None) -> tuple[FillResult, Quality | None]:
+    """The best fill found within the time limit: highest floor, then highest mean, with a bound.
+
+    Args:
+        problem: the problem at the lowest score allowed (its `min_score`).
+        backend: the fast search used for each floor level.
+        limits: `time_limit_s` (default DEFAULT_TIME_LIMIT_S), `seed`, `abort`.
+        say: called with a progress line (a better fill, a floor proven) as the search goes.
+
+    Returns:
+        (result, quality): FILLED with the best fill and its Quality; otherwise the first
+        attempt's result (UNFILLABLE, LIMIT) and None.
+    """
+    limits = limits or Limits()
+    if limits.time_limit_s is None:
+        limits = replace(limits, time_limit_s=DEFAULT_TIME_LIMIT_S)
+    search = _Search(problem, backend, limits, time.perf_counter(), say or (lambda line: None))
+    first = _fill_at(search, problem, limits.time_limit_s)
+    if first.status is not FillStatus.FILLED:
+        return first, None
+    first_quality = measure_quality(problem, first.entries)
+    search.floor = first_quality.min_score if first_quality.min_score is not None else problem.min_score
+    search.first_at_floor_s = search.elapsed()
+    search.accept(problem, first.entries, "first fill")
+    first_mean = first_quality.mean_score
+    if problem.open_slot_ids:
+        climb_floor(search)
+        search.best_problem = at_floor(problem, search.floor)  # the mean search must not go below the floor
+        # The bound first (cheap), so the LNS can stop when it meets it.
+        bound = mean_bound(search.best_problem, search.total(search.best),
+                           min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
+        if bound is not None:
+            search.bound_total = int(round(bound * len(problem.open_slot_ids)))
+            search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")
+        try:
+            from ortools.sat.python import cp_model  # noqa: F401
+            has_cpsat = True
+        except ImportError:
+            has_cpsat = False
+        small = len(problem.open_slot_ids) <= LNS_START_SIZE
+        if has_cpsat and small:  # one neighbourhood holds the whole grid: CP-SAT may settle it at once
+            improve_mean(search)
+        if not search.is_mean_optimal:
+            restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
+                             if has_cpsat else search.limits.time_limit_s)
+            if has_cpsat:
+                improve_mean(search)
+    else:
+        bound = None
+    violations = check_fill(search.best_problem, search.best)
+    if violations:
+        raise RuntimeError(f"quality search produced an invalid fill: {'; '.join(violations[:3])}")
+    if search.is_mean_optimal:
+        bound = search.total(search.best) / len(problem.open_slot_ids)
+    quality = measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound)
+    extra = {**dict(first.stats.extra), "floor": search.floor, "first_mean": round(first_mean, 2)
+             if first_mean is not None else None,
+             "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
+             "final_fill_s": round(search.final_s or 0.0, 3), "lns_steps": search.n_lns, "fresh_fills": search.n_restarts,
+             "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal}
+    stats = FillStats(search.elapsed(), first.stats.nodes, first.stats.backtracks, first.stats.restarts, extra)
+    return FillResult(FillStatus.FILLED, first.backend, stats, (search.best,), 1, qualities=(quality,)), quality

@@ -1,0 +1,389 @@
+"""Batch verification: label candidate words of one slot viable / dead-end / unknown under one total time budget.
+
+`suggest --verify` (and the web builder) ask, for the top words of a slot, whether a full fill
+with that word exists. The old way placed each word and ran a fresh fill with the whole time
+limit per word (`-k 4 --time-limit 2` took 8.3 s). Here the words are settled together under
+ONE budget, with our compiled search (xwcp/_bitsearch.c):
+
+1. **Joint search** (at most JOINT_SHARE of the budget, JOINT_MAX_S). The slot's domain is
+   restricted to the candidate set and one search runs. A fill it finds proves the word it put
+   in the slot viable (only that slot's word: a candidate that a fill uses in another slot
+   proves nothing about this one). If the search is exhausted, every candidate is proven a
+   dead end at once: no fill uses any of them. After its first fill, the word is removed *at
+   the search's root* (`BitSearch.root_remove`), keeping dom/wdeg weights and restart nogoods
+   (both stay valid when the root only shrinks), which turns the joint search into a proof of
+   the remaining set at once when the other words are dead ends.
+2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
+   double each word's turn (TURN_S first), every search keeping its state between turns; a fill
+   found for one word guides the value choice of the others (solution-guided search,
+   `BitSearch.set_guide`). Two processes share the words when two cores are ours (forked, as
+   in the auto race).
+
+Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
+Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
+is left.
+
+Measured (bench/speed2.py verify, one loaded-machine run, see bench/README.md): Herald 15s,
+20 words of 1A all settled in 1.3-2.1x the grid's whole fill command. What did NOT win and
+is not here: (a) the joint search alone: on the stock themeless it found its first fill in
+about 1 s and then no second one in 20 s, while single words took 1-5 s each: without the
+slot decided first, the search wanders; (b) repairing a fill near the slot (the rest of the
+fill kept, slots within 2-4 crossings searched again): on the themeless 1A it never succeeded
+(0-1 of 20), the corner's fills differ far from the slot. The themeless stays slow: its 1A
+words need 1-5 s of search each.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+import numpy as np
+
+from xwcp.problem import Problem
+from xwcp.types import FillStatus, SlotId
+
+SLICE_S = 0.05
+"""Seconds the kernel runs between budget checks and progress reports."""
+TURN_S = 0.1
+"""Seconds each pending word's search runs in the first pass of the word-by-word phase (doubling per pass)."""
+JOINT_SHARE = 0.25
+"""Share of the budget the joint search over all words may use before the word-by-word searches."""
+JOINT_MAX_S = 2.0
+"""Seconds the joint search may use at most (without a budget too)."""
+
+
+class Verdict(Enum):
+    VIABLE = "viable"
+    DEAD_END = "dead-end"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class WordVerdict:
+    """The label of one candidate word and how it was settled."""
+
+    word: str
+    verdict: Verdict = Verdict.UNKNOWN
+    seconds: float = 0.0
+    """Seconds from the start of the verification to the moment this word was settled."""
+    how: str = ""
+    """"search" (a fill found for it), "repair" (a fill repaired from another word's), "proof"
+    (the joint search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
+    entries: tuple[str, ...] | None = None
+    """For a viable word: a full fill with it (one entry per slot, in slot order)."""
+
+
+@dataclass(frozen=True)
+class VerifyProgress:
+    """A snapshot of a running verification, passed to the progress callback."""
+
+    settled: int
+    total: int
+    elapsed_s: float
+    pending_in_search: int = 0
+
+
+@dataclass
+class _Run:
+    problem: Problem
+    slot_id: SlotId
+    seed: int
+    start: float
+    end: float | None
+    progress: Callable[[VerifyProgress], None] | None
+    abort: object | None
+    workers: int = 1
+    verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
+
+    def now(self) -> float:
+        return time.perf_counter() - self.start
+
+    def out_of_time(self, until: float | None) -> bool:
+        if self.abort is not None and self.abort.is_set():
+            return True
+        t = time.perf_counter()
+        return until is not None and t >= until
+
+    def settle(self, word_id: int, verdict: Verdict, how: str, entries=None) -> None:
+        v = self.verdict_by_id[word_id]
+        if v.verdict is not Verdict.UNKNOWN:
+            return
+        v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
+        self.report(0)
+
+    def report(self, pending: int) -> None:
+        if self.progress is not None:
+            settled = sum(v.verdict is not Verdict.UNKNOWN for v in self.verdict_by_id.values())
+            self.progress(VerifyProgress(settled, len(self.verdict_by_id), self.now(), pending))
+
+
+def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend: str = "auto",
+                 time_limit_s: float | None = None, seed: int = 0,
+                 progress: Callable[[VerifyProgress], None] | None = None, abort=None) -> list[WordVerdict]:
+    """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
+
+    Args:
+        problem: the compiled grid.
+        slot_id: the slot the words are for.
+        words: candidate words of the slot's length (e.g. the top of `rank_words`).
+        backend: "auto" or "backtrack" settle the words together (see the module docstring);
+            any other backend verifies word by word.
+        time_limit_s: the TOTAL budget for all words (None: no limit).
+        seed: the search's seed.
+        progress: called as words are settled and between search slices.
+        abort: a threading.Event; when set, the words not yet settled stay unknown.
+
+    Returns:
+        One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
+    """
+    if abort is None:  # a stop signal to the command (xwcp.signals) ends the verification
+        from xwcp.signals import STOP
+
+        abort = STOP
+    start = time.perf_counter()
+    end = None if time_limit_s is None else start + time_limit_s
+    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers())
+    verdicts = [WordVerdict(w) for w in words]
+    kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
+    if kernel_ok:
+        from xwcp.backends import backtrack
+
+        kernel_ok = backtrack.available()
+    if kernel_ok:  # keyed by word id (the kernel's value)
+        for v in verdicts:
+            word_id = problem.words.word_id(v.word)
+            if word_id is None or len(v.word) != problem.slots[slot_id].length:
+                raise ValueError(f"{v.word!r} is not a listed word for {problem.slots[slot_id].name}")
+            run.verdict_by_id[word_id] = v
+    else:  # keyed by position: a slot the user filled may hold a word that is not listed
+        run.verdict_by_id = dict(enumerate(verdicts))
+    keys = sorted(run.verdict_by_id)
+    if problem.conflicts:
+        for key in keys:
+            run.settle(key, Verdict.DEAD_END, "ac3")
+    elif kernel_ok:
+        _settle_set(run, keys, end)
+    else:
+        _one_by_one(run, keys, backend)
+    for v in verdicts:
+        if v.entries is not None:
+            _check(problem, v.entries)
+    return verdicts
+
+
+def _workers() -> int:
+    """Processes the word-by-word phase may use: 2 where fork exists and two cores are ours, else 1."""
+    import os
+
+    if os.environ.get("XWCP_NO_RACE") or not hasattr(os, "fork"):
+        return 1
+    from xwcp.result import default_threads
+
+    return 2 if default_threads() >= 2 else 1
+
+
+def _check(problem: Problem, entries) -> None:
+    from xwcp.result import check_fill
+
+    violations = check_fill(problem, entries)
+    if violations:
+        raise RuntimeError(f"verification produced an invalid fill: {'; '.join(violations[:3])}")
+
+
+def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
+    """Verify word by word with any backend; each word gets an equal share of what is left.
+
+    `ids` are keys of `run.verdict_by_id` (positions in the caller's list here)."""
+    from xwcp.analysis import with_word
+    from xwcp.backends import fill
+    from xwcp.result import Limits
+
+    for i, word_id in enumerate(ids):
+        if run.out_of_time(run.end):
+            break
+        left = None if run.end is None else max(0.01, (run.end - time.perf_counter()) / (len(ids) - i))
+        v = run.verdict_by_id[word_id]
+        result = fill(with_word(run.problem, run.slot_id, v.word), backend,
+                      Limits(time_limit_s=left, seed=run.seed, abort=run.abort))
+        if result.status is FillStatus.FILLED:
+            run.settle(word_id, Verdict.VIABLE, "search", result.entries)
+        elif result.status is FillStatus.UNFILLABLE:
+            run.settle(word_id, Verdict.DEAD_END, "proof")
+
+
+def _restricted(problem: Problem, slot_id: SlotId, word_ids) -> Problem:
+    """The problem with `slot_id`'s domain cut to `word_ids`."""
+    mask = np.zeros(len(problem.domains[slot_id]), bool)
+    mask[np.asarray(list(word_ids), np.int64)] = True
+    mask &= problem.domains[slot_id]
+    domains = list(problem.domains)
+    domains[slot_id] = mask
+    return replace(problem, domains=tuple(domains))
+
+
+def _configure(engine, seed: int) -> None:
+    from xwcp.backends import backtrack
+
+    engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
+                     score_weight=backtrack.SCORE_WEIGHT)
+
+
+def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
+    """Settle `ids`: a joint search first, then one guided search per word still pending, in turns."""
+    pending = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    if not pending or run.out_of_time(until):
+        return
+    share_end = None
+    if len(pending) > 1:
+        share_end = time.perf_counter() + JOINT_MAX_S
+        if until is not None:
+            share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
+    guide = _joint_search(run, pending, share_end if len(pending) > 1 else until)
+    pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    if len(pending) > 1 and run.workers > 1:
+        _word_by_word_in_two(run, pending, until, guide)
+    elif pending:
+        _word_by_word(run, pending, until, guide)
+
+
+def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) -> None:
+    """`_word_by_word` on two cores: a forked child takes every other word, this process the rest.
+
+    The child sends back what it settled (label, how, seconds, fill); what it did not settle by
+    `until` stays unknown. Fork, as in the auto race: the child inherits the compiled problem.
+    """
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    mine, theirs = ids[0::2], ids[1::2]
+    receive, send = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        try:
+            from xwcp.signals import forget_signals_in_child
+
+            forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+            run.progress = None
+            _word_by_word(run, theirs, until, guide)
+            send.send([(w, run.verdict_by_id[w].verdict.value, run.verdict_by_id[w].how,
+                        run.verdict_by_id[w].seconds, run.verdict_by_id[w].entries) for w in theirs])
+        finally:
+            send.close()
+
+    process = ctx.Process(target=child, daemon=True)
+    process.start()
+    send.close()
+    try:
+        _word_by_word(run, mine, until, guide)
+        wait_s = None if until is None else max(0.0, until - time.perf_counter()) + 1.0
+        if receive.poll(wait_s):
+            for word_id, verdict, how, seconds, entries in receive.recv():
+                if verdict != Verdict.UNKNOWN.value:
+                    v = run.verdict_by_id[word_id]
+                    v.verdict, v.how, v.seconds, v.entries = Verdict(verdict), how, seconds, entries
+            run.report(0)
+    except (EOFError, OSError):
+        pass  # the child died: its words stay unknown
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join(timeout=5)
+        receive.close()
+
+
+def _engine(run: _Run, ids, guide):
+    from xwcp import kernel
+
+    engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids))
+    if engine.is_consistent:
+        _configure(engine, run.seed)
+        if guide is not None:
+            engine.set_guide(guide)
+    return engine
+
+
+def _joint_search(run: _Run, ids: list[int], until: float | None) -> dict[SlotId, int] | None:
+    """One search over the slot restricted to `ids`, until its first fill, a proof, or `until`.
+
+    Returns the fill it found (word id per slot) to guide the searches that follow, else None.
+    """
+    from xwcp import kernel
+    from xwcp.backends._common import entries_from_word_ids
+
+    engine = _engine(run, ids, None)
+    if not engine.is_consistent:
+        for word_id in ids:
+            run.settle(word_id, Verdict.DEAD_END, "ac3")
+        return None
+    k = int(engine.kernel_index[run.slot_id])
+    while not run.out_of_time(until):
+        slice_s = SLICE_S if until is None else max(0.0, min(SLICE_S, until - time.perf_counter()))
+        code = engine.search(slice_s)
+        if code == kernel.SOLVED:
+            solution = engine.solution_word_ids()
+            run.settle(int(engine.solution[k]), Verdict.VIABLE, "search",
+                       entries_from_word_ids(run.problem, solution))
+            if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
+                for word_id in ids:
+                    run.settle(word_id, Verdict.DEAD_END, "proof")
+            return solution
+        if code == kernel.EXHAUSTED:
+            for word_id in ids:
+                run.settle(word_id, Verdict.DEAD_END, "proof")
+            return None
+        if code == kernel.NOMEM:
+            raise MemoryError("the search's save stack could not grow")
+        run.report(len(ids))
+    return None
+
+
+def _word_by_word(run: _Run, ids: list[int], until: float | None, guide) -> None:
+    """One search per word (the slot set to it), in passes over the words still pending.
+
+    Each pass gives every pending word twice the time of the pass before (TURN_S first), so
+    easy words settle early and hard ones get more time, with no work lost: each search keeps
+    its state (and what it learnt) between turns. A fill found for one word guides the value
+    choice of every search after it (solution-guided search: the other slots try that fill's
+    words first), which helps when the fills for two words differ near the slot only.
+    """
+    from xwcp import kernel
+    from xwcp.backends._common import entries_from_word_ids
+
+    engines: dict[int, object] = {}
+    pending = list(ids)
+    turn_s = TURN_S
+    while pending and not run.out_of_time(until):
+        for word_id in list(pending):
+            if run.out_of_time(until):
+                break
+            engine = engines.get(word_id)
+            if engine is None:
+                engine = engines[word_id] = _engine(run, [word_id], guide)
+                if not engine.is_consistent:
+                    run.settle(word_id, Verdict.DEAD_END, "ac3")
+                    pending.remove(word_id)
+                    continue
+            turn_end = time.perf_counter() + turn_s
+            if until is not None:
+                turn_end = min(turn_end, until)
+            code = kernel.RUNNING
+            while code == kernel.RUNNING and not run.out_of_time(turn_end):
+                code = engine.search(max(0.0, min(SLICE_S, turn_end - time.perf_counter())))
+                run.report(len(pending))
+            if code == kernel.SOLVED:
+                guide = engine.solution_word_ids()
+                run.settle(word_id, Verdict.VIABLE, "search", entries_from_word_ids(run.problem, guide))
+                for other in engines.values():
+                    if other.is_consistent:
+                        other.set_guide(guide)
+            elif code == kernel.EXHAUSTED:
+                run.settle(word_id, Verdict.DEAD_END, "proof")
+            elif code == kernel.NOMEM:
+                raise MemoryError("the search's save stack could not grow")
+            else:
+                continue
+            pending.remove(word_id)
+            engines.pop(word_id, None)
+        turn_s *= 2
