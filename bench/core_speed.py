@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xwcp import compile_problem, load_word_list, parse_grid, read_grid, words_from_pairs  # noqa: E402
+from xwcp import compile_problem  # noqa: E402
 from xwcp.backends import fill  # noqa: E402
 from xwcp.errors import InputError  # noqa: E402
 from xwcp.core import CORE_TIME_LIMIT_S, core_dict, explain, find_core, sub_problem  # noqa: E402
@@ -46,22 +46,11 @@ def _suite_instances(suite: str):
 
 
 def load(instance, cache: dict):
-    """(problem, label) for a bench instance: a grid file with its word list, or an XCSP file with its own words."""
-    if instance.path is not None and instance.path.name.endswith((".xml", ".xml.xz", ".xml.lzma")):
-        from xwcp.xcsp import read_xcsp
-
-        crossword = read_xcsp(instance.path)
-        grid = parse_grid("\n".join(crossword.rows), str(instance.path))
-        return compile_problem(grid, words_from_pairs(crossword.words), min_score=instance.min_score,
-                               allow_dupes=not crossword.distinct_words)
-    key = (instance.words.path, instance.words.top_n)
-    if key not in cache:
-        words = load_word_list(instance.words.path)
-        if instance.words.top_n is not None:  # the scaling suite cuts the list to its best N entries
-            words = _bench_function("best_entries")(words, instance.words.top_n)
-        cache[key] = words
-    grid = read_grid(instance.path) if instance.rows is None else parse_grid("\n".join(instance.rows))
-    return compile_problem(grid, cache[key], min_score=instance.min_score, allow_dupes=instance.allow_dupes)
+    """The compiled problem of a bench instance, loaded the way the bench loads it (`xwcp.bench.load_instance`)."""
+    if "lists" not in cache:
+        cache["lists"] = _bench_function("WordLists")()
+    loaded = _bench_function("load_instance")(instance, cache["lists"])
+    return compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score, allow_dupes=loaded.allow_dupes)
 
 
 def verify(problem, names, checker: str, limit_s: float, is_minimal: bool) -> str:
