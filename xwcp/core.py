@@ -28,7 +28,7 @@ building the model (the 7x7 spiral's 12 calls: backtrack 0.03 s, sat 0.8 s, cpsa
 Measured with bench/core_speed.py (bench/results/2026-11-23/core_speed.txt, machine load 6.8):
 on the 10 unfillable grids of the bench suites the core is minimal within the 5 s budget on 9,
 from 0.02 s (4x4, 5 calls) to 2.6 s (open 7x7 with a 25k list, 18 calls); the blocked 15x15
-with the 25k list needs more than 5 s at that load and about 3 s at load 1.6 (core_speed_low_load.txt).
+with the 25k list needs more than 5 s at that load and about 3.2 s at load 2.2 (core_speed_low_load.txt).
 """
 from __future__ import annotations
 
