@@ -155,14 +155,19 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
     return forced
 
 
-def heatmap_report(problem: Problem) -> dict:
-    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters."""
+def heatmap_report(problem: Problem, *, with_core: bool = True) -> dict:
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters.
+
+    On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
+    """
     prop = propagate(problem)
     grid = problem.grid
     out = _status(prop)
     if prop.wipeout_slot is not None:
         out["slot"] = problem.slots[prop.wipeout_slot].name
         out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slots[prop.wipeout_slot].cells]
+    if not prop.is_consistent and with_core:
+        _add_core(out, problem, prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
@@ -177,6 +182,8 @@ def heatmap_text(data: dict) -> str:
     """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown."""
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    if data.get("core"):
+        lines.append(f"Why: {data['core']['message']}.")
     for r, row in enumerate(data["cells"]):
         out = []
         for c, n in enumerate(row):
@@ -222,6 +229,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
+        _add_core(out, problem, prop.wipeout_slot)
         return {"verdict": out.pop("verdict"), **out}
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
@@ -233,12 +241,23 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["verdict"] = "unfillable"
         out["proof"] = "search"
         out["reason"] = result.reason
+        _add_core(out, problem, result.slot_id)
     else:
         out["verdict"] = "unknown"
     return {"verdict": out.pop("verdict"), **out}
 
 
-def check_text(data: dict) -> str:
+def _add_core(out: dict, problem: Problem, slot_id: SlotId | None) -> None:
+    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time."""
+    from xwcp.core import explain
+
+    core = explain(problem, seed_slot_id=slot_id)
+    if core is not None:
+        out["core"] = core
+
+
+def check_text(data: dict, problem: Problem | None = None) -> str:
+    """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
     lines = []
     verdict = {"fillable": "Fillable: a full fill exists (shown below).",
                "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
@@ -258,6 +277,10 @@ def check_text(data: dict) -> str:
     if data.get("fill"):
         lines.append("")
         lines.extend(" ".join(row) for row in data["fill"])
+    if data.get("core") and problem is not None:
+        from xwcp.core import core_text
+
+        lines.append(core_text(problem, data["core"]))
     return "\n".join(lines)
 
 

@@ -52,8 +52,8 @@ def _count(text: str) -> int:
 
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
-    p.add_argument("grid", help="grid file ('-' for standard input): one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments")
+    p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
+                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
@@ -108,6 +108,8 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
                    help="search for the highest minimum score (proven where possible), then the highest "
                         "mean at it, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
+    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
+                   "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
     p = sub.add_parser("domains", help="per slot: how many words still fit, and the best ones",
@@ -167,6 +169,16 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--max-fills", type=positive_int, default=None, metavar="N",
                    help="autofills run at once; more get HTTP 429 (default: the number of cores)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+                       description="Read IN and write OUT, each in the format of its file extension "
+                                   "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
+                                   "are kept where both formats have them.",
+                       epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
+    p.add_argument("input", metavar="IN", help="puzzle file to read")
+    p.add_argument("output", metavar="OUT", help="puzzle file to write")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    p.set_defaults(run=cmd_convert)
 
     p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
@@ -284,15 +296,23 @@ def _silence_stdout() -> None:
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
+def _warn(message: str) -> None:
+    print(f"xwcp: warning: {message}", file=sys.stderr)
+
+
 def _load(args):
+    return _load_puzzle(args)[1]
+
+
+def _load_puzzle(args):
+    """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
     from xwcp.controls import make_controls
-    from xwcp.session import load_problem
+    from xwcp.session import load_puzzle_problem
 
     controls = make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
                              region=args.region, max_shared_substring=args.max_shared_substring)
-    return load_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                        strict=args.strict, warn=lambda message: print(f"xwcp: warning: {message}", file=sys.stderr),
-                        controls=controls)
+    return load_puzzle_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
+                               strict=args.strict, warn=_warn, controls=controls)
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -300,14 +320,20 @@ def _emit(args, data: dict, text: str) -> None:
 
 
 def cmd_fill(args) -> int:
-    """Example: xwcp fill models/15x15-daily-01.txt"""
+    """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import report
-    from xwcp.session import run_fill
+    from xwcp.core import explain
+    from xwcp.session import run_fill, save_fill
+    from xwcp.types import FillStatus
 
     start = time.perf_counter()
     if args.min_diff is not None and not (args.count and args.count > 1):
         raise InputError("--min-diff needs --count N with N of 2 or more")
-    problem = _load(args)
+    if args.out:
+        from xwcp.formats import format_module
+
+        format_module(args.out)  # a bad output name is bad usage: say so before filling
+    puzzle, problem = _load_puzzle(args)
     if args.min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 
@@ -317,14 +343,20 @@ def cmd_fill(args) -> int:
                       quality=args.quality, min_diff=args.min_diff,
                       say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
     seconds = time.perf_counter() - start
+    wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
         if result.fills:
             print(report.fill_grids(problem, result))
         else:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
         return result.status.exit_code
-    _emit(args, report.fill_dict(problem, result, seconds, args.count),
-          report.fill_text(problem, result, seconds, args.count))
+    core = (explain(problem, seed_slot_id=result.slot_id)
+            if result.status is FillStatus.UNFILLABLE else None)
+    data = report.fill_dict(problem, result, seconds, args.count, core)
+    if wrote:
+        data["out"] = args.out
+    note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
     return result.status.exit_code
 
 
@@ -383,8 +415,20 @@ def cmd_check(args) -> int:
 
     problem = _load(args)
     data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, data, analysis.check_text(data))
+    _emit(args, data, analysis.check_text(data, problem))
     return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
+
+
+def cmd_convert(args) -> int:
+    """Example: xwcp convert models/15x15-daily-01.txt daily.puz"""
+    from xwcp.session import convert
+
+    puzzle = convert(args.input, args.output)
+    grid = puzzle.grid
+    _emit(args, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
+                 "slots": len(puzzle.slots()), "title": puzzle.title},
+          f"wrote {args.output} ({grid.width}x{grid.height}, {len(puzzle.slots())} slots)")
+    return EXIT_OK
 
 
 def cmd_bench(args) -> int:

@@ -22,8 +22,10 @@ def entry_dicts(problem: Problem, entries) -> list[dict]:
     return rows
 
 
-def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None) -> dict:
-    """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one)."""
+def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: dict | None = None) -> dict:
+    """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one;
+    `core`: for an unfillable grid, the slots that cannot be filled together, from `xwcp.core.explain`)."""
     out: dict = {"status": result.status.value}
     is_filled = result.status is FillStatus.FILLED and result.entries is not None
     if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
@@ -45,6 +47,8 @@ def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int |
         out["note"] = shortfall
     if result.slot_id is not None:
         out["slot"] = problem.slots[result.slot_id].name
+    if core is not None:
+        out["core"] = core
     out["backend"] = result.backend
     out["seconds"] = round(seconds, 4)
     out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
@@ -75,7 +79,8 @@ def fewer_fills_note(result: FillResult, count: int | None) -> str:
     return ""
 
 
-def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None) -> str:
+def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: dict | None = None) -> str:
     """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
 
     At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill).
@@ -84,6 +89,10 @@ def fill_text(problem: Problem, result: FillResult, seconds: float, count: int |
     if result.entries is None:
         what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
         lines.append(f"{what}: {result.reason}" if result.reason else what)
+        if core is not None:
+            from xwcp.core import core_text
+
+            lines.extend([core_text(problem, core), ""])
     for index, entries in enumerate(result.fills[:TEXT_MAX_FILLS]):
         if len(result.fills) > 1:
             lines.append(f"Fill {index + 1}:")

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.grid import read_grid
+from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.problem import Problem, compile_problem, unlisted_text
-from xwcp.result import FillResult, Limits, Progress
+from xwcp.result import FillResult, Limits, Progress, fill_grid
 from xwcp.controls import Controls
 from xwcp.wordlist import describe_problems, layer_word_lists, load_word_list
 
@@ -21,7 +21,8 @@ from xwcp.wordlist import describe_problems, layer_word_lists, load_word_list
 def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                  allow_dupes: bool = False, strict: bool = False,
                  warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
-    """Read the grid and word list(s) and compile them with the constructor's controls.
+    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
+    constructor's controls.
 
     Args:
         words_path: None for the default list, a path, or a list of paths layered in order
@@ -34,7 +35,16 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
     """
-    grid = read_grid(grid_path)
+    return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                               warn=warn, controls=controls)[1]
+
+
+def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
+                        allow_dupes: bool = False, strict: bool = False,
+                        warn: Callable[[str], None] | None = None,
+                        controls: Controls | None = None) -> tuple[Puzzle, Problem]:
+    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
+    puzzle = read_puzzle(grid_path)
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     layers = [load_word_list(path) for path in (paths or [None])]
     if warn is not None:
@@ -44,14 +54,41 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
             for note in words.notes:
                 warn(note)
     words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
-    problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+    problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                               controls=controls)
     if warn is not None:
         for note in problem.notes:
             warn(note)
         if problem.unlisted and not strict:
             warn(unlisted_text(problem) + " (--strict refuses such a grid)")
-    return problem
+    return puzzle, problem
+
+
+def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
+    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata.
+
+    Returns:
+        True if a fill was written; False when `result` has none (nothing is written).
+
+    Raises:
+        InputError: unknown extension or the file cannot be written.
+    """
+    if result.entries is None:
+        return False
+    write_puzzle(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    return True
+
+
+def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
+    """Read `in_path` and write it to `out_path`, each in the format of its extension; returns the puzzle.
+
+    Raises:
+        InputError: unknown extension, unreadable input, or content the output cannot carry.
+    """
+    format_module(out_path)  # refuse a bad output name before reading
+    puzzle = read_puzzle(in_path)
+    write_puzzle(puzzle, out_path)
+    return puzzle
 
 
 class ProgressLine:

@@ -1,0 +1,23 @@
+"""Read a puzzle file's bytes or text through xwcp.files (bounded, no hang on a pipe), errors as one InputError line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from xwcp.errors import InputError
+from xwcp.files import read_bounded
+
+MAX_PUZZLE_BYTES = 1 << 20
+"""A 30x30 .puz is under 10 KB and an .ipuz with clues and styles well under 1 MiB; more is a wrong file."""
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The file's bytes. Raises InputError: missing file, a directory, unreadable, or over MAX_PUZZLE_BYTES."""
+    return read_bounded(path, MAX_PUZZLE_BYTES, "puzzle")
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, UTF-8 (a byte order mark dropped). Raises InputError as `read_bytes`, or for bad UTF-8."""
+    try:
+        return read_bytes(path).decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start}: {exc.reason})", str(path)) from None

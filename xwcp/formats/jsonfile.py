@@ -1,0 +1,53 @@
+"""Our fill JSON (.json): the grid rows, the metadata and one entry per slot with its word and clue.
+
+The same entry shape as `xwcp fill --format json` (id, number, direction, row, col, length,
+word), plus the clue; an entry's word is null while any of its cells is empty. Reading takes
+the `grid` rows (our text syntax) and the metadata, so a written file reads back unchanged.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from xwcp.errors import InputError
+from xwcp.formats._io import read_text
+from xwcp.formats.puzzle import Puzzle
+from xwcp.grid import EMPTY, find_slots, parse_grid
+
+
+def to_dict(puzzle: Puzzle) -> dict:
+    grid = puzzle.grid
+    entries = []
+    for slot in sorted(find_slots(grid), key=lambda s: (s.direction.letter != "A", s.number)):
+        text = "".join(grid.cells[c] for c in slot.cells)
+        entries.append({"id": slot.name, "number": slot.number, "direction": slot.direction.value,
+                        "row": slot.row, "col": slot.col, "length": slot.length,
+                        "word": None if EMPTY in text else text, "clue": puzzle.clue(slot)})
+    return {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
+            "width": grid.width, "height": grid.height, "grid": grid.rows, "entries": entries}
+
+
+def write(puzzle: Puzzle, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def read(path: str | Path) -> Puzzle:
+    """Read a .json written by xwcp (`grid` rows required).
+
+    Raises:
+        InputError: missing file, not JSON, no `grid` rows, a bad grid.
+    """
+    source = str(path)
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", source) from None
+    rows = data.get("grid") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        raise InputError("no \"grid\" (a list of row strings) in this JSON", source)
+    grid = parse_grid("\n".join(rows), source)
+    names = {s.name for s in find_slots(grid)}
+    clue_by_slot = {e["id"]: e["clue"] for e in data.get("entries", []) if isinstance(e, dict)
+                    and e.get("id") in names and isinstance(e.get("clue"), str) and e["clue"]}
+    meta = {key: data[key] for key in ("title", "author", "copyright", "notes") if isinstance(data.get(key), str)}
+    return Puzzle(grid, clue_by_slot=clue_by_slot, **meta)
