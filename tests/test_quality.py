@@ -166,3 +166,33 @@ def test_no_proof_means_no_claim(monkeypatch):
     monkeypatch.setattr(Q, "_fill_at", fake)
     result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=2))
     assert len(calls) >= 2 and quality.floor_optimal is False
+
+
+def test_stop_reaches_a_running_cpsat_step():
+    """Stop (the abort event) ends a neighbourhood's CP-SAT search at once, not at the step's time limit:
+    the whole 15x15 as one neighbourhood would run CP-SAT for the full 60 s without it."""
+    import threading
+    import time
+
+    from xwcp.ac3 import propagate
+    from xwcp.backends import fill
+    from xwcp.backends.quality import _refill_neighbourhood
+    from xwcp.grid import read_grid
+    from xwcp.wordlist import load_word_list
+
+    problem = compile_problem(read_grid("models/15x15-daily-01.txt"), load_word_list())
+    first = fill(problem, "auto", Limits(time_limit_s=30))
+    assert first.status is FillStatus.FILLED
+    abort = threading.Event()
+    timer = threading.Timer(0.5, abort.set)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        entries, proven, _ = _refill_neighbourhood(problem, propagate(problem).domains, first.entries,
+                                                   problem.open_slot_ids, 60.0, 1, abort)
+    finally:
+        timer.cancel()
+    assert abort.is_set() and time.perf_counter() - start < 20  # model build (~1 s) plus the stop
+    assert not proven
+    if entries is not None:
+        assert check_fill(problem, entries) == []

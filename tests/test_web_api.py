@@ -118,6 +118,55 @@ def test_fill_region_keeps_cells_outside(client, words):
     assert "." not in "".join(result["grid"][4:])
 
 
+# Left: a 4x4 block whose top two rows are the region; its down slots cross the border and row 3's
+# S and E constrain them. Right (beyond a wall of blocks): QZX. has no completion in the list, so
+# the whole grid is unfillable, but none of its slots touches the region.
+SPLIT = ["....#QZX.", "....#....", "....#....", "S..E#...."]
+SPLIT_REGION = [0, 0, 1, 3]  # rows 0-1, columns 0-3, from 0 inclusive (as the page sends it)
+
+
+def test_fill_region_fills_only_the_region_where_a_full_fill_fails(client, words):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, whole = _fill(ws, {"grid": SPLIT, "time_limit_s": 20})
+    assert whole["status"] == "unfillable"  # the part outside the region dooms a full fill
+    with client.websocket_connect("/ws/fill") as ws:
+        progress, result = _fill(ws, {"grid": SPLIT, "time_limit_s": 20, "region": SPLIT_REGION})
+    assert result["status"] == "filled", result
+    rows = result["grid"]
+    for r, (given, got) in enumerate(zip(SPLIT, rows)):
+        for c, (a, b) in enumerate(zip(given, got)):
+            if r <= 1 and c <= 3:
+                assert "A" <= b <= "Z", (r, c, b)
+            else:
+                assert a == b, (r, c, a, b)  # outside: letters kept, empty cells still empty
+    for message in progress:  # the streamed branch never writes outside the region either
+        for r, row in enumerate(message.get("grid", SPLIT)):
+            assert all(a == b for c, (a, b) in enumerate(zip(SPLIT[r], row)) if not (r <= 1 and c <= 3))
+    # the library's check on the problem compiled with the same controls: the open slots' entries
+    # (border slots with the word that completes them), every other slot as the result grid has it
+    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
+                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
+    assert sorted(result["entries"]) == sorted(problem.slots[s].name for s in problem.open_slot_ids)
+    shown = entries_of(problem, rows)
+    entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
+    assert check_fill(problem, entries) == []
+    for text, entry in zip(shown, entries):  # the grid shows each entry's letters (the border slots' inside part)
+        assert all(a in (".", b) for a, b in zip(text, entry)), (text, entry)
+    assert result["scores"]["min"] >= 50
+
+
+def test_fill_region_with_quality(client, words):
+    with client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": SPLIT, "time_limit_s": 10, "region": SPLIT_REGION, "quality": True})
+    assert result["status"] == "filled", result
+    assert result["grid"][2:] == SPLIT[2:] and all(row[4:] == given[4:] for row, given in zip(result["grid"], SPLIT))
+    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
+                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
+    shown = entries_of(problem, result["grid"])
+    entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
+    assert check_fill(problem, entries) == []
+
+
 def test_fill_unfillable_outlines_the_slot(client):
     with client.websocket_connect("/ws/fill") as ws:
         _, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})

@@ -23,6 +23,7 @@ Every fill returned has passed `check_fill` (through `backends.fill` or explicit
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -64,6 +65,8 @@ RESTART_RUN_S = 3.0
 """Time for one fresh fill; hard floors make some seeds slow."""
 BOUND_TIME_S = 5.0
 """Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
+ABORT_POLL_S = 0.02
+"""How often a running CP-SAT step looks at the caller's abort event (Stop in the web builder)."""
 
 
 def score_levels(problem: Problem) -> list[int]:
@@ -265,9 +268,29 @@ def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
     return ids_by_slot, is_sampled
 
 
+def _solve(solver, cp, abort: threading.Event | None):
+    """`solver.solve(cp)`, stopped by `solver.stop_search()` from a watcher thread as soon as `abort` is set."""
+    if abort is None:
+        return solver.solve(cp)
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(ABORT_POLL_S):
+            if abort.is_set():
+                solver.stop_search()  # again each poll: a stop before the solve started must still stop it
+
+    watcher = threading.Thread(target=watch, name="xwcp-quality-watcher", daemon=True)
+    watcher.start()
+    try:
+        return solver.solve(cp)
+    finally:
+        done.set()
+        watcher.join()
+
+
 def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[SlotId], time_limit_s: float,
-                          seed: int) -> tuple[list[str] | None, bool, bool]:
-    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT.
+                          seed: int, abort: threading.Event | None = None) -> tuple[list[str] | None, bool, bool]:
+    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set.
 
     Returns:
         (entries or None, proven optimal over the words tried, whether the words were a sample).
@@ -323,7 +346,7 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
     solver.parameters.max_time_in_seconds = max(0.05, time_limit_s)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
-    status = solver.solve(cp)
+    status = _solve(solver, cp, abort)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None, status == cp_model.INFEASIBLE, is_sampled
     out = list(entries)
@@ -383,7 +406,7 @@ def improve_mean(search: _Search) -> None:
         if step_s < 0.05:
             return
         entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
-                                                            rng.randrange(1 << 30))
+                                                            rng.randrange(1 << 30), search.limits.abort)
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
@@ -410,7 +433,7 @@ _IMPOSSIBLE = -1e6
 
 
 def mean_bound(problem_at: Problem, best_total: int | None = None,
-               time_limit_s: float = BOUND_TIME_S) -> float | None:
+               time_limit_s: float = BOUND_TIME_S, abort: threading.Event | None = None) -> float | None:
     """An upper bound on the mean entry score of any fill of `problem_at` (None if it has no open slot).
 
     Relaxes "crossing letters agree": each crossing cell gets prices theta[slot, cell, letter]
@@ -418,7 +441,7 @@ def mean_bound(problem_at: Problem, best_total: int | None = None,
     its prices. Any such prices bound the best total from above. The prices are tightened by
     max-sum diffusion (block coordinate descent on one cell at a time: both sides' best values
     per letter are made equal), which never raises the bound; sweeps stop when they gain little,
-    at `time_limit_s`, or when the bound meets `best_total`.
+    at `time_limit_s`, when `abort` is set, or when the bound meets `best_total`.
     """
     from xwcp.ac3 import propagate
 
@@ -463,9 +486,13 @@ def mean_bound(problem_at: Problem, best_total: int | None = None,
 
     start = time.perf_counter()
     bound = total()
-    while time.perf_counter() - start < time_limit_s:
+
+    def out_of_time() -> bool:
+        return time.perf_counter() - start > time_limit_s or (abort is not None and abort.is_set())
+
+    while not out_of_time():
         for k, (_, a, d) in enumerate(cells):
-            if k % 32 == 31 and time.perf_counter() - start > time_limit_s:
+            if k % 32 == 31 and out_of_time():
                 break  # a partial sweep still leaves valid prices
             m_a, m_d = best_by_letter(a), best_by_letter(d)
             new_a = (m_d - m_a) / 2
@@ -515,7 +542,7 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
         search.best_problem = at_floor(problem, search.floor)  # the mean search must not go below the floor
         # The bound first (cheap), so the LNS can stop when it meets it.
         bound = mean_bound(search.best_problem, search.total(search.best),
-                           min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
+                           min(BOUND_TIME_S, max(0.1, search.remaining() / 4)), search.limits.abort)
         if bound is not None:
             search.bound_total = int(round(bound * len(problem.open_slot_ids)))
             search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")

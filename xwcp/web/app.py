@@ -30,10 +30,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp import analysis
+from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
 from xwcp.problem import Problem, compile_problem
-from xwcp.result import Limits, Progress, default_threads, fill_grid
+from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
 from xwcp.types import FillStatus
 from xwcp.wordlist import WordList, load_word_list
 
@@ -149,10 +150,11 @@ def _grid(body: dict) -> Grid:
         raise ApiError(400, str(exc)) from None
 
 
-def _problem(state: ServerState, body: dict) -> Problem:
+def _problem(state: ServerState, body: dict, controls: Controls | None = None) -> Problem:
     grid = _grid(body)
     min_score = _number(body, "min_score", 50, 0, 100)
-    return compile_problem(grid, state.words, min_score=min_score, allow_dupes=_flag(body, "allow_dupes"))
+    return compile_problem(grid, state.words, min_score=min_score, allow_dupes=_flag(body, "allow_dupes"),
+                           controls=controls)
 
 
 def _slot_name(body: dict, required: bool) -> str | None:
@@ -382,7 +384,9 @@ async def _not_allowed(request: Request, exc) -> Response:
 
 # ----- the fill WebSocket ---------------------------------------------------------------------
 
-def _region(body: dict, grid: Grid) -> tuple[int, int, int, int] | None:
+def _region_controls(body: dict, grid: Grid) -> Controls | None:
+    """The fill's controls for `"region": [top, left, bottom, right]` (rows and columns from 0, inclusive),
+    or None when the request fills the whole grid."""
     region = body.get("region")
     if region is None:
         return None
@@ -394,18 +398,7 @@ def _region(body: dict, grid: Grid) -> tuple[int, int, int, int] | None:
     if not ok:
         raise ApiError(400, "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
                             f"inside the {grid.width}x{grid.height} grid)")
-    return top, left, bottom, right
-
-
-def _keep_region(grid: Grid, filled: Grid, region: tuple[int, int, int, int]) -> Grid:
-    """The user's grid with only the region's empty cells taken from a full fill.
-
-    The full fill proves the letters outside the region can still be completed around the region's.
-    """
-    top, left, bottom, right = region
-    letter_by_cell = {r * grid.width + c: filled.cell(r, c) for r in range(top, bottom + 1)
-                      for c in range(left, right + 1) if grid.cell(r, c) == "."}
-    return grid.with_letters(letter_by_cell)
+    return Controls(region=(top + 1, left + 1, bottom + 1, right + 1))  # Controls count from 1
 
 
 def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> dict:
@@ -417,7 +410,9 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.partial:
-        out["grid"] = problem.grid.with_letters(dict(p.partial)).rows
+        allowed = problem.fillable_cells  # a region fill shows only the letters it will write
+        out["grid"] = problem.grid.with_letters({cell: letter for cell, letter in dict(p.partial).items()
+                                                 if allowed is None or cell in allowed}).rows
     return out
 
 
@@ -446,9 +441,10 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         body = _parse_json(text)
         if body.get("type", "fill") != "fill":
             raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
-        problem = await anyio.to_thread.run_sync(_problem, state, body)  # compiling is CPU work: off the loop
+        controls = _region_controls(body, _grid(body))
+        # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
+        problem = await anyio.to_thread.run_sync(_problem, state, body, controls)
         grid = problem.grid
-        region = _region(body, grid)
         time_limit_s = _number(body, "time_limit_s", DEFAULT_FILL_S, 0.01, MAX_FILL_S, float)
         seed = _number(body, "seed", 0, 0, 2**31)
         quality = _flag(body, "quality")
@@ -457,6 +453,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
             raise ApiError(501, "quality fill is not available in this build (xwcp.quality is missing)")
     except ApiError as exc:
         await _send_error(websocket, exc.status, exc.message, 1008)
+        return
+    except InputError as exc:
+        await _send_error(websocket, 400, str(exc), 1008)
         return
     if state.active_fills >= state.max_fills:
         await _send_error(websocket, 429, f"{state.active_fills} fills are running, the most this server runs "
@@ -544,11 +543,13 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
            "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,
            "backtracks": result.stats.backtracks, "reason": result.reason, "grid": grid.rows, "seed": seed}
     if result.status is FillStatus.FILLED:
-        filled = fill_grid(problem, result.entries)
-        out["grid"] = (_keep_region(grid, filled, region) if region else filled).rows
-        out["scores"] = {"min": min(problem.words.score(e) or 0 for e in result.entries),
-                         "mean": round(sum(problem.words.score(e) or 0 for e in result.entries)
-                                       / len(result.entries), 1)}
+        out["grid"] = fill_grid(problem, result.entries).rows  # a region fill writes only the region's empty cells
+        # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
+        # that proves its cells outside the region can still be completed
+        out["entries"] = {problem.slots[s].name: result.entries[s] for s in problem.open_slot_ids}
+        scores = entry_scores(problem, result.entries)
+        if scores:
+            out["scores"] = {"min": min(scores), "mean": round(sum(scores) / len(scores), 1)}
     elif result.status is FillStatus.UNFILLABLE:
         out["core"] = core[0]
     if quality_found[0] is not None:
