@@ -101,6 +101,16 @@ typedef struct {
     const int32_t *guide;                 /* NULL: no guide */
     /* 0: branch on a slot's word; 1: branch on a checked cell's letter (open grids), words when no cell is open */
     int32_t branch_mode;
+    /* learning at every failure (issue 17, the heavy tail): conflict-directed backjumping over
+     * per-slot explanation sets, and a nogood learnt per dead end; see "Learning at every failure" */
+    int32_t learn;                        /* 0: off (nogoods at restarts only); 1: on (needs restarts) */
+    int32_t expl_words;                   /* 64-bit words per explanation set (decision levels 0..max depth) */
+    uint64_t *expl;                       /* [n_slots * expl_words] per slot: levels whose decisions explain its domain (owned here) */
+    uint64_t *conflict;                   /* [expl_words]: the levels behind the last failure (owned here) */
+    int32_t *ng_hits;                     /* per nogood: times it pruned or failed since the last clean-up (owned here) */
+    int64_t ng_hits_cap;
+    int64_t learnt_max;                   /* nogoods kept before a clean-up at the next restart */
+    int64_t n_learnt, jumps, levels_jumped, n_forgotten;
 } BsState;
 
 /* A decision or nogood literal is (slot, value): value >= 0 is "slot = word value"; value < 0 is
@@ -136,7 +146,8 @@ static int save_slot(BsState *st, int32_t s) {
     if (st->saved_depth[s] == st->depth) return 1;
     const int32_t W = st->slot_W[s];
     const int32_t L = st->slot_len[s];
-    const int64_t need = W + (L + 1) / 2;
+    const int32_t E = st->expl ? st->expl_words : 0;
+    const int64_t need = W + (L + 1) / 2 + E;
     if (st->save_words_len + need > st->save_words_cap) {
         int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
         while (cap < st->save_words_len + need) cap *= 2;
@@ -164,6 +175,7 @@ static int save_slot(BsState *st, int32_t s) {
     uint64_t *w = st->save_words + st->save_words_len;
     memcpy(w, st->dom + st->slot_dom_off[s], (size_t)W * sizeof(uint64_t));
     memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint32_t));
+    if (E) memcpy(w + W + (L + 1) / 2, st->expl + (int64_t)s * E, (size_t)E * sizeof(uint64_t));
     st->save_slot[st->save_len] = s;
     st->save_prev_depth[st->save_len] = st->saved_depth[s];
     st->save_size[st->save_len] = st->size[s];
@@ -181,6 +193,9 @@ static void restore_to(BsState *st, int64_t mark) {
         const uint64_t *w = st->save_words + st->save_words_at[st->save_len];
         memcpy(st->dom + st->slot_dom_off[s], w, (size_t)st->slot_W[s] * sizeof(uint64_t));
         memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
+        if (st->expl)
+            memcpy(st->expl + (int64_t)s * st->expl_words, w + st->slot_W[s] + (st->slot_len[s] + 1) / 2,
+                   (size_t)st->expl_words * sizeof(uint64_t));
         st->size[s] = st->save_size[st->save_len];
         st->saved_depth[s] = st->save_prev_depth[st->save_len];
         st->save_words_len = st->save_words_at[st->save_len];
@@ -271,6 +286,38 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
 }
 
 
+/* ---- explanation sets (learning at every failure) -------------------------------------------------
+ * With `learn` on, every slot carries the set of decision levels whose decisions (with the root and
+ * the nogoods, which always hold) imply its current domain: a decision on slot s adds its level to
+ * s's set; a slot pruned through a crossing, by no-word-twice or by a nogood takes the union of the
+ * sets of the slots that pruned it. The sets live beside the domains on the save stack, so undo
+ * restores them. A failure's conflict set is the wiped-out slot's set, or the union over a violated
+ * nogood's literals. */
+
+static inline uint64_t *expl_of(const BsState *st, int32_t s) { return st->expl + (int64_t)s * st->expl_words; }
+
+/* Slot u was pruned because of slot t: u's set takes t's. u must already be saved at this depth. */
+static inline void expl_join(BsState *st, int32_t u, int32_t t) {
+    if (!st->expl || u == t) return;
+    uint64_t *a = expl_of(st, u);
+    const uint64_t *b = expl_of(st, t);
+    for (int32_t k = 0; k < st->expl_words; k++) a[k] |= b[k];
+}
+
+/* A failure at slot u (empty domain): remember where, and its conflict set. */
+static inline void fail_at(BsState *st, int32_t u) {
+    st->wipeout_slot = u;
+    if (st->expl) memcpy(st->conflict, expl_of(st, u), (size_t)st->expl_words * sizeof(uint64_t));
+}
+
+/* The deepest level in the conflict set, 0 if it is empty (the failure follows from the root alone). */
+static int32_t conflict_max(const BsState *st) {
+    for (int32_t k = st->expl_words - 1; k >= 0; k--)
+        if (st->conflict[k]) return k * 64 + 63 - __builtin_clzll(st->conflict[k]);
+    return 0;
+}
+
+
 /* ---- nogoods from restarts (Lecoutre et al. 2007, reduced nld-nogoods) ----------------------------
  * At a restart the branch is a list of decisions (slot = word) and refutations (slot != word). For a
  * refutation at index i, the decisions before i together with slot = word are inconsistent: that set is
@@ -326,6 +373,35 @@ static int branch_push(BsState *st, int32_t s, int32_t w, int32_t neg) {
     return 1;
 }
 
+/* Room for one more nogood of n_lits literals; returns where its (slot, value) pairs go, NULL = out of memory. */
+static int32_t *nogood_room(BsState *st, int64_t n_lits) {
+    if (!grow((void **)&st->ng_lits, &st->ng_lits_cap, st->ng_lits_len + 2 * n_lits, sizeof(int32_t))) return NULL;
+    int64_t cap = st->ng_cap; /* both arrays hold ng_cap nogoods: 1 start, 2 watches each */
+    if (!grow((void **)&st->ng_start, &cap, st->n_nogoods + 2, sizeof(int64_t))) return NULL;
+    cap = st->ng_cap;
+    if (!grow((void **)&st->ng_watch, &cap, st->n_nogoods + 2, 2 * sizeof(int32_t))) return NULL;
+    st->ng_cap = cap;
+    if (!grow((void **)&st->ng_hits, &st->ng_hits_cap, st->n_nogoods + 2, sizeof(int32_t))) return NULL;
+    return st->ng_lits + st->ng_lits_len;
+}
+
+/* Add the nogood whose n_lits pairs were written at nogood_room(), watching literals wa and wb. 0 = out of memory. */
+static int nogood_commit(BsState *st, int64_t n_lits, int32_t wa, int32_t wb) {
+    const int32_t ng = (int32_t)st->n_nogoods;
+    const int64_t base = st->ng_lits_len;
+    const int32_t *lits = st->ng_lits + base;
+    st->ng_start[ng] = base;
+    st->ng_start[ng + 1] = base + 2 * n_lits;
+    st->ng_lits_len += 2 * n_lits;
+    st->ng_watch[2 * ng] = wa;
+    st->ng_watch[2 * ng + 1] = wb;
+    st->ng_hits[ng] = 0;
+    if (!watch_add(st, lits[2 * wa], ng)) return 0;
+    if (wb != wa && !watch_add(st, lits[2 * wb], ng)) return 0;
+    st->n_nogoods++;
+    return 1;
+}
+
 /* Record the nogoods of the current branch (called at a restart, before undoing it). 0 = out of memory. */
 static int record_nogoods(BsState *st) {
     int32_t n_pos = 0;
@@ -333,14 +409,8 @@ static int record_nogoods(BsState *st) {
         if (!st->br_neg[i]) { n_pos++; continue; }
         if (n_pos == 0) continue; /* a root refutation: already permanent */
         const int64_t n_lits = n_pos + 1;
-        if (!grow((void **)&st->ng_lits, &st->ng_lits_cap, st->ng_lits_len + 2 * n_lits, sizeof(int32_t))) return 0;
-        int64_t cap = st->ng_cap; /* both arrays hold ng_cap nogoods: 1 start, 2 watches each */
-        if (!grow((void **)&st->ng_start, &cap, st->n_nogoods + 2, sizeof(int64_t))) return 0;
-        cap = st->ng_cap;
-        if (!grow((void **)&st->ng_watch, &cap, st->n_nogoods + 2, 2 * sizeof(int32_t))) return 0;
-        st->ng_cap = cap;
-        const int64_t base = st->ng_lits_len;
-        int32_t *lits = st->ng_lits + base;
+        int32_t *lits = nogood_room(st, n_lits);
+        if (!lits) return 0;
         int32_t k = 0;
         for (int64_t j = 0; j < i; j++) {
             if (st->br_neg[j]) continue;
@@ -350,15 +420,8 @@ static int record_nogoods(BsState *st) {
         }
         lits[2 * k] = st->br_slot[i];
         lits[2 * k + 1] = st->br_word[i];
-        const int32_t ng = (int32_t)st->n_nogoods;
-        st->ng_start[ng] = base;
-        st->ng_start[ng + 1] = base + 2 * n_lits;
-        st->ng_lits_len += 2 * n_lits;
         /* watch the refuted literal and the deepest decision: neither is true at the root after the restart */
-        st->ng_watch[2 * ng] = (int32_t)(n_lits - 1);
-        st->ng_watch[2 * ng + 1] = (int32_t)(n_lits - 2);
-        if (!watch_add(st, lits[2 * (n_lits - 1)], ng) || !watch_add(st, lits[2 * (n_lits - 2)], ng)) return 0;
-        st->n_nogoods++;
+        if (!nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits - 2))) return 0;
     }
     return 1;
 }
@@ -392,11 +455,25 @@ static int propagate_nogoods(BsState *st, int32_t t) {
             continue;
         }
         const int32_t u = lits[2 * other], w = lits[2 * other + 1];
-        if (lit_true(st, u, w)) return 0;
+        if (lit_true(st, u, w)) { /* every literal is true: the nogood is violated */
+            st->ng_hits[ng]++;
+            st->wipeout_slot = u;
+            if (st->expl) {
+                memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
+                for (int32_t j = 0; j < n_lits; j++) {
+                    const uint64_t *e = expl_of(st, lits[2 * j]);
+                    for (int32_t k = 0; k < st->expl_words; k++) st->conflict[k] |= e[k];
+                }
+            }
+            return 0;
+        }
         const int ch = refute(st, u, w);
         if (ch < 0) return -1;
         if (ch) {
-            if (st->size[u] == 0) { st->wipeout_slot = u; return 0; }
+            st->ng_hits[ng]++;
+            for (int32_t j = 0; j < n_lits; j++)
+                if (j != other) expl_join(st, u, lits[2 * j]);
+            if (st->size[u] == 0) { fail_at(st, u); return 0; }
             enqueue(st, u);
         }
         i++;
@@ -410,7 +487,7 @@ static int bs_propagate(BsState *st) {
     while (st->q_len > 0) {
         const int32_t t = st->queue[--st->q_len];
         st->queued[t] = 0;
-        if (st->size[t] == 0) { st->wipeout_slot = t; clear_queue(st); return 0; }
+        if (st->size[t] == 0) { fail_at(st, t); clear_queue(st); return 0; }
         const int32_t L = st->slot_len[t];
         const int32_t po = st->slot_pos_off[t];
         /* Letters still possible at each crossed position: from the few words left when the domain
@@ -471,10 +548,11 @@ static int bs_propagate(BsState *st) {
             }
             if (changed < 0) return -1;
             if (changed) {
+                expl_join(st, u, t);
                 if (st->size[u] == 0) {
                     st->weight[po + q] += 1.0;
                     st->weight[st->slot_pos_off[u] + r] += 1.0;
-                    st->wipeout_slot = u;
+                    fail_at(st, u);
                     clear_queue(st);
                     return 0;
                 }
@@ -494,7 +572,8 @@ static int bs_propagate(BsState *st) {
                 const int ch = clear_word(st, u, w);
                 if (ch < 0) return -1;
                 if (ch) {
-                    if (st->size[u] == 0) { st->wipeout_slot = u; clear_queue(st); return 0; }
+                    expl_join(st, u, t);
+                    if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
                     enqueue(st, u);
                 }
             }
@@ -563,9 +642,11 @@ void bs_free(BsState *st) {
     free(st->br_slot); free(st->br_word); free(st->br_neg);
     st->br_slot = st->br_word = st->br_neg = NULL;
     st->br_cap = st->br_len = 0;
-    free(st->ng_lits); free(st->ng_start); free(st->ng_watch);
-    st->ng_lits = NULL; st->ng_start = NULL; st->ng_watch = NULL;
-    st->ng_lits_cap = st->ng_lits_len = st->ng_cap = st->n_nogoods = 0;
+    free(st->ng_lits); free(st->ng_start); free(st->ng_watch); free(st->ng_hits);
+    st->ng_lits = NULL; st->ng_start = NULL; st->ng_watch = NULL; st->ng_hits = NULL;
+    st->ng_lits_cap = st->ng_lits_len = st->ng_cap = st->n_nogoods = st->ng_hits_cap = 0;
+    free(st->expl); free(st->conflict);
+    st->expl = NULL; st->conflict = NULL;
     for (int32_t s = 0; s < st->n_slots; s++) {
         free(st->watch_list[s]);
         st->watch_list[s] = NULL;
@@ -680,6 +761,85 @@ static int32_t bs_select_cell(BsState *st, int32_t *value) {
     return s;
 }
 
+/* ---- learning at every failure ---------------------------------------------------------------------
+ * When the decision at level m fails with conflict set C (m its deepest level), R = C \ {m} is a
+ * reason for refuting it: the decisions at R, with the root and the nogoods, leave no fill with the
+ * decision at m. So the search (a) jumps back over every level deeper than m that C does not
+ * name (conflict-directed backjumping; their alternatives would fail the same way), (b) refutes
+ * the decision at m with R as its explanation, and (c) stores "the decisions at R and the decision
+ * at m" as a nogood, which prunes wherever those decisions meet again, after restarts too. It is
+ * the decision nogood of the restart scheme above minimised to the levels the failure really used.
+ * With learn 2 the refutation goes to the deepest level of R instead of m - 1 (as a SAT solver's
+ * backjump), undoing the unrelated decisions between; with R empty it goes to the root either
+ * way, where it stays for good. A conflict set with no level at all proves that no fill exists.
+ * Learnt nogoods that never pruned since the last clean-up are forgotten at a restart once there
+ * are more than learnt_max (short ones are kept). */
+
+enum { LEARN_MAX_LITS = 48, LEARN_KEEP_LITS = 3 };
+
+/* Store the nogood "decisions at the levels of st->conflict (m already removed) and the decision at m". 0 = out of memory. */
+static int learn_nogood(BsState *st, int32_t m) {
+    int64_t n_lits = 1;
+    for (int32_t k = 0; k < st->expl_words; k++) n_lits += __builtin_popcountll(st->conflict[k]);
+    if (n_lits > LEARN_MAX_LITS) return 1;
+    int32_t *lits = nogood_room(st, n_lits);
+    if (!lits) return 0;
+    int32_t i = 0;
+    for (int32_t k = 0; k < st->expl_words; k++) {
+        for (uint64_t bits = st->conflict[k]; bits; bits &= bits - 1) {
+            const int32_t level = k * 64 + __builtin_ctzll(bits);
+            lits[2 * i] = st->dec_slot[level];
+            lits[2 * i + 1] = st->dec_word[level];
+            i++;
+        }
+    }
+    lits[2 * i] = st->dec_slot[m];
+    lits[2 * i + 1] = st->dec_word[m];
+    st->n_learnt++;
+    /* watch the refuted decision and the deepest other one: until that level is undone, the first is false */
+    return nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits >= 2 ? n_lits - 2 : n_lits - 1));
+}
+
+/* At a restart (depth 0): drop learnt nogoods longer than LEARN_KEEP_LITS that never pruned since the
+ * last clean-up, and rebuild the watch lists. The watched positions of the kept ones do not change. */
+static int forget_nogoods(BsState *st) {
+    int64_t out = 0, lits_out = 0;
+    for (int64_t ng = 0; ng < st->n_nogoods; ng++) {
+        const int64_t from = st->ng_start[ng], len = (st->ng_start[ng + 1] - from) / 2;
+        if (len > LEARN_KEEP_LITS && st->ng_hits[ng] == 0) { st->n_forgotten++; continue; }
+        memmove(st->ng_lits + lits_out, st->ng_lits + from, (size_t)(2 * len) * sizeof(int32_t));
+        st->ng_start[out] = lits_out;
+        st->ng_watch[2 * out] = st->ng_watch[2 * ng];
+        st->ng_watch[2 * out + 1] = st->ng_watch[2 * ng + 1];
+        st->ng_hits[out] = 0;
+        lits_out += 2 * len;
+        out++;
+    }
+    st->ng_start[out] = lits_out;
+    st->n_nogoods = out;
+    st->ng_lits_len = lits_out;
+    for (int32_t s = 0; s < st->n_slots; s++) st->watch_len[s] = 0;
+    for (int64_t ng = 0; ng < out; ng++) {
+        const int32_t *lits = st->ng_lits + st->ng_start[ng];
+        const int32_t wa = st->ng_watch[2 * ng], wb = st->ng_watch[2 * ng + 1];
+        if (!watch_add(st, lits[2 * wa], (int32_t)ng)) return 0;
+        if (wb != wa && !watch_add(st, lits[2 * wb], (int32_t)ng)) return 0;
+    }
+    if (st->learnt_max < 2 * out) st->learnt_max = 2 * out;
+    return 1;
+}
+
+/* Allocate the explanation sets (at the start, at the root, where they are all empty). 0 = out of memory. */
+static int learn_start(BsState *st) {
+    const int32_t levels = st->n_slots + st->slot_pos_off[st->n_slots] + 2;
+    st->expl_words = (levels + 63) / 64;
+    st->expl = calloc((size_t)st->n_slots * st->expl_words + 1, sizeof(uint64_t));
+    st->conflict = calloc((size_t)st->expl_words, sizeof(uint64_t));
+    if (!st->expl || !st->conflict) return 0;
+    if (st->learnt_max <= 0) st->learnt_max = 20000;
+    return 1;
+}
+
 static int64_t bs_luby(int64_t x) {
     int64_t size = 1, seq = 0;
     while (size < x + 1) { seq++; size = 2 * size + 1; }
@@ -692,6 +852,7 @@ int bs_search(BsState *st, double slice_s) {
     const double t_end = bs_now() + slice_s;
     if (st->phase == PH_DONE) return BS_EXHAUSTED;
     if (st->phase == PH_START) {
+        if (st->learn && st->use_nogoods && !st->expl && st->depth == 0 && !learn_start(st)) return BS_NOMEM;
         st->phase = PH_CHOOSE;
         st->fails_run = 0;
         st->luby_index = 0;
@@ -708,6 +869,10 @@ int bs_search(BsState *st, double slice_s) {
             if (s < 0) {
                 for (int32_t t = 0; t < st->n_slots; t++) st->solution[t] = first_word(st, t);
                 st->solutions++;
+                if (st->expl) { /* going on from a fill: its last decision is undone for no failure's reason */
+                    memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
+                    for (int32_t d = 1; d <= st->depth; d++) st->conflict[d >> 6] |= 1ULL << (d & 63);
+                }
                 st->phase = PH_BACKTRACK;
                 return BS_SOLVED;
             }
@@ -720,10 +885,18 @@ int bs_search(BsState *st, double slice_s) {
             if (!branch_push(st, s, w, 0)) return BS_NOMEM;
             st->nodes++;
             if (assert_lit(st, s, w) < 0) return BS_NOMEM;
+            if (st->expl) {
+                if (!save_slot(st, s)) return BS_NOMEM;
+                uint64_t *e = expl_of(st, s);
+                if (w >= 0) memset(e, 0, (size_t)st->expl_words * sizeof(uint64_t)); /* slot = word: this decision alone */
+                e[st->depth >> 6] |= 1ULL << (st->depth & 63);
+            }
             int ok = 0;
             if (st->size[s] > 0) {
                 enqueue(st, s);
                 ok = bs_propagate(st);
+            } else {
+                fail_at(st, s);
             }
             if (ok < 0) return BS_NOMEM;
             if (!ok) {
@@ -735,15 +908,29 @@ int bs_search(BsState *st, double slice_s) {
         if (st->phase == PH_BACKTRACK) {
             for (;;) {
                 if (st->depth == 0) { st->phase = PH_DONE; return BS_EXHAUSTED; }
-                const int32_t s = st->dec_slot[st->depth];
-                const int32_t w = st->dec_word[st->depth];
-                restore_to(st, st->dec_mark[st->depth]);
-                st->br_len = st->br_at_depth[st->depth];
-                st->depth--;
+                int32_t m = st->depth, back = st->depth - 1; /* the decision undone; the depth its refutation goes to */
+                if (st->expl) {
+                    m = conflict_max(st);
+                    if (m == 0) { st->phase = PH_DONE; return BS_EXHAUSTED; } /* failed at the root: a proof */
+                    st->conflict[m >> 6] &= ~(1ULL << (m & 63));              /* now R, the refutation's reason */
+                    const int32_t a = conflict_max(st);
+                    back = (st->learn == 2 || a == 0) ? a : m - 1;
+                    if (a > 0 && !learn_nogood(st, m)) return BS_NOMEM;       /* at the root it holds for good anyway */
+                    if (back < st->depth - 1) { st->jumps++; st->levels_jumped += st->depth - 1 - back; }
+                }
+                const int32_t s = st->dec_slot[m];
+                const int32_t w = st->dec_word[m];
+                restore_to(st, st->dec_mark[back + 1]);
+                st->br_len = st->br_at_depth[back + 1];
+                st->depth = back;
                 if (!branch_push(st, s, w, 1)) return BS_NOMEM;
                 const int ch = refute(st, s, w);
                 if (ch < 0) return BS_NOMEM;
-                if (st->size[s] == 0) { st->fails++; st->fails_run++; continue; }
+                if (st->expl && ch) {
+                    uint64_t *e = expl_of(st, s);
+                    for (int32_t k = 0; k < st->expl_words; k++) e[k] |= st->conflict[k];
+                }
+                if (st->size[s] == 0) { fail_at(st, s); st->fails++; st->fails_run++; continue; }
                 enqueue(st, s);
                 const int ok = bs_propagate(st);
                 if (ok < 0) return BS_NOMEM;
@@ -753,12 +940,13 @@ int bs_search(BsState *st, double slice_s) {
             }
             st->phase = PH_CHOOSE;
             if (st->restart_base > 0 && st->fails_run >= st->fail_limit_run) {
-                if (st->use_nogoods && !record_nogoods(st)) return BS_NOMEM;
+                if (st->use_nogoods && !st->expl && !record_nogoods(st)) return BS_NOMEM;
                 st->br_len = 0;
                 if (st->depth > 0) {
                     restore_to(st, st->dec_mark[1]);
                     st->depth = 0;
                 }
+                if (st->expl && st->n_nogoods > st->learnt_max && !forget_nogoods(st)) return BS_NOMEM;
                 st->restarts++;
                 st->fails_run = 0;
                 st->luby_index++;
@@ -779,7 +967,7 @@ int bs_search(BsState *st, double slice_s) {
  * removal (with what was learnt) proves no fill is left (the search is then done), -1 out of memory. */
 int bs_root_remove(BsState *st, int32_t s, int32_t w) {
     if (st->phase == PH_DONE) return 0;
-    if (st->use_nogoods && st->depth > 0 && !record_nogoods(st)) return -1;
+    if (st->use_nogoods && !st->expl && st->depth > 0 && !record_nogoods(st)) return -1;
     st->br_len = 0;
     if (st->depth > 0) {
         restore_to(st, st->dec_mark[1]);

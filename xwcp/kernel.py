@@ -260,6 +260,10 @@ class _BsState(ctypes.Structure):
         ("ng_start", _I64), ("ng_watch", _I32), ("n_nogoods", ctypes.c_int64), ("ng_cap", ctypes.c_int64),
         ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32),
         ("guide", _I32), ("branch_mode", ctypes.c_int32),
+        ("learn", ctypes.c_int32), ("expl_words", ctypes.c_int32), ("expl", _U64), ("conflict", _U64),
+        ("ng_hits", _I32), ("ng_hits_cap", ctypes.c_int64), ("learnt_max", ctypes.c_int64),
+        ("n_learnt", ctypes.c_int64), ("jumps", ctypes.c_int64), ("levels_jumped", ctypes.c_int64),
+        ("n_forgotten", ctypes.c_int64),
     ]
 
 
@@ -346,17 +350,22 @@ class BitSearch(_SlotLayout):
             lib.bs_free(self._ref)
 
     def configure(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
-                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True, branch: str = "word") -> None:
+                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True, branch: str = "word",
+                  learn: int = 0) -> None:
         """Set the search's tuning (see xwcp/backends/backtrack.py); nogoods are recorded only with restarts.
 
         `branch` is "word" (a slot takes a word) or "letter" (a checked cell takes a letter; words
-        decide what no cell does).
+        decide what no cell does). `learn` 1 learns a nogood at every failure and backjumps over
+        the decisions the failure did not use; 2 also undoes the unrelated decisions below the
+        refuted one (see "Learning at every failure" in xwcp/_bitsearch.c). Both need restarts
+        and must be set before the first `search`.
         """
         if branch not in BRANCH_MODES:
             raise ValueError(f"unknown branching {branch!r}; known: {', '.join(BRANCH_MODES)}")
         st = self._state
         st.branch_mode = BRANCH_MODES[branch]
         st.use_nogoods = int(nogoods and restart_base > 0)
+        st.learn = int(learn) if st.use_nogoods else 0
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1
         st.restart_base, st.noise, st.score_weight = restart_base, noise, score_weight
         st.slot_rule, st.max_fails = slot_rule, max_fails
@@ -410,4 +419,6 @@ class BitSearch(_SlotLayout):
     def stats(self) -> dict[str, int]:
         st = self._state
         return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
-                "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods)}
+                "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods),
+                "learnt": int(st.n_learnt), "jumps": int(st.jumps), "levels_jumped": int(st.levels_jumped),
+                "forgotten": int(st.n_forgotten)}

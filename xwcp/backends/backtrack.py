@@ -28,6 +28,8 @@ NOISE = 0.2
 Small against the fit (a sum of log crossing options, typically 20-50): it reorders near-ties.
 Herald 15.xx/21.xx with the default list: median 0.015 s either way; on the stock themeless
 it spreads seeds from 0.4 s to 6.8 s, which the auto race turns into the faster of two."""
+LEARN = 0
+"""Learning at every failure (`kernel.BitSearch.configure`'s `learn`): 0 off, 1 backjumping, 2 as a SAT solver."""
 SLICE_S = 0.05
 """Seconds the kernel runs between progress reports and abort checks."""
 
@@ -63,7 +65,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         score_weight=float(limits.extra.get("score_weight", SCORE_WEIGHT)),
         slot_rule=int(limits.extra.get("slot_rule", 0)),
         max_fails=int(limits.max_backtracks or 0),
-        branch=str(limits.extra.get("branch", "word")))
+        branch=str(limits.extra.get("branch", "word")),
+        learn=int(limits.extra.get("learn", LEARN)))
     fills: list[tuple[str, ...]] = []
     n_fills = 0
     status = None
@@ -93,7 +96,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                                      min(len(problem.slots), len(problem.slots) - engine.n_slots + s["max_depth"]),
                                      len(problem.slots), _branch_letters(problem, engine)))
     s = engine.stats
-    stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"], {"max_depth": s["max_depth"]})
+    stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
+                      {k: s[k] for k in ("max_depth", "nogoods", "learnt", "jumps", "levels_jumped", "forgotten")})
     reason, slot_id = "", None
     if status is FillStatus.UNFILLABLE:
         reason = "search exhausted every candidate: no fill exists"
