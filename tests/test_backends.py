@@ -398,6 +398,52 @@ def test_letter_restart_test_is_not_vacuous():
     assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
 
 
+@functools.lru_cache(maxsize=None)
+def learning_runs(seed):
+    """The same grids as `restart_runs`, with learning at every failure (learn 1 and 2), both branchings."""
+    problem, n_fills, _ = restart_runs(seed)
+    results = [fill(problem, search, Limits(time_limit_s=60, seed=seed,
+                                            extra={"restart_base": restart_base, "noise": 1.0, "learn": learn}))
+               for search in ("backtrack", "letters") for learn in (1, 2) for restart_base in (1, 20)]
+    return problem, n_fills, results
+
+
+@pytest.mark.parametrize("seed", RESTART_SEEDS)
+def test_learning_at_every_failure_keeps_proofs_exact(seed):
+    """Backjumping over explanation sets and a nogood learnt per dead end never change whether a fill
+    exists (a too small explanation would prove a fillable grid unfillable), and fills stay valid."""
+    problem, n_fills, results = learning_runs(seed)
+    for result in results:
+        assert result.status is (FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE), result.stats.extra
+        if result.entries:
+            assert check_fill(problem, result.entries) == []
+
+
+def test_learning_test_is_not_vacuous():
+    results = [result for seed in RESTART_SEEDS for result in learning_runs(seed)[2]]
+    assert sum(r.stats.extra.get("learnt", 0) for r in results) > 1000
+    assert sum(r.stats.extra.get("jumps", 0) for r in results) > 3  # some failures skip levels
+    statuses = [r.status for r in results]
+    assert statuses.count(FillStatus.UNFILLABLE) > 40 and statuses.count(FillStatus.FILLED) > 40
+
+
+@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize("search", ["backtrack", "letters"])
+def test_learning_agrees_with_brute_force_on_tiny_grids(search, seed):
+    """Whether a fill exists, with learning on, against trying every word in every slot."""
+    rng = random.Random(700 + seed)
+    grid = parse_grid(rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n"]))
+    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(16)})
+    problem = compile_problem(grid, words_from_pairs(words), min_score=0)
+    exists = brute_force_count(problem) > 0
+    for learn in (1, 2):
+        result = fill(problem, search, Limits(time_limit_s=60, seed=seed,
+                                              extra={"restart_base": 1, "noise": 1.0, "learn": learn}))
+        assert result.status is (FillStatus.FILLED if exists else FillStatus.UNFILLABLE)
+        if result.entries:
+            assert check_fill(problem, result.entries) == []
+
+
 def test_restart_test_is_not_vacuous():
     """The runs above do restart a lot, and both outcomes occur (computed here if not yet run)."""
     results = [result for seed in RESTART_SEEDS for result in restart_runs(seed)[2]]

@@ -105,7 +105,7 @@ typedef struct {
      * per-slot explanation sets, and a nogood learnt per dead end; see "Learning at every failure" */
     int32_t learn;                        /* 0: off (nogoods at restarts only); 1: on (needs restarts) */
     int32_t expl_words;                   /* 64-bit words per explanation set (decision levels 0..max depth) */
-    uint64_t *expl;                       /* [n_slots * expl_words] per slot: levels whose decisions explain its domain (owned here) */
+    uint64_t *expl;                       /* per slot 1 + length sets of expl_words (see "explanation sets"; owned here) */
     uint64_t *conflict;                   /* [expl_words]: the levels behind the last failure (owned here) */
     int32_t *ng_hits;                     /* per nogood: times it pruned or failed since the last clean-up (owned here) */
     int64_t ng_hits_cap;
@@ -141,12 +141,18 @@ static int32_t popcount_dom(const BsState *st, int32_t s) {
     return n;
 }
 
+/* Slot s's explanation sets: [0] its own (decisions, refutations, no word twice, nogoods), [1 + q] what came
+ * in through the crossing at position q. */
+static inline uint64_t *expl_of(const BsState *st, int32_t s) {
+    return st->expl + (int64_t)(st->slot_pos_off[s] + s) * st->expl_words;
+}
+
 /* Push slot s's current bitset, size and letter sets if not yet saved at this depth. 0 = out of memory. */
 static int save_slot(BsState *st, int32_t s) {
     if (st->saved_depth[s] == st->depth) return 1;
     const int32_t W = st->slot_W[s];
     const int32_t L = st->slot_len[s];
-    const int32_t E = st->expl ? st->expl_words : 0;
+    const int32_t E = st->expl ? (L + 1) * st->expl_words : 0;
     const int64_t need = W + (L + 1) / 2 + E;
     if (st->save_words_len + need > st->save_words_cap) {
         int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
@@ -175,7 +181,7 @@ static int save_slot(BsState *st, int32_t s) {
     uint64_t *w = st->save_words + st->save_words_len;
     memcpy(w, st->dom + st->slot_dom_off[s], (size_t)W * sizeof(uint64_t));
     memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint32_t));
-    if (E) memcpy(w + W + (L + 1) / 2, st->expl + (int64_t)s * E, (size_t)E * sizeof(uint64_t));
+    if (E) memcpy(w + W + (L + 1) / 2, expl_of(st, s), (size_t)E * sizeof(uint64_t));
     st->save_slot[st->save_len] = s;
     st->save_prev_depth[st->save_len] = st->saved_depth[s];
     st->save_size[st->save_len] = st->size[s];
@@ -194,8 +200,8 @@ static void restore_to(BsState *st, int64_t mark) {
         memcpy(st->dom + st->slot_dom_off[s], w, (size_t)st->slot_W[s] * sizeof(uint64_t));
         memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
         if (st->expl)
-            memcpy(st->expl + (int64_t)s * st->expl_words, w + st->slot_W[s] + (st->slot_len[s] + 1) / 2,
-                   (size_t)st->expl_words * sizeof(uint64_t));
+            memcpy(expl_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2,
+                   (size_t)(st->slot_len[s] + 1) * st->expl_words * sizeof(uint64_t));
         st->size[s] = st->save_size[st->save_len];
         st->saved_depth[s] = st->save_prev_depth[st->save_len];
         st->save_words_len = st->save_words_at[st->save_len];
@@ -287,28 +293,41 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
 
 
 /* ---- explanation sets (learning at every failure) -------------------------------------------------
- * With `learn` on, every slot carries the set of decision levels whose decisions (with the root and
- * the nogoods, which always hold) imply its current domain: a decision on slot s adds its level to
- * s's set; a slot pruned through a crossing, by no-word-twice or by a nogood takes the union of the
- * sets of the slots that pruned it. The sets live beside the domains on the save stack, so undo
- * restores them. A failure's conflict set is the wiped-out slot's set, or the union over a violated
- * nogood's literals. */
+ * With `learn` on, every slot carries sets of decision levels whose decisions (with the root and the
+ * nogoods, which always hold) imply its current domain: its own set (a decision on the slot, a
+ * refutation's reason, no word twice, a nogood's other literals) and one per position, for what the
+ * crossing there removed. Pruning u through its crossing with t at (q in t, r in u) adds to u's set
+ * at r the union of t's sets except t's set at q: a letter still live in u at r was live there all
+ * along this branch, so no word of t with it at q was removed through that crossing; the letter's
+ * death in t is explained by t's other removals. Without that the sets echo back and forth along a
+ * crossing and soon hold every level. The sets live beside the domains on the save stack, so undo
+ * restores them. A failure's conflict set is the union of the wiped-out slot's sets, or of the sets
+ * of a violated nogood's literals' slots. */
 
-static inline uint64_t *expl_of(const BsState *st, int32_t s) { return st->expl + (int64_t)s * st->expl_words; }
+/* dst |= all of slot t's sets except the one at position `skip` (-1: all). */
+static inline void expl_gather(const BsState *st, uint64_t *dst, int32_t t, int32_t skip) {
+    const int32_t E = st->expl_words, L = st->slot_len[t];
+    const uint64_t *e = expl_of(st, t);
+    for (int32_t j = 0; j <= L; j++) {
+        if (skip >= 0 && j == skip + 1) continue;
+        for (int32_t k = 0; k < E; k++) dst[k] |= e[j * E + k];
+    }
+}
 
-/* Slot u was pruned because of slot t: u's set takes t's. u must already be saved at this depth. */
+/* Slot u was pruned by no word twice or a nogood because of slot t: u's own set takes all of t's (all of u's
+ * when t is u: a literal of u made true through a crossing is then a reason beyond that crossing). u is saved. */
 static inline void expl_join(BsState *st, int32_t u, int32_t t) {
-    if (!st->expl || u == t) return;
-    uint64_t *a = expl_of(st, u);
-    const uint64_t *b = expl_of(st, t);
-    for (int32_t k = 0; k < st->expl_words; k++) a[k] |= b[k];
+    if (st->expl) expl_gather(st, expl_of(st, u), t, -1);
 }
 
 /* A failure at slot u (empty domain): remember where, and its conflict set. */
 static inline void fail_at(BsState *st, int32_t u) {
     st->wipeout_slot = u;
-    if (st->expl) memcpy(st->conflict, expl_of(st, u), (size_t)st->expl_words * sizeof(uint64_t));
+    if (!st->expl) return;
+    memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
+    expl_gather(st, st->conflict, u, -1);
 }
+
 
 /* The deepest level in the conflict set, 0 if it is empty (the failure follows from the root alone). */
 static int32_t conflict_max(const BsState *st) {
@@ -460,10 +479,7 @@ static int propagate_nogoods(BsState *st, int32_t t) {
             st->wipeout_slot = u;
             if (st->expl) {
                 memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
-                for (int32_t j = 0; j < n_lits; j++) {
-                    const uint64_t *e = expl_of(st, lits[2 * j]);
-                    for (int32_t k = 0; k < st->expl_words; k++) st->conflict[k] |= e[k];
-                }
+                for (int32_t j = 0; j < n_lits; j++) expl_gather(st, st->conflict, lits[2 * j], -1);
             }
             return 0;
         }
@@ -548,7 +564,7 @@ static int bs_propagate(BsState *st) {
             }
             if (changed < 0) return -1;
             if (changed) {
-                expl_join(st, u, t);
+                if (st->expl) expl_gather(st, expl_of(st, u) + (int64_t)(1 + r) * st->expl_words, t, q);
                 if (st->size[u] == 0) {
                     st->weight[po + q] += 1.0;
                     st->weight[st->slot_pos_off[u] + r] += 1.0;
@@ -831,9 +847,10 @@ static int forget_nogoods(BsState *st) {
 
 /* Allocate the explanation sets (at the start, at the root, where they are all empty). 0 = out of memory. */
 static int learn_start(BsState *st) {
-    const int32_t levels = st->n_slots + st->slot_pos_off[st->n_slots] + 2;
+    const int32_t n_pos = st->slot_pos_off[st->n_slots];
+    const int32_t levels = st->n_slots + (st->branch_mode ? n_pos : 0) + 2; /* the deepest a branch can go */
     st->expl_words = (levels + 63) / 64;
-    st->expl = calloc((size_t)st->n_slots * st->expl_words + 1, sizeof(uint64_t));
+    st->expl = calloc((size_t)(st->n_slots + n_pos) * st->expl_words + 1, sizeof(uint64_t));
     st->conflict = calloc((size_t)st->expl_words, sizeof(uint64_t));
     if (!st->expl || !st->conflict) return 0;
     if (st->learnt_max <= 0) st->learnt_max = 20000;
@@ -888,7 +905,8 @@ int bs_search(BsState *st, double slice_s) {
             if (st->expl) {
                 if (!save_slot(st, s)) return BS_NOMEM;
                 uint64_t *e = expl_of(st, s);
-                if (w >= 0) memset(e, 0, (size_t)st->expl_words * sizeof(uint64_t)); /* slot = word: this decision alone */
+                if (w >= 0) /* slot = word: this decision alone explains the domain */
+                    memset(e, 0, (size_t)(st->slot_len[s] + 1) * st->expl_words * sizeof(uint64_t));
                 e[st->depth >> 6] |= 1ULL << (st->depth & 63);
             }
             int ok = 0;

@@ -30,7 +30,7 @@ Hard grids make restarting search heavy-tailed: the same grid takes 1 s with one
 schedule and seed and 20 s with another, so a second search with longer runs, noisy word
 choice and another seed covers the first one's bad luck (see the closing notes of issue 9).
 """
-RIVAL_EXTRA = {"restart_base": 1000, "noise": 0.5, "branch": "word"}
+RIVAL_EXTRA = {"restart_base": 100, "noise": 0.2, "branch": "letter"}
 """Tuning of the rival when it is `backtrack`; its seed is the caller's seed + 1."""
 RIVAL_EXTRA_OPEN = {"branch": "letter", "slot_rule": 1}
 """The rival on open grids: letters too, but the cell with the fewest letters first (pure dom),
