@@ -433,7 +433,7 @@ def test_learning_agrees_with_brute_force_on_tiny_grids(search, seed):
     """Whether a fill exists, with learning on, against trying every word in every slot."""
     rng = random.Random(700 + seed)
     grid = parse_grid(rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n"]))
-    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(16)})
+    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(22)})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0)
     exists = brute_force_count(problem) > 0
     for learn in (1, 2):
