@@ -20,6 +20,18 @@
  * grids (XCSP lex 4x8 18.8 s -> 0.87 s) and loses on blocked ones, so auto picks it by shape.
  * Decisions and nogood literals are (slot, value): value >= 0 a word, < 0 a cell letter.
  *
+ * Learning at every failure (`learn` 1 or 2, issue 17; off by default, and off in `auto`): each slot
+ * keeps the decision levels that explain its domain, split by the crossing they came through; a
+ * failure's conflict set gives a backjump and a nogood per dead end (see "Learning at every
+ * failure" below). Sound (tests/test_backends.py checks proofs against exhaustive counts and brute
+ * force), but it did not win. Measured with `backtrack` alone on SCOWL-55 (60 s, load ~4):
+ * explanations name most of the branch (nogoods of 16-17 decisions at depth ~20 on 15.06; about 1%
+ * of failures jump), so a learnt nogood rarely meets its decisions again, while the watch lists
+ * halve the failures per second: 23.06 and 23.10 reach 131k and 143k failures in 60 s (learn 2)
+ * against 306k and 354k without, and settle neither. 15.06 seeds 0/1: 0.16/2.7 s (learn 2),
+ * 8.9/11.1 s (learn 1), 4.8/3.5 s (off); 21.10: 9.7/8.2, 4.2/13.2, 3.7/3.5 s. Choosing the last
+ * failed slot again first (last-conflict reasoning) was tried too and lost (21.10: 26 s and 50 s).
+ *
  * Batch verification (xwcp/verify.py) adds two things: bs_root_remove (drop a word at the root
  * between slices, keeping what was learnt) and `guide` (solution-guided value choice).
  *
