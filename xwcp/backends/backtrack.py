@@ -29,7 +29,9 @@ Small against the fit (a sum of log crossing options, typically 20-50): it reord
 Herald 15.xx/21.xx with the default list: median 0.015 s either way; on the stock themeless
 it spreads seeds from 0.4 s to 6.8 s, which the auto race turns into the faster of two."""
 LEARN = 0
-"""Learning at every failure (`kernel.BitSearch.configure`'s `learn`): 0 off, 1 backjumping, 2 as a SAT solver."""
+"""Learning at every failure (`kernel.BitSearch.configure`'s `learn`, or `Limits.extra["learn"]`):
+0 off, 1 backjump and learn a nogood per dead end, 2 the same but refute at the reason's deepest
+level, as a SAT solver does. Off: sound, but measured to lose or tie (xwcp/_bitsearch.c docstring)."""
 SLICE_S = 0.05
 """Seconds the kernel runs between progress reports and abort checks."""
 
