@@ -115,7 +115,7 @@ typedef struct {
     int32_t branch_mode;
     /* learning at every failure (issue 17, the heavy tail): conflict-directed backjumping over
      * per-slot explanation sets, and a nogood learnt per dead end; see "Learning at every failure" */
-    int32_t learn;                        /* 0: off (nogoods at restarts only); 1: on (needs restarts) */
+    int32_t learn;                        /* 0: off (nogoods at restarts only); 1 or 2: on (needs restarts) */
     int32_t expl_words;                   /* 64-bit words per explanation set (decision levels 0..max depth) */
     uint64_t *expl;                       /* per slot 1 + length sets of expl_words (see "explanation sets"; owned here) */
     uint64_t *conflict;                   /* [expl_words]: the levels behind the last failure (owned here) */
