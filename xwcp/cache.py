@@ -106,7 +106,8 @@ def _map_array(path: Path, name: str, stamp: dict) -> tuple[memoryview, tuple[in
     try:
         with path.open("rb") as handle:
             info = os.fstat(handle.fileno())
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            # a private (copy-on-write) map: ctypes can point the search at it; nothing writes to it
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
     except (OSError, ValueError) as exc:
         raise CacheDamaged(f"{name}.npy cannot be read ({exc.__class__.__name__}: {exc})") from None
     head, tail = mapped[:_SAMPLE_BYTES], mapped[max(0, info.st_size - _SAMPLE_BYTES):]
@@ -237,7 +238,9 @@ def read(folder: Path) -> dict | None:
     shapes = fields.pop("shapes")
     for name in ARRAYS:
         # plain read-only ndarray views of the maps (numpy's memmap subclass makes every slice cost a Python call)
-        fields[name] = np.frombuffer(fields[name], dtype=_native_descr(name)).reshape(shapes[name])
+        array = np.frombuffer(fields[name], dtype=_native_descr(name)).reshape(shapes[name])
+        array.flags.writeable = False
+        fields[name] = array
     return fields
 
 

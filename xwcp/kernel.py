@@ -9,12 +9,15 @@ narrow the crossing slots, and their words are already out of every other domain
 """
 from __future__ import annotations
 
+import array
 import ctypes
+import math
 
-import numpy as np
-
+from xwcp.lazy import lazy_import
 from xwcp.problem import Problem
 from xwcp.types import SlotId
+
+np = lazy_import("numpy")  # `PlainBitSearch` (the start-up path of a small fill) runs without it
 
 RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED = range(5)
 
@@ -77,43 +80,24 @@ class _SlotLayout:
     """
 
     def __init__(self, problem: Problem):
+        if is_plain(problem):
+            raise NeedsNumpyProblem("this kernel needs the problem's numpy domains (compile_problem)")
         self.problem = problem
         self._words = problem.words  # keeps the word-list arrays alive while a kernel points at them
-        self.slot_ids: list[SlotId] = problem.open_slot_ids
+        lay = slot_layout(problem, {int(r[0]): r for r in problem.words.table})
+        self.slot_ids: list[SlotId] = lay["slot_ids"]
         n = len(self.slot_ids)
         self.n_slots = n
-        self.kernel_index = np.full(len(problem.slots), -1, np.int64)
-        for k, slot_id in enumerate(self.slot_ids):
-            self.kernel_index[slot_id] = k
-        row_by_length = {int(r[0]): r for r in problem.words.table}
-        lens = np.array([problem.slots[s].length for s in self.slot_ids], np.int32)
-        self._rows = [row_by_length.get(int(L), (0,) * 7) for L in lens]
-        self.slot_len = lens
+        self.kernel_index = np.array(lay["kernel_index"], np.int64)
+        self._rows = lay["rows"]
+        self.slot_len = np.array(lay["slot_len"], np.int32)
         self.slot_nw = self._column(1, np.int32)
         self.slot_letters_off = self._column(2, np.int64)
         self.slot_scores_off = self._column(3, np.int64)
-        self.slot_pos_off = np.zeros(n + 1, np.int32)
-        np.cumsum(lens, out=self.slot_pos_off[1:])
-        self.n_pos = int(self.slot_pos_off[n])
-        self.cross_slot = np.full(max(self.n_pos, 1), -1, np.int32)
-        self.cross_pos = np.full(max(self.n_pos, 1), -1, np.int32)
-        for k, slot_id in enumerate(self.slot_ids):
-            base = int(self.slot_pos_off[k])
-            for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-                if t >= 0 and self.kernel_index[t] >= 0:
-                    self.cross_slot[base + pos] = self.kernel_index[t]
-                    self.cross_pos[base + pos] = q
-        self.slot_group = np.full(max(n, 1), -1, np.int32)
-        group_slots: list[int] = []
-        group_start = [0]
-        if not problem.allow_dupes:
-            for g, length in enumerate(sorted(set(int(x) for x in lens))):
-                members = [k for k in range(n) if lens[k] == length]
-                self.slot_group[members] = g
-                group_slots.extend(members)
-                group_start.append(len(group_slots))
-        self.group_slots = np.array(group_slots or [0], np.int32)
-        self.group_start = np.array(group_start, np.int32)
+        self.slot_pos_off = np.array(lay["slot_pos_off"], np.int32)
+        self.n_pos = lay["n_pos"]
+        for name in ("cross_slot", "cross_pos", "slot_group", "group_slots", "group_start"):
+            setattr(self, name, np.array(lay[name], np.int32))
 
     def _column(self, index: int, dtype) -> np.ndarray:
         """One column of the word list's length table, per kernel slot."""
@@ -123,6 +107,66 @@ class _SlotLayout:
         """Point the C struct's fields at this object's arrays of the same names."""
         for name, ctype in fields:
             setattr(state, name, _ptr(getattr(self, name), ctype))
+
+
+class NeedsNumpyProblem(Exception):
+    """A kernel other than PlainBitSearch was given a problem compiled without numpy domains: the
+    caller compiles it with `compile_problem` and asks again (xwcp/quick.py does)."""
+
+
+def is_plain(problem: Problem) -> bool:
+    """Whether `problem` was compiled without numpy (over a memory-mapped list, no domains)."""
+    return hasattr(problem.words, "table_rows")
+
+
+def bit_search(problem: Problem) -> BitSearch:
+    """The fill search for `problem`: PlainBitSearch for a plain problem (`is_plain`), else BitSearch."""
+    return PlainBitSearch(problem) if is_plain(problem) else BitSearch(problem)
+
+
+def plain_search_supported() -> bool:
+    """Whether PlainBitSearch knows every pointer of the C search state (see its Raises)."""
+    known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED)
+    return {name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")} == known
+
+
+def slot_layout(problem: Problem, row_by_length: dict) -> dict[str, list]:
+    """The kernels' view of a problem as plain lists (see `_SlotLayout` for the names).
+
+    `row_by_length` maps a word length to its row of the list's length table.
+    """
+    slot_ids = problem.open_slot_ids
+    n = len(slot_ids)
+    kernel_index = [-1] * len(problem.slots)
+    for k, slot_id in enumerate(slot_ids):
+        kernel_index[slot_id] = k
+    lens = [problem.slots[s].length for s in slot_ids]
+    slot_pos_off = [0] * (n + 1)
+    for k, length in enumerate(lens):
+        slot_pos_off[k + 1] = slot_pos_off[k] + length
+    n_pos = slot_pos_off[n]
+    cross_slot = [-1] * max(n_pos, 1)
+    cross_pos = [-1] * max(n_pos, 1)
+    for k, slot_id in enumerate(slot_ids):
+        base = slot_pos_off[k]
+        for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
+            if t >= 0 and kernel_index[t] >= 0:
+                cross_slot[base + pos] = kernel_index[t]
+                cross_pos[base + pos] = q
+    slot_group = [-1] * max(n, 1)
+    group_slots: list[int] = []
+    group_start = [0]
+    if not problem.allow_dupes:
+        for g, length in enumerate(sorted(set(lens))):
+            members = [k for k in range(n) if lens[k] == length]
+            for k in members:
+                slot_group[k] = g
+            group_slots.extend(members)
+            group_start.append(len(group_slots))
+    return {"slot_ids": slot_ids, "kernel_index": kernel_index, "slot_len": lens,
+            "rows": [row_by_length.get(length, (0,) * 7) for length in lens], "slot_pos_off": slot_pos_off,
+            "n_pos": n_pos, "cross_slot": cross_slot, "cross_pos": cross_pos, "slot_group": slot_group,
+            "group_slots": group_slots or [0], "group_start": group_start}
 
 
 class Engine(_SlotLayout):
@@ -411,3 +455,97 @@ class BitSearch(_SlotLayout):
         st = self._state
         return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
                 "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods)}
+
+
+_PLAIN_STATE = {
+    "dom": None, "size": "n", "live": "pos", "residue": "pos26", "weight": "pos", "queue": "n", "queued": "n",
+    "saved_depth": "n", "dec_slot": "depth", "dec_word": "depth", "dec_mark": "depth", "solution": "n",
+    "abort_flag": "one", "br_at_depth": "depth", "watch_list": "n", "watch_len": "n", "watch_cap": "n",
+}
+"""The search-state arrays `BitSearch` allocates in Python, with their sizes (as in `BitSearch.__init__`)."""
+_PLAIN_PROBLEM = ("slot_len", "slot_nw", "slot_W", "slot_dom_off", "slot_mask_off", "slot_pos_off",
+                  "slot_letters_off", "slot_scores_off", "slot_group", "group_start", "group_slots", "cross_slot",
+                  "cross_pos", "masks", "letters", "scores", "log_table")
+_PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "save_words_at", "br_slot", "br_word",
+                  "br_neg", "ng_lits", "ng_start", "ng_watch", "guide")
+"""Pointer fields the C code allocates and grows itself (or leaves NULL)."""
+
+
+class PlainBitSearch(BitSearch):
+    """`BitSearch` without numpy, for the start-up path of a small fill (xwcp/quick.py).
+
+    The same compiled search on the same state, and so the same fill for the same seed: the
+    problem's arrays come from `slot_layout`, the word list's from its memory-mapped cache
+    (`xwcp.wordlist.MappedWordList`), the search state is ctypes arrays sized as `BitSearch`
+    sizes them, and the initial domains are bitsets given as Python ints. Every method but
+    `__init__` is BitSearch's.
+
+    Raises:
+        NotImplementedError: the C state has a pointer field this class does not know how to
+            fill (the search grew since it was written): the caller takes the numpy path.
+    """
+
+    def __init__(self, problem: Problem):
+        """`problem` comes from `compile_structure` over a MappedWordList (its domains: `initial_bitsets`)."""
+        from xwcp.problem import initial_bitsets
+
+        if not plain_search_supported():
+            raise NotImplementedError("PlainBitSearch does not know every pointer of the C search state")
+        words = problem.words
+        self.problem = problem
+        self._words = words  # keeps the mapped arrays alive while the search points at them
+        lay = slot_layout(problem, {row[0]: row for row in words.table_rows})
+        self.slot_ids, self.kernel_index = lay["slot_ids"], lay["kernel_index"]
+        bits_by_slot = initial_bitsets(problem)
+        n = self.n_slots = len(self.slot_ids)
+        self.n_pos = lay["n_pos"]
+        n_pos = max(self.n_pos, 1)
+        rows = lay["rows"]
+        nw = [row[1] for row in rows]
+        blocks = [(count + 63) // 64 for count in nw]
+        dom_off = [0] * (n + 1)
+        for k, w in enumerate(blocks):
+            dom_off[k + 1] = dom_off[k] + w
+        log_table = array.array("d", [0.0])  # log(max(i, 1)) for i = 0 .. max words + 1, as BitSearch
+        log_table.extend(map(math.log, range(1, max(nw, default=0) + 2)))
+        arrays = {"slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
+                  "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
+                  "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
+                  "slot_scores_off": ("q", [row[3] for row in rows]), "log_table": ("d", log_table)}
+        for name in ("slot_group", "group_start", "group_slots", "cross_slot", "cross_pos"):
+            arrays[name] = ("i", lay[name])
+        max_depth = n + n_pos + 2  # as BitSearch: a decision per slot plus one per cell
+        length_of = {"n": max(n, 1), "pos": n_pos, "pos26": n_pos * 26, "depth": max_depth, "one": 1}
+        st = _BsState()
+        st.n_slots = n
+        self._buffers = []
+        for name, ctype in _BsState._fields_:
+            if name in arrays:
+                code, values = arrays[name]
+                values = values if isinstance(values, array.array) else array.array(code, values or [0])
+                buffer = (ctype._type_ * len(values)).from_buffer(values)
+                self._buffers.append(values)
+            elif name in _PLAIN_STATE and name != "dom":
+                item = ctype._type_
+                buffer = (item * length_of[_PLAIN_STATE[name]])()
+            else:
+                continue
+            self._buffers.append(buffer)
+            setattr(self, name, buffer)
+            setattr(st, name, ctypes.cast(buffer, ctype))
+        for index in range(n_pos):
+            self.weight[index] = 1.0
+        self.dom = (ctypes.c_uint64 * max(dom_off[n], 1))()
+        for k, slot_id in enumerate(self.slot_ids):
+            data = bits_by_slot[slot_id].to_bytes(blocks[k] * 8, "little")
+            ctypes.memmove(ctypes.addressof(self.dom) + dom_off[k] * 8, data, len(data))
+        st.dom = ctypes.cast(self.dom, _U64)
+        for name, ctype in (("masks", _U64), ("letters", _U8), ("scores", _I16)):
+            view = getattr(words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"}[name])
+            buffer = (ctype._type_ * len(view)).from_buffer(view) if len(view) else (ctype._type_ * 1)()
+            self._buffers.append(buffer)
+            setattr(st, name, ctypes.cast(buffer, ctype))
+        self._state = st
+        self._ref = ctypes.byref(st)
+        self._lib = _bs_library()
+        self.is_consistent = bool(self._lib.bs_init(self._ref))

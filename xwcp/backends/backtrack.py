@@ -48,7 +48,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill every slot of `problem`, or prove it cannot be filled, within `limits`."""
     limits = limits or Limits()
     clock = Clock(limits)
-    engine = kernel.BitSearch(problem) if not problem.conflicts else None
+    engine = kernel.bit_search(problem) if not problem.conflicts else None
     if engine is None or not engine.is_consistent:
         _, early = start_engine(problem, NAME, clock)  # the support-count AC names the slot and chain
         if early is None:

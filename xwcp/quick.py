@@ -1,0 +1,93 @@
+"""The start-up path of `xwcp fill`: read, compile and fill a grid without importing numpy.
+
+On a small grid the search takes milliseconds and a fill command's time is Python's start
+plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s (issue 17). This path takes
+the same steps as the ordinary one, through the same modules, with numpy-free stand-ins for
+the two things that needed it: the word list is the compiled cache read through `mmap`
+(`xwcp.wordlist.MappedWordList`, verified as `xwcp.cache` always does), and the problem has
+no numpy domains (`compile_structure`), so the compiled search starts from bitsets
+(`xwcp.problem.initial_bitsets`, `xwcp.kernel.PlainBitSearch`). The search, its tuning, the
+`auto` race, the fill check and the report are the ordinary ones, so the output is the same.
+
+It applies when one list (or the default) is already cached, the backend is `auto` or
+`backtrack`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
+`--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. When
+the answer is not a fill, the problem is compiled again with numpy (same slots and ids) for
+what comes next (the core of an unfillable grid); when the search cannot even start (the
+root is inconsistent: naming the slot needs the AC-3 kernel), the ordinary path runs.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from xwcp import kernel
+from xwcp.controls import Controls
+from xwcp.formats import Puzzle, read_puzzle
+from xwcp.problem import Problem, compile_structure
+from xwcp.result import FillResult
+from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
+from xwcp.types import FillStatus
+from xwcp.wordlist import read_mapped_word_list
+
+BACKENDS = ("auto", "backtrack")
+"""Backends whose search is the compiled one PlainBitSearch runs."""
+
+
+def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                       strict: bool = False, controls: Controls | None = None,
+                       warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem] | None:
+    """`xwcp.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
+    memory-mapped cache of the list, without domains (`xwcp.kernel.is_plain`).
+
+    Returns:
+        None when this path does not apply: standard input, several lists, a list not cached
+        yet or whose cache does not verify, the shared-substring control, or a C search state
+        PlainBitSearch does not know.
+
+    Raises:
+        InputError: as `load_puzzle_problem` (unreadable grid or list, controls that do not fit).
+    """
+    controls = controls or Controls()
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    if (str(grid_path) == "-" or len(paths) > 1 or controls.max_shared_substring is not None
+            or not kernel.plain_search_supported()):
+        return None
+    words = read_mapped_word_list(paths[0] if paths else None)
+    if words is None:
+        return None
+    puzzle = read_puzzle(grid_path)
+    problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls)
+    if warn is not None:
+        warn_list(words, warn)
+        warn_problem(problem, strict, warn)
+    return puzzle, problem
+
+
+def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+         strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+         time_limit_s: float | None = None, seed: int = 0, show_progress: bool = False,
+         warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult] | None:
+    """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy where it can.
+
+    Returns:
+        (puzzle, problem, result), the problem compiled with numpy when the result is not a
+        fill; None when this path does not apply (see `load_plain_problem`; nothing was printed).
+    """
+    if backend not in BACKENDS:
+        return None
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    loaded = load_plain_problem(grid_path, words_path, warn=warn, **options)
+    if loaded is None:
+        return None
+    puzzle, problem = loaded
+    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, show_progress=show_progress)
+    try:
+        result = run_fill(problem, **run)
+    except kernel.NeedsNumpyProblem:  # the root is inconsistent: the AC-3 kernel names the slot
+        result = None
+    if result is not None and result.status is FillStatus.FILLED:
+        return puzzle, problem, result
+    problem = load_puzzle_problem(grid_path, words_path, **options)[1]  # warnings were given above
+    return puzzle, problem, result if result is not None else run_fill(problem, **run)
