@@ -1,0 +1,182 @@
+"""The numpy-free start-up path of `xwcp fill` (xwcp/quick.py): same answers and output as the ordinary path."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from helpers import run
+from xwcp import kernel, quick, report
+from xwcp.controls import make_controls
+from xwcp.grid import find_slots, parse_grid
+from xwcp.problem import compile_structure, initial_bitsets, initial_domains
+from xwcp.result import check_fill
+from xwcp.session import load_puzzle_problem, run_fill
+from xwcp.types import FillStatus
+from xwcp.wordlist import load_word_list, read_mapped_word_list
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = ["5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt", "11x11-01.txt", "15x15-daily-01.txt",
+          "15x15-british-01.txt"]
+
+
+@pytest.fixture(scope="module")
+def default_words():
+    """The default list, compiled into the session's cache (the quick path reads only a cached list)."""
+    return load_word_list()
+
+
+def _random_grid(rng: random.Random) -> str:
+    """A random grid of 3x3 to 6x6 with a few blocks and letters, and no 2-letter slot (the default list has none)."""
+    while True:
+        height, width = rng.randint(3, 6), rng.randint(3, 6)
+        rows = []
+        for _ in range(height):
+            row = ""
+            for _ in range(width):
+                roll = rng.random()
+                row += "#" if roll < 0.1 else rng.choice("AEIORSTNL") if roll < 0.14 else "."
+            rows.append(row)
+        text = "\n".join(rows) + "\n"
+        if all(slot.length > 2 for slot in find_slots(parse_grid(text))):
+            return text
+
+
+def _grids(tmp_path: Path) -> list[Path]:
+    paths = [ROOT / "models" / name for name in MODELS]
+    rng = random.Random(17)
+    for index in range(25):
+        path = tmp_path / f"random-{index}.txt"
+        path.write_text(_random_grid(rng))
+        paths.append(path)
+    return paths
+
+
+def _ordinary(path, words=None, **options):
+    """(problem, result) the ordinary way: numpy problem, then run_fill."""
+    fill_options = {k: options.pop(k) for k in ("backend", "seed") if k in options}
+    problem = load_puzzle_problem(path, words, **options)[1]
+    return problem, run_fill(problem, **fill_options)
+
+
+def _same_output(fast_problem, fast_result, problem, result) -> None:
+    """Byte-for-byte the same JSON object and text (the seconds fixed), and every fill checked."""
+    assert fast_result.status is result.status
+    assert fast_result.fills == result.fills
+    for entries in fast_result.fills:
+        assert check_fill(problem, entries) == []
+        assert check_fill(fast_problem, entries) == []
+    assert json.dumps(report.fill_dict(fast_problem, fast_result, 0.5)) == json.dumps(report.fill_dict(problem, result, 0.5))
+    assert report.fill_text(fast_problem, fast_result, 0.5) == report.fill_text(problem, result, 0.5)
+
+
+def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path):
+    n_plain = 0
+    for path in _grids(tmp_path):
+        fast = quick.fill(path)
+        assert fast is not None, path
+        _, fast_problem, fast_result = fast
+        problem, result = _ordinary(path)
+        _same_output(fast_problem, fast_result, problem, result)
+        if fast_result.status is FillStatus.FILLED:
+            assert kernel.is_plain(fast_problem), path  # filled without numpy domains
+            n_plain += 1
+        else:
+            assert not kernel.is_plain(fast_problem)  # the core needs the numpy problem
+    assert n_plain >= 12
+
+
+@pytest.mark.parametrize("options", [
+    {"min_score": 60}, {"allow_dupes": True}, {"seed": 5}, {"backend": "backtrack"},
+    {"controls": make_controls(bans=["STABS", "SMASH"])},
+    {"controls": make_controls(locks=["1A=ZZZZZ"])},
+    {"controls": make_controls(slot_mins=["1A=80"], region="1,1:3,5")},
+])
+def test_quick_fill_matches_with_options(default_words, options):
+    path = ROOT / "models" / "5x5-open.txt"
+    fast = quick.fill(path, **options)
+    assert fast is not None
+    _same_output(fast[1], fast[2], *_ordinary(path, **options))
+
+
+def test_initial_bitsets_equal_the_numpy_domains(default_words, tmp_path):
+    mapped = read_mapped_word_list()
+    controls = make_controls(bans=["AREA", "STAR"], slot_mins=["1A=70"])
+    for path in _grids(tmp_path):
+        grid = parse_grid(path.read_text())
+        for options in ({}, {"min_score": 65, "controls": controls}, {"allow_dupes": True}):
+            plain = compile_structure(grid, mapped, **options)
+            domains = initial_domains(compile_structure(grid, default_words, **options))
+            for slot_id, bits in initial_bitsets(plain).items():
+                expected = np.flatnonzero(domains[slot_id]).tolist()
+                assert [w for w in range(bits.bit_length()) if bits >> w & 1] == expected, (path, slot_id)
+
+
+def test_quick_path_does_not_apply(default_words, files):
+    path = ROOT / "models" / "5x5-open.txt"
+    assert quick.fill(path, backend="cpsat") is None
+    assert quick.fill(path, controls=make_controls(max_shared_substring=3)) is None
+    assert quick.fill("-") is None
+    listed = files("words.txt", "STABS\nSMASH\n")
+    assert quick.fill(path, [str(listed), str(listed)]) is None  # layered lists
+    assert quick.fill(path, str(listed)) is None  # not compiled yet: the ordinary path compiles and caches it
+    load_word_list(listed)
+    fast = quick.fill(path, str(listed))
+    assert fast is not None and fast[2].status is FillStatus.UNFILLABLE
+
+
+def test_root_dead_end_is_reported_as_before(default_words):
+    path = ROOT / "models" / "4x4-unfillable.txt"
+    _, problem, result = quick.fill(path)
+    _same_output(problem, result, *_ordinary(path))
+    assert "7A (WOR.)" in result.reason
+
+
+def test_plain_search_knows_the_c_state():
+    """If this fails, the search state grew: PlainBitSearch (xwcp/kernel.py) must fill the new arrays
+    as BitSearch does, or every small fill takes the slower numpy path again."""
+    assert kernel.plain_search_supported()
+
+
+def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch):
+    for name in ("5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt"):
+        path = ROOT / "models" / name
+        outputs = []
+        for use_quick in (True, False):
+            if not use_quick:
+                monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
+            json_run = run(["fill", path, "--format", "json"], capsys)
+            text_run = run(["fill", path], capsys)
+            data = json.loads(json_run[1])
+            data.pop("seconds")
+            data.get("core", {}).pop("seconds", None)
+            text = text_run[1].splitlines()
+            outputs.append((json_run[0], text_run[0], data, text[:-1], text[-1].split(" in ")[0]))
+            monkeypatch.undo()
+        assert outputs[0] == outputs[1], name
+
+
+def _python(code: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=120)
+
+
+def test_import_xwcp_cli_does_not_import_numpy():
+    done = _python("import sys, xwcp, xwcp.cli; from xwcp import compile_problem; "
+                   "print('numpy' in sys.modules, 'xwcp.core' in sys.modules)")
+    assert done.stdout.split() == ["False", "False"], done.stderr
+
+
+def test_small_fill_command_does_not_import_numpy(default_words):
+    done = _python("import sys\nfrom xwcp.cli import main\n"
+                   "code = main(['fill', 'models/5x5-open.txt', '--format', 'json'])\n"
+                   "print(code, 'numpy' in sys.modules, file=sys.stderr)")
+    assert done.stderr.split()[-2:] == ["0", "False"], done.stderr
+    assert json.loads(done.stdout)["status"] == "filled"
