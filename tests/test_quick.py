@@ -107,9 +107,9 @@ def test_quick_fill_matches_with_options(default_words, options):
 
 def test_initial_bitsets_equal_the_numpy_domains(default_words, tmp_path):
     mapped = read_mapped_word_list()
-    controls = make_controls(bans=["AREA", "STAR"], slot_mins=["1A=70"])
     for path in _grids(tmp_path):
         grid = parse_grid(path.read_text())
+        controls = make_controls(bans=["AREA", "STAR"], slot_mins=[f"{find_slots(grid)[0].name}=70"])
         for options in ({}, {"min_score": 65, "controls": controls}, {"allow_dupes": True}):
             plain = compile_structure(grid, mapped, **options)
             domains = initial_domains(compile_structure(grid, default_words, **options))
