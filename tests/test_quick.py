@@ -180,3 +180,17 @@ def test_small_fill_command_does_not_import_numpy(default_words):
                    "print(code, 'numpy' in sys.modules, file=sys.stderr)")
     assert done.stderr.split()[-2:] == ["0", "False"], done.stderr
     assert json.loads(done.stdout)["status"] == "filled"
+
+
+def test_words_of_a_length_are_verified_when_first_used(files):
+    """The mapped list checks the words of each length the first time it is used (`cache.verify_bucket`)."""
+    from xwcp import cache
+
+    listed = files("words.txt", "ABC\nBCD\nCDE\nDEF\nAAAA\n")
+    load_word_list(listed)
+    words = read_mapped_word_list(listed)
+    l_off = words.table_rows[-1][2]
+    words.letters_flat[l_off] = 30  # the map is private: only this object sees the damage
+    with pytest.raises(cache.CacheDamaged):
+        words.row(4)
+    assert read_mapped_word_list(listed).word_id("AAAA") == 0  # a fresh map of the file is sound

@@ -131,11 +131,13 @@ def _map_array(path: Path, name: str, stamp: dict) -> tuple[memoryview, tuple[in
     return view.cast(_FORMATS[name]), shape
 
 
-def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, ...]]) -> None:
+def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, ...]], check_words: bool = True
+                   ) -> None:
     """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
-    every starts row a partition of its words, every letter code 0..25.
+    and (`check_words`, else left to the caller: `verify_bucket` per length used) every starts
+    row a partition of its words, every letter code 0..25.
 
-    It runs on every cached load, so it reads only the small arrays and the letters (about 1 ms
+    It runs on every cached load, so it reads only the small arrays and the letters (a few ms
     for the default list, without numpy). The word ids in `order` and the bit sets are not
     scanned (10-20 ms more, as they are 20 MB); any write to them changes the file's time, size
     or ends, which `read_mapped` checks first.
@@ -162,18 +164,21 @@ def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, .
     for name, end in ends.items():
         if end != len(arrays[name]):
             raise CacheDamaged(f"the length table does not match {name}")
-    if not rows:
-        return
-    if arrays["letters_flat"].tobytes().translate(None, bytes(range(26))):
+    for row in rows if check_words else ():
+        verify_bucket(arrays, row)
+
+
+def verify_bucket(arrays: dict[str, memoryview], row) -> None:
+    """Raise CacheDamaged unless the words of one length table `row` (already checked against the
+    array sizes) have letter codes 0..25 and every starts row of theirs is a partition of them."""
+    length, n, l_off, _, _, st_off, _ = row
+    if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(26))):
         raise CacheDamaged("a letter code is over 25")
-    starts = arrays["starts_flat"].tolist()
-    at = 0
-    for length, n, *_ in rows:
-        for _pos in range(length):
-            row = starts[at:at + 27]
-            at += 27
-            if row[0] != 0 or row[26] != n or row != sorted(row):
-                raise CacheDamaged("a starts row is not a partition of its words")
+    starts = arrays["starts_flat"][st_off:st_off + 27 * length].tolist()
+    for at in range(0, 27 * length, 27):
+        line = starts[at:at + 27]
+        if line[0] != 0 or line[26] != n or line != sorted(line):
+            raise CacheDamaged("a starts row is not a partition of its words")
 
 
 def read_meta(folder: Path) -> dict | None:
@@ -203,9 +208,12 @@ def read_meta(folder: Path) -> dict | None:
     return meta
 
 
-def read_mapped(folder: Path) -> dict | None:
+def read_mapped(folder: Path, check_words: bool = True) -> dict | None:
     """The cached list in `folder` as WordList fields (problems, n_problems, notes, and each array as a
     flat memoryview of its memory-mapped file), plus `shapes`; None when there is none. No numpy.
+
+    `check_words=False` leaves `verify_bucket` to the caller, for the lengths it reads (a small
+    grid reads one or two of the twenty).
 
     Raises:
         CacheDamaged: the folder is there but does not verify (the message says what is wrong).
@@ -216,7 +224,7 @@ def read_mapped(folder: Path) -> dict | None:
     arrays, shapes = {}, {}
     for name in ARRAYS:
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
-    _verify_arrays(arrays, shapes)
+    _verify_arrays(arrays, shapes, check_words)
     try:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:

@@ -22,8 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xwcp import kernel
+from xwcp.cache import CacheDamaged
 from xwcp.controls import Controls
 from xwcp.formats import Puzzle, read_puzzle
+from xwcp.grid import find_slots
 from xwcp.problem import Problem, compile_structure
 from xwcp.result import FillResult
 from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
@@ -57,6 +59,11 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
     if words is None:
         return None
     puzzle = read_puzzle(grid_path)
+    try:
+        for length in sorted({slot.length for slot in find_slots(puzzle.grid)}):
+            words.row(length)  # verifies the words of each length the grid uses
+    except CacheDamaged:  # the ordinary path rebuilds the list and says so
+        return None
     problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                                 controls=controls)
     if warn is not None:

@@ -168,6 +168,10 @@ class MappedWordList:
     It answers what a fill's problem, check and report ask of a list (`word_id`, `score`,
     `bucket(length).text`), and hands the compiled search the flat arrays as memoryviews. The
     arrays are those of `WordList` (see the module docstring); `table_rows` is its length table.
+    The words of a length are verified (`cache.verify_bucket`) when that length is first used.
+
+    Raises:
+        cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
     """
 
     def __init__(self, source: str, fields: dict):
@@ -179,6 +183,7 @@ class MappedWordList:
         self.table_rows = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
         self._row_by_length = {row[0]: row for row in self.table_rows}
         self._buckets: dict[int, MappedBucket] = {}
+        self._verified: set[int] = set()
 
     @property
     def lengths(self) -> list[int]:
@@ -186,7 +191,13 @@ class MappedWordList:
 
     def row(self, length: int) -> tuple[int, ...]:
         """The length table's row for `length` (length, n_words and the offsets; all 0 when none)."""
-        return self._row_by_length.get(length, (length,) + (0,) * 6)
+        row = self._row_by_length.get(length)
+        if row is None:
+            return (length,) + (0,) * 6
+        if length not in self._verified:
+            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row)
+            self._verified.add(length)
+        return row
 
     def bucket(self, length: int) -> MappedBucket:
         bucket = self._buckets.get(length)
@@ -214,7 +225,7 @@ def read_mapped_word_list(path: str | Path | None = None) -> MappedWordList | No
     """
     source, raw = list_source(path)
     try:
-        fields = cache.read_mapped(cache_folder(raw))
+        fields = cache.read_mapped(cache_folder(raw), check_words=False)  # each length when first used
     except cache.CacheDamaged:
         return None
     return None if fields is None else MappedWordList(source, fields)
