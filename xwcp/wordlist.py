@@ -17,7 +17,6 @@ cached list read without numpy (for the start-up path of a small fill, xwcp/quic
 from __future__ import annotations
 
 import hashlib
-import lzma
 import re
 import unicodedata
 import zlib
@@ -469,6 +468,8 @@ def words_from_pairs(pairs, source: str = "<words>") -> WordList:
 
 def _decode(raw: bytes, source: str) -> str:
     if raw[:6] == b"\xfd7zXZ\x00":
+        import lzma  # here: a cached list is read without decompressing (start-up, issue 17)
+
         raw = lzma.decompress(raw)
     elif raw[:2] == b"\x1f\x8b":
         import gzip
@@ -511,6 +512,8 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
     Raises:
         InputError: missing/unreadable file, or no usable entry in it.
     """
+    from lzma import LZMAError
+
     source, raw = list_source(path)
     folder = cache_folder(raw)
     damage = None
@@ -523,7 +526,7 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
             return WordList(source=source, **cached)
     try:
         text = _decode(raw, source)
-    except (lzma.LZMAError, zlib.error, OSError, EOFError) as exc:
+    except (LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
     del raw
     notes: list[str] = []
