@@ -194,3 +194,31 @@ def test_words_of_a_length_are_verified_when_first_used(files):
     with pytest.raises(cache.CacheDamaged):
         words.row(4)
     assert read_mapped_word_list(listed).word_id("AAAA") == 0  # a fresh map of the file is sound
+
+
+def test_list_warnings_are_said_once_either_way(files, capsys):
+    """A list with a malformed line warns on every load: the quick path says the same, once."""
+    listed = files("words.txt", "ABC;60\nB2D\nBCD\nACE\nBAD\nCAB\nDEB\n")
+    grid = files("grid.txt", "...\n")
+    first = run(["fill", grid, "--words", listed, "--format", "json"], capsys)  # compiles and caches the list
+    second = run(["fill", grid, "--words", listed, "--format", "json"], capsys)  # from the cache: quick path
+    assert quick.load_plain_problem(grid, str(listed)) is not None
+    assert first[0] == second[0]
+    assert first[2] == second[2] and first[2].count("malformed") == 1, first[2]
+    data = json.loads(second[1])
+    data.pop("seconds")
+    expected = json.loads(first[1])
+    expected.pop("seconds")
+    assert data == expected
+
+
+def test_the_auto_race_runs_on_a_plain_problem(default_words):
+    """`auto` forks its rival at once (race_delay_s 0): the child searches the plain problem too."""
+    from xwcp.backends import auto
+    from xwcp.result import Limits
+
+    puzzle, problem = quick.load_plain_problem(ROOT / "models" / "7x7-mini.txt")
+    result = auto.fill(problem, Limits(extra={"race_delay_s": 0.0}))
+    assert result.status is FillStatus.FILLED and result.stats.extra["raced"] is True
+    assert check_fill(problem, result.entries) == []
+    assert check_fill(load_puzzle_problem(ROOT / "models" / "7x7-mini.txt")[1], result.entries) == []
