@@ -115,7 +115,7 @@ class NeedsNumpyProblem(Exception):
 
 
 def is_plain(problem: Problem) -> bool:
-    """Whether `problem` was compiled without numpy (over a memory-mapped list, no domains)."""
+    """Whether `problem` was compiled without numpy: over a memory-mapped list, its domains bitsets."""
     return hasattr(problem.words, "table_rows")
 
 
@@ -125,9 +125,10 @@ def bit_search(problem: Problem) -> BitSearch:
 
 
 def plain_search_supported() -> bool:
-    """Whether PlainBitSearch knows every pointer of the C search state (see its Raises)."""
+    """Whether PlainBitSearch and PlainEngine know every pointer of the C state (see their Raises)."""
     known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED)
-    return {name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")} == known
+    return ({name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")} == known
+            and plain_engine_supported())
 
 
 def slot_layout(problem: Problem, row_by_length: dict) -> dict[str, list]:
@@ -486,17 +487,15 @@ class PlainBitSearch(BitSearch):
     """
 
     def __init__(self, problem: Problem):
-        """`problem` comes from `compile_structure` over a MappedWordList (its domains: `initial_bitsets`)."""
-        from xwcp.problem import initial_bitsets
-
+        """`problem` is plain (`is_plain`): over a MappedWordList, its domains bitsets (`initial_bitsets`)."""
         if not plain_search_supported():
             raise NotImplementedError("PlainBitSearch does not know every pointer of the C search state")
+        self._buffers = []
         words = problem.words
         self.problem = problem
         self._words = words  # keeps the mapped arrays alive while the search points at them
         lay = slot_layout(problem, {row[0]: row for row in words.table_rows})
         self.slot_ids, self.kernel_index = lay["slot_ids"], lay["kernel_index"]
-        bits_by_slot = initial_bitsets(problem)
         n = self.n_slots = len(self.slot_ids)
         self.n_pos = lay["n_pos"]
         n_pos = max(self.n_pos, 1)
@@ -518,34 +517,116 @@ class PlainBitSearch(BitSearch):
         length_of = {"n": max(n, 1), "pos": n_pos, "pos26": n_pos * 26, "depth": max_depth, "one": 1}
         st = _BsState()
         st.n_slots = n
-        self._buffers = []
-        for name, ctype in _BsState._fields_:
-            if name in arrays:
-                code, values = arrays[name]
-                values = values if isinstance(values, array.array) else array.array(code, values or [0])
-                buffer = (ctype._type_ * len(values)).from_buffer(values)
-                self._buffers.append(values)
-            elif name in _PLAIN_STATE and name != "dom":
-                item = ctype._type_
-                buffer = (item * length_of[_PLAIN_STATE[name]])()
-            else:
-                continue
-            self._buffers.append(buffer)
-            setattr(self, name, buffer)
-            setattr(st, name, ctypes.cast(buffer, ctype))
+        sizes = {name: length_of[size] for name, size in _PLAIN_STATE.items() if size is not None}
+        _bind_plain(self, st, arrays, sizes)
         for index in range(n_pos):
             self.weight[index] = 1.0
         self.dom = (ctypes.c_uint64 * max(dom_off[n], 1))()
         for k, slot_id in enumerate(self.slot_ids):
-            data = bits_by_slot[slot_id].to_bytes(blocks[k] * 8, "little")
+            data = problem.domains[slot_id].to_bytes(blocks[k] * 8, "little")
             ctypes.memmove(ctypes.addressof(self.dom) + dom_off[k] * 8, data, len(data))
         st.dom = ctypes.cast(self.dom, _U64)
-        for name, ctype in (("masks", _U64), ("letters", _U8), ("scores", _I16)):
-            view = getattr(words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"}[name])
-            buffer = (ctype._type_ * len(view)).from_buffer(view) if len(view) else (ctype._type_ * 1)()
-            self._buffers.append(buffer)
-            setattr(st, name, ctypes.cast(buffer, ctype))
+        _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"})
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library()
         self.is_consistent = bool(self._lib.bs_init(self._ref))
+
+
+def _bind_plain(owner, state: ctypes.Structure, arrays: dict, sizes: dict[str, int]) -> None:
+    """Point `state`'s fields at new ctypes buffers, also set on `owner` by name (kept in `owner._buffers`):
+    `arrays` maps a field to (array typecode, values), `sizes` a field to a length of zeros."""
+    for name, ctype in type(state)._fields_:
+        if name in arrays:
+            code, values = arrays[name]
+            values = values if isinstance(values, array.array) else array.array(code, values or [0])
+            owner._buffers.append(values)
+            buffer = (ctype._type_ * len(values)).from_buffer(values)
+        elif name in sizes:
+            buffer = (ctype._type_ * sizes[name])()
+        else:
+            continue
+        owner._buffers.append(buffer)
+        setattr(owner, name, buffer)
+        setattr(state, name, ctypes.cast(buffer, ctype))
+
+
+def _bind_mapped(owner, state: ctypes.Structure, words, view_by_field: dict[str, str]) -> None:
+    """Point `state`'s fields at the mapped list's arrays (`view_by_field`: field -> MappedWordList array)."""
+    ctype_by_field = dict(type(state)._fields_)
+    for name, view_name in view_by_field.items():
+        view, item = getattr(words, view_name), ctype_by_field[name]._type_
+        buffer = (item * len(view)).from_buffer(view) if len(view) else (item * 1)()
+        owner._buffers.append(buffer)
+        setattr(state, name, ctypes.cast(buffer, ctype_by_field[name]))
+
+
+_BITS_OF_BYTE = [bytes((value >> bit) & 1 for bit in range(8)) for value in range(256)]
+"""A byte's 8 bits, lowest first, as 8 bytes of 0 or 1 (a bitset domain to the AC kernel's byte mask)."""
+
+_PLAIN_ENGINE_STATE = {"cnt": "pos26", "size": "n", "trail_slot": "trail", "trail_word": "trail", "ev_slot": "pos26",
+                       "ev_pos": "pos26", "ev_letter": "pos26", "sg": "n", "sg_queued": "n", "cause": "n"}
+"""The AC kernel's state arrays `Engine` allocates, with their sizes (as in `Engine.__init__`)."""
+_PLAIN_ENGINE_PROBLEM = ("slot_len", "slot_nw", "slot_pos_off", "slot_group", "slot_letters_off", "slot_order_off",
+                         "slot_starts_off", "slot_scores_off", "slot_alive_off", "cross_slot", "cross_pos",
+                         "group_start", "group_slots", "letters", "order", "starts", "alive")
+
+
+def plain_engine_supported() -> bool:
+    """Whether PlainEngine knows every pointer of the AC kernel's state."""
+    known = set(_PLAIN_ENGINE_STATE) | set(_PLAIN_ENGINE_PROBLEM)
+    return {name for name, ctype in _State._fields_ if hasattr(ctype, "contents")} == known
+
+
+class PlainEngine(Engine):
+    """`Engine` without numpy, for a plain problem (`is_plain`): the AC kernel over ctypes buffers and
+    the mapped list, its byte masks expanded from the problem's bitset domains. Every method but
+    `__init__` is Engine's; those that return numpy arrays (`domain`, `letter_counts`) import it.
+
+    Raises:
+        NotImplementedError: the C state has a pointer field this class does not fill.
+    """
+
+    def __init__(self, problem: Problem):
+        if not plain_engine_supported():
+            raise NotImplementedError("PlainEngine does not know every pointer of the AC kernel's state")
+        words = problem.words
+        self.problem = problem
+        self._words = words
+        self._buffers = []
+        lay = slot_layout(problem, {row[0]: row for row in words.table_rows})
+        self.slot_ids, self.kernel_index = lay["slot_ids"], lay["kernel_index"]
+        n = self.n_slots = len(self.slot_ids)
+        self.n_pos = lay["n_pos"]
+        n_pos = max(self.n_pos, 1)
+        rows = lay["rows"]
+        nw = [row[1] for row in rows]
+        alive_off = [0] * (n + 1)
+        for k, count in enumerate(nw):
+            alive_off[k + 1] = alive_off[k] + count
+        alive = bytearray(max(alive_off[n], 1))
+        for k, slot_id in enumerate(self.slot_ids):
+            packed = problem.domains[slot_id].to_bytes((nw[k] + 7) // 8, "little")
+            alive[alive_off[k]:alive_off[k + 1]] = b"".join(map(_BITS_OF_BYTE.__getitem__, packed))[:nw[k]]
+        arrays = {"slot_nw": ("i", nw), "slot_alive_off": ("q", alive_off), "alive": ("B", alive)}
+        for name in ("slot_len", "slot_pos_off", "slot_group", "group_start", "group_slots", "cross_slot", "cross_pos"):
+            arrays[name] = ("i", lay[name])
+        for name, column in (("slot_letters_off", 2), ("slot_scores_off", 3), ("slot_order_off", 4),
+                             ("slot_starts_off", 5)):
+            arrays[name] = ("q", [row[column] for row in rows])
+        length_of = {"n": max(n, 1), "pos26": n_pos * 26, "trail": max(alive_off[n], 1)}
+        st = _State()
+        st.n_slots, st.n_pos = n, self.n_pos
+        _bind_plain(self, st, arrays, {name: length_of[size] for name, size in _PLAIN_ENGINE_STATE.items()})
+        for k in range(max(n, 1)):
+            self.cause[k] = -1
+        _bind_mapped(self, st, words, {"letters": "letters_flat", "order": "order_flat", "starts": "starts_flat"})
+        self._state = st
+        self._ref = ctypes.byref(st)
+        self._lib = _library()
+        self._lib.xw_init(self._ref)
+
+
+def engine_for(problem: Problem) -> Engine:
+    """The AC kernel for `problem`: PlainEngine for a plain problem (`is_plain`), else Engine."""
+    return PlainEngine(problem) if is_plain(problem) else Engine(problem)

@@ -174,49 +174,58 @@ def initial_domains(problem: Problem) -> Domains:
     return tuple(domains)
 
 
-def initial_bitsets(problem: Problem) -> dict[SlotId, int]:
-    """`initial_domains` of the open slots as bitsets (bit w set: word w is a candidate), without numpy.
+def initial_bitsets(problem: Problem) -> tuple[int, ...]:
+    """`initial_domains` as bitsets (bit w set: word w is a candidate), without numpy.
 
     For a problem compiled by `compile_structure` over a `xwcp.wordlist.MappedWordList`: the
-    same rules on the list's cached bitsets, for the compiled search's start-up path
-    (`xwcp.kernel.PlainBitSearch`). The shared-substring control is not supported here.
+    same rules on the list's cached bitsets. Such a problem with these as its `domains` is a
+    *plain* problem (`xwcp.kernel.is_plain`): the kernels' numpy-free forms search it, for the
+    start-up path of a small fill (xwcp/quick.py). The shared-substring control is not supported.
     """
     if problem.controls.max_shared_substring is not None:
         raise ValueError("initial_bitsets does not apply --max-shared-substring")
-    words, cells = problem.words, problem.grid.cells
+    words = problem.words
     excluded = set(problem.banned)
     if not problem.allow_dupes:
         excluded.update(problem.fixed_text_by_slot.values())
-    bits_by_slot: dict[SlotId, int] = {}
-    lowest_by_length: dict[int, int] = {}
-    for slot_id in problem.open_slot_ids:
-        slot = problem.slots[slot_id]
-        length, n, _, s_off, _, _, b_off = words.row(slot.length)
-        scores = words.scores_flat[s_off:s_off + n]
-        floor = problem.slot_min_score(slot_id)
-        if length not in lowest_by_length:
-            lowest_by_length[length] = min(scores, default=0)
-        if lowest_by_length[length] >= floor:
-            bits = (1 << n) - 1
-        else:
-            packed = bytearray((n + 7) // 8)
-            for word_id, score in enumerate(scores):
-                if score >= floor:
-                    packed[word_id >> 3] |= 1 << (word_id & 7)
-            bits = int.from_bytes(packed, "little")
-        n_blocks = (n + 63) // 64
-        for pos, cell in enumerate(slot.cells):
-            letter = cells[cell]
-            if letter != EMPTY:
-                row = b_off + (pos * 26 + ord(letter) - 65) * n_blocks
-                bits &= int.from_bytes(words.bits_flat[row:row + n_blocks], "little")
+    bits_by_slot: list[int] = []
+    for slot in problem.slots:
+        fixed = problem.fixed_text_by_slot.get(slot.id)
+        if fixed is not None:
+            word_id = words.word_id(fixed)
+            bits_by_slot.append(0 if word_id is None else 1 << word_id)
+            continue
+        bits = fitting_bits(problem, slot, problem.slot_min_score(slot.id))
         for text in excluded:
-            if len(text) == length:
+            if len(text) == slot.length:
                 word_id = words.word_id(text)
                 if word_id is not None:
                     bits &= ~(1 << word_id)
-        bits_by_slot[slot_id] = bits
-    return bits_by_slot
+        bits_by_slot.append(bits)
+    return tuple(bits_by_slot)
+
+
+def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = False) -> int:
+    """The bitset of the words of a MappedWordList that keep `slot`'s entered letters and score
+    `floor` or more (`below`: less than `floor`)."""
+    words = problem.words
+    _, n, _, s_off, _, _, _ = words.row(slot.length)
+    scores = words.scores_flat[s_off:s_off + n]
+    lowest = min(scores, default=0)
+    if lowest >= floor:
+        bits = 0 if below else (1 << n) - 1
+    else:
+        packed = bytearray((n + 7) // 8)
+        for word_id, score in enumerate(scores):
+            if (score < floor) == below:
+                packed[word_id >> 3] |= 1 << (word_id & 7)
+        bits = int.from_bytes(packed, "little")
+    for pos, cell in enumerate(slot.cells):
+        letter = problem.grid.cells[cell]
+        if letter != EMPTY:
+            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+    return bits
+
 
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
                     allow_dupes: bool = False, strict: bool = False,

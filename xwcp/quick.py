@@ -11,14 +11,16 @@ no numpy domains (`compile_structure`), so the compiled search starts from bitse
 
 It applies when one list (or the default) is already cached, the backend is `auto` or
 `backtrack`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
-`--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. When
-the answer is not a fill, the problem is compiled again with numpy (same slots and ids) for
-what comes next (the core of an unfillable grid); when the search cannot even start (the
-root is inconsistent: naming the slot needs the AC-3 kernel), the ordinary path runs.
+`--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. An
+unfillable grid's reason and core come from the same functions too: the AC-3 kernel has a
+numpy-free form (`xwcp.kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
+read bitset domains. Only a search that proves a grid unfillable imports numpy, to name its
+hardest slot.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from xwcp import kernel
@@ -26,10 +28,9 @@ from xwcp.cache import CacheDamaged
 from xwcp.controls import Controls
 from xwcp.formats import Puzzle, read_puzzle
 from xwcp.grid import find_slots
-from xwcp.problem import Problem, compile_structure
+from xwcp.problem import Problem, compile_structure, initial_bitsets
 from xwcp.result import FillResult
 from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
-from xwcp.types import FillStatus
 from xwcp.wordlist import read_mapped_word_list
 
 BACKENDS = ("auto", "backtrack")
@@ -66,6 +67,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
         return None
     problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                                 controls=controls)
+    problem = replace(problem, domains=initial_bitsets(problem))
     if warn is not None:
         warn_list(words, warn)
         warn_problem(problem, strict, warn)
@@ -76,11 +78,12 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
          strict: bool = False, controls: Controls | None = None, backend: str = "auto",
          time_limit_s: float | None = None, seed: int = 0, show_progress: bool = False,
          warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult] | None:
-    """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy where it can.
+    """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
 
     Returns:
-        (puzzle, problem, result), the problem compiled with numpy when the result is not a
-        fill; None when this path does not apply (see `load_plain_problem`; nothing was printed).
+        (puzzle, problem, result), the problem plain (`xwcp.kernel.is_plain`; what comes after
+        a fill, the check, the report and the core of an unfillable grid, takes it too); None
+        when this path does not apply (see `load_plain_problem`; nothing was printed then).
     """
     if backend not in BACKENDS:
         return None
@@ -91,10 +94,7 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     puzzle, problem = loaded
     run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, show_progress=show_progress)
     try:
-        result = run_fill(problem, **run)
-    except kernel.NeedsNumpyProblem:  # the root is inconsistent: the AC-3 kernel names the slot
-        result = None
-    if result is not None and result.status is FillStatus.FILLED:
-        return puzzle, problem, result
-    problem = load_puzzle_problem(grid_path, words_path, **options)[1]  # warnings were given above
-    return puzzle, problem, result if result is not None else run_fill(problem, **run)
+        return puzzle, problem, run_fill(problem, **run)
+    except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
+        problem = load_puzzle_problem(grid_path, words_path, **options)[1]
+        return puzzle, problem, run_fill(problem, **run)

@@ -210,6 +210,13 @@ class MappedWordList:
         """The id of an A-Z word within its length bucket, or None if it is not listed."""
         return self.bucket(len(text)).word_id(text)
 
+    def letter_bits(self, length: int, pos: int, letter: int) -> int:
+        """The bitset of the words of `length` with letter code `letter` at `pos` (from the cached bitsets)."""
+        _, n, _, _, _, _, b_off = self.row(length)
+        n_blocks = (n + 63) // 64
+        start = b_off + (pos * 26 + letter) * n_blocks
+        return int.from_bytes(self.bits_flat[start:start + n_blocks], "little")
+
     def score(self, text: str) -> int | None:
         word_id = self.word_id(text)
         return None if word_id is None else self.scores_flat[self._row_by_length[len(text)][3] + word_id]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from xwcp.kernel import Engine
+from xwcp.kernel import Engine, engine_for
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
@@ -45,7 +45,7 @@ def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[Engine |
     if problem.conflicts:
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
                                 reason=problem.conflicts[0])
-    engine = Engine(problem)
+    engine = engine_for(problem)
     if not engine.propagate_all():
         slot_id = engine.wipeout_slot_id
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
