@@ -127,8 +127,8 @@ def bit_search(problem: Problem) -> BitSearch:
 def plain_search_supported() -> bool:
     """Whether PlainBitSearch and PlainEngine know every pointer of the C state (see their Raises)."""
     known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED)
-    return ({name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")} == known
-            and plain_engine_supported())
+    pointers = {name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")}
+    return pointers >= set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) and pointers <= known and plain_engine_supported()
 
 
 def slot_layout(problem: Problem, row_by_length: dict) -> dict[str, list]:
@@ -468,8 +468,9 @@ _PLAIN_PROBLEM = ("slot_len", "slot_nw", "slot_W", "slot_dom_off", "slot_mask_of
                   "slot_letters_off", "slot_scores_off", "slot_group", "group_start", "group_slots", "cross_slot",
                   "cross_pos", "masks", "letters", "scores", "log_table")
 _PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "save_words_at", "br_slot", "br_word",
-                  "br_neg", "ng_lits", "ng_start", "ng_watch", "guide")
-"""Pointer fields the C code allocates and grows itself (or leaves NULL)."""
+                  "br_neg", "ng_lits", "ng_start", "ng_watch", "guide",
+                  "expl", "conflict", "ng_hits")  # the last three: learning at every failure (calloc'd in C)
+"""Pointer fields the C code allocates and grows itself (or leaves NULL); a name the state lacks is ignored."""
 
 
 class PlainBitSearch(BitSearch):
