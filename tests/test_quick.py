@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from helpers import run
-from xwcp import kernel, quick, report
+from xwcp import kernel, plain_kernel, quick, report
 from xwcp.controls import make_controls
 from xwcp.grid import find_slots, parse_grid
 from xwcp.problem import compile_structure, initial_bitsets, initial_domains
@@ -150,9 +150,9 @@ def test_root_dead_end_is_reported_as_before(default_words):
 
 
 def test_plain_search_knows_the_c_state():
-    """If this fails, the search state grew: PlainBitSearch (xwcp/kernel.py) must fill the new arrays
-    as BitSearch does, or every small fill takes the slower numpy path again."""
-    assert kernel.plain_search_supported()
+    """If this fails, the C state grew a pointer: PlainBitSearch or PlainEngine (xwcp/plain_kernel.py)
+    must fill the new array as BitSearch or Engine does, or every small fill takes the numpy path again."""
+    assert plain_kernel.plain_search_supported()
 
 
 def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch):

@@ -371,7 +371,7 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
 
     Returns None when no core is found within the time (or the problem is fillable after all).
     """
-    from xwcp.kernel import engine_for
+    from xwcp.plain_kernel import engine_for
 
     seeds: list[SlotId] = []
     if not problem.conflicts:

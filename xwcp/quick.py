@@ -6,14 +6,14 @@ the same steps as the ordinary one, through the same modules, with numpy-free st
 the two things that needed it: the word list is the compiled cache read through `mmap`
 (`xwcp.wordlist.MappedWordList`, verified as `xwcp.cache` always does), and the problem has
 no numpy domains (`compile_structure`), so the compiled search starts from bitsets
-(`xwcp.problem.initial_bitsets`, `xwcp.kernel.PlainBitSearch`). The search, its tuning, the
+(`xwcp.problem.initial_bitsets`, `xwcp.plain_kernel`). The search, its tuning, the
 `auto` race, the fill check and the report are the ordinary ones, so the output is the same.
 
 It applies when one list (or the default) is already cached, the backend is `auto` or
 `backtrack`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
 `--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. An
 unfillable grid's reason and core come from the same functions too: the AC-3 kernel has a
-numpy-free form (`xwcp.kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
+numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
 read bitset domains. Only a search that proves a grid unfillable imports numpy, to name its
 hardest slot.
 """
@@ -28,6 +28,7 @@ from xwcp.cache import CacheDamaged
 from xwcp.controls import Controls
 from xwcp.formats import Puzzle, read_puzzle
 from xwcp.grid import find_slots
+from xwcp.plain_kernel import plain_search_supported
 from xwcp.problem import Problem, compile_structure, initial_bitsets
 from xwcp.result import FillResult
 from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
@@ -41,7 +42,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
                        strict: bool = False, controls: Controls | None = None,
                        warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem] | None:
     """`xwcp.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
-    memory-mapped cache of the list, without domains (`xwcp.kernel.is_plain`).
+    memory-mapped cache of the list, its domains bitsets (`xwcp.kernel.is_plain`).
 
     Returns:
         None when this path does not apply: standard input, several lists, a list not cached
@@ -54,7 +55,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
     controls = controls or Controls()
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     if (str(grid_path) == "-" or len(paths) > 1 or controls.max_shared_substring is not None
-            or not kernel.plain_search_supported()):
+            or not plain_search_supported()):
         return None
     words = read_mapped_word_list(paths[0] if paths else None)
     if words is None:

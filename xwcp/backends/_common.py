@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 
-from xwcp.kernel import Engine, engine_for
+from xwcp.kernel import Engine
+from xwcp.plain_kernel import engine_for
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
