@@ -444,4 +444,3 @@ class BitSearch(_SlotLayout):
         st = self._state
         return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
                 "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods)}
-
