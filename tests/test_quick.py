@@ -73,7 +73,8 @@ def _same_output(fast_problem, fast_result, problem, result) -> None:
     for entries in fast_result.fills:
         assert check_fill(problem, entries) == []
         assert check_fill(fast_problem, entries) == []
-    assert json.dumps(report.fill_dict(fast_problem, fast_result, 0.5)) == json.dumps(report.fill_dict(problem, result, 0.5))
+    fast_json = json.dumps(report.fill_dict(fast_problem, fast_result, 0.5))
+    assert fast_json == json.dumps(report.fill_dict(problem, result, 0.5))
     assert report.fill_text(fast_problem, fast_result, 0.5) == report.fill_text(problem, result, 0.5)
 
 

@@ -9,9 +9,7 @@ narrow the crossing slots, and their words are already out of every other domain
 """
 from __future__ import annotations
 
-import array
 import ctypes
-import math
 
 from xwcp.lazy import lazy_import
 from xwcp.problem import Problem
