@@ -237,3 +237,11 @@ def test_the_auto_race_runs_on_a_plain_problem(default_words):
     assert result.status is FillStatus.FILLED and result.stats.extra["raced"] is True
     assert check_fill(problem, result.entries) == []
     assert check_fill(load_puzzle_problem(ROOT / "models" / "7x7-mini.txt")[1], result.entries) == []
+
+
+def test_log_table_is_the_numpy_one():
+    """PlainBitSearch's word-choice keys use math.log where BitSearch uses numpy: the same doubles, or
+    the two paths could choose different words."""
+    size = 120_000
+    expected = np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0))
+    assert np.array_equal(np.frombuffer(plain_kernel._log_table(size), dtype=np.float64), expected)

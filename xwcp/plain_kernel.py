@@ -76,8 +76,7 @@ class PlainBitSearch(BitSearch):
         dom_off = [0] * (n + 1)
         for k, w in enumerate(blocks):
             dom_off[k + 1] = dom_off[k] + w
-        log_table = array.array("d", [0.0])  # log(max(i, 1)) for i = 0 .. max words + 1, as BitSearch
-        log_table.extend(map(math.log, range(1, max(nw, default=0) + 2)))
+        log_table = _log_table(max(nw, default=0) + 2)
         arrays = {"slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
                   "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
                   "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
@@ -102,6 +101,21 @@ class PlainBitSearch(BitSearch):
         self._ref = ctypes.byref(st)
         self._lib = _bs_library()
         self.is_consistent = bool(self._lib.bs_init(self._ref))
+
+
+_LOG_TABLES: dict[int, array.array] = {}
+"""Log tables by length: a core's many small searches over one bucket share one (never resized: ctypes points at it)."""
+
+
+def _log_table(size: int) -> array.array:
+    """log(max(i, 1)) for i = 0 .. size - 1, as BitSearch's `log_table` (math.log: numpy's log gives the same
+    doubles here; tests/test_quick.py compares the fills)."""
+    table = _LOG_TABLES.get(size)
+    if table is None:
+        table = array.array("d", [0.0])
+        table.extend(map(math.log, range(1, size)))
+        _LOG_TABLES[size] = table
+    return table
 
 
 def _bind_plain(owner, state: ctypes.Structure, arrays: dict, sizes: dict[str, int]) -> None:
