@@ -105,7 +105,7 @@ def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path, min_score
 
 
 @pytest.mark.parametrize("options", [
-    {"min_score": 60}, {"allow_dupes": True}, {"seed": 5}, {"backend": "backtrack"},
+    {"min_score": 60}, {"allow_dupes": True}, {"seed": 5}, {"backend": "backtrack"}, {"backend": "letters"},
     {"controls": make_controls(bans=["STABS", "SMASH"])},
     {"controls": make_controls(locks=["1A=ZZZZZ"])},
     {"controls": make_controls(slot_mins=["1A=80"], region="1,1:3,5")},

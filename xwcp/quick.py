@@ -9,8 +9,8 @@ no numpy domains (`compile_structure`), so the compiled search starts from bitse
 (`xwcp.problem.initial_bitsets`, `xwcp.plain_kernel`). The search, its tuning, the
 `auto` race, the fill check and the report are the ordinary ones, so the output is the same.
 
-It applies when one list (or the default) is already cached, the backend is `auto` or
-`backtrack`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
+It applies when one list (or the default) is already cached, the backend is `auto`,
+`backtrack` or `letters`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
 `--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. An
 unfillable grid's reason and core come from the same functions too: the AC-3 kernel has a
 numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
@@ -34,7 +34,7 @@ from xwcp.result import FillResult
 from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
 from xwcp.wordlist import read_mapped_word_list
 
-BACKENDS = ("auto", "backtrack")
+BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
 
 
