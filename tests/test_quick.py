@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -156,20 +157,26 @@ def test_plain_search_knows_the_c_state():
     assert plain_kernel.plain_search_supported()
 
 
-def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch):
+@pytest.mark.parametrize("options", [[], ["--count", "3"], ["--count", "all", "--lock", "1A=STABS", "--lock", "1D=SMASH",
+                                                                   "--lock", "6A=MARLA"], ["--out", "OUT.txt"]])
+def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch, tmp_path, options):
+    options = [str(tmp_path / o) if o == "OUT.txt" else o for o in options]
     for name in ("5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt"):
+        if name != "5x5-open.txt" and "--lock" in options:
+            continue
         path = ROOT / "models" / name
         outputs = []
         for use_quick in (True, False):
             if not use_quick:
                 monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
-            json_run = run(["fill", path, "--format", "json"], capsys)
-            text_run = run(["fill", path], capsys)
+            json_run = run(["fill", path, "--format", "json", *options], capsys)
+            text_run = run(["fill", path, *options], capsys)
+            written = Path(options[-1]).read_text() if "--out" in options else None
             data = json.loads(json_run[1])
             data.pop("seconds")
             data.get("core", {}).pop("seconds", None)
-            text = text_run[1].splitlines()
-            outputs.append((json_run[0], text_run[0], data, text[:-1], text[-1].split(" in ")[0]))
+            text = re.sub(r" in \d+\.\d\d s by ", " in - s by ", text_run[1])
+            outputs.append((json_run[0], text_run[0], data, text, json_run[2], text_run[2], written))
             monkeypatch.undo()
         assert outputs[0] == outputs[1], name
 

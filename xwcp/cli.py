@@ -356,12 +356,13 @@ def cmd_fill(args) -> int:
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
     fast = None
-    if not (args.quality or args.count or args.export_cnf or args.out):  # a plain fill: perhaps without numpy
+    if not (args.quality or args.min_diff or args.export_cnf):  # fills, counted or not: perhaps without numpy
         from xwcp import quick
 
         fast = quick.fill(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
                           strict=args.strict, controls=_controls(args), backend=args.backend,
-                          time_limit_s=args.time_limit, seed=args.seed, show_progress=sys.stderr.isatty(), warn=_warn)
+                          time_limit_s=args.time_limit, seed=args.seed, count=args.count,
+                          show_progress=sys.stderr.isatty(), warn=_warn)
     if fast is not None:
         puzzle, problem, result = fast
     else:

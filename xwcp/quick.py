@@ -10,8 +10,9 @@ no numpy domains (`compile_structure`), so the compiled search starts from bitse
 `auto` race, the fill check and the report are the ordinary ones, so the output is the same.
 
 It applies when one list (or the default) is already cached, the backend is `auto`,
-`backtrack` or `letters`, and no option needs more than a fill (no `--quality`, `--count`, `--out`,
-`--export-cnf` or `--max-shared-substring`); `load_plain_problem` says None otherwise. An
+`backtrack` or `letters`, and no option needs more than the search (no `--quality`,
+`--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
+`load_plain_problem` says None otherwise. An
 unfillable grid's reason and core come from the same functions too: the AC-3 kernel has a
 numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
 read bitset domains. Only a search that proves a grid unfillable imports numpy, to name its
@@ -77,7 +78,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
 
 def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
          strict: bool = False, controls: Controls | None = None, backend: str = "auto",
-         time_limit_s: float | None = None, seed: int = 0, show_progress: bool = False,
+         time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
          warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult] | None:
     """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
 
@@ -93,7 +94,7 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     if loaded is None:
         return None
     puzzle, problem = loaded
-    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, show_progress=show_progress)
+    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
     try:
         return puzzle, problem, run_fill(problem, **run)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
