@@ -252,3 +252,28 @@ def test_log_table_is_the_numpy_one():
     size = 120_000
     expected = np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0))
     assert np.array_equal(np.frombuffer(plain_kernel._log_table(size), dtype=np.float64), expected)
+
+
+@pytest.mark.parametrize("text, options", [
+    ("QZXJW\n.....\n.....\n.....\n.....\n", {"strict": True}),  # a complete entry the list lacks
+    ("QZXJW\n.....\n.....\n.....\n.....\n", {}),
+    ("STABS\n.....\nSTABS\n.....\n.....\n", {}),  # the same entry twice: a conflict
+    ("S....\nT....\nA....\nB....\nS....\n", {"allow_dupes": True}),
+    ("#....\n.....\n.....\n.....\n....#\n", {"min_score": 95}),
+])
+def test_quick_fill_matches_on_entered_grids(default_words, tmp_path, monkeypatch, text, options):
+    from xwcp.core import explain
+
+    monkeypatch.setenv("XWCP_NO_RACE", "1")
+    path = tmp_path / "grid.txt"
+    path.write_text(text)
+    fast = quick.fill(path, **options)
+    assert fast is not None and kernel.is_plain(fast[1])
+    problem, result = _ordinary(path, **options)
+    _same_output(fast[1], fast[2], problem, result)
+    if result.status is FillStatus.UNFILLABLE:
+        cores = [explain(p, seed_slot_id=r.slot_id, time_limit_s=None) for p, r in ((fast[1], fast[2]), (problem, result))]
+        for core in cores:
+            if core is not None:
+                core.pop("seconds")
+        assert cores[0] == cores[1]
