@@ -344,7 +344,8 @@ def _emit(args, data: dict, text: str) -> None:
 
 def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
-    from xwcp import report
+    from xwcp import quick, report
+    from xwcp.backends import auto  # noqa: F401 - imported before the clock starts, as numpy was (`seconds`)
     from xwcp.session import run_fill, save_fill
     from xwcp.types import FillStatus
 
@@ -357,8 +358,6 @@ def cmd_fill(args) -> int:
         format_module(args.out)  # a bad output name is bad usage: say so before filling
     fast = None
     if not (args.quality or args.min_diff or args.export_cnf):  # fills, counted or not: perhaps without numpy
-        from xwcp import quick
-
         fast = quick.fill(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
                           strict=args.strict, controls=_controls(args), backend=args.backend,
                           time_limit_s=args.time_limit, seed=args.seed, count=args.count,
