@@ -61,21 +61,11 @@ class PlainBitSearch(BitSearch):
         """`problem` is plain (`is_plain`): over a MappedWordList, its domains bitsets (`initial_bitsets`)."""
         if not plain_search_supported():
             raise NotImplementedError("PlainBitSearch does not know every pointer of the C search state")
-        self._buffers = []
         words = problem.words
-        self.problem = problem
-        self._words = words  # keeps the mapped arrays alive while the search points at them
-        lay = slot_layout(problem, {row[0]: row for row in words.table_rows})
-        self.slot_ids, self.kernel_index = lay["slot_ids"], lay["kernel_index"]
-        n = self.n_slots = len(self.slot_ids)
-        self.n_pos = lay["n_pos"]
-        n_pos = max(self.n_pos, 1)
-        rows = lay["rows"]
-        nw = [row[1] for row in rows]
+        lay, rows, nw = _start(self, problem)
+        n, n_pos = self.n_slots, max(self.n_pos, 1)
         blocks = [(count + 63) // 64 for count in nw]
-        dom_off = [0] * (n + 1)
-        for k, w in enumerate(blocks):
-            dom_off[k + 1] = dom_off[k] + w
+        dom_off = _offsets(blocks)
         log_table = _log_table(max(nw, default=0) + 2)
         arrays = {"slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
                   "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
@@ -101,6 +91,27 @@ class PlainBitSearch(BitSearch):
         self._ref = ctypes.byref(st)
         self._lib = _bs_library()
         self.is_consistent = bool(self._lib.bs_init(self._ref))
+
+
+def _start(owner, problem: Problem) -> tuple[dict, list, list[int]]:
+    """What both plain kernels set first: the problem, the layout (`slot_layout`) and its slot fields on
+    `owner`. Returns the layout, each kernel slot's length-table row, and its number of words."""
+    owner.problem = problem
+    owner._words = problem.words  # keeps the mapped arrays alive while the kernel points at them
+    owner._buffers = []
+    lay = slot_layout(problem, {row[0]: row for row in problem.words.table_rows})
+    owner.slot_ids, owner.kernel_index = lay["slot_ids"], lay["kernel_index"]
+    owner.n_slots = len(owner.slot_ids)
+    owner.n_pos = lay["n_pos"]
+    return lay, lay["rows"], [row[1] for row in lay["rows"]]
+
+
+def _offsets(counts: list[int]) -> list[int]:
+    """[0, c0, c0 + c1, ...]: where each slot's part of a flat array starts (and the total last)."""
+    offsets = [0] * (len(counts) + 1)
+    for k, count in enumerate(counts):
+        offsets[k + 1] = offsets[k] + count
+    return offsets
 
 
 _LOG_TABLES: dict[int, array.array] = {}
@@ -176,19 +187,9 @@ class PlainEngine(Engine):
         if not plain_engine_supported():
             raise NotImplementedError("PlainEngine does not know every pointer of the AC kernel's state")
         words = problem.words
-        self.problem = problem
-        self._words = words
-        self._buffers = []
-        lay = slot_layout(problem, {row[0]: row for row in words.table_rows})
-        self.slot_ids, self.kernel_index = lay["slot_ids"], lay["kernel_index"]
-        n = self.n_slots = len(self.slot_ids)
-        self.n_pos = lay["n_pos"]
-        n_pos = max(self.n_pos, 1)
-        rows = lay["rows"]
-        nw = [row[1] for row in rows]
-        alive_off = [0] * (n + 1)
-        for k, count in enumerate(nw):
-            alive_off[k + 1] = alive_off[k] + count
+        lay, rows, nw = _start(self, problem)
+        n, n_pos = self.n_slots, max(self.n_pos, 1)
+        alive_off = _offsets(nw)
         alive = bytearray(max(alive_off[n], 1))
         for k, slot_id in enumerate(self.slot_ids):
             packed = problem.domains[slot_id].to_bytes((nw[k] + 7) // 8, "little")
