@@ -114,8 +114,8 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
         return subparsers.add_parser(name, **kwargs) if only in (None, name) else _Skipped()
 
     p = add_command("fill", help="fill a grid with words from the list",
-                       description="Fill every slot of GRID with listed words (no word twice).",
-                       epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
+                    description="Fill every slot of GRID with listed words (no word twice).",
+                    epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
     _add_problem_args(p, ("text", "json", "grid"))
     _add_solver_args(p, None)
     p.add_argument("--count", type=_count, default=None, metavar="N",
@@ -131,10 +131,10 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.set_defaults(run=cmd_fill)
 
     p = add_command("domains", help="per slot: how many words still fit, and the best ones",
-                       description="Arc-consistent domains: for each open slot the number of words that "
-                                   "still fit without an immediate dead end, and the top-k ranked by how many "
-                                   "options they leave their crossings, then by score.",
-                       epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
+                    description="Arc-consistent domains: for each open slot the number of words that "
+                                "still fit without an immediate dead end, and the top-k ranked by how many "
+                                "options they leave their crossings, then by score.",
+                    epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
@@ -143,11 +143,11 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.set_defaults(run=cmd_domains)
 
     p = add_command("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
-                                   "together, within --time-limit seconds in total: viable (a full fill with the "
-                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
-                                   "time). A progress line shows on a terminal.",
-                       epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
+                    description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                "together, within --time-limit seconds in total: viable (a full fill with the "
+                                "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                "time). A progress line shows on a terminal.",
+                    epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
@@ -160,27 +160,27 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.set_defaults(run=cmd_suggest)
 
     p = add_command("heatmap", help="letters still possible in each cell (26 free .. 1 forced .. 0 dead)",
-                       description="Per white cell, the number of letters still possible after arc consistency.",
-                       epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
+                    description="Per white cell, the number of letters still possible after arc consistency.",
+                    epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
     _add_problem_args(p)
     p.add_argument("--png", metavar="FILE", help="also draw the heat map as a picture; the format follows the "
                    "extension (.png, .svg, .pdf, .jpg, ...; none: .png is added)")
     p.set_defaults(run=cmd_heatmap)
 
     p = add_command("check", help="is the grid fillable? the tightest slot and the forced letters",
-                       description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
-                                   "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
-                                   "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
-                                   "letters forced so far and the completed entries not in the word list.",
-                       epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
+                    description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
+                                "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
+                                "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
+                                "letters forced so far and the completed entries not in the word list.",
+                    epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
     _add_problem_args(p)
     _add_solver_args(p, 10.0)
     p.set_defaults(run=cmd_check)
 
     p = add_command("serve", help="the web builder: edit a grid in the browser with live help and autofill",
-                       description="Serve the web builder and its JSON API (needs the [web] extra: starlette, "
-                                   "uvicorn). The first line printed is the page's URL.",
-                       epilog="Example: xwcp serve --port 8000 --max-fills 2")
+                    description="Serve the web builder and its JSON API (needs the [web] extra: starlette, "
+                                "uvicorn). The first line printed is the page's URL.",
+                    epilog="Example: xwcp serve --port 8000 --max-fills 2")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=positive_int, default=8000, help="port (default 8000)")
     p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list)")
@@ -189,19 +189,19 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.set_defaults(run=cmd_serve)
 
     p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
-                       description="Read IN and write OUT, each in the format of its file extension "
-                                   "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
-                                   "are kept where both formats have them.",
-                       epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
+                    description="Read IN and write OUT, each in the format of its file extension "
+                                "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
+                                "are kept where both formats have them.",
+                    epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     p.set_defaults(run=cmd_convert)
 
     p = add_command("bench", help="benchmark backends (and peer solvers) on grid sets",
-                       description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
-                                   "print a summary.",
-                       epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
+                    description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
+                                "print a summary.",
+                    epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
     if with_bench:
         from xwcp.bench import add_bench_arguments
 
@@ -209,12 +209,12 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.set_defaults(run=cmd_bench)
 
     p = add_command("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
-                       description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
-                                   "Dask cluster or the scheduler named by --cluster. Each result is written as it "
-                                   "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
-                                   "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
-                                   "answer (limit or error), 2 bad input or unreachable cluster.",
-                       epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
+                    description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
+                                "Dask cluster or the scheduler named by --cluster. Each result is written as it "
+                                "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
+                                "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
+                                "answer (limit or error), 2 bad input or unreachable cluster.",
+                    epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
     p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
     p.add_argument("--out", default="xwcp-batch", metavar="DIR",
                    help="folder for the result files (default xwcp-batch)")
@@ -344,9 +344,9 @@ def _emit(args, data: dict, text: str) -> None:
 
 def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
-    from xwcp import quick, report
-    from xwcp.backends import auto  # noqa: F401 - imported before the clock starts, as numpy was (`seconds`)
-    from xwcp.session import run_fill, save_fill
+    from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
+    from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
+    from xwcp.session import load_and_fill, save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()
@@ -356,24 +356,12 @@ def cmd_fill(args) -> int:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
-    fast = None
-    if not (args.quality or args.min_diff or args.export_cnf):  # fills, counted or not: perhaps without numpy
-        fast = quick.fill(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                          strict=args.strict, controls=_controls(args), backend=args.backend,
-                          time_limit_s=args.time_limit, seed=args.seed, count=args.count,
-                          show_progress=sys.stderr.isatty(), warn=_warn)
-    if fast is not None:
-        puzzle, problem, result = fast
-    else:
-        puzzle, problem = _load_puzzle(args)
-        if args.min_diff is not None:
-            from xwcp.backends.controlled import check_min_diff
-
-            check_min_diff(problem, args.count, args.min_diff)
-        result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
-                          count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(),
-                          quality=args.quality, min_diff=args.min_diff,
-                          say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
+    puzzle, problem, result = load_and_fill(
+        args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
+        controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
+        count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
+        show_progress=sys.stderr.isatty(), warn=_warn,
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
