@@ -12,11 +12,11 @@ no numpy domains (`compile_structure`), so the compiled search starts from bitse
 It applies when one list (or the default) is already cached, the backend is `auto`,
 `backtrack` or `letters`, and no option needs more than the search (no `--quality`,
 `--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
-`load_plain_problem` says None otherwise. An
-unfillable grid's reason and core come from the same functions too: the AC-3 kernel has a
-numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason`
-read bitset domains. Only a search that proves a grid unfillable imports numpy, to name its
-hardest slot.
+`load_plain_problem` says None otherwise (`xwcp.session.load_and_fill` then takes the
+ordinary path). An unfillable grid's reason and core come from the same functions too: the
+AC-3 kernel has a numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and
+`xwcp.ac3.unfillable_reason` read bitset domains. Only a search that proves a grid
+unfillable imports numpy, to name its hardest slot.
 """
 from __future__ import annotations
 
