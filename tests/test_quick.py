@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -246,12 +247,20 @@ def test_the_auto_race_runs_on_a_plain_problem(default_words):
     assert check_fill(load_puzzle_problem(ROOT / "models" / "7x7-mini.txt")[1], result.entries) == []
 
 
-def test_log_table_is_the_numpy_one():
-    """PlainBitSearch's word-choice keys use math.log where BitSearch uses numpy: the same doubles, or
-    the two paths could choose different words."""
+def test_both_searches_share_the_log_table(default_words):
+    """BitSearch and PlainBitSearch rank words by the same doubles (one table, by math.log), or their
+    fills could differ; the values are the logs of the domain sizes."""
     size = 120_000
-    expected = np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0))
-    assert np.array_equal(np.frombuffer(plain_kernel._log_table(size), dtype=np.float64), expected)
+    table = kernel.word_count_logs(size)
+    assert table is kernel.word_count_logs(size)
+    assert np.allclose(np.frombuffer(table, np.float64), np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0)),
+                       rtol=1e-15, atol=0)
+    _, plain = quick.load_plain_problem(ROOT / "models" / "5x5-open.txt")
+    ordinary = load_puzzle_problem(ROOT / "models" / "5x5-open.txt")[1]
+    searches = [plain_kernel.PlainBitSearch(plain), kernel.BitSearch(ordinary)]
+    assert [s.log_table[5] for s in searches] == [math.log(5)] * 2
+    assert np.array_equal(np.asarray(searches[0].log_table[:]), searches[1].log_table)
+
 
 
 @pytest.mark.parametrize("text, options", [

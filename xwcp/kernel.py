@@ -9,7 +9,9 @@ narrow the crossing slots, and their words are already out of every other domain
 """
 from __future__ import annotations
 
+import array
 import ctypes
+import math
 
 from xwcp.lazy import lazy_import
 from xwcp.problem import Problem
@@ -314,6 +316,25 @@ def _bs_library() -> ctypes.CDLL:
     return lib
 
 
+_LOGS_BY_SIZE: dict[int, array.array] = {}
+"""Tables of `word_count_logs` made so far (never resized: a kernel points at them)."""
+
+
+def word_count_logs(size: int) -> array.array:
+    """log(max(i, 1)) for i = 0 .. size - 1 (doubles): the search's table of log domain sizes.
+
+    By math.log (the C library's), not numpy's: numpy's SIMD log may differ in the last bit on
+    some processors, and then BitSearch and PlainBitSearch (xwcp/plain_kernel.py) could rank
+    words differently. Kept per size for the run: a core's many small searches share one.
+    """
+    table = _LOGS_BY_SIZE.get(size)
+    if table is None:
+        table = array.array("d", [0.0])
+        table.extend(map(math.log, range(1, size)))
+        _LOGS_BY_SIZE[size] = table
+    return table
+
+
 class BitSearch(_SlotLayout):
     """The fill search over bitset domains (xwcp/_bitsearch.c) for a problem's open slots.
 
@@ -328,7 +349,7 @@ class BitSearch(_SlotLayout):
         self.slot_dom_off = np.zeros(n + 1, np.int64)
         np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
         self.slot_mask_off = self._column(6, np.int64)
-        self.log_table = np.log(np.maximum(np.arange(int(self.slot_nw.max() if n else 0) + 2, dtype=np.float64), 1.0))
+        self.log_table = np.frombuffer(word_count_logs(int(self.slot_nw.max() if n else 0) + 2), np.float64)
         self.dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
         for k, slot_id in enumerate(self.slot_ids):
             mask = np.asarray(problem.domains[slot_id], bool)

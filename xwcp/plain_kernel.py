@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import array
 import ctypes
-import math
 
-from xwcp.kernel import _U64, BitSearch, Engine, _BsState, _State, _bs_library, _library, is_plain, slot_layout
+from xwcp.kernel import (_U64, BitSearch, Engine, _BsState, _State, _bs_library, _library, is_plain, slot_layout,
+                         word_count_logs)
 from xwcp.problem import Problem
 
 _PLAIN_STATE = {
@@ -66,7 +66,7 @@ class PlainBitSearch(BitSearch):
         n, n_pos = self.n_slots, max(self.n_pos, 1)
         blocks = [(count + 63) // 64 for count in nw]
         dom_off = _offsets(blocks)
-        log_table = _log_table(max(nw, default=0) + 2)
+        log_table = word_count_logs(max(nw, default=0) + 2)
         arrays = {"slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
                   "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
                   "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
@@ -112,21 +112,6 @@ def _offsets(counts: list[int]) -> list[int]:
     for k, count in enumerate(counts):
         offsets[k + 1] = offsets[k] + count
     return offsets
-
-
-_LOG_TABLES: dict[int, array.array] = {}
-"""Log tables by length: a core's many small searches over one bucket share one (never resized: ctypes points at it)."""
-
-
-def _log_table(size: int) -> array.array:
-    """log(max(i, 1)) for i = 0 .. size - 1, as BitSearch's `log_table` (math.log: numpy's log gives the same
-    doubles here; tests/test_quick.py compares the fills)."""
-    table = _LOG_TABLES.get(size)
-    if table is None:
-        table = array.array("d", [0.0])
-        table.extend(map(math.log, range(1, size)))
-        _LOG_TABLES[size] = table
-    return table
 
 
 def _bind_plain(owner, state: ctypes.Structure, arrays: dict, sizes: dict[str, int]) -> None:
