@@ -10,7 +10,7 @@ Sections (rows print as they go, the summary table at the end):
   seeds   the stock themeless (default list) with seeds 0-9, this checkout and the base
           interleaved: median, max and max/median of each (target: under 3).
   herald  Herald 15.01-15.10 and 21.01-21.10 (default list): new/base ratio of the whole
-          command, grid by grid (no-regression check).
+          command, grid by grid (bench/speed2.py's no-regression check, on all 20).
 
 `--base DIR` is a checkout of the code to compare against, with its C extension built in place
 (`git worktree add /tmp/base main && (cd /tmp/base && python3 setup.py build_ext --inplace)`).
@@ -130,18 +130,12 @@ def section_seeds(base: Path, time_limit_s: float) -> None:
 
 
 def section_herald(base: Path) -> None:
-    ratios = []
-    for name in [f"15.{k:02d}" for k in range(1, 11)] + [f"21.{k:02d}" for k in range(1, 11)]:
-        grid = ROOT / "models/vanbeek" / f"{name}.txt"
-        runs = {}
-        for label, tree in (("new", ROOT), ("base", base)):
-            wall, status, _ = fill_command(tree, grid, 60)
-            runs[label] = (wall, status)
-        ratios.append(runs["new"][0] / runs["base"][0])
-        say(f"herald {name}: new {runs['new'][1]} {runs['new'][0]:.3f} s, base {runs['base'][1]} "
-            f"{runs['base'][0]:.3f} s, ratio {ratios[-1]:.2f}")
-    SUMMARY.append(f"| Herald 15.01-15.10 + 21.01-21.10, whole command | new/base median "
-                   f"{statistics.median(ratios):.2f}, max {max(ratios):.2f} | |")
+    """The no-regression check of bench/speed2.py, on all 20 Herald 15x15 and 21x21 grids."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import speed2
+
+    speed2.section_herald(base, [f"15.{k:02d}" for k in range(1, 11)] + [f"21.{k:02d}" for k in range(1, 11)])
+    SUMMARY.extend(speed2.SUMMARY)
 
 
 def main() -> None:
