@@ -156,8 +156,8 @@ def test_no_proof_means_no_claim(monkeypatch):
     real = Q._fill_at
     calls = []
 
-    def fake(search, problem_at, time_limit_s, *args):
-        result = real(search, problem_at, time_limit_s, *args)
+    def fake(search, problem_at, time_limit_s, *args, **kwargs):
+        result = real(search, problem_at, time_limit_s, *args, **kwargs)
         calls.append(problem_at.min_score)
         if len(calls) > 1:
             return dc_replace(result, status=FillStatus.LIMIT, fills=(), n_fills=0)

@@ -46,6 +46,11 @@ MAJOR_LEVEL_SHARE = 0.01
 bisecting over them wasted the floor's time (Herald 21.01, 21.04, 21.05 ended at 75 instead of 80)."""
 FLOOR_ATTEMPT_SHARE = 0.6
 """Most of the floor's time one bisection step may take while other levels remain to try."""
+CLIMB_BESIDE_PROOF_S = 10.0
+"""Most time one floor-climb attempt takes while the proof runs beside it (they share the cores): the
+Herald 15 grids with a fill at 90 reached it in 0.1-9 s; on 15.02 an 18 s attempt at 90 and a 10.7 s
+one at 82 (levels 81-89 hold 0.1-0.2% of the words each: the proof walks them one by one) delayed
+its proof at 81 to 60 s."""
 LNS_START_SIZE = 10
 """Slots in the first neighbourhood; 8-14 keeps CP-SAT under a second on 15x15 grids."""
 LNS_MIN_SIZE, LNS_MAX_SIZE = 4, 40
@@ -202,6 +207,8 @@ class _FloorProof:
         self.raised: tuple[int, tuple[str, ...], Problem, float] | None = None
         """The newest higher floor: (floor, its fill, the problem at it, seconds when found); taken by `take`."""
         self.is_proven = False
+        self.proven = threading.Event()
+        """Set with `is_proven` (it stops the floor climb's running attempt)."""
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="xwcp-floor-proof", daemon=True)
 
@@ -216,15 +223,19 @@ class _FloorProof:
             while not self.stop.is_set() and not search.stopped():
                 self.attempt_abort = threading.Event()  # before reading the floor: a lift after it aborts the attempt
                 self.floor = max(self.floor, search.floor)  # the neighbourhood search may have lifted it
+                if search.no_fill_at is not None:  # what the floor climb proved meanwhile
+                    self.no_fill_at = min(search.no_fill_at, self.no_fill_at or search.no_fill_at)
                 higher = [level for level in self.levels if level > self.floor]
                 if not higher or (self.no_fill_at is not None and higher[0] >= self.no_fill_at):
                     self.is_proven = True
+                    self.proven.set()
                     return
                 level = higher[0]
                 problem_at = at_floor(search.problem, level)
                 if self.stop.is_set():
                     return
-                result = _fill_at(search, problem_at, search.remaining(), backend, self.attempt_abort)
+                result = _fill_at(search, problem_at, search.remaining(), backend,
+                                  _Either(self.attempt_abort, search.limits.abort or _stop_signal()))
                 if result.status is FillStatus.FILLED:
                     quality = measure_quality(search.problem, result.entries)
                     self.floor = max(level, quality.min_score)
@@ -256,23 +267,31 @@ class _FloorProof:
         self.thread.join()
 
 
-def climb_floor(search: _Search, defer_proof: bool = False) -> None:
-    """Raise the floor by bisecting the populous score levels above it, then trying the next level
-    up, until that level is proven to have no fill (the floor is then optimal), or FLOOR_SHARE of
-    the time is spent.
+def climb_floor(search: _Search) -> None:
+    """Raise the floor by bisecting the populous score levels above it, until the next level up is
+    proven to have no fill (the floor is then optimal), or FLOOR_SHARE of the time is spent.
 
     A fill at a level raises the floor to the fill's own minimum; a proof of no fill at a level
     rules out it and every level above; a level that reaches its time is left, and the levels
     below it are tried. Each attempt may use at most FLOOR_ATTEMPT_SHARE of the floor's time
-    unless it is the last level that could still prove the floor. With `defer_proof`, it returns
-    as soon as the next level up is the only one left to try (`search.no_fill_at` keeps what it proved).
+    unless it is the last level that could still prove the floor. When `search.proof` runs beside
+    (it asks the next level up, with our compiled search), the climb leaves that level to it, takes
+    its higher floors, and stops as soon as it proves the floor; the proof goes on after the climb.
     """
     levels = score_levels(search.problem)
     major_levels = set(populous_levels(search.problem))
     floor_deadline = search.limits.time_limit_s * FLOOR_SHARE
+    proof = search.proof
     no_fill_at = None  # lowest level proven to have no fill
     unknown_at = None  # lowest level that reached its time
     while True:
+        if proof is not None:
+            raised = proof.take()
+            if raised is not None and raised[0] > search.floor:
+                search.floor, entries, problem_at, search.first_at_floor_s = raised
+                search.accept(problem_at, entries, f"floor {search.floor} (next level up)")
+            if proof.is_proven and proof.floor == search.floor:
+                return  # fill_quality reports it
         higher = [level for level in levels if level > search.floor]
         if not higher:
             search.floor_optimal = True  # no score level above the fill's minimum exists
@@ -282,35 +301,57 @@ def climb_floor(search: _Search, defer_proof: bool = False) -> None:
             search.say(f"{search.elapsed():6.1f} s  no fill at {higher[0]}: floor {search.floor} is the highest possible")
             return
         open_levels = [level for level in higher if (no_fill_at is None or level < no_fill_at)
-                       and (unknown_at is None or level < unknown_at)]
+                       and (unknown_at is None or level < unknown_at)
+                       and (proof is None or proof.done.is_set() or (level > higher[0] and level in major_levels))]
         budget = floor_deadline - search.elapsed()
         if not open_levels or budget <= 0.05 or search.stopped():
-            search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
-                       f"floor {search.floor} unproven so far")
-            search.no_fill_at = no_fill_at
+            if proof is None or proof.done.is_set():
+                search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
+                           f"floor {search.floor} unproven")
             return
         major = [level for level in open_levels if level in major_levels]
         level = major[(len(major) - 1) // 2] if major else open_levels[0]
-        if defer_proof and level == higher[0]:
-            # only the next level up is left: its answer is a proof or a higher floor, and it may take the
-            # whole time, so _FloorProof runs it beside the mean search instead of here
-            search.no_fill_at = no_fill_at
-            return
         if len(open_levels) > 1:
             budget = min(budget, FLOOR_ATTEMPT_SHARE * search.limits.time_limit_s * FLOOR_SHARE)
+        if proof is not None and not proof.done.is_set():
+            budget = min(budget, CLIMB_BESIDE_PROOF_S)
         problem_at = at_floor(search.problem, level)
-        result = _fill_at(search, problem_at, min(budget, search.remaining()))
+        abort = None if proof is None else _Either(search.limits.abort or _stop_signal(), proof.proven)
+        result = _fill_at(search, problem_at, min(budget, search.remaining()), abort=abort)
         if result.status is FillStatus.FILLED:
             quality = measure_quality(search.problem, result.entries)
-            search.floor = max(level, quality.min_score)
-            search.first_at_floor_s = search.elapsed()
-            search.accept(problem_at, result.entries, f"floor {search.floor}")
+            if max(level, quality.min_score) > search.floor:
+                search.floor = max(level, quality.min_score)
+                search.first_at_floor_s = search.elapsed()
+                search.accept(problem_at, result.entries, f"floor {search.floor}")
+                if proof is not None:
+                    proof.floor_moved()
         elif result.status is FillStatus.UNFILLABLE:
             no_fill_at = level if no_fill_at is None else min(no_fill_at, level)
+            search.no_fill_at = no_fill_at
             search.say(f"{search.elapsed():6.1f} s  no fill at {level} (proven)")
+        elif result.status is FillStatus.ABORTED and proof is not None and proof.proven.is_set() \
+                and not search.stopped():
+            continue
         else:
             unknown_at = level if unknown_at is None else min(unknown_at, level)
             search.say(f"{search.elapsed():6.1f} s  no answer at {level} within {result.stats.wall_time_s:.1f} s")
+
+
+class _Either:
+    """An abort event set when any of several is (backends only ask `is_set()`)."""
+
+    def __init__(self, *events):
+        self.events = [e for e in events if e is not None]
+
+    def is_set(self) -> bool:
+        return any(e.is_set() for e in self.events)
+
+
+def _stop_signal() -> threading.Event:
+    from xwcp.signals import STOP
+
+    return STOP
 
 
 # ----- the mean: large-neighbourhood search with CP-SAT ------------------------------------------
@@ -812,10 +853,12 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
             has_cpsat = True
         except ImportError:
             has_cpsat = False
-        climb_floor(search, defer_proof=True)
-        if not search.floor_optimal and not search.stopped():
+        if any(level > search.floor for level in score_levels(problem)):
             search.proof = _FloorProof(search, score_levels(problem)).start()
         try:
+            climb_floor(search)
+            if search.floor_optimal and search.proof is not None:
+                search.proof.finish()  # the climb proved it: the question beside is moot
             while True:
                 _mean_at_floor(search, has_cpsat)
                 if search.proof is not None and search.is_mean_optimal and not search.stopped():
