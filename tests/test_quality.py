@@ -212,9 +212,9 @@ def test_quality_stops_early_only_with_the_true_best_total(seed):
         assert result.status is FillStatus.UNFILLABLE
         return
     scores = fill_scores(result.grid(problem).rows, score_by_word)
-    assert (min(scores), sum(scores)) == expected
+    assert (min(scores), sum(scores)) == expected, (dict(result.stats.extra), quality, took)
     assert result.stats.extra["mean_optimal"] and quality.floor_optimal
-    assert result.stats.extra["stopped_early"] and took < 15
+    assert result.stats.extra["stopped_early"] and took < 25  # of 30 s; about 1 s alone
     assert quality.mean_bound == pytest.approx(sum(scores) / len(scores))
 
 

@@ -1,23 +1,38 @@
 """Fill for quality: the highest floor (minimum entry score) there is, then the highest mean at it, with a bound.
 
-1. Floor. A first fill at the problem's own minimum score, then fills at score levels above
-   the best fill's minimum, bisecting, with our fast search: a fill raises the floor to its
-   own minimum; a proof of no fill at the next level up proves the floor optimal; a limit
-   leaves it unproven. At most FLOOR_SHARE of the time goes here. (Level by level, Herald
-   21.10 spent 22 s climbing 50..65 one level at a time and ended at 65.)
-2. Mean. Large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a
-   weak entry is re-filled with every other slot kept, maximising the total score exactly
-   (CP-SAT with an objective over the neighbourhood's arc-consistent words at the floor);
-   a better total replaces the fill (a progress line). Neighbourhoods grow while CP-SAT
-   proves them optimal quickly and shrink when it runs out of time.
+1. Floor. A first fill at the problem's own minimum score; then two searches side by side
+   (`_FloorProof` in a thread, our compiled search releasing the interpreter lock):
+   - the proof asks the next score level up, one level at a time: a fill raises the floor, a
+     proof of no fill makes the floor optimal; it runs until it answers or the time is up;
+   - the climb bisects the populous levels above the floor with the chosen backend (a fill
+     raises the floor to its own minimum; no fill at a level rules out every level above).
+     At most FLOOR_SHARE of the time goes to it. (Level by level, Herald 21.10 spent 22 s
+     climbing 50..65 one level at a time and ended at 65.)
+2. Mean, at the floor reached so far (started over whenever the floor rises):
+   - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which
+     may prove the best total (the search then stops early) and otherwise gives a bound;
+   - fresh fills by our search leaning harder on scores (a few seconds; then the mean search
+     waits for the floor's proof, which comes first, keeping MEAN_RESERVE_S for itself);
+   - large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a weak
+     entry is re-filled with every other slot kept, maximising the total exactly (a better total
+     is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
+     shrink when it runs out of time. While the floor is unproven and only a few entries sit
+     below the next populous level, the objective first lifts them (`_raise_target`): a fill
+     with none left below raises the floor.
 3. Bound. A Lagrangian relaxation of the crossing constraints at the floor: each slot takes
-   its best word against letter prices on its crossing cells; subgradient steps tighten it.
-   Any prices give a valid upper bound on the total (it also drops "no word twice").
+   its best word against letter prices on its crossing cells, tightened by max-sum diffusion.
+   Any prices give a valid upper bound on the total (it also drops "no word twice"); on a small
+   grid the lower of it and CP-SAT's bound is reported.
    Measured on Herald 15.01 at floor 90 and 15.02 at floor 80: diffusion settles in about
    1.5 s at 92.12 and 91.91, where 10 s of subgradient steps reach 91.99 and 2 s only 93.6;
    cutting each slot's words scored above the highest level that stays arc-consistent on its
    own (probing with the AC kernel) took 2.5 s and did not move the bound, so it is not done.
+   The diffusion bound equals the linear-programming (local polytope) bound on the stock 7x7 at
+   floor 90 (91.82, CP-SAT's root bound); branch and bound on it with reduced-cost fixing and
+   "no word twice" as an assignment per length (tried, not kept) lowered it to 91.68 in 30 s,
+   CP-SAT to 91.36, while the best fill known is 90.68: the relaxation itself is loose.
 
+The search stops before its limit only when the floor is proven and the mean proven optimal.
 Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).
 """
 from __future__ import annotations
@@ -46,7 +61,7 @@ MAJOR_LEVEL_SHARE = 0.01
 bisecting over them wasted the floor's time (Herald 21.01, 21.04, 21.05 ended at 75 instead of 80)."""
 FLOOR_ATTEMPT_SHARE = 0.6
 """Most of the floor's time one bisection step may take while other levels remain to try."""
-CLIMB_BESIDE_PROOF_S = 10.0
+CLIMB_BESIDE_PROOF_S = 18.0
 """Most time one floor-climb attempt takes while the proof runs beside it (they share the cores): the
 Herald 15 grids with a fill at 90 reached it in 0.1-9 s; on 15.02 an 18 s attempt at 90 and a 10.7 s
 one at 82 (levels 81-89 hold 0.1-0.2% of the words each: the proof walks them one by one) delayed
@@ -69,6 +84,9 @@ means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
 RESTART_RUN_S = 3.0
 """Time for one fresh fill; hard floors make some seeds slow."""
 BOUND_TIME_S = 5.0
+BOUND_RESERVE_SHARE = 0.1
+"""Share of the time limit kept for the bound at the end on big grids (up to BOUND_TIME_S): computing it
+at each floor the search passed cost 3-7 s each (Herald 21.10 and the Sunday climb several floors)."""
 """Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
 RAISE_MAX_BELOW = 10
 """Most entries below the next populous level for the neighbourhood search to try lifting them all."""
@@ -143,6 +161,8 @@ class _Search:
     bound_total: int | None = None
     n_restarts: int = 0
     is_mean_optimal: bool = False
+    reserve_s: float = 0.0
+    """Time kept back for computing the bound at the final floor (big grids; small ones compute it first)."""
     raised_by_lns: bool = False
     """The neighbourhood search lifted every entry to a higher level (the mean search starts over there)."""
     no_fill_at: int | None = None
@@ -153,7 +173,8 @@ class _Search:
         return time.perf_counter() - self.start
 
     def remaining(self) -> float:
-        return self.limits.time_limit_s - self.elapsed()
+        """Seconds left for the search, less what is kept for the bound at the end (`reserve_s`)."""
+        return self.limits.time_limit_s - self.elapsed() - self.reserve_s
 
     def stopped(self) -> bool:
         return self.remaining() <= 0 or (self.limits.abort is not None and self.limits.abort.is_set())
@@ -234,7 +255,7 @@ class _FloorProof:
                 problem_at = at_floor(search.problem, level)
                 if self.stop.is_set():
                     return
-                result = _fill_at(search, problem_at, search.remaining(), backend,
+                result = _fill_at(search, problem_at, search.remaining() + search.reserve_s, backend,
                                   _Either(self.attempt_abort, search.limits.abort or _stop_signal()))
                 if result.status is FillStatus.FILLED:
                     quality = measure_quality(search.problem, result.entries)
@@ -778,6 +799,17 @@ def _domain_words(problem: Problem) -> int:
     return sum(int(prop.domains[s].sum()) for s in problem.open_slot_ids) if prop.is_consistent else 0
 
 
+def _compute_bound(search: _Search, time_limit_s: float) -> None:
+    """`search.bound_total` from the Lagrangian bound at the current floor (kept if lower already)."""
+    bound = mean_bound(search.best_problem, search.total(search.best), time_limit_s, search.limits.abort)
+    if bound is None:
+        return
+    total = int(round(bound * len(search.problem.open_slot_ids)))
+    if search.bound_total is None or total < search.bound_total:
+        search.bound_total = total
+    search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")
+
+
 def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     """Raise the mean at the current floor until the time is up, the mean is proven optimal, or the
     proof beside it raises the floor: the bound, an exact whole-grid pass when the grid is small,
@@ -785,16 +817,14 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     problem = search.problem
     search.best_problem = at_floor(problem, search.floor)  # the mean search must not go below the floor
     search.is_mean_optimal = False
-    bound = mean_bound(search.best_problem, search.total(search.best),
-                       min(BOUND_TIME_S, max(0.1, search.remaining() / 4)), search.limits.abort)
     search.bound_total = None
-    if bound is not None:
-        search.bound_total = int(round(bound * len(problem.open_slot_ids)))
-        search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")
-    if search.bound_total is not None and search.total(search.best) >= search.bound_total:
-        search.is_mean_optimal = True
-        return
-    if has_cpsat and _domain_words(search.best_problem) <= EXACT_MAX_WORDS and not search.floor_raised():
+    is_small = _domain_words(search.best_problem) <= EXACT_MAX_WORDS
+    if is_small:  # the bound first, to stop as soon as a fill meets it; big grids get it at the end
+        _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
+        if search.bound_total is not None and search.total(search.best) >= search.bound_total:
+            search.is_mean_optimal = True
+            return
+    if has_cpsat and is_small and not search.floor_raised():
         exact_mean(search, EXACT_SHARE * max(0.0, search.remaining()))
         if search.is_mean_optimal or search.stopped():
             return
@@ -802,6 +832,9 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
         improve_mean(search)  # one neighbourhood holds the whole grid: CP-SAT may settle it at once
         if search.is_mean_optimal:
             return
+    if has_cpsat and _raise_target(search) is not None:
+        improve_mean(search)  # a few entries below the next populous level: lifting them comes first
+        return
     if search.proof is not None and not search.proof.done.is_set():
         # the floor comes first: a few seconds of fresh fills (most of what they gain), then the proof
         # beside has the cores to itself until only MEAN_RESERVE_S are left
@@ -853,6 +886,8 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
             has_cpsat = True
         except ImportError:
             has_cpsat = False
+        if _domain_words(problem) > EXACT_MAX_WORDS:
+            search.reserve_s = min(BOUND_TIME_S, BOUND_RESERVE_SHARE * limits.time_limit_s)
         if any(level > search.floor for level in score_levels(problem)):
             search.proof = _FloorProof(search, score_levels(problem)).start()
         try:
@@ -865,20 +900,25 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
                     while not search.proof.done.wait(ABORT_POLL_S) and not search.stopped():
                         pass  # the mean is settled at this floor: only the floor's proof is left
                 raised = search.proof.take() if search.proof is not None else None
+                is_moved, search.raised_by_lns = search.raised_by_lns, False
                 if raised is not None and raised[0] > search.floor:
                     search.floor, entries, problem_at, search.first_at_floor_s = raised
                     search.accept(problem_at, entries, f"floor {search.floor} (beside the mean search)")
-                elif not search.raised_by_lns:
-                    break
-                search.raised_by_lns = False
+                    is_moved = True
                 if search.stopped():
                     break
+                if not is_moved and (raised is None or search.is_mean_optimal):
+                    break  # a fill at a floor reached already only interrupted the mean search: go on
         finally:
             if search.proof is not None:
                 search.proof.finish()
         if search.proof is not None and search.proof.is_proven and search.proof.floor == search.floor:
             search.floor_optimal = True
             search.say(f"{search.elapsed():6.1f} s  no fill above floor {search.floor}: it is the highest possible")
+        search.reserve_s = 0.0
+        if search.bound_total is None and search.best_problem is not None and search.floor is not None:
+            search.best_problem = at_floor(problem, search.floor)
+            _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining())))
         if search.bound_total is not None:
             bound = search.bound_total / len(problem.open_slot_ids)
     violations = check_fill(search.best_problem, search.best)
