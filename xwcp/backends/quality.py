@@ -932,6 +932,6 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
              "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
              "final_fill_s": round(search.final_s or 0.0, 3), "lns_steps": search.n_lns, "fresh_fills": search.n_restarts,
              "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal,
-             "stopped_early": search.elapsed() < limits.time_limit_s - 0.5}
+             "stopped_early": search.floor_optimal and search.is_mean_optimal and search.elapsed() < limits.time_limit_s}
     stats = FillStats(search.elapsed(), first.stats.nodes, first.stats.backtracks, first.stats.restarts, extra)
     return FillResult(FillStatus.FILLED, first.backend, stats, (search.best,), 1, qualities=(quality,)), quality
