@@ -1,10 +1,13 @@
 """Benchmark `xwcp fill --quality`: per grid the floor, whether it is proven, the mean, its bound and the times.
 
 Runs the whole command (`python -m xwcp fill GRID --quality --format json`) once per grid with
-the default list, so the seconds include loading; prints one row per grid and a summary.
+the default list, so the seconds include loading; prints one row per grid and a summary:
+floor, whether it is proven optimal, mean, bound and gap, the first fill's mean, seconds to the
+first fill at the final floor and to the final fill, wall seconds, whether the mean is proven
+optimal, and whether the search stopped before its limit (both settled).
 
 Usage:
-    python3 bench/quality_bench.py [--set herald15|herald21|stock] [--time-limit 60]
+    python3 bench/quality_bench.py [--set herald15|herald21|stock|small] [--time-limit 60]
                                    [--count 5 --min-diff 15] [GRID ...]
 """
 from __future__ import annotations
@@ -23,6 +26,7 @@ SETS = {
     "herald21": [ROOT / "models" / "vanbeek" / f"21.{k:02d}.txt" for k in range(1, 11)],
     "stock": [ROOT / "models" / name for name in ("15x15-daily-01.txt", "15x15-daily-02.txt",
                                                   "15x15-themeless-01.txt", "21x21-sunday-01.txt")],
+    "small": [ROOT / "models" / name for name in ("5x5-open.txt", "7x7-mini.txt")],
 }
 
 
@@ -53,7 +57,8 @@ def row_text(data: dict) -> str:
     gap = "-" if q["mean_bound"] is None else f"{q['mean_bound'] - q['mean_score']:.2f}"
     line = (f"{data['grid']:<22} {q['min_score']:>5} {'yes' if q['floor_optimal'] else 'no':>6} "
             f"{q['mean_score']:>6.2f} {bound:>6} {gap:>5} {stats.get('first_mean', 0) or 0:>7.2f} "
-            f"{stats.get('first_at_floor_s', 0):>8.2f} {stats.get('final_fill_s', 0):>8.2f} {data['wall_s']:>6.1f}")
+            f"{stats.get('first_at_floor_s', 0):>8.2f} {stats.get('final_fill_s', 0):>8.2f} {data['wall_s']:>6.1f} "
+            f"{'yes' if stats.get('mean_optimal') else 'no':>8} {'yes' if stats.get('stopped_early') else 'no':>5}")
     if "fills" in data:
         parts = [f"{f['quality']['min_score']}/{f['quality']['mean_score']:.1f}" for f in data["fills"]]
         line += "  fills (min/mean): " + " ".join(parts)
@@ -73,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# fill --quality --time-limit {args.time_limit:g}"
           + (f" --count {args.count} --min-diff {args.min_diff}" if args.count else ""))
     print(f"{'grid':<22} {'floor':>5} {'proven':>6} {'mean':>6} {'bound':>6} {'gap':>5} {'first':>7} "
-          f"{'floor_s':>8} {'final_s':>8} {'wall_s':>6}")
+          f"{'floor_s':>8} {'final_s':>8} {'wall_s':>6} {'mean_opt':>8} {'early':>5}")
     rows = []
     for grid in grids:
         data = run_one(grid, args.time_limit, args.count, args.min_diff)
@@ -84,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         n = len(done)
         print(f"# {n}/{len(rows)} filled; floors proven {sum(r['quality']['floor_optimal'] for r in done)}/{n}; "
               f"mean of means {sum(r['quality']['mean_score'] for r in done) / n:.2f}; "
-              f"mean of first-fill means {sum(r['stats'].get('first_mean') or 0 for r in done) / n:.2f}")
+              f"mean of first-fill means {sum(r['stats'].get('first_mean') or 0 for r in done) / n:.2f}; "
+              f"mean proven optimal {sum(bool(r['stats'].get('mean_optimal')) for r in done)}/{n}; "
+              f"stopped early {sum(bool(r['stats'].get('stopped_early')) for r in done)}/{n}")
     return 0
 
 

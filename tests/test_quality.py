@@ -156,8 +156,8 @@ def test_no_proof_means_no_claim(monkeypatch):
     real = Q._fill_at
     calls = []
 
-    def fake(search, problem_at, time_limit_s):
-        result = real(search, problem_at, time_limit_s)
+    def fake(search, problem_at, time_limit_s, *args, **kwargs):
+        result = real(search, problem_at, time_limit_s, *args, **kwargs)
         calls.append(problem_at.min_score)
         if len(calls) > 1:
             return dc_replace(result, status=FillStatus.LIMIT, fills=(), n_fills=0)
@@ -196,3 +196,59 @@ def test_stop_reaches_a_running_cpsat_step():
     assert not proven
     if entries is not None:
         assert check_fill(problem, entries) == []
+
+
+@pytest.mark.parametrize("seed", range(30, 40))
+def test_quality_stops_early_only_with_the_true_best_total(seed):
+    """A small grid is settled long before the limit (floor proven, mean proven optimal), and a mean
+    claimed optimal is the brute force's best total at the floor."""
+    import time
+
+    rows, score_by_word, problem, expected = random_case(seed)
+    start = time.perf_counter()
+    result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=30, seed=seed))
+    took = time.perf_counter() - start
+    if expected is None:
+        assert result.status is FillStatus.UNFILLABLE
+        return
+    scores = fill_scores(result.grid(problem).rows, score_by_word)
+    assert (min(scores), sum(scores)) == expected, (dict(result.stats.extra), quality, took)
+    assert result.stats.extra["mean_optimal"] and quality.floor_optimal
+    assert result.stats.extra["stopped_early"] and took < 25  # of 30 s; about 1 s alone
+    assert quality.mean_bound == pytest.approx(sum(scores) / len(scores))
+
+
+@pytest.mark.parametrize("seed", range(40, 52))
+def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(seed):
+    """The whole-grid CP-SAT pass: its bound is >= the brute force's best total at the floor, and when it
+    says optimal its fill has exactly that total."""
+    import time
+
+    from xwcp.backends import fill
+    from xwcp.backends.quality import _Search, at_floor, exact_mean
+
+    rows, score_by_word, problem, expected = random_case(seed)
+    if expected is None:
+        return
+    floor, best_total = expected
+    problem_at = at_floor(problem, floor)
+    first = fill(problem_at, "backtrack", Limits(time_limit_s=10, seed=seed))
+    assert first.status is FillStatus.FILLED
+    for limit_s in (0.01, 10.0):  # cut short (bound only) and given the time to finish
+        search = _Search(problem, "backtrack", Limits(time_limit_s=30, seed=seed), time.perf_counter(),
+                         lambda line: None, best=first.entries, best_problem=problem_at, floor=floor)
+        exact_mean(search, limit_s)
+        total = search.total(search.best)
+        assert check_fill(problem_at, search.best) == []
+        assert sum(fill_scores(fill_grid_rows(problem_at, search.best), score_by_word)) == total <= best_total
+        if search.bound_total is not None:
+            assert search.bound_total >= best_total
+        if search.is_mean_optimal:
+            assert total == best_total == search.bound_total
+    assert search.is_mean_optimal  # 10 s settles a 3x3
+
+
+def fill_grid_rows(problem, entries):
+    from xwcp.result import fill_grid
+
+    return fill_grid(problem, entries).rows

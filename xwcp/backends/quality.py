@@ -1,23 +1,38 @@
 """Fill for quality: the highest floor (minimum entry score) there is, then the highest mean at it, with a bound.
 
-1. Floor. A first fill at the problem's own minimum score, then fills at score levels above
-   the best fill's minimum, bisecting, with our fast search: a fill raises the floor to its
-   own minimum; a proof of no fill at the next level up proves the floor optimal; a limit
-   leaves it unproven. At most FLOOR_SHARE of the time goes here. (Level by level, Herald
-   21.10 spent 22 s climbing 50..65 one level at a time and ended at 65.)
-2. Mean. Large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a
-   weak entry is re-filled with every other slot kept, maximising the total score exactly
-   (CP-SAT with an objective over the neighbourhood's arc-consistent words at the floor);
-   a better total replaces the fill (a progress line). Neighbourhoods grow while CP-SAT
-   proves them optimal quickly and shrink when it runs out of time.
+1. Floor. A first fill at the problem's own minimum score; then two searches side by side
+   (`_FloorProof` in a thread, our compiled search releasing the interpreter lock):
+   - the proof asks the next score level up, one level at a time: a fill raises the floor, a
+     proof of no fill makes the floor optimal; it runs until it answers or the time is up;
+   - the climb bisects the populous levels above the floor with the chosen backend (a fill
+     raises the floor to its own minimum; no fill at a level rules out every level above).
+     At most FLOOR_SHARE of the time goes to it. (Level by level, Herald 21.10 spent 22 s
+     climbing 50..65 one level at a time and ended at 65.)
+2. Mean, at the floor reached so far (started over whenever the floor rises):
+   - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which
+     may prove the best total (the search then stops early) and otherwise gives a bound;
+   - fresh fills by our search leaning harder on scores (a few seconds; then the mean search
+     waits for the floor's proof, which comes first, keeping MEAN_RESERVE_S for itself);
+   - large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a weak
+     entry is re-filled with every other slot kept, maximising the total exactly (a better total
+     is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
+     shrink when it runs out of time. While the floor is unproven and only a few entries sit
+     below the next populous level, the objective first lifts them (`_raise_target`): a fill
+     with none left below raises the floor.
 3. Bound. A Lagrangian relaxation of the crossing constraints at the floor: each slot takes
-   its best word against letter prices on its crossing cells; subgradient steps tighten it.
-   Any prices give a valid upper bound on the total (it also drops "no word twice").
+   its best word against letter prices on its crossing cells, tightened by max-sum diffusion.
+   Any prices give a valid upper bound on the total (it also drops "no word twice"); on a small
+   grid the lower of it and CP-SAT's bound is reported.
    Measured on Herald 15.01 at floor 90 and 15.02 at floor 80: diffusion settles in about
    1.5 s at 92.12 and 91.91, where 10 s of subgradient steps reach 91.99 and 2 s only 93.6;
    cutting each slot's words scored above the highest level that stays arc-consistent on its
    own (probing with the AC kernel) took 2.5 s and did not move the bound, so it is not done.
+   The diffusion bound equals the linear-programming (local polytope) bound on the stock 7x7 at
+   floor 90 (91.82, CP-SAT's root bound); branch and bound on it with reduced-cost fixing and
+   "no word twice" as an assignment per length (tried, not kept) lowered it to 91.68 in 30 s,
+   CP-SAT to 91.36, while the best fill known is 90.68: the relaxation itself is loose.
 
+The search stops before its limit only when the floor is proven and the mean proven optimal.
 Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).
 """
 from __future__ import annotations
@@ -46,6 +61,11 @@ MAJOR_LEVEL_SHARE = 0.01
 bisecting over them wasted the floor's time (Herald 21.01, 21.04, 21.05 ended at 75 instead of 80)."""
 FLOOR_ATTEMPT_SHARE = 0.6
 """Most of the floor's time one bisection step may take while other levels remain to try."""
+CLIMB_BESIDE_PROOF_S = 18.0
+"""Most time one floor-climb attempt takes while the proof runs beside it (they share the cores): the
+Herald 15 grids with a fill at 90 reached it in 0.1-9 s; on 15.02 an 18 s attempt at 90 and a 10.7 s
+one at 82 (levels 81-89 hold 0.1-0.2% of the words each: the proof walks them one by one) delayed
+its proof at 81 to 60 s."""
 LNS_START_SIZE = 10
 """Slots in the first neighbourhood; 8-14 keeps CP-SAT under a second on 15x15 grids."""
 LNS_MIN_SIZE, LNS_MAX_SIZE = 4, 40
@@ -64,7 +84,24 @@ means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
 RESTART_RUN_S = 3.0
 """Time for one fresh fill; hard floors make some seeds slow."""
 BOUND_TIME_S = 5.0
+BOUND_RESERVE_SHARE = 0.1
+"""Share of the time limit kept for the bound at the end on big grids (up to BOUND_TIME_S): computing it
+at each floor the search passed cost 3-7 s each (Herald 21.10 and the Sunday climb several floors)."""
 """Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
+RAISE_MAX_BELOW = 10
+"""Most entries below the next populous level for the neighbourhood search to try lifting them all."""
+RAISE_PENALTY = 1000
+"""Objective cost of an entry below the raise target: more than any total score a neighbourhood can gain."""
+QUICK_MEAN_S = 6.0
+"""Fresh fills for the mean before the mean search waits for the floor's proof (Herald 15.02 at floor 80:
+87.17 -> 88.24 in the first 3.4 s of them, nothing more in the next 30 s)."""
+MEAN_RESERVE_S = 12.0
+"""Time kept for the mean search however long the floor's proof runs."""
+EXACT_MAX_WORDS = 40_000
+"""Largest model (words over the open slots' arc-consistent domains at the floor) given to `exact_mean`;
+the stock 7x7 at floor 90 has 21,000 (built in 0.7-1.1 s), a Herald 15x15 at floor 80 421,000 (15 s)."""
+EXACT_SHARE = 0.5
+"""Share of the time left that the exact whole-grid pass may take on a small grid."""
 ABORT_POLL_S = 0.02
 """How often a running CP-SAT step looks at the caller's abort event (Stop in the web builder)."""
 
@@ -124,15 +161,27 @@ class _Search:
     bound_total: int | None = None
     n_restarts: int = 0
     is_mean_optimal: bool = False
+    reserve_s: float = 0.0
+    """Time kept back for computing the bound at the final floor (big grids; small ones compute it first)."""
+    raised_by_lns: bool = False
+    """The neighbourhood search lifted every entry to a higher level (the mean search starts over there)."""
+    no_fill_at: int | None = None
+    """Lowest score level proven to have no fill (the floor climb's, for the proof that goes on beside the mean)."""
+    proof: _FloorProof | None = None
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
     def remaining(self) -> float:
-        return self.limits.time_limit_s - self.elapsed()
+        """Seconds left for the search, less what is kept for the bound at the end (`reserve_s`)."""
+        return self.limits.time_limit_s - self.elapsed() - self.reserve_s
 
     def stopped(self) -> bool:
         return self.remaining() <= 0 or (self.limits.abort is not None and self.limits.abort.is_set())
+
+    def floor_raised(self) -> bool:
+        """The proof beside the mean search found a fill at a higher floor (the mean search starts over there)."""
+        return self.proof is not None and self.proof.has_news()
 
     def total(self, entries) -> int:
         return sum(entry_scores(self.problem, entries))
@@ -144,29 +193,126 @@ class _Search:
         self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score}, mean {q.mean_score:.2f}")
 
 
-def _fill_at(search: _Search, problem: Problem, time_limit_s: float) -> FillResult:
+def _fill_at(search: _Search, problem: Problem, time_limit_s: float, backend: str | None = None,
+             abort: threading.Event | None = None) -> FillResult:
     from xwcp.backends import fill
 
-    return fill(problem, search.backend, replace(search.limits, time_limit_s=max(0.01, time_limit_s), count=None,
-                                                 progress=None))
+    limits = replace(search.limits, time_limit_s=max(0.01, time_limit_s), count=None, progress=None)
+    if abort is not None:
+        limits = replace(limits, abort=abort)
+    return fill(problem, backend or search.backend, limits)
+
+
+class _FloorProof:
+    """The floor's last question, asked in a thread beside the mean search: is there a fill at the next
+    score level up? A fill raises the floor (and the next level is asked); a proof of none makes the
+    floor optimal; the time limit leaves it unproven.
+
+    It runs our compiled search (`backtrack`): its proofs of "no fill at 81" on Herald 15.02/15.04/15.06
+    took 16-49 s, where `auto` took 31 s on 15.02 and `sat` found none in 40 s (load 3.5-4.4; the
+    auto race and sat's workers split the two cores the proof needs). The search releases the
+    interpreter lock in its C slices, so the mean search goes on at the same time.
+    """
+
+    PROOF_BACKENDS = {"auto": "backtrack"}
+    """The backend the proof uses for the user's choice (our search instead of the auto race)."""
+
+    def __init__(self, search: _Search, levels: list[int]):
+        self.search = search
+        self.levels = levels
+        self.floor = search.floor
+        self.no_fill_at = search.no_fill_at
+        self.stop = threading.Event()
+        self.attempt_abort = threading.Event()
+        self.lock = threading.Lock()
+        self.raised: tuple[int, tuple[str, ...], Problem, float] | None = None
+        """The newest higher floor: (floor, its fill, the problem at it, seconds when found); taken by `take`."""
+        self.is_proven = False
+        self.proven = threading.Event()
+        """Set with `is_proven` (it stops the floor climb's running attempt)."""
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="xwcp-floor-proof", daemon=True)
+
+    def start(self) -> _FloorProof:
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        search = self.search
+        backend = self.PROOF_BACKENDS.get(search.backend, search.backend)
+        try:
+            while not self.stop.is_set() and not search.stopped():
+                self.attempt_abort = threading.Event()  # before reading the floor: a lift after it aborts the attempt
+                self.floor = max(self.floor, search.floor)  # the neighbourhood search may have lifted it
+                if search.no_fill_at is not None:  # what the floor climb proved meanwhile
+                    self.no_fill_at = min(search.no_fill_at, self.no_fill_at or search.no_fill_at)
+                higher = [level for level in self.levels if level > self.floor]
+                if not higher or (self.no_fill_at is not None and higher[0] >= self.no_fill_at):
+                    self.is_proven = True
+                    self.proven.set()
+                    return
+                level = higher[0]
+                problem_at = at_floor(search.problem, level)
+                if self.stop.is_set():
+                    return
+                result = _fill_at(search, problem_at, search.remaining() + search.reserve_s, backend,
+                                  _Either(self.attempt_abort, search.limits.abort or _stop_signal()))
+                if result.status is FillStatus.FILLED:
+                    quality = measure_quality(search.problem, result.entries)
+                    self.floor = max(level, quality.min_score)
+                    with self.lock:
+                        self.raised = (self.floor, tuple(result.entries), problem_at, search.elapsed())
+                elif result.status is FillStatus.UNFILLABLE:
+                    self.no_fill_at = level
+                elif result.status is not FillStatus.ABORTED or self.stop.is_set():
+                    return  # the time limit, or the end: an aborted attempt otherwise asks again (floor_moved)
+        finally:
+            self.done.set()
+
+    def take(self) -> tuple[int, tuple[str, ...], Problem, float] | None:
+        """The higher floor found since the last call, if any."""
+        with self.lock:
+            raised, self.raised = self.raised, None
+        return raised
+
+    def has_news(self) -> bool:
+        return self.raised is not None
+
+    def floor_moved(self) -> None:
+        """The mean search lifted the floor: drop the running attempt and ask above the new floor."""
+        self.attempt_abort.set()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.attempt_abort.set()
+        self.thread.join()
 
 
 def climb_floor(search: _Search) -> None:
-    """Raise the floor by bisecting the populous score levels above it, then trying the next level
-    up, until that level is proven to have no fill (the floor is then optimal), or FLOOR_SHARE of
-    the time is spent.
+    """Raise the floor by bisecting the populous score levels above it, until the next level up is
+    proven to have no fill (the floor is then optimal), or FLOOR_SHARE of the time is spent.
 
     A fill at a level raises the floor to the fill's own minimum; a proof of no fill at a level
     rules out it and every level above; a level that reaches its time is left, and the levels
     below it are tried. Each attempt may use at most FLOOR_ATTEMPT_SHARE of the floor's time
-    unless it is the last level that could still prove the floor.
+    unless it is the last level that could still prove the floor. When `search.proof` runs beside
+    (it asks the next level up, with our compiled search), the climb leaves that level to it, takes
+    its higher floors, and stops as soon as it proves the floor; the proof goes on after the climb.
     """
     levels = score_levels(search.problem)
     major_levels = set(populous_levels(search.problem))
     floor_deadline = search.limits.time_limit_s * FLOOR_SHARE
+    proof = search.proof
     no_fill_at = None  # lowest level proven to have no fill
     unknown_at = None  # lowest level that reached its time
     while True:
+        if proof is not None:
+            raised = proof.take()
+            if raised is not None and raised[0] > search.floor:
+                search.floor, entries, problem_at, search.first_at_floor_s = raised
+                search.accept(problem_at, entries, f"floor {search.floor} (next level up)")
+            if proof.is_proven and proof.floor == search.floor:
+                return  # fill_quality reports it
         higher = [level for level in levels if level > search.floor]
         if not higher:
             search.floor_optimal = True  # no score level above the fill's minimum exists
@@ -176,27 +322,57 @@ def climb_floor(search: _Search) -> None:
             search.say(f"{search.elapsed():6.1f} s  no fill at {higher[0]}: floor {search.floor} is the highest possible")
             return
         open_levels = [level for level in higher if (no_fill_at is None or level < no_fill_at)
-                       and (unknown_at is None or level < unknown_at)]
+                       and (unknown_at is None or level < unknown_at)
+                       and (proof is None or proof.done.is_set() or (level > higher[0] and level in major_levels))]
         budget = floor_deadline - search.elapsed()
         if not open_levels or budget <= 0.05 or search.stopped():
-            search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the time: "
-                       f"floor {search.floor} unproven")
+            if proof is None or proof.done.is_set():
+                search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
+                           f"floor {search.floor} unproven")
             return
         major = [level for level in open_levels if level in major_levels]
         level = major[(len(major) - 1) // 2] if major else open_levels[0]
         if len(open_levels) > 1:
             budget = min(budget, FLOOR_ATTEMPT_SHARE * search.limits.time_limit_s * FLOOR_SHARE)
+        if proof is not None and not proof.done.is_set():
+            budget = min(budget, CLIMB_BESIDE_PROOF_S)
         problem_at = at_floor(search.problem, level)
-        result = _fill_at(search, problem_at, min(budget, search.remaining()))
+        abort = None if proof is None else _Either(search.limits.abort or _stop_signal(), proof.proven)
+        result = _fill_at(search, problem_at, min(budget, search.remaining()), abort=abort)
         if result.status is FillStatus.FILLED:
             quality = measure_quality(search.problem, result.entries)
-            search.floor = max(level, quality.min_score)
-            search.first_at_floor_s = search.elapsed()
-            search.accept(problem_at, result.entries, f"floor {search.floor}")
+            if max(level, quality.min_score) > search.floor:
+                search.floor = max(level, quality.min_score)
+                search.first_at_floor_s = search.elapsed()
+                search.accept(problem_at, result.entries, f"floor {search.floor}")
+                if proof is not None:
+                    proof.floor_moved()
         elif result.status is FillStatus.UNFILLABLE:
             no_fill_at = level if no_fill_at is None else min(no_fill_at, level)
+            search.no_fill_at = no_fill_at
+            search.say(f"{search.elapsed():6.1f} s  no fill at {level} (proven)")
+        elif result.status is FillStatus.ABORTED and proof is not None and proof.proven.is_set() \
+                and not search.stopped():
+            continue
         else:
             unknown_at = level if unknown_at is None else min(unknown_at, level)
+            search.say(f"{search.elapsed():6.1f} s  no answer at {level} within {result.stats.wall_time_s:.1f} s")
+
+
+class _Either:
+    """An abort event set when any of several is (backends only ask `is_set()`)."""
+
+    def __init__(self, *events):
+        self.events = [e for e in events if e is not None]
+
+    def is_set(self) -> bool:
+        return any(e.is_set() for e in self.events)
+
+
+def _stop_signal() -> threading.Event:
+    from xwcp.signals import STOP
+
+    return STOP
 
 
 # ----- the mean: large-neighbourhood search with CP-SAT ------------------------------------------
@@ -289,8 +465,10 @@ def _solve(solver, cp, abort: threading.Event | None):
 
 
 def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[SlotId], time_limit_s: float,
-                          seed: int, abort: threading.Event | None = None) -> tuple[list[str] | None, bool, bool]:
-    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set.
+                          seed: int, abort: threading.Event | None = None,
+                          target: int | None = None) -> tuple[list[str] | None, bool, bool]:
+    """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set;
+    with `target`, each word scored below it counts RAISE_PENALTY less.
 
     Returns:
         (entries or None, proven optimal over the words tried, whether the words were a sample).
@@ -322,6 +500,8 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
         if len(where):
             cp.add_hint(index, int(where[0]))
         scores = np.asarray(bucket.scores[ids], np.int64)
+        if target is not None:
+            scores = np.where(scores < target, scores - RAISE_PENALTY, scores)
         score = cp.new_int_var(int(scores.min()), int(scores.max()), "")
         cp.add_element(index, scores.tolist(), score)
         score_vars.append(score)
@@ -363,7 +543,7 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
     problem_at = search.best_problem
     best_total = search.total(search.best)
     run = 0
-    while search.elapsed() < deadline_s and not search.stopped():
+    while search.elapsed() < deadline_s and not search.stopped() and not search.floor_raised():
         if search.bound_total is not None and best_total >= search.bound_total:
             return
         weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
@@ -384,8 +564,91 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
             search.accept(problem_at, result.entries, f"better fill (fresh search, score weight {weight:g})")
 
 
+def exact_mean(search: _Search, time_limit_s: float) -> None:
+    """CP-SAT over every open slot at once with every arc-consistent word at the floor (no sample),
+    maximising the total, with the best fill as hint: a better fill, a bound on the total (CP-SAT's
+    objective bound), and, when it finishes, the proof that its fill is the best there is.
+
+    The model is the cpsat backend's clause model (`cpsat._build_model`) with the scores as the
+    objective; it ignores `--max-shared-substring`, so it is a relaxation then: its bound stays
+    valid, and its best fill counts only if it passes `check_fill`.
+    """
+    from ortools.sat.python import cp_model
+
+    from xwcp.ac3 import propagate
+    from xwcp.backends import cpsat
+    from xwcp.backends._common import entries_from_word_ids
+    from xwcp.backends._shortlist import Shortlists
+
+    problem_at = search.best_problem
+    prop = propagate(problem_at)
+    if not prop.is_consistent:
+        return
+    open_ids = problem_at.open_slot_ids
+    word_ids = {s: np.flatnonzero(prop.domains[s]).astype(np.int32) for s in open_ids}
+    deadline = search.elapsed() + time_limit_s
+    model = cpsat._build_model(problem_at, Shortlists(word_ids, True, True),
+                               stop=lambda: search.elapsed() > deadline or search.stopped())
+    if model is None:
+        return
+    objective = []
+    for slot_id in open_ids:
+        scores = problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]]
+        xs = model.xs_by_slot[slot_id]
+        objective.extend(int(c) * x for c, x in zip(scores.tolist(), xs) if c)
+        current = problem_at.words.word_id(search.best[slot_id])
+        where = np.flatnonzero(word_ids[slot_id] == current)
+        if len(where):
+            model.cp.add_hint(xs[int(where[0])], True)
+    model.cp.maximize(sum(objective))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.05, deadline - search.elapsed())
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = search.limits.seed
+    for name, value in cpsat.NATIVE_DEFAULTS.items():
+        setattr(solver.parameters, name, value)
+    status = _solve(solver, model.cp, search.limits.abort)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return
+    entries = entries_from_word_ids(problem_at, model.decode(solver.boolean_value))
+    is_valid = not check_fill(problem_at, entries)
+    if is_valid and search.total(entries) > search.total(search.best):
+        search.n_improved += 1
+        search.accept(problem_at, entries, "better fill (CP-SAT over the whole grid)")
+    cp_bound = int(np.floor(solver.best_objective_bound + 1e-6))
+    if search.bound_total is None or cp_bound < search.bound_total:
+        search.bound_total = cp_bound
+        search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor} (CP-SAT): "
+                   f"{cp_bound / len(open_ids):.2f}")
+    if status == cp_model.OPTIMAL and is_valid:
+        search.is_mean_optimal = True
+        search.bound_total = search.total(search.best)
+        search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
+
+
+def _raise_target(search: _Search) -> int | None:
+    """The score level the neighbourhood search tries to lift every entry to, or None (it maximises the total).
+
+    Only when the floor is unproven and few entries sit below the next populous level up (the stock
+    themeless: a fill at floor 50 whose fast searches at 55 and above reach their limit): then
+    re-filling around those few entries may lift the floor where a fresh search does not.
+    """
+    if search.floor_optimal or (search.proof is not None and search.proof.is_proven):
+        return None
+    above = [level for level in populous_levels(search.problem) if level > search.floor]
+    if not above:
+        return None
+    n_below = sum(score < above[0] for score in entry_scores(search.problem, search.best))
+    return above[0] if 0 < n_below <= RAISE_MAX_BELOW else None
+
+
 def improve_mean(search: _Search) -> None:
-    """Large-neighbourhood search at the floor until the time is up (or the bound is reached)."""
+    """Large-neighbourhood search at the floor until the time is up (or the bound is reached).
+
+    With a raise target (`_raise_target`) each neighbourhood maximises the total less RAISE_PENALTY per
+    entry below the target; a fill with none below it raises the floor (`search.raised_by_lns`) and
+    the search returns, to start over at the new floor.
+    """
     from xwcp.ac3 import propagate
 
     problem_at = search.best_problem
@@ -395,10 +658,18 @@ def improve_mean(search: _Search) -> None:
     domains = prop.domains
     rng = random.Random(search.limits.seed)
     size = min(LNS_START_SIZE, len(problem_at.open_slot_ids))
-    best_total = search.total(search.best)
+    target = _raise_target(search)
+
+    def value(entries) -> int:
+        scores = entry_scores(search.problem, entries)
+        return sum(scores) - (0 if target is None else RAISE_PENALTY * sum(x < target for x in scores))
+
+    if target is not None:
+        search.say(f"{search.elapsed():6.1f} s  neighbourhood search lifting the entries below {target}")
+    best_value = value(search.best)
     n_open = len(problem_at.open_slot_ids)
-    while not search.stopped() and n_open:
-        if search.bound_total is not None and best_total >= search.bound_total:
+    while not search.stopped() and not search.floor_raised() and n_open:
+        if target is None and search.bound_total is not None and best_value >= search.bound_total:
             return
         hood = _neighbourhood(problem_at, search.best, size, rng)
         t0 = time.perf_counter()
@@ -406,18 +677,27 @@ def improve_mean(search: _Search) -> None:
         if step_s < 0.05:
             return
         entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
-                                                            rng.randrange(1 << 30), search.limits.abort)
+                                                            rng.randrange(1 << 30), search.limits.abort, target)
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
-            total = search.total(entries)
-            if total > best_total and not check_fill(problem_at, entries):
-                best_total = total
+            new_value = value(entries)
+            if new_value > best_value and not check_fill(problem_at, entries):
+                best_value = new_value
                 search.n_improved += 1
                 search.accept(problem_at, entries, f"better fill ({len(hood)}-slot neighbourhood)")
-        if proven and not is_sampled and len(hood) == n_open and problem_at.controls.max_shared_substring is None:
+                low = min(entry_scores(search.problem, entries))
+                if target is not None and low >= target:
+                    search.floor, search.first_at_floor_s = low, search.elapsed()
+                    search.raised_by_lns = True
+                    if search.proof is not None:
+                        search.proof.floor_moved()
+                    search.say(f"{search.elapsed():6.1f} s  floor {low} (neighbourhood search)")
+                    return
+        if proven and not is_sampled and len(hood) == n_open and target is None \
+                and problem_at.controls.max_shared_substring is None:
             search.is_mean_optimal = True  # CP-SAT proved the best total over every open slot at once
-            search.bound_total = best_total
+            search.bound_total = best_value
             search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
             return
         if proven and took < step_s / 4:
@@ -511,9 +791,71 @@ def mean_bound(problem_at: Problem, best_total: int | None = None,
 
 # ----- the whole search ----------------------------------------------------------------------------
 
+def _domain_words(problem: Problem) -> int:
+    """Words left in the open slots' arc-consistent domains (the size of an exact model)."""
+    from xwcp.ac3 import propagate
+
+    prop = propagate(problem)
+    return sum(int(prop.domains[s].sum()) for s in problem.open_slot_ids) if prop.is_consistent else 0
+
+
+def _compute_bound(search: _Search, time_limit_s: float) -> None:
+    """`search.bound_total` from the Lagrangian bound at the current floor (kept if lower already)."""
+    bound = mean_bound(search.best_problem, search.total(search.best), time_limit_s, search.limits.abort)
+    if bound is None:
+        return
+    total = int(round(bound * len(search.problem.open_slot_ids)))
+    if search.bound_total is None or total < search.bound_total:
+        search.bound_total = total
+    search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")
+
+
+def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
+    """Raise the mean at the current floor until the time is up, the mean is proven optimal, or the
+    proof beside it raises the floor: the bound, an exact whole-grid pass when the grid is small,
+    fresh fills, then neighbourhood search."""
+    problem = search.problem
+    search.best_problem = at_floor(problem, search.floor)  # the mean search must not go below the floor
+    search.is_mean_optimal = False
+    search.bound_total = None
+    is_small = _domain_words(search.best_problem) <= EXACT_MAX_WORDS
+    if is_small:  # the bound first, to stop as soon as a fill meets it; big grids get it at the end
+        _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
+        if search.bound_total is not None and search.total(search.best) >= search.bound_total:
+            search.is_mean_optimal = True
+            return
+    if has_cpsat and is_small and not search.floor_raised():
+        exact_mean(search, EXACT_SHARE * max(0.0, search.remaining()))
+        if search.is_mean_optimal or search.stopped():
+            return
+    if len(problem.open_slot_ids) <= LNS_START_SIZE and has_cpsat:
+        improve_mean(search)  # one neighbourhood holds the whole grid: CP-SAT may settle it at once
+        if search.is_mean_optimal:
+            return
+    if has_cpsat and _raise_target(search) is not None:
+        improve_mean(search)  # a few entries below the next populous level: lifting them comes first
+        return
+    if search.proof is not None and not search.proof.done.is_set():
+        # the floor comes first: a few seconds of fresh fills (most of what they gain), then the proof
+        # beside has the cores to itself until only MEAN_RESERVE_S are left
+        restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining())))
+        while search.remaining() > MEAN_RESERVE_S and not search.stopped() and not search.floor_raised() \
+                and not search.proof.done.wait(ABORT_POLL_S):
+            pass
+        if search.floor_raised() or search.stopped():
+            return
+    restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
+                     if has_cpsat else search.limits.time_limit_s)
+    if has_cpsat:
+        improve_mean(search)
+
+
 def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None = None,
                  say: Callable[[str], None] | None = None) -> tuple[FillResult, Quality | None]:
     """The best fill found within the time limit: highest floor, then highest mean, with a bound.
+
+    It stops before the limit only when both are settled: the floor proven optimal and the mean
+    proven optimal at it (the bound met, or CP-SAT finished over the whole grid).
 
     Args:
         problem: the problem at the lowest score allowed (its `min_score`).
@@ -537,30 +879,48 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
     search.first_at_floor_s = search.elapsed()
     search.accept(problem, first.entries, "first fill")
     first_mean = first_quality.mean_score
+    bound = None
     if problem.open_slot_ids:
-        climb_floor(search)
-        search.best_problem = at_floor(problem, search.floor)  # the mean search must not go below the floor
-        # The bound first (cheap), so the LNS can stop when it meets it.
-        bound = mean_bound(search.best_problem, search.total(search.best),
-                           min(BOUND_TIME_S, max(0.1, search.remaining() / 4)), search.limits.abort)
-        if bound is not None:
-            search.bound_total = int(round(bound * len(problem.open_slot_ids)))
-            search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor}: {bound:.2f}")
         try:
             from ortools.sat.python import cp_model  # noqa: F401
             has_cpsat = True
         except ImportError:
             has_cpsat = False
-        small = len(problem.open_slot_ids) <= LNS_START_SIZE
-        if has_cpsat and small:  # one neighbourhood holds the whole grid: CP-SAT may settle it at once
-            improve_mean(search)
-        if not search.is_mean_optimal:
-            restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
-                             if has_cpsat else search.limits.time_limit_s)
-            if has_cpsat:
-                improve_mean(search)
-    else:
-        bound = None
+        if _domain_words(problem) > EXACT_MAX_WORDS:
+            search.reserve_s = min(BOUND_TIME_S, BOUND_RESERVE_SHARE * limits.time_limit_s)
+        if any(level > search.floor for level in score_levels(problem)):
+            search.proof = _FloorProof(search, score_levels(problem)).start()
+        try:
+            climb_floor(search)
+            if search.floor_optimal and search.proof is not None:
+                search.proof.finish()  # the climb proved it: the question beside is moot
+            while True:
+                _mean_at_floor(search, has_cpsat)
+                if search.proof is not None and search.is_mean_optimal and not search.stopped():
+                    while not search.proof.done.wait(ABORT_POLL_S) and not search.stopped():
+                        pass  # the mean is settled at this floor: only the floor's proof is left
+                raised = search.proof.take() if search.proof is not None else None
+                is_moved, search.raised_by_lns = search.raised_by_lns, False
+                if raised is not None and raised[0] > search.floor:
+                    search.floor, entries, problem_at, search.first_at_floor_s = raised
+                    search.accept(problem_at, entries, f"floor {search.floor} (beside the mean search)")
+                    is_moved = True
+                if search.stopped():
+                    break
+                if not is_moved and (raised is None or search.is_mean_optimal):
+                    break  # a fill at a floor reached already only interrupted the mean search: go on
+        finally:
+            if search.proof is not None:
+                search.proof.finish()
+        if search.proof is not None and search.proof.is_proven and search.proof.floor == search.floor:
+            search.floor_optimal = True
+            search.say(f"{search.elapsed():6.1f} s  no fill above floor {search.floor}: it is the highest possible")
+        search.reserve_s = 0.0
+        if search.bound_total is None and search.best_problem is not None and search.floor is not None:
+            search.best_problem = at_floor(problem, search.floor)
+            _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining())))
+        if search.bound_total is not None:
+            bound = search.bound_total / len(problem.open_slot_ids)
     violations = check_fill(search.best_problem, search.best)
     if violations:
         raise RuntimeError(f"quality search produced an invalid fill: {'; '.join(violations[:3])}")
@@ -571,6 +931,7 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
              if first_mean is not None else None,
              "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
              "final_fill_s": round(search.final_s or 0.0, 3), "lns_steps": search.n_lns, "fresh_fills": search.n_restarts,
-             "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal}
+             "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal,
+             "stopped_early": search.floor_optimal and search.is_mean_optimal and search.elapsed() < limits.time_limit_s}
     stats = FillStats(search.elapsed(), first.stats.nodes, first.stats.backtracks, first.stats.restarts, extra)
     return FillResult(FillStatus.FILLED, first.backend, stats, (search.best,), 1, qualities=(quality,)), quality
