@@ -52,6 +52,14 @@ JOINT_SHARE = 0.25
 """Share of the budget the joint search over all words may use before the word-by-word searches."""
 JOINT_MAX_S = 2.0
 """Seconds the joint search may use at most (without a budget too)."""
+SCORE_WEIGHT = 0.0
+"""Weight of word scores in the searches' value choice: none, as a label needs any fill, not a good one.
+
+`fill` weighs scores (backtrack.SCORE_WEIGHT, 0.05) for quality; that steers every slot toward
+high-scored words that fit worse. Stock themeless, the 20 top 1A words, seeds 0-2, work in
+failures (load-independent): score weight 0 needs ~136k failures per seed and leaves 1 of 60
+searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUNDIT >40k
+failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
 
 
 class Verdict(Enum):
@@ -227,7 +235,7 @@ def _configure(engine, seed: int) -> None:
     from xwcp.backends import backtrack
 
     engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                     score_weight=backtrack.SCORE_WEIGHT)
+                     score_weight=SCORE_WEIGHT)
 
 
 def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
@@ -248,49 +256,96 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
         _word_by_word(run, pending, until, guide)
 
 
-def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) -> None:
-    """`_word_by_word` on two cores: a forked child takes every other word, this process the rest.
+class _Board:
+    """The labels both processes of the word-by-word phase see at once: an anonymous shared mapping made before the fork.
 
-    The child sends back what it settled (label, how, seconds, fill); what it did not settle by
-    `until` stays unknown. Fork, as in the auto race: the child inherits the compiled problem.
+    Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
+    _SHARED_VERDICTS), how it was settled, the seconds, and for a viable word its fill (word id
+    per problem slot, -1 for slots the user filled). A writer stores the fill first and the
+    status last, so a reader that sees a status sees the rest.
+    """
+
+    def __init__(self, ids: list[int], n_slots: int):
+        import mmap
+
+        n = len(ids)
+        self.index_by_id = {word_id: i for i, word_id in enumerate(ids)}
+        self._memory = mmap.mmap(-1, max(1, n * (16 + 4 * n_slots)))
+        self.status = np.frombuffer(self._memory, np.int32, n, 0)
+        self.how = np.frombuffer(self._memory, np.int32, n, 4 * n)
+        self.seconds = np.frombuffer(self._memory, np.float64, n, 8 * n)
+        self.fill = np.frombuffer(self._memory, np.int32, n * n_slots, 16 * n).reshape(n, n_slots)
+
+    def is_settled(self, word_id: int) -> bool:
+        return bool(self.status[self.index_by_id[word_id]])
+
+    def publish(self, run: _Run, word_id: int) -> None:
+        """Post this process' label of `word_id` (if settled and not posted yet)."""
+        i = self.index_by_id[word_id]
+        v = run.verdict_by_id[word_id]
+        if self.status[i] or v.verdict is Verdict.UNKNOWN:
+            return
+        if v.entries is not None:
+            self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
+                            run.problem.words.word_id(v.entries[slot.id]) for slot in run.problem.slots]
+        self.how[i] = _HOWS.index(v.how)
+        self.seconds[i] = v.seconds
+        self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
+
+    def adopt(self, run: _Run) -> None:
+        """Take into `run` every label the other process posted that `run` does not have yet."""
+        from xwcp.backends._common import entries_from_word_ids
+
+        for word_id, i in self.index_by_id.items():
+            v = run.verdict_by_id[word_id]
+            if not self.status[i] or v.verdict is not Verdict.UNKNOWN:
+                continue
+            verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
+            entries = None
+            if verdict is Verdict.VIABLE:
+                entries = entries_from_word_ids(run.problem, {slot_id: int(w) for slot_id, w in enumerate(self.fill[i])
+                                                              if w >= 0})
+            v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
+            run.report(0)
+
+
+_SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
+_HOWS = ("search", "proof", "ac3", "repair", "")
+
+
+def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) -> None:
+    """`_word_by_word` on two cores: each process takes half the words first, then helps with the other half.
+
+    A forked child starts with every other word, this process with the rest; both post what
+    they settle on a shared board (`_Board`) and skip what the other settled. A process whose
+    own half is settled goes on with the other's pending words under its own seed (the child
+    uses seed + 1), so the hardest words end up searched twice in parallel with different
+    seeds: the heavy tail of one search is cut by the other, and no core idles while the other
+    works (with a fixed split one core idled once its half was done).
     """
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork")
     mine, theirs = ids[0::2], ids[1::2]
-    receive, send = ctx.Pipe(duplex=False)
+    board = _Board(ids, len(run.problem.slots))
 
     def child() -> None:
-        try:
-            from xwcp.signals import forget_signals_in_child
+        from xwcp.signals import forget_signals_in_child
 
-            forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
-            run.progress = None
-            _word_by_word(run, theirs, until, guide)
-            send.send([(w, run.verdict_by_id[w].verdict.value, run.verdict_by_id[w].how,
-                        run.verdict_by_id[w].seconds, run.verdict_by_id[w].entries) for w in theirs])
-        finally:
-            send.close()
+        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+        run.progress = None
+        run.seed += 1
+        _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
 
     process = ctx.Process(target=child, daemon=True)
     process.start()
-    send.close()
     try:
-        _word_by_word(run, mine, until, guide)
-        wait_s = None if until is None else max(0.0, until - time.perf_counter()) + 1.0
-        if receive.poll(wait_s):
-            for word_id, verdict, how, seconds, entries in receive.recv():
-                if verdict != Verdict.UNKNOWN.value:
-                    v = run.verdict_by_id[word_id]
-                    v.verdict, v.how, v.seconds, v.entries = Verdict(verdict), how, seconds, entries
-            run.report(0)
-    except (EOFError, OSError):
-        pass  # the child died: its words stay unknown
+        _word_by_word(run, mine + theirs, until, guide, board, len(mine))
     finally:
         if process.is_alive():
             process.kill()
         process.join(timeout=5)
-        receive.close()
+        board.adopt(run)
 
 
 def _engine(run: _Run, ids, guide):
@@ -339,7 +394,8 @@ def _joint_search(run: _Run, ids: list[int], until: float | None) -> dict[SlotId
     return None
 
 
-def _word_by_word(run: _Run, ids: list[int], until: float | None, guide) -> None:
+def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: _Board | None = None,
+                  n_first: int | None = None) -> None:
     """One search per word (the slot set to it), in passes over the words still pending.
 
     Each pass gives every pending word twice the time of the pass before (TURN_S first), so
@@ -347,22 +403,37 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide) -> None
     its state (and what it learnt) between turns. A fill found for one word guides the value
     choice of every search after it (solution-guided search: the other slots try that fill's
     words first), which helps when the fills for two words differ near the slot only.
+
+    With a `board` (two processes), the first `n_first` of `ids` are this process' own: the
+    others get turns only once every own word is settled, and words the other process
+    settled are taken from the board and skipped.
     """
     from xwcp import kernel
     from xwcp.backends._common import entries_from_word_ids
 
     engines: dict[int, object] = {}
     pending = list(ids)
+    own = set(ids if n_first is None else ids[:n_first])
     turn_s = TURN_S
     while pending and not run.out_of_time(until):
-        for word_id in list(pending):
+        if board is not None:
+            board.adopt(run)
+            pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+            for word_id in [w for w in engines if w not in pending]:
+                engines.pop(word_id)
+            if not any(w in own for w in pending):
+                own = set(pending)  # own half settled: help with the other's
+        for word_id in [w for w in pending if w in own]:
             if run.out_of_time(until):
                 break
+            if board is not None and board.is_settled(word_id):
+                continue
             engine = engines.get(word_id)
             if engine is None:
                 engine = engines[word_id] = _engine(run, [word_id], guide)
                 if not engine.is_consistent:
                     run.settle(word_id, Verdict.DEAD_END, "ac3")
+                    _post(board, run, word_id)
                     pending.remove(word_id)
                     continue
             turn_end = time.perf_counter() + turn_s
@@ -372,6 +443,8 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide) -> None
             while code == kernel.RUNNING and not run.out_of_time(turn_end):
                 code = engine.search(max(0.0, min(SLICE_S, turn_end - time.perf_counter())))
                 run.report(len(pending))
+                if board is not None and board.is_settled(word_id):
+                    break
             if code == kernel.SOLVED:
                 guide = engine.solution_word_ids()
                 run.settle(word_id, Verdict.VIABLE, "search", entries_from_word_ids(run.problem, guide))
@@ -384,6 +457,12 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide) -> None
                 raise MemoryError("the search's save stack could not grow")
             else:
                 continue
+            _post(board, run, word_id)
             pending.remove(word_id)
             engines.pop(word_id, None)
         turn_s *= 2
+
+
+def _post(board: _Board | None, run: _Run, word_id: int) -> None:
+    if board is not None:
+        board.publish(run, word_id)
