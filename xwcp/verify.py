@@ -239,20 +239,25 @@ def _configure(engine, seed: int) -> None:
 
 
 def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
-    """Settle `ids`: a joint search first, then one guided search per word still pending, in turns."""
+    """Settle `ids`: a joint search first, then one search per word still pending, in turns.
+
+    On two cores the second process starts on the word-by-word searches at once, while this
+    one runs the joint search (`_settle_in_two`)."""
     pending = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
     if not pending or run.out_of_time(until):
         return
-    share_end = None
-    if len(pending) > 1:
-        share_end = time.perf_counter() + JOINT_MAX_S
-        if until is not None:
-            share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
-    guide = _joint_search(run, pending, share_end if len(pending) > 1 else until)
+    if len(pending) == 1:
+        _joint_search(run, pending, until)
+        return
+    share_end = time.perf_counter() + JOINT_MAX_S
+    if until is not None:
+        share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
+    if run.workers > 1:
+        _settle_in_two(run, pending, until, share_end)
+        return
+    guide = _joint_search(run, pending, share_end)
     pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
-    if len(pending) > 1 and run.workers > 1:
-        _word_by_word_in_two(run, pending, until, guide)
-    elif pending:
+    if pending:
         _word_by_word(run, pending, until, guide)
 
 
@@ -313,15 +318,16 @@ _SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
 _HOWS = ("search", "proof", "ac3", "repair", "")
 
 
-def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) -> None:
-    """`_word_by_word` on two cores: each process takes half the words first, then helps with the other half.
+def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
+    """`_settle_set` on two cores: a forked child searches word by word from the start, while this
+    process runs the joint search, then joins the word-by-word phase.
 
-    A forked child starts with every other word, this process with the rest; both post what
-    they settle on a shared board (`_Board`) and skip what the other settled. A process whose
-    own half is settled goes on with the other's pending words under its own seed (the child
-    uses seed + 1), so the hardest words end up searched twice in parallel with different
-    seeds: the heavy tail of one search is cut by the other, and no core idles while the other
-    works (with a fixed split one core idled once its half was done).
+    Each process takes half the words first (the child every other word, under seed + 1) and
+    then helps with the other half; both post what they settle on a shared board (`_Board`) and
+    skip what the other settled. So the hardest words end up searched twice in parallel with
+    different seeds (one search's heavy tail is cut by the other), and no core idles: with the
+    earlier fixed split, the second core waited for the joint search and idled once its half
+    was done. Fork, as in the auto race: the child inherits the compiled problem.
     """
     import multiprocessing
 
@@ -335,12 +341,19 @@ def _word_by_word_in_two(run: _Run, ids: list[int], until: float | None, guide) 
         forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
         run.progress = None
         run.seed += 1
-        _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
+        _word_by_word(run, theirs + mine, until, None, board, len(theirs))
 
     process = ctx.Process(target=child, daemon=True)
     process.start()
     try:
-        _word_by_word(run, mine + theirs, until, guide, board, len(mine))
+        guide = _joint_search(run, ids, share_end)
+        for word_id in ids:
+            board.publish(run, word_id)
+        board.adopt(run)
+        own = [w for w in mine if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        other = [w for w in theirs if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        if own or other:
+            _word_by_word(run, own + other, until, guide, board, len(own))
     finally:
         if process.is_alive():
             process.kill()
