@@ -16,21 +16,36 @@ ONE budget, with our compiled search (xwcp/_bitsearch.c):
 2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
    double each word's turn (TURN_S first), every search keeping its state between turns; a fill
    found for one word guides the value choice of the others (solution-guided search,
-   `BitSearch.set_guide`). Two processes share the words when two cores are ours (forked, as
-   in the auto race).
+   `BitSearch.set_guide`). On two cores a forked child starts this phase at once (while the
+   parent runs the joint search); each process takes half the words first, then helps with the
+   other half under its own seed, and both post their labels on a shared board (`_Board`), so
+   no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
+   against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
 
 Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
 Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
 is left.
 
-Measured (bench/speed2.py verify, one loaded-machine run, see bench/README.md): Herald 15s,
-20 words of 1A all settled in 1.3-2.1x the grid's whole fill command. What did NOT win and
-is not here: (a) the joint search alone: on the stock themeless it found its first fill in
-about 1 s and then no second one in 20 s, while single words took 1-5 s each: without the
-slot decided first, the search wanders; (b) repairing a fill near the slot (the rest of the
-fill kept, slots within 2-4 crossings searched again): on the themeless 1A it never succeeded
-(0-1 of 20), the corner's fills differ far from the slot. The themeless stays slow: its 1A
-words need 1-5 s of search each.
+Measured (bench/speed2.py verify, see bench/README.md): Herald 15s, 20 words of 1A all settled
+in 1.3-2.1x the grid's whole fill command. The stock themeless does not meet issue 17's 3x:
+where its time goes (work in search failures, load-independent; /tmp scripts, issue 17c's
+report): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
+with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
+a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
+0.5-21k). Twenty such fills are 70-130x the grid's seed-0 search; two cores halve that. The
+failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
+3D and 11D and the 11-letter 36A. What did NOT win and is not here:
+(a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
+second one in 20 s (its slot has the smallest domain, so it is decided first: the joint search
+is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
+found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
+slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
+grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) seeding each word's search
+with the whole grid's fill as a guide (all slots, or slots 2+ or 3+ crossings away) or with its
+dom/wdeg weights, or chaining the previous word's: 1.2-1.6x slower in total; (d) the SAT and
+CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
+where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
+(e) noise 0.5 or a 10x longer restart base: the same total work as the defaults.
 """
 from __future__ import annotations
 
