@@ -99,6 +99,31 @@ def test_the_board_carries_labels_and_fills_between_processes():
     assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
 
 
+def test_fills_found_for_one_slot_label_the_words_they_use_in_another():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    first = verify.verify_words(problem, 0, ["AB", "AC"], backend="backtrack")
+    fills = [v.entries for v in first]
+    assert all(check_fill(problem, f) == [] for f in fills)
+    down = problem.slot_by_name("1D").id
+    used = fills[0][down]  # the word the fill for AB put in 1D
+    again = verify.verify_words(problem, down, [used], backend="backtrack")
+    assert again[0].verdict is verify.Verdict.VIABLE and again[0].how == "recent"
+    assert again[0].entries in fills and check_fill(problem, again[0].entries) == []
+
+
+def test_a_recent_fill_that_no_longer_fits_the_grid_is_not_used():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    [ab] = verify.verify_words(problem, 0, ["AB"], backend="backtrack")  # AB/CD across, AC/BD down
+    typed = compile_problem(parse_grid("..\n.Q\n"), words_from_pairs(listed), min_score=0)
+    [v] = verify.verify_words(typed, 0, ["AB"], backend="backtrack")
+    assert v.how != "recent" and v.verdict is verify.Verdict.DEAD_END  # no 2-letter word ends in Q but XQ
+    assert check_fill(typed, ab.entries) != []
+
+
 def test_the_agreement_test_sees_both_labels():
     """Not vacuous: across the random cases above both viable and dead-end words occur."""
     labels = []

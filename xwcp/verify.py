@@ -5,6 +5,11 @@ with that word exists. The old way placed each word and ran a fresh fill with th
 limit per word (`-k 4 --time-limit 2` took 8.3 s). Here the words are settled together under
 ONE budget, with our compiled search (xwcp/_bitsearch.c):
 
+0. **Recent fills.** Every fill a verification finds is kept (per grid layout, RECENT_FILLS);
+   a later verification labels a word viable at once when a kept fill has it in the slot and
+   still passes `check_fill` on the grid as it is now. So the fills found for one slot's words
+   label the words they use in every other slot, and survive keystrokes that agree with them:
+   what the web builder asks next is often answered before any search.
 1. **Joint search** (at most JOINT_SHARE of the budget, JOINT_MAX_S). The slot's domain is
    restricted to the candidate set and one search runs. A fill it finds proves the word it put
    in the slot viable (only that slot's word: a candidate that a fill uses in another slot
@@ -49,7 +54,9 @@ where our search takes 0.4-8 s, so an incremental SAT model with assumptions is 
 """
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -67,6 +74,10 @@ JOINT_SHARE = 0.25
 """Share of the budget the joint search over all words may use before the word-by-word searches."""
 JOINT_MAX_S = 2.0
 """Seconds the joint search may use at most (without a budget too)."""
+RECENT_FILLS = 200
+"""Fills kept per grid layout for later verifications (a few kB each; checking one is ~0.1 ms)."""
+RECENT_LAYOUTS = 8
+"""Grid layouts whose recent fills are kept (the web builder edits one or two grids at a time)."""
 SCORE_WEIGHT = 0.0
 """Weight of word scores in the searches' value choice: none, as a label needs any fill, not a good one.
 
@@ -92,8 +103,9 @@ class WordVerdict:
     seconds: float = 0.0
     """Seconds from the start of the verification to the moment this word was settled."""
     how: str = ""
-    """"search" (a fill found for it), "repair" (a fill repaired from another word's), "proof"
-    (the joint search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
+    """"search" (a fill found for it), "recent" (a fill an earlier verification found, checked
+    again on this grid), "repair" (a fill repaired from another word's), "proof" (the joint
+    search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
     entries: tuple[str, ...] | None = None
     """For a viable word: a full fill with it (one entry per slot, in slot order)."""
 
@@ -186,14 +198,65 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     if problem.conflicts:
         for key in keys:
             run.settle(key, Verdict.DEAD_END, "ac3")
-    elif kernel_ok:
-        _settle_set(run, keys, end)
     else:
-        _one_by_one(run, keys, backend)
+        _settle_from_recent(run)
+        keys = [key for key in keys if run.verdict_by_id[key].verdict is Verdict.UNKNOWN]
+        if kernel_ok:
+            _settle_set(run, keys, end)
+        else:
+            _one_by_one(run, keys, backend)
     for v in verdicts:
         if v.entries is not None:
             _check(problem, v.entries)
+    _remember(problem, [v.entries for v in verdicts if v.entries is not None])
     return verdicts
+
+
+_recent_lock = threading.Lock()
+_recent_by_layout: OrderedDict[tuple, OrderedDict[tuple[str, ...], None]] = OrderedDict()
+"""Fills verification found lately (newest last), by grid layout (size and blocks): a fill found
+for one slot's word labels any word it has in another slot viable, once `check_fill` passes it
+on the grid as it is now (so a letter typed since, a ban or a floor raised simply rule it out)."""
+
+
+def _layout_key(problem: Problem) -> tuple:
+    from xwcp.grid import BLOCK
+
+    grid = problem.grid
+    return grid.width, grid.height, tuple(cell == BLOCK for cell in grid.cells)
+
+
+def _settle_from_recent(run: _Run) -> None:
+    """Label viable every pending word that a recent fill (still valid here) has in the slot."""
+    from xwcp.result import check_fill
+
+    with _recent_lock:
+        fills = list(_recent_by_layout.get(_layout_key(run.problem), ()))
+    if not fills:
+        return
+    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Verdict.UNKNOWN}
+    for entries in reversed(fills):
+        key = pending_by_word.get(entries[run.slot_id]) if len(entries) == len(run.problem.slots) else None
+        if key is not None and not check_fill(run.problem, entries):
+            run.settle(key, Verdict.VIABLE, "recent", entries)
+            del pending_by_word[entries[run.slot_id]]
+
+
+def _remember(problem: Problem, fills: list[tuple[str, ...]]) -> None:
+    """Keep `fills` for later verifications on the same layout (RECENT_FILLS per layout, RECENT_LAYOUTS layouts)."""
+    if not fills:
+        return
+    key = _layout_key(problem)
+    with _recent_lock:
+        kept = _recent_by_layout.pop(key, None) or OrderedDict()
+        for entries in fills:
+            kept.pop(entries, None)
+            kept[entries] = None
+        while len(kept) > RECENT_FILLS:
+            kept.popitem(last=False)
+        _recent_by_layout[key] = kept
+        while len(_recent_by_layout) > RECENT_LAYOUTS:
+            _recent_by_layout.popitem(last=False)
 
 
 def _workers() -> int:
@@ -330,7 +393,7 @@ class _Board:
 
 
 _SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
-_HOWS = ("search", "proof", "ac3", "repair", "")
+_HOWS = ("search", "proof", "ac3", "repair", "recent", "")
 
 
 def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
