@@ -37,7 +37,8 @@ where its time goes (work in search failures, load-independent; /tmp scripts, is
 report): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
 with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
 a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
-0.5-21k). Twenty such fills are 70-130x the grid's seed-0 search; two cores halve that. The
+0.5-21k). Twenty such fills are 70-130x the grid's seed-0 search unguided, about half that
+with the guide from the previous fill; two cores halve it again. The
 failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
 3D and 11D and the 11-letter 36A. What did NOT win and is not here:
 (a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
@@ -45,9 +46,11 @@ second one in 20 s (its slot has the smallest domain, so it is decided first: th
 is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
 found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
 slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
-grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) seeding each word's search
-with the whole grid's fill as a guide (all slots, or slots 2+ or 3+ crossings away) or with its
-dom/wdeg weights, or chaining the previous word's: 1.2-1.6x slower in total; (d) the SAT and
+grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) in place of the guide from the
+previous word's fill (which halves the work: 20 words at seed 0, score weight 0, 81.6k failures
+in all, median 2.4k, against 156k and 6.2k unguided), other warm starts showed no gain in
+time-based runs on a loaded machine: the whole grid's fill as the guide (all slots, or slots 2+
+or 3+ crossings away), its dom/wdeg weights, or the previous word's weights; (d) the SAT and
 CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
 where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
 (e) noise 0.5 or a 10x longer restart base: the same total work as the defaults.
@@ -375,10 +378,13 @@ class _Board:
         self.seconds[i] = v.seconds
         self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
 
-    def adopt(self, run: _Run) -> None:
-        """Take into `run` every label the other process posted that `run` does not have yet."""
+    def adopt(self, run: _Run) -> dict[SlotId, int] | None:
+        """Take into `run` every label the other process posted that `run` does not have yet.
+
+        Returns the last fill adopted (word id by slot, to guide the searches), or None."""
         from xwcp.backends._common import entries_from_word_ids
 
+        solution = None
         for word_id, i in self.index_by_id.items():
             v = run.verdict_by_id[word_id]
             if not self.status[i] or v.verdict is not Verdict.UNKNOWN:
@@ -386,10 +392,11 @@ class _Board:
             verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
             entries = None
             if verdict is Verdict.VIABLE:
-                entries = entries_from_word_ids(run.problem, {slot_id: int(w) for slot_id, w in enumerate(self.fill[i])
-                                                              if w >= 0})
+                solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
+                entries = entries_from_word_ids(run.problem, solution)
             v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
             run.report(0)
+        return solution
 
 
 _SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
@@ -508,7 +515,12 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
     turn_s = TURN_S
     while pending and not run.out_of_time(until):
         if board is not None:
-            board.adopt(run)
+            adopted = board.adopt(run)
+            if adopted is not None:  # the other process' latest fill guides ours too
+                guide = adopted
+                for engine in engines.values():
+                    if engine.is_consistent:
+                        engine.set_guide(guide)
             pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
             for word_id in [w for w in engines if w not in pending]:
                 engines.pop(word_id)
