@@ -37,8 +37,7 @@ where its time goes (work in search failures, load-independent; /tmp scripts, is
 report): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
 with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
 a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
-0.5-21k). Twenty such fills are 70-130x the grid's seed-0 search unguided, about half that
-with the guide from the previous fill; two cores halve it again. The
+0.5-21k). Twenty such fills are 40-130x the grid's seed-0 search; two cores halve that. The
 failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
 3D and 11D and the 11-letter 36A. What did NOT win and is not here:
 (a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
@@ -46,11 +45,13 @@ second one in 20 s (its slot has the smallest domain, so it is decided first: th
 is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
 found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
 slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
-grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) in place of the guide from the
-previous word's fill (which halves the work: 20 words at seed 0, score weight 0, 81.6k failures
-in all, median 2.4k, against 156k and 6.2k unguided), other warm starts showed no gain in
-time-based runs on a loaded machine: the whole grid's fill as the guide (all slots, or slots 2+
-or 3+ crossings away), its dom/wdeg weights, or the previous word's weights; (d) the SAT and
+grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) warm starts: the guide from the
+previous word's fill (kept, it was here before) is a gain at one seed and none at another (20
+words in turn, score weight 0, failures in all: seed 0 81.6k, median 2.4k, against 156k, 6.2k
+unguided; seed 1 133k against 117k, one word unsettled at 40k either way); the fill whose slot
+word shares most letters with the word, as the guide: 166k at seed 0; the whole grid's fill as
+the guide (all slots, or slots 2+ or 3+ crossings away), its dom/wdeg weights, or the previous
+word's weights: no gain in time-based runs on the loaded machine; (d) the SAT and
 CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
 where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
 (e) noise 0.5 or a 10x longer restart base: the same total work as the defaults.
@@ -500,7 +501,8 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
     easy words settle early and hard ones get more time, with no work lost: each search keeps
     its state (and what it learnt) between turns. A fill found for one word guides the value
     choice of every search after it (solution-guided search: the other slots try that fill's
-    words first), which helps when the fills for two words differ near the slot only.
+    words first), which helps when the fills for two words differ near the slot only (measured:
+    a gain at some seeds, none at others; see the module docstring).
 
     With a `board` (two processes), the first `n_first` of `ids` are this process' own: the
     others get turns only once every own word is settled, and words the other process
@@ -516,7 +518,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
     while pending and not run.out_of_time(until):
         if board is not None:
             adopted = board.adopt(run)
-            if adopted is not None:  # the other process' latest fill guides ours too
+            if adopted is not None:  # the other process' latest fill guides ours, as our own do
                 guide = adopted
                 for engine in engines.values():
                     if engine.is_consistent:
