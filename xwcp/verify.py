@@ -37,7 +37,7 @@ where its time goes (work in search failures, load-independent; /tmp scripts, is
 report): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
 with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
 a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
-0.5-21k). Twenty such fills are 40-130x the grid's seed-0 search; two cores halve that. The
+0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
 failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
 3D and 11D and the 11-letter 36A. What did NOT win and is not here:
 (a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
