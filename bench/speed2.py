@@ -7,7 +7,10 @@ Sections (each prints its rows as it goes, then the summary table at the end):
   open     XCSP lex 4x8, open 6x6 with the default list cut to its best 100k, open 7x7 at 50k:
            whole `xwcp fill` command (auto) against Qxw and Gecode, one run each, interleaved.
   startup  whole `xwcp fill` on models/5x5-open.txt and the 4x4 proof against `qxw -b`, the median
-           of 5 interleaved runs each.
+           of 5 interleaved runs each, with `python -c pass` (the interpreter's floor, site and .pth
+           files included) and `python -S -c pass` in the same loop. The package's bytecode is
+           compiled first, as `pip install` does (with PYTHONDONTWRITEBYTECODE set, as on some
+           machines, every run would otherwise compile every module from source).
   verify   `xwcp suggest --slot S --verify -k 20` on the stock themeless (1A, 36A, 63A) and 1A of three
            Herald 15s, against the same grid's whole `xwcp fill` command (target: under 3x); with
            --base, the base checkout's same command too.
@@ -54,11 +57,15 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def run_cmd(argv: list[str], env: dict | None = None, timeout: float = 600) -> tuple[float, str, float, int]:
-    """(wall s, stdout, peak RSS MiB, exit code) of a command, peak by GNU time when present."""
+def run_cmd(argv: list[str], env: dict | None = None, timeout: float = 600, cwd: Path = ROOT
+            ) -> tuple[float, str, float, int]:
+    """(wall s, stdout, peak RSS MiB, exit code) of a command run in `cwd`, peak by GNU time when present.
+
+    `python -m xwcp` imports the package from its working folder before PYTHONPATH, so a run of
+    another checkout must run in that checkout (`cwd`), with absolute paths to its inputs."""
     prefix = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").exists() else []
     start = time.perf_counter()
-    done = subprocess.run(prefix + argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=timeout)
+    done = subprocess.run(prefix + argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout)
     wall = time.perf_counter() - start
     peak = float("nan")
     if prefix:
@@ -106,29 +113,40 @@ def section_open(time_limit_s: float) -> None:
 # ----- start-up ----------------------------------------------------------------------------------
 
 def section_startup(base: Path | None, repeats: int = 5) -> None:
+    import compileall
+
     lists = WordLists()
+    for tree in (ROOT, base):
+        if tree is not None:
+            compileall.compile_dir(str(tree / "xwcp"), quiet=1)
     for label, path in (("5x5 open", "models/5x5-open.txt"), ("4x4 proof", "models/4x4-unfillable.txt")):
         instance = Instance("startup", label, ROOT / path, min_score=50)
         loaded = load_instance(instance, lists)
-        ours, qxw, before = [], [], []
+        ours, qxw, before, floor, bare, ours_bare = [], [], [], [], [], []
         for _ in range(repeats):
+            floor.append(run_cmd([sys.executable, "-c", "pass"])[0])
+            bare.append(run_cmd([sys.executable, "-S", "-c", "pass"])[0])
+            argv, env = xwcp_argv("fill", path, "--format", "json")
+            ours_bare.append(run_cmd([argv[0], "-S", *argv[1:]], env)[0])  # no site: the quick path needs no package
             argv, env = xwcp_argv("fill", path, "--format", "json")
             wall, out, _, _ = run_cmd(argv, env)
             status = json.loads(out)["status"]
             ours.append(wall)
             if base is not None:
                 argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", python_path=base)
-                before.append(run_cmd(argv, env)[0])
+                before.append(run_cmd(argv, env, cwd=base)[0])
             if "qxw" in PEERS:
                 r = run_peer_checked(loaded, "qxw", 30, peer_word_file("qxw", loaded))
                 qxw.append(r["seconds"])
         o = statistics.median(ours)
         q = statistics.median(qxw) if qxw else float("nan")
         b = statistics.median(before) if before else float("nan")
+        f, f_bare, o_bare = statistics.median(floor), statistics.median(bare), statistics.median(ours_bare)
         say(f"startup {label}: xwcp {status} median {o:.3f} s (before issue 17: {b:.3f} s), Qxw median {q:.3f} s, "
-            f"ratio {o / q:.2f}")
+            f"ratio {o / q:.2f}; `python -c pass` {f:.3f} s (`-S` {f_bare:.3f} s): xwcp above the floor {o - f:.3f} s; "
+            f"`python -S -m xwcp fill` {o_bare:.3f} s (ratio {o_bare / q:.2f})")
         SUMMARY.append(f"| whole fill, {label} | xwcp {o:.3f} s (before: {b:.3f} s) | Qxw {q:.3f} s | "
-                       f"ratio {o / q:.2f} (target 1.5) |")
+                       f"ratio {o / q:.2f} (target 1.5); python -c pass {f:.3f} s |")
 
 
 # ----- suggest --verify ----------------------------------------------------------------------------
@@ -151,8 +169,9 @@ def section_verify(time_limit_s: float, base: Path | None = None) -> None:
         verdicts = [w["verdict"] for w in json.loads(out)["words"]]
         counts = {v: verdicts.count(v) for v in ("viable", "dead-end", "unknown")}
         before = ""
-        if base is not None:  # the same command on the base checkout, in the same run
-            base_s, out, _, _ = run_cmd(*xwcp_argv(*args, python_path=base))
+        if base is not None:  # the same command on the base checkout, in its own folder, in the same run
+            base_args = (args[0], str(ROOT / path), *args[2:])
+            base_s, out, _, _ = run_cmd(*xwcp_argv(*base_args, python_path=base), cwd=base)
             base_verdicts = [w["verdict"] for w in json.loads(out)["words"]]
             before = f" (base {base_s:.2f} s, {base_verdicts.count('unknown')} unknown)"
         ratio = verify_s / fill_s
@@ -244,7 +263,7 @@ def section_herald(base: Path | None) -> None:
         for label, tree in (("new", ROOT), ("base", base)):
             argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", "--time-limit", "60",
                                   python_path=tree)
-            wall, out, _, _ = run_cmd(argv, env)
+            wall, out, _, _ = run_cmd(argv, env, cwd=tree)
             runs[label] = (wall, json.loads(out)["status"])
         ratios.append(runs["new"][0] / runs["base"][0])
         say(f"herald {Path(path).stem}: new {runs['new'][1]} {runs['new'][0]:.3f} s, base {runs['base'][1]} "

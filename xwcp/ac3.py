@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from xwcp.kernel import Engine
-from xwcp.problem import Domains, Problem, compile_problem, keep_entered_letters
+from xwcp.kernel import Engine, is_plain
+from xwcp.lazy import lazy_import
+from xwcp.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.types import SlotId
+
+np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (start-up, issue 17)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
     """One sentence naming the slot that cannot be filled and why."""
     slot = problem.slots[slot_id]
     pattern = problem.pattern(slot_id)
-    if not problem.domains[slot_id].any():
+    domain = problem.domains[slot_id]
+    if not (domain if is_plain(problem) else domain.any()):
         if slot_id in problem.fixed_text_by_slot:
             return f"{slot.name} ({pattern}) clashes with the rest of the grid"
         n_lower = _n_fitting_below_min_score(problem, slot_id)
@@ -67,6 +69,8 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
 def _n_fitting_below_min_score(problem: Problem, slot_id: SlotId) -> int:
     """How many listed words scored under the minimum fit the slot's entered letters."""
     slot = problem.slots[slot_id]
+    if is_plain(problem):
+        return fitting_bits(problem, slot, problem.min_score, below=True).bit_count()
     below = np.asarray(problem.words.bucket(slot.length).scores) < problem.min_score
     return int(keep_entered_letters(below, problem.grid, slot, problem.words).sum())
 

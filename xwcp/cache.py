@@ -8,17 +8,27 @@ that the arrays fit together (`_verify_arrays`); a folder that does not verify r
 CacheDamaged, and the caller rebuilds it. Writes go to a `.tmp<PID>` folder renamed into place;
 `tidy` removes the temporary folders of runs that died, other versions' lists, and the least
 recently used lists beyond CACHE_KEEP_LISTS or CACHE_MAX_BYTES.
+
+Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its stamp and its
+`.npy` header, and verifies the arrays as memoryviews; `read` wraps those views as numpy
+arrays without copying. The start-up path of a small fill (xwcp/quick.py) uses the views
+directly, so it never imports numpy (issue 17).
 """
 from __future__ import annotations
 
 import contextlib
 import json
+import mmap
 import os
+import re
 import shutil
+import sys
 import zlib
 from pathlib import Path
 
-import numpy as np
+from xwcp.lazy import lazy_import
+
+np = lazy_import("numpy")  # only `read` and `write` need it
 
 CACHE_VERSION = 5
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
@@ -43,8 +53,13 @@ def cache_dir() -> Path:
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
 """The WordList arrays a cached list holds, one `.npy` file each."""
-_DTYPES = {"letters_flat": np.uint8, "scores_flat": np.int16, "order_flat": np.int32, "starts_flat": np.int32,
-           "table": np.int64, "bits_flat": np.uint64}
+_FORMATS = {"letters_flat": "B", "scores_flat": "h", "order_flat": "i", "starts_flat": "i", "table": "q",
+            "bits_flat": "Q"}
+"""Each array's element type as a `memoryview` format (numpy: uint8, int16, int32, int32, int64, uint64)."""
+_DESCRS = {"letters_flat": "|u1", "scores_flat": "<i2", "order_flat": "<i4", "starts_flat": "<i4", "table": "<i8",
+           "bits_flat": "<u8"}
+"""The `.npy` header's dtype of each array (numpy writes little-endian on this kind of machine)."""
+_ITEM_BYTES = {"letters_flat": 1, "scores_flat": 2, "order_flat": 4, "starts_flat": 4, "table": 8, "bits_flat": 8}
 _SAMPLE_BYTES = 4096
 """Bytes at each end of a cached array file covered by its recorded checksum (the npy header and the tail)."""
 CACHE_KEEP_LISTS = 20
@@ -73,46 +88,104 @@ def _meta_check(meta: dict) -> int:
     return zlib.crc32(json.dumps(body, sort_keys=True).encode())
 
 
-def _verify_arrays(arrays: dict[str, np.ndarray]) -> None:
-    """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
-    every starts row a partition of its words, every letter code 0..25.
-
-    It runs on every cached load, so it reads only the small arrays and the letters (under 1 ms
-    for the default list). The word ids in `order` and the bit sets are not scanned (10-20 ms
-    more, as they are 20 MB); any write to them changes the file's time, size or ends, which
-    `read` checks first.
-    """
-    for name, dtype in _DTYPES.items():
-        if arrays[name].dtype != dtype or arrays[name].ndim != (2 if name == "table" else 1):
-            raise CacheDamaged(f"{name} has type {arrays[name].dtype} and {arrays[name].ndim} dimensions")
-    table = arrays["table"]
-    if table.shape[1:] != (7,):
-        raise CacheDamaged(f"table has shape {table.shape}")
-    length, n = table[:, 0], table[:, 1]
-    if len(table) and (length.min() < 1 or n.min() < 1 or (np.diff(length) <= 0).any()):
-        raise CacheDamaged("the length table is not increasing lengths with words")
-    n_blocks = (n + 63) // 64
-    sizes = {"letters_flat": n * length, "scores_flat": n, "order_flat": n * length,
-             "starts_flat": 27 * length, "bits_flat": 26 * length * n_blocks}
-    for column, (name, size) in enumerate(sizes.items(), start=2):
-        ends = np.cumsum(size)
-        if (table[:, column] != ends - size).any() or (ends[-1] if len(ends) else 0) != arrays[name].size:
-            raise CacheDamaged(f"the length table does not match {name}")
-    if not len(table):
-        return
-    if int(arrays["letters_flat"].max()) > 25:
-        raise CacheDamaged("a letter code is over 25")
-    starts = arrays["starts_flat"].reshape(-1, 27)
-    if (starts[:, 0] != 0).any() or (starts[:, 26] != np.repeat(n, length)).any() or (np.diff(starts) < 0).any():
-        raise CacheDamaged("a starts row is not a partition of its words")
+_NPY_HEADER = re.compile(rb"\{'descr': '([^']*)', 'fortran_order': (True|False), 'shape': \(([0-9, ]*)\), \}")
+"""The header dict numpy writes in a `.npy` file (version 1-3), keys in the order it writes them."""
 
 
-def read(folder: Path) -> dict | None:
-    """The cached list in `folder` as WordList fields (the arrays, problems, n_problems, notes);
-    None when there is none.
+def _native_descr(name: str) -> str:
+    return _DESCRS[name] if sys.byteorder == "little" else _DESCRS[name].replace("<", ">")
+
+
+def _map_array(path: Path, name: str, stamp: dict) -> tuple[memoryview, tuple[int, ...]]:
+    """The data of the `.npy` file `path` as a flat read-only memoryview of its element type, and its shape.
 
     Raises:
-        CacheDamaged: the folder is there but does not verify (the message says what is wrong).
+        CacheDamaged: the file changed after it was written (its stamp), or its header is not
+            the one numpy writes for this array.
+    """
+    try:
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            # a private (copy-on-write) map: ctypes can point the search at it; nothing writes to it
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
+    except (OSError, ValueError) as exc:
+        raise CacheDamaged(f"{name}.npy cannot be read ({exc.__class__.__name__}: {exc})") from None
+    head, tail = mapped[:_SAMPLE_BYTES], mapped[max(0, info.st_size - _SAMPLE_BYTES):]
+    if stamp != {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "crc": zlib.crc32(tail, zlib.crc32(head))}:
+        raise CacheDamaged(f"{name}.npy changed after it was written")
+    if head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
+        raise CacheDamaged(f"{name}.npy is not a numpy array file")
+    size_bytes = 2 if head[6] == 1 else 4
+    start = 8 + size_bytes + int.from_bytes(head[8:8 + size_bytes], "little")
+    found = _NPY_HEADER.match(head, 8 + size_bytes, start)
+    descr = _native_descr(name)
+    if found is None or found[1].decode() != descr or found[2] != b"False":
+        raise CacheDamaged(f"{name}.npy does not hold {descr} values in C order")
+    shape = tuple(int(x) for x in found[3].split(b",") if x.strip())
+    view = memoryview(mapped)[start:]
+    n_items = 1
+    for extent in shape:
+        n_items *= extent
+    if len(view) != n_items * _ITEM_BYTES[name]:
+        raise CacheDamaged(f"{name}.npy has {len(view)} bytes of data for shape {shape}")
+    return view.cast(_FORMATS[name]), shape
+
+
+def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, ...]], check_words: bool = True
+                   ) -> None:
+    """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
+    and (`check_words`, else left to the caller: `verify_bucket` per length used) every starts
+    row a partition of its words, every letter code 0..25.
+
+    It runs on every cached load, so it reads only the small arrays and the letters (a few ms
+    for the default list, without numpy). The word ids in `order` and the bit sets are not
+    scanned (10-20 ms more, as they are 20 MB); any write to them changes the file's time, size
+    or ends, which `read_mapped` checks first.
+    """
+    for name, shape in shapes.items():
+        if len(shape) != (2 if name == "table" else 1):
+            raise CacheDamaged(f"{name} has {len(shape)} dimensions")
+    if shapes["table"][1] != 7:
+        raise CacheDamaged(f"table has shape {shapes['table']}")
+    flat = arrays["table"].tolist()
+    rows = [flat[k:k + 7] for k in range(0, len(flat), 7)]
+    lengths = [row[0] for row in rows]
+    if rows and (min(lengths) < 1 or min(row[1] for row in rows) < 1
+                 or any(b <= a for a, b in zip(lengths, lengths[1:]))):
+        raise CacheDamaged("the length table is not increasing lengths with words")
+    ends = dict.fromkeys(("letters_flat", "scores_flat", "order_flat", "starts_flat", "bits_flat"), 0)
+    for length, n, *offsets in rows:
+        sizes = {"letters_flat": n * length, "scores_flat": n, "order_flat": n * length,
+                 "starts_flat": 27 * length, "bits_flat": 26 * length * ((n + 63) // 64)}
+        for (name, size), offset in zip(sizes.items(), offsets):
+            if offset != ends[name]:
+                raise CacheDamaged(f"the length table does not match {name}")
+            ends[name] += size
+    for name, end in ends.items():
+        if end != len(arrays[name]):
+            raise CacheDamaged(f"the length table does not match {name}")
+    for row in rows if check_words else ():
+        verify_bucket(arrays, row)
+
+
+def verify_bucket(arrays: dict[str, memoryview], row) -> None:
+    """Raise CacheDamaged unless the words of one length table `row` (already checked against the
+    array sizes) have letter codes 0..25 and every starts row of theirs is a partition of them."""
+    length, n, l_off, _, _, st_off, _ = row
+    if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(26))):
+        raise CacheDamaged("a letter code is over 25")
+    starts = arrays["starts_flat"][st_off:st_off + 27 * length].tolist()
+    for at in range(0, 27 * length, 27):
+        line = starts[at:at + 27]
+        if line[0] != 0 or line[26] != n or line != sorted(line):
+            raise CacheDamaged("a starts row is not a partition of its words")
+
+
+def read_meta(folder: Path) -> dict | None:
+    """The verified meta.json of the cached list in `folder`; None when there is none.
+
+    Raises:
+        CacheDamaged: the folder is there but its meta.json is missing, unreadable or does not match its checksum.
     """
     try:
         meta_text = (folder / "meta.json").read_text(encoding="utf-8")
@@ -126,27 +199,57 @@ def read(folder: Path) -> dict | None:
         meta = json.loads(meta_text)
         if meta["version"] != CACHE_VERSION or meta["check"] != _meta_check(meta):
             raise CacheDamaged("meta.json does not match its checksum")
-        problems = [(int(line), str(what)) for line, what in meta["problems"]]
-        n_problems, notes = int(meta["n_problems"]), [str(note) for note in meta["notes"]]
-        stamps = meta["files"]
+        meta["problems"] = [(int(line), str(what)) for line, what in meta["problems"]]
+        meta["n_problems"], meta["notes"] = int(meta["n_problems"]), [str(note) for note in meta["notes"]]
+        if not all(isinstance(meta["files"][name], dict) for name in ARRAYS):
+            raise TypeError("a file stamp is not an object")
     except (ValueError, KeyError, TypeError) as exc:
         raise CacheDamaged(f"meta.json is not valid ({exc.__class__.__name__}: {exc})") from None
-    arrays = {}
+    return meta
+
+
+def read_mapped(folder: Path, check_words: bool = True) -> dict | None:
+    """The cached list in `folder` as WordList fields (problems, n_problems, notes, and each array as a
+    flat memoryview of its memory-mapped file), plus `shapes`; None when there is none. No numpy.
+
+    `check_words=False` leaves `verify_bucket` to the caller, for the lengths it reads (a small
+    grid reads one or two of the twenty).
+
+    Raises:
+        CacheDamaged: the folder is there but does not verify (the message says what is wrong).
+    """
+    meta = read_meta(folder)
+    if meta is None:
+        return None
+    arrays, shapes = {}, {}
     for name in ARRAYS:
-        path = folder / f"{name}.npy"
-        try:
-            if _file_stamp(path) != stamps[name]:
-                raise CacheDamaged(f"{name}.npy changed after it was written")
-            # plain ndarray views of the maps: numpy's memmap subclass makes every slice cost a Python call
-            arrays[name] = np.asarray(np.load(path, mmap_mode="r"))
-        except (OSError, ValueError, EOFError, KeyError, TypeError) as exc:
-            raise CacheDamaged(f"{name}.npy cannot be read ({exc.__class__.__name__}: {exc})") from None
-    _verify_arrays(arrays)
+        arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
+    _verify_arrays(arrays, shapes, check_words)
     try:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:
         pass
-    return {"problems": problems, "n_problems": n_problems, "notes": notes, **arrays}
+    return {"problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"],
+            "shapes": shapes, **arrays}
+
+
+def read(folder: Path) -> dict | None:
+    """The cached list in `folder` as WordList fields (the arrays as numpy views of the mapped files,
+    problems, n_problems, notes); None when there is none.
+
+    Raises:
+        CacheDamaged: the folder is there but does not verify (the message says what is wrong).
+    """
+    fields = read_mapped(folder)
+    if fields is None:
+        return None
+    shapes = fields.pop("shapes")
+    for name in ARRAYS:
+        # plain read-only ndarray views of the maps (numpy's memmap subclass makes every slice cost a Python call)
+        array = np.frombuffer(fields[name], dtype=_native_descr(name)).reshape(shapes[name])
+        array.flags.writeable = False
+        fields[name] = array
+    return fields
 
 
 def _remove_tree(path: Path) -> None:

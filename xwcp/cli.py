@@ -89,15 +89,33 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
 
 
-def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
-    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out (faster start)."""
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch")
+
+
+class _Skipped:
+    """Stands in for the parser of a command that is not being run: its options are never built."""
+
+    def __getattr__(self, name: str):
+        return self._ignore
+
+    def _ignore(self, *args, **kwargs):
+        return self
+
+
+def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out, and `only`
+    (a command name) every other command's (faster start: argparse builds a small fill's options
+    in a millisecond, all of them in about 15)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
     parser.add_argument("--version", action="version", version="xwcp 0.1.0")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("fill", help="fill a grid with words from the list",
-                       description="Fill every slot of GRID with listed words (no word twice).",
-                       epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
+    def add_command(name: str, **kwargs):
+        return subparsers.add_parser(name, **kwargs) if only in (None, name) else _Skipped()
+
+    p = add_command("fill", help="fill a grid with words from the list",
+                    description="Fill every slot of GRID with listed words (no word twice).",
+                    epilog="Example: xwcp fill models/15x15-daily-01.txt --quality --lock 1A=ASHES --ban ESNE")
     _add_problem_args(p, ("text", "json", "grid"))
     _add_solver_args(p, None)
     p.add_argument("--count", type=_count, default=None, metavar="N",
@@ -112,11 +130,11 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
-    p = sub.add_parser("domains", help="per slot: how many words still fit, and the best ones",
-                       description="Arc-consistent domains: for each open slot the number of words that "
-                                   "still fit without an immediate dead end, and the top-k ranked by how many "
-                                   "options they leave their crossings, then by score.",
-                       epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
+    p = add_command("domains", help="per slot: how many words still fit, and the best ones",
+                    description="Arc-consistent domains: for each open slot the number of words that "
+                                "still fit without an immediate dead end, and the top-k ranked by how many "
+                                "options they leave their crossings, then by score.",
+                    epilog="Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10")
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
@@ -124,12 +142,12 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
                    help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
     p.set_defaults(run=cmd_domains)
 
-    p = sub.add_parser("suggest", help="ranked words for one slot, optionally verified by a solver",
-                       description="Suggestions for one slot. With --verify the words are checked by a solver, "
-                                   "together, within --time-limit seconds in total: viable (a full fill with the "
-                                   "word exists), dead-end (proven that none does) or unknown (not settled in "
-                                   "time). A progress line shows on a terminal.",
-                       epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
+    p = add_command("suggest", help="ranked words for one slot, optionally verified by a solver",
+                    description="Suggestions for one slot. With --verify the words are checked by a solver, "
+                                "together, within --time-limit seconds in total: viable (a full fill with the "
+                                "word exists), dead-end (proven that none does) or unknown (not settled in "
+                                "time). A progress line shows on a terminal.",
+                    epilog="Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify --time-limit 5")
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
@@ -141,28 +159,28 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
     _add_solver_args(p, 5.0)
     p.set_defaults(run=cmd_suggest)
 
-    p = sub.add_parser("heatmap", help="letters still possible in each cell (26 free .. 1 forced .. 0 dead)",
-                       description="Per white cell, the number of letters still possible after arc consistency.",
-                       epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
+    p = add_command("heatmap", help="letters still possible in each cell (26 free .. 1 forced .. 0 dead)",
+                    description="Per white cell, the number of letters still possible after arc consistency.",
+                    epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
     _add_problem_args(p)
     p.add_argument("--png", metavar="FILE", help="also draw the heat map as a picture; the format follows the "
                    "extension (.png, .svg, .pdf, .jpg, ...; none: .png is added)")
     p.set_defaults(run=cmd_heatmap)
 
-    p = sub.add_parser("check", help="is the grid fillable? the tightest slot and the forced letters",
-                       description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
-                                   "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
-                                   "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
-                                   "letters forced so far and the completed entries not in the word list.",
-                       epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
+    p = add_command("check", help="is the grid fillable? the tightest slot and the forced letters",
+                    description="The verdict: fillable (a fill is shown, exit 0), unfillable (proven by arc "
+                                "consistency, the rules or a solver; exit 1) or unknown (no dead end found and "
+                                "the solver hit --time-limit; exit 3). Also the most constrained open slot, the "
+                                "letters forced so far and the completed entries not in the word list.",
+                    epilog="Example: xwcp check models/15x15-daily-01.txt --time-limit 10")
     _add_problem_args(p)
     _add_solver_args(p, 10.0)
     p.set_defaults(run=cmd_check)
 
-    p = sub.add_parser("serve", help="the web builder: edit a grid in the browser with live help and autofill",
-                       description="Serve the web builder and its JSON API (needs the [web] extra: starlette, "
-                                   "uvicorn). The first line printed is the page's URL.",
-                       epilog="Example: xwcp serve --port 8000 --max-fills 2")
+    p = add_command("serve", help="the web builder: edit a grid in the browser with live help and autofill",
+                    description="Serve the web builder and its JSON API (needs the [web] extra: starlette, "
+                                "uvicorn). The first line printed is the page's URL.",
+                    epilog="Example: xwcp serve --port 8000 --max-fills 2")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=positive_int, default=8000, help="port (default 8000)")
     p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list)")
@@ -170,33 +188,33 @@ def build_parser(with_bench: bool = True) -> argparse.ArgumentParser:
                    help="autofills run at once; more get HTTP 429 (default: the number of cores)")
     p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
-                       description="Read IN and write OUT, each in the format of its file extension "
-                                   "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
-                                   "are kept where both formats have them.",
-                       epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
+    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+                    description="Read IN and write OUT, each in the format of its file extension "
+                                "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
+                                "are kept where both formats have them.",
+                    epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     p.set_defaults(run=cmd_convert)
 
-    p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
-                       description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
-                                   "print a summary.",
-                       epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
+    p = add_command("bench", help="benchmark backends (and peer solvers) on grid sets",
+                    description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
+                                "print a summary.",
+                    epilog="Example: xwcp bench --suite stock --backends backtrack,cpsat --time-limit 30")
     if with_bench:
         from xwcp.bench import add_bench_arguments
 
         add_bench_arguments(p)
     p.set_defaults(run=cmd_bench)
 
-    p = sub.add_parser("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
-                       description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
-                                   "Dask cluster or the scheduler named by --cluster. Each result is written as it "
-                                   "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
-                                   "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
-                                   "answer (limit or error), 2 bad input or unreachable cluster.",
-                       epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
+    p = add_command("batch", help="fill many grids as Dask tasks (this machine's cores, or a cluster)",
+                    description="Fill every GRID (files, or folders of .txt grids), one task each, on a local "
+                                "Dask cluster or the scheduler named by --cluster. Each result is written as it "
+                                "arrives: OUT/NAME.json (status, fill, quality, timing) and OUT/NAME.txt (the "
+                                "filled grid). Exit 0 all filled, 1 some proven unfillable, 3 some without an "
+                                "answer (limit or error), 2 bad input or unreachable cluster.",
+                    epilog="Example: xwcp batch models/ --out fills --time-limit 30 --resume")
     p.add_argument("grids", nargs="+", metavar="GRID", help="grid files, or folders of *.txt grid files")
     p.add_argument("--out", default="xwcp-batch", metavar="DIR",
                    help="folder for the result files (default xwcp-batch)")
@@ -224,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else argv
     # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
     # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
-    parser = build_parser(with_bench=bool(args_in) and args_in[0] == "bench")
+    command = args_in[0] if args_in and args_in[0] in COMMANDS else None
+    parser = build_parser(with_bench=command == "bench", only=command)
     args = parser.parse_args(args_in)
     if not getattr(args, "run", None):
         parser.print_help()
@@ -304,15 +323,19 @@ def _load(args):
     return _load_puzzle(args)[1]
 
 
+def _controls(args):
+    from xwcp.controls import make_controls
+
+    return make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
+                         region=args.region, max_shared_substring=args.max_shared_substring)
+
+
 def _load_puzzle(args):
     """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
-    from xwcp.controls import make_controls
     from xwcp.session import load_puzzle_problem
 
-    controls = make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
-                             region=args.region, max_shared_substring=args.max_shared_substring)
     return load_puzzle_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
-                               strict=args.strict, warn=_warn, controls=controls)
+                               strict=args.strict, warn=_warn, controls=_controls(args))
 
 
 def _emit(args, data: dict, text: str) -> None:
@@ -321,9 +344,9 @@ def _emit(args, data: dict, text: str) -> None:
 
 def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
-    from xwcp import report
-    from xwcp.core import explain
-    from xwcp.session import run_fill, save_fill
+    from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
+    from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
+    from xwcp.session import load_and_fill, save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()
@@ -333,15 +356,12 @@ def cmd_fill(args) -> int:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
-    puzzle, problem = _load_puzzle(args)
-    if args.min_diff is not None:
-        from xwcp.backends.controlled import check_min_diff
-
-        check_min_diff(problem, args.count, args.min_diff)
-    result = run_fill(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
-                      count=args.count, export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(),
-                      quality=args.quality, min_diff=args.min_diff,
-                      say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
+    puzzle, problem, result = load_and_fill(
+        args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
+        controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
+        count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
+        show_progress=sys.stderr.isatty(), warn=_warn,
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
@@ -350,8 +370,11 @@ def cmd_fill(args) -> int:
         else:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
         return result.status.exit_code
-    core = (explain(problem, seed_slot_id=result.slot_id)
-            if result.status is FillStatus.UNFILLABLE else None)
+    core = None
+    if result.status is FillStatus.UNFILLABLE:
+        from xwcp.core import explain
+
+        core = explain(problem, seed_slot_id=result.slot_id)
     data = report.fill_dict(problem, result, seconds, args.count, core)
     if wrote:
         data["out"] = args.out

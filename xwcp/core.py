@@ -38,12 +38,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-import numpy as np
-
 from xwcp.grid import BLOCK, EMPTY, Slot
+from xwcp.kernel import is_plain
+from xwcp.lazy import lazy_import
 from xwcp.problem import Crossing, Problem
 from xwcp.result import Limits
 from xwcp.types import FillStatus, SlotId
+
+np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
 CORE_TIME_LIMIT_S = 5.0
 """Default budget for growing and shrinking a core: the target is a minimal core within 5 s."""
@@ -142,8 +144,10 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     used = {text for other, text in entry_by_slot.items() if other != ignored} if not problem.allow_dupes else set()
     fixed = problem.fixed_text_by_slot.get(slot_id)
     bucket = problem.words.bucket(slot.length)
+    if fixed is None and is_plain(problem):
+        return _plain_word_for(problem, slot, entry_by_slot, ignored, used)
     mask = np.array(problem.domains[slot_id], bool) if fixed is None else None
-    letters = np.asarray(bucket.letters)
+    letters = np.asarray(bucket.letters) if fixed is None else None
     for pos, other in enumerate(problem.cross_slot[slot_id]):
         if other < 0 or other == ignored or other not in entry_by_slot:
             continue
@@ -159,6 +163,24 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
         text = bucket.text(int(word_id))
         if text not in used:
             return text
+    return None
+
+
+def _plain_word_for(problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, str], ignored: SlotId,
+                    used: set[str]) -> str | None:
+    """`_word_for` an open slot of a plain problem (`xwcp.kernel.is_plain`): the same word, from bitsets."""
+    bits = problem.domains[slot.id]
+    for pos, other in enumerate(problem.cross_slot[slot.id]):
+        if other >= 0 and other != ignored and other in entry_by_slot:
+            letter = entry_by_slot[other][problem.cross_pos[slot.id][pos]]
+            bits &= problem.words.letter_bits(slot.length, pos, ord(letter) - 65)
+    bucket = problem.words.bucket(slot.length)
+    while bits:  # lowest word id first, as np.flatnonzero
+        low = bits & -bits
+        text = bucket.text(low.bit_length() - 1)
+        if text not in used:
+            return text
+        bits ^= low
     return None
 
 
@@ -349,13 +371,13 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
 
     Returns None when no core is found within the time (or the problem is fillable after all).
     """
-    from xwcp.ac3 import propagate
+    from xwcp.plain_kernel import engine_for
 
     seeds: list[SlotId] = []
     if not problem.conflicts:
-        prop = propagate(problem)
-        if prop.wipeout_slot is not None:
-            seeds = [prop.wipeout_slot]
+        engine = engine_for(problem)  # AC-3 (as xwcp.ac3.propagate), for the slot it empties
+        if not engine.propagate_all() and engine.wipeout_slot_id is not None:
+            seeds = [engine.wipeout_slot_id]
     if not seeds and seed_slot_id is not None:
         seeds = [seed_slot_id]
     core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, is_proven=True)

@@ -9,12 +9,15 @@ narrow the crossing slots, and their words are already out of every other domain
 """
 from __future__ import annotations
 
+import array
 import ctypes
+import math
 
-import numpy as np
-
+from xwcp.lazy import lazy_import
 from xwcp.problem import Problem
 from xwcp.types import SlotId
+
+np = lazy_import("numpy")  # xwcp.plain_kernel drives these kernels without it (the start-up path of a small fill)
 
 RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED = range(5)
 
@@ -77,43 +80,24 @@ class _SlotLayout:
     """
 
     def __init__(self, problem: Problem):
+        if is_plain(problem):
+            raise NeedsNumpyProblem("this kernel needs the problem's numpy domains (compile_problem)")
         self.problem = problem
         self._words = problem.words  # keeps the word-list arrays alive while a kernel points at them
-        self.slot_ids: list[SlotId] = problem.open_slot_ids
+        lay = slot_layout(problem, {int(r[0]): r for r in problem.words.table})
+        self.slot_ids: list[SlotId] = lay["slot_ids"]
         n = len(self.slot_ids)
         self.n_slots = n
-        self.kernel_index = np.full(len(problem.slots), -1, np.int64)
-        for k, slot_id in enumerate(self.slot_ids):
-            self.kernel_index[slot_id] = k
-        row_by_length = {int(r[0]): r for r in problem.words.table}
-        lens = np.array([problem.slots[s].length for s in self.slot_ids], np.int32)
-        self._rows = [row_by_length.get(int(L), (0,) * 7) for L in lens]
-        self.slot_len = lens
+        self.kernel_index = np.array(lay["kernel_index"], np.int64)
+        self._rows = lay["rows"]
+        self.slot_len = np.array(lay["slot_len"], np.int32)
         self.slot_nw = self._column(1, np.int32)
         self.slot_letters_off = self._column(2, np.int64)
         self.slot_scores_off = self._column(3, np.int64)
-        self.slot_pos_off = np.zeros(n + 1, np.int32)
-        np.cumsum(lens, out=self.slot_pos_off[1:])
-        self.n_pos = int(self.slot_pos_off[n])
-        self.cross_slot = np.full(max(self.n_pos, 1), -1, np.int32)
-        self.cross_pos = np.full(max(self.n_pos, 1), -1, np.int32)
-        for k, slot_id in enumerate(self.slot_ids):
-            base = int(self.slot_pos_off[k])
-            for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-                if t >= 0 and self.kernel_index[t] >= 0:
-                    self.cross_slot[base + pos] = self.kernel_index[t]
-                    self.cross_pos[base + pos] = q
-        self.slot_group = np.full(max(n, 1), -1, np.int32)
-        group_slots: list[int] = []
-        group_start = [0]
-        if not problem.allow_dupes:
-            for g, length in enumerate(sorted(set(int(x) for x in lens))):
-                members = [k for k in range(n) if lens[k] == length]
-                self.slot_group[members] = g
-                group_slots.extend(members)
-                group_start.append(len(group_slots))
-        self.group_slots = np.array(group_slots or [0], np.int32)
-        self.group_start = np.array(group_start, np.int32)
+        self.slot_pos_off = np.array(lay["slot_pos_off"], np.int32)
+        self.n_pos = lay["n_pos"]
+        for name in ("cross_slot", "cross_pos", "slot_group", "group_slots", "group_start"):
+            setattr(self, name, np.array(lay[name], np.int32))
 
     def _column(self, index: int, dtype) -> np.ndarray:
         """One column of the word list's length table, per kernel slot."""
@@ -123,6 +107,55 @@ class _SlotLayout:
         """Point the C struct's fields at this object's arrays of the same names."""
         for name, ctype in fields:
             setattr(state, name, _ptr(getattr(self, name), ctype))
+
+
+class NeedsNumpyProblem(Exception):
+    """A kernel was given a plain problem (`is_plain`), whose domains are bitsets, not numpy masks:
+    use xwcp.plain_kernel's forms, or compile the problem with `compile_problem`."""
+
+
+def is_plain(problem: Problem) -> bool:
+    """Whether `problem` was compiled without numpy: over a memory-mapped list, its domains bitsets."""
+    return hasattr(problem.words, "table_rows")
+
+
+def slot_layout(problem: Problem, row_by_length: dict) -> dict[str, list]:
+    """The kernels' view of a problem as plain lists (see `_SlotLayout` for the names).
+
+    `row_by_length` maps a word length to its row of the list's length table.
+    """
+    slot_ids = problem.open_slot_ids
+    n = len(slot_ids)
+    kernel_index = [-1] * len(problem.slots)
+    for k, slot_id in enumerate(slot_ids):
+        kernel_index[slot_id] = k
+    lens = [problem.slots[s].length for s in slot_ids]
+    slot_pos_off = [0] * (n + 1)
+    for k, length in enumerate(lens):
+        slot_pos_off[k + 1] = slot_pos_off[k] + length
+    n_pos = slot_pos_off[n]
+    cross_slot = [-1] * max(n_pos, 1)
+    cross_pos = [-1] * max(n_pos, 1)
+    for k, slot_id in enumerate(slot_ids):
+        base = slot_pos_off[k]
+        for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
+            if t >= 0 and kernel_index[t] >= 0:
+                cross_slot[base + pos] = kernel_index[t]
+                cross_pos[base + pos] = q
+    slot_group = [-1] * max(n, 1)
+    group_slots: list[int] = []
+    group_start = [0]
+    if not problem.allow_dupes:
+        for g, length in enumerate(sorted(set(lens))):
+            members = [k for k in range(n) if lens[k] == length]
+            for k in members:
+                slot_group[k] = g
+            group_slots.extend(members)
+            group_start.append(len(group_slots))
+    return {"slot_ids": slot_ids, "kernel_index": kernel_index, "slot_len": lens,
+            "rows": [row_by_length.get(length, (0,) * 7) for length in lens], "slot_pos_off": slot_pos_off,
+            "n_pos": n_pos, "cross_slot": cross_slot, "cross_pos": cross_pos, "slot_group": slot_group,
+            "group_slots": group_slots or [0], "group_start": group_start}
 
 
 class Engine(_SlotLayout):
@@ -283,6 +316,25 @@ def _bs_library() -> ctypes.CDLL:
     return lib
 
 
+_LOGS_BY_SIZE: dict[int, array.array] = {}
+"""Tables of `word_count_logs` made so far (never resized: a kernel points at them)."""
+
+
+def word_count_logs(size: int) -> array.array:
+    """log(max(i, 1)) for i = 0 .. size - 1 (doubles): the search's table of log domain sizes.
+
+    By math.log (the C library's), not numpy's: numpy's SIMD log may differ in the last bit on
+    some processors, and then BitSearch and PlainBitSearch (xwcp/plain_kernel.py) could rank
+    words differently. Kept per size for the run: a core's many small searches share one.
+    """
+    table = _LOGS_BY_SIZE.get(size)
+    if table is None:
+        table = array.array("d", [0.0])
+        table.extend(map(math.log, range(1, size)))
+        _LOGS_BY_SIZE[size] = table
+    return table
+
+
 class BitSearch(_SlotLayout):
     """The fill search over bitset domains (xwcp/_bitsearch.c) for a problem's open slots.
 
@@ -297,7 +349,7 @@ class BitSearch(_SlotLayout):
         self.slot_dom_off = np.zeros(n + 1, np.int64)
         np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
         self.slot_mask_off = self._column(6, np.int64)
-        self.log_table = np.log(np.maximum(np.arange(int(self.slot_nw.max() if n else 0) + 2, dtype=np.float64), 1.0))
+        self.log_table = np.frombuffer(word_count_logs(int(self.slot_nw.max() if n else 0) + 2), np.float64)
         self.dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
         for k, slot_id in enumerate(self.slot_ids):
             mask = np.asarray(problem.domains[slot_id], bool)

@@ -7,16 +7,20 @@ filled completely is *fixed*: kept as given even when the list lacks it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-import numpy as np
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.grid import BLOCK, EMPTY, Grid, Slot, find_slots
+from xwcp.lazy import lazy_import
 from xwcp.types import SlotId
-from xwcp.wordlist import WordList
 
-Domains = tuple[np.ndarray, ...]
+if TYPE_CHECKING:
+    from xwcp.wordlist import WordList
+
+np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without (issue 17)
+
+Domains = tuple["np.ndarray", ...]
 """One bool mask per slot over the words of its length bucket."""
 
 
@@ -128,10 +132,105 @@ def unlisted_text(problem: Problem) -> str:
     return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}{more}"
 
 
+
+def initial_domains(problem: Problem) -> Domains:
+    """The domain of every slot of a `compile_structure` result: the words of the right length, at or
+    above the slot's minimum score, that keep its entered letters, are not banned and are not the
+    entry of a slot the user filled completely (unless duplicates are allowed); a complete entry's
+    slot holds that word only (nothing when the list lacks it)."""
+    words, grid, controls = problem.words, problem.grid, problem.controls
+    fixed_text_by_slot = problem.fixed_text_by_slot
+    fixed_grams: set[str] = set()
+    if controls.max_shared_substring is not None:
+        n = controls.max_shared_substring + 1
+        for slot_id, text in fixed_text_by_slot.items():
+            if slot_id not in problem.skipped_slot_ids:
+                fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
+    domains = []
+    for slot in problem.slots:
+        bucket = words.bucket(slot.length)
+        if slot.id in fixed_text_by_slot:
+            mask = np.zeros(bucket.n_words, bool)
+            word_id = words.word_id(fixed_text_by_slot[slot.id])
+            if word_id is not None:
+                mask[word_id] = True
+        else:
+            mask = keep_entered_letters(np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), grid, slot, words)
+            if not problem.allow_dupes:
+                for text in fixed_text_by_slot.values():
+                    if len(text) == slot.length:
+                        word_id = words.word_id(text)
+                        if word_id is not None:
+                            mask[word_id] = False
+            for text in controls.bans:
+                if len(text) == slot.length:
+                    word_id = words.word_id(text)
+                    if word_id is not None:
+                        mask[word_id] = False
+        if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
+            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams)
+        mask.flags.writeable = False
+        domains.append(mask)
+    return tuple(domains)
+
+
+def initial_bitsets(problem: Problem) -> tuple[int, ...]:
+    """`initial_domains` as bitsets (bit w set: word w is a candidate), without numpy.
+
+    For a problem compiled by `compile_structure` over a `xwcp.wordlist.MappedWordList`: the
+    same rules on the list's cached bitsets. Such a problem with these as its `domains` is a
+    *plain* problem (`xwcp.kernel.is_plain`): the kernels' numpy-free forms search it, for the
+    start-up path of a small fill (xwcp/quick.py). The shared-substring control is not supported.
+    """
+    if problem.controls.max_shared_substring is not None:
+        raise ValueError("initial_bitsets does not apply --max-shared-substring")
+    words = problem.words
+    excluded = set(problem.banned)
+    if not problem.allow_dupes:
+        excluded.update(problem.fixed_text_by_slot.values())
+    bits_by_slot: list[int] = []
+    for slot in problem.slots:
+        fixed = problem.fixed_text_by_slot.get(slot.id)
+        if fixed is not None:
+            word_id = words.word_id(fixed)
+            bits_by_slot.append(0 if word_id is None else 1 << word_id)
+            continue
+        bits = fitting_bits(problem, slot, problem.slot_min_score(slot.id))
+        for text in excluded:
+            if len(text) == slot.length:
+                word_id = words.word_id(text)
+                if word_id is not None:
+                    bits &= ~(1 << word_id)
+        bits_by_slot.append(bits)
+    return tuple(bits_by_slot)
+
+
+def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = False) -> int:
+    """The bitset of the words of a MappedWordList that keep `slot`'s entered letters and score
+    `floor` or more (`below`: less than `floor`)."""
+    words = problem.words
+    _, n, _, s_off, _, _, _ = words.row(slot.length)
+    scores = words.scores_flat[s_off:s_off + n]
+    lowest = min(scores, default=0)
+    if lowest >= floor:
+        bits = 0 if below else (1 << n) - 1
+    else:
+        packed = bytearray((n + 7) // 8)
+        for word_id, score in enumerate(scores):
+            if (score < floor) == below:
+                packed[word_id >> 3] |= 1 << (word_id & 7)
+        bits = int.from_bytes(packed, "little")
+    for pos, cell in enumerate(slot.cells):
+        letter = problem.grid.cells[cell]
+        if letter != EMPTY:
+            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+    return bits
+
+
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
                     allow_dupes: bool = False, strict: bool = False,
                     controls: Controls | None = None) -> Problem:
-    """Compile `grid` with `words` into a Problem.
+    """Compile `grid` with `words` into a Problem: `compile_structure`, then the initial domains.
 
     Args:
         grid: the grid, possibly with pre-filled letters.
@@ -151,6 +250,19 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
 
     Raises:
         InputError: a control that does not fit the grid (unknown slot, wrong length, clash, region outside).
+    """
+    problem = compile_structure(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls)
+    return replace(problem, domains=initial_domains(problem))
+
+
+def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow_dupes: bool = False,
+                      strict: bool = False, controls: Controls | None = None) -> Problem:
+    """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's
+    complete entries, conflicts and controls. Needs no numpy; `words` only answers `word_id`.
+
+    Raises:
+        InputError: a control that does not fit the grid.
     """
     controls = controls or Controls()
     slots = find_slots(grid)
@@ -203,12 +315,6 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
             else:
                 first_by_text[text] = slot_id
 
-    fixed_grams: set[str] = set()
-    if controls.max_shared_substring is not None:
-        n = controls.max_shared_substring + 1
-        for slot_id, text in fixed_text_by_slot.items():
-            if slot_id not in skipped:
-                fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
     # locks the list lacks are allowed (with a note); skipped region slots are patterns, not entries
     unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
                       if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
@@ -216,35 +322,8 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list (--strict)"
                          for slot_id in unlisted)
 
-    domains = []
-    for slot in slots:
-        bucket = words.bucket(slot.length)
-        if slot.id in fixed_text_by_slot:
-            mask = np.zeros(bucket.n_words, bool)
-            word_id = words.word_id(fixed_text_by_slot[slot.id])
-            if word_id is not None:
-                mask[word_id] = True
-        else:
-            floor = min_score_by_slot.get(slot.id, min_score)
-            mask = keep_entered_letters(np.asarray(bucket.scores) >= floor, grid, slot, words)
-            if not allow_dupes:
-                for text in fixed_text_by_slot.values():
-                    if len(text) == slot.length:
-                        word_id = words.word_id(text)
-                        if word_id is not None:
-                            mask[word_id] = False
-            for text in controls.bans:
-                if len(text) == slot.length:
-                    word_id = words.word_id(text)
-                    if word_id is not None:
-                        mask[word_id] = False
-        if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
-            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams)
-        mask.flags.writeable = False
-        domains.append(mask)
-
     return Problem(
-        grid=grid, words=words, slots=slots, crossings=crossings, domains=tuple(domains),
+        grid=grid, words=words, slots=slots, crossings=crossings, domains=(),
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
         conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
         banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,

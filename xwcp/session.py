@@ -49,19 +49,29 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
     layers = [load_word_list(path) for path in (paths or [None])]
     if warn is not None:
         for words in layers:
-            if words.n_problems:
-                warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-            for note in words.notes:
-                warn(note)
+            warn_list(words, warn)
     words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
     problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                               controls=controls)
     if warn is not None:
-        for note in problem.notes:
-            warn(note)
-        if problem.unlisted and not strict:
-            warn(unlisted_text(problem) + " (--strict refuses such a grid)")
+        warn_problem(problem, strict, warn)
     return puzzle, problem
+
+
+def warn_list(words, warn: Callable[[str], None]) -> None:
+    """Tell `warn` what the user should know about a loaded list: its skipped lines and its notes."""
+    if words.n_problems:
+        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+    for note in words.notes:
+        warn(note)
+
+
+def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) -> None:
+    """Tell `warn` what the user should know about a compiled problem: its notes, entries not in the list."""
+    for note in problem.notes:
+        warn(note)
+    if problem.unlisted and not strict:
+        warn(unlisted_text(problem) + " (--strict refuses such a grid)")
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
@@ -145,15 +155,16 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         The result, with `qualities` (one per fill) filled in.
     """
     from xwcp.backends import fill
-    from xwcp.backends.controlled import fill_diverse
-    from xwcp.backends.quality import DEFAULT_TIME_LIMIT_S, fill_quality
-    from xwcp.result import measure_quality
 
     if quality and count == 0:
         raise InputError("--quality cannot be combined with --count all (it searches for the best fills, not all)")
     if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
         min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
     if quality or min_diff is not None:
+        from xwcp.backends.controlled import fill_diverse
+        from xwcp.backends.quality import DEFAULT_TIME_LIMIT_S, fill_quality
+        from xwcp.result import measure_quality
+
         if quality and time_limit_s is None:
             time_limit_s = DEFAULT_TIME_LIMIT_S
         limits = Limits(time_limit_s=time_limit_s, seed=seed)
@@ -188,3 +199,35 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     finally:
         if progress is not None:
             progress.close()
+
+
+def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
+                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
+                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
+                  say: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
+
+    A fill that needs only the search runs without numpy when it can (xwcp/quick.py: same
+    answers, a faster start on small grids).
+
+    Raises:
+        InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
+    """
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    if not (quality or min_diff or export_cnf):
+        from xwcp import quick
+
+        fast = quick.fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                          show_progress=show_progress, warn=warn, **options)
+        if fast is not None:
+            return fast
+    puzzle, problem = load_puzzle_problem(grid_path, words_path, warn=warn, **options)
+    if min_diff is not None:
+        from xwcp.backends.controlled import check_min_diff
+
+        check_min_diff(problem, count, min_diff)
+    result = run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
+    return puzzle, problem, result

@@ -11,25 +11,26 @@ Per length L the index holds, sorted alphabetically:
     starts   int32 [L, 27]  order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
 All lengths live in a few flat arrays (buckets are views), so the search kernel gets them
 without copying, and the compiled form is kept by `xwcp.cache`, keyed by the source file's
-hash, so a second load is a handful of memory-mapped reads.
+hash, so a second load is a handful of memory-mapped reads. `MappedWordList` is the same
+cached list read without numpy (for the start-up path of a small fill, xwcp/quick.py).
 """
 from __future__ import annotations
 
 import hashlib
-import lzma
 import re
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from xwcp import cache
 from xwcp.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.errors import InputError
 from xwcp.files import read_bounded, source_name
+from xwcp.lazy import lazy_import
 from xwcp.types import WordId
+
+np = lazy_import("numpy")  # a cached list is read without it (MappedWordList); building and indexing need it
 
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
@@ -129,6 +130,111 @@ class WordList:
     def score(self, text: str) -> int | None:
         word_id = self.word_id(text)
         return None if word_id is None else int(self.bucket(len(text)).scores[word_id])
+
+
+_ASCII_OF_CODE = bytes(range(65, 91)).ljust(256, b"?")
+"""bytes.translate table: letter code 0..25 -> ASCII A..Z."""
+
+
+class MappedBucket:
+    """The words of one length in a MappedWordList: `text(word_id)` spells word `word_id`."""
+
+    def __init__(self, length: int, n_words: int, spelled: bytes):
+        self.length = length
+        self.n_words = n_words
+        self._spelled = spelled
+        """The bucket's words in ASCII, one after another, in word-id (alphabetical) order."""
+
+    def text(self, word_id: WordId) -> str:
+        return self._spelled[word_id * self.length:(word_id + 1) * self.length].decode("ascii")
+
+    def word_id(self, text: str) -> WordId | None:
+        """Binary search: the words are sorted alphabetically."""
+        key, length, spelled = text.encode("ascii", "replace"), self.length, self._spelled
+        lo, hi = 0, self.n_words
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if spelled[mid * length:(mid + 1) * length] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < self.n_words and spelled[lo * length:(lo + 1) * length] == key else None
+
+
+class MappedWordList:
+    """A cached list read straight from its memory-mapped files, without numpy (`cache.read_mapped`).
+
+    It answers what a fill's problem, check and report ask of a list (`word_id`, `score`,
+    `bucket(length).text`), and hands the compiled search the flat arrays as memoryviews. The
+    arrays are those of `WordList` (see the module docstring); `table_rows` is its length table.
+    The words of a length are verified (`cache.verify_bucket`) when that length is first used.
+
+    Raises:
+        cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
+    """
+
+    def __init__(self, source: str, fields: dict):
+        self.source = source
+        self.problems, self.n_problems, self.notes = fields["problems"], fields["n_problems"], fields["notes"]
+        for name in cache.ARRAYS:
+            setattr(self, name, fields[name])
+        flat = fields["table"].tolist()
+        self.table_rows = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
+        self._row_by_length = {row[0]: row for row in self.table_rows}
+        self._buckets: dict[int, MappedBucket] = {}
+        self._verified: set[int] = set()
+
+    @property
+    def lengths(self) -> list[int]:
+        return [row[0] for row in self.table_rows]
+
+    def row(self, length: int) -> tuple[int, ...]:
+        """The length table's row for `length` (length, n_words and the offsets; all 0 when none)."""
+        row = self._row_by_length.get(length)
+        if row is None:
+            return (length,) + (0,) * 6
+        if length not in self._verified:
+            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row)
+            self._verified.add(length)
+        return row
+
+    def bucket(self, length: int) -> MappedBucket:
+        bucket = self._buckets.get(length)
+        if bucket is None:
+            _, n, l_off = self.row(length)[:3]
+            spelled = self.letters_flat[l_off:l_off + n * length].tobytes().translate(_ASCII_OF_CODE)
+            bucket = self._buckets[length] = MappedBucket(length, n, spelled)
+        return bucket
+
+    def word_id(self, text: str) -> WordId | None:
+        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        return self.bucket(len(text)).word_id(text)
+
+    def letter_bits(self, length: int, pos: int, letter: int) -> int:
+        """The bitset of the words of `length` with letter code `letter` at `pos` (from the cached bitsets)."""
+        _, n, _, _, _, _, b_off = self.row(length)
+        n_blocks = (n + 63) // 64
+        start = b_off + (pos * 26 + letter) * n_blocks
+        return int.from_bytes(self.bits_flat[start:start + n_blocks], "little")
+
+    def score(self, text: str) -> int | None:
+        word_id = self.word_id(text)
+        return None if word_id is None else self.scores_flat[self._row_by_length[len(text)][3] + word_id]
+
+
+def read_mapped_word_list(path: str | Path | None = None) -> MappedWordList | None:
+    """The list at `path` (None: the embedded default list) from the cache, without numpy; None when
+    it is not cached yet or its cache does not verify (`load_word_list` then compiles or rebuilds it).
+
+    Raises:
+        InputError: missing or unreadable list file.
+    """
+    source, raw = list_source(path)
+    try:
+        fields = cache.read_mapped(cache_folder(raw), check_words=False)  # each length when first used
+    except cache.CacheDamaged:
+        return None
+    return None if fields is None else MappedWordList(source, fields)
 
 
 def normalise_word(raw: str) -> str | None:
@@ -369,6 +475,8 @@ def words_from_pairs(pairs, source: str = "<words>") -> WordList:
 
 def _decode(raw: bytes, source: str) -> str:
     if raw[:6] == b"\xfd7zXZ\x00":
+        import lzma  # here: a cached list is read without decompressing (start-up, issue 17)
+
         raw = lzma.decompress(raw)
     elif raw[:2] == b"\x1f\x8b":
         import gzip
@@ -377,6 +485,25 @@ def _decode(raw: bytes, source: str) -> str:
         return raw.decode("utf-8-sig")  # -sig: drop a leading byte order mark (Windows editors)
     except UnicodeDecodeError:
         return raw.decode("latin-1")
+
+
+def list_source(path: str | Path | None) -> tuple[str, bytes]:
+    """(source name, raw bytes) of a list file, or of the embedded default list when `path` is None.
+
+    Raises:
+        InputError: missing, unreadable or oversized file.
+    """
+    if path is None:
+        # next to this file, not through importlib.resources (its import costs about a fifth of a
+        # small fill's start-up; the package ships as files, with its compiled kernel)
+        resource = Path(__file__).with_name("data") / DEFAULT_LIST_NAME
+        return f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})", resource.read_bytes()
+    return source_name(path), read_bounded(path, MAX_LIST_BYTES, "word-list")
+
+
+def cache_folder(raw: bytes) -> Path:
+    """The cache folder of the list whose file holds `raw`."""
+    return cache.folder_for(hashlib.sha256(raw).hexdigest()[:32])
 
 
 def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) -> WordList:
@@ -392,16 +519,10 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
     Raises:
         InputError: missing/unreadable file, or no usable entry in it.
     """
-    if path is None:
-        # next to this file, not through importlib.resources (its import costs about a fifth of a
-        # small fill's start-up; the package ships as files, with its compiled kernel)
-        resource = Path(__file__).with_name("data") / DEFAULT_LIST_NAME
-        source = f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})"
-        raw = resource.read_bytes()
-    else:
-        source = source_name(path)
-        raw = read_bounded(path, MAX_LIST_BYTES, "word-list")
-    folder = cache.folder_for(hashlib.sha256(raw).hexdigest()[:32])
+    from lzma import LZMAError
+
+    source, raw = list_source(path)
+    folder = cache_folder(raw)
     damage = None
     if use_cache:
         try:
@@ -412,7 +533,7 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
             return WordList(source=source, **cached)
     try:
         text = _decode(raw, source)
-    except (lzma.LZMAError, zlib.error, OSError, EOFError) as exc:
+    except (LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
     del raw
     notes: list[str] = []

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import time
 
-from xwcp.ac3 import unfillable_reason
 from xwcp.kernel import Engine
+from xwcp.plain_kernel import engine_for
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
@@ -41,10 +41,12 @@ class Clock:
 
 def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[Engine | None, FillResult | None]:
     """Propagate the problem's root. Returns (engine, None), or (None, UNFILLABLE result) when AC-3 proves it."""
+    from xwcp.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (start-up, issue 17)
+
     if problem.conflicts:
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
                                 reason=problem.conflicts[0])
-    engine = Engine(problem)
+    engine = engine_for(problem)
     if not engine.propagate_all():
         slot_id = engine.wipeout_slot_id
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from xwcp import kernel
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
+from xwcp.plain_kernel import bit_search
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits, Progress
 from xwcp.types import FillStatus
@@ -48,7 +49,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill every slot of `problem`, or prove it cannot be filled, within `limits`."""
     limits = limits or Limits()
     clock = Clock(limits)
-    engine = kernel.BitSearch(problem) if not problem.conflicts else None
+    engine = bit_search(problem) if not problem.conflicts else None
     if engine is None or not engine.is_consistent:
         _, early = start_engine(problem, NAME, clock)  # the support-count AC names the slot and chain
         if early is None:

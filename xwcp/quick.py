@@ -1,0 +1,102 @@
+"""The start-up path of `xwcp fill`: read, compile and fill a grid without importing numpy.
+
+On a small grid the search takes milliseconds and a fill command's time is Python's start
+plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s (issue 17). This path takes
+the same steps as the ordinary one, through the same modules, with numpy-free stand-ins for
+the two things that needed it: the word list is the compiled cache read through `mmap`
+(`xwcp.wordlist.MappedWordList`, verified as `xwcp.cache` always does), and the problem has
+no numpy domains (`compile_structure`), so the compiled search starts from bitsets
+(`xwcp.problem.initial_bitsets`, `xwcp.plain_kernel`). The search, its tuning, the
+`auto` race, the fill check and the report are the ordinary ones, so the output is the same.
+
+It applies when one list (or the default) is already cached, the backend is `auto`,
+`backtrack` or `letters`, and no option needs more than the search (no `--quality`,
+`--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
+`load_plain_problem` says None otherwise (`xwcp.session.load_and_fill` then takes the
+ordinary path). An unfillable grid's reason and core come from the same functions too: the
+AC-3 kernel has a numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and
+`xwcp.ac3.unfillable_reason` read bitset domains. Only a search that proves a grid
+unfillable imports numpy, to name its hardest slot.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from xwcp import kernel
+from xwcp.cache import CacheDamaged
+from xwcp.controls import Controls
+from xwcp.formats import Puzzle, read_puzzle
+from xwcp.grid import find_slots
+from xwcp.plain_kernel import plain_search_supported
+from xwcp.problem import Problem, compile_structure, initial_bitsets
+from xwcp.result import FillResult
+from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
+from xwcp.wordlist import read_mapped_word_list
+
+BACKENDS = ("auto", "backtrack", "letters")
+"""Backends whose search is the compiled one PlainBitSearch runs."""
+
+
+def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                       strict: bool = False, controls: Controls | None = None,
+                       warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem] | None:
+    """`xwcp.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
+    memory-mapped cache of the list, its domains bitsets (`xwcp.kernel.is_plain`).
+
+    Returns:
+        None when this path does not apply: standard input, several lists, a list not cached
+        yet or whose cache does not verify, the shared-substring control, or a C search state
+        PlainBitSearch does not know.
+
+    Raises:
+        InputError: as `load_puzzle_problem` (unreadable grid or list, controls that do not fit).
+    """
+    controls = controls or Controls()
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    if (str(grid_path) == "-" or len(paths) > 1 or controls.max_shared_substring is not None
+            or not plain_search_supported()):
+        return None
+    words = read_mapped_word_list(paths[0] if paths else None)
+    if words is None:
+        return None
+    puzzle = read_puzzle(grid_path)
+    try:
+        for length in sorted({slot.length for slot in find_slots(puzzle.grid)}):
+            words.row(length)  # verifies the words of each length the grid uses
+    except CacheDamaged:  # the ordinary path rebuilds the list and says so
+        return None
+    problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls)
+    problem = replace(problem, domains=initial_bitsets(problem))
+    if warn is not None:
+        warn_list(words, warn)
+        warn_problem(problem, strict, warn)
+    return puzzle, problem
+
+
+def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+         strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+         time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
+         warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult] | None:
+    """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
+
+    Returns:
+        (puzzle, problem, result), the problem plain (`xwcp.kernel.is_plain`; what comes after
+        a fill, the check, the report and the core of an unfillable grid, takes it too); None
+        when this path does not apply (see `load_plain_problem`; nothing was printed then).
+    """
+    if backend not in BACKENDS:
+        return None
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    loaded = load_plain_problem(grid_path, words_path, warn=warn, **options)
+    if loaded is None:
+        return None
+    puzzle, problem = loaded
+    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
+    try:
+        return puzzle, problem, run_fill(problem, **run)
+    except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
+        problem = load_puzzle_problem(grid_path, words_path, **options)[1]
+        return puzzle, problem, run_fill(problem, **run)
