@@ -371,15 +371,22 @@ class _Board:
     def is_settled(self, word_id: int) -> bool:
         return bool(self.status[self.index_by_id[word_id]])
 
-    def publish(self, run: _Run, word_id: int) -> None:
-        """Post this process' label of `word_id` (if settled and not posted yet)."""
+    def publish(self, run: _Run, word_id: int, solution: dict[SlotId, int] | None = None) -> None:
+        """Post this process' label of `word_id` (if settled and not posted yet), with its fill.
+
+        `solution` is the fill as word ids by slot (as the search gives it); without it the ids
+        are looked up from the entries (the first lookup of a length builds its index: slow)."""
         i = self.index_by_id[word_id]
         v = run.verdict_by_id[word_id]
         if self.status[i] or v.verdict is Verdict.UNKNOWN:
             return
+        if solution is not None and solution.get(run.slot_id) != word_id:
+            solution = None  # another word's fill
         if v.entries is not None:
+            words = run.problem.words
             self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
-                            run.problem.words.word_id(v.entries[slot.id]) for slot in run.problem.slots]
+                            solution[slot.id] if solution is not None else words.word_id(v.entries[slot.id])
+                            for slot in run.problem.slots]
         self.how[i] = _HOWS.index(v.how)
         self.seconds[i] = v.seconds
         self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
@@ -446,7 +453,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         if engine is not None and len(ids) > 1:  # no fill nor proof yet: go on with the joint search
             guide, _ = _joint_search(run, ids, share_end, engine)
         for word_id in ids:
-            board.publish(run, word_id)
+            board.publish(run, word_id, guide)
         board.adopt(run)
         own = [w for w in mine if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
         other = [w for w in theirs if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
@@ -579,12 +586,12 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
                 raise MemoryError("the search's save stack could not grow")
             else:
                 continue
-            _post(board, run, word_id)
+            _post(board, run, word_id, guide if code == kernel.SOLVED else None)
             pending.remove(word_id)
             engines.pop(word_id, None)
         turn_s *= 2
 
 
-def _post(board: _Board | None, run: _Run, word_id: int) -> None:
+def _post(board: _Board | None, run: _Run, word_id: int, solution: dict[SlotId, int] | None = None) -> None:
     if board is not None:
-        board.publish(run, word_id)
+        board.publish(run, word_id, solution)
