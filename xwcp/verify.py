@@ -21,8 +21,9 @@ ONE budget, with our compiled search (xwcp/_bitsearch.c):
 2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
    double each word's turn (TURN_S first), every search keeping its state between turns; a fill
    found for one word guides the value choice of the others (solution-guided search,
-   `BitSearch.set_guide`). On two cores a forked child starts this phase at once (while the
-   parent runs the joint search); each process takes half the words first, then helps with the
+   `BitSearch.set_guide`). On two cores a forked child starts this phase at the joint
+   search's first fill (or after CHILD_DELAY_S), while the parent goes on with the joint
+   search; each process takes half the words first, then helps with the
    other half under its own seed, and both post their labels on a shared board (`_Board`), so
    no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
    against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
@@ -31,10 +32,11 @@ Words the budget did not settle are `unknown`. Progress goes to a callback as wo
 Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
 is left.
 
-Measured (bench/speed2.py verify, see bench/README.md): Herald 15s, 20 words of 1A all settled
-in 1.3-2.1x the grid's whole fill command. The stock themeless does not meet issue 17's 3x:
-where its time goes (work in search failures, load-independent; /tmp scripts, issue 17c's
-report): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
+Measured (bench/speed2.py verify, see bench/README.md, "Live verification, second pass"):
+Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command (0.97-1.01 s,
+main before this change 1.04-1.13 s, same run); the themeless 1A settles 16 of 20 in 30 s (10
+before) and all 20 in 52 s. The stock themeless does not meet issue 17's 3x:
+where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
 with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
 a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
 0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
@@ -54,7 +56,9 @@ the guide (all slots, or slots 2+ or 3+ crossings away), its dom/wdeg weights, o
 word's weights: no gain in time-based runs on the loaded machine; (d) the SAT and
 CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
 where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
-(e) noise 0.5 or a 10x longer restart base: the same total work as the defaults.
+(e) other tunings (20 words, seeds 0-2, 40k failures each at most): noise 0.5, the same work
+(269k per seed, 1 unsettled, as at 0.2); a restart base of 30, 134k and none unsettled (about
+the same work, one run: not adopted); 1000 with noise 0.5, no gain in a time-based run.
 """
 from __future__ import annotations
 
