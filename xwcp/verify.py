@@ -36,7 +36,8 @@ Measured (bench/speed2.py verify, see bench/README.md, "Live verification, secon
 Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command (0.97-1.01 s,
 main before this change 1.04-1.13 s, same run); the themeless 1A settles 16 of 20 in 30 s (10
 before) and all 20 in 52 s. The stock themeless does not meet issue 17's 3x:
-where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its 1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
+where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its
+1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
 with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
 a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
 0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
@@ -353,7 +354,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 
 
 class _Board:
-    """The labels both processes of the word-by-word phase see at once: an anonymous shared mapping made before the fork.
+    """The labels both processes of the word-by-word phase see at once (an anonymous shared mapping, made before the fork).
 
     Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
     _SHARED_VERDICTS), how it was settled, the seconds, and for a viable word its fill (word id
