@@ -354,7 +354,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 
 
 class _Board:
-    """The labels both processes of the word-by-word phase see at once (an anonymous shared mapping, made before the fork).
+    """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
 
     Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
     _SHARED_VERDICTS), how it was settled, the seconds, and for a viable word its fill (word id
