@@ -11,8 +11,9 @@ Sections (each prints its rows as it goes, then the summary table at the end):
            files included) and `python -S -c pass` in the same loop. The package's bytecode is
            compiled first, as `pip install` does (with PYTHONDONTWRITEBYTECODE set, as on some
            machines, every run would otherwise compile every module from source).
-  verify   `xwcp suggest --slot 1A --verify -k 20` on the stock themeless and three Herald 15s,
-           against the same grid's whole `xwcp fill` command (target: under 3x).
+  verify   `xwcp suggest --slot S --verify -k 20` on the stock themeless (1A, 36A, 63A) and 1A of three
+           Herald 15s, against the same grid's whole `xwcp fill` command (target: under 3x); with
+           --base, the base checkout's same command too.
   seeds    the stock themeless with seeds 0-9 (whole command): max/median (target: under 3).
   biglist  the first load of a 50 MB list (built here from the repo's lists plus two-word phrases,
            in a temporary folder) with an empty cache, wall time and peak memory, against Qxw reading
@@ -150,22 +151,34 @@ def section_startup(base: Path | None, repeats: int = 5) -> None:
 
 # ----- suggest --verify ----------------------------------------------------------------------------
 
-def section_verify(time_limit_s: float) -> None:
-    for path in ("models/15x15-themeless-01.txt", "models/vanbeek/15.01.txt", "models/vanbeek/15.05.txt",
-                 "models/vanbeek/15.09.txt"):
+VERIFY_CASES = (("models/15x15-themeless-01.txt", "1A"), ("models/15x15-themeless-01.txt", "36A"),
+                ("models/15x15-themeless-01.txt", "63A"), ("models/vanbeek/15.01.txt", "1A"),
+                ("models/vanbeek/15.05.txt", "1A"), ("models/vanbeek/15.09.txt", "1A"))
+"""(grid, slot) pairs: the stock themeless' corner 1A, its 13-letter middle row 36A and the opposite
+corner 63A, and 1A of three Herald 15s (issue 17's target row: must not regress)."""
+
+
+def section_verify(time_limit_s: float, base: Path | None = None) -> None:
+    for path, slot in VERIFY_CASES:
         argv, env = xwcp_argv("fill", path, "--format", "json")
         fill_s, out, _, _ = run_cmd(argv, env)
         fill_status = json.loads(out)["status"]
-        argv, env = xwcp_argv("suggest", path, "--slot", "1A", "-k", "20", "--verify", "--time-limit",
-                              f"{time_limit_s:g}", "--format", "json")
-        verify_s, out, _, _ = run_cmd(argv, env)
+        args = ("suggest", path, "--slot", slot, "-k", "20", "--verify", "--time-limit", f"{time_limit_s:g}",
+                "--format", "json")
+        verify_s, out, _, _ = run_cmd(*xwcp_argv(*args))
         verdicts = [w["verdict"] for w in json.loads(out)["words"]]
         counts = {v: verdicts.count(v) for v in ("viable", "dead-end", "unknown")}
+        before = ""
+        if base is not None:  # the same command on the base checkout, in its own folder, in the same run
+            base_args = (args[0], str(ROOT / path), *args[2:])
+            base_s, out, _, _ = run_cmd(*xwcp_argv(*base_args, python_path=base), cwd=base)
+            base_verdicts = [w["verdict"] for w in json.loads(out)["words"]]
+            before = f" (base {base_s:.2f} s, {base_verdicts.count('unknown')} unknown)"
         ratio = verify_s / fill_s
-        say(f"verify {path}: fill {fill_status} {fill_s:.2f} s; suggest --verify -k 20 {verify_s:.2f} s "
-            f"({counts}); ratio {ratio:.2f}")
-        SUMMARY.append(f"| verify -k 20, {Path(path).stem} 1A | {verify_s:.2f} s, {counts['viable']} viable, "
-                       f"{counts['dead-end']} dead-end, {counts['unknown']} unknown | fill {fill_s:.2f} s | "
+        say(f"verify {path} {slot}: fill {fill_status} {fill_s:.2f} s; suggest --verify -k 20 {verify_s:.2f} s "
+            f"({counts}){before}; ratio {ratio:.2f}")
+        SUMMARY.append(f"| verify -k 20, {Path(path).stem} {slot} | {verify_s:.2f} s, {counts['viable']} viable, "
+                       f"{counts['dead-end']} dead-end, {counts['unknown']} unknown{before} | fill {fill_s:.2f} s | "
                        f"ratio {ratio:.2f} (target 3) |")
 
 
@@ -275,7 +288,7 @@ def main() -> None:
     if "startup" in sections:
         section_startup(args.base)
     if "verify" in sections:
-        section_verify(args.time_limit)
+        section_verify(args.time_limit, args.base)
     if "seeds" in sections:
         section_seeds(args.time_limit)
     if "biglist" in sections:

@@ -57,6 +57,73 @@ def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
             assert v.entries is None
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("seed", range(0, 30, 3))
+def test_word_by_word_labels_agree_with_one_by_one(seed, workers, monkeypatch):
+    """The word-by-word phase alone (no joint search), in one process or two sharing a board."""
+    monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
+    monkeypatch.setattr(verify, "_workers", lambda: workers)
+    problem = random_case(seed)
+    prop = propagate(problem)
+    if not prop.is_consistent:
+        pytest.skip("AC-3 already refutes this grid: no candidates to verify")
+    slot = max(problem.slots, key=lambda s: prop.size(s.id))
+    words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+    verdicts = verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
+    for v in verdicts:
+        assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
+        if v.verdict is verify.Verdict.VIABLE:
+            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
+        else:
+            assert v.entries is None and v.how in ("ac3", "proof")
+
+
+def test_the_board_carries_labels_and_fills_between_processes():
+    """What the child posts (label, how, fill) is what the parent adopts."""
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    ids = [problem.words.word_id(w) for w in ("AB", "AC", "AX")]
+    poster = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
+    poster.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
+    board = verify._Board(ids, len(problem.slots))
+    poster.settle(ids[0], verify.Verdict.VIABLE, "search", ("AB", "CD", "AC", "BD"))
+    poster.settle(ids[2], verify.Verdict.DEAD_END, "proof")
+    for w in ids:
+        board.publish(poster, w)
+    reader = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
+    reader.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
+    board.adopt(reader)
+    got = [reader.verdict_by_id[w] for w in ids]
+    assert [v.verdict.value for v in got] == ["viable", "unknown", "dead-end"]
+    assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how == "search" and got[2].how == "proof"
+    assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
+
+
+def test_fills_found_for_one_slot_label_the_words_they_use_in_another():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    first = verify.verify_words(problem, 0, ["AB", "AC"], backend="backtrack")
+    fills = [v.entries for v in first]
+    assert all(check_fill(problem, f) == [] for f in fills)
+    down = problem.slot_by_name("1D").id
+    used = fills[0][down]  # the word the fill for AB put in 1D
+    again = verify.verify_words(problem, down, [used], backend="backtrack")
+    assert again[0].verdict is verify.Verdict.VIABLE and again[0].how == "recent"
+    assert again[0].entries in fills and check_fill(problem, again[0].entries) == []
+
+
+def test_a_recent_fill_that_no_longer_fits_the_grid_is_not_used():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    [ab] = verify.verify_words(problem, 0, ["AB"], backend="backtrack")  # AB/CD across, AC/BD down
+    typed = compile_problem(parse_grid("..\n.Q\n"), words_from_pairs(listed), min_score=0)
+    [v] = verify.verify_words(typed, 0, ["AB"], backend="backtrack")
+    assert v.how != "recent" and v.verdict is verify.Verdict.DEAD_END  # no 2-letter word ends in Q but XQ
+    assert check_fill(typed, ab.entries) != []
+
+
 def test_the_agreement_test_sees_both_labels():
     """Not vacuous: across the random cases above both viable and dead-end words occur."""
     labels = []
