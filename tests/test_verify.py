@@ -39,22 +39,32 @@ def random_case(seed):
     return compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.2)
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
+def verify_random_case(seed):
+    """Verify the top 12 words of the widest slot of random_case(seed): (problem, slot, words, verdicts)."""
     problem = random_case(seed)
     prop = propagate(problem)
     if not prop.is_consistent:
         pytest.skip("AC-3 already refutes this grid: no candidates to verify")
     slot = max(problem.slots, key=lambda s: prop.size(s.id))
     words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
-    verdicts = verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
-    assert [v.word for v in verdicts] == words
+    return problem, slot, words, verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
+
+
+def assert_agree_with_one_by_one(problem, slot, verdicts):
+    """Each label equals one-by-one verification's; a viable word comes with its checked fill, a dead end with none."""
     for v in verdicts:
         assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
         if v.verdict is verify.Verdict.VIABLE:  # the fill shown proves it: valid, with the word in the slot
             assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
         else:
-            assert v.entries is None
+            assert v.entries is None and v.how in ("ac3", "proof")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
+    problem, slot, words, verdicts = verify_random_case(seed)
+    assert [v.word for v in verdicts] == words
+    assert_agree_with_one_by_one(problem, slot, verdicts)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -63,19 +73,8 @@ def test_word_by_word_labels_agree_with_one_by_one(seed, workers, monkeypatch):
     """The word-by-word phase alone (no joint search), in one process or two sharing a board."""
     monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
     monkeypatch.setattr(verify, "_workers", lambda: workers)
-    problem = random_case(seed)
-    prop = propagate(problem)
-    if not prop.is_consistent:
-        pytest.skip("AC-3 already refutes this grid: no candidates to verify")
-    slot = max(problem.slots, key=lambda s: prop.size(s.id))
-    words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
-    verdicts = verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
-    for v in verdicts:
-        assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
-        if v.verdict is verify.Verdict.VIABLE:
-            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
-        else:
-            assert v.entries is None and v.how in ("ac3", "proof")
+    problem, slot, _words, verdicts = verify_random_case(seed)
+    assert_agree_with_one_by_one(problem, slot, verdicts)
 
 
 def test_the_board_carries_labels_and_fills_between_processes():
