@@ -371,15 +371,19 @@ def cmd_fill(args) -> int:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
         return result.status.exit_code
     core = None
-    if result.status is FillStatus.UNFILLABLE:
-        from xwcp.core import explain
+    if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
+        from xwcp.session import explain_verdict
 
-        core = explain(problem, seed_slot_id=result.slot_id)
-    data = report.fill_dict(problem, result, seconds, args.count, core)
+        if args.format == "text":
+            print(report.verdict_text(result), flush=True)
+        core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+    total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
+    data = report.fill_dict(problem, result, seconds, args.count, core, total)
     if wrote:
         data["out"] = args.out
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core,
+                                       verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
     return result.status.exit_code
 
 
