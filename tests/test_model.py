@@ -74,6 +74,13 @@ def test_rebus_cells_and_marks_parse():
     assert first.length == 3 and first.letter_length(grid) == 6
 
 
+def test_a_rebus_of_symbols_is_kept_bracketed():
+    grid = parse_grid("[&][1]a\n...\n")
+    assert grid.cells[:3] == ("&", "1", "A") and grid.has_rebus
+    assert grid.rows[0] == "[&][1]A"
+    assert parse_grid(grid.render()) == grid
+
+
 def test_colors_and_numbers_directives():
     grid = parse_grid("; colors: 1,2=#ffcc00\n; numbers: 1,1=7 1,2=8 1,3=9 2,1=10 3,1=11\n...\n...\n...\n")
     assert grid.mark(1) == Mark(color="#FFCC00")
@@ -149,7 +156,7 @@ def test_grid_needs_the_right_cell_count():
         Grid(2, 2, (".", ".", "."))
 
 
-_CELL = st.sampled_from([BLOCK, EMPTY, EMPTY, EMPTY, "A", "Q", "STAR", "EW"])
+_CELL = st.sampled_from([BLOCK, EMPTY, EMPTY, EMPTY, "A", "Q", "STAR", "EW", "&", "3D"])
 
 
 @st.composite

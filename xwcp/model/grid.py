@@ -56,7 +56,9 @@ class Grid:
 
     Attributes:
         width, height: the size in cells.
-        cells: row-major; `BLOCK`, `EMPTY`, a letter 'A'-'Z', or a rebus string of 2+ letters.
+        cells: row-major; `BLOCK`, `EMPTY`, a letter 'A'-'Z', or a rebus string of 2+ letters. A file's
+            rebus may hold other characters ('&', '1'): such a cell is kept as given, and no listed
+            word (letters A-Z only) goes through it.
         bars: bars between cells, as (cell, `RIGHT` | `BELOW`) pairs; a bar on the grid's outer
             edge means nothing and is not kept (`normalize_bars`).
         marks: (cell, Mark) pairs in cell order, for cells with a circle, shading or colour.
@@ -89,7 +91,7 @@ class Grid:
         For a grid with neither rebus cells, bars nor marks this is the whole text syntax;
         `render()` writes everything.
         """
-        return ["".join(_content_token(self.cells[r * self.width + c]) for c in range(self.width))
+        return ["".join(content_token(self.cells[r * self.width + c]) for c in range(self.width))
                 for r in range(self.height)]
 
     @property
@@ -112,7 +114,8 @@ class Grid:
 
     @property
     def has_rebus(self) -> bool:
-        return any(len(c) > 1 for c in self.cells)
+        """True when some cell holds more than one letter or a character other than A-Z."""
+        return any(c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) for c in self.cells)
 
     @property
     def is_plain(self) -> bool:
@@ -146,8 +149,9 @@ class Grid:
                          numbers=None if self.numbers is None else dict(self.numbers))
 
 
-def _content_token(cell: str) -> str:
-    return f"[{cell}]" if len(cell) > 1 else cell
+def content_token(cell: str) -> str:
+    """A cell's contents as a text-syntax token: '#', '.', a letter, else `[...]` (a rebus or a symbol)."""
+    return cell if cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1 else f"[{cell}]"
 
 
 def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> frozenset[Bar]:

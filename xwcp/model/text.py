@@ -5,7 +5,8 @@ One grid row per line; lines starting with `;` are comments. Each cell is one to
     #            a block
     .  ?  _      an empty white cell
     A            a letter (lower case is read as upper case)
-    [STAR]       a rebus cell: several letters in one cell, given by the constructor
+    [STAR]       a rebus cell: several letters in one cell, given by the constructor (a file's rebus
+                 may hold other characters, `[&]`, `[1]`: kept as given; no listed word fits there)
     (A)          a circled cell (any cell token inside the parentheses: `(.)`, `([STAR])`)
     {A}          a shaded cell; circled and shaded: `({A})`
 
@@ -32,7 +33,8 @@ from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.files import read_bounded, source_name
-from xwcp.model.grid import BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots,
+                             make_grid)
 
 _EMPTY_INPUT = frozenset(".?_")
 _HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
@@ -87,7 +89,7 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         if ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1:close] if close > 0 else ""
-            if close < 0 or not inner or not inner.isascii() or not inner.isalpha():
+            if close < 0 or not inner or any(ch.isspace() or ch in "[]#" for ch in inner) or inner == EMPTY:
                 raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
             content, pos = inner.upper(), close + 1
         elif ch == BLOCK:
@@ -234,7 +236,7 @@ def render_grid(grid: Grid) -> str:
         for c in range(width):
             cell = r * width + c
             content = grid.cells[cell]
-            token = f"[{content}]" if len(content) > 1 else content
+            token = content_token(content)
             mark = mark_by_cell.get(cell)
             if mark and mark.shaded:
                 token = "{" + token + "}"
