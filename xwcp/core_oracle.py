@@ -20,14 +20,17 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from xwcp import kernel
-from xwcp.grid import Slot
 from xwcp.kernel import is_plain
 from xwcp.lazy import lazy_import
 from xwcp.problem import Crossing, Problem
 from xwcp.result import Limits, check_fill
 from xwcp.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from xwcp.grid import Slot
 
 np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
@@ -224,14 +227,15 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
     """
     kept = list(dict.fromkeys(slot_ids))
     new_id = {old: new for new, old in enumerate(kept)}
-    slots = tuple(Slot(new, s.number, s.direction, s.row, s.col, s.cells)
+    slots = tuple(replace(s, id=new)  # every other field of the slot kept as it is
                   for new, s in enumerate(problem.slots[old] for old in kept))
     crossings = tuple(Crossing(x.cell, new_id[x.a], x.a_pos, new_id[x.b], x.b_pos) for x in problem.crossings
                       if x.a in new_id and x.b in new_id)
     cross_slot, cross_pos = [], []
     for old in kept:
         cross_slot.append(tuple(new_id.get(t, -1) if t >= 0 else -1 for t in problem.cross_slot[old]))
-        cross_pos.append(tuple(q if t in new_id else -1 for t, q in zip(problem.cross_slot[old], problem.cross_pos[old])))
+        cross_pos.append(tuple(q if t in new_id else -1
+                               for t, q in zip(problem.cross_slot[old], problem.cross_pos[old])))
     fixed = {new_id[old]: text for old, text in problem.fixed_text_by_slot.items() if old in new_id}
     conflicts: list[str] = []
     if not problem.allow_dupes:
