@@ -39,8 +39,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from xwcp.core_oracle import ORACLE_FOR_BACKEND, Answer, CoreOracle, _word_for
-from xwcp.core_oracle import fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported (older home)
+from xwcp.core_oracle import Answer, CoreOracle, _word_for
+from xwcp.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
 from xwcp.grid import BLOCK, EMPTY
 from xwcp.problem import Problem
 from xwcp.types import FillStatus, SlotId
