@@ -440,9 +440,28 @@ def cmd_check(args) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
     from xwcp import analysis
 
+    from xwcp.session import explain_verdict
+
+    start = time.perf_counter()
     problem = _load(args)
-    data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, data, analysis.check_text(data, problem))
+    shown = []
+
+    def verdict_first(report: dict, problem, result):  # the verdict, then the core (Ctrl-C keeps the verdict)
+        if args.format == "text":
+            print(analysis.check_text(report, problem), flush=True)
+            shown.append(True)
+        return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+
+    data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
+                                 explain_core=verdict_first)
+    if data["verdict"] == "unfillable":
+        data["total_seconds"] = round(time.perf_counter() - start, 4)
+    if shown:
+        from xwcp.core import core_text
+
+        _emit(args, data, core_text(problem, data["core"]) if data.get("core") else "")
+    else:
+        _emit(args, data, analysis.check_text(data, problem))
     return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
 
 
