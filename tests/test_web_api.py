@@ -53,7 +53,7 @@ def _fill(ws, request: dict) -> tuple[list[dict], dict]:
     progress = []
     while True:
         message = ws.receive_json()
-        if message["type"] != "progress":
+        if message["type"] not in ("progress", "verdict", "core-progress"):
             return progress, message
         progress.append(message)
 

@@ -40,6 +40,28 @@ async function api(path, body, signal) {
   return data;
 }
 
+// An NDJSON answer (/api/check?stream=1): `onLine` gets each object as it arrives (the verdict, then the result).
+async function apiLines(path, body, onLine, signal) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+  });
+  if (!response.ok) { const data = await response.json(); throw new Error(data.error || `HTTP ${response.status}`); }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffered += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let newline;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (line.trim()) onLine(JSON.parse(line));
+    }
+    if (done) return;
+  }
+}
+
 // ----- editing with undo ---------------------------------------------------------------------
 
 function commit(cells, { keepPencil = false } = {}) {
@@ -275,8 +297,15 @@ function runHeatmap(seq, rows) {
 
 function runCheck(seq, rows) {
   setLight("unknown", "checking…");
-  api("/api/check", { grid: rows, time_limit_s: 2 }).then((data) => {
+  apiLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
+    if (data.type === "error") { setLight("unknown", data.error); return; }
+    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
+      if (data.verdict === "unfillable") {
+        setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
+      }
+      return;
+    }
     state.check = data;
     if (data.verdict === "fillable") setLight("fillable", "fillable: a full fill exists");
     else if (data.verdict === "unfillable") {
@@ -370,6 +399,14 @@ function startFill(region) {
       if (msg.note) line += ` · ${msg.note}`;
       $("progress").textContent = line;
       if (msg.grid) { state.pencil = msg.grid; render(); } // the search's current branch, in pencil
+    } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
+      state.pencil = null;
+      $("progress").textContent = `unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`;
+      $("progress").dataset.status = "unfillable";
+      render();
+    } else if (msg.type === "core-progress") {
+      const left = msg.slots === null ? "" : `${msg.slots} slots left, ${msg.needed} proven needed, `;
+      $("progress").textContent = `unfillable · narrowing the core: ${left}${msg.core_seconds.toFixed(1)} s`;
     } else if (msg.type === "result") {
       showResult(msg);
     } else if (msg.type === "error") {
@@ -393,7 +430,8 @@ function showResult(msg) {
   } else if (msg.status === "unfillable") {
     state.pencil = null;
     state.core = msg.core ? msg.core.cells : null;
-    const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")})` : "";
+    const how = !msg.core ? "" : msg.core.minimal ? "" : msg.core.stopped ? ", stopped: perhaps not minimal" : ", perhaps not minimal";
+    const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")}${how}; core ${msg.core.seconds} s)` : "";
     $("progress").textContent = `unfillable (${where}): ${msg.reason}${slots}`;
     $("progress").dataset.status = "unfillable";
   } else {
