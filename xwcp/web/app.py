@@ -255,10 +255,10 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
     state = ServerState(words=words if words is not None else load_word_list(words_path),
                         max_fills=max_fills or default_threads())
 
-    async def analyse(request: Request, job) -> Response:
-        """Parse the body, run `job(problem, body)` in a worker thread under the caps, answer JSON."""
+    async def analyse(request: Request, job, body: dict | None = None) -> Response:
+        """Parse the body (unless given), run `job(problem, body)` in a worker thread under the caps, answer JSON."""
         try:
-            body = await _read_json(request)
+            body = await _read_json(request) if body is None else body
             if state.pending >= MAX_PENDING:
                 raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
             if state.limiter is None:
@@ -318,7 +318,11 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         if request.query_params.get("stream") in ("1", "true"):
             from xwcp.web.verdict import streamed_check
 
-            return streamed_check(lambda work: analyse(request, work), job)
+            try:  # read before streaming: the streamed answer listens on the same channel for a disconnect
+                body = await _read_json(request)
+            except ApiError as exc:
+                return _error(exc.status, exc.message)
+            return streamed_check(lambda work: analyse(request, work, body), job)
         return await analyse(request, job)
 
     async def suggest(request: Request) -> Response:
