@@ -6,29 +6,39 @@ fillable: a minimal unsatisfiable subset (MUS) over slots. Dropping a slot remov
 constraint: its word is no longer needed, and its cells are then constrained only by the
 crossing slots that are kept. Letters the user entered stay in every cell.
 
-It is found in two steps, each asking a fill backend (the oracle) about a sub-problem that
-keeps only some slots (`sub_problem`):
-1. grow: from a seed slot (the one AC-3 emptied, or the one the search found hardest), take
-   rings of crossing slots until the slots taken cannot be filled; without a seed, all slots;
-2. shrink (deletion-based): try dropping slots, farthest from the seed first, in chunks that
-   double while drops succeed and halve when they fail; keep a drop when the rest is still
-   unfillable. Every slot kept was tried alone against a superset of the final core, and
-   dropping slots only removes constraints, so one pass leaves a minimal core. A fill found
-   when a slot is needed is reused (model rotation): if that slot can take a word agreeing with
-   the fill at every crossing but one, the slot across that crossing is needed too, without
-   asking the oracle.
-When the time limit cuts the shrinking short, or the oracle reaches its limit on a step, the
-core is still unfillable but perhaps not minimal (`is_minimal` False).
+It is found by asking an oracle (`xwcp.core_oracle.CoreOracle`: the compiled search with slot
+provenance, remembering every fill and proof) whether sub-problems that keep only some slots
+(`sub_problem`) can be filled:
+1. a first unfillable set: the whole grid when the caller proved it; else one search of it,
+   whose proof names the slots it used (at the root, AC-3's own core at once);
+2. grow: add slots, those the proof's dead ends gathered at first (`weight_by_slot`, the
+   verdict's failure weights; then nearest the seed slots), until they cannot be filled
+   together; a slot that can take a word fitting the fill found so far needs no search. The
+   slot that tips it is needed, and that proof's own slots are the new candidate;
+3. shrink (deletion-based): try dropping slots, least likely first, in chunks that double
+   while drops succeed and halve when they fail; a proof that the rest is unfillable keeps
+   only the slots it used. Every slot kept was tried alone against a superset of the final
+   core, and dropping slots only removes constraints, so one pass leaves a minimal core. A
+   fill found when a slot is needed is reused (model rotation): if that slot can take a word
+   agreeing with the fill at every crossing but one, the slot across that crossing is needed
+   too, without asking the oracle.
+`is_minimal` is True only when every slot of the core was proven needed; when the time limit
+or the caller's abort (`is_stopped`) cuts the search short, the core is still unfillable.
 
-Any backend can be the oracle (`find_core(..., backend=...)`); `check`, `fill` and `heatmap`
-use the compiled search (`explain`'s default) whichever backend proved the grid unfillable:
-it decides each small sub-problem in milliseconds, where CP-SAT and SAT spend most of a call
-building the model (the 7x7 spiral's 12 calls: backtrack 0.03 s, sat 0.8 s, cpsat 2.1 s).
+Why grow by weights: on the seeded themeless of issue 29 (bench/seeded/sticky-fingers.txt,
+64 slots, 16-slot cores) the 13 slots with the most dead ends in the verdict's proof are all
+in the core, while each proof's own slots keep 46 of the 64 (its refutations do lean on the
+corners). Searches that find a fill take milliseconds there and proofs 0.2-0.5 s, so growing
+costs one proof where rings of crossings and chunked deletion cost about twenty.
 
-Measured with bench/core_speed.py (bench/results/2026-11-23/core_speed.txt, machine load 6.8):
-on the 10 unfillable grids of the bench suites the core is minimal within the 5 s budget on 9,
-from 0.02 s (4x4, 5 calls) to 2.6 s (open 7x7 with a 25k list, 18 calls); the blocked 15x15
-with the 25k list needs more than 5 s at that load and about 3.2 s at load 2.2 (core_speed_low_load.txt).
+Any backend can be the oracle (`find_core(..., backend=...)`, without provenance); `check`,
+`fill` and `heatmap` use the compiled search (`explain`'s default) whichever backend proved
+the grid unfillable: it decides each small sub-problem in milliseconds, where CP-SAT and SAT
+spend most of a call building the model (the 7x7 spiral's 12 calls: backtrack 0.03 s, sat
+0.8 s, cpsat 2.1 s).
+
+Measured with bench/core_speed.py against the checkout before issue 29, side by side
+(bench/results/2026-11-25/core_speed_ab.txt; see bench/README.md, "Issue 29").
 """
 from __future__ import annotations
 
@@ -180,6 +190,20 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     distance = _distances(problem, list(seed_slot_ids))
     far = max(distance.values(), default=0) + 1
 
+    def rotate(slot_id: SlotId, entries: dict[SlotId, str]) -> None:
+        stack = [(slot_id, entries)]
+        while stack:
+            dropped, fill = stack.pop()
+            for other in set(problem.cross_slot[dropped]):
+                if other < 0 or other in needed or other not in fill:
+                    continue
+                word = _word_for(problem, dropped, fill, ignored=other)
+                if word is not None:
+                    needed.add(other)
+                    rotated = {s: text for s, text in fill.items() if s != other}
+                    rotated[dropped] = word
+                    stack.append((other, rotated))
+
     # 2. Grow: add the likeliest slots one at a time until they cannot be filled together (a fill that
     # takes a word for the new slot as it stands needs no search); the slot that tips it is needed.
     order = sorted(core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
@@ -198,6 +222,7 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         elif answer.status is FillStatus.UNFILLABLE:
             core = sorted(answer.used_slot_ids)
             needed.add(slot_id)
+            rotate(slot_id, {s: entry_by_slot[s] for s in core if s != slot_id})  # the last fill, as in a shrink
             break
         else:
             return finish()
@@ -211,20 +236,6 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     # needed is reused (model rotation): if that slot can take a word agreeing with the fill at every
     # crossing but one, the slot across that crossing is needed too, without a search.
     order = sorted(core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))
-
-    def rotate(slot_id: SlotId, entries: dict[SlotId, str]) -> None:
-        stack = [(slot_id, entries)]
-        while stack:
-            dropped, fill = stack.pop()
-            for other in set(problem.cross_slot[dropped]):
-                if other < 0 or other in needed or other not in fill:
-                    continue
-                word = _word_for(problem, dropped, fill, ignored=other)
-                if word is not None:
-                    needed.add(other)
-                    rotated = {s: text for s, text in fill.items() if s != other}
-                    rotated[dropped] = word
-                    stack.append((other, rotated))
 
     index, chunk = 0, 1
     while index < len(order):
