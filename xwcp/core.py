@@ -55,6 +55,13 @@ from xwcp.grid import BLOCK, EMPTY
 from xwcp.problem import Problem
 from xwcp.types import FillStatus, SlotId
 
+GROW_UNLESS_WEIGHTED = 0.9
+"""Grow only when the proof's dead ends touched fewer than this share of the candidate's slots.
+
+When they touched nearly all of them the core is most of the grid (the blocked 7x7 and open
+grids of the scaling suite: every slot), and growing would search for nearly every slot twice,
+once to grow and once to shrink: there the core search goes straight to shrinking."""
+
 CORE_TIME_LIMIT_S = 5.0
 """Default budget for growing and shrinking a core: the target is a minimal core within 5 s."""
 
@@ -187,6 +194,8 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         if answer.status is FillStatus.FILLED or answer.status is not FillStatus.UNFILLABLE:
             return None
         core = sorted(answer.used_slot_ids)
+    else:
+        oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched again
     distance = _distances(problem, list(seed_slot_ids))
     far = max(distance.values(), default=0) + 1
 
@@ -207,6 +216,8 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     # 2. Grow: add the likeliest slots one at a time until they cannot be filled together (a fill that
     # takes a word for the new slot as it stands needs no search); the slot that tips it is needed.
     order = sorted(core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
+    if weights and sum(1 for s in core if weights.get(s, 0.0) > 0) >= GROW_UNLESS_WEIGHTED * len(core):
+        order = []  # the dead ends were everywhere: shrink the whole candidate (see GROW_UNLESS_WEIGHTED)
     grown: list[SlotId] = []
     entry_by_slot: dict[SlotId, str] = {}
     for slot_id in order:
@@ -227,7 +238,8 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         else:
             return finish()
     else:
-        return None  # every slot of a set believed unfillable was filled together: it was not unfillable
+        if order:
+            return None  # every slot of a set believed unfillable was filled together: it was not unfillable
 
     # 3. Shrink (deletion-based): try dropping slots, least likely first, in chunks that double while
     # drops succeed and halve when they fail; a proof that the rest is unfillable keeps only the slots
