@@ -35,6 +35,9 @@
  * Batch verification (xwcp/verify.py) adds two things: bs_root_remove (drop a word at the root
  * between slices, keeping what was learnt) and `guide` (solution-guided value choice).
  *
+ * The minimal core (xwcp/core.py, issue 29) adds slot provenance (`track`, off by default): a proof
+ * that no fill exists also names the slots whose constraints it used (see "Slot provenance").
+ *
  * All arrays but the save stack belong to the caller (xwcp/kernel.py).
  */
 #define _POSIX_C_SOURCE 200809L
