@@ -180,3 +180,17 @@ def test_page_numbers_slots_as_the_library_does(server, browser):
         library_slots = [[s.name, list(s.cells)] for s in xwcp.find_slots(xwcp.parse_grid("\n".join(rows)))]
         assert page_slots == library_slots, rows
     assert errors == []
+
+
+def test_an_unfillable_grid_shows_the_verdict_then_the_core(server, browser):
+    """Issue 29: the streamed check and the fill socket say "unfillable" first, then outline the core."""
+    page, errors = _open(browser, server + "#w=4&h=4&g=...Z...E...RWOR.")
+    page.wait_for_function("document.getElementById('light').className.includes('unfillable')", timeout=30_000)
+    page.wait_for_function("window.xwcp.state.check && window.xwcp.state.check.core", timeout=30_000)
+    assert page.evaluate("window.xwcp.state.check.core.slots") == ["7A", "4D"]
+    page.click("#fill-all")
+    page.wait_for_function("document.getElementById('progress').textContent.includes('outlined: 7A, 4D')",
+                           timeout=60_000)
+    assert page.get_attribute("#progress", "data-status") == "unfillable"
+    assert "core" in page.inner_text("#progress")
+    assert errors == []
