@@ -180,8 +180,16 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         return Core(tuple(core), set(core) <= needed, _kind(problem, core), oracle.backend, oracle.n_calls,
                     time.perf_counter() - start, is_stopped=stopped[0])
 
-    # 1. A first unfillable set: the whole problem (proven by the caller), or what a search of it used.
-    if oracle.is_tracked and not (weights and is_proven):
+    # 1. A first unfillable set: the seed slots alone when they are one (AC-3's emptied slot often has
+    # no word at all), the whole problem when the caller proved it, else what a search of it used.
+    known_core = False
+    if oracle.is_tracked and not weights and seed_slot_ids:
+        answer = ask(list(seed_slot_ids), "proof")
+        if answer.status is FillStatus.UNFILLABLE:
+            core, known_core = sorted(answer.used_slot_ids), True
+    if known_core:
+        pass
+    elif oracle.is_tracked and not (weights and is_proven):
         report("proof")
         answer, found = oracle.proof()
         weights = weights or found
@@ -199,7 +207,7 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
             return None
         core = sorted(answer.used_slot_ids)
     else:
-        oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched again
+        oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched whole again
     distance = _distances(problem, list(seed_slot_ids))
     far = max(distance.values(), default=0) + 1
 

@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 
 np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
+ORACLE_BRANCH = "word"
+"""The oracle's searches choose words, as `backtrack` does by default (the oracle before issue 29).
+
+Letter branching (auto's choice on open grids) proved the seeded themeless's core 3x faster
+(753 nodes against 3,207), but made the core search 2-2.6x slower on the blocked 15x15 and
+XCSP lex 15-04, and on the open 6x6 a proof took 125-140 ms against 40-65 ms (same run)."""
+
 ORACLE_FOR_BACKEND = {"auto": "backtrack"}
 """`auto` races two searches on the cores; one compiled search is the faster oracle for many small calls."""
 
@@ -80,7 +87,7 @@ class CoreOracle:
         self.n_calls = 0
         self.fills: list[Mapping[SlotId, str]] = []
         self.unfillable: list[frozenset[SlotId]] = []
-        self._branch: str | None = None
+        self.branch = ORACLE_BRANCH
 
     def remaining_s(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
@@ -157,7 +164,6 @@ class CoreOracle:
 
     def _ask_compiled(self, kept: list[SlotId], weights: dict[SlotId, float] | None = None) -> Answer:
         from xwcp.backends import backtrack
-        from xwcp.backends.auto import branching_for
         from xwcp.plain_kernel import bit_search
 
         problem = self.problem if len(kept) == len(self.problem.slots) else sub_problem(self.problem, kept)
@@ -166,10 +172,8 @@ class CoreOracle:
         engine = bit_search(problem, track_slots=True)
         if not engine.is_consistent:
             return Answer(FillStatus.UNFILLABLE, used_slot_ids=self._used(engine, kept))
-        if self._branch is None:
-            self._branch = branching_for(self.problem)
         engine.configure(seed=self.seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                         score_weight=backtrack.SCORE_WEIGHT, branch=self._branch)
+                         score_weight=backtrack.SCORE_WEIGHT, branch=self.branch)
         guide = self._guide(problem, kept)
         if guide:
             engine.set_guide(guide)
