@@ -13,7 +13,7 @@ import sys
 import time
 
 from xwcp.argtypes import positive_float, positive_int
-from xwcp.errors import InputError
+from xwcp.errors import InputError, front_end
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 EXIT_INTERNAL = 70
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        with stop_on_signals():
+        with stop_on_signals(), front_end("cli"):  # messages name flags (--lock), not keywords (locks=)
             return _run(parser, args)
     except InputError as exc:
         print(f"xwcp: error: {exc}", file=sys.stderr)

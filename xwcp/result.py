@@ -1,6 +1,7 @@
 """What a fill attempt takes and gives back (Limits, FillResult) and the validator every fill passes."""
 from __future__ import annotations
 
+import numbers
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -51,6 +52,51 @@ class Limits:
     extra: Mapping[str, object] = field(default_factory=dict)
     abort: threading.Event | None = None
     progress: Callable[[Progress], None] | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a value of the wrong type here, naming the field, rather than deep inside a solver."""
+        def fail(name: str, expected: str, value: object) -> None:
+            raise TypeError(f"Limits: {name} must be {expected}, not {type(value).__name__} {value!r}")
+
+        if self.time_limit_s is not None and (isinstance(self.time_limit_s, bool)
+                                              or not isinstance(self.time_limit_s, numbers.Real)):
+            fail("time_limit_s", "a number of seconds or None", self.time_limit_s)
+        if self.time_limit_s is not None and self.time_limit_s < 0:
+            raise ValueError(f"Limits: time_limit_s must not be negative, got {self.time_limit_s}")
+        for name in ("seed", "threads", "max_backtracks", "count"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
+                fail(name, "a whole number", value)
+        if self.seed is None:
+            fail("seed", "a whole number", self.seed)
+        if self.threads is None or self.threads < 1:
+            raise ValueError(f"Limits: threads must be at least 1, got {self.threads}")
+        if self.count is not None and self.count < 0:
+            raise ValueError(f"Limits: count must be 0 (count every fill) or more, got {self.count}")
+        if self.abort is not None and not callable(getattr(self.abort, "is_set", None)):
+            fail("abort", "a threading.Event (or None)", self.abort)
+        if self.progress is not None and not callable(self.progress):
+            fail("progress", "a callable taking a Progress (or None)", self.progress)
+        if not isinstance(self.extra, Mapping):
+            fail("extra", "a mapping of native solver parameters", self.extra)
+
+
+def as_limits(limits: object, name: str = "limits") -> Limits:
+    """`limits` as Limits: a Limits as it is, a number as that many seconds, None as no limit.
+
+    Raises:
+        TypeError: anything else (the message names `name` and what it takes).
+        ValueError: a number of seconds that is not more than 0.
+    """
+    if limits is None:
+        return Limits()
+    if isinstance(limits, Limits):
+        return limits
+    if isinstance(limits, numbers.Real) and not isinstance(limits, bool):
+        if not limits > 0:
+            raise ValueError(f"{name} must be more than 0 seconds, got {limits!r}")
+        return Limits(time_limit_s=float(limits))
+    raise TypeError(f"{name} must be xwcp.Limits or a number of seconds, not {type(limits).__name__}")
 
 
 @dataclass(frozen=True)
@@ -126,17 +172,36 @@ class FillResult:
     """One per fill when measured (front ends use `quality_of`)."""
 
     def quality_of(self, problem: Problem, fill_index: int = 0) -> Quality:
-        """The quality of fill `fill_index`: as the quality search reported it, else measured now."""
+        """The quality of fill `fill_index`: as the quality search reported it, else measured now.
+
+        Raises:
+            ValueError: `fill_index` is not the index of one of this result's fills.
+        """
+        self._check_index(fill_index)
         if fill_index < len(self.qualities):
             return self.qualities[fill_index]
         return measure_quality(problem, self.fills[fill_index])
+
+    def _check_index(self, fill_index: int) -> None:
+        if isinstance(fill_index, bool) or not isinstance(fill_index, int):
+            raise TypeError(f"fill_index must be an int, not {type(fill_index).__name__}")
+        if not 0 <= fill_index < len(self.fills):
+            has = (f"this result has no fill (status {self.status.value})" if not self.fills else
+                   f"this result has {len(self.fills)} fill{'s' if len(self.fills) != 1 else ''}, "
+                   f"numbered 0 to {len(self.fills) - 1}")
+            raise ValueError(f"fill_index {fill_index} is out of range: {has}")
 
     @property
     def entries(self) -> tuple[str, ...] | None:
         return self.fills[0] if self.fills else None
 
     def grid(self, problem: Problem, fill_index: int = 0) -> Grid:
-        """The problem's grid with fill number `fill_index` written in."""
+        """The problem's grid with fill number `fill_index` written in.
+
+        Raises:
+            ValueError: `fill_index` is not the index of one of this result's fills.
+        """
+        self._check_index(fill_index)
         return fill_grid(problem, self.fills[fill_index])
 
 
