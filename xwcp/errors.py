@@ -43,6 +43,7 @@ SPELLING_BY_OPTION: dict[str, tuple[str, str]] = {
     "min_score": ("--min-score", "min_score"),
     "strict": ("--strict", "strict"),
     "time_limit": ("--time-limit", "time_limit_s"),
+    "slot": ("--slot", "slot"),
 }
 """Option -> (its command-line flag, its library keyword)."""
 

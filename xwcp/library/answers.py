@@ -396,6 +396,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         self.is_consistent: bool = propagation.is_consistent
         self.reason: str = propagation.reason
         self._id_by_name = {problem.slots[s].name: s for s in slot_ids}
+        self._json: JsonDict | None = None
 
     def __getitem__(self, slot: str) -> list[WordScore]:
         """The live words of the slot named `slot` (any case), best first, as (word, score) pairs."""
@@ -432,7 +433,9 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
         from xwcp.analysis import domains_report
 
-        return domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by)
+        if self._json is None:
+            self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by)
+        return self._json
 
     def text(self) -> str:
         """The `xwcp domains` text."""

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
-from xwcp.errors import InputError
+from xwcp.errors import InputError, option_text
 from xwcp.formats.puzzle import Puzzle
 from xwcp.grid import Grid, Slot
 
@@ -140,8 +140,8 @@ def _from_pairs(build, pairs: list[tuple[str, int]], name: str) -> WordList:  # 
     return words
 
 
-def resolve_slot(problem: Problem, slot: object, name: str = "slot") -> Slot:
-    """The slot of `problem` a caller names (see SlotLike).
+def resolve_slot(problem: Problem, slot: object) -> Slot:
+    """The slot of `problem` a caller names (see SlotLike) as the `slot` argument.
 
     Raises:
         TypeError: not a str, int or Slot.
@@ -154,14 +154,15 @@ def resolve_slot(problem: Problem, slot: object, name: str = "slot") -> Slot:
     if isinstance(slot, int) and not isinstance(slot, bool):
         if 0 <= slot < len(problem.slots):
             return problem.slots[slot]
-        raise InputError(f"{name}={slot}: this grid has no slot id {slot} (its ids are 0 to {len(problem.slots) - 1};"
-                         f" names such as {problem.slots[0].name!r} work too)")
+        raise InputError(f"{option_text('slot', slot)}: this grid has no slot id {slot} (its ids are 0 to "
+                         f"{len(problem.slots) - 1}; names such as {problem.slots[0].name!r} work too)")
     if not isinstance(slot, str):
-        raise TypeError(f"{name} must be a slot name such as '17A' (or a slot id), not {type_name(slot)}")
+        raise TypeError(f"slot must be a slot name such as '17A' (or a slot id), not {type_name(slot)}")
     found = problem.slot_by_name(slot)
     if found is None:
-        raise InputError(f"{name}={slot!r}: this grid has no slot {slot.strip().upper()!r}; nearest: "
-                         f"{', '.join(nearest_slot_names(problem.slots, slot.strip().upper()))}")
+        key = slot.strip().upper()
+        raise InputError(f"{option_text('slot', slot)}: unknown slot {key!r}; nearest: "
+                         f"{', '.join(nearest_slot_names(problem.slots, key))}")
     return found
 
 
