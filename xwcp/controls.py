@@ -283,7 +283,7 @@ def nearest_slot_names(slots: tuple[Slot, ...], name: str, n: int = NEAREST_SHOW
     number = int(digits) if digits else 0
     direction = name[-1:].upper()
 
-    def key(slot: Slot):
+    def key(slot: Slot) -> tuple[int, bool, int]:
         return (abs(slot.number - number), slot.direction.letter != direction, slot.number)
 
     return [s.name for s in sorted(slots, key=key)[:n]]

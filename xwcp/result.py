@@ -4,7 +4,7 @@ from __future__ import annotations
 import numbers
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xwcp.grid import EMPTY, Grid
@@ -93,9 +93,10 @@ def as_limits(limits: object, name: str = "limits") -> Limits:
     if isinstance(limits, Limits):
         return limits
     if isinstance(limits, numbers.Real) and not isinstance(limits, bool):
-        if not limits > 0:
+        seconds = float(limits)
+        if not seconds > 0:
             raise ValueError(f"{name} must be more than 0 seconds, got {limits!r}")
-        return Limits(time_limit_s=float(limits))
+        return Limits(time_limit_s=seconds)
     raise TypeError(f"{name} must be xwcp.Limits or a number of seconds, not {type(limits).__name__}")
 
 
@@ -120,7 +121,7 @@ class Quality:
     mean_bound: float | None = None
     """An upper bound on the mean of any fill at this floor, when a quality search computed one."""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {"min_score": self.min_score,
                 "mean_score": None if self.mean_score is None else round(self.mean_score, 2),
                 "floor_optimal": self.floor_optimal,
@@ -138,12 +139,12 @@ class Quality:
                 f"{self.n_at_min} entr{s} at {self.min_score}")
 
 
-def entry_scores(problem: Problem, entries) -> list[int]:
+def entry_scores(problem: Problem, entries: Sequence[str]) -> list[int]:
     """Scores of the entries a fill chose: its open slots (not entered, locked or skipped by a region)."""
     return [problem.words.score(entries[s]) or 0 for s in problem.open_slot_ids]
 
 
-def measure_quality(problem: Problem, entries, *, floor_optimal: bool = False,
+def measure_quality(problem: Problem, entries: Sequence[str], *, floor_optimal: bool = False,
                     mean_bound: float | None = None) -> Quality:
     """The quality of one fill (min, mean and how many entries sit at the min)."""
     scores = entry_scores(problem, entries)
@@ -218,7 +219,7 @@ def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
     return problem.grid.with_letters(letter_by_cell)
 
 
-def check_fill(problem: Problem, entries) -> list[str]:
+def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     """Every way `entries` (one per slot, in slot order) breaks the rules; empty when it is valid.
 
     Rules: each entry has the slot's length and is a listed word at or above the slot's minimum

@@ -82,7 +82,8 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
         raise TypeError(f"problem must be an xwcp.Problem (from xwcp.compile_problem), not {type(problem).__name__}; "
                         "xwcp.fill(path) fills a grid file directly")
     if not isinstance(backend, str):
-        raise TypeError(f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, not {type(backend).__name__}")
+        raise TypeError(f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, "
+                        f"not {type(backend).__name__}")
     limits = as_limits(limits)
     if limits.abort is None:  # a stop signal to the command (see xwcp.signals) aborts the search
         limits = replace(limits, abort=STOP)

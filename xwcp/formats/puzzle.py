@@ -1,6 +1,7 @@
 """The Puzzle: a grid plus what puzzle files carry around it (title, author, copyright, notes, clues)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from xwcp.grid import Grid, Slot, find_slots
@@ -24,7 +25,7 @@ class Puzzle:
         return self.clue_by_slot.get(slot.name, "")
 
 
-def clue_order(slots) -> list[Slot]:
+def clue_order(slots: Iterable[Slot]) -> list[Slot]:
     """Slots in the order puzzle files list clues: by number, across before down (the .puz order)."""
     return sorted(slots, key=lambda s: (s.number, s.direction.letter != "A"))
 

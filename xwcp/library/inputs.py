@@ -95,7 +95,7 @@ def read_words(words: object, name: str = "words") -> WordList:
     if isinstance(words, (str, os.PathLike)):
         if isinstance(words, str) and not words.strip():
             raise InputError(f"{name} is an empty string: give a word-list file path, or None for the default list")
-        return load_word_list(os.fspath(words))  # type: ignore[arg-type]
+        return load_word_list(os.fspath(words))
     if isinstance(words, Mapping):
         pairs = []
         for word, score in words.items():

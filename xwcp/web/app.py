@@ -294,7 +294,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
 
     async def heatmap(request: Request) -> Response:
         def job(problem, body):
-            data = Session(problem).heatmap(core=False).as_dict()  # after every keystroke: the named slot, no core search
+            data = Session(problem).heatmap(core=False).as_dict()  # after every keystroke: no core search
             return _with_core(problem, data, data["status"] != "consistent", search=False)
         return await analyse(request, job)
 
