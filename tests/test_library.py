@@ -332,3 +332,9 @@ def test_cli_json_is_the_answers_dict(capsys, command, call):
             printed["core"].pop(key)
             mine["core"].pop(key)
     assert printed == mine
+
+
+def test_cli_fill_text_is_the_answers_text(capsys):
+    code, out, _ = run(["fill", OPEN5], capsys)
+    mine = xwcp.fill(OPEN5).text()
+    assert code == 0 and out.rstrip("\n").splitlines()[:-1] == mine.splitlines()[:-1]  # the last line has the time

@@ -346,7 +346,6 @@ def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
-    from xwcp.library.answers import FillAnswer
     from xwcp.session import load_and_fill, save_fill
     from xwcp.types import FillStatus
 
@@ -376,12 +375,13 @@ def cmd_fill(args) -> int:
         from xwcp.core import explain
 
         core = explain(problem, seed_slot_id=result.slot_id)
-    answer = FillAnswer.build(problem, result, seconds, args.count, core, puzzle)  # what xwcp.fill answers
-    data = answer.as_dict()
+    # xwcp.FillAnswer's as_dict() and text(), without importing it: its dataclasses cost a small fill's
+    # start-up a few ms (issue 17); tests/test_library.py checks the two print the same
+    data = report.fill_dict(problem, result, seconds, args.count, core)
     if wrote:
         data["out"] = args.out
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    _emit(args, data, answer.text() + note)
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
     return result.status.exit_code
 
 

@@ -1,15 +1,18 @@
 """What a fill attempt takes and gives back (Limits, FillResult) and the validator every fill passes."""
 from __future__ import annotations
 
-import numbers
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xwcp.grid import EMPTY, Grid
 from xwcp.problem import Problem
 from xwcp.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from typing import TypeGuard
 
 
 def default_threads() -> int:
@@ -58,14 +61,13 @@ class Limits:
         def fail(name: str, expected: str, value: object) -> None:
             raise TypeError(f"Limits: {name} must be {expected}, not {type(value).__name__} {value!r}")
 
-        if self.time_limit_s is not None and (isinstance(self.time_limit_s, bool)
-                                              or not isinstance(self.time_limit_s, numbers.Real)):
+        if self.time_limit_s is not None and not _is_number(self.time_limit_s, whole=False):
             fail("time_limit_s", "a number of seconds or None", self.time_limit_s)
         if self.time_limit_s is not None and self.time_limit_s < 0:
             raise ValueError(f"Limits: time_limit_s must not be negative, got {self.time_limit_s}")
         for name in ("seed", "threads", "max_backtracks", "count"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
+            if value is not None and not _is_number(value, whole=True):
                 fail(name, "a whole number", value)
         if self.seed is None:
             fail("seed", "a whole number", self.seed)
@@ -81,6 +83,17 @@ class Limits:
             fail("extra", "a mapping of native solver parameters", self.extra)
 
 
+def _is_number(value: object, whole: bool) -> TypeGuard[float]:
+    """An int (`whole`) or a real number, numpy's scalars included; never a bool."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int) or (not whole and isinstance(value, float)):
+        return True
+    import numbers  # here: the start-up path of a small fill never needs it (issue 17)
+
+    return isinstance(value, numbers.Integral if whole else numbers.Real)
+
+
 def as_limits(limits: object, name: str = "limits") -> Limits:
     """`limits` as Limits: a Limits as it is, a number as that many seconds, None as no limit.
 
@@ -92,7 +105,7 @@ def as_limits(limits: object, name: str = "limits") -> Limits:
         return Limits()
     if isinstance(limits, Limits):
         return limits
-    if isinstance(limits, numbers.Real) and not isinstance(limits, bool):
+    if _is_number(limits, whole=False):
         seconds = float(limits)
         if not seconds > 0:
             raise ValueError(f"{name} must be more than 0 seconds, got {limits!r}")
