@@ -338,3 +338,45 @@ def test_cli_fill_text_is_the_answers_text(capsys):
     code, out, _ = run(["fill", OPEN5], capsys)
     mine = xwcp.fill(OPEN5).text()
     assert code == 0 and out.rstrip("\n").splitlines()[:-1] == mine.splitlines()[:-1]  # the last line has the time
+
+
+ODD_VALUES = [None, -1, 1.5, float("nan"), "", "x", [], {}, object(), b"x", True, (1, 2), {"1A": None}]
+"""Values of the wrong type or range that a caller may pass to any argument."""
+FILL_OPTIONS = ["words", "min_score", "locks", "bans", "min_score_by_slot", "region", "max_shared_substring",
+                "allow_dupes", "strict", "backend", "time_limit_s", "seed", "count", "min_diff", "quality", "progress"]
+
+
+@pytest.mark.parametrize("option", FILL_OPTIONS)
+def test_odd_values_never_crash_inside(option):
+    """Any value of any option either works or raises TypeError / InputError, never an error from inside."""
+    for value in ODD_VALUES:
+        options = {option: value, **({} if option == "time_limit_s" else {"time_limit_s": 5})}
+        if option == "min_diff":
+            options["count"] = 2
+        try:
+            answer = xwcp.fill(OPEN5, **options)
+        except TypeError:
+            continue
+        except ValueError as exc:
+            assert isinstance(exc, xwcp.InputError), (option, value, exc)
+            continue
+        assert isinstance(answer.status, xwcp.FillStatus)
+        assert_valid(answer)
+
+
+@pytest.mark.parametrize("job", [
+    lambda v: xwcp.domains(OPEN5, slot=v), lambda v: xwcp.domains(OPEN5, k=v),
+    lambda v: xwcp.domains(OPEN5, by=v), lambda v: xwcp.suggest(OPEN5, v),
+    lambda v: xwcp.suggest(OPEN5, "1A", verify=v, time_limit_s=2),
+    lambda v: xwcp.check(OPEN5, time_limit_s=v), lambda v: xwcp.heatmap(OPEN5, core=v),
+    lambda v: xwcp.find_core(DEAD4, backend=v), lambda v: xwcp.Session(OPEN5).with_entry("1A", v),
+], ids=["domains-slot", "domains-k", "domains-by", "suggest-slot", "suggest-verify", "check-limit", "heatmap-core",
+        "core-backend", "with-entry"])
+def test_odd_values_to_the_other_jobs(job):
+    for value in ODD_VALUES:
+        try:
+            job(value)
+        except TypeError:
+            pass
+        except ValueError as exc:
+            assert isinstance(exc, xwcp.InputError), (value, exc)
