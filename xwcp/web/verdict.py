@@ -72,5 +72,3 @@ def streamed_check(run: Callable, job: Callable) -> StreamingResponse:
                     yield json.dumps(item) + "\n"
 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
-def now() -> float:
-    return time.perf_counter()
