@@ -270,8 +270,8 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     # slots only removes constraints, so one pass leaves a minimal core. A fill found when a slot is
     # needed is reused (model rotation): if that slot can take a word agreeing with the fill at every
     # crossing but one, the slot across that crossing is needed too, without a search.
-    if everywhere:  # farthest from the seed first, as the rings grew
-        order = sorted(core, key=lambda s: (-distance.get(s, far), weights.get(s, 0.0), -s))
+    if everywhere:  # farthest from the seed first, as the rings grew (the order before issue 29)
+        order = sorted(core, key=lambda s: (-distance.get(s, far), -s))
     else:
         order = sorted(core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))
 
