@@ -122,12 +122,15 @@ def _status(prop: Propagation) -> dict:
     return out
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20, by: str = "score") -> dict:
-    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters."""
+def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20, by: str = "score",
+                   prop: Propagation | None = None) -> dict:
+    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
+
+    `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(
         problem.slots, key=lambda s: (s.direction.value != "across", s.number))
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     if prop.wipeout_slot is not None:
         out["slot"] = problem.slots[prop.wipeout_slot].name
@@ -177,12 +180,13 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
     return forced
 
 
-def heatmap_report(problem: Problem, *, with_core: bool = True) -> dict:
+def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict:
     """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters.
 
     On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
+    `prop`: the problem's propagation when the caller has it already.
     """
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     grid = problem.grid
     out = _status(prop)
     if prop.wipeout_slot is not None:
@@ -229,7 +233,7 @@ def heatmap_text(data: dict) -> str:
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0) -> dict:
+                 seed: int = 0, prop: Propagation | None = None) -> dict:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
@@ -238,7 +242,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     """
     from xwcp.backends import fill
 
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     out["ac3"] = out.pop("status")
     out["unlisted"] = [{"id": problem.slots[s].name, "word": problem.fixed_text_by_slot[s]} for s in problem.unlisted]
@@ -316,7 +320,7 @@ def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False, progress=None, by: str = "score") -> dict:
+                   show_fill: bool = False, progress=None, by: str = "score", prop: Propagation | None = None) -> dict:
     """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
 
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's
@@ -325,7 +329,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     under that one budget (xwcp/verify.py); `progress` gets a `VerifyProgress` as they settle.
     """
     slot = find_slot(problem, slot_name)
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
                    "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
