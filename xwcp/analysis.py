@@ -85,8 +85,11 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         order = top[np.argsort(-key[top], kind="stable")]
     else:
         order = np.argsort(-key, kind="stable")
-    return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit_key[i] / 1e6), 3)}
-            for i in order]
+    chosen = ids[order]
+    spelled = (bucket.letters[chosen] + 65).astype(np.uint8).tobytes().decode("ascii")
+    length = slot.length
+    return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
+            for n, (score, fit) in enumerate(zip(scores[order].tolist(), fit_key[order].tolist()))]
 
 
 def _kth_largest(values: np.ndarray, k: int) -> int:
@@ -102,15 +105,15 @@ def _kth_largest(values: np.ndarray, k: int) -> int:
 def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
     """Per cell: None for a block, else the letters still possible there as a string."""
     grid = problem.grid
+    live = prop.letter_counts > 0
+    # each cell's live letters as a row of A-Z or spaces, then the spaces dropped: one numpy pass
+    spelled = np.where(live, np.arange(65, 91, dtype=np.uint8), np.uint8(32)).astype(np.uint8).tobytes().decode("ascii")
     rows = []
     for r in range(grid.height):
         row = []
         for c in range(grid.width):
             cell = r * grid.width + c
-            if grid.cells[cell] == BLOCK:
-                row.append(None)
-            else:
-                row.append("".join(chr(65 + x) for x in np.nonzero(prop.letter_counts[cell])[0]))
+            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * 26:(cell + 1) * 26].replace(" ", ""))
         rows.append(row)
     return rows
 
