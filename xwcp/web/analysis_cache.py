@@ -7,6 +7,9 @@ its propagation instead of rebuilding them. A grid is found again by what it is 
 list's version, the cells, the options), never by who sent it, so every request stays
 stateless: any process behind a load balancer answers it the same way, only slower on a miss.
 
+Answers made from a kept grid (a slot's suggestions, all domains, the heat map) are kept with it,
+so asking again costs a lookup.
+
 A miss whose grid is a kept grid plus letters typed into empty cells (the next keystroke of the
 same user) starts from the kept grid's engine: `problem.add_letters` derives the problem and
 `ac3.propagate_letters` enters the letters into a copy of the engine, which skips compiling and
@@ -18,16 +21,19 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from xwcp.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.grid import BLOCK, EMPTY, Grid
 from xwcp.problem import Problem, add_letters, compile_problem
 
-CAPACITY = 32
-"""Grids kept per process (a 15x15's problem and propagation hold about 1.5 MB): a few users' last keystrokes."""
-ENGINE_CAPACITY = 8
-"""Of those, how many keep their engine (another 1-2 MB each) for the next keystroke to start from."""
+CAPACITY = 96
+"""Grids kept per process (a 15x15's problem and propagation hold about 1.2 MB): the last keystrokes of
+about 50 users typing at once."""
+ENGINE_CAPACITY = 48
+"""Of those, how many keep their engine (another 0.6 MB) for the next keystroke to start from: one per
+user typing, for about 50 at once."""
 CHECK_CAPACITY = 256
 """Fillability answers kept per process (small JSON objects)."""
 
@@ -38,6 +44,16 @@ class Analysed:
 
     problem: Problem
     prop: Propagation
+    reports: dict = field(default_factory=dict, compare=False, repr=False)
+    """Answers already computed from this grid, by what was asked (read-only once made)."""
+
+    def report(self, question: tuple, make: Callable[[], dict]) -> dict:
+        """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
+        cursor comes back, the same grid asked by several users). Callers must not change it."""
+        found = self.reports.get(question)
+        if found is None:
+            found = self.reports[question] = make()
+        return found
 
 
 class AnalysisCache:

@@ -17,6 +17,7 @@ or ran past its work-time cap (REQUEST_CAP_S).
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -289,14 +290,17 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
 
     async def domains(request: Request) -> Response:
         def job(entry, key, body):
-            return analysis.domains_report(entry.problem, slot_name=_slot_name(body, False),
-                                           k=_number(body, "k", 20, 1, MAX_K), prop=entry.prop)
+            slot, k = _slot_name(body, False), _number(body, "k", 20, 1, MAX_K)
+            return entry.report(("domains", slot and slot.strip().upper(), k), lambda: analysis.domains_report(
+                entry.problem, slot_name=slot, k=k, prop=entry.prop))
         return await analyse(request, job)
 
     async def heatmap(request: Request) -> Response:
         def job(entry, key, body):  # after every keystroke: the named slot, no core search
-            data = analysis.heatmap_report(entry.problem, with_core=False, prop=entry.prop)
-            return _with_core(entry.problem, data, data["status"] != "consistent", search=False)
+            def make():
+                data = analysis.heatmap_report(entry.problem, with_core=False, prop=entry.prop)
+                return _with_core(entry.problem, data, data["status"] != "consistent", search=False)
+            return entry.report(("heatmap",), make)
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
@@ -318,9 +322,15 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             k = _number(body, "k", 20, 1, MAX_K)
             verify = _flag(body, "verify")
             limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
-            return analysis.suggest_report(entry.problem, _slot_name(body, True), k=k, verify=verify,
-                                           time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31),
-                                           prop=entry.prop)
+            slot = _slot_name(body, True)
+            seed = _number(body, "seed", 0, 0, 2**31)
+
+            def make():
+                return analysis.suggest_report(entry.problem, slot, k=k, verify=verify, time_limit_s=limit,
+                                               seed=seed, prop=entry.prop)
+            if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
+                return make()
+            return entry.report(("suggest", slot.strip().upper(), k), make)
         return await analyse(request, job)
 
     async def stats(request: Request) -> Response:
@@ -338,7 +348,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         words = state.words
         return JSONResponse({
             "words": {"source": words.source, "n_words": words.n_words},
-            "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills,
+            "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
             "quality": quality_fill_function() is not None, "formats": export_formats(),
             "core": _optional("xwcp.core", "explain") is not None,
             "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
