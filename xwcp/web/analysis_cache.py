@@ -70,7 +70,10 @@ class AnalysisCache:
 
     @staticmethod
     def key(words_token: object, grid: Grid, min_score: int, allow_dupes: bool) -> tuple:
-        return (words_token, grid.width, grid.height, "".join(grid.cells), min_score, allow_dupes)
+        """What makes two requests the same question: (list version, width, height, cells, the grid's bars and
+        numbering, the options); the cells are key[3], everything that must match exactly for a parent key[4:]."""
+        return (words_token, grid.width, grid.height, tuple(grid.cells), (getattr(grid, "bars", None),
+                getattr(grid, "numbers", None)), min_score, allow_dupes)
 
     def analysed(self, words, words_token: object, grid: Grid, min_score: int, allow_dupes: bool) -> Analysed:
         """The grid compiled with `words` and propagated, from the cache when it was seen.
