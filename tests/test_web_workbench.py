@@ -310,7 +310,7 @@ def test_cached_and_incremental_answers_equal_fresh_ones(words):
                 history.append(list(cells))
                 cells[rng.choice(empties)] = rng.choice("AEIOUSTRNL" if rng.random() < 0.8 else "XQZJKW")
             now = type(grid)(grid.width, grid.height, tuple(cells))
-            entry = cache.analysed(words, 1, now, 50, False)
+            entry = cache.analysed(words, 1, tuple(now.rows), lambda: now, 50, False)
             problem = xwcp.compile_problem(now, words)
             fresh = propagate(problem)
             assert entry.prop.is_consistent == fresh.is_consistent

@@ -175,6 +175,7 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
                            unfillable_reason(named or problem, wipeout, chain))
     domains = []
     counts_by_slot = []
+    across_cells: set[int] = set()  # cells whose counts an across slot set (never all zero when consistent)
     for slot in problem.slots:
         if engine.kernel_index[slot.id] < 0:
             domains.append(problem.domains[slot.id])
@@ -188,9 +189,13 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
             domains.append(engine.domain(slot.id))
             counts = engine.letter_counts(slot.id).copy()
         counts_by_slot.append(counts)
-        for pos, cell in enumerate(slot.cells):
-            if slot.direction.letter == "A" or not letter_counts[cell].any():
-                letter_counts[cell] = counts[pos]
+        if slot.direction.letter == "A":
+            letter_counts[list(slot.cells)] = counts
+            across_cells.update(slot.cells)
+        else:
+            for pos, cell in enumerate(slot.cells):
+                if cell not in across_cells:
+                    letter_counts[cell] = counts[pos]
     return Propagation(True, tuple(domains), letter_counts, tuple(counts_by_slot))
 
 

@@ -24,6 +24,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from xwcp.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.grid import BLOCK, EMPTY, Grid
 from xwcp.problem import Problem, add_letters, compile_problem
@@ -36,6 +38,7 @@ ENGINE_CAPACITY = 48
 user typing, for about 50 at once."""
 CHECK_CAPACITY = 256
 """Fillability answers kept per process (small JSON objects)."""
+_EMPTY, _BLOCK = ord(EMPTY), ord(BLOCK)
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,18 @@ class Analysed:
         return found
 
 
+@dataclass
+class _Kept:
+    """A kept engine with what a later grid must share to start from it."""
+
+    shape: tuple
+    """(list version, width, height, bars, numbering, options): must be equal."""
+    cells: np.ndarray
+    """uint8 per cell (plain grids only: one character a cell)."""
+    entry: Analysed
+    engine: object
+
+
 class AnalysisCache:
     """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
 
@@ -63,40 +78,44 @@ class AnalysisCache:
         self.capacity = capacity
         self.engine_capacity = engine_capacity
         self._entries: OrderedDict[tuple, Analysed] = OrderedDict()
-        self._engines: OrderedDict[tuple, object] = OrderedDict()
+        self._engines: OrderedDict[tuple, _Kept] = OrderedDict()
         self._checks: OrderedDict[tuple, dict] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = self.incremental = 0
 
     @staticmethod
-    def key(words_token: object, grid: Grid, min_score: int, allow_dupes: bool) -> tuple:
-        """What makes two requests the same question: (list version, width, height, cells, the grid's bars and
-        numbering, the options); the cells are key[3], everything that must match exactly for a parent key[4:]."""
-        return (words_token, grid.width, grid.height, tuple(grid.cells), (getattr(grid, "bars", None),
-                getattr(grid, "numbers", None)), min_score, allow_dupes)
+    def key(words_token: object, source: object, min_score: int, allow_dupes: bool) -> tuple:
+        """What makes two requests the same question: the list's version, the grid as the request wrote it
+        (rows; hashable) and the options. A hit costs no parsing at all."""
+        return (words_token, source, min_score, allow_dupes)
 
-    def analysed(self, words, words_token: object, grid: Grid, min_score: int, allow_dupes: bool) -> Analysed:
-        """The grid compiled with `words` and propagated, from the cache when it was seen.
+    def analysed(self, words, words_token: object, source: object, parse: Callable[[], Grid], min_score: int,
+                 allow_dupes: bool) -> Analysed:
+        """The grid `parse()` gives (written `source` in the request), compiled with `words` and propagated,
+        from the cache when it was seen.
 
         Raises:
-            InputError: as `compile_problem`.
+            InputError: as `parse` and `compile_problem`.
         """
-        key = self.key(words_token, grid, min_score, allow_dupes)
+        key = self.key(words_token, source, min_score, allow_dupes)
         with self._lock:
             found = self._entries.get(key)
             if found is not None:
                 self._entries.move_to_end(key)
                 self.hits += 1
                 return found
-            parent = self._parent_of(key)
+        grid = parse()
+        plain = all(len(cell) == 1 for cell in grid.cells)
+        shape = (words_token, grid.width, grid.height, getattr(grid, "bars", None), getattr(grid, "numbers", None),
+                 min_score, allow_dupes)
+        cells = np.frombuffer("".join(grid.cells).encode("ascii", "replace"), np.uint8) if plain else None
         result = None
+        parent = self._parent_of(shape, cells) if plain else None
         if parent is not None:
-            parent_key, parent_entry, engine = parent
-            letter_by_cell = {cell: letter for cell, (letter, old) in enumerate(zip(key[3], parent_key[3]))
-                              if letter != old}
-            problem = add_letters(parent_entry.problem, letter_by_cell)
+            letter_by_cell = {int(cell): grid.cells[cell] for cell in np.flatnonzero(cells != parent.cells)}
+            problem = add_letters(parent.entry.problem, letter_by_cell)
             if problem is not None:
-                result = propagate_letters(problem, engine, letter_by_cell)
+                result = propagate_letters(problem, parent.engine, letter_by_cell)
         incremental = result is not None
         if result is None:
             problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
@@ -110,31 +129,26 @@ class AnalysisCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
-            if prop.is_consistent:
-                self._engines[key] = engine
+            if prop.is_consistent and plain:
+                self._engines[key] = _Kept(shape, cells, entry, engine)
                 while len(self._engines) > self.engine_capacity:
                     self._engines.popitem(last=False)
         return entry
 
-    def _parent_of(self, key: tuple) -> tuple[tuple, Analysed, object] | None:
-        """A kept (key, entry, engine) with the same blocks and options whose letters the new grid keeps, the one
-        with the most letters (the previous keystroke); None when there is none. Called under the lock."""
-        cells = key[3]
-        best, best_letters = None, -1
-        for other_key, engine in self._engines.items():
-            entry = self._entries.get(other_key)
-            if entry is None or other_key[:3] != key[:3] or other_key[4:] != key[4:] or other_key[3] == cells:
-                continue
-            letters = 0
-            for mine, theirs in zip(cells, other_key[3]):
-                if theirs == mine:
-                    letters += theirs != EMPTY and theirs != BLOCK
-                elif theirs != EMPTY or mine == BLOCK:
-                    break
-            else:
-                if letters > best_letters:
-                    best, best_letters = (other_key, entry, engine), letters
-        return best
+    def _parent_of(self, shape: tuple, cells: np.ndarray) -> _Kept | None:
+        """A kept engine of the same shape whose grid the new one extends by letters in empty cells, the one
+        with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
+        with self._lock:
+            kept = [k for k in self._engines.values() if k.shape == shape]
+        if not kept:
+            return None
+        others = np.stack([k.cells for k in kept])
+        same = others == cells
+        extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
+        if not extends.any():
+            return None
+        letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
+        return kept[int(np.argmax(letters))]
 
     def check(self, key: tuple) -> dict | None:
         with self._lock:

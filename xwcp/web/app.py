@@ -146,12 +146,15 @@ def _problem(state: ServerState, body: dict, controls: Controls | None = None) -
 def _analysed(state: ServerState, body: dict):
     """The request's grid compiled and propagated, from the process's cache when it was seen (see
     xwcp/web/analysis_cache.py); also the cache key."""
-    grid = _grid(body)
     min_score = _number(body, "min_score", 50, 0, 100)
     allow_dupes = _flag(body, "allow_dupes")
+    rows = body.get("grid")
+    source = tuple(rows) if isinstance(rows, list) and all(isinstance(r, str) for r in rows) else None
     words, token = state.source.current()
-    entry = state.cache.analysed(words, token, grid, min_score, allow_dupes)
-    return entry, state.cache.key(token, grid, min_score, allow_dupes)
+    if source is None:  # not rows: _grid says what is wrong
+        _grid(body)
+    entry = state.cache.analysed(words, token, source, lambda: _grid(body), min_score, allow_dupes)
+    return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
 def _slot_name(body: dict, required: bool) -> str | None:
