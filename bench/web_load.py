@@ -132,8 +132,8 @@ def _fill_of(rows: list[str]) -> list[str]:
 
 
 def _typing(rows: list[str], filled: list[str], client: int, n: int, k: int) -> list[tuple[str, dict]]:
-    """Client `client`'s n requests: it types the fill's word of one across slot letter by letter (asking for
-    that slot's suggestions after each), erases it, and goes on with the next slot."""
+    """Client `client`'s n requests: it clicks into one across slot (the page asks that slot's suggestions),
+    types the fill's word there letter by letter (asking after each), erases it, and goes on with the next slot."""
     sys.path.insert(0, str(ROOT))
     import xwcp
 
@@ -144,7 +144,10 @@ def _typing(rows: list[str], filled: list[str], client: int, n: int, k: int) -> 
     while len(out) < n:
         slot = slots[index % len(slots)]
         cells = list("".join(rows))
+        out.append(("/api/suggest", {"grid": rows, "slot": slot.name, "k": 40}))
         for cell in slot.cells:
+            if len(out) == n:
+                break
             cells[cell] = "".join(filled)[cell]
             grid = ["".join(cells[r * width:(r + 1) * width]) for r in range(len(rows))]
             out.append(("/api/suggest", {"grid": grid, "slot": slot.name, "k": 40}))
@@ -249,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="per-request timeout in seconds (default 60)")
     parser.add_argument("--keys", type=int, default=15, help="keystrokes measured in the browser (default 15)")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser measurement")
+    parser.add_argument("--only", metavar="TEXT", help="run only the scenarios whose title contains TEXT "
+                        "(e.g. 'own edits')")
     args = parser.parse_args(argv)
     if not (1 <= args.clients <= 200 and 1 <= args.requests <= 100 and 1 <= args.rounds <= 10):
         parser.error("keep the load bounded: --clients 1..200, --requests 1..100, --rounds 1..10")
@@ -266,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         for round_no in range(args.rounds):
             order = checkouts if round_no % 2 == 0 else checkouts[::-1]
             for title, make in _scenarios(rows, filled, args.clients, args.requests):
+                if args.only and args.only not in title:
+                    continue
                 for name, _ in order:
                     port = servers[name][1]
                     for clients, n in ((1, 10), (args.clients, args.requests)):
