@@ -5,6 +5,7 @@ import { currentSlot, emit, isTheme, on, setClue, slotKey, slotText, state } fro
 
 const $ = (id) => document.getElementById(id);
 let layoutKey = "";
+let shownCurrent = null; // the highlighted entries last scrolled into view
 
 function entryText(slot) {
   if (state.mode === "solve") return "";
@@ -53,6 +54,7 @@ function build() {
     }
   }
   layoutKey = state.slots.map(slotKey).join(",");
+  shownCurrent = null;
   refresh();
   if (focusedKey) {
     const input = document.querySelector(`#clues li[data-key="${focusedKey}"] input`);
@@ -69,9 +71,8 @@ function refresh() {
   for (const li of document.querySelectorAll("#clues li")) {
     const now = state.slotByKey.get(li.dataset.key);
     if (!now) continue;
-    li.children[0].textContent = now.number;
-    const text = entryText(now);
-    li.children[2].textContent = state.mode === "solve" ? `(${now.cells.length})` : `${text} (${now.cells.length})`;
+    setText(li.children[0], String(now.number));
+    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${now.cells.length})`);
     li.classList.toggle("current", slot === now);
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));
@@ -83,7 +84,16 @@ function refresh() {
     if (state.clues[li.dataset.key]) count++;
   }
   $("clue-count").textContent = `${count} of ${state.slots.length} clued`;
-  for (const li of document.querySelectorAll("#clues li.current, #clues li.crossing")) keepInView(li);
+  const current = [...document.querySelectorAll("#clues li.current, #clues li.crossing")];
+  const shown = current.map((li) => li.dataset.key).join();
+  if (shown !== shownCurrent) {  // scrolling measures the layout: only when the highlight moved
+    shownCurrent = shown;
+    current.forEach(keepInView);
+  }
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 function keepInView(li) {

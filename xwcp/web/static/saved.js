@@ -55,6 +55,8 @@ export function saveNow() {
       index.unshift(indexEntry());
       localStorage.setItem(INDEX, JSON.stringify(index));
       localStorage.setItem(CURRENT, state.id);
+      // the link too, here rather than at every keystroke (replaceState costs milliseconds in Chromium)
+      history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName()));
       if (kept < KEPT_HISTORY) say(`browser storage is nearly full: this puzzle was saved with ${kept} undo steps; delete old puzzles in Saved`);
       drawList();
       return;
@@ -67,7 +69,6 @@ export function saveNow() {
 function schedule() {
   clearTimeout(timer);
   timer = setTimeout(saveNow, SAVE_DELAY_MS);
-  history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName()));
 }
 
 function stored(id) {
@@ -160,7 +161,6 @@ export function initSaved() {
   on("puzzle", () => {
     if (!state.id) state.id = newId();
     saveNow();
-    history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName()));
   });
   for (const event of ["edit", "clues", "meta"]) on(event, schedule);
   window.addEventListener("pagehide", () => { if (timer) saveNow(); });
