@@ -163,7 +163,9 @@ def test_builder_in_a_real_browser(server, browser):
     assert "Goods for sale (4)" in page.inner_text("#print-view")
     page.emulate_media(media="screen")
 
-    # the URL carries the state: a new page opened on it shows the same grid
+    # the URL carries the state (Share writes it at once; the autosave keeps it current): a new page opened on
+    # it shows the same grid
+    page.click("#share")
     other, other_errors = _open(browser, page.url)
     assert _shown_rows(other) == shown
     assert other.evaluate("window.xwcp.cluesByName()['14A']") == "Goods for sale"
