@@ -28,11 +28,21 @@ export function savedIndex() {
   return Array.isArray(index) ? index : [];
 }
 
+// Undo snapshots are stored with their cells as one string when every cell is one character (a quarter of
+// the size of an array); a grid with rebus cells keeps the array.
+function pack(snap) {
+  return snap.cells.every((x) => x.length === 1) ? { ...snap, cells: snap.cells.join("") } : snap;
+}
+
+function unpack(snap) {
+  return typeof snap.cells === "string" ? { ...snap, cells: snap.cells.split("") } : snap;
+}
+
 function record(historyKept) {
   return {
     version: STORE_VERSION, id: state.id, grid: state.grid, clues: state.clues, theme: state.theme, meta: state.meta,
-    history: state.history.slice(-historyKept), future: state.future.slice(-50), cell: state.cell, dir: state.dir,
-    updated: Date.now(),
+    history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
+    cell: state.cell, dir: state.dir, updated: Date.now(),
   };
 }
 
@@ -81,7 +91,8 @@ export function openSaved(id) {
   if (state.id) saveNow();
   const data = stored(id);
   if (!data) { say("that saved puzzle cannot be read any more"); return false; }
-  loadPuzzle({ ...data, cluesByKey: data.clues });
+  loadPuzzle({ ...data, cluesByKey: data.clues, history: (data.history || []).map(unpack),
+               future: (data.future || []).map(unpack) });
   return true;
 }
 
