@@ -154,7 +154,7 @@ def test_builder_in_a_real_browser(server, browser):
     page.click("#accept")
     assert _shown_rows(page) == shown
     page.click('.cell[data-cell="15"]')
-    page.get_by_role("region", name="Clues").get_by_role("textbox", name="14 Across clue", exact=True).fill("Goods for sale")
+    _clue_box(page, 14, "Across").fill("Goods for sale")
 
     # the print view: the grid's numbers and the clue lists, nothing of the editor
     page.emulate_media(media="print")
@@ -195,7 +195,8 @@ PUZ = Path(__file__).resolve().parent / "data" / "formats" / "xwcp-15x15-clued.p
 
 
 def _clue_box(page, number: int, direction: str):
-    return page.get_by_role("region", name="Clues").get_by_role("textbox", name=f"{number} {direction} clue", exact=True)
+    clues = page.get_by_role("region", name="Clues")
+    return clues.get_by_role("textbox", name=f"{number} {direction} clue", exact=True)
 
 
 def _stat(page, name: str) -> str:
@@ -257,7 +258,8 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     # ban a suggested word: gone from the suggestions, kept in the personal list on the server
     page.get_by_role("tab", name="Fill").click()
     page.select_option("#preset", "15x15-daily-01")
-    page.wait_for_function("document.querySelectorAll('#clues input').length === 76 && !document.querySelector('#clues input').value")
+    page.wait_for_function("document.querySelectorAll('#clues input').length === 76"
+                           " && !document.querySelector('#clues input').value")
     page.click('.cell[data-cell="15"]')  # 14A, empty
     page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 10")
     page.wait_for_timeout(300)
@@ -375,8 +377,9 @@ def test_a_file_dropped_on_the_page_opens(server, browser):
 
 def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
     page, errors = _open(browser, server)
+    overloaded = '{"error": "the server is overloaded", "status": 503}'
     page.route("**/api/suggest", lambda route: route.fulfill(status=503, content_type="application/json",
-                                                              body='{"error": "the server is overloaded", "status": 503}'))
+                                                              body=overloaded))
     page.click('.cell[data-cell="17"]')
     page.wait_for_function("document.getElementById('message').textContent.includes('overloaded')")
     page.unroute("**/api/suggest")

@@ -44,7 +44,8 @@ def _edits(body: dict) -> dict[str, int | None]:
     """{word: score or None} from `{"word", "score"|"remove"}` or `{"edits": [...]}`."""
     items = body.get("edits", [body])
     if not isinstance(items, list) or not items or len(items) > MAX_EDITS:
-        raise ApiError(400, f"edits must be a list of 1 to {MAX_EDITS} objects like {{\"word\": \"ESNE\", \"score\": 0}}")
+        raise ApiError(400, f"edits must be a list of 1 to {MAX_EDITS} objects like "
+                            "{\"word\": \"ESNE\", \"score\": 0}")
     changes: dict[str, int | None] = {}
     for item in items:
         if not isinstance(item, dict):
