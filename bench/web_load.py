@@ -164,6 +164,8 @@ def _scenarios(rows, filled, clients, requests):
         ("/api/suggest one slot, same grid", lambda c, n: [("/api/suggest", same_suggest)] * n),
         ("/api/suggest one slot, own edits", lambda c, n: _typing(rows, filled, c, n, 40)),
         ("/api/domains all 76 slots, same grid", lambda c, n: [("/api/domains", same_domains)] * n),
+        ("/api/domains all 76 slots, own edits", lambda c, n: [("/api/domains", {"grid": body["grid"]})
+                                                               for _, body in _typing(rows, filled, c, n, 40)]),
     ]
 
 
