@@ -399,3 +399,14 @@ def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
         while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_no_personal_leaves_the_list_alone(words):
+    userwords.update_personal({"AXQZ": 99})
+    with TestClient(web_app.create_app(words=words, hosts=HOSTS, personal=False),
+                    base_url="http://127.0.0.1") as client:
+        assert "AXQZ" not in _suggested(client, ["A...", "....", "....", "...."], "1A")
+        refused = client.post("/api/words", json={"word": "ESNE", "score": 0})
+        assert refused.status_code == 409 and "--no-personal" in refused.json()["error"]
+        assert client.get("/api/words").json()["enabled"] is False
+    assert userwords.read_personal() == {"AXQZ": 99}
