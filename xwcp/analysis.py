@@ -125,7 +125,7 @@ def _status(prop: Propagation) -> dict:
     return out
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20, by: str = "score",
+def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
                    prop: Propagation | None = None) -> dict:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
 

@@ -1,4 +1,4 @@
-"""The builder's ASGI app: routes that turn JSON into library calls (analysis reports, backends.fill) and back.
+"""The builder's ASGI app: routes that turn JSON into library calls (the library's jobs, backends.fill) and back.
 
 Stateless per request: every call sends the whole grid; what a process shares across requests
 is the word list (loaded once at start, with the user's personal list layered over it and
@@ -33,7 +33,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp import analysis, userwords
+from xwcp import userwords
+from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
@@ -294,14 +295,14 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
     async def domains(request: Request) -> Response:
         def job(entry, key, body):
             slot, k = _slot_name(body, False), _number(body, "k", 20, 1, MAX_K)
-            return entry.report(("domains", slot and slot.strip().upper(), k), lambda: analysis.domains_report(
-                entry.problem, slot_name=slot, k=k, prop=entry.prop))
+            return entry.report(("domains", slot and slot.strip().upper(), k), lambda: Session.analysed(
+                entry.problem, entry.prop).domains(slot, k=k).as_dict())
         return await analyse(request, job)
 
     async def heatmap(request: Request) -> Response:
         def job(entry, key, body):  # after every keystroke: the named slot, no core search
             def make():
-                data = analysis.heatmap_report(entry.problem, with_core=False, prop=entry.prop)
+                data = Session.analysed(entry.problem, entry.prop).heatmap(core=False).as_dict()
                 return _with_core(entry.problem, data, data["status"] != "consistent", search=False)
             return entry.report(("heatmap",), make)
         return await analyse(request, job)
@@ -309,11 +310,11 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
     async def check(request: Request) -> Response:
         def job(entry, key, body):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
-            seed = _number(body, "seed", 0, 0, 2**31)
+            seed = _number(body, "seed", 0, 0, 2**31 - 1)
             check_key = (key, limit, seed)
             data = state.cache.check(check_key)  # an undo, or the same grid from another user
             if data is None:
-                data = analysis.check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop)
+                data = Session.analysed(entry.problem, entry.prop).check(time_limit_s=limit, seed=seed).as_dict()
                 data = _with_core(entry.problem, data, data["verdict"] == "unfillable")
                 if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
                     state.cache.keep_check(check_key, data)
@@ -326,11 +327,11 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             verify = _flag(body, "verify")
             limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
             slot = _slot_name(body, True)
-            seed = _number(body, "seed", 0, 0, 2**31)
+            seed = _number(body, "seed", 0, 0, 2**31 - 1)
 
             def make():
-                return analysis.suggest_report(entry.problem, slot, k=k, verify=verify, time_limit_s=limit,
-                                               seed=seed, prop=entry.prop)
+                return Session.analysed(entry.problem, entry.prop).suggest(
+                    slot, k=k, verify=verify, time_limit_s=limit, seed=seed).as_dict()
             if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
                 return make()
             return entry.report(("suggest", slot.strip().upper(), k), make)
