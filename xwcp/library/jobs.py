@@ -24,6 +24,7 @@ from xwcp.library.inputs import (MAX_SEED, GridLike, SlotLike, WordsLike, check_
 from xwcp.result import Progress
 
 if TYPE_CHECKING:
+    from xwcp.ac3 import Propagation
     from xwcp.formats import Puzzle
     from xwcp.grid import Grid
     from xwcp.problem import Problem
@@ -80,7 +81,7 @@ class Session:
         from xwcp.problem import Problem, compile_problem
 
         self._puzzle: Puzzle | None = None
-        self._propagation = None  # set by `analysed`: the jobs start from it instead of running AC-3
+        self._propagation: Propagation | None = None  # set by `analysed`: jobs start from it, not from AC-3
         if isinstance(grid, Problem):
             given = [name for name, value in (("words", words), ("locks", locks), ("bans", bans),
                                               ("min_score_by_slot", min_score_by_slot), ("region", region),
@@ -118,7 +119,7 @@ class Session:
             warn_problem(self.problem, strict, warn)
 
     @classmethod
-    def analysed(cls, problem: Problem, propagation) -> Session:
+    def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
         """A session over a problem already compiled and propagated (`xwcp.ac3.propagate(problem)`): its jobs
         start from that state instead of running AC-3 again (the web server keeps both per grid)."""
         session = cls(problem)
