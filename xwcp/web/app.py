@@ -342,10 +342,10 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             theme = body.get("theme", [])
             if not isinstance(theme, list) or not all(isinstance(name, str) for name in theme):
                 raise ApiError(400, "theme must be a list of slot ids, like [\"17A\", \"3D\"]")
-            return grid_stats(entry.problem.grid, entry.problem.words,
-                              below_score=_number(body, "below_score", 50, 0, 100),
-                              substring=_number(body, "substring", 4, 2, 15),
-                              theme=frozenset(name.upper() for name in theme))
+            below, substring = _number(body, "below_score", 50, 0, 100), _number(body, "substring", 4, 2, 15)
+            names = frozenset(name.upper() for name in theme)
+            return entry.report(("stats", names, below, substring), lambda: grid_stats(
+                entry.problem.grid, entry.problem.words, below_score=below, substring=substring, theme=names))
         return await analyse(request, job)
 
     async def info(request: Request) -> Response:

@@ -4,8 +4,8 @@ Every request is stateless (the grid travels with it; a process keeps only cache
 content and the personal list's file), so the workers need no coordination. Each worker listens
 on the port with SO_REUSEPORT, so the kernel spreads new connections evenly over them (with
 one shared socket, whichever worker is idle first accepts: 50 kept-alive clients split 32/18
-and the busier worker sets the p95). A worker that dies is started again. Where SO_REUSEPORT
-is missing, uvicorn's own workers share one socket. The same statelessness holds across
+and the busier worker sets the p95). A worker that dies is started again. Outside Linux (where
+SO_REUSEPORT does not spread connections, or is missing) uvicorn's own workers share one socket. The same statelessness holds across
 machines: several `xwcp serve` processes behind any load balancer serve more users (README,
 "Web builder"). Workers get their options through the environment (they start with `spawn`).
 """
@@ -15,6 +15,7 @@ import json
 import math
 import os
 import socket
+import sys
 import time
 from collections.abc import Callable
 
@@ -85,7 +86,7 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     os.environ[CONFIG_ENV] = json.dumps({"words": words, "max_fills": per_worker, "hosts": sorted(hosts),
                                          "personal": personal})
     announce(f"http://{url_host}:{port}/")
-    if not hasattr(socket, "SO_REUSEPORT"):
+    if not (hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")):  # elsewhere it does not balance
         uvicorn.run("xwcp.web.serve:app_from_environment", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", ws_max_size=WS_MAX_BYTES)
         return
