@@ -43,9 +43,9 @@ def core_progress_json(progress, elapsed_s: float) -> dict:
 def streamed_check(run: Callable, job: Callable) -> StreamingResponse:
     """The NDJSON answer of a streamed check.
 
-    `run(work)` is the app's ordinary analysis path (its limiter and caps): it runs
-    `work(problem, body)` in a worker thread and answers a JSON response (the report, or an error
-    with its status). `job(problem, body, on_verdict)` makes the report; `on_verdict(report)`,
+    `run(work)` is the app's ordinary analysis path (its limiter and caps): it runs `work(...)`
+    in a worker thread and answers a JSON response (the report, or an error with its status).
+    `job(..., on_verdict)` makes the report with the same arguments; `on_verdict(report)`,
     called from the worker thread before the core search, becomes the first line. An error comes
     as one `{"type": "error", "status": N, "error": ...}` line (the status code is sent before the work).
     """
@@ -57,7 +57,7 @@ def streamed_check(run: Callable, job: Callable) -> StreamingResponse:
 
         async def work() -> None:
             async with send:
-                response = await run(lambda problem, body: job(problem, body, on_verdict))
+                response = await run(lambda *args: job(*args, on_verdict))
                 data = json.loads(response.body) if response.body else {"error": "no answer"}
                 if response.status_code == 200:
                     await send.send({"type": "result", **data})
