@@ -243,4 +243,6 @@ def test_ctrl_c_during_the_core_keeps_the_verdict(command, search_proven, capsys
     data = json.loads(captured.out)
     assert (data["status"] if command == "fill" else data["verdict"]) == "unfillable"
     assert data["core"]["stopped"] is True and data["core"]["minimal"] is False
+    assert "(perhaps not minimal: stopped before the search finished)" in data["core"]["message"]
+    assert "though any" not in data["core"]["message"]  # no claim that every slot is needed
     assert "core search stopped (SIGINT); the verdict stands" in captured.err

@@ -330,10 +330,11 @@ def core_message(problem: Problem, core: Core) -> str:
     if core.kind is CoreKind.NO_COMMON_LETTER:
         return (f"{patterns[0]} and {patterns[1]} cross, and no word of one shares the crossing letter "
                 "with any word of the other")
-    qualifier = ("" if core.is_minimal else " (perhaps not minimal: stopped before the search finished)"
-                 if core.is_stopped else " (perhaps not minimal: the time limit cut the search short)")
-    return (f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
-            f"{', '.join(names)}{qualifier}")
+    if core.is_minimal:
+        return (f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
+                f"{', '.join(names)}")
+    why = "stopped before the search finished" if core.is_stopped else "the time limit cut the search short"
+    return f"these {len(names)} slots cannot be filled together: {', '.join(names)} (perhaps not minimal: {why})"
 
 
 def _clue_sorted(problem: Problem, slot_ids: Iterable[SlotId]) -> list[SlotId]:
