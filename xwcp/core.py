@@ -9,13 +9,17 @@ crossing slots that are kept. Letters the user entered stay in every cell.
 It is found by asking an oracle (`xwcp.core_oracle.CoreOracle`: the compiled search with slot
 provenance, remembering every fill and proof) whether sub-problems that keep only some slots
 (`sub_problem`) can be filled:
-1. a first unfillable set: the whole grid when the caller proved it; else one search of it,
-   whose proof names the slots it used (at the root, AC-3's own core at once);
+1. a first unfillable set: the seed slots alone when they are one (AC-3's emptied slot with no
+   word at all); the whole grid when the caller proved it; else one search of it, whose proof
+   names the slots it used (at the root, AC-3's own core at once);
 2. grow: add slots, those the proof's dead ends gathered at first (`weight_by_slot`, the
    verdict's failure weights; then nearest the seed slots), until they cannot be filled
    together; a slot that can take a word fitting the fill found so far needs no search. The
-   slot that tips it is needed, and that proof's own slots are the new candidate;
-3. shrink (deletion-based): try dropping slots, least likely first, in chunks that double
+   slot that tips it is needed, and that proof's own slots are the new candidate. When the
+   weights are spread over most slots (GROW_WHEN_CONCENTRATED) the core is most of the grid:
+   it grows by rings of crossings around the seed slot instead, as before issue 29;
+3. shrink (deletion-based): try dropping slots, least likely first (farthest from the seed
+   first after rings), in chunks that double
    while drops succeed and halve when they fail; a proof that the rest is unfillable keeps
    only the slots it used. Every slot kept was tried alone against a superset of the final
    core, and dropping slots only removes constraints, so one pass leaves a minimal core. A
