@@ -1,6 +1,7 @@
 """Issue 25's candidate table: bound-raising and exact solvers against our own search, same grids, one run.
 
-Usage: PYTHONPATH=. python3 bench/candidates.py [--time-limit 60] [--cases a,b] [--candidates x,y]
+Usage: PYTHONPATH=. python3 bench/candidates.py --base BASE_CHECKOUT [--time-limit 60] [--cases a,b]
+                                               [--candidates x,y]
 
 Each (case, candidate) runs in its own process (`--one CASE CANDIDATE`), killed 30 s past the
 limit, and prints one row: status, best (mean at the floor for quality cases), bound, model size
@@ -13,6 +14,7 @@ and build seconds. Every fill is checked with `check_fill`. Cases:
                         SEXHAIR a dead end): one fill or proof per word (what verification needs)
 Candidates (not every one runs on every case; see CANDIDATES_BY_KIND):
   quality     `xwcp fill --quality` (the whole command, this checkout)
+  quality-base  the same from the checkout named by --base (main before issue 25), run in its own folder
   auto        `xwcp fill` (auto: our search raced against a second copy), whole command
   cpsat-lb    CP-SAT over the whole grid, 2 workers named max_lp + lb_tree_search, hinted with a fill
   cpsat-core  CP-SAT over the whole grid, 2 workers named core + max_lp, hinted
@@ -50,8 +52,8 @@ CASES = {
     "tl-1A": ("words", TL, None, 50),
 }
 CANDIDATES_BY_KIND = {
-    "quality": ["quality", "cpsat-lb", "cpsat-core", "toulbar2", "toulbar2-relaxed", "rc2"],
-    "themeless": ["quality", "cpsat-lb", "toulbar2"],
+    "quality": ["quality", "quality-base", "cpsat-lb", "cpsat-core", "toulbar2", "toulbar2-relaxed", "rc2"],
+    "themeless": ["quality", "quality-base", "cpsat-lb", "toulbar2"],
     "csp": ["auto", "cpsat", "sat", "toulbar2"],
     "words": ["auto", "toulbar2"],
 }
@@ -95,14 +97,15 @@ def run_whole(case: str, candidate: str, time_limit_s: float) -> dict:
     from xwcp.result import check_fill, measure_quality
 
     kind, grid, words, floor = CASES[case]
+    tree = Path(os.environ["XWCP_CANDIDATES_BASE"]) if candidate == "quality-base" else ROOT
     argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--format", "json", "--time-limit", f"{time_limit_s:g}",
             "--min-score", str(floor)]
     if words:
         argv += ["--words", str(words)]
-    if candidate == "quality":
+    if candidate.startswith("quality"):
         argv.append("--quality")
     start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)))
     wall = time.perf_counter() - start
     try:
         data = json.loads(done.stdout)
@@ -204,6 +207,7 @@ def run_toulbar2(case: str, candidate: str, time_limit_s: float, problem=None) -
     if cfn is None:
         return _row(status="unfillable (AC)", **row)
     left = max(1, int(time_limit_s - (time.perf_counter() - start)))
+    print(json.dumps({**row, "progress": "built"}), flush=True)
     solved = cfn.Solve(timeLimit=left)
     row["solve_s"] = round(time.perf_counter() - start - stats["build_s"], 2)
     dual = cfn.GetDDualBound()
@@ -294,7 +298,7 @@ def run_words(case: str, candidate: str, time_limit_s: float) -> dict:
 
 
 def run_one(case: str, candidate: str, time_limit_s: float) -> dict:
-    if candidate in ("quality", "auto") and CASES[case][0] != "words":
+    if candidate in ("quality", "quality-base", "auto") and CASES[case][0] != "words":
         return run_whole(case, candidate, time_limit_s)
     if CASES[case][0] == "words":
         return run_words(case, candidate, time_limit_s)
@@ -313,7 +317,10 @@ def main() -> int:
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--candidates", default="")
     parser.add_argument("--one", nargs=2, metavar=("CASE", "CANDIDATE"))
+    parser.add_argument("--base", type=Path, help="checkout for quality-base (built in place)")
     args = parser.parse_args()
+    if args.base:
+        os.environ["XWCP_CANDIDATES_BASE"] = str(args.base.resolve())
     if args.one:
         start = time.perf_counter()
         row = run_one(*args.one, args.time_limit)

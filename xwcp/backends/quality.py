@@ -90,8 +90,13 @@ at each floor the search passed cost 3-7 s each (Herald 21.10 and the Sunday cli
 """Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
 RAISE_MAX_BELOW = 10
 """Most entries below the next populous level for the neighbourhood search to try lifting them all."""
-RAISE_PENALTY = 1000
-"""Objective cost of an entry below the raise target: more than any total score a neighbourhood can gain."""
+RAISE_PENALTY = 10_000
+"""Objective cost of an entry at the floor (or below the raise target): more than any total score a
+neighbourhood can gain (LNS_MAX_SIZE slots of at most 100 each), so fewer such entries always comes first."""
+HOOD_TOP_WORDS = 200
+"""Of a neighbourhood slot's HOOD_SLOT_WORDS, this many are its highest-scored words, the rest a random
+sample: on Herald 15.01 at floor 90 a slot has 60-200 words above 90 among 2,000-7,500, so a purely
+random sample left them out, and with them most of what a better mean is made of."""
 QUICK_MEAN_S = 6.0
 """Fresh fills for the mean before the mean search waits for the floor's proof (Herald 15.02 at floor 80:
 87.17 -> 88.24 in the first 3.4 s of them, nothing more in the next 30 s)."""
@@ -104,6 +109,16 @@ EXACT_SHARE = 0.5
 """Share of the time left that the exact whole-grid pass may take on a small grid."""
 ABORT_POLL_S = 0.02
 """How often a running CP-SAT step looks at the caller's abort event (Stop in the web builder)."""
+
+
+def lex_key(scores) -> tuple[int, int, int]:
+    """(lowest score, -how many entries have it, total) of a fill's entry scores: comparing keys compares
+    fills the way constructors do, highest floor first, then fewest entries at the floor, then the mean."""
+    scores = list(scores)
+    if not scores:
+        return (0, 0, 0)
+    low = min(scores)
+    return (low, -scores.count(low), sum(scores))
 
 
 def score_levels(problem: Problem) -> list[int]:
@@ -186,11 +201,26 @@ class _Search:
     def total(self, entries) -> int:
         return sum(entry_scores(self.problem, entries))
 
+    def key(self, entries) -> tuple[int, int, int]:
+        """The lexicographic aim: (floor, -entries at it, total); a larger key is a better fill."""
+        return lex_key(entry_scores(self.problem, entries))
+
+    def is_settled(self) -> bool:
+        """The best fill is lexicographically best at this floor by the bound: its total meets the bound on
+        every fill at the floor and only one entry sits at the floor (every fill whose lowest entry is the
+        floor has at least one there; fills with none there have a higher floor, the proof's business)."""
+        return (self.bound_total is not None and self.total(self.best) >= self.bound_total
+                and self.n_at_floor(self.best) <= 1)
+
+    def n_at_floor(self, entries) -> int:
+        """Entries of `entries` at (or below) the current floor."""
+        return sum(score <= self.floor for score in entry_scores(self.problem, entries))
+
     def accept(self, problem_at: Problem, entries, what: str) -> None:
         self.best, self.best_problem = tuple(entries), problem_at
         self.final_s = self.elapsed()
         q = measure_quality(self.problem, entries)
-        self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score}, mean {q.mean_score:.2f}")
+        self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score} ({q.n_at_min} at it), mean {q.mean_score:.2f}")
 
 
 def _fill_at(search: _Search, problem: Problem, time_limit_s: float, backend: str | None = None,
@@ -435,8 +465,12 @@ def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
             return None, False
         if len(ids) > HOOD_SLOT_WORDS:
             is_sampled = True
-            # a random sample, and the slot's current word so the current fill stays a solution
-            keep = rng.choice(ids, HOOD_SLOT_WORDS, replace=False)
+            # the highest-scored words, a random sample of the rest, and the slot's current word so the
+            # current fill stays a solution
+            order = np.lexsort((rng.random(len(ids)), -np.asarray(bucket.scores[ids], np.int64)))
+            keep = np.concatenate([ids[order[:HOOD_TOP_WORDS]],
+                                   rng.choice(ids[order[HOOD_TOP_WORDS:]], HOOD_SLOT_WORDS - HOOD_TOP_WORDS,
+                                              replace=False)])
             current = words.word_id(entries[slot_id])
             ids = np.union1d(keep, [current] if current is not None and mask[current] else [])
             ids = ids.astype(np.int64)
@@ -468,7 +502,8 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
                           seed: int, abort: threading.Event | None = None,
                           target: int | None = None) -> tuple[list[str] | None, bool, bool]:
     """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set;
-    with `target`, each word scored below it counts RAISE_PENALTY less.
+    with `target`, each word scored below it counts RAISE_PENALTY less (the floor + 1: fewest entries at
+    the floor first, the lexicographic aim; a raise target: lift every entry to it).
 
     Returns:
         (entries or None, proven optimal over the words tried, whether the words were a sample).
@@ -541,10 +576,10 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
     from xwcp.backends import backtrack
 
     problem_at = search.best_problem
-    best_total = search.total(search.best)
+    best_key = search.key(search.best)
     run = 0
     while search.elapsed() < deadline_s and not search.stopped() and not search.floor_raised():
-        if search.bound_total is not None and best_total >= search.bound_total:
+        if search.is_settled():
             return
         weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
         budget = min(RESTART_RUN_S, deadline_s - search.elapsed(), search.remaining())
@@ -557,9 +592,9 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
             if result.status is FillStatus.UNFILLABLE:
                 return
             continue
-        total = search.total(result.entries)
-        if total > best_total and not check_fill(problem_at, result.entries):
-            best_total = total
+        key = search.key(result.entries)
+        if key > best_key and not check_fill(problem_at, result.entries):
+            best_key = key
             search.n_improved += 1
             search.accept(problem_at, result.entries, f"better fill (fresh search, score weight {weight:g})")
 
@@ -593,7 +628,9 @@ def exact_mean(search: _Search, time_limit_s: float) -> None:
         return
     objective = []
     for slot_id in open_ids:
-        scores = problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]]
+        scores = np.asarray(problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]],
+                            np.int64)
+        scores = np.where(scores <= search.floor, scores - RAISE_PENALTY, scores)  # fewest at the floor first
         xs = model.xs_by_slot[slot_id]
         objective.extend(int(c) * x for c, x in zip(scores.tolist(), xs) if c)
         current = problem_at.words.word_id(search.best[slot_id])
@@ -612,10 +649,12 @@ def exact_mean(search: _Search, time_limit_s: float) -> None:
         return
     entries = entries_from_word_ids(problem_at, model.decode(solver.boolean_value))
     is_valid = not check_fill(problem_at, entries)
-    if is_valid and search.total(entries) > search.total(search.best):
+    if is_valid and search.key(entries) > search.key(search.best):
         search.n_improved += 1
         search.accept(problem_at, entries, "better fill (CP-SAT over the whole grid)")
-    cp_bound = int(np.floor(solver.best_objective_bound + 1e-6))
+    # the objective is total - RAISE_PENALTY x (entries at the floor): every fill with no more entries there
+    # than the best one has a total of at most the objective's bound plus the penalty of the best's count
+    cp_bound = int(np.floor(solver.best_objective_bound + 1e-6)) + RAISE_PENALTY * search.n_at_floor(search.best)
     if search.bound_total is None or cp_bound < search.bound_total:
         search.bound_total = cp_bound
         search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor} (CP-SAT): "
@@ -659,17 +698,18 @@ def improve_mean(search: _Search) -> None:
     rng = random.Random(search.limits.seed)
     size = min(LNS_START_SIZE, len(problem_at.open_slot_ids))
     target = _raise_target(search)
+    below = target if target is not None else search.floor + 1  # the lexicographic aim: fewest at the floor
 
     def value(entries) -> int:
         scores = entry_scores(search.problem, entries)
-        return sum(scores) - (0 if target is None else RAISE_PENALTY * sum(x < target for x in scores))
+        return sum(scores) - RAISE_PENALTY * sum(x < below for x in scores)
 
     if target is not None:
         search.say(f"{search.elapsed():6.1f} s  neighbourhood search lifting the entries below {target}")
     best_value = value(search.best)
     n_open = len(problem_at.open_slot_ids)
     while not search.stopped() and not search.floor_raised() and n_open:
-        if target is None and search.bound_total is not None and best_value >= search.bound_total:
+        if target is None and search.is_settled():
             return
         hood = _neighbourhood(problem_at, search.best, size, rng)
         t0 = time.perf_counter()
@@ -677,7 +717,7 @@ def improve_mean(search: _Search) -> None:
         if step_s < 0.05:
             return
         entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
-                                                            rng.randrange(1 << 30), search.limits.abort, target)
+                                                            rng.randrange(1 << 30), search.limits.abort, below)
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
@@ -687,7 +727,7 @@ def improve_mean(search: _Search) -> None:
                 search.n_improved += 1
                 search.accept(problem_at, entries, f"better fill ({len(hood)}-slot neighbourhood)")
                 low = min(entry_scores(search.problem, entries))
-                if target is not None and low >= target:
+                if low > search.floor:  # no entry left at the floor (or below the raise target): it rises
                     search.floor, search.first_at_floor_s = low, search.elapsed()
                     search.raised_by_lns = True
                     if search.proof is not None:
@@ -696,8 +736,8 @@ def improve_mean(search: _Search) -> None:
                     return
         if proven and not is_sampled and len(hood) == n_open and target is None \
                 and problem_at.controls.max_shared_substring is None:
-            search.is_mean_optimal = True  # CP-SAT proved the best total over every open slot at once
-            search.bound_total = best_value
+            search.is_mean_optimal = True  # CP-SAT proved the best (fewest at the floor, then total) at once
+            search.bound_total = search.total(search.best)
             search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
             return
         if proven and took < step_s / 4:
@@ -821,7 +861,7 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     is_small = _domain_words(search.best_problem) <= EXACT_MAX_WORDS
     if is_small:  # the bound first, to stop as soon as a fill meets it; big grids get it at the end
         _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
-        if search.bound_total is not None and search.total(search.best) >= search.bound_total:
+        if search.is_settled():
             search.is_mean_optimal = True
             return
     if has_cpsat and is_small and not search.floor_raised():
