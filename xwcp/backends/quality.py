@@ -1,4 +1,10 @@
-"""Fill for quality: the highest floor (minimum entry score) there is, then the highest mean at it, with a bound.
+"""Fill for quality: the highest floor (minimum entry score) there is, then the fewest entries at it, then the highest mean, with a bound.
+
+The aim is lexicographic (`lex_key`), as constructors judge a fill: one entry at 50 is worse than
+any number at 60; at the same floor, fewer entries sitting at it is better, whatever the mean;
+only then the mean. Every comparison of two fills, and every CP-SAT objective (the floor's entries
+cost RAISE_PENALTY each), follows it; the report gives the floor, how many entries sit at it
+(`n_at_min`) and the mean.
 
 1. Floor. A first fill at the problem's own minimum score; then two searches side by side
    (`_FloorProof` in a thread, our compiled search releasing the interpreter lock):
@@ -8,7 +14,8 @@
      raises the floor to its own minimum; no fill at a level rules out every level above).
      At most FLOOR_SHARE of the time goes to it. (Level by level, Herald 21.10 spent 22 s
      climbing 50..65 one level at a time and ended at 65.)
-2. Mean, at the floor reached so far (started over whenever the floor rises):
+2. Entries at the floor, then the mean, at the floor reached so far (started over whenever the floor
+   rises; a fill with no entry left at the floor raises it):
    - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which
      may prove the best total (the search then stops early) and otherwise gives a bound;
    - fresh fills by our search leaning harder on scores (a few seconds; then the mean search
@@ -22,7 +29,9 @@
 3. Bound. A Lagrangian relaxation of the crossing constraints at the floor: each slot takes
    its best word against letter prices on its crossing cells, tightened by max-sum diffusion.
    Any prices give a valid upper bound on the total (it also drops "no word twice"); on a small
-   grid the lower of it and CP-SAT's bound is reported.
+   grid the lower of it and CP-SAT's bound is reported. The bound holds for every fill at least as
+   good on the first two keys (no lower floor, no more entries at it); the mean is proven optimal
+   when no such fill has a higher mean (CP-SAT finished, or the bound met with one entry at the floor).
    Measured on Herald 15.01 at floor 90 and 15.02 at floor 80: diffusion settles in about
    1.5 s at 92.12 and 91.91, where 10 s of subgradient steps reach 91.99 and 2 s only 93.6;
    cutting each slot's words scored above the highest level that stays arc-consistent on its
@@ -31,6 +40,16 @@
    floor 90 (91.82, CP-SAT's root bound); branch and bound on it with reduced-cost fixing and
    "no word twice" as an assignment per length (tried, not kept) lowered it to 91.68 in 30 s,
    CP-SAT to 91.36, while the best fill known is 90.68: the relaxation itself is loose.
+
+Issue 25 measured what else could raise the bound or settle the mean (bench/candidates.py, table in
+bench/README.md): CP-SAT's bound workers by name (max_lp + lb_tree_search: 91.79 on Herald 15.01 at
+floor 90, against the diffusion bound's 92.12 and a best of 90.13), toulbar2 (VAC, HBFS; its dual
+bound stays at or above the LP's, no better fill), RC2 over the exact CNF (no answer in 60 s). Above
+the floor, scores are rare (at floor 90: 0-3 words of 3-6 letters score higher, 60-200 of each longer
+length), so the best mean is a few such words placed together; probing each slot alone with its
+higher-scored words (our search, 2 s each) proves 19 of 62 slots cannot take one, which lowers the
+LP only to 91.96. The gap is the relaxation's: it places a higher-scored word in every slot that
+can take one alone.
 
 The search stops before its limit only when the floor is proven and the mean proven optimal.
 Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).
@@ -892,7 +911,8 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
 
 def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None = None,
                  say: Callable[[str], None] | None = None) -> tuple[FillResult, Quality | None]:
-    """The best fill found within the time limit: highest floor, then highest mean, with a bound.
+    """The best fill found within the time limit: highest floor, then fewest entries at it, then highest mean,
+    with a bound.
 
     It stops before the limit only when both are settled: the floor proven optimal and the mean
     proven optimal at it (the bound met, or CP-SAT finished over the whole grid).
