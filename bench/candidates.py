@@ -6,7 +6,9 @@ Usage: PYTHONPATH=. python3 bench/candidates.py --base BASE_CHECKOUT [--time-lim
 Each (case, candidate) runs in its own process (`--one CASE CANDIDATE`), killed 30 s past the
 limit, and prints one row: status, best (mean at the floor for quality cases), bound, model size
 and build seconds. Every fill is checked with `check_fill`. Cases:
-  h15.01@90, h15.02@80  quality at a fixed floor (Herald 15s, default list): best mean and bound
+  h15.01@90, h15.02@80, h15.06@80, d01@90
+                        quality at a fixed floor (Herald 15s and the stock daily, default list): best mean
+                        and bound (the last two only for quality / quality-base: --cases)
   tl@50                 the stock themeless' quality (floor 50): floor, entries at it, mean
   tl@55                 is there a fill of the stock themeless at floor 55? (no method had answered)
   23.06, 23.10          van Beek 23x23, SCOWL-55, no word twice: fill or proof
@@ -45,6 +47,8 @@ TL = ROOT / "models/15x15-themeless-01.txt"
 CASES = {
     "h15.01@90": ("quality", VB / "15.01.txt", None, 90),
     "h15.02@80": ("quality", VB / "15.02.txt", None, 80),
+    "h15.06@80": ("quality", VB / "15.06.txt", None, 80),
+    "d01@90": ("quality", ROOT / "models/15x15-daily-01.txt", None, 90),
     "tl@50": ("themeless", TL, None, 50),
     "tl@55": ("csp", TL, None, 55),
     "23.06": ("csp", VB / "23.06.txt", SCOWL, 0),
@@ -314,7 +318,7 @@ def run_one(case: str, candidate: str, time_limit_s: float) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--cases", default=",".join(CASES))
+    parser.add_argument("--cases", default=",".join(c for c in CASES if c not in ("h15.06@80", "d01@90")))
     parser.add_argument("--candidates", default="")
     parser.add_argument("--one", nargs=2, metavar=("CASE", "CANDIDATE"))
     parser.add_argument("--base", type=Path, help="checkout for quality-base (built in place)")
