@@ -1,7 +1,8 @@
 """Issue 25's candidate table: bound-raising and exact solvers against our own search, same grids, one run.
 
 Usage: PYTHONPATH=. python3 bench/candidates.py --base BASE_CHECKOUT [--time-limit 60] [--cases a,b]
-                                               [--candidates x,y]
+                                               [--candidates x,y] > results.jsonl
+       python3 bench/candidates.py --table results.jsonl      (the markdown table of a results file)
 
 Each (case, candidate) runs in its own process (`--one CASE CANDIDATE`), killed 30 s past the
 limit, and prints one row: status, best (mean at the floor for quality cases), bound, model size
@@ -18,6 +19,7 @@ Candidates (not every one runs on every case; see CANDIDATES_BY_KIND):
   quality     `xwcp fill --quality` (the whole command, this checkout)
   quality-base  the same from the checkout named by --base (main before issue 25), run in its own folder
   auto        `xwcp fill` (auto: our search raced against a second copy), whole command
+  backtrack   (tl-1A) our compiled search with scores ignored, as `suggest --verify` runs it
   cpsat-lb    CP-SAT over the whole grid, 2 workers named max_lp + lb_tree_search, hinted with a fill
   cpsat-core  CP-SAT over the whole grid, 2 workers named core + max_lp, hinted
   cpsat       the cpsat backend (shortlists), 2 workers
@@ -59,7 +61,7 @@ CANDIDATES_BY_KIND = {
     "quality": ["quality", "quality-base", "cpsat-lb", "cpsat-core", "toulbar2", "toulbar2-relaxed", "rc2"],
     "themeless": ["quality", "quality-base", "cpsat-lb", "toulbar2"],
     "csp": ["auto", "cpsat", "sat", "toulbar2"],
-    "words": ["auto", "toulbar2"],
+    "words": ["backtrack", "toulbar2"],
 }
 HARD_WORDS = ("STDTEST", "HDMIOUT", "SEXHAIR")
 
@@ -315,6 +317,35 @@ def run_one(case: str, candidate: str, time_limit_s: float) -> dict:
     return run_backend(case, candidate, time_limit_s)
 
 
+def markdown(path: Path) -> str:
+    """The rows of a results file (this script's output) as a markdown table."""
+    lines = ["| case | candidate | answer | best | bound | model | build s | wall s |", "|---|---|---|---|---|---|---|---|"]
+    for text in path.read_text().splitlines():
+        if not text.startswith("{"):
+            continue
+        row = json.loads(text)
+        status = row.get("status", "no answer (the process ended after building)")
+        if row.get("floor") is not None:
+            status += f", floor {row['floor']} ({row.get('n_at_min')} at it)"
+        if row.get("floor_optimal"):
+            status += ", floor proven"
+        if "table_entries" in row:
+            model = f"{row['values']:,} values, {row['table_entries'] / 1e6:.0f}M table entries"
+        elif "clauses" in row:
+            model = f"{row['clauses']:,} clauses"
+        elif "vars" in row:
+            model = f"{row['vars']:,} vars" + (f", {row['constraints']:,} constraints" if "constraints" in row else "") \
+                + (f", K={row['k']}" if "k" in row else "")
+        else:
+            model = ""
+        best = row.get("best", "")
+        if row.get("incumbent") is not None and best == row.get("incumbent"):
+            best = f"{best} (= hint)"
+        lines.append(f"| {row['case']} | {row['candidate']} | {status} | {best} | {row.get('bound', '') or ''} | {model} "
+                     f"| {row.get('build_s', '')} | {row.get('wall_s', '')} |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=60.0)
@@ -322,7 +353,11 @@ def main() -> int:
     parser.add_argument("--candidates", default="")
     parser.add_argument("--one", nargs=2, metavar=("CASE", "CANDIDATE"))
     parser.add_argument("--base", type=Path, help="checkout for quality-base (built in place)")
+    parser.add_argument("--table", type=Path, help="print a results file as a markdown table and exit")
     args = parser.parse_args()
+    if args.table:
+        print(markdown(args.table))
+        return 0
     if args.base:
         os.environ["XWCP_CANDIDATES_BASE"] = str(args.base.resolve())
     if args.one:
