@@ -119,6 +119,11 @@ random sample left them out, and with them most of what a better mean is made of
 QUICK_MEAN_S = 6.0
 """Fresh fills for the mean before the mean search waits for the floor's proof (Herald 15.02 at floor 80:
 87.17 -> 88.24 in the first 3.4 s of them, nothing more in the next 30 s)."""
+MEAN_WAITS_FOR_PROOF = True
+"""After QUICK_MEAN_S of fresh fills the mean search waits for the floor's proof (False: it goes on beside it).
+Measured once each (issue 25, 60 s, load 5-7): beside / waiting, Herald 15.02 at 80: 11 / 12 entries at 80,
+mean 88.49 / 88.36, floor proven in both; 15.06: the same fill both ways (27 at 80, 86.25, proven); too
+little to change what issue 14 measured, so it waits."""
 MEAN_RESERVE_S = 12.0
 """Time kept for the mean search however long the floor's proof runs."""
 EXACT_MAX_WORDS = 40_000
@@ -894,7 +899,7 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     if has_cpsat and _raise_target(search) is not None:
         improve_mean(search)  # a few entries below the next populous level: lifting them comes first
         return
-    if search.proof is not None and not search.proof.done.is_set():
+    if search.proof is not None and not search.proof.done.is_set() and MEAN_WAITS_FOR_PROOF:
         # the floor comes first: a few seconds of fresh fills (most of what they gain), then the proof
         # beside has the cores to itself until only MEAN_RESERVE_S are left
         restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining())))
