@@ -101,6 +101,10 @@ RESTART_SCORE_WEIGHTS = (0.5, 1.0, 0.3)
 """Score weights of the fresh fills (the plain fill uses 0.05): on Herald 15.02 at floor 80, 0.5 gives
 means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
 RESTART_RUN_S = 3.0
+LIFT_TRY_S = 3.0
+"""Time our search gets per slot in `lift_slots` (a fill with the slot above the floor, or none)."""
+LIFT_SHARE = 0.3
+"""Share of the time left that `lift_slots` may use, after the first fresh fills."""
 """Time for one fresh fill; hard floors make some seeds slow."""
 BOUND_TIME_S = 5.0
 BOUND_RESERVE_SHARE = 0.1
@@ -207,6 +211,8 @@ class _Search:
     no_fill_at: int | None = None
     """Lowest score level proven to have no fill (the floor climb's, for the proof that goes on beside the mean)."""
     proof: _FloorProof | None = None
+    lifted_at: int | None = None
+    """The floor `lift_slots` last ran at (once per floor)."""
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -595,6 +601,66 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
     return out, status == cp_model.OPTIMAL, is_sampled
 
 
+def lift_slots(search: _Search, deadline_s: float) -> None:
+    """Fewer entries at the floor, slot by slot, with our fast search (the second key of the aim).
+
+    The slots the best fill already has above the floor are kept above it; then each other slot in
+    turn (the one with the highest-scored word first) is restricted to its words above the floor,
+    on top of what is kept, and `backtrack` fills the restricted grid (LIFT_TRY_S, score weight as
+    the fresh fills'); a fill keeps the slot's restriction and is taken when its key is better, no
+    fill drops it. At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
+    the entries a better mean is made of: on Herald 15.01 this greedy (4 s a slot) kept 3 slots
+    above 90 in 17 s, mean 90.31, where the neighbourhood search had reached 90.13 in 60 s.
+    """
+    from xwcp.ac3 import propagate
+    from xwcp.backends import backtrack
+
+    if search.lifted_at == search.floor:
+        return
+    search.lifted_at = search.floor
+    problem_at = search.best_problem
+    prop = propagate(problem_at)
+    if not prop.is_consistent:
+        return
+    floor = search.floor
+    masks = [np.asarray(domain, bool) for domain in problem_at.domains]
+    above_by_slot, order = {}, []
+    for slot_id in problem_at.open_slot_ids:
+        scores = np.asarray(problem_at.words.bucket(problem_at.slots[slot_id].length).scores)
+        above = scores > floor
+        if not (np.asarray(prop.domains[slot_id], bool) & above).any():
+            continue
+        above_by_slot[slot_id] = above
+        if (problem_at.words.score(search.best[slot_id]) or 0) > floor:
+            masks[slot_id] = masks[slot_id] & above  # the best fill has it above the floor: keep it there
+        else:
+            order.append((-int(scores[np.asarray(prop.domains[slot_id], bool) & above].max()), slot_id))
+    order.sort()
+    best_key = search.key(search.best)
+    for run, (_, slot_id) in enumerate(order):
+        budget = min(LIFT_TRY_S, deadline_s - search.elapsed(), search.remaining())
+        if budget <= 0.05 or search.stopped() or search.floor_raised():
+            return
+        trial = list(masks)
+        trial[slot_id] = masks[slot_id] & above_by_slot[slot_id]
+        frozen = []
+        for mask in trial:
+            mask = mask.copy()
+            mask.flags.writeable = False
+            frozen.append(mask)
+        limits = Limits(time_limit_s=budget, seed=search.limits.seed + 2000 + run, abort=search.limits.abort,
+                        extra={"score_weight": RESTART_SCORE_WEIGHTS[0]})
+        result = backtrack.fill(replace(problem_at, domains=tuple(frozen)), limits)
+        if result.status is not FillStatus.FILLED:
+            continue
+        masks = trial
+        key = search.key(result.entries)
+        if key > best_key and not check_fill(problem_at, result.entries):
+            best_key = key
+            search.n_improved += 1
+            search.accept(problem_at, result.entries, f"better fill ({search.problem.slots[slot_id].name} lifted)")
+
+
 def restart_for_mean(search: _Search, deadline_s: float) -> None:
     """Fresh fills at the floor by our fast search leaning harder on scores; keeps the best."""
     from xwcp.backends import backtrack
@@ -903,13 +969,16 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
         # the floor comes first: a few seconds of fresh fills (most of what they gain), then the proof
         # beside has the cores to itself until only MEAN_RESERVE_S are left
         restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining())))
+        lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
         while search.remaining() > MEAN_RESERVE_S and not search.stopped() and not search.floor_raised() \
                 and not search.proof.done.wait(ABORT_POLL_S):
             pass
         if search.floor_raised() or search.stopped():
             return
-    restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
+    restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining()))
                      if has_cpsat else search.limits.time_limit_s)
+    if not search.floor_raised():
+        lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
     if has_cpsat:
         improve_mean(search)
 
