@@ -101,7 +101,7 @@ RESTART_SCORE_WEIGHTS = (0.5, 1.0, 0.3)
 """Score weights of the fresh fills (the plain fill uses 0.05): on Herald 15.02 at floor 80, 0.5 gives
 means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
 RESTART_RUN_S = 3.0
-LIFT_TRY_S = 3.0
+LIFT_TRY_S = 1.5
 """Time our search gets per slot in `lift_slots` (a fill with the slot above the floor, or none)."""
 LIFT_SHARE = 0.3
 """Share of the time left that `lift_slots` may use, after the first fresh fills."""
@@ -634,7 +634,7 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
         if (problem_at.words.score(search.best[slot_id]) or 0) > floor:
             masks[slot_id] = masks[slot_id] & above  # the best fill has it above the floor: keep it there
         else:
-            order.append((-int(scores[np.asarray(prop.domains[slot_id], bool) & above].max()), slot_id))
+            order.append((-int((np.asarray(prop.domains[slot_id], bool) & above).sum()), slot_id))
     order.sort()
     best_key = search.key(search.best)
     for run, (_, slot_id) in enumerate(order):
