@@ -18,11 +18,13 @@ cost RAISE_PENALTY each), follows it; the report gives the floor, how many entri
    rises; a fill with no entry left at the floor raises it):
    - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which
      may prove the best total (the search then stops early) and otherwise gives a bound;
-   - fresh fills by our search leaning harder on scores (a few seconds; then the mean search
+   - fresh fills by our search leaning harder on scores (a few seconds);
+   - `lift_slots`: our search again, keeping slots above the floor one at a time (a slot stays
+     above it when a fill remains), which lowers the count at the floor (then the mean search
      waits for the floor's proof, which comes first, keeping MEAN_RESERVE_S for itself);
    - large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a weak
-     entry is re-filled with every other slot kept, maximising the total exactly (a better total
-     is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
+     entry is re-filled with every other slot kept, first lowering its entries at the floor, then
+     maximising the total exactly (a better fill is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
      shrink when it runs out of time. While the floor is unproven and only a few entries sit
      below the next populous level, the objective first lifts them (`_raise_target`): a fill
      with none left below raises the floor.
