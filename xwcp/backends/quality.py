@@ -607,10 +607,11 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
     """Fewer entries at the floor, slot by slot, with our fast search (the second key of the aim).
 
     The slots the best fill already has above the floor are kept above it; then each other slot in
-    turn (the one with the highest-scored word first) is restricted to its words above the floor,
-    on top of what is kept, and `backtrack` fills the restricted grid (LIFT_TRY_S, score weight as
-    the fresh fills'); a fill keeps the slot's restriction and is taken when its key is better, no
-    fill drops it. At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
+    turn (the one with the most words above the floor first) is restricted to them, on top of what
+    is kept, and `backtrack` fills the restricted grid (LIFT_TRY_S, score weight as the fresh
+    fills'); a fill keeps the slot's restriction and is taken when its key is better, no fill drops
+    it. Ordered by highest-scored word first, its first tries timed out (long slots); started from
+    no kept slots, it lifted nothing on Herald 15.01 and 15.02 (bench/README.md, issue 25). At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
     the entries a better mean is made of: on Herald 15.01 this greedy (4 s a slot) kept 3 slots
     above 90 in 17 s, mean 90.31, where the neighbourhood search had reached 90.13 in 60 s.
     """
