@@ -126,8 +126,8 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.add_argument("--min-diff", type=positive_int, default=None, metavar="K",
                    help="with --count N: every two fills differ in at least K entries")
     p.add_argument("--quality", action="store_true",
-                   help="search for the highest minimum score (proven where possible), then the highest "
-                        "mean at it, with a bound; anytime, default --time-limit 60")
+                   help="search for the highest minimum score (proven where possible), then the fewest "
+                        "entries at it, then the highest mean, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
