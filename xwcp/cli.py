@@ -245,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args_in[0] if args_in and args_in[0] in COMMANDS else None
     parser = build_parser(with_bench=command == "bench", only=command)
     args = parser.parse_args(args_in)
+    _WARNINGS.clear()
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -315,7 +316,12 @@ def _silence_stdout() -> None:
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
+_WARNINGS: list[str] = []
+"""This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
+
+
 def _warn(message: str) -> None:
+    _WARNINGS.append(message)
     print(f"xwcp: warning: {message}", file=sys.stderr)
 
 
@@ -339,6 +345,8 @@ def _load_puzzle(args):
 
 
 def _emit(args, data: dict, text: str) -> None:
+    if args.format == "json" and _WARNINGS:
+        data = {**data, "warnings": list(_WARNINGS)}
     print(json.dumps(data) if args.format == "json" else text)
 
 
@@ -353,9 +361,11 @@ def cmd_fill(args) -> int:
     if args.min_diff is not None and not (args.count and args.count > 1):
         raise InputError("--min-diff needs --count N with N of 2 or more")
     if args.out:
-        from xwcp.formats import format_module
+        from xwcp.formats import check_writable, format_module, read_puzzle
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
+        if args.grid != "-":  # and what the output format cannot hold (bars in a .puz)
+            check_writable(read_puzzle(args.grid), args.out)
     puzzle, problem, result = load_and_fill(
         args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
@@ -447,6 +457,8 @@ def cmd_convert(args) -> int:
     from xwcp.session import convert
 
     puzzle = convert(args.input, args.output)
+    for warning in puzzle.warnings:
+        _warn(f"{args.input}: {warning}")
     grid = puzzle.grid
     _emit(args, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
                  "slots": len(puzzle.slots()), "title": puzzle.title},
