@@ -85,14 +85,17 @@ def puz_view(path: Path) -> tuple[View | None, str]:
     view.blocks = {i for i, ch in enumerate(p.solution) if ch in ".:"}
     rebus = p.rebus() if p.has_rebus() else None
     if p.is_solution_locked():
-        view.letters_checked_by = lambda solution: p.check_answers(solution)
+        def fits(letters: str) -> bool:  # the file's own block characters, xwcp's letters elsewhere
+            return p.check_answers("".join(a if a in ".:" else b for a, b in zip(p.solution, letters)))
+
+        view.letters_checked_by = fits
     elif p.solution_state != 0x0002:
         for i, ch in enumerate(p.solution):
             if i in view.blocks:
                 continue
             if rebus is not None and rebus.is_rebus_square(i):
                 view.letters[i] = rebus.get_rebus_solution(i).upper()
-            elif ch != "-":
+            elif ch != "-" and not ch.isspace():
                 view.letters[i] = ch.upper()
     view.circles = set(p.markup().get_markup_squares(puz.GridMarkup.Circled)) if p.has_markup() else set()
     view.bars = set()
@@ -180,6 +183,8 @@ def xd_view(path: Path) -> tuple[View | None, str]:
 
     try:
         xd = xdformat.xdfile(path.read_text(encoding="utf-8"), filename=str(path))
+        for key in [k for k in xd.headers if k.lower() == "rebus" and k != "Rebus"]:  # the header in any case
+            xd.headers["Rebus"] = xd.headers[key]
         rebus = xd.rebus()
     except Exception as exc:  # noqa: BLE001
         return None, f"xdformat: {exc.__class__.__name__}: {exc}"

@@ -94,9 +94,6 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
                 n_omitted += 1
                 cells.append(BLOCK)
                 continue
-            if str(value) == block or (isinstance(solved, str) and solved == block):
-                cells.append(BLOCK)
-                continue
             number = _number(value)
             style = raw.get("style") if isinstance(raw, dict) else None
             if isinstance(style, str):
@@ -108,6 +105,9 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
                 mark = _mark(style)
                 if mark:
                     mark_by_cell[cell] = mark
+            if str(value) == block or (isinstance(solved, str) and solved == block):
+                cells.append(BLOCK)
+                continue
             if number is not None:
                 number_by_cell_[cell] = number
             content = _content(solved, empty, r, c, source)
@@ -299,11 +299,11 @@ def to_dict(puzzle: Puzzle) -> dict:
         for c in range(grid.width):
             cell = r * grid.width + c
             content = grid.cells[cell]
+            style = _style(grid, cell, mark_by_cell.get(cell))
             if content == BLOCK:
-                row.append("#")
+                row.append({"cell": "#", "style": style} if style else "#")
                 sol.append("#")
                 continue
-            style = _style(grid, cell, mark_by_cell.get(cell))
             number = numbers.get(cell, 0)
             row.append({"cell": number, "style": style} if style else number)
             sol.append(None if content == EMPTY else content)

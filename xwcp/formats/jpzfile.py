@@ -87,6 +87,10 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
             raise InputError(f"a <cell> at x={x}, y={y} lies outside the {width}x{height} grid", source)
         cell = (y - 1) * width + (x - 1)
         kind = cell_el.get("type", "").lower()
+        color = _HEX_COLOR.match(cell_el.get("background-color", "").strip())
+        circle = cell_el.get("background-shape", "").lower() == "circle"
+        if circle or color:
+            marks[cell] = Mark(circle=circle, color=f"#{color.group(1).upper()}" if color else None)
         if kind in ("block", "void"):  # ("clue" is a cell whose letter is given)
             n_void += kind == "void"
             cells[cell] = BLOCK
@@ -100,10 +104,6 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
         for attr, side in (("top-bar", "T"), ("left-bar", "L"), ("bottom-bar", "B"), ("right-bar", "R")):
             if cell_el.get(attr, "").lower() == "true":
                 bars.append((cell, side))
-        color = _HEX_COLOR.match(cell_el.get("background-color", "").strip())
-        circle = cell_el.get("background-shape", "").lower() == "circle"
-        if circle or color:
-            marks[cell] = Mark(circle=circle, color=f"#{color.group(1).upper()}" if color else None)
     missing = [cell for cell, content in enumerate(cells) if content is None]
     if missing:
         warnings.append(f"{len(missing)} cells are not in the file (first at x={missing[0] % width + 1}, "
@@ -318,6 +318,12 @@ def to_bytes(puzzle: Puzzle) -> bytes:
     mark_by_cell = grid.mark_by_cell
     for cell, content in enumerate(grid.cells):
         attrs = {"x": str(cell % width + 1), "y": str(cell // width + 1)}
+        mark = mark_by_cell.get(cell)
+        if mark is not None:
+            if mark.circle:
+                attrs["background-shape"] = "circle"
+            if mark.color or mark.shaded:
+                attrs["background-color"] = mark.color or SHADE_COLOR
         if content == BLOCK:
             attrs["type"] = "block"
         else:
@@ -329,12 +335,6 @@ def to_bytes(puzzle: Puzzle) -> bytes:
                 attrs["left-bar"] = "true"
             if cell >= width and (cell - width, BELOW) in grid.bars:
                 attrs["top-bar"] = "true"
-            mark = mark_by_cell.get(cell)
-            if mark is not None:
-                if mark.circle:
-                    attrs["background-shape"] = "circle"
-                if mark.color or mark.shaded:
-                    attrs["background-color"] = mark.color or SHADE_COLOR
         ElementTree.SubElement(grid_el, "cell", attrs)
     slots = find_slots(grid)
     for slot in slots:

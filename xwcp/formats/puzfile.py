@@ -144,8 +144,9 @@ def _check_structure(data: bytes, source: str) -> tuple[int, int, int, int, int,
         if end < 0:
             n_found = names.index(name) - 3
             if n_found >= 0 and n_clues > 0:
-                raise InputError(f"not a valid .puz file: the header says {n_clues} clues but the file holds "
-                                 f"{n_found} (cut short or a wrong header)", source)
+                raise InputError(f"not a valid .puz file: the header says {n_clues} clues but only {n_found} "
+                                 "strings follow the title, author and copyright (cut short, or a wrong header)",
+                                 source)
             raise InputError(f"not a valid .puz file: the file ends inside the {name}", source)
         at = end + 1
     return start, width, height, n_clues, puzzle_type, solution_state
