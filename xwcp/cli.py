@@ -53,7 +53,7 @@ def _count(text: str) -> int:
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
+                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd, .jpz or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
@@ -126,7 +126,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="search for the highest minimum score (proven where possible), then the highest "
                         "mean at it, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
-    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
+    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .jpz, .txt or .json; "
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
@@ -188,10 +188,11 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="autofills run at once; more get HTTP 429 (default: the number of cores)")
     p.set_defaults(run=cmd_serve)
 
-    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd, .jpz and .json",
                     description="Read IN and write OUT, each in the format of its file extension "
-                                "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
-                                "are kept where both formats have them.",
+                                "(.txt, .puz, .ipuz, .xd, .jpz, .json); title, author, copyright, notes, clues, "
+                                "bars, marks and rebus cells are kept where both formats have them (a format "
+                                "that cannot hold something refuses it).",
                     epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
