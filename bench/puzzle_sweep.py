@@ -398,6 +398,19 @@ def read_and_compare(path: Path) -> tuple[str, list[str]]:
     return "read", compare(puzzle, view)
 
 
+def _category(line: str) -> str:
+    """A refusal's kind, for the counts."""
+    if "variety puzzle" in line:
+        return "a variety puzzle (entries that are not across and down runs)"
+    if "not a crossword" in line:
+        return "not a crossword (acrostic, coded)"
+    if "largest supported" in line:
+        return "larger than 30x30"
+    if "not a valid" in line or "no ACROSS&DOWN" in line:
+        return "structurally damaged"
+    return re.sub(r"\d+", "N", line.split(": ", 2)[-1])[:60]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
@@ -416,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         why = line if not opens else "; ".join(w.replace(str(path) + ": ", "") for w in warnings
                                                  if w.startswith(str(path)))
         if code == 2:
-            refusals[re.sub(r"\d+", "N", line.split(": ", 2)[-1])[:60]] += 1
+            refusals[_category(line)] += 1
         misreads += bool(problems) and read == "read"
         name = str(path.relative_to(args.folder))
         rows.append(f"| {name} | {path.suffix} | {'yes' if opens else 'no'} | {code} | {why.replace('|', '/')} | "

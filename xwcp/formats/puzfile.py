@@ -63,7 +63,7 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
     import puz
 
     warnings: list[str] = []
-    start, width, height, n_clues, puzzle_type, solution_state = _check_structure(data, source)
+    data, start, width, height, n_clues, puzzle_type, solution_state = _check_structure(data, source, warnings)
     version = data[start + _VERSION_AT:start + _VERSION_AT + 4]
     if not re.fullmatch(rb"\d\.\d.", version, re.DOTALL):
         data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
@@ -119,8 +119,12 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
                   _from_latin1(p.notes, p), clue_by_slot, is_diagramless, tuple(warnings))
 
 
-def _check_structure(data: bytes, source: str) -> tuple[int, int, int, int, int, int]:
-    """(header start, width, height, clue count, puzzle type, solution state) once the file is whole.
+def _check_structure(data: bytes, source: str,
+                     warnings: list[str]) -> tuple[bytes, int, int, int, int, int, int]:
+    """(data, header start, width, height, clue count, puzzle type, solution state) once the file is whole.
+
+    A clue count whose two bytes are swapped (some writers store it big-endian) is mended, with a
+    warning, when the file holds that many strings.
 
     Raises:
         InputError: no ACROSS&DOWN, a header, grid or string section cut short, a size out of range.
@@ -138,18 +142,32 @@ def _check_structure(data: bytes, source: str) -> tuple[int, int, int, int, int,
     at = start + _HEADER_BYTES + 2 * width * height
     if len(data) < at:
         raise InputError(f"not a valid .puz file: the file ends inside its {width}x{height} grid", source)
-    names = ["title", "author", "copyright"] + [f"clue {n + 1} of {n_clues}" for n in range(n_clues)]
-    for name in names:
+    n_strings = _count_strings(data, at, 3 + n_clues)
+    if n_strings < 3 + n_clues:
+        swapped = (n_clues >> 8) | ((n_clues & 0xFF) << 8)
+        if 0 < swapped <= 2 * width * height and n_strings >= 3 + swapped:
+            data = data[:start + 46] + struct.pack("<H", swapped) + data[start + 48:]
+            warnings.append(f"the header's clue count reads {n_clues}: its two bytes are swapped; read as "
+                            f"{swapped}")
+            n_clues = swapped
+        elif n_strings < 3:
+            raise InputError(f"not a valid .puz file: the file ends inside the "
+                             f"{('title', 'author', 'copyright')[n_strings]}", source)
+        else:
+            raise InputError(f"not a valid .puz file: the header says {n_clues} clues but only {n_strings - 3} "
+                             "strings follow the title, author and copyright (cut short, or a wrong header)", source)
+    return data, start, width, height, n_clues, puzzle_type, solution_state
+
+
+def _count_strings(data: bytes, at: int, most: int) -> int:
+    """How many NUL-terminated strings start at `at` (counting up to `most`)."""
+    count = 0
+    while count < most:
         end = data.find(b"\x00", at)
         if end < 0:
-            n_found = names.index(name) - 3
-            if n_found >= 0 and n_clues > 0:
-                raise InputError(f"not a valid .puz file: the header says {n_clues} clues but only {n_found} "
-                                 "strings follow the title, author and copyright (cut short, or a wrong header)",
-                                 source)
-            raise InputError(f"not a valid .puz file: the file ends inside the {name}", source)
-        at = end + 1
-    return start, width, height, n_clues, puzzle_type, solution_state
+            break
+        count, at = count + 1, end + 1
+    return count
 
 
 class _NotUtf8(Exception):
