@@ -485,3 +485,35 @@ def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, c
     with pytest.raises(InputError):
         check_writable(read_puzzle(grid), tmp_path / "f.puz")
     check_writable(read_puzzle(grid), tmp_path / "f.ipuz")
+
+
+# ----- damaged files: a Puzzle or one InputError line, never anything else ------------------
+
+FUZZ_SOURCES = ["nyt_rebus_with_notes_and_shape.puz", "nyt_locked.puz", "unicode.puz", "ccw-barred-demo.ipuz",
+                "first.ipuz", "alpha-bits.xd", "speakerboxxx.xd", "printer-devilry.jpz", "3x.jpz",
+                "kotwords-test.jpz"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(FUZZ_SOURCES), st.data())
+def test_damaged_files_read_or_are_refused_in_one_line(tmp_path_factory, name, data):
+    raw = bytearray((DATA / name).read_bytes())
+    how = data.draw(st.sampled_from(["cut", "flip", "splice"]))
+    if how == "cut":
+        raw = raw[:data.draw(st.integers(0, len(raw)))]
+    elif how == "flip":
+        for _ in range(data.draw(st.integers(1, 8))):
+            at = data.draw(st.integers(0, len(raw) - 1))
+            raw[at] = data.draw(st.integers(0, 255))
+    else:
+        at = data.draw(st.integers(0, len(raw)))
+        raw[at:at] = data.draw(st.binary(min_size=1, max_size=40))
+    path = tmp_path_factory.mktemp("fuzz") / name
+    path.write_bytes(bytes(raw))
+    try:
+        puzzle = read_puzzle(path)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(path) in str(exc)
+        return
+    assert find_slots(puzzle.grid)
+    assert all(isinstance(w, str) and "\n" not in w for w in puzzle.warnings)

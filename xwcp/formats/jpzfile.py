@@ -23,6 +23,7 @@ import html.entities
 import io
 import re
 import zipfile
+import zlib
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -139,7 +140,8 @@ def _unzip(data: bytes, source: str) -> bytes:
         if members[0].file_size > MAX_PUZZLE_BYTES * 8:
             raise InputError(f"the zipped puzzle is {members[0].file_size} bytes; a .jpz is far smaller", source)
         return archive.read(members[0])
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, zlib.error,
+            NotImplementedError, RuntimeError) as exc:
         raise InputError(f"not a valid zipped .jpz ({exc})", source) from None
 
 
