@@ -236,7 +236,7 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
     grid = kind.find("grid")
     width, height = int(grid.get("width")), int(grid.get("height"))
     view = View(width, height)
-    view.circles, bars, numbers = set(), [], {}
+    view.circles, bars = set(), []
     for cell_el in grid.iter("cell"):
         cell = (int(cell_el.get("y")) - 1) * width + int(cell_el.get("x")) - 1
         if cell_el.get("type") in ("block", "void"):
@@ -347,7 +347,8 @@ def compare(puzzle, view: View) -> list[str]:
         if _ascii(clue) != _ascii(puzzle.clue_by_slot.get(slot.name, "")):
             wrong_clues.append(slot.name)
     if wrong_entries and not warned:
-        problems.append(f"{len(wrong_entries)} clued entries missing without a warning ({', '.join(wrong_entries[:3])})")
+        problems.append(f"{len(wrong_entries)} clued entries missing without a warning "
+                        f"({', '.join(wrong_entries[:3])})")
     if wrong_clues:
         problems.append(f"{len(wrong_clues)} clues differ ({', '.join(wrong_clues[:3])})")
     spelled = {s.name: "".join(grid.cells[c] for c in s.cells) for s in slots}

@@ -1,4 +1,4 @@
-"""Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars), the title, author, copyright and kind as comments."""
+"""Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars); title, author, copyright, kind as comments."""
 from __future__ import annotations
 
 from pathlib import Path

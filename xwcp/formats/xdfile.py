@@ -28,7 +28,7 @@ from pathlib import Path
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle, clue_order
-from xwcp.model.grid import BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
+from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
 _PLACEHOLDER_CLUE = "[XXX]"
 """What xdformat writes for a clue with no text; read back as no clue."""
@@ -318,7 +318,8 @@ def _design_lines(grid: Grid) -> list[str]:
         key = tuple(sorted(set(props)))
         if key not in rule_by_props:
             rule_by_props[key] = next(names)
-    lines = ["<style>"] + [f"{name} {{ {'; '.join(props)} }}" for props, name in rule_by_props.items()] + ["</style>", ""]
+    lines = ["<style>", *(f"{name} {{ {'; '.join(props)} }}" for props, name in rule_by_props.items()),
+             "</style>", ""]
     for r in range(grid.height):
         lines.append("".join(rule_by_props[tuple(sorted(set(props_by_cell[cell])))] if cell in props_by_cell
                              else ("#" if grid.cells[cell] == BLOCK else ".")
