@@ -8,7 +8,8 @@ For each .puz, .ipuz, .xd and .jpz file under FOLDER (recursively) this runs
 one) and records the exit code: 0, 1 or 3 mean the file opened; 2 is a refusal, whose one line
 is kept; anything else is a failure. Then it reads the file with that checkout's
 `xwcp.formats.read_puzzle` and compares the grid and the clues with the file's own reader:
-puzpy for .puz, the raw JSON for .ipuz, xdformat for .xd, the XML itself for .jpz (blocks,
+puzpy for .puz (after the two header repairs xwcp warns about: a missing
+version, a clue count with its bytes swapped), the raw JSON for .ipuz, xdformat for .xd, the XML itself for .jpz (blocks,
 letters and rebus strings, circles, bars, each clue on the entry its file gives it, clue text
 compared on its ASCII letters). A variety puzzle (entries that are not across and down runs)
 must be refused; reading it is a misread.
@@ -69,10 +70,28 @@ def _bars(width: int, height: int, items) -> set[tuple[int, str]]:
     return out
 
 
+def _repaired_header(data: bytes) -> bytes:
+    """The two header repairs xwcp makes with a warning, so that puzpy can be asked about the rest: a missing
+    version read as 1.3, a clue count with its bytes swapped."""
+    import struct
+
+    start = data.find(b"ACROSS&DOWN") - 2
+    if start < 0 or len(data) < start + 52:
+        return data
+    if not re.fullmatch(rb"\d\.\d.", data[start + 24:start + 28], re.DOTALL):
+        data = data[:start + 24] + b"1.3\x00" + data[start + 28:]
+    width, height, n_clues = struct.unpack_from("<BBH", data, start + 44)
+    n_strings = data[start + 52 + 2 * width * height:].count(b"\x00")
+    swapped = (n_clues >> 8) | ((n_clues & 0xFF) << 8)
+    if n_strings < 3 + n_clues and 0 < swapped <= 2 * width * height and n_strings >= 3 + swapped:
+        data = data[:start + 46] + struct.pack("<H", swapped) + data[start + 48:]
+    return data
+
+
 def puz_view(path: Path) -> tuple[View | None, str]:
     import puz
 
-    data = path.read_bytes()
+    data = _repaired_header(path.read_bytes())
     p = puz.Puzzle()
     try:
         p.load(data)
