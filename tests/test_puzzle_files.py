@@ -517,3 +517,12 @@ def test_damaged_files_read_or_are_refused_in_one_line(tmp_path_factory, name, d
         return
     assert find_slots(puzzle.grid)
     assert all(isinstance(w, str) and "\n" not in w for w in puzzle.warnings)
+
+
+def test_the_library_says_what_reading_the_file_said():
+    import xwcp
+
+    seen: list[str] = []
+    session = xwcp.Session(str(DATA / "nyt_locked.puz"), warn=seen.append)
+    assert f"{DATA / 'nyt_locked.puz'}: the solution was locked; unlocked with key 7844" in seen
+    assert session.puzzle.warnings == ("the solution was locked; unlocked with key 7844",)
