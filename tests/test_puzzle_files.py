@@ -526,3 +526,23 @@ def test_the_library_says_what_reading_the_file_said():
     session = xwcp.Session(str(DATA / "nyt_locked.puz"), warn=seen.append)
     assert f"{DATA / 'nyt_locked.puz'}: the solution was locked; unlocked with key 7844" in seen
     assert session.puzzle.warnings == ("the solution was locked; unlocked with key 7844",)
+
+
+def test_the_builder_gets_the_files_warnings():
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import warnings
+
+    import xwcp
+    from xwcp.web import app as web_app
+    from xwcp.web.hosts import allowed_hosts
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    app = web_app.create_app(words=xwcp.load_word_list(), max_fills=1,
+                             hosts=allowed_hosts("127.0.0.1", ["testserver"]))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        response = client.post("/api/open?name=locked.puz", content=(DATA / "nyt_locked.puz").read_bytes())
+    assert response.status_code == 200
+    assert response.json()["warnings"] == ["the solution was locked; unlocked with key 7844"]
