@@ -546,3 +546,13 @@ def test_the_builder_gets_the_files_warnings():
         response = client.post("/api/open?name=locked.puz", content=(DATA / "nyt_locked.puz").read_bytes())
     assert response.status_code == 200
     assert response.json()["warnings"] == ["the solution was locked; unlocked with key 7844"]
+
+
+def test_a_coded_crossword_keeps_the_standard_numbering(tmp_path):
+    data = {"version": "http://ipuz.org/v2",
+            "kind": ["http://ipuz.org/crossword#1", "http://crosswordnexus.com/ipuz/coded#1"], "dimensions": {"width": 3, "height": 2}, "puzzle": [["5", "9", "5"], ["9", "5", "9"]],
+            "solution": [["A", "B", "A"], ["B", "A", "B"]], "clues": {}}
+    path = tmp_path / "coded.ipuz"
+    path.write_text(json.dumps(data))
+    puzzle = read_puzzle(path)
+    assert puzzle.grid.numbers is None and "a coded crossword" in puzzle.warnings[0]

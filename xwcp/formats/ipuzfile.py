@@ -119,7 +119,11 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
     grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell)
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
-    if not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
+    is_coded = any("/coded" in k for k in kinds)
+    if is_coded and number_by_cell_:
+        warnings.append("a coded crossword: its cell numbers stand for letters, not for entries; the grid is "
+                        "numbered the standard way")
+    elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
         grid = _with_numbers(grid, number_by_cell_, cells, bars, mark_by_cell)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
