@@ -53,7 +53,7 @@ def _count(text: str) -> int:
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
+                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd, .jpz or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
@@ -129,7 +129,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="search for the highest minimum score (proven where possible), then the fewest "
                         "entries at it, then the highest mean, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
-    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
+    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .jpz, .txt or .json; "
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
@@ -200,10 +200,11 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="do not use or edit the personal word list (for a server shared by several people)")
     p.set_defaults(run=cmd_serve)
 
-    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd, .jpz and .json",
                     description="Read IN and write OUT, each in the format of its file extension "
-                                "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
-                                "are kept where both formats have them.",
+                                "(.txt, .puz, .ipuz, .xd, .jpz, .json); title, author, copyright, notes, clues, "
+                                "bars, marks and rebus cells are kept where both formats have them (a format "
+                                "that cannot hold something refuses it).",
                     epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
@@ -257,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args_in[0] if args_in and args_in[0] in COMMANDS else None
     parser = build_parser(with_bench=command == "bench", only=command)
     args = parser.parse_args(args_in)
+    _WARNINGS.clear()
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -327,7 +329,12 @@ def _silence_stdout() -> None:
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
+_WARNINGS: list[str] = []
+"""This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
+
+
 def _warn(message: str) -> None:
+    _WARNINGS.append(message)
     print(f"xwcp: warning: {message}", file=sys.stderr)
 
 
@@ -364,6 +371,8 @@ def _load_puzzle(args):
 
 
 def _emit(args, data: dict, text: str) -> None:
+    if args.format == "json" and _WARNINGS:
+        data = {**data, "warnings": list(_WARNINGS)}
     print(json.dumps(data) if args.format == "json" else text)
 
 
@@ -378,9 +387,11 @@ def cmd_fill(args) -> int:
     if args.min_diff is not None and not (args.count and args.count > 1):
         raise InputError("--min-diff needs --count N with N of 2 or more")
     if args.out:
-        from xwcp.formats import format_module
+        from xwcp.formats import check_writable, format_module, read_puzzle
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
+        if args.grid != "-":  # and what the output format cannot hold (bars in a .puz)
+            check_writable(read_puzzle(args.grid), args.out)
     puzzle, problem, result = load_and_fill(
         args.grid, _word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
@@ -494,6 +505,8 @@ def cmd_convert(args) -> int:
     from xwcp.session import convert
 
     puzzle = convert(args.input, args.output)
+    for warning in puzzle.warnings:
+        _warn(f"{args.input}: {warning}")
     grid = puzzle.grid
     _emit(args, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
                  "slots": len(puzzle.slots()), "title": puzzle.title},

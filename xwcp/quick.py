@@ -32,7 +32,7 @@ from xwcp.grid import find_slots
 from xwcp.plain_kernel import plain_search_supported
 from xwcp.problem import Problem, compile_structure, initial_bitsets
 from xwcp.result import FillResult
-from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
+from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem, warn_puzzle
 from xwcp.wordlist import read_mapped_word_list
 
 BACKENDS = ("auto", "backtrack", "letters")
@@ -71,6 +71,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
                                 controls=controls)
     problem = replace(problem, domains=initial_bitsets(problem))
     if warn is not None:
+        warn_puzzle(puzzle, grid_path, warn)
         warn_list(words, warn)
         warn_problem(problem, strict, warn)
     return puzzle, problem

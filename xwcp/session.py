@@ -45,6 +45,8 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
                         controls: Controls | None = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
     puzzle = read_puzzle(grid_path)
+    if warn is not None:
+        warn_puzzle(puzzle, grid_path, warn)
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     layers = [load_word_list(path) for path in (paths or [None])]
     if warn is not None:
@@ -56,6 +58,12 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
     if warn is not None:
         warn_problem(problem, strict, warn)
     return puzzle, problem
+
+
+def warn_puzzle(puzzle: Puzzle, path: str | Path, warn: Callable[[str], None]) -> None:
+    """Tell `warn` what reading the puzzle file had to say (a key that unlocked it, a checksum, ...)."""
+    for warning in puzzle.warnings:
+        warn(f"{path}: {warning}")
 
 
 def warn_list(words, warn: Callable[[str], None]) -> None:

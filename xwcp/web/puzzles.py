@@ -21,7 +21,7 @@ from xwcp.formats.jsonfile import to_dict
 MAX_FILE_BYTES = 1 << 20
 """Largest puzzle file the page may open (xwcp.formats reads at most this much too)."""
 MEDIA_TYPES = {"puz": "application/x-crossword", "ipuz": "application/json", "json": "application/json",
-               "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8"}
+               "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8", "jpz": "application/xml"}
 
 
 def formats() -> list[str]:
@@ -120,7 +120,8 @@ def file_routes(max_body_bytes: int) -> list:
             return error_response(exc.status, exc.message)
         except InputError as exc:
             return error_response(400, str(exc))
-        return JSONResponse({"puzzle": puzzle_json(puzzle), "name": name})
+        # what reading the file said (a key that unlocked it, a checksum), one line each, as the CLI warns
+        return JSONResponse({"puzzle": puzzle_json(puzzle), "name": name, "warnings": list(puzzle.warnings)})
 
     async def export_file(request: Request) -> Response:
         try:
