@@ -346,7 +346,8 @@ def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
-    from xwcp.session import load_and_fill, save_fill
+    from xwcp.quick import load_and_fill
+    from xwcp.session import save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()

@@ -199,35 +199,3 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     finally:
         if progress is not None:
             progress.close()
-
-
-def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
-                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
-                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
-                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
-                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
-                  say: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult]:
-    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
-
-    A fill that needs only the search runs without numpy when it can (xwcp/quick.py: same
-    answers, a faster start on small grids).
-
-    Raises:
-        InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
-    """
-    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
-    if not (quality or min_diff or export_cnf):
-        from xwcp import quick
-
-        fast = quick.fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                          show_progress=show_progress, warn=warn, **options)
-        if fast is not None:
-            return fast
-    puzzle, problem = load_puzzle_problem(grid_path, words_path, warn=warn, **options)
-    if min_diff is not None:
-        from xwcp.backends.controlled import check_min_diff
-
-        check_min_diff(problem, count, min_diff)
-    result = run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
-    return puzzle, problem, result
