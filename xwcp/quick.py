@@ -32,7 +32,8 @@ from xwcp.model.letters import spell_out
 from xwcp.plain_kernel import plain_search_supported
 from xwcp.problem import Problem, compile_structure, initial_bitsets
 from xwcp.result import FillResult
-from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
+from xwcp import session
+from xwcp.session import warn_list, warn_problem
 from xwcp.wordlist import read_mapped_word_list
 
 BACKENDS = ("auto", "backtrack", "letters")
@@ -96,10 +97,10 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     puzzle, problem = loaded
     run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
     try:
-        return puzzle, problem, run_fill(problem, **run)
+        return puzzle, problem, session.run_fill(problem, **run)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
-        problem = load_puzzle_problem(grid_path, words_path, **options)[1]
-        return puzzle, problem, run_fill(problem, **run)
+        problem = session.load_puzzle_problem(grid_path, words_path, **options)[1]
+        return puzzle, problem, session.run_fill(problem, **run)
 
 
 def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
@@ -122,11 +123,11 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
                     show_progress=show_progress, warn=warn, **options)
         if fast is not None:
             return fast
-    puzzle, problem = load_puzzle_problem(grid_path, words_path, warn=warn, **options)
+    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, **options)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 
         check_min_diff(problem, count, min_diff)
-    result = run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+    result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                       export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
     return puzzle, problem, result
