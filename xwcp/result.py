@@ -155,6 +155,15 @@ def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
     return problem.grid_with_letters(letter_by_cell)
 
 
+def grid_entries(problem: Problem, grid: Grid) -> list[str]:
+    """The entry of every slot of `problem` read from `grid` (a fill of the problem's grid: the same
+    blocks, bars and rebus cells), in slot order; an empty cell reads '.'."""
+    from xwcp.model.letters import spell_out
+
+    letters = spell_out(grid).letters
+    return ["".join(letters[c] for c in slot.cells) for slot in problem.slots]
+
+
 def check_fill(problem: Problem, entries) -> list[str]:
     """Every way `entries` (one per slot, in slot order) breaks the rules; empty when it is valid.
 
