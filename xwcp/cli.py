@@ -53,7 +53,8 @@ def _count(text: str) -> int:
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
+                   "A-Z pre-filled, [STAR] a rebus cell, '|' a bar, (A) circled, ';' comments; see the README), "
+                   ".puz, .ipuz, .xd or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
