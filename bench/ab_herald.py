@@ -7,7 +7,8 @@ Two measures, each interleaved grid by grid (new, base, new, base ...; the order
   command    the whole `xwcp fill --format json` (interpreter start, list load, compile, fill; the
              way a user and a peer are timed), run from each checkout; every fill is checked.
   engine     compile + fill (auto, seed 0) inside one process per checkout and round, the list
-             loaded once: what the engine itself costs, without Python's start.
+             loaded once: what the engine itself costs, without Python's start; with the search's
+             node counts, which are equal when both checkouts search the same way.
 Qxw fills each grid once on the same list (as `xwcp bench` runs peers). Medians over the rounds;
 the summary gives the new/base ratio per grid (median and worst) and new/Qxw for the command.
 `--base DIR` is a checkout with its C extension built in place
@@ -46,7 +47,7 @@ for path in sys.argv[2:]:
     result = fill(problem, "auto", Limits(time_limit_s=float(sys.argv[1])))
     done = time.perf_counter()
     ok = result.entries is None or not check_fill(problem, result.entries)
-    out[path] = [compiled - start, done - compiled, result.status.value if ok else "error"]
+    out[path] = [compiled - start, done - compiled, result.status.value if ok else "error", result.stats.nodes]
 print(json.dumps(out))
 """
 
@@ -138,13 +139,15 @@ def main() -> None:
         cmd = {label: statistics.median(values) for label, values in walls.items()}
         fills = {label: statistics.median(run[str(grid)][1] for run in engine_runs[label]) for label in trees}
         compiles = {label: statistics.median(run[str(grid)][0] for run in engine_runs[label]) for label in trees}
+        nodes = {label: sorted({run[str(grid)][3] for run in engine_runs[label]}) for label in trees}
         command_ratios.append(cmd["new"] / cmd["base"])
         engine_ratios.append(fills["new"] / fills["base"])
         compile_ratios.append(compiles["new"] / compiles["base"])
         line = (f"{grid.stem}: command new {cmd['new']:.3f} s {'/'.join(sorted(statuses['new']))}, base "
                 f"{cmd['base']:.3f} s {'/'.join(sorted(statuses['base']))} (ratio {command_ratios[-1]:.3f}); "
                 f"engine fill new {fills['new']:.4f} s, base {fills['base']:.4f} s (ratio {engine_ratios[-1]:.3f}); "
-                f"compile new {compiles['new'] * 1000:.1f} ms, base {compiles['base'] * 1000:.1f} ms")
+                f"compile new {compiles['new'] * 1000:.1f} ms, base {compiles['base'] * 1000:.1f} ms; search nodes "
+                f"{'the same' if nodes['new'] == nodes['base'] else 'DIFFER'} ({nodes['new']} / {nodes['base']})")
         if with_qxw:
             wall, status = qxw(grid, args.time_limit)
             if status in ("filled", "unfillable"):

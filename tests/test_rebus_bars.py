@@ -269,6 +269,19 @@ def test_cli_fill_quick_path_gives_the_same_answer(grid_file, capsys, monkeypatc
     assert code == code2 == 0 and fast == slow
 
 
+def test_quick_path_needs_no_numpy_on_a_barred_rebus_grid(grid_file, words):
+    import subprocess
+    import sys
+
+    code = ("import sys; from xwcp.cli import main; rc = main(['fill', sys.argv[1], '--format', 'grid']); "
+            "print('numpy' in sys.modules); sys.exit(rc)")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code, str(grid_file)], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    *grid_lines, loaded = done.stdout.strip().splitlines()
+    assert loaded == "False" and parse_grid("\n".join(grid_lines)).cells[6] == "STAR"
+
+
 def test_cli_analysis_commands_on_a_barred_rebus_grid(grid_file, capsys, tmp_path):
     code, out, _ = run(["domains", grid_file, "--slot", "5A", "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["slots"][0]["pattern"] == "STAR...."
