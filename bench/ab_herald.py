@@ -1,4 +1,4 @@
-"""Blocked grids lose no speed: the Herald 15x15 and 21x21 grids, this checkout against a base checkout and Qxw, one run.
+"""Blocked grids lose no speed: the Herald 15x15 and 21x21 grids, this checkout against a base and Qxw, one run.
 
 Usage: PYTHONPATH=. python3 bench/ab_herald.py --base DIR [--repeats 3] [--time-limit 60] [--no-qxw]
                                              [--grids 15.01,...]
@@ -61,7 +61,7 @@ def uptime() -> str:
 
 
 def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
-    """(wall s, status) of one whole `xwcp fill` from checkout `tree`; a fill is checked against this checkout's rules."""
+    """(wall s, status) of one whole `xwcp fill` from checkout `tree`; a fill is checked by this checkout's rules."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--format", "json", "--time-limit", f"{time_limit_s:g}"]
     start = time.perf_counter()

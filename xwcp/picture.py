@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.model import RIGHT, BELOW, number_by_cell as grid_numbers
+from xwcp.model import RIGHT, number_by_cell as grid_numbers
 from xwcp.problem import Problem
 
 DPI = 100

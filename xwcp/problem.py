@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
-from xwcp.grid import BLOCK, EMPTY, Grid, Slot, find_slots
+from xwcp.grid import BLOCK, EMPTY, Grid, Slot
 from xwcp.lazy import lazy_import
 from xwcp.model.letters import SpelledGrid, cells_of, spell_out, write_letters
 from xwcp.types import SlotId

@@ -13,9 +13,10 @@ It applies when one list (or the default) is already cached, the backend is `aut
 `backtrack` or `letters`, and no option needs more than the search (no `--quality`,
 `--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
 `load_plain_problem` says None otherwise (`load_and_fill`, the `xwcp fill` command's work, then
-takes the ordinary path through `xwcp.session`, the floor below this module). An unfillable grid's reason and core come from the same functions too: the
-AC-3 kernel has a numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and
-`xwcp.ac3.unfillable_reason` read bitset domains. Only a search that proves a grid
+takes the ordinary path through `xwcp.session`, the floor below this module). An unfillable
+grid's reason and core come from the same functions too: the AC-3 kernel has a numpy-free
+form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason` read
+bitset domains. Only a search that proves a grid
 unfillable imports numpy, to name its hardest slot.
 """
 from __future__ import annotations

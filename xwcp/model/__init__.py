@@ -15,5 +15,6 @@ from xwcp.model.text import (MAX_GRID_BYTES, decode_grid, grid_from_rows, grid_l
 
 __all__ = ["BELOW", "BLOCK", "EMPTY", "MAX_SIDE", "RIGHT", "Bar", "CellEdges", "Grid", "Mark", "Slot", "cell_edges",
            "content_token", "find_slots", "is_letters", "make_grid", "normalize_bars", "number_by_cell",
-           "standard_numbers", "SpelledGrid", "cells_of", "spell_out", "write_letters", "Puzzle", "clue_order", "puzzle_from_fill", "MAX_GRID_BYTES", "decode_grid",
-           "grid_from_rows", "grid_lines", "parse_grid", "read_grid", "render_grid"]
+           "standard_numbers", "SpelledGrid", "cells_of", "spell_out", "write_letters", "Puzzle", "clue_order",
+           "puzzle_from_fill", "MAX_GRID_BYTES", "decode_grid", "grid_from_rows", "grid_lines", "parse_grid",
+           "read_grid", "render_grid"]

@@ -8,7 +8,8 @@ in worker threads so the event loop keeps serving; a fill runs in its own thread
 A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
 lines (today's plain rows, or rows with `[STAR]` rebus cells, `(A)` circled and `{A}` shaded
 cells, `|` bars between cells, lines of `-` under cells with a bar below, and `; colors:` /
-`; numbers:` lines). Answers give grids the same way (`xwcp.model.grid_lines`: the rows of a plain grid); a fill's result and progress messages
+`; numbers:` lines). Answers give grids the same way (`xwcp.model.grid_lines`: the rows of
+a plain grid); a fill's result and progress messages
 also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a rebus string).
 
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
