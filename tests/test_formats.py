@@ -40,7 +40,8 @@ def test_model_grids_are_found():
     assert len(MODEL_GRIDS) >= 80  # the stock grids and the 72 van Beek grids
 
 
-@pytest.mark.parametrize("path", MODEL_GRIDS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in MODEL_GRIDS if "barred" not in p.stem and "rebus" not in p.stem],
+                         ids=lambda p: p.stem)  # bars and rebus cells: the formats' own round trips (issue 23)
 def test_txt_puz_ipuz_xd_txt_round_trip(path, tmp_path):
     original = read_puzzle(path)
     current = path
