@@ -18,7 +18,7 @@ from xwcp.backends import fill
 from xwcp.controls import Controls
 from xwcp.core import core_text, find_core
 from xwcp.errors import InputError
-from xwcp.model import BELOW, RIGHT, grid_from_rows, parse_grid, read_grid
+from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
 from xwcp.problem import compile_problem, with_word
 from xwcp.result import Limits, check_fill, fill_grid, grid_entries
 from xwcp.session import run_fill
@@ -399,3 +399,74 @@ def test_web_size_cap_counts_cells_not_characters(web):
     assert response.status_code == 200, response.json()
     response = web.post("/api/heatmap", json={"grid": ["[STAR]" + "." * 30] * 3})
     assert response.status_code == 413 and "31x3" in response.json()["error"]
+
+
+# ----- issue 23's done-when: the written files read back --------------------------------------
+
+def _write_or_skip(puzzle, path):
+    """Write `puzzle`; skip the test on a branch without the formats work of issue 23 (item 4: bars and
+    rebus cells in .ipuz and .puz, and the new .jpz, which marks it): before it, writers drop them."""
+    from xwcp.formats import MODULE_BY_SUFFIX, write_puzzle
+
+    if ".jpz" not in MODULE_BY_SUFFIX:
+        pytest.skip("the formats of issue 23 (bars and rebus cells in .ipuz/.puz) are not in this tree yet")
+    write_puzzle(puzzle, path)
+
+
+def _ipuz_grid(path):
+    """The grid a written .ipuz holds, read from its JSON here: `solution` letters (a rebus whole), `#` blocks,
+    and the `barred` styles of `puzzle` (T/L/R/B sides)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    height, width = data["dimensions"]["height"], data["dimensions"]["width"]
+    block = data.get("block", "#")
+    cells, bars = [], []
+    for r in range(height):
+        for c in range(width):
+            value = data["solution"][r][c]
+            value = value.get("value") if isinstance(value, dict) else value
+            cells.append("#" if value in (None, block) else str(value))
+            cell = data["puzzle"][r][c]
+            style = cell.get("style", {}) if isinstance(cell, dict) else {}
+            bars.extend((r * width + c, side) for side in style.get("barred", ""))
+    return make_grid(width, height, cells, bars=bars)
+
+
+@pytest.mark.parametrize("name", ["15x15-barred-01.txt", "21x21-barred-01.txt"])
+def test_filled_barred_grid_written_as_ipuz_reads_back_listed(words, listed, name, tmp_path):
+    from xwcp.formats import Puzzle, puzzle_from_fill
+
+    grid = read_grid(MODELS / name)
+    problem = compile_problem(grid, words)
+    result = fill(problem, "auto", Limits(time_limit_s=60))
+    assert result.status is FillStatus.FILLED
+    filled = fill_grid(problem, result.entries)
+    path = tmp_path / "barred.ipuz"
+    _write_or_skip(puzzle_from_fill(Puzzle(grid), filled), path)
+    back = _ipuz_grid(path)
+    assert back.bars == grid.bars and back.cells == filled.cells
+    entries = assert_listed_fill(back, listed)
+    assert len(entries) == len(problem.slots)
+
+
+def test_filled_rebus_grid_written_as_puz_keeps_the_rebus(words, listed, tmp_path):
+    puz = pytest.importorskip("puz")
+    from xwcp.formats import Puzzle, puzzle_from_fill
+
+    grid = read_grid(MODELS / "15x15-rebus-01.txt")
+    problem = compile_problem(grid, words)
+    result = fill(problem, "auto", Limits(time_limit_s=60))
+    assert result.status is FillStatus.FILLED
+    filled = fill_grid(problem, result.entries)
+    path = tmp_path / "rebus.puz"
+    _write_or_skip(puzzle_from_fill(Puzzle(grid), filled), path)
+    written = puz.read(str(path))  # puzpy checks the checksums
+    rebus = written.rebus()
+    assert written.has_rebus()
+    cells = [rebus.get_rebus_solution(i) if rebus.is_rebus_square(i) else ch
+             for i, ch in enumerate(written.solution)]
+    cells = ["#" if ch == "." else ch for ch in cells]
+    assert [i for i, text in enumerate(cells) if text == "STAR"] == [i for i, t in enumerate(grid.cells) if t == "STAR"]
+    back = make_grid(grid.width, grid.height, cells)
+    assert back.cells == filled.cells
+    entries = assert_listed_fill(back, listed)
+    assert sum("STAR" in e for e in entries) == 8
