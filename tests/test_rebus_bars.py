@@ -260,6 +260,23 @@ def test_cli_fill_keeps_bars_marks_and_rebus_in_every_format(grid_file, capsys, 
     assert code == 0 and "[STAR]" in out and "|" in out
 
 
+@pytest.mark.parametrize("suffix", [".txt", ".json", ".ipuz", ".puz", ".xd"])
+def test_cli_fill_out_keeps_the_grid_or_refuses(grid_file, capsys, listed, tmp_path, suffix):
+    """`--out` writes a file that reads back as the filled grid, bars and rebus cells included, or
+    refuses in one line and leaves nothing behind; never a file that reads as another grid."""
+    from xwcp.formats import read_puzzle
+
+    out = tmp_path / f"filled{suffix}"
+    code, _, err = run(["fill", grid_file, "--out", out], capsys)
+    if code == 0:
+        back = read_puzzle(out).grid
+        assert_listed_fill(back, listed, parse_grid(GRID))
+    else:
+        assert code == 2 and "cannot keep" in err and str(out) in err and len(err.strip().splitlines()) == 1
+        assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def test_cli_fill_quick_path_gives_the_same_answer(grid_file, capsys, monkeypatch):
     from xwcp import quick
 

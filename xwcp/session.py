@@ -4,6 +4,7 @@ The CLI and the web builder call these so that neither holds library logic.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import replace
@@ -77,15 +78,46 @@ def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) ->
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
     """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata.
 
+    A grid with bars or rebus cells is written to a file beside `out_path` first and read back: only
+    when its cells and bars come back as written does it take `out_path`'s name (a format that
+    cannot carry them refuses, rather than leave a file that reads as another grid).
+
     Returns:
         True if a fill was written; False when `result` has none (nothing is written).
 
     Raises:
-        InputError: unknown extension or the file cannot be written.
+        InputError: unknown extension, the file cannot be written, or its format loses the grid's
+            bars or rebus cells.
     """
     if result.entries is None:
         return False
-    write_puzzle(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    filled = puzzle_from_fill(puzzle, fill_grid(problem, result.entries))
+    if not (filled.grid.bars or filled.grid.has_rebus):
+        write_puzzle(filled, out_path)
+        return True
+    out_path = Path(out_path)
+    trial = out_path.with_name(f".{out_path.stem}.{os.getpid()}.tmp{out_path.suffix}")
+    what = " and ".join(name for name, has in (("bars", filled.grid.bars), ("rebus cells", filled.grid.has_rebus))
+                        if has)
+    try:
+        try:
+            write_puzzle(filled, trial)
+        except InputError as exc:  # cannot write there, or the format refuses: said of the name the user gave
+            raise InputError(exc.message, str(out_path)) from None
+        except ValueError as exc:
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({exc})", str(out_path)) from None
+        try:
+            back = read_puzzle(trial).grid
+        except ValueError as exc:  # InputError too; its message names the trial file, the user named out_path
+            problem_text = exc.message if isinstance(exc, InputError) else str(exc)
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
+                             str(out_path)) from None
+        if back.cells != filled.grid.cells or back.bars != filled.grid.bars:
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
+                             "another grid)", str(out_path))
+        os.replace(trial, out_path)
+    finally:
+        trial.unlink(missing_ok=True)
     return True
 
 
