@@ -272,7 +272,7 @@ def test_cli_fill_out_keeps_the_grid_or_refuses(grid_file, capsys, listed, tmp_p
         back = read_puzzle(out).grid
         assert_listed_fill(back, listed, parse_grid(GRID))
     else:
-        assert code == 2 and "cannot keep" in err and str(out) in err and len(err.strip().splitlines()) == 1
+        assert code == 2 and str(out) in err and len(err.strip().splitlines()) == 1, err
         assert not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
