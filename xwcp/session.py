@@ -76,11 +76,8 @@ def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) ->
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
-    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata.
-
-    A grid with bars or rebus cells is written to a file beside `out_path` first and read back: only
-    when its cells and bars come back as written does it take `out_path`'s name (a format that
-    cannot carry them refuses, rather than leave a file that reads as another grid).
+    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata
+    (through `write_checked`).
 
     Returns:
         True if a fill was written; False when `result` has none (nothing is written).
@@ -91,17 +88,30 @@ def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: st
     """
     if result.entries is None:
         return False
-    filled = puzzle_from_fill(puzzle, fill_grid(problem, result.entries))
-    if not (filled.grid.bars or filled.grid.has_rebus):
-        write_puzzle(filled, out_path)
-        return True
+    write_checked(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    return True
+
+
+def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
+    """`write_puzzle`, and for a grid with bars or rebus cells a check that the file keeps them: it is
+    written beside `out_path` first and read back, and takes `out_path`'s name only when its cells and
+    bars come back as written (a format that cannot carry them refuses, rather than leave a file
+    that reads as another grid).
+
+    Raises:
+        InputError: unknown extension, the file cannot be written, or its format loses the grid's
+            bars or rebus cells.
+    """
+    grid = puzzle.grid
+    if not (grid.bars or grid.has_rebus):
+        write_puzzle(puzzle, out_path)
+        return
     out_path = Path(out_path)
     trial = out_path.with_name(f".{out_path.stem}.{os.getpid()}.tmp{out_path.suffix}")
-    what = " and ".join(name for name, has in (("bars", filled.grid.bars), ("rebus cells", filled.grid.has_rebus))
-                        if has)
+    what = " and ".join(name for name, has in (("bars", grid.bars), ("rebus cells", grid.has_rebus)) if has)
     try:
         try:
-            write_puzzle(filled, trial)
+            write_puzzle(puzzle, trial)
         except InputError as exc:  # cannot write there, or the format refuses: said of the name the user gave
             raise InputError(exc.message, str(out_path)) from None
         except ValueError as exc:
@@ -112,13 +122,12 @@ def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: st
             problem_text = exc.message if isinstance(exc, InputError) else str(exc)
             raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
                              str(out_path)) from None
-        if back.cells != filled.grid.cells or back.bars != filled.grid.bars:
+        if back.cells != grid.cells or back.bars != grid.bars:
             raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
                              "another grid)", str(out_path))
         os.replace(trial, out_path)
     finally:
         trial.unlink(missing_ok=True)
-    return True
 
 
 def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:

@@ -282,9 +282,11 @@ class FillAnswer:
             The path written.
 
         Raises:
-            ValueError: there is no such fill. InputError: an unknown extension or an unwritable file.
+            ValueError: there is no such fill. InputError: an unknown extension, an unwritable file, or a
+                format that cannot keep the grid's bars or rebus cells.
         """
-        from xwcp.formats import Puzzle, puzzle_from_fill, write_puzzle
+        from xwcp.formats import Puzzle, puzzle_from_fill
+        from xwcp.session import write_checked
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
@@ -295,7 +297,7 @@ class FillAnswer:
                              + ("" if self.fills else f" (status {self.status.value}: {self.reason})"))
         assert self.problem is not None and self.result is not None
         grid = fill_grid(self.problem, self.result.fills[fill_index])
-        write_puzzle(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
+        write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
         return Path(path)
 
     def as_dict(self) -> JsonDict:

@@ -217,11 +217,12 @@ def export_formats() -> list[str]:
 
 def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
     """The puzzle file's bytes, written by xwcp.formats (only called for a format in `export_formats()`)."""
-    from xwcp.formats import Puzzle, write_puzzle
+    from xwcp.formats import Puzzle
+    from xwcp.session import write_checked
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"
-        write_puzzle(Puzzle(grid, clue_by_slot=dict(clues)), path)
+        write_checked(Puzzle(grid, clue_by_slot=dict(clues)), path)  # bars and rebus cells kept, or refused
         return path.read_bytes()
 
 
