@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.errors import option_text
 from xwcp.grid import BLOCK, EMPTY, Grid, Slot
 from xwcp.lazy import lazy_import
-from xwcp.model.letters import SpelledGrid, cells_of, spell_out, write_letters
+from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
 from xwcp.types import SlotId
 
 if TYPE_CHECKING:
@@ -78,10 +79,19 @@ class Problem:
     """Things the user should know about the controls (a locked word the list lacks)."""
     unlisted: tuple[SlotId, ...] = ()
     """Slots the user filled completely with an entry the word list does not have."""
-    letters: tuple[str, ...] = ()
-    """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells."""
-    cell_by_extra: tuple[int, ...] = ()
-    """The grid cell of letter cell `width * height + k` (a rebus cell's second letter on)."""
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells.
+
+        Derived from `grid` (so a copy with letters typed into its grid, `dataclasses.replace(problem,
+        grid=...)`, has them too)."""
+        return letter_contents(self.grid)[0]
+
+    @cached_property
+    def cell_by_extra(self) -> tuple[int, ...]:
+        """The grid cell of letter cell `width * height + k` (a rebus cell's second letter on)."""
+        return letter_contents(self.grid)[1]
 
     @property
     def n_letter_cells(self) -> int:
@@ -127,10 +137,12 @@ class Problem:
         return self.words.score(text)
 
 
-def keep_entered_letters(mask: np.ndarray, letters: Sequence[str], slot: Slot, words: WordList) -> np.ndarray:
+def keep_entered_letters(mask: np.ndarray, letters: Sequence[str] | Grid, slot: Slot, words: WordList) -> np.ndarray:
     """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
-    letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
-    A rebus symbol that is no letter clears every word."""
+    letter already entered in the slot's letter cells (`letters`: `Problem.letters`, or the Grid they
+    come from); returns `mask`. A rebus symbol that is no letter clears every word."""
+    if isinstance(letters, Grid):
+        letters = letter_contents(letters)[0]
     bucket = words.bucket(slot.length)
     for pos, cell in enumerate(slot.cells):
         letter = letters[cell]
@@ -396,5 +408,5 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
         conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
         banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
-        notes=tuple(notes), unlisted=tuple(unlisted), letters=letters, cell_by_extra=spelled.cell_by_extra,
+        notes=tuple(notes), unlisted=tuple(unlisted),
         cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))

@@ -260,6 +260,7 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
         return [f"expected {len(problem.slots)} entries, got {n}"]
     letter_by_cell: dict[int, str] = {}
     slot_by_text: dict[str, str] = {}
+    letters = problem.letters
     for slot, entry in zip(problem.slots, entries):
         if slot.id in problem.skipped_slot_ids:
             if entry != problem.fixed_text_by_slot[slot.id]:
@@ -283,7 +284,7 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             if entry in problem.banned:
                 violations.append(f"{slot.name}: {entry} is banned")
         for cell, letter in zip(slot.cells, entry):
-            given = problem.letters[cell]
+            given = letters[cell]
             if given != EMPTY and given != letter:
                 at = problem.cell_of(cell)
                 held = problem.grid.cells[at]

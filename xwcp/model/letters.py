@@ -43,29 +43,40 @@ class SpelledGrid:
         return letter_cell if letter_cell < self.n_cells else self.cell_by_extra[letter_cell - self.n_cells]
 
 
+def letter_contents(grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """What each letter cell of `grid` holds, and the grid cell of each extra letter cell
+    (`SpelledGrid.letters` and `.cell_by_extra`, without the slots)."""
+    if not grid.has_rebus:
+        return grid.cells, ()
+    letters = list(grid.cells)
+    cell_by_extra: list[int] = []
+    for cell, text in enumerate(grid.cells):
+        if len(text) > 1:
+            letters[cell] = text[0]
+            letters.extend(text[1:])
+            cell_by_extra.extend([cell] * (len(text) - 1))
+    return tuple(letters), tuple(cell_by_extra)
+
+
 def spell_out(grid: Grid, slots: tuple[Slot, ...] | None = None) -> SpelledGrid:
     """The grid's slots spelled over letter cells (`slots`: `find_slots(grid)`, when already found)."""
     slots = find_slots(grid) if slots is None else slots
     n_cells = len(grid.cells)
-    if not grid.has_rebus:
-        return SpelledGrid(slots, grid.cells, (), n_cells)
-    letters = list(grid.cells)
-    cell_by_extra: list[int] = []
+    letters, cell_by_extra = letter_contents(grid)
+    if not cell_by_extra:
+        return SpelledGrid(slots, letters, (), n_cells)
     letter_cells_by_cell: dict[int, tuple[int, ...]] = {}
+    first_extra = n_cells
     for cell, text in enumerate(grid.cells):
-        if len(text) < 2:
-            continue
-        first_extra = n_cells + len(cell_by_extra)
-        letter_cells_by_cell[cell] = (cell, *range(first_extra, first_extra + len(text) - 1))
-        letters[cell] = text[0]
-        letters.extend(text[1:])
-        cell_by_extra.extend([cell] * (len(text) - 1))
+        if len(text) > 1:
+            letter_cells_by_cell[cell] = (cell, *range(first_extra, first_extra + len(text) - 1))
+            first_extra += len(text) - 1
     spelled = tuple(
         slot if not letter_cells_by_cell.keys() & set(slot.cells) else
         Slot(slot.id, slot.number, slot.direction, slot.row, slot.col,
              tuple(lc for cell in slot.cells for lc in letter_cells_by_cell.get(cell, (cell,))))
         for slot in slots)
-    return SpelledGrid(spelled, tuple(letters), tuple(cell_by_extra), n_cells)
+    return SpelledGrid(spelled, letters, cell_by_extra, n_cells)
 
 
 def cells_of(spelled: SpelledGrid, letter_cells: Iterable[int]) -> list[int]:
