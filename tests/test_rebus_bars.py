@@ -372,8 +372,11 @@ def web(words):
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
     from xwcp.web import app as web_app
+    from xwcp.web.hosts import allowed_hosts
 
-    with TestClient(web_app.create_app(words=words, max_fills=2)) as client:
+    hosts = allowed_hosts("127.0.0.1", ["testserver"])
+    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=hosts, personal=False),
+                    base_url="http://127.0.0.1") as client:
         yield client
 
 
@@ -487,3 +490,11 @@ def test_filled_rebus_grid_written_as_puz_keeps_the_rebus(words, listed, tmp_pat
     assert back.cells == filled.cells
     entries = assert_listed_fill(back, listed)
     assert sum("STAR" in e for e in entries) == 8
+
+
+def test_grid_statistics_count_rebus_letters():
+    from xwcp.stats import grid_stats
+
+    stats = grid_stats(parse_grid("#OHHI#\n[STAR]REED|C\n(T)E{L}LER\nSOD|MAY\n"))
+    assert stats["lengths"] == {"3": 3, "4": 5, "6": 2, "8": 1}  # 5A STARREED has 8 letters in 5 cells
+    assert stats["letters"]["S"] == 2 and stats["filled_cells"] == 22 and stats["unchecked"] == 1
