@@ -198,7 +198,7 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
         out["slot"] = problem.slots[prop.wipeout_slot].name
         out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slot_cells(prop.wipeout_slot)]
     if not prop.is_consistent and with_core:
-        _add_core(out, problem, prop.wipeout_slot)
+        _add_core(out, problem, None, slot_id=prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
@@ -264,13 +264,17 @@ def heatmap_text(data: dict) -> str:
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0, prop: Propagation | None = None) -> dict:
+                 seed: int = 0, prop: Propagation | None = None, explain_core=None) -> dict:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
     finds a fill (included), `unknown` when AC-3 finds no dead end (`ac3`: consistent) and the
     solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
+    `seconds` is the time to the verdict. An unfillable verdict gets its minimal core from
+    `explain_core(report so far, problem, FillResult or None)` (default: `xwcp.core.explain`
+    with its budget), which a front end uses to show the verdict first (issue 29).
     """
+    start = time.perf_counter()
     from xwcp.backends import fill
 
     prop = prop or propagate(problem)
@@ -286,7 +290,8 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
-        _add_core(out, problem, prop.wipeout_slot)
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, None, explain_core, prop.wipeout_slot)
         return {"verdict": out.pop("verdict"), **out}
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
@@ -298,17 +303,25 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["verdict"] = "unfillable"
         out["proof"] = "search"
         out["reason"] = result.reason
-        _add_core(out, problem, result.slot_id)
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, result, explain_core)
     else:
         out["verdict"] = "unknown"
+    out.setdefault("seconds", round(time.perf_counter() - start, 4))
     return {"verdict": out.pop("verdict"), **out}
 
 
-def _add_core(out: dict, problem: Problem, slot_id: SlotId | None) -> None:
-    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time."""
-    from xwcp.core import explain
+def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: SlotId | None = None) -> None:
+    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time:
+    from `explain_core(out, problem, result)` when given, else `xwcp.core.explain` seeded by the proof
+    (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
+    if explain_core is not None:
+        core = explain_core(out, problem, result)
+    else:
+        from xwcp.core import explain
 
-    core = explain(problem, seed_slot_id=slot_id)
+        core = explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
+                       weight_by_slot=None if result is None else result.weight_by_slot)
     if core is not None:
         out["core"] = core
 

@@ -398,17 +398,21 @@ def cmd_fill(args) -> int:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
         return result.status.exit_code
     core = None
-    if result.status is FillStatus.UNFILLABLE:
-        from xwcp.core import explain
+    if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
+        from xwcp.session import explain_verdict
 
-        core = explain(problem, seed_slot_id=result.slot_id)
+        if args.format == "text":
+            print(report.verdict_text(result), flush=True)
+        core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+    total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # xwcp.FillAnswer's as_dict() and text(), without importing it: its dataclasses cost a small fill's
     # start-up a few ms (issue 17); tests/test_library.py checks the two print the same
-    data = report.fill_dict(problem, result, seconds, args.count, core)
+    data = report.fill_dict(problem, result, seconds, args.count, core, total)
     if wrote:
         data["out"] = args.out
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core,
+                                       verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
     return result.status.exit_code
 
 
@@ -458,10 +462,32 @@ def cmd_heatmap(args) -> int:
 
 def cmd_check(args) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
-    from xwcp.library.jobs import Session
+    from xwcp.analysis import check_report
+    from xwcp.library.answers import CheckAnswer
+    from xwcp.session import explain_verdict
 
-    answer = Session(_load(args)).check(backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, answer.as_dict(), answer.text())  # what xwcp.check answers
+    start = time.perf_counter()
+    problem = _load(args)
+    shown = []
+
+    def verdict_first(report: dict, problem, result):  # the verdict, then the core (Ctrl-C keeps the verdict)
+        if args.format == "text":
+            print(CheckAnswer.from_report(problem, report).text(), flush=True)
+            shown.append(True)
+        return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+
+    # what xwcp.check answers (Session.check), with the verdict shown before the core search
+    answer = CheckAnswer.from_report(problem, check_report(problem, backend=args.backend, time_limit_s=args.time_limit,
+                                                           seed=args.seed, explain_core=verdict_first))
+    data = answer.as_dict()
+    if answer.verdict.value == "unfillable":
+        data["total_seconds"] = round(time.perf_counter() - start, 4)
+    if shown:
+        from xwcp.core import core_text
+
+        _emit(args, data, core_text(problem, data["core"]) if data.get("core") else "")
+    else:
+        _emit(args, data, answer.text())
     return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]
 
 

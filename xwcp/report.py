@@ -28,9 +28,12 @@ def entry_dicts(problem: Problem, entries) -> list[dict]:
 
 
 def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None) -> dict:
+              core: dict | None = None, total_seconds: float | None = None) -> dict:
     """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one;
-    `core`: for an unfillable grid, the slots that cannot be filled together, from `xwcp.core.explain`)."""
+    `core`: for an unfillable grid, the slots that cannot be filled together, from `xwcp.core.explain`).
+
+    `seconds` is the time to the verdict (load, compile and fill); the core search has its own
+    (`core.seconds`), and `total_seconds` is both when given."""
     out: dict = {"status": result.status.value}
     is_filled = result.status is FillStatus.FILLED and result.entries is not None
     if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
@@ -56,6 +59,8 @@ def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int |
         out["core"] = core
     out["backend"] = result.backend
     out["seconds"] = round(seconds, 4)
+    if total_seconds is not None:
+        out["total_seconds"] = round(total_seconds, 4)
     out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
                     "restarts": result.stats.restarts, **dict(result.stats.extra)}
     return out
@@ -118,16 +123,23 @@ def fewer_fills_note(result: FillResult, count: int | None) -> str:
     return ""
 
 
+def verdict_text(result: FillResult) -> str:
+    """The first line of `fill_text` when there is no fill: the verdict and its reason."""
+    what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
+    return f"{what}: {result.reason}" if result.reason else what
+
+
 def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None) -> str:
+              core: dict | None = None, verdict_shown: bool = False) -> str:
     """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
 
-    At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill).
+    At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill). With
+    `verdict_shown` the verdict line (`verdict_text`) is left out: it was printed before the core search.
     """
     lines: list[str] = []
     if result.entries is None:
-        what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
-        lines.append(f"{what}: {result.reason}" if result.reason else what)
+        if not verdict_shown:
+            lines.append(verdict_text(result))
         if core is not None:
             from xwcp.core import core_text
 
@@ -154,6 +166,7 @@ def fill_text(problem: Problem, result: FillResult, seconds: float, count: int |
     shortfall = fewer_fills_note(result, count)
     if shortfall:
         lines.append(shortfall.capitalize())
-    lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}")
+    core_time = f"; the core in {core['seconds']:.2f} s" if core and "seconds" in core else ""
+    lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}{core_time}")
     return "\n".join(lines)
 

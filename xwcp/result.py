@@ -183,6 +183,9 @@ class FillResult:
     """For UNFILLABLE: why, naming the slot; for LIMIT/ABORTED: which limit."""
     slot_id: SlotId | None = None
     """For UNFILLABLE: the slot proven to have no word, when one is known."""
+    weight_by_slot: Mapping[SlotId, float] | None = None
+    """For UNFILLABLE by search: each slot's share of the dead ends (failure weights), from which the
+    minimal-core search (xwcp/core.py) starts instead of proving the grid again."""
     qualities: tuple[Quality, ...] = ()
     """One per fill when measured (front ends use `quality_of`)."""
 

@@ -178,6 +178,44 @@ class VerifyProgressLine(ProgressLine):
         self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
 
 
+class CoreProgressLine(ProgressLine):
+    """The same status line while the minimal core is searched for: seconds, searches, slots left and needed."""
+
+    def __call__(self, p) -> None:  # p: xwcp.core.CoreProgress
+        self.show(p.elapsed_s, f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
+                               f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ")
+
+
+def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
+                    time_limit_s: float | None = None) -> dict | None:
+    """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
+
+    A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search
+    but keeps the verdict: the core so far comes back marked `stopped`. `result` is the fill
+    that proved it (its hardest slot and dead-end weights start the search), None when AC-3
+    proved it.
+    """
+    import threading
+
+    from xwcp.core import CORE_TIME_LIMIT_S, explain
+    from xwcp.signals import stop_softly
+
+    abort = threading.Event()
+    progress = CoreProgressLine() if show_progress else None
+    try:
+        with stop_softly(abort) as heard:
+            core = explain(problem, seed_slot_id=None if result is None else result.slot_id,
+                           weight_by_slot=None if result is None else result.weight_by_slot,
+                           time_limit_s=CORE_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
+                           progress=progress, abort=abort)
+    finally:
+        if progress is not None:
+            progress.close()
+    if heard.name is not None:
+        print(f"xwcp: core search stopped ({heard.name}); the verdict stands", file=sys.stderr, flush=True)
+    return core
+
+
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
              count: int | None = None, export_cnf: str | Path | None = None,
              show_progress: bool = False, quality: bool = False, min_diff: int | None = None,

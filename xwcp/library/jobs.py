@@ -205,7 +205,7 @@ class Session:
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.core import explain
 
-            core = explain(self.problem, seed_slot_id=result.slot_id)
+            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot)
         return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
 
     def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:

@@ -223,16 +223,19 @@ def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
     return puzzles.write_format(Puzzle(grid, clue_by_slot=dict(clues)), fmt)
 
 
-def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
+def unfillable_core(problem: Problem, slot_id: int | None, *, weight_by_slot=None, progress=None,
+                    abort: threading.Event | None = None) -> dict | None:
     """The slots to outline on an unfillable grid: the minimal core from xwcp.core (issue 15) when it
-    exists, else the one slot the proof names (`slot_id`).
+    exists, else the one slot the proof names (`slot_id`). `weight_by_slot` is the proof's
+    (`FillResult.weight_by_slot`); `progress` and `abort` are `xwcp.core.find_core`'s (issue 29).
 
     Returns:
         {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
     """
     explain = _optional("xwcp.core", "explain")
     if explain is not None:
-        core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S)
+        core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S, weight_by_slot=weight_by_slot,
+                       progress=progress, abort=abort)
         if core is not None:
             return core
     if slot_id is None:
@@ -279,10 +282,11 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
     state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
 
-    async def analyse(request: Request, job) -> Response:
-        """Parse the body, run `job(analysed grid, cache key, body)` in a worker thread under the caps, answer JSON."""
+    async def analyse(request: Request, job, body: dict | None = None) -> Response:
+        """Parse the body (unless given), run `job(analysed grid, cache key, body)` in a worker thread under the
+        caps, answer JSON."""
         try:
-            body = await _read_json(request)
+            body = await _read_json(request) if body is None else body
             if state.pending >= MAX_PENDING:
                 raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
             if state.limiter is None:
@@ -330,17 +334,35 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
-        def job(entry, key, body):
+        def job(entry, key, body, on_verdict=None):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
             seed = _number(body, "seed", 0, 0, 2**31 - 1)
             check_key = (key, limit, seed)
             data = state.cache.check(check_key)  # an undo, or the same grid from another user
             if data is None:
-                data = Session.analysed(entry.problem, entry.prop).check(time_limit_s=limit, seed=seed).as_dict()
+                from xwcp.analysis import check_report
+
+                def explain_core(report, problem, result):  # the verdict first when streamed (issue 29)
+                    if on_verdict is not None:
+                        on_verdict(dict(report))
+                    slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
+                    return unfillable_core(problem, None if slot is None else slot.id,
+                                           weight_by_slot=None if result is None else result.weight_by_slot)
+                # Session.check's report (from the cached propagation), the verdict sent before the core search
+                data = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
+                                    explain_core=explain_core)
                 data = _with_core(entry.problem, data, data["verdict"] == "unfillable")
                 if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
                     state.cache.keep_check(check_key, data)
             return data
+        if request.query_params.get("stream") in ("1", "true"):
+            from xwcp.web.verdict import streamed_check
+
+            try:  # read before streaming: the streamed answer listens on the same channel for a disconnect
+                body = await _read_json(request)
+            except ApiError as exc:
+                return _error(exc.status, exc.message)
+            return streamed_check(lambda work: analyse(request, work, body), job)
         return await analyse(request, job)
 
     async def suggest(request: Request) -> Response:
@@ -515,6 +537,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     quality_found: list[object] = [None]
 
     core: list[dict | None] = [None]
+    verdict: list[dict | None] = [None]  # the unfillable verdict, sent before the core search ends (issue 29)
+    core_progress: list[object] = []  # [latest xwcp.core.CoreProgress or None] once the core search runs
+    sent_verdict = [False]
 
     def run():
         state.fill_threads.add(threading.current_thread())
@@ -525,7 +550,12 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
             else:
                 result = fill(problem, "auto", limits)
             if result.status is FillStatus.UNFILLABLE:
-                core[0] = unfillable_core(problem, result.slot_id)
+                from xwcp.web.verdict import verdict_json
+
+                verdict[0] = verdict_json(problem, result, time.perf_counter() - start)
+                core_progress.append(None)
+                core[0] = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
+                                          progress=lambda p: core_progress.__setitem__(0, p), abort=abort)
             return result
         finally:
             state.fill_threads.discard(threading.current_thread())
@@ -561,6 +591,12 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                     message = _progress_json(problem, latest[0], time.perf_counter() - start)
                     if notes:
                         message["note"] = notes[-1].strip()
+                    if verdict[0] is not None:  # the verdict once, then the core search's progress
+                        from xwcp.web.verdict import core_progress_json
+
+                        message = (verdict[0] if not sent_verdict[0] else
+                                   core_progress_json(core_progress[0], time.perf_counter() - start))
+                        sent_verdict[0] = True
                     try:
                         await websocket.send_json(message)
                     except Exception:
@@ -596,6 +632,13 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
             out["scores"] = {"min": min(scores), "mean": round(sum(scores) / len(scores), 1)}
     elif result.status is FillStatus.UNFILLABLE:
         out["core"] = core[0]
+        if verdict[0] is not None:
+            out["verdict_seconds"] = verdict[0]["seconds"]
+            if not sent_verdict[0]:  # the core came within one progress tick: the verdict still goes first
+                try:
+                    await websocket.send_json(verdict[0])
+                except Exception:
+                    return
     if quality_found[0] is not None:
         found = quality_found[0]
         out["quality"] = found.as_dict() if hasattr(found, "as_dict") else found
