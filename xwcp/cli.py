@@ -53,7 +53,8 @@ def _count(text: str) -> int:
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd, .jpz or xwcp's .json")
+                   "A-Z pre-filled, [STAR] a rebus cell, '|' a bar, (A) circled, ';' comments; see the README), "
+                   ".puz, .ipuz, .xd, .jpz or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
@@ -380,7 +381,8 @@ def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
-    from xwcp.session import load_and_fill, save_fill
+    from xwcp.quick import load_and_fill
+    from xwcp.session import save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()

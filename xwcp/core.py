@@ -55,7 +55,8 @@ from enum import Enum
 
 from xwcp.core_oracle import Answer, CoreOracle, _word_for
 from xwcp.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
-from xwcp.grid import BLOCK, EMPTY
+from xwcp.grid import BELOW, RIGHT
+from xwcp.model.grid import content_token
 from xwcp.problem import Problem
 from xwcp.types import FillStatus, SlotId
 
@@ -321,8 +322,8 @@ def _kind(problem: Problem, core: Sequence[SlotId]) -> CoreKind:
 
 
 def core_cells(problem: Problem, core: Core) -> list[int]:
-    """The cells of the core's slots, row-major, each once."""
-    return sorted({cell for slot_id in core.slot_ids for cell in problem.slots[slot_id].cells})
+    """The grid cells of the core's slots, row-major, each once."""
+    return sorted({cell for slot_id in core.slot_ids for cell in problem.slot_cells(slot_id)})
 
 
 def core_message(problem: Problem, core: Core) -> str:
@@ -357,16 +358,26 @@ def core_dict(problem: Problem, core: Core) -> dict:
 
 
 def core_text(problem: Problem, data: dict) -> str:
-    """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern."""
+    """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern.
+
+    A rebus cell shows as `[STAR]`; a bar as '|' between cells, or '-' under a cell on a line of its own.
+    """
     grid = problem.grid
     marked = {(r, c) for r, c in data["cells"]}
     lines = [f"Why: {data['message']}."]
     for r in range(grid.height):
-        row = []
+        row, under, length = [], [], 0
         for c in range(grid.width):
-            ch = grid.cell(r, c)
-            row.append(("*" if (r, c) in marked else " ") + (ch if ch in (BLOCK, EMPTY) else ch))
+            cell = r * grid.width + c
+            edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
+            prefix = edge + ("*" if (r, c) in marked else " ")
+            row.append(prefix + content_token(grid.cells[cell]))
+            if (cell, BELOW) in grid.bars:
+                under.append(length + len(prefix))
+            length += len(row[-1])
         lines.append("".join(row).rstrip())
+        if under:
+            lines.append("".join("-" if i in under else " " for i in range(max(under) + 1)))
     lines.append("key: * marks the cells of the slots that cannot be filled together")
     for name in data["slots"]:
         lines.append(f"  {name:>4}  {data['patterns'][name]}")

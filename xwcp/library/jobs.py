@@ -329,7 +329,7 @@ class Session:
 
     def with_entry(self, slot: SlotLike, word: str) -> Session:
         """A new Session on the same list and controls with `word` entered in `slot`."""
-        from xwcp.analysis import with_word
+        from xwcp.problem import with_word
         from xwcp.wordlist import normalise_word
 
         found = resolve_slot(self.problem, slot)

@@ -9,6 +9,13 @@ in worker threads so the event loop keeps serving; a fill runs in its own thread
 (through `Limits.abort`) when the client says stop or goes away. Only the hosts served are
 answered (xwcp/web/hosts.py).
 
+A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
+lines (today's plain rows, or rows with `[STAR]` rebus cells, `(A)` circled and `{A}` shaded
+cells, `|` bars between cells, lines of `-` under cells with a bar below, and `; colors:` /
+`; numbers:` lines). Answers give grids the same way (`xwcp.model.grid_lines`: the rows of
+a plain grid); a fill's result and progress messages
+also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a rebus string).
+
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
 requests (MAX_PENDING) at once; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
@@ -18,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -38,6 +46,7 @@ from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
+from xwcp.model import grid_lines
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
 from xwcp.stats import grid_stats
@@ -123,18 +132,31 @@ def _flag(body: dict, key: str) -> bool:
     return value
 
 
+_CELL_TOKEN = re.compile(r"\[[^\]]*\]|[^\s|(){}\[\]]")
+"""One cell of a grid row in the text syntax (a rebus `[...]` or one character), for the size check."""
+
+
 def _grid(body: dict) -> Grid:
     rows = body.get("grid")
     if rows is None:
         raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
-    if isinstance(rows, list) and (len(rows) > MAX_SIDE or any(isinstance(r, str) and len(r) > MAX_SIDE
-                                                                for r in rows)):
-        width = max((len(r) for r in rows if isinstance(r, str)), default=0)
-        raise ApiError(413, f"the grid is {width}x{len(rows)}; the largest supported is {MAX_SIDE}x{MAX_SIDE}")
+    if isinstance(rows, list):
+        cell_rows = [r for r in rows if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";")
+                     and not set(r.strip()) <= {"-", " "}]  # not the bar lines under rows, nor comments
+        width = max((len(_CELL_TOKEN.findall(r)) for r in cell_rows), default=0)
+        if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
+            raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
+                                f"{MAX_SIDE}x{MAX_SIDE}")
     try:
         return grid_from_rows(rows, "grid")
     except InputError as exc:
         raise ApiError(400, str(exc)) from None
+
+
+def _grid_json(grid: Grid) -> dict:
+    """A grid for the page: its lines (`"grid"`) and its cells row by row (`"contents"`)."""
+    return {"grid": grid_lines(grid),
+            "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}
 
 
 def _problem(state: ServerState, body: dict, controls: Controls | None = None) -> Problem:
@@ -234,7 +256,7 @@ def _with_core(problem: Problem, data: dict, is_unfillable: bool, search: bool =
 
 def _core_dict(problem: Problem, slot_ids: list[int], minimal: bool) -> dict:
     width = problem.grid.width
-    cells = sorted({cell for s in slot_ids for cell in problem.slots[s].cells})
+    cells = sorted({cell for s in slot_ids for cell in problem.slot_cells(s)})
     return {"slots": [problem.slots[s].name for s in slot_ids],
             "cells": [[cell // width, cell % width] for cell in cells], "minimal": minimal}
 
@@ -388,7 +410,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         for path in sorted(PRESETS_DIR.glob("*.txt"), key=lambda p: (int(p.stem.split("x")[0]), p.stem)):
             grid = grid_from_rows([line.strip() for line in path.read_text().splitlines()
                                    if line.strip() and not line.startswith(";")], path.name)
-            out.append({"name": path.stem, "rows": grid.rows})
+            out.append({"name": path.stem, "rows": grid_lines(grid)})
         return JSONResponse(out)
 
     async def index(request: Request) -> Response:
@@ -455,8 +477,8 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
-        out["grid"] = problem.grid.with_letters({cell: letter for cell, letter in dict(p.partial).items()
-                                                 if allowed is None or cell in allowed}).rows
+        out.update(_grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
+                                                         if allowed is None or cell in allowed})))
     return out
 
 
@@ -599,9 +621,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         return
     out = {"type": "result", "status": result.status.value, "backend": result.backend,
            "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,
-           "backtracks": result.stats.backtracks, "reason": result.reason, "grid": grid.rows, "seed": seed}
+           "backtracks": result.stats.backtracks, "reason": result.reason, **_grid_json(grid), "seed": seed}
     if result.status is FillStatus.FILLED:
-        out["grid"] = fill_grid(problem, result.entries).rows  # a region fill writes only the region's empty cells
+        out.update(_grid_json(fill_grid(problem, result.entries)))  # a region fill writes only the region's empty cells
         # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
         # that proves its cells outside the region can still be completed
         out["entries"] = {problem.slots[s].name: result.entries[s] for s in problem.open_slot_ids}

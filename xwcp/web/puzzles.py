@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle, write_puzzle
+from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
 
 MAX_FILE_BYTES = 1 << 20
@@ -86,9 +86,11 @@ def write_format(puzzle: Puzzle, fmt: str) -> bytes:
     """
     if f".{fmt}" not in MODULE_BY_SUFFIX:
         raise InputError(f"cannot save as {fmt!r}; save as one of {', '.join(formats())}")
+    from xwcp.session import write_checked
+
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"
-        write_puzzle(puzzle, path)
+        write_checked(puzzle, path)  # bars and rebus cells kept, or refused in one line
         return path.read_bytes()
 
 
