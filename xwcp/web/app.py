@@ -46,7 +46,7 @@ from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
-from xwcp.model import grid_lines
+from xwcp.model import grid_lines, read_grid
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
 from xwcp.stats import grid_stats
@@ -408,8 +408,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
     async def presets(request: Request) -> Response:
         out = []
         for path in sorted(PRESETS_DIR.glob("*.txt"), key=lambda p: (int(p.stem.split("x")[0]), p.stem)):
-            grid = grid_from_rows([line.strip() for line in path.read_text().splitlines()
-                                   if line.strip() and not line.startswith(";")], path.name)
+            grid = read_grid(path)  # the file as a grid file is read: bar lines keep their columns
             out.append({"name": path.stem, "rows": grid_lines(grid)})
         return JSONResponse(out)
 

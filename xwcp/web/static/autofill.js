@@ -1,6 +1,7 @@
 // Autofill over the WebSocket: the whole grid or a dragged region, progress in pencil, stop, accept, reroll.
 import { overlay } from "./editor.js";
 import { EMPTY, toRows } from "./grid.js";
+import { isLetters } from "./gridtext.js";
 import { commit, emit, on, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,7 +53,7 @@ function startFill(region) {
       }
       if (msg.note) line += ` · ${msg.note}`;
       setProgress(line);
-      if (msg.grid) { overlay.pencil = msg.grid; emit("render"); } // the search's current branch, in pencil
+      if (msg.contents) { overlay.pencil = msg.contents; emit("render"); } // the search's current branch, in pencil
     } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
       overlay.pencil = null;
       setProgress(`unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`, "unfillable");
@@ -78,7 +79,7 @@ function setProgress(text, status) {
 function showResult(msg) {
   const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
   if (msg.status === "filled") {
-    overlay.pencil = msg.grid;
+    overlay.pencil = msg.contents; // each cell's contents row by row (a rebus cell's whole string)
     $("pencil-actions").hidden = false;
     let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
@@ -108,8 +109,8 @@ function setFilling(on_) {
 function acceptPencil() {
   if (!overlay.pencil) return;
   // only empty cells take the pencil's letters: an edit made while the fill ran is kept
-  const pencil = overlay.pencil.join("");
-  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && /[A-Z]/.test(pencil[cell]) ? pencil[cell] : x));
+  const pencil = overlay.pencil.flat();
+  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isLetters(pencil[cell] || "") ? pencil[cell] : x));
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
   commit({ cells }, { accepted: true });

@@ -1,6 +1,7 @@
-// The grid on screen: draws it (letters, numbers, cursor, live-help colours, theme entries, solve mode) and
-// turns keys and clicks into edits of the shared state.
-import { BLOCK, EMPTY, partners } from "./grid.js";
+// The grid on screen: draws it (letters and rebus text, numbers, bars, circles and shading, cursor, live-help colours,
+// theme entries, solve mode) and turns keys and clicks into edits of the shared state.
+import { BLOCK, EMPTY, barCells, edgeBar, fitText, partners, toggledBars } from "./grid.js";
+import { BELOW, RIGHT, hasMark, isLetters, isRebus } from "./gridtext.js";
 import {
   commit, currentSlot, emit, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
@@ -61,6 +62,12 @@ function erase() {
   commit({ cells }, { typed: true });
 }
 
+// A block or a bar moved: a published numbering (from a file) no longer fits; the standard numbering takes over.
+function structural(change) {
+  if (state.grid.numbers) say("the puzzle's own numbering gave way to the standard numbering (the layout changed)");
+  return { ...change, numbers: null };
+}
+
 export function toggleBlockAt(cell) {
   if (state.mode === "solve") return;
   const locked = lockedCells();
@@ -69,16 +76,78 @@ export function toggleBlockAt(cell) {
   const cells = state.grid.cells.slice();
   const makeBlock = cells[cell] !== BLOCK;
   for (const target of targets) cells[target] = makeBlock ? BLOCK : EMPTY;
-  commit({ cells });
+  const change = { cells };
+  if (makeBlock && targets.some((c) => state.grid.marks[c])) { // a block shows no circle or shading
+    change.marks = { ...state.grid.marks };
+    for (const target of targets) delete change.marks[target];
+  }
+  commit(structural(change));
 }
 
-// Put `word` into the current slot (a suggestion clicked).
+// Toggle the bar `bar` ("12R": right edge of cell 12, "30B": bottom edge of cell 30) and its symmetric partners.
+export function toggleBar(bar) {
+  if (state.mode === "solve" || !bar) return;
+  const [a, b] = barCells(state.grid, bar);
+  if (state.grid.cells[a] === BLOCK || state.grid.cells[b] === BLOCK) {
+    if (!state.grid.bars.includes(bar)) { say("a bar goes between two white cells"); return; }
+  }
+  commit(structural({ bars: toggledBars(state.grid, bar, symmetry()) }), { bar });
+}
+
+// Circle or shade (`kind`: "circle" | "shaded") the selected region's white cells, or the cursor's cell: set on all
+// of them unless all have it already, then cleared.
+export function toggleMark(kind) {
+  if (state.mode === "solve") return;
+  const { width, cells } = state.grid;
+  const region = overlay.region;
+  let targets = [state.cell];
+  if (region) {
+    targets = [];
+    for (let r = region[0]; r <= region[2]; r++) for (let c = region[1]; c <= region[3]; c++) targets.push(r * width + c);
+  }
+  targets = targets.filter((cell) => cells[cell] !== BLOCK);
+  if (!targets.length) { say("circles and shading go on white cells"); return; }
+  const marks = structuredClone(state.grid.marks);
+  const on_ = !targets.every((cell) => marks[cell] && marks[cell][kind]);
+  for (const cell of targets) {
+    const mark = { circle: false, shaded: false, color: null, ...(marks[cell] || {}), [kind]: on_ };
+    if (hasMark(mark)) marks[cell] = mark; else delete marks[cell];
+  }
+  commit({ marks }, { mark: kind });
+}
+
+// Put `text` (letters; several make a rebus cell, none erases) into the cursor's cell: the rebus key's entry.
+export function enterRebus(text) {
+  const cell = state.cell;
+  if (state.grid.cells[cell] === BLOCK) return;
+  const value = text || EMPTY;
+  if (state.mode === "solve") {
+    emit("solve-type", { cell, letter: value });
+    advance(currentSlot(), 1);
+    emit("select");
+    return;
+  }
+  if (state.grid.cells[cell] === value) { emit("select"); return; }
+  if (lockedCells().has(cell)) { lockedMessage(cell); return; }
+  const cells = state.grid.cells.slice();
+  cells[cell] = value;
+  advance(currentSlot(), 1);
+  commit({ cells }, { typed: true, rebus: true });
+}
+
+// Put `word` into the current slot (a suggestion clicked): a rebus cell keeps its letters, every other cell takes one.
 export function enterWord(word) {
   const slot = currentSlot();
   if (!slot || state.mode === "solve") return;
   const locked = lockedCells();
   const cells = state.grid.cells.slice();
-  slot.cells.forEach((cell, pos) => { if (!locked.has(cell)) cells[cell] = word[pos]; });
+  const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
+  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${word} does not fit ${slot.name}`); return; }
+  let pos = 0;
+  slot.cells.forEach((cell, i) => {
+    if (!locked.has(cell) && !isRebus(cells[cell])) cells[cell] = word[pos];
+    pos += lengths[i];
+  });
   commit({ cells }, { word });
 }
 
@@ -116,13 +185,26 @@ export function buildGrid() {
   el.closest(".board").style.width = `${Math.max(380, width * (size + 1) + 3)}px`; // the clue line wraps, not widens
   el.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
   el.innerHTML = "";
+  cellParts = [];
   for (let cell = 0; cell < width * height; cell++) {
     const div = document.createElement("div");
     div.className = "cell";
     div.dataset.cell = cell;
-    div.innerHTML = '<span class="num"></span><span class="letter"></span><span class="count"></span>';
+    div.innerHTML = '<span class="shade"></span><span class="ring"></span><span class="num"></span>'
+      + '<span class="letter"></span><span class="count"></span><span class="bar-r"></span><span class="bar-b"></span>';
+    const [shade, , num, letter, count] = div.children;
+    cellParts.push({ div, shade, num, letter, count });
     el.appendChild(div);
   }
+}
+
+let cellParts = [];
+
+function showText(letter, text) {
+  if (letter.textContent !== text) letter.textContent = text;
+  const fit = fitText(text);
+  letter.classList.toggle("rebus", !!fit);
+  if (fit) letter.style.setProperty("--fit", fit); else letter.style.removeProperty("--fit");
 }
 
 function heatColour(count) {
@@ -147,9 +229,12 @@ export function render() {
   $("grid").classList.toggle("solving", solving);
   const region = solving ? null : overlay.region;
   const pencil = solving ? null : overlay.pencil;
-  for (const div of $("grid").children) {
+  const bars = new Set(grid.bars);
+  const marks = grid.marks;
+  for (const { div, shade, num, letter, count } of cellParts) {
     const cell = Number(div.dataset.cell);
     const value = grid.cells[cell];
+    const mark = marks[cell];
     const r = Math.floor(cell / grid.width), c = cell % grid.width;
     div.classList.toggle("block", value === BLOCK);
     div.classList.toggle("current", cell === state.cell);
@@ -158,22 +243,27 @@ export function render() {
     div.classList.toggle("core", core.has(cell));
     div.classList.toggle("wrong", wrong.has(cell));
     div.classList.toggle("selected", !!region && r >= region[0] && r <= region[2] && c >= region[1] && c <= region[3]);
-    const [num, letter, count] = div.children;
+    div.classList.toggle("bar-right", bars.has(`${cell}${RIGHT}`));
+    div.classList.toggle("bar-below", bars.has(`${cell}${BELOW}`));
+    div.classList.toggle("circled", !!mark && !!mark.circle && value !== BLOCK);
+    div.classList.toggle("shaded", !!mark && (!!mark.shaded || !!mark.color) && value !== BLOCK);
+    const tint = mark && mark.color && value !== BLOCK ? mark.color : "";
+    if (shade.style.backgroundColor !== tint) shade.style.backgroundColor = tint;
     num.textContent = state.numberByCell.get(cell) || "";
-    letter.className = "letter";
+    letter.classList.remove("pencil", "ghost");
     const shown = solving ? state.solve.cells[cell] : value;
     if (value === BLOCK) {
-      letter.textContent = "";
+      showText(letter, "");
     } else if (shown !== EMPTY) {
-      letter.textContent = shown;
-    } else if (pencil && /[A-Z]/.test(pencil[r][c])) {
-      letter.textContent = pencil[r][c];
+      showText(letter, shown);
+    } else if (pencil && pencil[r] && isLetters(pencil[r][c] || "")) {  // the fill's `contents`: a cell each
+      showText(letter, pencil[r][c]);
       letter.classList.add("pencil");
     } else if (forced.has(cell)) {
-      letter.textContent = forced.get(cell);
+      showText(letter, forced.get(cell));
       letter.classList.add("ghost");
     } else {
-      letter.textContent = "";
+      showText(letter, "");
     }
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
     count.textContent = value === EMPTY && n !== null && n !== undefined ? n : "";
@@ -190,6 +280,10 @@ export function render() {
     bar.querySelector(".id").textContent = "";
     bar.querySelector(".text").textContent = "";
   }
+  const here = grid.cells[state.cell] === BLOCK ? null : grid.marks[state.cell];
+  $("circle").setAttribute("aria-pressed", here && here.circle ? "true" : "false");
+  $("shade").setAttribute("aria-pressed", here && here.shaded ? "true" : "false");
+  $("circle").disabled = $("shade").disabled = solving;
   $("undo").disabled = !state.history.length || solving;
   $("redo").disabled = !state.future.length || solving;
   $("fill-region").disabled = !region || !!state.filling;
@@ -207,10 +301,17 @@ function onKey(event) {
     return;
   }
   if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); if (state.mode !== "solve") redo(); return; }
+  if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === "KeyO" || event.code === "KeyS")) {
+    event.preventDefault();  // by code: on a Mac, Alt+O types a letter
+    toggleMark(event.code === "KeyO" ? "circle" : "shaded");
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (/^[a-zA-Z]$/.test(key)) { emit("keystroke"); typeLetter(key.toUpperCase()); }
   else if (key === "Backspace" || key === "Delete") { emit("keystroke"); erase(); }
   else if (key === " ") toggleBlockAt(state.cell);
+  else if (key === "Insert" || key === "Escape") openRebus();
+  else if (key === "|") toggleBar(`${state.cell}${state.dir === "A" ? RIGHT : BELOW}`);
   else if (key === "Enter") { state.dir = state.dir === "A" ? "D" : "A"; emit("select"); }
   else if (key === "Tab") nextSlot(event.shiftKey ? -1 : 1);
   else if (key.startsWith("Arrow")) {
@@ -227,6 +328,71 @@ function cellOf(event) {
   return div ? Number(div.dataset.cell) : null;
 }
 
+// The bar at the cell edge nearest the mouse (bars mode), or null.
+function barOf(event) {
+  const div = event.target.closest(".cell");
+  if (!div) return null;
+  const box = div.getBoundingClientRect();
+  return edgeBar(state.grid, Number(div.dataset.cell), event.clientX - box.left, event.clientY - box.top, box.width);
+}
+
+// Bars mode: the edge a click would toggle, drawn faintly under the mouse.
+let previewed = null;
+function preview(bar) {
+  if (bar === previewed) return;
+  document.querySelectorAll("#grid .preview-right, #grid .preview-below").forEach((div) => div.classList.remove("preview-right", "preview-below"));
+  previewed = bar;
+  if (!bar) return;
+  const part = cellParts[parseInt(bar, 10)];
+  if (part) part.div.classList.add(bar.endsWith(RIGHT) ? "preview-right" : "preview-below");
+}
+
+// ----- the rebus key: several letters typed into one cell ----------------------------------------
+
+let rebusBox = null;
+
+// Insert or Escape (or the Rebus button): a box over the cell takes letters; Enter (or leaving it) puts them into
+// the cell, Escape leaves the cell as it was.
+export function openRebus() {
+  if (rebusBox || state.grid.cells[state.cell] === BLOCK) return;
+  const part = cellParts[state.cell];
+  if (!part) return;
+  const cell = state.cell;
+  const box = document.createElement("input");
+  box.id = "rebus-input";
+  box.type = "text";
+  box.autocomplete = "off";
+  box.spellcheck = false;
+  box.setAttribute("aria-label", "rebus: letters for this cell, Enter to enter");
+  const current = state.mode === "solve" ? state.solve.cells[cell] : state.grid.cells[cell];
+  box.value = current === EMPTY ? "" : current;
+  part.div.appendChild(box);
+  rebusBox = box;
+  let done = false;
+  const close = (keep) => {
+    if (done) return;
+    done = true;
+    const text = box.value.toUpperCase().replace(/\s+/g, "");
+    box.remove();
+    rebusBox = null;
+    $("grid").focus();
+    if (!keep) return;
+    if (text && !isLetters(text)) { say("a rebus cell holds letters A-Z"); return; }
+    state.cell = cell;
+    enterRebus(text);
+  };
+  box.addEventListener("input", () => { box.value = box.value.toUpperCase(); });
+  box.addEventListener("keydown", (event) => {
+    event.stopPropagation();
+    if (event.key === "Enter" || event.key === "Tab") { event.preventDefault(); close(true); }
+    else if (event.key === "Escape") { event.preventDefault(); close(false); }
+  });
+  box.addEventListener("blur", () => close(true));
+  box.addEventListener("mousedown", (event) => event.stopPropagation());
+  box.focus();
+  box.select();
+}
+
 export function initEditor() {
   const el = $("grid");
   document.addEventListener("keydown", onKey);
@@ -240,12 +406,27 @@ export function initEditor() {
       toggleBlockAt(cell);
       return;
     }
+    if (clickMode() === "bars" && state.mode !== "solve") {
+      const bar = barOf(event);
+      if (bar) toggleBar(bar); else say("bars stand between cells: click nearer an edge inside the grid");
+      return;
+    }
     if (cell === state.cell) state.dir = state.dir === "A" ? "D" : "A";
     state.cell = cell;
     dragAnchor = cell;
     if (overlay.region) { overlay.region = null; }
     emit("select");
   });
+  el.addEventListener("mousemove", (event) => {
+    preview(clickMode() === "bars" && state.mode !== "solve" ? barOf(event) : null);
+  });
+  el.addEventListener("mouseleave", () => preview(null));
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", () => { el.classList.toggle("bar-mode", clickMode() === "bars"); preview(null); });
+  }
+  $("circle").onclick = () => toggleMark("circle");
+  $("shade").onclick = () => toggleMark("shaded");
+  $("rebus").onclick = openRebus;
   el.addEventListener("mouseover", (event) => {
     const cell = cellOf(event);
     if (dragAnchor === null || cell === null || !(event.buttons & 1) || cell === dragAnchor || state.mode === "solve") return;

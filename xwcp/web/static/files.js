@@ -2,6 +2,7 @@
 // every format it writes, and the title, author, copyright and notes that travel with them.
 import { ApiError, request } from "./api.js";
 import { MAX_SIDE, blankGrid, fromRows } from "./grid.js";
+import { isRebus } from "./gridtext.js";
 import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +19,8 @@ export async function openFile(file) {
     const data = await response.json();
     loadPuzzle({ ...puzzleFromJson(data.puzzle), id: null, source: file.name });
     const n = data.puzzle.entries.filter((e) => e.clue).length;
-    say(`opened ${file.name}: ${state.grid.width}x${state.grid.height}, ${n} clues`);
+    say(`opened ${file.name}: ${state.grid.width}x${state.grid.height}, ${n} clues${describe(state.grid)}`);
+    showWarnings(file.name, data.warnings || []);
   } catch (err) {
     say(err instanceof ApiError ? `cannot open ${file.name}: ${err.message}` : String(err.message || err));
   }
@@ -38,6 +40,30 @@ async function save(format) {
     say(`saved ${link.download}${format === "txt" ? " (a text grid keeps no clues)" : ""}`);
   } catch (err) {
     say(`cannot save as .${format}: ${err.message}`);
+  }
+}
+
+// What a grid holds beyond blocks and letters, for the "opened" line: ", 74 bars, 4 rebus cells, 12 circles".
+function describe(grid) {
+  const marks = Object.values(grid.marks);
+  const parts = [[grid.bars.length, "bar"], [grid.cells.filter(isRebus).length, "rebus cell"],
+    [marks.filter((m) => m.circle).length, "circle"], [marks.filter((m) => m.shaded || m.color).length, "shaded cell"]];
+  const text = parts.filter(([n]) => n).map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`).join(", ");
+  return (text ? `, ${text}` : "") + (grid.numbers ? ", its own numbering" : "");
+}
+
+// What reading the file said (a lock opened with a key, a checksum that does not match): kept in view until
+// dismissed or another puzzle is loaded.
+function showWarnings(name, warnings) {
+  const box = $("file-warnings");
+  box.hidden = !warnings.length;
+  box.querySelector("b").textContent = `${name}: ${warnings.length === 1 ? "a warning" : `${warnings.length} warnings`}`;
+  const ul = box.querySelector("ul");
+  ul.innerHTML = "";
+  for (const text of warnings) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    ul.appendChild(li);
   }
 }
 
@@ -90,6 +116,8 @@ export async function initFiles() {
     newPuzzle(blankGrid(w, h));
   };
   on("puzzle", showMeta);
+  on("puzzle", () => showWarnings("", []));
+  $("file-warnings-close").onclick = () => showWarnings("", []);
   on("meta", showMeta);
 }
 

@@ -1,29 +1,42 @@
-// The builder's grid model: cells, slots with standard numbering, symmetry, and the URL form of the state.
-// Pure functions, no DOM: the page (app.js) draws what these return.
+// The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
+// state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
+import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
 
-export const BLOCK = "#";
-export const EMPTY = ".";
+export { BLOCK, EMPTY };
 export const MAX_SIDE = 30;
 
 export function blankGrid(width, height) {
-  return { width, height, cells: Array(width * height).fill(EMPTY) };
+  return { width, height, cells: Array(width * height).fill(EMPTY), bars: [], marks: {}, numbers: null };
 }
 
+// The grid of lines in xwcp's text syntax (a plain grid's rows, or rows with [STAR], (A), {A}, | and bar lines);
+// a published numbering equal to the standard one is dropped, as the server does.
 export function fromRows(rows) {
-  return { width: rows[0].length, height: rows.length, cells: rows.join("").split("") };
+  const grid = parseLines(rows);
+  if (grid.numbers) {
+    const standard = findSlots({ ...grid, numbers: null }).numberByCell;
+    const own = Object.entries(grid.numbers);
+    if (own.length === standard.size && own.every(([cell, n]) => standard.get(Number(cell)) === n)) grid.numbers = null;
+  }
+  return grid;
 }
 
+// The lines every request sends (xwcp.model.grid_lines): a plain grid's rows exactly as before.
 export function toRows(grid) {
-  const rows = [];
-  for (let r = 0; r < grid.height; r++) rows.push(grid.cells.slice(r * grid.width, (r + 1) * grid.width).join(""));
-  return rows;
+  return gridLines(grid);
 }
 
-// Slots as the server numbers them (xwcp/grid.py find_slots): a run of two or more white cells;
-// a cell that starts an across or a down run gets the next number in reading order.
+// Slots as the server numbers them (xwcp/model/grid.py find_slots): a run of two or more white cells ended by
+// blocks, bars and the edge; a cell that starts an across or a down run gets the next number in reading order,
+// unless the grid carries its published numbering (`numbers`), which wins where it names a start cell.
 export function findSlots(grid) {
   const { width, height, cells } = grid;
+  const bars = new Set(grid.bars || []);
   const white = (r, c) => r >= 0 && r < height && c >= 0 && c < width && cells[r * width + c] !== BLOCK;
+  const joined = (r, c, dir) => (dir === "A"
+    ? white(r, c) && white(r, c + 1) && !bars.has(`${r * width + c}${RIGHT}`)
+    : white(r, c) && white(r + 1, c) && !bars.has(`${r * width + c}${BELOW}`));
+  const own = grid.numbers || null;
   const numberByCell = new Map();
   const slots = [];
   let next = 1;
@@ -31,9 +44,13 @@ export function findSlots(grid) {
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       if (!white(r, c)) continue;
-      const across = !white(r, c - 1) && white(r, c + 1);
-      const down = !white(r - 1, c) && white(r + 1, c);
-      if (across || down) numberByCell.set(r * width + c, next++);
+      const across = joined(r, c, "A") && !joined(r, c - 1, "A");
+      const down = joined(r, c, "D") && !joined(r - 1, c, "D");
+      const cell = r * width + c;
+      if (across || down) {
+        numberByCell.set(cell, own && own[cell] !== undefined ? own[cell] : next);
+        next++;
+      }
       if (across) starts.push(["A", r, c]);
       if (down) starts.push(["D", r, c]);
     }
@@ -41,11 +58,11 @@ export function findSlots(grid) {
   for (const dir of ["A", "D"]) {
     for (const [d, r, c] of starts) {
       if (d !== dir) continue;
-      const slotCells = [];
+      const slotCells = [r * width + c];
       let rr = r, cc = c;
-      while (white(rr, cc)) {
-        slotCells.push(rr * width + cc);
+      while (joined(rr, cc, dir)) {
         if (dir === "A") cc++; else rr++;
+        slotCells.push(rr * width + cc);
       }
       const number = numberByCell.get(r * width + c);
       slots.push({ name: `${number}${dir}`, number, dir, cells: slotCells });
@@ -67,21 +84,67 @@ export function partners(grid, cell, symmetry) {
   return [];
 }
 
-export function toggleBlock(grid, cell, symmetry) {
-  const cells = grid.cells.slice();
-  const makeBlock = cells[cell] !== BLOCK;
-  for (const target of [cell, ...partners(grid, cell, symmetry)]) cells[target] = makeBlock ? BLOCK : EMPTY;
-  return { ...grid, cells };
+// The bars that mirror `bar` ("12R" / "30B") under the symmetry, as blocks mirror (partners).
+export function barPartners(grid, bar, symmetry) {
+  const { width, height } = grid;
+  const cell = parseInt(bar, 10), side = bar.slice(-1);
+  const r = Math.floor(cell / width), c = cell % width;
+  let rr, cc;
+  if (symmetry === "rotational") [rr, cc] = side === RIGHT ? [height - 1 - r, width - 2 - c] : [height - 2 - r, width - 1 - c];
+  else if (symmetry === "mirror") [rr, cc] = side === RIGHT ? [r, width - 2 - c] : [r, width - 1 - c];
+  else return [];
+  const partner = `${rr * width + cc}${side}`;
+  return partner === bar ? [] : [partner];
+}
+
+// The edge of `cell` nearest to a point (x, y from the cell's top left, in a cell of `size` pixels) as a bar
+// ("12R", "30B"), or null on the grid's outer edge.
+export function edgeBar(grid, cell, x, y, size) {
+  const { width, height } = grid;
+  const r = Math.floor(cell / width), c = cell % width;
+  const distances = [[x, "L"], [size - x, "R"], [y, "T"], [size - y, "B"]].sort((a, b) => a[0] - b[0]);
+  const side = distances[0][1];
+  if (side === "L") return c > 0 ? `${cell - 1}${RIGHT}` : null;
+  if (side === "R") return c < width - 1 ? `${cell}${RIGHT}` : null;
+  if (side === "T") return r > 0 ? `${cell - width}${BELOW}` : null;
+  return r < height - 1 ? `${cell}${BELOW}` : null;
+}
+
+// The two cells a bar stands between.
+export function barCells(grid, bar) {
+  const cell = parseInt(bar, 10);
+  return [cell, bar.endsWith(RIGHT) ? cell + 1 : cell + grid.width];
+}
+
+// `bars` with `bar` and its partners all set (when `bar` was absent) or all cleared.
+export function toggledBars(grid, bar, symmetry) {
+  const bars = new Set(grid.bars || []);
+  const add = !bars.has(bar);
+  for (const target of [bar, ...barPartners(grid, bar, symmetry)]) {
+    if (add) bars.add(target); else bars.delete(target);
+  }
+  return sortBars([...bars]);
+}
+
+// Drawing: the font size of a cell's text as a share of the cell: one letter large, a rebus shrunk to fit (two lines from
+// six letters on).
+export function fitText(text) {
+  const n = text.length;
+  if (n <= 1) return null;
+  const perLine = n > 5 ? Math.ceil(n / 2) : n;
+  return Math.max(0.14, Math.min(0.56, 1.25 / perLine, n > 5 ? 0.34 : 1)).toFixed(3);
 }
 
 // ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON> ------------------------
-// In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter.
+// In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter. A grid with bars,
+// marks, rebus cells or its own numbering is given instead as t=<its lines in the text syntax, one per line>.
 
 export function encodeState(grid, clues) {
   const params = new URLSearchParams();
   params.set("w", grid.width);
   params.set("h", grid.height);
-  params.set("g", grid.cells.map((x) => (x === BLOCK ? "_" : x)).join(""));
+  if (isPlain(grid)) params.set("g", grid.cells.map((x) => (x === BLOCK ? "_" : x)).join(""));
+  else params.set("t", gridLines(grid).join("\n"));
   const kept = Object.fromEntries(Object.entries(clues).filter(([, v]) => v));
   if (Object.keys(kept).length) params.set("c", JSON.stringify(kept));
   return params.toString();
@@ -90,11 +153,18 @@ export function encodeState(grid, clues) {
 export function decodeState(fragment) {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
   const width = Number(params.get("w")), height = Number(params.get("h"));
-  const g = params.get("g") || "";
   const sizeOk = width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE;
-  if (!sizeOk || g.length !== width * height) return null;
-  if (!/^[_.A-Z]*$/.test(g)) return null;
+  if (!sizeOk) return null;
+  let grid;
+  if (params.has("t")) {
+    try { grid = fromRows(params.get("t").split("\n")); } catch { return null; }
+    if (grid.width !== width || grid.height !== height) return null;
+  } else {
+    const g = params.get("g") || "";
+    if (g.length !== width * height || !/^[_.A-Z]*$/.test(g)) return null;
+    grid = normalized({ width, height, cells: g.split("").map((x) => (x === "_" ? BLOCK : x)) });
+  }
   let clues = {};
   try { clues = JSON.parse(params.get("c") || "{}"); } catch { clues = {}; }
-  return { grid: { width, height, cells: g.split("").map((x) => (x === "_" ? BLOCK : x)) }, clues };
+  return { grid, clues };
 }

@@ -1,5 +1,7 @@
-// The print view: title and author, the blank grid with its numbers, the clues, and an answer key on its own page.
-import { BLOCK, EMPTY } from "./grid.js";
+// The print view: title and author, the blank grid with its numbers, bars, circles and shading, the clues, and an
+// answer key on its own page (rebus cells' letters shrunk to fit).
+import { BLOCK, EMPTY, fitText } from "./grid.js";
+import { BELOW, RIGHT } from "./gridtext.js";
 import { slotKey, state, themeCells } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,19 +12,30 @@ function gridTable(sizePx, withLetters) {
   table.className = "print-grid";
   table.style.gridTemplateColumns = `repeat(${grid.width}, ${sizePx}px)`;
   const theme = themeCells();
+  const bars = new Set(grid.bars);
   grid.cells.forEach((value, cell) => {
     const div = document.createElement("div");
     div.style.height = `${sizePx}px`;
+    const mark = value === BLOCK ? null : grid.marks[cell];
     if (value === BLOCK) div.className = "b";
     else if (withLetters && theme.has(cell)) div.className = "t";
+    if (mark && (mark.shaded || mark.color)) {
+      div.classList.add("s");
+      if (mark.color) div.style.backgroundColor = mark.color;
+    }
+    if (mark && mark.circle) div.appendChild(Object.assign(document.createElement("i"), { className: "o" }));
     const number = state.numberByCell.get(cell);
-    if (number && !withLetters) div.innerHTML = `<span>${number}</span>`;
+    if (number && !withLetters) div.appendChild(Object.assign(document.createElement("span"), { textContent: number }));
     if (withLetters && value !== BLOCK && value !== EMPTY) {
       const letter = document.createElement("b");
       letter.className = "l";
       letter.textContent = value;
+      const fit = fitText(value);
+      if (fit) { letter.classList.add("r"); letter.style.fontSize = `${(sizePx * fit).toFixed(1)}px`; }
       div.appendChild(letter);
     }
+    if (bars.has(`${cell}${RIGHT}`)) div.appendChild(Object.assign(document.createElement("i"), { className: "br" }));
+    if (bars.has(`${cell}${BELOW}`)) div.appendChild(Object.assign(document.createElement("i"), { className: "bb" }));
     table.appendChild(div);
   });
   return table;

@@ -29,9 +29,14 @@ export function savedIndex() {
 }
 
 // Undo snapshots are stored with their cells as one string when every cell is one character (a quarter of
-// the size of an array); a grid with rebus cells keeps the array.
+// the size of an array); a grid with rebus cells keeps the array. Empty bars, marks and numbering are left out
+// (state.js restores them as empty).
 function pack(snap) {
-  return snap.cells.every((x) => x.length === 1) ? { ...snap, cells: snap.cells.join("") } : snap;
+  const packed = snap.cells.every((x) => x.length === 1) ? { ...snap, cells: snap.cells.join("") } : { ...snap };
+  if (packed.bars && !packed.bars.length) delete packed.bars;
+  if (packed.marks && !Object.keys(packed.marks).length) delete packed.marks;
+  if (packed.numbers === null) delete packed.numbers;
+  return packed;
 }
 
 function unpack(snap) {

@@ -1,16 +1,21 @@
 // The page's one shared state and its events: the puzzle being built (grid, clues, theme, metadata, undo
 // history) and the cursor; panels read `state`, change it through these functions and hear each other
 // only through `on`/`emit`, never by calling one another.
-import { BLOCK, EMPTY, blankGrid, findSlots, toRows } from "./grid.js";
+import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
+import { normalized } from "./gridtext.js";
 
-// What one undo step restores: the grid layer. Clues and metadata are not undone with the grid (a clue
-// typed after an edit must survive that edit's undo); issue 23's marks, bars and rebus cells join here.
-export const GRID_FIELDS = ["cells", "theme"];
+// What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
+// the theme entries). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
+// edit's undo).
+export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "theme"];
+// The GRID_FIELDS kept inside state.grid, and their value in a grid without them (an undo step saved before
+// bars and marks existed had none).
+export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null };
 export const MAX_HISTORY = 500;
 
 export const state = {
   id: null,                 // the saved puzzle's id in this browser (saved.js)
-  grid: blankGrid(15, 15),  // { width, height, cells: ["#", ".", "A", ...] } (a cell may later hold a rebus)
+  grid: blankGrid(15, 15),  // { width, height, cells: ["#", ".", "A", "STAR", ...], bars, marks, numbers } (gridtext.js)
   clues: {},                // clue text by slot key (start cell + "A"/"D"): a block elsewhere renumbers, keys stay
   theme: [],                // slot keys of theme entries: locked, highlighted, listed apart
   meta: { title: "", author: "", copyright: "", notes: "" },
@@ -91,15 +96,20 @@ export function themeCells() {
 
 function snapshot() {
   const snap = {};
-  for (const field of GRID_FIELDS) snap[field] = field === "cells" ? state.grid.cells.slice() : structuredClone(state[field]);
+  for (const field of GRID_FIELDS) snap[field] = structuredClone(field in GRID_PARTS ? state.grid[field] : state[field]);
   return snap;
 }
 
-function restore(snap) {
+// Put back the GRID_FIELDS of `snap`; with `whole`, a grid part it lacks is put back empty (an undo step saved without
+// bars or marks had none), else only the fields it holds change (an edit).
+function restore(snap, whole = true) {
   for (const field of GRID_FIELDS) {
-    if (!(field in snap)) continue;
-    if (field === "cells") state.grid = { ...state.grid, cells: snap.cells.slice() };
-    else state[field] = structuredClone(snap[field]);
+    let value;
+    if (field in snap) value = snap[field];
+    else if (whole && field in GRID_PARTS && field !== "cells") value = GRID_PARTS[field];
+    else continue;
+    if (field in GRID_PARTS) state.grid = { ...state.grid, [field]: structuredClone(value) };
+    else state[field] = structuredClone(value);
   }
 }
 
@@ -108,7 +118,7 @@ export function commit(change, detail = {}) {
   state.history.push(snapshot());
   if (state.history.length > MAX_HISTORY) state.history.shift();
   state.future = [];
-  restore(change);
+  restore(change, false);
   relayout();
   emit("edit", detail);
 }
@@ -147,7 +157,7 @@ export function setMeta(field, value) {
 // Load a puzzle: { grid, clues by slot name (as files name them) or by key, theme keys, meta, history... }.
 export function loadPuzzle(puzzle) {
   state.id = puzzle.id || null;
-  state.grid = { width: puzzle.grid.width, height: puzzle.grid.height, cells: puzzle.grid.cells.slice() };
+  state.grid = normalized(puzzle.grid);
   relayout();
   state.clues = {};
   if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
@@ -165,13 +175,13 @@ export function loadPuzzle(puzzle) {
   emit("puzzle", {});
 }
 
-// The page's puzzle from the server's object (xwcp's .json document: grid rows, entries with clues).
+// The page's puzzle from the server's object (xwcp's .json document: grid lines in the text syntax, entries
+// with clues).
 export function puzzleFromJson(doc) {
-  const rows = doc.grid;
   const cluesByName = {};
   for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
   return {
-    grid: { width: rows[0].length, height: rows.length, cells: rows.join("").split("") },
+    grid: fromRows(doc.grid),
     cluesByName,
     meta: { title: doc.title || "", author: doc.author || "", copyright: doc.copyright || "", notes: doc.notes || "" },
   };

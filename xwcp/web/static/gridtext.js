@@ -1,0 +1,203 @@
+// xwcp's text grid syntax in the page (xwcp/model/text.py): grid lines from the server read into the page's grid,
+// and the page's grid written back as the lines every request sends. Pure functions, no DOM.
+//
+// The page's grid: { width, height, cells, bars, marks, numbers }:
+//   cells    "#" block, "." empty, "A"-"Z" a letter, "STAR" a rebus cell (several letters in one cell)
+//   bars     ["12R", "30B"]: a bar on the right / bottom edge of a cell (flat index row * width + col)
+//   marks    { cell: { circle, shaded, color } } for cells with a circle, shading or a colour ("#RRGGBB")
+//   numbers  null (the standard numbering) or { cell: number }, a published numbering kept from a file
+// A grid with no bars, marks, rebus cells or numbering is written as its plain rows, exactly as before.
+
+export const BLOCK = "#";
+export const EMPTY = ".";
+export const RIGHT = "R";
+export const BELOW = "B";
+
+const DIRECTIVE = /^;\s*(colou?rs?|numbers)\s*:\s*(.*)$/i;
+const COLOR_ITEM = /^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$/;
+const NUMBER_ITEM = /^(\d+),(\d+)=(\d+)$/;
+const LETTERS = /^[A-Z]+$/;
+
+export class GridSyntaxError extends Error {}
+
+export function isLetters(text) { return LETTERS.test(text); }
+
+// A cell's contents as a token: "#", ".", a letter, else "[...]" (a rebus or a symbol).
+export function contentToken(cell) {
+  return cell === BLOCK || cell === EMPTY || (cell.length === 1 && isLetters(cell)) ? cell : `[${cell}]`;
+}
+
+export function isRebus(cell) { return cell !== BLOCK && cell !== EMPTY && !(cell.length === 1 && isLetters(cell)); }
+
+export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded || !!mark.color); }
+
+// True for a grid the old plain rows describe fully (blocks and one-letter cells only).
+export function isPlain(grid) {
+  return !(grid.bars && grid.bars.length) && !Object.keys(grid.marks || {}).length && !grid.numbers
+    && !grid.cells.some(isRebus);
+}
+
+// A grid with the optional parts filled in (bars [], marks {}, numbers null): what the page keeps.
+export function normalized(grid) {
+  return { width: grid.width, height: grid.height, cells: grid.cells.slice(), bars: (grid.bars || []).slice(),
+           marks: structuredClone(grid.marks || {}), numbers: grid.numbers ? { ...grid.numbers } : null };
+}
+
+function parseRow(line, rowNumber) {
+  const row = { cells: [], circles: [], shades: [], barAfter: new Set(), spans: [] };
+  let pos = line.length - line.trimStart().length;
+  const end = line.length;
+  const fail = (problem) => new GridSyntaxError(`row ${rowNumber}, column ${row.cells.length + 1}: ${problem}`);
+  while (pos < end) {
+    if (line[pos] === "|") {
+      if (!row.cells.length || row.barAfter.has(row.cells.length - 1)) throw fail("a bar '|' must stand between two cells");
+      row.barAfter.add(row.cells.length - 1);
+      pos++;
+      continue;
+    }
+    const start = pos;
+    let circle = false, shaded = false;
+    if (line[pos] === "(") { circle = true; pos++; }
+    if (pos < end && line[pos] === "{") { shaded = true; pos++; }
+    if (pos >= end) throw fail("a mark '(' or '{' is not closed");
+    const ch = line[pos];
+    let content;
+    if (ch === "[") {
+      const close = line.indexOf("]", pos);
+      const inner = close > 0 ? line.slice(pos + 1, close) : "";
+      if (close < 0 || !inner || /[\s[\]#]/.test(inner) || inner === EMPTY) throw fail("a rebus cell needs letters inside [ ]");
+      content = inner.toUpperCase();
+      pos = close + 1;
+    } else if (ch === BLOCK) { content = BLOCK; pos++; }
+    else if (".?_".includes(ch)) { content = EMPTY; pos++; }
+    else if (/^[A-Za-z]$/.test(ch)) { content = ch.toUpperCase(); pos++; }
+    else throw fail(`unexpected character ${JSON.stringify(ch)}`);
+    for (const [opened, closer] of [[shaded, "}"], [circle, ")"]]) {
+      if (!opened) continue;
+      if (pos >= end || line[pos] !== closer) throw fail(`expected '${closer}' to close the mark`);
+      pos++;
+    }
+    row.cells.push(content);
+    row.circles.push(circle);
+    row.shades.push(shaded);
+    row.spans.push([start, pos]);
+  }
+  return row;
+}
+
+function directiveItems(line, pattern) {
+  const match = DIRECTIVE.exec(line);
+  if (!match) return null;
+  const items = match[2].split(/\s+/).filter(Boolean);
+  const parsed = items.map((item) => pattern.exec(item));
+  if (!items.length || !parsed.every(Boolean)) return null;
+  return parsed.map((m) => m.slice(1));
+}
+
+// The page's grid from grid lines (the server's `grid` lines, a preset, a text file's rows).
+// Throws GridSyntaxError on what xwcp.model.parse_grid refuses too.
+export function parseLines(lines) {
+  const rows = [];
+  const below = [];
+  const colors = [];
+  const numbers = [];
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    const stripped = line.trim();
+    if (!stripped) continue;
+    if (stripped.startsWith(";")) {
+      const kind = DIRECTIVE.exec(stripped);
+      if (kind) {
+        const isColor = kind[1].toLowerCase().startsWith("col");
+        const items = directiveItems(stripped, isColor ? COLOR_ITEM : NUMBER_ITEM);
+        if (items) (isColor ? colors : numbers).push(...items);
+      }
+      continue;
+    }
+    if (/^[- ]+$/.test(line)) {
+      if (!rows.length) throw new GridSyntaxError("a bar line ('-' under cells) must come right after a grid row");
+      const above = rows[rows.length - 1];
+      for (let offset = 0; offset < line.length; offset++) {
+        if (line[offset] !== "-") continue;
+        const col = above.spans.findIndex(([a, b]) => a <= offset && offset < b);
+        if (col < 0) throw new GridSyntaxError(`the bar '-' at character ${offset + 1} is under no cell of row ${rows.length}`);
+        below.push([rows.length - 1, col]);
+      }
+      continue;
+    }
+    rows.push(parseRow(line, rows.length + 1));
+  }
+  if (!rows.length) throw new GridSyntaxError("the grid has no rows");
+  const width = rows[0].cells.length, height = rows.length;
+  rows.forEach((row, index) => {
+    if (row.cells.length !== width) {
+      throw new GridSyntaxError(`row ${index + 1} has ${row.cells.length} cells but row 1 has ${width}`);
+    }
+  });
+  const cells = rows.flatMap((row) => row.cells);
+  const bars = new Set();
+  rows.forEach((row, r) => row.barAfter.forEach((c) => { if (c < width - 1) bars.add(`${r * width + c}${RIGHT}`); }));
+  for (const [r, c] of below) if (r < height - 1) bars.add(`${r * width + c}${BELOW}`);
+  const marks = {};
+  rows.forEach((row, r) => row.cells.forEach((_, c) => {
+    if (row.circles[c] || row.shades[c]) marks[r * width + c] = { circle: row.circles[c], shaded: row.shades[c], color: null };
+  }));
+  const cellAt = (rText, cText) => {
+    const r = Number(rText), c = Number(cText);
+    if (r < 1 || r > height || c < 1 || c > width) throw new GridSyntaxError(`cell ${r},${c} is outside the ${width}x${height} grid`);
+    return (r - 1) * width + (c - 1);
+  };
+  for (const [r, c, color] of colors) {
+    const cell = cellAt(r, c);
+    marks[cell] = { circle: false, shaded: false, ...(marks[cell] || {}), color: color.toUpperCase() };
+  }
+  let own = null;
+  for (const [r, c, n] of numbers) (own ||= {})[cellAt(r, c)] = Number(n);
+  return { width, height, cells, bars: sortBars([...bars]), marks, numbers: own };
+}
+
+export function sortBars(bars) {
+  return bars.sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+}
+
+// The grid's lines as xwcp.model.grid_lines writes them: plain rows for a plain grid, else the full syntax.
+export function gridLines(grid) {
+  const { width, height, cells } = grid;
+  if (isPlain(grid)) {
+    const rows = [];
+    for (let r = 0; r < height; r++) rows.push(cells.slice(r * width, (r + 1) * width).join(""));
+    return rows;
+  }
+  const bars = new Set(grid.bars || []);
+  const marks = grid.marks || {};
+  const marked = Object.keys(marks).map(Number).filter((cell) => hasMark(marks[cell])).sort((a, b) => a - b);
+  const place = (cell) => `${Math.floor(cell / width) + 1},${(cell % width) + 1}`;
+  const lines = [];
+  const colors = marked.filter((cell) => marks[cell].color);
+  if (colors.length) lines.push("; colors: " + colors.map((cell) => `${place(cell)}=${marks[cell].color}`).join(" "));
+  if (grid.numbers) {
+    const own = Object.keys(grid.numbers).map(Number).sort((a, b) => a - b);
+    lines.push("; numbers: " + own.map((cell) => `${place(cell)}=${grid.numbers[cell]}`).join(" "));
+  }
+  for (let r = 0; r < height; r++) {
+    let text = "";
+    const under = [];
+    for (let c = 0; c < width; c++) {
+      const cell = r * width + c;
+      let token = contentToken(cells[cell]);
+      const mark = marks[cell];
+      if (mark && mark.shaded) token = `{${token}}`;
+      if (mark && mark.circle) token = `(${token})`;
+      if (bars.has(`${cell}${BELOW}`)) under.push(text.length);
+      text += token;
+      if (bars.has(`${cell}${RIGHT}`)) text += "|";
+    }
+    lines.push(text);
+    if (under.length) {
+      const line = Array(under[under.length - 1] + 1).fill(" ");
+      for (const offset of under) line[offset] = "-";
+      lines.push(line.join(""));
+    }
+  }
+  return lines;
+}
