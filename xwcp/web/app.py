@@ -83,7 +83,7 @@ MAX_K = 200
 """Most words one suggestion list may ask for."""
 PROGRESS_EVERY_S = 0.1
 """How often a running fill streams its progress."""
-FORMATS = ("puz", "ipuz", "xd", "json", "txt")
+FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 """Formats the page opens and saves when xwcp.formats reads and writes them."""
 CORE_TIME_S = 5.0
 """Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""

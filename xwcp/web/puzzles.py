@@ -90,7 +90,10 @@ def write_format(puzzle: Puzzle, fmt: str) -> bytes:
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"
-        write_checked(puzzle, path)  # bars and rebus cells kept, or refused in one line
+        try:
+            write_checked(puzzle, path)  # bars and rebus cells kept, or refused in one line
+        except InputError as exc:  # said without the temporary file's name
+            raise InputError(exc.message) from None
         return path.read_bytes()
 
 

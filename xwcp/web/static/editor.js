@@ -204,6 +204,7 @@ function showText(letter, text) {
   if (letter.textContent !== text) letter.textContent = text;
   const fit = fitText(text);
   letter.classList.toggle("rebus", !!fit);
+  letter.classList.toggle("long", text.length > 5);
   if (fit) letter.style.setProperty("--fit", fit); else letter.style.removeProperty("--fit");
 }
 

@@ -2,7 +2,7 @@
 // every format it writes, and the title, author, copyright and notes that travel with them.
 import { ApiError, request } from "./api.js";
 import { MAX_SIDE, blankGrid, fromRows } from "./grid.js";
-import { isRebus } from "./gridtext.js";
+import { isLetters, isRebus } from "./gridtext.js";
 import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,7 +46,9 @@ async function save(format) {
 // What a grid holds beyond blocks and letters, for the "opened" line: ", 74 bars, 4 rebus cells, 12 circles".
 function describe(grid) {
   const marks = Object.values(grid.marks);
-  const parts = [[grid.bars.length, "bar"], [grid.cells.filter(isRebus).length, "rebus cell"],
+  const rebus = grid.cells.filter(isRebus);
+  const symbols = rebus.filter((cell) => !isLetters(cell)).length;
+  const parts = [[grid.bars.length, "bar"], [rebus.length - symbols, "rebus cell"], [symbols, "symbol cell"],
     [marks.filter((m) => m.circle).length, "circle"], [marks.filter((m) => m.shaded || m.color).length, "shaded cell"]];
   const text = parts.filter(([n]) => n).map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`).join(", ");
   return (text ? `, ${text}` : "") + (grid.numbers ? ", its own numbering" : "");

@@ -132,7 +132,7 @@ export function fitText(text) {
   const n = text.length;
   if (n <= 1) return null;
   const perLine = n > 5 ? Math.ceil(n / 2) : n;
-  return Math.max(0.14, Math.min(0.56, 1.25 / perLine, n > 5 ? 0.34 : 1)).toFixed(3);
+  return Math.max(0.14, Math.min(0.56, 1.15 / perLine, n > 5 ? 0.34 : 1)).toFixed(3);
 }
 
 // ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON> ------------------------

@@ -31,7 +31,11 @@ function gridTable(sizePx, withLetters) {
       letter.className = "l";
       letter.textContent = value;
       const fit = fitText(value);
-      if (fit) { letter.classList.add("r"); letter.style.fontSize = `${(sizePx * fit).toFixed(1)}px`; }
+      if (fit) {
+        letter.classList.add("r");
+        letter.classList.toggle("long", value.length > 5);
+        letter.style.fontSize = `${(sizePx * fit).toFixed(1)}px`;
+      }
       div.appendChild(letter);
     }
     if (bars.has(`${cell}${RIGHT}`)) div.appendChild(Object.assign(document.createElement("i"), { className: "br" }));
