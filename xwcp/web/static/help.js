@@ -68,7 +68,9 @@ export function refreshSuggestions(verify = false) {
   const slot = currentSlot();
   help.slotName = slot ? slot.name : null;
   if (suggestController) suggestController.abort();
-  $("slot-title").textContent = slot ? `${slot.name}  ${slot.cells.map((c) => state.grid.cells[c]).join("")}` : "No slot here";
+  const solving = state.mode === "solve"; // the answers stay hidden while test-solving
+  $("slot-title").textContent = !slot ? "No slot here"
+    : solving ? slot.name : `${slot.name}  ${slot.cells.map((c) => state.grid.cells[c]).join("")}`;
   if (!slot || state.mode === "solve") { drawSuggestions(null, []); return; }
   suggestController = new AbortController();
   const started = help.keyTime;
