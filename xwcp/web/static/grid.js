@@ -3,7 +3,7 @@
 
 export const BLOCK = "#";
 export const EMPTY = ".";
-export const MAX_SIDE = 30;
+export const MAX_SIDE = 60;
 
 export function blankGrid(width, height) {
   return { width, height, cells: Array(width * height).fill(EMPTY) };
