@@ -1,0 +1,1 @@
+"""Grid design: theme entries in, symmetric block patterns out, each proven fillable and filled for quality."""
