@@ -34,10 +34,11 @@ from xwcp.design.themes import Placement, Theme, ThemePlan, candidate_placements
 from xwcp.grid import BLOCK, EMPTY, Grid
 from xwcp.types import Direction, FillStatus
 
-THEMES_TOUCH = False
-"""Whether two parallel theme entries may lie side by side (stacked in adjacent rows or columns). Stacked
-theme entries force every crossing entry to fit two fixed letters in a row; published themed 15x15s
-almost never stack them, and patterns that did filled far less often."""
+THEME_GAP = 3
+"""Fewest lines between two parallel theme entries that share columns (3: two rows between them). Theme
+entries one row apart give every entry crossing both two fixed letters one apart: with the five AV Club
+2011-06-22 themes, 29 of 30 patterns failed on such entries (A.K.I, P.E.W, I.K.E); published themed
+15x15s keep them apart (NYT 2008-03-10: 3-4 rows) or stack them on purpose (a user's `--at`)."""
 LINE_TABLES = True
 SOLVER_PARAMETERS = {"cp_model_presolve": False, "use_sat_inprocessing": False, "catch_sigint_signal": False}
 """CP-SAT parameters we change: presolve (symmetry detection, probing) took 1.6 s of a 2.2 s solve of the
@@ -71,6 +72,7 @@ class PatternStats:
     n_solves: int = 0
     solve_s: float = 0.0
     n_cuts: int = 0
+    n_cut_clauses: int = 0
     n_excluded: int = 0
     n_differ: int = 0
     n_connect_cuts: int = 0
@@ -85,6 +87,8 @@ class PatternModel:
     plan: ThemePlan
     directions: tuple[Direction, ...] = (Direction.ACROSS,)
     threads: int = 1
+    theme_gap: int = THEME_GAP
+    """See THEME_GAP; 1 lets parallel theme entries touch."""
     connectivity: str = "lazy"
     """"lazy": solve without it, cut each disconnected pattern and solve again; "flow": a flow in the model."""
     stats: PatternStats = field(default_factory=PatternStats)
@@ -246,7 +250,7 @@ class PatternModel:
                 continue
             n = len(line)
             if n not in tuples_by_length:
-                tuples_by_length[n] = line_patterns(n, self.rules.style)
+                tuples_by_length[n] = line_patterns(n, self.rules.style, self.rules.max_block_run)
             count = model.new_int_var(0, n, "runs")
             model.add_allowed_assignments([self._block[c] for c in line] + [count], tuples_by_length[n])
             seen[frozenset(line)] = count
@@ -306,21 +310,27 @@ class PatternModel:
                     model.add(lit == 0)
                 else:
                     model.add(lit == other)
-        if not THEMES_TOUCH:
+        if self.theme_gap > 1:
             self._keep_themes_apart()
 
     def _keep_themes_apart(self) -> None:
+        """Two parallel theme entries that share columns (rows, for down entries) lie at least `theme_gap`
+        lines apart. Fixed (`--at`) pairs are the user's choice and are left alone."""
         for a in range(len(self.themes)):
             for b in range(a + 1, len(self.themes)):
+                if self.themes[a].at is not None and self.themes[b].at is not None:
+                    continue
                 for p, lit_p in self._x[a].items():
                     for q, lit_q in self._x[b].items():
                         if p.direction is not q.direction:
                             continue
                         if p.direction is Direction.ACROSS:
-                            touching = abs(p.row - q.row) == 1 and p.col < q.col + q.length and q.col < p.col + p.length
+                            near = abs(p.row - q.row) < self.theme_gap and p.col < q.col + q.length \
+                                and q.col < p.col + p.length
                         else:
-                            touching = abs(p.col - q.col) == 1 and p.row < q.row + q.length and q.row < p.row + p.length
-                        if touching:
+                            near = abs(p.col - q.col) < self.theme_gap and p.row < q.row + q.length \
+                                and q.row < p.row + p.length
+                        if near and p != q:
                             self.model.add_bool_or([~lit_p, ~lit_q])
 
     def _fill_length(self, longest: int) -> None:
@@ -339,28 +349,55 @@ class PatternModel:
 
     # ----- growing the model ----------------------------------------------------------------
 
-    def cut_runs(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str]) -> None:
+    def cut_runs(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str]) -> int:
         """Forbid these entries (each a run of cells, bounded by blocks or the edge) from all appearing
-        with these theme letters: the cut a minimal core of the fill gives."""
+        with these theme letters: the cut a core of the fill gives. The same cut is added at every
+        translation of the entries that stays inside the grid and where the themes could put those
+        letters: a translated core is the same sub-problem (same lengths, crossings and letters), so it
+        cannot be filled either.
+
+        Returns:
+            The clauses added (one per translation kept).
+        """
+        rules = self.rules
+        w = rules.width
+        rows = [c // w for run in runs for c in run]
+        cols = [c % w for run in runs for c in run]
+        added = 0
+        for dr in range(-min(rows), rules.height - max(rows)):
+            for dc in range(-min(cols), rules.width - max(cols)):
+                clause = self._cut_clause(runs, letter_by_cell, dr, dc)
+                if clause is not None:
+                    self._clause(clause)
+                    added += 1
+        self.stats.n_cuts += 1
+        self.stats.n_cut_clauses += added
+        return added
+
+    def _cut_clause(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str], dr: int, dc: int):
+        """The cut's clause moved by (dr, dc), or None when the themes cannot put its letters there."""
+        w = self.rules.width
+
+        def moved(cell: int) -> int:
+            return (cell // w + dr) * w + cell % w + dc
+
         literals: list = []
+        for cell, letter in letter_by_cell.items():
+            lit = self._letter.get((moved(cell), letter))
+            if lit is None:
+                return None
+            literals.append(~lit)
         for cells in runs:
-            literals.extend(self.B(c) for c in cells)
-            first, last = cells[0], cells[-1]
-            step = cells[1] - cells[0]
-            w = self.rules.width
-            if step == 1:
+            literals.extend(self.B(moved(c)) for c in cells)
+            first, last = moved(cells[0]), moved(cells[-1])
+            if cells[1] - cells[0] == 1:
                 before = self._cell(first // w, first % w - 1)
                 after = self._cell(last // w, last % w + 1)
             else:
                 before = self._cell(first // w - 1, first % w)
                 after = self._cell(last // w + 1, last % w)
             literals.extend([self.W(before), self.W(after)])
-        for cell, letter in letter_by_cell.items():
-            lit = self._letter.get((cell, letter))
-            if lit is not None:
-                literals.append(~lit)
-        self._clause(list(dict.fromkeys(literals)))
-        self.stats.n_cuts += 1
+        return list(dict.fromkeys(literals))
 
     def exclude(self, pattern: Pattern) -> None:
         """Forbid exactly this pattern: its blocks and its theme placements."""
@@ -493,22 +530,22 @@ def white_components(blocks: frozenset[int], rules: Rules) -> list[list[int]]:
         parts.append(part)
     return parts
 
-def line_patterns(n: int, style: Style) -> list[tuple[int, ...]]:
-    """Every block (1) / white (0) sequence of a line of `n` cells that keeps the style's run lengths, each
-    followed by its number of entries."""
+def line_patterns(n: int, style: Style, max_block_run: int | None = None) -> list[tuple[int, ...]]:
+    """Every block (1) / white (0) sequence of a line of `n` cells that keeps the style's run lengths (and has
+    no more than `max_block_run` blocks in a row), each followed by its number of entries."""
     out = []
 
     def ok(run: int) -> bool:
         return run == 0 or run >= 3 or (style is Style.BRITISH and run == 1)
 
-    def grow(prefix: list[int], run: int, entries: int) -> None:
+    def grow(prefix: list[int], run: int, blocks: int, entries: int) -> None:
         if len(prefix) == n:
             if ok(run):
                 out.append(tuple(prefix) + (entries + (run >= 3),))
             return
-        if ok(run):
-            grow(prefix + [1], 0, entries + (run >= 3))
-        grow(prefix + [0], run + 1, entries)
+        if ok(run) and (max_block_run is None or blocks < max_block_run):
+            grow(prefix + [1], 0, blocks + 1, entries + (run >= 3))
+        grow(prefix + [0], run + 1, 0, entries)
 
-    grow([], 0, 0)
+    grow([], 0, 0, 0)
     return out

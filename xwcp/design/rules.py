@@ -22,7 +22,7 @@ from enum import Enum
 
 from xwcp.grid import BLOCK, Grid, find_slots
 
-WORDS_BY_SIZE = {(15, 15): 78, (21, 21): 140, (13, 13): 66, (11, 11): 54}
+WORDS_BY_SIZE = {(15, 15): 78, (21, 21): 140}
 """Word-count caps publishers use for themed grids (NYT: 78 for a 15x15, 140 for a 21x21); other sizes
 scale 78 by area."""
 BLOCK_SHARE = 3 / 16

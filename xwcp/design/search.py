@@ -20,63 +20,25 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xwcp.controls import Controls
-from xwcp.design.pattern import Pattern, PatternModel
+from xwcp.design.pattern import THEME_GAP, Pattern, PatternModel
+from xwcp.design.request import DesignRequest
 from xwcp.design.rules import Rules, check_pattern
-from xwcp.design.themes import Theme, plan_themes
+from xwcp.design.themes import plan_themes
 from xwcp.grid import Grid, find_slots
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import FillResult, Limits, Quality, check_fill, fill_grid
 from xwcp.types import Direction, FillStatus
 
-DEFAULT_TIME_PER_DESIGN_S = 120.0
-"""Time limit per design asked for when the caller gives none (the issue's target: 120 s a design)."""
-DEFAULT_QUALITY_S = 20.0
-"""Time the quality search gets per design, within the time limit."""
-DEFAULT_MIN_DIFF_CELLS = 8
-"""Cells whose block/white state must differ between two designs: two symmetric block moves."""
 FILL_TRY_S = 10.0
 """Time the fill gets to decide one pattern. Theme-locked 15x15 patterns were decided in 0.01-0.2 s
 (a fill or a proof), so a pattern not decided in 10 s is a hard one better excluded than waited for."""
 PATTERN_SOLVE_S = 60.0
 """Most time one pattern solve may take (at most the time left)."""
-CORE_TIME_S = 3.0
+CORE_TIME_S = 1.0
 """Time for shrinking one unfillable pattern's core (cores in theme grids took 0.01-0.6 s)."""
-
-
-@dataclass(frozen=True)
-class DesignRequest:
-    """What the user asks: the rules, the theme entries, how many designs, and the fill's options.
-
-    Attributes:
-        rules: the pattern's rules.
-        themes: the theme entries (with `--at` placements where given).
-        count: designs wanted.
-        min_diff_cells: cells (block or white) in which every two designs differ.
-        time_limit_s: the whole search's time limit (None: DEFAULT_TIME_PER_DESIGN_S per design).
-        quality_time_s: the quality search's time per design (0: keep the first fill).
-        seed: random seed (patterns and fills).
-        min_score: the fill's floor.
-        bans: words no entry may take.
-        threads: CP-SAT workers for the pattern solves.
-    """
-
-    rules: Rules
-    themes: tuple[Theme, ...]
-    count: int = 1
-    min_diff_cells: int = DEFAULT_MIN_DIFF_CELLS
-    time_limit_s: float | None = None
-    quality_time_s: float = DEFAULT_QUALITY_S
-    seed: int = 0
-    min_score: int = 50
-    bans: frozenset[str] = frozenset()
-    threads: int = 1
-
-    @property
-    def total_time_s(self) -> float:
-        return self.time_limit_s if self.time_limit_s is not None else DEFAULT_TIME_PER_DESIGN_S * self.count
 
 
 @dataclass(frozen=True)
@@ -147,6 +109,8 @@ class DesignResult:
     designs: tuple[Design, ...]
     reason: str
     stats: DesignStats
+    rules: Rules
+    """The rules the designs keep (the request's, or with a default relaxed; see the notes in `stats`)."""
 
 
 def design(request: DesignRequest, words, *, progress: Callable[[DesignEvent], None] | None = None,
@@ -174,6 +138,9 @@ class _Search:
         self.start = time.perf_counter()
         self.stats = DesignStats()
         self.designs: list[Design] = []
+        self.rules = request.rules
+        self.theme_gap = THEME_GAP
+        """The rules in force: the request's, less any default relaxed because no pattern kept it."""
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -194,13 +161,30 @@ class _Search:
 
     def _model(self, directions: tuple[Direction, ...]) -> PatternModel:
         request = self.request
-        return PatternModel(request.rules, request.themes, plan_themes(request.themes, request.rules),
-                            directions=directions, threads=request.threads)
+        return PatternModel(self.rules, request.themes, plan_themes(request.themes, self.rules),
+                            directions=directions, threads=request.threads, theme_gap=self.theme_gap)
+
+    def _relaxations(self) -> list[tuple[str, str]]:
+        """What may be relaxed, in order, when the model has no pattern at all: rules the user left at their
+        defaults, and themes running down as well as across."""
+        request, rules = self.request, self.request.rules
+        steps = []
+        if "min_words" in request.soft and rules.min_words:
+            steps.append(("min_words", f"no pattern with {rules.min_words} entries or more: allowing fewer"))
+        if "max_fill_length" in request.soft and rules.max_fill_length is not None:
+            steps.append(("max_fill_length", f"no pattern whose other entries have at most {rules.max_fill_length} "
+                                             "letters: allowing longer ones"))
+        if sum(t.at is None for t in request.themes) >= 1 and len(request.themes) >= 2:
+            steps.append(("gap", f"no pattern keeps the theme entries {THEME_GAP} lines apart: allowing 2"))
+        if any(t.at is None for t in request.themes):
+            steps.append(("down", "no pattern keeps every theme entry across: trying down too"))
+        return steps
 
     def run(self) -> DesignResult:
         request = self.request
-        model = self._model((Direction.ACROSS,))
-        is_across_only = any(t.at is None for t in request.themes)
+        directions: tuple[Direction, ...] = (Direction.ACROSS,)
+        model = self._model(directions)
+        relaxations = self._relaxations()
         status, reason = FillStatus.LIMIT, ""
         while len(self.designs) < request.count:
             if self.aborted():
@@ -213,10 +197,16 @@ class _Search:
             seed = request.seed * 7919 + model.stats.n_solves
             found, pattern = model.next_pattern(min(PATTERN_SOLVE_S, self.remaining()), seed, self.abort)
             self.stats.pattern_s += time.perf_counter() - t0
-            if found is FillStatus.UNFILLABLE and is_across_only and not self.stats.n_patterns:
-                is_across_only = False
-                self.note("no pattern keeps every theme entry across: trying down too")
-                model = self._model((Direction.ACROSS, Direction.DOWN))
+            if found is FillStatus.UNFILLABLE and relaxations and not self.stats.n_patterns:
+                what, text = relaxations.pop(0)
+                self.note(text)
+                if what == "down":
+                    directions = (Direction.ACROSS, Direction.DOWN)
+                elif what == "gap":
+                    self.theme_gap = 2
+                else:
+                    self.rules = replace(self.rules, **{what: 0 if what == "min_words" else None})
+                model = self._model(directions)
                 continue
             if found is FillStatus.UNFILLABLE:
                 status = FillStatus.UNFILLABLE
@@ -240,7 +230,7 @@ class _Search:
                 reason = f"{len(ranked)} of {request.count} designs: {reason}"
             else:
                 reason = ""
-        return DesignResult(status, tuple(ranked), reason, self.stats)
+        return DesignResult(status, tuple(ranked), reason, self.stats, self.rules)
 
     def _problem(self, grid: Grid, pattern: Pattern) -> Problem:
         request = self.request
@@ -255,8 +245,8 @@ class _Search:
         from xwcp.backends import fill
 
         request = self.request
-        grid = pattern.grid(request.rules, request.themes)
-        problems = check_pattern(grid, request.rules, [t.word for t in request.themes])
+        grid = pattern.grid(self.rules, request.themes)
+        problems = check_pattern(grid, self.rules, [t.word for t in request.themes])
         if problems:
             raise RuntimeError(f"the pattern model gave a pattern that breaks the rules: {'; '.join(problems[:3])}")
         problem = self._problem(grid, pattern)
