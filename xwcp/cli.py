@@ -253,7 +253,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="american: every letter checked; british: unchecked letters allowed, never two in a row "
                         "(default american)")
     p.add_argument("--max-words", type=positive_int, metavar="N", help="most entries (default 78 on a 15x15)")
-    p.add_argument("--min-words", type=int, metavar="N", help="fewest entries (default --max-words minus 6; "
+    p.add_argument("--min-words", type=int, metavar="N", help="fewest entries (default --max-words minus 4; "
                    "british: none)")
     p.add_argument("--max-blocks", type=int, metavar="N", help="most blocks (default 42 on a 15x15)")
     p.add_argument("--max-length", type=positive_int, metavar="N",

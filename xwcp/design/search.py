@@ -165,17 +165,18 @@ class _Search:
                             directions=directions, threads=request.threads, theme_gap=self.theme_gap)
 
     def _relaxations(self) -> list[tuple[str, str]]:
-        """What may be relaxed, in order, when the model has no pattern at all: rules the user left at their
-        defaults, and themes running down as well as across."""
+        """What may be relaxed, in order, when the model has no pattern at all: theme entries two lines apart
+        rather than three, rules the user left at their defaults, and themes running down as well as across
+        (the order keeps what matters most for a fill longest: the entry-count floor and length cap)."""
         request, rules = self.request, self.request.rules
         steps = []
+        if sum(t.at is None for t in request.themes) >= 1 and len(request.themes) >= 2:
+            steps.append(("gap", f"no pattern keeps the theme entries {THEME_GAP} lines apart: allowing 2"))
         if "min_words" in request.soft and rules.min_words:
             steps.append(("min_words", f"no pattern with {rules.min_words} entries or more: allowing fewer"))
         if "max_fill_length" in request.soft and rules.max_fill_length is not None:
             steps.append(("max_fill_length", f"no pattern whose other entries have at most {rules.max_fill_length} "
                                              "letters: allowing longer ones"))
-        if sum(t.at is None for t in request.themes) >= 1 and len(request.themes) >= 2:
-            steps.append(("gap", f"no pattern keeps the theme entries {THEME_GAP} lines apart: allowing 2"))
         if any(t.at is None for t in request.themes):
             steps.append(("down", "no pattern keeps every theme entry across: trying down too"))
         return steps
