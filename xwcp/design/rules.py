@@ -59,8 +59,9 @@ class Style(Enum):
 
 
 def default_max_words(width: int, height: int) -> int:
-    """The word-count cap for a themed grid of this size (78 for 15x15)."""
-    return WORDS_BY_SIZE.get((width, height), round(78 * width * height / 225))
+    """The word-count cap for a themed grid of this size (78 for 15x15), and never below an open grid's
+    count (width + height), so a small grid is not refused for having too many words."""
+    return WORDS_BY_SIZE.get((width, height), max(round(78 * width * height / 225), width + height))
 
 
 def default_max_blocks(width: int, height: int) -> int:
