@@ -340,6 +340,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
             "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills,
             "quality": quality_fill_function() is not None, "formats": export_formats(),
             "core": _optional("xwcp.core", "explain") is not None,
+            "design": _optional("xwcp.design.search", "design") is not None,
             "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}})
 
     async def presets(request: Request) -> Response:
@@ -356,6 +357,11 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
     async def ws_fill(websocket: WebSocket) -> None:
         await _fill_session(state, websocket)
 
+    async def ws_design(websocket: WebSocket) -> None:
+        from xwcp.web.design_ws import design_session
+
+        await design_session(state, websocket)
+
     routes = [
         Route("/", index),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
@@ -367,6 +373,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         Route("/api/suggest", suggest, methods=["POST"]),
         Route("/api/export", export_file, methods=["POST"]),
         WebSocketRoute("/ws/fill", ws_fill),
+        WebSocketRoute("/ws/design", ws_design),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})

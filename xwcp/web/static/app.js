@@ -3,6 +3,7 @@
 import {
   BLOCK, EMPTY, MAX_SIDE, blankGrid, decodeState, encodeState, findSlots, fromRows, slotAt, toRows, toggleBlock,
 } from "./grid.js";
+import { initDesign } from "./design.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -597,12 +598,14 @@ async function main() {
   $("download-puz").onclick = () => download("puz");
   $("download-ipuz").onclick = () => download("ipuz");
 
+  initDesign({ takeGrid: (rows) => { $("preset").value = ""; setGrid(fromRows(rows)); }, symmetry });
   state.info = await (await fetch("/api/info")).json();
   $("quality").disabled = !state.info.quality;
   $("quality").parentElement.title = state.info.quality
     ? "best-quality fill: the highest floor, then the highest mean"
     : "quality fill is not available on this server";
   for (const format of state.info.formats) $(`download-${format}`).hidden = false;
+  $("design-panel").hidden = !state.info.design;
   const presets = await loadPresets();
   const restored = decodeState(location.hash);
   if (restored) setGrid(restored.grid, restored.clues);
