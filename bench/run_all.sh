@@ -16,7 +16,7 @@ date="${1:-$(date +%Y-%m-%d)}"
 limit="${XWCP_BENCH_LIMIT:-60}"
 seeds="${XWCP_BENCH_SEEDS:-1}"
 out="bench/results/$date"
-peers="qxw,gecode"
+peers="qxw,gecode,blacksquare"
 mkdir -p "$out"
 
 command -v xwcp >/dev/null || { echo "xwcp is not installed: pip install -e ." >&2; exit 2; }

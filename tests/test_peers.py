@@ -203,6 +203,7 @@ def test_word_file_is_written_once_and_reused(name, tmp_path):
 def test_missing_peer_is_skipped(name, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr("xwcp.bench.peers.QXW_FALLBACK_PATHS", ())
+    monkeypatch.setattr("xwcp.bench.peers.BLACKSQUARE_MODULE", "no_such_blacksquare_module")
     assert not peer_available(name)
     result = run_peer(name, GRID_5X5, WORDS_5X5, 1.0, workdir=tmp_path)
     assert result.status is PeerStatus.SKIPPED
@@ -234,3 +235,52 @@ def test_peer_failure_is_an_error_result(name, fake, script, tmp_path, monkeypat
     result = run_peer(name, GRID_5X5, WORDS_5X5, 10.0, workdir=tmp_path / "work")
     assert result.status is PeerStatus.ERROR
     assert result.rows is None and result.note
+
+
+# A stand-in for the blacksquare package (the child imports it by BLACKSQUARE_MODULE): its Crossword.fill
+# answers FILL (rows, '#' blocks) or raises, so the peer's reading and checking of answers is tested
+# whether or not Blacksquare is installed.
+FAKE_BLACKSQUARE = """
+FILL = {fill!r}
+
+class WordList:
+    def __init__(self, path):
+        self.words = [line.split(";")[0] for line in open(path)]
+
+class _Cell:
+    def __init__(self, text):
+        self.str = text
+
+class Crossword:
+    def __init__(self, grid, symmetry, word_list):
+        self.grid = grid
+
+    def fill(self, **options):
+        if FILL == "crash":
+            raise RuntimeError("fake blacksquare exploded")
+        return None if FILL is None else self
+
+    def itercells(self):
+        return [_Cell("\u2588" if ch == "#" else ch) for row in FILL for ch in row]
+"""
+
+
+@pytest.mark.parametrize(("fill", "status", "note"), [
+    (("CAT", "ARE", "TEN"), PeerStatus.ERROR, "repeated words"),  # a word twice, completed by crossings
+    (("CAT", "ARE", "TEX"), PeerStatus.ERROR, "not in the word list"),
+    ("crash", PeerStatus.ERROR, "fake blacksquare exploded"),
+    (None, PeerStatus.UNFILLABLE, "ended without a fill"),
+    (("CAT", "O#E", "WEN"), PeerStatus.FILLED, "fill"),
+])
+def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypatch):
+    module = tmp_path / "fake_blacksquare.py"
+    module.write_text(FAKE_BLACKSQUARE.format(fill=fill))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    monkeypatch.setattr("xwcp.bench.peers.BLACKSQUARE_MODULE", "fake_blacksquare")
+    grid = ("...", ".#.", "...") if fill == ("CAT", "O#E", "WEN") else ("...", "...", "...")
+    words = [(w, 50) for w in ("CAT", "ARE", "TEN", "COW", "WEN")]
+    result = run_peer("blacksquare", grid, words, 20.0, workdir=tmp_path / "work")
+    assert result.status is status and note in result.note, result
+    if status is PeerStatus.FILLED:
+        assert _fill_violations(grid, result.rows, words) == []

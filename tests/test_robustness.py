@@ -279,7 +279,7 @@ def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, mon
 def test_internal_error_is_exit_70_and_one_line(files, capsys, monkeypatch):
     import xwcp.analysis
 
-    def broken(problem):
+    def broken(problem, **options):
         raise RuntimeError("kaboom\nsecond line")
 
     monkeypatch.setattr(xwcp.analysis, "heatmap_report", broken)

@@ -1,4 +1,9 @@
-"""xwcp: a crossword fill engine. Public API re-exported here; see README.md.
+"""xwcp: a crossword fill engine. Public API re-exported here; see README.md ("As a library").
+
+One call per job: `xwcp.fill`, `xwcp.check`, `xwcp.domains`, `xwcp.suggest`, `xwcp.heatmap`,
+`xwcp.find_core`, each taking a grid (a path, grid text, a Grid or a Puzzle) and answering with
+a typed object; `xwcp.Session` compiles a grid once for several questions. The engine's parts
+(`compile_problem`, `Limits`, `FillResult`, ...) are here too for callers who compose their own.
 
 The names are imported on first use (PEP 562 module `__getattr__`), so `import xwcp` and
 `python -m xwcp` cost almost nothing: numpy and the solvers load only where a command needs
@@ -7,10 +12,35 @@ them (start-up, issue 17). `from xwcp import compile_problem` works as usual.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ imports on first use
+    from xwcp.library.jobs import fill, check, domains, suggest, heatmap, find_core, Session
+    from xwcp.library.answers import (
+        FillAnswer, FilledGrid, Entry, CheckAnswer, Verdict, CoreAnswer, DomainsAnswer, Suggestions, Suggestion,
+        Viability, HeatMap, SlotInfo, ForcedLetter)
+    from xwcp.controls import Controls, make_controls
+    from xwcp.core import Core
+    from xwcp.errors import InputError
+    from xwcp.formats import Puzzle, read_puzzle, write_puzzle
+    from xwcp.grid import Grid, Slot, find_slots, parse_grid, read_grid
+    from xwcp.problem import Crossing, Domains, Problem, compile_problem
+    from xwcp.result import FillResult, FillStats, Limits, Progress, Quality, check_fill, measure_quality
+    from xwcp.types import Direction, FillStatus, SlotId, WordId
+    from xwcp.wordlist import LengthBucket, WordList, layer_word_lists, load_word_list, words_from_pairs
 
 _MODULE_BY_NAME = {
+    # the jobs, one call each, and their typed answers (the front door: xwcp/library/)
+    "fill": "library.jobs", "check": "library.jobs", "domains": "library.jobs", "suggest": "library.jobs",
+    "heatmap": "library.jobs", "find_core": "library.jobs", "Session": "library.jobs",
+    "FillAnswer": "library.answers", "FilledGrid": "library.answers", "Entry": "library.answers",
+    "CheckAnswer": "library.answers", "Verdict": "library.answers", "CoreAnswer": "library.answers",
+    "DomainsAnswer": "library.answers", "Suggestions": "library.answers", "Suggestion": "library.answers",
+    "Viability": "library.answers", "HeatMap": "library.answers", "SlotInfo": "library.answers",
+    "ForcedLetter": "library.answers",
+    # the engine's parts, for callers who compose their own
     "Controls": "controls", "make_controls": "controls",
-    "Core": "core", "find_core": "core",
+    "Core": "core",
     "InputError": "errors",
     "Puzzle": "formats", "read_puzzle": "formats", "write_puzzle": "formats",
     "Grid": "grid", "Slot": "grid", "find_slots": "grid", "parse_grid": "grid", "read_grid": "grid",
@@ -24,16 +54,19 @@ _MODULE_BY_NAME = {
 """Public name -> the module of xwcp that defines it."""
 
 __all__ = [
+    "fill", "check", "domains", "suggest", "heatmap", "find_core", "Session",
+    "FillAnswer", "FilledGrid", "Entry", "CheckAnswer", "Verdict", "CoreAnswer", "DomainsAnswer", "Suggestions",
+    "Suggestion", "Viability", "HeatMap", "SlotInfo", "ForcedLetter",
     "InputError", "Grid", "Slot", "find_slots", "parse_grid", "read_grid", "Crossing", "Domains", "Problem",
     "compile_problem", "FillResult", "FillStats", "Limits", "Progress", "check_fill", "Direction",
     "FillStatus", "SlotId", "WordId", "LengthBucket", "WordList", "load_word_list", "words_from_pairs",
     "Controls", "make_controls", "Quality", "measure_quality", "layer_word_lists",
-    "Puzzle", "read_puzzle", "write_puzzle", "Core", "find_core",
+    "Puzzle", "read_puzzle", "write_puzzle", "Core",
 ]
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _MODULE_BY_NAME.get(name)
     if module is None:
         raise AttributeError(f"module 'xwcp' has no attribute {name!r}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xwcp.errors import option_name
 from xwcp.kernel import Engine, is_plain
 from xwcp.lazy import lazy_import
 from xwcp.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
@@ -59,7 +60,7 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
         n_lower = _n_fitting_below_min_score(problem, slot_id)
         if n_lower:
             return (f"{slot.name} ({pattern}): no {slot.length}-letter word scored {problem.min_score} or more "
-                    f"fits its letters ({n_lower} scored lower do: lower --min-score)")
+                    f"fits its letters ({n_lower} scored lower do: lower {option_name('min_score')})")
         return f"{slot.name} ({pattern}): no {slot.length}-letter word in the list fits its letters"
     via = " <- ".join(problem.slots[s].name for s in chain[1:])
     tail = f" (emptied through {via})" if via else ""

@@ -100,7 +100,7 @@ def _status(prop: Propagation) -> dict:
     return out
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int = 20, by: str = "score") -> dict:
+def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score") -> dict:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(

@@ -13,7 +13,7 @@ import sys
 import time
 
 from xwcp.argtypes import positive_float, positive_int
-from xwcp.errors import InputError
+from xwcp.errors import InputError, front_end
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 EXIT_INTERNAL = 70
@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        with stop_on_signals():
+        with stop_on_signals(), front_end("cli"):  # messages name flags (--lock), not keywords (locks=)
             return _run(parser, args)
     except InputError as exc:
         print(f"xwcp: error: {exc}", file=sys.stderr)
@@ -420,6 +420,8 @@ def cmd_fill(args) -> int:
         from xwcp.core import explain
 
         core = explain(problem, seed_slot_id=result.slot_id)
+    # xwcp.FillAnswer's as_dict() and text(), without importing it: its dataclasses cost a small fill's
+    # start-up a few ms (issue 17); tests/test_library.py checks the two print the same
     data = report.fill_dict(problem, result, seconds, args.count, core)
     if wrote:
         data["out"] = args.out
@@ -430,61 +432,55 @@ def cmd_fill(args) -> int:
 
 def cmd_domains(args) -> int:
     """Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10"""
-    from xwcp import analysis
+    from xwcp.library.jobs import Session
 
-    problem = _load(args)
-    data = analysis.domains_report(problem, slot_name=args.slot, k=args.k, by=args.by)
-    _emit(args, data, analysis.domains_text(problem, data))
-    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+    answer = Session(_load(args)).domains(args.slot, k=args.k, by=args.by)  # what xwcp.domains answers
+    _emit(args, answer.as_dict(), answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
 def cmd_suggest(args) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
-    from xwcp import analysis
-
+    from xwcp.library.jobs import Session
     from xwcp.session import VerifyProgressLine
 
-    problem = _load(args)
+    session = Session(_load(args))
     progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
     try:
-        data = analysis.suggest_report(problem, args.slot, k=args.k, verify=args.verify, backend=args.backend,
-                                       time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
-                                       progress=progress, by=args.by)
+        answer = session.suggest(args.slot, k=args.k, verify=args.verify, backend=args.backend,  # xwcp.suggest's
+                                 time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                 progress=progress, by=args.by)
     finally:
         if progress is not None:
             progress.close()
-    _emit(args, data, analysis.suggest_text(data))
-    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+    _emit(args, answer.as_dict(), answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
 def cmd_heatmap(args) -> int:
     """Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png"""
-    from xwcp import analysis
+    from xwcp.library.jobs import Session
 
     path = None
     if args.png:
         from xwcp.picture import picture_path
 
         path = picture_path(args.png)  # a bad name is refused before any work
-    problem = _load(args)
-    data = analysis.heatmap_report(problem)
+    answer = Session(_load(args)).heatmap()  # what xwcp.heatmap answers
+    data = answer.as_dict()
     if path is not None:
-        from xwcp.picture import draw_heatmap
-
-        draw_heatmap(problem, data, path)
-        data["png"] = str(path)
-    _emit(args, data, analysis.heatmap_text(data))
-    return EXIT_OK if data["status"] == "consistent" else EXIT_UNFILLABLE
+        data["png"] = str(answer.save_png(path))
+    _emit(args, data, answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
 def cmd_check(args) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
-    from xwcp import analysis
+    from xwcp.library.jobs import Session
 
-    problem = _load(args)
-    data = analysis.check_report(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, data, analysis.check_text(data, problem))
-    return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[data["verdict"]]
+    answer = Session(_load(args)).check(backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
+    _emit(args, answer.as_dict(), answer.text())  # what xwcp.check answers
+    return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]
 
 
 def cmd_convert(args) -> int:

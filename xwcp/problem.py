@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
+from xwcp.errors import option_text
 from xwcp.grid import BLOCK, EMPTY, Grid, Slot, find_slots
 from xwcp.lazy import lazy_import
 from xwcp.types import SlotId
@@ -248,7 +249,11 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         The problem. A slot with no candidate is not an error here: it has an empty domain,
         and propagation or search reports it as unfillable.
 
+    `grid` may also be anything `xwcp.fill` takes (a path, grid text, a Puzzle), and `words` a path
+    or None (the default list): they are read first.
+
     Raises:
+        TypeError: an argument of the wrong type (the message names it).
         InputError: a control that does not fit the grid (unknown slot, wrong length, clash, region outside).
     """
     problem = compile_structure(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
@@ -262,8 +267,18 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
     complete entries, conflicts and controls. Needs no numpy; `words` only answers `word_id`.
 
     Raises:
+        TypeError: an argument of the wrong type.
         InputError: a control that does not fit the grid.
     """
+    if not isinstance(grid, Grid) or not hasattr(words, "word_id"):  # a path, text, a Puzzle, None ...: read them
+        from xwcp.library.inputs import read_grid_like, read_words
+
+        grid = grid if isinstance(grid, Grid) else read_grid_like(grid).grid
+        words = words if hasattr(words, "word_id") else read_words(words)
+    if isinstance(min_score, bool) or not isinstance(min_score, int):
+        raise TypeError(f"min_score must be a whole number, not {type(min_score).__name__} {min_score!r}")
+    if controls is not None and not isinstance(controls, Controls):
+        raise TypeError(f"controls must be xwcp.Controls (or None), not {type(controls).__name__}")
     controls = controls or Controls()
     slots = find_slots(grid)
     notes: list[str] = []
@@ -273,7 +288,7 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
         for slot_id, word in locked.items():
             if words.word_id(word) is None:
                 notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
-    min_score_by_slot = {resolve_slot(slots, name, "--slot-min").id: int(score)
+    min_score_by_slot = {resolve_slot(slots, name, "slot_min").id: int(score)
                          for name, score in controls.min_score_by_slot.items()}
     skipped: set[SlotId] = set()
     fillable_cells = None
@@ -319,7 +334,8 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
     unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
                       if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
     if strict:
-        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list (--strict)"
+        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list "
+                         f"({option_text('strict', True)})"
                          for slot_id in unlisted)
 
     return Problem(

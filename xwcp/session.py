@@ -10,7 +10,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.errors import InputError, is_cli, option_text
 from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress, fill_grid
@@ -71,7 +71,7 @@ def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) ->
     for note in problem.notes:
         warn(note)
     if problem.unlisted and not strict:
-        warn(unlisted_text(problem) + " (--strict refuses such a grid)")
+        warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
@@ -140,7 +140,8 @@ class VerifyProgressLine(ProgressLine):
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
              count: int | None = None, export_cnf: str | Path | None = None,
              show_progress: bool = False, quality: bool = False, min_diff: int | None = None,
-             say: Callable[[str], None] | None = None) -> FillResult:
+             say: Callable[[str], None] | None = None,
+             progress: Callable[[Progress], None] | None = None) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
     Args:
@@ -150,6 +151,7 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         quality: search for the highest floor and mean (anytime; default 60 s limit).
         min_diff: with `count`, every two fills differ in at least this many entries.
         say: receives the quality search's progress lines.
+        progress: receives a Progress snapshot of a plain fill's search every so often.
 
     Returns:
         The result, with `qualities` (one per fill) filled in.
@@ -157,7 +159,8 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     from xwcp.backends import fill
 
     if quality and count == 0:
-        raise InputError("--quality cannot be combined with --count all (it searches for the best fills, not all)")
+        raise InputError(f"{option_text('quality', True)} cannot be combined with "
+                         f"{'--count all' if is_cli() else 'count=0'} (it searches for the best fills, not all)")
     if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
         min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
     if quality or min_diff is not None:
@@ -192,13 +195,13 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
             sat.export_cnf(problem, export_cnf)
         except OSError as exc:
             raise InputError(f"cannot write CNF file ({exc.strerror or exc})", str(export_cnf)) from None
-    progress = ProgressLine() if show_progress else None
-    limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress)
+    line = ProgressLine() if show_progress else None
+    limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress or line)
     try:
         return fill(problem, backend, limits)
     finally:
-        if progress is not None:
-            progress.close()
+        if line is not None:
+            line.close()
 
 
 def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,

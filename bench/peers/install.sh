@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Install the external crossword fillers that xwcp benchmarks against (xwcp/bench/peers.py):
-# Qxw (batch mode `qxw -b DECK`) and MiniZinc with the Gecode FlatZinc solver.
+# Qxw (batch mode `qxw -b DECK`) and MiniZinc with the Gecode FlatZinc solver from Debian packages, and
+# Blacksquare (a Python library) from PyPI.
 # Idempotent: does nothing but report when every command is already present.
 set -euo pipefail
+
+python3 -c "import blacksquare" 2>/dev/null || python3 -m pip install --quiet blacksquare \
+    || echo "warning: blacksquare could not be installed; its bench rows will say 'skipped'" >&2
 
 packages=(qxw minizinc flatzinc)
 

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from xwcp.errors import InputError
+
+if TYPE_CHECKING:
+    from xwcp.problem import Problem
+    from xwcp.result import FillResult, Limits
 
 BACKENDS = {
     "auto": "xwcp.backends.auto",
@@ -51,22 +56,35 @@ def available_backends() -> list[str]:
     return names
 
 
-def fill(problem, backend: str = DEFAULT_BACKEND, limits=None):
+def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | float | None = None) -> FillResult:
     """Fill `problem` with the named backend and validate every fill it returns.
+
+    Args:
+        problem: the compiled problem (`xwcp.compile_problem`).
+        backend: a name of BACKENDS.
+        limits: an `xwcp.Limits`, or a number of seconds (the time limit), or None for no limit.
 
     Returns:
         The backend's FillResult.
 
     Raises:
+        TypeError: an argument of the wrong type (the message names it).
         InputError: unknown or unavailable backend.
         RuntimeError: the backend returned a fill that breaks the rules (a bug, never shown as an answer).
     """
     from dataclasses import replace
 
-    from xwcp.result import Limits, check_fill
+    from xwcp.problem import Problem
+    from xwcp.result import as_limits, check_fill
     from xwcp.signals import STOP
 
-    limits = limits or Limits()
+    if not isinstance(problem, Problem):
+        raise TypeError(f"problem must be an xwcp.Problem (from xwcp.compile_problem), not {type(problem).__name__}; "
+                        "xwcp.fill(path) fills a grid file directly")
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, "
+                        f"not {type(backend).__name__}")
+    limits = as_limits(limits)
     if limits.abort is None:  # a stop signal to the command (see xwcp.signals) aborts the search
         limits = replace(limits, abort=STOP)
     if problem.controls.max_shared_substring is not None and not problem.conflicts:

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from xwcp.errors import InputError
+from xwcp.errors import InputError, option_text
 from xwcp.problem import Problem
 from xwcp.result import FillResult, FillStats, Limits
 from xwcp.types import FillStatus, SlotId
@@ -124,9 +124,9 @@ def check_min_diff(problem: Problem, count: int, min_diff: int) -> None:
     """Raise InputError when `min_diff` cannot be met: more than the open slots."""
     n_open = len(problem.open_slot_ids)
     if min_diff > n_open:
-        raise InputError(f"--min-diff {min_diff} is more than the {n_open} open slots of this grid")
+        raise InputError(f"{option_text('min_diff', min_diff)} is more than the {n_open} open slots of this grid")
     if min_diff < 1:
-        raise InputError(f"--min-diff must be at least 1, got {min_diff}")
+        raise InputError(f"{option_text('min_diff', min_diff)}: it must be at least 1")
 
 
 def exclude_fill(problem: Problem, entries, k: int, rng: random.Random) -> Problem:

@@ -1,4 +1,4 @@
-"""Compare solvers: xwcp's backends and peer fillers (Qxw, MiniZinc+Gecode) side by side on grid suites.
+"""Compare solvers: xwcp's backends and peer fillers (Qxw, MiniZinc+Gecode, Blacksquare) side by side.
 
 For each grid, every backend (for every seed) and every peer run in turn, so the machine's
 load falls on all of them alike. Each run happens in a freshly forked worker process (its
@@ -17,7 +17,7 @@ Modules, one job each: `suites` (what grids), `entrants` (who competes), `inputs
 grids and lists once), `runs` (one checked run, in a forked worker: `xwcp.isolation`),
 `runner` (the interleaved loop), `rows` (rows on disk), `summary` and `plots` (what the rows
 say), `command` (the `xwcp bench` options; the CLI calls in, nothing here imports the CLI),
-`peers` (running Qxw and Gecode), `xcsp` (reading XCSP crossword instances).
+`peers` (running Qxw, Gecode and Blacksquare), `xcsp` (reading XCSP crossword instances).
 
 Top-level imports stay light (stdlib only): `xwcp --help` imports this package.
 """

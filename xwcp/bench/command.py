@@ -32,7 +32,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
                         help="xwcp backends to run, comma-separated (default: every available one); also "
                              f"the textbook models {', '.join(MODEL_ENTRANTS)} (slow on big grids; only when named)")
     parser.add_argument("--peers", default="all", metavar="P,Q",
-                        help="peer solvers to run side by side: qxw, gecode, all, or none (default all: "
+                        help="peer solvers to run side by side: qxw, gecode, blacksquare, all, or none (default all: "
                              "every peer; one that is not installed gives 'skipped' rows, see bench/peers/install.sh)")
     parser.add_argument("--cli", default="none", metavar="A,B",
                         help="also time these backends as whole `xwcp fill` commands (interpreter start, "

@@ -1,4 +1,4 @@
-"""Run external crossword fillers (Qxw, MiniZinc+Gecode) on a grid and word list, for side-by-side benchmarks.
+"""Run external crossword fillers (Qxw, MiniZinc+Gecode, Blacksquare) on a grid and word list, side by side.
 
 A peer gets exactly the problem xwcp solves: the same slots (maximal runs of two or more white
 cells, across and down), the same words (those whose length matches a slot) and the same
@@ -13,6 +13,15 @@ measured wall time covers the whole peer command, including the peer reading its
   ``element``, ``all_different`` per word length, first-fail search on the words with the
   best-scored word tried first) compiled by ``minizinc -c`` and solved by ``fzn-gecode``
   (Debian packages ``minizinc`` and ``flatzinc``).
+- ``blacksquare``: the Python crossword library a Python user would pick (``pip install
+  blacksquare``; a Rust backtracking filler under a ``Crossword`` object). It runs in a child
+  Python (``BLACKSQUARE_SCRIPT``) that imports it, reads the word list (``WORD;score`` lines; it
+  scales scores to 0-1 itself), builds the grid (``#`` block, ``?`` empty, letters) and calls
+  ``Crossword.fill`` with the time left and ``allow_repeats`` off when ``unique``. Its repeat
+  check misses entries completed by crossings, so a fill is checked here like every other
+  peer's; a fill with a word twice is an ERROR naming the word. ``fill`` answers None both when
+  its search ends and when its timeout passes: None well before the timeout is reported as
+  UNFILLABLE (the search ended without a fill), at the timeout as LIMIT.
 
 The word-list file each peer reads is written once per distinct content (named by a content
 hash inside `workdir`) and reused, so benchmarking many grids does not rewrite it every time.
@@ -23,11 +32,14 @@ Standalone on purpose: no imports from the rest of xwcp, plain types in and out.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import json
 import os
 import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -35,7 +47,29 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-PEERS = ("qxw", "gecode")
+PEERS = ("qxw", "gecode", "blacksquare")
+
+BLACKSQUARE_MODULE = "blacksquare"
+"""The Python package run as the Blacksquare peer (a name here, so a test can stand in another)."""
+# The child's own start (Python, numpy and blacksquare imports, the list read) is inside the limit, as
+# every peer's is; it stops its search this long before the limit to print its answer.
+BLACKSQUARE_MARGIN_S = 0.1
+# A None from Crossword.fill this long before its timeout is an ended search, not a timeout.
+BLACKSQUARE_ENDED_S = 0.25
+BLACKSQUARE_SCRIPT = """
+import json, sys, time
+module, words_path, rows, deadline, unique = sys.argv[1:6]
+bs = __import__(module)
+words = bs.WordList(words_path)
+grid = [["?" if ch == "." else ch for ch in row] for row in json.loads(rows)]
+crossword = bs.Crossword(grid=grid, symmetry=None, word_list=words)
+timeout = max(0.01, float(deadline) - time.time())
+start = time.perf_counter()
+filled = crossword.fill(word_list=words, timeout=timeout, show_progress=False, allow_repeats=unique != "1")
+seconds = time.perf_counter() - start
+cells = None if filled is None else [cell.str for cell in filled.itercells()]
+print(json.dumps({"cells": cells, "fill_s": seconds, "timeout_s": timeout}))
+"""
 
 # Debian installs qxw under /usr/games, which is often not on PATH.
 QXW_FALLBACK_PATHS = ("/usr/games/qxw",)
@@ -166,6 +200,8 @@ def run_peer(
     workdir.mkdir(parents=True, exist_ok=True)
     if name == "qxw":
         return _run_qxw(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
+    if name == "blacksquare":
+        return _run_blacksquare(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
     return _run_gecode(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
 
 
@@ -494,6 +530,58 @@ def _run_gecode(
                       f"fzn-gecode exit {solve_run.returncode}: {_snippet(solve_run.stderr or out)}")
 
 
+# ---------------------------------------------------------------- Blacksquare
+
+
+def _run_blacksquare(
+    grid: tuple[str, ...],
+    slots: Sequence[_Slot],
+    score_by_word: dict[str, int],
+    time_limit_s: float,
+    unique: bool,
+    workdir: Path,
+    word_file: Path | None,
+) -> PeerResult:
+    words = _word_file(workdir, word_file, "blacksquare-words", ".txt",
+                       lambda: "".join(f"{word};{score}\n" for word, score in score_by_word.items()))
+    deadline = time.time() + time_limit_s - BLACKSQUARE_MARGIN_S
+    with tempfile.TemporaryDirectory(dir=workdir, prefix="blacksquare-run-") as scratch:
+        run = _run_process(
+            [sys.executable, "-c", BLACKSQUARE_SCRIPT, BLACKSQUARE_MODULE, str(words.resolve()),
+             json.dumps(list(grid)), repr(deadline), "1" if unique else "0"],
+            time_limit_s, cwd=Path(scratch), interrupt_first=False,
+        )
+    if run.is_timed_out:
+        return PeerResult("blacksquare", PeerStatus.LIMIT, None, run.wall_time_s,
+                          f"killed at the {time_limit_s:g} s limit")
+    if run.returncode != 0:
+        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
+                          f"exit {run.returncode}: {_snippet(run.stderr or run.stdout)}")
+    try:
+        answer = json.loads(run.stdout.strip().splitlines()[-1])
+        cells, fill_s, timeout_s = answer["cells"], float(answer["fill_s"]), float(answer["timeout_s"])
+    except (ValueError, IndexError, KeyError, TypeError):
+        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
+                          f"unreadable output: {_snippet(run.stdout + run.stderr)}")
+    note = f"fill {fill_s:.2f} s of {run.wall_time_s:.2f} s"
+    if cells is None:
+        if fill_s < timeout_s - BLACKSQUARE_ENDED_S:
+            return PeerResult("blacksquare", PeerStatus.UNFILLABLE, None, run.wall_time_s,
+                              f"its search ended without a fill; {note}")
+        return PeerResult("blacksquare", PeerStatus.LIMIT, None, run.wall_time_s,
+                          f"no fill within the {time_limit_s:g} s limit; {note}")
+    width = len(grid[0])
+    if not isinstance(cells, list) or len(cells) != len(grid) * width:
+        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
+                          f"expected {len(grid) * width} cells: {_snippet(run.stdout)}")
+    letter_by_cell = {(index // width, index % width): str(value).upper() for index, value in enumerate(cells)}
+    slot_words = ["".join(letter_by_cell[cell] for cell in slot.cells) for slot in slots]
+    filled, problem = _assemble_fill(grid, slots, slot_words, score_by_word, unique)
+    if filled is None:
+        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s, problem)
+    return PeerResult("blacksquare", PeerStatus.FILLED, filled, run.wall_time_s, note)
+
+
 # ---------------------------------------------------------------- plumbing
 
 
@@ -507,6 +595,9 @@ def _missing_commands(name: str) -> list[str]:
         if not shutil.which("fzn-gecode"):
             missing.append("fzn-gecode (Debian package flatzinc; see bench/peers/install.sh)")
         return missing
+    if name == "blacksquare":
+        found = importlib.util.find_spec(BLACKSQUARE_MODULE) is not None
+        return [] if found else [f"{BLACKSQUARE_MODULE} (pip install blacksquare)"]
     raise ValueError(f"unknown peer {name!r}; peers are {', '.join(PEERS)}")
 
 

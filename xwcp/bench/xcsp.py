@@ -462,7 +462,7 @@ def _rows_from_slots(slots: list[tuple[Cell, ...]], height: int, width: int) -> 
 
 def _runs(rows: tuple[str, ...]) -> Iterator[tuple[Cell, ...]]:
     """Maximal across and down runs of >= 2 white cells."""
-    height, width = len(rows), len(rows[0])
+    width = len(rows[0])
     for lines, to_cell in ((rows, lambda i, j: (i, j)),
                            (["".join(row[c] for row in rows) for c in range(width)], lambda i, j: (j, i))):
         for i, line in enumerate(lines):

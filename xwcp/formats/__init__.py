@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from types import ModuleType
 
 from xwcp.errors import InputError
 from xwcp.formats.puzzle import Puzzle, clue_order, puzzle_from_fill
@@ -26,7 +27,7 @@ __all__ = ["Puzzle", "MODULE_BY_SUFFIX", "read_puzzle", "write_puzzle", "clue_or
            "format_module"]
 
 
-def format_module(path: str | Path):
+def format_module(path: str | Path) -> ModuleType:
     """The format module for `path`'s extension.
 
     Raises:
@@ -45,9 +46,10 @@ def read_puzzle(path: str | Path) -> Puzzle:
     Raises:
         InputError: unknown extension, unreadable file, or content xwcp cannot fill (one line naming the file).
     """
-    if not Path(path).suffix or str(path) == "-":
-        return importlib.import_module(MODULE_BY_SUFFIX[".txt"]).read(path)
-    return format_module(path).read(path)
+    module = importlib.import_module(MODULE_BY_SUFFIX[".txt"]) if not Path(path).suffix or str(path) == "-" \
+        else format_module(path)
+    puzzle: Puzzle = module.read(path)
+    return puzzle
 
 
 def write_puzzle(puzzle: Puzzle, path: str | Path) -> None:

@@ -1,34 +1,4 @@
-"""The Puzzle: a grid plus what puzzle files carry around it (title, author, copyright, notes, clues)."""
-from __future__ import annotations
+"""Older home of the Puzzle: re-exports `xwcp.model.puzzle`."""
+from xwcp.model.puzzle import Puzzle, clue_order, puzzle_from_fill
 
-from dataclasses import dataclass, field
-
-from xwcp.grid import Grid, Slot, find_slots
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A grid and its metadata; `clue_by_slot` maps a slot name like `12A` to its clue text."""
-
-    grid: Grid
-    title: str = ""
-    author: str = ""
-    copyright: str = ""
-    notes: str = ""
-    clue_by_slot: dict[str, str] = field(default_factory=dict)
-
-    def slots(self) -> tuple[Slot, ...]:
-        return find_slots(self.grid)
-
-    def clue(self, slot: Slot) -> str:
-        return self.clue_by_slot.get(slot.name, "")
-
-
-def clue_order(slots) -> list[Slot]:
-    """Slots in the order puzzle files list clues: by number, across before down (the .puz order)."""
-    return sorted(slots, key=lambda s: (s.number, s.direction.letter != "A"))
-
-
-def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
-    """`puzzle` with its grid replaced by `grid` (a fill of it): metadata and clues carried over."""
-    return Puzzle(grid, puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, dict(puzzle.clue_by_slot))
+__all__ = ["Puzzle", "clue_order", "puzzle_from_fill"]

@@ -1,4 +1,4 @@
-"""The builder's ASGI app: routes that turn JSON into library calls (analysis reports, backends.fill) and back.
+"""The builder's ASGI app: routes that turn JSON into library calls (the library's jobs, backends.fill) and back.
 
 Stateless per request: every call sends the whole grid; the only shared state is the word
 list (loaded once at start) and the counters behind the load caps. Blocking library calls run
@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp import analysis
+from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
@@ -289,20 +289,19 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
 
     async def domains(request: Request) -> Response:
         def job(problem, body):
-            return analysis.domains_report(problem, slot_name=_slot_name(body, False),
-                                           k=_number(body, "k", 20, 1, MAX_K))
+            return Session(problem).domains(_slot_name(body, False), k=_number(body, "k", 20, 1, MAX_K)).as_dict()
         return await analyse(request, job)
 
     async def heatmap(request: Request) -> Response:
         def job(problem, body):
-            data = analysis.heatmap_report(problem)  # after every keystroke: the named slot, no core search
+            data = Session(problem).heatmap(core=False).as_dict()  # after every keystroke: no core search
             return _with_core(problem, data, data["status"] != "consistent", search=False)
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
         def job(problem, body):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
-            data = analysis.check_report(problem, time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
+            data = Session(problem).check(time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31 - 1)).as_dict()
             return _with_core(problem, data, data["verdict"] == "unfillable")
         return await analyse(request, job)
 
@@ -311,8 +310,8 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
             k = _number(body, "k", 20, 1, MAX_K)
             verify = _flag(body, "verify")
             limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
-            return analysis.suggest_report(problem, _slot_name(body, True), k=k, verify=verify,
-                                           time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31))
+            return Session(problem).suggest(_slot_name(body, True), k=k, verify=verify, time_limit_s=limit,
+                                            seed=_number(body, "seed", 0, 0, 2**31 - 1)).as_dict()
         return await analyse(request, job)
 
     async def export_file(request: Request) -> Response:

@@ -1,0 +1,11 @@
+"""The Python front door: one call per job (fill, check, domains, suggest, heatmap, find_core), typed answers.
+
+`xwcp.fill(...)` and its siblings live in `xwcp.library.jobs`, their answers in
+`xwcp.library.answers`, and the checks every argument passes in `xwcp.library.inputs`. The
+top-level `xwcp` package re-exports them lazily; this package imports nothing on its own, so
+the numpy-free start-up path (xwcp/quick.py) may use `xwcp.library.inputs` without paying
+for the rest.
+
+Grid design (`xwcp design`, issue 26) joins here as one more job when it lands: a function in
+`jobs.py` over the design module, answering with a typed answer in `answers.py`.
+"""

@@ -1,0 +1,569 @@
+"""Typed answers of the library's jobs: a fill, a check verdict, live words, suggestions, the heat map, a core.
+
+Each answer is a dataclass whose fields are documented here, addressed the way a constructor
+reads a grid (slots by name: `answer["17A"]`). Each also has `as_dict()`, the JSON object the
+command line's `--format json` and the web API print (their shape is kept), and `text()`, the
+command line's text: the CLI and the web builder print these same objects.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from xwcp.result import FillResult, FillStats, Quality, fill_grid
+from xwcp.types import Direction, FillStatus
+
+if TYPE_CHECKING:
+    from xwcp.ac3 import Propagation
+    from xwcp.formats import Puzzle
+    from xwcp.problem import Problem
+
+JsonDict = dict[str, Any]
+"""A JSON object as the CLI prints it."""
+
+
+class Verdict(Enum):
+    """Whether a grid can be filled: `check(...).verdict`. The value is the CLI's word for it."""
+
+    FILLABLE = "fillable"
+    """A solver found a full fill (it is in `CheckAnswer.fill`)."""
+    UNFILLABLE = "unfillable"
+    """Proven: by arc consistency, by search, or by the rules (a repeated entry, `strict`)."""
+    UNKNOWN = "unknown"
+    """No dead end found by arc consistency, and the solver reached its time limit."""
+
+
+class Viability(Enum):
+    """A suggested word's label after `suggest(..., verify=True)`. The value is the CLI's word for it."""
+
+    VIABLE = "viable"
+    """A full fill with the word exists (at the current floor and controls)."""
+    DEAD_END = "dead-end"
+    """Proven: no fill with the word exists."""
+    UNKNOWN = "unknown"
+    """The time budget ran out before the word was settled."""
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """One slot as a constructor sees it."""
+
+    name: str
+    """The slot's name, e.g. `17A`."""
+    pattern: str
+    """Its cells as text: letters entered, `.` for an empty cell."""
+    size: int
+    """How many words still fit (after arc consistency; 1 for an entry already complete)."""
+
+
+@dataclass(frozen=True)
+class ForcedLetter:
+    """An empty cell that only one letter can take (rows and columns from 0)."""
+
+    row: int
+    col: int
+    letter: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One slot of a fill."""
+
+    name: str
+    """The slot's name, e.g. `17A`."""
+    number: int
+    direction: Direction
+    row: int
+    """Row of its first cell, from 0."""
+    col: int
+    """Column of its first cell, from 0."""
+    length: int
+    word: str
+    score: int | None
+    """The word's score in the list; None for an entry the user completed that the list lacks."""
+
+
+def _clue_order(problem: Problem) -> list[int]:
+    """Slot ids across by number, then down by number."""
+    return [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+
+
+def _lookup_name(names: Mapping[str, object], slot: object) -> str:
+    """The key of `names` a caller means by `slot` (a name in any case); KeyError naming the known ones."""
+    if not isinstance(slot, str):
+        raise TypeError(f"slots are looked up by name, e.g. answer['17A'], not by {type(slot).__name__}")
+    key = slot.strip().upper()
+    if key not in names:
+        shown = ", ".join(list(names)[:12]) + (", ..." if len(names) > 12 else "")
+        raise KeyError(f"no slot {slot!r} here; slots: {shown}")
+    return key
+
+
+@dataclass(frozen=True)
+class FilledGrid:
+    """One fill of the grid: its rows, its entries by slot name, and its quality."""
+
+    rows: list[str]
+    """The filled grid, one string per row: letters and `#` for blocks (a region fill leaves `.` outside)."""
+    entries: tuple[Entry, ...]
+    """Every slot's entry, across by number then down by number."""
+    quality: Quality
+    """Minimum and mean score of the entries the fill chose, and how many sit at the minimum."""
+
+    @property
+    def entries_by_name(self) -> dict[str, str]:
+        """Slot name -> word, e.g. `{"1A": "CRANE", ...}`, across then down."""
+        return {e.name: e.word for e in self.entries}
+
+    def __getitem__(self, slot: str) -> str:
+        """The word in the slot named `slot` (any case), e.g. `fill["18A"]`."""
+        return self.entries_by_name[_lookup_name(self.entries_by_name, slot)]
+
+    def text(self) -> str:
+        """The rows spaced out for reading."""
+        return "\n".join(" ".join(row) for row in self.rows)
+
+
+def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) -> FilledGrid:
+    """A FilledGrid from one fill of `problem` (entries in slot order)."""
+    rows = fill_grid(problem, entries).rows
+    out = []
+    for slot_id in _clue_order(problem):
+        slot = problem.slots[slot_id]
+        word = entries[slot_id]
+        out.append(Entry(slot.name, slot.number, slot.direction, slot.row, slot.col, slot.length, word,
+                         problem.words.score(word)))
+    return FilledGrid(rows, tuple(out), quality)
+
+
+@dataclass(frozen=True)
+class CoreAnswer:
+    """Why a grid cannot be filled: slots that cannot all be filled together (a minimal core when `is_minimal`)."""
+
+    slots: tuple[str, ...]
+    """The core's slot names, across then down, e.g. `("7A", "4D")`."""
+    cells: tuple[tuple[int, int], ...]
+    """Their cells as (row, col), from 0."""
+    patterns: dict[str, str]
+    """Slot name -> its pattern (letters and `.`)."""
+    is_minimal: bool
+    """True when dropping any one slot leaves the rest fillable (False: the time limit cut the search short)."""
+    kind: str
+    """`no-word` (one slot no word fits), `no-common-letter` (two crossing slots) or `group`."""
+    message: str
+    """One sentence saying what the core is, in a constructor's words."""
+    wall_time_s: float = 0.0
+    json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CoreAnswer:
+        """The answer for the CLI's `core` JSON object (`xwcp.core.explain`)."""
+        return cls(tuple(data["slots"]), tuple((int(r), int(c)) for r, c in data["cells"]),
+                   dict(data.get("patterns", {})), bool(data.get("minimal", False)), str(data.get("kind", "group")),
+                   str(data.get("message", "")), float(data.get("seconds", 0.0)), dict(data))
+
+    def __iter__(self) -> Iterator[str]:
+        """The slot names: `list(core)` is `core.slots`."""
+        return iter(self.slots)
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def as_dict(self) -> JsonDict:
+        """The CLI's JSON `core` object."""
+        return dict(self.json)
+
+    def text(self, problem: Problem) -> str:
+        """The core drawn on the grid, as `xwcp check` prints it."""
+        from xwcp.core import core_text
+
+        return core_text(problem, self.json)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else ""
+
+
+@dataclass(frozen=True)
+class FillAnswer:
+    """The outcome of `xwcp.fill`: a status and, when filled, the fill(s) by slot name with their quality.
+
+    `answer.rows`, `answer["18A"]`, `answer.entries_by_name` and `answer.quality` are those of the
+    first fill; `answer.fills` holds every fill (several with `count`).
+    """
+
+    status: FillStatus
+    """FILLED, UNFILLABLE (proven), LIMIT (time ran out) or ABORTED."""
+    fills: tuple[FilledGrid, ...]
+    """Every fill found, best first for a quality search; empty unless filled."""
+    n_fills: int
+    """Fills counted: len(fills), except when counting every fill (`count=0`)."""
+    reason: str
+    """Why there is no fill (UNFILLABLE, LIMIT, ABORTED), naming the slot when one is known; else ''."""
+    core: CoreAnswer | None
+    """For a grid proven unfillable: the slots that cannot be filled together (when found in time)."""
+    backend: str
+    """The backend that answered."""
+    wall_time_s: float
+    """Seconds the fill took (and the core, when one was searched)."""
+    stats: FillStats
+    """The search's counters (nodes, backtracks, restarts, backend extras)."""
+    notes: tuple[str, ...] = ()
+    """Things to know about the controls (e.g. a locked word the list lacks)."""
+    problem: Problem | None = field(default=None, repr=False, compare=False)
+    result: FillResult | None = field(default=None, repr=False, compare=False)
+    count: int | None = field(default=None, repr=False, compare=False)
+    """The fills asked for (None one, 0 all), for the CLI's note when fewer exist."""
+    puzzle: Puzzle | None = field(default=None, repr=False, compare=False)
+    """The puzzle filled (its title, author and clues go into `save`)."""
+
+    @classmethod
+    def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: Mapping[str, Any] | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
+        """The answer for `result` (from `xwcp.backends.fill` or `xwcp.session.run_fill`) on `problem`."""
+        fills = tuple(filled_grid(problem, entries, result.quality_of(problem, index))
+                      for index, entries in enumerate(result.fills)) if result.status is FillStatus.FILLED else ()
+        return cls(result.status, fills, result.n_fills, result.reason,
+                   None if core is None else CoreAnswer.from_dict(core), result.backend, seconds, result.stats,
+                   tuple(problem.notes), problem, result, count, puzzle)
+
+    def _first(self) -> FilledGrid:
+        if not self.fills:
+            raise LookupError(f"no fill: the status is {self.status.value}"
+                              + (f" ({self.reason})" if self.reason else ""))
+        return self.fills[0]
+
+    @property
+    def is_filled(self) -> bool:
+        return self.status is FillStatus.FILLED and bool(self.fills)
+
+    @property
+    def rows(self) -> list[str]:
+        """The first fill's rows (letters, `#` blocks); [] when there is no fill."""
+        return self.fills[0].rows if self.fills else []
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The first fill's entries, across then down; () when there is no fill."""
+        return self.fills[0].entries if self.fills else ()
+
+    @property
+    def entries_by_name(self) -> dict[str, str]:
+        """The first fill's words by slot name; {} when there is no fill."""
+        return self.fills[0].entries_by_name if self.fills else {}
+
+    @property
+    def quality(self) -> Quality | None:
+        """The first fill's quality (`.min_score`, `.mean_score`, `.n_at_min`); None when there is no fill."""
+        return self.fills[0].quality if self.fills else None
+
+    def __getitem__(self, slot: str) -> str:
+        """The first fill's word in the slot named `slot`, e.g. `answer["18A"]`.
+
+        Raises:
+            KeyError: no such slot. LookupError: there is no fill (the message says why).
+        """
+        return self._first()[slot]
+
+    def save(self, path: str | Path, fill_index: int = 0) -> Path:
+        """Write fill `fill_index` to a puzzle file (.puz, .ipuz, .xd, .txt or .json, by extension),
+        keeping the puzzle's title, author and clues.
+
+        Returns:
+            The path written.
+
+        Raises:
+            ValueError: there is no such fill. InputError: an unknown extension or an unwritable file.
+        """
+        from xwcp.formats import Puzzle, puzzle_from_fill, write_puzzle
+
+        if not isinstance(path, (str, Path)):
+            raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
+        if isinstance(fill_index, bool) or not isinstance(fill_index, int):
+            raise TypeError(f"fill_index must be an int, not {type(fill_index).__name__}")
+        if not 0 <= fill_index < len(self.fills):
+            raise ValueError(f"fill_index {fill_index} is out of range: this answer has {len(self.fills)} fill(s)"
+                             + ("" if self.fills else f" (status {self.status.value}: {self.reason})"))
+        assert self.problem is not None and self.result is not None
+        grid = fill_grid(self.problem, self.result.fills[fill_index])
+        write_puzzle(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
+        return Path(path)
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp fill --format json` object."""
+        from xwcp.report import fill_dict
+
+        assert self.problem is not None and self.result is not None
+        return fill_dict(self.problem, self.result, self.wall_time_s, self.count,
+                         None if self.core is None else self.core.json)
+
+    def text(self) -> str:
+        """The `xwcp fill` text."""
+        from xwcp.report import fill_text
+
+        assert self.problem is not None and self.result is not None
+        return fill_text(self.problem, self.result, self.wall_time_s, self.count,
+                         None if self.core is None else self.core.json)
+
+
+@dataclass(frozen=True)
+class CheckAnswer:
+    """The outcome of `xwcp.check`: can the grid be filled, and why not."""
+
+    verdict: Verdict
+    """FILLABLE, UNFILLABLE or UNKNOWN; `verdict.value` is the CLI's word."""
+    reason: str
+    """The sentence that explains the verdict (for an unfillable grid: its core, else the proof's reason)."""
+    core: tuple[str, ...]
+    """For an unfillable grid: the names of the slots that cannot be filled together (empty otherwise)."""
+    core_detail: CoreAnswer | None
+    """The core with its cells, patterns and minimality, when one was found."""
+    fill: list[str] | None
+    """For a fillable grid: the rows of the fill the solver found."""
+    most_constrained: SlotInfo | None
+    """The open slot with the fewest words left (for an unfillable grid: the slot AC-3 emptied)."""
+    forced: tuple[ForcedLetter, ...]
+    """Empty cells only one letter can take."""
+    unlisted: dict[str, str]
+    """Entries the user completed that the word list lacks: slot name -> word."""
+    json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+    problem: Problem | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_report(cls, problem: Problem, data: JsonDict) -> CheckAnswer:
+        """The answer for a `xwcp.analysis.check_report` object."""
+        verdict = Verdict(data["verdict"])
+        core = CoreAnswer.from_dict(data["core"]) if data.get("core") else None
+        if verdict is Verdict.FILLABLE:
+            reason = "A full fill exists (in .fill)."
+        elif verdict is Verdict.UNKNOWN:
+            reason = "No dead end found by arc consistency; the solver hit its limit before finding a fill."
+        else:
+            reason = _sentence(core.message if core is not None else str(data.get("reason", "")))
+        most = data.get("most_constrained")
+        return cls(verdict, reason, core.slots if core is not None else (), core,
+                   list(data["fill"]) if data.get("fill") else None,
+                   SlotInfo(most["id"], most["pattern"], int(most["size"])) if most else None,
+                   tuple(ForcedLetter(f["row"], f["col"], f["letter"]) for f in data.get("forced", [])),
+                   {u["id"]: u["word"] for u in data.get("unlisted", [])}, data, problem)
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp check --format json` object."""
+        return self.json
+
+    def text(self) -> str:
+        """The `xwcp check` text (an unfillable grid's core drawn on it)."""
+        from xwcp.analysis import check_text
+
+        return check_text(self.json, self.problem)
+
+
+WordScore = tuple[str, int | None]
+"""A word and its score (None for an entry the user completed that the list lacks)."""
+
+
+class DomainsAnswer(Mapping[str, list[WordScore]]):
+    """The live words of every slot (`xwcp.domains`): a mapping slot name -> [(word, score), ...], best first.
+
+    A word is live when it keeps the grid arc-consistent (every crossing still has a word, no
+    word twice). Lists are ranked on first access (by score, crossing fit breaking ties; or by
+    fit with `by="fit"`) and cut to `k` words when `k` was given.
+
+    Attributes:
+        slots: every slot with its pattern and live-word count, across then down.
+        is_consistent: False when some slot has no word left (then every list is empty).
+        reason: for an inconsistent grid, which slot emptied and how; else ''.
+    """
+
+    def __init__(self, problem: Problem, propagation: Propagation, slot_ids: list[int], k: int | None,
+                 by: str, slot_name: str | None = None) -> None:
+        self.problem = problem
+        self._slot_name = slot_name
+        self._propagation = propagation
+        self._k = k
+        self._by = by
+        self._slot_ids = slot_ids
+        self._words_by_name: dict[str, list[WordScore]] = {}
+        fixed = problem.fixed_text_by_slot
+        self.slots: tuple[SlotInfo, ...] = tuple(
+            SlotInfo(problem.slots[s].name, problem.pattern(s), 1 if s in fixed else propagation.size(s))
+            for s in slot_ids)
+        self.is_consistent: bool = propagation.is_consistent
+        self.reason: str = propagation.reason
+        self._id_by_name = {problem.slots[s].name: s for s in slot_ids}
+        self._json: JsonDict | None = None
+
+    def __getitem__(self, slot: str) -> list[WordScore]:
+        """The live words of the slot named `slot` (any case), best first, as (word, score) pairs."""
+        name = _lookup_name(self._id_by_name, slot)
+        words = self._words_by_name.get(name)
+        if words is None:
+            words = [(w["word"], w["score"]) for w in self.ranked(name)]
+            self._words_by_name[name] = words
+        return words
+
+    def ranked(self, slot: str) -> list[dict[str, Any]]:
+        """The slot's live words with their crossing fit too: dicts with word, score and fit."""
+        from xwcp.analysis import rank_words
+
+        name = _lookup_name(self._id_by_name, slot)
+        if not self.is_consistent:
+            return []
+        return rank_words(self.problem, self._propagation, self._id_by_name[name], self._k, self._by)
+
+    def size(self, slot: str) -> int:
+        """How many words still fit the slot (all of them, whatever `k` is)."""
+        return next(s.size for s in self.slots if s.name == _lookup_name(self._id_by_name, slot))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._id_by_name)
+
+    def __len__(self) -> int:
+        return len(self._id_by_name)
+
+    def __repr__(self) -> str:
+        return f"<DomainsAnswer: {len(self)} slots, {'consistent' if self.is_consistent else 'unfillable'}>"
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
+        from xwcp.analysis import domains_report
+
+        if self._json is None:
+            self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by)
+        return self._json
+
+    def text(self) -> str:
+        """The `xwcp domains` text."""
+        from xwcp.analysis import domains_text
+
+        return domains_text(self.problem, self.as_dict())
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggested word for a slot."""
+
+    word: str
+    score: int | None
+    """Its score in the list (None for an entry the user completed that the list lacks)."""
+    fit: float
+    """The mean log10 of the options the word leaves its open crossings (higher is easier to fill around)."""
+    verdict: Viability | None = None
+    """With `verify=True`: VIABLE, DEAD_END or UNKNOWN; None when not verified."""
+    seconds: float | None = None
+    """With `verify=True`: when the word was settled, in seconds from the start."""
+    fill: list[str] | None = None
+    """With `show_fill=True`: the rows of a fill that proves the word viable."""
+
+
+class Suggestions(list[Suggestion]):
+    """The ranked words for one slot (`xwcp.suggest`): a list of Suggestion, best first.
+
+    Attributes:
+        slot: the slot with its pattern and how many words still fit.
+        is_consistent: False when the grid has a dead end already (the list is then empty).
+        reason: for an inconsistent grid, which slot emptied and how; else ''.
+    """
+
+    def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
+                 json: JsonDict) -> None:
+        super().__init__(items)
+        self.slot = slot
+        self.is_consistent = is_consistent
+        self.reason = reason
+        self._json = json
+
+    @classmethod
+    def from_report(cls, data: JsonDict) -> Suggestions:
+        """The answer for a `xwcp.analysis.suggest_report` object."""
+        items = [Suggestion(w["word"], w["score"], float(w["fit"]),
+                            Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"))
+                 for w in data["words"]]
+        s = data["slot"]
+        return cls(items, SlotInfo(s["id"], s["pattern"], int(s["size"])), data["status"] == "consistent",
+                   str(data.get("reason", "")), data)
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp suggest --format json` object."""
+        return self._json
+
+    def text(self) -> str:
+        """The `xwcp suggest` text."""
+        from xwcp.analysis import suggest_text
+
+        return suggest_text(self._json)
+
+
+@dataclass(frozen=True)
+class HeatMap:
+    """How many letters each cell can still take (`xwcp.heatmap`): 26 free, 1 forced, 0 dead."""
+
+    counts: list[list[int | None]]
+    """Rows of per-cell counts; None for a block. `counts[row][col]`, from 0."""
+    letters: list[list[str | None]]
+    """Rows of the letters entered (None where a cell is empty or a block)."""
+    forced: tuple[ForcedLetter, ...]
+    """Empty cells only one letter can take."""
+    is_consistent: bool
+    """False when the grid cannot be filled (then every count is 0)."""
+    reason: str
+    """For an unfillable grid: why, naming the slot; else ''."""
+    core: CoreAnswer | None
+    """For an unfillable grid: the slots that cannot be filled together (when searched and found)."""
+    json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+    problem: Problem | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_report(cls, problem: Problem, data: JsonDict) -> HeatMap:
+        """The answer for a `xwcp.analysis.heatmap_report` object."""
+        return cls([list(row) for row in data["cells"]], [list(row) for row in data["letters"]],
+                   tuple(ForcedLetter(f["row"], f["col"], f["letter"]) for f in data["forced"]),
+                   data["status"] == "consistent", str(data.get("reason", "")),
+                   CoreAnswer.from_dict(data["core"]) if data.get("core") else None, data, problem)
+
+    @property
+    def width(self) -> int:
+        return len(self.counts[0]) if self.counts else 0
+
+    @property
+    def height(self) -> int:
+        return len(self.counts)
+
+    def to_numpy(self) -> Any:
+        """The counts as a float numpy array of shape (height, width), NaN for blocks."""
+        import numpy as np
+
+        return np.array([[math.nan if n is None else float(n) for n in row] for row in self.counts])
+
+    def save_png(self, path: str | Path) -> Path:
+        """Draw the heat map to `path` (PNG, or the format its extension names; `.png` is added when it has none).
+
+        Returns:
+            The path written.
+
+        Raises:
+            InputError: a directory, an extension matplotlib cannot write, or a file that cannot be written.
+        """
+        from xwcp.picture import draw_heatmap, picture_path
+
+        if not isinstance(path, (str, Path)):
+            raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
+        assert self.problem is not None
+        written = picture_path(path)
+        draw_heatmap(self.problem, self.json, written)
+        return written
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp heatmap --format json` object."""
+        return self.json
+
+    def text(self) -> str:
+        """The `xwcp heatmap` text."""
+        from xwcp.analysis import heatmap_text
+
+        return heatmap_text(self.json)

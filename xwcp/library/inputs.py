@@ -1,0 +1,224 @@
+"""Check and convert what a library caller passes (grids, word lists, slots, limits, numbers), once, at the boundary.
+
+Every public call of `xwcp.library` runs its arguments through these before any work, so a
+wrong type or value is a `TypeError` or `xwcp.InputError` (a `ValueError`) whose message names
+the argument and says what it takes, never an error from deep inside numpy or a solver.
+"""
+from __future__ import annotations
+
+import numbers
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+from xwcp.errors import InputError, option_text
+from xwcp.formats.puzzle import Puzzle
+from xwcp.grid import Grid, Slot
+
+if TYPE_CHECKING:
+    from xwcp.problem import Problem
+    from xwcp.wordlist import WordList
+
+GridLike = Union[str, "os.PathLike[str]", Grid, Puzzle, Sequence[str]]
+"""A grid as the library takes it: a file path (any puzzle format, by extension), grid text (one row
+per line: `#` block, `.` empty, letters pre-filled), a list of row strings, a `Grid` or a `Puzzle`."""
+
+WordsLike = Union[None, str, "os.PathLike[str]", "WordList", Mapping[str, int],
+                  Iterable[Union[str, tuple[str, int], "os.PathLike[str]", "WordList"]]]
+"""A word list as the library takes it: None (the embedded default list), a `WORD;score` file path,
+a loaded `WordList`, a dict {word: score}, an iterable of words or (word, score) pairs, or a list of
+files / WordLists layered in order (later ones override scores; a score of 0 or below removes a word)."""
+
+SlotLike = Union[str, int, Slot]
+"""A slot: its name (`"17A"`, any case), its id (index in `Problem.slots`) or the `Slot` itself."""
+
+MAX_SEED = 2**31 - 1
+"""Largest seed: CP-SAT takes a 32-bit one, and every backend takes the same seeds (as the CLI's --seed)."""
+
+
+def type_name(value: object) -> str:
+    return type(value).__name__
+
+
+def read_grid_like(grid: object, name: str = "grid") -> Puzzle:
+    """The puzzle a caller means by `grid` (see GridLike); a bare grid becomes a Puzzle without metadata.
+
+    A str with a line break is grid text; any other str (or a path object) is a file name.
+
+    Raises:
+        TypeError: `grid` is none of the accepted kinds.
+        InputError: an unreadable file or a malformed grid (the message names the file and line).
+    """
+    if isinstance(grid, Puzzle):
+        return grid
+    if isinstance(grid, Grid):
+        return Puzzle(grid)
+    if isinstance(grid, str) and ("\n" in grid or "\r" in grid):
+        from xwcp.grid import parse_grid
+
+        return Puzzle(parse_grid(grid, "<grid text>"))
+    if isinstance(grid, (str, os.PathLike)):
+        from xwcp.formats import read_puzzle
+
+        path = os.fspath(grid)
+        if isinstance(path, bytes):
+            raise TypeError(f"{name} must be a str path, not bytes")
+        if isinstance(grid, str) and not grid.strip():
+            raise InputError(f"{name} is an empty string: give a file path or grid text (one row per line)")
+        if (isinstance(grid, str) and not Path(path).exists() and len(grid) <= 30
+                and all(ch in "#.?_" or ch.isalpha() for ch in grid)):
+            raise InputError(f"no such grid file {grid!r} (grid text needs a line break after each row, "
+                             "e.g. '#...\\n....\\n')")
+        return read_puzzle(path)
+    if isinstance(grid, (list, tuple)) and grid and all(isinstance(row, str) for row in grid):
+        from xwcp.grid import grid_from_rows
+
+        return Puzzle(grid_from_rows(list(grid), "<grid rows>"))
+    raise TypeError(f"{name} must be a file path, grid text, a list of row strings, an xwcp.Grid or an "
+                    f"xwcp.Puzzle, not {type_name(grid)}")
+
+
+def read_words(words: object, name: str = "words") -> WordList:
+    """The word list a caller means by `words` (see WordsLike), loaded and indexed.
+
+    Raises:
+        TypeError: `words` is none of the accepted kinds.
+        InputError: a missing or unreadable file, or a list with no usable word.
+    """
+    from xwcp.wordlist import WordList, layer_word_lists, load_word_list, words_from_pairs
+
+    if words is None:
+        return load_word_list()
+    if isinstance(words, WordList) or (hasattr(words, "word_id") and hasattr(words, "bucket")):
+        return words  # type: ignore[return-value]  # a WordList or the cache's MappedWordList
+    if isinstance(words, (str, os.PathLike)):
+        if isinstance(words, str) and not words.strip():
+            raise InputError(f"{name} is an empty string: give a word-list file path, or None for the default list")
+        return load_word_list(os.fspath(words))
+    if isinstance(words, Mapping):
+        pairs = []
+        for word, score in words.items():
+            if not isinstance(word, str):
+                raise TypeError(f"{name}: a dict of words maps each word (str) to its score, not {type_name(word)}")
+            pairs.append((word, check_int(f"{name}[{word!r}]", score)))
+        return _from_pairs(words_from_pairs, pairs, name)
+    if isinstance(words, bytes) or not isinstance(words, Iterable):
+        raise TypeError(f"{name} must be None (the default list), a file path, a WordList, a dict of "
+                        f"word -> score or a list of words, not {type_name(words)}")
+    items = list(words)
+    layers = [item for item in items if _is_list_source(item)]
+    if layers:
+        if len(layers) != len(items):
+            raise TypeError(f"{name}: a list mixes word-list files (or WordLists) with words; give one or the other")
+        loaded = [read_words(item, name) for item in items]
+        return loaded[0] if len(loaded) == 1 else layer_word_lists(loaded)
+    pairs = []
+    for item in items:
+        if isinstance(item, str):
+            pairs.append((item, 50))
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+            pairs.append((item[0], check_int(f"{name}: the score of {item[0]!r}", item[1])))
+        else:
+            raise TypeError(f"{name}: a list of words holds words (str) or (word, score) pairs, not {item!r}")
+    return _from_pairs(words_from_pairs, pairs, name)
+
+
+def _is_list_source(item: object) -> bool:
+    """A word-list file (a path object, or a str naming an existing file) or a loaded list."""
+    if isinstance(item, os.PathLike) or hasattr(item, "word_id"):
+        return True
+    return isinstance(item, str) and ("/" in item or os.sep in item or Path(item).suffix != "") and Path(item).is_file()
+
+
+def _from_pairs(build, pairs: list[tuple[str, int]], name: str) -> WordList:  # type: ignore[no-untyped-def]
+    if not pairs:
+        raise InputError(f"{name} is empty: give at least one word")
+    words: WordList = build(pairs, f"<{name}>")
+    if words.n_words == 0:
+        raise InputError(f"{name}: none of the {len(pairs)} words given is a word of letters A-Z")
+    return words
+
+
+def resolve_slot(problem: Problem, slot: object) -> Slot:
+    """The slot of `problem` a caller names (see SlotLike) as the `slot` argument.
+
+    Raises:
+        TypeError: not a str, int or Slot.
+        InputError: no such slot (the message lists the nearest names).
+    """
+    from xwcp.controls import nearest_slot_names
+
+    if isinstance(slot, Slot):
+        slot = slot.name
+    if isinstance(slot, int) and not isinstance(slot, bool):
+        if 0 <= slot < len(problem.slots):
+            return problem.slots[slot]
+        raise InputError(f"{option_text('slot', slot)}: this grid has no slot id {slot} (its ids are 0 to "
+                         f"{len(problem.slots) - 1}; names such as {problem.slots[0].name!r} work too)")
+    if not isinstance(slot, str):
+        raise TypeError(f"slot must be a slot name such as '17A' (or a slot id), not {type_name(slot)}")
+    found = problem.slot_by_name(slot)
+    if found is None:
+        key = slot.strip().upper()
+        raise InputError(f"{option_text('slot', slot)}: unknown slot {key!r}; nearest: "
+                         f"{', '.join(nearest_slot_names(problem.slots, key))}")
+    return found
+
+
+def check_int(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int:
+    """`value` as an int, or TypeError / InputError naming `name` and the range it takes."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number (int), not {type_name(value)} {value!r}")
+    number = int(value)
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        if maximum is None:
+            expected = f"at least {minimum}"
+        elif minimum is None:
+            expected = f"at most {maximum}"
+        else:
+            expected = f"from {minimum} to {maximum}"
+        raise InputError(f"{name} must be {expected}, got {number}")
+    return number
+
+
+def check_optional_int(name: str, value: object, minimum: int | None = None) -> int | None:
+    return None if value is None else check_int(name, value, minimum)
+
+
+def check_seconds(name: str, value: object) -> float | None:
+    """A time limit: None (no limit) or a positive number of seconds."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number of seconds (or None for no limit), not {type_name(value)} {value!r}")
+    seconds = float(value)
+    if not seconds > 0:
+        raise InputError(f"{name} must be more than 0 seconds, got {value!r}")
+    return seconds
+
+
+def check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {type_name(value)} {value!r}")
+    return value
+
+
+def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, choices))}, not {type_name(value)}")
+    if value not in choices:
+        raise InputError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
+
+
+def check_backend(value: object, name: str = "backend") -> str:
+    """A backend name that exists and is installed."""
+    from xwcp.backends import get_backend
+
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a backend name (str) such as 'auto', not {type_name(value)}")
+    get_backend(value)
+    return value
+
+

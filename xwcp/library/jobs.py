@@ -1,0 +1,429 @@
+"""The library's jobs, one call each: fill, check, domains, suggest, heatmap, find_core; and a Session for one grid.
+
+Every function takes the grid as a path, grid text, a list of rows, a `Grid` or a `Puzzle`,
+the word list (`words=None` is the embedded default list), the minimum score and the
+constructor's controls (`locks`, `bans`, `min_score_by_slot`, `region`, `max_shared_substring`),
+checks them once, compiles the problem and answers with a typed object from
+`xwcp.library.answers`. A `Session` compiles once and answers the same questions as methods,
+for a caller who asks several of one grid.
+"""
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from xwcp.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
+from xwcp.errors import InputError, option_text
+from xwcp.library.answers import (CheckAnswer, CoreAnswer, DomainsAnswer, FillAnswer, HeatMap, SlotInfo,
+                                  Suggestions)
+from xwcp.library.inputs import (MAX_SEED, GridLike, SlotLike, WordsLike, check_backend, check_bool, check_choice,
+                                 check_int, check_optional_int, check_seconds, read_grid_like, read_words,
+                                 resolve_slot, type_name)
+from xwcp.result import Progress
+
+if TYPE_CHECKING:
+    from xwcp.formats import Puzzle
+    from xwcp.grid import Grid
+    from xwcp.problem import Problem
+    from xwcp.verify import VerifyProgress
+    from xwcp.wordlist import WordList
+
+RANKINGS = ("score", "fit")
+"""How live words are ranked: by score (crossing fit breaking ties) or by crossing fit first."""
+
+
+def _warn(message: str) -> None:
+    warnings.warn(f"xwcp: {message}", UserWarning, stacklevel=4)
+
+
+class Session:
+    """One grid and word list compiled once, answering every job as a method.
+
+    Example:
+        >>> session = xwcp.Session("models/15x15-daily-01.txt", locks={"1A": "ache"})
+        >>> session.domains()["1D"][:3]      # doctest: +SKIP
+        >>> session.fill(time_limit_s=10).rows  # doctest: +SKIP
+    """
+
+    def __init__(self, grid: GridLike | Problem, words: WordsLike = None, *, min_score: int = 50,
+                 locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
+                 region: RegionLike = None, max_shared_substring: int | None = None,
+                 controls: Controls | None = None, allow_dupes: bool = False, strict: bool = False,
+                 warn: Callable[[str], None] | None = _warn) -> None:
+        """Read the grid and the list, check the options and compile the problem.
+
+        Args:
+            grid: a path (.txt, .puz, .ipuz, .xd, .json by extension), grid text (one row per line:
+                `#` block, `.` empty, letters pre-filled), a list of rows, a Grid or a Puzzle; or a
+                compiled Problem (then give no other option: it has its own).
+            words: None for the embedded default list; a `WORD;score` file; a WordList; a dict
+                {word: score}; a list of words or (word, score) pairs; or a list of files layered
+                in order (later scores override, a score of 0 or below removes a word).
+            min_score: words scored below this are never used.
+            locks: theme entries, {slot: word} (slot names in any case, or slot ids).
+            bans: words no slot may take: one word or a set of words.
+            min_score_by_slot: {slot: score}: a slot's own minimum score.
+            region: (row1, col1, row2, col2), from 1, inclusive (or "R1,C1:R2,C2"): fill only there.
+            max_shared_substring: no two entries share a substring longer than this.
+            controls: all the controls above as one `xwcp.Controls` (instead of them).
+            allow_dupes: allow a word in more than one slot.
+            strict: refuse a grid whose completed entries are not all listed (it is then unfillable).
+            warn: called with one line per thing to know (skipped list lines, entries not in the
+                list); default: Python's `warnings.warn`; None to stay silent.
+
+        Raises:
+            TypeError: an argument of the wrong type (the message names it and what it takes).
+            InputError: an unreadable grid or list, or a control that does not fit the grid.
+        """
+        from xwcp.problem import Problem, compile_problem
+
+        self._puzzle: Puzzle | None = None
+        if isinstance(grid, Problem):
+            given = [name for name, value in (("words", words), ("locks", locks), ("bans", bans),
+                                              ("min_score_by_slot", min_score_by_slot), ("region", region),
+                                              ("max_shared_substring", max_shared_substring),
+                                              ("controls", controls), ("allow_dupes", allow_dupes or None),
+                                              ("strict", strict or None)) if value is not None]
+            if given or min_score != 50:
+                raise TypeError(f"a compiled Problem carries its own list and controls; do not give "
+                                f"{', '.join(given) or 'min_score'} with it")
+            self.problem: Problem = grid
+            return
+        min_score = check_int("min_score", min_score)
+        check_bool("allow_dupes", allow_dupes)
+        check_bool("strict", strict)
+        if controls is not None:
+            if not isinstance(controls, Controls):
+                raise TypeError(f"controls must be xwcp.Controls (or None), not {type_name(controls)}")
+            if any(v is not None for v in (locks, bans, min_score_by_slot, region, max_shared_substring)):
+                raise TypeError("give the controls either as controls=Controls(...) or as locks=, bans=, "
+                                "min_score_by_slot=, region=, max_shared_substring=; not both")
+        else:
+            controls = Controls(locks=locks, bans=bans, min_score_by_slot=min_score_by_slot, region=region,
+                                max_shared_substring=max_shared_substring)
+        self._puzzle = read_grid_like(grid)
+        word_list = read_words(words)
+        if warn is not None:
+            from xwcp.session import warn_list
+
+            warn_list(word_list, warn)
+        self.problem = compile_problem(self._puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes,
+                                       strict=strict, controls=controls)
+        if warn is not None:
+            from xwcp.session import warn_problem
+
+            warn_problem(self.problem, strict, warn)
+
+    @property
+    def grid(self) -> Grid:
+        """The grid as compiled (locked entries written in)."""
+        return self.problem.grid
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle read (its title, author and clues, when the file had them)."""
+        if self._puzzle is None:
+            from xwcp.formats import Puzzle
+
+            self._puzzle = Puzzle(self.problem.grid)
+        return self._puzzle
+
+    @property
+    def words(self) -> WordList:
+        """The word list."""
+        return self.problem.words
+
+    @property
+    def slots(self) -> list[SlotInfo]:
+        """Every slot, across then down, with its pattern and (before arc consistency) its word count."""
+        fixed = self.problem.fixed_text_by_slot
+        return [SlotInfo(s.name, self.problem.pattern(s.id), 1 if s.id in fixed else _count(self.problem, s.id))
+                for s in sorted(self.problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+
+    def __repr__(self) -> str:
+        g = self.problem.grid
+        return f"<xwcp.Session {g.width}x{g.height}, {len(self.problem.slots)} slots>"
+
+    # ----- jobs ------------------------------------------------------------------------------
+
+    def fill(self, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
+             count: int | None = None, min_diff: int | None = None, quality: bool = False,
+             progress: Callable[[Progress], None] | None = None,
+             say: Callable[[str], None] | None = None) -> FillAnswer:
+        """Fill every slot with listed words (no word twice), or prove that no fill exists.
+
+        Args:
+            backend: "auto" (the fastest), "backtrack", "letters", "cpsat" or "sat".
+            time_limit_s: give up after this many seconds (None: no limit; 60 with `quality`).
+            seed: random seed, 0 to 2**31 - 1.
+            count: how many different fills (None: one; 0: count every fill, small grids).
+            min_diff: with `count`, every two fills differ in at least this many entries.
+            quality: search for the highest minimum score, then the highest mean (anytime).
+            progress: called with a Progress snapshot of a long plain fill's search.
+            say: called with the quality search's progress lines.
+
+        Returns:
+            A FillAnswer: `.status`, `.rows`, `answer["18A"]`, `.quality`, `.fills`; for an
+            unfillable grid `.reason` and `.core`. Every fill has been checked against the rules.
+
+        Raises:
+            TypeError, InputError: an option of the wrong type or value.
+        """
+        from xwcp.session import run_fill
+        from xwcp.types import FillStatus
+
+        backend = check_backend(backend)
+        time_limit_s = check_seconds("time_limit_s", time_limit_s)
+        seed = check_int("seed", seed, 0, MAX_SEED)
+        count = check_optional_int("count", count, 0)
+        min_diff = check_optional_int("min_diff", min_diff, 1)
+        quality = check_bool("quality", quality)
+        if min_diff is not None:
+            if not count or count < 2:
+                raise InputError(f"{option_text('min_diff', min_diff)} needs {option_text('count')} of 2 or more")
+            from xwcp.backends.controlled import check_min_diff
+
+            check_min_diff(self.problem, count, min_diff)
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress must be a callable taking an xwcp.Progress, not {type_name(progress)}")
+        start = time.perf_counter()
+        result = run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                          quality=quality, min_diff=min_diff, say=say, progress=progress)
+        core = None
+        if result.status is FillStatus.UNFILLABLE:
+            from xwcp.core import explain
+
+            core = explain(self.problem, seed_slot_id=result.slot_id)
+        return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
+
+    def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
+        """Can the grid be filled? Arc consistency first, then a solver within `time_limit_s`.
+
+        Returns:
+            A CheckAnswer: `.verdict` (Verdict.FILLABLE / UNFILLABLE / UNKNOWN), `.reason` (the
+            sentence that explains it), `.core` (slot names, when unfillable), `.fill`,
+            `.most_constrained`, `.forced`, `.unlisted`.
+        """
+        from xwcp.analysis import check_report
+
+        backend = check_backend(backend)
+        time_limit_s = check_seconds("time_limit_s", time_limit_s)
+        seed = check_int("seed", seed, 0, MAX_SEED)
+        return CheckAnswer.from_report(self.problem, check_report(self.problem, backend=backend,
+                                                                  time_limit_s=time_limit_s, seed=seed))
+
+    def domains(self, slot: SlotLike | None = None, *, k: int | None = None, by: str = "score") -> DomainsAnswer:
+        """The live words of every slot (or of `slot`): those that keep the grid arc-consistent.
+
+        Args:
+            slot: only this slot (a name such as "6D", or an id); None for every slot.
+            k: at most this many words per slot (None: all).
+            by: "score" (best score first, crossing fit breaking ties) or "fit" (crossing fit first).
+
+        Returns:
+            A DomainsAnswer: `answer["6D"]` is a list of (word, score) pairs, best first;
+            `answer.size("6D")` counts them all; `answer.slots` has every slot's pattern and size.
+        """
+        from xwcp.ac3 import propagate
+
+        k = check_optional_int("k", k, 1)
+        by = check_choice("by", by, RANKINGS)
+        problem = self.problem
+        if slot is not None:
+            slot_ids = [resolve_slot(problem, slot).id]
+        else:
+            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+        name = problem.slots[slot_ids[0]].name if slot is not None else None
+        return DomainsAnswer(problem, propagate(problem), slot_ids, k, by, name)
+
+    def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
+                backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
+                progress: Callable[[VerifyProgress], None] | None = None) -> Suggestions:
+        """Ranked words for one slot; with `verify`, each labelled viable / dead end by a solver.
+
+        Args:
+            slot: the slot, e.g. "6D" (or its id).
+            k: how many words.
+            by: "score" or "fit" (as `domains`).
+            verify: label every word: VIABLE (a full fill with it exists at the current floor),
+                DEAD_END (proven none does) or UNKNOWN (not settled within `time_limit_s`).
+            time_limit_s: the budget for all the labels together.
+            show_fill: with `verify`, keep the fill that proves each viable word (`.fill`).
+            progress: with `verify`, called with a VerifyProgress as words settle.
+
+        Returns:
+            Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first;
+            `.slot` has the slot's pattern and how many words fit.
+        """
+        from xwcp.analysis import suggest_report
+
+        found = resolve_slot(self.problem, slot)
+        k = check_int("k", k, 1)
+        by = check_choice("by", by, RANKINGS)
+        verify = check_bool("verify", verify)
+        show_fill = check_bool("show_fill", show_fill)
+        backend = check_backend(backend)
+        time_limit_s = check_seconds("time_limit_s", time_limit_s)
+        seed = check_int("seed", seed, 0, MAX_SEED)
+        if show_fill and not verify:
+            raise InputError("show_fill=True needs verify=True")
+        return Suggestions.from_report(suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
+                                                      time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
+                                                      progress=progress, by=by))
+
+    def heatmap(self, *, core: bool = True) -> HeatMap:
+        """How many letters each cell can still take: 26 free, 1 forced, 0 dead.
+
+        Args:
+            core: on an unfillable grid, also find the core (the slots that cannot be filled together).
+
+        Returns:
+            A HeatMap: `.counts` (rows of numbers, None for blocks), `.forced`, `.save_png(path)`.
+        """
+        from xwcp.analysis import heatmap_report
+
+        return HeatMap.from_report(self.problem, heatmap_report(self.problem, with_core=check_bool("core", core)))
+
+    def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
+                  seed: int = 0) -> CoreAnswer | None:
+        """Why the grid cannot be filled: a minimal set of slots that cannot all be filled together.
+
+        Args:
+            backend: the solver deciding each step: "backtrack" (fastest), "cpsat" or "sat".
+            time_limit_s: budget; when it runs out the core found so far is returned (`is_minimal` False).
+
+        Returns:
+            A CoreAnswer (`.slots`: names such as ("7A", "4D"), `.message`, `.cells`, `.is_minimal`),
+            or None when the grid is fillable (or could not be decided in the time).
+        """
+        from xwcp.core import core_dict, find_core
+        from xwcp.plain_kernel import engine_for
+
+        backend = check_backend(backend)
+        time_limit_s = check_seconds("time_limit_s", time_limit_s)
+        seed = check_int("seed", seed, 0, MAX_SEED)
+        problem = self.problem
+        seeds: list[int] = []
+        if not problem.conflicts:
+            engine = engine_for(problem)  # AC-3, for the slot it empties: the core grows from there
+            if not engine.propagate_all() and engine.wipeout_slot_id is not None:
+                seeds = [engine.wipeout_slot_id]
+        core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, seed=seed)
+        return None if core is None else CoreAnswer.from_dict(core_dict(problem, core))
+
+    def with_entry(self, slot: SlotLike, word: str) -> Session:
+        """A new Session on the same list and controls with `word` entered in `slot`."""
+        from xwcp.analysis import with_word
+        from xwcp.wordlist import normalise_word
+
+        found = resolve_slot(self.problem, slot)
+        if not isinstance(word, str):
+            raise TypeError(f"word must be a str, not {type_name(word)}")
+        text = normalise_word(word.strip())
+        if not text or len(text) != found.length:
+            raise InputError(f"word={word!r}: {found.name} takes a word of {found.length} letters A-Z")
+        pattern = self.problem.pattern(found.id)
+        clash = next((i for i, (p, t) in enumerate(zip(pattern, text)) if p != "." and p != t), None)
+        if clash is not None:
+            raise InputError(f"word={word!r}: letter {clash + 1} ({text[clash]}) clashes with the grid's "
+                             f"{pattern[clash]} in {found.name} ({pattern})")
+        session = Session(with_word(self.problem, found.id, text))
+        session._puzzle = None if self._puzzle is None else _replace_grid(self._puzzle, session.problem.grid)
+        return session
+
+
+def _count(problem: Problem, slot_id: int) -> int:
+    domain = problem.domains[slot_id]
+    return int(domain.sum()) if hasattr(domain, "sum") else int(domain).bit_count()
+
+
+def _replace_grid(puzzle: Puzzle, grid: Grid) -> Puzzle:
+    from xwcp.formats import puzzle_from_fill
+
+    return puzzle_from_fill(puzzle, grid)
+
+
+# ----- one call per job -------------------------------------------------------------------------
+
+def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
+         bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+         max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+         backend: str = "auto", time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
+         min_diff: int | None = None, quality: bool = False,
+         progress: Callable[[Progress], None] | None = None) -> FillAnswer:
+    """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
+
+    The grid and the options are those of `Session`; the fill options those of `Session.fill`.
+
+    Example:
+        >>> answer = xwcp.fill("models/5x5-open.txt", locks={"1a": "crane"}, time_limit_s=10)
+        >>> answer["1A"], answer.rows[0], answer.quality.min_score  # doctest: +SKIP
+        ('CRANE', 'CRANE', 50)
+    """
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                                       min_diff=min_diff, quality=quality, progress=progress)
+
+
+def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
+          bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+          max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+          backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
+    """Can the grid be filled? `.verdict` is Verdict.FILLABLE, UNFILLABLE or UNKNOWN; `.core` names the
+    slots that cannot be filled together. Options as `Session` and `Session.check`."""
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
+
+
+def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = None, k: int | None = None,
+            by: str = "score", min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
+            min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+            max_shared_substring: int | None = None, allow_dupes: bool = False,
+            strict: bool = False) -> DomainsAnswer:
+    """The live words of every slot: `domains(grid)["6D"]` is a list of (word, score) pairs, best first.
+    Options as `Session` and `Session.domains`."""
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).domains(slot, k=k, by=by)
+
+
+def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int = 10, by: str = "score",
+            verify: bool = False, backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
+            show_fill: bool = False, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
+            min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+            max_shared_substring: int | None = None, allow_dupes: bool = False,
+            strict: bool = False) -> Suggestions:
+    """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
+    (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).suggest(slot, k=k, by=by, verify=verify, backend=backend,
+                                          time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
+
+
+def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_score: int = 50,
+            locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
+            region: RegionLike = None, max_shared_substring: int | None = None, allow_dupes: bool = False,
+            strict: bool = False) -> HeatMap:
+    """How many letters each cell can still take: `.counts` (rows; None for blocks), `.save_png(path)`.
+    Options as `Session` and `Session.heatmap`."""
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).heatmap(core=core)
+
+
+def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtrack",
+              time_limit_s: float | None = 5.0, seed: int = 0, min_score: int = 50, locks: LocksLike = None,
+              bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+              max_shared_substring: int | None = None, allow_dupes: bool = False,
+              strict: bool = False) -> CoreAnswer | None:
+    """Why a grid cannot be filled: a CoreAnswer whose `.slots` are the names of a minimal set of slots
+    that cannot all be filled together; None when the grid is fillable. Options as `Session` and
+    `Session.find_core`."""
+    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                   strict=strict).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)

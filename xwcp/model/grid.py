@@ -1,0 +1,311 @@
+"""The grid: cells (block, empty, letter or rebus letters), bars on cell edges, marks; slots and numbering.
+
+A cell is a block (`BLOCK`, '#') or white. A white cell holds nothing (`EMPTY`, '.'), one
+letter 'A'-'Z', or several letters (a rebus cell, e.g. 'STAR', given by the constructor).
+A bar sits on the edge between two white cells and ends the entries that would run across it,
+as a block does (British and cryptic barred grids). Marks (a circle, shading, a colour) ride
+along with a cell and never change a fill.
+
+A slot is a maximal run of at least two white cells across or down, ended by blocks, bars and
+the grid's edge; a white cell in no slot of one direction is unchecked in that direction. A
+cell is numbered when it starts an across or a down slot, in row-major order (the rule of
+.puz files and puzpy), unless the grid carries its published numbering (`Grid.numbers`).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from xwcp.types import Direction, SlotId
+
+MAX_SIDE = 30
+"""Largest grid side we accept; bigger grids are almost certainly a wrong file."""
+
+BLOCK = "#"
+EMPTY = "."
+
+RIGHT = "R"
+"""A bar on a cell's right edge (between it and the cell to its right)."""
+BELOW = "B"
+"""A bar on a cell's bottom edge (between it and the cell below)."""
+
+Bar = tuple[int, str]
+"""(cell, side): a bar on the `RIGHT` or `BELOW` edge of a cell (flat index `row * width + col`)."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a cell shows beyond its contents: a circle, shading, a background colour ('#RRGGBB')."""
+
+    circle: bool = False
+    shaded: bool = False
+    color: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.circle or self.shaded or self.color is not None
+
+
+def is_letters(text: str) -> bool:
+    """True for one or more letters 'A'-'Z' (a white cell's contents: a letter or a rebus)."""
+    return bool(text) and text.isascii() and text.isalpha() and text.isupper()
+
+
+@dataclass(frozen=True)
+class Grid:
+    """What the user drew.
+
+    Attributes:
+        width, height: the size in cells.
+        cells: row-major; `BLOCK`, `EMPTY`, a letter 'A'-'Z', or a rebus string of 2+ letters. A file's
+            rebus may hold other characters ('&', '1'): such a cell is kept as given, and no listed
+            word (letters A-Z only) goes through it.
+        bars: bars between cells, as (cell, `RIGHT` | `BELOW`) pairs; a bar on the grid's outer
+            edge means nothing and is not kept (`normalize_bars`).
+        marks: (cell, Mark) pairs in cell order, for cells with a circle, shading or colour.
+        numbers: the published numbering as (cell, number) pairs in cell order, or None for the
+            standard numbering; kept when a file numbers its cells in its own way.
+    """
+
+    width: int
+    height: int
+    cells: tuple[str, ...]
+    bars: frozenset[Bar] = frozenset()
+    marks: tuple[tuple[int, Mark], ...] = ()
+    numbers: tuple[tuple[int, int], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != self.width * self.height:
+            raise ValueError(f"a {self.width}x{self.height} grid needs {self.width * self.height} cells, "
+                             f"not {len(self.cells)}")
+
+    def cell(self, row: int, col: int) -> str:
+        return self.cells[row * self.width + col]
+
+    def is_white(self, cell: int) -> bool:
+        return self.cells[cell] != BLOCK
+
+    @property
+    def rows(self) -> list[str]:
+        """One string per row: '#', '.', letters, and a rebus cell as `[STAR]` (no marks or bars).
+
+        For a grid with neither rebus cells, bars nor marks this is the whole text syntax;
+        `render()` writes everything.
+        """
+        return ["".join(content_token(self.cells[r * self.width + c]) for c in range(self.width))
+                for r in range(self.height)]
+
+    @property
+    def n_blocks(self) -> int:
+        return sum(1 for c in self.cells if c == BLOCK)
+
+    @property
+    def mark_by_cell(self) -> dict[int, Mark]:
+        return dict(self.marks)
+
+    def mark(self, cell: int) -> Mark:
+        """The cell's marks (an empty `Mark` when it has none)."""
+        for marked, mark in self.marks:
+            if marked == cell:
+                return mark
+        return Mark()
+
+    def has_bar(self, cell: int, side: str) -> bool:
+        return (cell, side) in self.bars
+
+    @property
+    def has_rebus(self) -> bool:
+        """True when some cell holds more than one letter or a character other than A-Z."""
+        return any(c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) for c in self.cells)
+
+    @property
+    def is_plain(self) -> bool:
+        """True when the grid is blocks and one-letter cells only: no bars, rebus cells, marks or own numbering."""
+        return not self.bars and not self.marks and self.numbers is None and not self.has_rebus
+
+    def render(self) -> str:
+        """The grid in xwcp's text syntax (`xwcp.model.text`), which `parse_grid` reads back equal."""
+        from xwcp.model.text import render_grid
+
+        return render_grid(self)
+
+    def with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
+        """A copy with the given cells set to letters or rebus strings (or '.' to erase); bars, marks and
+        numbering are kept.
+
+        Raises:
+            ValueError: a cell is a block.
+        """
+        cells = list(self.cells)
+        for cell, letter in letter_by_cell.items():
+            if cells[cell] == BLOCK:
+                raise ValueError(f"cell {cell} is a block")
+            cells[cell] = letter
+        return Grid(self.width, self.height, tuple(cells), self.bars, self.marks, self.numbers)
+
+    def with_cells(self, cells: Iterable[str]) -> Grid:
+        """A copy with new cells (blocks may move): bars, marks and numbering are kept where they still fit."""
+        cells = tuple(cells)
+        return make_grid(self.width, self.height, cells, bars=self.bars, marks=dict(self.marks),
+                         numbers=None if self.numbers is None else dict(self.numbers))
+
+
+def content_token(cell: str) -> str:
+    """A cell's contents as a text-syntax token: '#', '.', a letter, else `[...]` (a rebus or a symbol)."""
+    return cell if cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1 else f"[{cell}]"
+
+
+def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> frozenset[Bar]:
+    """Bars as (cell, `RIGHT` | `BELOW`): a 'L' (left) or 'T' (top) bar becomes the neighbour's right or
+    bottom bar; bars on the grid's outer edge are dropped.
+
+    Raises:
+        ValueError: a side other than R, B, L, T or a cell outside the grid.
+    """
+    out: set[Bar] = set()
+    for cell, side in bars:
+        if not 0 <= cell < width * height:
+            raise ValueError(f"bar on cell {cell}, outside a {width}x{height} grid")
+        row, col = divmod(cell, width)
+        side = side.upper()
+        if side == "L":
+            row, col, side = row, col - 1, RIGHT
+        elif side == "T":
+            row, col, side = row - 1, col, BELOW
+        elif side not in (RIGHT, BELOW):
+            raise ValueError(f"bar side {side!r}: use R, B, L or T")
+        if row < 0 or col < 0 or (side == RIGHT and col >= width - 1) or (side == BELOW and row >= height - 1):
+            continue
+        out.add((row * width + col, side))
+    return frozenset(out)
+
+
+def make_grid(width: int, height: int, cells: Iterable[str], *, bars: Iterable[tuple[int, str]] = (),
+              marks: Mapping[int, Mark] | None = None, numbers: Mapping[int, int] | None = None) -> Grid:
+    """A Grid from loose parts: bars normalised (`normalize_bars`), empty marks dropped, numbering kept only
+    when it differs from the standard numbering of the same cells and bars.
+
+    Raises:
+        ValueError: a wrong cell count, a bad bar.
+    """
+    cells = tuple(cells)
+    grid = Grid(width, height, cells, normalize_bars(width, height, bars),
+                tuple(sorted((cell, mark) for cell, mark in (marks or {}).items()
+                             if mark and 0 <= cell < width * height)))
+    if numbers:
+        own = tuple(sorted((int(c), int(n)) for c, n in numbers.items() if 0 <= c < width * height))
+        if own != tuple(sorted(standard_numbers(grid).items())):
+            grid = Grid(width, height, cells, grid.bars, grid.marks, own)
+    return grid
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One entry of the grid; `cells` are flat cell indices in reading order."""
+
+    id: SlotId
+    number: int
+    direction: Direction
+    row: int
+    col: int
+    cells: tuple[int, ...]
+
+    @property
+    def length(self) -> int:
+        """The number of cells (a rebus cell counts once; see `letter_length` for the entry's letters)."""
+        return len(self.cells)
+
+    @property
+    def name(self) -> str:
+        """The user-facing id, e.g. `12A` or `3D`."""
+        return f"{self.number}{self.direction.letter}"
+
+    def letter_length(self, grid: Grid) -> int:
+        """Letters in the entry: a rebus cell counts its letters, any other cell one."""
+        return sum(max(1, len(grid.cells[c])) for c in self.cells)
+
+
+def _runs(grid: Grid) -> list[tuple[Direction, int, int]]:
+    """Slot starts (direction, row, col) in reading order of their start cells."""
+    width, height = grid.width, grid.height
+    cells, bars = grid.cells, grid.bars
+
+    def joined(r: int, c: int, direction: Direction) -> bool:
+        """Is cell (r, c) white and joined to the next cell in `direction` (white, no bar between)?"""
+        if direction is Direction.ACROSS:
+            return (c + 1 < width and cells[r * width + c] != BLOCK and cells[r * width + c + 1] != BLOCK
+                    and (r * width + c, RIGHT) not in bars)
+        return (r + 1 < height and cells[r * width + c] != BLOCK and cells[(r + 1) * width + c] != BLOCK
+                and (r * width + c, BELOW) not in bars)
+
+    starts: list[tuple[Direction, int, int]] = []
+    for r in range(height):
+        for c in range(width):
+            if cells[r * width + c] == BLOCK:
+                continue
+            if joined(r, c, Direction.ACROSS) and not (c > 0 and joined(r, c - 1, Direction.ACROSS)):
+                starts.append((Direction.ACROSS, r, c))
+            if joined(r, c, Direction.DOWN) and not (r > 0 and joined(r - 1, c, Direction.DOWN)):
+                starts.append((Direction.DOWN, r, c))
+    return starts
+
+
+def standard_numbers(grid: Grid) -> dict[int, int]:
+    """The standard numbering: number by start cell, counting from 1 in row-major order."""
+    number_by_cell: dict[int, int] = {}
+    for _, r, c in _runs(grid):
+        number_by_cell.setdefault(r * grid.width + c, len(number_by_cell) + 1)
+    return number_by_cell
+
+
+def number_by_cell(grid: Grid) -> dict[int, int]:
+    """The grid's numbering: its published numbers where it has them, else the standard numbering."""
+    standard = standard_numbers(grid)
+    if grid.numbers is None:
+        return standard
+    own = dict(grid.numbers)
+    return {cell: own.get(cell, number) for cell, number in standard.items()}
+
+
+def find_slots(grid: Grid) -> tuple[Slot, ...]:
+    """All slots: across ones in reading order, then down ones in reading order."""
+    width = grid.width
+    cells, bars = grid.cells, grid.bars
+    numbers = number_by_cell(grid)
+    starts = _runs(grid)
+    slots: list[Slot] = []
+    for direction in (Direction.ACROSS, Direction.DOWN):
+        dr, dc, side = (0, 1, RIGHT) if direction is Direction.ACROSS else (1, 0, BELOW)
+        for d, r, c in starts:
+            if d is not direction:
+                continue
+            run = [r * width + c]
+            rr, cc = r, c
+            while True:
+                if (rr * width + cc, side) in bars:
+                    break
+                rr, cc = rr + dr, cc + dc
+                if rr >= grid.height or cc >= width or cells[rr * width + cc] == BLOCK:
+                    break
+                run.append(rr * width + cc)
+            slots.append(Slot(len(slots), numbers[r * width + c], direction, r, c, tuple(run)))
+    return tuple(slots)
+
+
+@dataclass(frozen=True)
+class CellEdges:
+    """For drawing: which edges of a cell carry a bar (`left`/`top` come from the neighbours)."""
+
+    left: bool = False
+    top: bool = False
+    right: bool = False
+    bottom: bool = False
+
+
+def cell_edges(grid: Grid, cell: int) -> CellEdges:
+    """The bars around `cell` on all four sides."""
+    width = grid.width
+    col = cell % width
+    bars = grid.bars
+    return CellEdges(left=col > 0 and (cell - 1, RIGHT) in bars,
+                     top=cell >= width and (cell - width, BELOW) in bars,
+                     right=(cell, RIGHT) in bars, bottom=(cell, BELOW) in bars)

@@ -1,0 +1,44 @@
+"""The Puzzle: a grid plus what puzzle files carry around it (title, author, copyright, notes, clues, kind)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from xwcp.model.grid import Grid, Slot, find_slots
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid and its metadata.
+
+    Attributes:
+        grid: the grid (bars, marks, rebus cells and a published numbering ride in it).
+        title, author, copyright, notes: the file's metadata ('' when it has none).
+        clue_by_slot: clue text by slot name like `12A` (the grid's numbering names the slots).
+        is_diagramless: the puzzle is published without its blocks shown (its grid still has them).
+    """
+
+    grid: Grid
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    notes: str = ""
+    clue_by_slot: dict[str, str] = field(default_factory=dict)
+    is_diagramless: bool = False
+
+    def slots(self) -> tuple[Slot, ...]:
+        return find_slots(self.grid)
+
+    def clue(self, slot: Slot) -> str:
+        return self.clue_by_slot.get(slot.name, "")
+
+
+def clue_order(slots: Iterable[Slot]) -> list[Slot]:
+    """Slots in the order puzzle files list clues: by number, across before down (the .puz order)."""
+    return sorted(slots, key=lambda s: (s.number, s.direction.letter != "A"))
+
+
+def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
+    """`puzzle` with its grid replaced by `grid` (a fill of it): metadata, clues and kind carried over."""
+    return Puzzle(grid, puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, dict(puzzle.clue_by_slot),
+                  puzzle.is_diagramless)

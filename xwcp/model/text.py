@@ -1,0 +1,291 @@
+"""xwcp's text grid syntax: parse it into a Grid and render a Grid back, bars, marks and rebus cells included.
+
+One grid row per line; lines starting with `;` are comments. Each cell is one token:
+
+    #            a block
+    .  ?  _      an empty white cell
+    A            a letter (lower case is read as upper case)
+    [STAR]       a rebus cell: several letters in one cell, given by the constructor (a file's rebus
+                 may hold other characters, `[&]`, `[1]`: kept as given; no listed word fits there)
+    (A)          a circled cell (any cell token inside the parentheses: `(.)`, `([STAR])`)
+    {A}          a shaded cell; circled and shaded: `({A})`
+
+A `|` between two cells is a bar between them (it ends the across entry there). A bar under a
+cell is drawn on a line of its own, right below the row, with a `-` under the cell (under any
+character of its token); such a line holds only `-` and spaces:
+
+    ; a barred corner
+    CAT|S
+    .(.).{.}.
+     -
+    [STAR].#..
+
+Optional comment lines carry what has no picture: `; colors: 2,3=#FFCC00 4,1=#C0C0FF`
+(row,column from 1 = a background colour) and `; numbers: 1,1=1 1,4=2` (a published numbering
+that differs from the standard one). A comment whose items do not all read that way is an
+ordinary comment. A grid with no bars, marks or rebus cells is written exactly as rows of
+single characters, so every grid file written before this syntax existed reads the same.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from xwcp.errors import InputError
+from xwcp.files import read_bounded, source_name
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots,
+                             make_grid)
+
+_EMPTY_INPUT = frozenset(".?_")
+_HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
+         "(x) circled, {x} shaded, '|' a bar between cells")
+_DIRECTIVE = re.compile(r"^;\s*(colou?rs?|numbers)\s*:\s*(.*)$", re.IGNORECASE)
+_COLOR_ITEM = re.compile(r"^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$")
+_NUMBER_ITEM = re.compile(r"^(\d+),(\d+)=(\d+)$")
+
+MAX_GRID_BYTES = 64 * 1024
+"""Largest grid file we read: a 30x30 grid with comments is under 2 KB, so more is a wrong file."""
+
+
+class _Row:
+    """One parsed grid row: cell contents, marks, right bars and each token's column span in the line."""
+
+    def __init__(self) -> None:
+        self.cells: list[str] = []
+        self.circles: list[bool] = []
+        self.shades: list[bool] = []
+        self.bar_after: set[int] = set()
+        self.spans: list[tuple[int, int]] = []
+        self.line_no = 0
+
+
+def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
+    row = _Row()
+    row.line_no = line_no
+    pos = len(line) - len(line.lstrip())
+    end = len(line)
+
+    def fail(col: int, problem: str) -> InputError:
+        return InputError(f"row {row_number}, column {col}: {problem} ({_HELP})", source, line_no)
+
+    while pos < end:
+        ch = line[pos]
+        if ch == "|":
+            if not row.cells or (len(row.cells) - 1) in row.bar_after:
+                raise fail(len(row.cells) + 1, "a bar '|' must stand between two cells")
+            row.bar_after.add(len(row.cells) - 1)
+            pos += 1
+            continue
+        start = pos
+        circle = shaded = False
+        if line[pos] == "(":
+            circle, pos = True, pos + 1
+        if pos < end and line[pos] == "{":
+            shaded, pos = True, pos + 1
+        col = len(row.cells) + 1
+        if pos >= end:
+            raise fail(col, "a mark '(' or '{' is not closed")
+        ch = line[pos]
+        if ch == "[":
+            close = line.find("]", pos)
+            inner = line[pos + 1:close] if close > 0 else ""
+            if close < 0 or not inner or any(ch.isspace() or ch in "[]#" for ch in inner) or inner == EMPTY:
+                raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
+            content, pos = inner.upper(), close + 1
+        elif ch == BLOCK:
+            content, pos = BLOCK, pos + 1
+        elif ch in _EMPTY_INPUT:
+            content, pos = EMPTY, pos + 1
+        elif ch.isascii() and ch.isalpha():
+            content, pos = ch.upper(), pos + 1
+        else:
+            raise fail(col, f"unexpected character {ch!r}")
+        for opened, closer in ((shaded, "}"), (circle, ")")):
+            if opened:
+                if pos >= end or line[pos] != closer:
+                    raise fail(col, f"expected {closer!r} to close the mark")
+                pos += 1
+        row.cells.append(content)
+        row.circles.append(circle)
+        row.shades.append(shaded)
+        row.spans.append((start, pos))
+    return row
+
+
+def _is_bar_line(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and set(stripped) <= {"-", " "}
+
+
+def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[int, ...]] | None:
+    """The items of a `; colors:` / `; numbers:` line as tuples, or None when any item does not read."""
+    match = _DIRECTIVE.match(line)
+    if not match:
+        return None
+    items = match.group(2).split()
+    parsed = [pattern.match(item) for item in items]
+    if not items or not all(parsed):
+        return None
+    return [m.groups() for m in parsed if m]
+
+
+def parse_grid(text: str, source: str = "<grid>") -> Grid:
+    """Parse grid text in xwcp's syntax (module docstring).
+
+    Args:
+        text: the grid, one row per line.
+        source: file name used in error messages.
+
+    Returns:
+        The grid.
+
+    Raises:
+        InputError: ragged rows, unknown characters, a bad mark, bar or rebus token, an empty grid,
+            a grid over 30x30 or one without any slot; the message names the line.
+    """
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark (Windows editors) is not a cell
+    rows: list[_Row] = []
+    below: list[tuple[int, int]] = []  # (row index, column) of bars under a cell
+    colors: list[tuple[str, ...]] = []
+    numbers: list[tuple[str, ...]] = []
+    color_line = number_line = 0
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(";"):
+            kind = _DIRECTIVE.match(stripped)
+            if kind:
+                is_color = kind.group(1).lower().startswith("col")
+                items = _directive_items(stripped, _COLOR_ITEM if is_color else _NUMBER_ITEM)
+                if items is not None:
+                    if is_color:
+                        colors.extend(items)
+                        color_line = color_line or line_no
+                    else:
+                        numbers.extend(items)
+                        number_line = number_line or line_no
+            continue
+        if _is_bar_line(line):
+            if not rows:
+                raise InputError("a bar line ('-' under cells) must come right after a grid row", source, line_no)
+            above = rows[-1]
+            for offset, ch in enumerate(line):
+                if ch != "-":
+                    continue
+                col = next((i for i, (a, b) in enumerate(above.spans) if a <= offset < b), None)
+                if col is None:
+                    raise InputError(f"the bar '-' at character {offset + 1} is under no cell of row {len(rows)}",
+                                     source, line_no)
+                below.append((len(rows) - 1, col))
+            continue
+        rows.append(_parse_row(line, len(rows) + 1, source, line_no))
+    if not rows:
+        raise InputError("the grid has no rows", source)
+    width = len(rows[0].cells)
+    for index, row in enumerate(rows):
+        if len(row.cells) != width:
+            raise InputError(
+                f"row {index + 1} has {len(row.cells)} cells but row 1 has {width} (rows must be equally long)",
+                source, row.line_no)
+    height = len(rows)
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
+    cells = [cell for row in rows for cell in row.cells]
+    bars = [(r * width + c, RIGHT) for r, row in enumerate(rows) for c in row.bar_after]
+    bars += [(r * width + c, BELOW) for r, c in below]
+    mark_by_cell: dict[int, Mark] = {}
+    for r, row in enumerate(rows):
+        for c in range(width):
+            if row.circles[c] or row.shades[c]:
+                mark_by_cell[r * width + c] = Mark(circle=row.circles[c], shaded=row.shades[c])
+    for r_text, c_text, color in colors:
+        cell = _directive_cell(r_text, c_text, width, height, source, color_line)
+        old = mark_by_cell.get(cell, Mark())
+        mark_by_cell[cell] = Mark(old.circle, old.shaded, color.upper())
+    number_by_cell = {_directive_cell(r_text, c_text, width, height, source, number_line): int(n)
+                      for r_text, c_text, n in numbers}
+    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None)
+    if not find_slots(grid):
+        raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    return grid
+
+
+def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: str, line_no: int) -> int:
+    row, col = int(r_text), int(c_text)
+    if not (1 <= row <= height and 1 <= col <= width):
+        raise InputError(f"cell {row},{col} is outside the {width}x{height} grid", source, line_no)
+    return (row - 1) * width + (col - 1)
+
+
+def render_grid(grid: Grid) -> str:
+    """The grid in this syntax, ending in a newline; `parse_grid` reads it back as an equal Grid."""
+    width = grid.width
+    lines: list[str] = []
+    colors = [(cell, mark.color) for cell, mark in grid.marks if mark.color]
+    if colors:
+        lines.append("; colors: " + " ".join(f"{c // width + 1},{c % width + 1}={color}" for c, color in colors))
+    if grid.numbers is not None:
+        lines.append("; numbers: " + " ".join(f"{c // width + 1},{c % width + 1}={n}" for c, n in grid.numbers))
+    mark_by_cell = grid.mark_by_cell
+    for r in range(grid.height):
+        parts: list[str] = []
+        under: list[int] = []
+        length = 0
+        for c in range(width):
+            cell = r * width + c
+            content = grid.cells[cell]
+            token = content_token(content)
+            mark = mark_by_cell.get(cell)
+            if mark and mark.shaded:
+                token = "{" + token + "}"
+            if mark and mark.circle:
+                token = "(" + token + ")"
+            if (cell, BELOW) in grid.bars:
+                under.append(length)
+            parts.append(token)
+            length += len(token)
+            if (cell, RIGHT) in grid.bars:
+                parts.append("|")
+                length += 1
+        lines.append("".join(parts))
+        if under:
+            bar_line = [" "] * (under[-1] + 1)
+            for offset in under:
+                bar_line[offset] = "-"
+            lines.append("".join(bar_line))
+    return "\n".join(lines) + "\n"
+
+
+def decode_grid(raw: bytes) -> str:
+    """Grid bytes as text: UTF-8 (a byte order mark dropped), else latin-1, as word lists are read."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def read_grid(path: str | Path) -> Grid:
+    """Read a grid file (`-` for standard input), at most MAX_GRID_BYTES.
+
+    Raises:
+        InputError: a missing, unreadable or oversized file, and bad content.
+    """
+    raw = read_bounded(path, MAX_GRID_BYTES, "grid")
+    return parse_grid(decode_grid(raw), source_name(path))
+
+
+def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
+    """Parse a grid given as a list of row strings (the JSON form used by the web API); bar lines may be
+    among them, as in the text syntax.
+
+    Raises:
+        InputError: not a list of strings, an empty or comment row, or any problem `parse_grid` finds.
+    """
+    if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
+        raise InputError("the grid must be a non-empty list of row strings, e.g. [\"#...\", \"....\"]", source)
+    for row_index, row in enumerate(rows, start=1):
+        if not row.strip() or row.lstrip().startswith(";") or "\n" in row or "\r" in row:
+            raise InputError(f"row {row_index} is empty or not a single row of cells", source)
+    return parse_grid("\n".join(rows), source)
