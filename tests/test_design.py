@@ -256,8 +256,8 @@ def test_cut_excludes_the_runs_with_those_letters_at_every_translation():
         cols_ = [c % 11 + dc for run in runs for c in run]
         if min(rows_) < 0 or max(rows_) > 10 or min(cols_) < 0 or max(cols_) > 10:
             return False
-        for run in runs:
-            cells = [moved(c) for c in run]
+        for cells_ in runs:
+            cells = [moved(c) for c in cells_]
             if any(c in blocks for c in cells):
                 return False
             before, after = cells[0] - 11, cells[-1] + 11

@@ -155,9 +155,10 @@ class PatternModel:
     def _run_lengths(self) -> None:
         for _, line in self._lines():
             n = len(line)
+            padded = [None, None] + list(line) + [None, None]  # outside the grid: None
 
-            def at(i):
-                return line[i] if 0 <= i < n else None
+            def at(i: int, padded: list = padded) -> int | None:
+                return padded[i + 2]
 
             for i in range(n):
                 if self.rules.style is Style.AMERICAN:  # no run of exactly one white cell
