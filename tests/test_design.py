@@ -114,6 +114,7 @@ RULES_15 = Rules(15, 15)
     ([], ["HELLO=1,1,A", "WORLD=1,1,D"], "different letters"),
     ([], ["HELLO=1,1,A", "WORLD=1,6,A"], "run into each other"),
     ([], ["HELLO=8,1,A", "WORLD=8,10,A"], "run into each other"),  # HELLO's image is row 8, columns 11-15
+    ([], ["HELLOWORLD=8,1,A"], "runs into its own symmetric image"),
 ])
 def test_bad_themes_are_one_line_errors(themes, at, needle):
     with pytest.raises(InputError) as info:
@@ -372,6 +373,20 @@ def test_time_limit_and_abort_without_a_design(words):
     assert design(request, words, abort=stop).status is FillStatus.ABORTED
 
 
+def test_status_line_on_a_terminal():
+    import io
+
+    from xwcp.design.search import DesignEvent
+    from xwcp.design.session import StatusLine
+
+    stream = io.StringIO()
+    line = StatusLine(stream)
+    line.show(DesignEvent("cut", 3.25, "pattern 4: unfillable (29D A.K.I)", 4, 0, 7))
+    assert stream.getvalue().startswith("\rdesign:    3.2 s  4 patterns  7 cuts  0 designs  pattern 4: unfillable")
+    line.clear()
+    assert stream.getvalue().endswith("\r") and not line.shown
+
+
 def test_pattern_grid_writes_the_theme_letters():
     rules = Rules(5, 5)
     pattern = Pattern(frozenset({0, 24}), (Placement(2, 0, A, 5),))
@@ -461,3 +476,37 @@ def test_proven_impossible_is_exit_1_and_time_limit_exit_3(capsys, files):
     code, out, err = run(["design", "--theme", "SPEAKOFTHEDEVIL", "--time-limit", "0.001"], capsys)
     assert code == 3
     assert "no design: time limit" in out
+
+
+def test_readme_design_section_runs(capsys):
+    """README's "Design a grid" python block runs as written, and every design it prints keeps the rules."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Design a grid around theme entries")
+    section = text[start:text.index("\n## ", start + 1)]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "README.md (design)", "exec"), {"__name__": "__readme__"})  # noqa: S102
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert len(printed) == 2 and all(line.startswith("quality: mean") and line.endswith("[]") for line in printed)
+
+
+def _published_sets() -> list[dict]:
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).resolve().parents[1] / "bench" / "design_themes.json").read_text())["sets"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", _published_sets(), ids=lambda e: e["name"])
+def test_published_theme_sets_give_two_designs_in_the_time(words, entry):
+    """The issue's bar: 3-5 theme entries of 9-15 letters from a published 15x15, two valid designs with
+    different blocks within 120 s each (the default time limit: 240 s for two). bench/design_bench.py times it."""
+    request = make_request(themes=entry["themes"], count=2)
+    result = design(request, words)
+    check_designs(result, entry["themes"], words)
+    assert len(result.designs) == 2 and result.stats.wall_time_s <= 240

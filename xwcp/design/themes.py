@@ -180,9 +180,11 @@ def check_fixed(themes: tuple[Theme, ...], rules: Rules) -> None:
                     block.setdefault(cell, theme.word)
     for cell, word in block.items():
         if cell in white:
-            raise InputError(f"--at {word} and --at {white[cell]} run into each other at row "
-                             f"{cell // rules.width + 1}, column {cell % rules.width + 1} (an entry must end "
-                             "in a block or the grid's edge, counting symmetric images)")
+            where = f"row {cell // rules.width + 1}, column {cell % rules.width + 1}"
+            what = (f"--at {word} runs into its own symmetric image" if white[cell] == word else
+                    f"--at {word} and --at {white[cell]} run into each other")
+            raise InputError(f"{what} at {where} (an entry must end in a block or the grid's edge, counting "
+                             "symmetric images)")
 
 
 def plan_themes(themes: tuple[Theme, ...], rules: Rules) -> ThemePlan:
