@@ -231,6 +231,28 @@ def test_theme_pairs_are_images_and_parallel_themes_keep_apart():
         model.exclude(pattern)
 
 
+def test_a_free_theme_s_image_may_be_longer_than_the_cap():
+    # a 10-letter theme has no partner: its symmetric image is an ordinary 10-letter entry, allowed past the cap
+    rules = Rules(11, 11, max_words=60, max_blocks=40, max_fill_length=5)
+    model, themes = model_for(rules, ["STARGAZERS", "ASTEROIDS"])
+    assert model.plan.central == 1 and model.plan.free == (0,)
+    status, pattern = model.next_pattern(30, 0)
+    assert status is FillStatus.FILLED
+    grid = pattern.grid(rules, themes)
+    assert check_pattern(grid, rules, ["STARGAZERS", "ASTEROIDS"]) == []
+    image = frozenset(rules.image(c) for c in pattern.placements[0].cells(11))
+    assert image in {frozenset(s.cells) for s in find_slots(grid)}
+
+
+def test_british_design(words):
+    request = make_request(size="11x11", style="british", themes=["CAMBRIDGE"], quality_time_s=0, time_limit_s=60)
+    assert (request.rules.max_words, request.rules.max_block_run, request.rules.max_fill_length) == (17, None, None)
+    result = design(request, words)
+    check_designs(result, ["CAMBRIDGE"], words)
+    grid = result.designs[0].grid
+    assert any("1-letter" in p for p in check_pattern(grid, Rules(11, 11, max_words=99, max_blocks=99)))  # unchecked
+
+
 def test_at_fixes_a_placement():
     rules = Rules(11, 11, max_words=44, max_blocks=24)
     model, themes = model_for(rules, ["STARGAZER"], at=["LENS=1,1,D"])

@@ -29,8 +29,12 @@ MAX_BLOCK_RUN = 3
 FILL_LENGTH_SHARE = 8 / 15
 """Default longest non-theme entry as a share of the grid's side (8 on a 15x15; American style): longer
 ones crossing several theme entries were the commonest reason a pattern could not be filled."""
-BRITISH_BLOCK_SHARE = 0.4
-"""Default block cap as a share of the cells for British grids (their lattices block about a third)."""
+BRITISH_BLOCK_SHARE = 0.3
+"""Default block cap as a share of the cells for British grids (67 of 225; models/15x15-british-01.txt has
+59: the lattice blocks about a quarter). At 0.4 the patterns used all 90, in clumps along the edges."""
+BRITISH_WORDS_15 = 32
+"""Default entry cap of a British 15x15 (daily cryptics have 28-32 entries; models/15x15-british-01.txt 28):
+without it the model's patterns were American grids, every letter checked."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +118,10 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     is_american = style_ is Style.AMERICAN
     soft = {name for name, value in (("min_words", min_words), ("max_fill_length", max_length)) if value is None}
     if max_words is None:
-        max_words = default_max_words(width, height)
+        max_words = default_max_words(width, height) if is_american else \
+            round(BRITISH_WORDS_15 * width * height / 225)
     if min_words is None:
-        min_words = max(0, max_words - WORD_SLACK) if is_american else 0
+        min_words = max(0, max_words - WORD_SLACK)
     if max_blocks is None:
         max_blocks = default_max_blocks(width, height) if is_american else int(width * height * BRITISH_BLOCK_SHARE)
     if max_length is None and is_american:

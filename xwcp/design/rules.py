@@ -11,6 +11,7 @@ way a grid breaks them, and is what the design search and the tests hold every d
   every white cell is in at least one entry, and no entry has two unchecked cells in a row
   (so at least half of each entry's letters are checked, rounded down);
 - at most `max_words` entries and `max_blocks` blocks (and at least `min_words` entries);
+- no entry longer than `max_fill_length` but a theme entry or a theme entry's symmetric image;
 - every theme entry is an entry of the grid, whole (a slot reads exactly the word).
 """
 from __future__ import annotations
@@ -201,10 +202,13 @@ def check_pattern(grid: Grid, rules: Rules, themes: Iterable[str] = ()) -> list[
             problems.append(f"the theme entry {word} is not a whole entry of the grid")
     if rules.max_fill_length is not None:
         theme_set = set(themes)
-        for slot, text in zip(slots, texts):
-            if slot.length > rules.max_fill_length and text not in theme_set:
+        theme_cells = {frozenset(s.cells) for s, text in zip(slots, texts) if text in theme_set}
+        for slot in slots:
+            image = frozenset(rules.image(c) for c in slot.cells)
+            if slot.length > rules.max_fill_length and frozenset(slot.cells) not in theme_cells \
+                    and image not in theme_cells:
                 problems.append(f"{slot.name} has {slot.length} letters, more than the {rules.max_fill_length} "
-                                "allowed for an entry that is not a theme entry")
+                                "allowed for an entry that is neither a theme entry nor a theme entry's image")
     return problems
 
 
