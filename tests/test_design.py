@@ -162,7 +162,7 @@ def test_default_caps():
     assert default_max_words(5, 5) == 10  # an open 5x5 has 10 entries
     request = make_request(themes=["SPEAKOFTHEDEVIL"])
     assert (request.rules.max_words, request.rules.min_words, request.rules.max_blocks,
-            request.rules.max_fill_length, request.rules.max_block_run) == (78, 74, 42, 8, 3)
+            request.rules.max_fill_length, request.rules.max_block_run) == (78, 74, 38, 8, 3)
     assert request.soft == {"min_words", "max_fill_length"}
     request = make_request(themes=["SPEAKOFTHEDEVIL"], max_words=76, min_words=70, max_length=9)
     assert (request.rules.max_words, request.rules.min_words, request.rules.max_fill_length) == (76, 70, 9)
@@ -194,6 +194,31 @@ def test_line_patterns_are_exactly_the_legal_lines(n, style, max_block_run):
     patterns = line_patterns(n, style, max_block_run)
     assert len(patterns) == len(set(patterns))
     assert set(patterns) == brute_line_patterns(n, style, max_block_run)
+
+
+@pytest.mark.parametrize("n", [3, 8, 15, 21])
+@pytest.mark.parametrize("style, max_block_run", [(Style.AMERICAN, None), (Style.AMERICAN, 3), (Style.BRITISH, None)])
+def test_line_patterns_are_counted_without_listing(n, style, max_block_run):
+    from xwcp.design.pattern import n_line_patterns
+
+    assert n_line_patterns(n, style, max_block_run) == len(line_patterns(n, style, max_block_run))
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "flow"])
+def test_clause_model_for_long_lines_and_flow_connectivity(monkeypatch, connectivity):
+    """Lines too long for a table are modelled by clauses (forced here on an 11x11): the patterns keep the
+    same rules, block runs and entry counts included; the flow keeps them connected as the lazy cuts do."""
+    from xwcp.design import pattern as pattern_module
+
+    monkeypatch.setattr(pattern_module, "LINE_TABLE_MAX", 0)
+    rules = Rules(11, 11, max_words=48, min_words=36, max_blocks=30, max_fill_length=7, max_block_run=3)
+    themes = read_themes(["STARGAZER"], [], rules)
+    model = PatternModel(rules, themes, plan_themes(themes, rules), connectivity=connectivity)
+    for seed in range(3):
+        status, pattern = model.next_pattern(60, seed)
+        assert status is FillStatus.FILLED
+        assert check_pattern(pattern.grid(rules, themes), rules, ["STARGAZER"]) == []
+        model.exclude(pattern)
 
 
 def test_line_patterns_of_a_15x15():

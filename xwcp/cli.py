@@ -256,7 +256,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="most entries (default 78 on a 15x15, 32 british; other sizes by area)")
     p.add_argument("--min-words", type=int, metavar="N", help="fewest entries (default --max-words minus 4)")
     p.add_argument("--max-blocks", type=int, metavar="N",
-                   help="most blocks (default 42 on a 15x15, 67 british; other sizes by area)")
+                   help="most blocks (default 38 on a 15x15, 67 british; other sizes by area)")
     p.add_argument("--max-length", type=positive_int, metavar="N",
                    help="longest entry that is not a theme entry (default 8 on a 15x15; british: none)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N",

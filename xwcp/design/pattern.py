@@ -39,7 +39,11 @@ THEME_GAP = 3
 entries one row apart give every entry crossing both two fixed letters one apart: with the five AV Club
 2011-06-22 themes, 29 of 30 patterns failed on such entries (A.K.I, P.E.W, I.K.E); published themed
 15x15s keep them apart (NYT 2008-03-10: 3-4 rows) or stack them on purpose (a user's `--at`)."""
-LINE_TABLES = True
+LINE_TABLE_MAX = 20_000
+"""Most legal sequences a line's table may hold (451 for a 15-cell line, 6,331 for 21 cells; 36,713 for 25
+and 330,156 for 30, too many to load in every solve): longer lines are modelled by clauses and a count of
+the cells that start an entry. The tables count entries per line, which the clauses' count does weakly: on
+a 15x15 with at least 72 entries, 3-26 s a solve or none in 30 s, against about 2 s with tables."""
 SOLVER_PARAMETERS = {"cp_model_presolve": False, "use_sat_inprocessing": False, "catch_sigint_signal": False}
 """CP-SAT parameters we change: presolve (symmetry detection, probing) took 1.6 s of a 2.2 s solve of the
 15x15 model and is redone on every solve; inprocessing slowed the rest. Ctrl-C stays Python's (xwcp.signals)."""
@@ -260,16 +264,23 @@ class PatternModel:
 
     def _counts(self) -> None:
         rules, model = self.rules, self.model
-        if LINE_TABLES:
+        lengths = {len(line) for _, line in self._lines()}
+        if all(n_line_patterns(n, rules.style, rules.max_block_run) <= LINE_TABLE_MAX for n in lengths):
             n_words = self._line_tables()
-            self._starts_list = None
         else:
-            self._starts_list = self._starts()
-            n_words = sum(self._starts_list)
+            n_words = sum(self._starts())
+            if rules.max_block_run is not None:
+                self._block_runs(rules.max_block_run)
         model.add(n_words <= rules.max_words)
         if rules.min_words:
             model.add(n_words >= rules.min_words)
         model.add(sum(self.B(c) for c in range(rules.n_cells)) <= rules.max_blocks)
+
+    def _block_runs(self, longest: int) -> None:
+        """No more than `longest` blocks in a row across or down (the tables' rule, as clauses)."""
+        for _, line in self._lines():
+            for start in range(len(line) - longest):
+                self._clause([self.W(c) for c in line[start:start + longest + 1]])
 
     def _place_themes(self) -> None:
         rules, model = self.rules, self.model
@@ -530,6 +541,25 @@ def white_components(blocks: frozenset[int], rules: Rules) -> list[list[int]]:
                     part.append(other)
         parts.append(part)
     return parts
+
+def n_line_patterns(n: int, style: Style, max_block_run: int | None = None) -> int:
+    """How many sequences `line_patterns` would list, counted without listing them."""
+    from functools import lru_cache
+
+    def ok(run: int) -> bool:
+        return run == 0 or run >= 3 or (style is Style.BRITISH and run == 1)
+
+    @lru_cache(maxsize=None)
+    def count(left: int, run: int, blocks: int) -> int:
+        if left == 0:
+            return int(ok(run))
+        total = count(left - 1, min(run + 1, 3), 0)
+        if ok(run) and (max_block_run is None or blocks < max_block_run):
+            total += count(left - 1, 0, blocks + 1)
+        return total
+
+    return count(n, 0, 0)
+
 
 def line_patterns(n: int, style: Style, max_block_run: int | None = None) -> list[tuple[int, ...]]:
     """Every block (1) / white (0) sequence of a line of `n` cells that keeps the style's run lengths (and has

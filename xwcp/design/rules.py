@@ -26,9 +26,11 @@ from xwcp.grid import BLOCK, Grid, find_slots
 WORDS_BY_SIZE = {(15, 15): 78, (21, 21): 140}
 """Word-count caps publishers use for themed grids (NYT: 78 for a 15x15, 140 for a 21x21); other sizes
 scale 78 by area."""
-BLOCK_SHARE = 3 / 16
-"""Default block cap as a share of the cells: 42 of 225. The five published themed 15x15s in
-bench/design_themes.json have 33-38 blocks; NYT's informal ceiling is about one cell in six."""
+BLOCK_SHARE = 1 / 6
+"""Default block cap as a share of the cells: 38 of 225 (NYT's informal ceiling; the five published themed
+15x15s in bench/design_themes.json have 33-38). Side by side on those sets (count 2, no quality search,
+load 5): a cap of 42 gave both designs in a median 3.3 s but 33 s on the AV Club set (67 patterns);
+38 gave them in a median 5-7 s, at most 12 s (AV Club: 16 patterns), at a like mean score."""
 WORD_SLACK = 4
 """Default floor on the word count below the cap (74 for 78): fewer words mean longer entries and wider
 open areas. On the five theme sets of bench/design_themes.json (count 2, no quality search, 120 s) a floor
@@ -66,8 +68,8 @@ def default_max_words(width: int, height: int) -> int:
 
 
 def default_max_blocks(width: int, height: int) -> int:
-    """The block cap for a grid of this size (42 for 15x15)."""
-    return int(width * height * BLOCK_SHARE)
+    """The block cap for a grid of this size (38 for 15x15)."""
+    return round(width * height * BLOCK_SHARE)
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class Rules:
     symmetry: Symmetry = Symmetry.ROTATIONAL
     style: Style = Style.AMERICAN
     max_words: int = 78
-    max_blocks: int = 42
+    max_blocks: int = 38
     min_words: int = 0
     max_fill_length: int | None = None
     max_block_run: int | None = None
