@@ -3,15 +3,17 @@
 Loop (`design`):
 1. the pattern model (xwcp.design.pattern) gives a pattern with the themes placed, or proves
    there is none left (then no design exists under the rules: every pattern was cut for a
-   reason that holds in any pattern keeping those entries, so the proof is sound);
+   reason that holds in any pattern keeping those entries, so the proof is sound). When the very
+   first solve finds none, the defaults the user did not set are relaxed in turn, with a note;
 2. the pattern, theme entries written in and locked, is compiled with the user's list, floor
    and bans and filled by the compiled search (`auto`) within FILL_TRY_S;
-3. no fill: every slot with no word at all is cut at once (each is a one-slot core), then the
-   minimal core of the proof (xwcp.core.find_core) is cut. A pattern the fill cannot decide in
-   time is excluded exactly (no proof, so no wider cut);
+3. no fill: every slot with no word at all is cut (each is a one-slot core); when there is none,
+   the core of the proof (xwcp.core.find_core, shrunk to minimal within CORE_TIME_S) is cut. The
+   model adds each cut at every translation where the themes could put the same letters. A
+   pattern the fill cannot decide in time is excluded exactly (no proof, so no wider cut);
 4. a fill: the pattern is a design. The quality search (xwcp.backends.quality.fill_quality)
    gets `quality_time_s` to raise its floor and mean; the model then asks later patterns to
-   differ from it in `min_diff_cells` cells, and the next pattern starts from a random hint.
+   differ from it in `min_diff_cells` cells.
 Designs are returned best first (highest floor, then mean). Every design's grid has passed
 `check_pattern` and its fill `check_fill`.
 """
