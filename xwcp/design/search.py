@@ -3,8 +3,9 @@
 Loop (`design`):
 1. the pattern model (xwcp.design.pattern) gives a pattern with the themes placed, or proves
    there is none left (then no design exists under the rules: every pattern was cut for a
-   reason that holds in any pattern keeping those entries, so the proof is sound). When the very
-   first solve finds none, the defaults the user did not set are relaxed in turn, with a note;
+   reason that holds in any pattern keeping those entries, so the proof is sound). When the model
+   has none, the defaults the user did not set are relaxed in turn, with a note, and the search
+   goes on in a new model holding every cut so far;
 2. the pattern, theme entries written in and locked, is compiled with the user's list, floor
    and bans and filled by the compiled search (`auto`) within FILL_TRY_S;
 3. no fill: every slot with no word at all is cut (each is a one-slot core); when there is none,
@@ -141,6 +142,9 @@ class _Search:
         self.stats = DesignStats()
         self.designs: list[Design] = []
         self.rules = request.rules
+        self.added: list[tuple] = []
+        """Everything added to the pattern model, replayed into a new one when a default is relaxed."""
+        self.n_solves = 0
         self.theme_gap = THEME_GAP
         """The rules in force: the request's, less any default relaxed because no pattern kept it."""
 
@@ -162,9 +166,20 @@ class _Search:
         self.say("note", text)
 
     def _model(self, directions: tuple[Direction, ...]) -> PatternModel:
+        """A fresh pattern model under the rules in force, with every cut, exclusion and difference so far
+        (each holds whatever the rules: a cut is about entries and letters, not about the rules)."""
         request = self.request
-        return PatternModel(self.rules, request.themes, plan_themes(request.themes, self.rules),
-                            directions=directions, threads=request.threads, theme_gap=self.theme_gap)
+        model = PatternModel(self.rules, request.themes, plan_themes(request.themes, self.rules),
+                             directions=directions, threads=request.threads, theme_gap=self.theme_gap)
+        for kind, *args in self.added:
+            getattr(model, kind)(*args)
+        return model
+
+    def _add(self, model: PatternModel, kind: str, *args) -> None:
+        """Add a cut ("cut_runs"), an exclusion ("exclude") or a difference ("differ") to the model, and keep
+        it for any model built later."""
+        self.added.append((kind, *args))
+        getattr(model, kind)(*args)
 
     def _relaxations(self) -> list[tuple[str, str]]:
         """What may be relaxed, in order, when the model has no pattern at all: theme entries two lines apart
@@ -173,14 +188,14 @@ class _Search:
         request, rules = self.request, self.request.rules
         steps = []
         if sum(t.at is None for t in request.themes) >= 1 and len(request.themes) >= 2:
-            steps.append(("gap", f"no pattern keeps the theme entries {THEME_GAP} lines apart: allowing 2"))
+            steps.append(("gap", f"keeps the theme entries {THEME_GAP} lines apart: allowing 2"))
         if "min_words" in request.soft and rules.min_words:
-            steps.append(("min_words", f"no pattern with {rules.min_words} entries or more: allowing fewer"))
+            steps.append(("min_words", f"has {rules.min_words} entries or more: allowing fewer"))
         if "max_fill_length" in request.soft and rules.max_fill_length is not None:
-            steps.append(("max_fill_length", f"no pattern whose other entries have at most {rules.max_fill_length} "
-                                             "letters: allowing longer ones"))
+            steps.append(("max_fill_length", f"keeps its other entries to {rules.max_fill_length} letters: "
+                                             "allowing longer ones"))
         if any(t.at is None for t in request.themes):
-            steps.append(("down", "no pattern keeps every theme entry across: trying down too"))
+            steps.append(("down", "keeps every theme entry across: trying down too"))
         return steps
 
     def run(self) -> DesignResult:
@@ -197,12 +212,13 @@ class _Search:
                 status, reason = FillStatus.LIMIT, f"time limit ({request.total_time_s:g} s) reached"
                 break
             t0 = time.perf_counter()
-            seed = request.seed * 7919 + model.stats.n_solves
+            self.n_solves += 1
+            seed = request.seed * 7919 + self.n_solves
             found, pattern = model.next_pattern(min(PATTERN_SOLVE_S, self.remaining()), seed, self.abort)
             self.stats.pattern_s += time.perf_counter() - t0
-            if found is FillStatus.UNFILLABLE and relaxations and not self.stats.n_patterns:
+            if found is FillStatus.UNFILLABLE and relaxations:
                 what, text = relaxations.pop(0)
-                self.note(text)
+                self.note(f"no {'other ' if self.stats.n_patterns else ''}pattern {text}")
                 if what == "down":
                     directions = (Direction.ACROSS, Direction.DOWN)
                 elif what == "gap":
@@ -225,7 +241,6 @@ class _Search:
             self.stats.n_patterns += 1
             self._try(model, pattern)
         self.stats.wall_time_s = self.elapsed()
-        self.stats.n_cuts = model.stats.n_cuts
         ranked = sorted(self.designs, key=lambda d: (-(d.quality.min_score or 0), -(d.quality.mean_score or 0.0)))
         if ranked:
             status = FillStatus.FILLED
@@ -266,7 +281,7 @@ class _Search:
             self._cut(model, pattern, problem, result)
         elif result.status is FillStatus.LIMIT:
             self.stats.n_undecided += 1
-            model.exclude(pattern)
+            self._add(model, "exclude", pattern)
             self.say("undecided", f"pattern {n}: not decided in {FILL_TRY_S:g} s; excluded")
 
     def _cut(self, model: PatternModel, pattern: Pattern, problem: Problem, result: FillResult) -> None:
@@ -284,11 +299,12 @@ class _Search:
                 cores.append(list(core.slot_ids))
         for slot_ids in cores:
             cells = [problem.slots[s].cells for s in slot_ids]
-            model.cut_runs(cells, {c: letter_by_cell[c] for run in cells for c in run if c in letter_by_cell})
+            self._add(model, "cut_runs", cells,
+                      {c: letter_by_cell[c] for run in cells for c in run if c in letter_by_cell})
+            self.stats.n_cuts += 1
         if not cores:
-            model.exclude(pattern)
+            self._add(model, "exclude", pattern)
         self.stats.core_s += time.perf_counter() - t0
-        self.stats.n_cuts = model.stats.n_cuts
         shown = "; ".join(" ".join(f"{problem.slots[s].name} {problem.pattern(s)}" for s in ids) for ids in cores[:3])
         self.say("cut", f"pattern {self.stats.n_patterns}: unfillable ({shown or 'no core in time: excluded'})")
 
@@ -315,7 +331,7 @@ class _Search:
         design_ = Design(pattern, grid, problem, tuple(entries), quality, len(problem.slots),
                          grid.n_blocks, round(found_s, 3), round(self.elapsed(), 3))
         self.designs.append(design_)
-        model.differ(pattern, request.min_diff_cells)
+        self._add(model, "differ", pattern, request.min_diff_cells)
         self.say("design", f"design {len(self.designs)}: {design_.n_words} words, {design_.n_blocks} blocks, "
                            f"{quality.text()}", grid=tuple(grid.rows), design=design_)
 
