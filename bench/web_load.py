@@ -1,21 +1,31 @@
-"""Load and latency of the web builder on loopback: concurrent /api/domains clients, and keystroke-to-suggestions
-time in a real browser.
+"""Load and latency of the web builder on loopback: concurrent API clients, side by side with a base checkout,
+and keystroke-to-suggestions time in a real browser.
 
-Starts `xwcp serve` on a free 127.0.0.1 port (a child process, stopped at the end), then
-1. one client alone (the service time), then N concurrent clients (default 50) each POST
-   /api/domains for a 15x15 grid R times (default 4): errors, p50/p95/max latency, requests per second;
-2. the same for /api/suggest (one slot: what the page asks after each keystroke);
-3. in chromium (if installed; playwright's Python package pointed at /usr/bin/chromium): on the
-   15x15 daily, type letters into 14A one at a time, waiting for the answer, and report the time
-   from keydown to the updated suggestion list (p50/p95/max), then the same when typing fast.
-Only loopback is used; the request count and time are bounded (--clients, --requests, --timeout).
+Starts `xwcp serve` from this checkout (and, with --base DIR, from that checkout too) on free
+127.0.0.1 ports (child processes, stopped at the end), then for each server, interleaved:
+1. /api/suggest for one slot (what the page asks after each keystroke) and /api/domains for all
+   76 slots of a 15x15 daily: one client alone (the service time), then N concurrent clients
+   (default 50), each sending R requests back to back (default 8): errors, p50/p95/max, requests/s;
+   - "same grid": every request asks about the same grid (the issue's measurement; a server that
+     keeps what it computed answers from its cache);
+   - "own edits": each client types a word of its own slot letter by letter, erases it and goes on
+     with the next slot (every request a new grid, as when 50 constructors type at once);
+2. in chromium (if installed; playwright's Python package pointed at /usr/bin/chromium), this
+   checkout only: on the 15x15 daily, letters typed into 14A one at a time, waiting for the answer:
+   the time from keydown to the updated suggestion list (p50/p95/max), then the same typing fast.
 
-Example: python3 bench/web_load.py --clients 50 --requests 4
+The clients are plain asyncio sockets speaking HTTP/1.1 with keep-alive: a client library such as
+httpx costs more CPU per request than the server does (on 2 cores it alone capped a 204 answer at
+about 180 requests/s, p95 660 ms), which would measure the client, not the server. Only loopback is
+used; the request count and time are bounded.
+
+Example: python3 bench/web_load.py --base /work/wt/base --clients 50 --requests 8
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import socket
 import statistics
@@ -42,38 +52,152 @@ def _percentile(values: list[float], q: float) -> float:
 def _summary(name: str, times_ms: list[float], errors: int, wall_s: float | None = None) -> str:
     if not times_ms:
         return f"{name}: no successful request, {errors} errors"
-    line = (f"{name}: {len(times_ms)} ok, {errors} errors; latency p50 {statistics.median(times_ms):.1f} ms, "
+    line = (f"{name}: {len(times_ms)} ok, {errors} errors; p50 {statistics.median(times_ms):.1f} ms, "
             f"p95 {_percentile(times_ms, 0.95):.1f} ms, max {max(times_ms):.1f} ms")
     if wall_s:
         line += f"; {len(times_ms) / wall_s:.0f} requests/s"
     return line
 
 
-async def _load(url: str, body: dict, clients: int, requests: int, timeout_s: float) -> tuple[list[float], int, float]:
-    import httpx
+# ----- a lean HTTP/1.1 client ------------------------------------------------------------------
 
+def _request(path: str, body: dict, port: int) -> bytes:
+    data = json.dumps(body).encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+async def _exchange(reader, writer, raw: bytes, timeout_s: float) -> int:
+    """Send one request on a kept-alive connection; the status code of its answer (body read and dropped)."""
+    writer.write(raw)
+    status_line = await asyncio.wait_for(reader.readline(), timeout_s)
+    status = int(status_line.split()[1])
+    length = 0
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        key, _, value = line.partition(b":")
+        if key.strip().lower() == b"content-length":
+            length = int(value)
+    await reader.readexactly(length)
+    return status
+
+
+async def _load(port: int, bodies_by_client: list[list[tuple[str, dict]]], timeout_s: float
+                ) -> tuple[list[float], int, float]:
+    """Each client sends its requests back to back on its own connection; (latencies ms, errors, wall s)."""
     times_ms: list[float] = []
     errors = 0
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    async with httpx.AsyncClient(timeout=timeout_s, limits=limits) as client:
-        async def one_client() -> None:
-            nonlocal errors
-            for _ in range(requests):
+
+    async def one_client(requests: list[tuple[str, dict]]) -> None:
+        nonlocal errors
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            for path, body in requests:
+                raw = _request(path, body, port)
                 start = time.perf_counter()
                 try:
-                    response = await client.post(url, json=body)
-                    ok = response.status_code == 200
-                except httpx.HTTPError:
+                    ok = await _exchange(reader, writer, raw, timeout_s) == 200
+                except (asyncio.TimeoutError, OSError, ValueError, IndexError):
                     ok = False
                 if ok:
                     times_ms.append((time.perf_counter() - start) * 1000)
                 else:
                     errors += 1
+                    writer.close()
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        finally:
+            writer.close()
 
-        start = time.perf_counter()
-        await asyncio.gather(*(one_client() for _ in range(clients)))
-        wall_s = time.perf_counter() - start
-    return times_ms, errors, wall_s
+    start = time.perf_counter()
+    await asyncio.gather(*(one_client(requests) for requests in bodies_by_client))
+    return times_ms, errors, time.perf_counter() - start
+
+
+# ----- the scenarios ------------------------------------------------------------------------
+
+def _fill_of(rows: list[str]) -> list[str]:
+    """A fill of the grid (from this checkout's library), whose words the "own edits" clients type."""
+    sys.path.insert(0, str(ROOT))
+    import xwcp
+    from xwcp.backends import fill
+    from xwcp.result import fill_grid
+
+    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(rows)), xwcp.load_word_list())
+    result = fill(problem, "auto", xwcp.Limits(time_limit_s=60, seed=0))
+    if result.entries is None:
+        raise SystemExit(f"bench: no fill of {GRID.name} to type from ({result.status.value})")
+    return fill_grid(problem, result.entries).rows
+
+
+def _typing(rows: list[str], filled: list[str], client: int, n: int, k: int) -> list[tuple[str, dict]]:
+    """Client `client`'s n requests: it clicks into one across slot (the page asks that slot's suggestions),
+    types the fill's word there letter by letter (asking after each), erases it, and goes on with the next slot."""
+    sys.path.insert(0, str(ROOT))
+    import xwcp
+
+    slots = [s for s in xwcp.find_slots(xwcp.parse_grid("\n".join(rows))) if s.direction.letter == "A"]
+    width = len(rows[0])
+    out: list[tuple[str, dict]] = []
+    index = client
+    while len(out) < n:
+        slot = slots[index % len(slots)]
+        cells = list("".join(rows))
+        out.append(("/api/suggest", {"grid": rows, "slot": slot.name, "k": 40}))
+        for cell in slot.cells:
+            if len(out) == n:
+                break
+            cells[cell] = "".join(filled)[cell]
+            grid = ["".join(cells[r * width:(r + 1) * width]) for r in range(len(rows))]
+            out.append(("/api/suggest", {"grid": grid, "slot": slot.name, "k": 40}))
+            if len(out) == n:
+                break
+        index += 7
+    return out
+
+
+def _scenarios(rows, filled, clients, requests):
+    same_suggest = {"grid": rows, "slot": "14A", "k": 40}
+    same_domains = {"grid": rows}
+    return [
+        ("/api/suggest one slot, same grid", lambda c, n: [("/api/suggest", same_suggest)] * n),
+        ("/api/suggest one slot, own edits", lambda c, n: _typing(rows, filled, c, n, 40)),
+        ("/api/domains all 76 slots, same grid", lambda c, n: [("/api/domains", same_domains)] * n),
+        ("/api/domains all 76 slots, own edits", lambda c, n: [("/api/domains", {"grid": body["grid"]})
+                                                               for _, body in _typing(rows, filled, c, n, 40)]),
+    ]
+
+
+# ----- servers ------------------------------------------------------------------------------
+
+def _start(checkout: Path, extra: list[str]) -> tuple[subprocess.Popen, int, str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--host", "127.0.0.1", "--port", str(port),
+                               *extra], cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=env)
+    first = server.stdout.readline().strip()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # every worker answers once the list is loaded
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+                conn.sendall(f"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+                if conn.recv(20).startswith(b"HTTP/1.1 200"):
+                    break
+        except OSError:
+            pass
+        time.sleep(0.2)
+    time.sleep(2.0)  # let the other workers finish loading
+    return server, port, first
+
+
+def _supports_workers(checkout: Path) -> bool:
+    out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--help"], cwd=checkout, capture_output=True,
+                         text=True, env=dict(os.environ, PYTHONPATH=str(checkout)))
+    return "--workers" in out.stdout
 
 
 def _browser(base: str, n_keys: int) -> list[str]:
@@ -91,8 +215,10 @@ def _browser(base: str, n_keys: int) -> list[str]:
         context = p.chromium.launch_persistent_context(profile, executable_path=chromium, headless=True,
                                                        args=CHROMIUM_FLAGS)
         page = context.new_page()
-        page.goto(base)
+        page.goto(base + "#new")  # a fresh page: the default preset, not a puzzle saved in this profile
         page.wait_for_function("window.xwcp && window.xwcp.ready")
+        page.select_option("#preset", "15x15-daily-01")
+        page.wait_for_timeout(500)
         letters = "ABCDEFGHIJKLMNOPRSTUW"
         for mode, pause_ms in (("one key at a time (answer awaited)", None), ("typing fast (80 ms apart)", 80)):
             page.evaluate("window.xwcp.helpTimes = []")
@@ -118,53 +244,52 @@ def _browser(base: str, n_keys: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     epilog="Example: python3 bench/web_load.py --clients 50 --requests 4")
+                                     epilog="Example: python3 bench/web_load.py --base /work/wt/base --clients 50")
+    parser.add_argument("--base", metavar="DIR", help="another checkout to measure side by side (its own server)")
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients (default 50)")
-    parser.add_argument("--requests", type=int, default=4, help="requests per client (default 4)")
+    parser.add_argument("--requests", type=int, default=8, help="requests per client (default 8)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds, alternating the servers (default 2)")
+    parser.add_argument("--workers", type=int, default=None, help="--workers for a server that has it "
+                        "(default: its own default, the cores)")
     parser.add_argument("--timeout", type=float, default=60.0, help="per-request timeout in seconds (default 60)")
     parser.add_argument("--keys", type=int, default=15, help="keystrokes measured in the browser (default 15)")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser measurement")
+    parser.add_argument("--only", metavar="TEXT", help="run only the scenarios whose title contains TEXT "
+                        "(e.g. 'own edits')")
     args = parser.parse_args(argv)
-    if not (1 <= args.clients <= 200 and 1 <= args.requests <= 100):
-        parser.error("keep the load bounded: --clients 1..200, --requests 1..100")
+    if not (1 <= args.clients <= 200 and 1 <= args.requests <= 100 and 1 <= args.rounds <= 10):
+        parser.error("keep the load bounded: --clients 1..200, --requests 1..100, --rounds 1..10")
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    checkouts = [("this", ROOT)] + ([("base", Path(args.base).resolve())] if args.base else [])
+    rows = _rows()
+    filled = _fill_of(rows)
+    print(f"machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at start")
+    servers = {}
     try:
-        first = server.stdout.readline().strip()
-        base = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 30
-        import httpx
-
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(base + "api/info", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        print(f"server: {first}")
-        print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
-              f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} at start")
-        rows = _rows()
-        for name, body in (("/api/domains (all 76 slots, k=20)", {"grid": rows}),
-                           ("/api/domains (one slot)", {"grid": rows, "slot": "14A"}),
-                           ("/api/suggest (one slot, k=40)", {"grid": rows, "slot": "14A", "k": 40})):
-            path = name.split()[0]
-            for clients, requests in ((1, 10), (args.clients, args.requests)):  # service time, then under load
-                times, errors, wall = asyncio.run(_load(base.rstrip("/") + path, body, clients, requests,
-                                                        args.timeout))
-                print(_summary(f"{clients} clients x {requests} {name}", times, errors, wall))
+        for name, checkout in checkouts:
+            extra = ["--workers", str(args.workers)] if args.workers and _supports_workers(checkout) else []
+            servers[name] = _start(checkout, extra)
+            print(f"{name}: {checkout} -> {servers[name][2]} {' '.join(extra)}")
+        for round_no in range(args.rounds):
+            order = checkouts if round_no % 2 == 0 else checkouts[::-1]
+            for title, make in _scenarios(rows, filled, args.clients, args.requests):
+                if args.only and args.only not in title:
+                    continue
+                for name, _ in order:
+                    port = servers[name][1]
+                    for clients, n in ((1, 10), (args.clients, args.requests)):
+                        bodies = [make(c, n) for c in range(clients)]
+                        times, errors, wall = asyncio.run(_load(port, bodies, args.timeout))
+                        print(f"round {round_no + 1} {name:>4}: "
+                              + _summary(f"{clients:>2} x {n} {title}", times, errors, wall), flush=True)
         if not args.no_browser:
-            for line in _browser(base, args.keys):
+            for line in _browser(f"http://127.0.0.1:{servers['this'][1]}/", args.keys):
                 print(line)
-        print(f"load average at end: {os.getloadavg()[0]:.2f}")
+        print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        for server, _, _ in servers.values():
+            server.terminate()
+            server.wait(timeout=20)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Shared test setup: keep every test away from the user's word-list cache; a fixture writing input files."""
+"""Shared test setup: keep every test away from the user's word-list cache and data folder; a fixture writing input files."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +12,15 @@ def _private_cache_dir(tmp_path_factory):
     """
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XWCP_CACHE_DIR", str(tmp_path_factory.mktemp("xwcp-cache")))
+        mp.setenv("XWCP_DATA_DIR", str(tmp_path_factory.mktemp("xwcp-data-session")))
         yield
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory, monkeypatch):
+    """Point XWCP_DATA_DIR (the personal word list's folder) at a fresh folder for every test, so no test
+    reads or writes the user's own list (subprocesses inherit it)."""
+    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path_factory.mktemp("xwcp-data")))
 
 
 @pytest.fixture

@@ -21,10 +21,15 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
 import xwcp  # noqa: E402
 from xwcp.result import check_fill  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
+from xwcp.web.hosts import allowed_hosts  # noqa: E402
 
 MINI = ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."]
 OPEN_7 = ["......."] * 7  # no fill with the default list within seconds: a fill that runs until stopped
 UNFILLABLE = ["...Z", "...E", "...R", "WOR."]
+LOCAL = "http://127.0.0.1"
+"""The TestClient's address: the app answers only the hosts it serves (127.0.0.1 by default)."""
+HOSTS = allowed_hosts("127.0.0.1", ["testserver"])
+"""The hosts the test apps answer: the TestClient's WebSockets always ask for `testserver`."""
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +39,7 @@ def words():
 
 @pytest.fixture()
 def client(words):
-    with TestClient(web_app.create_app(words=words, max_fills=2)) as client:
+    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=HOSTS), base_url=LOCAL) as client:
         yield client
 
 
@@ -266,7 +271,7 @@ def test_busy_server_is_429_and_slow_request_503(client, monkeypatch):
 
 
 def test_fill_over_max_fills_is_429(words):
-    with TestClient(web_app.create_app(words=words, max_fills=1)) as client:
+    with TestClient(web_app.create_app(words=words, max_fills=1, hosts=HOSTS), base_url=LOCAL) as client:
         with client.websocket_connect("/ws/fill") as first:
             first.send_json({"grid": OPEN_7, "time_limit_s": 30})
             assert first.receive_json()["type"] == "progress"

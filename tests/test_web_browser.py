@@ -1,4 +1,5 @@
-"""The web builder in a real browser (Debian's chromium driven by playwright): edit, live help, autofill, share.
+"""The web builder in a real browser (Debian's chromium driven by playwright): edit, live help, autofill, share;
+files, clues, statistics, the personal word list, saved work, theme entries, test-solve and print (issue 24).
 
 Needs chromium (`.ci/install-browser.sh`) and playwright's Python package; where either is
 missing the test is skipped with a message that says so. Playwright's own browser download is
@@ -7,6 +8,7 @@ never used: the test points it at the system chromium.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 import shutil
 import socket
 import threading
@@ -74,6 +76,9 @@ def browser(tmp_path_factory):
 
 
 def _open(context, url):
+    """A page on `url`; a bare server URL gets `#new` (the default preset, not the puzzle an earlier test left)."""
+    if "#" not in url:
+        url += "#new"
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -149,7 +154,7 @@ def test_builder_in_a_real_browser(server, browser):
     page.click("#accept")
     assert _shown_rows(page) == shown
     page.click('.cell[data-cell="15"]')
-    page.fill("#clue", "Goods for sale")
+    _clue_box(page, 14, "Across").fill("Goods for sale")
 
     # the print view: the grid's numbers and the clue lists, nothing of the editor
     page.emulate_media(media="print")
@@ -158,10 +163,12 @@ def test_builder_in_a_real_browser(server, browser):
     assert "Goods for sale (4)" in page.inner_text("#print-view")
     page.emulate_media(media="screen")
 
-    # the URL carries the state: a new page opened on it shows the same grid
+    # the URL carries the state (Share writes it at once; the autosave keeps it current): a new page opened on
+    # it shows the same grid
+    page.click("#share")
     other, other_errors = _open(browser, page.url)
     assert _shown_rows(other) == shown
-    assert other.evaluate("window.xwcp.state.clues['14A']") == "Goods for sale"
+    assert other.evaluate("window.xwcp.cluesByName()['14A']") == "Goods for sale"
     assert errors == [] and other_errors == []
     print("keystroke to updated suggestions (ms):", [round(t) for t in page.evaluate("window.xwcp.helpTimes")])
 
@@ -179,4 +186,208 @@ def test_page_numbers_slots_as_the_library_does(server, browser):
         }""", rows)
         library_slots = [[s.name, list(s.cells)] for s in xwcp.find_slots(xwcp.parse_grid("\n".join(rows)))]
         assert page_slots == library_slots, rows
+    assert errors == []
+
+
+# ----- the constructor's workbench (issue 24) ---------------------------------------------------------
+
+PUZ = Path(__file__).resolve().parent / "data" / "formats" / "xwcp-15x15-clued.puz"
+
+
+def _clue_box(page, number: int, direction: str):
+    clues = page.get_by_role("region", name="Clues")
+    return clues.get_by_role("textbox", name=f"{number} {direction} clue", exact=True)
+
+
+def _stat(page, name: str) -> str:
+    page.get_by_role("tab", name="Stats").click()
+    return page.get_by_role("region", name="Statistics").locator(f'[data-stat="{name}"]').inner_text()
+
+
+def _wait_stats(page, name: str, value: str) -> None:
+    page.get_by_role("tab", name="Stats").click()
+    page.wait_for_function(f"""document.querySelector('#stats [data-stat="{name}"]').textContent === '{value}'""")
+
+
+def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
+    """The issue's "done when": a real .puz opened through the page, its clues and statistics, a clue edited,
+    a reload that keeps the edit, the .puz downloaded and read back with puzpy, a suggested word banned."""
+    import puz
+
+    page, errors = _open(browser, server)
+    page.get_by_label("Open puzzle file").set_input_files(str(PUZ))
+    clues = page.get_by_role("region", name="Clues").get_by_role("textbox")
+    page.wait_for_function("document.querySelectorAll('#clues input').length === 76")
+    assert clues.count() == 76
+    original = puz.read(str(PUZ))
+    assert _clue_box(page, 1, "Across").input_value() == original.clues[0] == "Stereo of old, for short"
+    assert _clue_box(page, 47, "Down").input_value() == "Actor Dennis of 'Easy Rider'"
+    _wait_stats(page, "words", "76")
+    assert _stat(page, "blocks") == "38" and _stat(page, "unchecked") == "0"
+    page.get_by_role("tab", name="Puzzle").click()
+    assert page.get_by_role("textbox", name="Title", exact=True).input_value() == "Workbench Test 15"
+
+    # edit a clue in place: the cursor follows it into the grid
+    box = _clue_box(page, 14, "Across")
+    box.fill("Duty, so to speak")
+    assert page.evaluate("window.xwcp.state.cell") == 15 and "current" in page.get_attribute(
+        '#clues li[data-name="14A"]', "class")
+    page.wait_for_timeout(400)  # the autosave's pause
+
+    # a reload brings back everything, from this browser's storage
+    grid_before = page.evaluate("window.xwcp.state.grid.cells.join('')")
+    page.reload()
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    page.wait_for_function("document.querySelectorAll('#clues input').length === 76")
+    assert _clue_box(page, 14, "Across").input_value() == "Duty, so to speak"
+    assert page.evaluate("window.xwcp.state.grid.cells.join('')") == grid_before
+    assert page.evaluate("window.xwcp.state.meta.title") == "Workbench Test 15"
+
+    # download the .puz and read it back with puzpy: the edited clue, the same grid
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name=".puz", exact=True).click()
+    saved = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(saved)
+    assert saved.name == "workbench-test-15.puz"
+    back = puz.read(str(saved))
+    assert back.solution == original.solution and back.width == 15
+    assert back.clues[[i for i, c in enumerate(original.clues) if c == "Burden of responsibility"][0]] == \
+        "Duty, so to speak"
+    assert sum(a != b for a, b in zip(back.clues, original.clues)) == 1 and back.title == original.title
+
+    # ban a suggested word: gone from the suggestions, kept in the personal list on the server
+    page.get_by_role("tab", name="Fill").click()
+    page.select_option("#preset", "15x15-daily-01")
+    page.wait_for_function("document.querySelectorAll('#clues input').length === 76"
+                           " && !document.querySelector('#clues input').value")
+    page.click('.cell[data-cell="15"]')  # 14A, empty
+    page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 10")
+    page.wait_for_timeout(300)
+    word = _suggestions(page)[0]
+    version = int(page.get_attribute("#suggestions", "data-version"))
+    page.get_by_role("button", name=f"Ban {word}").click()
+    _wait_suggestions_after(page, version)
+    page.wait_for_function(f"!document.querySelector('#suggestions li[data-word=\"{word}\"]')")
+    page.wait_for_timeout(300)
+    assert word not in _suggestions(page) and len(_suggestions(page)) > 10
+    personal = page.evaluate("fetch('/api/words').then(r => r.json())")
+    assert {"word": word, "score": 0} == {k: v for k, v in personal["entries"][0].items() if k != "listed"}
+    page.get_by_role("tab", name="Word list").click()
+    page.get_by_role("button", name=f"Unban {word}").click()
+    page.get_by_role("tab", name="Fill").click()
+    page.wait_for_function(f"!!document.querySelector('#suggestions li[data-word=\"{word}\"]')")
+    assert errors == []
+
+
+def test_theme_entries_saved_puzzles_solve_and_print(server, browser):
+    page, errors = _open(browser, server)
+    page.click('.cell[data-cell="15"]')
+    page.keyboard.type("WARE", delay=20)
+    page.click('.cell[data-cell="15"]')
+    page.get_by_role("button", name="Theme entry").click()
+    assert page.get_attribute("#theme-toggle", "aria-pressed") == "true"
+    assert "theme" in page.get_attribute('.cell[data-cell="16"]', "class")
+    # locked: typing over it and blocks on it are refused, with a message
+    page.click('.cell[data-cell="16"]')
+    page.keyboard.press("X")
+    assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A" and "theme entry" in page.inner_text("#message")
+    page.keyboard.press("Backspace")
+    assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
+    page.keyboard.press(" ")
+    assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
+    _wait_stats(page, "complete", "1")
+    theme_list = page.get_by_role("region", name="Statistics").locator("#stat-theme").inner_text()
+    assert "14A WARE (4)" in theme_list
+    page.get_by_role("tab", name="Fill").click()
+
+    # undo history and the theme come back after a reload
+    page.wait_for_timeout(400)
+    page.reload()
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    assert page.evaluate("window.xwcp.state.theme") == ["15A"]
+    assert page.evaluate("window.xwcp.state.history.length") == 5  # four letters and the theme mark
+    page.locator("#grid").focus()
+    page.keyboard.press("Control+z")  # the theme mark
+    assert page.evaluate("window.xwcp.state.theme") == []
+    page.keyboard.press("Control+y")
+
+    # a second puzzle, then the first one reopened from the Saved list and the second deleted
+    page.select_option("#preset", "7x7-mini")
+    page.wait_for_function("window.xwcp.state.grid.width === 7")
+    page.get_by_role("tab", name="Saved").click()
+    saved = page.locator("#saved-list li")
+    assert saved.count() >= 2
+    page.locator("#saved-list li").filter(has_text="15x15").first.get_by_role("button", name="Open").click()
+    page.wait_for_function("window.xwcp.state.grid.width === 15")
+    assert page.evaluate("window.xwcp.state.grid.cells.slice(15, 19).join('')") == "WARE"
+    mini = page.locator("#saved-list li").filter(has_text="7x7").first
+    n_before = saved.count()
+    mini.get_by_role("button", name="Delete").click()
+    mini.get_by_role("button", name="Really delete").click()
+    page.wait_for_function(f"document.querySelectorAll('#saved-list li').length === {n_before - 1}")
+
+    # test-solve: the grid blanked, a wrong answer marked by Check, back to building unchanged
+    page.get_by_role("button", name="Test-solve").click()
+    assert _shown_rows(page)[1][:4] == "...."
+    page.click('.cell[data-cell="15"]')
+    page.keyboard.type("WAXE", delay=20)
+    page.get_by_role("button", name="Check").click()
+    assert "wrong" in page.get_attribute('.cell[data-cell="17"]', "class")
+    assert "1 wrong" in page.inner_text("#solve-status")
+    page.get_by_role("button", name="Back to building").click()
+    assert _shown_rows(page)[1][:4] == "WARE"
+
+    # print: the clues and an answer key with the letters
+    _clue_box(page, 14, "Across").fill("Goods")
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    text = page.inner_text("#print-view")
+    assert "Goods (4)" in text and "Answers" in text
+    assert page.locator(".answer-key .print-grid .l").count() == 4  # WARE, the letters entered
+    page.emulate_media(media="screen")
+    assert errors == []
+
+
+def test_a_file_dropped_on_the_page_opens(server, browser):
+    page, errors = _open(browser, server)
+    text = (Path(__file__).resolve().parent / "data" / "formats" / "spec-example.xd").read_text()
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'dropped.xd', { type: 'text/plain' }));
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+            document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+        }
+    }""", text)
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('opened dropped.xd')")
+    from xwcp.formats import read_puzzle
+
+    expected = read_puzzle(Path(__file__).resolve().parent / "data" / "formats" / "spec-example.xd")
+    assert page.evaluate("window.xwcp.state.grid.width") == expected.grid.width
+    assert page.evaluate("window.xwcp.cluesByName()") == expected.clue_by_slot
+    # a file the readers refuse is a message, the puzzle stays
+    page.evaluate("""() => {
+        const data = new DataTransfer();
+        data.items.add(new File(['not a puzzle'], 'broken.puz'));
+        document.body.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+    }""")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('cannot open broken.puz')")
+    assert page.evaluate("window.xwcp.state.grid.width") == expected.grid.width
+    assert errors == []
+
+
+def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
+    page, errors = _open(browser, server)
+    overloaded = '{"error": "the server is overloaded", "status": 503}'
+    page.route("**/api/suggest", lambda route: route.fulfill(status=503, content_type="application/json",
+                                                              body=overloaded))
+    page.click('.cell[data-cell="17"]')
+    page.wait_for_function("document.getElementById('message').textContent.includes('overloaded')")
+    page.unroute("**/api/suggest")
+    page.route("**/api/suggest", lambda route: route.abort())
+    page.click('.cell[data-cell="75"]')  # 26A, another slot
+    page.wait_for_function("document.getElementById('message').textContent.includes('does not answer')")
+    page.unroute("**/api/suggest")
+    page.click('.cell[data-cell="15"]')  # and it still works
+    page.keyboard.type("A")
+    page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 0")
     assert errors == []

@@ -19,6 +19,10 @@ from xwcp.design.check import check_design  # noqa: E402
 from xwcp.design.rules import Rules  # noqa: E402
 from xwcp.grid import parse_grid  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
+from xwcp.web.hosts import allowed_hosts  # noqa: E402
+
+HOSTS = allowed_hosts("127.0.0.1", ["testserver"])
+"""The hosts the test app answers (as tests/test_web_api.py): the TestClient's WebSockets ask for `testserver`."""
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +32,7 @@ def words():
 
 @pytest.fixture()
 def client(words):
-    with TestClient(web_app.create_app(words=words, max_fills=1)) as client:
+    with TestClient(web_app.create_app(words=words, max_fills=1, hosts=HOSTS), base_url="http://127.0.0.1") as client:
         yield client
 
 

@@ -2,6 +2,8 @@
 watch the progress stream, take a design into the editor. Skipped, saying so, where chromium or playwright is missing."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
@@ -11,11 +13,12 @@ from test_web_browser import _open, _shown_rows, browser, server  # noqa: E402,F
 import xwcp  # noqa: E402
 from xwcp.design.check import check_design  # noqa: E402
 from xwcp.design.request import make_request  # noqa: E402
-from dataclasses import replace  # noqa: E402
 
 
 def test_design_panel_designs_and_opens_a_grid(server, browser):  # noqa: F811 - fixtures
     page, errors = _open(browser, server)
+    assert not page.is_visible("#design-panel")  # its own tab
+    page.click("#tab-design")
     assert page.is_visible("#design-panel")
     page.fill("#design-themes", "astronomer\ntelescopes")
     page.select_option("#design-size", "11x11")
@@ -35,11 +38,13 @@ def test_design_panel_designs_and_opens_a_grid(server, browser):  # noqa: F811 -
         grid = xwcp.parse_grid("\n".join(d["grid"]))
         assert check_design(grid, rules, ["ASTRONOMER", "TELESCOPES"], words) == []
 
-    # take the first (best) design into the editor: the page now edits that grid
+    # take the first (best) design into the editor: the page now edits that grid, its theme entries marked
     page.click("#design-results li[data-index='1'] button.take")
     page.wait_for_function("window.xwcp.state.grid.width === 11")
     assert _shown_rows(page) == designs[0]["grid"]
     assert page.evaluate("window.xwcp.state.grid.cells.join('')") == "".join(designs[0]["grid"])
+    keys = sorted(f"{(t['row'] - 1) * 11 + t['col'] - 1}{t['direction'][0].upper()}" for t in designs[0]["themes"])
+    assert sorted(page.evaluate("window.xwcp.state.theme")) == keys
 
     # "Pattern only": the blocks and the theme entries, the rest empty
     page.click("#design-results li[data-index='2'] button.take-pattern")

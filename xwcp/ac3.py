@@ -176,6 +176,7 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
                            unfillable_reason(named or problem, wipeout, chain))
     domains = []
     counts_by_slot = []
+    across_cells: set[int] = set()  # cells whose counts an across slot set (never all zero when consistent)
     for slot in problem.slots:
         if engine.kernel_index[slot.id] < 0:
             domains.append(problem.domains[slot.id])
@@ -189,9 +190,13 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
             domains.append(engine.domain(slot.id))
             counts = engine.letter_counts(slot.id).copy()
         counts_by_slot.append(counts)
-        for pos, cell in enumerate(slot.cells):
-            if slot.direction.letter == "A" or not letter_counts[cell].any():
-                letter_counts[cell] = counts[pos]
+        if slot.direction.letter == "A":
+            letter_counts[list(slot.cells)] = counts
+            across_cells.update(slot.cells)
+        else:
+            for pos, cell in enumerate(slot.cells):
+                if cell not in across_cells:
+                    letter_counts[cell] = counts[pos]
     return Propagation(True, tuple(domains), letter_counts, tuple(counts_by_slot))
 
 
@@ -202,9 +207,34 @@ def propagate(problem: Problem, domains: Domains | None = None) -> Propagation:
         A Propagation; `is_consistent` is False when some slot has no word left, and then
         `wipeout_slot`, `chain` and `reason` say which and how.
     """
+    return propagate_engine(problem, domains)[0]
+
+
+def propagate_engine(problem: Problem, domains: Domains | None = None) -> tuple[Propagation, Engine]:
+    """`propagate`, also returning the engine at the fixpoint (for `propagate_letters` on a later grid)."""
     engine = Engine(problem, domains)
     if problem.conflicts:
-        return _snapshot(problem, engine, False, None)
+        return _snapshot(problem, engine, False, None), engine
     is_consistent = engine.propagate_all()
-    return _snapshot(problem, engine, is_consistent, engine.wipeout_slot_id)
+    return _snapshot(problem, engine, is_consistent, engine.wipeout_slot_id), engine
+
+
+def propagate_letters(problem: Problem, engine: Engine, letter_by_cell: dict[int, str]
+                      ) -> tuple[Propagation, Engine] | None:
+    """`propagate(problem)` reached from `engine`, the consistent fixpoint of a grid that `problem`'s grid
+    extends by `letter_by_cell` (letters in cells that were empty) with the same open slots: a copy of the
+    engine enters the letters, so no counting pass runs. The fixpoint is unique, so the domains and counts
+    are `propagate`'s.
+
+    Returns:
+        (propagation, engine), or None when the letters empty a slot (then `propagate` names the dead slot
+        and its chain as a fresh propagation does).
+    """
+    engine = engine.clone(problem)
+    for cell, letter in letter_by_cell.items():
+        for slot in problem.slots:
+            if cell in slot.cells and engine.kernel_index[slot.id] >= 0:
+                if not engine.restrict_letter(slot.id, slot.cells.index(cell), ord(letter) - 65):
+                    return None
+    return _snapshot(problem, engine, True, None), engine
 

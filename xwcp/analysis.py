@@ -18,6 +18,13 @@ from xwcp.problem import Problem, compile_problem
 from xwcp.result import Limits, fill_grid
 from xwcp.types import FillStatus, SlotId
 
+MIN_SCORE_KEY, SCORE_KEY_BITS = -32768, 16
+"""Lowest int16 score: scores minus this are 0..65535 (16 bits) inside the ranking key."""
+FIT_KEY_BITS = 24
+"""Bits of the fit (a mean log10 of at most about 5.5, in millionths: under 2**23) inside the ranking key."""
+ID_KEY_BITS = 23
+"""Bits of the word id (a length bucket holds well under 8 million words) inside the ranking key."""
+
 
 def find_slot(problem: Problem, name: str) -> Slot:
     """The slot called `name` (e.g. 12A). Raises InputError listing the valid ids when there is none."""
@@ -43,9 +50,15 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         text = problem.fixed_text_by_slot[slot_id]
         return [{"word": text, "score": problem.words.score(text), "fit": 0.0}]
     bucket = problem.words.bucket(slot.length)
-    ids = np.nonzero(prop.domains[slot_id])[0]
+    ids = np.flatnonzero(prop.domains[slot_id])
     if len(ids) == 0:
         return []
+    scores = np.asarray(bucket.scores[ids], dtype=np.int64)
+    if by == "score" and k is not None and k < len(ids):
+        # the top k by score are among the words scored at least the k-th best score: rank only those
+        kth = _kth_largest(scores, k)
+        keep = np.flatnonzero(scores >= kth)
+        ids, scores = ids[keep], scores[keep]
     letters = bucket.letters[ids]
     fit = np.zeros(len(ids))
     n_open = 0
@@ -54,41 +67,53 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         if t < 0 or t in problem.fixed_text_by_slot:
             continue
         options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
-        fit += np.log10(np.maximum(options[letters[:, pos]], 1))
+        # 26 logarithms, then one gather per word: the same values as a log10 per word, far fewer calls
+        fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
         n_open += 1
     if n_open:
         fit /= n_open
-    fit = np.round(fit, 6)
+    fit_key = np.rint(fit * 1e6).astype(np.int64)  # np.round(fit, 6) compares as these integers do
     if by == "score":
-        scores = np.asarray(bucket.scores[ids], dtype=np.int64)
-        order = np.lexsort((ids, -fit, -scores))[:k]
-        return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit[i]), 3)}
-                for i in order]
-    if k is not None and k < len(ids):
-        # keep every word tied with the k-th best fit, then sort only those
-        kth = np.partition(fit, len(fit) - k)[len(fit) - k]
-        keep = np.nonzero(fit >= kth)[0]
-        ids, fit = ids[keep], fit[keep]
-    scores = np.asarray(bucket.scores[ids], dtype=np.int64)
-    order = np.lexsort((ids, -scores, -fit))
-    if k is not None:
-        order = order[:k]
-    return [{"word": bucket.text(int(ids[i])), "score": int(scores[i]), "fit": round(float(fit[i]), 3)}
-            for i in order]
+        primary, secondary, secondary_bits = scores - MIN_SCORE_KEY, fit_key, FIT_KEY_BITS
+    else:
+        primary, secondary, secondary_bits = fit_key, scores - MIN_SCORE_KEY, SCORE_KEY_BITS
+    # one int64 key orders (primary desc, secondary desc, word id asc) as a lexsort would; only the top k are sorted
+    key = ((primary << (secondary_bits + ID_KEY_BITS)) | (secondary << ID_KEY_BITS)
+           | ((1 << ID_KEY_BITS) - 1 - ids))
+    if k is not None and k < len(key):
+        top = np.argpartition(-key, k - 1)[:k]
+        order = top[np.argsort(-key[top], kind="stable")]
+    else:
+        order = np.argsort(-key, kind="stable")
+    chosen = ids[order]
+    spelled = (bucket.letters[chosen] + 65).astype(np.uint8).tobytes().decode("ascii")
+    length = slot.length
+    return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
+            for n, (score, fit) in enumerate(zip(scores[order].tolist(), fit_key[order].tolist()))]
+
+
+def _kth_largest(values: np.ndarray, k: int) -> int:
+    """The k-th largest of `values` (whole numbers; 1 <= k <= len): a histogram when they span a small
+    range, as scores do (np.partition crawls on their many ties)."""
+    lo, hi = int(values.min()), int(values.max())
+    if hi - lo > 4096:
+        return int(np.sort(values)[len(values) - k])
+    above = np.cumsum(np.bincount(values - lo, minlength=hi - lo + 1)[::-1])  # words scored hi, hi-1, ...
+    return hi - int(np.searchsorted(above, k))
 
 
 def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
     """Per cell: None for a block, else the letters still possible there as a string."""
     grid = problem.grid
+    live = prop.letter_counts > 0
+    # each cell's live letters as a row of A-Z or spaces, then the spaces dropped: one numpy pass
+    spelled = np.where(live, np.arange(65, 91, dtype=np.uint8), np.uint8(32)).astype(np.uint8).tobytes().decode("ascii")
     rows = []
     for r in range(grid.height):
         row = []
         for c in range(grid.width):
             cell = r * grid.width + c
-            if grid.cells[cell] == BLOCK:
-                row.append(None)
-            else:
-                row.append("".join(chr(65 + x) for x in np.nonzero(prop.letter_counts[cell])[0]))
+            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * 26:(cell + 1) * 26].replace(" ", ""))
         rows.append(row)
     return rows
 
@@ -100,12 +125,15 @@ def _status(prop: Propagation) -> dict:
     return out
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score") -> dict:
-    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters."""
+def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
+                   prop: Propagation | None = None) -> dict:
+    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
+
+    `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(
         problem.slots, key=lambda s: (s.direction.value != "across", s.number))
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     if prop.wipeout_slot is not None:
         out["slot"] = problem.slots[prop.wipeout_slot].name
@@ -155,12 +183,13 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
     return forced
 
 
-def heatmap_report(problem: Problem, *, with_core: bool = True) -> dict:
+def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict:
     """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters.
 
     On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
+    `prop`: the problem's propagation when the caller has it already.
     """
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     grid = problem.grid
     out = _status(prop)
     if prop.wipeout_slot is not None:
@@ -207,7 +236,7 @@ def heatmap_text(data: dict) -> str:
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0) -> dict:
+                 seed: int = 0, prop: Propagation | None = None) -> dict:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
@@ -216,7 +245,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     """
     from xwcp.backends import fill
 
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     out["ac3"] = out.pop("status")
     out["unlisted"] = [{"id": problem.slots[s].name, "word": problem.fixed_text_by_slot[s]} for s in problem.unlisted]
@@ -294,7 +323,7 @@ def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False, progress=None, by: str = "score") -> dict:
+                   show_fill: bool = False, progress=None, by: str = "score", prop: Propagation | None = None) -> dict:
     """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
 
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's
@@ -303,7 +332,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     under that one budget (xwcp/verify.py); `progress` gets a `VerifyProgress` as they settle.
     """
     slot = find_slot(problem, slot_name)
-    prop = propagate(problem)
+    prop = prop or propagate(problem)
     out = _status(prop)
     out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
                    "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}

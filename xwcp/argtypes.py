@@ -32,3 +32,18 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
     return value
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535, for argparse `type=`.
+
+    Raises:
+        argparse.ArgumentTypeError: not a whole number, or outside 1..65535.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, got {text}")
+    return value

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from xwcp.argtypes import positive_float, positive_int
+from xwcp.argtypes import port_number, positive_float, positive_int
 from xwcp.errors import InputError, front_end
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -57,6 +57,9 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
+    p.add_argument("--personal", action="store_true", help="layer your personal word list over the lists: the "
+                   "bans, boosts and words added in the web builder (personal.dict in $XWCP_DATA_DIR, else "
+                   "~/.local/share/xwcp)")
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
     p.add_argument("--strict", action="store_true",
@@ -182,10 +185,19 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                                 "uvicorn). The first line printed is the page's URL.",
                     epilog="Example: xwcp serve --port 8000 --max-fills 2")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=positive_int, default=8000, help="port (default 8000)")
-    p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list)")
+    p.add_argument("--port", type=port_number, default=8000, help="port, 1 to 65535 (default 8000)")
+    p.add_argument("--words", metavar="FILE", action="append", help="word list (default: the embedded list); "
+                   "repeat to layer lists as for fill; the personal list is layered over them")
     p.add_argument("--max-fills", type=positive_int, default=None, metavar="N",
-                   help="autofills run at once; more get HTTP 429 (default: the number of cores)")
+                   help="autofills run at once, over all workers; more get HTTP 429 (default: the number of cores)")
+    p.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                   help="server processes sharing the port (default: the number of cores); each request is "
+                        "stateless, so any of them answers it")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests for this host name (default: only 127.0.0.1, localhost, ::1 and "
+                        "--host; others get 403, which stops DNS rebinding); repeatable")
+    p.add_argument("--no-personal", action="store_true",
+                   help="do not use or edit the personal word list (for a server shared by several people)")
     p.set_defaults(run=cmd_serve)
 
     p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
@@ -376,11 +388,24 @@ def _controls(args):
                          region=args.region, max_shared_substring=args.max_shared_substring)
 
 
+def _word_paths(args):
+    """The --words lists, with the personal list layered last under --personal (None: the default list)."""
+    if not getattr(args, "personal", False):
+        return args.words
+    from xwcp.userwords import personal_path
+
+    path = personal_path()
+    if not path.exists():
+        _warn(f"no personal word list yet ({path}): the web builder's bans and boosts are kept there")
+        return args.words
+    return (args.words or [None]) + [str(path)]
+
+
 def _load_puzzle(args):
     """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
     from xwcp.session import load_puzzle_problem
 
-    return load_puzzle_problem(args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes,
+    return load_puzzle_problem(args.grid, _word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
                                strict=args.strict, warn=_warn, controls=_controls(args))
 
 
@@ -403,7 +428,7 @@ def cmd_fill(args) -> int:
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
     puzzle, problem, result = load_and_fill(
-        args.grid, args.words, min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
+        args.grid, _word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
         count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
         show_progress=sys.stderr.isatty(), warn=_warn,
@@ -527,15 +552,18 @@ def cmd_batch(args) -> int:
 def cmd_serve(args) -> int:
     """Example: xwcp serve --port 8000"""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from xwcp.web.app import create_app
+        from xwcp.web.hosts import allowed_hosts
+        from xwcp.web.serve import serve
     except ImportError as exc:
         raise InputError(f"the web builder needs the [web] extra ({exc.name} is missing): "
                          "pip install 'xwcp[web]'") from None
-    app = create_app(args.words, max_fills=args.max_fills)
-    print(f"xwcp builder: http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+    from xwcp.result import default_threads
+
+    serve(host=args.host, port=args.port, words=args.words, workers=args.workers or default_threads(),
+          max_fills=args.max_fills or default_threads(), hosts=allowed_hosts(args.host, args.allow_host),
+          personal=not args.no_personal, announce=lambda url: print(f"xwcp builder: {url}", flush=True))
     return EXIT_OK
 
 

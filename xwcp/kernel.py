@@ -168,7 +168,6 @@ class Engine(_SlotLayout):
     def __init__(self, problem: Problem, domains=None):
         """Load `problem` (or the given per-slot `domains` masks instead of its initial ones)."""
         super().__init__(problem)
-        words = problem.words
         n, n_pos = self.n_slots, self.n_pos
         self.slot_order_off = self._column(4, np.int64)
         self.slot_starts_off = self._column(5, np.int64)
@@ -191,8 +190,14 @@ class Engine(_SlotLayout):
         self.sg_queued = np.zeros(max(n, 1), np.int32)
         self.cause = np.full(max(n, 1), -1, np.int32)
 
+        self._bind_state()
+        self._lib.xw_init(self._ref)
+
+    def _bind_state(self) -> None:
+        """A fresh C state pointing at this engine's arrays (trail, queues and wipeout empty)."""
+        words = self.problem.words
         st = _State()
-        st.n_slots, st.n_pos = n, n_pos
+        st.n_slots, st.n_pos = self.n_slots, self.n_pos
         self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32),
                         ("slot_group", _I32), ("slot_letters_off", _I64), ("slot_order_off", _I64),
                         ("slot_starts_off", _I64), ("slot_scores_off", _I64), ("slot_alive_off", _I64),
@@ -204,10 +209,26 @@ class Engine(_SlotLayout):
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.order = _ptr(words.order_flat, _I32)
         st.starts = _ptr(words.starts_flat, _I32)
+        st.wipeout_slot = -1
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _library()
-        self._lib.xw_init(self._ref)
+
+    def clone(self, problem: Problem | None = None) -> Engine:
+        """An independent copy of this engine's live domains and counts, for `problem` when given (one
+        with the same open slots, e.g. the same grid with more letters, to be entered with
+        `restrict_letter`). The copy's trail starts empty: its undo goes no further back than the copy.
+        Costs a copy of the masks instead of the counting pass of a new engine."""
+        other = object.__new__(Engine)
+        other.__dict__.update(self.__dict__)  # the layout arrays are read-only: shared
+        if problem is not None:
+            other.problem = problem
+        for name in ("alive", "cnt", "size", "sg_queued", "cause"):
+            setattr(other, name, getattr(self, name).copy())
+        for name in ("trail_slot", "trail_word", "ev_slot", "ev_pos", "ev_letter", "sg"):
+            setattr(other, name, np.zeros(getattr(self, name).shape, np.int32))  # calloc: pages on use
+        other._bind_state()
+        return other
 
     # ----- propagation -------------------------------------------------------------------
     def propagate_all(self) -> bool:

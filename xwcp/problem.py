@@ -261,6 +261,30 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     return replace(problem, domains=initial_domains(problem))
 
 
+def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | None:
+    """`problem` with letters typed into empty cells, derived without compiling again: the same slots,
+    crossings and complete entries, the slots through those cells narrowed to the letters. Equal to
+    compiling the new grid, when no letter completes a slot and the problem has no controls.
+
+    Returns:
+        The new problem, or None when that does not hold (then compile the grid).
+    """
+    grid = problem.grid
+    if not problem.controls.is_empty or any(grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z")
+                                            or len(letter) != 1 for cell, letter in letter_by_cell.items()):
+        return None
+    new_grid = grid.with_letters(letter_by_cell)
+    touched = {slot.id for slot in problem.slots if not set(slot.cells).isdisjoint(letter_by_cell)}
+    domains = list(problem.domains)
+    for slot_id in touched:
+        slot = problem.slots[slot_id]
+        if all(new_grid.cells[cell] != EMPTY for cell in slot.cells):
+            return None  # a complete entry: it becomes the user's own (fixed), as compile_structure decides
+        domains[slot_id] = keep_entered_letters(np.array(problem.domains[slot_id]), new_grid, slot, problem.words)
+        domains[slot_id].flags.writeable = False
+    return replace(problem, grid=new_grid, domains=tuple(domains))
+
+
 def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow_dupes: bool = False,
                       strict: bool = False, controls: Controls | None = None) -> Problem:
     """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's

@@ -400,17 +400,9 @@ class _Builder:
             letters -= 65
             del words
             scores_flat[s_off:s_off + n] = scores
-            order = order_flat[l_off:l_off + n * length].reshape(length, n)
-            starts = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
-            bits = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
-            for pos in range(length):
-                column = np.ascontiguousarray(letters[:, pos])
-                order[pos] = np.argsort(column, kind="stable")
-                starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
-                for c in np.unique(column):  # one packed bitset per letter present here
-                    packed = np.packbits(column == c, bitorder="little")
-                    row = bits[pos * 26 + int(c)].view(np.uint8)
-                    row[:len(packed)] = packed
+            _index_letters(letters, order_flat[l_off:l_off + n * length].reshape(length, n),
+                           starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
+                           bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks))
             rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
             l_off += n * length
             s_off += n
@@ -420,6 +412,86 @@ class _Builder:
             source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
             starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
             problems=problems or [], n_problems=n_problems)
+
+
+def _index_letters(letters: np.ndarray, order: np.ndarray, starts: np.ndarray, bits: np.ndarray) -> None:
+    """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
+    for pos in range(letters.shape[1]):
+        column = np.ascontiguousarray(letters[:, pos])
+        order[pos] = np.argsort(column, kind="stable")
+        starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
+        for c in np.unique(column):  # one packed bitset per letter present here
+            packed = np.packbits(column == c, bitorder="little")
+            row = bits[pos * 26 + int(c)].view(np.uint8)
+            row[:len(packed)] = packed
+
+
+def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str) -> WordList:
+    """`base` with `score_by_word` layered over it (a score of 0 or below removes the word), re-indexing
+    only the lengths it touches: the same list as `layer_word_lists([base, overlay])`, in milliseconds
+    for a few words instead of a third of a second (the web builder's ban and boost; nothing is cached).
+
+    Raises:
+        InputError: nothing is left after the removals.
+    """
+    if not score_by_word:
+        return base
+    changes_by_length: dict[int, dict[str, int]] = {}
+    for word, score in score_by_word.items():
+        changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
+    pieces = []  # per length: (length, letters [n, L], scores [n], order [L, n] or None, starts or None, bits or None)
+    for length in sorted(set(base.lengths) | set(changes_by_length)):
+        bucket = base.bucket(length)
+        changes = changes_by_length.get(length)
+        if not changes:
+            _, _, _, _, _, _, b_off = (int(x) for x in base.table[np.nonzero(base.table[:, 0] == length)[0][0]])
+            n_blocks = (bucket.n_words + 63) // 64
+            bits = base.bits_flat[b_off:b_off + length * 26 * n_blocks]
+            pieces.append((length, bucket.letters, bucket.scores, bucket.order, bucket.starts, bits))
+            continue
+        spelled = np.frombuffer((np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes(), dtype=f"S{length}")
+        keep = ~np.isin(spelled, np.array(list(changes), dtype=f"S{length}"))
+        added = sorted((word, score) for word, score in changes.items() if score > 0)
+        words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{length}")])
+        scores = np.concatenate([np.asarray(bucket.scores)[keep], np.array([s for _, s in added], np.int16)])
+        order = np.argsort(words, kind="stable")
+        words, scores = words[order], scores[order]
+        if len(words):
+            letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - 65
+            pieces.append((length, letters.astype(np.uint8), scores, None, None, None))
+    pieces = [p for p in pieces if len(p[2])]
+    if not pieces:
+        raise InputError("no word is left after layering the lists", source)
+    n_letters = sum(p[1].size for p in pieces)
+    n_bits = sum(p[0] * 26 * ((len(p[2]) + 63) // 64) for p in pieces)
+    letters_flat = np.empty(n_letters, np.uint8)
+    scores_flat = np.empty(sum(len(p[2]) for p in pieces), np.int16)
+    order_flat = np.empty(n_letters, np.int32)
+    starts_flat = np.zeros(27 * sum(p[0] for p in pieces), np.int32)
+    bits_flat = np.zeros(n_bits, np.uint64)
+    rows = []
+    l_off = s_off = st_off = b_off = 0
+    for length, letters, scores, order, starts, bits in pieces:
+        n = len(scores)
+        n_blocks = (n + 63) // 64
+        letters_flat[l_off:l_off + n * length] = np.asarray(letters).reshape(-1)
+        scores_flat[s_off:s_off + n] = scores
+        order_view = order_flat[l_off:l_off + n * length].reshape(length, n)
+        starts_view = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
+        bits_view = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
+        if order is None:
+            _index_letters(letters, order_view, starts_view, bits_view)
+        else:
+            order_view[:] = order
+            starts_view[:] = starts
+            bits_view.reshape(-1)[:] = bits
+        rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
+        l_off += n * length
+        s_off += n
+        st_off += 27 * length
+        b_off += length * 26 * n_blocks
+    return WordList(source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
+                    starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat)
 
 
 def build_word_list(score_by_word: dict[str, int], source: str,

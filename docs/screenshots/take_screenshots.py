@@ -1,6 +1,8 @@
-"""Take the README's screenshots of the web builder: empty grid, live help, heat map, autofill done, print view, core.
+"""Take the README's screenshots of the web builder: empty grid, live help, heat map, autofill, print view, core,
+and the workbench's panels (a .puz opened with its clues, statistics, the word list, test-solve).
 
-Starts `xwcp serve` on a free loopback port and drives Debian's chromium through playwright.
+Starts `xwcp serve` on a free loopback port (with a throwaway data folder, so the user's personal
+word list is not touched) and drives Debian's chromium through playwright.
 Example: python3 docs/screenshots/take_screenshots.py
 """
 from __future__ import annotations
@@ -25,7 +27,8 @@ def main() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    data_dir = tempfile.TemporaryDirectory()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XWCP_DATA_DIR=data_dir.name)
     server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port)], env=env,
                               stdout=subprocess.PIPE, text=True)
     try:
@@ -34,9 +37,9 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
             context = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
                                                            headless=True, args=FLAGS,
-                                                           viewport={"width": 1200, "height": 720})
+                                                           viewport={"width": 1280, "height": 800})
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(f"http://127.0.0.1:{port}/#new")
             page.wait_for_function("window.xwcp && window.xwcp.ready")
             page.wait_for_timeout(1500)
             page.screenshot(path=str(HERE / "empty-grid.png"))
@@ -64,7 +67,7 @@ def main() -> int:
             page.click("#accept")
             page.click('.cell[data-cell="15"]')
             page.keyboard.press("Enter")  # back to 14A
-            page.fill("#clue", "Goods for sale")
+            page.get_by_role("textbox", name="14 Across clue", exact=True).fill("Goods for sale")
             page.emulate_media(media="print")
             page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
             page.wait_for_timeout(300)
@@ -84,10 +87,50 @@ def main() -> int:
             page.select_option("#preset", "4x4-unfillable")
             page.wait_for_timeout(2500)
             page.screenshot(path=str(HERE / "unfillable.png"))
+
+            page.get_by_label("Open puzzle file").set_input_files(str(ROOT / "tests/data/formats/xwcp-15x15-clued.puz"))
+            page.wait_for_function("document.querySelectorAll('#clues input').length === 76")
+            page.click('.cell[data-cell="35"]')  # 18A OLDSMOBILE
+            page.get_by_role("button", name="Theme entry").click()
+            page.click('.cell[data-cell="15"]')
+            page.wait_for_timeout(800)
+            page.screenshot(path=str(HERE / "workbench.png"))
+            page.get_by_role("tab", name="Stats").click()
+            page.wait_for_timeout(800)
+            page.screenshot(path=str(HERE / "statistics.png"))
+
+            page.get_by_role("tab", name="Fill").click()
+            page.select_option("#preset", "15x15-daily-01")
+            page.click('.cell[data-cell="15"]')
+            page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 10")
+            page.wait_for_timeout(500)
+            for _ in range(2):
+                word = page.eval_on_selector("#suggestions li[data-word]", "li => li.dataset.word")
+                page.get_by_role("button", name=f"Ban {word}").click()
+                page.wait_for_timeout(600)
+            page.get_by_role("tab", name="Word list").click()
+            page.fill("#word-input", "WARE")
+            page.fill("#word-score", "100")
+            page.click("#word-set")
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(HERE / "word-list.png"))
+
+            page.get_by_role("tab", name="Saved").click()
+            page.locator("#saved-list li").filter(has_text="Workbench Test 15").get_by_role("button", name="Open").click()
+            page.wait_for_timeout(500)
+            page.get_by_role("button", name="Test-solve").click()
+            page.click('.cell[data-cell="0"]')
+            page.keyboard.type("HIFI", delay=50)
+            page.click('.cell[data-cell="15"]')
+            page.keyboard.type("ANUS", delay=50)
+            page.get_by_role("button", name="Check").click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(HERE / "test-solve.png"))
             context.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
+        data_dir.cleanup()
     for name in sorted(HERE.glob("*.png")):
         print(name.relative_to(ROOT))
     return 0

@@ -434,7 +434,8 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         from xwcp.analysis import domains_report
 
         if self._json is None:
-            self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by)
+            self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by,
+                                        prop=self._propagation)  # the propagation it has: AC-3 once, not twice
         return self._json
 
     def text(self) -> str:

@@ -24,6 +24,7 @@ from xwcp.library.inputs import (MAX_SEED, GridLike, SlotLike, WordsLike, check_
 from xwcp.result import Progress
 
 if TYPE_CHECKING:
+    from xwcp.ac3 import Propagation
     from xwcp.formats import Puzzle
     from xwcp.grid import Grid
     from xwcp.problem import Problem
@@ -80,6 +81,7 @@ class Session:
         from xwcp.problem import Problem, compile_problem
 
         self._puzzle: Puzzle | None = None
+        self._propagation: Propagation | None = None  # set by `analysed`: jobs start from it, not from AC-3
         if isinstance(grid, Problem):
             given = [name for name, value in (("words", words), ("locks", locks), ("bans", bans),
                                               ("min_score_by_slot", min_score_by_slot), ("region", region),
@@ -115,6 +117,14 @@ class Session:
             from xwcp.session import warn_problem
 
             warn_problem(self.problem, strict, warn)
+
+    @classmethod
+    def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
+        """A session over a problem already compiled and propagated (`xwcp.ac3.propagate(problem)`): its jobs
+        start from that state instead of running AC-3 again (the web server keeps both per grid)."""
+        session = cls(problem)
+        session._propagation = propagation
+        return session
 
     @property
     def grid(self) -> Grid:
@@ -211,7 +221,7 @@ class Session:
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
         seed = check_int("seed", seed, 0, MAX_SEED)
-        return CheckAnswer.from_report(self.problem, check_report(self.problem, backend=backend,
+        return CheckAnswer.from_report(self.problem, check_report(self.problem, backend=backend, prop=self._propagation,
                                                                   time_limit_s=time_limit_s, seed=seed))
 
     def domains(self, slot: SlotLike | None = None, *, k: int | None = None, by: str = "score") -> DomainsAnswer:
@@ -236,7 +246,7 @@ class Session:
         else:
             slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
         name = problem.slots[slot_ids[0]].name if slot is not None else None
-        return DomainsAnswer(problem, propagate(problem), slot_ids, k, by, name)
+        return DomainsAnswer(problem, self._propagation or propagate(problem), slot_ids, k, by, name)
 
     def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
                 backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
@@ -271,7 +281,7 @@ class Session:
             raise InputError("show_fill=True needs verify=True")
         return Suggestions.from_report(suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                                       time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
-                                                      progress=progress, by=by))
+                                                      progress=progress, by=by, prop=self._propagation))
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
         """How many letters each cell can still take: 26 free, 1 forced, 0 dead.
@@ -284,7 +294,8 @@ class Session:
         """
         from xwcp.analysis import heatmap_report
 
-        return HeatMap.from_report(self.problem, heatmap_report(self.problem, with_core=check_bool("core", core)))
+        return HeatMap.from_report(self.problem, heatmap_report(self.problem, with_core=check_bool("core", core),
+                                                                prop=self._propagation))
 
     def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
                   seed: int = 0) -> CoreAnswer | None:

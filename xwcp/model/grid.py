@@ -249,17 +249,18 @@ def _runs(grid: Grid) -> list[tuple[Direction, int, int]]:
     return starts
 
 
-def standard_numbers(grid: Grid) -> dict[int, int]:
-    """The standard numbering: number by start cell, counting from 1 in row-major order."""
+def standard_numbers(grid: Grid, starts: list[tuple[Direction, int, int]] | None = None) -> dict[int, int]:
+    """The standard numbering: number by start cell, counting from 1 in row-major order (`starts`: `_runs(grid)`
+    when the caller has it)."""
     number_by_cell: dict[int, int] = {}
-    for _, r, c in _runs(grid):
+    for _, r, c in (_runs(grid) if starts is None else starts):
         number_by_cell.setdefault(r * grid.width + c, len(number_by_cell) + 1)
     return number_by_cell
 
 
-def number_by_cell(grid: Grid) -> dict[int, int]:
+def number_by_cell(grid: Grid, starts: list[tuple[Direction, int, int]] | None = None) -> dict[int, int]:
     """The grid's numbering: its published numbers where it has them, else the standard numbering."""
-    standard = standard_numbers(grid)
+    standard = standard_numbers(grid, starts)
     if grid.numbers is None:
         return standard
     own = dict(grid.numbers)
@@ -270,8 +271,8 @@ def find_slots(grid: Grid) -> tuple[Slot, ...]:
     """All slots: across ones in reading order, then down ones in reading order."""
     width = grid.width
     cells, bars = grid.cells, grid.bars
-    numbers = number_by_cell(grid)
-    starts = _runs(grid)
+    starts = _runs(grid)  # once: the numbering comes from the same starts (a third of a web request's parse)
+    numbers = number_by_cell(grid, starts)
     slots: list[Slot] = []
     for direction in (Direction.ACROSS, Direction.DOWN):
         dr, dc, side = (0, 1, RIGHT) if direction is Direction.ACROSS else (1, 0, BELOW)

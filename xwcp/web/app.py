@@ -1,9 +1,13 @@
 """The builder's ASGI app: routes that turn JSON into library calls (the library's jobs, backends.fill) and back.
 
-Stateless per request: every call sends the whole grid; the only shared state is the word
-list (loaded once at start) and the counters behind the load caps. Blocking library calls run
+Stateless per request: every call sends the whole grid; what a process shares across requests
+is the word list (loaded once at start, with the user's personal list layered over it and
+reloaded when that file changes: xwcp/web/wordsource.py), a cache of compiled grids keyed by
+their content (xwcp/web/analysis_cache.py) and the counters behind the load caps, so any number
+of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
 in worker threads so the event loop keeps serving; a fill runs in its own thread and stops
-(through `Limits.abort`) when the client says stop or goes away.
+(through `Limits.abort`) when the client says stop or goes away. Only the hosts served are
+answered (xwcp/web/hosts.py).
 
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
@@ -13,8 +17,7 @@ or ran past its work-time cap (REQUEST_CAP_S).
 from __future__ import annotations
 
 import importlib
-import json
-import tempfile
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -23,20 +26,30 @@ from pathlib import Path
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from xwcp import userwords
 from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
+from xwcp.stats import grid_stats
 from xwcp.types import FillStatus
-from xwcp.wordlist import WordList, load_word_list
+from xwcp.web import puzzles
+from xwcp.web.http import ApiError, parse_json as _parse_json, read_body
+from xwcp.web.http import error_response as _error
+from xwcp.web.analysis_cache import AnalysisCache
+from xwcp.web.hosts import HostGuard, allowed_hosts
+from xwcp.web.personal import word_routes
+from xwcp.web.wordsource import WordSource
+from xwcp.wordlist import WordList, layer_word_lists, load_word_list
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -61,61 +74,35 @@ MAX_K = 200
 """Most words one suggestion list may ask for."""
 PROGRESS_EVERY_S = 0.1
 """How often a running fill streams its progress."""
-FORMATS = ("puz", "ipuz")
-"""Download formats the page offers when xwcp.formats can write them."""
+FORMATS = ("puz", "ipuz", "xd", "json", "txt")
+"""Formats the page opens and saves when xwcp.formats reads and writes them."""
 CORE_TIME_S = 5.0
 """Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""
 
 
-class ApiError(Exception):
-    """A request the API refuses: HTTP status and a one-line message naming the problem."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
 @dataclass
 class ServerState:
-    """What the app shares across requests: the word list and the load counters."""
+    """What the app shares across requests: the word list, the analysis cache and the load counters."""
 
-    words: WordList
+    source: WordSource
     max_fills: int
     active_fills: int = 0
     pending: int = 0
     fill_threads: set = field(default_factory=set)
     """Threads of fills still running (tests check that a disconnect leaves none)."""
     limiter: anyio.CapacityLimiter | None = None
+    cache: AnalysisCache = field(default_factory=AnalysisCache)
 
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message, "status": status}, status_code=status)
+    @property
+    def words(self) -> WordList:
+        """The word list to use now (the personal list layered over the server's)."""
+        return self.source.current()[0]
 
 
 # ----- request parsing: JSON in, library arguments out -------------------------------------
 
 async def _read_json(request: Request) -> dict:
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
-        raise ApiError(413, f"request body is {int(length)} bytes; the limit is {MAX_BODY_BYTES}")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise ApiError(413, f"request body is over the limit of {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
-    return _parse_json(b"".join(chunks))
-
-
-def _parse_json(raw: bytes | str) -> dict:
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"malformed JSON: {exc}") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
-    return body
+    return _parse_json(await read_body(request, MAX_BODY_BYTES))
 
 
 def _number(body: dict, key: str, default, lo, hi, kind=int):
@@ -157,6 +144,20 @@ def _problem(state: ServerState, body: dict, controls: Controls | None = None) -
                            controls=controls)
 
 
+def _analysed(state: ServerState, body: dict):
+    """The request's grid compiled and propagated, from the process's cache when it was seen (see
+    xwcp/web/analysis_cache.py); also the cache key."""
+    min_score = _number(body, "min_score", 50, 0, 100)
+    allow_dupes = _flag(body, "allow_dupes")
+    rows = body.get("grid")
+    source = tuple(rows) if isinstance(rows, list) and all(isinstance(r, str) for r in rows) else None
+    words, token = state.source.current()
+    if source is None:  # not rows: _grid says what is wrong
+        _grid(body)
+    entry = state.cache.analysed(words, token, source, lambda: _grid(body), min_score, allow_dupes)
+    return entry, state.cache.key(token, source, min_score, allow_dupes)
+
+
 def _slot_name(body: dict, required: bool) -> str | None:
     slot = body.get("slot")
     if slot is None and not required:
@@ -195,12 +196,9 @@ def export_formats() -> list[str]:
 
 def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
     """The puzzle file's bytes, written by xwcp.formats (only called for a format in `export_formats()`)."""
-    from xwcp.formats import Puzzle, write_puzzle
+    from xwcp.formats import Puzzle
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"puzzle.{fmt}"
-        write_puzzle(Puzzle(grid, clue_by_slot=dict(clues)), path)
-        return path.read_bytes()
+    return puzzles.write_format(Puzzle(grid, clue_by_slot=dict(clues)), fmt)
 
 
 def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
@@ -240,20 +238,27 @@ def _core_dict(problem: Problem, slot_ids: list[int], minimal: bool) -> dict:
 
 # ----- HTTP routes ----------------------------------------------------------------------------
 
-def create_app(words_path: str | Path | None = None, *, max_fills: int | None = None,
-               words: WordList | None = None) -> Starlette:
+def create_app(words_path: str | Path | list | None = None, *, max_fills: int | None = None,
+               words: WordList | None = None, hosts: frozenset[str] | None = None,
+               personal: bool = True) -> Starlette:
     """The builder app.
 
     Args:
-        words_path: word list file; None for the embedded default list.
+        words_path: word list file, or several layered in order (as the CLI's repeated --words);
+            None for the embedded default list.
         max_fills: autofills allowed at once (default: the cores this process may use).
         words: an already loaded list (tests), instead of `words_path`.
+        hosts: the Host names answered (default: 127.0.0.1, localhost, ::1; see xwcp/web/hosts.py).
+        personal: layer the user's personal list (xwcp.userwords) over the list, and let the page edit it.
     """
-    state = ServerState(words=words if words is not None else load_word_list(words_path),
-                        max_fills=max_fills or default_threads())
+    if words is None:
+        paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+        layers = [load_word_list(path) for path in (paths or [None])]
+        words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
+    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
 
     async def analyse(request: Request, job) -> Response:
-        """Parse the body, run `job(problem, body)` in a worker thread under the caps, answer JSON."""
+        """Parse the body, run `job(analysed grid, cache key, body)` in a worker thread under the caps, answer JSON."""
         try:
             body = await _read_json(request)
             if state.pending >= MAX_PENDING:
@@ -272,7 +277,7 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
                     if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
                         return Response(status_code=499)
                     with anyio.fail_after(REQUEST_CAP_S):
-                        data = await anyio.to_thread.run_sync(lambda: job(_problem(state, body), body),
+                        data = await anyio.to_thread.run_sync(lambda: job(*_analysed(state, body), body),
                                                               abandon_on_cancel=True)
                 except TimeoutError:
                     raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
@@ -288,58 +293,73 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         return JSONResponse(data)
 
     async def domains(request: Request) -> Response:
-        def job(problem, body):
-            return Session(problem).domains(_slot_name(body, False), k=_number(body, "k", 20, 1, MAX_K)).as_dict()
+        def job(entry, key, body):
+            slot, k = _slot_name(body, False), _number(body, "k", 20, 1, MAX_K)
+            return entry.report(("domains", slot and slot.strip().upper(), k), lambda: Session.analysed(
+                entry.problem, entry.prop).domains(slot, k=k).as_dict())
         return await analyse(request, job)
 
     async def heatmap(request: Request) -> Response:
-        def job(problem, body):
-            data = Session(problem).heatmap(core=False).as_dict()  # after every keystroke: no core search
-            return _with_core(problem, data, data["status"] != "consistent", search=False)
+        def job(entry, key, body):  # after every keystroke: the named slot, no core search
+            def make():
+                data = Session.analysed(entry.problem, entry.prop).heatmap(core=False).as_dict()
+                return _with_core(entry.problem, data, data["status"] != "consistent", search=False)
+            return entry.report(("heatmap",), make)
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
-        def job(problem, body):
+        def job(entry, key, body):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
-            data = Session(problem).check(time_limit_s=limit, seed=_number(body, "seed", 0, 0, 2**31 - 1)).as_dict()
-            return _with_core(problem, data, data["verdict"] == "unfillable")
+            seed = _number(body, "seed", 0, 0, 2**31 - 1)
+            check_key = (key, limit, seed)
+            data = state.cache.check(check_key)  # an undo, or the same grid from another user
+            if data is None:
+                data = Session.analysed(entry.problem, entry.prop).check(time_limit_s=limit, seed=seed).as_dict()
+                data = _with_core(entry.problem, data, data["verdict"] == "unfillable")
+                if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
+                    state.cache.keep_check(check_key, data)
+            return data
         return await analyse(request, job)
 
     async def suggest(request: Request) -> Response:
-        def job(problem, body):
+        def job(entry, key, body):
             k = _number(body, "k", 20, 1, MAX_K)
             verify = _flag(body, "verify")
             limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
-            return Session(problem).suggest(_slot_name(body, True), k=k, verify=verify, time_limit_s=limit,
-                                            seed=_number(body, "seed", 0, 0, 2**31 - 1)).as_dict()
+            slot = _slot_name(body, True)
+            seed = _number(body, "seed", 0, 0, 2**31 - 1)
+
+            def make():
+                return Session.analysed(entry.problem, entry.prop).suggest(
+                    slot, k=k, verify=verify, time_limit_s=limit, seed=seed).as_dict()
+            if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
+                return make()
+            return entry.report(("suggest", slot.strip().upper(), k), make)
         return await analyse(request, job)
 
-    async def export_file(request: Request) -> Response:
-        try:
-            body = await _read_json(request)
-            grid = _grid(body)
-            fmt = body.get("format")
-            if fmt not in export_formats():
-                raise ApiError(404, f"format {fmt!r} is not available here; available: "
-                                    f"{', '.join(export_formats()) or 'none'}")
-            clues = body.get("clues", {})
-            if not isinstance(clues, dict) or not all(isinstance(v, str) for v in clues.values()):
-                raise ApiError(400, "clues must be an object mapping slot ids to clue text")
-            data = await anyio.to_thread.run_sync(write_export, grid, clues, fmt)
-        except ApiError as exc:
-            return _error(exc.status, exc.message)
-        except InputError as exc:
-            return _error(400, str(exc))
-        return Response(data, media_type="application/octet-stream",
-                        headers={"Content-Disposition": f'attachment; filename="puzzle.{fmt}"'})
+    async def stats(request: Request) -> Response:
+        def job(entry, key, body):
+            theme = body.get("theme", [])
+            if not isinstance(theme, list) or not all(isinstance(name, str) for name in theme):
+                raise ApiError(400, "theme must be a list of slot ids, like [\"17A\", \"3D\"]")
+            below, substring = _number(body, "below_score", 50, 0, 100), _number(body, "substring", 4, 2, 15)
+            names = frozenset(name.upper() for name in theme)
+            return entry.report(("stats", names, below, substring), lambda: grid_stats(
+                entry.problem.grid, entry.problem.words, below_score=below, substring=substring, theme=names))
+        return await analyse(request, job)
 
     async def info(request: Request) -> Response:
+        words = state.words
         return JSONResponse({
-            "words": {"source": state.words.source, "n_words": state.words.n_words},
-            "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills,
+            "words": {"source": words.source, "n_words": words.n_words},
+            "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
             "quality": quality_fill_function() is not None, "formats": export_formats(),
             "core": _optional("xwcp.core", "explain") is not None,
             "design": _optional("xwcp.design.search", "design") is not None,
+            "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
+                         "n_words": len(state.source.personal_words), "error": state.source.error},
+            "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
+                      "incremental": state.cache.incremental},
             "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}})
 
     async def presets(request: Request) -> Response:
@@ -370,12 +390,15 @@ def create_app(words_path: str | Path | None = None, *, max_fills: int | None = 
         Route("/api/heatmap", heatmap, methods=["POST"]),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/suggest", suggest, methods=["POST"]),
-        Route("/api/export", export_file, methods=["POST"]),
+        Route("/api/stats", stats, methods=["POST"]),
+        *puzzles.file_routes(MAX_BODY_BYTES),
+        *word_routes(state.source, MAX_BODY_BYTES),
         WebSocketRoute("/ws/fill", ws_fill),
         WebSocketRoute("/ws/design", ws_design),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})
+    guard = Middleware(HostGuard, hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1"))
+    app = Starlette(routes=routes, middleware=[guard], exception_handlers={404: _not_found, 405: _not_allowed})
     app.state.xwcp = state
     return app
 

@@ -23,6 +23,8 @@ import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.errors import InputError
+from xwcp.web.http import ApiError
+from xwcp.web.http import parse_json as _parse_json
 
 MAX_DESIGN_S = 600.0
 """Cap on one design request's time limit."""
@@ -33,8 +35,6 @@ DEFAULT_QUALITY_S = 10.0
 
 
 def _text_list(body: dict, key: str, required: bool) -> list[str]:
-    from xwcp.web.app import ApiError
-
     value = body.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise ApiError(400, f"{key} must be a list of strings")
@@ -47,7 +47,7 @@ def _text_list(body: dict, key: str, required: bool) -> list[str]:
 def _request(body: dict):
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
     from xwcp.design.request import make_request
-    from xwcp.web.app import ApiError, _number
+    from xwcp.web.app import _number
 
     if body.get("type", "design") != "design":
         raise ApiError(400, "the first message must be a design request: {\"themes\": [\"WORD\", ...]}")
@@ -79,7 +79,7 @@ async def design_session(state, websocket: WebSocket) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
     from xwcp.design.report import design_dict, result_dict
     from xwcp.design.search import design
-    from xwcp.web.app import PROGRESS_EVERY_S, ApiError, _parse_json, _send_error
+    from xwcp.web.app import PROGRESS_EVERY_S, _send_error
 
     await websocket.accept()
     try:

@@ -1,6 +1,8 @@
 // The "Design grid" panel: theme entries typed in, /ws/design streams the patterns tried and the designs found;
-// a design (or only its blocks and theme entries) is taken into the editor through the page's takeGrid hook.
-// Self-contained: it builds its own markup inside #design-panel and talks to the page only through initDesign's hooks.
+// a design (or only its blocks and theme entries) opens in the editor as a new puzzle, its theme entries marked.
+// It builds its own markup inside #design-panel and reaches the rest of the page only through state.js.
+import { fromRows } from "./grid.js";
+import { loadPuzzle, on, state } from "./state.js";
 
 const SIZES = ["15x15", "13x13", "11x11", "21x21"];
 
@@ -47,14 +49,34 @@ function patternRows(d) {
   return cells.map((row) => row.join(""));
 }
 
+// The editor's keys of the design's theme entries (start cell and direction, as state.js keys slots).
+function themeKeys(d) {
+  const width = d.grid[0].length;
+  return d.themes.map((t) => `${(t.row - 1) * width + (t.col - 1)}${t.direction === "down" ? "D" : "A"}`);
+}
+
 function qualityText(q) {
   if (!q || q.mean_score === null || q.mean_score === undefined) return "";
   return `mean ${q.mean_score.toFixed(1)}, min ${q.min_score}`;
 }
 
-export function initDesign({ takeGrid, symmetry }) {
+function currentSymmetry() {
+  const select = document.getElementById("symmetry");
+  return select ? select.value : "rotational";
+}
+
+// Open a design in the editor as a new puzzle (undo starts afresh), its theme entries marked as theme.
+function openDesign(d, rows) {
+  loadPuzzle({ grid: fromRows(rows), theme: themeKeys(d), id: null });
+}
+
+export function initDesign({ symmetry = currentSymmetry } = {}) {
   const panel = document.getElementById("design-panel");
   if (!panel) return;
+  on("ready", () => {
+    const tab = document.getElementById("tab-design");
+    if (tab && state.info && state.info.design === false) tab.hidden = true;
+  });
   const themes = el("textarea", { id: "design-themes", rows: "4", placeholder: "one theme entry per line",
     spellcheck: "false", "aria-label": "theme entries" });
   const size = el("select", { id: "design-size", "aria-label": "design size" },
@@ -85,8 +107,8 @@ export function initDesign({ takeGrid, symmetry }) {
   function showDesign(d, index) {
     const take = el("button", { type: "button", class: "take", text: "Open in editor" });
     const pattern = el("button", { type: "button", class: "take-pattern", text: "Pattern only" });
-    take.addEventListener("click", () => takeGrid(d.grid));
-    pattern.addEventListener("click", () => takeGrid(patternRows(d)));
+    take.addEventListener("click", () => openDesign(d, d.grid));
+    pattern.addEventListener("click", () => openDesign(d, patternRows(d)));
     const li = el("li", { "data-index": String(index) },
       miniGrid(d.grid),
       el("div", { class: "design-info" },

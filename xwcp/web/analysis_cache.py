@@ -1,0 +1,164 @@
+"""Keep the compiled problems and arc-consistent domains of the grids a server process saw last, keyed by content.
+
+After one keystroke the page asks three questions of the same grid (suggestions, then the heat
+map, then the fillability check), an undo asks again about a grid it had before, and every
+client of a shared grid asks about the same one: each of those reuses the compiled problem and
+its propagation instead of rebuilding them. A grid is found again by what it is (the word
+list's version, the cells, the options), never by who sent it, so every request stays
+stateless: any process behind a load balancer answers it the same way, only slower on a miss.
+
+Answers made from a kept grid (a slot's suggestions, all domains, the heat map) are kept with it,
+so asking again costs a lookup.
+
+A miss whose grid is a kept grid plus letters typed into empty cells (the next keystroke of the
+same user) starts from the kept grid's engine: `problem.add_letters` derives the problem and
+`ac3.propagate_letters` enters the letters into a copy of the engine, which skips compiling and
+the counting pass over every live word (most of a one-slot answer's time). Both give exactly
+what compiling and propagating from scratch gives; where they cannot (a letter completes an
+entry, or empties a slot), the grid is compiled and propagated from scratch.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from xwcp.ac3 import Propagation, propagate_engine, propagate_letters
+from xwcp.grid import BLOCK, EMPTY, Grid
+from xwcp.problem import Problem, add_letters, compile_problem
+
+CAPACITY = 96
+"""Grids kept per process (a 15x15's problem and propagation hold about 1.2 MB): the last keystrokes of
+about 50 users typing at once."""
+ENGINE_CAPACITY = 48
+"""Of those, how many keep their engine (another 0.6 MB) for the next keystroke to start from: one per
+user typing, for about 50 at once."""
+CHECK_CAPACITY = 256
+"""Fillability answers kept per process (small JSON objects)."""
+_EMPTY, _BLOCK = ord(EMPTY), ord(BLOCK)
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """A grid compiled and propagated: what every analysis endpoint starts from."""
+
+    problem: Problem
+    prop: Propagation
+    reports: dict = field(default_factory=dict, compare=False, repr=False)
+    """Answers already computed from this grid, by what was asked (read-only once made)."""
+
+    def report(self, question: tuple, make: Callable[[], dict]) -> dict:
+        """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
+        cursor comes back, the same grid asked by several users). Callers must not change it."""
+        found = self.reports.get(question)
+        if found is None:
+            found = self.reports[question] = make()
+        return found
+
+
+@dataclass
+class _Kept:
+    """A kept engine with what a later grid must share to start from it."""
+
+    shape: tuple
+    """(list version, width, height, bars, numbering, options): must be equal."""
+    cells: np.ndarray
+    """uint8 per cell (plain grids only: one character a cell)."""
+    entry: Analysed
+    engine: object
+
+
+class AnalysisCache:
+    """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
+
+    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY):
+        self.capacity = capacity
+        self.engine_capacity = engine_capacity
+        self._entries: OrderedDict[tuple, Analysed] = OrderedDict()
+        self._engines: OrderedDict[tuple, _Kept] = OrderedDict()
+        self._checks: OrderedDict[tuple, dict] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = self.incremental = 0
+
+    @staticmethod
+    def key(words_token: object, source: object, min_score: int, allow_dupes: bool) -> tuple:
+        """What makes two requests the same question: the list's version, the grid as the request wrote it
+        (rows; hashable) and the options. A hit costs no parsing at all."""
+        return (words_token, source, min_score, allow_dupes)
+
+    def analysed(self, words, words_token: object, source: object, parse: Callable[[], Grid], min_score: int,
+                 allow_dupes: bool) -> Analysed:
+        """The grid `parse()` gives (written `source` in the request), compiled with `words` and propagated,
+        from the cache when it was seen.
+
+        Raises:
+            InputError: as `parse` and `compile_problem`.
+        """
+        key = self.key(words_token, source, min_score, allow_dupes)
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return found
+        grid = parse()
+        plain = all(len(cell) == 1 for cell in grid.cells)
+        shape = (words_token, grid.width, grid.height, getattr(grid, "bars", None), getattr(grid, "numbers", None),
+                 min_score, allow_dupes)
+        cells = np.frombuffer("".join(grid.cells).encode("ascii", "replace"), np.uint8) if plain else None
+        result = None
+        parent = self._parent_of(shape, cells) if plain else None
+        if parent is not None:
+            letter_by_cell = {int(cell): grid.cells[cell] for cell in np.flatnonzero(cells != parent.cells)}
+            problem = add_letters(parent.entry.problem, letter_by_cell)
+            if problem is not None:
+                result = propagate_letters(problem, parent.engine, letter_by_cell)
+        incremental = result is not None
+        if result is None:
+            problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
+            result = propagate_engine(problem)
+        prop, engine = result
+        entry = Analysed(problem, prop)
+        with self._lock:
+            self.misses += 1
+            self.incremental += incremental
+            self._entries[key] = entry
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+            if prop.is_consistent and plain:
+                self._engines[key] = _Kept(shape, cells, entry, engine)
+                while len(self._engines) > self.engine_capacity:
+                    self._engines.popitem(last=False)
+        return entry
+
+    def _parent_of(self, shape: tuple, cells: np.ndarray) -> _Kept | None:
+        """A kept engine of the same shape whose grid the new one extends by letters in empty cells, the one
+        with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
+        with self._lock:
+            kept = [k for k in self._engines.values() if k.shape == shape]
+        if not kept:
+            return None
+        others = np.stack([k.cells for k in kept])
+        same = others == cells
+        extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
+        if not extends.any():
+            return None
+        letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
+        return kept[int(np.argmax(letters))]
+
+    def check(self, key: tuple) -> dict | None:
+        with self._lock:
+            found = self._checks.get(key)
+            if found is not None:
+                self._checks.move_to_end(key)
+            return found
+
+    def keep_check(self, key: tuple, answer: dict) -> None:
+        with self._lock:
+            self._checks[key] = answer
+            while len(self._checks) > CHECK_CAPACITY:
+                self._checks.popitem(last=False)

@@ -1,0 +1,114 @@
+"""The page's word-list control: read and edit the user's personal list (ban, boost, add, upload) over HTTP.
+
+GET /api/words answers the personal list and where it lives; POST /api/words applies edits
+(`{"word": "ESNE", "score": 0}` bans, a score of 1-MAX sets or adds, `"remove": true` takes the
+word out of the personal list, back to the server's list); POST /api/words/upload?mode=merge|replace
+takes a list file's text (`WORD;score` lines). Every edit is written to the file at once
+(xwcp.userwords) and the process reloads its list before answering, so the next suggestion
+already obeys it; other processes see the file change on their next request.
+"""
+from __future__ import annotations
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from xwcp import userwords
+from xwcp.errors import InputError
+from xwcp.web.http import ApiError, error_response, parse_json, read_body
+from xwcp.web.wordsource import WordSource
+from xwcp.wordlist import MAX_SCORE, describe_problems
+
+MAX_UPLOAD_BYTES = 8 * 1024 * 1024
+"""Largest personal list the page may upload (a list of 200,000 words is about 3 MB)."""
+MAX_EDITS = 1000
+"""Most words one POST /api/words may change."""
+SHOWN_WORDS = 2000
+"""Most entries GET /api/words lists (the counts are always complete)."""
+
+
+def summary(source: WordSource) -> dict:
+    """The personal list as the page shows it: entries (bans first), counts, the file, any problem with it."""
+    words, _ = source.current()
+    personal = source.personal_words
+    ordered = sorted(personal.items(), key=lambda item: (item[1] > userwords.BAN_SCORE, item[0]))
+    return {"enabled": source.personal, "path": str(userwords.personal_path()),
+            "n_words": len(personal), "n_banned": sum(1 for s in personal.values() if s <= userwords.BAN_SCORE),
+            "entries": [{"word": w, "score": s, "listed": source.base.score(w)} for w, s in ordered[:SHOWN_WORDS]],
+            "list": {"source": words.source, "n_words": words.n_words}, "error": source.error,
+            "max_score": MAX_SCORE}
+
+
+def _edits(body: dict) -> dict[str, int | None]:
+    """{word: score or None} from `{"word", "score"|"remove"}` or `{"edits": [...]}`."""
+    items = body.get("edits", [body])
+    if not isinstance(items, list) or not items or len(items) > MAX_EDITS:
+        raise ApiError(400, f"edits must be a list of 1 to {MAX_EDITS} objects like "
+                            "{\"word\": \"ESNE\", \"score\": 0}")
+    changes: dict[str, int | None] = {}
+    for item in items:
+        if not isinstance(item, dict):
+            raise ApiError(400, "each edit is an object like {\"word\": \"ESNE\", \"score\": 0}")
+        word = userwords.clean_word(item.get("word"))
+        if item.get("remove") is True:
+            changes[word] = None
+        elif "score" in item:
+            changes[word] = userwords.clean_score(item["score"])
+        else:
+            raise ApiError(400, f"say what to do with {word}: \"score\" (0 bans) or \"remove\": true")
+    return changes
+
+
+def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
+    """The routes above, over the server's word source."""
+
+    async def answer(job) -> Response:
+        if not source.personal:
+            return error_response(409, "this server was started with --no-personal: the personal list is off")
+        try:
+            await anyio.to_thread.run_sync(job)
+            source.refresh()  # this process: the next request sees the edit without waiting for a stat
+            return JSONResponse(await anyio.to_thread.run_sync(summary, source))
+        except ApiError as exc:
+            return error_response(exc.status, exc.message)
+        except InputError as exc:
+            return error_response(400, str(exc))
+
+    async def show(request: Request) -> Response:
+        return JSONResponse(await anyio.to_thread.run_sync(summary, source))
+
+    async def edit(request: Request) -> Response:
+        try:
+            changes = _edits(parse_json(await read_body(request, max_body_bytes)))
+        except ApiError as exc:
+            return error_response(exc.status, exc.message)
+        except InputError as exc:
+            return error_response(400, str(exc))
+        return await answer(lambda: userwords.update_personal(changes))
+
+    async def upload(request: Request) -> Response:
+        mode = request.query_params.get("mode", "merge")
+        try:
+            if mode not in ("merge", "replace"):
+                raise ApiError(400, f"mode must be merge or replace, got {mode!r}")
+            raw = await read_body(request, MAX_UPLOAD_BYTES)
+            text = raw.decode("utf-8-sig", errors="replace")
+            name = request.query_params.get("name", "uploaded list")
+            score_by_word, problems, n_problems = userwords.parse_upload(text, name)
+            if not score_by_word:
+                raise ApiError(400, f"{name}: no word in it" + (f" ({describe_problems(problems, n_problems)})"
+                                                                 if n_problems else ""))
+        except ApiError as exc:
+            return error_response(exc.status, exc.message)
+        response = await answer(lambda: userwords.update_personal(score_by_word, replace=mode == "replace"))
+        if response.status_code == 200 and n_problems:
+            import json
+
+            data = json.loads(response.body)
+            data["skipped"] = describe_problems(problems, n_problems)
+            return JSONResponse(data)
+        return response
+
+    return [Route("/api/words", show, methods=["GET"]), Route("/api/words", edit, methods=["POST"]),
+            Route("/api/words/upload", upload, methods=["POST"])]

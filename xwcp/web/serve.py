@@ -1,0 +1,154 @@
+"""Run the builder under uvicorn: one process, or N worker processes sharing the port (`--workers`).
+
+Every request is stateless (the grid travels with it; a process keeps only caches keyed by
+content and the personal list's file), so the workers need no coordination. Each worker listens
+on the port with SO_REUSEPORT, so the kernel spreads new connections evenly over them (with
+one shared socket, whichever worker is idle first accepts: 50 kept-alive clients split 32/18
+and the busier worker sets the p95). A worker that dies is started again. Outside Linux (where
+SO_REUSEPORT does not spread connections, or is missing) uvicorn's own workers share one socket. The same statelessness holds across
+machines: several `xwcp serve` processes behind any load balancer serve more users (README,
+"Web builder"). Workers get their options through the environment (they start with `spawn`).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import socket
+import sys
+import time
+from collections.abc import Callable
+
+from xwcp.errors import InputError
+
+CONFIG_ENV = "XWCP_SERVE_CONFIG"
+"""Environment variable holding a worker's options (JSON)."""
+WS_MAX_BYTES = 1 << 20
+"""Largest WebSocket message (a fill request is a grid: well under this)."""
+BACKLOG = 2048
+"""Connections a worker's socket queues (uvicorn's default)."""
+RESTART_GRACE_S = 10.0
+"""A worker that dies sooner than this after starting, twice in a row, stops the server (a broken start)."""
+
+
+def app_from_environment():
+    """The app of one worker process, from the options `serve` put in CONFIG_ENV."""
+    from xwcp.web.app import create_app
+
+    config = json.loads(os.environ[CONFIG_ENV])
+    return create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
+                      personal=config["personal"])
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse a port that is taken (one line, before any list is loaded).
+
+    Raises:
+        InputError: the address cannot be bound.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise InputError(f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+                             + (" (another server is using it: pick another --port)"
+                                if exc.errno in (98, 48) else "")) from None
+
+
+def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fills: int, hosts: frozenset[str],
+          personal: bool, announce: Callable[[str], None]) -> None:
+    """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
+
+    `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers).
+
+    Raises:
+        InputError: the port is taken, or the word list cannot be loaded.
+    """
+    import uvicorn
+
+    check_port(host, port)
+    per_worker = max(1, math.ceil(max_fills / workers))
+    url_host = f"[{host}]" if ":" in host else host
+    if workers == 1:
+        from xwcp.web.app import create_app
+
+        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal)
+        announce(f"http://{url_host}:{port}/")
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+        return
+    if words:  # load once here, so a bad list is one line and exit 2, and the workers find it in the cache
+        from xwcp.wordlist import load_word_list
+
+        for path in words:
+            load_word_list(path)
+    os.environ[CONFIG_ENV] = json.dumps({"words": words, "max_fills": per_worker, "hosts": sorted(hosts),
+                                         "personal": personal})
+    announce(f"http://{url_host}:{port}/")
+    if not (hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")):  # elsewhere it does not balance
+        uvicorn.run("xwcp.web.serve:app_from_environment", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning", ws_max_size=WS_MAX_BYTES)
+        return
+    _supervise(host, port, workers)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(BACKLOG)
+    return sock
+
+
+def _worker(host: str, port: int) -> None:
+    """One worker process: its own SO_REUSEPORT socket, uvicorn serving the app built from CONFIG_ENV."""
+    import uvicorn
+
+    from xwcp.signals import forget_signals_in_child
+
+    forget_signals_in_child()  # dies with the supervisor even when that is killed outright
+    sock = _listen(host, port)
+    config = uvicorn.Config(app_from_environment, factory=True, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _supervise(host: str, port: int, workers: int) -> None:
+    """Start the workers and keep them running until a stop signal (then stop them all and wait)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    started: dict[int, float] = {}
+    processes: list = [None] * workers
+    quick_deaths = 0
+
+    def start(index: int) -> None:
+        process = context.Process(target=_worker, args=(host, port), name=f"xwcp-serve-{index}", daemon=False)
+        process.start()
+        processes[index] = process
+        started[index] = time.monotonic()
+
+    try:
+        for index in range(workers):
+            start(index)
+        while True:
+            time.sleep(0.5)
+            for index, process in enumerate(processes):
+                if process.is_alive():
+                    continue
+                quick = time.monotonic() - started[index] < RESTART_GRACE_S
+                quick_deaths = quick_deaths + 1 if quick else 0
+                if quick_deaths >= 2:
+                    raise InputError(f"the server's worker processes stop right after starting (exit code "
+                                     f"{process.exitcode}); run with --workers 1 to see why")
+                start(index)
+    finally:
+        for process in processes:
+            if process is not None and process.is_alive():
+                process.terminate()  # uvicorn stops gracefully on SIGTERM: fills are aborted, sockets closed
+        for process in processes:
+            if process is not None:
+                process.join(timeout=10)
+                if process.is_alive():
+                    process.kill()

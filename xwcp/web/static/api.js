@@ -1,0 +1,54 @@
+// Talking to the server: JSON in and out with a time limit, every failure a readable message (never a hang).
+export const DEFAULT_TIMEOUT_MS = 25000; // above the server's own 20 s cap: its 503 arrives first
+
+export class ApiError extends Error {
+  constructor(message, status = 0) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// fetch with a time limit and an optional outer AbortSignal; a superseded request rejects with AbortError.
+export async function request(path, { method = "POST", body, json = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS,
+                                      headers = {} } = {}) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+  const forward = () => controller.abort();
+  if (signal) {
+    if (signal.aborted) controller.abort();
+    signal.addEventListener("abort", forward);
+  }
+  let response;
+  try {
+    const init = { method, signal: controller.signal, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = json ? JSON.stringify(body) : body;
+      if (json) init.headers["Content-Type"] = "application/json";
+    }
+    response = await fetch(path, init);
+  } catch (err) {
+    if (timedOut) throw new ApiError(`the server took longer than ${Math.round(timeoutMs / 1000)} s to answer ${path}; try again`);
+    if (err.name === "AbortError") throw err;
+    throw new ApiError("the server does not answer: is `xwcp serve` still running?");
+  } finally {
+    clearTimeout(timer);
+    if (signal) signal.removeEventListener("abort", forward);
+  }
+  if (!response.ok) {
+    let message = `HTTP ${response.status}`;
+    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
+    throw new ApiError(message, response.status);
+  }
+  return response;
+}
+
+export async function post(path, body, options = {}) {
+  return (await request(path, { ...options, body })).json();
+}
+
+export async function get(path, options = {}) {
+  return (await request(path, { ...options, method: "GET" })).json();
+}
+
+export function isAbort(err) { return err && err.name === "AbortError"; }

@@ -1,0 +1,127 @@
+// Autofill over the WebSocket: the whole grid or a dragged region, progress in pencil, stop, accept, reroll.
+import { overlay } from "./editor.js";
+import { EMPTY, toRows } from "./grid.js";
+import { commit, emit, on, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const SILENT_S = 10; // a fill that sends nothing for this long is reported, not waited on forever
+let socket = null;
+let lastRegion = null;
+let seed = 0;
+let watchdog = null;
+
+function stopSocket() {
+  if (!socket) return;
+  socket.onmessage = null;
+  socket.onclose = null;
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "stop" }));
+  socket.close();
+  socket = null;
+  setFilling(false);
+}
+
+function startFill(region) {
+  if (socket || state.mode === "solve") return;
+  overlay.pencil = null;
+  overlay.core = null;
+  $("pencil-actions").hidden = true;
+  const time = Math.min(120, Math.max(1, Number($("time-limit").value) || 30));
+  const request = { grid: toRows(state.grid), quality: $("quality").checked, time_limit_s: time, seed };
+  if (region) request.region = region;
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/fill`);
+  lastRegion = region;
+  setFilling(true);
+  setProgress("starting…");
+  const heard = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      setProgress(`the server has sent nothing for ${SILENT_S} s: stopped waiting (try again)`, "error");
+      stopSocket();
+    }, SILENT_S * 1000);
+  };
+  heard();
+  socket.onopen = () => socket.send(JSON.stringify(request));
+  socket.onmessage = (event) => {
+    heard();
+    const msg = JSON.parse(event.data);
+    if (msg.type === "progress") {
+      let line = `${msg.seconds.toFixed(1)} s`;
+      if (msg.n_slots) {
+        line += ` · ${msg.nodes.toLocaleString()} nodes · ${msg.backtracks.toLocaleString()} backtracks`
+          + ` · deepest ${msg.filled_slots}/${msg.n_slots} slots`;
+      }
+      if (msg.note) line += ` · ${msg.note}`;
+      setProgress(line);
+      if (msg.grid) { overlay.pencil = msg.grid; emit("render"); } // the search's current branch, in pencil
+    } else if (msg.type === "result") {
+      showResult(msg);
+    } else if (msg.type === "error") {
+      setProgress(`error: ${msg.error}`, "error");
+    }
+  };
+  socket.onerror = () => setProgress("the fill connection failed: is `xwcp serve` still running?", "error");
+  socket.onclose = () => { clearTimeout(watchdog); socket = null; setFilling(false); };
+}
+
+function setProgress(text, status) {
+  $("progress").textContent = text;
+  if (status) $("progress").dataset.status = status; else delete $("progress").dataset.status;
+}
+
+function showResult(msg) {
+  const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
+  if (msg.status === "filled") {
+    overlay.pencil = msg.grid;
+    $("pencil-actions").hidden = false;
+    let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
+    if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
+      scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
+    }
+    setProgress(`filled (${where})${scores}: accept or reroll`, "filled");
+  } else if (msg.status === "unfillable") {
+    overlay.pencil = null;
+    overlay.core = msg.core ? msg.core.cells : null;
+    const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")})` : "";
+    setProgress(`unfillable (${where}): ${msg.reason}${slots}`, "unfillable");
+  } else {
+    overlay.pencil = null;
+    setProgress(`${msg.status} (${where}): ${msg.reason}`, msg.status);
+  }
+  emit("render");
+}
+
+function setFilling(on_) {
+  state.filling = on_;
+  $("fill-all").disabled = on_;
+  $("fill-region").disabled = on_ || !overlay.region;
+  $("stop").disabled = !on_;
+}
+
+function acceptPencil() {
+  if (!overlay.pencil) return;
+  // only empty cells take the pencil's letters: an edit made while the fill ran is kept
+  const pencil = overlay.pencil.join("");
+  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && /[A-Z]/.test(pencil[cell]) ? pencil[cell] : x));
+  overlay.pencil = null;
+  $("pencil-actions").hidden = true;
+  commit({ cells }, { accepted: true });
+}
+
+export function initAutofill() {
+  $("fill-all").onclick = () => startFill(null);
+  $("fill-region").onclick = () => startFill(overlay.region);
+  $("stop").onclick = () => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "stop" })); };
+  $("accept").onclick = acceptPencil;
+  $("discard").onclick = () => {
+    overlay.pencil = null;
+    $("pencil-actions").hidden = true;
+    setProgress("");
+    emit("render");
+  };
+  $("reroll").onclick = () => { seed += 1; startFill(lastRegion); };
+  on("edit", (detail) => {
+    if (!detail.accepted && overlay.pencil && !socket) { overlay.pencil = null; $("pencil-actions").hidden = true; }
+  });
+  on("puzzle", () => { stopSocket(); setProgress(""); $("pencil-actions").hidden = true; });
+  on("mode", () => { if (state.mode === "solve") stopSocket(); });
+}

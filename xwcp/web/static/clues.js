@@ -1,0 +1,120 @@
+// The Clues panel: every entry's clue in Across and Down lists, edited in place, with the entry and its length;
+// the entry under the cursor is highlighted and kept in view, and a clue box focused moves the cursor there.
+import { EMPTY } from "./grid.js";
+import { currentSlot, emit, isTheme, on, setClue, slotKey, slotText, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+let layoutKey = "";
+let shownCurrent = null; // the highlighted entries last scrolled into view
+
+function entryText(slot) {
+  if (state.mode === "solve") return "";
+  return slotText(slot).replaceAll(EMPTY, "·");
+}
+
+function build() {
+  const focusedKey = document.activeElement && document.activeElement.closest("#clues li")
+    ? document.activeElement.closest("li").dataset.key : null;
+  for (const [dir, id] of [["A", "clues-across"], ["D", "clues-down"]]) {
+    const list = $(id);
+    list.innerHTML = "";
+    for (const slot of state.slots.filter((s) => s.dir === dir)) {
+      const key = slotKey(slot);
+      const li = document.createElement("li");
+      li.dataset.key = key;
+      li.dataset.name = slot.name;
+      li.innerHTML = '<span class="n"></span><input type="text" spellcheck="true"><span class="entry"></span>';
+      li.children[0].textContent = slot.number;
+      const input = li.children[1];
+      input.value = state.clues[key] || "";
+      input.setAttribute("aria-label", `${slot.number} ${dir === "A" ? "Across" : "Down"} clue`);
+      input.placeholder = state.mode === "solve" ? "" : "clue…";
+      input.readOnly = state.mode === "solve";
+      input.addEventListener("input", () => {
+        const now = state.slotByKey.get(key);
+        if (now) setClue(now, input.value);
+      });
+      input.addEventListener("focus", () => {
+        const now = state.slotByKey.get(key);
+        if (!now || (currentSlot() === now)) return;
+        state.dir = now.dir;
+        state.cell = now.cells[0];
+        emit("select", { from: "clues" });
+      });
+      input.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") { event.preventDefault(); $("grid").focus(); }
+        if (event.key === "Enter") {
+          event.preventDefault();
+          const inputs = [...document.querySelectorAll("#clues input")];
+          const next = inputs[inputs.indexOf(input) + 1];
+          if (next) next.focus(); else $("grid").focus();
+        }
+      });
+      list.appendChild(li);
+    }
+  }
+  layoutKey = state.slots.map(slotKey).join(",");
+  shownCurrent = null;
+  refresh();
+  if (focusedKey) {
+    const input = document.querySelector(`#clues li[data-key="${focusedKey}"] input`);
+    if (input) input.focus();
+  }
+}
+
+// Entries, lengths, theme marks and the highlight, without rebuilding the boxes (typing in one keeps its focus).
+function refresh() {
+  const slot = currentSlot();
+  const crossing = slot ? new Set(state.slots.filter((s) => s.dir !== slot.dir && s.cells.includes(state.cell)).map(slotKey))
+    : new Set();
+  let count = 0;
+  for (const li of document.querySelectorAll("#clues li")) {
+    const now = state.slotByKey.get(li.dataset.key);
+    if (!now) continue;
+    setText(li.children[0], String(now.number));
+    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${now.cells.length})`);
+    li.classList.toggle("current", slot === now);
+    li.classList.toggle("crossing", crossing.has(li.dataset.key));
+    li.classList.toggle("theme", isTheme(now));
+    li.classList.toggle("missing", !state.clues[li.dataset.key]);
+    const input = li.children[1];
+    if (document.activeElement !== input && input.value !== (state.clues[li.dataset.key] || "")) {
+      input.value = state.clues[li.dataset.key] || "";
+    }
+    if (state.clues[li.dataset.key]) count++;
+  }
+  $("clue-count").textContent = `${count} of ${state.slots.length} clued`;
+  const current = [...document.querySelectorAll("#clues li.current, #clues li.crossing")];
+  const shown = current.map((li) => li.dataset.key).join();
+  if (shown !== shownCurrent) {  // scrolling measures the layout: only when the highlight moved
+    shownCurrent = shown;
+    current.forEach(keepInView);
+  }
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function keepInView(li) {
+  const column = li.closest(".clue-list");
+  const box = column.getBoundingClientRect(), row = li.getBoundingClientRect();
+  if (row.top < box.top || row.bottom > box.bottom) column.scrollTop += row.top - box.top - box.height / 3;
+}
+
+function update() {
+  if (state.slots.map(slotKey).join(",") !== layoutKey) build();
+  else refresh();
+}
+
+export function initClues() {
+  on("puzzle", build);
+  on("edit", update);
+  on("select", refresh);
+  on("clues", () => refresh());
+  on("mode", build);
+  on("focus-clue", (slot) => {
+    const input = document.querySelector(`#clues li[data-key="${slotKey(slot)}"] input`);
+    if (input) { input.focus(); input.select(); }
+  });
+}

@@ -1,0 +1,80 @@
+// The print view: title and author, the blank grid with its numbers, the clues, and an answer key on its own page.
+import { BLOCK, EMPTY } from "./grid.js";
+import { slotKey, state, themeCells } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+function gridTable(sizePx, withLetters) {
+  const { grid } = state;
+  const table = document.createElement("div");
+  table.className = "print-grid";
+  table.style.gridTemplateColumns = `repeat(${grid.width}, ${sizePx}px)`;
+  const theme = themeCells();
+  grid.cells.forEach((value, cell) => {
+    const div = document.createElement("div");
+    div.style.height = `${sizePx}px`;
+    if (value === BLOCK) div.className = "b";
+    else if (withLetters && theme.has(cell)) div.className = "t";
+    const number = state.numberByCell.get(cell);
+    if (number && !withLetters) div.innerHTML = `<span>${number}</span>`;
+    if (withLetters && value !== BLOCK && value !== EMPTY) {
+      const letter = document.createElement("b");
+      letter.className = "l";
+      letter.textContent = value;
+      div.appendChild(letter);
+    }
+    table.appendChild(div);
+  });
+  return table;
+}
+
+export function buildPrintView() {
+  const { grid, meta } = state;
+  const view = $("print-view");
+  view.innerHTML = "";
+  const h1 = document.createElement("h1");
+  h1.textContent = meta.title || "Crossword";
+  view.appendChild(h1);
+  if (meta.author) {
+    const by = document.createElement("p");
+    by.className = "byline";
+    by.textContent = `by ${meta.author}`;
+    view.appendChild(by);
+  }
+  view.appendChild(gridTable(Math.min(30, Math.floor(520 / Math.max(grid.width, grid.height))), false));
+  const lists = document.createElement("div");
+  lists.className = "clue-lists";
+  for (const [dir, title] of [["A", "Across"], ["D", "Down"]]) {
+    const h = document.createElement("h2");
+    h.textContent = title;
+    const ol = document.createElement("ol");
+    for (const slot of state.slots.filter((s) => s.dir === dir)) {
+      const li = document.createElement("li");
+      li.innerHTML = "<b></b> ";
+      li.firstChild.textContent = slot.number;
+      li.append(`${state.clues[slotKey(slot)] || "…"} (${slot.cells.length})`);
+      ol.appendChild(li);
+    }
+    const column = document.createElement("div");
+    column.append(h, ol);
+    lists.append(column);
+  }
+  view.appendChild(lists);
+  if (meta.copyright) {
+    const c = document.createElement("p");
+    c.className = "copyright";
+    c.textContent = meta.copyright;
+    view.appendChild(c);
+  }
+  const key = document.createElement("section");
+  key.className = "answer-key";
+  const h2 = document.createElement("h2");
+  h2.textContent = `Answers${meta.title ? `: ${meta.title}` : ""}`;
+  key.append(h2, gridTable(Math.min(22, Math.floor(380 / Math.max(grid.width, grid.height))), true));
+  view.appendChild(key);
+}
+
+export function initPrint() {
+  $("print").onclick = () => { buildPrintView(); window.print(); };
+  window.addEventListener("beforeprint", buildPrintView);
+}

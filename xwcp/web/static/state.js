@@ -1,0 +1,199 @@
+// The page's one shared state and its events: the puzzle being built (grid, clues, theme, metadata, undo
+// history) and the cursor; panels read `state`, change it through these functions and hear each other
+// only through `on`/`emit`, never by calling one another.
+import { BLOCK, EMPTY, blankGrid, findSlots, toRows } from "./grid.js";
+
+// What one undo step restores: the grid layer. Clues and metadata are not undone with the grid (a clue
+// typed after an edit must survive that edit's undo); issue 23's marks, bars and rebus cells join here.
+export const GRID_FIELDS = ["cells", "theme"];
+export const MAX_HISTORY = 500;
+
+export const state = {
+  id: null,                 // the saved puzzle's id in this browser (saved.js)
+  grid: blankGrid(15, 15),  // { width, height, cells: ["#", ".", "A", ...] } (a cell may later hold a rebus)
+  clues: {},                // clue text by slot key (start cell + "A"/"D"): a block elsewhere renumbers, keys stay
+  theme: [],                // slot keys of theme entries: locked, highlighted, listed apart
+  meta: { title: "", author: "", copyright: "", notes: "" },
+  history: [],              // grid-layer snapshots before each edit
+  future: [],
+  slots: [],
+  numberByCell: new Map(),
+  slotByKey: new Map(),
+  cell: 0,
+  dir: "A",
+  mode: "build",            // "build" or "solve" (solve.js)
+  info: { quality: false, formats: [] },
+};
+
+const listeners = new Map();
+
+// Events: "edit" (the grid layer changed), "select" (the cursor moved), "clues", "meta", "puzzle" (a whole
+// puzzle was loaded), "mode", "words" (the personal list changed), "message" (a line for the user).
+export function on(event, listener) {
+  if (!listeners.has(event)) listeners.set(event, []);
+  listeners.get(event).push(listener);
+}
+
+export function emit(event, detail) {
+  for (const listener of listeners.get(event) || []) {
+    try {
+      listener(detail);
+    } catch (err) {
+      console.error(err);
+      if (event !== "message") emit("message", `internal error in the page: ${err.message}`);
+    }
+  }
+}
+
+export function say(text) { emit("message", text || ""); }
+
+export function slotKey(slot) { return `${slot.cells[0]}${slot.dir}`; }
+
+export function relayout() {
+  const { slots, numberByCell } = findSlots(state.grid);
+  state.slots = slots;
+  state.numberByCell = numberByCell;
+  state.slotByKey = new Map(slots.map((s) => [slotKey(s), s]));
+}
+
+export function slotAt(cell, dir) {
+  return state.slots.find((s) => s.dir === dir && s.cells.includes(cell));
+}
+
+export function currentSlot() {
+  return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A");
+}
+
+export function slotText(slot) { return slot.cells.map((cell) => state.grid.cells[cell]).join(""); }
+
+export function isTheme(slot) { return !!slot && state.theme.includes(slotKey(slot)); }
+
+// Letters of theme entries: typing over, erasing and blocks leave them alone until the entry is unmarked
+// (an empty cell of a theme entry still takes a letter).
+export function lockedCells() {
+  const locked = new Set();
+  for (const key of state.theme) {
+    const slot = state.slotByKey.get(key);
+    if (slot) slot.cells.forEach((cell) => { if (state.grid.cells[cell] !== EMPTY) locked.add(cell); });
+  }
+  return locked;
+}
+
+// Cells of theme entries (drawn highlighted).
+export function themeCells() {
+  const cells = new Set();
+  for (const key of state.theme) {
+    const slot = state.slotByKey.get(key);
+    if (slot) slot.cells.forEach((cell) => cells.add(cell));
+  }
+  return cells;
+}
+
+function snapshot() {
+  const snap = {};
+  for (const field of GRID_FIELDS) snap[field] = field === "cells" ? state.grid.cells.slice() : structuredClone(state[field]);
+  return snap;
+}
+
+function restore(snap) {
+  for (const field of GRID_FIELDS) {
+    if (!(field in snap)) continue;
+    if (field === "cells") state.grid = { ...state.grid, cells: snap.cells.slice() };
+    else state[field] = structuredClone(snap[field]);
+  }
+}
+
+// One undoable edit of the grid layer: `change` holds the new values of some GRID_FIELDS.
+export function commit(change, detail = {}) {
+  state.history.push(snapshot());
+  if (state.history.length > MAX_HISTORY) state.history.shift();
+  state.future = [];
+  restore(change);
+  relayout();
+  emit("edit", detail);
+}
+
+export function undo() {
+  if (!state.history.length) return false;
+  state.future.push(snapshot());
+  restore(state.history.pop());
+  relayout();
+  emit("edit", { undo: true });
+  return true;
+}
+
+export function redo() {
+  if (!state.future.length) return false;
+  state.history.push(snapshot());
+  restore(state.future.pop());
+  relayout();
+  emit("edit", { redo: true });
+  return true;
+}
+
+export function setClue(slot, text) {
+  const key = slotKey(slot);
+  if (text) state.clues[key] = text; else delete state.clues[key];
+  emit("clues", { key });
+}
+
+export function setMeta(field, value) {
+  state.meta[field] = value;
+  emit("meta", { field });
+}
+
+// ----- whole puzzles: in from a file, a saved copy or a link; out to the server's .json shape --------
+
+// Load a puzzle: { grid, clues by slot name (as files name them) or by key, theme keys, meta, history... }.
+export function loadPuzzle(puzzle) {
+  state.id = puzzle.id || null;
+  state.grid = { width: puzzle.grid.width, height: puzzle.grid.height, cells: puzzle.grid.cells.slice() };
+  relayout();
+  state.clues = {};
+  if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
+  for (const [name, text] of Object.entries(puzzle.cluesByName || {})) {
+    const slot = state.slots.find((s) => s.name === name.toUpperCase());
+    if (slot && text) state.clues[slotKey(slot)] = text;
+  }
+  state.theme = (puzzle.theme || []).slice();
+  state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
+  state.history = puzzle.history || [];
+  state.future = puzzle.future || [];
+  state.cell = puzzle.cell ?? state.grid.cells.findIndex((x) => x !== BLOCK);
+  if (state.cell < 0 || state.cell >= state.grid.cells.length) state.cell = 0;
+  state.dir = puzzle.dir === "D" ? "D" : "A";
+  emit("puzzle", {});
+}
+
+// The page's puzzle from the server's object (xwcp's .json document: grid rows, entries with clues).
+export function puzzleFromJson(doc) {
+  const rows = doc.grid;
+  const cluesByName = {};
+  for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
+  return {
+    grid: { width: rows[0].length, height: rows.length, cells: rows.join("").split("") },
+    cluesByName,
+    meta: { title: doc.title || "", author: doc.author || "", copyright: doc.copyright || "", notes: doc.notes || "" },
+  };
+}
+
+export function cluesByName() {
+  const out = {};
+  for (const slot of state.slots) {
+    const text = state.clues[slotKey(slot)];
+    if (text) out[slot.name] = text;
+  }
+  return out;
+}
+
+// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id.
+export function puzzleJson() {
+  return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows(state.grid),
+           clues: cluesByName() };
+}
+
+export function themeNames() {
+  return state.theme.map((key) => state.slotByKey.get(key)).filter(Boolean).map((s) => s.name);
+}
+
+export function filledCount() { return state.grid.cells.filter((x) => x !== BLOCK && x !== EMPTY).length; }

@@ -1,0 +1,102 @@
+// The Statistics panel, live: words, blocks, lengths, letters, unchecked cells, weak entries, repeats, shared
+// substrings and the theme entries apart (counted by the server: POST /api/stats).
+import { isAbort, post } from "./api.js";
+import { jumpToSlot } from "./editor.js";
+import { toRows } from "./grid.js";
+import { on, say, state, themeNames } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const STATS_DELAY_MS = 150; // after the suggestions and the heat map: statistics can wait for a pause
+let timer = null;
+let controller = null;
+let seq = 0;
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, STATS_DELAY_MS);
+}
+
+function refresh() {
+  if (controller) controller.abort();
+  controller = new AbortController();
+  const mine = ++seq;
+  const body = {
+    grid: toRows(state.grid), theme: themeNames(),
+    below_score: Math.max(0, Math.min(100, Number($("below-score").value) || 0)),
+    substring: Math.max(2, Math.min(15, Number($("shared-length").value) || 4)),
+  };
+  post("/api/stats", body, { signal: controller.signal }).then((data) => {
+    if (mine === seq) draw(data);
+  }).catch((err) => { if (!isAbort(err)) say(`statistics: ${err.message}`); });
+}
+
+function jumpLink(name, text) {
+  const a = document.createElement("button");
+  a.type = "button";
+  a.className = "link";
+  a.textContent = text;
+  a.title = `go to ${name}`;
+  a.addEventListener("click", () => jumpToSlot(state.slots.find((s) => s.name === name), { focusGrid: true }));
+  return a;
+}
+
+function fillList(id, items, empty) {
+  const ul = $(id);
+  ul.innerHTML = "";
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = empty;
+    ul.appendChild(li);
+  }
+  for (const parts of items) {
+    const li = document.createElement("li");
+    li.append(...parts);
+    ul.appendChild(li);
+  }
+}
+
+function bars(id, counts, labelOf) {
+  const box = $(id);
+  box.innerHTML = "";
+  const max = Math.max(1, ...Object.values(counts));
+  for (const [label, n] of Object.entries(counts)) {
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    bar.title = labelOf(label, n);
+    bar.innerHTML = '<span class="fill"></span><span class="n"></span><span class="label"></span>';
+    bar.children[0].style.height = `${Math.round((48 * n) / max)}px`;
+    bar.children[1].textContent = n;
+    bar.children[2].textContent = label;
+    box.appendChild(bar);
+  }
+}
+
+function draw(data) {
+  for (const el of document.querySelectorAll("#stats [data-stat]")) {
+    const value = data[el.dataset.stat];
+    el.textContent = value === null || value === undefined ? "–" : value;
+  }
+  bars("stat-lengths", data.lengths, (len, n) => `${n} entries of ${len} letters`);
+  bars("stat-letters", data.letters, (letter, n) => `${letter}: ${n}`);
+  fillList("stat-below", data.below.entries.map((e) => [jumpLink(e.id, e.id), ` ${e.word} `,
+    Object.assign(document.createElement("span"), { className: "muted", textContent: e.score === null ? "not in the list" : `score ${e.score}` })]),
+  "none");
+  fillList("stat-repeated", data.repeated.map((r) => [`${r.word}: `, ...r.ids.flatMap((id, i) => [i ? ", " : "", jumpLink(id, id)])]),
+    "none");
+  const shared = data.shared.pairs.map((p) => [jumpLink(p.ids[0], `${p.ids[0]} ${p.words[0]}`), " and ",
+    jumpLink(p.ids[1], `${p.ids[1]} ${p.words[1]}`), Object.assign(document.createElement("span"), { className: "muted", textContent: ` share ${p.substring}` })]);
+  if (data.shared.count > data.shared.pairs.length) shared.push([`… and ${data.shared.count - data.shared.pairs.length} more pairs`]);
+  fillList("stat-shared", shared, "none");
+  fillList("stat-theme", data.theme.map((t) => [jumpLink(t.id, t.id), ` ${t.word} (${t.length})`]),
+    "none: mark an entry with Theme entry");
+  $("stats").dataset.version = Number($("stats").dataset.version || 0) + 1;
+}
+
+export function initStats() {
+  $("below-score").addEventListener("input", schedule);
+  $("shared-length").addEventListener("input", schedule);
+  on("edit", schedule);
+  on("puzzle", schedule);
+  on("words", schedule);
+}
