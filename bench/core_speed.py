@@ -1,33 +1,40 @@
-"""How fast a minimal core is found on every unfillable grid of the bench suites (target: minimal within 5 s).
+"""How fast a minimal core is found on every unfillable grid of the bench suites, side by side with an older checkout.
 
-For each grid of the chosen suites: fill it with `backtrack` (up to --fill-limit s); for each
-grid proven unfillable, find the core (`xwcp.core.explain`, oracle `backtrack`, 5 s budget),
-then check it with a second backend (default `sat`): the core is unfillable and dropping any
-one slot leaves a fillable rest. Prints one line per unfillable grid.
+For each grid proven unfillable (by `auto`, as `xwcp fill` proves it, up to --fill-limit s), a
+child process of each checkout loads it, proves it, and finds the core (`xwcp.core.explain`,
+its 5 s budget unless --budget; this checkout hands it the proof's dead-end weights); the
+checkouts take turns, --repeat times, and the medians are printed: proof time, core time,
+core size, minimal or not, searches. With --check, this checkout's cores are verified by a
+second backend (default `sat`): unfillable, and each one-smaller subset fillable.
+--extra adds grids outside the suites (e.g. the seeded themeless, bench/seeded/, with
+Spread the Wordlist, which is not shipped: give its path).
 
-Usage: PYTHONPATH=. python3 bench/core_speed.py [--suites stock,vanbeek72,vanbeek72-ukacd,xcsp] [--check sat]
+Usage:
+    PYTHONPATH=. python3 bench/core_speed.py [--base OLD_CHECKOUT] [--repeat 3] [--suites ...]
+        [--grids SUITE:NAME,...] [--extra GRID:WORDS:MIN_SCORE ...] [--check sat]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from xwcp import compile_problem  # noqa: E402
-from xwcp.backends import fill  # noqa: E402
-from xwcp.errors import InputError  # noqa: E402
-from xwcp.core import CORE_TIME_LIMIT_S, core_dict, explain, find_core, sub_problem  # noqa: E402
-from xwcp.result import Limits  # noqa: E402
-from xwcp.types import FillStatus  # noqa: E402
+SUITES = "stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp,scaling"
+KNOWN_UNFILLABLE = ("stock:4x4-unfillable,vanbeek72:23.01,xcsp:normalized-crossword-m1-lex-15-04,"
+                    "scaling:blocked-07x07@25000,scaling:blocked-09x09@25000,scaling:blocked-11x11@25000,"
+                    "scaling:blocked-15x15@25000,scaling:open-5x5@25000,scaling:open-6x6@25000,"
+                    "scaling:open-7x7@25000")
+"""The unfillable grids of the suites (bench/results/2026-11-23/core_speed.txt): --grids known."""
 
 
 def _bench_function(name: str):
-    """A function of the bench module (xwcp/bench.py, or a module of the xwcp/bench/ package)."""
+    """A function of the bench package of the checkout on sys.path (its layout changed over time)."""
     import importlib
     import pkgutil
 
@@ -41,88 +48,166 @@ def _bench_function(name: str):
     raise ImportError(f"xwcp.bench has no {name}")
 
 
-def _suite_instances(suite: str):
-    return _bench_function("suite_instances")(suite, root=ROOT)
+def _instances(suite: str, root: Path):
+    return _bench_function("suite_instances")(suite, root=root)
 
 
-def load(instance, cache: dict):
-    """The compiled problem of a bench instance, loaded the way the bench loads it (`xwcp.bench.load_instance`)."""
-    if "lists" not in cache:
-        cache["lists"] = _bench_function("WordLists")()
-    loaded = _bench_function("load_instance")(instance, cache["lists"])
-    return compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score, allow_dupes=loaded.allow_dupes)
+def _key(instance) -> str:
+    return f"{instance.suite}:{instance.name}" + (f"@{instance.words.top_n}" if instance.words.top_n else "")
 
 
-def verify(problem, names, checker: str, limit_s: float, is_minimal: bool) -> str:
+def load_spec(spec: str, root: Path):
+    """The compiled problem of "SUITE:NAME[@TOP_N]" or "GRID:WORDS:MIN_SCORE" (an --extra grid)."""
+    from xwcp import compile_problem
+
+    if spec.count(":") == 2 and not spec.split(":")[0] in _suite_names():
+        from xwcp.session import load_problem
+
+        grid, words, min_score = spec.split(":")
+        return load_problem(grid, words or None, min_score=int(min_score))
+    lists = _bench_function("WordLists")()
+    for instance in _instances(spec.split(":")[0], root):
+        if _key(instance) == spec:
+            loaded = _bench_function("load_instance")(instance, lists)
+            return compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
+                                   allow_dupes=loaded.allow_dupes)
+    raise SystemExit(f"no instance {spec}")
+
+
+def _suite_names() -> set[str]:
+    return set(SUITES.split(","))
+
+
+def child(spec: str, budget_s: float, fill_limit_s: float) -> dict:
+    """Load, prove and explain one grid with the checkout on sys.path; the numbers as a dict."""
+    import inspect
+
+    from xwcp.backends import fill
+    from xwcp.core import explain
+    from xwcp.result import Limits
+
+    problem = load_spec(spec, Path.cwd())
+    start = time.perf_counter()
+    result = fill(problem, "auto", Limits(time_limit_s=fill_limit_s))
+    proof_s = time.perf_counter() - start
+    if result.status.value != "unfillable":
+        return {"spec": spec, "status": result.status.value, "proof_s": proof_s}
+    options = {}
+    if "weight_by_slot" in inspect.signature(explain).parameters:
+        options["weight_by_slot"] = result.weight_by_slot
+    start = time.perf_counter()
+    core = explain(problem, seed_slot_id=result.slot_id, time_limit_s=budget_s, **options)
+    core_s = time.perf_counter() - start
+    out = {"spec": spec, "status": "unfillable", "slots": len(problem.slots), "proof_s": proof_s, "core_s": core_s}
+    if core is not None:
+        out.update(size=len(core["slots"]), minimal=core["minimal"], calls=core["oracle_calls"], names=core["slots"])
+    return out
+
+
+def run_child(checkout: Path, spec: str, args) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", spec, "--budget", str(args.budget),
+                           "--fill-limit", str(args.fill_limit)], capture_output=True, text=True, env=env,
+                          cwd=checkout, timeout=600)
+    if done.returncode != 0:
+        return {"spec": spec, "status": "error", "error": done.stderr.strip().splitlines()[-1:]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def verify(spec: str, names, checker: str, limit_s: float, is_minimal: bool) -> str:
     """'ok' if `checker` proves the core unfillable and (when it is called minimal) each one-smaller subset
     fillable; 'WRONG ...' if it proves the opposite; 'unknown ...' if it reaches its limit first."""
+    from xwcp.backends import fill
+    from xwcp.core import sub_problem
+    from xwcp.result import Limits
+
+    problem = load_spec(spec, ROOT)
     ids = [problem.slot_by_name(n).id for n in names]
-    status = fill(sub_problem(problem, ids), checker, Limits(time_limit_s=limit_s)).status
-    if status is FillStatus.FILLED:
+    status = fill(sub_problem(problem, ids), checker, Limits(time_limit_s=limit_s)).status.value
+    if status == "filled":
         return "WRONG: the core has a fill"
-    if status is not FillStatus.UNFILLABLE:
+    if status != "unfillable":
         return f"unknown: {checker} reached {limit_s:g} s on the core"
     if not is_minimal:
         return "ok (unfillable)"
     for dropped in ids:
-        rest = [s for s in ids if s != dropped]
-        status = fill(sub_problem(problem, rest), checker, Limits(time_limit_s=limit_s)).status
-        if status is FillStatus.UNFILLABLE:
+        status = fill(sub_problem(problem, [s for s in ids if s != dropped]), checker,
+                      Limits(time_limit_s=limit_s)).status.value
+        if status == "unfillable":
             return f"WRONG: not minimal, still unfillable without {problem.slots[dropped].name}"
-        if status is not FillStatus.FILLED:
+        if status != "filled":
             return f"unknown: {checker} reached {limit_s:g} s without {problem.slots[dropped].name}"
     return "ok"
 
 
+def find_unfillable(suites: str, fill_limit_s: float) -> list[str]:
+    from xwcp.backends import fill
+    from xwcp.errors import InputError
+    from xwcp.result import Limits
+
+    found = []
+    for suite in suites.split(","):
+        for instance in _instances(suite, ROOT):
+            try:
+                problem = load_spec(_key(instance), ROOT)
+            except (ValueError, InputError, SystemExit):
+                continue
+            if fill(problem, "auto", Limits(time_limit_s=fill_limit_s)).status.value == "unfillable":
+                found.append(_key(instance))
+    return found
+
+
+def _median(rows: list[dict], key: str):
+    values = [r[key] for r in rows if key in r]
+    return statistics.median(values) if values else None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suites", default="stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp,scaling")
+    parser.add_argument("--child", metavar="SPEC", help=argparse.SUPPRESS)
+    parser.add_argument("--suites", default=SUITES)
+    parser.add_argument("--grids", default="known", help="SUITE:NAME[@TOP_N],... ('known': the unfillable grids "
+                        "of the suites found before; 'all': fill every grid of --suites to find them)")
+    parser.add_argument("--extra", action="append", default=[], metavar="GRID:WORDS:MIN_SCORE")
+    parser.add_argument("--base", type=Path, help="an older checkout to run side by side (its extension built)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per grid and checkout, taking turns (medians)")
     parser.add_argument("--fill-limit", type=float, default=10.0, help="seconds to prove a grid unfillable")
-    parser.add_argument("--check", default="sat", help="second backend that verifies each core ('' to skip)")
+    parser.add_argument("--budget", type=float, default=5.0, help="seconds for each core (the default budget)")
+    parser.add_argument("--check", default="", help="second backend that verifies this checkout's cores")
     parser.add_argument("--check-limit", type=float, default=20.0, help="seconds per verifying call")
-    parser.add_argument("--budget", type=float, default=CORE_TIME_LIMIT_S, help="seconds for each core (default 5)")
-    parser.add_argument("--seedless", action="store_true",
-                        help="shrink from all slots instead of growing from the slot the proof names (to compare)")
     args = parser.parse_args()
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  core budget {args.budget:g} s"
-          f"{'  seedless' if args.seedless else ''}")
-    print(f"{'suite':<16} {'grid':<40} {'slots':>5} {'proof s':>8} {'core':>4} {'minimal':>7} "
-          f"{'calls':>5} {'core s':>7}  check  slots")
-    cache: dict = {}
-    worst = 0.0
-    n_unfillable = n_minimal = 0
-    for suite in args.suites.split(","):
-        for instance in _suite_instances(suite):
-            try:
-                problem = load(instance, cache)
-            except (ValueError, InputError):  # an instance the bench skips too (e.g. an XCSP model without letters)
+    if args.child:
+        print(json.dumps(child(args.child, args.budget, args.fill_limit)))
+        return 0
+    sys.path.insert(0, str(ROOT))
+    specs = (find_unfillable(args.suites, args.fill_limit) if args.grids == "all" else
+             (KNOWN_UNFILLABLE if args.grids == "known" else args.grids).split(","))
+    specs += [str(Path(e.split(":")[0]).resolve()) + ":" + ":".join(e.split(":")[1:]) for e in args.extra]
+    checkouts = [("new", ROOT)] + ([("base", args.base.resolve())] if args.base else [])
+    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  budget {args.budget:g} s  "
+          f"repeat {args.repeat}  new {ROOT}" + (f"  base {args.base}" if args.base else ""))
+    print(f"{'grid':<46} {'slots':>5} {'who':<4} {'proof s':>7} {'core s':>7} {'size':>4} {'minimal':>7} "
+          f"{'calls':>5}  check")
+    for spec in specs:
+        rows: dict[str, list[dict]] = {who: [] for who, _ in checkouts}
+        for _ in range(args.repeat):
+            for who, checkout in checkouts:
+                rows[who].append(run_child(checkout, spec, args))
+        label = Path(spec.split(":")[0]).name if spec.startswith("/") else spec
+        for who, _ in checkouts:
+            runs = [r for r in rows[who] if r.get("status") == "unfillable"]
+            if not runs:
+                print(f"{label:<46} {'':>5} {who:<4} {rows[who][0].get('status')} {rows[who][0].get('error', '')}")
                 continue
-            if problem is None:
-                continue
-            result = fill(problem, "backtrack", Limits(time_limit_s=args.fill_limit))
-            if result.status is not FillStatus.UNFILLABLE:
-                continue
-            n_unfillable += 1
-            name = instance.name + (f" ({instance.words.top_n // 1000}k)" if instance.words.top_n else "")
-            start = time.perf_counter()
-            if args.seedless:
-                found = find_core(problem, time_limit_s=args.budget, is_proven=True)
-                core = None if found is None else core_dict(problem, found)
-            else:
-                core = explain(problem, backend="backtrack", seed_slot_id=result.slot_id, time_limit_s=args.budget)
-            seconds = time.perf_counter() - start
-            worst = max(worst, seconds)
-            if core is None:
-                print(f"{suite:<16} {name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
-                      f"no core within the budget")
-                continue
-            n_minimal += core["minimal"]
-            check = (verify(problem, core["slots"], args.check, args.check_limit, core["minimal"])
-                     if args.check else "-")
-            print(f"{suite:<16} {name:<40} {len(problem.slots):>5} {result.stats.wall_time_s:>8.3f} "
-                  f"{len(core['slots']):>4} {str(core['minimal']):>7} {core['oracle_calls']:>5} {seconds:>7.3f}  "
-                  f"{check:<5}  {' '.join(core['slots'])}")
-    print(f"# {n_unfillable} unfillable grids, {n_minimal} cores minimal, worst core time {worst:.3f} s")
+            minimal = f"{sum(bool(r.get('minimal')) for r in runs)}/{len(runs)}"
+            check = "-"
+            if who == "new" and args.check and runs[-1].get("names"):
+                check = verify(spec, runs[-1]["names"], args.check, args.check_limit, runs[-1]["minimal"])
+            sizes = sorted({r.get("size") for r in runs if r.get("size")})
+            print(f"{label:<46} {runs[0]['slots']:>5} {who:<4} {_median(runs, 'proof_s'):>7.3f} "
+                  f"{_median(runs, 'core_s'):>7.3f} {'/'.join(map(str, sizes)):>4} {minimal:>7} "
+                  f"{_median(runs, 'calls') or 0:>5.0f}  {check}", flush=True)
+    print(f"# end {time.strftime('%H:%M:%S')}  load {os.getloadavg()[0]:.2f}")
     return 0
 
 

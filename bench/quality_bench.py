@@ -2,7 +2,7 @@
 
 Runs the whole command (`python -m xwcp fill GRID --quality --format json`) once per grid with
 the default list, so the seconds include loading; prints one row per grid and a summary:
-floor, whether it is proven optimal, mean, bound and gap, the first fill's mean, seconds to the
+floor, how many entries sit at it (at_it), whether it is proven optimal, mean, bound and gap, the first fill's mean, seconds to the
 first fill at the final floor and to the final fill, wall seconds, whether the mean is proven
 optimal, and whether the search stopped before its limit (both settled).
 
@@ -55,7 +55,7 @@ def row_text(data: dict) -> str:
     q, stats = data["quality"], data["stats"]
     bound = "-" if q["mean_bound"] is None else f"{q['mean_bound']:.2f}"
     gap = "-" if q["mean_bound"] is None else f"{q['mean_bound'] - q['mean_score']:.2f}"
-    line = (f"{data['grid']:<22} {q['min_score']:>5} {'yes' if q['floor_optimal'] else 'no':>6} "
+    line = (f"{data['grid']:<22} {q['min_score']:>5} {q.get('n_at_min', '-'):>5} {'yes' if q['floor_optimal'] else 'no':>6} "
             f"{q['mean_score']:>6.2f} {bound:>6} {gap:>5} {stats.get('first_mean', 0) or 0:>7.2f} "
             f"{stats.get('first_at_floor_s', 0):>8.2f} {stats.get('final_fill_s', 0):>8.2f} {data['wall_s']:>6.1f} "
             f"{'yes' if stats.get('mean_optimal') else 'no':>8} {'yes' if stats.get('stopped_early') else 'no':>5}")
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; uptime: {os.popen('uptime').read().strip()}")
     print(f"# fill --quality --time-limit {args.time_limit:g}"
           + (f" --count {args.count} --min-diff {args.min_diff}" if args.count else ""))
-    print(f"{'grid':<22} {'floor':>5} {'proven':>6} {'mean':>6} {'bound':>6} {'gap':>5} {'first':>7} "
+    print(f"{'grid':<22} {'floor':>5} {'at_it':>5} {'proven':>6} {'mean':>6} {'bound':>6} {'gap':>5} {'first':>7} "
           f"{'floor_s':>8} {'final_s':>8} {'wall_s':>6} {'mean_opt':>8} {'early':>5}")
     rows = []
     for grid in grids:

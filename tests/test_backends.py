@@ -13,7 +13,7 @@ from xwcp.ac3 import propagate
 from xwcp.backends import BACKENDS, available_backends, fill, get_backend
 from xwcp.backends._common import MAX_KEPT_FILLS
 from xwcp.errors import InputError
-from xwcp.grid import parse_grid
+from xwcp.grid import find_slots, make_grid, parse_grid
 from xwcp.problem import compile_problem
 from xwcp.result import Limits, check_fill, fill_grid
 from xwcp.types import FillStatus
@@ -491,3 +491,181 @@ def test_unknown_backend_lists_the_known_ones():
         get_backend("nosuch")
     for name in BACKENDS:
         assert name in str(info.value)
+
+
+# ----- barred and rebus grids -----------------------------------------------------------------
+
+def grid_runs(grid):
+    """The entries of `grid` as lists of cells: runs of 2+ white cells ended by blocks, bars and the edge.
+
+    Read from the cells and bars here, independent of xwcp's slot finder.
+    """
+    width, height = grid.width, grid.height
+    white = [c != "#" for c in grid.cells]
+    runs = []
+    for across in (True, False):
+        for line in range(height if across else width):
+            run = []
+            for k in range(width if across else height):
+                cell = line * width + k if across else k * width + line
+                if not white[cell]:
+                    run = []
+                    continue
+                run.append(cell)
+                last = k == (width if across else height) - 1
+                if last or (cell, "R" if across else "B") in grid.bars or not white[cell + (1 if across else width)]:
+                    if len(run) >= 2:
+                        runs.append(run)
+                    run = []
+    return runs
+
+
+def assert_grid_entries_listed(filled, words, allow_dupes=False):
+    """Every entry of the filled grid (its runs' cells read in order, rebus strings whole) is in
+    `words`, and none twice; returns the entries."""
+    entries = ["".join(filled.cells[c] for c in run) for run in grid_runs(filled)]
+    assert all(e in words for e in entries), [e for e in entries if e not in words]
+    assert allow_dupes or len(set(entries)) == len(entries)
+    return entries
+
+
+def brute_force_grid_fills(grid, words, allow_dupes=False):
+    """Every fill of `grid` (bars and rebus cells included) from `words`, as tuples of cell contents.
+
+    Independent of xwcp's slot finder and compiler (`grid_runs`): a word fits a run when it spells
+    the run's cells in order, a rebus cell's whole string where that cell is, one letter in each
+    empty cell.
+    """
+    runs = grid_runs(grid)
+    cells = list(grid.cells)
+    found = set()
+
+    def fits(word, run):
+        pos = 0
+        for cell in run:
+            text = cells[cell]
+            n = 1 if text == "." else len(text)
+            if text != "." and word[pos:pos + n] != text:
+                return False
+            pos += n
+        return pos == len(word)
+
+    def place(k, used):
+        if k == len(runs):
+            found.add(tuple(cells))
+            return
+        run = runs[k]
+        before = [cells[c] for c in run]
+        for word in words:
+            if (word in used and not allow_dupes) or not fits(word, run):
+                continue
+            pos = 0
+            for cell in run:
+                n = 1 if cells[cell] == "." else len(cells[cell])
+                cells[cell] = word[pos:pos + n]
+                pos += n
+            place(k + 1, used | {word})
+            for cell, text in zip(run, before):
+                cells[cell] = text
+
+    place(0, frozenset())
+    return found
+
+
+def test_grid_brute_force_on_hand_checked_grids():
+    # a bar under the top-left cell: 1D is cut off, leaving 1A over the top and 3A, 2D
+    grid = parse_grid("..\n-\n..\n")
+    assert brute_force_grid_fills(grid, ["AB", "CD", "BD"]) == {("A", "B", "C", "D")}
+    # a rebus cell spells its whole string in both directions
+    grid = parse_grid("[XY].\n..\n")
+    assert brute_force_grid_fills(grid, ["XYA", "XYB", "AC", "BC"]) == {("XY", "A", "B", "C"), ("XY", "B", "A", "C")}
+    assert brute_force_grid_fills(grid, ["XYA", "XYB", "AC", "BC", "YAB"]) == brute_force_grid_fills(
+        grid, ["XYA", "XYB", "AC", "BC"])
+
+
+def random_barred_rebus_grid(rng):
+    """A small random grid with blocks, bars and rebus cells (a fallback when the draw has no slot)."""
+    width, height = rng.randint(2, 4), rng.randint(2, 3)
+    cells = []
+    for _ in range(width * height):
+        roll = rng.random()
+        cells.append("#" if roll < 0.08 else rng.choice(["AB", "BA", "CAB", "A", "B"]) if roll < 0.25 else ".")
+    bars = [(cell, side) for cell in range(width * height) for side in "RB" if rng.random() < 0.15]
+    grid = make_grid(width, height, cells, bars=bars)
+    if not find_slots(grid):
+        grid = make_grid(3, 2, [".", "AB", ".", ".", ".", "."], bars=[(0, "B")])
+    return grid
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_counts_match_brute_force_on_random_barred_and_rebus_grids(backend, seed):
+    rng = random.Random(900 + seed)
+    grid = random_barred_rebus_grid(rng)
+    alphabet = "ABC"[: rng.randint(2, 3)]
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(150)})
+    allow_dupes = rng.random() < 0.3
+    expected = brute_force_grid_fills(grid, words, allow_dupes)
+    problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=allow_dupes)
+    result = fill(problem, backend, Limits(count=0, time_limit_s=60))
+    assert result.n_fills == len(expected), grid.render()
+    assert result.status is (FillStatus.FILLED if expected else FillStatus.UNFILLABLE)
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
+    filled = {fill_grid(problem, entries) for entries in result.fills}
+    assert all(g.bars == grid.bars for g in filled)
+    cells = {g.cells for g in filled}
+    same = cells == expected if len(expected) <= MAX_KEPT_FILLS else cells <= expected  # one bool: no huge diff
+    assert same, f"{len(cells ^ expected)} fills differ"
+
+
+def test_random_barred_rebus_grids_are_not_vacuous():
+    """The draws above have bars, rebus cells, fills and unfillable grids among them."""
+    grids = [random_barred_rebus_grid(random.Random(900 + seed)) for seed in range(25)]
+    assert sum(1 for g in grids if g.bars) >= 10 and sum(1 for g in grids if g.has_rebus) >= 10
+    counts = []
+    for seed, grid in enumerate(grids):
+        rng = random.Random(900 + seed)
+        random_barred_rebus_grid(rng)
+        alphabet = "ABC"[: rng.randint(2, 3)]
+        words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(150)})
+        counts.append(len(brute_force_grid_fills(grid, words, rng.random() < 0.3)))
+    assert sum(1 for n in counts if n) >= 5 and sum(1 for n in counts if not n) >= 3
+
+
+BARRED_REBUS = """\
+#....#
+[STAR]....|.
+(.).{.}...
+...|...
+"""
+
+
+@pytest.fixture(scope="module")
+def default_word_set(default_words):
+    from xwcp.wordlist import score_by_word_of
+
+    return frozenset(score_by_word_of(default_words))
+
+
+def test_fills_a_barred_rebus_grid_with_the_default_list(backend, default_words, default_word_set):
+    grid = parse_grid(BARRED_REBUS)
+    problem = compile_problem(grid, default_words)
+    assert {s.name: s.length for s in problem.slots}["5A"] == 8  # STAR and four empty cells
+    result = fill(problem, backend, Limits(time_limit_s=60))
+    assert_valid(problem, result)
+    through = [e for s, e in zip(problem.slots, result.entries) if s.name in ("5A", "5D")]
+    assert all(e.startswith("STAR") for e in through) and len(through) == 2
+    filled = result.grid(problem)
+    assert filled.cells[6] == "STAR" and filled.bars == grid.bars and filled.marks == grid.marks
+    entries = assert_grid_entries_listed(filled, default_word_set)
+    assert sorted(entries) == sorted(result.entries)
+
+
+def test_a_rebus_of_symbols_takes_no_listed_word(backend, default_words):
+    # a file's rebus may hold a symbol: the open slot through it has no candidate ...
+    problem = compile_problem(parse_grid("[&]...\n....\n....\n"), default_words)
+    result = fill(problem, backend, Limits(time_limit_s=30))
+    assert result.status is FillStatus.UNFILLABLE
+    assert "1A (&...)" in result.reason or "1D (&..)" in result.reason
+    # ... and a complete entry through it is the user's own: kept as given
+    problem = compile_problem(parse_grid("[&]ND\n...\n...\n"), default_words, min_score=0)
+    assert problem.unlisted and problem.fixed_text_by_slot[0] == "&ND"

@@ -8,13 +8,13 @@ import pytest
 
 from xwcp.cli import main
 from xwcp.errors import InputError
-from xwcp.formats import Puzzle, read_puzzle, write_puzzle
+from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
 from xwcp.grid import parse_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "formats"
 MODEL_GRIDS = sorted((ROOT / "models").glob("*.txt")) + sorted((ROOT / "models" / "vanbeek").glob("*.txt"))
-FORMATS = (".txt", ".puz", ".ipuz", ".xd", ".json")
+FORMATS = (".txt", ".puz", ".ipuz", ".xd", ".json", ".jpz")
 
 # Herald Tribune 15.01 (models/vanbeek/15.01.txt) as filled by `xwcp fill` with the default list.
 HERALD_FILLED = """\
@@ -44,7 +44,12 @@ def test_model_grids_are_found():
 def test_txt_puz_ipuz_xd_txt_round_trip(path, tmp_path):
     original = read_puzzle(path)
     current = path
-    for suffix in (".puz", ".ipuz", ".xd", ".txt"):
+    try:  # a barred grid skips .puz, which cannot hold bars (and says so)
+        check_writable(original, "grid.puz")
+        chain = (".puz", ".ipuz", ".jpz", ".xd", ".txt")
+    except InputError:
+        chain = (".ipuz", ".jpz", ".xd", ".txt")
+    for suffix in chain:
         out = tmp_path / f"grid{suffix}"
         write_puzzle(read_puzzle(current), out)
         current = out
@@ -130,39 +135,43 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
     good = (DATA / "puzpy-5x5.puz").read_bytes()
     files: dict[str, tuple[bytes | str, str, str]] = {}
-    bad_sum = bytearray(good)
-    bad_sum[0] ^= 0xFF  # the global checksum's first byte
-    files["puz-checksum"] = (bytes(bad_sum), ".puz", "checksum does not match")
     files["puz-truncated"] = (good[:70], ".puz", "not a valid .puz file")
     files["puz-not-puz"] = (b"hello", ".puz", "no ACROSS&DOWN header")
+    cut = good[:good.index(b"Clue 2D")]
+    files["puz-cut-in-clues"] = (cut, ".puz", "the header says 10 clues but only 2 strings follow")
+    many = bytearray(good)
+    many[0x2E:0x30] = (99).to_bytes(2, "little")  # the header's clue count
+    files["puz-wrong-clue-count"] = (bytes(many), ".puz", "the header says 99 clues but only 11 strings follow")
     p = puz.read(str(DATA / "puzpy-5x5.puz"))
-    p.markup().set_markup_squares([6], puz.GridMarkup.Circled)
-    files["puz-circle"] = (p.tobytes(), ".puz", "circled cells (first at row 2, column 2)")
-    p = puz.read(str(DATA / "puzpy-5x5.puz"))
-    r = p.rebus()
-    r.add_rebus_squares([7], "HEART")
-    files["puz-rebus"] = (p.tobytes(), ".puz", "rebus cells (first at row 2, column 3)")
+    p.rebus().add_rebus_squares([7], "HEART")
+    p.rebus().table[8] = 5  # names rebus entry 4, which RTBL lacks
+    files["puz-rebus-missing-entry"] = (p.tobytes(), ".puz", "names entry 4, which the rebus table (RTBL) lacks")
     files["ipuz-not-json"] = ("{\"version\": ", ".ipuz", "not JSON")
     files["ipuz-no-dimensions"] = (json.dumps({"version": "http://ipuz.org/v2", "puzzle": [[0, 0]]}), ".ipuz",
                                    "no dimensions")
     ipuz = json.loads((DATA / "spec-example.ipuz").read_text())
-    ipuz["solution"][1][1] = "OW"
-    files["ipuz-rebus"] = (json.dumps(ipuz), ".ipuz", "row 2, column 2: a rebus cell")
+    ipuz["clues"]["Bands"] = [{"number": "A", "cells": [[1, 1], [2, 1], [2, 2]], "clue": "Band A"}]
+    files["ipuz-variety"] = (json.dumps(ipuz), ".ipuz", "clue set 'Bands' is neither Across nor Down")
     ipuz = json.loads((DATA / "spec-example.ipuz").read_text())
-    ipuz["puzzle"][1][1] = {"cell": 0, "style": {"shapebg": "circle"}}
-    files["ipuz-circle"] = (json.dumps(ipuz), ".ipuz", "row 2, column 2: a circle cell")
-    ipuz = json.loads((DATA / "spec-example.ipuz").read_text())
-    ipuz["puzzle"][1][0] = {"cell": 3, "style": {"barred": "R"}}
-    files["ipuz-bar-splits"] = (json.dumps(ipuz), ".ipuz", "row 2, column 1: a bar between two white cells")
+    ipuz["clues"]["Across"].append({"number": 9, "cells": [[1, 1], [2, 1], [2, 2]], "clue": "Bent"})
+    files["ipuz-bent-entry"] = (json.dumps(ipuz), ".ipuz", "names cells that are not one across entry")
     files["ipuz-ragged"] = (json.dumps({"dimensions": {"width": 3, "height": 2}, "puzzle": [[0, 0, 0]]}), ".ipuz",
                             "\"puzzle\" is not 2 rows of 3 cells")
     files["xd-no-grid"] = ("Title: nothing else\n", ".xd", "no grid")
-    files["xd-rebus"] = ("Title: r\nRebus: 1=HEART\n\n\n1AB\nCDE\n", ".xd", "rebus cells")
-    files["xd-symbol"] = ("Title: r\n\n\nA$B\nCDE\n", ".xd", "grid row 1, column 2: '$'")
-    files["xd-circle"] = ("Title: c\nSpecial: circle\n\n\naBC\nDEF\n", ".xd", "a circle cell")
+    files["xd-bad-rebus"] = ("Title: r\nRebus: HEART\n\n\n1AB\nCDE\n", ".xd", "the Rebus header's 'HEART' does not read")
     files["xd-ragged"] = ("Title: c\n\n\nABC\nDE\n", ".xd", "grid row 2 has 2 cells")
     files["unknown-extension"] = ("...\n...\n", ".docx", "unknown puzzle file extension '.docx'")
     files["json-no-grid"] = ("{\"entries\": []}", ".json", "no \"grid\"")
+    files["jpz-not-xml"] = ("<crossword-compiler><rectangular-puzzle>", ".jpz", "not valid XML")
+    files["jpz-bad-zip"] = (b"PK\x03\x04 not really a zip", ".jpz", "not a valid zipped .jpz")
+    files["jpz-acrostic"] = ("<crossword-compiler><rectangular-puzzle><acrostic/></rectangular-puzzle>"
+                             "</crossword-compiler>", ".jpz", "not a crossword (a <acrostic> puzzle)")
+    files["jpz-variety"] = ("<crossword-compiler><rectangular-puzzle><crossword><grid width='2' height='2'>"
+                            + "".join(f"<cell x='{x}' y='{y}' solution='A'/>" for y in (1, 2) for x in (1, 2))
+                            + "</grid><word id='1'><cells x='1' y='1'/><cells x='2' y='1'/><cells x='2' y='2'/>"
+                            "</word><clues><title>Snakes</title><clue word='1' number='1'>Bent</clue></clues>"
+                            "</crossword></rectangular-puzzle></crossword-compiler>", ".jpz",
+                            "clue Snakes 1 is for cells that are not one across or down entry")
     out = {}
     for name, (content, suffix, message) in files.items():
         path = tmp_path / f"{name}{suffix}"
@@ -174,9 +183,10 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     return out
 
 
-BAD_NAMES = ["puz-checksum", "puz-truncated", "puz-not-puz", "puz-circle", "puz-rebus", "ipuz-not-json",
-             "ipuz-no-dimensions", "ipuz-rebus", "ipuz-circle", "ipuz-bar-splits", "ipuz-ragged", "xd-no-grid",
-             "xd-rebus", "xd-symbol", "xd-circle", "xd-ragged", "unknown-extension", "json-no-grid"]
+BAD_NAMES = ["puz-truncated", "puz-not-puz", "puz-cut-in-clues", "puz-wrong-clue-count", "puz-rebus-missing-entry",
+             "ipuz-not-json", "ipuz-no-dimensions", "ipuz-variety", "ipuz-bent-entry", "ipuz-ragged", "xd-no-grid",
+             "xd-bad-rebus", "xd-ragged", "unknown-extension", "json-no-grid", "jpz-not-xml", "jpz-bad-zip",
+             "jpz-acrostic", "jpz-variety"]
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)

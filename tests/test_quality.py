@@ -10,7 +10,7 @@ import pytest
 from helpers import run
 from test_backends import brute_force_fills
 
-from xwcp.backends.quality import fill_quality, mean_bound
+from xwcp.backends.quality import fill_quality, lex_key, mean_bound
 from xwcp.grid import parse_grid
 from xwcp.problem import compile_problem
 from xwcp.result import Limits, check_fill, measure_quality
@@ -38,13 +38,18 @@ def all_fills(rows, words):
 
 
 def brute_force_quality(rows, score_by_word):
-    """(best floor, best total at that floor) over every fill, or None when there is no fill."""
+    """(best floor, best total at that floor) over every fill by the lexicographic aim (highest floor, then
+    fewest entries at it, then the highest total), or None when there is no fill."""
+    best = brute_force_key(rows, score_by_word)
+    return None if best is None else (best[0], best[2])
+
+
+def brute_force_key(rows, score_by_word):
+    """The best (floor, -entries at it, total) over every fill, or None when there is no fill."""
     fills = all_fills(rows, tuple(score_by_word))
     if not fills:
         return None
-    scored = [fill_scores(f, score_by_word) for f in fills]
-    floor = max(min(s) for s in scored)
-    return floor, max(sum(s) for s in scored if min(s) >= floor)
+    return max(lex_key(fill_scores(f, score_by_word)) for f in fills)
 
 
 def random_case(seed):
@@ -73,6 +78,8 @@ def test_quality_finds_the_true_floor_and_the_true_best_total(seed):
     scores = fill_scores(result.grid(problem).rows, score_by_word)
     assert min(scores) == floor == quality.min_score
     assert sum(scores) == best_total
+    assert lex_key(scores) == brute_force_key(rows, score_by_word)  # fewest entries at the floor, then the total
+    assert quality.n_at_min == scores.count(floor)
     assert quality.floor_optimal  # small grids: the next level up is proven empty
     assert quality.mean_bound is not None and quality.mean_bound >= best_total / len(scores) - 1e-9
 
@@ -88,8 +95,11 @@ def test_floor_optimal_is_never_claimed_when_a_better_floor_exists(seed):
         assert quality.min_score == expected[0]
     assert quality.min_score <= expected[0]
     if quality.mean_bound is not None:
+        # the bound holds for every fill at least as good on the first two keys: no lower floor, and no more
+        # entries at the floor than the fill reported
         best_at_floor = max(sum(s) / len(s) for s in (fill_scores(f, score_by_word)
-                            for f in all_fills(rows, tuple(score_by_word))) if min(s) >= quality.min_score)
+                            for f in all_fills(rows, tuple(score_by_word)))
+                            if min(s) >= quality.min_score and s.count(quality.min_score) <= quality.n_at_min)
         assert quality.mean_bound >= best_at_floor - 1e-9
 
 
@@ -252,3 +262,97 @@ def fill_grid_rows(problem, entries):
     from xwcp.result import fill_grid
 
     return fill_grid(problem, entries).rows
+
+
+def _lex_differs(seed):
+    """A random case whose lexicographic best (fewest entries at the floor first) has a lower total than
+    the best total at the floor, or None."""
+    rows, score_by_word, problem, expected = random_case(seed)
+    if expected is None:
+        return None
+    scored = [fill_scores(f, score_by_word) for f in all_fills(rows, tuple(score_by_word))]
+    floor = expected[0]
+    if expected[1] < max(sum(s) for s in scored if min(s) >= floor):
+        return rows, score_by_word, problem
+    return None
+
+
+def test_quality_prefers_fewer_entries_at_the_floor_to_a_higher_mean():
+    """The aim is lexicographic: highest floor, then fewest entries at it, then the mean. On a case where
+    the fill with the best total has more entries at the floor, the search returns the other one."""
+    cases = [case for case in map(_lex_differs, (5, 93, 114, 190)) if case is not None]  # found among seeds 0-399
+    assert len(cases) == 4, "the seeds no longer give cases where the two aims differ"
+    for rows, score_by_word, problem in cases:
+        result, quality = fill_quality(problem, "backtrack", Limits(time_limit_s=20, seed=0))
+        scores = fill_scores(result.grid(problem).rows, score_by_word)
+        assert lex_key(scores) == brute_force_key(rows, score_by_word)
+        assert (quality.min_score, quality.n_at_min) == (min(scores), scores.count(min(scores)))
+
+
+def test_lex_key_orders_floor_then_count_then_total():
+    assert lex_key([60, 60, 90]) > lex_key([50, 100, 100])  # a higher floor wins over any total
+    assert lex_key([50, 60, 60]) > lex_key([50, 50, 100])  # then fewer entries at the floor
+    assert lex_key([50, 60, 90]) > lex_key([50, 60, 80])  # then the total
+
+
+def test_neighbourhood_sample_keeps_the_highest_scored_words():
+    """A neighbourhood slot with more words than HOOD_SLOT_WORDS keeps every word scored above its
+    HOOD_TOP_WORDS-th best (the sample used to be uniform and left the rare high scores out)."""
+    import numpy as np
+
+    from xwcp.ac3 import propagate
+    from xwcp.backends import fill
+    from xwcp.backends.quality import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
+    from xwcp.grid import read_grid
+    from xwcp.wordlist import load_word_list
+
+    problem = compile_problem(read_grid("models/vanbeek/15.01.txt"), load_word_list(None), min_score=50)
+    first = fill(problem, "backtrack", Limits(time_limit_s=20))
+    domains = propagate(problem).domains
+    hood = problem.open_slot_ids  # the whole grid: no letters fixed from outside
+    ids_by_slot, is_sampled = _hood_domains(problem, domains, first.entries, hood, np.random.default_rng(0))
+    assert is_sampled
+    n_checked = 0
+    for slot_id in hood:
+        scores = np.asarray(problem.words.bucket(problem.slots[slot_id].length).scores)
+        ids = np.flatnonzero(domains[slot_id])
+        if len(ids) <= HOOD_SLOT_WORDS:
+            continue
+        n_checked += 1
+        kept = ids_by_slot[slot_id]
+        assert HOOD_SLOT_WORDS <= len(kept) <= HOOD_SLOT_WORDS + 1
+        cut = np.sort(scores[ids])[::-1][HOOD_TOP_WORDS - 1]
+        assert set(ids[scores[ids] > cut].tolist()) <= set(kept.tolist())
+        assert problem.words.word_id(first.entries[slot_id]) in set(kept.tolist())
+    assert n_checked > 10
+
+
+def test_lift_slots_only_takes_valid_fills_with_fewer_entries_at_the_floor():
+    """`lift_slots` starts from the fill with the most entries at the floor; whatever it takes is a valid fill
+    with a better key, never beyond the brute force's best, and on some cases it does lift entries."""
+    import time
+
+    from xwcp.backends.quality import _Search, at_floor, lift_slots
+
+    n_lifted = n_cases = 0
+    for seed in range(60, 90):
+        rows, score_by_word, problem, expected = random_case(seed)
+        if expected is None:
+            continue
+        best_key = brute_force_key(rows, score_by_word)
+        floor = best_key[0]
+        fills = [f for f in all_fills(rows, tuple(score_by_word)) if min(fill_scores(f, score_by_word)) == floor]
+        worst = min(fills, key=lambda f: lex_key(fill_scores(f, score_by_word)))
+        width = problem.grid.width
+        entries = tuple("".join(worst[c // width][c % width] for c in slot.cells) for slot in problem.slots)
+        problem_at = at_floor(problem, floor)
+        search = _Search(problem, "backtrack", Limits(time_limit_s=30, seed=seed), time.perf_counter(),
+                         lambda line: None, best=entries, best_problem=problem_at, floor=floor)
+        start_key = search.key(entries)
+        lift_slots(search, 20.0)
+        n_cases += 1
+        assert check_fill(problem_at, search.best) == []
+        key = lex_key(fill_scores(fill_grid_rows(problem_at, search.best), score_by_word))
+        assert start_key <= key == search.key(search.best) <= best_key
+        n_lifted += key[1] > start_key[1]
+    assert n_cases >= 10 and n_lifted >= 3, (n_cases, n_lifted)  # 20 cases, 6 lifted when written

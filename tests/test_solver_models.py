@@ -121,7 +121,8 @@ def test_sat_lazy_no_good_removes_a_model_that_repeats_a_word():
 def test_sat_grows_a_shortlist_without_a_fill(in_process):
     from xwcp.backends import sat
     problem = square()
-    result = sat.fill(problem, Limits(extra={"first_k": 1, "rerank_passes": 0, "in_process": in_process}))
+    # one worker: with two, the portfolio's second child (a bigger first shortlist) may answer first
+    result = sat.fill(problem, Limits(threads=1, extra={"first_k": 1, "rerank_passes": 0, "in_process": in_process}))
     assert result.status is FillStatus.FILLED
     assert check_fill(problem, result.entries) == []
     assert result.stats.extra["k"] == 2 and result.stats.extra["rounds"] >= 2

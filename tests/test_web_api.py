@@ -1,6 +1,7 @@
 """The web builder's JSON API and fill WebSocket, through Starlette's TestClient: answers, every error, the caps."""
 from __future__ import annotations
 
+import json
 import multiprocessing
 import threading
 import time
@@ -58,7 +59,7 @@ def _fill(ws, request: dict) -> tuple[list[dict], dict]:
     progress = []
     while True:
         message = ws.receive_json()
-        if message["type"] != "progress":
+        if message["type"] not in ("progress", "verdict", "core-progress"):
             return progress, message
         progress.append(message)
 
@@ -176,6 +177,33 @@ def test_fill_unfillable_outlines_the_slot(client):
     with client.websocket_connect("/ws/fill") as ws:
         _, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
     assert result["status"] == "unfillable" and result["core"]["cells"]
+
+
+def test_fill_sends_the_verdict_before_the_core(client):
+    """Issue 29: "unfillable" goes out as soon as the proof is in, the core after it, with its own time."""
+    with client.websocket_connect("/ws/fill") as ws:
+        messages, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
+    verdicts = [m for m in messages if m["type"] == "verdict"]
+    assert len(verdicts) == 1 and verdicts[0]["status"] == "unfillable" and verdicts[0]["reason"]
+    after = messages[messages.index(verdicts[0]) + 1:]
+    assert all(m["type"] == "core-progress" for m in after)  # no fill progress once the verdict is out
+    assert result["core"]["minimal"] and result["verdict_seconds"] == verdicts[0]["seconds"]
+    assert result["core"]["seconds"] >= 0
+
+
+def test_streamed_check_answers_the_verdict_line_first(client):
+    response = client.post("/api/check?stream=1", json={"grid": UNFILLABLE, "time_limit_s": 5})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("application/x-ndjson")
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert [line["type"] for line in lines] == ["verdict", "result"]
+    assert lines[0]["verdict"] == "unfillable" and "core" not in lines[0]
+    assert lines[1]["verdict"] == "unfillable" and set(lines[1]["core"]["slots"]) == {"7A", "4D"}
+    plain = client.post("/api/check", json={"grid": UNFILLABLE, "time_limit_s": 5}).json()
+    assert plain["core"]["slots"] == lines[1]["core"]["slots"]  # without ?stream: one object, as before
+    good = client.post("/api/check?stream=1", json={"grid": MINI, "time_limit_s": 5}).text.splitlines()
+    assert [json.loads(line)["type"] for line in good] == ["result"]  # fillable: no verdict line to hurry
+    bad = client.post("/api/check?stream=1", json={"grid": ["..", "."]}).text.splitlines()
+    assert json.loads(bad[0])["type"] == "error" and json.loads(bad[0])["status"] == 400
 
 
 def test_stop_stops_the_solver_and_progress_shows_the_branch(client, words):

@@ -391,3 +391,15 @@ def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
     page.keyboard.type("A")
     page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 0")
     assert errors == []
+
+
+def test_an_unfillable_grid_shows_the_verdict_then_the_core(server, browser):
+    """Issue 29: the streamed check and the fill socket say "unfillable" first, then outline the core."""
+    page, errors = _open(browser, server + "#w=4&h=4&g=...Z...E...RWOR.")
+    page.wait_for_function("document.getElementById('light').className.includes('unfillable')", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('#grid .cell.core').length === 7", timeout=30_000)  # 7A, 4D
+    page.click("#fill-all")
+    page.wait_for_function("document.getElementById('progress').textContent.includes('outlined: 7A, 4D')",
+                           timeout=60_000)
+    assert page.get_attribute("#progress", "data-status") == "unfillable"
+    assert "core" in page.inner_text("#progress")

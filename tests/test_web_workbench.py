@@ -65,7 +65,7 @@ def _puzzle() -> Puzzle:
 
 # ----- files ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt"])
+@pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt", "jpz"])
 def test_open_reads_every_format_the_cli_reads(client, tmp_path, fmt):
     path = tmp_path / f"seven.{fmt}"
     write_puzzle(_puzzle(), path)

@@ -35,6 +35,9 @@
  * Batch verification (xwcp/verify.py) adds two things: bs_root_remove (drop a word at the root
  * between slices, keeping what was learnt) and `guide` (solution-guided value choice).
  *
+ * The minimal core (xwcp/core.py, issue 29) adds slot provenance (`track`, off by default): a proof
+ * that no fill exists also names the slots whose constraints it used (see "Slot provenance").
+ *
  * All arrays but the save stack belong to the caller (xwcp/kernel.py).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -123,6 +126,17 @@ typedef struct {
     int64_t ng_hits_cap;
     int64_t learnt_max;                   /* nogoods kept before a clean-up at the next restart */
     int64_t n_learnt, jumps, levels_jumped, n_forgotten;
+    /* slot provenance (issue 29, the minimal core): with `track` set before bs_init, every domain carries the
+     * set of slots whose constraints pruned it, and a failure the set of slots it used, so a finished
+     * proof names the slots it needed (see "Slot provenance" below) */
+    int32_t track;                        /* 1: keep the sets (set by the caller before bs_init) */
+    int32_t prov_words;                   /* 64-bit words per slot set */
+    uint64_t *prov;                       /* per slot 1 + length sets of prov_words (owned here) */
+    uint64_t *used;                       /* [prov_words]: the slots behind the last failure (owned here) */
+    uint64_t *br_prov;                    /* per branch entry: a refutation's failure's slots (owned here) */
+    int64_t br_prov_cap;
+    uint64_t *ng_prov;                    /* per nogood: the slots of the failure it records (owned here) */
+    int64_t ng_prov_cap;
 } BsState;
 
 /* A decision or nogood literal is (slot, value): value >= 0 is "slot = word value"; value < 0 is
@@ -159,13 +173,19 @@ static inline uint64_t *expl_of(const BsState *st, int32_t s) {
     return st->expl + (int64_t)(st->slot_pos_off[s] + s) * st->expl_words;
 }
 
+/* Slot s's provenance sets, laid out as its explanation sets: [0] its own, [1 + q] what came through position q. */
+static inline uint64_t *prov_of(const BsState *st, int32_t s) {
+    return st->prov + (int64_t)(st->slot_pos_off[s] + s) * st->prov_words;
+}
+
 /* Push slot s's current bitset, size and letter sets if not yet saved at this depth. 0 = out of memory. */
 static int save_slot(BsState *st, int32_t s) {
     if (st->saved_depth[s] == st->depth) return 1;
     const int32_t W = st->slot_W[s];
     const int32_t L = st->slot_len[s];
     const int32_t E = st->expl ? (L + 1) * st->expl_words : 0;
-    const int64_t need = W + (L + 1) / 2 + E;
+    const int32_t P = st->prov ? (L + 1) * st->prov_words : 0;
+    const int64_t need = W + (L + 1) / 2 + E + P;
     if (st->save_words_len + need > st->save_words_cap) {
         int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
         while (cap < st->save_words_len + need) cap *= 2;
@@ -194,6 +214,7 @@ static int save_slot(BsState *st, int32_t s) {
     memcpy(w, st->dom + st->slot_dom_off[s], (size_t)W * sizeof(uint64_t));
     memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint32_t));
     if (E) memcpy(w + W + (L + 1) / 2, expl_of(st, s), (size_t)E * sizeof(uint64_t));
+    if (P) memcpy(w + W + (L + 1) / 2 + E, prov_of(st, s), (size_t)P * sizeof(uint64_t));
     st->save_slot[st->save_len] = s;
     st->save_prev_depth[st->save_len] = st->saved_depth[s];
     st->save_size[st->save_len] = st->size[s];
@@ -211,9 +232,11 @@ static void restore_to(BsState *st, int64_t mark) {
         const uint64_t *w = st->save_words + st->save_words_at[st->save_len];
         memcpy(st->dom + st->slot_dom_off[s], w, (size_t)st->slot_W[s] * sizeof(uint64_t));
         memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
-        if (st->expl)
-            memcpy(expl_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2,
-                   (size_t)(st->slot_len[s] + 1) * st->expl_words * sizeof(uint64_t));
+        const int64_t E = st->expl ? (int64_t)(st->slot_len[s] + 1) * st->expl_words : 0;
+        if (E) memcpy(expl_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2, (size_t)E * sizeof(uint64_t));
+        if (st->prov)
+            memcpy(prov_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2 + E,
+                   (size_t)(st->slot_len[s] + 1) * st->prov_words * sizeof(uint64_t));
         st->size[s] = st->save_size[st->save_len];
         st->saved_depth[s] = st->save_prev_depth[st->save_len];
         st->save_words_len = st->save_words_at[st->save_len];
@@ -304,6 +327,64 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
 }
 
 
+/* ---- slot provenance (issue 29) ---------------------------------------------------------------------
+ * A core of an unfillable grid is a set of slots whose constraints (a word from the slot's list, agreeing
+ * with the kept slots it crosses, no word twice among them) already leave no fill. With `track` set
+ * before bs_init, every slot carries sets of *slots* beside its domain, shaped like the explanation sets
+ * below: its own set (itself, and the slots behind a refutation, a no-word-twice or a nogood pruning)
+ * and one per position (the slots behind what the crossing there removed: the crossing slot's sets
+ * except its set at that crossing, by the argument given for the explanation sets). A failure's set
+ * (`used`) is the union of its wiped-out slot's sets, or of a violated nogood's set and its slots'
+ * sets. A decision "slot = word" is a case split, not a constraint: the slot's sets go back to the
+ * slot alone. Refuting it after a failure adds that failure's set to the slot's own set; a nogood
+ * keeps the set of the refutation it records, and adds it wherever it prunes. By induction every
+ * failure follows from its set's slots and the decisions above it, so the failure at the root that
+ * ends a proof follows from its set's slots alone: `used` is then a core. Failures in branches the
+ * final refutations did not need are left out (a global union of every failure was tried first and
+ * kept 47 of the 64 slots of the seeded themeless of issue 29). So one proof gives a core to start
+ * shrinking from, and each smaller proof a smaller one (xwcp/core.py). Off by default: fills never
+ * pay for it. */
+
+/* dst |= all of slot t's provenance sets except the one at position `skip` (-1: all). */
+static inline void prov_gather(const BsState *st, uint64_t *dst, int32_t t, int32_t skip) {
+    const int32_t P = st->prov_words, L = st->slot_len[t];
+    const uint64_t *e = prov_of(st, t);
+    for (int32_t j = 0; j <= L; j++) {
+        if (skip >= 0 && j == skip + 1) continue;
+        for (int32_t k = 0; k < P; k++) dst[k] |= e[j * P + k];
+    }
+}
+
+/* Slot u (saved) was pruned by no word twice or a nogood because of slot t: u's own set takes all of t's. */
+static inline void prov_join(BsState *st, int32_t u, int32_t t) {
+    if (st->prov) prov_gather(st, prov_of(st, u), t, -1);
+}
+
+/* A failure at slot u: its set is what pruned u's domain. */
+static inline void prov_fail(BsState *st, int32_t u) {
+    if (!st->prov) return;
+    memset(st->used, 0, (size_t)st->prov_words * sizeof(uint64_t));
+    prov_gather(st, st->used, u, -1);
+}
+
+/* dst |= src (slot sets). */
+static inline void prov_or(const BsState *st, uint64_t *dst, const uint64_t *src) {
+    for (int32_t k = 0; k < st->prov_words; k++) dst[k] |= src[k];
+}
+
+/* Allocate the sets (in bs_init, before any pruning): each slot's own set holds the slot. 0 = out of memory. */
+static int prov_start(BsState *st) {
+    const int32_t n_pos = st->slot_pos_off[st->n_slots];
+    st->prov_words = (st->n_slots + 63) / 64;
+    if (st->prov_words < 1) st->prov_words = 1;
+    st->prov = calloc((size_t)(st->n_slots + n_pos) * st->prov_words + 1, sizeof(uint64_t));
+    st->used = calloc((size_t)st->prov_words, sizeof(uint64_t));
+    if (!st->prov || !st->used) return 0;
+    for (int32_t s = 0; s < st->n_slots; s++) prov_of(st, s)[s >> 6] |= 1ULL << (s & 63);
+    return 1;
+}
+
+
 /* ---- explanation sets (learning at every failure) -------------------------------------------------
  * With `learn` on, every slot carries sets of decision levels whose decisions (with the root and the
  * nogoods, which always hold) imply its current domain: its own set (a decision on the slot, a
@@ -335,6 +416,7 @@ static inline void expl_join(BsState *st, int32_t u, int32_t t) {
 /* A failure at slot u (empty domain): remember where, and its conflict set. */
 static inline void fail_at(BsState *st, int32_t u) {
     st->wipeout_slot = u;
+    prov_fail(st, u);
     if (!st->expl) return;
     memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
     expl_gather(st, st->conflict, u, -1);
@@ -397,6 +479,11 @@ static int branch_push(BsState *st, int32_t s, int32_t w, int32_t neg) {
         if (!grow((void **)&st->br_neg, &cap, st->br_len + 1, sizeof(int32_t))) return 0;
         st->br_cap = cap;
     }
+    if (st->prov) { /* a refutation keeps the slots of the failure it follows from (`used`), for its nogood */
+        const int64_t P = st->prov_words;
+        if (!grow((void **)&st->br_prov, &st->br_prov_cap, (st->br_len + 1) * P, sizeof(uint64_t))) return 0;
+        if (neg) memcpy(st->br_prov + st->br_len * P, st->used, (size_t)P * sizeof(uint64_t));
+    }
     st->br_slot[st->br_len] = s;
     st->br_word[st->br_len] = w;
     st->br_neg[st->br_len] = neg;
@@ -416,9 +503,16 @@ static int32_t *nogood_room(BsState *st, int64_t n_lits) {
     return st->ng_lits + st->ng_lits_len;
 }
 
-/* Add the nogood whose n_lits pairs were written at nogood_room(), watching literals wa and wb. 0 = out of memory. */
-static int nogood_commit(BsState *st, int64_t n_lits, int32_t wa, int32_t wb) {
+/* Add the nogood whose n_lits pairs were written at nogood_room(), watching literals wa and wb; `slots` is
+ * the set of slots of the failure it records (slot provenance; ignored without it). 0 = out of memory. */
+static int nogood_commit(BsState *st, int64_t n_lits, int32_t wa, int32_t wb, const uint64_t *slots) {
     const int32_t ng = (int32_t)st->n_nogoods;
+    if (st->prov) {
+        const int64_t P = st->prov_words;
+        if (!grow((void **)&st->ng_prov, &st->ng_prov_cap, (ng + 1) * P, sizeof(uint64_t))) return 0;
+        if (slots) memcpy(st->ng_prov + ng * P, slots, (size_t)P * sizeof(uint64_t));
+        else memset(st->ng_prov + ng * P, 0xff, (size_t)P * sizeof(uint64_t)); /* unknown: every slot */
+    }
     const int64_t base = st->ng_lits_len;
     const int32_t *lits = st->ng_lits + base;
     st->ng_start[ng] = base;
@@ -452,7 +546,8 @@ static int record_nogoods(BsState *st) {
         lits[2 * k] = st->br_slot[i];
         lits[2 * k + 1] = st->br_word[i];
         /* watch the refuted literal and the deepest decision: neither is true at the root after the restart */
-        if (!nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits - 2))) return 0;
+        if (!nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits - 2),
+                           st->br_prov ? st->br_prov + i * st->prov_words : NULL)) return 0;
     }
     return 1;
 }
@@ -493,6 +588,10 @@ static int propagate_nogoods(BsState *st, int32_t t) {
                 memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
                 for (int32_t j = 0; j < n_lits; j++) expl_gather(st, st->conflict, lits[2 * j], -1);
             }
+            if (st->prov) {
+                memcpy(st->used, st->ng_prov + (int64_t)ng * st->prov_words, (size_t)st->prov_words * sizeof(uint64_t));
+                for (int32_t j = 0; j < n_lits; j++) prov_gather(st, st->used, lits[2 * j], -1);
+            }
             return 0;
         }
         const int ch = refute(st, u, w);
@@ -500,7 +599,8 @@ static int propagate_nogoods(BsState *st, int32_t t) {
         if (ch) {
             st->ng_hits[ng]++;
             for (int32_t j = 0; j < n_lits; j++)
-                if (j != other) expl_join(st, u, lits[2 * j]);
+                if (j != other) { expl_join(st, u, lits[2 * j]); prov_join(st, u, lits[2 * j]); }
+            if (st->prov) prov_or(st, prov_of(st, u), st->ng_prov + (int64_t)ng * st->prov_words);
             if (st->size[u] == 0) { fail_at(st, u); return 0; }
             enqueue(st, u);
         }
@@ -577,6 +677,7 @@ static int bs_propagate(BsState *st) {
             if (changed < 0) return -1;
             if (changed) {
                 if (st->expl) expl_gather(st, expl_of(st, u) + (int64_t)(1 + r) * st->expl_words, t, q);
+                if (st->prov) prov_gather(st, prov_of(st, u) + (int64_t)(1 + r) * st->prov_words, t, q);
                 if (st->size[u] == 0) {
                     st->weight[po + q] += 1.0;
                     st->weight[st->slot_pos_off[u] + r] += 1.0;
@@ -601,6 +702,7 @@ static int bs_propagate(BsState *st) {
                 if (ch < 0) return -1;
                 if (ch) {
                     expl_join(st, u, t);
+                    prov_join(st, u, t);
                     if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
                     enqueue(st, u);
                 }
@@ -618,6 +720,10 @@ int bs_init(BsState *st) {
     st->depth = 0;
     st->phase = PH_START;
     st->wipeout_slot = -1;
+    if (st->track && !st->prov && !prov_start(st)) { /* no memory for the sets: search without them */
+        free(st->prov); free(st->used);
+        st->prov = NULL; st->used = NULL;
+    }
     for (int32_t s = 0; s < st->n_slots; s++) {
         st->size[s] = popcount_dom(st, s);
         st->saved_depth[s] = -1;
@@ -629,7 +735,7 @@ int bs_init(BsState *st) {
         }
     }
     for (int32_t s = 0; s < st->n_slots; s++) {
-        if (st->size[s] == 0) { st->wipeout_slot = s; return 0; }
+        if (st->size[s] == 0) { st->wipeout_slot = s; prov_fail(st, s); return 0; }
         /* letters with no word at all are dead before anything else */
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
@@ -648,11 +754,12 @@ int bs_init(BsState *st) {
             if (u < 0) continue;
             const uint32_t both = st->live[po + q] & st->live[st->slot_pos_off[u] + st->cross_pos[po + q]];
             uint32_t dead = st->live[po + q] & ~both;
+            if (dead && st->prov) prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (u >> 6)] |= 1ULL << (u & 63);
             for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctz(dead)), 1);
         }
     }
     for (int32_t s = 0; s < st->n_slots; s++)
-        if (st->size[s] == 0) { st->wipeout_slot = s; clear_queue(st); return 0; }
+        if (st->size[s] == 0) { st->wipeout_slot = s; prov_fail(st, s); clear_queue(st); return 0; }
     const int ok = bs_propagate(st);
     st->save_len = 0;         /* the root state is permanent */
     st->save_words_len = 0;
@@ -675,6 +782,9 @@ void bs_free(BsState *st) {
     st->ng_lits_cap = st->ng_lits_len = st->ng_cap = st->n_nogoods = st->ng_hits_cap = 0;
     free(st->expl); free(st->conflict);
     st->expl = NULL; st->conflict = NULL;
+    free(st->prov); free(st->used); free(st->br_prov); free(st->ng_prov);
+    st->prov = NULL; st->used = NULL; st->br_prov = NULL; st->ng_prov = NULL;
+    st->br_prov_cap = st->ng_prov_cap = 0;
     for (int32_t s = 0; s < st->n_slots; s++) {
         free(st->watch_list[s]);
         st->watch_list[s] = NULL;
@@ -825,7 +935,8 @@ static int learn_nogood(BsState *st, int32_t m) {
     lits[2 * i + 1] = st->dec_word[m];
     st->n_learnt++;
     /* watch the refuted decision and the deepest other one: until that level is undone, the first is false */
-    return nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits >= 2 ? n_lits - 2 : n_lits - 1));
+    return nogood_commit(st, n_lits, (int32_t)(n_lits - 1), (int32_t)(n_lits >= 2 ? n_lits - 2 : n_lits - 1),
+                         st->used);
 }
 
 /* At a restart (depth 0): drop learnt nogoods longer than LEARN_KEEP_LITS that never pruned since the
@@ -836,6 +947,9 @@ static int forget_nogoods(BsState *st) {
         const int64_t from = st->ng_start[ng], len = (st->ng_start[ng + 1] - from) / 2;
         if (len > LEARN_KEEP_LITS && st->ng_hits[ng] == 0) { st->n_forgotten++; continue; }
         memmove(st->ng_lits + lits_out, st->ng_lits + from, (size_t)(2 * len) * sizeof(int32_t));
+        if (st->prov)
+            memmove(st->ng_prov + out * st->prov_words, st->ng_prov + ng * st->prov_words,
+                    (size_t)st->prov_words * sizeof(uint64_t));
         st->ng_start[out] = lits_out;
         st->ng_watch[2 * out] = st->ng_watch[2 * ng];
         st->ng_watch[2 * out + 1] = st->ng_watch[2 * ng + 1];
@@ -921,6 +1035,11 @@ int bs_search(BsState *st, double slice_s) {
                     memset(e, 0, (size_t)(st->slot_len[s] + 1) * st->expl_words * sizeof(uint64_t));
                 e[st->depth >> 6] |= 1ULL << (st->depth & 63);
             }
+            if (st->prov && w >= 0) { /* slot = word: the decision alone explains the domain (saved by assert_lit) */
+                uint64_t *e = prov_of(st, s);
+                memset(e, 0, (size_t)(st->slot_len[s] + 1) * st->prov_words * sizeof(uint64_t));
+                e[s >> 6] |= 1ULL << (s & 63);
+            }
             int ok = 0;
             if (st->size[s] > 0) {
                 enqueue(st, s);
@@ -956,6 +1075,7 @@ int bs_search(BsState *st, double slice_s) {
                 if (!branch_push(st, s, w, 1)) return BS_NOMEM;
                 const int ch = refute(st, s, w);
                 if (ch < 0) return BS_NOMEM;
+                if (st->prov && ch) prov_or(st, prov_of(st, s), st->used); /* the failure's slots explain it */
                 if (st->expl && ch) {
                     uint64_t *e = expl_of(st, s);
                     for (int32_t k = 0; k < st->expl_words; k++) e[k] |= st->conflict[k];

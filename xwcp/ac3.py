@@ -28,7 +28,9 @@ class Propagation:
     `domains[slot_id]` is a bool mask over the slot's length bucket; a slot the user filled
     completely keeps its own mask (its word, or nothing when the list lacks it).
     `letter_counts[cell]` is int32 [26]: how many live words of the cell's slots put each
-    letter there (the across slot's counts where there is one); all zero for blocks.
+    letter there (the across slot's counts where there is one); all zero for blocks. It is
+    indexed by letter cell (`Problem.slots`): the grid's cells first, where a rebus cell has
+    the counts of its first letter.
     When inconsistent, `wipeout_slot` is the slot that emptied and `chain` the crossings that
     emptied it, nearest first.
     """
@@ -73,7 +75,7 @@ def _n_fitting_below_min_score(problem: Problem, slot_id: SlotId) -> int:
     if is_plain(problem):
         return fitting_bits(problem, slot, problem.min_score, below=True).bit_count()
     below = np.asarray(problem.words.bucket(slot.length).scores) < problem.min_score
-    return int(keep_entered_letters(below, problem.grid, slot, problem.words).sum())
+    return int(keep_entered_letters(below, problem.letters, slot, problem.words).sum())
 
 
 class Propagator:
@@ -94,7 +96,7 @@ class Propagator:
 
     def _rebuild(self) -> None:
         self.problem = self.base if not self.letters else compile_problem(
-            self.base.grid.with_letters(self.letters), self.base.words,
+            self.base.grid_with_letters(self.letters), self.base.words,
             min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
         self.engine = Engine(self.problem)
         self.is_consistent = not self.problem.conflicts and self.engine.propagate_all()
@@ -103,7 +105,13 @@ class Propagator:
         """(cell, trail mark before it, consistent before it) per letter entered since the rebuild."""
 
     def enter(self, cell: int, letter: str) -> bool:
-        """Put `letter` in empty `cell` and re-propagate. Returns False if the grid became unfillable."""
+        """Put `letter` in empty `cell` and re-propagate. Returns False if the grid became unfillable.
+
+        Raises:
+            ValueError: `cell` is not an empty cell of the grid.
+        """
+        if cell >= len(self.base.grid.cells) or self.base.letters[cell] != ".":
+            raise ValueError(f"cell {cell} is not an empty cell of the grid")
         self.letters[cell] = letter
         if self._completes_own_entry(cell):
             self._rebuild()
@@ -138,11 +146,11 @@ class Propagator:
                     return
 
     def _completes_own_entry(self, cell: int) -> bool:
-        grid = self.base.grid
+        given = self.base.letters
         for slot in self.base.slots:
             if cell not in slot.cells:
                 continue
-            text = "".join(self.letters.get(c, grid.cells[c]) for c in slot.cells)
+            text = "".join(self.letters.get(c, given[c]) for c in slot.cells)
             if "." in text:
                 continue
             score = self.base.words.score(text)
@@ -155,15 +163,14 @@ class Propagator:
         problem = self.problem
         if not self.is_consistent and self._marks:
             # name the slot with the letters as they are now
-            problem = compile_problem(self.base.grid.with_letters(self.letters), self.base.words,
+            problem = compile_problem(self.base.grid_with_letters(self.letters), self.base.words,
                                       min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
         return _snapshot(self.problem, self.engine, self.is_consistent, self._wipeout, problem)
 
 
 def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None,
               named: Problem | None = None) -> Propagation:
-    n_cells = problem.grid.width * problem.grid.height
-    letter_counts = np.zeros((n_cells, 26), np.int32)
+    letter_counts = np.zeros((problem.n_letter_cells, 26), np.int32)
     if not is_consistent:
         # One empty slot means no fill: every slot crossing it loses its support in turn, so by
         # convention every domain is reported empty, with the slot and chain that emptied first.
@@ -182,9 +189,10 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
             domains.append(problem.domains[slot.id])
             counts = np.zeros((slot.length, 26), np.int32)
             for pos, cell in enumerate(slot.cells):
-                if problem.grid.cells[cell].isalpha():
-                    counts[pos, ord(problem.grid.cells[cell]) - 65] = 1
-                else:  # an empty cell of a slot a region fill leaves out: any letter, it is not filled
+                letter = problem.letters[cell]
+                if "A" <= letter <= "Z":
+                    counts[pos, ord(letter) - 65] = 1
+                elif letter == ".":  # an empty cell of a slot a region fill leaves out: any letter, it is not filled
                     counts[pos, :] = 1
         else:
             domains.append(engine.domain(slot.id))

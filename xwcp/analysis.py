@@ -14,7 +14,8 @@ import numpy as np
 from xwcp.ac3 import Propagation, propagate
 from xwcp.errors import InputError
 from xwcp.grid import BLOCK, EMPTY, Slot
-from xwcp.problem import Problem, compile_problem
+from xwcp.model import BELOW, RIGHT, grid_from_rows, grid_lines
+from xwcp.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.result import Limits, fill_grid
 from xwcp.types import FillStatus, SlotId
 
@@ -184,7 +185,8 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
 
 
 def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict:
-    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters.
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters,
+    and the grid's JSON lines ("grid": its bars, marks and rebus cells, for drawing).
 
     On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
     `prop`: the problem's propagation when the caller has it already.
@@ -194,9 +196,9 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     out = _status(prop)
     if prop.wipeout_slot is not None:
         out["slot"] = problem.slots[prop.wipeout_slot].name
-        out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slots[prop.wipeout_slot].cells]
+        out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slot_cells(prop.wipeout_slot)]
     if not prop.is_consistent and with_core:
-        _add_core(out, problem, prop.wipeout_slot)
+        _add_core(out, problem, None, slot_id=prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
@@ -204,45 +206,75 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     out["letters"] = [[grid.cells[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
                        else None for c in range(grid.width)] for r in range(grid.height)]
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    out["grid"] = grid_lines(grid)
     return out
 
 
 def heatmap_text(data: dict) -> str:
-    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown."""
+    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
+
+    When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
+    cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
+    cell's count is in ( ), a shaded one's in { }, and a rebus cell shows all its letters (its
+    column as wide as it needs).
+    """
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     if data.get("core"):
         lines.append(f"Why: {data['core']['message']}.")
+    grid = grid_from_rows(data["grid"]) if data.get("grid") else None
+    marks = grid.mark_by_cell if grid is not None else {}
+    bodies = []
     for r, row in enumerate(data["cells"]):
         out = []
         for c, n in enumerate(row):
             if n is None:
-                out.append(" ##")
+                body = "##"
             elif data["letters"][r][c]:
-                out.append(f" ={data['letters'][r][c]}")
+                body = f"={data['letters'][r][c]}"
             elif (r, c) in forced:
-                out.append(f"  {forced[(r, c)].lower()}")
+                body = forced[(r, c)].lower()
             elif n == 26:
-                out.append("  .")
+                body = "."
             elif n == 0:
-                out.append("  X")
+                body = "X"
             else:
-                out.append(f"{n:>3}")
-        lines.append("".join(out))
+                body = str(n)
+            mark = marks.get(r * len(row) + c)
+            if mark and mark.shaded:
+                body = "{" + body + "}"
+            if mark and mark.circle:
+                body = "(" + body + ")"
+            out.append(body)
+        bodies.append(out)
+    widths = [max([2] + [len(row[c]) for row in bodies]) for c in range(len(bodies[0]) if bodies else 0)]
+    for r, row in enumerate(bodies):
+        width = len(row)
+        bar_left = [c > 0 and grid is not None and (r * width + c - 1, RIGHT) in grid.bars for c in range(width)]
+        lines.append("".join(("|" if bar_left[c] else " ") + body.rjust(widths[c]) for c, body in enumerate(row)))
+        if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
+            lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
+                                 for c in range(width)).rstrip())
     lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
+    if grid is not None and not grid.is_plain:
+        lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
     if data.get("png"):
         lines.append(f"picture: {data['png']}")
     return "\n".join(lines)
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0, prop: Propagation | None = None) -> dict:
+                 seed: int = 0, prop: Propagation | None = None, explain_core=None) -> dict:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
     finds a fill (included), `unknown` when AC-3 finds no dead end (`ac3`: consistent) and the
     solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
+    `seconds` is the time to the verdict. An unfillable verdict gets its minimal core from
+    `explain_core(report so far, problem, FillResult or None)` (default: `xwcp.core.explain`
+    with its budget), which a front end uses to show the verdict first (issue 29).
     """
+    start = time.perf_counter()
     from xwcp.backends import fill
 
     prop = prop or propagate(problem)
@@ -258,29 +290,38 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
         out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
         if prop.wipeout_slot is not None:
             out["slot"] = problem.slots[prop.wipeout_slot].name
-        _add_core(out, problem, prop.wipeout_slot)
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, None, explain_core, prop.wipeout_slot)
         return {"verdict": out.pop("verdict"), **out}
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     out["solver"] = {"backend": result.backend, "status": result.status.value,
                      "seconds": round(result.stats.wall_time_s, 4)}
     if result.status is FillStatus.FILLED:
         out["verdict"] = "fillable"
-        out["fill"] = fill_grid(problem, result.entries).rows
+        out["fill"] = grid_lines(fill_grid(problem, result.entries))
     elif result.status is FillStatus.UNFILLABLE:
         out["verdict"] = "unfillable"
         out["proof"] = "search"
         out["reason"] = result.reason
-        _add_core(out, problem, result.slot_id)
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, result, explain_core)
     else:
         out["verdict"] = "unknown"
+    out.setdefault("seconds", round(time.perf_counter() - start, 4))
     return {"verdict": out.pop("verdict"), **out}
 
 
-def _add_core(out: dict, problem: Problem, slot_id: SlotId | None) -> None:
-    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time."""
-    from xwcp.core import explain
+def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: SlotId | None = None) -> None:
+    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time:
+    from `explain_core(out, problem, result)` when given, else `xwcp.core.explain` seeded by the proof
+    (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
+    if explain_core is not None:
+        core = explain_core(out, problem, result)
+    else:
+        from xwcp.core import explain
 
-    core = explain(problem, seed_slot_id=slot_id)
+        core = explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
+                       weight_by_slot=None if result is None else result.weight_by_slot)
     if core is not None:
         out["core"] = core
 
@@ -304,21 +345,15 @@ def check_text(data: dict, problem: Problem | None = None) -> str:
         lines.append("Forced letters: " + ", ".join(f"r{f['row'] + 1}c{f['col'] + 1}={f['letter']}"
                                                    for f in data["forced"]))
     if data.get("fill"):
+        from xwcp.report import grid_text
+
         lines.append("")
-        lines.extend(" ".join(row) for row in data["fill"])
+        lines.append(grid_text(data["fill"]))
     if data.get("core") and problem is not None:
         from xwcp.core import core_text
 
         lines.append(core_text(problem, data["core"]))
     return "\n".join(lines)
-
-
-def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
-    """The problem with `word` entered in `slot_id` (recompiled on the same word list)."""
-    slot = problem.slots[slot_id]
-    grid = problem.grid.with_letters(dict(zip(slot.cells, word)))
-    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes,
-                           controls=problem.controls)
 
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
@@ -346,7 +381,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
             word["verdict"] = v.verdict.value
             word["seconds"] = v.seconds
             if show_fill and v.entries is not None:
-                word["fill"] = fill_grid(problem, v.entries).rows
+                word["fill"] = grid_lines(fill_grid(problem, v.entries))
     out["words"] = words
     return out
 
@@ -359,6 +394,8 @@ def suggest_text(data: dict) -> str:
         verdict = f"  {w['verdict']}" if "verdict" in w else ""
         score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
         lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
-        for row in w.get("fill", []):
-            lines.append("      " + " ".join(row))
+        if w.get("fill"):
+            from xwcp.report import grid_text
+
+            lines.extend("      " + line for line in grid_text(w["fill"]).splitlines())
     return "\n".join(lines)

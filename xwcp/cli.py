@@ -53,7 +53,8 @@ def _count(text: str) -> int:
 
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, ';' comments), .puz, .ipuz, .xd or xwcp's .json")
+                   "A-Z pre-filled, [STAR] a rebus cell, '|' a bar, (A) circled, ';' comments; see the README), "
+                   ".puz, .ipuz, .xd, .jpz or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
@@ -126,10 +127,10 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.add_argument("--min-diff", type=positive_int, default=None, metavar="K",
                    help="with --count N: every two fills differ in at least K entries")
     p.add_argument("--quality", action="store_true",
-                   help="search for the highest minimum score (proven where possible), then the highest "
-                        "mean at it, with a bound; anytime, default --time-limit 60")
+                   help="search for the highest minimum score (proven where possible), then the fewest "
+                        "entries at it, then the highest mean, with a bound; anytime, default --time-limit 60")
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
-    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .txt or .json; "
+    p.add_argument("--out", metavar="FILE", help="write the filled puzzle to FILE (.puz, .ipuz, .xd, .jpz, .txt or .json; "
                    "numbered, with GRID's title, author and clues where it has them, else empty clues)")
     p.set_defaults(run=cmd_fill)
 
@@ -200,10 +201,11 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
                    help="do not use or edit the personal word list (for a server shared by several people)")
     p.set_defaults(run=cmd_serve)
 
-    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd and .json",
+    p = add_command("convert", help="convert a puzzle between .txt, .puz, .ipuz, .xd, .jpz and .json",
                     description="Read IN and write OUT, each in the format of its file extension "
-                                "(.txt, .puz, .ipuz, .xd, .json); title, author, copyright, notes and clues "
-                                "are kept where both formats have them.",
+                                "(.txt, .puz, .ipuz, .xd, .jpz, .json); title, author, copyright, notes, clues, "
+                                "bars, marks and rebus cells are kept where both formats have them (a format "
+                                "that cannot hold something refuses it).",
                     epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
@@ -303,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args_in[0] if args_in and args_in[0] in COMMANDS else None
     parser = build_parser(with_bench=command == "bench", only=command)
     args = parser.parse_args(args_in)
+    _WARNINGS.clear()
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -373,7 +376,12 @@ def _silence_stdout() -> None:
 
 # ----- commands: each parses, calls the library, prints ------------------------------------
 
+_WARNINGS: list[str] = []
+"""This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
+
+
 def _warn(message: str) -> None:
+    _WARNINGS.append(message)
     print(f"xwcp: warning: {message}", file=sys.stderr)
 
 
@@ -410,6 +418,8 @@ def _load_puzzle(args):
 
 
 def _emit(args, data: dict, text: str) -> None:
+    if args.format == "json" and _WARNINGS:
+        data = {**data, "warnings": list(_WARNINGS)}
     print(json.dumps(data) if args.format == "json" else text)
 
 
@@ -417,16 +427,19 @@ def cmd_fill(args) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp import quick, report  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
-    from xwcp.session import load_and_fill, save_fill
+    from xwcp.quick import load_and_fill
+    from xwcp.session import save_fill
     from xwcp.types import FillStatus
 
     start = time.perf_counter()
     if args.min_diff is not None and not (args.count and args.count > 1):
         raise InputError("--min-diff needs --count N with N of 2 or more")
     if args.out:
-        from xwcp.formats import format_module
+        from xwcp.formats import check_writable, format_module, read_puzzle
 
         format_module(args.out)  # a bad output name is bad usage: say so before filling
+        if args.grid != "-":  # and what the output format cannot hold (bars in a .puz)
+            check_writable(read_puzzle(args.grid), args.out)
     puzzle, problem, result = load_and_fill(
         args.grid, _word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
@@ -442,17 +455,21 @@ def cmd_fill(args) -> int:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
         return result.status.exit_code
     core = None
-    if result.status is FillStatus.UNFILLABLE:
-        from xwcp.core import explain
+    if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
+        from xwcp.session import explain_verdict
 
-        core = explain(problem, seed_slot_id=result.slot_id)
+        if args.format == "text":
+            print(report.verdict_text(result), flush=True)
+        core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+    total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # xwcp.FillAnswer's as_dict() and text(), without importing it: its dataclasses cost a small fill's
     # start-up a few ms (issue 17); tests/test_library.py checks the two print the same
-    data = report.fill_dict(problem, result, seconds, args.count, core)
+    data = report.fill_dict(problem, result, seconds, args.count, core, total)
     if wrote:
         data["out"] = args.out
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core) + note)
+    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core,
+                                       verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
     return result.status.exit_code
 
 
@@ -502,10 +519,32 @@ def cmd_heatmap(args) -> int:
 
 def cmd_check(args) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
-    from xwcp.library.jobs import Session
+    from xwcp.analysis import check_report
+    from xwcp.library.answers import CheckAnswer
+    from xwcp.session import explain_verdict
 
-    answer = Session(_load(args)).check(backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
-    _emit(args, answer.as_dict(), answer.text())  # what xwcp.check answers
+    start = time.perf_counter()
+    problem = _load(args)
+    shown = []
+
+    def verdict_first(report: dict, problem, result):  # the verdict, then the core (Ctrl-C keeps the verdict)
+        if args.format == "text":
+            print(CheckAnswer.from_report(problem, report).text(), flush=True)
+            shown.append(True)
+        return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+
+    # what xwcp.check answers (Session.check), with the verdict shown before the core search
+    answer = CheckAnswer.from_report(problem, check_report(problem, backend=args.backend, time_limit_s=args.time_limit,
+                                                           seed=args.seed, explain_core=verdict_first))
+    data = answer.as_dict()
+    if answer.verdict.value == "unfillable":
+        data["total_seconds"] = round(time.perf_counter() - start, 4)
+    if shown:
+        from xwcp.core import core_text
+
+        _emit(args, data, core_text(problem, data["core"]) if data.get("core") else "")
+    else:
+        _emit(args, data, answer.text())
     return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]
 
 
@@ -514,6 +553,8 @@ def cmd_convert(args) -> int:
     from xwcp.session import convert
 
     puzzle = convert(args.input, args.output)
+    for warning in puzzle.warnings:
+        _warn(f"{args.input}: {warning}")
     grid = puzzle.grid
     _emit(args, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
                  "slots": len(puzzle.slots()), "title": puzzle.title},

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from xwcp.errors import InputError, option_text
 from xwcp.grid import BLOCK, EMPTY, Grid, Slot
+from xwcp.model.letters import SpelledGrid, write_letters
 from xwcp.types import SlotId
 
 NEAREST_SHOWN = 5
@@ -305,12 +306,16 @@ def resolve_slot(slots: tuple[Slot, ...], name: SlotKey, option: str) -> Slot:
                      f"nearest: {', '.join(nearest_slot_names(slots, key))}")
 
 
-def apply_locks(grid: Grid, slots: tuple[Slot, ...], controls: Controls) -> tuple[Grid, dict[SlotId, str]]:
-    """Write every lock into the grid; returns the new grid and {slot_id: locked word}.
+def apply_locks(grid: Grid, spelled: SpelledGrid, controls: Controls) -> tuple[Grid, dict[SlotId, str]]:
+    """Write every lock into the grid's empty cells; returns the new grid and {slot_id: locked word}.
+
+    `spelled` is the grid spelled out (`xwcp.model.letters.spell_out`): a locked word spells the
+    slot's letters, a rebus cell's letters included, and must agree with them.
 
     Raises:
         InputError: unknown slot, wrong length, or a letter that clashes with the grid or another lock.
     """
+    slots, letters = spelled.slots, spelled.letters
     letter_by_cell: dict[int, str] = {}
     source_by_cell: dict[int, str] = {}
     word_by_slot: dict[SlotId, str] = {}
@@ -323,9 +328,12 @@ def apply_locks(grid: Grid, slots: tuple[Slot, ...], controls: Controls) -> tupl
             raise InputError(f"{said}: {slot.name} has {slot.length} letters, "
                              f"{word} has {len(word)}")
         for pos, (cell, letter) in enumerate(zip(slot.cells, word)):
-            row, col = cell // grid.width + 1, cell % grid.width + 1
-            given = grid.cells[cell]
+            at = spelled.cell_of(cell)
+            row, col = at // grid.width + 1, at % grid.width + 1
+            given = letters[cell]
             if given not in (EMPTY, BLOCK) and given != letter:
+                held = grid.cells[at]
+                given = given if held == given else f"{given} (of the rebus {held})"
                 raise InputError(f"{said}: letter {pos + 1} ({letter}) clashes with the "
                                  f"grid's {given} at row {row}, column {col}")
             other = letter_by_cell.get(cell)
@@ -335,7 +343,7 @@ def apply_locks(grid: Grid, slots: tuple[Slot, ...], controls: Controls) -> tupl
             letter_by_cell[cell] = letter
             source_by_cell[cell] = said
         word_by_slot[slot.id] = word
-    return (grid.with_letters(letter_by_cell) if letter_by_cell else grid), word_by_slot
+    return (write_letters(grid, spelled, letter_by_cell) if letter_by_cell else grid), word_by_slot
 
 
 def region_cells(grid: Grid, region: tuple[int, int, int, int]) -> frozenset[int]:

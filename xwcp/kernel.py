@@ -318,6 +318,8 @@ class _BsState(ctypes.Structure):
         ("ng_hits", _I32), ("ng_hits_cap", ctypes.c_int64), ("learnt_max", ctypes.c_int64),
         ("n_learnt", ctypes.c_int64), ("jumps", ctypes.c_int64), ("levels_jumped", ctypes.c_int64),
         ("n_forgotten", ctypes.c_int64),
+        ("track", ctypes.c_int32), ("prov_words", ctypes.c_int32), ("prov", _U64), ("used", _U64),
+        ("br_prov", _U64), ("br_prov_cap", ctypes.c_int64), ("ng_prov", _U64), ("ng_prov_cap", ctypes.c_int64),
     ]
 
 
@@ -366,7 +368,8 @@ class BitSearch(_SlotLayout):
     Same slot numbering as `Engine`: kernel slot k is problem slot `slot_ids[k]`.
     """
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, *, track_slots: bool = False):
+        """`track_slots`: keep, for a proof that no fill exists, the slots it used (`used_slot_ids`)."""
         super().__init__(problem)
         words = problem.words
         n, n_pos = self.n_slots, max(self.n_pos, 1)
@@ -414,6 +417,7 @@ class BitSearch(_SlotLayout):
         st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.scores = _ptr(words.scores_flat, _I16)
+        st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library()
@@ -481,6 +485,35 @@ class BitSearch(_SlotLayout):
         value >= 0 is the word id placed in the slot and -1 - (pos * 26 + letter) a letter placed at pos."""
         depth = int(self._state.depth)
         return [(self.slot_ids[int(self.dec_slot[d])], int(self.dec_word[d])) for d in range(1, depth + 1)]
+
+    def used_slot_ids(self) -> list[SlotId] | None:
+        """The slots behind every failure so far (problem slot ids, ascending), when made with `track_slots`.
+
+        Once the search is exhausted (or the root is inconsistent) these slots alone have no fill:
+        a core, not always minimal (xwcp/_bitsearch.c, "Slot provenance"). None without tracking.
+        """
+        st = self._state
+        if not st.track or not st.used:
+            return None
+        found = []
+        for k in range(int(st.prov_words)):
+            bits = int(st.used[k])
+            while bits:
+                low = bits & -bits
+                found.append(k * 64 + low.bit_length() - 1)
+                bits ^= low
+        return sorted(self.slot_ids[k] for k in found if k < self.n_slots)
+
+    def slot_weights(self) -> dict[SlotId, float]:
+        """Each slot's share of the dead ends so far: the failure weights of its crossings (dom/wdeg),
+        for the slots with any. The slots a proof leans on most; the core search tries them first."""
+        weights: dict[SlotId, float] = {}
+        for k, slot_id in enumerate(self.slot_ids):
+            start, end = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
+            total = sum(float(self.weight[i]) for i in range(start, end)) - (end - start)  # each starts at 1
+            if total > 0:
+                weights[slot_id] = total
+        return weights
 
     def hardest_slot_id(self) -> SlotId | None:
         """The slot whose crossings caused the most wipeouts (highest dom/wdeg weight), or None before any."""

@@ -7,6 +7,11 @@ number and letter is black or white, whichever stands out more on its cell's col
 outer border is drawn, the title wraps instead of being cut, and a legend in words sits under
 the grid. On an unfillable grid the cell counts say nothing (everything is dead), so the
 picture shows the grid with the core (the slots that cannot be filled together) outlined.
+
+The puzzle's own marks are drawn over that: bars as thick lines on cell edges, circled cells
+with a circle, shaded cells hatched (a cell's own colour as a corner triangle), a rebus cell's
+letters in a smaller type so they fit; numbers are the grid's (its published numbering when it
+has one).
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import textwrap
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.grid import find_slots
+from xwcp.model import RIGHT, number_by_cell as grid_numbers
 from xwcp.problem import Problem
 
 DPI = 100
@@ -23,6 +28,10 @@ CORE_COLOR = "#d62728"
 CORE_FILL = "#fde0dc"
 """A light red under the core's cells: the outline says where, the tint keeps it visible when small."""
 GRID_LINE = "#555555"
+BAR_WIDTH = 4.0
+"""Line width of a bar between cells (points): thicker than the grid lines, thinner than the border."""
+MARK_COLOR = "#444444"
+"""Circles and the hatching of shaded cells on light cells (white on dark ones)."""
 LIGHT_TEXT, DARK_TEXT = "white", "black"
 MARGIN_IN = 0.25
 """Blank space around everything, in inches."""
@@ -142,7 +151,11 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
     else:
         status = f"unfillable: {data.get('slot', '')}"
     title_lines = textwrap.wrap(f"Letters still possible per cell ({status})", chars_per_line)
-    legend = [line for text in legend_lines(data) for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
+    extra = []
+    if grid.bars or grid.marks:
+        extra = ["Thick lines between cells: bars. Circles, hatching (shaded) and corner colours: the puzzle's "
+                 "own marks."]
+    legend = [line for text in legend_lines(data) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
     title_h_in = 0.22 * len(title_lines) + 0.15
     legend_h_in = 0.18 * len(legend) + 0.15
     fig_h_in = MARGIN_IN * 2 + title_h_in + grid_h_in + legend_h_in
@@ -157,7 +170,8 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
 
     cmap = colormaps["YlGnBu_r"]
     norm = Normalize(vmin=1, vmax=26)
-    number_by_cell = {s.cells[0]: s.number for s in find_slots(grid)}
+    number_by_cell = grid_numbers(grid)
+    mark_by_cell = grid.mark_by_cell
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
     core_cells = {(r, c) for r, c in core["cells"]} if core else set()
     dead = {tuple(x) for x in data.get("dead_cells", [])} if not core else set()
@@ -178,8 +192,12 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
                 color = DEAD_COLOR if n == 0 else cmap(norm(n))
             ink = text_color(color)
             ax.add_patch(Rectangle((c, y), 1, 1, facecolor=color, edgecolor=GRID_LINE, linewidth=0.8))
+            mark = mark_by_cell.get(r * width + c)
+            if mark:
+                _draw_mark(ax, mark, c, y, MARK_COLOR if ink == DARK_TEXT else LIGHT_TEXT)
             if letter:
-                ax.text(c + 0.5, y + 0.42, letter, ha="center", va="center", fontsize=font, weight="bold", color=ink)
+                size = font * min(1.0, 1.6 / len(letter))  # a rebus cell's letters fit in the cell
+                ax.text(c + 0.5, y + 0.42, letter, ha="center", va="center", fontsize=size, weight="bold", color=ink)
             elif is_consistent and (r, c) in forced:
                 ax.text(c + 0.5, y + 0.42, forced[(r, c)], ha="center", va="center", fontsize=font, color=ink,
                         alpha=0.7)
@@ -191,6 +209,11 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
             number = number_by_cell.get(r * width + c)
             if number is not None:
                 ax.text(c + 0.06, y + 0.94, str(number), ha="left", va="top", fontsize=font * 0.4, color=ink)
+    for cell, side in grid.bars:
+        r, c = divmod(cell, width)
+        y = height - 1 - r
+        xs, ys = ([c + 1, c + 1], [y, y + 1]) if side == RIGHT else ([c, c + 1], [y, y])
+        ax.plot(xs, ys, color="black", linewidth=BAR_WIDTH, solid_capstyle="butt")
     if core_cells:
         _outline(ax, core_cells, height)
     ax.add_patch(Rectangle((0, 0), width, height, fill=False, edgecolor="black", linewidth=2.5, clip_on=False))
@@ -206,6 +229,19 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
         bar.set_label("letters still possible", fontsize=8)
         bar.ax.tick_params(labelsize=7)
     return fig
+
+
+def _draw_mark(ax, mark, c: int, y: int, ink: str) -> None:
+    """A cell's marks at (c, y): its colour as a corner triangle, hatching when shaded, a circle (in `ink`)."""
+    from matplotlib.patches import Circle, Polygon, Rectangle
+
+    if mark.color:
+        ax.add_patch(Polygon([(c, y), (c + 0.35, y), (c, y + 0.35)], closed=True, facecolor=mark.color,
+                             edgecolor="none"))
+    if mark.shaded:
+        ax.add_patch(Rectangle((c, y), 1, 1, fill=False, hatch="///", edgecolor=ink, linewidth=0, alpha=0.45))
+    if mark.circle:
+        ax.add_patch(Circle((c + 0.5, y + 0.5), 0.46, fill=False, edgecolor=ink, linewidth=1.2))
 
 
 def _outline(ax, cells: set[tuple[int, int]], height: int) -> None:

@@ -32,7 +32,8 @@ _PLAIN_PROBLEM = ("slot_len", "slot_nw", "slot_W", "slot_dom_off", "slot_mask_of
                   "cross_pos", "masks", "letters", "scores", "log_table")
 _PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "save_words_at", "br_slot", "br_word",
                   "br_neg", "ng_lits", "ng_start", "ng_watch", "guide",
-                  "expl", "conflict", "ng_hits")  # the last three: learning at every failure (calloc'd in C)
+                  "expl", "conflict", "ng_hits",  # learning at every failure (calloc'd in C)
+                  "prov", "used", "br_prov", "ng_prov")  # slot provenance for the core (calloc'd in C when `track` is set)
 """Pointer fields the C code allocates and grows itself (or leaves NULL); a name the state lacks is ignored."""
 
 
@@ -57,8 +58,9 @@ class PlainBitSearch(BitSearch):
             fill (the search grew since it was written): the caller takes the numpy path.
     """
 
-    def __init__(self, problem: Problem):
-        """`problem` is plain (`is_plain`): over a MappedWordList, its domains bitsets (`initial_bitsets`)."""
+    def __init__(self, problem: Problem, *, track_slots: bool = False):
+        """`problem` is plain (`is_plain`): over a MappedWordList, its domains bitsets (`initial_bitsets`);
+        `track_slots` as in BitSearch."""
         if not plain_search_supported():
             raise NotImplementedError("PlainBitSearch does not know every pointer of the C search state")
         words = problem.words
@@ -87,6 +89,7 @@ class PlainBitSearch(BitSearch):
             ctypes.memmove(ctypes.addressof(self.dom) + dom_off[k] * 8, data, len(data))
         st.dom = ctypes.cast(self.dom, _U64)
         _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"})
+        st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library()
@@ -198,9 +201,10 @@ class PlainEngine(Engine):
         self._lib.xw_init(self._ref)
 
 
-def bit_search(problem: Problem) -> BitSearch:
-    """The fill search for `problem`: PlainBitSearch for a plain problem (`is_plain`), else BitSearch."""
-    return PlainBitSearch(problem) if is_plain(problem) else BitSearch(problem)
+def bit_search(problem: Problem, *, track_slots: bool = False) -> BitSearch:
+    """The fill search for `problem`: PlainBitSearch for a plain problem (`is_plain`), else BitSearch
+    (`track_slots`: see `BitSearch`)."""
+    return (PlainBitSearch if is_plain(problem) else BitSearch)(problem, track_slots=track_slots)
 
 
 def engine_for(problem: Problem) -> Engine:

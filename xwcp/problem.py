@@ -4,16 +4,25 @@ No solver code lives here. A domain is a bool mask over the slot's length bucket
 of the right length, at or above the minimum score, that agree with the pre-filled letters
 and are not the entry of a slot the user filled completely (no word twice). A slot the user
 filled completely is *fixed*: kept as given even when the list lacks it.
+
+Slots are compiled over letter cells (`xwcp.model.letters`): a rebus cell's letters are given,
+so a slot through it is as long as the letters of its cells (STAR in one of 5 cells: an 8-letter
+entry) and has those letters pre-filled; crossing slots share them. A rebus of symbols ('&')
+leaves the slot through it no candidate, or keeps it as given when it is complete. Bars end
+slots as blocks do (`find_slots`). Without rebus cells, letter cells are the grid's cells.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.errors import option_text
-from xwcp.grid import BLOCK, EMPTY, Grid, Slot, find_slots
+from xwcp.grid import BLOCK, EMPTY, Grid, Slot
 from xwcp.lazy import lazy_import
+from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
 from xwcp.types import SlotId
 
 if TYPE_CHECKING:
@@ -27,7 +36,7 @@ Domains = tuple["np.ndarray", ...]
 
 @dataclass(frozen=True)
 class Crossing:
-    """One checked cell: position `a_pos` of across slot `a` is position `b_pos` of down slot `b`."""
+    """One checked letter cell: position `a_pos` of across slot `a` is position `b_pos` of down slot `b`."""
 
     cell: int
     a: SlotId
@@ -43,6 +52,8 @@ class Problem:
     grid: Grid
     words: WordList
     slots: tuple[Slot, ...]
+    """The grid's slots over letter cells (`xwcp.model.letters`): `length` is the entry's letters and
+    `cells` its letter cells, which are grid cells unless the grid has rebus cells (`cell_of`)."""
     crossings: tuple[Crossing, ...]
     domains: Domains
     min_score: int
@@ -69,6 +80,39 @@ class Problem:
     unlisted: tuple[SlotId, ...] = ()
     """Slots the user filled completely with an entry the word list does not have."""
 
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells.
+
+        Derived from `grid` (so a copy with letters typed into its grid, `dataclasses.replace(problem,
+        grid=...)`, has them too)."""
+        return letter_contents(self.grid)[0]
+
+    @cached_property
+    def cell_by_extra(self) -> tuple[int, ...]:
+        """The grid cell of letter cell `width * height + k` (a rebus cell's second letter on)."""
+        return letter_contents(self.grid)[1]
+
+    @property
+    def n_letter_cells(self) -> int:
+        return len(self.letters)
+
+    def cell_of(self, letter_cell: int) -> int:
+        """The grid cell that holds `letter_cell` (itself, unless it is a rebus cell's second letter or later)."""
+        n_cells = len(self.grid.cells)
+        return letter_cell if letter_cell < n_cells else self.cell_by_extra[letter_cell - n_cells]
+
+    def slot_cells(self, slot_id: SlotId) -> list[int]:
+        """The grid cells of `slot_id`, in order (a rebus cell once)."""
+        return cells_of(self._spelled(), self.slots[slot_id].cells)
+
+    def grid_with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
+        """The grid with letters (by letter cell) written into its empty cells; bars, marks, rebus cells kept."""
+        return write_letters(self.grid, self._spelled(), letter_by_cell)
+
+    def _spelled(self) -> SpelledGrid:
+        return SpelledGrid(self.slots, self.letters, self.cell_by_extra, len(self.grid.cells))
+
     @property
     def open_slot_ids(self) -> list[SlotId]:
         return [s.id for s in self.slots if s.id not in self.fixed_text_by_slot]
@@ -85,22 +129,27 @@ class Problem:
         return None
 
     def pattern(self, slot_id: SlotId) -> str:
-        """The slot's cells as text: letters and '.' for empty cells."""
-        return "".join(self.grid.cells[c] for c in self.slots[slot_id].cells)
+        """The slot's letters as text, '.' for empty cells (a rebus cell gives all its letters)."""
+        letters = self.letters
+        return "".join(letters[c] for c in self.slots[slot_id].cells)
 
     def entry_score(self, text: str) -> int | None:
         return self.words.score(text)
 
 
-def keep_entered_letters(mask: np.ndarray, grid: Grid, slot: Slot, words: WordList) -> np.ndarray:
+def keep_entered_letters(mask: np.ndarray, letters: Sequence[str] | Grid, slot: Slot, words: WordList) -> np.ndarray:
     """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
-    letter already entered in the slot's cells; returns `mask`."""
+    letter already entered in the slot's letter cells (`letters`: `Problem.letters`, or the Grid they
+    come from); returns `mask`. A rebus symbol that is no letter clears every word."""
+    if isinstance(letters, Grid):
+        letters = letter_contents(letters)[0]
     bucket = words.bucket(slot.length)
     for pos, cell in enumerate(slot.cells):
-        letter = grid.cells[cell]
+        letter = letters[cell]
         if letter != EMPTY:
             keep = np.zeros(bucket.n_words, bool)
-            keep[bucket.ids_with_letter(pos, ord(letter) - 65)] = True
+            if "A" <= letter <= "Z":
+                keep[bucket.ids_with_letter(pos, ord(letter) - 65)] = True
             mask &= keep
     return mask
 
@@ -139,7 +188,7 @@ def initial_domains(problem: Problem) -> Domains:
     above the slot's minimum score, that keep its entered letters, are not banned and are not the
     entry of a slot the user filled completely (unless duplicates are allowed); a complete entry's
     slot holds that word only (nothing when the list lacks it)."""
-    words, grid, controls = problem.words, problem.grid, problem.controls
+    words, letters, controls = problem.words, problem.letters, problem.controls
     fixed_text_by_slot = problem.fixed_text_by_slot
     fixed_grams: set[str] = set()
     if controls.max_shared_substring is not None:
@@ -156,7 +205,8 @@ def initial_domains(problem: Problem) -> Domains:
             if word_id is not None:
                 mask[word_id] = True
         else:
-            mask = keep_entered_letters(np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), grid, slot, words)
+            mask = keep_entered_letters(np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), letters, slot,
+                                        words)
             if not problem.allow_dupes:
                 for text in fixed_text_by_slot.values():
                     if len(text) == slot.length:
@@ -221,10 +271,11 @@ def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = Fals
             if (score < floor) == below:
                 packed[word_id >> 3] |= 1 << (word_id & 7)
         bits = int.from_bytes(packed, "little")
+    letters = problem.letters
     for pos, cell in enumerate(slot.cells):
-        letter = problem.grid.cells[cell]
+        letter = letters[cell]
         if letter != EMPTY:
-            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+            bits = bits & words.letter_bits(slot.length, pos, ord(letter) - 65) if "A" <= letter <= "Z" else 0
     return bits
 
 
@@ -261,6 +312,17 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
     return replace(problem, domains=initial_domains(problem))
 
 
+def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
+    """The problem with `word` entered in `slot_id` (recompiled on the same word list and controls).
+
+    `word` spells the slot's letters (a rebus cell's letters included); its letters go into the
+    slot's empty cells.
+    """
+    grid = problem.grid_with_letters(dict(zip(problem.slots[slot_id].cells, word)))
+    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes,
+                           controls=problem.controls)
+
+
 def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | None:
     """`problem` with letters typed into empty cells, derived without compiling again: the same slots,
     crossings and complete entries, the slots through those cells narrowed to the letters. Equal to
@@ -274,11 +336,12 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
                                             or len(letter) != 1 for cell, letter in letter_by_cell.items()):
         return None
     new_grid = grid.with_letters(letter_by_cell)
+    new_letters = letter_contents(new_grid)[0]  # slots are over letter cells (a rebus cell has several)
     touched = {slot.id for slot in problem.slots if not set(slot.cells).isdisjoint(letter_by_cell)}
     domains = list(problem.domains)
     for slot_id in touched:
         slot = problem.slots[slot_id]
-        if all(new_grid.cells[cell] != EMPTY for cell in slot.cells):
+        if all(new_letters[cell] != EMPTY for cell in slot.cells):
             return None  # a complete entry: it becomes the user's own (fixed), as compile_structure decides
         domains[slot_id] = keep_entered_letters(np.array(problem.domains[slot_id]), new_grid, slot, problem.words)
         domains[slot_id].flags.writeable = False
@@ -304,11 +367,14 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
     if controls is not None and not isinstance(controls, Controls):
         raise TypeError(f"controls must be xwcp.Controls (or None), not {type(controls).__name__}")
     controls = controls or Controls()
-    slots = find_slots(grid)
+    spelled = spell_out(grid)
     notes: list[str] = []
     locked: dict[SlotId, str] = {}
     if controls.locks:
-        grid, locked = apply_locks(grid, slots, controls)
+        grid, locked = apply_locks(grid, spelled, controls)
+        spelled = spell_out(grid)
+    slots, letters = spelled.slots, spelled.letters
+    if locked:
         for slot_id, word in locked.items():
             if words.word_id(word) is None:
                 notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
@@ -320,7 +386,7 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
         inside = region_cells(grid, controls.region)
         fillable_cells = frozenset(c for c in inside if grid.cells[c] == EMPTY)
         for slot in slots:
-            if not inside.intersection(slot.cells) and any(grid.cells[c] == EMPTY for c in slot.cells):
+            if not inside.intersection(slot.cells) and any(letters[c] == EMPTY for c in slot.cells):
                 skipped.add(slot.id)
     across_at: dict[int, tuple[int, int]] = {}
     down_at: dict[int, tuple[int, int]] = {}
@@ -339,7 +405,7 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
 
     fixed_text_by_slot: dict[SlotId, str] = {}
     for slot in slots:
-        text = "".join(grid.cells[c] for c in slot.cells)
+        text = "".join(letters[c] for c in slot.cells)
         if (EMPTY not in text and BLOCK not in text) or slot.id in skipped:
             fixed_text_by_slot[slot.id] = text
     conflicts: list[str] = []

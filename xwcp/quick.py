@@ -12,10 +12,11 @@ no numpy domains (`compile_structure`), so the compiled search starts from bitse
 It applies when one list (or the default) is already cached, the backend is `auto`,
 `backtrack` or `letters`, and no option needs more than the search (no `--quality`,
 `--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
-`load_plain_problem` says None otherwise (`xwcp.session.load_and_fill` then takes the
-ordinary path). An unfillable grid's reason and core come from the same functions too: the
-AC-3 kernel has a numpy-free form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and
-`xwcp.ac3.unfillable_reason` read bitset domains. Only a search that proves a grid
+`load_plain_problem` says None otherwise (`load_and_fill`, the `xwcp fill` command's work, then
+takes the ordinary path through `xwcp.session`, the floor below this module). An unfillable
+grid's reason and core come from the same functions too: the AC-3 kernel has a numpy-free
+form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason` read
+bitset domains. Only a search that proves a grid
 unfillable imports numpy, to name its hardest slot.
 """
 from __future__ import annotations
@@ -28,11 +29,12 @@ from xwcp import kernel
 from xwcp.cache import CacheDamaged
 from xwcp.controls import Controls
 from xwcp.formats import Puzzle, read_puzzle
-from xwcp.grid import find_slots
+from xwcp.model.letters import spell_out
 from xwcp.plain_kernel import plain_search_supported
 from xwcp.problem import Problem, compile_structure, initial_bitsets
 from xwcp.result import FillResult
-from xwcp.session import load_puzzle_problem, run_fill, warn_list, warn_problem
+from xwcp import session
+from xwcp.session import warn_list, warn_problem, warn_puzzle
 from xwcp.wordlist import read_mapped_word_list
 
 BACKENDS = ("auto", "backtrack", "letters")
@@ -63,7 +65,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
         return None
     puzzle = read_puzzle(grid_path)
     try:
-        for length in sorted({slot.length for slot in find_slots(puzzle.grid)}):
+        for length in sorted({slot.length for slot in spell_out(puzzle.grid).slots}):  # letters, rebus included
             words.row(length)  # verifies the words of each length the grid uses
     except CacheDamaged:  # the ordinary path rebuilds the list and says so
         return None
@@ -71,6 +73,7 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
                                 controls=controls)
     problem = replace(problem, domains=initial_bitsets(problem))
     if warn is not None:
+        warn_puzzle(puzzle, grid_path, warn)
         warn_list(words, warn)
         warn_problem(problem, strict, warn)
     return puzzle, problem
@@ -96,7 +99,37 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     puzzle, problem = loaded
     run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
     try:
-        return puzzle, problem, run_fill(problem, **run)
+        return puzzle, problem, session.run_fill(problem, **run)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
-        problem = load_puzzle_problem(grid_path, words_path, **options)[1]
-        return puzzle, problem, run_fill(problem, **run)
+        problem = session.load_puzzle_problem(grid_path, words_path, **options)[1]
+        return puzzle, problem, session.run_fill(problem, **run)
+
+
+def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
+                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
+                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
+                  say: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
+
+    A fill that needs only the search runs without numpy when it can (`fill` above: same
+    answers, a faster start on small grids).
+
+    Raises:
+        InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
+    """
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    if not (quality or min_diff or export_cnf):
+        fast = fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                    show_progress=show_progress, warn=warn, **options)
+        if fast is not None:
+            return fast
+    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, **options)
+    if min_diff is not None:
+        from xwcp.backends.controlled import check_min_diff
+
+        check_min_diff(problem, count, min_diff)
+    result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
+    return puzzle, problem, result

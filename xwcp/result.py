@@ -35,7 +35,8 @@ class Progress:
     filled_slots: int = 0
     n_slots: int = 0
     partial: Mapping[int, str] | None = None
-    """The letters placed on the search's current branch (cell -> letter), when the backend can tell."""
+    """The letters placed on the search's current branch (letter cell -> letter, see `Problem.slots`), when
+    the backend can tell; `Problem.grid_with_letters` writes them into the grid."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,9 @@ class FillResult:
     """For UNFILLABLE: why, naming the slot; for LIMIT/ABORTED: which limit."""
     slot_id: SlotId | None = None
     """For UNFILLABLE: the slot proven to have no word, when one is known."""
+    weight_by_slot: Mapping[SlotId, float] | None = None
+    """For UNFILLABLE by search: each slot's share of the dead ends (failure weights), from which the
+    minimal-core search (xwcp/core.py) starts instead of proving the grid again."""
     qualities: tuple[Quality, ...] = ()
     """One per fill when measured (front ends use `quality_of`)."""
 
@@ -220,7 +224,8 @@ class FillResult:
 
 
 def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
-    """The problem's grid with `entries` written in; a region fill writes only its region's empty cells."""
+    """The problem's grid with `entries` written into its empty cells (bars, marks and rebus cells kept);
+    a region fill writes only its region's empty cells."""
     letter_by_cell: dict[int, str] = {}
     allowed = problem.fillable_cells
     for slot, entry in zip(problem.slots, entries):
@@ -229,7 +234,16 @@ def fill_grid(problem: Problem, entries: tuple[str, ...] | list[str]) -> Grid:
         for cell, letter in zip(slot.cells, entry):
             if allowed is None or cell in allowed:
                 letter_by_cell[cell] = letter
-    return problem.grid.with_letters(letter_by_cell)
+    return problem.grid_with_letters(letter_by_cell)
+
+
+def grid_entries(problem: Problem, grid: Grid) -> list[str]:
+    """The entry of every slot of `problem` read from `grid` (a fill of the problem's grid: the same
+    blocks, bars and rebus cells), in slot order; an empty cell reads '.'."""
+    from xwcp.model.letters import spell_out
+
+    letters = spell_out(grid).letters
+    return ["".join(letters[c] for c in slot.cells) for slot in problem.slots]
 
 
 def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
@@ -239,7 +253,9 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     score and not banned, or the user's own complete (or locked) entry for that slot; crossing
     cells agree; pre-filled letters are kept; no word appears twice (unless the problem allows
     duplicates); no two entries share a substring longer than the controls allow. A slot a
-    region fill skips keeps its pattern as its entry.
+    region fill skips keeps its pattern as its entry. An entry spells its slot's letter cells
+    (`Problem.slots`): through a rebus cell it spells the cell's whole string, which it keeps
+    and shares with the crossing entry.
     """
     violations: list[str] = []
     if entries is None or len(entries) != len(problem.slots):
@@ -247,15 +263,17 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
         return [f"expected {len(problem.slots)} entries, got {n}"]
     letter_by_cell: dict[int, str] = {}
     slot_by_text: dict[str, str] = {}
+    letters = problem.letters
     for slot, entry in zip(problem.slots, entries):
         if slot.id in problem.skipped_slot_ids:
             if entry != problem.fixed_text_by_slot[slot.id]:
                 violations.append(f"{slot.name}: {entry} fills a slot outside the region")
             continue
-        if len(entry) != slot.length or not (entry.isascii() and entry.isalpha() and entry.isupper()):
+        fixed = problem.fixed_text_by_slot.get(slot.id)
+        if len(entry) != slot.length or (entry != fixed  # the user's own entry may hold a rebus symbol
+                                         and not (entry.isascii() and entry.isalpha() and entry.isupper())):
             violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter A-Z entry")
             continue
-        fixed = problem.fixed_text_by_slot.get(slot.id)
         if fixed is not None:
             if entry != fixed:
                 violations.append(f"{slot.name}: {entry} replaces the user's entry {fixed}")
@@ -269,14 +287,18 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             if entry in problem.banned:
                 violations.append(f"{slot.name}: {entry} is banned")
         for cell, letter in zip(slot.cells, entry):
-            given = problem.grid.cells[cell]
+            given = letters[cell]
             if given != EMPTY and given != letter:
+                at = problem.cell_of(cell)
+                held = problem.grid.cells[at]
+                given = given if held == given else f"{given} of the rebus {held}"
                 violations.append(f"{slot.name}: {entry} changes the pre-filled {given} at row "
-                                  f"{cell // problem.grid.width + 1}, column {cell % problem.grid.width + 1}")
+                                  f"{at // problem.grid.width + 1}, column {at % problem.grid.width + 1}")
             seen = letter_by_cell.setdefault(cell, letter)
             if seen != letter:
+                at = problem.cell_of(cell)
                 violations.append(f"{slot.name}: {entry} puts {letter} where a crossing entry has {seen} "
-                                  f"(row {cell // problem.grid.width + 1}, column {cell % problem.grid.width + 1})")
+                                  f"(row {at // problem.grid.width + 1}, column {at % problem.grid.width + 1})")
         if not problem.allow_dupes:
             if entry in slot_by_text:
                 violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")

@@ -4,6 +4,7 @@ The CLI and the web builder call these so that neither holds library logic.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import replace
@@ -45,6 +46,8 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
                         controls: Controls | None = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
     puzzle = read_puzzle(grid_path)
+    if warn is not None:
+        warn_puzzle(puzzle, grid_path, warn)
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     layers = [load_word_list(path) for path in (paths or [None])]
     if warn is not None:
@@ -56,6 +59,12 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
     if warn is not None:
         warn_problem(problem, strict, warn)
     return puzzle, problem
+
+
+def warn_puzzle(puzzle: Puzzle, path: str | Path, warn: Callable[[str], None]) -> None:
+    """Tell `warn` what reading the puzzle file had to say (a key that unlocked it, a checksum, ...)."""
+    for warning in puzzle.warnings:
+        warn(f"{path}: {warning}")
 
 
 def warn_list(words, warn: Callable[[str], None]) -> None:
@@ -75,18 +84,58 @@ def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) ->
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
-    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata.
+    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata
+    (through `write_checked`).
 
     Returns:
         True if a fill was written; False when `result` has none (nothing is written).
 
     Raises:
-        InputError: unknown extension or the file cannot be written.
+        InputError: unknown extension, the file cannot be written, or its format loses the grid's
+            bars or rebus cells.
     """
     if result.entries is None:
         return False
-    write_puzzle(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    write_checked(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
     return True
+
+
+def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
+    """`write_puzzle`, and for a grid with bars or rebus cells a check that the file keeps them: it is
+    written beside `out_path` first and read back, and takes `out_path`'s name only when its cells and
+    bars come back as written (a format that cannot carry them refuses, rather than leave a file
+    that reads as another grid).
+
+    Raises:
+        InputError: unknown extension, the file cannot be written, or its format loses the grid's
+            bars or rebus cells.
+    """
+    grid = puzzle.grid
+    if not (grid.bars or grid.has_rebus):
+        write_puzzle(puzzle, out_path)
+        return
+    out_path = Path(out_path)
+    trial = out_path.with_name(f".{out_path.stem}.{os.getpid()}.tmp{out_path.suffix}")
+    what = " and ".join(name for name, has in (("bars", grid.bars), ("rebus cells", grid.has_rebus)) if has)
+    try:
+        try:
+            write_puzzle(puzzle, trial)
+        except InputError as exc:  # cannot write there, or the format refuses: said of the name the user gave
+            raise InputError(exc.message, str(out_path)) from None
+        except ValueError as exc:
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({exc})", str(out_path)) from None
+        try:
+            back = read_puzzle(trial).grid
+        except ValueError as exc:  # InputError too; its message names the trial file, the user named out_path
+            problem_text = exc.message if isinstance(exc, InputError) else str(exc)
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
+                             str(out_path)) from None
+        if back.cells != grid.cells or back.bars != grid.bars:
+            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
+                             "another grid)", str(out_path))
+        os.replace(trial, out_path)
+    finally:
+        trial.unlink(missing_ok=True)
 
 
 def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
@@ -135,6 +184,44 @@ class VerifyProgressLine(ProgressLine):
 
     def __call__(self, p) -> None:  # p: xwcp.verify.VerifyProgress
         self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
+
+
+class CoreProgressLine(ProgressLine):
+    """The same status line while the minimal core is searched for: seconds, searches, slots left and needed."""
+
+    def __call__(self, p) -> None:  # p: xwcp.core.CoreProgress
+        self.show(p.elapsed_s, f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
+                               f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ")
+
+
+def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
+                    time_limit_s: float | None = None) -> dict | None:
+    """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
+
+    A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search
+    but keeps the verdict: the core so far comes back marked `stopped`. `result` is the fill
+    that proved it (its hardest slot and dead-end weights start the search), None when AC-3
+    proved it.
+    """
+    import threading
+
+    from xwcp.core import CORE_TIME_LIMIT_S, explain
+    from xwcp.signals import stop_softly
+
+    abort = threading.Event()
+    progress = CoreProgressLine() if show_progress else None
+    try:
+        with stop_softly(abort) as heard:
+            core = explain(problem, seed_slot_id=None if result is None else result.slot_id,
+                           weight_by_slot=None if result is None else result.weight_by_slot,
+                           time_limit_s=CORE_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
+                           progress=progress, abort=abort)
+    finally:
+        if progress is not None:
+            progress.close()
+    if heard.name is not None:
+        print(f"xwcp: core search stopped ({heard.name}); the verdict stands", file=sys.stderr, flush=True)
+    return core
 
 
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
@@ -202,35 +289,3 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     finally:
         if line is not None:
             line.close()
-
-
-def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
-                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
-                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
-                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
-                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
-                  say: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult]:
-    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
-
-    A fill that needs only the search runs without numpy when it can (xwcp/quick.py: same
-    answers, a faster start on small grids).
-
-    Raises:
-        InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
-    """
-    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
-    if not (quality or min_diff or export_cnf):
-        from xwcp import quick
-
-        fast = quick.fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                          show_progress=show_progress, warn=warn, **options)
-        if fast is not None:
-            return fast
-    puzzle, problem = load_puzzle_problem(grid_path, words_path, warn=warn, **options)
-    if min_diff is not None:
-        from xwcp.backends.controlled import check_min_diff
-
-        check_min_diff(problem, count, min_diff)
-    result = run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
-    return puzzle, problem, result

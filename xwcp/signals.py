@@ -100,6 +100,43 @@ def stop_on_signals():
                 os.close(fd)
 
 
+class SoftStop:
+    """What `stop_softly` heard: `name` of the first stop signal, or None."""
+
+    def __init__(self):
+        self.name: str | None = None
+
+
+@contextlib.contextmanager
+def stop_softly(event: threading.Event):
+    """Within the block, a stop signal sets `event` (and `STOP`) instead of raising `Interrupted`.
+
+    For work that keeps what it found when told to stop: the minimal-core search after an
+    unfillable verdict ends and the verdict is printed (issue 29). Yields a `SoftStop` naming the
+    signal heard. Outside the main thread it only yields.
+    """
+    heard = SoftStop()
+    if threading.current_thread() is not threading.main_thread():
+        yield heard
+        return
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+
+    def _set(signum, frame) -> None:
+        if heard.name is None:
+            heard.name = signal.Signals(signum).name
+        STOP.set()
+        event.set()
+
+    try:
+        for signum in STOP_SIGNALS:
+            if previous[signum] is not signal.SIG_IGN:
+                signal.signal(signum, _set)
+        yield heard
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
 def forget_signals_in_child() -> None:
     """In a forked search process: default SIGTERM/SIGHUP, ignore Ctrl-C (the parent stops us), die with the parent."""
     with contextlib.suppress(ValueError, OSError):

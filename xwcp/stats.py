@@ -37,8 +37,10 @@ def grid_stats(grid: Grid, words=None, *, below_score: int = DEFAULT_BELOW_SCORE
     n_white = n_cells - n_blocks
     slots_by_cell = Counter(cell for slot in slots for cell in slot.cells)
     unchecked = [cell for cell in range(n_cells) if grid.cells[cell] != BLOCK and slots_by_cell[cell] < 2]
-    letters = Counter(ch for ch in grid.cells if ch not in (BLOCK, EMPTY))
-    lengths = Counter(slot.length for slot in slots)
+    filled = [text for text in grid.cells if text not in (BLOCK, EMPTY)]
+    letters = Counter(ch for text in filled for ch in text)  # a rebus cell counts each of its letters
+    length_by_id = {slot.name: slot.letter_length(grid) for slot in slots}  # an entry's letters, a rebus's all
+    lengths = Counter(length_by_id.values())
     text_by_id = {slot.name: "".join(grid.cells[c] for c in slot.cells) for slot in slots}
     complete = {name: text for name, text in text_by_id.items() if EMPTY not in text}
     ids = [slot.name for slot in sorted(slots, key=lambda s: (s.direction.letter != "A", s.number))]
@@ -65,17 +67,17 @@ def grid_stats(grid: Grid, words=None, *, below_score: int = DEFAULT_BELOW_SCORE
     return {
         "words": len(slots), "blocks": n_blocks, "white_cells": n_white,
         "block_percent": round(100 * n_blocks / n_cells, 1) if n_cells else 0.0,
-        "average_length": round(sum(s.length for s in slots) / len(slots), 2) if slots else 0.0,
+        "average_length": round(sum(length_by_id.values()) / len(slots), 2) if slots else 0.0,
         "lengths": {str(length): lengths[length] for length in sorted(lengths)},
         "letters": {chr(65 + i): letters.get(chr(65 + i), 0) for i in range(26)},
-        "filled_cells": sum(letters.values()), "empty_cells": grid.cells.count(EMPTY),
+        "filled_cells": len(filled), "empty_cells": grid.cells.count(EMPTY),
         "complete": len(complete), "open": len(slots) - len(complete),
         "unchecked": len(unchecked), "unchecked_cells": [[cell // width, cell % width] for cell in unchecked],
         "mean_score": round(sum(scores) / len(scores), 1) if scores else None,
         "below": {"score": below_score, "entries": below},
         "repeated": repeated,
         "shared": {"length": substring, "count": len(shared), "pairs": shared[:MAX_SHARED_LISTED]},
-        "theme": [{"id": name, "word": text_by_id[name], "length": len(text_by_id[name])}
+        "theme": [{"id": name, "word": text_by_id[name], "length": length_by_id[name]}
                   for name in ids if name in theme],
     }
 

@@ -228,16 +228,18 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
 
 _recent_lock = threading.Lock()
 _recent_by_layout: OrderedDict[tuple, OrderedDict[tuple[str, ...], None]] = OrderedDict()
-"""Fills verification found lately (newest last), by grid layout (size and blocks): a fill found
+"""Fills verification found lately (newest last), by grid layout (`_layout_key`): a fill found
 for one slot's word labels any word it has in another slot viable, once `check_fill` passes it
 on the grid as it is now (so a letter typed since, a ban or a floor raised simply rule it out)."""
 
 
 def _layout_key(problem: Problem) -> tuple:
+    """The grid's size, blocks, bars and rebus cells: what makes its slots (letters typed since do not)."""
     from xwcp.grid import BLOCK
 
     grid = problem.grid
-    return grid.width, grid.height, tuple(cell == BLOCK for cell in grid.cells)
+    return (grid.width, grid.height, tuple(cell == BLOCK for cell in grid.cells), grid.bars,
+            tuple((cell, text) for cell, text in enumerate(grid.cells) if len(text) > 1))
 
 
 def _settle_from_recent(run: _Run) -> None:
@@ -296,8 +298,8 @@ def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
     """Verify word by word with any backend; each word gets an equal share of what is left.
 
     `ids` are keys of `run.verdict_by_id` (positions in the caller's list here)."""
-    from xwcp.analysis import with_word
     from xwcp.backends import fill
+    from xwcp.problem import with_word
     from xwcp.result import Limits
 
     for i, word_id in enumerate(ids):

@@ -101,16 +101,17 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     s = engine.stats
     stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
                       {k: s[k] for k in ("max_depth", "nogoods", "learnt", "jumps", "levels_jumped", "forgotten")})
-    reason, slot_id = "", None
+    reason, slot_id, weights = "", None, None
     if status is FillStatus.UNFILLABLE:
         reason = "search exhausted every candidate: no fill exists"
-        slot_id = engine.hardest_slot_id()
+        weights = engine.slot_weights()
+        slot_id = max(weights, key=weights.get) if weights else None  # the hardest slot
         if slot_id is not None:
             slot = problem.slots[slot_id]
             reason += f"; most dead ends were at {slot.name} ({problem.pattern(slot_id)})"
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
-    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason, slot_id)
+    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason, slot_id, weight_by_slot=weights)
 
 
 def _branch_letters(problem: Problem, engine: kernel.BitSearch) -> dict[int, str]:

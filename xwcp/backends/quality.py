@@ -1,4 +1,10 @@
-"""Fill for quality: the highest floor (minimum entry score) there is, then the highest mean at it, with a bound.
+"""Fill for quality: the highest floor (minimum entry score) there is, then the fewest entries at it, then the highest mean, with a bound.
+
+The aim is lexicographic (`lex_key`), as constructors judge a fill: one entry at 50 is worse than
+any number at 60; at the same floor, fewer entries sitting at it is better, whatever the mean;
+only then the mean. Every comparison of two fills, and every CP-SAT objective (the floor's entries
+cost RAISE_PENALTY each), follows it; the report gives the floor, how many entries sit at it
+(`n_at_min`) and the mean.
 
 1. Floor. A first fill at the problem's own minimum score; then two searches side by side
    (`_FloorProof` in a thread, our compiled search releasing the interpreter lock):
@@ -8,21 +14,26 @@
      raises the floor to its own minimum; no fill at a level rules out every level above).
      At most FLOOR_SHARE of the time goes to it. (Level by level, Herald 21.10 spent 22 s
      climbing 50..65 one level at a time and ended at 65.)
-2. Mean, at the floor reached so far (started over whenever the floor rises):
+2. Entries at the floor, then the mean, at the floor reached so far (started over whenever the floor
+   rises; a fill with no entry left at the floor raises it):
    - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which
      may prove the best total (the search then stops early) and otherwise gives a bound;
-   - fresh fills by our search leaning harder on scores (a few seconds; then the mean search
+   - fresh fills by our search leaning harder on scores (a few seconds);
+   - `lift_slots`: our search again, keeping slots above the floor one at a time (a slot stays
+     above it when a fill remains), which lowers the count at the floor (then the mean search
      waits for the floor's proof, which comes first, keeping MEAN_RESERVE_S for itself);
    - large-neighbourhood search with CP-SAT: a neighbourhood of crossing slots around a weak
-     entry is re-filled with every other slot kept, maximising the total exactly (a better total
-     is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
+     entry is re-filled with every other slot kept, first lowering its entries at the floor, then
+     maximising the total exactly (a better fill is a progress line). Neighbourhoods grow while CP-SAT proves them optimal quickly and
      shrink when it runs out of time. While the floor is unproven and only a few entries sit
      below the next populous level, the objective first lifts them (`_raise_target`): a fill
      with none left below raises the floor.
 3. Bound. A Lagrangian relaxation of the crossing constraints at the floor: each slot takes
    its best word against letter prices on its crossing cells, tightened by max-sum diffusion.
    Any prices give a valid upper bound on the total (it also drops "no word twice"); on a small
-   grid the lower of it and CP-SAT's bound is reported.
+   grid the lower of it and CP-SAT's bound is reported. The bound holds for every fill at least as
+   good on the first two keys (no lower floor, no more entries at it); the mean is proven optimal
+   when no such fill has a higher mean (CP-SAT finished, or the bound met with one entry at the floor).
    Measured on Herald 15.01 at floor 90 and 15.02 at floor 80: diffusion settles in about
    1.5 s at 92.12 and 91.91, where 10 s of subgradient steps reach 91.99 and 2 s only 93.6;
    cutting each slot's words scored above the highest level that stays arc-consistent on its
@@ -31,6 +42,16 @@
    floor 90 (91.82, CP-SAT's root bound); branch and bound on it with reduced-cost fixing and
    "no word twice" as an assignment per length (tried, not kept) lowered it to 91.68 in 30 s,
    CP-SAT to 91.36, while the best fill known is 90.68: the relaxation itself is loose.
+
+Issue 25 measured what else could raise the bound or settle the mean (bench/candidates.py, table in
+bench/README.md): CP-SAT's bound workers by name (max_lp + lb_tree_search: 91.79 on Herald 15.01 at
+floor 90, against the diffusion bound's 92.12 and a best of 90.13), toulbar2 (VAC, HBFS; its dual
+bound stays at or above the LP's, no better fill), RC2 over the exact CNF (no answer in 60 s). Above
+the floor, scores are rare (at floor 90: 0-3 words of 3-6 letters score higher, 60-200 of each longer
+length), so the best mean is a few such words placed together; probing each slot alone with its
+higher-scored words (our search, 2 s each) proves 19 of 62 slots cannot take one, which lowers the
+LP only to 91.96. The gap is the relaxation's: it places a higher-scored word in every slot that
+can take one alone.
 
 The search stops before its limit only when the floor is proven and the mean proven optimal.
 Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).
@@ -82,6 +103,10 @@ RESTART_SCORE_WEIGHTS = (0.5, 1.0, 0.3)
 """Score weights of the fresh fills (the plain fill uses 0.05): on Herald 15.02 at floor 80, 0.5 gives
 means of 87.6-88.1 against 86.3-87.2 at 0.05, each in 0.1-0.6 s."""
 RESTART_RUN_S = 3.0
+LIFT_TRY_S = 1.5
+"""Time our search gets per slot in `lift_slots` (a fill with the slot above the floor, or none)."""
+LIFT_SHARE = 0.3
+"""Share of the time left that `lift_slots` may use, after the first fresh fills."""
 """Time for one fresh fill; hard floors make some seeds slow."""
 BOUND_TIME_S = 5.0
 BOUND_RESERVE_SHARE = 0.1
@@ -90,11 +115,21 @@ at each floor the search passed cost 3-7 s each (Herald 21.10 and the Sunday cli
 """Most time given to tightening the bound (it stops earlier when a sweep gains little)."""
 RAISE_MAX_BELOW = 10
 """Most entries below the next populous level for the neighbourhood search to try lifting them all."""
-RAISE_PENALTY = 1000
-"""Objective cost of an entry below the raise target: more than any total score a neighbourhood can gain."""
+RAISE_PENALTY = 10_000
+"""Objective cost of an entry at the floor (or below the raise target): more than any total score a
+neighbourhood can gain (LNS_MAX_SIZE slots of at most 100 each), so fewer such entries always comes first."""
+HOOD_TOP_WORDS = 200
+"""Of a neighbourhood slot's HOOD_SLOT_WORDS, this many are its highest-scored words, the rest a random
+sample: on Herald 15.01 at floor 90 a slot has 60-200 words above 90 among 2,000-7,500, so a purely
+random sample left them out, and with them most of what a better mean is made of."""
 QUICK_MEAN_S = 6.0
 """Fresh fills for the mean before the mean search waits for the floor's proof (Herald 15.02 at floor 80:
 87.17 -> 88.24 in the first 3.4 s of them, nothing more in the next 30 s)."""
+MEAN_WAITS_FOR_PROOF = True
+"""After QUICK_MEAN_S of fresh fills the mean search waits for the floor's proof (False: it goes on beside it).
+Measured once each (issue 25, 60 s, load 5-7): beside / waiting, Herald 15.02 at 80: 11 / 12 entries at 80,
+mean 88.49 / 88.36, floor proven in both; 15.06: the same fill both ways (27 at 80, 86.25, proven); too
+little to change what issue 14 measured, so it waits."""
 MEAN_RESERVE_S = 12.0
 """Time kept for the mean search however long the floor's proof runs."""
 EXACT_MAX_WORDS = 40_000
@@ -104,6 +139,16 @@ EXACT_SHARE = 0.5
 """Share of the time left that the exact whole-grid pass may take on a small grid."""
 ABORT_POLL_S = 0.02
 """How often a running CP-SAT step looks at the caller's abort event (Stop in the web builder)."""
+
+
+def lex_key(scores) -> tuple[int, int, int]:
+    """(lowest score, -how many entries have it, total) of a fill's entry scores: comparing keys compares
+    fills the way constructors do, highest floor first, then fewest entries at the floor, then the mean."""
+    scores = list(scores)
+    if not scores:
+        return (0, 0, 0)
+    low = min(scores)
+    return (low, -scores.count(low), sum(scores))
 
 
 def score_levels(problem: Problem) -> list[int]:
@@ -168,6 +213,8 @@ class _Search:
     no_fill_at: int | None = None
     """Lowest score level proven to have no fill (the floor climb's, for the proof that goes on beside the mean)."""
     proof: _FloorProof | None = None
+    lifted_at: int | None = None
+    """The floor `lift_slots` last ran at (once per floor)."""
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -186,11 +233,26 @@ class _Search:
     def total(self, entries) -> int:
         return sum(entry_scores(self.problem, entries))
 
+    def key(self, entries) -> tuple[int, int, int]:
+        """The lexicographic aim: (floor, -entries at it, total); a larger key is a better fill."""
+        return lex_key(entry_scores(self.problem, entries))
+
+    def is_settled(self) -> bool:
+        """The best fill is lexicographically best at this floor by the bound: its total meets the bound on
+        every fill at the floor and only one entry sits at the floor (every fill whose lowest entry is the
+        floor has at least one there; fills with none there have a higher floor, the proof's business)."""
+        return (self.bound_total is not None and self.total(self.best) >= self.bound_total
+                and self.n_at_floor(self.best) <= 1)
+
+    def n_at_floor(self, entries) -> int:
+        """Entries of `entries` at (or below) the current floor."""
+        return sum(score <= self.floor for score in entry_scores(self.problem, entries))
+
     def accept(self, problem_at: Problem, entries, what: str) -> None:
         self.best, self.best_problem = tuple(entries), problem_at
         self.final_s = self.elapsed()
         q = measure_quality(self.problem, entries)
-        self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score}, mean {q.mean_score:.2f}")
+        self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score} ({q.n_at_min} at it), mean {q.mean_score:.2f}")
 
 
 def _fill_at(search: _Search, problem: Problem, time_limit_s: float, backend: str | None = None,
@@ -435,8 +497,12 @@ def _hood_domains(problem: Problem, domains, entries, hood: list[SlotId],
             return None, False
         if len(ids) > HOOD_SLOT_WORDS:
             is_sampled = True
-            # a random sample, and the slot's current word so the current fill stays a solution
-            keep = rng.choice(ids, HOOD_SLOT_WORDS, replace=False)
+            # the highest-scored words, a random sample of the rest, and the slot's current word so the
+            # current fill stays a solution
+            order = np.lexsort((rng.random(len(ids)), -np.asarray(bucket.scores[ids], np.int64)))
+            keep = np.concatenate([ids[order[:HOOD_TOP_WORDS]],
+                                   rng.choice(ids[order[HOOD_TOP_WORDS:]], HOOD_SLOT_WORDS - HOOD_TOP_WORDS,
+                                              replace=False)])
             current = words.word_id(entries[slot_id])
             ids = np.union1d(keep, [current] if current is not None and mask[current] else [])
             ids = ids.astype(np.int64)
@@ -468,7 +534,8 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
                           seed: int, abort: threading.Event | None = None,
                           target: int | None = None) -> tuple[list[str] | None, bool, bool]:
     """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set;
-    with `target`, each word scored below it counts RAISE_PENALTY less.
+    with `target`, each word scored below it counts RAISE_PENALTY less (the floor + 1: fewest entries at
+    the floor first, the lexicographic aim; a raise target: lift every entry to it).
 
     Returns:
         (entries or None, proven optimal over the words tried, whether the words were a sample).
@@ -536,15 +603,76 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
     return out, status == cp_model.OPTIMAL, is_sampled
 
 
+def lift_slots(search: _Search, deadline_s: float) -> None:
+    """Fewer entries at the floor, slot by slot, with our fast search (the second key of the aim).
+
+    The slots the best fill already has above the floor are kept above it; then each other slot in
+    turn (the one with the most words above the floor first) is restricted to them, on top of what
+    is kept, and `backtrack` fills the restricted grid (LIFT_TRY_S, score weight as the fresh
+    fills'); a fill keeps the slot's restriction and is taken when its key is better, no fill drops
+    it. Ordered by highest-scored word first, its first tries timed out (long slots); started from
+    no kept slots, it lifted nothing on Herald 15.01 and 15.02 (bench/README.md, issue 25). At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
+    the entries a better mean is made of: on Herald 15.01 this greedy (4 s a slot) kept 3 slots
+    above 90 in 17 s, mean 90.31, where the neighbourhood search had reached 90.13 in 60 s.
+    """
+    from xwcp.ac3 import propagate
+    from xwcp.backends import backtrack
+
+    if search.lifted_at == search.floor:
+        return
+    search.lifted_at = search.floor
+    problem_at = search.best_problem
+    prop = propagate(problem_at)
+    if not prop.is_consistent:
+        return
+    floor = search.floor
+    masks = [np.asarray(domain, bool) for domain in problem_at.domains]
+    above_by_slot, order = {}, []
+    for slot_id in problem_at.open_slot_ids:
+        scores = np.asarray(problem_at.words.bucket(problem_at.slots[slot_id].length).scores)
+        above = scores > floor
+        if not (np.asarray(prop.domains[slot_id], bool) & above).any():
+            continue
+        above_by_slot[slot_id] = above
+        if (problem_at.words.score(search.best[slot_id]) or 0) > floor:
+            masks[slot_id] = masks[slot_id] & above  # the best fill has it above the floor: keep it there
+        else:
+            order.append((-int((np.asarray(prop.domains[slot_id], bool) & above).sum()), slot_id))
+    order.sort()
+    best_key = search.key(search.best)
+    for run, (_, slot_id) in enumerate(order):
+        budget = min(LIFT_TRY_S, deadline_s - search.elapsed(), search.remaining())
+        if budget <= 0.05 or search.stopped() or search.floor_raised():
+            return
+        trial = list(masks)
+        trial[slot_id] = masks[slot_id] & above_by_slot[slot_id]
+        frozen = []
+        for mask in trial:
+            mask = mask.copy()
+            mask.flags.writeable = False
+            frozen.append(mask)
+        limits = Limits(time_limit_s=budget, seed=search.limits.seed + 2000 + run, abort=search.limits.abort,
+                        extra={"score_weight": RESTART_SCORE_WEIGHTS[0]})
+        result = backtrack.fill(replace(problem_at, domains=tuple(frozen)), limits)
+        if result.status is not FillStatus.FILLED:
+            continue
+        masks = trial
+        key = search.key(result.entries)
+        if key > best_key and not check_fill(problem_at, result.entries):
+            best_key = key
+            search.n_improved += 1
+            search.accept(problem_at, result.entries, f"better fill ({search.problem.slots[slot_id].name} lifted)")
+
+
 def restart_for_mean(search: _Search, deadline_s: float) -> None:
     """Fresh fills at the floor by our fast search leaning harder on scores; keeps the best."""
     from xwcp.backends import backtrack
 
     problem_at = search.best_problem
-    best_total = search.total(search.best)
+    best_key = search.key(search.best)
     run = 0
     while search.elapsed() < deadline_s and not search.stopped() and not search.floor_raised():
-        if search.bound_total is not None and best_total >= search.bound_total:
+        if search.is_settled():
             return
         weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
         budget = min(RESTART_RUN_S, deadline_s - search.elapsed(), search.remaining())
@@ -557,9 +685,9 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
             if result.status is FillStatus.UNFILLABLE:
                 return
             continue
-        total = search.total(result.entries)
-        if total > best_total and not check_fill(problem_at, result.entries):
-            best_total = total
+        key = search.key(result.entries)
+        if key > best_key and not check_fill(problem_at, result.entries):
+            best_key = key
             search.n_improved += 1
             search.accept(problem_at, result.entries, f"better fill (fresh search, score weight {weight:g})")
 
@@ -593,7 +721,9 @@ def exact_mean(search: _Search, time_limit_s: float) -> None:
         return
     objective = []
     for slot_id in open_ids:
-        scores = problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]]
+        scores = np.asarray(problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]],
+                            np.int64)
+        scores = np.where(scores <= search.floor, scores - RAISE_PENALTY, scores)  # fewest at the floor first
         xs = model.xs_by_slot[slot_id]
         objective.extend(int(c) * x for c, x in zip(scores.tolist(), xs) if c)
         current = problem_at.words.word_id(search.best[slot_id])
@@ -612,10 +742,12 @@ def exact_mean(search: _Search, time_limit_s: float) -> None:
         return
     entries = entries_from_word_ids(problem_at, model.decode(solver.boolean_value))
     is_valid = not check_fill(problem_at, entries)
-    if is_valid and search.total(entries) > search.total(search.best):
+    if is_valid and search.key(entries) > search.key(search.best):
         search.n_improved += 1
         search.accept(problem_at, entries, "better fill (CP-SAT over the whole grid)")
-    cp_bound = int(np.floor(solver.best_objective_bound + 1e-6))
+    # the objective is total - RAISE_PENALTY x (entries at the floor): every fill with no more entries there
+    # than the best one has a total of at most the objective's bound plus the penalty of the best's count
+    cp_bound = int(np.floor(solver.best_objective_bound + 1e-6)) + RAISE_PENALTY * search.n_at_floor(search.best)
     if search.bound_total is None or cp_bound < search.bound_total:
         search.bound_total = cp_bound
         search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor} (CP-SAT): "
@@ -659,17 +791,18 @@ def improve_mean(search: _Search) -> None:
     rng = random.Random(search.limits.seed)
     size = min(LNS_START_SIZE, len(problem_at.open_slot_ids))
     target = _raise_target(search)
+    below = target if target is not None else search.floor + 1  # the lexicographic aim: fewest at the floor
 
     def value(entries) -> int:
         scores = entry_scores(search.problem, entries)
-        return sum(scores) - (0 if target is None else RAISE_PENALTY * sum(x < target for x in scores))
+        return sum(scores) - RAISE_PENALTY * sum(x < below for x in scores)
 
     if target is not None:
         search.say(f"{search.elapsed():6.1f} s  neighbourhood search lifting the entries below {target}")
     best_value = value(search.best)
     n_open = len(problem_at.open_slot_ids)
     while not search.stopped() and not search.floor_raised() and n_open:
-        if target is None and search.bound_total is not None and best_value >= search.bound_total:
+        if target is None and search.is_settled():
             return
         hood = _neighbourhood(problem_at, search.best, size, rng)
         t0 = time.perf_counter()
@@ -677,7 +810,7 @@ def improve_mean(search: _Search) -> None:
         if step_s < 0.05:
             return
         entries, proven, is_sampled = _refill_neighbourhood(problem_at, domains, search.best, hood, step_s,
-                                                            rng.randrange(1 << 30), search.limits.abort, target)
+                                                            rng.randrange(1 << 30), search.limits.abort, below)
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
@@ -687,7 +820,7 @@ def improve_mean(search: _Search) -> None:
                 search.n_improved += 1
                 search.accept(problem_at, entries, f"better fill ({len(hood)}-slot neighbourhood)")
                 low = min(entry_scores(search.problem, entries))
-                if target is not None and low >= target:
+                if low > search.floor:  # no entry left at the floor (or below the raise target): it rises
                     search.floor, search.first_at_floor_s = low, search.elapsed()
                     search.raised_by_lns = True
                     if search.proof is not None:
@@ -696,8 +829,8 @@ def improve_mean(search: _Search) -> None:
                     return
         if proven and not is_sampled and len(hood) == n_open and target is None \
                 and problem_at.controls.max_shared_substring is None:
-            search.is_mean_optimal = True  # CP-SAT proved the best total over every open slot at once
-            search.bound_total = best_value
+            search.is_mean_optimal = True  # CP-SAT proved the best (fewest at the floor, then total) at once
+            search.bound_total = search.total(search.best)
             search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")
             return
         if proven and took < step_s / 4:
@@ -821,7 +954,7 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     is_small = _domain_words(search.best_problem) <= EXACT_MAX_WORDS
     if is_small:  # the bound first, to stop as soon as a fill meets it; big grids get it at the end
         _compute_bound(search, min(BOUND_TIME_S, max(0.1, search.remaining() / 4)))
-        if search.bound_total is not None and search.total(search.best) >= search.bound_total:
+        if search.is_settled():
             search.is_mean_optimal = True
             return
     if has_cpsat and is_small and not search.floor_raised():
@@ -835,24 +968,28 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
     if has_cpsat and _raise_target(search) is not None:
         improve_mean(search)  # a few entries below the next populous level: lifting them comes first
         return
-    if search.proof is not None and not search.proof.done.is_set():
+    if search.proof is not None and not search.proof.done.is_set() and MEAN_WAITS_FOR_PROOF:
         # the floor comes first: a few seconds of fresh fills (most of what they gain), then the proof
         # beside has the cores to itself until only MEAN_RESERVE_S are left
         restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining())))
+        lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
         while search.remaining() > MEAN_RESERVE_S and not search.stopped() and not search.floor_raised() \
                 and not search.proof.done.wait(ABORT_POLL_S):
             pass
         if search.floor_raised() or search.stopped():
             return
-    restart_for_mean(search, search.elapsed() + RESTART_SHARE * max(0.0, search.remaining())
+    restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining()))
                      if has_cpsat else search.limits.time_limit_s)
+    if not search.floor_raised():
+        lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
     if has_cpsat:
         improve_mean(search)
 
 
 def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None = None,
                  say: Callable[[str], None] | None = None) -> tuple[FillResult, Quality | None]:
-    """The best fill found within the time limit: highest floor, then highest mean, with a bound.
+    """The best fill found within the time limit: highest floor, then fewest entries at it, then highest mean,
+    with a bound.
 
     It stops before the limit only when both are settled: the floor proven optimal and the mean
     proven optimal at it (the bound met, or CP-SAT finished over the whole grid).

@@ -115,7 +115,7 @@ class _Encoder:
         self.guarded = guarded
         self.eager_dupes = eager_dupes and not problem.allow_dupes
         self.n_vars = 0
-        self.y_var = np.zeros((problem.grid.width * problem.grid.height, 26), np.int64)
+        self.y_var = np.zeros((problem.n_letter_cells, 26), np.int64)  # by letter cell (a rebus has several)
         self.vars_by_slot: dict[SlotId, np.ndarray] = {}
         self.words_by_slot: dict[SlotId, np.ndarray] = {}
         self.letters_by_slot: dict[SlotId, np.ndarray] = {}
@@ -652,7 +652,8 @@ def export_cnf(problem: Problem, path, k: int | None = None) -> tuple[int, int]:
             header.extend(f"x {x} {slot.name} {bucket.text(int(w))}"
                           for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id]))
         for cell, code in zip(*np.nonzero(encoder.y_var)):
-            header.append(f"y {int(encoder.y_var[cell, code])} r{cell // grid.width + 1}c{cell % grid.width + 1} "
+            at = problem.cell_of(int(cell))
+            header.append(f"y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
                           f"{chr(65 + int(code))}")
     with open(path, "w", encoding="ascii") as out:
         out.write("".join(f"c {line}\n" for line in header))

@@ -66,7 +66,7 @@ def _build_model(problem: Problem, stop=lambda: None) -> _Model | None:
     for slot in problem.slots:
         for cell in slot.cells:
             if cell not in letter_var_by_cell:
-                given = problem.grid.cells[cell]
+                given = problem.letters[cell]
                 if given.isalpha():
                     code = ord(given) - 65
                     letter_var_by_cell[cell] = cp.new_int_var(code, code, f"cell{cell}")

@@ -58,6 +58,9 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
     from xwcp.problem import compile_problem
     from xwcp.result import check_fill
 
+    if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
+        return {"status": "error", "seconds": 0.0, "valid": None,
+                "note": f"{peer} cannot fill a grid with bars or rebus cells"}
     problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
                               allow_dupes=loaded.allow_dupes)
     lengths = {slot.length for slot in problem.slots}
@@ -93,8 +96,10 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     """
     import subprocess
 
+    from xwcp.errors import InputError
+    from xwcp.model import grid_from_rows
     from xwcp.problem import compile_problem
-    from xwcp.result import check_fill
+    from xwcp.result import check_fill, grid_entries
 
     argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
             "--time-limit", f"{time_limit_s:g}", "--seed", str(seed), "--min-score", str(loaded.min_score),
@@ -126,11 +131,9 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
         problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
                                   allow_dupes=loaded.allow_dupes)
         try:
-            rows = data["grid"]
-            entries = ["".join(rows[cell // loaded.grid.width][cell % loaded.grid.width] for cell in slot.cells)
-                       for slot in problem.slots]
+            entries = grid_entries(problem, grid_from_rows(data["grid"]))
             violations = check_fill(problem, entries)
-        except (KeyError, TypeError, IndexError) as exc:
+        except (KeyError, TypeError, IndexError, ValueError, InputError) as exc:
             violations = [f"unreadable fill ({exc})"]
         fields["valid"] = not violations
         if violations:

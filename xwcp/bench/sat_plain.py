@@ -81,7 +81,7 @@ def _build_cnf(problem: Problem, stop=lambda: None) -> _Cnf | None:
             cnf.y_by_cell_letter[cell, letter] = y
         cnf.clauses.append(ys)
         cnf.clauses.extend([-a, -b] for a, b in itertools.combinations(ys, 2))
-        given = problem.grid.cells[cell]
+        given = problem.letters[cell]
         if given.isalpha():
             cnf.clauses.append([ys[ord(given) - 65]])
     for slot_id, text in problem.fixed_text_by_slot.items():

@@ -1,9 +1,12 @@
-"""Read and write puzzle files (.txt, .puz, .ipuz, .xd, .json), each format chosen by the file's extension.
+"""Read and write puzzle files (.txt, .puz, .ipuz, .xd, .jpz, .json), each format chosen by the file's extension.
 
 Every format module has `read(path) -> Puzzle` and `write(puzzle, path)`; `read_puzzle` and
-`write_puzzle` dispatch on the extension. A format that cannot carry something refuses it with
-an `InputError` naming the file (circles, rebus cells, bars that split an entry), because xwcp
-fills one letter per cell of a plain block grid.
+`write_puzzle` dispatch on the extension. Every format reads into the one grid model
+(`xwcp.model`: bars, marks, rebus cells, a published numbering) and says what the user should
+know about a file in `Puzzle.warnings` (a key that unlocked it, a checksum another tool left
+wrong, letters it could not read). A file that cannot be read as it is meant (structural
+damage, a variety puzzle whose entries are not across and down runs) is refused with one
+`InputError` line; a format that cannot hold something refuses to write it, naming one that can.
 """
 from __future__ import annotations
 
@@ -20,18 +23,19 @@ MODULE_BY_SUFFIX = {
     ".ipuz": "xwcp.formats.ipuzfile",
     ".xd": "xwcp.formats.xdfile",
     ".json": "xwcp.formats.jsonfile",
+    ".jpz": "xwcp.formats.jpzfile",
 }
 """Extension -> the module that reads and writes it."""
 
 __all__ = ["Puzzle", "MODULE_BY_SUFFIX", "read_puzzle", "write_puzzle", "clue_order", "puzzle_from_fill",
-           "format_module"]
+           "format_module", "check_writable"]
 
 
 def format_module(path: str | Path) -> ModuleType:
     """The format module for `path`'s extension.
 
     Raises:
-        InputError: the extension is none of .txt .puz .ipuz .xd .json.
+        InputError: the extension is none of .txt .puz .ipuz .xd .json .jpz.
     """
     suffix = Path(path).suffix.lower()
     if suffix not in MODULE_BY_SUFFIX:
@@ -50,6 +54,17 @@ def read_puzzle(path: str | Path) -> Puzzle:
         else format_module(path)
     puzzle: Puzzle = module.read(path)
     return puzzle
+
+
+def check_writable(puzzle: Puzzle, path: str | Path) -> None:
+    """Refuse, before any work, what the format of `path` cannot hold of `puzzle` (a fill adds only letters).
+
+    Raises:
+        InputError: unknown extension, or something the format cannot hold (naming one that can).
+    """
+    check = getattr(format_module(path), "check_writable", None)
+    if check is not None:
+        check(puzzle, str(path))
 
 
 def write_puzzle(puzzle: Puzzle, path: str | Path) -> None:

@@ -1,41 +1,48 @@
-"""ipuz crossword files (.ipuz, the open JSON standard of ipuz.org), read and written as plain JSON.
+"""ipuz crossword files (.ipuz, the open JSON standard of ipuz.org): bars, circles, shading, rebus cells, numbering.
 
 Plain JSON rather than the `ipuz` package from PyPI: that package (1.0) only validates a dict
 against the spec and hands the same dict back, its last release targets Python 3.9, and its
-messages do not name the cell at fault; the few fields we use are checked here instead.
+messages do not name the cell at fault; the fields we use are checked here instead.
 
-Reading: `dimensions` and `puzzle` are required. A cell is a block when it equals the
-puzzle's `block` value ('#' by default) or is null (an omitted cell); its letter comes from
-`solution` (else from the puzzle cell's `value`); anything else is empty. Refused: circled or
-otherwise shaped cells (`shapebg`), rebus cells (a solution of more than one letter), and bars
-that split an entry. The rule for barred grids: a bar lying on a block or on the grid's
-edge changes no entry and is accepted; a bar between two white cells splits their run into
-two entries, which a block grid cannot express, so the file is refused naming that cell.
-Writing: ipuz v2, kind crossword#1, numbered cells, the letters as `solution` (null where a
-cell is still empty), one clue per slot (empty when the puzzle has none).
+Reading: `dimensions` and `puzzle` are required. A cell is a block when the puzzle or the
+solution says so (the puzzle's `block` value, '#' by default; a diagramless puzzle marks its
+blocks in the solution only) or when it is null, an omitted cell outside a shaped grid (read as
+a block, with a warning). A white cell's contents come from `solution` (a string of several
+characters is a rebus cell), else from the puzzle cell's `value`. Styles: `barred` (T, L, R, B)
+gives bars, `shapebg: circle` a circle, `highlight` shading and `color` a background colour. The
+puzzle's own cell numbers are kept. Clues are placed by their `cells` when given, else by
+number and direction; a clue set that is neither Across nor Down, or an entry given as cells
+that are not one across or down run of the grid, is a variety puzzle (Marching Bands, Rows
+Garden, ...) whose entries xwcp does not fill: refused in one line, never replaced by invented
+across/down entries. Clues that name no entry are left out with a warning.
+
+Writing: ipuz v2, kind crossword#1 (and diagramless#1), numbered cells with their styles, the
+letters as `solution` (null where a cell is still empty), one clue per slot as given.
 """
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle
-from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
+from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell
 from xwcp.types import Direction
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
-_SIDE_STEP = {"T": (-1, 0), "B": (1, 0), "L": (0, -1), "R": (0, 1)}
-"""Bar side -> (row step, column step) to the neighbouring cell across that bar."""
+DIAGRAMLESS_KIND = "http://ipuz.org/crossword/diagramless#1"
+_DIRECTION_BY_NAME = {"across": Direction.ACROSS, "down": Direction.DOWN}
+_HEX_COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
 
 
 def read(path: str | Path) -> Puzzle:
     """Read an .ipuz file.
 
     Raises:
-        InputError: missing file, not JSON, no dimensions or puzzle, a cell xwcp cannot fill.
+        InputError: missing file, not JSON, no dimensions or puzzle, a variety puzzle, a grid without slots.
     """
     source = str(path)
     text = read_text(path).strip()
@@ -47,9 +54,15 @@ def read(path: str | Path) -> Puzzle:
         raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", source) from None
     if not isinstance(data, dict):
         raise InputError("not an ipuz puzzle (the JSON is not an object)", source)
-    kinds = data.get("kind") or []
-    if kinds and not any(str(k).startswith("http://ipuz.org/crossword") for k in kinds):
+    return from_dict(data, source)
+
+
+def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
+    """The Puzzle in an ipuz JSON object (see `read`)."""
+    kinds = [str(k) for k in data.get("kind") or []]
+    if kinds and not any(k.startswith("http://ipuz.org/crossword") for k in kinds):
         raise InputError(f"not a crossword (kind {kinds[0]!r})", source)
+    is_diagramless = any(k.startswith("http://ipuz.org/crossword/diagramless") for k in kinds)
     dims = data.get("dimensions")
     try:
         width, height = int(dims["width"]), int(dims["height"])
@@ -60,45 +73,61 @@ def read(path: str | Path) -> Puzzle:
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
     puzzle_rows = _rows(data.get("puzzle"), width, height, "puzzle", source)
     solution_rows = _rows(data["solution"], width, height, "solution", source) if data.get("solution") else None
-    block = data.get("block", "#")
+    block = str(data.get("block", "#"))
+    empty = str(data.get("empty", "0"))
     styles = data.get("styles") if isinstance(data.get("styles"), dict) else {}
+    warnings: list[str] = []
     cells: list[str] = []
-    bars: list[tuple[int, int, str]] = []
+    bars: list[tuple[int, str]] = []
+    mark_by_cell: dict[int, Mark] = {}
+    number_by_cell_: dict[int, int] = {}
+    n_omitted = 0
     for r in range(height):
         for c in range(width):
+            cell = r * width + c
             raw = puzzle_rows[r][c]
-            where = f"row {r + 1}, column {c + 1}"
-            cell = raw.get("cell", 0) if isinstance(raw, dict) else raw
-            if cell is None or str(cell) == str(block):  # null is an omitted cell: no letter goes there
+            value = raw.get("cell", 0) if isinstance(raw, dict) else raw
+            solved = solution_rows[r][c] if solution_rows else None
+            if isinstance(solved, dict):
+                solved = solved.get("value")
+            if value is None:
+                n_omitted += 1
                 cells.append(BLOCK)
                 continue
+            number = _number(value)
             style = raw.get("style") if isinstance(raw, dict) else None
             if isinstance(style, str):
                 style = styles.get(style)
             if isinstance(style, dict):
-                if style.get("shapebg"):
-                    raise InputError(f"{where}: a {style['shapebg']} cell; xwcp does not keep circles or shapes",
-                                     source)
-                bars.extend((r, c, side) for side in str(style.get("barred", "")).upper() if side in _SIDE_STEP)
-            letter = _letter(solution_rows[r][c] if solution_rows else None)
-            if letter is None and isinstance(raw, dict):
-                letter = _letter(raw.get("value"))
-            if letter is not None and len(letter) > 1:
-                raise InputError(f"{where}: a rebus cell ({letter!r}); xwcp fills one letter per cell", source)
-            cells.append(letter or EMPTY)
-    grid = Grid(width, height, tuple(cells))
-    for r, c, side in bars:
-        dr, dc = _SIDE_STEP[side]
-        r2, c2 = r + dr, c + dc
-        if 0 <= r2 < height and 0 <= c2 < width and grid.cell(r2, c2) != BLOCK:
-            raise InputError(f"row {r + 1}, column {c + 1}: a bar between two white cells splits an entry; "
-                             "xwcp separates entries with blocks only (bars are read only on blocks and edges)",
-                             source)
-    slots = find_slots(grid)
-    if not slots:
+                if number is None and isinstance(style.get("mark"), dict):  # a number in the top-left corner
+                    number = _number(style["mark"].get("TL"))
+                bars.extend((cell, side) for side in str(style.get("barred", "")).upper() if side in "TLRB")
+                mark = _mark(style)
+                if mark:
+                    mark_by_cell[cell] = mark
+            if str(value) == block or (isinstance(solved, str) and solved == block):
+                cells.append(BLOCK)
+                continue
+            if number is not None:
+                number_by_cell_[cell] = number
+            content = _content(solved, empty, r, c, source)
+            if content == EMPTY and isinstance(raw, dict):
+                content = _content(raw.get("value"), empty, r, c, source)
+            cells.append(content)
+    if n_omitted:
+        warnings.append(f"{n_omitted} omitted cells (outside the puzzle's shape) are read as blocks")
+    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell)
+    if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    is_coded = any("/coded" in k for k in kinds)
+    if is_coded and number_by_cell_:
+        warnings.append("a coded crossword: its cell numbers stand for letters, not for entries; the grid is "
+                        "numbered the standard way")
+    elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
+        grid = _with_numbers(grid, number_by_cell_, cells, bars, mark_by_cell)
+    clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), _clues(data.get("clues"), slots))
+                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings))
 
 
 def _rows(value, width: int, height: int, name: str, source: str) -> list[list]:
@@ -108,71 +137,211 @@ def _rows(value, width: int, height: int, name: str, source: str) -> list[list]:
     return value
 
 
-def _letter(value) -> str | None:
-    """The letter(s) of a solution or value entry, upper case; None for no letter."""
-    if isinstance(value, dict):
-        value = value.get("value")
+def _number(value) -> int | None:
+    """A cell's published number (an int, or a string of digits), or None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value > 0 else None
+    if isinstance(value, str) and value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    return None
+
+
+def _content(value, empty: str, r: int, c: int, source: str) -> str:
+    """A white cell's contents from a solution or value entry: upper case, EMPTY for none (the puzzle's
+    `empty` value among them)."""
     if not isinstance(value, str):
-        return None
-    value = value.strip().upper()
-    if not value or not all(ch.isascii() and ch.isalpha() for ch in value):
-        return None
-    return value
+        return EMPTY
+    text = "".join(value.split()).upper()
+    if not text or text in (empty, "0", EMPTY, "_"):
+        return EMPTY
+    if any(ch in "#[]" for ch in text):
+        raise InputError(f"row {r + 1}, column {c + 1} holds {value!r}, which xwcp cannot keep in a cell "
+                         "('#', '[' and ']' are not cell contents)", source)
+    return text
+
+
+def _mark(style: dict) -> Mark:
+    circle = str(style.get("shapebg", "")).lower() == "circle"
+    shaded = bool(style.get("highlight"))
+    color = style.get("color")
+    hex_color = _HEX_COLOR.match(color) if isinstance(color, str) else None
+    if color is not None and hex_color is None:
+        shaded = True  # a colour by number (the application's palette): kept as shading
+    return Mark(circle, shaded, f"#{hex_color.group(1).upper()}" if hex_color else None)
+
+
+def _with_numbers(grid: Grid, numbers: dict[int, int], cells, bars, marks) -> Grid:
+    """The grid with its published numbering; a slot start the file leaves unnumbered gets a number past
+    the highest published one, so that every slot keeps a name of its own."""
+    if not numbers:
+        return grid
+    starts = sorted({slot.cells[0] for slot in find_slots(grid)})
+    numbers = {cell: n for cell, n in numbers.items() if cell in starts}
+    next_number = max(numbers.values(), default=0) + 1
+    taken = set(numbers.values())
+    for cell in starts:
+        if cell not in numbers:
+            while next_number in taken:
+                next_number += 1
+            numbers[cell] = next_number
+            taken.add(next_number)
+    return make_grid(grid.width, grid.height, cells, bars=bars, marks=marks, numbers=numbers)
 
 
 def _text(value) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _clues(clues, slots) -> dict[str, str]:
-    """Clue texts by slot name from the ipuz `clues` object (Across/Down lists of [n, text] or dicts)."""
+def _clues(clues, grid: Grid, source: str, warnings: list[str]) -> dict[str, str]:
+    """Clue texts by slot name from the ipuz `clues` object (Across/Down lists of [n, text] or dicts).
+
+    Raises:
+        InputError: a clue set other than Across and Down, or an entry given as cells that are not one
+            slot of the grid (a variety puzzle).
+    """
     if not isinstance(clues, dict):
         return {}
-    names = {s.name for s in slots}
+    slots = find_slots(grid)
+    slot_by_key = {(s.direction, s.number): s for s in slots}
+    slot_by_cells = {s.cells: s for s in slots}
     out: dict[str, str] = {}
+    unplaced: list[str] = []
+    partial: list[str] = []
+    base = _cell_base(clues)
     for key, items in clues.items():
-        direction = key.split(":")[0].strip().lower()
-        letter = {"across": "A", "down": "D"}.get(direction)
-        if letter is None or not isinstance(items, list):
+        direction = _DIRECTION_BY_NAME.get(str(key).split(":")[0].strip().lower())
+        if not isinstance(items, list) or not items:
             continue
+        if direction is None:
+            raise InputError(f"clue set {str(key).split(':')[-1]!r} is neither Across nor Down: a variety puzzle "
+                             "whose entries are not the grid's across and down runs; xwcp fills those only",
+                             source)
         for item in items:
-            if isinstance(item, list) and len(item) >= 2:
-                number, text = item[0], item[1]
-            elif isinstance(item, dict):
-                number, text = item.get("number"), item.get("clue")
-            else:
+            number, text, cell_list = _clue_parts(item)
+            slot = None
+            if cell_list is not None:
+                flat = _cells(cell_list, grid, base)
+                slot = slot_by_cells.get(flat)
+                if slot is None or slot.direction is not direction:
+                    if flat and _is_part_of_a_slot(flat, direction, slots):
+                        partial.append(f"{key} {number}")
+                        continue
+                    raise InputError(f"{key} clue {number or '(no number)'} names cells that are not one "
+                                     f"{direction.value} entry of the grid: a variety puzzle; xwcp fills the grid's "
+                                     "across and down runs only", source)
+            elif number is not None:
+                slot = slot_by_key.get((direction, number))
+            if slot is None:
+                if text:
+                    unplaced.append(f"{key} {item[0] if isinstance(item, list) and item else number or '?'}")
                 continue
-            name = f"{number}{letter}"
-            if name in names and isinstance(text, str) and text:
-                out[name] = text
+            if text:
+                out[slot.name] = text
+    if partial:
+        warnings.append(f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
+                        f"{' and more' if len(partial) > 3 else ''})")
+    if unplaced:
+        more = f" and {len(unplaced) - 3} more" if len(unplaced) > 3 else ""
+        warnings.append(f"{len(unplaced)} clues name no entry of the grid and are not read ("
+                        f"{', '.join(unplaced[:3])}{more})")
     return out
+
+
+def _clue_parts(item) -> tuple[int | None, str, list | None]:
+    """(number, text, cells or None) of one clue entry: [n, text], {"number", "clue", "cells"}, or a bare string."""
+    number, text, cell_list = None, "", None
+    if isinstance(item, list) and len(item) >= 2:
+        number, text = item[0], item[1]
+    elif isinstance(item, dict):
+        number, text, cell_list = item.get("number"), item.get("clue"), item.get("cells")
+    elif isinstance(item, str):
+        text = item
+    match = re.match(r"\s*(\d+)", str(number)) if number is not None and not isinstance(number, bool) else None
+    return (int(match.group(1)) if match else None), (text if isinstance(text, str) else ""), (
+        cell_list if isinstance(cell_list, list) and cell_list else None)
+
+
+def _cell_base(clues: dict) -> int:
+    """1 when the file's clue cells count from 1 (the spec), 0 when some coordinate is 0."""
+    for items in clues.values():
+        for item in items if isinstance(items, list) else ():
+            for pair in (item.get("cells") or ()) if isinstance(item, dict) else ():
+                if isinstance(pair, list) and 0 in pair:
+                    return 0
+    return 1
+
+
+def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots: tuple[Slot, ...]) -> bool:
+    """True when `cells` are a straight run inside one slot of `direction` (a clue on part of an entry)."""
+    for slot in slots:
+        if slot.direction is direction and cells[0] in slot.cells:
+            at = slot.cells.index(cells[0])
+            return slot.cells[at:at + len(cells)] == cells
+    return False
+
+
+def _cells(cell_list: list, grid: Grid, base: int = 1) -> tuple[int, ...] | None:
+    """Flat cell indices of an ipuz cell list ([column, row] counted from `base`)."""
+    try:
+        pairs = [(int(x), int(y)) for x, y in cell_list]
+    except (TypeError, ValueError):
+        return None
+    if not all(0 <= x - base < grid.width and 0 <= y - base < grid.height for x, y in pairs):
+        return None
+    return tuple((y - base) * grid.width + (x - base) for x, y in pairs)
 
 
 def to_dict(puzzle: Puzzle) -> dict:
     """The ipuz JSON object for `puzzle`."""
     grid = puzzle.grid
     slots = find_slots(grid)
-    number_by_cell = {s.cells[0]: s.number for s in slots}
+    numbers = number_by_cell(grid)
+    mark_by_cell = grid.mark_by_cell
     rows, solution = [], []
     for r in range(grid.height):
         row, sol = [], []
         for c in range(grid.width):
             cell = r * grid.width + c
-            ch = grid.cells[cell]
-            row.append("#" if ch == BLOCK else number_by_cell.get(cell, 0))
-            sol.append("#" if ch == BLOCK else (None if ch == EMPTY else ch))
+            content = grid.cells[cell]
+            style = _style(grid, cell, mark_by_cell.get(cell))
+            if content == BLOCK:
+                row.append({"cell": "#", "style": style} if style else "#")
+                sol.append("#")
+                continue
+            number = numbers.get(cell, 0)
+            row.append({"cell": number, "style": style} if style else number)
+            sol.append(None if content == EMPTY else content)
         rows.append(row)
         solution.append(sol)
-    clues = {
-        label: [[s.number, puzzle.clue(s)] for s in sorted(slots, key=lambda s: s.number) if s.direction is d]
-        for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))}
-    out: dict = {"version": VERSION, "kind": [KIND]}
+    clues = {label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
+             for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))}
+    out: dict = {"version": VERSION, "kind": [KIND] + ([DIAGRAMLESS_KIND] if puzzle.is_diagramless else [])}
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
             out[key] = getattr(puzzle, key)
     out.update({"dimensions": {"width": grid.width, "height": grid.height}, "block": "#", "empty": 0,
                 "puzzle": rows, "solution": solution, "clues": clues})
     return out
+
+
+def _by_number(slots: tuple[Slot, ...], direction: Direction) -> list[Slot]:
+    return sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
+
+
+def _style(grid: Grid, cell: int, mark: Mark | None) -> dict:
+    style: dict = {}
+    sides = "".join(side for side, present in (("R", (cell, "R") in grid.bars), ("B", (cell, "B") in grid.bars))
+                    if present)
+    if sides:
+        style["barred"] = sides
+    if mark is not None:
+        if mark.circle:
+            style["shapebg"] = "circle"
+        if mark.shaded:
+            style["highlight"] = True
+        if mark.color:
+            style["color"] = mark.color.lstrip("#")
+    return style
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:

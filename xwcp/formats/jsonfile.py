@@ -1,8 +1,10 @@
-"""Our fill JSON (.json): the grid rows, the metadata and one entry per slot with its word and clue.
+"""Our fill JSON (.json): the grid in our text syntax, the metadata and one entry per slot with its word and clue.
 
 The same entry shape as `xwcp fill --format json` (id, number, direction, row, col, length,
-word), plus the clue; an entry's word is null while any of its cells is empty. Reading takes
-the `grid` rows (our text syntax) and the metadata, so a written file reads back unchanged.
+word), plus the clue; an entry's word is null while any of its cells is empty (a rebus cell
+gives all its letters). `grid` holds the lines of `Grid.render()`: rows with their rebus cells,
+marks and bars, bar lines, and the `; colors:` / `; numbers:` lines. Reading takes the `grid`
+lines, the metadata and `diagramless`, so a written file reads back unchanged.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ def to_dict(puzzle: Puzzle) -> dict:
                         "row": slot.row, "col": slot.col, "length": slot.length,
                         "word": None if EMPTY in text else text, "clue": puzzle.clue(slot)})
     return {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
-            "width": grid.width, "height": grid.height, "grid": grid.rows, "entries": entries}
+            "diagramless": puzzle.is_diagramless, "width": grid.width, "height": grid.height,
+            "grid": grid.render().splitlines(), "entries": entries}
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
@@ -50,4 +53,4 @@ def read(path: str | Path) -> Puzzle:
     clue_by_slot = {e["id"]: e["clue"] for e in data.get("entries", []) if isinstance(e, dict)
                     and e.get("id") in names and isinstance(e.get("clue"), str) and e["clue"]}
     meta = {key: data[key] for key in ("title", "author", "copyright", "notes") if isinstance(data.get(key), str)}
-    return Puzzle(grid, clue_by_slot=clue_by_slot, **meta)
+    return Puzzle(grid, clue_by_slot=clue_by_slot, is_diagramless=data.get("diagramless") is True, **meta)

@@ -1,96 +1,448 @@
-"""Across Lite .puz files, through puzpy (it reads and writes the binary layout and its checksums).
+"""Across Lite .puz files through puzpy: rebus cells, circles, diagramless grids, locked solutions, lenient checksums.
 
-Reading takes the grid from the solution: '.' a block, a letter an entered letter, anything
-else ('-', 'X' placeholders of an unfinished grid) an empty cell. A locked (scrambled)
-solution, circled cells (GEXT markup) and rebus cells (GRBS) are refused: xwcp fills one
-plain letter per cell. Writing puts the grid's letters in the solution ('-' where a cell is
-still empty), leaves the player's fill blank and writes one clue per slot in .puz order.
+Reading takes the grid from the solution: '.' (':' in a diagramless file) a block, a letter an
+entered letter, '-' an empty cell, any other character kept as given (a symbol cell). A rebus
+cell (GRBS/RTBL) holds its whole string; a circled cell (GEXT) gets a circle mark. A locked
+(scrambled) solution is unlocked by trying every key from 0000 to 9999 against its checksum
+(`unlock_key`); when none fits, or the file has no solution, the layout is read without its
+letters. A checksum that does not match is a warning (other tools leave them wrong), and so
+is a missing version; a file cut short or with a header that contradicts its contents is
+refused. Text (title, clues, ...) of a version 1.x file is read as Windows-1252 (what Across
+Lite writes; UTF-8 when the bytes are valid UTF-8), of a 2.0 file as UTF-8. Everything the
+user should know lands in `Puzzle.warnings`.
+
+Writing: version 1.3 with Windows-1252 text (curly quotes and dashes survive), the grid's
+letters in the solution ('-' where a cell is empty), rebus cells in GRBS/RTBL (the solution
+holds their first character), circles in GEXT, the diagramless flag, one clue per slot in .puz
+order, each written as given. What .puz cannot hold (bars, shading and colours, a published
+numbering, characters outside Windows-1252) is refused, naming a format that can.
 """
 from __future__ import annotations
 
+import re
+import struct
 from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.formats.puzzle import Puzzle, clue_order
-from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
+from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
 
 _PUZ_BLOCK = "."
+_PUZ_DIAGRAMLESS_BLOCK = ":"
 _PUZ_EMPTY = "-"
+_MAGIC = b"ACROSS&DOWN"
+_HEADER_BYTES = 52
+"""Size of the .puz header, from the checksum two bytes before ACROSS&DOWN to the solution state."""
+_VERSION_AT = 24
+"""Offset of the 4-byte version string ('1.3\\0') from the header's start."""
+_DIAGRAMLESS = 0x0401
+_SOLUTION_NOT_PROVIDED = 0x0002
+_CIRCLED = 0x80
+TEXT_ENCODING = "cp1252"
+"""Across Lite's text encoding (Windows-1252, a superset of the ISO-8859-1 the 1.3 spec names)."""
+KNOWN_EXTENSIONS = (b"GRBS", b"RTBL", b"RUSR", b"LTIM", b"GEXT")
+"""Extension sections Across Lite writes; anything else after the strings is trailing data."""
+_CAN_HOLD = ".ipuz or .jpz"
+"""Formats that hold everything the model has: named when .puz refuses something."""
 
 
 def read(path: str | Path) -> Puzzle:
     """Read a .puz file.
 
     Raises:
-        InputError: missing file, bad checksum, truncated or not a .puz, locked solution,
-            circles or rebus cells, a grid without slots.
+        InputError: missing file, not a .puz, a file cut short or whose header contradicts its
+            contents, a rebus table that names no entry, a grid without slots.
     """
+    source = str(path)
+    return from_bytes(read_bytes(path), source)
+
+
+def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
+    """The Puzzle in a .puz file's bytes (see `read`)."""
     import puz
 
-    source = str(path)
-    data = read_bytes(path)
+    warnings: list[str] = []
+    data, start, width, height, n_clues, puzzle_type, solution_state = _check_structure(data, source, warnings)
+    version = data[start + _VERSION_AT:start + _VERSION_AT + 4]
+    if not re.fullmatch(rb"\d\.\d.", version, re.DOTALL):
+        data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
+        warnings.append("the header has no version; read as version 1.3")
     try:
-        p = puz.load(data)
-    except puz.PuzzleFormatError as exc:
-        problem = "no ACROSS&DOWN header" if "does not appear" in str(exc) else str(exc)
-        raise InputError(f"not a valid .puz file: {problem}", source) from None
-    except (ValueError, UnicodeDecodeError, IndexError) as exc:  # puzpy lets some damage through untranslated
-        raise InputError(f"not a valid .puz file ({exc.__class__.__name__}: {exc})", source) from None
-    width, height = p.width, p.height
-    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE) or len(p.solution) != width * height:
-        raise InputError(f"not a valid .puz file: a {width}x{height} grid with {len(p.solution)} solution cells",
-                         source)
-    if p.is_solution_locked():
-        raise InputError("the solution is locked (scrambled); unlock it in Across Lite first", source)
-    if p.has_rebus():
-        cells = p.rebus().get_rebus_squares()
-        where = f" (first at row {cells[0] // width + 1}, column {cells[0] % width + 1})" if cells else ""
-        raise InputError(f"rebus cells{where}: xwcp fills one letter per cell", source)
-    if p.has_markup():
-        circled = p.markup().get_markup_squares(puz.GridMarkup.Circled)
-        if circled:
-            raise InputError(f"circled cells (first at row {circled[0] // width + 1}, column "
-                             f"{circled[0] % width + 1}): xwcp does not keep circles", source)
-    cells = []
-    for ch in p.solution:
-        if ch in (_PUZ_BLOCK, ":"):
-            cells.append(BLOCK)
-        elif ch.isascii() and ch.isalpha():
-            cells.append(ch.upper())
+        p, checksum_errors = _load(data, source)
+    except _NotUtf8:
+        data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
+        p, checksum_errors = _load(data, source)
+        warnings.append("the header says version 2 (UTF-8 text) but the text is not UTF-8; read as version 1.3")
+    checksum_errors += _extension_checksum_errors(p, data)
+    if checksum_errors:
+        warnings.append(f"checksums do not match ({', '.join(checksum_errors)}): another tool changed the file; "
+                        "read as it is")
+    is_diagramless = puzzle_type == _DIAGRAMLESS
+    cells = [BLOCK if ch in (_PUZ_BLOCK, _PUZ_DIAGRAMLESS_BLOCK) else EMPTY for ch in p.solution]
+    has_letters = True
+    if solution_state == _SOLUTION_NOT_PROVIDED:
+        has_letters = False
+        warnings.append("the file has no solution (its letters are placeholders); the layout is read without letters")
+    elif p.is_solution_locked():
+        key, n_keys = unlock_key(p)
+        if key is None:
+            has_letters = False
+            warnings.append("the solution is locked and no key from 0000 to 9999 opens it; the layout is read "
+                            "without letters")
         else:
-            cells.append(EMPTY)
-    grid = Grid(width, height, tuple(cells))
+            blocks = _PUZ_BLOCK + _PUZ_DIAGRAMLESS_BLOCK
+            p.solution = puz.unscramble_solution(p.solution, width, height, key, ignore_chars=blocks)
+            note = f" ({n_keys} keys fit its checksum; this one spells the most listed words)" if n_keys > 1 else ""
+            warnings.append(f"the solution was locked; unlocked with key {key:04d}{note}")
+    rebus_by_cell = _rebus_by_cell(p, width, height, source) if has_letters else {}
+    for cell, ch in enumerate(p.solution):
+        if cells[cell] == BLOCK or not has_letters:
+            continue
+        if cell in rebus_by_cell:
+            cells[cell] = _cell_text(rebus_by_cell[cell], cell, width, source)
+        elif ch != _PUZ_EMPTY and not ch.isspace():
+            cells[cell] = _cell_text(_from_latin1(ch, p), cell, width, source)
+    marks = _circles(p, width, height, warnings)
+    grid = make_grid(width, height, cells, marks=marks)
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
-    clue_by_slot: dict[str, str] = {}
     ordered = clue_order(slots)
+    clue_by_slot: dict[str, str] = {}
     if len(p.clues) == len(ordered):
-        clue_by_slot = {slot.name: text for slot, text in zip(ordered, p.clues) if text}
-    return Puzzle(grid, p.title, p.author, p.copyright, p.notes, clue_by_slot)
+        clue_by_slot = {slot.name: _from_latin1(text, p) for slot, text in zip(ordered, p.clues) if text}
+    elif n_clues:
+        warnings.append(f"the file has {len(p.clues)} clues but its grid numbers {len(ordered)} entries; "
+                        "the clues are not read")
+    return Puzzle(grid, _from_latin1(p.title, p), _from_latin1(p.author, p), _from_latin1(p.copyright, p),
+                  _from_latin1(p.notes, p), clue_by_slot, is_diagramless, tuple(warnings))
 
+
+def _check_structure(data: bytes, source: str,
+                     warnings: list[str]) -> tuple[bytes, int, int, int, int, int, int]:
+    """(data, header start, width, height, clue count, puzzle type, solution state) once the file is whole.
+
+    A clue count whose two bytes are swapped (some writers store it big-endian) is mended, with a
+    warning, when the file holds that many strings.
+
+    Raises:
+        InputError: no ACROSS&DOWN, a header, grid or string section cut short, a size out of range.
+    """
+    at = data.find(_MAGIC)
+    if at < 0:
+        raise InputError("not a valid .puz file: no ACROSS&DOWN header", source)
+    start = at - 2
+    if start < 0 or len(data) < start + _HEADER_BYTES:
+        raise InputError("not a valid .puz file: the header is cut short", source)
+    width, height, n_clues, puzzle_type, solution_state = struct.unpack_from("<BBHHH", data, start + 44)
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        raise InputError(f"not a valid .puz file: a {width}x{height} grid (the largest supported is "
+                         f"{MAX_SIDE}x{MAX_SIDE})", source)
+    at = start + _HEADER_BYTES + 2 * width * height
+    if len(data) < at:
+        raise InputError(f"not a valid .puz file: the file ends inside its {width}x{height} grid", source)
+    n_strings = _count_strings(data, at, 3 + n_clues)
+    if n_strings < 3 + n_clues:
+        swapped = (n_clues >> 8) | ((n_clues & 0xFF) << 8)
+        if 0 < swapped <= 2 * width * height and n_strings >= 3 + swapped:
+            data = data[:start + 46] + struct.pack("<H", swapped) + data[start + 48:]
+            warnings.append(f"the header's clue count reads {n_clues}: its two bytes are swapped; read as "
+                            f"{swapped}")
+            n_clues = swapped
+        elif n_strings < 3:
+            raise InputError(f"not a valid .puz file: the file ends inside the "
+                             f"{('title', 'author', 'copyright')[n_strings]}", source)
+        else:
+            raise InputError(f"not a valid .puz file: the header says {n_clues} clues but only {n_strings - 3} "
+                             "strings follow the title, author and copyright (cut short, or a wrong header)", source)
+    return data, start, width, height, n_clues, puzzle_type, solution_state
+
+
+def _count_strings(data: bytes, at: int, most: int) -> int:
+    """How many NUL-terminated strings start at `at` (counting up to `most`)."""
+    count = 0
+    while count < most:
+        end = data.find(b"\x00", at)
+        if end < 0:
+            break
+        count, at = count + 1, end + 1
+    return count
+
+
+class _NotUtf8(Exception):
+    """A version 2 file whose text is not UTF-8."""
+
+
+def _load(data: bytes, source: str):
+    """(puzpy Puzzle, names of the header checksums that do not match): puzpy reads the whole file before it
+    compares checksums, so a mismatch still leaves every field read."""
+    import puz
+
+    p = puz.Puzzle()
+    try:
+        p.load(data)
+    except puz.PuzzleFormatError as exc:
+        if "checksum does not match" not in exc.message:
+            raise InputError(f"not a valid .puz file: {exc.message}", source) from None
+    except UnicodeDecodeError as exc:
+        if p.version_tuple() >= (2, 0):
+            raise _NotUtf8() from None
+        raise InputError(f"not a valid .puz file ({exc.__class__.__name__}: {exc})", source) from None
+    except (ValueError, IndexError, KeyError, struct.error) as exc:
+        raise InputError(f"not a valid .puz file ({exc.__class__.__name__}: {exc})", source) from None
+    start = data.find(_MAGIC) - 2
+    stored = struct.unpack_from("<H11sxHQ", data, start)
+    errors = [name for name, want, have in (("global", stored[0], p.global_cksum()),
+                                            ("header", stored[2], p.header_cksum()),
+                                            ("magic", stored[3], p.magic_cksum())) if want != have]
+    return p, errors
+
+
+def _extension_checksum_errors(p, data: bytes) -> list[str]:
+    """Names of the known extension sections (GRBS, GEXT, ...) whose checksum does not match.
+
+    Sections with unknown codes are trailing data some tools leave (puzpy reads them as sections
+    too); they are dropped here, as Across Lite ignores them.
+    """
+    import puz
+
+    for code in [c for c in p.extensions if c not in KNOWN_EXTENSIONS]:
+        del p.extensions[code]
+    p._extensions_order = [c for c in p._extensions_order if c in KNOWN_EXTENSIONS]
+    # walk the sections again from the end of the strings: puzpy keeps their data, not their checksums
+    at = len(data) - (len(p.postscript) if isinstance(p.postscript, bytes) else 0)
+    errors: list[str] = []
+    spans = []
+    pos = _strings_end(data)
+    while pos + 8 <= at:
+        code, length, checksum = struct.unpack_from("<4sHH", data, pos)
+        spans.append((code, data[pos + 8:pos + 8 + length], checksum))
+        pos += 8 + length + 1
+    for code, body, checksum in spans:
+        if code in KNOWN_EXTENSIONS and puz.data_cksum(body) != checksum:
+            errors.append(code.decode("ascii"))
+    return errors
+
+
+def _strings_end(data: bytes) -> int:
+    """Offset just past the notes string (where extension sections start)."""
+    start = data.find(_MAGIC) - 2
+    width, height, n_clues = struct.unpack_from("<BBH", data, start + 44)
+    at = start + _HEADER_BYTES + 2 * width * height
+    for _ in range(3 + n_clues + 1):
+        end = data.find(b"\x00", at)
+        if end < 0:
+            return len(data)
+        at = end + 1
+    return at
+
+
+def _from_latin1(text: str, p) -> str:
+    """A text field as the file meant it: puzpy decodes a 1.x file as ISO-8859-1; Across Lite writes
+    Windows-1252 (curly quotes, dashes in 0x80-0x9F), and some tools UTF-8."""
+    if p.version_tuple() >= (2, 0) or text.isascii():
+        return text
+    raw = text.encode("latin-1")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "".join(raw[i:i + 1].decode(TEXT_ENCODING, errors="ignore") or chr(raw[i]) for i in range(len(raw)))
+
+
+def _cell_text(text: str, cell: int, width: int, source: str) -> str:
+    """A cell's contents for the model: upper case, no spaces; a character the model keeps for blocks or
+    its syntax ('#', '[', ']') is refused."""
+    text = "".join(text.split()).upper()
+    if not text:
+        return EMPTY
+    if any(ch in "#[]" for ch in text) or text == EMPTY:
+        raise InputError(f"row {cell // width + 1}, column {cell % width + 1} holds {text!r}, which xwcp cannot "
+                         "keep in a cell ('#', '[' and ']' are not cell contents)", source)
+    return text
+
+
+def _rebus_by_cell(p, width: int, height: int, source: str) -> dict[int, str]:
+    """The rebus strings by cell (GRBS/RTBL).
+
+    Raises:
+        InputError: a table of the wrong size, or a cell naming an entry RTBL lacks.
+    """
+    import puz
+
+    if puz.Extensions.Rebus not in p.extensions:
+        return {}
+    table = p.extensions[puz.Extensions.Rebus]
+    if len(table) != width * height:
+        raise InputError(f"not a valid .puz file: the rebus table (GRBS) has {len(table)} cells, not "
+                         f"{width * height}", source)
+    try:
+        rebus = p.rebus()
+    except ValueError as exc:
+        raise InputError(f"not a valid .puz file: the rebus entries (RTBL) do not read ({exc})", source) from None
+    out: dict[int, str] = {}
+    for cell in rebus.get_rebus_squares():
+        key = rebus.table[cell] - 1
+        if key not in rebus.solutions:
+            raise InputError(f"not a valid .puz file: the rebus cell at row {cell // width + 1}, column "
+                             f"{cell % width + 1} names entry {key}, which the rebus table (RTBL) lacks", source)
+        out[cell] = _from_latin1(rebus.solutions[key], p)
+    return out
+
+
+def _circles(p, width: int, height: int, warnings: list[str]) -> dict[int, Mark]:
+    import puz
+
+    data = p.extensions.get(puz.Extensions.Markup)
+    if data is None:
+        return {}
+    if len(data) != width * height:
+        warnings.append(f"the markup table (GEXT) has {len(data)} cells, not {width * height}; circles not read")
+        return {}
+    return {cell: Mark(circle=True) for cell, flags in enumerate(data) if flags & _CIRCLED}
+
+
+# ----- a locked solution --------------------------------------------------------------------
+
+def unlock_key(p) -> tuple[int | None, int]:
+    """The key (0 to 9999) that unlocks puzpy Puzzle `p`'s scrambled solution, and how many keys fit.
+
+    Across Lite scrambles the letters of the solution (column by column, blocks left out) with
+    a four-digit key and keeps a 16-bit checksum of the plain letters; every key is tried here
+    at once with numpy. Several keys can fit a 16-bit checksum: the one whose grid spells the
+    most words of the default list is taken.
+
+    Returns:
+        (key, number of keys that fit); (None, 0) when none fits or the solution is not all A-Z.
+    """
+    import numpy as np
+    import puz
+
+    width, height = p.width, p.height
+    blocks = _PUZ_BLOCK + _PUZ_DIAGRAMLESS_BLOCK
+    by_column = "".join(p.solution[r * width + c] for c in range(width) for r in range(height))
+    letters = "".join(ch for ch in by_column if ch not in blocks)
+    if not letters or not all("A" <= ch <= "Z" for ch in letters):
+        return None, 0
+    n = len(letters)
+    keys = np.arange(10000)
+    digits = np.stack([keys // 1000, keys // 100 % 10, keys // 10 % 10, keys % 10], axis=1)
+    scrambled = np.frombuffer(letters.encode("ascii"), dtype=np.uint8).astype(np.int16) - 65
+    state = np.broadcast_to(scrambled, (len(keys), n)).copy()
+    unshuffle = np.concatenate([np.arange(1, n, 2), np.arange(0, n, 2)])
+    shift = digits[:, np.arange(n) % 4]
+    positions = np.arange(n)
+    for round_ in range(3, -1, -1):  # puzpy's unscramble_string, for every key at once
+        k = digits[:, round_]
+        state = state[:, unshuffle]
+        # s[n-k:] + s[:n-k] in Python slicing terms: a rotation by n-k, or by max(2n-k, 0) when k > n
+        rotate = np.where(n >= k, n - k, np.maximum(2 * n - k, 0))
+        state = np.take_along_axis(state, (positions[None, :] + rotate[:, None]) % n, axis=1)
+        state = (state - shift) % 26
+    checksum = np.zeros(len(keys), dtype=np.int64)
+    for pos in range(n):  # puzpy's data_cksum on the plain letters, for every key at once
+        checksum = ((checksum >> 1) | ((checksum & 1) << 15)) + state[:, pos] + 65
+        checksum &= 0xFFFF
+    fits = [int(key) for key in np.flatnonzero(checksum == p.scrambled_cksum)]
+    if not fits:
+        return None, 0
+    if len(fits) == 1:
+        return fits[0], 1
+    words = _listed_words()
+
+    def n_words(key: int) -> int:
+        solution = puz.unscramble_solution(p.solution, width, height, key, ignore_chars=blocks)
+        grid = Grid(width, height, tuple(BLOCK if ch in blocks else ch for ch in solution))
+        return sum("".join(grid.cells[c] for c in slot.cells) in words for slot in find_slots(grid))
+
+    best = max(fits, key=lambda key: (n_words(key), -key))
+    return best, len(fits)
+
+
+def _listed_words() -> frozenset[str]:
+    """The words of the default list (only read to choose between keys that fit a checksum)."""
+    from xwcp.wordlist import _decode, list_source
+
+    source, raw = list_source(None)
+    return frozenset(line.split(";", 1)[0].strip().upper() for line in _decode(raw, source).splitlines())
+
+
+# ----- writing ------------------------------------------------------------------------------
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write `puzzle` as a .puz file (version 1.3, ISO-8859-1 text; characters outside it become '?')."""
-    Path(path).write_bytes(to_bytes(puzzle))
+    """Write `puzzle` as a .puz file (version 1.3, Windows-1252 text).
+
+    Raises:
+        InputError: something .puz cannot hold (bars, shading or colours, a published numbering,
+            text outside Windows-1252); the message names a format that can.
+    """
+    data = to_bytes(puzzle, str(path))
+    Path(path).write_bytes(data)
 
 
-def to_bytes(puzzle: Puzzle) -> bytes:
-    """The .puz file's bytes."""
+def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:
+    """The .puz file's bytes (see `write`)."""
     import puz
 
     grid = puzzle.grid
+    check_writable(puzzle, source)
+    block = _PUZ_DIAGRAMLESS_BLOCK if puzzle.is_diagramless else _PUZ_BLOCK
     p = puz.Puzzle()
+    p.encoding = TEXT_ENCODING
     p.width, p.height = grid.width, grid.height
-    p.solution = "".join(_PUZ_BLOCK if c == BLOCK else (_PUZ_EMPTY if c == EMPTY else c) for c in grid.cells)
-    p.fill = "".join(_PUZ_BLOCK if c == BLOCK else _PUZ_EMPTY for c in grid.cells)
-    p.title, p.author, p.copyright, p.notes = (_latin1(puzzle.title), _latin1(puzzle.author),
-                                               _latin1(puzzle.copyright), _latin1(puzzle.notes))
-    p.clues = [_latin1(puzzle.clue(slot)) for slot in clue_order(find_slots(grid))]
+    if puzzle.is_diagramless:
+        p.puzzletype = puz.PuzzleType.Diagramless
+    solution = []
+    rebus = p.rebus()
+    for cell, content in enumerate(grid.cells):
+        if content == BLOCK:
+            solution.append(block)
+        elif content == EMPTY:
+            solution.append(_PUZ_EMPTY)
+        else:
+            first = content[0]
+            solution.append(first if len(first.encode(TEXT_ENCODING, "replace")) == 1 else "X")
+            if len(content) > 1:
+                rebus.add_rebus_squares(cell, content)
+    p.solution = "".join(solution)
+    p.fill = "".join(block if c == BLOCK else _PUZ_EMPTY for c in grid.cells)
+    circles = [cell for cell, mark in grid.marks if mark.circle]
+    if circles:
+        p.markup().set_markup_squares(circles, puz.GridMarkup.Circled)
+    p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes
+    p.clues = [puzzle.clue(slot) for slot in clue_order(find_slots(grid))]
     return p.tobytes()
 
 
-def _latin1(text: str) -> str:
-    """`text` in the .puz 1.3 character set (ISO-8859-1), one line per string field."""
-    return " ".join(text.splitlines()).encode("iso-8859-1", "replace").decode("iso-8859-1")
+def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
+    """Refuse what .puz cannot hold: bars, shading and colours, a published numbering, text outside Windows-1252.
+
+    Raises:
+        InputError: naming the first such thing and a format that holds it.
+    """
+    grid = puzzle.grid
+    if grid.bars:
+        cell, side = min(grid.bars)
+        raise InputError(f"bars between cells (first at row {cell // grid.width + 1}, column "
+                         f"{cell % grid.width + 1}): .puz cannot hold bars; write {_CAN_HOLD}", source)
+    shaded = [cell for cell, mark in grid.marks if mark.shaded or mark.color]
+    if shaded:
+        raise InputError(f"shaded or coloured cells (first at row {shaded[0] // grid.width + 1}, column "
+                         f"{shaded[0] % grid.width + 1}): .puz holds circles only; write {_CAN_HOLD} "
+                         "(or .xd)", source)
+    if grid.numbers is not None:
+        raise InputError(f"the grid has its own numbering: .puz numbers every grid the standard way; write "
+                         f"{_CAN_HOLD}", source)
+    fields = [("title", puzzle.title), ("author", puzzle.author), ("copyright", puzzle.copyright),
+              ("notes", puzzle.notes)]
+    fields += [(f"clue {name}", text) for name, text in puzzle.clue_by_slot.items()]
+    fields += [(f"the cell at row {cell // grid.width + 1}, column {cell % grid.width + 1}", content)
+               for cell, content in enumerate(grid.cells)]
+    for name, text in fields:
+        try:
+            text.encode(TEXT_ENCODING)
+        except UnicodeEncodeError as exc:
+            raise InputError(f"{name} has {text[exc.start]!r}, which .puz text (Windows-1252) cannot hold; "
+                             f"write {_CAN_HOLD}", source) from None
+        if "\x00" in text:
+            raise InputError(f"{name} has a NUL character, which .puz cannot hold", source)

@@ -1,4 +1,4 @@
-"""Our text grid (.txt): read with xwcp.grid's parser; written as rows with the title and author as comments."""
+"""Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars); title, author, copyright, kind as comments."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +10,8 @@ _META_KEYS = ("title", "author", "copyright")
 
 
 def read(path: str | Path) -> Puzzle:
-    """Read a text grid; `; Title: ...`, `; Author: ...`, `; Copyright: ...` comment lines fill the metadata."""
+    """Read a text grid; `; Title: ...`, `; Author: ...`, `; Copyright: ...` comment lines fill the metadata,
+    `; Diagramless: yes` marks a diagramless puzzle."""
     grid = read_grid(path)
     meta: dict[str, str] = {}
     text = ""
@@ -23,12 +24,17 @@ def read(path: str | Path) -> Puzzle:
         line = line.strip()
         if line.startswith(";") and ":" in line:
             key, _, value = line[1:].partition(":")
-            if key.strip().lower() in _META_KEYS and key.strip().lower() not in meta:
+            if key.strip().lower() in _META_KEYS + ("diagramless",) and key.strip().lower() not in meta:
                 meta[key.strip().lower()] = value.strip()
-    return Puzzle(grid, **meta)
+    is_diagramless = meta.pop("diagramless", "").lower() in ("yes", "true")
+    return Puzzle(grid, is_diagramless=is_diagramless, **meta)
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write the grid as text rows ('.' empty), metadata as leading `;` comments. Clues are not kept."""
-    lines = [f"; {key.capitalize()}: {getattr(puzzle, key)}" for key in _META_KEYS if getattr(puzzle, key)]
-    Path(path).write_text("\n".join(lines + puzzle.grid.rows) + "\n", encoding="utf-8")
+    """Write the grid in xwcp's text syntax (`Grid.render()`), metadata as leading `;` comments (one line each).
+    Notes and clues are not kept."""
+    lines = [f"; {key.capitalize()}: {' '.join(getattr(puzzle, key).split())}" for key in _META_KEYS
+             if getattr(puzzle, key)]
+    if puzzle.is_diagramless:
+        lines.append("; Diagramless: yes")
+    Path(path).write_text("\n".join(lines) + ("\n" if lines else "") + puzzle.grid.render(), encoding="utf-8")

@@ -1,101 +1,337 @@
-"""xd crossword files (.xd, the plain-text format of xd.saul.pw), through the `xdformat` package.
+"""xd crossword files (.xd, the plain-text format of xd.saul.pw and Puzzmo): rebus cells, marks, bars, clues as given.
 
-xdformat (the reference parser by the format's author) splits the sections and the headers;
-it signals bad input with `assert`, so here its result is checked again and every failure
-becomes one InputError line. In the grid '#' is a block, '.' an empty cell, 'A'-'Z' a letter;
-'_' (an open non-letter cell of a shaped grid) is read as a block. Refused: rebus cells (a
-`Rebus:` header or any other character in the grid) and special cells (lower-case letters under
-a `Special:` header, e.g. circles).
+xdformat (the reference parser by the format's author) splits the metadata, grid and clues of
+both forms of the format (sections by blank lines, or `## Metadata` / `## Grid` / `## Clues`
+headings); it signals bad input with `assert`, so every failure becomes one InputError line.
+What it leaves aside is read here: header names in any case, the `## Notes` and `## Design`
+sections, `<!-- -->` comments.
+
+The grid: '#' is a block and '_' (an open non-letter cell of a shaped grid) is read as one;
+'A'-'Z' a letter, a lower-case letter the same letter marked as the `Special:` header says
+(circle or shaded); a character of the `Rebus:` header (`1=HEART 2=DIAMOND`) that rebus; any
+other character is kept as given (a symbol cell). '.' is an unknown letter in the xd spec but a
+block in Puzzmo's files: in a grid without '#', the clues' answers decide (the reading under
+which they spell the grid's entries), with a warning when they cannot. A `## Design` section
+(Puzzmo) gives circles (`background: circle`), shading (`background: shade`), colours and bars
+(`bar-top`, `bar-left`).
+
+Writing: the classic form (headers, two blank lines, grid, clues) with a `Rebus:` header for
+rebus cells; the `## ` form with a `## Design` section when the grid has marks or bars. Clue
+text is written as given; every entry gets its answer ('.' for an empty cell). What .xd cannot
+hold (a published numbering, a clue over several lines) is refused, naming a format that can.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle, clue_order
-from xwcp.grid import BLOCK, EMPTY, Grid, MAX_SIDE, find_slots
+from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
 _PLACEHOLDER_CLUE = "[XXX]"
 """What xdformat writes for a clue with no text; read back as no clue."""
 _GENERATOR = "xwcp"
 """Written as a `Generator:` header so the metadata section is never empty (xdformat needs one)."""
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SECTION = re.compile(r"^\s*##\s+(.+?)\s*$")
+_STYLE_RULE = re.compile(r"(\S)\s*\{([^}]*)\}")
+_HEX_COLOR = re.compile(r"#[0-9A-Fa-f]{6}\b")
+_SHADE_WORDS = ("shade", "shaded", "darken", "gray", "grey")
+_REBUS_KEYS = "123456789@$%&*+=!?0❶❷❸❹❺❻❼❽❾❿"
+"""Characters the writer uses as rebus keys in the grid, the first ones not already in it."""
+_CAN_HOLD = ".ipuz or .jpz"
 
 
 def read(path: str | Path) -> Puzzle:
     """Read an .xd file.
 
     Raises:
-        InputError: missing file, no grid, ragged rows, rebus or special cells.
+        InputError: missing file, no grid, ragged rows, a `Rebus:` header that does not read, a grid
+            without slots.
     """
+    source = str(path)
+    return from_text(read_text(path), source)
+
+
+def from_text(text: str, source: str = "<xd>") -> Puzzle:
+    """The Puzzle in .xd text (see `read`)."""
     import xdformat
 
-    source = str(path)
-    text = read_text(path)
+    text = _COMMENT.sub("", text)
+    sections = _sections(text)
     try:
         xd = xdformat.xdfile(text, filename=source)
     except (AssertionError, xdformat.Error, ValueError, IndexError) as exc:
         raise InputError(f"not a valid .xd file ({exc or exc.__class__.__name__})", source) from None
+    header = {}
+    for key, value in xd.headers.items():
+        header.setdefault(key.strip().lower(), value[0] if isinstance(value, list) else value)
     rows = [row.strip() for row in xd.grid]
     if not rows:
         raise InputError("no grid (an .xd file has metadata, two blank lines, then the grid)", source)
-    if xd.get_header("Rebus"):
-        raise InputError(f"rebus cells (Rebus: {xd.get_header('Rebus')}); xwcp fills one letter per cell", source)
-    width = len(rows[0])
-    special = xd.get_header("Special")
-    cells: list[str] = []
+    width, height = len(rows[0]), len(rows)
     for r, row in enumerate(rows):
         if len(row) != width:
             raise InputError(f"grid row {r + 1} has {len(row)} cells but row 1 has {width}", source)
-        for c, ch in enumerate(row):
-            where = f"grid row {r + 1}, column {c + 1}"
-            if ch in "#_":
-                cells.append(BLOCK)
-            elif ch == ".":
-                cells.append(EMPTY)
-            elif "A" <= ch <= "Z":
-                cells.append(ch)
-            elif "a" <= ch <= "z":
-                if special:
-                    raise InputError(f"{where}: a {special} cell; xwcp does not keep circles or shading", source)
-                cells.append(ch.upper())
-            else:
-                raise InputError(f"{where}: {ch!r} is a rebus or unknown cell; xwcp fills one letter per cell",
-                                 source)
-    if width > MAX_SIDE or len(rows) > MAX_SIDE:
-        raise InputError(f"the grid is {width}x{len(rows)}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
-    grid = Grid(width, len(rows), tuple(cells))
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
+    warnings: list[str] = []
+    rebus = _rebus(header.get("rebus", ""), source, warnings)
+    special = header.get("special", "").strip().lower()
+    special_mark = Mark(circle=True) if special.startswith("circle") else Mark(shaded=True) if special else None
+    marks: dict[int, Mark] = {}
+    bars: list[tuple[int, str]] = []
+    _design(sections.get("design", []), width, height, marks, bars, warnings)
+    split = header.get("splitcharacter", "")
+    answers = {f"{n}{d}": _answer(a, split) for (d, n), _clue, a in xd.clues if d in ("A", "D") and a}
+    grid = None
+    has_dots = any("." in row for row in rows)
+    readings = [False] if not has_dots or any("#" in row for row in rows) else [True, False]
+    best = (-1, None, False)
+    for dot_is_block in readings:
+        cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
+                 for cell, ch in enumerate("".join(rows))]
+        candidate = make_grid(width, height, cells, bars=bars, marks=marks)
+        score = _n_matching(candidate, answers)
+        if score > best[0]:
+            best = (score, candidate, dot_is_block)
+    _, grid, dot_is_block = best
+    if len(readings) == 2 and (not answers or best[0] == 0):
+        dot_is_block = any(ch.isalpha() for row in rows for ch in row)
+        cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
+        grid = make_grid(width, height, cells, bars=bars, marks=marks)
+        warnings.append(f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
+                        " (no answers in the clues tell which reading is meant)")
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
-    names = {s.name for s in slots}
-    clue_by_slot = {}
-    for (direction, number), clue, _answer in xd.clues:
+    clue_by_slot = _clues(xd.clues, grid, split, warnings)
+    notes = "\n".join(sections.get("notes", [])).strip() or xd.notes.strip()
+    if not notes and header.get("description", "").strip() not in ("", "N/A"):
+        notes = header["description"].strip()
+    is_diagramless = header.get("diagramless", "").strip().lower() in ("true", "yes", "1")
+    return Puzzle(grid, header.get("title", "").strip(), header.get("author", "").strip(),
+                  header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings))
+
+
+def _sections(text: str) -> dict[str, list[str]]:
+    """Lines by `## Name` section (lower-case names); empty for a file in the classic form."""
+    out: dict[str, list[str]] = {}
+    name = None
+    for line in text.splitlines():
+        match = _SECTION.match(line)
+        if match:
+            name = match.group(1).strip().lower()
+            out.setdefault(name, [])
+        elif name is not None:
+            out[name].append(line)
+    return out
+
+
+def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
+    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated)."""
+    out: dict[str, str] = {}
+    for item in re.split(r"[ ,]+", value.strip()):
+        if not item:
+            continue
+        key, sep, text = item.partition("=")
+        if not sep or len(key) != 1 or not text.strip():
+            raise InputError(f"the Rebus header's {item!r} does not read (use 1=HEART: one grid character, '=', "
+                             "the letters)", source)
+        if key in out:
+            warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
+            continue
+        out[key] = text.strip().upper()
+    return out
+
+
+def _design(lines: list[str], width: int, height: int, marks: dict[int, Mark], bars: list[tuple[int, str]],
+            warnings: list[str]) -> None:
+    """Marks and bars from a `## Design` section: a `<style>` of one-character rules, then a grid of them."""
+    if not lines:
+        return
+    body = "\n".join(lines)
+    style_text = body.split("<style>", 1)[1].split("</style>", 1)[0] if "<style>" in body else ""
+    rest = body.split("</style>", 1)[1] if "</style>" in body else body
+    rules = {name: dict((part.split(":", 1)[0].strip().lower(), part.split(":", 1)[1].strip())
+                        for part in props.split(";") if ":" in part)
+             for name, props in _STYLE_RULE.findall(style_text)}
+    rows = [line.strip() for line in rest.splitlines() if line.strip()]
+    for r, row in enumerate(rows[:height]):
+        for c, ch in enumerate(row[:width]):
+            rule = rules.get(ch)
+            if rule is None:
+                continue
+            cell = r * width + c
+            background = rule.get("background", "").lower()
+            circle = "circle" in background
+            shaded = any(word in background for word in _SHADE_WORDS) or rule.get("shade", "") == "true"
+            color = next((m.group(0).upper() for key in ("background-color", "background-light", "background")
+                          for m in [_HEX_COLOR.search(rule.get(key, ""))] if m), None)
+            old = marks.get(cell, Mark())
+            mark = Mark(old.circle or circle, old.shaded or shaded, old.color or color)
+            if mark:
+                marks[cell] = mark
+            for key, side in (("bar-top", "T"), ("bar-left", "L"), ("bar-bottom", "B"), ("bar-right", "R")):
+                if rule.get(key, "").lower() == "true":
+                    bars.append((cell, side))
+    if len(rows) != height:
+        warnings.append(f"the Design section has {len(rows)} rows, not {height}; its marks may be misplaced")
+
+
+def _cell(ch: str, rebus: dict[str, str], special: Mark | None, cell: int, marks: dict[int, Mark],
+          dot_is_block: bool) -> str:
+    if ch in "#_" or (ch == "." and dot_is_block):
+        return BLOCK
+    if ch == ".":
+        return EMPTY
+    if ch in rebus:
+        return rebus[ch]
+    if "a" <= ch <= "z":
+        if special is not None:
+            old = marks.get(cell, Mark())
+            marks[cell] = Mark(old.circle or special.circle, old.shaded or special.shaded, old.color)
+        return ch.upper()
+    return ch.upper()
+
+
+def _answer(text: str, split: str) -> str:
+    text = text.upper().replace(" ", "")
+    return text.replace(split, "") if split else text
+
+
+def _letters(grid: Grid, cells: tuple[int, ...]) -> str:
+    return "".join(grid.cells[c] for c in cells)
+
+
+def _n_matching(grid: Grid, answers: dict[str, str]) -> int:
+    """How many clue answers spell the entry of the same name (a '.' in an answer matches an empty cell)."""
+    by_name = {s.name: _letters(grid, s.cells) for s in find_slots(grid)}
+    return sum(by_name.get(name) == answer for name, answer in answers.items())
+
+
+def _clues(clues, grid: Grid, split: str, warnings: list[str]) -> dict[str, str]:
+    by_name = {s.name: s for s in find_slots(grid)}
+    out: dict[str, str] = {}
+    unplaced: list[str] = []
+    differ: list[str] = []
+    for (direction, number), clue, answer in clues:
         name = f"{number}{direction}"
-        if name in names and clue and clue != _PLACEHOLDER_CLUE:
-            clue_by_slot[name] = clue
-    return Puzzle(grid, xd.get_header("Title"), xd.get_header("Author"), xd.get_header("Copyright"),
-                  xd.notes.strip(), clue_by_slot)
+        slot = by_name.get(name)
+        if slot is None:
+            if direction or number:
+                unplaced.append(name)
+            continue
+        if clue and clue != _PLACEHOLDER_CLUE:
+            out[name] = clue
+        letters = _letters(grid, slot.cells)
+        if answer and EMPTY not in letters and _answer(answer, split) != letters:
+            differ.append(name)
+    if unplaced:
+        warnings.append(f"{len(unplaced)} clues name no entry of the grid and are not read ({', '.join(unplaced[:3])}"
+                        f"{' and more' if len(unplaced) > 3 else ''})")
+    if differ:
+        warnings.append(f"{len(differ)} clue answers differ from the grid's letters ({', '.join(differ[:3])}"
+                        f"{' and more' if len(differ) > 3 else ''})")
+    return out
 
 
-def to_text(puzzle: Puzzle) -> str:
-    """The .xd text for `puzzle`: headers, grid ('.' for an empty cell), clues with their answers."""
-    import xdformat
+# ----- writing ------------------------------------------------------------------------------
 
-    xd = xdformat.xdfile()
-    for key in ("title", "author", "copyright"):
-        xd.set_header(key.capitalize(), getattr(puzzle, key))
-    xd.set_header("Generator", _GENERATOR)
-    xd.grid = puzzle.grid.rows
-    slots = find_slots(puzzle.grid)
+def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
+    """The .xd text for `puzzle` (see `write`)."""
+    grid = puzzle.grid
+    check_writable(puzzle, source)
+    symbols = {c for c in grid.cells if len(c) == 1}
+    keys = iter(k for k in _REBUS_KEYS if k not in symbols)
+    key_by_rebus: dict[str, str] = {}
+    for content in grid.cells:
+        if len(content) > 1 and content not in key_by_rebus:
+            key = next(keys, None)
+            if key is None:
+                raise InputError(f"more rebus strings than .xd has grid characters for; write {_CAN_HOLD}", source)
+            key_by_rebus[content] = key
+    headers = [("Title", puzzle.title), ("Author", puzzle.author), ("Copyright", puzzle.copyright)]
+    if key_by_rebus:
+        headers.append(("Rebus", " ".join(f"{k}={v}" for v, k in key_by_rebus.items())))
+    if puzzle.is_diagramless:
+        headers.append(("Diagramless", "true"))
+    headers.append(("Generator", _GENERATOR))
+    head = [f"{key}: {' '.join(value.split())}" for key, value in headers if value]
+    rows = ["".join(key_by_rebus.get(c, c) for c in grid.cells[r * grid.width:(r + 1) * grid.width])
+            for r in range(grid.height)]
+    slots = find_slots(grid)
+    clue_lines: list[str] = []
     for direction in ("A", "D"):
-        for slot in clue_order(s for s in slots if s.direction.letter == direction):
-            answer = "".join(puzzle.grid.cells[cell] for cell in slot.cells)
-            xd.clues.append(((direction, slot.number), puzzle.clue(slot), answer))
-    xd.notes = puzzle.notes.strip() + "\n" if puzzle.notes.strip() else ""
-    return xd.to_unicode()
+        ordered = clue_order(s for s in slots if s.direction.letter == direction)
+        if clue_lines and ordered:
+            clue_lines.append("")
+        for slot in ordered:
+            clue_lines.append(f"{direction}{slot.number}. {puzzle.clue(slot)} ~ {_letters(grid, slot.cells)}")
+    notes = puzzle.notes.strip()
+    if not grid.marks and not grid.bars:
+        text = "\n".join(head) + "\n\n\n" + "\n".join(rows) + "\n\n\n" + "\n".join(clue_lines) + "\n"
+        return text + (f"\n\n{notes}\n" if notes else "")
+    parts = ["## Metadata", "", *head, "", "## Grid", "", *rows, "", "## Clues", "", *clue_lines, ""]
+    if notes:
+        parts += ["## Notes", "", notes, ""]
+    parts += ["## Design", "", *_design_lines(grid), ""]
+    return "\n".join(parts)
+
+
+def check_writable(puzzle: Puzzle, source: str = "<xd>") -> None:
+    """Refuse what .xd cannot hold: a published numbering, a clue over several lines.
+
+    Raises:
+        InputError: naming it and a format that holds it.
+    """
+    if puzzle.grid.numbers is not None:
+        raise InputError(f"the grid has its own numbering: .xd numbers every grid the standard way; write "
+                         f"{_CAN_HOLD}", source)
+    for name, text in puzzle.clue_by_slot.items():
+        if "\n" in text or "\r" in text:
+            raise InputError(f"clue {name} runs over several lines: .xd holds one line per clue; write {_CAN_HOLD}",
+                             source)
+
+
+def _design_lines(grid: Grid) -> list[str]:
+    """A `<style>` with one rule per combination of marks and bars, and the grid of rule letters."""
+    width = grid.width
+    props_by_cell: dict[int, tuple[str, ...]] = {}
+    for cell, mark in grid.marks:
+        props = []
+        if mark.circle:
+            props.append("background: circle")
+        if mark.shaded:
+            props.append("shade: true" if mark.circle else "background: shade")
+        if mark.color:
+            props.append(f"background-color: {mark.color}")
+        props_by_cell[cell] = tuple(props)
+    for cell, side in sorted(grid.bars):
+        target, prop = (cell + 1, "bar-left: true") if side == RIGHT else (cell + width, "bar-top: true")
+        props_by_cell[target] = props_by_cell.get(target, ()) + (prop,)
+    names = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    rule_by_props: dict[tuple[str, ...], str] = {}
+    for props in props_by_cell.values():
+        key = tuple(sorted(set(props)))
+        if key not in rule_by_props:
+            rule_by_props[key] = next(names)
+    lines = ["<style>", *(f"{name} {{ {'; '.join(props)} }}" for props, name in rule_by_props.items()),
+             "</style>", ""]
+    for r in range(grid.height):
+        lines.append("".join(rule_by_props[tuple(sorted(set(props_by_cell[cell])))] if cell in props_by_cell
+                             else ("#" if grid.cells[cell] == BLOCK else ".")
+                             for cell in range(r * width, (r + 1) * width)))
+    return lines
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write `puzzle` as an .xd file (UTF-8)."""
-    Path(path).write_text(to_text(puzzle), encoding="utf-8")
+    """Write `puzzle` as an .xd file (UTF-8).
+
+    Raises:
+        InputError: a published numbering or a clue over several lines (.xd cannot hold them).
+    """
+    text = to_text(puzzle, str(path))
+    Path(path).write_text(text, encoding="utf-8")

@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from xwcp.model import grid_lines
 from xwcp.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.types import Direction, FillStatus
 
@@ -108,7 +109,8 @@ class FilledGrid:
     """One fill of the grid: its rows, its entries by slot name, and its quality."""
 
     rows: list[str]
-    """The filled grid, one string per row: letters and `#` for blocks (a region fill leaves `.` outside)."""
+    """The filled grid, one string per row: letters and `#` for blocks (a region fill leaves `.` outside);
+    a grid with bars, marks or rebus cells gives its lines in xwcp's text syntax (`xwcp.model.grid_lines`)."""
     entries: tuple[Entry, ...]
     """Every slot's entry, across by number then down by number."""
     quality: Quality
@@ -125,12 +127,14 @@ class FilledGrid:
 
     def text(self) -> str:
         """The rows spaced out for reading."""
-        return "\n".join(" ".join(row) for row in self.rows)
+        from xwcp.report import grid_text
+
+        return grid_text(self.rows)
 
 
 def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) -> FilledGrid:
     """A FilledGrid from one fill of `problem` (entries in slot order)."""
-    rows = fill_grid(problem, entries).rows
+    rows = grid_lines(fill_grid(problem, entries))
     out = []
     for slot_id in _clue_order(problem):
         slot = problem.slots[slot_id]
@@ -278,9 +282,11 @@ class FillAnswer:
             The path written.
 
         Raises:
-            ValueError: there is no such fill. InputError: an unknown extension or an unwritable file.
+            ValueError: there is no such fill. InputError: an unknown extension, an unwritable file, or a
+                format that cannot keep the grid's bars or rebus cells.
         """
-        from xwcp.formats import Puzzle, puzzle_from_fill, write_puzzle
+        from xwcp.formats import Puzzle, puzzle_from_fill
+        from xwcp.session import write_checked
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
@@ -291,7 +297,7 @@ class FillAnswer:
                              + ("" if self.fills else f" (status {self.status.value}: {self.reason})"))
         assert self.problem is not None and self.result is not None
         grid = fill_grid(self.problem, self.result.fills[fill_index])
-        write_puzzle(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
+        write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
         return Path(path)
 
     def as_dict(self) -> JsonDict:

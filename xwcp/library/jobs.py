@@ -9,6 +9,7 @@ for a caller who asks several of one grid.
 """
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from collections.abc import Callable
@@ -56,7 +57,7 @@ class Session:
         """Read the grid and the list, check the options and compile the problem.
 
         Args:
-            grid: a path (.txt, .puz, .ipuz, .xd, .json by extension), grid text (one row per line:
+            grid: a path (.txt, .puz, .ipuz, .xd, .jpz, .json by extension), grid text (one row per line:
                 `#` block, `.` empty, letters pre-filled), a list of rows, a Grid or a Puzzle; or a
                 compiled Problem (then give no other option: it has its own).
             words: None for the embedded default list; a `WORD;score` file; a WordList; a dict
@@ -71,8 +72,8 @@ class Session:
             controls: all the controls above as one `xwcp.Controls` (instead of them).
             allow_dupes: allow a word in more than one slot.
             strict: refuse a grid whose completed entries are not all listed (it is then unfillable).
-            warn: called with one line per thing to know (skipped list lines, entries not in the
-                list); default: Python's `warnings.warn`; None to stay silent.
+            warn: called with one line per thing to know (what reading the puzzle file said, skipped
+                list lines, entries not in the list); default: Python's `warnings.warn`; None to stay silent.
 
         Raises:
             TypeError: an argument of the wrong type (the message names it and what it takes).
@@ -108,8 +109,10 @@ class Session:
         self._puzzle = read_grid_like(grid)
         word_list = read_words(words)
         if warn is not None:
-            from xwcp.session import warn_list
+            from xwcp.session import warn_list, warn_puzzle
 
+            if isinstance(grid, (str, os.PathLike)):  # what reading the file said (a key that unlocked it, ...)
+                warn_puzzle(self._puzzle, os.fspath(grid), warn)
             warn_list(word_list, warn)
         self.problem = compile_problem(self._puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes,
                                        strict=strict, controls=controls)
@@ -205,7 +208,7 @@ class Session:
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.core import explain
 
-            core = explain(self.problem, seed_slot_id=result.slot_id)
+            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot)
         return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
 
     def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
@@ -326,7 +329,7 @@ class Session:
 
     def with_entry(self, slot: SlotLike, word: str) -> Session:
         """A new Session on the same list and controls with `word` entered in `slot`."""
-        from xwcp.analysis import with_word
+        from xwcp.problem import with_word
         from xwcp.wordlist import normalise_word
 
         found = resolve_slot(self.problem, slot)

@@ -1,16 +1,20 @@
 """The grid model every other part reads: cells (blocks, letters, rebus strings), bars, marks, slots, numbering.
 
-`grid` holds the types and the slot rule, `text` xwcp's text syntax for grids, `puzzle` the
+`grid` holds the types and the slot rule, `letters` the grid spelled letter by letter (a rebus
+cell holds several: what the problem compiler works on), `text` xwcp's text syntax for grids, `puzzle` the
 Puzzle (a grid with its title, author, clues and kind). Formats, backends and the builder all
 read and write these; `xwcp.grid` and `xwcp.formats.puzzle` re-export them for older imports.
 """
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Bar, CellEdges, Grid, Mark, Slot, cell_edges,
                              content_token, find_slots, is_letters, make_grid, normalize_bars, number_by_cell,
                              standard_numbers)
+from xwcp.model.letters import SpelledGrid, cells_of, spell_out, write_letters
 from xwcp.model.puzzle import Puzzle, clue_order, puzzle_from_fill
-from xwcp.model.text import MAX_GRID_BYTES, decode_grid, grid_from_rows, parse_grid, read_grid, render_grid
+from xwcp.model.text import (MAX_GRID_BYTES, decode_grid, grid_from_rows, grid_lines, parse_grid, read_grid,
+                             render_grid)
 
 __all__ = ["BELOW", "BLOCK", "EMPTY", "MAX_SIDE", "RIGHT", "Bar", "CellEdges", "Grid", "Mark", "Slot", "cell_edges",
            "content_token", "find_slots", "is_letters", "make_grid", "normalize_bars", "number_by_cell",
-           "standard_numbers", "Puzzle", "clue_order", "puzzle_from_fill", "MAX_GRID_BYTES", "decode_grid",
-           "grid_from_rows", "parse_grid", "read_grid", "render_grid"]
+           "standard_numbers", "SpelledGrid", "cells_of", "spell_out", "write_letters", "Puzzle", "clue_order",
+           "puzzle_from_fill", "MAX_GRID_BYTES", "decode_grid", "grid_from_rows", "grid_lines", "parse_grid",
+           "read_grid", "render_grid"]

@@ -16,6 +16,9 @@ class Puzzle:
         title, author, copyright, notes: the file's metadata ('' when it has none).
         clue_by_slot: clue text by slot name like `12A` (the grid's numbering names the slots).
         is_diagramless: the puzzle is published without its blocks shown (its grid still has them).
+        warnings: what reading the file had to say that the user should know (a locked solution opened
+            with a key, a checksum that does not match, letters not read); one line each, without the
+            file name. Never part of what a format writes.
     """
 
     grid: Grid
@@ -25,6 +28,7 @@ class Puzzle:
     notes: str = ""
     clue_by_slot: dict[str, str] = field(default_factory=dict)
     is_diagramless: bool = False
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def slots(self) -> tuple[Slot, ...]:
         return find_slots(self.grid)

@@ -277,8 +277,9 @@ def read_grid(path: str | Path) -> Grid:
 
 
 def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
-    """Parse a grid given as a list of row strings (the JSON form used by the web API); bar lines may be
-    among them, as in the text syntax.
+    """Parse a grid given as a list of row strings (the JSON form used by the web API and `--format json`:
+    the lines `render_grid` writes); bar lines and `; colors:` / `; numbers:` lines may be among them,
+    as in the text syntax.
 
     Raises:
         InputError: not a list of strings, an empty or comment row, or any problem `parse_grid` finds.
@@ -286,6 +287,13 @@ def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
     if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
         raise InputError("the grid must be a non-empty list of row strings, e.g. [\"#...\", \"....\"]", source)
     for row_index, row in enumerate(rows, start=1):
-        if not row.strip() or row.lstrip().startswith(";") or "\n" in row or "\r" in row:
+        is_comment = row.lstrip().startswith(";") and not _DIRECTIVE.match(row.strip())
+        if not row.strip() or is_comment or "\n" in row or "\r" in row:
             raise InputError(f"row {row_index} is empty or not a single row of cells", source)
     return parse_grid("\n".join(rows), source)
+
+
+def grid_lines(grid: Grid) -> list[str]:
+    """The grid's lines in this syntax (`render_grid`), the JSON form of a grid: a grid without bars, marks
+    or rebus cells gives its rows (`Grid.rows`); `grid_from_rows` reads the lines back as an equal Grid."""
+    return grid.rows if grid.is_plain else render_grid(grid).splitlines()

@@ -107,7 +107,7 @@ class AnalysisCache:
         grid = parse()
         plain = all(len(cell) == 1 for cell in grid.cells)
         shape = (words_token, grid.width, grid.height, getattr(grid, "bars", None), getattr(grid, "numbers", None),
-                 min_score, allow_dupes)
+                 getattr(grid, "marks", None), min_score, allow_dupes)  # marks too: the answers give the grid back
         cells = np.frombuffer("".join(grid.cells).encode("ascii", "replace"), np.uint8) if plain else None
         result = None
         parent = self._parent_of(shape, cells) if plain else None

@@ -9,6 +9,13 @@ in worker threads so the event loop keeps serving; a fill runs in its own thread
 (through `Limits.abort`) when the client says stop or goes away. Only the hosts served are
 answered (xwcp/web/hosts.py).
 
+A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
+lines (today's plain rows, or rows with `[STAR]` rebus cells, `(A)` circled and `{A}` shaded
+cells, `|` bars between cells, lines of `-` under cells with a bar below, and `; colors:` /
+`; numbers:` lines). Answers give grids the same way (`xwcp.model.grid_lines`: the rows of
+a plain grid); a fill's result and progress messages
+also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a rebus string).
+
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
 requests (MAX_PENDING) at once; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
@@ -18,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -38,6 +46,7 @@ from xwcp.library.jobs import Session
 from xwcp.controls import Controls
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
+from xwcp.model import grid_lines
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
 from xwcp.stats import grid_stats
@@ -123,18 +132,31 @@ def _flag(body: dict, key: str) -> bool:
     return value
 
 
+_CELL_TOKEN = re.compile(r"\[[^\]]*\]|[^\s|(){}\[\]]")
+"""One cell of a grid row in the text syntax (a rebus `[...]` or one character), for the size check."""
+
+
 def _grid(body: dict) -> Grid:
     rows = body.get("grid")
     if rows is None:
         raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
-    if isinstance(rows, list) and (len(rows) > MAX_SIDE or any(isinstance(r, str) and len(r) > MAX_SIDE
-                                                                for r in rows)):
-        width = max((len(r) for r in rows if isinstance(r, str)), default=0)
-        raise ApiError(413, f"the grid is {width}x{len(rows)}; the largest supported is {MAX_SIDE}x{MAX_SIDE}")
+    if isinstance(rows, list):
+        cell_rows = [r for r in rows if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";")
+                     and not set(r.strip()) <= {"-", " "}]  # not the bar lines under rows, nor comments
+        width = max((len(_CELL_TOKEN.findall(r)) for r in cell_rows), default=0)
+        if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
+            raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
+                                f"{MAX_SIDE}x{MAX_SIDE}")
     try:
         return grid_from_rows(rows, "grid")
     except InputError as exc:
         raise ApiError(400, str(exc)) from None
+
+
+def _grid_json(grid: Grid) -> dict:
+    """A grid for the page: its lines (`"grid"`) and its cells row by row (`"contents"`)."""
+    return {"grid": grid_lines(grid),
+            "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}
 
 
 def _problem(state: ServerState, body: dict, controls: Controls | None = None) -> Problem:
@@ -201,16 +223,19 @@ def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
     return puzzles.write_format(Puzzle(grid, clue_by_slot=dict(clues)), fmt)
 
 
-def unfillable_core(problem: Problem, slot_id: int | None) -> dict | None:
+def unfillable_core(problem: Problem, slot_id: int | None, *, weight_by_slot=None, progress=None,
+                    abort: threading.Event | None = None) -> dict | None:
     """The slots to outline on an unfillable grid: the minimal core from xwcp.core (issue 15) when it
-    exists, else the one slot the proof names (`slot_id`).
+    exists, else the one slot the proof names (`slot_id`). `weight_by_slot` is the proof's
+    (`FillResult.weight_by_slot`); `progress` and `abort` are `xwcp.core.find_core`'s (issue 29).
 
     Returns:
         {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
     """
     explain = _optional("xwcp.core", "explain")
     if explain is not None:
-        core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S)
+        core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S, weight_by_slot=weight_by_slot,
+                       progress=progress, abort=abort)
         if core is not None:
             return core
     if slot_id is None:
@@ -231,7 +256,7 @@ def _with_core(problem: Problem, data: dict, is_unfillable: bool, search: bool =
 
 def _core_dict(problem: Problem, slot_ids: list[int], minimal: bool) -> dict:
     width = problem.grid.width
-    cells = sorted({cell for s in slot_ids for cell in problem.slots[s].cells})
+    cells = sorted({cell for s in slot_ids for cell in problem.slot_cells(s)})
     return {"slots": [problem.slots[s].name for s in slot_ids],
             "cells": [[cell // width, cell % width] for cell in cells], "minimal": minimal}
 
@@ -257,10 +282,11 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
     state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
 
-    async def analyse(request: Request, job) -> Response:
-        """Parse the body, run `job(analysed grid, cache key, body)` in a worker thread under the caps, answer JSON."""
+    async def analyse(request: Request, job, body: dict | None = None) -> Response:
+        """Parse the body (unless given), run `job(analysed grid, cache key, body)` in a worker thread under the
+        caps, answer JSON."""
         try:
-            body = await _read_json(request)
+            body = await _read_json(request) if body is None else body
             if state.pending >= MAX_PENDING:
                 raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
             if state.limiter is None:
@@ -308,17 +334,35 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         return await analyse(request, job)
 
     async def check(request: Request) -> Response:
-        def job(entry, key, body):
+        def job(entry, key, body, on_verdict=None):
             limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
             seed = _number(body, "seed", 0, 0, 2**31 - 1)
             check_key = (key, limit, seed)
             data = state.cache.check(check_key)  # an undo, or the same grid from another user
             if data is None:
-                data = Session.analysed(entry.problem, entry.prop).check(time_limit_s=limit, seed=seed).as_dict()
+                from xwcp.analysis import check_report
+
+                def explain_core(report, problem, result):  # the verdict first when streamed (issue 29)
+                    if on_verdict is not None:
+                        on_verdict(dict(report))
+                    slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
+                    return unfillable_core(problem, None if slot is None else slot.id,
+                                           weight_by_slot=None if result is None else result.weight_by_slot)
+                # Session.check's report (from the cached propagation), the verdict sent before the core search
+                data = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
+                                    explain_core=explain_core)
                 data = _with_core(entry.problem, data, data["verdict"] == "unfillable")
                 if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
                     state.cache.keep_check(check_key, data)
             return data
+        if request.query_params.get("stream") in ("1", "true"):
+            from xwcp.web.verdict import streamed_check
+
+            try:  # read before streaming: the streamed answer listens on the same channel for a disconnect
+                body = await _read_json(request)
+            except ApiError as exc:
+                return _error(exc.status, exc.message)
+            return streamed_check(lambda work: analyse(request, work, body), job)
         return await analyse(request, job)
 
     async def suggest(request: Request) -> Response:
@@ -367,7 +411,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         for path in sorted(PRESETS_DIR.glob("*.txt"), key=lambda p: (int(p.stem.split("x")[0]), p.stem)):
             grid = grid_from_rows([line.strip() for line in path.read_text().splitlines()
                                    if line.strip() and not line.startswith(";")], path.name)
-            out.append({"name": path.stem, "rows": grid.rows})
+            out.append({"name": path.stem, "rows": grid_lines(grid)})
         return JSONResponse(out)
 
     async def index(request: Request) -> Response:
@@ -440,8 +484,8 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
-        out["grid"] = problem.grid.with_letters({cell: letter for cell, letter in dict(p.partial).items()
-                                                 if allowed is None or cell in allowed}).rows
+        out.update(_grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
+                                                         if allowed is None or cell in allowed})))
     return out
 
 
@@ -500,6 +544,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     quality_found: list[object] = [None]
 
     core: list[dict | None] = [None]
+    verdict: list[dict | None] = [None]  # the unfillable verdict, sent before the core search ends (issue 29)
+    core_progress: list[object] = []  # [latest xwcp.core.CoreProgress or None] once the core search runs
+    sent_verdict = [False]
 
     def run():
         state.fill_threads.add(threading.current_thread())
@@ -510,7 +557,12 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
             else:
                 result = fill(problem, "auto", limits)
             if result.status is FillStatus.UNFILLABLE:
-                core[0] = unfillable_core(problem, result.slot_id)
+                from xwcp.web.verdict import verdict_json
+
+                verdict[0] = verdict_json(problem, result, time.perf_counter() - start)
+                core_progress.append(None)
+                core[0] = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
+                                          progress=lambda p: core_progress.__setitem__(0, p), abort=abort)
             return result
         finally:
             state.fill_threads.discard(threading.current_thread())
@@ -546,6 +598,12 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                     message = _progress_json(problem, latest[0], time.perf_counter() - start)
                     if notes:
                         message["note"] = notes[-1].strip()
+                    if verdict[0] is not None:  # the verdict once, then the core search's progress
+                        from xwcp.web.verdict import core_progress_json
+
+                        message = (verdict[0] if not sent_verdict[0] else
+                                   core_progress_json(core_progress[0], time.perf_counter() - start))
+                        sent_verdict[0] = True
                     try:
                         await websocket.send_json(message)
                     except Exception:
@@ -570,9 +628,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         return
     out = {"type": "result", "status": result.status.value, "backend": result.backend,
            "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,
-           "backtracks": result.stats.backtracks, "reason": result.reason, "grid": grid.rows, "seed": seed}
+           "backtracks": result.stats.backtracks, "reason": result.reason, **_grid_json(grid), "seed": seed}
     if result.status is FillStatus.FILLED:
-        out["grid"] = fill_grid(problem, result.entries).rows  # a region fill writes only the region's empty cells
+        out.update(_grid_json(fill_grid(problem, result.entries)))  # a region fill writes only the region's empty cells
         # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
         # that proves its cells outside the region can still be completed
         out["entries"] = {problem.slots[s].name: result.entries[s] for s in problem.open_slot_ids}
@@ -581,6 +639,13 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
             out["scores"] = {"min": min(scores), "mean": round(sum(scores) / len(scores), 1)}
     elif result.status is FillStatus.UNFILLABLE:
         out["core"] = core[0]
+        if verdict[0] is not None:
+            out["verdict_seconds"] = verdict[0]["seconds"]
+            if not sent_verdict[0]:  # the core came within one progress tick: the verdict still goes first
+                try:
+                    await websocket.send_json(verdict[0])
+                except Exception:
+                    return
     if quality_found[0] is not None:
         found = quality_found[0]
         out["quality"] = found.as_dict() if hasattr(found, "as_dict") else found

@@ -15,13 +15,13 @@ import tempfile
 from pathlib import Path
 
 from xwcp.errors import InputError
-from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle, write_puzzle
+from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
 
 MAX_FILE_BYTES = 1 << 20
 """Largest puzzle file the page may open (xwcp.formats reads at most this much too)."""
 MEDIA_TYPES = {"puz": "application/x-crossword", "ipuz": "application/json", "json": "application/json",
-               "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8"}
+               "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8", "jpz": "application/xml"}
 
 
 def formats() -> list[str]:
@@ -86,9 +86,11 @@ def write_format(puzzle: Puzzle, fmt: str) -> bytes:
     """
     if f".{fmt}" not in MODULE_BY_SUFFIX:
         raise InputError(f"cannot save as {fmt!r}; save as one of {', '.join(formats())}")
+    from xwcp.session import write_checked
+
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"
-        write_puzzle(puzzle, path)
+        write_checked(puzzle, path)  # bars and rebus cells kept, or refused in one line
         return path.read_bytes()
 
 
@@ -120,7 +122,8 @@ def file_routes(max_body_bytes: int) -> list:
             return error_response(exc.status, exc.message)
         except InputError as exc:
             return error_response(400, str(exc))
-        return JSONResponse({"puzzle": puzzle_json(puzzle), "name": name})
+        # what reading the file said (a key that unlocked it, a checksum), one line each, as the CLI warns
+        return JSONResponse({"puzzle": puzzle_json(puzzle), "name": name, "warnings": list(puzzle.warnings)})
 
     async def export_file(request: Request) -> Response:
         try:

@@ -51,4 +51,22 @@ export async function get(path, options = {}) {
   return (await request(path, { ...options, method: "GET" })).json();
 }
 
+// An NDJSON answer (/api/check?stream=1): `onLine` gets each object as it arrives (the verdict, then the result).
+export async function postLines(path, body, onLine, options = {}) {
+  const reader = (await request(path, { ...options, body })).body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffered += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let newline;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (line.trim()) onLine(JSON.parse(line));
+    }
+    if (done) return;
+  }
+}
+
 export function isAbort(err) { return err && err.name === "AbortError"; }

@@ -53,6 +53,13 @@ function startFill(region) {
       if (msg.note) line += ` · ${msg.note}`;
       setProgress(line);
       if (msg.grid) { overlay.pencil = msg.grid; emit("render"); } // the search's current branch, in pencil
+    } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
+      overlay.pencil = null;
+      setProgress(`unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`, "unfillable");
+      emit("render");
+    } else if (msg.type === "core-progress") {
+      const left = msg.slots === null ? "" : `${msg.slots} slots left, ${msg.needed} proven needed, `;
+      setProgress(`unfillable · narrowing the core: ${left}${msg.core_seconds.toFixed(1)} s`, "unfillable");
     } else if (msg.type === "result") {
       showResult(msg);
     } else if (msg.type === "error") {
@@ -81,7 +88,8 @@ function showResult(msg) {
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;
     overlay.core = msg.core ? msg.core.cells : null;
-    const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")})` : "";
+    const how = !msg.core ? "" : msg.core.minimal ? "" : msg.core.stopped ? ", stopped: perhaps not minimal" : ", perhaps not minimal";
+    const slots = msg.core ? ` (outlined: ${msg.core.slots.join(", ")}${how}; core ${msg.core.seconds} s)` : "";
     setProgress(`unfillable (${where}): ${msg.reason}${slots}`, "unfillable");
   } else {
     overlay.pencil = null;

@@ -1,6 +1,6 @@
 // Live help for the slot under the cursor: ranked suggestions (click to enter, one click to ban), the heat
 // map and forced letters, the fillability light and the jump to the most constrained slot.
-import { isAbort, post } from "./api.js";
+import { isAbort, post, postLines } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
@@ -40,8 +40,15 @@ function runHeatmap(seq, rows) {
 
 function runCheck(seq, rows) {
   setLight("unknown", "checking…");
-  post("/api/check", { grid: rows, time_limit_s: 2 }).then((data) => {
+  postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
+    if (data.type === "error") { setLight("unknown", data.error); return; }
+    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
+      if (data.verdict === "unfillable") {
+        setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
+      }
+      return;
+    }
     help.check = data;
     if (data.verdict === "fillable") setLight("fillable", "fillable: a full fill exists");
     else if (data.verdict === "unfillable") {

@@ -1,0 +1,375 @@
+"""Crossword Compiler XML (.jpz, plain or zipped, what many publishers hand out): bars, circles, colours, rebus.
+
+Reading: the `<rectangular-puzzle>`'s `<crossword>` (an `<acrostic>`, `<coded>` or other kind
+is refused). Each `<cell x y>` (from 1) is a block when its type is `block` or `void` (outside a
+shaped grid, read as a block with a warning); otherwise its `solution` is its
+contents (several letters: a rebus cell), `number` its published number, `top-bar`,
+`left-bar`, `bottom-bar` and `right-bar` its bars, `background-shape="circle"` a circle and
+`background-color` a colour. Clues are placed by their word's cells; in an Across or Down list,
+a word whose cells are not an entry of the grid falls back on the clue's number (with a
+warning). Any other word that is not one across or down run of the grid makes the file a
+variety puzzle, refused in one line; a word on part of an entry leaves its clue out with a
+warning. Clue text keeps its inline markup
+(`<i>...</i>`) as text. The zipped form is one XML file in a zip archive.
+
+Writing: a plain XML `<crossword-compiler>` file with the grid, one word per slot, Across and
+Down clues as given, metadata; a shaded cell without its own colour gets a light grey, as .jpz
+has colours only; a diagramless puzzle carries `diagramless="true"` on its `<crossword>`
+(read back by xwcp, ignored by other readers).
+"""
+from __future__ import annotations
+
+import html.entities
+import io
+import re
+import zipfile
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+
+from xwcp.errors import InputError
+from xwcp.formats._io import MAX_PUZZLE_BYTES, read_bytes
+from xwcp.formats.puzzle import Puzzle
+from xwcp.model.grid import BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid
+from xwcp.model.grid import number_by_cell as numbering
+from xwcp.types import Direction
+
+NAMESPACE = "http://crossword.info/xml/rectangular-puzzle"
+ROOT_NAMESPACE = "http://crossword.info/xml/crossword-compiler"
+SHADE_COLOR = "#D3D3D3"
+"""The colour a shaded cell without its own colour is written with (.jpz has colours, not shading)."""
+_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+_HEX_COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
+
+
+def read(path: str | Path) -> Puzzle:
+    """Read a .jpz file (plain XML, or a zip archive holding it).
+
+    Raises:
+        InputError: missing file, not XML, not a crossword, a variety puzzle, a grid without slots.
+    """
+    source = str(path)
+    return from_bytes(read_bytes(path), source)
+
+
+def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
+    """The Puzzle in a .jpz file's bytes (see `read`)."""
+    if data[:4] == b"PK\x03\x04":
+        data = _unzip(data, source)
+    root = _parse(data, source)
+    puzzle_el = next((el for el in root.iter() if el.tag == "rectangular-puzzle"), None)
+    if puzzle_el is None:
+        raise InputError("not a Crossword Compiler puzzle (no <rectangular-puzzle>)", source)
+    kind_el = next((el for el in puzzle_el if el.tag not in ("metadata", "instructions")), None)
+    if kind_el is None or kind_el.tag != "crossword":
+        kind = kind_el.tag if kind_el is not None else "nothing"
+        raise InputError(f"not a crossword (a <{kind}> puzzle); xwcp fills crosswords only", source)
+    grid_el = kind_el.find("grid")
+    if grid_el is None:
+        raise InputError("no <grid> in the <crossword>", source)
+    try:
+        width, height = int(grid_el.get("width", "")), int(grid_el.get("height", ""))
+    except ValueError:
+        raise InputError("the <grid> has no width and height", source) from None
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
+    warnings: list[str] = []
+    cells = [None] * (width * height)
+    bars: list[tuple[int, str]] = []
+    marks: dict[int, Mark] = {}
+    numbers: dict[int, int] = {}
+    n_void = 0
+    for cell_el in grid_el.iter("cell"):
+        try:
+            x, y = int(cell_el.get("x", "")), int(cell_el.get("y", ""))
+        except ValueError:
+            raise InputError("a <cell> without whole-number x and y", source) from None
+        if not (1 <= x <= width and 1 <= y <= height):
+            raise InputError(f"a <cell> at x={x}, y={y} lies outside the {width}x{height} grid", source)
+        cell = (y - 1) * width + (x - 1)
+        kind = cell_el.get("type", "").lower()
+        color = _HEX_COLOR.match(cell_el.get("background-color", "").strip())
+        circle = cell_el.get("background-shape", "").lower() == "circle"
+        if circle or color:
+            marks[cell] = Mark(circle=circle, color=f"#{color.group(1).upper()}" if color else None)
+        if kind in ("block", "void"):  # ("clue" is a cell whose letter is given)
+            n_void += kind == "void"
+            cells[cell] = BLOCK
+            continue
+        cells[cell] = _content(cell_el.get("solution", ""), x, y, source)
+        if cells[cell] == EMPTY and cell_el.get("solve-state"):
+            cells[cell] = _content(cell_el.get("solve-state", ""), x, y, source)
+        number = cell_el.get("number", "")
+        if number.strip().isdigit() and int(number) > 0:
+            numbers[cell] = int(number)
+        for attr, side in (("top-bar", "T"), ("left-bar", "L"), ("bottom-bar", "B"), ("right-bar", "R")):
+            if cell_el.get(attr, "").lower() == "true":
+                bars.append((cell, side))
+    missing = [cell for cell, content in enumerate(cells) if content is None]
+    if missing:
+        warnings.append(f"{len(missing)} cells are not in the file (first at x={missing[0] % width + 1}, "
+                        f"y={missing[0] // width + 1}); read as blocks")
+    if n_void:
+        warnings.append(f"{n_void} void cells (outside the puzzle's shape) are read as blocks")
+    cells = [BLOCK if content is None else content for content in cells]
+    grid = make_grid(width, height, cells, bars=bars, marks=marks)
+    slots = find_slots(grid)
+    if not slots:
+        raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    if numbers:
+        grid = _with_numbers(grid, numbers, cells, bars, marks)
+    clue_by_slot = _clues(kind_el, grid, width, height, source, warnings)
+    meta = puzzle_el.find("metadata")
+
+    def field(name: str) -> str:
+        el = meta.find(name) if meta is not None else None
+        return _inner_text(el).strip() if el is not None else ""
+
+    is_diagramless = kind_el.get("diagramless", "").lower() == "true"
+    return Puzzle(grid, field("title"), field("creator"), field("copyright"), field("description"), clue_by_slot,
+                  is_diagramless, tuple(warnings))
+
+
+def _unzip(data: bytes, source: str) -> bytes:
+    """The XML file inside a zipped .jpz (its first member that is not macOS metadata)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = [m for m in archive.infolist() if not m.is_dir() and not m.filename.startswith("__MACOSX")]
+        if not members:
+            raise InputError("a zip archive without a puzzle file in it", source)
+        if members[0].file_size > MAX_PUZZLE_BYTES * 8:
+            raise InputError(f"the zipped puzzle is {members[0].file_size} bytes; a .jpz is far smaller", source)
+        return archive.read(members[0])
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, zlib.error,
+            NotImplementedError, RuntimeError) as exc:
+        raise InputError(f"not a valid zipped .jpz ({exc})", source) from None
+
+
+def _parse(data: bytes, source: str) -> ElementTree.Element:
+    """The XML tree with namespaces dropped from tag names; HTML entities (&nbsp;) some files use are read."""
+    declared = re.match(rb"\s*<\?xml[^>]*encoding=[\"']([A-Za-z0-9._-]+)", data.removeprefix(b"\xef\xbb\xbf"))
+    try:
+        text = data.decode(declared.group(1).decode("ascii") if declared else "utf-8")
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise InputError(f"not valid XML text ({exc})", source) from None
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text.removeprefix("\ufeff"))
+
+    def entity(match: re.Match) -> str:
+        name = match.group(1)
+        if name in _XML_ENTITIES or name not in html.entities.name2codepoint:
+            return match.group(0)
+        return f"&#{html.entities.name2codepoint[name]};"
+
+    text = re.sub(r"&([A-Za-z][A-Za-z0-9]*);", entity, text)
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as exc:
+        raise InputError(f"not valid XML ({exc})", source) from None
+    for el in root.iter():
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.split("}", 1)[1]
+    return root
+
+
+def _content(text: str, x: int, y: int, source: str) -> str:
+    text = "".join(text.split()).upper()
+    if not text:
+        return EMPTY
+    if any(ch in "#[]" for ch in text) or text == EMPTY:
+        raise InputError(f"the cell at x={x}, y={y} holds {text!r}, which xwcp cannot keep in a cell", source)
+    return text
+
+
+def _with_numbers(grid: Grid, numbers: dict[int, int], cells, bars, marks) -> Grid:
+    """The grid with its published numbering; unnumbered slot starts get numbers past the highest one."""
+    starts = sorted({slot.cells[0] for slot in find_slots(grid)})
+    numbers = {cell: n for cell, n in numbers.items() if cell in starts}
+    taken = set(numbers.values())
+    next_number = max(taken, default=0) + 1
+    for cell in starts:
+        if cell not in numbers:
+            while next_number in taken:
+                next_number += 1
+            numbers[cell] = next_number
+            taken.add(next_number)
+    return make_grid(grid.width, grid.height, cells, bars=bars, marks=marks, numbers=numbers)
+
+
+def _span(text: str | None) -> list[int] | None:
+    """'3' -> [3]; '2-5' -> [2, 3, 4, 5]; '5-2' -> [5, 4, 3, 2]."""
+    if not text:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    if not match:
+        return None
+    first, last = int(match.group(1)), int(match.group(2) or match.group(1))
+    step = 1 if last >= first else -1
+    return list(range(first, last + step, step))
+
+
+def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[int, ...] | None:
+    """A <word>'s cells in order: its own x/y ranges, then each <cells> child's."""
+    out: list[int] = []
+    for el in [word_el, *word_el.findall("cells")]:
+        xs, ys = _span(el.get("x")), _span(el.get("y"))
+        if xs is None and ys is None and el is word_el:
+            continue
+        if xs is None or ys is None:
+            return None
+        if len(xs) > 1 and len(ys) > 1:
+            return None
+        for x in xs:
+            for y in ys:
+                if not (1 <= x <= width and 1 <= y <= height):
+                    return None
+                out.append((y - 1) * width + (x - 1))
+    return tuple(out) or None
+
+
+def _is_part_of_a_slot(cells: tuple[int, ...], slots: tuple[Slot, ...]) -> bool:
+    for slot in slots:
+        if cells[0] in slot.cells:
+            at = slot.cells.index(cells[0])
+            if slot.cells[at:at + len(cells)] == cells:
+                return True
+    return False
+
+
+def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, source: str,
+           warnings: list[str]) -> dict[str, str]:
+    """Clue texts by slot name, each placed by its word's cells.
+
+    Raises:
+        InputError: a clued word that is not one across or down run of the grid (a variety puzzle).
+    """
+    slots = find_slots(grid)
+    slot_by_cells = {s.cells: s for s in slots}
+    slot_by_key = {(s.direction, s.number): s for s in slots}
+    cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
+    out: dict[str, str] = {}
+    partial: list[str] = []
+    by_number: list[str] = []
+    unplaced = 0
+    for clues_el in kind_el.iter("clues"):
+        title_el = clues_el.find("title")
+        title = _inner_text(title_el, markup=False).strip() if title_el is not None else "clues"
+        direction = {"across": Direction.ACROSS, "down": Direction.DOWN}.get(title.split(" ")[0].lower())
+        for clue_el in clues_el.findall("clue"):
+            text = _inner_text(clue_el).strip()
+            cells = cells_by_word.get(clue_el.get("word"))
+            label = f"{title} {clue_el.get('number', '?')}"
+            if cells is None:
+                unplaced += bool(text)
+                continue
+            slot = slot_by_cells.get(cells)
+            number = clue_el.get("number", "").strip()
+            if slot is None and direction is not None and number.isdigit():
+                slot = slot_by_key.get((direction, int(number)))
+                if slot is not None:
+                    by_number.append(label)
+            if slot is None:
+                if _is_part_of_a_slot(cells, slots):
+                    partial.append(label)
+                    continue
+                raise InputError(f"clue {label} is for cells that are not one across or down entry of the grid: "
+                                 "a variety puzzle; xwcp fills the grid's across and down runs only", source)
+            if text:
+                out[slot.name] = text
+    if partial:
+        warnings.append(f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
+                        f"{' and more' if len(partial) > 3 else ''})")
+    if by_number:
+        warnings.append(f"{len(by_number)} clues are for words whose cells are not an entry of the grid; placed by "
+                        f"their numbers ({', '.join(by_number[:3])}{' and more' if len(by_number) > 3 else ''})")
+    if unplaced:
+        warnings.append(f"{unplaced} clues name no word of the grid and are not read")
+    return out
+
+
+def _inner_text(el: ElementTree.Element | None, markup: bool = True) -> str:
+    """An element's text with its inline markup kept as text (`<i>x</i>`), or without tags."""
+    if el is None:
+        return ""
+    if not markup:
+        return "".join(el.itertext())
+    parts = [el.text or ""]
+    for child in el:
+        parts.append(ElementTree.tostring(child, encoding="unicode"))
+    return "".join(parts)
+
+
+# ----- writing ------------------------------------------------------------------------------
+
+def to_bytes(puzzle: Puzzle) -> bytes:
+    """The .jpz file's bytes: plain UTF-8 XML."""
+    grid = puzzle.grid
+    width = grid.width
+    root = ElementTree.Element("crossword-compiler", xmlns=ROOT_NAMESPACE)
+    rect = ElementTree.SubElement(root, "rectangular-puzzle", xmlns=NAMESPACE)
+    meta = ElementTree.SubElement(rect, "metadata")
+    for tag, value in (("title", puzzle.title), ("creator", puzzle.author), ("copyright", puzzle.copyright),
+                       ("description", puzzle.notes)):
+        if value:
+            ElementTree.SubElement(meta, tag).text = value
+    crossword = ElementTree.SubElement(rect, "crossword")
+    if puzzle.is_diagramless:
+        crossword.set("diagramless", "true")
+    grid_el = ElementTree.SubElement(crossword, "grid", width=str(width), height=str(grid.height))
+    ElementTree.SubElement(grid_el, "grid-look", {"numbering-scheme": "normal"})
+    numbers = numbering(grid)
+    mark_by_cell = grid.mark_by_cell
+    for cell, content in enumerate(grid.cells):
+        attrs = {"x": str(cell % width + 1), "y": str(cell // width + 1)}
+        mark = mark_by_cell.get(cell)
+        if mark is not None:
+            if mark.circle:
+                attrs["background-shape"] = "circle"
+            if mark.color or mark.shaded:
+                attrs["background-color"] = mark.color or SHADE_COLOR
+        if content == BLOCK:
+            attrs["type"] = "block"
+        else:
+            if content != EMPTY:
+                attrs["solution"] = content
+            if cell in numbers:
+                attrs["number"] = str(numbers[cell])
+            if cell % width > 0 and (cell - 1, RIGHT) in grid.bars:
+                attrs["left-bar"] = "true"
+            if cell >= width and (cell - width, BELOW) in grid.bars:
+                attrs["top-bar"] = "true"
+        ElementTree.SubElement(grid_el, "cell", attrs)
+    slots = find_slots(grid)
+    for slot in slots:
+        word = ElementTree.SubElement(crossword, "word", id=str(slot.id + 1))
+        for cell in slot.cells:
+            ElementTree.SubElement(word, "cells", x=str(cell % width + 1), y=str(cell // width + 1))
+    clue_els: list[tuple[ElementTree.Element, str]] = []
+    for label, direction in (("Across", Direction.ACROSS), ("Down", Direction.DOWN)):
+        clues_el = ElementTree.SubElement(crossword, "clues", ordering="normal")
+        ElementTree.SubElement(ElementTree.SubElement(clues_el, "title"), "b").text = label
+        for slot in sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0])):
+            clue_els.append((ElementTree.SubElement(clues_el, "clue", word=str(slot.id + 1), number=str(slot.number)),
+                             puzzle.clue(slot)))
+    ElementTree.indent(root, space=" ")
+    for clue_el, text in clue_els:  # after indent, which would put whitespace into a clue's markup
+        _set_clue_text(clue_el, text)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _set_clue_text(el: ElementTree.Element, text: str) -> None:
+    """A clue's text; inline markup (`<i>x</i>`) that is well-formed XML is written as markup, anything else as text."""
+    if "<" in text:
+        try:
+            fragment = ElementTree.fromstring(f"<clue>{text}</clue>")
+        except ElementTree.ParseError:
+            fragment = None
+        if fragment is not None:
+            el.text = fragment.text
+            el.extend(list(fragment))
+            return
+    el.text = text
+
+
+def write(puzzle: Puzzle, path: str | Path) -> None:
+    """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes)."""
+    Path(path).write_bytes(to_bytes(puzzle))
