@@ -449,7 +449,7 @@ from helpers import one_line, run  # noqa: E402
     (["--theme", "ABCDEFGHIJKLMNOP"], "has 16 letters; the 15x15 grid's longest entry has 15"),
     (["--theme", "HELLO", "--at", "HELLO=1,1,A", "--at", "WORLD=1,1,D"], "different letters"),
     (["--at", "HELLO=1,14,A"], "does not fit"),
-    (["--theme", "HELLO", "--size", "40x40"], "sides must be from 3 to 30"),
+    (["--theme", "HELLO", "--size", "61x61"], "sides must be from 3 to 60"),
     (["--size", "15x15"], "no theme entry"),
     (["--theme", "HELLO", "--symmetry", "diagonal"], "invalid choice"),
     (["--theme", "HELLO", "--min-words", "80"], "more than --max-words"),
