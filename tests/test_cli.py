@@ -63,7 +63,7 @@ def test_bad_grid_lines(tmp_path, tiny, capsys, name, text, line):
 
 @pytest.mark.parametrize("name, text, needle", [
     ("noslot.txt", "#.#\n###\n", "no slot"),
-    ("wide.txt", ("." * 31 + "\n") * 3, "31x3"),
+    ("wide.txt", ("." * 61 + "\n") * 3, "61x3"),
     ("empty.txt", "; nothing here\n\n", "no rows"),
 ])
 def test_bad_grid_files(tmp_path, tiny, capsys, name, text, needle):

@@ -178,7 +178,7 @@ def test_too_wide_grid():
     with pytest.raises(InputError) as info:
         parse_grid("." * (MAX_SIDE + 1) + "\n" + "." * (MAX_SIDE + 1), "wide.txt")
     assert str(info.value).startswith("wide.txt")
-    assert "31x2" in str(info.value)
+    assert f"{MAX_SIDE + 1}x2" in str(info.value)
 
 
 def test_too_tall_grid():
@@ -188,8 +188,8 @@ def test_too_tall_grid():
 
 def test_largest_grid_is_accepted():
     grid = parse_grid(("." * MAX_SIDE + "\n") * MAX_SIDE)
-    assert (grid.width, grid.height) == (30, 30)
-    assert len(find_slots(grid)) == 60
+    assert (grid.width, grid.height) == (MAX_SIDE, MAX_SIDE) == (60, 60)
+    assert len(find_slots(grid)) == 2 * MAX_SIDE
 
 
 def test_read_grid_reads_a_file(tmp_path):

@@ -414,11 +414,11 @@ def test_web_fill_result_carries_lines_and_contents(web, listed, words):
 
 
 def test_web_size_cap_counts_cells_not_characters(web):
-    row = "[STAR]" + "." * 29  # 30 cells, 35 characters
+    row = "[STAR]" + "." * 59  # 60 cells, 65 characters
     response = web.post("/api/heatmap", json={"grid": [row] * 3})
     assert response.status_code == 200, response.json()
-    response = web.post("/api/heatmap", json={"grid": ["[STAR]" + "." * 30] * 3})
-    assert response.status_code == 413 and "31x3" in response.json()["error"]
+    response = web.post("/api/heatmap", json={"grid": ["[STAR]" + "." * 60] * 3})
+    assert response.status_code == 413 and "61x3" in response.json()["error"]
 
 
 # ----- issue 23's done-when: the written files read back --------------------------------------

@@ -71,7 +71,7 @@ def test_page_info_and_presets(client):
     assert page.status_code == 200 and "app.js" in page.text
     assert client.get("/static/app.js").status_code == 200
     info = client.get("/api/info").json()
-    assert info["max_side"] == 30 and info["max_fills"] == 2 and info["words"]["n_words"] > 100_000
+    assert info["max_side"] == 60 and info["max_fills"] == 2 and info["words"]["n_words"] > 100_000
     presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
     assert presets["15x15-daily-01"] == xwcp.read_grid("models/15x15-daily-01.txt").rows
     assert len(presets) >= 9
@@ -272,8 +272,8 @@ def test_unknown_and_missing_slot(client):
 
 
 def test_oversize_grid_and_body_are_413(client):
-    response = client.post("/api/domains", json={"grid": ["." * 31] * 31})
-    assert response.status_code == 413 and "31x31" in response.json()["error"]
+    response = client.post("/api/domains", json={"grid": ["." * 61] * 61})
+    assert response.status_code == 413 and "61x61" in response.json()["error"]
     response = client.post("/api/heatmap", content=b"{" + b" " * (web_app.MAX_BODY_BYTES + 10) + b"}",
                            headers={"content-type": "application/json"})
     assert response.status_code == 413 and "limit" in response.json()["error"]

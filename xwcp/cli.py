@@ -245,6 +245,52 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     _add_solver_args(p, 60.0)
     p.set_defaults(run=cmd_batch)
+
+    p = add_command("design", help="design grids around theme entries: symmetric block patterns, proven fillable, filled",
+                    description="Place the theme entries in a symmetric block pattern that keeps the rules (white "
+                                "cells connected, entries of 3+ letters, every letter checked, at most --max-words "
+                                "entries and --max-blocks blocks), prove it fillable and fill it for quality. The "
+                                "pattern comes from a CP-SAT model; a pattern no fill can complete is cut by its "
+                                "minimal core and the model asked again. Progress shows on a terminal. Exit 0 "
+                                "designs found, 1 proven that none exists under the rules, 3 time limit without a "
+                                "design, 2 bad input.",
+                    epilog="Example: xwcp design --size 15x15 --theme SPEAKOFTHEDEVIL --theme OBEDIENCESCHOOL "
+                           "--theme SITONTHEFENCE --theme STAYTHECOURSE --count 2")
+    p.add_argument("--size", default="15x15", metavar="WxH", help="grid size (default 15x15)")
+    p.add_argument("--theme", action="append", default=[], metavar="WORD",
+                   help="a theme entry (need not be in the word list); repeatable")
+    p.add_argument("--at", action="append", default=[], metavar="WORD=ROW,COL,A|D",
+                   help="put WORD there (rows and columns from 1; A across, D down); repeatable")
+    p.add_argument("--symmetry", choices=["rotational", "mirror", "none"], default="rotational",
+                   help="block symmetry (default rotational)")
+    p.add_argument("--style", choices=["american", "british"], default="american",
+                   help="american: every letter checked; british: unchecked letters allowed, never two in a row "
+                        "(default american)")
+    p.add_argument("--max-words", type=positive_int, metavar="N",
+                   help="most entries (default 78 on a 15x15, 32 british; other sizes by area)")
+    p.add_argument("--min-words", type=int, metavar="N", help="fewest entries (default --max-words minus 4)")
+    p.add_argument("--max-blocks", type=int, metavar="N",
+                   help="most blocks (default 38 on a 15x15, 67 british; other sizes by area)")
+    p.add_argument("--max-length", type=positive_int, metavar="N",
+                   help="longest entry that is not a theme entry (default 8 on a 15x15; british: none)")
+    p.add_argument("--count", type=positive_int, default=1, metavar="N",
+                   help="designs wanted, ranked by fill quality (default 1)")
+    p.add_argument("--min-diff", type=positive_int, default=8, metavar="K",
+                   help="cells (block or white) in which every two designs differ (default 8)")
+    p.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="stop after S seconds in all (default 120 per design asked)")
+    p.add_argument("--quality-time", type=float, default=20.0, metavar="S",
+                   help="seconds of quality search per design (default 20; 0 keeps the first fill)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
+    p.add_argument("--words", metavar="FILE", action="append", help="word list(s), as for fill (default: the "
+                   "embedded list)")
+    p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
+    p.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD; repeatable")
+    p.add_argument("--ban-file", action="append", default=[], metavar="FILE", help="never use the words in FILE")
+    p.add_argument("--format", choices=["text", "json", "grid"], default="text",
+                   help="output format (default text; grid: the designs in the syntax xwcp reads)")
+    p.add_argument("--out", metavar="FILE", help="write the best design to FILE (.puz, .ipuz, .xd, .txt or .json)")
+    p.set_defaults(run=cmd_design)
     return parser
 
 
@@ -560,3 +606,32 @@ def cmd_serve(args) -> int:
           max_fills=args.max_fills or default_threads(), hosts=allowed_hosts(args.host, args.allow_host),
           personal=not args.no_personal, announce=lambda url: print(f"xwcp builder: {url}", flush=True))
     return EXIT_OK
+
+
+def cmd_design(args) -> int:
+    """Example: xwcp design --theme SPEAKOFTHEDEVIL --theme OBEDIENCESCHOOL --count 2"""
+    from xwcp.design import report, session
+    from xwcp.design.request import make_request
+
+    request = make_request(size=args.size, themes=args.theme, at=args.at, symmetry=args.symmetry, style=args.style,
+                           max_words=args.max_words, min_words=args.min_words, max_blocks=args.max_blocks,
+                           max_length=args.max_length, count=args.count, min_diff=args.min_diff,
+                           time_limit_s=args.time_limit, quality_time_s=args.quality_time, seed=args.seed,
+                           min_score=args.min_score, bans=args.ban, ban_files=args.ban_file)
+    if args.out:
+        from xwcp.formats import format_module
+
+        format_module(args.out)  # a bad output name is bad usage: say so before designing
+    result = session.load_and_design(request, args.words, warn=_warn, terminal=sys.stderr.isatty(),
+                                     say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
+    if args.out and result.designs:
+        session.save_design(result.designs[0], args.out)
+    if args.format == "grid":
+        print(report.result_grids(result) if result.designs else f"; no design: {result.reason}")
+    else:
+        data = report.result_dict(result, request)
+        if args.out:
+            data["out"] = args.out if result.designs else None
+        _emit(args, data, report.result_text(result, request)
+              + (f"\nwrote {args.out}" if args.out and result.designs else ""))
+    return result.status.exit_code

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from xwcp.types import Direction, SlotId
 
-MAX_SIDE = 30
-"""Largest grid side we accept; bigger grids are almost certainly a wrong file."""
+MAX_SIDE = 60
+"""Largest grid side we accept: published puzzles reach past 30 (a 17x31 shaped grid, 50x50 specials);
+more than 60 is almost certainly a wrong file."""
 
 BLOCK = "#"
 EMPTY = "."

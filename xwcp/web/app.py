@@ -399,6 +399,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
             "quality": quality_fill_function() is not None, "formats": export_formats(),
             "core": _optional("xwcp.core", "explain") is not None,
+            "design": _optional("xwcp.design.search", "design") is not None,
             "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
                          "n_words": len(state.source.personal_words), "error": state.source.error},
             "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
@@ -418,6 +419,11 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
     async def ws_fill(websocket: WebSocket) -> None:
         await _fill_session(state, websocket)
 
+    async def ws_design(websocket: WebSocket) -> None:
+        from xwcp.web.design_ws import design_session
+
+        await design_session(state, websocket)
+
     routes = [
         Route("/", index),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
@@ -431,6 +437,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         *puzzles.file_routes(MAX_BODY_BYTES),
         *word_routes(state.source, MAX_BODY_BYTES),
         WebSocketRoute("/ws/fill", ws_fill),
+        WebSocketRoute("/ws/design", ws_design),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     guard = Middleware(HostGuard, hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1"))

@@ -3,6 +3,7 @@
 import { get } from "./api.js";
 import { initAutofill } from "./autofill.js";
 import { initClues } from "./clues.js";
+import { initDesign } from "./design.js";
 import { initEditor, render } from "./editor.js";
 import { initFiles, loadPresets, newPuzzle } from "./files.js";
 import { encodeState, fromRows } from "./grid.js";
@@ -65,6 +66,7 @@ async function main() {
   initSolve();
   initPrint();
   initShare();
+  initDesign();
   try {
     state.info = await get("/api/info");
   } catch (err) {

@@ -3,7 +3,7 @@
 import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
 
 export { BLOCK, EMPTY };
-export const MAX_SIDE = 30;
+export const MAX_SIDE = 60;
 
 export function blankGrid(width, height) {
   return { width, height, cells: Array(width * height).fill(EMPTY), bars: [], marks: {}, numbers: null };

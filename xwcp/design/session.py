@@ -1,0 +1,90 @@
+"""Front-end glue for a design: load the word list(s), run the search with progress shown, save a design."""
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from xwcp.design.report import event_line
+from xwcp.design.request import DesignRequest
+from xwcp.design.search import Design, DesignEvent, DesignResult, design
+
+SHOWN_KINDS = ("design", "note")
+"""Events printed as lines of their own; the others only move the live status line on a terminal."""
+
+
+def load_words(words_path=None, warn: Callable[[str], None] | None = None):
+    """The word list: None for the default, a path, or a list of paths layered in order (as `xwcp fill`)."""
+    from xwcp.session import warn_list
+    from xwcp.wordlist import layer_word_lists, load_word_list
+
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    layers = [load_word_list(path) for path in (paths or [None])]
+    if warn is not None:
+        for words in layers:
+            warn_list(words, warn)
+    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
+class StatusLine:
+    """On a terminal: one live line (seconds, patterns, cuts, designs) rewritten as the search goes."""
+
+    def __init__(self, stream=sys.stderr):
+        self.stream = stream
+        self.shown = False
+
+    def show(self, event: DesignEvent) -> None:
+        text = (f"design: {event.seconds:6.1f} s  {event.n_patterns} patterns  {event.n_cuts} cuts  "
+                f"{event.n_designs} designs  {event.text[:60]}")
+        self.stream.write("\r" + text[:110].ljust(110))
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 110 + "\r")
+            self.stream.flush()
+            self.shown = False
+
+
+def load_and_design(request: DesignRequest, words_path=None, *, warn: Callable[[str], None] | None = None,
+                    terminal: bool = False, say: Callable[[str], None] | None = None,
+                    abort: threading.Event | None = None) -> DesignResult:
+    """Load the list and design: the `xwcp design` command's work.
+
+    Args:
+        warn: receives one line per thing the user should know about the list.
+        terminal: show a live status line on stderr.
+        say: receives a line for each design found and each note.
+
+    Raises:
+        InputError: an unreadable word list.
+    """
+    from xwcp.signals import STOP
+
+    words = load_words(words_path, warn)
+    status = StatusLine() if terminal else None
+
+    def progress(event: DesignEvent) -> None:
+        if status is not None:
+            status.clear() if event.kind in SHOWN_KINDS else status.show(event)
+        if say is not None and event.kind in SHOWN_KINDS:
+            say(event_line(event))
+
+    try:
+        return design(request, words, progress=progress, abort=abort or STOP)
+    finally:
+        if status is not None:
+            status.clear()
+
+
+def save_design(found: Design, out_path: str | Path) -> None:
+    """Write one design to a puzzle file (format by extension), numbered, with empty clues.
+
+    Raises:
+        InputError: unknown extension or the file cannot be written.
+    """
+    from xwcp.formats import Puzzle, write_puzzle
+
+    write_puzzle(Puzzle(found.grid, notes="designed by xwcp design"), out_path)

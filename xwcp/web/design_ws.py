@@ -1,0 +1,184 @@
+"""The builder's design WebSocket (`/ws/design`): theme entries in, progress streamed, designed grids out.
+
+Protocol. The client sends one request:
+    {"themes": ["WORD", ...], "at": ["WORD=ROW,COL,A"], "size": "15x15", "symmetry": "rotational",
+     "style": "american", "count": 2, "time_limit_s": 120, "quality_time_s": 10, "seed": 0,
+     "min_score": 50, "max_words": null, "max_blocks": null, "max_length": null}
+(everything but `themes` optional, defaults as `xwcp design`), then may send {"type": "stop"}.
+The server sends {"type": "progress", "seconds", "patterns", "cuts", "designs", "text", "grid"}
+about every PROGRESS_EVERY_S (`grid`: the pattern being tried, theme letters in it), a
+{"type": "design", "index", ...} as each design is found (the CLI's JSON design object), and
+last {"type": "result", "status", "designs": [...best first], "reason", "stats", "notes", "rules"}.
+A bad request gets {"type": "error", "status": 400, "error": "..."} and the socket closes.
+A design counts as a fill against the server's `--max-fills`; a stop or a disconnect aborts the
+search, and the session waits for its thread, so nothing is left running.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import anyio
+import anyio.to_thread
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from xwcp.errors import InputError
+from xwcp.web.http import ApiError
+from xwcp.web.http import parse_json as _parse_json
+
+MAX_DESIGN_S = 600.0
+"""Cap on one design request's time limit."""
+MAX_COUNT = 5
+"""Most designs one request may ask for."""
+DEFAULT_QUALITY_S = 10.0
+"""The page's quality search per design (shorter than the CLI's 20 s: the user is watching)."""
+
+
+def _text_list(body: dict, key: str, required: bool) -> list[str]:
+    value = body.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ApiError(400, f"{key} must be a list of strings")
+    value = [x for x in value if x.strip()]
+    if required and not value:
+        raise ApiError(400, f"no theme entry: send \"{key}\": [\"WORD\", ...]")
+    return value
+
+
+def _request(body: dict):
+    """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
+    from xwcp.design.request import make_request
+    from xwcp.web.app import _number
+
+    if body.get("type", "design") != "design":
+        raise ApiError(400, "the first message must be a design request: {\"themes\": [\"WORD\", ...]}")
+    size = body.get("size", "15x15")
+    if isinstance(size, list) and len(size) == 2:
+        size = f"{size[0]}x{size[1]}"
+    if not isinstance(size, str):
+        raise ApiError(400, "size must be \"WxH\" or [width, height]")
+    options = {}
+    for key in ("symmetry", "style"):
+        if key in body:
+            if not isinstance(body[key], str):
+                raise ApiError(400, f"{key} must be a string")
+            options[key] = body[key]
+    try:
+        return make_request(
+            size=size, themes=_text_list(body, "themes", not body.get("at")), at=_text_list(body, "at", False),
+            max_words=_number(body, "max_words", None, 1, 2000), min_words=_number(body, "min_words", None, 0, 2000),
+            max_blocks=_number(body, "max_blocks", None, 0, 2000), max_length=_number(body, "max_length", None, 3, 30),
+            count=_number(body, "count", 1, 1, MAX_COUNT),
+            time_limit_s=_number(body, "time_limit_s", 120.0, 0.01, MAX_DESIGN_S, float),
+            quality_time_s=_number(body, "quality_time_s", DEFAULT_QUALITY_S, 0, MAX_DESIGN_S, float),
+            seed=_number(body, "seed", 0, 0, 2**31), min_score=_number(body, "min_score", 50, 0, 100), **options)
+    except InputError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+async def design_session(state, websocket: WebSocket) -> None:
+    """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
+    from xwcp.design.report import design_dict, result_dict
+    from xwcp.design.search import design
+    from xwcp.web.app import PROGRESS_EVERY_S, _send_error
+
+    await websocket.accept()
+    try:
+        text = await websocket.receive_text()
+    except (WebSocketDisconnect, KeyError, RuntimeError):
+        return
+    try:
+        request = _request(_parse_json(text))
+    except ApiError as exc:
+        await _send_error(websocket, exc.status, exc.message, 1008)
+        return
+    if state.active_fills >= state.max_fills:
+        await _send_error(websocket, 429, f"{state.active_fills} fills or designs are running, the most this server "
+                                          f"runs at once (--max-fills {state.max_fills}); try again shortly", 1013)
+        return
+    state.active_fills += 1
+    abort = threading.Event()
+    latest: list = [None]
+    found: list = []
+    sent = 0
+
+    def progress(event) -> None:
+        latest[0] = event
+        if event.kind == "design":
+            found.append(event.design)
+
+    def run():
+        state.fill_threads.add(threading.current_thread())
+        try:
+            return design(request, state.words, progress=progress, abort=abort)
+        finally:
+            state.fill_threads.discard(threading.current_thread())
+
+    gone = False
+    result = None
+    failure = ""
+    start = time.perf_counter()
+    try:
+        async with anyio.create_task_group() as tasks:
+            async def listen() -> None:
+                nonlocal gone
+                while True:
+                    try:
+                        message = await websocket.receive_text()
+                    except (WebSocketDisconnect, KeyError, RuntimeError):
+                        gone = True
+                        abort.set()
+                        return
+                    try:
+                        if _parse_json(message).get("type") != "stop":
+                            raise ApiError(400, "while a design runs the only message understood is {\"type\": \"stop\"}")
+                    except ApiError as exc:
+                        await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
+                        continue
+                    abort.set()
+
+            async def stream() -> None:
+                nonlocal gone, sent
+                while True:
+                    await anyio.sleep(PROGRESS_EVERY_S)
+                    try:
+                        while sent < len(found):
+                            sent += 1
+                            await websocket.send_json({"type": "design", "index": sent,
+                                                       **design_dict(found[sent - 1], request)})
+                        event = latest[0]
+                        message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
+                                   "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
+                        if event is not None:
+                            message.update(patterns=event.n_patterns, cuts=event.n_cuts, text=event.text)
+                            if event.grid:
+                                message["grid"] = list(event.grid)
+                        await websocket.send_json(message)
+                    except Exception:
+                        gone = True
+                        abort.set()
+                        return
+
+            tasks.start_soon(listen)
+            tasks.start_soon(stream)
+            try:
+                result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan search
+            except Exception as exc:
+                failure = f"{exc.__class__.__name__}: {exc}"
+            finally:
+                tasks.cancel_scope.cancel()
+    finally:
+        state.active_fills -= 1
+    if gone:
+        return
+    if result is None:
+        await _send_error(websocket, 500, f"the design failed: {failure}", 1011)
+        return
+    try:
+        while sent < len(found):
+            sent += 1
+            await websocket.send_json({"type": "design", "index": sent, **design_dict(found[sent - 1], request)})
+        await websocket.send_json({"type": "result", **result_dict(result, request),
+                                   "seconds": round(time.perf_counter() - start, 3)})
+        await websocket.close()
+    except Exception:
+        pass
