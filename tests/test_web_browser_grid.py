@@ -200,22 +200,32 @@ def test_marks_bars_and_rebus_survive_undo_reload_and_the_share_link(server, bro
     _click_edge(page, 31, "R")  # row 3: a bar between columns 2 and 3, and its partner in row 13
     page.wait_for_function("window.xwcp.state.grid.bars.includes('31R')")
     page.check("input[name=mode][value=letters]")
+    # a dragged region is shaded at once (its white cells; row 4's block at column 4 is left alone)
+    page.locator('.cell[data-cell="45"]').hover()
+    page.mouse.down()
+    page.locator('.cell[data-cell="50"]').hover()
+    page.mouse.up()
+    page.get_by_role("button", name="Shade").click()
+    page.wait_for_function("document.querySelectorAll('#grid .cell.shaded').length > 2")
     grid = _grid(page)
+    assert {cell for cell, mark in grid.marks if mark.shaded} == {21} | {c for c in range(45, 51) if grid.cells[c] != "#"}
     assert grid.mark(20).circle and grid.mark(21).shaded and grid.cells[22] == "ONE" and (31, "R") in grid.bars
     assert _page_slots(page) == _library_slots(grid)
     lines = _lines(page)
 
-    for _ in range(4):
+    for _ in range(5):
         page.click("#undo")
     page.wait_for_function("!window.xwcp.state.grid.bars.length && !Object.keys(window.xwcp.state.grid.marks).length")
     assert page.evaluate("window.xwcp.state.grid.cells[22]") == "."
-    for _ in range(4):
+    for _ in range(5):
         page.click("#redo")
     page.wait_for_function("window.xwcp.state.grid.bars.length === 2")
     assert _lines(page) == lines
 
-    # kept in this browser: a reload brings all of it back (and its undo steps)
-    page.wait_for_function("(localStorage.getItem('xwcp:puzzle:' + window.xwcp.state.id) || '').includes('31R')")
+    # kept in this browser: a reload brings all of it back (and its undo steps), even the edit made just before it
+    page.click('.cell[data-cell="23"]')
+    page.get_by_role("button", name="Circle").click()
+    page.click("#undo")  # (saved as the page goes away, not by the autosave's timer)
     page.reload()
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     assert _lines(page) == lines
@@ -223,9 +233,10 @@ def test_marks_bars_and_rebus_survive_undo_reload_and_the_share_link(server, bro
     assert "shaded" in page.get_attribute('.cell[data-cell="21"]', "class")
     assert "bar-right" in page.get_attribute('.cell[data-cell="31"]', "class")
     assert page.locator('.cell[data-cell="22"] .letter').inner_text() == "ONE"
+    page.click("#redo")  # the undone circle: the redo steps came back too
+    page.wait_for_function("document.querySelector('.cell[data-cell=\"23\"]').classList.contains('circled')")
     page.click("#undo")
-    page.wait_for_function("!window.xwcp.state.grid.bars.length")
-    page.click("#redo")
+    page.wait_for_function("!document.querySelector('.cell[data-cell=\"23\"]').classList.contains('circled')")
 
     # the share link carries them to a browser that has never seen the puzzle
     page.click("#share")

@@ -1,6 +1,7 @@
 // The Clues panel: every entry's clue in Across and Down lists, edited in place, with the entry and its length;
 // the entry under the cursor is highlighted and kept in view, and a clue box focused moves the cursor there.
 import { EMPTY } from "./grid.js";
+import { isRebus } from "./gridtext.js";
 import { currentSlot, emit, isTheme, on, setClue, slotKey, slotText, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,10 @@ let shownCurrent = null; // the highlighted entries last scrolled into view
 function entryText(slot) {
   if (state.mode === "solve") return "";
   return slotText(slot).replaceAll(EMPTY, "·");
+}
+
+function letterLength(slot) {
+  return slot.cells.reduce((n, cell) => n + (isRebus(state.grid.cells[cell]) ? state.grid.cells[cell].length : 1), 0);
 }
 
 function build() {
@@ -72,7 +77,8 @@ function refresh() {
     const now = state.slotByKey.get(li.dataset.key);
     if (!now) continue;
     setText(li.children[0], String(now.number));
-    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${now.cells.length})`);
+    // building: the entry's letters (a rebus cell counts all of its own); test-solving: its cells, as a solver sees them
+    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${letterLength(now)})`);
     li.classList.toggle("current", slot === now);
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));

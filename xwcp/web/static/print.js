@@ -69,7 +69,7 @@ export function buildPrintView() {
       const li = document.createElement("li");
       li.innerHTML = "<b></b> ";
       li.firstChild.textContent = slot.number;
-      li.append(`${state.clues[slotKey(slot)] || "…"} (${slot.cells.length})`);
+      li.append(`${state.clues[slotKey(slot)] || "…"} (${slot.cells.length})`); // cells: a rebus is not given away
       ol.appendChild(li);
     }
     const column = document.createElement("div");

@@ -43,11 +43,13 @@ function unpack(snap) {
   return typeof snap.cells === "string" ? { ...snap, cells: snap.cells.split("") } : snap;
 }
 
-function record(historyKept) {
+// `link`: the URL state written with this save; `shownLink`: the one the address bar held until now (a save made as
+// the page goes away cannot change the address the reload uses: that link still means this puzzle).
+function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: state.grid, clues: state.clues, theme: state.theme, meta: state.meta,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
-    cell: state.cell, dir: state.dir, updated: Date.now(),
+    cell: state.cell, dir: state.dir, updated: Date.now(), link, shownLink: location.hash.replace(/^#/, ""),
   };
 }
 
@@ -63,15 +65,16 @@ export function saveNow() {
   clearTimeout(timer);
   timer = null;
   if (!state.id) return;
+  const link = encodeState(state.grid, cluesByName());
   for (const kept of [KEPT_HISTORY, 50, 0]) {
     try {
-      localStorage.setItem(PREFIX + state.id, JSON.stringify(record(kept)));
+      localStorage.setItem(PREFIX + state.id, JSON.stringify(record(kept, link)));
       const index = savedIndex().filter((e) => e.id !== state.id);
       index.unshift(indexEntry());
       localStorage.setItem(INDEX, JSON.stringify(index));
       localStorage.setItem(CURRENT, state.id);
       // the link too, here rather than at every keystroke (replaceState costs milliseconds in Chromium)
-      history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName()));
+      history.replaceState(null, "", "#" + link);
       if (kept < KEPT_HISTORY) say(`browser storage is nearly full: this puzzle was saved with ${kept} undo steps; delete old puzzles in Saved`);
       drawList();
       return;
@@ -163,8 +166,11 @@ export function restoreOnLoad() {
   const restored = decodeState(hash);
   if (current && stored(current)) {
     const data = stored(current);
-    // the link of the puzzle open last time (a reload): the saved copy has its clues, theme and undo history too
-    if (!restored || encodeState(restored.grid, {}) === encodeState(data.grid, {})) return openSaved(current);
+    // the link of the puzzle open last time (a reload): the saved copy has its clues, theme and undo history too,
+    // and the edits saved as the page went away
+    const link = hash.replace(/^#/, "");
+    if (!restored || link === data.link || link === data.shownLink
+        || encodeState(restored.grid, {}) === encodeState(data.grid, {})) return openSaved(current);
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null });
