@@ -201,8 +201,10 @@ export function buildGrid() {
 let cellParts = [];
 
 function showText(letter, text) {
-  if (letter.textContent !== text) letter.textContent = text;
+  if (letter.textContent === text) return;
+  letter.textContent = text;
   const fit = fitText(text);
+  if (!fit && !letter.classList.contains("rebus")) return; // one letter, as before: the common case, kept cheap
   letter.classList.toggle("rebus", !!fit);
   letter.classList.toggle("long", text.length > 5);
   if (fit) letter.style.setProperty("--fit", fit); else letter.style.removeProperty("--fit");
@@ -230,8 +232,10 @@ export function render() {
   $("grid").classList.toggle("solving", solving);
   const region = solving ? null : overlay.region;
   const pencil = solving ? null : overlay.pencil;
-  const bars = new Set(grid.bars);
+  const barRight = new Set(), barBelow = new Set();
+  for (const bar of grid.bars) (bar.endsWith(RIGHT) ? barRight : barBelow).add(parseInt(bar, 10));
   const marks = grid.marks;
+  const hasMarks = Object.keys(marks).length > 0;
   for (const { div, shade, num, letter, count } of cellParts) {
     const cell = Number(div.dataset.cell);
     const value = grid.cells[cell];
@@ -244,12 +248,19 @@ export function render() {
     div.classList.toggle("core", core.has(cell));
     div.classList.toggle("wrong", wrong.has(cell));
     div.classList.toggle("selected", !!region && r >= region[0] && r <= region[2] && c >= region[1] && c <= region[3]);
-    div.classList.toggle("bar-right", bars.has(`${cell}${RIGHT}`));
-    div.classList.toggle("bar-below", bars.has(`${cell}${BELOW}`));
-    div.classList.toggle("circled", !!mark && !!mark.circle && value !== BLOCK);
-    div.classList.toggle("shaded", !!mark && (!!mark.shaded || !!mark.color) && value !== BLOCK);
-    const tint = mark && mark.color && value !== BLOCK ? mark.color : "";
-    if (shade.style.backgroundColor !== tint) shade.style.backgroundColor = tint;
+    if (barRight.size || barBelow.size || div.dataset.bars) {  // bars, circles and shading: skipped on plain grids
+      div.classList.toggle("bar-right", barRight.has(cell));
+      div.classList.toggle("bar-below", barBelow.has(cell));
+      const barred = barRight.has(cell) || barBelow.has(cell) ? "1" : "";
+      if (div.dataset.bars !== barred) div.dataset.bars = barred;
+    }
+    if (hasMarks || div.dataset.marks) {
+      div.classList.toggle("circled", !!mark && !!mark.circle && value !== BLOCK);
+      div.classList.toggle("shaded", !!mark && (!!mark.shaded || !!mark.color) && value !== BLOCK);
+      const tint = mark && mark.color && value !== BLOCK ? mark.color : "";
+      if (shade.dataset.tint !== tint) { shade.style.backgroundColor = tint; shade.dataset.tint = tint; }
+      if (div.dataset.marks !== (mark ? "1" : "")) div.dataset.marks = mark ? "1" : "";
+    }
     num.textContent = state.numberByCell.get(cell) || "";
     letter.classList.remove("pencil", "ghost");
     const shown = solving ? state.solve.cells[cell] : value;

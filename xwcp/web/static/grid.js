@@ -31,11 +31,12 @@ export function toRows(grid) {
 // unless the grid carries its published numbering (`numbers`), which wins where it names a start cell.
 export function findSlots(grid) {
   const { width, height, cells } = grid;
-  const bars = new Set(grid.bars || []);
+  const barRight = new Set(), barBelow = new Set();
+  for (const bar of grid.bars || []) (bar.endsWith(RIGHT) ? barRight : barBelow).add(parseInt(bar, 10));
   const white = (r, c) => r >= 0 && r < height && c >= 0 && c < width && cells[r * width + c] !== BLOCK;
   const joined = (r, c, dir) => (dir === "A"
-    ? white(r, c) && white(r, c + 1) && !bars.has(`${r * width + c}${RIGHT}`)
-    : white(r, c) && white(r + 1, c) && !bars.has(`${r * width + c}${BELOW}`));
+    ? white(r, c) && white(r, c + 1) && !barRight.has(r * width + c)
+    : white(r, c) && white(r + 1, c) && !barBelow.has(r * width + c));
   const own = grid.numbers || null;
   const numberByCell = new Map();
   const slots = [];

@@ -96,7 +96,10 @@ export function themeCells() {
 
 function snapshot() {
   const snap = {};
-  for (const field of GRID_FIELDS) snap[field] = structuredClone(field in GRID_PARTS ? state.grid[field] : state[field]);
+  for (const field of GRID_FIELDS) {
+    const value = field in GRID_PARTS ? state.grid[field] : state[field];
+    snap[field] = Array.isArray(value) && field !== "theme" ? value.slice() : structuredClone(value); // cells, bars: strings
+  }
   return snap;
 }
 
@@ -108,7 +111,7 @@ function restore(snap, whole = true) {
     if (field in snap) value = snap[field];
     else if (whole && field in GRID_PARTS && field !== "cells") value = GRID_PARTS[field];
     else continue;
-    if (field in GRID_PARTS) state.grid = { ...state.grid, [field]: structuredClone(value) };
+    if (field in GRID_PARTS) state.grid = { ...state.grid, [field]: Array.isArray(value) ? value.slice() : structuredClone(value) };
     else state[field] = structuredClone(value);
   }
 }
