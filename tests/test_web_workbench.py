@@ -32,6 +32,7 @@ from xwcp.ac3 import propagate  # noqa: E402
 from xwcp.analysis import domains_report, suggest_report  # noqa: E402
 from xwcp.formats import Puzzle, read_puzzle, write_puzzle  # noqa: E402
 from xwcp.grid import parse_grid  # noqa: E402
+from xwcp.model import grid_from_rows  # noqa: E402
 from xwcp.stats import grid_stats  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.analysis_cache import AnalysisCache  # noqa: E402
@@ -125,6 +126,35 @@ def test_the_page_opens_a_real_puz_from_tests_data(client):
     assert len(data["entries"]) == 76 and all(e["clue"] for e in data["entries"])
     assert data["width"] == 15 and "." not in "".join(data["grid"])
 
+
+
+def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
+    """Issue 23 item 5's server side: a locked rebus .puz opens with its warning; the page's barred, circled,
+    rebus grid saves in every format that can hold it, and the others refuse in one line that names a format that
+    can and no temporary file; .jpz is among the page's formats; the barred and rebus presets keep their bars."""
+    data = client.post("/api/open?name=nyt_sun_rebus.puz",
+                       content=(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").read_bytes()).json()
+    assert data["warnings"] == ["the solution was locked; unlocked with key 2173"]
+    assert grid_from_rows(data["puzzle"]["grid"]) == read_puzzle(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").grid
+    lines = ["(A)[STAR]C|D", "E{F}GH", " -", "IJKL"]
+    grid = grid_from_rows(lines)
+    assert grid.bars and grid.marks and grid.has_rebus
+    assert "jpz" in client.get("/api/info").json()["formats"]
+    for fmt in ["ipuz", "jpz", "xd", "json", "txt", "puz"]:
+        response = client.post("/api/export", json={"puzzle": {"grid": lines, "title": "Marked"}, "format": fmt})
+        if fmt == "puz":
+            error = response.json()["error"]
+            assert response.status_code == 400 and ".ipuz" in error and "/" not in error.split(".puz")[0], error
+            continue
+        assert response.status_code == 200, response.text
+        path = tmp_path / f"out.{fmt}"
+        path.write_bytes(response.content)
+        back = read_puzzle(path).grid
+        assert back.cells == grid.cells and back.bars == grid.bars, fmt
+        assert {c for c, m in back.marks if m.circle} == {0} and {c for c, m in back.marks if m.shaded or m.color} == {5}
+    presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
+    for name in ("15x15-barred-01", "15x15-rebus-01"):
+        assert grid_from_rows(presets[name]) == xwcp.read_grid(ROOT / "models" / f"{name}.txt")
 
 # ----- statistics -------------------------------------------------------------------------------
 
