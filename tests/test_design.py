@@ -1,4 +1,4 @@
-"""Grid design (xwcp.design): the pattern rules and their checker, theme entries and placements, the CP-SAT pattern
+"""Grid design (xwcp.designer): the pattern rules and their checker, theme entries and placements, the CP-SAT pattern
 model (every pattern keeps the rules; cuts, exclusions and differences hold), and the search end to end.
 
 Every design a test produces is checked whole with `check_design`: symmetric, connected, entries of 3+ letters,
@@ -13,12 +13,12 @@ import pytest
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
 import xwcp  # noqa: E402
-from xwcp.design.check import check_design  # noqa: E402
-from xwcp.design.pattern import Pattern, PatternModel, line_patterns, white_components  # noqa: E402
-from xwcp.design.request import make_request, parse_size  # noqa: E402
-from xwcp.design.rules import Rules, Style, Symmetry, check_pattern, default_max_words, is_connected  # noqa: E402
-from xwcp.design.search import design  # noqa: E402
-from xwcp.design.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
+from xwcp.designer.check import check_design  # noqa: E402
+from xwcp.designer.pattern import Pattern, PatternModel, line_patterns, white_components  # noqa: E402
+from xwcp.designer.request import make_request, parse_size  # noqa: E402
+from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern, default_max_words, is_connected  # noqa: E402
+from xwcp.designer.search import design  # noqa: E402
+from xwcp.designer.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
 from xwcp.errors import InputError  # noqa: E402
 from xwcp.grid import BLOCK, Grid, find_slots, parse_grid  # noqa: E402
 from xwcp.types import Direction, FillStatus  # noqa: E402
@@ -152,7 +152,9 @@ def test_plan_pairs_equal_lengths_and_centres_an_odd_one():
 
 def test_parse_size():
     assert parse_size("15x15") == (15, 15) and parse_size("21") == (21, 21) and parse_size("13X11") == (13, 11)
-    for bad in ("0x5", "40x40", "15x", "axb", "1x2x3"):
+    from xwcp.grid import MAX_SIDE
+
+    for bad in ("0x5", f"{MAX_SIDE + 1}x{MAX_SIDE + 1}", "15x", "axb", "1x2x3"):
         with pytest.raises(InputError):
             parse_size(bad)
 
@@ -199,7 +201,7 @@ def test_line_patterns_are_exactly_the_legal_lines(n, style, max_block_run):
 @pytest.mark.parametrize("n", [3, 8, 15, 21])
 @pytest.mark.parametrize("style, max_block_run", [(Style.AMERICAN, None), (Style.AMERICAN, 3), (Style.BRITISH, None)])
 def test_line_patterns_are_counted_without_listing(n, style, max_block_run):
-    from xwcp.design.pattern import n_line_patterns
+    from xwcp.designer.pattern import n_line_patterns
 
     assert n_line_patterns(n, style, max_block_run) == len(line_patterns(n, style, max_block_run))
 
@@ -208,7 +210,7 @@ def test_line_patterns_are_counted_without_listing(n, style, max_block_run):
 def test_clause_model_for_long_lines_and_flow_connectivity(monkeypatch, connectivity):
     """Lines too long for a table are modelled by clauses (forced here on an 11x11): the patterns keep the
     same rules, block runs and entry counts included; the flow keeps them connected as the lazy cuts do."""
-    from xwcp.design import pattern as pattern_module
+    from xwcp.designer import pattern as pattern_module
 
     monkeypatch.setattr(pattern_module, "LINE_TABLE_MAX", 0)
     rules = Rules(11, 11, max_words=48, min_words=36, max_blocks=30, max_fill_length=7, max_block_run=3)
@@ -423,8 +425,8 @@ def test_time_limit_and_abort_without_a_design(words):
 def test_status_line_on_a_terminal():
     import io
 
-    from xwcp.design.search import DesignEvent
-    from xwcp.design.session import StatusLine
+    from xwcp.designer.search import DesignEvent
+    from xwcp.designer.session import StatusLine
 
     stream = io.StringIO()
     line = StatusLine(stream)
@@ -449,7 +451,7 @@ from helpers import one_line, run  # noqa: E402
     (["--theme", "ABCDEFGHIJKLMNOP"], "has 16 letters; the 15x15 grid's longest entry has 15"),
     (["--theme", "HELLO", "--at", "HELLO=1,1,A", "--at", "WORLD=1,1,D"], "different letters"),
     (["--at", "HELLO=1,14,A"], "does not fit"),
-    (["--theme", "HELLO", "--size", "40x40"], "sides must be from 3 to 30"),
+    (["--theme", "HELLO", "--size", "70x70"], "sides must be from 3 to 60"),
     (["--size", "15x15"], "no theme entry"),
     (["--theme", "HELLO", "--symmetry", "diagonal"], "invalid choice"),
     (["--theme", "HELLO", "--min-words", "80"], "more than --max-words"),

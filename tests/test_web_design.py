@@ -15,8 +15,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 import xwcp  # noqa: E402
-from xwcp.design.check import check_design  # noqa: E402
-from xwcp.design.rules import Rules  # noqa: E402
+from xwcp.designer.check import check_design  # noqa: E402
+from xwcp.designer.rules import Rules  # noqa: E402
 from xwcp.grid import parse_grid  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.hosts import allowed_hosts  # noqa: E402

@@ -610,8 +610,8 @@ def cmd_serve(args) -> int:
 
 def cmd_design(args) -> int:
     """Example: xwcp design --theme SPEAKOFTHEDEVIL --theme OBEDIENCESCHOOL --count 2"""
-    from xwcp.design import report, session
-    from xwcp.design.request import make_request
+    from xwcp.designer import report, session
+    from xwcp.designer.request import make_request
 
     request = make_request(size=args.size, themes=args.theme, at=args.at, symmetry=args.symmetry, style=args.style,
                            max_words=args.max_words, min_words=args.min_words, max_blocks=args.max_blocks,

@@ -46,7 +46,7 @@ def _text_list(body: dict, key: str, required: bool) -> list[str]:
 
 def _request(body: dict):
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
-    from xwcp.design.request import make_request
+    from xwcp.designer.request import make_request
     from xwcp.web.app import _number
 
     if body.get("type", "design") != "design":
@@ -77,8 +77,8 @@ def _request(body: dict):
 
 async def design_session(state, websocket: WebSocket) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
-    from xwcp.design.report import design_dict, result_dict
-    from xwcp.design.search import design
+    from xwcp.designer.report import design_dict, result_dict
+    from xwcp.designer.search import design
     from xwcp.web.app import PROGRESS_EVERY_S, _send_error
 
     await websocket.accept()

@@ -6,9 +6,9 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from xwcp.design.report import event_line
-from xwcp.design.request import DesignRequest
-from xwcp.design.search import Design, DesignEvent, DesignResult, design
+from xwcp.designer.report import event_line
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.search import Design, DesignEvent, DesignResult, design
 
 SHOWN_KINDS = ("design", "note")
 """Events printed as lines of their own; the others only move the live status line on a terminal."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xwcp.design.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
-from xwcp.design.themes import Theme, read_themes
+from xwcp.designer.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
+from xwcp.designer.themes import Theme, read_themes
 from xwcp.errors import InputError
 from xwcp.grid import MAX_SIDE
 

@@ -1,8 +1,8 @@
 """A design result as JSON and as text (the CLI's and the web builder's output), and its grids in xwcp's syntax."""
 from __future__ import annotations
 
-from xwcp.design.request import DesignRequest
-from xwcp.design.search import Design, DesignEvent, DesignResult
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.search import Design, DesignEvent, DesignResult
 
 
 def design_dict(design: Design, request: DesignRequest) -> dict:

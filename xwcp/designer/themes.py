@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xwcp.design.rules import Rules, Symmetry
+from xwcp.designer.rules import Rules, Symmetry
 from xwcp.errors import InputError
 from xwcp.types import Direction
 from xwcp.wordlist import normalise_word

@@ -1,7 +1,7 @@
 """The design search: CP-SAT patterns alternating with our fill, each unfillable pattern cut by its minimal core.
 
 Loop (`design`):
-1. the pattern model (xwcp.design.pattern) gives a pattern with the themes placed, or proves
+1. the pattern model (xwcp.designer.pattern) gives a pattern with the themes placed, or proves
    there is none left (then no design exists under the rules: every pattern was cut for a
    reason that holds in any pattern keeping those entries, so the proof is sound). When the model
    has none, the defaults the user did not set are relaxed in turn, with a note, and the search
@@ -26,10 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from xwcp.controls import Controls
-from xwcp.design.pattern import THEME_GAP, Pattern, PatternModel
-from xwcp.design.request import DesignRequest
-from xwcp.design.rules import Rules, check_pattern
-from xwcp.design.themes import plan_themes
+from xwcp.designer.pattern import THEME_GAP, Pattern, PatternModel
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.rules import Rules, check_pattern
+from xwcp.designer.themes import plan_themes
 from xwcp.grid import Grid, find_slots
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import FillResult, Limits, Quality, check_fill, fill_grid

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from xwcp.controls import Controls
-from xwcp.design.rules import Rules, check_pattern
+from xwcp.designer.rules import Rules, check_pattern
 from xwcp.grid import BLOCK, EMPTY, Grid, find_slots
 from xwcp.problem import compile_problem
 from xwcp.result import check_fill
