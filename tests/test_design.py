@@ -108,7 +108,7 @@ RULES_15 = Rules(15, 15)
     (["HELLO", "hello"], [], "given twice"),
     (["H3LLO"], [], "letters A-Z"),
     ([], ["HELLO=1,12,A"], "does not fit"),
-    ([], ["HELLO=1,1"], "expected WORD=ROW,COL"),
+    ([], ["HELLO=1,1"], "'WORD=ROW,COL,A' (rows and columns from 1)"),  # the library's spelling, as at="..."
     ([], ["HELLO=x,1,A"], "whole numbers"),
     ([], ["HELLO=1,1,A", "HELLO=2,1,A"], "given twice"),
     ([], ["HELLO=1,1,A", "WORLD=1,1,D"], "different letters"),
@@ -169,7 +169,7 @@ def test_default_caps():
     request = make_request(themes=["SPEAKOFTHEDEVIL"], max_words=76, min_words=70, max_length=9)
     assert (request.rules.max_words, request.rules.min_words, request.rules.max_fill_length) == (76, 70, 9)
     assert request.soft == frozenset()
-    with pytest.raises(InputError, match="more than --max-words"):
+    with pytest.raises(InputError, match="min_words=72 is more than max_words=70"):  # library names; CLI: flags
         make_request(themes=["SPEAKOFTHEDEVIL"], max_words=70, min_words=72)
     with pytest.raises(InputError, match="also banned"):
         make_request(themes=["SPEAKOFTHEDEVIL"], bans=["speakofthedevil"])

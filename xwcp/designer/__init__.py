@@ -1,5 +1,9 @@
 """Grid design: theme entries in, symmetric block patterns out, each proven fillable and filled for quality.
 
+The library's front door is `xwcp.design(...)` (xwcp/library/jobs.py: arguments checked, a typed
+`xwcp.DesignAnswer`); this package is the engine under it, the CLI's `xwcp design` and the builder's
+Design tab. Its own calls, for a caller who composes the parts:
+
     from xwcp.designer import design, make_request
     request = make_request(size="15x15", themes=["SPEAKOFTHEDEVIL", "OBEDIENCESCHOOL"], count=2)
     result = design(request, xwcp.load_word_list())   # result.designs: best first, each checked
