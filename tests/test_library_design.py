@@ -80,7 +80,7 @@ def test_design_answers_with_checked_typed_designs(two_designs, words):
     assert answer.entries_by_name == first.entries_by_name
     kinds = [e.kind for e in events]
     assert kinds.count("design") == 2 and "pattern" in kinds
-    assert all(isinstance(e.text, str) and e.seconds >= 0 for e in events)
+    assert all(isinstance(e, xwcp.DesignEvent) and isinstance(e.text, str) and e.seconds >= 0 for e in events)
 
 
 def test_design_as_dict_and_text(two_designs):

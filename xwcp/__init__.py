@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ im
         Viability, HeatMap, SlotInfo, ForcedLetter, DesignAnswer, DesignedGrid)
     from xwcp.controls import Controls, make_controls
     from xwcp.core import Core
+    from xwcp.designer.search import DesignEvent
     from xwcp.errors import InputError
     from xwcp.formats import Puzzle, read_puzzle, write_puzzle
     from xwcp.grid import Grid, Slot, find_slots, parse_grid, read_grid
@@ -42,6 +43,7 @@ _MODULE_BY_NAME = {
     # the engine's parts, for callers who compose their own
     "Controls": "controls", "make_controls": "controls",
     "Core": "core",
+    "DesignEvent": "designer.search",
     "InputError": "errors",
     "Puzzle": "formats", "read_puzzle": "formats", "write_puzzle": "formats",
     "Grid": "grid", "Slot": "grid", "find_slots": "grid", "parse_grid": "grid", "read_grid": "grid",
@@ -62,7 +64,7 @@ __all__ = [
     "compile_problem", "FillResult", "FillStats", "Limits", "Progress", "check_fill", "Direction",
     "FillStatus", "SlotId", "WordId", "LengthBucket", "WordList", "load_word_list", "words_from_pairs",
     "Controls", "make_controls", "Quality", "measure_quality", "layer_word_lists",
-    "Puzzle", "read_puzzle", "write_puzzle", "Core",
+    "Puzzle", "read_puzzle", "write_puzzle", "Core", "DesignEvent",
 ]
 __version__ = "0.1.0"
 

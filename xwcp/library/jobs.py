@@ -478,8 +478,8 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
         min_score: every entry but the theme entries is a word scored at least this.
         bans: words no entry may take: one word or a set of words.
         seed: random seed, 0 to 2**31 - 1 (patterns and fills).
-        progress: called with each `xwcp.designer.DesignEvent` as the search goes (`.kind`, `.seconds`,
-            `.text`; `.grid` the pattern being tried).
+        progress: called with each `xwcp.DesignEvent` as the search goes (`.kind`, `.seconds`, `.text`;
+            `.grid` the pattern being tried).
 
     Returns:
         A DesignAnswer: `.status`, `.designs` (best first; each with `.rows`, `.grid`, `design["1A"]`,
@@ -517,7 +517,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     seed = check_int("seed", seed, 0, MAX_SEED)
     banned = Controls(bans=bans).bans
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a callable taking an xwcp.designer.DesignEvent, not {type_name(progress)}")
+        raise TypeError(f"progress must be a callable taking an xwcp.DesignEvent, not {type_name(progress)}")
     from xwcp.designer.request import make_request
     from xwcp.designer.search import design as run_design
 
