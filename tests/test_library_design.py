@@ -263,3 +263,10 @@ def test_odd_values_never_crash_inside(option, words):
         assert isinstance(answer.status, xwcp.FillStatus)
         if option not in ("words", "bans", "min_score"):
             assert_design_valid(answer, words)
+
+
+def test_time_limit_without_a_design_is_limit():
+    answer = xwcp.design("speakofthedevil", time_limit_s=0.001, quality_time_s=0)
+    assert answer.status is xwcp.FillStatus.LIMIT and answer.designs == ()
+    assert answer.reason == "time limit (0.001 s) reached" and answer.as_dict()["status"] == "limit"
+    assert answer.text().splitlines()[-1] == "no design: time limit (0.001 s) reached"
