@@ -142,9 +142,11 @@ async def design_session(state, websocket: WebSocket) -> None:
                     await anyio.sleep(PROGRESS_EVERY_S)
                     try:
                         while sent < len(found):
-                            sent += 1
-                            await websocket.send_json({"type": "design", "index": sent,
-                                                       **design_dict(found[sent - 1], request)})
+                            # shielded: the search's end cancels this task, and a design must be sent whole, once
+                            with anyio.CancelScope(shield=True):
+                                await websocket.send_json({"type": "design", "index": sent + 1,
+                                                           **design_dict(found[sent], request)})
+                                sent += 1
                         event = latest[0]
                         message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
                                    "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
@@ -175,8 +177,8 @@ async def design_session(state, websocket: WebSocket) -> None:
         return
     try:
         while sent < len(found):
+            await websocket.send_json({"type": "design", "index": sent + 1, **design_dict(found[sent], request)})
             sent += 1
-            await websocket.send_json({"type": "design", "index": sent, **design_dict(found[sent - 1], request)})
         await websocket.send_json({"type": "result", **result_dict(result, request),
                                    "seconds": round(time.perf_counter() - start, 3)})
         await websocket.close()
