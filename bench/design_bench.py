@@ -75,8 +75,8 @@ def run_one(themes: list[str], count: int, seed: int, quality_time_s: float, tim
 
 def check_run(data: dict, themes: list[str], words, min_diff: int) -> list[str]:
     """Every problem with the designs of one run (empty when all are valid and pairwise different)."""
-    from xwcp.design.check import check_design
-    from xwcp.design.rules import Rules, Style, Symmetry
+    from xwcp.designer.check import check_design
+    from xwcp.designer.rules import Rules, Style, Symmetry
     from xwcp.grid import grid_from_rows
 
     rules_json = data["rules"]

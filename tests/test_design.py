@@ -1,4 +1,4 @@
-"""Grid design (xwcp.design): the pattern rules and their checker, theme entries and placements, the CP-SAT pattern
+"""Grid design (xwcp.designer): the pattern rules and their checker, theme entries and placements, the CP-SAT pattern
 model (every pattern keeps the rules; cuts, exclusions and differences hold), and the search end to end.
 
 Every design a test produces is checked whole with `check_design`: symmetric, connected, entries of 3+ letters,
@@ -13,12 +13,12 @@ import pytest
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
 import xwcp  # noqa: E402
-from xwcp.design.check import check_design  # noqa: E402
-from xwcp.design.pattern import Pattern, PatternModel, line_patterns, white_components  # noqa: E402
-from xwcp.design.request import make_request, parse_size  # noqa: E402
-from xwcp.design.rules import Rules, Style, Symmetry, check_pattern, default_max_words, is_connected  # noqa: E402
-from xwcp.design.search import design  # noqa: E402
-from xwcp.design.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
+from xwcp.designer.check import check_design  # noqa: E402
+from xwcp.designer.pattern import Pattern, PatternModel, line_patterns, white_components  # noqa: E402
+from xwcp.designer.request import make_request, parse_size  # noqa: E402
+from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern, default_max_words, is_connected  # noqa: E402
+from xwcp.designer.search import design  # noqa: E402
+from xwcp.designer.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
 from xwcp.errors import InputError  # noqa: E402
 from xwcp.grid import BLOCK, Grid, find_slots, parse_grid  # noqa: E402
 from xwcp.types import Direction, FillStatus  # noqa: E402
@@ -108,7 +108,7 @@ RULES_15 = Rules(15, 15)
     (["HELLO", "hello"], [], "given twice"),
     (["H3LLO"], [], "letters A-Z"),
     ([], ["HELLO=1,12,A"], "does not fit"),
-    ([], ["HELLO=1,1"], "expected WORD=ROW,COL"),
+    ([], ["HELLO=1,1"], "'WORD=ROW,COL,A' (rows and columns from 1)"),  # the library's spelling, as at="..."
     ([], ["HELLO=x,1,A"], "whole numbers"),
     ([], ["HELLO=1,1,A", "HELLO=2,1,A"], "given twice"),
     ([], ["HELLO=1,1,A", "WORLD=1,1,D"], "different letters"),
@@ -167,7 +167,7 @@ def test_default_caps():
     request = make_request(themes=["SPEAKOFTHEDEVIL"], max_words=76, min_words=70, max_length=9)
     assert (request.rules.max_words, request.rules.min_words, request.rules.max_fill_length) == (76, 70, 9)
     assert request.soft == frozenset()
-    with pytest.raises(InputError, match="more than --max-words"):
+    with pytest.raises(InputError, match="min_words=72 is more than max_words=70"):  # library names; CLI: flags
         make_request(themes=["SPEAKOFTHEDEVIL"], max_words=70, min_words=72)
     with pytest.raises(InputError, match="also banned"):
         make_request(themes=["SPEAKOFTHEDEVIL"], bans=["speakofthedevil"])
@@ -199,7 +199,7 @@ def test_line_patterns_are_exactly_the_legal_lines(n, style, max_block_run):
 @pytest.mark.parametrize("n", [3, 8, 15, 21])
 @pytest.mark.parametrize("style, max_block_run", [(Style.AMERICAN, None), (Style.AMERICAN, 3), (Style.BRITISH, None)])
 def test_line_patterns_are_counted_without_listing(n, style, max_block_run):
-    from xwcp.design.pattern import n_line_patterns
+    from xwcp.designer.pattern import n_line_patterns
 
     assert n_line_patterns(n, style, max_block_run) == len(line_patterns(n, style, max_block_run))
 
@@ -208,7 +208,7 @@ def test_line_patterns_are_counted_without_listing(n, style, max_block_run):
 def test_clause_model_for_long_lines_and_flow_connectivity(monkeypatch, connectivity):
     """Lines too long for a table are modelled by clauses (forced here on an 11x11): the patterns keep the
     same rules, block runs and entry counts included; the flow keeps them connected as the lazy cuts do."""
-    from xwcp.design import pattern as pattern_module
+    from xwcp.designer import pattern as pattern_module
 
     monkeypatch.setattr(pattern_module, "LINE_TABLE_MAX", 0)
     rules = Rules(11, 11, max_words=48, min_words=36, max_blocks=30, max_fill_length=7, max_block_run=3)
@@ -423,8 +423,8 @@ def test_time_limit_and_abort_without_a_design(words):
 def test_status_line_on_a_terminal():
     import io
 
-    from xwcp.design.search import DesignEvent
-    from xwcp.design.session import StatusLine
+    from xwcp.designer.search import DesignEvent
+    from xwcp.designer.session import StatusLine
 
     stream = io.StringIO()
     line = StatusLine(stream)

@@ -6,6 +6,8 @@ import io
 import re
 from pathlib import Path
 
+import xwcp
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -25,7 +27,7 @@ def test_the_library_section_shows_every_job():
     code = "\n".join(block for _, block in library_blocks())
     for job in ("xwcp.fill(", "xwcp.check(", "xwcp.domains(", "xwcp.suggest(", "xwcp.heatmap(", "xwcp.find_core(",
                 "xwcp.Session(", "count=3, min_diff=10", "quality=True", ".save_png(", "xwcp.read_puzzle(",
-                ".save(", "except xwcp.InputError"):
+                ".save(", "except xwcp.InputError", "xwcp.design("):
         assert job in code, f"README's library section no longer shows {job}"
 
 
@@ -47,3 +49,5 @@ def test_readme_library_examples_run(tmp_path, monkeypatch):
     assert re.search(r"^auto filled ", printed, re.M) and re.search(r"^sat filled ", printed, re.M)
     assert (tmp_path / "heat.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "daily.puz").stat().st_size > 0
+    assert re.search(r"^\d+ \d+ \{'ASTRONOMER': '\d+A', 'TELESCOPES': '\d+A'\} quality: mean", printed, re.M)
+    assert xwcp.read_puzzle(tmp_path / "designed.ipuz").grid.width == 11

@@ -31,6 +31,7 @@ def test_mypy_strict_on_the_public_modules():
     _need("mypy")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
     assert config["strict"] is True and "xwcp/library" in config["files"] and "xwcp/__init__.py" in config["files"]
+    assert "xwcp/designer/search.py" in config["files"]  # the design job's engine too (all but pattern.py)
     done = _run(["mypy"])
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -59,6 +60,8 @@ def test_api_reference_builds_with_the_readme_command(tmp_path):
     assert "Warn" not in done.stderr, done.stderr
     page = (tmp_path / "xwcp.html").read_text(encoding="utf-8")
     for name in ("fill", "check", "domains", "suggest", "heatmap", "find_core", "Session", "FillAnswer",
-                 "CheckAnswer", "Verdict", "DomainsAnswer", "Suggestion", "HeatMap", "CoreAnswer", "Controls"):
+                 "CheckAnswer", "Verdict", "DomainsAnswer", "Suggestion", "HeatMap", "CoreAnswer", "Controls",
+                 "design", "DesignAnswer", "DesignedGrid", "DesignEvent"):
         assert f'id="{name}"' in page, f"the reference page has no entry for {name}"
     assert "Fill a grid: every slot a listed word" in page  # docstrings, not only names
+    assert "Design grids around theme entries" in page

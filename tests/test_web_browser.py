@@ -213,6 +213,7 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     """The issue's "done when": a real .puz opened through the page, its clues and statistics, a clue edited,
     a reload that keeps the edit, the .puz downloaded and read back with puzpy, a suggested word banned."""
     import puz
+    from playwright.sync_api import expect
 
     page, errors = _open(browser, server)
     page.get_by_label("Open puzzle file").set_input_files(str(PUZ))
@@ -220,8 +221,10 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     page.wait_for_function("document.querySelectorAll('#clues input').length === 76")
     assert clues.count() == 76
     original = puz.read(str(PUZ))
-    assert _clue_box(page, 1, "Across").input_value() == original.clues[0] == "Stereo of old, for short"
-    assert _clue_box(page, 47, "Down").input_value() == "Actor Dennis of 'Easy Rider'"
+    assert original.clues[0] == "Stereo of old, for short"
+    # waited for, not read at once: the boxes can exist a moment before the file's clues are in them
+    expect(_clue_box(page, 1, "Across")).to_have_value(original.clues[0], timeout=20_000)
+    expect(_clue_box(page, 47, "Down")).to_have_value("Actor Dennis of 'Easy Rider'", timeout=20_000)
     _wait_stats(page, "words", "76")
     assert _stat(page, "blocks") == "38" and _stat(page, "unchecked") == "0"
     page.get_by_role("tab", name="Puzzle").click()
@@ -239,7 +242,7 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     page.reload()
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     page.wait_for_function("document.querySelectorAll('#clues input').length === 76")
-    assert _clue_box(page, 14, "Across").input_value() == "Duty, so to speak"
+    expect(_clue_box(page, 14, "Across")).to_have_value("Duty, so to speak", timeout=20_000)
     assert page.evaluate("window.xwcp.state.grid.cells.join('')") == grid_before
     assert page.evaluate("window.xwcp.state.meta.title") == "Workbench Test 15"
 

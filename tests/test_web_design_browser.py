@@ -11,8 +11,8 @@ pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 from test_web_browser import _open, _shown_rows, browser, server  # noqa: E402,F401 - the module's fixtures
 
 import xwcp  # noqa: E402
-from xwcp.design.check import check_design  # noqa: E402
-from xwcp.design.request import make_request  # noqa: E402
+from xwcp.designer.check import check_design  # noqa: E402
+from xwcp.designer.request import make_request  # noqa: E402
 
 
 def test_design_panel_designs_and_opens_a_grid(server, browser):  # noqa: F811 - fixtures

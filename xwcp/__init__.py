@@ -2,7 +2,8 @@
 
 One call per job: `xwcp.fill`, `xwcp.check`, `xwcp.domains`, `xwcp.suggest`, `xwcp.heatmap`,
 `xwcp.find_core`, each taking a grid (a path, grid text, a Grid or a Puzzle) and answering with
-a typed object; `xwcp.Session` compiles a grid once for several questions. The engine's parts
+a typed object; `xwcp.Session` compiles a grid once for several questions. `xwcp.design` starts
+from theme entries instead and answers with designed grids (the design search is `xwcp.designer`). The engine's parts
 (`compile_problem`, `Limits`, `FillResult`, ...) are here too for callers who compose their own.
 
 The names are imported on first use (PEP 562 module `__getattr__`), so `import xwcp` and
@@ -15,12 +16,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ imports on first use
-    from xwcp.library.jobs import fill, check, domains, suggest, heatmap, find_core, Session
+    from xwcp.library.jobs import fill, check, domains, suggest, heatmap, find_core, design, Session
     from xwcp.library.answers import (
         FillAnswer, FilledGrid, Entry, CheckAnswer, Verdict, CoreAnswer, DomainsAnswer, Suggestions, Suggestion,
-        Viability, HeatMap, SlotInfo, ForcedLetter)
+        Viability, HeatMap, SlotInfo, ForcedLetter, DesignAnswer, DesignedGrid)
     from xwcp.controls import Controls, make_controls
     from xwcp.core import Core
+    from xwcp.designer.search import DesignEvent
     from xwcp.errors import InputError
     from xwcp.formats import Puzzle, read_puzzle, write_puzzle
     from xwcp.grid import Grid, Slot, find_slots, parse_grid, read_grid
@@ -32,15 +34,16 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ im
 _MODULE_BY_NAME = {
     # the jobs, one call each, and their typed answers (the front door: xwcp/library/)
     "fill": "library.jobs", "check": "library.jobs", "domains": "library.jobs", "suggest": "library.jobs",
-    "heatmap": "library.jobs", "find_core": "library.jobs", "Session": "library.jobs",
+    "heatmap": "library.jobs", "find_core": "library.jobs", "design": "library.jobs", "Session": "library.jobs",
     "FillAnswer": "library.answers", "FilledGrid": "library.answers", "Entry": "library.answers",
     "CheckAnswer": "library.answers", "Verdict": "library.answers", "CoreAnswer": "library.answers",
     "DomainsAnswer": "library.answers", "Suggestions": "library.answers", "Suggestion": "library.answers",
     "Viability": "library.answers", "HeatMap": "library.answers", "SlotInfo": "library.answers",
-    "ForcedLetter": "library.answers",
+    "ForcedLetter": "library.answers", "DesignAnswer": "library.answers", "DesignedGrid": "library.answers",
     # the engine's parts, for callers who compose their own
     "Controls": "controls", "make_controls": "controls",
     "Core": "core",
+    "DesignEvent": "designer.search",
     "InputError": "errors",
     "Puzzle": "formats", "read_puzzle": "formats", "write_puzzle": "formats",
     "Grid": "grid", "Slot": "grid", "find_slots": "grid", "parse_grid": "grid", "read_grid": "grid",
@@ -54,14 +57,14 @@ _MODULE_BY_NAME = {
 """Public name -> the module of xwcp that defines it."""
 
 __all__ = [
-    "fill", "check", "domains", "suggest", "heatmap", "find_core", "Session",
+    "fill", "check", "domains", "suggest", "heatmap", "find_core", "design", "Session",
     "FillAnswer", "FilledGrid", "Entry", "CheckAnswer", "Verdict", "CoreAnswer", "DomainsAnswer", "Suggestions",
-    "Suggestion", "Viability", "HeatMap", "SlotInfo", "ForcedLetter",
+    "Suggestion", "Viability", "HeatMap", "SlotInfo", "ForcedLetter", "DesignAnswer", "DesignedGrid",
     "InputError", "Grid", "Slot", "find_slots", "parse_grid", "read_grid", "Crossing", "Domains", "Problem",
     "compile_problem", "FillResult", "FillStats", "Limits", "Progress", "check_fill", "Direction",
     "FillStatus", "SlotId", "WordId", "LengthBucket", "WordList", "load_word_list", "words_from_pairs",
     "Controls", "make_controls", "Quality", "measure_quality", "layer_word_lists",
-    "Puzzle", "read_puzzle", "write_puzzle", "Core",
+    "Puzzle", "read_puzzle", "write_puzzle", "Core", "DesignEvent",
 ]
 __version__ = "0.1.0"
 

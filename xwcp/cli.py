@@ -610,8 +610,9 @@ def cmd_serve(args) -> int:
 
 def cmd_design(args) -> int:
     """Example: xwcp design --theme SPEAKOFTHEDEVIL --theme OBEDIENCESCHOOL --count 2"""
-    from xwcp.design import report, session
-    from xwcp.design.request import make_request
+    from xwcp.designer import session
+    from xwcp.designer.request import make_request
+    from xwcp.library.answers import DesignAnswer
 
     request = make_request(size=args.size, themes=args.theme, at=args.at, symmetry=args.symmetry, style=args.style,
                            max_words=args.max_words, min_words=args.min_words, max_blocks=args.max_blocks,
@@ -622,16 +623,16 @@ def cmd_design(args) -> int:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before designing
-    result = session.load_and_design(request, args.words, warn=_warn, terminal=sys.stderr.isatty(),
-                                     say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
-    if args.out and result.designs:
-        session.save_design(result.designs[0], args.out)
+    answer = DesignAnswer.build(session.load_and_design(  # what xwcp.design answers: printed as it is
+        request, args.words, warn=_warn, terminal=sys.stderr.isatty(),
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True)), request)
+    if args.out and answer.designs:
+        answer.save(args.out)
     if args.format == "grid":
-        print(report.result_grids(result) if result.designs else f"; no design: {result.reason}")
+        print(answer.grids_text() if answer.designs else f"; no design: {answer.reason}")
     else:
-        data = report.result_dict(result, request)
+        data = answer.as_dict()
         if args.out:
-            data["out"] = args.out if result.designs else None
-        _emit(args, data, report.result_text(result, request)
-              + (f"\nwrote {args.out}" if args.out and result.designs else ""))
-    return result.status.exit_code
+            data["out"] = args.out if answer.designs else None
+        _emit(args, data, answer.text() + (f"\nwrote {args.out}" if args.out and answer.designs else ""))
+    return answer.status.exit_code

@@ -44,6 +44,17 @@ SPELLING_BY_OPTION: dict[str, tuple[str, str]] = {
     "strict": ("--strict", "strict"),
     "time_limit": ("--time-limit", "time_limit_s"),
     "slot": ("--slot", "slot"),
+    # grid design (`xwcp design`, `xwcp.design`)
+    "size": ("--size", "size"),
+    "theme": ("--theme", "themes"),
+    "at": ("--at", "at"),
+    "symmetry": ("--symmetry", "symmetry"),
+    "style": ("--style", "style"),
+    "max_words": ("--max-words", "max_words"),
+    "min_words": ("--min-words", "min_words"),
+    "max_blocks": ("--max-blocks", "max_blocks"),
+    "max_length": ("--max-length", "max_length"),
+    "quality_time": ("--quality-time", "quality_time_s"),
 }
 """Option -> (its command-line flag, its library keyword)."""
 

@@ -1,4 +1,4 @@
-"""The Python front door: one call per job (fill, check, domains, suggest, heatmap, find_core), typed answers.
+"""The Python front door: one call per job (fill, check, domains, suggest, heatmap, find_core, design), typed answers.
 
 `xwcp.fill(...)` and its siblings live in `xwcp.library.jobs`, their answers in
 `xwcp.library.answers`, and the checks every argument passes in `xwcp.library.inputs`. The
@@ -6,6 +6,7 @@ top-level `xwcp` package re-exports them lazily; this package imports nothing on
 the numpy-free start-up path (xwcp/quick.py) may use `xwcp.library.inputs` without paying
 for the rest.
 
-Grid design (`xwcp design`, issue 26) joins here as one more job when it lands: a function in
-`jobs.py` over the design module, answering with a typed answer in `answers.py`.
+Grid design (`xwcp design`, issue 26) is one more job: `xwcp.design` in `jobs.py`, over the
+design engine `xwcp.designer` (named so the function and the package do not share a name),
+answering with a `DesignAnswer` from `answers.py`.
 """

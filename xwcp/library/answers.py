@@ -1,4 +1,4 @@
-"""Typed answers of the library's jobs: a fill, a check verdict, live words, suggestions, the heat map, a core.
+"""Typed answers of the library's jobs: a fill, a check verdict, live words, suggestions, the heat map, a core, designs.
 
 Each answer is a dataclass whose fields are documented here, addressed the way a constructor
 reads a grid (slots by name: `answer["17A"]`). Each also has `as_dict()`, the JSON object the
@@ -7,6 +7,7 @@ command line's text: the CLI and the web builder print these same objects.
 """
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -20,7 +21,11 @@ from xwcp.types import Direction, FillStatus
 
 if TYPE_CHECKING:
     from xwcp.ac3 import Propagation
+    from xwcp.designer.request import DesignRequest
+    from xwcp.designer.rules import Rules
+    from xwcp.designer.search import Design, DesignResult
     from xwcp.formats import Puzzle
+    from xwcp.grid import Grid
     from xwcp.problem import Problem
 
 JsonDict = dict[str, Any]
@@ -574,3 +579,168 @@ class HeatMap:
         from xwcp.analysis import heatmap_text
 
         return heatmap_text(self.json)
+
+
+def _check_path(path: object) -> None:
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
+
+
+@dataclass(frozen=True)
+class DesignedGrid(FilledGrid):
+    """One grid of `xwcp.design`: a FilledGrid (`.rows`, `design["17A"]`, `.entries_by_name`, `.quality`) with
+    its block pattern's counts, the slot each theme entry fills, and `save`."""
+
+    grid: Grid
+    """The filled grid as an `xwcp.Grid` (letters and blocks): `xwcp.Session(design.grid)` asks it more."""
+    n_words: int
+    """Its entries (slots), theme entries included."""
+    n_blocks: int
+    """Its blocks."""
+    themes: dict[str, str]
+    """Theme entry -> the slot it fills, e.g. `{"STARGAZER": "6A"}`."""
+    found_s: float
+    """Seconds from the start of the search to this pattern's first fill."""
+    done_s: float
+    """Seconds from the start to the end of its quality search."""
+    json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def build(cls, found: Design, request: DesignRequest) -> DesignedGrid:
+        """The answer for one `xwcp.designer.search.Design` of `request`."""
+        from xwcp.designer.report import design_dict
+
+        problem = found.problem
+        filled = filled_grid(problem, found.entries, found.quality)
+        name_by_cells = {slot.cells: slot.name for slot in problem.slots}
+        themes = {theme.word: name_by_cells[placement.cells(problem.grid.width)]
+                  for theme, placement in zip(request.themes, found.pattern.placements)}
+        return cls(filled.rows, filled.entries, filled.quality, found.grid, found.n_words, found.n_blocks, themes,
+                   found.found_s, found.done_s, design_dict(found, request))
+
+    def save(self, path: str | Path) -> Path:
+        """Write the design to a puzzle file (.puz, .ipuz, .xd, .txt or .json, by extension), numbered, with
+        empty clues.
+
+        Returns:
+            The path written.
+
+        Raises:
+            InputError: an unknown extension or a file that cannot be written.
+        """
+        from xwcp.formats import Puzzle
+        from xwcp.session import write_checked
+
+        _check_path(path)
+        write_checked(Puzzle(self.grid, notes="designed by xwcp design"), path)
+        return Path(path)
+
+    def as_dict(self) -> JsonDict:
+        """The design as `xwcp design --format json` prints it (an item of its `designs`); a copy."""
+        return copy.deepcopy(self.json)
+
+
+@dataclass(frozen=True)
+class DesignAnswer:
+    """The outcome of `xwcp.design`: a status and the designed grids, best fill first.
+
+    `answer.rows`, `answer["17A"]`, `answer.entries_by_name` and `answer.quality` are those of the
+    best design; `answer.designs` holds them all. Every design has been checked: the pattern keeps
+    the rules, the theme entries are whole entries, every other entry is a listed word, none twice.
+    """
+
+    status: FillStatus
+    """FILLED (one design or more), UNFILLABLE (proven: no pattern keeps the rules with these theme
+    entries, list and floor), LIMIT (time ran out before a design) or ABORTED."""
+    designs: tuple[DesignedGrid, ...]
+    """The designs found, best first (highest minimum score, then mean); fewer than asked when `reason` says why."""
+    reason: str
+    """Why there are fewer designs than asked (or none); '' when every one asked for was found."""
+    themes: tuple[str, ...]
+    """The theme entries as read (A-Z), in the order given."""
+    rules: Rules
+    """The rules every design keeps (size, symmetry, style, caps): the ones asked for, or with a default
+    relaxed when no pattern kept it (`notes` says so). `xwcp.designer.check_design` takes them."""
+    notes: tuple[str, ...]
+    """What the search relaxed, in order (e.g. theme entries two lines apart instead of three)."""
+    wall_time_s: float
+    """Seconds the search took."""
+    json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+    result: DesignResult | None = field(default=None, repr=False, compare=False)
+    request: DesignRequest | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def build(cls, result: DesignResult, request: DesignRequest) -> DesignAnswer:
+        """The answer for a `xwcp.designer.search.design` result of `request`."""
+        from xwcp.designer.report import result_dict
+
+        return cls(result.status, tuple(DesignedGrid.build(found, request) for found in result.designs),
+                   result.reason, tuple(theme.word for theme in request.themes), result.rules,
+                   tuple(result.stats.notes), result.stats.wall_time_s, result_dict(result, request), result, request)
+
+    def _best(self) -> DesignedGrid:
+        if not self.designs:
+            raise LookupError(f"no design: the status is {self.status.value}"
+                              + (f" ({self.reason})" if self.reason else ""))
+        return self.designs[0]
+
+    @property
+    def is_filled(self) -> bool:
+        return self.status is FillStatus.FILLED and bool(self.designs)
+
+    @property
+    def rows(self) -> list[str]:
+        """The best design's rows (letters, `#` blocks); [] when there is none."""
+        return self.designs[0].rows if self.designs else []
+
+    @property
+    def entries_by_name(self) -> dict[str, str]:
+        """The best design's words by slot name; {} when there is none."""
+        return self.designs[0].entries_by_name if self.designs else {}
+
+    @property
+    def quality(self) -> Quality | None:
+        """The best design's quality (`.min_score`, `.mean_score`, `.n_at_min`); None when there is none."""
+        return self.designs[0].quality if self.designs else None
+
+    def __getitem__(self, slot: str) -> str:
+        """The best design's word in the slot named `slot`, e.g. `answer["17A"]`.
+
+        Raises:
+            KeyError: no such slot. LookupError: there is no design (the message says why).
+        """
+        return self._best()[slot]
+
+    def save(self, path: str | Path, index: int = 0) -> Path:
+        """Write design `index` (0: the best) to a puzzle file, as `DesignedGrid.save`.
+
+        Raises:
+            ValueError: there is no such design. InputError: an unknown extension or an unwritable file.
+        """
+        _check_path(path)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if not 0 <= index < len(self.designs):
+            raise ValueError(f"index {index} is out of range: this answer has {len(self.designs)} design(s)"
+                             + ("" if self.designs else f" (status {self.status.value}: {self.reason})"))
+        return self.designs[index].save(path)
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp design --format json` object: `{"status", "designs": [...], "count", "reason", "rules",
+        "stats", "notes"}`; a copy, the caller's to change."""
+        return copy.deepcopy(self.json)
+
+    def text(self) -> str:
+        """The `xwcp design` text: each design (counts, quality, theme positions, grid), then a summary line."""
+        from xwcp.designer.report import result_text
+
+        assert self.result is not None and self.request is not None
+        return result_text(self.result, self.request)
+
+    def grids_text(self) -> str:
+        """The designs in the grid syntax xwcp reads (`xwcp design --format grid`), each after a
+        `; design N of M` line."""
+        from xwcp.designer.report import result_grids
+
+        assert self.result is not None
+        return result_grids(self.result)

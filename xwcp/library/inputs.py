@@ -30,6 +30,16 @@ WordsLike = Union[None, str, "os.PathLike[str]", "WordList", Mapping[str, int],
 a loaded `WordList`, a dict {word: score}, an iterable of words or (word, score) pairs, or a list of
 files / WordLists layered in order (later ones override scores; a score of 0 or below removes a word)."""
 
+SizeLike = Union[str, int, tuple[int, int]]
+"""A designed grid's size: `"15x15"` (or `"15"`), a side `15`, or `(width, height)`."""
+
+ThemesLike = Union[None, str, Iterable[str]]
+"""Theme entries: one word (a str) or a list of words, in any case (spaces and hyphens dropped)."""
+
+AtLike = Union[None, str, Mapping[str, Union[str, tuple[int, int, str]]], Iterable[str]]
+"""Where theme entries go: `{"WORD": (row, col, "A")}` (rows and columns from 1; "A" across, "D" down),
+`{"WORD": "row,col,A"}`, or the command line's text: `"WORD=row,col,A"` or a list of such strings."""
+
 SlotLike = Union[str, int, Slot]
 """A slot: its name (`"17A"`, any case), its id (index in `Problem.slots`) or the `Slot` itself."""
 
@@ -222,3 +232,96 @@ def check_backend(value: object, name: str = "backend") -> str:
     return value
 
 
+
+
+def check_number(name: str, value: object, minimum: float = 0.0) -> float:
+    """A finite number of at least `minimum` (e.g. seconds that may be 0)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {type_name(value)} {value!r}")
+    number = float(value)
+    if not number >= minimum or number == float("inf"):
+        raise InputError(f"{name} must be a number of at least {minimum:g}, got {value!r}")
+    return number
+
+
+def read_size(size: object) -> str:
+    """A designed grid's size (see SizeLike) as the text `WxH`; its sides are checked by the design's parser.
+
+    Raises:
+        TypeError: not a str, an int or a (width, height) pair of ints.
+    """
+    if isinstance(size, str):
+        return size.strip()
+    if isinstance(size, numbers.Integral) and not isinstance(size, bool):
+        return f"{int(size)}x{int(size)}"
+    if (isinstance(size, (tuple, list)) and len(size) == 2
+            and all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in size)):
+        return f"{int(size[0])}x{int(size[1])}"
+    raise TypeError(f"size must be 'WIDTHxHEIGHT' (e.g. '15x15'), a side (15) or (width, height), "
+                    f"not {type_name(size)} {size!r}")
+
+
+def read_theme_words(themes: object) -> list[str]:
+    """The theme entries a caller means (see ThemesLike): a str is one word, a list holds words.
+
+    Raises:
+        TypeError: neither a str nor a list of str.
+    """
+    if themes is None:
+        return []
+    if isinstance(themes, str):
+        return [themes]
+    if isinstance(themes, (bytes, Mapping)) or not isinstance(themes, Iterable):
+        raise TypeError(f"themes must be a word (str) or a list of words, not {type_name(themes)} {themes!r}")
+    words = list(themes)
+    for word in words:
+        if not isinstance(word, str):
+            raise TypeError(f"themes must be a word (str) or a list of words, not a list holding "
+                            f"{type_name(word)} {word!r}")
+    return words
+
+
+def read_at(at: object) -> list[str]:
+    """Where theme entries go (see AtLike), as the command line's `WORD=ROW,COL,A|D` items (checked by the
+    design's parser, whose messages name `at=`).
+
+    Raises:
+        TypeError: not one of the accepted shapes, or a position that is not (row, col, "A" or "D").
+    """
+    if at is None:
+        return []
+    if isinstance(at, str):
+        return [at]
+    if isinstance(at, Mapping):
+        items = []
+        for word, where in at.items():
+            if not isinstance(word, str):
+                raise TypeError(f"at maps theme words (str) to (row, col, 'A' or 'D'), not {type_name(word)} {word!r}")
+            items.append(f"{word}={_position_text(word, where)}")
+        return items
+    if isinstance(at, bytes) or not isinstance(at, Iterable):
+        raise TypeError("at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
+                        f"or 'WORD=1,1,A' strings, not {type_name(at)} {at!r}")
+    items = list(at)
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError("at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
+                            f"or a list of 'WORD=1,1,A' strings, not a list holding {type_name(item)} {item!r}")
+    return items
+
+
+def _position_text(word: str, where: object) -> str:
+    """A position (row, col, direction) of `at={word: where}` as `ROW,COL,A|D`."""
+    from enum import Enum
+
+    if isinstance(where, str):
+        return where
+    if isinstance(where, (tuple, list)) and len(where) == 3:
+        row, col, direction = where
+        if isinstance(direction, Enum):
+            direction = direction.value
+        if (all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in (row, col))
+                and isinstance(direction, str)):
+            return f"{int(row)},{int(col)},{direction.strip()}"
+    raise TypeError(f"at[{word!r}] must be (row, col, 'A' or 'D') with rows and columns from 1 (or the text "
+                    f"'row,col,A'), not {type_name(where)} {where!r}")

@@ -1,11 +1,12 @@
-"""The library's jobs, one call each: fill, check, domains, suggest, heatmap, find_core; and a Session for one grid.
+"""The library's jobs, one call each: fill, check, domains, suggest, heatmap, find_core, design; a Session for one grid.
 
 Every function takes the grid as a path, grid text, a list of rows, a `Grid` or a `Puzzle`,
 the word list (`words=None` is the embedded default list), the minimum score and the
 constructor's controls (`locks`, `bans`, `min_score_by_slot`, `region`, `max_shared_substring`),
 checks them once, compiles the problem and answers with a typed object from
 `xwcp.library.answers`. A `Session` compiles once and answers the same questions as methods,
-for a caller who asks several of one grid.
+for a caller who asks several of one grid. `design` starts from theme entries instead of a grid
+and answers with designed grids (`xwcp.designer` does the work).
 """
 from __future__ import annotations
 
@@ -17,15 +18,18 @@ from typing import TYPE_CHECKING
 
 from xwcp.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
 from xwcp.errors import InputError, option_text
-from xwcp.library.answers import (CheckAnswer, CoreAnswer, DomainsAnswer, FillAnswer, HeatMap, SlotInfo,
-                                  Suggestions)
-from xwcp.library.inputs import (MAX_SEED, GridLike, SlotLike, WordsLike, check_backend, check_bool, check_choice,
-                                 check_int, check_optional_int, check_seconds, read_grid_like, read_words,
-                                 resolve_slot, type_name)
+from xwcp.library.answers import (CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
+                                  SlotInfo, Suggestions)
+from xwcp.library.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
+                                 check_backend, check_bool, check_choice, check_int, check_number,
+                                 check_optional_int, check_seconds, read_at, read_grid_like, read_size,
+                                 read_theme_words, read_words, resolve_slot, type_name)
 from xwcp.result import Progress
 
 if TYPE_CHECKING:
     from xwcp.ac3 import Propagation
+    from xwcp.designer.rules import Style, Symmetry
+    from xwcp.designer.search import DesignEvent
     from xwcp.formats import Puzzle
     from xwcp.grid import Grid
     from xwcp.problem import Problem
@@ -441,3 +445,88 @@ def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtr
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
                    strict=strict).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
+
+
+def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = None,
+           symmetry: str | Symmetry = "rotational", style: str | Style = "american", max_words: int | None = None,
+           min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
+           count: int = 1, min_diff: int = 8, time_limit_s: float | None = None, quality_time_s: float = 20.0,
+           words: WordsLike = None, min_score: int = 50, bans: BansLike = None, seed: int = 0,
+           progress: Callable[[DesignEvent], None] | None = None) -> DesignAnswer:
+    """Design grids around theme entries: symmetric block patterns, each proven fillable and filled for quality.
+
+    The options are those of `xwcp design` (the same defaults, the same search: `xwcp.designer`).
+
+    Args:
+        themes: the theme entries: one word, or a list of words (any case; they need not be in the list).
+        size: "15x15" (or "15"), a side (15) or (width, height).
+        at: where theme entries go: {"WORD": (row, col, "A")} with rows and columns from 1, "A" across
+            and "D" down (or the text "WORD=row,col,A", or a list of those). A word here need not be
+            repeated in `themes`.
+        symmetry: "rotational" (180 degrees), "mirror" (left-right) or "none".
+        style: "american" (every letter checked) or "british" (unchecked letters, never two in a row).
+        max_words: most entries (None: 78 on a 15x15, 32 British; other sizes by area).
+        min_words: fewest entries (None: `max_words` - 4, relaxed when no pattern keeps it).
+        max_blocks: most blocks (None: 38 on a 15x15, 67 British; other sizes by area).
+        max_length: longest entry that is not a theme entry (None: 8 on a 15x15, no cap British;
+            relaxed when no pattern keeps it).
+        count: designs wanted.
+        min_diff: cells (block or white) in which every two designs differ.
+        time_limit_s: stop after this many seconds in all (None: 120 per design asked for).
+        quality_time_s: seconds of quality search per design (0 keeps the first fill).
+        words: the word list, as for `xwcp.fill` (None: the embedded default list).
+        min_score: every entry but the theme entries is a word scored at least this.
+        bans: words no entry may take: one word or a set of words.
+        seed: random seed, 0 to 2**31 - 1 (patterns and fills).
+        progress: called with each `xwcp.DesignEvent` as the search goes (`.kind`, `.seconds`, `.text`;
+            `.grid` the pattern being tried).
+
+    Returns:
+        A DesignAnswer: `.status`, `.designs` (best first; each with `.rows`, `.grid`, `design["1A"]`,
+        `.quality`, `.themes`, `.save(path)`), `.reason` when fewer than `count` were found.
+
+    Raises:
+        TypeError, InputError: an option of the wrong type or value (the message names it).
+
+    Example:
+        >>> answer = xwcp.design(["ASTRONOMER", "TELESCOPES"], size="11x11", time_limit_s=30)
+        >>> answer.designs[0].rows, answer.designs[0].themes   # doctest: +SKIP
+    """
+    from enum import Enum
+
+    theme_words = read_theme_words(themes)
+    at_items = read_at(at)
+    size_text = read_size(size)
+    choices: list[str] = []
+    for name, value in (("symmetry", symmetry), ("style", style)):
+        if isinstance(value, Enum):
+            value = value.value
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str such as {'rotational' if name == 'symmetry' else 'american'!r}, "
+                            f"not {type_name(value)} {value!r}")
+        choices.append(value.strip())
+    max_words = check_optional_int("max_words", max_words, 1)
+    min_words = check_optional_int("min_words", min_words, 0)
+    max_blocks = check_optional_int("max_blocks", max_blocks, 0)
+    max_length = check_optional_int("max_length", max_length, 3)
+    count = check_int("count", count, 1)
+    min_diff = check_int("min_diff", min_diff, 1)
+    time_limit_s = check_seconds("time_limit_s", time_limit_s)
+    quality_time_s = check_number("quality_time_s", quality_time_s, 0.0)
+    min_score = check_int("min_score", min_score)
+    seed = check_int("seed", seed, 0, MAX_SEED)
+    banned = Controls(bans=bans).bans
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable taking an xwcp.DesignEvent, not {type_name(progress)}")
+    from xwcp.designer.request import make_request
+    from xwcp.designer.search import design as run_design
+
+    request = make_request(size=size_text, themes=theme_words, at=at_items, symmetry=choices[0], style=choices[1],
+                           max_words=max_words, min_words=min_words, max_blocks=max_blocks, max_length=max_length,
+                           count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
+                           seed=seed, min_score=min_score, bans=sorted(banned))
+    word_list = read_words(words)
+    from xwcp.session import warn_list
+
+    warn_list(word_list, _warn)
+    return DesignAnswer.build(run_design(request, word_list, progress=progress), request)

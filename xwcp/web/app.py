@@ -399,7 +399,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
             "quality": quality_fill_function() is not None, "formats": export_formats(),
             "core": _optional("xwcp.core", "explain") is not None,
-            "design": _optional("xwcp.design.search", "design") is not None,
+            "design": _optional("xwcp.designer.search", "design") is not None,
             "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
                          "n_words": len(state.source.personal_words), "error": state.source.error},
             "cache": {"hits": state.cache.hits, "misses": state.cache.misses,

@@ -46,7 +46,7 @@ def _text_list(body: dict, key: str, required: bool) -> list[str]:
 
 def _request(body: dict):
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
-    from xwcp.design.request import make_request
+    from xwcp.designer.request import make_request
     from xwcp.web.app import _number
 
     if body.get("type", "design") != "design":
@@ -77,8 +77,8 @@ def _request(body: dict):
 
 async def design_session(state, websocket: WebSocket) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
-    from xwcp.design.report import design_dict, result_dict
-    from xwcp.design.search import design
+    from xwcp.designer.report import design_dict, result_dict
+    from xwcp.designer.search import design
     from xwcp.web.app import PROGRESS_EVERY_S, _send_error
 
     await websocket.accept()
@@ -142,9 +142,11 @@ async def design_session(state, websocket: WebSocket) -> None:
                     await anyio.sleep(PROGRESS_EVERY_S)
                     try:
                         while sent < len(found):
-                            sent += 1
-                            await websocket.send_json({"type": "design", "index": sent,
-                                                       **design_dict(found[sent - 1], request)})
+                            # shielded: the search's end cancels this task, and a design must be sent whole, once
+                            with anyio.CancelScope(shield=True):
+                                await websocket.send_json({"type": "design", "index": sent + 1,
+                                                           **design_dict(found[sent], request)})
+                                sent += 1
                         event = latest[0]
                         message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
                                    "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
@@ -175,8 +177,8 @@ async def design_session(state, websocket: WebSocket) -> None:
         return
     try:
         while sent < len(found):
+            await websocket.send_json({"type": "design", "index": sent + 1, **design_dict(found[sent], request)})
             sent += 1
-            await websocket.send_json({"type": "design", "index": sent, **design_dict(found[sent - 1], request)})
         await websocket.send_json({"type": "result", **result_dict(result, request),
                                    "seconds": round(time.perf_counter() - start, 3)})
         await websocket.close()

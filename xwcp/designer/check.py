@@ -7,15 +7,19 @@ same way.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from xwcp.controls import Controls
-from xwcp.design.rules import Rules, check_pattern
+from xwcp.designer.rules import Rules, check_pattern
 from xwcp.grid import BLOCK, EMPTY, Grid, find_slots
 from xwcp.problem import compile_problem
 from xwcp.result import check_fill
 
+if TYPE_CHECKING:
+    from xwcp.wordlist import WordList
 
-def check_design(grid: Grid, rules: Rules, themes: Iterable[str], words, *, min_score: int = 50,
+
+def check_design(grid: Grid, rules: Rules, themes: Iterable[str], words: WordList, *, min_score: int = 50,
                  bans: Iterable[str] = ()) -> list[str]:
     """Every way a filled design breaks the rules; empty when it keeps them all.
 

@@ -1,20 +1,25 @@
-"""Front-end glue for a design: load the word list(s), run the search with progress shown, save a design."""
+"""Front-end glue for a design: load the word list(s), run the search with progress shown (the CLI's and
+`xwcp.library.answers.DesignAnswer` prints and saves the result)."""
 from __future__ import annotations
 
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
-from xwcp.design.report import event_line
-from xwcp.design.request import DesignRequest
-from xwcp.design.search import Design, DesignEvent, DesignResult, design
+from xwcp.designer.report import event_line
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.search import DesignEvent, DesignResult, design
+
+if TYPE_CHECKING:
+    from xwcp.wordlist import WordList
 
 SHOWN_KINDS = ("design", "note")
 """Events printed as lines of their own; the others only move the live status line on a terminal."""
 
 
-def load_words(words_path=None, warn: Callable[[str], None] | None = None):
+def load_words(words_path: str | list[str] | tuple[str, ...] | None = None,
+               warn: Callable[[str], None] | None = None) -> WordList:
     """The word list: None for the default, a path, or a list of paths layered in order (as `xwcp fill`)."""
     from xwcp.session import warn_list
     from xwcp.wordlist import layer_word_lists, load_word_list
@@ -30,7 +35,7 @@ def load_words(words_path=None, warn: Callable[[str], None] | None = None):
 class StatusLine:
     """On a terminal: one live line (seconds, patterns, cuts, designs) rewritten as the search goes."""
 
-    def __init__(self, stream=sys.stderr):
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
         self.stream = stream
         self.shown = False
 
@@ -48,9 +53,9 @@ class StatusLine:
             self.shown = False
 
 
-def load_and_design(request: DesignRequest, words_path=None, *, warn: Callable[[str], None] | None = None,
-                    terminal: bool = False, say: Callable[[str], None] | None = None,
-                    abort: threading.Event | None = None) -> DesignResult:
+def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[str, ...] | None = None, *,
+                    warn: Callable[[str], None] | None = None, terminal: bool = False,
+                    say: Callable[[str], None] | None = None, abort: threading.Event | None = None) -> DesignResult:
     """Load the list and design: the `xwcp design` command's work.
 
     Args:
@@ -77,14 +82,3 @@ def load_and_design(request: DesignRequest, words_path=None, *, warn: Callable[[
     finally:
         if status is not None:
             status.clear()
-
-
-def save_design(found: Design, out_path: str | Path) -> None:
-    """Write one design to a puzzle file (format by extension), numbered, with empty clues.
-
-    Raises:
-        InputError: unknown extension or the file cannot be written.
-    """
-    from xwcp.formats import Puzzle, write_puzzle
-
-    write_puzzle(Puzzle(found.grid, notes="designed by xwcp design"), out_path)

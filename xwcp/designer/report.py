@@ -1,11 +1,13 @@
 """A design result as JSON and as text (the CLI's and the web builder's output), and its grids in xwcp's syntax."""
 from __future__ import annotations
 
-from xwcp.design.request import DesignRequest
-from xwcp.design.search import Design, DesignEvent, DesignResult
+from typing import Any
+
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.search import Design, DesignEvent, DesignResult
 
 
-def design_dict(design: Design, request: DesignRequest) -> dict:
+def design_dict(design: Design, request: DesignRequest) -> dict[str, Any]:
     """One design: `grid` (rows, letters and '#'), `words`, `blocks`, `quality`, where each theme entry went,
     the entries by slot id, and when it was found."""
     problem = design.problem
@@ -17,7 +19,7 @@ def design_dict(design: Design, request: DesignRequest) -> dict:
             "found_s": design.found_s, "seconds": design.done_s}
 
 
-def result_dict(result: DesignResult, request: DesignRequest) -> dict:
+def result_dict(result: DesignResult, request: DesignRequest) -> dict[str, Any]:
     """The JSON answer: status, designs best first, the reason when fewer than asked, the rules and the stats."""
     rules = result.rules
     return {"status": result.status.value,

@@ -37,8 +37,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xwcp.design.rules import Rules, Style
-from xwcp.design.themes import Placement, Theme, ThemePlan, candidate_placements
+from xwcp.designer.rules import Rules, Style
+from xwcp.designer.themes import Placement, Theme, ThemePlan, candidate_placements
 from xwcp.grid import BLOCK, EMPTY, Grid
 from xwcp.types import Direction, FillStatus
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xwcp.design.rules import Rules, Symmetry
-from xwcp.errors import InputError
+from xwcp.designer.rules import Rules, Symmetry
+from xwcp.errors import InputError, is_cli, option_name, option_text
 from xwcp.types import Direction
 from xwcp.wordlist import normalise_word
 
@@ -40,7 +40,7 @@ class Placement:
         before = (self.row - dr, self.col - dc)
         after = (self.row + dr * self.length, self.col + dc * self.length)
 
-        def cell(rc):
+        def cell(rc: tuple[int, int]) -> int | None:
             r, c = rc
             return r * rules.width + c if 0 <= r < rules.height and 0 <= c < rules.width else None
 
@@ -81,11 +81,22 @@ class ThemePlan:
     free: tuple[int, ...]
 
 
-def _word(raw: str, option: str) -> str:
+def _word(raw: str, where: str) -> str:
     word = normalise_word(raw.strip())
     if not word:
-        raise InputError(f"{option} {raw!r}: a theme entry is a word of letters A-Z (spaces and hyphens are dropped)")
+        raise InputError(f"{where}: a theme entry is a word of letters A-Z (spaces and hyphens are dropped)")
     return word
+
+
+def _at_text(text: str) -> str:
+    """An `--at` item as its user spelt it: `--at WORD=1,2,A` on the command line, `at={'WORD': '1,2,A'}` in Python."""
+    word, sep, where = text.partition("=")
+    return option_text("at", where, key=word.strip()) if sep else option_text("at", text)
+
+
+def _at_word(word: str) -> str:
+    """The `--at` of one theme entry: `--at WORD` on the command line, `at['WORD']` in Python."""
+    return f"--at {word}" if is_cli() else f"at[{word!r}]"
 
 
 def parse_at(text: str) -> tuple[str, Placement]:
@@ -97,12 +108,14 @@ def parse_at(text: str) -> tuple[str, Placement]:
     word_text, sep, where = text.partition("=")
     parts = [p.strip() for p in where.split(",")]
     if not sep or len(parts) != 3 or parts[2].upper() not in ("A", "D", "ACROSS", "DOWN"):
-        raise InputError(f"--at {text!r}: expected WORD=ROW,COL,A or WORD=ROW,COL,D (rows and columns from 1)")
+        expected = ("WORD=ROW,COL,A or WORD=ROW,COL,D" if is_cli() else
+                    "{'WORD': (ROW, COL, 'A')}, 'D' for down, or 'WORD=ROW,COL,A'")
+        raise InputError(f"{_at_text(text)}: expected {expected} (rows and columns from 1)")
     try:
         row, col = int(parts[0]), int(parts[1])
     except ValueError:
-        raise InputError(f"--at {text!r}: ROW and COL must be whole numbers (from 1)") from None
-    word = _word(word_text, "--at")
+        raise InputError(f"{_at_text(text)}: ROW and COL must be whole numbers (from 1)") from None
+    word = _word(word_text, _at_text(text))
     direction = Direction.ACROSS if parts[2].upper().startswith("A") else Direction.DOWN
     return word, Placement(row - 1, col - 1, direction, len(word))
 
@@ -118,32 +131,33 @@ def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules) -> tuple[
     """
     order: list[str] = []
     for raw in words:
-        word = _word(raw, "--theme")
+        word = _word(raw, option_text("theme", raw))
         if word in order:
-            raise InputError(f"--theme {word} is given twice")
+            raise InputError(f"{option_text('theme', word)} is given twice")
         order.append(word)
     at_by_word: dict[str, Placement] = {}
     for item in at:
         word, placement = parse_at(item)
         if word in at_by_word:
-            raise InputError(f"--at {word}: given twice")
+            raise InputError(f"{_at_word(word)}: given twice")
         if not placement.fits(rules):
-            raise InputError(f"--at {item}: {word} ({len(word)} letters) at {placement.text()} does not fit in the "
-                             f"{rules.width}x{rules.height} grid")
+            raise InputError(f"{_at_text(item)}: {word} ({len(word)} letters) at {placement.text()} does not fit in "
+                             f"the {rules.width}x{rules.height} grid")
         at_by_word[word] = placement
         if word not in order:
             order.append(word)
     if not order:
-        raise InputError("no theme entry: give at least one --theme WORD")
+        raise InputError("no theme entry: give at least one "
+                         + ("--theme WORD" if is_cli() else f"word in {option_name('theme')}=['WORD', ...]"))
     if len(order) > MAX_THEMES:
         raise InputError(f"{len(order)} theme entries; at most {MAX_THEMES} are taken")
     longest = max(rules.width, rules.height)
     for word in order:
         if len(word) > longest:
-            raise InputError(f"--theme {word} has {len(word)} letters; the {rules.width}x{rules.height} grid's "
-                             f"longest entry has {longest}")
+            raise InputError(f"{option_text('theme', word)} has {len(word)} letters; the {rules.width}x{rules.height} "
+                             f"grid's longest entry has {longest}")
         if len(word) < 3:
-            raise InputError(f"--theme {word} has {len(word)} letters; entries need 3 or more")
+            raise InputError(f"{option_text('theme', word)} has {len(word)} letters; entries need 3 or more")
     themes = tuple(Theme(word, at_by_word.get(word)) for word in order)
     check_fixed(themes, rules)
     return themes
@@ -165,8 +179,8 @@ def check_fixed(themes: tuple[Theme, ...], rules: Rules) -> None:
         for cell, letter in zip(theme.at.cells(rules.width), theme.word):
             seen = letter_by_cell.get(cell)
             if seen is not None and seen[1] != letter:
-                raise InputError(f"--at {theme.word} and --at {seen[0]} put different letters ({letter}, {seen[1]}) "
-                                 f"at row {cell // rules.width + 1}, column {cell % rules.width + 1}")
+                raise InputError(f"{_at_word(theme.word)} and {_at_word(seen[0])} put different letters ({letter}, "
+                                 f"{seen[1]}) at row {cell // rules.width + 1}, column {cell % rules.width + 1}")
             letter_by_cell[cell] = (theme.word, letter)
     for theme in themes:
         if theme.at is None:
@@ -175,14 +189,14 @@ def check_fixed(themes: tuple[Theme, ...], rules: Rules) -> None:
         for placement in images:
             for cell in placement.cells(rules.width):
                 white.setdefault(cell, theme.word)
-            for cell in placement.ends(rules):
-                if cell is not None:
-                    block.setdefault(cell, theme.word)
+            for end in placement.ends(rules):
+                if end is not None:
+                    block.setdefault(end, theme.word)
     for cell, word in block.items():
         if cell in white:
             where = f"row {cell // rules.width + 1}, column {cell % rules.width + 1}"
-            what = (f"--at {word} runs into its own symmetric image" if white[cell] == word else
-                    f"--at {word} and --at {white[cell]} run into each other")
+            what = (f"{_at_word(word)} runs into its own symmetric image" if white[cell] == word else
+                    f"{_at_word(word)} and {_at_word(white[cell])} run into each other")
             raise InputError(f"{what} at {where} (an entry must end in a block or the grid's edge, counting "
                              "symmetric images)")
 
@@ -221,7 +235,7 @@ def _can_be_central(length: int, rules: Rules) -> bool:
 
 def candidate_placements(length: int, rules: Rules, directions: tuple[Direction, ...]) -> list[Placement]:
     """Every placement of an entry of `length` in the grid, in the given directions."""
-    out = []
+    out: list[Placement] = []
     for direction in directions:
         rows = range(rules.height) if direction is Direction.ACROSS else range(rules.height - length + 1)
         cols = range(rules.width - length + 1) if direction is Direction.ACROSS else range(rules.width)

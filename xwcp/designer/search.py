@@ -1,7 +1,7 @@
 """The design search: CP-SAT patterns alternating with our fill, each unfillable pattern cut by its minimal core.
 
 Loop (`design`):
-1. the pattern model (xwcp.design.pattern) gives a pattern with the themes placed, or proves
+1. the pattern model (xwcp.designer.pattern) gives a pattern with the themes placed, or proves
    there is none left (then no design exists under the rules: every pattern was cut for a
    reason that holds in any pattern keeping those entries, so the proof is sound). When the model
    has none, the defaults the user did not set are relaxed in turn, with a note, and the search
@@ -24,16 +24,20 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from xwcp.controls import Controls
-from xwcp.design.pattern import THEME_GAP, Pattern, PatternModel
-from xwcp.design.request import DesignRequest
-from xwcp.design.rules import Rules, check_pattern
-from xwcp.design.themes import plan_themes
+from xwcp.designer.pattern import THEME_GAP, Pattern, PatternModel
+from xwcp.designer.request import DesignRequest
+from xwcp.designer.rules import Rules, check_pattern
+from xwcp.designer.themes import plan_themes
 from xwcp.grid import Grid, find_slots
 from xwcp.problem import Problem, compile_problem
 from xwcp.result import FillResult, Limits, Quality, check_fill, fill_grid
 from xwcp.types import Direction, FillStatus
+
+if TYPE_CHECKING:
+    from xwcp.wordlist import WordList
 
 FILL_TRY_S = 10.0
 """Time the fill gets to decide one pattern. Theme-locked 15x15 patterns were decided in 0.01-0.2 s
@@ -76,7 +80,7 @@ class DesignStats:
     wall_time_s: float = 0.0
     notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"patterns": self.n_patterns, "unfillable_patterns": self.n_unfillable,
                 "undecided_patterns": self.n_undecided, "cuts": self.n_cuts,
                 "pattern_s": round(self.pattern_s, 3), "fill_s": round(self.fill_s, 3),
@@ -116,7 +120,7 @@ class DesignResult:
     """The rules the designs keep (the request's, or with a default relaxed; see the notes in `stats`)."""
 
 
-def design(request: DesignRequest, words, *, progress: Callable[[DesignEvent], None] | None = None,
+def design(request: DesignRequest, words: WordList, *, progress: Callable[[DesignEvent], None] | None = None,
            abort: threading.Event | None = None) -> DesignResult:
     """Design up to `request.count` filled grids around the theme entries.
 
@@ -133,16 +137,17 @@ def design(request: DesignRequest, words, *, progress: Callable[[DesignEvent], N
 
 
 class _Search:
-    def __init__(self, request: DesignRequest, words, progress, abort):
+    def __init__(self, request: DesignRequest, words: WordList, progress: Callable[[DesignEvent], None] | None,
+                 abort: threading.Event | None) -> None:
         self.request = request
         self.words = words
-        self.progress = progress or (lambda event: None)
+        self.progress: Callable[[DesignEvent], None] = progress or (lambda event: None)
         self.abort = abort
         self.start = time.perf_counter()
         self.stats = DesignStats()
         self.designs: list[Design] = []
         self.rules = request.rules
-        self.added: list[tuple] = []
+        self.added: list[tuple[Any, ...]] = []
         """Everything added to the pattern model, replayed into a new one when a default is relaxed."""
         self.n_solves = 0
         self.theme_gap = THEME_GAP
@@ -157,7 +162,7 @@ class _Search:
     def aborted(self) -> bool:
         return self.abort is not None and self.abort.is_set()
 
-    def say(self, kind: str, text: str, **extra) -> None:
+    def say(self, kind: str, text: str, **extra: Any) -> None:
         self.progress(DesignEvent(kind, round(self.elapsed(), 2), text, self.stats.n_patterns, len(self.designs),
                                   self.stats.n_cuts, **extra))
 
@@ -175,7 +180,7 @@ class _Search:
             getattr(model, kind)(*args)
         return model
 
-    def _add(self, model: PatternModel, kind: str, *args) -> None:
+    def _add(self, model: PatternModel, kind: str, *args: Any) -> None:
         """Add a cut ("cut_runs"), an exclusion ("exclude") or a difference ("differ") to the model, and keep
         it for any model built later."""
         self.added.append((kind, *args))
@@ -224,7 +229,8 @@ class _Search:
                 elif what == "gap":
                     self.theme_gap = 2
                 else:
-                    self.rules = replace(self.rules, **{what: 0 if what == "min_words" else None})
+                    self.rules = (replace(self.rules, min_words=0) if what == "min_words" else
+                                  replace(self.rules, max_fill_length=None))
                 model = self._model(directions)
                 continue
             if found is FillStatus.UNFILLABLE:
@@ -238,6 +244,7 @@ class _Search:
                 status = found
                 reason = "stopped" if found is FillStatus.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
                 break
+            assert pattern is not None  # FILLED comes with its pattern
             self.stats.n_patterns += 1
             self._try(model, pattern)
         self.stats.wall_time_s = self.elapsed()
@@ -311,6 +318,7 @@ class _Search:
     def _accept(self, model: PatternModel, pattern: Pattern, problem: Problem, first: FillResult) -> None:
         request = self.request
         found_s = self.elapsed()
+        assert first.entries is not None  # a FILLED result has its entries
         entries, quality = first.entries, first.quality_of(problem)
         budget = min(request.quality_time_s, self.remaining())
         if budget > 0.5 and problem.open_slot_ids:
@@ -322,7 +330,7 @@ class _Search:
             better, q = fill_quality(problem, "auto", Limits(time_limit_s=budget, seed=request.seed, abort=self.abort),
                                      say=lambda line: self.say("quality", f"quality: {line.strip()}"))
             self.stats.quality_s += time.perf_counter() - t0
-            if better.status is FillStatus.FILLED and q is not None:
+            if better.status is FillStatus.FILLED and better.entries is not None and q is not None:
                 entries, quality = better.entries, q
         violations = check_fill(problem, entries)
         if violations:

@@ -1,18 +1,21 @@
 """What a design asks for (`DesignRequest`), built and checked from what a user typed (CLI or web).
 
-`make_request` is the one parser both front ends call: grid size, theme entries and `--at`
-positions, symmetry and checking style, the caps on words and blocks (with defaults for the
-size), the fill's floor and bans, count, time limits and seed. Bad input raises `InputError`
-with one line naming the option.
+`make_request` is the one parser every front end calls (the CLI, the web builder, `xwcp.design`):
+grid size, theme entries and `--at` positions, symmetry and checking style, the caps on words and
+blocks (with defaults for the size), the fill's floor and bans, count, time limits and seed. Bad
+input raises `InputError` with one line naming the option as its user spells it (`--max-words` on
+the command line, `max_words` in Python: `xwcp.errors.option_text`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
 
-from xwcp.design.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
-from xwcp.design.themes import Theme, read_themes
-from xwcp.errors import InputError
+from xwcp.designer.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
+from xwcp.designer.themes import Theme, read_themes
+from xwcp.errors import InputError, option_name, option_text
 from xwcp.grid import MAX_SIDE
 
 MIN_SIDE = 3
@@ -85,18 +88,21 @@ def parse_size(text: str) -> tuple[int, int]:
         if len(parts) > 2:
             raise ValueError
     except ValueError:
-        raise InputError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 15x15") from None
+        raise InputError(f"{option_text('size', text)}: expected WIDTHxHEIGHT, e.g. 15x15") from None
     for side in (width, height):
         if not MIN_SIDE <= side <= MAX_SIDE:
-            raise InputError(f"--size {text}: sides must be from {MIN_SIDE} to {MAX_SIDE}")
+            raise InputError(f"{option_text('size', text)}: sides must be from {MIN_SIDE} to {MAX_SIDE}")
     return width, height
 
 
-def _choice(enum, text: str, option: str):
+_E = TypeVar("_E", bound=Enum)
+
+
+def _choice(enum: type[_E], text: str, option: str) -> _E:
     try:
         return enum(str(text).lower())
     except ValueError:
-        raise InputError(f"{option} {text!r}: expected one of {', '.join(e.value for e in enum)}") from None
+        raise InputError(f"{option_text(option, text)}: expected one of {', '.join(e.value for e in enum)}") from None
 
 
 def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterable[str] = (),
@@ -113,8 +119,8 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     from xwcp.controls import make_controls
 
     width, height = parse_size(size)
-    symmetry_ = _choice(Symmetry, symmetry, "--symmetry")
-    style_ = _choice(Style, style, "--style")
+    symmetry_ = _choice(Symmetry, symmetry, "symmetry")
+    style_ = _choice(Style, style, "style")
     is_american = style_ is Style.AMERICAN
     soft = {name for name, value in (("min_words", min_words), ("max_fill_length", max_length)) if value is None}
     if max_words is None:
@@ -126,17 +132,17 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
         max_blocks = default_max_blocks(width, height) if is_american else int(width * height * BRITISH_BLOCK_SHARE)
     if max_length is None and is_american:
         max_length = max(5, round(max(width, height) * FILL_LENGTH_SHARE))
-    for name, value, low in (("--max-words", max_words, 1), ("--max-blocks", max_blocks, 0),
-                             ("--min-words", min_words, 0), ("--max-length", max_length, 3),
-                             ("--count", count, 1), ("--min-diff", min_diff, 1)):
+    for name, value, low in (("max_words", max_words, 1), ("max_blocks", max_blocks, 0),
+                             ("min_words", min_words, 0), ("max_length", max_length, 3),
+                             ("count", count, 1), ("min_diff", min_diff, 1)):
         if value is not None and value < low:
-            raise InputError(f"{name} must be at least {low}, got {value}")
+            raise InputError(f"{option_name(name)} must be at least {low}, got {value}")
     if min_words > max_words:
-        raise InputError(f"--min-words {min_words} is more than --max-words {max_words}")
+        raise InputError(f"{option_text('min_words', min_words)} is more than {option_text('max_words', max_words)}")
     if time_limit_s is not None and time_limit_s <= 0:
-        raise InputError(f"--time-limit must be greater than 0, got {time_limit_s:g}")
+        raise InputError(f"{option_name('time_limit')} must be greater than 0, got {time_limit_s:g}")
     if quality_time_s < 0:
-        raise InputError(f"--quality-time must be 0 or more, got {quality_time_s:g}")
+        raise InputError(f"{option_name('quality_time')} must be 0 or more, got {quality_time_s:g}")
     rules = Rules(width, height, symmetry_, style_, max_words=max_words, max_blocks=max_blocks,
                   min_words=min_words, max_fill_length=max_length,
                   max_block_run=MAX_BLOCK_RUN if is_american else None)
@@ -144,7 +150,7 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     controls = make_controls(bans=bans, ban_files=ban_files)
     for theme in theme_list:
         if theme.word in controls.bans:
-            raise InputError(f"--theme {theme.word} is also banned")
+            raise InputError(f"{option_text('theme', theme.word)} is also banned")
     return DesignRequest(rules, theme_list, count=count, min_diff_cells=min_diff, time_limit_s=time_limit_s,
                          quality_time_s=quality_time_s, seed=seed, min_score=min_score, bans=controls.bans,
                          threads=threads, soft=frozenset(soft))
