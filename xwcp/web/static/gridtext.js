@@ -27,7 +27,11 @@ export function contentToken(cell) {
   return cell === BLOCK || cell === EMPTY || (cell.length === 1 && isLetters(cell)) ? cell : `[${cell}]`;
 }
 
-export function isRebus(cell) { return cell !== BLOCK && cell !== EMPTY && !(cell.length === 1 && isLetters(cell)); }
+// True for a cell of several letters or a symbol (what a plain row cannot hold). Called per cell on every keystroke:
+// one character is compared, not matched.
+export function isRebus(cell) {
+  return cell.length !== 1 || (cell !== BLOCK && cell !== EMPTY && !(cell >= "A" && cell <= "Z"));
+}
 
 export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded || !!mark.color); }
 
