@@ -57,6 +57,7 @@ from xwcp.web.http import error_response as _error
 from xwcp.web.analysis_cache import AnalysisCache
 from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.personal import word_routes
+from xwcp.web.socket_job import run_socket_job
 from xwcp.web.wordsource import WordSource
 from xwcp.wordlist import WordList, layer_word_lists, load_word_list
 
@@ -533,7 +534,6 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         await _send_error(websocket, 429, f"{state.active_fills} fills are running, the most this server runs "
                                           f"at once (--max-fills {state.max_fills}); try again shortly", 1013)
         return
-    state.active_fills += 1
     abort = threading.Event()
     latest: list[Progress | None] = [None]
     limits = Limits(time_limit_s=time_limit_s, seed=seed, abort=abort,
@@ -548,82 +548,39 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     sent_verdict = [False]
 
     def run():
-        state.fill_threads.add(threading.current_thread())
-        try:
-            if quality:
-                answer = quality_fill(problem, "auto", limits, say=notes.append)
-                result, quality_found[0] = answer if isinstance(answer, tuple) else (answer, None)
-            else:
-                result = fill(problem, "auto", limits)
-            if result.status is FillStatus.UNFILLABLE:
-                from xwcp.web.verdict import verdict_json
+        if quality:
+            answer = quality_fill(problem, "auto", limits, say=notes.append)
+            result, quality_found[0] = answer if isinstance(answer, tuple) else (answer, None)
+        else:
+            result = fill(problem, "auto", limits)
+        if result.status is FillStatus.UNFILLABLE:
+            from xwcp.web.verdict import verdict_json
 
-                verdict[0] = verdict_json(problem, result, time.perf_counter() - start)
-                core_progress.append(None)
-                core[0] = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
-                                          progress=lambda p: core_progress.__setitem__(0, p), abort=abort)
-            return result
-        finally:
-            state.fill_threads.discard(threading.current_thread())
+            verdict[0] = verdict_json(problem, result, time.perf_counter() - start)
+            core_progress.append(None)
+            core[0] = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
+                                      progress=lambda p: core_progress.__setitem__(0, p), abort=abort)
+        return result
 
-    gone = False
-    result = None
-    failure = ""
+    def messages() -> list[dict]:
+        message = _progress_json(problem, latest[0], time.perf_counter() - start)
+        if notes:
+            message["note"] = notes[-1].strip()
+        if verdict[0] is not None:  # the verdict once, then the core search's progress
+            from xwcp.web.verdict import core_progress_json
+
+            message = (verdict[0] if not sent_verdict[0] else
+                       core_progress_json(core_progress[0], time.perf_counter() - start))
+            sent_verdict[0] = True
+        return [message]
+
     start = time.perf_counter()
-    try:
-        async with anyio.create_task_group() as tasks:
-            async def listen() -> None:
-                nonlocal gone
-                while True:
-                    try:
-                        message = await websocket.receive_text()
-                    except (WebSocketDisconnect, KeyError, RuntimeError):
-                        gone = True
-                        abort.set()
-                        return
-                    try:
-                        body = _parse_json(message)
-                        if body.get("type") != "stop":
-                            raise ApiError(400, "while a fill runs the only message understood is {\"type\": \"stop\"}")
-                    except ApiError as exc:
-                        await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
-                        continue
-                    abort.set()
-
-            async def stream() -> None:
-                nonlocal gone
-                while True:
-                    await anyio.sleep(PROGRESS_EVERY_S)
-                    message = _progress_json(problem, latest[0], time.perf_counter() - start)
-                    if notes:
-                        message["note"] = notes[-1].strip()
-                    if verdict[0] is not None:  # the verdict once, then the core search's progress
-                        from xwcp.web.verdict import core_progress_json
-
-                        message = (verdict[0] if not sent_verdict[0] else
-                                   core_progress_json(core_progress[0], time.perf_counter() - start))
-                        sent_verdict[0] = True
-                    try:
-                        await websocket.send_json(message)
-                    except Exception:
-                        gone = True
-                        abort.set()
-                        return
-
-            tasks.start_soon(listen)
-            tasks.start_soon(stream)
-            try:
-                result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan solver
-            except Exception as exc:
-                failure = f"{exc.__class__.__name__}: {exc}"
-            finally:
-                tasks.cancel_scope.cancel()
-    finally:
-        state.active_fills -= 1
-    if gone:
+    end = await run_socket_job(state, websocket, run, abort, messages, what="fill", every_s=PROGRESS_EVERY_S)
+    result = end.result
+    if end.gone:
         return
     if result is None:
-        await _send_error(websocket, 500, f"the fill failed: {failure}", 1011)
+        await _send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
         return
     out = {"type": "result", "status": result.status.value, "backend": result.backend,
            "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,

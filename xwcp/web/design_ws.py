@@ -18,13 +18,12 @@ from __future__ import annotations
 import threading
 import time
 
-import anyio
-import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.errors import InputError
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
+from xwcp.web.socket_job import run_socket_job
 
 MAX_DESIGN_S = 600.0
 """Cap on one design request's time limit."""
@@ -95,7 +94,6 @@ async def design_session(state, websocket: WebSocket) -> None:
         await _send_error(websocket, 429, f"{state.active_fills} fills or designs are running, the most this server "
                                           f"runs at once (--max-fills {state.max_fills}); try again shortly", 1013)
         return
-    state.active_fills += 1
     abort = threading.Event()
     latest: list = [None]
     found: list = []
@@ -106,79 +104,35 @@ async def design_session(state, websocket: WebSocket) -> None:
         if event.kind == "design":
             found.append(event.design)
 
-    def run():
-        state.fill_threads.add(threading.current_thread())
-        try:
-            return design(request, state.words, progress=progress, abort=abort)
-        finally:
-            state.fill_threads.discard(threading.current_thread())
+    def new_designs() -> list[dict]:
+        nonlocal sent
+        out = [{"type": "design", "index": index + 1, **design_dict(found[index], request)}
+               for index in range(sent, len(found))]
+        sent += len(out)
+        return out
 
-    gone = False
-    result = None
-    failure = ""
+    def messages() -> list[dict]:
+        event = latest[0]
+        message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
+                   "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
+        if event is not None:
+            message.update(patterns=event.n_patterns, cuts=event.n_cuts, text=event.text)
+            if event.grid:
+                message["grid"] = list(event.grid)
+        return [*new_designs(), message]
+
     start = time.perf_counter()
-    try:
-        async with anyio.create_task_group() as tasks:
-            async def listen() -> None:
-                nonlocal gone
-                while True:
-                    try:
-                        message = await websocket.receive_text()
-                    except (WebSocketDisconnect, KeyError, RuntimeError):
-                        gone = True
-                        abort.set()
-                        return
-                    try:
-                        if _parse_json(message).get("type") != "stop":
-                            raise ApiError(400, "while a design runs the only message understood is {\"type\": \"stop\"}")
-                    except ApiError as exc:
-                        await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
-                        continue
-                    abort.set()
-
-            async def stream() -> None:
-                nonlocal gone, sent
-                while True:
-                    await anyio.sleep(PROGRESS_EVERY_S)
-                    try:
-                        while sent < len(found):
-                            # shielded: the search's end cancels this task, and a design must be sent whole, once
-                            with anyio.CancelScope(shield=True):
-                                await websocket.send_json({"type": "design", "index": sent + 1,
-                                                           **design_dict(found[sent], request)})
-                                sent += 1
-                        event = latest[0]
-                        message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
-                                   "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
-                        if event is not None:
-                            message.update(patterns=event.n_patterns, cuts=event.n_cuts, text=event.text)
-                            if event.grid:
-                                message["grid"] = list(event.grid)
-                        await websocket.send_json(message)
-                    except Exception:
-                        gone = True
-                        abort.set()
-                        return
-
-            tasks.start_soon(listen)
-            tasks.start_soon(stream)
-            try:
-                result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan search
-            except Exception as exc:
-                failure = f"{exc.__class__.__name__}: {exc}"
-            finally:
-                tasks.cancel_scope.cancel()
-    finally:
-        state.active_fills -= 1
-    if gone:
+    end = await run_socket_job(state, websocket, lambda: design(request, state.words, progress=progress, abort=abort),
+                               abort, messages, what="design", every_s=PROGRESS_EVERY_S)
+    result = end.result
+    if end.gone:
         return
     if result is None:
-        await _send_error(websocket, 500, f"the design failed: {failure}", 1011)
+        await _send_error(websocket, 500, f"the design failed: {end.failure}", 1011)
         return
     try:
-        while sent < len(found):
-            await websocket.send_json({"type": "design", "index": sent + 1, **design_dict(found[sent], request)})
-            sent += 1
+        for message in new_designs():
+            await websocket.send_json(message)
         await websocket.send_json({"type": "result", **result_dict(result, request),
                                    "seconds": round(time.perf_counter() - start, 3)})
         await websocket.close()

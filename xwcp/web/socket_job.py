@@ -1,0 +1,104 @@
+"""One long job behind a WebSocket (a fill, a design): run it in a thread, stream its progress, stop it on request.
+
+Both `/ws/fill` and `/ws/design` work the same way once their request is read: the job runs in
+a worker thread; a listener takes `{"type": "stop"}` (anything else gets an error message and is
+ignored) and a client that goes away stops the job too; a streamer sends the job's messages every
+`PROGRESS_EVERY_S`. The job counts against the server's `--max-fills` while it runs, and the
+session waits for its thread, so no search is left running.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from xwcp.web.http import ApiError
+from xwcp.web.http import parse_json as _parse_json
+
+
+@dataclass
+class JobEnd:
+    """How a socket job ended: its result (None when it raised: `failure` says what), or `gone` when the client left."""
+
+    result: Any = None
+    failure: str = ""
+    gone: bool = False
+
+
+async def run_socket_job(state, websocket: WebSocket, work: Callable[[], Any], abort: threading.Event,
+                         messages: Callable[[], list[dict]], *, what: str, every_s: float) -> JobEnd:
+    """Run `work()` in a thread, sending `messages()` every `every_s` seconds until it returns.
+
+    Args:
+        state: the app's state (`active_fills`, `fill_threads`).
+        websocket: the accepted socket.
+        work: the job; it must return soon after `abort` is set.
+        abort: set on a stop message or when the client leaves.
+        messages: the messages to send now (progress, new designs); each is sent whole even when the job
+            ends during the send, so a message the caller counted as sent was sent.
+        what: the job's name in the error a second message gets ("fill", "design").
+        every_s: seconds between two rounds of messages.
+
+    Returns:
+        The job's end. The caller sends the result (or the failure) unless the client is gone.
+    """
+    end = JobEnd()
+    state.active_fills += 1
+
+    def run():
+        state.fill_threads.add(threading.current_thread())
+        try:
+            return work()
+        finally:
+            state.fill_threads.discard(threading.current_thread())
+
+    def leave() -> None:
+        end.gone = True
+        abort.set()
+
+    try:
+        async with anyio.create_task_group() as tasks:
+            async def listen() -> None:
+                while True:
+                    try:
+                        message = await websocket.receive_text()
+                    except (WebSocketDisconnect, KeyError, RuntimeError):
+                        leave()
+                        return
+                    try:
+                        if _parse_json(message).get("type") != "stop":
+                            raise ApiError(400, f"while a {what} runs the only message understood is "
+                                                "{\"type\": \"stop\"}")
+                    except ApiError as exc:
+                        await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
+                        continue
+                    abort.set()
+
+            async def stream() -> None:
+                while True:
+                    await anyio.sleep(every_s)
+                    try:
+                        # shielded: the job's end cancels this task, and a message must go whole, once
+                        with anyio.CancelScope(shield=True):
+                            for message in messages():
+                                await websocket.send_json(message)
+                    except Exception:
+                        leave()
+                        return
+
+            tasks.start_soon(listen)
+            tasks.start_soon(stream)
+            try:
+                end.result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan search
+            except Exception as exc:
+                end.failure = f"{exc.__class__.__name__}: {exc}"
+            finally:
+                tasks.cancel_scope.cancel()
+    finally:
+        state.active_fills -= 1
+    return end
