@@ -28,7 +28,8 @@ from pathlib import Path
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle
-from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell
+from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
+                             with_published_numbers)
 from xwcp.types import Direction
 
 VERSION = "http://ipuz.org/v2"
@@ -124,7 +125,7 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
         warnings.append("a coded crossword: its cell numbers stand for letters, not for entries; the grid is "
                         "numbered the standard way")
     elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
-        grid = _with_numbers(grid, number_by_cell_, cells, bars, mark_by_cell)
+        grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
                   _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings))
@@ -169,23 +170,6 @@ def _mark(style: dict) -> Mark:
         shaded = True  # a colour by number (the application's palette): kept as shading
     return Mark(circle, shaded, f"#{hex_color.group(1).upper()}" if hex_color else None)
 
-
-def _with_numbers(grid: Grid, numbers: dict[int, int], cells, bars, marks) -> Grid:
-    """The grid with its published numbering; a slot start the file leaves unnumbered gets a number past
-    the highest published one, so that every slot keeps a name of its own."""
-    if not numbers:
-        return grid
-    starts = sorted({slot.cells[0] for slot in find_slots(grid)})
-    numbers = {cell: n for cell, n in numbers.items() if cell in starts}
-    next_number = max(numbers.values(), default=0) + 1
-    taken = set(numbers.values())
-    for cell in starts:
-        if cell not in numbers:
-            while next_number in taken:
-                next_number += 1
-            numbers[cell] = next_number
-            taken.add(next_number)
-    return make_grid(grid.width, grid.height, cells, bars=bars, marks=marks, numbers=numbers)
 
 
 def _text(value) -> str:

@@ -30,7 +30,8 @@ from xml.etree import ElementTree
 from xwcp.errors import InputError
 from xwcp.formats._io import MAX_PUZZLE_BYTES, read_bytes
 from xwcp.formats.puzzle import Puzzle
-from xwcp.model.grid import BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
+                             with_published_numbers)
 from xwcp.model.grid import number_by_cell as numbering
 from xwcp.types import Direction
 
@@ -117,7 +118,7 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     if numbers:
-        grid = _with_numbers(grid, numbers, cells, bars, marks)
+        grid = with_published_numbers(grid, numbers)
     clue_by_slot = _clues(kind_el, grid, width, height, source, warnings)
     meta = puzzle_el.find("metadata")
 
@@ -179,20 +180,6 @@ def _content(text: str, x: int, y: int, source: str) -> str:
         raise InputError(f"the cell at x={x}, y={y} holds {text!r}, which xwcp cannot keep in a cell", source)
     return text
 
-
-def _with_numbers(grid: Grid, numbers: dict[int, int], cells, bars, marks) -> Grid:
-    """The grid with its published numbering; unnumbered slot starts get numbers past the highest one."""
-    starts = sorted({slot.cells[0] for slot in find_slots(grid)})
-    numbers = {cell: n for cell, n in numbers.items() if cell in starts}
-    taken = set(numbers.values())
-    next_number = max(taken, default=0) + 1
-    for cell in starts:
-        if cell not in numbers:
-            while next_number in taken:
-                next_number += 1
-            numbers[cell] = next_number
-            taken.add(next_number)
-    return make_grid(grid.width, grid.height, cells, bars=bars, marks=marks, numbers=numbers)
 
 
 def _span(text: str | None) -> list[int] | None:

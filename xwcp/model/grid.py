@@ -268,6 +268,25 @@ def number_by_cell(grid: Grid, starts: list[tuple[Direction, int, int]] | None =
     return {cell: own.get(cell, number) for cell, number in standard.items()}
 
 
+def with_published_numbers(grid: Grid, numbers: Mapping[int, int]) -> Grid:
+    """`grid` with a file's own numbering: numbers on cells that start no slot are dropped, and a slot start
+    the file leaves unnumbered gets a number past the highest published one, so every slot keeps a name of
+    its own. No numbers: the grid as it is (standard numbering)."""
+    if not numbers:
+        return grid
+    starts = sorted({r * grid.width + c for _, r, c in _runs(grid)})
+    kept = {cell: n for cell, n in numbers.items() if cell in starts}
+    taken = set(kept.values())
+    next_number = max(taken, default=0) + 1
+    for cell in starts:
+        if cell not in kept:
+            while next_number in taken:
+                next_number += 1
+            kept[cell] = next_number
+            taken.add(next_number)
+    return make_grid(grid.width, grid.height, grid.cells, bars=grid.bars, marks=dict(grid.marks), numbers=kept)
+
+
 def find_slots(grid: Grid) -> tuple[Slot, ...]:
     """All slots: across ones in reading order, then down ones in reading order."""
     width = grid.width
