@@ -173,6 +173,9 @@ static inline uint64_t *expl_of(const BsState *st, int32_t s) {
     return st->expl + (int64_t)(st->slot_pos_off[s] + s) * st->expl_words;
 }
 
+/* Slot provenance is off in fills: tell the compiler, so its checks stay off the hot paths' layout. */
+#define TRACKING(st) __builtin_expect((st)->prov != NULL, 0)
+
 /* Slot s's provenance sets, laid out as its explanation sets: [0] its own, [1 + q] what came through position q. */
 static inline uint64_t *prov_of(const BsState *st, int32_t s) {
     return st->prov + (int64_t)(st->slot_pos_off[s] + s) * st->prov_words;
@@ -184,7 +187,7 @@ static int save_slot(BsState *st, int32_t s) {
     const int32_t W = st->slot_W[s];
     const int32_t L = st->slot_len[s];
     const int32_t E = st->expl ? (L + 1) * st->expl_words : 0;
-    const int32_t P = st->prov ? (L + 1) * st->prov_words : 0;
+    const int32_t P = TRACKING(st) ? (L + 1) * st->prov_words : 0;
     const int64_t need = W + (L + 1) / 2 + E + P;
     if (st->save_words_len + need > st->save_words_cap) {
         int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
@@ -234,7 +237,7 @@ static void restore_to(BsState *st, int64_t mark) {
         memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
         const int64_t E = st->expl ? (int64_t)(st->slot_len[s] + 1) * st->expl_words : 0;
         if (E) memcpy(expl_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2, (size_t)E * sizeof(uint64_t));
-        if (st->prov)
+        if (TRACKING(st))
             memcpy(prov_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2 + E,
                    (size_t)(st->slot_len[s] + 1) * st->prov_words * sizeof(uint64_t));
         st->size[s] = st->save_size[st->save_len];
@@ -357,12 +360,12 @@ static inline void prov_gather(const BsState *st, uint64_t *dst, int32_t t, int3
 
 /* Slot u (saved) was pruned by no word twice or a nogood because of slot t: u's own set takes all of t's. */
 static inline void prov_join(BsState *st, int32_t u, int32_t t) {
-    if (st->prov) prov_gather(st, prov_of(st, u), t, -1);
+    if (TRACKING(st)) prov_gather(st, prov_of(st, u), t, -1);
 }
 
 /* A failure at slot u: its set is what pruned u's domain. */
 static inline void prov_fail(BsState *st, int32_t u) {
-    if (!st->prov) return;
+    if (!TRACKING(st)) return;
     memset(st->used, 0, (size_t)st->prov_words * sizeof(uint64_t));
     prov_gather(st, st->used, u, -1);
 }
@@ -479,7 +482,7 @@ static int branch_push(BsState *st, int32_t s, int32_t w, int32_t neg) {
         if (!grow((void **)&st->br_neg, &cap, st->br_len + 1, sizeof(int32_t))) return 0;
         st->br_cap = cap;
     }
-    if (st->prov) { /* a refutation keeps the slots of the failure it follows from (`used`), for its nogood */
+    if (TRACKING(st)) { /* a refutation keeps the slots of the failure it follows from (`used`), for its nogood */
         const int64_t P = st->prov_words;
         if (!grow((void **)&st->br_prov, &st->br_prov_cap, (st->br_len + 1) * P, sizeof(uint64_t))) return 0;
         if (neg) memcpy(st->br_prov + st->br_len * P, st->used, (size_t)P * sizeof(uint64_t));
@@ -507,7 +510,7 @@ static int32_t *nogood_room(BsState *st, int64_t n_lits) {
  * the set of slots of the failure it records (slot provenance; ignored without it). 0 = out of memory. */
 static int nogood_commit(BsState *st, int64_t n_lits, int32_t wa, int32_t wb, const uint64_t *slots) {
     const int32_t ng = (int32_t)st->n_nogoods;
-    if (st->prov) {
+    if (TRACKING(st)) {
         const int64_t P = st->prov_words;
         if (!grow((void **)&st->ng_prov, &st->ng_prov_cap, (ng + 1) * P, sizeof(uint64_t))) return 0;
         if (slots) memcpy(st->ng_prov + ng * P, slots, (size_t)P * sizeof(uint64_t));
@@ -588,7 +591,7 @@ static int propagate_nogoods(BsState *st, int32_t t) {
                 memset(st->conflict, 0, (size_t)st->expl_words * sizeof(uint64_t));
                 for (int32_t j = 0; j < n_lits; j++) expl_gather(st, st->conflict, lits[2 * j], -1);
             }
-            if (st->prov) {
+            if (TRACKING(st)) {
                 memcpy(st->used, st->ng_prov + (int64_t)ng * st->prov_words, (size_t)st->prov_words * sizeof(uint64_t));
                 for (int32_t j = 0; j < n_lits; j++) prov_gather(st, st->used, lits[2 * j], -1);
             }
@@ -600,7 +603,7 @@ static int propagate_nogoods(BsState *st, int32_t t) {
             st->ng_hits[ng]++;
             for (int32_t j = 0; j < n_lits; j++)
                 if (j != other) { expl_join(st, u, lits[2 * j]); prov_join(st, u, lits[2 * j]); }
-            if (st->prov) prov_or(st, prov_of(st, u), st->ng_prov + (int64_t)ng * st->prov_words);
+            if (TRACKING(st)) prov_or(st, prov_of(st, u), st->ng_prov + (int64_t)ng * st->prov_words);
             if (st->size[u] == 0) { fail_at(st, u); return 0; }
             enqueue(st, u);
         }
@@ -677,7 +680,7 @@ static int bs_propagate(BsState *st) {
             if (changed < 0) return -1;
             if (changed) {
                 if (st->expl) expl_gather(st, expl_of(st, u) + (int64_t)(1 + r) * st->expl_words, t, q);
-                if (st->prov) prov_gather(st, prov_of(st, u) + (int64_t)(1 + r) * st->prov_words, t, q);
+                if (TRACKING(st)) prov_gather(st, prov_of(st, u) + (int64_t)(1 + r) * st->prov_words, t, q);
                 if (st->size[u] == 0) {
                     st->weight[po + q] += 1.0;
                     st->weight[st->slot_pos_off[u] + r] += 1.0;
@@ -947,7 +950,7 @@ static int forget_nogoods(BsState *st) {
         const int64_t from = st->ng_start[ng], len = (st->ng_start[ng + 1] - from) / 2;
         if (len > LEARN_KEEP_LITS && st->ng_hits[ng] == 0) { st->n_forgotten++; continue; }
         memmove(st->ng_lits + lits_out, st->ng_lits + from, (size_t)(2 * len) * sizeof(int32_t));
-        if (st->prov)
+        if (TRACKING(st))
             memmove(st->ng_prov + out * st->prov_words, st->ng_prov + ng * st->prov_words,
                     (size_t)st->prov_words * sizeof(uint64_t));
         st->ng_start[out] = lits_out;
@@ -1035,7 +1038,7 @@ int bs_search(BsState *st, double slice_s) {
                     memset(e, 0, (size_t)(st->slot_len[s] + 1) * st->expl_words * sizeof(uint64_t));
                 e[st->depth >> 6] |= 1ULL << (st->depth & 63);
             }
-            if (st->prov && w >= 0) { /* slot = word: the decision alone explains the domain (saved by assert_lit) */
+            if (TRACKING(st) && w >= 0) { /* slot = word: the decision alone explains the domain (saved by assert_lit) */
                 uint64_t *e = prov_of(st, s);
                 memset(e, 0, (size_t)(st->slot_len[s] + 1) * st->prov_words * sizeof(uint64_t));
                 e[s >> 6] |= 1ULL << (s & 63);
@@ -1075,7 +1078,7 @@ int bs_search(BsState *st, double slice_s) {
                 if (!branch_push(st, s, w, 1)) return BS_NOMEM;
                 const int ch = refute(st, s, w);
                 if (ch < 0) return BS_NOMEM;
-                if (st->prov && ch) prov_or(st, prov_of(st, s), st->used); /* the failure's slots explain it */
+                if (TRACKING(st) && ch) prov_or(st, prov_of(st, s), st->used); /* the failure's slots explain it */
                 if (st->expl && ch) {
                     uint64_t *e = expl_of(st, s);
                     for (int32_t k = 0; k < st->expl_words; k++) e[k] |= st->conflict[k];
