@@ -9,7 +9,9 @@ Two measures, each interleaved grid by grid (new, base, new, base ...; the order
   engine     compile + fill (auto, seed 0) inside one process per checkout and round, the list
              loaded once: what the engine itself costs, without Python's start; with the search's
              node counts, which are equal when both checkouts search the same way.
-Qxw fills each grid once on the same list (as `xwcp bench` runs peers). Medians over the rounds;
+Both checkouts' bytecode is compiled first, as `pip install` does (where PYTHONDONTWRITEBYTECODE is
+set, every command would otherwise compile every module from source: 40 ms of a 0.1 s fill, more for the
+checkout with more code). Qxw fills each grid once on the same list (as `xwcp bench` runs peers). Medians over the rounds;
 the summary gives the new/base ratio per grid (median and worst) and new/Qxw for the command.
 `--base DIR` is a checkout with its C extension built in place
 (`git worktree add --detach /tmp/base main && (cd /tmp/base && python3 setup.py build_ext --inplace)`).
@@ -121,6 +123,10 @@ def main() -> None:
     with_qxw = not args.no_qxw and peer_available("qxw")
     say(f"start: {uptime()}  base: {base}  repeats: {args.repeats}")
     trees = {"new": ROOT, "base": base}
+    import compileall  # bytecode first, as an installed package has it (PYTHONDONTWRITEBYTECODE may be set)
+
+    for tree in trees.values():
+        compileall.compile_dir(str(tree / "xwcp"), quiet=2)
     # engine: one process per checkout and round, alternating
     engine_runs: dict[str, list[dict]] = {"new": [], "base": []}
     for round_no in range(args.repeats):

@@ -225,28 +225,30 @@ class Slot:
         return sum(max(1, len(grid.cells[c])) for c in self.cells)
 
 
-def _runs(grid: Grid) -> list[tuple[Direction, int, int]]:
-    """Slot starts (direction, row, col) in reading order of their start cells."""
-    width, height = grid.width, grid.height
-    cells, bars = grid.cells, grid.bars
+def _joins(grid: Grid) -> tuple[list[bool], list[bool]]:
+    """(right, below) by cell: is the cell white and joined to its neighbour on that side (white, no bar
+    between)? One pass over the cells: a compile asks this of every cell (a fifth of a 21x21 compile once)."""
+    width, cells = grid.width, grid.cells
+    n = len(cells)
+    white = [c != BLOCK for c in cells]
+    right = [white[i] and white[i + 1] and (i + 1) % width != 0 for i in range(n - 1)] + [False]
+    below = [white[i] and white[i + width] for i in range(n - width)] + [False] * width
+    for cell, side in grid.bars:
+        (right if side == RIGHT else below)[cell] = False
+    return right, below
 
-    def joined(r: int, c: int, direction: Direction) -> bool:
-        """Is cell (r, c) white and joined to the next cell in `direction` (white, no bar between)?"""
-        if direction is Direction.ACROSS:
-            return (c + 1 < width and cells[r * width + c] != BLOCK and cells[r * width + c + 1] != BLOCK
-                    and (r * width + c, RIGHT) not in bars)
-        return (r + 1 < height and cells[r * width + c] != BLOCK and cells[(r + 1) * width + c] != BLOCK
-                and (r * width + c, BELOW) not in bars)
 
+def _runs(grid: Grid, joins: tuple[list[bool], list[bool]] | None = None) -> list[tuple[Direction, int, int]]:
+    """Slot starts (direction, row, col) in reading order of their start cells (`joins`: `_joins(grid)`
+    when the caller has it)."""
+    width = grid.width
+    right, below = _joins(grid) if joins is None else joins
     starts: list[tuple[Direction, int, int]] = []
-    for r in range(height):
-        for c in range(width):
-            if cells[r * width + c] == BLOCK:
-                continue
-            if joined(r, c, Direction.ACROSS) and not (c > 0 and joined(r, c - 1, Direction.ACROSS)):
-                starts.append((Direction.ACROSS, r, c))
-            if joined(r, c, Direction.DOWN) and not (r > 0 and joined(r - 1, c, Direction.DOWN)):
-                starts.append((Direction.DOWN, r, c))
+    for i in range(len(right)):
+        if right[i] and (i % width == 0 or not right[i - 1]):
+            starts.append((Direction.ACROSS, i // width, i % width))
+        if below[i] and (i < width or not below[i - width]):
+            starts.append((Direction.DOWN, i // width, i % width))
     return starts
 
 
@@ -290,24 +292,20 @@ def with_published_numbers(grid: Grid, numbers: Mapping[int, int]) -> Grid:
 def find_slots(grid: Grid) -> tuple[Slot, ...]:
     """All slots: across ones in reading order, then down ones in reading order."""
     width = grid.width
-    cells, bars = grid.cells, grid.bars
-    starts = _runs(grid)  # once: the numbering comes from the same starts (a third of a web request's parse)
+    joins = _joins(grid)
+    starts = _runs(grid, joins)  # once: the numbering comes from the same starts (a third of a web request's parse)
     numbers = number_by_cell(grid, starts)
     slots: list[Slot] = []
     for direction in (Direction.ACROSS, Direction.DOWN):
-        dr, dc, side = (0, 1, RIGHT) if direction is Direction.ACROSS else (1, 0, BELOW)
+        joined, step = (joins[0], 1) if direction is Direction.ACROSS else (joins[1], width)
         for d, r, c in starts:
             if d is not direction:
                 continue
-            run = [r * width + c]
-            rr, cc = r, c
-            while True:
-                if (rr * width + cc, side) in bars:
-                    break
-                rr, cc = rr + dr, cc + dc
-                if rr >= grid.height or cc >= width or cells[rr * width + cc] == BLOCK:
-                    break
-                run.append(rr * width + cc)
+            cell = r * width + c
+            run = [cell]
+            while joined[cell]:
+                cell += step
+                run.append(cell)
             slots.append(Slot(len(slots), numbers[r * width + c], direction, r, c, tuple(run)))
     return tuple(slots)
 

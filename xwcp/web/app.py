@@ -39,7 +39,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from xwcp import userwords
 from xwcp.library.jobs import Session
@@ -57,7 +57,7 @@ from xwcp.web.http import error_response as _error
 from xwcp.web.analysis_cache import AnalysisCache
 from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.personal import word_routes
-from xwcp.web.socket_job import run_socket_job
+from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.wordsource import WordSource
 from xwcp.wordlist import WordList, layer_word_lists, load_word_list
 
@@ -489,14 +489,6 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
     return out
 
 
-async def _send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
-    try:
-        await websocket.send_json({"type": "error", "status": status, "error": message})
-        await websocket.close(code=close_code)
-    except Exception:  # the client is already gone
-        pass
-
-
 async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     """One autofill: read the request, run the solver in a thread, stream progress, send the result.
 
@@ -505,10 +497,8 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     """
     from xwcp.backends import fill
 
-    await websocket.accept()
-    try:
-        text = await websocket.receive_text()
-    except (WebSocketDisconnect, KeyError, RuntimeError):
+    text = await read_request(websocket)
+    if text is None:
         return
     try:
         body = _parse_json(text)
@@ -525,14 +515,12 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         if quality and quality_fill is None:
             raise ApiError(501, "quality fill is not available in this build (xwcp.quality is missing)")
     except ApiError as exc:
-        await _send_error(websocket, exc.status, exc.message, 1008)
+        await send_error(websocket, exc.status, exc.message, 1008)
         return
     except InputError as exc:
-        await _send_error(websocket, 400, str(exc), 1008)
+        await send_error(websocket, 400, str(exc), 1008)
         return
-    if state.active_fills >= state.max_fills:
-        await _send_error(websocket, 429, f"{state.active_fills} fills are running, the most this server runs "
-                                          f"at once (--max-fills {state.max_fills}); try again shortly", 1013)
+    if await refuse_when_busy(state, websocket, "fills are"):
         return
     abort = threading.Event()
     latest: list[Progress | None] = [None]
@@ -580,7 +568,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     if end.gone:
         return
     if result is None:
-        await _send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
+        await send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
         return
     out = {"type": "result", "status": result.status.value, "backend": result.backend,
            "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,

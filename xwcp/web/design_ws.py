@@ -18,12 +18,12 @@ from __future__ import annotations
 import threading
 import time
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from xwcp.errors import InputError
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
-from xwcp.web.socket_job import run_socket_job
+from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error
 
 MAX_DESIGN_S = 600.0
 """Cap on one design request's time limit."""
@@ -78,21 +78,17 @@ async def design_session(state, websocket: WebSocket) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
     from xwcp.designer.report import design_dict, result_dict
     from xwcp.designer.search import design
-    from xwcp.web.app import PROGRESS_EVERY_S, _send_error
+    from xwcp.web.app import PROGRESS_EVERY_S
 
-    await websocket.accept()
-    try:
-        text = await websocket.receive_text()
-    except (WebSocketDisconnect, KeyError, RuntimeError):
+    text = await read_request(websocket)
+    if text is None:
         return
     try:
         request = _request(_parse_json(text))
     except ApiError as exc:
-        await _send_error(websocket, exc.status, exc.message, 1008)
+        await send_error(websocket, exc.status, exc.message, 1008)
         return
-    if state.active_fills >= state.max_fills:
-        await _send_error(websocket, 429, f"{state.active_fills} fills or designs are running, the most this server "
-                                          f"runs at once (--max-fills {state.max_fills}); try again shortly", 1013)
+    if await refuse_when_busy(state, websocket, "fills or designs are"):
         return
     abort = threading.Event()
     latest: list = [None]
@@ -128,7 +124,7 @@ async def design_session(state, websocket: WebSocket) -> None:
     if end.gone:
         return
     if result is None:
-        await _send_error(websocket, 500, f"the design failed: {end.failure}", 1011)
+        await send_error(websocket, 500, f"the design failed: {end.failure}", 1011)
         return
     try:
         for message in new_designs():

@@ -102,3 +102,30 @@ async def run_socket_job(state, websocket: WebSocket, work: Callable[[], Any], a
     finally:
         state.active_fills -= 1
     return end
+
+
+async def send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
+    """Send an error message and close the socket (quietly when the client is already gone)."""
+    try:
+        await websocket.send_json({"type": "error", "status": status, "error": message})
+        await websocket.close(code=close_code)
+    except Exception:  # the client is already gone
+        pass
+
+
+async def read_request(websocket: WebSocket) -> str | None:
+    """Accept the socket and read the job's request (its text); None when the client left first."""
+    await websocket.accept()
+    try:
+        return await websocket.receive_text()
+    except (WebSocketDisconnect, KeyError, RuntimeError):
+        return None
+
+
+async def refuse_when_busy(state, websocket: WebSocket, what: str) -> bool:
+    """True (after telling the client, 429) when the server already runs its `--max-fills` jobs."""
+    if state.active_fills < state.max_fills:
+        return False
+    await send_error(websocket, 429, f"{state.active_fills} {what} running, the most this server runs at once "
+                                      f"(--max-fills {state.max_fills}); try again shortly", 1013)
+    return True
