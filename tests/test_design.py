@@ -557,3 +557,49 @@ def test_published_theme_sets_give_two_designs_in_the_time(words, entry):
     result = design(request, words)
     check_designs(result, entry["themes"], words)
     assert len(result.designs) == 2 and result.stats.wall_time_s <= 240
+
+
+def test_ctrl_c_after_a_design_prints_the_designs_found(tmp_path, words):
+    """Nothing found is lost: a stop signal after the first design ends the search, prints that design (JSON on
+    stdout, checked), saves it with --out, and exits 130."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out_file = tmp_path / "found.ipuz"
+    # count 3, each with a quality search (CP-SAT inside): the search still runs after design 1 is announced
+    argv = [sys.executable, "-m", "xwcp", "design", "--size", "11x11", "--theme", "ASTRONOMER", "--count", "3",
+            "--quality-time", "4", "--time-limit", "120", "--format", "json", "--out", str(out_file)]
+    proc = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(root)))
+    err_lines = []
+    deadline = time.monotonic() + 120
+    try:
+        for line in proc.stderr:
+            err_lines.append(line)
+            if "design 1:" in line:
+                break
+            assert time.monotonic() < deadline, "no design announced in 120 s"
+        assert any("design 1:" in line for line in err_lines), "".join(err_lines)
+        time.sleep(0.5)  # inside the next design's search
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = "".join(err_lines) + rest
+    assert proc.returncode == 130, err
+    assert "design stopped (SIGINT) with" in err  # not killed by CP-SAT's own SIGINT handler (exit -2)
+    data = json.loads(out)
+    assert len(data["designs"]) >= 1
+    rules = replace_min_words(make_request(size="11x11", themes=["ASTRONOMER"]).rules)
+    for d in data["designs"]:
+        assert check_design(grid_of(d["grid"]), rules, ["ASTRONOMER"], words) == []
+    from xwcp.formats import read_puzzle
+
+    assert check_design(read_puzzle(out_file).grid, rules, ["ASTRONOMER"], words) == []

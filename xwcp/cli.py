@@ -623,9 +623,10 @@ def cmd_design(args) -> int:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before designing
-    answer = DesignAnswer.build(session.load_and_design(  # what xwcp.design answers: printed as it is
+    result, stopped_by = session.load_and_design(
         request, args.words, warn=_warn, terminal=sys.stderr.isatty(),
-        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True)), request)
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
+    answer = DesignAnswer.build(result, request)  # what xwcp.design answers: printed as it is
     if args.out and answer.designs:
         answer.save(args.out)
     if args.format == "grid":
@@ -635,4 +636,9 @@ def cmd_design(args) -> int:
         if args.out:
             data["out"] = args.out if answer.designs else None
         _emit(args, data, answer.text() + (f"\nwrote {args.out}" if args.out and answer.designs else ""))
+    if stopped_by is not None:  # the designs found before the signal are printed (and saved) above
+        import signal
+
+        print(f"xwcp: design stopped ({stopped_by}) with {len(answer.designs)} design(s) found", file=sys.stderr)
+        return 128 + signal.Signals[stopped_by].value
     return answer.status.exit_code

@@ -593,6 +593,9 @@ def _refill_neighbourhood(problem_at: Problem, domains, entries, hood: list[Slot
     solver.parameters.max_time_in_seconds = max(0.05, time_limit_s)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
+    # CP-SAT's own Ctrl-C handler is left behind as the default action after a solve: a later Ctrl-C
+    # would kill the process (exit -2) without the best fill printed; ours (xwcp.signals) stops it
+    solver.parameters.catch_sigint_signal = False
     status = _solve(solver, cp, abort)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None, status == cp_model.INFEASIBLE, is_sampled

@@ -55,21 +55,31 @@ class StatusLine:
 
 def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[str, ...] | None = None, *,
                     warn: Callable[[str], None] | None = None, terminal: bool = False,
-                    say: Callable[[str], None] | None = None, abort: threading.Event | None = None) -> DesignResult:
+                    say: Callable[[str], None] | None = None,
+                    abort: threading.Event | None = None) -> tuple[DesignResult, str | None]:
     """Load the list and design: the `xwcp design` command's work.
+
+    A stop signal during the search (Ctrl-C, SIGTERM, SIGHUP) ends it softly: the designs found so far
+    come back (nothing found is lost) with the signal's name; while the list loads a signal stops as
+    everywhere else (`xwcp.signals`).
 
     Args:
         warn: receives one line per thing the user should know about the list.
         terminal: show a live status line on stderr.
         say: receives a line for each design found and each note.
+        abort: an event that stops the search (a stop signal sets it too).
+
+    Returns:
+        (the result, the name of the stop signal heard or None).
 
     Raises:
         InputError: an unreadable word list.
     """
-    from xwcp.signals import STOP
+    from xwcp.signals import stop_softly
 
     words = load_words(words_path, warn)
     status = StatusLine() if terminal else None
+    stop = abort or threading.Event()
 
     def progress(event: DesignEvent) -> None:
         if status is not None:
@@ -78,7 +88,9 @@ def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[
             say(event_line(event))
 
     try:
-        return design(request, words, progress=progress, abort=abort or STOP)
+        with stop_softly(stop) as heard:
+            result = design(request, words, progress=progress, abort=stop)
     finally:
         if status is not None:
             status.clear()
+    return result, heard.name
