@@ -307,6 +307,39 @@ def test_keyboard_interrupt_is_130_and_json_says_interrupted(files, capsys, monk
     assert one_line(err) == "xwcp: interrupted (SIGINT)"
 
 
+def test_ctrl_c_during_a_quality_fill_prints_and_saves_the_best_fill(tmp_path):
+    """Nothing found is lost: Ctrl-C ends `fill --quality` with the best fill so far printed (checked) and
+    written to --out, "stopped" in the JSON, and exit 130."""
+    from xwcp.formats import read_puzzle
+
+    grid_path, out_file = REPO / "models/15x15-daily-01.txt", tmp_path / "best.puz"
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    process = subprocess.Popen([sys.executable, "-m", "xwcp", "fill", str(grid_path), "--quality", "--time-limit",
+                                "60", "--format", "json", "--out", str(out_file)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        lines = []
+        for line in process.stderr:  # a first fill and a floor or two within a second
+            lines.append(line)
+            if "floor " in line:
+                break
+        assert process.poll() is None, lines
+        os.kill(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert process.returncode == 130, "".join(lines) + err
+    data = json.loads(out)
+    assert data["status"] == "filled" and data["stopped"] == "SIGINT" and data["out"] == str(out_file)
+    assert "quality search stopped (SIGINT)" in err
+    problem = load_problem(grid_path, None)
+    rows = [row for row in data["grid"]]
+    assert check_fill(problem, entries_of(problem, rows)) == []
+    assert list(read_puzzle(out_file).grid.rows) == rows
+
+
 # ----- 7. completed entries that are not words ----------------------------------------------
 
 def test_unlisted_entries_are_warned_reported_and_refused_with_strict(files, capsys):

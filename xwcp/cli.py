@@ -445,7 +445,7 @@ def cmd_fill(args) -> int:
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
         count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
         show_progress=sys.stderr.isatty(), warn=_warn,
-        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True))
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True), soft_stop=True)
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
@@ -453,7 +453,7 @@ def cmd_fill(args) -> int:
             print(report.fill_grids(problem, result))
         else:
             print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
-        return result.status.exit_code
+        return _stopped_quality(result) or result.status.exit_code
     core = None
     if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
         from xwcp.session import explain_verdict
@@ -467,10 +467,23 @@ def cmd_fill(args) -> int:
     data = report.fill_dict(problem, result, seconds, args.count, core, total)
     if wrote:
         data["out"] = args.out
+    if result.stopped_by is not None:
+        data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
     _emit(args, data, report.fill_text(problem, result, seconds, args.count, core,
                                        verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
-    return result.status.exit_code
+    return _stopped_quality(result) or result.status.exit_code
+
+
+def _stopped_quality(result) -> int:
+    """128 + the signal's number when a stop signal ended the quality search (its best fill is printed), else 0."""
+    if result.stopped_by is None:
+        return 0
+    import signal
+
+    print(f"xwcp: quality search stopped ({result.stopped_by}); the fill above is the best found until then",
+          file=sys.stderr)
+    return 128 + signal.Signals[result.stopped_by].value
 
 
 def cmd_domains(args) -> int:

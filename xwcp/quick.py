@@ -110,7 +110,8 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
                   time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
                   min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
                   show_progress: bool = False, warn: Callable[[str], None] | None = None,
-                  say: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult]:
+                  say: Callable[[str], None] | None = None,
+                  soft_stop: bool = False) -> tuple[Puzzle, Problem, FillResult]:
     """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
 
     A fill that needs only the search runs without numpy when it can (`fill` above: same
@@ -131,5 +132,6 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
 
         check_min_diff(problem, count, min_diff)
     result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say)
+                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say,
+                      soft_stop=soft_stop)
     return puzzle, problem, result

@@ -188,6 +188,9 @@ class FillResult:
     minimal-core search (xwcp/core.py) starts instead of proving the grid again."""
     qualities: tuple[Quality, ...] = ()
     """One per fill when measured (front ends use `quality_of`)."""
+    stopped_by: str | None = None
+    """The stop signal (e.g. 'SIGINT') that ended a quality search early in the command line: the fills are
+    the best found until then (`xwcp fill --quality` prints them and exits 128 + the signal's number)."""
 
     def quality_of(self, problem: Problem, fill_index: int = 0) -> Quality:
         """The quality of fill `fill_index`: as the quality search reported it, else measured now.

@@ -228,7 +228,7 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
              count: int | None = None, export_cnf: str | Path | None = None,
              show_progress: bool = False, quality: bool = False, min_diff: int | None = None,
              say: Callable[[str], None] | None = None,
-             progress: Callable[[Progress], None] | None = None) -> FillResult:
+             progress: Callable[[Progress], None] | None = None, soft_stop: bool = False) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
     Args:
@@ -239,6 +239,9 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         min_diff: with `count`, every two fills differ in at least this many entries.
         say: receives the quality search's progress lines.
         progress: receives a Progress snapshot of a plain fill's search every so often.
+        soft_stop: with `quality`, a stop signal (Ctrl-C) ends the quality search and the best fill so far
+            comes back, marked `stopped_by` (the command line's way: nothing found is lost); without it a
+            signal stops as everywhere else (`xwcp.signals`).
 
     Returns:
         The result, with `qualities` (one per fill) filled in.
@@ -268,12 +271,25 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
                 quality_by_fill[result.entries] = q
             return result
 
-        if min_diff is not None and (count or 1) > 1:
-            result = fill_diverse(problem, backend, limits, count, min_diff, fill_one=fill_one)
+        def run() -> FillResult:
+            if min_diff is not None and (count or 1) > 1:
+                return fill_diverse(problem, backend, limits, count, min_diff, fill_one=fill_one)
+            return fill_one(problem, limits)
+
+        stopped_by = None
+        if quality and soft_stop:
+            import threading
+
+            from xwcp.signals import stop_softly
+
+            limits = replace(limits, abort=threading.Event())
+            with stop_softly(limits.abort) as heard:
+                result = run()
+            stopped_by = heard.name
         else:
-            result = fill_one(problem, limits)
-        return replace(result, qualities=tuple(quality_by_fill.get(f) or measure_quality(problem, f)
-                                               for f in result.fills))
+            result = run()
+        return replace(result, stopped_by=stopped_by,
+                       qualities=tuple(quality_by_fill.get(f) or measure_quality(problem, f) for f in result.fills))
 
     if export_cnf is not None:
         from xwcp.backends import sat
