@@ -158,7 +158,7 @@ export function initDesign({ symmetry = currentSymmetry } = {}) {
         preview.innerHTML = "";
         const n = msg.designs.length;
         progress.textContent = n
-          ? `${n} design${n === 1 ? "" : "s"} in ${msg.seconds} s (${msg.stats.patterns} patterns tried)`
+          ? `${n} design${n === 1 ? "" : "s"} in ${msg.seconds.toFixed(1)} s (${msg.stats.patterns} patterns tried)`
             + (msg.reason ? `: ${msg.reason}` : "") + ": open one in the editor"
           : `no design (${msg.status}): ${msg.reason}`;
         progress.dataset.status = msg.status;

@@ -159,6 +159,7 @@ export function setMeta(field, value) {
 
 // Load a puzzle: { grid, clues by slot name (as files name them) or by key, theme keys, meta, history... }.
 export function loadPuzzle(puzzle) {
+  say(""); // the last puzzle's message ("opened x.ipuz: 68 bars") is not about this one
   state.id = puzzle.id || null;
   state.grid = normalized(puzzle.grid);
   relayout();
