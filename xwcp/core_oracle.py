@@ -16,22 +16,18 @@ takes that path as well (the compiled search does not know the control).
 """
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from xwcp import kernel
 from xwcp.kernel import is_plain
 from xwcp.lazy import lazy_import
+from xwcp.model.grid import Slot
 from xwcp.problem import Crossing, Problem
 from xwcp.result import Limits, check_fill
 from xwcp.types import FillStatus, SlotId
-
-if TYPE_CHECKING:
-    from xwcp.grid import Slot
 
 np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
@@ -259,13 +255,12 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
 
 
 def _renumbered(slot: Slot, slot_id: SlotId) -> Slot:
-    """`slot` with the id `slot_id`, every other field kept (`dataclasses.replace`, but a tenth of its time:
-    a core search makes thousands)."""
+    """`slot` with the id `slot_id`, every other field kept (as `dataclasses.replace`, which was a tenth of a
+    small core's time: a core search makes thousands): the slot itself when its id already is `slot_id`, else
+    the constructor called directly (0.9 us a slot, against 2 us for `copy.copy` + `object.__setattr__`)."""
     if slot.id == slot_id:
         return slot
-    copied = copy.copy(slot)
-    object.__setattr__(copied, "id", slot_id)
-    return copied
+    return Slot(slot_id, slot.number, slot.direction, slot.row, slot.col, slot.cells)
 
 
 def fill_slots(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
