@@ -311,6 +311,19 @@ def test_xd_clue_text_is_written_unchanged(tmp_path):
     assert read_puzzle(out).clue_by_slot == {"1A": clue}
 
 
+@pytest.mark.parametrize("text, needle", [
+    ("Title: t\n\n\nAB[\nCDE\nFGH\n\n\nA1. x ~ AB\n", "grid row 1, column 3 holds '['"),
+    ("Title: t\nRebus: 1=A#B\n\n\nA1C\nCDE\nFGH\n\n\nA1. x ~ AAC\n", "Rebus header's '1=A#B' puts 'A#B'"),
+])
+def test_xd_refuses_what_no_cell_can_hold_as_every_reader_does(tmp_path, text, needle):
+    """A '[', ']' or '#' in a cell would render as text xwcp cannot read back (`[[]`): refused with one line."""
+    path = tmp_path / "bad.xd"
+    path.write_text(text)
+    with pytest.raises(InputError, match=r"cannot keep .*'#', '\[' and '\]' are not cell contents") as err:
+        read_puzzle(path)
+    assert needle in str(err.value)
+
+
 def test_xd_without_hash_blocks_and_without_answers_warns_which_reading(tmp_path):
     path = tmp_path / "dots.xd"
     path.write_text("Title: t\n\n\nAB.C\nDE.F\n\n\nA1. x\n")

@@ -28,6 +28,7 @@ from pathlib import Path
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle
+from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
                              with_published_numbers)
 from xwcp.types import Direction
@@ -155,9 +156,9 @@ def _content(value, empty: str, r: int, c: int, source: str) -> str:
     text = "".join(value.split()).upper()
     if not text or text in (empty, "0", EMPTY, "_"):
         return EMPTY
-    if any(ch in "#[]" for ch in text):
+    if not is_cell_content(text):
         raise InputError(f"row {r + 1}, column {c + 1} holds {value!r}, which xwcp cannot keep in a cell "
-                         "('#', '[' and ']' are not cell contents)", source)
+                         f"({NOT_CELL_CONTENTS})", source)
     return text
 
 

@@ -30,6 +30,7 @@ from xml.etree import ElementTree
 from xwcp.errors import InputError
 from xwcp.formats._io import MAX_PUZZLE_BYTES, read_bytes
 from xwcp.formats.puzzle import Puzzle
+from xwcp.model.grid import is_cell_content
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
                              with_published_numbers)
 from xwcp.model.grid import number_by_cell as numbering
@@ -176,7 +177,7 @@ def _content(text: str, x: int, y: int, source: str) -> str:
     text = "".join(text.split()).upper()
     if not text:
         return EMPTY
-    if any(ch in "#[]" for ch in text) or text == EMPTY:
+    if not is_cell_content(text):
         raise InputError(f"the cell at x={x}, y={y} holds {text!r}, which xwcp cannot keep in a cell", source)
     return text
 

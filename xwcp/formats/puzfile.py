@@ -26,6 +26,7 @@ from pathlib import Path
 from xwcp.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.formats.puzzle import Puzzle, clue_order
+from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
 
 _PUZ_BLOCK = "."
@@ -256,9 +257,9 @@ def _cell_text(text: str, cell: int, width: int, source: str) -> str:
     text = "".join(text.split()).upper()
     if not text:
         return EMPTY
-    if any(ch in "#[]" for ch in text) or text == EMPTY:
+    if not is_cell_content(text):
         raise InputError(f"row {cell // width + 1}, column {cell % width + 1} holds {text!r}, which xwcp cannot "
-                         "keep in a cell ('#', '[' and ']' are not cell contents)", source)
+                         f"keep in a cell ({NOT_CELL_CONTENTS})", source)
     return text
 
 

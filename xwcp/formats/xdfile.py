@@ -28,6 +28,7 @@ from pathlib import Path
 from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle, clue_order
+from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
 _PLACEHOLDER_CLUE = "[XXX]"
@@ -79,6 +80,11 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
     warnings: list[str] = []
     rebus = _rebus(header.get("rebus", ""), source, warnings)
+    for r, row in enumerate(rows):  # what a cell cannot hold is refused, as every reader does (is_cell_content)
+        for c, ch in enumerate(row):
+            if ch not in "#_." and ch not in rebus and not is_cell_content(ch.upper()):
+                raise InputError(f"grid row {r + 1}, column {c + 1} holds {ch!r}, which xwcp cannot keep in a cell "
+                                 f"({NOT_CELL_CONTENTS})", source)
     special = header.get("special", "").strip().lower()
     special_mark = Mark(circle=True) if special.startswith("circle") else Mark(shaded=True) if special else None
     marks: dict[int, Mark] = {}
@@ -144,6 +150,9 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
             continue
         out[key] = text.strip().upper()
+        if not is_cell_content(out[key]):
+            raise InputError(f"the Rebus header's {item!r} puts {out[key]!r} in a cell, which xwcp cannot keep "
+                             f"({NOT_CELL_CONTENTS})", source)
     return out
 
 

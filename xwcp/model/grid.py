@@ -49,6 +49,17 @@ class Mark(NamedTuple):
         return self.circle or self.shaded or self.color is not None
 
 
+NOT_CELL_CONTENTS = "'#', '[' and ']' are not cell contents"
+"""Why `is_cell_content` refuses a text, for a reader's error line."""
+
+
+def is_cell_content(text: str) -> bool:
+    """Can a white cell hold `text` (already upper case, no spaces)? Anything but '#', '[', ']' (the model's
+    block and the text syntax's rebus brackets) and a lone '.' (an empty cell): every reader applies this
+    rule, so whatever it reads can be written in the text syntax and read back."""
+    return bool(text) and text != EMPTY and not any(ch in "#[]" for ch in text)
+
+
 def is_letters(text: str) -> bool:
     """True for one or more letters 'A'-'Z' (a white cell's contents: a letter or a rebus)."""
     return bool(text) and text.isascii() and text.isalpha() and text.isupper()

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from xwcp.errors import InputError
 from xwcp.files import read_bounded, source_name
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots,
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots, is_cell_content,
                              make_grid)
 
 _EMPTY_INPUT = frozenset(".?_")
@@ -89,7 +89,7 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         if ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1:close] if close > 0 else ""
-            if close < 0 or not inner or any(ch.isspace() or ch in "[]#" for ch in inner) or inner == EMPTY:
+            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(inner.upper()):
                 raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
             content, pos = inner.upper(), close + 1
         elif ch == BLOCK:
