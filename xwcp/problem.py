@@ -137,12 +137,10 @@ class Problem:
         return self.words.score(text)
 
 
-def keep_entered_letters(mask: np.ndarray, letters: Sequence[str] | Grid, slot: Slot, words: WordList) -> np.ndarray:
+def keep_entered_letters(mask: np.ndarray, letters: Sequence[str], slot: Slot, words: WordList) -> np.ndarray:
     """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
-    letter already entered in the slot's letter cells (`letters`: `Problem.letters`, or the Grid they
-    come from); returns `mask`. A rebus symbol that is no letter clears every word."""
-    if isinstance(letters, Grid):
-        letters = letter_contents(letters)[0]
+    letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
+    A rebus symbol that is no letter clears every word."""
     bucket = words.bucket(slot.length)
     for pos, cell in enumerate(slot.cells):
         letter = letters[cell]
@@ -343,7 +341,7 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
         slot = problem.slots[slot_id]
         if all(new_letters[cell] != EMPTY for cell in slot.cells):
             return None  # a complete entry: it becomes the user's own (fixed), as compile_structure decides
-        domains[slot_id] = keep_entered_letters(np.array(problem.domains[slot_id]), new_grid, slot, problem.words)
+        domains[slot_id] = keep_entered_letters(np.array(problem.domains[slot_id]), new_letters, slot, problem.words)
         domains[slot_id].flags.writeable = False
     return replace(problem, grid=new_grid, domains=tuple(domains))
 
@@ -372,7 +370,7 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
     locked: dict[SlotId, str] = {}
     if controls.locks:
         grid, locked = apply_locks(grid, spelled, controls)
-        spelled = spell_out(grid)
+        spelled = spelled._replace(letters=letter_contents(grid)[0])  # locks only fill empty cells: same slots
     slots, letters = spelled.slots, spelled.letters
     if locked:
         for slot_id, word in locked.items():
