@@ -217,13 +217,6 @@ def export_formats() -> list[str]:
             and _optional(suffixes[f".{fmt}"], "write") is not None]
 
 
-def write_export(grid: Grid, clues: dict[str, str], fmt: str) -> bytes:
-    """The puzzle file's bytes, written by xwcp.formats (only called for a format in `export_formats()`)."""
-    from xwcp.formats import Puzzle
-
-    return puzzles.write_format(Puzzle(grid, clue_by_slot=dict(clues)), fmt)
-
-
 def unfillable_core(problem: Problem, slot_id: int | None, *, weight_by_slot=None, progress=None,
                     abort: threading.Event | None = None) -> dict | None:
     """The slots to outline on an unfillable grid: the minimal core from xwcp.core (issue 15) when it
@@ -351,8 +344,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
                                            weight_by_slot=None if result is None else result.weight_by_slot)
                 # Session.check's report (from the cached propagation), the verdict sent before the core search
                 data = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
-                                    explain_core=explain_core)
-                data = _with_core(entry.problem, data, data["verdict"] == "unfillable")
+                                    explain_core=explain_core)  # every unfillable verdict asks explain_core once
                 if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
                     state.cache.keep_check(check_key, data)
             return data
