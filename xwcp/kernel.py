@@ -515,14 +515,6 @@ class BitSearch(_SlotLayout):
                 weights[slot_id] = total
         return weights
 
-    def hardest_slot_id(self) -> SlotId | None:
-        """The slot whose crossings caused the most wipeouts (highest dom/wdeg weight), or None before any."""
-        if self.n_slots == 0:
-            return None
-        totals = np.add.reduceat(self.weight[:self.n_pos], self.slot_pos_off[:-1]) - np.diff(self.slot_pos_off)
-        k = int(np.argmax(totals))
-        return self.slot_ids[k] if totals[k] > 0 else None
-
     @property
     def stats(self) -> dict[str, int]:
         st = self._state

@@ -16,8 +16,8 @@ It applies when one list (or the default) is already cached, the backend is `aut
 takes the ordinary path through `xwcp.session`, the floor below this module). An unfillable
 grid's reason and core come from the same functions too: the AC-3 kernel has a numpy-free
 form (`xwcp.plain_kernel.PlainEngine`), and `xwcp.core` and `xwcp.ac3.unfillable_reason` read
-bitset domains. Only a search that proves a grid
-unfillable imports numpy, to name its hardest slot.
+bitset domains, and a search proof's hardest slot comes from the search's own failure weights
+(`BitSearch.slot_weights`, plain Python over the kernel's arrays).
 """
 from __future__ import annotations
 
