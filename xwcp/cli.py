@@ -479,11 +479,11 @@ def _stopped_quality(result) -> int:
     """128 + the signal's number when a stop signal ended the quality search (its best fill is printed), else 0."""
     if result.stopped_by is None:
         return 0
-    import signal
+    from xwcp.signals import exit_code_for
 
     print(f"xwcp: quality search stopped ({result.stopped_by}); the fill above is the best found until then",
           file=sys.stderr)
-    return 128 + signal.Signals[result.stopped_by].value
+    return exit_code_for(result.stopped_by)
 
 
 def cmd_domains(args) -> int:
@@ -650,8 +650,8 @@ def cmd_design(args) -> int:
             data["out"] = args.out if answer.designs else None
         _emit(args, data, answer.text() + (f"\nwrote {args.out}" if args.out and answer.designs else ""))
     if stopped_by is not None:  # the designs found before the signal are printed (and saved) above
-        import signal
+        from xwcp.signals import exit_code_for
 
         print(f"xwcp: design stopped ({stopped_by}) with {len(answer.designs)} design(s) found", file=sys.stderr)
-        return 128 + signal.Signals[stopped_by].value
+        return exit_code_for(stopped_by)
     return answer.status.exit_code

@@ -41,7 +41,12 @@ class Interrupted(KeyboardInterrupt):
 
     @property
     def exit_code(self) -> int:
-        return 128 + self.signum
+        return exit_code_for(self.name)
+
+
+def exit_code_for(name: str) -> int:
+    """The exit status after stop signal `name` ('SIGINT' -> 130): 128 + its number."""
+    return 128 + signal.Signals[name].value
 
 
 def _raise(signum, frame) -> None:
