@@ -16,7 +16,7 @@ from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, w
 from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress, fill_grid
 from xwcp.controls import Controls
-from xwcp.wordlist import describe_problems, layer_word_lists, load_word_list
+from xwcp.wordlist import WordList, describe_problems, layer_word_lists, load_word_list
 
 
 def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
@@ -40,6 +40,18 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                                warn=warn, controls=controls)[1]
 
 
+def load_words(words_path: str | Path | list | tuple | None = None,
+               warn: Callable[[str], None] | None = None) -> WordList:
+    """The word list: None for the default, a path, or a list of paths layered in order (later lists score
+    over earlier ones); `warn` hears one line per thing the user should know about each list."""
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    layers = [load_word_list(path) for path in (paths or [None])]
+    if warn is not None:
+        for words in layers:
+            warn_list(words, warn)
+    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
 def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                         allow_dupes: bool = False, strict: bool = False,
                         warn: Callable[[str], None] | None = None,
@@ -48,12 +60,7 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
     puzzle = read_puzzle(grid_path)
     if warn is not None:
         warn_puzzle(puzzle, grid_path, warn)
-    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-    layers = [load_word_list(path) for path in (paths or [None])]
-    if warn is not None:
-        for words in layers:
-            warn_list(words, warn)
-    words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
+    words = load_words(words_path, warn)
     problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                               controls=controls)
     if warn is not None:

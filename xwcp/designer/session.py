@@ -5,31 +5,15 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from xwcp.designer.report import event_line
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.search import DesignEvent, DesignResult, design
-
-if TYPE_CHECKING:
-    from xwcp.wordlist import WordList
+from xwcp.session import load_words
 
 SHOWN_KINDS = ("design", "note")
 """Events printed as lines of their own; the others only move the live status line on a terminal."""
-
-
-def load_words(words_path: str | list[str] | tuple[str, ...] | None = None,
-               warn: Callable[[str], None] | None = None) -> WordList:
-    """The word list: None for the default, a path, or a list of paths layered in order (as `xwcp fill`)."""
-    from xwcp.session import warn_list
-    from xwcp.wordlist import layer_word_lists, load_word_list
-
-    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-    layers = [load_word_list(path) for path in (paths or [None])]
-    if warn is not None:
-        for words in layers:
-            warn_list(words, warn)
-    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
 
 
 class StatusLine:

@@ -59,7 +59,7 @@ from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.personal import word_routes
 from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.wordsource import WordSource
-from xwcp.wordlist import WordList, layer_word_lists, load_word_list
+from xwcp.wordlist import WordList
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -271,9 +271,9 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         personal: layer the user's personal list (xwcp.userwords) over the list, and let the page edit it.
     """
     if words is None:
-        paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-        layers = [load_word_list(path) for path in (paths or [None])]
-        words = layers[0] if len(layers) == 1 else layer_word_lists(layers)
+        from xwcp.session import load_words
+
+        words = load_words(words_path)
     state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
 
     async def analyse(request: Request, job, body: dict | None = None) -> Response:
