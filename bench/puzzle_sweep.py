@@ -425,7 +425,7 @@ def _category(line: str) -> str:
     if "not a crossword" in line:
         return "not a crossword (acrostic, coded)"
     if "largest supported" in line:
-        return "larger than 30x30"
+        return "larger than 60x60"
     if "not a valid" in line or "no ACROSS&DOWN" in line:
         return "structurally damaged"
     return re.sub(r"\d+", "N", line.split(": ", 2)[-1])[:60]

@@ -15,6 +15,7 @@ from xwcp.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.formats.puzzle import Puzzle
 from xwcp.grid import EMPTY, find_slots, parse_grid
+from xwcp.model.text import grid_lines
 
 
 def to_dict(puzzle: Puzzle) -> dict:
@@ -27,7 +28,7 @@ def to_dict(puzzle: Puzzle) -> dict:
                         "word": None if EMPTY in text else text, "clue": puzzle.clue(slot)})
     return {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
             "diagramless": puzzle.is_diagramless, "width": grid.width, "height": grid.height,
-            "grid": grid.render().splitlines(), "entries": entries}
+            "grid": grid_lines(grid), "entries": entries}
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
