@@ -81,17 +81,22 @@ class Problem:
     """Slots the user filled completely with an entry the word list does not have."""
 
     @cached_property
-    def letters(self) -> tuple[str, ...]:
-        """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells.
+    def _contents(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """`letter_contents(grid)`, worked out once: `letters` and `cell_by_extra` are its two halves.
 
         Derived from `grid` (so a copy with letters typed into its grid, `dataclasses.replace(problem,
         grid=...)`, has them too)."""
-        return letter_contents(self.grid)[0]
+        return letter_contents(self.grid)
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells."""
+        return self._contents[0]
 
     @cached_property
     def cell_by_extra(self) -> tuple[int, ...]:
         """The grid cell of letter cell `width * height + k` (a rebus cell's second letter on)."""
-        return letter_contents(self.grid)[1]
+        return self._contents[1]
 
     @property
     def n_letter_cells(self) -> int:
