@@ -488,7 +488,13 @@ def test_warnings_do_not_change_the_exit_code(tmp_path, capsys):
     assert "checksums do not match (global)" in capsys.readouterr().err
 
 
-def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, capsys):
+def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, capsys, monkeypatch):
+    import xwcp.session
+
+    def no_fill(*args, **kwargs):
+        raise AssertionError("filled before refusing the output")
+
+    monkeypatch.setattr(xwcp.session, "run_fill", no_fill)
     grid = tmp_path / "barred.txt"
     grid.write_text("AB|C\n...\n")
     code = main(["fill", str(grid), "--out", str(tmp_path / "f.puz")])

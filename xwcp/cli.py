@@ -435,17 +435,16 @@ def cmd_fill(args) -> int:
     if args.min_diff is not None and not (args.count and args.count > 1):
         raise InputError("--min-diff needs --count N with N of 2 or more")
     if args.out:
-        from xwcp.formats import check_writable, format_module, read_puzzle
+        from xwcp.formats import format_module
 
-        format_module(args.out)  # a bad output name is bad usage: say so before filling
-        if args.grid != "-":  # and what the output format cannot hold (bars in a .puz)
-            check_writable(read_puzzle(args.grid), args.out)
+        format_module(args.out)  # a bad output name is bad usage: say so before filling (and what the output
+        # format cannot hold, bars in a .puz, as soon as the grid is read: load_and_fill's `out`)
     puzzle, problem, result = load_and_fill(
         args.grid, _word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
         controls=_controls(args), backend=args.backend, time_limit_s=args.time_limit, seed=args.seed,
         count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
         show_progress=sys.stderr.isatty(), warn=_warn,
-        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True), soft_stop=True)
+        say=lambda line: print(f"xwcp: {line}", file=sys.stderr, flush=True), soft_stop=True, out=args.out)
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":

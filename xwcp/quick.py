@@ -28,7 +28,7 @@ from pathlib import Path
 from xwcp import kernel
 from xwcp.cache import CacheDamaged
 from xwcp.controls import Controls
-from xwcp.formats import Puzzle, read_puzzle
+from xwcp.formats import Puzzle, check_writable, read_puzzle
 from xwcp.model.letters import spell_out
 from xwcp.plain_kernel import plain_search_supported
 from xwcp.problem import Problem, compile_structure, initial_bitsets
@@ -43,7 +43,8 @@ BACKENDS = ("auto", "backtrack", "letters")
 
 def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
                        strict: bool = False, controls: Controls | None = None,
-                       warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem] | None:
+                       warn: Callable[[str], None] | None = None,
+                       out: str | Path | None = None) -> tuple[Puzzle, Problem] | None:
     """`xwcp.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
     memory-mapped cache of the list, its domains bitsets (`xwcp.kernel.is_plain`).
 
@@ -64,6 +65,8 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
     if words is None:
         return None
     puzzle = read_puzzle(grid_path)
+    if out is not None:
+        check_writable(puzzle, out)
     try:
         for length in sorted({slot.length for slot in spell_out(puzzle.grid).slots}):  # letters, rebus included
             words.row(length)  # verifies the words of each length the grid uses
@@ -82,7 +85,8 @@ def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int
 def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
          strict: bool = False, controls: Controls | None = None, backend: str = "auto",
          time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
-         warn: Callable[[str], None] | None = None) -> tuple[Puzzle, Problem, FillResult] | None:
+         warn: Callable[[str], None] | None = None, out: str | Path | None = None,
+         ) -> tuple[Puzzle, Problem, FillResult] | None:
     """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
 
     Returns:
@@ -93,7 +97,7 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     if backend not in BACKENDS:
         return None
     options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
-    loaded = load_plain_problem(grid_path, words_path, warn=warn, **options)
+    loaded = load_plain_problem(grid_path, words_path, warn=warn, out=out, **options)
     if loaded is None:
         return None
     puzzle, problem = loaded
@@ -111,7 +115,7 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
                   min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
                   show_progress: bool = False, warn: Callable[[str], None] | None = None,
                   say: Callable[[str], None] | None = None,
-                  soft_stop: bool = False) -> tuple[Puzzle, Problem, FillResult]:
+                  soft_stop: bool = False, out: str | Path | None = None) -> tuple[Puzzle, Problem, FillResult]:
     """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
 
     A fill that needs only the search runs without numpy when it can (`fill` above: same
@@ -123,10 +127,10 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
     options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
     if not (quality or min_diff or export_cnf):
         fast = fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                    show_progress=show_progress, warn=warn, **options)
+                    show_progress=show_progress, warn=warn, out=out, **options)
         if fast is not None:
             return fast
-    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, **options)
+    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, out=out, **options)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xwcp.errors import InputError, is_cli, option_text
-from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
+from xwcp.formats import Puzzle, check_writable, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.problem import Problem, compile_problem, unlisted_text
 from xwcp.result import FillResult, Limits, Progress, fill_grid
 from xwcp.controls import Controls
@@ -55,9 +55,14 @@ def load_words(words_path: str | Path | list | tuple | None = None,
 def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
                         allow_dupes: bool = False, strict: bool = False,
                         warn: Callable[[str], None] | None = None,
-                        controls: Controls | None = None) -> tuple[Puzzle, Problem]:
-    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`)."""
+                        controls: Controls | None = None, out: str | Path | None = None) -> tuple[Puzzle, Problem]:
+    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
+
+    `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
+    .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
     puzzle = read_puzzle(grid_path)
+    if out is not None:
+        check_writable(puzzle, out)
     if warn is not None:
         warn_puzzle(puzzle, grid_path, warn)
     words = load_words(words_path, warn)
