@@ -11,12 +11,18 @@ let timer = null;
 let controller = null;
 let seq = 0;
 
+let stale = true; // the grid changed while the panel was hidden: refresh when it is shown
+
+// After an edit: refresh soon if the panel is shown, else only remember to (a hidden panel costs a keystroke
+// nothing: no request, no redraw).
 function schedule() {
   clearTimeout(timer);
+  if ($("panel-stats").hidden) { stale = true; return; }
   timer = setTimeout(refresh, STATS_DELAY_MS);
 }
 
 function refresh() {
+  stale = false;
   if (controller) controller.abort();
   controller = new AbortController();
   const mine = ++seq;
@@ -99,4 +105,5 @@ export function initStats() {
   on("edit", schedule);
   on("puzzle", schedule);
   on("words", schedule);
+  $("tab-stats").addEventListener("click", () => { if (stale) refresh(); });
 }
