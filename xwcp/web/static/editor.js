@@ -48,18 +48,26 @@ function erase() {
   if (state.grid.cells[state.cell] === BLOCK) return;
   const shown = state.mode === "solve" ? state.solve.cells[state.cell] : state.grid.cells[state.cell];
   if (shown === EMPTY) advance(currentSlot(), -1);
+  putValue(EMPTY, 0, { typed: true });
+}
+
+// Put `value` (EMPTY, a letter or a rebus) into the cursor's cell, then move `step` cells along the slot (0: stay);
+// in test-solve it is the solver's entry. A locked (theme) cell is refused with a message.
+function putValue(value, step, detail) {
   const cell = state.cell;
   if (state.grid.cells[cell] === BLOCK) return;
   if (state.mode === "solve") {
-    emit("solve-type", { cell, letter: EMPTY });
+    emit("solve-type", { cell, letter: value });
+    if (step) advance(currentSlot(), step);
     emit("select");
     return;
   }
-  if (state.grid.cells[cell] === EMPTY) { emit("select"); return; }
+  if (state.grid.cells[cell] === value) { emit("select"); return; }
   if (lockedCells().has(cell)) { lockedMessage(cell); return; }
   const cells = state.grid.cells.slice();
-  cells[cell] = EMPTY;
-  commit({ cells }, { typed: true });
+  cells[cell] = value;
+  if (step) advance(currentSlot(), step);
+  commit({ cells }, detail);
 }
 
 // A block or a bar moved: a published numbering (from a file) no longer fits; the standard numbering takes over.
@@ -118,21 +126,7 @@ export function toggleMark(kind) {
 
 // Put `text` (letters; several make a rebus cell, none erases) into the cursor's cell: the rebus key's entry.
 export function enterRebus(text) {
-  const cell = state.cell;
-  if (state.grid.cells[cell] === BLOCK) return;
-  const value = text || EMPTY;
-  if (state.mode === "solve") {
-    emit("solve-type", { cell, letter: value });
-    advance(currentSlot(), 1);
-    emit("select");
-    return;
-  }
-  if (state.grid.cells[cell] === value) { emit("select"); return; }
-  if (lockedCells().has(cell)) { lockedMessage(cell); return; }
-  const cells = state.grid.cells.slice();
-  cells[cell] = value;
-  advance(currentSlot(), 1);
-  commit({ cells }, { typed: true, rebus: true });
+  putValue(text || EMPTY, 1, { typed: true, rebus: true });
 }
 
 // Put `word` into the current slot (a suggestion clicked): a rebus cell keeps its letters, every other cell takes one.
