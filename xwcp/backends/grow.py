@@ -16,8 +16,10 @@ grid's), so UNFILLABLE is a proof here too. Only a time limit ends it otherwise 
 Measured (one core each, `backtrack` seed 0 as the oracle; bench/README.md, "Issue 25: van Beek
 23.06 and 23.10"): from the slot with the most dead ends after 3 s of the whole search (23.06
 100D, 23.10 80A) 23.06 fills in 5.8 s and 23.10 in 21 s, the first fill of 23.10 by any xwcp
-backend. Heavy-tailed still: of 4 starts among the top failure weights two fill each grid within
-40 s; of 12 other starts on 23.10 none does within 20-60 s.
+backend. Heavy-tailed still, in the start and in the seed: of 4 starts among the top failure
+weights two fill each grid within 40 s; of 12 other starts on 23.10 none does within 20-60 s; and
+from the same good start the oracle's seeds 1 and 2 reach 60 s on 23.10 (on 23.06 seed 2 fills in
+20 s, seed 1 does not). With seeds 1 and 2 the probe also names other starts (upper left).
 """
 from __future__ import annotations
 
