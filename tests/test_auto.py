@@ -5,15 +5,19 @@ import multiprocessing
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from xwcp.backends import auto, fill
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
+from xwcp.grid import parse_grid, read_grid
+from xwcp.plain_kernel import bit_search
+from xwcp.problem import compile_problem, compile_structure
 from xwcp.result import FillResult, Limits, Progress, check_fill
 from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list
+from xwcp.wordlist import load_word_list, words_from_pairs
+
+MODELS = Path(__file__).parent.parent / "models"
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +110,35 @@ def test_open_grids_branch_on_letters_and_blocked_grids_on_words(monkeypatch):
     # the caller's choice wins
     fill(open_grid, "auto", Limits(time_limit_s=30, extra={"branch": "word"}))
     assert seen[-1] == "word"
+
+
+def test_large_grids_race_grow_and_smaller_ones_backtrack():
+    words = load_word_list()
+    large = compile_structure(read_grid(MODELS / "vanbeek" / "23.06.txt"), words)
+    herald = compile_structure(read_grid(MODELS / "vanbeek" / "21.10.txt"), words)
+    assert auto.rival_for(large) == "grow" and auto.rival_for(herald) == "backtrack"
+
+
+def test_grow_rival_answer_wins(problem, monkeypatch):
+    monkeypatch.setattr(auto, "backtrack", _SlowSearch)
+    monkeypatch.setattr(auto, "GROW_MIN_CELLS", 1)
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["winner"] == "rival-grow"
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_grow_fills_region_by_region():
+    problem = compile_problem(read_grid(MODELS / "15x15-daily-01.txt"), load_word_list())
+    result = fill(problem, "grow", Limits(time_limit_s=30, extra={"probe_fails": 1}))  # no time to settle it whole
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["grow_asks"] > 1
+
+
+def test_grow_proves_a_grid_unfillable_by_a_region():
+    # root arc consistent (every letter has support) but no fill: a region's search must prove it
+    words = words_from_pairs([(w, 50) for w in ("ABA", "ACA", "BAA", "BAB", "BBC", "BCA", "CAC", "CBB")])
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0)
+    assert bit_search(problem).is_consistent
+    result = fill(problem, "grow", Limits(time_limit_s=30, extra={"probe_fails": 1}))
+    assert result.status is FillStatus.UNFILLABLE and result.stats.extra["grow_asks"] >= 1

@@ -21,6 +21,7 @@ BACKENDS = {
     "letters": "xwcp.backends.letters",
     "cpsat": "xwcp.backends.cpsat",
     "sat": "xwcp.backends.sat",
+    "grow": "xwcp.backends.grow",
 }
 DEFAULT_BACKEND = "auto"
 

@@ -46,6 +46,16 @@ not dom/wdeg. The two differ in kind, and each wins its own half (one run, load 
 `backtrack` alone): dom/wdeg fills XCSP lex 4x8 in 0.68 s and open 6x6 @100k in 0.49 s (pure
 dom 2.46 s, 1.24 s), pure dom proves open 7x7 @50k unfillable in 11.9 s and open 6x6 @50k in
 6.2 s (dom/wdeg 21.3 s, 11.1 s). Fills mostly end before the race starts; proofs go to the rival."""
+RIVAL_LARGE = "grow"
+"""The rival on grids of GROW_MIN_CELLS cells and more: fill region by region from the hardest slot
+(xwcp/backends/grow.py), a search of another kind than the main one, with the caller's own seed.
+
+On van Beek 23.06 and 23.10 with SCOWL-55 the second `backtrack` settled neither in 60 s; `grow`
+alone (whole command, one core) filled 23.06 in 7.6 s and 23.10 in 22.4 s with seed 0 (seed 1:
+neither; seed 2: 23.06 in 43 s), see bench/README.md, "Issue 25: van Beek 23.06 and 23.10"."""
+GROW_MIN_CELLS = 500
+"""Grids with at least this many cells (23x23 and up) race `grow`; the Herald 15x15s and 21x21s (225
+and 441 cells) keep the `backtrack` rival, so their fills are unchanged by construction."""
 OPEN_BLOCK_FRACTION = 0.05
 """Grids with fewer blocks than this share of their cells are searched by letters first.
 
@@ -68,6 +78,11 @@ def branching_for(problem: Problem) -> str:
     cells = problem.grid.cells
     blocks = sum(1 for c in cells if c == BLOCK)
     return "letter" if blocks < OPEN_BLOCK_FRACTION * len(cells) else "word"
+
+
+def rival_for(problem: Problem) -> str:
+    """The rival backend for `problem`: RIVAL_LARGE on grids of GROW_MIN_CELLS cells or more, else RIVAL."""
+    return RIVAL_LARGE if len(problem.grid.cells) >= GROW_MIN_CELLS else RIVAL
 
 
 def available() -> bool:
@@ -109,7 +124,7 @@ class _Race:
     def start(self, remaining_s: float | None) -> None:
         from xwcp.backends import get_backend
 
-        rival = self.limits.extra.get("rival", RIVAL)
+        rival = self.limits.extra.get("rival", rival_for(self.problem))
         try:
             get_backend(rival)
         except Exception as exc:  # the rival's package is missing: race nobody
@@ -126,6 +141,7 @@ class _Race:
             open_grid = "branch" not in self.limits.extra and branching_for(self.problem) == "letter"
             extra.update(RIVAL_EXTRA_OPEN if open_grid else RIVAL_EXTRA)
             seed += 1
+        extra["rival"] = rival
         child_limits = Limits(time_limit_s=remaining_s, seed=seed, threads=1, extra=extra)
         self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn), daemon=True)
         self.process.start()
