@@ -99,8 +99,9 @@ class Core:
     """The user stopped the search (`find_core`'s `abort`) before it could prove the core minimal."""
 
 
-def _distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
-    """Crossing steps from the nearest seed slot to every slot reachable through crossings."""
+def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
+    """Crossing steps from the nearest seed slot to every slot reachable through crossings, in the order
+    a breadth-first walk reaches them (the dict's order: rings of crossings, nearest first)."""
     distance = {s: 0 for s in seed_ids}
     queue = deque(seed_ids)
     while queue:
@@ -213,7 +214,7 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         core = sorted(answer.used_slot_ids)
     else:
         oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched whole again
-    distance = _distances(problem, list(seed_slot_ids))
+    distance = crossing_distances(problem, list(seed_slot_ids))
     far = max(distance.values(), default=0) + 1
 
     def rotate(slot_id: SlotId, entries: dict[SlotId, str]) -> None:

@@ -59,16 +59,11 @@ def missing() -> str:
 
 def ring_order(problem: Problem, start_id: SlotId) -> list[SlotId]:
     """Every slot of `problem`, in rings of crossings from `start_id` (breadth first), then any not reached."""
-    order = [start_id]
-    seen = {start_id}
-    k = 0
-    while k < len(order):
-        for other in problem.cross_slot[order[k]]:
-            if other >= 0 and other not in seen:
-                seen.add(other)
-                order.append(other)
-        k += 1
-    order.extend(slot.id for slot in problem.slots if slot.id not in seen)
+    from xwcp.core import crossing_distances
+
+    order = list(crossing_distances(problem, [start_id]))
+    reached = set(order)
+    order.extend(slot.id for slot in problem.slots if slot.id not in reached)
     return order
 
 
@@ -121,15 +116,10 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
             n_asks += 1
             if answer.status is not FillStatus.FILLED or n_kept == len(order):
                 break
-        if answer.status is FillStatus.FILLED:
-            entry_by_slot = answer.entry_by_slot
-            status, entries = FillStatus.FILLED, tuple(entry_by_slot[slot.id] for slot in problem.slots)
-            break
-        if answer.status is FillStatus.UNFILLABLE:
-            status = FillStatus.UNFILLABLE
-            break
-        if answer.status is FillStatus.ABORTED:
-            status = FillStatus.ABORTED
+        if answer.status is not FillStatus.LIMIT:  # filled, proven unfillable, or stopped: this start's answer is final
+            status = answer.status
+            if status is FillStatus.FILLED:
+                entries = tuple(answer.entry_by_slot[slot.id] for slot in problem.slots)
             break
     if status is None:
         status = clock.stop_status() or FillStatus.LIMIT
