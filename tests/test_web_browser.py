@@ -296,6 +296,17 @@ def test_theme_entries_saved_puzzles_solve_and_print(server, browser):
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A" and "theme entry" in page.inner_text("#message")
     page.keyboard.press("Backspace")
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
+    # Backspace in the empty cell below steps back up onto the theme entry: refused there, and the cursor is
+    # drawn on the cell it stepped to (the next key goes where the page shows)
+    page.click('.cell[data-cell="31"]')
+    if page.evaluate("window.xwcp.state.dir") != "D":
+        page.keyboard.press("Enter")
+    assert page.evaluate("window.xwcp.state.grid.cells[31]") == "."
+    page.keyboard.press("Backspace")
+    assert page.evaluate("window.xwcp.state.cell") == 16 and page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
+    assert "current" in page.get_attribute('.cell[data-cell="16"]', "class")
+    assert "current" not in page.get_attribute('.cell[data-cell="31"]', "class")
+    page.keyboard.press("Enter")  # back to across, as the rest of the test types
     page.keyboard.press(" ")
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
     _wait_stats(page, "complete", "1")

@@ -63,7 +63,8 @@ function putValue(value, step, detail) {
     return;
   }
   if (state.grid.cells[cell] === value) { emit("select"); return; }
-  if (lockedCells().has(cell)) { lockedMessage(cell); return; }
+  // refused: Backspace may already have stepped back, so the cursor is drawn where it now is
+  if (lockedCells().has(cell)) { emit("select"); lockedMessage(cell); return; }
   const cells = state.grid.cells.slice();
   cells[cell] = value;
   if (step) advance(currentSlot(), step);
