@@ -1,4 +1,4 @@
-"""Build the compiled kernels (xwcp/_kernel.c: AC-3 support counts; xwcp/_bitsearch.c: the fill search)."""
+"""Build the compiled kernels (xwcp/engine/_kernel.c: AC-3 support counts; xwcp/engine/_bitsearch.c: the fill search)."""
 import platform
 
 from setuptools import Extension, setup
@@ -10,8 +10,8 @@ POPCNT = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else 
 setup(
     ext_modules=[
         Extension(
-            "xwcp._kernel",
-            sources=["xwcp/_kernel.c", "xwcp/_bitsearch.c"],
+            "xwcp.engine._kernel",
+            sources=["xwcp/engine/_kernel.c", "xwcp/engine/_bitsearch.c"],
             extra_compile_args=["-O3", "-std=c99", *POPCNT],
         )
     ]

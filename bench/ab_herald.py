@@ -35,11 +35,11 @@ GRIDS = [f"15.{k:02d}" for k in range(1, 11)] + [f"21.{k:02d}" for k in range(1,
 
 ENGINE_SCRIPT = """
 import json, sys, time
-from xwcp.grid import read_grid
-from xwcp.problem import compile_problem
+from xwcp.model import read_grid
+from xwcp.compile.problem import compile_problem
 from xwcp.backends import fill
-from xwcp.result import Limits, check_fill
-from xwcp.wordlist import load_word_list
+from xwcp.engine.result import Limits, check_fill
+from xwcp.words.wordlist import load_word_list
 words = load_word_list(None)
 out = {}
 for path in sys.argv[2:]:
@@ -76,9 +76,9 @@ def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
     status = data.get("status", "?")
     if status == "filled":
         from xwcp.model import grid_from_rows, read_grid
-        from xwcp.problem import compile_problem
-        from xwcp.result import check_fill, grid_entries
-        from xwcp.wordlist import load_word_list
+        from xwcp.compile.problem import compile_problem
+        from xwcp.engine.result import check_fill, grid_entries
+        from xwcp.words.wordlist import load_word_list
 
         problem = compile_problem(read_grid(grid), load_word_list(None))
         entries = grid_entries(problem, grid_from_rows(data["grid"]))

@@ -14,10 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from xwcp.ac3 import Propagator, propagate
-from xwcp.grid import EMPTY, read_grid
-from xwcp.problem import compile_problem
-from xwcp.wordlist import load_word_list
+from xwcp.engine.ac3 import Propagator, propagate
+from xwcp.model import EMPTY, read_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.words.wordlist import load_word_list
 
 ROOT = Path(__file__).resolve().parent.parent
 

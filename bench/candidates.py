@@ -71,9 +71,9 @@ def uptime() -> str:
 
 
 def _problem(case: str):
-    from xwcp.grid import read_grid
-    from xwcp.problem import compile_problem
-    from xwcp.wordlist import load_word_list
+    from xwcp.model import read_grid
+    from xwcp.compile.problem import compile_problem
+    from xwcp.words.wordlist import load_word_list
 
     _, grid, words, floor = CASES[case]
     return compile_problem(read_grid(grid), load_word_list(str(words) if words else None), min_score=floor)
@@ -82,7 +82,7 @@ def _problem(case: str):
 def _incumbent(problem, seconds: float = 2.0):
     """A fill at the floor by our search leaning on scores (the hint / upper bound every model starts from)."""
     from xwcp.backends import backtrack
-    from xwcp.result import Limits, entry_scores
+    from xwcp.engine.result import Limits, entry_scores
 
     best = None
     for seed in range(3):
@@ -100,7 +100,7 @@ def _row(**kw) -> dict:
 
 def run_whole(case: str, candidate: str, time_limit_s: float) -> dict:
     """`xwcp fill` (quality or auto) as a whole command; the fill checked against the case's problem."""
-    from xwcp.result import check_fill, measure_quality
+    from xwcp.engine.result import check_fill, measure_quality
 
     kind, grid, words, floor = CASES[case]
     tree = Path(os.environ["XWCP_CANDIDATES_BASE"]) if candidate == "quality-base" else ROOT
@@ -137,11 +137,11 @@ def run_cpsat_whole(case: str, candidate: str, time_limit_s: float) -> dict:
     import numpy as np
     from ortools.sat.python import cp_model
 
-    from xwcp.ac3 import propagate
+    from xwcp.engine.ac3 import propagate
     from xwcp.backends import cpsat
     from xwcp.backends._common import entries_from_word_ids
     from xwcp.backends._shortlist import Shortlists
-    from xwcp.result import check_fill, entry_scores
+    from xwcp.engine.result import check_fill, entry_scores
 
     problem = _problem(case)
     incumbent = _incumbent(problem)
@@ -187,7 +187,7 @@ def run_cpsat_whole(case: str, candidate: str, time_limit_s: float) -> dict:
 
 def run_backend(case: str, candidate: str, time_limit_s: float) -> dict:
     from xwcp.backends import fill
-    from xwcp.result import Limits
+    from xwcp.engine.result import Limits
 
     problem = _problem(case)
     result = fill(problem, candidate, Limits(time_limit_s=time_limit_s, threads=2))
@@ -198,7 +198,7 @@ def run_backend(case: str, candidate: str, time_limit_s: float) -> dict:
 def run_toulbar2(case: str, candidate: str, time_limit_s: float, problem=None) -> dict:
     import tb2_model
 
-    from xwcp.result import check_fill, entry_scores
+    from xwcp.engine.result import check_fill, entry_scores
 
     problem = problem or _problem(case)
     kind = CASES[case][0]
@@ -238,10 +238,10 @@ def run_rc2(case: str, candidate: str, time_limit_s: float) -> dict:
     from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
 
-    from xwcp.ac3 import propagate
+    from xwcp.engine.ac3 import propagate
     from xwcp.backends import sat
     from xwcp.backends._shortlist import Shortlists
-    from xwcp.result import check_fill, entry_scores
+    from xwcp.engine.result import check_fill, entry_scores
 
     problem = _problem(case)
     n = len(problem.open_slot_ids)
@@ -278,7 +278,7 @@ def run_words(case: str, candidate: str, time_limit_s: float) -> dict:
     import numpy as np
 
     from xwcp.backends import fill
-    from xwcp.result import Limits
+    from xwcp.engine.result import Limits
 
     base = _problem(case)
     slot = base.slot_by_name("1A")

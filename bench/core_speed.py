@@ -1,7 +1,7 @@
 """How fast a minimal core is found on every unfillable grid of the bench suites, side by side with an older checkout.
 
 For each grid proven unfillable (by `auto`, as `xwcp fill` proves it, up to --fill-limit s), a
-child process of each checkout loads it, proves it, and finds the core (`xwcp.core.explain`,
+child process of each checkout loads it, proves it, and finds the core (`xwcp.search.core.explain`,
 its 5 s budget unless --budget; this checkout hands it the proof's dead-end weights); the
 checkouts take turns, --repeat times, and the medians are printed: proof time, core time,
 core size, minimal or not, searches. With --check, this checkout's cores are verified by a
@@ -61,7 +61,7 @@ def load_spec(spec: str, root: Path):
     from xwcp import compile_problem
 
     if spec.count(":") == 2 and not spec.split(":")[0] in _suite_names():
-        from xwcp.session import load_problem
+        from xwcp.services.session import load_problem
 
         grid, words, min_score = spec.split(":")
         return load_problem(grid, words or None, min_score=int(min_score))
@@ -83,8 +83,8 @@ def child(spec: str, budget_s: float, fill_limit_s: float) -> dict:
     import inspect
 
     from xwcp.backends import fill
-    from xwcp.core import explain
-    from xwcp.result import Limits
+    from xwcp.search.core import explain
+    from xwcp.engine.result import Limits
 
     problem = load_spec(spec, Path.cwd())
     start = time.perf_counter()
@@ -118,8 +118,8 @@ def verify(spec: str, names, checker: str, limit_s: float, is_minimal: bool) -> 
     """'ok' if `checker` proves the core unfillable and (when it is called minimal) each one-smaller subset
     fillable; 'WRONG ...' if it proves the opposite; 'unknown ...' if it reaches its limit first."""
     from xwcp.backends import fill
-    from xwcp.core import sub_problem
-    from xwcp.result import Limits
+    from xwcp.search.core import sub_problem
+    from xwcp.engine.result import Limits
 
     problem = load_spec(spec, ROOT)
     ids = [problem.slot_by_name(n).id for n in names]
@@ -142,8 +142,8 @@ def verify(spec: str, names, checker: str, limit_s: float, is_minimal: bool) -> 
 
 def find_unfillable(suites: str, fill_limit_s: float) -> list[str]:
     from xwcp.backends import fill
-    from xwcp.errors import InputError
-    from xwcp.result import Limits
+    from xwcp.base.errors import InputError
+    from xwcp.engine.result import Limits
 
     found = []
     for suite in suites.split(","):

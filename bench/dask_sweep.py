@@ -77,7 +77,7 @@ def micro(client, n_tasks: int, n_workers: int) -> tuple[float, float]:
     from distributed import wait
 
     from xwcp.dist.tasks import GridTask, WordsKey, fill_grid_task
-    from xwcp.wordlist import load_word_list
+    from xwcp.words.wordlist import load_word_list
 
     words = ROOT / "bench" / "results" / "_dask_sweep_words.txt"
     words.parent.mkdir(parents=True, exist_ok=True)

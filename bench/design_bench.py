@@ -36,7 +36,7 @@ def published_quality(path: Path, themes: list[str], words) -> dict:
     minimum over the listed ones, and how many are not listed (below the list's floor or absent)."""
     import puz
 
-    from xwcp.grid import Grid, find_slots
+    from xwcp.model import Grid, find_slots
 
     p = puz.read(str(path))
     grid = Grid(p.width, p.height, tuple("#" if ch == "." else ch for ch in p.solution))
@@ -77,7 +77,7 @@ def check_run(data: dict, themes: list[str], words, min_diff: int) -> list[str]:
     """Every problem with the designs of one run (empty when all are valid and pairwise different)."""
     from xwcp.designer.check import check_design
     from xwcp.designer.rules import Rules, Style, Symmetry
-    from xwcp.grid import grid_from_rows
+    from xwcp.model import grid_from_rows
 
     rules_json = data["rules"]
     width, height = (int(x) for x in rules_json["size"].split("x"))

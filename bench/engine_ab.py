@@ -19,11 +19,11 @@ import sys
 
 CHILD = r'''
 import json, statistics, sys, time
-from xwcp.grid import read_grid
-from xwcp.problem import compile_problem
+from xwcp.model import read_grid
+from xwcp.compile.problem import compile_problem
 from xwcp.backends import fill
-from xwcp.result import Limits, check_fill
-from xwcp.wordlist import load_word_list
+from xwcp.engine.result import Limits, check_fill
+from xwcp.words.wordlist import load_word_list
 words = load_word_list(None)
 out = {}
 for g in sys.argv[2:]:

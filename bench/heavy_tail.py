@@ -64,10 +64,10 @@ def fill_command(tree: Path, grid: Path, time_limit_s: float, *extra: str) -> tu
 
 def _checked(grid: Path, data: dict, extra: tuple[str, ...]) -> str:
     """'filled' if the printed grid passes check_fill against the same list and rules, else 'error'."""
-    from xwcp.grid import read_grid
-    from xwcp.problem import compile_problem
-    from xwcp.result import check_fill
-    from xwcp.wordlist import load_word_list
+    from xwcp.model import read_grid
+    from xwcp.compile.problem import compile_problem
+    from xwcp.engine.result import check_fill
+    from xwcp.words.wordlist import load_word_list
 
     words_path = extra[extra.index("--words") + 1] if "--words" in extra else None
     min_score = int(extra[extra.index("--min-score") + 1]) if "--min-score" in extra else 50

@@ -15,10 +15,10 @@ import sys
 
 from xwcp.backends import fill
 from xwcp.model import BELOW, RIGHT, find_slots, make_grid, render_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list
 
 RUN_WEIGHTS = {1: 4, 3: 2, 4: 3, 5: 3, 6: 3, 7: 3, 8: 2, 9: 2, 10: 1, 11: 1, 12: 1}
 """How often each run length is drawn (1: a cell unchecked in that direction); no 2-letter runs,

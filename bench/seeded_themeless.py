@@ -56,7 +56,7 @@ def xwcp_json(checkout: Path, words: str, min_score: int) -> dict:
 
 
 def qxw_words(words_path: str, min_score: int) -> list[tuple[str, int]]:
-    from xwcp.wordlist import load_word_list
+    from xwcp.words.wordlist import load_word_list
 
     words = load_word_list(words_path)
     pairs = []
@@ -79,7 +79,7 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from xwcp.bench.peers import peer_available, run_peer
-    from xwcp.grid import read_grid
+    from xwcp.model import read_grid
 
     rows = list(read_grid(GRID).rows)
     pairs = qxw_words(args.words, args.min_score)

@@ -205,7 +205,7 @@ def make_big_list(path: Path, target_bytes: int = 50_000_000) -> int:
     """Write a ~50 MB WORD;score list: the default list, UKACD and SCOWL-55, then two-word phrases."""
     import lzma
 
-    base = lzma.decompress((ROOT / "xwcp/data/cwl50.dict.xz").read_bytes()).decode().splitlines()
+    base = lzma.decompress((ROOT / "xwcp/words/data/cwl50.dict.xz").read_bytes()).decode().splitlines()
     words = [line.split(";")[0] for line in base if line]
     for name in ("ukacd18plus.normalized-az.words.txt", "scowl-english-55.words.txt"):
         words += (ROOT / "bench/wordlists" / name).read_text().split()
@@ -230,7 +230,7 @@ def section_biglist() -> None:
             for line in src:
                 word, _, score = line.strip().partition(";")
                 dst.write(f"{word} {(int(score) - 50) / 25:.1f}\n")
-        load = ("import time; from xwcp.wordlist import load_word_list; t = time.perf_counter(); "
+        load = ("import time; from xwcp.words.wordlist import load_word_list; t = time.perf_counter(); "
                 f"w = load_word_list({str(big)!r}); print(time.perf_counter() - t, w.n_words)")
         env = dict(os.environ, PYTHONPATH=str(ROOT), XWCP_CACHE_DIR=str(Path(tmp) / "cache"))
         wall, out, peak, _ = run_cmd([sys.executable, "-c", load], env)

@@ -5,7 +5,7 @@ Usage: python bench/startup_speed.py [REPEATS]   (default 5)
 Prints median milliseconds (and peak memory of the fill commands) for:
   - the first load of the embedded default list (a fresh, empty cache folder: decompress,
     parse, index, write the cache), and a load from that cache;
-  - `python -c pass`, `import numpy` and `import xwcp.cli` as separate interpreters, and
+  - `python -c pass`, `import numpy` and `import xwcp.cli.commands` as separate interpreters, and
     `xwcp --help` (interpreter, imports and argument parsing, no solving);
   - the whole `xwcp fill GRID --format json` command on the stock 15x15 dailies and the
     21x21 Sunday, next to the seconds the command reports for loading, compiling and
@@ -53,7 +53,7 @@ def main() -> None:
               f"cached {statistics.median(cached) * 1000:.1f} ms (median of {repeats})")
         for label, argv in (("python -c pass", [py, "-c", "pass"]),
                             ("import numpy", [py, "-c", "import numpy"]),
-                            ("import xwcp.cli", [py, "-c", "import xwcp.cli"]),
+                            ("import xwcp.cli.commands", [py, "-c", "import xwcp.cli.commands"]),
                             ("xwcp --help", [py, "-m", "xwcp", "--help"])):
             ms = statistics.median(run_ms(argv, env)[0] for _ in range(repeats))
             print(f"{label:<16} {ms:7.0f} ms")

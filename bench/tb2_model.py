@@ -12,8 +12,8 @@ import time
 
 import numpy as np
 
-from xwcp.problem import Problem
-from xwcp.types import SlotId
+from xwcp.compile.problem import Problem
+from xwcp.base.types import SlotId
 
 TOP_SCORE = 100
 """Cost of a word is TOP_SCORE - score, so minimising the cost maximises the total."""
@@ -24,7 +24,7 @@ def build(problem: Problem, *, ub: int | None = None, vac: int = 1, alldiff: str
     """(cfn, values by slot, stats) for `problem`; `ub` the cost of a known fill + 1 (an incumbent)."""
     import pytoulbar2
 
-    from xwcp.ac3 import propagate
+    from xwcp.engine.ac3 import propagate
 
     start = time.perf_counter()
     prop = propagate(problem)

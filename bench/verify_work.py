@@ -7,7 +7,7 @@ For each of the slot's top-k words (as `suggest` ranks them) it runs our compile
 the slot set to the word, up to --max-fails failures, and prints the label (viable with a fill
 checked by `check_fill`, dead (proof), or unsettled) and the failures spent; then the whole grid's
 own fill at each seed for scale, and the totals. Failures, unlike seconds, do not change with
-the machine's load, so configurations can be compared on a shared machine (xwcp/verify.py's
+the machine's load, so configurations can be compared on a shared machine (xwcp/analysis/verify.py's
 docstring quotes these numbers).
 """
 from __future__ import annotations
@@ -21,13 +21,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xwcp import analysis, kernel, verify  # noqa: E402
-from xwcp.ac3 import propagate  # noqa: E402
+from xwcp.analysis import questions as analysis  # noqa: E402
+
+from xwcp.engine import kernel
+
+from xwcp.analysis import verify
+from xwcp.engine.ac3 import propagate  # noqa: E402
 from xwcp.backends._common import entries_from_word_ids  # noqa: E402
-from xwcp.grid import read_grid  # noqa: E402
-from xwcp.problem import compile_problem  # noqa: E402
-from xwcp.result import check_fill  # noqa: E402
-from xwcp.wordlist import load_word_list  # noqa: E402
+from xwcp.model import read_grid  # noqa: E402
+from xwcp.compile.problem import compile_problem  # noqa: E402
+from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 
 def search(problem, args, seed: int) -> tuple[str, int, float]:

@@ -122,7 +122,7 @@ def _fill_of(rows: list[str]) -> list[str]:
     sys.path.insert(0, str(ROOT))
     import xwcp
     from xwcp.backends import fill
-    from xwcp.result import fill_grid
+    from xwcp.engine.result import fill_grid
 
     problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(rows)), xwcp.load_word_list())
     result = fill(problem, "auto", xwcp.Limits(time_limit_s=60, seed=0))

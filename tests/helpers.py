@@ -1,7 +1,7 @@
 """Helpers shared by test modules (pytest puts this folder on sys.path: `from helpers import run`)."""
 from __future__ import annotations
 
-from xwcp.cli import main
+from xwcp.cli.commands import main
 
 
 def run(argv, capsys):

@@ -6,11 +6,11 @@ import random
 import numpy as np
 import pytest
 
-from xwcp.ac3 import Propagator, propagate
-from xwcp.analysis import heatmap_report
-from xwcp.grid import EMPTY, parse_grid
-from xwcp.problem import compile_problem
-from xwcp.wordlist import words_from_pairs
+from xwcp.engine.ac3 import Propagator, propagate
+from xwcp.analysis.questions import heatmap_report
+from xwcp.model import EMPTY, parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.words.wordlist import words_from_pairs
 
 
 def reference_ac3(problem):

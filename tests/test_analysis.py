@@ -6,16 +6,16 @@ import json
 import numpy as np
 import pytest
 
-from xwcp import analysis
-from xwcp.ac3 import propagate
+from xwcp.analysis import questions as analysis
+from xwcp.engine.ac3 import propagate
 from xwcp.backends import fill
-from xwcp.cli import main
-from xwcp.errors import InputError
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import words_from_pairs
+from xwcp.cli.commands import main
+from xwcp.base.errors import InputError
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import words_from_pairs
 
 from helpers import entries_of
 

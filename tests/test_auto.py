@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from xwcp.backends import auto, fill
-from xwcp.grid import parse_grid, read_grid
-from xwcp.plain_kernel import bit_search
-from xwcp.problem import compile_problem, compile_structure
-from xwcp.result import FillResult, Limits, Progress, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, words_from_pairs
+from xwcp.model import parse_grid, read_grid
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.compile.problem import compile_problem, compile_structure
+from xwcp.engine.result import FillResult, Limits, Progress, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
 
 MODELS = Path(__file__).parent.parent / "models"
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.ac3 import propagate
+from xwcp.engine.ac3 import propagate
 from xwcp.backends import BACKENDS, available_backends, fill, get_backend
 from xwcp.backends._common import MAX_KEPT_FILLS
-from xwcp.errors import InputError
-from xwcp.grid import find_slots, make_grid, parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill, fill_grid
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, words_from_pairs
+from xwcp.base.errors import InputError
+from xwcp.model import find_slots, make_grid, parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill, fill_grid
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
 from xwcp.bench.xcsp import read_xcsp
 
 DATA = Path(__file__).parent / "data"
@@ -641,7 +641,7 @@ BARRED_REBUS = """\
 
 @pytest.fixture(scope="module")
 def default_word_set(default_words):
-    from xwcp.wordlist import score_by_word_of
+    from xwcp.words.wordlist import score_by_word_of
 
     return frozenset(score_by_word_of(default_words))
 

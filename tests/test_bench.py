@@ -253,7 +253,7 @@ def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):
 
     real_fill = backtrack.fill
 
-    # The patch reaches the workers because xwcp.isolation starts each one with os.fork()
+    # The patch reaches the workers because xwcp.runtime.isolation starts each one with os.fork()
     # (call_isolated), never through multiprocessing, so the default start method (fork,
     # spawn or forkserver) does not matter; without fork the runs are in-process and patched too.
     def fill_then_interrupt(problem, limits=None):
@@ -328,7 +328,7 @@ def test_suites_resolve_to_existing_files():
 
 def test_scaling_grids_are_proper_crosswords():
     """Every white cell is in an across and a down slot of 3+ letters; blocked grids are symmetric."""
-    from xwcp.grid import find_slots, read_grid
+    from xwcp.model import find_slots, read_grid
 
     sides = []
     for path in sorted((bench.repo_root() / "bench" / "scaling").glob("*.txt")):
@@ -345,7 +345,7 @@ def test_scaling_grids_are_proper_crosswords():
 
 
 def test_best_entries_keeps_highest_scores_ties_alphabetical():
-    from xwcp.wordlist import words_from_pairs
+    from xwcp.words.wordlist import words_from_pairs
 
     words = words_from_pairs([("ZZZ", 90), ("BBB", 70), ("AAA", 70), ("CC", 70), ("DD", 10)])
     best = bench.best_entries(words, 3)
@@ -368,6 +368,6 @@ def test_the_cli_calls_into_the_bench_one_way_only():
     import subprocess
     import sys
 
-    code = "import sys, xwcp.bench, xwcp.bench.runs, xwcp.bench.peers, xwcp.bench.xcsp; print('xwcp.cli' in sys.modules)"
+    code = "import sys, xwcp.bench, xwcp.bench.runs, xwcp.bench.peers, xwcp.bench.xcsp; print('xwcp.cli.commands' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.cli import build_parser, main
-from xwcp.result import check_fill, fill_grid
-from xwcp.session import load_problem
-from xwcp.wordlist import load_word_list
+from xwcp.cli.commands import build_parser, main
+from xwcp.engine.result import check_fill, fill_grid
+from xwcp.services.session import load_problem
+from xwcp.words.wordlist import load_word_list
 
 from helpers import entries_of, run
 

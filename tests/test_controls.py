@@ -10,14 +10,14 @@ from helpers import run
 from test_backends import SMALL_PAIRS, brute_force_fills
 
 from xwcp.backends import available_backends, fill
-from xwcp.controls import Controls, make_controls
-from xwcp.errors import InputError
-from xwcp.grid import parse_grid, read_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
-from xwcp.session import load_problem, run_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, words_from_pairs
+from xwcp.compile.controls import Controls, make_controls
+from xwcp.base.errors import InputError
+from xwcp.model import parse_grid, read_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.services.session import load_problem, run_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 DAILY = ROOT / "models" / "15x15-daily-01.txt"
@@ -268,7 +268,7 @@ def test_region_works_in_the_analysis_commands(command, capsys):
 
 def test_verify_dead_end_means_no_fill_at_the_current_floor():
     # scores chosen so that a 1A word fits at floor 0 but every fill with it has an entry below 60
-    from xwcp.analysis import suggest_report
+    from xwcp.analysis.questions import suggest_report
 
     score_by_word = {w: 40 + 10 * (i % 5) for i, (w, _) in enumerate(SMALL_PAIRS)}
     fills = brute_force_fills(("...", "...", "..."), list(score_by_word))

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from test_ac3 import SPIRAL, SPIRAL_WORDS
-from xwcp.ac3 import propagate
+from xwcp.engine.ac3 import propagate
 from xwcp import compile_problem, load_word_list, parse_grid, read_grid, words_from_pairs
 from xwcp.backends import available_backends, fill
-from xwcp.cli import main
-from xwcp.core import CoreKind, explain, find_core, sub_problem
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
+from xwcp.cli.commands import main
+from xwcp.search.core import CoreKind, explain, find_core, sub_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLES = [name for name in ("backtrack", "cpsat", "sat") if name in available_backends()]
@@ -133,7 +133,7 @@ def test_check_and_fill_report_the_core(capsys):
 
 
 def test_heatmap_of_an_unfillable_grid_outlines_the_core(tmp_path, capsys):
-    from xwcp.picture import legend_lines
+    from xwcp.render.picture import legend_lines
 
     png = tmp_path / "heat.png"
     grid = str(ROOT / "models" / "4x4-unfillable.txt")
@@ -149,7 +149,7 @@ def test_picture_text_is_readable_on_every_cell_colour():
     from matplotlib import colormaps
     from matplotlib.colors import Normalize, to_rgba
 
-    from xwcp.picture import CORE_FILL, DEAD_COLOR, _luminance, text_color
+    from xwcp.render.picture import CORE_FILL, DEAD_COLOR, _luminance, text_color
 
     cmap, norm = colormaps["YlGnBu_r"], Normalize(vmin=1, vmax=26)
     for background in [cmap(norm(n)) for n in range(1, 27)] + [DEAD_COLOR, CORE_FILL, "white"]:
@@ -174,8 +174,8 @@ def test_check_reports_the_core_of_a_grid_only_search_proves_unfillable(tmp_path
 def test_picture_keeps_every_text_inside_the_figure(grid_name):
     import matplotlib.pyplot as plt
 
-    from xwcp import analysis
-    from xwcp.picture import heatmap_figure
+    from xwcp.analysis import questions as analysis
+    from xwcp.render.picture import heatmap_figure
 
     problem = compile_problem(read_grid(ROOT / "models" / grid_name), load_word_list())
     fig = heatmap_figure(problem, analysis.heatmap_report(problem))

@@ -13,13 +13,13 @@ import pytest
 
 from test_ac3 import SPIRAL, SPIRAL_WORDS
 from xwcp import compile_problem, parse_grid, words_from_pairs
-from xwcp import kernel
+from xwcp.engine import kernel
 from xwcp.backends import fill
-from xwcp.cli import main
-from xwcp.core import find_core, sub_problem
-from xwcp.plain_kernel import bit_search
-from xwcp.result import Limits
-from xwcp.types import FillStatus
+from xwcp.cli.commands import main
+from xwcp.search.core import find_core, sub_problem
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.engine.result import Limits
+from xwcp.base.types import FillStatus
 
 SHAPES = [
     "....\n....\n....\n....",
@@ -193,7 +193,7 @@ def search_proven(tmp_path):
 @pytest.mark.parametrize("command", ["fill", "check"])
 def test_the_verdict_is_printed_before_the_core(command, search_proven, capsys, monkeypatch):
     seen_at_core: list[str] = []
-    import xwcp.session as session
+    import xwcp.services.session as session
 
     real = session.explain_verdict
 
@@ -220,7 +220,7 @@ def test_json_has_the_verdict_and_core_timings(command, search_proven, capsys):
 @pytest.mark.parametrize("command", ["fill", "check"])
 def test_ctrl_c_during_the_core_keeps_the_verdict(command, search_proven, capsys, monkeypatch):
     """A Ctrl-C once the core search runs stops it: exit 1 (the verdict stands), the core marked stopped."""
-    import xwcp.session as session
+    import xwcp.services.session as session
 
     class CtrlC(session.CoreProgressLine):
         def __call__(self, p) -> None:

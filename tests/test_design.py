@@ -19,10 +19,10 @@ from xwcp.designer.request import make_request, parse_size  # noqa: E402
 from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern, default_max_words, is_connected  # noqa: E402
 from xwcp.designer.search import design  # noqa: E402
 from xwcp.designer.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
-from xwcp.errors import InputError  # noqa: E402
-from xwcp.grid import BLOCK, Grid, find_slots, parse_grid  # noqa: E402
-from xwcp.types import Direction, FillStatus  # noqa: E402
-from xwcp.wordlist import words_from_pairs  # noqa: E402
+from xwcp.base.errors import InputError  # noqa: E402
+from xwcp.model import BLOCK, Grid, find_slots, parse_grid  # noqa: E402
+from xwcp.base.types import Direction, FillStatus  # noqa: E402
+from xwcp.words.wordlist import words_from_pairs  # noqa: E402
 
 A = Direction.ACROSS
 D = Direction.DOWN

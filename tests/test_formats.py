@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.cli import main
-from xwcp.errors import InputError
+from xwcp.cli.commands import main
+from xwcp.base.errors import InputError
 from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
-from xwcp.grid import parse_grid
+from xwcp.model import parse_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "formats"
@@ -223,8 +223,8 @@ def test_convert_command(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", FORMATS)
 def test_fill_out_writes_the_filled_puzzle_with_the_input_title(suffix, tmp_path, capsys):
     from xwcp import compile_problem, words_from_pairs
-    from xwcp.result import check_fill
-    from xwcp.grid import find_slots
+    from xwcp.engine.result import check_fill
+    from xwcp.model import find_slots
 
     src = tmp_path / "in.ipuz"
     write_puzzle(Puzzle(parse_grid("...\n...\n"), title="Tiny", author="Me"), src)

@@ -24,11 +24,11 @@ pytest.importorskip("hypothesis", reason="the fuzz suite needs hypothesis: pip i
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from xwcp.cli import main  # noqa: E402
-from xwcp.errors import InputError  # noqa: E402
-from xwcp.grid import parse_grid, read_grid  # noqa: E402
-from xwcp.result import check_fill  # noqa: E402
-from xwcp.wordlist import load_word_list  # noqa: E402
+from xwcp.cli.commands import main  # noqa: E402
+from xwcp.base.errors import InputError  # noqa: E402
+from xwcp.model import parse_grid, read_grid  # noqa: E402
+from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
@@ -303,7 +303,7 @@ def test_command_line(records, workdir, capsys, call):
 
 def _assert_valid_fill(argv, data, record) -> None:
     """Re-check a JSON fill against the grid and list with check_fill (never trust the CLI's own check)."""
-    from xwcp.session import load_problem
+    from xwcp.services.session import load_problem
 
     if data.get("status") != "filled":
         return

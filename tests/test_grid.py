@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from xwcp.errors import InputError
-from xwcp.grid import MAX_SIDE, Grid, find_slots, parse_grid, read_grid
-from xwcp.types import Direction
+from xwcp.base.errors import InputError
+from xwcp.model import MAX_SIDE, Grid, find_slots, parse_grid, read_grid
+from xwcp.base.types import Direction
 
 
 def slot_table(grid: Grid) -> list[tuple[str, int, int, int]]:
@@ -238,13 +238,13 @@ def test_error_str_is_one_line():
     (["...", "...."], "row 2 has 4 cells"),
 ])
 def test_grid_from_rows_refuses_what_is_not_a_grid(rows, message):
-    from xwcp.grid import grid_from_rows
+    from xwcp.model import grid_from_rows
 
     with pytest.raises(InputError, match=message):
         grid_from_rows(rows, "grid")
 
 
 def test_grid_from_rows_matches_parse_grid():
-    from xwcp.grid import grid_from_rows
+    from xwcp.model import grid_from_rows
 
     assert grid_from_rows(["#.a", "b?_", "..#"]) == parse_grid("#.a\nb?_\n..#")

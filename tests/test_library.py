@@ -8,7 +8,7 @@ import pytest
 from helpers import entries_of, run
 
 import xwcp
-from xwcp.result import check_fill
+from xwcp.engine.result import check_fill
 
 ROOT = Path(__file__).resolve().parents[1]
 DAILY = ROOT / "models" / "15x15-daily-01.txt"

@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.model import (BELOW, BLOCK, EMPTY, RIGHT, Grid, Mark, Puzzle, cell_edges, find_slots, make_grid,
                         normalize_bars, number_by_cell, parse_grid, render_grid)
-from xwcp.types import Direction
+from xwcp.base.types import Direction
 
 
 def names(grid: Grid) -> dict[str, tuple[int, ...]]:

@@ -6,10 +6,10 @@ import re
 import numpy as np
 import pytest
 
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import check_fill, fill_grid
-from xwcp.wordlist import words_from_pairs
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import check_fill, fill_grid
+from xwcp.words.wordlist import words_from_pairs
 
 # A 3x3 square with six different words: rows CAB ORE WET, columns COW ARE BET.
 SQUARE_WORDS = {"CAB": 60, "ORE": 60, "WET": 55, "COW": 60, "ARE": 60, "BET": 60,

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xwcp.cli import main
-from xwcp.errors import InputError
+from xwcp.cli.commands import main
+from xwcp.base.errors import InputError
 from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
 from xwcp.formats import puzfile
 from xwcp.model import BELOW, BLOCK, EMPTY, RIGHT, Mark, find_slots, make_grid, parse_grid
@@ -489,12 +489,12 @@ def test_warnings_do_not_change_the_exit_code(tmp_path, capsys):
 
 
 def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, capsys, monkeypatch):
-    import xwcp.session
+    import xwcp.services.session
 
     def no_fill(*args, **kwargs):
         raise AssertionError("filled before refusing the output")
 
-    monkeypatch.setattr(xwcp.session, "run_fill", no_fill)
+    monkeypatch.setattr(xwcp.services.session, "run_fill", no_fill)
     grid = tmp_path / "barred.txt"
     grid.write_text("AB|C\n...\n")
     code = main(["fill", str(grid), "--out", str(tmp_path / "f.puz")])

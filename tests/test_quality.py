@@ -10,12 +10,12 @@ import pytest
 from helpers import run
 from test_backends import brute_force_fills
 
-from xwcp.backends.quality import fill_quality, lex_key, mean_bound
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill, measure_quality
-from xwcp.types import FillStatus
-from xwcp.wordlist import words_from_pairs
+from xwcp.search.quality import fill_quality, lex_key, mean_bound
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill, measure_quality
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import words_from_pairs
 
 pytest.importorskip("ortools")
 
@@ -158,7 +158,7 @@ def test_no_proof_means_no_claim(monkeypatch):
     # every attempt above the first fill's floor reaches its limit: the floor must stay unproven
     from dataclasses import replace as dc_replace
 
-    from xwcp.backends import quality as Q
+    from xwcp.search import quality as Q
 
     rows, score_by_word = ("...", "...", "..."), {"TAR": 60, "ERA": 70, "NET": 80, "TEN": 90, "ARE": 50,
                                                    "RAT": 55, "TEA": 95, "ATE": 95}
@@ -184,11 +184,11 @@ def test_stop_reaches_a_running_cpsat_step():
     import threading
     import time
 
-    from xwcp.ac3 import propagate
+    from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.backends.quality import _refill_neighbourhood
-    from xwcp.grid import read_grid
-    from xwcp.wordlist import load_word_list
+    from xwcp.search.quality import _refill_neighbourhood
+    from xwcp.model import read_grid
+    from xwcp.words.wordlist import load_word_list
 
     problem = compile_problem(read_grid("models/15x15-daily-01.txt"), load_word_list())
     first = fill(problem, "auto", Limits(time_limit_s=30))
@@ -235,7 +235,7 @@ def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(se
     import time
 
     from xwcp.backends import fill
-    from xwcp.backends.quality import _Search, at_floor, exact_mean
+    from xwcp.search.quality import _Search, at_floor, exact_mean
 
     rows, score_by_word, problem, expected = random_case(seed)
     if expected is None:
@@ -259,7 +259,7 @@ def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(se
 
 
 def fill_grid_rows(problem, entries):
-    from xwcp.result import fill_grid
+    from xwcp.engine.result import fill_grid
 
     return fill_grid(problem, entries).rows
 
@@ -300,11 +300,11 @@ def test_neighbourhood_sample_keeps_the_highest_scored_words():
     HOOD_TOP_WORDS-th best (the sample used to be uniform and left the rare high scores out)."""
     import numpy as np
 
-    from xwcp.ac3 import propagate
+    from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.backends.quality import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
-    from xwcp.grid import read_grid
-    from xwcp.wordlist import load_word_list
+    from xwcp.search.quality import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
+    from xwcp.model import read_grid
+    from xwcp.words.wordlist import load_word_list
 
     problem = compile_problem(read_grid("models/vanbeek/15.01.txt"), load_word_list(None), min_score=50)
     first = fill(problem, "backtrack", Limits(time_limit_s=20))
@@ -332,7 +332,7 @@ def test_lift_slots_only_takes_valid_fills_with_fewer_entries_at_the_floor():
     with a better key, never beyond the brute force's best, and on some cases it does lift entries."""
     import time
 
-    from xwcp.backends.quality import _Search, at_floor, lift_slots
+    from xwcp.search.quality import _Search, at_floor, lift_slots
 
     n_lifted = n_cases = 0
     for seed in range(60, 90):

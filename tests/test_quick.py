@@ -1,4 +1,4 @@
-"""The numpy-free start-up path of `xwcp fill` (xwcp/quick.py): same answers and output as the ordinary path."""
+"""The numpy-free start-up path of `xwcp fill` (xwcp/services/quick.py): same answers and output as the ordinary path."""
 from __future__ import annotations
 
 import json
@@ -14,14 +14,17 @@ import numpy as np
 import pytest
 
 from helpers import run
-from xwcp import kernel, plain_kernel, quick, report
-from xwcp.controls import make_controls
-from xwcp.grid import find_slots, parse_grid
-from xwcp.problem import compile_structure, initial_bitsets, initial_domains
-from xwcp.result import check_fill
-from xwcp.session import load_puzzle_problem, run_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, read_mapped_word_list
+from xwcp.engine import kernel
+from xwcp.engine import plain_kernel
+from xwcp.services import quick
+from xwcp.render import report
+from xwcp.compile.controls import make_controls
+from xwcp.model import find_slots, parse_grid
+from xwcp.compile.problem import compile_structure, initial_bitsets, initial_domains
+from xwcp.engine.result import check_fill
+from xwcp.services.session import load_puzzle_problem, run_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ["5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt", "11x11-01.txt", "15x15-daily-01.txt",
@@ -83,7 +86,7 @@ def _same_output(fast_problem, fast_result, problem, result) -> None:
 @pytest.mark.parametrize("min_score", [50, 85])
 def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path, min_score, monkeypatch):
     """Fills, reasons and cores (the unfillable grids' `core`, found on the plain problem) all agree."""
-    from xwcp.core import explain
+    from xwcp.search.core import explain
 
     monkeypatch.setenv("XWCP_NO_RACE", "1")  # a grid slow enough to race would differ in the rival's pid
     statuses = []
@@ -153,7 +156,7 @@ def test_root_dead_end_is_reported_as_before(default_words):
 
 
 def test_plain_search_knows_the_c_state():
-    """If this fails, the C state grew a pointer: PlainBitSearch or PlainEngine (xwcp/plain_kernel.py)
+    """If this fails, the C state grew a pointer: PlainBitSearch or PlainEngine (xwcp/engine/plain_kernel.py)
     must fill the new array as BitSearch or Engine does, or every small fill takes the numpy path again."""
     assert plain_kernel.plain_search_supported()
 
@@ -190,15 +193,15 @@ def _python(code: str) -> subprocess.CompletedProcess:
 
 
 def test_import_xwcp_cli_does_not_import_numpy():
-    done = _python("import sys, xwcp, xwcp.cli; from xwcp import compile_problem; "
-                   "print('numpy' in sys.modules, 'xwcp.core' in sys.modules)")
+    done = _python("import sys, xwcp, xwcp.cli.commands; from xwcp import compile_problem; "
+                   "print('numpy' in sys.modules, 'xwcp.search.core' in sys.modules)")
     assert done.stdout.split() == ["False", "False"], done.stderr
 
 
 @pytest.mark.parametrize("name, code, status", [("5x5-open.txt", "0", "filled"),
                                                 ("4x4-unfillable.txt", "1", "unfillable")])
 def test_small_fill_command_does_not_import_numpy(default_words, name, code, status):
-    done = _python("import sys\nfrom xwcp.cli import main\n"
+    done = _python("import sys\nfrom xwcp.cli.commands import main\n"
                    f"code = main(['fill', 'models/{name}', '--format', 'json'])\n"
                    "print(code, 'numpy' in sys.modules, file=sys.stderr)")
     assert done.stderr.split()[-2:] == [code, "False"], done.stderr
@@ -208,7 +211,7 @@ def test_small_fill_command_does_not_import_numpy(default_words, name, code, sta
 
 def test_words_of_a_length_are_verified_when_first_used(files):
     """The mapped list checks the words of each length the first time it is used (`cache.verify_bucket`)."""
-    from xwcp import cache
+    from xwcp.words import cache
 
     listed = files("words.txt", "ABC\nBCD\nCDE\nDEF\nAAAA\n")
     load_word_list(listed)
@@ -239,7 +242,7 @@ def test_list_warnings_are_said_once_either_way(files, capsys):
 def test_the_auto_race_runs_on_a_plain_problem(default_words):
     """`auto` forks its rival at once (race_delay_s 0): the child searches the plain problem too."""
     from xwcp.backends import auto
-    from xwcp.result import Limits
+    from xwcp.engine.result import Limits
 
     puzzle, problem = quick.load_plain_problem(ROOT / "models" / "7x7-mini.txt")
     result = auto.fill(problem, Limits(extra={"race_delay_s": 0.0}))
@@ -272,7 +275,7 @@ def test_both_searches_share_the_log_table(default_words):
     ("#....\n.....\n.....\n.....\n....#\n", {"min_score": 95}),
 ])
 def test_quick_fill_matches_on_entered_grids(default_words, tmp_path, monkeypatch, text, options):
-    from xwcp.core import explain
+    from xwcp.search.core import explain
 
     monkeypatch.setenv("XWCP_NO_RACE", "1")
     path = tmp_path / "grid.txt"

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from xwcp import analysis
-from xwcp.ac3 import Propagator, propagate
+from xwcp.analysis import questions as analysis
+from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.backends import fill
-from xwcp.controls import Controls
-from xwcp.core import core_text, find_core
-from xwcp.errors import InputError
+from xwcp.compile.controls import Controls
+from xwcp.search.core import core_text, find_core
+from xwcp.base.errors import InputError
 from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
-from xwcp.problem import compile_problem, with_word
-from xwcp.result import Limits, check_fill, fill_grid, grid_entries
-from xwcp.session import run_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, score_by_word_of
+from xwcp.compile.problem import compile_problem, with_word
+from xwcp.engine.result import Limits, check_fill, fill_grid, grid_entries
+from xwcp.services.session import run_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, score_by_word_of
 
 from helpers import run
 from test_backends import grid_runs
@@ -94,7 +94,7 @@ def test_heatmap_gives_the_grid_and_draws_it(problem, tmp_path):
     text = analysis.heatmap_text(data)
     assert "=STAR" in text and "|" in text and "(" in text and "{" in text
     pytest.importorskip("matplotlib")
-    from xwcp.picture import draw_heatmap
+    from xwcp.render.picture import draw_heatmap
 
     path = tmp_path / "heat.png"
     draw_heatmap(problem, data, path)
@@ -278,7 +278,7 @@ def test_cli_fill_out_keeps_the_grid_or_refuses(grid_file, capsys, listed, tmp_p
 
 
 def test_cli_fill_quick_path_gives_the_same_answer(grid_file, capsys, monkeypatch):
-    from xwcp import quick
+    from xwcp.services import quick
 
     code, fast, _ = run(["fill", grid_file, "--format", "grid", "--seed", "3"], capsys)
     monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
@@ -290,7 +290,7 @@ def test_quick_path_needs_no_numpy_on_a_barred_rebus_grid(grid_file, words):
     import subprocess
     import sys
 
-    code = ("import sys; from xwcp.cli import main; rc = main(['fill', sys.argv[1], '--format', 'grid']); "
+    code = ("import sys; from xwcp.cli.commands import main; rc = main(['fill', sys.argv[1], '--format', 'grid']); "
             "print('numpy' in sys.modules); sys.exit(rc)")
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code, str(grid_file)], capture_output=True, text=True, cwd=root)
@@ -493,7 +493,7 @@ def test_filled_rebus_grid_written_as_puz_keeps_the_rebus(words, listed, tmp_pat
 
 
 def test_grid_statistics_count_rebus_letters():
-    from xwcp.stats import grid_stats
+    from xwcp.analysis.stats import grid_stats
 
     stats = grid_stats(parse_grid("#OHHI#\n[STAR]REED|C\n(T)E{L}LER\nSOD|MAY\n"))
     assert stats["lengths"] == {"3": 3, "4": 5, "6": 2, "8": 1}  # 5A STARREED has 8 letters in 5 cells

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.cli import main
-from xwcp.errors import InputError
-from xwcp.grid import read_grid
-from xwcp.result import check_fill
-from xwcp.session import load_problem
-from xwcp.wordlist import load_word_list
+from xwcp.cli.commands import main
+from xwcp.base.errors import InputError
+from xwcp.model import read_grid
+from xwcp.engine.result import check_fill
+from xwcp.services.session import load_problem
+from xwcp.words.wordlist import load_word_list
 
 from helpers import entries_of, one_line, run
 
@@ -173,7 +173,7 @@ def test_rival_dies_with_a_parent_killed_outright(tmp_path):
 
 
 def test_an_ignored_sighup_stays_ignored():
-    from xwcp.signals import stop_on_signals
+    from xwcp.runtime.signals import stop_on_signals
 
     previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
@@ -212,7 +212,7 @@ def _dead_pid() -> int:
 
 
 def test_stale_temporary_folder_is_removed(files, tmp_path):
-    from xwcp.cache import CACHE_VERSION
+    from xwcp.words.cache import CACHE_VERSION
 
     cache = tmp_path / "cache"
     stale = cache / f"wordlist-v{CACHE_VERSION}-0123.tmp{_dead_pid()}"
@@ -228,7 +228,7 @@ def test_stale_temporary_folder_is_removed(files, tmp_path):
 
 
 def test_cache_keeps_the_most_recently_used_lists(files, tmp_path):
-    from xwcp.cache import tidy
+    from xwcp.words.cache import tidy
 
     cache = tmp_path / "cache"
     paths = [files(f"w{k}.txt", f"{TINY_LIST}WORD{chr(65 + k)}\n") for k in range(4)]
@@ -244,7 +244,7 @@ def test_cache_keeps_the_most_recently_used_lists(files, tmp_path):
 
 
 def test_cache_is_bounded_by_size(files, tmp_path):
-    from xwcp.cache import tidy
+    from xwcp.words.cache import tidy
 
     cache = tmp_path / "cache"
     for k in range(3):
@@ -257,8 +257,8 @@ def test_cache_is_bounded_by_size(files, tmp_path):
 def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, monkeypatch):
     import numpy as np
 
-    import xwcp.cache
-    from xwcp.signals import Interrupted
+    import xwcp.words.cache
+    from xwcp.runtime.signals import Interrupted
 
     real_save, calls = np.save, []
 
@@ -268,7 +268,7 @@ def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, mon
             raise Interrupted(signal.SIGTERM)
         real_save(path, array)
 
-    monkeypatch.setattr(xwcp.cache.np, "save", save_then_sigterm)
+    monkeypatch.setattr(xwcp.words.cache.np, "save", save_then_sigterm)
     with pytest.raises(Interrupted):
         load_word_list(files("w.txt", TINY_LIST))
     assert [p.name for p in (tmp_path / "cache").iterdir()] == []
@@ -277,12 +277,12 @@ def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, mon
 # ----- 6. internal errors are exit 70, one line; Ctrl-C is 130 with JSON -------------------
 
 def test_internal_error_is_exit_70_and_one_line(files, capsys, monkeypatch):
-    import xwcp.analysis
+    import xwcp.analysis.questions
 
     def broken(problem, **options):
         raise RuntimeError("kaboom\nsecond line")
 
-    monkeypatch.setattr(xwcp.analysis, "heatmap_report", broken)
+    monkeypatch.setattr(xwcp.analysis.questions, "heatmap_report", broken)
     monkeypatch.delenv("XWCP_DEBUG", raising=False)
     code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST)], capsys)
     assert code == 70
@@ -294,12 +294,12 @@ def test_internal_error_is_exit_70_and_one_line(files, capsys, monkeypatch):
 
 
 def test_keyboard_interrupt_is_130_and_json_says_interrupted(files, capsys, monkeypatch):
-    import xwcp.session
+    import xwcp.services.session
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(xwcp.session, "run_fill", interrupted)
+    monkeypatch.setattr(xwcp.services.session, "run_fill", interrupted)
     code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
                           "--format", "json"], capsys)
     assert code == 130
@@ -444,9 +444,9 @@ def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
 
 
 def test_fifo_without_writer_does_not_hang(tmp_path, monkeypatch):
-    import xwcp.files
+    import xwcp.runtime.files
 
-    monkeypatch.setattr(xwcp.files, "FIFO_WAIT_S", 0.2)
+    monkeypatch.setattr(xwcp.runtime.files, "FIFO_WAIT_S", 0.2)
     fifo = tmp_path / "grid.fifo"
     os.mkfifo(fifo)
     start = time.monotonic()

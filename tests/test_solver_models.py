@@ -10,11 +10,11 @@ import pytest
 
 from xwcp.backends import _shortlist
 from xwcp.backends._common import Clock, start_engine
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import words_from_pairs
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import words_from_pairs
 
 SQUARE = "..\n..\n"
 SQUARE_WORDS = ["AB", "CD", "AC", "BD"]

@@ -12,11 +12,11 @@ import pytest
 
 from test_backends import GRID_5X5, SMALL_PAIRS, WOR_ZERO, WORDS_5X5, brute_force_fills, small_words
 from xwcp.bench.entrants import MODEL_ENTRANTS, get_fill_module
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill, fill_grid
-from xwcp.types import FillStatus
-from xwcp.wordlist import words_from_pairs
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill, fill_grid
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import words_from_pairs
 
 from helpers import run
 
@@ -81,7 +81,7 @@ def test_users_complete_entry_is_kept(model):
 
 
 def test_stops_give_limit_or_aborted(model):
-    from xwcp.wordlist import load_word_list
+    from xwcp.words.wordlist import load_word_list
 
     problem = compile_problem(parse_grid("\n".join(["." * 9] * 9)), load_word_list())
     result = model.fill(problem, Limits(time_limit_s=0.2))

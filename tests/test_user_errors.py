@@ -6,12 +6,12 @@ import json
 import pytest
 
 from xwcp.backends import fill
-from xwcp.grid import parse_grid
-from xwcp.problem import compile_problem
-from xwcp.report import TEXT_MAX_FILLS
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import words_from_pairs
+from xwcp.model import parse_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.render.report import TEXT_MAX_FILLS
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import words_from_pairs
 
 from helpers import one_line, run
 

@@ -1,4 +1,4 @@
-"""Batch verification (xwcp/verify.py): the same labels as verifying word by word, one total budget."""
+"""Batch verification (xwcp/analysis/verify.py): the same labels as verifying word by word, one total budget."""
 from __future__ import annotations
 
 import random
@@ -7,14 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from xwcp import analysis, verify
-from xwcp.ac3 import propagate
+from xwcp.analysis import questions as analysis
+
+from xwcp.analysis import verify
+from xwcp.engine.ac3 import propagate
 from xwcp.backends import fill
-from xwcp.grid import parse_grid, read_grid
-from xwcp.problem import compile_problem
-from xwcp.result import Limits, check_fill
-from xwcp.types import FillStatus
-from xwcp.wordlist import load_word_list, words_from_pairs
+from xwcp.model import parse_grid, read_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -175,7 +177,7 @@ def test_time_limit_is_the_total_for_all_words():
 
 
 def test_suggest_cli_budget_is_total(tmp_path, capsys):
-    from xwcp.cli import main
+    from xwcp.cli.commands import main
 
     grid = ROOT / "models" / "15x15-themeless-01.txt"
     start = time.perf_counter()

@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     from starlette.testclient import TestClient
 
 import xwcp  # noqa: E402
-from xwcp.result import check_fill  # noqa: E402
+from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.hosts import allowed_hosts  # noqa: E402
 
@@ -90,7 +90,7 @@ def test_domains_slot_words_fit_the_pattern(client):
 def test_suggest_same_as_library_and_verify_labels(client, words):
     data = client.post("/api/suggest", json={"grid": MINI, "slot": "1D", "k": 4, "verify": True,
                                              "time_limit_s": 2}).json()
-    from xwcp.analysis import suggest_report
+    from xwcp.analysis.questions import suggest_report
 
     expected = suggest_report(_problem(MINI, words), "1D", k=4)["words"]
     assert [w["word"] for w in data["words"]] == [w["word"] for w in expected]

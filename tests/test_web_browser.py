@@ -22,7 +22,7 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web builder needs the [web]
 from helpers import entries_of  # noqa: E402
 
 import xwcp  # noqa: E402
-from xwcp.result import check_fill  # noqa: E402
+from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.web.app import create_app  # noqa: E402
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

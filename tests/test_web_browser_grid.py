@@ -19,9 +19,9 @@ from test_web_browser import _open, browser, server  # noqa: E402,F401  (module 
 
 from xwcp.formats import read_puzzle  # noqa: E402
 from xwcp.model import find_slots, grid_from_rows, grid_lines, read_grid  # noqa: E402
-from xwcp.problem import compile_problem  # noqa: E402
-from xwcp.result import check_fill, grid_entries  # noqa: E402
-from xwcp.wordlist import load_word_list, score_by_word_of  # noqa: E402
+from xwcp.compile.problem import compile_problem  # noqa: E402
+from xwcp.engine.result import check_fill, grid_entries  # noqa: E402
+from xwcp.words.wordlist import load_word_list, score_by_word_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "tests" / "data" / "puzzles"

@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 import xwcp  # noqa: E402
 from xwcp.designer.check import check_design  # noqa: E402
 from xwcp.designer.rules import Rules  # noqa: E402
-from xwcp.grid import parse_grid  # noqa: E402
+from xwcp.model import parse_grid  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.hosts import allowed_hosts  # noqa: E402
 

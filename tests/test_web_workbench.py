@@ -27,13 +27,13 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 import xwcp  # noqa: E402
-from xwcp import userwords  # noqa: E402
-from xwcp.ac3 import propagate  # noqa: E402
-from xwcp.analysis import domains_report, suggest_report  # noqa: E402
+from xwcp.words import userwords  # noqa: E402
+from xwcp.engine.ac3 import propagate  # noqa: E402
+from xwcp.analysis.questions import domains_report, suggest_report  # noqa: E402
 from xwcp.formats import Puzzle, read_puzzle, write_puzzle  # noqa: E402
-from xwcp.grid import parse_grid  # noqa: E402
+from xwcp.model import parse_grid  # noqa: E402
 from xwcp.model import grid_from_rows  # noqa: E402
-from xwcp.stats import grid_stats  # noqa: E402
+from xwcp.analysis.stats import grid_stats  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.analysis_cache import AnalysisCache  # noqa: E402
 from xwcp.web.hosts import allowed_hosts, host_name  # noqa: E402
@@ -256,7 +256,7 @@ def test_malformed_personal_list_is_reported_and_the_list_still_serves(client):
 
 
 def test_cli_personal_layers_the_list(tmp_path, capsys):
-    from xwcp.cli import main
+    from xwcp.cli.commands import main
 
     grid = tmp_path / "g.txt"
     grid.write_text("A...\n....\n....\n....\n")
@@ -279,7 +279,7 @@ def test_data_dir_follows_the_environment(monkeypatch, tmp_path):
 
 
 def test_overlay_equals_layering(words):
-    from xwcp.wordlist import build_word_list, layer_word_lists, overlay_word_list
+    from xwcp.words.wordlist import build_word_list, layer_word_lists, overlay_word_list
 
     changes = {"AXQZ": 80, "ESNE": 0, words.bucket(5).text(7): 3, "Q" * 40: 60}
     a = overlay_word_list(words, changes, "x")

@@ -9,8 +9,8 @@ from importlib import resources
 import numpy as np
 import pytest
 
-from xwcp.errors import InputError
-from xwcp.wordlist import DEFAULT_SCORE, load_word_list, normalise_word, words_from_pairs
+from xwcp.base.errors import InputError
+from xwcp.words.wordlist import DEFAULT_SCORE, load_word_list, normalise_word, words_from_pairs
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table")
 
@@ -196,7 +196,7 @@ def test_second_load_is_identical(tmp_path, cache):
 
 
 def test_second_load_comes_from_the_cache(tmp_path, cache, monkeypatch):
-    import xwcp.wordlist as wordlist
+    import xwcp.words.wordlist as wordlist
 
     path = write(tmp_path, "CAT;70\nDOG;x\n")
     load_word_list(path)
@@ -287,7 +287,7 @@ def test_default_list_contains_common_words(default_list):
 
 
 def test_default_list_licence_ships_in_package():
-    licence = resources.files("xwcp") / "data" / "CWL-LICENSE"
+    licence = resources.files("xwcp.words") / "data" / "CWL-LICENSE"
     assert licence.is_file()
     text = licence.read_text(encoding="utf-8")
     assert "MIT License" in text and "Crossword-Nexus" in text

@@ -6,8 +6,8 @@ import random
 import numpy as np
 import pytest
 
-import xwcp.wordlist as wordlist
-from xwcp.wordlist import load_word_list, parse_word_lines
+import xwcp.words.wordlist as wordlist
+from xwcp.words.wordlist import load_word_list, parse_word_lines
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
 

@@ -20,16 +20,16 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ im
     from xwcp.library.answers import (
         FillAnswer, FilledGrid, Entry, CheckAnswer, Verdict, CoreAnswer, DomainsAnswer, Suggestions, Suggestion,
         Viability, HeatMap, SlotInfo, ForcedLetter, DesignAnswer, DesignedGrid)
-    from xwcp.controls import Controls, make_controls
-    from xwcp.core import Core
+    from xwcp.compile.controls import Controls, make_controls
+    from xwcp.search.core import Core
     from xwcp.designer.search import DesignEvent
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
     from xwcp.formats import Puzzle, read_puzzle, write_puzzle
-    from xwcp.grid import Grid, Slot, find_slots, parse_grid, read_grid
-    from xwcp.problem import Crossing, Domains, Problem, compile_problem
-    from xwcp.result import FillResult, FillStats, Limits, Progress, Quality, check_fill, measure_quality
-    from xwcp.types import Direction, FillStatus, SlotId, WordId
-    from xwcp.wordlist import LengthBucket, WordList, layer_word_lists, load_word_list, words_from_pairs
+    from xwcp.model import Grid, Slot, find_slots, parse_grid, read_grid
+    from xwcp.compile.problem import Crossing, Domains, Problem, compile_problem
+    from xwcp.engine.result import FillResult, FillStats, Limits, Progress, Quality, check_fill, measure_quality
+    from xwcp.base.types import Direction, FillStatus, SlotId, WordId
+    from xwcp.words.wordlist import LengthBucket, WordList, layer_word_lists, load_word_list, words_from_pairs
 
 _MODULE_BY_NAME = {
     # the jobs, one call each, and their typed answers (the front door: xwcp/library/)
@@ -41,18 +41,18 @@ _MODULE_BY_NAME = {
     "Viability": "library.answers", "HeatMap": "library.answers", "SlotInfo": "library.answers",
     "ForcedLetter": "library.answers", "DesignAnswer": "library.answers", "DesignedGrid": "library.answers",
     # the engine's parts, for callers who compose their own
-    "Controls": "controls", "make_controls": "controls",
-    "Core": "core",
+    "Controls": "compile.controls", "make_controls": "compile.controls",
+    "Core": "search.core",
     "DesignEvent": "designer.search",
-    "InputError": "errors",
+    "InputError": "base.errors",
     "Puzzle": "formats", "read_puzzle": "formats", "write_puzzle": "formats",
-    "Grid": "grid", "Slot": "grid", "find_slots": "grid", "parse_grid": "grid", "read_grid": "grid",
-    "Crossing": "problem", "Domains": "problem", "Problem": "problem", "compile_problem": "problem",
-    "FillResult": "result", "FillStats": "result", "Limits": "result", "Progress": "result", "Quality": "result",
-    "check_fill": "result", "measure_quality": "result",
-    "Direction": "types", "FillStatus": "types", "SlotId": "types", "WordId": "types",
-    "LengthBucket": "wordlist", "WordList": "wordlist", "layer_word_lists": "wordlist",
-    "load_word_list": "wordlist", "words_from_pairs": "wordlist",
+    "Grid": "model", "Slot": "model", "find_slots": "model", "parse_grid": "model", "read_grid": "model",
+    "Crossing": "compile.problem", "Domains": "compile.problem", "Problem": "compile.problem", "compile_problem": "compile.problem",
+    "FillResult": "engine.result", "FillStats": "engine.result", "Limits": "engine.result", "Progress": "engine.result", "Quality": "engine.result",
+    "check_fill": "engine.result", "measure_quality": "engine.result",
+    "Direction": "base.types", "FillStatus": "base.types", "SlotId": "base.types", "WordId": "base.types",
+    "LengthBucket": "words.wordlist", "WordList": "words.wordlist", "layer_word_lists": "words.wordlist",
+    "load_word_list": "words.wordlist", "words_from_pairs": "words.wordlist",
 }
 """Public name -> the module of xwcp that defines it."""
 

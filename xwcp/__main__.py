@@ -1,6 +1,6 @@
 """Run the command-line interface: `python -m xwcp`."""
 import sys
 
-from xwcp.cli import main
+from xwcp.cli.commands import main
 
 sys.exit(main())

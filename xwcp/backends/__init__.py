@@ -9,11 +9,11 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 
 if TYPE_CHECKING:
-    from xwcp.problem import Problem
-    from xwcp.result import FillResult, Limits
+    from xwcp.compile.problem import Problem
+    from xwcp.engine.result import FillResult, Limits
 
 BACKENDS = {
     "auto": "xwcp.backends.auto",
@@ -75,9 +75,9 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
     """
     from dataclasses import replace
 
-    from xwcp.problem import Problem
-    from xwcp.result import as_limits, check_fill
-    from xwcp.signals import STOP
+    from xwcp.compile.problem import Problem
+    from xwcp.engine.result import as_limits, check_fill
+    from xwcp.runtime.signals import STOP
 
     if not isinstance(problem, Problem):
         raise TypeError(f"problem must be an xwcp.Problem (from xwcp.compile_problem), not {type(problem).__name__}; "
@@ -86,7 +86,7 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
         raise TypeError(f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, "
                         f"not {type(backend).__name__}")
     limits = as_limits(limits)
-    if limits.abort is None:  # a stop signal to the command (see xwcp.signals) aborts the search
+    if limits.abort is None:  # a stop signal to the command (see xwcp.runtime.signals) aborts the search
         limits = replace(limits, abort=STOP)
     if problem.controls.max_shared_substring is not None and not problem.conflicts:
         from xwcp.backends.controlled import fill_no_shared

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import time
 
-from xwcp.kernel import Engine
-from xwcp.plain_kernel import engine_for
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits
-from xwcp.types import FillStatus, SlotId
+from xwcp.engine.kernel import Engine
+from xwcp.engine.plain_kernel import engine_for
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits
+from xwcp.base.types import FillStatus, SlotId
 
 MAX_KEPT_FILLS = 1000
 """When counting every fill, only this many are kept in the result (the count is exact)."""
@@ -41,7 +41,7 @@ class Clock:
 
 def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[Engine | None, FillResult | None]:
     """Propagate the problem's root. Returns (engine, None), or (None, UNFILLABLE result) when AC-3 proves it."""
-    from xwcp.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (start-up, issue 17)
+    from xwcp.engine.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (start-up, issue 17)
 
     if problem.conflicts:
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),

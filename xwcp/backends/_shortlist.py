@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from xwcp.kernel import Engine
-from xwcp.problem import Problem
-from xwcp.types import SlotId
+from xwcp.engine.kernel import Engine
+from xwcp.compile.problem import Problem
+from xwcp.base.types import SlotId
 
 RERANK_POOL = 10
 """`rerank_words` reorders only a slot's first RERANK_POOL * k words (the rest rarely climb into the top k)."""

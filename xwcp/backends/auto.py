@@ -15,9 +15,9 @@ import threading
 from dataclasses import replace
 
 from xwcp.backends import backtrack
-from xwcp.problem import Problem
-from xwcp.result import FillResult, Limits, Progress
-from xwcp.types import FillStatus
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, Limits, Progress
+from xwcp.base.types import FillStatus
 
 NAME = "auto"
 
@@ -73,7 +73,7 @@ def branching_for(problem: Problem) -> str:
     as an open grid's are (on the harder generated barred 21x21s letters filled in 0.2-3.3 s
     where word branching took 1.5-7.3 s, seeds 0-2, one run; on the 15x15s both took under 0.7 s).
     """
-    from xwcp.grid import BLOCK
+    from xwcp.model import BLOCK
 
     cells = problem.grid.cells
     blocks = sum(1 for c in cells if c == BLOCK)
@@ -97,7 +97,7 @@ def _rival_main(problem: Problem, limits: Limits, conn) -> None:
     """Child process: run the rival backend and send back its result (or an error text)."""
     try:
         from xwcp.backends import get_backend
-        from xwcp.signals import forget_signals_in_child
+        from xwcp.runtime.signals import forget_signals_in_child
 
         forget_signals_in_child()
         result = get_backend(limits.extra.get("rival", RIVAL)).fill(problem, limits)

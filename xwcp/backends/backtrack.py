@@ -5,13 +5,13 @@ Between slices it reports progress and honours the abort event and the time limi
 """
 from __future__ import annotations
 
-from xwcp import kernel
+from xwcp.engine import kernel
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
-from xwcp.plain_kernel import bit_search
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits, Progress
-from xwcp.types import FillStatus
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits, Progress
+from xwcp.base.types import FillStatus
 
 NAME = "backtrack"
 
@@ -46,7 +46,7 @@ def available() -> bool:
 
 
 def missing() -> str:
-    return "the compiled kernel xwcp._kernel is not built; reinstall with `pip install -e .` (needs a C compiler)"
+    return "the compiled kernel xwcp.engine._kernel is not built; reinstall with `pip install -e .` (needs a C compiler)"
 
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:

@@ -19,10 +19,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from xwcp.errors import InputError, option_text
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits
-from xwcp.types import FillStatus, SlotId
+from xwcp.base.errors import InputError, option_text
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits
+from xwcp.base.types import FillStatus, SlotId
 
 DIVERSE_TRIES = 4
 """Random choices of the K slots tried for each new diverse fill before giving up."""
@@ -69,7 +69,7 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
     Runs `backend` on a depth-first tree of problems split on each violating pair found.
     """
     from xwcp.backends import get_backend
-    from xwcp.controls import shared_substring_pairs
+    from xwcp.compile.controls import shared_substring_pairs
 
     limit = problem.controls.max_shared_substring
     start = time.perf_counter()

@@ -41,9 +41,9 @@ import numpy as np
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits, Progress
-from xwcp.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits, Progress
+from xwcp.base.types import FillStatus, SlotId
 
 NAME = "cpsat"
 
@@ -59,7 +59,7 @@ ROUND_TIME_S = 0.0
 NATIVE_DEFAULTS = {"cp_model_presolve": False, "use_sat_inprocessing": False, "catch_sigint_signal": False}
 """CP-SAT parameters we change: presolve takes 4-25 s on these models and finds little;
 inprocessing (vivification) doubles the search time; CP-SAT's own Ctrl-C handler would turn
-an interrupt into a quiet "limit reached", so Python keeps the signal (see xwcp.signals)."""
+an interrupt into a quiet "limit reached", so Python keeps the signal (see xwcp.runtime.signals)."""
 POLL_S = 0.02
 """How often the watcher thread checks the time limit and the abort event."""
 

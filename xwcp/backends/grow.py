@@ -7,7 +7,7 @@ crossings of any slot (up to 144 of 156) fill in under 3 s on 23.06, and 144-slo
 1. runs the compiled search for PROBE_FAILS failures (it may settle the grid there) and takes the
    slot with the most dead ends (its failure weights) as the start;
 2. orders the slots by rings of crossings from the start and asks the core's oracle
-   (`xwcp.core_oracle.CoreOracle`: the compiled search, restarts, the last fill's words tried
+   (`xwcp.backends.core_oracle.CoreOracle`: the compiled search, restarts, the last fill's words tried
    first) for the first GROW_STEP slots, then 2 * GROW_STEP, ... until the whole grid is filled;
 3. when an attempt passes ATTEMPT_S, starts again from the next slot by failure weight.
 A sub-problem proven unfillable proves the grid unfillable (its slots are a subset of the
@@ -26,12 +26,12 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from xwcp import kernel
+from xwcp.engine import kernel
 from xwcp.backends import backtrack
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits
-from xwcp.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits
+from xwcp.base.types import FillStatus, SlotId
 
 NAME = "grow"
 
@@ -59,7 +59,7 @@ def missing() -> str:
 
 def ring_order(problem: Problem, start_id: SlotId) -> list[SlotId]:
     """Every slot of `problem`, in rings of crossings from `start_id` (breadth first), then any not reached."""
-    from xwcp.core import crossing_distances
+    from xwcp.search.core import crossing_distances
 
     order = list(crossing_distances(problem, [start_id]))
     reached = set(order)
@@ -69,8 +69,8 @@ def ring_order(problem: Problem, start_id: SlotId) -> list[SlotId]:
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill `problem` region by region, or prove it cannot be filled, within `limits` (see the module docstring)."""
-    from xwcp.core_oracle import CoreOracle
-    from xwcp.plain_kernel import bit_search
+    from xwcp.backends.core_oracle import CoreOracle
+    from xwcp.engine.plain_kernel import bit_search
 
     limits = limits or Limits()
     if limits.count not in (None, 1) or problem.conflicts or not problem.slots:

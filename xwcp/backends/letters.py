@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from xwcp.backends import backtrack
-from xwcp.problem import Problem
-from xwcp.result import FillResult, Limits
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, Limits
 
 NAME = "letters"
 

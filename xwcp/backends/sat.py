@@ -53,9 +53,9 @@ import numpy as np
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits, Progress
-from xwcp.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits, Progress
+from xwcp.base.types import FillStatus, SlotId
 
 NAME = "sat"
 
@@ -435,7 +435,7 @@ class _Search:
 def _child_main(conn, problem: Problem, ranked, want: int, options: _Options) -> None:
     """Run the search in a forked child, sending ("fill"|"progress"|"done"|"error", payload) messages."""
     try:
-        from xwcp.signals import forget_signals_in_child
+        from xwcp.runtime.signals import forget_signals_in_child
 
         forget_signals_in_child()
         search = _Search(problem, ranked, want, options, lambda kind, payload: conn.send((kind, payload)),

@@ -14,7 +14,7 @@ its word list. Peers are deterministic and run once per grid (seed 0); backends 
 per seed. bench/README.md says what every column means and how memory is measured.
 
 Modules, one job each: `suites` (what grids), `entrants` (who competes), `inputs` (loading
-grids and lists once), `runs` (one checked run, in a forked worker: `xwcp.isolation`),
+grids and lists once), `runs` (one checked run, in a forked worker: `xwcp.runtime.isolation`),
 `runner` (the interleaved loop), `rows` (rows on disk), `summary` and `plots` (what the rows
 say), `command` (the `xwcp bench` options; the CLI calls in, nothing here imports the CLI),
 `peers` (running Qxw, Gecode and Blacksquare), `xcsp` (reading XCSP crossword instances).
@@ -24,7 +24,7 @@ Top-level imports stay light (stdlib only): `xwcp --help` imports this package.
 from xwcp.bench.command import add_bench_arguments, run_bench_command
 from xwcp.bench.entrants import Entrant, make_entrants
 from xwcp.bench.inputs import Loaded, WordLists, best_entries, load_instance, prepare_cli_inputs, word_pairs
-from xwcp.isolation import call_isolated
+from xwcp.runtime.isolation import call_isolated
 from xwcp.bench.rows import ANSWERED, COLUMNS, STATUSES, RowWriter
 from xwcp.bench.runner import DEFAULT_TIME_LIMIT_S, BenchRun, run_bench
 from xwcp.bench.runs import peer_word_file, run_cli_checked, run_one, run_peer_checked, run_xwcp

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from xwcp.argtypes import positive_float, positive_int
+from xwcp.runtime.argtypes import positive_float, positive_int
 from xwcp.bench.entrants import MODEL_ENTRANTS, make_entrants
 from xwcp.bench.plots import write_plots
 from xwcp.bench.runner import DEFAULT_TIME_LIMIT_S, run_bench
@@ -74,7 +74,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
     """
     from xwcp.bench import peers
     from xwcp.backends import BACKENDS, available_backends
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
 
     if args.grids and args.suite:
         raise InputError("give grid files or --suite, not both")
@@ -161,7 +161,7 @@ def _make_out_dir(out_dir: Path) -> None:
     Raises:
         InputError: `out_dir` is an existing file, lies under a file, or cannot be created.
     """
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir} is a file; --out names a folder for rows.csv, rows.json, "

@@ -40,7 +40,7 @@ def get_fill_module(name: str) -> ModuleType:
         InputError: unknown name, or its solver package is not installed.
     """
     from xwcp.backends import get_backend
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
 
     if name not in MODEL_ENTRANTS:
         return get_backend(name)
@@ -52,7 +52,7 @@ def get_fill_module(name: str) -> ModuleType:
 def make_entrants(backends: Sequence[str], peer_names: Sequence[str], cli_backends: Sequence[str] = ()) -> list[Entrant]:
     """Entrants in run order (backends, then `xwcp fill` commands, then peers), each with why it cannot run here."""
     from xwcp.bench import peers
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
 
     entrants = []
     for kind, names in (("xwcp", backends), ("cli", cli_backends)):

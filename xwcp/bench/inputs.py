@@ -11,8 +11,8 @@ from xwcp.bench.suites import Instance, WordSource
 
 @dataclass
 class Loaded:
-    grid: object  # xwcp.grid.Grid
-    words: object  # xwcp.wordlist.WordList
+    grid: object  # xwcp.model.Grid
+    words: object  # xwcp.words.wordlist.WordList
     n_words: int
     min_score: int
     allow_dupes: bool
@@ -32,7 +32,7 @@ class WordLists:
 
     def get(self, source: WordSource):
         if source not in self.by_source:
-            from xwcp.wordlist import load_word_list
+            from xwcp.words.wordlist import load_word_list
 
             words = load_word_list(source.path)
             if source.top_n is not None and source.top_n < words.n_words:
@@ -43,7 +43,7 @@ class WordLists:
 
 def best_entries(words, top_n: int):
     """The `top_n` highest-scored entries of `words` (ties alphabetical) as a new WordList."""
-    from xwcp.wordlist import build_word_list
+    from xwcp.words.wordlist import build_word_list
 
     pairs = []
     for length in words.lengths:
@@ -86,10 +86,10 @@ def _n_words(words, min_score: int) -> int:
 
 def load_instance(instance: Instance, lists: WordLists) -> Loaded:
     """The instance's grid and words. Raises InputError or ValueError (a file that cannot be used)."""
-    from xwcp.grid import parse_grid, read_grid
+    from xwcp.model import parse_grid, read_grid
 
     if instance.is_xcsp:
-        from xwcp.wordlist import words_from_pairs
+        from xwcp.words.wordlist import words_from_pairs
         from xwcp.bench.xcsp import read_xcsp
 
         crossword = read_xcsp(instance.path)
@@ -111,7 +111,7 @@ def prepare_cli_inputs(instance: Instance, loaded: Loaded) -> None:
     """
     import hashlib
 
-    from xwcp.wordlist import cache_dir, load_word_list
+    from xwcp.words.wordlist import cache_dir, load_word_list
 
     folder = cache_dir() / "bench-inputs"
     if instance.path is not None and not instance.is_xcsp:

@@ -7,9 +7,9 @@ import threading
 from collections.abc import Callable, Iterator
 
 from xwcp.backends._common import Clock, limit_reason
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats
-from xwcp.types import FillStatus
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats
+from xwcp.base.types import FillStatus
 
 POLL_S = 0.02
 """How often the watcher thread checks the time limit and the abort event."""

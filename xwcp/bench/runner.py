@@ -91,7 +91,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
                     bar.update(1)
                 continue
             grid = loaded.grid
-            from xwcp.grid import find_slots
+            from xwcp.model import find_slots
 
             base.update(width=grid.width, height=grid.height, blocks=grid.n_blocks,
                         slots=len(find_slots(grid)), words=loaded.n_words, min_score=loaded.min_score)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import Loaded, word_pairs
-from xwcp.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
+from xwcp.runtime.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
 
 
 def _round(value, digits: int):
@@ -22,8 +22,8 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
         Row fields: status, seconds, nodes, backtracks, valid, note.
     """
     from xwcp.bench.entrants import get_fill_module
-    from xwcp.problem import compile_problem
-    from xwcp.result import Limits, check_fill
+    from xwcp.compile.problem import compile_problem
+    from xwcp.engine.result import Limits, check_fill
 
     kwargs = {"time_limit_s": time_limit_s, "seed": seed}
     if threads is not None:
@@ -55,8 +55,8 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
         Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
     """
     from xwcp.bench import peers
-    from xwcp.problem import compile_problem
-    from xwcp.result import check_fill
+    from xwcp.compile.problem import compile_problem
+    from xwcp.engine.result import check_fill
 
     if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
         return {"status": "error", "seconds": 0.0, "valid": None,
@@ -96,10 +96,10 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     """
     import subprocess
 
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
     from xwcp.model import grid_from_rows
-    from xwcp.problem import compile_problem
-    from xwcp.result import check_fill, grid_entries
+    from xwcp.compile.problem import compile_problem
+    from xwcp.engine.result import check_fill, grid_entries
 
     argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
             "--time-limit", f"{time_limit_s:g}", "--seed", str(seed), "--min-score", str(loaded.min_score),
@@ -188,8 +188,8 @@ def peer_word_file(peer: str, loaded: Loaded) -> Path:
     The same list and lengths give the same name, so the peer's file is written once and reused
     across grids and bench runs (run_peer reuses an existing `word_file` as it is).
     """
-    from xwcp.grid import find_slots
-    from xwcp.wordlist import cache_dir
+    from xwcp.model import find_slots
+    from xwcp.words.wordlist import cache_dir
 
     lengths = sorted({slot.length for slot in find_slots(loaded.grid)})
     suffix = ".dzn" if peer == "gecode" else ".txt"

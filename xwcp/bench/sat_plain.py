@@ -28,9 +28,9 @@ import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
 from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
-from xwcp.problem import Problem
-from xwcp.result import FillResult, FillStats, Limits
-from xwcp.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, FillStats, Limits
+from xwcp.base.types import FillStatus, SlotId
 
 NAME = "sat-plain"
 

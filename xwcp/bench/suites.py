@@ -73,7 +73,7 @@ def suite_instances(suite: str, *, root: Path | None = None, words_path: str | N
     Raises:
         InputError: unknown suite, or its grid folder is missing.
     """
-    from xwcp.errors import InputError
+    from xwcp.base.errors import InputError
 
     root = root or repo_root()
     if suite not in SUITES:

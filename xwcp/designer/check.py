@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from xwcp.controls import Controls
+from xwcp.compile.controls import Controls
 from xwcp.designer.rules import Rules, check_pattern
-from xwcp.grid import BLOCK, EMPTY, Grid, find_slots
-from xwcp.problem import compile_problem
-from xwcp.result import check_fill
+from xwcp.model import BLOCK, EMPTY, Grid, find_slots
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import check_fill
 
 if TYPE_CHECKING:
-    from xwcp.wordlist import WordList
+    from xwcp.words.wordlist import WordList
 
 
 def check_design(grid: Grid, rules: Rules, themes: Iterable[str], words: WordList, *, min_score: int = 50,

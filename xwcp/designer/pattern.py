@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 
 from xwcp.designer.rules import Rules, Style
 from xwcp.designer.themes import Placement, Theme, ThemePlan, candidate_placements
-from xwcp.grid import BLOCK, EMPTY, Grid
-from xwcp.types import Direction, FillStatus
+from xwcp.model import BLOCK, EMPTY, Grid
+from xwcp.base.types import Direction, FillStatus
 
 THEME_GAP = 3
 """Fewest lines between two parallel theme entries that share columns (3: two rows between them). Theme
@@ -54,7 +54,7 @@ the cells that start an entry. The tables count entries per line, which the clau
 a 15x15 with at least 72 entries, 3-26 s a solve or none in 30 s, against about 2 s with tables."""
 SOLVER_PARAMETERS = {"cp_model_presolve": False, "use_sat_inprocessing": False, "catch_sigint_signal": False}
 """CP-SAT parameters we change: presolve (symmetry detection, probing) took 1.6 s of a 2.2 s solve of the
-15x15 model and is redone on every solve; inprocessing slowed the rest. Ctrl-C stays Python's (xwcp.signals)."""
+15x15 model and is redone on every solve; inprocessing slowed the rest. Ctrl-C stays Python's (xwcp.runtime.signals)."""
 RANDOM_BLOCK_SHARE = 0.15
 """Share of cells hinted as blocks in a fresh solve's random hint (a 15x15 has 33-42 blocks: 15-19%)."""
 POLL_S = 0.05

@@ -4,7 +4,7 @@
 grid size, theme entries and `--at` positions, symmetry and checking style, the caps on words and
 blocks (with defaults for the size), the fill's floor and bans, count, time limits and seed. Bad
 input raises `InputError` with one line naming the option as its user spells it (`--max-words` on
-the command line, `max_words` in Python: `xwcp.errors.option_text`).
+the command line, `max_words` in Python: `xwcp.base.errors.option_text`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import TypeVar
 
 from xwcp.designer.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
 from xwcp.designer.themes import Theme, read_themes
-from xwcp.errors import InputError, option_name, option_text
-from xwcp.grid import MAX_SIDE
+from xwcp.base.errors import InputError, option_name, option_text
+from xwcp.model import MAX_SIDE
 
 MIN_SIDE = 3
 """Smallest grid side a design takes (a 3-letter entry needs 3 cells)."""
@@ -116,7 +116,7 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     Raises:
         InputError: one line naming the option that cannot be used.
     """
-    from xwcp.controls import make_controls
+    from xwcp.compile.controls import make_controls
 
     width, height = parse_size(size)
     symmetry_ = _choice(Symmetry, symmetry, "symmetry")

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from xwcp.grid import BLOCK, Grid, find_slots
+from xwcp.model import BLOCK, Grid, find_slots
 
 WORDS_BY_SIZE = {(15, 15): 78, (21, 21): 140}
 """Word-count caps publishers use for themed grids (NYT: 78 for a 15x15, 140 for a 21x21); other sizes

@@ -9,10 +9,10 @@ Loop (`design`):
 2. the pattern, theme entries written in and locked, is compiled with the user's list, floor
    and bans and filled by the compiled search (`auto`) within FILL_TRY_S;
 3. no fill: every slot with no word at all is cut (each is a one-slot core); when there is none,
-   the core of the proof (xwcp.core.find_core, shrunk to minimal within CORE_TIME_S) is cut. The
+   the core of the proof (xwcp.search.core.find_core, shrunk to minimal within CORE_TIME_S) is cut. The
    model adds each cut at every translation where the themes could put the same letters. A
    pattern the fill cannot decide in time is excluded exactly (no proof, so no wider cut);
-4. a fill: the pattern is a design. The quality search (xwcp.backends.quality.fill_quality)
+4. a fill: the pattern is a design. The quality search (xwcp.search.quality.fill_quality)
    gets `quality_time_s` to raise its floor and mean; the model then asks later patterns to
    differ from it in `min_diff_cells` cells.
 Designs are returned best first (highest floor, then mean). Every design's grid has passed
@@ -26,18 +26,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from xwcp.controls import Controls
+from xwcp.compile.controls import Controls
 from xwcp.designer.pattern import THEME_GAP, Pattern, PatternModel
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.rules import Rules, check_pattern
 from xwcp.designer.themes import plan_themes
-from xwcp.grid import Grid, find_slots
-from xwcp.problem import Problem, compile_problem
-from xwcp.result import FillResult, Limits, Quality, check_fill, fill_grid
-from xwcp.types import Direction, FillStatus
+from xwcp.model import Grid, find_slots
+from xwcp.compile.problem import Problem, compile_problem
+from xwcp.engine.result import FillResult, Limits, Quality, check_fill, fill_grid
+from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
-    from xwcp.wordlist import WordList
+    from xwcp.words.wordlist import WordList
 
 FILL_TRY_S = 10.0
 """Time the fill gets to decide one pattern. Theme-locked 15x15 patterns were decided in 0.01-0.2 s
@@ -292,7 +292,7 @@ class _Search:
             self.say("undecided", f"pattern {n}: not decided in {FILL_TRY_S:g} s; excluded")
 
     def _cut(self, model: PatternModel, pattern: Pattern, problem: Problem, result: FillResult) -> None:
-        from xwcp.core import find_core
+        from xwcp.search.core import find_core
 
         t0 = time.perf_counter()
         letter_by_cell = {c: x for c, x in enumerate(problem.grid.cells) if x.isalpha()}
@@ -322,7 +322,7 @@ class _Search:
         entries, quality = first.entries, first.quality_of(problem)
         budget = min(request.quality_time_s, self.remaining())
         if budget > 0.5 and problem.open_slot_ids:
-            from xwcp.backends.quality import fill_quality
+            from xwcp.search.quality import fill_quality
 
             t0 = time.perf_counter()
             self.say("quality", f"pattern {self.stats.n_patterns} filled ({quality.text()}); quality search "

@@ -10,7 +10,7 @@ from typing import TextIO
 from xwcp.designer.report import event_line
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.search import DesignEvent, DesignResult, design
-from xwcp.session import load_words
+from xwcp.services.session import load_words
 
 SHOWN_KINDS = ("design", "note")
 """Events printed as lines of their own; the others only move the live status line on a terminal."""
@@ -45,7 +45,7 @@ def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[
 
     A stop signal during the search (Ctrl-C, SIGTERM, SIGHUP) ends it softly: the designs found so far
     come back (nothing found is lost) with the signal's name; while the list loads a signal stops as
-    everywhere else (`xwcp.signals`).
+    everywhere else (`xwcp.runtime.signals`).
 
     Args:
         warn: receives one line per thing the user should know about the list.
@@ -59,7 +59,7 @@ def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[
     Raises:
         InputError: an unreadable word list.
     """
-    from xwcp.signals import stop_softly
+    from xwcp.runtime.signals import stop_softly
 
     words = load_words(words_path, warn)
     status = StatusLine() if terminal else None

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from xwcp.designer.rules import Rules, Symmetry
-from xwcp.errors import InputError, is_cli, option_name, option_text
-from xwcp.types import Direction
-from xwcp.wordlist import normalise_word
+from xwcp.base.errors import InputError, is_cli, option_name, option_text
+from xwcp.base.types import Direction
+from xwcp.words.wordlist import normalise_word
 
 MAX_THEMES = 12
 """Most theme entries one design takes (a 15x15 with five theme entries is already a dense theme)."""

@@ -65,7 +65,7 @@ class BatchOutcome:
     files: dict[str, Path] = field(default_factory=dict)
     interrupted: bool = False
     stop_exit_code: int = 130
-    """When interrupted: 128 + the stop signal's number (130 Ctrl-C, 143 SIGTERM; see `xwcp.signals`)."""
+    """When interrupted: 128 + the stop signal's number (130 Ctrl-C, 143 SIGTERM; see `xwcp.runtime.signals`)."""
     earlier: dict[str, dict] = field(default_factory=dict)
     """Results already in `out_dir` from an earlier run (`resume`), by grid name."""
 
@@ -140,9 +140,9 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     """
     from xwcp.backends import get_backend
     from xwcp.dist.tasks import quality_function
-    from xwcp.errors import InputError
-    from xwcp.grid import read_grid
-    from xwcp.wordlist import load_word_list
+    from xwcp.base.errors import InputError
+    from xwcp.model import read_grid
+    from xwcp.words.wordlist import load_word_list
 
     paths = grid_paths(arguments)
     if not paths:
@@ -209,7 +209,7 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
             outcome.files[task.name] = path
             if on_result is not None:
                 on_result(task.name, record, path)
-    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP turned into one by `xwcp.signals`
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP turned into one by `xwcp.runtime.signals`
         outcome.interrupted = True
         outcome.stop_exit_code = getattr(exc, "exit_code", 130)
         client.cancel(list(futures))

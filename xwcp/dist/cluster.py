@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Iterator
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 
 CONNECT_TIMEOUT_S = 10.0
 """How long to wait for a scheduler named by --cluster before saying it cannot be reached."""

@@ -3,7 +3,7 @@
 Word lists are loaded from xwcp's on-disk cache the first time a worker needs them and kept
 (`_word_list`, keyed by path, size and modification time, so an edited list is reloaded);
 a task never re-reads one. Each fill runs in a child forked from the worker
-(`xwcp.isolation.call_isolated`): the fill obeys its own `Limits.time_limit_s`, and a
+(`xwcp.runtime.isolation.call_isolated`): the fill obeys its own `Limits.time_limit_s`, and a
 child still running GUARD_S later is killed, so no task holds its worker past its limit.
 Tasks return plain dicts; "no fill" and bad input are results, never exceptions.
 
@@ -56,7 +56,7 @@ class GridTask:
 @functools.lru_cache(maxsize=4)
 def _word_list(key: WordsKey):
     """The word list of `key`, loaded once per worker process (from the compiled cache after the first load)."""
-    from xwcp.wordlist import load_word_list
+    from xwcp.words.wordlist import load_word_list
 
     return load_word_list(key.path)
 
@@ -72,7 +72,7 @@ def allow_child_processes() -> None:
     `multiprocessing` refuses children of a daemonic process; `auto`'s rival and the SAT
     backend's solver are such children. Our cluster starts non-daemonic workers; this covers
     workers started elsewhere. The forked fill child dies with its worker (see
-    `xwcp.isolation`), so nothing outlives a worker.
+    `xwcp.runtime.isolation`), so nothing outlives a worker.
     """
     import multiprocessing
 
@@ -94,8 +94,8 @@ def fill_grid_task(task: GridTask) -> dict:
         grid or list cannot be used or the fill child died; "limit" when the hard guard
         stopped it.
     """
-    from xwcp.isolation import call_isolated
-    from xwcp.errors import InputError
+    from xwcp.runtime.isolation import call_isolated
+    from xwcp.base.errors import InputError
 
     start = time.perf_counter()
     allow_child_processes()
@@ -126,16 +126,16 @@ def fill_grid_task(task: GridTask) -> dict:
 @functools.lru_cache(maxsize=None)
 def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
-    import xwcp.report  # noqa: F401
+    import xwcp.render.report  # noqa: F401
     from xwcp.bench.entrants import get_fill_module
-    from xwcp.kernel import Engine  # noqa: F401
+    from xwcp.engine.kernel import Engine  # noqa: F401
 
     get_fill_module(backend)
 
 
 def _compile(task: GridTask):
-    from xwcp.grid import parse_grid
-    from xwcp.problem import compile_problem
+    from xwcp.model import parse_grid
+    from xwcp.compile.problem import compile_problem
 
     grid = parse_grid(task.grid_text, task.source)
     return compile_problem(grid, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes)
@@ -143,9 +143,9 @@ def _compile(task: GridTask):
 
 def _fill_record(problem, task: GridTask) -> dict:
     """In the forked child: fill (or search for quality), validate, and describe the result."""
-    from xwcp import report
+    from xwcp.render import report
     from xwcp.backends import fill
-    from xwcp.result import Limits
+    from xwcp.engine.result import Limits
 
     start = time.perf_counter()
     limits = Limits(time_limit_s=task.time_limit_s, seed=task.seed, threads=1)
@@ -169,7 +169,7 @@ def entry_quality(problem, entries) -> dict:
 
 
 def quality_function():
-    """The library's quality search: `xwcp.session.run_fill(..., quality=True)` (issue 14), the one
+    """The library's quality search: `xwcp.services.session.run_fill(..., quality=True)` (issue 14), the one
     implementation the CLI's `fill --quality` uses too.
 
     Raises:
@@ -177,11 +177,11 @@ def quality_function():
     """
     import inspect
 
-    from xwcp.errors import InputError
-    from xwcp.session import run_fill
+    from xwcp.base.errors import InputError
+    from xwcp.services.session import run_fill
 
     if "quality" not in inspect.signature(run_fill).parameters:
-        raise InputError("--quality needs the quality search (xwcp.session.run_fill(quality=True)), "
+        raise InputError("--quality needs the quality search (xwcp.services.session.run_fill(quality=True)), "
                          "which this install does not have")
     return run_fill
 

@@ -14,8 +14,8 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from xwcp.errors import InputError
-from xwcp.formats.puzzle import Puzzle, clue_order, puzzle_from_fill
+from xwcp.base.errors import InputError
+from xwcp.model.puzzle import Puzzle, clue_order, puzzle_from_fill
 
 MODULE_BY_SUFFIX = {
     ".txt": "xwcp.formats.textfile",

@@ -1,10 +1,10 @@
-"""Read a puzzle file's bytes or text through xwcp.files (bounded, no hang on a pipe), errors as one InputError line."""
+"""Read a puzzle file's bytes or text through xwcp.runtime.files (bounded, no hang on a pipe), errors as one InputError line."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from xwcp.errors import InputError
-from xwcp.files import read_bounded
+from xwcp.base.errors import InputError
+from xwcp.runtime.files import read_bounded
 
 MAX_PUZZLE_BYTES = 1 << 20
 """A 30x30 .puz is under 10 KB and an .ipuz with clues and styles well under 1 MiB; more is a wrong file."""

@@ -25,13 +25,13 @@ import json
 import re
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
-from xwcp.formats.puzzle import Puzzle
+from xwcp.model.puzzle import Puzzle
 from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
                              with_published_numbers)
-from xwcp.types import Direction
+from xwcp.base.types import Direction
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"

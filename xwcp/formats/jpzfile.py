@@ -27,14 +27,14 @@ import zlib
 from pathlib import Path
 from xml.etree import ElementTree
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats._io import MAX_PUZZLE_BYTES, read_bytes
-from xwcp.formats.puzzle import Puzzle
+from xwcp.model.puzzle import Puzzle
 from xwcp.model.grid import is_cell_content
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
                              with_published_numbers)
 from xwcp.model.grid import number_by_cell as numbering
-from xwcp.types import Direction
+from xwcp.base.types import Direction
 
 NAMESPACE = "http://crossword.info/xml/rectangular-puzzle"
 ROOT_NAMESPACE = "http://crossword.info/xml/crossword-compiler"

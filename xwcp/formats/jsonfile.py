@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
-from xwcp.formats.puzzle import Puzzle
-from xwcp.grid import EMPTY, find_slots, parse_grid
+from xwcp.model.puzzle import Puzzle
+from xwcp.model import EMPTY, find_slots, parse_grid
 from xwcp.model.text import grid_lines
 
 

@@ -23,9 +23,9 @@ import re
 import struct
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
-from xwcp.formats.puzzle import Puzzle, clue_order
+from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
 
@@ -362,7 +362,7 @@ def unlock_key(p) -> tuple[int | None, int]:
 
 def _listed_words() -> frozenset[str]:
     """The words of the default list (only read to choose between keys that fit a checksum)."""
-    from xwcp.wordlist import _decode, list_source
+    from xwcp.words.wordlist import _decode, list_source
 
     source, raw = list_source(None)
     return frozenset(line.split(";", 1)[0].strip().upper() for line in _decode(raw, source).splitlines())

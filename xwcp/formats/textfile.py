@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xwcp.formats.puzzle import Puzzle
-from xwcp.grid import decode_grid, read_grid
+from xwcp.model.puzzle import Puzzle
+from xwcp.model import decode_grid, read_grid
 
 _META_KEYS = ("title", "author", "copyright")
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
-from xwcp.formats.puzzle import Puzzle, clue_order
+from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 

@@ -16,17 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xwcp.model import grid_lines
-from xwcp.result import FillResult, FillStats, Quality, fill_grid
-from xwcp.types import Direction, FillStatus
+from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
+from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
-    from xwcp.ac3 import Propagation
+    from xwcp.engine.ac3 import Propagation
     from xwcp.designer.request import DesignRequest
     from xwcp.designer.rules import Rules
     from xwcp.designer.search import Design, DesignResult
     from xwcp.formats import Puzzle
-    from xwcp.grid import Grid
-    from xwcp.problem import Problem
+    from xwcp.model import Grid
+    from xwcp.compile.problem import Problem
 
 JsonDict = dict[str, Any]
 """A JSON object as the CLI prints it."""
@@ -132,7 +132,7 @@ class FilledGrid:
 
     def text(self) -> str:
         """The rows spaced out for reading."""
-        from xwcp.report import grid_text
+        from xwcp.render.report import grid_text
 
         return grid_text(self.rows)
 
@@ -170,7 +170,7 @@ class CoreAnswer:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CoreAnswer:
-        """The answer for the CLI's `core` JSON object (`xwcp.core.explain`)."""
+        """The answer for the CLI's `core` JSON object (`xwcp.search.core.explain`)."""
         return cls(tuple(data["slots"]), tuple((int(r), int(c)) for r, c in data["cells"]),
                    dict(data.get("patterns", {})), bool(data.get("minimal", False)), str(data.get("kind", "group")),
                    str(data.get("message", "")), float(data.get("seconds", 0.0)), dict(data))
@@ -188,7 +188,7 @@ class CoreAnswer:
 
     def text(self, problem: Problem) -> str:
         """The core drawn on the grid, as `xwcp check` prints it."""
-        from xwcp.core import core_text
+        from xwcp.search.core import core_text
 
         return core_text(problem, self.json)
 
@@ -234,7 +234,7 @@ class FillAnswer:
     @classmethod
     def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
               core: Mapping[str, Any] | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
-        """The answer for `result` (from `xwcp.backends.fill` or `xwcp.session.run_fill`) on `problem`."""
+        """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.session.run_fill`) on `problem`."""
         fills = tuple(filled_grid(problem, entries, result.quality_of(problem, index))
                       for index, entries in enumerate(result.fills)) if result.status is FillStatus.FILLED else ()
         return cls(result.status, fills, result.n_fills, result.reason,
@@ -291,7 +291,7 @@ class FillAnswer:
                 format that cannot keep the grid's bars or rebus cells.
         """
         from xwcp.formats import Puzzle, puzzle_from_fill
-        from xwcp.session import write_checked
+        from xwcp.services.session import write_checked
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
@@ -307,7 +307,7 @@ class FillAnswer:
 
     def as_dict(self) -> JsonDict:
         """The `xwcp fill --format json` object."""
-        from xwcp.report import fill_dict
+        from xwcp.render.report import fill_dict
 
         assert self.problem is not None and self.result is not None
         return fill_dict(self.problem, self.result, self.wall_time_s, self.count,
@@ -315,7 +315,7 @@ class FillAnswer:
 
     def text(self) -> str:
         """The `xwcp fill` text."""
-        from xwcp.report import fill_text
+        from xwcp.render.report import fill_text
 
         assert self.problem is not None and self.result is not None
         return fill_text(self.problem, self.result, self.wall_time_s, self.count,
@@ -347,7 +347,7 @@ class CheckAnswer:
 
     @classmethod
     def from_report(cls, problem: Problem, data: JsonDict) -> CheckAnswer:
-        """The answer for a `xwcp.analysis.check_report` object."""
+        """The answer for a `xwcp.analysis.questions.check_report` object."""
         verdict = Verdict(data["verdict"])
         core = CoreAnswer.from_dict(data["core"]) if data.get("core") else None
         if verdict is Verdict.FILLABLE:
@@ -369,7 +369,7 @@ class CheckAnswer:
 
     def text(self) -> str:
         """The `xwcp check` text (an unfillable grid's core drawn on it)."""
-        from xwcp.analysis import check_text
+        from xwcp.analysis.questions import check_text
 
         return check_text(self.json, self.problem)
 
@@ -420,7 +420,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
 
     def ranked(self, slot: str) -> list[dict[str, Any]]:
         """The slot's live words with their crossing fit too: dicts with word, score and fit."""
-        from xwcp.analysis import rank_words
+        from xwcp.analysis.questions import rank_words
 
         name = _lookup_name(self._id_by_name, slot)
         if not self.is_consistent:
@@ -442,7 +442,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
 
     def as_dict(self) -> JsonDict:
         """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
-        from xwcp.analysis import domains_report
+        from xwcp.analysis.questions import domains_report
 
         if self._json is None:
             self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by,
@@ -451,7 +451,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
 
     def text(self) -> str:
         """The `xwcp domains` text."""
-        from xwcp.analysis import domains_text
+        from xwcp.analysis.questions import domains_text
 
         return domains_text(self.problem, self.as_dict())
 
@@ -492,7 +492,7 @@ class Suggestions(list[Suggestion]):
 
     @classmethod
     def from_report(cls, data: JsonDict) -> Suggestions:
-        """The answer for a `xwcp.analysis.suggest_report` object."""
+        """The answer for a `xwcp.analysis.questions.suggest_report` object."""
         items = [Suggestion(w["word"], w["score"], float(w["fit"]),
                             Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"))
                  for w in data["words"]]
@@ -506,7 +506,7 @@ class Suggestions(list[Suggestion]):
 
     def text(self) -> str:
         """The `xwcp suggest` text."""
-        from xwcp.analysis import suggest_text
+        from xwcp.analysis.questions import suggest_text
 
         return suggest_text(self._json)
 
@@ -532,7 +532,7 @@ class HeatMap:
 
     @classmethod
     def from_report(cls, problem: Problem, data: JsonDict) -> HeatMap:
-        """The answer for a `xwcp.analysis.heatmap_report` object."""
+        """The answer for a `xwcp.analysis.questions.heatmap_report` object."""
         return cls([list(row) for row in data["cells"]], [list(row) for row in data["letters"]],
                    tuple(ForcedLetter(f["row"], f["col"], f["letter"]) for f in data["forced"]),
                    data["status"] == "consistent", str(data.get("reason", "")),
@@ -561,7 +561,7 @@ class HeatMap:
         Raises:
             InputError: a directory, an extension matplotlib cannot write, or a file that cannot be written.
         """
-        from xwcp.picture import draw_heatmap, picture_path
+        from xwcp.render.picture import draw_heatmap, picture_path
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
@@ -576,7 +576,7 @@ class HeatMap:
 
     def text(self) -> str:
         """The `xwcp heatmap` text."""
-        from xwcp.analysis import heatmap_text
+        from xwcp.analysis.questions import heatmap_text
 
         return heatmap_text(self.json)
 
@@ -629,7 +629,7 @@ class DesignedGrid(FilledGrid):
             InputError: an unknown extension or a file that cannot be written.
         """
         from xwcp.formats import Puzzle
-        from xwcp.session import write_checked
+        from xwcp.services.session import write_checked
 
         _check_path(path)
         write_checked(Puzzle(self.grid, notes="designed by xwcp design"), path)

@@ -16,25 +16,25 @@ import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from xwcp.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
-from xwcp.errors import InputError, option_text
+from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
+from xwcp.base.errors import InputError, option_text
 from xwcp.library.answers import (CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
                                   SlotInfo, Suggestions)
-from xwcp.library.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
+from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
                                  check_optional_int, check_seconds, read_at, read_grid_like, read_size,
                                  read_theme_words, read_words, resolve_slot, type_name)
-from xwcp.result import Progress
+from xwcp.engine.result import Progress
 
 if TYPE_CHECKING:
-    from xwcp.ac3 import Propagation
+    from xwcp.engine.ac3 import Propagation
     from xwcp.designer.rules import Style, Symmetry
     from xwcp.designer.search import DesignEvent
     from xwcp.formats import Puzzle
-    from xwcp.grid import Grid
-    from xwcp.problem import Problem
-    from xwcp.verify import VerifyProgress
-    from xwcp.wordlist import WordList
+    from xwcp.model import Grid
+    from xwcp.compile.problem import Problem
+    from xwcp.analysis.verify import VerifyProgress
+    from xwcp.words.wordlist import WordList
 
 RANKINGS = ("score", "fit")
 """How live words are ranked: by score (crossing fit breaking ties) or by crossing fit first."""
@@ -83,7 +83,7 @@ class Session:
             TypeError: an argument of the wrong type (the message names it and what it takes).
             InputError: an unreadable grid or list, or a control that does not fit the grid.
         """
-        from xwcp.problem import Problem, compile_problem
+        from xwcp.compile.problem import Problem, compile_problem
 
         self._puzzle: Puzzle | None = None
         self._propagation: Propagation | None = None  # set by `analysed`: jobs start from it, not from AC-3
@@ -113,7 +113,7 @@ class Session:
         self._puzzle = read_grid_like(grid)
         word_list = read_words(words)
         if warn is not None:
-            from xwcp.session import warn_list, warn_puzzle
+            from xwcp.services.session import warn_list, warn_puzzle
 
             if isinstance(grid, (str, os.PathLike)):  # what reading the file said (a key that unlocked it, ...)
                 warn_puzzle(self._puzzle, os.fspath(grid), warn)
@@ -121,13 +121,13 @@ class Session:
         self.problem = compile_problem(self._puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes,
                                        strict=strict, controls=controls)
         if warn is not None:
-            from xwcp.session import warn_problem
+            from xwcp.services.session import warn_problem
 
             warn_problem(self.problem, strict, warn)
 
     @classmethod
     def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
-        """A session over a problem already compiled and propagated (`xwcp.ac3.propagate(problem)`): its jobs
+        """A session over a problem already compiled and propagated (`xwcp.engine.ac3.propagate(problem)`): its jobs
         start from that state instead of running AC-3 again (the web server keeps both per grid)."""
         session = cls(problem)
         session._propagation = propagation
@@ -188,8 +188,8 @@ class Session:
         Raises:
             TypeError, InputError: an option of the wrong type or value.
         """
-        from xwcp.session import run_fill
-        from xwcp.types import FillStatus
+        from xwcp.services.session import run_fill
+        from xwcp.base.types import FillStatus
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -210,7 +210,7 @@ class Session:
                           quality=quality, min_diff=min_diff, say=say, progress=progress)
         core = None
         if result.status is FillStatus.UNFILLABLE:
-            from xwcp.core import explain
+            from xwcp.search.core import explain
 
             core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot)
         return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
@@ -223,7 +223,7 @@ class Session:
             sentence that explains it), `.core` (slot names, when unfillable), `.fill`,
             `.most_constrained`, `.forced`, `.unlisted`.
         """
-        from xwcp.analysis import check_report
+        from xwcp.analysis.questions import check_report
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -243,7 +243,7 @@ class Session:
             A DomainsAnswer: `answer["6D"]` is a list of (word, score) pairs, best first;
             `answer.size("6D")` counts them all; `answer.slots` has every slot's pattern and size.
         """
-        from xwcp.ac3 import propagate
+        from xwcp.engine.ac3 import propagate
 
         k = check_optional_int("k", k, 1)
         by = check_choice("by", by, RANKINGS)
@@ -274,7 +274,7 @@ class Session:
             Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first;
             `.slot` has the slot's pattern and how many words fit.
         """
-        from xwcp.analysis import suggest_report
+        from xwcp.analysis.questions import suggest_report
 
         found = resolve_slot(self.problem, slot)
         k = check_int("k", k, 1)
@@ -299,7 +299,7 @@ class Session:
         Returns:
             A HeatMap: `.counts` (rows of numbers, None for blocks), `.forced`, `.save_png(path)`.
         """
-        from xwcp.analysis import heatmap_report
+        from xwcp.analysis.questions import heatmap_report
 
         return HeatMap.from_report(self.problem, heatmap_report(self.problem, with_core=check_bool("core", core),
                                                                 prop=self._propagation))
@@ -316,8 +316,8 @@ class Session:
             A CoreAnswer (`.slots`: names such as ("7A", "4D"), `.message`, `.cells`, `.is_minimal`),
             or None when the grid is fillable (or could not be decided in the time).
         """
-        from xwcp.core import core_dict, find_core
-        from xwcp.plain_kernel import engine_for
+        from xwcp.search.core import core_dict, find_core
+        from xwcp.engine.plain_kernel import engine_for
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -333,8 +333,8 @@ class Session:
 
     def with_entry(self, slot: SlotLike, word: str) -> Session:
         """A new Session on the same list and controls with `word` entered in `slot`."""
-        from xwcp.problem import with_word
-        from xwcp.wordlist import normalise_word
+        from xwcp.compile.problem import with_word
+        from xwcp.words.wordlist import normalise_word
 
         found = resolve_slot(self.problem, slot)
         if not isinstance(word, str):
@@ -526,7 +526,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
                            count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
                            seed=seed, min_score=min_score, bans=sorted(banned))
     word_list = read_words(words)
-    from xwcp.session import warn_list
+    from xwcp.services.session import warn_list
 
     warn_list(word_list, _warn)
     return DesignAnswer.build(run_design(request, word_list, progress=progress), request)

@@ -3,7 +3,7 @@
 `grid` holds the types and the slot rule, `letters` the grid spelled letter by letter (a rebus
 cell holds several: what the problem compiler works on), `text` xwcp's text syntax for grids, `puzzle` the
 Puzzle (a grid with its title, author, clues and kind). Formats, backends and the builder all
-read and write these; `xwcp.grid` and `xwcp.formats.puzzle` re-export them for older imports.
+read and write these; `xwcp.model` and `xwcp.model.puzzle` re-export them for older imports.
 """
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Bar, CellEdges, Grid, Mark, Slot, cell_edges,
                              content_token, find_slots, is_letters, make_grid, normalize_bars, number_by_cell,

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from xwcp.types import Direction, SlotId
+from xwcp.base.types import Direction, SlotId
 
 MAX_SIDE = 60
 """Largest grid side we accept: published puzzles reach past 30 (a 17x31 shaped grid, 50x50 specials);

@@ -10,7 +10,7 @@ letter cells; its letter cells are its cells and its spelled slots are `find_slo
 
 What a letter cell holds (`SpelledGrid.letters`): '#' (a block), '.' (empty), 'A'-'Z', or one
 character of a file's rebus that is not a letter ('&', '1'), which no listed word matches. The
-problem compiler (`xwcp.problem`) works on letter cells only, so the search kernels, AC-3 and
+problem compiler (`xwcp.compile.problem`) works on letter cells only, so the search kernels, AC-3 and
 the CP-SAT and SAT models see an ordinary problem: slots of given lengths crossing at positions.
 """
 from __future__ import annotations

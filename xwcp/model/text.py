@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from xwcp.errors import InputError
-from xwcp.files import read_bounded, source_name
+from xwcp.base.errors import InputError
+from xwcp.runtime.files import read_bounded, source_name
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots, is_cell_content,
                              make_grid)
 

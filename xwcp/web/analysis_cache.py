@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from xwcp.ac3 import Propagation, propagate_engine, propagate_letters
-from xwcp.grid import BLOCK, EMPTY, Grid
-from xwcp.problem import Problem, add_letters, compile_problem
+from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
+from xwcp.model import BLOCK, EMPTY, Grid
+from xwcp.compile.problem import Problem, add_letters, compile_problem
 
 CAPACITY = 96
 """Grids kept per process (a 15x15's problem and propagation hold about 1.2 MB): the last keystrokes of

@@ -41,16 +41,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from xwcp import userwords
+from xwcp.words import userwords
 from xwcp.library.jobs import Session
-from xwcp.controls import Controls
-from xwcp.errors import InputError
-from xwcp.grid import MAX_SIDE, Grid, grid_from_rows
+from xwcp.compile.controls import Controls
+from xwcp.base.errors import InputError
+from xwcp.model import MAX_SIDE, Grid, grid_from_rows
 from xwcp.model import grid_lines, read_grid
-from xwcp.problem import Problem, compile_problem
-from xwcp.result import Limits, Progress, default_threads, entry_scores, fill_grid
-from xwcp.stats import grid_stats
-from xwcp.types import FillStatus
+from xwcp.compile.problem import Problem, compile_problem
+from xwcp.engine.result import Limits, Progress, default_threads, entry_scores, fill_grid
+from xwcp.analysis.stats import grid_stats
+from xwcp.base.types import FillStatus
 from xwcp.web import puzzles
 from xwcp.web.http import ApiError, parse_json as _parse_json, read_body
 from xwcp.web.http import error_response as _error
@@ -59,7 +59,7 @@ from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.personal import word_routes
 from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.wordsource import WordSource
-from xwcp.wordlist import WordList
+from xwcp.words.wordlist import WordList
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -201,7 +201,7 @@ def _optional(module: str, attr: str):
 
 def quality_fill_function():
     """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when it exists, else None."""
-    for module in ("xwcp.backends.quality", "xwcp.quality"):
+    for module in ("xwcp.search.quality", "xwcp.quality"):
         function = _optional(module, "fill_quality")
         if function is not None:
             return function
@@ -219,14 +219,14 @@ def export_formats() -> list[str]:
 
 def unfillable_core(problem: Problem, slot_id: int | None, *, weight_by_slot=None, progress=None,
                     abort: threading.Event | None = None) -> dict | None:
-    """The slots to outline on an unfillable grid: the minimal core from xwcp.core (issue 15) when it
+    """The slots to outline on an unfillable grid: the minimal core from xwcp.search.core (issue 15) when it
     exists, else the one slot the proof names (`slot_id`). `weight_by_slot` is the proof's
-    (`FillResult.weight_by_slot`); `progress` and `abort` are `xwcp.core.find_core`'s (issue 29).
+    (`FillResult.weight_by_slot`); `progress` and `abort` are `xwcp.search.core.find_core`'s (issue 29).
 
     Returns:
         {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
     """
-    explain = _optional("xwcp.core", "explain")
+    explain = _optional("xwcp.search.core", "explain")
     if explain is not None:
         core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S, weight_by_slot=weight_by_slot,
                        progress=progress, abort=abort)
@@ -268,10 +268,10 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
         max_fills: autofills allowed at once (default: the cores this process may use).
         words: an already loaded list (tests), instead of `words_path`.
         hosts: the Host names answered (default: 127.0.0.1, localhost, ::1; see xwcp/web/hosts.py).
-        personal: layer the user's personal list (xwcp.userwords) over the list, and let the page edit it.
+        personal: layer the user's personal list (xwcp.words.userwords) over the list, and let the page edit it.
     """
     if words is None:
-        from xwcp.session import load_words
+        from xwcp.services.session import load_words
 
         words = load_words(words_path)
     state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
@@ -334,7 +334,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             check_key = (key, limit, seed)
             data = state.cache.check(check_key)  # an undo, or the same grid from another user
             if data is None:
-                from xwcp.analysis import check_report
+                from xwcp.analysis.questions import check_report
 
                 def explain_core(report, problem, result):  # the verdict first when streamed (issue 29)
                     if on_verdict is not None:
@@ -391,7 +391,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
             "words": {"source": words.source, "n_words": words.n_words},
             "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
             "quality": quality_fill_function() is not None, "formats": export_formats(),
-            "core": _optional("xwcp.core", "explain") is not None,
+            "core": _optional("xwcp.search.core", "explain") is not None,
             "design": _optional("xwcp.designer.search", "design") is not None,
             "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
                          "n_words": len(state.source.personal_words), "error": state.source.error},
@@ -524,7 +524,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
 
     core: list[dict | None] = [None]
     verdict: list[dict | None] = [None]  # the unfillable verdict, sent before the core search ends (issue 29)
-    core_progress: list[object] = []  # [latest xwcp.core.CoreProgress or None] once the core search runs
+    core_progress: list[object] = []  # [latest xwcp.search.core.CoreProgress or None] once the core search runs
     sent_verdict = [False]
 
     def run():

@@ -20,7 +20,7 @@ import time
 
 from starlette.websockets import WebSocket
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error

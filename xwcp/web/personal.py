@@ -4,7 +4,7 @@ GET /api/words answers the personal list and where it lives; POST /api/words app
 (`{"word": "ESNE", "score": 0}` bans, a score of 1-MAX sets or adds, `"remove": true` takes the
 word out of the personal list, back to the server's list); POST /api/words/upload?mode=merge|replace
 takes a list file's text (`WORD;score` lines). Every edit is written to the file at once
-(xwcp.userwords) and the process reloads its list before answering, so the next suggestion
+(xwcp.words.userwords) and the process reloads its list before answering, so the next suggestion
 already obeys it; other processes see the file change on their next request.
 """
 from __future__ import annotations
@@ -14,11 +14,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from xwcp import userwords
-from xwcp.errors import InputError
+from xwcp.words import userwords
+from xwcp.base.errors import InputError
 from xwcp.web.http import ApiError, error_response, parse_json, read_body
 from xwcp.web.wordsource import WordSource
-from xwcp.wordlist import MAX_SCORE, describe_problems
+from xwcp.words.wordlist import MAX_SCORE, describe_problems
 
 MAX_UPLOAD_BYTES = 8 * 1024 * 1024
 """Largest personal list the page may upload (a list of 200,000 words is about 3 MB)."""

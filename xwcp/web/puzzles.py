@@ -14,7 +14,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
 
@@ -86,7 +86,7 @@ def write_format(puzzle: Puzzle, fmt: str) -> bytes:
     """
     if f".{fmt}" not in MODULE_BY_SUFFIX:
         raise InputError(f"cannot save as {fmt!r}; save as one of {', '.join(formats())}")
-    from xwcp.session import write_checked
+    from xwcp.services.session import write_checked
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from xwcp.errors import InputError
+from xwcp.base.errors import InputError
 
 CONFIG_ENV = "XWCP_SERVE_CONFIG"
 """Environment variable holding a worker's options (JSON)."""
@@ -79,7 +79,7 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
         return
     if words:  # load once here, so a bad list is one line and exit 2, and the workers find it in the cache
-        from xwcp.wordlist import load_word_list
+        from xwcp.words.wordlist import load_word_list
 
         for path in words:
             load_word_list(path)
@@ -106,7 +106,7 @@ def _worker(host: str, port: int) -> None:
     """One worker process: its own SO_REUSEPORT socket, uvicorn serving the app built from CONFIG_ENV."""
     import uvicorn
 
-    from xwcp.signals import forget_signals_in_child
+    from xwcp.runtime.signals import forget_signals_in_child
 
     forget_signals_in_child()  # dies with the supervisor even when that is killed outright
     sock = _listen(host, port)

@@ -1,6 +1,6 @@
 """The verdict first, then the core, for the builder: the messages /ws/fill and a streamed /api/check send.
 
-An unfillable grid is known as soon as the proof is in; its minimal core (xwcp/core.py) takes
+An unfillable grid is known as soon as the proof is in; its minimal core (xwcp/search/core.py) takes
 longer. The fill socket sends `{"type": "verdict"}` at once, `{"type": "core-progress"}` while
 the core is searched for (a stop message ends that search and keeps the verdict), then the
 `result` with the core. `/api/check?stream=1` answers in NDJSON: one
@@ -17,8 +17,8 @@ import anyio
 import anyio.from_thread
 from starlette.responses import StreamingResponse
 
-from xwcp.problem import Problem
-from xwcp.result import FillResult
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult
 
 
 def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> dict:
@@ -31,7 +31,7 @@ def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> dict
 
 
 def core_progress_json(progress, elapsed_s: float) -> dict:
-    """A core-progress message from an `xwcp.core.CoreProgress` (None: started, nothing searched yet)."""
+    """A core-progress message from an `xwcp.search.core.CoreProgress` (None: started, nothing searched yet)."""
     if progress is None:
         return {"type": "core-progress", "seconds": round(elapsed_s, 2), "core_seconds": 0.0, "searches": 0,
                 "slots": None, "needed": 0, "stage": "proof"}

@@ -1,6 +1,6 @@
 """The server's word list: the list it started with, with the user's personal list layered over it, reloaded on change.
 
-The personal list (`xwcp.userwords`: bans, boosts, added words) lives in a file, so every
+The personal list (`xwcp.words.userwords`: bans, boosts, added words) lives in a file, so every
 `xwcp serve` process sees the same one: each request asks `current()`, which compares the
 file's stamp (one `stat`) and re-layers only when it changed. The layering re-indexes only the
 lengths the personal list touches (`wordlist.overlay_word_list`), so a ban takes effect in
@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 import threading
 
-from xwcp import userwords
-from xwcp.wordlist import WordList, overlay_word_list
+from xwcp.words import userwords
+from xwcp.words.wordlist import WordList, overlay_word_list
 
 _tokens = itertools.count(1)
 
@@ -45,7 +45,7 @@ class WordSource:
             return self._words, self.token
 
     def _reload(self, stamp) -> None:
-        from xwcp.errors import InputError
+        from xwcp.base.errors import InputError
 
         try:
             personal = userwords.read_personal()

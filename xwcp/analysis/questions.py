@@ -1,0 +1,401 @@
+"""Questions a constructor asks of a partly filled grid, answered from arc-consistent domains.
+
+Which words still fit each slot without an immediate dead end (ranked by how many options they
+leave their crossings, then by score), how many letters each cell can still take (the heat
+map), whether the grid can be filled, which open slot is tightest, which letters are forced,
+and whether a suggested word can still lead to a full fill (verified by a solver).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from xwcp.engine.ac3 import Propagation, propagate
+from xwcp.base.errors import InputError
+from xwcp.model import BLOCK, EMPTY, Slot
+from xwcp.model import BELOW, RIGHT, grid_from_rows, grid_lines
+from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
+from xwcp.engine.result import Limits, fill_grid
+from xwcp.base.types import FillStatus, SlotId
+
+MIN_SCORE_KEY, SCORE_KEY_BITS = -32768, 16
+"""Lowest int16 score: scores minus this are 0..65535 (16 bits) inside the ranking key."""
+FIT_KEY_BITS = 24
+"""Bits of the fit (a mean log10 of at most about 5.5, in millionths: under 2**23) inside the ranking key."""
+ID_KEY_BITS = 23
+"""Bits of the word id (a length bucket holds well under 8 million words) inside the ranking key."""
+
+
+def find_slot(problem: Problem, name: str) -> Slot:
+    """The slot called `name` (e.g. 12A). Raises InputError listing the valid ids when there is none."""
+    slot = problem.slot_by_name(name)
+    if slot is None:
+        names = ", ".join(s.name for s in sorted(problem.slots, key=lambda s: (s.direction.value, s.number)))
+        raise InputError(f"unknown slot {name!r}; this grid's slots are: {names}")
+    return slot
+
+
+def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None,
+               by: str = "score") -> list[dict]:
+    """The slot's live (arc-consistent) words, best first.
+
+    `by="score"`: highest score first, the crossing fit breaking ties; `by="fit"`: by the mean
+    log10 of the options each word leaves its open crossings, then score.
+
+    Returns:
+        Dicts with word, score and fit (the mean log10 of crossing options; 0 without open crossings).
+    """
+    slot = problem.slots[slot_id]
+    if slot_id in problem.fixed_text_by_slot:
+        text = problem.fixed_text_by_slot[slot_id]
+        return [{"word": text, "score": problem.words.score(text), "fit": 0.0}]
+    bucket = problem.words.bucket(slot.length)
+    ids = np.flatnonzero(prop.domains[slot_id])
+    if len(ids) == 0:
+        return []
+    scores = np.asarray(bucket.scores[ids], dtype=np.int64)
+    if by == "score" and k is not None and k < len(ids):
+        # the top k by score are among the words scored at least the k-th best score: rank only those
+        kth = _kth_largest(scores, k)
+        keep = np.flatnonzero(scores >= kth)
+        ids, scores = ids[keep], scores[keep]
+    letters = bucket.letters[ids]
+    fit = np.zeros(len(ids))
+    n_open = 0
+    for pos in range(slot.length):
+        t = problem.cross_slot[slot_id][pos]
+        if t < 0 or t in problem.fixed_text_by_slot:
+            continue
+        options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
+        # 26 logarithms, then one gather per word: the same values as a log10 per word, far fewer calls
+        fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
+        n_open += 1
+    if n_open:
+        fit /= n_open
+    fit_key = np.rint(fit * 1e6).astype(np.int64)  # np.round(fit, 6) compares as these integers do
+    if by == "score":
+        primary, secondary, secondary_bits = scores - MIN_SCORE_KEY, fit_key, FIT_KEY_BITS
+    else:
+        primary, secondary, secondary_bits = fit_key, scores - MIN_SCORE_KEY, SCORE_KEY_BITS
+    # one int64 key orders (primary desc, secondary desc, word id asc) as a lexsort would; only the top k are sorted
+    key = ((primary << (secondary_bits + ID_KEY_BITS)) | (secondary << ID_KEY_BITS)
+           | ((1 << ID_KEY_BITS) - 1 - ids))
+    if k is not None and k < len(key):
+        top = np.argpartition(-key, k - 1)[:k]
+        order = top[np.argsort(-key[top], kind="stable")]
+    else:
+        order = np.argsort(-key, kind="stable")
+    chosen = ids[order]
+    spelled = (bucket.letters[chosen] + 65).astype(np.uint8).tobytes().decode("ascii")
+    length = slot.length
+    return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
+            for n, (score, fit) in enumerate(zip(scores[order].tolist(), fit_key[order].tolist()))]
+
+
+def _kth_largest(values: np.ndarray, k: int) -> int:
+    """The k-th largest of `values` (whole numbers; 1 <= k <= len): a histogram when they span a small
+    range, as scores do (np.partition crawls on their many ties)."""
+    lo, hi = int(values.min()), int(values.max())
+    if hi - lo > 4096:
+        return int(np.sort(values)[len(values) - k])
+    above = np.cumsum(np.bincount(values - lo, minlength=hi - lo + 1)[::-1])  # words scored hi, hi-1, ...
+    return hi - int(np.searchsorted(above, k))
+
+
+def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
+    """Per cell: None for a block, else the letters still possible there as a string."""
+    grid = problem.grid
+    live = prop.letter_counts > 0
+    # each cell's live letters as a row of A-Z or spaces, then the spaces dropped: one numpy pass
+    spelled = np.where(live, np.arange(65, 91, dtype=np.uint8), np.uint8(32)).astype(np.uint8).tobytes().decode("ascii")
+    rows = []
+    for r in range(grid.height):
+        row = []
+        for c in range(grid.width):
+            cell = r * grid.width + c
+            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * 26:(cell + 1) * 26].replace(" ", ""))
+        rows.append(row)
+    return rows
+
+
+def _status(prop: Propagation) -> dict:
+    out = {"status": "consistent" if prop.is_consistent else "unfillable"}
+    if not prop.is_consistent:
+        out["reason"] = prop.reason
+    return out
+
+
+def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
+                   prop: Propagation | None = None) -> dict:
+    """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
+
+    `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
+    start = time.perf_counter()
+    slots = [find_slot(problem, slot_name)] if slot_name else sorted(
+        problem.slots, key=lambda s: (s.direction.value != "across", s.number))
+    prop = prop or propagate(problem)
+    out = _status(prop)
+    if prop.wipeout_slot is not None:
+        out["slot"] = problem.slots[prop.wipeout_slot].name
+        out["chain"] = [problem.slots[s].name for s in prop.chain]
+    out["slots"] = [{"id": s.name, "pattern": problem.pattern(s.id), "size": prop.size(s.id)
+                     if s.id not in problem.fixed_text_by_slot else 1,
+                     "words": rank_words(problem, prop, s.id, k, by) if prop.is_consistent else []} for s in slots]
+    out["cells"] = _cells_json(problem, prop)
+    out["seconds"] = round(time.perf_counter() - start, 4)
+    return out
+
+
+def domains_text(problem: Problem, data: dict) -> str:
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
+    for slot in data["slots"]:
+        words = " ".join(w["word"] for w in slot["words"])
+        lines.append(f"{slot['id']:>5} {slot['pattern']:<15} {slot['size']:>7,}  {words}")
+    return "\n".join(lines)
+
+
+def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
+    """The open slot (not yet decided) with the fewest live words; ties to the one with more crossings."""
+    best = None
+    best_key = None
+    for slot in problem.slots:
+        if slot.id in problem.fixed_text_by_slot or EMPTY not in problem.pattern(slot.id):
+            continue
+        size = prop.size(slot.id)
+        if size <= 1 and prop.is_consistent:
+            continue
+        n_cross = sum(1 for t in problem.cross_slot[slot.id] if t >= 0)
+        key = (size, -n_cross, slot.id)
+        if best_key is None or key < best_key:
+            best, best_key = slot.id, key
+    return best
+
+
+def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
+    grid = problem.grid
+    forced = []
+    for cell, given in enumerate(grid.cells):
+        if given != EMPTY:
+            continue
+        live = np.nonzero(prop.letter_counts[cell])[0]
+        if len(live) == 1:
+            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": chr(65 + int(live[0]))})
+    return forced
+
+
+def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict:
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters,
+    and the grid's JSON lines ("grid": its bars, marks and rebus cells, for drawing).
+
+    On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
+    `prop`: the problem's propagation when the caller has it already.
+    """
+    prop = prop or propagate(problem)
+    grid = problem.grid
+    out = _status(prop)
+    if prop.wipeout_slot is not None:
+        out["slot"] = problem.slots[prop.wipeout_slot].name
+        out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slot_cells(prop.wipeout_slot)]
+    if not prop.is_consistent and with_core:
+        _add_core(out, problem, None, slot_id=prop.wipeout_slot)
+    out["width"], out["height"] = grid.width, grid.height
+    out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
+                     else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
+                    for r in range(grid.height)]
+    out["letters"] = [[grid.cells[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+                       else None for c in range(grid.width)] for r in range(grid.height)]
+    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    out["grid"] = grid_lines(grid)
+    return out
+
+
+def heatmap_text(data: dict) -> str:
+    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
+
+    When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
+    cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
+    cell's count is in ( ), a shaded one's in { }, and a rebus cell shows all its letters (its
+    column as wide as it needs).
+    """
+    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    if data.get("core"):
+        lines.append(f"Why: {data['core']['message']}.")
+    grid = grid_from_rows(data["grid"]) if data.get("grid") else None
+    marks = grid.mark_by_cell if grid is not None else {}
+    bodies = []
+    for r, row in enumerate(data["cells"]):
+        out = []
+        for c, n in enumerate(row):
+            if n is None:
+                body = "##"
+            elif data["letters"][r][c]:
+                body = f"={data['letters'][r][c]}"
+            elif (r, c) in forced:
+                body = forced[(r, c)].lower()
+            elif n == 26:
+                body = "."
+            elif n == 0:
+                body = "X"
+            else:
+                body = str(n)
+            mark = marks.get(r * len(row) + c)
+            if mark and mark.shaded:
+                body = "{" + body + "}"
+            if mark and mark.circle:
+                body = "(" + body + ")"
+            out.append(body)
+        bodies.append(out)
+    widths = [max([2] + [len(row[c]) for row in bodies]) for c in range(len(bodies[0]) if bodies else 0)]
+    for r, row in enumerate(bodies):
+        width = len(row)
+        bar_left = [c > 0 and grid is not None and (r * width + c - 1, RIGHT) in grid.bars for c in range(width)]
+        lines.append("".join(("|" if bar_left[c] else " ") + body.rjust(widths[c]) for c, body in enumerate(row)))
+        if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
+            lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
+                                 for c in range(width)).rstrip())
+    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
+    if grid is not None and not grid.is_plain:
+        lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
+    if data.get("png"):
+        lines.append(f"picture: {data['png']}")
+    return "\n".join(lines)
+
+
+def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
+                 seed: int = 0, prop: Propagation | None = None, explain_core=None) -> dict:
+    """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
+
+    The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
+    finds a fill (included), `unknown` when AC-3 finds no dead end (`ac3`: consistent) and the
+    solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
+    `seconds` is the time to the verdict. An unfillable verdict gets its minimal core from
+    `explain_core(report so far, problem, FillResult or None)` (default: `xwcp.search.core.explain`
+    with its budget), which a front end uses to show the verdict first (issue 29).
+    """
+    start = time.perf_counter()
+    from xwcp.backends import fill
+
+    prop = prop or propagate(problem)
+    out = _status(prop)
+    out["ac3"] = out.pop("status")
+    out["unlisted"] = [{"id": problem.slots[s].name, "word": problem.fixed_text_by_slot[s]} for s in problem.unlisted]
+    tight = prop.wipeout_slot if not prop.is_consistent else _most_constrained(problem, prop)
+    out["most_constrained"] = None if tight is None else {
+        "id": problem.slots[tight].name, "pattern": problem.pattern(tight), "size": prop.size(tight)}
+    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    if not prop.is_consistent:
+        out["verdict"] = "unfillable"
+        out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
+        if prop.wipeout_slot is not None:
+            out["slot"] = problem.slots[prop.wipeout_slot].name
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, None, explain_core, prop.wipeout_slot)
+        return {"verdict": out.pop("verdict"), **out}
+    result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
+    out["solver"] = {"backend": result.backend, "status": result.status.value,
+                     "seconds": round(result.stats.wall_time_s, 4)}
+    if result.status is FillStatus.FILLED:
+        out["verdict"] = "fillable"
+        out["fill"] = grid_lines(fill_grid(problem, result.entries))
+    elif result.status is FillStatus.UNFILLABLE:
+        out["verdict"] = "unfillable"
+        out["proof"] = "search"
+        out["reason"] = result.reason
+        out["seconds"] = round(time.perf_counter() - start, 4)
+        _add_core(out, problem, result, explain_core)
+    else:
+        out["verdict"] = "unknown"
+    out.setdefault("seconds", round(time.perf_counter() - start, 4))
+    return {"verdict": out.pop("verdict"), **out}
+
+
+def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: SlotId | None = None) -> None:
+    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time:
+    from `explain_core(out, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
+    (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
+    if explain_core is not None:
+        core = explain_core(out, problem, result)
+    else:
+        from xwcp.search.core import explain
+
+        core = explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
+                       weight_by_slot=None if result is None else result.weight_by_slot)
+    if core is not None:
+        out["core"] = core
+
+
+def check_text(data: dict, problem: Problem | None = None) -> str:
+    """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
+    lines = []
+    verdict = {"fillable": "Fillable: a full fill exists (shown below).",
+               "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
+               "unknown": "Unknown: no dead end found by arc consistency; the solver hit its limit "
+                          "before finding a fill."}[data["verdict"]]
+    lines.append(verdict)
+    if data.get("unlisted"):
+        n = len(data["unlisted"])
+        lines.append(f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
+                     + ", ".join(f"{u['id']} {u['word']}" for u in data["unlisted"]))
+    if data.get("most_constrained"):
+        m = data["most_constrained"]
+        lines.append(f"Most constrained open slot: {m['id']} {m['pattern']} ({m['size']:,} words)")
+    if data["forced"]:
+        lines.append("Forced letters: " + ", ".join(f"r{f['row'] + 1}c{f['col'] + 1}={f['letter']}"
+                                                   for f in data["forced"]))
+    if data.get("fill"):
+        from xwcp.render.report import grid_text
+
+        lines.append("")
+        lines.append(grid_text(data["fill"]))
+    if data.get("core") and problem is not None:
+        from xwcp.search.core import core_text
+
+        lines.append(core_text(problem, data["core"]))
+    return "\n".join(lines)
+
+
+def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
+                   backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
+                   show_fill: bool = False, progress=None, by: str = "score", prop: Propagation | None = None) -> dict:
+    """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
+
+    Labels: `viable` (a full fill with that word exists at the current floor: the problem's
+    minimum score, per-slot floors and other controls), `dead-end` (proven that none does),
+    `unknown` (the total budget `time_limit_s` ran out first). The words are verified together
+    under that one budget (xwcp/analysis/verify.py); `progress` gets a `VerifyProgress` as they settle.
+    """
+    slot = find_slot(problem, slot_name)
+    prop = prop or propagate(problem)
+    out = _status(prop)
+    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
+                   "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
+    words = rank_words(problem, prop, slot.id, k, by) if prop.is_consistent else []
+    if verify and words:
+        from xwcp.analysis.verify import verify_words
+
+        verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
+                                time_limit_s=time_limit_s, seed=seed, progress=progress)
+        for word, v in zip(words, verdicts):
+            word["verdict"] = v.verdict.value
+            word["seconds"] = v.seconds
+            if show_fill and v.entries is not None:
+                word["fill"] = grid_lines(fill_grid(problem, v.entries))
+    out["words"] = words
+    return out
+
+
+def suggest_text(data: dict) -> str:
+    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
+    s = data["slot"]
+    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")
+    for w in data["words"]:
+        verdict = f"  {w['verdict']}" if "verdict" in w else ""
+        score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
+        lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
+        if w.get("fill"):
+            from xwcp.render.report import grid_text
+
+            lines.extend("      " + line for line in grid_text(w["fill"]).splitlines())
+    return "\n".join(lines)

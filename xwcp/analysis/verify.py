@@ -1,0 +1,604 @@
+"""Batch verification: label candidate words of one slot viable / dead-end / unknown under one total time budget.
+
+`suggest --verify` (and the web builder) ask, for the top words of a slot, whether a full fill
+with that word exists. The old way placed each word and ran a fresh fill with the whole time
+limit per word (`-k 4 --time-limit 2` took 8.3 s). Here the words are settled together under
+ONE budget, with our compiled search (xwcp/_bitsearch.c):
+
+0. **Recent fills.** Every fill a verification finds is kept (per grid layout, RECENT_FILLS);
+   a later verification labels a word viable at once when a kept fill has it in the slot and
+   still passes `check_fill` on the grid as it is now. So the fills found for one slot's words
+   label the words they use in every other slot, and survive keystrokes that agree with them:
+   what the web builder asks next is often answered before any search.
+1. **Joint search** (at most JOINT_SHARE of the budget, JOINT_MAX_S). The slot's domain is
+   restricted to the candidate set and one search runs. A fill it finds proves the word it put
+   in the slot viable (only that slot's word: a candidate that a fill uses in another slot
+   proves nothing about this one). If the search is exhausted, every candidate is proven a
+   dead end at once: no fill uses any of them. After its first fill, the word is removed *at
+   the search's root* (`BitSearch.root_remove`), keeping dom/wdeg weights and restart nogoods
+   (both stay valid when the root only shrinks), which turns the joint search into a proof of
+   the remaining set at once when the other words are dead ends.
+2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
+   double each word's turn (TURN_S first), every search keeping its state between turns; a fill
+   found for one word guides the value choice of the others (solution-guided search,
+   `BitSearch.set_guide`). On two cores a forked child starts this phase at the joint
+   search's first fill (or after CHILD_DELAY_S), while the parent goes on with the joint
+   search; each process takes half the words first, then helps with the
+   other half under its own seed, and both post their labels on a shared board (`_Board`), so
+   no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
+   against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
+
+Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
+Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
+is left.
+
+Measured (bench/speed2.py verify, see bench/README.md, "Live verification, second pass"):
+Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command (0.97-1.01 s,
+main before this change 1.04-1.13 s, same run); the themeless 1A settles 16 of 20 in 30 s (10
+before) and all 20 in 52 s. The stock themeless does not meet issue 17's 3x:
+where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its
+1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
+with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
+a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
+0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
+failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
+3D and 11D and the 11-letter 36A. What did NOT win and is not here:
+(a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
+second one in 20 s (its slot has the smallest domain, so it is decided first: the joint search
+is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
+found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
+slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
+grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) warm starts: the guide from the
+previous word's fill (kept, it was here before) is a gain at one seed and none at another (20
+words in turn, score weight 0, failures in all: seed 0 81.6k, median 2.4k, against 156k, 6.2k
+unguided; seed 1 133k against 117k, one word unsettled at 40k either way); the fill whose slot
+word shares most letters with the word, as the guide: 166k at seed 0; the whole grid's fill as
+the guide (all slots, or slots 2+ or 3+ crossings away), its dom/wdeg weights, or the previous
+word's weights: no gain in time-based runs on the loaded machine; (d) the SAT and
+CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
+where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
+(e) other tunings (20 words, seeds 0-2, 40k failures each at most): noise 0.5, the same work
+(269k per seed, 1 unsettled, as at 0.2); a restart base of 30, 134k and none unsettled (about
+the same work, one run: not adopted); 1000 with noise 0.5, no gain in a time-based run.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+import numpy as np
+
+from xwcp.compile.problem import Problem
+from xwcp.base.types import FillStatus, SlotId
+
+SLICE_S = 0.05
+"""Seconds the kernel runs between budget checks and progress reports."""
+TURN_S = 0.1
+"""Seconds each pending word's search runs in the first pass of the word-by-word phase (doubling per pass)."""
+JOINT_SHARE = 0.25
+"""Share of the budget the joint search over all words may use before the word-by-word searches."""
+JOINT_MAX_S = 2.0
+"""Seconds the joint search may use at most (without a budget too)."""
+RECENT_FILLS = 200
+"""Fills kept per grid layout for later verifications (a few kB each; checking one is ~0.1 ms)."""
+RECENT_LAYOUTS = 8
+"""Grid layouts whose recent fills are kept (the web builder edits one or two grids at a time)."""
+CHILD_DELAY_S = 0.25
+"""Seconds the joint search runs alone before the second process starts (sooner at its first fill).
+
+Started at once, the child searched unguided where the joint search's first fill (found in
+tens of ms on the Herald 15s) would have guided it: 0.08 s more CPU per Herald command."""
+SCORE_WEIGHT = 0.0
+"""Weight of word scores in the searches' value choice: none, as a label needs any fill, not a good one.
+
+`fill` weighs scores (backtrack.SCORE_WEIGHT, 0.05) for quality; that steers every slot toward
+high-scored words that fit worse. Stock themeless, the 20 top 1A words, seeds 0-2, work in
+failures (load-independent): score weight 0 needs ~136k failures per seed and leaves 1 of 60
+searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUNDIT >40k
+failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
+
+
+class Verdict(Enum):
+    VIABLE = "viable"
+    DEAD_END = "dead-end"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class WordVerdict:
+    """The label of one candidate word and how it was settled."""
+
+    word: str
+    verdict: Verdict = Verdict.UNKNOWN
+    seconds: float = 0.0
+    """Seconds from the start of the verification to the moment this word was settled."""
+    how: str = ""
+    """"search" (a fill found for it), "recent" (a fill an earlier verification found, checked
+    again on this grid), "repair" (a fill repaired from another word's), "proof" (the joint
+    search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
+    entries: tuple[str, ...] | None = None
+    """For a viable word: a full fill with it (one entry per slot, in slot order)."""
+
+
+@dataclass(frozen=True)
+class VerifyProgress:
+    """A snapshot of a running verification, passed to the progress callback."""
+
+    settled: int
+    total: int
+    elapsed_s: float
+    pending_in_search: int = 0
+
+
+@dataclass
+class _Run:
+    problem: Problem
+    slot_id: SlotId
+    seed: int
+    start: float
+    end: float | None
+    progress: Callable[[VerifyProgress], None] | None
+    abort: object | None
+    workers: int = 1
+    verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
+
+    def now(self) -> float:
+        return time.perf_counter() - self.start
+
+    def out_of_time(self, until: float | None) -> bool:
+        if self.abort is not None and self.abort.is_set():
+            return True
+        t = time.perf_counter()
+        return until is not None and t >= until
+
+    def settle(self, word_id: int, verdict: Verdict, how: str, entries=None) -> None:
+        v = self.verdict_by_id[word_id]
+        if v.verdict is not Verdict.UNKNOWN:
+            return
+        v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
+        self.report(0)
+
+    def report(self, pending: int) -> None:
+        if self.progress is not None:
+            settled = sum(v.verdict is not Verdict.UNKNOWN for v in self.verdict_by_id.values())
+            self.progress(VerifyProgress(settled, len(self.verdict_by_id), self.now(), pending))
+
+
+def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend: str = "auto",
+                 time_limit_s: float | None = None, seed: int = 0,
+                 progress: Callable[[VerifyProgress], None] | None = None, abort=None) -> list[WordVerdict]:
+    """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
+
+    Args:
+        problem: the compiled grid.
+        slot_id: the slot the words are for.
+        words: candidate words of the slot's length (e.g. the top of `rank_words`).
+        backend: "auto" or "backtrack" settle the words together (see the module docstring);
+            any other backend verifies word by word.
+        time_limit_s: the TOTAL budget for all words (None: no limit).
+        seed: the search's seed.
+        progress: called as words are settled and between search slices.
+        abort: a threading.Event; when set, the words not yet settled stay unknown.
+
+    Returns:
+        One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
+    """
+    if abort is None:  # a stop signal to the command (xwcp.runtime.signals) ends the verification
+        from xwcp.runtime.signals import STOP
+
+        abort = STOP
+    start = time.perf_counter()
+    end = None if time_limit_s is None else start + time_limit_s
+    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers())
+    verdicts = [WordVerdict(w) for w in words]
+    kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
+    if kernel_ok:
+        from xwcp.backends import backtrack
+
+        kernel_ok = backtrack.available()
+    if kernel_ok:  # keyed by word id (the kernel's value)
+        for v in verdicts:
+            word_id = problem.words.word_id(v.word)
+            if word_id is None or len(v.word) != problem.slots[slot_id].length:
+                raise ValueError(f"{v.word!r} is not a listed word for {problem.slots[slot_id].name}")
+            run.verdict_by_id[word_id] = v
+    else:  # keyed by position: a slot the user filled may hold a word that is not listed
+        run.verdict_by_id = dict(enumerate(verdicts))
+    keys = sorted(run.verdict_by_id)
+    if problem.conflicts:
+        for key in keys:
+            run.settle(key, Verdict.DEAD_END, "ac3")
+    else:
+        _settle_from_recent(run)
+        keys = [key for key in keys if run.verdict_by_id[key].verdict is Verdict.UNKNOWN]
+        if kernel_ok:
+            _settle_set(run, keys, end)
+        else:
+            _one_by_one(run, keys, backend)
+    for v in verdicts:
+        if v.entries is not None:
+            _check(problem, v.entries)
+    _remember(problem, [v.entries for v in verdicts if v.entries is not None])
+    return verdicts
+
+
+_recent_lock = threading.Lock()
+_recent_by_layout: OrderedDict[tuple, OrderedDict[tuple[str, ...], None]] = OrderedDict()
+"""Fills verification found lately (newest last), by grid layout (`_layout_key`): a fill found
+for one slot's word labels any word it has in another slot viable, once `check_fill` passes it
+on the grid as it is now (so a letter typed since, a ban or a floor raised simply rule it out)."""
+
+
+def _layout_key(problem: Problem) -> tuple:
+    """The grid's size, blocks, bars and rebus cells: what makes its slots (letters typed since do not)."""
+    from xwcp.model import BLOCK
+
+    grid = problem.grid
+    return (grid.width, grid.height, tuple(cell == BLOCK for cell in grid.cells), grid.bars,
+            tuple((cell, text) for cell, text in enumerate(grid.cells) if len(text) > 1))
+
+
+def _settle_from_recent(run: _Run) -> None:
+    """Label viable every pending word that a recent fill (still valid here) has in the slot."""
+    from xwcp.engine.result import check_fill
+
+    with _recent_lock:
+        fills = list(_recent_by_layout.get(_layout_key(run.problem), ()))
+    if not fills:
+        return
+    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Verdict.UNKNOWN}
+    for entries in reversed(fills):
+        key = pending_by_word.get(entries[run.slot_id]) if len(entries) == len(run.problem.slots) else None
+        if key is not None and not check_fill(run.problem, entries):
+            run.settle(key, Verdict.VIABLE, "recent", entries)
+            del pending_by_word[entries[run.slot_id]]
+
+
+def _remember(problem: Problem, fills: list[tuple[str, ...]]) -> None:
+    """Keep `fills` for later verifications on the same layout (RECENT_FILLS per layout, RECENT_LAYOUTS layouts)."""
+    if not fills:
+        return
+    key = _layout_key(problem)
+    with _recent_lock:
+        kept = _recent_by_layout.pop(key, None) or OrderedDict()
+        for entries in fills:
+            kept.pop(entries, None)
+            kept[entries] = None
+        while len(kept) > RECENT_FILLS:
+            kept.popitem(last=False)
+        _recent_by_layout[key] = kept
+        while len(_recent_by_layout) > RECENT_LAYOUTS:
+            _recent_by_layout.popitem(last=False)
+
+
+def _workers() -> int:
+    """Processes the word-by-word phase may use: 2 where fork exists and two cores are ours, else 1."""
+    import os
+
+    if os.environ.get("XWCP_NO_RACE") or not hasattr(os, "fork"):
+        return 1
+    from xwcp.engine.result import default_threads
+
+    return 2 if default_threads() >= 2 else 1
+
+
+def _check(problem: Problem, entries) -> None:
+    from xwcp.engine.result import check_fill
+
+    violations = check_fill(problem, entries)
+    if violations:
+        raise RuntimeError(f"verification produced an invalid fill: {'; '.join(violations[:3])}")
+
+
+def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
+    """Verify word by word with any backend; each word gets an equal share of what is left.
+
+    `ids` are keys of `run.verdict_by_id` (positions in the caller's list here)."""
+    from xwcp.backends import fill
+    from xwcp.compile.problem import with_word
+    from xwcp.engine.result import Limits
+
+    for i, word_id in enumerate(ids):
+        if run.out_of_time(run.end):
+            break
+        left = None if run.end is None else max(0.01, (run.end - time.perf_counter()) / (len(ids) - i))
+        v = run.verdict_by_id[word_id]
+        result = fill(with_word(run.problem, run.slot_id, v.word), backend,
+                      Limits(time_limit_s=left, seed=run.seed, abort=run.abort))
+        if result.status is FillStatus.FILLED:
+            run.settle(word_id, Verdict.VIABLE, "search", result.entries)
+        elif result.status is FillStatus.UNFILLABLE:
+            run.settle(word_id, Verdict.DEAD_END, "proof")
+
+
+def _restricted(problem: Problem, slot_id: SlotId, word_ids) -> Problem:
+    """The problem with `slot_id`'s domain cut to `word_ids`."""
+    mask = np.zeros(len(problem.domains[slot_id]), bool)
+    mask[np.asarray(list(word_ids), np.int64)] = True
+    mask &= problem.domains[slot_id]
+    domains = list(problem.domains)
+    domains[slot_id] = mask
+    return replace(problem, domains=tuple(domains))
+
+
+def _configure(engine, seed: int) -> None:
+    from xwcp.backends import backtrack
+
+    engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
+                     score_weight=SCORE_WEIGHT)
+
+
+def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
+    """Settle `ids`: a joint search first, then one search per word still pending, in turns.
+
+    On two cores the second process starts on the word-by-word searches at once, while this
+    one runs the joint search (`_settle_in_two`)."""
+    pending = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    if not pending or run.out_of_time(until):
+        return
+    if len(pending) == 1:
+        _joint_search(run, pending, until)
+        return
+    share_end = time.perf_counter() + JOINT_MAX_S
+    if until is not None:
+        share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
+    if run.workers > 1:
+        _settle_in_two(run, pending, until, share_end)
+        return
+    guide, _ = _joint_search(run, pending, share_end)
+    pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    if pending:
+        _word_by_word(run, pending, until, guide)
+
+
+class _Board:
+    """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
+
+    Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
+    _SHARED_VERDICTS), how it was settled, the seconds, and for a viable word its fill (word id
+    per problem slot, -1 for slots the user filled). A writer stores the fill first and the
+    status last, so a reader that sees a status sees the rest.
+    """
+
+    def __init__(self, ids: list[int], n_slots: int):
+        import mmap
+
+        n = len(ids)
+        self.index_by_id = {word_id: i for i, word_id in enumerate(ids)}
+        self._memory = mmap.mmap(-1, max(1, n * (16 + 4 * n_slots)))
+        self.status = np.frombuffer(self._memory, np.int32, n, 0)
+        self.how = np.frombuffer(self._memory, np.int32, n, 4 * n)
+        self.seconds = np.frombuffer(self._memory, np.float64, n, 8 * n)
+        self.fill = np.frombuffer(self._memory, np.int32, n * n_slots, 16 * n).reshape(n, n_slots)
+
+    def is_settled(self, word_id: int) -> bool:
+        return bool(self.status[self.index_by_id[word_id]])
+
+    def publish(self, run: _Run, word_id: int, solution: dict[SlotId, int] | None = None) -> None:
+        """Post this process' label of `word_id` (if settled and not posted yet), with its fill.
+
+        `solution` is the fill as word ids by slot (as the search gives it); without it the ids
+        are looked up from the entries (the first lookup of a length builds its index: slow)."""
+        i = self.index_by_id[word_id]
+        v = run.verdict_by_id[word_id]
+        if self.status[i] or v.verdict is Verdict.UNKNOWN:
+            return
+        if solution is not None and solution.get(run.slot_id) != word_id:
+            solution = None  # another word's fill
+        if v.entries is not None:
+            words = run.problem.words
+            self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
+                            solution[slot.id] if solution is not None else words.word_id(v.entries[slot.id])
+                            for slot in run.problem.slots]
+        self.how[i] = _HOWS.index(v.how)
+        self.seconds[i] = v.seconds
+        self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
+
+    def adopt(self, run: _Run) -> dict[SlotId, int] | None:
+        """Take into `run` every label the other process posted that `run` does not have yet.
+
+        Returns the last fill adopted (word id by slot, to guide the searches), or None."""
+        from xwcp.backends._common import entries_from_word_ids
+
+        solution = None
+        for word_id, i in self.index_by_id.items():
+            v = run.verdict_by_id[word_id]
+            if not self.status[i] or v.verdict is not Verdict.UNKNOWN:
+                continue
+            verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
+            entries = None
+            if verdict is Verdict.VIABLE:
+                solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
+                entries = entries_from_word_ids(run.problem, solution)
+            v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
+            run.report(0)
+        return solution
+
+
+_SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
+_HOWS = ("search", "proof", "ac3", "repair", "recent", "")
+
+
+def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
+    """`_settle_set` on two cores: once the joint search has found its first fill or run CHILD_DELAY_S,
+    a forked child searches word by word (guided by that fill), while this process goes on with
+    the joint search, then joins the word-by-word phase.
+
+    Each process takes half the words first (the child every other word, under seed + 1) and
+    then helps with the other half; both post what they settle on a shared board (`_Board`) and
+    skip what the other settled. So the hardest words end up searched twice in parallel with
+    different seeds (one search's heavy tail is cut by the other), and no core idles: with the
+    earlier fixed split, the second core waited for the joint search and idled once its half
+    was done. Fork, as in the auto race: the child inherits the compiled problem.
+    """
+    import multiprocessing
+
+    alone_end = time.perf_counter() + CHILD_DELAY_S
+    guide, engine = _joint_search(run, ids, alone_end if share_end is None else min(share_end, alone_end))
+    ids = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    if not ids or run.out_of_time(until):
+        return
+    ctx = multiprocessing.get_context("fork")
+    mine, theirs = ids[0::2], ids[1::2]
+    board = _Board(ids, len(run.problem.slots))
+
+    def child() -> None:
+        from xwcp.runtime.signals import forget_signals_in_child
+
+        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+        run.progress = None
+        run.seed += 1
+        _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
+
+    process = ctx.Process(target=child, daemon=True)
+    process.start()
+    try:
+        if engine is not None and len(ids) > 1:  # no fill nor proof yet: go on with the joint search
+            guide, _ = _joint_search(run, ids, share_end, engine)
+        for word_id in ids:
+            board.publish(run, word_id, guide)
+        board.adopt(run)
+        own = [w for w in mine if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        other = [w for w in theirs if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        if own or other:
+            _word_by_word(run, own + other, until, guide, board, len(own))
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join(timeout=5)
+        board.adopt(run)
+
+
+def _engine(run: _Run, ids, guide):
+    from xwcp.engine import kernel
+
+    engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids))
+    if engine.is_consistent:
+        _configure(engine, run.seed)
+        if guide is not None:
+            engine.set_guide(guide)
+    return engine
+
+
+def _joint_search(run: _Run, ids: list[int], until: float | None, engine=None):
+    """One search over the slot restricted to `ids`, until its first fill, a proof, or `until`.
+
+    Returns (the fill it found, word id per slot, to guide the searches that follow, or None;
+    the engine to go on with when `until` came first, else None). Pass that engine back in to
+    go on with the same search.
+    """
+    from xwcp.engine import kernel
+    from xwcp.backends._common import entries_from_word_ids
+
+    if engine is None:
+        engine = _engine(run, ids, None)
+        if not engine.is_consistent:
+            for word_id in ids:
+                run.settle(word_id, Verdict.DEAD_END, "ac3")
+            return None, None
+    k = int(engine.kernel_index[run.slot_id])
+    while not run.out_of_time(until):
+        slice_s = SLICE_S if until is None else max(0.0, min(SLICE_S, until - time.perf_counter()))
+        code = engine.search(slice_s)
+        if code == kernel.SOLVED:
+            solution = engine.solution_word_ids()
+            run.settle(int(engine.solution[k]), Verdict.VIABLE, "search",
+                       entries_from_word_ids(run.problem, solution))
+            if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
+                for word_id in ids:
+                    run.settle(word_id, Verdict.DEAD_END, "proof")
+            return solution, None
+        if code == kernel.EXHAUSTED:
+            for word_id in ids:
+                run.settle(word_id, Verdict.DEAD_END, "proof")
+            return None, None
+        if code == kernel.NOMEM:
+            raise MemoryError("the search's save stack could not grow")
+        run.report(len(ids))
+    return None, engine
+
+
+def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: _Board | None = None,
+                  n_first: int | None = None) -> None:
+    """One search per word (the slot set to it), in passes over the words still pending.
+
+    Each pass gives every pending word twice the time of the pass before (TURN_S first), so
+    easy words settle early and hard ones get more time, with no work lost: each search keeps
+    its state (and what it learnt) between turns. A fill found for one word guides the value
+    choice of every search after it (solution-guided search: the other slots try that fill's
+    words first), which helps when the fills for two words differ near the slot only (measured:
+    a gain at some seeds, none at others; see the module docstring).
+
+    With a `board` (two processes), the first `n_first` of `ids` are this process' own: the
+    others get turns only once every own word is settled (taken from the far end of the other
+    process' list, work stealing), and words the other process settled are taken from the
+    board and skipped.
+    """
+    from xwcp.engine import kernel
+    from xwcp.backends._common import entries_from_word_ids
+
+    engines: dict[int, object] = {}
+    pending = list(ids)
+    own = set(ids if n_first is None else ids[:n_first])
+    turn_s = TURN_S
+    while pending and not run.out_of_time(until):
+        if board is not None:
+            adopted = board.adopt(run)
+            if adopted is not None:  # the other process' latest fill guides ours, as our own do
+                guide = adopted
+                for engine in engines.values():
+                    if engine.is_consistent:
+                        engine.set_guide(guide)
+            pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+            for word_id in [w for w in engines if w not in pending]:
+                engines.pop(word_id)
+            if not any(w in own for w in pending) and pending:
+                own = set(pending)  # own half settled: help with the other's, from the far end of its
+                pending.reverse()   # list (it goes from the front), so the two meet rather than overlap
+        for word_id in [w for w in pending if w in own]:
+            if run.out_of_time(until):
+                break
+            if board is not None and board.is_settled(word_id):
+                continue
+            engine = engines.get(word_id)
+            if engine is None:
+                engine = engines[word_id] = _engine(run, [word_id], guide)
+                if not engine.is_consistent:
+                    run.settle(word_id, Verdict.DEAD_END, "ac3")
+                    _post(board, run, word_id)
+                    pending.remove(word_id)
+                    continue
+            turn_end = time.perf_counter() + turn_s
+            if until is not None:
+                turn_end = min(turn_end, until)
+            code = kernel.RUNNING
+            while code == kernel.RUNNING and not run.out_of_time(turn_end):
+                code = engine.search(max(0.0, min(SLICE_S, turn_end - time.perf_counter())))
+                run.report(len(pending))
+                if board is not None and board.is_settled(word_id):
+                    break
+            if code == kernel.SOLVED:
+                guide = engine.solution_word_ids()
+                run.settle(word_id, Verdict.VIABLE, "search", entries_from_word_ids(run.problem, guide))
+                for other in engines.values():
+                    if other.is_consistent:
+                        other.set_guide(guide)
+            elif code == kernel.EXHAUSTED:
+                run.settle(word_id, Verdict.DEAD_END, "proof")
+            elif code == kernel.NOMEM:
+                raise MemoryError("the search's save stack could not grow")
+            else:
+                continue
+            _post(board, run, word_id, guide if code == kernel.SOLVED else None)
+            pending.remove(word_id)
+            engines.pop(word_id, None)
+        turn_s *= 2
+
+
+def _post(board: _Board | None, run: _Run, word_id: int, solution: dict[SlotId, int] | None = None) -> None:
+    if board is not None:
+        board.publish(run, word_id, solution)

@@ -1,0 +1,395 @@
+"""The constructor's controls on a fill (locks, bans, per-slot floors, a region, shared substrings), read and checked.
+
+One `Controls` value travels from any front end (CLI, web, batch) into `compile_problem`,
+which turns it into fixed entries and domain masks; `check_fill` then holds every fill to it.
+Slot ids in controls are user-facing names (`17A`), resolved against the grid here, so a
+wrong one is bad input that lists the nearest ids.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from xwcp.base.errors import InputError, option_text
+from xwcp.model import BLOCK, EMPTY, Grid, Slot
+from xwcp.model.letters import SpelledGrid, write_letters
+from xwcp.base.types import SlotId
+
+NEAREST_SHOWN = 5
+"""Slot ids listed when a control names a slot the grid does not have."""
+
+
+SlotKey = str | int
+"""A slot named in a control: its name (`17A`, any case) or its id (the index in `Problem.slots`)."""
+
+LocksLike = Mapping[SlotKey, str] | Iterable[str] | None
+"""Locks as `Controls` takes them: {slot: word}, or the command line's `"17A=WORD"` strings."""
+BansLike = str | Iterable[str] | None
+"""Bans as `Controls` takes them: one word, or any iterable of words."""
+SlotMinsLike = Mapping[SlotKey, int] | Iterable[str] | None
+"""Per-slot floors as `Controls` takes them: {slot: score}, or `"17A=60"` strings."""
+RegionLike = Sequence[int] | str | None
+"""A region as `Controls` takes it: (row1, col1, row2, col2) from 1, inclusive, or the text `"R1,C1:R2,C2"`."""
+
+
+@dataclass(frozen=True, init=False)
+class Controls:
+    """What the constructor asks of a fill beyond the grid and the list, normalised on construction.
+
+    Every argument is checked and put in one form when the value is made, so a wrong type or
+    value fails here, in the caller's words, and never deep inside a solver: slot names are
+    upper-cased (an int is a slot id), words folded to A-Z (`"ice cream"` -> `ICECREAM`), a
+    single word given for `bans` is one word (not its letters), and `region` may be the
+    command line's text `"1,1:3,3"`.
+
+    Attributes:
+        locks: slot name (or id) -> word (a theme entry; may be a word the list lacks).
+        bans: words no open slot may take.
+        min_score_by_slot: slot name (or id) -> that slot's own minimum score (overrides the global one).
+        region: (row1, col1, row2, col2), counted from 1, inclusive: fill only the empty cells inside.
+        max_shared_substring: no two entries share a substring longer than this many letters.
+    """
+
+    locks: Mapping[SlotKey, str]
+    bans: frozenset[str]
+    min_score_by_slot: Mapping[SlotKey, int]
+    region: tuple[int, int, int, int] | None
+    max_shared_substring: int | None
+
+    def __init__(self, locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
+                 region: RegionLike = None, max_shared_substring: int | None = None) -> None:
+        """Check and normalise every control.
+
+        Args:
+            locks: {slot: word}, or `"17A=WORD"` strings (the command line's form).
+            bans: one word, or any iterable of words.
+            min_score_by_slot: {slot: score}, or `"17A=60"` strings.
+            region: (row1, col1, row2, col2) from 1, inclusive, or the text `"R1,C1:R2,C2"`.
+            max_shared_substring: a whole number of letters, at least 1.
+
+        Raises:
+            TypeError: a value of the wrong type (the message names the argument and what it takes).
+            InputError: a value of the right type that cannot be used (not a word, an empty region,
+                a word both locked and banned).
+        """
+        lock_by_key = _normal_locks(locks)
+        banned = _normal_bans(bans)
+        for key, word in lock_by_key.items():
+            if word in banned:
+                raise InputError(f"{option_text('lock', word, key)}: {word} is also banned")
+        object.__setattr__(self, "locks", lock_by_key)
+        object.__setattr__(self, "bans", banned)
+        object.__setattr__(self, "min_score_by_slot", _normal_slot_mins(min_score_by_slot))
+        object.__setattr__(self, "region", _normal_region(region))
+        object.__setattr__(self, "max_shared_substring", _normal_max_shared(max_shared_substring))
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.locks or self.bans or self.min_score_by_slot or self.region
+                    or self.max_shared_substring is not None)
+
+
+def _type_name(value: object) -> str:
+    return type(value).__name__
+
+
+def _slot_key(raw: object, option: str) -> SlotKey:
+    """A slot key as controls keep it: a name upper-cased, an id as an int; a Slot by its name."""
+    if isinstance(raw, Slot):
+        return raw.name
+    if isinstance(raw, str) and raw.strip():
+        return raw.strip().upper()
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if raw < 0:
+            raise InputError(f"{option_text(option)}: slot id {raw} is negative (slot ids count from 0)")
+        return raw
+    raise TypeError(f"{option_text(option)} takes slot names such as '17A' (or slot ids) as keys, "
+                    f"not {_type_name(raw)} {raw!r}")
+
+
+def _pairs(value: object, option: str, example: str) -> list[tuple[object, object]]:
+    """(key, value) pairs from a mapping, or from `SLOT=VALUE` strings or (slot, value) pairs."""
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, str) and "=" in value:
+        value = [value]  # one "17A=WORD" given on its own
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{option_text(option)} takes a dict such as {example}, not {_type_name(value)}")
+    pairs: list[tuple[object, object]] = []
+    for item in value:
+        if isinstance(item, str):
+            pairs.append(parse_assignment(item, option))
+        elif isinstance(item, tuple) and len(item) == 2:
+            pairs.append(item)
+        else:
+            raise TypeError(f"{option_text(option)} takes a dict such as {example}, or 'SLOT=VALUE' strings, "
+                            f"not an item {item!r}")
+    return pairs
+
+
+def _normal_locks(locks: object) -> dict[SlotKey, str]:
+    if locks is None:
+        return {}
+    out: dict[SlotKey, str] = {}
+    for raw_key, raw_word in _pairs(locks, "lock", "{'17A': 'WORD'}"):
+        key = _slot_key(raw_key, "lock")
+        if not isinstance(raw_word, str):
+            raise TypeError(f"{option_text('lock')}: the word for {key!r} must be a str, not {_type_name(raw_word)}")
+        word = _clean_word(raw_word, option_text("lock", raw_word, key))
+        if key in out and out[key] != word:
+            raise InputError(f"{option_text('lock')}: {key} is locked twice ({out[key]} and {word})")
+        out[key] = word
+    return out
+
+
+def _normal_bans(bans: object) -> frozenset[str]:
+    if bans is None:
+        return frozenset()
+    if isinstance(bans, str):
+        bans = [bans]  # one word, not its letters
+    elif isinstance(bans, (bytes, Mapping)) or not isinstance(bans, Iterable):
+        raise TypeError(f"{option_text('ban')} takes a word or a set of words, not {_type_name(bans)}")
+    out = set()
+    for raw in bans:
+        if not isinstance(raw, str):
+            raise TypeError(f"{option_text('ban')} takes words (str), not {_type_name(raw)} {raw!r}")
+        out.add(_clean_word(raw, option_text("ban", raw)))
+    return frozenset(out)
+
+
+def _whole_number(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError(f"{what} must be a whole number, not {_type_name(value)} {value!r}")
+    try:
+        return int(value)
+    except ValueError:
+        raise InputError(f"{what}: {value!r} is not a whole number") from None
+
+
+def _normal_slot_mins(floors: object) -> dict[SlotKey, int]:
+    if floors is None:
+        return {}
+    out: dict[SlotKey, int] = {}
+    for raw_key, raw_score in _pairs(floors, "slot_min", "{'17A': 60}"):
+        key = _slot_key(raw_key, "slot_min")
+        out[key] = _whole_number(raw_score, option_text("slot_min", raw_score, key))
+    return out
+
+
+def _normal_region(region: object) -> tuple[int, int, int, int] | None:
+    if region is None:
+        return None
+    if isinstance(region, str):
+        return parse_region(region)
+    if isinstance(region, (bytes, Mapping)) or not isinstance(region, Iterable):
+        raise TypeError(f"{option_text('region')} takes (row1, col1, row2, col2) or the text 'R1,C1:R2,C2', "
+                        f"not {_type_name(region)}")
+    values = list(region)
+    if len(values) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise TypeError(f"{option_text('region')} takes four whole numbers (row1, col1, row2, col2), "
+                        f"counted from 1, not {region!r}")
+    r1, c1, r2, c2 = values
+    if min(values) < 1:
+        raise InputError(f"{option_text('region', (r1, c1, r2, c2))}: rows and columns count from 1")
+    if r1 > r2 or c1 > c2:
+        raise InputError(f"{option_text('region', (r1, c1, r2, c2))}: the region is empty "
+                         "(row1 <= row2 and col1 <= col2 are needed)")
+    return r1, c1, r2, c2
+
+
+def _normal_max_shared(limit: object) -> int | None:
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"{option_text('max_shared_substring')} must be a whole number of letters, "
+                        f"not {_type_name(limit)}")
+    if limit < 1:
+        raise InputError(f"{option_text('max_shared_substring', limit)}: it must be at least 1")
+    return limit
+
+
+def _clean_word(raw: str, what: str) -> str:
+    from xwcp.words.wordlist import normalise_word
+
+    word = normalise_word(raw.strip())
+    if not word:
+        raise InputError(f"{what}: {raw!r} is not a word of letters A-Z")
+    return word
+
+
+def parse_assignment(text: str, option: str) -> tuple[str, str]:
+    """Split `17A=WORD` (or `17A=60`) into ('17A', 'WORD'). Raises InputError naming `option` (e.g. "lock")."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise InputError(f"{option_text(option)} {text!r}: expected SLOT=VALUE, e.g. 17A=...")
+    return name.strip().upper(), value.strip()
+
+
+def parse_locks(items: Iterable[str]) -> dict[SlotKey, str]:
+    """`['17A=ICE CREAM', ...]` -> {'17A': 'ICECREAM'}. A slot locked twice is bad input."""
+    return _normal_locks(list(items))
+
+
+def parse_slot_mins(items: Iterable[str]) -> dict[SlotKey, int]:
+    """`['17A=60']` -> {'17A': 60}."""
+    return _normal_slot_mins(list(items))
+
+
+def parse_region(text: str) -> tuple[int, int, int, int]:
+    """`'R1,C1:R2,C2'` (from 1, inclusive) -> (r1, c1, r2, c2). Raises InputError when malformed or empty."""
+    try:
+        a, b = text.split(":")
+        r1, c1 = (int(x) for x in a.split(","))
+        r2, c2 = (int(x) for x in b.split(","))
+    except ValueError:
+        raise InputError(f"{option_text('region', text)}: expected R1,C1:R2,C2 (rows and columns from 1), "
+                         "e.g. 1,1:5,7") from None
+    return _normal_region((r1, c1, r2, c2))  # type: ignore[return-value]  # four ints: never None
+
+
+def read_ban_file(path: str | Path) -> set[str]:
+    """Words of a ban file (`WORD` or `WORD;score` lines, '#' comments). Raises InputError if unreadable."""
+    from xwcp.words.wordlist import parse_word_lines
+
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+    except OSError as exc:
+        raise InputError(f"cannot read ban file ({exc.strerror or exc})", str(path)) from None
+    score_by_word, problems, _ = parse_word_lines(text, str(path))
+    if problems:
+        line, what = problems[0]
+        raise InputError(what, str(path), line)
+    return set(score_by_word)
+
+
+def make_controls(*, locks: Iterable[str] = (), bans: Iterable[str] = (), ban_files: Iterable[str | Path] = (),
+                  slot_mins: Iterable[str] = (), region: str | None = None,
+                  max_shared_substring: int | None = None) -> Controls:
+    """Controls from the text a user typed (the CLI's and the web API's shared parser).
+
+    Raises:
+        InputError: a malformed value, or a word both banned and locked.
+    """
+    banned = set(_normal_bans(list(bans)))
+    for path in ban_files:
+        banned |= read_ban_file(path)
+    return Controls(locks=list(locks), bans=banned, min_score_by_slot=list(slot_mins), region=region or None,
+                    max_shared_substring=max_shared_substring)
+
+
+def nearest_slot_names(slots: tuple[Slot, ...], name: str, n: int = NEAREST_SHOWN) -> list[str]:
+    """The grid's slot ids closest to `name`: same direction and nearby number first."""
+    digits = "".join(ch for ch in name if ch.isdigit())
+    number = int(digits) if digits else 0
+    direction = name[-1:].upper()
+
+    def key(slot: Slot) -> tuple[int, bool, int]:
+        return (abs(slot.number - number), slot.direction.letter != direction, slot.number)
+
+    return [s.name for s in sorted(slots, key=key)[:n]]
+
+
+def resolve_slot(slots: tuple[Slot, ...], name: SlotKey, option: str) -> Slot:
+    """The slot called `name` (or with id `name`, an int), or InputError naming `option` (e.g. "lock")
+    and listing the nearest ids."""
+    if isinstance(name, int):
+        if 0 <= name < len(slots):
+            return slots[name]
+        raise InputError(f"{option_text(option)}: this grid has no slot id {name} (its slot ids are 0 to "
+                         f"{len(slots) - 1}; slot names such as {slots[0].name} work too)")
+    key = name.strip().upper()
+    for slot in slots:
+        if slot.name == key:
+            return slot
+    raise InputError(f"{option_text(option)}: this grid has no slot {name!r}; "
+                     f"nearest: {', '.join(nearest_slot_names(slots, key))}")
+
+
+def apply_locks(grid: Grid, spelled: SpelledGrid, controls: Controls) -> tuple[Grid, dict[SlotId, str]]:
+    """Write every lock into the grid's empty cells; returns the new grid and {slot_id: locked word}.
+
+    `spelled` is the grid spelled out (`xwcp.model.letters.spell_out`): a locked word spells the
+    slot's letters, a rebus cell's letters included, and must agree with them.
+
+    Raises:
+        InputError: unknown slot, wrong length, or a letter that clashes with the grid or another lock.
+    """
+    slots, letters = spelled.slots, spelled.letters
+    letter_by_cell: dict[int, str] = {}
+    source_by_cell: dict[int, str] = {}
+    word_by_slot: dict[SlotId, str] = {}
+    for name, word in controls.locks.items():
+        slot = resolve_slot(slots, name, "lock")
+        said = option_text("lock", word, slot.name)
+        if word in controls.bans:
+            raise InputError(f"{said}: {word} is also banned")
+        if len(word) != slot.length:
+            raise InputError(f"{said}: {slot.name} has {slot.length} letters, "
+                             f"{word} has {len(word)}")
+        for pos, (cell, letter) in enumerate(zip(slot.cells, word)):
+            at = spelled.cell_of(cell)
+            row, col = at // grid.width + 1, at % grid.width + 1
+            given = letters[cell]
+            if given not in (EMPTY, BLOCK) and given != letter:
+                held = grid.cells[at]
+                given = given if held == given else f"{given} (of the rebus {held})"
+                raise InputError(f"{said}: letter {pos + 1} ({letter}) clashes with the "
+                                 f"grid's {given} at row {row}, column {col}")
+            other = letter_by_cell.get(cell)
+            if other is not None and other != letter:
+                raise InputError(f"{said}: letter {pos + 1} ({letter}) clashes with "
+                                 f"{source_by_cell[cell]} ({other}) at row {row}, column {col}")
+            letter_by_cell[cell] = letter
+            source_by_cell[cell] = said
+        word_by_slot[slot.id] = word
+    return (write_letters(grid, spelled, letter_by_cell) if letter_by_cell else grid), word_by_slot
+
+
+def region_cells(grid: Grid, region: tuple[int, int, int, int]) -> frozenset[int]:
+    """Flat cells of the rectangle. Raises InputError when it lies outside the grid."""
+    r1, c1, r2, c2 = region
+    if r1 < 1 or c1 < 1 or r2 > grid.height or c2 > grid.width:
+        raise InputError(f"{option_text('region', region)} is outside the {grid.height}-row, "
+                         f"{grid.width}-column grid")
+    return frozenset((r - 1) * grid.width + (c - 1) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1))
+
+
+def longest_shared_substring(a: str, b: str) -> int:
+    """Length of the longest common substring of `a` and `b`."""
+    best = 0
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0] * (len(b) + 1)
+        for j, y in enumerate(b, start=1):
+            if x == y:
+                cur[j] = prev[j - 1] + 1
+                if cur[j] > best:
+                    best = cur[j]
+        prev = cur
+    return best
+
+
+def shared_substring_pairs(entries: Mapping[SlotId, str], limit: int,
+                           only: Iterable[SlotId] | None = None) -> list[tuple[SlotId, SlotId, str]]:
+    """Pairs of slots whose entries share a substring longer than `limit`, with one such substring.
+
+    Args:
+        entries: slot_id -> entry text.
+        only: if given, report only pairs with at least one slot from this set.
+    """
+    n = limit + 1
+    first_by_gram: dict[str, list[SlotId]] = {}
+    for slot_id, text in entries.items():
+        for gram in {text[i:i + n] for i in range(len(text) - n + 1)}:
+            first_by_gram.setdefault(gram, []).append(slot_id)
+    wanted = None if only is None else set(only)
+    pairs: dict[tuple[SlotId, SlotId], str] = {}
+    for gram, slot_ids in first_by_gram.items():
+        for i, a in enumerate(slot_ids):
+            for b in slot_ids[i + 1:]:
+                key = (min(a, b), max(a, b))
+                if key in pairs or (wanted is not None and a not in wanted and b not in wanted):
+                    continue
+                pairs[key] = gram
+    return [(a, b, gram) for (a, b), gram in sorted(pairs.items())]

@@ -1,0 +1,440 @@
+"""Compile a grid and a word list into one solver-independent problem: slots, crossings, domains.
+
+No solver code lives here. A domain is a bool mask over the slot's length bucket: the words
+of the right length, at or above the minimum score, that agree with the pre-filled letters
+and are not the entry of a slot the user filled completely (no word twice). A slot the user
+filled completely is *fixed*: kept as given even when the list lacks it.
+
+Slots are compiled over letter cells (`xwcp.model.letters`): a rebus cell's letters are given,
+so a slot through it is as long as the letters of its cells (STAR in one of 5 cells: an 8-letter
+entry) and has those letters pre-filled; crossing slots share them. A rebus of symbols ('&')
+leaves the slot through it no candidate, or keeps it as given when it is complete. Bars end
+slots as blocks do (`find_slots`). Without rebus cells, letter cells are the grid's cells.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
+from xwcp.base.errors import option_text
+from xwcp.model import BLOCK, EMPTY, Grid, Slot
+from xwcp.runtime.lazy import lazy_import
+from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
+from xwcp.base.types import SlotId
+
+if TYPE_CHECKING:
+    from xwcp.words.wordlist import WordList
+
+np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without (issue 17)
+
+Domains = tuple["np.ndarray", ...]
+"""One bool mask per slot over the words of its length bucket."""
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """One checked letter cell: position `a_pos` of across slot `a` is position `b_pos` of down slot `b`."""
+
+    cell: int
+    a: SlotId
+    a_pos: int
+    b: SlotId
+    b_pos: int
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Everything a backend needs; read-only after `compile_problem`."""
+
+    grid: Grid
+    words: WordList
+    slots: tuple[Slot, ...]
+    """The grid's slots over letter cells (`xwcp.model.letters`): `length` is the entry's letters and
+    `cells` its letter cells, which are grid cells unless the grid has rebus cells (`cell_of`)."""
+    crossings: tuple[Crossing, ...]
+    domains: Domains
+    min_score: int
+    allow_dupes: bool = False
+    fixed_text_by_slot: dict[SlotId, str] = field(default_factory=dict)
+    """Slots the user filled completely, with their entries."""
+    conflicts: tuple[str, ...] = ()
+    """Reasons the pre-filled grid breaks the rules by itself (a repeated complete entry)."""
+    cross_slot: tuple[tuple[int, ...], ...] = ()
+    """cross_slot[slot_id][pos]: the slot crossing that cell, or -1 (unchecked)."""
+    cross_pos: tuple[tuple[int, ...], ...] = ()
+    controls: Controls = field(default_factory=Controls)
+    """The constructor's controls this problem was compiled with (kept for recompiling and checking)."""
+    min_score_by_slot: dict[SlotId, int] = field(default_factory=dict)
+    """Slots with their own minimum score (`--slot-min`), overriding `min_score`."""
+    banned: frozenset[str] = frozenset()
+    skipped_slot_ids: frozenset[SlotId] = frozenset()
+    """Slots left out of a region fill: wholly outside the region with empty cells. They are kept in
+    `fixed_text_by_slot` with their pattern ('.' for empty cells), so no backend makes them variables."""
+    fillable_cells: frozenset[int] | None = None
+    """Cells a fill may write (a region fill's empty cells inside the region); None: every cell."""
+    notes: tuple[str, ...] = ()
+    """Things the user should know about the controls (a locked word the list lacks)."""
+    unlisted: tuple[SlotId, ...] = ()
+    """Slots the user filled completely with an entry the word list does not have."""
+
+    @cached_property
+    def _contents(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """`letter_contents(grid)`, worked out once: `letters` and `cell_by_extra` are its two halves.
+
+        Derived from `grid` (so a copy with letters typed into its grid, `dataclasses.replace(problem,
+        grid=...)`, has them too)."""
+        return letter_contents(self.grid)
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        """What each letter cell holds: '#', '.', 'A'-'Z' or a rebus symbol; `grid.cells` without rebus cells."""
+        return self._contents[0]
+
+    @cached_property
+    def cell_by_extra(self) -> tuple[int, ...]:
+        """The grid cell of letter cell `width * height + k` (a rebus cell's second letter on)."""
+        return self._contents[1]
+
+    @property
+    def n_letter_cells(self) -> int:
+        return len(self.letters)
+
+    def cell_of(self, letter_cell: int) -> int:
+        """The grid cell that holds `letter_cell` (itself, unless it is a rebus cell's second letter or later)."""
+        n_cells = len(self.grid.cells)
+        return letter_cell if letter_cell < n_cells else self.cell_by_extra[letter_cell - n_cells]
+
+    def slot_cells(self, slot_id: SlotId) -> list[int]:
+        """The grid cells of `slot_id`, in order (a rebus cell once)."""
+        return cells_of(self._spelled(), self.slots[slot_id].cells)
+
+    def grid_with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
+        """The grid with letters (by letter cell) written into its empty cells; bars, marks, rebus cells kept."""
+        return write_letters(self.grid, self._spelled(), letter_by_cell)
+
+    def _spelled(self) -> SpelledGrid:
+        return SpelledGrid(self.slots, self.letters, self.cell_by_extra, len(self.grid.cells))
+
+    @property
+    def open_slot_ids(self) -> list[SlotId]:
+        return [s.id for s in self.slots if s.id not in self.fixed_text_by_slot]
+
+    def slot_min_score(self, slot_id: SlotId) -> int:
+        """The minimum score of `slot_id`'s entry: its own floor, else the problem's."""
+        return self.min_score_by_slot.get(slot_id, self.min_score)
+
+    def slot_by_name(self, name: str) -> Slot | None:
+        key = name.strip().upper()
+        for slot in self.slots:
+            if slot.name == key:
+                return slot
+        return None
+
+    def pattern(self, slot_id: SlotId) -> str:
+        """The slot's letters as text, '.' for empty cells (a rebus cell gives all its letters)."""
+        letters = self.letters
+        return "".join(letters[c] for c in self.slots[slot_id].cells)
+
+    def entry_score(self, text: str) -> int | None:
+        return self.words.score(text)
+
+
+def keep_entered_letters(mask: np.ndarray, letters: Sequence[str], slot: Slot, words: WordList) -> np.ndarray:
+    """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
+    letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
+    A rebus symbol that is no letter clears every word."""
+    bucket = words.bucket(slot.length)
+    for pos, cell in enumerate(slot.cells):
+        letter = letters[cell]
+        if letter != EMPTY:
+            keep = np.zeros(bucket.n_words, bool)
+            if "A" <= letter <= "Z":
+                keep[bucket.ids_with_letter(pos, ord(letter) - 65)] = True
+            mask &= keep
+    return mask
+
+
+def sharing_words(letters: np.ndarray, grams: set[str]) -> np.ndarray:
+    """Bool per word (rows of `letters`, codes 0..25): does it contain one of `grams` (all one length)?"""
+    found = np.zeros(letters.shape[0], bool)
+    if not grams or letters.shape[0] == 0:
+        return found
+    n = len(next(iter(grams)))
+    if n > letters.shape[1]:
+        return found
+    codes = np.array([sum((ord(ch) - 65) * 26 ** (n - 1 - j) for j, ch in enumerate(g)) for g in grams], np.int64)
+    lets = letters.astype(np.int64)
+    for start in range(letters.shape[1] - n + 1):
+        code = np.zeros(letters.shape[0], np.int64)
+        for j in range(n):
+            code = code * 26 + lets[:, start + j]
+        found |= np.isin(code, codes)
+    return found
+
+
+def unlisted_text(problem: Problem) -> str:
+    """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
+    n = len(problem.unlisted)
+    if not n:
+        return ""
+    names = ", ".join(f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10])
+    more = f" and {n - 10} more" if n > 10 else ""
+    return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}{more}"
+
+
+
+def initial_domains(problem: Problem) -> Domains:
+    """The domain of every slot of a `compile_structure` result: the words of the right length, at or
+    above the slot's minimum score, that keep its entered letters, are not banned and are not the
+    entry of a slot the user filled completely (unless duplicates are allowed); a complete entry's
+    slot holds that word only (nothing when the list lacks it)."""
+    words, letters, controls = problem.words, problem.letters, problem.controls
+    fixed_text_by_slot = problem.fixed_text_by_slot
+    fixed_grams: set[str] = set()
+    if controls.max_shared_substring is not None:
+        n = controls.max_shared_substring + 1
+        for slot_id, text in fixed_text_by_slot.items():
+            if slot_id not in problem.skipped_slot_ids:
+                fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
+    domains = []
+    for slot in problem.slots:
+        bucket = words.bucket(slot.length)
+        if slot.id in fixed_text_by_slot:
+            mask = np.zeros(bucket.n_words, bool)
+            word_id = words.word_id(fixed_text_by_slot[slot.id])
+            if word_id is not None:
+                mask[word_id] = True
+        else:
+            mask = keep_entered_letters(np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), letters, slot,
+                                        words)
+            if not problem.allow_dupes:
+                for text in fixed_text_by_slot.values():
+                    if len(text) == slot.length:
+                        word_id = words.word_id(text)
+                        if word_id is not None:
+                            mask[word_id] = False
+            for text in controls.bans:
+                if len(text) == slot.length:
+                    word_id = words.word_id(text)
+                    if word_id is not None:
+                        mask[word_id] = False
+        if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
+            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams)
+        mask.flags.writeable = False
+        domains.append(mask)
+    return tuple(domains)
+
+
+def initial_bitsets(problem: Problem) -> tuple[int, ...]:
+    """`initial_domains` as bitsets (bit w set: word w is a candidate), without numpy.
+
+    For a problem compiled by `compile_structure` over a `xwcp.words.wordlist.MappedWordList`: the
+    same rules on the list's cached bitsets. Such a problem with these as its `domains` is a
+    *plain* problem (`xwcp.engine.kernel.is_plain`): the kernels' numpy-free forms search it, for the
+    start-up path of a small fill (xwcp/services/quick.py). The shared-substring control is not supported.
+    """
+    if problem.controls.max_shared_substring is not None:
+        raise ValueError("initial_bitsets does not apply --max-shared-substring")
+    words = problem.words
+    excluded = set(problem.banned)
+    if not problem.allow_dupes:
+        excluded.update(problem.fixed_text_by_slot.values())
+    bits_by_slot: list[int] = []
+    for slot in problem.slots:
+        fixed = problem.fixed_text_by_slot.get(slot.id)
+        if fixed is not None:
+            word_id = words.word_id(fixed)
+            bits_by_slot.append(0 if word_id is None else 1 << word_id)
+            continue
+        bits = fitting_bits(problem, slot, problem.slot_min_score(slot.id))
+        for text in excluded:
+            if len(text) == slot.length:
+                word_id = words.word_id(text)
+                if word_id is not None:
+                    bits &= ~(1 << word_id)
+        bits_by_slot.append(bits)
+    return tuple(bits_by_slot)
+
+
+def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = False) -> int:
+    """The bitset of the words of a MappedWordList that keep `slot`'s entered letters and score
+    `floor` or more (`below`: less than `floor`)."""
+    words = problem.words
+    _, n, _, s_off, _, _, _ = words.row(slot.length)
+    scores = words.scores_flat[s_off:s_off + n]
+    lowest = min(scores, default=0)
+    if lowest >= floor:
+        bits = 0 if below else (1 << n) - 1
+    else:
+        packed = bytearray((n + 7) // 8)
+        for word_id, score in enumerate(scores):
+            if (score < floor) == below:
+                packed[word_id >> 3] |= 1 << (word_id & 7)
+        bits = int.from_bytes(packed, "little")
+    letters = problem.letters
+    for pos, cell in enumerate(slot.cells):
+        letter = letters[cell]
+        if letter != EMPTY:
+            bits = bits & words.letter_bits(slot.length, pos, ord(letter) - 65) if "A" <= letter <= "Z" else 0
+    return bits
+
+
+def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
+                    allow_dupes: bool = False, strict: bool = False,
+                    controls: Controls | None = None) -> Problem:
+    """Compile `grid` with `words` into a Problem: `compile_structure`, then the initial domains.
+
+    Args:
+        grid: the grid, possibly with pre-filled letters.
+        words: the indexed word list.
+        min_score: words scored below this are not candidates.
+        allow_dupes: if True a word may fill several slots.
+        controls: locks (entered like the user's own complete entries), bans and per-slot floors
+            (taken out of the domains), a region (slots wholly outside it with empty cells are
+            skipped; slots crossing its border stay variables so they remain completable).
+        strict: if True an entry the user completed must be a listed word too; one that is not
+            makes the problem unfillable (a conflict naming it). Without it such entries are
+            kept as given and listed in `Problem.unlisted`.
+
+    Returns:
+        The problem. A slot with no candidate is not an error here: it has an empty domain,
+        and propagation or search reports it as unfillable.
+
+    `grid` may also be anything `xwcp.fill` takes (a path, grid text, a Puzzle), and `words` a path
+    or None (the default list): they are read first.
+
+    Raises:
+        TypeError: an argument of the wrong type (the message names it).
+        InputError: a control that does not fit the grid (unknown slot, wrong length, clash, region outside).
+    """
+    problem = compile_structure(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls)
+    return replace(problem, domains=initial_domains(problem))
+
+
+def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
+    """The problem with `word` entered in `slot_id` (recompiled on the same word list and controls).
+
+    `word` spells the slot's letters (a rebus cell's letters included); its letters go into the
+    slot's empty cells.
+    """
+    grid = problem.grid_with_letters(dict(zip(problem.slots[slot_id].cells, word)))
+    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes,
+                           controls=problem.controls)
+
+
+def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | None:
+    """`problem` with letters typed into empty cells, derived without compiling again: the same slots,
+    crossings and complete entries, the slots through those cells narrowed to the letters. Equal to
+    compiling the new grid, when no letter completes a slot and the problem has no controls.
+
+    Returns:
+        The new problem, or None when that does not hold (then compile the grid).
+    """
+    grid = problem.grid
+    if not problem.controls.is_empty or any(grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z")
+                                            or len(letter) != 1 for cell, letter in letter_by_cell.items()):
+        return None
+    new_grid = grid.with_letters(letter_by_cell)
+    new_letters = letter_contents(new_grid)[0]  # slots are over letter cells (a rebus cell has several)
+    touched = {slot.id for slot in problem.slots if not set(slot.cells).isdisjoint(letter_by_cell)}
+    domains = list(problem.domains)
+    for slot_id in touched:
+        slot = problem.slots[slot_id]
+        if all(new_letters[cell] != EMPTY for cell in slot.cells):
+            return None  # a complete entry: it becomes the user's own (fixed), as compile_structure decides
+        domains[slot_id] = keep_entered_letters(np.array(problem.domains[slot_id]), new_letters, slot, problem.words)
+        domains[slot_id].flags.writeable = False
+    return replace(problem, grid=new_grid, domains=tuple(domains))
+
+
+def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow_dupes: bool = False,
+                      strict: bool = False, controls: Controls | None = None) -> Problem:
+    """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's
+    complete entries, conflicts and controls. Needs no numpy; `words` only answers `word_id`.
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        InputError: a control that does not fit the grid.
+    """
+    if not isinstance(grid, Grid) or not hasattr(words, "word_id"):  # a path, text, a Puzzle, None ...: read them
+        from xwcp.services.inputs import read_grid_like, read_words
+
+        grid = grid if isinstance(grid, Grid) else read_grid_like(grid).grid
+        words = words if hasattr(words, "word_id") else read_words(words)
+    if isinstance(min_score, bool) or not isinstance(min_score, int):
+        raise TypeError(f"min_score must be a whole number, not {type(min_score).__name__} {min_score!r}")
+    if controls is not None and not isinstance(controls, Controls):
+        raise TypeError(f"controls must be xwcp.Controls (or None), not {type(controls).__name__}")
+    controls = controls or Controls()
+    spelled = spell_out(grid)
+    notes: list[str] = []
+    locked: dict[SlotId, str] = {}
+    if controls.locks:
+        grid, locked = apply_locks(grid, spelled, controls)
+        spelled = spelled._replace(letters=letter_contents(grid)[0])  # locks only fill empty cells: same slots
+    slots, letters = spelled.slots, spelled.letters
+    if locked:
+        for slot_id, word in locked.items():
+            if words.word_id(word) is None:
+                notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
+    min_score_by_slot = {resolve_slot(slots, name, "slot_min").id: int(score)
+                         for name, score in controls.min_score_by_slot.items()}
+    skipped: set[SlotId] = set()
+    fillable_cells = None
+    if controls.region is not None:
+        inside = region_cells(grid, controls.region)
+        fillable_cells = frozenset(c for c in inside if grid.cells[c] == EMPTY)
+        for slot in slots:
+            if not inside.intersection(slot.cells) and any(letters[c] == EMPTY for c in slot.cells):
+                skipped.add(slot.id)
+    across_at: dict[int, tuple[int, int]] = {}
+    down_at: dict[int, tuple[int, int]] = {}
+    for slot in slots:
+        target = across_at if slot.direction.letter == "A" else down_at
+        for pos, cell in enumerate(slot.cells):
+            target[cell] = (slot.id, pos)
+    crossings = tuple(
+        Crossing(cell, a, a_pos, *down_at[cell])
+        for cell, (a, a_pos) in sorted(across_at.items()) if cell in down_at)
+    cross_slot = [[-1] * slot.length for slot in slots]
+    cross_pos = [[-1] * slot.length for slot in slots]
+    for x in crossings:
+        cross_slot[x.a][x.a_pos], cross_pos[x.a][x.a_pos] = x.b, x.b_pos
+        cross_slot[x.b][x.b_pos], cross_pos[x.b][x.b_pos] = x.a, x.a_pos
+
+    fixed_text_by_slot: dict[SlotId, str] = {}
+    for slot in slots:
+        text = "".join(letters[c] for c in slot.cells)
+        if (EMPTY not in text and BLOCK not in text) or slot.id in skipped:
+            fixed_text_by_slot[slot.id] = text
+    conflicts: list[str] = []
+    if not allow_dupes:
+        first_by_text: dict[str, SlotId] = {}
+        for slot_id, text in fixed_text_by_slot.items():
+            if slot_id in skipped:
+                continue
+            if text in first_by_text:
+                conflicts.append(f"{text} is entered twice, in {slots[first_by_text[text]].name} "
+                                 f"and {slots[slot_id].name}")
+            else:
+                first_by_text[text] = slot_id
+
+    # locks the list lacks are allowed (with a note); skipped region slots are patterns, not entries
+    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
+                      if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
+    if strict:
+        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list "
+                         f"({option_text('strict', True)})"
+                         for slot_id in unlisted)
+
+    return Problem(
+        grid=grid, words=words, slots=slots, crossings=crossings, domains=(),
+        min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
+        conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
+        banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
+        notes=tuple(notes), unlisted=tuple(unlisted),
+        cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))

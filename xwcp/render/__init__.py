@@ -1,0 +1,1 @@
+"""Answers shaped for people: JSON-ready dicts, plain text and pictures."""

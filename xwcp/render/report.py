@@ -1,0 +1,172 @@
+"""Turn results into what people read: JSON-ready dicts and plain-text renderings.
+
+A grid in JSON is the list of its lines in xwcp's text syntax (`xwcp.model.grid_lines`): its rows
+for a grid of blocks and letters, with bars, marks and rebus cells written in for any other.
+"""
+from __future__ import annotations
+
+from xwcp.model import BELOW, RIGHT, Grid, content_token, grid_from_rows, grid_lines
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, fill_grid
+from xwcp.base.types import FillStatus
+
+TEXT_MAX_FILLS = 10
+"""Fills drawn in text output; more would scroll the answer away (JSON keeps them all)."""
+
+
+def entry_dicts(problem: Problem, entries) -> list[dict]:
+    """One dict per slot in clue order (across by number, then down): id, number, direction, position, word, score."""
+    rows = []
+    for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
+        word = entries[slot.id] if entries is not None else None
+        rows.append({
+            "id": slot.name, "number": slot.number, "direction": slot.direction.value,
+            "row": slot.row, "col": slot.col, "length": slot.length,
+            "word": word, "score": problem.words.score(word) if word else None,
+        })
+    return rows
+
+
+def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: dict | None = None, total_seconds: float | None = None) -> dict:
+    """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one;
+    `core`: for an unfillable grid, the slots that cannot be filled together, from `xwcp.search.core.explain`).
+
+    `seconds` is the time to the verdict (load, compile and fill); the core search has its own
+    (`core.seconds`), and `total_seconds` is both when given."""
+    out: dict = {"status": result.status.value}
+    is_filled = result.status is FillStatus.FILLED and result.entries is not None
+    if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
+        out["grid"] = grid_lines(fill_grid(problem, result.entries))
+    out["entries"] = entry_dicts(problem, result.entries) if is_filled else []
+    if is_filled:
+        out["quality"] = result.quality_of(problem).as_dict()
+    if len(result.fills) > 1:
+        out["fills"] = [{"grid": grid_lines(fill_grid(problem, f)), "quality": result.quality_of(problem, i).as_dict()}
+                        for i, f in enumerate(result.fills)]
+    if result.n_fills > 1 or len(result.fills) > 1:
+        out["n_fills"] = result.n_fills
+    if result.reason:
+        out["reason"] = result.reason
+    if problem.notes:
+        out["notes"] = list(problem.notes)
+    shortfall = fewer_fills_note(result, count)
+    if shortfall:
+        out["note"] = shortfall
+    if result.slot_id is not None:
+        out["slot"] = problem.slots[result.slot_id].name
+    if core is not None:
+        out["core"] = core
+    out["backend"] = result.backend
+    out["seconds"] = round(seconds, 4)
+    if total_seconds is not None:
+        out["total_seconds"] = round(total_seconds, 4)
+    out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
+                    "restarts": result.stats.restarts, **dict(result.stats.extra)}
+    return out
+
+
+def grid_text(grid: Grid | list[str]) -> str:
+    """A grid (or its JSON lines) spaced out for reading: letters, '#' blocks, '.' empty, one space apart.
+
+    The cells are the text syntax's tokens (`[STAR]` a rebus cell, `(A)` circled, `{A}` shaded), each
+    column as wide as its widest; a bar between two cells is '|' in place of the space, a bar under
+    a cell a line of '-' under it.
+    """
+    if not isinstance(grid, Grid):
+        grid = grid_from_rows(list(grid))
+    width, height = grid.width, grid.height
+    marks = grid.mark_by_cell
+    tokens = []
+    for cell, content in enumerate(grid.cells):
+        token, mark = content_token(content), marks.get(cell)
+        if mark and mark.shaded:
+            token = "{" + token + "}"
+        if mark and mark.circle:
+            token = "(" + token + ")"
+        tokens.append(token)
+    widths = [max(len(tokens[r * width + c]) for r in range(height)) for c in range(width)]
+    lines = []
+    for r in range(height):
+        row, under = [], []
+        for c in range(width):
+            cell = r * width + c
+            if c:
+                row.append("|" if (cell - 1, RIGHT) in grid.bars else " ")
+            if (cell, BELOW) in grid.bars:
+                under.append((sum(map(len, row)), widths[c]))
+            row.append(tokens[cell].ljust(widths[c]))
+        lines.append("".join(row).rstrip())
+        if under:
+            line = [" "] * sum(widths[c] + 1 for c in range(width))
+            for start, n in under:
+                line[start:start + n] = "-" * n
+            lines.append("".join(line).rstrip())
+    return "\n".join(lines)
+
+
+def fill_grids(problem: Problem, result: FillResult) -> str:
+    """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
+    separated by `; fill N of M` comment lines (read back, each is one grid)."""
+    if len(result.fills) == 1:
+        return fill_grid(problem, result.fills[0]).render().rstrip("\n")
+    parts = []
+    for index, entries in enumerate(result.fills):
+        parts.append(f"; fill {index + 1} of {len(result.fills)}\n{fill_grid(problem, entries).render()}")
+    return "\n".join(parts).rstrip("\n")
+
+
+def fewer_fills_note(result: FillResult, count: int | None) -> str:
+    """A note when the search proved there are fewer fills than the `count` asked for, else ''."""
+    if count and result.status is FillStatus.FILLED and result.n_fills < count:
+        return f"only {result.n_fills} fill{'s' if result.n_fills != 1 else ''} exist{'s' if result.n_fills == 1 else ''} ({count} asked for)"
+    return ""
+
+
+def verdict_text(result: FillResult) -> str:
+    """The first line of `fill_text` when there is no fill: the verdict and its reason."""
+    what = {"unfillable": "Unfillable", "limit": "No fill found", "aborted": "Aborted"}[result.status.value]
+    return f"{what}: {result.reason}" if result.reason else what
+
+
+def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: dict | None = None, verdict_shown: bool = False) -> str:
+    """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
+
+    At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill). With
+    `verdict_shown` the verdict line (`verdict_text`) is left out: it was printed before the core search.
+    """
+    lines: list[str] = []
+    if result.entries is None:
+        if not verdict_shown:
+            lines.append(verdict_text(result))
+        if core is not None:
+            from xwcp.search.core import core_text
+
+            lines.extend([core_text(problem, core), ""])
+    for index, entries in enumerate(result.fills[:TEXT_MAX_FILLS]):
+        if len(result.fills) > 1:
+            lines.append(f"Fill {index + 1}:")
+        lines.append(grid_text(fill_grid(problem, entries)))
+        if result.status is FillStatus.FILLED:
+            lines.append(result.quality_of(problem, index).text())
+        lines.append("")
+        if index == 0:
+            for direction in ("across", "down"):
+                lines.append(direction.capitalize())
+                for row in entry_dicts(problem, entries):
+                    if row["direction"] == direction:
+                        score = "" if row["score"] is None else f"  ({row['score']})"
+                        lines.append(f"  {row['number']:>3}  {row['word']}{score}")
+            lines.append("")
+    if len(result.fills) > TEXT_MAX_FILLS:
+        lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
+    if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
+        lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)" if result.status.value == "limit" else ""))
+    shortfall = fewer_fills_note(result, count)
+    if shortfall:
+        lines.append(shortfall.capitalize())
+    core_time = f"; the core in {core['seconds']:.2f} s" if core and "seconds" in core else ""
+    lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}{core_time}")
+    return "\n".join(lines)
+

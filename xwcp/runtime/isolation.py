@@ -1,0 +1,224 @@
+"""Run one job in a forked worker in its own process group: a time limit it cannot overstay, peak memory.
+
+Used by the bench (one worker per measured run) and by Dask tasks (each fill forked from its
+Dask worker, `xwcp.dist.tasks`). Top-level imports stay stdlib only.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+OVERSTAY_GRACE_S = 30.0
+"""A worker still running this long after its limit is stopped by the bench (CP-SAT overshoots by ~5 s)."""
+STOP_GRACE_S = 3.0
+"""After SIGINT, how long a worker gets to stop its own children (peers, auto's rival) before SIGKILL."""
+PEER_SAMPLE_S = 0.02
+"""How often the peak memory of a peer's processes is sampled from /proc (VmHWM is a running peak)."""
+
+
+def _rss_mb(pid: int | str = "self", field_name: str = "VmRSS") -> float | None:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field_name + ":"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _reset_peak_rss() -> None:
+    """Set this process's peak-RSS mark (VmHWM) to its current RSS (Linux >= 4.0), so it measures from now."""
+    try:
+        with open("/proc/self/clear_refs", "w") as clear_refs:
+            clear_refs.write("5")
+    except OSError:
+        pass
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as children:
+                found.extend(int(x) for x in children.read().split())
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+class ChildPeakSampler:
+    """Samples the running peak RSS (VmHWM) of this process's descendants from /proc in a thread.
+
+    A peer's own peak cannot come from getrusage: an exec'd child inherits the forking
+    process's peak in ru_maxrss. VmHWM of the exec'd process is its own.
+    """
+
+    def __init__(self, every_s: float = PEER_SAMPLE_S):
+        self.every_s = every_s
+        self.peak_by_pid: dict[int, float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        me = os.getpid()
+        while not self._stop.is_set():
+            pending = _children(me)
+            while pending:
+                pid = pending.pop()
+                peak = _rss_mb(pid, "VmHWM")
+                if peak is not None:
+                    self.peak_by_pid[pid] = max(peak, self.peak_by_pid.get(pid, 0.0))
+                pending.extend(_children(pid))
+            self._stop.wait(self.every_s)
+
+    @property
+    def peak_mb(self) -> float | None:
+        return max(self.peak_by_pid.values()) if self.peak_by_pid else None
+
+
+
+def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
+    """Run `job()` in a forked worker in its own process group and return its dict, plus peak memory.
+
+    The worker's peak-RSS mark is reset when it starts; `peak_rss_mb` is the larger of its own
+    peak and its largest reaped child's (unless the job set it), `start_rss_mb` its RSS at the start.
+
+    Raises:
+        KeyboardInterrupt: the bench or the worker was interrupted; the worker group is stopped first.
+        TimeoutError: the worker overstayed `timeout_s` and was stopped.
+        RuntimeError: the worker raised or died; the message says how.
+    """
+    import resource
+
+    read_fd, write_fd = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the worker
+        os.close(read_fd)
+        try:
+            os.setpgid(0, 0)
+            _die_with_parent()
+            try:  # the parent's wake-up fd (xwcp.runtime.signals) must not hear the worker's own signals
+                signal.set_wakeup_fd(-1)
+            except ValueError:
+                pass
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            _reset_peak_rss()
+            start_rss = _rss_mb()
+            payload = ("ok", job())
+            own = _rss_mb("self", "VmHWM") or 0.0
+            children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            payload[1].setdefault("peak_rss_mb", max(own, children) or None)
+            payload[1]["start_rss_mb"] = start_rss
+        except KeyboardInterrupt:
+            payload = ("interrupted", None)
+        except BaseException as exc:  # report everything; the worker never returns to the bench's code
+            payload = ("error", f"{exc.__class__.__name__}: {exc}")
+        try:
+            data = pickle.dumps(payload)
+            with os.fdopen(write_fd, "wb") as pipe:
+                pipe.write(data)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass  # the worker already did it (or is gone)
+    chunks: list[bytes] = []
+    done = False
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            ready, _, _ = select.select([read_fd], [], [], min(remaining, 1.0))
+            if ready:
+                chunk = os.read(read_fd, 1 << 16)
+                if not chunk:
+                    done = True
+                    break
+                chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        wait_status = _stop_group(pid) if not done else None
+        if wait_status is None:
+            _, wait_status = os.waitpid(pid, 0)
+    if not done:
+        raise TimeoutError(f"stopped by the bench {OVERSTAY_GRACE_S:g} s after its limit")
+    if not chunks:
+        how = (f"signal {os.WTERMSIG(wait_status)}" if os.WIFSIGNALED(wait_status)
+               else f"exit {os.WEXITSTATUS(wait_status)}")
+        raise RuntimeError(f"worker died ({how})")
+    kind, value = pickle.loads(b"".join(chunks))
+    if kind == "interrupted":
+        raise KeyboardInterrupt
+    if kind == "error":
+        raise RuntimeError(value)
+    return value
+
+
+def _die_with_parent() -> None:
+    """Have the kernel SIGKILL this worker when the thread that forked it ends (Linux), so a worker
+    outlives neither the bench nor a Dask worker killed mid-task (its own process group escapes killpg)."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _stop_group(pid: int) -> int | None:
+    """SIGINT the worker's group (it then stops its own children), then SIGKILL what is left.
+
+    Returns:
+        The worker's wait status if this reaped it, else None.
+    """
+    try:
+        os.killpg(pid, signal.SIGINT)
+    except (ProcessLookupError, PermissionError):
+        return None
+    wait_status = None
+    deadline = time.monotonic() + STOP_GRACE_S
+    while time.monotonic() < deadline:
+        finished, status = os.waitpid(pid, os.WNOHANG)
+        if finished:
+            wait_status = status
+            break
+        time.sleep(0.05)
+    try:
+        os.killpg(pid, signal.SIGKILL)  # the worker's leftover children, or the worker itself
+    except (ProcessLookupError, PermissionError):
+        pass
+    return wait_status
+
+
+def call(job: Callable[[], dict], timeout_s: float, isolate: bool) -> dict:
+    if isolate:
+        return call_isolated(job, timeout_s)
+    return job()
+
+

@@ -1,0 +1,410 @@
+"""Why a grid cannot be filled: the smallest set of slots that cannot be filled together (a minimal core).
+
+A core is a set of slots whose entries cannot all be chosen at once (each from the list, the
+crossings agreeing, no word twice), such that dropping any one of them leaves the rest
+fillable: a minimal unsatisfiable subset (MUS) over slots. Dropping a slot removes its
+constraint: its word is no longer needed, and its cells are then constrained only by the
+crossing slots that are kept. Letters the user entered stay in every cell.
+
+It is found by asking an oracle (`xwcp.backends.core_oracle.CoreOracle`: the compiled search with slot
+provenance, remembering every fill and proof) whether sub-problems that keep only some slots
+(`sub_problem`) can be filled:
+1. a first unfillable set: the seed slots alone when they are one (AC-3's emptied slot with no
+   word at all); the whole grid when the caller proved it; else one search of it, whose proof
+   names the slots it used (at the root, AC-3's own core at once);
+2. grow: add slots, those the proof's dead ends gathered at first (`weight_by_slot`, the
+   verdict's failure weights; then nearest the seed slots), until they cannot be filled
+   together; a slot that can take a word fitting the fill found so far needs no search. The
+   slot that tips it is needed, and that proof's own slots are the new candidate. When the
+   weights are spread over most slots (GROW_WHEN_CONCENTRATED) the core is most of the grid:
+   it grows by rings of crossings around the seed slot instead, as before issue 29;
+3. shrink (deletion-based): try dropping slots, least likely first (farthest from the seed
+   first after rings), in chunks that double
+   while drops succeed and halve when they fail; a proof that the rest is unfillable keeps
+   only the slots it used. Every slot kept was tried alone against a superset of the final
+   core, and dropping slots only removes constraints, so one pass leaves a minimal core. A
+   fill found when a slot is needed is reused (model rotation): if that slot can take a word
+   agreeing with the fill at every crossing but one, the slot across that crossing is needed
+   too, without asking the oracle.
+`is_minimal` is True only when every slot of the core was proven needed; when the time limit
+or the caller's abort (`is_stopped`) cuts the search short, the core is still unfillable.
+
+Why grow by weights: on the seeded themeless of issue 29 (bench/seeded/sticky-fingers.txt,
+64 slots, 16-slot cores) the 13 slots with the most dead ends in the verdict's proof are all
+in the core, while each proof's own slots keep 46 of the 64 (its refutations do lean on the
+corners). Searches that find a fill take milliseconds there and proofs 0.2-0.5 s, so growing
+costs one proof where rings of crossings and chunked deletion cost about twenty.
+
+Any backend can be the oracle (`find_core(..., backend=...)`, without provenance); `check`,
+`fill` and `heatmap` use the compiled search (`explain`'s default) whichever backend proved
+the grid unfillable: it decides each small sub-problem in milliseconds, where CP-SAT and SAT
+spend most of a call building the model (the 7x7 spiral's 12 calls: backtrack 0.03 s, sat
+0.8 s, cpsat 2.1 s).
+
+Measured with bench/core_speed.py against the checkout before issue 29, side by side
+(bench/results/2026-11-25/core_speed_ab.txt; see bench/README.md, "Issue 29").
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
+from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
+from xwcp.model import BELOW, RIGHT
+from xwcp.model.grid import content_token
+from xwcp.compile.problem import Problem
+from xwcp.base.types import FillStatus, SlotId
+
+GROW_WHEN_CONCENTRATED = 0.6
+"""Grow by the proof's weights only when 90% of the weight sits on at most this share of the weighted slots.
+
+Concentrated weights name the core (seeded themeless 0.35, blocked 11x11 and 15x15 with the
+25k list 0.42 and 0.30, blocked 9x9 0.54); spread ones do not (open 5x5-7x7 0.86-0.92, blocked
+7x7 0.71, XCSP lex 15-04 0.68: cores of most of the grid), and growing slot by slot there
+searches for nearly every slot twice, once to grow and once to shrink. Then the core grows by
+rings of crossings around the seed slot and shrinks farthest first, as before issue 29.
+Measured side by side (bench/core_speed.py): on the spread ones rings took 0.38 s against
+0.54 s (lex 15-04), on the 9x9 growing took 0.43 s against 0.63 s."""
+
+CORE_TIME_LIMIT_S = 5.0
+"""Default budget for growing and shrinking a core: the target is a minimal core within 5 s."""
+
+class CoreKind(Enum):
+    """How a core reads to a constructor."""
+
+    NO_WORD = "no-word"
+    """One slot with no word at all."""
+    NO_COMMON_LETTER = "no-common-letter"
+    """Two crossing slots whose words never share the letter of their common cell."""
+    GROUP = "group"
+    """A larger group (or two slots that do not cross), fillable only when any one of them is dropped."""
+
+
+@dataclass(frozen=True)
+class Core:
+    """A set of slots that cannot all be filled together; minimal unless the time limit cut the shrinking."""
+
+    slot_ids: tuple[SlotId, ...]
+    is_minimal: bool
+    kind: CoreKind
+    backend: str
+    n_oracle_calls: int
+    wall_time_s: float
+    is_stopped: bool = False
+    """The user stopped the search (`find_core`'s `abort`) before it could prove the core minimal."""
+
+
+def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
+    """Crossing steps from the nearest seed slot to every slot reachable through crossings, in the order
+    a breadth-first walk reaches them (the dict's order: rings of crossings, nearest first)."""
+    distance = {s: 0 for s in seed_ids}
+    queue = deque(seed_ids)
+    while queue:
+        slot_id = queue.popleft()
+        for other in problem.cross_slot[slot_id]:
+            if other >= 0 and other not in distance:
+                distance[other] = distance[slot_id] + 1
+                queue.append(other)
+    return distance
+
+
+@dataclass(frozen=True)
+class CoreProgress:
+    """A snapshot of a running core search, passed to `find_core`'s `progress` after each search it runs."""
+
+    elapsed_s: float
+    n_calls: int
+    """Searches run so far."""
+    n_slots: int
+    """Slots in the smallest set known to be unfillable so far (the core is among them)."""
+    n_needed: int
+    """Of those, the slots proven needed."""
+    stage: str
+    """"proof" (searching the whole grid), "grow" (adding the likeliest slots until they cannot be
+    filled together) or "shrink" (dropping slots while the rest stays unfillable)."""
+
+
+def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: float | None = CORE_TIME_LIMIT_S,
+              seed_slot_ids: Sequence[SlotId] = (), seed: int = 0, is_proven: bool = False,
+              weight_by_slot: Mapping[SlotId, float] | None = None,
+              progress: Callable[[CoreProgress], None] | None = None,
+              abort: threading.Event | None = None) -> Core | None:
+    """A minimal set of slots of `problem` that cannot be filled together.
+
+    Args:
+        problem: a problem believed unfillable.
+        backend: the oracle that decides each sub-problem: backtrack (default, fastest: the compiled
+            search with slot provenance, `xwcp.backends.core_oracle`), cpsat or sat (`auto` means backtrack).
+        time_limit_s: budget for the whole search; when it runs out the core found so far is
+            returned with `is_minimal` False. None for no limit.
+        seed_slot_ids: slots to grow the core from first (e.g. AC-3's wipeout slot, or the slot the
+            proof's dead ends gathered at); empty to rely on `weight_by_slot` alone.
+        seed: the oracle's random seed.
+        is_proven: the caller has already proven the whole problem unfillable, so it is not asked again
+            (that proof is the most expensive call on grids that only search can settle).
+        weight_by_slot: each slot's share of the dead ends of the proof (`FillResult.weight_by_slot`): the
+            likeliest slots of the core. Without it (and with the compiled oracle) the whole problem is
+            searched once more to get them, which also gives a first, smaller unfillable set.
+        progress: called after each search with a `CoreProgress`.
+        abort: an event that stops the search; the unfillable set found so far is returned, marked
+            `is_stopped` (and minimal only if it happens to be proven so).
+
+    Returns:
+        The core, or None when the oracle fills the whole problem (it was not unfillable) or
+        cannot decide it within the time.
+    """
+    start = time.perf_counter()
+    oracle = CoreOracle(problem, backend=backend, seed=seed, abort=abort,
+                        deadline=None if time_limit_s is None else start + time_limit_s)
+    all_ids = [s.id for s in problem.slots]
+    if not all_ids:
+        return None
+    weights = dict(weight_by_slot or {})
+    needed: set[SlotId] = set()
+    core: list[SlotId] = list(all_ids)
+    stopped = [False]
+
+    def report(stage: str) -> None:
+        if progress is not None:
+            progress(CoreProgress(time.perf_counter() - start, oracle.n_calls, len(core), len(needed), stage))
+
+    def ask(slot_ids: Sequence[SlotId], stage: str) -> Answer:
+        answer = oracle.ask(slot_ids)
+        if answer.is_new:
+            report(stage)
+        if answer.status is FillStatus.ABORTED:
+            stopped[0] = True
+        return answer
+
+    def finish() -> Core:
+        core.sort()
+        return Core(tuple(core), set(core) <= needed, _kind(problem, core), oracle.backend, oracle.n_calls,
+                    time.perf_counter() - start, is_stopped=stopped[0])
+
+    # 1. A first unfillable set: the seed slots alone when they are one (AC-3's emptied slot often has
+    # no word at all), the whole problem when the caller proved it, else what a search of it used.
+    known_core = False
+    if oracle.is_tracked and not weights and seed_slot_ids:
+        answer = ask(list(seed_slot_ids), "proof")
+        if answer.status is FillStatus.UNFILLABLE:
+            core, known_core = sorted(answer.used_slot_ids), True
+    if known_core:
+        pass
+    elif oracle.is_tracked and not (weights and is_proven):
+        report("proof")
+        answer, found = oracle.proof()
+        weights = weights or found
+        if answer.status is FillStatus.FILLED:
+            return None
+        if answer.status is FillStatus.UNFILLABLE:
+            core = sorted(answer.used_slot_ids)
+        else:
+            stopped[0] = answer.status is FillStatus.ABORTED
+            return finish() if is_proven else None
+        report("proof")
+    elif not is_proven:
+        answer = ask(all_ids, "proof")
+        if answer.status is FillStatus.FILLED or answer.status is not FillStatus.UNFILLABLE:
+            return None
+        core = sorted(answer.used_slot_ids)
+    else:
+        oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched whole again
+    distance = crossing_distances(problem, list(seed_slot_ids))
+    far = max(distance.values(), default=0) + 1
+
+    def rotate(slot_id: SlotId, entries: dict[SlotId, str]) -> None:
+        stack = [(slot_id, entries)]
+        while stack:
+            dropped, fill = stack.pop()
+            for other in set(problem.cross_slot[dropped]):
+                if other < 0 or other in needed or other not in fill:
+                    continue
+                word = _word_for(problem, dropped, fill, ignored=other)
+                if word is not None:
+                    needed.add(other)
+                    rotated = {s: text for s, text in fill.items() if s != other}
+                    rotated[dropped] = word
+                    stack.append((other, rotated))
+
+    # 2. Grow: add the likeliest slots one at a time until they cannot be filled together (a fill that
+    # takes a word for the new slot as it stands needs no search); the slot that tips it is needed.
+    order = sorted(core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
+    everywhere = bool(weights) and not _concentrated([weights[s] for s in core if weights.get(s, 0.0) > 0])
+    if everywhere:  # the dead ends were spread out (see GROW_WHEN_CONCENTRATED): rings of crossings around the seed
+        order = []
+        for radius in range(max(distance.values(), default=-1) + 1):
+            ring = [s for s in core if distance.get(s, far) <= radius]
+            if len(ring) == len(core):
+                break
+            answer = ask(ring, "grow")
+            if answer.status is FillStatus.UNFILLABLE:
+                core = sorted(answer.used_slot_ids)
+                break
+            if answer.status is not FillStatus.FILLED:
+                return finish()
+    grown: list[SlotId] = []
+    entry_by_slot: dict[SlotId, str] = {}
+    for slot_id in order:
+        grown.append(slot_id)
+        if len(grown) > 1 or slot_id in problem.fixed_text_by_slot:
+            word = oracle.extend(entry_by_slot, slot_id)
+            if word is not None:
+                entry_by_slot[slot_id] = word
+                continue
+        answer = ask(grown, "grow")
+        if answer.status is FillStatus.FILLED:
+            entry_by_slot = {s: answer.entry_by_slot[s] for s in grown}
+        elif answer.status is FillStatus.UNFILLABLE:
+            core = sorted(answer.used_slot_ids)
+            needed.add(slot_id)
+            rotate(slot_id, {s: entry_by_slot[s] for s in core if s != slot_id})  # the last fill, as in a shrink
+            break
+        else:
+            return finish()
+    else:
+        if order:
+            return None  # every slot of a set believed unfillable was filled together: it was not unfillable
+
+    # 3. Shrink (deletion-based): try dropping slots, least likely first, in chunks that double while
+    # drops succeed and halve when they fail; a proof that the rest is unfillable keeps only the slots
+    # it used. Every slot kept was tried alone against a superset of the final core, and dropping
+    # slots only removes constraints, so one pass leaves a minimal core. A fill found when a slot is
+    # needed is reused (model rotation): if that slot can take a word agreeing with the fill at every
+    # crossing but one, the slot across that crossing is needed too, without a search.
+    if everywhere:  # farthest from the seed first, as the rings grew (the order before issue 29)
+        order = sorted(core, key=lambda s: (-distance.get(s, far), -s))
+    else:
+        order = sorted(core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))
+
+    index, chunk = 0, 1
+    while index < len(order):
+        if order[index] in needed or order[index] not in core:
+            index += 1
+            continue
+        group = {s for s in order[index:index + chunk] if s not in needed}
+        trial = [s for s in core if s not in group]
+        answer = ask(trial, "shrink")
+        if answer.status is FillStatus.UNFILLABLE:
+            core = sorted(answer.used_slot_ids)
+            index += chunk
+            chunk *= 2
+        elif answer.status is not FillStatus.FILLED:
+            break  # out of time, or stopped: the core so far is unfillable, not proven minimal
+        elif chunk > 1:
+            chunk //= 2
+        else:
+            needed.add(order[index])
+            rotate(order[index], {s: answer.entry_by_slot[s] for s in trial})
+            index += 1
+    return finish()
+
+
+def _concentrated(weights: list[float]) -> bool:
+    """Whether 90% of the total weight sits on at most GROW_WHEN_CONCENTRATED of the weighted slots."""
+    total, running = sum(weights), 0.0
+    for k, weight in enumerate(sorted(weights, reverse=True), 1):
+        running += weight
+        if running >= 0.9 * total:
+            return k <= GROW_WHEN_CONCENTRATED * len(weights)
+    return False
+
+
+def _kind(problem: Problem, core: Sequence[SlotId]) -> CoreKind:
+    if len(core) == 1:
+        return CoreKind.NO_WORD
+    if len(core) == 2 and core[1] in problem.cross_slot[core[0]]:
+        return CoreKind.NO_COMMON_LETTER
+    return CoreKind.GROUP
+
+
+def core_cells(problem: Problem, core: Core) -> list[int]:
+    """The grid cells of the core's slots, row-major, each once."""
+    return sorted({cell for slot_id in core.slot_ids for cell in problem.slot_cells(slot_id)})
+
+
+def core_message(problem: Problem, core: Core) -> str:
+    """One sentence saying what the core is, in a constructor's words."""
+    names = [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)]
+    patterns = [f"{n} ({problem.pattern(s)})" for n, s in zip(names, _clue_sorted(problem, core.slot_ids))]
+    if core.kind is CoreKind.NO_WORD:
+        return f"{patterns[0]} has no word at all that fits"
+    if core.kind is CoreKind.NO_COMMON_LETTER:
+        return (f"{patterns[0]} and {patterns[1]} cross, and no word of one shares the crossing letter "
+                "with any word of the other")
+    if core.is_minimal:
+        return (f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
+                f"{', '.join(names)}")
+    why = "stopped before the search finished" if core.is_stopped else "the time limit cut the search short"
+    return f"these {len(names)} slots cannot be filled together: {', '.join(names)} (perhaps not minimal: {why})"
+
+
+def _clue_sorted(problem: Problem, slot_ids: Iterable[SlotId]) -> list[SlotId]:
+    return sorted(slot_ids, key=lambda s: (problem.slots[s].direction.letter != "A", problem.slots[s].number))
+
+
+def core_dict(problem: Problem, core: Core) -> dict:
+    """The JSON `core` object: slots (names), cells ([row, col]), minimal, kind, message and the search's cost."""
+    width = problem.grid.width
+    return {"slots": [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)],
+            "cells": [[cell // width, cell % width] for cell in core_cells(problem, core)],
+            "minimal": core.is_minimal, "stopped": core.is_stopped, "kind": core.kind.value,
+            "message": core_message(problem, core),
+            "patterns": {problem.slots[s].name: problem.pattern(s) for s in core.slot_ids},
+            "backend": core.backend, "oracle_calls": core.n_oracle_calls, "seconds": round(core.wall_time_s, 4)}
+
+
+def core_text(problem: Problem, data: dict) -> str:
+    """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern.
+
+    A rebus cell shows as `[STAR]`; a bar as '|' between cells, or '-' under a cell on a line of its own.
+    """
+    grid = problem.grid
+    marked = {(r, c) for r, c in data["cells"]}
+    lines = [f"Why: {data['message']}."]
+    for r in range(grid.height):
+        row, under, length = [], [], 0
+        for c in range(grid.width):
+            cell = r * grid.width + c
+            edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
+            prefix = edge + ("*" if (r, c) in marked else " ")
+            row.append(prefix + content_token(grid.cells[cell]))
+            if (cell, BELOW) in grid.bars:
+                under.append(length + len(prefix))
+            length += len(row[-1])
+        lines.append("".join(row).rstrip())
+        if under:
+            lines.append("".join("-" if i in under else " " for i in range(max(under) + 1)))
+    lines.append("key: * marks the cells of the slots that cannot be filled together")
+    for name in data["slots"]:
+        lines.append(f"  {name:>4}  {data['patterns'][name]}")
+    return "\n".join(lines)
+
+
+def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
+            time_limit_s: float | None = CORE_TIME_LIMIT_S, weight_by_slot: Mapping[SlotId, float] | None = None,
+            progress: Callable[[CoreProgress], None] | None = None,
+            abort: threading.Event | None = None) -> dict | None:
+    """The `core` JSON object for a problem proven unfillable (seeded by AC-3's wipeout slot, else `seed_slot_id`).
+
+    `weight_by_slot` is the proof's `FillResult.weight_by_slot` when a search proved it (the core search
+    then starts from it instead of proving the grid again); `progress` and `abort` are `find_core`'s.
+
+    Returns None when no core is found within the time (or the problem is fillable after all).
+    """
+    from xwcp.engine.plain_kernel import engine_for
+
+    seeds: list[SlotId] = []
+    if not problem.conflicts:
+        engine = engine_for(problem)  # AC-3 (as xwcp.engine.ac3.propagate), for the slot it empties
+        if not engine.propagate_all() and engine.wipeout_slot_id is not None:
+            seeds = [engine.wipeout_slot_id]
+    if not seeds and seed_slot_id is not None:
+        seeds = [seed_slot_id]
+    core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, is_proven=True,
+                     weight_by_slot=weight_by_slot, progress=progress, abort=abort)
+    return None if core is None else core_dict(problem, core)

@@ -1,0 +1,141 @@
+"""The start-up path of `xwcp fill`: read, compile and fill a grid without importing numpy.
+
+On a small grid the search takes milliseconds and a fill command's time is Python's start
+plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s (issue 17). This path takes
+the same steps as the ordinary one, through the same modules, with numpy-free stand-ins for
+the two things that needed it: the word list is the compiled cache read through `mmap`
+(`xwcp.words.wordlist.MappedWordList`, verified as `xwcp.words.cache` always does), and the problem has
+no numpy domains (`compile_structure`), so the compiled search starts from bitsets
+(`xwcp.compile.problem.initial_bitsets`, `xwcp.engine.plain_kernel`). The search, its tuning, the
+`auto` race, the fill check and the report are the ordinary ones, so the output is the same.
+
+It applies when one list (or the default) is already cached, the backend is `auto`,
+`backtrack` or `letters`, and no option needs more than the search (no `--quality`,
+`--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
+`load_plain_problem` says None otherwise (`load_and_fill`, the `xwcp fill` command's work, then
+takes the ordinary path through `xwcp.services.session`, the floor below this module). An unfillable
+grid's reason and core come from the same functions too: the AC-3 kernel has a numpy-free
+form (`xwcp.engine.plain_kernel.PlainEngine`), and `xwcp.search.core` and `xwcp.engine.ac3.unfillable_reason` read
+bitset domains, and a search proof's hardest slot comes from the search's own failure weights
+(`BitSearch.slot_weights`, plain Python over the kernel's arrays).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from xwcp.engine import kernel
+from xwcp.words.cache import CacheDamaged
+from xwcp.compile.controls import Controls
+from xwcp.formats import Puzzle, check_writable, read_puzzle
+from xwcp.model.letters import spell_out
+from xwcp.engine.plain_kernel import plain_search_supported
+from xwcp.compile.problem import Problem, compile_structure, initial_bitsets
+from xwcp.engine.result import FillResult
+from xwcp.services import session
+from xwcp.services.session import warn_list, warn_problem, warn_puzzle
+from xwcp.words.wordlist import read_mapped_word_list
+
+BACKENDS = ("auto", "backtrack", "letters")
+"""Backends whose search is the compiled one PlainBitSearch runs."""
+
+
+def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                       strict: bool = False, controls: Controls | None = None,
+                       warn: Callable[[str], None] | None = None,
+                       out: str | Path | None = None) -> tuple[Puzzle, Problem] | None:
+    """`xwcp.services.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
+    memory-mapped cache of the list, its domains bitsets (`xwcp.engine.kernel.is_plain`).
+
+    Returns:
+        None when this path does not apply: standard input, several lists, a list not cached
+        yet or whose cache does not verify, the shared-substring control, or a C search state
+        PlainBitSearch does not know.
+
+    Raises:
+        InputError: as `load_puzzle_problem` (unreadable grid or list, controls that do not fit).
+    """
+    controls = controls or Controls()
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    if (str(grid_path) == "-" or len(paths) > 1 or controls.max_shared_substring is not None
+            or not plain_search_supported()):
+        return None
+    words = read_mapped_word_list(paths[0] if paths else None)
+    if words is None:
+        return None
+    puzzle = read_puzzle(grid_path)
+    if out is not None:
+        check_writable(puzzle, out)
+    try:
+        for length in sorted({slot.length for slot in spell_out(puzzle.grid).slots}):  # letters, rebus included
+            words.row(length)  # verifies the words of each length the grid uses
+    except CacheDamaged:  # the ordinary path rebuilds the list and says so
+        return None
+    problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls)
+    problem = replace(problem, domains=initial_bitsets(problem))
+    if warn is not None:
+        warn_puzzle(puzzle, grid_path, warn)
+        warn_list(words, warn)
+        warn_problem(problem, strict, warn)
+    return puzzle, problem
+
+
+def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+         strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+         time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
+         warn: Callable[[str], None] | None = None, out: str | Path | None = None,
+         ) -> tuple[Puzzle, Problem, FillResult] | None:
+    """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
+
+    Returns:
+        (puzzle, problem, result), the problem plain (`xwcp.engine.kernel.is_plain`; what comes after
+        a fill, the check, the report and the core of an unfillable grid, takes it too); None
+        when this path does not apply (see `load_plain_problem`; nothing was printed then).
+    """
+    if backend not in BACKENDS:
+        return None
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    loaded = load_plain_problem(grid_path, words_path, warn=warn, out=out, **options)
+    if loaded is None:
+        return None
+    puzzle, problem = loaded
+    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
+    try:
+        return puzzle, problem, session.run_fill(problem, **run)
+    except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
+        problem = session.load_puzzle_problem(grid_path, words_path, **options)[1]
+        return puzzle, problem, session.run_fill(problem, **run)
+
+
+def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
+                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
+                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
+                  say: Callable[[str], None] | None = None,
+                  soft_stop: bool = False, out: str | Path | None = None) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
+
+    A fill that needs only the search runs without numpy when it can (`fill` above: same
+    answers, a faster start on small grids).
+
+    Raises:
+        InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
+    """
+    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    if not (quality or min_diff or export_cnf):
+        fast = fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                    show_progress=show_progress, warn=warn, out=out, **options)
+        if fast is not None:
+            return fast
+    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, out=out, **options)
+    if min_diff is not None:
+        from xwcp.backends.controlled import check_min_diff
+
+        check_min_diff(problem, count, min_diff)
+    result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say,
+                      soft_stop=soft_stop)
+    return puzzle, problem, result

@@ -1,0 +1,165 @@
+"""The user's personal word list: bans, boosts and added words kept in the user's data folder, layered over a list.
+
+One file, `personal.dict` in the data folder ($XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else
+~/.local/share/xwcp), in the ordinary `WORD;score` syntax: a word with a score adds it or sets
+its score, a score of 0 bans it (the layering rule of `xwcp.words.wordlist.layer_word_lists`: a later
+list's score of 0 or below removes the word). The web builder edits it; the CLI layers it with
+`--personal`, so a ban made in the page holds in `xwcp fill` too. Writes are atomic (a temporary
+file renamed into place) under a lock, so several `xwcp serve` processes can share it.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from xwcp.base.errors import InputError
+from xwcp.words.wordlist import MAX_SCORE, normalise_word, parse_word_lines
+
+PERSONAL_NAME = "personal.dict"
+BAN_SCORE = 0
+"""The score that bans a word (layering removes words scored 0 or below)."""
+MAX_PERSONAL_WORDS = 200_000
+"""Most entries a personal list may hold: a big personal list belongs in its own file, passed with --words."""
+HEADER = ("# xwcp personal word list: WORD;score lines layered over the word list; a score of 0 bans the word.\n"
+          "# Kept by the web builder (xwcp serve); the CLI uses it with --personal.\n")
+
+
+def data_dir() -> Path:
+    """The user's xwcp data folder: $XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else ~/.local/share/xwcp."""
+    env = os.environ.get("XWCP_DATA_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "xwcp"
+
+
+def personal_path() -> Path:
+    """Where the personal list lives (it may not exist yet)."""
+    return data_dir() / PERSONAL_NAME
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What changes when the file is rewritten: a server compares it to know when to reload."""
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+
+def stamp(path: Path | None = None) -> Stamp | None:
+    """The personal list's stamp, or None when there is no file."""
+    try:
+        info = (path or personal_path()).stat()
+    except OSError:
+        return None
+    return Stamp(info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def read_personal(path: Path | None = None) -> dict[str, int]:
+    """{word: score} of the personal list ({} when there is none); a score of 0 is a ban.
+
+    Raises:
+        InputError: the file exists but cannot be read or has malformed lines.
+    """
+    path = path or personal_path()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the personal word list ({exc})", str(path)) from None
+    score_by_word, problems, _ = parse_word_lines(text, str(path))
+    if problems:
+        line, what = problems[0]
+        raise InputError(f"{what} (fix or delete the line)", str(path), line)
+    return score_by_word
+
+
+def parse_upload(text: str, source: str = "uploaded list") -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """A list the user uploads: ({word: score}, the first skipped lines, how many were skipped).
+
+    Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal.
+    """
+    score_by_word, problems, n_problems = parse_word_lines(text, source)
+    return {word: max(BAN_SCORE, min(MAX_SCORE, score)) for word, score in score_by_word.items()}, problems, n_problems
+
+
+def clean_word(raw: object) -> str:
+    """`raw` folded to A-Z, as lists are. Raises InputError when it is not a word of letters."""
+    word = normalise_word(raw.strip()) if isinstance(raw, str) else None
+    if not word or len(word) > 64:
+        raise InputError(f"{raw!r} is not a word of letters A-Z (64 at most)")
+    return word
+
+
+def clean_score(raw: object) -> int:
+    """A score 0..MAX_SCORE (0 bans). Raises InputError otherwise."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_SCORE:
+        raise InputError(f"a score must be a whole number from 0 (ban) to {MAX_SCORE}, got {raw!r}")
+    return raw
+
+
+def update_personal(changes: dict[str, int | None], *, replace: bool = False,
+                    path: Path | None = None) -> dict[str, int]:
+    """Apply `changes` ({word: score}, None removes the entry) to the personal list and write it atomically.
+
+    With `replace` the list becomes `changes` (without its None entries). Returns the new list.
+
+    Raises:
+        InputError: the data folder cannot be written, or the list would exceed MAX_PERSONAL_WORDS.
+    """
+    path = path or personal_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
+                         str(path.parent)) from None
+    with _locked(path):
+        current = {} if replace else read_personal(path)
+        for word, score in changes.items():
+            if score is None:
+                current.pop(word, None)
+            else:
+                current[word] = score
+        if len(current) > MAX_PERSONAL_WORDS:
+            raise InputError(f"the personal list would hold {len(current):,} words; the most is "
+                             f"{MAX_PERSONAL_WORDS:,} (pass a big list with --words instead)")
+        body = HEADER + "".join(f"{word};{score}\n" for word, score in sorted(current.items()))
+        _write_atomic(path, body)
+    return current
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".personal-", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError, UnboundLocalError):
+            os.unlink(tmp)
+        raise InputError(f"cannot write the personal word list ({exc.strerror or exc})", str(path)) from None
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    """An exclusive lock beside `path` (POSIX flock), so two servers never interleave their edits."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: one writer at a time is the user's lookout
+        yield
+        return
+    try:
+        handle = open(path.with_name(path.name + ".lock"), "a")
+    except OSError as exc:
+        raise InputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path)) from None
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -1,0 +1,679 @@
+"""Read scored word lists and index them by length as numpy arrays, with an on-disk cache.
+
+A list is `WORD;score` lines (missing score = 50) or plain word-per-line text. Words are
+normalised to A-Z (accents folded; spaces, hyphens, apostrophes and periods dropped); the
+highest score of duplicates is kept; malformed lines are collected, not raised.
+
+Per length L the index holds, sorted alphabetically:
+    letters  uint8 [n, L]   letter codes 0..25
+    scores   int16 [n]
+    order    int32 [L, n]   word ids sorted by their letter at each position
+    starts   int32 [L, 27]  order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
+All lengths live in a few flat arrays (buckets are views), so the search kernel gets them
+without copying, and the compiled form is kept by `xwcp.words.cache`, keyed by the source file's
+hash, so a second load is a handful of memory-mapped reads. `MappedWordList` is the same
+cached list read without numpy (for the start-up path of a small fill, xwcp/services/quick.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xwcp.words import cache
+from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
+from xwcp.base.errors import InputError
+from xwcp.runtime.files import read_bounded, source_name
+from xwcp.runtime.lazy import lazy_import
+from xwcp.base.types import WordId
+
+np = lazy_import("numpy")  # a cached list is read without it (MappedWordList); building and indexing need it
+
+DEFAULT_SCORE = 50
+"""Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
+
+MIN_SCORE, MAX_SCORE = -32768, 32767
+"""Scores are stored as int16; others are clamped to this range, with a note."""
+
+DEFAULT_LIST_NAME = "cwl50.dict.xz"
+MAX_LIST_BYTES = 256 * 1024 * 1024
+"""Largest word-list file we read (the biggest public lists are about 50 MB)."""
+_DROPPED_CHARS = str.maketrans("", "", " -'’.")
+_MAX_REPORTED_PROBLEMS = 1000
+
+
+@dataclass(frozen=True)
+class LengthBucket:
+    """All words of one length; `letters[word_id]` spells word `word_id`."""
+
+    length: int
+    letters: np.ndarray
+    scores: np.ndarray
+    order: np.ndarray
+    starts: np.ndarray
+
+    @property
+    def n_words(self) -> int:
+        return int(self.letters.shape[0])
+
+    def text(self, word_id: WordId) -> str:
+        return (self.letters[word_id] + 65).tobytes().decode("ascii")
+
+    def ids_with_letter(self, pos: int, letter: int) -> np.ndarray:
+        """Word ids with letter code `letter` at position `pos`."""
+        return self.order[pos, self.starts[pos, letter]:self.starts[pos, letter + 1]]
+
+
+@dataclass
+class WordList:
+    """A normalised word list indexed by length (see the module docstring for the arrays)."""
+
+    source: str
+    letters_flat: np.ndarray
+    scores_flat: np.ndarray
+    order_flat: np.ndarray
+    starts_flat: np.ndarray
+    table: np.ndarray
+    """int64 [n_lengths, 7]: length, n_words, letters_off, scores_off, order_off, starts_off, bits_off."""
+    bits_flat: np.ndarray = None  # type: ignore[assignment]
+    """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    n_problems: int = 0
+    notes: list[str] = field(default_factory=list)
+    """Things a front end should say once about this load: scores clamped, the cache rebuilt or not writable."""
+    _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
+    _id_by_text: dict[int, dict[bytes, int]] = field(default_factory=dict, repr=False)
+
+    @property
+    def n_words(self) -> int:
+        return int(self.table[:, 1].sum()) if len(self.table) else 0
+
+    @property
+    def lengths(self) -> list[int]:
+        return [int(x) for x in self.table[:, 0]]
+
+    def bucket(self, length: int) -> LengthBucket:
+        """The words of `length` (an empty bucket when there are none)."""
+        bucket = self._buckets.get(length)
+        if bucket is not None:
+            return bucket
+        rows = np.nonzero(self.table[:, 0] == length)[0]
+        if len(rows) == 0:
+            bucket = LengthBucket(length, np.zeros((0, length), np.uint8), np.zeros(0, np.int16),
+                                  np.zeros((length, 0), np.int32), np.zeros((length, 27), np.int32))
+        else:
+            _, n, l_off, s_off, o_off, st_off, _ = (int(x) for x in self.table[rows[0]])
+            bucket = LengthBucket(
+                length,
+                self.letters_flat[l_off:l_off + n * length].reshape(n, length),
+                self.scores_flat[s_off:s_off + n],
+                self.order_flat[o_off:o_off + n * length].reshape(length, n),
+                self.starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
+            )
+        self._buckets[length] = bucket
+        return bucket
+
+    def word_id(self, text: str) -> WordId | None:
+        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        length = len(text)
+        ids = self._id_by_text.get(length)
+        if ids is None:
+            bucket = self.bucket(length)
+            raw = (bucket.letters + 65).tobytes()
+            ids = {raw[k * length:(k + 1) * length]: k for k in range(bucket.n_words)}
+            self._id_by_text[length] = ids
+        return ids.get(text.encode("ascii", "replace"))
+
+    def score(self, text: str) -> int | None:
+        word_id = self.word_id(text)
+        return None if word_id is None else int(self.bucket(len(text)).scores[word_id])
+
+
+_ASCII_OF_CODE = bytes(range(65, 91)).ljust(256, b"?")
+"""bytes.translate table: letter code 0..25 -> ASCII A..Z."""
+
+
+class MappedBucket:
+    """The words of one length in a MappedWordList: `text(word_id)` spells word `word_id`."""
+
+    def __init__(self, length: int, n_words: int, spelled: bytes):
+        self.length = length
+        self.n_words = n_words
+        self._spelled = spelled
+        """The bucket's words in ASCII, one after another, in word-id (alphabetical) order."""
+
+    def text(self, word_id: WordId) -> str:
+        return self._spelled[word_id * self.length:(word_id + 1) * self.length].decode("ascii")
+
+    def word_id(self, text: str) -> WordId | None:
+        """Binary search: the words are sorted alphabetically."""
+        key, length, spelled = text.encode("ascii", "replace"), self.length, self._spelled
+        lo, hi = 0, self.n_words
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if spelled[mid * length:(mid + 1) * length] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < self.n_words and spelled[lo * length:(lo + 1) * length] == key else None
+
+
+class MappedWordList:
+    """A cached list read straight from its memory-mapped files, without numpy (`cache.read_mapped`).
+
+    It answers what a fill's problem, check and report ask of a list (`word_id`, `score`,
+    `bucket(length).text`), and hands the compiled search the flat arrays as memoryviews. The
+    arrays are those of `WordList` (see the module docstring); `table_rows` is its length table.
+    The words of a length are verified (`cache.verify_bucket`) when that length is first used.
+
+    Raises:
+        cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
+    """
+
+    def __init__(self, source: str, fields: dict):
+        self.source = source
+        self.problems, self.n_problems, self.notes = fields["problems"], fields["n_problems"], fields["notes"]
+        for name in cache.ARRAYS:
+            setattr(self, name, fields[name])
+        flat = fields["table"].tolist()
+        self.table_rows = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
+        self._row_by_length = {row[0]: row for row in self.table_rows}
+        self._buckets: dict[int, MappedBucket] = {}
+        self._verified: set[int] = set()
+
+    @property
+    def lengths(self) -> list[int]:
+        return [row[0] for row in self.table_rows]
+
+    def row(self, length: int) -> tuple[int, ...]:
+        """The length table's row for `length` (length, n_words and the offsets; all 0 when none)."""
+        row = self._row_by_length.get(length)
+        if row is None:
+            return (length,) + (0,) * 6
+        if length not in self._verified:
+            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row)
+            self._verified.add(length)
+        return row
+
+    def bucket(self, length: int) -> MappedBucket:
+        bucket = self._buckets.get(length)
+        if bucket is None:
+            _, n, l_off = self.row(length)[:3]
+            spelled = self.letters_flat[l_off:l_off + n * length].tobytes().translate(_ASCII_OF_CODE)
+            bucket = self._buckets[length] = MappedBucket(length, n, spelled)
+        return bucket
+
+    def word_id(self, text: str) -> WordId | None:
+        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        return self.bucket(len(text)).word_id(text)
+
+    def letter_bits(self, length: int, pos: int, letter: int) -> int:
+        """The bitset of the words of `length` with letter code `letter` at `pos` (from the cached bitsets)."""
+        _, n, _, _, _, _, b_off = self.row(length)
+        n_blocks = (n + 63) // 64
+        start = b_off + (pos * 26 + letter) * n_blocks
+        return int.from_bytes(self.bits_flat[start:start + n_blocks], "little")
+
+    def score(self, text: str) -> int | None:
+        word_id = self.word_id(text)
+        return None if word_id is None else self.scores_flat[self._row_by_length[len(text)][3] + word_id]
+
+
+def read_mapped_word_list(path: str | Path | None = None) -> MappedWordList | None:
+    """The list at `path` (None: the embedded default list) from the cache, without numpy; None when
+    it is not cached yet or its cache does not verify (`load_word_list` then compiles or rebuilds it).
+
+    Raises:
+        InputError: missing or unreadable list file.
+    """
+    source, raw = list_source(path)
+    try:
+        fields = cache.read_mapped(cache_folder(raw), check_words=False)  # each length when first used
+    except cache.CacheDamaged:
+        return None
+    return None if fields is None else MappedWordList(source, fields)
+
+
+def normalise_word(raw: str) -> str | None:
+    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods.
+
+    Accents are dropped (É -> E) and ligatures spelt out (Æ -> AE); a character whose folded
+    form is not A-Z (`º` folds to `o`, `ⁿ` to `n`, `²` to `2`) makes the line no word.
+    """
+    word = raw.upper().translate(_DROPPED_CHARS)
+    if _is_a_to_z(word):
+        return word
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+    folded = folded.replace("Æ", "AE").replace("Œ", "OE").replace("ß", "SS")
+    return folded if _is_a_to_z(folded) else None
+
+
+def _is_a_to_z(text: str) -> bool:
+    return bool(text) and text.isascii() and text.isalpha() and text.isupper()
+
+
+def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: int = 3) -> str:
+    """'2 malformed lines: line 6: ...; line 7: ...' naming the first `shown` of them."""
+    named = "; ".join(f"line {line}: {what}" for line, what in problems[:shown])
+    more = f"; and {n_problems - shown} more" if n_problems > shown else ""
+    return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
+
+
+def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1
+                     ) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
+
+    Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
+    `first_line` is the number of the text's first line in its file (for a chunk of a big list).
+    """
+    score_by_word: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    n_problems = 0
+    n_clamped, first_clamped = 0, None
+    for line_no, line in enumerate(text.splitlines(), start=first_line):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word_part, sep, score_part = line.partition(";")
+        score = DEFAULT_SCORE
+        if sep:
+            score_part = score_part.strip()
+            if score_part:
+                try:
+                    score = int(score_part)
+                except ValueError:
+                    n_problems += 1
+                    if len(problems) < _MAX_REPORTED_PROBLEMS:
+                        problems.append((line_no, f"score {score_part!r} is not a whole number"))
+                    continue
+                if not MIN_SCORE <= score <= MAX_SCORE:
+                    n_clamped += 1
+                    first_clamped = first_clamped or (line_no, score)
+                    score = max(MIN_SCORE, min(MAX_SCORE, score))
+        word = normalise_word(word_part.strip())
+        if not word:
+            n_problems += 1
+            if len(problems) < _MAX_REPORTED_PROBLEMS:
+                problems.append((line_no, f"{word_part.strip()!r} is not a word of letters"))
+            continue
+        old = score_by_word.get(word)
+        if old is None or score > old:
+            score_by_word[word] = score
+    if n_clamped and notes is not None:
+        line_no, score = first_clamped
+        notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
+                     f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
+    return score_by_word, problems, n_problems
+
+
+_CLEAN_LINE = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]*(?:;[ \t]*(\d{1,5})?[ \t]*)?\r?$", re.M)
+_CONTENT_LINE = re.compile(r"^[^\S\n]*[^\s#]", re.M)
+_ODD_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _parse_clean(text: str) -> dict[str, int] | None:
+    """`parse_word_lines` for text whose every line is a plain `WORD[;score]` (A-Z words), else None.
+
+    One regular-expression pass instead of a Python call chain per line: a big list's parse
+    goes from about 9 us to about 1 us a line. Any other line (accents, phrases, bad scores,
+    odd line breaks) sends the text to `parse_word_lines`, which keeps its exact rules.
+    """
+    if any(ch in text for ch in _ODD_LINE_BREAKS):
+        return None
+    pairs = _CLEAN_LINE.findall(text)
+    if len(pairs) != len(_CONTENT_LINE.findall(text)):
+        return None
+    score_by_word: dict[str, int] = {}
+    get = score_by_word.get
+    for word, score_text in pairs:
+        score = int(score_text) if score_text else DEFAULT_SCORE
+        if score > MAX_SCORE:
+            return None  # clamped: parse_word_lines says so in a note
+        word = word.upper()
+        old = get(word)
+        if old is None or score > old:
+            score_by_word[word] = score
+    return score_by_word
+
+
+PARSE_CHUNK_CHARS = 4_000_000
+"""Characters of list text parsed at a time when a list is compiled.
+
+A 50 MB list parsed whole held every line as a Python string and every word in one dict
+(1.2 GB); parsed in chunks, each chunk's words go into compact per-length numpy arrays
+before the next chunk is read, so the peak is the arrays plus one chunk (issue 17)."""
+
+
+class _Builder:
+    """Collects (word, score) chunks per length as fixed-width byte arrays, then indexes them.
+
+    Duplicates across chunks are resolved at the end (best score kept), so the result equals
+    indexing the whole list at once; the flat arrays are allocated once, at their final size.
+    """
+
+    def __init__(self):
+        self.words_by_length: dict[int, list[np.ndarray]] = {}
+        self.scores_by_length: dict[int, list[np.ndarray]] = {}
+
+    def add(self, score_by_word: dict[str, int]) -> None:
+        by_length: dict[int, list[str]] = {}
+        for word in score_by_word:
+            by_length.setdefault(len(word), []).append(word)
+        for length, words in by_length.items():
+            self.words_by_length.setdefault(length, []).append(
+                np.frombuffer("".join(words).encode("ascii"), dtype=f"S{length}"))
+            self.scores_by_length.setdefault(length, []).append(
+                np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
+
+    def _unique(self, length: int) -> tuple[np.ndarray, np.ndarray]:
+        """The words of `length` sorted alphabetically, each once with its best score."""
+        words = np.concatenate(self.words_by_length.pop(length))
+        scores = np.concatenate(self.scores_by_length.pop(length))
+        order = np.lexsort((-scores.astype(np.int32), words))
+        words, scores = words[order], scores[order]
+        keep = np.ones(len(words), bool)
+        keep[1:] = words[1:] != words[:-1]
+        return words[keep], scores[keep]
+
+    def finish(self, source: str, problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
+        lengths = sorted(self.words_by_length)
+        uniq = {length: self._unique(length) for length in lengths}
+        counts = {length: len(uniq[length][0]) for length in lengths}
+        n_letters = sum(length * n for length, n in counts.items())
+        n_bits = sum(length * 26 * ((n + 63) // 64) for length, n in counts.items())
+        letters_flat = np.empty(n_letters, np.uint8)
+        scores_flat = np.empty(sum(counts.values()), np.int16)
+        order_flat = np.empty(n_letters, np.int32)
+        starts_flat = np.zeros(27 * sum(lengths), np.int32)
+        bits_flat = np.zeros(n_bits, np.uint64)
+        rows = []
+        l_off = s_off = st_off = b_off = 0
+        for length in lengths:
+            words, scores = uniq.pop(length)
+            n = len(words)
+            n_blocks = (n + 63) // 64
+            letters = letters_flat[l_off:l_off + n * length].reshape(n, length)
+            letters[:] = np.frombuffer(words.tobytes(), np.uint8).reshape(n, length)
+            letters -= 65
+            del words
+            scores_flat[s_off:s_off + n] = scores
+            _index_letters(letters, order_flat[l_off:l_off + n * length].reshape(length, n),
+                           starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
+                           bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks))
+            rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
+            l_off += n * length
+            s_off += n
+            st_off += 27 * length
+            b_off += length * 26 * n_blocks
+        return WordList(
+            source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
+            starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
+            problems=problems or [], n_problems=n_problems)
+
+
+def _index_letters(letters: np.ndarray, order: np.ndarray, starts: np.ndarray, bits: np.ndarray) -> None:
+    """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
+    for pos in range(letters.shape[1]):
+        column = np.ascontiguousarray(letters[:, pos])
+        order[pos] = np.argsort(column, kind="stable")
+        starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
+        for c in np.unique(column):  # one packed bitset per letter present here
+            packed = np.packbits(column == c, bitorder="little")
+            row = bits[pos * 26 + int(c)].view(np.uint8)
+            row[:len(packed)] = packed
+
+
+def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str) -> WordList:
+    """`base` with `score_by_word` layered over it (a score of 0 or below removes the word), re-indexing
+    only the lengths it touches: the same list as `layer_word_lists([base, overlay])`, in milliseconds
+    for a few words instead of a third of a second (the web builder's ban and boost; nothing is cached).
+
+    Raises:
+        InputError: nothing is left after the removals.
+    """
+    if not score_by_word:
+        return base
+    changes_by_length: dict[int, dict[str, int]] = {}
+    for word, score in score_by_word.items():
+        changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
+    pieces = []  # per length: (length, letters [n, L], scores [n], order [L, n] or None, starts or None, bits or None)
+    for length in sorted(set(base.lengths) | set(changes_by_length)):
+        bucket = base.bucket(length)
+        changes = changes_by_length.get(length)
+        if not changes:
+            _, _, _, _, _, _, b_off = (int(x) for x in base.table[np.nonzero(base.table[:, 0] == length)[0][0]])
+            n_blocks = (bucket.n_words + 63) // 64
+            bits = base.bits_flat[b_off:b_off + length * 26 * n_blocks]
+            pieces.append((length, bucket.letters, bucket.scores, bucket.order, bucket.starts, bits))
+            continue
+        spelled = np.frombuffer((np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes(), dtype=f"S{length}")
+        keep = ~np.isin(spelled, np.array(list(changes), dtype=f"S{length}"))
+        added = sorted((word, score) for word, score in changes.items() if score > 0)
+        words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{length}")])
+        scores = np.concatenate([np.asarray(bucket.scores)[keep], np.array([s for _, s in added], np.int16)])
+        order = np.argsort(words, kind="stable")
+        words, scores = words[order], scores[order]
+        if len(words):
+            letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - 65
+            pieces.append((length, letters.astype(np.uint8), scores, None, None, None))
+    pieces = [p for p in pieces if len(p[2])]
+    if not pieces:
+        raise InputError("no word is left after layering the lists", source)
+    n_letters = sum(p[1].size for p in pieces)
+    n_bits = sum(p[0] * 26 * ((len(p[2]) + 63) // 64) for p in pieces)
+    letters_flat = np.empty(n_letters, np.uint8)
+    scores_flat = np.empty(sum(len(p[2]) for p in pieces), np.int16)
+    order_flat = np.empty(n_letters, np.int32)
+    starts_flat = np.zeros(27 * sum(p[0] for p in pieces), np.int32)
+    bits_flat = np.zeros(n_bits, np.uint64)
+    rows = []
+    l_off = s_off = st_off = b_off = 0
+    for length, letters, scores, order, starts, bits in pieces:
+        n = len(scores)
+        n_blocks = (n + 63) // 64
+        letters_flat[l_off:l_off + n * length] = np.asarray(letters).reshape(-1)
+        scores_flat[s_off:s_off + n] = scores
+        order_view = order_flat[l_off:l_off + n * length].reshape(length, n)
+        starts_view = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
+        bits_view = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
+        if order is None:
+            _index_letters(letters, order_view, starts_view, bits_view)
+        else:
+            order_view[:] = order
+            starts_view[:] = starts
+            bits_view.reshape(-1)[:] = bits
+        rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
+        l_off += n * length
+        s_off += n
+        st_off += 27 * length
+        b_off += length * 26 * n_blocks
+    return WordList(source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
+                    starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat)
+
+
+def build_word_list(score_by_word: dict[str, int], source: str,
+                    problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
+    """Index {word: score} (A-Z words) by length into the flat arrays described above."""
+    builder = _Builder()
+    builder.add(score_by_word)
+    return builder.finish(source, problems, n_problems)
+
+
+def _parse_in_chunks(text: str, source: str, notes: list[str]
+                     ) -> tuple[_Builder, list[tuple[int, str]], int, int]:
+    """Parse `text` PARSE_CHUNK_CHARS at a time (cut at line ends) into a builder.
+
+    Returns (builder, problems, problem count, number of words added before merging duplicates).
+    A note about clamped scores is kept from the first chunk that has one (its count is that chunk's).
+    """
+    builder = _Builder()
+    problems: list[tuple[int, str]] = []
+    n_problems = n_added = 0
+    start, line_no = 0, 1
+    while start < len(text):
+        end = text.find("\n", min(len(text), start + PARSE_CHUNK_CHARS))
+        end = len(text) if end < 0 else end + 1
+        chunk = text[start:end]
+        fast = _parse_clean(chunk)
+        if fast is not None:
+            score_by_word, chunk_problems, chunk_n = fast, [], 0
+        else:
+            chunk_notes: list[str] = []
+            score_by_word, chunk_problems, chunk_n = parse_word_lines(chunk, source, chunk_notes, line_no)
+            if chunk_notes and not notes:
+                notes.extend(chunk_notes)
+        builder.add(score_by_word)
+        n_added += len(score_by_word)
+        problems.extend(chunk_problems[:_MAX_REPORTED_PROBLEMS - len(problems)])
+        n_problems += chunk_n
+        line_no += chunk.count("\n")
+        start = end
+    return builder, problems, n_problems, n_added
+
+
+def words_from_pairs(pairs, source: str = "<words>") -> WordList:
+    """Build a WordList from (word, score) pairs or plain words, normalising them (for tests and tools)."""
+    score_by_word: dict[str, int] = {}
+    for item in pairs:
+        raw, score = (item, DEFAULT_SCORE) if isinstance(item, str) else item
+        word = normalise_word(raw)
+        if word and (word not in score_by_word or score > score_by_word[word]):
+            score_by_word[word] = int(score)
+    return build_word_list(score_by_word, source)
+
+
+def _decode(raw: bytes, source: str) -> str:
+    if raw[:6] == b"\xfd7zXZ\x00":
+        import lzma  # here: a cached list is read without decompressing (start-up, issue 17)
+
+        raw = lzma.decompress(raw)
+    elif raw[:2] == b"\x1f\x8b":
+        import gzip
+        raw = gzip.decompress(raw)
+    try:
+        return raw.decode("utf-8-sig")  # -sig: drop a leading byte order mark (Windows editors)
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def list_source(path: str | Path | None) -> tuple[str, bytes]:
+    """(source name, raw bytes) of a list file, or of the embedded default list when `path` is None.
+
+    Raises:
+        InputError: missing, unreadable or oversized file.
+    """
+    if path is None:
+        # next to this file, not through importlib.resources (its import costs about a fifth of a
+        # small fill's start-up; the package ships as files, with its compiled kernel)
+        resource = Path(__file__).with_name("data") / DEFAULT_LIST_NAME
+        return f"default list ({DEFAULT_LIST_NAME.removesuffix('.xz')})", resource.read_bytes()
+    return source_name(path), read_bounded(path, MAX_LIST_BYTES, "word-list")
+
+
+def cache_folder(raw: bytes) -> Path:
+    """The cache folder of the list whose file holds `raw`."""
+    return cache.folder_for(hashlib.sha256(raw).hexdigest()[:32])
+
+
+def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) -> WordList:
+    """Load a word list (the embedded default list when `path` is None), from cache when possible.
+
+    Args:
+        path: a `WORD;score` or word-per-line file (may be .xz or .gz compressed).
+        use_cache: read and write the compiled cache.
+
+    Returns:
+        The indexed list. `problems` holds up to 1000 (line, problem) pairs for skipped lines.
+
+    Raises:
+        InputError: missing/unreadable file, or no usable entry in it.
+    """
+    from lzma import LZMAError
+
+    source, raw = list_source(path)
+    folder = cache_folder(raw)
+    damage = None
+    if use_cache:
+        try:
+            cached = cache.read(folder)
+        except cache.CacheDamaged as exc:
+            cached, damage = None, str(exc)
+        if cached is not None:
+            return WordList(source=source, **cached)
+    try:
+        text = _decode(raw, source)
+    except (LZMAError, zlib.error, OSError, EOFError) as exc:
+        raise InputError(f"cannot decompress word-list file ({exc})", source) from None
+    del raw
+    notes: list[str] = []
+    builder, problems, n_problems, n_added = _parse_in_chunks(text, source, notes)
+    del text
+    if not n_added:
+        raise InputError("the word list has no usable entries"
+                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
+    words = builder.finish(source, problems, n_problems)
+    words.notes = list(notes)
+    if use_cache:
+        failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
+                              problems=words.problems, n_problems=words.n_problems, notes=words.notes)
+        if failure is not None:
+            words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
+                               "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
+        elif damage is not None:
+            words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
+    return words
+
+
+def score_by_word_of(words: WordList) -> dict[str, int]:
+    """{word: score} of an indexed list (the inverse of `build_word_list`)."""
+    out: dict[str, int] = {}
+    for length in words.lengths:
+        bucket = words.bucket(length)
+        raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
+        for k, score in enumerate(np.asarray(bucket.scores).tolist()):
+            out[raw[k * length:(k + 1) * length]] = score
+    return out
+
+
+def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordList:
+    """One list from several, in order: a later list's score replaces an earlier one's, and a
+    score of 0 or below in a later list removes the word.
+
+    The layered index is cached under a hash of the layers' arrays, so a second load of the
+    same layers costs what a single cached list does.
+
+    Raises:
+        InputError: nothing is left after the removals.
+    """
+    if len(layers) == 1:
+        return layers[0]
+    h = hashlib.sha256()
+    for words in layers:
+        for name in ("table", "letters_flat", "scores_flat"):
+            h.update(np.ascontiguousarray(getattr(words, name)).tobytes())
+    source = " + ".join(words.source for words in layers)
+    h.update(b"layered")  # never the hash of a single list's source
+    folder = cache.folder_for(h.hexdigest()[:32])
+    if use_cache:
+        try:
+            cached = cache.read(folder)
+        except cache.CacheDamaged:
+            cached = None
+        if cached is not None:
+            return WordList(source=source, **cached)
+    merged = score_by_word_of(layers[0])
+    for words in layers[1:]:
+        for word, score in score_by_word_of(words).items():
+            if score <= 0:
+                merged.pop(word, None)
+            else:
+                merged[word] = score
+    if not merged:
+        raise InputError("no word is left after layering the lists", source)
+    out = build_word_list(merged, source)
+    if use_cache:
+        cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
+    return out
