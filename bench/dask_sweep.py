@@ -5,7 +5,7 @@ Usage: python bench/dask_sweep.py [--grids N] [--seeds K] [--time-limit S] [--ba
        python bench/dask_sweep.py --grids 72 --time-limit 20     # the full sweep (about an hour here)
 
 The sweep is N grids of the van Beek suite (its 15x15s first) (SCOWL-55, min score 0, as `xwcp bench
---suite vanbeek72`) x the backends x K seeds, every run one task (`xwcp.dist.tasks.bench_run_task`:
+--suite vanbeek72`) x the backends x K seeds, every run one task (`xwcp.bench.tasks.bench_run_task`:
 the instance loaded once per worker, the fill in a forked child, exactly as `xwcp bench --cluster`
 runs it; serially the same runs go through `xwcp.bench.runs.run_one` one at a time). Backends get
 one thread each (`--threads 1`), so one run uses one core. The defaults are scaled down from the
@@ -59,7 +59,7 @@ def run_serial(jobs, time_limit_s: float) -> tuple[float, list[float], list[str]
 def run_on(client, jobs, time_limit_s: float) -> tuple[float, list[float], list[str]]:
     from distributed import as_completed
 
-    from xwcp.dist.tasks import bench_run_task
+    from xwcp.bench.tasks import bench_run_task
 
     start = time.perf_counter()
     futures = [client.submit(bench_run_task, instance, entrant, seed, time_limit_s, 1, pure=False)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from xwcp.analysis import questions as analysis
+from xwcp.render import questions_text
 from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.backends import fill
 from xwcp.compile.controls import Controls
@@ -91,7 +92,7 @@ def test_heatmap_gives_the_grid_and_draws_it(problem, tmp_path):
     data = analysis.heatmap_report(problem)
     assert grid_from_rows(data["grid"]) == problem.grid
     assert data["letters"][1][0] == "STAR" and data["cells"][0][0] is None
-    text = analysis.heatmap_text(data)
+    text = questions_text.heatmap_text(data)
     assert "=STAR" in text and "|" in text and "(" in text and "{" in text
     pytest.importorskip("matplotlib")
     from xwcp.render.picture import draw_heatmap
@@ -103,7 +104,7 @@ def test_heatmap_gives_the_grid_and_draws_it(problem, tmp_path):
 
 def test_heatmap_text_of_a_plain_grid_is_unchanged(words):
     data = analysis.heatmap_report(compile_problem(parse_grid("#...\n....\n....\n...#\n"), words))
-    lines = analysis.heatmap_text(data).splitlines()
+    lines = questions_text.heatmap_text(data).splitlines()
     assert data["status"] == "consistent" and data["grid"] == ["#...", "....", "....", "...#"]
     assert lines[0].startswith(" ##") and all(len(line) == 12 for line in lines[:4])
     assert lines[4].startswith("key:") and len(lines) == 5
@@ -115,7 +116,7 @@ def test_check_fills_and_shows_the_grid(problem, listed):
     filled = grid_from_rows(data["fill"])
     assert_listed_fill(filled, listed, problem.grid)
     assert check_fill(problem, grid_entries(problem, filled)) == []
-    text = analysis.check_text(data, problem)
+    text = questions_text.check_text(data, problem)
     assert "[STAR]" in text and "|" in text
 
 
@@ -127,7 +128,7 @@ def test_suggest_verify_labels_rebus_words_with_fills(problem, listed):
         filled = grid_from_rows(w["fill"])
         assert_listed_fill(filled, listed, problem.grid)
         assert grid_entries(problem, filled)[problem.slot_by_name("5A").id] == w["word"]
-    assert "[STAR]" in analysis.suggest_text(data)
+    assert "[STAR]" in questions_text.suggest_text(data)
 
 
 def test_with_word_spells_through_the_rebus(problem):

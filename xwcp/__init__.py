@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ im
     from xwcp.base.errors import InputError
     from xwcp.formats import Puzzle, read_puzzle, write_puzzle
     from xwcp.model import Grid, Slot, find_slots, parse_grid, read_grid
-    from xwcp.compile.problem import Crossing, Domains, Problem, compile_problem
+    from xwcp.compile.problem import Crossing, Domains, Problem
+    from xwcp.services.inputs import compile_problem
     from xwcp.engine.result import FillResult, FillStats, Limits, Progress, Quality, check_fill, measure_quality
     from xwcp.base.types import Direction, FillStatus, SlotId, WordId
     from xwcp.words.wordlist import LengthBucket, WordList, layer_word_lists, load_word_list, words_from_pairs
@@ -47,7 +48,7 @@ _MODULE_BY_NAME = {
     "InputError": "base.errors",
     "Puzzle": "formats", "read_puzzle": "formats", "write_puzzle": "formats",
     "Grid": "model", "Slot": "model", "find_slots": "model", "parse_grid": "model", "read_grid": "model",
-    "Crossing": "compile.problem", "Domains": "compile.problem", "Problem": "compile.problem", "compile_problem": "compile.problem",
+    "Crossing": "compile.problem", "Domains": "compile.problem", "Problem": "compile.problem", "compile_problem": "services.inputs",
     "FillResult": "engine.result", "FillStats": "engine.result", "Limits": "engine.result", "Progress": "engine.result", "Quality": "engine.result",
     "check_fill": "engine.result", "measure_quality": "engine.result",
     "Direction": "base.types", "FillStatus": "base.types", "SlotId": "base.types", "WordId": "base.types",

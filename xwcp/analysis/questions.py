@@ -14,7 +14,7 @@ import numpy as np
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
 from xwcp.model import BLOCK, EMPTY, Slot
-from xwcp.model import BELOW, RIGHT, grid_from_rows, grid_lines
+from xwcp.model import grid_lines
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import FillStatus, SlotId
@@ -147,14 +147,6 @@ def domains_report(problem: Problem, slot_name: str | None = None, k: int | None
     return out
 
 
-def domains_text(problem: Problem, data: dict) -> str:
-    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
-    for slot in data["slots"]:
-        words = " ".join(w["word"] for w in slot["words"])
-        lines.append(f"{slot['id']:>5} {slot['pattern']:<15} {slot['size']:>7,}  {words}")
-    return "\n".join(lines)
-
-
 def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
     """The open slot (not yet decided) with the fewest live words; ties to the one with more crossings."""
     best = None
@@ -208,59 +200,6 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
     out["grid"] = grid_lines(grid)
     return out
-
-
-def heatmap_text(data: dict) -> str:
-    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
-
-    When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
-    cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
-    cell's count is in ( ), a shaded one's in { }, and a rebus cell shows all its letters (its
-    column as wide as it needs).
-    """
-    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
-    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
-    if data.get("core"):
-        lines.append(f"Why: {data['core']['message']}.")
-    grid = grid_from_rows(data["grid"]) if data.get("grid") else None
-    marks = grid.mark_by_cell if grid is not None else {}
-    bodies = []
-    for r, row in enumerate(data["cells"]):
-        out = []
-        for c, n in enumerate(row):
-            if n is None:
-                body = "##"
-            elif data["letters"][r][c]:
-                body = f"={data['letters'][r][c]}"
-            elif (r, c) in forced:
-                body = forced[(r, c)].lower()
-            elif n == 26:
-                body = "."
-            elif n == 0:
-                body = "X"
-            else:
-                body = str(n)
-            mark = marks.get(r * len(row) + c)
-            if mark and mark.shaded:
-                body = "{" + body + "}"
-            if mark and mark.circle:
-                body = "(" + body + ")"
-            out.append(body)
-        bodies.append(out)
-    widths = [max([2] + [len(row[c]) for row in bodies]) for c in range(len(bodies[0]) if bodies else 0)]
-    for r, row in enumerate(bodies):
-        width = len(row)
-        bar_left = [c > 0 and grid is not None and (r * width + c - 1, RIGHT) in grid.bars for c in range(width)]
-        lines.append("".join(("|" if bar_left[c] else " ") + body.rjust(widths[c]) for c, body in enumerate(row)))
-        if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
-            lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
-                                 for c in range(width)).rstrip())
-    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
-    if grid is not None and not grid.is_plain:
-        lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
-    if data.get("png"):
-        lines.append(f"picture: {data['png']}")
-    return "\n".join(lines)
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
@@ -326,36 +265,6 @@ def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: S
         out["core"] = core
 
 
-def check_text(data: dict, problem: Problem | None = None) -> str:
-    """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
-    lines = []
-    verdict = {"fillable": "Fillable: a full fill exists (shown below).",
-               "unfillable": f"Unfillable: {data.get('reason', '')}".rstrip(": "),
-               "unknown": "Unknown: no dead end found by arc consistency; the solver hit its limit "
-                          "before finding a fill."}[data["verdict"]]
-    lines.append(verdict)
-    if data.get("unlisted"):
-        n = len(data["unlisted"])
-        lines.append(f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
-                     + ", ".join(f"{u['id']} {u['word']}" for u in data["unlisted"]))
-    if data.get("most_constrained"):
-        m = data["most_constrained"]
-        lines.append(f"Most constrained open slot: {m['id']} {m['pattern']} ({m['size']:,} words)")
-    if data["forced"]:
-        lines.append("Forced letters: " + ", ".join(f"r{f['row'] + 1}c{f['col'] + 1}={f['letter']}"
-                                                   for f in data["forced"]))
-    if data.get("fill"):
-        from xwcp.render.report import grid_text
-
-        lines.append("")
-        lines.append(grid_text(data["fill"]))
-    if data.get("core") and problem is not None:
-        from xwcp.search.core import core_text
-
-        lines.append(core_text(problem, data["core"]))
-    return "\n".join(lines)
-
-
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
                    show_fill: bool = False, progress=None, by: str = "score", prop: Propagation | None = None) -> dict:
@@ -386,16 +295,3 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     return out
 
 
-def suggest_text(data: dict) -> str:
-    lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
-    s = data["slot"]
-    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")
-    for w in data["words"]:
-        verdict = f"  {w['verdict']}" if "verdict" in w else ""
-        score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
-        lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
-        if w.get("fill"):
-            from xwcp.render.report import grid_text
-
-            lines.extend("      " + line for line in grid_text(w["fill"]).splitlines())
-    return "\n".join(lines)

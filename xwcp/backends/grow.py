@@ -29,7 +29,7 @@ from dataclasses import replace
 from xwcp.engine import kernel
 from xwcp.backends import backtrack
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason
-from xwcp.compile.problem import Problem
+from xwcp.compile.problem import Problem, crossing_distances
 from xwcp.engine.result import FillResult, FillStats, Limits
 from xwcp.base.types import FillStatus, SlotId
 
@@ -59,8 +59,6 @@ def missing() -> str:
 
 def ring_order(problem: Problem, start_id: SlotId) -> list[SlotId]:
     """Every slot of `problem`, in rings of crossings from `start_id` (breadth first), then any not reached."""
-    from xwcp.search.core import crossing_distances
-
     order = list(crossing_distances(problem, [start_id]))
     reached = set(order)
     order.extend(slot.id for slot in problem.slots if slot.id not in reached)

@@ -50,7 +50,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         progress: show a progress bar on stderr (default: when stderr is a terminal).
         warn: called with one line for each instance that cannot be loaded, as it happens.
         client: a `distributed.Client`: each (instance, entrant, seed) run becomes one task on its
-            cluster (`xwcp.dist.tasks.bench_run_task`, in a forked child as here) and rows are
+            cluster (`xwcp.bench.tasks.bench_run_task`, in a forked child as here) and rows are
             written in the order the runs finish. None runs them here, one at a time.
 
     Returns:
@@ -130,7 +130,7 @@ def _submit(client, instance: Instance, entrant: Entrant, seed: int, time_limit_
     """One run as a task; its files are named by absolute paths, so a worker started in another folder finds them."""
     from dataclasses import replace
 
-    from xwcp.dist.tasks import bench_run_task
+    from xwcp.bench.tasks import bench_run_task
 
     if instance.path is not None:
         instance = replace(instance, path=instance.path.absolute())

@@ -13,6 +13,7 @@ slots as blocks do (`find_slots`). Without rebus cells, letter cells are the gri
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -303,8 +304,8 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         The problem. A slot with no candidate is not an error here: it has an empty domain,
         and propagation or search reports it as unfillable.
 
-    `grid` may also be anything `xwcp.fill` takes (a path, grid text, a Puzzle), and `words` a path
-    or None (the default list): they are read first.
+    This layer reads no files: `xwcp.compile_problem` (xwcp/services/inputs.py) takes anything
+    `xwcp.fill` takes (a path, grid text, a Puzzle) and a path or None for `words`, reads them, then calls this.
 
     Raises:
         TypeError: an argument of the wrong type (the message names it).
@@ -360,11 +361,12 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
         TypeError: an argument of the wrong type.
         InputError: a control that does not fit the grid.
     """
-    if not isinstance(grid, Grid) or not hasattr(words, "word_id"):  # a path, text, a Puzzle, None ...: read them
-        from xwcp.services.inputs import read_grid_like, read_words
-
-        grid = grid if isinstance(grid, Grid) else read_grid_like(grid).grid
-        words = words if hasattr(words, "word_id") else read_words(words)
+    if not isinstance(grid, Grid):  # this layer reads no files: xwcp.compile_problem (services.inputs) reads them first
+        raise TypeError(f"grid must be an xwcp.Grid here, not {type(grid).__name__}; xwcp.compile_problem reads paths, "
+                        "text and puzzles")
+    if not hasattr(words, "word_id"):
+        raise TypeError(f"words must be an xwcp.WordList here, not {type(words).__name__}; xwcp.compile_problem reads "
+                        "paths and the default list")
     if isinstance(min_score, bool) or not isinstance(min_score, int):
         raise TypeError(f"min_score must be a whole number, not {type(min_score).__name__} {min_score!r}")
     if controls is not None and not isinstance(controls, Controls):
@@ -438,3 +440,16 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
         banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
         notes=tuple(notes), unlisted=tuple(unlisted),
         cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))
+
+def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
+    """Crossing steps from the nearest seed slot to every slot reachable through crossings, in the order
+    a breadth-first walk reaches them (the dict's order: rings of crossings, nearest first)."""
+    distance = {s: 0 for s in seed_ids}
+    queue = deque(seed_ids)
+    while queue:
+        slot_id = queue.popleft()
+        for other in problem.cross_slot[slot_id]:
+            if other >= 0 and other not in distance:
+                distance[other] = distance[slot_id] + 1
+                queue.append(other)
+    return distance

@@ -1,4 +1,6 @@
-"""What runs on a Dask worker: one grid's fill, or one bench run, with the word list loaded once per worker.
+"""What runs on a Dask worker for `xwcp batch`: one grid's fill, with the word list loaded once per worker.
+
+(A bench sweep's task, one bench run, is `xwcp.bench.tasks.bench_run_task`: the bench stands above this folder.)
 
 Word lists are loaded from xwcp's on-disk cache the first time a worker needs them and kept
 (`_word_list`, keyed by path, size and modification time, so an edited list is reloaded);
@@ -127,10 +129,10 @@ def fill_grid_task(task: GridTask) -> dict:
 def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.render.report  # noqa: F401
-    from xwcp.bench.entrants import get_fill_module
+    from xwcp.backends import get_backend
     from xwcp.engine.kernel import Engine  # noqa: F401
 
-    get_fill_module(backend)
+    get_backend(backend)
 
 
 def _compile(task: GridTask):
@@ -184,41 +186,3 @@ def quality_function():
         raise InputError("--quality needs the quality search (xwcp.services.session.run_fill(quality=True)), "
                          "which this install does not have")
     return run_fill
-
-
-def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: int | None) -> dict:
-    """One bench row's measured fields on this worker, the instance loaded once per worker.
-
-    Same as a serial bench run (`xwcp.bench.runs.run_one` in a forked child), plus
-    "worker_pid" and "wall_s".
-    """
-    from xwcp.bench.runs import run_one
-
-    start = time.perf_counter()
-    allow_child_processes()
-    try:
-        if entrant.kind == "xwcp" and not entrant.missing:
-            _import_fill_modules(entrant.name)
-        loaded = _loaded_instance(instance)
-    except Exception as exc:  # the client loaded it first; a worker that cannot is a row, not a crash
-        return {"status": "error", "note": f"on the worker: {exc}", "worker_pid": os.getpid()}
-    if entrant.kind == "cli" and loaded.grid_path is None:
-        from xwcp.bench.inputs import prepare_cli_inputs
-
-        prepare_cli_inputs(instance, loaded)
-    fields = run_one(loaded, entrant, seed, time_limit_s, threads, isolate=True)
-    return {**fields, "worker_pid": os.getpid(), "wall_s": round(time.perf_counter() - start, 4)}
-
-
-@functools.lru_cache(maxsize=1)
-def _bench_lists():
-    from xwcp.bench.inputs import WordLists
-
-    return WordLists()
-
-
-@functools.lru_cache(maxsize=8)
-def _loaded_instance(instance):
-    from xwcp.bench.inputs import load_instance
-
-    return load_instance(instance, _bench_lists())

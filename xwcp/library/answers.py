@@ -369,7 +369,7 @@ class CheckAnswer:
 
     def text(self) -> str:
         """The `xwcp check` text (an unfillable grid's core drawn on it)."""
-        from xwcp.analysis.questions import check_text
+        from xwcp.render.questions_text import check_text
 
         return check_text(self.json, self.problem)
 
@@ -451,7 +451,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
 
     def text(self) -> str:
         """The `xwcp domains` text."""
-        from xwcp.analysis.questions import domains_text
+        from xwcp.render.questions_text import domains_text
 
         return domains_text(self.problem, self.as_dict())
 
@@ -506,7 +506,7 @@ class Suggestions(list[Suggestion]):
 
     def text(self) -> str:
         """The `xwcp suggest` text."""
-        from xwcp.analysis.questions import suggest_text
+        from xwcp.render.questions_text import suggest_text
 
         return suggest_text(self._json)
 
@@ -576,7 +576,7 @@ class HeatMap:
 
     def text(self) -> str:
         """The `xwcp heatmap` text."""
-        from xwcp.analysis.questions import heatmap_text
+        from xwcp.render.questions_text import heatmap_text
 
         return heatmap_text(self.json)
 

@@ -139,8 +139,6 @@ class Grid:
 
     def render(self) -> str:
         """The grid in xwcp's text syntax (`xwcp.model.text`), which `parse_grid` reads back equal."""
-        from xwcp.model.text import render_grid
-
         return render_grid(self)
 
     def with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
@@ -344,3 +342,41 @@ def cell_edges(grid: Grid, cell: int) -> CellEdges:
     return CellEdges(left=col > 0 and (cell - 1, RIGHT) in bars,
                      top=cell >= width and (cell - width, BELOW) in bars,
                      right=(cell, RIGHT) in bars, bottom=(cell, BELOW) in bars)
+
+def render_grid(grid: Grid) -> str:
+    """The grid in xwcp's text syntax (`xwcp.model.text` reads it), ending in a newline; `parse_grid` reads it back as an equal Grid."""
+    width = grid.width
+    lines: list[str] = []
+    colors = [(cell, mark.color) for cell, mark in grid.marks if mark.color]
+    if colors:
+        lines.append("; colors: " + " ".join(f"{c // width + 1},{c % width + 1}={color}" for c, color in colors))
+    if grid.numbers is not None:
+        lines.append("; numbers: " + " ".join(f"{c // width + 1},{c % width + 1}={n}" for c, n in grid.numbers))
+    mark_by_cell = grid.mark_by_cell
+    for r in range(grid.height):
+        parts: list[str] = []
+        under: list[int] = []
+        length = 0
+        for c in range(width):
+            cell = r * width + c
+            content = grid.cells[cell]
+            token = content_token(content)
+            mark = mark_by_cell.get(cell)
+            if mark and mark.shaded:
+                token = "{" + token + "}"
+            if mark and mark.circle:
+                token = "(" + token + ")"
+            if (cell, BELOW) in grid.bars:
+                under.append(length)
+            parts.append(token)
+            length += len(token)
+            if (cell, RIGHT) in grid.bars:
+                parts.append("|")
+                length += 1
+        lines.append("".join(parts))
+        if under:
+            bar_line = [" "] * (under[-1] + 1)
+            for offset in under:
+                bar_line[offset] = "-"
+            lines.append("".join(bar_line))
+    return "\n".join(lines) + "\n"

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.runtime.files import read_bounded, source_name
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, content_token, find_slots, is_cell_content,
-                             make_grid)
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, is_cell_content, make_grid,
+                             render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
 
 _EMPTY_INPUT = frozenset(".?_")
 _HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
@@ -219,43 +219,6 @@ def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: s
     return (row - 1) * width + (col - 1)
 
 
-def render_grid(grid: Grid) -> str:
-    """The grid in this syntax, ending in a newline; `parse_grid` reads it back as an equal Grid."""
-    width = grid.width
-    lines: list[str] = []
-    colors = [(cell, mark.color) for cell, mark in grid.marks if mark.color]
-    if colors:
-        lines.append("; colors: " + " ".join(f"{c // width + 1},{c % width + 1}={color}" for c, color in colors))
-    if grid.numbers is not None:
-        lines.append("; numbers: " + " ".join(f"{c // width + 1},{c % width + 1}={n}" for c, n in grid.numbers))
-    mark_by_cell = grid.mark_by_cell
-    for r in range(grid.height):
-        parts: list[str] = []
-        under: list[int] = []
-        length = 0
-        for c in range(width):
-            cell = r * width + c
-            content = grid.cells[cell]
-            token = content_token(content)
-            mark = mark_by_cell.get(cell)
-            if mark and mark.shaded:
-                token = "{" + token + "}"
-            if mark and mark.circle:
-                token = "(" + token + ")"
-            if (cell, BELOW) in grid.bars:
-                under.append(length)
-            parts.append(token)
-            length += len(token)
-            if (cell, RIGHT) in grid.bars:
-                parts.append("|")
-                length += 1
-        lines.append("".join(parts))
-        if under:
-            bar_line = [" "] * (under[-1] + 1)
-            for offset in under:
-                bar_line[offset] = "-"
-            lines.append("".join(bar_line))
-    return "\n".join(lines) + "\n"
 
 
 def decode_grid(raw: bytes) -> str:

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -57,7 +56,7 @@ from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
 from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
 from xwcp.model import BELOW, RIGHT
 from xwcp.model.grid import content_token
-from xwcp.compile.problem import Problem
+from xwcp.compile.problem import Problem, crossing_distances  # noqa: F401 - crossing_distances: its older home
 from xwcp.base.types import FillStatus, SlotId
 
 GROW_WHEN_CONCENTRATED = 0.6
@@ -99,18 +98,6 @@ class Core:
     """The user stopped the search (`find_core`'s `abort`) before it could prove the core minimal."""
 
 
-def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
-    """Crossing steps from the nearest seed slot to every slot reachable through crossings, in the order
-    a breadth-first walk reaches them (the dict's order: rings of crossings, nearest first)."""
-    distance = {s: 0 for s in seed_ids}
-    queue = deque(seed_ids)
-    while queue:
-        slot_id = queue.popleft()
-        for other in problem.cross_slot[slot_id]:
-            if other >= 0 and other not in distance:
-                distance[other] = distance[slot_id] + 1
-                queue.append(other)
-    return distance
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from xwcp.model.puzzle import Puzzle
 from xwcp.model import Grid, Slot
 
 if TYPE_CHECKING:
+    from xwcp.compile.controls import Controls
     from xwcp.compile.problem import Problem
     from xwcp.words.wordlist import WordList
 
@@ -325,3 +326,16 @@ def _position_text(word: str, where: object) -> str:
             return f"{int(row)},{int(col)},{direction.strip()}"
     raise TypeError(f"at[{word!r}] must be (row, col, 'A' or 'D') with rows and columns from 1 (or the text "
                     f"'row,col,A'), not {type_name(where)} {where!r}")
+
+
+def compile_problem(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
+                    strict: bool = False, controls: Controls | None = None) -> Problem:
+    """`xwcp.compile_problem`: read `grid` (anything `xwcp.fill` takes: a path, grid text, a Grid, a Puzzle) and
+    `words` (a WordList, a path, layered paths or None for the default list), then compile them
+    (`xwcp.compile.problem.compile_problem`, whose arguments and errors these are)."""
+    from xwcp.compile.problem import compile_problem as compile_grid
+
+    grid = grid if isinstance(grid, Grid) else read_grid_like(grid).grid
+    words = words if hasattr(words, "word_id") else read_words(words)
+    return compile_grid(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,  # type: ignore[arg-type]
+                        controls=controls)

@@ -53,6 +53,7 @@ from xwcp.analysis.stats import grid_stats
 from xwcp.base.types import FillStatus
 from xwcp.web import puzzles
 from xwcp.web.http import ApiError, parse_json as _parse_json, read_body
+from xwcp.web.http import number_field as _number
 from xwcp.web.http import error_response as _error
 from xwcp.web.analysis_cache import AnalysisCache
 from xwcp.web.hosts import HostGuard, allowed_hosts
@@ -82,10 +83,10 @@ ANALYSIS_THREADS = max(2, default_threads())
 the work, so threads use the cores; more threads than cores only add switching)."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
-PROGRESS_EVERY_S = 0.1
-"""How often a running fill streams its progress."""
 FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 """Formats the page opens and saves when xwcp.formats reads and writes them."""
+PROGRESS_EVERY_S = 0.1
+"""How often a running fill or design streams its progress."""
 CORE_TIME_S = 5.0
 """Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""
 
@@ -113,17 +114,6 @@ class ServerState:
 
 async def _read_json(request: Request) -> dict:
     return _parse_json(await read_body(request, MAX_BODY_BYTES))
-
-
-def _number(body: dict, key: str, default, lo, hi, kind=int):
-    value = body.get(key, default)
-    if value is None and default is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and value != int(value)):
-        raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
-    if not lo <= value <= hi:
-        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
-    return kind(value)
 
 
 def _flag(body: dict, key: str) -> bool:
@@ -415,7 +405,7 @@ def create_app(words_path: str | Path | list | None = None, *, max_fills: int | 
     async def ws_design(websocket: WebSocket) -> None:
         from xwcp.web.design_ws import design_session
 
-        await design_session(state, websocket)
+        await design_session(state, websocket, every_s=PROGRESS_EVERY_S)  # read per request: tests tune it
 
     routes = [
         Route("/", index),

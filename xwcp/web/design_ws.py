@@ -6,7 +6,7 @@ Protocol. The client sends one request:
      "min_score": 50, "max_words": null, "max_blocks": null, "max_length": null}
 (everything but `themes` optional, defaults as `xwcp design`), then may send {"type": "stop"}.
 The server sends {"type": "progress", "seconds", "patterns", "cuts", "designs", "text", "grid"}
-about every PROGRESS_EVERY_S (`grid`: the pattern being tried, theme letters in it), a
+about every `every_s` (the app's PROGRESS_EVERY_S, `grid`: the pattern being tried, theme letters in it), a
 {"type": "design", "index", ...} as each design is found (the CLI's JSON design object), and
 last {"type": "result", "status", "designs": [...best first], "reason", "stats", "notes", "rules"}.
 A bad request gets {"type": "error", "status": 400, "error": "..."} and the socket closes.
@@ -46,7 +46,7 @@ def _text_list(body: dict, key: str, required: bool) -> list[str]:
 def _request(body: dict):
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
     from xwcp.designer.request import make_request
-    from xwcp.web.app import _number
+    from xwcp.web.http import number_field as _number
 
     if body.get("type", "design") != "design":
         raise ApiError(400, "the first message must be a design request: {\"themes\": [\"WORD\", ...]}")
@@ -74,11 +74,10 @@ def _request(body: dict):
         raise ApiError(400, str(exc)) from None
 
 
-async def design_session(state, websocket: WebSocket) -> None:
+async def design_session(state, websocket: WebSocket, every_s: float = 0.1) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
     from xwcp.designer.report import design_dict, result_dict
     from xwcp.designer.search import design
-    from xwcp.web.app import PROGRESS_EVERY_S
 
     text = await read_request(websocket)
     if text is None:
@@ -119,7 +118,7 @@ async def design_session(state, websocket: WebSocket) -> None:
 
     start = time.perf_counter()
     end = await run_socket_job(state, websocket, lambda: design(request, state.words, progress=progress, abort=abort),
-                               abort, messages, what="design", every_s=PROGRESS_EVERY_S)
+                               abort, messages, what="design", every_s=every_s)
     result = end.result
     if end.gone:
         return

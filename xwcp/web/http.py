@@ -44,3 +44,14 @@ def parse_json(raw: bytes | str) -> dict:
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
     return body
+
+
+def number_field(body: dict, key: str, default, lo, hi, kind=int):
+    value = body.get(key, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and value != int(value)):
+        raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
+    if not lo <= value <= hi:
+        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
+    return kind(value)
