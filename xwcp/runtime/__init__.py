@@ -1,1 +1,1 @@
-"""Process helpers with no crossword knowledge: lazy imports, bounded file reads, signals, isolated workers, argument types."""
+"""Process helpers that know no crosswords: lazy imports, bounded file reads, signals, isolated workers, argument types."""
