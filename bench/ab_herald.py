@@ -35,11 +35,17 @@ GRIDS = [f"15.{k:02d}" for k in range(1, 11)] + [f"21.{k:02d}" for k in range(1,
 
 ENGINE_SCRIPT = """
 import json, sys, time
-from xwcp.model import read_grid
-from xwcp.compile.problem import compile_problem
 from xwcp.backends import fill
-from xwcp.engine.result import Limits, check_fill
-from xwcp.words.wordlist import load_word_list
+try:  # the layered package (issue 33)
+    from xwcp.model import read_grid
+    from xwcp.compile.problem import compile_problem
+    from xwcp.engine.result import Limits, check_fill
+    from xwcp.words.wordlist import load_word_list
+except ImportError:  # a base checkout from before the layers
+    from xwcp.grid import read_grid
+    from xwcp.problem import compile_problem
+    from xwcp.result import Limits, check_fill
+    from xwcp.wordlist import load_word_list
 words = load_word_list(None)
 out = {}
 for path in sys.argv[2:]:
