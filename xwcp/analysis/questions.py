@@ -8,8 +8,11 @@ and whether a suggested word can still lead to a full fill (verified by a solver
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
@@ -18,6 +21,13 @@ from xwcp.model import grid_lines
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from xwcp.analysis.verify import VerifyProgress
+    from xwcp.engine.result import FillResult
+
+ExplainCore = Callable[[dict[str, Any], Problem, "FillResult | None"], "dict[str, Any] | None"]
+"""`explain_core(report so far, problem, the search's FillResult or None)`: the `core` JSON object, or None."""
 
 MIN_SCORE_KEY, SCORE_KEY_BITS = -32768, 16
 """Lowest int16 score: scores minus this are 0..65535 (16 bits) inside the ranking key."""
@@ -37,7 +47,7 @@ def find_slot(problem: Problem, name: str) -> Slot:
 
 
 def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None,
-               by: str = "score") -> list[dict]:
+               by: str = "score") -> list[dict[str, Any]]:
     """The slot's live (arc-consistent) words, best first.
 
     `by="score"`: highest score first, the crossing fit breaking ties; `by="fit"`: by the mean
@@ -93,7 +103,7 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
             for n, (score, fit) in enumerate(zip(scores[order].tolist(), fit_key[order].tolist()))]
 
 
-def _kth_largest(values: np.ndarray, k: int) -> int:
+def _kth_largest(values: NDArray[np.int64], k: int) -> int:
     """The k-th largest of `values` (whole numbers; 1 <= k <= len): a histogram when they span a small
     range, as scores do (np.partition crawls on their many ties)."""
     lo, hi = int(values.min()), int(values.max())
@@ -103,15 +113,15 @@ def _kth_largest(values: np.ndarray, k: int) -> int:
     return hi - int(np.searchsorted(above, k))
 
 
-def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
+def _cells_json(problem: Problem, prop: Propagation) -> list[list[str | None]]:
     """Per cell: None for a block, else the letters still possible there as a string."""
     grid = problem.grid
     live = prop.letter_counts > 0
     # each cell's live letters as a row of A-Z or spaces, then the spaces dropped: one numpy pass
     spelled = np.where(live, np.arange(65, 91, dtype=np.uint8), np.uint8(32)).astype(np.uint8).tobytes().decode("ascii")
-    rows = []
+    rows: list[list[str | None]] = []
     for r in range(grid.height):
-        row = []
+        row: list[str | None] = []
         for c in range(grid.width):
             cell = r * grid.width + c
             row.append(None if grid.cells[cell] == BLOCK else spelled[cell * 26:(cell + 1) * 26].replace(" ", ""))
@@ -119,15 +129,15 @@ def _cells_json(problem: Problem, prop: Propagation) -> list[list]:
     return rows
 
 
-def _status(prop: Propagation) -> dict:
-    out = {"status": "consistent" if prop.is_consistent else "unfillable"}
+def _status(prop: Propagation) -> dict[str, Any]:
+    out: dict[str, Any] = {"status": "consistent" if prop.is_consistent else "unfillable"}
     if not prop.is_consistent:
         out["reason"] = prop.reason
     return out
 
 
 def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
-                   prop: Propagation | None = None) -> dict:
+                   prop: Propagation | None = None) -> dict[str, Any]:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
 
     `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
@@ -164,9 +174,9 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
     return best
 
 
-def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
+def _forced_letters(problem: Problem, prop: Propagation) -> list[dict[str, Any]]:
     grid = problem.grid
-    forced = []
+    forced: list[dict[str, Any]] = []
     for cell, given in enumerate(grid.cells):
         if given != EMPTY:
             continue
@@ -176,7 +186,7 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict]:
     return forced
 
 
-def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict:
+def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict[str, Any]:
     """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters,
     and the grid's JSON lines ("grid": its bars, marks and rebus cells, for drawing).
 
@@ -203,7 +213,8 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0, prop: Propagation | None = None, explain_core=None) -> dict:
+                 seed: int = 0, prop: Propagation | None = None,
+                 explain_core: ExplainCore | None = None) -> dict[str, Any]:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
@@ -237,7 +248,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
                      "seconds": round(result.stats.wall_time_s, 4)}
     if result.status is FillStatus.FILLED:
         out["verdict"] = "fillable"
-        out["fill"] = grid_lines(fill_grid(problem, result.entries))
+        out["fill"] = grid_lines(result.grid(problem))
     elif result.status is FillStatus.UNFILLABLE:
         out["verdict"] = "unfillable"
         out["proof"] = "search"
@@ -250,7 +261,8 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     return {"verdict": out.pop("verdict"), **out}
 
 
-def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: SlotId | None = None) -> None:
+def _add_core(out: dict[str, Any], problem: Problem, result: FillResult | None,
+              explain_core: ExplainCore | None = None, slot_id: SlotId | None = None) -> None:
     """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time:
     from `explain_core(out, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
     (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
@@ -267,7 +279,8 @@ def _add_core(out: dict, problem: Problem, result, explain_core=None, slot_id: S
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False, progress=None, by: str = "score", prop: Propagation | None = None) -> dict:
+                   show_fill: bool = False, progress: Callable[[VerifyProgress], None] | None = None,
+                   by: str = "score", prop: Propagation | None = None) -> dict[str, Any]:
     """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
 
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's

@@ -7,8 +7,12 @@ live (POST /api/stats).
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from xwcp.model import BLOCK, EMPTY, Grid, find_slots
+
+if TYPE_CHECKING:
+    from xwcp.words.wordlist import WordList
 
 DEFAULT_BELOW_SCORE = 50
 """Entries scored under this are listed as weak (the default list's ordinary entries score 50)."""
@@ -18,8 +22,8 @@ MAX_SHARED_LISTED = 50
 """Most shared-substring pairs listed (the count is always given)."""
 
 
-def grid_stats(grid: Grid, words=None, *, below_score: int = DEFAULT_BELOW_SCORE,
-               substring: int = DEFAULT_SUBSTRING, theme: frozenset[str] | set[str] = frozenset()) -> dict:
+def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = DEFAULT_BELOW_SCORE,
+               substring: int = DEFAULT_SUBSTRING, theme: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
     """The statistics of `grid` (see the module docstring).
 
     Args:
@@ -45,7 +49,8 @@ def grid_stats(grid: Grid, words=None, *, below_score: int = DEFAULT_BELOW_SCORE
     complete = {name: text for name, text in text_by_id.items() if EMPTY not in text}
     ids = [slot.name for slot in sorted(slots, key=lambda s: (s.direction.letter != "A", s.number))]
 
-    below, scores = [], []
+    below: list[dict[str, Any]] = []
+    scores: list[int] = []
     if words is not None:
         for name in ids:
             if name not in complete:
@@ -82,7 +87,7 @@ def grid_stats(grid: Grid, words=None, *, below_score: int = DEFAULT_BELOW_SCORE
     }
 
 
-def _shared_substrings(complete: dict[str, str], ids: list[str], n: int) -> list[dict]:
+def _shared_substrings(complete: dict[str, str], ids: list[str], n: int) -> list[dict[str, Any]]:
     """Pairs of different complete entries sharing a run of `n` or more letters, with their longest shared run."""
     names = [name for name in ids if name in complete]
     grams_by_name = {name: {complete[name][i:i + n] for i in range(len(complete[name]) - n + 1)} for name in names}

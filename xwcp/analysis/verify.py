@@ -67,13 +67,20 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from xwcp.compile.problem import Problem
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.model import Bar
+
+if TYPE_CHECKING:
+    from xwcp.engine.kernel import BitSearch
+    from xwcp.words.wordlist import WordList
 
 SLICE_S = 0.05
 """Seconds the kernel runs between budget checks and progress reports."""
@@ -142,7 +149,7 @@ class _Run:
     start: float
     end: float | None
     progress: Callable[[VerifyProgress], None] | None
-    abort: object | None
+    abort: threading.Event | None
     workers: int = 1
     verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
 
@@ -155,7 +162,7 @@ class _Run:
         t = time.perf_counter()
         return until is not None and t >= until
 
-    def settle(self, word_id: int, verdict: Verdict, how: str, entries=None) -> None:
+    def settle(self, word_id: int, verdict: Verdict, how: str, entries: tuple[str, ...] | None = None) -> None:
         v = self.verdict_by_id[word_id]
         if v.verdict is not Verdict.UNKNOWN:
             return
@@ -170,7 +177,8 @@ class _Run:
 
 def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend: str = "auto",
                  time_limit_s: float | None = None, seed: int = 0,
-                 progress: Callable[[VerifyProgress], None] | None = None, abort=None) -> list[WordVerdict]:
+                 progress: Callable[[VerifyProgress], None] | None = None,
+                 abort: threading.Event | None = None) -> list[WordVerdict]:
     """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
 
     Args:
@@ -226,14 +234,17 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     return verdicts
 
 
+_LayoutKey = tuple[int, int, tuple[bool, ...], frozenset[Bar], tuple[tuple[int, str], ...]]
+"""A grid layout (`_layout_key`): width, height, blocks, bars, rebus cells."""
+
 _recent_lock = threading.Lock()
-_recent_by_layout: OrderedDict[tuple, OrderedDict[tuple[str, ...], None]] = OrderedDict()
+_recent_by_layout: OrderedDict[_LayoutKey, OrderedDict[tuple[str, ...], None]] = OrderedDict()
 """Fills verification found lately (newest last), by grid layout (`_layout_key`): a fill found
 for one slot's word labels any word it has in another slot viable, once `check_fill` passes it
 on the grid as it is now (so a letter typed since, a ban or a floor raised simply rule it out)."""
 
 
-def _layout_key(problem: Problem) -> tuple:
+def _layout_key(problem: Problem) -> _LayoutKey:
     """The grid's size, blocks, bars and rebus cells: what makes its slots (letters typed since do not)."""
     from xwcp.model import BLOCK
 
@@ -286,7 +297,7 @@ def _workers() -> int:
     return 2 if default_threads() >= 2 else 1
 
 
-def _check(problem: Problem, entries) -> None:
+def _check(problem: Problem, entries: tuple[str, ...]) -> None:
     from xwcp.engine.result import check_fill
 
     violations = check_fill(problem, entries)
@@ -315,7 +326,7 @@ def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
             run.settle(word_id, Verdict.DEAD_END, "proof")
 
 
-def _restricted(problem: Problem, slot_id: SlotId, word_ids) -> Problem:
+def _restricted(problem: Problem, slot_id: SlotId, word_ids: Iterable[int]) -> Problem:
     """The problem with `slot_id`'s domain cut to `word_ids`."""
     mask = np.zeros(len(problem.domains[slot_id]), bool)
     mask[np.asarray(list(word_ids), np.int64)] = True
@@ -325,7 +336,7 @@ def _restricted(problem: Problem, slot_id: SlotId, word_ids) -> Problem:
     return replace(problem, domains=tuple(domains))
 
 
-def _configure(engine, seed: int) -> None:
+def _configure(engine: BitSearch, seed: int) -> None:
     from xwcp.backends import backtrack
 
     engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
@@ -392,7 +403,7 @@ class _Board:
         if v.entries is not None:
             words = run.problem.words
             self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
-                            solution[slot.id] if solution is not None else words.word_id(v.entries[slot.id])
+                            solution[slot.id] if solution is not None else _listed_id(words, v.entries[slot.id])
                             for slot in run.problem.slots]
         self.how[i] = _HOWS.index(v.how)
         self.seconds[i] = v.seconds
@@ -417,6 +428,14 @@ class _Board:
             v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
             run.report(0)
         return solution
+
+
+def _listed_id(words: WordList, text: str) -> int:
+    """The word id of `text`, an entry of a fill the search found (so a listed word)."""
+    word_id = words.word_id(text)
+    if word_id is None:
+        raise ValueError(f"{text!r} in a verified fill is not a listed word")
+    return word_id
 
 
 _SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
@@ -473,7 +492,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         board.adopt(run)
 
 
-def _engine(run: _Run, ids, guide):
+def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSearch:
     from xwcp.engine import kernel
 
     engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids))
@@ -484,7 +503,8 @@ def _engine(run: _Run, ids, guide):
     return engine
 
 
-def _joint_search(run: _Run, ids: list[int], until: float | None, engine=None):
+def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSearch | None = None
+                  ) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
     """One search over the slot restricted to `ids`, until its first fill, a proof, or `until`.
 
     Returns (the fill it found, word id per slot, to guide the searches that follow, or None;
@@ -522,7 +542,8 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine=None):
     return None, engine
 
 
-def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: _Board | None = None,
+def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[SlotId, int] | None,
+                  board: _Board | None = None,
                   n_first: int | None = None) -> None:
     """One search per word (the slot set to it), in passes over the words still pending.
 
@@ -541,7 +562,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
     from xwcp.engine import kernel
     from xwcp.backends._common import entries_from_word_ids
 
-    engines: dict[int, object] = {}
+    engines: dict[int, BitSearch] = {}
     pending = list(ids)
     own = set(ids if n_first is None else ids[:n_first])
     turn_s = TURN_S
@@ -550,9 +571,9 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide, board: 
             adopted = board.adopt(run)
             if adopted is not None:  # the other process' latest fill guides ours, as our own do
                 guide = adopted
-                for engine in engines.values():
-                    if engine.is_consistent:
-                        engine.set_guide(guide)
+                for searching in engines.values():
+                    if searching.is_consistent:
+                        searching.set_guide(guide)
             pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
             for word_id in [w for w in engines if w not in pending]:
                 engines.pop(word_id)

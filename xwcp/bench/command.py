@@ -11,13 +11,15 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from xwcp.runtime.argtypes import positive_float, positive_int
-from xwcp.bench.entrants import MODEL_ENTRANTS, make_entrants
+from xwcp.bench.entrants import MODEL_ENTRANTS, Entrant, make_entrants
 from xwcp.bench.plots import write_plots
 from xwcp.bench.runner import DEFAULT_TIME_LIMIT_S, run_bench
-from xwcp.bench.suites import SUITES, file_instances, suite_instances
+from xwcp.bench.suites import SUITES, Instance, file_instances, suite_instances
 from xwcp.bench.summary import per_grid_markdown, summarize, summary_text
 
 
@@ -192,7 +194,7 @@ def _load_average() -> list[float] | None:
         return None
 
 
-def _command_line(args) -> str:
+def _command_line(args: argparse.Namespace) -> str:
     """The options as an `xwcp bench` command that repeats this run."""
     import shlex
 
@@ -220,7 +222,8 @@ def _git_describe() -> str | None:
     return done.stdout.strip() or None
 
 
-def _meta(args, label: str, instances, entrants) -> dict:
+def _meta(args: argparse.Namespace, label: str, instances: Sequence[Instance], entrants: Sequence[Entrant]
+          ) -> dict[str, Any]:
     """Where and how the bench ran: enough to tell whose numbers these are."""
     cpu = ""
     try:

@@ -19,6 +19,9 @@ difference grid by grid. Same contract as a backend: `fill(problem, limits) -> F
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
@@ -26,6 +29,9 @@ from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
 from xwcp.base.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 NAME = "cpsat-table"
 
@@ -46,15 +52,15 @@ def missing() -> str:
 class _Model:
     """The CP-SAT model and the word variable of each open slot."""
 
-    def __init__(self, cp, word_var_by_slot: dict[SlotId, object]):
+    def __init__(self, cp: CpModel, word_var_by_slot: dict[SlotId, IntVar]) -> None:
         self.cp = cp
         self.word_var_by_slot = word_var_by_slot
 
-    def decode(self, value) -> dict[SlotId, int]:
+    def decode(self, value: Callable[[IntVar], int]) -> dict[SlotId, int]:
         return {slot_id: int(value(var)) for slot_id, var in self.word_var_by_slot.items()}
 
 
-def _build_model(problem: Problem, stop=lambda: None) -> _Model | None:
+def _build_model(problem: Problem, stop: Callable[[], FillStatus | None] = lambda: None) -> _Model | None:
     """The textbook model of `problem` (see the module docstring); None when `stop()` says stop while building.
 
     Every open slot must have a candidate (`fill` answers UNFILLABLE before building otherwise).
@@ -62,7 +68,7 @@ def _build_model(problem: Problem, stop=lambda: None) -> _Model | None:
     from ortools.sat.python import cp_model
 
     cp = cp_model.CpModel()
-    letter_var_by_cell: dict[int, object] = {}
+    letter_var_by_cell: dict[int, IntVar] = {}
     for slot in problem.slots:
         for cell in slot.cells:
             if cell not in letter_var_by_cell:
@@ -75,7 +81,7 @@ def _build_model(problem: Problem, stop=lambda: None) -> _Model | None:
     for slot_id, text in problem.fixed_text_by_slot.items():
         for cell, letter in zip(problem.slots[slot_id].cells, text):
             cp.add(letter_var_by_cell[cell] == ord(letter) - 65)
-    word_var_by_slot: dict[SlotId, object] = {}
+    word_var_by_slot: dict[SlotId, IntVar] = {}
     for slot_id in problem.open_slot_ids:
         if stop() is not None:
             return None
@@ -110,9 +116,10 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
     limits = limits or Limits()
     clock = Clock(limits)
-    model, answer = build_or_answer(problem, NAME, clock, _build_model, "the model")
-    if answer is not None:
-        return answer
+    built = build_or_answer(problem, NAME, clock, _build_model, "the model")
+    if isinstance(built, FillResult):
+        return built
+    model = built
     want = wanted_fills(limits)
     fills: list[tuple[str, ...]] = []
     counts = {"fills": 0}

@@ -5,14 +5,19 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.bench.suites import Instance, WordSource
+
+if TYPE_CHECKING:
+    from xwcp.model import Grid
+    from xwcp.words.wordlist import WordList
 
 
 @dataclass
 class Loaded:
-    grid: object  # xwcp.model.Grid
-    words: object  # xwcp.words.wordlist.WordList
+    grid: Grid
+    words: WordList
     n_words: int
     min_score: int
     allow_dupes: bool
@@ -27,10 +32,10 @@ class Loaded:
 class WordLists:
     """Word lists loaded once per bench run, keyed by source, each with a content key for peer files."""
 
-    def __init__(self):
-        self.by_source: dict[WordSource, tuple[object, str]] = {}
+    def __init__(self) -> None:
+        self.by_source: dict[WordSource, tuple[WordList, str]] = {}
 
-    def get(self, source: WordSource):
+    def get(self, source: WordSource) -> tuple[WordList, str]:
         if source not in self.by_source:
             from xwcp.words.wordlist import load_word_list
 
@@ -41,18 +46,18 @@ class WordLists:
         return self.by_source[source]
 
 
-def best_entries(words, top_n: int):
+def best_entries(words: WordList, top_n: int) -> WordList:
     """The `top_n` highest-scored entries of `words` (ties alphabetical) as a new WordList."""
     from xwcp.words.wordlist import build_word_list
 
-    pairs = []
+    pairs: list[tuple[str, int]] = []
     for length in words.lengths:
         pairs.extend(word_pairs(words, [length], min_score=-32768))
     pairs.sort(key=lambda pair: (-pair[1], pair[0]))
     return build_word_list(dict(pairs[:top_n]), f"{words.source}, best {top_n:,}")
 
 
-def word_pairs(words, lengths: Iterable[int], min_score: int) -> list[tuple[str, int]]:
+def word_pairs(words: WordList, lengths: Iterable[int], min_score: int) -> list[tuple[str, int]]:
     """(word, score) for the listed words of the given lengths scoring at least `min_score`."""
     import numpy as np
 
@@ -67,7 +72,7 @@ def word_pairs(words, lengths: Iterable[int], min_score: int) -> list[tuple[str,
     return pairs
 
 
-def _content_key(words) -> str:
+def _content_key(words: WordList) -> str:
     import hashlib
 
     import numpy as np
@@ -78,7 +83,7 @@ def _content_key(words) -> str:
     return digest.hexdigest()[:16]
 
 
-def _n_words(words, min_score: int) -> int:
+def _n_words(words: WordList, min_score: int) -> int:
     import numpy as np
 
     return int(sum(int((np.asarray(words.bucket(length).scores) >= min_score).sum()) for length in words.lengths))
@@ -88,7 +93,7 @@ def load_instance(instance: Instance, lists: WordLists) -> Loaded:
     """The instance's grid and words. Raises InputError or ValueError (a file that cannot be used)."""
     from xwcp.model import parse_grid, read_grid
 
-    if instance.is_xcsp:
+    if instance.path is not None and instance.is_xcsp:
         from xwcp.words.wordlist import words_from_pairs
         from xwcp.bench.xcsp import read_xcsp
 
@@ -97,7 +102,12 @@ def load_instance(instance: Instance, lists: WordLists) -> Loaded:
         words = words_from_pairs(crossword.words, f"{instance.path} (its own words)")
         return Loaded(grid, words, _n_words(words, instance.min_score), instance.min_score,
                        not crossword.distinct_words, _content_key(words))
-    grid = read_grid(instance.path) if instance.rows is None else parse_grid("\n".join(instance.rows), instance.name)
+    if instance.rows is not None:
+        grid = parse_grid("\n".join(instance.rows), instance.name)
+    elif instance.path is not None:
+        grid = read_grid(instance.path)
+    else:
+        raise ValueError(f"bench instance {instance.name} has neither a grid file nor rows")
     words, key = lists.get(instance.words)
     return Loaded(grid, words, _n_words(words, instance.min_score), instance.min_score, instance.allow_dupes, key)
 
@@ -111,7 +121,8 @@ def prepare_cli_inputs(instance: Instance, loaded: Loaded) -> None:
     """
     import hashlib
 
-    from xwcp.words.wordlist import cache_dir, load_word_list
+    from xwcp.words.cache import cache_dir
+    from xwcp.words.wordlist import load_word_list
 
     folder = cache_dir() / "bench-inputs"
     if instance.path is not None and not instance.is_xcsp:

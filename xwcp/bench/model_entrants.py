@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from typing import Protocol, TypeVar
 
 from xwcp.backends._common import Clock, limit_reason
 from xwcp.compile.problem import Problem
@@ -13,6 +14,14 @@ from xwcp.base.types import FillStatus
 
 POLL_S = 0.02
 """How often the watcher thread checks the time limit and the abort event."""
+
+Built = TypeVar("Built", covariant=True)
+
+
+class Builder(Protocol[Built]):
+    """`build(problem, stop=...)`: the model of `problem`, or None when `stop()` (a stop status) says stop."""
+
+    def __call__(self, problem: Problem, *, stop: Callable[[], FillStatus | None]) -> Built | None: ...
 
 
 def answer_before_building(problem: Problem, name: str, clock: Clock) -> FillResult | None:
@@ -33,16 +42,17 @@ def stopped_while_building(name: str, clock: Clock, what: str) -> FillResult:
                       reason=f"{limit_reason(status, clock.limits)} while building {what}")
 
 
-def build_or_answer(problem: Problem, name: str, clock: Clock, build: Callable, what: str):
-    """(the built model, None), or (None, the result) when the problem is answered before building or
-    the clock stops the building. `build(problem, stop=...)` returns None when `stop()` says stop."""
+def build_or_answer(problem: Problem, name: str, clock: Clock, build: Builder[Built], what: str
+                    ) -> Built | FillResult:
+    """The built model, or the result when the problem is answered before building or the clock stops the
+    building. `build(problem, stop=...)` returns None when `stop()` says stop."""
     early = answer_before_building(problem, name, clock)
     if early is not None:
-        return None, early
+        return early
     built = build(problem, stop=clock.stop_status)
     if built is None or clock.stop_status() is not None:
-        return None, stopped_while_building(name, clock, what)
-    return built, None
+        return stopped_while_building(name, clock, what)
+    return built
 
 
 @contextlib.contextmanager

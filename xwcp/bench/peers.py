@@ -42,7 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -609,7 +609,7 @@ def _default_workdir() -> Path:
     return Path(base) / "xwcp" / "peers"
 
 
-def _word_file(workdir: Path, word_file: Path | None, prefix: str, suffix: str, make_text) -> Path:
+def _word_file(workdir: Path, word_file: Path | None, prefix: str, suffix: str, make_text: Callable[[], str]) -> Path:
     """The peer's word-list file: `word_file` if it exists, else written once per content hash."""
     if word_file is not None and Path(word_file).exists():
         return Path(word_file)
@@ -648,6 +648,8 @@ def _run_process(argv: list[str], time_limit_s: float, *, cwd: Path, interrupt_f
     except OSError as error:
         return _Run(None, "", f"cannot start {argv[0]}: {error}", False, time.perf_counter() - start)
     is_timed_out = False
+    stdout: str | None
+    stderr: str | None
     try:
         try:
             stdout, stderr = process.communicate(timeout=max(0.0, time_limit_s))
@@ -668,10 +670,10 @@ def _run_process(argv: list[str], time_limit_s: float, *, cwd: Path, interrupt_f
         if process.poll() is None:  # e.g. KeyboardInterrupt while waiting
             _signal_group(process, signal.SIGKILL)
             process.wait()
-    return _Run(process.returncode, stdout, stderr, is_timed_out, wall_time_s)
+    return _Run(process.returncode, stdout or "", stderr or "", is_timed_out, wall_time_s)  # both read by now
 
 
-def _signal_group(process: subprocess.Popen, sig: int) -> None:
+def _signal_group(process: subprocess.Popen[str], sig: int) -> None:
     try:
         os.killpg(process.pid, sig)
     except (ProcessLookupError, PermissionError):

@@ -3,13 +3,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.bench.entrants import Entrant, entrant_label
-from xwcp.bench.rows import ANSWERED
+from xwcp.bench.rows import ANSWERED, Row
 from xwcp.bench.summary import par2_seconds
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path, time_limit_s: float) -> list[Path]:
+
+def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path, time_limit_s: float) -> list[Path]:
     """Cactus plot and time vs slots (and PAR-2 vs list size when a grid ran with several lists) as PNGs.
 
     Returns:
@@ -22,10 +26,10 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
     measured = [r for r in rows if r["seconds"] is not None and (r["backend"], r["kind"]) in names]
     if not measured:
         return []
-    written = []
+    written: list[Path] = []
     colors = {key: f"C{k % 10}" for k, key in enumerate(names)}
 
-    def save(fig, name):
+    def save(fig: Figure, name: str) -> None:
         FigureCanvasAgg(fig)
         path = out_dir / name
         fig.savefig(path, dpi=110)
@@ -68,7 +72,7 @@ def write_plots(rows: Sequence[dict], entrants: Sequence[Entrant], out_dir: Path
     save(fig, "time-vs-slots.png")
 
     sizes = sorted({r["words"] for r in measured if r["words"] is not None})
-    sizes_by_grid: dict[str, set] = {}
+    sizes_by_grid: dict[str, set[int | None]] = {}
     for r in measured:
         sizes_by_grid.setdefault(r["grid"], set()).add(r["words"])
     if any(len(grid_sizes) > 1 for grid_sizes in sizes_by_grid.values()):  # the same grid, several lists

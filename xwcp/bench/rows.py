@@ -5,6 +5,10 @@ import csv
 import json
 import os
 from pathlib import Path
+from typing import Any
+
+Row = dict[str, Any]
+"""A bench row, or a run's measured fields: column name to a JSON value."""
 
 COLUMNS = ("suite", "grid", "width", "height", "blocks", "slots", "words", "backend", "kind", "seed",
            "status", "seconds", "nodes", "backtracks", "peak_rss_mb", "valid", "note",
@@ -21,7 +25,7 @@ class RowWriter:
     def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         out_dir.mkdir(parents=True, exist_ok=True)
-        self.rows: list[dict] = []
+        self.rows: list[Row] = []
         self.csv_path = out_dir / "rows.csv"
         self.json_path = out_dir / "rows.json"
         self._csv_file = self.csv_path.open("w", newline="", encoding="utf-8")
@@ -30,7 +34,7 @@ class RowWriter:
         self._csv_file.flush()
         self._write_json()
 
-    def add(self, row: dict) -> None:
+    def add(self, row: Row) -> None:
         row = {name: row.get(name) for name in COLUMNS}
         self.rows.append(row)
         self._csv.writerow({k: ("" if v is None else v) for k, v in row.items()})

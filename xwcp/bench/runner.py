@@ -8,12 +8,19 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import WordLists, load_instance, prepare_cli_inputs
-from xwcp.bench.rows import RowWriter
+from xwcp.bench.rows import Row, RowWriter
 from xwcp.bench.runs import run_one
 from xwcp.bench.suites import Instance
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+    from xwcp.bench.inputs import Loaded
 
 DEFAULT_TIME_LIMIT_S = 60.0
 """The limit the project's peer measurements use (SOLVER-FACTS.md)."""
@@ -23,7 +30,7 @@ DEFAULT_TIME_LIMIT_S = 60.0
 class BenchRun:
     """What `run_bench` did: its rows (also on disk), whether it was interrupted, and where it wrote."""
 
-    rows: list[dict]
+    rows: list[Row]
     out_dir: Path
     interrupted: bool = False
     entrants: list[Entrant] = field(default_factory=list)
@@ -35,7 +42,7 @@ class BenchRun:
 def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out_dir: Path,
               time_limit_s: float = DEFAULT_TIME_LIMIT_S, seeds: int = 1, threads: int | None = None,
               isolate: bool | None = None, progress: bool | None = None,
-              warn: Callable[[str], None] | None = None, client=None) -> BenchRun:
+              warn: Callable[[str], None] | None = None, client: Client | None = None) -> BenchRun:
     """Run every entrant on every instance (backends once per seed, peers once), interleaved.
 
     Args:
@@ -70,12 +77,12 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     tqdm.monitor_interval = 0  # no monitor thread: the bench forks workers
     bar = tqdm(total=total, file=sys.stderr, disable=not progress, unit="run", dynamic_ncols=True)
     old_sigterm = _sigterm_as_interrupt()
-    row_by_future: dict = {}
+    row_by_future: dict[Future[Row], Row] = {}
     try:
         for index, instance in enumerate(instances):
-            base = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
+            base: Row = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
                     "time_limit_s": time_limit_s}
-            loaded = None
+            loaded: Loaded | None = None
             _release_memory()  # so the next workers do not start with the last instance's freed heap
             try:
                 loaded = load_instance(instance, lists)
@@ -98,7 +105,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
             if has_cli:
                 prepare_cli_inputs(instance, loaded)
             for seed, entrant in _schedule(entrants, seeds, index):
-                row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
+                row: Row = {**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed}
                 if client is not None and not entrant.missing:
                     row_by_future[_submit(client, instance, entrant, seed, time_limit_s, threads)] = row
                     continue
@@ -109,15 +116,15 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         if row_by_future:
             from distributed import as_completed
 
-            for future in as_completed(row_by_future):
+            for future in as_completed(row_by_future):  # type: ignore[no-untyped-call]  # distributed: unannotated
                 row = row_by_future.pop(future)
                 row.update(_task_fields(future))
                 writer.add(row)
                 bar.update(1)
     except KeyboardInterrupt:
         run.interrupted = True
-        if row_by_future:
-            client.cancel(list(row_by_future))
+        if row_by_future and client is not None:
+            client.cancel(list(row_by_future))  # type: ignore[no-untyped-call]  # distributed: unannotated
     finally:
         if old_sigterm is not None:
             signal.signal(signal.SIGTERM, old_sigterm)
@@ -126,7 +133,8 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     return run
 
 
-def _submit(client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None):
+def _submit(client: Client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float,
+            threads: int | None) -> Future[Row]:
     """One run as a task; its files are named by absolute paths, so a worker started in another folder finds them."""
     from dataclasses import replace
 
@@ -139,7 +147,7 @@ def _submit(client, instance: Instance, entrant: Entrant, seed: int, time_limit_
     return client.submit(bench_run_task, instance, entrant, seed, time_limit_s, threads, pure=False, retries=1)
 
 
-def _task_fields(future) -> dict:
+def _task_fields(future: Future[Row]) -> Row:
     """A finished task's row fields, or an "error" row naming why it failed (its worker died on every try)."""
     try:
         fields = future.result()
@@ -152,13 +160,13 @@ def _task_fields(future) -> dict:
     return fields
 
 
-def _sigterm_as_interrupt():
+def _sigterm_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | signal.Handlers | None:
     """Treat SIGTERM (`kill`, `timeout`) like Ctrl-C, so the rows are finished and workers stopped.
 
     Returns:
         The previous handler, or None when not in the main thread (handlers cannot be set there).
     """
-    def interrupt(signum, frame):
+    def interrupt(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():
@@ -181,7 +189,7 @@ def _release_memory() -> None:
 def _schedule(entrants: Sequence[Entrant], seeds: int, index: int) -> list[tuple[int, Entrant]]:
     """(seed, entrant) pairs for one instance: per seed each backend in turn, peers only with seed 0."""
     order = list(entrants[index % len(entrants):]) + list(entrants[:index % len(entrants)]) if entrants else []
-    pairs = []
+    pairs: list[tuple[int, Entrant]] = []
     for seed in range(seeds):
         pairs.extend((seed, e) for e in order if e.kind != "peer" or seed == 0)
     return pairs

@@ -4,18 +4,24 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, SupportsFloat
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import Loaded, word_pairs
+from xwcp.bench.rows import Row
 from xwcp.runtime.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
 
+if TYPE_CHECKING:
+    from xwcp.engine.result import FillResult
 
-def _round(value, digits: int):
+
+def _round(value: SupportsFloat | None, digits: int) -> float | None:
     return None if value is None else round(float(value), digits)
 
 
-def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threads: int | None) -> dict:
+def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threads: int | None) -> Row:
     """One backend run: compile the problem and fill it (timed together), then validate every fill.
 
     Returns:
@@ -23,15 +29,13 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     """
     from xwcp.bench.entrants import get_fill_module
     from xwcp.compile.problem import compile_problem
-    from xwcp.engine.result import Limits, check_fill
+    from xwcp.engine.result import Limits, check_fill, default_threads
 
-    kwargs = {"time_limit_s": time_limit_s, "seed": seed}
-    if threads is not None:
-        kwargs["threads"] = threads
     start = time.perf_counter()
     problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
                               allow_dupes=loaded.allow_dupes)
-    result = get_fill_module(backend).fill(problem, Limits(**kwargs))
+    limits = Limits(time_limit_s=time_limit_s, seed=seed, threads=default_threads() if threads is None else threads)
+    result: FillResult = get_fill_module(backend).fill(problem, limits)
     seconds = time.perf_counter() - start
     status, valid, note = result.status.value, None, result.reason
     if result.fills:
@@ -48,7 +52,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
             "backtracks": result.stats.backtracks, "valid": valid, "note": note}
 
 
-def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: Path | None) -> dict:
+def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: Path | None) -> Row:
     """One peer run on the instance's problem; a fill it returns is validated with `check_fill`.
 
     Returns:
@@ -71,6 +75,8 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
     status, valid, note = result.status.value, None, result.note
     if status == "filled":
         try:
+            if result.rows is None:
+                raise TypeError("no rows")
             width = loaded.grid.width
             entries = ["".join(result.rows[cell // width][cell % width] for cell in slot.cells)
                        for slot in problem.slots]
@@ -85,7 +91,7 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
             "valid": valid, "note": note, "peak_rss_mb": sampler.peak_mb}
 
 
-def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float) -> dict:
+def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float) -> Row:
     """One `xwcp fill` command, timed whole (interpreter start, imports, list load, compile, fill).
 
     This is the fair comparison with a peer, whose time is also its whole command. The fill it
@@ -117,7 +123,7 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
             return {"status": "limit", "seconds": time.perf_counter() - start,
                     "note": f"xwcp fill overstayed its limit by {OVERSTAY_GRACE_S:g} s", "peak_rss_mb": sampler.peak_mb}
         seconds = time.perf_counter() - start
-    fields = {"seconds": seconds, "peak_rss_mb": sampler.peak_mb, "valid": None}
+    fields: Row = {"seconds": seconds, "peak_rss_mb": sampler.peak_mb, "valid": None}
     try:
         data = json.loads(done.stdout)
         status = data["status"]
@@ -153,20 +159,21 @@ def _gecode_counts(note: str) -> tuple[int | None, int | None]:
 
 
 def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None,
-             isolate: bool) -> dict:
+             isolate: bool) -> Row:
     """One row's measured fields; failures become "error" rows, KeyboardInterrupt propagates."""
     if entrant.missing:
         return {"status": "skipped", "note": entrant.missing}
+    job: Callable[[], Row]
     if entrant.kind == "xwcp":
-        def job():
+        def job() -> Row:
             return run_xwcp(loaded, entrant.name, seed, time_limit_s, threads)
     elif entrant.kind == "cli":
-        def job():
+        def job() -> Row:
             return run_cli_checked(loaded, entrant.name, seed, time_limit_s)
     else:
         word_file = peer_word_file(entrant.name, loaded)
 
-        def job():
+        def job() -> Row:
             return run_peer_checked(loaded, entrant.name, time_limit_s, word_file)
     try:
         fields = call(job, time_limit_s + max(OVERSTAY_GRACE_S, time_limit_s), isolate)
@@ -189,7 +196,7 @@ def peer_word_file(peer: str, loaded: Loaded) -> Path:
     across grids and bench runs (run_peer reuses an existing `word_file` as it is).
     """
     from xwcp.model import find_slots
-    from xwcp.words.wordlist import cache_dir
+    from xwcp.words.cache import cache_dir
 
     lengths = sorted({slot.length for slot in find_slots(loaded.grid)})
     suffix = ".dzn" if peer == "gecode" else ".txt"

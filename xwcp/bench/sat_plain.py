@@ -23,6 +23,7 @@ big model (the bench stops a run that overstays its limit). Same contract as a b
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -53,7 +54,7 @@ def missing() -> str:
 class _Cnf:
     """The clauses and the variable numbering: x[s,w] by (slot, word), y[cell,c] by (cell, letter)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.clauses: list[list[int]] = []
         self.n_vars = 0
         self.slot_word_by_var: dict[int, tuple[SlotId, int]] = {}
@@ -71,7 +72,7 @@ class _Cnf:
         return [v for v in model if v > 0 and v in self.slot_word_by_var]
 
 
-def _build_cnf(problem: Problem, stop=lambda: None) -> _Cnf | None:
+def _build_cnf(problem: Problem, stop: Callable[[], FillStatus | None] = lambda: None) -> _Cnf | None:
     """The plain CNF of `problem` (see the module docstring); None when `stop()` says stop while building."""
     cnf = _Cnf()
     cells = sorted({cell for slot in problem.slots for cell in slot.cells})
@@ -85,8 +86,8 @@ def _build_cnf(problem: Problem, stop=lambda: None) -> _Cnf | None:
         if given.isalpha():
             cnf.clauses.append([ys[ord(given) - 65]])
     for slot_id, text in problem.fixed_text_by_slot.items():
-        for cell, letter in zip(problem.slots[slot_id].cells, text):
-            cnf.clauses.append([cnf.y_by_cell_letter[cell, ord(letter) - 65]])
+        for cell, char in zip(problem.slots[slot_id].cells, text):
+            cnf.clauses.append([cnf.y_by_cell_letter[cell, ord(char) - 65]])
     x_by_slot: dict[SlotId, dict[int, int]] = {}
     for slot_id in problem.open_slot_ids:
         if stop() is not None:
@@ -133,9 +134,10 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
     limits = limits or Limits()
     clock = Clock(limits)
-    cnf, answer = build_or_answer(problem, NAME, clock, _build_cnf, "the formula")
-    if answer is not None:
-        return answer
+    built = build_or_answer(problem, NAME, clock, _build_cnf, "the formula")
+    if isinstance(built, FillResult):
+        return built
+    cnf = built
     want = wanted_fills(limits)
     fills: list[tuple[str, ...]] = []
     counts = {"fills": 0, "conflicts": 0}

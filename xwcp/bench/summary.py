@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from xwcp.bench.entrants import Entrant, entrant_label
-from xwcp.bench.rows import ANSWERED, STATUSES
+from xwcp.bench.rows import ANSWERED, STATUSES, Row
+
+_GridKey = tuple[str, str, int | None]
+"""A grid as the rows name it: suite, grid name, word count of its list."""
 
 
-def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: float) -> dict:
+def summarize(rows: Sequence[Row], entrants: Sequence[Entrant], time_limit_s: float) -> dict[str, Any]:
     """Per entrant counts, median time and PAR-2; per peer the time ratio of xwcp's reference backend.
 
     Returns:
@@ -50,7 +54,7 @@ def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: f
             theirs = _answer_seconds_by_grid(rows, name, "peer")
             both = sorted(set(ours) & set(theirs))
             by_grid = {grid: ours[grid] / max(theirs[grid], 1e-6) for grid in both}
-            worst = max(by_grid, key=by_grid.get) if by_grid else None
+            worst = max(by_grid, key=by_grid.__getitem__) if by_grid else None
             ratios.append({
                 "backend": entrant_label(reference, reference_kind), "peer": name, "grids_both": len(both),
                 "median_ratio": statistics.median(by_grid.values()) if by_grid else None,
@@ -60,17 +64,17 @@ def summarize(rows: Sequence[dict], entrants: Sequence[Entrant], time_limit_s: f
     return {"entrants": table, "ratios": ratios, "time_limit_s": time_limit_s}
 
 
-def par2_seconds(row: dict, time_limit_s: float) -> float:
+def par2_seconds(row: Row, time_limit_s: float) -> float:
     if row["status"] in ANSWERED and row["seconds"] is not None and row["valid"] is not False:
         return float(row["seconds"])
     return 2.0 * time_limit_s
 
 
-def _answer_seconds_by_grid(rows: Sequence[dict], name: str, kind: str) -> dict[tuple, float]:
+def _answer_seconds_by_grid(rows: Sequence[Row], name: str, kind: str) -> dict[_GridKey, float]:
     """Median seconds over seeds of the runs that settled each grid (a fill or a proof)."""
     import statistics
 
-    seconds_by_grid: dict[tuple, list[float]] = {}
+    seconds_by_grid: dict[_GridKey, list[float]] = {}
     for r in rows:
         if r["backend"] == name and r["kind"] == kind and r["status"] in ANSWERED and r["seconds"] is not None:
             seconds_by_grid.setdefault((r["suite"], r["grid"], r["words"]), []).append(float(r["seconds"]))
@@ -82,9 +86,9 @@ def _seconds_text(seconds: float) -> str:
     return f"{seconds:.3f}" if seconds < 10 else f"{seconds:.1f}"
 
 
-def summary_text(summary: dict) -> str:
+def summary_text(summary: dict[str, Any]) -> str:
     """The summary as an aligned plain-text table."""
-    def fmt(value):
+    def fmt(value: float | None) -> str:
         return "-" if value is None else _seconds_text(value)
 
     header = ("backend", "kind", "runs", "filled", "unfillable", "limit", "error", "skipped", "median s", "PAR-2 s")
@@ -109,7 +113,7 @@ def summary_text(summary: dict) -> str:
     return "\n".join(text)
 
 
-def per_grid_markdown(rows: Sequence[dict], entrants: Sequence[Entrant]) -> str:
+def per_grid_markdown(rows: Sequence[Row], entrants: Sequence[Entrant]) -> str:
     """A Markdown table: one line per grid (and list size), one column per entrant.
 
     A cell is the median seconds over seeds of the runs that filled the grid, "unfillable N.NN"
@@ -132,7 +136,7 @@ def per_grid_markdown(rows: Sequence[dict], entrants: Sequence[Entrant]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _cell_text(runs: Sequence[dict]) -> str:
+def _cell_text(runs: Sequence[Row]) -> str:
     import statistics
 
     if not runs:

@@ -7,9 +7,16 @@ from __future__ import annotations
 import functools
 import os
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xwcp.bench.entrants import Entrant
+    from xwcp.bench.inputs import Loaded, WordLists
+    from xwcp.bench.rows import Row
+    from xwcp.bench.suites import Instance
 
 
-def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: int | None) -> dict:
+def bench_run_task(instance: Instance, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None) -> Row:
     """One bench row's measured fields on this worker, the instance loaded once per worker.
 
     Same as a serial bench run (`xwcp.bench.runs.run_one` in a forked child), plus
@@ -36,14 +43,14 @@ def bench_run_task(instance, entrant, seed: int, time_limit_s: float, threads: i
 
 
 @functools.lru_cache(maxsize=1)
-def _bench_lists():
+def _bench_lists() -> WordLists:
     from xwcp.bench.inputs import WordLists
 
     return WordLists()
 
 
 @functools.lru_cache(maxsize=8)
-def _loaded_instance(instance):
+def _loaded_instance(instance: Instance) -> Loaded:
     from xwcp.bench.inputs import load_instance
 
     return load_instance(instance, _bench_lists())

@@ -24,9 +24,10 @@ import lzma
 import re
 import string
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 LETTERS = string.ascii_uppercase
 """Letter of each XCSP value: 0 = 'A' .. 25 = 'Z'."""
@@ -115,7 +116,7 @@ def _instance_name(path: Path) -> str:
     return name
 
 
-def _open(path: Path):
+def _open(path: Path) -> IO[bytes]:
     with path.open("rb") as probe:
         head = probe.read(len(_XZ_MAGIC))
     if head == _XZ_MAGIC or path.suffix in _COMPRESSED_SUFFIXES:
@@ -463,8 +464,9 @@ def _rows_from_slots(slots: list[tuple[Cell, ...]], height: int, width: int) -> 
 def _runs(rows: tuple[str, ...]) -> Iterator[tuple[Cell, ...]]:
     """Maximal across and down runs of >= 2 white cells."""
     width = len(rows[0])
-    for lines, to_cell in ((rows, lambda i, j: (i, j)),
-                           (["".join(row[c] for row in rows) for c in range(width)], lambda i, j: (j, i))):
+    directions: tuple[tuple[Sequence[str], Callable[[int, int], Cell]], ...] = (
+        (rows, lambda i, j: (i, j)), (["".join(row[c] for row in rows) for c in range(width)], lambda i, j: (j, i)))
+    for lines, to_cell in directions:
         for i, line in enumerate(lines):
             for match in re.finditer(r"\.{2,}", line):
                 yield tuple(to_cell(i, j) for j in range(match.start(), match.end()))

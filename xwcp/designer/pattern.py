@@ -34,13 +34,20 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 from xwcp.designer.rules import Rules, Style
 from xwcp.designer.themes import Placement, Theme, ThemePlan, candidate_placements
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import Direction, FillStatus
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import BoolVarT, IntVar, LinearExpr
+
+    Lit: TypeAlias = "BoolVarT | bool"
+    """A CP-SAT literal, or a Python bool for a cell outside the grid (True satisfies a clause, False drops out)."""
 
 THEME_GAP = 3
 """Fewest lines between two parallel theme entries that share columns (3: two rows between them). Theme
@@ -105,30 +112,30 @@ class PatternModel:
     """"lazy": solve without it, cut each disconnected pattern and solve again; "flow": a flow in the model."""
     stats: PatternStats = field(default_factory=PatternStats)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
         self.model = cp_model.CpModel()
         self._orbit_of: dict[int, int] = {}
-        self._block: dict[int, object] = {}
-        self._x: list[dict[Placement, object]] = []
-        self._letter: dict[tuple[int, str], object] = {}
+        self._block: dict[int, IntVar] = {}
+        self._x: list[dict[Placement, IntVar]] = []
+        self._letter: dict[tuple[int, str], IntVar] = {}
         self._build()
 
     # ----- literals -------------------------------------------------------------------------
 
-    def B(self, cell: int | None):
+    def B(self, cell: int | None) -> Lit:
         """The literal 'cell is a block'; True (Python) outside the grid."""
         return True if cell is None else self._block[cell]
 
-    def W(self, cell: int | None):
+    def W(self, cell: int | None) -> Lit:
         """The literal 'cell is white'; False (Python) outside the grid."""
         return False if cell is None else ~self._block[cell]
 
-    def _clause(self, literals) -> None:
+    def _clause(self, literals: Iterable[Lit]) -> None:
         """Add OR(literals), where Python True satisfies it and False drops out."""
-        kept = []
+        kept: list[BoolVarT] = []
         for lit in literals:
             if lit is True:
                 return
@@ -169,7 +176,7 @@ class PatternModel:
             n = len(line)
             padded = [None, None] + list(line) + [None, None]  # outside the grid: None
 
-            def at(i: int, padded: list = padded) -> int | None:
+            def at(i: int, padded: list[int | None] = padded) -> int | None:
                 return padded[i + 2]
 
             for i in range(n):
@@ -205,8 +212,8 @@ class PatternModel:
         n = rules.n_cells
         roots = [model.new_bool_var(f"root{c}") for c in range(n)]
         model.add_exactly_one(roots)
-        inflow: list[list] = [[] for _ in range(n)]
-        outflow: list[list] = [[] for _ in range(n)]
+        inflow: list[list[IntVar]] = [[] for _ in range(n)]
+        outflow: list[list[IntVar]] = [[] for _ in range(n)]
         for cell in range(n):
             row, col = divmod(cell, rules.width)
             model.add_implication(roots[cell], self.W(cell))
@@ -225,10 +232,10 @@ class PatternModel:
             # in - out + supply = 1 for a white cell, 0 for a block
             model.add(sum(inflow[cell]) - sum(outflow[cell]) + supply + self.B(cell) == 1)
 
-    def _starts(self) -> list:
+    def _starts(self) -> list[IntVar]:
         """One literal per cell: an entry starts there (across and down)."""
         rules, model = self.rules, self.model
-        starts = []
+        starts: list[IntVar] = []
         for cell in range(rules.n_cells):
             row, col = divmod(cell, rules.width)
             for before, after in ((self._cell(row, col - 1), self._cell(row, col + 1)),
@@ -246,16 +253,16 @@ class PatternModel:
                 starts.append(start)
         return starts
 
-    def _line_tables(self):
+    def _line_tables(self) -> LinearExpr | int:
         """Per line, a table of its allowed block/white sequences with its entry count; returns the word count.
 
         A line whose symmetric image was already tabled is skipped (same variables, reversed) and counted
         twice through its image instead.
         """
         model = self.model
-        terms = []
+        terms: list[IntVar] = []
         tuples_by_length: dict[int, list[tuple[int, ...]]] = {}
-        seen: dict[frozenset[int], object] = {}
+        seen: dict[frozenset[int], IntVar] = {}
         for _, line in self._lines():
             image = frozenset(self.rules.image(c) for c in line)
             if image in seen and image != frozenset(line):
@@ -317,7 +324,7 @@ class PatternModel:
                     if key not in self._letter:
                         self._letter[key] = model.new_bool_var(f"y{cell}{letter}")
                     model.add_implication(lit, self._letter[key])
-        letters_by_cell: dict[int, list] = {}
+        letters_by_cell: dict[int, list[IntVar]] = {}
         for (cell, _), lit in self._letter.items():
             letters_by_cell.setdefault(cell, []).append(lit)
         for lits in letters_by_cell.values():
@@ -359,7 +366,7 @@ class PatternModel:
         for direction, line in self._lines():
             for start in range(len(line) - longest):
                 window = set(line[start:start + longest + 1])
-                covering = []
+                covering: list[Lit] = []
                 for x in self._x:
                     for placement, lit in x.items():
                         for p in {placement, placement.image(rules)}:
@@ -394,14 +401,15 @@ class PatternModel:
         self.stats.n_cut_clauses += added
         return added
 
-    def _cut_clause(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str], dr: int, dc: int):
+    def _cut_clause(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str], dr: int, dc: int
+                    ) -> list[Lit] | None:
         """The cut's clause moved by (dr, dc), or None when the themes cannot put its letters there."""
         w = self.rules.width
 
         def moved(cell: int) -> int:
             return (cell // w + dr) * w + cell % w + dc
 
-        literals: list = []
+        literals: list[Lit] = []
         for cell, letter in letter_by_cell.items():
             lit = self._letter.get((moved(cell), letter))
             if lit is None:
@@ -432,7 +440,7 @@ class PatternModel:
         size_by_orbit: dict[int, int] = {}
         for orbit in self._orbit_of.values():
             size_by_orbit[orbit] = size_by_orbit.get(orbit, 0) + 1
-        terms = []
+        terms: list[LinearExpr] = []
         for orbit, size in size_by_orbit.items():
             b = self._block[orbit]
             terms.append(size * (1 - b) if orbit in pattern.blocks else size * b)
@@ -490,7 +498,7 @@ class PatternModel:
         if time_limit_s <= 0:
             return FillStatus.LIMIT, None
         rng = random.Random(seed)
-        self.model.clear_hints()
+        self.model.clear_hints()  # type: ignore[no-untyped-call]  # ortools 9.15 leaves clear_hints unannotated
         for orbit in sorted(set(self._orbit_of.values())):
             self.model.add_hint(self._block[orbit], rng.random() < RANDOM_BLOCK_SHARE)
         solver = cp_model.CpSolver()
@@ -502,7 +510,7 @@ class PatternModel:
         done = threading.Event()
         watcher = None
         if abort is not None:
-            def watch():
+            def watch() -> None:
                 while not done.wait(POLL_S):
                     if abort.is_set():
                         solver.stop_search()

@@ -16,11 +16,18 @@ has one).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from xwcp.base.errors import InputError
-from xwcp.model import RIGHT, number_by_cell as grid_numbers
+from xwcp.model import RIGHT, Mark, number_by_cell as grid_numbers
 from xwcp.compile.problem import Problem
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.typing import ColorType
 
 DPI = 100
 DEAD_COLOR = "#d62728"
@@ -39,7 +46,7 @@ COLORBAR_IN = 1.1
 """Width kept right of the grid for the colour bar and its label, in inches."""
 
 
-def _luminance(rgb) -> float:
+def _luminance(rgb: Sequence[float]) -> float:
     """Relative luminance (WCAG) of an RGB(A) colour with components in 0..1."""
     def channel(x: float) -> float:
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
@@ -48,7 +55,7 @@ def _luminance(rgb) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def text_color(background) -> str:
+def text_color(background: ColorType) -> str:
     """Black or white, whichever has the higher contrast ratio on `background` (any matplotlib colour)."""
     from matplotlib.colors import to_rgba
 
@@ -58,7 +65,7 @@ def text_color(background) -> str:
     return DARK_TEXT if on_black >= on_white else LIGHT_TEXT
 
 
-def legend_lines(data: dict) -> list[str]:
+def legend_lines(data: Mapping[str, Any]) -> list[str]:
     """The legend in words for the picture of `data` (a heat map report)."""
     if data.get("status") == "consistent":
         return ["White: any letter still fits (26). Green to dark blue: fewer letters fit; the small number "
@@ -105,7 +112,7 @@ def picture_path(name: str | Path) -> Path:
     return path
 
 
-def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 40) -> None:
+def draw_heatmap(problem: Problem, data: Mapping[str, Any], path: str | Path, cell_px: int = 40) -> None:
     """Write the heat map in `data` (from `analysis.heatmap_report`) to `path`, in the format its extension names.
 
     Raises:
@@ -124,7 +131,7 @@ def draw_heatmap(problem: Problem, data: dict, path: str | Path, cell_px: int = 
         plt.close(fig)
 
 
-def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
+def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40) -> Figure:
     """The heat map in `data` as a matplotlib Figure (the caller closes it)."""
     import matplotlib
 
@@ -162,7 +169,7 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
     fig = plt.figure(figsize=(fig_w_in, fig_h_in), dpi=DPI)
     grid_left_in = (fig_w_in - grid_w_in - (COLORBAR_IN if is_consistent else 0)) / 2  # centred under the title
     grid_bottom_in = MARGIN_IN + legend_h_in
-    ax = fig.add_axes([grid_left_in / fig_w_in, grid_bottom_in / fig_h_in, grid_w_in / fig_w_in, grid_h_in / fig_h_in])
+    ax = fig.add_axes((grid_left_in / fig_w_in, grid_bottom_in / fig_h_in, grid_w_in / fig_w_in, grid_h_in / fig_h_in))
     fig.text(0.5, 1 - MARGIN_IN / fig_h_in, "\n".join(title_lines), ha="center", va="top", fontsize=10.5,
              weight="bold")
     fig.text(MARGIN_IN / fig_w_in, MARGIN_IN / fig_h_in, "\n".join(legend), ha="left", va="bottom", fontsize=8.5,
@@ -223,15 +230,15 @@ def heatmap_figure(problem: Problem, data: dict, cell_px: int = 40):
     ax.axis("off")
     if is_consistent:
         bar_left_in = grid_left_in + grid_w_in + 0.2
-        cax = fig.add_axes([bar_left_in / fig_w_in, grid_bottom_in / fig_h_in, 0.18 / fig_w_in,
-                            grid_h_in / fig_h_in])
+        cax = fig.add_axes((bar_left_in / fig_w_in, grid_bottom_in / fig_h_in, 0.18 / fig_w_in,
+                            grid_h_in / fig_h_in))
         bar = fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), cax=cax)
         bar.set_label("letters still possible", fontsize=8)
         bar.ax.tick_params(labelsize=7)
     return fig
 
 
-def _draw_mark(ax, mark, c: int, y: int, ink: str) -> None:
+def _draw_mark(ax: Axes, mark: Mark, c: int, y: int, ink: str) -> None:
     """A cell's marks at (c, y): its colour as a corner triangle, hatching when shaded, a circle (in `ink`)."""
     from matplotlib.patches import Circle, Polygon, Rectangle
 
@@ -244,7 +251,7 @@ def _draw_mark(ax, mark, c: int, y: int, ink: str) -> None:
         ax.add_patch(Circle((c + 0.5, y + 0.5), 0.46, fill=False, edgecolor=ink, linewidth=1.2))
 
 
-def _outline(ax, cells: set[tuple[int, int]], height: int) -> None:
+def _outline(ax: Axes, cells: set[tuple[int, int]], height: int) -> None:
     """Draw the outline of the union of `cells` ((row, col)): every cell edge not shared with another of them."""
     for r, c in cells:
         y = height - 1 - r

@@ -5,12 +5,15 @@ answers and the tests render one shape.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from xwcp.model import BELOW, RIGHT, grid_from_rows
 from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
 
-def domains_text(problem: Problem, data: dict) -> str:
+def domains_text(problem: Problem, data: Mapping[str, Any]) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
     for slot in data["slots"]:
         words = " ".join(w["word"] for w in slot["words"])
@@ -18,7 +21,7 @@ def domains_text(problem: Problem, data: dict) -> str:
     return "\n".join(lines)
 
 
-def heatmap_text(data: dict) -> str:
+def heatmap_text(data: Mapping[str, Any]) -> str:
     """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
 
     When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
@@ -71,7 +74,7 @@ def heatmap_text(data: dict) -> str:
     return "\n".join(lines)
 
 
-def check_text(data: dict, problem: Problem | None = None) -> str:
+def check_text(data: Mapping[str, Any], problem: Problem | None = None) -> str:
     """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
     lines = []
     verdict = {"fillable": "Fillable: a full fill exists (shown below).",
@@ -99,7 +102,7 @@ def check_text(data: dict, problem: Problem | None = None) -> str:
     return "\n".join(lines)
 
 
-def suggest_text(data: dict) -> str:
+def suggest_text(data: Mapping[str, Any]) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     s = data["slot"]
     lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")

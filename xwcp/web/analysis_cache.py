@@ -23,12 +23,27 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.compile.problem import Problem, add_letters, compile_problem
+
+if TYPE_CHECKING:
+    from xwcp.engine.kernel import Engine
+    from xwcp.words.wordlist import WordList
+
+CacheKey = tuple[object, object, int, bool]
+"""What makes two requests the same question (`AnalysisCache.key`): list version, grid source, options."""
+CheckKey = tuple[CacheKey, float, int]
+"""A fillability answer's key: the grid's `CacheKey`, the check's time limit and seed."""
+Question = tuple[object, ...]
+"""What was asked of a grid, e.g. ("suggest", slot id, k): hashable."""
+Report = dict[str, Any]
+"""A JSON-ready answer."""
 
 CAPACITY = 96
 """Grids kept per process (a 15x15's problem and propagation hold about 1.2 MB): the last keystrokes of
@@ -47,10 +62,10 @@ class Analysed:
 
     problem: Problem
     prop: Propagation
-    reports: dict = field(default_factory=dict, compare=False, repr=False)
+    reports: dict[Question, Report] = field(default_factory=dict, compare=False, repr=False)
     """Answers already computed from this grid, by what was asked (read-only once made)."""
 
-    def report(self, question: tuple, make: Callable[[], dict]) -> dict:
+    def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
         cursor comes back, the same grid asked by several users). Callers must not change it."""
         found = self.reports.get(question)
@@ -63,33 +78,33 @@ class Analysed:
 class _Kept:
     """A kept engine with what a later grid must share to start from it."""
 
-    shape: tuple
+    shape: tuple[object, ...]
     """(list version, width, height, bars, numbering, options): must be equal."""
-    cells: np.ndarray
+    cells: NDArray[np.uint8]
     """uint8 per cell (plain grids only: one character a cell)."""
     entry: Analysed
-    engine: object
+    engine: Engine
 
 
 class AnalysisCache:
     """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
 
-    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY):
+    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY) -> None:
         self.capacity = capacity
         self.engine_capacity = engine_capacity
-        self._entries: OrderedDict[tuple, Analysed] = OrderedDict()
-        self._engines: OrderedDict[tuple, _Kept] = OrderedDict()
-        self._checks: OrderedDict[tuple, dict] = OrderedDict()
+        self._entries: OrderedDict[CacheKey, Analysed] = OrderedDict()
+        self._engines: OrderedDict[CacheKey, _Kept] = OrderedDict()
+        self._checks: OrderedDict[CheckKey, Report] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = self.incremental = 0
 
     @staticmethod
-    def key(words_token: object, source: object, min_score: int, allow_dupes: bool) -> tuple:
+    def key(words_token: object, source: object, min_score: int, allow_dupes: bool) -> CacheKey:
         """What makes two requests the same question: the list's version, the grid as the request wrote it
         (rows; hashable) and the options. A hit costs no parsing at all."""
         return (words_token, source, min_score, allow_dupes)
 
-    def analysed(self, words, words_token: object, source: object, parse: Callable[[], Grid], min_score: int,
+    def analysed(self, words: WordList, words_token: object, source: object, parse: Callable[[], Grid], min_score: int,
                  allow_dupes: bool) -> Analysed:
         """The grid `parse()` gives (written `source` in the request), compiled with `words` and propagated,
         from the cache when it was seen.
@@ -110,12 +125,13 @@ class AnalysisCache:
                  getattr(grid, "marks", None), min_score, allow_dupes)  # marks too: the answers give the grid back
         cells = np.frombuffer("".join(grid.cells).encode("ascii", "replace"), np.uint8) if plain else None
         result = None
-        parent = self._parent_of(shape, cells) if plain else None
+        parent = self._parent_of(shape, cells) if cells is not None else None  # cells: when plain
         if parent is not None:
             letter_by_cell = {int(cell): grid.cells[cell] for cell in np.flatnonzero(cells != parent.cells)}
-            problem = add_letters(parent.entry.problem, letter_by_cell)
-            if problem is not None:
-                result = propagate_letters(problem, parent.engine, letter_by_cell)
+            derived = add_letters(parent.entry.problem, letter_by_cell)
+            if derived is not None:
+                result = propagate_letters(derived, parent.engine, letter_by_cell)
+                problem = derived
         incremental = result is not None
         if result is None:
             problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
@@ -129,13 +145,13 @@ class AnalysisCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
-            if prop.is_consistent and plain:
+            if prop.is_consistent and cells is not None:  # cells: when plain
                 self._engines[key] = _Kept(shape, cells, entry, engine)
                 while len(self._engines) > self.engine_capacity:
                     self._engines.popitem(last=False)
         return entry
 
-    def _parent_of(self, shape: tuple, cells: np.ndarray) -> _Kept | None:
+    def _parent_of(self, shape: tuple[object, ...], cells: NDArray[np.uint8]) -> _Kept | None:
         """A kept engine of the same shape whose grid the new one extends by letters in empty cells, the one
         with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
         with self._lock:
@@ -150,14 +166,14 @@ class AnalysisCache:
         letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
         return kept[int(np.argmax(letters))]
 
-    def check(self, key: tuple) -> dict | None:
+    def check(self, key: CheckKey) -> Report | None:
         with self._lock:
             found = self._checks.get(key)
             if found is not None:
                 self._checks.move_to_end(key)
             return found
 
-    def keep_check(self, key: tuple, answer: dict) -> None:
+    def keep_check(self, key: CheckKey, answer: Report) -> None:
         with self._lock:
             self._checks[key] = answer
             while len(self._checks) > CHECK_CAPACITY:

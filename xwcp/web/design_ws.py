@@ -17,13 +17,19 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
 
 from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
-from xwcp.web.socket_job import read_request, refuse_when_busy, run_socket_job, send_error
+from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
+
+if TYPE_CHECKING:
+    from xwcp.designer.request import DesignRequest
+    from xwcp.designer.search import Design, DesignEvent
+    from xwcp.words.wordlist import WordList
 
 MAX_DESIGN_S = 600.0
 """Cap on one design request's time limit."""
@@ -31,9 +37,24 @@ MAX_COUNT = 5
 """Most designs one request may ask for."""
 DEFAULT_QUALITY_S = 10.0
 """The page's quality search per design (shorter than the CLI's 20 s: the user is watching)."""
+_SHAPE_KEYS: tuple[Literal["symmetry", "style"], ...] = ("symmetry", "style")
 
 
-def _text_list(body: dict, key: str, required: bool) -> list[str]:
+class _ShapeOptions(TypedDict, total=False):
+    """The request's text options passed through to `make_request` when given."""
+
+    symmetry: str
+    style: str
+
+
+class DesignState(JobState, Protocol):
+    """What a design session needs of the server's state: a socket job's, and the word list."""
+
+    @property
+    def words(self) -> WordList: ...
+
+
+def _text_list(body: dict[str, Any], key: str, required: bool) -> list[str]:
     value = body.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise ApiError(400, f"{key} must be a list of strings")
@@ -43,7 +64,7 @@ def _text_list(body: dict, key: str, required: bool) -> list[str]:
     return value
 
 
-def _request(body: dict):
+def _request(body: dict[str, Any]) -> DesignRequest:
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
     from xwcp.designer.request import make_request
     from xwcp.web.http import number_field as _number
@@ -55,8 +76,8 @@ def _request(body: dict):
         size = f"{size[0]}x{size[1]}"
     if not isinstance(size, str):
         raise ApiError(400, "size must be \"WxH\" or [width, height]")
-    options = {}
-    for key in ("symmetry", "style"):
+    options: _ShapeOptions = {}
+    for key in _SHAPE_KEYS:
         if key in body:
             if not isinstance(body[key], str):
                 raise ApiError(400, f"{key} must be a string")
@@ -74,7 +95,7 @@ def _request(body: dict):
         raise ApiError(400, str(exc)) from None
 
 
-async def design_session(state, websocket: WebSocket, every_s: float = 0.1) -> None:
+async def design_session(state: DesignState, websocket: WebSocket, every_s: float = 0.1) -> None:
     """One design: read the request, run the search in a thread, stream its progress and designs, send the result."""
     from xwcp.designer.report import design_dict, result_dict
     from xwcp.designer.search import design
@@ -90,25 +111,25 @@ async def design_session(state, websocket: WebSocket, every_s: float = 0.1) -> N
     if await refuse_when_busy(state, websocket, "fills or designs are"):
         return
     abort = threading.Event()
-    latest: list = [None]
-    found: list = []
+    latest: list[DesignEvent | None] = [None]
+    found: list[Design] = []
     sent = 0
 
-    def progress(event) -> None:
+    def progress(event: DesignEvent) -> None:
         latest[0] = event
-        if event.kind == "design":
+        if event.kind == "design" and event.design is not None:  # a design event has its design
             found.append(event.design)
 
-    def new_designs() -> list[dict]:
+    def new_designs() -> list[dict[str, Any]]:
         nonlocal sent
         out = [{"type": "design", "index": index + 1, **design_dict(found[index], request)}
                for index in range(sent, len(found))]
         sent += len(out)
         return out
 
-    def messages() -> list[dict]:
+    def messages() -> list[dict[str, Any]]:
         event = latest[0]
-        message = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
+        message: dict[str, Any] = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
                    "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
         if event is not None:
             message.update(patterns=event.n_patterns, cuts=event.n_cuts, text=event.text)

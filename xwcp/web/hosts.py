@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """Names a local server answers by default."""
@@ -43,11 +47,11 @@ def host_name(value: str) -> str:
 class HostGuard:
     """ASGI middleware: 403 (HTTP) or a closed socket (WebSocket) for a foreign Host or Origin."""
 
-    def __init__(self, app, hosts: frozenset[str]):
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
         self.app = app
         self.hosts = hosts
 
-    def _refusal(self, scope) -> str | None:
+    def _refusal(self, scope: Scope) -> str | None:
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", [])}
         if "*" in self.hosts:
             return None
@@ -60,7 +64,7 @@ class HostGuard:
             return f"requests from pages on {origin} are refused: this server answers its own page only"
         return None
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         refusal = self._refusal(scope)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any, overload
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -10,7 +12,7 @@ from starlette.responses import JSONResponse
 class ApiError(Exception):
     """A request the API refuses: HTTP status and a one-line message naming the problem."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
@@ -35,7 +37,7 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
-def parse_json(raw: bytes | str) -> dict:
+def parse_json(raw: bytes | str) -> dict[str, Any]:
     """A JSON object from `raw`; 400 for anything else."""
     try:
         body = json.loads(raw)
@@ -46,7 +48,16 @@ def parse_json(raw: bytes | str) -> dict:
     return body
 
 
-def number_field(body: dict, key: str, default, lo, hi, kind=int):
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: int, lo: float, hi: float) -> int: ...
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: None, lo: float, hi: float) -> int | None: ...
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: float, lo: float, hi: float, kind: type[float]) -> float: ...
+def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: float, hi: float,
+                 kind: type[int] | type[float] = int) -> float | None:
+    """`body[key]` (else `default`) as a `kind` (int: a whole number) between `lo` and `hi`; 400 otherwise.
+    None only when both the value and the default are None."""
     value = body.get(key, default)
     if value is None and default is None:
         return None

@@ -9,6 +9,9 @@ already obeys it; other processes see the file change on their next request.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -28,7 +31,7 @@ SHOWN_WORDS = 2000
 """Most entries GET /api/words lists (the counts are always complete)."""
 
 
-def summary(source: WordSource) -> dict:
+def summary(source: WordSource) -> dict[str, Any]:
     """The personal list as the page shows it: entries (bans first), counts, the file, any problem with it."""
     words, _ = source.current()
     personal = source.personal_words
@@ -40,7 +43,7 @@ def summary(source: WordSource) -> dict:
             "max_score": MAX_SCORE}
 
 
-def _edits(body: dict) -> dict[str, int | None]:
+def _edits(body: dict[str, Any]) -> dict[str, int | None]:
     """{word: score or None} from `{"word", "score"|"remove"}` or `{"edits": [...]}`."""
     items = body.get("edits", [body])
     if not isinstance(items, list) or not items or len(items) > MAX_EDITS:
@@ -63,7 +66,7 @@ def _edits(body: dict) -> dict[str, int | None]:
 def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
     """The routes above, over the server's word source."""
 
-    async def answer(job) -> Response:
+    async def answer(job: Callable[[], object]) -> Response:
         if not source.personal:
             return error_response(409, "this server was started with --no-personal: the personal list is off")
         try:
@@ -105,7 +108,7 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
         if response.status_code == 200 and n_problems:
             import json
 
-            data = json.loads(response.body)
+            data = json.loads(bytes(response.body))
             data["skipped"] = describe_problems(problems, n_problems)
             return JSONResponse(data)
         return response

@@ -13,10 +13,14 @@ import json
 import re
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
+
+if TYPE_CHECKING:
+    from starlette.routing import Route
 
 MAX_FILE_BYTES = 1 << 20
 """Largest puzzle file the page may open (xwcp.formats reads at most this much too)."""
@@ -51,7 +55,7 @@ def read_upload(name: str, data: bytes) -> Puzzle:
             raise InputError(exc.message, name, exc.line) from None
 
 
-def puzzle_json(puzzle: Puzzle) -> dict:
+def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
     """The page's puzzle object (xwcp's .json document) of `puzzle`."""
     return to_dict(puzzle)
 
@@ -105,7 +109,7 @@ def file_name(puzzle: Puzzle, fmt: str) -> str:
 
 # ----- routes ---------------------------------------------------------------------------------
 
-def file_routes(max_body_bytes: int) -> list:
+def file_routes(max_body_bytes: int) -> list[Route]:
     """POST /api/open (a file's bytes, its name in `?name=`) and POST /api/export (the page's puzzle, a format)."""
     import anyio.to_thread
     from starlette.requests import Request

@@ -18,8 +18,14 @@ import socket
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
+
+if TYPE_CHECKING:
+    from multiprocessing.context import SpawnProcess
+
+    from starlette.applications import Starlette
 
 CONFIG_ENV = "XWCP_SERVE_CONFIG"
 """Environment variable holding a worker's options (JSON)."""
@@ -31,7 +37,7 @@ RESTART_GRACE_S = 10.0
 """A worker that dies sooner than this after starting, twice in a row, stops the server (a broken start)."""
 
 
-def app_from_environment():
+def app_from_environment() -> Starlette:
     """The app of one worker process, from the options `serve` put in CONFIG_ENV."""
     from xwcp.web.app import create_app
 
@@ -120,7 +126,7 @@ def _supervise(host: str, port: int, workers: int) -> None:
 
     context = multiprocessing.get_context("spawn")
     started: dict[int, float] = {}
-    processes: list = [None] * workers
+    processes: list[SpawnProcess | None] = [None] * workers
     quick_deaths = 0
 
     def start(index: int) -> None:
@@ -135,7 +141,7 @@ def _supervise(host: str, port: int, workers: int) -> None:
         while True:
             time.sleep(0.5)
             for index, process in enumerate(processes):
-                if process.is_alive():
+                if process is None or process.is_alive():  # None: not started (each is, before this loop)
                     continue
                 quick = time.monotonic() - started[index] < RESTART_GRACE_S
                 quick_deaths = quick_deaths + 1 if quick else 0

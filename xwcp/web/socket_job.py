@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 import anyio.to_thread
@@ -19,6 +19,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
+
+
+class JobState(Protocol):
+    """What a socket job needs of the server's state (the app's ServerState): its running jobs and their cap."""
+
+    max_fills: int
+    active_fills: int
+    fill_threads: set[threading.Thread]
 
 
 @dataclass
@@ -30,8 +38,8 @@ class JobEnd:
     gone: bool = False
 
 
-async def run_socket_job(state, websocket: WebSocket, work: Callable[[], Any], abort: threading.Event,
-                         messages: Callable[[], list[dict]], *, what: str, every_s: float) -> JobEnd:
+async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[], Any], abort: threading.Event,
+                         messages: Callable[[], list[dict[str, Any]]], *, what: str, every_s: float) -> JobEnd:
     """Run `work()` in a thread, sending `messages()` every `every_s` seconds until it returns.
 
     Args:
@@ -50,7 +58,7 @@ async def run_socket_job(state, websocket: WebSocket, work: Callable[[], Any], a
     end = JobEnd()
     state.active_fills += 1
 
-    def run():
+    def run() -> Any:
         state.fill_threads.add(threading.current_thread())
         try:
             return work()
@@ -122,7 +130,7 @@ async def read_request(websocket: WebSocket) -> str | None:
         return None
 
 
-async def refuse_when_busy(state, websocket: WebSocket, what: str) -> bool:
+async def refuse_when_busy(state: JobState, websocket: WebSocket, what: str) -> bool:
     """True (after telling the client, 429) when the server already runs its `--max-fills` jobs."""
     if state.active_fills < state.max_fills:
         return False

@@ -11,26 +11,33 @@ the one JSON object it always was.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.from_thread
-from starlette.responses import StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult
 
+if TYPE_CHECKING:
+    from xwcp.search.core import CoreProgress
 
-def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> dict:
+Report = dict[str, Any]
+"""A JSON-ready message or report."""
+
+
+def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> Report:
     """The fill socket's verdict message: unfillable, why, and the slot where the dead ends gathered."""
-    out = {"type": "verdict", "status": result.status.value, "reason": result.reason,
+    out: Report = {"type": "verdict", "status": result.status.value, "reason": result.reason,
            "seconds": round(elapsed_s, 3)}
     if result.slot_id is not None:
         out["slot"] = problem.slots[result.slot_id].name
     return out
 
 
-def core_progress_json(progress, elapsed_s: float) -> dict:
+def core_progress_json(progress: CoreProgress | None, elapsed_s: float) -> Report:
     """A core-progress message from an `xwcp.search.core.CoreProgress` (None: started, nothing searched yet)."""
     if progress is None:
         return {"type": "core-progress", "seconds": round(elapsed_s, 2), "core_seconds": 0.0, "searches": 0,
@@ -40,7 +47,8 @@ def core_progress_json(progress, elapsed_s: float) -> dict:
             "stage": progress.stage}
 
 
-def streamed_check(run: Callable, job: Callable) -> StreamingResponse:
+def streamed_check(run: Callable[[Callable[..., Report]], Awaitable[Response]], job: Callable[..., Report]
+                   ) -> StreamingResponse:
     """The NDJSON answer of a streamed check.
 
     `run(work)` is the app's ordinary analysis path (its limiter and caps): it runs `work(...)`
@@ -49,16 +57,16 @@ def streamed_check(run: Callable, job: Callable) -> StreamingResponse:
     called from the worker thread before the core search, becomes the first line. An error comes
     as one `{"type": "error", "status": N, "error": ...}` line (the status code is sent before the work).
     """
-    async def lines():
-        send, receive = anyio.create_memory_object_stream(4)
+    async def lines() -> AsyncIterator[str]:
+        send, receive = anyio.create_memory_object_stream[Report](4)
 
-        def on_verdict(report: dict) -> None:
+        def on_verdict(report: Report) -> None:
             anyio.from_thread.run(send.send, {"type": "verdict", **report})
 
         async def work() -> None:
             async with send:
                 response = await run(lambda *args: job(*args, on_verdict))
-                data = json.loads(response.body) if response.body else {"error": "no answer"}
+                data = json.loads(bytes(response.body)) if response.body else {"error": "no answer"}
                 if response.status_code == 200:
                     await send.send({"type": "result", **data})
                 else:

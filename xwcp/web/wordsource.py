@@ -44,7 +44,7 @@ class WordSource:
                 self._reload(stamp)
             return self._words, self.token
 
-    def _reload(self, stamp) -> None:
+    def _reload(self, stamp: userwords.Stamp | None) -> None:
         from xwcp.base.errors import InputError
 
         try:
