@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from xwcp.engine import kernel
 from xwcp.engine.kernel import is_plain
@@ -29,7 +30,11 @@ from xwcp.compile.problem import Crossing, Problem
 from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus, SlotId
 
-np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
 ORACLE_BRANCH = "word"
 """The oracle's searches choose words, as `backtrack` does by default (the oracle before issue 29).
