@@ -6,8 +6,7 @@ when it is not available) and `fill(problem, limits) -> FillResult`.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from xwcp.base.errors import InputError
 
@@ -26,7 +25,19 @@ BACKENDS = {
 DEFAULT_BACKEND = "auto"
 
 
-def get_backend(name: str) -> ModuleType:
+class Backend(Protocol):
+    """What every backend module offers (the module docstring); a backend module is one structurally."""
+
+    NAME: str
+
+    def available(self) -> bool: ...
+
+    def missing(self) -> str: ...
+
+    def fill(self, problem: Problem, limits: Limits | None = None) -> FillResult: ...
+
+
+def get_backend(name: str) -> Backend:
     """The backend module called `name`.
 
     Raises:
@@ -38,7 +49,7 @@ def get_backend(name: str) -> ModuleType:
         missing = [other for other in BACKENDS if other not in available]
         raise InputError(f"unknown backend {name!r}; available: {', '.join(available)}"
                          + (f" (not installed: {', '.join(missing)})" if missing else ""))
-    module = importlib.import_module(BACKENDS[name])
+    module = cast(Backend, importlib.import_module(BACKENDS[name]))  # every module of BACKENDS is one
     if not module.available():
         raise InputError(f"backend {name!r} is not available: {module.missing()}")
     return module

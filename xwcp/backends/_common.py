@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from xwcp.engine.kernel import Engine
 from xwcp.engine.plain_kernel import engine_for
@@ -49,13 +50,15 @@ def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[Engine |
     engine = engine_for(problem)
     if not engine.propagate_all():
         slot_id = engine.wipeout_slot_id
+        if slot_id is None:  # the kernel names the slot of every wipeout
+            raise RuntimeError("the AC kernel reported a wipeout without naming its slot")
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
                                 reason=unfillable_reason(problem, slot_id, engine.cause_chain(slot_id)),
                                 slot_id=slot_id)
     return engine, None
 
 
-def entries_from_word_ids(problem: Problem, word_id_by_slot: dict[SlotId, int]) -> tuple[str, ...]:
+def entries_from_word_ids(problem: Problem, word_id_by_slot: Mapping[SlotId, int]) -> tuple[str, ...]:
     """The fill's entries in slot order; slots the user filled keep their text."""
     entries = []
     for slot in problem.slots:

@@ -13,11 +13,16 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from xwcp.backends import backtrack
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits, Progress
 from xwcp.base.types import FillStatus
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 NAME = "auto"
 
@@ -93,7 +98,7 @@ def missing() -> str:
     return backtrack.missing()
 
 
-def _rival_main(problem: Problem, limits: Limits, conn) -> None:
+def _rival_main(problem: Problem, limits: Limits, conn: Connection[FillResult | str, object]) -> None:
     """Child process: run the rival backend and send back its result (or an error text)."""
     try:
         from xwcp.backends import get_backend
@@ -114,8 +119,8 @@ class _Race:
     def __init__(self, problem: Problem, limits: Limits):
         self.problem = problem
         self.limits = limits
-        self.process = None
-        self.conn = None
+        self.process: BaseProcess | None = None
+        self.conn: Connection[object, FillResult | str] | None = None
         self.answer: FillResult | None = None
         self.error = ""
         self.started = False
@@ -143,9 +148,10 @@ class _Race:
             seed += 1
         extra["rival"] = rival
         child_limits = Limits(time_limit_s=remaining_s, seed=seed, threads=1, extra=extra)
-        self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn), daemon=True)
-        self.process.start()
-        self.pid = self.process.pid
+        process = self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn),
+                                             daemon=True)
+        process.start()
+        self.pid = process.pid
         child_conn.close()
 
     def poll(self) -> bool:

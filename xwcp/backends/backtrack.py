@@ -105,7 +105,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     if status is FillStatus.UNFILLABLE:
         reason = "search exhausted every candidate: no fill exists"
         weights = engine.slot_weights()
-        slot_id = max(weights, key=weights.get) if weights else None  # the hardest slot
+        slot_id = max(weights, key=weights.__getitem__) if weights else None  # the hardest slot
         if slot_id is not None:
             slot = problem.slots[slot_id]
             reason += f"; most dead ends were at {slot.name} ({problem.pattern(slot_id)})"

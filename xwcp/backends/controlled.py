@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xwcp.base.errors import InputError, option_text
 from xwcp.compile.problem import Problem
@@ -28,7 +30,7 @@ DIVERSE_TRIES = 4
 """Random choices of the K slots tried for each new diverse fill before giving up."""
 
 
-def with_domains(problem: Problem, changes: dict[SlotId, np.ndarray]) -> Problem:
+def with_domains(problem: Problem, changes: Mapping[SlotId, NDArray[np.bool_]]) -> Problem:
     """A copy of `problem` whose listed slots get new domain masks."""
     domains = list(problem.domains)
     for slot_id, mask in changes.items():
@@ -72,12 +74,14 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
     from xwcp.compile.controls import shared_substring_pairs
 
     limit = problem.controls.max_shared_substring
+    if limit is None:
+        raise ValueError("fill_no_shared needs a problem with the max_shared_substring control")
     start = time.perf_counter()
     module = get_backend(backend)
     stack = [problem]
     is_complete = True
     n_splits = 0
-    last = None
+    last: FillResult | None = None
     while stack:
         remaining = _remaining(limits, start)
         if remaining is not None and remaining <= 0:
@@ -93,7 +97,7 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
             if result.status is FillStatus.ABORTED:
                 break
             continue
-        entries = dict(enumerate(result.entries))
+        entries = dict(enumerate(result.fills[0]))  # FILLED: at least one fill
         for skipped in problem.skipped_slot_ids:
             entries.pop(skipped, None)
         pairs = shared_substring_pairs(entries, limit, only=problem.open_slot_ids)
@@ -129,10 +133,10 @@ def check_min_diff(problem: Problem, count: int, min_diff: int) -> None:
         raise InputError(f"{option_text('min_diff', min_diff)}: it must be at least 1")
 
 
-def exclude_fill(problem: Problem, entries, k: int, rng: random.Random) -> Problem:
+def exclude_fill(problem: Problem, entries: Sequence[str], k: int, rng: random.Random) -> Problem:
     """`problem` with the fill's word taken out of `k` randomly chosen open slots."""
     open_ids = problem.open_slot_ids
-    changes: dict[SlotId, np.ndarray] = {}
+    changes: dict[SlotId, NDArray[np.bool_]] = {}
     for slot_id in rng.sample(open_ids, k):
         word_id = problem.words.word_id(entries[slot_id])
         if word_id is not None:
@@ -143,7 +147,7 @@ def exclude_fill(problem: Problem, entries, k: int, rng: random.Random) -> Probl
 
 
 def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min_diff: int,
-                 fill_one=None) -> FillResult:
+                 fill_one: Callable[[Problem, Limits], FillResult] | None = None) -> FillResult:
     """Up to `count` fills, every two of which differ in at least `min_diff` entries.
 
     Args:
@@ -157,7 +161,7 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
     start = time.perf_counter()
     rng = random.Random(limits.seed)
     fills: list[tuple[str, ...]] = []
-    first = None
+    first: FillResult | None = None
     status = FillStatus.FILLED
     note = ""
     per_fill_s = None if limits.time_limit_s is None else limits.time_limit_s / count
@@ -166,9 +170,11 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
         if remaining is not None and remaining <= 0:
             status = FillStatus.LIMIT
             break
-        budget = remaining if per_fill_s is None else min(remaining, per_fill_s * (len(fills) + 1)
-                                                          - (time.perf_counter() - start))
-        result = None
+        if per_fill_s is None or remaining is None:  # (both None or neither: no time limit, or one)
+            budget = remaining
+        else:
+            budget = min(remaining, per_fill_s * (len(fills) + 1) - (time.perf_counter() - start))
+        result: FillResult  # set by the first attempt (there is at least one)
         for attempt in range(DIVERSE_TRIES if fills else 1):
             node = problem
             for earlier in fills:
@@ -186,11 +192,11 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
                 return result
             note = f"found {len(fills)} fills at least {min_diff} entries apart ({count} asked for)"
             break
-        fills.append(result.entries)
-    if not fills:
+        fills.append(result.fills[0])  # FILLED: at least one fill
+    if not fills or first is None:  # (first is the first fill's result when there are fills)
         return FillResult(status, first.backend if first else backend,
                           FillStats(time.perf_counter() - start), reason="time limit reached")
-    extra = {"min_diff": min_diff}
+    extra: dict[str, object] = {"min_diff": min_diff}
     if note:
         extra["note"] = note
     return FillResult(FillStatus.FILLED, first.backend, replace(first.stats, wall_time_s=time.perf_counter() - start,
@@ -198,6 +204,6 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
                       tuple(fills), len(fills))
 
 
-def differing_entries(a, b) -> int:
+def differing_entries(a: Sequence[str], b: Sequence[str]) -> int:
     """How many slots two fills fill differently."""
     return sum(1 for x, y in zip(a, b) if x != y)

@@ -20,16 +20,20 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from xwcp.engine import kernel
 from xwcp.engine.kernel import is_plain
 from xwcp.runtime.lazy import lazy_import
 from xwcp.model.grid import Slot
-from xwcp.compile.problem import Crossing, Problem
+from xwcp.compile.problem import Crossing, Problem, plain_domains, plain_words
 from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus, SlotId
 
-np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
 
 ORACLE_BRANCH = "word"
 """The oracle's searches choose words, as `backtrack` does by default (the oracle before issue 29).
@@ -57,6 +61,17 @@ class Answer:
     core, from slot provenance); None when the oracle cannot tell which (then all of them)."""
     is_new: bool = True
     """False when the answer came from what the oracle already knew (no search ran)."""
+
+    @property
+    def fill(self) -> Mapping[SlotId, str]:
+        """`entry_by_slot` of a FILLED answer.
+
+        Raises:
+            ValueError: the answer is not FILLED (it has no entries).
+        """
+        if self.entry_by_slot is None:
+            raise ValueError(f"a {self.status.value} answer has no entries")
+        return self.entry_by_slot
 
 
 class CoreOracle:
@@ -121,7 +136,7 @@ class CoreOracle:
         else:
             answer = self._ask_backend(kept)
         if answer.status is FillStatus.FILLED:
-            self.fills.append(answer.entry_by_slot)
+            self.fills.append(answer.fill)
         elif answer.status is FillStatus.UNFILLABLE:
             used = answer.used_slot_ids if answer.used_slot_ids is not None else frozenset(kept)
             answer = Answer(FillStatus.UNFILLABLE, used_slot_ids=used)
@@ -147,9 +162,9 @@ class CoreOracle:
         answer = self._ask_compiled(all_ids, weights)
         self.n_calls += 1
         if answer.status is FillStatus.FILLED:
-            self.fills.append(answer.entry_by_slot)
+            self.fills.append(answer.fill)
         elif answer.status is FillStatus.UNFILLABLE:
-            self.unfillable.append(answer.used_slot_ids)
+            self.unfillable.append(answer.used_slot_ids if answer.used_slot_ids is not None else frozenset(all_ids))
         return answer, weights
 
     def _ask_backend(self, kept: list[SlotId]) -> Answer:
@@ -195,7 +210,7 @@ class CoreOracle:
             weights.update({kept[s]: w for s, w in engine.slot_weights().items()})
         return answer
 
-    def _used(self, engine, kept: list[SlotId]) -> frozenset[SlotId]:
+    def _used(self, engine: kernel.BitSearch, kept: list[SlotId]) -> frozenset[SlotId]:
         used = engine.used_slot_ids()
         if used is None:  # no memory for provenance: the proof used them all, as far as we know
             return frozenset(kept)
@@ -292,22 +307,21 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     slot = problem.slots[slot_id]
     used = {text for other, text in entry_by_slot.items() if other != ignored} if not problem.allow_dupes else set()
     fixed = problem.fixed_text_by_slot.get(slot_id)
-    bucket = problem.words.bucket(slot.length)
-    if fixed is None and is_plain(problem):
-        return _plain_word_for(problem, slot, entry_by_slot, ignored, used)
-    mask = np.array(problem.domains[slot_id], bool) if fixed is None else None
-    letters = np.asarray(bucket.letters) if fixed is None else None
-    for pos, other in enumerate(problem.cross_slot[slot_id]):
-        if other < 0 or other == ignored or other not in entry_by_slot:
-            continue
-        letter = entry_by_slot[other][problem.cross_pos[slot_id][pos]]
-        if fixed is not None:
-            if fixed[pos] != letter:
-                return None
-        else:
-            mask &= letters[:, pos] == ord(letter) - 65
     if fixed is not None:
+        for pos, other in enumerate(problem.cross_slot[slot_id]):
+            if other >= 0 and other != ignored and other in entry_by_slot:
+                if fixed[pos] != entry_by_slot[other][problem.cross_pos[slot_id][pos]]:
+                    return None
         return None if fixed in used else fixed
+    if is_plain(problem):
+        return _plain_word_for(problem, slot, entry_by_slot, ignored, used)
+    bucket = problem.words.bucket(slot.length)
+    mask = np.array(problem.domains[slot_id], bool)
+    letters = np.asarray(bucket.letters)
+    for pos, other in enumerate(problem.cross_slot[slot_id]):
+        if other >= 0 and other != ignored and other in entry_by_slot:
+            letter = entry_by_slot[other][problem.cross_pos[slot_id][pos]]
+            mask &= letters[:, pos] == ord(letter) - 65
     for word_id in np.flatnonzero(mask):
         text = bucket.text(int(word_id))
         if text not in used:
@@ -318,12 +332,13 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
 def _plain_word_for(problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, str], ignored: SlotId,
                     used: set[str]) -> str | None:
     """`_word_for` an open slot of a plain problem (`xwcp.engine.kernel.is_plain`): the same word, from bitsets."""
-    bits = problem.domains[slot.id]
+    words = plain_words(problem)
+    bits = plain_domains(problem)[slot.id]
     for pos, other in enumerate(problem.cross_slot[slot.id]):
         if other >= 0 and other != ignored and other in entry_by_slot:
             letter = entry_by_slot[other][problem.cross_pos[slot.id][pos]]
-            bits &= problem.words.letter_bits(slot.length, pos, ord(letter) - 65)
-    bucket = problem.words.bucket(slot.length)
+            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+    bucket = words.bucket(slot.length)
     while bits:  # lowest word id first, as np.flatnonzero
         low = bits & -bits
         text = bucket.text(low.bit_length() - 1)

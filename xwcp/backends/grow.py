@@ -85,8 +85,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         code = engine.search(SLICE_S if remaining is None else max(0.0, min(SLICE_S, remaining)))
     probe = engine.stats
     if code == kernel.SOLVED:  # settled while probing
-        fills = (entries_from_word_ids(problem, engine.solution_word_ids()),)
-        return FillResult(FillStatus.FILLED, NAME, _stats(clock, probe, {}), fills, 1)
+        return FillResult(FillStatus.FILLED, NAME, _stats(clock, probe, {}),
+                          (entries_from_word_ids(problem, engine.solution_word_ids()),), 1)
     if code == kernel.EXHAUSTED:
         return FillResult(FillStatus.UNFILLABLE, NAME, _stats(clock, probe, {}),
                           reason="search exhausted every candidate: no fill exists")
@@ -117,7 +117,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         if answer.status is not FillStatus.LIMIT:  # filled, proven unfillable, or stopped: this start's answer is final
             status = answer.status
             if status is FillStatus.FILLED:
-                entries = tuple(answer.entry_by_slot[slot.id] for slot in problem.slots)
+                entries = tuple(answer.fill[slot.id] for slot in problem.slots)
             break
     if status is None:
         status = clock.stop_status() or FillStatus.LIMIT
@@ -132,7 +132,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     return FillResult(status, NAME, stats, fills, len(fills), reason)
 
 
-def _stats(clock: Clock, probe: dict[str, int], extra: dict) -> FillStats:
+def _stats(clock: Clock, probe: dict[str, int], extra: dict[str, object]) -> FillStats:
     """The probe's search counts (the oracle's steps count only in `grow_asks`), with `extra`."""
     return FillStats(clock.elapsed_s, probe["nodes"], probe["fails"], probe["restarts"],
                      {"max_depth": probe["max_depth"], "nogoods": probe["nogoods"], **extra})

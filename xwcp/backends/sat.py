@@ -44,9 +44,11 @@ shared with other work; seconds for the 20 grids together, a miss counted as 30)
 """
 from __future__ import annotations
 
+import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -56,6 +58,13 @@ from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, short
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
 from xwcp.base.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+Emit = Callable[[str, Any], None]
+"""`emit(kind, payload)`: ("fill", entries), ("progress", stats); a child also sends ("done", (status, stats))
+and ("error", traceback text). The payload's type depends on the kind."""
 
 NAME = "sat"
 
@@ -160,11 +169,11 @@ class _Encoder:
             for pos, cell in enumerate(slot.cells):
                 fresh_letters[cell, letters[:, pos]] = True
         fresh_letters &= self.y_var == 0
-        for cell in np.flatnonzero(fresh_letters.any(axis=1)):
-            old = self.y_var[cell][self.y_var[cell] > 0].tolist()
-            codes = np.flatnonzero(fresh_letters[cell])
-            self.y_var[cell, codes] = self._new_vars(len(codes))
-            new = self.y_var[cell, codes].tolist()
+        for fresh_cell in np.flatnonzero(fresh_letters.any(axis=1)):
+            old = self.y_var[fresh_cell][self.y_var[fresh_cell] > 0].tolist()
+            codes = np.flatnonzero(fresh_letters[fresh_cell])
+            self.y_var[fresh_cell, codes] = self._new_vars(len(codes))
+            new = self.y_var[fresh_cell, codes].tolist()
             clauses.extend([-a, -b] for i, a in enumerate(new) for b in old + new[i + 1:])
         for slot_id, (xs, letters) in changed.items():
             for pos, cell in enumerate(problem.slots[slot_id].cells):
@@ -248,7 +257,7 @@ class _Encoder:
                                    if u in new or v in new)
         return clauses
 
-    def decode(self, model) -> dict[SlotId, int]:
+    def decode(self, model: Iterable[int]) -> dict[SlotId, int]:
         """{slot_id: word_id} from a solver model (signed literals, index = var - 1)."""
         values = np.zeros(self.n_vars + 1, np.int64)
         model = np.asarray(model, np.int64)
@@ -312,15 +321,19 @@ class _Options:
     """`Limits.max_backtracks` (per worker); 0 = none."""
 
     @classmethod
-    def from_extra(cls, extra: Mapping[str, object]) -> _Options:
-        values = {}
+    def from_extra(cls, extra: Mapping[str, Any]) -> _Options:
+        values: dict[str, Any] = {}  # each field's value, of that field's type
         for f in fields(cls):
             if f.name in extra:
-                raw = extra[f.name]
-                if isinstance(f.default, bool):
+                raw, default = extra[f.name], f.default
+                if isinstance(default, bool):
                     values[f.name] = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
+                elif isinstance(default, int):
+                    values[f.name] = int(raw)
+                elif isinstance(default, float):
+                    values[f.name] = float(raw)
                 else:
-                    values[f.name] = type(f.default)(raw)
+                    values[f.name] = str(raw)
         options = cls(**values)
         if options.solver not in SOLVERS:
             raise ValueError(f"unknown python-sat solver {options.solver!r}; use one of {', '.join(SOLVERS)}")
@@ -335,7 +348,7 @@ class _Search:
     """
 
     def __init__(self, problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options,
-                 emit: Callable[[str, object], None], stop: Callable[[], FillStatus | None]):
+                 emit: Emit, stop: Callable[[], FillStatus | None]):
         from pysat.solvers import Solver
 
         self.problem = problem
@@ -349,7 +362,7 @@ class _Search:
         self.solver = Solver(name=options.solver)
         self.n_fills = self.rounds = self.n_lazy = 0
 
-    def grow(self, slot_ids) -> bool:
+    def grow(self, slot_ids: Iterable[SlotId]) -> bool:
         """Grow the shortlists of `slot_ids` by the growth factor; False if all were complete."""
         grown = False
         for slot_id in slot_ids:
@@ -432,7 +445,8 @@ class _Search:
         self.solver.delete()
 
 
-def _child_main(conn, problem: Problem, ranked, want: int, options: _Options) -> None:
+def _child_main(conn: Connection[tuple[str, Any], object], problem: Problem, ranked: dict[SlotId, np.ndarray],
+                want: int, options: _Options) -> None:
     """Run the search in a forked child, sending ("fill"|"progress"|"done"|"error", payload) messages."""
     try:
         from xwcp.runtime.signals import forget_signals_in_child
@@ -471,6 +485,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     engine, early = start_engine(problem, NAME, clock)
     if early is not None:
         return early
+    if engine is None:  # start_engine gives an engine whenever it gives no answer
+        raise RuntimeError("start_engine gave neither an engine nor an answer")
     options = replace(_Options.from_extra(limits.extra), max_conflicts=int(limits.max_backtracks or 0))
     want = wanted_fills(limits)
     ranked = rank_words(problem, engine)
@@ -478,7 +494,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     counter = {"n_fills": 0}
     stats: dict[str, int] = {}
 
-    def emit(kind: str, payload) -> None:
+    def emit(kind: str, payload: Any) -> None:
         if kind == "fill":
             counter["n_fills"] += 1
             if len(fills) < MAX_KEPT_FILLS:
@@ -499,7 +515,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     n_fills = counter["n_fills"]
     if status in (FillStatus.LIMIT, FillStatus.ABORTED) and n_fills and want:
         status = FillStatus.FILLED  # fills found before a stop are answers, unless counting all
-    extra = {key: value for key, value in stats.items() if key not in ("nodes", "backtracks", "restarts")}
+    extra: dict[str, object] = {key: value for key, value in stats.items()
+                                if key not in ("nodes", "backtracks", "restarts")}
     extra["solver"] = options.solver
     result_stats = FillStats(clock.elapsed_s, stats.get("nodes", 0), stats.get("backtracks", 0),
                              stats.get("restarts", 0), extra)
@@ -514,7 +531,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     return FillResult(status, NAME, result_stats, tuple(fills), n_fills, reason)
 
 
-def _run_in_process(problem, ranked, want, options, clock, emit, stats) -> FillStatus:
+def _run_in_process(problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options, clock: Clock,
+                    emit: Emit, stats: dict[str, int]) -> FillStatus:
     if options.solver not in INTERRUPTIBLE_SOLVERS:
         raise ValueError(f"solver {options.solver!r} cannot be interrupted, so it needs fork; "
                          f"use one of {', '.join(INTERRUPTIBLE_SOLVERS)}")
@@ -538,7 +556,8 @@ def _run_in_process(problem, ranked, want, options, clock, emit, stats) -> FillS
     return status
 
 
-def _run_in_children(problem, ranked, want, options, n_workers, clock, emit, stats) -> FillStatus:
+def _run_in_children(problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options, n_workers: int,
+                     clock: Clock, emit: Emit, stats: dict[str, int]) -> FillStatus:
     """Run `n_workers` forked searches with different first shortlist sizes; the first answer wins.
 
     With more than one worker only one fill is wanted, so the first fill (or proof) from any
@@ -571,10 +590,10 @@ def _run_in_children(problem, ranked, want, options, n_workers, clock, emit, sta
             if status is not None:
                 return won(0, status)
             remaining = clock.remaining_s()
-            for receiver in wait(receivers, POLL_S if remaining is None else max(0.0, min(POLL_S, remaining))):
-                index = receivers.index(receiver)
+            for ready in wait(receivers, POLL_S if remaining is None else max(0.0, min(POLL_S, remaining))):
+                index = next(k for k, receiver in enumerate(receivers) if receiver is ready)
                 try:
-                    kind, payload = receiver.recv()
+                    kind, payload = receivers[index].recv()
                 except EOFError:
                     raise RuntimeError(f"a SAT solver process died (exit code {children[index].exitcode})") from None
                 if kind == "error":
@@ -602,7 +621,7 @@ def _run_in_children(problem, ranked, want, options, n_workers, clock, emit, sta
 
 # ----- export --------------------------------------------------------------------------------
 
-def export_cnf(problem: Problem, path, k: int | None = None) -> tuple[int, int]:
+def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = None) -> tuple[int, int]:
     """Write the problem's CNF in DIMACS form, with comments mapping variables to slots and words.
 
     Without `k` the model is exact (every arc-consistent word of every open slot, every
@@ -633,7 +652,7 @@ def export_cnf(problem: Problem, path, k: int | None = None) -> tuple[int, int]:
     encoder = None
     if early is not None:
         header.append(f"no fill: {early.reason}")
-    else:
+    elif engine is not None:  # (always, when start_engine gives no answer)
         ranked = rank_words(problem, engine)
         if k is not None:
             ranked = rerank_words(problem, ranked, {s: k for s in ranked}, RERANK_PASSES)

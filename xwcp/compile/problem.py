@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.base.errors import option_text
@@ -27,12 +27,17 @@ from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out
 from xwcp.base.types import SlotId
 
 if TYPE_CHECKING:
-    from xwcp.words.wordlist import WordList
+    import numpy as np
+    from numpy.typing import NDArray
 
-np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without (issue 17)
+    from xwcp.words.wordlist import MappedWordList, WordList
+else:
+    np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without (issue 17)
 
-Domains = tuple["np.ndarray", ...]
+Domains = tuple["NDArray[np.bool_]", ...]
 """One bool mask per slot over the words of its length bucket."""
+PlainDomains = tuple[int, ...]
+"""A plain problem's domains (`initial_bitsets`): one bitset per slot, bit w set when word w is a candidate."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +57,14 @@ class Problem:
 
     grid: Grid
     words: WordList
+    """The indexed list; in a plain problem (`xwcp.engine.kernel.is_plain`) the cache's MappedWordList stands
+    in for it (`plain_words`)."""
     slots: tuple[Slot, ...]
     """The grid's slots over letter cells (`xwcp.model.letters`): `length` is the entry's letters and
     `cells` its letter cells, which are grid cells unless the grid has rebus cells (`cell_of`)."""
     crossings: tuple[Crossing, ...]
     domains: Domains
+    """The bool masks of `initial_domains`; in a plain problem its bitsets (`plain_domains`)."""
     min_score: int
     allow_dupes: bool = False
     fixed_text_by_slot: dict[SlotId, str] = field(default_factory=dict)
@@ -143,7 +151,8 @@ class Problem:
         return self.words.score(text)
 
 
-def keep_entered_letters(mask: np.ndarray, letters: Sequence[str], slot: Slot, words: WordList) -> np.ndarray:
+def keep_entered_letters(mask: NDArray[np.bool_], letters: Sequence[str], slot: Slot, words: WordList
+                         ) -> NDArray[np.bool_]:
     """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
     letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
     A rebus symbol that is no letter clears every word."""
@@ -158,7 +167,7 @@ def keep_entered_letters(mask: np.ndarray, letters: Sequence[str], slot: Slot, w
     return mask
 
 
-def sharing_words(letters: np.ndarray, grams: set[str]) -> np.ndarray:
+def sharing_words(letters: NDArray[np.uint8], grams: set[str]) -> NDArray[np.bool_]:
     """Bool per word (rows of `letters`, codes 0..25): does it contain one of `grams` (all one length)?"""
     found = np.zeros(letters.shape[0], bool)
     if not grams or letters.shape[0] == 0:
@@ -239,7 +248,7 @@ def initial_bitsets(problem: Problem) -> tuple[int, ...]:
     """
     if problem.controls.max_shared_substring is not None:
         raise ValueError("initial_bitsets does not apply --max-shared-substring")
-    words = problem.words
+    words = plain_words(problem)
     excluded = set(problem.banned)
     if not problem.allow_dupes:
         excluded.update(problem.fixed_text_by_slot.values())
@@ -263,7 +272,7 @@ def initial_bitsets(problem: Problem) -> tuple[int, ...]:
 def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = False) -> int:
     """The bitset of the words of a MappedWordList that keep `slot`'s entered letters and score
     `floor` or more (`below`: less than `floor`)."""
-    words = problem.words
+    words = plain_words(problem)
     _, n, _, s_off, _, _, _ = words.row(slot.length)
     scores = words.scores_flat[s_off:s_off + n]
     lowest = min(scores, default=0)
@@ -281,6 +290,23 @@ def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = Fals
         if letter != EMPTY:
             bits = bits & words.letter_bits(slot.length, pos, ord(letter) - 65) if "A" <= letter <= "Z" else 0
     return bits
+
+
+def plain_words(problem: Problem) -> MappedWordList:
+    """The word list of a plain problem (`xwcp.engine.kernel.is_plain`): the cache's MappedWordList, which
+    stands in for `Problem.words` there (typed WordList: what every other problem holds)."""
+    return cast("MappedWordList", problem.words)
+
+
+def plain_domains(problem: Problem) -> PlainDomains:
+    """The domains of a plain problem (`xwcp.engine.kernel.is_plain`): bitsets, standing in for `Problem.domains`."""
+    return cast(PlainDomains, problem.domains)
+
+
+def plain_problem(problem: Problem) -> Problem:
+    """A `compile_structure` result over a MappedWordList with its domains as bitsets (`initial_bitsets`): the
+    plain problem the start-up path of a small fill searches (xwcp/services/quick.py)."""
+    return replace(problem, domains=cast(Domains, initial_bitsets(problem)))
 
 
 def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
@@ -352,7 +378,7 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
     return replace(problem, grid=new_grid, domains=tuple(domains))
 
 
-def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow_dupes: bool = False,
+def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score: int = 50, allow_dupes: bool = False,
                       strict: bool = False, controls: Controls | None = None) -> Problem:
     """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's
     complete entries, conflicts and controls. Needs no numpy; `words` only answers `word_id`.
@@ -434,7 +460,8 @@ def compile_structure(grid: Grid, words: WordList, *, min_score: int = 50, allow
                          for slot_id in unlisted)
 
     return Problem(
-        grid=grid, words=words, slots=slots, crossings=crossings, domains=(),
+        grid=grid, words=cast("WordList", words),  # a MappedWordList stands in for it in a plain problem
+        slots=slots, crossings=crossings, domains=(),
         min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
         conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
         banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,

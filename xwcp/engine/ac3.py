@@ -10,7 +10,9 @@ does not change the result, only the time.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xwcp.base.errors import option_name
 from xwcp.engine.kernel import Engine, is_plain
@@ -18,7 +20,11 @@ from xwcp.runtime.lazy import lazy_import
 from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.base.types import SlotId
 
-np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (start-up, issue 17)
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (start-up, issue 17)
 
 
 @dataclass(frozen=True)
@@ -37,8 +43,8 @@ class Propagation:
 
     is_consistent: bool
     domains: Domains
-    letter_counts: np.ndarray
-    counts_by_slot: tuple[np.ndarray, ...] = ()
+    letter_counts: NDArray[np.int32]
+    counts_by_slot: tuple[NDArray[np.int32], ...] = ()
     """counts_by_slot[slot_id]: int32 [length, 26] live words with each letter at each position."""
     wipeout_slot: SlotId | None = None
     chain: tuple[SlotId, ...] = ()
@@ -51,7 +57,7 @@ class Propagation:
         return int(np.count_nonzero(self.letter_counts[cell]))
 
 
-def unfillable_reason(problem: Problem, slot_id: SlotId, chain=()) -> str:
+def unfillable_reason(problem: Problem, slot_id: SlotId, chain: Sequence[SlotId] = ()) -> str:
     """One sentence naming the slot that cannot be filled and why."""
     slot = problem.slots[slot_id]
     pattern = problem.pattern(slot_id)
@@ -175,11 +181,11 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
         # One empty slot means no fill: every slot crossing it loses its support in turn, so by
         # convention every domain is reported empty, with the slot and chain that emptied first.
         empty = tuple(np.zeros(d.shape, bool) for d in problem.domains)
-        counts = tuple(np.zeros((s.length, 26), np.int32) for s in problem.slots)
+        no_counts = tuple(np.zeros((s.length, 26), np.int32) for s in problem.slots)
         if wipeout is None:
-            return Propagation(False, empty, letter_counts, counts, None, (), problem.conflicts[0])
+            return Propagation(False, empty, letter_counts, no_counts, None, (), problem.conflicts[0])
         chain = tuple(engine.cause_chain(wipeout))
-        return Propagation(False, empty, letter_counts, counts, wipeout, chain,
+        return Propagation(False, empty, letter_counts, no_counts, wipeout, chain,
                            unfillable_reason(named or problem, wipeout, chain))
     domains = []
     counts_by_slot = []

@@ -12,12 +12,20 @@ from __future__ import annotations
 import array
 import ctypes
 import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from xwcp.runtime.lazy import lazy_import
-from xwcp.compile.problem import Problem
+from xwcp.compile.problem import Domains, Problem
 from xwcp.base.types import SlotId
 
-np = lazy_import("numpy")  # xwcp.engine.plain_kernel drives these kernels without it (the start-up path of a small fill)
+if TYPE_CHECKING:
+    from ctypes import _Pointer
+
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # xwcp.engine.plain_kernel drives these kernels without it (the start-up path of a small fill)
 
 RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED = range(5)
 
@@ -44,7 +52,9 @@ class _State(ctypes.Structure):
     ]
 
 
-_lib = None
+_lib: ctypes.CDLL | None = None
+_bs_ready = False
+"""Whether `_bs_library` has declared the search's C functions on `_lib`."""
 
 
 def _library() -> ctypes.CDLL:
@@ -68,8 +78,28 @@ def _library() -> ctypes.CDLL:
     return _lib
 
 
-def _ptr(array: np.ndarray, ctype):
+_P = TypeVar("_P", bound="_Pointer[Any]")
+
+
+def _ptr(array: NDArray[Any], ctype: type[_P]) -> _P:
     return array.ctypes.data_as(ctype)
+
+
+class SlotLayout(TypedDict):
+    """`slot_layout`: the kernels' view of a problem as plain lists (see `_SlotLayout` for the names)."""
+
+    slot_ids: list[SlotId]
+    kernel_index: list[int]
+    slot_len: list[int]
+    rows: list[Sequence[int]]
+    """Per kernel slot, its length's row of the word list's length table (all 0 when the list has none)."""
+    slot_pos_off: list[int]
+    n_pos: int
+    cross_slot: list[int]
+    cross_pos: list[int]
+    slot_group: list[int]
+    group_slots: list[int]
+    group_start: list[int]
 
 
 class _SlotLayout:
@@ -78,6 +108,9 @@ class _SlotLayout:
     Kernel slot k is problem slot `slot_ids[k]`; `kernel_index[slot_id]` maps back (-1 for a
     slot the user filled completely). Per-position arrays are indexed `slot_pos_off[k] + pos`.
     """
+
+    _buffers: list[object]
+    """(The plain kernels, xwcp/engine/plain_kernel.py) the ctypes buffers and arrays the C state points at."""
 
     def __init__(self, problem: Problem):
         if is_plain(problem):
@@ -88,7 +121,8 @@ class _SlotLayout:
         self.slot_ids: list[SlotId] = lay["slot_ids"]
         n = len(self.slot_ids)
         self.n_slots = n
-        self.kernel_index = np.array(lay["kernel_index"], np.int64)
+        self.kernel_index: Sequence[int] | NDArray[np.int64] = np.array(lay["kernel_index"], np.int64)
+        """A list in the plain kernels (xwcp/engine/plain_kernel.py)."""
         self._rows = lay["rows"]
         self.slot_len = np.array(lay["slot_len"], np.int32)
         self.slot_nw = self._column(1, np.int32)
@@ -96,14 +130,17 @@ class _SlotLayout:
         self.slot_scores_off = self._column(3, np.int64)
         self.slot_pos_off = np.array(lay["slot_pos_off"], np.int32)
         self.n_pos = lay["n_pos"]
-        for name in ("cross_slot", "cross_pos", "slot_group", "group_slots", "group_start"):
-            setattr(self, name, np.array(lay[name], np.int32))
+        self.cross_slot = np.array(lay["cross_slot"], np.int32)
+        self.cross_pos = np.array(lay["cross_pos"], np.int32)
+        self.slot_group = np.array(lay["slot_group"], np.int32)
+        self.group_slots = np.array(lay["group_slots"], np.int32)
+        self.group_start = np.array(lay["group_start"], np.int32)
 
-    def _column(self, index: int, dtype) -> np.ndarray:
+    def _column(self, index: int, dtype: type[np.integer[Any]]) -> NDArray[Any]:
         """One column of the word list's length table, per kernel slot."""
         return np.array([int(r[index]) for r in self._rows], dtype)
 
-    def _bind(self, state: ctypes.Structure, fields) -> None:
+    def _bind(self, state: ctypes.Structure, fields: Iterable[tuple[str, type[_Pointer[Any]]]]) -> None:
         """Point the C struct's fields at this object's arrays of the same names."""
         for name, ctype in fields:
             setattr(state, name, _ptr(getattr(self, name), ctype))
@@ -119,7 +156,7 @@ def is_plain(problem: Problem) -> bool:
     return hasattr(problem.words, "table_rows")
 
 
-def slot_layout(problem: Problem, row_by_length: dict) -> dict[str, list]:
+def slot_layout(problem: Problem, row_by_length: Mapping[int, Sequence[int]]) -> SlotLayout:
     """The kernels' view of a problem as plain lists (see `_SlotLayout` for the names).
 
     `row_by_length` maps a word length to its row of the list's length table.
@@ -165,7 +202,7 @@ class Engine(_SlotLayout):
     slot the user filled completely).
     """
 
-    def __init__(self, problem: Problem, domains=None):
+    def __init__(self, problem: Problem, domains: Domains | None = None):
         """Load `problem` (or the given per-slot `domains` masks instead of its initial ones)."""
         super().__init__(problem)
         n, n_pos = self.n_slots, self.n_pos
@@ -247,7 +284,7 @@ class Engine(_SlotLayout):
         """Keep only words with letter code `letter` at `pos` of `slot_id`, then propagate."""
         return bool(self._lib.xw_restrict_letter(self._ref, int(self.kernel_index[slot_id]), pos, letter))
 
-    def remove_words(self, slot_id: SlotId, word_ids) -> bool:
+    def remove_words(self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]]) -> bool:
         """Remove `word_ids` from `slot_id`'s domain, then propagate. False on a wipeout."""
         ids = np.ascontiguousarray(word_ids, dtype=np.int32)
         return bool(self._lib.xw_remove(self._ref, int(self.kernel_index[slot_id]), _ptr(ids, _I32), len(ids)))
@@ -267,7 +304,7 @@ class Engine(_SlotLayout):
         return chain
 
     # ----- reading the state -------------------------------------------------------------
-    def domain(self, slot_id: SlotId) -> np.ndarray:
+    def domain(self, slot_id: SlotId) -> NDArray[np.bool_]:
         """A bool copy of the slot's live mask over its length bucket."""
         k = int(self.kernel_index[slot_id])
         return self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]].astype(bool)
@@ -275,7 +312,7 @@ class Engine(_SlotLayout):
     def domain_size(self, slot_id: SlotId) -> int:
         return int(self.size[self.kernel_index[slot_id]])
 
-    def letter_counts(self, slot_id: SlotId) -> np.ndarray:
+    def letter_counts(self, slot_id: SlotId) -> NDArray[np.int32]:
         """int32 [length, 26]: live words of the slot with each letter at each position."""
         k = int(self.kernel_index[slot_id])
         a, b = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
@@ -328,8 +365,9 @@ BRANCH_MODES = {"word": 0, "letter": 1}
 
 
 def _bs_library() -> ctypes.CDLL:
+    global _bs_ready
     lib = _library()
-    if not getattr(lib, "_bs_ready", False):
+    if not _bs_ready:
         p = ctypes.POINTER(_BsState)
         lib.bs_init.argtypes = [p]
         lib.bs_init.restype = ctypes.c_int
@@ -339,15 +377,15 @@ def _bs_library() -> ctypes.CDLL:
         lib.bs_free.restype = None
         lib.bs_root_remove.argtypes = [p, ctypes.c_int32, ctypes.c_int32]
         lib.bs_root_remove.restype = ctypes.c_int
-        lib._bs_ready = True
+        _bs_ready = True
     return lib
 
 
-_LOGS_BY_SIZE: dict[int, array.array] = {}
+_LOGS_BY_SIZE: dict[int, array.array[float]] = {}
 """Tables of `word_count_logs` made so far (never resized: a kernel points at them)."""
 
 
-def word_count_logs(size: int) -> array.array:
+def word_count_logs(size: int) -> array.array[float]:
     """log(max(i, 1)) for i = 0 .. size - 1 (doubles): the search's table of log domain sizes.
 
     By math.log (the C library's), not numpy's: numpy's SIMD log may differ in the last bit on
@@ -378,13 +416,14 @@ class BitSearch(_SlotLayout):
         np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
         self.slot_mask_off = self._column(6, np.int64)
         self.log_table = np.frombuffer(word_count_logs(int(self.slot_nw.max() if n else 0) + 2), np.float64)
-        self.dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
-        dom_bytes = np.zeros(len(self.dom) * 8, np.uint8)  # one buffer: np.pad per slot took half the engine's start
+        dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
+        dom_bytes = np.zeros(len(dom) * 8, np.uint8)  # one buffer: np.pad per slot took half the engine's start
         for k, slot_id in enumerate(self.slot_ids):  # packbits pads the last byte with zeros
             packed = np.packbits(np.asarray(problem.domains[slot_id], bool), bitorder="little")
             start = int(self.slot_dom_off[k]) * 8
             dom_bytes[start:start + len(packed)] = packed
-        self.dom[:] = dom_bytes.view("<u8")
+        dom[:] = dom_bytes.view("<u8")
+        self.dom: NDArray[np.uint64] | ctypes.Array[ctypes.c_uint64] = dom  # ctypes in PlainBitSearch
         self.size = np.zeros(max(n, 1), np.int32)
         self.live = np.zeros(n_pos, np.uint32)
         self.residue = np.zeros(n_pos * 26, np.int32)
@@ -423,7 +462,7 @@ class BitSearch(_SlotLayout):
         self._lib = _bs_library()
         self.is_consistent = bool(self._lib.bs_init(self._ref))
 
-    def __del__(self):
+    def __del__(self) -> None:
         lib = getattr(self, "_lib", None)
         if lib is not None:
             lib.bs_free(self._ref)

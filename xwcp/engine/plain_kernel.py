@@ -16,10 +16,27 @@ from __future__ import annotations
 
 import array
 import ctypes
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from xwcp.engine.kernel import (_U64, BitSearch, Engine, _BsState, _State, _bs_library, _library, is_plain, slot_layout,
-                         word_count_logs)
-from xwcp.compile.problem import Problem
+from xwcp.engine.kernel import (_U64, BitSearch, Engine, SlotLayout, _BsState, _SlotLayout, _State, _bs_library, _library,
+                                is_plain, slot_layout, word_count_logs)
+from xwcp.compile.problem import Problem, plain_domains, plain_words
+
+if TYPE_CHECKING:
+    from ctypes import _Pointer
+
+    from xwcp.words.wordlist import MappedWordList
+
+
+def _pointer_types(state_type: type[ctypes.Structure]) -> dict[str, type[_Pointer[Any]]]:
+    """The pointer fields of a C state struct, by name, with their ctypes pointer types."""
+    return {field[0]: field[1] for field in state_type._fields_
+            if isinstance(field[1], type) and issubclass(field[1], ctypes._Pointer)}
+
+
+_POINTER_TYPES_BY_STATE = {_BsState: _pointer_types(_BsState), _State: _pointer_types(_State)}
+"""Worked out once: `_bind_plain` and `_bind_mapped` point these fields at buffers."""
 
 _PLAIN_STATE = {
     "dom": None, "size": "n", "live": "pos", "residue": "pos26", "weight": "pos", "queue": "n", "queued": "n",
@@ -40,7 +57,7 @@ _PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "sa
 def plain_search_supported() -> bool:
     """Whether PlainBitSearch and PlainEngine know every pointer of the C state (see their Raises)."""
     known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED)
-    pointers = {name for name, ctype in _BsState._fields_ if hasattr(ctype, "contents")}
+    pointers = set(_POINTER_TYPES_BY_STATE[_BsState])
     return pointers >= set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) and pointers <= known and plain_engine_supported()
 
 
@@ -63,18 +80,20 @@ class PlainBitSearch(BitSearch):
         `track_slots` as in BitSearch."""
         if not plain_search_supported():
             raise NotImplementedError("PlainBitSearch does not know every pointer of the C search state")
-        words = problem.words
+        words = plain_words(problem)
         lay, rows, nw = _start(self, problem)
         n, n_pos = self.n_slots, max(self.n_pos, 1)
         blocks = [(count + 63) // 64 for count in nw]
         dom_off = _offsets(blocks)
         log_table = word_count_logs(max(nw, default=0) + 2)
-        arrays = {"slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
-                  "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
-                  "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
-                  "slot_scores_off": ("q", [row[3] for row in rows]), "log_table": ("d", log_table)}
-        for name in ("slot_group", "group_start", "group_slots", "cross_slot", "cross_pos"):
-            arrays[name] = ("i", lay[name])
+        arrays: dict[str, tuple[str, Sequence[float]]] = {
+            "slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
+            "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
+            "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
+            "slot_scores_off": ("q", [row[3] for row in rows]), "log_table": ("d", log_table),
+            "slot_group": ("i", lay["slot_group"]), "group_start": ("i", lay["group_start"]),
+            "group_slots": ("i", lay["group_slots"]), "cross_slot": ("i", lay["cross_slot"]),
+            "cross_pos": ("i", lay["cross_pos"])}
         max_depth = n + n_pos + 2  # as BitSearch: a decision per slot plus one per cell
         length_of = {"n": max(n, 1), "pos": n_pos, "pos26": n_pos * 26, "depth": max_depth, "one": 1}
         st = _BsState()
@@ -83,11 +102,13 @@ class PlainBitSearch(BitSearch):
         _bind_plain(self, st, arrays, sizes)
         for index in range(n_pos):
             self.weight[index] = 1.0
-        self.dom = (ctypes.c_uint64 * max(dom_off[n], 1))()
+        dom = (ctypes.c_uint64 * max(dom_off[n], 1))()
+        domains = plain_domains(problem)
         for k, slot_id in enumerate(self.slot_ids):
-            data = problem.domains[slot_id].to_bytes(blocks[k] * 8, "little")
-            ctypes.memmove(ctypes.addressof(self.dom) + dom_off[k] * 8, data, len(data))
-        st.dom = ctypes.cast(self.dom, _U64)
+            data = domains[slot_id].to_bytes(blocks[k] * 8, "little")
+            ctypes.memmove(ctypes.addressof(dom) + dom_off[k] * 8, data, len(data))
+        self.dom = dom
+        st.dom = ctypes.cast(dom, _U64)
         _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"})
         st.track = int(track_slots)
         self._state = st
@@ -96,13 +117,13 @@ class PlainBitSearch(BitSearch):
         self.is_consistent = bool(self._lib.bs_init(self._ref))
 
 
-def _start(owner, problem: Problem) -> tuple[dict, list, list[int]]:
+def _start(owner: _SlotLayout, problem: Problem) -> tuple[SlotLayout, list[Sequence[int]], list[int]]:
     """What both plain kernels set first: the problem, the layout (`slot_layout`) and its slot fields on
     `owner`. Returns the layout, each kernel slot's length-table row, and its number of words."""
     owner.problem = problem
     owner._words = problem.words  # keeps the mapped arrays alive while the kernel points at them
     owner._buffers = []
-    lay = slot_layout(problem, {row[0]: row for row in problem.words.table_rows})
+    lay = slot_layout(problem, {row[0]: row for row in plain_words(problem).table_rows})
     owner.slot_ids, owner.kernel_index = lay["slot_ids"], lay["kernel_index"]
     owner.n_slots = len(owner.slot_ids)
     owner.n_pos = lay["n_pos"]
@@ -117,15 +138,16 @@ def _offsets(counts: list[int]) -> list[int]:
     return offsets
 
 
-def _bind_plain(owner, state: ctypes.Structure, arrays: dict, sizes: dict[str, int]) -> None:
+def _bind_plain(owner: _SlotLayout, state: ctypes.Structure, arrays: Mapping[str, tuple[str, Sequence[float]]],
+                sizes: Mapping[str, int]) -> None:
     """Point `state`'s fields at new ctypes buffers, also set on `owner` by name (kept in `owner._buffers`):
     `arrays` maps a field to (array typecode, values), `sizes` a field to a length of zeros."""
-    for name, ctype in type(state)._fields_:
+    for name, ctype in _POINTER_TYPES_BY_STATE[type(state)].items():
         if name in arrays:
             code, values = arrays[name]
-            values = values if isinstance(values, array.array) else array.array(code, values or [0])
-            owner._buffers.append(values)
-            buffer = (ctype._type_ * len(values)).from_buffer(values)
+            stored = values if isinstance(values, array.array) else array.array(code, values or [0])
+            owner._buffers.append(stored)
+            buffer = (ctype._type_ * len(stored)).from_buffer(stored)
         elif name in sizes:
             buffer = (ctype._type_ * sizes[name])()
         else:
@@ -135,11 +157,13 @@ def _bind_plain(owner, state: ctypes.Structure, arrays: dict, sizes: dict[str, i
         setattr(state, name, ctypes.cast(buffer, ctype))
 
 
-def _bind_mapped(owner, state: ctypes.Structure, words, view_by_field: dict[str, str]) -> None:
+def _bind_mapped(owner: _SlotLayout, state: ctypes.Structure, words: MappedWordList,
+                 view_by_field: Mapping[str, str]) -> None:
     """Point `state`'s fields at the mapped list's arrays (`view_by_field`: field -> MappedWordList array)."""
-    ctype_by_field = dict(type(state)._fields_)
+    ctype_by_field = _POINTER_TYPES_BY_STATE[type(state)]
     for name, view_name in view_by_field.items():
-        view, item = getattr(words, view_name), ctype_by_field[name]._type_
+        view: memoryview = getattr(words, view_name)
+        item = ctype_by_field[name]._type_
         buffer = (item * len(view)).from_buffer(view) if len(view) else (item * 1)()
         owner._buffers.append(buffer)
         setattr(state, name, ctypes.cast(buffer, ctype_by_field[name]))
@@ -159,7 +183,7 @@ _PLAIN_ENGINE_PROBLEM = ("slot_len", "slot_nw", "slot_pos_off", "slot_group", "s
 def plain_engine_supported() -> bool:
     """Whether PlainEngine knows every pointer of the AC kernel's state."""
     known = set(_PLAIN_ENGINE_STATE) | set(_PLAIN_ENGINE_PROBLEM)
-    return {name for name, ctype in _State._fields_ if hasattr(ctype, "contents")} == known
+    return set(_POINTER_TYPES_BY_STATE[_State]) == known
 
 
 class PlainEngine(Engine):
@@ -174,13 +198,14 @@ class PlainEngine(Engine):
     def __init__(self, problem: Problem):
         if not plain_engine_supported():
             raise NotImplementedError("PlainEngine does not know every pointer of the AC kernel's state")
-        words = problem.words
+        words = plain_words(problem)
         lay, rows, nw = _start(self, problem)
         n, n_pos = self.n_slots, max(self.n_pos, 1)
         alive_off = _offsets(nw)
         alive = bytearray(max(alive_off[n], 1))
+        domains = plain_domains(problem)
         for k, slot_id in enumerate(self.slot_ids):
-            packed = problem.domains[slot_id].to_bytes((nw[k] + 7) // 8, "little")
+            packed = domains[slot_id].to_bytes((nw[k] + 7) // 8, "little")
             alive[alive_off[k]:alive_off[k + 1]] = b"".join(map(_BITS_OF_BYTE.__getitem__, packed))[:nw[k]]
         arrays = {"slot_nw": ("i", nw), "slot_alive_off": ("q", alive_off), "alive": ("B", alive)}
         for name in ("slot_len", "slot_pos_off", "slot_group", "group_start", "group_slots", "cross_slot", "cross_pos"):

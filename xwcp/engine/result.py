@@ -5,7 +5,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from xwcp.model import EMPTY, Grid
 from xwcp.compile.problem import Problem
@@ -53,7 +53,8 @@ class Limits:
     max_backtracks: int | None = None
     threads: int = field(default_factory=default_threads)
     count: int | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Native solver parameters, any value its backend takes (converted and checked there)."""
     abort: threading.Event | None = None
     progress: Callable[[Progress], None] | None = None
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
@@ -59,13 +60,13 @@ def read(path: str | Path) -> Puzzle:
     return from_dict(data, source)
 
 
-def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
+def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     """The Puzzle in an ipuz JSON object (see `read`)."""
     kinds = [str(k) for k in data.get("kind") or []]
     if kinds and not any(k.startswith("http://ipuz.org/crossword") for k in kinds):
         raise InputError(f"not a crossword (kind {kinds[0]!r})", source)
     is_diagramless = any(k.startswith("http://ipuz.org/crossword/diagramless") for k in kinds)
-    dims = data.get("dimensions")
+    dims = data.get("dimensions") or {}  # a wrong value fails below as a missing one does
     try:
         width, height = int(dims["width"]), int(dims["height"])
     except (TypeError, KeyError, ValueError):
@@ -77,7 +78,8 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
     solution_rows = _rows(data["solution"], width, height, "solution", source) if data.get("solution") else None
     block = str(data.get("block", "#"))
     empty = str(data.get("empty", "0"))
-    styles = data.get("styles") if isinstance(data.get("styles"), dict) else {}
+    styles_value = data.get("styles")
+    styles: dict[str, Any] = styles_value if isinstance(styles_value, dict) else {}
     warnings: list[str] = []
     cells: list[str] = []
     bars: list[tuple[int, str]] = []
@@ -132,14 +134,14 @@ def from_dict(data: dict, source: str = "<ipuz>") -> Puzzle:
                   _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings))
 
 
-def _rows(value, width: int, height: int, name: str, source: str) -> list[list]:
+def _rows(value: object, width: int, height: int, name: str, source: str) -> list[list[Any]]:
     if not isinstance(value, list) or len(value) != height or not all(
             isinstance(row, list) and len(row) == width for row in value):
         raise InputError(f"\"{name}\" is not {height} rows of {width} cells (as \"dimensions\" says)", source)
     return value
 
 
-def _number(value) -> int | None:
+def _number(value: object) -> int | None:
     """A cell's published number (an int, or a string of digits), or None."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value if value > 0 else None
@@ -148,7 +150,7 @@ def _number(value) -> int | None:
     return None
 
 
-def _content(value, empty: str, r: int, c: int, source: str) -> str:
+def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     """A white cell's contents from a solution or value entry: upper case, EMPTY for none (the puzzle's
     `empty` value among them)."""
     if not isinstance(value, str):
@@ -162,7 +164,7 @@ def _content(value, empty: str, r: int, c: int, source: str) -> str:
     return text
 
 
-def _mark(style: dict) -> Mark:
+def _mark(style: dict[str, Any]) -> Mark:
     circle = str(style.get("shapebg", "")).lower() == "circle"
     shaded = bool(style.get("highlight"))
     color = style.get("color")
@@ -173,11 +175,11 @@ def _mark(style: dict) -> Mark:
 
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _clues(clues, grid: Grid, source: str, warnings: list[str]) -> dict[str, str]:
+def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[str, str]:
     """Clue texts by slot name from the ipuz `clues` object (Across/Down lists of [n, text] or dicts).
 
     Raises:
@@ -206,7 +208,7 @@ def _clues(clues, grid: Grid, source: str, warnings: list[str]) -> dict[str, str
             slot = None
             if cell_list is not None:
                 flat = _cells(cell_list, grid, base)
-                slot = slot_by_cells.get(flat)
+                slot = slot_by_cells.get(flat) if flat is not None else None
                 if slot is None or slot.direction is not direction:
                     if flat and _is_part_of_a_slot(flat, direction, slots):
                         partial.append(f"{key} {number}")
@@ -232,9 +234,11 @@ def _clues(clues, grid: Grid, source: str, warnings: list[str]) -> dict[str, str
     return out
 
 
-def _clue_parts(item) -> tuple[int | None, str, list | None]:
+def _clue_parts(item: object) -> tuple[int | None, str, list[Any] | None]:
     """(number, text, cells or None) of one clue entry: [n, text], {"number", "clue", "cells"}, or a bare string."""
-    number, text, cell_list = None, "", None
+    number: object = None
+    text: object = ""
+    cell_list: object = None
     if isinstance(item, list) and len(item) >= 2:
         number, text = item[0], item[1]
     elif isinstance(item, dict):
@@ -246,7 +250,7 @@ def _clue_parts(item) -> tuple[int | None, str, list | None]:
         cell_list if isinstance(cell_list, list) and cell_list else None)
 
 
-def _cell_base(clues: dict) -> int:
+def _cell_base(clues: dict[str, Any]) -> int:
     """1 when the file's clue cells count from 1 (the spec), 0 when some coordinate is 0."""
     for items in clues.values():
         for item in items if isinstance(items, list) else ():
@@ -265,7 +269,7 @@ def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots: tupl
     return False
 
 
-def _cells(cell_list: list, grid: Grid, base: int = 1) -> tuple[int, ...] | None:
+def _cells(cell_list: list[Any], grid: Grid, base: int = 1) -> tuple[int, ...] | None:
     """Flat cell indices of an ipuz cell list ([column, row] counted from `base`)."""
     try:
         pairs = [(int(x), int(y)) for x, y in cell_list]
@@ -276,15 +280,17 @@ def _cells(cell_list: list, grid: Grid, base: int = 1) -> tuple[int, ...] | None
     return tuple((y - base) * grid.width + (x - base) for x, y in pairs)
 
 
-def to_dict(puzzle: Puzzle) -> dict:
+def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The ipuz JSON object for `puzzle`."""
     grid = puzzle.grid
     slots = find_slots(grid)
     numbers = number_by_cell(grid)
     mark_by_cell = grid.mark_by_cell
-    rows, solution = [], []
+    rows: list[list[dict[str, Any] | str | int]] = []
+    solution: list[list[str | None]] = []
     for r in range(grid.height):
-        row, sol = [], []
+        row: list[dict[str, Any] | str | int] = []
+        sol: list[str | None] = []
         for c in range(grid.width):
             cell = r * grid.width + c
             content = grid.cells[cell]
@@ -300,7 +306,7 @@ def to_dict(puzzle: Puzzle) -> dict:
         solution.append(sol)
     clues = {label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
              for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))}
-    out: dict = {"version": VERSION, "kind": [KIND] + ([DIAGRAMLESS_KIND] if puzzle.is_diagramless else [])}
+    out: dict[str, Any] = {"version": VERSION, "kind": [KIND] + ([DIAGRAMLESS_KIND] if puzzle.is_diagramless else [])}
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
             out[key] = getattr(puzzle, key)
@@ -313,8 +319,8 @@ def _by_number(slots: tuple[Slot, ...], direction: Direction) -> list[Slot]:
     return sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
 
 
-def _style(grid: Grid, cell: int, mark: Mark | None) -> dict:
-    style: dict = {}
+def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, str | bool]:
+    style: dict[str, str | bool] = {}
     sides = "".join(side for side, present in (("R", (cell, "R") in grid.bars), ("B", (cell, "B") in grid.bars))
                     if present)
     if sides:

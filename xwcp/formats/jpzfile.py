@@ -76,7 +76,7 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
     warnings: list[str] = []
-    cells = [None] * (width * height)
+    cells: list[str | None] = [None] * (width * height)
     bars: list[tuple[int, str]] = []
     marks: dict[int, Mark] = {}
     numbers: dict[int, int] = {}
@@ -113,8 +113,8 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
                         f"y={missing[0] // width + 1}); read as blocks")
     if n_void:
         warnings.append(f"{n_void} void cells (outside the puzzle's shape) are read as blocks")
-    cells = [BLOCK if content is None else content for content in cells]
-    grid = make_grid(width, height, cells, bars=bars, marks=marks)
+    grid = make_grid(width, height, [BLOCK if content is None else content for content in cells], bars=bars,
+                     marks=marks)
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
@@ -156,7 +156,7 @@ def _parse(data: bytes, source: str) -> ElementTree.Element:
         raise InputError(f"not valid XML text ({exc})", source) from None
     text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text.removeprefix("\ufeff"))
 
-    def entity(match: re.Match) -> str:
+    def entity(match: re.Match[str]) -> str:
         name = match.group(1)
         if name in _XML_ENTITIES or name not in html.entities.name2codepoint:
             return match.group(0)
@@ -341,7 +341,8 @@ def to_bytes(puzzle: Puzzle) -> bytes:
     ElementTree.indent(root, space=" ")
     for clue_el, text in clue_els:  # after indent, which would put whitespace into a clue's markup
         _set_clue_text(clue_el, text)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="utf-8") + b"\n"
+    xml: bytes = ElementTree.tostring(root, encoding="utf-8")  # typeshed: Any for an encoding other than "unicode"
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + xml + b"\n"
 
 
 def _set_clue_text(el: ElementTree.Element, text: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
@@ -18,7 +19,8 @@ from xwcp.model import EMPTY, find_slots, parse_grid
 from xwcp.model.text import grid_lines
 
 
-def to_dict(puzzle: Puzzle) -> dict:
+def to_dict(puzzle: Puzzle) -> dict[str, Any]:
+    """The .json document of `puzzle` (the module docstring); the web page holds a puzzle in this form."""
     grid = puzzle.grid
     entries = []
     for slot in sorted(find_slots(grid), key=lambda s: (s.direction.letter != "A", s.number)):

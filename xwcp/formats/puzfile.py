@@ -22,12 +22,16 @@ from __future__ import annotations
 import re
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
+
+if TYPE_CHECKING:
+    import puz  # puzpy, imported where used (it has no type stubs: its names are Any to the checker)
 
 _PUZ_BLOCK = "."
 _PUZ_DIAGRAMLESS_BLOCK = ":"
@@ -175,7 +179,7 @@ class _NotUtf8(Exception):
     """A version 2 file whose text is not UTF-8."""
 
 
-def _load(data: bytes, source: str):
+def _load(data: bytes, source: str) -> tuple[puz.Puzzle, list[str]]:
     """(puzpy Puzzle, names of the header checksums that do not match): puzpy reads the whole file before it
     compares checksums, so a mismatch still leaves every field read."""
     import puz
@@ -200,7 +204,7 @@ def _load(data: bytes, source: str):
     return p, errors
 
 
-def _extension_checksum_errors(p, data: bytes) -> list[str]:
+def _extension_checksum_errors(p: puz.Puzzle, data: bytes) -> list[str]:
     """Names of the known extension sections (GRBS, GEXT, ...) whose checksum does not match.
 
     Sections with unknown codes are trailing data some tools leave (puzpy reads them as sections
@@ -229,6 +233,9 @@ def _extension_checksum_errors(p, data: bytes) -> list[str]:
 def _strings_end(data: bytes) -> int:
     """Offset just past the notes string (where extension sections start)."""
     start = data.find(_MAGIC) - 2
+    width: int
+    height: int
+    n_clues: int
     width, height, n_clues = struct.unpack_from("<BBH", data, start + 44)
     at = start + _HEADER_BYTES + 2 * width * height
     for _ in range(3 + n_clues + 1):
@@ -239,7 +246,7 @@ def _strings_end(data: bytes) -> int:
     return at
 
 
-def _from_latin1(text: str, p) -> str:
+def _from_latin1(text: str, p: puz.Puzzle) -> str:
     """A text field as the file meant it: puzpy decodes a 1.x file as ISO-8859-1; Across Lite writes
     Windows-1252 (curly quotes, dashes in 0x80-0x9F), and some tools UTF-8."""
     if p.version_tuple() >= (2, 0) or text.isascii():
@@ -263,7 +270,7 @@ def _cell_text(text: str, cell: int, width: int, source: str) -> str:
     return text
 
 
-def _rebus_by_cell(p, width: int, height: int, source: str) -> dict[int, str]:
+def _rebus_by_cell(p: puz.Puzzle, width: int, height: int, source: str) -> dict[int, str]:
     """The rebus strings by cell (GRBS/RTBL).
 
     Raises:
@@ -291,7 +298,7 @@ def _rebus_by_cell(p, width: int, height: int, source: str) -> dict[int, str]:
     return out
 
 
-def _circles(p, width: int, height: int, warnings: list[str]) -> dict[int, Mark]:
+def _circles(p: puz.Puzzle, width: int, height: int, warnings: list[str]) -> dict[int, Mark]:
     import puz
 
     data = p.extensions.get(puz.Extensions.Markup)
@@ -305,7 +312,7 @@ def _circles(p, width: int, height: int, warnings: list[str]) -> dict[int, Mark]
 
 # ----- a locked solution --------------------------------------------------------------------
 
-def unlock_key(p) -> tuple[int | None, int]:
+def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
     """The key (0 to 9999) that unlocks puzpy Puzzle `p`'s scrambled solution, and how many keys fit.
 
     Across Lite scrambles the letters of the solution (column by column, blocks left out) with
@@ -412,7 +419,8 @@ def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:
         p.markup().set_markup_squares(circles, puz.GridMarkup.Circled)
     p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes
     p.clues = [puzzle.clue(slot) for slot in clue_order(find_slots(grid))]
-    return p.tobytes()
+    written: bytes = p.tobytes()
+    return written
 
 
 def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:

@@ -27,7 +27,8 @@ def read(path: str | Path) -> Puzzle:
             if key.strip().lower() in _META_KEYS + ("diagramless",) and key.strip().lower() not in meta:
                 meta[key.strip().lower()] = value.strip()
     is_diagramless = meta.pop("diagramless", "").lower() in ("yes", "true")
-    return Puzzle(grid, is_diagramless=is_diagramless, **meta)
+    return Puzzle(grid, title=meta.get("title", ""), author=meta.get("author", ""),
+                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless)
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:

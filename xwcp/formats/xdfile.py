@@ -23,6 +23,7 @@ hold (a published numbering, a clue over several lines) is refused, naming a for
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from xwcp.base.errors import InputError
@@ -66,7 +67,7 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
         xd = xdformat.xdfile(text, filename=source)
     except (AssertionError, xdformat.Error, ValueError, IndexError) as exc:
         raise InputError(f"not a valid .xd file ({exc or exc.__class__.__name__})", source) from None
-    header = {}
+    header: dict[str, str] = {}
     for key, value in xd.headers.items():
         header.setdefault(key.strip().lower(), value[0] if isinstance(value, list) else value)
     rows = [row.strip() for row in xd.grid]
@@ -92,19 +93,16 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     _design(sections.get("design", []), width, height, marks, bars, warnings)
     split = header.get("splitcharacter", "")
     answers = {f"{n}{d}": _answer(a, split) for (d, n), _clue, a in xd.clues if d in ("A", "D") and a}
-    grid = None
     has_dots = any("." in row for row in rows)
     readings = [False] if not has_dots or any("#" in row for row in rows) else [True, False]
-    best = (-1, None, False)
+    scored: list[tuple[int, Grid, bool]] = []  # (clue answers it spells, the grid, dot_is_block) per reading
     for dot_is_block in readings:
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
                  for cell, ch in enumerate("".join(rows))]
         candidate = make_grid(width, height, cells, bars=bars, marks=marks)
-        score = _n_matching(candidate, answers)
-        if score > best[0]:
-            best = (score, candidate, dot_is_block)
-    _, grid, dot_is_block = best
-    if len(readings) == 2 and (not answers or best[0] == 0):
+        scored.append((_n_matching(candidate, answers), candidate, dot_is_block))
+    best_score, grid, dot_is_block = max(scored, key=lambda reading: reading[0])  # the first of equals
+    if len(readings) == 2 and (not answers or best_score == 0):
         dot_is_block = any(ch.isalpha() for row in rows for ch in row)
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
         grid = make_grid(width, height, cells, bars=bars, marks=marks)
@@ -221,7 +219,8 @@ def _n_matching(grid: Grid, answers: dict[str, str]) -> int:
     return sum(by_name.get(name) == answer for name, answer in answers.items())
 
 
-def _clues(clues, grid: Grid, split: str, warnings: list[str]) -> dict[str, str]:
+def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split: str, warnings: list[str]
+           ) -> dict[str, str]:
     by_name = {s.name: s for s in find_slots(grid)}
     out: dict[str, str] = {}
     unplaced: list[str] = []
@@ -310,14 +309,14 @@ def _design_lines(grid: Grid) -> list[str]:
     width = grid.width
     props_by_cell: dict[int, tuple[str, ...]] = {}
     for cell, mark in grid.marks:
-        props = []
+        mark_props: list[str] = []
         if mark.circle:
-            props.append("background: circle")
+            mark_props.append("background: circle")
         if mark.shaded:
-            props.append("shade: true" if mark.circle else "background: shade")
+            mark_props.append("shade: true" if mark.circle else "background: shade")
         if mark.color:
-            props.append(f"background-color: {mark.color}")
-        props_by_cell[cell] = tuple(props)
+            mark_props.append(f"background-color: {mark.color}")
+        props_by_cell[cell] = tuple(mark_props)
     for cell, side in sorted(grid.bars):
         target, prop = (cell + 1, "bar-left: true") if side == RIGHT else (cell + width, "bar-top: true")
         props_by_cell[target] = props_by_cell.get(target, ()) + (prop,)

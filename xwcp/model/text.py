@@ -117,7 +117,7 @@ def _is_bar_line(line: str) -> bool:
     return bool(stripped) and set(stripped) <= {"-", " "}
 
 
-def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[int, ...]] | None:
+def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[str, ...]] | None:
     """The items of a `; colors:` / `; numbers:` line as tuples, or None when any item does not read."""
     match = _DIRECTIVE.match(line)
     if not match:

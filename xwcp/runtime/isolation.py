@@ -13,6 +13,8 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from types import TracebackType
+from typing import Any
 
 OVERSTAY_GRACE_S = 30.0
 """A worker still running this long after its limit is stopped by the bench (CP-SAT overshoots by ~5 s)."""
@@ -70,11 +72,12 @@ class ChildPeakSampler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
 
-    def __enter__(self):
+    def __enter__(self) -> ChildPeakSampler:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         self._stop.set()
         self._thread.join()
 
@@ -96,8 +99,8 @@ class ChildPeakSampler:
 
 
 
-def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
-    """Run `job()` in a forked worker in its own process group and return its dict, plus peak memory.
+def call_isolated(job: Callable[[], dict[str, Any]], timeout_s: float) -> dict[str, Any]:
+    """Run `job()` in a forked worker in its own process group and return its record, plus peak memory.
 
     The worker's peak-RSS mark is reset when it starts; `peak_rss_mb` is the larger of its own
     peak and its largest reaped child's (unless the job set it), `start_rss_mb` its RSS at the start.
@@ -126,11 +129,12 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _reset_peak_rss()
             start_rss = _rss_mb()
-            payload = ("ok", job())
+            record = job()
             own = _rss_mb("self", "VmHWM") or 0.0
             children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-            payload[1].setdefault("peak_rss_mb", max(own, children) or None)
-            payload[1]["start_rss_mb"] = start_rss
+            record.setdefault("peak_rss_mb", max(own, children) or None)
+            record["start_rss_mb"] = start_rss
+            payload: tuple[str, dict[str, Any] | str | None] = ("ok", record)
         except KeyboardInterrupt:
             payload = ("interrupted", None)
         except BaseException as exc:  # report everything; the worker never returns to the bench's code
@@ -177,7 +181,8 @@ def call_isolated(job: Callable[[], dict], timeout_s: float) -> dict:
         raise KeyboardInterrupt
     if kind == "error":
         raise RuntimeError(value)
-    return value
+    worker_record: dict[str, Any] = value
+    return worker_record
 
 
 def _die_with_parent() -> None:
@@ -216,7 +221,7 @@ def _stop_group(pid: int) -> int | None:
     return wait_status
 
 
-def call(job: Callable[[], dict], timeout_s: float, isolate: bool) -> dict:
+def call(job: Callable[[], dict[str, Any]], timeout_s: float, isolate: bool) -> dict[str, Any]:
     if isolate:
         return call_isolated(job, timeout_s)
     return job()

@@ -8,6 +8,8 @@ paying numpy's import (about 0.1 s, most of a tiny fill; issue 17).
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Any
 
 
 class LazyModule:
@@ -15,9 +17,9 @@ class LazyModule:
 
     def __init__(self, name: str):
         self._name = name
-        self._module = None
+        self._module: ModuleType | None = None
 
-    def __getattr__(self, attr: str):
+    def __getattr__(self, attr: str) -> Any:  # whatever the module holds under that name
         module = self._module
         if module is None:
             module = self._module = importlib.import_module(self._name)

@@ -19,6 +19,8 @@ import contextlib
 import os
 import signal
 import threading
+from collections.abc import Iterator
+from types import FrameType
 
 STOP = threading.Event()
 """Set when a stop signal arrived inside `stop_on_signals()`; cleared on entering and on leaving it."""
@@ -49,7 +51,7 @@ def exit_code_for(name: str) -> int:
     return 128 + signal.Signals[name].value
 
 
-def _raise(signum, frame) -> None:
+def _raise(signum: int, frame: FrameType | None) -> None:
     STOP.set()
     raise Interrupted(signum)
 
@@ -68,7 +70,7 @@ def _watch(read_fd: int) -> None:
 
 
 @contextlib.contextmanager
-def stop_on_signals():
+def stop_on_signals() -> Iterator[None]:
     """Within the block, SIGINT/SIGTERM/SIGHUP set STOP and raise `Interrupted` (see the module docstring).
 
     A signal ignored when the block starts (SIGHUP under `nohup`) stays ignored. Outside the
@@ -108,12 +110,12 @@ def stop_on_signals():
 class SoftStop:
     """What `stop_softly` heard: `name` of the first stop signal, or None."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.name: str | None = None
 
 
 @contextlib.contextmanager
-def stop_softly(event: threading.Event):
+def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
     """Within the block, a stop signal sets `event` (and `STOP`) instead of raising `Interrupted`.
 
     For work that keeps what it found when told to stop: the minimal-core search after an
@@ -126,7 +128,7 @@ def stop_softly(event: threading.Event):
         return
     previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
 
-    def _set(signum, frame) -> None:
+    def _set(signum: int, frame: FrameType | None) -> None:
         if heard.name is None:
             heard.name = signal.Signals(signum).name
         STOP.set()

@@ -24,11 +24,17 @@ import re
 import shutil
 import sys
 import zlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from xwcp.runtime.lazy import lazy_import
 
-np = lazy_import("numpy")  # only `read` and `write` need it
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # only `read` and `write` need it
 
 CACHE_VERSION = 5
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
@@ -53,7 +59,8 @@ def cache_dir() -> Path:
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
 """The WordList arrays a cached list holds, one `.npy` file each."""
-_FORMATS = {"letters_flat": "B", "scores_flat": "h", "order_flat": "i", "starts_flat": "i", "table": "q",
+_IntFormat = Literal["B", "h", "i", "q", "Q"]
+_FORMATS: dict[str, _IntFormat] = {"letters_flat": "B", "scores_flat": "h", "order_flat": "i", "starts_flat": "i", "table": "q",
             "bits_flat": "Q"}
 """Each array's element type as a `memoryview` format (numpy: uint8, int16, int32, int32, int64, uint64)."""
 _DESCRS = {"letters_flat": "|u1", "scores_flat": "<i2", "order_flat": "<i4", "starts_flat": "<i4", "table": "<i8",
@@ -73,7 +80,38 @@ class CacheDamaged(Exception):
     """A cached list that does not verify; its message says what is wrong."""
 
 
-def _file_stamp(path: Path) -> dict:
+class MappedFields(TypedDict):
+    """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
+    mapped file, and the arrays' shapes."""
+
+    problems: list[tuple[int, str]]
+    n_problems: int
+    notes: list[str]
+    shapes: dict[str, tuple[int, ...]]
+    letters_flat: memoryview
+    scores_flat: memoryview
+    order_flat: memoryview
+    starts_flat: memoryview
+    table: memoryview
+    bits_flat: memoryview
+
+
+class ArrayFields(TypedDict):
+    """A cached list as `read` gives it: the WordList fields but `source`, each array a read-only numpy
+    view of its mapped file."""
+
+    problems: list[tuple[int, str]]
+    n_problems: int
+    notes: list[str]
+    letters_flat: NDArray[np.uint8]
+    scores_flat: NDArray[np.int16]
+    order_flat: NDArray[np.int32]
+    starts_flat: NDArray[np.int32]
+    table: NDArray[np.int64]
+    bits_flat: NDArray[np.uint64]
+
+
+def _file_stamp(path: Path) -> dict[str, int]:
     """Size, modification time and a checksum of both ends: any write to the file changes one of them."""
     info = path.stat()
     with path.open("rb") as handle:
@@ -83,7 +121,7 @@ def _file_stamp(path: Path) -> dict:
     return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "crc": zlib.crc32(tail, zlib.crc32(head))}
 
 
-def _meta_check(meta: dict) -> int:
+def _meta_check(meta: Mapping[str, Any]) -> int:
     body = {key: value for key, value in meta.items() if key != "check"}
     return zlib.crc32(json.dumps(body, sort_keys=True).encode())
 
@@ -96,7 +134,7 @@ def _native_descr(name: str) -> str:
     return _DESCRS[name] if sys.byteorder == "little" else _DESCRS[name].replace("<", ">")
 
 
-def _map_array(path: Path, name: str, stamp: dict) -> tuple[memoryview, tuple[int, ...]]:
+def _map_array(path: Path, name: str, stamp: Mapping[str, int]) -> tuple[memoryview, tuple[int, ...]]:
     """The data of the `.npy` file `path` as a flat read-only memoryview of its element type, and its shape.
 
     Raises:
@@ -131,7 +169,7 @@ def _map_array(path: Path, name: str, stamp: dict) -> tuple[memoryview, tuple[in
     return view.cast(_FORMATS[name]), shape
 
 
-def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, ...]], check_words: bool = True
+def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]], check_words: bool = True
                    ) -> None:
     """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
     and (`check_words`, else left to the caller: `verify_bucket` per length used) every starts
@@ -168,7 +206,7 @@ def _verify_arrays(arrays: dict[str, memoryview], shapes: dict[str, tuple[int, .
         verify_bucket(arrays, row)
 
 
-def verify_bucket(arrays: dict[str, memoryview], row) -> None:
+def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int]) -> None:
     """Raise CacheDamaged unless the words of one length table `row` (already checked against the
     array sizes) have letter codes 0..25 and every starts row of theirs is a partition of them."""
     length, n, l_off, _, _, st_off, _ = row
@@ -181,7 +219,7 @@ def verify_bucket(arrays: dict[str, memoryview], row) -> None:
             raise CacheDamaged("a starts row is not a partition of its words")
 
 
-def read_meta(folder: Path) -> dict | None:
+def read_meta(folder: Path) -> dict[str, Any] | None:
     """The verified meta.json of the cached list in `folder`; None when there is none.
 
     Raises:
@@ -196,7 +234,7 @@ def read_meta(folder: Path) -> dict | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise CacheDamaged(f"meta.json cannot be read ({exc})") from None
     try:
-        meta = json.loads(meta_text)
+        meta: dict[str, Any] = json.loads(meta_text)
         if meta["version"] != CACHE_VERSION or meta["check"] != _meta_check(meta):
             raise CacheDamaged("meta.json does not match its checksum")
         meta["problems"] = [(int(line), str(what)) for line, what in meta["problems"]]
@@ -208,7 +246,7 @@ def read_meta(folder: Path) -> dict | None:
     return meta
 
 
-def read_mapped(folder: Path, check_words: bool = True) -> dict | None:
+def read_mapped(folder: Path, check_words: bool = True) -> MappedFields | None:
     """The cached list in `folder` as WordList fields (problems, n_problems, notes, and each array as a
     flat memoryview of its memory-mapped file), plus `shapes`; None when there is none. No numpy.
 
@@ -221,7 +259,8 @@ def read_mapped(folder: Path, check_words: bool = True) -> dict | None:
     meta = read_meta(folder)
     if meta is None:
         return None
-    arrays, shapes = {}, {}
+    arrays: dict[str, memoryview] = {}
+    shapes: dict[str, tuple[int, ...]] = {}
     for name in ARRAYS:
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
     _verify_arrays(arrays, shapes, check_words)
@@ -229,11 +268,13 @@ def read_mapped(folder: Path, check_words: bool = True) -> dict | None:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:
         pass
-    return {"problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"],
-            "shapes": shapes, **arrays}
+    return MappedFields(problems=meta["problems"], n_problems=meta["n_problems"], notes=meta["notes"], shapes=shapes,
+                        letters_flat=arrays["letters_flat"], scores_flat=arrays["scores_flat"],
+                        order_flat=arrays["order_flat"], starts_flat=arrays["starts_flat"], table=arrays["table"],
+                        bits_flat=arrays["bits_flat"])
 
 
-def read(folder: Path) -> dict | None:
+def read(folder: Path) -> ArrayFields | None:
     """The cached list in `folder` as WordList fields (the arrays as numpy views of the mapped files,
     problems, n_problems, notes); None when there is none.
 
@@ -243,13 +284,20 @@ def read(folder: Path) -> dict | None:
     fields = read_mapped(folder)
     if fields is None:
         return None
-    shapes = fields.pop("shapes")
-    for name in ARRAYS:
-        # plain read-only ndarray views of the maps (numpy's memmap subclass makes every slice cost a Python call)
-        array = np.frombuffer(fields[name], dtype=_native_descr(name)).reshape(shapes[name])
+    shapes = fields["shapes"]
+
+    def view(name: str, data: memoryview) -> NDArray[Any]:
+        # a plain read-only ndarray view of the map (numpy's memmap subclass makes every slice cost a Python call)
+        array = np.frombuffer(data, dtype=_native_descr(name)).reshape(shapes[name])
         array.flags.writeable = False
-        fields[name] = array
-    return fields
+        return array
+
+    return ArrayFields(problems=fields["problems"], n_problems=fields["n_problems"], notes=fields["notes"],
+                       letters_flat=view("letters_flat", fields["letters_flat"]),
+                       scores_flat=view("scores_flat", fields["scores_flat"]),
+                       order_flat=view("order_flat", fields["order_flat"]),
+                       starts_flat=view("starts_flat", fields["starts_flat"]), table=view("table", fields["table"]),
+                       bits_flat=view("bits_flat", fields["bits_flat"]))
 
 
 def _remove_tree(path: Path) -> None:
@@ -319,7 +367,8 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
     return removed
 
 
-def write(folder: Path, arrays: dict[str, np.ndarray], *, problems: list, n_problems: int, notes: list[str]) -> str | None:
+def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tuple[int, str]], n_problems: int,
+          notes: list[str]) -> str | None:
     """Write a compiled list to `folder` (replacing a damaged one), then tidy the cache.
 
     Returns:
@@ -328,11 +377,11 @@ def write(folder: Path, arrays: dict[str, np.ndarray], *, problems: list, n_prob
     tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
     try:
         tmp.mkdir(parents=True, exist_ok=True)
-        stamps = {}
+        stamps: dict[str, dict[str, int]] = {}
         for name in ARRAYS:
             np.save(tmp / f"{name}.npy", arrays[name])
             stamps[name] = _file_stamp(tmp / f"{name}.npy")
-        meta = {"version": CACHE_VERSION, "problems": problems, "n_problems": n_problems, "notes": notes,
+        meta: dict[str, Any] = {"version": CACHE_VERSION, "problems": problems, "n_problems": n_problems, "notes": notes,
                 "files": stamps}
         meta["check"] = _meta_check(meta)
         (tmp / "meta.json").write_text(json.dumps(meta), encoding="utf-8")

@@ -20,8 +20,10 @@ import hashlib
 import re
 import unicodedata
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.words import cache
 from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
@@ -30,7 +32,11 @@ from xwcp.runtime.files import read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
 from xwcp.base.types import WordId
 
-np = lazy_import("numpy")  # a cached list is read without it (MappedWordList); building and indexing need it
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # a cached list is read without it (MappedWordList); building and indexing need it
 
 DEFAULT_SCORE = 50
 """Score of a word given without one (CWL convention: 50 is an ordinary entry)."""
@@ -50,19 +56,20 @@ class LengthBucket:
     """All words of one length; `letters[word_id]` spells word `word_id`."""
 
     length: int
-    letters: np.ndarray
-    scores: np.ndarray
-    order: np.ndarray
-    starts: np.ndarray
+    letters: NDArray[np.uint8]
+    scores: NDArray[np.int16]
+    order: NDArray[np.int32]
+    starts: NDArray[np.int32]
 
     @property
     def n_words(self) -> int:
         return int(self.letters.shape[0])
 
     def text(self, word_id: WordId) -> str:
-        return (self.letters[word_id] + 65).tobytes().decode("ascii")
+        spelled: bytes = (self.letters[word_id] + 65).tobytes()
+        return spelled.decode("ascii")
 
-    def ids_with_letter(self, pos: int, letter: int) -> np.ndarray:
+    def ids_with_letter(self, pos: int, letter: int) -> NDArray[np.int32]:
         """Word ids with letter code `letter` at position `pos`."""
         return self.order[pos, self.starts[pos, letter]:self.starts[pos, letter + 1]]
 
@@ -72,13 +79,13 @@ class WordList:
     """A normalised word list indexed by length (see the module docstring for the arrays)."""
 
     source: str
-    letters_flat: np.ndarray
-    scores_flat: np.ndarray
-    order_flat: np.ndarray
-    starts_flat: np.ndarray
-    table: np.ndarray
+    letters_flat: NDArray[np.uint8]
+    scores_flat: NDArray[np.int16]
+    order_flat: NDArray[np.int32]
+    starts_flat: NDArray[np.int32]
+    table: NDArray[np.int64]
     """int64 [n_lengths, 7]: length, n_words, letters_off, scores_off, order_off, starts_off, bits_off."""
-    bits_flat: np.ndarray = None  # type: ignore[assignment]
+    bits_flat: NDArray[np.uint64]
     """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     n_problems: int = 0
@@ -173,13 +180,17 @@ class MappedWordList:
         cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
     """
 
-    def __init__(self, source: str, fields: dict):
+    def __init__(self, source: str, fields: cache.MappedFields):
         self.source = source
         self.problems, self.n_problems, self.notes = fields["problems"], fields["n_problems"], fields["notes"]
-        for name in cache.ARRAYS:
-            setattr(self, name, fields[name])
+        self.letters_flat = fields["letters_flat"]
+        self.scores_flat = fields["scores_flat"]
+        self.order_flat = fields["order_flat"]
+        self.starts_flat = fields["starts_flat"]
+        self.table = fields["table"]
+        self.bits_flat = fields["bits_flat"]
         flat = fields["table"].tolist()
-        self.table_rows = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
+        self.table_rows: list[tuple[int, ...]] = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
         self._row_by_length = {row[0]: row for row in self.table_rows}
         self._buckets: dict[int, MappedBucket] = {}
         self._verified: set[int] = set()
@@ -272,7 +283,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
     n_problems = 0
-    n_clamped, first_clamped = 0, None
+    n_clamped = 0
+    first_clamped: tuple[int, int] | None = None
     for line_no, line in enumerate(text.splitlines(), start=first_line):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -302,7 +314,7 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         old = score_by_word.get(word)
         if old is None or score > old:
             score_by_word[word] = score
-    if n_clamped and notes is not None:
+    if first_clamped is not None and notes is not None:  # set with the first clamped score
         line_no, score = first_clamped
         notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
                      f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
@@ -354,9 +366,9 @@ class _Builder:
     indexing the whole list at once; the flat arrays are allocated once, at their final size.
     """
 
-    def __init__(self):
-        self.words_by_length: dict[int, list[np.ndarray]] = {}
-        self.scores_by_length: dict[int, list[np.ndarray]] = {}
+    def __init__(self) -> None:
+        self.words_by_length: dict[int, list[NDArray[np.bytes_]]] = {}
+        self.scores_by_length: dict[int, list[NDArray[np.int16]]] = {}
 
     def add(self, score_by_word: dict[str, int]) -> None:
         by_length: dict[int, list[str]] = {}
@@ -368,7 +380,7 @@ class _Builder:
             self.scores_by_length.setdefault(length, []).append(
                 np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
 
-    def _unique(self, length: int) -> tuple[np.ndarray, np.ndarray]:
+    def _unique(self, length: int) -> tuple[NDArray[np.bytes_], NDArray[np.int16]]:
         """The words of `length` sorted alphabetically, each once with its best score."""
         words = np.concatenate(self.words_by_length.pop(length))
         scores = np.concatenate(self.scores_by_length.pop(length))
@@ -414,7 +426,8 @@ class _Builder:
             problems=problems or [], n_problems=n_problems)
 
 
-def _index_letters(letters: np.ndarray, order: np.ndarray, starts: np.ndarray, bits: np.ndarray) -> None:
+def _index_letters(letters: NDArray[np.uint8], order: NDArray[np.int32], starts: NDArray[np.int32],
+                   bits: NDArray[np.uint64]) -> None:
     """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
     for pos in range(letters.shape[1]):
         column = np.ascontiguousarray(letters[:, pos])
@@ -439,7 +452,9 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     changes_by_length: dict[int, dict[str, int]] = {}
     for word, score in score_by_word.items():
         changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
-    pieces = []  # per length: (length, letters [n, L], scores [n], order [L, n] or None, starts or None, bits or None)
+    # per length: (length, letters [n, L], scores [n], its index (order [L, n], starts, bits) or None: to be made)
+    pieces: list[tuple[int, NDArray[np.uint8], NDArray[np.int16],
+                       tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint64]] | None]] = []
     for length in sorted(set(base.lengths) | set(changes_by_length)):
         bucket = base.bucket(length)
         changes = changes_by_length.get(length)
@@ -447,18 +462,18 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
             _, _, _, _, _, _, b_off = (int(x) for x in base.table[np.nonzero(base.table[:, 0] == length)[0][0]])
             n_blocks = (bucket.n_words + 63) // 64
             bits = base.bits_flat[b_off:b_off + length * 26 * n_blocks]
-            pieces.append((length, bucket.letters, bucket.scores, bucket.order, bucket.starts, bits))
+            pieces.append((length, bucket.letters, bucket.scores, (bucket.order, bucket.starts, bits)))
             continue
         spelled = np.frombuffer((np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes(), dtype=f"S{length}")
         keep = ~np.isin(spelled, np.array(list(changes), dtype=f"S{length}"))
         added = sorted((word, score) for word, score in changes.items() if score > 0)
         words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{length}")])
         scores = np.concatenate([np.asarray(bucket.scores)[keep], np.array([s for _, s in added], np.int16)])
-        order = np.argsort(words, kind="stable")
-        words, scores = words[order], scores[order]
+        alphabetical = np.argsort(words, kind="stable")
+        words, scores = words[alphabetical], scores[alphabetical]
         if len(words):
             letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - 65
-            pieces.append((length, letters.astype(np.uint8), scores, None, None, None))
+            pieces.append((length, letters.astype(np.uint8), scores, None))
     pieces = [p for p in pieces if len(p[2])]
     if not pieces:
         raise InputError("no word is left after layering the lists", source)
@@ -471,7 +486,7 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     bits_flat = np.zeros(n_bits, np.uint64)
     rows = []
     l_off = s_off = st_off = b_off = 0
-    for length, letters, scores, order, starts, bits in pieces:
+    for length, letters, scores, index in pieces:
         n = len(scores)
         n_blocks = (n + 63) // 64
         letters_flat[l_off:l_off + n * length] = np.asarray(letters).reshape(-1)
@@ -479,9 +494,10 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
         order_view = order_flat[l_off:l_off + n * length].reshape(length, n)
         starts_view = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
         bits_view = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
-        if order is None:
+        if index is None:
             _index_letters(letters, order_view, starts_view, bits_view)
         else:
+            order, starts, bits = index
             order_view[:] = order
             starts_view[:] = starts
             bits_view.reshape(-1)[:] = bits
@@ -518,6 +534,7 @@ def _parse_in_chunks(text: str, source: str, notes: list[str]
         end = len(text) if end < 0 else end + 1
         chunk = text[start:end]
         fast = _parse_clean(chunk)
+        chunk_problems: list[tuple[int, str]]
         if fast is not None:
             score_by_word, chunk_problems, chunk_n = fast, [], 0
         else:
@@ -534,7 +551,7 @@ def _parse_in_chunks(text: str, source: str, notes: list[str]
     return builder, problems, n_problems, n_added
 
 
-def words_from_pairs(pairs, source: str = "<words>") -> WordList:
+def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<words>") -> WordList:
     """Build a WordList from (word, score) pairs or plain words, normalising them (for tests and tools)."""
     score_by_word: dict[str, int] = {}
     for item in pairs:
