@@ -4,7 +4,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from xwcp.backends import Backend
 
 MODEL_ENTRANTS = {
     "cpsat-table": "xwcp.bench.cpsat_table",
@@ -33,7 +36,7 @@ def entrant_label(name: str, kind: str) -> str:
     return f"{name} (cli)" if kind == "cli" else name
 
 
-def get_fill_module(name: str) -> ModuleType:
+def get_fill_module(name: str) -> Backend:
     """The module whose `fill` runs entrant `name`: a textbook model of `MODEL_ENTRANTS`, else a backend.
 
     Raises:
@@ -44,7 +47,7 @@ def get_fill_module(name: str) -> ModuleType:
 
     if name not in MODEL_ENTRANTS:
         return get_backend(name)
-    module = importlib.import_module(MODEL_ENTRANTS[name])
+    module = cast(Backend, importlib.import_module(MODEL_ENTRANTS[name]))  # a textbook model is one structurally
     if not module.available():
         raise InputError(f"entrant {name!r} is not available: {module.missing()}")
     return module

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,7 +104,7 @@ def clean_score(raw: object) -> int:
     return raw
 
 
-def update_personal(changes: dict[str, int | None], *, replace: bool = False,
+def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
                     path: Path | None = None) -> dict[str, int]:
     """Apply `changes` ({word: score}, None removes the entry) to the personal list and write it atomically.
 
