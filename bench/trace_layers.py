@@ -73,9 +73,9 @@ LAYER_BY_MODULE = {
 
 SLOT_FUNCTIONS = ("find_slots",)
 LETTER_FUNCTIONS = ("letter_contents",)
-ANSWER_FUNCTIONS = ("entry_dicts", "filled_grid", "fill_answer_json")
+ANSWER_FUNCTIONS = ("entry_dicts", "filled_grid")
 """What works out a fill's answer for a front end (the entries by slot, their scores): the CLI's JSON and text
-(`report.entry_dicts`, once for each before the move), the library's `FillAnswer` (`answers.filled_grid`), and
+(`report.entry_dicts`; `FillReport` keeps it), the library's `FillAnswer` (`answers.filled_grid` before it wrapped a FillReport), and
 the web's result message (`entry_scores` called from a web module before the move, counted here too)."""
 WEB_ANSWER_FUNCTION = "entry_scores"
 WATCHED = ("find_slots", "letter_contents", "spell_out", "fill_grid", "compile_structure", "compile_problem",
