@@ -5,18 +5,23 @@ for a grid of blocks and letters, with bars, marks and rebus cells written in fo
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from xwcp.model import BELOW, RIGHT, Grid, content_token, grid_from_rows, grid_lines
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
 from xwcp.base.types import FillStatus
 
+JsonDict = dict[str, Any]
+"""A JSON object as the command line prints it."""
 TEXT_MAX_FILLS = 10
 """Fills drawn in text output; more would scroll the answer away (JSON keeps them all)."""
 
 
-def entry_dicts(problem: Problem, entries) -> list[dict]:
+def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDict]:
     """One dict per slot in clue order (across by number, then down): id, number, direction, position, word, score."""
-    rows = []
+    rows: list[JsonDict] = []
     for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
@@ -41,7 +46,7 @@ class FillReport:
                  "_grid_by_index", "_lines_by_index", "_quality_by_index", "_entries_by_index")
 
     def __init__(self, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-                 core: dict | None = None, total_seconds: float | None = None) -> None:
+                 core: JsonDict | None = None, total_seconds: float | None = None) -> None:
         """`count`: the fills asked for (0 = all, None = one); `core`: for an unfillable grid, the slots that
         cannot be filled together (`xwcp.search.core.explain`); `seconds`: the time to the verdict (load,
         compile and fill); `total_seconds`: with the core search too, when given."""
@@ -54,7 +59,7 @@ class FillReport:
         self._grid_by_index: dict[int, Grid] = {}
         self._lines_by_index: dict[int, list[str]] = {}
         self._quality_by_index: dict[int, Quality] = {}
-        self._entries_by_index: dict[int, list[dict]] = {}
+        self._entries_by_index: dict[int, list[JsonDict]] = {}
 
     @property
     def is_filled(self) -> bool:
@@ -81,17 +86,17 @@ class FillReport:
             quality = self._quality_by_index[index] = self.result.quality_of(self.problem, index)
         return quality
 
-    def entries(self, index: int = 0) -> list[dict]:
+    def entries(self, index: int = 0) -> list[JsonDict]:
         """Fill `index`'s entries, one dict per slot in clue order (`entry_dicts`)."""
         entries = self._entries_by_index.get(index)
         if entries is None:
             entries = self._entries_by_index[index] = entry_dicts(self.problem, self.result.fills[index])
         return entries
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonDict:
         """The `xwcp fill --format json` object."""
         problem, result = self.problem, self.result
-        out: dict = {"status": result.status.value}
+        out: JsonDict = {"status": result.status.value}
         is_filled = self.is_filled
         if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
             out["grid"] = self.lines(0)
@@ -176,7 +181,7 @@ class FillReport:
 
 
 def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None, total_seconds: float | None = None) -> dict:
+              core: JsonDict | None = None, total_seconds: float | None = None) -> JsonDict:
     """The `xwcp fill --format json` object (`FillReport.as_dict`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
@@ -239,6 +244,6 @@ def verdict_text(result: FillResult) -> str:
 
 
 def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None, verdict_shown: bool = False) -> str:
+              core: JsonDict | None = None, verdict_shown: bool = False) -> str:
     """The `xwcp fill` text output (`FillReport.text`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core).text(verdict_shown)

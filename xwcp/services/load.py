@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from xwcp.base.errors import option_text
 from xwcp.compile.controls import Controls
@@ -78,7 +78,7 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
             return loaded
     said: list[str] = []
     tell = _teller(said, warn)
-    puzzle = read_puzzle(os.fspath(grid)) if as_paths else read_grid_like(grid, source=source)  # type: ignore[arg-type]
+    puzzle = read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid))) if as_paths else read_grid_like(grid, source=source)
     if out is not None:
         check_writable(puzzle, out)
     if isinstance(grid, (str, os.PathLike)):
@@ -107,7 +107,6 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
         InputError: as `load` (unreadable grid or list, controls that do not fit).
     """
     from xwcp.engine.plain_kernel import plain_search_supported
-    from xwcp.model.letters import spell_out
     from xwcp.words.cache import CacheDamaged
     from xwcp.words.wordlist import read_mapped_word_list
 
@@ -123,12 +122,12 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     if out is not None:
         check_writable(puzzle, out)
     try:
-        for length in sorted({slot.length for slot in spell_out(puzzle.grid).slots}):  # letters, rebus included
+        problem = compile_structure(puzzle.grid, word_list, min_score=min_score,  # type: ignore[arg-type]
+                                    allow_dupes=allow_dupes, strict=strict, controls=controls)
+        for length in sorted({slot.length for slot in problem.slots}):  # letter cells, rebus included
             word_list.row(length)  # verifies the words of each length the grid uses
     except CacheDamaged:  # the ordinary path rebuilds the list and says so
         return None
-    problem = compile_structure(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes,  # type: ignore[arg-type]
-                                strict=strict, controls=controls)
     problem = replace(problem, domains=initial_bitsets(problem))
     said: list[str] = []
     tell = _teller(said, warn)

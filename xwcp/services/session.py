@@ -14,17 +14,22 @@ import time
 from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from xwcp.base.errors import InputError, is_cli, option_text
 from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, Limits, Progress, fill_grid
+from xwcp.engine.result import FillResult, Limits, Progress, Quality, default_threads, fill_grid
 from xwcp.compile.controls import Controls
 from xwcp.services.load import WordPaths, load, load_words, warn_list, warn_problem, warn_puzzle
 
+if TYPE_CHECKING:
+    from xwcp.analysis.verify import VerifyProgress
+    from xwcp.search.core import CoreProgress
+
 __all__ = ["load_problem", "load_puzzle_problem", "load_words", "warn_list", "warn_problem", "warn_puzzle",
            "save_fill", "write_checked", "convert", "run_fill", "explain_verdict", "ProgressLine",
-           "VerifyProgressLine", "CoreProgressLine"]
+           "VerifyProgressLine", "CoreProgressLine", "StatusLine"]
 
 
 def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
@@ -128,19 +133,14 @@ def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
     return puzzle
 
 
-class ProgressLine:
-    """Prints a live one-line status of a fill to stderr, at most a few times a second, after its first second."""
+class StatusLine:
+    """A live one-line status on stderr, at most a few times a second, after its first second."""
 
-    def __init__(self, stream=sys.stderr, every_s: float = 0.5):
+    def __init__(self, stream: TextIO = sys.stderr, every_s: float = 0.5) -> None:
         self.stream = stream
         self.every_s = every_s
         self.last = 0.0
         self.shown = False
-
-    def __call__(self, p: Progress) -> None:
-        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
-                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
-                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
 
     def show(self, elapsed_s: float, text: str) -> None:
         now = time.perf_counter()
@@ -157,23 +157,32 @@ class ProgressLine:
             self.stream.flush()
 
 
-class VerifyProgressLine(ProgressLine):
+class ProgressLine(StatusLine):
+    """The status line of a fill: its backend, seconds, nodes, backtracks, restarts and deepest slot."""
+
+    def __call__(self, p: Progress) -> None:
+        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
+                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
+                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
+
+
+class VerifyProgressLine(StatusLine):
     """The same status line for `suggest --verify`: seconds so far and words settled."""
 
-    def __call__(self, p) -> None:  # p: xwcp.analysis.verify.VerifyProgress
+    def __call__(self, p: VerifyProgress) -> None:
         self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
 
 
-class CoreProgressLine(ProgressLine):
+class CoreProgressLine(StatusLine):
     """The same status line while the minimal core is searched for: seconds, searches, slots left and needed."""
 
-    def __call__(self, p) -> None:  # p: xwcp.search.core.CoreProgress
+    def __call__(self, p: CoreProgress) -> None:
         self.show(p.elapsed_s, f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
                                f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ")
 
 
 def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
-                    time_limit_s: float | None = None) -> dict | None:
+                    time_limit_s: float | None = None) -> dict[str, Any] | None:
     """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
 
     A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search
@@ -242,28 +251,29 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
 
         if quality and time_limit_s is None:
             time_limit_s = DEFAULT_TIME_LIMIT_S
-        limits = Limits(time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort, **_threads(threads))
-        quality_by_fill: dict[tuple[str, ...], object] = {}
+        limits = Limits(time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort, threads=default_threads() if threads is None else threads)
+        quality_by_fill: dict[tuple[str, ...], Quality] = {}
 
         def fill_one(p: Problem, lim: Limits) -> FillResult:
             if not quality:
                 return fill(p, backend, lim)
             result, q = fill_quality(p, backend, lim, say=say)
-            if q is not None:
+            if q is not None and result.entries is not None:
                 quality_by_fill[result.entries] = q
             return result
 
         def run() -> FillResult:
             if min_diff is not None and (count or 1) > 1:
-                return fill_diverse(problem, backend, limits, count, min_diff, fill_one=fill_one)
+                return fill_diverse(problem, backend, limits, count or 1, min_diff, fill_one=fill_one)
             return fill_one(problem, limits)
 
         stopped_by = None
         if quality and soft_stop:
             from xwcp.runtime.signals import stop_softly
 
-            limits = replace(limits, abort=abort or threading.Event())
-            with stop_softly(limits.abort) as heard:
+            event = abort or threading.Event()
+            limits = replace(limits, abort=event)
+            with stop_softly(event) as heard:
                 result = run()
             stopped_by = heard.name
         else:
@@ -280,14 +290,10 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
             raise InputError(f"cannot write CNF file ({exc.strerror or exc})", str(export_cnf)) from None
     line = ProgressLine() if show_progress else None
     limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress or line, abort=abort,
-                    **_threads(threads))
+                    threads=default_threads() if threads is None else threads)
     try:
         return fill(problem, backend, limits)
     finally:
         if line is not None:
             line.close()
 
-
-def _threads(threads: int | None) -> dict[str, int]:
-    """`Limits`' threads when given (its own default otherwise)."""
-    return {} if threads is None else {"threads": threads}
