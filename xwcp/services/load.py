@@ -24,7 +24,10 @@ from xwcp.base.errors import option_text
 from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem, compile_structure, initial_bitsets, unlisted_text
 from xwcp.formats import Puzzle, check_writable, read_puzzle
+from xwcp.engine.plain_kernel import plain_search_supported
 from xwcp.services.inputs import read_grid_like, read_words
+from xwcp.words.cache import CacheDamaged
+from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
 
 if TYPE_CHECKING:
     from xwcp.words.wordlist import MappedWordList, WordList
@@ -106,10 +109,6 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     Raises:
         InputError: as `load` (unreadable grid or list, controls that do not fit).
     """
-    from xwcp.engine.plain_kernel import plain_search_supported
-    from xwcp.words.cache import CacheDamaged
-    from xwcp.words.wordlist import read_mapped_word_list
-
     controls = controls or Controls()
     paths = list(words) if isinstance(words, (list, tuple)) else [words]
     if (not isinstance(grid, (str, os.PathLike)) or str(grid) == "-" or "\n" in str(grid) or len(paths) > 1
@@ -140,8 +139,6 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
 def load_words(words_path: WordPaths = None, warn: Warn | None = None) -> WordList:
     """The word list: None for the default, a path, or a list of paths layered in order (later lists score
     over earlier ones); `warn` hears one line per thing the user should know about each list."""
-    from xwcp.words.wordlist import layer_word_lists, load_word_list
-
     paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
     layers = [load_word_list(path) for path in (paths or [None])]  # type: ignore[arg-type]
     if warn is not None:
@@ -166,8 +163,6 @@ def warn_puzzle(puzzle: Puzzle, path: str | Path, warn: Warn) -> None:
 
 def warn_list(words: WordList | MappedWordList, warn: Warn) -> None:
     """Tell `warn` what the user should know about a loaded list: its skipped lines and its notes."""
-    from xwcp.words.wordlist import describe_problems
-
     if words.n_problems:
         warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
     for note in words.notes:
