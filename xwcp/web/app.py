@@ -196,11 +196,7 @@ def _optional(module: str, attr: str):
 
 def quality_fill_function():
     """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when it exists, else None."""
-    for module in ("xwcp.search.quality", "xwcp.quality"):
-        function = _optional(module, "fill_quality")
-        if function is not None:
-            return function
-    return None
+    return _optional("xwcp.search.quality", "fill_quality")
 
 
 def export_formats() -> list[str]:
@@ -521,7 +517,7 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         quality = _flag(body, "quality")
         quality_fill = quality_fill_function()
         if quality and quality_fill is None:
-            raise ApiError(501, "quality fill is not available in this build (xwcp.quality is missing)")
+            raise ApiError(501, "quality fill is not available in this build (xwcp.search.quality is missing)")
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return
