@@ -450,9 +450,9 @@ def cmd_fill(args) -> int:
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
         if result.fills:
-            print(report.fill_grids(problem, result))
+            print(report.FillReport(problem, result, seconds).grids_text())
         else:
-            print(f"xwcp: {report.fill_text(problem, result, seconds).splitlines()[0]}", file=sys.stderr)
+            print(f"xwcp: {report.verdict_text(result)}", file=sys.stderr)
         return _stopped_quality(result) or result.status.exit_code
     core = None
     if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
@@ -462,16 +462,16 @@ def cmd_fill(args) -> int:
             print(report.verdict_text(result), flush=True)
         core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
     total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
-    # xwcp.FillAnswer's as_dict() and text(), without importing it: its dataclasses cost a small fill's
-    # start-up a few ms (issue 17); tests/test_library.py checks the two print the same
-    data = report.fill_dict(problem, result, seconds, args.count, core, total)
+    # the answer worked out once (what xwcp.FillAnswer wraps; the CLI does not import the library's dataclasses:
+    # they cost a small fill's start-up a few ms, issue 17); tests/test_library.py checks the two print the same
+    answer = report.FillReport(problem, result, seconds, args.count, core, total)
+    data = answer.as_dict()
     if wrote:
         data["out"] = args.out
     if result.stopped_by is not None:
         data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    _emit(args, data, report.fill_text(problem, result, seconds, args.count, core,
-                                       verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
+    _emit(args, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
     return _stopped_quality(result) or result.status.exit_code
 
 

@@ -128,7 +128,8 @@ def fill_grid_task(task: GridTask) -> dict:
 @functools.lru_cache(maxsize=None)
 def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
-    import xwcp.render.report  # noqa: F401
+    import xwcp.library.answers  # noqa: F401
+    import xwcp.services.session  # noqa: F401
     from xwcp.backends import get_backend
     from xwcp.engine.kernel import Engine  # noqa: F401
 
@@ -136,27 +137,29 @@ def _import_fill_modules(backend: str) -> None:
 
 
 def _compile(task: GridTask):
-    from xwcp.model import parse_grid
-    from xwcp.compile.problem import compile_problem
+    """The task's grid and list through the one loader (`xwcp.services.load.load`); the grid is text read
+    under its file's name."""
+    from xwcp.services.load import load
 
-    grid = parse_grid(task.grid_text, task.source)
-    return compile_problem(grid, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes)
+    text = task.grid_text if "\n" in task.grid_text else task.grid_text + "\n"  # text, never a file name
+    return load(text, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes,
+                source=task.source).problem
 
 
 def _fill_record(problem, task: GridTask) -> dict:
-    """In the forked child: fill (or search for quality), validate, and describe the result."""
-    from xwcp.render import report
-    from xwcp.backends import fill
-    from xwcp.engine.result import Limits
+    """In the forked child: fill (or search for quality) through the one runner, validate, and describe the
+    result (the library's answer, `xwcp.FillAnswer`, as the command line's JSON)."""
+    from xwcp.library.answers import FillAnswer
+    from xwcp.services import session
 
     start = time.perf_counter()
-    limits = Limits(time_limit_s=task.time_limit_s, seed=task.seed, threads=1)
     if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
         result = quality_function()(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                     quality=True)
-    else:
-        result = fill(problem, task.backend, limits)  # validates every fill with check_fill
-    record = report.fill_dict(problem, result, time.perf_counter() - start)
+    else:  # validates every fill with check_fill; one thread: the worker's cores are shared out by Dask
+        result = session.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
+                                  threads=1)
+    record = FillAnswer.build(problem, result, time.perf_counter() - start).as_dict()
     if "quality" not in record and result.entries is not None:
         record["quality"] = entry_quality(problem, result.entries)
     return record

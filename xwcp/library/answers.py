@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from xwcp.formats import Puzzle
     from xwcp.model import Grid
     from xwcp.compile.problem import Problem
+    from xwcp.render.report import FillReport
 
 JsonDict = dict[str, Any]
 """A JSON object as the CLI prints it."""
@@ -149,6 +150,13 @@ def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) ->
     return FilledGrid(rows, tuple(out), quality)
 
 
+def _filled_from_report(report: FillReport, index: int) -> FilledGrid:
+    """Fill `index` of a FillReport as a FilledGrid (its lines, entries and quality as the report worked them out)."""
+    entries = tuple(Entry(e["id"], e["number"], Direction(e["direction"]), e["row"], e["col"], e["length"], e["word"],
+                          e["score"]) for e in report.entries(index))
+    return FilledGrid(list(report.lines(index)), entries, report.quality(index))
+
+
 @dataclass(frozen=True)
 class CoreAnswer:
     """Why a grid cannot be filled: slots that cannot all be filled together (a minimal core when `is_minimal`)."""
@@ -230,16 +238,28 @@ class FillAnswer:
     """The fills asked for (None one, 0 all), for the CLI's note when fewer exist."""
     puzzle: Puzzle | None = field(default=None, repr=False, compare=False)
     """The puzzle filled (its title, author and clues go into `save`)."""
+    report: FillReport | None = field(default=None, repr=False, compare=False)
+    """The answer as worked out once for every front end: its JSON (`as_dict`) and text (`text`) come from it."""
 
     @classmethod
     def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
               core: Mapping[str, Any] | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
         """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.session.run_fill`) on `problem`."""
-        fills = tuple(filled_grid(problem, entries, result.quality_of(problem, index))
-                      for index, entries in enumerate(result.fills)) if result.status is FillStatus.FILLED else ()
+        from xwcp.render.report import FillReport
+
+        return cls.from_report(FillReport(problem, result, seconds, count, None if core is None else dict(core)),
+                               puzzle)
+
+    @classmethod
+    def from_report(cls, report: FillReport, puzzle: Puzzle | None = None) -> FillAnswer:
+        """The answer a `xwcp.render.report.FillReport` holds (worked out once: its JSON and text are this
+        answer's `as_dict()` and `text()`)."""
+        problem, result = report.problem, report.result
+        fills = tuple(_filled_from_report(report, index) for index in range(len(result.fills))
+                      ) if result.status is FillStatus.FILLED else ()
         return cls(result.status, fills, result.n_fills, result.reason,
-                   None if core is None else CoreAnswer.from_dict(core), result.backend, seconds, result.stats,
-                   tuple(problem.notes), problem, result, count, puzzle)
+                   None if report.core is None else CoreAnswer.from_dict(report.core), result.backend, report.seconds,
+                   result.stats, tuple(problem.notes), problem, result, report.count, puzzle, report)
 
     def _first(self) -> FilledGrid:
         if not self.fills:
@@ -305,21 +325,22 @@ class FillAnswer:
         write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
         return Path(path)
 
-    def as_dict(self) -> JsonDict:
-        """The `xwcp fill --format json` object."""
-        from xwcp.render.report import fill_dict
+    def _report(self) -> FillReport:
+        if self.report is not None:
+            return self.report
+        from xwcp.render.report import FillReport
 
         assert self.problem is not None and self.result is not None
-        return fill_dict(self.problem, self.result, self.wall_time_s, self.count,
-                         None if self.core is None else self.core.json)
+        return FillReport(self.problem, self.result, self.wall_time_s, self.count,
+                          None if self.core is None else self.core.json)
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp fill --format json` object."""
+        return self._report().as_dict()
 
     def text(self) -> str:
         """The `xwcp fill` text."""
-        from xwcp.render.report import fill_text
-
-        assert self.problem is not None and self.result is not None
-        return fill_text(self.problem, self.result, self.wall_time_s, self.count,
-                         None if self.core is None else self.core.json)
+        return self._report().text()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ and answers with designed grids (`xwcp.designer` does the work).
 """
 from __future__ import annotations
 
-import os
+import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from xwcp.library.answers import (CheckAnswer, CoreAnswer, DesignAnswer, Domains
                                   SlotInfo, Suggestions)
 from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
-                                 check_optional_int, check_seconds, read_at, read_grid_like, read_size,
+                                 check_optional_int, check_seconds, read_at, read_size,
                                  read_theme_words, read_words, resolve_slot, type_name)
 from xwcp.engine.result import Progress
 
@@ -41,7 +42,22 @@ RANKINGS = ("score", "fit")
 
 
 def _warn(message: str) -> None:
-    warnings.warn(f"xwcp: {message}", UserWarning, stacklevel=4)
+    """The library's default `warn`: a UserWarning pointing at the caller's line (the first frame outside xwcp)."""
+    warnings.warn(f"xwcp: {message}", UserWarning, stacklevel=_caller_level())
+
+
+def _caller_level() -> int:
+    """The `stacklevel` of `warnings.warn` called in `_warn` that names the first frame outside the xwcp package."""
+    frame = sys._getframe(2)  # _warn's caller
+    level = 2
+    while frame is not None and _in_xwcp(frame.f_globals.get("__name__", "")):
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+        level += 1
+    return level
+
+
+def _in_xwcp(module: str) -> bool:
+    return module == "xwcp" or module.startswith("xwcp.")
 
 
 class Session:
@@ -83,7 +99,7 @@ class Session:
             TypeError: an argument of the wrong type (the message names it and what it takes).
             InputError: an unreadable grid or list, or a control that does not fit the grid.
         """
-        from xwcp.compile.problem import Problem, compile_problem
+        from xwcp.compile.problem import Problem
 
         self._puzzle: Puzzle | None = None
         self._propagation: Propagation | None = None  # set by `analysed`: jobs start from it, not from AC-3
@@ -110,20 +126,10 @@ class Session:
         else:
             controls = Controls(locks=locks, bans=bans, min_score_by_slot=min_score_by_slot, region=region,
                                 max_shared_substring=max_shared_substring)
-        self._puzzle = read_grid_like(grid)
-        word_list = read_words(words)
-        if warn is not None:
-            from xwcp.services.session import warn_list, warn_puzzle
+        from xwcp.services.load import load
 
-            if isinstance(grid, (str, os.PathLike)):  # what reading the file said (a key that unlocked it, ...)
-                warn_puzzle(self._puzzle, os.fspath(grid), warn)
-            warn_list(word_list, warn)
-        self.problem = compile_problem(self._puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes,
-                                       strict=strict, controls=controls)
-        if warn is not None:
-            from xwcp.services.session import warn_problem
-
-            warn_problem(self.problem, strict, warn)
+        self._puzzle, self.problem, _ = load(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                             controls=controls, warn=warn)
 
     @classmethod
     def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
@@ -168,7 +174,7 @@ class Session:
     def fill(self, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
              count: int | None = None, min_diff: int | None = None, quality: bool = False,
              progress: Callable[[Progress], None] | None = None,
-             say: Callable[[str], None] | None = None) -> FillAnswer:
+             say: Callable[[str], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
         """Fill every slot with listed words (no word twice), or prove that no fill exists.
 
         Args:
@@ -180,6 +186,8 @@ class Session:
             quality: search for the highest minimum score, then the highest mean (anytime).
             progress: called with a Progress snapshot of a long plain fill's search.
             say: called with the quality search's progress lines.
+            abort: a `threading.Event`; set it (from another thread) to stop the fill: the answer's status is
+                then ABORTED (a quality search keeps the best fill found until then).
 
         Returns:
             A FillAnswer: `.status`, `.rows`, `answer["18A"]`, `.quality`, `.fills`; for an
@@ -188,8 +196,8 @@ class Session:
         Raises:
             TypeError, InputError: an option of the wrong type or value.
         """
-        from xwcp.services.session import run_fill
         from xwcp.base.types import FillStatus
+        from xwcp.services import session
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -205,14 +213,17 @@ class Session:
             check_min_diff(self.problem, count, min_diff)
         if progress is not None and not callable(progress):
             raise TypeError(f"progress must be a callable taking an xwcp.Progress, not {type_name(progress)}")
+        if abort is not None and not isinstance(abort, threading.Event):
+            raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         start = time.perf_counter()
-        result = run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                          quality=quality, min_diff=min_diff, say=say, progress=progress)
+        result = session.run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                                  quality=quality, min_diff=min_diff, say=say, progress=progress, abort=abort)
         core = None
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.search.core import explain
 
-            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot)
+            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot,
+                           abort=abort)
         return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
 
     def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
@@ -370,7 +381,7 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
          max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
          backend: str = "auto", time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
          min_diff: int | None = None, quality: bool = False,
-         progress: Callable[[Progress], None] | None = None) -> FillAnswer:
+         progress: Callable[[Progress], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
     """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
 
     The grid and the options are those of `Session`; the fill options those of `Session.fill`.
@@ -383,7 +394,7 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
                    strict=strict).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                                       min_diff=min_diff, quality=quality, progress=progress)
+                                       min_diff=min_diff, quality=quality, progress=progress, abort=abort)
 
 
 def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
@@ -526,7 +537,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
                            count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
                            seed=seed, min_score=min_score, bans=sorted(banned))
     word_list = read_words(words)
-    from xwcp.services.session import warn_list
+    from xwcp.services.load import warn_list
 
     warn_list(word_list, _warn)
     return DesignAnswer.build(run_design(request, word_list, progress=progress), request)

@@ -5,18 +5,23 @@ for a grid of blocks and letters, with bars, marks and rebus cells written in fo
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from xwcp.model import BELOW, RIGHT, Grid, content_token, grid_from_rows, grid_lines
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, fill_grid
+from xwcp.engine.result import FillResult, Quality, fill_grid
 from xwcp.base.types import FillStatus
 
+JsonDict = dict[str, Any]
+"""A JSON object as the command line prints it."""
 TEXT_MAX_FILLS = 10
 """Fills drawn in text output; more would scroll the answer away (JSON keeps them all)."""
 
 
-def entry_dicts(problem: Problem, entries) -> list[dict]:
+def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDict]:
     """One dict per slot in clue order (across by number, then down): id, number, direction, position, word, score."""
-    rows = []
+    rows: list[JsonDict] = []
     for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
@@ -27,43 +32,158 @@ def entry_dicts(problem: Problem, entries) -> list[dict]:
     return rows
 
 
-def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None, total_seconds: float | None = None) -> dict:
-    """The `xwcp fill --format json` object (`count`: the fills asked for, 0 = all, None = one;
-    `core`: for an unfillable grid, the slots that cannot be filled together, from `xwcp.search.core.explain`).
+class FillReport:
+    """One fill's answer, worked out once for every front end: each fill's grid, lines, quality and entries
+    (each computed on first use and kept), rendered as the `xwcp fill` JSON object (`as_dict`), its text
+    (`text`) and its `--format grid` output (`grids_text`). `xwcp.FillAnswer` wraps one; the web's result
+    message and batch records are rendered from it too.
 
-    `seconds` is the time to the verdict (load, compile and fill); the core search has its own
-    (`core.seconds`), and `total_seconds` is both when given."""
-    out: dict = {"status": result.status.value}
-    is_filled = result.status is FillStatus.FILLED and result.entries is not None
-    if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
-        out["grid"] = grid_lines(fill_grid(problem, result.entries))
-    out["entries"] = entry_dicts(problem, result.entries) if is_filled else []
-    if is_filled:
-        out["quality"] = result.quality_of(problem).as_dict()
-    if len(result.fills) > 1:
-        out["fills"] = [{"grid": grid_lines(fill_grid(problem, f)), "quality": result.quality_of(problem, i).as_dict()}
-                        for i, f in enumerate(result.fills)]
-    if result.n_fills > 1 or len(result.fills) > 1:
-        out["n_fills"] = result.n_fills
-    if result.reason:
-        out["reason"] = result.reason
-    if problem.notes:
-        out["notes"] = list(problem.notes)
-    shortfall = fewer_fills_note(result, count)
-    if shortfall:
-        out["note"] = shortfall
-    if result.slot_id is not None:
-        out["slot"] = problem.slots[result.slot_id].name
-    if core is not None:
-        out["core"] = core
-    out["backend"] = result.backend
-    out["seconds"] = round(seconds, 4)
-    if total_seconds is not None:
-        out["total_seconds"] = round(total_seconds, 4)
-    out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
-                    "restarts": result.stats.restarts, **dict(result.stats.extra)}
-    return out
+    A plain class, not a dataclass: the command line builds one on every fill, and a small fill's start-up
+    pays for every class created at import (issue 17).
+    """
+
+    __slots__ = ("problem", "result", "seconds", "count", "core", "total_seconds",
+                 "_grid_by_index", "_lines_by_index", "_quality_by_index", "_entries_by_index")
+
+    def __init__(self, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+                 core: JsonDict | None = None, total_seconds: float | None = None) -> None:
+        """`count`: the fills asked for (0 = all, None = one); `core`: for an unfillable grid, the slots that
+        cannot be filled together (`xwcp.search.core.explain`); `seconds`: the time to the verdict (load,
+        compile and fill); `total_seconds`: with the core search too, when given."""
+        self.problem = problem
+        self.result = result
+        self.seconds = seconds
+        self.count = count
+        self.core = core
+        self.total_seconds = total_seconds
+        self._grid_by_index: dict[int, Grid] = {}
+        self._lines_by_index: dict[int, list[str]] = {}
+        self._quality_by_index: dict[int, Quality] = {}
+        self._entries_by_index: dict[int, list[JsonDict]] = {}
+
+    @property
+    def is_filled(self) -> bool:
+        return self.result.status is FillStatus.FILLED and self.result.entries is not None
+
+    def grid(self, index: int = 0) -> Grid:
+        """Fill `index` written into the problem's grid."""
+        grid = self._grid_by_index.get(index)
+        if grid is None:
+            grid = self._grid_by_index[index] = fill_grid(self.problem, self.result.fills[index])
+        return grid
+
+    def lines(self, index: int = 0) -> list[str]:
+        """Fill `index` as JSON gives a grid: its lines in xwcp's text syntax."""
+        lines = self._lines_by_index.get(index)
+        if lines is None:
+            lines = self._lines_by_index[index] = grid_lines(self.grid(index))
+        return lines
+
+    def quality(self, index: int = 0) -> Quality:
+        """Fill `index`'s quality (as the quality search reported it, else measured)."""
+        quality = self._quality_by_index.get(index)
+        if quality is None:
+            quality = self._quality_by_index[index] = self.result.quality_of(self.problem, index)
+        return quality
+
+    def entries(self, index: int = 0) -> list[JsonDict]:
+        """Fill `index`'s entries, one dict per slot in clue order (`entry_dicts`)."""
+        entries = self._entries_by_index.get(index)
+        if entries is None:
+            entries = self._entries_by_index[index] = entry_dicts(self.problem, self.result.fills[index])
+        return entries
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp fill --format json` object."""
+        problem, result = self.problem, self.result
+        out: JsonDict = {"status": result.status.value}
+        is_filled = self.is_filled
+        if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
+            out["grid"] = self.lines(0)
+        out["entries"] = self.entries(0) if is_filled else []
+        if is_filled:
+            out["quality"] = self.quality(0).as_dict()
+        if len(result.fills) > 1:
+            out["fills"] = [{"grid": self.lines(i), "quality": self.quality(i).as_dict()}
+                            for i in range(len(result.fills))]
+        if result.n_fills > 1 or len(result.fills) > 1:
+            out["n_fills"] = result.n_fills
+        if result.reason:
+            out["reason"] = result.reason
+        if problem.notes:
+            out["notes"] = list(problem.notes)
+        shortfall = fewer_fills_note(result, self.count)
+        if shortfall:
+            out["note"] = shortfall
+        if result.slot_id is not None:
+            out["slot"] = problem.slots[result.slot_id].name
+        if self.core is not None:
+            out["core"] = self.core
+        out["backend"] = result.backend
+        out["seconds"] = round(self.seconds, 4)
+        if self.total_seconds is not None:
+            out["total_seconds"] = round(self.total_seconds, 4)
+        out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
+                        "restarts": result.stats.restarts, **dict(result.stats.extra)}
+        return out
+
+    def text(self, verdict_shown: bool = False) -> str:
+        """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
+
+        At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill). With
+        `verdict_shown` the verdict line (`verdict_text`) is left out: it was printed before the core search.
+        """
+        problem, result, core = self.problem, self.result, self.core
+        lines: list[str] = []
+        if result.entries is None:
+            if not verdict_shown:
+                lines.append(verdict_text(result))
+            if core is not None:
+                from xwcp.search.core import core_text
+
+                lines.extend([core_text(problem, core), ""])
+        for index in range(min(len(result.fills), TEXT_MAX_FILLS)):
+            if len(result.fills) > 1:
+                lines.append(f"Fill {index + 1}:")
+            lines.append(grid_text(self.grid(index)))
+            if result.status is FillStatus.FILLED:
+                lines.append(self.quality(index).text())
+            lines.append("")
+            if index == 0:
+                entries = self.entries(0)
+                for direction in ("across", "down"):
+                    lines.append(direction.capitalize())
+                    for row in entries:
+                        if row["direction"] == direction:
+                            score = "" if row["score"] is None else f"  ({row['score']})"
+                            lines.append(f"  {row['number']:>3}  {row['word']}{score}")
+                lines.append("")
+        if len(result.fills) > TEXT_MAX_FILLS:
+            lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
+        if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
+            lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)"
+                                                      if result.status.value == "limit" else ""))
+        shortfall = fewer_fills_note(result, self.count)
+        if shortfall:
+            lines.append(shortfall.capitalize())
+        core_time = f"; the core in {core['seconds']:.2f} s" if core and "seconds" in core else ""
+        lines.append(f"{result.status.value} in {self.seconds:.2f} s by {result.backend}{core_time}")
+        return "\n".join(lines)
+
+    def grids_text(self) -> str:
+        """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
+        separated by `; fill N of M` comment lines (read back, each is one grid)."""
+        fills = self.result.fills
+        if len(fills) == 1:
+            return self.grid(0).render().rstrip("\n")
+        parts = [f"; fill {index + 1} of {len(fills)}\n{self.grid(index).render()}" for index in range(len(fills))]
+        return "\n".join(parts).rstrip("\n")
+
+
+def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
+              core: JsonDict | None = None, total_seconds: float | None = None) -> JsonDict:
+    """The `xwcp fill --format json` object (`FillReport.as_dict`; the arguments are `FillReport`'s)."""
+    return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
 
 def grid_text(grid: Grid | list[str]) -> str:
@@ -106,14 +226,8 @@ def grid_text(grid: Grid | list[str]) -> str:
 
 
 def fill_grids(problem: Problem, result: FillResult) -> str:
-    """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
-    separated by `; fill N of M` comment lines (read back, each is one grid)."""
-    if len(result.fills) == 1:
-        return fill_grid(problem, result.fills[0]).render().rstrip("\n")
-    parts = []
-    for index, entries in enumerate(result.fills):
-        parts.append(f"; fill {index + 1} of {len(result.fills)}\n{fill_grid(problem, entries).render()}")
-    return "\n".join(parts).rstrip("\n")
+    """The `--format grid` output (`FillReport.grids_text`)."""
+    return FillReport(problem, result, 0.0).grids_text()
 
 
 def fewer_fills_note(result: FillResult, count: int | None) -> str:
@@ -130,43 +244,6 @@ def verdict_text(result: FillResult) -> str:
 
 
 def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: dict | None = None, verdict_shown: bool = False) -> str:
-    """The `xwcp fill` text output: the grid, then entries by number; or the reason there is none.
-
-    At most TEXT_MAX_FILLS fills are drawn (`--format json` has every kept fill). With
-    `verdict_shown` the verdict line (`verdict_text`) is left out: it was printed before the core search.
-    """
-    lines: list[str] = []
-    if result.entries is None:
-        if not verdict_shown:
-            lines.append(verdict_text(result))
-        if core is not None:
-            from xwcp.search.core import core_text
-
-            lines.extend([core_text(problem, core), ""])
-    for index, entries in enumerate(result.fills[:TEXT_MAX_FILLS]):
-        if len(result.fills) > 1:
-            lines.append(f"Fill {index + 1}:")
-        lines.append(grid_text(fill_grid(problem, entries)))
-        if result.status is FillStatus.FILLED:
-            lines.append(result.quality_of(problem, index).text())
-        lines.append("")
-        if index == 0:
-            for direction in ("across", "down"):
-                lines.append(direction.capitalize())
-                for row in entry_dicts(problem, entries):
-                    if row["direction"] == direction:
-                        score = "" if row["score"] is None else f"  ({row['score']})"
-                        lines.append(f"  {row['number']:>3}  {row['word']}{score}")
-            lines.append("")
-    if len(result.fills) > TEXT_MAX_FILLS:
-        lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
-    if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
-        lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)" if result.status.value == "limit" else ""))
-    shortfall = fewer_fills_note(result, count)
-    if shortfall:
-        lines.append(shortfall.capitalize())
-    core_time = f"; the core in {core['seconds']:.2f} s" if core and "seconds" in core else ""
-    lines.append(f"{result.status.value} in {seconds:.2f} s by {result.backend}{core_time}")
-    return "\n".join(lines)
-
+              core: JsonDict | None = None, verdict_shown: bool = False) -> str:
+    """The `xwcp fill` text output (`FillReport.text`; the arguments are `FillReport`'s)."""
+    return FillReport(problem, result, seconds, count, core).text(verdict_shown)

@@ -52,10 +52,11 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
-def read_grid_like(grid: object, name: str = "grid") -> Puzzle:
+def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>") -> Puzzle:
     """The puzzle a caller means by `grid` (see GridLike); a bare grid becomes a Puzzle without metadata.
 
-    A str with a line break is grid text; any other str (or a path object) is a file name.
+    A str with a line break is grid text (read under the name `source`); any other str (or a path object)
+    is a file name.
 
     Raises:
         TypeError: `grid` is none of the accepted kinds.
@@ -68,7 +69,7 @@ def read_grid_like(grid: object, name: str = "grid") -> Puzzle:
     if isinstance(grid, str) and ("\n" in grid or "\r" in grid):
         from xwcp.model import parse_grid
 
-        return Puzzle(parse_grid(grid, "<grid text>"))
+        return Puzzle(parse_grid(grid, source))
     if isinstance(grid, (str, os.PathLike)):
         from xwcp.formats import read_puzzle
 

@@ -22,64 +22,29 @@ bitset domains, and a search proof's hardest slot comes from the search's own fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 from xwcp.engine import kernel
-from xwcp.words.cache import CacheDamaged
 from xwcp.compile.controls import Controls
-from xwcp.formats import Puzzle, check_writable, read_puzzle
-from xwcp.model.letters import spell_out
-from xwcp.engine.plain_kernel import plain_search_supported
-from xwcp.compile.problem import Problem, compile_structure, initial_bitsets
+from xwcp.formats import Puzzle
+from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult
 from xwcp.services import session
-from xwcp.services.session import warn_list, warn_problem, warn_puzzle
-from xwcp.words.wordlist import read_mapped_word_list
+from xwcp.services.load import WordPaths, load, load_plain
 
 BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
 
 
-def load_plain_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
-                       strict: bool = False, controls: Controls | None = None,
+def load_plain_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
+                       allow_dupes: bool = False, strict: bool = False, controls: Controls | None = None,
                        warn: Callable[[str], None] | None = None,
                        out: str | Path | None = None) -> tuple[Puzzle, Problem] | None:
-    """`xwcp.services.session.load_puzzle_problem` without numpy: the puzzle, and its problem compiled over the
-    memory-mapped cache of the list, its domains bitsets (`xwcp.engine.kernel.is_plain`).
-
-    Returns:
-        None when this path does not apply: standard input, several lists, a list not cached
-        yet or whose cache does not verify, the shared-substring control, or a C search state
-        PlainBitSearch does not know.
-
-    Raises:
-        InputError: as `load_puzzle_problem` (unreadable grid or list, controls that do not fit).
-    """
-    controls = controls or Controls()
-    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-    if (str(grid_path) == "-" or len(paths) > 1 or controls.max_shared_substring is not None
-            or not plain_search_supported()):
-        return None
-    words = read_mapped_word_list(paths[0] if paths else None)
-    if words is None:
-        return None
-    puzzle = read_puzzle(grid_path)
-    if out is not None:
-        check_writable(puzzle, out)
-    try:
-        for length in sorted({slot.length for slot in spell_out(puzzle.grid).slots}):  # letters, rebus included
-            words.row(length)  # verifies the words of each length the grid uses
-    except CacheDamaged:  # the ordinary path rebuilds the list and says so
-        return None
-    problem = compile_structure(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                controls=controls)
-    problem = replace(problem, domains=initial_bitsets(problem))
-    if warn is not None:
-        warn_puzzle(puzzle, grid_path, warn)
-        warn_list(words, warn)
-        warn_problem(problem, strict, warn)
-    return puzzle, problem
+    """`xwcp.services.load.load_plain` as (puzzle, problem): the problem compiled without numpy, or None when
+    that path does not apply (see `load_plain`)."""
+    loaded = load_plain(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                        controls=controls, warn=warn, out=out)
+    return None if loaded is None else (loaded.puzzle, loaded.problem)
 
 
 def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
@@ -130,7 +95,7 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
                     show_progress=show_progress, warn=warn, out=out, **options)
         if fast is not None:
             return fast
-    puzzle, problem = session.load_puzzle_problem(grid_path, words_path, warn=warn, out=out, **options)
+    puzzle, problem, _ = load(grid_path, words_path, warn=warn, out=out, as_paths=True, **options)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 

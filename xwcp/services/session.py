@@ -1,29 +1,42 @@
-"""Front-end glue: load a grid and word list into a problem and run a fill with a front end's options.
+"""The one runner (`run_fill`) and the one saver (`save_fill`, `write_checked`), with the command line's loads.
 
-The CLI and the web builder call these so that neither holds library logic.
+Every front door fills through `run_fill`: the command line, the library's jobs, the web builder's
+autofill and the batch tasks (it takes a backend, limits, a seed, the quality search, a progress
+callback and an abort event). Grids and lists are loaded by `xwcp.services.load.load`; `load_problem`
+and `load_puzzle_problem` are its command-line reading, kept here under their old names.
 """
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from xwcp.base.errors import InputError, is_cli, option_text
-from xwcp.formats import Puzzle, check_writable, format_module, puzzle_from_fill, read_puzzle, write_puzzle
-from xwcp.compile.problem import Problem, compile_problem, unlisted_text
-from xwcp.engine.result import FillResult, Limits, Progress, fill_grid
+from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, Limits, Progress, Quality, default_threads, fill_grid
 from xwcp.compile.controls import Controls
-from xwcp.words.wordlist import WordList, describe_problems, layer_word_lists, load_word_list
+from xwcp.services.load import WordPaths, load, load_words, warn_list, warn_problem, warn_puzzle
+
+if TYPE_CHECKING:
+    from xwcp.analysis.verify import VerifyProgress
+    from xwcp.search.core import CoreProgress
+
+__all__ = ["load_problem", "load_puzzle_problem", "load_words", "warn_list", "warn_problem", "warn_puzzle",
+           "save_fill", "write_checked", "convert", "run_fill", "explain_verdict", "ProgressLine",
+           "VerifyProgressLine", "CoreProgressLine", "StatusLine"]
 
 
-def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
+def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
                  allow_dupes: bool = False, strict: bool = False,
                  warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
     """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
-    constructor's controls.
+    constructor's controls (`xwcp.services.load.load`, the command line's reading).
 
     Args:
         words_path: None for the default list, a path, or a list of paths layered in order
@@ -36,23 +49,11 @@ def load_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
     """
-    return load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                               warn=warn, controls=controls)[1]
+    return load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
+                controls=controls, as_paths=True).problem
 
 
-def load_words(words_path: str | Path | list | tuple | None = None,
-               warn: Callable[[str], None] | None = None) -> WordList:
-    """The word list: None for the default, a path, or a list of paths layered in order (later lists score
-    over earlier ones); `warn` hears one line per thing the user should know about each list."""
-    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-    layers = [load_word_list(path) for path in (paths or [None])]
-    if warn is not None:
-        for words in layers:
-            warn_list(words, warn)
-    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
-
-
-def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: int = 50,
+def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
                         allow_dupes: bool = False, strict: bool = False,
                         warn: Callable[[str], None] | None = None,
                         controls: Controls | None = None, out: str | Path | None = None) -> tuple[Puzzle, Problem]:
@@ -60,39 +61,9 @@ def load_puzzle_problem(grid_path: str | Path, words_path=None, *, min_score: in
 
     `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
     .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
-    puzzle = read_puzzle(grid_path)
-    if out is not None:
-        check_writable(puzzle, out)
-    if warn is not None:
-        warn_puzzle(puzzle, grid_path, warn)
-    words = load_words(words_path, warn)
-    problem = compile_problem(puzzle.grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                              controls=controls)
-    if warn is not None:
-        warn_problem(problem, strict, warn)
-    return puzzle, problem
-
-
-def warn_puzzle(puzzle: Puzzle, path: str | Path, warn: Callable[[str], None]) -> None:
-    """Tell `warn` what reading the puzzle file had to say (a key that unlocked it, a checksum, ...)."""
-    for warning in puzzle.warnings:
-        warn(f"{path}: {warning}")
-
-
-def warn_list(words, warn: Callable[[str], None]) -> None:
-    """Tell `warn` what the user should know about a loaded list: its skipped lines and its notes."""
-    if words.n_problems:
-        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
-    for note in words.notes:
-        warn(note)
-
-
-def warn_problem(problem: Problem, strict: bool, warn: Callable[[str], None]) -> None:
-    """Tell `warn` what the user should know about a compiled problem: its notes, entries not in the list."""
-    for note in problem.notes:
-        warn(note)
-    if problem.unlisted and not strict:
-        warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
+    loaded = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
+                  controls=controls, out=out, as_paths=True)
+    return loaded.puzzle, loaded.problem
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
@@ -162,19 +133,14 @@ def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
     return puzzle
 
 
-class ProgressLine:
-    """Prints a live one-line status of a fill to stderr, at most a few times a second, after its first second."""
+class StatusLine:
+    """A live one-line status on stderr, at most a few times a second, after its first second."""
 
-    def __init__(self, stream=sys.stderr, every_s: float = 0.5):
+    def __init__(self, stream: TextIO = sys.stderr, every_s: float = 0.5) -> None:
         self.stream = stream
         self.every_s = every_s
         self.last = 0.0
         self.shown = False
-
-    def __call__(self, p: Progress) -> None:
-        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
-                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
-                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
 
     def show(self, elapsed_s: float, text: str) -> None:
         now = time.perf_counter()
@@ -191,23 +157,32 @@ class ProgressLine:
             self.stream.flush()
 
 
-class VerifyProgressLine(ProgressLine):
+class ProgressLine(StatusLine):
+    """The status line of a fill: its backend, seconds, nodes, backtracks, restarts and deepest slot."""
+
+    def __call__(self, p: Progress) -> None:
+        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
+                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
+                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
+
+
+class VerifyProgressLine(StatusLine):
     """The same status line for `suggest --verify`: seconds so far and words settled."""
 
-    def __call__(self, p) -> None:  # p: xwcp.analysis.verify.VerifyProgress
+    def __call__(self, p: VerifyProgress) -> None:
         self.show(p.elapsed_s, f"verify: {p.elapsed_s:6.1f} s  {p.settled}/{p.total} words settled ")
 
 
-class CoreProgressLine(ProgressLine):
+class CoreProgressLine(StatusLine):
     """The same status line while the minimal core is searched for: seconds, searches, slots left and needed."""
 
-    def __call__(self, p) -> None:  # p: xwcp.search.core.CoreProgress
+    def __call__(self, p: CoreProgress) -> None:
         self.show(p.elapsed_s, f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
                                f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ")
 
 
 def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
-                    time_limit_s: float | None = None) -> dict | None:
+                    time_limit_s: float | None = None) -> dict[str, Any] | None:
     """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
 
     A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search
@@ -240,7 +215,8 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
              count: int | None = None, export_cnf: str | Path | None = None,
              show_progress: bool = False, quality: bool = False, min_diff: int | None = None,
              say: Callable[[str], None] | None = None,
-             progress: Callable[[Progress], None] | None = None, soft_stop: bool = False) -> FillResult:
+             progress: Callable[[Progress], None] | None = None, soft_stop: bool = False,
+             abort: threading.Event | None = None, threads: int | None = None) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
     Args:
@@ -250,7 +226,10 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         quality: search for the highest floor and mean (anytime; default 60 s limit).
         min_diff: with `count`, every two fills differ in at least this many entries.
         say: receives the quality search's progress lines.
-        progress: receives a Progress snapshot of a plain fill's search every so often.
+        progress: receives a Progress snapshot of the search every so often.
+        abort: set it (from another thread) to stop the fill: it comes back ABORTED (a quality search:
+            with the best fill so far).
+        threads: the solver threads a fill may use (None: the backend's default; batch workers use 1).
         soft_stop: with `quality`, a stop signal (Ctrl-C) ends the quality search and the best fill so far
             comes back, marked `stopped_by` (the command line's way: nothing found is lost); without it a
             signal stops as everywhere else (`xwcp.runtime.signals`).
@@ -272,30 +251,29 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
 
         if quality and time_limit_s is None:
             time_limit_s = DEFAULT_TIME_LIMIT_S
-        limits = Limits(time_limit_s=time_limit_s, seed=seed)
-        quality_by_fill: dict[tuple[str, ...], object] = {}
+        limits = Limits(time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort, threads=default_threads() if threads is None else threads)
+        quality_by_fill: dict[tuple[str, ...], Quality] = {}
 
         def fill_one(p: Problem, lim: Limits) -> FillResult:
             if not quality:
                 return fill(p, backend, lim)
             result, q = fill_quality(p, backend, lim, say=say)
-            if q is not None:
+            if q is not None and result.entries is not None:
                 quality_by_fill[result.entries] = q
             return result
 
         def run() -> FillResult:
             if min_diff is not None and (count or 1) > 1:
-                return fill_diverse(problem, backend, limits, count, min_diff, fill_one=fill_one)
+                return fill_diverse(problem, backend, limits, count or 1, min_diff, fill_one=fill_one)
             return fill_one(problem, limits)
 
         stopped_by = None
         if quality and soft_stop:
-            import threading
-
             from xwcp.runtime.signals import stop_softly
 
-            limits = replace(limits, abort=threading.Event())
-            with stop_softly(limits.abort) as heard:
+            event = abort or threading.Event()
+            limits = replace(limits, abort=event)
+            with stop_softly(event) as heard:
                 result = run()
             stopped_by = heard.name
         else:
@@ -311,9 +289,11 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         except OSError as exc:
             raise InputError(f"cannot write CNF file ({exc.strerror or exc})", str(export_cnf)) from None
     line = ProgressLine() if show_progress else None
-    limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress or line)
+    limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress or line, abort=abort,
+                    threads=default_threads() if threads is None else threads)
     try:
         return fill(problem, backend, limits)
     finally:
         if line is not None:
             line.close()
+

@@ -42,13 +42,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from xwcp.words import userwords
+from xwcp.library.answers import FillAnswer
 from xwcp.library.jobs import Session
 from xwcp.compile.controls import Controls
 from xwcp.base.errors import InputError
 from xwcp.model import MAX_SIDE, Grid, grid_from_rows
 from xwcp.model import grid_lines, read_grid
-from xwcp.compile.problem import Problem, compile_problem
-from xwcp.engine.result import Limits, Progress, default_threads, entry_scores, fill_grid
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import Progress, default_threads
 from xwcp.analysis.stats import grid_stats
 from xwcp.base.types import FillStatus
 from xwcp.web import puzzles
@@ -150,11 +151,15 @@ def _grid_json(grid: Grid) -> dict:
             "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}
 
 
-def _problem(state: ServerState, body: dict, controls: Controls | None = None) -> Problem:
-    grid = _grid(body)
+def _problem(state: ServerState, body: dict, controls: Controls | None = None, grid: Grid | None = None) -> Problem:
+    """The request's grid (`grid` when already read from it) compiled over the server's list, through the one
+    loader (`xwcp.services.load.load`)."""
+    from xwcp.services.load import load
+
+    grid = _grid(body) if grid is None else grid
     min_score = _number(body, "min_score", 50, 0, 100)
-    return compile_problem(grid, state.words, min_score=min_score, allow_dupes=_flag(body, "allow_dupes"),
-                           controls=controls)
+    return load(grid, state.words, min_score=min_score, allow_dupes=_flag(body, "allow_dupes"),
+                controls=controls).problem
 
 
 def _analysed(state: ServerState, body: dict):
@@ -191,11 +196,7 @@ def _optional(module: str, attr: str):
 
 def quality_fill_function():
     """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when it exists, else None."""
-    for module in ("xwcp.search.quality", "xwcp.quality"):
-        function = _optional(module, "fill_quality")
-        if function is not None:
-            return function
-    return None
+    return _optional("xwcp.search.quality", "fill_quality")
 
 
 def export_formats() -> list[str]:
@@ -471,13 +472,34 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> di
     return out
 
 
+def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool) -> dict:
+    """A fill's result message for the page, rendered from the library's answer (`xwcp.FillAnswer`, whose
+    `as_dict()` is the command line's JSON): status, counters, the grid (filled when there is a fill), the
+    words the fill chose by slot and their scores, the quality when a quality search ran."""
+    out = {"type": "result", "status": answer.status.value, "backend": answer.backend,
+           "seconds": round(answer.wall_time_s, 3), "nodes": answer.stats.nodes,
+           "backtracks": answer.stats.backtracks, "reason": answer.reason, **_grid_json(problem.grid), "seed": seed}
+    if answer.is_filled and answer.report is not None and answer.result is not None:
+        entries = answer.result.fills[0]
+        out.update(_grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
+        # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
+        # that proves its cells outside the region can still be completed
+        out["entries"] = {problem.slots[s].name: entries[s] for s in problem.open_slot_ids}
+        found = answer.fills[0].quality
+        if found.min_score is not None and found.mean_score is not None:
+            out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
+        if quality:
+            out["quality"] = found.as_dict()
+    return out
+
+
 async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     """One autofill: read the request, run the solver in a thread, stream progress, send the result.
 
     A `{"type": "stop"}` message or a disconnect sets the solver's abort event; the session
     waits for the solver thread to end before it returns, so nothing is left running.
     """
-    from xwcp.backends import fill
+    from xwcp.services import session
 
     text = await read_request(websocket)
     if text is None:
@@ -486,16 +508,16 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         body = _parse_json(text)
         if body.get("type", "fill") != "fill":
             raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
-        controls = _region_controls(body, _grid(body))
+        request_grid = _grid(body)  # read once
+        controls = _region_controls(body, request_grid)
         # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
-        problem = await anyio.to_thread.run_sync(_problem, state, body, controls)
-        grid = problem.grid
+        problem = await anyio.to_thread.run_sync(_problem, state, body, controls, request_grid)
         time_limit_s = _number(body, "time_limit_s", DEFAULT_FILL_S, 0.01, MAX_FILL_S, float)
         seed = _number(body, "seed", 0, 0, 2**31)
         quality = _flag(body, "quality")
         quality_fill = quality_fill_function()
         if quality and quality_fill is None:
-            raise ApiError(501, "quality fill is not available in this build (xwcp.quality is missing)")
+            raise ApiError(501, "quality fill is not available in this build (xwcp.search.quality is missing)")
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return
@@ -506,23 +528,16 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
         return
     abort = threading.Event()
     latest: list[Progress | None] = [None]
-    limits = Limits(time_limit_s=time_limit_s, seed=seed, abort=abort,
-                    progress=lambda p: latest.__setitem__(0, p))
-
     notes: list[str] = []
-    quality_found: list[object] = [None]
 
     core: list[dict | None] = [None]
     verdict: list[dict | None] = [None]  # the unfillable verdict, sent before the core search ends (issue 29)
     core_progress: list[object] = []  # [latest xwcp.search.core.CoreProgress or None] once the core search runs
     sent_verdict = [False]
 
-    def run():
-        if quality:
-            answer = quality_fill(problem, "auto", limits, say=notes.append)
-            result, quality_found[0] = answer if isinstance(answer, tuple) else (answer, None)
-        else:
-            result = fill(problem, "auto", limits)
+    def run():  # the one runner every front door fills through
+        result = session.run_fill(problem, backend="auto", time_limit_s=time_limit_s, seed=seed, quality=quality,
+                                  say=notes.append, progress=lambda p: latest.__setitem__(0, p), abort=abort)
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.web.verdict import verdict_json
 
@@ -552,18 +567,9 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
     if result is None:
         await send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
         return
-    out = {"type": "result", "status": result.status.value, "backend": result.backend,
-           "seconds": round(time.perf_counter() - start, 3), "nodes": result.stats.nodes,
-           "backtracks": result.stats.backtracks, "reason": result.reason, **_grid_json(grid), "seed": seed}
-    if result.status is FillStatus.FILLED:
-        out.update(_grid_json(fill_grid(problem, result.entries)))  # a region fill writes only the region's empty cells
-        # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
-        # that proves its cells outside the region can still be completed
-        out["entries"] = {problem.slots[s].name: result.entries[s] for s in problem.open_slot_ids}
-        scores = entry_scores(problem, result.entries)
-        if scores:
-            out["scores"] = {"min": min(scores), "mean": round(sum(scores) / len(scores), 1)}
-    elif result.status is FillStatus.UNFILLABLE:
+    answer = FillAnswer.build(problem, result, time.perf_counter() - start, core=core[0])  # the answer, once
+    out = _result_json(answer, problem, seed, quality)
+    if result.status is FillStatus.UNFILLABLE:
         out["core"] = core[0]
         if verdict[0] is not None:
             out["verdict_seconds"] = verdict[0]["seconds"]
@@ -572,9 +578,6 @@ async def _fill_session(state: ServerState, websocket: WebSocket) -> None:
                     await websocket.send_json(verdict[0])
                 except Exception:
                     return
-    if quality_found[0] is not None:
-        found = quality_found[0]
-        out["quality"] = found.as_dict() if hasattr(found, "as_dict") else found
     try:
         await websocket.send_json(out)
         await websocket.close()

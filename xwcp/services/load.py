@@ -1,0 +1,177 @@
+"""The one loader: a grid and a word list read and compiled into a problem, with what the user should be told.
+
+Every front door loads through `load`: the command line (`xwcp.services.quick.load_and_fill`, and
+`xwcp.services.session.load_puzzle_problem` for the other commands), the library (`xwcp.Session`, so every
+one-call job), the web builder's fill and the batch tasks. It takes the grid as a file name, grid text, a
+list of rows, a `Grid` or a `Puzzle`, and the word list as a file, layered files, a `WordList` or None (the
+default list); it answers with the puzzle read, the problem compiled and the warnings, each said to `warn`
+as it comes.
+
+`plain=True` is the numpy-free start-up path of a small `xwcp fill` (`load_plain`; see
+xwcp/services/quick.py): the problem's domains are bitsets over the memory-mapped cache of the list. It
+applies when the grid and the list are files (or the default list) already cached; otherwise the
+ordinary problem is compiled.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, cast
+
+from xwcp.base.errors import option_text
+from xwcp.compile.controls import Controls
+from xwcp.compile.problem import Problem, compile_problem, compile_structure, initial_bitsets, unlisted_text
+from xwcp.formats import Puzzle, check_writable, read_puzzle
+from xwcp.engine.plain_kernel import plain_search_supported
+from xwcp.services.inputs import read_grid_like, read_words
+from xwcp.words.cache import CacheDamaged
+from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
+
+if TYPE_CHECKING:
+    from xwcp.words.wordlist import MappedWordList, WordList
+
+Warn = Callable[[str], None]
+"""Hears one line per thing the user should know (skipped list lines, a key that unlocked a file, ...)."""
+WordPaths = str | Path | Sequence[str | Path | None] | None
+"""Word lists as the command line names them: None (the default list), a file, or files layered in order
+(None in the list is the default list)."""
+
+
+class Loaded(NamedTuple):
+    """What `load` read and compiled (a NamedTuple: `puzzle, problem, warnings = load(...)`)."""
+
+    puzzle: Puzzle
+    """The puzzle read (its title, author and clues, for saving a fill)."""
+    problem: Problem
+    """The problem compiled with the options; plain (bitset domains) from `load(plain=True)` when it applied."""
+    warnings: tuple[str, ...]
+    """What `warn` was told, in order."""
+
+
+def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
+         strict: bool = False, controls: Controls | None = None, warn: Warn | None = None,
+         out: str | Path | None = None, as_paths: bool = False, plain: bool = False,
+         source: str = "<grid text>") -> Loaded:
+    """Read the grid and the word list and compile them (`xwcp.compile.problem.compile_problem`, whose options
+    these are).
+
+    Args:
+        grid: a puzzle file (any format, by extension), grid text (a str with a line break), a list of rows,
+            a `Grid` or a `Puzzle` (`xwcp.services.inputs.read_grid_like`).
+        words: None for the default list, a `WORD;score` file, a `WordList`, and the rest a library caller
+            may give (`read_words`); with `as_paths`, a file or a list of files layered in order.
+        warn: told each warning as it comes: what reading the puzzle file said, each list's skipped
+            lines and notes, the problem's notes and the entries the list lacks (unless `strict`).
+        out: the file a fill will be written to: what its format cannot hold of the puzzle (bars in a .puz)
+            is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`).
+        as_paths: the command line's reading: `grid` is a file name (`-` standard input) and `words` file names.
+        plain: the numpy-free problem when it applies (`load_plain`), else the ordinary one.
+        source: the name grid text is read under (error messages say it).
+
+    Raises:
+        TypeError: a grid or list of none of the accepted kinds.
+        InputError: an unreadable or malformed grid or list, or controls that do not fit the grid.
+    """
+    if plain:
+        loaded = load_plain(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                            controls=controls, warn=warn, out=out)
+        if loaded is not None:
+            return loaded
+    said: list[str] = []
+    tell = _teller(said, warn)
+    puzzle = read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid))) if as_paths else read_grid_like(grid, source=source)
+    if out is not None:
+        check_writable(puzzle, out)
+    if isinstance(grid, (str, os.PathLike)):
+        warn_puzzle(puzzle, os.fspath(grid), tell)
+    word_list = load_words(words, tell) if as_paths else read_words(words)  # type: ignore[arg-type]
+    if not as_paths:
+        warn_list(word_list, tell)
+    problem = compile_problem(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                              controls=controls)
+    warn_problem(problem, strict, tell)
+    return Loaded(puzzle, problem, tuple(said))
+
+
+def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
+               strict: bool = False, controls: Controls | None = None, warn: Warn | None = None,
+               out: str | Path | None = None) -> Loaded | None:
+    """`load` without numpy, the command line's reading: the puzzle, and its problem compiled over the
+    memory-mapped cache of the list, its domains bitsets (`xwcp.engine.kernel.is_plain`).
+
+    Returns:
+        None when this path does not apply (nothing was said to `warn` then): a grid that is not a file
+        name, standard input, several lists, a list not cached yet or whose cache does not verify, the
+        shared-substring control, or a C search state PlainBitSearch does not know.
+
+    Raises:
+        InputError: as `load` (unreadable grid or list, controls that do not fit).
+    """
+    controls = controls or Controls()
+    paths = list(words) if isinstance(words, (list, tuple)) else [words]
+    if (not isinstance(grid, (str, os.PathLike)) or str(grid) == "-" or "\n" in str(grid) or len(paths) > 1
+            or controls.max_shared_substring is not None or not plain_search_supported()):
+        return None
+    word_list: MappedWordList | None = read_mapped_word_list(paths[0] if paths else None)  # type: ignore[arg-type]
+    if word_list is None:
+        return None
+    puzzle = read_puzzle(os.fspath(grid))
+    if out is not None:
+        check_writable(puzzle, out)
+    try:
+        problem = compile_structure(puzzle.grid, word_list, min_score=min_score,  # type: ignore[arg-type]
+                                    allow_dupes=allow_dupes, strict=strict, controls=controls)
+        for length in sorted({slot.length for slot in problem.slots}):  # letter cells, rebus included
+            word_list.row(length)  # verifies the words of each length the grid uses
+    except CacheDamaged:  # the ordinary path rebuilds the list and says so
+        return None
+    problem = replace(problem, domains=initial_bitsets(problem))
+    said: list[str] = []
+    tell = _teller(said, warn)
+    warn_puzzle(puzzle, os.fspath(grid), tell)
+    warn_list(word_list, tell)
+    warn_problem(problem, strict, tell)
+    return Loaded(puzzle, problem, tuple(said))
+
+
+def load_words(words_path: WordPaths = None, warn: Warn | None = None) -> WordList:
+    """The word list: None for the default, a path, or a list of paths layered in order (later lists score
+    over earlier ones); `warn` hears one line per thing the user should know about each list."""
+    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
+    layers = [load_word_list(path) for path in (paths or [None])]  # type: ignore[arg-type]
+    if warn is not None:
+        for words in layers:
+            warn_list(words, warn)
+    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
+def _teller(said: list[str], warn: Warn | None) -> Warn:
+    def tell(message: str) -> None:
+        said.append(message)
+        if warn is not None:
+            warn(message)
+    return tell
+
+
+def warn_puzzle(puzzle: Puzzle, path: str | Path, warn: Warn) -> None:
+    """Tell `warn` what reading the puzzle file had to say (a key that unlocked it, a checksum, ...)."""
+    for warning in puzzle.warnings:
+        warn(f"{path}: {warning}")
+
+
+def warn_list(words: WordList | MappedWordList, warn: Warn) -> None:
+    """Tell `warn` what the user should know about a loaded list: its skipped lines and its notes."""
+    if words.n_problems:
+        warn(f"{words.source}: skipped {describe_problems(words.problems, words.n_problems)}")
+    for note in words.notes:
+        warn(note)
+
+
+def warn_problem(problem: Problem, strict: bool, warn: Warn) -> None:
+    """Tell `warn` what the user should know about a compiled problem: its notes, entries not in the list."""
+    for note in problem.notes:
+        warn(note)
+    if problem.unlisted and not strict:
+        warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
