@@ -76,3 +76,21 @@ def test_every_folder_states_its_job_in_its_first_line():
         doc = ast.get_docstring(ast.parse(init.read_text()))
         assert doc, f"{init.relative_to(ROOT)} has no docstring stating its job"
         assert len(doc.splitlines()[0]) <= 120, f"{init.relative_to(ROOT)}: the job in one line"
+
+
+def test_the_public_names_are_one_list():
+    # xwcp/__init__.py: _MODULE_BY_NAME is the list; the TYPE_CHECKING imports must say the same (name -> module)
+    import xwcp
+
+    tree = ast.parse((PACKAGE / "__init__.py").read_text())
+    guarded = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    seen = {}
+    for node in guarded.body:
+        assert isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names:
+            assert alias.asname == alias.name, f"{alias.name}: re-exported as itself, so strict mypy sees it"
+            seen[alias.name] = node.module.removeprefix("xwcp.")
+    assert seen == xwcp._MODULE_BY_NAME
+    assert sorted(xwcp.__all__) == sorted(xwcp._MODULE_BY_NAME)
+    for name in xwcp.__all__:
+        assert getattr(xwcp, name) is not None
