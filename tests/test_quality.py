@@ -158,7 +158,7 @@ def test_no_proof_means_no_claim(monkeypatch):
     # every attempt above the first fill's floor reaches its limit: the floor must stay unproven
     from dataclasses import replace as dc_replace
 
-    from xwcp.search import quality as Q
+    from xwcp.search.quality import floor as Q
 
     rows, score_by_word = ("...", "...", "..."), {"TAR": 60, "ERA": 70, "NET": 80, "TEN": 90, "ARE": 50,
                                                    "RAT": 55, "TEA": 95, "ATE": 95}
@@ -186,7 +186,7 @@ def test_stop_reaches_a_running_cpsat_step():
 
     from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.search.quality import _refill_neighbourhood
+    from xwcp.search.quality.neighbourhood import _refill_neighbourhood
     from xwcp.model import read_grid
     from xwcp.words.wordlist import load_word_list
 
@@ -235,7 +235,8 @@ def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(se
     import time
 
     from xwcp.backends import fill
-    from xwcp.search.quality import _Search, at_floor, exact_mean
+    from xwcp.search.quality import at_floor, exact_mean
+    from xwcp.search.quality.state import _Search
 
     rows, score_by_word, problem, expected = random_case(seed)
     if expected is None:
@@ -302,7 +303,7 @@ def test_neighbourhood_sample_keeps_the_highest_scored_words():
 
     from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.search.quality import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
+    from xwcp.search.quality.neighbourhood import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
     from xwcp.model import read_grid
     from xwcp.words.wordlist import load_word_list
 
@@ -332,7 +333,8 @@ def test_lift_slots_only_takes_valid_fills_with_fewer_entries_at_the_floor():
     with a better key, never beyond the brute force's best, and on some cases it does lift entries."""
     import time
 
-    from xwcp.search.quality import _Search, at_floor, lift_slots
+    from xwcp.search.quality import at_floor, lift_slots
+    from xwcp.search.quality.state import _Search
 
     n_lifted = n_cases = 0
     for seed in range(60, 90):
