@@ -1,0 +1,1 @@
+"""Whole-project tests: the README's examples, tooling (mypy, ruff, pdoc), fuzzing, robustness, bars and rebus in every command."""
