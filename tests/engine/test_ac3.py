@@ -239,26 +239,6 @@ def assert_chain_is_causal(problem, prop):
         assert b in problem.cross_slot[a] or problem.slots[a].length == problem.slots[b].length
 
 
-def test_heatmap_values_on_a_hand_checked_grid():
-    # 2x2 open grid. Words: AB, CD (across candidates), AC, BD (down). All four are 2-letter,
-    # so every slot may take any of them; AC-3 keeps only those fitting crossings.
-    # Fills: rows AB/CD with columns AC/BD. Rows AC/BD with columns AB/CD. So each cell can
-    # hold exactly one letter per fill; cell (0,0) is A in both fills -> forced.
-    grid = parse_grid("..\n..\n")
-    problem = compile_problem(grid, words_from_pairs(["AB", "CD", "AC", "BD"]), min_score=0)
-    heat = heatmap_report(problem)
-    assert heat["status"] == "consistent"
-    # (0,0): A only; (0,1): B or C; (1,0): C or B; (1,1): D only
-    assert heat["cells"] == [[1, 2], [2, 1]]
-    assert {(f["row"], f["col"], f["letter"]) for f in heat["forced"]} == {(0, 0, "A"), (1, 1, "D")}
-
-
-def test_heatmap_of_open_cells_is_26_with_a_rich_list():
-    words = ["".join(p) for p in __import__("itertools").product("ABCDEFGHIJKLMNOPQRSTUVWXYZ", repeat=2)]
-    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(words), min_score=0)
-    assert heatmap_report(problem)["cells"] == [[26, 26], [26, 26]]
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_incremental_edits_match_propagating_from_scratch(seed):
     rng = random.Random(1000 + seed)
