@@ -14,6 +14,7 @@ import pytest
 
 from xwcp.bench.peers import PEERS, PeerStatus, peer_available, run_peer
 
+
 INSTALLED = [
     pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
     for name in PEERS

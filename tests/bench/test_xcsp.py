@@ -17,6 +17,7 @@ import pytest
 
 from xwcp.bench.xcsp import XcspCrossword, read_xcsp
 
+
 DATA = Path(__file__).parents[1] / "data"
 
 OPEN_4x4 = ("....",) * 4
