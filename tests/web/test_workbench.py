@@ -33,7 +33,6 @@ from xwcp.analysis.questions import domains_report, suggest_report  # noqa: E402
 from xwcp.formats import Puzzle, read_puzzle, write_puzzle  # noqa: E402
 from xwcp.model import parse_grid  # noqa: E402
 from xwcp.model import grid_from_rows  # noqa: E402
-from xwcp.analysis.stats import grid_stats  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.analysis_cache import AnalysisCache  # noqa: E402
 from xwcp.web.hosts import allowed_hosts, host_name  # noqa: E402
@@ -127,7 +126,6 @@ def test_the_page_opens_a_real_puz_from_tests_data(client):
     assert data["width"] == 15 and "." not in "".join(data["grid"])
 
 
-
 def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
     """Issue 23 item 5's server side: a locked rebus .puz opens with its warning; the page's barred, circled,
     rebus grid saves in every format that can hold it, and the others refuse in one line that names a format that
@@ -157,28 +155,6 @@ def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
         assert grid_from_rows(presets[name]) == xwcp.read_grid(ROOT / "models" / f"{name}.txt")
 
 # ----- statistics -------------------------------------------------------------------------------
-
-def test_stats_count_what_a_constructor_reads(words):
-    grid = parse_grid("\n".join(["ADS#ERA", "LOO#NAP", "SWEATER", "##RIM##", "HAIRNET", "ALP#ADS", "ERE#SE."]))
-    data = grid_stats(grid, words, below_score=60, substring=3, theme={"9A"})
-    # 11 across and 11 down (columns 2 and 4 run the whole height); 8 blocks of 49 cells
-    assert data["words"] == 22 and data["blocks"] == 8 and data["white_cells"] == 41
-    assert data["lengths"] == {"3": 18, "7": 4} and data["average_length"] == 3.73  # (18 * 3 + 4 * 7) / 22
-    assert data["letters"]["A"] == 7 and data["letters"]["Z"] == 0
-    assert data["empty_cells"] == 1 and data["filled_cells"] == 40
-    assert data["unchecked"] == 0 and data["complete"] == 20 and data["open"] == 2
-    assert data["repeated"] == [{"word": "ADS", "ids": ["1A", "17A"]}]
-    assert data["theme"] == [{"id": "9A", "word": "SWEATER", "length": 7}]
-    below = {e["id"]: (e["word"], e["score"]) for e in data["below"]["entries"]}
-    assert below["3D"] == ("SOERIPE", None) and below["1D"] == ("ALS", 50) and "9A" not in below
-    assert all(score is None or score < 60 for _, score in below.values())
-    assert data["shared"]["pairs"] == [{"ids": ["12A", "10D"], "words": ["HAIRNET", "AIR"], "substring": "AIR"}]
-    unchecked = grid_stats(parse_grid("#....\n..#..\n.....\n..#..\n....#"), None)  # column 2 is cut by blocks
-    assert unchecked["unchecked_cells"] == [[0, 2], [2, 2], [4, 2]] and unchecked["below"]["entries"] == []
-    ring = grid_stats(parse_grid("...\n.#.\n..."), None)  # the corners are checked, the edges' middles not
-    assert ring["unchecked_cells"] == [[0, 1], [1, 0], [1, 2], [2, 1]] and ring["words"] == 4
-    open_row = grid_stats(parse_grid("#.#\n...\n#.#"), None)  # a plus: the centre is checked, the arms not
-    assert open_row["unchecked"] == 4 and [1, 1] not in open_row["unchecked_cells"]
 
 
 def test_stats_endpoint(client):
@@ -265,28 +241,6 @@ def test_cli_personal_layers_the_list(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["words"][0]["word"] == "AXQZ"
     assert main(["suggest", str(grid), "--slot", "1A", "--format", "json", "-k", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["words"][0]["word"] != "AXQZ"
-
-
-def test_data_dir_follows_the_environment(monkeypatch, tmp_path):
-    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path / "a"))
-    assert userwords.data_dir() == tmp_path / "a"
-    monkeypatch.delenv("XWCP_DATA_DIR")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "b"))
-    assert userwords.data_dir() == tmp_path / "b" / "xwcp"
-    monkeypatch.delenv("XDG_DATA_HOME")
-    monkeypatch.setenv("HOME", str(tmp_path / "c"))
-    assert userwords.data_dir() == tmp_path / "c" / ".local" / "share" / "xwcp"
-
-
-def test_overlay_equals_layering(words):
-    from xwcp.words.wordlist import build_word_list, layer_word_lists, overlay_word_list
-
-    changes = {"AXQZ": 80, "ESNE": 0, words.bucket(5).text(7): 3, "Q" * 40: 60}
-    a = overlay_word_list(words, changes, "x")
-    b = layer_word_lists([words, build_word_list(changes, "p")], use_cache=False)
-    for name in ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat"):
-        assert np.array_equal(np.asarray(getattr(a, name)), np.asarray(getattr(b, name))), name
-    assert overlay_word_list(words, {}, "x") is words
 
 
 # ----- hosts ------------------------------------------------------------------------------------
