@@ -1,11 +1,12 @@
-"""check_fill and fill_grid (xwcp/engine/result.py): a fill is checked slot by slot against the problem it fills."""
+"""check_fill, fill_grid and measure_quality (xwcp/engine/result.py): a fill is checked slot by slot against the problem
+it fills, and its quality measured."""
 from __future__ import annotations
 
 import pytest
 
 from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
-from xwcp.engine.result import check_fill, fill_grid
+from xwcp.engine.result import check_fill, fill_grid, measure_quality
 from xwcp.words.wordlist import words_from_pairs
 
 
@@ -98,3 +99,12 @@ def test_user_entry_is_accepted_even_if_unlisted(square_words):
     assert check_fill(problem, ("QXZ", "CAB")) == []
     violations = check_fill(problem, ("CAB", "ORE"))
     assert len(violations) >= 1 and violations[0].startswith("1A") and "QXZ" in violations[0]
+
+
+def test_measure_quality_counts_entries_at_the_min():
+    problem = compile_problem(parse_grid("...\n...\n...\n"),
+                              words_from_pairs([("TAR", 60), ("ERA", 70), ("NET", 80), ("TEN", 90), ("ARE", 50),
+                                                ("RAT", 55)]), min_score=0)
+    q = measure_quality(problem, ("TAR", "ERA", "NET", "TEN", "ARE", "RAT"))
+    assert (q.min_score, q.n_at_min) == (50, 1)
+    assert q.text().startswith("quality: mean 67.5, min 50, 1 entry at 50")

@@ -13,7 +13,7 @@ from tests.backends.test_backends import brute_force_fills
 from xwcp.search.quality import fill_quality, lex_key, mean_bound
 from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
-from xwcp.engine.result import Limits, check_fill, measure_quality
+from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
 
@@ -143,15 +143,6 @@ def test_quality_cli_reports_proven_floor_and_bound(tmp_path, capsys):
     q = json.loads(out)["quality"]
     assert q["min_score"] == 50 and q["floor_optimal"] is True and q["mean_bound"] is not None
     assert "first fill" in err
-
-
-def test_measure_quality_counts_entries_at_the_min():
-    problem = compile_problem(parse_grid("...\n...\n...\n"),
-                              words_from_pairs([("TAR", 60), ("ERA", 70), ("NET", 80), ("TEN", 90), ("ARE", 50),
-                                                ("RAT", 55)]), min_score=0)
-    q = measure_quality(problem, ("TAR", "ERA", "NET", "TEN", "ARE", "RAT"))
-    assert (q.min_score, q.n_at_min) == (50, 1)
-    assert q.text().startswith("quality: mean 67.5, min 50, 1 entry at 50")
 
 
 def test_no_proof_means_no_claim(monkeypatch):

@@ -26,6 +26,7 @@ from xwcp.services.session import load_puzzle_problem, run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 
+
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ["5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt", "11x11-01.txt", "15x15-daily-01.txt",
           "15x15-british-01.txt"]
@@ -155,12 +156,6 @@ def test_root_dead_end_is_reported_as_before(default_words):
     assert "7A (WOR.)" in result.reason
 
 
-def test_plain_search_knows_the_c_state():
-    """If this fails, the C state grew a pointer: PlainBitSearch or PlainEngine (xwcp/engine/plain_kernel.py)
-    must fill the new array as BitSearch or Engine does, or every small fill takes the numpy path again."""
-    assert plain_kernel.plain_search_supported()
-
-
 @pytest.mark.parametrize("options", [[], ["--count", "3"], ["--count", "all", "--lock", "1A=STABS", "--lock", "1D=SMASH",
                                                                    "--lock", "6A=MARLA"], ["--out", "OUT.txt"]])
 def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch, tmp_path, options):
@@ -209,20 +204,6 @@ def test_small_fill_command_does_not_import_numpy(default_words, name, code, sta
     assert data["status"] == status and (status == "filled" or data["core"]["slots"] == ["7A", "4D"])
 
 
-def test_words_of_a_length_are_verified_when_first_used(files):
-    """The mapped list checks the words of each length the first time it is used (`cache.verify_bucket`)."""
-    from xwcp.words import cache
-
-    listed = files("words.txt", "ABC\nBCD\nCDE\nDEF\nAAAA\n")
-    load_word_list(listed)
-    words = read_mapped_word_list(listed)
-    l_off = words.table_rows[-1][2]
-    words.letters_flat[l_off] = 30  # the map is private: only this object sees the damage
-    with pytest.raises(cache.CacheDamaged):
-        words.row(4)
-    assert read_mapped_word_list(listed).word_id("AAAA") == 0  # a fresh map of the file is sound
-
-
 def test_list_warnings_are_said_once_either_way(files, capsys):
     """A list with a malformed line warns on every load: the quick path says the same, once."""
     listed = files("words.txt", "ABC;60\nB2D\nBCD\nACE\nBAD\nCAB\nDEB\n")
@@ -264,7 +245,6 @@ def test_both_searches_share_the_log_table(default_words):
     searches = [plain_kernel.PlainBitSearch(plain), kernel.BitSearch(ordinary)]
     assert [s.log_table[5] for s in searches] == [math.log(5)] * 2
     assert np.array_equal(np.asarray(searches[0].log_table[:]), searches[1].log_table)
-
 
 
 @pytest.mark.parametrize("text, options", [

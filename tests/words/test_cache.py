@@ -1,10 +1,12 @@
 """The on-disk cache of compiled word lists (xwcp/words/cache.py, through load_word_list): written under
-XWCP_CACHE_DIR, read back identical without parsing, keyed by content, rebuilt when corrupt."""
+XWCP_CACHE_DIR, read back identical without parsing, keyed by content, rebuilt when corrupt; a mapped list checks
+each length on first use."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from xwcp.words.wordlist import load_word_list
+from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 
 from tests.words.test_wordlist import ARRAYS, all_words, write
 
@@ -68,3 +70,17 @@ def test_corrupt_cache_is_rebuilt(tmp_path, cache):
     (folder,) = [p for p in cache.iterdir() if p.is_dir()]
     (folder / "meta.json").write_text("{not json")
     assert all_words(load_word_list(path)) == {"CAT": 70, "DOG": 60}
+
+
+def test_words_of_a_length_are_verified_when_first_used(files):
+    """The mapped list checks the words of each length the first time it is used (`cache.verify_bucket`)."""
+    from xwcp.words import cache
+
+    listed = files("words.txt", "ABC\nBCD\nCDE\nDEF\nAAAA\n")
+    load_word_list(listed)
+    words = read_mapped_word_list(listed)
+    l_off = words.table_rows[-1][2]
+    words.letters_flat[l_off] = 30  # the map is private: only this object sees the damage
+    with pytest.raises(cache.CacheDamaged):
+        words.row(4)
+    assert read_mapped_word_list(listed).word_id("AAAA") == 0  # a fresh map of the file is sound
