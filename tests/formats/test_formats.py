@@ -11,6 +11,7 @@ from xwcp.base.errors import InputError
 from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
 from xwcp.model import parse_grid
 
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
 MODEL_GRIDS = sorted((ROOT / "models").glob("*.txt")) + sorted((ROOT / "models" / "vanbeek").glob("*.txt"))

@@ -165,7 +165,7 @@ def test_words_from_pairs_normalises_and_keeps_best():
     assert all_words(words) == {"CAT": 50, "CAFE": 70}
 
 
-# ----- compressed and odd files --------------------------------------------------------------
+# ----- compressed and odd files ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("suffix, compress", [(".gz", gzip.compress), (".xz", lzma.compress)])
