@@ -1,4 +1,5 @@
-"""Compiling a grid and a list into a Problem (crossings, domains, fixed slots); check_fill: tests/engine/test_result.py."""
+"""Compiling a grid and a list into a Problem (crossings, domains, fixed slots); check_fill:
+tests/engine/test_result.py."""
 from __future__ import annotations
 
 import re

@@ -1,1 +1,2 @@
-"""Whole-project tests: the README's examples, tooling (mypy, ruff, pdoc), fuzzing, robustness, bars and rebus in every command."""
+"""Whole-project tests: the README's examples, tooling (mypy, ruff, pdoc), fuzzing, robustness, bars and rebus
+cells in every command."""
