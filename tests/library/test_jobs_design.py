@@ -241,7 +241,7 @@ def test_the_command_line_still_hears_flags(capsys):
 
 
 ODD_VALUES = [None, -1, 1.5, float("nan"), "", "x", [], {}, object(), b"x", True, (1, 2), {"1A": None}]
-"""Values of the wrong type or range that a caller may pass to any argument (as tests/test_library.py)."""
+"""Values of the wrong type or range that a caller may pass to any argument (as tests/library/test_jobs.py)."""
 DESIGN_OPTIONS = ["themes", "size", "at", "symmetry", "style", "max_words", "min_words", "max_blocks", "max_length",
                   "count", "min_diff", "time_limit_s", "quality_time_s", "words", "min_score", "bans", "seed",
                   "progress"]

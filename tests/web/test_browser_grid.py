@@ -3,7 +3,7 @@ syntax and slots agree with the library's; a click on an edge toggles a bar; a r
 suggestions through it; marks, undo, reload and the share link keep everything; barred, rebus and circled files
 open, save and read back; autofill fills a barred grid; the print view draws it all.
 
-Runs Debian's chromium through playwright as tests/test_web_browser.py does (skipped with a message when either
+Runs Debian's chromium through playwright as tests/web/test_browser.py does (skipped with a message when either
 is missing). Every wait is for a condition, never a fixed sleep, so the tests hold on a loaded machine.
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.hosts import allowed_hosts  # noqa: E402
 
 HOSTS = allowed_hosts("127.0.0.1", ["testserver"])
-"""The hosts the test app answers (as tests/test_web_api.py): the TestClient's WebSockets ask for `testserver`."""
+"""The hosts the test app answers (as tests/web/test_app.py): the TestClient's WebSockets ask for `testserver`."""
 
 
 @pytest.fixture(scope="module")
