@@ -65,7 +65,7 @@ _MODULE_BY_NAME = {
     "load_word_list": "words.wordlist", "words_from_pairs": "words.wordlist",
 }
 """Public name -> the module of xwcp that defines it: the one list of public names (the TYPE_CHECKING imports
-above say the same for type checkers; tests/test_architecture.py checks they agree)."""
+above say the same for type checkers; tests/project/test_architecture.py checks they agree)."""
 
 __all__ = list(_MODULE_BY_NAME)
 __version__ = "0.1.0"

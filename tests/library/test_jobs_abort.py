@@ -1,5 +1,4 @@
-"""The front doors' one loader and one runner (xwcp/services/): the library's jobs stop on `abort=`, warnings
-point at the caller's line, and every door loads through `xwcp.services.load.load`."""
+"""The library's jobs take the one runner's cancellation (`abort=`), and their warnings point at the caller's line."""
 from __future__ import annotations
 
 import threading
@@ -11,9 +10,8 @@ import pytest
 
 import xwcp
 from xwcp.base.types import FillStatus
-from xwcp.services.load import Loaded, load
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OPEN_7 = "\n".join(["......."] * 7) + "\n"
 """No fill with the default list within seconds: a fill that runs until stopped."""
 
@@ -52,22 +50,3 @@ def test_a_library_warning_points_at_the_callers_line():
         warnings.simplefilter("always")
         xwcp.fill("QZX\n...\n...\n", time_limit_s=10)  # through the one-call job, then Session
     assert caught and all(w.filename == __file__ for w in caught)
-
-
-def test_load_returns_the_puzzle_the_problem_and_the_warnings_it_said():
-    heard: list[str] = []
-    loaded = load("QZX\n...\n...\n", warn=heard.append)
-    assert isinstance(loaded, Loaded)
-    assert loaded.warnings == tuple(heard) and any("QZX" in w for w in heard)
-    assert loaded.problem.grid.width == 3 and loaded.puzzle.grid == loaded.problem.grid
-
-
-def test_load_plain_is_the_numpy_free_problem_and_falls_back_to_the_ordinary_one():
-    from xwcp.engine.kernel import is_plain
-
-    path = str(ROOT / "models" / "5x5-open.txt")
-    xwcp.load_word_list()  # the default list cached
-    assert is_plain(load(path, as_paths=True, plain=True).problem)
-    assert not is_plain(load(path, as_paths=True).problem)
-    text = "\n".join(["....."] * 5) + "\n"
-    assert not is_plain(load(text, plain=True).problem)  # not a file: the ordinary problem
