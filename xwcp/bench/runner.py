@@ -116,7 +116,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
         if row_by_future:
             from distributed import as_completed
 
-            for future in as_completed(row_by_future):  # type: ignore[no-untyped-call]  # distributed: unannotated
+            for future in as_completed(row_by_future):
                 row = row_by_future.pop(future)
                 row.update(_task_fields(future))
                 writer.add(row)
@@ -124,7 +124,7 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     except KeyboardInterrupt:
         run.interrupted = True
         if row_by_future and client is not None:
-            client.cancel(list(row_by_future))  # type: ignore[no-untyped-call]  # distributed: unannotated
+            client.cancel(list(row_by_future))
     finally:
         if old_sigterm is not None:
             signal.signal(signal.SIGTERM, old_sigterm)

@@ -245,7 +245,9 @@ def parse_region(text: str) -> tuple[int, int, int, int]:
     except ValueError:
         raise InputError(f"{option_text('region', text)}: expected R1,C1:R2,C2 (rows and columns from 1), "
                          "e.g. 1,1:5,7") from None
-    return _normal_region((r1, c1, r2, c2))  # type: ignore[return-value]  # four ints: never None
+    region = _normal_region((r1, c1, r2, c2))
+    assert region is not None  # four ints in: a region out
+    return region
 
 
 def read_ban_file(path: str | Path) -> set[str]:

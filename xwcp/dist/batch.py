@@ -207,7 +207,7 @@ def run_batch(plan: BatchPlan, client: Client, *, on_result: Callable[[str, Reco
             future = client.submit(fill_grid_task, task, pure=False, retries=retries, key=f"xwcp-fill-{task.name}-"
                                    f"{os.urandom(4).hex()}")
             futures[future] = task
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]  # distributed: unannotated
+        for future in as_completed(futures):
             task = futures[future]
             record = task_record(future, task)
             path = write_result(plan.out_dir, task.name, record, grid_writers)
@@ -218,7 +218,7 @@ def run_batch(plan: BatchPlan, client: Client, *, on_result: Callable[[str, Reco
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP turned into one by `xwcp.runtime.signals`
         outcome.interrupted = True
         outcome.stop_exit_code = getattr(exc, "exit_code", 130)
-        client.cancel(list(futures))  # type: ignore[no-untyped-call]  # distributed: unannotated
+        client.cancel(list(futures))
     return outcome
 
 

@@ -15,6 +15,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
@@ -48,10 +49,10 @@ def _warn(message: str) -> None:
 
 def _caller_level() -> int:
     """The `stacklevel` of `warnings.warn` called in `_warn` that names the first frame outside the xwcp package."""
-    frame = sys._getframe(2)  # _warn's caller
+    frame: FrameType | None = sys._getframe(2)  # _warn's caller
     level = 2
     while frame is not None and _in_xwcp(frame.f_globals.get("__name__", "")):
-        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+        frame = frame.f_back
         level += 1
     return level
 

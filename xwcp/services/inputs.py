@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numbers
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Union, cast
 
 from xwcp.base.errors import InputError, option_text
 from xwcp.model.puzzle import Puzzle
@@ -102,8 +102,10 @@ def read_words(words: object, name: str = "words") -> WordList:
 
     if words is None:
         return load_word_list()
-    if isinstance(words, WordList) or (hasattr(words, "word_id") and hasattr(words, "bucket")):
-        return words  # type: ignore[return-value]  # a WordList or the cache's MappedWordList
+    if isinstance(words, WordList):
+        return words
+    if hasattr(words, "word_id") and hasattr(words, "bucket"):  # the cache's MappedWordList stands in for one
+        return cast("WordList", words)
     if isinstance(words, (str, os.PathLike)):
         if isinstance(words, str) and not words.strip():
             raise InputError(f"{name} is an empty string: give a word-list file path, or None for the default list")
@@ -143,7 +145,8 @@ def _is_list_source(item: object) -> bool:
     return isinstance(item, str) and ("/" in item or os.sep in item or Path(item).suffix != "") and Path(item).is_file()
 
 
-def _from_pairs(build, pairs: list[tuple[str, int]], name: str) -> WordList:  # type: ignore[no-untyped-def]
+def _from_pairs(build: Callable[[list[tuple[str, int]], str], WordList], pairs: list[tuple[str, int]],
+                name: str) -> WordList:
     if not pairs:
         raise InputError(f"{name} is empty: give at least one word")
     words: WordList = build(pairs, f"<{name}>")
@@ -336,7 +339,5 @@ def compile_problem(grid: object, words: object = None, *, min_score: int = 50, 
     (`xwcp.compile.problem.compile_problem`, whose arguments and errors these are)."""
     from xwcp.compile.problem import compile_problem as compile_grid
 
-    grid = grid if isinstance(grid, Grid) else read_grid_like(grid).grid
-    words = words if hasattr(words, "word_id") else read_words(words)
-    return compile_grid(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,  # type: ignore[arg-type]
-                        controls=controls)
+    return compile_grid(grid if isinstance(grid, Grid) else read_grid_like(grid).grid, read_words(words),
+                        min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
