@@ -279,6 +279,7 @@ def _add_design(sub: Subparsers) -> None:
 COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
+
 def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The `xwcp` parser; `with_bench=False` leaves the bench command's own options out, and `only`
     (a command name) every other command's (faster start: argparse builds a small fill's options
@@ -289,7 +290,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
         "check": _add_check, "serve": _add_serve, "convert": _add_convert,
-        "bench": lambda sub: _add_bench(sub, with_bench), "batch": _add_batch, "design": _add_design}
+        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design}
     for name, add in add_by_command.items():  # in this order in --help
         if only in (None, name):
             add(sub)
