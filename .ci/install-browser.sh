@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI: install Debian's chromium and its driver for the web builder's real-browser test
-# (tests/test_web_browser.py drives /usr/bin/chromium through playwright's Python package;
+# (tests/web/test_browser.py drives /usr/bin/chromium through playwright's Python package;
 # playwright's own browser download is not used). Needs root or sudo; a no-op when chromium is there.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then

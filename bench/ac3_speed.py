@@ -38,9 +38,9 @@ def main(paths: list[str]) -> None:
     rows = []
     for path in paths:
         grid = read_grid(path)
-        compile_ms = median_ms(lambda: compile_problem(grid, words), 5)
+        compile_ms = median_ms(lambda grid=grid: compile_problem(grid, words), 5)
         problem = compile_problem(grid, words)
-        scratch_ms = median_ms(lambda: propagate(problem), 5)
+        scratch_ms = median_ms(lambda problem=problem: propagate(problem), 5)
         editor = Propagator(problem)
         cells = [c for c, ch in enumerate(grid.cells) if ch == EMPTY]
         edit_times, erase_times = [], []

@@ -60,7 +60,7 @@ def load_spec(spec: str, root: Path):
     """The compiled problem of "SUITE:NAME[@TOP_N]" or "GRID:WORDS:MIN_SCORE" (an --extra grid)."""
     from xwcp import compile_problem
 
-    if spec.count(":") == 2 and not spec.split(":")[0] in _suite_names():
+    if spec.count(":") == 2 and spec.split(":")[0] not in _suite_names():
         from xwcp.services.session import load_problem
 
         grid, words, min_score = spec.split(":")

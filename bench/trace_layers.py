@@ -71,8 +71,8 @@ LAYER_BY_MODULE = {
 }
 """Module (or package) name -> layer; the longest matching prefix wins."""
 
-SLOT_FUNCTIONS = ("find_slots",)
-LETTER_FUNCTIONS = ("letter_contents",)
+SLOT_FUNCTIONS = ("find_slots", "_slots_of")  # the work: _slots_of where a Grid keeps its slots (find_slots then only looks)
+LETTER_FUNCTIONS = ("letter_contents", "_letter_contents_of")  # likewise
 ANSWER_FUNCTIONS = ("entry_dicts", "filled_grid")
 """What works out a fill's answer for a front end (the entries by slot, their scores): the CLI's JSON and text
 (`report.entry_dicts`; `FillReport` keeps it), the library's `FillAnswer` (`answers.filled_grid` before it wrapped a FillReport), and
@@ -169,6 +169,13 @@ class Tracer:
                 out[full] = n
         return dict(sorted(out.items()))
 
+    def work(self, names: tuple[str, str]) -> int:
+        """How often the work of `names` = (the function callers call, the function that does the work once a
+        Grid keeps its answer) was done: calls of the second where the code has it, else of the first (code from
+        before the Grid kept its slots and letters)."""
+        done = sum(self.count(names[1:]).values())
+        return done if done else sum(self.count(names[:1]).values())
+
     def figures(self) -> dict[str, Any]:
         climbs = {pair: n for pair, n in self.handoffs.items()
                   if (a := rank_of(layer_of(pair[0]))) is not None and (b := rank_of(layer_of(pair[1]))) is not None
@@ -185,8 +192,8 @@ class Tracer:
             "climb_calls": sum(climbs.values()),
             "climb_pairs": [f"{a} -> {b} ({layer_of(a)} -> {layer_of(b)}) x{n}"
                             for (a, b), n in sorted(climbs.items())],
-            "slots": sum(self.count(SLOT_FUNCTIONS).values()),
-            "letters": sum(self.count(LETTER_FUNCTIONS).values()),
+            "slots": self.work(SLOT_FUNCTIONS),
+            "letters": self.work(LETTER_FUNCTIONS),
             "answer": sum(answers.values()) + self.web_answers,
             "answer_by_function": {**answers, **({"web: entry_scores": self.web_answers} if self.web_answers else {})},
             "watched": self.count(WATCHED),

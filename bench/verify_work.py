@@ -22,10 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from xwcp.analysis import questions as analysis  # noqa: E402
-
-from xwcp.engine import kernel
-
-from xwcp.analysis import verify
+from xwcp.analysis import verify  # noqa: E402
+from xwcp.engine import kernel  # noqa: E402
 from xwcp.engine.ac3 import propagate  # noqa: E402
 from xwcp.backends._common import entries_from_word_ids  # noqa: E402
 from xwcp.model import read_grid  # noqa: E402

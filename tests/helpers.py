@@ -1,4 +1,4 @@
-"""Helpers shared by test modules (pytest puts this folder on sys.path: `from helpers import run`)."""
+"""Helpers shared by test modules (tests is a package: `from tests.helpers import run`)."""
 from __future__ import annotations
 
 from xwcp.cli.commands import main

@@ -15,22 +15,31 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # what type checkers and IDEs see; at run time __getattr__ imports on first use
-    from xwcp.library.jobs import fill, check, domains, suggest, heatmap, find_core, design, Session
+if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exported); at run time __getattr__ imports
+    from xwcp.library.jobs import (
+        fill as fill, check as check, domains as domains, suggest as suggest, heatmap as heatmap,
+        find_core as find_core, design as design, Session as Session)
     from xwcp.library.answers import (
-        FillAnswer, FilledGrid, Entry, CheckAnswer, Verdict, CoreAnswer, DomainsAnswer, Suggestions, Suggestion,
-        Viability, HeatMap, SlotInfo, ForcedLetter, DesignAnswer, DesignedGrid)
-    from xwcp.compile.controls import Controls, make_controls
-    from xwcp.search.core import Core
-    from xwcp.designer.search import DesignEvent
-    from xwcp.base.errors import InputError
-    from xwcp.formats import Puzzle, read_puzzle, write_puzzle
-    from xwcp.model import Grid, Slot, find_slots, parse_grid, read_grid
-    from xwcp.compile.problem import Crossing, Domains, Problem
-    from xwcp.services.inputs import compile_problem
-    from xwcp.engine.result import FillResult, FillStats, Limits, Progress, Quality, check_fill, measure_quality
-    from xwcp.base.types import Direction, FillStatus, SlotId, WordId
-    from xwcp.words.wordlist import LengthBucket, WordList, layer_word_lists, load_word_list, words_from_pairs
+        FillAnswer as FillAnswer, FilledGrid as FilledGrid, Entry as Entry, CheckAnswer as CheckAnswer,
+        Verdict as Verdict, CoreAnswer as CoreAnswer, DomainsAnswer as DomainsAnswer, Suggestions as Suggestions,
+        Suggestion as Suggestion, Viability as Viability, HeatMap as HeatMap, SlotInfo as SlotInfo,
+        ForcedLetter as ForcedLetter, DesignAnswer as DesignAnswer, DesignedGrid as DesignedGrid)
+    from xwcp.compile.controls import Controls as Controls, make_controls as make_controls
+    from xwcp.search.core import Core as Core
+    from xwcp.designer.search import DesignEvent as DesignEvent
+    from xwcp.base.errors import InputError as InputError
+    from xwcp.formats import Puzzle as Puzzle, read_puzzle as read_puzzle, write_puzzle as write_puzzle
+    from xwcp.model import (
+        Grid as Grid, Slot as Slot, find_slots as find_slots, parse_grid as parse_grid, read_grid as read_grid)
+    from xwcp.compile.problem import Crossing as Crossing, Domains as Domains, Problem as Problem
+    from xwcp.services.inputs import compile_problem as compile_problem
+    from xwcp.engine.result import (
+        FillResult as FillResult, FillStats as FillStats, Limits as Limits, Progress as Progress, Quality as Quality,
+        check_fill as check_fill, measure_quality as measure_quality)
+    from xwcp.base.types import Direction as Direction, FillStatus as FillStatus, SlotId as SlotId, WordId as WordId
+    from xwcp.words.wordlist import (
+        LengthBucket as LengthBucket, WordList as WordList, layer_word_lists as layer_word_lists,
+        load_word_list as load_word_list, words_from_pairs as words_from_pairs)
 
 _MODULE_BY_NAME = {
     # the jobs, one call each, and their typed answers (the front door: xwcp/library/)
@@ -55,18 +64,10 @@ _MODULE_BY_NAME = {
     "LengthBucket": "words.wordlist", "WordList": "words.wordlist", "layer_word_lists": "words.wordlist",
     "load_word_list": "words.wordlist", "words_from_pairs": "words.wordlist",
 }
-"""Public name -> the module of xwcp that defines it."""
+"""Public name -> the module of xwcp that defines it: the one list of public names (the TYPE_CHECKING imports
+above say the same for type checkers; tests/project/test_architecture.py checks they agree)."""
 
-__all__ = [
-    "fill", "check", "domains", "suggest", "heatmap", "find_core", "design", "Session",
-    "FillAnswer", "FilledGrid", "Entry", "CheckAnswer", "Verdict", "CoreAnswer", "DomainsAnswer", "Suggestions",
-    "Suggestion", "Viability", "HeatMap", "SlotInfo", "ForcedLetter", "DesignAnswer", "DesignedGrid",
-    "InputError", "Grid", "Slot", "find_slots", "parse_grid", "read_grid", "Crossing", "Domains", "Problem",
-    "compile_problem", "FillResult", "FillStats", "Limits", "Progress", "check_fill", "Direction",
-    "FillStatus", "SlotId", "WordId", "LengthBucket", "WordList", "load_word_list", "words_from_pairs",
-    "Controls", "make_controls", "Quality", "measure_quality", "layer_word_lists",
-    "Puzzle", "read_puzzle", "write_puzzle", "Core", "DesignEvent",
-]
+__all__ = list(_MODULE_BY_NAME)
 __version__ = "0.1.0"
 
 

@@ -6,7 +6,7 @@ implies its letters (one `bool_and` enforced by the word), a letter implies one 
 crossing slot's words with that letter there (support), and at most one slot per word
 shortlisted in several slots of one length (no word twice).
 
-Search (`fill`). Round r keeps each open slot's best K_SCHEDULE[r] arc-consistent words
+Search (`fill`, the rounds in `_Rounds`). Round r keeps each open slot's best K_SCHEDULE[r] arc-consistent words
 (crossing fit re-ranked so crossing shortlists agree, see `_shortlist`), re-made arc-consistent;
 the last round keeps every word, so INFEASIBLE there (and only there) means UNFILLABLE.
 A restriction without a fill, or ROUND_TIME_S spent on it, moves on to the next round. Several
@@ -33,17 +33,22 @@ shared with other work; seconds for the 20 grids together):
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, SupportsFloat, SupportsInt
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
+from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
-from xwcp.base.types import FillStatus, SlotId
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, CpSolver, CpSolverSolutionCallback, IntVar, LiteralT
 
 NAME = "cpsat"
 
@@ -78,28 +83,50 @@ def missing() -> str:
 
 @dataclass(frozen=True)
 class _Options:
-    k_schedule: tuple = K_SCHEDULE
+    k_schedule: tuple[int, ...] = K_SCHEDULE
     eager_dupes: bool = EAGER_DUPES
     round_time_s: float = ROUND_TIME_S
     rerank_passes: int = RERANK_PASSES
 
 
+def _whole(raw: object) -> int:
+    """A whole-number option: a number or its text."""
+    if isinstance(raw, (str, SupportsInt)):
+        return int(raw)
+    raise TypeError(f"expected a whole number, not {type(raw).__name__} {raw!r}")
+
+
+def _real(raw: object) -> float:
+    """A number-of-seconds option: a number or its text."""
+    if isinstance(raw, (str, SupportsFloat)):
+        return float(raw)
+    raise TypeError(f"expected a number, not {type(raw).__name__} {raw!r}")
+
+
+def _flag(raw: object) -> bool:
+    """A yes/no option: a bool, or text (or a number) read as 1/true/yes."""
+    return raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
+
+
+def _k_schedule(raw: object) -> tuple[int, ...]:
+    """Shortlist sizes: "300,1000" or a sequence of numbers."""
+    items = raw.split(",") if isinstance(raw, str) else raw
+    if not isinstance(items, Iterable):
+        raise TypeError(f"k_schedule: expected sizes like '300,1000', not {type(raw).__name__} {raw!r}")
+    return tuple(_whole(k) for k in items)
+
+
 _OPTION_NAMES = frozenset(f.name for f in fields(_Options))
+"""This backend's own items of `Limits.extra` (every other item is a CP-SAT parameter)."""
 
 
 def _options(extra: Mapping[str, object]) -> _Options:
-    values = {}
-    for f in fields(_Options):
-        if f.name not in extra:
-            continue
-        raw = extra[f.name]
-        if f.name == "k_schedule":
-            values[f.name] = tuple(int(k) for k in (raw.split(",") if isinstance(raw, str) else raw))
-        elif isinstance(f.default, bool):
-            values[f.name] = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
-        else:
-            values[f.name] = type(f.default)(raw)
-    return _Options(**values)
+    default = _Options()
+    return _Options(
+        k_schedule=_k_schedule(extra["k_schedule"]) if "k_schedule" in extra else default.k_schedule,
+        eager_dupes=_flag(extra["eager_dupes"]) if "eager_dupes" in extra else default.eager_dupes,
+        round_time_s=_real(extra["round_time_s"]) if "round_time_s" in extra else default.round_time_s,
+        rerank_passes=_whole(extra["rerank_passes"]) if "rerank_passes" in extra else default.rerank_passes)
 
 
 # ----- the model ------------------------------------------------------------------------------
@@ -109,10 +136,10 @@ class _Model:
     """A CP-SAT model of a shortlisted problem: `xs_by_slot[slot_id][i]` is true when the slot
     takes `word_ids[slot_id][i]`; `y_by_cell[cell][code]` when the cell holds that letter."""
 
-    cp: object
-    word_ids: dict[SlotId, np.ndarray]
-    xs_by_slot: dict[SlotId, list] = field(default_factory=dict)
-    y_by_cell: dict[int, dict[int, object]] = field(default_factory=dict)
+    cp: CpModel
+    word_ids: dict[SlotId, NDArray[np.int32]]
+    xs_by_slot: dict[SlotId, list[IntVar]] = field(default_factory=dict)
+    y_by_cell: dict[int, dict[int, IntVar]] = field(default_factory=dict)
     n_constraints: int = 0
     n_dupe_constraints: int = 0
 
@@ -120,7 +147,7 @@ class _Model:
     def n_vars(self) -> int:
         return sum(len(xs) for xs in self.xs_by_slot.values()) + sum(len(ys) for ys in self.y_by_cell.values())
 
-    def decode(self, value_of) -> dict[SlotId, int]:
+    def decode(self, value_of: Callable[[LiteralT], bool]) -> dict[SlotId, int]:
         """{slot_id: word_id} from `value_of(bool_var) -> bool` (a solver's or a callback's)."""
         word_by_slot = {}
         for slot_id, xs in self.xs_by_slot.items():
@@ -128,8 +155,8 @@ class _Model:
             word_by_slot[slot_id] = int(self.word_ids[slot_id][index])
         return word_by_slot
 
-    def vars_of_word(self, problem: Problem, length: int, word_id: int) -> list:
-        found = []
+    def vars_of_word(self, problem: Problem, length: int, word_id: int) -> list[IntVar]:
+        found: list[IntVar] = []
         for slot_id, word_ids in self.word_ids.items():
             if problem.slots[slot_id].length == length:
                 found.extend(self.xs_by_slot[slot_id][i] for i in np.flatnonzero(word_ids == word_id))
@@ -162,7 +189,7 @@ def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAG
 
     cp = cp_model.CpModel()
     model = _Model(cp, lists.word_ids)
-    letters_by_slot = {}
+    letters_by_slot: dict[SlotId, NDArray[np.int8]] = {}
     for slot_id, word_ids in lists.word_ids.items():
         if stop is not None and stop():
             return None
@@ -196,17 +223,22 @@ def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAG
         model.n_constraints += 1 + len(xs)
     model.n_constraints += len(model.y_by_cell)
     if eager_dupes and not problem.allow_dupes:
-        by_key: dict[tuple[int, int], list] = {}
-        for slot_id, word_ids in lists.word_ids.items():
-            length = problem.slots[slot_id].length
-            for x, word_id in zip(model.xs_by_slot[slot_id], word_ids.tolist()):
-                by_key.setdefault((length, word_id), []).append(x)
-        for xs in by_key.values():
-            if len(xs) > 1:
-                cp.add_at_most_one(xs)
-                model.n_dupe_constraints += 1
-        model.n_constraints += model.n_dupe_constraints
+        _forbid_shared_words(problem, lists, model)
     return model
+
+
+def _forbid_shared_words(problem: Problem, lists: Shortlists, model: _Model) -> None:
+    """At most one slot per word shortlisted in several slots of one length (duplicates, up front)."""
+    by_key: dict[tuple[int, int], list[LiteralT]] = {}
+    for slot_id, word_ids in lists.word_ids.items():
+        length = problem.slots[slot_id].length
+        for x, word_id in zip(model.xs_by_slot[slot_id], word_ids.tolist()):
+            by_key.setdefault((length, word_id), []).append(x)
+    for xs in by_key.values():
+        if len(xs) > 1:
+            model.cp.add_at_most_one(xs)
+            model.n_dupe_constraints += 1
+    model.n_constraints += model.n_dupe_constraints
 
 
 def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[int, int]]:
@@ -224,6 +256,187 @@ def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[in
 
 
 # ----- the search ------------------------------------------------------------------------------
+
+def _collector(model: _Model, add_fill: Callable[[dict[SlotId, int]], bool]) -> CpSolverSolutionCallback:
+    """A solution callback that hands each fill of an enumeration to `add_fill` and stops when it says enough."""
+    from ortools.sat.python import cp_model
+
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            if add_fill(model.decode(self.boolean_value)):
+                self.stop_search()
+
+    return Collector()
+
+
+@dataclass
+class _Rounds:
+    """One `fill`: the rounds of growing shortlists on one solver, the fills found, and the solver's counts."""
+
+    problem: Problem
+    limits: Limits
+    clock: Clock
+    options: _Options
+    solver: CpSolver
+    want: int
+    """Fills wanted: 1, N, or 0 for all (`wanted_fills`)."""
+    native: dict[str, object] = field(default_factory=dict)
+    """CP-SAT parameters to set: NATIVE_DEFAULTS, then the caller's `Limits.extra`."""
+    fills: list[tuple[str, ...]] = field(default_factory=list)
+    seen: set[tuple[str, ...]] = field(default_factory=set)
+    n_fills: int = 0
+    n_rounds: int = 0
+    n_lazy: int = 0
+    n_nodes: int = 0
+    n_conflicts: int = 0
+    last_k: int | None = None
+    last_model: _Model | None = None
+
+    def add_fill(self, word_by_slot: dict[SlotId, int]) -> bool:
+        """Record a fill unless an earlier round found it; True when enough fills are in."""
+        entries = entries_from_word_ids(self.problem, word_by_slot)
+        if entries not in self.seen:
+            self.seen.add(entries)
+            self.n_fills += 1
+            if len(self.fills) < MAX_KEPT_FILLS:
+                self.fills.append(entries)
+        return bool(self.want) and self.n_fills >= self.want
+
+    def _set_parameters(self, k: int | None) -> None:
+        """The solver's parameters for one solve of a round with shortlists of `k` words (None: every word)."""
+        limits, params = self.limits, self.solver.parameters
+        params.random_seed = limits.seed
+        # enumeration and conflict limits work with one worker only (others ignore the limit)
+        params.num_workers = max(1, limits.threads) if self.want == 1 and not limits.max_backtracks else 1
+        params.enumerate_all_solutions = self.want != 1
+        budgets = [b for b in (self.clock.remaining_s(),
+                               self.options.round_time_s if k is not None and self.want == 1 else 0) if b]
+        params.max_time_in_seconds = max(0.001, min(budgets)) if budgets else float("inf")
+        if limits.max_backtracks:
+            params.max_number_of_conflicts = max(1, limits.max_backtracks - self.n_conflicts)
+        for key, value in self.native.items():
+            try:
+                setattr(params, key, value)
+            except (AttributeError, TypeError, ValueError) as exc:
+                raise ValueError(f"cannot set CP-SAT parameter {key}={value!r}: {exc}") from None
+
+    def solve(self, model: _Model, k: int | None) -> str:
+        """Solve `model` once (an enumeration hands its fills to `add_fill`); CP-SAT's status name."""
+        self._set_parameters(k)
+        code = self.solver.solve(model.cp, _collector(model, self.add_fill) if self.want != 1 else None)
+        self.n_nodes += int(self.solver.num_branches)
+        self.n_conflicts += int(self.solver.num_conflicts)
+        if self.limits.progress is not None:
+            self.limits.progress(Progress(NAME, self.clock.elapsed_s, self.n_nodes, self.n_conflicts,
+                                          self.n_rounds, 0, len(self.problem.slots)))
+        name = self.solver.status_name(code)
+        if name == "MODEL_INVALID":
+            raise RuntimeError(f"CP-SAT rejected the model: {model.cp.validate()}")
+        return name
+
+    def settled(self) -> FillStatus:
+        """After the last round: FILLED when a fill was found, else UNFILLABLE (the last round took every word)."""
+        return FillStatus.FILLED if self.n_fills else FillStatus.UNFILLABLE
+
+    def run(self, schedule: list[int | None], ranked: dict[SlotId, NDArray[np.int32]]) -> FillStatus:
+        """Every round of `schedule` until one answers."""
+        for k in schedule:
+            status = self.round(k, ranked)
+            if status is not None:
+                return status
+        return self.settled()
+
+    def round(self, k: int | None, ranked: dict[SlotId, NDArray[np.int32]]) -> FillStatus | None:
+        """One round: each slot's best `k` words (None: every word), the model, its solves; None when the round
+        ends without an answer and the next, bigger one is to be tried."""
+        self.n_rounds += 1
+        self.last_k = k
+        ordered = ranked
+        if k is not None and self.options.rerank_passes:
+            ordered = rerank_words(self.problem, ranked, {s: k for s in ranked}, self.options.rerank_passes)
+        lists = shortlist(self.problem, ordered, k)
+        if not lists.is_consistent:
+            # start_engine already propagated, but stay exact
+            return self.settled() if lists.is_complete else None
+        model = _build_model(self.problem, lists, eager_dupes=self.options.eager_dupes or self.want != 1,
+                             stop=self.clock.stop_status)
+        if model is None:
+            return self.clock.stop_status() or FillStatus.LIMIT
+        self.last_model = model
+        status = self.solve_round(model, lists, k)
+        if status is not None:
+            return status
+        return self.settled() if lists.is_complete else None
+
+    def solve_round(self, model: _Model, lists: Shortlists, k: int | None) -> FillStatus | None:
+        """Solve one round's model until it answers: a fill without a repeated word (a repeat is forbidden and
+        the model solved again), every fill of an enumeration, a stop; None when the round has no (more) fill."""
+        while True:
+            stop = self.clock.stop_status()
+            if stop is not None:
+                return stop
+            name = self.solve(model, k)
+            if self.want != 1:  # an enumeration: the collector took every fill it met
+                if self.want and self.n_fills >= self.want:
+                    return FillStatus.FILLED
+                if name in ("OPTIMAL", "INFEASIBLE"):  # every fill of this round seen
+                    return None
+                return self.clock.stop_status() or FillStatus.LIMIT
+            if name in ("OPTIMAL", "FEASIBLE"):
+                word_by_slot = model.decode(self.solver.boolean_value)
+                repeats = _repeats(self.problem, word_by_slot)
+                if not repeats:
+                    self.add_fill(word_by_slot)
+                    return FillStatus.FILLED
+                self.n_lazy += len(repeats)
+                for length, word_id in repeats:
+                    model.forbid_repeat(self.problem, length, word_id)
+            elif name == "INFEASIBLE":
+                return None
+            else:  # UNKNOWN: the caller's limit, this round's, or a native limit from `extra`
+                stop = self.clock.stop_status()
+                cap = self.limits.max_backtracks or 0
+                out_of_conflicts = bool(cap) and self.n_conflicts >= cap
+                if stop is not None or lists.is_complete or out_of_conflicts:
+                    return stop or FillStatus.LIMIT
+                return None
+
+    def run_watched(self, schedule: list[int | None], ranked: dict[SlotId, NDArray[np.int32]]) -> FillStatus:
+        """`run`, with a watcher thread that calls `stop_search()` at the time limit or on abort."""
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(POLL_S):
+                if self.clock.stop_status() is not None:
+                    self.solver.stop_search()  # again each poll: a solve that starts later must stop too
+
+        watcher = threading.Thread(target=watch, name="xwcp-cpsat-watcher", daemon=True)
+        watcher.start()
+        try:
+            return self.run(schedule, ranked)
+        finally:
+            done.set()
+            watcher.join()
+
+    def result(self, status: FillStatus) -> FillResult:
+        """The answer: fills found before a stop are answers (unless counting all), with the last round's figures."""
+        limits = self.limits
+        if status in (FillStatus.LIMIT, FillStatus.ABORTED) and self.n_fills and self.want:
+            status = FillStatus.FILLED
+        model = self.last_model
+        stats = FillStats(self.clock.elapsed_s, self.n_nodes, self.n_conflicts, 0,
+                          {"k": "all" if self.last_k is None else self.last_k, "rounds": self.n_rounds,
+                           "vars": model.n_vars if model else 0, "constraints": model.n_constraints if model else 0,
+                           "lazy_nogoods": self.n_lazy})
+        reason = ""
+        if status is FillStatus.UNFILLABLE:
+            reason = "CP-SAT proved that no fill exists"
+        elif status is FillStatus.LIMIT and self.clock.stop_status() is None:
+            reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
+                      else "a solver limit set in Limits.extra was reached")
+        elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
+            reason = limit_reason(status, limits)
+        return FillResult(status, NAME, stats, tuple(self.fills), self.n_fills, reason)
 
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
@@ -245,139 +458,13 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     engine, early = start_engine(problem, NAME, clock)
     if early is not None:
         return early
+    assert engine is not None  # start_engine gives an engine whenever it gives no result
     options = _options(limits.extra)
-    native = {**NATIVE_DEFAULTS, **{key: value for key, value in limits.extra.items() if key not in _OPTION_NAMES}}
     want = wanted_fills(limits)
     ranked = rank_words(problem, engine)
     longest = max((len(ids) for ids in ranked.values()), default=0)
-    schedule = [None] if want == 0 else [k for k in options.k_schedule if k < longest] + [None]
-    fills: list[tuple[str, ...]] = []
-    seen: set[tuple[str, ...]] = set()
-    counts = {"fills": 0, "rounds": 0, "lazy": 0, "nodes": 0, "conflicts": 0}
-    last = {"k": None, "model": None}
-    solver = cp_model.CpSolver()
-    done = threading.Event()
-
-    def add_fill(word_by_slot: dict[SlotId, int]) -> bool:
-        """Record a fill unless an earlier round found it; True when enough fills are in."""
-        entries = entries_from_word_ids(problem, word_by_slot)
-        if entries not in seen:
-            seen.add(entries)
-            counts["fills"] += 1
-            if len(fills) < MAX_KEPT_FILLS:
-                fills.append(entries)
-        return bool(want) and counts["fills"] >= want
-
-    class Collector(cp_model.CpSolverSolutionCallback):
-        def __init__(self, model: _Model):
-            super().__init__()
-            self.model = model
-
-        def on_solution_callback(self) -> None:
-            if add_fill(self.model.decode(self.boolean_value)):
-                self.stop_search()
-
-    def solve(model: _Model, k: int | None) -> str:
-        params = solver.parameters
-        params.random_seed = limits.seed
-        # enumeration and conflict limits work with one worker only (others ignore the limit)
-        params.num_workers = max(1, limits.threads) if want == 1 and not limits.max_backtracks else 1
-        params.enumerate_all_solutions = want != 1
-        budgets = [b for b in (clock.remaining_s(), options.round_time_s if k is not None and want == 1 else 0) if b]
-        params.max_time_in_seconds = max(0.001, min(budgets)) if budgets else float("inf")
-        if limits.max_backtracks:
-            params.max_number_of_conflicts = max(1, limits.max_backtracks - counts["conflicts"])
-        for key, value in native.items():
-            try:
-                setattr(params, key, value)
-            except (AttributeError, TypeError, ValueError) as exc:
-                raise ValueError(f"cannot set CP-SAT parameter {key}={value!r}: {exc}") from None
-        code = solver.solve(model.cp, Collector(model) if want != 1 else None)
-        counts["nodes"] += int(solver.num_branches)
-        counts["conflicts"] += int(solver.num_conflicts)
-        if limits.progress is not None:
-            limits.progress(Progress(NAME, clock.elapsed_s, counts["nodes"], counts["conflicts"],
-                                     counts["rounds"], 0, len(problem.slots)))
-        name = solver.status_name(code)
-        if name == "MODEL_INVALID":
-            raise RuntimeError(f"CP-SAT rejected the model: {model.cp.validate()}")
-        return name
-
-    def run() -> FillStatus:
-        for k in schedule:
-            counts["rounds"] += 1
-            last["k"] = k
-            ordered = ranked
-            if k is not None and options.rerank_passes:
-                ordered = rerank_words(problem, ranked, {s: k for s in ranked}, options.rerank_passes)
-            lists = shortlist(problem, ordered, k)
-            if not lists.is_consistent:
-                if lists.is_complete:  # start_engine already propagated, but stay exact
-                    return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
-                continue
-            model = _build_model(problem, lists, eager_dupes=options.eager_dupes or want != 1,
-                                 stop=clock.stop_status)
-            if model is None:
-                return clock.stop_status() or FillStatus.LIMIT
-            last["model"] = model
-            while True:
-                stop = clock.stop_status()
-                if stop is not None:
-                    return stop
-                name = solve(model, k)
-                if want != 1:  # an enumeration: the collector took every fill it met
-                    if want and counts["fills"] >= want:
-                        return FillStatus.FILLED
-                    if name in ("OPTIMAL", "INFEASIBLE"):  # every fill of this round seen
-                        break
-                    return clock.stop_status() or FillStatus.LIMIT
-                if name in ("OPTIMAL", "FEASIBLE"):
-                    word_by_slot = model.decode(solver.boolean_value)
-                    repeats = _repeats(problem, word_by_slot)
-                    if not repeats:
-                        add_fill(word_by_slot)
-                        return FillStatus.FILLED
-                    counts["lazy"] += len(repeats)
-                    for length, word_id in repeats:
-                        model.forbid_repeat(problem, length, word_id)
-                elif name == "INFEASIBLE":
-                    break
-                else:  # UNKNOWN: the caller's limit, this round's, or a native limit from `extra`
-                    stop = clock.stop_status()
-                    out_of_conflicts = bool(limits.max_backtracks) and counts["conflicts"] >= limits.max_backtracks
-                    if stop is not None or lists.is_complete or out_of_conflicts:
-                        return stop or FillStatus.LIMIT
-                    break
-            if lists.is_complete:
-                return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
-        return FillStatus.FILLED if counts["fills"] else FillStatus.UNFILLABLE
-
-    def watch() -> None:
-        while not done.wait(POLL_S):
-            if clock.stop_status() is not None:
-                solver.stop_search()  # again each poll: a solve that starts later must stop too
-
-    watcher = threading.Thread(target=watch, name="xwcp-cpsat-watcher", daemon=True)
-    watcher.start()
-    try:
-        status = run()
-    finally:
-        done.set()
-        watcher.join()
-    n_fills = counts["fills"]
-    if status in (FillStatus.LIMIT, FillStatus.ABORTED) and n_fills and want:
-        status = FillStatus.FILLED  # fills found before a stop are answers, unless counting all
-    model = last["model"]
-    stats = FillStats(clock.elapsed_s, counts["nodes"], counts["conflicts"], 0,
-                      {"k": "all" if last["k"] is None else last["k"], "rounds": counts["rounds"],
-                       "vars": model.n_vars if model else 0, "constraints": model.n_constraints if model else 0,
-                       "lazy_nogoods": counts["lazy"]})
-    reason = ""
-    if status is FillStatus.UNFILLABLE:
-        reason = "CP-SAT proved that no fill exists"
-    elif status is FillStatus.LIMIT and clock.stop_status() is None:
-        reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
-                  else "a solver limit set in Limits.extra was reached")
-    elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
-        reason = limit_reason(status, limits)
-    return FillResult(status, NAME, stats, tuple(fills), n_fills, reason)
+    schedule: list[int | None] = [None] if want == 0 else [k for k in options.k_schedule if k < longest] + [None]
+    rounds = _Rounds(problem, limits, clock, options, cp_model.CpSolver(), want,
+                     {**NATIVE_DEFAULTS, **{key: value for key, value in limits.extra.items()
+                                            if key not in _OPTION_NAMES}})
+    return rounds.result(rounds.run_watched(schedule, ranked))

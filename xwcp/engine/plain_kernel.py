@@ -9,7 +9,7 @@ and gives the same answers; every method but `__init__` is theirs. `bit_search` 
 `engine_for` give the right form for a problem.
 
 When the C state grows a pointer these classes do not fill, `plain_search_supported` says so
-and xwcp/services/quick.py leaves the fill to the ordinary path (tests/test_quick.py fails then, to say
+and xwcp/services/quick.py leaves the fill to the ordinary path (tests/services/test_quick.py fails then, to say
 that the lists below need the new array).
 """
 from __future__ import annotations

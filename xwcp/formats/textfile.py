@@ -4,22 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from xwcp.model.puzzle import Puzzle
-from xwcp.model import decode_grid, read_grid
+from xwcp.model import MAX_GRID_BYTES, decode_grid, parse_grid
+from xwcp.runtime.files import read_bounded, source_name
 
 _META_KEYS = ("title", "author", "copyright")
 
 
 def read(path: str | Path) -> Puzzle:
     """Read a text grid; `; Title: ...`, `; Author: ...`, `; Copyright: ...` comment lines fill the metadata,
-    `; Diagramless: yes` marks a diagramless puzzle."""
-    grid = read_grid(path)
+    `; Diagramless: yes` marks a diagramless puzzle. The file (or standard input, `-`) is read once, bounded."""
+    text = decode_grid(read_bounded(path, MAX_GRID_BYTES, "grid"))
+    grid = parse_grid(text, source_name(path))
     meta: dict[str, str] = {}
-    text = ""
-    if Path(path).is_file():  # not standard input or a pipe: those cannot be read twice
-        try:
-            text = decode_grid(Path(path).read_bytes())
-        except OSError:  # gone since read_grid read it: the grid has no metadata then
-            pass
     for line in text.splitlines():
         line = line.strip()
         if line.startswith(";") and ":" in line:

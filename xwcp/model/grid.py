@@ -302,7 +302,19 @@ def with_published_numbers(grid: Grid, numbers: Mapping[int, int]) -> Grid:
 
 
 def find_slots(grid: Grid) -> tuple[Slot, ...]:
-    """All slots: across ones in reading order, then down ones in reading order."""
+    """All slots: across ones in reading order, then down ones in reading order.
+
+    Worked out once per Grid and kept on it (a Grid never changes: a grid with other cells is another Grid), so
+    the parser's check, the compiler and the renderers share one answer."""
+    slots: tuple[Slot, ...] | None = grid.__dict__.get("_slots")
+    if slots is None:
+        slots = _slots_of(grid)
+        object.__setattr__(grid, "_slots", slots)  # not a field: equality, hashing and replace() ignore it
+    return slots
+
+
+def _slots_of(grid: Grid) -> tuple[Slot, ...]:
+    """`find_slots`'s work, done once per Grid."""
     width = grid.width
     joins = _joins(grid)
     starts = _runs(grid, joins)  # once: the numbering comes from the same starts (a third of a web request's parse)

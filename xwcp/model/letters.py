@@ -47,7 +47,16 @@ class SpelledGrid(NamedTuple):
 
 def letter_contents(grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """What each letter cell of `grid` holds, and the grid cell of each extra letter cell
-    (`SpelledGrid.letters` and `.cell_by_extra`, without the slots)."""
+    (`SpelledGrid.letters` and `.cell_by_extra`, without the slots); worked out once per Grid and kept on it."""
+    contents: tuple[tuple[str, ...], tuple[int, ...]] | None = grid.__dict__.get("_letter_contents")
+    if contents is None:
+        contents = _letter_contents_of(grid)
+        object.__setattr__(grid, "_letter_contents", contents)  # not a field: equality and replace() ignore it
+    return contents
+
+
+def _letter_contents_of(grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """`letter_contents`'s work, done once per Grid."""
     if not grid.has_rebus:
         return grid.cells, ()
     letters = list(grid.cells)

@@ -49,8 +49,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
 from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
@@ -151,144 +152,204 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
     all_ids = [s.id for s in problem.slots]
     if not all_ids:
         return None
-    weights = dict(weight_by_slot or {})
-    needed: set[SlotId] = set()
-    core: list[SlotId] = list(all_ids)
-    stopped = [False]
+    search = _CoreSearch(problem, oracle, start, progress, list(all_ids), dict(weight_by_slot or {}))
+    outcome = search.first_set(list(seed_slot_ids), is_proven)
+    if outcome is _Step.GO_ON:
+        outcome = search.grow(list(seed_slot_ids))
+    if outcome is _Step.GO_ON:
+        search.shrink()
+    return None if outcome is _Step.NOT_UNFILLABLE else search.finish()
 
-    def report(stage: str) -> None:
-        if progress is not None:
-            progress(CoreProgress(time.perf_counter() - start, oracle.n_calls, len(core), len(needed), stage))
 
-    def ask(slot_ids: Sequence[SlotId], stage: str) -> Answer:
-        answer = oracle.ask(slot_ids)
+class _Step(Enum):
+    """How a step of `find_core` ended."""
+
+    GO_ON = "go on"
+    """The next step follows."""
+    CUT_SHORT = "cut short"
+    """Out of time or stopped: the unfillable set found so far is the answer."""
+    NOT_UNFILLABLE = "not unfillable"
+    """The set believed unfillable was filled, or could not be decided: no core."""
+
+
+def _used(answer: Answer) -> list[SlotId]:
+    """The slots an UNFILLABLE answer's proof used, sorted (the oracle names them on every such answer)."""
+    return sorted(answer.used_slot_ids or ())
+
+
+def _entries(answer: Answer) -> Mapping[SlotId, str]:
+    """The entries of a FILLED answer (the oracle gives them on every such answer)."""
+    return answer.entry_by_slot or {}
+
+
+@dataclass
+class _CoreSearch:
+    """The running state of `find_core`: the oracle, the smallest set known to be unfillable (`core`),
+    the slots proven needed, and the weights and distances that order the slots."""
+
+    problem: Problem
+    oracle: CoreOracle
+    start: float
+    progress: Callable[[CoreProgress], None] | None
+    core: list[SlotId]
+    weights: dict[SlotId, float]
+    needed: set[SlotId] = field(default_factory=set)
+    stopped: bool = False
+    distance: dict[SlotId, int] = field(default_factory=dict)
+    """Crossings from the seed slots (`crossing_distances`)."""
+    far: int = 1
+    """Farther than every slot with a distance."""
+    everywhere: bool = False
+    """The dead ends were spread out (see GROW_WHEN_CONCENTRATED): the core grew by rings of crossings."""
+
+    def report(self, stage: str) -> None:
+        if self.progress is not None:
+            self.progress(CoreProgress(time.perf_counter() - self.start, self.oracle.n_calls, len(self.core),
+                                       len(self.needed), stage))
+
+    def ask(self, slot_ids: Sequence[SlotId], stage: str) -> Answer:
+        answer = self.oracle.ask(slot_ids)
         if answer.is_new:
-            report(stage)
+            self.report(stage)
         if answer.status is FillStatus.ABORTED:
-            stopped[0] = True
+            self.stopped = True
         return answer
 
-    def finish() -> Core:
-        core.sort()
-        return Core(tuple(core), set(core) <= needed, _kind(problem, core), oracle.backend, oracle.n_calls,
-                    time.perf_counter() - start, is_stopped=stopped[0])
+    def finish(self) -> Core:
+        self.core.sort()
+        return Core(tuple(self.core), set(self.core) <= self.needed, _kind(self.problem, self.core),
+                    self.oracle.backend, self.oracle.n_calls, time.perf_counter() - self.start,
+                    is_stopped=self.stopped)
 
-    # 1. A first unfillable set: the seed slots alone when they are one (AC-3's emptied slot often has
-    # no word at all), the whole problem when the caller proved it, else what a search of it used.
-    known_core = False
-    if oracle.is_tracked and not weights and seed_slot_ids:
-        answer = ask(list(seed_slot_ids), "proof")
-        if answer.status is FillStatus.UNFILLABLE:
-            core, known_core = sorted(answer.used_slot_ids), True
-    if known_core:
-        pass
-    elif oracle.is_tracked and not (weights and is_proven):
-        report("proof")
-        answer, found = oracle.proof()
-        weights = weights or found
-        if answer.status is FillStatus.FILLED:
-            return None
-        if answer.status is FillStatus.UNFILLABLE:
-            core = sorted(answer.used_slot_ids)
+    def first_set(self, seed_slot_ids: list[SlotId], is_proven: bool) -> _Step:
+        """1. A first unfillable set: the seed slots alone when they are one (AC-3's emptied slot often has
+        no word at all), the whole problem when the caller proved it, else what a search of it used."""
+        oracle = self.oracle
+        if oracle.is_tracked and not self.weights and seed_slot_ids:
+            answer = self.ask(seed_slot_ids, "proof")
+            if answer.status is FillStatus.UNFILLABLE:
+                self.core = _used(answer)
+                return _Step.GO_ON
+        all_ids = list(self.core)
+        if oracle.is_tracked and not (self.weights and is_proven):
+            self.report("proof")
+            answer, found = oracle.proof()
+            self.weights = self.weights or found
+            if answer.status is FillStatus.FILLED:
+                return _Step.NOT_UNFILLABLE
+            if answer.status is not FillStatus.UNFILLABLE:
+                self.stopped = answer.status is FillStatus.ABORTED
+                return _Step.CUT_SHORT if is_proven else _Step.NOT_UNFILLABLE
+            self.core = _used(answer)
+            self.report("proof")
+        elif not is_proven:
+            answer = self.ask(all_ids, "proof")
+            if answer.status is not FillStatus.UNFILLABLE:
+                return _Step.NOT_UNFILLABLE
+            self.core = _used(answer)
         else:
-            stopped[0] = answer.status is FillStatus.ABORTED
-            return finish() if is_proven else None
-        report("proof")
-    elif not is_proven:
-        answer = ask(all_ids, "proof")
-        if answer.status is FillStatus.FILLED or answer.status is not FillStatus.UNFILLABLE:
-            return None
-        core = sorted(answer.used_slot_ids)
-    else:
-        oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched whole again
-    distance = crossing_distances(problem, list(seed_slot_ids))
-    far = max(distance.values(), default=0) + 1
+            oracle.unfillable.append(frozenset(all_ids))  # proven by the caller: never searched whole again
+        return _Step.GO_ON
 
-    def rotate(slot_id: SlotId, entries: dict[SlotId, str]) -> None:
+    def rotate(self, slot_id: SlotId, entries: dict[SlotId, str]) -> None:
+        """Model rotation: `slot_id` is needed and `entries` fills the rest; if `slot_id` can take a word
+        agreeing with it at every crossing but one, the slot across that crossing is needed too (and so on)."""
         stack = [(slot_id, entries)]
         while stack:
             dropped, fill = stack.pop()
-            for other in set(problem.cross_slot[dropped]):
-                if other < 0 or other in needed or other not in fill:
+            for other in set(self.problem.cross_slot[dropped]):
+                if other < 0 or other in self.needed or other not in fill:
                     continue
-                word = _word_for(problem, dropped, fill, ignored=other)
+                word = _word_for(self.problem, dropped, fill, ignored=other)
                 if word is not None:
-                    needed.add(other)
+                    self.needed.add(other)
                     rotated = {s: text for s, text in fill.items() if s != other}
                     rotated[dropped] = word
                     stack.append((other, rotated))
 
-    # 2. Grow: add the likeliest slots one at a time until they cannot be filled together (a fill that
-    # takes a word for the new slot as it stands needs no search); the slot that tips it is needed.
-    order = sorted(core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
-    everywhere = bool(weights) and not _concentrated([weights[s] for s in core if weights.get(s, 0.0) > 0])
-    if everywhere:  # the dead ends were spread out (see GROW_WHEN_CONCENTRATED): rings of crossings around the seed
-        order = []
-        for radius in range(max(distance.values(), default=-1) + 1):
-            ring = [s for s in core if distance.get(s, far) <= radius]
-            if len(ring) == len(core):
+    def grow(self, seed_slot_ids: list[SlotId]) -> _Step:
+        """2. Grow: add the likeliest slots one at a time until they cannot be filled together (a fill that
+        takes a word for the new slot as it stands needs no search); the slot that tips it is needed."""
+        self.distance = crossing_distances(self.problem, seed_slot_ids)
+        self.far = max(self.distance.values(), default=0) + 1
+        weights, distance, far = self.weights, self.distance, self.far
+        order = sorted(self.core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
+        self.everywhere = bool(weights) and not _concentrated([weights[s] for s in self.core
+                                                               if weights.get(s, 0.0) > 0])
+        if self.everywhere:  # rings of crossings around the seed instead
+            order = []
+            step = self.grow_rings()
+            if step is not _Step.GO_ON:
+                return step
+        grown: list[SlotId] = []
+        entry_by_slot: dict[SlotId, str] = {}
+        for slot_id in order:
+            grown.append(slot_id)
+            if len(grown) > 1 or slot_id in self.problem.fixed_text_by_slot:
+                word = self.oracle.extend(entry_by_slot, slot_id)
+                if word is not None:
+                    entry_by_slot[slot_id] = word
+                    continue
+            answer = self.ask(grown, "grow")
+            if answer.status is FillStatus.FILLED:
+                entry_by_slot = {s: _entries(answer)[s] for s in grown}
+            elif answer.status is FillStatus.UNFILLABLE:
+                self.core = _used(answer)
+                self.needed.add(slot_id)
+                # the last fill, as in a shrink
+                self.rotate(slot_id, {s: entry_by_slot[s] for s in self.core if s != slot_id})
+                return _Step.GO_ON
+            else:
+                return _Step.CUT_SHORT
+        # every slot of a set believed unfillable was filled together: it was not unfillable
+        return _Step.NOT_UNFILLABLE if order else _Step.GO_ON
+
+    def grow_rings(self) -> _Step:
+        """Grow by rings of crossings around the seed slots until a ring cannot be filled (its proof's slots
+        are the new core) or the ring holds the whole core."""
+        for radius in range(max(self.distance.values(), default=-1) + 1):
+            ring = [s for s in self.core if self.distance.get(s, self.far) <= radius]
+            if len(ring) == len(self.core):
                 break
-            answer = ask(ring, "grow")
+            answer = self.ask(ring, "grow")
             if answer.status is FillStatus.UNFILLABLE:
-                core = sorted(answer.used_slot_ids)
+                self.core = _used(answer)
                 break
             if answer.status is not FillStatus.FILLED:
-                return finish()
-    grown: list[SlotId] = []
-    entry_by_slot: dict[SlotId, str] = {}
-    for slot_id in order:
-        grown.append(slot_id)
-        if len(grown) > 1 or slot_id in problem.fixed_text_by_slot:
-            word = oracle.extend(entry_by_slot, slot_id)
-            if word is not None:
-                entry_by_slot[slot_id] = word
+                return _Step.CUT_SHORT
+        return _Step.GO_ON
+
+    def shrink(self) -> None:
+        """3. Shrink (deletion-based): try dropping slots, least likely first, in chunks that double while
+        drops succeed and halve when they fail; a proof that the rest is unfillable keeps only the slots
+        it used. Every slot kept was tried alone against a superset of the final core, and dropping
+        slots only removes constraints, so one pass leaves a minimal core. A fill found when a slot is
+        needed is reused (`rotate`)."""
+        distance, far, weights = self.distance, self.far, self.weights
+        if self.everywhere:  # farthest from the seed first, as the rings grew (the order before issue 29)
+            order = sorted(self.core, key=lambda s: (-distance.get(s, far), -s))
+        else:
+            order = sorted(self.core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))
+        index, chunk = 0, 1
+        while index < len(order):
+            if order[index] in self.needed or order[index] not in self.core:
+                index += 1
                 continue
-        answer = ask(grown, "grow")
-        if answer.status is FillStatus.FILLED:
-            entry_by_slot = {s: answer.entry_by_slot[s] for s in grown}
-        elif answer.status is FillStatus.UNFILLABLE:
-            core = sorted(answer.used_slot_ids)
-            needed.add(slot_id)
-            rotate(slot_id, {s: entry_by_slot[s] for s in core if s != slot_id})  # the last fill, as in a shrink
-            break
-        else:
-            return finish()
-    else:
-        if order:
-            return None  # every slot of a set believed unfillable was filled together: it was not unfillable
-
-    # 3. Shrink (deletion-based): try dropping slots, least likely first, in chunks that double while
-    # drops succeed and halve when they fail; a proof that the rest is unfillable keeps only the slots
-    # it used. Every slot kept was tried alone against a superset of the final core, and dropping
-    # slots only removes constraints, so one pass leaves a minimal core. A fill found when a slot is
-    # needed is reused (model rotation): if that slot can take a word agreeing with the fill at every
-    # crossing but one, the slot across that crossing is needed too, without a search.
-    if everywhere:  # farthest from the seed first, as the rings grew (the order before issue 29)
-        order = sorted(core, key=lambda s: (-distance.get(s, far), -s))
-    else:
-        order = sorted(core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))
-
-    index, chunk = 0, 1
-    while index < len(order):
-        if order[index] in needed or order[index] not in core:
-            index += 1
-            continue
-        group = {s for s in order[index:index + chunk] if s not in needed}
-        trial = [s for s in core if s not in group]
-        answer = ask(trial, "shrink")
-        if answer.status is FillStatus.UNFILLABLE:
-            core = sorted(answer.used_slot_ids)
-            index += chunk
-            chunk *= 2
-        elif answer.status is not FillStatus.FILLED:
-            break  # out of time, or stopped: the core so far is unfillable, not proven minimal
-        elif chunk > 1:
-            chunk //= 2
-        else:
-            needed.add(order[index])
-            rotate(order[index], {s: answer.entry_by_slot[s] for s in trial})
-            index += 1
-    return finish()
+            group = {s for s in order[index:index + chunk] if s not in self.needed}
+            trial = [s for s in self.core if s not in group]
+            answer = self.ask(trial, "shrink")
+            if answer.status is FillStatus.UNFILLABLE:
+                self.core = _used(answer)
+                index += chunk
+                chunk *= 2
+            elif answer.status is not FillStatus.FILLED:
+                break  # out of time, or stopped: the core so far is unfillable, not proven minimal
+            elif chunk > 1:
+                chunk //= 2
+            else:
+                self.needed.add(order[index])
+                self.rotate(order[index], {s: _entries(answer)[s] for s in trial})
+                index += 1
 
 
 def _concentrated(weights: list[float]) -> bool:
@@ -334,7 +395,7 @@ def _clue_sorted(problem: Problem, slot_ids: Iterable[SlotId]) -> list[SlotId]:
     return sorted(slot_ids, key=lambda s: (problem.slots[s].direction.letter != "A", problem.slots[s].number))
 
 
-def core_dict(problem: Problem, core: Core) -> dict:
+def core_dict(problem: Problem, core: Core) -> dict[str, Any]:
     """The JSON `core` object: slots (names), cells ([row, col]), minimal, kind, message and the search's cost."""
     width = problem.grid.width
     return {"slots": [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)],
@@ -345,7 +406,7 @@ def core_dict(problem: Problem, core: Core) -> dict:
             "backend": core.backend, "oracle_calls": core.n_oracle_calls, "seconds": round(core.wall_time_s, 4)}
 
 
-def core_text(problem: Problem, data: dict) -> str:
+def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
     """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern.
 
     A rebus cell shows as `[STAR]`; a bar as '|' between cells, or '-' under a cell on a line of its own.
@@ -375,7 +436,7 @@ def core_text(problem: Problem, data: dict) -> str:
 def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
             time_limit_s: float | None = CORE_TIME_LIMIT_S, weight_by_slot: Mapping[SlotId, float] | None = None,
             progress: Callable[[CoreProgress], None] | None = None,
-            abort: threading.Event | None = None) -> dict | None:
+            abort: threading.Event | None = None) -> dict[str, Any] | None:
     """The `core` JSON object for a problem proven unfillable (seeded by AC-3's wipeout slot, else `seed_slot_id`).
 
     `weight_by_slot` is the proof's `FillResult.weight_by_slot` when a search proved it (the core search

@@ -1,0 +1,1 @@
+"""Tests of xwcp/analysis/: domains, suggestions, heat map, check and batch verification."""

@@ -1,0 +1,188 @@
+"""Batch verification (xwcp/analysis/verify.py): the same labels as verifying word by word, one total budget."""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from xwcp.analysis import questions as analysis
+
+from xwcp.analysis import verify
+from xwcp.engine.ac3 import propagate
+from xwcp.backends import fill
+from xwcp.model import parse_grid, read_grid
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.result import Limits, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def one_by_one(problem, slot_id, word):
+    """The reference label: the word entered in the grid, then an exhaustive fill (no limit)."""
+    result = fill(analysis.with_word(problem, slot_id, word), "backtrack", Limits())
+    return {FillStatus.FILLED: "viable", FillStatus.UNFILLABLE: "dead-end"}[result.status]
+
+
+def random_case(seed):
+    rng = random.Random(900 + seed)
+    width, height = rng.randint(3, 5), rng.randint(3, 4)
+    cells = ["#" if rng.random() < 0.1 else "." for _ in range(width * height)]
+    text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
+    try:
+        grid = parse_grid(text)
+    except Exception:
+        grid = parse_grid("...\n...\n...\n")
+    alphabet = "ABCDE"[: rng.randint(3, 5)]
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(60, 200))})
+    return compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.2)
+
+
+def verify_random_case(seed):
+    """Verify the top 12 words of the widest slot of random_case(seed): (problem, slot, words, verdicts)."""
+    problem = random_case(seed)
+    prop = propagate(problem)
+    if not prop.is_consistent:
+        pytest.skip("AC-3 already refutes this grid: no candidates to verify")
+    slot = max(problem.slots, key=lambda s: prop.size(s.id))
+    words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+    return problem, slot, words, verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
+
+
+def assert_agree_with_one_by_one(problem, slot, verdicts):
+    """Each label equals one-by-one verification's; a viable word comes with its checked fill, a dead end with none."""
+    for v in verdicts:
+        assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
+        if v.verdict is verify.Verdict.VIABLE:  # the fill shown proves it: valid, with the word in the slot
+            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
+        else:
+            assert v.entries is None and v.how in ("ac3", "proof")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
+    problem, slot, words, verdicts = verify_random_case(seed)
+    assert [v.word for v in verdicts] == words
+    assert_agree_with_one_by_one(problem, slot, verdicts)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("seed", range(0, 30, 3))
+def test_word_by_word_labels_agree_with_one_by_one(seed, workers, monkeypatch):
+    """The word-by-word phase alone (no joint search), in one process or two sharing a board."""
+    monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
+    monkeypatch.setattr(verify, "_workers", lambda: workers)
+    problem, slot, _words, verdicts = verify_random_case(seed)
+    assert_agree_with_one_by_one(problem, slot, verdicts)
+
+
+def test_the_board_carries_labels_and_fills_between_processes():
+    """What the child posts (label, how, fill) is what the parent adopts."""
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    ids = [problem.words.word_id(w) for w in ("AB", "AC", "AX")]
+    poster = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
+    poster.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
+    board = verify._Board(ids, len(problem.slots))
+    poster.settle(ids[0], verify.Verdict.VIABLE, "search", ("AB", "CD", "AC", "BD"))
+    poster.settle(ids[2], verify.Verdict.DEAD_END, "proof")
+    for w in ids:
+        board.publish(poster, w)
+    reader = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
+    reader.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
+    board.adopt(reader)
+    got = [reader.verdict_by_id[w] for w in ids]
+    assert [v.verdict.value for v in got] == ["viable", "unknown", "dead-end"]
+    assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how == "search" and got[2].how == "proof"
+    assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
+
+
+def test_fills_found_for_one_slot_label_the_words_they_use_in_another():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    first = verify.verify_words(problem, 0, ["AB", "AC"], backend="backtrack")
+    fills = [v.entries for v in first]
+    assert all(check_fill(problem, f) == [] for f in fills)
+    down = problem.slot_by_name("1D").id
+    used = fills[0][down]  # the word the fill for AB put in 1D
+    again = verify.verify_words(problem, down, [used], backend="backtrack")
+    assert again[0].verdict is verify.Verdict.VIABLE and again[0].how == "recent"
+    assert again[0].entries in fills and check_fill(problem, again[0].entries) == []
+
+
+def test_a_recent_fill_that_no_longer_fits_the_grid_is_not_used():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verify._recent_by_layout.clear()
+    [ab] = verify.verify_words(problem, 0, ["AB"], backend="backtrack")  # AB/CD across, AC/BD down
+    typed = compile_problem(parse_grid("..\n.Q\n"), words_from_pairs(listed), min_score=0)
+    [v] = verify.verify_words(typed, 0, ["AB"], backend="backtrack")
+    assert v.how != "recent" and v.verdict is verify.Verdict.DEAD_END  # no 2-letter word ends in Q but XQ
+    assert check_fill(typed, ab.entries) != []
+
+
+def test_the_agreement_test_sees_both_labels():
+    """Not vacuous: across the random cases above both viable and dead-end words occur."""
+    labels = []
+    for seed in range(30):
+        problem = random_case(seed)
+        prop = propagate(problem)
+        if not prop.is_consistent:
+            continue
+        slot = max(problem.slots, key=lambda s: prop.size(s.id))
+        words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+        labels += [v.verdict for v in verify.verify_words(problem, slot.id, words, backend="backtrack")]
+    assert labels.count(verify.Verdict.VIABLE) > 20 and labels.count(verify.Verdict.DEAD_END) > 20
+
+
+def test_a_joint_proof_labels_every_word_dead_end():
+    # 2x2 over AB CD AC BD AX XQ (see test_analysis): AX is a dead end; with AB and AC settled,
+    # the batch proves it by exhausting the search restricted to the words left.
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    verdicts = verify.verify_words(problem, 0, ["AX", "AB", "AC"], backend="auto")
+    assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
+    verdicts = verify.verify_words(problem, 0, ["AX"], backend="backtrack")
+    assert verdicts[0].verdict is verify.Verdict.DEAD_END and verdicts[0].how in ("ac3", "proof")
+
+
+def test_other_backends_verify_word_by_word_with_the_same_labels():
+    listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
+    problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
+    for backend in ("cpsat", "sat"):
+        verdicts = verify.verify_words(problem, 0, ["AX", "AB", "AC"], backend=backend, time_limit_s=30)
+        assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
+
+
+def test_time_limit_is_the_total_for_all_words():
+    """Issue 13 item 13: `suggest --time-limit` bounds the whole verification, not each word.
+
+    The stock themeless' 1A words each take about 1-5 s to settle, so four words verified one
+    at a time with 1 s each took about 4 s; the total must now stay near 1 s."""
+    problem = compile_problem(read_grid(ROOT / "models" / "15x15-themeless-01.txt"), load_word_list(), min_score=50)
+    slot = problem.slot_by_name("1A")
+    words = [w["word"] for w in analysis.rank_words(problem, propagate(problem), slot.id, 4)]
+    progress = []
+    start = time.perf_counter()
+    verdicts = verify.verify_words(problem, slot.id, words, time_limit_s=1.0, progress=progress.append)
+    assert time.perf_counter() - start < 1.75
+    assert len(verdicts) == 4 and progress and progress[-1].total == 4
+    for v in verdicts:
+        if v.entries is not None:
+            assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
+
+
+def test_suggest_cli_budget_is_total(tmp_path, capsys):
+    from xwcp.cli.commands import main
+
+    grid = ROOT / "models" / "15x15-themeless-01.txt"
+    start = time.perf_counter()
+    assert main(["suggest", str(grid), "--slot", "1A", "-k", "4", "--verify", "--time-limit", "1",
+                 "--format", "json"]) == 0
+    assert time.perf_counter() - start < 2.5  # was 4 x 1 s and more
+    out = capsys.readouterr().out
+    assert out.count('"verdict"') == 4

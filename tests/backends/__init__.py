@@ -1,0 +1,1 @@
+"""Tests of xwcp/backends/: the backend contract every backend passes, auto, and the SAT and CP-SAT models."""

@@ -1,0 +1,144 @@
+"""auto: the first definite answer wins and the loser is stopped, with no process left behind."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from xwcp.backends import auto, fill
+from xwcp.model import parse_grid, read_grid
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.compile.problem import compile_problem, compile_structure
+from xwcp.engine.result import FillResult, Limits, Progress, check_fill
+from xwcp.base.types import FillStatus
+from xwcp.words.wordlist import load_word_list, words_from_pairs
+
+MODELS = Path(__file__).parents[2] / "models"
+
+
+@pytest.fixture(scope="module")
+def problem():
+    return compile_problem(parse_grid("#....\n.....\n.....\n.....\n....#\n"), load_word_list())
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_behind():
+    """After each test the live threads are the ones before it (a stopped search may take a
+    moment to wind down its threads, so they are given a few seconds to finish)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 5
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    assert set(threading.enumerate()) == before, [t.name for t in set(threading.enumerate()) - before]
+
+
+def assert_gone(pid):
+    assert not multiprocessing.active_children()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_own_search_wins_and_the_rival_process_is_killed(problem):
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["raced"] is True
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+class _SlowSearch:
+    """Stands in for the main backtrack: never answers, stops only when auto aborts it."""
+
+    @staticmethod
+    def fill(problem, limits):
+        start = time.perf_counter()
+        while not limits.abort.is_set() and time.perf_counter() - start < 30:
+            limits.progress(Progress("backtrack", time.perf_counter() - start, 0, 0))
+            time.sleep(0.01)
+        return FillResult(FillStatus.ABORTED, "backtrack")
+
+    available = staticmethod(lambda: True)
+
+
+def test_rival_answer_wins_and_stops_the_main_search(problem, monkeypatch):
+    monkeypatch.setattr(auto, "backtrack", _SlowSearch)
+    start = time.perf_counter()
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert time.perf_counter() - start < 20
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["winner"] == "rival-backtrack"
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_time_limit_stops_both(monkeypatch):
+    problem = compile_problem(parse_grid("\n".join(["." * 15] * 15)), load_word_list())
+    result = fill(problem, "auto", Limits(time_limit_s=1.5, extra={"race_delay_s": 0.2}))
+    assert result.status is FillStatus.LIMIT
+    assert result.stats.extra["raced"] is True
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_count_runs_backtrack_alone(problem):
+    result = fill(problem, "auto", Limits(count=3, time_limit_s=30, extra={"race_delay_s": 0}))
+    assert result.status is FillStatus.FILLED
+    assert len(result.fills) == 3 == len(set(result.fills))
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
+    assert "rival_pid" not in result.stats.extra
+
+
+def test_open_grids_branch_on_letters_and_blocked_grids_on_words(monkeypatch):
+    words = load_word_list()
+    open_grid = compile_problem(parse_grid("....\n....\n....\n....\n"), words)
+    blocked = compile_problem(parse_grid("...#\n....\n....\n#...\n"), words)
+    assert auto.branching_for(open_grid) == "letter" and auto.branching_for(blocked) == "word"
+    seen = []
+    real = auto.backtrack.fill
+
+    def spy(problem, limits=None):
+        seen.append(limits.extra.get("branch"))
+        return real(problem, limits)
+
+    monkeypatch.setattr(auto.backtrack, "fill", spy)
+    for problem, branch in ((open_grid, "letter"), (blocked, "word")):
+        result = fill(problem, "auto", Limits(time_limit_s=30))
+        assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+        assert seen[-1] == branch
+    # the caller's choice wins
+    fill(open_grid, "auto", Limits(time_limit_s=30, extra={"branch": "word"}))
+    assert seen[-1] == "word"
+
+
+def test_large_grids_race_grow_and_smaller_ones_backtrack():
+    words = load_word_list()
+    large = compile_structure(read_grid(MODELS / "vanbeek" / "23.06.txt"), words)
+    herald = compile_structure(read_grid(MODELS / "vanbeek" / "21.10.txt"), words)
+    assert auto.rival_for(large) == "grow" and auto.rival_for(herald) == "backtrack"
+
+
+def test_grow_rival_answer_wins(problem, monkeypatch):
+    monkeypatch.setattr(auto, "backtrack", _SlowSearch)
+    monkeypatch.setattr(auto, "GROW_MIN_CELLS", 1)
+    result = fill(problem, "auto", Limits(time_limit_s=30, extra={"race_delay_s": 0}))
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["winner"] == "rival-grow"
+    assert_gone(result.stats.extra["rival_pid"])
+
+
+def test_grow_fills_region_by_region():
+    problem = compile_problem(read_grid(MODELS / "15x15-daily-01.txt"), load_word_list())
+    result = fill(problem, "grow", Limits(time_limit_s=30, extra={"probe_fails": 1}))  # no time to settle it whole
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["grow_asks"] > 1
+
+
+def test_grow_proves_a_grid_unfillable_by_a_region():
+    # root arc consistent (every letter has support) but no fill: a region's search must prove it
+    words = words_from_pairs([(w, 50) for w in ("ABA", "ACA", "BAA", "BAB", "BBC", "BCA", "CAC", "CBB")])
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0)
+    assert bit_search(problem).is_consistent
+    result = fill(problem, "grow", Limits(time_limit_s=30, extra={"probe_fails": 1}))
+    assert result.status is FillStatus.UNFILLABLE and result.stats.extra["grow_asks"] >= 1

@@ -1,0 +1,1 @@
+"""Tests of xwcp/compile/: the problem compiler and the constructor's controls."""

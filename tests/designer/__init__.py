@@ -1,0 +1,1 @@
+"""Tests of xwcp/designer/: pattern rules, themes, the CP-SAT pattern model and the design search."""

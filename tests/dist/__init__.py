@@ -1,0 +1,1 @@
+"""Tests of xwcp/dist/: `xwcp batch` and the bench on a Dask cluster."""

@@ -1,0 +1,1 @@
+"""Tests of xwcp/engine/: AC-3, the kernels, results and fill checking."""

@@ -1,0 +1,1 @@
+"""Tests of xwcp/formats/: every puzzle file format, round trips and real files from other tools."""

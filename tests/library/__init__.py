@@ -1,0 +1,1 @@
+"""Tests of xwcp/library/: the Python front door's one-call jobs and typed answers."""

@@ -1,0 +1,1 @@
+"""Tests of xwcp/model/: the grid model, its text syntax, slots and numbering."""

@@ -1,0 +1,148 @@
+"""xwcp's text grid syntax (xwcp/model/text.py): parsing every cell kind, comments, line endings and byte order marks;
+reading files and rows; one-line errors naming the line, the cell or the file; the size limits."""
+from __future__ import annotations
+
+import pytest
+
+from xwcp.base.errors import InputError
+from xwcp.model import MAX_SIDE, find_slots, parse_grid, read_grid
+
+
+def test_parse_maps_every_cell_kind():
+    grid = parse_grid("#.?\n_ab\nXYZ\n")
+    assert (grid.width, grid.height) == (3, 3)
+    assert grid.cells == ("#", ".", ".", ".", "A", "B", "X", "Y", "Z")
+    assert grid.rows == ["#..", ".AB", "XYZ"]
+    assert grid.n_blocks == 1
+    assert grid.cell(1, 2) == "B"
+
+
+def test_parse_skips_comment_and_blank_lines():
+    text = "; a comment\n\n..#\n; another ;\n   \n#..\n\n"
+    grid = parse_grid(text)
+    assert grid.rows == ["..#", "#.."]
+
+
+def test_windows_line_endings_and_byte_order_mark():
+    # Notepad writes a UTF-8 byte order mark and CRLF line ends; neither is part of the grid.
+    assert parse_grid("\ufeff..#\r\n.A.\r\n").rows == ["..#", ".A."]
+
+
+def test_read_grid_accepts_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf...\r\n#..\r\n")
+    assert read_grid(path).rows == ["...", "#.."]
+
+
+def test_ragged_rows_names_row_and_line():
+    with pytest.raises(InputError) as info:
+        parse_grid("; header\n...\n..\n...\n", "g.txt")
+    message = str(info.value)
+    assert message.startswith("g.txt:3: ")
+    assert "row 2" in message
+    assert info.value.line == 3 and info.value.source == "g.txt"
+
+
+def test_bad_character_names_line_and_character():
+    with pytest.raises(InputError) as info:
+        parse_grid("...\n.*.\n...\n", "bad.txt")
+    message = str(info.value)
+    assert message.startswith("bad.txt:2: ")
+    assert "'*'" in message and "column 2" in message
+
+
+@pytest.mark.parametrize("ch", ["1", "é", "-", "ß"])
+def test_non_ascii_letters_and_digits_are_rejected(ch):
+    with pytest.raises(InputError):
+        parse_grid(f"..{ch}\n...\n", "g.txt")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "; only a comment\n;another\n"])
+def test_no_rows(text):
+    with pytest.raises(InputError) as info:
+        parse_grid(text, "empty.txt")
+    assert str(info.value).startswith("empty.txt")
+    assert "no rows" in str(info.value)
+
+
+def test_grid_without_a_slot():
+    with pytest.raises(InputError) as info:
+        parse_grid("#.#\n###\n", "noslot.txt")
+    assert str(info.value).startswith("noslot.txt")
+    assert "no slot" in str(info.value)
+
+
+def test_too_wide_grid():
+    with pytest.raises(InputError) as info:
+        parse_grid("." * (MAX_SIDE + 1) + "\n" + "." * (MAX_SIDE + 1), "wide.txt")
+    assert str(info.value).startswith("wide.txt")
+    assert f"{MAX_SIDE + 1}x2" in str(info.value)
+
+
+def test_too_tall_grid():
+    with pytest.raises(InputError):
+        parse_grid("..\n" * (MAX_SIDE + 1), "tall.txt")
+
+
+def test_largest_grid_is_accepted():
+    grid = parse_grid(("." * MAX_SIDE + "\n") * MAX_SIDE)
+    assert (grid.width, grid.height) == (MAX_SIDE, MAX_SIDE) == (60, 60)
+    assert len(find_slots(grid)) == 2 * MAX_SIDE
+
+
+def test_read_grid_reads_a_file(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("; mine\n..#\n.a.\n")
+    assert read_grid(path).rows == ["..#", ".A."]
+    assert read_grid(str(path)).rows == ["..#", ".A."]
+
+
+def test_read_grid_errors_name_the_file(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("...\n....\n")
+    with pytest.raises(InputError) as info:
+        read_grid(path)
+    assert str(info.value).startswith(f"{path}:2: ")
+
+
+def test_missing_grid_file(tmp_path):
+    path = tmp_path / "nope.txt"
+    with pytest.raises(InputError) as info:
+        read_grid(path)
+    assert str(path) in str(info.value)
+    assert "no such" in str(info.value)
+
+
+def test_directory_is_not_a_grid(tmp_path):
+    with pytest.raises(InputError) as info:
+        read_grid(tmp_path)
+    assert str(tmp_path) in str(info.value)
+    assert "directory" in str(info.value)
+
+
+def test_error_str_is_one_line():
+    with pytest.raises(InputError) as info:
+        parse_grid("...\n..\n", "g.txt")
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("rows, message", [
+    ("#...", "list of row strings"),
+    ([], "list of row strings"),
+    (["#..", 3], "list of row strings"),
+    (["...", ""], "row 2 is empty"),
+    (["...", "; note"], "row 2 is empty"),
+    (["...", "..\n."], "row 2 is empty or not a single row"),
+    (["...", "...."], "row 2 has 4 cells"),
+])
+def test_grid_from_rows_refuses_what_is_not_a_grid(rows, message):
+    from xwcp.model import grid_from_rows
+
+    with pytest.raises(InputError, match=message):
+        grid_from_rows(rows, "grid")
+
+
+def test_grid_from_rows_matches_parse_grid():
+    from xwcp.model import grid_from_rows
+
+    assert grid_from_rows(["#.a", "b?_", "..#"]) == parse_grid("#.a\nb?_\n..#")

@@ -1,0 +1,1 @@
+"""Tests of xwcp/runtime/: process helpers (isolated workers, signals, bounded file reads, argument types)."""

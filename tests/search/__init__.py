@@ -1,0 +1,1 @@
+"""Tests of xwcp/search/: the minimal core and the quality search."""

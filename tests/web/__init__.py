@@ -1,0 +1,1 @@
+"""Tests of xwcp/web/: the builder's JSON API and WebSockets, its workbench, and the page in a real browser."""

@@ -1,0 +1,66 @@
+"""The web builder's real-browser fixtures: one uvicorn server and one chromium per test module.
+
+Shared by test_browser.py, test_browser_grid.py and test_design_browser.py (pytest finds fixtures in conftest.py;
+importing them from a test module redefined them in every test's arguments).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _chromium() -> str | None:
+    for path in (os.environ.get("XWCP_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                 shutil.which("chromium-browser")):
+        if path and os.path.exists(path):
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def server():
+    """uvicorn serving the builder on a free loopback port, in a thread; stopped after the module."""
+    uvicorn = pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
+    from xwcp.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    chromium = _chromium()
+    if chromium is None:
+        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the real-browser test of the web "
+                    "builder did NOT run")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright's Python package is missing (pip install '.[test]'): the real-browser test of "
+                    "the web builder did NOT run")
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium, headless=True,
+            args=CHROMIUM_FLAGS, viewport={"width": 1280, "height": 860})
+        yield context
+        context.close()

@@ -1,0 +1,1 @@
+"""Tests of xwcp/words/: word-list reading, normalisation, the index and its cache."""

@@ -1,0 +1,235 @@
+"""The floor of the quality search: the first fill, the climb that bisects the score levels above it, and the proof of the next level up beside the mean search."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field, replace
+
+from xwcp.base.types import FillStatus
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, measure_quality
+from xwcp.search.quality.aim import at_floor, populous_levels, score_levels
+from xwcp.search.quality.state import RaisedFloor, _Run, _Search
+from xwcp.search.quality.stopping import EitherEvent, stop_signal
+
+FLOOR_SHARE = 0.5
+"""Largest share of the time limit the floor climb may use; the rest improves the mean."""
+FLOOR_ATTEMPT_SHARE = 0.6
+"""Most of the floor's time one bisection step may take while other levels remain to try."""
+CLIMB_BESIDE_PROOF_S = 18.0
+"""Most time one floor-climb attempt takes while the proof runs beside it (they share the cores): the
+Herald 15 grids with a fill at 90 reached it in 0.1-9 s; on 15.02 an 18 s attempt at 90 and a 10.7 s
+one at 82 (levels 81-89 hold 0.1-0.2% of the words each: the proof walks them one by one) delayed
+its proof at 81 to 60 s."""
+
+
+def _fill_at(run: _Run, problem: Problem, time_limit_s: float, backend: str | None = None,
+             abort: threading.Event | None = None) -> FillResult:
+    """One fill of `problem` (the search's problem at some floor) by `backend` (default the search's), one fill
+    wanted, no progress, within `time_limit_s`; `abort` replaces the caller's abort event."""
+    from xwcp.backends import fill
+
+    limits = replace(run.limits, time_limit_s=max(0.01, time_limit_s), count=None, progress=None)
+    if abort is not None:
+        limits = replace(limits, abort=abort)
+    return fill(problem, backend or run.backend, limits)
+
+
+def first_fill(run: _Run) -> FillResult:
+    """A fill at the problem's own minimum score, within the whole time limit: the floor starts at its lowest entry."""
+    return _fill_at(run, run.problem, run.time_limit_s)
+
+
+def _raised_floor(search: _Search, level: int, entries: tuple[str, ...]) -> int:
+    """The floor a fill found at score level `level` gives: its own lowest entry, and at least `level`."""
+    low = measure_quality(search.problem, entries).min_score
+    return max(level, level if low is None else low)
+
+
+class _FloorProof:
+    """The floor's last question, asked in a thread beside the mean search: is there a fill at the next
+    score level up? A fill raises the floor (and the next level is asked); a proof of none makes the
+    floor optimal; the time limit leaves it unproven.
+
+    It runs our compiled search (`backtrack`): its proofs of "no fill at 81" on Herald 15.02/15.04/15.06
+    took 16-49 s, where `auto` took 31 s on 15.02 and `sat` found none in 40 s (load 3.5-4.4; the
+    auto race and sat's workers split the two cores the proof needs). The search releases the
+    interpreter lock in its C slices, so the mean search goes on at the same time.
+    """
+
+    PROOF_BACKENDS = {"auto": "backtrack"}
+    """The backend the proof uses for the user's choice (our search instead of the auto race)."""
+
+    def __init__(self, search: _Search, levels: list[int]):
+        self.search = search
+        self.levels = levels
+        self.floor = search.floor
+        self.no_fill_at = search.no_fill_at
+        self.stop = threading.Event()
+        self.attempt_abort = threading.Event()
+        self.lock = threading.Lock()
+        self.raised: RaisedFloor | None = None
+        """The newest higher floor: (floor, its fill, the problem at it, seconds when found); taken by `take`."""
+        self.is_proven = False
+        self.proven = threading.Event()
+        """Set with `is_proven` (it stops the floor climb's running attempt)."""
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="xwcp-floor-proof", daemon=True)
+
+    def start(self) -> _FloorProof:
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        search = self.search
+        backend = self.PROOF_BACKENDS.get(search.backend, search.backend)
+        try:
+            while not self.stop.is_set() and not search.stopped():
+                self.attempt_abort = threading.Event()  # before reading the floor: a lift after it aborts the attempt
+                self.floor = max(self.floor, search.floor)  # the neighbourhood search may have lifted it
+                if search.no_fill_at is not None:  # what the floor climb proved meanwhile
+                    self.no_fill_at = min(search.no_fill_at, self.no_fill_at or search.no_fill_at)
+                higher = [level for level in self.levels if level > self.floor]
+                if not higher or (self.no_fill_at is not None and higher[0] >= self.no_fill_at):
+                    self.is_proven = True
+                    self.proven.set()
+                    return
+                level = higher[0]
+                problem_at = at_floor(search.problem, level)
+                if self.stop.is_set():
+                    return
+                result = _fill_at(search, problem_at, search.remaining() + search.reserve_s, backend,
+                                  EitherEvent(self.attempt_abort, search.limits.abort or stop_signal()))
+                entries = result.entries
+                if result.status is FillStatus.FILLED and entries is not None:
+                    self.floor = _raised_floor(search, level, entries)
+                    with self.lock:
+                        self.raised = (self.floor, tuple(entries), problem_at, search.elapsed())
+                elif result.status is FillStatus.UNFILLABLE:
+                    self.no_fill_at = level
+                elif result.status is not FillStatus.ABORTED or self.stop.is_set():
+                    return  # the time limit, or the end: an aborted attempt otherwise asks again (floor_moved)
+        finally:
+            self.done.set()
+
+    def take(self) -> RaisedFloor | None:
+        """The higher floor found since the last call, if any."""
+        with self.lock:
+            raised, self.raised = self.raised, None
+        return raised
+
+    def has_news(self) -> bool:
+        return self.raised is not None
+
+    def floor_moved(self) -> None:
+        """The mean search lifted the floor: drop the running attempt and ask above the new floor."""
+        self.attempt_abort.set()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.attempt_abort.set()
+        self.thread.join()
+
+
+def start_proof(search: _Search) -> _FloorProof | None:
+    """The proof beside the mean search, started, when some score level lies above the floor; else None."""
+    levels = score_levels(search.problem)
+    if not any(level > search.floor for level in levels):
+        return None
+    return _FloorProof(search, levels).start()
+
+
+@dataclass
+class _Climb:
+    """What the floor climb knows: the score levels, the populous ones, and what its attempts found."""
+
+    levels: list[int]
+    major_levels: set[int] = field(default_factory=set)
+    no_fill_at: int | None = None
+    """Lowest level proven to have no fill."""
+    unknown_at: int | None = None
+    """Lowest level that reached its time."""
+
+
+def climb_floor(search: _Search) -> None:
+    """Raise the floor by bisecting the populous score levels above it, until the next level up is
+    proven to have no fill (the floor is then optimal), or FLOOR_SHARE of the time is spent.
+
+    A fill at a level raises the floor to the fill's own minimum; a proof of no fill at a level
+    rules out it and every level above; a level that reaches its time is left, and the levels
+    below it are tried. Each attempt may use at most FLOOR_ATTEMPT_SHARE of the floor's time
+    unless it is the last level that could still prove the floor. When `search.proof` runs beside
+    (it asks the next level up, with our compiled search), the climb leaves that level to it, takes
+    its higher floors, and stops as soon as it proves the floor; the proof goes on after the climb.
+    """
+    climb = _Climb(score_levels(search.problem), set(populous_levels(search.problem)))
+    floor_deadline = search.time_limit_s * FLOOR_SHARE
+    proof = search.proof
+    while True:
+        if proof is not None:
+            raised = proof.take()
+            if raised is not None and raised[0] > search.floor:
+                search.floor, entries, problem_at, search.first_at_floor_s = raised
+                search.accept(problem_at, entries, f"floor {search.floor} (next level up)")
+            if proof.is_proven and proof.floor == search.floor:
+                return  # fill_quality reports it
+        higher = [level for level in climb.levels if level > search.floor]
+        if _is_floor_optimal(search, climb, higher):
+            return
+        open_levels = [level for level in higher if (climb.no_fill_at is None or level < climb.no_fill_at)
+                       and (climb.unknown_at is None or level < climb.unknown_at)
+                       and (proof is None or proof.done.is_set()
+                            or (level > higher[0] and level in climb.major_levels))]
+        budget = floor_deadline - search.elapsed()
+        if not open_levels or budget <= 0.05 or search.stopped():
+            if proof is None or proof.done.is_set():
+                search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
+                           f"floor {search.floor} unproven")
+            return
+        major = [level for level in open_levels if level in climb.major_levels]
+        level = major[(len(major) - 1) // 2] if major else open_levels[0]
+        if len(open_levels) > 1:
+            budget = min(budget, FLOOR_ATTEMPT_SHARE * search.time_limit_s * FLOOR_SHARE)
+        if proof is not None and not proof.done.is_set():
+            budget = min(budget, CLIMB_BESIDE_PROOF_S)
+        _attempt(search, climb, level, budget)
+
+
+def _is_floor_optimal(search: _Search, climb: _Climb, higher: list[int]) -> bool:
+    """Mark the floor optimal when no score level lies above it, or the next one up is proven to have no fill."""
+    if not higher:
+        search.floor_optimal = True  # no score level above the fill's minimum exists
+        return True
+    if climb.no_fill_at is not None and higher[0] >= climb.no_fill_at:
+        search.floor_optimal = True
+        search.say(f"{search.elapsed():6.1f} s  no fill at {higher[0]}: floor {search.floor} is the highest possible")
+        return True
+    return False
+
+
+def _attempt(search: _Search, climb: _Climb, level: int, budget: float) -> None:
+    """One step of the climb, a fill at `level` within `budget`: a fill raises the floor, a proof of none
+    rules out the level and those above, a stop by the proof beside proving the floor is asked again by
+    the climb, and otherwise the level reached its time."""
+    proof = search.proof
+    problem_at = at_floor(search.problem, level)
+    abort = None if proof is None else EitherEvent(search.limits.abort or stop_signal(), proof.proven)
+    result = _fill_at(search, problem_at, min(budget, search.remaining()), abort=abort)
+    entries = result.entries
+    if result.status is FillStatus.FILLED and entries is not None:
+        floor = _raised_floor(search, level, entries)
+        if floor > search.floor:
+            search.floor = floor
+            search.first_at_floor_s = search.elapsed()
+            search.accept(problem_at, entries, f"floor {search.floor}")
+            if proof is not None:
+                proof.floor_moved()
+    elif result.status is FillStatus.UNFILLABLE:
+        climb.no_fill_at = level if climb.no_fill_at is None else min(climb.no_fill_at, level)
+        search.no_fill_at = climb.no_fill_at
+        search.say(f"{search.elapsed():6.1f} s  no fill at {level} (proven)")
+    elif result.status is FillStatus.ABORTED and proof is not None and proof.proven.is_set() \
+            and not search.stopped():
+        return  # the proof settled the floor: the climb sees it on its next turn
+    else:
+        climb.unknown_at = level if climb.unknown_at is None else min(climb.unknown_at, level)
+        search.say(f"{search.elapsed():6.1f} s  no answer at {level} within {result.stats.wall_time_s:.1f} s")
