@@ -12,7 +12,7 @@ import pytest
 from xwcp.cli.commands import MODULE_BY_COMMAND, command_function
 from xwcp.cli.parser import COMMANDS, build_parser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _commands() -> list[str]:
