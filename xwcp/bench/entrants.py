@@ -47,7 +47,7 @@ def get_fill_module(name: str) -> Backend:
 
     if name not in MODEL_ENTRANTS:
         return get_backend(name)
-    module = cast(Backend, importlib.import_module(MODEL_ENTRANTS[name]))  # a textbook model is one structurally
+    module = cast("Backend", importlib.import_module(MODEL_ENTRANTS[name]))  # a textbook model is one structurally
     if not module.available():
         raise InputError(f"entrant {name!r} is not available: {module.missing()}")
     return module

@@ -23,8 +23,12 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from xwcp.dist.tasks import GridTask, WordsKey
+from xwcp.dist.tasks import GridTask, Record, WordsKey
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
 
 GRID_SUFFIXES = (".txt",)
 """Files a folder argument contributes (named files are read whatever their suffix)."""
@@ -39,7 +43,9 @@ def write_grid_text(rows: Sequence[str], path: Path) -> None:
     _write_atomically(path, "".join(row + "\n" for row in rows))
 
 
-GRID_WRITERS: dict[str, Callable[[Sequence[str], Path], None]] = {"txt": write_grid_text}
+GridWriter = Callable[[Sequence[str], Path], None]
+"""Writes a filled grid's rows to a file."""
+GRID_WRITERS: dict[str, GridWriter] = {"txt": write_grid_text}
 """How a filled grid is written, by file suffix. Another format registers here with
 `GRID_WRITERS["puz"] = writer` (e.g. from `xwcp.formats`); each writer gets the grid's rows."""
 
@@ -50,7 +56,7 @@ class BatchPlan:
 
     out_dir: Path
     tasks: list[GridTask] = field(default_factory=list)
-    done: dict[str, dict] = field(default_factory=dict)
+    done: dict[str, Record] = field(default_factory=dict)
     """Grids left out because their result file exists (`resume`), with the record read from it."""
     unreadable: dict[str, str] = field(default_factory=dict)
     """Grids that could not be read, by name, with the reason."""
@@ -61,12 +67,12 @@ class BatchOutcome:
     """Every result of this run by grid name, the results of earlier runs it resumed, and whether it was cut short."""
 
     out_dir: Path
-    records: dict[str, dict] = field(default_factory=dict)
+    records: dict[str, Record] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
     interrupted: bool = False
     stop_exit_code: int = 130
     """When interrupted: 128 + the stop signal's number (130 Ctrl-C, 143 SIGTERM; see `xwcp.runtime.signals`)."""
-    earlier: dict[str, dict] = field(default_factory=dict)
+    earlier: dict[str, Record] = field(default_factory=dict)
     """Results already in `out_dir` from an earlier run (`resume`), by grid name."""
 
     def counts(self) -> dict[str, int]:
@@ -120,7 +126,7 @@ def result_path(out_dir: Path, name: str) -> Path:
     return out_dir / f"{name}.json"
 
 
-def read_result(out_dir: Path, name: str) -> dict | None:
+def read_result(out_dir: Path, name: str) -> Record | None:
     """The grid's result record when its file exists and is a complete JSON record, else None."""
     try:
         record = json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
@@ -174,8 +180,8 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     return plan
 
 
-def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path], None] | None = None,
-              retries: int = RETRIES, grid_writers: dict | None = None) -> BatchOutcome:
+def run_batch(plan: BatchPlan, client: Client, *, on_result: Callable[[str, Record, Path], None] | None = None,
+              retries: int = RETRIES, grid_writers: dict[str, GridWriter] | None = None) -> BatchOutcome:
     """Run the plan's tasks on `client`'s cluster, writing each result as it arrives.
 
     Args:
@@ -195,13 +201,13 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
 
     plan.out_dir.mkdir(parents=True, exist_ok=True)
     outcome = BatchOutcome(plan.out_dir, earlier=dict(plan.done))
-    futures = {}
+    futures: dict[Future[Record], GridTask] = {}
     try:
         for task in plan.tasks:
             future = client.submit(fill_grid_task, task, pure=False, retries=retries, key=f"xwcp-fill-{task.name}-"
                                    f"{os.urandom(4).hex()}")
             futures[future] = task
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]  # distributed: unannotated
             task = futures[future]
             record = task_record(future, task)
             path = write_result(plan.out_dir, task.name, record, grid_writers)
@@ -212,12 +218,12 @@ def run_batch(plan: BatchPlan, client, *, on_result: Callable[[str, dict, Path],
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP turned into one by `xwcp.runtime.signals`
         outcome.interrupted = True
         outcome.stop_exit_code = getattr(exc, "exit_code", 130)
-        client.cancel(list(futures))
+        client.cancel(list(futures))  # type: ignore[no-untyped-call]  # distributed: unannotated
     return outcome
 
 
 def run_plan(plan: BatchPlan, address: str | None = None, *, n_workers: int | None = None,
-             on_result: Callable[[str, dict, Path], None] | None = None) -> BatchOutcome:
+             on_result: Callable[[str, Record, Path], None] | None = None) -> BatchOutcome:
     """Run the plan on a cluster opened for it (`xwcp.dist.cluster.open_client`); none when nothing is left to do.
 
     Raises:
@@ -231,7 +237,7 @@ def run_plan(plan: BatchPlan, address: str | None = None, *, n_workers: int | No
         return run_batch(plan, client, on_result=on_result)
 
 
-def task_record(future, task: GridTask) -> dict:
+def task_record(future: Future[Record], task: GridTask) -> Record:
     """The future's record, or an "error" record naming why the task failed (its worker died too often,
     or it raised)."""
     try:
@@ -249,7 +255,7 @@ def task_record(future, task: GridTask) -> dict:
                 "time_limit_s": task.time_limit_s, "status": "error", "reason": " ".join(reason.split())[:500]}
 
 
-def write_result(out_dir: Path, name: str, record: dict, grid_writers: dict | None = None) -> Path:
+def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[str, GridWriter] | None = None) -> Path:
     """Write the grid's files: the filled grid in each format, then `NAME.json` (the marker that it is done)."""
     rows = record.get("grid")
     if rows and record.get("status") == "filled":
@@ -266,7 +272,7 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def result_line(name: str, record: dict) -> str:
+def result_line(name: str, record: Record) -> str:
     """One console line for a grid's result."""
     status = record["status"]
     text = f"{name}: {status}"
@@ -280,7 +286,7 @@ def result_line(name: str, record: dict) -> str:
     return text
 
 
-def summary_dict(plan: BatchPlan, outcome: BatchOutcome) -> dict:
+def summary_dict(plan: BatchPlan, outcome: BatchOutcome) -> Record:
     """The `xwcp batch --format json` object."""
     return {"out": str(outcome.out_dir), "grids": len(plan.tasks) + len(plan.done) + len(plan.unreadable),
             "ran": len(outcome.records), "already_done": list(plan.done), "unreadable": plan.unreadable,

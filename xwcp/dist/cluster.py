@@ -11,8 +11,12 @@ import contextlib
 import os
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 CONNECT_TIMEOUT_S = 10.0
 """How long to wait for a scheduler named by --cluster before saying it cannot be reached."""
@@ -42,7 +46,7 @@ def local_workers(n_workers: int | None) -> int:
 
 @contextlib.contextmanager
 def open_client(address: str | None = None, *, n_workers: int | None = None,
-                connect_timeout_s: float | None = None) -> Iterator[object]:
+                connect_timeout_s: float | None = None) -> Iterator[Client]:
     """A `distributed.Client`, closed (with its embedded cluster) on the way out.
 
     Args:
@@ -67,23 +71,24 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
                               "distributed.admin.tick.limit": "1h",
                               "logging.distributed": "error"}):
             cluster = LocalCluster(n_workers=local_workers(n_workers), threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=40)  # any free port, not a taken 8787
+                                   dashboard_address=":0", silence_logs=40)  # type: ignore[no-untyped-call]
+            # any free port, not a taken 8787; the ignores: distributed leaves LocalCluster, Client, close unannotated
             try:
-                client = Client(cluster)
+                client = Client(cluster)  # type: ignore[no-untyped-call]  # distributed: unannotated
             except BaseException:
                 cluster.close()
                 raise
         try:
             yield client
         finally:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]  # distributed: unannotated
             cluster.close()
         return
     connect_timeout_s = CONNECT_TIMEOUT_S if connect_timeout_s is None else connect_timeout_s
     if not _ADDRESS.match(address.strip()):
         raise InputError(f"--cluster {address!r} is not a scheduler address such as tcp://HOST:8786")
     try:
-        client = Client(address.strip(), timeout=f"{connect_timeout_s}s")
+        client = Client(address.strip(), timeout=f"{connect_timeout_s}s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         reason = " ".join(str(exc).split())[:200] or exc.__class__.__name__
         raise InputError(f"cannot reach the Dask scheduler at {address} within {connect_timeout_s:g} s ({reason})") \
@@ -98,4 +103,4 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
                                  f"for {n_workers}") from None
         yield client
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]  # distributed: unannotated

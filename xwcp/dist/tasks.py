@@ -16,10 +16,21 @@ from __future__ import annotations
 import functools
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from xwcp.compile.problem import Problem
+    from xwcp.engine.result import FillResult
+    from xwcp.words.wordlist import WordList
 
 GUARD_S = 10.0
 """Seconds past its time limit a fill may run before the worker kills it (CP-SAT overshoots by up to ~5 s)."""
+Record = dict[str, Any]
+"""A grid's result record: the JSON object written to its result file."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,7 @@ class GridTask:
 
 
 @functools.lru_cache(maxsize=4)
-def _word_list(key: WordsKey):
+def _word_list(key: WordsKey) -> WordList:
     """The word list of `key`, loaded once per worker process (from the compiled cache after the first load)."""
     from xwcp.words.wordlist import load_word_list
 
@@ -86,7 +97,7 @@ def allow_child_processes() -> None:
             pass
 
 
-def fill_grid_task(task: GridTask) -> dict:
+def fill_grid_task(task: GridTask) -> Record:
     """Fill one grid on this worker: the record written to the grid's result file.
 
     Returns:
@@ -110,9 +121,10 @@ def fill_grid_task(task: GridTask) -> dict:
         return {**base, "status": "error", "reason": str(exc) or exc.__class__.__name__,
                 "wall_s": round(time.perf_counter() - start, 4)}
 
-    def job() -> dict:
+    def job() -> Record:
         return _fill_record(problem, task)
 
+    record: Record
     try:
         record = call_isolated(job, task.time_limit_s + task.guard_s)
     except TimeoutError:
@@ -136,7 +148,7 @@ def _import_fill_modules(backend: str) -> None:
     get_backend(backend)
 
 
-def _compile(task: GridTask):
+def _compile(task: GridTask) -> Problem:
     """The task's grid and list through the one loader (`xwcp.services.load.load`); the grid is text read
     under its file's name."""
     from xwcp.services.load import load
@@ -146,7 +158,7 @@ def _compile(task: GridTask):
                 source=task.source).problem
 
 
-def _fill_record(problem, task: GridTask) -> dict:
+def _fill_record(problem: Problem, task: GridTask) -> Record:
     """In the forked child: fill (or search for quality) through the one runner, validate, and describe the
     result (the library's answer, `xwcp.FillAnswer`, as the command line's JSON)."""
     from xwcp.library.answers import FillAnswer
@@ -165,7 +177,7 @@ def _fill_record(problem, task: GridTask) -> dict:
     return record
 
 
-def entry_quality(problem, entries) -> dict:
+def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
     """Lowest and mean score of the fill's listed entries (the user's own unlisted entries left out)."""
     scores = [s for s in (problem.words.score(e) for e in entries) if s is not None]
     if not scores:
@@ -173,7 +185,8 @@ def entry_quality(problem, entries) -> dict:
     return {"min_score": min(scores), "mean_score": round(sum(scores) / len(scores), 2)}
 
 
-def quality_function():
+
+def quality_function() -> Callable[..., FillResult]:
     """The library's quality search: `xwcp.services.session.run_fill(..., quality=True)` (issue 14), the one
     implementation the CLI's `fill --quality` uses too.
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from xwcp.base.errors import option_text
 from xwcp.compile.controls import Controls
-from xwcp.compile.problem import Problem, compile_problem, compile_structure, initial_bitsets, unlisted_text
+from xwcp.compile.problem import Problem, compile_problem, compile_structure, plain_problem, unlisted_text
 from xwcp.formats import Puzzle, check_writable, read_puzzle
 from xwcp.engine.plain_kernel import plain_search_supported
 from xwcp.services.inputs import read_grid_like, read_words
@@ -86,7 +85,7 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
         check_writable(puzzle, out)
     if isinstance(grid, (str, os.PathLike)):
         warn_puzzle(puzzle, os.fspath(grid), tell)
-    word_list = load_words(words, tell) if as_paths else read_words(words)  # type: ignore[arg-type]
+    word_list = load_words(_word_paths(words), tell) if as_paths else read_words(words)
     if not as_paths:
         warn_list(word_list, tell)
     problem = compile_problem(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
@@ -111,23 +110,25 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     """
     controls = controls or Controls()
     paths = list(words) if isinstance(words, (list, tuple)) else [words]
+    first = paths[0] if paths else None
     if (not isinstance(grid, (str, os.PathLike)) or str(grid) == "-" or "\n" in str(grid) or len(paths) > 1
+            or not (first is None or isinstance(first, (str, os.PathLike)))
             or controls.max_shared_substring is not None or not plain_search_supported()):
         return None
-    word_list: MappedWordList | None = read_mapped_word_list(paths[0] if paths else None)  # type: ignore[arg-type]
+    word_list = read_mapped_word_list(first if first is None or isinstance(first, str) else Path(first))
     if word_list is None:
         return None
     puzzle = read_puzzle(os.fspath(grid))
     if out is not None:
         check_writable(puzzle, out)
     try:
-        problem = compile_structure(puzzle.grid, word_list, min_score=min_score,  # type: ignore[arg-type]
+        problem = compile_structure(puzzle.grid, word_list, min_score=min_score,
                                     allow_dupes=allow_dupes, strict=strict, controls=controls)
         for length in sorted({slot.length for slot in problem.slots}):  # letter cells, rebus included
             word_list.row(length)  # verifies the words of each length the grid uses
     except CacheDamaged:  # the ordinary path rebuilds the list and says so
         return None
-    problem = replace(problem, domains=initial_bitsets(problem))
+    problem = plain_problem(problem)
     said: list[str] = []
     tell = _teller(said, warn)
     warn_puzzle(puzzle, os.fspath(grid), tell)
@@ -139,12 +140,22 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
 def load_words(words_path: WordPaths = None, warn: Warn | None = None) -> WordList:
     """The word list: None for the default, a path, or a list of paths layered in order (later lists score
     over earlier ones); `warn` hears one line per thing the user should know about each list."""
-    paths = list(words_path) if isinstance(words_path, (list, tuple)) else [words_path]
-    layers = [load_word_list(path) for path in (paths or [None])]  # type: ignore[arg-type]
+    layers = [load_word_list(path) for path in _word_paths(words_path)]
     if warn is not None:
         for words in layers:
             warn_list(words, warn)
     return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
+def _word_paths(words: object) -> list[str | Path | None]:
+    """The lists the command line names (see `WordPaths`), one per layer; TypeError for anything else."""
+    named = list(words) if isinstance(words, (list, tuple)) else [words]
+    paths: list[str | Path | None] = []
+    for path in named or [None]:
+        if not (path is None or isinstance(path, (str, os.PathLike))):
+            raise TypeError(f"a word list is a file name or None here, not {type(path).__name__}")
+        paths.append(path if path is None or isinstance(path, str) else Path(path))
+    return paths
 
 
 def _teller(said: list[str], warn: Warn | None) -> Warn:

@@ -47,7 +47,7 @@ def load_plain_problem(grid_path: str | Path, words_path: WordPaths = None, *, m
     return None if loaded is None else (loaded.puzzle, loaded.problem)
 
 
-def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+def fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50, allow_dupes: bool = False,
          strict: bool = False, controls: Controls | None = None, backend: str = "auto",
          time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
          warn: Callable[[str], None] | None = None, out: str | Path | None = None,
@@ -61,20 +61,24 @@ def fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_d
     """
     if backend not in BACKENDS:
         return None
-    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
-    loaded = load_plain_problem(grid_path, words_path, warn=warn, out=out, **options)
+    loaded = load_plain_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                                controls=controls, warn=warn, out=out)
     if loaded is None:
         return None
     puzzle, problem = loaded
-    run = dict(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress)
+
+    def run(problem: Problem) -> FillResult:
+        return session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                                show_progress=show_progress)
     try:
-        return puzzle, problem, session.run_fill(problem, **run)
+        return puzzle, problem, run(problem)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
-        problem = session.load_puzzle_problem(grid_path, words_path, **options)[1]
-        return puzzle, problem, session.run_fill(problem, **run)
+        problem = session.load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes,
+                                              strict=strict, controls=controls)[1]
+        return puzzle, problem, run(problem)
 
 
-def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50, allow_dupes: bool = False,
+def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50, allow_dupes: bool = False,
                   strict: bool = False, controls: Controls | None = None, backend: str = "auto",
                   time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
                   min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
@@ -89,18 +93,19 @@ def load_and_fill(grid_path: str | Path, words_path=None, *, min_score: int = 50
     Raises:
         InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
     """
-    options = dict(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
     if not (quality or min_diff or export_cnf):
-        fast = fill(grid_path, words_path, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                    show_progress=show_progress, warn=warn, out=out, **options)
+        fast = fill(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                    controls=controls, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                    show_progress=show_progress, warn=warn, out=out)
         if fast is not None:
             return fast
-    puzzle, problem, _ = load(grid_path, words_path, warn=warn, out=out, as_paths=True, **options)
+    puzzle, problem, _ = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
+                              controls=controls, warn=warn, out=out, as_paths=True)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 
-        check_min_diff(problem, count, min_diff)
+        check_min_diff(problem, count or 1, min_diff)  # its count is unused (the CLI asks --count > 1 with it)
     result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                      export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff, say=say,
-                      soft_stop=soft_stop)
+                              export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff,
+                              say=say, soft_stop=soft_stop)
     return puzzle, problem, result

@@ -1,0 +1,66 @@
+"""The request's grid, flags and slot read from its JSON body, and a grid written back as the page's JSON."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from xwcp.base.errors import InputError
+from xwcp.model import MAX_SIDE, Grid, grid_from_rows, grid_lines
+from xwcp.web.http import ApiError
+
+Body = dict[str, Any]
+"""A request's JSON object."""
+
+_CELL_TOKEN = re.compile(r"\[[^\]]*\]|[^\s|(){}\[\]]")
+"""One cell of a grid row in the text syntax (a rebus `[...]` or one character), for the size check."""
+
+
+def flag_field(body: Body, key: str) -> bool:
+    """`body[key]` (default false) as a bool; 400 for anything but true or false."""
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def grid_field(body: Body) -> Grid:
+    """The grid of `body["grid"]` (rows in xwcp's text syntax); 400 when missing or malformed, 413 over MAX_SIDE."""
+    rows = body.get("grid")
+    if rows is None:
+        raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
+    if isinstance(rows, list):
+        cell_rows = [r for r in rows if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";")
+                     and not set(r.strip()) <= {"-", " "}]  # not the bar lines under rows, nor comments
+        width = max((len(_CELL_TOKEN.findall(r)) for r in cell_rows), default=0)
+        if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
+            raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
+                                f"{MAX_SIDE}x{MAX_SIDE}")
+    try:
+        return grid_from_rows(rows, "grid")
+    except InputError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+def grid_source(body: Body) -> tuple[str, ...] | None:
+    """`body["grid"]` as a hashable key when it is a list of rows, else None (then `grid_field` says what is wrong)."""
+    rows = body.get("grid")
+    return tuple(rows) if isinstance(rows, list) and all(isinstance(r, str) for r in rows) else None
+
+
+def slot_field(body: Body) -> str:
+    """`body["slot"]`, a slot id such as "1A"; 400 when missing or blank."""
+    slot = body.get("slot")
+    if not isinstance(slot, str) or not slot.strip():
+        raise ApiError(400, "missing \"slot\": a slot id such as \"1A\" or \"12D\"")
+    return slot
+
+
+def optional_slot_field(body: Body) -> str | None:
+    """`body["slot"]` when given (see `slot_field`), else None."""
+    return None if body.get("slot") is None else slot_field(body)
+
+
+def grid_json(grid: Grid) -> Body:
+    """A grid for the page: its lines (`"grid"`) and its cells row by row (`"contents"`)."""
+    return {"grid": grid_lines(grid),
+            "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}

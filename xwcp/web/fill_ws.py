@@ -1,0 +1,255 @@
+"""The builder's fill WebSocket (`/ws/fill`): a grid in, the runner's progress streamed, the fill or its verdict out.
+
+Protocol. The client sends one request:
+    {"grid": [rows], "time_limit_s": 30, "seed": 0, "quality": false, "min_score": 50, "allow_dupes": false,
+     "region": [top, left, bottom, right]}
+(everything but `grid` optional), then may send {"type": "stop"}. The server sends {"type": "progress",
+"seconds", "nodes", "backtracks", "restarts", "filled_slots", "n_slots"} (with the current branch's
+"grid" and "contents" when the backend tells it) about every `every_s` (the app's PROGRESS_EVERY_S); on an
+unfillable grid a {"type": "verdict"} first, then {"type": "core-progress"} while the minimal core is sought
+(xwcp/web/verdict.py); last {"type": "result", ...} (`_result_json`). A bad request gets
+{"type": "error", "status": N, "error": "..."} and the socket closes. A stop or a disconnect sets the
+runner's abort event; the session waits for its thread, so nothing is left running.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import anyio
+import anyio.to_thread
+from starlette.websockets import WebSocket
+
+from xwcp.base.errors import InputError
+from xwcp.base.types import FillStatus
+from xwcp.compile.controls import Controls
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, Progress, Quality
+from xwcp.library.answers import FillAnswer
+from xwcp.model import Grid
+from xwcp.web.fields import Body, flag_field, grid_field, grid_json
+from xwcp.web.http import ApiError, number_field
+from xwcp.web.http import parse_json as _parse_json
+from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
+from xwcp.web.unfillable import unfillable_core
+
+if TYPE_CHECKING:
+    from xwcp.search.core import CoreProgress
+    from xwcp.words.wordlist import WordList
+
+QualityFill = Callable[..., "tuple[FillResult, Quality | None]"]
+"""`xwcp.search.quality.fill_quality(problem, backend, limits, say=...)`."""
+
+
+class FillState(JobState, Protocol):
+    """What a fill session needs of the server's state: a socket job's, and the word list."""
+
+    @property
+    def words(self) -> WordList: ...
+
+
+@dataclass(frozen=True)
+class FillRequest:
+    """A fill request read from its message: the compiled grid and the runner's options."""
+
+    problem: Problem
+    time_limit_s: float
+    seed: int
+    quality: bool
+
+
+def quality_fill_function() -> QualityFill | None:
+    """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when importable, else None."""
+    try:
+        from xwcp.search.quality import fill_quality
+    except ImportError:
+        return None
+    return fill_quality
+
+
+def _region_controls(body: Body, grid: Grid) -> Controls | None:
+    """The fill's controls for `"region": [top, left, bottom, right]` (rows and columns from 0, inclusive),
+    or None when the request fills the whole grid."""
+    region = body.get("region")
+    if region is None:
+        return None
+    ok = (isinstance(region, list) and len(region) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                               for v in region))
+    if ok:
+        top, left, bottom, right = region
+        ok = 0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width
+    if not ok:
+        raise ApiError(400, "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
+                            f"inside the {grid.width}x{grid.height} grid)")
+    return Controls(region=(top + 1, left + 1, bottom + 1, right + 1))  # Controls count from 1
+
+
+def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid) -> Problem:
+    """The request's grid compiled over the server's list, through the one loader (`xwcp.services.load.load`)."""
+    from xwcp.services.load import load
+
+    min_score = number_field(body, "min_score", 50, 0, 100)
+    return load(grid, words, min_score=min_score, allow_dupes=flag_field(body, "allow_dupes"),
+                controls=controls).problem
+
+
+async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max_time_s: float) -> FillRequest:
+    """The fill request in `body`, its grid compiled off the event loop. Raises ApiError or InputError."""
+    if body.get("type", "fill") != "fill":
+        raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
+    request_grid = grid_field(body)  # read once
+    controls = _region_controls(body, request_grid)
+    # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
+    problem = await anyio.to_thread.run_sync(_problem, state.words, body, controls, request_grid)
+    time_limit_s = number_field(body, "time_limit_s", default_time_s, 0.01, max_time_s, float)
+    seed = number_field(body, "seed", 0, 0, 2**31)
+    quality = flag_field(body, "quality")
+    if quality and quality_fill_function() is None:
+        raise ApiError(501, "quality fill is not available in this build (xwcp.search.quality is missing)")
+    return FillRequest(problem, time_limit_s, seed, quality)
+
+
+def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Body:
+    """A progress message: the search's latest snapshot (with the grid of its current branch when the
+    backend tells it), or only the time when it has reported nothing yet."""
+    if p is None:
+        return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": 0, "backtracks": 0, "restarts": 0,
+                "filled_slots": 0, "n_slots": 0}
+    out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
+           "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+    if p.partial:
+        allowed = problem.fillable_cells  # a region fill shows only the letters it will write
+        out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
+                                                        if allowed is None or cell in allowed})))
+    return out
+
+
+def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool) -> Body:
+    """A fill's result message for the page, rendered from the library's answer (`xwcp.FillAnswer`, whose
+    `as_dict()` is the command line's JSON): status, counters, the grid (filled when there is a fill), the
+    words the fill chose by slot and their scores, the quality when a quality search ran."""
+    out = {"type": "result", "status": answer.status.value, "backend": answer.backend,
+           "seconds": round(answer.wall_time_s, 3), "nodes": answer.stats.nodes,
+           "backtracks": answer.stats.backtracks, "reason": answer.reason, **grid_json(problem.grid), "seed": seed}
+    if answer.is_filled and answer.report is not None and answer.result is not None:
+        entries = answer.result.fills[0]
+        out.update(grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
+        # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
+        # that proves its cells outside the region can still be completed
+        out["entries"] = {problem.slots[s].name: entries[s] for s in problem.open_slot_ids}
+        found = answer.fills[0].quality
+        if found.min_score is not None and found.mean_score is not None:
+            out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
+        if quality:
+            out["quality"] = found.as_dict()
+    return out
+
+
+class _FillJob:
+    """One autofill's run in its worker thread and what it has told so far, read by the socket's message loop."""
+
+    def __init__(self, request: FillRequest) -> None:
+        self.request = request
+        self.abort = threading.Event()
+        self.latest: Progress | None = None
+        self.notes: list[str] = []
+        self.verdict: Body | None = None
+        """The unfillable verdict, sent before the core search ends (issue 29)."""
+        self.core: Body | None = None
+        self.core_progress: CoreProgress | None = None
+        """The core search's latest snapshot (None: not searched yet)."""
+        self.sent_verdict = False
+        self.start = time.perf_counter()
+
+    def elapsed_s(self) -> float:
+        return time.perf_counter() - self.start
+
+    def _progress(self, progress: Progress) -> None:
+        self.latest = progress
+
+    def _core_progress(self, progress: CoreProgress) -> None:
+        self.core_progress = progress
+
+    def run(self) -> FillResult:
+        """The fill, through the one runner every front door fills through; an unfillable grid's core after it."""
+        from xwcp.services import session
+
+        request, problem = self.request, self.request.problem
+        result = session.run_fill(problem, backend="auto", time_limit_s=request.time_limit_s, seed=request.seed,
+                                  quality=request.quality, say=self.notes.append, progress=self._progress,
+                                  abort=self.abort)
+        if result.status is FillStatus.UNFILLABLE:
+            from xwcp.web.verdict import verdict_json
+
+            self.verdict = verdict_json(problem, result, self.elapsed_s())
+            self.core = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
+                                        progress=self._core_progress, abort=self.abort)
+        return result
+
+    def messages(self) -> list[Body]:
+        """The message to send now: progress, or the verdict once, then the core search's progress."""
+        message = _progress_json(self.request.problem, self.latest, self.elapsed_s())
+        if self.notes:
+            message["note"] = self.notes[-1].strip()
+        if self.verdict is not None:
+            from xwcp.web.verdict import core_progress_json
+
+            message = (self.verdict if not self.sent_verdict else
+                       core_progress_json(self.core_progress, self.elapsed_s()))
+            self.sent_verdict = True
+        return [message]
+
+    async def send_result(self, websocket: WebSocket, result: FillResult) -> None:
+        """The result message (after the verdict when the core came within one progress tick), then close."""
+        request, problem = self.request, self.request.problem
+        answer = FillAnswer.build(problem, result, self.elapsed_s(), core=self.core)  # the answer, once
+        out = _result_json(answer, problem, request.seed, request.quality)
+        if result.status is FillStatus.UNFILLABLE:
+            out["core"] = self.core
+            if self.verdict is not None:
+                out["verdict_seconds"] = self.verdict["seconds"]
+                if not self.sent_verdict:  # the core came within one progress tick: the verdict still goes first
+                    try:
+                        await websocket.send_json(self.verdict)
+                    except Exception:
+                        return
+        try:
+            await websocket.send_json(out)
+            await websocket.close()
+        except Exception:
+            pass
+
+
+async def fill_session(state: FillState, websocket: WebSocket, *, every_s: float, default_time_s: float,
+                       max_time_s: float) -> None:
+    """One autofill: read the request, run the solver in a thread, stream progress every `every_s`, send the result.
+
+    `default_time_s` and `max_time_s` are the fill's time limit when the request names none, and its cap. A
+    `{"type": "stop"}` message or a disconnect sets the solver's abort event; the session waits for the solver
+    thread to end before it returns, so nothing is left running.
+    """
+    text = await read_request(websocket)
+    if text is None:
+        return
+    try:
+        request = await _read_fill(state, _parse_json(text), default_time_s=default_time_s, max_time_s=max_time_s)
+    except ApiError as exc:
+        await send_error(websocket, exc.status, exc.message, 1008)
+        return
+    except InputError as exc:
+        await send_error(websocket, 400, str(exc), 1008)
+        return
+    if await refuse_when_busy(state, websocket, "fills are"):
+        return
+    job = _FillJob(request)
+    end = await run_socket_job(state, websocket, job.run, job.abort, job.messages, what="fill", every_s=every_s)
+    if end.gone:
+        return
+    if end.result is None:
+        await send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
+        return
+    await job.send_result(websocket, end.result)
+
