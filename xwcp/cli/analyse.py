@@ -1,0 +1,93 @@
+"""The questions about a grid: `check` (is it fillable?), `domains`, `suggest` (what fits) and `heatmap`.
+
+Each asks what the library's `xwcp.Session` answers (`xwcp.check`, `xwcp.domains`, ...) and prints it.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from xwcp.cli.exits import EXIT_LIMIT, EXIT_OK, EXIT_UNFILLABLE
+from xwcp.cli.inputs import load_problem
+from xwcp.cli.output import emit
+
+if TYPE_CHECKING:
+    from xwcp.compile.problem import Problem
+    from xwcp.engine.result import FillResult
+
+
+def cmd_domains(args: argparse.Namespace) -> int:
+    """Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10"""
+    from xwcp.library.jobs import Session
+
+    answer = Session(load_problem(args)).domains(args.slot, k=args.k, by=args.by)  # what xwcp.domains answers
+    emit(args.format, answer.as_dict(), answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
+
+
+def cmd_suggest(args: argparse.Namespace) -> int:
+    """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
+    from xwcp.library.jobs import Session
+    from xwcp.services.session import VerifyProgressLine
+
+    session = Session(load_problem(args))
+    progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
+    try:
+        answer = session.suggest(args.slot, k=args.k, verify=args.verify, backend=args.backend,  # xwcp.suggest's
+                                 time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
+                                 progress=progress, by=args.by)
+    finally:
+        if progress is not None:
+            progress.close()
+    emit(args.format, answer.as_dict(), answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
+
+
+def cmd_heatmap(args: argparse.Namespace) -> int:
+    """Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png"""
+    from xwcp.library.jobs import Session
+
+    path = None
+    if args.png:
+        from xwcp.render.picture import picture_path
+
+        path = picture_path(args.png)  # a bad name is refused before any work
+    answer = Session(load_problem(args)).heatmap()  # what xwcp.heatmap answers
+    data = answer.as_dict()
+    if path is not None:
+        data["png"] = str(answer.save_png(path))
+    emit(args.format, data, answer.text())
+    return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
+    from xwcp.analysis.questions import check_report
+    from xwcp.library.answers import CheckAnswer
+    from xwcp.services.session import explain_verdict
+
+    start = time.perf_counter()
+    problem = load_problem(args)
+    shown: list[bool] = []
+
+    def verdict_first(report: dict[str, Any], problem: Problem, result: FillResult | None) -> dict[str, Any] | None:
+        if args.format == "text":  # the verdict, then the core (Ctrl-C keeps the verdict)
+            print(CheckAnswer.from_report(problem, report).text(), flush=True)
+            shown.append(True)
+        return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
+
+    # what xwcp.check answers (Session.check), with the verdict shown before the core search
+    answer = CheckAnswer.from_report(problem, check_report(problem, backend=args.backend, time_limit_s=args.time_limit,
+                                                           seed=args.seed, explain_core=verdict_first))
+    data = answer.as_dict()
+    if answer.verdict.value == "unfillable":
+        data["total_seconds"] = round(time.perf_counter() - start, 4)
+    if shown:
+        from xwcp.search.core import core_text
+
+        emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "")
+    else:
+        emit(args.format, data, answer.text())
+    return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]

@@ -1,0 +1,47 @@
+"""The grid and word lists a command names, read and compiled with its options through the one loader."""
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from xwcp.cli.output import warn
+
+if TYPE_CHECKING:  # the loader and the controls pull in the compiler: imported when a command runs
+    from xwcp.compile.controls import Controls
+    from xwcp.compile.problem import Problem
+    from xwcp.formats import Puzzle
+
+
+def controls(args: argparse.Namespace) -> Controls:
+    """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring)."""
+    from xwcp.compile.controls import make_controls
+
+    return make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
+                         region=args.region, max_shared_substring=args.max_shared_substring)
+
+
+def word_paths(args: argparse.Namespace) -> list[str | None] | None:
+    """The --words lists, with the personal list layered last under --personal (None: the default list)."""
+    words: list[str | None] | None = args.words
+    if not getattr(args, "personal", False):
+        return words
+    from xwcp.words.userwords import personal_path
+
+    path = personal_path()
+    if not path.exists():
+        warn(f"no personal word list yet ({path}): the web builder's bans and boosts are kept there")
+        return words
+    return (words or [None]) + [str(path)]
+
+
+def load_puzzle(args: argparse.Namespace) -> tuple[Puzzle, Problem]:
+    """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
+    from xwcp.services.session import load_puzzle_problem
+
+    return load_puzzle_problem(args.grid, word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
+                               strict=args.strict, warn=warn, controls=controls(args))
+
+
+def load_problem(args: argparse.Namespace) -> Problem:
+    """The problem compiled from the grid file and lists with the options."""
+    return load_puzzle(args)[1]

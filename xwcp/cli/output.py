@@ -1,0 +1,52 @@
+"""What a command prints besides its work: warnings (also listed in JSON output), the answer as text or
+JSON, progress messages, and quiet printing for a reader that went away."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+_WARNINGS: list[str] = []
+"""This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
+
+
+def clear_warnings() -> None:
+    """Forget the warnings of an earlier command (`main` runs one command per call)."""
+    _WARNINGS.clear()
+
+
+def warn(message: str) -> None:
+    """Print `message` as a warning on stderr, and keep it for the JSON answer."""
+    _WARNINGS.append(message)
+    print(f"xwcp: warning: {message}", file=sys.stderr)
+
+
+def say(line: str) -> None:
+    """A message about the work under way, on stderr (the answer alone goes to stdout)."""
+    print(f"xwcp: {line}", file=sys.stderr, flush=True)
+
+
+def emit(output_format: str, data: dict[str, Any], text: str) -> None:
+    """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`."""
+    if output_format == "json" and _WARNINGS:
+        data = {**data, "warnings": list(_WARNINGS)}
+    print(json.dumps(data) if output_format == "json" else text)
+
+
+def print_quietly(text: str) -> None:
+    """Print `text` and flush, saying nothing if stdout is gone."""
+    try:
+        print(text, flush=True)
+    except OSError:
+        pass
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so Python's exit-time flush does not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
