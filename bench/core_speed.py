@@ -61,7 +61,7 @@ def load_spec(spec: str, root: Path):
     from xwcp import compile_problem
 
     if spec.count(":") == 2 and spec.split(":")[0] not in _suite_names():
-        from xwcp.services.session import load_problem
+        from xwcp.services.load import load_problem
 
         grid, words, min_score = spec.split(":")
         return load_problem(grid, words or None, min_score=int(min_score))

@@ -12,7 +12,7 @@ import pytest
 
 from xwcp.cli.commands import build_parser
 from xwcp.engine.result import check_fill, fill_grid
-from xwcp.services.session import load_problem
+from xwcp.services.load import load_problem
 from xwcp.words.wordlist import load_word_list
 
 from tests.helpers import entries_of, run

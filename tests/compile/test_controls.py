@@ -15,7 +15,8 @@ from xwcp.base.errors import InputError
 from xwcp.model import parse_grid, read_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.services.session import load_problem, run_fill
+from xwcp.services.load import load_problem
+from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, words_from_pairs
 

@@ -229,7 +229,7 @@ def test_quality_without_the_quality_search_is_refused_in_one_line(inputs, capsy
     def run_fill_without_quality(problem, *, backend="auto", time_limit_s=None, seed=0):
         raise AssertionError("not called")
 
-    monkeypatch.setattr("xwcp.services.session.run_fill", run_fill_without_quality)  # as before issue 14
+    monkeypatch.setattr("xwcp.services.run.run_fill", run_fill_without_quality)  # as before issue 14
     code, _, err = run(["batch", inputs["grids"], "--words", inputs["words"], "--out", inputs["out"], "--quality"],
                        capsys)
     assert code == 2 and "--quality needs the quality search" in err and len(err.strip().splitlines()) == 1
@@ -243,7 +243,7 @@ def test_quality_tasks_call_the_librarys_quality_search(inputs, monkeypatch):
         result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
         return replace(result, reason=f"quality={quality}")  # the fork runs this patched copy
 
-    monkeypatch.setattr("xwcp.services.session.run_fill", run_fill_with_quality)
+    monkeypatch.setattr("xwcp.services.run.run_fill", run_fill_with_quality)
     the_plan = plan(inputs, quality=True)
     assert all(task.quality for task in the_plan.tasks)
     record = fill_grid_task(the_plan.tasks[0])

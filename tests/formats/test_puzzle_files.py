@@ -178,12 +178,12 @@ def test_warnings_do_not_change_the_exit_code(tmp_path, capsys):
 
 
 def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, capsys, monkeypatch):
-    import xwcp.services.session
+    import xwcp.services.run
 
     def no_fill(*args, **kwargs):
         raise AssertionError("filled before refusing the output")
 
-    monkeypatch.setattr(xwcp.services.session, "run_fill", no_fill)
+    monkeypatch.setattr(xwcp.services.run, "run_fill", no_fill)
     grid = tmp_path / "barred.txt"
     grid.write_text("AB|C\n...\n")
     code = main(["fill", str(grid), "--out", str(tmp_path / "f.puz")])

@@ -303,7 +303,7 @@ def test_command_line(records, workdir, capsys, call):
 
 def _assert_valid_fill(argv, data, record) -> None:
     """Re-check a JSON fill against the grid and list with check_fill (never trust the CLI's own check)."""
-    from xwcp.services.session import load_problem
+    from xwcp.services.load import load_problem
 
     if data.get("status") != "filled":
         return

@@ -22,7 +22,7 @@ from xwcp.base.errors import InputError
 from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
 from xwcp.compile.problem import compile_problem, with_word
 from xwcp.engine.result import Limits, check_fill, fill_grid, grid_entries
-from xwcp.services.session import run_fill
+from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, score_by_word_of
 

@@ -19,7 +19,7 @@ from xwcp.cli.commands import main
 from xwcp.base.errors import InputError
 from xwcp.model import read_grid
 from xwcp.engine.result import check_fill
-from xwcp.services.session import load_problem
+from xwcp.services.load import load_problem
 from xwcp.words.wordlist import load_word_list
 
 from tests.helpers import entries_of, one_line, run
@@ -294,12 +294,12 @@ def test_internal_error_is_exit_70_and_one_line(files, capsys, monkeypatch):
 
 
 def test_keyboard_interrupt_is_130_and_json_says_interrupted(files, capsys, monkeypatch):
-    import xwcp.services.session
+    import xwcp.services.run
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(xwcp.services.session, "run_fill", interrupted)
+    monkeypatch.setattr(xwcp.services.run, "run_fill", interrupted)
     code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
                           "--format", "json"], capsys)
     assert code == 130

@@ -73,7 +73,7 @@ def search_proven(tmp_path):
 @pytest.mark.parametrize("command", ["fill", "check"])
 def test_the_verdict_is_printed_before_the_core(command, search_proven, capsys, monkeypatch):
     seen_at_core: list[str] = []
-    import xwcp.services.session as session
+    import xwcp.services.run as session
 
     real = session.explain_verdict
 
@@ -100,7 +100,7 @@ def test_json_has_the_verdict_and_core_timings(command, search_proven, capsys):
 @pytest.mark.parametrize("command", ["fill", "check"])
 def test_ctrl_c_during_the_core_keeps_the_verdict(command, search_proven, capsys, monkeypatch):
     """A Ctrl-C once the core search runs stops it: exit 1 (the verdict stands), the core marked stopped."""
-    import xwcp.services.session as session
+    import xwcp.services.run as session
 
     class CtrlC(session.CoreProgressLine):
         def __call__(self, p) -> None:

@@ -22,7 +22,8 @@ from xwcp.compile.controls import make_controls
 from xwcp.model import find_slots, parse_grid
 from xwcp.compile.problem import compile_structure, initial_bitsets, initial_domains
 from xwcp.engine.result import check_fill
-from xwcp.services.session import load_puzzle_problem, run_fill
+from xwcp.services.load import load_puzzle_problem
+from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 

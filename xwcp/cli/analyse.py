@@ -30,7 +30,7 @@ def cmd_domains(args: argparse.Namespace) -> int:
 def cmd_suggest(args: argparse.Namespace) -> int:
     """Example: xwcp suggest models/15x15-daily-01.txt --slot 1A --verify"""
     from xwcp.library.jobs import Session
-    from xwcp.services.session import VerifyProgressLine
+    from xwcp.services.run import VerifyProgressLine
 
     session = Session(load_problem(args))
     progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
@@ -66,7 +66,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
     from xwcp.analysis.questions import check_report
     from xwcp.library.answers import CheckAnswer
-    from xwcp.services.session import explain_verdict
+    from xwcp.services.run import explain_verdict
 
     start = time.perf_counter()
     problem = load_problem(args)

@@ -9,7 +9,7 @@ from xwcp.cli.output import emit, warn
 
 def cmd_convert(args: argparse.Namespace) -> int:
     """Example: xwcp convert models/15x15-daily-01.txt daily.puz"""
-    from xwcp.services.session import convert
+    from xwcp.services.save import convert
 
     puzzle = convert(args.input, args.output)
     for warning in puzzle.warnings:

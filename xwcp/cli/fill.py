@@ -20,7 +20,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
     from xwcp.render import report
     from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
     from xwcp.services.quick import load_and_fill
-    from xwcp.services.session import save_fill
+    from xwcp.services.save import save_fill
     from xwcp.base.types import FillStatus
 
     start = time.perf_counter()
@@ -40,7 +40,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         return _stopped_quality(result) or result.status.exit_code
     core = None
     if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
-        from xwcp.services.session import explain_verdict
+        from xwcp.services.run import explain_verdict
 
         if args.format == "text":
             print(report.verdict_text(result), flush=True)

@@ -36,7 +36,7 @@ def word_paths(args: argparse.Namespace) -> list[str | None] | None:
 
 def load_puzzle(args: argparse.Namespace) -> tuple[Puzzle, Problem]:
     """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
-    from xwcp.services.session import load_puzzle_problem
+    from xwcp.services.load import load_puzzle_problem
 
     return load_puzzle_problem(args.grid, word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
                                strict=args.strict, warn=warn, controls=controls(args))

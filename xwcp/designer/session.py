@@ -10,7 +10,7 @@ from typing import TextIO
 from xwcp.designer.report import event_line
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.search import DesignEvent, DesignResult, design
-from xwcp.services.session import load_words
+from xwcp.services.load import load_words
 
 SHOWN_KINDS = ("design", "note")
 """Events printed as lines of their own; the others only move the live status line on a terminal."""

@@ -141,7 +141,7 @@ def fill_grid_task(task: GridTask) -> Record:
 def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.library.answers  # noqa: F401
-    import xwcp.services.session  # noqa: F401
+    import xwcp.services.run  # noqa: F401
     from xwcp.backends import get_backend
     from xwcp.engine.kernel import Engine  # noqa: F401
 
@@ -162,14 +162,14 @@ def _fill_record(problem: Problem, task: GridTask) -> Record:
     """In the forked child: fill (or search for quality) through the one runner, validate, and describe the
     result (the library's answer, `xwcp.FillAnswer`, as the command line's JSON)."""
     from xwcp.library.answers import FillAnswer
-    from xwcp.services import session
+    from xwcp.services import run as runner
 
     start = time.perf_counter()
     if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
         result = quality_function()(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                     quality=True)
     else:  # validates every fill with check_fill; one thread: the worker's cores are shared out by Dask
-        result = session.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
+        result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                   threads=1)
     record = FillAnswer.build(problem, result, time.perf_counter() - start).as_dict()
     if "quality" not in record and result.entries is not None:
@@ -187,7 +187,7 @@ def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
 
 
 def quality_function() -> Callable[..., FillResult]:
-    """The library's quality search: `xwcp.services.session.run_fill(..., quality=True)` (issue 14), the one
+    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)` (issue 14), the one
     implementation the CLI's `fill --quality` uses too.
 
     Raises:
@@ -196,9 +196,9 @@ def quality_function() -> Callable[..., FillResult]:
     import inspect
 
     from xwcp.base.errors import InputError
-    from xwcp.services.session import run_fill
+    from xwcp.services.run import run_fill
 
     if "quality" not in inspect.signature(run_fill).parameters:
-        raise InputError("--quality needs the quality search (xwcp.services.session.run_fill(quality=True)), "
+        raise InputError("--quality needs the quality search (xwcp.services.run.run_fill(quality=True)), "
                          "which this install does not have")
     return run_fill

@@ -244,7 +244,7 @@ class FillAnswer:
     @classmethod
     def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
               core: Mapping[str, Any] | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
-        """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.session.run_fill`) on `problem`."""
+        """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.run.run_fill`) on `problem`."""
         from xwcp.render.report import FillReport
 
         return cls.from_report(FillReport(problem, result, seconds, count, None if core is None else dict(core)),
@@ -311,7 +311,7 @@ class FillAnswer:
                 format that cannot keep the grid's bars or rebus cells.
         """
         from xwcp.formats import Puzzle, puzzle_from_fill
-        from xwcp.services.session import write_checked
+        from xwcp.services.save import write_checked
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
@@ -650,7 +650,7 @@ class DesignedGrid(FilledGrid):
             InputError: an unknown extension or a file that cannot be written.
         """
         from xwcp.formats import Puzzle
-        from xwcp.services.session import write_checked
+        from xwcp.services.save import write_checked
 
         _check_path(path)
         write_checked(Puzzle(self.grid, notes="designed by xwcp design"), path)

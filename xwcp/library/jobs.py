@@ -198,7 +198,7 @@ class Session:
             TypeError, InputError: an option of the wrong type or value.
         """
         from xwcp.base.types import FillStatus
-        from xwcp.services import session
+        from xwcp.services import run as runner
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -217,7 +217,7 @@ class Session:
         if abort is not None and not isinstance(abort, threading.Event):
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         start = time.perf_counter()
-        result = session.run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+        result = runner.run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                                   quality=quality, min_diff=min_diff, say=say, progress=progress, abort=abort)
         core = None
         if result.status is FillStatus.UNFILLABLE:

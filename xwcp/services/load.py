@@ -1,7 +1,7 @@
 """The one loader: a grid and a word list read and compiled into a problem, with what the user should be told.
 
 Every front door loads through `load`: the command line (`xwcp.services.quick.load_and_fill`, and
-`xwcp.services.session.load_puzzle_problem` for the other commands), the library (`xwcp.Session`, so every
+`xwcp.services.load.load_puzzle_problem` for the other commands), the library (`xwcp.Session`, so every
 one-call job), the web builder's fill and the batch tasks. It takes the grid as a file name, grid text, a
 list of rows, a `Grid` or a `Puzzle`, and the word list as a file, layered files, a `WordList` or None (the
 default list); it answers with the puzzle read, the problem compiled and the warnings, each said to `warn`
@@ -186,3 +186,38 @@ def warn_problem(problem: Problem, strict: bool, warn: Warn) -> None:
         warn(note)
     if problem.unlisted and not strict:
         warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
+
+
+def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
+                 allow_dupes: bool = False, strict: bool = False,
+                 warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
+    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
+    constructor's controls (`xwcp.services.load.load`, the command line's reading).
+
+    Args:
+        words_path: None for the default list, a path, or a list of paths layered in order
+            (later lists override earlier scores; a score of 0 or below removes the word).
+
+    `warn` gets one line per thing the user should know: skipped lines, notes about the list
+    and its cache, entries the user completed that are not in the list (see `compile_problem`
+    for `strict`).
+
+    Raises:
+        InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
+    """
+    return load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
+                controls=controls, as_paths=True).problem
+
+
+def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
+                        allow_dupes: bool = False, strict: bool = False,
+                        warn: Callable[[str], None] | None = None,
+                        controls: Controls | None = None, out: str | Path | None = None) -> tuple[Puzzle, Problem]:
+    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
+
+    `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
+    .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
+    loaded = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
+                  controls=controls, out=out, as_paths=True)
+    return loaded.puzzle, loaded.problem
+

@@ -13,7 +13,7 @@ It applies when one list (or the default) is already cached, the backend is `aut
 `backtrack` or `letters`, and no option needs more than the search (no `--quality`,
 `--min-diff`, `--export-cnf` or `--max-shared-substring`; `--count` and `--out` are fine);
 `load_plain_problem` says None otherwise (`load_and_fill`, the `xwcp fill` command's work, then
-takes the ordinary path through `xwcp.services.session`, the floor below this module). An unfillable
+takes the ordinary path through `xwcp.services.load` and `xwcp.services.run`). An unfillable
 grid's reason and core come from the same functions too: the AC-3 kernel has a numpy-free
 form (`xwcp.engine.plain_kernel.PlainEngine`), and `xwcp.search.core` and `xwcp.engine.ac3.unfillable_reason` read
 bitset domains, and a search proof's hardest slot comes from the search's own failure weights
@@ -29,8 +29,8 @@ from xwcp.compile.controls import Controls
 from xwcp.formats import Puzzle
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult
-from xwcp.services import session
-from xwcp.services.load import WordPaths, load, load_plain
+from xwcp.services import run as runner
+from xwcp.services.load import WordPaths, load, load_plain, load_puzzle_problem
 
 BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
@@ -68,12 +68,12 @@ def fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int 
     puzzle, problem = loaded
 
     def run(problem: Problem) -> FillResult:
-        return session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+        return runner.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                                 show_progress=show_progress)
     try:
         return puzzle, problem, run(problem)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
-        problem = session.load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes,
+        problem = load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes,
                                               strict=strict, controls=controls)[1]
         return puzzle, problem, run(problem)
 
@@ -105,7 +105,7 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_sc
         from xwcp.backends.controlled import check_min_diff
 
         check_min_diff(problem, count or 1, min_diff)  # its count is unused (the CLI asks --count > 1 with it)
-    result = session.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+    result = runner.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                               export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff,
                               say=say, soft_stop=soft_stop)
     return puzzle, problem, result

@@ -175,10 +175,10 @@ class _FillJob:
 
     def run(self) -> FillResult:
         """The fill, through the one runner every front door fills through; an unfillable grid's core after it."""
-        from xwcp.services import session
+        from xwcp.services import run as runner
 
         request, problem = self.request, self.request.problem
-        result = session.run_fill(problem, backend="auto", time_limit_s=request.time_limit_s, seed=request.seed,
+        result = runner.run_fill(problem, backend="auto", time_limit_s=request.time_limit_s, seed=request.seed,
                                   quality=request.quality, say=self.notes.append, progress=self._progress,
                                   abort=self.abort)
         if result.status is FillStatus.UNFILLABLE:

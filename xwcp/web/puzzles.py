@@ -90,7 +90,7 @@ def write_format(puzzle: Puzzle, fmt: str) -> bytes:
     """
     if f".{fmt}" not in MODULE_BY_SUFFIX:
         raise InputError(f"cannot save as {fmt!r}; save as one of {', '.join(formats())}")
-    from xwcp.services.session import write_checked
+    from xwcp.services.save import write_checked
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle.{fmt}"

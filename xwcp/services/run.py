@@ -1,136 +1,27 @@
-"""The one runner (`run_fill`) and the one saver (`save_fill`, `write_checked`), with the command line's loads.
+"""The one runner: a fill for any front door, with its progress, its cancellation and, for a terminal, its status line.
 
-Every front door fills through `run_fill`: the command line, the library's jobs, the web builder's
-autofill and the batch tasks (it takes a backend, limits, a seed, the quality search, a progress
-callback and an abort event). Grids and lists are loaded by `xwcp.services.load.load`; `load_problem`
-and `load_puzzle_problem` are its command-line reading, kept here under their old names.
+Every front door fills through `run_fill`: the command line, the library's jobs, the web builder's autofill
+and the batch tasks. It takes a backend, limits, a seed, the quality search, a progress callback and an abort
+event, and returns a checked `FillResult`. `explain_verdict` runs the minimal-core search after an unfillable
+verdict the way a terminal user expects it (a status line; Ctrl-C keeps the verdict).
 """
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from xwcp.base.errors import InputError, is_cli, option_text
-from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, Limits, Progress, Quality, default_threads, fill_grid
-from xwcp.compile.controls import Controls
-from xwcp.services.load import WordPaths, load, load_words, warn_list, warn_problem, warn_puzzle
+from xwcp.engine.result import FillResult, Limits, Progress, Quality, default_threads
 
 if TYPE_CHECKING:
     from xwcp.analysis.verify import VerifyProgress
     from xwcp.search.core import CoreProgress
-
-__all__ = ["load_problem", "load_puzzle_problem", "load_words", "warn_list", "warn_problem", "warn_puzzle",
-           "save_fill", "write_checked", "convert", "run_fill", "explain_verdict", "ProgressLine",
-           "VerifyProgressLine", "CoreProgressLine", "StatusLine"]
-
-
-def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
-                 allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
-    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
-    constructor's controls (`xwcp.services.load.load`, the command line's reading).
-
-    Args:
-        words_path: None for the default list, a path, or a list of paths layered in order
-            (later lists override earlier scores; a score of 0 or below removes the word).
-
-    `warn` gets one line per thing the user should know: skipped lines, notes about the list
-    and its cache, entries the user completed that are not in the list (see `compile_problem`
-    for `strict`).
-
-    Raises:
-        InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
-    """
-    return load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                controls=controls, as_paths=True).problem
-
-
-def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
-                        allow_dupes: bool = False, strict: bool = False,
-                        warn: Callable[[str], None] | None = None,
-                        controls: Controls | None = None, out: str | Path | None = None) -> tuple[Puzzle, Problem]:
-    """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
-
-    `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
-    .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
-    loaded = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                  controls=controls, out=out, as_paths=True)
-    return loaded.puzzle, loaded.problem
-
-
-def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
-    """Write the first fill of `result` into `out_path` (format by extension), keeping `puzzle`'s metadata
-    (through `write_checked`).
-
-    Returns:
-        True if a fill was written; False when `result` has none (nothing is written).
-
-    Raises:
-        InputError: unknown extension, the file cannot be written, or its format loses the grid's
-            bars or rebus cells.
-    """
-    if result.entries is None:
-        return False
-    write_checked(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
-    return True
-
-
-def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
-    """`write_puzzle`, and for a grid with bars or rebus cells a check that the file keeps them: it is
-    written beside `out_path` first and read back, and takes `out_path`'s name only when its cells and
-    bars come back as written (a format that cannot carry them refuses, rather than leave a file
-    that reads as another grid).
-
-    Raises:
-        InputError: unknown extension, the file cannot be written, or its format loses the grid's
-            bars or rebus cells.
-    """
-    grid = puzzle.grid
-    if not (grid.bars or grid.has_rebus):
-        write_puzzle(puzzle, out_path)
-        return
-    out_path = Path(out_path)
-    trial = out_path.with_name(f".{out_path.stem}.{os.getpid()}.tmp{out_path.suffix}")
-    what = " and ".join(name for name, has in (("bars", grid.bars), ("rebus cells", grid.has_rebus)) if has)
-    try:
-        try:
-            write_puzzle(puzzle, trial)
-        except InputError as exc:  # cannot write there, or the format refuses: said of the name the user gave
-            raise InputError(exc.message, str(out_path)) from None
-        except ValueError as exc:
-            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({exc})", str(out_path)) from None
-        try:
-            back = read_puzzle(trial).grid
-        except ValueError as exc:  # InputError too; its message names the trial file, the user named out_path
-            problem_text = exc.message if isinstance(exc, InputError) else str(exc)
-            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
-                             str(out_path)) from None
-        if back.cells != grid.cells or back.bars != grid.bars:
-            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
-                             "another grid)", str(out_path))
-        os.replace(trial, out_path)
-    finally:
-        trial.unlink(missing_ok=True)
-
-
-def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
-    """Read `in_path` and write it to `out_path`, each in the format of its extension; returns the puzzle.
-
-    Raises:
-        InputError: unknown extension, unreadable input, or content the output cannot carry.
-    """
-    format_module(out_path)  # refuse a bad output name before reading
-    puzzle = read_puzzle(in_path)
-    write_puzzle(puzzle, out_path)
-    return puzzle
 
 
 class StatusLine:
