@@ -28,12 +28,12 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
         Row fields: status, seconds, nodes, backtracks, valid, note.
     """
     from xwcp.bench.entrants import get_fill_module
-    from xwcp.compile.problem import compile_problem
+    from xwcp.services.load import load
     from xwcp.engine.result import Limits, check_fill, default_threads
 
     start = time.perf_counter()
-    problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes)
+    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
+                              allow_dupes=loaded.allow_dupes).problem
     limits = Limits(time_limit_s=time_limit_s, seed=seed, threads=default_threads() if threads is None else threads)
     result: FillResult = get_fill_module(backend).fill(problem, limits)
     seconds = time.perf_counter() - start
@@ -59,14 +59,14 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
         Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
     """
     from xwcp.bench import peers
-    from xwcp.compile.problem import compile_problem
+    from xwcp.services.load import load
     from xwcp.engine.result import check_fill
 
     if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
         return {"status": "error", "seconds": 0.0, "valid": None,
                 "note": f"{peer} cannot fill a grid with bars or rebus cells"}
-    problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes)
+    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
+                              allow_dupes=loaded.allow_dupes).problem
     lengths = {slot.length for slot in problem.slots}
     pairs = word_pairs(loaded.words, lengths, loaded.min_score)
     with ChildPeakSampler() as sampler:
@@ -104,7 +104,7 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
 
     from xwcp.base.errors import InputError
     from xwcp.model import grid_from_rows
-    from xwcp.compile.problem import compile_problem
+    from xwcp.services.load import load
     from xwcp.engine.result import check_fill, grid_entries
 
     argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
@@ -134,8 +134,8 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
                   note=data.get("reason", ""))
     if status == "filled":
-        problem = compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
-                                  allow_dupes=loaded.allow_dupes)
+        problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
+                                  allow_dupes=loaded.allow_dupes).problem
         try:
             entries = grid_entries(problem, grid_from_rows(data["grid"]))
             violations = check_fill(problem, entries)
