@@ -210,17 +210,6 @@ def test_missing_file_names_it(tmp_path, capsys):
 
 # ----- convert and fill --out ----------------------------------------------------------------
 
-def test_convert_command(tmp_path, capsys):
-    out = tmp_path / "daily.ipuz"
-    assert main(["convert", str(ROOT / "models" / "7x7-mini.txt"), str(out), "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["out"] == str(out) and data["width"] == 7
-    assert read_puzzle(out).grid == read_puzzle(ROOT / "models" / "7x7-mini.txt").grid
-    assert main(["convert", str(out), str(tmp_path / "x.pdf")]) == 2
-    err = capsys.readouterr().err
-    assert "x.pdf: unknown puzzle file extension '.pdf'" in err and not (tmp_path / "x.pdf").exists()
-
-
 @pytest.mark.parametrize("suffix", FORMATS)
 def test_fill_out_writes_the_filled_puzzle_with_the_input_title(suffix, tmp_path, capsys):
     from xwcp import compile_problem, words_from_pairs
@@ -241,12 +230,6 @@ def test_fill_out_writes_the_filled_puzzle_with_the_input_title(suffix, tmp_path
                                                                        ("AR", 50), ("TE", 50)]), min_score=0)
     entries = ["".join(back.grid.cells[c] for c in s.cells) for s in find_slots(back.grid)]
     assert check_fill(problem, entries) == []
-
-
-def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, capsys):
-    code = main(["fill", str(ROOT / "models" / "4x4-unfillable.txt"), "--out", str(tmp_path / "f.doc")])
-    assert code == 2
-    assert "f.doc: unknown puzzle file extension" in capsys.readouterr().err
 
 
 def test_ipuz_in_the_specs_jsonp_wrapping_is_read(tmp_path):

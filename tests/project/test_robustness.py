@@ -487,18 +487,6 @@ def test_empty_standard_input_is_one_line(tmp_path):
     assert result.returncode == 2 and "<stdin>: the grid has no rows" in one_line(result.stderr)
 
 
-def test_format_grid_reads_back(files, capsys):
-    grid, words = files("g.txt", "; a comment\n#...#\n.....\n.....\n.....\n#...#\n"), None
-    code, out, err = run(["fill", grid, "--format", "grid"], capsys)
-    assert code == 0, err
-    filled = files("filled.txt", out)
-    assert read_grid(filled).rows == out.split()
-    code, out2, err = run(["check", filled, "--format", "json"], capsys)
-    assert code == 0 and json.loads(out2)["verdict"] == "fillable"
-    problem = load_problem(filled, words)
-    assert check_fill(problem, entries_of(problem, out.split())) == []
-
-
 def test_format_grid_pipes_into_check(tmp_path):
     grid, words = tmp_path / "g.txt", tmp_path / "w.txt"
     grid.write_text(OPEN_3X3)
@@ -508,20 +496,6 @@ def test_format_grid_pipes_into_check(tmp_path):
     assert filled.returncode == 0 and filled.stdout.split() in (["CAB", "ORE", "WET"], ["COW", "ARE", "BET"])
     checked = xwcp("check", "-", "--words", words, "--format", "json", input=filled.stdout, env_extra=env)
     assert checked.returncode == 0 and json.loads(checked.stdout)["verdict"] == "fillable"
-
-
-def test_format_grid_without_fill_prints_nothing(files, capsys):
-    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\n"),
-                          "--format", "grid"], capsys)
-    assert code == 1 and out == "" and one_line(err).startswith("xwcp: Unfillable")
-
-
-def test_format_grid_with_several_fills_separates_them_by_comments(files, capsys):
-    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\nAC\nBD\n"),
-                          "--count", "all", "--format", "grid"], capsys)
-    assert code == 0
-    assert [line for line in out.splitlines() if line] in (["; fill 1 of 2", "AB", "CD", "; fill 2 of 2", "AC", "BD"],
-                                ["; fill 1 of 2", "AC", "BD", "; fill 2 of 2", "AB", "CD"])
 
 
 # ----- also: the check JSON and the [test] extra --------------------------------------------
@@ -554,8 +528,3 @@ def test_suggest_on_a_completed_slot_not_in_the_list(files, capsys):
     assert "1A QZX: 1 word fits" in out and "QZX              score   -" in out
 
 
-@pytest.mark.parametrize("seed", ["-1", str(2**31), str(2**70)])
-def test_seed_out_of_range_is_bad_usage(files, capsys, seed):
-    code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--backend", "cpsat", "--seed", seed], capsys)
-    assert code == 2 and "--seed: must be from 0 to 2147483647" in one_line(err)

@@ -1,0 +1,224 @@
+"""The `fill` command (`xwcp.cli.fill`): its JSON answer checked entry by entry against the grid and list, its
+text and grid output, exit 1 for an unfillable grid and 3 at the time limit, and --out refused before any work."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from xwcp.cli.commands import main
+from xwcp.engine.result import check_fill, fill_grid
+from xwcp.model import read_grid
+from xwcp.services.load import load_problem
+from xwcp.words.wordlist import load_word_list
+
+from tests.cli.helpers import TINY_FILLS, TINY_LIST, write
+from tests.helpers import entries_of, one_line, run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def check_fill_json(data, grid_path, words_path, min_score=50, allow_dupes=False):
+    assert set(data) >= {"status", "grid", "entries", "backend", "seconds"}
+    assert data["status"] == "filled"
+    assert isinstance(data["backend"], str) and data["backend"]
+    assert isinstance(data["seconds"], float) and data["seconds"] >= 0
+    problem = load_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes)
+    rows = data["grid"]
+    assert len(rows) == problem.grid.height and all(len(r) == problem.grid.width for r in rows)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            assert (ch == "#") == (problem.grid.cell(r, c) == "#")
+            assert ch == "#" or re.fullmatch("[A-Z]", ch)
+    assert {e["id"] for e in data["entries"]} == {s.name for s in problem.slots}
+    assert len(data["entries"]) == len(problem.slots)
+    word_by_name = {}
+    for entry in data["entries"]:
+        assert set(entry) == {"id", "number", "direction", "row", "col", "length", "word", "score"}
+        slot = problem.slot_by_name(entry["id"])
+        assert entry["id"] == f"{entry['number']}{entry['direction'][0].upper()}"
+        assert (entry["number"], entry["direction"], entry["row"], entry["col"], entry["length"]) == \
+            (slot.number, slot.direction.value, slot.row, slot.col, slot.length)
+        dr, dc = (0, 1) if entry["direction"] == "across" else (1, 0)
+        read = "".join(rows[entry["row"] + k * dr][entry["col"] + k * dc] for k in range(entry["length"]))
+        assert entry["word"] == read
+        assert entry["score"] == problem.words.score(entry["word"])
+        word_by_name[entry["id"]] = entry["word"]
+    entries = tuple(word_by_name[s.name] for s in problem.slots)
+    assert check_fill(problem, entries) == []
+    assert fill_grid(problem, entries).rows == rows
+    for other in data.get("fills", []):  # --count: every fill listed is valid too
+        assert check_fill(problem, entries_of(problem, other["grid"])) == []
+        assert fill_grid(problem, entries_of(problem, other["grid"])).rows == other["grid"]
+    return problem
+
+
+def test_fill_tiny_grid_json(tiny, capsys):
+    code, out, err = run(["fill", tiny[0], "--words", tiny[1], "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, *tiny)
+    assert data["grid"] in TINY_FILLS
+    across = data["grid"]
+    down = ["".join(col) for col in zip(*across)]
+    assert [(e["id"], e["word"]) for e in data["entries"]] == [
+        ("1A", across[0]), ("4A", across[1]), ("5A", across[2]), ("1D", down[0]), ("2D", down[1]), ("3D", down[2])]
+    assert err == ""
+
+
+def test_fill_with_blocks_and_prefilled_letters(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "g.txt", "#..\n...\nR.#\n")
+    # 1A AB, 3A ORE, 4A RE, 1D ARE, 2D BE, 3D OR; the other words are decoys that fit somewhere.
+    words = write(tmp_path, "w.txt", "AB;10\nORE;10\nRE;10\nARE;10\nBE;10\nOR;10\nRA;10\nTEA;10\nAT;10\nZA;10\n")
+    code, out, err = run(["fill", grid, "--words", words, "--min-score", "0", "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    problem = check_fill_json(data, grid, words, min_score=0)
+    assert data["grid"] == ["#AB", "ORE", "RE#"]
+    assert len(problem.slots) == 6
+    # The same list with the default minimum score 50 has no candidates at all.
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
+    assert code == 1 and json.loads(out)["status"] == "unfillable"
+
+
+def test_fill_text_output(tiny, capsys):
+    code, out, err = run(["fill", tiny[0], "--words", tiny[1]], capsys)
+    assert code == 0
+    assert ("C A B\nO R E\nW E T" in out) or ("C O W\nA R E\nB E T" in out)
+    assert "Across" in out and "Down" in out
+    assert "filled" in out
+
+
+def test_allow_dupes_finds_the_symmetric_square(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "g.txt", "...\n...\n...\n")
+    words = write(tmp_path, "w.txt", "CAT\nARE\nTEN\n")
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
+    assert code == 1 and json.loads(out)["status"] == "unfillable"
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json", "--allow-dupes"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, grid, words, allow_dupes=True)
+    # each row is one of the three words and so is each column: only the square CAT/ARE/TEN fits
+    assert data["grid"] == ["CAT", "ARE", "TEN"]
+
+
+def test_count_two_fills(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "g.txt", "..\n..\n")
+    words = write(tmp_path, "w.txt", "AB\nCD\nAC\nBD\nEF\nGH\nEG\nFH\n")
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json", "--count", "all"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, grid, words)  # the first fill and every one in "fills"
+    assert data["n_fills"] == 4  # each square, and each transposed
+    assert sorted(tuple(f["grid"]) for f in data["fills"]) == [
+        ("AB", "CD"), ("AC", "BD"), ("EF", "GH"), ("EG", "FH")]
+    assert data["grid"] in [f["grid"] for f in data["fills"]]
+
+
+def test_word_entered_twice_is_unfillable(tmp_path, tiny, capsys):
+    grid = write(tmp_path, "dup.txt", "CAB\n...\nCAB\n")
+    code, out, err = run(["fill", grid, "--words", tiny[1], "--format", "json"], capsys)
+    assert code == 1, err
+    data = json.loads(out)
+    assert data["status"] == "unfillable"
+    assert "CAB" in data["reason"] and "1A" in data["reason"] and "5A" in data["reason"]
+
+
+def test_users_own_entry_is_kept_even_if_unlisted(tmp_path, tiny, capsys):
+    grid = write(tmp_path, "own.txt", "QXZ\n###\n...\n")
+    code, out, err = run(["fill", grid, "--words", tiny[1], "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, grid, tiny[1])  # every entry listed (but the user's own), crossings agree
+    assert data["grid"][0] == "QXZ"
+    assert data["entries"][0] == {"id": "1A", "number": 1, "direction": "across", "row": 0, "col": 0,
+                                  "length": 3, "word": "QXZ", "score": None}
+    assert data["entries"][1]["word"] in {line.split(";")[0] for line in TINY_LIST.split()}
+
+
+UNFILLABLE_GRID = "...Z\n...E\n...R\nWOR.\n"
+
+
+# With WORD listed the only fill is rows ABCZ DEFE GHIR WORD, columns ADGW BEHO CFIR ZERD;
+# without it 7A (WOR.) and 4D (ZER.) have no common last letter: WORK/ZERO/WORE, no WORO.
+UNFILLABLE_LIST = "ABCZ\nDEFE\nGHIR\nADGW\nBEHO\nCFIR\nZERD\nZERO\nWORK\nWORE\nWORD\n"
+
+
+def test_unfillable_grid(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "g.txt", UNFILLABLE_GRID)
+    words = write(tmp_path, "w.txt", UNFILLABLE_LIST.replace("WORD\n", ""))
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
+    assert code == 1, err
+    data = json.loads(out)
+    assert data["status"] == "unfillable"
+    assert "grid" not in data and data["entries"] == []  # JSON from fill always has entries
+    problem = load_problem(grid, words)
+    named = set(re.findall(r"\b\d+[AD]\b", data["reason"]))
+    assert named and named <= {s.name for s in problem.slots}, data["reason"]
+    if "slot" in data:
+        assert data["slot"] in named
+    code, out, err = run(["fill", grid, "--words", words], capsys)
+    assert code == 1 and out.startswith("Unfillable")
+
+
+def test_same_grid_fills_when_the_word_is_listed(tmp_path, monkeypatch, capsys):
+    # Control for test_unfillable_grid: with WORE listed the grid fills, so exit 1 above is the list's doing.
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "g.txt", UNFILLABLE_GRID)
+    words = write(tmp_path, "w.txt", UNFILLABLE_LIST)
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    check_fill_json(data, grid, words)
+    assert data["grid"] == ["ABCZ", "DEFE", "GHIR", "WORD"]
+
+
+def test_time_limit_reached(tmp_path, capsys):
+    grid = write(tmp_path, "open15.txt", ("." * 15 + "\n") * 15)
+    load_word_list()  # build the list cache first: the bound below is about the search, not a cold compile
+    code, out, err = run(["fill", grid, "--time-limit", "0.001", "--format", "json"], capsys)
+    assert code == 3, out
+    data = json.loads(out)
+    assert data["status"] == "limit"
+    assert "grid" not in data
+    assert data["seconds"] < 5
+
+
+# ----- --format grid
+
+def test_format_grid_reads_back(files, capsys):
+    grid, words = files("g.txt", "; a comment\n#...#\n.....\n.....\n.....\n#...#\n"), None
+    code, out, err = run(["fill", grid, "--format", "grid"], capsys)
+    assert code == 0, err
+    filled = files("filled.txt", out)
+    assert read_grid(filled).rows == out.split()
+    code, out2, err = run(["check", filled, "--format", "json"], capsys)
+    assert code == 0 and json.loads(out2)["verdict"] == "fillable"
+    problem = load_problem(filled, words)
+    assert check_fill(problem, entries_of(problem, out.split())) == []
+
+
+def test_format_grid_without_fill_prints_nothing(files, capsys):
+    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\n"),
+                          "--format", "grid"], capsys)
+    assert code == 1 and out == "" and one_line(err).startswith("xwcp: Unfillable")
+
+
+def test_format_grid_with_several_fills_separates_them_by_comments(files, capsys):
+    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\nAC\nBD\n"),
+                          "--count", "all", "--format", "grid"], capsys)
+    assert code == 0
+    assert [line for line in out.splitlines() if line] in (["; fill 1 of 2", "AB", "CD", "; fill 2 of 2", "AC", "BD"],
+                                ["; fill 1 of 2", "AC", "BD", "; fill 2 of 2", "AB", "CD"])
+
+
+# ----- --out
+
+def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, capsys):
+    code = main(["fill", str(ROOT / "models" / "4x4-unfillable.txt"), "--out", str(tmp_path / "f.doc")])
+    assert code == 2
+    assert "f.doc: unknown puzzle file extension" in capsys.readouterr().err
