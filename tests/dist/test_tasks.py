@@ -1,0 +1,39 @@
+"""What runs on a worker (`xwcp.dist.tasks`): a fill that ignores its limit stopped by the guard, quality tasks."""
+from __future__ import annotations
+
+import time
+
+from xwcp.backends import fill
+from xwcp.dist.tasks import GridTask, WordsKey, fill_grid_task
+from xwcp.engine.result import Limits
+
+from tests.dist.helpers import GRIDS, plan
+
+
+def test_a_fill_that_ignores_its_limit_is_stopped_by_the_guard(inputs, monkeypatch):
+    from xwcp.backends import backtrack
+
+    monkeypatch.setattr(backtrack, "fill", lambda problem, limits=None: time.sleep(60))
+    task = GridTask("open3", "open3.txt", GRIDS["open3"], WordsKey.of(str(inputs["words"])), min_score=0,
+                    backend="backtrack", time_limit_s=0.3, guard_s=0.5)
+    start = time.monotonic()
+    record = fill_grid_task(task)  # forks the fill here, as on a worker
+    assert record["status"] == "limit" and "stopped by the worker" in record["reason"]
+    assert time.monotonic() - start < 10
+
+
+def test_quality_tasks_call_the_librarys_quality_search(inputs, monkeypatch):
+    from dataclasses import replace
+
+    def run_fill_with_quality(problem, *, backend="auto", time_limit_s=None, seed=0, quality=False):
+        result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
+        return replace(result, reason=f"quality={quality}")  # the fork runs this patched copy
+
+    monkeypatch.setattr("xwcp.services.run.run_fill", run_fill_with_quality)
+    the_plan = plan(inputs, quality=True)
+    assert all(task.quality for task in the_plan.tasks)
+    record = fill_grid_task(the_plan.tasks[0])
+    assert record["status"] in ("filled", "unfillable") and record["name"] == the_plan.tasks[0].name
+    assert record["reason"] == "quality=True"
+    if record["status"] == "filled":
+        assert record["quality"]["min_score"] is not None
