@@ -1,4 +1,6 @@
-"""The web builder's real-browser fixtures: one uvicorn server and one chromium per test module.
+"""The web builder's fixtures: the default word list (once for the folder) and a TestClient app answering one fill
+at a time (modules that need another app define their own `client`); for the real-browser tests one uvicorn server
+and one chromium per test module.
 
 Shared by test_browser.py, test_browser_grid.py and test_design_browser.py (pytest finds fixtures in conftest.py;
 importing them from a test module redefined them in every test's arguments).
@@ -64,3 +66,25 @@ def browser(tmp_path_factory):
             args=CHROMIUM_FLAGS, viewport={"width": 1280, "height": 860})
         yield context
         context.close()
+
+
+@pytest.fixture(scope="package")
+def words():
+    import xwcp
+
+    return xwcp.load_word_list()
+
+
+@pytest.fixture()
+def client(words):
+    import warnings
+
+    from xwcp.web import app as web_app
+
+    from tests.web.helpers import HOSTS
+
+    with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    with TestClient(web_app.create_app(words=words, max_fills=1, hosts=HOSTS), base_url="http://127.0.0.1") as client:
+        yield client

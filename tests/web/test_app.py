@@ -1,10 +1,7 @@
-"""The web builder's JSON API and fill WebSocket, through Starlette's TestClient: answers, every error, the caps."""
-from __future__ import annotations
+"""The web builder's JSON API (`xwcp.web.app`), through Starlette's TestClient: answers, statistics, every error, the caps.
 
-import json
-import multiprocessing
-import threading
-import time
+The fill WebSocket is tested in test_fill_ws.py, the files in test_puzzles.py, the personal list in test_personal.py."""
+from __future__ import annotations
 
 import pytest
 
@@ -13,55 +10,22 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the 
 
 import warnings  # noqa: E402
 
-from tests.helpers import entries_of  # noqa: E402
-
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 import xwcp  # noqa: E402
-from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.analysis.questions import suggest_report  # noqa: E402
+from xwcp.model import parse_grid  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
-from xwcp.web.hosts import allowed_hosts  # noqa: E402
 
-MINI = ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."]
-OPEN_7 = ["......."] * 7  # no fill with the default list within seconds: a fill that runs until stopped
-UNFILLABLE = ["...Z", "...E", "...R", "WOR."]
-LOCAL = "http://127.0.0.1"
-"""The TestClient's address: the app answers only the hosts it serves (127.0.0.1 by default)."""
-HOSTS = allowed_hosts("127.0.0.1", ["testserver"])
-"""The hosts the test apps answer: the TestClient's WebSockets always ask for `testserver`."""
-
-
-@pytest.fixture(scope="module")
-def words():
-    return xwcp.load_word_list()
+from tests.web.helpers import FILLED, HOSTS, LOCAL, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
 
 
 @pytest.fixture()
 def client(words):
     with TestClient(web_app.create_app(words=words, max_fills=2, hosts=HOSTS), base_url=LOCAL) as client:
         yield client
-
-
-def _problem(rows, words):
-    return xwcp.compile_problem(xwcp.parse_grid("\n".join(rows)), words)
-
-
-def _ok(client) -> None:
-    """The server still answers a good request."""
-    response = client.post("/api/suggest", json={"grid": MINI, "slot": "4A", "k": 3})
-    assert response.status_code == 200 and len(response.json()["words"]) == 3
-
-
-def _fill(ws, request: dict) -> tuple[list[dict], dict]:
-    ws.send_json(request)
-    progress = []
-    while True:
-        message = ws.receive_json()
-        if message["type"] not in ("progress", "verdict", "core-progress"):
-            return progress, message
-        progress.append(message)
 
 
 # ----- answers --------------------------------------------------------------------------------
@@ -106,139 +70,6 @@ def test_heatmap_and_check_on_an_unfillable_grid(client):
     assert bad["core"]["slots"] and bad["core"]["cells"]  # outlined: the core, or the slot the proof names
     good = client.post("/api/check", json={"grid": MINI, "time_limit_s": 5}).json()
     assert good["verdict"] == "fillable"
-
-
-def test_fill_streams_and_returns_a_valid_fill(client, words):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, result = _fill(ws, {"grid": MINI, "quality": False, "time_limit_s": 20})
-    assert result["type"] == "result" and result["status"] == "filled"
-    problem = _problem(MINI, words)
-    assert check_fill(problem, entries_of(problem, result["grid"])) == []
-
-
-def test_fill_region_keeps_cells_outside(client, words):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, result = _fill(ws, {"grid": MINI, "time_limit_s": 20, "region": [4, 0, 6, 6]})
-    assert result["status"] == "filled"
-    assert result["grid"][:4] == MINI[:4]  # rows above the region untouched
-    assert "." not in "".join(result["grid"][4:])
-
-
-# Left: a 4x4 block whose top two rows are the region; its down slots cross the border and row 3's
-# S and E constrain them. Right (beyond a wall of blocks): QZX. has no completion in the list, so
-# the whole grid is unfillable, but none of its slots touches the region.
-SPLIT = ["....#QZX.", "....#....", "....#....", "S..E#...."]
-SPLIT_REGION = [0, 0, 1, 3]  # rows 0-1, columns 0-3, from 0 inclusive (as the page sends it)
-
-
-def test_fill_region_fills_only_the_region_where_a_full_fill_fails(client, words):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, whole = _fill(ws, {"grid": SPLIT, "time_limit_s": 20})
-    assert whole["status"] == "unfillable"  # the part outside the region dooms a full fill
-    with client.websocket_connect("/ws/fill") as ws:
-        progress, result = _fill(ws, {"grid": SPLIT, "time_limit_s": 20, "region": SPLIT_REGION})
-    assert result["status"] == "filled", result
-    rows = result["grid"]
-    for r, (given, got) in enumerate(zip(SPLIT, rows)):
-        for c, (a, b) in enumerate(zip(given, got)):
-            if r <= 1 and c <= 3:
-                assert "A" <= b <= "Z", (r, c, b)
-            else:
-                assert a == b, (r, c, a, b)  # outside: letters kept, empty cells still empty
-    for message in progress:  # the streamed branch never writes outside the region either
-        for r, row in enumerate(message.get("grid", SPLIT)):
-            assert all(a == b for c, (a, b) in enumerate(zip(SPLIT[r], row)) if not (r <= 1 and c <= 3))
-    # the library's check on the problem compiled with the same controls: the open slots' entries
-    # (border slots with the word that completes them), every other slot as the result grid has it
-    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
-                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
-    assert sorted(result["entries"]) == sorted(problem.slots[s].name for s in problem.open_slot_ids)
-    shown = entries_of(problem, rows)
-    entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
-    assert check_fill(problem, entries) == []
-    for text, entry in zip(shown, entries):  # the grid shows each entry's letters (the border slots' inside part)
-        assert all(a in (".", b) for a, b in zip(text, entry)), (text, entry)
-    assert result["scores"]["min"] >= 50
-
-
-def test_fill_region_with_quality(client, words):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, result = _fill(ws, {"grid": SPLIT, "time_limit_s": 10, "region": SPLIT_REGION, "quality": True})
-    assert result["status"] == "filled", result
-    assert result["grid"][2:] == SPLIT[2:] and all(row[4:] == given[4:] for row, given in zip(result["grid"], SPLIT))
-    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
-                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
-    shown = entries_of(problem, result["grid"])
-    entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
-    assert check_fill(problem, entries) == []
-
-
-def test_fill_unfillable_outlines_the_slot(client):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
-    assert result["status"] == "unfillable" and result["core"]["cells"]
-
-
-def test_fill_sends_the_verdict_before_the_core(client):
-    """Issue 29: "unfillable" goes out as soon as the proof is in, the core after it, with its own time."""
-    with client.websocket_connect("/ws/fill") as ws:
-        messages, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
-    verdicts = [m for m in messages if m["type"] == "verdict"]
-    assert len(verdicts) == 1 and verdicts[0]["status"] == "unfillable" and verdicts[0]["reason"]
-    after = messages[messages.index(verdicts[0]) + 1:]
-    assert all(m["type"] == "core-progress" for m in after)  # no fill progress once the verdict is out
-    assert result["core"]["minimal"] and result["verdict_seconds"] == verdicts[0]["seconds"]
-    assert result["core"]["seconds"] >= 0
-
-
-def test_streamed_check_answers_the_verdict_line_first(client):
-    response = client.post("/api/check?stream=1", json={"grid": UNFILLABLE, "time_limit_s": 5})
-    assert response.status_code == 200 and response.headers["content-type"].startswith("application/x-ndjson")
-    lines = [json.loads(line) for line in response.text.splitlines()]
-    assert [line["type"] for line in lines] == ["verdict", "result"]
-    assert lines[0]["verdict"] == "unfillable" and "core" not in lines[0]
-    assert lines[1]["verdict"] == "unfillable" and set(lines[1]["core"]["slots"]) == {"7A", "4D"}
-    plain = client.post("/api/check", json={"grid": UNFILLABLE, "time_limit_s": 5}).json()
-    assert plain["core"]["slots"] == lines[1]["core"]["slots"]  # without ?stream: one object, as before
-    good = client.post("/api/check?stream=1", json={"grid": MINI, "time_limit_s": 5}).text.splitlines()
-    assert [json.loads(line)["type"] for line in good] == ["result"]  # fillable: no verdict line to hurry
-    bad = client.post("/api/check?stream=1", json={"grid": ["..", "."]}).text.splitlines()
-    assert json.loads(bad[0])["type"] == "error" and json.loads(bad[0])["status"] == 400
-
-
-def test_stop_stops_the_solver_and_progress_shows_the_branch(client, words):
-    with client.websocket_connect("/ws/fill") as ws:
-        ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
-        while "grid" not in (progress := ws.receive_json()):
-            assert progress["type"] == "progress"
-        start = time.perf_counter()
-        ws.send_json({"type": "stop"})
-        while (message := ws.receive_json())["type"] == "progress":
-            pass
-    assert message["status"] == "aborted" and time.perf_counter() - start < 3
-    # the branch shown is the open grid with some letters placed
-    shown = "".join(progress["grid"])
-    assert len(progress["grid"]) == 7 and all(len(row) == 7 for row in progress["grid"])
-    assert set(shown) - {"."} and all(ch == "." or "A" <= ch <= "Z" for ch in shown)
-
-
-def test_disconnect_mid_fill_stops_solver_thread_and_rival_process(client):
-    state = client.app.state.xwcp
-    with client.websocket_connect("/ws/fill") as ws:
-        ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
-        while ws.receive_json()["seconds"] < 1.5:  # past the auto backend's race delay: the rival child runs
-            pass
-        assert multiprocessing.active_children(), "the rival process should be running by now"
-        left = time.perf_counter()
-    # leaving the block disconnects and waits for the session, which returns only after its solver stopped
-    assert time.perf_counter() - left < 5, "the solver went on after the client left"
-    deadline = time.perf_counter() + 5
-    while (state.active_fills or state.fill_threads) and time.perf_counter() < deadline:
-        time.sleep(0.05)
-    assert state.active_fills == 0 and not state.fill_threads
-    assert multiprocessing.active_children() == []
-    assert not [t for t in threading.enumerate() if t in state.fill_threads]
-    _ok(client)
 
 
 # ----- errors: a JSON error naming the problem, and the server goes on ------------------------
@@ -298,62 +129,6 @@ def test_busy_server_is_429_and_slow_request_503(client, monkeypatch):
     _ok(client)
 
 
-def test_fill_over_max_fills_is_429(words):
-    with TestClient(web_app.create_app(words=words, max_fills=1, hosts=HOSTS), base_url=LOCAL) as client:
-        with client.websocket_connect("/ws/fill") as first:
-            first.send_json({"grid": OPEN_7, "time_limit_s": 30})
-            assert first.receive_json()["type"] == "progress"
-            with client.websocket_connect("/ws/fill") as second:
-                second.send_json({"grid": MINI})
-                message = second.receive_json()
-            assert message["type"] == "error" and message["status"] == 429 and "--max-fills 1" in message["error"]
-            first.send_json({"type": "stop"})
-            while first.receive_json()["type"] == "progress":
-                pass
-        with client.websocket_connect("/ws/fill") as again:  # the slot is free again
-            _, result = _fill(again, {"grid": MINI, "time_limit_s": 20})
-        assert result["status"] == "filled"
-
-
-@pytest.mark.parametrize("message, status, words_in_error", [
-    ("not json", 400, "malformed JSON"),
-    ('{"type": "stop"}', 400, "first message must be a fill request"),
-    ('{"grid": ["#..", "...."]}', 400, "row 2"),
-    ('{"grid": ["..", ".."], "time_limit_s": -1}', 400, "time_limit_s"),
-    ('{"grid": ["..", ".."], "region": [0, 0, 5, 5]}', 400, "region"),
-    ('{"grid": ["..", ".."], "quality": "yes"}', 400, "quality"),
-])
-def test_wrong_shape_fill_requests(client, message, status, words_in_error):
-    with client.websocket_connect("/ws/fill") as ws:
-        ws.send_text(message)
-        reply = ws.receive_json()
-    assert reply["type"] == "error" and reply["status"] == status and words_in_error in reply["error"]
-    _ok(client)
-
-
-def test_wrong_message_during_a_fill_is_an_error_and_the_fill_goes_on(client):
-    with client.websocket_connect("/ws/fill") as ws:
-        ws.send_json({"grid": OPEN_7, "time_limit_s": 30})
-        assert ws.receive_json()["type"] == "progress"
-        ws.send_json({"type": "pause"})
-        while (reply := ws.receive_json())["type"] == "progress":
-            pass
-        assert reply["type"] == "error" and reply["status"] == 400
-        ws.send_json({"type": "stop"})
-        while (reply := ws.receive_json())["type"] == "progress":
-            pass
-    assert reply["type"] == "result" and reply["status"] == "aborted"
-
-
-def test_quality_unsupported_or_used(client):
-    with client.websocket_connect("/ws/fill") as ws:
-        _, reply = _fill(ws, {"grid": MINI, "quality": True, "time_limit_s": 10})
-    if web_app.quality_fill_function() is None:
-        assert reply["type"] == "error" and reply["status"] == 501 and "quality" in reply["error"]
-    else:
-        assert reply["type"] == "result" and reply["status"] == "filled"
-
-
 def test_export_when_formats_exist_else_404(client):
     filled = client.post("/api/check", json={"grid": MINI, "time_limit_s": 5}).json()["fill"]
     response = client.post("/api/export", json={"grid": filled, "format": "puz", "clues": {"1A": "Commercials"}})
@@ -363,32 +138,21 @@ def test_export_when_formats_exist_else_404(client):
         assert response.status_code == 404 and "not available" in response.json()["error"]
 
 
-def test_serve_prints_the_url_first_and_serves_it():
-    import os
-    import socket
-    import subprocess
-    import sys
-    import urllib.request
+# ----- statistics, and the server's answers along an edit session ------------------------------
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--max-fills", "1"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
-    try:
-        first = server.stdout.readline().strip()
-        assert first == f"xwcp builder: http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(first.split()[-1] + "api/info", timeout=2) as response:
-                    assert b'"max_fills":1' in response.read()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not answer"
-                time.sleep(0.1)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        server.stdout.close()
-        server.stderr.close()
+def test_stats_endpoint(client):
+    data = client.post("/api/stats", json={"grid": FILLED, "theme": ["9a"], "below_score": 50}).json()
+    assert data["words"] == 22 and data["blocks"] == 8 and data["theme"] == [{"id": "9A", "word": "SWEATER",
+                                                                                  "length": 7}]
+    assert client.post("/api/stats", json={"grid": FILLED, "theme": "3A"}).status_code == 400
+
+
+def test_server_answers_equal_the_library_along_an_edit_session(client, words):
+    rows = list(xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt").rows)
+    assert rows[1].startswith("....#")  # 14A: typing WARE completes it (the E: compiled from scratch)
+    for ch, col in zip(" WARE", range(-1, 4)):
+        if col >= 0:
+            rows[1] = rows[1][:col] + ch + rows[1][col + 1:]
+        data = client.post("/api/suggest", json={"grid": rows, "slot": "1D", "k": 10}).json()
+        assert data == suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10)
+    assert client.get("/api/info").json()["cache"] == {"hits": 0, "misses": 5, "incremental": 3}

@@ -1,0 +1,83 @@
+"""The page's word-list control (xwcp/web/personal.py): ban, boost, add and upload take effect at once and are
+checked; a malformed personal list is reported; `--no-personal` leaves the list alone."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from xwcp.web import app as web_app  # noqa: E402
+from xwcp.words import userwords  # noqa: E402
+
+from tests.web.helpers import FILLED, HOSTS, _suggested  # noqa: E402
+
+
+def test_ban_boost_add_and_remove_take_effect_at_once(client):
+    rows = ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."]
+    before = _suggested(client, rows, "1D", 5)
+    banned = before[0]
+    data = client.post("/api/words", json={"word": banned.lower(), "score": 0}).json()
+    assert data["n_banned"] == 1 and data["entries"][0]["word"] == banned and data["entries"][0]["score"] == 0
+    assert banned not in _suggested(client, rows, "1D")
+    text = userwords.personal_path().read_text()
+    assert f"{banned};0" in text and str(userwords.personal_path()).startswith(os.environ["XWCP_DATA_DIR"])
+    # boost a low word to the top
+    last = _suggested(client, rows, "1D")[-1]
+    client.post("/api/words", json={"edits": [{"word": last, "score": 1000}]})
+    assert _suggested(client, rows, "1D", 1) == [last]
+    # a new word the list lacks
+    client.post("/api/words", json={"word": "Axqz", "score": 70})
+    assert "AXQZ" in _suggested(client, ["A...", "....", "....", "...."], "1A")
+    # remove: back to the server's list
+    client.post("/api/words", json={"edits": [{"word": banned, "remove": True}, {"word": last, "remove": True}]})
+    assert _suggested(client, rows, "1D", 5) == before
+    assert client.get("/api/words").json()["n_words"] == 1  # AXQZ stays
+
+
+def test_word_edits_are_checked(client):
+    for body, words_in_error in [({"word": "ab1", "score": 3}, "not a word"), ({"word": "ABC", "score": -1}, "score"),
+                                 ({"word": "ABC", "score": True}, "score"), ({"word": "ABC"}, "remove"),
+                                 ({"edits": []}, "edits")]:
+        response = client.post("/api/words", json=body)
+        assert response.status_code == 400 and words_in_error in response.json()["error"], body
+    assert not userwords.personal_path().exists()
+
+
+def test_upload_merges_or_replaces_and_reports_skipped_lines(client):
+    client.post("/api/words", json={"word": "ESNE", "score": 0})
+    data = client.post("/api/words/upload?mode=merge&name=mine.txt",
+                       content="AXQZ;80\nBYQZ\n12 34;5\nCWQZ;0\n".encode()).json()
+    assert {e["word"]: e["score"] for e in data["entries"]} == {"ESNE": 0, "CWQZ": 0, "AXQZ": 80, "BYQZ": 50}
+    assert "1 malformed line" in data["skipped"]
+    data = client.post("/api/words/upload?mode=replace", content=b"DZQZ;60\n").json()
+    assert [e["word"] for e in data["entries"]] == ["DZQZ"]
+    assert client.post("/api/words/upload?mode=merge", content=b"1 2 3\n").status_code == 400
+
+
+def test_malformed_personal_list_is_reported_and_the_list_still_serves(client):
+    path = userwords.personal_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("ESNE;zero\n")
+    info = client.get("/api/info").json()
+    assert "personal.dict:1" in info["personal"]["error"]
+    assert client.post("/api/suggest", json={"grid": FILLED, "slot": "1A"}).status_code == 200
+
+
+def test_no_personal_leaves_the_list_alone(words):
+    userwords.update_personal({"AXQZ": 99})
+    with TestClient(web_app.create_app(words=words, hosts=HOSTS, personal=False),
+                    base_url="http://127.0.0.1") as client:
+        assert "AXQZ" not in _suggested(client, ["A...", "....", "....", "...."], "1A")
+        refused = client.post("/api/words", json={"word": "ESNE", "score": 0})
+        assert refused.status_code == 409 and "--no-personal" in refused.json()["error"]
+        assert client.get("/api/words").json()["enabled"] is False
+    assert userwords.read_personal() == {"AXQZ": 99}

@@ -1,0 +1,104 @@
+"""Puzzle files in and out of the page (xwcp/web/puzzles.py): `/api/open` reads every format the CLI reads,
+`/api/export` writes them from the page's object, bad files refused naming the file."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+
+import xwcp  # noqa: E402
+from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
+from xwcp.model import grid_from_rows  # noqa: E402
+
+from tests.web.helpers import FILLED, ROOT, _clues, _puzzle  # noqa: E402
+
+
+@pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt", "jpz"])
+def test_open_reads_every_format_the_cli_reads(client, tmp_path, fmt):
+    path = tmp_path / f"seven.{fmt}"
+    write_puzzle(_puzzle(), path)
+    response = client.post(f"/api/open?name=seven.{fmt}", content=path.read_bytes(),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 200, response.text
+    puzzle = response.json()["puzzle"]
+    assert puzzle["grid"] == FILLED and puzzle["title"] == "Seven Seas"
+    clues = {e["id"]: e["clue"] for e in puzzle["entries"]}
+    if fmt != "txt":  # a text grid carries no clues
+        assert clues == _clues(FILLED)
+        assert puzzle["author"] == "A. Setter"
+
+
+@pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt"])
+def test_export_writes_every_format_from_the_page_object(client, tmp_path, fmt):
+    page_object = {"title": "Seven Seas", "author": "A. Setter", "copyright": "CC0", "notes": "n",
+                   "grid": FILLED, "clues": {**_clues(FILLED), "1A": "Promotions, in brief"}}
+    response = client.post("/api/export", json={"puzzle": page_object, "format": fmt})
+    assert response.status_code == 200, response.text
+    assert response.headers["content-disposition"] == f'attachment; filename="seven-seas.{fmt}"'
+    path = tmp_path / f"out.{fmt}"
+    path.write_bytes(response.content)
+    back = read_puzzle(path)
+    assert back.grid.rows == FILLED and back.title == "Seven Seas"
+    if fmt != "txt":
+        assert back.clue_by_slot["1A"] == "Promotions, in brief" and back.clue_by_slot["5D"] == "Clue for 5D"
+    if fmt == "puz":
+        import puz
+
+        p = puz.read(str(path))
+        assert "Promotions, in brief" in p.clues and p.title == "Seven Seas"
+
+
+def test_export_keeps_the_first_shape_and_refuses_unknown_formats(client):
+    old = client.post("/api/export", json={"grid": FILLED, "format": "puz", "clues": {"1A": "Ads"}})
+    assert old.status_code == 200 and old.content[2:14] == b"ACROSS&DOWN\x00"
+    bad = client.post("/api/export", json={"puzzle": {"grid": FILLED}, "format": "docx"})
+    assert bad.status_code == 404 and "available" in bad.json()["error"]
+    ragged = client.post("/api/export", json={"puzzle": {"grid": ["ADS", "LO"]}, "format": "json"})
+    assert ragged.status_code == 400
+
+
+def test_open_refuses_what_it_cannot_read_naming_the_file(client):
+    response = client.post("/api/open?name=mine.puz", content=b"not a puz at all")
+    assert response.status_code == 400 and response.json()["error"].startswith("mine.puz: ")
+    assert client.post("/api/open?name=mine.docx", content=b"x").status_code == 400
+    assert "name" in client.post("/api/open", content=b"x").json()["error"]
+    big = client.post("/api/open?name=big.txt", content=b"." * (2 << 20))
+    assert big.status_code == 413
+
+
+def test_the_page_opens_a_real_puz_from_tests_data(client):
+    """The browser test's file: a 15x15 .puz with every clue (made by xwcp, clues written for it; SOURCE.md)."""
+    path = ROOT / "tests" / "data" / "formats" / "xwcp-15x15-clued.puz"
+    data = client.post("/api/open?name=xwcp-15x15-clued.puz", content=path.read_bytes()).json()["puzzle"]
+    assert len(data["entries"]) == 76 and all(e["clue"] for e in data["entries"])
+    assert data["width"] == 15 and "." not in "".join(data["grid"])
+
+
+def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
+    """Issue 23 item 5's server side: a locked rebus .puz opens with its warning; the page's barred, circled,
+    rebus grid saves in every format that can hold it, and the others refuse in one line that names a format that
+    can and no temporary file; .jpz is among the page's formats; the barred and rebus presets keep their bars."""
+    data = client.post("/api/open?name=nyt_sun_rebus.puz",
+                       content=(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").read_bytes()).json()
+    assert data["warnings"] == ["the solution was locked; unlocked with key 2173"]
+    assert grid_from_rows(data["puzzle"]["grid"]) == read_puzzle(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").grid
+    lines = ["(A)[STAR]C|D", "E{F}GH", " -", "IJKL"]
+    grid = grid_from_rows(lines)
+    assert grid.bars and grid.marks and grid.has_rebus
+    assert "jpz" in client.get("/api/info").json()["formats"]
+    for fmt in ["ipuz", "jpz", "xd", "json", "txt", "puz"]:
+        response = client.post("/api/export", json={"puzzle": {"grid": lines, "title": "Marked"}, "format": fmt})
+        if fmt == "puz":
+            error = response.json()["error"]
+            assert response.status_code == 400 and ".ipuz" in error and "/" not in error.split(".puz")[0], error
+            continue
+        assert response.status_code == 200, response.text
+        path = tmp_path / f"out.{fmt}"
+        path.write_bytes(response.content)
+        back = read_puzzle(path).grid
+        assert back.cells == grid.cells and back.bars == grid.bars, fmt
+        assert {c for c, m in back.marks if m.circle} == {0} and {c for c, m in back.marks if m.shaded or m.color} == {5}
+    presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
+    for name in ("15x15-barred-01", "15x15-rebus-01"):
+        assert grid_from_rows(presets[name]) == xwcp.read_grid(ROOT / "models" / f"{name}.txt")

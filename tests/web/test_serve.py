@@ -1,0 +1,110 @@
+"""Running the builder (xwcp/web/serve.py, through `xwcp serve`): the URL printed first and served, a bad or taken port
+refused in one line, two workers answering only their hosts and stopping cleanly."""
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_serve_refuses_a_bad_or_taken_port_in_one_line():
+    for port in ("99999", "0", "http"):
+        out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--port", port], capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--port" in out.stderr, out.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--port", str(port)], capture_output=True,
+                             text=True, timeout=60)
+    assert out.returncode == 2 and "in use" in out.stderr and out.stderr.count("\n") == 1
+
+
+def _get(url: str, host: str | None = None) -> tuple[int, dict]:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--workers", "2",
+                               "--allow-host", "builder.test"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        assert server.stdout.readline().strip() == f"xwcp builder: http://127.0.0.1:{port}/"
+        url = f"http://127.0.0.1:{port}/api/info"
+        deadline = time.monotonic() + 60
+        pids = set()
+        while len(pids) < 2:  # both workers answer (the kernel spreads connections over them)
+            try:
+                status, data = _get(url)
+                pids.add(data["pid"])
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, f"workers answering: {pids}"
+        assert _get(url, "builder.test")[0] == 200
+        status, data = _get(url, "rebinding.example")
+        assert status == 403 and "rebinding.example" in data["error"]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        server.stdout.close()
+        server.stderr.close()
+    for pid in pids:  # no worker outlives the server
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_serve_prints_the_url_first_and_serves_it():
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--max-fills", "1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        first = server.stdout.readline().strip()
+        assert first == f"xwcp builder: http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(first.split()[-1] + "api/info", timeout=2) as response:
+                    assert b'"max_fills":1' in response.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        server.stdout.close()
+        server.stderr.close()
