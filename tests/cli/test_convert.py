@@ -19,3 +19,14 @@ def test_convert_command(tmp_path, capsys):
     assert main(["convert", str(out), str(tmp_path / "x.pdf")]) == 2
     err = capsys.readouterr().err
     assert "x.pdf: unknown puzzle file extension '.pdf'" in err and not (tmp_path / "x.pdf").exists()
+
+
+def test_convert_text_names_the_output_its_size_and_slots(tmp_path, capsys):
+    from xwcp.model import find_slots
+
+    source = ROOT / "models" / "7x7-mini.txt"
+    out = tmp_path / "mini.xd"
+    assert main(["convert", str(source), str(out)]) == 0
+    n_slots = len(find_slots(read_puzzle(source).grid))
+    assert capsys.readouterr().out == f"wrote {out} (7x7, {n_slots} slots)\n"
+    assert read_puzzle(out).grid.rows == read_puzzle(source).grid.rows

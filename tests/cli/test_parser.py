@@ -64,3 +64,32 @@ def test_seed_out_of_range_is_bad_usage(files, capsys, seed):
     code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
                           "--backend", "cpsat", "--seed", seed], capsys)
     assert code == 2 and "--seed: must be from 0 to 2147483647" in one_line(err)
+
+
+def test_seed_takes_0_to_max_seed_only():
+    import argparse
+
+    from xwcp.cli.parser import MAX_SEED, seed
+
+    assert seed("0") == 0 and seed(str(MAX_SEED)) == MAX_SEED == 2**31 - 1  # CP-SAT's seed is a 32-bit int
+    for bad, needle in [(str(MAX_SEED + 1), "must be from 0"), ("-1", "must be from 0"), ("1.5", "not a whole number")]:
+        with pytest.raises(argparse.ArgumentTypeError, match=needle):
+            seed(bad)
+
+
+def test_count_all_is_zero_and_the_error_says_so():
+    import argparse
+
+    from xwcp.cli.parser import _count
+
+    assert _count("all") == 0 and _count("3") == 3
+    with pytest.raises(argparse.ArgumentTypeError, match="or 'all' to count every fill"):
+        _count("0")
+
+
+def test_bench_options_only_when_asked():
+    def bench_options(parser):
+        sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+        return {o for a in sub.choices["bench"]._actions for o in a.option_strings}
+
+    assert "--peers" in bench_options(build_parser()) and "--peers" not in bench_options(build_parser(with_bench=False))
