@@ -33,12 +33,6 @@ def assert_valid(problem, result):
         assert check_fill(problem, entries) == []
 
 
-def test_entrants_are_not_cli_fill_backends():
-    from xwcp.backends import BACKENDS
-
-    assert not set(MODEL_ENTRANTS) & set(BACKENDS)
-
-
 @pytest.mark.parametrize("grid_text", ["...\n...\n...\n", "#..\n...\n..#\n", "...\n.#.\n...\n"])
 def test_3x3_matches_the_brute_force(model, grid_text):
     fills = brute_force_fills(grid_text.split(), [w for w, _ in SMALL_PAIRS])
