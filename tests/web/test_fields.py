@@ -1,0 +1,63 @@
+"""The request's grid, flags and slot (xwcp/web/fields.py): each read from the JSON body or refused with the HTTP
+status and a message naming the field; a grid written back as the page's JSON."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+
+from xwcp.model import MAX_SIDE, parse_grid  # noqa: E402
+from xwcp.web.fields import flag_field, grid_field, grid_json, grid_source, optional_slot_field, slot_field  # noqa: E402
+from xwcp.web.http import ApiError  # noqa: E402
+
+
+def _refused(call, status=400):
+    with pytest.raises(ApiError) as caught:
+        call()
+    assert caught.value.status == status
+    return caught.value.message
+
+
+def test_flag_is_true_or_false_only():
+    assert flag_field({}, "quality") is False and flag_field({"quality": True}, "quality") is True
+    for value in ("yes", 1, None):
+        assert "quality must be true or false" in _refused(lambda value=value: flag_field({"quality": value}, "quality"))
+
+
+def test_grid_is_read_in_the_text_syntax():
+    grid = grid_field({"grid": ["#..", "...", "AB."]})
+    assert (grid.width, grid.height) == (3, 3) and grid.rows == ["#..", "...", "AB."]
+    assert grid == parse_grid("#..\n...\nAB.\n")
+
+
+def test_grid_missing_or_malformed_is_400():
+    assert "missing \"grid\"" in _refused(lambda: grid_field({}))
+    assert "row 2 has 2 cells" in _refused(lambda: grid_field({"grid": ["...", ".."]}))
+    assert "list of row strings" in _refused(lambda: grid_field({"grid": "..."}))
+
+
+def test_grid_over_the_largest_side_is_413_with_its_size():
+    wide = ["." * (MAX_SIDE + 1)] * 2
+    assert f"the grid is {MAX_SIDE + 1}x2" in _refused(lambda: grid_field({"grid": wide}), 413)
+    tall = ["..."] * (MAX_SIDE + 1)
+    assert f"3x{MAX_SIDE + 1}" in _refused(lambda: grid_field({"grid": tall}), 413)
+    # a rebus cell counts as one cell: a full-width row with one is accepted
+    assert grid_field({"grid": ["[STAR]" + "." * (MAX_SIDE - 1)]}).width == MAX_SIDE
+
+
+def test_grid_source_is_a_key_only_for_a_list_of_rows():
+    assert grid_source({"grid": ["#..", "..."]}) == ("#..", "...")
+    assert grid_source({"grid": "#.."}) is None and grid_source({"grid": ["#..", 3]}) is None and grid_source({}) is None
+
+
+def test_slot_is_required_or_optional():
+    assert slot_field({"slot": "12D"}) == "12D"
+    for body in ({}, {"slot": "  "}, {"slot": 5}):
+        assert "missing \"slot\"" in _refused(lambda body=body: slot_field(body))
+    assert optional_slot_field({}) is None and optional_slot_field({"slot": "1A"}) == "1A"
+    assert "missing \"slot\"" in _refused(lambda: optional_slot_field({"slot": ""}))
+
+
+def test_grid_json_gives_lines_and_cells_row_by_row():
+    data = grid_json(parse_grid("#A.\n...\n"))
+    assert data == {"grid": ["#A.", "..."], "contents": [["#", "A", "."], [".", ".", "."]]}
