@@ -17,7 +17,7 @@ from xwcp.model import find_slots, make_grid, parse_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill, fill_grid
 from xwcp.base.types import FillStatus
-from xwcp.words.wordlist import load_word_list, words_from_pairs
+from xwcp.words.wordlist import words_from_pairs
 from xwcp.bench.xcsp import read_xcsp
 
 DATA = Path(__file__).parents[1] / "data"
@@ -27,11 +27,6 @@ BACKEND_NAMES = available_backends()
 @pytest.fixture(params=BACKEND_NAMES)
 def backend(request):
     return request.param
-
-
-@pytest.fixture(scope="module")
-def default_words():
-    return load_word_list()
 
 
 SMALL_PAIRS = [(word, 50) for word in (
@@ -360,44 +355,6 @@ def restart_runs(seed):
     return problem, exhaustive.n_fills, results
 
 
-@pytest.mark.parametrize("seed", RESTART_SEEDS)
-def test_restarts_and_nogoods_keep_proofs_exact(seed):
-    """Restarting after every failure (so nogoods are recorded and used constantly) never
-    changes whether a fill exists, and every fill found is valid."""
-    problem, n_fills, results = restart_runs(seed)
-    for result in results:
-        assert result.status is (FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE)
-        if result.entries:
-            assert check_fill(problem, result.entries) == []
-
-
-@functools.lru_cache(maxsize=None)
-def letter_restart_runs(seed):
-    """The same grids as `restart_runs`, searched by letters with a restart after every failure or three."""
-    problem, n_fills, _ = restart_runs(seed)
-    results = [fill(problem, "letters", Limits(time_limit_s=60, seed=seed,
-                                               extra={"restart_base": restart_base, "noise": 1.0}))
-               for restart_base in (1, 3)]
-    return problem, n_fills, results
-
-
-@pytest.mark.parametrize("seed", RESTART_SEEDS)
-def test_letter_branching_nogoods_keep_proofs_exact(seed):
-    """Nogoods mixing "cell = letter" and "slot = word" literals never change whether a fill exists."""
-    problem, n_fills, results = letter_restart_runs(seed)
-    for result in results:
-        assert result.status is (FillStatus.FILLED if n_fills else FillStatus.UNFILLABLE)
-        if result.entries:
-            assert check_fill(problem, result.entries) == []
-
-
-def test_letter_restart_test_is_not_vacuous():
-    results = [result for seed in RESTART_SEEDS for result in letter_restart_runs(seed)[2]]
-    assert sum(r.stats.restarts for r in results) > 200
-    statuses = [r.status for r in results]
-    assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
-
-
 @functools.lru_cache(maxsize=None)
 def learning_runs(seed):
     """The same grids as `restart_runs`, with learning at every failure (learn 1 and 2), both branchings."""
@@ -444,14 +401,6 @@ def test_learning_agrees_with_brute_force_on_tiny_grids(search, seed):
             assert check_fill(problem, result.entries) == []
 
 
-def test_restart_test_is_not_vacuous():
-    """The runs above do restart a lot, and both outcomes occur (computed here if not yet run)."""
-    results = [result for seed in RESTART_SEEDS for result in restart_runs(seed)[2]]
-    assert sum(r.stats.restarts for r in results) > 200
-    statuses = [r.status for r in results]
-    assert statuses.count(FillStatus.UNFILLABLE) > 10 and statuses.count(FillStatus.FILLED) > 10
-
-
 def brute_force_count(problem):
     """Count fills by trying every word in every slot (tiny problems only)."""
     import itertools
@@ -472,18 +421,6 @@ def test_backtrack_count_equals_brute_force(search, seed):
     words = sorted({"".join(rng.choice("AB") for _ in range(rng.randint(2, 3))) for _ in range(12)})
     problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.3)
     assert fill(problem, search, Limits(count=0)).n_fills == brute_force_count(problem)
-
-
-def test_backtrack_is_deterministic_for_a_seed(default_words):
-    problem = compile_problem(parse_grid("\n".join(["....#......", "....#......", "...........",
-                                                    "...#...#...", "......#....", "###.....###",
-                                                    "....#......", "...#...#...", "...........",
-                                                    "......#....", "......#...."])), default_words)
-    first = fill(problem, "backtrack", Limits(seed=3, time_limit_s=30))
-    again = fill(problem, "backtrack", Limits(seed=3, time_limit_s=30))
-    assert_valid(problem, first)
-    assert first.entries == again.entries
-    assert first.stats.nodes == again.stats.nodes
 
 
 def test_unknown_backend_lists_the_known_ones():

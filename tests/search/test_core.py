@@ -45,16 +45,6 @@ def four_by_four():
     return compile_problem(read_grid(ROOT / "models" / "4x4-unfillable.txt"), load_word_list())
 
 
-def test_sub_problem_keeps_only_the_given_slots_and_their_crossings(four_by_four):
-    sub = sub_problem(four_by_four, [four_by_four.slot_by_name("7A").id, four_by_four.slot_by_name("4D").id])
-    assert [s.name for s in sub.slots] == ["7A", "4D"] and [s.id for s in sub.slots] == [0, 1]
-    assert len(sub.crossings) == 1 and sub.cross_slot == ((-1, -1, -1, 1), (-1, -1, -1, 0))
-    assert fill(sub, "backtrack").status is FillStatus.UNFILLABLE
-    alone = sub_problem(four_by_four, [four_by_four.slot_by_name("7A").id])
-    result = fill(alone, "backtrack")
-    assert result.status is FillStatus.FILLED and check_fill(alone, result.entries) == []
-
-
 def test_4x4_core_is_exactly_the_last_row_and_column(four_by_four):
     data = explain(four_by_four)
     assert set(data["slots"]) == {"7A", "4D"}
