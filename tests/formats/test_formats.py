@@ -249,9 +249,3 @@ def test_fill_json_output_reads_back_as_a_grid(tmp_path, capsys):
     assert read_puzzle(out).grid.rows == ["CAT", "ORE"]
 
 
-def test_text_grid_keeps_title_author_and_copyright_as_comments(tmp_path):
-    path = tmp_path / "t.txt"
-    write_puzzle(Puzzle(parse_grid("..\n..\n"), title="T", author="A", copyright="C", notes="dropped"), path)
-    assert path.read_text().splitlines()[:3] == ["; Title: T", "; Author: A", "; Copyright: C"]
-    back = read_puzzle(path)
-    assert (back.title, back.author, back.copyright) == ("T", "A", "C")

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xwcp.base.errors import InputError
-from xwcp.model import (BELOW, BLOCK, EMPTY, RIGHT, Grid, Mark, Puzzle, cell_edges, find_slots, make_grid,
+from xwcp.model import (BELOW, BLOCK, EMPTY, RIGHT, Grid, Mark, cell_edges, find_slots, make_grid,
                         normalize_bars, number_by_cell, parse_grid, render_grid)
 from xwcp.base.types import Direction
 
@@ -144,11 +144,6 @@ def test_with_letters_keeps_bars_and_marks():
     assert filled.cells[:2] == ("A", "STAR")
     with pytest.raises(ValueError):
         parse_grid("#..\n...\n").with_letters({0: "A"})
-
-
-def test_puzzle_keeps_diagramless_flag():
-    puzzle = Puzzle(parse_grid("...\n...\n"), is_diagramless=True)
-    assert puzzle.is_diagramless
 
 
 def test_grid_needs_the_right_cell_count():

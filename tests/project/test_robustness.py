@@ -172,19 +172,6 @@ def test_rival_dies_with_a_parent_killed_outright(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def test_an_ignored_sighup_stays_ignored():
-    from xwcp.runtime.signals import stop_on_signals
-
-    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    try:
-        with stop_on_signals():
-            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
-            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
-        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
-    finally:
-        signal.signal(signal.SIGHUP, previous)
-
-
 @pytest.mark.parametrize("backend", ["cpsat", "sat"])
 def test_ctrl_c_exits_130_with_every_backend(tmp_path, backend):
     pytest.importorskip("ortools" if backend == "cpsat" else "pysat")
@@ -441,28 +428,6 @@ def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
     result = xwcp("fill", "/dev/zero", timeout=30, env_extra={"XWCP_CACHE_DIR": str(tmp_path)})
     assert result.returncode == 2
     assert "larger than 64 KiB" in one_line(result.stderr)
-
-
-def test_fifo_without_writer_does_not_hang(tmp_path, monkeypatch):
-    import xwcp.runtime.files
-
-    monkeypatch.setattr(xwcp.runtime.files, "FIFO_WAIT_S", 0.2)
-    fifo = tmp_path / "grid.fifo"
-    os.mkfifo(fifo)
-    start = time.monotonic()
-    with pytest.raises(InputError, match="nothing was written to this pipe within 0.2 s"):
-        read_grid(fifo)
-    assert time.monotonic() - start < 5
-
-
-def test_fifo_with_a_late_writer_is_read(tmp_path):
-    fifo = tmp_path / "grid.fifo"
-    os.mkfifo(fifo)
-    writer = subprocess.Popen(["sh", "-c", f"sleep 0.5; printf '...\\n...\\n' > {fifo}"])
-    try:
-        assert read_grid(fifo).rows == ["...", "..."]
-    finally:
-        writer.wait(timeout=10)
 
 
 def test_oversized_grid_file_is_refused(files):

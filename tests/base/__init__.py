@@ -1,0 +1,1 @@
+"""Tests of xwcp/base/: the shared types and the one exception type for bad user input."""
