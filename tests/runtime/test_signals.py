@@ -69,8 +69,6 @@ class _SlowWatcherOs:
         return data
 
 
-@pytest.mark.xfail(strict=True, reason="STOP is cleared on leaving stop_on_signals before the watcher thread has "
-                                       "finished; a watcher that runs late sets it again after the block")
 def test_stop_is_clear_after_the_block_even_when_the_watcher_runs_late(monkeypatch):
     slow_os = _SlowWatcherOs()
     monkeypatch.setattr(signals, "os", slow_os)

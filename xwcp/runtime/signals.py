@@ -102,6 +102,7 @@ def stop_on_signals() -> Iterator[None]:
             os.write(write_fd, b"\0")
         if watcher is not None:
             watcher.join(timeout=1.0)
+        STOP.clear()  # again: a watcher that read a signal's byte late may have set it after the first clear
         for fd in (read_fd, write_fd):
             with contextlib.suppress(OSError):
                 os.close(fd)
