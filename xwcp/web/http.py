@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any, overload
 
@@ -61,7 +62,8 @@ def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: f
     value = body.get(key, default)
     if value is None and default is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and value != int(value)):
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or (kind is int and value != int(value))):  # JSON's NaN, Infinity and 1e400 are floats int() refuses
         raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
     if not lo <= value <= hi:
         raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
