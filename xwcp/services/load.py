@@ -24,7 +24,6 @@ from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem, compile_structure, plain_problem, unlisted_text
 from xwcp.formats import Puzzle, check_writable, read_puzzle
 from xwcp.engine.plain_kernel import plain_search_supported
-from xwcp.services.inputs import read_grid_like, read_words
 from xwcp.words.cache import CacheDamaged
 from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
 
@@ -80,6 +79,8 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
             return loaded
     said: list[str] = []
     tell = _teller(said, warn)
+    from xwcp.services.inputs import read_grid_like, read_words  # a library caller's kinds (the CLI's are paths)
+
     puzzle = read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid))) if as_paths else read_grid_like(grid, source=source)
     if out is not None:
         check_writable(puzzle, out)
