@@ -13,7 +13,7 @@ import array
 import ctypes
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from xwcp.runtime.lazy import lazy_import
 from xwcp.compile.problem import Domains, Problem
@@ -21,6 +21,7 @@ from xwcp.base.types import SlotId
 
 if TYPE_CHECKING:
     from ctypes import _Pointer
+    from typing import TypedDict
 
     import numpy as np
     from numpy.typing import NDArray
@@ -85,21 +86,22 @@ def _ptr(array: NDArray[Any], ctype: type[_P]) -> _P:
     return array.ctypes.data_as(ctype)
 
 
-class SlotLayout(TypedDict):
-    """`slot_layout`: the kernels' view of a problem as plain lists (see `_SlotLayout` for the names)."""
+if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up (issue 17)
+    class SlotLayout(TypedDict):
+        """`slot_layout`: the kernels' view of a problem as plain lists (see `_SlotLayout` for the names)."""
 
-    slot_ids: list[SlotId]
-    kernel_index: list[int]
-    slot_len: list[int]
-    rows: list[Sequence[int]]
-    """Per kernel slot, its length's row of the word list's length table (all 0 when the list has none)."""
-    slot_pos_off: list[int]
-    n_pos: int
-    cross_slot: list[int]
-    cross_pos: list[int]
-    slot_group: list[int]
-    group_slots: list[int]
-    group_start: list[int]
+        slot_ids: list[SlotId]
+        kernel_index: list[int]
+        slot_len: list[int]
+        rows: list[Sequence[int]]
+        """Per kernel slot, its length's row of the word list's length table (all 0 when the list has none)."""
+        slot_pos_off: list[int]
+        n_pos: int
+        cross_slot: list[int]
+        cross_pos: list[int]
+        slot_group: list[int]
+        group_slots: list[int]
+        group_start: list[int]
 
 
 class _SlotLayout:

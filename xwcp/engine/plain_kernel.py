@@ -19,12 +19,14 @@ import ctypes
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from xwcp.engine.kernel import (_U64, BitSearch, Engine, SlotLayout, _BsState, _SlotLayout, _State, _bs_library, _library,
+from xwcp.engine.kernel import (_U64, BitSearch, Engine, _BsState, _SlotLayout, _State, _bs_library, _library,
                                 is_plain, slot_layout, word_count_logs)
 from xwcp.compile.problem import Problem, plain_domains, plain_words
 
 if TYPE_CHECKING:
     from ctypes import _Pointer
+
+    from xwcp.engine.kernel import SlotLayout
 
     from xwcp.words.wordlist import MappedWordList
 

@@ -26,11 +26,13 @@ import sys
 import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Literal
 
 from xwcp.runtime.lazy import lazy_import
 
 if TYPE_CHECKING:
+    from typing import TypedDict
+
     import numpy as np
     from numpy.typing import NDArray
 else:
@@ -80,35 +82,35 @@ class CacheDamaged(Exception):
     """A cached list that does not verify; its message says what is wrong."""
 
 
-class MappedFields(TypedDict):
-    """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
-    mapped file, and the arrays' shapes."""
+if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up (issue 17)
+    class MappedFields(TypedDict):
+        """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
+        mapped file, and the arrays' shapes."""
 
-    problems: list[tuple[int, str]]
-    n_problems: int
-    notes: list[str]
-    shapes: dict[str, tuple[int, ...]]
-    letters_flat: memoryview
-    scores_flat: memoryview
-    order_flat: memoryview
-    starts_flat: memoryview
-    table: memoryview
-    bits_flat: memoryview
+        problems: list[tuple[int, str]]
+        n_problems: int
+        notes: list[str]
+        shapes: dict[str, tuple[int, ...]]
+        letters_flat: memoryview
+        scores_flat: memoryview
+        order_flat: memoryview
+        starts_flat: memoryview
+        table: memoryview
+        bits_flat: memoryview
 
+    class ArrayFields(TypedDict):
+        """A cached list as `read` gives it: the WordList fields but `source`, each array a read-only numpy
+        view of its mapped file."""
 
-class ArrayFields(TypedDict):
-    """A cached list as `read` gives it: the WordList fields but `source`, each array a read-only numpy
-    view of its mapped file."""
-
-    problems: list[tuple[int, str]]
-    n_problems: int
-    notes: list[str]
-    letters_flat: NDArray[np.uint8]
-    scores_flat: NDArray[np.int16]
-    order_flat: NDArray[np.int32]
-    starts_flat: NDArray[np.int32]
-    table: NDArray[np.int64]
-    bits_flat: NDArray[np.uint64]
+        problems: list[tuple[int, str]]
+        n_problems: int
+        notes: list[str]
+        letters_flat: NDArray[np.uint8]
+        scores_flat: NDArray[np.int16]
+        order_flat: NDArray[np.int32]
+        starts_flat: NDArray[np.int32]
+        table: NDArray[np.int64]
+        bits_flat: NDArray[np.uint64]
 
 
 def _file_stamp(path: Path) -> dict[str, int]:
@@ -268,10 +270,12 @@ def read_mapped(folder: Path, check_words: bool = True) -> MappedFields | None:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:
         pass
-    return MappedFields(problems=meta["problems"], n_problems=meta["n_problems"], notes=meta["notes"], shapes=shapes,
-                        letters_flat=arrays["letters_flat"], scores_flat=arrays["scores_flat"],
-                        order_flat=arrays["order_flat"], starts_flat=arrays["starts_flat"], table=arrays["table"],
-                        bits_flat=arrays["bits_flat"])
+    mapped: MappedFields = {
+        "problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"], "shapes": shapes,
+        "letters_flat": arrays["letters_flat"], "scores_flat": arrays["scores_flat"],
+        "order_flat": arrays["order_flat"], "starts_flat": arrays["starts_flat"], "table": arrays["table"],
+        "bits_flat": arrays["bits_flat"]}
+    return mapped
 
 
 def read(folder: Path) -> ArrayFields | None:
@@ -292,12 +296,14 @@ def read(folder: Path) -> ArrayFields | None:
         array.flags.writeable = False
         return array
 
-    return ArrayFields(problems=fields["problems"], n_problems=fields["n_problems"], notes=fields["notes"],
-                       letters_flat=view("letters_flat", fields["letters_flat"]),
-                       scores_flat=view("scores_flat", fields["scores_flat"]),
-                       order_flat=view("order_flat", fields["order_flat"]),
-                       starts_flat=view("starts_flat", fields["starts_flat"]), table=view("table", fields["table"]),
-                       bits_flat=view("bits_flat", fields["bits_flat"]))
+    viewed: ArrayFields = {
+        "problems": fields["problems"], "n_problems": fields["n_problems"], "notes": fields["notes"],
+        "letters_flat": view("letters_flat", fields["letters_flat"]),
+        "scores_flat": view("scores_flat", fields["scores_flat"]),
+        "order_flat": view("order_flat", fields["order_flat"]),
+        "starts_flat": view("starts_flat", fields["starts_flat"]), "table": view("table", fields["table"]),
+        "bits_flat": view("bits_flat", fields["bits_flat"])}
+    return viewed
 
 
 def _remove_tree(path: Path) -> None:
