@@ -1,4 +1,4 @@
-"""The request's grid, flags and slot (xwcp/web/fields.py): each read from the JSON body or refused with the HTTP
+"""The request's grid, numbers, flags and slot (xwcp/web/fields.py): each read from the JSON body or refused with the HTTP
 status and a message naming the field; a grid written back as the page's JSON."""
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 
 from xwcp.model import MAX_SIDE, parse_grid  # noqa: E402
-from xwcp.web.fields import flag_field, grid_field, grid_json, grid_source, optional_slot_field, slot_field  # noqa: E402
-from xwcp.web.http import ApiError  # noqa: E402
+from xwcp.web.fields import (flag_field, grid_field, grid_json, grid_source, number_field,  # noqa: E402
+                             optional_slot_field, slot_field)
+from xwcp.web.http import ApiError, parse_json  # noqa: E402
 
 
 def _refused(call, status=400):
     with pytest.raises(ApiError) as caught:
         call()
-    assert caught.value.status == status
+    assert caught.value.status == status and str(caught.value) == caught.value.message
     return caught.value.message
 
 
@@ -61,3 +62,22 @@ def test_slot_is_required_or_optional():
 def test_grid_json_gives_lines_and_cells_row_by_row():
     data = grid_json(parse_grid("#A.\n...\n"))
     assert data == {"grid": ["#A.", "..."], "contents": [["#", "A", "."], [".", ".", "."]]}
+
+
+def test_number_field_default_range_and_kind():
+    assert number_field({}, "k", 10, 1, 100) == 10
+    assert number_field({"k": 7}, "k", 10, 1, 100) == 7
+    assert number_field({"k": 7.0}, "k", 10, 1, 100) == 7 and isinstance(number_field({"k": 7.0}, "k", 10, 1, 100), int)
+    assert number_field({}, "k", None, 1, 100) is None
+    assert number_field({"t": 0.5}, "t", 5.0, 0.01, 60, float) == 0.5
+    assert "k must be between 1 and 100, got 0" in _refused(lambda: number_field({"k": 0}, "k", 10, 1, 100))
+    assert "k must be a whole number, got 2.5" in _refused(lambda: number_field({"k": 2.5}, "k", 10, 1, 100))
+    assert "whole number, got True" in _refused(lambda: number_field({"k": True}, "k", 10, 1, 100))  # not 1
+    assert "k must be a whole number, got 'ten'" in _refused(lambda: number_field({"k": "ten"}, "k", 10, 1, 100))
+    assert "t must be a number, got None" in _refused(lambda: number_field({"t": None}, "t", 5.0, 0.01, 60, float))
+    assert "t must be a number, got nan" in _refused(lambda: number_field(parse_json('{"t": NaN}'), "t", 5.0, 0.01, 60, float))
+
+
+@pytest.mark.parametrize("raw", ['{"k": NaN}', '{"k": Infinity}', '{"k": 1e400}'])
+def test_a_whole_number_field_that_is_not_finite_is_400(raw):
+    _refused(lambda: number_field(parse_json(raw), "k", 10, 1, 100))

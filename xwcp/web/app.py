@@ -51,11 +51,11 @@ from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.web import puzzles
 from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import Body, flag_field, grid_field, grid_source, optional_slot_field, slot_field
+from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.http import ApiError, parse_json, read_body
 from xwcp.web.http import error_response as _error
-from xwcp.web.http import number_field as _number
 from xwcp.web.personal import word_routes
 from xwcp.web.unfillable import unfillable_core, with_core
 from xwcp.web.wordsource import WordSource

@@ -67,7 +67,7 @@ def _text_list(body: dict[str, Any], key: str, required: bool) -> list[str]:
 def _request(body: dict[str, Any]) -> DesignRequest:
     """The DesignRequest a message asks for. Raises ApiError (400) naming the problem."""
     from xwcp.designer.request import make_request
-    from xwcp.web.http import number_field as _number
+    from xwcp.web.fields import number_field as _number
 
     if body.get("type", "design") != "design":
         raise ApiError(400, "the first message must be a design request: {\"themes\": [\"WORD\", ...]}")

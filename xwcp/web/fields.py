@@ -1,8 +1,10 @@
-"""The request's grid, flags and slot read from its JSON body, and a grid written back as the page's JSON."""
+"""The request's grid, numbers, flags and slot read from its JSON body, and a grid written back as the page's JSON."""
 from __future__ import annotations
 
+import math
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, overload
 
 from xwcp.base.errors import InputError
 from xwcp.model import MAX_SIDE, Grid, grid_from_rows, grid_lines
@@ -13,6 +15,27 @@ Body = dict[str, Any]
 
 _CELL_TOKEN = re.compile(r"\[[^\]]*\]|[^\s|(){}\[\]]")
 """One cell of a grid row in the text syntax (a rebus `[...]` or one character), for the size check."""
+
+
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: int, lo: float, hi: float) -> int: ...
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: None, lo: float, hi: float) -> int | None: ...
+@overload
+def number_field(body: Mapping[str, Any], key: str, default: float, lo: float, hi: float, kind: type[float]) -> float: ...
+def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: float, hi: float,
+                 kind: type[int] | type[float] = int) -> float | None:
+    """`body[key]` (else `default`) as a `kind` (int: a whole number) between `lo` and `hi`; 400 otherwise.
+    None only when both the value and the default are None."""
+    value = body.get(key, default)
+    if value is None and default is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or (kind is int and value != int(value))):  # JSON's NaN, Infinity and 1e400 are floats int() refuses
+        raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
+    if not lo <= value <= hi:
+        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
+    return kind(value)
 
 
 def flag_field(body: Body, key: str) -> bool:

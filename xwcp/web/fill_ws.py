@@ -30,8 +30,8 @@ from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Progress, Quality
 from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
-from xwcp.web.fields import Body, flag_field, grid_field, grid_json
-from xwcp.web.http import ApiError, number_field
+from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field
+from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.unfillable import unfillable_core

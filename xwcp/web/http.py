@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Mapping
-from typing import Any, overload
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -47,24 +45,3 @@ def parse_json(raw: bytes | str) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
     return body
-
-
-@overload
-def number_field(body: Mapping[str, Any], key: str, default: int, lo: float, hi: float) -> int: ...
-@overload
-def number_field(body: Mapping[str, Any], key: str, default: None, lo: float, hi: float) -> int | None: ...
-@overload
-def number_field(body: Mapping[str, Any], key: str, default: float, lo: float, hi: float, kind: type[float]) -> float: ...
-def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: float, hi: float,
-                 kind: type[int] | type[float] = int) -> float | None:
-    """`body[key]` (else `default`) as a `kind` (int: a whole number) between `lo` and `hi`; 400 otherwise.
-    None only when both the value and the default are None."""
-    value = body.get(key, default)
-    if value is None and default is None:
-        return None
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-            or (kind is int and value != int(value))):  # JSON's NaN, Infinity and 1e400 are floats int() refuses
-        raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
-    if not lo <= value <= hi:
-        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
-    return kind(value)
