@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -94,11 +94,6 @@ class Entry:
     """The word's score in the list; None for an entry the user completed that the list lacks."""
 
 
-def _clue_order(problem: Problem) -> list[int]:
-    """Slot ids across by number, then down by number."""
-    return [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
-
-
 def _lookup_name(names: Mapping[str, object], slot: object) -> str:
     """The key of `names` a caller means by `slot` (a name in any case); KeyError naming the known ones."""
     if not isinstance(slot, str):
@@ -138,23 +133,22 @@ class FilledGrid:
         return grid_text(self.rows)
 
 
+def _entries(rows: Sequence[Mapping[str, Any]]) -> tuple[Entry, ...]:
+    """Entries from `xwcp.render.report.entry_dicts` rows: the one place a fill's entries are put in clue order."""
+    return tuple(Entry(e["id"], e["number"], Direction(e["direction"]), e["row"], e["col"], e["length"], e["word"],
+                       e["score"]) for e in rows)
+
+
 def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) -> FilledGrid:
     """A FilledGrid from one fill of `problem` (entries in slot order)."""
-    rows = grid_lines(fill_grid(problem, entries))
-    out = []
-    for slot_id in _clue_order(problem):
-        slot = problem.slots[slot_id]
-        word = entries[slot_id]
-        out.append(Entry(slot.name, slot.number, slot.direction, slot.row, slot.col, slot.length, word,
-                         problem.words.score(word)))
-    return FilledGrid(rows, tuple(out), quality)
+    from xwcp.render.report import entry_dicts
+
+    return FilledGrid(grid_lines(fill_grid(problem, entries)), _entries(entry_dicts(problem, entries)), quality)
 
 
 def _filled_from_report(report: FillReport, index: int) -> FilledGrid:
     """Fill `index` of a FillReport as a FilledGrid (its lines, entries and quality as the report worked them out)."""
-    entries = tuple(Entry(e["id"], e["number"], Direction(e["direction"]), e["row"], e["col"], e["length"], e["word"],
-                          e["score"]) for e in report.entries(index))
-    return FilledGrid(list(report.lines(index)), entries, report.quality(index))
+    return FilledGrid(list(report.lines(index)), _entries(report.entries(index)), report.quality(index))
 
 
 @dataclass(frozen=True)
