@@ -118,6 +118,11 @@ def _add_domains(sub: Subparsers) -> None:
     _add_problem_args(p)
     p.add_argument("--slot", metavar="ID", help="only this slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=20, metavar="K", help="words to show per slot (default 20)")
+    _add_by_arg(p)
+
+
+def _add_by_arg(p: argparse.ArgumentParser) -> None:
+    """`--by`, how domains and suggest rank a slot's words."""
     p.add_argument("--by", choices=["score", "fit"], default="score",
                    help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
 
@@ -132,8 +137,7 @@ def _add_suggest(sub: Subparsers) -> None:
     _add_problem_args(p)
     p.add_argument("--slot", required=True, metavar="ID", help="the slot, e.g. 12A")
     p.add_argument("-k", type=positive_int, default=10, metavar="K", help="words to show (default 10)")
-    p.add_argument("--by", choices=["score", "fit"], default="score",
-                   help="rank by score, crossing fit breaking ties (default), or by crossing fit first")
+    _add_by_arg(p)
     p.add_argument("--verify", action="store_true",
                    help="check the words with a solver, together, within --time-limit in total")
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
