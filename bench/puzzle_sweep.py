@@ -403,7 +403,10 @@ def check_file(path: Path, tree: Path, time_limit_s: float) -> tuple[int, str, l
 
 def read_and_compare(path: Path) -> tuple[str, list[str]]:
     """('read' | 'refused: why', differences with the file's own reader)."""
-    from xwcp.base.errors import InputError
+    try:  # the layered package (issue 33)
+        from xwcp.base.errors import InputError
+    except ImportError:  # a --tree from before the layers
+        from xwcp.errors import InputError  # type: ignore[no-redef]
     from xwcp.formats import read_puzzle
 
     view, why_not = VIEW_BY_SUFFIX[path.suffix.lower()](path)
