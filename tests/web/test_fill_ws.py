@@ -206,3 +206,27 @@ def test_quality_unsupported_or_used(client):
         assert reply["type"] == "error" and reply["status"] == 501 and "quality" in reply["error"]
     else:
         assert reply["type"] == "result" and reply["status"] == "filled"
+
+
+def test_quality_search_reports_each_better_fill_whole(words):
+    """Issue 35: a quality autofill's page draws each better fill as it arrives. The search hands every fill
+    it accepts to `Limits.progress` whole (every letter), and the socket's progress message carries it as a
+    filled grid marked `best`: each one a valid fill, the last one the answer."""
+    if web_app.quality_fill_function() is None:
+        pytest.skip("this build has no quality search")
+    from xwcp.engine.result import Limits
+    from xwcp.search.quality.run import fill_quality
+    from xwcp.search.quality.state import BEST_FILL_BACKEND
+    from xwcp.web import fill_ws
+
+    assert fill_ws.BEST_FILL_BACKEND == BEST_FILL_BACKEND
+    problem = _problem(MINI, words)
+    heard = []
+    result, _ = fill_quality(problem, "auto", Limits(time_limit_s=3, seed=0, progress=heard.append))
+    best = [p for p in heard if p.backend == BEST_FILL_BACKEND]
+    assert best, "the first fill at least is reported"
+    for p in best:
+        message = fill_ws._progress_json(problem, p, 1.0)
+        assert message["best"] is True and "." not in "".join(message["grid"])
+        assert check_fill(problem, entries_of(problem, message["grid"])) == []
+    assert entries_of(problem, fill_ws._progress_json(problem, best[-1], 1.0)["grid"]) == result.entries

@@ -112,6 +112,10 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     return FillRequest(problem, time_limit_s, seed, quality)
 
 
+BEST_FILL_BACKEND = "quality-best"
+"""`xwcp.search.quality.state.BEST_FILL_BACKEND` (not imported: a build may lack the quality search)."""
+
+
 def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Body:
     """A progress message: the search's latest snapshot (with the grid of its current branch when the
     backend tells it), or only the time when it has reported nothing yet."""
@@ -120,6 +124,8 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
                 "filled_slots": 0, "n_slots": 0}
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+    if p.backend == BEST_FILL_BACKEND:
+        out["best"] = True  # a quality search's better fill, whole: the page draws it at once (issue 35)
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
         out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()

@@ -150,7 +150,8 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
     Args:
         problem: the problem at the lowest score allowed (its `min_score`).
         backend: the fast search used for each floor level.
-        limits: `time_limit_s` (default DEFAULT_TIME_LIMIT_S), `seed`, `abort`.
+        limits: `time_limit_s` (default DEFAULT_TIME_LIMIT_S), `seed`, `abort`; `progress` hears each better fill
+            whole (backend BEST_FILL_BACKEND, `partial` every letter of it).
         say: called with a progress line (a better fill, a floor proven) as the search goes.
 
     Returns:

@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import Limits, entry_scores, measure_quality
+from xwcp.engine.result import Limits, Progress, entry_scores, measure_quality
 from xwcp.search.quality.aim import lex_key
 
 DEFAULT_TIME_LIMIT_S = 60.0
 """Time a quality search takes when the caller gives none: it is anytime and stops at the limit."""
+
+BEST_FILL_BACKEND = "quality-best"
+"""The `Progress.backend` of a quality search's report of a better fill (its `partial` is that whole fill)."""
 
 RaisedFloor = tuple[int, tuple[str, ...], Problem, float]
 """A higher floor found beside the mean search: (floor, its fill, the problem at it, seconds when found)."""
@@ -127,3 +130,8 @@ class _Search(_Run):
         self.final_s = self.elapsed()
         q = measure_quality(self.problem, entries)
         self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score} ({q.n_at_min} at it), mean {q.mean_score:.2f}")
+        if self.limits.progress is not None:  # the best fill so far, whole: a page draws each better fill (issue 35)
+            n_slots = len(self.problem.slots)
+            letter_by_cell = {cell: entry[pos] for slot in self.problem.slots
+                              for entry in (entries[slot.id],) for pos, cell in enumerate(slot.cells)}
+            self.limits.progress(Progress(BEST_FILL_BACKEND, self.elapsed(), 0, 0, 0, n_slots, n_slots, letter_by_cell))

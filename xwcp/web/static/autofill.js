@@ -23,9 +23,10 @@ function stopSocket() {
 
 function startFill(region) {
   if (socket || state.mode === "solve") return;
-  overlay.pencil = null;
+  overlay.pencil = null;  // the last fill's pencil goes at once: what is drawn from here on is this fill's
   overlay.core = null;
   $("pencil-actions").hidden = true;
+  emit("render");
   const time = Math.min(120, Math.max(1, Number($("time-limit").value) || 30));
   const request = { grid: toRows(state.grid), quality: $("quality").checked, time_limit_s: time, seed };
   if (region) request.region = region;
@@ -47,13 +48,15 @@ function startFill(region) {
     const msg = JSON.parse(event.data);
     if (msg.type === "progress") {
       let line = `${msg.seconds.toFixed(1)} s`;
-      if (msg.n_slots) {
+      if (msg.best) line += " · best fill so far drawn in pencil";
+      else if (msg.n_slots) {
         line += ` · ${msg.nodes.toLocaleString()} nodes · ${msg.backtracks.toLocaleString()} backtracks`
           + ` · deepest ${msg.filled_slots}/${msg.n_slots} slots`;
       }
       if (msg.note) line += ` · ${msg.note}`;
       setProgress(line);
-      if (msg.contents) { overlay.pencil = msg.contents; emit("render"); } // the search's current branch, in pencil
+      // the search's current branch, or (quality) each better fill as it is found, in pencil
+      if (msg.contents) { overlay.pencil = msg.contents; emit("render"); }
     } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
       overlay.pencil = null;
       setProgress(`unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`, "unfillable");
