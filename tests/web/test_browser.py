@@ -241,16 +241,17 @@ def test_theme_entries_saved_puzzles_solve_and_print(server, browser):
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A" and "theme entry" in page.inner_text("#message")
     page.keyboard.press("Backspace")
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
-    # Backspace in the empty cell below steps back up onto the theme entry: refused there, and the cursor is
-    # drawn on the cell it stepped to (the next key goes where the page shows)
+    # Backspace in the empty cell below steps back over the theme entry's letter (issue 35) to the cell above it,
+    # and the cursor is drawn on the cell it stepped to (the next key goes where the page shows)
     page.click('.cell[data-cell="31"]')
     if page.evaluate("window.xwcp.state.dir") != "D":
         page.keyboard.press("Enter")
     assert page.evaluate("window.xwcp.state.grid.cells[31]") == "."
     page.keyboard.press("Backspace")
-    assert page.evaluate("window.xwcp.state.cell") == 16 and page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
-    assert "current" in page.get_attribute('.cell[data-cell="16"]', "class")
+    assert page.evaluate("window.xwcp.state.cell") == 1 and page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
+    assert "current" in page.get_attribute('.cell[data-cell="1"]', "class")
     assert "current" not in page.get_attribute('.cell[data-cell="31"]', "class")
+    page.click('.cell[data-cell="16"]')
     page.keyboard.press("Enter")  # back to across, as the rest of the test types
     page.keyboard.press(" ")
     assert page.evaluate("window.xwcp.state.grid.cells[16]") == "A"
@@ -298,6 +299,7 @@ def test_theme_entries_saved_puzzles_solve_and_print(server, browser):
 
     # print: the clues and an answer key with the letters
     _clue_box(page, 14, "Across").fill("Goods")
+    page.check("#print-answers")  # the answer key is a choice (issue 35), off by default
     page.emulate_media(media="print")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     text = page.inner_text("#print-view")

@@ -1,5 +1,6 @@
 // The builder page: wires the panels (each its own module, talking through state.js) and starts the page.
 // All solving happens on the server (JSON API and /ws/fill); the page edits, shows and keeps the work.
+import { initSuggestionKeys, initTabs } from "./a11y.js";
 import { get } from "./api.js";
 import { initAutofill } from "./autofill.js";
 import { initClues } from "./clues.js";
@@ -12,25 +13,13 @@ import { initPrint } from "./print.js";
 import { initSaved, restoreOnLoad } from "./saved.js";
 import { initSolve } from "./solve.js";
 import { initStats } from "./stats.js";
-import { cluesByName, emit, on, say, state } from "./state.js";
+import { cluesByName, emit, on, say, shareExtras, state } from "./state.js";
 import { initTheme } from "./theme.js";
 import { initWordList } from "./wordlist.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "15x15-daily-01";
 window.xwcp = { state, cluesByName, lastHelpMs: null, helpTimes: [], ready: false }; // tests and the bench read these
-
-function initTabs() {
-  const tabs = [...document.querySelectorAll('[role="tab"]')];
-  const show = (tab) => {
-    for (const other of tabs) {
-      const selected = other === tab;
-      other.setAttribute("aria-selected", selected ? "true" : "false");
-      $(other.getAttribute("aria-controls")).hidden = !selected;
-    }
-  };
-  for (const tab of tabs) tab.addEventListener("click", () => show(tab));
-}
 
 function initMessages() {
   let timer = null;
@@ -44,12 +33,13 @@ function initMessages() {
 
 function initShare() {
   $("share").onclick = async () => {
-    history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName()));
+    history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName(), shareExtras()));
+    const what = "it restores the grid, clues, title, author, copyright, notes, theme entries and locks, not the undo history";
     try {
       await navigator.clipboard.writeText(location.href);
-      say("Link copied: it restores this grid and its clues.");
+      say(`Link copied: ${what}.`);
     } catch {
-      say(`Share this link: ${location.href}`);
+      say(`Share this link (${what}): ${location.href}`);
     }
   };
 }
@@ -59,6 +49,7 @@ async function main() {
   initTabs();
   initEditor();
   initHelp();
+  initSuggestionKeys();
   initAutofill();
   initClues();
   initStats();

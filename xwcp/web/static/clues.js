@@ -1,8 +1,11 @@
 // The Clues panel: every entry's clue in Across and Down lists, edited in place, with the entry and its length;
-// the entry under the cursor is highlighted and kept in view, and a clue box focused moves the cursor there.
+// the entry under the cursor is highlighted and kept in view, and a clue box focused moves the cursor there. A clue
+// whose entry's letters changed is flagged stale; a complete entry without a clue is offered the clue remembered for
+// its answer from earlier puzzles (cluememory.js).
 import { EMPTY } from "./grid.js";
 import { isRebus } from "./gridtext.js";
-import { currentSlot, emit, isTheme, on, setClue, slotKey, slotText, state } from "./state.js";
+import { answerOf, recall, remember, rememberPuzzle } from "./cluememory.js";
+import { currentSlot, emit, isStale, isTheme, on, setClue, slotCells, slotKey, slotText, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 let layoutKey = "";
@@ -28,7 +31,8 @@ function build() {
       const li = document.createElement("li");
       li.dataset.key = key;
       li.dataset.name = slot.name;
-      li.innerHTML = '<span class="n"></span><input type="text" spellcheck="true"><span class="entry"></span>';
+      li.innerHTML = '<span class="n"></span><input type="text" spellcheck="true"><span class="entry"></span>'
+        + '<span class="stale-mark" hidden>changed</span><button type="button" class="memory link" hidden></button>';
       li.children[0].textContent = slot.number;
       const input = li.children[1];
       input.value = state.clues[key] || "";
@@ -38,6 +42,16 @@ function build() {
       input.addEventListener("input", () => {
         const now = state.slotByKey.get(key);
         if (now) setClue(now, input.value);
+      });
+      input.addEventListener("change", () => {  // a clue finished: remembered for its answer
+        const now = state.slotByKey.get(key);
+        if (now) remember(answerOf(slotCells(now)), input.value);
+      });
+      li.children[4].addEventListener("click", () => {
+        const now = state.slotByKey.get(key);
+        if (!now || !li.children[4].dataset.clue) return;
+        setClue(now, li.children[4].dataset.clue);
+        input.value = li.children[4].dataset.clue;
       });
       input.addEventListener("focus", () => {
         const now = state.slotByKey.get(key);
@@ -73,6 +87,7 @@ function refresh() {
   const crossing = slot ? new Set(state.slots.filter((s) => s.dir !== slot.dir && s.cells.includes(state.cell)).map(slotKey))
     : new Set();
   let count = 0;
+  let nStale = 0;
   for (const li of document.querySelectorAll("#clues li")) {
     const now = state.slotByKey.get(li.dataset.key);
     if (!now) continue;
@@ -83,19 +98,44 @@ function refresh() {
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));
     li.classList.toggle("missing", !state.clues[li.dataset.key]);
+    const stale = state.mode !== "solve" && isStale(now);
+    li.classList.toggle("stale", stale);
+    if (stale) nStale++;
+    const mark = li.children[3];
+    mark.hidden = !stale;
+    if (stale) mark.title = `the entry's letters changed since this clue was written (was ${bound(now)}): rewrite it, or undo`;
+    offerMemory(li, now, stale);
     const input = li.children[1];
     if (document.activeElement !== input && input.value !== (state.clues[li.dataset.key] || "")) {
       input.value = state.clues[li.dataset.key] || "";
     }
     if (state.clues[li.dataset.key]) count++;
   }
-  $("clue-count").textContent = `${count} of ${state.slots.length} clued`;
+  $("clue-count").textContent = `${count} of ${state.slots.length} clued${nStale ? `, ${nStale} stale` : ""}`;
   const current = [...document.querySelectorAll("#clues li.current, #clues li.crossing")];
   const shown = current.map((li) => li.dataset.key).join();
   if (shown !== shownCurrent) {  // scrolling measures the layout: only when the highlight moved
     shownCurrent = shown;
     current.forEach(keepInView);
   }
+}
+
+function bound(slot) {
+  return (state.clueAnswers[slotKey(slot)] || []).map((x) => (x === EMPTY ? "·" : x)).join("");
+}
+
+// A complete entry with no clue, or a stale one: the newest clue remembered for its answer, one click to use.
+function offerMemory(li, slot, stale) {
+  const button = li.children[4];
+  const text = state.clues[li.dataset.key];
+  const answer = state.mode === "solve" || (text && !stale) ? null : answerOf(slotCells(slot));
+  const offered = recall(answer).filter((clue) => clue !== text);
+  button.hidden = !offered.length;
+  const label = offered.length ? `remembered for ${answer}: ${offered[0]}` : "";
+  if (button.dataset.clue === (offered[0] || "") && button.textContent === label) return;
+  button.dataset.clue = offered[0] || "";
+  button.textContent = label;
+  button.title = offered.length ? `use this clue (written for ${answer} before)${offered.length > 1 ? `; others: ${offered.slice(1).join(" | ")}` : ""}` : "";
 }
 
 function setText(el, text) {
@@ -113,8 +153,26 @@ function update() {
   else refresh();
 }
 
+// Once per browser: the clues of the puzzles already saved here go into the memory.
+function seedMemory() {
+  if (localStorage.getItem("xwcp:clue-memory") !== null) return;
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("xwcp:puzzle:")) continue;
+    try {
+      const data = JSON.parse(localStorage.getItem(key));
+      if (data && data.grid && Array.isArray(data.grid.cells) && data.clues) rememberPuzzle(data.grid, data.clues);
+    } catch { /* an unreadable saved puzzle adds nothing */ }
+  }
+  localStorage.setItem("xwcp:clue-memory", localStorage.getItem("xwcp:clue-memory") || "{}");
+}
+
 export function initClues() {
-  on("puzzle", build);
+  seedMemory();
+  on("puzzle", () => {
+    rememberPuzzle(state.grid, state.clues); // a file opened or a puzzle reopened: its clues are remembered
+    build();
+  });
   on("edit", update);
   on("select", refresh);
   on("clues", () => refresh());

@@ -5,6 +5,7 @@ import { BELOW, RIGHT, hasMark, isLetters, isRebus } from "./gridtext.js";
 import {
   commit, currentSlot, emit, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
+import { cellLabel } from "./a11y.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,7 +19,8 @@ function clickMode() { return document.querySelector("input[name=mode]:checked")
 
 function lockedMessage(cell) {
   const slot = state.slots.find((s) => isTheme(s) && s.cells.includes(cell));
-  say(`${slot ? slot.name : "This cell"} is a theme entry: unmark it (Theme entry) to change it`);
+  if (slot) say(`${slot.name} is a theme entry: unmark it (Theme entry) to change it`);
+  else say("This letter is locked: unlock it (Lock) to change it");
 }
 
 function advance(slot, step) {
@@ -26,6 +28,16 @@ function advance(slot, step) {
   state.dir = slot.dir;
   const pos = slot.cells.indexOf(state.cell) + step;
   if (pos >= 0 && pos < slot.cells.length) state.cell = slot.cells[pos];
+}
+
+// After a letter: a locked letter (theme entry or lock) ahead in the entry is stepped over, as the letter typed there
+// would be refused.
+function skipLocked(slot) {
+  if (!slot) return;
+  const locked = lockedCells();
+  let pos = slot.cells.indexOf(state.cell);
+  while (pos >= 0 && pos < slot.cells.length - 1 && locked.has(slot.cells[pos])) pos++;
+  if (pos >= 0) state.cell = slot.cells[pos];
 }
 
 function typeLetter(letter) {
@@ -41,13 +53,28 @@ function typeLetter(letter) {
   const cells = state.grid.cells.slice();
   cells[cell] = letter;
   advance(currentSlot(), 1);
+  skipLocked(currentSlot());
   commit({ cells }, { typed: true });
 }
 
+// Backspace: erase the cursor's letter, or (an empty cell) step back and erase there; a locked letter (theme entry or
+// lock) is stepped over to the nearest unlocked cell before it in the entry; with none, the cursor stays.
 function erase() {
   if (state.grid.cells[state.cell] === BLOCK) return;
   const shown = state.mode === "solve" ? state.solve.cells[state.cell] : state.grid.cells[state.cell];
-  if (shown === EMPTY) advance(currentSlot(), -1);
+  const locked = state.mode === "solve" ? new Set() : lockedCells();
+  const slot = currentSlot();
+  if (slot && (shown === EMPTY || locked.has(state.cell))) {
+    state.dir = slot.dir;
+    let pos = slot.cells.indexOf(state.cell) - (shown === EMPTY || locked.has(state.cell) ? 1 : 0);
+    while (pos >= 0 && locked.has(slot.cells[pos])) pos--;
+    if (pos < 0) {
+      if (locked.has(state.cell)) lockedMessage(state.cell);
+      emit("select");
+      return;
+    }
+    state.cell = slot.cells[pos];
+  }
   putValue(EMPTY, 0, { typed: true });
 }
 
@@ -125,6 +152,56 @@ export function toggleMark(kind) {
   commit({ marks }, { mark: kind });
 }
 
+// The cells of the dragged region, or else of the cursor's entry (white cells only).
+function selectedCells() {
+  const { width, cells } = state.grid;
+  const region = overlay.region;
+  const out = [];
+  if (region) {
+    for (let r = region[0]; r <= region[2]; r++) for (let c = region[1]; c <= region[3]; c++) out.push(r * width + c);
+  } else {
+    const slot = currentSlot();
+    if (slot) out.push(...slot.cells);
+  }
+  return out.filter((cell) => cells[cell] !== BLOCK);
+}
+
+// Erase the letters of `targets` (the whole grid when null), keeping blocks, theme entries and locked letters.
+export function clearFill(targets) {
+  if (state.mode === "solve") return;
+  const locked = lockedCells();
+  const cells = state.grid.cells.slice();
+  let n = 0;
+  for (const cell of targets ?? cells.keys()) {
+    if (cells[cell] !== BLOCK && cells[cell] !== EMPTY && !locked.has(cell)) { cells[cell] = EMPTY; n++; }
+  }
+  const kept = [...(targets ?? cells.keys())].filter((cell) => locked.has(cell)).length;
+  say(n ? `cleared ${n} letter${n === 1 ? "" : "s"}${kept ? `, kept ${kept} theme or locked` : ""} (Ctrl+Z undoes)`
+    : "nothing to clear here");
+  if (n) commit({ cells }, { cleared: true });
+}
+
+export function clearSelection() { clearFill(selectedCells()); }
+
+// Lock (or unlock, when all are locked) the letters of the selected region or of the cursor's entry.
+export function toggleLock() {
+  if (state.mode === "solve") return;
+  const targets = selectedCells();
+  if (!targets.length) { say("select an entry or a region to lock"); return; }
+  const locks = new Set(state.locks);
+  const unlock = targets.every((cell) => locks.has(cell));
+  for (const cell of targets) if (unlock) locks.delete(cell); else locks.add(cell);
+  commit({ locks: [...locks].sort((a, b) => a - b) }, { lock: true });
+  const slot = currentSlot();
+  const where = overlay.region ? "the selected cells" : slot ? slot.name : "these cells";
+  say(unlock ? `${where}: unlocked` : `${where}: letters locked (autofill, reroll and clear keep them; not theme)`);
+}
+
+export function isLockedHere() {
+  const targets = selectedCells();
+  return targets.length > 0 && targets.every((cell) => state.locks.includes(cell));
+}
+
 // Put `text` (letters; several make a rebus cell, none erases) into the cursor's cell: the rebus key's entry.
 export function enterRebus(text) {
   putValue(text || EMPTY, 1, { typed: true, rebus: true });
@@ -175,21 +252,33 @@ function nextSlot(step) {
 export function buildGrid() {
   const { width, height } = state.grid;
   const el = $("grid");
-  const size = Math.max(18, Math.min(36, Math.floor(510 / Math.max(width, height))));
+  // the grid fits the screen's width too (a phone's 390 px): cells of 36 px at most, 18 at least (14 on a phone)
+  const room = Math.min(510, document.documentElement.clientWidth - 28);
+  const size = Math.max(room < 380 ? 14 : 18, Math.min(36, Math.floor(room / Math.max(width, height)) - 1));
   document.documentElement.style.setProperty("--cell", `${size}px`);
-  el.closest(".board").style.width = `${Math.max(380, width * (size + 1) + 3)}px`; // the clue line wraps, not widens
+  const boardWidth = width * (size + 1) + 3;
+  el.closest(".board").style.width = room < 380 ? "" : `${Math.max(380, boardWidth)}px`; // the clue line wraps, not widens
   el.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
   el.innerHTML = "";
   cellParts = [];
+  let row = null;
   for (let cell = 0; cell < width * height; cell++) {
+    if (cell % width === 0) {  // rows for assistive technology (role=row); `display: contents` keeps the CSS grid
+      row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "grid-row";
+      el.appendChild(row);
+    }
     const div = document.createElement("div");
     div.className = "cell";
+    div.id = `cell-${cell}`;
+    div.setAttribute("role", "gridcell");
     div.dataset.cell = cell;
     div.innerHTML = '<span class="shade"></span><span class="ring"></span><span class="num"></span>'
       + '<span class="letter"></span><span class="count"></span><span class="bar-r"></span><span class="bar-b"></span>';
     const [shade, , num, letter, count] = div.children;
     cellParts.push({ div, shade, num, letter, count });
-    el.appendChild(div);
+    row.appendChild(div);
   }
 }
 
@@ -213,7 +302,7 @@ function heatColour(count) {
 
 export function render() {
   const { grid } = state;
-  if ($("grid").children.length !== grid.width * grid.height) buildGrid();
+  if (cellParts.length !== grid.width * grid.height || !cellParts[0].div.isConnected) buildGrid();
   const solving = state.mode === "solve";
   const slot = currentSlot();
   const inSlot = new Set(slot ? slot.cells : []);
@@ -229,6 +318,7 @@ export function render() {
   const pencil = solving ? null : overlay.pencil;
   const barRight = new Set(), barBelow = new Set();
   for (const bar of grid.bars) (bar.endsWith(RIGHT) ? barRight : barBelow).add(parseInt(bar, 10));
+  const locks = new Set(solving ? [] : state.locks);
   const marks = grid.marks;
   const hasMarks = Object.keys(marks).length > 0;
   for (const { div, shade, num, letter, count } of cellParts) {
@@ -240,6 +330,7 @@ export function render() {
     div.classList.toggle("current", cell === state.cell);
     div.classList.toggle("in-slot", inSlot.has(cell) && cell !== state.cell);
     div.classList.toggle("theme", theme.has(cell));
+    div.classList.toggle("locked", locks.has(cell) && value !== BLOCK);
     div.classList.toggle("core", core.has(cell));
     div.classList.toggle("wrong", wrong.has(cell));
     div.classList.toggle("selected", !!region && r >= region[0] && r <= region[2] && c >= region[1] && c <= region[3]);
@@ -272,11 +363,15 @@ export function render() {
     } else {
       showText(letter, "");
     }
+    const label = cellLabel(cell, shown, letter.classList.contains("pencil") ? letter.textContent : "");
+    if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
     count.textContent = value === EMPTY && n !== null && n !== undefined ? n : "";
     div.style.background = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell)
       && cell !== state.cell ? heatColour(n) : "";
   }
+  const active = `cell-${state.cell}`;
+  if ($("grid").getAttribute("aria-activedescendant") !== active) $("grid").setAttribute("aria-activedescendant", active);
   const bar = $("current-clue");
   if (slot) {
     const text = state.clues[slotKey(slot)];
@@ -294,12 +389,20 @@ export function render() {
   $("undo").disabled = !state.history.length || solving;
   $("redo").disabled = !state.future.length || solving;
   $("fill-region").disabled = !region || !!state.filling;
+  $("lock-entry").setAttribute("aria-pressed", !solving && isLockedHere() ? "true" : "false");
+  $("lock-entry").disabled = $("clear-region").disabled = $("clear-all").disabled = solving;
 }
 
 // ----- keys and the mouse --------------------------------------------------------------------------
 
+// The grid's keys go to the grid alone (when it has the focus, or its phone input has): a focused button, tab or box
+// keeps Space, Enter and Tab for its own job. Undo and redo work anywhere but in a text box.
+function gridHasFocus(event) {
+  return event.target === $("grid") || event.target === $("grid-input");
+}
+
 function onKey(event) {
-  if (event.target.closest("input, select, textarea, [contenteditable]")) return;
+  if (event.target.closest("input, select, textarea, [contenteditable]") && event.target !== $("grid-input")) return;
   if (document.querySelector("dialog[open]")) return;
   const key = event.key;
   if ((event.ctrlKey || event.metaKey) && (key === "z" || key === "Z")) {
@@ -308,6 +411,7 @@ function onKey(event) {
     return;
   }
   if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); if (state.mode !== "solve") redo(); return; }
+  if (!gridHasFocus(event)) return;
   if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === "KeyO" || event.code === "KeyS")) {
     event.preventDefault();  // by code: on a Mac, Alt+O types a letter
     toggleMark(event.code === "KeyO" ? "circle" : "shaded");
@@ -320,7 +424,7 @@ function onKey(event) {
   else if (key === "Insert" || key === "Escape") openRebus();
   else if (key === "|") toggleBar(`${state.cell}${state.dir === "A" ? RIGHT : BELOW}`);
   else if (key === "Enter") { state.dir = state.dir === "A" ? "D" : "A"; emit("select"); }
-  else if (key === "Tab") nextSlot(event.shiftKey ? -1 : 1);
+  else if (key === "PageDown" || key === "PageUp") nextSlot(key === "PageUp" ? -1 : 1);
   else if (key.startsWith("Arrow")) {
     const dir = key === "ArrowLeft" || key === "ArrowRight" ? "A" : "D";
     if (dir !== state.dir && slotAt(state.cell, dir)) { state.dir = dir; emit("select"); }
@@ -400,14 +504,32 @@ export function openRebus() {
   box.select();
 }
 
+// A phone: a tap on a cell focuses the hidden text box over the grid, which brings up the system keyboard; what it
+// types (keys, or text put in by the keyboard's suggestions) goes into the grid as typed letters.
+let touched = false;
+function initPhoneInput() {
+  const box = $("grid-input");
+  box.addEventListener("beforeinput", (event) => {
+    if (event.inputType && event.inputType.startsWith("delete")) { event.preventDefault(); emit("keystroke"); erase(); }
+  });
+  box.addEventListener("input", () => {
+    const letters = box.value.toUpperCase().replace(/[^A-Z]/g, "");
+    box.value = "";
+    for (const letter of letters) { emit("keystroke"); typeLetter(letter); }
+  });
+}
+
 export function initEditor() {
   const el = $("grid");
   document.addEventListener("keydown", onKey);
+  initPhoneInput();
+  el.addEventListener("pointerdown", (event) => { touched = event.pointerType === "touch"; });
+  el.addEventListener("pointerup", (event) => { if (event.pointerType === "touch") $("grid-input").focus({ preventScroll: true }); });
   el.addEventListener("mousedown", (event) => {
     const cell = cellOf(event);
     if (cell === null) return;
     event.preventDefault();
-    el.focus();
+    if (touched) $("grid-input").focus({ preventScroll: true }); else el.focus();
     if (clickMode() === "blocks" && state.mode !== "solve") {
       state.cell = cell;
       toggleBlockAt(cell);
@@ -431,6 +553,9 @@ export function initEditor() {
   for (const radio of document.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { el.classList.toggle("bar-mode", clickMode() === "bars"); preview(null); });
   }
+  $("clear-region").onclick = clearSelection;
+  $("clear-all").onclick = () => clearFill(null);
+  $("lock-entry").onclick = toggleLock;
   $("circle").onclick = () => toggleMark("circle");
   $("shade").onclick = () => toggleMark("shaded");
   $("rebus").onclick = openRebus;

@@ -3,7 +3,7 @@
 import { ApiError, request } from "./api.js";
 import { MAX_SIDE, blankGrid, fromRows } from "./grid.js";
 import { isLetters, isRebus } from "./gridtext.js";
-import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, state } from "./state.js";
+import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, staleSlots, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const META_FIELDS = ["title", "author", "copyright", "notes"];
@@ -37,7 +37,11 @@ async function save(format) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    say(`saved ${link.download}${format === "txt" ? " (a text grid keeps no clues)" : ""}`);
+    const stale = staleSlots();
+    const warning = stale.length ? ` · warning: ${stale.length} clue${stale.length === 1 ? "" : "s"} no longer match`
+      + ` ${stale.length === 1 ? "its entry" : "their entries"} (${stale.slice(0, 6).map((s) => s.name).join(", ")}`
+      + `${stale.length > 6 ? "…" : ""}): saved as written, check them` : "";
+    say(`saved ${link.download}${format === "txt" ? " (a text grid keeps no clues)" : ""}${warning}`);
   } catch (err) {
     say(`cannot save as .${format}: ${err.message}`);
   }

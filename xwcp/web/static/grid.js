@@ -136,11 +136,12 @@ export function fitText(text) {
   return Math.max(0.14, Math.min(0.56, 1.15 / perLine, n > 5 ? 0.34 : 1)).toFixed(3);
 }
 
-// ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON> ------------------------
+// ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON>&m=<title, author...>&th=<theme>&lk=<locks> --
 // In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter. A grid with bars,
 // marks, rebus cells or its own numbering is given instead as t=<its lines in the text syntax, one per line>.
 
-export function encodeState(grid, clues) {
+// `extra`: { meta: {title, author, copyright, notes}, theme: slot names, locks: cells } (each optional).
+export function encodeState(grid, clues, extra = {}) {
   const params = new URLSearchParams();
   params.set("w", grid.width);
   params.set("h", grid.height);
@@ -148,6 +149,10 @@ export function encodeState(grid, clues) {
   else params.set("t", gridLines(grid).join("\n"));
   const kept = Object.fromEntries(Object.entries(clues).filter(([, v]) => v));
   if (Object.keys(kept).length) params.set("c", JSON.stringify(kept));
+  const meta = Object.fromEntries(Object.entries(extra.meta || {}).filter(([, v]) => v));
+  if (Object.keys(meta).length) params.set("m", JSON.stringify(meta));
+  if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
+  if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
   return params.toString();
 }
 
@@ -167,5 +172,12 @@ export function decodeState(fragment) {
   }
   let clues = {};
   try { clues = JSON.parse(params.get("c") || "{}"); } catch { clues = {}; }
-  return { grid, clues };
+  let meta = {};
+  try { meta = JSON.parse(params.get("m") || "{}"); } catch { meta = {}; }
+  meta = Object.fromEntries(["title", "author", "copyright", "notes"].filter((k) => typeof meta[k] === "string")
+    .map((k) => [k, meta[k]]));
+  const theme = (params.get("th") || "").split(",").filter((name) => /^\d+[AD]$/i.test(name));
+  const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
+    .filter((cell) => cell < width * height);
+  return { grid, clues, meta, theme, locks };
 }

@@ -1,5 +1,6 @@
-// The print view: title and author, the blank grid with its numbers, bars, circles and shading, the clues, and an
-// answer key on its own page (rebus cells' letters shrunk to fit).
+// The print view: title and author, the blank grid with its numbers, bars, circles and shading, the clues in three
+// columns under it (a 15x15 and its clues on one Letter or A4 page, a 21x21 on two), and, when "with answers" is
+// ticked, a small answer key beside the grid (rebus cells' letters shrunk to fit).
 import { BLOCK, EMPTY, fitText } from "./grid.js";
 import { BELOW, RIGHT } from "./gridtext.js";
 import { slotKey, state, themeCells } from "./state.js";
@@ -58,7 +59,11 @@ export function buildPrintView() {
     by.textContent = `by ${meta.author}`;
     view.appendChild(by);
   }
-  view.appendChild(gridTable(Math.min(30, Math.floor(520 / Math.max(grid.width, grid.height))), false));
+  const side = Math.max(grid.width, grid.height);
+  const top = document.createElement("div");
+  top.className = "print-top";
+  top.appendChild(gridTable(Math.max(12, Math.min(26, Math.floor(340 / side))), false));
+  view.appendChild(top);
   const lists = document.createElement("div");
   lists.className = "clue-lists";
   for (const [dir, title] of [["A", "Across"], ["D", "Down"]]) {
@@ -83,12 +88,13 @@ export function buildPrintView() {
     c.textContent = meta.copyright;
     view.appendChild(c);
   }
+  if (!$("print-answers").checked) return;
   const key = document.createElement("section");
   key.className = "answer-key";
   const h2 = document.createElement("h2");
-  h2.textContent = `Answers${meta.title ? `: ${meta.title}` : ""}`;
-  key.append(h2, gridTable(Math.min(22, Math.floor(380 / Math.max(grid.width, grid.height))), true));
-  view.appendChild(key);
+  h2.textContent = "Answers";
+  key.append(h2, gridTable(Math.max(7, Math.min(13, Math.floor(190 / side))), true));
+  top.appendChild(key);
 }
 
 export function initPrint() {

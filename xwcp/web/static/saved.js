@@ -1,7 +1,7 @@
 // Nothing lost: the puzzle in progress (grid, clues, theme, metadata, undo history) is saved in this browser as
 // you work and comes back on reload; the Saved panel lists every saved puzzle to reopen or delete.
 import { decodeState, encodeState } from "./grid.js";
-import { cluesByName, emit, filledCount, loadPuzzle, on, say, state } from "./state.js";
+import { cluesByName, emit, filledCount, loadPuzzle, on, say, shareExtras, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const PREFIX = "xwcp:puzzle:";
@@ -48,6 +48,7 @@ function unpack(snap) {
 function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: state.grid, clues: state.clues, theme: state.theme, meta: state.meta,
+    locks: state.locks, clueAnswers: state.clueAnswers,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
     cell: state.cell, dir: state.dir, updated: Date.now(), link, shownLink: location.hash.replace(/^#/, ""),
   };
@@ -65,7 +66,7 @@ export function saveNow() {
   clearTimeout(timer);
   timer = null;
   if (!state.id) return;
-  const link = encodeState(state.grid, cluesByName());
+  const link = encodeState(state.grid, cluesByName(), shareExtras());
   for (const kept of [KEPT_HISTORY, 50, 0]) {
     try {
       localStorage.setItem(PREFIX + state.id, JSON.stringify(record(kept, link)));
@@ -173,7 +174,8 @@ export function restoreOnLoad() {
         || encodeState(restored.grid, {}) === encodeState(data.grid, {})) return openSaved(current);
   }
   if (restored) {
-    loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null });
+    loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
+                 themeNames: restored.theme, locks: restored.locks });
     return true;
   }
   return false;

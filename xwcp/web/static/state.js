@@ -5,9 +5,9 @@ import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js"
 import { normalized } from "./gridtext.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
-// the theme entries). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
+// the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
 // edit's undo).
-export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "theme"];
+export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "theme", "locks"];
 // The GRID_FIELDS kept inside state.grid, and their value in a grid without them (an undo step saved before
 // bars and marks existed had none).
 export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null };
@@ -18,6 +18,8 @@ export const state = {
   grid: blankGrid(15, 15),  // { width, height, cells: ["#", ".", "A", "STAR", ...], bars, marks, numbers } (gridtext.js)
   clues: {},                // clue text by slot key (start cell + "A"/"D"): a block elsewhere renumbers, keys stay
   theme: [],                // slot keys of theme entries: locked, highlighted, listed apart
+  locks: [],                // cells whose letters are locked (kept by typing, autofill, reroll and clear), not theme
+  clueAnswers: {},          // by slot key: the entry's letters when its clue was written (a clue follows its answer)
   meta: { title: "", author: "", copyright: "", notes: "" },
   history: [],              // grid-layer snapshots before each edit
   future: [],
@@ -69,20 +71,39 @@ export function currentSlot() {
   return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A");
 }
 
+// What each of the slot's cells holds (a rebus cell's whole string): what a clue is bound to.
+export function slotCells(slot) { return slot.cells.map((cell) => state.grid.cells[cell]); }
+
 export function slotText(slot) { return slot.cells.map((cell) => state.grid.cells[cell]).join(""); }
 
 export function isTheme(slot) { return !!slot && state.theme.includes(slotKey(slot)); }
 
-// Letters of theme entries: typing over, erasing and blocks leave them alone until the entry is unmarked
-// (an empty cell of a theme entry still takes a letter).
+// Letters of theme entries and locked cells: typing over, erasing, clearing and blocks leave them alone until the
+// entry is unmarked or the cell unlocked (an empty cell of a theme entry still takes a letter).
 export function lockedCells() {
   const locked = new Set();
   for (const key of state.theme) {
     const slot = state.slotByKey.get(key);
     if (slot) slot.cells.forEach((cell) => { if (state.grid.cells[cell] !== EMPTY) locked.add(cell); });
   }
+  for (const cell of state.locks) if (state.grid.cells[cell] !== EMPTY && state.grid.cells[cell] !== BLOCK) locked.add(cell);
   return locked;
 }
+
+// A clue is bound to the letters its entry had when it was written: it is stale once one of them changed (a letter
+// replaced or erased); undoing the change makes it current again. A clue written on a partly filled entry is bound
+// to the letters it had.
+export function isStale(slot) {
+  const key = slotKey(slot);
+  const bound = state.clueAnswers[key];
+  if (!state.clues[key] || bound === undefined) return false;
+  const now = slotCells(slot);
+  if (!Array.isArray(bound) || bound.length !== now.length) return true;
+  for (let i = 0; i < bound.length; i++) if (bound[i] !== EMPTY && bound[i] !== now[i]) return true;
+  return false;
+}
+
+export function staleSlots() { return state.slots.filter(isStale); }
 
 // Cells of theme entries (drawn highlighted).
 export function themeCells() {
@@ -110,6 +131,7 @@ function restore(snap, whole = true) {
     let value;
     if (field in snap) value = snap[field];
     else if (whole && field in GRID_PARTS && field !== "cells") value = GRID_PARTS[field];
+    else if (whole && field === "locks") value = []; // an undo step saved before locks existed had none
     else continue;
     if (field in GRID_PARTS) state.grid = { ...state.grid, [field]: Array.isArray(value) ? value.slice() : structuredClone(value) };
     else state[field] = structuredClone(value);
@@ -146,7 +168,8 @@ export function redo() {
 
 export function setClue(slot, text) {
   const key = slotKey(slot);
-  if (text) state.clues[key] = text; else delete state.clues[key];
+  if (text) { state.clues[key] = text; state.clueAnswers[key] = slotCells(slot); }
+  else { delete state.clues[key]; delete state.clueAnswers[key]; }
   emit("clues", { key });
 }
 
@@ -169,7 +192,18 @@ export function loadPuzzle(puzzle) {
     const slot = state.slots.find((s) => s.name === name.toUpperCase());
     if (slot && text) state.clues[slotKey(slot)] = text;
   }
+  // a clue from a file or a link is bound to the letters its entry has now; a saved puzzle keeps its bindings
+  state.clueAnswers = { ...(puzzle.clueAnswers || {}) };
+  for (const key of Object.keys(state.clues)) {
+    const slot = state.slotByKey.get(key);
+    if (slot && state.clueAnswers[key] === undefined) state.clueAnswers[key] = slotCells(slot);
+  }
   state.theme = (puzzle.theme || []).slice();
+  for (const name of puzzle.themeNames || []) {
+    const slot = state.slots.find((s) => s.name === name.toUpperCase());
+    if (slot && !state.theme.includes(slotKey(slot))) state.theme.push(slotKey(slot));
+  }
+  state.locks = (puzzle.locks || []).filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < state.grid.cells.length);
   state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
   state.history = puzzle.history || [];
   state.future = puzzle.future || [];
@@ -204,6 +238,12 @@ export function cluesByName() {
 export function puzzleJson() {
   return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows(state.grid),
            clues: cluesByName() };
+}
+
+// What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
+// name) and locked cells. It leaves out the undo history (say so where the link is given).
+export function shareExtras() {
+  return { meta: state.meta, theme: themeNames(), locks: state.locks };
 }
 
 export function themeNames() {

@@ -3,7 +3,7 @@
 import { isAbort, post } from "./api.js";
 import { jumpToSlot } from "./editor.js";
 import { toRows } from "./grid.js";
-import { on, say, state, themeNames } from "./state.js";
+import { lockedCells, on, say, staleSlots, state, themeNames } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const STATS_DELAY_MS = 150; // after the suggestions and the heat map: statistics can wait for a pause
@@ -99,7 +99,18 @@ function draw(data) {
   $("stats").dataset.version = Number($("stats").dataset.version || 0) + 1;
 }
 
+// Counted in the page: clues gone stale (their entry's letters changed since they were written) and locked
+// letters (apart from the theme entries).
+function drawLocal() {
+  const stale = staleSlots();
+  $("stat-stale").textContent = String(stale.length);
+  $("stat-stale").title = stale.length ? `stale: ${stale.map((s) => s.name).join(", ")}` : "no clue is stale";
+  const locked = lockedCells();
+  $("stat-locks").textContent = String(state.locks.filter((cell) => locked.has(cell)).length);
+}
+
 export function initStats() {
+  for (const event of ["edit", "clues", "puzzle"]) on(event, drawLocal);
   $("below-score").addEventListener("input", schedule);
   $("shared-length").addEventListener("input", schedule);
   on("edit", schedule);
