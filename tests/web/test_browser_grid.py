@@ -352,9 +352,10 @@ def test_print_view_draws_bars_circles_shading_and_rebus(server, browser):
     from urllib.parse import urlencode
 
     page, errors = _open(browser, server + "#" + urlencode({"w": 6, "h": 4, "t": "\n".join(lines)}))
+    page.check("#print-answers")  # the answer key is a choice (issue 35)
     page.emulate_media(media="print")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
-    blank, key = page.locator("#print-view > .print-grid"), page.locator(".answer-key .print-grid")
+    blank, key = page.locator("#print-view > .print-top > .print-grid"), page.locator(".answer-key .print-grid")
     assert blank.locator(".br").count() == 2 and key.locator(".br").count() == 2  # the two bars
     assert blank.locator(".o").count() == 1 and blank.locator(".s").count() == 1  # circle, shading
     assert blank.locator(".l").count() == 0  # the solver's grid shows no letters
