@@ -71,6 +71,10 @@ export function initSuggestionKeys() {
   const list = $("suggestions");
   list.tabIndex = 0;
   list.setAttribute("aria-label", "suggestions: arrow keys choose, Enter enters the word, Delete bans it");
+  // the words' ban buttons are reached by Delete, not each by Tab (the list stays one Tab stop)
+  new MutationObserver(() => {
+    for (const ban of list.querySelectorAll("button.ban")) ban.tabIndex = -1;
+  }).observe(list, { childList: true, subtree: true });
   const words = () => [...list.querySelectorAll("li[data-word]")];
   const focusWord = (li) => {
     if (!li) return;
