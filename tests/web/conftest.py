@@ -68,6 +68,22 @@ def browser(tmp_path_factory):
         context.close()
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """One chromium for a module that needs contexts of its own (a phone's, a fresh one with empty storage); such a
+    module defines its own `browser` fixture from it (test_browser_a11y.py, test_browser_edit.py)."""
+    path = _chromium()
+    if path is None:
+        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the builder's browser tests "
+                    "did NOT run")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright's Python package is missing "
+                                   "(pip install '.[test]'): the builder's browser tests did NOT run")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
 @pytest.fixture(scope="package")
 def words():
     import xwcp

@@ -23,23 +23,6 @@ PANELS = list(TAB_BY_PANEL)
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    """One chromium for the module (not the shared persistent context: a phone needs a context of its own)."""
-    from tests.web.conftest import CHROMIUM_FLAGS, _chromium
-
-    path = _chromium()
-    if path is None:
-        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the builder's keyboard, audit and "
-                    "phone tests did NOT run")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright's Python package is missing "
-                                   "(pip install '.[test]'): the builder's keyboard, audit and phone tests did NOT run")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
 def browser(chromium):
     """A desktop context (this module's own `browser`, in place of conftest's)."""
     context = chromium.new_context(viewport={"width": 1280, "height": 860})
