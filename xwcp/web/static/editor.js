@@ -3,7 +3,7 @@
 import { BLOCK, EMPTY, barCells, edgeBar, fitText, partners, toggledBars } from "./grid.js";
 import { BELOW, RIGHT, hasMark, isLetters, isRebus } from "./gridtext.js";
 import {
-  commit, currentSlot, emit, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
+  commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
 
@@ -378,6 +378,8 @@ export function render() {
     bar.querySelector(".id").textContent = slot.name;
     bar.querySelector(".text").textContent = text || (solving ? "(no clue)" : "no clue yet: write it in the Clues list");
     bar.classList.toggle("empty", !text);
+    bar.classList.toggle("stale", !solving && isStale(slot));
+    bar.title = !solving && isStale(slot) ? "this clue was written for other letters: rewrite it, or undo" : "Click to edit this clue";
   } else {
     bar.querySelector(".id").textContent = "";
     bar.querySelector(".text").textContent = "";
