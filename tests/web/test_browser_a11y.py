@@ -204,6 +204,11 @@ def test_typing_on_a_phone_sized_touch_page(server, phone):
     page.tap('.cell[data-cell="75"]')
     page.keyboard.insert_text("x")
     assert page.evaluate("window.xwcp.state.grid.cells[75]") == "X"
+    # a phone keyboard's Backspace that sends no key: the box's kept space deleted, seen as an input event
+    page.evaluate("""() => { const box = document.getElementById('grid-input'); box.value = '';
+        box.dispatchEvent(new InputEvent('input', { inputType: 'deleteContentBackward' })); }""")
+    assert page.evaluate("window.xwcp.state.grid.cells[75]") == "."
+    assert page.input_value("#grid-input") == " "
     page.screenshot(path=str(_shots() / "phone.png")) if _shots() else None
     assert errors == []
 

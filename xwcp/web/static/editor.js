@@ -514,11 +514,16 @@ function initPhoneInput() {
   box.addEventListener("beforeinput", (event) => {
     if (event.inputType && event.inputType.startsWith("delete")) { event.preventDefault(); emit("keystroke"); erase(); }
   });
+  // a space kept in the box: a phone keyboard's Backspace in an empty box sends nothing to delete
+  const reset = () => { box.value = " "; box.setSelectionRange(1, 1); };
   box.addEventListener("input", () => {
     const letters = box.value.toUpperCase().replace(/[^A-Z]/g, "");
-    box.value = "";
+    const deleted = box.value === "";  // the space deleted (no beforeinput on this keyboard)
+    reset();
+    if (deleted) { emit("keystroke"); erase(); }
     for (const letter of letters) { emit("keystroke"); typeLetter(letter); }
   });
+  box.addEventListener("focus", reset);
 }
 
 export function initEditor() {
