@@ -326,3 +326,20 @@ def test_quality_autofill_drops_the_old_pencil_and_draws_each_better_fill(server
         assert check_fill(problem, entries_of(problem, frame["grid"])) == []
     assert seen[0] in [f["grid"] for f in best]  # what the page drew was one of the streamed fills
     assert errors == []
+
+
+def test_an_edit_just_before_another_puzzle_opens_is_saved(server, browser):
+    """The autosave waits for a pause (250 ms); a puzzle opened inside that pause saved the old one first."""
+    page, errors = _open(browser, server)
+    page.click('.cell[data-cell="15"]')
+    page.evaluate("""() => { const grid = document.getElementById('grid');
+        grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'Q', bubbles: true }));
+        const preset = document.getElementById('preset');
+        preset.value = '7x7-mini';
+        preset.dispatchEvent(new Event('change', { bubbles: true })); }""")
+    page.wait_for_function("window.xwcp.state.grid.width === 7")
+    page.get_by_role("tab", name="Saved").click()
+    page.locator("#saved-list li").filter(has_text="15x15").first.get_by_role("button", name="Open").click()
+    page.wait_for_function("window.xwcp.state.grid.width === 15")
+    assert page.evaluate("window.xwcp.state.grid.cells[15]") == "Q"
+    assert errors == []

@@ -249,12 +249,21 @@ function nextSlot(step) {
 
 // ----- drawing -----------------------------------------------------------------------------------
 
+// The cell size in pixels: 510 px for the grid's longer side on a wide screen (36 px cells at most, 18 at least); on a
+// narrower one (a phone's 390 px) the grid with its lines fits the screen's width, down to 14 px cells.
+function cellSize() {
+  const { width, height } = state.grid;
+  const side = Math.max(width, height);
+  const room = document.documentElement.clientWidth - 28;
+  if (room >= 510) return Math.max(18, Math.min(36, Math.floor(510 / side)));
+  return Math.max(14, Math.min(36, Math.floor((room - 3) / side) - 1));
+}
+
 export function buildGrid() {
   const { width, height } = state.grid;
   const el = $("grid");
-  // the grid fits the screen's width too (a phone's 390 px): cells of 36 px at most, 18 at least (14 on a phone)
-  const room = Math.min(510, document.documentElement.clientWidth - 28);
-  const size = Math.max(room < 380 ? 14 : 18, Math.min(36, Math.floor(room / Math.max(width, height)) - 1));
+  const size = cellSize();
+  const room = document.documentElement.clientWidth - 28;
   document.documentElement.style.setProperty("--cell", `${size}px`);
   const boardWidth = width * (size + 1) + 3;
   el.closest(".board").style.width = room < 380 ? "" : `${Math.max(380, boardWidth)}px`; // the clue line wraps, not widens
@@ -579,6 +588,13 @@ export function initEditor() {
   $("redo").onclick = redo;
   $("heat").onchange = render;
   $("current-clue").addEventListener("click", () => { const slot = currentSlot(); if (slot) emit("focus-clue", slot); });
+  let resizeTimer = null;  // a phone turned, a window narrowed: the cells fit the new width
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (`${cellSize()}px` !== document.documentElement.style.getPropertyValue("--cell")) { buildGrid(); render(); }
+    }, 150);
+  });
   on("render", render);
   on("select", render);
   on("edit", () => { overlay.core = null; render(); });

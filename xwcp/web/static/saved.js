@@ -187,6 +187,7 @@ export function initSaved() {
     saveNow();
   });
   for (const event of ["edit", "clues", "meta"]) on(event, schedule);
+  on("leaving", () => { if (timer) saveNow(); }); // an edit made just before another puzzle opens is kept
   window.addEventListener("pagehide", () => { if (timer) saveNow(); });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden" && timer) saveNow(); });
   drawList();

@@ -35,7 +35,7 @@ export const state = {
 const listeners = new Map();
 
 // Events: "edit" (the grid layer changed), "select" (the cursor moved), "clues", "meta", "puzzle" (a whole
-// puzzle was loaded), "mode", "words" (the personal list changed), "message" (a line for the user).
+// puzzle was loaded; "leaving" just before), "mode", "words" (the personal list changed), "message" (a line for the user).
 export function on(event, listener) {
   if (!listeners.has(event)) listeners.set(event, []);
   listeners.get(event).push(listener);
@@ -182,6 +182,7 @@ export function setMeta(field, value) {
 
 // Load a puzzle: { grid, clues by slot name (as files name them) or by key, theme keys, meta, history... }.
 export function loadPuzzle(puzzle) {
+  emit("leaving"); // the open puzzle's last edits are saved before it is replaced (saved.js)
   say(""); // the last puzzle's message ("opened x.ipuz: 68 bars") is not about this one
   state.id = puzzle.id || null;
   state.grid = normalized(puzzle.grid);
