@@ -170,7 +170,12 @@ function seedMemory() {
 export function initClues() {
   seedMemory();
   on("puzzle", () => {
-    rememberPuzzle(state.grid, state.clues); // a file opened or a puzzle reopened: its clues are remembered
+    // a file opened or a puzzle reopened: its clues are remembered (not a stale one: it was written for other letters)
+    const current = Object.fromEntries(Object.entries(state.clues).filter(([key]) => {
+      const slot = state.slotByKey.get(key);
+      return slot && !isStale(slot);
+    }));
+    rememberPuzzle(state.grid, current);
     build();
   });
   on("edit", update);
