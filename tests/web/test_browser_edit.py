@@ -343,3 +343,27 @@ def test_an_edit_just_before_another_puzzle_opens_is_saved(server, browser):
     page.wait_for_function("window.xwcp.state.grid.width === 15")
     assert page.evaluate("window.xwcp.state.grid.cells[15]") == "Q"
     assert errors == []
+
+
+def test_clue_memory_starts_from_the_puzzles_saved_in_this_browser(server, chromium):
+    fresh = chromium.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        page, errors = _open(fresh, server)
+        # a puzzle saved here before the memory existed: 1A CAT clued, 1D CUP clued for other letters (stale)
+        page.evaluate("""() => {
+            localStorage.removeItem('xwcp:clue-memory');
+            const grid = { width: 3, height: 3, cells: ['C', 'A', 'T', 'U', '#', '#', 'B', '#', '#'], bars: [], marks: {},
+                           numbers: null };
+            localStorage.setItem('xwcp:puzzle:pold', JSON.stringify({ version: 1, id: 'pold', grid,
+                clues: { '0A': 'Feline', '0D': 'Mug' }, clueAnswers: { '0A': ['C', 'A', 'T'], '0D': ['C', 'U', 'P'] },
+                theme: [], meta: {}, history: [], future: [] }));
+        }""")
+        page.reload()
+        page.wait_for_function("window.xwcp && window.xwcp.ready")
+        _type_at(page, 12, "CAT")  # 11A of the default 15x15 (cells 12-14)
+        offer = page.locator('#clues li[data-name="11A"] button.memory')
+        assert offer.is_visible() and "Feline" in offer.inner_text()
+        assert page.evaluate("JSON.parse(localStorage.getItem('xwcp:clue-memory')).CUB") is None  # the stale one
+        assert errors == []
+    finally:
+        fresh.close()

@@ -1,7 +1,6 @@
 // The constructor's clue memory: clues written for an answer in earlier puzzles (this browser's saved puzzles and the
 // files opened here), offered when that answer appears again. Kept in localStorage as { ANSWER: [clue, ...] }.
-import { findSlots } from "./grid.js";
-import { BLOCK, EMPTY } from "./grid.js";
+import { BLOCK, EMPTY, findSlots } from "./grid.js";
 
 const KEY = "xwcp:clue-memory";
 const PER_ANSWER = 5;      // the latest clues kept for one answer
@@ -39,12 +38,17 @@ export function remember(answer, text, save = true) {
   if (save) store();
 }
 
-// Remember every clue of a whole puzzle: { grid, clues by slot key }.
-export function rememberPuzzle(grid, cluesByKey) {
+// Remember every clue of a whole puzzle: { grid, clues by slot key }; with `boundByKey` (a saved puzzle's clueAnswers)
+// a clue written for other letters than the entry has now is left out.
+export function rememberPuzzle(grid, cluesByKey, boundByKey = {}) {
   const { slots } = findSlots(grid);
   for (const slot of slots) {
-    const text = cluesByKey[`${slot.cells[0]}${slot.dir}`];
-    if (text) remember(answerOf(slot.cells.map((cell) => grid.cells[cell])), text, false);
+    const key = `${slot.cells[0]}${slot.dir}`;
+    const text = cluesByKey[key];
+    const now = slot.cells.map((cell) => grid.cells[cell]);
+    const bound = boundByKey[key];
+    const stale = Array.isArray(bound) && (bound.length !== now.length || bound.some((x, i) => x !== EMPTY && x !== now[i]));
+    if (text && !stale) remember(answerOf(now), text, false);
   }
   store();
 }

@@ -161,7 +161,9 @@ function seedMemory() {
     if (!key || !key.startsWith("xwcp:puzzle:")) continue;
     try {
       const data = JSON.parse(localStorage.getItem(key));
-      if (data && data.grid && Array.isArray(data.grid.cells) && data.clues) rememberPuzzle(data.grid, data.clues);
+      if (data && data.grid && Array.isArray(data.grid.cells) && data.clues) {
+        rememberPuzzle(data.grid, data.clues, data.clueAnswers || {});
+      }
     } catch { /* an unreadable saved puzzle adds nothing */ }
   }
   localStorage.setItem("xwcp:clue-memory", localStorage.getItem("xwcp:clue-memory") || "{}");
