@@ -30,7 +30,7 @@ from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json, quote
 from xwcp.model.puzzle import Puzzle
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
                              with_published_numbers)
 from xwcp.base.types import Direction
@@ -164,7 +164,7 @@ def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     `empty` value among them)."""
     if not isinstance(value, str):
         return EMPTY
-    text = "".join(value.split()).upper()
+    text = cell_upper("".join(value.split()))
     if not text or text in (empty, "0", EMPTY, "_"):
         return EMPTY
     if not is_cell_content(text):

@@ -36,7 +36,7 @@ from xwcp.formats._io import read_bytes
 from xwcp.runtime.files import (MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO,
                                 quote)
 from xwcp.model.puzzle import Puzzle
-from xwcp.model.grid import is_cell_content
+from xwcp.model.grid import cell_upper, is_cell_content
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
                              with_published_numbers)
 from xwcp.model.grid import number_by_cell as numbering
@@ -279,7 +279,7 @@ def _depth(root: ElementTree.Element) -> int:
 
 
 def _content(text: str, x: int, y: int, source: str) -> str:
-    text = "".join(text.split()).upper()
+    text = cell_upper("".join(text.split()))
     if not text:
         return EMPTY
     if not is_cell_content(text):

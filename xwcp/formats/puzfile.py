@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.model.puzzle import Puzzle, clue_order
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def _from_latin1(text: str, p: puz.Puzzle) -> str:
 def _cell_text(text: str, cell: int, width: int, source: str) -> str:
     """A cell's contents for the model: upper case, no spaces; a character the model keeps for blocks or
     its syntax ('#', '[', ']') is refused."""
-    text = "".join(text.split()).upper()
+    text = cell_upper("".join(text.split()))
     if not text:
         return EMPTY
     if not is_cell_content(text):

@@ -30,7 +30,7 @@ from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import quote
 from xwcp.model.puzzle import Puzzle, clue_order
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
 _PLACEHOLDER_CLUE = "[XXX]"
@@ -88,7 +88,7 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
             if ch.isspace():  # a cell is one character: a space would be written to a .txt grid that cannot hold it
                 raise InputError(f"grid row {r + 1}, column {c + 1} is a space; an .xd grid row is one character "
                                  "per cell ('#' a block, '.' an empty cell)", source)
-            if ch not in "#_." and ch not in rebus and not is_cell_content(ch.upper()):
+            if ch not in "#_." and ch not in rebus and not is_cell_content(cell_upper(ch)):
                 raise InputError(f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a cell "
                                  f"({NOT_CELL_CONTENTS})", source)
     special = header.get("special", "").strip().lower()
@@ -167,7 +167,7 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
         if key in out:
             warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
             continue
-        out[key] = text.strip().upper()
+        out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
             raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot keep "
                              f"({NOT_CELL_CONTENTS})", source)
@@ -221,11 +221,11 @@ def _cell(ch: str, rebus: dict[str, str], special: Mark | None, cell: int, marks
             old = marks.get(cell, Mark())
             marks[cell] = Mark(old.circle or special.circle, old.shaded or special.shaded, old.color)
         return ch.upper()
-    return ch.upper()
+    return cell_upper(ch)
 
 
 def _answer(text: str, split: str) -> str:
-    text = text.upper().replace(" ", "")
+    text = cell_upper(text).replace(" ", "")
     return text.replace(split, "") if split else text
 
 

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, is_cell_content, make_grid,
-                             render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
+                             is_cell_content, make_grid, render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
 
 _EMPTY_INPUT = frozenset(".?_")
 _HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
@@ -89,9 +89,9 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         if ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1:close] if close > 0 else ""
-            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(inner.upper()):
+            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(cell_upper(inner)):
                 raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
-            content, pos = inner.upper(), close + 1
+            content, pos = cell_upper(inner), close + 1
         elif ch == BLOCK:
             content, pos = BLOCK, pos + 1
         elif ch in _EMPTY_INPUT:
