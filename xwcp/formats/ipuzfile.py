@@ -218,6 +218,10 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
     slots = find_slots(grid)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     slot_by_cells = {s.cells: s for s in slots}
+    slots_by_cell: dict[int, list[Slot]] = {}
+    for s in slots:
+        for c in s.cells:
+            slots_by_cell.setdefault(c, []).append(s)
     out: dict[str, str] = {}
     unplaced: list[str] = []
     partial: list[str] = []
@@ -237,7 +241,7 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                 flat = _cells(cell_list, grid, base)
                 slot = slot_by_cells.get(flat) if flat is not None else None
                 if slot is None or slot.direction is not direction:
-                    if flat and _is_part_of_a_slot(flat, direction, slots):
+                    if flat and _is_part_of_a_slot(flat, direction, slots_by_cell):
                         partial.append(f"{key} {number}")
                         continue
                     raise InputError(f"{key} clue {number or '(no number)'} names cells that are not one "
@@ -287,9 +291,9 @@ def _cell_base(clues: dict[str, Any]) -> int:
     return 1
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots: tuple[Slot, ...]) -> bool:
+def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots_by_cell: dict[int, list[Slot]]) -> bool:
     """True when `cells` are a straight run inside one slot of `direction` (a clue on part of an entry)."""
-    for slot in slots:
+    for slot in slots_by_cell.get(cells[0], ()):
         if slot.direction is direction and cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
             return slot.cells[at:at + len(cells)] == cells

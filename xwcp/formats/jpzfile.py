@@ -322,8 +322,9 @@ def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[
     return tuple(out) or None
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], slots: tuple[Slot, ...]) -> bool:
-    for slot in slots:
+def _is_part_of_a_slot(cells: tuple[int, ...], slots_by_cell: dict[int, list[Slot]]) -> bool:
+    """True when `cells` are a straight run inside a slot (the slots through each cell: no scan of them all)."""
+    for slot in slots_by_cell.get(cells[0], ()):
         if cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
             if slot.cells[at:at + len(cells)] == cells:
@@ -340,6 +341,10 @@ def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, so
     """
     slots = find_slots(grid)
     slot_by_cells = {s.cells: s for s in slots}
+    slots_by_cell: dict[int, list[Slot]] = {}
+    for s in slots:
+        for c in s.cells:
+            slots_by_cell.setdefault(c, []).append(s)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
     out: dict[str, str] = {}
@@ -364,7 +369,7 @@ def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, so
                 if slot is not None:
                     by_number.append(label)
             if slot is None:
-                if _is_part_of_a_slot(cells, slots):
+                if _is_part_of_a_slot(cells, slots_by_cell):
                     partial.append(label)
                     continue
                 raise InputError(f"clue {label} is for cells that are not one across or down entry of the grid: "
