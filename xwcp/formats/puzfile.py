@@ -342,6 +342,7 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
     # one round of puzpy's unscramble_string for key digit k: unshuffle, then rotate by n-k (max(2n-k, 0) when
     # k > n), as one gather per digit value; the shift is subtracted unreduced and taken mod 26 once at the end
     perm_by_digit = [unshuffle[(positions + (n - k if n >= k else max(2 * n - k, 0))) % n] for k in range(10)]
+    first_round = np.stack([scrambled[perm] for perm in perm_by_digit])  # the first round's gather, per digit
     keys_per_chunk = max(1, min(10000, _UNLOCK_CELLS_PER_CHUNK // n))  # memory bounded whatever the grid's size
     n_whole = n - n % 4
     letter_by_value = ((np.arange(26 + 36) - 36) % 26 + 65).astype(np.uint8)  # 0..25 less four shifts of 0..9
@@ -349,9 +350,9 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
     for first in range(0, 10000, keys_per_chunk):
         keys = np.arange(first, min(10000, first + keys_per_chunk))
         digits = np.stack([keys // 1000, keys // 100 % 10, keys // 10 % 10, keys % 10], axis=1).astype(np.int16)
-        state = np.broadcast_to(scrambled, (len(keys), n)).copy()
+        state = first_round[digits[:, 3]]  # every key starts from the same letters: its first gather is shared
         for round_ in range(3, -1, -1):
-            for k in range(10):
+            for k in range(10) if round_ < 3 else ():
                 rows = np.flatnonzero(digits[:, round_] == k)
                 if len(rows):
                     state[rows] = np.take(state[rows], perm_by_digit[k], axis=1)
