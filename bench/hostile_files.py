@@ -53,7 +53,8 @@ def run(path: Path, tree: Path, cap_mb: int, timeout_s: float) -> tuple[str, flo
         err.seek(0)
         lines = [line for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
     first = (lines[-1] if lines and "Traceback" in lines[0] else lines[0] if lines else "")
-    return code, seconds, usage.ru_maxrss / 1024, f"{first[:80]}{' ...' if len(first) > 80 else ''} ({len(lines)} lines)"
+    shown = f"{first[:80]}{' ...' if len(first) > 80 else ''} ({len(lines)} lines)"
+    return code, seconds, usage.ru_maxrss / 1024, shown
 
 
 def main() -> int:

@@ -110,7 +110,8 @@ def test_prefilled_letters_do_not_change_slots():
 
 
 @pytest.mark.parametrize("text, upper, changed", [
-    ("abc", "ABC", []), ("é", "É", []), ("N\u0303", "Ñ", []), ("ß", "ß", ["ß -> SS"]), ("ﬁ", "ﬁ", ["ﬁ -> FI"]),
+    ("abc", "ABC", []), ("é", "É", []), ("N\u0303", "Ñ", []), ("ß", "ß", ["ß -> SS"]),
+    ("ﬁ", "ﬁ", ["ﬁ -> FI"]),
     ("ı", "ı", ["ı -> I"]), ("Straße", "STRAßE", ["ß -> SS"]), ("ς", "ς", ["ς -> Σ"])])
 def test_cell_upper_never_changes_a_letter_into_others(text, upper, changed):
     from xwcp.model.grid import cell_upper, changed_letters

@@ -18,8 +18,8 @@ _JPZ_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n'
              '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">'
              '<rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">'
              '<metadata><title>{title}</title></metadata><crossword><grid width="3" height="3">')
-_JPZ_CELLS = "".join(f'<cell x="{x}" y="{y}" solution="{ch}"/>' if ch != "#" else f'<cell x="{x}" y="{y}" type="block"/>'
-                     for y, row in enumerate(["CAT", "A#A", "TAT"], start=1) for x, ch in enumerate(row, start=1))
+_JPZ_CELLS = "".join(f'<cell x="{x}" y="{y}" solution="{ch}"/>' if ch != "#"
+                     else f'<cell x="{x}" y="{y}" type="block"/>' for y, row in enumerate(["CAT", "A#A", "TAT"], start=1) for x, ch in enumerate(row, start=1))
 
 
 def jpz_text(title: str = "T", word_x: str = "1-3", clue: str = "Feline") -> str:
@@ -75,7 +75,8 @@ def _deflate_bomb(n_bytes: int, declared_size: int) -> bytes:
     local = struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 8, 0, 0x21, crc, len(body), declared_size, len(name), 0)
     central = struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 8, 0, 0x21, crc, len(body), declared_size,
                           len(name), 0, 0, 0, 0, 0, 0)
-    end = struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, 1, 1, len(central) + len(name), len(local) + len(name) + len(body), 0)
+    end = struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, 1, 1, len(central) + len(name),
+                      len(local) + len(name) + len(body), 0)
     return local + name + body + central + name + end
 
 
@@ -101,7 +102,8 @@ def hostile_files(scale: float = 1.0) -> dict[str, bytes]:
     files["clue-cells-5.ipuz"] = json.dumps(spoiled).encode()
     spoiled["clues"] = {"Across": [{"number": 1, "clue": "Feline", "cells": True}], "Down": [[1, "Taxi"]]}
     files["clue-cells-true.ipuz"] = json.dumps(spoiled).encode()
-    files["entries-id-list.json"] = json.dumps({"grid": GRID_3X3.split(), "entries": [{"id": [1], "clue": "x"}]}).encode()
+    files["entries-id-list.json"] = json.dumps({"grid": GRID_3X3.split(),
+                                                "entries": [{"id": [1], "clue": "x"}]}).encode()
     files["numbers-huge.txt"] = (GRID_3X3 + "; numbers: 1,1=" + "9" * 5000 + "\n").encode()
     files["locked-60x60.puz"] = locked_puz(60)
     files["inner-space.xd"] = b"Title: t\n\n\nCA T\nA#AA\nTATA\nAAAA\n\n\nA1. x ~ CAT\n"

@@ -1,4 +1,4 @@
-"""Fuzzing with hypothesis: grid reader, word-list reader, cache loader, puzzle-file readers and the CLI answer every input.
+"""Fuzzing with hypothesis: grid, word-list and puzzle-file readers, cache loader and the CLI answer every input.
 
 Property: an exit code in {0, 1, 2, 3} (or, for the readers, a result or an InputError), never a
 traceback or an internal error (exit 70), never an invalid fill. The default run takes well
@@ -362,7 +362,8 @@ def hostile_ipuz(draw) -> bytes:
     raws = []
     for k in range(draw(st.integers(1, 3))):
         where = draw(st.sampled_from(_IPUZ_FIELDS))
-        if draw(st.booleans()) and isinstance(data.get("clues"), dict) and isinstance(data["clues"].get("Across"), list):
+        clues = data.get("clues")
+        if draw(st.booleans()) and isinstance(clues, dict) and isinstance(clues.get("Across"), list):
             data["clues"]["Across"][0] = {"number": 1, "clue": "x", "cells": f"@@{k}@@"}  # cells of a wrong shape
         else:
             target = data

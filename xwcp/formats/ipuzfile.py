@@ -213,7 +213,7 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
         for item in items if isinstance(items, list) else ():
             cells = item.get("cells") if isinstance(item, dict) else None
             if cells is not None and not (isinstance(cells, list) and all(isinstance(pair, list) for pair in cells)):
-                raise InputError(f"a {quote(str(key))} clue has \"cells\": {_type_name(cells)}; the ipuz spec makes "
+                raise InputError(f"a clue of {quote(str(key))} has \"cells\": {_type_name(cells)}; the ipuz spec makes "
                                  "it a list of [column, row] pairs", source)
     slots = find_slots(grid)
     slot_by_key = {(s.direction, s.number): s for s in slots}

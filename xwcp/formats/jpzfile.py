@@ -216,9 +216,9 @@ def _inflate(packed: bytes, method: int, source: str) -> bytes:
             parts.append(chunk)
             n_bytes += len(chunk)
             if n_bytes > cap:
-                raise InputError(f"the zipped puzzle inflates to more than {cap:,} bytes from {len(packed):,} packed; a .jpz is at "
-                                 f"most {MAX_UNZIPPED_BYTES:,} bytes and {MAX_ZIP_RATIO} times its packed size",
-                                 source)
+                raise InputError(f"the zipped puzzle inflates to more than {cap:,} bytes from {len(packed):,} packed; "
+                                 f"a .jpz is at most {MAX_UNZIPPED_BYTES:,} bytes and {MAX_ZIP_RATIO} times its "
+                                 "packed size", source)
             if not chunk and not pending and getattr(decompressor, "needs_input", True):
                 break  # the input ended before the stream did: the XML will not read
     except InputError:

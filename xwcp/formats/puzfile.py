@@ -320,8 +320,9 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
 
     Across Lite scrambles the letters of the solution (column by column, blocks left out) with
     a four-digit key and keeps a 16-bit checksum of the plain letters; every key is tried here
-    with numpy, as many at once as keep the work arrays to a few MB (a 60x60 once took 1.1 GB). Several keys can fit a 16-bit checksum: the one whose grid spells the
-    most words of the default list is taken.
+    with numpy, as many at once as keep the work arrays to a few MB (a 60x60 once took 1.1 GB).
+    Several keys can fit a 16-bit checksum: the one whose grid spells the most words of the
+    default list is taken.
 
     Returns:
         (key, number of keys that fit); (None, 0) when none fits or the solution is not all A-Z.

@@ -89,7 +89,8 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
                 raise InputError(f"grid row {r + 1}, column {c + 1} is a space; an .xd grid row is one character "
                                  "per cell ('#' a block, '.' an empty cell)", source)
             if ch not in "#_." and ch not in rebus and not is_cell_content(cell_upper(ch)):
-                raise InputError(f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a cell "
+                raise InputError(f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a "
+                                 "cell "
                                  f"({NOT_CELL_CONTENTS})", source)
     special = header.get("special", "").strip().lower()
     special_mark = Mark(circle=True) if special.startswith("circle") else Mark(shaded=True) if special else None
@@ -169,7 +170,8 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
-            raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot keep "
+            raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
+                             "keep "
                              f"({NOT_CELL_CONTENTS})", source)
     return out
 

@@ -34,7 +34,8 @@ from pathlib import Path
 from xwcp.base.errors import InputError
 from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
-                             is_cell_content, make_grid, render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
+                             is_cell_content, make_grid,
+                             render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
 
 _EMPTY_INPUT = frozenset(".?_")
 _HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
