@@ -58,3 +58,48 @@ def test_a_variety_ipuz_is_refused_in_one_line(capsys):
 def test_zero_indexed_clue_cells_are_placed():
     puzzle = read_puzzle(DATA / "kotwords-test-zero-indexed.ipuz")
     assert len(puzzle.clue_by_slot) == 10 and puzzle.grid.cells[12] == "XYZ"
+
+
+# ----- issue 34: numbers, nesting and field types ------------------------------------------
+
+def _spoiled(tmp_path, text: str):
+    path = tmp_path / "x.ipuz"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d["dimensions"].update(width=True), "no dimensions"),
+    (lambda d: d.update(kind=5), '"kind" is 5 (a number)'),
+    (lambda d: d.update(kind=[1]), '"kind" is a list'),
+    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": 5}]), '"cells": 5 (a number)'),
+    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": True}]), '"cells": true'),
+    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": [1, 1]}]), '"cells": a list'),
+])
+def test_a_field_of_the_wrong_type_is_named(tmp_path, change, says):
+    from tests.project.hostile import ipuz_dict
+
+    data = ipuz_dict()
+    change(data)
+    with pytest.raises(InputError) as caught:
+        read_puzzle(_spoiled(tmp_path, json.dumps(data)))
+    assert says in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("value, says", [("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("NaN", "NaN"),
+                                         ("1e999", "too large"), ("9" * 5000, "5,000 digits"),
+                                         ("[" * 100000 + "]" * 100000, "nests deeper than 64"),
+                                         ("[" * 65 + "]" * 65, "nests deeper than 64")])
+def test_numbers_and_nesting_are_bounded(tmp_path, value, says):
+    from tests.project.hostile import ipuz_dict
+
+    text = json.dumps(ipuz_dict())[:-1] + ', "extra": ' + value + "}"
+    with pytest.raises(InputError, match=says):
+        read_puzzle(_spoiled(tmp_path, text))
+
+
+def test_a_kind_given_as_one_string_and_big_but_bounded_numbers_read(tmp_path):
+    from tests.project.hostile import ipuz_dict
+
+    data = {**ipuz_dict(), "kind": "http://ipuz.org/crossword#1", "uniqueid": 10 ** 17, "nested": [[[[1.5]]]]}
+    assert read_puzzle(_spoiled(tmp_path, json.dumps(data))).grid.rows == ["CAT", "A#A", "TAT"]

@@ -57,3 +57,70 @@ def test_jpz_symbols_rebus_and_markup_in_clues(tmp_path):
 def test_an_acrostic_jpz_is_refused():
     with pytest.raises(InputError, match=r"not a crossword \(a <acrostic> puzzle\)"):
         read_puzzle(DATA / "acrostic.jpz")
+
+
+# ----- issue 34: zipped .jpz under budgets --------------------------------------------------
+
+def _zipped(text: str, method: int) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=method) as archive:
+        archive.writestr("puzzle.xml", text)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("method", ["ZIP_STORED", "ZIP_DEFLATED", "ZIP_BZIP2", "ZIP_LZMA"])
+def test_every_zip_method_reads_the_same_puzzle(method):
+    import zipfile
+
+    from xwcp.formats.jpzfile import from_bytes
+    from tests.project.hostile import jpz_text
+
+    text = jpz_text() + "<!--" + "x" * 50_000 + "-->"  # several 64 KiB pieces
+    puzzle = from_bytes(_zipped(text, getattr(zipfile, method)), "p.jpz")
+    assert puzzle.grid.rows == ["CAT", "A#A", "TAT"]
+    assert puzzle.clue_by_slot == {"1A": "Feline", "1D": "Taxi"}
+
+
+@pytest.mark.parametrize("name", ["zip-bomb-false-size.jpz", "zip-bomb-bzip2.jpz"])
+def test_a_zip_bomb_is_refused_before_it_inflates(name):
+    import tracemalloc
+
+    from xwcp.formats.jpzfile import from_bytes
+    from xwcp.runtime.files import MAX_UNZIPPED_BYTES
+    from tests.project.hostile import hostile_files
+
+    data = hostile_files(scale=1 / 32)[name]  # 32 MiB inflated, 4 times the cap; the archive says 1,000 bytes
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            from_bytes(data, "bomb.jpz")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(caught.value).startswith("bomb.jpz: the zipped puzzle inflates to more than")
+    assert "bomb.jpz" not in str(caught.value)[len("bomb.jpz"):]  # named once
+    assert peak < 3 * MAX_UNZIPPED_BYTES
+
+
+def test_a_span_far_outside_the_grid_names_no_cells_and_costs_nothing():
+    from xwcp.formats.jpzfile import from_bytes
+    from tests.project.hostile import jpz_text
+
+    puzzle = from_bytes(jpz_text(word_x="1-999999999").encode(), "s.jpz")
+    assert puzzle.clue_by_slot == {"1D": "Taxi"}
+    assert "1 clues name no word of the grid and are not read" in puzzle.warnings
+
+
+@pytest.mark.parametrize("where", ["clue", "title"])
+def test_deeply_nested_markup_is_refused_in_one_line(where):
+    from xwcp.formats.jpzfile import from_bytes
+    from tests.project.hostile import jpz_text
+
+    nested = "<i>" * 5000 + "x" + "</i>" * 5000
+    with pytest.raises(InputError, match="the XML nests elements 5,00[45] deep"):
+        from_bytes(jpz_text(**{where: nested}).encode(), "n.jpz")
+    shallow = "<i>" * 20 + "x" + "</i>" * 20  # markup a few levels deep still reads
+    assert from_bytes(jpz_text(**{where: shallow}).encode(), "n.jpz").grid.rows == ["CAT", "A#A", "TAT"]

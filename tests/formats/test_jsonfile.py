@@ -81,3 +81,17 @@ def test_a_bad_grid_inside_is_named_too(tmp_path):
 def test_marks_survive_as_the_grid_lines_say():
     grid = parse_grid("(A){B}\n..\n")
     assert grid.mark_by_cell[0] == Mark(circle=True) and jsonfile.to_dict(Puzzle(grid))["grid"][0] == "(A){B}"
+
+
+@pytest.mark.parametrize("entries", [[{"id": [1], "clue": "x"}], [{"id": {"a": 1}}], [5, "x", None]])
+def test_entries_of_the_wrong_type_are_left_out(tmp_path, entries):
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps({"grid": ["CAT", "A.A", "TAT"], "entries": entries}), encoding="utf-8")
+    assert jsonfile.read(path).clue_by_slot == {}
+
+
+def test_entries_that_are_not_a_list_are_refused(tmp_path):
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps({"grid": ["CAT", "A.A", "TAT"], "entries": 5}), encoding="utf-8")
+    with pytest.raises(InputError, match='"entries" must be a list'):
+        jsonfile.read(path)

@@ -186,3 +186,48 @@ def test_puz_writes_rebus_circles_and_diagramless_as_puzpy_reads_them(tmp_path):
     assert p.markup().get_markup_squares(puz.GridMarkup.Circled) == [0]
     back = read_puzzle(out)
     assert back.grid == grid and back.is_diagramless
+
+
+# ----- issue 34: the key search, bounded --------------------------------------------------
+
+@pytest.mark.parametrize("width, height", [(1, 2), (3, 3), (7, 3), (5, 5), (1, 11)])
+def test_the_key_found_unscrambles_to_letters_that_fit_the_checksum(width, height):
+    """Small grids (fewer letters than a key digit, odd counts) and the chunked search: every key reported
+    fitting does fit puzpy's own checksum, and the locking key is among them."""
+    import random
+
+    import puz
+
+    from xwcp.formats.puzfile import unlock_key
+
+    rng = random.Random(width * 100 + height)
+    p = puz.Puzzle()
+    p.width, p.height = width, height
+    p.solution = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(width * height))
+    p.fill, p.clues = "-" * (width * height), []
+    key = rng.randint(0, 9999)
+    p.lock_solution(key)
+    found, n_fit = unlock_key(p)
+    fitting = [k for k in range(10000) if puz.scrambled_cksum(
+        puz.unscramble_solution(p.solution, width, height, k), width, height) == p.scrambled_cksum]
+    assert key in fitting and found in fitting and n_fit == len(fitting)
+
+
+def test_a_locked_60x60_is_unlocked_with_bounded_memory():
+    import tracemalloc
+
+    import puz
+
+    from xwcp.formats.puzfile import unlock_key
+    from tests.project.hostile import locked_puz
+
+    p = puz.Puzzle()
+    p.load(locked_puz(60, key=4321))
+    tracemalloc.start()
+    try:
+        found = unlock_key(p)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found == (4321, 1)
+    assert peak < 200 << 20  # 1.1 GB before issue 34

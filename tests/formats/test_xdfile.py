@@ -65,3 +65,38 @@ def test_xd_without_hash_blocks_and_without_answers_warns_which_reading(tmp_path
     path.write_text("Title: t\n\n\nAB.C\nDE.F\n\n\nA1. x\n")
     puzzle = read_puzzle(path)
     assert puzzle.grid.n_blocks == 2 and "are read as blocks" in puzzle.warnings[0]
+
+
+# ----- issue 34: linear comments, short error lines, rows with spaces -----------------------
+
+def test_comments_are_removed_as_the_non_greedy_regex_did():
+    import random
+    import re
+
+    from xwcp.formats.xdfile import _without_comments
+
+    regex = re.compile(r"<!--.*?-->", re.DOTALL)
+    pieces = ["<!--", "-->", "a", "-", "<", "!", "\n", "--", ">"]
+    rng = random.Random(34)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert _without_comments(text) == regex.sub("", text), text
+
+
+def test_many_unclosed_comments_take_linear_time_and_one_short_line():
+    import time
+
+    from xwcp.formats.xdfile import from_text
+
+    start = time.process_time()
+    with pytest.raises(InputError) as caught:
+        from_text("<!--" * 40000, "c.xd")  # 160 KB: 55 s before issue 34
+    assert time.process_time() - start < 2.0
+    assert len(str(caught.value)) < 200
+
+
+def test_a_grid_row_with_an_inner_space_is_refused_on_read(tmp_path):
+    path = tmp_path / "s.xd"
+    path.write_text("Title: t\n\n\nCA T\nA#AA\nTATA\nAAAA\n\n\nA1. x ~ CAT\n", encoding="utf-8")
+    with pytest.raises(InputError, match="grid row 1, column 3 is a space"):
+        read_puzzle(path)

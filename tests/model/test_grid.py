@@ -107,3 +107,14 @@ def test_single_white_cells_are_never_slots_or_numbered():
 
 def test_prefilled_letters_do_not_change_slots():
     assert slot_table(parse_grid("#CAT#\n.....\n..#..\n.....\n#...#")) == slot_table(parse_grid(FIVE))
+
+
+@pytest.mark.parametrize("text, upper, changed", [
+    ("abc", "ABC", []), ("é", "É", []), ("N\u0303", "Ñ", []), ("ß", "ß", ["ß -> SS"]),
+    ("ﬁ", "ﬁ", ["ﬁ -> FI"]),
+    ("ı", "ı", ["ı -> I"]), ("Straße", "STRAßE", ["ß -> SS"]), ("ς", "ς", ["ς -> Σ"])])
+def test_cell_upper_never_changes_a_letter_into_others(text, upper, changed):
+    from xwcp.model.grid import cell_upper, changed_letters
+
+    assert cell_upper(text) == upper
+    assert changed_letters(text) == changed

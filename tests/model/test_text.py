@@ -146,3 +146,26 @@ def test_grid_from_rows_matches_parse_grid():
     from xwcp.model import grid_from_rows
 
     assert grid_from_rows(["#.a", "b?_", "..#"]) == parse_grid("#.a\nb?_\n..#")
+
+
+# ----- issue 34: numbers in directive lines, letters never changed --------------------------
+
+@pytest.mark.parametrize("line", ["; numbers: 1,1=" + "9" * 5000, "; numbers: " + "1" * 19 + ",1=4",
+                                  "; colors: 1," + "2" * 5000 + "=#FFCC00"])
+def test_a_huge_number_in_a_directive_line_is_one_line_naming_it(line):
+    with pytest.raises(InputError) as caught:
+        parse_grid("CAT\nA.A\nTAT\n" + line + "\n", "g.txt")
+    message = str(caught.value)
+    assert message.startswith("g.txt:4: ") and len(message) < 200
+
+
+def test_a_published_number_of_18_digits_still_reads():
+    grid = parse_grid("CAT\nA.A\nTAT\n; numbers: 1,1=" + "9" * 18 + "\n")
+    assert grid.numbers is not None and 10 ** 18 - 1 in dict(grid.numbers).values()
+
+
+@pytest.mark.parametrize("rebus, kept", [("[STRAßE]", "STRAßE"), ("[ﬁ]", "ﬁ"), ("[kapı]", "KAPı"),
+                                         ("[N\u0303O]", "ÑO"), ("[ñ]", "Ñ"), ("[star]", "STAR")])
+def test_a_rebus_is_upper_cased_without_changing_a_letter_into_others(rebus, kept):
+    grid = parse_grid(f"{rebus}AB\nA.A\nTAT\n")
+    assert grid.cells[0] == kept

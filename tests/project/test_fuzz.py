@@ -1,4 +1,4 @@
-"""Fuzzing with hypothesis: grid reader, word-list reader, cache loader and the CLI answer every input.
+"""Fuzzing with hypothesis: grid, word-list and puzzle-file readers, cache loader and the CLI answer every input.
 
 Property: an exit code in {0, 1, 2, 3} (or, for the readers, a result or an InputError), never a
 traceback or an internal error (exit 70), never an invalid fill. The default run takes well
@@ -8,12 +8,20 @@ Counting mode (for reports): with XWCP_FUZZ_COUNT=1 a crash is recorded instead 
 test, and with XWCP_FUZZ_REPORT=FILE each test appends one JSON line to FILE: the distinct
 inputs tried and the distinct crashes (exception type and innermost frame). This is how the
 suite was run against the code before issue 13 to count the tracebacks it had.
+
+The puzzle-file targets (issue 34) write structured hostile .ipuz, .jpz (zipped and not), .xd, .puz
+and grid text: deep nesting, huge numbers, Infinity, wrong types, zip bombs, spans far outside the
+grid, unclosed comments, damaged headers. Each file must be read or refused with one InputError
+line within PER_FILE_CPU_S of CPU, a file that reads must convert to our text grid and read back,
+and the whole run must stay under MAX_RSS_BYTES.
 """
 from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
+import time
 import traceback
 from pathlib import Path
 
@@ -29,6 +37,9 @@ from xwcp.base.errors import InputError  # noqa: E402
 from xwcp.model import parse_grid, read_grid  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
+from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
+
+from tests.project.hostile import hostile_files, ipuz_dict, jpz_text, locked_puz  # noqa: E402
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
@@ -323,6 +334,220 @@ def _assert_valid_fill(argv, data, record) -> None:
         record.crash(None, f"invalid fill: {violations}", argv)
 
 
+# ----- puzzle files (issue 34) -------------------------------------------------------------
+
+PER_FILE_CPU_S = 2.0
+"""CPU time one hostile file may take to read (a published one takes under 0.5 s)."""
+MAX_RSS_BYTES = 1 << 30
+"""Peak memory of the whole test process after the puzzle-file targets (a bomb once took 2 GB)."""
+
+_huge_numbers = st.sampled_from(["9" * 5000, "-" + "9" * 400, "1e999", "-1e999", "Infinity", "-Infinity", "NaN",
+                                 "1" * 19, "123456789012345678", "0", "-1", "2.5", "1e-300"])
+_json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20), st.floats(allow_nan=False,
+                          allow_infinity=False), st.text(max_size=12))
+_json_values = st.recursive(_json_scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.text(max_size=6), inner, max_size=4)), max_leaves=12)
+_raw_json = st.one_of(_huge_numbers, _json_values.map(json.dumps),
+                      st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+                      st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n))
+_IPUZ_FIELDS = [("dimensions", "width"), ("dimensions", "height"), ("kind",), ("block",), ("empty",), ("puzzle",),
+                ("solution",), ("clues",), ("styles",), ("title",), ("puzzle", 0), ("puzzle", 1, 1),
+                ("solution", 0, 0), ("clues", "Across"), ("clues", "Across", 0), ("clues", "Down", 0, 0)]
+
+
+@st.composite
+def hostile_ipuz(draw) -> bytes:
+    """A valid 3x3 .ipuz with a few fields replaced by raw JSON: huge numbers, deep nesting, wrong types."""
+    data: dict = ipuz_dict()
+    raws = []
+    for k in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(_IPUZ_FIELDS))
+        clues = data.get("clues")
+        if draw(st.booleans()) and isinstance(clues, dict) and isinstance(clues.get("Across"), list):
+            data["clues"]["Across"][0] = {"number": 1, "clue": "x", "cells": f"@@{k}@@"}  # cells of a wrong shape
+        else:
+            target = data
+            for step in where[:-1]:
+                target = target[step] if isinstance(target, (dict, list)) else target
+            if isinstance(target, (dict, list)):
+                try:
+                    target[where[-1]] = f"@@{k}@@"
+                except (IndexError, TypeError):
+                    pass
+        raws.append(draw(_raw_json))
+    text = json.dumps(data)
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"@@{k}@@"', raw)
+    return text.encode()
+
+
+_SPANS = st.one_of(st.sampled_from(["1-3", "3-1", "1-999999999", "0-2", "2", "", "x", "1-", "-1", "1--3",
+                                    "99999999999999999999"]),
+                   st.tuples(st.integers(0, 10 ** 9), st.integers(0, 10 ** 9)).map(lambda t: f"{t[0]}-{t[1]}"))
+_MARKUP = st.one_of(st.text(alphabet="abc<>/&;i ", max_size=40),
+                    st.integers(1, 6000).map(lambda n: "<i>" * n + "x" + "</i>" * n),
+                    st.sampled_from(["&nbsp;", "&bogus;", "<![CDATA[x]]>", "<!-- c -->", "&#0;", "&#x110000;"]))
+
+
+@st.composite
+def hostile_jpz(draw) -> bytes:
+    """A small .jpz with a hostile span, title or clue, plain or zipped (any method, maybe a bomb)."""
+    import zipfile
+
+    from tests.project.hostile import _zip_one
+
+    text = jpz_text(title=draw(_MARKUP), word_x=draw(_SPANS), clue=draw(_MARKUP))
+    if draw(st.booleans()):
+        text = text.replace('width="3"', f'width="{draw(st.sampled_from(["0", "61", "-1", "9" * 30, "x", "3"]))}"')
+    data = text.encode()
+    form = draw(st.sampled_from(["plain", "zip", "bomb", "cut"]))
+    if form == "zip":
+        method = draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]))
+        data = _zip_one("puzzle.xml", method, lambda handle: handle.write(text.encode()),
+                        draw(st.sampled_from([None, 0, 10, 1 << 31])))
+    elif form == "bomb":
+        data = _BOMBS[draw(st.sampled_from(sorted(_BOMBS)))]
+    elif form == "cut":
+        data = data[:draw(st.integers(0, len(data)))]
+    return data
+
+
+_BOMBS = {name: data for name, data in hostile_files(scale=1 / 64).items() if name.startswith("zip-")}
+_XD_LINES = st.one_of(st.sampled_from(["Title: t", "Rebus: 1=HEART", "Rebus: x", "Special: circle", "", "", "",
+                                       "## Grid", "## Clues", "## Design", "<style>", "A { background: circle }",
+                                       "</style>", "<!--", "-->", "A1. Cat ~ CAT", "D1. x ~ ", "A99. y ~ Z"]),
+                      st.text(alphabet="#._ABCabc1 ", min_size=1, max_size=6), st.text(max_size=10))
+
+
+@st.composite
+def hostile_xd(draw) -> bytes:
+    """.xd text: headers, grid rows (spaces and odd characters), clues, Design sections and comments, mixed."""
+    lines = draw(st.lists(_XD_LINES, max_size=25))
+    base = ["Title: t", "", "", "CAT", "A#A", "TAT", "", "", "A1. Cat ~ CAT", "D1. Taxi ~ CAT"]
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(base)))
+        lines = base[:at] + lines + base[at:]
+    text = "\n".join(lines)
+    if draw(st.booleans()):
+        text += "<!--" * draw(st.integers(1, 20000))
+    return text.encode()
+
+
+@st.composite
+def hostile_puz(draw) -> bytes:
+    """A locked or plain small .puz, then damaged: bytes overwritten (header sizes among them), cut short."""
+    import puz
+
+    if draw(st.booleans()):
+        data = bytearray(locked_puz(draw(st.integers(2, 8)), key=draw(st.integers(1000, 9999))))
+    else:
+        p = puz.Puzzle()
+        p.width = p.height = 3
+        p.solution, p.fill, p.clues = "CAT.A.TAT".replace(".", "-").replace("-", ".", 0), "---.-.---", ["a"] * 4
+        data = bytearray(p.tobytes())
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, max(0, len(data) - 1)))
+        data[at:at + 1] = bytes([draw(st.integers(0, 255))])
+    if draw(st.booleans()):
+        data = data[:draw(st.integers(0, len(data)))]
+    return bytes(data)
+
+
+@st.composite
+def hostile_grid_text(draw) -> bytes:
+    """Our text grid with directive lines holding huge numbers and rebus cells holding letters that fold."""
+    rows = ["CAT", "A.A", "TAT"]
+    if draw(st.booleans()):
+        rows[0] = draw(st.sampled_from(["[ß]AT", "[ﬁ]AT", "[KAPı]AT", "[N\u0303]AT", "[  ]AT", "[]AT", "CA[T"]))
+    lines = rows + [f"; numbers: {draw(_huge_numbers.filter(str.isdigit))},1=1",
+                    f"; numbers: 1,1={draw(st.sampled_from(['9' * 5000, '1' * 18, '1' * 19, '0']))}",
+                    f"; colors: 1,{draw(st.sampled_from(['1', '9' * 3000]))}=#FFCC00"]
+    return "\n".join(draw(st.permutations(lines))).encode()
+
+
+def _check_puzzle_file(record, workdir, name: str, data: bytes) -> None:
+    """Read `data` as file `name`: a Puzzle or one InputError line, within the CPU budget; what reads converts
+    to our text grid and reads back."""
+    record.inputs.add(repr((name, data[:2000])))
+    path = workdir / name
+    path.write_bytes(data)
+    start = time.process_time()
+    try:
+        puzzle = read_puzzle(path)
+    except InputError as exc:
+        text = str(exc)
+        assert "\n" not in text.strip() and text.count(str(path)) == 1 and len(text) < 600, text[:2000]
+        return
+    except Exception as exc:  # noqa: BLE001 - every other exception is what we look for
+        record.crash(exc, traceback.format_exc(), (name, data[:300]))
+        return
+    finally:
+        assert time.process_time() - start < PER_FILE_CPU_S, (name, data[:300])
+    out = workdir / "fuzz-converted.txt"
+    try:
+        write_puzzle(puzzle, out)
+        again = read_puzzle(out)
+    except Exception as exc:  # noqa: BLE001 - a file that reads must convert and read back (issue 34)
+        record.crash(exc, traceback.format_exc(), (name, data[:300]))
+        return
+    assert again.grid.cells == puzzle.grid.cells, (name, data[:300])
+
+
+PUZZLE_FAST = settings(FAST, max_examples=25)
+PUZZLE_SLOW = settings(FAST, max_examples=500)
+
+
+@pytest.fixture(scope="module")
+def within_memory():
+    yield
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    assert peak < MAX_RSS_BYTES, f"peak RSS {peak >> 20} MiB"
+
+
+@PUZZLE_FAST
+@given(data=hostile_ipuz())
+def test_ipuz_reader(records, workdir, within_memory, data):
+    _check_puzzle_file(records("ipuz reader"), workdir, "fuzz.ipuz", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_ipuz())
+def test_json_reader(records, workdir, within_memory, data):
+    """The same hostile JSON as our own .json, whose `grid` and `entries` are spoiled too."""
+    spoiled = data.replace(b'"puzzle":', b'"grid": ["CAT", "A.A", "TAT"], "entries":', 1)
+    _check_puzzle_file(records("json reader"), workdir, "fuzz.json", spoiled)
+
+
+@PUZZLE_FAST
+@given(data=hostile_jpz())
+def test_jpz_reader(records, workdir, within_memory, data):
+    _check_puzzle_file(records("jpz reader"), workdir, "fuzz.jpz", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_xd())
+def test_xd_reader(records, workdir, within_memory, data):
+    _check_puzzle_file(records("xd reader"), workdir, "fuzz.xd", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_puz())
+def test_puz_reader(records, workdir, within_memory, data):
+    _check_puzzle_file(records("puz reader"), workdir, "fuzz.puz", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_grid_text())
+def test_grid_text_reader(records, workdir, within_memory, data):
+    _check_puzzle_file(records("grid text reader"), workdir, "fuzz.txt", data)
+
+
+@pytest.mark.parametrize("name", sorted(hostile_files(scale=1 / 64)))
+def test_each_hostile_file_of_issue_34(records, workdir, within_memory, name):
+    """The issue's own files as seeds of the same property (the CLI runs them in test_robustness)."""
+    _check_puzzle_file(records("issue 34 files"), workdir, name, hostile_files(scale=1 / 64)[name])
+
+
 # ----- the long profile --------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -344,3 +569,12 @@ def test_word_list_reader_long(records, workdir, raw):
 @given(call=cli_calls())
 def test_command_line_long(records, workdir, capsys, call):
     test_command_line.hypothesis.inner_test(records, workdir, capsys, call)
+
+
+@pytest.mark.slow
+@PUZZLE_SLOW
+@given(data=st.one_of(hostile_ipuz().map(lambda d: ("fuzz.ipuz", d)), hostile_jpz().map(lambda d: ("fuzz.jpz", d)),
+                      hostile_xd().map(lambda d: ("fuzz.xd", d)), hostile_puz().map(lambda d: ("fuzz.puz", d)),
+                      hostile_grid_text().map(lambda d: ("fuzz.txt", d))))
+def test_puzzle_files_long(records, workdir, within_memory, data):
+    _check_puzzle_file(records("puzzle files (long)"), workdir, *data)

@@ -51,3 +51,18 @@ def test_readme_library_examples_run(tmp_path, monkeypatch):
     assert (tmp_path / "daily.puz").stat().st_size > 0
     assert re.search(r"^\d+ \d+ \{'ASTRONOMER': '\d+A', 'TELESCOPES': '\d+A'\} quality: mean", printed, re.M)
     assert xwcp.read_puzzle(tmp_path / "designed.ipuz").grid.width == 11
+
+
+def test_the_puzzle_files_section_states_the_limits_the_readers_apply():
+    """README's limits paragraph quotes xwcp.runtime.files's budgets (issue 34): change one, change both."""
+    from xwcp.model import MAX_GRID_BYTES, MAX_SIDE
+    from xwcp.runtime import files
+
+    text = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    section = text[text.index("A puzzle file is untrusted input"):text.index("## Why a grid cannot be filled")]
+    for phrase in (f"at most {files.MAX_PUZZLE_BYTES >> 20} MiB on disk", f"a text grid: {MAX_GRID_BYTES >> 10} KiB",
+                   f"at most {MAX_SIDE}x{MAX_SIDE}", f"at most {files.MAX_ZIP_MEMBERS} files",
+                   f"at most {files.MAX_UNZIPPED_BYTES >> 20} MiB", f"at most {files.MAX_ZIP_RATIO} times",
+                   f"nested at most {files.MAX_NESTING_DEPTH} deep", f"at most {files.MAX_NUMBER_DIGITS} digits",
+                   f"at most {files.MAX_CLUES:,} clues"):
+        assert phrase in section, phrase

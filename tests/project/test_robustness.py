@@ -493,3 +493,106 @@ def test_suggest_on_a_completed_slot_not_in_the_list(files, capsys):
     assert "1A QZX: 1 word fits" in out and "QZX              score   -" in out
 
 
+
+
+# ----- issue 34: hostile puzzle files, each through the CLI under 512 MB and 5 s of CPU ----------
+
+from tests.project.hostile import hostile_files  # noqa: E402
+
+HOSTILE_EXPECTED = {
+    # file: (exit codes allowed, what stderr must say)
+    "zip-bomb-false-size.jpz": ({2}, "inflates to more than"),
+    "zip-bomb-bzip2.jpz": ({2}, "inflates to more than"),
+    "zip-many-members.jpz": ({2}, "holds 5,000 files"),
+    "word-span.jpz": ({0, 1}, "1 clues name no word of the grid"),
+    "nested-clue.jpz": ({2}, "the XML nests elements"),
+    "nested-title.jpz": ({2}, "the XML nests elements"),
+    "xd-unclosed-comments.xd": ({2}, "no grid"),
+    "nested.ipuz": ({2}, "the JSON nests deeper than 64 levels"),
+    "infinity.ipuz": ({2}, "the JSON holds Infinity"),
+    "huge-int.ipuz": ({2}, "a number of 5,000 digits"),
+    "kind-5.ipuz": ({2}, '"kind" is 5 (a number)'),
+    "clue-cells-5.ipuz": ({2}, '"cells": 5 (a number)'),
+    "clue-cells-true.ipuz": ({2}, '"cells": true'),
+    "entries-id-list.json": ({0, 1}, ""),
+    "numbers-huge.txt": ({2}, "a number of 5,000 digits"),
+    "locked-60x60.puz": ({0, 1}, "unlocked with key 7351"),
+    "inner-space.xd": ({2}, "grid row 1, column 3 is a space"),
+}
+CPU_LIMIT_S = 5.0
+MEMORY_LIMIT_BYTES = 512 << 20
+
+
+@pytest.fixture(scope="module")
+def hostile_folder(tmp_path_factory):
+    """The hostile files of issue 34 (bombs shrunk to 16 MiB inflated: still twice the 8 MiB cap)."""
+    folder = tmp_path_factory.mktemp("hostile")
+    for name, data in hostile_files(scale=1 / 64).items():
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def _bounded_xwcp(*argv) -> tuple[int, str]:
+    """(exit code, stderr) of `python -m xwcp ARGV` under a 512 MB address-space cap."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+
+    child = subprocess.Popen([sys.executable, "-m", "xwcp", *map(str, argv)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), preexec_fn=cap)
+    try:
+        _, err = child.communicate(timeout=120)  # a safety limit; CPU time is asserted from the children's usage
+    finally:
+        child.kill()
+        child.wait()
+    return child.returncode, err.decode("utf-8", "replace")
+
+
+def test_hostile_files_cover_every_file_side_input_of_issue_34():
+    assert set(hostile_files(scale=1 / 64)) == set(HOSTILE_EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_EXPECTED))
+def test_hostile_file_is_answered_in_one_line_within_budget(hostile_folder, name):
+    codes, says = HOSTILE_EXPECTED[name]
+    code, err = _bounded_xwcp("check", hostile_folder / name, "--time-limit", "2")
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code in codes, err
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert says in err, err
+    if code == 2:
+        assert len(lines) == 1, err
+        assert err.count(str(hostile_folder)) == 1, err  # the file named once, no other path
+        assert len(lines[0]) < 300, lines[0]
+
+
+def test_hostile_files_cost_little_cpu(hostile_folder):
+    """The CPU time of each run (wall time is at the mercy of a loaded machine): under 5 s, the locked 60x60
+    and the 160 KB of unclosed .xd comments among them (10 s and 55 s before issue 34)."""
+    import resource
+
+    for name in ("locked-60x60.puz", "xd-unclosed-comments.xd", "zip-bomb-false-size.jpz", "word-span.jpz"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        code, err = _bounded_xwcp("check", hostile_folder / name, "--time-limit", "2")
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu_s = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        assert code in HOSTILE_EXPECTED[name][0], err
+        assert cpu_s < CPU_LIMIT_S, (name, cpu_s)
+
+
+def test_xd_row_with_an_inner_space_is_refused_by_convert_not_written(hostile_folder, tmp_path):
+    out = tmp_path / "out.txt"
+    code, err = _bounded_xwcp("convert", hostile_folder / "inner-space.xd", out)
+    assert code == 2 and "is a space" in err and len(err.strip().splitlines()) == 1, err
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_full_size_bombs_are_answered_within_budget(tmp_path):
+    """The issue's own sizes: a 1 MB deflate zip inflating to 1 GiB, a bzip2 member of 512 MiB."""
+    files = hostile_files(scale=1.0)
+    for name in ("zip-bomb-false-size.jpz", "zip-bomb-bzip2.jpz"):
+        (tmp_path / name).write_bytes(files[name])
+        code, err = _bounded_xwcp("check", tmp_path / name)
+        assert code == 2 and "inflates to more than" in err, err

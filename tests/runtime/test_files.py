@@ -90,3 +90,31 @@ def test_fifo_with_a_late_writer_is_read(tmp_path):
         assert read_grid(fifo).rows == ["...", "..."]
     finally:
         writer.wait(timeout=10)
+
+
+# ----- issue 34: JSON under budgets -------------------------------------------------------
+
+@pytest.mark.parametrize("text, says", [
+    ("[" * 100000 + "]" * 100000, "nests deeper than 64"), ("[" * 65 + "]" * 65, "nests deeper than 64"),
+    ('{"a": ' * 70 + "1" + "}" * 70, "nests deeper than 64"), ("Infinity", "Infinity"), ("[NaN]", "NaN"),
+    ("[1e400]", "too large"), ("9" * 19, "19 digits"), ("-" + "9" * 5000, "5,000 digits"), ("{", "not JSON")])
+def test_load_json_refuses_what_is_over_a_budget_in_one_line(text, says):
+    from xwcp.runtime.files import load_json
+
+    with pytest.raises(InputError) as caught:
+        load_json(text, "f.json")
+    assert says in str(caught.value) and str(caught.value).startswith("f.json: ") and len(str(caught.value)) < 200
+
+
+def test_load_json_reads_what_is_within_the_budgets():
+    from xwcp.runtime.files import load_json
+
+    assert load_json('{"a": [' * 31 + "1" + "]}" * 31, "f.json")["a"][0]["a"][0]["a"][0] is not None
+    assert load_json("[" + "9" * 18 + ", -1.5e300, 0.25]", "f.json") == [10 ** 18 - 1, -1.5e300, 0.25]
+
+
+def test_quote_cuts_long_text():
+    from xwcp.runtime.files import QUOTE_CHARS, quote
+
+    assert quote("abc") == "'abc'"
+    assert quote("x" * 20000) == repr("x" * QUOTE_CHARS) + "... (20,000 characters)"

@@ -226,3 +226,16 @@ def test_default_list_licence_ships_in_package():
     assert licence.is_file()
     text = licence.read_text(encoding="utf-8")
     assert "MIT License" in text and "Crossword-Nexus" in text
+
+
+def test_letters_folded_into_others_are_read_and_said_in_a_note():
+    from xwcp.words.wordlist import parse_word_lines
+
+    notes: list[str] = []
+    words, problems, _ = parse_word_lines("STRAßE;60\nCAFÉ\nkapı\nPLAIN\n", "w.txt", notes)
+    assert words == {"STRASSE": 60, "CAFE": 50, "KAPI": 50, "PLAIN": 50} and problems == []
+    assert notes == ["w.txt: 2 words spelled with letters that upper case changes into others, read that way "
+                     "(line 1: ß -> SS; line 3: ı -> I)"]
+    notes.clear()
+    parse_word_lines("CAFÉ\nPLAIN\n", "w.txt", notes)
+    assert notes == []

@@ -10,11 +10,13 @@ damage, a variety puzzle whose entries are not across and down runs) is refused 
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 from types import ModuleType
 
 from xwcp.base.errors import InputError
+from xwcp.model.grid import changed_letters
 from xwcp.model.puzzle import Puzzle, clue_order, puzzle_from_fill
 
 MODULE_BY_SUFFIX = {
@@ -53,6 +55,11 @@ def read_puzzle(path: str | Path) -> Puzzle:
     module = importlib.import_module(MODULE_BY_SUFFIX[".txt"]) if not Path(path).suffix or str(path) == "-" \
         else format_module(path)
     puzzle: Puzzle = module.read(path)
+    kept = sorted({change for content in puzzle.grid.cells for change in changed_letters(content)})
+    if kept:  # every reader keeps them as they are (model.grid.cell_upper): said, never silently changed
+        puzzle = dataclasses.replace(puzzle, warnings=puzzle.warnings + (
+            f"cells hold letters that upper case would change into others ({', '.join(kept[:5])}); kept as "
+            "they are, so no listed word fills them",))
     return puzzle
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from xwcp.base.errors import InputError
-from xwcp.runtime.files import read_bounded
+from xwcp.runtime.files import MAX_PUZZLE_BYTES, read_bounded
 
-MAX_PUZZLE_BYTES = 1 << 20
-"""A 30x30 .puz is under 10 KB and an .ipuz with clues and styles well under 1 MiB; more is a wrong file."""
+__all__ = ["MAX_PUZZLE_BYTES", "read_bytes", "read_text"]
 
 
 def read_bytes(path: str | Path) -> bytes:

@@ -28,8 +28,9 @@ from typing import Any
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
+from xwcp.runtime.files import MAX_CLUES, load_json, quote
 from xwcp.model.puzzle import Puzzle
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
                              with_published_numbers)
 from xwcp.base.types import Direction
@@ -51,23 +52,31 @@ def read(path: str | Path) -> Puzzle:
     text = read_text(path).strip()
     if text.startswith("ipuz(") and text.endswith(")"):  # the spec's JSONP wrapping
         text = text[5:-1]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", source) from None
+    data = load_json(text, source)
     if not isinstance(data, dict):
         raise InputError("not an ipuz puzzle (the JSON is not an object)", source)
     return from_dict(data, source)
 
 
 def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
-    """The Puzzle in an ipuz JSON object (see `read`)."""
-    kinds = [str(k) for k in data.get("kind") or []]
+    """The Puzzle in an ipuz JSON object (see `read`).
+
+    Raises:
+        InputError: as `read`; also a field of the wrong type (the message names it).
+    """
+    kind = data.get("kind") or []
+    if isinstance(kind, str):
+        kind = [kind]
+    if not isinstance(kind, list) or not all(isinstance(k, str) for k in kind):
+        raise InputError(f"\"kind\" is {_type_name(kind)}; the ipuz spec makes it a list of strings", source)
+    kinds: list[str] = kind
     if kinds and not any(k.startswith("http://ipuz.org/crossword") for k in kinds):
         raise InputError(f"not a crossword (kind {kinds[0]!r})", source)
     is_diagramless = any(k.startswith("http://ipuz.org/crossword/diagramless") for k in kinds)
     dims = data.get("dimensions") or {}  # a wrong value fails below as a missing one does
     try:
+        if any(isinstance(dims[key], bool) for key in ("width", "height")):
+            raise TypeError("true or false is not a size")
         width, height = int(dims["width"]), int(dims["height"])
     except (TypeError, KeyError, ValueError):
         raise InputError("no dimensions (an ipuz crossword needs \"dimensions\": {\"width\": W, \"height\": H})",
@@ -155,11 +164,11 @@ def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     `empty` value among them)."""
     if not isinstance(value, str):
         return EMPTY
-    text = "".join(value.split()).upper()
+    text = cell_upper("".join(value.split()))
     if not text or text in (empty, "0", EMPTY, "_"):
         return EMPTY
     if not is_cell_content(text):
-        raise InputError(f"row {r + 1}, column {c + 1} holds {value!r}, which xwcp cannot keep in a cell "
+        raise InputError(f"row {r + 1}, column {c + 1} holds {quote(value)}, which xwcp cannot keep in a cell "
                          f"({NOT_CELL_CONTENTS})", source)
     return text
 
@@ -179,6 +188,15 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _type_name(value: object) -> str:
+    """What a JSON value is, for an error line: `5 (a number)`, `true`, `a list`."""
+    if isinstance(value, bool) or value is None:
+        return "true" if value is True else "false" if value is False else "null"
+    if isinstance(value, (int, float)):
+        return f"{value} (a number)"
+    return "a string" if isinstance(value, str) else "a list" if isinstance(value, list) else "an object"
+
+
 def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[str, str]:
     """Clue texts by slot name from the ipuz `clues` object (Across/Down lists of [n, text] or dicts).
 
@@ -188,9 +206,22 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
     """
     if not isinstance(clues, dict):
         return {}
+    n_clues = sum(len(items) for items in clues.values() if isinstance(items, list))
+    if n_clues > MAX_CLUES:
+        raise InputError(f"\"clues\" lists {n_clues:,} clues; a puzzle file has at most {MAX_CLUES:,}", source)
+    for key, items in clues.items():
+        for item in items if isinstance(items, list) else ():
+            cells = item.get("cells") if isinstance(item, dict) else None
+            if cells is not None and not (isinstance(cells, list) and all(isinstance(pair, list) for pair in cells)):
+                raise InputError(f"a clue of {quote(str(key))} has \"cells\": {_type_name(cells)}; the ipuz spec makes "
+                                 "it a list of [column, row] pairs", source)
     slots = find_slots(grid)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     slot_by_cells = {s.cells: s for s in slots}
+    slots_by_cell: dict[int, list[Slot]] = {}
+    for s in slots:
+        for c in s.cells:
+            slots_by_cell.setdefault(c, []).append(s)
     out: dict[str, str] = {}
     unplaced: list[str] = []
     partial: list[str] = []
@@ -210,7 +241,7 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                 flat = _cells(cell_list, grid, base)
                 slot = slot_by_cells.get(flat) if flat is not None else None
                 if slot is None or slot.direction is not direction:
-                    if flat and _is_part_of_a_slot(flat, direction, slots):
+                    if flat and _is_part_of_a_slot(flat, direction, slots_by_cell):
                         partial.append(f"{key} {number}")
                         continue
                     raise InputError(f"{key} clue {number or '(no number)'} names cells that are not one "
@@ -260,9 +291,9 @@ def _cell_base(clues: dict[str, Any]) -> int:
     return 1
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots: tuple[Slot, ...]) -> bool:
+def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots_by_cell: dict[int, list[Slot]]) -> bool:
     """True when `cells` are a straight run inside one slot of `direction` (a clue on part of an entry)."""
-    for slot in slots:
+    for slot in slots_by_cell.get(cells[0], ()):
         if slot.direction is direction and cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
             return slot.cells[at:at + len(cells)] == cells

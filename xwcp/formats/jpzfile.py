@@ -19,18 +19,24 @@ has colours only; a diagramless puzzle carries `diagramless="true"` on its `<cro
 """
 from __future__ import annotations
 
+import bz2
 import html.entities
 import io
+import lzma
 import re
+import struct
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Protocol
 from xml.etree import ElementTree
 
 from xwcp.base.errors import InputError
-from xwcp.formats._io import MAX_PUZZLE_BYTES, read_bytes
+from xwcp.formats._io import read_bytes
+from xwcp.runtime.files import (MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO,
+                                quote)
 from xwcp.model.puzzle import Puzzle
-from xwcp.model.grid import is_cell_content
+from xwcp.model.grid import cell_upper, is_cell_content
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
                              with_published_numbers)
 from xwcp.model.grid import number_by_cell as numbering
@@ -133,18 +139,99 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
 
 
 def _unzip(data: bytes, source: str) -> bytes:
-    """The XML file inside a zipped .jpz (its first member that is not macOS metadata)."""
+    """The XML file inside a zipped .jpz (its first member that is not macOS metadata), inflated in chunks under
+    MAX_UNZIPPED_BYTES and MAX_ZIP_RATIO whatever size the archive declares.
+
+    Raises:
+        InputError: not a zip, no puzzle in it, too many members, a member over a budget, a method not read.
+    """
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir() and not m.filename.startswith("__MACOSX")]
-        if not members:
-            raise InputError("a zip archive without a puzzle file in it", source)
-        if members[0].file_size > MAX_PUZZLE_BYTES * 8:
-            raise InputError(f"the zipped puzzle is {members[0].file_size} bytes; a .jpz is far smaller", source)
-        return archive.read(members[0])
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, zlib.error,
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, struct.error,
             NotImplementedError, RuntimeError) as exc:
-        raise InputError(f"not a valid zipped .jpz ({exc})", source) from None
+        raise InputError(f"not a valid zipped .jpz ({_zip_problem(exc)})", source) from None
+    if len(infos) > MAX_ZIP_MEMBERS:
+        raise InputError(f"the zip archive holds {len(infos):,} files; a zipped .jpz holds its puzzle (at most "
+                         f"{MAX_ZIP_MEMBERS} files)", source)
+    members = [m for m in infos if not m.is_dir() and not m.filename.startswith("__MACOSX")]
+    if not members:
+        raise InputError("a zip archive without a puzzle file in it", source)
+    member = members[0]
+    if member.file_size > MAX_UNZIPPED_BYTES:
+        raise InputError(f"the zipped puzzle says it is {member.file_size:,} bytes; a .jpz is at most "
+                         f"{MAX_UNZIPPED_BYTES:,}", source)
+    if member.flag_bits & 0x1:
+        raise InputError("the zipped puzzle is encrypted", source)
+    packed = _packed_bytes(data, member, source)
+    return _inflate(packed, member.compress_type, source)
+
+
+class _Decompressor(Protocol):
+    """What zlib, bz2 and lzma decompressors share: output in bounded pieces, and an end flag."""
+
+    @property
+    def eof(self) -> bool: ...
+
+    def decompress(self, data: bytes, max_length: int, /) -> bytes: ...
+
+
+def _packed_bytes(data: bytes, member: zipfile.ZipInfo, source: str) -> bytes:
+    """A member's compressed bytes, found from its local header (the central directory's offset and size)."""
+    at = member.header_offset
+    if at < 0 or at + 30 > len(data) or data[at:at + 4] != b"PK\x03\x04":
+        raise InputError("not a valid zipped .jpz (the puzzle's local header is missing)", source)
+    name_len, extra_len = struct.unpack_from("<HH", data, at + 26)
+    start = at + 30 + name_len + extra_len
+    return data[start:start + member.compress_size]
+
+
+def _inflate(packed: bytes, method: int, source: str) -> bytes:
+    """`packed` decompressed (stored, deflate, bzip2 or LZMA) in chunks, refused as soon as it passes a budget."""
+    cap = min(MAX_UNZIPPED_BYTES, max(1 << 20, MAX_ZIP_RATIO * len(packed)))
+    if method == zipfile.ZIP_STORED:
+        return packed
+    decompressor: _Decompressor
+    try:
+        if method == zipfile.ZIP_DEFLATED:
+            decompressor = zlib.decompressobj(-15)
+        elif method == zipfile.ZIP_BZIP2:
+            decompressor = bz2.BZ2Decompressor()
+        elif method == zipfile.ZIP_LZMA:  # zip's LZMA: 2 version bytes, 2 size bytes, the filter properties
+            (props_size,) = struct.unpack_from("<H", packed, 2)
+            lclppb, dict_size = struct.unpack_from("<BI", packed, 4)  # LZMA1 properties: lc/lp/pb, dictionary
+            packed = packed[4 + props_size:]
+            decompressor = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[
+                {"id": lzma.FILTER_LZMA1, "lc": lclppb % 9, "lp": lclppb % 45 // 9, "pb": lclppb // 45,
+                 "dict_size": dict_size}])
+        else:
+            raise InputError(f"the zipped puzzle is packed with method {method}, which xwcp does not read (deflate, "
+                             "bzip2, LZMA or stored)", source)
+        parts: list[bytes] = []
+        n_bytes = 0
+        pending = packed
+        while not decompressor.eof:
+            chunk = decompressor.decompress(pending, 1 << 16)
+            pending = getattr(decompressor, "unconsumed_tail", b"")  # zlib keeps what it did not read yet
+            parts.append(chunk)
+            n_bytes += len(chunk)
+            if n_bytes > cap:
+                raise InputError(f"the zipped puzzle inflates to more than {cap:,} bytes from {len(packed):,} packed; "
+                                 f"a .jpz is at most {MAX_UNZIPPED_BYTES:,} bytes and {MAX_ZIP_RATIO} times its "
+                                 "packed size", source)
+            if not chunk and not pending and getattr(decompressor, "needs_input", True):
+                break  # the input ended before the stream did: the XML will not read
+    except InputError:
+        raise
+    except (OSError, EOFError, ValueError, struct.error, zlib.error, lzma.LZMAError) as exc:
+        raise InputError(f"not a valid zipped .jpz ({_zip_problem(exc)})", source) from None
+    return b"".join(parts)
+
+
+def _zip_problem(exc: BaseException) -> str:
+    """An exception's text for an error line: quoted text cut short, no file path."""
+    text = str(exc) or exc.__class__.__name__
+    return text if len(text) <= 80 else text[:80] + "..."
 
 
 def _parse(data: bytes, source: str) -> ElementTree.Element:
@@ -167,30 +254,51 @@ def _parse(data: bytes, source: str) -> ElementTree.Element:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as exc:
         raise InputError(f"not valid XML ({exc})", source) from None
+    depth = _depth(root)
+    if depth > MAX_NESTING_DEPTH:
+        raise InputError(f"the XML nests elements {depth:,} deep; a .jpz needs under {MAX_NESTING_DEPTH}", source)
+    n_words = sum(1 for el in root.iter() if isinstance(el.tag, str) and el.tag.endswith(("word", "clue")))
+    if n_words > 2 * MAX_CLUES:
+        raise InputError(f"the file lists {n_words:,} words and clues; a .jpz has at most {MAX_CLUES:,} of each",
+                         source)
     for el in root.iter():
         if isinstance(el.tag, str) and "}" in el.tag:
             el.tag = el.tag.split("}", 1)[1]
     return root
 
 
+def _depth(root: ElementTree.Element) -> int:
+    """How deeply elements nest under `root` (itself: 1), without recursion."""
+    deepest = 0
+    stack = [(root, 1)]
+    while stack:
+        el, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in el)
+    return deepest
+
+
 def _content(text: str, x: int, y: int, source: str) -> str:
-    text = "".join(text.split()).upper()
+    text = cell_upper("".join(text.split()))
     if not text:
         return EMPTY
     if not is_cell_content(text):
-        raise InputError(f"the cell at x={x}, y={y} holds {text!r}, which xwcp cannot keep in a cell", source)
+        raise InputError(f"the cell at x={x}, y={y} holds {quote(text)}, which xwcp cannot keep in a cell", source)
     return text
 
 
 
-def _span(text: str | None) -> list[int] | None:
-    """'3' -> [3]; '2-5' -> [2, 3, 4, 5]; '5-2' -> [5, 4, 3, 2]."""
+def _span(text: str | None, side: int) -> list[int] | None:
+    """'3' -> [3]; '2-5' -> [2, 3, 4, 5]; '5-2' -> [5, 4, 3, 2]; None when it does not read, [] when it leaves
+    1..side (checked on its ends, before it is spelled out: `x="1-999999999"` costs nothing)."""
     if not text:
         return None
-    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9}))?\s*", text)
     if not match:
         return None
     first, last = int(match.group(1)), int(match.group(2) or match.group(1))
+    if not (1 <= first <= side and 1 <= last <= side):
+        return []
     step = 1 if last >= first else -1
     return list(range(first, last + step, step))
 
@@ -199,10 +307,10 @@ def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[
     """A <word>'s cells in order: its own x/y ranges, then each <cells> child's."""
     out: list[int] = []
     for el in [word_el, *word_el.findall("cells")]:
-        xs, ys = _span(el.get("x")), _span(el.get("y"))
+        xs, ys = _span(el.get("x"), width), _span(el.get("y"), height)
         if xs is None and ys is None and el is word_el:
             continue
-        if xs is None or ys is None:
+        if not xs or not ys:  # does not read, or outside the grid
             return None
         if len(xs) > 1 and len(ys) > 1:
             return None
@@ -214,8 +322,9 @@ def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[
     return tuple(out) or None
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], slots: tuple[Slot, ...]) -> bool:
-    for slot in slots:
+def _is_part_of_a_slot(cells: tuple[int, ...], slots_by_cell: dict[int, list[Slot]]) -> bool:
+    """True when `cells` are a straight run inside a slot (the slots through each cell: no scan of them all)."""
+    for slot in slots_by_cell.get(cells[0], ()):
         if cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
             if slot.cells[at:at + len(cells)] == cells:
@@ -232,6 +341,10 @@ def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, so
     """
     slots = find_slots(grid)
     slot_by_cells = {s.cells: s for s in slots}
+    slots_by_cell: dict[int, list[Slot]] = {}
+    for s in slots:
+        for c in s.cells:
+            slots_by_cell.setdefault(c, []).append(s)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
     out: dict[str, str] = {}
@@ -256,7 +369,7 @@ def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, so
                 if slot is not None:
                     by_number.append(label)
             if slot is None:
-                if _is_part_of_a_slot(cells, slots):
+                if _is_part_of_a_slot(cells, slots_by_cell):
                     partial.append(label)
                     continue
                 raise InputError(f"clue {label} is for cells that are not one across or down entry of the grid: "

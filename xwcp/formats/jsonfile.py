@@ -14,6 +14,7 @@ from typing import Any
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
+from xwcp.runtime.files import MAX_CLUES, load_json
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import EMPTY, find_slots, parse_grid
 from xwcp.model.text import grid_lines
@@ -41,19 +42,20 @@ def read(path: str | Path) -> Puzzle:
     """Read a .json written by xwcp (`grid` rows required).
 
     Raises:
-        InputError: missing file, not JSON, no `grid` rows, a bad grid.
+        InputError: missing file, not JSON, no `grid` rows, a bad grid, `entries` that are not a list
+            (an entry whose `id` or `clue` is not a string is left out).
     """
     source = str(path)
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", source) from None
+    data = load_json(read_text(path), source)
     rows = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise InputError("no \"grid\" (a list of row strings) in this JSON", source)
     grid = parse_grid("\n".join(rows), source)
     names = {s.name for s in find_slots(grid)}
-    clue_by_slot = {e["id"]: e["clue"] for e in data.get("entries", []) if isinstance(e, dict)
-                    and e.get("id") in names and isinstance(e.get("clue"), str) and e["clue"]}
+    entries = data.get("entries", [])
+    if not isinstance(entries, list) or len(entries) > MAX_CLUES:
+        raise InputError(f"\"entries\" must be a list of at most {MAX_CLUES:,} entries", source)
+    clue_by_slot = {e["id"]: e["clue"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)
+                    and e["id"] in names and isinstance(e.get("clue"), str) and e["clue"]}
     meta = {key: data[key] for key in ("title", "author", "copyright", "notes") if isinstance(data.get(key), str)}
     return Puzzle(grid, clue_by_slot=clue_by_slot, is_diagramless=data.get("diagramless") is True, **meta)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.model.puzzle import Puzzle, clue_order
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ KNOWN_EXTENSIONS = (b"GRBS", b"RTBL", b"RUSR", b"LTIM", b"GEXT")
 """Extension sections Across Lite writes; anything else after the strings is trailing data."""
 _CAN_HOLD = ".ipuz or .jpz"
 """Formats that hold everything the model has: named when .puz refuses something."""
+_UNLOCK_CELLS_PER_CHUNK = 8_000_000
+"""Keys x letters unscrambled at once when unlocking: a 15x15's 10,000 keys in one go, a 60x60's in five chunks
+(about 30 MB at a time; all at once took 1.1 GB)."""
 
 
 def read(path: str | Path) -> Puzzle:
@@ -261,7 +264,7 @@ def _from_latin1(text: str, p: puz.Puzzle) -> str:
 def _cell_text(text: str, cell: int, width: int, source: str) -> str:
     """A cell's contents for the model: upper case, no spaces; a character the model keeps for blocks or
     its syntax ('#', '[', ']') is refused."""
-    text = "".join(text.split()).upper()
+    text = cell_upper("".join(text.split()))
     if not text:
         return EMPTY
     if not is_cell_content(text):
@@ -317,8 +320,9 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
 
     Across Lite scrambles the letters of the solution (column by column, blocks left out) with
     a four-digit key and keeps a 16-bit checksum of the plain letters; every key is tried here
-    at once with numpy. Several keys can fit a 16-bit checksum: the one whose grid spells the
-    most words of the default list is taken.
+    with numpy, as many at once as keep the work arrays to a few MB (a 60x60 once took 1.1 GB).
+    Several keys can fit a 16-bit checksum: the one whose grid spells the most words of the
+    default list is taken.
 
     Returns:
         (key, number of keys that fit); (None, 0) when none fits or the solution is not all A-Z.
@@ -333,24 +337,37 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
     if not letters or not all("A" <= ch <= "Z" for ch in letters):
         return None, 0
     n = len(letters)
-    keys = np.arange(10000)
-    digits = np.stack([keys // 1000, keys // 100 % 10, keys // 10 % 10, keys % 10], axis=1)
     scrambled = np.frombuffer(letters.encode("ascii"), dtype=np.uint8).astype(np.int16) - 65
-    state = np.broadcast_to(scrambled, (len(keys), n)).copy()
     unshuffle = np.concatenate([np.arange(1, n, 2), np.arange(0, n, 2)])
-    shift = digits[:, np.arange(n) % 4]
     positions = np.arange(n)
-    for round_ in range(3, -1, -1):  # puzpy's unscramble_string, for every key at once
-        k = digits[:, round_]
-        state = state[:, unshuffle]
-        # s[n-k:] + s[:n-k] in Python slicing terms: a rotation by n-k, or by max(2n-k, 0) when k > n
-        rotate = np.where(n >= k, n - k, np.maximum(2 * n - k, 0))
-        state = np.take_along_axis(state, (positions[None, :] + rotate[:, None]) % n, axis=1)
-        state = (state - shift) % 26
-    checksum = np.zeros(len(keys), dtype=np.int64)
-    for pos in range(n):  # puzpy's data_cksum on the plain letters, for every key at once
-        checksum = ((checksum >> 1) | ((checksum & 1) << 15)) + state[:, pos] + 65
-        checksum &= 0xFFFF
+    # one round of puzpy's unscramble_string for key digit k: unshuffle, then rotate by n-k (max(2n-k, 0) when
+    # k > n), as one gather per digit value; the shift is subtracted unreduced and taken mod 26 once at the end
+    perm_by_digit = [unshuffle[(positions + (n - k if n >= k else max(2 * n - k, 0))) % n] for k in range(10)]
+    first_round = np.stack([scrambled[perm] for perm in perm_by_digit])  # the first round's gather, per digit
+    keys_per_chunk = max(1, min(10000, _UNLOCK_CELLS_PER_CHUNK // n))  # memory bounded whatever the grid's size
+    n_whole = n - n % 4
+    letter_by_value = ((np.arange(26 + 36) - 36) % 26 + 65).astype(np.uint8)  # 0..25 less four shifts of 0..9
+    checksums: list[np.ndarray] = []
+    for first in range(0, 10000, keys_per_chunk):
+        keys = np.arange(first, min(10000, first + keys_per_chunk))
+        digits = np.stack([keys // 1000, keys // 100 % 10, keys // 10 % 10, keys % 10], axis=1).astype(np.int16)
+        state = first_round[digits[:, 3]]  # every key starts from the same letters: its first gather is shared
+        for round_ in range(3, -1, -1):
+            for k in range(10) if round_ < 3 else ():
+                rows = np.flatnonzero(digits[:, round_] == k)
+                if len(rows):
+                    state[rows] = np.take(state[rows], perm_by_digit[k], axis=1)
+            # the shift: key digit i % 4 off position i (unreduced; mod 26 once, below)
+            state[:, :n_whole].reshape(len(keys), n_whole // 4, 4)[...] -= digits[:, None, :]
+            state[:, n_whole:] -= digits[:, :n - n_whole]
+        plain = np.ascontiguousarray(letter_by_value[state + 36].T)  # a row per position, a column per key
+        del state
+        checksum = np.zeros(len(keys), dtype=np.int32)
+        for pos in range(n):  # puzpy's data_cksum on the plain letters, for every key of the chunk at once
+            checksum = ((checksum >> 1) | ((checksum & 1) << 15)) + plain[pos]
+            checksum &= 0xFFFF
+        checksums.append(checksum)
+    checksum = np.concatenate(checksums)
     fits = [int(key) for key in np.flatnonzero(checksum == p.scrambled_cksum)]
     if not fits:
         return None, 0

@@ -28,15 +28,15 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
+from xwcp.runtime.files import quote
 from xwcp.model.puzzle import Puzzle, clue_order
-from xwcp.model.grid import NOT_CELL_CONTENTS, is_cell_content
+from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
 _PLACEHOLDER_CLUE = "[XXX]"
 """What xdformat writes for a clue with no text; read back as no clue."""
 _GENERATOR = "xwcp"
 """Written as a `Generator:` header so the metadata section is never empty (xdformat needs one)."""
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _SECTION = re.compile(r"^\s*##\s+(.+?)\s*$")
 _STYLE_RULE = re.compile(r"(\S)\s*\{([^}]*)\}")
 _HEX_COLOR = re.compile(r"#[0-9A-Fa-f]{6}\b")
@@ -61,12 +61,14 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     """The Puzzle in .xd text (see `read`)."""
     import xdformat
 
-    text = _COMMENT.sub("", text)
+    text = _without_comments(text)
     sections = _sections(text)
     try:
         xd = xdformat.xdfile(text, filename=source)
     except (AssertionError, xdformat.Error, ValueError, IndexError) as exc:
-        raise InputError(f"not a valid .xd file ({exc or exc.__class__.__name__})", source) from None
+        problem = str(exc).replace(source, "").strip(": ") or exc.__class__.__name__
+        raise InputError(f"not a valid .xd file ({problem if len(problem) <= 80 else quote(problem)})",
+                         source) from None
     header: dict[str, str] = {}
     for key, value in xd.headers.items():
         header.setdefault(key.strip().lower(), value[0] if isinstance(value, list) else value)
@@ -83,8 +85,12 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     rebus = _rebus(header.get("rebus", ""), source, warnings)
     for r, row in enumerate(rows):  # what a cell cannot hold is refused, as every reader does (is_cell_content)
         for c, ch in enumerate(row):
-            if ch not in "#_." and ch not in rebus and not is_cell_content(ch.upper()):
-                raise InputError(f"grid row {r + 1}, column {c + 1} holds {ch!r}, which xwcp cannot keep in a cell "
+            if ch.isspace():  # a cell is one character: a space would be written to a .txt grid that cannot hold it
+                raise InputError(f"grid row {r + 1}, column {c + 1} is a space; an .xd grid row is one character "
+                                 "per cell ('#' a block, '.' an empty cell)", source)
+            if ch not in "#_." and ch not in rebus and not is_cell_content(cell_upper(ch)):
+                raise InputError(f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a "
+                                 "cell "
                                  f"({NOT_CELL_CONTENTS})", source)
     special = header.get("special", "").strip().lower()
     special_mark = Mark(circle=True) if special.startswith("circle") else Mark(shaded=True) if special else None
@@ -120,6 +126,21 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
                   header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings))
 
 
+def _without_comments(text: str) -> str:
+    """`text` without its `<!-- ... -->` comments, in linear time (an unclosed `<!--` and what follows it are
+    kept, as a non-greedy regex would; the regex took quadratic time on many unclosed ones)."""
+    parts: list[str] = []
+    at = 0
+    while True:
+        start = text.find("<!--", at)
+        end = text.find("-->", start + 4) if start >= 0 else -1
+        if end < 0:
+            parts.append(text[at:])
+            return "".join(parts)
+        parts.append(text[at:start])
+        at = end + 3
+
+
 def _sections(text: str) -> dict[str, list[str]]:
     """Lines by `## Name` section (lower-case names); empty for a file in the classic form."""
     out: dict[str, list[str]] = {}
@@ -142,14 +163,15 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             continue
         key, sep, text = item.partition("=")
         if not sep or len(key) != 1 or not text.strip():
-            raise InputError(f"the Rebus header's {item!r} does not read (use 1=HEART: one grid character, '=', "
+            raise InputError(f"the Rebus header's {quote(item)} does not read (use 1=HEART: one grid character, '=', "
                              "the letters)", source)
         if key in out:
             warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
             continue
-        out[key] = text.strip().upper()
+        out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
-            raise InputError(f"the Rebus header's {item!r} puts {out[key]!r} in a cell, which xwcp cannot keep "
+            raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
+                             "keep "
                              f"({NOT_CELL_CONTENTS})", source)
     return out
 
@@ -201,11 +223,11 @@ def _cell(ch: str, rebus: dict[str, str], special: Mark | None, cell: int, marks
             old = marks.get(cell, Mark())
             marks[cell] = Mark(old.circle or special.circle, old.shaded or special.shaded, old.color)
         return ch.upper()
-    return ch.upper()
+    return cell_upper(ch)
 
 
 def _answer(text: str, split: str) -> str:
-    text = text.upper().replace(" ", "")
+    text = cell_upper(text).replace(" ", "")
     return text.replace(split, "") if split else text
 
 

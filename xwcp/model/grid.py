@@ -13,6 +13,7 @@ cell is numbered when it starts an across or a down slot, in row-major order (th
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -51,6 +52,31 @@ class Mark(NamedTuple):
 
 NOT_CELL_CONTENTS = "'#', '[' and ']' are not cell contents"
 """Why `is_cell_content` refuses a text, for a reader's error line."""
+
+
+def cell_upper(text: str) -> str:
+    """`text` in upper case for a cell, never changed into other letters: NFC first (a decomposed N + combining
+    tilde is the Ñ it shows), then each character upper-cased only when that gives one character that
+    lower-cases back to it. So ß stays ß (not SS), the ligature ﬁ stays ﬁ (not FI), Turkish dotless ı stays ı
+    (not the I of i): a symbol no listed word matches, as a reader keeps any other. Plain English input is
+    upper-cased as ever."""
+    if text.isascii():
+        return text.upper()
+    out = []
+    for ch in unicodedata.normalize("NFC", text):
+        upper = ch.upper()
+        out.append(upper if len(upper) == 1 and upper.lower() == ch else ch)
+    return "".join(out)
+
+
+def changed_letters(text: str) -> list[str]:
+    """The characters of `text` that upper-casing would change into other letters (what `cell_upper` keeps),
+    as `ß -> SS`, for a warning naming them."""
+    if text.isascii():
+        return []
+    text = unicodedata.normalize("NFC", text)
+    return [f"{ch} -> {ch.upper()}" for ch in dict.fromkeys(text)
+            if ch.upper() != ch and (len(ch.upper()) != 1 or ch.upper().lower() != ch)]
 
 
 def is_cell_content(text: str) -> bool:

@@ -32,8 +32,9 @@ import re
 from pathlib import Path
 
 from xwcp.base.errors import InputError
-from xwcp.runtime.files import read_bounded, source_name
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, is_cell_content, make_grid,
+from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
+from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
+                             is_cell_content, make_grid,
                              render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
 
 _EMPTY_INPUT = frozenset(".?_")
@@ -89,9 +90,9 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         if ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1:close] if close > 0 else ""
-            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(inner.upper()):
+            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(cell_upper(inner)):
                 raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
-            content, pos = inner.upper(), close + 1
+            content, pos = cell_upper(inner), close + 1
         elif ch == BLOCK:
             content, pos = BLOCK, pos + 1
         elif ch in _EMPTY_INPUT:
@@ -204,6 +205,10 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
         cell = _directive_cell(r_text, c_text, width, height, source, color_line)
         old = mark_by_cell.get(cell, Mark())
         mark_by_cell[cell] = Mark(old.circle, old.shaded, color.upper())
+    for item in numbers:
+        if any(len(part) > MAX_NUMBER_DIGITS for part in item):
+            raise InputError(f"the numbers line holds a number of {max(map(len, item)):,} digits; a cell number "
+                             f"has at most {MAX_NUMBER_DIGITS}", source, number_line)
     number_by_cell = {_directive_cell(r_text, c_text, width, height, source, number_line): int(n)
                       for r_text, c_text, n in numbers}
     grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None)
@@ -213,12 +218,20 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
 
 
 def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: str, line_no: int) -> int:
+    if len(r_text) > MAX_NUMBER_DIGITS or len(c_text) > MAX_NUMBER_DIGITS:
+        raise InputError(f"a cell {quote_digits(r_text)},{quote_digits(c_text)} is outside the {width}x{height} grid",
+                         source, line_no)
     row, col = int(r_text), int(c_text)
     if not (1 <= row <= height and 1 <= col <= width):
         raise InputError(f"cell {row},{col} is outside the {width}x{height} grid", source, line_no)
     return (row - 1) * width + (col - 1)
 
 
+
+
+def quote_digits(digits: str) -> str:
+    """A number for an error line, cut short when it is long."""
+    return digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits):,} digits)"
 
 
 def decode_grid(raw: bytes) -> str:

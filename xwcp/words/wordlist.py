@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from xwcp.words import cache
 from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.base.errors import InputError
+from xwcp.model.grid import changed_letters
 from xwcp.runtime.files import read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
 from xwcp.base.types import WordId
@@ -284,6 +285,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
     problems: list[tuple[int, str]] = []
     n_problems = 0
     n_clamped = 0
+    changed: list[tuple[int, str]] = []  # (line, 'ß -> SS'): letters upper case turns into others, said in a note
+    n_changed = 0
     first_clamped: tuple[int, int] | None = None
     for line_no, line in enumerate(text.splitlines(), start=first_line):
         line = line.strip()
@@ -306,6 +309,12 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
                     first_clamped = first_clamped or (line_no, score)
                     score = max(MIN_SCORE, min(MAX_SCORE, score))
         word = normalise_word(word_part.strip())
+        if word and not word_part.isascii():
+            changes = changed_letters(word_part)
+            if changes:
+                n_changed += 1
+                if len(changed) < 3:
+                    changed.append((line_no, ", ".join(changes)))
         if not word:
             n_problems += 1
             if len(problems) < _MAX_REPORTED_PROBLEMS:
@@ -318,6 +327,10 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         line_no, score = first_clamped
         notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
                      f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
+    if changed and notes is not None:
+        named = "; ".join(f"line {line_no}: {what}" for line_no, what in changed)
+        notes.append(f"{source}: {n_changed} word{'s' if n_changed != 1 else ''} spelled with letters that upper case "
+                     f"changes into others, read that way ({named}{'; and more' if n_changed > len(changed) else ''})")
     return score_by_word, problems, n_problems
 
 
