@@ -227,3 +227,111 @@ def call(job: Callable[[], dict[str, Any]], timeout_s: float, isolate: bool) -> 
     return job()
 
 
+
+
+# ----- a bounded call: one function in a fresh worker under a time and an address-space limit -------------------
+
+class OverLimit(Exception):
+    """A bounded call's worker went over its time or memory limit (it was stopped); `limit` says which."""
+
+    def __init__(self, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.limit = limit  # "time", "memory" or "size" (its answer was larger than allowed)
+
+
+_preloaded: tuple[str, ...] | None = None
+_preload_lock = threading.Lock()
+
+
+def start_bounded_workers(preload: tuple[str, ...]) -> None:
+    """Start the fork server bounded calls fork from, with `preload` (module names) imported once in it.
+
+    A bounded call then costs a fork of that small, warm process (milliseconds), not an interpreter's start.
+    Only the first call's `preload` counts (the fork server is one per process); later calls do nothing.
+    """
+    global _preloaded
+    import multiprocessing
+
+    with _preload_lock:
+        if _preloaded is not None:
+            return
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(preload))
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+        _preloaded = preload
+
+
+def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_s: float, memory_mb: float,
+                 max_answer_bytes: int = 16 << 20, preload: tuple[str, ...] = ()) -> Any:
+    """`func(*args)` in a worker forked from the fork server, with `memory_mb` of address space over the
+    worker's start and `time_limit_s` of wall time; the worker is killed when it overstays.
+
+    Blocking: call it from a worker thread. `func` must be a module-level function; its answer and `args`
+    travel pickled.
+
+    Raises:
+        OverLimit: the worker ran past `time_limit_s` ("time"), ran out of its memory ("memory"), or answered
+            more than `max_answer_bytes` ("size").
+        RuntimeError: the worker raised something else (the message names it), or died.
+    """
+    import multiprocessing
+
+    start_bounded_workers(preload)
+    context = multiprocessing.get_context("forkserver")
+    receiver, sender = context.Pipe(duplex=False)
+    worker = context.Process(target=_bounded_worker, args=(sender, func, args, memory_mb, time_limit_s,
+                                                            max_answer_bytes), daemon=True)
+    worker.start()
+    sender.close()
+    try:
+        if not receiver.poll(time_limit_s):
+            raise OverLimit("time", f"took longer than {time_limit_s:g} s")
+        try:
+            kind, value = receiver.recv()
+        except (EOFError, OSError):
+            worker.join(1.0)
+            raise RuntimeError(f"the worker died (exit code {worker.exitcode})") from None
+    finally:
+        receiver.close()
+        if worker.is_alive():
+            worker.kill()
+        worker.join(5.0)
+    if kind == "ok":
+        return value
+    if kind in ("memory", "size"):
+        raise OverLimit(kind, value)
+    raise RuntimeError(value)
+
+
+def _bounded_worker(sender: Any, func: Callable[..., Any], args: tuple[Any, ...], memory_mb: float,
+                    time_limit_s: float, max_answer_bytes: int) -> None:
+    """The worker of `call_bounded`: set its limits, run the job, send ("ok", answer) or what went wrong."""
+    import math
+    import resource
+
+    payload: tuple[str, Any]
+    try:
+        vm_mb = _rss_mb("self", "VmSize") or 0.0
+        limit = int((vm_mb + memory_mb) * (1 << 20))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        cpu_s = math.ceil(time_limit_s) + 1  # a backstop: the parent kills the worker at time_limit_s
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+        answer = func(*args)
+        data = pickle.dumps(("ok", answer))
+        if len(data) > max_answer_bytes:
+            payload = ("size", f"its answer is {len(data):,} bytes; the most is {max_answer_bytes:,}")
+        else:
+            sender.send_bytes(data)
+            return
+    except MemoryError:
+        payload = ("memory", f"needed more than {memory_mb:g} MB")
+    except RecursionError:
+        payload = ("error", "RecursionError: nested too deeply")
+    except BaseException as exc:  # everything is reported; the worker then ends
+        payload = ("error", f"{exc.__class__.__name__}: {str(exc)[:500]}")
+    try:
+        sender.send(payload)
+    except BaseException:  # the parent is gone, or even the report ran out of memory: the exit code tells
+        pass
