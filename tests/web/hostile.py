@@ -358,10 +358,28 @@ class Attack:
         return text
 
 
+def at_once(*sends: Callable[[], tuple[int | None, bytes]]) -> Callable[[], tuple[int | None, bytes]]:
+    """Send all `sends` at once: the worst status (the highest) and its answer."""
+    def send() -> tuple[int | None, bytes]:
+        answers: list[tuple[int | None, bytes]] = []
+        threads = [threading.Thread(target=lambda s=s: answers.append(s())) for s in sends]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if len(answers) < len(sends):
+            return None, b"a request failed"
+        return max(answers, key=lambda answer: answer[0] or 0)
+    return send
+
+
 def attack_all(attack: Attack) -> list[Row]:
-    """Every input of the audit against the server, in turn."""
-    for name, make in HOSTILE_FILES.items():
-        attack.run(name, attack.open_file(*make()))
+    """Every input of the audit against the server, in turn (and two zip bombs at once)."""
+    files = {name: make() for name, make in HOSTILE_FILES.items()}
+    for name, (file_name, data) in files.items():
+        attack.run(name, attack.open_file(file_name, data))
+    attack.run("two zip bombs at once", at_once(attack.open_file(*files["jpz zip bomb"]),
+                                                 attack.open_file(*files["jpz zip bomb"])))
     attack.run("personal list, a 1 MB word", lambda: attack.post("/api/words/upload?mode=merge", huge_word_list()))
     attack.run("half-sent body", attack.half_sent(close=False))
     attack.run("disconnect mid-body", attack.half_sent(close=True))
