@@ -269,7 +269,8 @@ def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_
     worker's start and `time_limit_s` of wall time; the worker is killed when it overstays.
 
     Blocking: call it from a worker thread. `func` must be a module-level function; its answer and `args`
-    travel pickled.
+    travel pickled. As with multiprocessing's spawn, a caller's `__main__` script is imported in the worker
+    (not `python -m` modules): it must keep its work under `if __name__ == "__main__":`.
 
     Raises:
         OverLimit: the worker ran past `time_limit_s` ("time"), ran out of its memory ("memory"), or answered

@@ -36,8 +36,10 @@ OPEN_MEMORY_MB = 256.0
 """Memory (address space over the worker's start) a file's reading may take; a 60x60 puzzle needs a few MB."""
 OPEN_WORKERS = 2
 """Files read (or written) at once; more wait their turn."""
-PRELOAD = ("xwcp.web.puzzles", "xwcp.services.save", *MODULE_BY_SUFFIX.values())
-"""Modules imported once in the fork server the readers' workers fork from (xwcp.runtime.isolation)."""
+PRELOAD = ("xwcp.web.puzzles", "xwcp.services.save", *MODULE_BY_SUFFIX.values(), "numpy", "puz", "xdformat",
+           "encodings.cp1252")
+"""Modules imported once in the fork server the readers' workers fork from (xwcp.runtime.isolation): the readers,
+and what they import when they first read (a missing one is skipped)."""
 MEDIA_TYPES = {"puz": "application/x-crossword", "ipuz": "application/json", "json": "application/json",
                "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8", "jpz": "application/xml"}
 
