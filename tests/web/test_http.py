@@ -23,6 +23,14 @@ def test_error_response_is_the_message_and_status():
     assert response.status_code == 413 and json.loads(response.body) == {"error": "too big", "status": 413}
 
 
+def test_an_error_is_one_line_cut_to_its_most():
+    """A reader that quotes its input (a 64 KB row) answers one short line, not the input again."""
+    from xwcp.web.http import MAX_ERROR_CHARS
+
+    error = json.loads(error_response(400, "row 1: got '" + "[" * 65_000 + "'\nand more").body)["error"]
+    assert len(error) == MAX_ERROR_CHARS and error.endswith("…") and "\n" not in error
+
+
 def test_parse_json_takes_an_object_only():
     assert parse_json(b'{"grid": ["#.."]}') == {"grid": ["#.."]} and parse_json("{}") == {}
     assert _refused(lambda: parse_json(b"{not json")).startswith("malformed JSON: ")

@@ -126,6 +126,7 @@ def test_a_file_read_past_its_limits_costs_only_its_own_request(client, monkeypa
     import time
 
     from xwcp.web import puzzles
+    from xwcp.web.http import MAX_ERROR_CHARS
 
     monkeypatch.setattr(puzzles, "OPEN_TIME_LIMIT_S", 1.0)
     for job, status, words in ((_slow_open, 422, "longer than 1 s"), (_greedy_open, 413, "more than 256 MB"),
@@ -135,7 +136,7 @@ def test_a_file_read_past_its_limits_costs_only_its_own_request(client, monkeypa
         response = client.post("/api/open?name=mine.ipuz", content=b"{}")
         error = response.json()["error"]
         assert response.status_code == status and error.startswith("mine.ipuz: ") and words in error, error
-        assert "\n" not in error and len(error) <= puzzles.MAX_MESSAGE_CHARS and time.monotonic() - start < 10
+        assert "\n" not in error and len(error) <= MAX_ERROR_CHARS and time.monotonic() - start < 10
         assert client.get("/api/info").status_code == 200
     monkeypatch.undo()
     path = ROOT / "tests" / "data" / "formats" / "xwcp-15x15-clued.puz"

@@ -30,9 +30,19 @@ class ApiError(Exception):
         self.message = message
 
 
+MAX_ERROR_CHARS = 400
+"""Longest error message answered: a reader that quotes its input (a 64 KB row) is cut here, on one line."""
+
+
+def one_line(message: str, most: int = MAX_ERROR_CHARS) -> str:
+    """`message` on one line (its whitespace runs made one space), cut to `most` characters with an ellipsis."""
+    line = " ".join(message.split())
+    return line if len(line) <= most else line[:most - 1] + "…"
+
+
 def error_response(status: int, message: str) -> JSONResponse:
-    """The API's error answer: `{"error": message, "status": status}`."""
-    return JSONResponse({"error": message, "status": status}, status_code=status)
+    """The API's error answer: `{"error": message, "status": status}`, the message on one line (`one_line`)."""
+    return JSONResponse({"error": one_line(message), "status": status}, status_code=status)
 
 
 async def read_body(request: Request, max_bytes: int) -> bytes:

@@ -79,7 +79,7 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
         puzzle = read_upload(name, data)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
-        return "input", _one_line(str(exc)), ()
+        return "input", str(exc), ()  # put on one line, and cut, by the route's error_response
 
 
 def export_job(source: object, fmt: str) -> tuple[str, Any, str]:
@@ -89,16 +89,7 @@ def export_job(source: object, fmt: str) -> tuple[str, Any, str]:
         puzzle = puzzle_from_json(source)
         return "ok", write_format(puzzle, fmt), file_name(puzzle, fmt)
     except InputError as exc:
-        return "input", _one_line(str(exc)), ""
-
-
-MAX_MESSAGE_CHARS = 300
-"""Longest error line the routes answer (a reader that quotes its input is cut here)."""
-
-
-def _one_line(message: str) -> str:
-    line = " ".join(message.split())
-    return line if len(line) <= MAX_MESSAGE_CHARS else line[:MAX_MESSAGE_CHARS - 1] + "…"
+        return "input", str(exc), ""
 
 
 def warm_up() -> None:
@@ -173,7 +164,7 @@ def file_routes(max_body_bytes: int) -> list[Route]:
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
-    from xwcp.web.http import ApiError, error_response, parse_json, read_body
+    from xwcp.web.http import ApiError, error_response, one_line, parse_json, read_body
 
     limiter = anyio.CapacityLimiter(OPEN_WORKERS)
 
@@ -194,7 +185,7 @@ def file_routes(max_body_bytes: int) -> list[Route]:
             raise ApiError(413, f"{name}: {what} needed more than {OPEN_MEMORY_MB:g} MB of memory and was stopped"
                            if exc.limit == "memory" else f"{name}: {what} gave too large an answer ({exc})") from None
         except RuntimeError as exc:
-            raise ApiError(422, _one_line(f"{name}: {what} failed ({exc})")) from None
+            raise ApiError(422, f"{name}: {what} failed ({exc})") from None
         if kind != "ok":
             raise ApiError(400, value)
         return value, extra
@@ -209,7 +200,7 @@ def file_routes(max_body_bytes: int) -> list[Route]:
         except ApiError as exc:
             return error_response(exc.status, exc.message)
         # what reading the file said (a key that unlocked it, a checksum), one line each, as the CLI warns
-        return JSONResponse({"puzzle": puzzle, "name": name, "warnings": list(warnings)})
+        return JSONResponse({"puzzle": puzzle, "name": name, "warnings": [one_line(w) for w in warnings[:20]]})
 
     async def export_file(request: Request) -> Response:
         try:

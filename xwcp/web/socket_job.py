@@ -17,7 +17,7 @@ import anyio
 import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp.web.http import ApiError
+from xwcp.web.http import ApiError, one_line
 from xwcp.web.http import parse_json as _parse_json
 
 
@@ -117,6 +117,7 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
 async def send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
     """Send an error message and close the socket with `close_code` and the message (cut to fit) as the reason
     (quietly when the client is already gone)."""
+    message = one_line(message)
     try:
         await websocket.send_json({"type": "error", "status": status, "error": message})
         await websocket.close(code=close_code, reason=close_reason(message))
