@@ -138,6 +138,21 @@ HOSTILE_FILES = {
 """What the audit uploaded to POST /api/open, by a short name."""
 
 
+def slow_open(name: str, data: bytes) -> None:
+    """A stand-in for a reader that never ends (xwcp.web.puzzles.open_job's signature)."""
+    time.sleep(60)
+
+
+def greedy_open(name: str, data: bytes) -> tuple[str, int, tuple[str, ...]]:
+    """A stand-in for a reader that takes 2 GB."""
+    return "ok", len(bytearray(2 << 30)), ()
+
+
+def crashing_open(name: str, data: bytes) -> None:
+    """A stand-in for a reader that crashes, with a long message on two lines."""
+    raise TypeError("unhashable type: 'list'\nand a second line " + "x" * 5000)
+
+
 def huge_word_list(letters: int = 1 << 20) -> bytes:
     """A personal list upload of one word of `letters` letters."""
     return b"ESNE;60\n" + b"A" * letters + b";50\n"

@@ -256,7 +256,7 @@ def start_bounded_workers(preload: tuple[str, ...]) -> None:
         if _preloaded is not None:
             return
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(preload))
+        context.set_forkserver_preload([__name__, "math", "resource", *preload])  # what every worker runs first
         from multiprocessing import forkserver
 
         forkserver.ensure_running()
@@ -265,8 +265,9 @@ def start_bounded_workers(preload: tuple[str, ...]) -> None:
 
 def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_s: float, memory_mb: float,
                  max_answer_bytes: int = 16 << 20, preload: tuple[str, ...] = ()) -> Any:
-    """`func(*args)` in a worker forked from the fork server, with `memory_mb` of address space over the
-    worker's start and `time_limit_s` of wall time; the worker is killed when it overstays.
+    """`func(*args)` in a fresh worker forked from the fork server, with `memory_mb` of address space over the
+    worker's start and `time_limit_s` of wall time; the worker is killed when it overstays. Each worker runs
+    one job; SPARE_WORKERS are kept started and waiting, so a call does not wait for a worker's start.
 
     Blocking: call it from a worker thread. `func` must be a module-level function; its answer and `args`
     travel pickled. As with multiprocessing's spawn, a caller's `__main__` script is imported in the worker
@@ -277,33 +278,83 @@ def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_
             more than `max_answer_bytes` ("size").
         RuntimeError: the worker raised something else (the message names it), or died.
     """
-    import multiprocessing
-
     start_bounded_workers(preload)
-    context = multiprocessing.get_context("forkserver")
-    receiver, sender = context.Pipe(duplex=False)
-    worker = context.Process(target=_bounded_worker, args=(sender, func, args, memory_mb, time_limit_s,
-                                                            max_answer_bytes), daemon=True)
-    worker.start()
-    sender.close()
+    worker, channel = _take_worker()
     try:
-        if not receiver.poll(time_limit_s):
+        channel.send((func, args, memory_mb, time_limit_s, max_answer_bytes))
+        if not channel.poll(time_limit_s):
             raise OverLimit("time", f"took longer than {time_limit_s:g} s")
         try:
-            kind, value = receiver.recv()
+            kind, value = channel.recv()
         except (EOFError, OSError):
             worker.join(1.0)
             raise RuntimeError(f"the worker died (exit code {worker.exitcode})") from None
     finally:
-        receiver.close()
+        channel.close()
         if worker.is_alive():
             worker.kill()
         worker.join(5.0)
+        threading.Thread(target=_keep_spare, daemon=True).start()  # after the job: the two do not compete
     if kind == "ok":
         return value
     if kind in ("memory", "size"):
         raise OverLimit(kind, value)
     raise RuntimeError(value)
+
+
+SPARE_WORKERS = 1
+"""Workers kept started and waiting for a job: a call takes one (no start on its path) and starts its successor."""
+_spares: list[tuple[Any, Any]] = []
+_spares_lock = threading.Lock()
+
+
+def _take_worker() -> tuple[Any, Any]:
+    """A started worker waiting for its job (else one started now), and the channel to it."""
+    spare = None
+    with _spares_lock:
+        while _spares and spare is None:
+            worker, channel = _spares.pop()
+            if worker.is_alive():
+                spare = (worker, channel)
+            else:
+                channel.close()
+                worker.join(0)
+    return spare or _start_worker()
+
+
+def _start_worker() -> tuple[Any, Any]:
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    channel, worker_end = context.Pipe(duplex=True)
+    worker = context.Process(target=_waiting_worker, args=(worker_end,), daemon=True)
+    worker.start()
+    worker_end.close()
+    return worker, channel
+
+
+def _keep_spare() -> None:
+    """Start one worker and keep it as a spare (unless SPARE_WORKERS are already waiting)."""
+    with _spares_lock:
+        if len(_spares) >= SPARE_WORKERS:
+            return
+    spare = _start_worker()
+    with _spares_lock:
+        if len(_spares) < SPARE_WORKERS:
+            _spares.append(spare)
+            return
+    worker, channel = spare
+    channel.close()  # the worker sees the channel close and ends
+    worker.join(5.0)
+
+
+def _waiting_worker(channel: Any) -> None:
+    """A worker started ahead: wait for its one job (a closed channel ends it), then run it as `_bounded_worker`."""
+    try:
+        func, args, memory_mb, time_limit_s, max_answer_bytes = channel.recv()
+    except (EOFError, OSError):
+        return
+    _bounded_worker(channel, func, args, memory_mb, time_limit_s, max_answer_bytes)
 
 
 def _bounded_worker(sender: Any, func: Callable[..., Any], args: tuple[Any, ...], memory_mb: float,
