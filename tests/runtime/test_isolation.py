@@ -83,3 +83,19 @@ def test_bounded_call_answers_and_stops_a_worker_over_its_time_or_memory(tmp_pat
     with pytest.raises(RuntimeError, match="died"):
         call_bounded(os._exit, (7,), time_limit_s=20, memory_mb=64)
     assert call_bounded(_sleep, (0,), time_limit_s=20, memory_mb=64) == "slept"  # the pool is still there
+
+
+def test_a_waiting_worker_is_no_leftover_child():
+    """Tests and callers check `multiprocessing.active_children()` for a fill's leftovers: the spare bounded worker
+    waiting for the next job is not one of them."""
+    import multiprocessing
+
+    from xwcp.runtime import isolation
+    from xwcp.runtime.isolation import call_bounded
+
+    assert call_bounded(_pid, (), time_limit_s=20, memory_mb=64)
+    deadline = time.monotonic() + 10
+    while not isolation._spares and time.monotonic() < deadline:  # the successor starts after the call
+        time.sleep(0.05)
+    assert isolation._spares and isolation._spares[0][0].is_alive()
+    assert multiprocessing.active_children() == []

@@ -324,12 +324,17 @@ def _take_worker() -> tuple[Any, Any]:
 
 def _start_worker() -> tuple[Any, Any]:
     import multiprocessing
+    import multiprocessing.process
 
     context = multiprocessing.get_context("forkserver")
     channel, worker_end = context.Pipe(duplex=True)
-    worker = context.Process(target=_waiting_worker, args=(worker_end,), daemon=True)
+    worker = context.Process(target=_waiting_worker, args=(worker_end,), daemon=True, name="xwcp-bounded-worker")
     worker.start()
     worker_end.close()
+    # Not one of multiprocessing.active_children(): a waiting spare is no job left running (callers that check
+    # for leftover children, such as a fill's rival, must not see it). It still ends with this process: its
+    # channel closes, and so does the fork server's.
+    getattr(multiprocessing.process, "_children", set()).discard(worker)
     return worker, channel
 
 
