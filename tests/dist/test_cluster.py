@@ -1,8 +1,16 @@
 """The cluster a batch or a bench runs on (`xwcp.dist.cluster`): an unreachable scheduler is one line and exit 2,
-and the bench spread over a running cluster gives the statuses it gives serially."""
+the bench spread over a running cluster gives the statuses it gives serially, and a batch that finished closes its
+cluster without a traceback."""
 from __future__ import annotations
 
-from tests.dist.helpers import GRIDS
+import logging
+
+from distributed.diagnostics.plugin import WorkerPlugin
+
+from xwcp.dist import batch
+from xwcp.dist.cluster import SHUTDOWN_NOISE, ShutdownNoise, open_client
+
+from tests.dist.helpers import GRIDS, assert_files_hold_valid_fills, plan
 from tests.helpers import run
 
 
@@ -37,3 +45,38 @@ def test_unreachable_cluster_is_one_line_and_exit_2(inputs, capsys, monkeypatch)
     code, _, err = run(["bench", inputs["grids"] / "open3.txt", "--peers", "none", "--backends", "backtrack",
                         "--out", inputs["out"] / "bench", "--cluster", "tcp://127.0.0.1:9"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot reach" in err
+
+
+class HeartbeatRace(WorkerPlugin):
+    """The shutdown race of issue 34 made certain: each worker, as it closes, logs what distributed logs when its
+    heartbeat finds the scheduler gone (an OSError's traceback under `Failed to communicate ...`)."""
+
+    def teardown(self, worker) -> None:
+        try:
+            raise OSError("Timed out trying to connect to tcp://127.0.0.1:1 after 30 s")
+        except OSError:
+            logging.getLogger("distributed.worker").exception("Failed to communicate with scheduler during heartbeat.")
+
+
+def test_a_finished_batch_closes_its_cluster_without_a_traceback(inputs, capfd):
+    import xwcp
+
+    capfd.readouterr()
+    with open_client(None, n_workers=2) as client:
+        client.register_plugin(HeartbeatRace())
+        the_plan = plan(inputs)
+        outcome = batch.run_batch(the_plan, client)
+    err = capfd.readouterr().err
+    assert outcome.counts() == {"filled": 3, "unfillable": 1}
+    assert_files_hold_valid_fills(inputs["out"], outcome.records, xwcp.load_word_list(inputs["words"]))
+    assert "Traceback" not in err and "Failed to communicate" not in err, err[-2000:]
+
+
+def test_the_shutdown_filter_drops_the_heartbeat_race_only():
+    noise = ShutdownNoise()
+
+    def record(message: str) -> logging.LogRecord:
+        return logging.LogRecord("distributed.worker", logging.ERROR, __file__, 1, message, None, None)
+
+    assert not noise.filter(record(SHUTDOWN_NOISE[0] + "."))
+    assert noise.filter(record("Compute Failed")) and noise.filter(record("Worker stream died"))

@@ -81,3 +81,22 @@ def test_number_field_default_range_and_kind():
 @pytest.mark.parametrize("raw", ['{"k": NaN}', '{"k": Infinity}', '{"k": 1e400}'])
 def test_a_whole_number_field_that_is_not_finite_is_400(raw):
     _refused(lambda: number_field(parse_json(raw), "k", 10, 1, 100))
+
+
+def test_grid_text_is_bounded_before_it_is_read():
+    """Issue 34: 250 KB of `[` took the size check 44 s (a regex that rescanned the row from every `[`)."""
+    import time
+
+    from xwcp.model import MAX_GRID_BYTES
+    from xwcp.web.fields import row_width
+
+    for row in ("[" * 250_000, "[" + "A" * 250_000 + "]", "(" * 250_000, "." * 250_000):
+        start = time.monotonic()
+        assert "the most is" in _refused(lambda row=row: grid_field({"grid": [row, "..."]}), 413)
+        assert time.monotonic() - start < 1
+    start = time.monotonic()
+    assert row_width("[" * 250_000, 10**9) == 0 and row_width("[" * 250_000 + "AB", 10**9) == 2
+    assert row_width("(A)[STAR]|B {C} ]", 10**9) == 4 and row_width("." * 1000) == MAX_SIDE + 1  # counts stop early
+    assert time.monotonic() - start < 1
+    largest = ["[STAR]" * MAX_SIDE] * MAX_SIDE  # the largest grid of rebus cells is well under the cap
+    assert sum(len(r) + 1 for r in largest) < MAX_GRID_BYTES and grid_field({"grid": largest}).width == MAX_SIDE

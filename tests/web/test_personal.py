@@ -81,3 +81,36 @@ def test_no_personal_leaves_the_list_alone(words):
         assert refused.status_code == 409 and "--no-personal" in refused.json()["error"]
         assert client.get("/api/words").json()["enabled"] is False
     assert userwords.read_personal() == {"AXQZ": 99}
+
+
+def test_an_upload_with_a_long_word_is_refused_whole_and_writes_nothing(client):
+    client.post("/api/words", json={"word": "ESNE", "score": 0})
+    before = userwords.personal_path().read_bytes()
+    for long_word in (b"B" * 65, b"A" * (1 << 20)):  # the audit's 1 MB word cost 43 s and 364 MB, never freed
+        response = client.post("/api/words/upload?mode=replace&name=mine.txt",
+                               content=b"AXQZ;80\n# a comment\n" + long_word + b";50\nBYQZ\n")
+        error = response.json()["error"]
+        assert response.status_code == 422 and error.startswith("mine.txt:3: a word of ") and "64" in error
+        assert len(error) < 200 and "\n" not in error
+        assert userwords.personal_path().read_bytes() == before
+    assert client.post("/api/words/upload", content=b"A" * (5 << 20)).status_code == 413
+    assert userwords.personal_path().read_bytes() == before
+    assert client.get("/api/info").json()["personal"]["n_words"] == 1
+
+
+def test_an_upload_of_too_many_words_is_refused_whole(client, monkeypatch):
+    monkeypatch.setattr(userwords, "MAX_PERSONAL_WORDS", 3)
+    response = client.post("/api/words/upload?mode=merge", content=b"AXQZ\nBXQZ\nCXQZ\nDXQZ\n")
+    assert response.status_code == 422 and "at most 3" in response.json()["error"]
+    assert not userwords.personal_path().exists()
+    assert client.post("/api/words/upload?mode=merge", content=b"AXQZ\nBXQZ\nCXQZ\n").status_code == 200
+
+
+def test_a_personal_file_with_a_long_word_is_reported_and_the_list_still_serves(client):
+    path = userwords.personal_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("ESNE;0\n" + "A" * 100_000 + ";50\n")  # left by a server from before the cap
+    info = client.get("/api/info").json()
+    assert "personal.dict:2: a word of 100,000 letters" in info["personal"]["error"]
+    assert len(info["personal"]["error"]) < 300
+    assert client.post("/api/suggest", json={"grid": FILLED, "slot": "1A"}).status_code == 200

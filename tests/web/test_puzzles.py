@@ -102,3 +102,44 @@ def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
     presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
     for name in ("15x15-barred-01", "15x15-rebus-01"):
         assert grid_from_rows(presets[name]) == xwcp.read_grid(ROOT / "models" / f"{name}.txt")
+
+
+# ----- the worker a file is read in: its time and memory limits (xwcp.runtime.isolation.call_bounded) -------------
+# The real hostile files are sent to a real server in tests/web/test_hostile.py; here stand-ins for a reader that
+# hangs, one that grabs memory and one that crashes (tests/web/hostile.py, a light module the worker imports).
+
+def test_a_file_read_past_its_limits_costs_only_its_own_request(client, monkeypatch):
+    import time
+
+    from xwcp.web import puzzles
+    from xwcp.web.http import MAX_ERROR_CHARS
+
+    from tests.web import hostile
+
+    for job, limit_s, status, words in ((hostile.slow_open, 1.0, 422, "longer than 1 s"),
+                                        (hostile.greedy_open, 20.0, 413, "more than 256 MB"),
+                                        (hostile.crashing_open, 20.0, 422, "TypeError: unhashable")):
+        monkeypatch.setattr(puzzles, "OPEN_TIME_LIMIT_S", limit_s)
+        monkeypatch.setattr(puzzles, "open_job", job)
+        start = time.monotonic()
+        response = client.post("/api/open?name=mine.ipuz", content=b"{}")
+        error = response.json()["error"]
+        assert response.status_code == status and error.startswith("mine.ipuz: ") and words in error, error
+        assert "\n" not in error and len(error) <= MAX_ERROR_CHARS and time.monotonic() - start < limit_s + 5
+        assert client.get("/api/info").status_code == 200
+    monkeypatch.undo()
+    path = ROOT / "tests" / "data" / "formats" / "xwcp-15x15-clued.puz"
+    assert client.post("/api/open?name=ok.puz", content=path.read_bytes()).status_code == 200
+
+
+def test_an_error_names_the_upload_not_the_servers_temporary_file(client):
+    import io
+    import tempfile
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("inside.jpz", b"<not-a-puzzle/>")
+    response = client.post("/api/open?name=zipped.jpz", content=out.getvalue())
+    error = response.json()["error"]
+    assert response.status_code == 400 and error.startswith("zipped.jpz") and tempfile.gettempdir() not in error

@@ -34,3 +34,27 @@ def test_overlay_equals_layering(words):
     for name in ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat"):
         assert np.array_equal(np.asarray(getattr(a, name)), np.asarray(getattr(b, name))), name
     assert overlay_word_list(words, {}, "x") is words
+
+
+def test_personal_words_keep_the_edit_rules_in_uploads_and_in_the_file(tmp_path, monkeypatch):
+    from xwcp.base.errors import InputError
+
+    words, problems, n_problems = userwords.parse_upload("AXQZ;80\nesné\n12 34;5\nCWQZ;0\n", "mine.txt")
+    assert words == {"AXQZ": 80, "ESNE": 50, "CWQZ": 0} and n_problems == 1  # a non-word line is skipped
+    with pytest.raises(InputError) as long_word:
+        userwords.parse_upload("AXQZ\n\n" + "x" * 65 + ";3\n", "mine.txt")
+    assert str(long_word.value).startswith("mine.txt:3: a word of 65 letters (XXXXXXXXXXXX...); the most is 64")
+    assert userwords.parse_upload("AB-CD " * 16 + "\n", "mine.txt")[0] == {"ABCD" * 16: 50}  # 64 letters: fine
+    monkeypatch.setattr(userwords, "MAX_PERSONAL_WORDS", 2)
+    with pytest.raises(InputError, match="3 words; a personal list holds at most 2"):
+        userwords.parse_upload("AXQZ\nBXQZ\nCXQZ\n")
+    path = tmp_path / "personal.dict"
+    path.write_text("ESNE;0\n" + "Q" * 70 + "\n")
+    with pytest.raises(InputError, match=r"personal.dict:2: a word of 70 letters"):
+        userwords.read_personal(path)
+    monkeypatch.setattr(userwords, "MAX_PERSONAL_BYTES", 10)
+    with pytest.raises(InputError, match="the most read is 10"):
+        userwords.read_personal(path)
+    with pytest.raises(InputError, match="64 at most"):
+        userwords.clean_word("Z" * 65)
+    assert len(str(pytest.raises(InputError, userwords.clean_word, "Z" * 100_000).value)) < 200

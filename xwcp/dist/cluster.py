@@ -8,6 +8,7 @@ another worker up to ALLOWED_FAILURES times, then fails with `KilledWorker`.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 from collections.abc import Iterator
@@ -22,6 +23,10 @@ CONNECT_TIMEOUT_S = 10.0
 """How long to wait for a scheduler named by --cluster before saying it cannot be reached."""
 ALLOWED_FAILURES = 2
 """Worker deaths a task survives before it is given up (the scheduler's `allowed-failures`; embedded cluster only)."""
+SHUTDOWN_NOISE = ("Failed to communicate with scheduler during heartbeat",)
+"""Log lines a worker writes (with a traceback) when the scheduler closes under its heartbeat: at the end of a
+batch that finished, the race of the shutdown, not a failure. Dropped while the cluster closes."""
+SHUTDOWN_LOGGERS = ("distributed.worker", "distributed.core", "distributed.nanny", "distributed.comm")
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
 
@@ -81,8 +86,11 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
         try:
             yield client
         finally:
-            client.close()
-            cluster.close()
+            with _quiet_shutdown():
+                with contextlib.suppress(Exception):  # workers already gone: nothing of theirs to quiet
+                    client.run(quiet_shutdown_logs)
+                client.close()  # the client before the cluster: it never asks a closed scheduler
+                cluster.close()
         return
     connect_timeout_s = CONNECT_TIMEOUT_S if connect_timeout_s is None else connect_timeout_s
     if not _ADDRESS.match(address.strip()):
@@ -104,3 +112,35 @@ def open_client(address: str | None = None, *, n_workers: int | None = None,
         yield client
     finally:
         client.close()
+
+
+class ShutdownNoise(logging.Filter):
+    """Drops the records of SHUTDOWN_NOISE (the heartbeat race of a closing cluster); passes every other record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(SHUTDOWN_NOISE)
+
+
+_NOISE_FILTER = ShutdownNoise()
+
+
+def quiet_shutdown_logs() -> None:
+    """Drop SHUTDOWN_NOISE from distributed's loggers in this process (run on each worker as the cluster closes)."""
+    for name in SHUTDOWN_LOGGERS:
+        logger = logging.getLogger(name)
+        if _NOISE_FILTER not in logger.filters:
+            logger.addFilter(_NOISE_FILTER)
+
+
+@contextlib.contextmanager
+def _quiet_shutdown() -> Iterator[None]:
+    """SHUTDOWN_NOISE dropped from distributed's loggers in this process while the cluster closes."""
+    added = [logging.getLogger(name) for name in SHUTDOWN_LOGGERS
+             if _NOISE_FILTER not in logging.getLogger(name).filters]
+    for logger in added:
+        logger.addFilter(_NOISE_FILTER)
+    try:
+        yield
+    finally:
+        for logger in added:
+            logger.removeFilter(_NOISE_FILTER)

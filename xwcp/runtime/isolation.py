@@ -227,3 +227,168 @@ def call(job: Callable[[], dict[str, Any]], timeout_s: float, isolate: bool) -> 
     return job()
 
 
+
+
+# ----- a bounded call: one function in a fresh worker under a time and an address-space limit -------------------
+
+class OverLimit(Exception):
+    """A bounded call's worker went over its time or memory limit (it was stopped); `limit` says which."""
+
+    def __init__(self, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.limit = limit  # "time", "memory" or "size" (its answer was larger than allowed)
+
+
+_preloaded: tuple[str, ...] | None = None
+_preload_lock = threading.Lock()
+
+
+def start_bounded_workers(preload: tuple[str, ...]) -> None:
+    """Start the fork server bounded calls fork from, with `preload` (module names) imported once in it.
+
+    A bounded call then costs a fork of that small, warm process (milliseconds), not an interpreter's start.
+    Only the first call's `preload` counts (the fork server is one per process); later calls do nothing.
+    """
+    global _preloaded
+    import multiprocessing
+
+    with _preload_lock:
+        if _preloaded is not None:
+            return
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__, "math", "resource", *preload])  # what every worker runs first
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+        _preloaded = preload
+
+
+def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_s: float, memory_mb: float,
+                 max_answer_bytes: int = 16 << 20, preload: tuple[str, ...] = ()) -> Any:
+    """`func(*args)` in a fresh worker forked from the fork server, with `memory_mb` of address space over the
+    worker's start and `time_limit_s` of wall time; the worker is killed when it overstays. Each worker runs
+    one job; SPARE_WORKERS are kept started and waiting, so a call does not wait for a worker's start.
+
+    Blocking: call it from a worker thread. `func` must be a module-level function; its answer and `args`
+    travel pickled. As with multiprocessing's spawn, a caller's `__main__` script is imported in the worker
+    (not `python -m` modules): it must keep its work under `if __name__ == "__main__":`.
+
+    Raises:
+        OverLimit: the worker ran past `time_limit_s` ("time"), ran out of its memory ("memory"), or answered
+            more than `max_answer_bytes` ("size").
+        RuntimeError: the worker raised something else (the message names it), or died.
+    """
+    start_bounded_workers(preload)
+    worker, channel = _take_worker()
+    try:
+        channel.send((func, args, memory_mb, time_limit_s, max_answer_bytes))
+        if not channel.poll(time_limit_s):
+            raise OverLimit("time", f"took longer than {time_limit_s:g} s")
+        try:
+            kind, value = channel.recv()
+        except (EOFError, OSError):
+            worker.join(1.0)
+            raise RuntimeError(f"the worker died (exit code {worker.exitcode})") from None
+    finally:
+        channel.close()
+        if worker.is_alive():
+            worker.kill()
+        worker.join(5.0)
+        threading.Thread(target=_keep_spare, daemon=True).start()  # after the job: the two do not compete
+    if kind == "ok":
+        return value
+    if kind in ("memory", "size"):
+        raise OverLimit(kind, value)
+    raise RuntimeError(value)
+
+
+SPARE_WORKERS = 1
+"""Workers kept started and waiting for a job: a call takes one (no start on its path) and starts its successor."""
+_spares: list[tuple[Any, Any]] = []
+_spares_lock = threading.Lock()
+
+
+def _take_worker() -> tuple[Any, Any]:
+    """A started worker waiting for its job (else one started now), and the channel to it."""
+    spare = None
+    with _spares_lock:
+        while _spares and spare is None:
+            worker, channel = _spares.pop()
+            if worker.is_alive():
+                spare = (worker, channel)
+            else:
+                channel.close()
+                worker.join(0)
+    return spare or _start_worker()
+
+
+def _start_worker() -> tuple[Any, Any]:
+    import multiprocessing
+    import multiprocessing.process
+
+    context = multiprocessing.get_context("forkserver")
+    channel, worker_end = context.Pipe(duplex=True)
+    worker = context.Process(target=_waiting_worker, args=(worker_end,), daemon=True, name="xwcp-bounded-worker")
+    worker.start()
+    worker_end.close()
+    # Not one of multiprocessing.active_children(): a waiting spare is no job left running (callers that check
+    # for leftover children, such as a fill's rival, must not see it). It still ends with this process: its
+    # channel closes, and so does the fork server's.
+    getattr(multiprocessing.process, "_children", set()).discard(worker)
+    return worker, channel
+
+
+def _keep_spare() -> None:
+    """Start one worker and keep it as a spare (unless SPARE_WORKERS are already waiting)."""
+    with _spares_lock:
+        if len(_spares) >= SPARE_WORKERS:
+            return
+    spare = _start_worker()
+    with _spares_lock:
+        if len(_spares) < SPARE_WORKERS:
+            _spares.append(spare)
+            return
+    worker, channel = spare
+    channel.close()  # the worker sees the channel close and ends
+    worker.join(5.0)
+
+
+def _waiting_worker(channel: Any) -> None:
+    """A worker started ahead: wait for its one job (a closed channel ends it), then run it as `_bounded_worker`."""
+    try:
+        func, args, memory_mb, time_limit_s, max_answer_bytes = channel.recv()
+    except (EOFError, OSError):
+        return
+    _bounded_worker(channel, func, args, memory_mb, time_limit_s, max_answer_bytes)
+
+
+def _bounded_worker(sender: Any, func: Callable[..., Any], args: tuple[Any, ...], memory_mb: float,
+                    time_limit_s: float, max_answer_bytes: int) -> None:
+    """The worker of `call_bounded`: set its limits, run the job, send ("ok", answer) or what went wrong."""
+    import math
+    import resource
+
+    payload: tuple[str, Any]
+    try:
+        vm_mb = _rss_mb("self", "VmSize") or 0.0
+        limit = int((vm_mb + memory_mb) * (1 << 20))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        cpu_s = math.ceil(time_limit_s) + 1  # a backstop: the parent kills the worker at time_limit_s
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+        answer = func(*args)
+        data = pickle.dumps(("ok", answer))
+        if len(data) > max_answer_bytes:
+            payload = ("size", f"its answer is {len(data):,} bytes; the most is {max_answer_bytes:,}")
+        else:
+            sender.send_bytes(data)
+            return
+    except MemoryError:
+        payload = ("memory", f"needed more than {memory_mb:g} MB")
+    except RecursionError:
+        payload = ("error", "RecursionError: nested too deeply")
+    except BaseException as exc:  # everything is reported; the worker then ends
+        payload = ("error", f"{exc.__class__.__name__}: {str(exc)[:500]}")
+    try:
+        sender.send(payload)
+    except BaseException:  # the parent is gone, or even the report ran out of memory: the exit code tells
+        pass

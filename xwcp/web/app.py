@@ -19,7 +19,9 @@ also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a reb
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
 requests (MAX_PENDING) at once; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
-or ran past its work-time cap (REQUEST_CAP_S). The caps are read from this module per request.
+or ran past its work-time cap (REQUEST_CAP_S); 408 a body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S).
+The caps are read from this module per request. An uploaded puzzle file is read in a worker process under a
+time and memory limit (xwcp/web/puzzles.py); anything a route fails to answer is a JSON 500 (xwcp.web.http).
 """
 from __future__ import annotations
 
@@ -54,7 +56,7 @@ from xwcp.web.fields import Body, flag_field, grid_field, grid_source, optional_
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
-from xwcp.web.http import ApiError, parse_json, read_body
+from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
 from xwcp.web.unfillable import unfillable_core, with_core
@@ -298,8 +300,8 @@ def _page_routes(state: ServerState) -> list[BaseRoute]:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC_DIR / "index.html")
 
-    async def info(request: Request) -> Response:
-        return JSONResponse(_info_json(state))
+    async def info(request: Request) -> Response:  # in a thread: the personal list may be reloaded first
+        return JSONResponse(await anyio.to_thread.run_sync(_info_json, state))
 
     async def presets(request: Request) -> Response:
         return JSONResponse(_presets_json())
@@ -358,7 +360,7 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
               *word_routes(state.source, MAX_BODY_BYTES), *_socket_routes(state),
               Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
     guard = Middleware(HostGuard, hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1"))
-    app = Starlette(routes=routes, middleware=[guard], exception_handlers={404: _not_found, 405: _not_allowed})
+    app = Starlette(routes=routes, middleware=[Middleware(JsonErrors), guard], exception_handlers={404: _not_found, 405: _not_allowed})
     app.state.xwcp = state
     return app
 

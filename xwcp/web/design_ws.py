@@ -23,7 +23,6 @@ from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
 from xwcp.web.http import ApiError
-from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
 
 if TYPE_CHECKING:
@@ -100,11 +99,11 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
     from xwcp.designer.report import design_dict, result_dict
     from xwcp.designer.search import design
 
-    text = await read_request(websocket)
-    if text is None:
+    body = await read_request(websocket)
+    if body is None:
         return
     try:
-        request = _request(_parse_json(text))
+        request = _request(body)
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return

@@ -2,19 +2,18 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from typing import Any, overload
 
 from xwcp.base.errors import InputError
-from xwcp.model import MAX_SIDE, Grid, grid_from_rows, grid_lines
+from xwcp.model import MAX_GRID_BYTES, MAX_SIDE, Grid, grid_from_rows, grid_lines
 from xwcp.web.http import ApiError
 
 Body = dict[str, Any]
 """A request's JSON object."""
 
-_CELL_TOKEN = re.compile(r"\[[^\]]*\]|[^\s|(){}\[\]]")
-"""One cell of a grid row in the text syntax (a rebus `[...]` or one character), for the size check."""
+_NOT_CELLS = frozenset("|(){}[]")
+"""Characters of a grid row in the text syntax that are no cell of their own (marks, bars, a rebus's brackets)."""
 
 
 @overload
@@ -52,9 +51,12 @@ def grid_field(body: Body) -> Grid:
     if rows is None:
         raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
     if isinstance(rows, list):
+        size = sum(len(r) + 1 for r in rows if isinstance(r, str))
+        if size > MAX_GRID_BYTES:  # before any work in proportion to it: a grid file has the same cap
+            raise ApiError(413, f"the grid is {size:,} characters; the most is {MAX_GRID_BYTES:,}, as for a grid file")
         cell_rows = [r for r in rows if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";")
                      and not set(r.strip()) <= {"-", " "}]  # not the bar lines under rows, nor comments
-        width = max((len(_CELL_TOKEN.findall(r)) for r in cell_rows), default=0)
+        width = max((row_width(r) for r in cell_rows), default=0)
         if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
             raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
                                 f"{MAX_SIDE}x{MAX_SIDE}")
@@ -62,6 +64,28 @@ def grid_field(body: Body) -> Grid:
         return grid_from_rows(rows, "grid")
     except InputError as exc:
         raise ApiError(400, str(exc)) from None
+
+
+def row_width(row: str, most: int = MAX_SIDE) -> int:
+    """The cells in a grid row of the text syntax (a rebus `[...]` counts once, marks, bars and spaces not at
+    all), counted up to `most` + 1, in time linear in the row (after an unclosed `[` the characters that would be
+    cells count: the grid's reader then says what is wrong)."""
+    count, at, end = 0, 0, len(row)
+    while at < end and count <= most:
+        if row[at] == "[":
+            close = row.find("]", at + 1)
+            if close < 0:
+                return count + sum(1 for ch in row[at + 1:] if _is_cell(ch))
+            at = close + 1
+            count += 1
+        else:
+            count += _is_cell(row[at])
+            at += 1
+    return count
+
+
+def _is_cell(ch: str) -> bool:
+    return not (ch.isspace() or ch in _NOT_CELLS)
 
 
 def grid_source(body: Body) -> tuple[str, ...] | None:

@@ -32,7 +32,6 @@ from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field
 from xwcp.web.http import ApiError
-from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.unfillable import unfillable_core
 
@@ -237,11 +236,11 @@ async def fill_session(state: FillState, websocket: WebSocket, *, every_s: float
     `{"type": "stop"}` message or a disconnect sets the solver's abort event; the session waits for the solver
     thread to end before it returns, so nothing is left running.
     """
-    text = await read_request(websocket)
-    if text is None:
+    body = await read_request(websocket)
+    if body is None:
         return
     try:
-        request = await _read_fill(state, _parse_json(text), default_time_s=default_time_s, max_time_s=max_time_s)
+        request = await _read_fill(state, body, default_time_s=default_time_s, max_time_s=max_time_s)
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return

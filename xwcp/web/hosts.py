@@ -12,6 +12,7 @@ The builder keeps the user's personal word list, so a page elsewhere must not re
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """Names a local server answers by default."""
 ANY_ADDRESS = ("0.0.0.0", "::", "")
+_HOST = re.compile(r"(?:\[(?P<ip6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._-]+))(?::(?P<port>[0-9]{1,5}))?")
+"""A Host header as RFC 9110 (and a browser) spells it: a name or IPv4 address, or an IPv6 address in brackets,
+then an optional port. No userinfo (`user@`), path, spaces or percent signs."""
 
 
 def allowed_hosts(listen_host: str, extra: Iterable[str] = ()) -> frozenset[str]:
@@ -34,14 +38,17 @@ def allowed_hosts(listen_host: str, extra: Iterable[str] = ()) -> frozenset[str]
     return frozenset(names)
 
 
-def host_name(value: str) -> str:
-    """The name part of a Host header or an Origin's netloc: without port, brackets or case."""
+def host_name(value: str) -> str | None:
+    """The name part of a Host header or an Origin's netloc (without port, brackets or case); None when the value
+    is no host[:port] (`localhost:1@evil.example` names evil.example, as a URL would: refused, not read as
+    localhost). A bare IPv6 address (no port) is taken as itself."""
     value = value.strip().lower()
-    if value.startswith("["):  # [::1]:8000
-        return value[1:value.find("]")] if "]" in value else value[1:]
-    if value.count(":") == 1:
-        return value.split(":")[0]
-    return value  # a bare IPv6 address or a name without port
+    match = _HOST.fullmatch(value)
+    if match is None:
+        if value.count(":") >= 2 and re.fullmatch(r"[0-9a-f:.]+", value):  # ::1, as --allow-host may give it
+            return value
+        return None
+    return match.group("ip6") or match.group("name")
 
 
 class HostGuard:
@@ -56,7 +63,7 @@ class HostGuard:
         if "*" in self.hosts:
             return None
         host = headers.get("host")
-        if host is None or host_name(host) not in self.hosts:
+        if host is None or host_name(host) not in self.hosts:  # None (no host[:port]) is never in it
             return (f"this server answers only for {', '.join(sorted(self.hosts))}, not the host {host!r} "
                     "(start it with --allow-host NAME to add a name)")
         origin = headers.get("origin")

@@ -1,11 +1,24 @@
-"""JSON in and out of the builder's routes: the API's error type, its error answer, bounded bodies and JSON parsing."""
+"""JSON in and out of the builder's routes: the API's error type, its error answer, bounded bodies and JSON parsing.
+
+Also the app's outermost guard (`JsonErrors`): whatever a route raises is answered as the API's
+JSON error (500, logged once), and a client that hangs up mid-request is no error at all.
+"""
 from __future__ import annotations
 
 import json
-from typing import Any
+import logging
+from typing import TYPE_CHECKING, Any
 
-from starlette.requests import Request
+import anyio
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+BODY_TIMEOUT_S = 15.0
+"""Wall time a request body may take to arrive whole; a body that stops arriving is answered 408."""
+LOG = logging.getLogger("xwcp.web")
 
 
 class ApiError(Exception):
@@ -17,9 +30,19 @@ class ApiError(Exception):
         self.message = message
 
 
+MAX_ERROR_CHARS = 400
+"""Longest error message answered: a reader that quotes its input (a 64 KB row) is cut here, on one line."""
+
+
+def one_line(message: str, most: int = MAX_ERROR_CHARS) -> str:
+    """`message` on one line (its whitespace runs made one space), cut to `most` characters with an ellipsis."""
+    line = " ".join(message.split())
+    return line if len(line) <= most else line[:most - 1] + "…"
+
+
 def error_response(status: int, message: str) -> JSONResponse:
-    """The API's error answer: `{"error": message, "status": status}`."""
-    return JSONResponse({"error": message, "status": status}, status_code=status)
+    """The API's error answer: `{"error": message, "status": status}`, the message on one line (`one_line`)."""
+    return JSONResponse({"error": one_line(message), "status": status}, status_code=status)
 
 
 async def read_body(request: Request, max_bytes: int) -> bytes:
@@ -28,11 +51,16 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
     if length is not None and length.isdigit() and int(length) > max_bytes:
         raise ApiError(413, f"request body is {int(length)} bytes; the limit is {max_bytes}")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > max_bytes:
-            raise ApiError(413, f"request body is over the limit of {max_bytes} bytes")
-        chunks.append(chunk)
+    try:
+        with anyio.fail_after(BODY_TIMEOUT_S):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > max_bytes:
+                    raise ApiError(413, f"request body is over the limit of {max_bytes} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise ApiError(408, f"the request body did not arrive within {BODY_TIMEOUT_S:g} s "
+                            f"({size:,} bytes came)") from None
     return b"".join(chunks)
 
 
@@ -42,6 +70,44 @@ def parse_json(raw: bytes | str) -> dict[str, Any]:
         body = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ApiError(400, f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(400, "malformed JSON: nested too deeply") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
     return body
+
+
+class JsonErrors:
+    """ASGI middleware, the app's outermost: an exception a route did not answer becomes the API's JSON 500
+    (logged once, with its traceback, in the server's log; the client gets one line), and a client that hung
+    up mid-body (`ClientDisconnect`) ends its request quietly. A WebSocket that fails is closed with 1011."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            if message["type"] in ("http.response.start", "websocket.accept", "websocket.close"):
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except ClientDisconnect:
+            return
+        except Exception as exc:
+            LOG.error("%s %s failed: %s", scope.get("method", "WEBSOCKET"), scope.get("path"),
+                      exc.__class__.__name__, exc_info=exc)
+            if started:
+                return
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1011, "reason": "internal error"})
+                return
+            response = error_response(500, f"internal error ({exc.__class__.__name__}) while answering "
+                                           f"{scope.get('path')}; the server's log has the details")
+            await response(scope, receive, send)

@@ -23,8 +23,9 @@ from xwcp.web.http import ApiError, error_response, parse_json, read_body
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import MAX_SCORE, describe_problems
 
-MAX_UPLOAD_BYTES = 8 * 1024 * 1024
-"""Largest personal list the page may upload (a list of 200,000 words is about 3 MB)."""
+MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+"""Largest personal list the page may upload (a list of 200,000 words is about 3 MB); a list's words are capped
+too (xwcp.words.userwords: at most MAX_PERSONAL_WORDS words of at most MAX_WORD_LETTERS letters)."""
 MAX_EDITS = 1000
 """Most words one POST /api/words may change."""
 SHOWN_WORDS = 2000
@@ -63,6 +64,11 @@ def _edits(body: dict[str, Any]) -> dict[str, int | None]:
     return changes
 
 
+def _parsed_upload(raw: bytes, name: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """The uploaded list's words (userwords.parse_upload), read from its bytes (a worker thread's job)."""
+    return userwords.parse_upload(raw.decode("utf-8-sig", errors="replace"), name)
+
+
 def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
     """The routes above, over the server's word source."""
 
@@ -96,14 +102,15 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
             if mode not in ("merge", "replace"):
                 raise ApiError(400, f"mode must be merge or replace, got {mode!r}")
             raw = await read_body(request, MAX_UPLOAD_BYTES)
-            text = raw.decode("utf-8-sig", errors="replace")
             name = request.query_params.get("name", "uploaded list")
-            score_by_word, problems, n_problems = userwords.parse_upload(text, name)
+            score_by_word, problems, n_problems = await anyio.to_thread.run_sync(_parsed_upload, raw, name)
             if not score_by_word:
                 raise ApiError(400, f"{name}: no word in it" + (f" ({describe_problems(problems, n_problems)})"
                                                                  if n_problems else ""))
         except ApiError as exc:
             return error_response(exc.status, exc.message)
+        except InputError as exc:  # refused whole: nothing was written
+            return error_response(422, str(exc))
         response = await answer(lambda: userwords.update_personal(score_by_word, replace=mode == "replace"))
         if response.status_code == 200 and n_problems:
             import json

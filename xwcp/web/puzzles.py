@@ -6,6 +6,12 @@ model learns (marks, bars, several letters in a cell) travels through the page b
 format's reader and writer. Opening: the uploaded bytes are written to a temporary file under
 their own extension and read by `xwcp.formats`; saving: the page's object is read as `.json`
 and written in the asked format. Every failure is an ApiError with the reader's one line.
+
+An uploaded file is untrusted: both routes read and write in a worker process forked for the
+request (`xwcp.runtime.isolation.call_bounded`) with OPEN_MEMORY_MB of memory and
+OPEN_TIME_LIMIT_S of time, at most OPEN_WORKERS at once, so a file that would make a reader slow or
+greedy costs only its own request (413 over the memory, 422 over the time) while the event loop and
+every other client go on.
 """
 from __future__ import annotations
 
@@ -24,6 +30,16 @@ if TYPE_CHECKING:
 
 MAX_FILE_BYTES = 1 << 20
 """Largest puzzle file the page may open (xwcp.formats reads at most this much too)."""
+OPEN_TIME_LIMIT_S = 3.0
+"""Wall time a file's reading (or an export's writing) may take; the published files open in well under 1 s."""
+OPEN_MEMORY_MB = 256.0
+"""Memory (address space over the worker's start) a file's reading may take; a 60x60 puzzle needs a few MB."""
+OPEN_WORKERS = 2
+"""Files read (or written) at once; more wait their turn."""
+PRELOAD = ("xwcp.web.puzzles", "xwcp.services.save", *MODULE_BY_SUFFIX.values(), "numpy", "puz", "xdformat",
+           "encodings.cp1252")
+"""Modules imported once in the fork server the readers' workers fork from (xwcp.runtime.isolation): the readers,
+and what they import when they first read (a missing one is skipped)."""
 MEDIA_TYPES = {"puz": "application/x-crossword", "ipuz": "application/json", "json": "application/json",
                "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8", "jpz": "application/xml"}
 
@@ -51,8 +67,36 @@ def read_upload(name: str, data: bytes) -> Puzzle:
         path.write_bytes(data)
         try:
             return read_puzzle(path)
-        except InputError as exc:
-            raise InputError(exc.message, name, exc.line) from None
+        except InputError as exc:  # said without the temporary folder (a zipped .jpz names its member in it)
+            raise InputError(exc.message.replace(str(path), name).replace(folder, "").strip(), name,
+                             exc.line) from None
+
+
+def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
+    """The worker's side of POST /api/open: ("ok", the page's puzzle object, warnings), or ("input", the one line
+    of the InputError, ())."""
+    try:
+        puzzle = read_upload(name, data)
+        return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
+    except InputError as exc:
+        return "input", str(exc), ()  # put on one line, and cut, by the route's error_response
+
+
+def export_job(source: object, fmt: str) -> tuple[str, Any, str]:
+    """The worker's side of POST /api/export: ("ok", the file's bytes, its download name), or ("input", the one
+    line of the InputError, "")."""
+    try:
+        puzzle = puzzle_from_json(source)
+        return "ok", write_format(puzzle, fmt), file_name(puzzle, fmt)
+    except InputError as exc:
+        return "input", str(exc), ""
+
+
+def warm_up() -> None:
+    """Start the fork server the readers' workers fork from (`xwcp serve` does, so the first open is quick too)."""
+    from xwcp.runtime.isolation import start_bounded_workers
+
+    start_bounded_workers(PRELOAD)
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -111,12 +155,40 @@ def file_name(puzzle: Puzzle, fmt: str) -> str:
 
 def file_routes(max_body_bytes: int) -> list[Route]:
     """POST /api/open (a file's bytes, its name in `?name=`) and POST /api/export (the page's puzzle, a format)."""
+    import functools
+    from collections.abc import Callable
+
+    import anyio
     import anyio.to_thread
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
-    from xwcp.web.http import ApiError, error_response, parse_json, read_body
+    from xwcp.web.http import ApiError, error_response, one_line, parse_json, read_body
+
+    limiter = anyio.CapacityLimiter(OPEN_WORKERS)
+
+    async def bounded(what: str, name: str, job: Callable[..., tuple[str, Any, Any]], *args: object
+                      ) -> tuple[Any, Any]:
+        """`job(*args)` in a bounded worker (module docstring); its answer, or the ApiError saying what went wrong."""
+        from xwcp.runtime.isolation import OverLimit, call_bounded
+
+        try:
+            async with limiter:
+                kind, value, extra = await anyio.to_thread.run_sync(functools.partial(
+                    call_bounded, job, args, time_limit_s=OPEN_TIME_LIMIT_S, memory_mb=OPEN_MEMORY_MB,
+                    preload=PRELOAD))
+        except OverLimit as exc:
+            if exc.limit == "time":
+                raise ApiError(422, f"{name}: {what} took longer than {OPEN_TIME_LIMIT_S:g} s and was stopped; "
+                                    "a puzzle file opens in well under a second") from None
+            raise ApiError(413, f"{name}: {what} needed more than {OPEN_MEMORY_MB:g} MB of memory and was stopped"
+                           if exc.limit == "memory" else f"{name}: {what} gave too large an answer ({exc})") from None
+        except RuntimeError as exc:
+            raise ApiError(422, f"{name}: {what} failed ({exc})") from None
+        if kind != "ok":
+            raise ApiError(400, value)
+        return value, extra
 
     async def open_file(request: Request) -> Response:
         name = request.query_params.get("name", "")
@@ -124,13 +196,11 @@ def file_routes(max_body_bytes: int) -> list[Route]:
             if not name:
                 raise ApiError(400, "say the file's name: POST /api/open?name=puzzle.puz with the file as the body")
             data = await read_body(request, MAX_FILE_BYTES)
-            puzzle = await anyio.to_thread.run_sync(read_upload, name, data)
+            puzzle, warnings = await bounded("reading it", name, open_job, name, data)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
-        except InputError as exc:
-            return error_response(400, str(exc))
         # what reading the file said (a key that unlocked it, a checksum), one line each, as the CLI warns
-        return JSONResponse({"puzzle": puzzle_json(puzzle), "name": name, "warnings": list(puzzle.warnings)})
+        return JSONResponse({"puzzle": puzzle, "name": name, "warnings": [one_line(w) for w in warnings[:20]]})
 
     async def export_file(request: Request) -> Response:
         try:
@@ -145,13 +215,10 @@ def file_routes(max_body_bytes: int) -> list[Route]:
                 source = {"grid": body["grid"], "clues": body.get("clues", {})}
                 if not isinstance(source["clues"], dict):
                     raise ApiError(400, "clues must be an object mapping slot ids to clue text")
-            puzzle = await anyio.to_thread.run_sync(puzzle_from_json, source)
-            data = await anyio.to_thread.run_sync(write_format, puzzle, fmt)
+            data, download = await bounded("writing it", f"the {fmt} file", export_job, source, fmt)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
-        except InputError as exc:
-            return error_response(400, str(exc))
         return Response(data, media_type=MEDIA_TYPES.get(fmt, "application/octet-stream"),
-                        headers={"Content-Disposition": f'attachment; filename="{file_name(puzzle, fmt)}"'})
+                        headers={"Content-Disposition": f'attachment; filename="{download}"'})
 
     return [Route("/api/open", open_file, methods=["POST"]), Route("/api/export", export_file, methods=["POST"])]

@@ -42,8 +42,17 @@ def app_from_environment() -> Starlette:
     from xwcp.web.app import create_app
 
     config = json.loads(os.environ[CONFIG_ENV])
-    return create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
-                      personal=config["personal"])
+    app = create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
+                     personal=config["personal"])
+    _warm_up()
+    return app
+
+
+def _warm_up() -> None:
+    """Start the fork server uploads are read from (xwcp/web/puzzles.py), so the first open is as quick as the next."""
+    from xwcp.web.puzzles import warm_up
+
+    warm_up()
 
 
 def check_port(host: str, port: int) -> None:
@@ -81,6 +90,7 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
         from xwcp.web.app import create_app
 
         app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal)
+        _warm_up()
         announce(f"http://{url_host}:{port}/")
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
         return

@@ -17,7 +17,7 @@ import anyio
 import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp.web.http import ApiError
+from xwcp.web.http import ApiError, one_line
 from xwcp.web.http import parse_json as _parse_json
 
 
@@ -74,11 +74,13 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
             async def listen() -> None:
                 while True:
                     try:
-                        message = await websocket.receive_text()
-                    except (WebSocketDisconnect, KeyError, RuntimeError):
+                        message = await _receive(websocket)
+                    except (WebSocketDisconnect, RuntimeError):
                         leave()
                         return
                     try:
+                        if isinstance(message, bytes):
+                            raise ApiError(400, BINARY_REFUSED)
                         if _parse_json(message).get("type") != "stop":
                             raise ApiError(400, f"while a {what} runs the only message understood is "
                                                 "{\"type\": \"stop\"}")
@@ -113,20 +115,50 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
 
 
 async def send_error(websocket: WebSocket, status: int, message: str, close_code: int) -> None:
-    """Send an error message and close the socket (quietly when the client is already gone)."""
+    """Send an error message and close the socket with `close_code` and the message (cut to fit) as the reason
+    (quietly when the client is already gone)."""
+    message = one_line(message)
     try:
         await websocket.send_json({"type": "error", "status": status, "error": message})
-        await websocket.close(code=close_code)
+        await websocket.close(code=close_code, reason=close_reason(message))
     except Exception:  # the client is already gone
         pass
 
 
-async def read_request(websocket: WebSocket) -> str | None:
-    """Accept the socket and read the job's request (its text); None when the client left first."""
+def close_reason(message: str) -> str:
+    """`message` cut to what a close frame carries (123 bytes of UTF-8)."""
+    data = message.encode("utf-8")
+    return message if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "..."
+
+
+BINARY_REFUSED = "binary messages are not understood: send JSON text"
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary. Raises WebSocketDisconnect when the client left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
+
+
+async def read_request(websocket: WebSocket) -> dict[str, Any] | None:
+    """Accept the socket and read the job's request, a JSON object; None when the client left first, or when the
+    message was no JSON object (the client was told, and the socket closed: 1003 for a binary message, 1007 for
+    text that is no JSON or nested too deeply, 1008 for JSON that is no object)."""
     await websocket.accept()
     try:
-        return await websocket.receive_text()
-    except (WebSocketDisconnect, KeyError, RuntimeError):
+        message = await _receive(websocket)
+    except (WebSocketDisconnect, RuntimeError):
+        return None
+    if isinstance(message, bytes):
+        await send_error(websocket, 400, BINARY_REFUSED, 1003)
+        return None
+    try:
+        return _parse_json(message)
+    except ApiError as exc:
+        await send_error(websocket, exc.status, exc.message, 1008 if exc.message.startswith("the body") else 1007)
         return None
 
 

@@ -24,6 +24,10 @@ BAN_SCORE = 0
 """The score that bans a word (layering removes words scored 0 or below)."""
 MAX_PERSONAL_WORDS = 200_000
 """Most entries a personal list may hold: a big personal list belongs in its own file, passed with --words."""
+MAX_WORD_LETTERS = 64
+"""Longest word a personal list may hold (an edit, an upload or the file): no grid holds a longer entry."""
+MAX_PERSONAL_BYTES = 8 * 1024 * 1024
+"""Largest personal list file read (200,000 words of 64 letters with their scores fit)."""
 HEADER = ("# xwcp personal word list: WORD;score lines layered over the word list; a score of 0 bans the word.\n"
           "# Kept by the web builder (xwcp serve); the CLI uses it with --personal.\n")
 
@@ -68,6 +72,10 @@ def read_personal(path: Path | None = None) -> dict[str, int]:
     """
     path = path or personal_path()
     try:
+        size = path.stat().st_size
+        if size > MAX_PERSONAL_BYTES:
+            raise InputError(f"the personal word list is {size:,} bytes; the most read is {MAX_PERSONAL_BYTES:,}",
+                             str(path))
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return {}
@@ -77,6 +85,7 @@ def read_personal(path: Path | None = None) -> dict[str, int]:
     if problems:
         line, what = problems[0]
         raise InputError(f"{what} (fix or delete the line)", str(path), line)
+    _check_words(score_by_word, text, str(path), "(fix or delete the line)")
     return score_by_word
 
 
@@ -84,16 +93,37 @@ def parse_upload(text: str, source: str = "uploaded list") -> tuple[dict[str, in
     """A list the user uploads: ({word: score}, the first skipped lines, how many were skipped).
 
     Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal.
+
+    Raises:
+        InputError: a word longer than MAX_WORD_LETTERS (naming its line), or more than MAX_PERSONAL_WORDS words:
+            the upload is refused whole.
     """
     score_by_word, problems, n_problems = parse_word_lines(text, source)
+    _check_words(score_by_word, text, source, "(the upload is refused; nothing was changed)")
     return {word: max(BAN_SCORE, min(MAX_SCORE, score)) for word, score in score_by_word.items()}, problems, n_problems
+
+
+def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advice: str) -> None:
+    """Refuse (InputError) more than MAX_PERSONAL_WORDS words or a word over MAX_WORD_LETTERS, naming its line."""
+    if len(score_by_word) > MAX_PERSONAL_WORDS:
+        raise InputError(f"{len(score_by_word):,} words; a personal list holds at most {MAX_PERSONAL_WORDS:,} "
+                         "(pass a big list with --words instead)", source)
+    if all(len(word) <= MAX_WORD_LETTERS for word in score_by_word):
+        return
+    for line_no, line in enumerate(text.splitlines(), start=1):  # the line of the first long word
+        word = normalise_word(line.partition(";")[0].strip())
+        if word is not None and len(word) > MAX_WORD_LETTERS:
+            raise InputError(f"a word of {len(word):,} letters ({word[:12]}...); the most is {MAX_WORD_LETTERS} "
+                             + advice, source, line_no)
+    raise InputError(f"a word longer than {MAX_WORD_LETTERS} letters {advice}", source)  # not found by line
 
 
 def clean_word(raw: object) -> str:
     """`raw` folded to A-Z, as lists are. Raises InputError when it is not a word of letters."""
     word = normalise_word(raw.strip()) if isinstance(raw, str) else None
-    if not word or len(word) > 64:
-        raise InputError(f"{raw!r} is not a word of letters A-Z (64 at most)")
+    if not word or len(word) > MAX_WORD_LETTERS:
+        shown = repr(raw) if len(repr(raw)) <= 80 else repr(raw)[:76] + "...'"
+        raise InputError(f"{shown} is not a word of letters A-Z ({MAX_WORD_LETTERS} at most)")
     return word
 
 
