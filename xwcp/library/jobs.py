@@ -269,8 +269,13 @@ class Session:
 
     def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
                 backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
-                progress: Callable[[VerifyProgress], None] | None = None) -> Suggestions:
-        """Ranked words for one slot; with `verify`, each labelled viable / dead end by a solver.
+                progress: Callable[[VerifyProgress], None] | None = None, count: bool = True,
+                probe_max_words: int | None = 4000) -> Suggestions:
+        """Ranked words for one slot that survive being entered; with `verify`, each labelled viable / dead end.
+
+        No word is suggested that empties a slot when entered (singleton consistency, checked in rank
+        order until `k` words survive; with `count` the rest are checked too, to count them, at most
+        `probe_max_words` in all; `.counts` says how many were checked and how).
 
         Args:
             slot: the slot, e.g. "6D" (or its id).
@@ -281,10 +286,15 @@ class Session:
             time_limit_s: the budget for all the labels together.
             show_fill: with `verify`, keep the fill that proves each viable word (`.fill`).
             progress: with `verify`, called with a VerifyProgress as words settle.
+            count: check every word of the slot (within the budget) to count the survivors, not only
+                until `k` survive.
+            probe_max_words: the most words checked (None: all; 4000 is analysis.questions.PROBE_MAX_WORDS).
 
         Returns:
-            Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first;
-            `.slot` has the slot's pattern and how many words fit.
+            Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first (with
+            `verify`, viable first and dead ends last); `.slot` has the slot's pattern and how many
+            words fit; `.counts` what was counted (SuggestionCounts); `.dropped` the higher-ranked
+            words that empty a slot.
         """
         from xwcp.analysis.questions import suggest_report
 
@@ -296,11 +306,15 @@ class Session:
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
         seed = check_int("seed", seed, 0, MAX_SEED)
+        count = check_bool("count", count)
+        if probe_max_words is not None:
+            probe_max_words = check_int("probe_max_words", probe_max_words, 1)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
         return Suggestions.from_report(suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                                       time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
-                                                      progress=progress, by=by, prop=self._propagation))
+                                                      progress=progress, by=by, prop=self._propagation, count=count,
+                                                      probe_max_words=probe_max_words))
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
         """How many letters each cell can still take: 26 free, 1 forced, 0 dead.
