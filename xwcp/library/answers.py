@@ -20,6 +20,7 @@ from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
+    from xwcp.analysis.verify import WordVerdict
     from xwcp.engine.ac3 import Propagation
     from xwcp.designer.request import DesignRequest
     from xwcp.designer.rules import Rules
@@ -488,6 +489,28 @@ class Suggestion:
     """With `show_fill=True`: the rows of a fill that proves the word viable."""
     how: str | None = None
     """With `verify=True`: how the label was settled ("search", "recent", "proof", "ac3"; "" when unknown)."""
+
+
+@dataclass(frozen=True)
+class WordLabel:
+    """A solver's label of one suggested word (`Session.label`), as it was settled."""
+
+    word: str
+    verdict: Viability
+    how: str
+    """"search" (a fill found for it), "recent" (a fill found lately, checked on this grid), "proof" (no fill
+    exists), "ac3" (propagation alone), "" while unknown."""
+    seconds: float
+    """When it was settled, in seconds from the start of the labelling."""
+
+    @classmethod
+    def of(cls, verdict: WordVerdict) -> WordLabel:
+        """From an `xwcp.analysis.verify.WordVerdict`."""
+        return cls(verdict.word, Viability(verdict.verdict.value), verdict.how, verdict.seconds)
+
+    def as_dict(self) -> JsonDict:
+        """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds."""
+        return {"word": self.word, "verdict": self.verdict.value, "how": self.how, "seconds": self.seconds}
 
 
 @dataclass(frozen=True)

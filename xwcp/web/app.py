@@ -88,6 +88,9 @@ ANALYSIS_THREADS = max(2, default_threads())
 the work, so threads use the cores; more threads than cores only add switching)."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
+PROBE_S = 0.1
+"""Budget for entering a slot's words one by one (singleton consistency) until k survive, per suggestion list:
+a 15x15's list needs 1-30 ms (bench/suggest_labels.py); the cap bounds a slot where nearly every word fails."""
 FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 """Formats the page opens and saves when xwcp.formats reads and writes them."""
 PROGRESS_EVERY_S = 0.1
@@ -201,6 +204,8 @@ def _heatmap(entry: Analysed, key: CacheKey, body: Body) -> Report:
 
 
 def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
+    """`/api/suggest`: the slot's top k words that survive being entered (probed until k survive, within
+    PROBE_S; the counts say how many were checked); with `verify`, labelled (/ws/suggest streams the labels)."""
     k = _number(body, "k", 20, 1, MAX_K)
     verify = flag_field(body, "verify")
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
@@ -209,10 +214,16 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
 
     def make() -> Report:
         return Session.analysed(entry.problem, entry.prop).suggest(
-            slot, k=k, verify=verify, time_limit_s=limit, seed=seed).as_dict()
+            slot, k=k, verify=verify, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
+            probe_time_limit_s=PROBE_S).as_dict()
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
         return make()
     return entry.report(("suggest", slot.strip().upper(), k), make)
+
+
+def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
+    """The `/api/suggest` answer (unlabelled) that /ws/suggest starts from: the same cached object."""
+    return _suggest(entry, key, {**body, "verify": False})
 
 
 def _stats(entry: Analysed, key: CacheKey, body: Body) -> Report:
@@ -323,7 +334,7 @@ def _analysis_routes(state: ServerState) -> list[BaseRoute]:
 
 
 def _socket_routes(state: ServerState) -> list[BaseRoute]:
-    """The fill and design WebSockets; PROGRESS_EVERY_S and the fill's time caps are read per session."""
+    """The fill, design and suggestion WebSockets; PROGRESS_EVERY_S and the fill's time caps are read per session."""
     async def ws_fill(websocket: WebSocket) -> None:
         await fill_session(state, websocket, every_s=PROGRESS_EVERY_S, default_time_s=DEFAULT_FILL_S,
                            max_time_s=MAX_FILL_S)
@@ -333,7 +344,14 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
         await design_session(state, websocket, every_s=PROGRESS_EVERY_S)  # read per request: tests tune it
 
-    return [WebSocketRoute("/ws/fill", ws_fill), WebSocketRoute("/ws/design", ws_design)]
+    async def ws_suggest(websocket: WebSocket) -> None:
+        from xwcp.web.suggest_ws import suggest_session
+
+        await suggest_session(state, websocket, lambda body: _analysed(state, body), _first_suggestions,
+                              max_k=MAX_K)
+
+    return [WebSocketRoute("/ws/fill", ws_fill), WebSocketRoute("/ws/design", ws_design),
+            WebSocketRoute("/ws/suggest", ws_suggest)]
 
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
