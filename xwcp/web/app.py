@@ -223,7 +223,8 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
 
 def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
     """The `/api/suggest` answer (unlabelled) that /ws/suggest starts from: the same cached object."""
-    return _suggest(entry, key, {**body, "verify": False})
+    first = {name: value for name, value in body.items() if name != "time_limit_s"}  # the labels' budget, not this
+    return _suggest(entry, key, {**first, "verify": False})
 
 
 def _stats(entry: Analysed, key: CacheKey, body: Body) -> Report:

@@ -6,7 +6,8 @@ Protocol. The page keeps one socket open and sends a request whenever the grid o
 (`grid` and `slot` required). A new request cancels the one running (its thread is stopped and waited
 for first), as does {"type": "stop"}. For each request the server sends, every message carrying its `id`:
     {"type": "words", ...}   the `/api/suggest` answer (the same object, from the same cache): the top k
-                             words that survive being entered, `counts`, `dropped`;
+                             words that survive being entered, `counts`, `dropped`; when that answer's
+                             probing budget ran out short of k words, the answer over the whole slot;
     {"type": "label", "word", "verdict", "how", "seconds"}
                              each word's label the moment it is settled ("viable", "dead-end"); labels
                              this grid already had (an undo, the cursor back on a slot) come first, at once;
@@ -124,8 +125,13 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
     except (ApiError, InputError) as exc:
         say({"type": "error", "status": getattr(exc, "status", 400), "error": getattr(exc, "message", str(exc))})
         return
-    say({"type": "words", **answer})
     session = Session.analysed(entry.problem, entry.prop)
+    if not answer["counts"].get("complete", True) and len(answer["words"]) < k:
+        # the first answer's probing budget ran out before k words survived (a slot where most words fail):
+        # the whole slot is probed now, and this fuller list is the one labelled
+        answer = entry.report(("suggest-all", slot, k), lambda: session.suggest(
+            slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict())
+    say({"type": "words", **answer})
     words = [w["word"] for w in answer["words"]]
     if answer["status"] != "consistent" or not words or "." not in answer["slot"]["pattern"]:
         say({"type": "done", "labelled": 0, "seconds": round(time.perf_counter() - start, 4)})
