@@ -43,7 +43,7 @@ def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
     assert [m["type"] for m in between[len(labels):]] in ([], ["counts"])
     if between[len(labels):]:
         counts = between[-1]["counts"]
-        assert counts["complete"] and counts["survive"] == len(shown) == 17  # fewer than k survive here
+        assert counts["complete"] and counts["survive"] == len(first["words"]) == 17  # fewer than k survive here
     # the words are /api/suggest's answer (the same cached object), or when that answer's probing budget ran out
     # short of k words (a loaded machine), the whole slot's
     answer = client.post("/api/suggest", json={"grid": ROWS, "slot": "1D", "k": 40}).json()
