@@ -105,3 +105,22 @@ def test_a_bad_request_gets_an_error_and_the_socket_stays(client):
         messages = _until_done(ws, 2)
         assert messages[0]["type"] == "words" and len(messages[0]["words"]) <= 3
         assert messages[-1]["type"] == "done"
+
+
+def test_labels_wait_for_no_one_when_the_server_is_busy(client):
+    state = client.app.state.xwcp
+    state.active_fills = state.max_fills  # every fill slot taken (as by running autofills)
+    try:
+        with client.websocket_connect("/ws/suggest") as ws:
+            ws.send_json({"id": 1, "grid": ROWS, "slot": "21A", "k": 5})
+            kinds = [m["type"] for m in _until_done_or_busy(ws)]
+    finally:
+        state.active_fills = 0
+    assert kinds == ["words", "error", "done"]
+
+
+def _until_done_or_busy(ws):
+    messages = []
+    while not messages or messages[-1]["type"] != "done":
+        messages.append(ws.receive_json())
+    return messages

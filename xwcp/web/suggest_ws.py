@@ -21,7 +21,8 @@ A bad request gets {"type": "error", "status": N, "error": "..."} (the socket st
 The labels are kept with the grid in the analysis cache (`("labels", slot)`), so coming back to a grid
 costs nothing; a fill found for one word labels every other word it uses at once (xwcp/analysis/verify.py
 keeps recent fills per layout). Labelling runs in a worker thread counted against the server's
-`--max-fills` while it runs; when all are busy the words still come, with an error saying no labels follow.
+`--max-fills` while it runs; when all are busy the words still come, then an error saying no labels follow
+and "done".
 """
 from __future__ import annotations
 
@@ -146,6 +147,8 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
         if state.active_fills >= state.max_fills:
             say({"type": "error", "status": 429, "error": f"{state.active_fills} fills or labellings running, "
                                                            "the most this server runs at once: no labels"})
+            say({"type": "done", "labelled": len(kept), "cancelled": False,
+                 "seconds": round(time.perf_counter() - start, 4)})
             return
         state.active_fills += 1
         state.fill_threads.add(threading.current_thread())

@@ -89,16 +89,17 @@ export function refreshSuggestions() {
   const rows = toRows(state.grid);
   const body = { grid: rows, slot: slot.name, k: LIST_K };
   const id = sug.id;
-  requestLabels(body);
+  stopLabels(); // the CPU goes to this keystroke's list first; its labels are asked for once it is drawn
   post("/api/suggest", body, { signal: suggestController.signal }).then((data) => {
     if (id === sug.id && !sug.data) drawSuggestions(data, data.words);
+    if (id === sug.id) requestLabels(body); // the server has this grid's list cached by now
     if (started !== null && started === help.keyTime) {
       window.xwcp.lastHelpMs = performance.now() - started;
       window.xwcp.helpTimes.push(window.xwcp.lastHelpMs);
       help.keyTime = null;
     }
   }).catch((err) => {
-    if (!isAbort(err) && id === sug.id) { say(err.message); drawSuggestions(null, []); }
+    if (!isAbort(err) && id === sug.id) { say(err.message); drawSuggestions(null, []); requestLabels(body); }
   });
 }
 
