@@ -14,7 +14,7 @@ has it after laying out the theme and typing two entries.
 
 Parts:
 - labels: for each open slot of each themed grid, the page's path at the library level: the first list
-  (`Session.suggest(k, count=False, probe_time_limit_s=0.1)`, as /api/suggest) and then `Session.label`
+  (`Session.suggest(k, count=False, probe_time_limit_s=0.03)`, as /api/suggest) and then `Session.label`
   of its words under --budget; it prints the time until all k shown words are labelled (p50/p95/max over
   slots), how many were unsettled, and whether every viable word is listed above every dead end (the
   page's order: `suggest(verify=True)`'s), the CPU seconds (both processes), the slowest slots, and the share of
@@ -99,8 +99,11 @@ def label_slots(rows: list[str], words, k: int, budget_s: float, cold: bool, max
             with verify._recent_lock:
                 verify._recent_by_layout.clear()
         start, cpu = time.perf_counter(), _cpu_s()
-        first = session.suggest(slot.name, k=k, count=False, probe_max_words=None, probe_time_limit_s=0.1)
+        first = session.suggest(slot.name, k=k, count=False, probe_max_words=None, probe_time_limit_s=0.03)
         first_s.append(time.perf_counter() - start)
+        if first.counts is not None and not first.counts.complete and len(first) < k:
+            # as /ws/suggest: the first list's probing budget ran out short of k words; the whole slot is probed
+            first = session.suggest(slot.name, k=k, count=True, probe_max_words=None, probe_time_limit_s=2.0)
         shown = [s.word for s in first]
         labels = session.label(slot.name, shown, time_limit_s=budget_s) if shown else []
         seconds.append(time.perf_counter() - start)

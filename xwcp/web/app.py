@@ -88,9 +88,11 @@ ANALYSIS_THREADS = max(2, default_threads())
 the work, so threads use the cores; more threads than cores only add switching)."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
-PROBE_S = 0.1
+PROBE_S = 0.03
 """Budget for entering a slot's words one by one (singleton consistency) until k survive, per suggestion list:
-a 15x15's list needs 1-30 ms (bench/suggest_labels.py); the cap bounds a slot where nearly every word fails."""
+most 15x15 lists need 2-10 ms, but a slot where nearly every word fails is probed to its end (themed 15x15s
+of bench/suggest_labels.py: up to 0.1 s and more on a loaded machine). The cap keeps the keystroke's answer
+fast (and 50 clients' CPU bounded); the list it leaves short is completed over /ws/suggest."""
 FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 """Formats the page opens and saves when xwcp.formats reads and writes them."""
 PROGRESS_EVERY_S = 0.1
