@@ -27,7 +27,10 @@ if TYPE_CHECKING:
     from xwcp.engine.kernel import BitSearch
 
 CHUNK = 64
-"""Words probed per kernel call while looking for the k shown words (the budget is checked between calls)."""
+"""Words probed per kernel call while looking for the k shown words (the budget is checked between calls,
+so the answer does not depend on the machine's speed unless a slot needs more than one chunk)."""
+COUNT_CHUNK = 512
+"""Words probed per kernel call while counting the rest."""
 
 
 @dataclass
@@ -77,14 +80,13 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
     k_dropped = k if k_dropped is None else k_dropped
     ids = np.ascontiguousarray(ranked if max_words is None else ranked[:max_words], np.int32)
     while scan.checked < len(ids):
-        left = None if end is None else end - time.perf_counter()
-        if left is not None and left <= 0:
+        if end is not None and time.perf_counter() >= end:
             break
-        size = CHUNK if len(scan.shown) < k else len(ids)
         if len(scan.shown) >= k and not count:
             break
+        size = CHUNK if len(scan.shown) < k else COUNT_CHUNK
         first = scan.checked
-        out = engine.probe(slot_id, ids[first:first + size], left)
+        out = engine.probe(slot_id, ids[first:first + size])  # the budget is checked between chunks only
         if len(out) == 0:
             break
         survives = out == PROBE_SURVIVES
