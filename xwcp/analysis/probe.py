@@ -13,6 +13,7 @@ are never shown. Measured on the themed 15x15s of bench/suggest_labels.py: 5-220
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,8 @@ class ProbeScan:
     checked: int = 0
     survived: int = 0
     seconds: float = 0.0
+    dead: dict[int, SlotId] = field(default_factory=dict)
+    """The words this scan found to empty a slot (word id -> that slot), known ones not included."""
 
     @property
     def complete(self) -> bool:
@@ -63,7 +66,7 @@ def probe_engine(problem: Problem, prop: Propagation) -> BitSearch:
 
 def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k: int, *, count: bool = True,
                 time_limit_s: float | None = None, max_words: int | None = None,
-                k_dropped: int | None = None) -> ProbeScan:
+                k_dropped: int | None = None, known_dead: Mapping[int, SlotId] | None = None) -> ProbeScan:
     """Probe `ranked` (word ids of `slot_id`, best first) until `k` survive; with `count`, on through the rest.
 
     Args:
@@ -71,14 +74,18 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
         time_limit_s: the budget for all of it (None: none); the words it leaves unchecked count as neither.
         max_words: the most words probed (None: all); unlike the time limit, the answer is the same every time.
         k_dropped: most dropped words kept (default k).
+        known_dead: words known to empty a slot when entered (word id -> that slot), not probed again: those
+            a grid this one extends by letters found (more letters only shrink domains, so a word that
+            empties a slot there empties one here). The answer is the same as without them.
     """
-    from xwcp.engine.kernel import PROBE_SURVIVES
+    from xwcp.engine.kernel import PROBE_NOT_LIVE, PROBE_SURVIVES
 
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
     scan = ProbeScan(len(ranked))
     k_dropped = k if k_dropped is None else k_dropped
     ids = np.ascontiguousarray(ranked if max_words is None else ranked[:max_words], np.int32)
+    slot_by_kernel = np.asarray(engine.slot_ids, np.int64)
     while scan.checked < len(ids):
         if end is not None and time.perf_counter() >= end:
             break
@@ -86,19 +93,27 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
             break
         size = CHUNK if len(scan.shown) < k else COUNT_CHUNK
         first = scan.checked
-        out = engine.probe(slot_id, ids[first:first + size])  # the budget is checked between chunks only
-        if len(out) == 0:
-            break
-        survives = out == PROBE_SURVIVES
-        scan.checked += len(out)
+        chunk = ids[first:first + size]
+        outcome = np.full(len(chunk), PROBE_SURVIVES, np.int64)  # a problem slot id, or PROBE_SURVIVES
+        known = np.zeros(len(chunk), bool)
+        if known_dead:
+            emptied = np.fromiter((known_dead.get(w, -1) for w in chunk.tolist()), np.int64, len(chunk))
+            known = emptied >= 0
+            outcome[known] = emptied[known]
+        out = engine.probe(slot_id, chunk[~known])  # the budget is checked between chunks only
+        outcome[~known] = np.where(out >= 0, slot_by_kernel[np.maximum(out, 0)], out)
+        survives = outcome == PROBE_SURVIVES
+        scan.checked += len(chunk)
         scan.survived += int(survives.sum())
+        for i in np.flatnonzero(~survives & ~known & (outcome >= 0)).tolist():
+            scan.dead[int(chunk[i])] = int(outcome[i])
         for i in np.flatnonzero(survives)[:max(0, k - len(scan.shown))].tolist():
             scan.shown.append(first + i)
         last = scan.shown[-1] if scan.shown else scan.checked
         for i in np.flatnonzero(~survives).tolist():
             if first + i > last and len(scan.shown) >= k or len(scan.dropped) >= k_dropped:
                 break
-            if out[i] >= 0:  # not PROBE_NOT_LIVE: every ranked word is live, but be safe
-                scan.dropped.append((first + i, engine.slot_ids[int(out[i])]))
+            if outcome[i] != PROBE_NOT_LIVE:  # every ranked word is live, but be safe
+                scan.dropped.append((first + i, int(outcome[i])))
     scan.seconds = round(time.perf_counter() - start, 4)
     return scan

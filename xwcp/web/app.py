@@ -215,9 +215,18 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
 
     def make() -> Report:
-        return Session.analysed(entry.problem, entry.prop).suggest(
-            slot, k=k, verify=verify, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
-            probe_time_limit_s=PROBE_S).as_dict()
+        if verify:
+            return Session.analysed(entry.problem, entry.prop).suggest(
+                slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
+                probe_time_limit_s=PROBE_S).as_dict()
+        from xwcp.analysis.questions import find_slot, suggest_report
+
+        # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
+        # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
+        slot_id = find_slot(entry.problem, slot.strip().upper()).id
+        return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
+                              probe_max_words=None, probe_time_limit_s=PROBE_S,
+                              dead_words=entry.dead_by_slot.setdefault(slot_id, {}))
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
         return make()
     return entry.report(("suggest", slot.strip().upper(), k), make)
