@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     from xwcp.engine.kernel import BitSearch
 
 CHUNK = 64
-"""Words probed per kernel call while looking for the k shown words (the budget is checked between calls,
-so the answer does not depend on the machine's speed unless a slot needs more than one chunk)."""
+"""Most words probed per kernel call while looking for the k shown words (the budget is checked between
+calls, so the answer does not depend on the machine's speed unless a slot needs more than one chunk)."""
+MARGIN = 4
+"""Words probed beyond those still wanted, per chunk while looking for the k words."""
 COUNT_CHUNK = 512
 """Words probed per kernel call while counting the rest."""
 
@@ -91,7 +93,9 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
             break
         if len(scan.shown) >= k and not count:
             break
-        size = CHUNK if len(scan.shown) < k else COUNT_CHUNK
+        # while looking for the k words: as many as are still wanted and a few more (most survive on open grids,
+        # where a probe costs most), at most CHUNK; then larger chunks for the count
+        size = min(CHUNK, k - len(scan.shown) + MARGIN) if len(scan.shown) < k else COUNT_CHUNK
         first = scan.checked
         chunk = ids[first:first + size]
         outcome = np.full(len(chunk), PROBE_SURVIVES, np.int64)  # a problem slot id, or PROBE_SURVIVES

@@ -183,6 +183,10 @@ function renderList() {
   const list = $("suggestions");
   const data = sug.data;
   const words = data ? data.words : [];
+  // the list is redrawn as labels arrive: a word focused from the keyboard keeps the focus across redraws
+  const active = document.activeElement;
+  const focusedWord = active && list.contains(active) && active.closest("li[data-word]")
+    ? active.closest("li[data-word]").dataset.word : null;
   list.innerHTML = "";
   $("suggest-count").textContent = countLine();
   const fitsOnly = $("fits-only").checked;
@@ -224,7 +228,9 @@ function renderList() {
       li.appendChild(ban);
     }
     li.addEventListener("click", () => enterWord(w.word));
+    li.tabIndex = -1;
     list.appendChild(li);
+    if (w.word === focusedWord) { li.tabIndex = 0; li.focus({ preventScroll: true }); }
   }
   list.dataset.labelled = String([...sug.labels.values()].filter((l) => l.verdict !== "unknown").length);
   list.dataset.done = String(sug.done);
