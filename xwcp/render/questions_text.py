@@ -118,18 +118,23 @@ def suggest_text(data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _verb(n: int, verb: str) -> str:
+    """`verb` agreeing with a count: 1 matches, 2 match."""
+    return verb + ("es" if verb.endswith("h") else "s") if n == 1 else verb
+
+
 def counts_line(data: Mapping[str, Any]) -> str:
     """What each number of a suggestion list counts: "9,969 match the pattern, 9,102 arc consistent,
     1,204 survive propagation, 12 proven to fill" (xwcp/analysis/questions.py SUGGEST_COUNTS)."""
     c = data.get("counts")
-    if c is None:  # an older answer
+    if c is None or "." not in data["slot"]["pattern"]:  # an older answer, or a complete entry
         size = data["slot"]["size"]
         return f"{size:,} word{' fits' if size == 1 else 's fit'}"
-    parts = [f"{c['pattern']:,} match the pattern", f"{c['arc_consistent']:,} arc consistent"]
+    parts = [f"{c['pattern']:,} {_verb(c['pattern'], 'match')} the pattern", f"{c['arc_consistent']:,} arc consistent"]
     if c.get("complete", True):
-        parts.append(f"{c['survive']:,} survive propagation")
+        parts.append(f"{c['survive']:,} {_verb(c['survive'], 'survive')} propagation")
     else:
-        parts.append(f"{c['survive']:,} of {c['checked']:,} checked survive propagation")
+        parts.append(f"{c['survive']:,} of {c['checked']:,} checked {_verb(c['survive'], 'survive')} propagation")
     if "viable" in c:
         parts.append(f"{c['viable']} proven to fill, {c['dead_end']} dead end{'' if c['dead_end'] == 1 else 's'}"
                      + (f", {c['unknown']} not settled" if c["unknown"] else ""))

@@ -167,9 +167,10 @@ function countLine() {
   const values = [...sug.labels.values()];
   const viable = values.filter((l) => l.verdict === "viable").length;
   const dead = values.filter((l) => l.verdict === "dead-end").length;
-  const survive = c.complete ? `${c.survive.toLocaleString()} survive propagation`
+  const one = (n, verb, ones) => `${n.toLocaleString()} ${n === 1 ? ones : verb}`;
+  const survive = c.complete ? `${one(c.survive, "survive", "survives")} propagation`
     : `${c.survive.toLocaleString()}+ of ${c.checked.toLocaleString()} checked survive propagation`;
-  const parts = [`${c.pattern.toLocaleString()} match the pattern`, survive];
+  const parts = [`${one(c.pattern, "match", "matches")} the pattern`, survive];
   if (data.words.length && data.slot.pattern.includes(".")) {
     parts.push(`${viable} proven to fill ${sug.done ? "" : "so far"}`.trim());
     if (dead) parts.push(`${dead} dead end${dead === 1 ? "" : "s"}`);
