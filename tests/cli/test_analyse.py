@@ -69,7 +69,11 @@ def test_suggest_words_fit_the_slots_pattern(open3, stuck, capsys):
     code, data = _json(["suggest", *open3, "--slot", "1D", "-k", "5"], capsys)
     assert code == 0 and data["slot"]["pattern"] == "C.."
     words = [w["word"] for w in data["words"]]
-    assert words and all(re.fullmatch("C..", w) for w in words) and len(words) == data["slot"]["size"] <= 5
+    assert words and all(re.fullmatch("C..", w) for w in words) and len(words) == data["counts"]["survive"] <= 5
+    # the arc-consistent words are the shown ones and those that empty a slot when entered (issue 35)
+    dropped = [d["word"] for d in data["dropped"]]
+    assert len(words) + len(dropped) == data["slot"]["size"] == data["counts"]["arc_consistent"]
+    assert all(re.fullmatch("C..", w) for w in dropped) and not set(words) & set(dropped)
     code, data = _json(["suggest", *stuck, "--slot", "7A"], capsys)
     assert code == 1 and data["status"] == "unfillable" and data["words"] == []
 

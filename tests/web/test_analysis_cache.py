@@ -49,3 +49,31 @@ def test_cached_and_incremental_answers_equal_fresh_ones(words):
             n_steps += 1
     assert cache.incremental >= 10 and cache.hits >= 5  # the three paths were all taken
     assert n_steps == 90
+
+
+def test_words_found_dead_are_inherited_by_the_next_keystroke(client, words):
+    from xwcp.analysis.questions import suggest_report
+
+    from tests.analysis.test_probe import THEMED
+
+    rows = THEMED.split()
+    first = client.post("/api/suggest", json={"grid": rows, "slot": "1A", "k": 40}).json()
+    assert first["counts"]["complete"] and first["counts"]["survive"] < first["counts"]["arc_consistent"]
+    typed = list(rows)
+    typed[0] = typed[0][:2] + first["words"][0]["word"][0] + typed[0][3:]  # the first letter of a survivor
+    second = client.post("/api/suggest", json={"grid": typed, "slot": "1A", "k": 40}).json()
+    fresh = suggest_report(xwcp.compile_problem(xwcp.parse_grid("\n".join(typed)), words), "1A", k=40,
+                           count=False, probe_max_words=None)
+    # the dead words carried over change nothing in the answer but which slot a dropped word is said to empty:
+    # the one it emptied first on the earlier grid (it empties that one here too: more letters only prune more)
+    def without_empties(answer):
+        return {**answer, "dropped": [{k: v for k, v in d.items() if k != "empties"} for d in answer["dropped"]]}
+    assert without_empties(second) == without_empties(fresh)
+    cache = client.app.state.xwcp.cache
+    assert cache.incremental >= 1
+    entries = {key[1]: entry for key, entry in cache._entries.items()}
+    before, after = entries[tuple(rows)], entries[tuple(typed)]
+    slot_id = after.problem.slot_by_name("1A").id
+    dead_before = before.dead_by_slot[slot_id]
+    assert len(dead_before) == first["counts"]["arc_consistent"] - first["counts"]["survive"]
+    assert dead_before.items() <= after.dead_by_slot[slot_id].items()  # inherited, not probed again

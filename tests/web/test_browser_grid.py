@@ -54,7 +54,7 @@ def _preset(page, name: str) -> None:
 def _suggestions_for(page, slot_name: str) -> list[str]:
     """The suggestion list once it shows `slot_name`'s answer (the list's count line names its pattern)."""
     page.wait_for_function(f"""document.getElementById('slot-title').textContent.startsWith('{slot_name} ')
-        && document.getElementById('suggest-count').textContent.includes('fit')""", timeout=WAIT_MS)
+        && document.getElementById('suggest-count').textContent.includes('the pattern')""", timeout=WAIT_MS)
     return page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
 
 

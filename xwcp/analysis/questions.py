@@ -56,14 +56,21 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     Returns:
         Dicts with word, score and fit (the mean log10 of crossing options; 0 without open crossings).
     """
-    slot = problem.slots[slot_id]
     if slot_id in problem.fixed_text_by_slot:
         text = problem.fixed_text_by_slot[slot_id]
         return [{"word": text, "score": problem.words.score(text), "fit": 0.0}]
+    return word_dicts(problem, slot_id, *ranked_ids(problem, prop, slot_id, k, by))
+
+
+def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None, by: str = "score"
+               ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """`rank_words` as arrays: the word ids of an open slot's live words, best first (the top `k`), with their
+    scores and fits (in millionths)."""
+    slot = problem.slots[slot_id]
     bucket = problem.words.bucket(slot.length)
     ids = np.flatnonzero(prop.domains[slot_id])
     if len(ids) == 0:
-        return []
+        return ids, ids, ids
     scores = np.asarray(bucket.scores[ids], dtype=np.int64)
     if by == "score" and k is not None and k < len(ids):
         # the top k by score are among the words scored at least the k-th best score: rank only those
@@ -96,11 +103,17 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         order = top[np.argsort(-key[top], kind="stable")]
     else:
         order = np.argsort(-key, kind="stable")
-    chosen = ids[order]
-    spelled = (bucket.letters[chosen] + 65).astype(np.uint8).tobytes().decode("ascii")
-    length = slot.length
+    return ids[order], scores[order], fit_key[order]
+
+
+def word_dicts(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores: NDArray[np.int64],
+               fit_keys: NDArray[np.int64]) -> list[dict[str, Any]]:
+    """The `rank_words` dicts (word, score, fit) of word ids of a slot's length, in the order given."""
+    length = problem.slots[slot_id].length
+    bucket = problem.words.bucket(length)
+    spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
     return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
-            for n, (score, fit) in enumerate(zip(scores[order].tolist(), fit_key[order].tolist()))]
+            for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
 
 
 def _kth_largest(values: NDArray[np.int64], k: int) -> int:
@@ -277,34 +290,107 @@ def _add_core(out: dict[str, Any], problem: Problem, result: FillResult | None,
         out["core"] = core
 
 
+PROBE_MAX_WORDS = 1000
+"""`suggest_report`'s default cap on the words probed (singleton consistency): 0.01-0.35 s on a 15x15 at
+60-330 us a word (an open grid's long slots cost most). A cap in words, not seconds, so the command and
+the library answer the same every time; the web builder probes by time instead."""
+
+SUGGEST_COUNTS = {
+    "pattern": "words of the list that match the slot's letters (at the minimum score and the controls)",
+    "arc_consistent": "of those, the words arc consistency keeps (every letter has a partner in each crossing)",
+    "checked": "of those, the words entered and propagated, in rank order (all, unless the probing cap came first)",
+    "complete": "whether every arc-consistent word was checked (then `survive` is exact)",
+    "survive": "of the checked words, those that leave every slot a word when entered",
+    "viable": "with verify: shown words a full fill with the word was found for",
+    "dead_end": "with verify: shown words proven to have no full fill",
+    "unknown": "with verify: shown words the solver's budget did not settle",
+}
+"""The keys of `suggest_report`'s `counts`, as the README documents them."""
+
+
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
                    backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
                    show_fill: bool = False, progress: Callable[[VerifyProgress], None] | None = None,
-                   by: str = "score", prop: Propagation | None = None) -> dict[str, Any]:
-    """The `xwcp suggest` answer: the slot's top-k words; with `verify`, each labelled by a solver.
+                   by: str = "score", prop: Propagation | None = None, count: bool = True,
+                   probe_max_words: int | None = PROBE_MAX_WORDS,
+                   probe_time_limit_s: float | None = None,
+                   dead_words: dict[int, SlotId] | None = None) -> dict[str, Any]:
+    """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
+    labelled by a solver.
+
+    Every listed word survives propagation when entered (singleton consistency, xwcp/analysis/probe.py):
+    the words are probed in rank order until `k` survive; with `count`, the rest of the slot's
+    words are probed too, to count the survivors; at most `probe_max_words` words and within
+    `probe_time_limit_s` (None: no cap). `dead_words` (word id -> the slot it empties), when given,
+    holds words of this slot known to empty a slot (found on a grid this one extends by letters: the web
+    builder keeps them per grid), which are not probed again, and gets those this call finds. `counts` says
+    what each number is (SUGGEST_COUNTS): words matching the pattern, arc-consistent, checked by
+    probing, surviving, and with `verify` viable / dead end / unknown. `dropped` lists the words
+    ranked above the last one shown that empty a slot when entered, with that slot (`empties`).
 
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's
     minimum score, per-slot floors and other controls), `dead-end` (proven that none does),
     `unknown` (the total budget `time_limit_s` ran out first). The words are verified together
     under that one budget (xwcp/analysis/verify.py); `progress` gets a `VerifyProgress` as they settle.
+    Labelled words are listed viable first, then unknown, then dead ends, each group in rank order.
     """
     slot = find_slot(problem, slot_name)
     prop = prop or propagate(problem)
     out = _status(prop)
-    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id),
-                   "size": 1 if slot.id in problem.fixed_text_by_slot else prop.size(slot.id)}
-    words = rank_words(problem, prop, slot.id, k, by) if prop.is_consistent else []
+    fixed = slot.id in problem.fixed_text_by_slot
+    size = 1 if fixed else prop.size(slot.id)
+    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id), "size": size}
+    counts: dict[str, Any] = {"pattern": 1 if fixed else int(np.count_nonzero(problem.domains[slot.id])),
+                              "arc_consistent": size if prop.is_consistent else 0}
+    words: list[dict[str, Any]] = []
+    if not prop.is_consistent:
+        counts.update(checked=0, survive=0)
+    elif fixed:
+        words = rank_words(problem, prop, slot.id, k, by)
+        counts.update(checked=1, survive=1)
+    else:
+        words = _probed_words(problem, prop, slot.id, k, by, count, probe_max_words, probe_time_limit_s, out, counts,
+                              dead_words)
     if verify and words:
-        from xwcp.analysis.verify import verify_words
+        from xwcp.analysis.verify import Verdict, verify_words
 
         verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
                                 time_limit_s=time_limit_s, seed=seed, progress=progress)
         for word, v in zip(words, verdicts):
             word["verdict"] = v.verdict.value
+            word["how"] = v.how
             word["seconds"] = v.seconds
             if show_fill and v.entries is not None:
                 word["fill"] = grid_lines(fill_grid(problem, v.entries))
+        rank = {Verdict.VIABLE.value: 0, Verdict.UNKNOWN.value: 1, Verdict.DEAD_END.value: 2}
+        words.sort(key=lambda w: rank[w["verdict"]])  # stable: rank order within each label
+        for verdict in Verdict:
+            counts[verdict.name.lower()] = sum(w["verdict"] == verdict.value for w in words)
+    out["counts"] = counts
     out["words"] = words
     return out
 
 
+def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, by: str, count: bool,
+                  max_words: int | None, time_limit_s: float | None, out: dict[str, Any],
+                  counts: dict[str, Any], dead_words: dict[int, SlotId] | None = None) -> list[dict[str, Any]]:
+    """The top `k` words of an open slot that survive being entered (`probe_words`); fills `counts` and
+    `out["dropped"]`, and makes the report unfillable when no word of the slot survives."""
+    from xwcp.analysis.probe import probe_engine, probe_words
+
+    ids, scores, fits = ranked_ids(problem, prop, slot_id, None, by)
+    engine = probe_engine(problem, prop)
+    scan = probe_words(engine, slot_id, ids, k, count=count, time_limit_s=time_limit_s, max_words=max_words,
+                       known_dead=dead_words)
+    if dead_words is not None:
+        dead_words.update(scan.dead)
+    counts.update(checked=scan.checked, complete=scan.complete, survive=scan.survived)
+    chosen = np.asarray(scan.shown, np.int64)
+    words = word_dicts(problem, slot_id, ids[chosen], scores[chosen], fits[chosen])
+    dropped = np.asarray([i for i, _ in scan.dropped], np.int64)
+    out["dropped"] = [{**w, "empties": problem.slots[empty].name} for w, (_, empty) in
+                      zip(word_dicts(problem, slot_id, ids[dropped], scores[dropped], fits[dropped]), scan.dropped)]
+    if scan.complete and scan.survived == 0:
+        out["status"] = "unfillable"
+        out["reason"] = f"every word that fits {problem.slots[slot_id].name} empties another slot when entered"
+    return words

@@ -152,6 +152,8 @@ class _Run:
     abort: threading.Event | None
     workers: int = 1
     verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
+    on_settle: Callable[[WordVerdict], None] | None = None
+    """Called with each word's verdict the moment it is settled (the web streams labels from it)."""
 
     def now(self) -> float:
         return time.perf_counter() - self.start
@@ -167,6 +169,10 @@ class _Run:
         if v.verdict is not Verdict.UNKNOWN:
             return
         v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
+        if self.on_settle is not None:
+            if entries is not None:
+                _check(self.problem, entries)  # a streamed label is as sure as a returned one
+            self.on_settle(v)
         self.report(0)
 
     def report(self, pending: int) -> None:
@@ -178,7 +184,8 @@ class _Run:
 def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend: str = "auto",
                  time_limit_s: float | None = None, seed: int = 0,
                  progress: Callable[[VerifyProgress], None] | None = None,
-                 abort: threading.Event | None = None) -> list[WordVerdict]:
+                 abort: threading.Event | None = None,
+                 on_settle: Callable[[WordVerdict], None] | None = None) -> list[WordVerdict]:
     """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
 
     Args:
@@ -191,6 +198,8 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
         seed: the search's seed.
         progress: called as words are settled and between search slices.
         abort: a threading.Event; when set, the words not yet settled stay unknown.
+        on_settle: called with each WordVerdict as it is settled (from the thread that called
+            verify_words), its fill (if any) checked first.
 
     Returns:
         One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
@@ -201,7 +210,7 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
         abort = STOP
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
-    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers())
+    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers(), on_settle=on_settle)
     verdicts = [WordVerdict(w) for w in words]
     kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
     if kernel_ok:
@@ -426,6 +435,10 @@ class _Board:
                 solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
                 entries = entries_from_word_ids(run.problem, solution)
             v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
+            if run.on_settle is not None:
+                if entries is not None:
+                    _check(run.problem, entries)
+                run.on_settle(v)
             run.report(0)
         return solution
 
@@ -469,7 +482,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         from xwcp.runtime.signals import forget_signals_in_child
 
         forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
-        run.progress = None
+        run.progress = run.on_settle = None
         run.seed += 1
         _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
 

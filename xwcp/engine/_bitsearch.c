@@ -1112,6 +1112,41 @@ int bs_search(BsState *st, double slice_s) {
     }
 }
 
+/* Singleton consistency at the root (issue 35): for each of n words of slot s, enter it (the slot down to that
+ * word), propagate (crossings and no word twice), record the outcome and undo. out[i] = -1 when words[i]
+ * survives, else the slot that emptied (>= 0), or -2 when words[i] is not live in s at the root. Stops at
+ * `time_limit_s` (<= 0: none) or the abort flag; returns how many words were probed, -1 out of memory, -3 when
+ * the search is not at its root. The root state is unchanged, except the failure weights: a probe's wipeout
+ * counts, as a failure of the search does (probing is a known start for dom/wdeg). */
+int bs_probe(BsState *st, int32_t s, const int32_t *words, int32_t n, int32_t *out, double time_limit_s) {
+    if (st->depth != 0 || st->phase == PH_DONE) return -3;
+    const double t_end = time_limit_s > 0 ? bs_now() + time_limit_s : 0.0;
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    int32_t i = 0;
+    for (; i < n; i++) {
+        if ((i & 15) == 15) {
+            if (st->abort_flag && *st->abort_flag) break;
+            if (t_end > 0 && bs_now() >= t_end) break;
+        }
+        const int32_t w = words[i];
+        if (w < 0 || w >= st->slot_nw[s] || !(d[w >> 6] & (1ULL << (w & 63)))) { out[i] = -2; continue; }
+        const int64_t mark = st->save_len;
+        st->depth = 1;
+        int ok = assert_lit(st, s, w);
+        if (ok >= 0) {
+            enqueue(st, s);
+            ok = bs_propagate(st);
+        }
+        clear_queue(st);
+        restore_to(st, mark);
+        st->depth = 0;
+        if (ok < 0) return -1;
+        out[i] = ok ? -1 : st->wipeout_slot;
+    }
+    st->wipeout_slot = -1;
+    return i;
+}
+
 /* Remove word w from slot s for good, between slices: undo the search to the root (recording the
  * branch's nogoods first, as at a restart), clear the word there and propagate. The next bs_search
  * goes on from the root, keeping every nogood and weight learnt so far; each stays valid because

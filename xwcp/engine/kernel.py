@@ -363,6 +363,8 @@ class _BsState(ctypes.Structure):
 
 
 NOMEM = 5
+PROBE_SURVIVES, PROBE_NOT_LIVE = -1, -2
+"""`BitSearch.probe`'s outcomes other than the kernel index of the slot a word empties."""
 BRANCH_MODES = {"word": 0, "letter": 1}
 
 
@@ -379,6 +381,8 @@ def _bs_library() -> ctypes.CDLL:
         lib.bs_free.restype = None
         lib.bs_root_remove.argtypes = [p, ctypes.c_int32, ctypes.c_int32]
         lib.bs_root_remove.restype = ctypes.c_int
+        lib.bs_probe.argtypes = [p, ctypes.c_int32, _I32, ctypes.c_int32, _I32, ctypes.c_double]
+        lib.bs_probe.restype = ctypes.c_int
         _bs_ready = True
     return lib
 
@@ -506,6 +510,29 @@ class BitSearch(_SlotLayout):
             if k >= 0:
                 self._guide[k] = word_id
         self._state.guide = _ptr(self._guide, _I32)
+
+    def probe(self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]],
+              time_limit_s: float | None = None) -> NDArray[np.int32]:
+        """Singleton consistency at the root: enter each word in `slot_id`, propagate, undo.
+
+        Returns one int32 per word probed, in order (fewer than given when `time_limit_s` ran out or
+        the abort flag was set): PROBE_SURVIVES when the word leaves every slot a word, PROBE_NOT_LIVE
+        when it is not in the slot's root domain, else the kernel index of the slot it empties
+        (`slot_ids[k]` is its problem slot). The root state is unchanged but for the failure weights
+        (a probe's wipeout counts as a search failure). About 10-100 us a word on a 15x15
+        (bench/suggest_labels.py).
+        """
+        if not self.is_consistent:
+            raise ValueError("probe needs a consistent root")
+        ids = np.ascontiguousarray(word_ids, dtype=np.int32)
+        out = np.empty(max(len(ids), 1), np.int32)
+        n = int(self._lib.bs_probe(self._ref, int(self.kernel_index[slot_id]), _ptr(ids, _I32), len(ids),
+                                   _ptr(out, _I32), float(time_limit_s or 0.0)))
+        if n == -1:
+            raise MemoryError("the search's save stack could not grow")
+        if n < 0:
+            raise ValueError("probe runs at the search's root only (before a search, or after it finished)")
+        return out[:n]
 
     def root_remove(self, slot_id: SlotId, word_id: int) -> bool:
         """Remove `word_id` from `slot_id` for good, between slices, keeping what the search learnt.

@@ -20,6 +20,7 @@ from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
+    from xwcp.analysis.verify import WordVerdict
     from xwcp.engine.ac3 import Propagation
     from xwcp.designer.request import DesignRequest
     from xwcp.designer.rules import Rules
@@ -486,34 +487,102 @@ class Suggestion:
     """With `verify=True`: when the word was settled, in seconds from the start."""
     fill: list[str] | None = None
     """With `show_fill=True`: the rows of a fill that proves the word viable."""
+    how: str | None = None
+    """With `verify=True`: how the label was settled ("search", "recent", "proof", "ac3"; "" when unknown)."""
+
+
+@dataclass(frozen=True)
+class WordLabel:
+    """A solver's label of one suggested word (`Session.label`), as it was settled."""
+
+    word: str
+    verdict: Viability
+    how: str
+    """"search" (a fill found for it), "recent" (a fill found lately, checked on this grid), "proof" (no fill
+    exists), "ac3" (propagation alone), "" while unknown."""
+    seconds: float
+    """When it was settled, in seconds from the start of the labelling."""
+
+    @classmethod
+    def of(cls, verdict: WordVerdict) -> WordLabel:
+        """From an `xwcp.analysis.verify.WordVerdict`."""
+        return cls(verdict.word, Viability(verdict.verdict.value), verdict.how, verdict.seconds)
+
+    def as_dict(self) -> JsonDict:
+        """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds."""
+        return {"word": self.word, "verdict": self.verdict.value, "how": self.how, "seconds": self.seconds}
+
+
+@dataclass(frozen=True)
+class SuggestionCounts:
+    """What each number of a suggestion list counts (the `counts` of `xwcp suggest --format json`)."""
+
+    pattern: int
+    """Words of the list that match the slot's letters (at the minimum score and the controls)."""
+    arc_consistent: int
+    """Of those, the words arc consistency keeps (every letter has a partner in each crossing)."""
+    checked: int
+    """Of those, the words entered and propagated (singleton consistency) before the probing budget ran out."""
+    survive: int
+    """Of the checked words, those that leave every slot a word when entered: only these are suggested."""
+    complete: bool
+    """Whether every arc-consistent word was checked (then `survive` is exact)."""
+    viable: int | None = None
+    """With `verify=True`: suggested words a full fill was found for."""
+    dead_end: int | None = None
+    """With `verify=True`: suggested words proven to have no full fill."""
+    unknown: int | None = None
+    """With `verify=True`: suggested words the budget did not settle."""
+
+
+@dataclass(frozen=True)
+class DroppedWord:
+    """A word ranked above the last suggestion that is not suggested: entering it empties the slot `empties`."""
+
+    word: str
+    score: int | None
+    empties: str
 
 
 class Suggestions(list[Suggestion]):
     """The ranked words for one slot (`xwcp.suggest`): a list of Suggestion, best first.
 
+    Every one survives being entered (propagation leaves every slot a word). With `verify=True` the
+    viable words come first, then the unknown, then the dead ends, each in rank order.
+
     Attributes:
-        slot: the slot with its pattern and how many words still fit.
+        slot: the slot with its pattern and how many words still fit (arc consistency).
+        counts: what was counted and checked (SuggestionCounts).
+        dropped: words ranked above the last suggestion that empty a slot when entered.
         is_consistent: False when the grid has a dead end already (the list is then empty).
         reason: for an inconsistent grid, which slot emptied and how; else ''.
     """
 
     def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
-                 json: JsonDict) -> None:
+                 json: JsonDict, counts: SuggestionCounts | None = None,
+                 dropped: list[DroppedWord] | None = None) -> None:
         super().__init__(items)
         self.slot = slot
         self.is_consistent = is_consistent
         self.reason = reason
+        self.counts = counts
+        self.dropped = dropped or []
         self._json = json
 
     @classmethod
     def from_report(cls, data: JsonDict) -> Suggestions:
         """The answer for a `xwcp.analysis.questions.suggest_report` object."""
         items = [Suggestion(w["word"], w["score"], float(w["fit"]),
-                            Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"))
+                            Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"),
+                            w.get("how"))
                  for w in data["words"]]
         s = data["slot"]
+        c = data["counts"]
+        counts = SuggestionCounts(int(c["pattern"]), int(c["arc_consistent"]), int(c["checked"]), int(c["survive"]),
+                                  bool(c.get("complete", True)), c.get("viable"), c.get("dead_end"), c.get("unknown"))
+        dropped = [DroppedWord(d["word"], d["score"], d["empties"]) for d in data.get("dropped", [])]
         return cls(items, SlotInfo(s["id"], s["pattern"], int(s["size"])), data["status"] == "consistent",
-                   str(data.get("reason", "")), data)
+                   str(data.get("reason", "")), data, counts, dropped)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp suggest --format json` object."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
 from xwcp.base.errors import InputError, option_text
-from xwcp.library.answers import (CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
+from xwcp.library.answers import (WordLabel, CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
                                   SlotInfo, Suggestions)
 from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
@@ -269,8 +269,13 @@ class Session:
 
     def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
                 backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
-                progress: Callable[[VerifyProgress], None] | None = None) -> Suggestions:
-        """Ranked words for one slot; with `verify`, each labelled viable / dead end by a solver.
+                progress: Callable[[VerifyProgress], None] | None = None, count: bool = True,
+                probe_max_words: int | None = 1000, probe_time_limit_s: float | None = None) -> Suggestions:
+        """Ranked words for one slot that survive being entered; with `verify`, each labelled viable / dead end.
+
+        No word is suggested that empties a slot when entered (singleton consistency, checked in rank
+        order until `k` words survive; with `count` the rest are checked too, to count them, at most
+        `probe_max_words` in all; `.counts` says how many were checked and how).
 
         Args:
             slot: the slot, e.g. "6D" (or its id).
@@ -281,10 +286,17 @@ class Session:
             time_limit_s: the budget for all the labels together.
             show_fill: with `verify`, keep the fill that proves each viable word (`.fill`).
             progress: with `verify`, called with a VerifyProgress as words settle.
+            count: check every word of the slot (within the budget) to count the survivors, not only
+                until `k` survive.
+            probe_max_words: the most words checked (None: all; 1000 is analysis.questions.PROBE_MAX_WORDS).
+            probe_time_limit_s: a time budget for those checks too (None: none); unlike the cap in words
+                it makes the counts depend on the machine's speed (the web builder's first answer uses it).
 
         Returns:
-            Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first;
-            `.slot` has the slot's pattern and how many words fit.
+            Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first (with
+            `verify`, viable first and dead ends last); `.slot` has the slot's pattern and how many
+            words fit; `.counts` what was counted (SuggestionCounts); `.dropped` the higher-ranked
+            words that empty a slot.
         """
         from xwcp.analysis.questions import suggest_report
 
@@ -296,11 +308,51 @@ class Session:
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
         seed = check_int("seed", seed, 0, MAX_SEED)
+        count = check_bool("count", count)
+        if probe_max_words is not None:
+            probe_max_words = check_int("probe_max_words", probe_max_words, 1)
+        probe_time_limit_s = check_seconds("probe_time_limit_s", probe_time_limit_s)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
         return Suggestions.from_report(suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                                       time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
-                                                      progress=progress, by=by, prop=self._propagation))
+                                                      progress=progress, by=by, prop=self._propagation, count=count,
+                                                      probe_max_words=probe_max_words,
+                                                      probe_time_limit_s=probe_time_limit_s))
+
+    def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
+              on_label: Callable[[WordLabel], None] | None = None,
+              abort: threading.Event | None = None) -> list[WordLabel]:
+        """Label `words` (e.g. a `suggest` list's) for `slot` by the solver: viable, dead end or unknown.
+
+        The words are settled together under the one budget `time_limit_s` (as `suggest(verify=True)`),
+        and a fill found lately for this grid's layout that still holds labels a word at once.
+        `on_label` gets each WordLabel the moment it is settled (the web builder streams them);
+        `abort` (a threading.Event) stops the labelling: the words not settled stay UNKNOWN.
+
+        Returns:
+            One WordLabel per word, in the order given.
+        """
+        from xwcp.analysis.verify import WordVerdict, verify_words
+
+        found = resolve_slot(self.problem, slot)
+        time_limit_s = check_seconds("time_limit_s", time_limit_s)
+        seed = check_int("seed", seed, 0, MAX_SEED)
+        if abort is not None and not isinstance(abort, threading.Event):
+            raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise InputError("words must be a list of words")
+        words = [w.strip().upper() for w in words]
+        for word in words:
+            if len(word) != found.length or self.problem.words.word_id(word) is None:
+                raise InputError(f"{word!r} is not a listed word of {found.length} letters for {found.name}")
+
+        def settled(v: WordVerdict) -> None:
+            if on_label is not None:
+                on_label(WordLabel.of(v))
+        verdicts = verify_words(self.problem, found.id, words, time_limit_s=time_limit_s, seed=seed,
+                                abort=abort, on_settle=settled)
+        return [WordLabel.of(v) for v in verdicts]
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
         """How many letters each cell can still take: 26 free, 1 forced, 0 dead.

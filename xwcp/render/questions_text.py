@@ -105,11 +105,37 @@ def check_text(data: Mapping[str, Any], problem: Problem | None = None) -> str:
 def suggest_text(data: Mapping[str, Any]) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     s = data["slot"]
-    lines.append(f"{s['id']} {s['pattern']}: {s['size']:,} word{' fits' if s['size'] == 1 else 's fit'}")
+    lines.append(f"{s['id']} {s['pattern']}: {counts_line(data)}")
     for w in data["words"]:
         verdict = f"  {w['verdict']}" if "verdict" in w else ""
         score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
         lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
         if w.get("fill"):
             lines.extend("      " + line for line in grid_text(w["fill"]).splitlines())
+    if data.get("dropped"):
+        lines.append("  not suggested, ranked higher: "
+                     + ", ".join(f"{d['word']} (empties {d['empties']})" for d in data["dropped"]))
     return "\n".join(lines)
+
+
+def _verb(n: int, verb: str) -> str:
+    """`verb` agreeing with a count: 1 matches, 2 match."""
+    return verb + ("es" if verb.endswith("h") else "s") if n == 1 else verb
+
+
+def counts_line(data: Mapping[str, Any]) -> str:
+    """What each number of a suggestion list counts: "9,969 match the pattern, 9,102 arc consistent,
+    1,204 survive propagation, 12 proven to fill" (xwcp/analysis/questions.py SUGGEST_COUNTS)."""
+    c = data.get("counts")
+    if c is None or "." not in data["slot"]["pattern"]:  # an older answer, or a complete entry
+        size = data["slot"]["size"]
+        return f"{size:,} word{' fits' if size == 1 else 's fit'}"
+    parts = [f"{c['pattern']:,} {_verb(c['pattern'], 'match')} the pattern", f"{c['arc_consistent']:,} arc consistent"]
+    if c.get("complete", True):
+        parts.append(f"{c['survive']:,} {_verb(c['survive'], 'survive')} propagation")
+    else:
+        parts.append(f"{c['survive']:,} of {c['checked']:,} checked {_verb(c['survive'], 'survive')} propagation")
+    if "viable" in c:
+        parts.append(f"{c['viable']} proven to fill, {c['dead_end']} dead end{'' if c['dead_end'] == 1 else 's'}"
+                     + (f", {c['unknown']} not settled" if c["unknown"] else ""))
+    return ", ".join(parts)

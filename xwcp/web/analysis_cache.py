@@ -30,6 +30,7 @@ from numpy.typing import NDArray
 
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.model import BLOCK, EMPTY, Grid
+from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem, add_letters, compile_problem
 
 if TYPE_CHECKING:
@@ -64,6 +65,10 @@ class Analysed:
     prop: Propagation
     reports: dict[Question, Report] = field(default_factory=dict, compare=False, repr=False)
     """Answers already computed from this grid, by what was asked (read-only once made)."""
+    dead_by_slot: dict[SlotId, dict[int, SlotId]] = field(default_factory=dict, compare=False, repr=False)
+    """Per slot, its words known to empty a slot when entered (word id -> that slot; `suggest_report`'s
+    `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
+    keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
@@ -138,6 +143,8 @@ class AnalysisCache:
             result = propagate_engine(problem)
         prop, engine = result
         entry = Analysed(problem, prop)
+        if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
+            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in parent.entry.dead_by_slot.items()})
         with self._lock:
             self.misses += 1
             self.incremental += incremental

@@ -90,6 +90,11 @@ ANALYSIS_THREADS = max(2, default_threads())
 the work, so threads use the cores; more threads than cores only add switching)."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
+PROBE_S = 0.03
+"""Budget for entering a slot's words one by one (singleton consistency) until k survive, per suggestion list:
+most 15x15 lists need 2-10 ms, but a slot where nearly every word fails is probed to its end (themed 15x15s
+of bench/suggest_labels.py: up to 0.1 s and more on a loaded machine). The cap keeps the keystroke's answer
+fast (and 50 clients' CPU bounded); the list it leaves short is completed over /ws/suggest."""
 FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 """Formats the page opens and saves when xwcp.formats reads and writes them."""
 PROGRESS_EVERY_S = 0.1
@@ -203,6 +208,8 @@ def _heatmap(entry: Analysed, key: CacheKey, body: Body) -> Report:
 
 
 def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
+    """`/api/suggest`: the slot's top k words that survive being entered (probed until k survive, within
+    PROBE_S; the counts say how many were checked); with `verify`, labelled (/ws/suggest streams the labels)."""
     k = _number(body, "k", 20, 1, MAX_K)
     verify = flag_field(body, "verify")
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
@@ -210,11 +217,27 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
 
     def make() -> Report:
-        return Session.analysed(entry.problem, entry.prop).suggest(
-            slot, k=k, verify=verify, time_limit_s=limit, seed=seed).as_dict()
+        if verify:
+            return Session.analysed(entry.problem, entry.prop).suggest(
+                slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
+                probe_time_limit_s=PROBE_S).as_dict()
+        from xwcp.analysis.questions import find_slot, suggest_report
+
+        # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
+        # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
+        slot_id = find_slot(entry.problem, slot.strip().upper()).id
+        return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
+                              probe_max_words=None, probe_time_limit_s=PROBE_S,
+                              dead_words=entry.dead_by_slot.setdefault(slot_id, {}))
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
         return make()
     return entry.report(("suggest", slot.strip().upper(), k), make)
+
+
+def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
+    """The `/api/suggest` answer (unlabelled) that /ws/suggest starts from: the same cached object."""
+    first = {name: value for name, value in body.items() if name != "time_limit_s"}  # the labels' budget, not this
+    return _suggest(entry, key, {**first, "verify": False})
 
 
 def _stats(entry: Analysed, key: CacheKey, body: Body) -> Report:
@@ -325,7 +348,7 @@ def _analysis_routes(state: ServerState) -> list[BaseRoute]:
 
 
 def _socket_routes(state: ServerState) -> list[BaseRoute]:
-    """The fill and design WebSockets; PROGRESS_EVERY_S and the fill's time caps are read per session."""
+    """The fill, design and suggestion WebSockets; PROGRESS_EVERY_S and the fill's time caps are read per session."""
     async def ws_fill(websocket: WebSocket) -> None:
         await fill_session(state, websocket, every_s=PROGRESS_EVERY_S, default_time_s=DEFAULT_FILL_S,
                            max_time_s=MAX_FILL_S)
@@ -335,7 +358,14 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
         await design_session(state, websocket, every_s=PROGRESS_EVERY_S)  # read per request: tests tune it
 
-    return [WebSocketRoute("/ws/fill", ws_fill), WebSocketRoute("/ws/design", ws_design)]
+    async def ws_suggest(websocket: WebSocket) -> None:
+        from xwcp.web.suggest_ws import suggest_session
+
+        await suggest_session(state, websocket, lambda body: _analysed(state, body), _first_suggestions,
+                              max_k=MAX_K)
+
+    return [WebSocketRoute("/ws/fill", ws_fill), WebSocketRoute("/ws/design", ws_design),
+            WebSocketRoute("/ws/suggest", ws_suggest)]
 
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,

@@ -8,7 +8,7 @@ import { currentSlot, emit, on, say, state } from "./state.js";
 const $ = (id) => document.getElementById(id);
 const HEAT_DELAY_MS = 60;    // typing fast sends one heat-map request per pause, not one per key
 const CHECK_DELAY_MS = 300;  // the fillability check runs a solver: only once the typing pauses
-const help = { seq: 0, heatTimer: null, checkTimer: null, keyTime: null, check: null, slotName: null };
+const help = { seq: 0, heatTimer: null, checkTimer: null, keyTime: null, check: null, slotName: null, proven: -1 };
 let suggestController = null;
 
 // After an edit: the suggestions at once (what the constructor waits for), then the heat map and forced
@@ -39,7 +39,7 @@ function runHeatmap(seq, rows) {
 }
 
 function runCheck(seq, rows) {
-  setLight("unknown", "checking…");
+  if (help.proven !== seq) setLight("unknown", "checking…");
   postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
     if (data.type === "error") { setLight("unknown", data.error); return; }
@@ -54,7 +54,7 @@ function runCheck(seq, rows) {
     else if (data.verdict === "unfillable") {
       setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""}`);
       if (data.core) { overlay.core = data.core.cells; emit("render"); }
-    } else setLight("unknown", "unknown: no dead end found, no fill within 2 s");
+    } else if (help.proven !== seq) setLight("unknown", "unknown: no dead end found, no fill within 2 s");
     $("jump").disabled = !data.most_constrained;
   }).catch((err) => { if (seq === help.seq && !isAbort(err)) setLight("unknown", err.message); });
 }
@@ -64,57 +64,161 @@ function setLight(kind, text) {
   $("light-text").textContent = text;
 }
 
-export function refreshSuggestions(verify = false) {
+// The suggestion list (issue 35): the words that survive being entered come at once (/api/suggest, timed from the
+// keystroke); the solver's labels stream in over /ws/suggest as each word is settled. Viable words rise to the
+// top, dead ends sink and are marked (a text label, not colour only), never hidden unless "fits only" is ticked;
+// the labelling runs on while the constructor is idle and is cancelled by the next edit or slot change.
+const LABEL_BUDGET_S = 60; // labelling runs on through the list while idle; the next request cancels it
+const LIST_K = 40;
+const sug = { socket: null, queued: null, id: 0, seq: -1, data: null, labels: new Map(), counts: null,
+              done: false, slot: null, frame: 0, error: "" };
+
+export function refreshSuggestions() {
   const slot = currentSlot();
   help.slotName = slot ? slot.name : null;
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
     : solving ? slot.name : `${slot.name}  ${slot.cells.map((c) => state.grid.cells[c]).join("")}`;
-  if (!slot || state.mode === "solve") { drawSuggestions(null, []); return; }
+  sug.id++;
+  Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
+                       seq: help.seq, error: "" });
+  if (!slot || state.mode === "solve") { stopLabels(); drawSuggestions(null, []); return; }
   suggestController = new AbortController();
   const started = help.keyTime;
-  const body = { grid: toRows(state.grid), slot: slot.name, k: verify ? 10 : 40 };
-  if (verify) Object.assign(body, { verify: true, time_limit_s: 5 });
-  if (verify) $("suggest-count").textContent = "the solver is labelling the top ten (up to 5 s)…";
+  const rows = toRows(state.grid);
+  const body = { grid: rows, slot: slot.name, k: LIST_K };
+  const id = sug.id;
+  stopLabels(); // the CPU goes to this keystroke's list first; its labels are asked for once it is drawn
   post("/api/suggest", body, { signal: suggestController.signal }).then((data) => {
-    drawSuggestions(data, data.words);
+    if (id === sug.id && !sug.data) drawSuggestions(data, data.words);
+    if (id === sug.id) requestLabels(body); // the server has this grid's list cached by now
     if (started !== null && started === help.keyTime) {
       window.xwcp.lastHelpMs = performance.now() - started;
       window.xwcp.helpTimes.push(window.xwcp.lastHelpMs);
       help.keyTime = null;
     }
   }).catch((err) => {
-    if (!isAbort(err)) { say(err.message); drawSuggestions(null, []); }
+    if (!isAbort(err) && id === sug.id) { say(err.message); drawSuggestions(null, []); requestLabels(body); }
   });
 }
 
+function labelSocket() {
+  if (sug.socket && sug.socket.readyState <= WebSocket.OPEN) return sug.socket;
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/suggest`);
+  socket.onopen = () => { if (sug.queued) { socket.send(sug.queued); sug.queued = null; } };
+  socket.onmessage = (event) => onLabelMessage(JSON.parse(event.data));
+  socket.onclose = () => { if (sug.socket === socket) sug.socket = null; };
+  sug.socket = socket;
+  return socket;
+}
+
+function requestLabels(body) {
+  const message = JSON.stringify({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S });
+  const socket = labelSocket();
+  if (socket.readyState === WebSocket.OPEN) socket.send(message); else sug.queued = message;
+}
+
+function stopLabels() {
+  sug.queued = null;
+  if (sug.socket && sug.socket.readyState === WebSocket.OPEN) sug.socket.send(JSON.stringify({ type: "stop" }));
+}
+
+function onLabelMessage(m) {
+  if (m.id !== sug.id) return; // a cancelled request's last words
+  if (m.type === "words") { drawSuggestions(m, m.words); return; } // the list labelled (may be fuller than the first)
+  if (m.type === "label") {
+    sug.labels.set(m.word, m);
+    if (m.verdict === "viable" && sug.seq === help.seq) { // a fill with this word exists: so does a fill of the grid
+      help.proven = help.seq;
+      setLight("fillable", `fillable: a full fill with ${m.word} in ${sug.slot} exists`);
+    }
+  } else if (m.type === "counts") sug.counts = m.counts;
+  else if (m.type === "done") sug.done = true;
+  else if (m.type === "error") sug.error = m.error;
+  agreeLight();
+  if (!sug.frame) sug.frame = requestAnimationFrame(() => { sug.frame = 0; renderList(); });
+}
+
+// Every word that survives propagation shown and proven a dead end: no fill exists, whatever the check says.
+function agreeLight() {
+  const counts = sug.counts || (sug.data && sug.data.counts);
+  if (!sug.data || !counts || !counts.complete || sug.seq !== help.seq) return;
+  const words = sug.data.words;
+  if (words.length && words.length === counts.survive
+      && words.every((w) => (sug.labels.get(w.word) || {}).verdict === "dead-end")) {
+    setLight("unfillable", `unfillable: every word that fits ${sug.slot} leads to a dead end`);
+  }
+}
+
 function drawSuggestions(data, words) {
+  sug.data = data ? { ...data, words } : null;
+  renderList();
+}
+
+const ORDER = { viable: 0, unknown: 1, "dead-end": 2 };
+const LABEL_TEXT = { viable: "fits", "dead-end": "dead end", unknown: "unsettled" };
+
+function countLine() {
+  const data = sug.data;
+  if (!data) return "";
+  const c = sug.counts || data.counts;
+  if (!c) return `${data.slot.size.toLocaleString()} words fit ${data.slot.pattern}`;
+  const values = [...sug.labels.values()];
+  const viable = values.filter((l) => l.verdict === "viable").length;
+  const dead = values.filter((l) => l.verdict === "dead-end").length;
+  const one = (n, verb, ones) => `${n.toLocaleString()} ${n === 1 ? ones : verb}`;
+  const survive = c.complete ? `${one(c.survive, "survive", "survives")} propagation`
+    : `${c.survive.toLocaleString()}+ of ${c.checked.toLocaleString()} checked survive propagation`;
+  const parts = [`${one(c.pattern, "match", "matches")} the pattern`, survive];
+  if (data.words.length && data.slot.pattern.includes(".")) {
+    parts.push(`${viable} proven to fill ${sug.done ? "" : "so far"}`.trim());
+    if (dead) parts.push(`${dead} dead end${dead === 1 ? "" : "s"}`);
+    if (!sug.done) parts.push(`labelling ${sug.labels.size}/${data.words.length}…`);
+  }
+  if (sug.error) parts.push(sug.error);
+  return parts.join(", ");
+}
+
+function renderList() {
   const list = $("suggestions");
+  const data = sug.data;
+  const words = data ? data.words : [];
+  // the list is redrawn as labels arrive: a word focused from the keyboard keeps the focus across redraws
+  const active = document.activeElement;
+  const focusedWord = active && list.contains(active) && active.closest("li[data-word]")
+    ? active.closest("li[data-word]").dataset.word : null;
   list.innerHTML = "";
-  const size = data ? data.slot.size : 0;
-  $("suggest-count").textContent = data ? `${size.toLocaleString()} word${size === 1 ? " fits" : "s fit"} ${data.slot.pattern}` : "";
-  if (data && !words.length) {
+  $("suggest-count").textContent = countLine();
+  const fitsOnly = $("fits-only").checked;
+  const verdictOf = (w) => (sug.labels.get(w.word) || {}).verdict || "pending";
+  const shown = words.map((w, rank) => ({ w, rank, verdict: verdictOf(w) }))
+    .filter((x) => !fitsOnly || x.verdict === "viable")
+    .sort((a, b) => ((ORDER[a.verdict] ?? 1) - (ORDER[b.verdict] ?? 1)) || (a.rank - b.rank));
+  if (data && !shown.length) {
     const li = document.createElement("li");
     li.className = "empty";
-    li.textContent = data.status === "consistent" ? "complete entry" : "no word fits without a dead end";
+    li.textContent = !words.length ? (data.status === "consistent" ? "complete entry" : "no word fits without a dead end")
+      : sug.done ? "no word proven to fill (untick “fits only” to see the rest)" : "no word proven to fill yet…";
     list.appendChild(li);
   }
   const complete = data && data.slot && !data.slot.pattern.includes(".");
-  for (const w of words) {
+  for (const { w, verdict } of shown) {
     const li = document.createElement("li");
     li.dataset.word = w.word;
-    li.title = `score ${w.score ?? "not listed"}, fit ${w.fit}: click to enter`;
+    li.dataset.verdict = verdict;
+    if (verdict === "dead-end") li.classList.add("dead");
+    li.title = `score ${w.score ?? "not listed"}, fit ${w.fit}`
+      + (verdict === "viable" ? ": a full fill with it exists" : verdict === "dead-end" ? ": proven, no fill with it exists"
+        : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
     li.children[0].textContent = w.word;
     li.children[1].textContent = w.score ?? "–";
-    if (w.verdict) {
-      const label = document.createElement("span");
-      label.className = `label ${w.verdict}`;
-      label.textContent = w.verdict;
-      li.appendChild(label);
-    }
     if (!complete) {
+      const label = document.createElement("span");
+      label.className = `label ${verdict}`;
+      label.textContent = LABEL_TEXT[verdict] || "…";
+      li.appendChild(label);
       const ban = document.createElement("button");
       ban.type = "button";
       ban.className = "ban";
@@ -125,8 +229,12 @@ function drawSuggestions(data, words) {
       li.appendChild(ban);
     }
     li.addEventListener("click", () => enterWord(w.word));
+    li.tabIndex = -1;
     list.appendChild(li);
+    if (w.word === focusedWord) { li.tabIndex = 0; li.focus({ preventScroll: true }); }
   }
+  list.dataset.labelled = String([...sug.labels.values()].filter((l) => l.verdict !== "unknown").length);
+  list.dataset.done = String(sug.done);
   list.dataset.version = Number(list.dataset.version) + 1;
 }
 
@@ -136,12 +244,12 @@ export function initHelp() {
     const m = help.check && help.check.most_constrained;
     if (m) jumpToSlot(state.slots.find((s) => s.name === m.id), { focusGrid: true });
   };
-  $("label-words").onclick = () => refreshSuggestions(true);
+  $("fits-only").addEventListener("change", renderList);
   on("keystroke", () => { help.keyTime = performance.now(); });
   on("edit", refreshHelp);
   on("puzzle", refreshHelp);
   on("words", refreshHelp);
-  on("mode", () => { if (state.mode === "build") refreshHelp(); else drawSuggestions(null, []); });
+  on("mode", () => { if (state.mode === "build") refreshHelp(); else { stopLabels(); drawSuggestions(null, []); } });
   on("select", () => {
     const slot = currentSlot();
     if ((slot && slot.name) !== help.slotName) refreshSuggestions();

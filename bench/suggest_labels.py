@@ -1,0 +1,266 @@
+"""Suggestions labelled by the solver (issue 35): how long until a slot's shown words are all labelled, and the order.
+
+Usage: PYTHONPATH=. python3 bench/suggest_labels.py [--k 40] [--budget 10] [--slots N] [--themeless-words 20]
+                                                   [--keystrokes 60] [--out FILE.json] [--part labels,themeless,keys]
+
+Grids: bench/suggest_grids/themed-{1,2,3}.txt are designs from the Design tab (`xwcp design`, rotational,
+the default list) around three 15-letter theme entries of published puzzles (rows 3, 8, 13; the theme
+sets are bench/design_themes.json's: PROGNOSTICATION, MISTERPRESIDENT (NYT 5 Nov 1996), SPEAKOFTHEDEVIL,
+OBEDIENCESCHOOL (NYT 10 Mar 2008), ESCAPEATTENTION (WaPo 6 Dec 2005)), made with
+    xwcp design --at T1=3,1,A --at T2=8,1,A --at T3=13,1,A --count 1 --time-limit 120 --quality-time 10
+The benchmark keeps the theme rows and two down entries of each design (the first two down slots of 5+
+letters crossing row 3 from the left) and empties the rest: a partly filled themed 15x15 as a constructor
+has it after laying out the theme and typing two entries.
+
+Parts:
+- labels: for each open slot of each themed grid, the page's path at the library level: the first list
+  (`Session.suggest(k, count=False, probe_time_limit_s=0.03)`, as /api/suggest) and then `Session.label`
+  of its words under --budget; it prints the time until all k shown words are labelled (p50/p95/max over
+  slots), how many were unsettled, and whether every viable word is listed above every dead end (the
+  page's order: `suggest(verify=True)`'s), the CPU seconds (both processes), the slowest slots, and the share of
+  the words probed that were dropped (they empty a slot when entered). "warm": one process through all slots, as the server (fills
+  found for one slot's words label other slots' words); "cold": the recent fills forgotten before each slot.
+- themeless: models/15x15-themeless-01.txt, labelling the top --themeless-words of 1A against one whole fill
+  (`backends.fill(problem, "auto", seed 0)`), alternated, 3 rounds; prints the ratio (issue 35: 25-34x before).
+- keys: keystroke -> first suggestions at the API level: a TestClient app (the server's code, its cache)
+  types the letters of themed grid 1's down entries one by one (as the page does: each keystroke posts the
+  grid and asks /api/suggest for the slot under the cursor, k=40), timing each answer; p50/p95. For
+  comparison, in the same run, the same keystrokes asking /api/domains (the ranking alone, no probing).
+
+Timings on a shared 2-core machine are noisy: compare rows of one run, not runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from xwcp.analysis import verify  # noqa: E402
+from xwcp.backends import fill  # noqa: E402
+from xwcp.compile.problem import compile_problem  # noqa: E402
+from xwcp.engine.result import Limits, check_fill  # noqa: E402
+from xwcp.library.jobs import Session  # noqa: E402
+from xwcp.model import parse_grid, read_grid  # noqa: E402
+from xwcp.words.wordlist import load_word_list  # noqa: E402
+
+GRIDS = sorted((ROOT / "bench" / "suggest_grids").glob("themed-*.txt"))
+THEME_ROWS = (2, 7, 12)
+
+
+def partly_filled(path: Path) -> list[str]:
+    """The design's theme rows and two down entries crossing row 3 from the left; every other cell empty."""
+    rows = [line for line in path.read_text().split("\n") if line.strip() and not line.startswith(";")]
+    keep = [[ch if ch == "#" or r in THEME_ROWS else "." for ch in row] for r, row in enumerate(rows)]
+    kept_columns: list[int] = []
+    for c in range(len(rows[0])):
+        if rows[2][c] == "#" or (kept_columns and kept_columns[-1] == c - 1):
+            continue  # a block in row 3, or next to the entry kept already
+        top, bottom = 2, 2
+        while top > 0 and rows[top - 1][c] != "#":
+            top -= 1
+        while bottom + 1 < len(rows) and rows[bottom + 1][c] != "#":
+            bottom += 1
+        if bottom - top + 1 < 5:
+            continue
+        for r in range(top, bottom + 1):
+            keep[r][c] = rows[r][c]
+        kept_columns.append(c)
+        if len(kept_columns) == 2:
+            break
+    return ["".join(row) for row in keep]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def label_slots(rows: list[str], words, k: int, budget_s: float, cold: bool, max_slots: int | None) -> dict:
+    """The labels part for one grid: per open slot, seconds from the request to all shown words labelled."""
+    problem = compile_problem(parse_grid("\n".join(rows)), words)
+    session = Session(problem)
+    open_slots = [s for s in problem.slots if "." in problem.pattern(s.id)]
+    if max_slots is not None:
+        open_slots = open_slots[:max_slots]
+    seconds, unsettled, order_ok, n_words, dropped_share, first_s, cpu_s = [], 0, True, 0, [], [], []
+    slowest: list[tuple[float, str, int]] = []
+    n_viable = n_dead = 0
+    for slot in open_slots:
+        if cold:
+            with verify._recent_lock:
+                verify._recent_by_layout.clear()
+        start, cpu = time.perf_counter(), _cpu_s()
+        first = session.suggest(slot.name, k=k, count=False, probe_max_words=None, probe_time_limit_s=0.03)
+        first_s.append(time.perf_counter() - start)
+        if first.counts is not None and not first.counts.complete and len(first) < k:
+            # as /ws/suggest: the first list's probing budget ran out short of k words; the whole slot is probed
+            first = session.suggest(slot.name, k=k, count=True, probe_max_words=None, probe_time_limit_s=2.0)
+        shown = [s.word for s in first]
+        labels = session.label(slot.name, shown, time_limit_s=budget_s) if shown else []
+        seconds.append(time.perf_counter() - start)
+        cpu_s.append(_cpu_s() - cpu)
+        slowest.append((seconds[-1], slot.name, len(shown)))
+        by_word = {lab.word: lab.verdict.value for lab in labels}
+        unsettled += sum(v == "unknown" for v in by_word.values())
+        n_viable += sum(v == "viable" for v in by_word.values())
+        n_dead += sum(v == "dead-end" for v in by_word.values())
+        n_words += len(shown)
+        # the page's order: viable, unsettled, dead ends, each in rank order; check what it shows
+        order = {"viable": 0, "unknown": 1, "dead-end": 2}
+        listed = sorted(shown, key=lambda w: order[by_word[w]])
+        last_viable = max((i for i, w in enumerate(listed) if by_word[w] == "viable"), default=-1)
+        first_dead = min((i for i, w in enumerate(listed) if by_word[w] == "dead-end"), default=len(listed))
+        order_ok &= last_viable < first_dead
+        c = first.counts
+        if c is not None and c.checked:
+            dropped_share.append(1 - c.survive / c.checked)
+    return {"slots": len(open_slots), "words": n_words, "viable": n_viable, "dead_end": n_dead,
+            "unsettled": unsettled, "viable_above_dead": order_ok,
+            "first_list_s": {"p50": pct(first_s, 0.5), "p95": pct(first_s, 0.95)},
+            "all_labelled_s": {"p50": pct(seconds, 0.5), "p95": pct(seconds, 0.95), "max": max(seconds, default=0)},
+            "cpu_s": {"p50": pct(cpu_s, 0.5), "p95": pct(cpu_s, 0.95)},
+            "slowest": sorted(slowest, reverse=True)[:5],
+            "dropped_by_probing": {"median": statistics.median(dropped_share) if dropped_share else None,
+                                   "max": max(dropped_share, default=None)}}
+
+
+def _cpu_s() -> float:
+    """CPU seconds of this process and its reaped children (the labelling's forked second process)."""
+    import os
+
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def themeless(words, n_words: int, budget_s: float, rounds: int = 3) -> dict:
+    """Labelling the top n words of 1A on the stock themeless against one whole fill, alternated."""
+    grid = read_grid(ROOT / "models" / "15x15-themeless-01.txt")
+    fills, labels, settled = [], [], []
+    for _ in range(rounds):
+        problem = compile_problem(grid, words)
+        start = time.perf_counter()
+        result = fill(problem, "auto", Limits(time_limit_s=60, seed=0))
+        fills.append(time.perf_counter() - start)
+        assert result.entries is None or check_fill(problem, result.entries) == []
+        with verify._recent_lock:
+            verify._recent_by_layout.clear()
+        session = Session(compile_problem(grid, words))
+        start = time.perf_counter()
+        shown = [s.word for s in session.suggest("1A", k=n_words, count=False)]
+        got = session.label("1A", shown, time_limit_s=budget_s)
+        labels.append(time.perf_counter() - start)
+        settled.append(sum(lab.verdict.value != "unknown" for lab in got))
+    fill_s, label_s = statistics.median(fills), statistics.median(labels)
+    return {"fill_s": fills, "label_s": labels, "settled": settled, "words": n_words,
+            "ratio_median": label_s / fill_s}
+
+
+def keystrokes(words, n_keys: int) -> dict:
+    """Keystroke -> /api/suggest (and /api/domains for comparison) through the app, typing down entries."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from xwcp.web.app import create_app
+    from xwcp.web.hosts import allowed_hosts
+
+    source = read_grid(GRIDS[0])
+    full = [line for line in GRIDS[0].read_text().split("\n") if line.strip() and not line.startswith(";")]
+    rows = partly_filled(GRIDS[0])
+    problem = compile_problem(parse_grid("\n".join(rows)), words)
+    downs = [s for s in problem.slots if s.direction.letter == "D" and "." in problem.pattern(s.id)]
+    width = source.width
+    suggest_ms, domains_ms = [], []
+    def app_client() -> TestClient:  # one app (one analysis cache) per path: each sees every grid once
+        return TestClient(create_app(words=words, hosts=allowed_hosts("127.0.0.1", ["testserver"])),
+                          base_url="http://127.0.0.1")
+    clients = {"/api/suggest": app_client(), "/api/domains": app_client()}
+    typed = 0
+    for slot in downs:
+        for cell in slot.cells:
+            r, c = divmod(cell, width)
+            if rows[r][c] != ".":
+                continue
+            rows[r] = rows[r][:c] + full[r][c] + rows[r][c + 1:]
+            paths = [("/api/suggest", suggest_ms), ("/api/domains", domains_ms)]
+            for path, times in paths if typed % 2 else paths[::-1]:  # alternate which goes first
+                start = time.perf_counter()
+                response = clients[path].post(path, json={"grid": rows, "slot": slot.name, "k": 40})
+                times.append((time.perf_counter() - start) * 1000)
+                assert response.status_code == 200, response.text
+            typed += 1
+            if typed >= n_keys:
+                break
+        if typed >= n_keys:
+            break
+    return {"keystrokes": typed, "suggest_ms": {"p50": pct(suggest_ms, 0.5), "p95": pct(suggest_ms, 0.95)},
+            "domains_ms (ranking only, for comparison)": {"p50": pct(domains_ms, 0.5), "p95": pct(domains_ms, 0.95)}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--k", type=int, default=40)
+    parser.add_argument("--budget", type=float, default=10.0, help="labelling budget per slot, seconds")
+    parser.add_argument("--slots", type=int, default=None, help="only the first N open slots of each grid")
+    parser.add_argument("--themeless-words", type=int, default=20)
+    parser.add_argument("--themeless-budget", type=float, default=60.0)
+    parser.add_argument("--keystrokes", type=int, default=60)
+    parser.add_argument("--part", default="labels,themeless,keys")
+    parser.add_argument("--grids", default=None, help="comma-separated grid names (default: all), e.g. themed-1")
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    words = load_word_list()
+    parts = set(args.part.split(","))
+    import os
+
+    out: dict = {"k": args.k, "budget_s": args.budget, "load_average_at_start": os.getloadavg()}
+    print(f"load average at start {os.getloadavg()}", flush=True)
+    if "labels" in parts:
+        for path in GRIDS:
+            if args.grids and path.stem not in args.grids.split(","):
+                continue
+            rows = partly_filled(path)
+            for mode in ("warm", "cold"):
+                if mode == "warm":
+                    with verify._recent_lock:
+                        verify._recent_by_layout.clear()
+                row = label_slots(rows, words, args.k, args.budget, mode == "cold", args.slots)
+                out[f"{path.stem} {mode}"] = row
+                print(f"{path.stem} {mode}: {row['slots']} open slots, {row['words']} words shown "
+                      f"({row['viable']} viable, {row['dead_end']} dead ends, {row['unsettled']} unsettled); "
+                      f"first list p50 {row['first_list_s']['p50'] * 1000:.0f} ms p95 "
+                      f"{row['first_list_s']['p95'] * 1000:.0f} ms; all {args.k} labelled p50 "
+                      f"{row['all_labelled_s']['p50']:.2f} s p95 {row['all_labelled_s']['p95']:.2f} s max "
+                      f"{row['all_labelled_s']['max']:.2f} s (CPU p50 {row['cpu_s']['p50']:.2f} s p95 "
+                      f"{row['cpu_s']['p95']:.2f} s); viable above dead ends: {row['viable_above_dead']}; share of "
+                      f"checked words dropped by probing: median {row['dropped_by_probing']['median']:.2f}, max "
+                      f"{row['dropped_by_probing']['max']:.2f}; slowest {row['slowest'][:3]}", flush=True)
+    if "themeless" in parts:
+        row = themeless(words, args.themeless_words, args.themeless_budget)
+        out["themeless"] = row
+        print(f"themeless 1A: label {args.themeless_words} words {[round(s, 2) for s in row['label_s']]} s "
+              f"(settled {row['settled']}), one whole fill {[round(s, 3) for s in row['fill_s']]} s, "
+              f"ratio (medians) {row['ratio_median']:.1f}x", flush=True)
+    if "keys" in parts:
+        row = keystrokes(words, args.keystrokes)
+        out["keys"] = row
+        print(f"keystroke -> /api/suggest (k=40, probed) over {row['keystrokes']} keystrokes: p50 "
+              f"{row['suggest_ms']['p50']:.1f} ms, p95 {row['suggest_ms']['p95']:.1f} ms; /api/domains (ranking "
+              f"only): p50 {row['domains_ms (ranking only, for comparison)']['p50']:.1f} ms, p95 "
+              f"{row['domains_ms (ranking only, for comparison)']['p95']:.1f} ms", flush=True)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Singleton consistency of a slot's words (xwcp/analysis/probe.py, BitSearch.probe): checked against entering
+each word by hand (the AC-3 engine with the slot cut to that word), and suggest_report's use of it."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from xwcp.analysis.probe import probe_engine, probe_words
+from xwcp.analysis.questions import ranked_ids, suggest_report
+from xwcp.engine.ac3 import propagate_engine
+from xwcp.engine.kernel import PROBE_NOT_LIVE, PROBE_SURVIVES
+from xwcp.services.load import load_problem
+
+# A themed 15x15 as bench/suggest_labels.py makes them: a pattern from the Design tab around three published
+# 15-letter theme entries (rows 3, 8, 13) and one down entry typed; the rest open.
+THEMED = """\
+##....C..#.....
+##....O..#.....
+PROGNOSTICATION
+......M.#......
+.....#O.....###
+...#..S#...#...
+###...#...#....
+MISTERPRESIDENT
+....#.I.#...###
+...#..N#...#...
+###...G..#.....
+......#........
+SPEAKOFTHEDEVIL
+.....#E......##
+.....#W......##
+"""
+
+
+@pytest.fixture(scope="module")
+def themed(tmp_path_factory):
+    path = tmp_path_factory.mktemp("probe") / "themed.txt"
+    path.write_text(THEMED)
+    return load_problem(path)
+
+
+def _survives_by_hand(engine, slot_id, ids, word_id):
+    """Enter `word_id` in the AC-3 engine (every other word of the slot removed), propagate, undo."""
+    mark = engine.trail_len
+    ok = engine.remove_words(slot_id, ids[ids != word_id])
+    engine.undo(mark)
+    return ok
+
+
+@pytest.mark.parametrize("name", ["1A", "1D", "13A", "19A", "43D", "50D"])
+def test_probe_agrees_with_entering_each_word(themed, name):
+    prop, engine = propagate_engine(themed)
+    slot = themed.slot_by_name(name)
+    ids = np.flatnonzero(prop.domains[slot.id]).astype(np.int32)
+    probe = probe_engine(themed, prop)
+    out = probe.probe(slot.id, ids)
+    assert len(out) == len(ids)
+    by_hand = [_survives_by_hand(engine, slot.id, ids, w) for w in ids]
+    assert list(out == PROBE_SURVIVES) == by_hand
+    assert 0 < sum(by_hand) < len(ids)  # the grid is chosen so some words fail and some survive: both sides tested
+    # the root is unchanged: probing again answers the same
+    assert list(probe.probe(slot.id, ids)) == list(out)
+
+
+def test_probe_names_the_slot_a_word_empties_and_refuses_dead_words(themed):
+    prop, engine = propagate_engine(themed)
+    slot = themed.slot_by_name("1A")
+    ids = np.flatnonzero(prop.domains[slot.id]).astype(np.int32)
+    probe = probe_engine(themed, prop)
+    out = probe.probe(slot.id, ids)
+    for word_id, outcome in zip(ids, out):
+        if outcome >= 0:  # entered, the word leaves the named slot no word
+            mark = engine.trail_len
+            assert not engine.remove_words(slot.id, ids[ids != word_id])
+            engine.undo(mark)
+            assert probe.slot_ids[outcome] in {s.id for s in themed.slots}
+    dead = np.flatnonzero(~prop.domains[slot.id])[:3].astype(np.int32)
+    assert list(probe.probe(slot.id, dead)) == [PROBE_NOT_LIVE] * 3
+
+
+def test_probe_words_stops_at_k_survivors_unless_counting(themed):
+    prop, _ = propagate_engine(themed)
+    slot = themed.slot_by_name("19A")
+    ids, _, _ = ranked_ids(themed, prop, slot.id)
+    probe = probe_engine(themed, prop)
+    full = probe_words(probe, slot.id, ids, 5)
+    assert full.complete and full.checked == len(ids) and len(full.shown) == 5
+    quick = probe_words(probe, slot.id, ids, 5, count=False)
+    assert quick.shown == full.shown and quick.checked < len(ids) and not quick.complete
+    capped = probe_words(probe, slot.id, ids, 5, max_words=100)
+    assert capped.checked == 100 and not capped.complete
+    assert capped.survived == int((probe.probe(slot.id, ids[:100]) == PROBE_SURVIVES).sum())
+    # the dropped words are ranked above the last shown one, each naming the slot it empties
+    last = full.shown[-1]
+    assert all(i < last and i not in full.shown for i, _ in full.dropped)
+
+
+@pytest.mark.parametrize("name", ["1A", "1D", "8A", "21A"])
+def test_suggest_never_lists_a_word_that_empties_a_slot(themed, name):
+    prop, engine = propagate_engine(themed)
+    slot = themed.slot_by_name(name)
+    ids = np.flatnonzero(prop.domains[slot.id]).astype(np.int32)
+    data = suggest_report(themed, name, k=40, prop=prop, probe_max_words=None)
+    words = themed.words
+    assert data["words"], "every slot of this grid has words that survive"
+    for w in data["words"]:
+        assert _survives_by_hand(engine, slot.id, ids, words.word_id(w["word"]))
+    for d in data["dropped"]:
+        assert not _survives_by_hand(engine, slot.id, ids, words.word_id(d["word"]))
+    c = data["counts"]
+    assert c["complete"] and c["arc_consistent"] == len(ids) <= c["pattern"]
+    assert c["survive"] == sum(_survives_by_hand(engine, slot.id, ids, w) for w in ids)
+    assert len(data["words"]) == min(40, c["survive"])

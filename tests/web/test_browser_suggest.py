@@ -1,0 +1,115 @@
+"""The suggestion list in a real browser (issue 35): labels streamed from /ws/suggest as each word is settled,
+viable words first, dead ends sunk and marked (never shown unmarked), the "fits only" toggle, and the
+fillability light agreeing with the list.
+
+Needs chromium and playwright's Python package (the `server` and `browser` fixtures skip without them).
+"""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
+
+import xwcp  # noqa: E402
+from xwcp.analysis.probe import probe_engine  # noqa: E402
+from xwcp.engine.ac3 import propagate_engine  # noqa: E402
+from xwcp.engine.kernel import PROBE_SURVIVES  # noqa: E402
+
+from tests.analysis.test_probe import THEMED  # noqa: E402
+
+ROWS = THEMED.split()
+
+
+def _open_themed(browser, server):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "#" + urlencode({"w": 15, "h": 15, "t": "\n".join(ROWS)}))
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    # record every drawing of the list: (word, verdict, label text, class) per item, as shown
+    page.evaluate("""() => {
+        window.shownLists = [];
+        const list = document.getElementById('suggestions');
+        new MutationObserver(() => window.shownLists.push([...list.querySelectorAll('li[data-word]')].map((li) =>
+            [li.dataset.word, li.dataset.verdict, (li.querySelector('.label') || {}).textContent || '',
+             li.className]))).observe(list, { attributes: true, attributeFilter: ['data-version'] });
+    }""")
+    return page, errors
+
+
+def _select_1d(page):
+    page.click('.cell[data-cell="2"]')  # 1A / 1D start here
+    if "1D" not in page.inner_text("#slot-title"):
+        page.click('.cell[data-cell="2"]')  # a second click turns the direction
+    page.wait_for_function("document.getElementById('slot-title').textContent.startsWith('1D')")
+    page.wait_for_function("document.getElementById('suggestions').dataset.done === 'true'", timeout=90_000)
+
+
+def _survivors(slot_name):
+    problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), xwcp.load_word_list())
+    prop, _ = propagate_engine(problem)
+    slot = problem.slot_by_name(slot_name)
+    return problem, slot, prop
+
+
+def test_labels_stream_in_viable_first_and_dead_ends_marked(server, browser):
+    page, errors = _open_themed(browser, server)
+    _select_1d(page)
+    final = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
+                                      "[li.dataset.word, li.dataset.verdict, li.querySelector('.label').textContent,"
+                                      " li.className])")
+    verdicts = [v for _, v, _, _ in final]
+    assert verdicts and set(verdicts) <= {"viable", "dead-end", "unknown"}  # all settled or out of budget
+    assert "viable" in verdicts and "dead-end" in verdicts  # this slot has both (3 fit, 14 dead ends)
+    # viable words above every dead end; each label has its text, dead ends are also styled apart
+    assert verdicts == sorted(verdicts, key={"viable": 0, "unknown": 1, "dead-end": 2}.get)
+    for _, verdict, text, cls in final:
+        assert text == {"viable": "fits", "dead-end": "dead end", "unknown": "unsettled"}[verdict]
+        assert ("dead" in cls.split()) == (verdict == "dead-end")
+    # every word shown survives being entered (singleton consistency), checked here by the kernel
+    problem, slot, prop = _survivors("1D")
+    ids = [problem.words.word_id(w) for w, _, _, _ in final]
+    assert all(probe_engine(problem, prop).probe(slot.id, ids) == PROBE_SURVIVES)
+    # the labels agree with the library's: a viable word has a fill, a dead end has none
+    labels = xwcp.Session(xwcp.compile_problem(xwcp.parse_grid(THEMED), xwcp.load_word_list())).label(
+        "1D", [w for w, v, _, _ in final if v != "unknown"], time_limit_s=60)
+    assert {lab.word: lab.verdict.value for lab in labels} == {w: v for w, v, _, _ in final if v != "unknown"}
+    # streamed: the list was drawn with some words labelled and others still pending, and a word was never
+    # shown without a label (pending ones say so), nor a dead end shown as anything but pending or dead
+    lists = page.evaluate("window.shownLists")
+    dead = {w for w, v, _, _ in final if v == "dead-end"}
+    partial = [shown for shown in lists if shown and any(v == "pending" for _, v, _, _ in shown)
+               and any(v != "pending" for _, v, _, _ in shown)]
+    assert partial, "the labels came all at once, not streamed"
+    for shown in lists:
+        for word, verdict, text, _ in shown:
+            assert text, f"{word} shown without a label"
+            if word in dead:
+                assert verdict in ("pending", "dead-end")
+    # the fillability light agrees: a word with a fill proves the grid fillable
+    assert "fillable" in page.get_attribute("#light", "class").split()
+    assert errors == []
+    page.close()
+
+
+def test_fits_only_shows_the_proven_words_alone(server, browser):
+    page, errors = _open_themed(browser, server)
+    _select_1d(page)
+    everything = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
+                                           "[li.dataset.word, li.dataset.verdict])")
+    page.check("#fits-only")
+    shown = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
+                                      "[li.dataset.word, li.dataset.verdict])")
+    assert shown and shown == [x for x in everything if x[1] == "viable"]
+    page.uncheck("#fits-only")
+    again = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
+                                      "[li.dataset.word, li.dataset.verdict])")
+    assert again == everything  # the dead ends are back: hidden only while the box is ticked
+    count_line = page.inner_text("#suggest-count")
+    assert "match the pattern" in count_line and "survive propagation" in count_line
+    assert f"{len(shown)} proven to fill" in count_line
+    assert errors == []
+    page.close()

@@ -1,0 +1,126 @@
+"""The suggestion WebSocket (xwcp/web/suggest_ws.py): the words at once, each label as it is settled, kept per grid,
+cancelled by the next request, a bad request answered without closing the socket."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+
+import xwcp  # noqa: E402
+from xwcp.backends import fill  # noqa: E402
+from xwcp.base.types import FillStatus  # noqa: E402
+from xwcp.compile.problem import with_word  # noqa: E402
+from xwcp.engine.result import Limits, check_fill  # noqa: E402
+
+from tests.analysis.test_probe import THEMED  # noqa: E402
+from tests.web.helpers import MINI, ROOT  # noqa: E402
+
+ROWS = THEMED.split()
+
+
+def _until_done(ws, request_id):
+    """The messages of request `request_id` up to its "done" (or an error), skipping an earlier request's."""
+    messages = []
+    while True:
+        message = ws.receive_json()
+        if message.get("id") != request_id:
+            continue
+        messages.append(message)
+        if message["type"] in ("done", "error"):
+            return messages
+
+
+def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": ROWS, "slot": "1D", "k": 40, "time_limit_s": 60})
+        messages = _until_done(ws, 1)
+    first, *between, done = messages
+    assert first["type"] == "words" and done["type"] == "done" and not done["cancelled"]
+    labels = [m for m in between if m["type"] == "label"]
+    # the rest: at most one count of the survivors over the whole slot, after the labels
+    assert [m["type"] for m in between[len(labels):]] in ([], ["counts"])
+    if between[len(labels):]:
+        counts = between[-1]["counts"]
+        assert counts["complete"] and counts["survive"] == len(first["words"]) == 17  # fewer than k survive here
+    # the words are /api/suggest's answer (the same cached object), or when that answer's probing budget ran out
+    # short of k words (a loaded machine), the whole slot's
+    answer = client.post("/api/suggest", json={"grid": ROWS, "slot": "1D", "k": 40}).json()
+    sent = {key: value for key, value in first.items() if key not in ("type", "id")}
+    assert sent == answer or (not answer["counts"]["complete"] and sent["counts"]["complete"]
+                              and sent["counts"]["survive"] == len(sent["words"]) == 17)
+    shown = [w["word"] for w in sent["words"]]
+    by_word = {m["word"]: m for m in labels}
+    assert set(by_word) == set(shown) and len(labels) == len(shown)  # each once, all settled in the budget
+    assert {m["verdict"] for m in labels} == {"viable", "dead-end"}
+    # the streamed labels are true: a viable word has a fill (found here again), a dead end none
+    problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), words)
+    slot = problem.slot_by_name("1D")
+    for word, message in by_word.items():
+        result = fill(with_word(problem, slot.id, word), "backtrack", Limits(time_limit_s=30))
+        assert result.status is (FillStatus.FILLED if message["verdict"] == "viable" else FillStatus.UNFILLABLE), word
+        for entries in result.fills:
+            assert entries[slot.id] == word and check_fill(problem, entries) == []
+    # asked again about the same grid: the kept labels come at once, no search
+    with client.websocket_connect("/ws/suggest") as ws:
+        start = time.perf_counter()
+        ws.send_json({"id": 2, "grid": ROWS, "slot": "1D", "k": 40})
+        again = _until_done(ws, 2)
+        assert time.perf_counter() - start < 5
+    kept = [m for m in again if m["type"] == "label"]
+    assert {m["word"]: m["verdict"] for m in kept} == {w: m["verdict"] for w, m in by_word.items()}
+    assert {m["how"] for m in kept} == {"kept"}
+
+
+def test_a_new_request_cancels_the_labelling_running(client):
+    open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": open_rows, "slot": "1A", "k": 40, "time_limit_s": 100})
+        assert ws.receive_json()["type"] == "words"
+        start = time.perf_counter()
+        ws.send_json({"id": 2, "grid": MINI, "slot": "1D", "k": 5})
+        ended = None
+        while True:
+            message = ws.receive_json()
+            if message.get("id") == 1 and message["type"] == "done":
+                ended = message
+            if message.get("id") == 2:
+                break
+        assert ended is not None and ended["cancelled"] and time.perf_counter() - start < 10
+        assert message["type"] == "words"
+        rest = _until_done(ws, 2)
+        assert rest[-1]["type"] == "done" and not rest[-1]["cancelled"]
+    assert not client.app.state.xwcp.fill_threads and client.app.state.xwcp.active_fills == 0
+
+
+def test_a_bad_request_gets_an_error_and_the_socket_stays(client):
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": MINI})
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["status"] == 400 and "slot" in error["error"]
+        ws.send_text("not json")
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"id": 2, "grid": MINI, "slot": "1D", "k": 3, "time_limit_s": 5})
+        messages = _until_done(ws, 2)
+        assert messages[0]["type"] == "words" and len(messages[0]["words"]) <= 3
+        assert messages[-1]["type"] == "done"
+
+
+def test_labels_wait_for_no_one_when_the_server_is_busy(client):
+    state = client.app.state.xwcp
+    state.active_fills = state.max_fills  # every fill slot taken (as by running autofills)
+    try:
+        with client.websocket_connect("/ws/suggest") as ws:
+            ws.send_json({"id": 1, "grid": ROWS, "slot": "21A", "k": 5})
+            kinds = [m["type"] for m in _until_done_or_busy(ws)]
+    finally:
+        state.active_fills = 0
+    assert kinds == ["words", "error", "done"]
+
+
+def _until_done_or_busy(ws):
+    messages = []
+    while not messages or messages[-1]["type"] != "done":
+        messages.append(ws.receive_json())
+    return messages
