@@ -234,38 +234,48 @@ def _take_proof(search: _Search) -> bool:
 
 
 def _ladder(search: _Search, climb: _Climb) -> bool:
-    """The plain ladder inside the climb: fills at the score levels LADDER_STEP apart above the floor, lowest
-    first, in rounds of growing time caps (LADDER_TRY_S with seeds of their own, then LADDER_LAST_S with the
-    caller's seed); a fill raises the floor and the next level is tried in the same round, a level that
-    reaches its cap is tried again in the next round. It ends at a level proven to have no fill, at
-    LADDER_SHARE of the time limit, or in the last round at the level the proof beside is asking (the
-    proof has the same search there and the whole time; the first rounds' seeds differ from it). True when the floor is settled (optimal, or proven by the proof beside)."""
+    """The plain ladder inside the climb: fills at the score levels LADDER_STEP apart above the floor, in rounds
+    of growing time caps (LADDER_TRY_S with seeds of their own, then LADDER_LAST_S with the caller's seed).
+
+    In a round the levels are tried lowest first: a fill raises the floor and the round goes on above it; a
+    level proven to have no fill ends the round (and rules out the levels above it); a level that takes its
+    cap is tried again in the next round, and in the first rounds the levels above it are tried meanwhile
+    (a plain fill may be quicker a level higher: Herald 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s).
+    The last round tries only the lowest level left. The ladder ends at LADDER_SHARE of the time limit, or
+    in the last round at the level the proof beside is asking (the proof has the same search there and the
+    whole time; the first rounds' seeds differ from it). True when the floor is settled (optimal, or proven
+    by the proof beside)."""
     proof = search.proof
     deadline_s = LADDER_SHARE * search.time_limit_s
     rounds = [(cap_s, search.limits.seed + LADDER_SEED_STEP * (k + 1)) for k, cap_s in enumerate(LADDER_TRY_S)]
     rounds.append((LADDER_LAST_S, search.limits.seed))
     for cap_s, seed in rounds:
+        is_last = seed == search.limits.seed
+        passed = search.floor  # the levels up to here are settled or took their cap in this round
         while True:
             if _take_proof(search):
                 return True
             higher = [level for level in climb.levels if level > search.floor]
             if _is_floor_optimal(search, climb, higher):
                 return True
-            target = (search.floor // LADDER_STEP + 1) * LADDER_STEP
-            steps = [level for level in higher if level >= target]
-            if not steps or (climb.no_fill_at is not None and steps[0] >= climb.no_fill_at):
-                return False  # the levels left lie between the floor and a level with no fill: the proof's
+            target = (max(search.floor, passed) // LADDER_STEP + 1) * LADDER_STEP
+            steps = [level for level in higher if level >= target
+                     and (climb.no_fill_at is None or level < climb.no_fill_at)]
+            if not steps:
+                break  # the levels left lie below a level with no fill or took their cap: the next round
             level = steps[0]
-            if seed == search.limits.seed and proof is not None and not proof.done.is_set() and level == higher[0]:
+            if is_last and proof is not None and not proof.done.is_set() and level == higher[0]:
                 return False  # the proof beside asks this level with the same search and all the time left
             budget = min(cap_s, deadline_s - search.elapsed(), search.remaining())
             if budget <= 0.05 or search.stopped():
                 return False
             status = _attempt(search, climb, level, budget, seed)
             if status is FillStatus.UNFILLABLE:
-                return False
+                break
             if status is not FillStatus.FILLED:
-                break  # the level took its cap: the next round tries it again for longer
+                if is_last:
+                    return False
+                passed = level  # it took its cap: the levels above it meanwhile, it again next round
     return False
 
 
