@@ -148,3 +148,22 @@ def test_the_text_report_lists_the_floors_tried(monkeypatch, capsys, tmp_path):
     line = next(line for line in out.splitlines() if line.startswith("floors tried: "))
     assert line.startswith("floors tried: 50 filled in ")
     assert "; 85 filled in " in line and "; 90 proven empty in " in line
+
+
+def test_the_library_answer_carries_the_floors(monkeypatch, tmp_path):
+    import xwcp
+
+    score_by_word = _score_by_word()
+    _hard_levels(monkeypatch)
+    _no_mean_search(monkeypatch)
+    words = tmp_path / "w.txt"
+    words.write_text("".join(f"{w};{s}\n" for w, s in score_by_word.items()))
+    answer = xwcp.fill("\n".join(ROWS) + "\n", str(words), quality=True, time_limit_s=5)
+    assert answer.status is FillStatus.FILLED
+    problem = compile_problem(parse_grid("\n".join(ROWS) + "\n"), words_from_pairs(score_by_word.items()), min_score=50)
+    assert check_fill(problem, entries_of(problem, answer.rows)) == []
+    assert min(fill_scores(answer.rows, score_by_word)) == 85 == answer.quality.min_score
+    floors = answer.quality.floors
+    assert floors[0].by == "first" and floors[0].level == 50 and floors[0].outcome is FloorOutcome.FILLED
+    assert any(t.level == 85 and t.outcome is FloorOutcome.FILLED for t in floors)
+    assert answer.as_dict()["floors"] == [t.as_dict() for t in floors]
