@@ -27,16 +27,15 @@ LADDER_STEP = 5
 ladder does (issue 37: on a 15x15 daily the bisection and the proof ended at floor 80 in 60 s where one
 plain fill at 85 took 12 s; the levels 81-89 hold 0.1-0.2% of the words each, so the climb skipped 85 and
 the proof walked 81, 82, ... one at a time)."""
-LADDER_TRY_S = (2.0, 6.0)
-"""Time caps of the ladder's first rounds, each with a seed of its own: quick levels are reached without
-waiting on a slow one, and a level a different seed fills quickly is taken."""
+LADDER_TRY_S = ((3.0, 0), (6.0, 7919))
+"""(time cap, seed offset) of the ladder's first rounds: quick levels are reached without waiting on a slow
+one; the first round is the plain fill's own search (offset 0: Herald 21.03 filled at 90 with the caller's
+seed where two other seeds took 2 s and 6 s without a fill), the second another seed's."""
 LADDER_LAST_S = 30.0
 """Time cap of the ladder's last round, with the caller's seed: the plain fill's own search at that level,
 so a level a plain `--min-score` fill reaches in less (with the proof beside sharing the cores) is reached."""
 LADDER_SHARE = 0.6
 """Share of the time limit by which the ladder ends (the rest is the mean's, MEAN_RESERVE_S at least)."""
-LADDER_SEED_STEP = 7919
-"""Seed offset of the ladder's first rounds (any number other than 0 gives another search order)."""
 
 
 def _fill_at(run: _Run, problem: Problem, time_limit_s: float, backend: str | None = None,
@@ -235,7 +234,7 @@ def _take_proof(search: _Search) -> bool:
 
 def _ladder(search: _Search, climb: _Climb) -> bool:
     """The plain ladder inside the climb: fills at the score levels LADDER_STEP apart above the floor, in rounds
-    of growing time caps (LADDER_TRY_S with seeds of their own, then LADDER_LAST_S with the caller's seed).
+    of growing time caps (LADDER_TRY_S, then LADDER_LAST_S with the caller's seed).
 
     In a round the levels are tried lowest first: a fill raises the floor and the round goes on above it; a
     level proven to have no fill ends the round (and rules out the levels above it); a level that takes its
@@ -243,14 +242,12 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
     (a plain fill may be quicker a level higher: Herald 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s).
     The last round tries only the lowest level left. The ladder ends at LADDER_SHARE of the time limit, or
     in the last round at the level the proof beside is asking (the proof has the same search there and the
-    whole time; the first rounds' seeds differ from it). True when the floor is settled (optimal, or proven
-    by the proof beside)."""
+    whole time). True when the floor is settled (optimal, or proven by the proof beside)."""
     proof = search.proof
     deadline_s = LADDER_SHARE * search.time_limit_s
-    rounds = [(cap_s, search.limits.seed + LADDER_SEED_STEP * (k + 1)) for k, cap_s in enumerate(LADDER_TRY_S)]
-    rounds.append((LADDER_LAST_S, search.limits.seed))
-    for cap_s, seed in rounds:
-        is_last = seed == search.limits.seed
+    rounds = [(cap_s, search.limits.seed + offset, False) for cap_s, offset in LADDER_TRY_S]
+    rounds.append((LADDER_LAST_S, search.limits.seed, True))
+    for cap_s, seed, is_last in rounds:
         passed = search.floor  # the levels up to here are settled or took their cap in this round
         while True:
             if _take_proof(search):
