@@ -27,15 +27,17 @@ LADDER_STEP = 5
 ladder does (issue 37: on a 15x15 daily the bisection and the proof ended at floor 80 in 60 s where one
 plain fill at 85 took 12 s; the levels 81-89 hold 0.1-0.2% of the words each, so the climb skipped 85 and
 the proof walked 81, 82, ... one at a time)."""
-LADDER_TRY_S = ((3.0, 0), (6.0, 7919))
-"""(time cap, seed offset) of the ladder's first rounds: quick levels are reached without waiting on a slow
-one; the first round is the plain fill's own search (offset 0: Herald 21.03 filled at 90 with the caller's
-seed where two other seeds took 2 s and 6 s without a fill), the second another seed's."""
-LADDER_LAST_S = 30.0
-"""Time cap of the ladder's last round, with the caller's seed: the plain fill's own search at that level,
-so a level a plain `--min-score` fill reaches in less (with the proof beside sharing the cores) is reached."""
-LADDER_SHARE = 0.6
-"""Share of the time limit by which the ladder ends (the rest is the mean's, MEAN_RESERVE_S at least)."""
+LADDER_TRY_S = ((3.0, 0, True), (6.0, 7919, False))
+"""(time cap, seed offset, levels above a slow one too) of the ladder's first rounds: quick levels are reached
+without waiting on a slow one. The first is the plain fill's own search (offset 0: Herald 21.03 filled at 90
+with the caller's seed where two other seeds took 2 s and 6 s without a fill) and goes on above a level
+that takes its cap (a plain fill may be quicker a level higher: 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s);
+the second tries another seed at the lowest level left (a search's time varies a lot with its seed)."""
+LADDER_LAST_S = 25.0
+"""Time cap of the ladder's last round, with the caller's seed at the lowest level left: the plain fill's own
+search, so a level a plain `--min-score` fill reaches in 20 s is reached (with the proof beside sharing the cores)."""
+LADDER_SHARE = 0.5
+"""Share of the time limit by which the ladder ends (the old bisection's FLOOR_SHARE; the rest is the mean's)."""
 
 
 def _fill_at(run: _Run, problem: Problem, time_limit_s: float, backend: str | None = None,
@@ -238,16 +240,15 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
 
     In a round the levels are tried lowest first: a fill raises the floor and the round goes on above it; a
     level proven to have no fill ends the round (and rules out the levels above it); a level that takes its
-    cap is tried again in the next round, and in the first rounds the levels above it are tried meanwhile
-    (a plain fill may be quicker a level higher: Herald 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s).
+    cap is tried again in the next round, and in the first round the levels above it are tried meanwhile.
     The last round tries only the lowest level left. The ladder ends at LADDER_SHARE of the time limit, or
     in the last round at the level the proof beside is asking (the proof has the same search there and the
     whole time). True when the floor is settled (optimal, or proven by the proof beside)."""
     proof = search.proof
     deadline_s = LADDER_SHARE * search.time_limit_s
-    rounds = [(cap_s, search.limits.seed + offset, False) for cap_s, offset in LADDER_TRY_S]
-    rounds.append((LADDER_LAST_S, search.limits.seed, True))
-    for cap_s, seed, is_last in rounds:
+    rounds = [(cap_s, search.limits.seed + offset, is_above, False) for cap_s, offset, is_above in LADDER_TRY_S]
+    rounds.append((LADDER_LAST_S, search.limits.seed, False, True))
+    for cap_s, seed, is_above, is_last in rounds:
         passed = search.floor  # the levels up to here are settled or took their cap in this round
         while True:
             if _take_proof(search):
@@ -272,6 +273,8 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
             if status is not FillStatus.FILLED:
                 if is_last:
                     return False
+                if not is_above:
+                    break  # it took its cap: the next round tries it again
                 passed = level  # it took its cap: the levels above it meanwhile, it again next round
     return False
 
