@@ -37,7 +37,13 @@ LADDER_LAST_S = 25.0
 """Time cap of the ladder's last round, with the caller's seed at the lowest level left: the plain fill's own
 search, so a level a plain `--min-score` fill reaches in 20 s is reached (with the proof beside sharing the cores)."""
 LADDER_SHARE = 0.5
-"""Share of the time limit by which the ladder ends (the old bisection's FLOOR_SHARE; the rest is the mean's)."""
+"""Share of the time limit after which the ladder starts no try (the old bisection's FLOOR_SHARE)."""
+LADDER_END_SHARE = 0.8
+"""Share of the time limit by which the ladder's last try ends (the rest is the mean's): a try started just
+before LADDER_SHARE still gets most of its cap (Herald 21.10: plain fills at 60-80 take 3.4-16 s each)."""
+LADDER_ABOVE_SLOW = 1
+"""Levels the first round tries above a level that took its cap before it ends (a level higher may be quicker,
+as on Herald 21.03; each more costs the round's cap on grids where none fills: 21.10 takes 3-16 s at every level)."""
 
 
 def _fill_at(run: _Run, problem: Problem, time_limit_s: float, backend: str | None = None,
@@ -240,16 +246,18 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
 
     In a round the levels are tried lowest first: a fill raises the floor and the round goes on above it; a
     level proven to have no fill ends the round (and rules out the levels above it); a level that takes its
-    cap is tried again in the next round, and in the first round the levels above it are tried meanwhile.
-    The last round tries only the lowest level left. The ladder ends at LADDER_SHARE of the time limit, or
+    cap is tried again in the next round, and in the first round LADDER_ABOVE_SLOW levels above it are tried
+    meanwhile. The last round tries the lowest level left and goes on up while it fills. The ladder starts
+    no try after LADDER_SHARE of the time limit and ends every try by LADDER_END_SHARE, or
     in the last round at the level the proof beside is asking (the proof has the same search there and the
     whole time). True when the floor is settled (optimal, or proven by the proof beside)."""
     proof = search.proof
-    deadline_s = LADDER_SHARE * search.time_limit_s
+    start_by_s, end_by_s = LADDER_SHARE * search.time_limit_s, LADDER_END_SHARE * search.time_limit_s
     rounds = [(cap_s, search.limits.seed + offset, is_above, False) for cap_s, offset, is_above in LADDER_TRY_S]
     rounds.append((LADDER_LAST_S, search.limits.seed, False, True))
     for cap_s, seed, is_above, is_last in rounds:
         passed = search.floor  # the levels up to here are settled or took their cap in this round
+        n_slow = 0  # levels in a row that took their cap in this round
         while True:
             if _take_proof(search):
                 return True
@@ -264,18 +272,21 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
             level = steps[0]
             if is_last and proof is not None and not proof.done.is_set() and level == higher[0]:
                 return False  # the proof beside asks this level with the same search and all the time left
-            budget = min(cap_s, deadline_s - search.elapsed(), search.remaining())
-            if budget <= 0.05 or search.stopped():
+            budget = min(cap_s, end_by_s - search.elapsed(), search.remaining())
+            if search.elapsed() >= start_by_s or budget <= 0.05 or search.stopped():
                 return False
             status = _attempt(search, climb, level, budget, seed)
             if status is FillStatus.UNFILLABLE:
                 break
-            if status is not FillStatus.FILLED:
-                if is_last:
-                    return False
-                if not is_above:
-                    break  # it took its cap: the next round tries it again
-                passed = level  # it took its cap: the levels above it meanwhile, it again next round
+            if status is FillStatus.FILLED:
+                n_slow = 0
+                continue
+            if is_last:
+                return False
+            n_slow += 1
+            if not is_above or n_slow > LADDER_ABOVE_SLOW:
+                break  # it took its cap: the next round tries the lowest level left again
+            passed = level  # it took its cap: a level above it meanwhile, it again next round
     return False
 
 
