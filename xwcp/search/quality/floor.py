@@ -248,9 +248,11 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
     level proven to have no fill ends the round (and rules out the levels above it); a level that takes its
     cap is tried again in the next round, and in the first round LADDER_ABOVE_SLOW levels above it are tried
     meanwhile. The last round tries the lowest level left and goes on up while it fills. The ladder starts
-    no try after LADDER_SHARE of the time limit and ends every try by LADDER_END_SHARE, or
-    in the last round at the level the proof beside is asking (the proof has the same search there and the
-    whole time). True when the floor is settled (optimal, or proven by the proof beside)."""
+    no try after LADDER_SHARE of the time limit and ends every try by LADDER_END_SHARE, or in the last round
+    at the level the proof beside is asking when the proof runs the same backend (it has the whole time
+    there). With `auto` it does not: the proof runs `backtrack` alone, `auto` tunes its branching and races
+    a rival (Herald 21.07: the proof's try at 90 did not settle in 42.5 s, a plain fill at 90 took 12.0 s).
+    True when the floor is settled (optimal, or proven by the proof beside)."""
     proof = search.proof
     start_by_s, end_by_s = LADDER_SHARE * search.time_limit_s, LADDER_END_SHARE * search.time_limit_s
     rounds = [(cap_s, search.limits.seed + offset, is_above, False) for cap_s, offset, is_above in LADDER_TRY_S]
@@ -270,7 +272,8 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
             if not steps:
                 break  # the levels left lie below a level with no fill or took their cap: the next round
             level = steps[0]
-            if is_last and proof is not None and not proof.done.is_set() and level == higher[0]:
+            if is_last and proof is not None and not proof.done.is_set() and level == higher[0] \
+                    and _FloorProof.PROOF_BACKENDS.get(search.backend, search.backend) == search.backend:
                 return False  # the proof beside asks this level with the same search and all the time left
             budget = min(cap_s, end_by_s - search.elapsed(), search.remaining())
             if search.elapsed() >= start_by_s or budget <= 0.05 or search.stopped():
