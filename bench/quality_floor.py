@@ -17,6 +17,7 @@ Usage:
     python3 bench/quality_floor.py --results R.json plain [--tree /work/main]
     python3 bench/quality_floor.py --results R.json quality --label before --tree /work/main
     python3 bench/quality_floor.py --results R.json table [--labels before,after]
+    (--only 15.01,21.07 runs or prints those grids only)
 Timings are wall seconds of the whole command (loading included) and are only as good as the load allows.
 """
 from __future__ import annotations
@@ -85,8 +86,12 @@ def run_fill(tree: Path, grid: Path, extra: list[str], time_limit_s: float, nice
     return row
 
 
+ONLY: set[str] = set()
+"""Grid names to run (--only), all when empty."""
+
+
 def grids_of(names: list[str]) -> list[Path]:
-    return [g for name in names for g in GRIDS[name]]
+    return [g for name in names for g in GRIDS[name] if not ONLY or g.stem in ONLY]
 
 
 def do_plain(args: argparse.Namespace, results: dict) -> None:
@@ -187,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label", default="after")
     parser.add_argument("--labels", default="before,after")
     parser.add_argument("--reach-s", type=float, default=20.0)
+    parser.add_argument("--only", default="", help="comma-separated grid names (e.g. 15.01,21.07)")
     parser.add_argument("part", choices=("plain", "quality", "table"))
     args = parser.parse_args(argv)
+    ONLY.update(name for name in args.only.split(",") if name)
     args.set = args.set or ["herald15", "herald21"]
     args.tree = args.tree.resolve()
     results = load_results(args.results)
