@@ -1,4 +1,4 @@
-"""The floor of the quality search: the first fill, the climb that bisects the score levels above it, and the proof of the next level up beside the mean search."""
+"""The floor of the quality search: the first fill, the climb (the plain ladder, then bisecting the score levels above it), and the proof of the next level up beside the mean search."""
 from __future__ import annotations
 
 import threading
