@@ -27,12 +27,14 @@ LADDER_STEP = 5
 ladder does (issue 37: on a 15x15 daily the bisection and the proof ended at floor 80 in 60 s where one
 plain fill at 85 took 12 s; the levels 81-89 hold 0.1-0.2% of the words each, so the climb skipped 85 and
 the proof walked 81, 82, ... one at a time)."""
-LADDER_TRY_S = ((3.0, 0, True), (6.0, 7919, False))
+LADDER_TRY_S = ((3.0, 0, True),)
 """(time cap, seed offset, levels above a slow one too) of the ladder's first rounds: quick levels are reached
 without waiting on a slow one. The first is the plain fill's own search (offset 0: Herald 21.03 filled at 90
 with the caller's seed where two other seeds took 2 s and 6 s without a fill) and goes on above a level
-that takes its cap (a plain fill may be quicker a level higher: 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s);
-the second tries another seed at the lowest level left (a search's time varies a lot with its seed)."""
+that takes its cap (a plain fill may be quicker a level higher: 21.03 filled at 90 in 2.3 s, at 85 in 28.8 s).
+A second round of 6 s with another seed at the lowest level left filled nothing on the 20 Herald grids
+(60 s, load 4-7) and cost 6 s where the next level is out of reach (15.02, 15.04, 15.06, 15.07, 15.10, 21.01,
+21.04, 21.06), so there is none."""
 LADDER_LAST_S = 25.0
 """Time cap of the ladder's last round, with the caller's seed at the lowest level left: the plain fill's own
 search, so a level a plain `--min-score` fill reaches in 20 s is reached (with the proof beside sharing the cores)."""
