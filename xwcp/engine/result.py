@@ -5,6 +5,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from xwcp.model import EMPTY, Grid
@@ -124,6 +125,36 @@ class FillStats:
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
+class FloorOutcome(Enum):
+    """How a quality search's try at one floor (a fill with every entry at or above a score level) ended."""
+
+    FILLED = "filled"
+    PROVEN_EMPTY = "proven_empty"
+    """No fill exists with every entry at or above the level."""
+    NOT_SETTLED = "not_settled"
+    """Its time ran out (or the search moved on) before it found a fill or proved there is none."""
+
+
+@dataclass(frozen=True)
+class FloorTry:
+    """One floor a quality search tried: the score level, how the try ended, and how long it took."""
+
+    level: int
+    outcome: FloorOutcome
+    seconds: float
+    by: str = "climb"
+    """Which part asked: "first" (the first fill), "climb" (the floor climb) or "proof" (the proof beside the mean)."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {"level": self.level, "outcome": self.outcome.value, "seconds": round(self.seconds, 2), "by": self.by}
+
+    def text(self) -> str:
+        """`85 filled in 12.1 s`, `86 proven empty in 3.2 s`, `90 not settled in 18.0 s`."""
+        what = {FloorOutcome.FILLED: "filled", FloorOutcome.PROVEN_EMPTY: "proven empty",
+                FloorOutcome.NOT_SETTLED: "not settled"}[self.outcome]
+        return f"{self.level} {what} in {self.seconds:.1f} s"
+
+
 @dataclass(frozen=True)
 class Quality:
     """How good a fill is, over its open slots (entries the fill chose, not the user's or locks)."""
@@ -135,6 +166,8 @@ class Quality:
     """True only when a fill at the next score level up was proven impossible."""
     mean_bound: float | None = None
     """An upper bound on the mean of any fill at this floor, when a quality search computed one."""
+    floors: tuple[FloorTry, ...] = ()
+    """The floors the quality search that found this fill tried, in the order they ended (empty otherwise)."""
 
     def as_dict(self) -> dict[str, object]:
         return {"min_score": self.min_score,
@@ -152,6 +185,13 @@ class Quality:
         s = "y" if self.n_at_min == 1 else "ies"
         return (f"quality: mean {self.mean_score:.1f}{bound}, min {self.min_score}{proven}, "
                 f"{self.n_at_min} entr{s} at {self.min_score}")
+
+    def floors_text(self) -> str:
+        """`floors tried: 50 filled in 0.1 s (first); 85 filled in 12.1 s; 90 not settled in 18.0 s (proof)`; '' when none."""
+        if not self.floors:
+            return ""
+        parts = [t.text() + ("" if t.by == "climb" else f" ({t.by})") for t in self.floors]
+        return "floors tried: " + "; ".join(parts)
 
 
 def entry_scores(problem: Problem, entries: Sequence[str]) -> list[int]:

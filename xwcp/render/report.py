@@ -103,8 +103,12 @@ class FillReport:
         out["entries"] = self.entries(0) if is_filled else []
         if is_filled:
             out["quality"] = self.quality(0).as_dict()
+            if self.quality(0).floors:  # a quality search: each floor it tried and how that ended
+                out["floors"] = [t.as_dict() for t in self.quality(0).floors]
         if len(result.fills) > 1:
-            out["fills"] = [{"grid": self.lines(i), "quality": self.quality(i).as_dict()}
+            out["fills"] = [{"grid": self.lines(i), "quality": self.quality(i).as_dict(),
+                             **({"floors": [t.as_dict() for t in self.quality(i).floors]}
+                                if self.quality(i).floors else {})}
                             for i in range(len(result.fills))]
         if result.n_fills > 1 or len(result.fills) > 1:
             out["n_fills"] = result.n_fills
@@ -148,6 +152,8 @@ class FillReport:
             lines.append(grid_text(self.grid(index)))
             if result.status is FillStatus.FILLED:
                 lines.append(self.quality(index).text())
+                if self.quality(index).floors:
+                    lines.append(self.quality(index).floors_text())
             lines.append("")
             if index == 0:
                 entries = self.entries(0)

@@ -10,10 +10,15 @@ cost RAISE_PENALTY each), follows it; the report gives the floor, how many entri
    (`_FloorProof` in a thread, our compiled search releasing the interpreter lock):
    - the proof asks the next score level up, one level at a time: a fill raises the floor, a
      proof of no fill makes the floor optimal; it runs until it answers or the time is up;
-   - the climb bisects the populous levels above the floor with the chosen backend (a fill
-     raises the floor to its own minimum; no fill at a level rules out every level above).
-     At most FLOOR_SHARE of the time goes to it. (Level by level, Herald 21.10 spent 22 s
-     climbing 50..65 one level at a time and ended at 65.)
+   - the climb first walks the plain ladder (`floor._ladder`): fills with the chosen backend at the
+     levels 5 apart above the floor with the caller's seed, a round of 3 s a level (one level past a
+     slow one too), then 25 s at the lowest level left, so a floor a plain `--min-score` fill
+     reaches in 20 s is reached (issue 37); then it bisects the populous levels above the floor
+     (a fill raises the floor to its own minimum; no fill at a level rules out every level above).
+     At most FLOOR_SHARE of the time goes to starting its tries. (Level by level, Herald 21.10
+     spent 22 s climbing 50..65 one level at a time and ended at 65.)
+   Every floor tried and how it ended (filled, proven empty, not settled) is reported
+   (`Quality.floors`, the JSON's "floors").
 2. Entries at the floor, then the mean, at the floor reached so far (started over whenever the floor
    rises; a fill with no entry left at the floor raises it):
    - on a small grid (EXACT_MAX_WORDS), CP-SAT over the whole grid with every word, which

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, FillStats, Limits, Quality, check_fill, measure_quality
+from xwcp.engine.result import FillResult, FillStats, FloorOutcome, Limits, Quality, check_fill, measure_quality
 from xwcp.search.quality.aim import at_floor
 from xwcp.search.quality.bound import BOUND_TIME_S, compute_bound
 from xwcp.search.quality.exact import EXACT_MAX_WORDS, domain_words, exact_mean
@@ -171,6 +171,7 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
     search = _Search(run.problem, run.backend, run.limits, run.start, run.say, best=entries, best_problem=problem,
                      floor=floor)
     search.first_at_floor_s = search.elapsed()
+    search.tried(problem.min_score, FloorOutcome.FILLED, first.stats.wall_time_s, "first")
     search.accept(problem, entries, "first fill")
     bound = _floor_and_mean(search) if problem.open_slot_ids else None
     return _answer(search, first, first_quality.mean_score, bound)
@@ -185,7 +186,8 @@ def _answer(search: _Search, first: FillResult, first_mean: float | None,
         raise RuntimeError(f"quality search produced an invalid fill: {'; '.join(violations[:3])}")
     if search.is_mean_optimal:
         bound = search.total(search.best) / len(problem.open_slot_ids)
-    quality = measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound)
+    quality = replace(measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound),
+                      floors=tuple(search.floor_tries))
     extra = {**dict(first.stats.extra), "floor": search.floor, "first_mean": round(first_mean, 2)
              if first_mean is not None else None,
              "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),

@@ -4,11 +4,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from xwcp.compile.problem import Problem
-from xwcp.engine.result import Limits, Progress, entry_scores, measure_quality
+from xwcp.engine.result import FloorOutcome, FloorTry, Limits, Progress, entry_scores, measure_quality
 from xwcp.search.quality.aim import lex_key
 
 DEFAULT_TIME_LIMIT_S = 60.0
@@ -95,6 +95,14 @@ class _Search(_Run):
     proof: ProofBeside | None = None
     lifted_at: int | None = None
     """The floor `lift_slots` last ran at (once per floor)."""
+    floor_tries: list[FloorTry] = field(default_factory=list)
+    """Every floor tried and how it ended, in the order they ended (the climb's and the proof's: the report's "floors")."""
+    tries_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def tried(self, level: int, outcome: FloorOutcome, seconds: float, by: str = "climb") -> None:
+        """Note a floor tried (the proof beside notes its tries from its own thread)."""
+        with self.tries_lock:
+            self.floor_tries.append(FloorTry(level, outcome, seconds, by))
 
     def remaining(self) -> float:
         """Seconds left for the search, less what is kept for the bound at the end (`reserve_s`)."""
