@@ -69,6 +69,11 @@ class Analysed:
     """Per slot, its words known to empty a slot when entered (word id -> that slot; `suggest_report`'s
     `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
     keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
+    alive_by_slot: dict[SlotId, set[int]] = field(default_factory=dict, compare=False, repr=False)
+    """Per slot, its words known to survive being entered (`suggest_report`'s `alive_words`): found on this
+    grid, or inherited from the grid it extends by letters that all lie in that slot's cells (typing into the
+    slot whose list is shown): entering such a word enters those letters too, so propagation starts from the
+    same state on both grids and ends the same (the probe's fixpoint does not depend on the order)."""
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
@@ -145,6 +150,10 @@ class AnalysisCache:
         entry = Analysed(problem, prop)
         if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
             entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in parent.entry.dead_by_slot.items()})
+            changed = set(letter_by_cell)
+            for slot_id, alive in parent.entry.alive_by_slot.items():
+                if changed <= set(problem.slots[slot_id].cells):
+                    entry.alive_by_slot[slot_id] = set(alive)
         with self._lock:
             self.misses += 1
             self.incremental += incremental

@@ -228,7 +228,8 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
         slot_id = find_slot(entry.problem, slot.strip().upper()).id
         return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
                               probe_max_words=None, probe_time_limit_s=PROBE_S,
-                              dead_words=entry.dead_by_slot.setdefault(slot_id, {}))
+                              dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
+                              alive_words=entry.alive_by_slot.setdefault(slot_id, set()))
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
         return make()
     return entry.report(("suggest", slot.strip().upper(), k), make)
