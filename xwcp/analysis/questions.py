@@ -24,6 +24,7 @@ from xwcp.base.types import FillStatus, SlotId
 
 if TYPE_CHECKING:
     from xwcp.analysis.verify import VerifyProgress
+    from xwcp.engine.kernel import BitSearch
     from xwcp.engine.result import FillResult
 
 ExplainCore = Callable[[dict[str, Any], Problem, "FillResult | None"], "dict[str, Any] | None"]
@@ -315,7 +316,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
                    probe_max_words: int | None = PROBE_MAX_WORDS,
                    probe_time_limit_s: float | None = None,
                    dead_words: dict[int, SlotId] | None = None,
-                   alive_words: set[int] | None = None) -> dict[str, Any]:
+                   alive_words: set[int] | None = None,
+                   probe_engine: Callable[[], BitSearch] | None = None) -> dict[str, Any]:
     """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
     labelled by a solver.
 
@@ -326,7 +328,10 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     holds words of this slot known to empty a slot (found on a grid this one extends by letters: the web
     builder keeps them per grid), which are not probed again, and gets those this call finds; `alive_words`
     likewise holds words of this slot known to survive being entered (found on a grid this one extends by
-    letters in this slot's cells only) and gets those this call finds. `counts` says
+    letters in this slot's cells only) and gets those this call finds. `probe_engine`, when given, makes
+    (or lends) the engine the words of this slot are probed in: the web builder passes a kept one, which
+    may be that of a grid this one extends by letters in this slot's cells only (the same reason).
+    `counts` says
     what each number is (SUGGEST_COUNTS): words matching the pattern, arc-consistent, checked by
     probing, surviving, and with `verify` viable / dead end / unknown. `dropped` lists the words
     ranked above the last one shown that empty a slot when entered, with that slot (`empties`).
@@ -353,7 +358,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
         counts.update(checked=1, survive=1)
     else:
         words = _probed_words(problem, prop, slot.id, k, by, count, probe_max_words, probe_time_limit_s, out, counts,
-                              dead_words, alive_words)
+                              dead_words, alive_words, probe_engine)
     if verify and words:
         from xwcp.analysis.verify import Verdict, verify_words
 
@@ -377,14 +382,15 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
 def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, by: str, count: bool,
                   max_words: int | None, time_limit_s: float | None, out: dict[str, Any],
                   counts: dict[str, Any], dead_words: dict[int, SlotId] | None = None,
-                  alive_words: set[int] | None = None) -> list[dict[str, Any]]:
+                  alive_words: set[int] | None = None,
+                  make_engine: Callable[[], BitSearch] | None = None) -> list[dict[str, Any]]:
     """The top `k` words of an open slot that survive being entered (`probe_words`); fills `counts` and
     `out["dropped"]`, and makes the report unfillable when no word of the slot survives."""
     from xwcp.analysis.probe import probe_engine, probe_words
 
     ids, scores, fits = ranked_ids(problem, prop, slot_id, None, by)
     # the engine is made only if a word must be probed (none when every word wanted is known)
-    scan = probe_words(lambda: probe_engine(problem, prop), slot_id, ids, k, count=count, time_limit_s=time_limit_s,
+    scan = probe_words(make_engine or (lambda: probe_engine(problem, prop)), slot_id, ids, k, count=count, time_limit_s=time_limit_s,
                        max_words=max_words, known_dead=dead_words, known_alive=alive_words)
     if dead_words is not None:
         dead_words.update(scan.dead)

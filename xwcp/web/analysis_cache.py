@@ -21,20 +21,22 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from xwcp.analysis.probe import probe_engine
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem, add_letters, compile_problem
 
 if TYPE_CHECKING:
-    from xwcp.engine.kernel import Engine
+    from xwcp.engine.kernel import BitSearch, Engine
     from xwcp.words.wordlist import WordList
 
 CacheKey = tuple[object, object, int, bool]
@@ -74,6 +76,30 @@ class Analysed:
     grid, or inherited from the grid it extends by letters that all lie in that slot's cells (typing into the
     slot whose list is shown): entering such a word enters those letters too, so propagation starts from the
     same state on both grids and ends the same (the probe's fixpoint does not depend on the order)."""
+    probe_source_by_slot: dict[SlotId, Analysed] = field(default_factory=dict, compare=False, repr=False)
+    """Per slot, the grid whose probe engine probes its words when not this one: the earliest grid this one
+    extends by letters in that slot's cells only (for the reason above, probing there answers the same), so
+    typing into a slot builds no engine per keystroke."""
+    _probe: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
+    _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+
+    @contextmanager
+    def probing(self, slot_id: SlotId) -> Iterator[Callable[[], BitSearch]]:
+        """A maker of the engine to probe `slot_id`'s words in (`suggest_report`'s `probe_engine`), for the
+        `with` block: the kept one of `probe_source_by_slot` (built on first use) when no other request is
+        probing in it, else a fresh one of this grid."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        if not source._probe_lock.acquire(blocking=False):
+            yield lambda: probe_engine(self.problem, self.prop)
+            return
+        try:
+            def kept() -> BitSearch:
+                if not source._probe:
+                    source._probe.append(probe_engine(source.problem, source.prop))
+                return source._probe[0]
+            yield kept
+        finally:
+            source._probe_lock.release()
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
@@ -154,6 +180,9 @@ class AnalysisCache:
             for slot_id, alive in parent.entry.alive_by_slot.items():
                 if changed <= set(problem.slots[slot_id].cells):
                     entry.alive_by_slot[slot_id] = set(alive)
+            for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
+                if slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
+                    entry.probe_source_by_slot[slot.id] = parent.entry.probe_source_by_slot.get(slot.id, parent.entry)
         with self._lock:
             self.misses += 1
             self.incremental += incremental
