@@ -105,13 +105,14 @@ def test_space_and_enter_do_the_controls_job_and_never_edit_the_grid(server, bro
     page.focus("#heat")
     page.keyboard.press(" ")
     assert page.is_checked("#heat")
-    for control in ("#jump", "#share", "button:has-text('.puz')"):
+    for control in ("#share", "button:has-text('.puz')", "#jump"):
         page.focus(control) if control.startswith("#") else page.locator(control).focus()
         page.keyboard.press("Tab")
         page.keyboard.press("Shift+Tab")
         page.keyboard.press(" ")
+        if control != "#jump":  # "Most constrained slot" moves the cursor: that is its job
+            assert page.evaluate("window.xwcp.state.cell") == 15, f"Space on {control} moved the cursor"
     assert _cells(page) == cells, "a key on a focused control edited the grid"
-    assert page.evaluate("window.xwcp.state.cell") == 15  # nor moved the cursor
 
     # the tabs: Enter and Space open the focused tab, arrows (wrapping), Home and End move and open
     page.evaluate("document.getElementById('tab-words').focus()")

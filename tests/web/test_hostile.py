@@ -44,7 +44,9 @@ def test_every_hostile_file_is_answered_with_json_in_time(attacked):
         assert row.json_answer and row.seconds < ANSWER_S, (name, row)
         assert tempfile.gettempdir() + "/" not in row.detail, (name, row.detail)
     # what bounds them: refused, not read (these would take gigabytes or minutes unbounded)
-    for name in ("jpz zip bomb", "jpz span 1-999999999", "ipuz nested JSON", "personal list, a 1 MB word"):
+    # (a <word> spanning 1-999999999 is not among them: the reader checks a span's ends before spelling it out
+    # and leaves out a word that leaves the grid, so the file opens)
+    for name in ("jpz zip bomb", "ipuz nested JSON", "personal list, a 1 MB word"):
         assert rows[name].status in (400, 413, 422), (name, rows[name])
     assert "64" in rows["personal list, a 1 MB word"].detail
 
