@@ -16,6 +16,12 @@ same user) starts from the kept grid's engine: `problem.add_letters` derives the
 the counting pass over every live word (most of a one-slot answer's time). Both give exactly
 what compiling and propagating from scratch gives; where they cannot (a letter completes an
 entry, or empties a slot), the grid is compiled and propagated from scratch.
+
+Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
+(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), its
+words found to survive and the engine they were probed in: entering one of its words enters those letters
+too, so the probe there ends as it would here. Typing into a slot thus probes only the words it has not met
+yet, in the engine of the grid the typing started from (bench/web_load.py, "own edits").
 """
 from __future__ import annotations
 
