@@ -116,7 +116,8 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
         now = ["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
         entry, _, known, _ = ask(now, "1A")
         inherited.append(len(known))
-        assert entry.probe_source_by_slot[slot_id] is first_entry and first_entry._probe
+        assert entry.probe_source_by_slot[slot_id] is first_entry and first_entry._probe_pool
+        assert not entry._probe_pool  # no engine of its own
         # the first letter lies in the down slot through it too, the next ones do not
         assert bool(entry.alive_by_slot.get(down.id)) == (cell == across.cells[0])
     assert cache.incremental >= 3 and all(inherited), inherited

@@ -60,6 +60,8 @@ about 50 users typing at once."""
 ENGINE_CAPACITY = 48
 """Of those, how many keep their engine (another 0.6 MB) for the next keystroke to start from: one per
 user typing, for about 50 at once."""
+PROBE_POOL = 2
+"""Idle probe engines kept per grid (0.6 MB each on a 15x15): one per core probing at once."""
 CHECK_CAPACITY = 256
 """Fillability answers kept per process (small JSON objects)."""
 _EMPTY, _BLOCK = ord(EMPTY), ord(BLOCK)
@@ -86,26 +88,29 @@ class Analysed:
     """Per slot, the grid whose probe engine probes its words when not this one: the earliest grid this one
     extends by letters in that slot's cells only (for the reason above, probing there answers the same), so
     typing into a slot builds no engine per keystroke."""
-    _probe: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
+    _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
+    """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
     _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     @contextmanager
     def probing(self, slot_id: SlotId) -> Iterator[Callable[[], BitSearch]]:
         """A maker of the engine to probe `slot_id`'s words in (`suggest_report`'s `probe_engine`), for the
-        `with` block: the kept one of `probe_source_by_slot` (built on first use) when no other request is
-        probing in it, else a fresh one of this grid."""
+        `with` block: one of `probe_source_by_slot`'s grid, taken from its pool (or built, on first use) and
+        given back after (every client typing into a slot of the same grid shares that grid's engines)."""
         source = self.probe_source_by_slot.get(slot_id, self)
-        if not source._probe_lock.acquire(blocking=False):
-            yield lambda: probe_engine(self.problem, self.prop)
-            return
-        try:
-            def kept() -> BitSearch:
-                if not source._probe:
-                    source._probe.append(probe_engine(source.problem, source.prop))
-                return source._probe[0]
-            yield kept
-        finally:
-            source._probe_lock.release()
+        taken: list[BitSearch] = []
+
+        def engine() -> BitSearch:
+            if not taken:
+                with source._probe_lock:
+                    found = source._probe_pool.pop() if source._probe_pool else None
+                taken.append(found if found is not None else probe_engine(source.problem, source.prop))
+            return taken[0]
+        yield engine
+        if taken:  # given back only after a normal exit (a probe that raised may have left it half way)
+            with source._probe_lock:
+                if len(source._probe_pool) < PROBE_POOL:
+                    source._probe_pool.append(taken[0])
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
