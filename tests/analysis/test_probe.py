@@ -111,3 +111,24 @@ def test_suggest_never_lists_a_word_that_empties_a_slot(themed, name):
     assert c["complete"] and c["arc_consistent"] == len(ids) <= c["pattern"]
     assert c["survive"] == sum(_survives_by_hand(engine, slot.id, ids, w) for w in ids)
     assert len(data["words"]) == min(40, c["survive"])
+
+
+@pytest.mark.parametrize("k", [5, 40])
+def test_ranking_the_first_words_only_changes_no_list(themed, monkeypatch, k):
+    """Without `count`, `suggest_report` ranks only the first words first (and the whole slot when too few of them
+    survive): every slot's list, dropped words and counts equal those from ranking the whole slot at once."""
+    import xwcp.analysis.questions as questions
+
+    prop, _ = propagate_engine(themed)
+    fell_back = 0
+    for slot in themed.slots:
+        if slot.id in themed.fixed_text_by_slot:
+            continue
+        monkeypatch.setattr(questions, "RANK_FIRST_FACTOR", 2)
+        got = suggest_report(themed, slot.name, k=k, prop=prop, count=False, probe_max_words=None)
+        monkeypatch.setattr(questions, "RANK_FIRST_FACTOR", 10**6)  # never fewer than the whole slot
+        whole = suggest_report(themed, slot.name, k=k, prop=prop, count=False, probe_max_words=None)
+        got.pop("seconds", None), whole.pop("seconds", None)
+        assert got == whole, slot.name
+        fell_back += got["counts"]["checked"] > 2 * k + questions.MARGIN_RANKED
+    assert fell_back, "some slot of this grid needs more than the first words (the whole ranking path)"

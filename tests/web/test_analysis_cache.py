@@ -77,3 +77,47 @@ def test_words_found_dead_are_inherited_by_the_next_keystroke(client, words):
     dead_before = before.dead_by_slot[slot_id]
     assert len(dead_before) == first["counts"]["arc_consistent"] - first["counts"]["survive"]
     assert dead_before.items() <= after.dead_by_slot[slot_id].items()  # inherited, not probed again
+
+
+def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answer(words):
+    """Typing a word into a slot letter by letter (as a constructor does, and bench/web_load.py's clients): the
+    words found surviving in that slot are kept for the next keystroke (none for a slot the letters do not all lie
+    in), its words are probed in the engine of the grid the typing started from, and every answer, counted over
+    the whole slot, equals probing each word afresh in the grid's own engine."""
+    from xwcp.analysis.questions import suggest_report
+
+    grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
+    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    cache = AnalysisCache()
+
+    def ask(rows, name):
+        entry = cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 0, False)
+        slot_id = entry.problem.slot_by_name(name).id
+        known = set(entry.alive_by_slot.get(slot_id, ()))
+        with entry.probing(slot_id) as make_engine:  # the first grid's engine, once typing has begun
+            got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None,
+                                 dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
+                                 alive_words=entry.alive_by_slot.setdefault(slot_id, set()),
+                                 probe_engine=make_engine)
+        fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None)
+        got.pop("seconds", None), fresh.pop("seconds", None)
+        assert {**got, "dropped": None} == {**fresh, "dropped": None}
+        return entry, slot_id, known, got
+
+    entry, slot_id, _, first = ask(rows, "1A")
+    first_entry = entry
+    across = entry.problem.slots[slot_id]
+    down = next(s for s in entry.problem.slots if s.id != slot_id and across.cells[0] in s.cells)
+    ask(rows, down.name)  # its survivors too
+    typed = list("".join(rows))
+    inherited = []
+    for cell, letter in zip(across.cells[:-1], first["words"][0]["word"]):  # all but the last: not complete
+        typed[cell] = letter
+        now = ["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+        entry, _, known, _ = ask(now, "1A")
+        inherited.append(len(known))
+        assert entry.probe_source_by_slot[slot_id] is first_entry and first_entry._probe_pool
+        assert not entry._probe_pool  # no engine of its own
+        # the first letter lies in the down slot through it too, the next ones do not
+        assert bool(entry.alive_by_slot.get(down.id)) == (cell == across.cells[0])
+    assert cache.incremental >= 3 and all(inherited), inherited

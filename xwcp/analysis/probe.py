@@ -13,7 +13,8 @@ are never shown. Measured on the themed 15x15s of bench/suggest_labels.py: 5-220
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -53,6 +54,10 @@ class ProbeScan:
     seconds: float = 0.0
     dead: dict[int, SlotId] = field(default_factory=dict)
     """The words this scan found to empty a slot (word id -> that slot), known ones not included."""
+    alive: set[int] = field(default_factory=set)
+    """The words this scan found to survive, known ones not included."""
+    probed: int = 0
+    """Words entered in the kernel (checked less those known before)."""
 
     @property
     def complete(self) -> bool:
@@ -66,9 +71,10 @@ def probe_engine(problem: Problem, prop: Propagation) -> BitSearch:
     return BitSearch(replace(problem, domains=prop.domains))
 
 
-def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k: int, *, count: bool = True,
+def probe_words(engine: BitSearch | Callable[[], BitSearch], slot_id: SlotId, ranked: NDArray[np.int64], k: int, *, count: bool = True,
                 time_limit_s: float | None = None, max_words: int | None = None,
-                k_dropped: int | None = None, known_dead: Mapping[int, SlotId] | None = None) -> ProbeScan:
+                k_dropped: int | None = None, known_dead: Mapping[int, SlotId] | None = None,
+                known_alive: AbstractSet[int] | None = None) -> ProbeScan:
     """Probe `ranked` (word ids of `slot_id`, best first) until `k` survive; with `count`, on through the rest.
 
     Args:
@@ -79,6 +85,10 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
         known_dead: words known to empty a slot when entered (word id -> that slot), not probed again: those
             a grid this one extends by letters found (more letters only shrink domains, so a word that
             empties a slot there empties one here). The answer is the same as without them.
+        known_alive: words known to survive, not probed again: those a grid this one extends by letters in
+            cells of `slot_id` only found surviving (entering the word enters those letters too, so the probe
+            starts from the same state there and here). The answer is the same as without them.
+        `engine` may be a callable making the engine: it is called only if some word must be probed.
     """
     from xwcp.engine.kernel import PROBE_NOT_LIVE, PROBE_SURVIVES
 
@@ -87,7 +97,7 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
     scan = ProbeScan(len(ranked))
     k_dropped = k if k_dropped is None else k_dropped
     ids = np.ascontiguousarray(ranked if max_words is None else ranked[:max_words], np.int32)
-    slot_by_kernel = np.asarray(engine.slot_ids, np.int64)
+    slot_by_kernel: NDArray[np.int64] | None = None
     while scan.checked < len(ids):
         if end is not None and time.perf_counter() >= end:
             break
@@ -104,13 +114,22 @@ def probe_words(engine: BitSearch, slot_id: SlotId, ranked: NDArray[np.int64], k
             emptied = np.fromiter((known_dead.get(w, -1) for w in chunk.tolist()), np.int64, len(chunk))
             known = emptied >= 0
             outcome[known] = emptied[known]
-        out = engine.probe(slot_id, chunk[~known])  # the budget is checked between chunks only
-        outcome[~known] = np.where(out >= 0, slot_by_kernel[np.maximum(out, 0)], out)
+        if known_alive:
+            known |= np.fromiter((w in known_alive for w in chunk.tolist()), bool, len(chunk))
+        if not known.all():
+            if callable(engine):
+                engine = engine()
+            if slot_by_kernel is None:
+                slot_by_kernel = np.asarray(engine.slot_ids, np.int64)
+            out = engine.probe(slot_id, chunk[~known])  # the budget is checked between chunks only
+            outcome[~known] = np.where(out >= 0, slot_by_kernel[np.maximum(out, 0)], out)
+            scan.probed += int((~known).sum())
         survives = outcome == PROBE_SURVIVES
         scan.checked += len(chunk)
         scan.survived += int(survives.sum())
         for i in np.flatnonzero(~survives & ~known & (outcome >= 0)).tolist():
             scan.dead[int(chunk[i])] = int(outcome[i])
+        scan.alive.update(chunk[survives & ~known].tolist())
         for i in np.flatnonzero(survives)[:max(0, k - len(scan.shown))].tolist():
             scan.shown.append(first + i)
         last = scan.shown[-1] if scan.shown else scan.checked

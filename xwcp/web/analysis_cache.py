@@ -16,25 +16,33 @@ same user) starts from the kept grid's engine: `problem.add_letters` derives the
 the counting pass over every live word (most of a one-slot answer's time). Both give exactly
 what compiling and propagating from scratch gives; where they cannot (a letter completes an
 entry, or empties a slot), the grid is compiled and propagated from scratch.
+
+Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
+(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), its
+words found to survive and the engine they were probed in: entering one of its words enters those letters
+too, so the probe there ends as it would here. Typing into a slot thus probes only the words it has not met
+yet, in the engine of the grid the typing started from (bench/web_load.py, "own edits").
 """
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from xwcp.analysis.probe import probe_engine
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem, add_letters, compile_problem
 
 if TYPE_CHECKING:
-    from xwcp.engine.kernel import Engine
+    from xwcp.engine.kernel import BitSearch, Engine
     from xwcp.words.wordlist import WordList
 
 CacheKey = tuple[object, object, int, bool]
@@ -52,6 +60,8 @@ about 50 users typing at once."""
 ENGINE_CAPACITY = 48
 """Of those, how many keep their engine (another 0.6 MB) for the next keystroke to start from: one per
 user typing, for about 50 at once."""
+PROBE_POOL = 2
+"""Idle probe engines kept per grid (0.6 MB each on a 15x15): one per core probing at once."""
 CHECK_CAPACITY = 256
 """Fillability answers kept per process (small JSON objects)."""
 _EMPTY, _BLOCK = ord(EMPTY), ord(BLOCK)
@@ -69,6 +79,38 @@ class Analysed:
     """Per slot, its words known to empty a slot when entered (word id -> that slot; `suggest_report`'s
     `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
     keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
+    alive_by_slot: dict[SlotId, set[int]] = field(default_factory=dict, compare=False, repr=False)
+    """Per slot, its words known to survive being entered (`suggest_report`'s `alive_words`): found on this
+    grid, or inherited from the grid it extends by letters that all lie in that slot's cells (typing into the
+    slot whose list is shown): entering such a word enters those letters too, so propagation starts from the
+    same state on both grids and ends the same (the probe's fixpoint does not depend on the order)."""
+    probe_source_by_slot: dict[SlotId, Analysed] = field(default_factory=dict, compare=False, repr=False)
+    """Per slot, the grid whose probe engine probes its words when not this one: the earliest grid this one
+    extends by letters in that slot's cells only (for the reason above, probing there answers the same), so
+    typing into a slot builds no engine per keystroke."""
+    _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
+    """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
+    _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+
+    @contextmanager
+    def probing(self, slot_id: SlotId) -> Iterator[Callable[[], BitSearch]]:
+        """A maker of the engine to probe `slot_id`'s words in (`suggest_report`'s `probe_engine`), for the
+        `with` block: one of `probe_source_by_slot`'s grid, taken from its pool (or built, on first use) and
+        given back after (every client typing into a slot of the same grid shares that grid's engines)."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        taken: list[BitSearch] = []
+
+        def engine() -> BitSearch:
+            if not taken:
+                with source._probe_lock:
+                    found = source._probe_pool.pop() if source._probe_pool else None
+                taken.append(found if found is not None else probe_engine(source.problem, source.prop))
+            return taken[0]
+        yield engine
+        if taken:  # given back only after a normal exit (a probe that raised may have left it half way)
+            with source._probe_lock:
+                if len(source._probe_pool) < PROBE_POOL:
+                    source._probe_pool.append(taken[0])
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
@@ -145,6 +187,13 @@ class AnalysisCache:
         entry = Analysed(problem, prop)
         if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
             entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in parent.entry.dead_by_slot.items()})
+            changed = set(letter_by_cell)
+            for slot_id, alive in parent.entry.alive_by_slot.items():
+                if changed <= set(problem.slots[slot_id].cells):
+                    entry.alive_by_slot[slot_id] = set(alive)
+            for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
+                if slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
+                    entry.probe_source_by_slot[slot.id] = parent.entry.probe_source_by_slot.get(slot.id, parent.entry)
         with self._lock:
             self.misses += 1
             self.incremental += incremental

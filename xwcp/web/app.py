@@ -226,9 +226,12 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
         # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
         # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
         slot_id = find_slot(entry.problem, slot.strip().upper()).id
-        return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
-                              probe_max_words=None, probe_time_limit_s=PROBE_S,
-                              dead_words=entry.dead_by_slot.setdefault(slot_id, {}))
+        with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
+            return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
+                                  probe_max_words=None, probe_time_limit_s=PROBE_S,
+                                  dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
+                                  alive_words=entry.alive_by_slot.setdefault(slot_id, set()),
+                                  probe_engine=make_engine)
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
         return make()
     return entry.report(("suggest", slot.strip().upper(), k), make)
