@@ -45,7 +45,9 @@ def _select_1d(page):
     if "1D" not in page.inner_text("#slot-title"):
         page.click('.cell[data-cell="2"]')  # a second click turns the direction
     page.wait_for_function("document.getElementById('slot-title').textContent.startsWith('1D')")
-    page.wait_for_function("document.getElementById('suggestions').dataset.done === 'true'", timeout=90_000)
+    # the list of 1D, done (1A's list, drawn first, may be done before 1D's request is answered)
+    page.wait_for_function("(l => l.dataset.slot === '1D' && l.dataset.done === 'true')"
+                           "(document.getElementById('suggestions'))", timeout=90_000)
 
 
 def _survivors(slot_name):

@@ -234,6 +234,7 @@ function renderList() {
     if (w.word === focusedWord) { li.tabIndex = 0; li.focus({ preventScroll: true }); }
   }
   list.dataset.labelled = String([...sug.labels.values()].filter((l) => l.verdict !== "unknown").length);
+  list.dataset.slot = sug.slot || "";  // which slot the list (and its done flag) is for
   list.dataset.done = String(sug.done);
   list.dataset.version = Number(list.dataset.version) + 1;
 }
