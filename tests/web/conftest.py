@@ -92,7 +92,8 @@ def words():
 
 
 @pytest.fixture()
-def client(words):
+def client(words, request):
+    """A TestClient app; a test module sets MAX_FILLS (default 1) for the fills it may run at once."""
     import warnings
 
     from xwcp.web import app as web_app
@@ -102,5 +103,6 @@ def client(words):
     with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    with TestClient(web_app.create_app(words=words, max_fills=1, hosts=HOSTS), base_url="http://127.0.0.1") as client:
+    with TestClient(web_app.create_app(words=words, max_fills=getattr(request.module, "MAX_FILLS", 1), hosts=HOSTS),
+                    base_url="http://127.0.0.1") as client:
         yield client

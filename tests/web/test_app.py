@@ -8,24 +8,16 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
 
-import warnings  # noqa: E402
-
-with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 import xwcp  # noqa: E402
 from xwcp.analysis.questions import suggest_report  # noqa: E402
 from xwcp.model import parse_grid  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 
-from tests.web.helpers import FILLED, HOSTS, LOCAL, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
+from tests.web.helpers import FILLED, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
 
 
-@pytest.fixture()
-def client(words):
-    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=HOSTS), base_url=LOCAL) as client:
-        yield client
+MAX_FILLS = 2
+"""Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
 
 
 # ----- answers --------------------------------------------------------------------------------

@@ -26,10 +26,8 @@ from tests.helpers import entries_of  # noqa: E402
 from tests.web.helpers import HOSTS, LOCAL, MINI, OPEN_7, UNFILLABLE, _fill, _ok, _problem  # noqa: E402
 
 
-@pytest.fixture()
-def client(words):
-    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=HOSTS), base_url=LOCAL) as client:
-        yield client
+MAX_FILLS = 2
+"""Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
 
 
 def test_fill_streams_and_returns_a_valid_fill(client, words):

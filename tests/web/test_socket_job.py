@@ -10,23 +10,15 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
 
-import warnings  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-    from starlette.websockets import WebSocketDisconnect
-
-from xwcp.web import app as web_app  # noqa: E402
 from xwcp.web.socket_job import close_reason  # noqa: E402
 
-from tests.web.helpers import HOSTS, LOCAL, OPEN_7, _ok  # noqa: E402
+from tests.web.helpers import OPEN_7, _ok  # noqa: E402
 
 
-@pytest.fixture()
-def client(words):
-    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=HOSTS), base_url=LOCAL) as client:
-        yield client
+MAX_FILLS = 2
+"""Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
 
 
 @pytest.mark.parametrize("path", ["/ws/fill", "/ws/design"])
