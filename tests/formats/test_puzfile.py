@@ -94,6 +94,24 @@ def test_a_lock_no_key_opens_gives_the_layout_without_letters(tmp_path):
     assert puzzle.clue_by_slot == good.clue_by_slot
 
 
+def test_a_key_search_past_its_time_limit_reads_the_layout_and_says_so(tmp_path, monkeypatch):
+    from tests.project.hostile import locked_puz
+
+    path = tmp_path / "locked-60.puz"
+    path.write_bytes(locked_puz(60))  # five chunks of keys: the limit is checked between them
+    monkeypatch.setattr(puzfile, "UNLOCK_TIME_LIMIT_S", 0.0)
+    puzzle = read_puzzle(path)
+    assert any("the search for its key took more than 0 s; the layout is read without letters" in w
+               for w in puzzle.warnings), puzzle.warnings
+    assert set(puzzle.grid.cells) == {EMPTY} and puzzle.grid.width == 60
+    import puz
+
+    with pytest.raises(puzfile.UnlockTimeout):
+        puzfile.unlock_key(puz.read(str(path)), time_limit_s=0.0)
+    monkeypatch.undo()  # within the limit: the same file unlocks with its key
+    assert any("unlocked with key 7351" in w for w in read_puzzle(path).warnings)
+
+
 def test_a_wrong_checksum_is_a_warning_and_the_file_reads_the_same(tmp_path):
     data = bytearray((DATA / "washpost.puz").read_bytes())
     data[data.index(b"ACROSS&DOWN") - 2] ^= 0xFF  # the global checksum

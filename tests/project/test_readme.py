@@ -55,6 +55,7 @@ def test_readme_library_examples_run(tmp_path, monkeypatch):
 
 def test_the_puzzle_files_section_states_the_limits_the_readers_apply():
     """README's limits paragraph quotes xwcp.runtime.files's budgets (issue 34): change one, change both."""
+    from xwcp.formats import puzfile
     from xwcp.model import MAX_GRID_BYTES, MAX_SIDE
     from xwcp.runtime import files
 
@@ -64,5 +65,5 @@ def test_the_puzzle_files_section_states_the_limits_the_readers_apply():
                    f"at most {MAX_SIDE}x{MAX_SIDE}", f"at most {files.MAX_ZIP_MEMBERS} files",
                    f"at most {files.MAX_UNZIPPED_BYTES >> 20} MiB", f"at most {files.MAX_ZIP_RATIO} times",
                    f"nested at most {files.MAX_NESTING_DEPTH} deep", f"at most {files.MAX_NUMBER_DIGITS} digits",
-                   f"at most {files.MAX_CLUES:,} clues"):
+                   f"at most {files.MAX_CLUES:,} clues", f"at most {puzfile.UNLOCK_TIME_LIMIT_S:g} s"):
         assert phrase in section, phrase

@@ -50,6 +50,10 @@ KNOWN_EXTENSIONS = (b"GRBS", b"RTBL", b"RUSR", b"LTIM", b"GEXT")
 """Extension sections Across Lite writes; anything else after the strings is trailing data."""
 _CAN_HOLD = ".ipuz or .jpz"
 """Formats that hold everything the model has: named when .puz refuses something."""
+UNLOCK_TIME_LIMIT_S = 4.0
+"""Most time the key search of a locked solution may take; past it the layout is read without letters, and the
+warning says so. A 60x60 (the largest grid) takes about 0.5 s on a quiet 2-core machine, a 15x15 under 0.1 s: the
+budget is for a machine under heavy load, so that no file holds the reader longer."""
 _UNLOCK_CELLS_PER_CHUNK = 8_000_000
 """Keys x letters unscrambled at once when unlocking: a 15x15's 10,000 keys in one go, a 60x60's in five chunks
 (about 30 MB at a time; all at once took 1.1 GB)."""
@@ -93,8 +97,15 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
         has_letters = False
         warnings.append("the file has no solution (its letters are placeholders); the layout is read without letters")
     elif p.is_solution_locked():
-        key, n_keys = unlock_key(p)
-        if key is None:
+        try:
+            key, n_keys = unlock_key(p, time_limit_s=UNLOCK_TIME_LIMIT_S)
+        except UnlockTimeout:
+            key, n_keys = None, -1
+        if key is None and n_keys < 0:
+            has_letters = False
+            warnings.append(f"the solution is locked and the search for its key took more than "
+                            f"{UNLOCK_TIME_LIMIT_S:g} s; the layout is read without letters")
+        elif key is None:
             has_letters = False
             warnings.append("the solution is locked and no key from 0000 to 9999 opens it; the layout is read "
                             "without letters")
@@ -315,7 +326,11 @@ def _circles(p: puz.Puzzle, width: int, height: int, warnings: list[str]) -> dic
 
 # ----- a locked solution --------------------------------------------------------------------
 
-def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
+class UnlockTimeout(Exception):
+    """The key search of a locked solution ran past its time limit."""
+
+
+def unlock_key(p: puz.Puzzle, *, time_limit_s: float | None = None) -> tuple[int | None, int]:
     """The key (0 to 9999) that unlocks puzpy Puzzle `p`'s scrambled solution, and how many keys fit.
 
     Across Lite scrambles the letters of the solution (column by column, blocks left out) with
@@ -326,7 +341,12 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
 
     Returns:
         (key, number of keys that fit); (None, 0) when none fits or the solution is not all A-Z.
+
+    Raises:
+        UnlockTimeout: the search took longer than `time_limit_s` (checked between chunks of keys).
     """
+    import time
+
     import numpy as np
     import puz
 
@@ -348,7 +368,10 @@ def unlock_key(p: puz.Puzzle) -> tuple[int | None, int]:
     n_whole = n - n % 4
     letter_by_value = ((np.arange(26 + 36) - 36) % 26 + 65).astype(np.uint8)  # 0..25 less four shifts of 0..9
     checksums: list[np.ndarray] = []
+    started_s = time.monotonic()
     for first in range(0, 10000, keys_per_chunk):
+        if first and time_limit_s is not None and time.monotonic() - started_s > time_limit_s:
+            raise UnlockTimeout(f"no key settled within {time_limit_s:g} s")
         keys = np.arange(first, min(10000, first + keys_per_chunk))
         digits = np.stack([keys // 1000, keys // 100 % 10, keys // 10 % 10, keys % 10], axis=1).astype(np.int16)
         state = first_round[digits[:, 3]]  # every key starts from the same letters: its first gather is shared
