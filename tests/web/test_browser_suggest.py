@@ -115,3 +115,32 @@ def test_fits_only_shows_the_proven_words_alone(server, browser):
     assert f"{len(shown)} proven to fill" in count_line
     assert errors == []
     page.close()
+
+
+def test_the_labelling_runs_on_through_the_list_while_idle_and_stops_at_an_edit(server, browser):
+    """Once the 40 shown words are settled and no key is pressed, the next 40 are asked for and labelled (an open
+    5x5: thousands of words survive in 1A and each is settled in milliseconds); a keystroke cancels the run-on."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "#" + urlencode({"w": 5, "h": 5, "t": "\n".join(["....."] * 5)}))
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    page.click('.cell[data-cell="0"]')
+    if "1A" not in page.inner_text("#slot-title"):
+        page.click('.cell[data-cell="0"]')
+    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
+                           "l.querySelectorAll('li[data-word]').length >= 80)(document.getElementById('suggestions'))",
+                           timeout=90_000)
+    shown = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.verdict)")
+    assert len(shown) >= 80 and "pending" not in shown  # the second forty labelled too
+    # viable words above every dead end, over the longer list as well
+    assert shown == sorted(shown, key={"viable": 0, "unknown": 1, "dead-end": 2}.get)
+    # an edit cancels the run-on: the list is the new grid's, back to its first 40
+    page.keyboard.press("Q")
+    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
+                           "[...l.querySelectorAll('li[data-word]')].some(li => li.dataset.word.startsWith('Q')))"
+                           "(document.getElementById('suggestions'))", timeout=90_000)
+    words = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
+    assert words and all(w.startswith("Q") for w in words) and len(words) <= 40
+    assert errors == []
+    page.close()

@@ -70,8 +70,11 @@ function setLight(kind, text) {
 // the labelling runs on while the constructor is idle and is cancelled by the next edit or slot change.
 const LABEL_BUDGET_S = 60; // labelling runs on through the list while idle; the next request cancels it
 const LIST_K = 40;
+const MORE_K = 40; // the idle run-on: this many more words labelled each time the list is settled
+const MAX_LIST_K = 200; // the server's MAX_K
+const IDLE_MS = 1500; // no keystroke for this long after the list is settled: label the next MORE_K words
 const sug = { socket: null, queued: null, id: 0, seq: -1, data: null, labels: new Map(), counts: null,
-              done: false, slot: null, frame: 0, error: "" };
+              done: false, slot: null, frame: 0, error: "", body: null, idle: 0 };
 
 export function refreshSuggestions() {
   const slot = currentSlot();
@@ -81,8 +84,9 @@ export function refreshSuggestions() {
   $("slot-title").textContent = !slot ? "No slot here"
     : solving ? slot.name : `${slot.name}  ${slot.cells.map((c) => state.grid.cells[c]).join("")}`;
   sug.id++;
+  clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
-                       seq: help.seq, error: "" });
+                       seq: help.seq, error: "", body: null });
   if (!slot || state.mode === "solve") { stopLabels(); drawSuggestions(null, []); return; }
   suggestController = new AbortController();
   const started = help.keyTime;
@@ -114,6 +118,7 @@ function labelSocket() {
 }
 
 function requestLabels(body) {
+  sug.body = body;
   const message = JSON.stringify({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S });
   const socket = labelSocket();
   if (socket.readyState === WebSocket.OPEN) socket.send(message); else sug.queued = message;
@@ -134,10 +139,28 @@ function onLabelMessage(m) {
       setLight("fillable", `fillable: a full fill with ${m.word} in ${sug.slot} exists`);
     }
   } else if (m.type === "counts") sug.counts = m.counts;
-  else if (m.type === "done") sug.done = true;
+  else if (m.type === "done") { sug.done = true; runOnWhenIdle(); }
   else if (m.type === "error") sug.error = m.error;
   agreeLight();
   if (!sug.frame) sug.frame = requestAnimationFrame(() => { sug.frame = 0; renderList(); });
+}
+
+// The labelling runs on through the list while the constructor is idle: once the shown words are settled and no
+// key has been pressed for IDLE_MS, the next MORE_K words are asked for (the server sends the longer list with the
+// labels it kept, then labels the new words); any edit or slot change cancels it (a new request id).
+function runOnWhenIdle() {
+  const id = sug.id;
+  clearTimeout(sug.idle);
+  sug.idle = setTimeout(() => {
+    const counts = sug.counts || (sug.data && sug.data.counts);
+    const body = sug.body;
+    if (id !== sug.id || !body || !sug.data || state.mode === "solve") return;
+    if (help.keyTime !== null || body.k >= MAX_LIST_K) return;
+    if (counts && counts.complete && sug.data.words.length >= counts.survive) return; // every survivor is shown
+    if (sug.data.words.length < body.k) return; // fewer than asked for: the list has no more
+    sug.done = false;
+    requestLabels({ ...body, k: Math.min(MAX_LIST_K, body.k + MORE_K) });
+  }, IDLE_MS);
 }
 
 // Every word that survives propagation shown and proven a dead end: no fill exists, whatever the check says.
