@@ -78,7 +78,8 @@ def grid_pictures(page) -> None:
     page.click('.cell[data-cell="21"]')
     page.get_by_role("button", name="Circle").click()
     page.click('.cell[data-cell="30"]')  # 16A: six cells and the STAR cell, ten letters
-    page.wait_for_function("document.getElementById('suggest-count').textContent.includes('STAR')")
+    page.wait_for_function("document.getElementById('slot-title').textContent.includes('STAR') && "
+                           "document.getElementById('suggestions').dataset.slot === '16A'")
     page.wait_for_timeout(1500)
     page.screenshot(path=str(HERE / "rebus.png"))
 
@@ -98,8 +99,9 @@ def builder_pictures(page) -> None:
     page.click('.cell[data-cell="0"]')
     page.keyboard.press("Enter")  # 1D, crossing the typed W at row 2
     page.wait_for_timeout(1500)
-    page.click("#label-words")
-    page.wait_for_selector("#suggestions .label", timeout=60_000)
+    # the solver's labels stream in by themselves (issue 35): wait until 1D's shown words are settled
+    page.wait_for_function("(l => l.dataset.slot === '1D' && l.dataset.done === 'true')"
+                           "(document.getElementById('suggestions'))", timeout=60_000)
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / "live-help.png"))
 
