@@ -99,3 +99,23 @@ def test_a_waiting_worker_is_no_leftover_child():
         time.sleep(0.05)
     assert isolation._spares and isolation._spares[0][0].is_alive()
     assert multiprocessing.active_children() == []
+
+
+def test_tree_rss_counts_a_process_and_its_children():
+    import subprocess
+    import sys
+
+    from xwcp.runtime.isolation import tree_rss_mb
+
+    alone = tree_rss_mb(os.getpid())
+    assert alone > 1
+    child = subprocess.Popen([sys.executable, "-c", "b = bytearray(64 << 20); import time; time.sleep(30)"])
+    try:
+        deadline = time.monotonic() + 10
+        while tree_rss_mb(os.getpid()) < alone + 50 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert tree_rss_mb(os.getpid()) >= alone + 50  # the child's 64 MB counted with this process
+    finally:
+        child.kill()
+        child.wait()
+    assert tree_rss_mb(child.pid) == 0.0  # a process gone counts nothing

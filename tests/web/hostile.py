@@ -22,6 +22,8 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from xwcp.runtime.isolation import tree_rss_mb
+
 JPZ_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<crossword-compiler-applet xmlns="http://crossword.info/xml/'
             'crossword-compiler"><rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">')
 
@@ -192,22 +194,6 @@ class Row:
     info_worst_s: float = 0.0
 
 
-def _tree_rss_mb(pid: int) -> float:
-    """The RSS of `pid` and all its descendants (from /proc), in MB."""
-    total, pending = 0.0, [pid]
-    while pending:
-        current = pending.pop()
-        try:
-            with open(f"/proc/{current}/status") as status:
-                total += next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0) / 1024
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as children:
-                    pending.extend(int(x) for x in children.read().split())
-        except (OSError, ValueError):
-            continue
-    return total
-
-
 class Attack:
     """A builder server in a subprocess (uvicorn on a free port), a thread polling GET /api/info every 0.1 s and a
     thread sampling its memory; `run(name, send)` times one input and keeps its Row."""
@@ -287,7 +273,7 @@ class Attack:
 
     def _sample(self) -> None:
         while not self._stop.is_set():
-            rss = _tree_rss_mb(self.process.pid)
+            rss = tree_rss_mb(self.process.pid)
             self.peak_rss_mb = max(self.peak_rss_mb, rss)
             row = self.current
             if row is not None:

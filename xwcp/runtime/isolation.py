@@ -59,6 +59,16 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def tree_rss_mb(pid: int) -> float:
+    """The resident memory of `pid` and all its descendants now (from /proc), in MB; 0 for a process gone."""
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        total += _rss_mb(current) or 0.0
+        pending.extend(_children(current))
+    return total
+
+
 class ChildPeakSampler:
     """Samples the running peak RSS (VmHWM) of this process's descendants from /proc in a thread.
 
@@ -225,8 +235,6 @@ def call(job: Callable[[], dict[str, Any]], timeout_s: float, isolate: bool) -> 
     if isolate:
         return call_isolated(job, timeout_s)
     return job()
-
-
 
 
 # ----- a bounded call: one function in a fresh worker under a time and an address-space limit -------------------
