@@ -215,26 +215,25 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
     slot = slot_field(body)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
+    if verify:  # a solver's labels depend on the time it got: asked again, it may settle more (not cached)
+        return Session.analysed(entry.problem, entry.prop).suggest(
+            slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
+            probe_time_limit_s=PROBE_S).as_dict()
+    slot_name = slot.strip().upper()
 
     def make() -> Report:
-        if verify:
-            return Session.analysed(entry.problem, entry.prop).suggest(
-                slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
-                probe_time_limit_s=PROBE_S).as_dict()
         from xwcp.analysis.questions import find_slot, suggest_report
 
         # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
         # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
-        slot_id = find_slot(entry.problem, slot.strip().upper()).id
+        slot_id = find_slot(entry.problem, slot_name).id
         with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
-            return suggest_report(entry.problem, slot.strip().upper(), k=k, prop=entry.prop, count=False,
+            return suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
                                   probe_max_words=None, probe_time_limit_s=PROBE_S,
                                   dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
                                   alive_words=entry.alive_by_slot.setdefault(slot_id, set()),
                                   probe_engine=make_engine)
-    if verify:  # a solver's labels depend on the time it got: asked again, it may settle more
-        return make()
-    return entry.report(("suggest", slot.strip().upper(), k), make)
+    return entry.report(("suggest", slot_name, k), make)
 
 
 def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
