@@ -96,8 +96,10 @@ def test_builder_in_a_real_browser(server, browser):
     shown = _shown_rows(page)
     problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(typed_rows)), xwcp.load_word_list())
     assert check_fill(problem, entries_of(problem, shown)) == []
+    assert page.inner_text("#progress").endswith("accept or reroll")
     page.click("#accept")
     assert _shown_rows(page) == shown
+    assert page.inner_text("#progress").endswith("accepted (Ctrl+Z undoes)")  # the line no longer asks
     page.click('.cell[data-cell="15"]')
     _clue_box(page, 14, "Across").fill("Goods for sale")
 

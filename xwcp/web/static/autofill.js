@@ -79,6 +79,8 @@ function setProgress(text, status) {
   if (status) $("progress").dataset.status = status; else delete $("progress").dataset.status;
 }
 
+let lastFilled = ""; // the last fill's status line, said again once it is accepted
+
 function showResult(msg) {
   const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
   if (msg.status === "filled") {
@@ -88,7 +90,8 @@ function showResult(msg) {
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
       scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
     }
-    setProgress(`filled (${where})${scores}: accept or reroll`, "filled");
+    lastFilled = `filled (${where})${scores}`;
+    setProgress(`${lastFilled}: accept or reroll`, "filled");
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;
     overlay.core = msg.core ? msg.core.cells : null;
@@ -116,6 +119,7 @@ function acceptPencil() {
   const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isLetters(pencil[cell] || "") ? pencil[cell] : x));
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
+  setProgress(`${lastFilled}: accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"
   commit({ cells }, { accepted: true });
 }
 
