@@ -296,8 +296,10 @@ def test_command_line(records, workdir, capsys, call):
     (workdir / "fuzz-grid.txt").write_text(grid_text, encoding="utf-8")
     (workdir / "fuzz-list.txt").write_text(list_text, encoding="utf-8")
     argv = [a.replace("{d}", str(workdir)) for a in template]
+    filled = False  # main returned (a fill ran), rather than argparse exiting for --help, --version or usage
     try:
         code = main(argv)
+        filled = True
     except SystemExit as exc:  # argparse: --help, --version, usage errors
         code = exc.code
     except BaseException as exc:  # noqa: BLE001
@@ -308,7 +310,7 @@ def test_command_line(records, workdir, capsys, call):
     if code not in ALLOWED_EXIT_CODES or "Traceback" in err or "internal error" in err:
         record.crash(None, f"exit {code}\n{err}", argv)
         return
-    if argv[0] == "fill" and code == 0 and "--format" in argv and argv[len(argv) - 1 - argv[::-1].index("--format") + 1] == "json":
+    if filled and argv[0] == "fill" and code == 0 and "--format" in argv and argv[len(argv) - 1 - argv[::-1].index("--format") + 1] == "json":
         _assert_valid_fill(argv, json.loads(out), record)
 
 
