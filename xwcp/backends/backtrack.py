@@ -117,11 +117,12 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 def _branch_letters(problem: Problem, engine: kernel.BitSearch) -> dict[int, str]:
     """The letters of the search's current branch by cell: its placed words and placed letters."""
     letter_by_cell: dict[int, str] = {}
+    chars = kernel.letter_chars(problem)
     for slot_id, value in engine.decisions():
         slot = problem.slots[slot_id]
         if value >= 0:
             letter_by_cell.update(zip(slot.cells, problem.words.bucket(slot.length).text(value)))
         else:
-            pos, letter = divmod(-1 - value, 26)
-            letter_by_cell[slot.cells[pos]] = chr(65 + letter)
+            pos, letter = kernel.letter_value_parts(value, engine.n_letters)
+            letter_by_cell[slot.cells[pos]] = chars[letter]
     return letter_by_cell

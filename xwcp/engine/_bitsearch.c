@@ -53,11 +53,12 @@ enum { PH_START = 0, PH_CHOOSE = 1, PH_BACKTRACK = 2, PH_DONE = 3 };
 typedef struct {
     /* problem (read-only) */
     int32_t n_slots;
+    int32_t n_letters;           /* K, the alphabet's letters (1..64): letter codes are 0..K-1 */
     const int32_t *slot_len;
     const int32_t *slot_nw;      /* words in the bucket */
     const int32_t *slot_W;       /* 64-bit blocks per domain */
     const int64_t *slot_dom_off; /* into dom */
-    const int64_t *slot_mask_off;/* into masks: masks[off + (q * 26 + c) * W + k] */
+    const int64_t *slot_mask_off;/* into masks: masks[off + (q * K + c) * W + k] */
     const int32_t *slot_pos_off; /* into per-position arrays */
     const int64_t *slot_letters_off;
     const int64_t *slot_scores_off;
@@ -73,7 +74,7 @@ typedef struct {
     /* state */
     uint64_t *dom;
     int32_t *size;
-    uint32_t *live;              /* per (slot, pos): letters still possible */
+    uint64_t *live;              /* per (slot, pos): letters still possible (bit c: letter c; K <= 64) */
     int32_t *residue;            /* per (slot, pos, letter): block of last support */
     double *weight;              /* per (slot, pos) */
     int32_t *queue;              /* [n_slots] changed slots to revise */
@@ -140,8 +141,8 @@ typedef struct {
 } BsState;
 
 /* A decision or nogood literal is (slot, value): value >= 0 is "slot = word value"; value < 0 is
- * "the slot's letter at position q is c" with value = -(1 + q * 26 + c) (letter branching). */
-static inline int32_t letter_value(int32_t q, int32_t c) { return -(1 + q * 26 + c); }
+ * "the slot's letter at position q is c" with value = -(1 + q * K + c) (letter branching, K = n_letters). */
+static inline int32_t letter_value(const BsState *st, int32_t q, int32_t c) { return -(1 + q * st->n_letters + c); }
 
 static double bs_now(void) {
     struct timespec ts;
@@ -157,7 +158,7 @@ static double bs_rand01(BsState *st) {
 }
 
 static inline const uint64_t *mask_of(const BsState *st, int32_t s, int32_t q, int32_t c) {
-    return st->masks + st->slot_mask_off[s] + (int64_t)(q * 26 + c) * st->slot_W[s];
+    return st->masks + st->slot_mask_off[s] + (int64_t)(q * st->n_letters + c) * st->slot_W[s];
 }
 
 static int32_t popcount_dom(const BsState *st, int32_t s) {
@@ -188,7 +189,7 @@ static int save_slot(BsState *st, int32_t s) {
     const int32_t L = st->slot_len[s];
     const int32_t E = st->expl ? (L + 1) * st->expl_words : 0;
     const int32_t P = TRACKING(st) ? (L + 1) * st->prov_words : 0;
-    const int64_t need = W + (L + 1) / 2 + E + P;
+    const int64_t need = W + L + E + P;
     if (st->save_words_len + need > st->save_words_cap) {
         int64_t cap = st->save_words_cap ? st->save_words_cap * 2 : 1 << 16;
         while (cap < st->save_words_len + need) cap *= 2;
@@ -215,9 +216,9 @@ static int save_slot(BsState *st, int32_t s) {
     }
     uint64_t *w = st->save_words + st->save_words_len;
     memcpy(w, st->dom + st->slot_dom_off[s], (size_t)W * sizeof(uint64_t));
-    memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint32_t));
-    if (E) memcpy(w + W + (L + 1) / 2, expl_of(st, s), (size_t)E * sizeof(uint64_t));
-    if (P) memcpy(w + W + (L + 1) / 2 + E, prov_of(st, s), (size_t)P * sizeof(uint64_t));
+    memcpy(w + W, st->live + st->slot_pos_off[s], (size_t)L * sizeof(uint64_t));
+    if (E) memcpy(w + W + L, expl_of(st, s), (size_t)E * sizeof(uint64_t));
+    if (P) memcpy(w + W + L + E, prov_of(st, s), (size_t)P * sizeof(uint64_t));
     st->save_slot[st->save_len] = s;
     st->save_prev_depth[st->save_len] = st->saved_depth[s];
     st->save_size[st->save_len] = st->size[s];
@@ -234,11 +235,11 @@ static void restore_to(BsState *st, int64_t mark) {
         const int32_t s = st->save_slot[st->save_len];
         const uint64_t *w = st->save_words + st->save_words_at[st->save_len];
         memcpy(st->dom + st->slot_dom_off[s], w, (size_t)st->slot_W[s] * sizeof(uint64_t));
-        memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint32_t));
+        memcpy(st->live + st->slot_pos_off[s], w + st->slot_W[s], (size_t)st->slot_len[s] * sizeof(uint64_t));
         const int64_t E = st->expl ? (int64_t)(st->slot_len[s] + 1) * st->expl_words : 0;
-        if (E) memcpy(expl_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2, (size_t)E * sizeof(uint64_t));
+        if (E) memcpy(expl_of(st, s), w + st->slot_W[s] + st->slot_len[s], (size_t)E * sizeof(uint64_t));
         if (TRACKING(st))
-            memcpy(prov_of(st, s), w + st->slot_W[s] + (st->slot_len[s] + 1) / 2 + E,
+            memcpy(prov_of(st, s), w + st->slot_W[s] + st->slot_len[s] + E,
                    (size_t)(st->slot_len[s] + 1) * st->prov_words * sizeof(uint64_t));
         st->size[s] = st->save_size[st->save_len];
         st->saved_depth[s] = st->save_prev_depth[st->save_len];
@@ -292,7 +293,7 @@ static int clear_word(BsState *st, int32_t s, int32_t w) {
 static int refute(BsState *st, int32_t s, int32_t v) {
     if (v >= 0) return clear_word(st, s, v);
     const int32_t code = -v - 1;
-    return and_dom(st, s, mask_of(st, s, code / 26, code % 26), 1);
+    return and_dom(st, s, mask_of(st, s, code / st->n_letters, code % st->n_letters), 1);
 }
 
 /* Make literal (s, v) true: keep word v only, or only the words with letter c at position q. */
@@ -306,7 +307,7 @@ static int assert_lit(BsState *st, int32_t s, int32_t v) {
         return 1;
     }
     const int32_t code = -v - 1;
-    return and_dom(st, s, mask_of(st, s, code / 26, code % 26), 0);
+    return and_dom(st, s, mask_of(st, s, code / st->n_letters, code % st->n_letters), 0);
 }
 
 static int32_t first_word(const BsState *st, int32_t s) {
@@ -320,7 +321,7 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
     const uint64_t *d = st->dom + st->slot_dom_off[s];
     const uint64_t *m = mask_of(st, s, q, c);
     const int32_t W = st->slot_W[s];
-    int32_t *res = st->residue + (int64_t)(st->slot_pos_off[s] + q) * 26 + c;
+    int32_t *res = st->residue + (int64_t)(st->slot_pos_off[s] + q) * st->n_letters + c;
     const int32_t r = *res;
     if (r < W && (d[r] & m[r])) return 1;
     for (int32_t k = 0; k < W; k++) {
@@ -454,7 +455,7 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t elem) {
 static int lit_true(const BsState *st, int32_t s, int32_t w) {
     if (w < 0) {
         const int32_t code = -w - 1;
-        return st->live[st->slot_pos_off[s] + code / 26] == (1u << (code % 26));
+        return st->live[st->slot_pos_off[s] + code / st->n_letters] == (1ULL << (code % st->n_letters));
     }
     return st->size[s] == 1 && (st->dom[st->slot_dom_off[s] + (w >> 6)] >> (w & 63) & 1ULL);
 }
@@ -623,33 +624,33 @@ static int bs_propagate(BsState *st) {
         const int32_t po = st->slot_pos_off[t];
         /* Letters still possible at each crossed position: from the few words left when the domain
          * is small (size * L work), else one support test per letter (a residue, or a scan of W). */
-        uint32_t seen[64];
+        uint64_t seen[64];
         int new_letter = 0; /* a position of t came down to one letter: a letter literal may have become true */
         int32_t n_live = 0;
-        for (int32_t q = 0; q < L; q++) n_live += __builtin_popcount(st->live[po + q]);
+        for (int32_t q = 0; q < L; q++) n_live += __builtin_popcountll(st->live[po + q]);
         const int by_words = L <= 64 && (int64_t)st->size[t] * L * 64 < (int64_t)n_live * st->slot_W[t];
         if (by_words) {
-            memset(seen, 0, sizeof(uint32_t) * (size_t)L);
+            memset(seen, 0, sizeof(uint64_t) * (size_t)L);
             const uint64_t *d = st->dom + st->slot_dom_off[t];
             const uint8_t *lt = st->letters + st->slot_letters_off[t];
             for (int32_t k = 0; k < st->slot_W[t]; k++) {
                 for (uint64_t bits = d[k]; bits; bits &= bits - 1) {
                     const uint8_t *lw = lt + (int64_t)(k * 64 + __builtin_ctzll(bits)) * L;
-                    for (int32_t q = 0; q < L; q++) seen[q] |= 1u << lw[q];
+                    for (int32_t q = 0; q < L; q++) seen[q] |= 1ULL << lw[q];
                 }
             }
         }
         for (int32_t q = 0; q < L; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0) continue;
-            uint32_t old = st->live[po + q];
-            uint32_t now = 0;
+            uint64_t old = st->live[po + q];
+            uint64_t now = 0;
             if (by_words) {
                 now = old & seen[q];
             } else {
-                for (uint32_t bits = old; bits; bits &= bits - 1) {
-                    const int32_t c = __builtin_ctz(bits);
-                    if (has_support(st, t, q, c)) now |= 1u << c;
+                for (uint64_t bits = old; bits; bits &= bits - 1) {
+                    const int32_t c = __builtin_ctzll(bits);
+                    if (has_support(st, t, q, c)) now |= 1ULL << c;
                 }
             }
             if (now == old) continue;
@@ -659,20 +660,20 @@ static int bs_propagate(BsState *st) {
             /* prune the crossing slot u at position r to the letters still possible here */
             const int32_t r = st->cross_pos[po + q];
             const int32_t Wu = st->slot_W[u];
-            const uint32_t dead = st->live[st->slot_pos_off[u] + r] & ~now;
+            const uint64_t dead = st->live[st->slot_pos_off[u] + r] & ~now;
             if (!dead) continue;
-            const int n_dead = __builtin_popcount(dead), n_now = __builtin_popcount(now & st->live[st->slot_pos_off[u] + r]);
+            const int n_dead = __builtin_popcountll(dead), n_now = __builtin_popcountll(now & st->live[st->slot_pos_off[u] + r]);
             int changed = 0;
             if (Wu <= 4096 && n_now < n_dead) {
                 memset(tmp, 0, (size_t)Wu * sizeof(uint64_t));
-                for (uint32_t bits = now; bits; bits &= bits - 1) {
-                    const uint64_t *m = mask_of(st, u, r, __builtin_ctz(bits));
+                for (uint64_t bits = now; bits; bits &= bits - 1) {
+                    const uint64_t *m = mask_of(st, u, r, __builtin_ctzll(bits));
                     for (int32_t k = 0; k < Wu; k++) tmp[k] |= m[k];
                 }
                 changed = and_dom(st, u, tmp, 0);
             } else {
-                for (uint32_t bits = dead; bits; bits &= bits - 1) {
-                    const int ch = and_dom(st, u, mask_of(st, u, r, __builtin_ctz(bits)), 1);
+                for (uint64_t bits = dead; bits; bits &= bits - 1) {
+                    const int ch = and_dom(st, u, mask_of(st, u, r, __builtin_ctzll(bits)), 1);
                     if (ch < 0) return -1;
                     changed |= ch;
                 }
@@ -717,6 +718,8 @@ static int bs_propagate(BsState *st) {
 
 /* Initial state: sizes, letter sets and residues from the domains; then propagate everything. */
 int bs_init(BsState *st) {
+    const int32_t K = st->n_letters; /* 1..64, checked by the caller */
+    const uint64_t all_letters = K >= 64 ? ~0ULL : (1ULL << K) - 1;
     st->q_len = 0;
     st->save_len = 0;
     st->save_words_len = 0;
@@ -733,8 +736,8 @@ int bs_init(BsState *st) {
         st->queued[s] = 0;
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
-            st->live[po + q] = (1u << 26) - 1;
-            for (int32_t c = 0; c < 26; c++) st->residue[(int64_t)(po + q) * 26 + c] = 0;
+            st->live[po + q] = all_letters;
+            for (int32_t c = 0; c < K; c++) st->residue[(int64_t)(po + q) * K + c] = 0;
         }
     }
     for (int32_t s = 0; s < st->n_slots; s++) {
@@ -742,9 +745,9 @@ int bs_init(BsState *st) {
         /* letters with no word at all are dead before anything else */
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
-            uint32_t now = 0;
-            for (int32_t c = 0; c < 26; c++)
-                if (has_support(st, s, q, c)) now |= 1u << c;
+            uint64_t now = 0;
+            for (int32_t c = 0; c < K; c++)
+                if (has_support(st, s, q, c)) now |= 1ULL << c;
             st->live[po + q] = now;
         }
     }
@@ -755,10 +758,10 @@ int bs_init(BsState *st) {
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0) continue;
-            const uint32_t both = st->live[po + q] & st->live[st->slot_pos_off[u] + st->cross_pos[po + q]];
-            uint32_t dead = st->live[po + q] & ~both;
+            const uint64_t both = st->live[po + q] & st->live[st->slot_pos_off[u] + st->cross_pos[po + q]];
+            uint64_t dead = st->live[po + q] & ~both;
             if (dead && st->prov) prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (u >> 6)] |= 1ULL << (u & 63);
-            for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctz(dead)), 1);
+            for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctzll(dead)), 1);
         }
     }
     for (int32_t s = 0; s < st->n_slots; s++)
@@ -825,7 +828,8 @@ static int32_t bs_select_value(BsState *st, int32_t s) {
     }
     const int32_t L = st->slot_len[s];
     const int32_t po = st->slot_pos_off[s];
-    double logc[64][26];
+    const int32_t K = st->n_letters;
+    double logc[64][64];
     int32_t cross_p[64];
     int32_t n_cross = 0;
     for (int32_t p = 0; p < L && p < 64; p++) {
@@ -834,9 +838,9 @@ static int32_t bs_select_value(BsState *st, int32_t s) {
         const int32_t r = st->cross_pos[po + p];
         const uint64_t *d = st->dom + st->slot_dom_off[u];
         const int32_t Wu = st->slot_W[u];
-        for (int32_t c = 0; c < 26; c++) logc[n_cross][c] = 0.0;
-        for (uint32_t bits = st->live[st->slot_pos_off[u] + r]; bits; bits &= bits - 1) {
-            const int32_t c = __builtin_ctz(bits);
+        for (int32_t c = 0; c < K; c++) logc[n_cross][c] = 0.0;
+        for (uint64_t bits = st->live[st->slot_pos_off[u] + r]; bits; bits &= bits - 1) {
+            const int32_t c = __builtin_ctzll(bits);
             const uint64_t *m = mask_of(st, u, r, c);
             int32_t n = 0;
             for (int32_t k = 0; k < Wu; k++) n += __builtin_popcountll(d[k] & m[k]);
@@ -874,7 +878,7 @@ static int32_t bs_select_cell(BsState *st, int32_t *value) {
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0 || (u < s && st->size[u] > 1)) continue; /* each cell once (from its lower slot) */
-            const int n = __builtin_popcount(st->live[po + q]);
+            const int n = __builtin_popcountll(st->live[po + q]);
             if (n <= 1) continue;
             const int32_t r = st->cross_pos[po + q];
             const double key = st->slot_rule == 1 ? (double)n
@@ -888,8 +892,8 @@ static int32_t bs_select_cell(BsState *st, int32_t *value) {
     const uint64_t *ds = st->dom + st->slot_dom_off[s], *du = st->dom + st->slot_dom_off[u];
     int32_t best_c = -1;
     double best_score = 0.0;
-    for (uint32_t bits = st->live[po + q]; bits; bits &= bits - 1) {
-        const int32_t c = __builtin_ctz(bits);
+    for (uint64_t bits = st->live[po + q]; bits; bits &= bits - 1) {
+        const int32_t c = __builtin_ctzll(bits);
         const uint64_t *ms = mask_of(st, s, q, c), *mu = mask_of(st, u, r, c);
         int32_t a = 0, b = 0;
         for (int32_t k = 0; k < st->slot_W[s]; k++) a += __builtin_popcountll(ds[k] & ms[k]);
@@ -898,7 +902,7 @@ static int32_t bs_select_cell(BsState *st, int32_t *value) {
         if (st->noise > 0.0) score += st->noise * bs_rand01(st);
         if (best_c < 0 || score > best_score) { best_c = c; best_score = score; }
     }
-    *value = letter_value(q, best_c);
+    *value = letter_value(st, q, best_c);
     return s;
 }
 

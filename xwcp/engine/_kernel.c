@@ -22,6 +22,7 @@ typedef struct {
     /* problem (read-only) */
     int32_t n_slots;
     int32_t n_pos;             /* sum of slot lengths */
+    int32_t n_letters;         /* K, the alphabet's letters (1..64): letter codes are 0..K-1 */
     const int32_t *slot_len;
     const int32_t *slot_nw;    /* words in the slot's length bucket */
     const int32_t *slot_pos_off;
@@ -40,12 +41,12 @@ typedef struct {
     const int32_t *starts;
     /* state */
     uint8_t *alive;
-    int32_t *cnt;              /* [n_pos * 26] */
+    int32_t *cnt;              /* [n_pos * K] */
     int32_t *size;             /* [n_slots] */
     int32_t *trail_slot;
     int32_t *trail_word;
     int64_t trail_len;
-    int32_t *ev_slot;          /* dead-letter events, capacity n_pos * 26 */
+    int32_t *ev_slot;          /* dead-letter events, capacity n_pos * K */
     int32_t *ev_pos;
     int32_t *ev_letter;
     int64_t ev_len;
@@ -58,6 +59,7 @@ typedef struct {
 
 /* Remove live word w from slot s, updating counts and queueing dead letters. 0 on wipeout. */
 static int remove_word(XwState *st, int32_t s, int32_t w) {
+    const int32_t K = st->n_letters;
     const int32_t len = st->slot_len[s];
     const int32_t po = st->slot_pos_off[s];
     const uint8_t *lw = st->letters + st->slot_letters_off[s] + (int64_t)w * len;
@@ -67,11 +69,11 @@ static int remove_word(XwState *st, int32_t s, int32_t w) {
     st->trail_len++;
     for (int32_t p = 0; p < len; p++) {
         const int32_t c = lw[p];
-        if (--st->cnt[(int64_t)(po + p) * 26 + c] == 0) {
+        if (--st->cnt[(int64_t)(po + p) * K + c] == 0) {
             const int32_t t = st->cross_slot[po + p];
             if (t >= 0) {
                 const int32_t q = st->cross_pos[po + p];
-                if (st->cnt[(int64_t)(st->slot_pos_off[t] + q) * 26 + c] > 0) {
+                if (st->cnt[(int64_t)(st->slot_pos_off[t] + q) * K + c] > 0) {
                     st->ev_slot[st->ev_len] = s;
                     st->ev_pos[st->ev_len] = p;
                     st->ev_letter[st->ev_len] = c;
@@ -106,6 +108,7 @@ static int32_t only_word(const XwState *st, int32_t s) {
 
 /* Run queued events to the fixpoint. 1 = consistent, 0 = a slot was wiped out (queues cleared). */
 static int propagate(XwState *st) {
+    const int32_t K = st->n_letters;
     for (;;) {
         if (st->ev_len > 0) {
             st->ev_len--;
@@ -116,10 +119,10 @@ static int propagate(XwState *st) {
             const int32_t t = st->cross_slot[po + p];
             const int32_t q = st->cross_pos[po + p];
             const int32_t tpo = st->slot_pos_off[t];
-            if (st->cnt[(int64_t)(tpo + q) * 26 + c] == 0) continue;
+            if (st->cnt[(int64_t)(tpo + q) * K + c] == 0) continue;
             const int32_t nw = st->slot_nw[t];
             const int32_t *ord = st->order + st->slot_order_off[t] + (int64_t)q * nw;
-            const int32_t *stt = st->starts + st->slot_starts_off[t] + (int64_t)q * 27;
+            const int32_t *stt = st->starts + st->slot_starts_off[t] + (int64_t)q * (K + 1);
             const uint8_t *a = st->alive + st->slot_alive_off[t];
             st->cause[t] = s;
             for (int32_t k = stt[c]; k < stt[c + 1]; k++) {
@@ -153,6 +156,7 @@ static int propagate(XwState *st) {
 }
 
 static void undo_to(XwState *st, int64_t mark) {
+    const int32_t K = st->n_letters;
     while (st->trail_len > mark) {
         st->trail_len--;
         const int32_t s = st->trail_slot[st->trail_len];
@@ -162,13 +166,14 @@ static void undo_to(XwState *st, int64_t mark) {
         const uint8_t *lw = st->letters + st->slot_letters_off[s] + (int64_t)w * len;
         st->alive[st->slot_alive_off[s] + w] = 1;
         st->size[s]++;
-        for (int32_t p = 0; p < len; p++) st->cnt[(int64_t)(po + p) * 26 + lw[p]]++;
+        for (int32_t p = 0; p < len; p++) st->cnt[(int64_t)(po + p) * K + lw[p]]++;
     }
 }
 
 /* Fill counts and sizes from the alive masks; queue every dead letter and singleton. */
 int xw_init(XwState *st) {
-    memset(st->cnt, 0, sizeof(int32_t) * (size_t)st->n_pos * 26);
+    const int32_t K = st->n_letters;
+    memset(st->cnt, 0, sizeof(int32_t) * (size_t)st->n_pos * K);
     st->trail_len = 0;
     st->ev_len = 0;
     st->sg_len = 0;
@@ -180,12 +185,12 @@ int xw_init(XwState *st) {
         const uint8_t *a = st->alive + st->slot_alive_off[s];
         const uint8_t *lt = st->letters + st->slot_letters_off[s];
         int32_t n = 0;
-        int32_t *cnt = st->cnt + (int64_t)po * 26;
+        int32_t *cnt = st->cnt + (int64_t)po * K;
         for (int32_t w = 0; w < nw; w++) {
             if (!a[w]) continue;
             n++;
             const uint8_t *lw = lt + (int64_t)w * len;
-            for (int32_t p = 0; p < len; p++) cnt[p * 26 + lw[p]]++;
+            for (int32_t p = 0; p < len; p++) cnt[p * K + lw[p]]++;
         }
         st->size[s] = n;
         st->sg_queued[s] = 0;
@@ -196,6 +201,7 @@ int xw_init(XwState *st) {
 
 /* Queue what xw_init found and run to the fixpoint. 1 = consistent, 0 = wipeout (wipeout_slot). */
 int xw_propagate_all(XwState *st) {
+    const int32_t K = st->n_letters;
     for (int32_t s = 0; s < st->n_slots; s++) {
         if (st->size[s] == 0) {
             st->wipeout_slot = s;
@@ -207,8 +213,8 @@ int xw_propagate_all(XwState *st) {
             const int32_t t = st->cross_slot[po + p];
             if (t < 0) continue;
             const int32_t tq = st->slot_pos_off[t] + st->cross_pos[po + p];
-            for (int32_t c = 0; c < 26; c++) {
-                if (st->cnt[(int64_t)(po + p) * 26 + c] == 0 && st->cnt[(int64_t)tq * 26 + c] > 0) {
+            for (int32_t c = 0; c < K; c++) {
+                if (st->cnt[(int64_t)(po + p) * K + c] == 0 && st->cnt[(int64_t)tq * K + c] > 0) {
                     st->ev_slot[st->ev_len] = s;
                     st->ev_pos[st->ev_len] = p;
                     st->ev_letter[st->ev_len] = c;
@@ -238,9 +244,10 @@ int xw_remove(XwState *st, int32_t s, const int32_t *words, int32_t n) {
 
 /* Keep in slot s only words with letter c at pos, and propagate. 1 = consistent, 0 = wipeout. */
 int xw_restrict_letter(XwState *st, int32_t s, int32_t pos, int32_t c) {
+    const int32_t K = st->n_letters;
     const int32_t nw = st->slot_nw[s];
     const int32_t *ord = st->order + st->slot_order_off[s] + (int64_t)pos * nw;
-    const int32_t *stt = st->starts + st->slot_starts_off[s] + (int64_t)pos * 27;
+    const int32_t *stt = st->starts + st->slot_starts_off[s] + (int64_t)pos * (K + 1);
     const uint8_t *a = st->alive + st->slot_alive_off[s];
     for (int32_t k = 0; k < nw; k++) {
         if (k == stt[c]) { k = stt[c + 1] - 1; continue; }

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xwcp.base.errors import option_name
-from xwcp.engine.kernel import Engine, is_plain
+from xwcp.engine.kernel import Engine, is_plain, letter_chars
 from xwcp.runtime.lazy import lazy_import
 from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.base.types import SlotId
@@ -33,7 +33,7 @@ class Propagation:
 
     `domains[slot_id]` is a bool mask over the slot's length bucket; a slot the user filled
     completely keeps its own mask (its word, or nothing when the list lacks it).
-    `letter_counts[cell]` is int32 [26]: how many live words of the cell's slots put each
+    `letter_counts[cell]` is int32 [K] (K letters in the alphabet, 26 for English): how many live words of the cell's slots put each
     letter there (the across slot's counts where there is one); all zero for blocks. It is
     indexed by letter cell (`Problem.slots`): the grid's cells first, where a rebus cell has
     the counts of its first letter.
@@ -45,7 +45,7 @@ class Propagation:
     domains: Domains
     letter_counts: NDArray[np.int32]
     counts_by_slot: tuple[NDArray[np.int32], ...] = ()
-    """counts_by_slot[slot_id]: int32 [length, 26] live words with each letter at each position."""
+    """counts_by_slot[slot_id]: int32 [length, K] live words with each letter at each position."""
     wipeout_slot: SlotId | None = None
     chain: tuple[SlotId, ...] = ()
     reason: str = ""
@@ -96,6 +96,7 @@ class Propagator:
 
     def __init__(self, problem: Problem):
         self.base = problem
+        self._code_by_char = _code_by_char(problem)
         self.letters: dict[int, str] = {}
         """Letters entered since construction, by cell, oldest first."""
         self._rebuild()
@@ -146,7 +147,7 @@ class Propagator:
             return
         for slot in self.problem.slots:
             if cell in slot.cells and self.engine.kernel_index[slot.id] >= 0:
-                if not self.engine.restrict_letter(slot.id, slot.cells.index(cell), ord(letter) - 65):
+                if not self.engine.restrict_letter(slot.id, slot.cells.index(cell), self._code_by_char[letter]):
                     self.is_consistent = False
                     self._wipeout = self.engine.wipeout_slot_id
                     return
@@ -176,12 +177,13 @@ class Propagator:
 
 def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None,
               named: Problem | None = None) -> Propagation:
-    letter_counts = np.zeros((problem.n_letter_cells, 26), np.int32)
+    n_letters = engine.n_letters
+    letter_counts = np.zeros((problem.n_letter_cells, n_letters), np.int32)
     if not is_consistent:
         # One empty slot means no fill: every slot crossing it loses its support in turn, so by
         # convention every domain is reported empty, with the slot and chain that emptied first.
         empty = tuple(np.zeros(d.shape, bool) for d in problem.domains)
-        no_counts = tuple(np.zeros((s.length, 26), np.int32) for s in problem.slots)
+        no_counts = tuple(np.zeros((s.length, n_letters), np.int32) for s in problem.slots)
         if wipeout is None:
             return Propagation(False, empty, letter_counts, no_counts, None, (), problem.conflicts[0])
         chain = tuple(engine.cause_chain(wipeout))
@@ -190,14 +192,16 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
     domains = []
     counts_by_slot = []
     across_cells: set[int] = set()  # cells whose counts an across slot set (never all zero when consistent)
+    code_by_char = _code_by_char(problem)
     for slot in problem.slots:
         if engine.kernel_index[slot.id] < 0:
             domains.append(problem.domains[slot.id])
-            counts = np.zeros((slot.length, 26), np.int32)
+            counts = np.zeros((slot.length, n_letters), np.int32)
             for pos, cell in enumerate(slot.cells):
                 letter = problem.letters[cell]
-                if "A" <= letter <= "Z":
-                    counts[pos, ord(letter) - 65] = 1
+                code = code_by_char.get(letter)
+                if code is not None:
+                    counts[pos, code] = 1
                 elif letter == ".":  # an empty cell of a slot a region fill leaves out: any letter, it is not filled
                     counts[pos, :] = 1
         else:
@@ -245,10 +249,15 @@ def propagate_letters(problem: Problem, engine: Engine, letter_by_cell: dict[int
         and its chain as a fresh propagation does).
     """
     engine = engine.clone(problem)
+    code_by_char = _code_by_char(problem)
     for cell, letter in letter_by_cell.items():
         for slot in problem.slots:
             if cell in slot.cells and engine.kernel_index[slot.id] >= 0:
-                if not engine.restrict_letter(slot.id, slot.cells.index(cell), ord(letter) - 65):
+                if not engine.restrict_letter(slot.id, slot.cells.index(cell), code_by_char[letter]):
                     return None
     return _snapshot(problem, engine, True, None), engine
 
+
+def _code_by_char(problem: Problem) -> dict[str, int]:
+    """Letter code (0..K-1) by code char of `problem`'s alphabet: what the kernels call a letter."""
+    return {ch: code for code, ch in enumerate(letter_chars(problem))}

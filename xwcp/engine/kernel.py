@@ -39,7 +39,7 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 
 class _State(ctypes.Structure):
     _fields_ = [
-        ("n_slots", ctypes.c_int32), ("n_pos", ctypes.c_int32),
+        ("n_slots", ctypes.c_int32), ("n_pos", ctypes.c_int32), ("n_letters", ctypes.c_int32),
         ("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32), ("slot_group", _I32),
         ("slot_letters_off", _I64), ("slot_order_off", _I64), ("slot_starts_off", _I64),
         ("slot_scores_off", _I64), ("slot_alive_off", _I64),
@@ -119,6 +119,7 @@ class _SlotLayout:
             raise NeedsNumpyProblem("this kernel needs the problem's numpy domains (compile_problem)")
         self.problem = problem
         self._words = problem.words  # keeps the word-list arrays alive while a kernel points at them
+        self.n_letters = letter_count(problem)
         lay = slot_layout(problem, {int(r[0]): r for r in problem.words.table})
         self.slot_ids: list[SlotId] = lay["slot_ids"]
         n = len(self.slot_ids)
@@ -151,6 +152,35 @@ class _SlotLayout:
 class NeedsNumpyProblem(Exception):
     """A kernel was given a plain problem (`is_plain`), whose domains are bitsets, not numpy masks:
     use xwcp.engine.plain_kernel's forms, or compile the problem with `compile_problem`."""
+
+
+ENGLISH_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_LETTERS = 64
+"""The most letters the kernels take: a cell's live letters are one 64-bit mask. Larger alphabets run on cpsat."""
+
+
+def letter_chars(problem: Problem) -> str:
+    """The code char of each letter code 0..K-1 of `problem`'s alphabet, in order (A-Z for English)."""
+    alphabet = getattr(problem, "alphabet", None)
+    return ENGLISH_CHARS if alphabet is None else str(alphabet.chars)
+
+
+def letter_count(problem: Problem) -> int:
+    """K, the letters of `problem`'s alphabet: the kernels' tables are sized per letter by it.
+
+    Raises:
+        ValueError: the alphabet has more than MAX_LETTERS letters (or none).
+    """
+    alphabet = getattr(problem, "alphabet", None)
+    size = 26 if alphabet is None else int(alphabet.size)
+    if not 1 <= size <= MAX_LETTERS:
+        raise ValueError(f"the compiled kernels take alphabets of 1 to {MAX_LETTERS} letters, not {size}")
+    return size
+
+
+def letter_value_parts(value: int, n_letters: int) -> tuple[int, int]:
+    """(position, letter code) of a letter decision's value -(1 + position * n_letters + letter)."""
+    return divmod(-1 - value, n_letters)
 
 
 def is_plain(problem: Problem) -> bool:
@@ -216,12 +246,12 @@ class Engine(_SlotLayout):
         source = problem.domains if domains is None else domains
         for k, slot_id in enumerate(self.slot_ids):
             self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]] = source[slot_id]
-        self.cnt = np.zeros(max(n_pos, 1) * 26, np.int32)
+        self.cnt = np.zeros(max(n_pos, 1) * self.n_letters, np.int32)
         self.size = np.zeros(max(n, 1), np.int32)
         trail_cap = max(int(self.slot_alive_off[n]), 1)
         self.trail_slot = np.zeros(trail_cap, np.int32)
         self.trail_word = np.zeros(trail_cap, np.int32)
-        ev_cap = max(n_pos, 1) * 26
+        ev_cap = max(n_pos, 1) * self.n_letters
         self.ev_slot = np.zeros(ev_cap, np.int32)
         self.ev_pos = np.zeros(ev_cap, np.int32)
         self.ev_letter = np.zeros(ev_cap, np.int32)
@@ -236,7 +266,7 @@ class Engine(_SlotLayout):
         """A fresh C state pointing at this engine's arrays (trail, queues and wipeout empty)."""
         words = self.problem.words
         st = _State()
-        st.n_slots, st.n_pos = self.n_slots, self.n_pos
+        st.n_slots, st.n_pos, st.n_letters = self.n_slots, self.n_pos, self.n_letters
         self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32),
                         ("slot_group", _I32), ("slot_letters_off", _I64), ("slot_order_off", _I64),
                         ("slot_starts_off", _I64), ("slot_scores_off", _I64), ("slot_alive_off", _I64),
@@ -315,25 +345,25 @@ class Engine(_SlotLayout):
         return int(self.size[self.kernel_index[slot_id]])
 
     def letter_counts(self, slot_id: SlotId) -> NDArray[np.int32]:
-        """int32 [length, 26]: live words of the slot with each letter at each position."""
+        """int32 [length, K] (K = `n_letters`): live words of the slot with each letter at each position."""
         k = int(self.kernel_index[slot_id])
         a, b = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
-        return self.cnt[a * 26:b * 26].reshape(b - a, 26)
+        K = self.n_letters
+        return self.cnt[a * K:b * K].reshape(b - a, K)
 
 
 _U64 = ctypes.POINTER(ctypes.c_uint64)
-_U32 = ctypes.POINTER(ctypes.c_uint32)
 
 
 class _BsState(ctypes.Structure):
     _fields_ = [
-        ("n_slots", ctypes.c_int32),
+        ("n_slots", ctypes.c_int32), ("n_letters", ctypes.c_int32),
         ("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32),
         ("slot_dom_off", _I64), ("slot_mask_off", _I64), ("slot_pos_off", _I32),
         ("slot_letters_off", _I64), ("slot_scores_off", _I64), ("slot_group", _I32),
         ("group_start", _I32), ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
         ("masks", _U64), ("letters", _U8), ("scores", _I16), ("log_table", _F64),
-        ("dom", _U64), ("size", _I32), ("live", _U32), ("residue", _I32), ("weight", _F64),
+        ("dom", _U64), ("size", _I32), ("live", _U64), ("residue", _I32), ("weight", _F64),
         ("queue", _I32), ("queued", _I32), ("q_len", ctypes.c_int32), ("saved_depth", _I32),
         ("wipeout_slot", ctypes.c_int32),
         ("save_words", _U64), ("save_words_len", ctypes.c_int64), ("save_words_cap", ctypes.c_int64),
@@ -431,8 +461,8 @@ class BitSearch(_SlotLayout):
         dom[:] = dom_bytes.view("<u8")
         self.dom: NDArray[np.uint64] | ctypes.Array[ctypes.c_uint64] = dom  # ctypes in PlainBitSearch
         self.size = np.zeros(max(n, 1), np.int32)
-        self.live = np.zeros(n_pos, np.uint32)
-        self.residue = np.zeros(n_pos * 26, np.int32)
+        self.live = np.zeros(n_pos, np.uint64)
+        self.residue = np.zeros(n_pos * self.n_letters, np.int32)
         self.weight = np.ones(n_pos, np.float64)
         self.queue = np.zeros(max(n, 1), np.int32)
         self.queued = np.zeros(max(n, 1), np.int32)
@@ -449,12 +479,12 @@ class BitSearch(_SlotLayout):
         self.watch_len = np.zeros(max(n, 1), np.int32)
         self.watch_cap = np.zeros(max(n, 1), np.int32)
         st = _BsState()
-        st.n_slots = n
+        st.n_slots, st.n_letters = n, self.n_letters
         self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
                         ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
                         ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
                         ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
-                        ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U32),
+                        ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U64),
                         ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
                         ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
                         ("solution", _I32), ("abort_flag", _I32), ("br_at_depth", _I32),
@@ -550,7 +580,8 @@ class BitSearch(_SlotLayout):
 
     def decisions(self) -> list[tuple[SlotId, int]]:
         """The decisions on the search's current branch, for progress displays: (slot id, value) where a
-        value >= 0 is the word id placed in the slot and -1 - (pos * 26 + letter) a letter placed at pos."""
+        value >= 0 is the word id placed in the slot and -1 - (pos * K + letter) a letter placed at pos
+        (K = `n_letters`; `letter_value_parts` splits it)."""
         depth = int(self._state.depth)
         return [(self.slot_ids[int(self.dec_slot[d])], int(self.dec_word[d])) for d in range(1, depth + 1)]
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from xwcp.engine.kernel import (_U64, BitSearch, Engine, _BsState, _SlotLayout, _State, _bs_library, _library,
-                                is_plain, slot_layout, word_count_logs)
+                                is_plain, letter_count, slot_layout, word_count_logs)
 from xwcp.compile.problem import Problem, plain_domains, plain_words
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ _POINTER_TYPES_BY_STATE = {_BsState: _pointer_types(_BsState), _State: _pointer_
 """Worked out once: `_bind_plain` and `_bind_mapped` point these fields at buffers."""
 
 _PLAIN_STATE = {
-    "dom": None, "size": "n", "live": "pos", "residue": "pos26", "weight": "pos", "queue": "n", "queued": "n",
+    "dom": None, "size": "n", "live": "pos", "residue": "pos_letters", "weight": "pos", "queue": "n", "queued": "n",
     "saved_depth": "n", "dec_slot": "depth", "dec_word": "depth", "dec_mark": "depth", "solution": "n",
     "abort_flag": "one", "br_at_depth": "depth", "watch_list": "n", "watch_len": "n", "watch_cap": "n",
 }
@@ -97,9 +97,10 @@ class PlainBitSearch(BitSearch):
             "group_slots": ("i", lay["group_slots"]), "cross_slot": ("i", lay["cross_slot"]),
             "cross_pos": ("i", lay["cross_pos"])}
         max_depth = n + n_pos + 2  # as BitSearch: a decision per slot plus one per cell
-        length_of = {"n": max(n, 1), "pos": n_pos, "pos26": n_pos * 26, "depth": max_depth, "one": 1}
+        length_of = {"n": max(n, 1), "pos": n_pos, "pos_letters": n_pos * self.n_letters, "depth": max_depth,
+                     "one": 1}
         st = _BsState()
-        st.n_slots = n
+        st.n_slots, st.n_letters = n, self.n_letters
         sizes = {name: length_of[size] for name, size in _PLAIN_STATE.items() if size is not None}
         _bind_plain(self, st, arrays, sizes)
         for index in range(n_pos):
@@ -124,6 +125,7 @@ def _start(owner: _SlotLayout, problem: Problem) -> tuple[SlotLayout, list[Seque
     `owner`. Returns the layout, each kernel slot's length-table row, and its number of words."""
     owner.problem = problem
     owner._words = problem.words  # keeps the mapped arrays alive while the kernel points at them
+    owner.n_letters = letter_count(problem)
     owner._buffers = []
     lay = slot_layout(problem, {row[0]: row for row in plain_words(problem).table_rows})
     owner.slot_ids, owner.kernel_index = lay["slot_ids"], lay["kernel_index"]
@@ -174,8 +176,9 @@ def _bind_mapped(owner: _SlotLayout, state: ctypes.Structure, words: MappedWordL
 _BITS_OF_BYTE = [bytes((value >> bit) & 1 for bit in range(8)) for value in range(256)]
 """A byte's 8 bits, lowest first, as 8 bytes of 0 or 1 (a bitset domain to the AC kernel's byte mask)."""
 
-_PLAIN_ENGINE_STATE = {"cnt": "pos26", "size": "n", "trail_slot": "trail", "trail_word": "trail", "ev_slot": "pos26",
-                       "ev_pos": "pos26", "ev_letter": "pos26", "sg": "n", "sg_queued": "n", "cause": "n"}
+_PLAIN_ENGINE_STATE = {"cnt": "pos_letters", "size": "n", "trail_slot": "trail", "trail_word": "trail",
+                       "ev_slot": "pos_letters", "ev_pos": "pos_letters", "ev_letter": "pos_letters", "sg": "n",
+                       "sg_queued": "n", "cause": "n"}
 """The AC kernel's state arrays `Engine` allocates, with their sizes (as in `Engine.__init__`)."""
 _PLAIN_ENGINE_PROBLEM = ("slot_len", "slot_nw", "slot_pos_off", "slot_group", "slot_letters_off", "slot_order_off",
                          "slot_starts_off", "slot_scores_off", "slot_alive_off", "cross_slot", "cross_pos",
@@ -215,9 +218,9 @@ class PlainEngine(Engine):
         for name, column in (("slot_letters_off", 2), ("slot_scores_off", 3), ("slot_order_off", 4),
                              ("slot_starts_off", 5)):
             arrays[name] = ("q", [row[column] for row in rows])
-        length_of = {"n": max(n, 1), "pos26": n_pos * 26, "trail": max(alive_off[n], 1)}
+        length_of = {"n": max(n, 1), "pos_letters": n_pos * self.n_letters, "trail": max(alive_off[n], 1)}
         st = _State()
-        st.n_slots, st.n_pos = n, self.n_pos
+        st.n_slots, st.n_pos, st.n_letters = n, self.n_pos, self.n_letters
         _bind_plain(self, st, arrays, {name: length_of[size] for name, size in _PLAIN_ENGINE_STATE.items()})
         for k in range(max(n, 1)):
             self.cause[k] = -1
