@@ -1,4 +1,5 @@
-"""Build the compiled kernels (xwcp/engine/_kernel.c: AC-3 support counts; xwcp/engine/_bitsearch.c: the fill search)."""
+"""Build the compiled kernels (xwcp/engine/_kernel.c: AC-3 support counts; xwcp/engine/_bitsearch.c: the fill search,
+generic in the alphabet's size and, through xwcp/engine/_bitsearch_en.c, again for 26 letters)."""
 import platform
 
 from setuptools import Extension, setup
@@ -11,7 +12,8 @@ setup(
     ext_modules=[
         Extension(
             "xwcp.engine._kernel",
-            sources=["xwcp/engine/_kernel.c", "xwcp/engine/_bitsearch.c"],
+            sources=["xwcp/engine/_kernel.c", "xwcp/engine/_bitsearch.c", "xwcp/engine/_bitsearch_en.c"],
+            depends=["xwcp/engine/_bitsearch.c"],  # _bitsearch_en.c includes it
             extra_compile_args=["-O3", "-std=c99", *POPCNT],
         )
     ]

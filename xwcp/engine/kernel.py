@@ -54,8 +54,6 @@ class _State(ctypes.Structure):
 
 
 _lib: ctypes.CDLL | None = None
-_bs_ready = False
-"""Whether `_bs_library` has declared the search's C functions on `_lib`."""
 
 
 def _library() -> ctypes.CDLL:
@@ -398,23 +396,40 @@ PROBE_SURVIVES, PROBE_NOT_LIVE = -1, -2
 BRANCH_MODES = {"word": 0, "letter": 1}
 
 
-def _bs_library() -> ctypes.CDLL:
-    global _bs_ready
-    lib = _library()
-    if not _bs_ready:
+class _SearchFunctions:
+    """The fill search's C functions for one build of xwcp/engine/_bitsearch.c, under their generic names: the
+    generic build (`bs_init`, ...; any alphabet of 1..64 letters) or the one for 26 letters (`bs_init_26`, ...),
+    whose per-letter strides are constants (English keeps the speed it had before alphabets were data)."""
+
+    def __init__(self, lib: ctypes.CDLL, suffix: str):
         p = ctypes.POINTER(_BsState)
-        lib.bs_init.argtypes = [p]
-        lib.bs_init.restype = ctypes.c_int
-        lib.bs_search.argtypes = [p, ctypes.c_double]
-        lib.bs_search.restype = ctypes.c_int
-        lib.bs_free.argtypes = [p]
-        lib.bs_free.restype = None
-        lib.bs_root_remove.argtypes = [p, ctypes.c_int32, ctypes.c_int32]
-        lib.bs_root_remove.restype = ctypes.c_int
-        lib.bs_probe.argtypes = [p, ctypes.c_int32, _I32, ctypes.c_int32, _I32, ctypes.c_double]
-        lib.bs_probe.restype = ctypes.c_int
-        _bs_ready = True
-    return lib
+        self.bs_init = _declare(lib, "bs_init" + suffix, [p], ctypes.c_int)
+        self.bs_search = _declare(lib, "bs_search" + suffix, [p, ctypes.c_double], ctypes.c_int)
+        self.bs_free = _declare(lib, "bs_free" + suffix, [p], None)
+        self.bs_root_remove = _declare(lib, "bs_root_remove" + suffix, [p, ctypes.c_int32, ctypes.c_int32],
+                                       ctypes.c_int)
+        self.bs_probe = _declare(lib, "bs_probe" + suffix,
+                                 [p, ctypes.c_int32, _I32, ctypes.c_int32, _I32, ctypes.c_double], ctypes.c_int)
+
+
+def _declare(lib: ctypes.CDLL, name: str, argtypes: list[Any], restype: Any) -> Any:
+    fn = getattr(lib, name)
+    fn.argtypes = argtypes
+    fn.restype = restype
+    return fn
+
+
+_SEARCH_BY_SPECIALISED: dict[bool, _SearchFunctions] = {}
+"""The search's functions, declared once: True the 26-letter build, False the generic one."""
+
+
+def _bs_library(n_letters: int = 26) -> _SearchFunctions:
+    """The fill search's C functions for an alphabet of `n_letters` letters (the 26-letter build for 26)."""
+    english = n_letters == 26
+    functions = _SEARCH_BY_SPECIALISED.get(english)
+    if functions is None:
+        functions = _SEARCH_BY_SPECIALISED[english] = _SearchFunctions(_library(), "_26" if english else "")
+    return functions
 
 
 _LOGS_BY_SIZE: dict[int, array.array[float]] = {}
@@ -495,7 +510,7 @@ class BitSearch(_SlotLayout):
         st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
-        self._lib = _bs_library()
+        self._lib = _bs_library(self.n_letters)
         self.is_consistent = bool(self._lib.bs_init(self._ref))
 
     def __del__(self) -> None:

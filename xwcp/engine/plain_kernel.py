@@ -116,7 +116,7 @@ class PlainBitSearch(BitSearch):
         st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
-        self._lib = _bs_library()
+        self._lib = _bs_library(self.n_letters)
         self.is_consistent = bool(self._lib.bs_init(self._ref))
 
 
