@@ -337,7 +337,7 @@ class Engine(_SlotLayout):
     def domain(self, slot_id: SlotId) -> NDArray[np.bool_]:
         """A bool copy of the slot's live mask over its length bucket."""
         k = int(self.kernel_index[slot_id])
-        return self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]].astype(bool)
+        return np.asarray(self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]], np.uint8).astype(bool)
 
     def domain_size(self, slot_id: SlotId) -> int:
         return int(self.size[self.kernel_index[slot_id]])
@@ -347,7 +347,7 @@ class Engine(_SlotLayout):
         k = int(self.kernel_index[slot_id])
         a, b = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
         K = self.n_letters
-        return self.cnt[a * K:b * K].reshape(b - a, K)
+        return np.asarray(self.cnt[a * K:b * K], np.int32).reshape(b - a, K)  # PlainEngine's is a ctypes array
 
 
 _U64 = ctypes.POINTER(ctypes.c_uint64)
