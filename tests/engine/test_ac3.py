@@ -6,11 +6,13 @@ import random
 import numpy as np
 import pytest
 
+from tests.engine.alphabets import ENGLISH_LETTERS, alphabet_of
 from xwcp.engine.ac3 import Propagator, propagate
+from xwcp.engine.plain_kernel import bit_search
 from xwcp.analysis.questions import heatmap_report
 from xwcp.model import EMPTY, parse_grid
 from xwcp.compile.problem import compile_problem
-from xwcp.words.wordlist import words_from_pairs
+from xwcp.words.wordlist import build_word_list, words_from_pairs
 
 
 def reference_ac3(problem):
@@ -266,3 +268,118 @@ def test_incremental_edits_match_propagating_from_scratch(seed):
         if fresh.is_consistent:
             for slot in problem.slots:
                 assert np.array_equal(snap.domains[slot.id], fresh.domains[slot.id]), slot.name
+
+
+# ---- alphabets of more than 26 letters (issue 36) ------------------------------------------------------------
+
+def random_problem_in(alphabet, rng: random.Random):
+    """`random_problem`'s kind of instance in `alphabet`: letters mostly beyond Z, some of them in the grid."""
+    chars = "".join(rng.sample(alphabet.chars[26:], 3) + rng.sample(ENGLISH_LETTERS, 2))[: rng.randint(2, 5)]
+    width, height = rng.randint(3, 6), rng.randint(3, 6)
+    while True:
+        cells = ["#" if rng.random() < 0.2 else "." for _ in range(width * height)]
+        text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
+        try:
+            grid = parse_grid(text)
+        except Exception:
+            continue
+        break
+    grid = grid.with_letters({cell: rng.choice(chars) for cell, ch in enumerate(grid.cells)
+                              if ch == EMPTY and rng.random() < 0.12})
+    words = {"".join(rng.choice(chars) for _ in range(rng.randint(2, 6))): 50 for _ in range(rng.randint(20, 300))}
+    return compile_problem(grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0,
+                           allow_dupes=rng.random() < 0.2)
+
+
+def reference_counts(problem, domains, slot):
+    """int [length, K]: the words of `domains[slot.id]` (texts) with each letter at each position."""
+    counts = np.zeros((slot.length, problem.alphabet.size), np.int32)
+    for word in domains[slot.id]:
+        for pos, ch in enumerate(word):
+            counts[pos, problem.alphabet.index(ch)] += 1
+    return counts
+
+
+def search_root_domains(problem):
+    """The fill search's own root fixpoint (xwcp/engine/_bitsearch.c) as {slot_id: set of words}, None on a
+    wipeout: the bitset kernel must reach the fixpoint the support-count kernel does."""
+    engine = bit_search(problem)
+    if not engine.is_consistent:
+        return None
+    out = {}
+    for k, slot_id in enumerate(engine.slot_ids):
+        bucket = problem.words.bucket(problem.slots[slot_id].length)
+        start, end = int(engine.slot_dom_off[k]), int(engine.slot_dom_off[k + 1])
+        bits = int.from_bytes(np.asarray(engine.dom[start:end], np.uint64).tobytes(), "little")
+        out[slot_id] = {bucket.text(w) for w in range(bucket.n_words) if bits >> w & 1}
+    return out
+
+
+@pytest.mark.parametrize("n_letters", [33, 64])
+@pytest.mark.parametrize("seed", range(60))
+def test_fixpoint_beyond_26_letters_equals_the_reference(n_letters, seed):
+    """Both kernels, letter codes up to 32 or 63: the same domains as the set-based reference, and the
+    per-cell letter counts are those of the words left, in the alphabet's columns."""
+    alphabet = alphabet_of(n_letters)
+    problem = random_problem_in(alphabet, random.Random(seed))
+    expected = reference_ac3(problem)
+    prop = propagate(problem)
+    if expected is None:
+        assert not prop.is_consistent
+        if not problem.conflicts:
+            assert search_root_domains(problem) is None
+        return
+    assert prop.is_consistent
+    assert domains_as_sets(problem, prop.domains) == expected
+    assert prop.letter_counts.shape == (problem.n_letter_cells, n_letters)
+    for slot in problem.slots:
+        if slot.id not in problem.fixed_text_by_slot:
+            assert np.array_equal(prop.counts_by_slot[slot.id], reference_counts(problem, expected, slot)), slot.name
+    search = search_root_domains(problem)
+    assert search is not None
+    assert all(search[slot_id] == expected[slot_id] for slot_id in search)
+
+
+@pytest.mark.parametrize("n_letters", [33, 64])
+def test_reference_agreement_beyond_26_letters_is_not_vacuous(n_letters):
+    alphabet = alphabet_of(n_letters)
+    problems = [random_problem_in(alphabet, random.Random(seed)) for seed in range(60)]
+    wiped = [reference_ac3(problem) is None for problem in problems]
+    assert 6 < sum(wiped) < 54
+    high = {ch for problem, w in zip(problems, wiped) if not w
+            for d in reference_ac3(problem).values() for word in d for ch in word if alphabet.index(ch) >= 26}
+    assert len(high) >= 3  # the kept words do use letters beyond Z
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_incremental_edits_beyond_26_letters_match_propagating_from_scratch(seed):
+    """The editor enters letters by the alphabet's codes (Ñ is 26 in a 33-letter alphabet, not ord - 65)."""
+    rng = random.Random(2000 + seed)
+    alphabet = alphabet_of(33 if seed % 2 else 64)
+    problem = random_problem_in(alphabet, rng)
+    used = sorted({ch for slot in problem.slots for w in range(problem.words.bucket(slot.length).n_words)
+                   for ch in problem.words.bucket(slot.length).text(w)}) or ["Ñ"]
+    editor = Propagator(problem)
+    empty_cells = [c for c, ch in enumerate(problem.grid.cells) if ch == EMPTY
+                   and any(c in s.cells for s in problem.slots)]
+    letters: dict[int, str] = {}
+    for _ in range(8):
+        if letters and rng.random() < 0.35:
+            cell = rng.choice(sorted(letters))
+            del letters[cell]
+            editor.erase(cell)
+        else:
+            free = [c for c in empty_cells if c not in letters]
+            if not free:
+                break
+            cell = rng.choice(free)
+            letters[cell] = rng.choice(used)
+            editor.enter(cell, letters[cell])
+        fresh = propagate(compile_problem(problem.grid.with_letters(letters), problem.words,
+                                          min_score=problem.min_score, allow_dupes=problem.allow_dupes))
+        snap = editor.snapshot()
+        assert snap.is_consistent == fresh.is_consistent
+        if fresh.is_consistent:
+            for slot in problem.slots:
+                assert np.array_equal(snap.domains[slot.id], fresh.domains[slot.id]), slot.name
+            assert np.array_equal(snap.letter_counts, fresh.letter_counts)

@@ -11,10 +11,12 @@ import random
 
 import pytest
 
+from tests.engine.alphabets import ENGLISH_LETTERS, alphabet_of, random_words, shape, shifted
 from xwcp import compile_problem, parse_grid, words_from_pairs
 from xwcp.engine import kernel
 from xwcp.search.core import sub_problem
 from xwcp.engine.plain_kernel import bit_search
+from xwcp.words.wordlist import build_word_list
 
 
 SHAPES = [
@@ -134,3 +136,105 @@ def test_tracking_does_not_change_the_search():
             runs.append(engine.stats)
         assert runs[0] == runs[1]
         assert bit_search(problem).used_slot_ids() is None  # no provenance unless asked
+
+
+# ---- alphabets of more than 26 letters (issue 36) ------------------------------------------------------------
+
+def run_search(problem, **configure):
+    """The compiled search to its end: (status code, stats, solution word ids) (code None: inconsistent root)."""
+    engine = bit_search(problem)
+    if not engine.is_consistent:
+        return None, engine.stats, None
+    engine.configure(seed=configure.pop("seed", 0), restart_base=configure.pop("restart_base", 20),
+                     noise=0.2, score_weight=0.05, **configure)
+    code = engine.search(5.0)
+    while code == kernel.RUNNING:
+        code = engine.search(5.0)
+    return code, engine.stats, engine.solution_word_ids() if code == kernel.SOLVED else None
+
+
+def english_problems(n: int):
+    """Small grids with random lists over A-Z whose searches branch a good deal (some fill, some cannot)."""
+    rng = random.Random(36)
+    for index in range(n):
+        grid = shape(index)
+        lengths = tuple({slot.length for slot in compile_problem(grid, words_from_pairs(["AB"])).slots})
+        chars = "".join(rng.sample(ENGLISH_LETTERS, 5))
+        yield grid, random_words(rng, chars, lengths, rng.choice([80, 120, 200]))
+
+
+@pytest.mark.parametrize("n_letters", [33, 64])
+@pytest.mark.parametrize("configure", [{}, {"branch": "letter"}, {"restart_base": 2, "learn": 1}],
+                         ids=["words", "letters", "learn"])
+def test_english_moved_beyond_26_letters_is_searched_the_same(n_letters, configure):
+    """English lists moved onto the last 26 letters of a 33- or 64-letter alphabet, order kept: the generic
+    build (letter codes 7..32 or 38..63, live sets over 64 bits) makes the choices the 26-letter build makes,
+    so the same status, node count and fill (the same word ids), with word and letter branching."""
+    alphabet = alphabet_of(n_letters)
+    moved = shifted(alphabet)
+    outcomes = set()
+    for grid, score_by_word in english_problems(10):
+        english = compile_problem(grid, build_word_list(score_by_word, "<en>"), min_score=0)
+        other = compile_problem(grid, build_word_list({w.translate(moved): s for w, s in score_by_word.items()},
+                                                      "<moved>", alphabet=alphabet), min_score=0)
+        assert other.alphabet.size == n_letters
+        runs = [run_search(problem, **dict(configure)) for problem in (english, other)]
+        assert runs[0] == runs[1]
+        code, stats, _ = runs[0]
+        outcomes.add(code)
+        assert stats["nodes"] > 0 or code is None
+    assert {kernel.SOLVED, kernel.EXHAUSTED} <= outcomes  # both kinds of search were compared
+
+
+def test_the_generic_build_searches_english_as_the_26_letter_build(monkeypatch):
+    """The 26-letter build (_bitsearch_en.c) is _bitsearch.c with a constant stride: same searches."""
+    problems = [compile_problem(grid, build_word_list(words, "<en>"), min_score=0)
+                for grid, words in english_problems(6)]
+    specialised = [run_search(problem, branch=branch) for problem in problems for branch in ("word", "letter")]
+    generic = kernel._bs_library(27)
+    assert kernel._bs_library(26) is not generic
+    monkeypatch.setattr(kernel, "_bs_library", lambda n_letters: generic)
+    assert [run_search(problem, branch=branch) for problem in problems for branch in ("word", "letter")] == specialised
+
+
+@pytest.mark.parametrize("n_letters", [33, 64])
+def test_fills_in_letters_beyond_26_are_valid_and_proofs_sound(n_letters):
+    """Random lists mostly over the letters beyond Z: every fill passes check_fill, every 'no fill' agrees with
+    plain enumeration, and the fills do use letters beyond index 25."""
+    from xwcp.backends import fill
+    from xwcp.engine.result import Limits, check_fill
+    from xwcp.base.types import FillStatus
+
+    alphabet = alphabet_of(n_letters)
+    rng = random.Random(n_letters)
+    statuses, high_letters = [], set()
+    for index in range(20):
+        grid = shape(index)
+        lengths = tuple({slot.length for slot in compile_problem(grid, words_from_pairs(["AB"])).slots})
+        chars = "".join(rng.sample(alphabet.chars[26:], 2) + rng.sample(ENGLISH_LETTERS, rng.choice([0, 1])))
+        words = {"".join(rng.choice(chars) for _ in range(length)): 50
+                 for length in lengths for _ in range(rng.randint(6, 14))}
+        problem = compile_problem(grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0)
+        fillable = brute_fillable(problem, [s.id for s in problem.slots])
+        for branch in ("word", "letter"):
+            result = fill(problem, "backtrack", Limits(seed=index, time_limit_s=20, extra={"branch": branch}))
+            assert result.status is (FillStatus.FILLED if fillable else FillStatus.UNFILLABLE)
+            if result.status is FillStatus.FILLED:
+                assert check_fill(problem, result.entries) == []
+                high_letters.update(ch for entry in result.entries for ch in entry if alphabet.index(ch) >= 26)
+            statuses.append(result.status)
+    assert FillStatus.FILLED in statuses and FillStatus.UNFILLABLE in statuses
+    assert len(high_letters) >= 3, high_letters
+
+
+def test_an_alphabet_over_64_letters_is_refused_by_the_kernels():
+    letters = tuple(chr(0x4E00 + i) for i in range(65))
+    from xwcp.model.alphabet import Alphabet
+
+    big = Alphabet("x65", "Test 65", letters)
+    problem = compile_problem(shape(0), build_word_list({letters[64] * 4: 50, letters[0] * 4: 50}, "<big>",
+                                                        alphabet=big), min_score=0)
+    with pytest.raises(ValueError, match="1 to 64 letters, not 65"):
+        bit_search(problem)
+    with pytest.raises(ValueError, match="1 to 64 letters, not 65"):
+        kernel.Engine(problem)

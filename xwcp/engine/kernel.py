@@ -152,25 +152,22 @@ class NeedsNumpyProblem(Exception):
     use xwcp.engine.plain_kernel's forms, or compile the problem with `compile_problem`."""
 
 
-ENGLISH_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_LETTERS = 64
 """The most letters the kernels take: a cell's live letters are one 64-bit mask. Larger alphabets run on cpsat."""
 
 
 def letter_chars(problem: Problem) -> str:
     """The code char of each letter code 0..K-1 of `problem`'s alphabet, in order (A-Z for English)."""
-    alphabet = getattr(problem, "alphabet", None)
-    return ENGLISH_CHARS if alphabet is None else str(alphabet.chars)
+    return problem.alphabet.chars
 
 
 def letter_count(problem: Problem) -> int:
-    """K, the letters of `problem`'s alphabet: the kernels' tables are sized per letter by it.
+    """K, the letters of `problem`'s alphabet (`Problem.alphabet`): the kernels' tables are sized per letter by it.
 
     Raises:
         ValueError: the alphabet has more than MAX_LETTERS letters (or none).
     """
-    alphabet = getattr(problem, "alphabet", None)
-    size = 26 if alphabet is None else int(alphabet.size)
+    size = problem.alphabet.size
     if not 1 <= size <= MAX_LETTERS:
         raise ValueError(f"the compiled kernels take alphabets of 1 to {MAX_LETTERS} letters, not {size}")
     return size

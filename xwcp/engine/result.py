@@ -308,9 +308,8 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     letter_by_cell: dict[int, str] = {}
     slot_by_text: dict[str, str] = {}
     letters = problem.letters
-    alphabet = getattr(problem, "alphabet", None)
-    index_of = (lambda ch: ch if "A" <= ch <= "Z" else None) if alphabet is None else alphabet.index
-    kind = "A-Z" if alphabet is None or alphabet.is_ascii else alphabet.name
+    alphabet = problem.alphabet
+    kind = "A-Z" if alphabet.is_ascii else alphabet.name
     for slot, entry in zip(problem.slots, entries):
         if slot.id in problem.skipped_slot_ids:
             if entry != problem.fixed_text_by_slot[slot.id]:
@@ -318,7 +317,7 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             continue
         fixed = problem.fixed_text_by_slot.get(slot.id)
         if len(entry) != slot.length or (entry != fixed  # the user's own entry may hold a rebus symbol
-                                         and not all(index_of(ch) is not None for ch in entry)):
+                                         and not all(alphabet.index(ch) is not None for ch in entry)):
             violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter {kind} entry")
             continue
         if fixed is not None:
