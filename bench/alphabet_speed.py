@@ -181,9 +181,9 @@ def main() -> None:
             cells.append(" ".join(f"{name} {median[name] * 1000:.1f} ms {'/'.join(sorted(statuses[path, seed, name]))}"
                                   f" {min(nodes[path, seed, name])} nodes" for name in VARIANTS))
         say(f"{Path(path).stem}: " + " | ".join(f"seed {s}: {c}" for s, c in enumerate(cells)))
-    say(f"compile ms (median per grid): " + ", ".join(f"{name} {statistics.median(compile_ms[name]):.1f}"
+    say("compile ms (median per grid): " + ", ".join(f"{name} {statistics.median(compile_ms[name]):.1f}"
                                                       for name in VARIANTS))
-    say(f"totals: " + ", ".join(f"{name} {totals[name]:.3f} s, {total_nodes[name]} nodes" for name in VARIANTS))
+    say("totals: " + ", ".join(f"{name} {totals[name]:.3f} s, {total_nodes[name]} nodes" for name in VARIANTS))
     for name in per_instance:
         per_node = (totals[name] / max(total_nodes[name], 1)) / (totals["english"] / max(total_nodes["english"], 1))
         say(ratio_line(name, totals[name] / totals["english"], per_instance[name], per_node))
