@@ -1,7 +1,8 @@
 """A 27-33-letter alphabet fills as fast as English: the same grids, a list of the same size and shape, one run.
 
 Usage: PYTHONPATH=. python3 bench/alphabet_speed.py [--letters 33] [--share 0.1] [--words LIST] [--seeds 3]
-                                                    [--rounds 3] [--time-limit 30] [--cpu-time] [GRID ...]
+                                                    [--rounds 3] [--time-limit 30] [--cpu-time] [--no-spread]
+                                                    [GRID ...]
        (default grids: Herald 15.01-15.10 and 21.01-21.10 from models/vanbeek, models/11x11-01,
         models/15x15-daily-01 and -02)
 
@@ -24,7 +25,7 @@ before the clock starts; compile times are printed apart). The summary gives, pe
 total times over every grid and seed (the headline: issue 36's target is <= 1.1), the median of the
 per-instance ratios, and the ratio of time per search node. Grids with letters in them are skipped.
 The machine may be shared: `uptime` is printed before and after; compare the ratios, not the seconds.
-`--cpu-time` times each fill by this thread's CPU time instead of the wall clock (the search runs in this
+`--no-spread` runs English and moved only (the engine's own cost, quicker). `--cpu-time` times each fill by this thread's CPU time instead of the wall clock (the search runs in this
 thread): other processes' load then inflates it far less.
 """
 from __future__ import annotations
@@ -55,7 +56,7 @@ SOURCES = "EAIORNTSLCUDPMHGBYFKWVZXJQ"
 DEFAULT_GRIDS = ([f"models/vanbeek/15.{k:02d}.txt" for k in range(1, 11)]
                  + [f"models/vanbeek/21.{k:02d}.txt" for k in range(1, 11)]
                  + ["models/11x11-01.txt", "models/15x15-daily-01.txt", "models/15x15-daily-02.txt"])
-VARIANTS = ("english", "moved", "spread")
+VARIANTS: tuple[str, ...] = ("english", "moved", "spread")
 
 
 def say(text: str) -> None:
@@ -131,11 +132,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--cpu-time", action="store_true", help="time fills by CPU time, not the wall clock")
+    parser.add_argument("--no-spread", action="store_true", help="English and moved only")
     parser.add_argument("grids", nargs="*")
     args = parser.parse_args()
-    global CLOCK
+    global CLOCK, VARIANTS
     if args.cpu_time:
         CLOCK = time.thread_time
+    if args.no_spread:
+        VARIANTS = ("english", "moved")
     if not 27 <= args.letters <= 26 + len(EXTRA):
         parser.error(f"--letters must be 27..{26 + len(EXTRA)}")
     say(f"start: {uptime()}  letters: {args.letters}  share: {args.share}  seeds: {args.seeds}  rounds: {args.rounds}"
@@ -163,7 +167,7 @@ def main() -> None:
     nodes: dict[tuple[str, int, str], set[int]] = {}
     statuses: dict[tuple[str, int, str], set[str]] = {}
     for round_no in range(args.rounds):
-        order = VARIANTS[round_no % 3:] + VARIANTS[:round_no % 3]
+        order = VARIANTS[round_no % len(VARIANTS):] + VARIANTS[:round_no % len(VARIANTS)]
         for path in grids:
             for seed in range(args.seeds):
                 for name in order:
@@ -175,7 +179,7 @@ def main() -> None:
     say(f"end: {uptime()}")
     totals = {name: 0.0 for name in VARIANTS}
     total_nodes = {name: 0 for name in VARIANTS}
-    per_instance: dict[str, list[float]] = {"moved": [], "spread": []}
+    per_instance: dict[str, list[float]] = {name: [] for name in VARIANTS if name != "english"}
     moved_nodes_differ = []
     for path in grids:
         cells = []
