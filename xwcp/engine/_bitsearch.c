@@ -78,6 +78,8 @@ typedef struct {
     const uint8_t *letters;
     const int16_t *scores;
     const double *log_table;
+    const int32_t *starts;       /* the list's starts per length [L, K + 1]: a letter with no word at q is skipped */
+    const int64_t *slot_starts_off;
     /* state */
     uint64_t *dom;
     int32_t *size;
@@ -324,7 +326,8 @@ static int32_t first_word(const BsState *st, int32_t s) {
     return -1;
 }
 
-static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
+/* inlined everywhere: the hot loop of bs_propagate calls it once per live letter */
+static inline __attribute__((always_inline)) int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
     const uint64_t *d = st->dom + st->slot_dom_off[s];
     const uint64_t *m = mask_of(st, s, q, c);
     const int32_t W = st->slot_W[s];
@@ -749,12 +752,14 @@ int BS_FN(bs_init)(BsState *st) {
     }
     for (int32_t s = 0; s < st->n_slots; s++) {
         if (st->size[s] == 0) { st->wipeout_slot = s; prov_fail(st, s); return 0; }
-        /* letters with no word at all are dead before anything else */
+        /* letters with no word at all are dead before anything else (a letter the list never has at q is not
+         * even scanned for: in a larger alphabet many are, and each would cost a pass over the domain) */
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
+            const int32_t *stt = st->starts + st->slot_starts_off[s] + (int64_t)q * (K + 1);
             uint64_t now = 0;
             for (int32_t c = 0; c < K; c++)
-                if (has_support(st, s, q, c)) now |= 1ULL << c;
+                if (stt[c + 1] > stt[c] && has_support(st, s, q, c)) now |= 1ULL << c;
             st->live[po + q] = now;
         }
     }

@@ -358,6 +358,7 @@ class _BsState(ctypes.Structure):
         ("slot_letters_off", _I64), ("slot_scores_off", _I64), ("slot_group", _I32),
         ("group_start", _I32), ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
         ("masks", _U64), ("letters", _U8), ("scores", _I16), ("log_table", _F64),
+        ("starts", _I32), ("slot_starts_off", _I64),
         ("dom", _U64), ("size", _I32), ("live", _U64), ("residue", _I32), ("weight", _F64),
         ("queue", _I32), ("queued", _I32), ("q_len", ctypes.c_int32), ("saved_depth", _I32),
         ("wipeout_slot", ctypes.c_int32),
@@ -463,6 +464,7 @@ class BitSearch(_SlotLayout):
         self.slot_dom_off = np.zeros(n + 1, np.int64)
         np.cumsum(self.slot_W, out=self.slot_dom_off[1:])
         self.slot_mask_off = self._column(6, np.int64)
+        self.slot_starts_off = self._column(5, np.int64)
         self.log_table = np.frombuffer(word_count_logs(int(self.slot_nw.max() if n else 0) + 2), np.float64)
         dom = np.zeros(max(int(self.slot_dom_off[n]), 1), np.uint64)
         dom_bytes = np.zeros(len(dom) * 8, np.uint8)  # one buffer: np.pad per slot took half the engine's start
@@ -496,7 +498,7 @@ class BitSearch(_SlotLayout):
                         ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
                         ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
                         ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
-                        ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U64),
+                        ("slot_starts_off", _I64), ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U64),
                         ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
                         ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
                         ("solution", _I32), ("abort_flag", _I32), ("br_at_depth", _I32),
@@ -504,6 +506,7 @@ class BitSearch(_SlotLayout):
         st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.scores = _ptr(words.scores_flat, _I16)
+        st.starts = _ptr(words.starts_flat, _I32) if words.starts_flat.size else _ptr(np.zeros(1, np.int32), _I32)
         st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)

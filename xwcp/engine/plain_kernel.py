@@ -48,7 +48,7 @@ _PLAIN_STATE = {
 """The search-state arrays `BitSearch` allocates in Python, with their sizes (as in `BitSearch.__init__`)."""
 _PLAIN_PROBLEM = ("slot_len", "slot_nw", "slot_W", "slot_dom_off", "slot_mask_off", "slot_pos_off",
                   "slot_letters_off", "slot_scores_off", "slot_group", "group_start", "group_slots", "cross_slot",
-                  "cross_pos", "masks", "letters", "scores", "log_table")
+                  "cross_pos", "masks", "letters", "scores", "log_table", "starts", "slot_starts_off")
 _PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "save_words_at", "br_slot", "br_word",
                   "br_neg", "ng_lits", "ng_start", "ng_watch", "guide",
                   "expl", "conflict", "ng_hits",  # learning at every failure (calloc'd in C)
@@ -93,6 +93,7 @@ class PlainBitSearch(BitSearch):
             "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
             "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
             "slot_scores_off": ("q", [row[3] for row in rows]), "log_table": ("d", log_table),
+            "slot_starts_off": ("q", [row[5] for row in rows]),
             "slot_group": ("i", lay["slot_group"]), "group_start": ("i", lay["group_start"]),
             "group_slots": ("i", lay["group_slots"]), "cross_slot": ("i", lay["cross_slot"]),
             "cross_pos": ("i", lay["cross_pos"])}
@@ -112,7 +113,8 @@ class PlainBitSearch(BitSearch):
             ctypes.memmove(ctypes.addressof(dom) + dom_off[k] * 8, data, len(data))
         self.dom = dom
         st.dom = ctypes.cast(dom, _U64)
-        _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat"})
+        _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat",
+                                       "starts": "starts_flat"})
         st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
