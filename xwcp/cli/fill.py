@@ -29,7 +29,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         args.grid, inputs.word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
         strict=args.strict, controls=inputs.controls(args), backend=args.backend, time_limit_s=args.time_limit,
         seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
-        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out)
+        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out, language=getattr(args, "language", None))
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":

@@ -39,7 +39,7 @@ def load_puzzle(args: argparse.Namespace) -> tuple[Puzzle, Problem]:
     from xwcp.services.load import load_puzzle_problem
 
     return load_puzzle_problem(args.grid, word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
-                               strict=args.strict, warn=warn, controls=controls(args))
+                               strict=args.strict, warn=warn, controls=controls(args), language=getattr(args, "language", None))
 
 
 def load_problem(args: argparse.Namespace) -> Problem:

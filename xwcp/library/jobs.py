@@ -22,7 +22,7 @@ from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, Slo
 from xwcp.base.errors import InputError, option_text
 from xwcp.library.answers import (WordLabel, CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
                                   SlotInfo, Suggestions)
-from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
+from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
                                  check_optional_int, check_seconds, read_at, read_size,
                                  read_theme_words, read_words, resolve_slot, type_name)
@@ -74,7 +74,7 @@ class Session:
                  locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
                  region: RegionLike = None, max_shared_substring: int | None = None,
                  controls: Controls | None = None, allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = _warn) -> None:
+                 warn: Callable[[str], None] | None = _warn, language: LanguageLike = None) -> None:
         """Read the grid and the list, check the options and compile the problem.
 
         Args:
@@ -95,6 +95,9 @@ class Session:
             strict: refuse a grid whose completed entries are not all listed (it is then unfillable).
             warn: called with one line per thing to know (what reading the puzzle file said, skipped
                 list lines, entries not in the list); default: Python's `warnings.warn`; None to stay silent.
+            language: the puzzle's language: a pack's code (`"es"`, see `xwcp.languages()`), a pack's .json
+                file or an Alphabet; None: the one the grid file names (or a loaded WordList's), else English.
+                The grid and `words` are read in its letters; the default list (English) is refused for another.
 
         Raises:
             TypeError: an argument of the wrong type (the message names it and what it takes).
@@ -109,7 +112,8 @@ class Session:
                                               ("min_score_by_slot", min_score_by_slot), ("region", region),
                                               ("max_shared_substring", max_shared_substring),
                                               ("controls", controls), ("allow_dupes", allow_dupes or None),
-                                              ("strict", strict or None)) if value is not None]
+                                              ("strict", strict or None), ("language", language))
+                     if value is not None]
             if given or min_score != 50:
                 raise TypeError(f"a compiled Problem carries its own list and controls; do not give "
                                 f"{', '.join(given) or 'min_score'} with it")
@@ -130,7 +134,7 @@ class Session:
         from xwcp.services.load import load
 
         self._puzzle, self.problem, _ = load(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                             controls=controls, warn=warn)
+                                             controls=controls, warn=warn, language=language)
 
     @classmethod
     def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
@@ -151,7 +155,7 @@ class Session:
         if self._puzzle is None:
             from xwcp.formats import Puzzle
 
-            self._puzzle = Puzzle(self.problem.grid)
+            self._puzzle = Puzzle(self.problem.grid, alphabet=self.problem.alphabet)
         return self._puzzle
 
     @property
@@ -342,7 +346,8 @@ class Session:
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise InputError("words must be a list of words")
-        words = [w.strip().upper() for w in words]
+        alphabet = self.problem.alphabet
+        words = [w.strip().upper() if alphabet.is_ascii else alphabet.fold_word(w) or w.strip().upper() for w in words]
         for word in words:
             if len(word) != found.length or self.problem.words.word_id(word) is None:
                 raise InputError(f"{word!r} is not a listed word of {found.length} letters for {found.name}")
@@ -403,9 +408,11 @@ class Session:
         found = resolve_slot(self.problem, slot)
         if not isinstance(word, str):
             raise TypeError(f"word must be a str, not {type_name(word)}")
-        text = normalise_word(word.strip())
+        alphabet = self.problem.alphabet
+        text = normalise_word(word.strip(), alphabet)
         if not text or len(text) != found.length:
-            raise InputError(f"word={word!r}: {found.name} takes a word of {found.length} letters A-Z")
+            letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+            raise InputError(f"word={word!r}: {found.name} takes a word of {found.length} {letters}")
         pattern = self.problem.pattern(found.id)
         clash = next((i for i, (p, t) in enumerate(zip(pattern, text)) if p != "." and p != t), None)
         if clash is not None:
@@ -432,6 +439,7 @@ def _replace_grid(puzzle: Puzzle, grid: Grid) -> Puzzle:
 def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
          bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
          max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+         language: LanguageLike = None,
          backend: str = "auto", time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
          min_diff: int | None = None, quality: bool = False,
          progress: Callable[[Progress], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
@@ -446,31 +454,32 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
     """
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                   strict=strict, language=language).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                                        min_diff=min_diff, quality=quality, progress=progress, abort=abort)
 
 
 def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
           bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
           max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+         language: LanguageLike = None,
           backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
     """Can the grid be filled? `.verdict` is Verdict.FILLABLE, UNFILLABLE or UNKNOWN; `.core` names the
     slots that cannot be filled together. Options as `Session` and `Session.check`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
+                   strict=strict, language=language).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = None, k: int | None = None,
             by: str = "score", min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
             min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
             max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> DomainsAnswer:
+            strict: bool = False, language: LanguageLike = None) -> DomainsAnswer:
     """The live words of every slot: `domains(grid)["6D"]` is a list of (word, score) pairs, best first.
     Options as `Session` and `Session.domains`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).domains(slot, k=k, by=by)
+                   strict=strict, language=language).domains(slot, k=k, by=by)
 
 
 def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int = 10, by: str = "score",
@@ -478,37 +487,37 @@ def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int =
             show_fill: bool = False, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
             min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
             max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> Suggestions:
+            strict: bool = False, language: LanguageLike = None) -> Suggestions:
     """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
     (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).suggest(slot, k=k, by=by, verify=verify, backend=backend,
+                   strict=strict, language=language).suggest(slot, k=k, by=by, verify=verify, backend=backend,
                                           time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
 
 
 def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_score: int = 50,
             locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
             region: RegionLike = None, max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> HeatMap:
+            strict: bool = False, language: LanguageLike = None) -> HeatMap:
     """How many letters each cell can still take: `.counts` (rows; None for blocks), `.save_png(path)`.
     Options as `Session` and `Session.heatmap`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).heatmap(core=core)
+                   strict=strict, language=language).heatmap(core=core)
 
 
 def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtrack",
               time_limit_s: float | None = 5.0, seed: int = 0, min_score: int = 50, locks: LocksLike = None,
               bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
               max_shared_substring: int | None = None, allow_dupes: bool = False,
-              strict: bool = False) -> CoreAnswer | None:
+              strict: bool = False, language: LanguageLike = None) -> CoreAnswer | None:
     """Why a grid cannot be filled: a CoreAnswer whose `.slots` are the names of a minimal set of slots
     that cannot all be filled together; None when the grid is fillable. Options as `Session` and
     `Session.find_core`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
+                   strict=strict, language=language).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = None,
