@@ -25,8 +25,10 @@ from xwcp.library.answers import (WordLabel, CheckAnswer, CoreAnswer, DesignAnsw
 from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
                                  check_optional_int, check_seconds, read_at, read_size,
-                                 read_theme_words, read_words, resolve_slot, type_name)
+                                 list_alphabet, read_language, read_theme_words, read_words, resolve_slot,
+                                 type_name)
 from xwcp.engine.result import Progress
+from xwcp.model.alphabet import ENGLISH
 
 if TYPE_CHECKING:
     from xwcp.engine.ac3 import Propagation
@@ -525,7 +527,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
            min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
            count: int = 1, min_diff: int = 8, time_limit_s: float | None = None, quality_time_s: float = 20.0,
            words: WordsLike = None, min_score: int = 50, bans: BansLike = None, seed: int = 0,
-           progress: Callable[[DesignEvent], None] | None = None) -> DesignAnswer:
+           progress: Callable[[DesignEvent], None] | None = None, language: LanguageLike = None) -> DesignAnswer:
     """Design grids around theme entries: symmetric block patterns, each proven fillable and filled for quality.
 
     The options are those of `xwcp design` (the same defaults, the same search: `xwcp.designer`).
@@ -548,6 +550,8 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
         time_limit_s: stop after this many seconds in all (None: 120 per design asked for).
         quality_time_s: seconds of quality search per design (0 keeps the first fill).
         words: the word list, as for `xwcp.fill` (None: the embedded default list).
+        language: the language of the themes and the list (a pack's code, see `xwcp.languages()`; None:
+            English, or a loaded WordList's).
         min_score: every entry but the theme entries is a word scored at least this.
         bans: words no entry may take: one word or a set of words.
         seed: random seed, 0 to 2**31 - 1 (patterns and fills).
@@ -568,6 +572,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     from enum import Enum
 
     theme_words = read_theme_words(themes)
+    alphabet = read_language(language) or list_alphabet(words) or ENGLISH
     at_items = read_at(at)
     size_text = read_size(size)
     choices: list[str] = []
@@ -597,8 +602,8 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     request = make_request(size=size_text, themes=theme_words, at=at_items, symmetry=choices[0], style=choices[1],
                            max_words=max_words, min_words=min_words, max_blocks=max_blocks, max_length=max_length,
                            count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
-                           seed=seed, min_score=min_score, bans=sorted(banned))
-    word_list = read_words(words)
+                           seed=seed, min_score=min_score, bans=sorted(banned), alphabet=alphabet)
+    word_list = read_words(words, alphabet=alphabet)
     from xwcp.services.load import warn_list
 
     warn_list(word_list, _warn)
