@@ -26,17 +26,21 @@ def named_alphabet(code: object, warnings: list[str]) -> Alphabet | None:
 
 
 def charset_alphabet(charset: object, warnings: list[str]) -> Alphabet | None:
-    """The shipped pack that fits an ipuz `charset` (the characters a solver may enter) best: the smallest whose
-    letters hold them all, when the charset is not plain A-Z; None otherwise."""
+    """The shipped pack that fits an ipuz `charset` (the characters a solver may enter) best, when the charset is
+    not plain A-Z: of the packs that read every character of it as a letter (its own, or one it folds: Russian
+    Ё -> Е), the one that folds the fewest of them, then with the fewest letters the charset lacks; None when
+    none does or English is that pack."""
     if not isinstance(charset, str):
         return None
     letters = {ch.upper() for ch in charset if ch.isalpha()}
     if not letters or letters <= set(ENGLISH.letters):
         return None
-    fitting = [a for a in shipped_alphabets() if letters <= set(a.letters)]
+    fitting = [a for a in shipped_alphabets() if not a.is_open and all(a.fold_word(ch) for ch in letters)]
     if not fitting:
         return None
-    best = min(fitting, key=lambda a: (len(set(a.letters) - letters), a.code))
+    best = min(fitting, key=lambda a: (len(letters - set(a.letters)), len(set(a.letters) - letters), a.code))
+    if best.is_ascii:
+        return None
     warnings.append(f"read as {best.name} (--language {best.code}), the pack its charset fits; give --language "
                     "to read it as another")
     return best

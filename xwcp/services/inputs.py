@@ -142,9 +142,10 @@ def same_pack(a: Alphabet, b: Alphabet) -> bool:
 
 def default_list_refusal(alphabet: Alphabet) -> InputError:
     """The one line refusing the default list (English) for a puzzle in another language."""
-    give = "--words LIST" if is_cli() else "words=LIST"
-    return InputError(f"the default word list is English; for a {alphabet.name} puzzle give {give} (a list in "
-                      f"{alphabet.name}), or build one with `xwcp words build --language {alphabet.code}`")
+    language, give = ((f"--language {alphabet.code}", "--words LIST") if is_cli()
+                      else (f"language={alphabet.code!r}", "words=LIST"))
+    return InputError(f"the default word list is English; for {language} give {give} (a list in {alphabet.name}), "
+                      f"or build one with `xwcp words build --language {alphabet.code}`")
 
 
 def read_words(words: object, name: str = "words", alphabet: Alphabet | None = None) -> WordList:
