@@ -150,3 +150,60 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
         assert data == suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10,
                                       count=False, probe_max_words=None)
     assert client.get("/api/info").json()["cache"] == {"hits": 0, "misses": 5, "incremental": 3}
+
+
+# ----- the server's language (issue 36) ---------------------------------------------------------
+
+@pytest.fixture()
+def german_client(tmp_path, monkeypatch):
+    """A TestClient app over a German list (Ä written AE), its personal list in its own file."""
+    import warnings
+
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words.wordlist import words_from_pairs
+
+    from tests.web.helpers import HOSTS
+
+    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path / "data"))
+    words = words_from_pairs([("ÄS", 60), ("RUM", 60), ("TOT", 60), ("ART", 60), ("EUO", 60), ("SMT", 60)],
+                             alphabet=load_alphabet("de"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    with TestClient(web_app.create_app(words=words, hosts=HOSTS), base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def test_languages_lists_the_packs_and_the_one_served(client):
+    from xwcp.model.alphabet import shipped_alphabets
+
+    packs = client.get("/api/languages").json()
+    assert [p["code"] for p in packs] == [a.code for a in shipped_alphabets()]
+    assert [p["code"] for p in packs if p["served"]] == ["en"]
+    dutch = next(p for p in packs if p["code"] == "nl")
+    assert "IJ" in dutch["letters"] and dutch["direction"] == "ltr" and dutch["size"] == len(dutch["letters"])
+    assert client.get("/api/info").json()["language"]["code"] == "en"
+
+
+def test_a_request_names_the_servers_language_or_is_refused(german_client):
+    assert [p["code"] for p in german_client.get("/api/languages").json() if p["served"]] == ["de"]
+    body = {"grid": ["AE.", "...", "..."], "language": "de"}
+    answer = german_client.post("/api/domains", json=body)
+    assert answer.status_code == 200, answer.text
+    slot_1a = next(slot for slot in answer.json()["slots"] if slot["id"] == "1A")
+    assert [w["word"] for w in slot_1a["words"]] == ["AES"]  # ÄS, read as German
+    refused = german_client.post("/api/domains", json={**body, "language": "es"})
+    assert refused.status_code == 400 and "German" in refused.json()["error"] and "--language es" in refused.json()["error"]
+    assert german_client.post("/api/domains", json={**body, "language": 5}).status_code == 400
+
+
+def test_a_letter_outside_the_servers_language_is_a_400_naming_the_cell(german_client):
+    answer = german_client.post("/api/heatmap", json={"grid": ["AЖ.", "...", "..."]})
+    assert answer.status_code == 400 and "row 1, column 2: 'Ж' is not a letter of German" in answer.json()["error"]
+
+
+def test_the_personal_list_of_a_language_is_its_own(german_client, tmp_path):
+    assert german_client.post("/api/words", json={"word": "räs", "score": 70}).status_code == 200
+    assert (tmp_path / "data" / "personal.de.dict").read_text(encoding="utf-8").splitlines()[-1] == "RAES;70"
+    assert not (tmp_path / "data" / "personal.dict").exists()
+    assert german_client.post("/api/words", json={"word": "Ж", "score": 70}).status_code == 400

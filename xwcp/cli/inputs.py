@@ -25,9 +25,10 @@ def word_paths(args: argparse.Namespace) -> list[str | None] | None:
     words: list[str | None] | None = args.words
     if not getattr(args, "personal", False):
         return words
+    from xwcp.model.alphabet import load_alphabet
     from xwcp.words.userwords import personal_path
 
-    path = personal_path()
+    path = personal_path(load_alphabet(getattr(args, "language", None)))  # each language has its own
     if not path.exists():
         warn(f"no personal word list yet ({path}): the web builder's bans and boosts are kept there")
         return words

@@ -63,7 +63,6 @@ from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
 from xwcp.web.unfillable import unfillable_core, with_core
 from xwcp.web.wordsource import WordSource
-from xwcp.words import userwords
 from xwcp.words.wordlist import WordList
 
 if TYPE_CHECKING:
@@ -308,7 +307,7 @@ def _info_json(state: ServerState) -> Report:
         "quality": quality_fill_function() is not None, "formats": export_formats(),
         "core": _importable("xwcp.search.core", "explain"),
         "design": _importable("xwcp.designer.search", "design"),
-        "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
+        "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},
         "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
                   "incremental": state.cache.incremental},
