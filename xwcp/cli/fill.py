@@ -36,14 +36,14 @@ def cmd_fill(args: argparse.Namespace) -> int:
         if result.fills:
             print(report.FillReport(problem, result, seconds).grids_text())
         else:
-            print(f"xwcp: {report.verdict_text(result)}", file=sys.stderr)
+            print(f"xwcp: {problem.alphabet.written(report.verdict_text(result))}", file=sys.stderr)
         return _stopped_quality(result) or result.status.exit_code
     core = None
     if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
         from xwcp.services.run import explain_verdict
 
         if args.format == "text":
-            print(report.verdict_text(result), flush=True)
+            print(problem.alphabet.written(report.verdict_text(result)), flush=True)
         core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
     total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # the answer worked out once (what xwcp.FillAnswer wraps; the CLI does not import the library's dataclasses:
@@ -55,7 +55,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
     if result.stopped_by is not None:
         data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
+    emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note, problem.alphabet)
     return _stopped_quality(result) or result.status.exit_code
 
 

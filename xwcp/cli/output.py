@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from xwcp.model.alphabet import Alphabet
 
 _WARNINGS: list[str] = []
 """This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
@@ -27,11 +30,25 @@ def say(line: str) -> None:
     print(f"xwcp: {line}", file=sys.stderr, flush=True)
 
 
-def emit(output_format: str, data: dict[str, Any], text: str) -> None:
-    """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`."""
+def emit(output_format: str, data: dict[str, Any], text: str, alphabet: Alphabet | None = None) -> None:
+    """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`; with the puzzle's
+    `alphabet`, its letters of several characters are shown as written (Dutch IJ, not the code char inside)."""
     if output_format == "json" and _WARNINGS:
         data = {**data, "warnings": list(_WARNINGS)}
+    if alphabet is not None and (alphabet.has_multi_letters or alphabet.is_open):
+        data, text = _written(data, alphabet), alphabet.written(text)
     print(json.dumps(data) if output_format == "json" else text)
+
+
+def _written(value: Any, alphabet: Alphabet) -> Any:
+    """`value` (JSON-ready) with every string's code chars written as `alphabet` writes them."""
+    if isinstance(value, str):
+        return alphabet.written(value)
+    if isinstance(value, dict):
+        return {key: _written(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_written(item, alphabet) for item in value]
+    return value
 
 
 def print_quietly(text: str) -> None:
