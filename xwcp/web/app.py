@@ -54,7 +54,7 @@ from xwcp.model.alphabet import Alphabet
 from xwcp.web import puzzles
 from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, language_field, optional_slot_field,
-                             slot_field)
+                             slot_field, written_json)
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
@@ -194,7 +194,7 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
         return _error(exc.status, exc.message)
     except InputError as exc:
         return _error(400, str(exc))
-    return JSONResponse(data)
+    return JSONResponse(written_json(data, state.source.alphabet))
 
 
 def _domains(entry: Analysed, key: CacheKey, body: Body) -> Report:

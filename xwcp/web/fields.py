@@ -137,3 +137,17 @@ def grid_json(grid: Grid, alphabet: Alphabet = ENGLISH) -> Body:
     return {"grid": grid_lines(grid, alphabet),
             "contents": [[written(cell) for cell in grid.cells[r * grid.width:(r + 1) * grid.width]]
                          for r in range(grid.height)]}
+
+
+def written_json(value: Any, alphabet: Alphabet) -> Any:
+    """An answer (JSON-ready) with the code chars of `alphabet`'s letters of several characters written as it
+    writes them (Dutch "IJ", never a private-use character); itself for any other alphabet."""
+    if not (alphabet.has_multi_letters or alphabet.is_open):
+        return value
+    if isinstance(value, str):
+        return alphabet.written(value)
+    if isinstance(value, dict):
+        return {key: written_json(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [written_json(item, alphabet) for item in value]
+    return value
