@@ -207,3 +207,20 @@ def test_the_personal_list_of_a_language_is_its_own(german_client, tmp_path):
     assert (tmp_path / "data" / "personal.de.dict").read_text(encoding="utf-8").splitlines()[-1] == "RAES;70"
     assert not (tmp_path / "data" / "personal.dict").exists()
     assert german_client.post("/api/words", json={"word": "Ж", "score": 70}).status_code == 400
+
+
+def test_a_fill_in_the_servers_language_comes_back_as_written(german_client):
+    from tests.helpers import check_written_fill
+    from tests.web.helpers import _fill
+
+    with german_client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": ["...", "...", "..."], "language": "de", "time_limit_s": 20})
+    assert result["status"] == "filled", result
+    listed = {"AES", "RUM", "TOT", "ART", "EUO", "SMT"}
+    from xwcp.model.alphabet import load_alphabet
+
+    assert check_written_fill(result["contents"], listed, load_alphabet("de").letters) == []
+    assert set(result["entries"].values()) <= listed
+    with german_client.websocket_connect("/ws/fill") as ws:
+        _, refused = _fill(ws, {"grid": ["...", "...", "..."], "language": "ru"})
+    assert refused["type"] == "error" and "German" in refused["error"]
