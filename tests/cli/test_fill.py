@@ -311,3 +311,17 @@ def test_bad_language_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys
     cyrillic = write(tmp_path, "ru.dict", RUSSIAN[0])
     code, _, err = run(["fill", write(tmp_path, "g3.txt", OPEN_3), "--language", "es", "--words", cyrillic], capsys)
     assert code == 2 and "no usable entries in Spanish" in one_line(err)  # no word of the alphabet
+
+
+def test_a_files_letter_outside_its_language_names_the_file_and_cell(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    ipuz = tmp_path / "bad.ipuz"
+    ipuz.write_text(json.dumps({
+        "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "org.xwcp:language": "es",
+        "dimensions": {"width": 3, "height": 3}, "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
+        "solution": [["A", "Ж", None], [None] * 3, [None] * 3]}, ensure_ascii=False), encoding="utf-8")
+    words = write(tmp_path, "es.dict", SPANISH[0])
+    for command in (["fill"], ["check"], ["domains"]):
+        code, _, err = run([*command, ipuz, "--words", words], capsys)
+        line = one_line(err)
+        assert code == 2 and str(ipuz) in line and "row 1, column 2 holds 'Ж'" in line and "Spanish" in line

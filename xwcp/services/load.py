@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from xwcp.base.errors import option_text
+from xwcp.base.errors import InputError, option_text
 from xwcp.compile.controls import Controls
-from xwcp.compile.problem import Problem, compile_problem, compile_structure, plain_problem, unlisted_text
+from xwcp.compile.problem import (Problem, check_letters, compile_problem, compile_structure, plain_problem,
+                                  unlisted_text)
 from xwcp.formats import Puzzle, check_writable, read_puzzle
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.engine.plain_kernel import plain_search_supported
@@ -98,6 +99,11 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
                  else read_words(words, alphabet=puzzle.alphabet))
     if not as_paths:
         warn_list(word_list, tell)
+    if not word_list.alphabet.is_ascii and isinstance(grid, (str, os.PathLike)) and not _is_text(grid):
+        try:  # the compiler checks this too; here the message names the file
+            check_letters(puzzle.grid, word_list.alphabet)
+        except InputError as exc:
+            raise InputError(exc.message, os.fspath(grid)) from None
     problem = compile_problem(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                               controls=controls)
     warn_problem(problem, strict, tell)
@@ -167,6 +173,11 @@ def load_words(words_path: WordPaths = None, warn: Warn | None = None, alphabet:
         for words in layers:
             warn_list(words, warn)
     return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
+def _is_text(grid: str | os.PathLike[str]) -> bool:
+    """Grid text rather than a file name (a str with a line break)."""
+    return isinstance(grid, str) and ("\n" in grid or "\r" in grid)
 
 
 def _word_paths(words: object) -> list[str | Path | None]:
