@@ -36,19 +36,10 @@ def emit(output_format: str, data: dict[str, Any], text: str, alphabet: Alphabet
     if output_format == "json" and _WARNINGS:
         data = {**data, "warnings": list(_WARNINGS)}
     if alphabet is not None and (alphabet.has_multi_letters or alphabet.is_open):
-        data, text = _written(data, alphabet), alphabet.written(text)
+        from xwcp.render.report import written_data
+
+        data, text = written_data(data, alphabet), alphabet.written(text)
     print(json.dumps(data) if output_format == "json" else text)
-
-
-def _written(value: Any, alphabet: Alphabet) -> Any:
-    """`value` (JSON-ready) with every string's code chars written as `alphabet` writes them."""
-    if isinstance(value, str):
-        return alphabet.written(value)
-    if isinstance(value, dict):
-        return {key: _written(item, alphabet) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_written(item, alphabet) for item in value]
-    return value
 
 
 def print_quietly(text: str) -> None:

@@ -205,6 +205,21 @@ def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int |
     return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
 
+def written_data(value: Any, alphabet: Alphabet) -> Any:
+    """`value` (a JSON-ready answer) with every string's code chars of `alphabet`'s multi-character letters written
+    as it writes them (Dutch "IJ", never the private-use character xwcp uses inside); `value` itself for any
+    other alphabet (every letter one code point: code chars are the letters)."""
+    if not (alphabet.has_multi_letters or alphabet.is_open):
+        return value
+    if isinstance(value, str):
+        return alphabet.written(value)
+    if isinstance(value, dict):
+        return {key: written_data(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [written_data(item, alphabet) for item in value]
+    return value
+
+
 def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
     """The grid's cells row by row as `alphabet` writes them: '#', '.', a letter ("Ñ", "IJ"), a rebus's letters."""
     written = alphabet.written

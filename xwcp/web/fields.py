@@ -139,15 +139,9 @@ def grid_json(grid: Grid, alphabet: Alphabet = ENGLISH) -> Body:
                          for r in range(grid.height)]}
 
 
+
 def written_json(value: Any, alphabet: Alphabet) -> Any:
-    """An answer (JSON-ready) with the code chars of `alphabet`'s letters of several characters written as it
-    writes them (Dutch "IJ", never a private-use character); itself for any other alphabet."""
-    if not (alphabet.has_multi_letters or alphabet.is_open):
-        return value
-    if isinstance(value, str):
-        return alphabet.written(value)
-    if isinstance(value, dict):
-        return {key: written_json(item, alphabet) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [written_json(item, alphabet) for item in value]
-    return value
+    """An answer with a pack's multi-character letters written as it writes them (`xwcp.render.report.written_data`)."""
+    from xwcp.render.report import written_data
+
+    return written_data(value, alphabet)
