@@ -265,7 +265,11 @@ def test_fill_in_german_reads_the_list_in_its_letters(tmp_path, monkeypatch, cap
     code, out, _ = run(["fill", grid, "--words", words, "--format", "json"], capsys)  # the same list read as English
     assert code == 1 and json.loads(out)["status"] == "unfillable"
     code, out, _ = run(["fill", grid, "--language", "de", "--words", words, "--format", "grid"], capsys)
-    assert code == 0 and out.split() in (["AES", "RUM", "TOT"], ["ART", "EUO", "SMT"])
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "; language: de" and lines[1:] in (["AES", "RUM", "TOT"], ["ART", "EUO", "SMT"])
+    filled = write(tmp_path, "filled.txt", out)  # the grid output reads back in its language, with no --language
+    code, out, err = run(["check", filled, "--words", words, "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["verdict"] == "fillable", err
 
 
 def test_a_grid_file_names_its_language(tmp_path, monkeypatch, capsys):

@@ -189,12 +189,14 @@ class FillReport:
 
     def grids_text(self) -> str:
         """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
-        separated by `; fill N of M` comment lines (read back, each is one grid)."""
+        separated by `; fill N of M` comment lines (read back, each is one grid). A puzzle in another language
+        than English starts each grid with its `; language: CODE` line, so it reads back in its letters."""
         fills = self.result.fills
         alphabet = self.problem.alphabet
+        language = "" if alphabet.is_ascii else f"; language: {alphabet.code}\n"  # read back in its letters
         if len(fills) == 1:
-            return self.grid(0).render(alphabet).rstrip("\n")
-        parts = [f"; fill {index + 1} of {len(fills)}\n{self.grid(index).render(alphabet)}"
+            return (language + self.grid(0).render(alphabet)).rstrip("\n")
+        parts = [f"{language}; fill {index + 1} of {len(fills)}\n{self.grid(index).render(alphabet)}"
                  for index in range(len(fills))]
         return "\n".join(parts).rstrip("\n")
 
