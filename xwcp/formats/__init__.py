@@ -60,15 +60,17 @@ def read_puzzle(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     Raises:
         InputError: unknown extension, unreadable file, or content xwcp cannot fill (one line naming the file).
     """
-    from xwcp.formats._language import code_cells
-
     is_text = not Path(path).suffix or str(path) == "-"
     module = importlib.import_module(MODULE_BY_SUFFIX[".txt"]) if is_text else format_module(path)
     if is_text or Path(path).suffix.lower() in _TEXT_SYNTAX:
         puzzle: Puzzle = module.read(path, alphabet)
     else:
         puzzle = module.read(path)
-        puzzle = code_cells(puzzle, alphabet or puzzle.alphabet)
+        chosen = alphabet or puzzle.alphabet
+        if chosen is not puzzle.alphabet or not chosen.is_ascii:
+            from xwcp.formats._language import code_cells  # imported only for a language other than English
+
+            puzzle = code_cells(puzzle, chosen)
     kept = sorted({change for content in puzzle.grid.cells for change in changed_letters(content)})
     if kept:  # every reader keeps them as they are (model.grid.cell_upper): said, never silently changed
         puzzle = dataclasses.replace(puzzle, warnings=puzzle.warnings + (
