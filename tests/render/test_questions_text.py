@@ -76,10 +76,3 @@ def test_suggest_lists_words_with_score_fit_verdict_and_fill():
         "  CXQ              score   -  fit 0.00"]  # a word the user typed, not in the list
     data["slot"]["size"], data["status"], data["reason"] = 2500, "unfillable", "4A has no word"
     assert suggest_text(data).splitlines()[:2] == ["Unfillable: 4A has no word", "1A C..: 2,500 words fit"]
-
-
-def test_heatmap_free_means_every_letter_of_the_alphabet():
-    data = {"status": "consistent", "forced": [], "cells": [[27, 26, 24]], "letters": [["", "", ""]]}
-    assert heatmap_text(data, n_letters=27).splitlines()[0] == "  . 26 24"  # Spanish: 27 letters free
-    assert heatmap_text(data, n_letters=24).splitlines()[0] == " 27 26  ."  # Greek: 24
-    assert "any (27)" in heatmap_text(data, n_letters=27).splitlines()[-1]

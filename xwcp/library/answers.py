@@ -667,7 +667,7 @@ class HeatMap:
         """The `xwcp heatmap` text."""
         from xwcp.render.questions_text import heatmap_text
 
-        return heatmap_text(self.json, 26 if self.problem is None else self.problem.alphabet.size)
+        return heatmap_text(self.json)
 
 
 def _check_path(path: object) -> None:

@@ -65,10 +65,10 @@ def text_color(background: ColorType) -> str:
     return DARK_TEXT if on_black >= on_white else LIGHT_TEXT
 
 
-def legend_lines(data: Mapping[str, Any], n_letters: int = 26) -> list[str]:
-    """The legend in words for the picture of `data` (a heat map report; `n_letters` the alphabet's size)."""
+def legend_lines(data: Mapping[str, Any]) -> list[str]:
+    """The legend in words for the picture of `data` (a heat map report)."""
     if data.get("status") == "consistent":
-        return [f"White: any letter still fits ({n_letters}). Green to dark blue: fewer letters fit; the small number "
+        return ["White: any letter still fits (26). Green to dark blue: fewer letters fit; the small number "
                 "is how many.",
                 "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
                 "fits."]
@@ -132,9 +132,7 @@ def draw_heatmap(problem: Problem, data: Mapping[str, Any], path: str | Path, ce
 
 
 def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40) -> Figure:
-    """The heat map in `data` as a matplotlib Figure (the caller closes it); a cell is free when every letter of the
-    problem's alphabet still fits it (26 in English)."""
-    n_letters = problem.alphabet.size
+    """The heat map in `data` as a matplotlib Figure (the caller closes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -164,7 +162,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
     if grid.bars or grid.marks:
         extra = ["Thick lines between cells: bars. Circles, hatching (shaded) and corner colours: the puzzle's "
                  "own marks."]
-    legend = [line for text in legend_lines(data, n_letters) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
+    legend = [line for text in legend_lines(data) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
     title_h_in = 0.22 * len(title_lines) + 0.15
     legend_h_in = 0.18 * len(legend) + 0.15
     fig_h_in = MARGIN_IN * 2 + title_h_in + grid_h_in + legend_h_in
@@ -178,7 +176,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
              linespacing=1.3)
 
     cmap = colormaps["YlGnBu_r"]
-    norm = Normalize(vmin=1, vmax=n_letters)
+    norm = Normalize(vmin=1, vmax=26)
     number_by_cell = grid_numbers(grid)
     mark_by_cell = grid.mark_by_cell
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
@@ -195,7 +193,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
             letter = data["letters"][r][c]
             if not is_consistent:
                 color = CORE_FILL if (r, c) in core_cells else (DEAD_COLOR if (r, c) in dead else "white")
-            elif letter or n >= n_letters:
+            elif letter or n >= 26:
                 color = "white"
             else:
                 color = DEAD_COLOR if n == 0 else cmap(norm(n))
@@ -213,7 +211,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
             elif color == DEAD_COLOR:
                 ax.plot([c + 0.2, c + 0.8], [y + 0.2, y + 0.8], color=ink, linewidth=2)
                 ax.plot([c + 0.2, c + 0.8], [y + 0.8, y + 0.2], color=ink, linewidth=2)
-            elif is_consistent and n < n_letters:
+            elif is_consistent and n < 26:
                 ax.text(c + 0.93, y + 0.07, str(n), ha="right", va="bottom", fontsize=font * 0.45, color=ink)
             number = number_by_cell.get(r * width + c)
             if number is not None:

@@ -21,9 +21,8 @@ def domains_text(problem: Problem, data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def heatmap_text(data: Mapping[str, Any], n_letters: int = 26) -> str:
-    """Cells as two-character counts: '##' block, ' .' free (all `n_letters` of the alphabet: 26 in English),
-    ' 1'..'25', ' X' dead (0); forced letters shown.
+def heatmap_text(data: Mapping[str, Any]) -> str:
+    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
 
     When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
     cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
@@ -46,7 +45,7 @@ def heatmap_text(data: Mapping[str, Any], n_letters: int = 26) -> str:
                 body = f"={data['letters'][r][c]}"
             elif (r, c) in forced:
                 body = forced[(r, c)].lower()
-            elif n == n_letters:
+            elif n == 26:
                 body = "."
             elif n == 0:
                 body = "X"
@@ -67,8 +66,7 @@ def heatmap_text(data: Mapping[str, Any], n_letters: int = 26) -> str:
         if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
             lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
                                  for c in range(width)).rstrip())
-    lines.append(f"key: number = letters still possible, . = any ({n_letters}), X = dead, =L entered, "
-                 "l (lower case) forced")
+    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
     if grid is not None and not grid.is_plain:
         lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
     if data.get("png"):
