@@ -237,9 +237,10 @@ OPEN_3 = "...\n...\n...\n"
 # German writes Ä as AE across two cells: the only fill spells ÄS as AES (read as English, ÄS is AS, no fill).
 GERMAN = ("ÄS;60\nRUM;60\nTOT;60\nART;60\nEUO;60\nSMT;60\nAS;90\n",
           {"AES", "RUM", "TOT", "ART", "EUO", "SMT"})
-# Spanish keeps Ñ: AÑO is not ANO (also listed, a different word); the square AÑO/SON/OSA is the only fill.
-SPANISH = ("AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\nNOS;60\n",
-           {"AÑO", "SON", "OSA", "ASO", "ÑOS", "ONA", "ANO", "NOS"})
+# Spanish keeps Ñ: AÑO is not ANO (also listed, a different word, scored higher); no listed word starts with N,
+# so the square AÑO/SON/OSA (or its transpose) is the only fill, and folding Ñ into N would leave none.
+SPANISH = ("AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\n",
+           {"AÑO", "SON", "OSA", "ASO", "ÑOS", "ONA", "ANO"})
 RUSSIAN = ("дом;60\nара;60\nрот;60\nдар;60\nоро;60\nмат;60\nдым;50\n",
            {"ДОМ", "АРА", "РОТ", "ДАР", "ОРО", "МАТ", "ДЫМ"})
 
