@@ -293,7 +293,8 @@ def test_fill_in_spanish_keeps_n_tilde(tmp_path, monkeypatch, capsys):
 
 @NEEDS_KERNEL
 def test_fill_in_russian(tmp_path, monkeypatch, capsys):
-    data = _fill_language(tmp_path, monkeypatch, capsys, "ru", RUSSIAN, "--backend", "cpsat")
+    """The test contract as written: `xwcp fill GRID --language ru --words LIST --format json`, default backend."""
+    data = _fill_language(tmp_path, monkeypatch, capsys, "ru", RUSSIAN)
     assert data["grid"] in (["ДОМ", "АРА", "РОТ"], ["ДАР", "ОРО", "МАТ"])
 
 

@@ -112,3 +112,15 @@ def test_the_json_answer_names_the_language(tmp_path):
     answer = xwcp.fill(OPEN_3, words=GERMAN, language="de", time_limit_s=30)
     data = answer.as_dict()
     assert data["language"] == "de" and json.loads(json.dumps(data))["cells"] == cells_of(answer)
+
+
+@NEEDS_KERNEL
+def test_fill_in_spanish_with_the_default_backend(tmp_path):
+    """The test contract as written: `xwcp.fill(path, language="es", words=...)`."""
+    path = tmp_path / "grid.txt"
+    path.write_text(OPEN_3, encoding="utf-8")
+    listed = {"AÑO": 80, "SON": 80, "OSA": 70, "ASO": 60, "ÑOS": 50, "ONA": 50, "ANO": 90}
+    answer = xwcp.fill(str(path), language="es", words=listed, time_limit_s=30)
+    assert answer.status is xwcp.FillStatus.FILLED
+    assert check_written_fill(cells_of(answer), set(listed), load_alphabet("es").letters) == []
+    assert answer.rows in (["AÑO", "SON", "OSA"], ["ASO", "ÑOS", "ONA"])
