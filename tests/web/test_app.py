@@ -156,7 +156,8 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
 
 @pytest.fixture()
 def german_client(tmp_path, monkeypatch):
-    """A TestClient app over a German list (Ä written AE), its personal list in its own file."""
+    """A TestClient app over a German list (Ä written AE), its personal list in its own file (the server's list is
+    German: `xwcp serve --language de`; requests in other languages are the page's, xwcp/web/languages.py on h-web)."""
     import warnings
 
     from xwcp.model.alphabet import load_alphabet
@@ -174,34 +175,6 @@ def german_client(tmp_path, monkeypatch):
         yield client
 
 
-def test_languages_lists_the_packs_and_the_one_served(client):
-    from xwcp.model.alphabet import shipped_alphabets
-
-    packs = client.get("/api/languages").json()
-    assert [p["code"] for p in packs] == [a.code for a in shipped_alphabets()]
-    assert [p["code"] for p in packs if p["served"]] == ["en"]
-    dutch = next(p for p in packs if p["code"] == "nl")
-    assert "IJ" in dutch["letters"] and dutch["direction"] == "ltr" and dutch["size"] == len(dutch["letters"])
-    assert client.get("/api/info").json()["language"]["code"] == "en"
-
-
-def test_a_request_names_the_servers_language_or_is_refused(german_client):
-    assert [p["code"] for p in german_client.get("/api/languages").json() if p["served"]] == ["de"]
-    body = {"grid": ["AE.", "...", "..."], "language": "de"}
-    answer = german_client.post("/api/domains", json=body)
-    assert answer.status_code == 200, answer.text
-    slot_1a = next(slot for slot in answer.json()["slots"] if slot["id"] == "1A")
-    assert [w["word"] for w in slot_1a["words"]] == ["AES"]  # ÄS, read as German
-    refused = german_client.post("/api/domains", json={**body, "language": "es"})
-    assert refused.status_code == 400 and "German" in refused.json()["error"] and "--language es" in refused.json()["error"]
-    assert german_client.post("/api/domains", json={**body, "language": 5}).status_code == 400
-
-
-def test_a_letter_outside_the_servers_language_is_a_400_naming_the_cell(german_client):
-    answer = german_client.post("/api/heatmap", json={"grid": ["AЖ.", "...", "..."]})
-    assert answer.status_code == 400 and "row 1, column 2: 'Ж' is not a letter of German" in answer.json()["error"]
-
-
 def test_the_personal_list_of_a_language_is_its_own(german_client, tmp_path):
     assert german_client.post("/api/words", json={"word": "räs", "score": 70}).status_code == 200
     assert (tmp_path / "data" / "personal.de.dict").read_text(encoding="utf-8").splitlines()[-1] == "RAES;70"
@@ -209,18 +182,26 @@ def test_the_personal_list_of_a_language_is_its_own(german_client, tmp_path):
     assert german_client.post("/api/words", json={"word": "Ж", "score": 70}).status_code == 400
 
 
-def test_a_fill_in_the_servers_language_comes_back_as_written(german_client):
+def test_a_server_started_in_german_fills_from_its_list_in_german_letters(german_client):
+    """`xwcp serve --language de --words LIST`: ÄS is read as AES; the personal list is the German one."""
     from tests.helpers import check_written_fill
     from tests.web.helpers import _fill
 
     with german_client.websocket_connect("/ws/fill") as ws:
-        _, result = _fill(ws, {"grid": ["...", "...", "..."], "language": "de", "time_limit_s": 20})
+        _, result = _fill(ws, {"grid": ["...", "...", "..."], "time_limit_s": 20})
     assert result["status"] == "filled", result
     listed = {"AES", "RUM", "TOT", "ART", "EUO", "SMT"}
     from xwcp.model.alphabet import load_alphabet
 
     assert check_written_fill(result["contents"], listed, load_alphabet("de").letters) == []
     assert set(result["entries"].values()) <= listed
-    with german_client.websocket_connect("/ws/fill") as ws:
-        _, refused = _fill(ws, {"grid": ["...", "...", "..."], "language": "ru"})
-    assert refused["type"] == "error" and "German" in refused["error"]
+    assert german_client.get("/api/info").json()["personal"]["path"].endswith("personal.de.dict")
+
+
+def test_a_server_in_another_language_needs_its_list(tmp_path):
+    with pytest.raises(xwcp.InputError, match="default word list is English.*xwcp words build --language es"):
+        web_app.create_app(language="es")
+    words = tmp_path / "es.dict"
+    words.write_text("AÑO;60\nSON;60\n", encoding="utf-8")
+    app = web_app.create_app(str(words), language="es")
+    assert app.state.xwcp.words.alphabet.code == "es" and app.state.xwcp.words.word_id("AÑO") is not None

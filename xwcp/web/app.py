@@ -50,11 +50,9 @@ from xwcp.engine.result import default_threads
 from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
-from xwcp.model.alphabet import Alphabet
 from xwcp.web import puzzles
 from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
-from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, language_field, optional_slot_field,
-                             slot_field, written_json)
+from xwcp.web.fields import Body, flag_field, grid_field, grid_source, optional_slot_field, slot_field
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
@@ -152,11 +150,9 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     allow_dupes = flag_field(body, "allow_dupes")
     source = grid_source(body)
     words, token = state.source.current()
-    alphabet = words.alphabet
     if source is None:  # not rows: grid_field says what is wrong
-        grid_field(body, alphabet)
-    language_field(body, alphabet)  # a request in another language than the server's list: 400 before the cache
-    entry = state.cache.analysed(words, token, source, lambda: grid_field(body, alphabet), min_score, allow_dupes)
+        grid_field(body)
+    entry = state.cache.analysed(words, token, source, lambda: grid_field(body), min_score, allow_dupes)
     return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
@@ -194,7 +190,7 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
         return _error(exc.status, exc.message)
     except InputError as exc:
         return _error(400, str(exc))
-    return JSONResponse(written_json(data, state.source.alphabet))
+    return JSONResponse(data)
 
 
 def _domains(entry: Analysed, key: CacheKey, body: Body) -> Report:
@@ -299,10 +295,8 @@ async def _check_answer(state: ServerState, request: Request) -> Response:
 def _info_json(state: ServerState) -> Report:
     """What the page asks at start: the list, the caps, the features here, the personal list, the cache's counters."""
     words = state.words
-    alphabet = words.alphabet
     return {
         "words": {"source": words.source, "n_words": words.n_words},
-        "language": _language_json(alphabet),
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
         "quality": quality_fill_function() is not None, "formats": export_formats(),
         "core": _importable("xwcp.search.core", "explain"),
@@ -312,23 +306,6 @@ def _info_json(state: ServerState) -> Report:
         "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
                   "incremental": state.cache.incremental},
         "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}}
-
-
-def _language_json(alphabet: Alphabet) -> Report:
-    """A pack as the page takes it: code, name, letters (alphabet order; "IJ" is one), direction, size."""
-    return {"code": alphabet.code, "name": alphabet.name, "letters": list(alphabet.letters),
-            "direction": alphabet.direction, "size": alphabet.size}
-
-
-def _languages_json(served: Alphabet) -> list[Report]:
-    """`GET /api/languages`: every shipped pack (`_language_json`), `served` true for the one this server's
-    word list is in (requests name it, or leave `language` out)."""
-    from xwcp.model.alphabet import shipped_alphabets
-
-    packs = list(shipped_alphabets())
-    if all(a.code != served.code for a in packs):  # a user's own pack (`--language PACK.json`)
-        packs.append(served)
-    return [{**_language_json(a), "served": a.code == served.code} for a in packs]
 
 
 def _presets_json() -> list[Report]:
@@ -353,11 +330,8 @@ def _page_routes(state: ServerState) -> list[BaseRoute]:
     async def presets(request: Request) -> Response:
         return JSONResponse(_presets_json())
 
-    async def languages(request: Request) -> Response:
-        return JSONResponse(_languages_json(state.source.base.alphabet))
-
     return [Route("/", index), Route("/favicon.ico", lambda request: Response(status_code=204)),
-            Route("/api/info", info), Route("/api/presets", presets), Route("/api/languages", languages)]
+            Route("/api/info", info), Route("/api/presets", presets)]
 
 
 def _analysis_routes(state: ServerState) -> list[BaseRoute]:
@@ -397,7 +371,7 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
                words: WordList | None = None, hosts: frozenset[str] | None = None,
-               personal: bool = True, language: str | Alphabet | None = None) -> Starlette:
+               personal: bool = True, language: str | None = None) -> Starlette:
     """The builder app.
 
     Args:
@@ -407,8 +381,8 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
         words: an already loaded list (tests), instead of `words_path`.
         hosts: the Host names answered (default: 127.0.0.1, localhost, ::1; see xwcp/web/hosts.py).
         personal: layer the user's personal list (xwcp.words.userwords) over the list, and let the page edit it.
-        language: the language the server fills (a pack's code or file: `xwcp serve --language`); its lists are
-            read in it (the default list is English only). Requests may name it (`"language"`); another is a 400.
+        language: the language of the server's own list (`xwcp serve --language`: a pack's code or file): the
+            lists are read in its letters (the default list is English only, refused for another language).
     """
     if words is None:
         from xwcp.model.alphabet import load_alphabet

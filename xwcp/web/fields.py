@@ -7,7 +7,6 @@ from typing import Any, overload
 
 from xwcp.base.errors import InputError
 from xwcp.model import MAX_GRID_BYTES, MAX_SIDE, Grid, grid_from_rows, grid_lines
-from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.web.http import ApiError
 
 Body = dict[str, Any]
@@ -46,30 +45,8 @@ def flag_field(body: Body, key: str) -> bool:
     return value
 
 
-def language_field(body: Body, served: Alphabet) -> Alphabet:
-    """The language `body["language"]` names (a pack's code; absent: the server's), which must be the one the
-    server's word list is in (`served`, `xwcp serve --language`); 400 otherwise."""
-    code = body.get("language")
-    if code is None:
-        return served
-    if not isinstance(code, str):
-        raise ApiError(400, f"language must be a language code such as \"es\" (GET /api/languages), got {code!r}")
-    try:
-        from xwcp.model.alphabet import load_alphabet
-
-        asked = load_alphabet(code) if not code.endswith(".json") else None
-    except InputError as exc:
-        raise ApiError(400, exc.message) from None
-    if asked is None or asked.code != served.code:
-        raise ApiError(400, f"this server fills {served.name} puzzles (language {served.code!r}), not {code!r}: "
-                            f"start one with `xwcp serve --language {code} --words LIST`")
-    return served
-
-
-def grid_field(body: Body, alphabet: Alphabet = ENGLISH) -> Grid:
-    """The grid of `body["grid"]` (rows in xwcp's text syntax, letters of `alphabet`: the server's language,
-    which `body["language"]` may name); 400 when missing or malformed or in another language, 413 over MAX_SIDE."""
-    alphabet = language_field(body, alphabet)
+def grid_field(body: Body) -> Grid:
+    """The grid of `body["grid"]` (rows in xwcp's text syntax); 400 when missing or malformed, 413 over MAX_SIDE."""
     rows = body.get("grid")
     if rows is None:
         raise ApiError(400, "missing \"grid\": a list of row strings, '#' block, '.' empty, A-Z letters")
@@ -84,7 +61,7 @@ def grid_field(body: Body, alphabet: Alphabet = ENGLISH) -> Grid:
             raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
                                 f"{MAX_SIDE}x{MAX_SIDE}")
     try:
-        return grid_from_rows(rows, "grid", alphabet)
+        return grid_from_rows(rows, "grid")
     except InputError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -130,18 +107,7 @@ def optional_slot_field(body: Body) -> str | None:
     return None if body.get("slot") is None else slot_field(body)
 
 
-def grid_json(grid: Grid, alphabet: Alphabet = ENGLISH) -> Body:
-    """A grid for the page: its lines (`"grid"`, letters as `alphabet` writes them: Ñ, `{IJ}`) and its cells row
-    by row (`"contents"`: '#', '.', a letter as written, "IJ", or a rebus's letters)."""
-    written = alphabet.written
-    return {"grid": grid_lines(grid, alphabet),
-            "contents": [[written(cell) for cell in grid.cells[r * grid.width:(r + 1) * grid.width]]
-                         for r in range(grid.height)]}
-
-
-
-def written_json(value: Any, alphabet: Alphabet) -> Any:
-    """An answer with a pack's multi-character letters written as it writes them (`xwcp.render.report.written_data`)."""
-    from xwcp.render.report import written_data
-
-    return written_data(value, alphabet)
+def grid_json(grid: Grid) -> Body:
+    """A grid for the page: its lines (`"grid"`) and its cells row by row (`"contents"`)."""
+    return {"grid": grid_lines(grid),
+            "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}

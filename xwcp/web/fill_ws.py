@@ -99,7 +99,7 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     """The fill request in `body`, its grid compiled off the event loop. Raises ApiError or InputError."""
     if body.get("type", "fill") != "fill":
         raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
-    request_grid = grid_field(body, state.words.alphabet)  # read once
+    request_grid = grid_field(body)  # read once
     controls = _region_controls(body, request_grid)
     # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
     problem = await anyio.to_thread.run_sync(_problem, state.words, body, controls, request_grid)
@@ -128,7 +128,7 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
         out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
-                                                        if allowed is None or cell in allowed}), problem.alphabet))
+                                                        if allowed is None or cell in allowed})))
     return out
 
 
@@ -138,13 +138,13 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
     words the fill chose by slot and their scores, the quality when a quality search ran."""
     out = {"type": "result", "status": answer.status.value, "backend": answer.backend,
            "seconds": round(answer.wall_time_s, 3), "nodes": answer.stats.nodes,
-           "backtracks": answer.stats.backtracks, "reason": answer.reason, **grid_json(problem.grid, problem.alphabet), "seed": seed}
+           "backtracks": answer.stats.backtracks, "reason": answer.reason, **grid_json(problem.grid), "seed": seed}
     if answer.is_filled and answer.report is not None and answer.result is not None:
         entries = answer.result.fills[0]
-        out.update(grid_json(answer.report.grid(0), problem.alphabet))  # a region fill writes only the region's empty cells
+        out.update(grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
         # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
         # that proves its cells outside the region can still be completed
-        out["entries"] = {problem.slots[s].name: problem.alphabet.written(entries[s]) for s in problem.open_slot_ids}
+        out["entries"] = {problem.slots[s].name: entries[s] for s in problem.open_slot_ids}
         found = answer.fills[0].quality
         if found.min_score is not None and found.mean_score is not None:
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}

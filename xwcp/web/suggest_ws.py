@@ -40,7 +40,7 @@ from xwcp.base.errors import InputError
 from xwcp.library.answers import Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.web.analysis_cache import Analysed, CacheKey, Report
-from xwcp.web.fields import Body, number_field, slot_field, written_json
+from xwcp.web.fields import Body, number_field, slot_field
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import JobState
@@ -64,10 +64,8 @@ async def suggest_session(state: JobState, websocket: WebSocket, analyse: Analys
     running: dict[str, Any] = {}
     """The request running: its abort event and an anyio.Event set when its thread ended."""
 
-    alphabet = getattr(getattr(state, "words", None), "alphabet", None)  # the server's language (ServerState.words)
-
-    async def send(message: Report) -> None:  # a letter such as Dutch IJ as written, never its code char
-        await websocket.send_json(message if alphabet is None else written_json(message, alphabet))
+    async def send(message: Report) -> None:
+        await websocket.send_json(message)
 
     async def stop_running() -> None:
         if running:
