@@ -208,6 +208,14 @@ def _add_convert(sub: Subparsers) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
+def _add_languages(sub: Subparsers) -> None:
+    p = sub.add_parser("languages", help="the language packs: one per line, its code first",
+                       description="Every language pack xwcp ships, one per line: code, name, number of letters, "
+                                   "direction (ltr/rtl) and the letters in order. Give the code to --language.",
+                       epilog="Example: xwcp languages --format json")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
 def _add_bench(sub: Subparsers, with_bench: bool) -> None:
     p = sub.add_parser("bench", help="benchmark backends (and peer solvers) on grid sets",
                        description="Run every backend on every grid and seed; write rows (CSV/JSON) and plots, "
@@ -293,15 +301,7 @@ def _add_design(sub: Subparsers) -> None:
     p.add_argument("--out", metavar="FILE", help="write the best design to FILE (.puz, .ipuz, .xd, .txt or .json)")
 
 
-def _add_languages(sub: Subparsers) -> None:
-    p = sub.add_parser("languages", help="the language packs: one per line, its code first",
-                       description="Every language pack xwcp ships, one per line: code, name, number of letters, "
-                                   "direction (ltr/rtl) and the letters in order. Give the code to --language.",
-                       epilog="Example: xwcp languages --format json")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
-
-
-COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "languages")
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
 
@@ -314,9 +314,8 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
-        "check": _add_check, "serve": _add_serve, "convert": _add_convert,
-        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design,
-        "languages": _add_languages}
+        "check": _add_check, "serve": _add_serve, "convert": _add_convert, "languages": _add_languages,
+        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design}
     for name, add in add_by_command.items():  # in this order in --help
         if only in (None, name):
             add(sub)
