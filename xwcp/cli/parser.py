@@ -314,7 +314,8 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
-        "check": _add_check, "serve": _add_serve, "convert": _add_convert, "languages": _add_languages,
+        "languages": _add_languages,
+        "check": _add_check, "serve": _add_serve, "convert": _add_convert,
         "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design}
     for name, add in add_by_command.items():  # in this order in --help
         if only in (None, name):
