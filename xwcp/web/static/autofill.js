@@ -1,4 +1,5 @@
 // Autofill over the WebSocket: the whole grid or a dragged region, progress in pencil, stop, accept, reroll.
+import { withLanguage } from "./api.js";
 import { overlay } from "./editor.js";
 import { EMPTY, toRows } from "./grid.js";
 import { isLetters } from "./gridtext.js";
@@ -42,7 +43,7 @@ function startFill(region) {
     }, SILENT_S * 1000);
   };
   heard();
-  socket.onopen = () => socket.send(JSON.stringify(request));
+  socket.onopen = () => socket.send(JSON.stringify(withLanguage(request)));
   socket.onmessage = (event) => {
     heard();
     const msg = JSON.parse(event.data);

@@ -138,7 +138,8 @@ export function fitText(text) {
 
 // ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON>&m=<title, author...>&th=<theme>&lk=<locks> --
 // In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter. A grid with bars,
-// marks, rebus cells or its own numbering is given instead as t=<its lines in the text syntax, one per line>.
+// marks, rebus cells, its own numbering or a letter beyond A-Z ("[Ñ]") is given instead as t=<its lines in the text
+// syntax, one per line>. lang=<code> is the puzzle's language (absent: English).
 
 // `extra`: { meta: {title, author, copyright, notes}, theme: slot names, locks: cells } (each optional).
 export function encodeState(grid, clues, extra = {}) {
@@ -153,6 +154,7 @@ export function encodeState(grid, clues, extra = {}) {
   if (Object.keys(meta).length) params.set("m", JSON.stringify(meta));
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
+  if (extra.language && extra.language !== "en") params.set("lang", extra.language);
   return params.toString();
 }
 
@@ -179,5 +181,6 @@ export function decodeState(fragment) {
   const theme = (params.get("th") || "").split(",").filter((name) => /^\d+[AD]$/i.test(name));
   const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
     .filter((cell) => cell < width * height);
-  return { grid, clues, meta, theme, locks };
+  const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
+  return { grid, clues, meta, theme, locks, language };
 }

@@ -2,7 +2,8 @@
 // and the page's grid written back as the lines every request sends. Pure functions, no DOM.
 //
 // The page's grid: { width, height, cells, bars, marks, numbers }:
-//   cells    "#" block, "." empty, "A"-"Z" a letter, "STAR" a rebus cell (several letters in one cell)
+//   cells    "#" block, "." empty, "A"-"Z" a letter, "STAR" a rebus cell (several letters in one cell); in another
+//            language a letter is the pack's code char (alphabet.js), written "[Ñ]" in a row as the server reads it
 //   bars     ["12R", "30B"]: a bar on the right / bottom edge of a cell (flat index row * width + col)
 //   marks    { cell: { circle, shaded, color } } for cells with a circle, shading or a colour ("#RRGGBB")
 //   numbers  null (the standard numbering) or { cell: number }, a published numbering kept from a file
@@ -16,21 +17,35 @@ export const BELOW = "B";
 const DIRECTIVE = /^;\s*(colou?rs?|numbers)\s*:\s*(.*)$/i;
 const COLOR_ITEM = /^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$/;
 const NUMBER_ITEM = /^(\d+),(\d+)=(\d+)$/;
-const LETTERS = /^[A-Z]+$/;
+const ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+let letterChars = ASCII_LETTERS; // the puzzle's letters as code chars (alphabet.js sets them)
 
 export class GridSyntaxError extends Error {}
 
-export function isLetters(text) { return LETTERS.test(text); }
+// The puzzle's language's code chars (one per letter): what counts as a letter below.
+export function setLetterChars(chars) { letterChars = chars; }
 
-// A cell's contents as a token: "#", ".", a letter, else "[...]" (a rebus or a symbol).
-export function contentToken(cell) {
-  return cell === BLOCK || cell === EMPTY || (cell.length === 1 && isLetters(cell)) ? cell : `[${cell}]`;
+// True for one or more letters of the puzzle's language (code chars).
+export function isLetters(text) {
+  if (!text) return false;
+  for (const ch of text) if (!letterChars.includes(ch)) return false;
+  return true;
 }
 
-// True for a cell of several letters or a symbol (what a plain row cannot hold). Called per cell on every keystroke:
-// one character is compared, not matched.
+// A cell the plain rows of the server's syntax carry as one character: a block, an empty cell, a letter A-Z.
+function isPlainCell(cell) {
+  return cell.length === 1 && (cell === BLOCK || cell === EMPTY || (cell >= "A" && cell <= "Z"));
+}
+
+// A cell's contents as a token: "#", ".", a letter A-Z, else "[...]" (a rebus, a symbol, a letter beyond A-Z).
+export function contentToken(cell) {
+  return isPlainCell(cell) ? cell : `[${cell}]`;
+}
+
+// True for a cell of several letters or a symbol (not one letter of the puzzle's language). Called per cell on every
+// keystroke: one character is compared, not matched.
 export function isRebus(cell) {
-  return cell.length !== 1 || (cell !== BLOCK && cell !== EMPTY && !(cell >= "A" && cell <= "Z"));
+  return cell.length !== 1 || (cell !== BLOCK && cell !== EMPTY && !(cell >= "A" && cell <= "Z") && !letterChars.includes(cell));
 }
 
 export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded || !!mark.color); }
@@ -38,7 +53,7 @@ export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded
 // True for a grid the old plain rows describe fully (blocks and one-letter cells only).
 export function isPlain(grid) {
   return !(grid.bars && grid.bars.length) && !Object.keys(grid.marks || {}).length && !grid.numbers
-    && !grid.cells.some(isRebus);
+    && grid.cells.every(isPlainCell);
 }
 
 // A grid with the optional parts filled in (bars [], marks {}, numbers null): what the page keeps.
@@ -75,6 +90,7 @@ function parseRow(line, rowNumber) {
     } else if (ch === BLOCK) { content = BLOCK; pos++; }
     else if (".?_".includes(ch)) { content = EMPTY; pos++; }
     else if (/^[A-Za-z]$/.test(ch)) { content = ch.toUpperCase(); pos++; }
+    else if (letterChars.includes(ch)) { content = ch; pos++; }
     else throw fail(`unexpected character ${JSON.stringify(ch)}`);
     for (const [opened, closer] of [[shaded, "}"], [circle, ")"]]) {
       if (!opened) continue;

@@ -1,8 +1,9 @@
 // Live help for the slot under the cursor: ranked suggestions (click to enter, one click to ban), the heat
 // map and forced letters, the fillability light and the jump to the most constrained slot.
-import { isAbort, post, postLines } from "./api.js";
+import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
+import { written } from "./alphabet.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -119,7 +120,7 @@ function labelSocket() {
 
 function requestLabels(body) {
   sug.body = body;
-  const message = JSON.stringify({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S });
+  const message = JSON.stringify(withLanguage({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S }));
   const socket = labelSocket();
   if (socket.readyState === WebSocket.OPEN) socket.send(message); else sug.queued = message;
 }
@@ -235,7 +236,7 @@ function renderList() {
       + (verdict === "viable" ? ": a full fill with it exists" : verdict === "dead-end" ? ": proven, no fill with it exists"
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
-    li.children[0].textContent = w.word;
+    li.children[0].textContent = written(w.word);
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -273,6 +274,7 @@ export function initHelp() {
   on("edit", refreshHelp);
   on("puzzle", refreshHelp);
   on("words", refreshHelp);
+  on("language", refreshHelp); // another list answers
   on("mode", () => { if (state.mode === "build") refreshHelp(); else { stopLabels(); drawSuggestions(null, []); } });
   on("select", () => {
     const slot = currentSlot();

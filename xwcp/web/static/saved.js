@@ -48,7 +48,7 @@ function unpack(snap) {
 function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: state.grid, clues: state.clues, theme: state.theme, meta: state.meta,
-    locks: state.locks, clueAnswers: state.clueAnswers,
+    locks: state.locks, clueAnswers: state.clueAnswers, language: state.language,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
     cell: state.cell, dir: state.dir, updated: Date.now(), link, shownLink: location.hash.replace(/^#/, ""),
   };
@@ -100,7 +100,7 @@ export function openSaved(id) {
   if (state.id) saveNow();
   const data = stored(id);
   if (!data) { say("that saved puzzle cannot be read any more"); return false; }
-  loadPuzzle({ ...data, cluesByKey: data.clues, history: (data.history || []).map(unpack),
+  loadPuzzle({ ...data, language: data.language || "en", cluesByKey: data.clues, history: (data.history || []).map(unpack),
                future: (data.future || []).map(unpack) });
   return true;
 }
@@ -175,7 +175,7 @@ export function restoreOnLoad() {
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 themeNames: restored.theme, locks: restored.locks });
+                 themeNames: restored.theme, locks: restored.locks, language: restored.language });
     return true;
   }
   return false;
@@ -186,7 +186,7 @@ export function initSaved() {
     if (!state.id) state.id = newId();
     saveNow();
   });
-  for (const event of ["edit", "clues", "meta"]) on(event, schedule);
+  for (const event of ["edit", "clues", "meta", "language"]) on(event, schedule);
   on("leaving", () => { if (timer) saveNow(); }); // an edit made just before another puzzle opens is kept
   window.addEventListener("pagehide", () => { if (timer) saveNow(); });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden" && timer) saveNow(); });

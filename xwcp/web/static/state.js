@@ -3,6 +3,7 @@
 // only through `on`/`emit`, never by calling one another.
 import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
 import { normalized } from "./gridtext.js";
+import { cellFromText, usePack, written } from "./alphabet.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
 // the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
@@ -29,13 +30,14 @@ export const state = {
   cell: 0,
   dir: "A",
   mode: "build",            // "build" or "solve" (solve.js)
+  language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
   info: { quality: false, formats: [] },
 };
 
 const listeners = new Map();
 
 // Events: "edit" (the grid layer changed), "select" (the cursor moved), "clues", "meta", "puzzle" (a whole
-// puzzle was loaded; "leaving" just before), "mode", "words" (the personal list changed), "message" (a line for the user).
+// puzzle was loaded; "leaving" just before), "language" (the puzzle's language changed), "mode", "words" (the personal list changed), "message" (a line for the user).
 export function on(event, listener) {
   if (!listeners.has(event)) listeners.set(event, []);
   listeners.get(event).push(listener);
@@ -185,7 +187,9 @@ export function loadPuzzle(puzzle) {
   emit("leaving"); // the open puzzle's last edits are saved before it is replaced (saved.js)
   say(""); // the last puzzle's message ("opened x.ipuz: 68 bars") is not about this one
   state.id = puzzle.id || null;
+  state.language = usePack(puzzle.language || state.language).code; // a new puzzle keeps the language chosen
   state.grid = normalized(puzzle.grid);
+  state.grid.cells = state.grid.cells.map((cell) => cellFromText(cell)); // "IJ" from a file is Dutch's one letter
   relayout();
   state.clues = {};
   if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
@@ -235,16 +239,26 @@ export function cluesByName() {
   return out;
 }
 
-// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id.
+// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id; a letter of
+// several characters is written as the language writes it (Dutch IJ: a cell "[IJ]", as .ipuz and .jpz hold it).
 export function puzzleJson() {
-  return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows(state.grid),
+  const cells = state.grid.cells.map((cell) => written(cell));
+  return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
            clues: cluesByName() };
+}
+
+// Change the open puzzle's language (its letters, direction and word list); the grid's letters stay.
+export function setLanguage(code) {
+  state.language = usePack(code).code;
+  state.grid = { ...state.grid, cells: state.grid.cells.map((cell) => cellFromText(cell)) };
+  relayout();
+  emit("language", {});
 }
 
 // What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
 // name) and locked cells. It leaves out the undo history (say so where the link is given).
 export function shareExtras() {
-  return { meta: state.meta, theme: themeNames(), locks: state.locks };
+  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language };
 }
 
 export function themeNames() {

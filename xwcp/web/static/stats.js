@@ -116,5 +116,6 @@ export function initStats() {
   on("edit", schedule);
   on("puzzle", schedule);
   on("words", schedule);
+  on("language", schedule);
   $("tab-stats").addEventListener("click", () => { if (stale) refresh(); });
 }
