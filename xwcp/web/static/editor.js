@@ -538,7 +538,10 @@ export function openRebus() {
     $("grid").focus();
     if (!keep) return;
     const got = raw ? typed(raw) : null; // the language's letters, longest first: Dutch "IJS" is IJ and S
-    if (got && got.bad) { say(`a rebus cell holds letters of ${pack().name}: ${got.bad} is none`); return; }
+    if (got && got.bad) {
+      say(pack().code === "en" ? "a rebus cell holds letters A-Z" : `a rebus cell holds letters of ${pack().name}: ${got.bad} is none`);
+      return;
+    }
     state.cell = cell;
     enterRebus(got ? got.letters.join("") : "");
   };
