@@ -71,7 +71,8 @@ def list_path(alphabet: Alphabet) -> Path | None:
         built = [path for path in folder.glob(f"{alphabet.code}-*.dict") if path.is_file()]
     except OSError:
         return None
-    built = [path for path in built if path.name.split("-", 1)[0] == alphabet.code]  # not de-umlaut for de
+    longer = tuple(f"{other.code}-" for other in shipped_alphabets() if other.code.startswith(f"{alphabet.code}-"))
+    built = [path for path in built if not path.name.startswith(longer)]  # de-umlaut-*.dict is not German's (de)
     return max(built, key=lambda path: path.stat().st_mtime, default=None)
 
 
