@@ -108,9 +108,12 @@ export function typed(text, p = current) {
 // A cell's content read from a file or a link in the pack's letters: a letter written in full ("IJ", "ñ") becomes
 // its code char; anything else (a rebus, a symbol) is kept as it is.
 export function cellFromText(text, p = current) {
-  if (text === "#" || text === "." || p.longest === 1 && text.length === 1) return text;
+  if (text === "#" || text === "." || (text.length === 1 && p.letterByChar.has(text))) return text;
   const code = p.charByLetter.get(upper(text));
-  return code || text;
+  if (code) return code;
+  if (p.code === "en") return text; // English cells are read as ever
+  const one = cut(upper(text), p); // a variant the pack folds into one letter: Hebrew's final ם is מ
+  return one && one.length === 1 && text.length === 1 ? one[0] : text;
 }
 
 // The two letters typed one after the other that the pack writes as one letter ("I" then "J" -> "IJ"), as a code

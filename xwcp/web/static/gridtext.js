@@ -90,7 +90,11 @@ function parseRow(line, rowNumber) {
     } else if (ch === BLOCK) { content = BLOCK; pos++; }
     else if (".?_".includes(ch)) { content = EMPTY; pos++; }
     else if (/^[A-Za-z]$/.test(ch)) { content = ch.toUpperCase(); pos++; }
-    else if (letterChars.includes(ch)) { content = ch; pos++; }
+    else if (/^\p{L}$/u.test(ch)) { // a letter beyond A-Z, with the marks written on it (an akshara): the page reads
+      const letter = /^\p{L}\p{M}*/u.exec(line.slice(pos))[0]; // it in the puzzle's language (alphabet.cellFromText)
+      content = letter.toUpperCase().length === letter.length ? letter.toUpperCase() : letter;
+      pos += letter.length;
+    }
     else throw fail(`unexpected character ${JSON.stringify(ch)}`);
     for (const [opened, closer] of [[shaded, "}"], [circle, ")"]]) {
       if (!opened) continue;

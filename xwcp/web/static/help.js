@@ -6,6 +6,11 @@ import { toRows } from "./grid.js";
 import { written } from "./alphabet.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
 
+const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
+
+// A failed request's line for the user; the missing list is said once, under the grid, not after every keystroke.
+function tell(err) { if (err.status !== NO_LIST) say(err.message); }
+
 const $ = (id) => document.getElementById(id);
 const HEAT_DELAY_MS = 60;    // typing fast sends one heat-map request per pause, not one per key
 const CHECK_DELAY_MS = 300;  // the fillability check runs a solver: only once the typing pauses
@@ -35,7 +40,7 @@ function runHeatmap(seq, rows) {
     }
     emit("render");
   }).catch((err) => {
-    if (seq === help.seq && !isAbort(err)) { overlay.heat = null; say(err.message); emit("render"); }
+    if (seq === help.seq && !isAbort(err)) { overlay.heat = null; tell(err); emit("render"); }
   });
 }
 
@@ -43,7 +48,7 @@ function runCheck(seq, rows) {
   if (help.proven !== seq) setLight("unknown", "checking…");
   postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
-    if (data.type === "error") { setLight("unknown", data.error); return; }
+    if (data.type === "error") { setLight("unknown", data.status === NO_LIST ? "no word list for this language" : data.error); return; }
     if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
       if (data.verdict === "unfillable") {
         setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
@@ -57,7 +62,7 @@ function runCheck(seq, rows) {
       if (data.core) { overlay.core = data.core.cells; emit("render"); }
     } else if (help.proven !== seq) setLight("unknown", "unknown: no dead end found, no fill within 2 s");
     $("jump").disabled = !data.most_constrained;
-  }).catch((err) => { if (seq === help.seq && !isAbort(err)) setLight("unknown", err.message); });
+  }).catch((err) => { if (seq === help.seq && !isAbort(err)) setLight("unknown", err.status === NO_LIST ? "no word list for this language" : err.message); });
 }
 
 function setLight(kind, text) {
@@ -104,7 +109,7 @@ export function refreshSuggestions() {
       help.keyTime = null;
     }
   }).catch((err) => {
-    if (!isAbort(err) && id === sug.id) { say(err.message); drawSuggestions(null, []); requestLabels(body); }
+    if (!isAbort(err) && id === sug.id) { tell(err); drawSuggestions(null, []); if (err.status !== NO_LIST) requestLabels(body); }
   });
 }
 
