@@ -9,7 +9,7 @@ from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, FAST_LETTERS, alphabet_from_data, load_alphabet, shipped_alphabets
 
 PACKS = ["en", "es", "ca", "fr", "it", "pt", "de", "de-umlaut", "nl", "da", "no", "sv", "fi", "pl", "cs", "hu", "tr",
-         "ru", "uk", "el", "cy", "he"]
+         "ru", "uk", "el", "cy", "he", "hi"]
 
 
 def cells(code: str, raw: str) -> list[str] | None:
@@ -90,3 +90,17 @@ def test_a_users_pack_file_loads_and_a_bad_one_names_its_field(tmp_path) -> None
         alphabet_from_data({"code": "x", "name": "X", "letters": "A B", "fold": {"C": "Q"}}, "x.json")
     with pytest.raises(InputError, match="unknown language 'xx'"):
         load_alphabet("xx")
+
+
+def test_hindi_cuts_aksharas_and_an_open_pack_takes_a_lists_letters() -> None:
+    from xwcp.words.wordlist import words_from_pairs
+
+    assert cells("hi", "नमस्ते") == ["न", "म", "स्ते"]     # a conjunct with its vowel sign is one cell
+    assert cells("hi", "क्षमा") == ["क्ष", "मा"]
+    assert cells("hi", "संगीत") == ["सं", "गी", "त"]      # anusvara rides with its akshara
+    assert cells("hi", "cat") is None
+    hi = load_alphabet("hi")
+    words = words_from_pairs(["नमस्ते", "किताब", "हिन्दी"], alphabet=hi)
+    assert words.alphabet.size > hi.size and words.alphabet.code == "hi"
+    assert sorted(hi.written(words.bucket(3).text(i)) for i in range(2)) == sorted(["नमस्ते", "किताब"])
+    assert words.alphabet.from_cell("स्ते") == words.alphabet.chars[words.alphabet.letters.index("स्ते")]

@@ -3,9 +3,15 @@
 A pack (`xwcp/model/languages/<code>.json`, or a user's own JSON file) lists its letters in order. A letter
 is what one cell holds: one code point (Ñ, Ж, Ä in a pack that keeps it), several code points that form one
 cell (Dutch IJ, Welsh LL, a Devanagari akshara), all written in upper case. Inside xwcp every letter is one
-*code char*: the letter itself when it is one code point, else a private-use character (U+E000 + its index),
-so the model, the word list and the engine see one character per letter cell whatever the script, and the
-readers and writers turn code chars back into the written letters (`written`, `cell_text`).
+*code char*: the letter itself when it is one code point, else a private-use character given to that written
+letter for the life of the process (`code_char`: every pack and every list agree on it), so the model, the word
+list and the engine see one character per letter cell whatever the script, and the readers and writers turn
+code chars back into the written letters (`written`, `cell_text`). Word lists store letter indices, never code
+chars, so nothing on disk depends on them.
+
+An *open* pack (Hindi: `"segment": "akshara"`) cuts words into aksharas (a consonant with its conjuncts, vowel
+sign and marks; an independent vowel) and takes every akshara its list uses as a letter: `with_letters` makes
+the list's own alphabet, often over 64 letters (CP-SAT fills those).
 
 How a raw word (a list line, a typed entry) becomes letters, character by character (`fold_report`):
 1. NFC; the pack's `drop` characters (spaces, hyphens, apostrophes, periods, and Catalan's middle dot) go;
@@ -20,6 +26,7 @@ English (the default) folds as xwcp always has: accents dropped, Æ -> AE, Œ ->
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -33,7 +40,31 @@ MAX_LETTERS = 250
 FAST_LETTERS = 64
 """Alphabets up to this size run on the compiled search at the speed of English; larger ones on CP-SAT."""
 PRIVATE_BASE = 0xE000
-"""Code chars of multi-code-point letters: PRIVATE_BASE + the letter's index (Unicode's private-use area)."""
+"""Code chars of multi-code-point letters are handed out from here (Unicode's private-use area), in first-use order."""
+_CODE_CHAR_BY_LETTER: dict[str, str] = {}
+_LETTER_BY_CODE_CHAR: dict[str, str] = {}
+
+
+def code_char(letter: str) -> str:
+    """The one character xwcp uses inside for a written `letter`: itself when it is one code point, else a
+    private-use character kept for that letter for the life of the process."""
+    if len(letter) == 1:
+        return letter
+    char = _CODE_CHAR_BY_LETTER.get(letter)
+    if char is None:
+        n = len(_CODE_CHAR_BY_LETTER)
+        char = chr(PRIVATE_BASE + n) if n < 0x1900 else chr(0xF0000 + n - 0x1900)
+        char = _CODE_CHAR_BY_LETTER.setdefault(letter, char)
+        _LETTER_BY_CODE_CHAR[char] = letter
+    return char
+
+
+# Devanagari aksharas: a consonant (with nukta) joined by viramas to more, then a vowel sign or a final virama;
+# or an independent vowel; then marks (candrabindu, anusvara, visarga)
+_DEV_C = "[\u0915-\u0939\u0958-\u095F\u0978-\u097F]\u093C?"
+_AKSHARA = re.compile(f"(?:{_DEV_C}(?:\u094D\u200D?{_DEV_C})*(?:[\u093A\u093B\u093E-\u094C\u094E\u094F"
+                      f"\u0955-\u0957\u0962\u0963]|\u094D)?|[\u0904-\u0914\u0960\u0961\u0972-\u0977])"
+                      "[\u0900-\u0903]*")
 CUT = "+"
 """Written inside a listed word, cuts it there: Welsh BAN+GOR is B A N G O R, not B A NG O R."""
 _LANGUAGES_DIR = Path(__file__).with_name("languages")
@@ -57,9 +88,12 @@ class Alphabet:
     sources: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     """Where lists come from: {"wordfreq": "es", "hunspell": "es_ES", "dict": "spanish"}."""
     note: str = ""
+    segment: str = ""
+    """"akshara": words are cut into Devanagari aksharas, and the pack is open (any akshara is a letter of a list
+    that uses it: `with_letters`); "": letters are the pack's, cut longest first."""
 
     def __post_init__(self) -> None:
-        chars = "".join(letter if len(letter) == 1 else chr(PRIVATE_BASE + i) for i, letter in enumerate(self.letters))
+        chars = "".join(code_char(letter) for letter in self.letters)
         object.__setattr__(self, "chars", chars)
         object.__setattr__(self, "_index", {ch: i for i, ch in enumerate(chars)})
         object.__setattr__(self, "_char_by_letter", dict(zip(self.letters, chars)))
@@ -75,6 +109,24 @@ class Alphabet:
     @property
     def size(self) -> int:
         return len(self.letters)
+
+    @property
+    def is_open(self) -> bool:
+        """Any akshara is a letter (`segment`): a list's own alphabet is `with_letters` its aksharas."""
+        return bool(self.segment)
+
+    def with_letters(self, code_chars: str) -> Alphabet:
+        """This pack with the letters of `code_chars` it lacks added (an open pack's alphabet for one list), in
+        code-point order of their written forms; itself when none is new."""
+        index: dict[str, int] = self._index  # type: ignore[attr-defined]
+        new = sorted({_LETTER_BY_CODE_CHAR.get(ch, ch) for ch in code_chars if ch not in index})
+        if not new:
+            return self
+        letters = self.letters + tuple(new)
+        if len(letters) > MAX_LETTERS:
+            raise InputError(f"the list uses {len(letters)} letters of {self.name}; at most {MAX_LETTERS} fit")
+        return Alphabet(self.code, self.name, letters, self.direction, self.fold, self.case, self.strip_marks,
+                        self.drop, self.sources, self.note, self.segment)
 
     @property
     def is_ascii(self) -> bool:
@@ -93,7 +145,7 @@ class Alphabet:
         if self.is_ascii:
             return ""
         return json.dumps([self.letters, sorted(self.fold.items()), sorted(self.case.items()), self.strip_marks,
-                           self.drop], ensure_ascii=False)
+                           self.drop, self.segment], ensure_ascii=False)
 
     def index(self, ch: str) -> int | None:
         """The letter index of code char `ch` (0..size-1), None when it is no letter of this alphabet."""
@@ -112,21 +164,26 @@ class Alphabet:
 
     def written(self, code_text: str) -> str:
         """Code-char text as the alphabet writes it ('\\ue00bS' -> 'IJS' in Dutch); other text unchanged."""
-        if not self.has_multi_letters:
+        if not self.has_multi_letters and not self.segment:
             return code_text
         out: str = code_text.translate(self._written)  # type: ignore[attr-defined]
+        if self.segment:
+            out = "".join(_LETTER_BY_CODE_CHAR.get(ch, ch) for ch in out)
         return out
 
     def cell_text(self, ch: str) -> str:
         """One code char as its written letter ('IJ'); any other character as itself."""
         index = self.index(ch)
-        return self.letters[index] if index is not None else ch
+        return self.letters[index] if index is not None else _LETTER_BY_CODE_CHAR.get(ch, ch)
 
     def from_cell(self, text: str) -> str | None:
         """A cell's written letter ('IJ', 'ñ', 'Ñ', or a code char) -> its code char; None when it is not one
         letter of this alphabet (it may still be a rebus of several)."""
         if text in self._index:  # type: ignore[attr-defined]
             return text
+        if self.segment:
+            folded, _ = self._cut_aksharas(unicodedata.normalize("NFC", text))
+            return folded if folded is not None and len(folded) == 1 else None
         key = self._upper(unicodedata.normalize("NFC", text))
         char: str | None = self._char_by_letter.get(key)  # type: ignore[attr-defined]
         return char
@@ -157,6 +214,8 @@ class Alphabet:
         return "".join(ch if ch == "ς" else ch.upper() if len(ch.upper()) == 1 else ch for ch in text).replace("ς", "Σ")
 
     def _cut(self, text: str, allow_fold: bool) -> tuple[str | None, str]:
+        if self.segment:
+            return self._cut_aksharas(text)
         out: list[str] = []
         char_by_letter: dict[str, str] = self._char_by_letter  # type: ignore[attr-defined]
         longest: int = self._longest  # type: ignore[attr-defined]
@@ -178,6 +237,22 @@ class Alphabet:
                     return None, repr(ch)
                 out.append(replacement)
                 i += 1
+        return ("".join(out), "") if out else (None, "no letters")
+
+    def _cut_aksharas(self, text: str) -> tuple[str | None, str]:
+        """`text` cut into aksharas, each one letter (an open pack takes any akshara); a character that starts
+        none (Latin, a stray vowel sign) makes it no word."""
+        out: list[str] = []
+        i, n = 0, len(text)
+        while i < n:
+            if text[i] == CUT:
+                i += 1
+                continue
+            found = _AKSHARA.match(text, i)
+            if found is None:
+                return None, repr(text[i])
+            out.append(code_char(found.group()))
+            i = found.end()
         return ("".join(out), "") if out else (None, "no letters")
 
     def _replacement(self, ch: str) -> str | None:
@@ -257,10 +332,13 @@ def alphabet_from_data(data: object, where: str) -> Alphabet:
     strip_marks = data.get("strip_marks", True)
     drop = data.get("drop", _DEFAULT_DROP)
     note = data.get("note", "")
+    segment = data.get("segment", "")
     if not isinstance(strip_marks, bool) or not isinstance(drop, str) or not isinstance(note, str):
         raise InputError("\"strip_marks\" is true or false; \"drop\" and \"note\" are strings", where)
+    if segment not in ("", "akshara"):
+        raise InputError("\"segment\" is \"akshara\" (Devanagari) or left out", where)
     alphabet = Alphabet(code, name, tuple(written), direction, {unicodedata.normalize("NFC", k): v for k, v in fold.items()},
-                        case, strip_marks, drop, sources, note)
+                        case, strip_marks, drop, sources, note, segment)
     for variant, target in alphabet.fold.items():
         if alphabet._cut(alphabet._upper(target), allow_fold=False)[0] is None:
             raise InputError(f"\"fold\" maps {variant!r} to {target!r}, which is not letters of the pack", where)

@@ -611,6 +611,8 @@ def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<wor
         word = alphabet.fold_word(raw)
         if word and (word not in score_by_word or score > score_by_word[word]):
             score_by_word[word] = int(score)
+    if alphabet.is_open:
+        alphabet = alphabet.with_letters("".join(score_by_word))
     return build_word_list(score_by_word, source, alphabet=alphabet)
 
 
@@ -668,6 +670,8 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
     from lzma import LZMAError
 
     source, raw = list_source(path)
+    if alphabet.is_open:
+        return _load_open(source, raw, alphabet)
     folder = cache_folder(raw, alphabet)
     damage = None
     if use_cache:
@@ -699,6 +703,25 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
                                "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
         elif damage is not None:
             words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
+    return words
+
+
+def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
+    """A list read through an open pack (Hindi aksharas): parsed whole, its alphabet made from the letters it uses
+    (`Alphabet.with_letters`), then indexed; not cached (its alphabet is the list's own)."""
+    from lzma import LZMAError
+
+    try:
+        text = _decode(raw, source)
+    except (LZMAError, zlib.error, OSError, EOFError) as exc:
+        raise InputError(f"cannot decompress word-list file ({exc})", source) from None
+    notes: list[str] = []
+    score_by_word, problems, n_problems = parse_word_lines(text, source, notes, 1, alphabet)
+    if not score_by_word:
+        raise InputError(f"the word list has no usable entries in {alphabet.name} letters (--language {alphabet.code})"
+                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
+    words = build_word_list(score_by_word, source, problems, n_problems, alphabet.with_letters("".join(score_by_word)))
+    words.notes = notes
     return words
 
 
