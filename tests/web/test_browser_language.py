@@ -174,6 +174,14 @@ def test_dutch_ij_takes_one_cell(server, browser):
     page.keyboard.type("ijs")
     page.keyboard.press("Enter")
     assert _shown(page)[4] == "IJS" and len(_cells(page)[4]) == 2
+    # kept written in this browser (a code char lives only as long as the server's process), read back as IJ
+    page.wait_for_timeout(400)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('xwcp:puzzle:' + localStorage.getItem('xwcp:current')))")
+    assert stored["language"] == "nl" and stored["grid"]["cells"][:3] == ["B", "IJ", "L"]
+    page.reload()
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    assert _shown(page)[:3] == ["B", "IJ", "L"] and len(_cells(page)[1]) == 1
+    assert _shown(page)[4] == "IJS" and len(_cells(page)[4]) == 2
     assert not errors
 
 

@@ -1,7 +1,9 @@
 """The puzzle's language in the builder: the packs the page offers, and the word list a request in a language uses.
 
 GET /api/languages answers the shipped packs (`xwcp.model.alphabet.shipped_alphabets`): code, name, letters,
-their code chars, direction, and the list this server would use for the language (or null: none here).
+their code chars (this process's: a letter of several code points gets a private-use char for the life of the
+process, so the page keeps written letters in what it stores), direction, whether the pack is open (Hindi: any
+akshara is a letter), and the list this server would use for the language (or null: none here).
 Every analysis request, fill and design may carry `"language": "es"` (default: the language of the server's
 own list). Its grid's cells are the pack's code chars (xwcp/model/alphabet.py: a letter of one code point is
 itself, `[Ñ]` in a row; a letter of several, such as Dutch IJ, its private-use char).
@@ -139,7 +141,7 @@ class LanguageLists:
 def languages_json(lists: LanguageLists) -> list[dict[str, Any]]:
     """GET /api/languages: every shipped pack, with the list it would use here."""
     return [{"code": a.code, "name": a.name, "letters": list(a.letters), "chars": a.chars, "direction": a.direction,
-             "list": lists.describe(a)} for a in shipped_alphabets()]
+             "open": a.is_open, "list": lists.describe(a)} for a in shipped_alphabets()]
 
 
 def save_upload(alphabet: Alphabet, raw: bytes, name: str) -> dict[str, Any]:

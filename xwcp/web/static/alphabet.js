@@ -99,21 +99,29 @@ export function cut(text, p = current, fold = true) {
 export function typed(text, p = current) {
   const cleaned = upper(text).replace(/[\s\-'’.·]/g, "");
   if (!cleaned) return null;
+  if (p.open) return { letters: aksharas(cleaned, p) };
   const letters = cut(cleaned, p);
   if (letters) return { letters };
   const bad = [...cleaned].find((ch) => !cut(ch, p));
   return { bad: bad || cleaned };
 }
 
+// An open pack's letters (Hindi: any akshara is one, a consonant with its signs): the text's grapheme clusters, each
+// a cell, a letter of the pack as its code char, any other akshara as written (the server's list knows it).
+function aksharas(text, p) {
+  const segmenter = new Intl.Segmenter(p.code, { granularity: "grapheme" });
+  return [...segmenter.segment(text)].map(({ segment }) => p.charByLetter.get(segment) || segment);
+}
+
 // A cell's content read from a file or a link in the pack's letters: a letter written in full ("IJ", "ñ") becomes
 // its code char; anything else (a rebus, a symbol) is kept as it is.
 export function cellFromText(text, p = current) {
   if (text === "#" || text === "." || (text.length === 1 && p.letterByChar.has(text))) return text;
-  const code = p.charByLetter.get(upper(text));
-  if (code) return code;
   if (p.code === "en") return text; // English cells are read as ever
-  const one = cut(upper(text), p); // a variant the pack folds into one letter: Hebrew's final ם is מ
-  return one && one.length === 1 && text.length === 1 ? one[0] : text;
+  const letters = cut(upper(text), p, false); // "IJ" is Dutch's one letter; a rebus "IJS" is IJ and S
+  if (letters) return letters.join("");
+  const one = text.length === 1 ? cut(upper(text), p) : null; // a variant the pack folds: Hebrew's final ם is מ
+  return one && one.length === 1 ? one[0] : text;
 }
 
 // The two letters typed one after the other that the pack writes as one letter ("I" then "J" -> "IJ"), as a code

@@ -1,6 +1,7 @@
 // The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
 // state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
 import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
+import { written } from "./alphabet.js";
 
 export { BLOCK, EMPTY };
 export const MAX_SIDE = 60;
@@ -142,7 +143,10 @@ export function fitText(text) {
 // syntax, one per line>. lang=<code> is the puzzle's language (absent: English).
 
 // `extra`: { meta: {title, author, copyright, notes}, theme: slot names, locks: cells } (each optional).
+// Letters are written as the puzzle's language writes them ("[IJ]"): a code char lives only as long as the server's
+// process (xwcp/model/alphabet.py), a link longer; loadPuzzle reads them back (alphabet.cellFromText).
 export function encodeState(grid, clues, extra = {}) {
+  grid = { ...grid, cells: grid.cells.map((cell) => written(cell)) };
   const params = new URLSearchParams();
   params.set("w", grid.width);
   params.set("h", grid.height);

@@ -198,7 +198,8 @@ export function loadPuzzle(puzzle) {
     if (slot && text) state.clues[slotKey(slot)] = text;
   }
   // a clue from a file or a link is bound to the letters its entry has now; a saved puzzle keeps its bindings
-  state.clueAnswers = { ...(puzzle.clueAnswers || {}) };
+  state.clueAnswers = Object.fromEntries(Object.entries(puzzle.clueAnswers || {}).map(([key, cells]) =>
+    [key, Array.isArray(cells) ? cells.map((cell) => cellFromText(cell)) : cells]));
   for (const key of Object.keys(state.clues)) {
     const slot = state.slotByKey.get(key);
     if (slot && state.clueAnswers[key] === undefined) state.clueAnswers[key] = slotCells(slot);
@@ -210,8 +211,10 @@ export function loadPuzzle(puzzle) {
   }
   state.locks = (puzzle.locks || []).filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < state.grid.cells.length);
   state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
-  state.history = puzzle.history || [];
-  state.future = puzzle.future || [];
+  // undo steps kept written (saved.js) take the language's code chars again
+  const inLetters = (snap) => (Array.isArray(snap.cells) ? { ...snap, cells: snap.cells.map((cell) => cellFromText(cell)) } : snap);
+  state.history = (puzzle.history || []).map(inLetters);
+  state.future = (puzzle.future || []).map(inLetters);
   state.cell = puzzle.cell ?? state.grid.cells.findIndex((x) => x !== BLOCK);
   if (state.cell < 0 || state.cell >= state.grid.cells.length) state.cell = 0;
   state.dir = puzzle.dir === "D" ? "D" : "A";
