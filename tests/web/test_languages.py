@@ -19,6 +19,7 @@ GERMAN = "HUT;80\nHAT;70\nTAL;70\nTOL;70\nUHR;60\n"
 def test_languages_lists_every_pack_with_its_letters_direction_and_list(client):
     packs = {p["code"]: p for p in client.get("/api/languages").json()}
     assert packs["en"]["list"]["kind"] == "server" and packs["es"]["list"] is None
+    assert packs["en"]["served"] and not packs["es"]["served"] and packs["es"]["size"] == 27
     assert "Ñ" in packs["es"]["letters"] and packs["he"]["direction"] == "rtl"
     nl = packs["nl"]
     assert "IJ" in nl["letters"] and len(nl["chars"]) == len(nl["letters"])

@@ -306,7 +306,9 @@ def _info_json(state: ServerState) -> Report:
     """What the page asks at start: the list, the caps, the features here, the personal list, the cache's counters."""
     words = state.words
     return {
-        "words": {"source": words.source, "n_words": words.n_words}, "language": words.alphabet.code,
+        "words": {"source": words.source, "n_words": words.n_words},
+        "language": {"code": words.alphabet.code, "name": words.alphabet.name, "letters": list(words.alphabet.letters),
+                     "direction": words.alphabet.direction, "size": words.alphabet.size},
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
         "quality": quality_fill_function() is not None, "formats": export_formats(),
         "core": _importable("xwcp.search.core", "explain"),

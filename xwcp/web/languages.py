@@ -140,8 +140,10 @@ class LanguageLists:
 
 def languages_json(lists: LanguageLists) -> list[dict[str, Any]]:
     """GET /api/languages: every shipped pack, with the list it would use here."""
+    served = lists.source.base.alphabet.code
     return [{"code": a.code, "name": a.name, "letters": list(a.letters), "chars": a.chars, "direction": a.direction,
-             "open": a.is_open, "list": lists.describe(a)} for a in shipped_alphabets()]
+             "size": a.size, "open": a.is_open, "served": a.code == served, "list": lists.describe(a)}
+            for a in shipped_alphabets()]
 
 
 def save_upload(alphabet: Alphabet, raw: bytes, name: str) -> dict[str, Any]:

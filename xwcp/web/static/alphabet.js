@@ -26,9 +26,25 @@ export function makePack(data) {
            beyond: letters.filter((l) => !(l.length === 1 && ASCII.includes(l))) };
 }
 
+// The server either gives its process's code chars (`chars`: requests carry them, "[Ñ]") or reads letters as
+// written (no `chars`: "Ñ" bare, "{IJ}"); the page keeps code chars of its own in the second case.
+let serverWritten = false;
+
 export function setPacks(list) {
+  serverWritten = list.length > 0 && !list.some((p) => typeof p.chars === "string");
   packs = list.map(makePack);
   if (!packs.some((p) => p.code === "en")) packs.unshift(ENGLISH);
+}
+
+export function readsWritten() { return serverWritten; }
+
+// A cell's token in a request to a server that reads letters as written: Ñ bare, "{IJ}", a rebus "[{IJ}S]"; null for
+// what the ordinary "[...]" carries.
+function writtenToken(cell) {
+  const parts = [...cell].map((ch) => current.letterByChar.get(ch));
+  if (!parts.length || parts.some((letter) => !letter)) return null;
+  const token = parts.map((letter) => (letter.length === 1 ? letter : `{${letter}}`)).join("");
+  return parts.length === 1 ? token : `[${token}]`;
 }
 
 export function allPacks() { return packs; }
@@ -38,7 +54,7 @@ export function packOf(code) { return packs.find((p) => p.code === code) || ENGL
 // The puzzle's pack: what typing, showing and the grid syntax's letters follow.
 export function usePack(code) {
   current = packOf(code);
-  setLetterChars(current.chars);
+  setLetterChars(current.chars, serverWritten ? writtenToken : null);
   return current;
 }
 

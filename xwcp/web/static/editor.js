@@ -6,7 +6,7 @@ import {
   commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
-import { isRtl, joined, pack, typed, written } from "./alphabet.js";
+import { cut, isRtl, joined, pack, typed, written } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -235,9 +235,10 @@ export function enterRebus(text) {
 }
 
 // Put `word` into the current slot (a suggestion clicked): a rebus cell keeps its letters, every other cell takes one.
-export function enterWord(word) {
+export function enterWord(text) {
   const slot = currentSlot();
   if (!slot || state.mode === "solve") return;
+  const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const locked = lockedCells();
   const cells = state.grid.cells.slice();
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));

@@ -19,11 +19,13 @@ const COLOR_ITEM = /^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$/;
 const NUMBER_ITEM = /^(\d+),(\d+)=(\d+)$/;
 const ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 let letterChars = ASCII_LETTERS; // the puzzle's letters as code chars (alphabet.js sets them)
+let writtenToken = null; // a cell's token when the server reads letters as written (alphabet.js), else null
 
 export class GridSyntaxError extends Error {}
 
-// The puzzle's language's code chars (one per letter): what counts as a letter below.
-export function setLetterChars(chars) { letterChars = chars; }
+// The puzzle's language's code chars (one per letter): what counts as a letter below; `token`, when given, writes a
+// cell beyond A-Z for a server that reads the language's letters as written (Ñ bare, Dutch IJ as "{IJ}").
+export function setLetterChars(chars, token = null) { letterChars = chars; writtenToken = token; }
 
 // True for one or more letters of the puzzle's language (code chars).
 export function isLetters(text) {
@@ -39,7 +41,8 @@ function isPlainCell(cell) {
 
 // A cell's contents as a token: "#", ".", a letter A-Z, else "[...]" (a rebus, a symbol, a letter beyond A-Z).
 export function contentToken(cell) {
-  return isPlainCell(cell) ? cell : `[${cell}]`;
+  if (isPlainCell(cell)) return cell;
+  return (writtenToken && writtenToken(cell)) || `[${cell}]`;
 }
 
 // True for a cell of several letters or a symbol (not one letter of the puzzle's language). Called per cell on every
@@ -77,13 +80,17 @@ function parseRow(line, rowNumber) {
     const start = pos;
     let circle = false, shaded = false;
     if (line[pos] === "(") { circle = true; pos++; }
-    if (pos < end && line[pos] === "{") { shaded = true; pos++; }
+    if (pos < end && line[pos] === "{" && !/^\{[^[\]{}()#.|\s]{2,}\}/u.test(line.slice(pos))) { shaded = true; pos++; }
     if (pos >= end) throw fail("a mark '(' or '{' is not closed");
     const ch = line[pos];
     let content;
-    if (ch === "[") {
+    const letter = ch === "{" ? /^\{([^[\]{}()#.|\s]{2,})\}/u.exec(line.slice(pos)) : null;
+    if (letter) { // "{IJ}": a letter of several characters, written (the server's syntax for a language)
+      content = letter[1].toUpperCase();
+      pos += letter[0].length;
+    } else if (ch === "[") {
       const close = line.indexOf("]", pos);
-      const inner = close > 0 ? line.slice(pos + 1, close) : "";
+      const inner = close > 0 ? line.slice(pos + 1, close).replace(/[{}]/g, "") : ""; // "[{IJ}S]": IJ and S
       if (close < 0 || !inner || /[\s[\]#]/.test(inner) || inner === EMPTY) throw fail("a rebus cell needs letters inside [ ]");
       content = inner.toUpperCase();
       pos = close + 1;

@@ -9,7 +9,7 @@ import { currentSlot, emit, on, say, state } from "./state.js";
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
 
 // A failed request's line for the user; the missing list is said once, under the grid, not after every keystroke.
-function tell(err) { if (err.status !== NO_LIST) say(err.message); }
+function tell(err) { if (err.status !== NO_LIST && document.getElementById("language-note").hidden) say(err.message); }
 
 const $ = (id) => document.getElementById(id);
 const HEAT_DELAY_MS = 60;    // typing fast sends one heat-map request per pause, not one per key

@@ -54,11 +54,16 @@ function drawLetterRow() {
 function drawListNote() {
   const p = pack();
   const note = $("language-note");
-  const missing = p.code !== "en" && !p.list;
+  const perLanguage = p.list !== undefined; // this server keeps a list per language (else: one language, `served`)
+  const missing = perLanguage ? p.code !== "en" && !p.list : p.served === false;
   note.hidden = !missing;
-  note.textContent = missing ? `No ${p.name} word list on this server: suggestions and autofill need one. Upload a `
-    + `${p.name} list in the Word list panel, or build one with \`xwcp words build --language ${p.code}\`.` : "";
-  $("language-words").hidden = p.code === "en";
+  const served = allPacks().find((x) => x.served);
+  note.textContent = !missing ? "" : perLanguage
+    ? `No ${p.name} word list on this server: suggestions and autofill need one. Upload a ${p.name} list in the `
+      + `Word list panel, or build one with \`xwcp words build --language ${p.code}\`.`
+    : `This server fills ${served ? served.name : "another language's"} puzzles: for ${p.name}, start one with `
+      + `\`xwcp serve --language ${p.code} --words LIST\` (\`xwcp words build --language ${p.code}\` makes a list).`;
+  $("language-words").hidden = p.code === "en" || !perLanguage;
   $("language-upload-label").textContent = `Upload a ${p.name} list…`;
 }
 

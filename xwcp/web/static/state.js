@@ -3,7 +3,7 @@
 // only through `on`/`emit`, never by calling one another.
 import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
 import { normalized } from "./gridtext.js";
-import { cellFromText, usePack, written } from "./alphabet.js";
+import { cellFromText, readsWritten, usePack, written } from "./alphabet.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
 // the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
@@ -228,6 +228,7 @@ export function puzzleFromJson(doc) {
   for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
   return {
     grid: fromRows(doc.grid),
+    ...(typeof doc.language === "string" && doc.language ? { language: doc.language } : {}), // the file's language
     cluesByName,
     meta: { title: doc.title || "", author: doc.author || "", copyright: doc.copyright || "", notes: doc.notes || "" },
   };
@@ -244,10 +245,13 @@ export function cluesByName() {
 
 // What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id; a letter of
 // several characters is written as the language writes it (Dutch IJ: a cell "[IJ]", as .ipuz and .jpz hold it).
+// A server that reads letters as written gets them in its syntax ("{IJ}") and the puzzle's `language`.
 export function puzzleJson() {
-  const cells = state.grid.cells.map((cell) => written(cell));
-  return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
-           clues: cluesByName() };
+  const cells = readsWritten() ? state.grid.cells : state.grid.cells.map((cell) => written(cell));
+  const doc = { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
+                clues: cluesByName() };
+  if (state.language !== "en") doc.language = state.language;
+  return doc;
 }
 
 // Change the open puzzle's language (its letters, direction and word list); the grid's letters stay.
