@@ -200,6 +200,19 @@ def test_hebrew_grid_reads_and_numbers_from_the_right(server, browser):
     assert not errors
 
 
+def test_turkish_i_is_dotted_and_greek_final_sigma_is_sigma(server, browser):
+    page, errors = _puzzle(browser, server, "tr")
+    page.click('.cell[data-cell="1"]')
+    page.click('.cell[data-cell="0"]')
+    page.keyboard.insert_text("iı")  # Turkish upper case: i -> İ, ı -> I
+    assert _cells(page)[:2] == ["İ", "I"]
+    page.select_option("#language", "el")
+    page.click('.cell[data-cell="6"]')
+    page.keyboard.insert_text("ας")  # the final sigma is Σ
+    assert _cells(page)[6:8] == ["Α", "Σ"]
+    assert not errors
+
+
 def test_language_controls_pass_axe(server, browser):
     axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the [test] extra) carries "
                               "axe-core: the accessibility audit did NOT run")

@@ -70,10 +70,12 @@ export function written(text, p = current) {
   return out;
 }
 
-function upper(text) {
+// Upper case the language's way (Turkish i -> İ, ı -> I), a character at a time.
+function upper(text, p = current) {
   let out = "";
   for (const ch of text.normalize("NFC")) {
-    const up = ch.toUpperCase();
+    let up;
+    try { up = ch.toLocaleUpperCase(p.code); } catch { up = ch.toUpperCase(); } // a user's pack code: no locale
     out += up.length === 1 ? up : ch; // ß stays ß (its upper case is two letters)
   }
   return out;
@@ -83,7 +85,7 @@ function upper(text) {
 // "Ĳ" -> "IJ"), else without its accents ("É" -> "E") when that is letters; null when neither.
 function folded(ch, p) {
   for (const form of [ch.normalize("NFKC"), ch.normalize("NFD").replace(/\p{M}/gu, "")]) {
-    if (form !== ch && cut(upper(form), p, false)) return cut(upper(form), p, false);
+    if (form !== ch && cut(upper(form, p), p, false)) return cut(upper(form, p), p, false);
   }
   return null;
 }
@@ -113,7 +115,7 @@ export function cut(text, p = current, fold = true) {
 // What the user typed (a key, an input method's text, a letter button): code chars, or null with nothing to type.
 // Spaces and punctuation are dropped; a character outside the pack makes the answer { bad: the character }.
 export function typed(text, p = current) {
-  const cleaned = upper(text).replace(/[\s\-'’.·]/g, "");
+  const cleaned = upper(text, p).replace(/[\s\-'’.·]/g, "");
   if (!cleaned) return null;
   if (p.open) return { letters: aksharas(cleaned, p) };
   const letters = cut(cleaned, p);
@@ -134,9 +136,9 @@ function aksharas(text, p) {
 export function cellFromText(text, p = current) {
   if (text === "#" || text === "." || (text.length === 1 && p.letterByChar.has(text))) return text;
   if (p.code === "en") return text; // English cells are read as ever
-  const letters = cut(upper(text), p, false); // "IJ" is Dutch's one letter; a rebus "IJS" is IJ and S
+  const letters = cut(upper(text, p), p, false); // "IJ" is Dutch's one letter; a rebus "IJS" is IJ and S
   if (letters) return letters.join("");
-  const one = text.length === 1 ? cut(upper(text), p) : null; // a variant the pack folds: Hebrew's final ם is מ
+  const one = text.length === 1 ? cut(upper(text, p), p) : null; // a variant the pack folds: Hebrew's final ם is מ
   return one && one.length === 1 ? one[0] : text;
 }
 

@@ -512,6 +512,10 @@ function preview(bar) {
 
 let rebusBox = null;
 
+function localeUpper(text) {
+  try { return text.toLocaleUpperCase(pack().code); } catch { return text.toUpperCase(); } // Turkish i -> İ
+}
+
 // Insert or Escape (or the Rebus button): a box over the cell takes letters; Enter (or leaving it) puts them into
 // the cell, Escape leaves the cell as it was.
 export function openRebus() {
@@ -546,7 +550,7 @@ export function openRebus() {
     state.cell = cell;
     enterRebus(got ? got.letters.join("") : "");
   };
-  box.addEventListener("input", (event) => { if (!event.isComposing) box.value = box.value.toUpperCase(); });
+  box.addEventListener("input", (event) => { if (!event.isComposing) box.value = localeUpper(box.value); });
   box.addEventListener("keydown", (event) => {
     if (event.isComposing || event.keyCode === 229) { event.stopPropagation(); return; } // an input method's keys
     event.stopPropagation();
