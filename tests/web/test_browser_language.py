@@ -182,6 +182,9 @@ def test_dutch_ij_takes_one_cell(server, browser):
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     assert _shown(page)[:3] == ["B", "IJ", "L"] and len(_cells(page)[1]) == 1
     assert _shown(page)[4] == "IJS" and len(_cells(page)[4]) == 2
+    # the puzzle turned English: IJ is the rebus I+J there, shown the same
+    page.select_option("#language", "en")
+    assert _cells(page)[:3] == ["B", "IJ", "L"] and _shown(page)[:3] == ["B", "IJ", "L"]
     assert not errors
 
 

@@ -256,8 +256,13 @@ export function puzzleJson() {
 
 // Change the open puzzle's language (its letters, direction and word list); the grid's letters stay.
 export function setLanguage(code) {
+  const asWritten = (cells) => cells.map((cell) => written(cell)); // in the old language's letters (IJ)...
+  const grid = asWritten(state.grid.cells);
+  const steps = [state.history, state.future].map((list) => list.map((snap) => ({ ...snap, cells: asWritten(snap.cells) })));
   state.language = usePack(code).code;
-  state.grid = { ...state.grid, cells: state.grid.cells.map((cell) => cellFromText(cell)) };
+  const inLetters = (cells) => cells.map((cell) => cellFromText(cell)); // ...read in the new one's (English: a rebus)
+  state.grid = { ...state.grid, cells: inLetters(grid) };
+  [state.history, state.future] = steps.map((list) => list.map((snap) => ({ ...snap, cells: inLetters(snap.cells) })));
   relayout();
   emit("language", {});
 }
