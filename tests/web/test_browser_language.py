@@ -148,6 +148,11 @@ def test_russian_typed_on_the_letter_row_and_keys(server, browser):
     page.focus('#letter-row button[data-letter="И"]')
     page.keyboard.press("Enter")
     assert _cells(page)[3] == "И"
+    assert _shown(page)[:4] == ["Ж", "У", "К", "И"]
+    page.wait_for_timeout(400)  # saved in this browser: back on reload
+    page.reload()
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    assert page.input_value("#language") == "ru" and _cells(page)[:4] == ["Ж", "У", "К", "И"]
     page.check("#print-answers")
     page.emulate_media(media="print")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
@@ -182,6 +187,12 @@ def test_dutch_ij_takes_one_cell(server, browser):
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     assert _shown(page)[:3] == ["B", "IJ", "L"] and len(_cells(page)[1]) == 1
     assert _shown(page)[4] == "IJS" and len(_cells(page)[4]) == 2
+    page.check("#print-answers")  # printed: IJ in one cell of the answer key
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    key = page.eval_on_selector_all("#print-view .answer-key .print-grid > div", "ds => ds.map((d) => d.textContent)")
+    assert key[:3] == ["B", "IJ", "L"]
+    page.emulate_media(media="screen")
     # the puzzle turned English: IJ is the rebus I+J there, shown the same
     page.select_option("#language", "en")
     assert _cells(page)[:3] == ["B", "IJ", "L"] and _shown(page)[:3] == ["B", "IJ", "L"]
