@@ -214,7 +214,7 @@ def test_hebrew_grid_reads_and_numbers_from_the_right(server, browser):
     assert not errors
 
 
-def test_turkish_i_is_dotted_and_greek_final_sigma_is_sigma(server, browser):
+def test_turkish_greek_and_hindi_letters_are_typed_their_way(server, browser):
     page, errors = _puzzle(browser, server, "tr")
     page.click('.cell[data-cell="1"]')
     page.click('.cell[data-cell="0"]')
@@ -224,6 +224,11 @@ def test_turkish_i_is_dotted_and_greek_final_sigma_is_sigma(server, browser):
     page.click('.cell[data-cell="6"]')
     page.keyboard.insert_text("ας")  # the final sigma is Σ
     assert _cells(page)[6:8] == ["Α", "Σ"]
+    page.select_option("#language", "hi")  # an akshara typed a piece at a time takes one cell: क ् ष ि is क्षि
+    page.click('.cell[data-cell="0"]')
+    for piece in ("क", "्", "ष", "ि", "न"):
+        page.keyboard.insert_text(piece)
+    assert _cells(page)[:2] == ["क्षि", "न"] and _shown(page)[0] == "क्षि"
     assert not errors
 
 

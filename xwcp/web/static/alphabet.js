@@ -143,8 +143,13 @@ export function cellFromText(text, p = current) {
 }
 
 // The two letters typed one after the other that the pack writes as one letter ("I" then "J" -> "IJ"), as a code
-// char, or null.
+// char; in an open pack (Hindi) the akshara typed so far with the next piece (क then ि -> कि); else null.
 export function joined(before, after, p = current) {
-  if (p.longest === 1 || !before || !after) return null;
+  if (!before || !after) return null;
+  if (p.open) { // an akshara typed a piece at a time: a vowel sign or mark joins it, and after a virama a consonant
+    const prev = written(before, p);
+    return /^\p{M}/u.test(after) || /\u094D$/.test(prev) ? prev + written(after, p) : null;
+  }
+  if (p.longest === 1) return null;
   return p.charByLetter.get(written(before, p) + written(after, p)) || null;
 }

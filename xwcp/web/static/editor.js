@@ -55,6 +55,7 @@ function typeLetter(letter) {
     if (one && !lockedCells().has(before.cell)) {
       const cells = state.grid.cells.slice();
       cells[before.cell] = one;
+      lastTyped = { cell: before.cell, letter: one }; // a Hindi akshara may take more pieces
       commit({ cells }, { typed: true });
       return;
     }
