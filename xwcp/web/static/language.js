@@ -64,6 +64,11 @@ function drawListNote() {
     : `This server fills ${served ? served.name : "another language's"} puzzles: for ${p.name}, start one with `
       + `\`xwcp serve --language ${p.code} --words LIST\` (\`xwcp words build --language ${p.code}\` makes a list).`;
   $("language-words").hidden = p.code === "en" || !perLanguage;
+  $("language-list").textContent = !perLanguage || p.code === "en" ? ""
+    : !p.list ? `No ${p.name} list here yet.`
+      : p.list.kind === "server" ? `This puzzle's words come from the server's list, ${p.list.source}.`
+        : `This puzzle's words come from the ${p.name} list ${p.list.source} (${p.list.kind}); the personal list `
+          + "above layers over the server's own list only.";
   $("language-upload-label").textContent = `Upload a ${p.name} list…`;
 }
 
