@@ -19,6 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
 
+import anyio.to_thread
 from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
@@ -106,7 +107,7 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
         return
     try:
         request = _request(body)
-        words = state.words_for(body)[0]  # the request's language's list
+        words = (await anyio.to_thread.run_sync(state.words_for, body))[0]  # the request's language's list
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return
