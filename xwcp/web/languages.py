@@ -124,7 +124,10 @@ class LanguageLists:
     def _stamp(path: Path | None) -> object:
         if path is None:
             return None
-        info = path.stat()
+        try:
+            info = path.stat()
+        except OSError:  # replaced or removed since it was found: read it (or fail to) below
+            return (str(path), None)
         return (str(path), info.st_mtime_ns, info.st_size)
 
     def describe(self, alphabet: Alphabet) -> dict[str, Any] | None:
