@@ -320,8 +320,10 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     letters = np.asarray(bucket.letters)
     for pos, other in enumerate(problem.cross_slot[slot_id]):
         if other >= 0 and other != ignored and other in entry_by_slot:
-            letter = entry_by_slot[other][problem.cross_pos[slot_id][pos]]
-            mask &= letters[:, pos] == ord(letter) - 65
+            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot_id][pos]])
+            if code is None:  # a symbol of the user's own entry: no listed word has it
+                return None
+            mask &= letters[:, pos] == code
     for word_id in np.flatnonzero(mask):
         text = bucket.text(int(word_id))
         if text not in used:
@@ -336,8 +338,10 @@ def _plain_word_for(problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, st
     bits = plain_domains(problem)[slot.id]
     for pos, other in enumerate(problem.cross_slot[slot.id]):
         if other >= 0 and other != ignored and other in entry_by_slot:
-            letter = entry_by_slot[other][problem.cross_pos[slot.id][pos]]
-            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot.id][pos]])
+            if code is None:  # a symbol of the user's own entry: no listed word has it
+                return None
+            bits &= words.letter_bits(slot.length, pos, code)
     bucket = words.bucket(slot.length)
     while bits:  # lowest word id first, as np.flatnonzero
         low = bits & -bits

@@ -308,6 +308,7 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     letter_by_cell: dict[int, str] = {}
     slot_by_text: dict[str, str] = {}
     letters = problem.letters
+    alphabet = problem.alphabet
     for slot, entry in zip(problem.slots, entries):
         if slot.id in problem.skipped_slot_ids:
             if entry != problem.fixed_text_by_slot[slot.id]:
@@ -315,8 +316,8 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             continue
         fixed = problem.fixed_text_by_slot.get(slot.id)
         if len(entry) != slot.length or (entry != fixed  # the user's own entry may hold a rebus symbol
-                                         and not (entry.isascii() and entry.isalpha() and entry.isupper())):
-            violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter A-Z entry")
+                                         and not all(alphabet.index(ch) is not None for ch in entry)):
+            violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter entry of {alphabet.name}")
             continue
         if fixed is not None:
             if entry != fixed:
