@@ -12,12 +12,17 @@ slots of its length.
 from __future__ import annotations
 
 from collections import deque
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Domains, Problem
+from xwcp.runtime.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # kernel_takes is on the numpy-free start-up path (backtrack, a small fill)
 
 ENGLISH_KERNEL_LETTERS = 26
 """The only alphabet size the compiled kernels take before they read the size from the problem."""
