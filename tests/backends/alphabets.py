@@ -18,9 +18,15 @@ SYNTHETIC_80 = alphabet_from_data({
     + [chr(0x410 + i) for i in range(32)] + [chr(0x391 + i) for i in range(10)]}, "test")
 """80 letters (Georgian, Cyrillic, Greek): more than the compiled search takes, as an akshara pack has."""
 
+AKSHARA_70 = alphabet_from_data({
+    "code": "xak", "name": "Synthetic akshara", "letters": [chr(0x915 + i) + sign for sign in ("", "\u093e", "\u093f")
+                                                            for i in range(37)][:70]}, "test")
+"""70 Devanagari aksharas (a consonant, or with the vowel sign ा or ि: two code points, one cell, a private-use code
+char each inside xwcp), as a Hindi pack has: more than the compiled search takes."""
+
 
 def pack(code):
-    return {"x64": SYNTHETIC_64, "x80": SYNTHETIC_80}.get(code) or load_alphabet(code)
+    return {"x64": SYNTHETIC_64, "x80": SYNTHETIC_80, "xak": AKSHARA_70}.get(code) or load_alphabet(code)
 
 
 def high_letters(alphabet, n=8):

@@ -649,19 +649,23 @@ def test_fills_other_alphabets_cell_by_cell(request, backend, code, grid_name):
     assert any(alphabet.index(ch) >= 26 or not ch.isascii() for ch in cells if ch != "#")
 
 
-def test_more_than_64_letters_fill_on_cpsat_and_the_compiled_search_refuses_them(backend):
-    alphabet = pack("x80")
+@pytest.mark.parametrize("code", ["x80", "xak"])
+def test_more_than_64_letters_fill_on_cpsat_and_the_compiled_search_refuses_them(backend, code):
+    # 80 one-code-point letters, and 70 aksharas of two code points (private-use code chars inside xwcp)
+    alphabet = pack(code)
     problem, before, _, listed = planted(alphabet, OTHER_GRIDS["5x5"], seed=3)
-    assert alphabet.size == 80 and not kernel_takes(problem)
+    assert alphabet.size > 64 and not kernel_takes(problem)
     if backend in ON_COMPILED_SEARCH:
         with pytest.raises(InputError, match="cpsat") as info:
             fill(problem, backend, Limits(time_limit_s=10))
-        assert "\n" not in str(info.value) and "80" in str(info.value)
+        assert "\n" not in str(info.value) and str(alphabet.size) in str(info.value)
         return
     result = fill(problem, backend, Limits(time_limit_s=60))
     assert result.status is FillStatus.FILLED, result.reason
     assert fill_violations(alphabet, before, list(result.grid(problem).cells), problem.grid.width, listed) == []
     assert any(alphabet.index(ch) >= 64 for ch in result.grid(problem).cells if ch != "#")
+    if code == "xak":
+        assert alphabet.written(result.grid(problem).cells[1]) in alphabet.letters  # a code char, written back
 
 
 SPANISH_CORNER = ("...Ñ", "...O", "...Ñ", "CAÑ.")
