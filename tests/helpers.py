@@ -20,14 +20,6 @@ def entries_of(problem, rows):
     return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
 
 
-def one_line(err: str) -> str:
-    """The only line of `err`, asserting it is one line and no traceback."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
-
-
 def fill_violations(alphabet, before, after, width, words, allow_dupes=False):
     """Every way a filled grid breaks the rules, checked cell by cell in `alphabet` (empty when it is a fill).
 
@@ -77,3 +69,12 @@ def _white_runs(line):
                 out.append((start, i))
             start = None
     return out
+
+
+def one_line(err: str) -> str:
+    """The only line of `err`, asserting it is one line and no traceback."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
