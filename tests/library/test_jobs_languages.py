@@ -75,6 +75,14 @@ def test_heat_map_domains_and_suggestions_on_a_russian_grid():
     domains = jobs.domains(problem)
     for slot in problem.slots:
         assert {word for word, _ in domains[slot.name]} == live[tuple(slot.cells)], slot.name
+    from xwcp.analysis.questions import domains_report
+
+    report = domains_report(problem, k=5)
+    for cell in range(16):
+        slot = next(s for s in live if cell in s)
+        letters = {w[slot.index(cell)] for w in live[slot]}
+        assert report["cells"][cell // 4][cell % 4] == "".join(ch for ch in ru.chars if ch in letters), cell
+    assert all(w["word"] in live[tuple(problem.slot_by_name(s["id"]).cells)] for s in report["slots"] for w in s["words"])
     suggestions = jobs.suggest(problem, "1A", k=5)
     assert suggestions and all(s.word in live[tuple(problem.slot_by_name("1A").cells)] for s in suggestions)
     assert all(not ch.isascii() for s in suggestions for ch in s.word)
