@@ -181,6 +181,8 @@ def main() -> int:
                         help="grids for the same-search speed table ('' to skip it)")
     parser.add_argument("--relabel-into", default="ru,pl")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--wide-grids", default="models/15x15-daily-01.txt,models/15x15-themeless-01.txt",
+                        help="grids for the more-than-64-letters table ('' to skip it)")
     parser.add_argument("--out", help="also write the table here")
     args = parser.parse_args()
     codes = [c for c in args.languages.split(",") if c]
@@ -263,6 +265,8 @@ def main() -> int:
     if args.relabel_grids and "en" in lists:
         n_bad += relabel_table(say, lists["en"][4], [c for c in args.relabel_into.split(",") if c],
                                args.relabel_grids.split(","), args.time_limit, args.repeats)
+    if args.wide_grids and "en" in lists:
+        n_bad += wide_table(say, lists["en"][4], args.wide_grids.split(","), args.time_limit)
     say("")
     say(f"{n_bad} fills failed the independent check" if n_bad else "every fill passed the independent check")
     if args.out:
@@ -318,6 +322,52 @@ def relabel_table(say: Callable[[str], None], english_pairs: list[tuple[str, int
             ratio = "" if code == "en" else f"x{best[code] / max(best['en'], 1e-6):.3f}"
             shown = "" if status[code] == "filled" else f" {status[code]}"
             say(f"{grid_path:<28} {code:<9} {alphabet.size:>3} {nodes[code]:>9} {best[code]:>8.3f}  {ratio}{shown}")
+    return n_bad
+
+
+def wide_table(say: Callable[[str], None], english_pairs: list[tuple[str, int]], grid_paths: list[str],
+               time_limit_s: float) -> int:
+    """More letters than the compiled search takes: the English list relabelled into the first 26 letters of an
+    80-letter alphabet (as an akshara pack has) runs on cpsat with numpy arc consistency (`auto` picks it);
+    beside it English on cpsat (the compiled AC) and on auto. One fill each, seed 0."""
+    from xwcp.model.alphabet import alphabet_from_data
+    from xwcp.words.wordlist import words_from_pairs
+
+    letters = [chr(0x10A0 + i) for i in range(38)] + [chr(0x410 + i) for i in range(32)] + \
+        [chr(0x391 + i) for i in range(10)]
+    wide = alphabet_from_data({"code": "x80", "name": "80 letters", "letters": letters}, "bench")
+    table = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", wide.chars[:26])
+    wide_pairs = [(w.translate(table), s) for w, s in english_pairs]
+    wide_words = words_from_pairs(wide_pairs, alphabet=wide)
+    english_words = words_from_pairs(english_pairs)
+    say("")
+    say("More than 64 letters: the English list relabelled into an 80-letter alphabet (cpsat, numpy AC), one fill")
+    say(f"{'grid':<28} {'en auto':>10} {'en cpsat':>10} {'x80 auto':>10}")
+    n_bad = 0
+    en_pack = PackLetters("en")
+    en_listed = {tuple(w) for w, _ in english_pairs}
+    wide_listed = {tuple(w) for w, _ in wide_pairs}
+    wide_pack = PackLetters("en")
+    wide_pack.written_by_char = {ch: ch for ch in wide.chars}
+    for grid_path in grid_paths:
+        grid = read_grid(ROOT / grid_path)
+        cols = []
+        for words, backend, pack, listed, tr in ((english_words, "auto", en_pack, en_listed, None),
+                                                 (english_words, "cpsat", en_pack, en_listed, None),
+                                                 (wide_words, "auto", wide_pack, wide_listed, table)):
+            grid_here = grid if tr is None else grid.with_cells(cell.translate(tr) for cell in grid.cells)
+            problem = compile_problem(grid_here, words, min_score=0)
+            t0 = time.perf_counter()
+            result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=0))
+            seconds = time.perf_counter() - t0
+            status = result.status.value
+            if status == "filled":
+                bad = check_cells(pack, list(result.grid(problem).cells), grid.width, listed)
+                if bad:
+                    n_bad += 1
+                    status = "BAD"
+            cols.append(f"{seconds:7.2f}{'' if status == 'filled' else ' ' + status[:4]}".rjust(10))
+        say(f"{grid_path:<28} " + " ".join(cols))
     return n_bad
 
 
