@@ -6,7 +6,8 @@ runs the rival backend on the same problem for the remaining time while `backtra
 on in this process; the first definite answer (a fill, or a proof that none exists) wins and
 the loser is stopped: the child is killed, or the kernel is aborted between time slices.
 Fork keeps the start cheap (the child inherits the compiled problem; nothing is pickled but
-the answer). Asking for several fills (`count`) runs `backtrack` alone.
+the answer). Asking for several fills (`count`) runs `backtrack` alone. An alphabet the compiled search does not
+take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/backends/_wide.py).
 """
 from __future__ import annotations
 
