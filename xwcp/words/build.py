@@ -158,10 +158,11 @@ def _hunspell_name(alphabet: Alphabet) -> str:
     return alphabet.sources.get("hunspell") or alphabet.code
 
 
-def find_hunspell(alphabet: Alphabet, dirs: Iterable[Path] = HUNSPELL_DIRS) -> HunspellFiles | None:
-    """The system's Hunspell dictionary for the language: the pack's named one (es_ES), else `<code>_*`."""
+def find_hunspell(alphabet: Alphabet, dirs: Iterable[Path] | None = None) -> HunspellFiles | None:
+    """The system's Hunspell dictionary for the language (in `dirs`, default HUNSPELL_DIRS): the pack's named one
+    (es_ES), else `<code>.dic`, else the first `<code>_*.dic`."""
     name = _hunspell_name(alphabet)
-    for folder in dirs:
+    for folder in HUNSPELL_DIRS if dirs is None else dirs:
         for candidate in [folder / f"{name}.dic", folder / f"{alphabet.code}.dic",
                           *sorted(folder.glob(f"{alphabet.code}_*.dic"))]:
             if candidate.is_file() and candidate.with_suffix(".aff").is_file():
@@ -169,10 +170,11 @@ def find_hunspell(alphabet: Alphabet, dirs: Iterable[Path] = HUNSPELL_DIRS) -> H
     return None
 
 
-def find_dict(alphabet: Alphabet, folder: Path = DICT_DIR) -> Path | None:
-    """The system's plain list for the language (/usr/share/dict/<the pack's dict name>)."""
+def find_dict(alphabet: Alphabet, folder: Path | None = None) -> Path | None:
+    """The system's plain list for the language (in `folder`, default DICT_DIR: /usr/share/dict/<the pack's dict
+    name>)."""
     name = alphabet.sources.get("dict")
-    candidate = folder / name if name else None
+    candidate = (DICT_DIR if folder is None else folder) / name if name else None
     return candidate if candidate is not None and candidate.is_file() else None
 
 
@@ -264,8 +266,7 @@ def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding:
     elif origin.kind is SourceKind.HUNSPELL:
         assert origin.path is not None
         for form in expand(HunspellFiles.beside(origin.path)):
-            if form.strip() == form and not any(ch.isspace() for ch in form) and not form.startswith("-") \
-                    and not form.endswith("-"):  # .dic comment lines (a tab first) and compound pieces (-ampel)
+            if not form.startswith("-") and not form.endswith("-"):  # compound pieces (German -ampel)
                 yield form, None
     else:
         assert origin.path is not None
@@ -311,7 +312,16 @@ def spelled(alphabet: Alphabet, code_text: str) -> str:
     written = alphabet.written(code_text)
     if not alphabet.has_multi_letters or alphabet.fold_word(written) == code_text:
         return written
-    return CUT.join(alphabet.cell_text(ch) for ch in code_text)
+    letters = [alphabet.cell_text(ch) for ch in code_text]
+    multi = [letter for letter in alphabet.letters if len(letter) > 1]
+    parts: list[str] = []
+    for i, letter in enumerate(letters):  # cut after a letter where a longer letter would be read from here
+        parts.append(letter)
+        rest = "".join(letters[i:])
+        if i + 1 < len(letters) and any(len(m) > len(letter) and rest.startswith(m) for m in multi):
+            parts.append(CUT)
+    text = "".join(parts)
+    return text if alphabet.fold_word(text) == code_text else CUT.join(letters)
 
 
 def build_words(language: str | None, source: str = "auto", out: str | Path | None = None, *,

@@ -2,7 +2,7 @@
 
 `spylls` (a pure-Python Hunspell, the [languages] extra) reads the two files, their encoding and flag syntax;
 this module walks its parsed tables the way Hunspell's own `unmunch` does:
-- every stem of the .dic, unless it carries NEEDAFFIX (then only its affixed forms are words), FORBIDDENWORD or
+- every stem of the .dic (but comment lines, which start with a tab), unless it carries NEEDAFFIX (then only its affixed forms are words), FORBIDDENWORD or
   ONLYINCOMPOUND (a piece of compounds only);
 - each suffix of the stem's flags whose condition the stem meets, and each suffix named in that suffix's own
   continuation flags (Hunspell's two-fold suffixes: one more level);
@@ -76,6 +76,8 @@ def expand(files: HunspellFiles) -> Iterator[str]:
         if flags & skip_flags:
             continue
         stem: str = word.stem
+        if not stem or any(ch.isspace() for ch in stem):  # a comment line (Hunspell skips lines that start with a
+            continue  # tab; spylls reads them as words: de_DE.dic's licence text)
         forms: list[str] = []
         if not (need_affix and need_affix in flags):
             forms.append(stem)
