@@ -7,12 +7,15 @@ wrong one is bad input that lists the nearest ids.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.base.errors import InputError, option_text
 from xwcp.model import BLOCK, EMPTY, Grid, Slot
+from xwcp.model.alphabet import Alphabet
+from xwcp.model.grid import cell_upper
 from xwcp.model.letters import SpelledGrid, write_letters
 from xwcp.base.types import SlotId
 
@@ -83,6 +86,23 @@ class Controls:
         object.__setattr__(self, "min_score_by_slot", _normal_slot_mins(min_score_by_slot))
         object.__setattr__(self, "region", _normal_region(region))
         object.__setattr__(self, "max_shared_substring", _normal_max_shared(max_shared_substring))
+
+    def in_alphabet(self, alphabet: Alphabet) -> Controls:
+        """These controls with their words folded into `alphabet` (code chars); the same object when nothing changes.
+
+        Raises:
+            InputError: a locked or banned word with a character outside the alphabet (naming it).
+        """
+        locks = {key: _folded(word, alphabet, option_text("lock", word, key)) for key, word in self.locks.items()}
+        bans = frozenset(_folded(word, alphabet, option_text("ban", word)) for word in self.bans)
+        if locks == dict(self.locks) and bans == self.bans:
+            return self
+        out = object.__new__(Controls)
+        for name in ("min_score_by_slot", "region", "max_shared_substring"):
+            object.__setattr__(out, name, getattr(self, name))
+        object.__setattr__(out, "locks", locks)
+        object.__setattr__(out, "bans", bans)
+        return out
 
     @property
     def is_empty(self) -> bool:
@@ -210,12 +230,30 @@ def _normal_max_shared(limit: object) -> int | None:
 
 
 def _clean_word(raw: str, what: str) -> str:
+    """A control's word as Controls keep it: A-Z upper case when given in ASCII; else its letters as given (NFC,
+    upper case, spaces and hyphens dropped), folded into the word list's alphabet when the problem is compiled
+    (`Controls.in_alphabet`): Spanish keeps AÑO, English reads it ANO."""
     from xwcp.words.wordlist import normalise_word
 
-    word = normalise_word(raw.strip())
+    stripped = raw.strip()
+    if stripped.isascii():
+        word = normalise_word(stripped)
+    else:
+        word = cell_upper(stripped).translate(_DROPPED)
+        word = word if word and all(ch.isalpha() or unicodedata.combining(ch) or ch == "+" for ch in word) else None
     if not word:
-        raise InputError(f"{what}: {raw!r} is not a word of letters A-Z")
+        raise InputError(f"{what}: {raw!r} is not a word of letters")
     return word
+
+
+_DROPPED = str.maketrans("", "", " -'’.·")
+
+
+def _folded(word: str, alphabet: Alphabet, what: str) -> str:
+    folded, why_not = alphabet.fold_report(word)
+    if folded is None:
+        raise InputError(f"{what}: {alphabet.written(word)!r} has {why_not}, not a letter of {alphabet.name}")
+    return folded
 
 
 def parse_assignment(text: str, option: str) -> tuple[str, str]:

@@ -20,8 +20,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
 from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
-from xwcp.base.errors import option_text
+from xwcp.base.errors import InputError, option_text
 from xwcp.model import BLOCK, EMPTY, Grid, Slot
+from xwcp.model.alphabet import Alphabet
 from xwcp.runtime.lazy import lazy_import
 from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
 from xwcp.base.types import SlotId
@@ -111,6 +112,12 @@ class Problem:
     def n_letter_cells(self) -> int:
         return len(self.letters)
 
+    @property
+    def alphabet(self) -> Alphabet:
+        """The letters of the word list (`xwcp.model.alphabet`): cells hold its code chars; its size sizes every
+        per-letter table of the engine and the backends."""
+        return self.words.alphabet
+
     def cell_of(self, letter_cell: int) -> int:
         """The grid cell that holds `letter_cell` (itself, unless it is a rebus cell's second letter or later)."""
         n_cells = len(self.grid.cells)
@@ -157,30 +164,36 @@ def keep_entered_letters(mask: NDArray[np.bool_], letters: Sequence[str], slot: 
     letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
     A rebus symbol that is no letter clears every word."""
     bucket = words.bucket(slot.length)
+    alphabet = words.alphabet
     for pos, cell in enumerate(slot.cells):
         letter = letters[cell]
         if letter != EMPTY:
             keep = np.zeros(bucket.n_words, bool)
-            if "A" <= letter <= "Z":
-                keep[bucket.ids_with_letter(pos, ord(letter) - 65)] = True
+            index = alphabet.index(letter)
+            if index is not None:
+                keep[bucket.ids_with_letter(pos, index)] = True
             mask &= keep
     return mask
 
 
-def sharing_words(letters: NDArray[np.uint8], grams: set[str]) -> NDArray[np.bool_]:
-    """Bool per word (rows of `letters`, codes 0..25): does it contain one of `grams` (all one length)?"""
+def sharing_words(letters: NDArray[np.uint8], grams: set[str], alphabet: Alphabet | None = None) -> NDArray[np.bool_]:
+    """Bool per word (rows of `letters`, letter codes of `alphabet`, English when None): does it contain one of
+    `grams` (all one length, code chars)?"""
     found = np.zeros(letters.shape[0], bool)
     if not grams or letters.shape[0] == 0:
         return found
     n = len(next(iter(grams)))
     if n > letters.shape[1]:
         return found
-    codes = np.array([sum((ord(ch) - 65) * 26 ** (n - 1 - j) for j, ch in enumerate(g)) for g in grams], np.int64)
+    k = alphabet.size if alphabet is not None else 26
+    index_of = alphabet.index if alphabet is not None else (lambda ch: ord(ch) - 65)
+    codes = np.array([sum((index_of(ch) or 0) * k ** (n - 1 - j) for j, ch in enumerate(g)) for g in grams
+                      if all(index_of(ch) is not None for ch in g)], np.int64)
     lets = letters.astype(np.int64)
     for start in range(letters.shape[1] - n + 1):
         code = np.zeros(letters.shape[0], np.int64)
         for j in range(n):
-            code = code * 26 + lets[:, start + j]
+            code = code * k + lets[:, start + j]
         found |= np.isin(code, codes)
     return found
 
@@ -232,7 +245,7 @@ def initial_domains(problem: Problem) -> Domains:
                     if word_id is not None:
                         mask[word_id] = False
         if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
-            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams)
+            mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams, words.alphabet)
         mask.flags.writeable = False
         domains.append(mask)
     return tuple(domains)
@@ -285,10 +298,12 @@ def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = Fals
                 packed[word_id >> 3] |= 1 << (word_id & 7)
         bits = int.from_bytes(packed, "little")
     letters = problem.letters
+    alphabet = words.alphabet
     for pos, cell in enumerate(slot.cells):
         letter = letters[cell]
         if letter != EMPTY:
-            bits = bits & words.letter_bits(slot.length, pos, ord(letter) - 65) if "A" <= letter <= "Z" else 0
+            index = alphabet.index(letter)
+            bits = bits & words.letter_bits(slot.length, pos, index) if index is not None else 0
     return bits
 
 
@@ -378,6 +393,21 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
     return replace(problem, grid=new_grid, domains=tuple(domains))
 
 
+def check_letters(grid: Grid, alphabet: Alphabet) -> None:
+    """Raise InputError naming the first cell that holds a letter outside `alphabet` (a digit or symbol in a
+    rebus is kept: no listed word matches it, as ever). English grids keep their old rule (a stray ß is a
+    symbol, with the reader's warning)."""
+    for cell, content in enumerate(grid.cells):
+        if content in (BLOCK, EMPTY):
+            continue
+        for ch in content:
+            if ch.isalpha() and alphabet.index(ch) is None:
+                row, col = divmod(cell, grid.width)
+                shown = alphabet.written(content)
+                raise InputError(f"row {row + 1}, column {col + 1} holds {shown!r}: {alphabet.cell_text(ch)!r} is not a "
+                                 f"letter of {alphabet.name} (--language {alphabet.code})")
+
+
 def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score: int = 50, allow_dupes: bool = False,
                       strict: bool = False, controls: Controls | None = None) -> Problem:
     """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's
@@ -397,7 +427,9 @@ def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score
         raise TypeError(f"min_score must be a whole number, not {type(min_score).__name__} {min_score!r}")
     if controls is not None and not isinstance(controls, Controls):
         raise TypeError(f"controls must be xwcp.Controls (or None), not {type(controls).__name__}")
-    controls = controls or Controls()
+    controls = (controls or Controls()).in_alphabet(words.alphabet)
+    if not words.alphabet.is_ascii:
+        check_letters(grid, words.alphabet)
     spelled = spell_out(grid)
     notes: list[str] = []
     locked: dict[SlotId, str] = {}

@@ -171,11 +171,11 @@ def _map_array(path: Path, name: str, stamp: Mapping[str, int]) -> tuple[memoryv
     return view.cast(_FORMATS[name]), shape
 
 
-def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]], check_words: bool = True
-                   ) -> None:
+def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]], check_words: bool = True,
+                   n_letters: int = 26) -> None:
     """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
     and (`check_words`, else left to the caller: `verify_bucket` per length used) every starts
-    row a partition of its words, every letter code 0..25.
+    row a partition of its words, every letter code under `n_letters` (the alphabet's size).
 
     It runs on every cached load, so it reads only the small arrays and the letters (a few ms
     for the default list, without numpy). The word ids in `order` and the bit sets are not
@@ -196,7 +196,7 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
     ends = dict.fromkeys(("letters_flat", "scores_flat", "order_flat", "starts_flat", "bits_flat"), 0)
     for length, n, *offsets in rows:
         sizes = {"letters_flat": n * length, "scores_flat": n, "order_flat": n * length,
-                 "starts_flat": 27 * length, "bits_flat": 26 * length * ((n + 63) // 64)}
+                 "starts_flat": (n_letters + 1) * length, "bits_flat": n_letters * length * ((n + 63) // 64)}
         for (name, size), offset in zip(sizes.items(), offsets):
             if offset != ends[name]:
                 raise CacheDamaged(f"the length table does not match {name}")
@@ -205,19 +205,20 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
         if end != len(arrays[name]):
             raise CacheDamaged(f"the length table does not match {name}")
     for row in rows if check_words else ():
-        verify_bucket(arrays, row)
+        verify_bucket(arrays, row, n_letters)
 
 
-def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int]) -> None:
+def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int], n_letters: int = 26) -> None:
     """Raise CacheDamaged unless the words of one length table `row` (already checked against the
-    array sizes) have letter codes 0..25 and every starts row of theirs is a partition of them."""
+    array sizes) have letter codes under `n_letters` and every starts row of theirs is a partition of them."""
     length, n, l_off, _, _, st_off, _ = row
-    if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(26))):
-        raise CacheDamaged("a letter code is over 25")
-    starts = arrays["starts_flat"][st_off:st_off + 27 * length].tolist()
-    for at in range(0, 27 * length, 27):
-        line = starts[at:at + 27]
-        if line[0] != 0 or line[26] != n or line != sorted(line):
+    if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(n_letters))):
+        raise CacheDamaged(f"a letter code is over {n_letters - 1}")
+    width = n_letters + 1
+    starts = arrays["starts_flat"][st_off:st_off + width * length].tolist()
+    for at in range(0, width * length, width):
+        line = starts[at:at + width]
+        if line[0] != 0 or line[n_letters] != n or line != sorted(line):
             raise CacheDamaged("a starts row is not a partition of its words")
 
 
@@ -248,7 +249,7 @@ def read_meta(folder: Path) -> dict[str, Any] | None:
     return meta
 
 
-def read_mapped(folder: Path, check_words: bool = True) -> MappedFields | None:
+def read_mapped(folder: Path, check_words: bool = True, n_letters: int = 26) -> MappedFields | None:
     """The cached list in `folder` as WordList fields (problems, n_problems, notes, and each array as a
     flat memoryview of its memory-mapped file), plus `shapes`; None when there is none. No numpy.
 
@@ -265,7 +266,7 @@ def read_mapped(folder: Path, check_words: bool = True) -> MappedFields | None:
     shapes: dict[str, tuple[int, ...]] = {}
     for name in ARRAYS:
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
-    _verify_arrays(arrays, shapes, check_words)
+    _verify_arrays(arrays, shapes, check_words, n_letters)
     try:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:
@@ -278,14 +279,14 @@ def read_mapped(folder: Path, check_words: bool = True) -> MappedFields | None:
     return mapped
 
 
-def read(folder: Path) -> ArrayFields | None:
+def read(folder: Path, n_letters: int = 26) -> ArrayFields | None:
     """The cached list in `folder` as WordList fields (the arrays as numpy views of the mapped files,
     problems, n_problems, notes); None when there is none.
 
     Raises:
         CacheDamaged: the folder is there but does not verify (the message says what is wrong).
     """
-    fields = read_mapped(folder)
+    fields = read_mapped(folder, n_letters=n_letters)
     if fields is None:
         return None
     shapes = fields["shapes"]

@@ -1,14 +1,16 @@
 """Read scored word lists and index them by length as numpy arrays, with an on-disk cache.
 
 A list is `WORD;score` lines (missing score = 50) or plain word-per-line text. Words are
-normalised to A-Z (accents folded; spaces, hyphens, apostrophes and periods dropped); the
-highest score of duplicates is kept; malformed lines are collected, not raised.
+read through the list's alphabet (`xwcp.model.alphabet`; English by default: A-Z, accents folded;
+spaces, hyphens, apostrophes and periods dropped); a word with a character outside the alphabet is
+counted and named, never turned into another word; the highest score of duplicates is kept;
+malformed lines are collected, not raised. Words are kept as code chars (one per letter cell).
 
-Per length L the index holds, sorted alphabetically:
-    letters  uint8 [n, L]   letter codes 0..25
+Per length L the index holds, sorted in alphabet order (K = the alphabet's size, 26 for English):
+    letters  uint8 [n, L]   letter codes 0..K-1
     scores   int16 [n]
     order    int32 [L, n]   word ids sorted by their letter at each position
-    starts   int32 [L, 27]  order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
+    starts   int32 [L, K+1] order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
 All lengths live in a few flat arrays (buckets are views), so the search kernel gets them
 without copying, and the compiled form is kept by `xwcp.words.cache`, keyed by the source file's
 hash, so a second load is a handful of memory-mapped reads. `MappedWordList` is the same
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 from xwcp.words import cache
 from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.base.errors import InputError
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.model.grid import changed_letters
 from xwcp.runtime.files import read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
@@ -48,7 +50,6 @@ MIN_SCORE, MAX_SCORE = -32768, 32767
 DEFAULT_LIST_NAME = "cwl50.dict.xz"
 MAX_LIST_BYTES = 256 * 1024 * 1024
 """Largest word-list file we read (the biggest public lists are about 50 MB)."""
-_DROPPED_CHARS = str.maketrans("", "", " -'’.")
 _MAX_REPORTED_PROBLEMS = 1000
 
 
@@ -61,14 +62,18 @@ class LengthBucket:
     scores: NDArray[np.int16]
     order: NDArray[np.int32]
     starts: NDArray[np.int32]
+    alphabet: Alphabet = ENGLISH
 
     @property
     def n_words(self) -> int:
         return int(self.letters.shape[0])
 
     def text(self, word_id: WordId) -> str:
-        spelled: bytes = (self.letters[word_id] + 65).tobytes()
-        return spelled.decode("ascii")
+        """Word `word_id` in code chars (A-Z for English)."""
+        if self.alphabet.is_ascii:
+            spelled: bytes = (self.letters[word_id] + 65).tobytes()
+            return spelled.decode("ascii")
+        return self.alphabet.decode(self.letters[word_id].tobytes())
 
     def ids_with_letter(self, pos: int, letter: int) -> NDArray[np.int32]:
         """Word ids with letter code `letter` at position `pos`."""
@@ -87,11 +92,13 @@ class WordList:
     table: NDArray[np.int64]
     """int64 [n_lengths, 7]: length, n_words, letters_off, scores_off, order_off, starts_off, bits_off."""
     bits_flat: NDArray[np.uint64]
-    """uint64: per length, [L * 26, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
+    """uint64: per length, [L * K, ceil(n / 64)] bitsets of the word ids with letter c at position q."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     n_problems: int = 0
     notes: list[str] = field(default_factory=list)
     """Things a front end should say once about this load: scores clamped, the cache rebuilt or not writable."""
+    alphabet: Alphabet = ENGLISH
+    """The letters the words are spelled in (`xwcp.model.alphabet`); K = `alphabet.size` sizes the index."""
     _buckets: dict[int, LengthBucket] = field(default_factory=dict, repr=False)
     _id_by_text: dict[int, dict[bytes, int]] = field(default_factory=dict, repr=False)
 
@@ -109,9 +116,10 @@ class WordList:
         if bucket is not None:
             return bucket
         rows = np.nonzero(self.table[:, 0] == length)[0]
+        width = self.alphabet.size + 1
         if len(rows) == 0:
             bucket = LengthBucket(length, np.zeros((0, length), np.uint8), np.zeros(0, np.int16),
-                                  np.zeros((length, 0), np.int32), np.zeros((length, 27), np.int32))
+                                  np.zeros((length, 0), np.int32), np.zeros((length, width), np.int32), self.alphabet)
         else:
             _, n, l_off, s_off, o_off, st_off, _ = (int(x) for x in self.table[rows[0]])
             bucket = LengthBucket(
@@ -119,21 +127,24 @@ class WordList:
                 self.letters_flat[l_off:l_off + n * length].reshape(n, length),
                 self.scores_flat[s_off:s_off + n],
                 self.order_flat[o_off:o_off + n * length].reshape(length, n),
-                self.starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
+                self.starts_flat[st_off:st_off + width * length].reshape(length, width),
+                self.alphabet,
             )
         self._buckets[length] = bucket
         return bucket
 
     def word_id(self, text: str) -> WordId | None:
-        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        """The id of a word (code chars) within its length bucket, or None if it is not listed."""
         length = len(text)
         ids = self._id_by_text.get(length)
+        ascii_letters = self.alphabet.is_ascii
         if ids is None:
             bucket = self.bucket(length)
-            raw = (bucket.letters + 65).tobytes()
+            raw = (bucket.letters + 65).tobytes() if ascii_letters else np.asarray(bucket.letters).tobytes()
             ids = {raw[k * length:(k + 1) * length]: k for k in range(bucket.n_words)}
             self._id_by_text[length] = ids
-        return ids.get(text.encode("ascii", "replace"))
+        key = text.encode("ascii", "replace") if ascii_letters else _index_key(self.alphabet, text)
+        return None if key is None else ids.get(key)
 
     def score(self, text: str) -> int | None:
         word_id = self.word_id(text)
@@ -144,21 +155,34 @@ _ASCII_OF_CODE = bytes(range(65, 91)).ljust(256, b"?")
 """bytes.translate table: letter code 0..25 -> ASCII A..Z."""
 
 
+def _index_key(alphabet: Alphabet, text: str) -> bytes | None:
+    """`text`'s letter indices as bytes (a non-English list's lookup key), None when a char is no letter."""
+    if not all(alphabet.index(ch) is not None for ch in text):
+        return None
+    return alphabet.encode(text)
+
+
 class MappedBucket:
     """The words of one length in a MappedWordList: `text(word_id)` spells word `word_id`."""
 
-    def __init__(self, length: int, n_words: int, spelled: bytes):
+    def __init__(self, length: int, n_words: int, spelled: bytes, alphabet: Alphabet = ENGLISH):
         self.length = length
         self.n_words = n_words
         self._spelled = spelled
-        """The bucket's words in ASCII, one after another, in word-id (alphabetical) order."""
+        """The bucket's words one after another, in word-id (alphabet) order: ASCII for English, else letter
+        indices (both sort as the words do)."""
+        self._alphabet = alphabet
 
     def text(self, word_id: WordId) -> str:
-        return self._spelled[word_id * self.length:(word_id + 1) * self.length].decode("ascii")
+        spelled = self._spelled[word_id * self.length:(word_id + 1) * self.length]
+        return spelled.decode("ascii") if self._alphabet.is_ascii else self._alphabet.decode(spelled)
 
     def word_id(self, text: str) -> WordId | None:
         """Binary search: the words are sorted alphabetically."""
-        key, length, spelled = text.encode("ascii", "replace"), self.length, self._spelled
+        key = text.encode("ascii", "replace") if self._alphabet.is_ascii else _index_key(self._alphabet, text)
+        if key is None:
+            return None
+        length, spelled = self.length, self._spelled
         lo, hi = 0, self.n_words
         while lo < hi:
             mid = (lo + hi) // 2
@@ -181,8 +205,9 @@ class MappedWordList:
         cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
     """
 
-    def __init__(self, source: str, fields: cache.MappedFields):
+    def __init__(self, source: str, fields: cache.MappedFields, alphabet: Alphabet = ENGLISH):
         self.source = source
+        self.alphabet = alphabet
         self.problems, self.n_problems, self.notes = fields["problems"], fields["n_problems"], fields["notes"]
         self.letters_flat = fields["letters_flat"]
         self.scores_flat = fields["scores_flat"]
@@ -206,7 +231,8 @@ class MappedWordList:
         if row is None:
             return (length,) + (0,) * 6
         if length not in self._verified:
-            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row)
+            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row,
+                                self.alphabet.size)
             self._verified.add(length)
         return row
 
@@ -214,19 +240,21 @@ class MappedWordList:
         bucket = self._buckets.get(length)
         if bucket is None:
             _, n, l_off = self.row(length)[:3]
-            spelled = self.letters_flat[l_off:l_off + n * length].tobytes().translate(_ASCII_OF_CODE)
-            bucket = self._buckets[length] = MappedBucket(length, n, spelled)
+            spelled = self.letters_flat[l_off:l_off + n * length].tobytes()
+            if self.alphabet.is_ascii:
+                spelled = spelled.translate(_ASCII_OF_CODE)
+            bucket = self._buckets[length] = MappedBucket(length, n, spelled, self.alphabet)
         return bucket
 
     def word_id(self, text: str) -> WordId | None:
-        """The id of an A-Z word within its length bucket, or None if it is not listed."""
+        """The id of a word (code chars) within its length bucket, or None if it is not listed."""
         return self.bucket(len(text)).word_id(text)
 
     def letter_bits(self, length: int, pos: int, letter: int) -> int:
         """The bitset of the words of `length` with letter code `letter` at `pos` (from the cached bitsets)."""
         _, n, _, _, _, _, b_off = self.row(length)
         n_blocks = (n + 63) // 64
-        start = b_off + (pos * 26 + letter) * n_blocks
+        start = b_off + (pos * self.alphabet.size + letter) * n_blocks
         return int.from_bytes(self.bits_flat[start:start + n_blocks], "little")
 
     def score(self, text: str) -> int | None:
@@ -234,7 +262,7 @@ class MappedWordList:
         return None if word_id is None else self.scores_flat[self._row_by_length[len(text)][3] + word_id]
 
 
-def read_mapped_word_list(path: str | Path | None = None) -> MappedWordList | None:
+def read_mapped_word_list(path: str | Path | None = None, alphabet: Alphabet = ENGLISH) -> MappedWordList | None:
     """The list at `path` (None: the embedded default list) from the cache, without numpy; None when
     it is not cached yet or its cache does not verify (`load_word_list` then compiles or rebuilds it).
 
@@ -242,29 +270,21 @@ def read_mapped_word_list(path: str | Path | None = None) -> MappedWordList | No
         InputError: missing or unreadable list file.
     """
     source, raw = list_source(path)
-    try:
-        fields = cache.read_mapped(cache_folder(raw), check_words=False)  # each length when first used
+    try:  # each length is verified when first used
+        fields = cache.read_mapped(cache_folder(raw, alphabet), check_words=False, n_letters=alphabet.size)
     except cache.CacheDamaged:
         return None
-    return None if fields is None else MappedWordList(source, fields)
+    return None if fields is None else MappedWordList(source, fields, alphabet)
 
 
-def normalise_word(raw: str) -> str | None:
-    """Fold `raw` to A-Z, or None if it holds anything but letters, spaces, hyphens, apostrophes, periods.
+def normalise_word(raw: str, alphabet: Alphabet = ENGLISH) -> str | None:
+    """Fold `raw` into `alphabet`'s letters (code chars), or None if it holds anything else.
 
-    Accents are dropped (É -> E) and ligatures spelt out (Æ -> AE); a character whose folded
-    form is not A-Z (`º` folds to `o`, `ⁿ` to `n`, `²` to `2`) makes the line no word.
+    English: accents are dropped (É -> E) and ligatures spelt out (Æ -> AE); a character whose folded
+    form is not A-Z (`º` folds to `o`, `ⁿ` to `n`, `²` to `2`) makes the line no word. Other alphabets:
+    `Alphabet.fold_word` (Spanish keeps Ñ, German writes Ä as AE, Dutch IJ is one letter).
     """
-    word = raw.upper().translate(_DROPPED_CHARS)
-    if _is_a_to_z(word):
-        return word
-    folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
-    folded = folded.replace("Æ", "AE").replace("Œ", "OE").replace("ß", "SS")
-    return folded if _is_a_to_z(folded) else None
-
-
-def _is_a_to_z(text: str) -> bool:
-    return bool(text) and text.isascii() and text.isalpha() and text.isupper()
+    return alphabet.fold_word(raw)
 
 
 def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: int = 3) -> str:
@@ -274,8 +294,8 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
     return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
 
 
-def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1
-                     ) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1,
+                     alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
 
     Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
@@ -308,8 +328,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
                     n_clamped += 1
                     first_clamped = first_clamped or (line_no, score)
                     score = max(MIN_SCORE, min(MAX_SCORE, score))
-        word = normalise_word(word_part.strip())
-        if word and not word_part.isascii():
+        word, why_not = alphabet.fold_report(word_part.strip())
+        if word and alphabet.is_ascii and not word_part.isascii():
             changes = changed_letters(word_part)
             if changes:
                 n_changed += 1
@@ -318,7 +338,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         if not word:
             n_problems += 1
             if len(problems) < _MAX_REPORTED_PROBLEMS:
-                problems.append((line_no, f"{word_part.strip()!r} is not a word of letters"))
+                problems.append((line_no, f"{word_part.strip()!r} is not a word of letters" if alphabet.is_ascii
+                                 else f"{word_part.strip()!r} has {why_not}, not a letter of {alphabet.name}"))
             continue
         old = score_by_word.get(word)
         if old is None or score > old:
@@ -379,17 +400,24 @@ class _Builder:
     indexing the whole list at once; the flat arrays are allocated once, at their final size.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, alphabet: Alphabet = ENGLISH) -> None:
         self.words_by_length: dict[int, list[NDArray[np.bytes_]]] = {}
         self.scores_by_length: dict[int, list[NDArray[np.int16]]] = {}
+        self.alphabet = alphabet
+        self._offset = 65 if alphabet.is_ascii else 1
+        """Byte of letter 0 in the words' bytes (ASCII for English; index + 1 else, never a NUL numpy would drop)."""
+        self._to_bytes = None if alphabet.is_ascii else str.maketrans(
+            {ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
 
     def add(self, score_by_word: dict[str, int]) -> None:
         by_length: dict[int, list[str]] = {}
         for word in score_by_word:
             by_length.setdefault(len(word), []).append(word)
         for length, words in by_length.items():
-            self.words_by_length.setdefault(length, []).append(
-                np.frombuffer("".join(words).encode("ascii"), dtype=f"S{length}"))
+            joined = "".join(words)
+            spelled = joined.encode("ascii") if self._to_bytes is None else joined.translate(self._to_bytes).encode(
+                "latin-1")
+            self.words_by_length.setdefault(length, []).append(np.frombuffer(spelled, dtype=f"S{length}"))
             self.scores_by_length.setdefault(length, []).append(
                 np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
 
@@ -408,11 +436,12 @@ class _Builder:
         uniq = {length: self._unique(length) for length in lengths}
         counts = {length: len(uniq[length][0]) for length in lengths}
         n_letters = sum(length * n for length, n in counts.items())
-        n_bits = sum(length * 26 * ((n + 63) // 64) for length, n in counts.items())
+        k = self.alphabet.size
+        n_bits = sum(length * k * ((n + 63) // 64) for length, n in counts.items())
         letters_flat = np.empty(n_letters, np.uint8)
         scores_flat = np.empty(sum(counts.values()), np.int16)
         order_flat = np.empty(n_letters, np.int32)
-        starts_flat = np.zeros(27 * sum(lengths), np.int32)
+        starts_flat = np.zeros((k + 1) * sum(lengths), np.int32)
         bits_flat = np.zeros(n_bits, np.uint64)
         rows = []
         l_off = s_off = st_off = b_off = 0
@@ -422,33 +451,33 @@ class _Builder:
             n_blocks = (n + 63) // 64
             letters = letters_flat[l_off:l_off + n * length].reshape(n, length)
             letters[:] = np.frombuffer(words.tobytes(), np.uint8).reshape(n, length)
-            letters -= 65
+            letters -= self._offset
             del words
             scores_flat[s_off:s_off + n] = scores
             _index_letters(letters, order_flat[l_off:l_off + n * length].reshape(length, n),
-                           starts_flat[st_off:st_off + 27 * length].reshape(length, 27),
-                           bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks))
+                           starts_flat[st_off:st_off + (k + 1) * length].reshape(length, k + 1),
+                           bits_flat[b_off:b_off + length * k * n_blocks].reshape(length * k, n_blocks), k)
             rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
             l_off += n * length
             s_off += n
-            st_off += 27 * length
-            b_off += length * 26 * n_blocks
+            st_off += (k + 1) * length
+            b_off += length * k * n_blocks
         return WordList(
             source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
             starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
-            problems=problems or [], n_problems=n_problems)
+            problems=problems or [], n_problems=n_problems, alphabet=self.alphabet)
 
 
 def _index_letters(letters: NDArray[np.uint8], order: NDArray[np.int32], starts: NDArray[np.int32],
-                   bits: NDArray[np.uint64]) -> None:
+                   bits: NDArray[np.uint64], n_letters: int = 26) -> None:
     """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
     for pos in range(letters.shape[1]):
         column = np.ascontiguousarray(letters[:, pos])
         order[pos] = np.argsort(column, kind="stable")
-        starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=26))
+        starts[pos, 1:] = np.cumsum(np.bincount(column, minlength=n_letters))
         for c in np.unique(column):  # one packed bitset per letter present here
             packed = np.packbits(column == c, bitorder="little")
-            row = bits[pos * 26 + int(c)].view(np.uint8)
+            row = bits[pos * n_letters + int(c)].view(np.uint8)
             row[:len(packed)] = packed
 
 
@@ -462,6 +491,12 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     """
     if not score_by_word:
         return base
+    alphabet, k = base.alphabet, base.alphabet.size
+    offset = 65 if alphabet.is_ascii else 1
+    to_bytes = None if alphabet.is_ascii else str.maketrans({ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
+
+    def spell(word: str) -> bytes:
+        return word.encode("ascii") if to_bytes is None else word.translate(to_bytes).encode("latin-1")
     changes_by_length: dict[int, dict[str, int]] = {}
     for word, score in score_by_word.items():
         changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
@@ -474,28 +509,28 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
         if not changes:
             _, _, _, _, _, _, b_off = (int(x) for x in base.table[np.nonzero(base.table[:, 0] == length)[0][0]])
             n_blocks = (bucket.n_words + 63) // 64
-            bits = base.bits_flat[b_off:b_off + length * 26 * n_blocks]
+            bits = base.bits_flat[b_off:b_off + length * k * n_blocks]
             pieces.append((length, bucket.letters, bucket.scores, (bucket.order, bucket.starts, bits)))
             continue
-        spelled = np.frombuffer((np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes(), dtype=f"S{length}")
-        keep = ~np.isin(spelled, np.array(list(changes), dtype=f"S{length}"))
-        added = sorted((word, score) for word, score in changes.items() if score > 0)
+        spelled = np.frombuffer((np.asarray(bucket.letters) + offset).astype(np.uint8).tobytes(), dtype=f"S{length}")
+        keep = ~np.isin(spelled, np.array([spell(w) for w in changes], dtype=f"S{length}"))
+        added = sorted((spell(word), score) for word, score in changes.items() if score > 0)
         words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{length}")])
         scores = np.concatenate([np.asarray(bucket.scores)[keep], np.array([s for _, s in added], np.int16)])
         alphabetical = np.argsort(words, kind="stable")
         words, scores = words[alphabetical], scores[alphabetical]
         if len(words):
-            letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - 65
+            letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - offset
             pieces.append((length, letters.astype(np.uint8), scores, None))
     pieces = [p for p in pieces if len(p[2])]
     if not pieces:
         raise InputError("no word is left after layering the lists", source)
     n_letters = sum(p[1].size for p in pieces)
-    n_bits = sum(p[0] * 26 * ((len(p[2]) + 63) // 64) for p in pieces)
+    n_bits = sum(p[0] * k * ((len(p[2]) + 63) // 64) for p in pieces)
     letters_flat = np.empty(n_letters, np.uint8)
     scores_flat = np.empty(sum(len(p[2]) for p in pieces), np.int16)
     order_flat = np.empty(n_letters, np.int32)
-    starts_flat = np.zeros(27 * sum(p[0] for p in pieces), np.int32)
+    starts_flat = np.zeros((k + 1) * sum(p[0] for p in pieces), np.int32)
     bits_flat = np.zeros(n_bits, np.uint64)
     rows = []
     l_off = s_off = st_off = b_off = 0
@@ -505,10 +540,10 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
         letters_flat[l_off:l_off + n * length] = np.asarray(letters).reshape(-1)
         scores_flat[s_off:s_off + n] = scores
         order_view = order_flat[l_off:l_off + n * length].reshape(length, n)
-        starts_view = starts_flat[st_off:st_off + 27 * length].reshape(length, 27)
-        bits_view = bits_flat[b_off:b_off + length * 26 * n_blocks].reshape(length * 26, n_blocks)
+        starts_view = starts_flat[st_off:st_off + (k + 1) * length].reshape(length, k + 1)
+        bits_view = bits_flat[b_off:b_off + length * k * n_blocks].reshape(length * k, n_blocks)
         if index is None:
-            _index_letters(letters, order_view, starts_view, bits_view)
+            _index_letters(letters, order_view, starts_view, bits_view, k)
         else:
             order, starts, bits = index
             order_view[:] = order
@@ -517,28 +552,30 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
         rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
         l_off += n * length
         s_off += n
-        st_off += 27 * length
-        b_off += length * 26 * n_blocks
+        st_off += (k + 1) * length
+        b_off += length * k * n_blocks
     return WordList(source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
-                    starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat)
+                    starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
+                    alphabet=alphabet)
 
 
 def build_word_list(score_by_word: dict[str, int], source: str,
-                    problems: list[tuple[int, str]] | None = None, n_problems: int = 0) -> WordList:
-    """Index {word: score} (A-Z words) by length into the flat arrays described above."""
-    builder = _Builder()
+                    problems: list[tuple[int, str]] | None = None, n_problems: int = 0,
+                    alphabet: Alphabet = ENGLISH) -> WordList:
+    """Index {word: score} (words in `alphabet`'s code chars) by length into the flat arrays described above."""
+    builder = _Builder(alphabet)
     builder.add(score_by_word)
     return builder.finish(source, problems, n_problems)
 
 
-def _parse_in_chunks(text: str, source: str, notes: list[str]
+def _parse_in_chunks(text: str, source: str, notes: list[str], alphabet: Alphabet = ENGLISH
                      ) -> tuple[_Builder, list[tuple[int, str]], int, int]:
     """Parse `text` PARSE_CHUNK_CHARS at a time (cut at line ends) into a builder.
 
     Returns (builder, problems, problem count, number of words added before merging duplicates).
     A note about clamped scores is kept from the first chunk that has one (its count is that chunk's).
     """
-    builder = _Builder()
+    builder = _Builder(alphabet)
     problems: list[tuple[int, str]] = []
     n_problems = n_added = 0
     start, line_no = 0, 1
@@ -546,13 +583,13 @@ def _parse_in_chunks(text: str, source: str, notes: list[str]
         end = text.find("\n", min(len(text), start + PARSE_CHUNK_CHARS))
         end = len(text) if end < 0 else end + 1
         chunk = text[start:end]
-        fast = _parse_clean(chunk)
+        fast = _parse_clean(chunk) if alphabet.is_ascii else None
         chunk_problems: list[tuple[int, str]]
         if fast is not None:
             score_by_word, chunk_problems, chunk_n = fast, [], 0
         else:
             chunk_notes: list[str] = []
-            score_by_word, chunk_problems, chunk_n = parse_word_lines(chunk, source, chunk_notes, line_no)
+            score_by_word, chunk_problems, chunk_n = parse_word_lines(chunk, source, chunk_notes, line_no, alphabet)
             if chunk_notes and not notes:
                 notes.extend(chunk_notes)
         builder.add(score_by_word)
@@ -564,15 +601,19 @@ def _parse_in_chunks(text: str, source: str, notes: list[str]
     return builder, problems, n_problems, n_added
 
 
-def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<words>") -> WordList:
-    """Build a WordList from (word, score) pairs or plain words, normalising them (for tests and tools)."""
+def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<words>",
+                     alphabet: Alphabet = ENGLISH) -> WordList:
+    """Build a WordList from (word, score) pairs or plain words, folding them into `alphabet` (for tests and
+    tools); words with a character outside it are left out."""
     score_by_word: dict[str, int] = {}
     for item in pairs:
         raw, score = (item, DEFAULT_SCORE) if isinstance(item, str) else item
-        word = normalise_word(raw)
+        word = alphabet.fold_word(raw)
         if word and (word not in score_by_word or score > score_by_word[word]):
             score_by_word[word] = int(score)
-    return build_word_list(score_by_word, source)
+    if alphabet.is_open:
+        alphabet = alphabet.with_letters("".join(score_by_word))
+    return build_word_list(score_by_word, source, alphabet=alphabet)
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -603,17 +644,22 @@ def list_source(path: str | Path | None) -> tuple[str, bytes]:
     return source_name(path), read_bounded(path, MAX_LIST_BYTES, "word-list")
 
 
-def cache_folder(raw: bytes) -> Path:
-    """The cache folder of the list whose file holds `raw`."""
-    return cache.folder_for(hashlib.sha256(raw).hexdigest()[:32])
+def cache_folder(raw: bytes, alphabet: Alphabet = ENGLISH) -> Path:
+    """The cache folder of the list whose file holds `raw`, read through `alphabet` (English: the file's hash alone)."""
+    digest = hashlib.sha256(raw)
+    if not alphabet.is_ascii:
+        digest.update(b"\0alphabet\0" + alphabet.fingerprint.encode("utf-8"))
+    return cache.folder_for(digest.hexdigest()[:32])
 
 
-def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) -> WordList:
+def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
+                   alphabet: Alphabet = ENGLISH) -> WordList:
     """Load a word list (the embedded default list when `path` is None), from cache when possible.
 
     Args:
         path: a `WORD;score` or word-per-line file (may be .xz or .gz compressed).
         use_cache: read and write the compiled cache.
+        alphabet: the letters to read the words in (`xwcp.model.alphabet`); English by default.
 
     Returns:
         The indexed list. `problems` holds up to 1000 (line, problem) pairs for skipped lines.
@@ -624,25 +670,28 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
     from lzma import LZMAError
 
     source, raw = list_source(path)
-    folder = cache_folder(raw)
+    if alphabet.is_open:
+        return _load_open(source, raw, alphabet)
+    folder = cache_folder(raw, alphabet)
     damage = None
     if use_cache:
         try:
-            cached = cache.read(folder)
+            cached = cache.read(folder, alphabet.size)
         except cache.CacheDamaged as exc:
             cached, damage = None, str(exc)
         if cached is not None:
-            return WordList(source=source, **cached)
+            return WordList(source=source, alphabet=alphabet, **cached)
     try:
         text = _decode(raw, source)
     except (LZMAError, zlib.error, OSError, EOFError) as exc:
         raise InputError(f"cannot decompress word-list file ({exc})", source) from None
     del raw
     notes: list[str] = []
-    builder, problems, n_problems, n_added = _parse_in_chunks(text, source, notes)
+    builder, problems, n_problems, n_added = _parse_in_chunks(text, source, notes, alphabet)
     del text
     if not n_added:
-        raise InputError("the word list has no usable entries"
+        in_alphabet = "" if alphabet.is_ascii else f" in {alphabet.name} letters (--language {alphabet.code})"
+        raise InputError(f"the word list has no usable entries{in_alphabet}"
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     words = builder.finish(source, problems, n_problems)
     words.notes = list(notes)
@@ -657,12 +706,34 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True) ->
     return words
 
 
+def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
+    """A list read through an open pack (Hindi aksharas): parsed whole, its alphabet made from the letters it uses
+    (`Alphabet.with_letters`), then indexed; not cached (its alphabet is the list's own)."""
+    from lzma import LZMAError
+
+    try:
+        text = _decode(raw, source)
+    except (LZMAError, zlib.error, OSError, EOFError) as exc:
+        raise InputError(f"cannot decompress word-list file ({exc})", source) from None
+    notes: list[str] = []
+    score_by_word, problems, n_problems = parse_word_lines(text, source, notes, 1, alphabet)
+    if not score_by_word:
+        raise InputError(f"the word list has no usable entries in {alphabet.name} letters (--language {alphabet.code})"
+                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
+    words = build_word_list(score_by_word, source, problems, n_problems, alphabet.with_letters("".join(score_by_word)))
+    words.notes = notes
+    return words
+
+
 def score_by_word_of(words: WordList) -> dict[str, int]:
     """{word: score} of an indexed list (the inverse of `build_word_list`)."""
     out: dict[str, int] = {}
     for length in words.lengths:
         bucket = words.bucket(length)
-        raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
+        if words.alphabet.is_ascii:
+            raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
+        else:
+            raw = words.alphabet.decode(np.asarray(bucket.letters).tobytes())
         for k, score in enumerate(np.asarray(bucket.scores).tolist()):
             out[raw[k * length:(k + 1) * length]] = score
     return out
@@ -680,20 +751,25 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
     """
     if len(layers) == 1:
         return layers[0]
+    alphabet = layers[0].alphabet
+    for words in layers[1:]:
+        if words.alphabet != alphabet:
+            raise InputError(f"cannot layer a {words.alphabet.name} list ({words.source}) over a {alphabet.name} "
+                             "one: layered lists share one alphabet")
     h = hashlib.sha256()
     for words in layers:
         for name in ("table", "letters_flat", "scores_flat"):
             h.update(np.ascontiguousarray(getattr(words, name)).tobytes())
     source = " + ".join(words.source for words in layers)
-    h.update(b"layered")  # never the hash of a single list's source
+    h.update(b"layered" + alphabet.fingerprint.encode("utf-8"))  # never the hash of a single list's source
     folder = cache.folder_for(h.hexdigest()[:32])
     if use_cache:
         try:
-            cached = cache.read(folder)
+            cached = cache.read(folder, alphabet.size)
         except cache.CacheDamaged:
             cached = None
         if cached is not None:
-            return WordList(source=source, **cached)
+            return WordList(source=source, alphabet=alphabet, **cached)
     merged = score_by_word_of(layers[0])
     for words in layers[1:]:
         for word, score in score_by_word_of(words).items():
@@ -703,7 +779,7 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
                 merged[word] = score
     if not merged:
         raise InputError("no word is left after layering the lists", source)
-    out = build_word_list(merged, source)
+    out = build_word_list(merged, source, alphabet=alphabet)
     if use_cache:
         cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
     return out

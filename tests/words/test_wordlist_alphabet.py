@@ -1,0 +1,60 @@
+"""Word lists read through a language pack: letters kept, others counted and named, never turned into other words."""
+from __future__ import annotations
+
+import pytest
+
+from xwcp.base.errors import InputError
+from xwcp.model.alphabet import load_alphabet
+from xwcp.words.wordlist import layer_word_lists, load_word_list, overlay_word_list, words_from_pairs
+
+ES = load_alphabet("es")
+
+
+def spelled(words, length: int) -> list[str]:  # type: ignore[no-untyped-def]
+    bucket = words.bucket(length)
+    return [bucket.text(i) for i in range(bucket.n_words)]
+
+
+def test_spanish_keeps_n_tilde_apart_from_n() -> None:
+    words = words_from_pairs([("AÑO", 90), ("ANO", 10), ("NOS", 80)], alphabet=ES)
+    assert spelled(words, 3) == ["ANO", "AÑO", "NOS"]  # alphabet order: N before Ñ before O
+    assert words.score("AÑO") == 90 and words.score("ANO") == 10
+    assert words.bucket(3).starts.shape == (3, ES.size + 1)
+
+
+def test_a_list_file_names_words_outside_the_alphabet_and_caches_per_alphabet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "es.txt"
+    path.write_text("año;80\nniño;70\nжук;60\n", "utf-8")
+    for _ in range(2):  # compiled, then from the cache
+        words = load_word_list(path, alphabet=ES)
+        assert words.alphabet is ES and words.n_words == 2
+        assert spelled(words, 4) == ["NIÑO"]
+        assert words.problems == [(3, "'жук' has 'Ж', not a letter of Spanish (español)")]
+    english = load_word_list(path)  # the same file read as English is another list
+    assert spelled(english, 3) == ["ANO"] and english.score("ANO") == 80
+
+
+def test_a_list_with_no_word_of_the_alphabet_is_refused_in_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "ru.txt"
+    path.write_text("cat\ndog\n", "utf-8")
+    with pytest.raises(InputError, match="no usable entries in Russian") as caught:
+        load_word_list(path, alphabet=load_alphabet("ru"), use_cache=False)
+    assert "\n" not in str(caught.value)
+
+
+def test_dutch_ij_is_one_letter_in_the_index() -> None:
+    nl = load_alphabet("nl")
+    words = words_from_pairs(["ijs", "bijna", "ijzer"], alphabet=nl)
+    assert [nl.written(w) for w in spelled(words, 2)] == ["IJS"]
+    assert [nl.written(w) for w in spelled(words, 4)] == ["BIJNA", "IJZER"]
+
+
+def test_overlay_and_layers_keep_the_alphabet_and_refuse_mixing() -> None:
+    base = words_from_pairs([("AÑO", 90), ("NOS", 80)], alphabet=ES)
+    over = overlay_word_list(base, {"ÑUS": 60, "NOS": 0}, "ban")
+    assert spelled(over, 3) == ["AÑO", "ÑUS"] and over.alphabet is ES
+    ru = words_from_pairs(["жук"], alphabet=load_alphabet("ru"))
+    with pytest.raises(InputError, match="share one alphabet"):
+        layer_word_lists([base, ru], use_cache=False)
+    both = layer_word_lists([base, words_from_pairs([("ÑUS", 70)], alphabet=ES)], use_cache=False)
+    assert spelled(both, 3) == ["AÑO", "NOS", "ÑUS"]
