@@ -12,7 +12,7 @@ from xwcp.model.alphabet import load_alphabet
 from xwcp.words import build
 from xwcp.words.build import (FLAT_SCORE, UNSEEN_SCORE, SourceKind, build_words, find_dict, find_hunspell,
                               score_of_zipf, spelled)
-from xwcp.words.wordlist import load_word_list
+from xwcp.words.wordlist import load_word_list, score_by_word_of
 
 SPANISH_AFF = """SET UTF-8
 NEEDAFFIX X
@@ -78,9 +78,10 @@ def test_a_hunspell_pair_expands_to_every_form_folded_into_the_spanish_alphabet(
     assert any(str(spanish_pair) in line for line in comments)
     assert any(line.startswith("# licence: ") for line in comments)
     assert list(score_by_word) == sorted(score_by_word, key=load_alphabet("es").encode)  # alphabet order: Ñ after N
-    # the list reads back as the same words (the reader folds as the builder did)
-    words = load_word_list(out, use_cache=False)
-    assert words.n_words == len(SPANISH_FORMS)
+    # the list reads back through the Spanish alphabet as the same words with the same scores
+    spanish = load_alphabet("es")
+    words = load_word_list(out, use_cache=False, alphabet=spanish)
+    assert {spanish.written(word): score for word, score in score_by_word_of(words).items()} == SPANISH_FORMS
 
 
 def test_spanish_keeps_n_tilde_apart_and_keeps_the_higher_score_of_words_that_fold_together(files, tmp_path):
@@ -125,6 +126,24 @@ def test_dutch_ij_is_written_as_one_letter_and_welsh_cuts_are_kept(files, tmp_pa
     cy = load_alphabet("cy")
     assert len(cy.fold_word("BAN+GOR") or "") == 6 and len(cy.fold_word("BANGOR") or "") == 5
     assert spelled(cy, cy.fold_word("CAL+LOR") or "") == "CAL+LOR"
+
+
+def test_an_open_pack_keeps_its_aksharas_and_reads_back(files, tmp_path):
+    out = tmp_path / "hi.dict"
+    build_words("hi", str(files("hi.txt", "नमस्ते;60\nभारत\nabc\n")), out, scores="flat")
+    assert read_list(out)[1] == {"नमस्ते": 60, "भारत": 50}
+    hindi = load_alphabet("hi")
+    words = load_word_list(out, use_cache=False, alphabet=hindi)
+    assert sorted(len(word) for word in score_by_word_of(words)) == [3, 3]  # न म स्ते, भा र त: three cells each
+
+
+def test_an_open_pack_s_list_keeps_to_the_letters_a_list_can_have(files, tmp_path, monkeypatch):
+    hindi = load_alphabet("hi")
+    monkeypatch.setattr(build, "MAX_LETTERS", hindi.size + 1)  # room for one akshara beyond the pack's letters
+    out = tmp_path / "hi.dict"
+    report = build_words("hi", str(files("hi.txt", "नमस्ते\nस्ते\nक्ष\n")), out, min_length=1, scores="flat")
+    assert read_list(out)[1] == {"नमस्ते": 50, "स्ते": 50}  # स्ते is used twice, क्ष once
+    assert report.n_rare_letters == 1 and "akshara" in report.summary()
 
 
 def test_lengths_are_counted_in_cells(files, tmp_path):

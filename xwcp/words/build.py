@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections import Counter
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import CUT, load_alphabet
+from xwcp.model.alphabet import CUT, MAX_LETTERS, load_alphabet
 from xwcp.words.hunspell import HunspellFiles, expand
 from xwcp.words.provenance import provenance
 from xwcp.words.userwords import data_dir
@@ -113,6 +114,8 @@ class BuildReport:
     n_malformed: int = 0
     malformed_examples: list[str] = field(default_factory=list)
     n_dropped_by_max: int = 0
+    n_rare_letters: int = 0
+    """Words of an open pack (Hindi) with an akshara beyond the list's MAX_LETTERS commonest."""
 
     def summary(self) -> str:
         """Lines for people: what was written, from where, under what licence, and what was left out."""
@@ -128,6 +131,8 @@ class BuildReport:
             left.append(f"{self.n_bad_length:,} of a length outside the limits")
         if self.n_malformed:
             left.append(f"{self.n_malformed:,} malformed lines (e.g. {', '.join(self.malformed_examples)})")
+        if self.n_rare_letters:
+            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_LETTERS} letters a list can have")
         if self.n_dropped_by_max:
             left.append(f"{self.n_dropped_by_max:,} beyond --max-words")
         lines.append(f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "
@@ -142,7 +147,8 @@ class BuildReport:
                 "written": self.n_written, "outside_alphabet": self.n_outside,
                 "outside_examples": self.outside_examples, "bad_length": self.n_bad_length,
                 "merged": self.n_merged, "malformed": self.n_malformed,
-                "malformed_examples": self.malformed_examples, "beyond_max_words": self.n_dropped_by_max}
+                "malformed_examples": self.malformed_examples, "beyond_max_words": self.n_dropped_by_max,
+                "rare_letters": self.n_rare_letters}
 
 
 def wordfreq_available() -> bool:
@@ -393,6 +399,9 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
                          f"{origin.label} ({report.n_read:,} read, {report.n_outside:,} with other letters"
                          + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
                          + "): nothing written")
+    if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_LETTERS
+        score_by_code = _commonest_letters_only(alphabet, score_by_code, report)
+        alphabet = alphabet.with_letters("".join(score_by_code))
     codes = sorted(score_by_code, key=alphabet.encode)
     if max_words is not None and len(codes) > max_words:
         best = sorted(codes, key=lambda c: -score_by_code[c])[:max_words]
@@ -406,6 +415,21 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     _write_atomically(path, "\n".join(header + lines) + "\n")
     report.n_written = len(lines)
     return report
+
+
+def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport
+                            ) -> dict[str, int]:
+    """The words of an open pack's list made of the pack's letters and the commonest others, MAX_LETTERS in all
+    (a list's letters are one byte each); the words left out are counted in `report.n_rare_letters`."""
+    count_by_char = Counter("".join(score_by_code))
+    new = [(count, ch) for ch, count in count_by_char.items() if alphabet.index(ch) is None]
+    room = MAX_LETTERS - alphabet.size
+    if len(new) <= room:
+        return score_by_code
+    common = set(alphabet.chars) | {ch for _, ch in sorted(new, key=lambda pair: (-pair[0], pair[1]))[:room]}
+    kept = {code: score for code, score in score_by_code.items() if set(code) <= common}
+    report.n_rare_letters = len(score_by_code) - len(kept)
+    return kept
 
 
 def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[str, int] | None:
