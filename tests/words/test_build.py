@@ -227,7 +227,7 @@ def test_real_wordfreq_spanish(tmp_path):
     comments, score_by_word = read_list(out)
     assert len(score_by_word) > 100_000
     assert score_by_word["AÑO"] > score_by_word["ANO"] >= 1  # two words, not one
-    assert score_by_word["QUE"] == 100
+    assert score_by_word["QUE"] >= 90  # among the commonest words
     assert any("CC BY-SA 4.0" in line for line in comments) and "CC BY-SA 4.0" in report.origin.licence
     _all_letters("es", score_by_word)
 
