@@ -160,6 +160,16 @@ def wordfreq_available() -> bool:
     return True
 
 
+def _wordfreq_has(alphabet: Alphabet) -> bool:
+    """Whether wordfreq is installed and has a list for the pack's language."""
+    lang = alphabet.sources.get("wordfreq")
+    if not lang or not wordfreq_available():
+        return False
+    import wordfreq
+
+    return lang in wordfreq.available_languages(wordlist=WORDFREQ_LIST)
+
+
 def _hunspell_name(alphabet: Alphabet) -> str:
     return alphabet.sources.get("hunspell") or alphabet.code
 
@@ -191,7 +201,7 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
         InputError: the source is not installed (saying how to install it) or the file is missing.
     """
     if source == "auto":
-        if wordfreq_available() and alphabet.sources.get("wordfreq"):
+        if _wordfreq_has(alphabet):
             return resolve_origin(alphabet, "wordfreq")
         if find_hunspell(alphabet) is not None:
             return resolve_origin(alphabet, "hunspell")
@@ -207,7 +217,7 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
         if files is None:
             raise InputError(f"no Hunspell dictionary for {alphabet.code} ({_hunspell_name(alphabet)}.dic in "
                              f"{', '.join(str(d) for d in HUNSPELL_DIRS)}); install Debian's hunspell-"
-                             f"{alphabet.code} (or {INSTALL_HINT})")
+                             f"{alphabet.code}* package (or {INSTALL_HINT})")
         return _hunspell_origin(files, "hunspell")
     if source in ("dict", "wspanish"):
         path = WSPANISH if source == "wspanish" else find_dict(alphabet)
@@ -426,7 +436,8 @@ def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], r
     room = MAX_LETTERS - alphabet.size
     if len(new) <= room:
         return score_by_code
-    common = set(alphabet.chars) | {ch for _, ch in sorted(new, key=lambda pair: (-pair[0], pair[1]))[:room]}
+    ranked = sorted(new, key=lambda pair: (-pair[0], alphabet.cell_text(pair[1])))  # ties by the written akshara
+    common = set(alphabet.chars) | {ch for _, ch in ranked[:room]}
     kept = {code: score for code, score in score_by_code.items() if set(code) <= common}
     report.n_rare_letters = len(score_by_code) - len(kept)
     return kept
@@ -440,7 +451,7 @@ def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[s
     if origin.kind is SourceKind.WORDFREQ or scores == "flat":
         return None
     lang = alphabet.sources.get("wordfreq") or alphabet.code
-    if scores == "auto" and not (wordfreq_available() and alphabet.sources.get("wordfreq")):
+    if scores == "auto" and not _wordfreq_has(alphabet):
         return None
     try:
         import wordfreq
