@@ -23,8 +23,10 @@ PFX U Y 1
 PFX U 0 un .
 PFX K N 1
 PFX K 0 re .
+SFX Z Y 1
+SFX Z 0 s/O .
 """
-DIC = """8
+DIC = """9
 cat/S
 fly/S
 kind/NU
@@ -32,6 +34,7 @@ happy/UX
 bad/F
 ful/O
 play/KS
+work/Z
 \tcomment line (Hunspell skips lines that start with a tab)
 """
 
@@ -45,6 +48,7 @@ def test_expansion_follows_the_affix_rules(tmp_path):
         "kind", "kindness", "kindnesses", "unkind",  # two-fold: ness then its S; N is no cross product
         "unhappy",  # NEEDAFFIX: happy alone is not listed
         "play", "plays", "replay",  # K has no cross product: no replays
+        "work",  # works only inside compounds (its suffix carries ONLYINCOMPOUND)
     })
     assert "bad" not in forms and "ful" not in forms  # FORBIDDENWORD, ONLYINCOMPOUND
 

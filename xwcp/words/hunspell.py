@@ -3,7 +3,7 @@
 `spylls` (a pure-Python Hunspell, the [languages] extra) reads the two files, their encoding and flag syntax;
 this module walks its parsed tables the way Hunspell's own `unmunch` does:
 - every stem of the .dic (but comment lines, which start with a tab), unless it carries NEEDAFFIX (then only its affixed forms are words), FORBIDDENWORD or
-  ONLYINCOMPOUND (a piece of compounds only);
+  ONLYINCOMPOUND (a piece of compounds only); an affix carrying one of the last two makes no form either;
 - each suffix of the stem's flags whose condition the stem meets, and each suffix named in that suffix's own
   continuation flags (Hunspell's two-fold suffixes: one more level);
 - each prefix of the stem's flags, and each prefix on each suffixed form when both sides allow the cross product.
@@ -88,17 +88,19 @@ def expand(files: HunspellFiles) -> Iterator[str]:
                 form = _add_suffix(stem, suffix)
                 if form is None:
                     continue
-                if not (need_affix and need_affix in suffix.flags):
+                if not (need_affix and need_affix in suffix.flags) and not suffix.flags & skip_flags:
                     forms.append(form)
                 for flag2 in suffix.flags:  # two-fold suffixes: the suffix's own continuation flags
                     for suffix2 in suffixes.get(flag2, ()):
                         form2 = _add_suffix(form, suffix2)
-                        if form2 is not None and not (circumfix and circumfix in suffix2.flags):
+                        if form2 is not None and not (circumfix and circumfix in suffix2.flags) \
+                                and not suffix2.flags & skip_flags:
                             forms.append(form2)
                 if suffix.crossproduct:
                     for pflag in flags | suffix.flags:
                         for prefix in prefixes.get(pflag, ()):
-                            if prefix.crossproduct and not (circumfix and circumfix in prefix.flags):
+                            if prefix.crossproduct and not (circumfix and circumfix in prefix.flags) \
+                                    and not prefix.flags & skip_flags and not suffix.flags & skip_flags:
                                 with_prefix = _add_prefix(form, prefix)
                                 if with_prefix is not None:
                                     forms.append(with_prefix)
@@ -106,7 +108,8 @@ def expand(files: HunspellFiles) -> Iterator[str]:
                 if circumfix and circumfix in prefix.flags:
                     continue
                 with_prefix = _add_prefix(stem, prefix)
-                if with_prefix is not None and not (need_affix and need_affix in prefix.flags):
+                if with_prefix is not None and not (need_affix and need_affix in prefix.flags) \
+                        and not prefix.flags & skip_flags:
                     forms.append(with_prefix)
         yield from forms[:MAX_FORMS_PER_STEM]
 
