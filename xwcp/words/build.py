@@ -207,9 +207,10 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
             return resolve_origin(alphabet, "hunspell")
         if find_dict(alphabet) is not None:
             return resolve_origin(alphabet, "dict")
-        raise InputError(f"no word source for {alphabet.name} ({alphabet.code}) on this machine: no wordfreq, "
+        no_wordfreq = "wordfreq has no list for it" if wordfreq_available() else "no wordfreq"
+        raise InputError(f"no word source for {alphabet.name} ({alphabet.code}) on this machine: {no_wordfreq}, "
                          f"no Hunspell dictionary {_hunspell_name(alphabet)}, no /usr/share/dict list; "
-                         f"{INSTALL_HINT}")
+                         f"{INSTALL_HINT}, or give a list with --from FILE")
     if source == "wordfreq":
         return _wordfreq_origin(alphabet)
     if source == "hunspell":
