@@ -58,3 +58,23 @@ def test_the_package_s_copyright_file_is_read(monkeypatch, tmp_path):
     found = provenance(Path("/nowhere/es_ES.dic"), doc_dir=tmp_path)
     assert found.licence == "GPL-3+ or LGPL-3+ or MPL-1.1+"
     assert found.describe() == f"GPL-3+ or LGPL-3+ or MPL-1.1+ (from {tmp_path / 'hunspell-es' / 'copyright'})"
+
+
+BULLETED = """Copyright:
+(c) 2020 OpenTaal
+
+Licenses:
+--------------------------------------------------------------------------------
+OpenTaal distributes its word list under the following licenses. It is up to the
+user to choose one of these two licenses.
+- BSD, <http://www.opensource.org/licenses/bsd-license.php>
+- Creative Commons, Attribution 3.0,
+<http://creativecommons.org/licenses/by/3.0/legalcode>
+
+More text.
+"""
+
+
+def test_bulleted_licences_under_a_heading():
+    assert licence_in_copyright(BULLETED, "nl") == "BSD or Creative Commons, Attribution 3.0"
+    assert licence_in_copyright("No licence here at all.\n", "xx") is None

@@ -21,6 +21,7 @@ KNOWN_LICENCE_BY_DICTIONARY = {
     "es_ES": "GPL-3+ or LGPL-3+ or MPL-1.1+ (Santiago Bosio's Spanish dictionary, as Debian's hunspell-es states)",
     "de_DE": "GPL-2 or GPL-3 (Björn Jacke's igerman98, as its .dic states)",
     "ru_RU": "BSD-style, 4 clauses (Alexander Lebedev's Russian dictionary, as Debian's hunspell-ru states)",
+    "nl": "BSD or CC BY 3.0 (OpenTaal's Dutch list, as Debian's hunspell-nl states)",
     "spanish": "public domain (Debian's wspanish states it)",
     "ngerman": "GPL-2+ (igerman98, as Debian's wngerman states)",
 }
@@ -74,8 +75,8 @@ def provenance(path: Path, doc_dir: Path = DOC_DIR) -> Provenance:
     except OSError:
         return Provenance(package, known or UNKNOWN, None)
     licence = licence_in_copyright(text, name)
-    if licence is None:
-        return Provenance(package, known or f"see {copyright_file}", None if known else copyright_file)
+    if licence is None:  # a licence named for the dictionary, else the file to read
+        return Provenance(package, known or f"not stated in a form xwcp reads: see {copyright_file}", None)
     return Provenance(package, licence, copyright_file)
 
 
@@ -86,7 +87,32 @@ def licence_in_copyright(text: str, dictionary: str) -> str | None:
     match = re.search(r"(?im)^\s*(?:word ?list|dictionary)[^\n:]*licen[cs]e\s*:\s*(.+?)\s*$", text)
     if match is None:
         match = re.search(r"(?im)^\s*licen[cs]e\s*:\s*(.+?)\s*$", text)
-    return match.group(1).rstrip(".") if match else None
+    if match is not None:
+        return match.group(1).rstrip(".")
+    return _listed_licences(text)
+
+
+def _listed_licences(text: str) -> str | None:
+    """The bulleted licences under a bare "Licenses:" heading (Debian's hunspell-nl: "- BSD", "- Creative Commons,
+    Attribution 3.0"), joined by "or" when the text says to choose one, else by ";"."""
+    heading = re.search(r"(?im)^\s*licen[cs]es?\s*:\s*$", text)
+    if heading is None:
+        return None
+    bullets: list[str] = []
+    prose: list[str] = []
+    for line in text[heading.end():].splitlines()[:30]:
+        stripped = line.strip()
+        if re.match(r"[-*]\s+\S", stripped):
+            bullets.append(re.sub(r"\s*<[^>]*>", "", stripped[1:]).strip(" ,;"))
+        elif bullets and not stripped:
+            break
+        elif bullets and not stripped.startswith("<"):  # a bullet's wrapped address line is skipped
+            break
+        else:
+            prose.append(stripped)
+    if not bullets:
+        return None
+    return (" or " if re.search(r"\bone of\b", " ".join(prose), re.I) else "; ").join(bullets)
 
 
 def _dep5_licence(text: str, dictionary: str) -> str | None:
