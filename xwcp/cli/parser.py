@@ -47,6 +47,14 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{exc} (or 'all' to count every fill)") from None
 
 
+def _add_language_arg(p: argparse.ArgumentParser) -> None:
+    """`--language`: the puzzle's language pack, for every command that reads a grid or a word list."""
+    p.add_argument("--language", metavar="CODE|PACK.json",
+                   help="the puzzle's language: a pack's code (es, de, nl, ru, el, ...; `xwcp languages` lists them) "
+                        "or a pack's .json file; grid and lists are read in its letters (default: the language the "
+                        "grid file names, else English)")
+
+
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     """The grid, its word lists and the constructor's controls: the options of every command that reads a grid."""
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
@@ -55,6 +63,7 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
+    _add_language_arg(p)
     p.add_argument("--personal", action="store_true", help="layer your personal word list over the lists: the "
                    "bans, boosts and words added in the web builder (personal.dict in $XWCP_DATA_DIR, else "
                    "~/.local/share/xwcp)")
@@ -173,6 +182,7 @@ def _add_serve(sub: Subparsers) -> None:
     p.add_argument("--port", type=port_number, default=8000, help="port, 1 to 65535 (default 8000)")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (default: the embedded list); "
                    "repeat to layer lists as for fill; the personal list is layered over them")
+    _add_language_arg(p)
     p.add_argument("--max-fills", type=positive_int, default=None, metavar="N",
                    help="autofills run at once, over all workers; more get HTTP 429 (default: the number of cores)")
     p.add_argument("--workers", type=positive_int, default=None, metavar="N",
@@ -194,6 +204,15 @@ def _add_convert(sub: Subparsers) -> None:
                        epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
+    _add_language_arg(p)
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
+def _add_languages(sub: Subparsers) -> None:
+    p = sub.add_parser("languages", help="the language packs: one per line, its code first",
+                       description="Every language pack xwcp ships, one per line: code, name, number of letters, "
+                                   "direction (ltr/rtl) and the letters in order. Give the code to --language.",
+                       epilog="Example: xwcp languages --format json")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
@@ -227,6 +246,7 @@ def _add_batch(sub: Subparsers) -> None:
                    "--cluster, wait for N workers")
     p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list); with --cluster, a path "
                    "every worker can read")
+    _add_language_arg(p)
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
@@ -272,6 +292,7 @@ def _add_design(sub: Subparsers) -> None:
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
     p.add_argument("--words", metavar="FILE", action="append", help="word list(s), as for fill (default: the "
                    "embedded list)")
+    _add_language_arg(p)
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD; repeatable")
     p.add_argument("--ban-file", action="append", default=[], metavar="FILE", help="never use the words in FILE")
@@ -328,6 +349,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
+        "languages": _add_languages,
         "check": _add_check, "serve": _add_serve, "convert": _add_convert,
         "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design,
         "words": _add_words}

@@ -420,7 +420,7 @@ def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
             cell = r * grid.width + c
             edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
             prefix = edge + ("*" if (r, c) in marked else " ")
-            row.append(prefix + content_token(grid.cells[cell]))
+            row.append(prefix + content_token(grid.cells[cell], problem.alphabet))
             if (cell, BELOW) in grid.bars:
                 under.append(length + len(prefix))
             length += len(row[-1])
