@@ -166,6 +166,8 @@ def test_the_default_place_is_the_data_folder(files, tmp_path, monkeypatch):
     report = build_words("es", str(files("lista.txt", "año\n")), scores="flat")
     assert report.path == tmp_path / "data" / "words" / "es-lista.dict"
     assert read_list(report.path)[1] == {"AÑO": 50}
+    report = build_words("es", str(files("page.txt", "año\n")), scores="flat")  # not the builder's upload's name
+    assert report.path.name == "es-page-file.dict"
 
 
 def test_bad_input_is_one_clear_error(files, tmp_path):

@@ -61,6 +61,9 @@ WORDFREQ_LIST = "best"
 WORDFREQ_LICENCE = ("CC BY-SA 4.0 (wordfreq's data, by Robyn Speer and contributors; share this list only under "
                     "CC BY-SA 4.0, crediting wordfreq)")
 FILE_LICENCE = "the file's own: xwcp does not know it"
+PAGE_SLUG = "page"
+"""The web builder keeps a list uploaded in the page as `<code>-page.dict` beside the built ones (xwcp/web/languages.py):
+a file source of that name is written as `<code>-page-file.dict` instead."""
 FLAT_SCORE = DEFAULT_SCORE
 """Score of a word from a list without frequencies when wordfreq is not used: 50, an ordinary entry."""
 UNSEEN_SCORE = 30
@@ -234,7 +237,10 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
                          str(path))
     if path.suffix == ".dic":
         return _hunspell_origin(HunspellFiles.beside(path), path.stem)
-    return Origin(SourceKind.FILE, path, f"{path} (word list)", FILE_LICENCE, path.name.split(".")[0] or "file")
+    slug = path.name.split(".")[0] or "file"
+    if slug == PAGE_SLUG:  # the builder's own upload is <code>-page.dict
+        slug = f"{slug}-file"
+    return Origin(SourceKind.FILE, path, f"{path} (word list)", FILE_LICENCE, slug)
 
 
 def _wordfreq_origin(alphabet: Alphabet) -> Origin:
