@@ -301,7 +301,42 @@ def _add_design(sub: Subparsers) -> None:
     p.add_argument("--out", metavar="FILE", help="write the best design to FILE (.puz, .ipuz, .xd, .txt or .json)")
 
 
-COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch")
+def _add_words(sub: Subparsers) -> None:
+    p = sub.add_parser("words", help="word lists: build a scored list for a language from wordfreq, Hunspell or a "
+                       "system list", description="Jobs on word lists. `build` makes a scored WORD;score list for a "
+                       "language on this machine and says where it came from and under what licence.",
+                       epilog="Example: xwcp words build --language es --from hunspell")
+    jobs = p.add_subparsers(dest="words_command", metavar="JOB", parser_class=_Parser, required=True)
+    b = jobs.add_parser("build", help="build a scored list for a language (wordfreq, Hunspell, /usr/share/dict, a "
+                        "file)", description="Read the words of SOURCE, fold each into the language's alphabet "
+                        "(words with other letters are counted and named, never changed into other words) and "
+                        "write WORD;score lines in the alphabet's letters (AÑO, ЖУК, IJS) to --out, by default "
+                        "<data folder>/words/CODE-SOURCE.dict ($XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else "
+                        "~/.local/share/xwcp). Prints where the words came from and their licence. The sources "
+                        "come from .ci/install-languages.sh or pip install 'xwcp[languages]'.",
+                        epilog="Example: xwcp words build --language es --from wordfreq; then "
+                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-wordfreq.dict")
+    b.add_argument("--language", required=True, metavar="CODE", help="the language pack (see `xwcp languages`), "
+                   "or a pack's .json file")
+    b.add_argument("--from", dest="source", default="auto", metavar="SOURCE",
+                   help="wordfreq (PyPI's frequency lists, data CC BY-SA 4.0), hunspell (the system's Hunspell "
+                        "dictionary, affixes expanded), dict (/usr/share/dict), wspanish (/usr/share/dict/spanish), "
+                        "or a FILE (a .dic with its .aff, or a WORD;score or word-a-line list); default auto: "
+                        "wordfreq if installed, else hunspell, else dict")
+    b.add_argument("--out", metavar="PATH", help="where to write the list (default in the data folder, see above)")
+    b.add_argument("--min-length", type=positive_int, default=2, metavar="N",
+                   help="fewest letters (cells) a word may have (default 2)")
+    b.add_argument("--max-length", type=positive_int, default=21, metavar="N",
+                   help="most letters (cells) a word may have (default 21)")
+    b.add_argument("--scores", choices=["auto", "flat", "wordfreq"], default="auto",
+                   help="scores of a source without frequencies: flat 50, or by wordfreq (words it has not seen "
+                        "30); default auto: wordfreq when installed")
+    b.add_argument("--max-words", type=positive_int, metavar="N", help="keep only the N best-scored words")
+    b.add_argument("--encoding", metavar="NAME", help="a FILE's text encoding (default UTF-8, else Latin-1)")
+    b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
 
@@ -316,7 +351,8 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
         "languages": _add_languages,
         "check": _add_check, "serve": _add_serve, "convert": _add_convert,
-        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design}
+        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design,
+        "words": _add_words}
     for name, add in add_by_command.items():  # in this order in --help
         if only in (None, name):
             add(sub)
