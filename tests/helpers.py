@@ -20,9 +20,107 @@ def entries_of(problem, rows):
     return tuple("".join(rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
 
 
+def fill_violations(alphabet, before, after, width, words, allow_dupes=False):
+    """Every way a filled grid breaks the rules, checked cell by cell in `alphabet` (empty when it is a fill).
+
+    `before` and `after` are the grid's cells (row-major strings: '#' block, '.' empty, else one code char of
+    `alphabet`) before and after filling; `words` the listed words (code chars). Plain grids only (no bars, no
+    rebus). The slots are found here from the cells (runs of two or more white cells), not from xwcp, so the
+    check shares nothing with the code it checks: every white cell holds one letter of the alphabet, every
+    slot reads a listed word, no word twice (unless `allow_dupes`), every pre-filled letter is kept.
+    """
+    bad = []
+    height = len(after) // width
+    if len(before) != len(after):
+        return [f"{len(after)} cells, expected {len(before)}"]
+    for cell, (was, now) in enumerate(zip(before, after)):
+        at = f"row {cell // width + 1}, column {cell % width + 1}"
+        if (was == "#") != (now == "#"):
+            bad.append(f"{at}: block changed ({was!r} -> {now!r})")
+        elif now != "#" and (len(now) != 1 or alphabet.index(now) is None):
+            bad.append(f"{at}: {now!r} is not one letter of {alphabet.name}")
+        elif was not in "#." and was != now:
+            bad.append(f"{at}: pre-filled {was!r} became {now!r}")
+    runs = []
+    for r in range(height):
+        runs += [[(r, c) for c in range(start, end)] for start, end in _white_runs([after[r * width + c] for c in range(width)])]
+    for c in range(width):
+        runs += [[(r, c) for r in range(start, end)] for start, end in _white_runs([after[r * width + c] for r in range(height)])]
+    listed = set(words)
+    seen = set()
+    for run in runs:
+        text = "".join(after[r * width + c] for r, c in run)
+        if text not in listed:
+            bad.append(f"the slot at row {run[0][0] + 1}, column {run[0][1] + 1} reads {text!r}, not a listed word")
+        if text in seen and not allow_dupes:
+            bad.append(f"{text!r} is used twice")
+        seen.add(text)
+    return bad
+
+
+def _white_runs(line):
+    """(start, end) of every run of two or more non-block cells in `line`."""
+    out, start = [], None
+    for i, cell in enumerate(list(line) + ["#"]):
+        if cell != "#" and start is None:
+            start = i
+        elif cell == "#" and start is not None:
+            if i - start >= 2:
+                out.append((start, i))
+            start = None
+    return out
+
+
 def one_line(err: str) -> str:
     """The only line of `err`, asserting it is one line and no traceback."""
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert "Traceback" not in err
     return lines[0]
+
+
+def check_written_fill(cells, allowed, letters, pattern=None):
+    """Every way a fill shown as written cells breaks the rules, independently of xwcp's engine; [] when valid.
+
+    `cells`: rows of written cells ('#' a block, else the cell's letter as its language writes it: "Ñ",
+    "IJ"), as `--format json` gives them in "cells" (or rows of one-character cells); `allowed`: the listed
+    words as written ("AÑO", "IJS"); `letters`: the pack's letters as written; `pattern`: the grid's rows
+    before the fill (letters given there must stay). Slots are runs of 2+ white cells across and down; each
+    must spell an allowed word, no word twice, every white cell one letter of the pack."""
+    rows = [list(row) for row in cells]
+    height, width = len(rows), len(rows[0])
+    problems = [f"row {r + 1} has {len(row)} cells, not {width}" for r, row in enumerate(rows) if len(row) != width]
+    letters = set(letters)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell != "#" and cell not in letters:
+                problems.append(f"cell {r + 1},{c + 1} holds {cell!r}, not a letter of the pack")
+            if pattern is not None and pattern[r][c] not in ".#" and pattern[r][c] != cell:
+                problems.append(f"cell {r + 1},{c + 1} was {pattern[r][c]!r}, the fill has {cell!r}")
+    runs = []
+    for r in range(height):
+        runs += [[(r, c) for c in run] for run in _runs([rows[r][c] != "#" for c in range(width)])]
+    for c in range(width):
+        runs += [[(r, c) for r in run] for run in _runs([rows[r][c] != "#" for r in range(height)])]
+    seen = set()
+    for run in runs:
+        word = "".join(rows[r][c] for r, c in run)
+        if word not in allowed:
+            problems.append(f"{word!r} at {run[0]} is not a listed word")
+        if word in seen:
+            problems.append(f"{word!r} is used twice")
+        seen.add(word)
+    return problems
+
+
+def _runs(white):
+    """Index runs of 2+ consecutive True values."""
+    out, current = [], []
+    for i, is_white in enumerate(white + [False]):
+        if is_white:
+            current.append(i)
+        else:
+            if len(current) >= 2:
+                out.append(current)
+            current = []
+    return out

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exporte
     from xwcp.library.jobs import (
         fill as fill, check as check, domains as domains, suggest as suggest, heatmap as heatmap,
         find_core as find_core, design as design, Session as Session)
+    from xwcp.library.languages import languages as languages
     from xwcp.library.answers import (
         FillAnswer as FillAnswer, FilledGrid as FilledGrid, Entry as Entry, CheckAnswer as CheckAnswer,
         Verdict as Verdict, CoreAnswer as CoreAnswer, DomainsAnswer as DomainsAnswer, Suggestions as Suggestions,
@@ -45,6 +46,7 @@ _MODULE_BY_NAME = {
     # the jobs, one call each, and their typed answers (the front door: xwcp/library/)
     "fill": "library.jobs", "check": "library.jobs", "domains": "library.jobs", "suggest": "library.jobs",
     "heatmap": "library.jobs", "find_core": "library.jobs", "design": "library.jobs", "Session": "library.jobs",
+    "languages": "library.languages",
     "FillAnswer": "library.answers", "FilledGrid": "library.answers", "Entry": "library.answers",
     "CheckAnswer": "library.answers", "Verdict": "library.answers", "CoreAnswer": "library.answers",
     "DomainsAnswer": "library.answers", "Suggestions": "library.answers", "Suggestion": "library.answers",

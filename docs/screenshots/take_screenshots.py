@@ -4,7 +4,8 @@ rebus cells (issue 23: a barred .ipuz in bars mode, rebus suggestions, a locked 
 
 Starts `xwcp serve` on a free loopback port (with a throwaway data folder, so the user's personal
 word list is not touched) and drives Debian's chromium through playwright.
-Example: python3 docs/screenshots/take_screenshots.py            (all; `--grid-only`: the issue 23 ones only)
+Example: python3 docs/screenshots/take_screenshots.py            (all; `--grid-only`: the issue 23 ones only;
+`--languages`: the issue 36 ones only: a Spanish, a Russian, a Dutch and a Hebrew grid)
 """
 from __future__ import annotations
 
@@ -42,9 +43,13 @@ def main() -> int:
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/#new")
             page.wait_for_function("window.xwcp && window.xwcp.ready")
-            if "--grid-only" not in sys.argv:
-                builder_pictures(page)
-            grid_pictures(page)
+            if "--languages" in sys.argv:
+                language_pictures(page)
+            else:
+                if "--grid-only" not in sys.argv:
+                    builder_pictures(page)
+                grid_pictures(page)
+                language_pictures(page)
             context.close()
     finally:
         server.terminate()
@@ -53,6 +58,29 @@ def main() -> int:
     for name in sorted(HERE.glob("*.png")):
         print(name.relative_to(ROOT))
     return 0
+
+
+LANGUAGE_GRIDS = {  # rows in the text syntax ([IJ]: Dutch's one letter), column 1 first (Hebrew's rightmost)
+    "es": ["NIÑOS", "O#Ñ#O", "ÑANDU", "A#O#L", "SEÑAL"],
+    "ru": ["ДОМИК", "Ж#А#Л", "ЖИЗНЬ", "Ы#А#Я", "ПЕЧЬ."],
+    "nl": ["B[IJ]L#Z", "A#.#O", "L[IJ]FEN", "..#.#", "[IJ]S..."],
+    "he": ["שלומ#", "י#ב#י", "רחוב.", "ה#ק#מ", "אבנ.."],
+}
+
+
+def language_pictures(page) -> None:
+    """A grid per language (issue 36): its letters in the cells, its row of letters beyond A-Z, Hebrew right to left."""
+    from urllib.parse import urlencode
+
+    base = page.url.split("#")[0]
+    for code, rows in LANGUAGE_GRIDS.items():
+        cells = [row for row in rows]
+        fragment = urlencode({"w": 5, "h": 5, "t": "\n".join(cells), "lang": code})
+        page.goto(f"{base}?{code}#{fragment}")
+        page.wait_for_function("window.xwcp && window.xwcp.ready")
+        page.click('.cell[data-cell="24"]' if code != "he" else '.cell[data-cell="4"]')
+        page.wait_for_timeout(800)
+        page.locator(".board").screenshot(path=str(HERE / f"language-{code}.png"))
 
 
 def grid_pictures(page) -> None:

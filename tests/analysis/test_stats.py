@@ -35,3 +35,17 @@ def test_stats_count_what_a_constructor_reads(words):
     assert ring["unchecked_cells"] == [[0, 1], [1, 0], [1, 2], [2, 1]] and ring["words"] == 4
     open_row = grid_stats(parse_grid("#.#\n...\n#.#"), None)  # a plus: the centre is checked, the arms not
     assert open_row["unchecked"] == 4 and [1, 1] not in open_row["unchecked_cells"]
+
+
+def test_letters_are_counted_in_the_lists_alphabet():
+    # Spanish: Ñ has its own row (27 letters, in alphabet order), N is not credited with it
+    from xwcp.model import make_grid
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words.wordlist import words_from_pairs
+
+    es = load_alphabet("es")
+    words = words_from_pairs([("AÑO", 50), ("ANO", 50)], alphabet=es)
+    stats = grid_stats(make_grid(3, 1, ["A", "Ñ", "O"]), words)
+    assert list(stats["letters"]) == list("ABCDEFGHIJKLMNÑOPQRSTUVWXYZ")
+    assert stats["letters"]["Ñ"] == 1 and stats["letters"]["N"] == 0 and stats["letters"]["A"] == 1
+    assert list(grid_stats(make_grid(3, 1, ["A", "N", "O"]))["letters"]) == list("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

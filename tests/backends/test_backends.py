@@ -19,6 +19,9 @@ from xwcp.engine.result import Limits, check_fill, fill_grid
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
 from xwcp.bench.xcsp import read_xcsp
+from xwcp.backends._wide import kernel_takes
+from tests.backends.alphabets import high_letters, pack, planted
+from tests.helpers import fill_violations
 
 DATA = Path(__file__).parents[1] / "data"
 BACKEND_NAMES = available_backends()
@@ -606,3 +609,88 @@ def test_a_rebus_of_symbols_takes_no_listed_word(backend, default_words):
     # ... and a complete entry through it is the user's own: kept as given
     problem = compile_problem(parse_grid("[&]ND\n...\n...\n"), default_words, min_score=0)
     assert problem.unlisted and problem.fixed_text_by_slot[0] == "&ND"
+
+
+# ----- other alphabets (issue 36): the same contract on the pack's letters ---------------------------------------
+
+ON_COMPILED_SEARCH = ("backtrack", "letters", "grow")
+"""Backends that run only on the compiled search (auto runs cpsat when the search does not take the alphabet)."""
+OTHER_GRIDS = {"4x4": ("....", "....", "....", "...."), "5x5": ("#....", ".....", ".....", ".....", "....#")}
+
+
+def expect_refusal_before_kernels(request, backend, problem):
+    """Until the n-letter kernels land the compiled search takes 26 letters only, and these backends refuse other
+    alphabets in one line (InputError): an expected failure then, strict so that it flips when the kernels take
+    the alphabet."""
+    if backend in ON_COMPILED_SEARCH and not kernel_takes(problem):
+        request.applymarker(pytest.mark.xfail(
+            strict=True, raises=InputError,
+            reason=f"the compiled search does not take {problem.alphabet.size} letters yet (issue 36 kernels)"))
+
+
+@pytest.mark.parametrize("grid_name", sorted(OTHER_GRIDS))
+@pytest.mark.parametrize("code", ["es", "ru", "el", "x64"])
+def test_fills_other_alphabets_cell_by_cell(request, backend, code, grid_name):
+    # Spanish 27 letters (Ñ pre-filled and planted), Russian 32, Greek 24 (fewer than 26: a table sized 26 the
+    # other way), a synthetic 64 (the most the compiled search takes); the fill is checked cell by cell in the
+    # pack's letters by a checker that finds the slots itself
+    alphabet = pack(code)
+    problem, before, planted_cells, listed = planted(alphabet, OTHER_GRIDS[grid_name], seed=len(code))
+    assert problem.alphabet is alphabet
+    if code == "es":
+        assert "Ñ" in high_letters(alphabet) and "Ñ" in planted_cells
+    width = problem.grid.width
+    assert fill_violations(alphabet, before, planted_cells, width, listed) == []  # the planted fill is one
+    expect_refusal_before_kernels(request, backend, problem)
+    result = fill(problem, backend, Limits(time_limit_s=60, seed=1))
+    assert result.status is FillStatus.FILLED, result.reason
+    cells = list(result.grid(problem).cells)
+    assert fill_violations(alphabet, before, cells, width, listed) == []
+    assert any(alphabet.index(ch) >= 26 or not ch.isascii() for ch in cells if ch != "#")
+
+
+@pytest.mark.parametrize("code", ["x80", "xak"])
+def test_more_than_64_letters_fill_on_cpsat_and_the_compiled_search_refuses_them(backend, code):
+    # 80 one-code-point letters, and 70 aksharas of two code points (private-use code chars inside xwcp)
+    alphabet = pack(code)
+    problem, before, _, listed = planted(alphabet, OTHER_GRIDS["5x5"], seed=3)
+    assert alphabet.size > 64 and not kernel_takes(problem)
+    if backend in ON_COMPILED_SEARCH:
+        with pytest.raises(InputError, match="cpsat") as info:
+            fill(problem, backend, Limits(time_limit_s=10))
+        assert "\n" not in str(info.value) and str(alphabet.size) in str(info.value)
+        return
+    result = fill(problem, backend, Limits(time_limit_s=60))
+    assert result.status is FillStatus.FILLED, result.reason
+    assert fill_violations(alphabet, before, list(result.grid(problem).cells), problem.grid.width, listed) == []
+    assert any(alphabet.index(ch) >= 64 for ch in result.grid(problem).cells if ch != "#")
+    if code == "xak":
+        assert alphabet.written(result.grid(problem).cells[1]) in alphabet.letters  # a code char, written back
+
+
+SPANISH_CORNER = ("...Ñ", "...O", "...Ñ", "CAÑ.")
+"""The right column must be ÑOÑO and the bottom row CAÑA or CAÑE: they disagree in the corner."""
+SPANISH_CORNER_WORDS = ["ABCÑ", "DEFO", "GHIÑ", "ADGC", "BEHA", "CFIÑ", "CAÑA", "CAÑE", "ÑOÑO"]
+
+
+def spanish_corner(words=SPANISH_CORNER_WORDS):
+    es = pack("es")
+    problem = compile_problem(make_grid(4, 4, [ch for row in SPANISH_CORNER for ch in row]),
+                              words_from_pairs([(w, 50) for w in words], alphabet=es), min_score=0)
+    return es, problem
+
+
+def test_a_spanish_grid_is_proven_unfillable_and_fills_once_the_corner_agrees(request, backend):
+    assert brute_force_fills(SPANISH_CORNER, SPANISH_CORNER_WORDS) == set()
+    _, problem = spanish_corner()
+    expect_refusal_before_kernels(request, backend, problem)
+    result = fill(problem, backend, Limits(time_limit_s=10))
+    assert result.status is FillStatus.UNFILLABLE and result.reason and result.fills == ()
+    words = SPANISH_CORNER_WORDS + ["CAÑO"]
+    expected = brute_force_fills(SPANISH_CORNER, words)
+    assert expected == {("ABCÑ", "DEFO", "GHIÑ", "CAÑO")}
+    es, problem = spanish_corner(words)
+    result = fill(problem, backend, Limits(time_limit_s=10))
+    assert result.status is FillStatus.FILLED, result.reason
+    cells = result.grid(problem).cells
+    assert tuple("".join(cells[r * 4:(r + 1) * 4]) for r in range(4)) in expected

@@ -285,3 +285,34 @@ def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypat
     assert result.status is status and note in result.note, result
     if status is PeerStatus.FILLED:
         assert _fill_violations(grid, result.rows, words) == []
+
+
+@pytest.mark.skipif(not peer_available("qxw"), reason="peer qxw not installed")
+@pytest.mark.parametrize("code, grid, words", [
+    # Spanish: Ñ is a letter of Qxw's ES alphabet (not N); the corner clash needs CAÑO
+    ("es", ("...Ñ", "...O", "...Ñ", "CAÑ."), "ABCÑ DEFO GHIÑ ADGC BEHA CFIÑ CAÑA CAÑO ÑOÑO CANO NONO"),
+    # Russian: Qxw's RU alphabet
+    ("ru", ("К..", "...", "..."), "КОТ ОКО ТОК КОК ОТО ТОТ"),
+])
+def test_qxw_fills_other_alphabets(code, grid, words, tmp_path):
+    from xwcp.model.alphabet import load_alphabet
+
+    alphabet = load_alphabet(code)
+    pairs = [(w, 50) for w in words.split()]
+    result = run_peer("qxw", grid, pairs, 20.0, unique=code == "es", workdir=tmp_path, alphabet=alphabet)
+    assert result.status is PeerStatus.FILLED, result.note
+    assert all(ch in alphabet.chars for row in result.rows for ch in row if ch != "#")
+    entries = list(result.rows) + ["".join(row[c] for row in result.rows) for c in range(len(grid[0]))]
+    assert all(e in words.split() for e in entries) and all(g in ".#" or g == f for r, s in zip(grid, result.rows)
+                                                            for g, f in zip(r, s))
+    if code == "es":
+        assert result.rows == ("ABCÑ", "DEFO", "GHIÑ", "CAÑO")
+
+
+def test_peers_other_than_qxw_are_not_given_another_alphabet(tmp_path):
+    from xwcp.model.alphabet import load_alphabet
+
+    result = run_peer("gecode", ("..",), [("ÑA", 50)], 5.0, workdir=tmp_path, alphabet=load_alphabet("es"))
+    assert result.status is PeerStatus.SKIPPED
+    with pytest.raises(ValueError):
+        run_peer("qxw", ("..",), [("ЖA", 50)], 5.0, workdir=tmp_path, alphabet=load_alphabet("es"))

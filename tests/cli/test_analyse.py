@@ -90,3 +90,19 @@ def test_heatmap_counts_at_least_the_letters_of_every_fill(open3, stuck, capsys)
     assert data["cells"][0][0] == 1 and data["cells"][1][1] == 1
     code, data = _json(["heatmap", *stuck], capsys)
     assert code == 1 and data["status"] != "consistent"
+
+
+def test_a_dutch_ij_is_written_as_ij_in_every_answer(tmp_path, monkeypatch, capsys):
+    """IJ is one cell and one letter; answers write it IJ, never the private-use character xwcp uses inside."""
+    from tests.helpers import run
+
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = tmp_path / "nl.txt"
+    grid.write_text("{IJ}..\n...\n", encoding="utf-8")
+    words = tmp_path / "nl.dict"
+    words.write_text("IJST;60\nSIJT;50\n", encoding="utf-8")
+    for command in (["domains"], ["suggest", "--slot", "1A"], ["heatmap"], ["check"]):
+        for output in ("json", "text"):
+            code, out, err = run([*command, grid, "--language", "nl", "--words", words, "--format", output], capsys)
+            assert code in (0, 1), err
+            assert "IJ" in out and not any(0xE000 <= ord(ch) <= 0xF8FF for ch in out), (command, output, out)

@@ -30,3 +30,30 @@ def test_convert_text_names_the_output_its_size_and_slots(tmp_path, capsys):
     n_slots = len(find_slots(read_puzzle(source).grid))
     assert capsys.readouterr().out == f"wrote {out} (7x7, {n_slots} slots)\n"
     assert read_puzzle(out).grid.rows == read_puzzle(source).grid.rows
+
+
+def test_convert_keeps_a_languages_letters(tmp_path, capsys):
+    """--language reads the input in a pack's letters; the output names it and reads back the same."""
+    from tests.helpers import run
+
+    source = tmp_path / "nl.txt"
+    source.write_text("{IJ}S\n..\n", encoding="utf-8")
+    code, out, err = run(["convert", source, tmp_path / "nl.ipuz", "--language", "nl", "--format", "json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["language"] == "nl"
+    code, _, err = run(["convert", tmp_path / "nl.ipuz", tmp_path / "back.txt"], capsys)  # the .ipuz names nl
+    assert code == 0, err
+    assert (tmp_path / "back.txt").read_text(encoding="utf-8") == "; Language: nl\n{IJ}S\n..\n"
+    code, _, err = run(["convert", source, tmp_path / "x.ipuz"], capsys)  # read as English, {IJ} is no cell
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_convert_to_puz_refuses_cyrillic_in_one_line(tmp_path, capsys):
+    from tests.helpers import run
+
+    source = tmp_path / "ru.txt"
+    source.write_text("; Language: ru\nДОМ\n...\n", encoding="utf-8")
+    code, _, err = run(["convert", source, tmp_path / "ru.puz"], capsys)
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and ".ipuz" in lines[0] and "Windows-1252" in lines[0]
+    assert not (tmp_path / "ru.puz").exists()

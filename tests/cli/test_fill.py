@@ -222,3 +222,112 @@ def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, cap
     code = main(["fill", str(ROOT / "models" / "4x4-unfillable.txt"), "--out", str(tmp_path / "f.doc")])
     assert code == 2
     assert "f.doc: unknown puzzle file extension" in capsys.readouterr().err
+
+
+# ----- another language (issue 36): --language, the list read in its letters, cells shown as written ----------
+
+from xwcp.model.alphabet import load_alphabet  # noqa: E402
+from tests.helpers import check_written_fill  # noqa: E402
+
+import pytest  # noqa: E402
+
+NEEDS_KERNEL = pytest.mark.xfail(strict=True, reason="needs the n-letter kernel (h-kernel) and the fill check over "
+                                 "code chars (engine/result.check_fill, h-backends)")
+OPEN_3 = "...\n...\n...\n"
+# German writes Ä as AE across two cells: the only fill spells ÄS as AES (read as English, ÄS is AS, no fill).
+GERMAN = ("ÄS;60\nRUM;60\nTOT;60\nART;60\nEUO;60\nSMT;60\nAS;90\n",
+          {"AES", "RUM", "TOT", "ART", "EUO", "SMT"})
+# Spanish keeps Ñ: AÑO is not ANO (also listed, a different word, scored higher); no listed word starts with N,
+# so the square AÑO/SON/OSA (or its transpose) is the only fill, and folding Ñ into N would leave none.
+SPANISH = ("AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\n",
+           {"AÑO", "SON", "OSA", "ASO", "ÑOS", "ONA", "ANO"})
+RUSSIAN = ("дом;60\nара;60\nрот;60\nдар;60\nоро;60\nмат;60\nдым;50\n",
+           {"ДОМ", "АРА", "РОТ", "ДАР", "ОРО", "МАТ", "ДЫМ"})
+
+
+def _fill_language(tmp_path, monkeypatch, capsys, code, listed, *extra):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid, words = write(tmp_path, "grid.txt", OPEN_3), write(tmp_path, f"{code}.dict", listed[0])
+    code_out, out, err = run(["fill", grid, "--language", code, "--words", words, "--format", "json", *extra], capsys)
+    assert code_out == 0, err
+    data = json.loads(out)
+    assert data["status"] == "filled" and data["language"] == code
+    alphabet = load_alphabet(code)
+    assert check_written_fill(data["cells"], listed[1], alphabet.letters) == []
+    for entry in data["entries"]:  # each entry's word as written, listed
+        assert entry["word"] in listed[1]
+    return data
+
+
+def test_fill_in_german_reads_the_list_in_its_letters(tmp_path, monkeypatch, capsys):
+    data = _fill_language(tmp_path, monkeypatch, capsys, "de", GERMAN)
+    assert data["grid"] == ["AES", "RUM", "TOT"] or data["grid"] == ["ART", "EUO", "SMT"]
+    grid, words = tmp_path / "grid.txt", tmp_path / "de.dict"
+    code, out, _ = run(["fill", grid, "--words", words, "--format", "json"], capsys)  # the same list read as English
+    assert code == 1 and json.loads(out)["status"] == "unfillable"
+    code, out, _ = run(["fill", grid, "--language", "de", "--words", words, "--format", "grid"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "; language: de" and lines[1:] in (["AES", "RUM", "TOT"], ["ART", "EUO", "SMT"])
+    filled = write(tmp_path, "filled.txt", out)  # the grid output reads back in its language, with no --language
+    code, out, err = run(["check", filled, "--words", words, "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["verdict"] == "fillable", err
+
+
+def test_a_grid_file_names_its_language(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grid = write(tmp_path, "grid.txt", "; Language: de\n" + OPEN_3)
+    words = write(tmp_path, "de.dict", GERMAN[0])
+    code, out, err = run(["fill", grid, "--words", words, "--format", "json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["language"] == "de" and check_written_fill(data["cells"], GERMAN[1], load_alphabet("de").letters) == []
+    code, _, err = run(["fill", grid, "--language", "en", "--words", words], capsys)  # --language overrides the file
+    assert code == 1
+
+
+@NEEDS_KERNEL
+def test_fill_in_spanish_keeps_n_tilde(tmp_path, monkeypatch, capsys):
+    data = _fill_language(tmp_path, monkeypatch, capsys, "es", SPANISH, "--backend", "cpsat")
+    assert data["grid"] in (["AÑO", "SON", "OSA"], ["ASO", "ÑOS", "ONA"])
+
+
+@NEEDS_KERNEL
+def test_fill_in_russian(tmp_path, monkeypatch, capsys):
+    """The test contract as written: `xwcp fill GRID --language ru --words LIST --format json`, default backend."""
+    data = _fill_language(tmp_path, monkeypatch, capsys, "ru", RUSSIAN)
+    assert data["grid"] in (["ДОМ", "АРА", "РОТ"], ["ДАР", "ОРО", "МАТ"])
+
+
+def test_the_default_list_is_refused_for_another_language(tmp_path, capsys):
+    grid = write(tmp_path, "grid.txt", OPEN_3)
+    code, _, err = run(["fill", grid, "--language", "es"], capsys)
+    line = one_line(err)
+    assert code == 2 and "default word list is English" in line and "--words" in line
+    assert "xwcp words build --language es" in line
+
+
+def test_bad_language_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    words = write(tmp_path, "es.dict", SPANISH[0])
+    code, _, err = run(["fill", write(tmp_path, "g.txt", OPEN_3), "--language", "xx", "--words", words], capsys)
+    assert code == 2 and "unknown language 'xx'" in one_line(err) and "es" in err and "ru" in err
+    code, _, err = run(["fill", write(tmp_path, "g2.txt", "AЖ.\n...\n...\n"), "--language", "es", "--words", words],
+                       capsys)  # a letter outside the puzzle's alphabet, named by its cell
+    assert code == 2 and "row 1, column 2: 'Ж' is not a letter of Spanish" in one_line(err)
+    cyrillic = write(tmp_path, "ru.dict", RUSSIAN[0])
+    code, _, err = run(["fill", write(tmp_path, "g3.txt", OPEN_3), "--language", "es", "--words", cyrillic], capsys)
+    assert code == 2 and "no usable entries in Spanish" in one_line(err)  # no word of the alphabet
+
+
+def test_a_files_letter_outside_its_language_names_the_file_and_cell(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    ipuz = tmp_path / "bad.ipuz"
+    ipuz.write_text(json.dumps({
+        "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "org.xwcp:language": "es",
+        "dimensions": {"width": 3, "height": 3}, "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
+        "solution": [["A", "Ж", None], [None] * 3, [None] * 3]}, ensure_ascii=False), encoding="utf-8")
+    words = write(tmp_path, "es.dict", SPANISH[0])
+    for command in (["fill"], ["check"], ["domains"]):
+        code, _, err = run([*command, ipuz, "--words", words], capsys)
+        line = one_line(err)
+        assert code == 2 and str(ipuz) in line and "row 1, column 2 holds 'Ж'" in line and "Spanish" in line

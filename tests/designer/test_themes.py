@@ -63,3 +63,14 @@ def test_plan_pairs_equal_lengths_and_centres_an_odd_one():
     plan = plan_themes(tuple(Theme(w) for w in ["ABCDEFGHIJ", "ABCDEFGHIJKL"]), RULES_15)
     assert plan.pairs == () and plan.central is None and plan.free == (0, 1)  # even lengths cannot be central
     assert plan_themes(themes, Rules(15, 15, Symmetry.NONE)).free == (0, 1, 2, 3, 4)
+
+
+def test_themes_are_read_in_the_puzzles_language():
+    from xwcp.model.alphabet import load_alphabet
+
+    german, spanish = load_alphabet("de"), load_alphabet("es")
+    assert [t.word for t in read_themes(["Ärger"], ["Öl=1,1,D"], RULES_15, german)] == ["AERGER", "OEL"]
+    assert [t.word for t in read_themes(["año"], [], RULES_15, spanish)] == ["AÑO"]
+    assert [t.word for t in read_themes(["año"], [], RULES_15)] == ["ANO"]  # English folds the tilde, as ever
+    with pytest.raises(InputError, match="a word of Spanish .*letters"):
+        read_themes(["дом"], [], RULES_15, spanish)

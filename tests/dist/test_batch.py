@@ -147,3 +147,25 @@ def test_quality_without_the_quality_search_is_refused_in_one_line(inputs, capsy
 def test_result_names_are_unique_and_stable(tmp_path):
     paths = [tmp_path / "a" / "g.txt", tmp_path / "b" / "g.txt", tmp_path / "g", tmp_path / "h.txt"]
     assert batch.result_names(paths) == ["g", "g-2", "g-3", "h"]
+
+
+def test_a_plan_reads_grids_and_the_list_in_its_language(tmp_path, monkeypatch):
+    """--language: every grid and the list are read in the pack; the default list is refused for it (no cluster)."""
+    import pytest
+
+    from xwcp.base.errors import InputError
+
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    grids = tmp_path / "grids"
+    grids.mkdir()
+    (grids / "es.txt").write_text("AÑ.\n...\n...\n", encoding="utf-8")
+    words = tmp_path / "es.dict"
+    words.write_text("AÑO;60\nSON;60\n", encoding="utf-8")
+    the_plan = batch.plan_batch([str(grids)], out_dir=tmp_path / "out", words_path=str(words), language="es")
+    assert not the_plan.unreadable and len(the_plan.tasks) == 1
+    task = the_plan.tasks[0]
+    assert task.grid_text.startswith("AÑ.") and task.words.language == "es"
+    with pytest.raises(InputError, match="unexpected character 'Ñ'"):  # read as English, Ñ is no letter
+        batch.plan_batch([str(grids)], out_dir=tmp_path / "out2", words_path=str(words))
+    with pytest.raises(InputError, match="default word list is English"):
+        batch.plan_batch([str(grids)], out_dir=tmp_path / "out3", language="es")

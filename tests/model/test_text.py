@@ -169,3 +169,55 @@ def test_a_published_number_of_18_digits_still_reads():
 def test_a_rebus_is_upper_cased_without_changing_a_letter_into_others(rebus, kept):
     grid = parse_grid(f"{rebus}AB\nA.A\nTAT\n")
     assert grid.cells[0] == kept
+
+
+# ----- a language's letters (issue 36) ----------------------------------------------------------
+
+def test_a_packs_letters_are_typed_as_themselves():
+    from xwcp.model.alphabet import load_alphabet
+
+    spanish, russian, turkish = load_alphabet("es"), load_alphabet("ru"), load_alphabet("tr")
+    assert parse_grid("añO\n#.ñ\n", alphabet=spanish).cells == ("A", "Ñ", "O", "#", ".", "Ñ")
+    assert parse_grid("жук\n...\n", alphabet=russian).cells[:3] == ("Ж", "У", "К")
+    assert parse_grid("iı\n..\n", alphabet=turkish).cells[:2] == ("İ", "I")  # the pack's own upper case
+
+
+def test_a_letter_of_several_characters_is_braced_and_a_rebus_stays_a_rebus():
+    from xwcp.model.alphabet import load_alphabet
+
+    dutch = load_alphabet("nl")
+    ij = dutch.from_cell("IJ")
+    grid = parse_grid("{IJ}S[IJ]\n({IJ}){{IJ}}[{IJ}S]\n", alphabet=dutch)
+    assert grid.cells == (ij, "S", "IJ", ij, ij, ij + "S")  # one letter IJ; I and J; IJ and S
+    assert grid.mark(3).circle and grid.mark(4).shaded and not grid.mark(0)
+    text = grid.render(dutch)
+    assert text == "{IJ}S[IJ]\n({IJ}){{IJ}}[{IJ}S]\n"
+    assert parse_grid(text, alphabet=dutch) == grid
+
+
+def test_english_reads_and_writes_as_it_always_has():
+    grid = parse_grid("A{B}\n[ÑA].\n")  # {B}: a shaded B; a non-ASCII letter only in a rebus
+    assert grid.cells == ("A", "B", "ÑA", ".") and grid.mark(1).shaded
+    assert grid.render() == "A{B}\n[ÑA].\n"
+    with pytest.raises(InputError, match="unexpected character 'Ñ'"):
+        parse_grid("Ñ.\n..\n")
+
+
+def test_a_letter_outside_the_pack_names_its_cell():
+    from xwcp.model.alphabet import load_alphabet
+
+    with pytest.raises(InputError) as caught:
+        parse_grid("AÑ\nЖ.\n", "g.txt", alphabet=load_alphabet("es"))
+    message = str(caught.value)
+    assert message.startswith("g.txt:2: row 2, column 1: 'Ж' is not a letter of Spanish") and "\n" not in message
+
+
+def test_the_language_line_names_the_grids_pack():
+    from xwcp.model.text import text_alphabet, text_language
+
+    text = "; Language: ru\n; a comment\nДОМ\n...\n"
+    assert text_language(text) == "ru" and text_alphabet(text).code == "ru"
+    assert parse_grid(text).cells[:3] == ("Д", "О", "М")
+    assert text_language("...\n; language: ru\n") is None  # only before the rows
+    with pytest.raises(InputError, match="unknown language 'xx'"):
+        parse_grid("; language: xx\n..\n..\n", "g.txt")

@@ -24,6 +24,22 @@ def test_heatmap_cells_of_a_plain_grid():
     assert heatmap_text(data).splitlines() == [" ##  .  e", "  X 12 =Q", KEY]
 
 
+def test_heatmap_of_another_alphabet_counts_its_own_letters_as_free():
+    # Russian (32 letters): 32 is "any letter", 26 is just a number; the key says 32; a forced letter is lower-cased
+    data = {"status": "consistent", "n_letters": 32, "forced": [{"row": 0, "col": 2, "letter": "Ж"}],
+            "cells": [[None, 32, 1], [26, 12, 1]], "letters": [["", "", ""], ["", "", "Ё"]]}
+    lines = heatmap_text(data).splitlines()
+    assert lines[:2] == [" ##  .  ж", " 26 12 =Ё"]
+    assert lines[2] == KEY.replace("(26)", "(32)")
+
+
+def test_picture_legend_names_the_alphabets_free_count():
+    from xwcp.render.picture import legend_lines
+
+    assert "(32)" in legend_lines({"status": "consistent", "n_letters": 32})[0]
+    assert "(26)" in legend_lines({"status": "consistent"})[0]
+
+
 def test_heatmap_of_an_unfillable_grid_says_why_and_names_its_picture():
     data = {"status": "unfillable", "reason": "1A has no word", "core": {"message": "1A and 1D cannot both fit"},
             "forced": [], "cells": [[0]], "letters": [[""]], "png": "heat.png"}

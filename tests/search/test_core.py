@@ -132,3 +132,21 @@ def test_check_reports_the_core_of_a_grid_only_search_proves_unfillable(tmp_path
     assert data["ac3"] == "consistent" and data["proof"] == "search"
     assert data["core"]["slots"] == ["1A", "2A", "3A"] and data["core"]["kind"] == "group"
     assert "these 3 slots cannot be filled together, though any 2 of them can" in data["core"]["message"]
+
+
+def test_core_of_an_alphabet_the_compiled_search_does_not_take_is_found_on_cpsat():
+    # the Spanish corner clash written in the last 27 letters of an 80-letter pack (more than the compiled
+    # search's tables hold): the default oracle (backtrack) becomes cpsat, AC-3 runs in numpy (backends._wide)
+    from tests.backends.alphabets import pack
+    from tests.backends.test_backends import SPANISH_CORNER, SPANISH_CORNER_WORDS
+    from xwcp.model import make_grid
+
+    x80, es = pack("x80"), pack("es")
+    relabel = str.maketrans(es.chars, x80.chars[-27:])
+    grid = make_grid(4, 4, [ch.translate(relabel) for row in SPANISH_CORNER for ch in row])
+    words = words_from_pairs([(w.translate(relabel), 50) for w in SPANISH_CORNER_WORDS], alphabet=x80)
+    problem = compile_problem(grid, words, min_score=0)
+    corner = {s.id for s in problem.slots if s.cells in ((12, 13, 14, 15), (3, 7, 11, 15))}
+    core = find_core(problem)
+    assert core is not None and set(core.slot_ids) == corner and core.is_minimal and core.backend == "cpsat"
+    assert set(explain(problem)["slots"]) == {problem.slots[s].name for s in corner}

@@ -150,3 +150,58 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
         assert data == suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10,
                                       count=False, probe_max_words=None)
     assert client.get("/api/info").json()["cache"] == {"hits": 0, "misses": 5, "incremental": 3}
+
+
+# ----- the server's language (issue 36) ---------------------------------------------------------
+
+@pytest.fixture()
+def german_client(tmp_path, monkeypatch):
+    """A TestClient app over a German list (Ä written AE), its personal list in its own file (the server's list is
+    German: `xwcp serve --language de`; requests in other languages are the page's, xwcp/web/languages.py on h-web)."""
+    import warnings
+
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words.wordlist import words_from_pairs
+
+    from tests.web.helpers import HOSTS
+
+    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path / "data"))
+    words = words_from_pairs([("ÄS", 60), ("RUM", 60), ("TOT", 60), ("ART", 60), ("EUO", 60), ("SMT", 60)],
+                             alphabet=load_alphabet("de"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    with TestClient(web_app.create_app(words=words, hosts=HOSTS), base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def test_the_personal_list_of_a_language_is_its_own(german_client, tmp_path):
+    assert german_client.post("/api/words", json={"word": "räs", "score": 70}).status_code == 200
+    assert (tmp_path / "data" / "personal.de.dict").read_text(encoding="utf-8").splitlines()[-1] == "RAES;70"
+    assert not (tmp_path / "data" / "personal.dict").exists()
+    assert german_client.post("/api/words", json={"word": "Ж", "score": 70}).status_code == 400
+
+
+def test_a_server_started_in_german_fills_from_its_list_in_german_letters(german_client):
+    """`xwcp serve --language de --words LIST`: ÄS is read as AES; the personal list is the German one."""
+    from tests.helpers import check_written_fill
+    from tests.web.helpers import _fill
+
+    with german_client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": ["...", "...", "..."], "time_limit_s": 20})
+    assert result["status"] == "filled", result
+    listed = {"AES", "RUM", "TOT", "ART", "EUO", "SMT"}
+    from xwcp.model.alphabet import load_alphabet
+
+    assert check_written_fill(result["contents"], listed, load_alphabet("de").letters) == []
+    assert set(result["entries"].values()) <= listed
+    assert german_client.get("/api/info").json()["personal"]["path"].endswith("personal.de.dict")
+
+
+def test_a_server_in_another_language_needs_its_list(tmp_path):
+    with pytest.raises(xwcp.InputError, match="default word list is English.*xwcp words build --language es"):
+        web_app.create_app(language="es")
+    words = tmp_path / "es.dict"
+    words.write_text("AÑO;60\nSON;60\n", encoding="utf-8")
+    app = web_app.create_app(str(words), language="es")
+    assert app.state.xwcp.words.alphabet.code == "es" and app.state.xwcp.words.word_id("AÑO") is not None

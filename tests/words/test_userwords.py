@@ -58,3 +58,23 @@ def test_personal_words_keep_the_edit_rules_in_uploads_and_in_the_file(tmp_path,
     with pytest.raises(InputError, match="64 at most"):
         userwords.clean_word("Z" * 65)
     assert len(str(pytest.raises(InputError, userwords.clean_word, "Z" * 100_000).value)) < 200
+
+
+def test_each_language_has_its_own_personal_list_written_in_its_letters(tmp_path, monkeypatch):
+    from xwcp.model.alphabet import load_alphabet
+
+    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path))
+    dutch, spanish = load_alphabet("nl"), load_alphabet("es")
+    assert userwords.personal_path().name == "personal.dict"  # English keeps its file
+    assert userwords.personal_path(spanish).name == "personal.es.dict"
+    ijs = userwords.clean_word("ijs", dutch)
+    assert ijs == dutch.from_cell("IJ") + "S"
+    userwords.update_personal({ijs: 70}, alphabet=dutch)
+    text = userwords.personal_path(dutch).read_text(encoding="utf-8")
+    assert text.splitlines()[-1] == "IJS;70"  # written, never a private-use code char
+    assert userwords.read_personal(alphabet=dutch) == {ijs: 70}
+    assert userwords.clean_word("año", spanish) == "AÑO"
+    with pytest.raises(xwcp.InputError, match="not a word of Spanish"):
+        userwords.clean_word("дом", spanish)
+    words, problems, n = userwords.parse_upload("AÑO;60\nдом;50\n", "up", spanish)
+    assert words == {"AÑO": 60} and n == 1

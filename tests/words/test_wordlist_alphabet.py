@@ -58,3 +58,22 @@ def test_overlay_and_layers_keep_the_alphabet_and_refuse_mixing() -> None:
         layer_word_lists([base, ru], use_cache=False)
     both = layer_word_lists([base, words_from_pairs([("ÑUS", 70)], alphabet=ES)], use_cache=False)
     assert spelled(both, 3) == ["AÑO", "NOS", "ÑUS"]
+
+
+def test_an_open_pack_keeps_the_commonest_letters_when_a_list_uses_too_many() -> None:
+    from xwcp.model.alphabet import MAX_LETTERS
+
+    hi = load_alphabet("hi")
+    consonants = [chr(c) for c in range(0x0915, 0x093A)]          # क .. ह
+    signs = [chr(c) for c in range(0x093E, 0x094D)]               # ा .. ौ
+    aksharas = [c + s for c in consonants for s in signs]          # far more than 250
+    assert len(aksharas) > MAX_LETTERS
+    common = aksharas[:20]
+    pairs = [(a + b, 60) for a in common for b in common if a != b]      # the list's everyday letters
+    pairs += [(aksharas[k] + aksharas[k + 1], 40) for k in range(20, len(aksharas) - 1)]  # each rare letter once or twice
+    words = words_from_pairs(pairs, alphabet=hi)
+    assert words.alphabet.size == MAX_LETTERS
+    for a in common:
+        assert words.alphabet.from_cell(a) is not None
+    assert words.n_words < len(pairs)                              # words with the rarest letters left out
+    assert words.score(hi.fold_word(common[0] + common[1]) or "") == 60

@@ -86,7 +86,7 @@ def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
         if t < 0 or t in problem.fixed_text_by_slot:
             continue
         options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
-        # 26 logarithms, then one gather per word: the same values as a log10 per word, far fewer calls
+        # K logarithms (one per letter), then one gather per word: the same values as a log10 per word, far fewer calls
         fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
         n_open += 1
     if n_open:
@@ -112,7 +112,11 @@ def word_dicts(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores
     """The `rank_words` dicts (word, score, fit) of word ids of a slot's length, in the order given."""
     length = problem.slots[slot_id].length
     bucket = problem.words.bucket(length)
-    spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
+    alphabet = problem.alphabet
+    if alphabet.is_ascii:
+        spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
+    else:
+        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], np.uint8).tobytes())
     return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
             for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
 
@@ -131,14 +135,17 @@ def _cells_json(problem: Problem, prop: Propagation) -> list[list[str | None]]:
     """Per cell: None for a block, else the letters still possible there as a string."""
     grid = problem.grid
     live = prop.letter_counts > 0
-    # each cell's live letters as a row of A-Z or spaces, then the spaces dropped: one numpy pass
-    spelled = np.where(live, np.arange(65, 91, dtype=np.uint8), np.uint8(32)).astype(np.uint8).tobytes().decode("ascii")
+    # each cell's live letters as a row of the alphabet's code chars or spaces, then the spaces dropped: one numpy pass
+    chars = problem.alphabet.chars
+    k = len(chars)
+    codes = np.array([ord(ch) for ch in chars], np.uint32)
+    spelled = np.where(live, codes, np.uint32(32)).astype("<u4").tobytes().decode("utf-32-le")
     rows: list[list[str | None]] = []
     for r in range(grid.height):
         row: list[str | None] = []
         for c in range(grid.width):
             cell = r * grid.width + c
-            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * 26:(cell + 1) * 26].replace(" ", ""))
+            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * k:(cell + 1) * k].replace(" ", ""))
         rows.append(row)
     return rows
 
@@ -196,13 +203,14 @@ def _forced_letters(problem: Problem, prop: Propagation) -> list[dict[str, Any]]
             continue
         live = np.nonzero(prop.letter_counts[cell])[0]
         if len(live) == 1:
-            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": chr(65 + int(live[0]))})
+            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": problem.alphabet.letters[int(live[0])]})
     return forced
 
 
 def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict[str, Any]:
-    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks) and forced letters,
-    and the grid's JSON lines ("grid": its bars, marks and rebus cells, for drawing).
+    """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks; `n_letters`, the
+    alphabet's size, when any letter fits) and forced letters (as the alphabet writes them), and the grid's
+    JSON lines ("grid": its bars, marks and rebus cells, for drawing).
 
     On an unfillable grid, with `with_core`, also the core: the slots that cannot be filled together.
     `prop`: the problem's propagation when the caller has it already.
@@ -216,10 +224,12 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     if not prop.is_consistent and with_core:
         _add_core(out, problem, None, slot_id=prop.wipeout_slot)
     out["width"], out["height"] = grid.width, grid.height
+    out["n_letters"] = problem.alphabet.size  # a cell where every letter still fits ("free")
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
                     for r in range(grid.height)]
-    out["letters"] = [[grid.cells[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+    written = problem.alphabet.written
+    out["letters"] = [[written(grid.cells[r * grid.width + c]) if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
                        else None for c in range(grid.width)] for r in range(grid.height)]
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
     out["grid"] = grid_lines(grid)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from xwcp.model import BLOCK, EMPTY, Grid, find_slots
 
 if TYPE_CHECKING:
+    from xwcp.model.alphabet import Alphabet
     from xwcp.words.wordlist import WordList
 
 DEFAULT_BELOW_SCORE = 50
@@ -23,7 +24,8 @@ MAX_SHARED_LISTED = 50
 
 
 def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = DEFAULT_BELOW_SCORE,
-               substring: int = DEFAULT_SUBSTRING, theme: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
+               substring: int = DEFAULT_SUBSTRING, theme: frozenset[str] | set[str] = frozenset(),
+               alphabet: Alphabet | None = None) -> dict[str, Any]:
     """The statistics of `grid` (see the module docstring).
 
     Args:
@@ -31,10 +33,16 @@ def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = 
         below_score: complete entries scored under this (or not in the list) are listed in `below`.
         substring: pairs of complete entries sharing a run of this many letters or more are listed in `shared`.
         theme: slot ids (like "17A") marked as theme entries: listed in `theme`, not in `below`.
+        alphabet: the letters counted in `letters` (keyed by how the alphabet writes them); None: the word
+            list's alphabet, English without a list.
 
     Returns:
         A JSON-ready dict; counts are whole numbers, `average_length` has two decimals.
     """
+    from xwcp.model.alphabet import ENGLISH
+
+    if alphabet is None:
+        alphabet = words.alphabet if words is not None else ENGLISH
     slots = find_slots(grid)
     n_cells = grid.width * grid.height
     n_blocks = grid.cells.count(BLOCK)
@@ -74,7 +82,7 @@ def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = 
         "block_percent": round(100 * n_blocks / n_cells, 1) if n_cells else 0.0,
         "average_length": round(sum(length_by_id.values()) / len(slots), 2) if slots else 0.0,
         "lengths": {str(length): lengths[length] for length in sorted(lengths)},
-        "letters": {chr(65 + i): letters.get(chr(65 + i), 0) for i in range(26)},
+        "letters": {written: letters.get(ch, 0) for written, ch in zip(alphabet.letters, alphabet.chars)},
         "filled_cells": len(filled), "empty_cells": grid.cells.count(EMPTY),
         "complete": len(complete), "open": len(slots) - len(complete),
         "unchecked": len(unchecked), "unchecked_cells": [[cell // width, cell % width] for cell in unchecked],

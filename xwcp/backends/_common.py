@@ -4,9 +4,10 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
+from xwcp.backends._wide import WideEngine, kernel_takes
 from xwcp.engine.kernel import Engine
 from xwcp.engine.plain_kernel import engine_for
-from xwcp.compile.problem import Problem
+from xwcp.compile.problem import Domains, Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
 from xwcp.base.types import FillStatus, SlotId
 
@@ -40,14 +41,26 @@ class Clock:
         return None
 
 
-def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[Engine | None, FillResult | None]:
+AcEngine = Engine | WideEngine
+"""Arc-consistent domains: the compiled kernel's, or numpy's for an alphabet it does not take (`_wide`)."""
+
+
+def ac_engine(problem: Problem, domains: Domains | None = None) -> AcEngine:
+    """The compiled AC kernel for `problem` (PlainEngine for a plain problem), or a `WideEngine` when the kernel
+    does not take the problem's alphabet."""
+    if not kernel_takes(problem):
+        return WideEngine(problem, domains)
+    return engine_for(problem) if domains is None else Engine(problem, domains)
+
+
+def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[AcEngine | None, FillResult | None]:
     """Propagate the problem's root. Returns (engine, None), or (None, UNFILLABLE result) when AC-3 proves it."""
     from xwcp.engine.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (start-up, issue 17)
 
     if problem.conflicts:
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
                                 reason=problem.conflicts[0])
-    engine = engine_for(problem)
+    engine = ac_engine(problem)
     if not engine.propagate_all():
         slot_id = engine.wipeout_slot_id
         if slot_id is None:  # the kernel names the slot of every wipeout

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from xwcp.engine.kernel import Engine
+from xwcp.backends._common import AcEngine, ac_engine
 from xwcp.compile.problem import Problem
 from xwcp.base.types import SlotId
 
@@ -23,7 +23,7 @@ RERANK_POOL = 10
 """`rerank_words` reorders only a slot's first RERANK_POOL * k words (the rest rarely climb into the top k)."""
 
 
-def rank_words(problem: Problem, engine: Engine) -> dict[SlotId, np.ndarray]:
+def rank_words(problem: Problem, engine: AcEngine) -> dict[SlotId, np.ndarray]:
     """Every open slot's live word ids, best crossing fit first (ties: higher score, then word id).
 
     Args:
@@ -74,11 +74,12 @@ def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: 
     letters_by_slot = {slot_id: problem.words.bucket(problem.slots[slot_id].length).letters[ids]
                        for slot_id, ids in pool_by_slot.items()}
     order_by_slot = {slot_id: np.arange(len(ids)) for slot_id, ids in pool_by_slot.items()}
+    n_letters = problem.alphabet.size
     for _ in range(n_passes):
         log_counts = {}
         for slot_id, order in order_by_slot.items():
             top = letters_by_slot[slot_id][order[:k_by_slot[slot_id]]]
-            counts = np.stack([np.bincount(top[:, pos], minlength=26) for pos in range(top.shape[1])])
+            counts = np.stack([np.bincount(top[:, pos], minlength=n_letters) for pos in range(top.shape[1])])
             log_counts[slot_id] = np.log1p(counts)
         new_order = {}
         for slot_id, order in order_by_slot.items():
@@ -134,7 +135,7 @@ def shortlist(problem: Problem, ranked: dict[SlotId, np.ndarray],
         mask = np.zeros(problem.words.bucket(problem.slots[slot_id].length).n_words, bool)
         mask[kept] = True
         domains[slot_id] = mask
-    engine = Engine(problem, tuple(domains))
+    engine = ac_engine(problem, tuple(domains))
     if not engine.propagate_all():
         return Shortlists({}, is_complete, False, engine.wipeout_slot_id)
     word_ids = {slot_id: kept[engine.domain(slot_id)[kept]] for slot_id, kept in kept_by_slot.items()}

@@ -6,7 +6,8 @@ runs the rival backend on the same problem for the remaining time while `backtra
 on in this process; the first definite answer (a fill, or a proof that none exists) wins and
 the loser is stopped: the child is killed, or the kernel is aborted between time slices.
 Fork keeps the start cheap (the child inherits the compiled problem; nothing is pickled but
-the answer). Asking for several fills (`count`) runs `backtrack` alone.
+the answer). Asking for several fills (`count`) runs `backtrack` alone. An alphabet the compiled search does not
+take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/backends/_wide.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xwcp.backends import backtrack
+from xwcp.backends._wide import kernel_takes
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits, Progress
 from xwcp.base.types import FillStatus
@@ -188,6 +190,10 @@ class _Race:
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     """Fill `problem` with the fastest answer from `backtrack` or the rival (see the module docstring)."""
     limits = limits or Limits()
+    if not kernel_takes(problem):  # an alphabet the compiled search does not take (more than 64 letters)
+        from xwcp.backends import cpsat
+
+        return replace(cpsat.fill(problem, limits), backend=NAME)
     delay_s = float(limits.extra.get("race_delay_s", RACE_DELAY_S))
     if (limits.count not in (None, 1)) or os.environ.get("XWCP_NO_RACE"):
         extra = dict(limits.extra)

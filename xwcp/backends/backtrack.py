@@ -6,6 +6,8 @@ Between slices it reports progress and honours the abort event and the time limi
 from __future__ import annotations
 
 from xwcp.engine import kernel
+from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.base.errors import InputError
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
 from xwcp.engine.plain_kernel import bit_search
@@ -50,8 +52,14 @@ def missing() -> str:
 
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
-    """Fill every slot of `problem`, or prove it cannot be filled, within `limits`."""
+    """Fill every slot of `problem`, or prove it cannot be filled, within `limits`.
+
+    Raises:
+        InputError: the compiled search does not take the problem's alphabet (`auto` runs cpsat then).
+    """
     limits = limits or Limits()
+    if not kernel_takes(problem):
+        raise InputError(kernel_refusal(problem, NAME))
     clock = Clock(limits)
     engine = bit_search(problem) if not problem.conflicts else None
     if engine is None or not engine.is_consistent:

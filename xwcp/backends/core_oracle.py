@@ -90,6 +90,10 @@ class CoreOracle:
                  deadline: float | None = None, abort: threading.Event | None = None):
         self.problem = problem
         self.backend = "backtrack" if backend == "auto" else backend
+        from xwcp.backends._wide import kernel_takes
+
+        if self.backend in ("backtrack", "letters", "grow") and not kernel_takes(problem):
+            self.backend = "cpsat"  # the compiled search does not take this alphabet (more letters than its tables)
         self.seed = seed
         self.deadline = deadline
         self.abort = abort
@@ -320,8 +324,10 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     letters = np.asarray(bucket.letters)
     for pos, other in enumerate(problem.cross_slot[slot_id]):
         if other >= 0 and other != ignored and other in entry_by_slot:
-            letter = entry_by_slot[other][problem.cross_pos[slot_id][pos]]
-            mask &= letters[:, pos] == ord(letter) - 65
+            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot_id][pos]])
+            if code is None:  # a symbol of the user's own entry: no listed word has it
+                return None
+            mask &= letters[:, pos] == code
     for word_id in np.flatnonzero(mask):
         text = bucket.text(int(word_id))
         if text not in used:
@@ -336,8 +342,10 @@ def _plain_word_for(problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, st
     bits = plain_domains(problem)[slot.id]
     for pos, other in enumerate(problem.cross_slot[slot.id]):
         if other >= 0 and other != ignored and other in entry_by_slot:
-            letter = entry_by_slot[other][problem.cross_pos[slot.id][pos]]
-            bits &= words.letter_bits(slot.length, pos, ord(letter) - 65)
+            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot.id][pos]])
+            if code is None:  # a symbol of the user's own entry: no listed word has it
+                return None
+            bits &= words.letter_bits(slot.length, pos, code)
     bucket = words.bucket(slot.length)
     while bits:  # lowest word id first, as np.flatnonzero
         low = bits & -bits

@@ -201,7 +201,7 @@ def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAG
             ys = model.y_by_cell.setdefault(cell, {})
             for code in np.unique(letters[:, pos]).tolist():
                 if code not in ys:
-                    ys[code] = cp.new_bool_var(f"c{cell}{chr(65 + code)}")
+                    ys[code] = cp.new_bool_var(f"c{cell}l{code}")  # cell, letter index
     for ys in model.y_by_cell.values():
         cp.add_exactly_one(list(ys.values()))
     for slot_id, xs in model.xs_by_slot.items():
@@ -216,7 +216,7 @@ def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAG
         for pos, ys in enumerate(y_rows):
             column = letters[:, pos]
             order = np.argsort(column, kind="stable")
-            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=26))])
+            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=problem.alphabet.size))])
             for code, y in ys.items():
                 cp.add_bool_or([~y] + [xs[i] for i in order[bounds[code]:bounds[code + 1]].tolist()])
                 model.n_constraints += 1

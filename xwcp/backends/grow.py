@@ -29,6 +29,8 @@ from dataclasses import replace
 from xwcp.engine import kernel
 from xwcp.backends import backtrack
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason
+from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem, crossing_distances
 from xwcp.engine.result import FillResult, FillStats, Limits
 from xwcp.base.types import FillStatus, SlotId
@@ -71,6 +73,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     from xwcp.engine.plain_kernel import bit_search
 
     limits = limits or Limits()
+    if not kernel_takes(problem):
+        raise InputError(kernel_refusal(problem, NAME))
     if limits.count not in (None, 1) or problem.conflicts or not problem.slots:
         return replace(backtrack.fill(problem, limits), backend=NAME)
     clock = Clock(limits)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from xwcp.backends import backtrack
+from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits
 
@@ -27,7 +29,13 @@ def missing() -> str:
 
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
-    """Fill `problem` (or prove it cannot be filled) branching on letters, within `limits`."""
+    """Fill `problem` (or prove it cannot be filled) branching on letters, within `limits`.
+
+    Raises:
+        InputError: the compiled search does not take the problem's alphabet.
+    """
+    if not kernel_takes(problem):
+        raise InputError(kernel_refusal(problem, NAME))
     limits = limits or Limits()
     extra = dict(limits.extra)
     extra["branch"] = "letter"

@@ -124,7 +124,7 @@ class _Encoder:
         self.guarded = guarded
         self.eager_dupes = eager_dupes and not problem.allow_dupes
         self.n_vars = 0
-        self.y_var = np.zeros((problem.n_letter_cells, 26), np.int64)  # by letter cell (a rebus has several)
+        self.y_var = np.zeros((problem.n_letter_cells, problem.alphabet.size), np.int64)  # by letter cell, letter index
         self.vars_by_slot: dict[SlotId, np.ndarray] = {}
         self.words_by_slot: dict[SlotId, np.ndarray] = {}
         self.letters_by_slot: dict[SlotId, np.ndarray] = {}
@@ -214,7 +214,7 @@ class _Encoder:
                 continue
             column = letters[:, pos]
             order = np.argsort(column, kind="stable")
-            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=26))])
+            bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=self.problem.alphabet.size))])
             for code in np.flatnonzero(wanted):
                 group = xs[order[bounds[code]:bounds[code + 1]]]
                 clauses.append(guard + [-int(self.y_var[cell, code])] + group.tolist())
@@ -641,7 +641,7 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
     """
     clock = Clock(Limits())
     engine, early = start_engine(problem, NAME, clock)
-    grid = problem.grid
+    grid, alphabet = problem.grid, problem.alphabet
     header = [f"xwcp CNF: {grid.width}x{grid.height} grid, {len(problem.slots)} slots "
               f"({len(problem.open_slot_ids)} open), min score {problem.min_score}, "
               f"k={'all' if k is None else k}",
@@ -668,13 +668,13 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
         for slot_id, xs in encoder.vars_by_slot.items():
             slot = problem.slots[slot_id]
             bucket = problem.words.bucket(slot.length)
-            header.extend(f"x {x} {slot.name} {bucket.text(int(w))}"
+            header.extend(f"x {x} {slot.name} {alphabet.written(bucket.text(int(w)))}"
                           for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id]))
         for cell, code in zip(*np.nonzero(encoder.y_var)):
             at = problem.cell_of(int(cell))
             header.append(f"y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
-                          f"{chr(65 + int(code))}")
-    with open(path, "w", encoding="ascii") as out:
+                          f"{alphabet.letters[int(code)]}")
+    with open(path, "w", encoding="utf-8") as out:  # comment lines name words and letters as the alphabet writes them
         out.write("".join(f"c {line}\n" for line in header))
         out.write(f"p cnf {n_vars} {len(clauses)}\n")
         chunk = 100_000

@@ -69,18 +69,20 @@ def _build_model(problem: Problem, stop: Callable[[], FillStatus | None] = lambd
 
     cp = cp_model.CpModel()
     letter_var_by_cell: dict[int, IntVar] = {}
+    alphabet = problem.alphabet
     for slot in problem.slots:
         for cell in slot.cells:
             if cell not in letter_var_by_cell:
-                given = problem.letters[cell]
-                if given.isalpha():
-                    code = ord(given) - 65
+                code = alphabet.index(problem.letters[cell])
+                if code is not None:
                     letter_var_by_cell[cell] = cp.new_int_var(code, code, f"cell{cell}")
                 else:
-                    letter_var_by_cell[cell] = cp.new_int_var(0, 25, f"cell{cell}")
+                    letter_var_by_cell[cell] = cp.new_int_var(0, alphabet.size - 1, f"cell{cell}")
     for slot_id, text in problem.fixed_text_by_slot.items():
         for cell, letter in zip(problem.slots[slot_id].cells, text):
-            cp.add(letter_var_by_cell[cell] == ord(letter) - 65)
+            code = alphabet.index(letter)
+            if code is not None:  # a symbol of the user's own entry: the crossing slot's domain is already empty
+                cp.add(letter_var_by_cell[cell] == code)
     word_var_by_slot: dict[SlotId, IntVar] = {}
     for slot_id in problem.open_slot_ids:
         if stop() is not None:

@@ -46,6 +46,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xwcp.model.alphabet import Alphabet
 
 PEERS = ("qxw", "gecode", "blacksquare")
 
@@ -86,6 +90,11 @@ QXW_EXIT_FILLED, QXW_EXIT_NO_FILL = 0, 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _GRID_CHARS = frozenset("#." + _ALPHABET)
+QXW_ALPHABET_BY_CODE = {"en": "AZ", "es": "ES", "ru": "RU", "pl": "PL", "el": "EL", "cs": "CZ", "hu": "HU",
+                        "sv": "SE", "fi": "FI", "da": "DA", "no": "NO", "fr": "FR", "it": "IT", "de": "DE"}
+"""xwcp language pack -> Qxw's `-a` alphabet code, for the packs whose letters are Qxw's (its alphabets.c, see
+/work/shared/SOLVER-FACTS.md): Spanish keeps Ñ, Russian folds Ё, German writes Ä as AE, Polish, Czech and
+Hungarian keep their accented letters. Dutch (IJ one cell) and packs Qxw lacks (Welsh, Turkish) are not here."""
 
 
 class PeerStatus(Enum):
@@ -156,6 +165,7 @@ def run_peer(
     unique: bool = True,
     workdir: Path | None = None,
     word_file: Path | None = None,
+    alphabet: Alphabet | None = None,
 ) -> PeerResult:
     """Fill a grid with an external filler and report how it went.
 
@@ -174,6 +184,8 @@ def run_peer(
             (for "gecode" it must end in ".dzn", as MiniZinc insists). If it exists it is
             reused as it is: the caller vouches that it was written by this function for the
             same peer, words and slot lengths.
+        alphabet: the letters of `rows` and `words` (code chars of an xwcp pack; default English A-Z). Only
+            Qxw takes another alphabet, and only one of QXW_ALPHABET_BY_CODE; other peers and packs are SKIPPED.
 
     Returns:
         A PeerResult. Peer failures are results, not exceptions: a missing command gives
@@ -186,12 +198,18 @@ def run_peer(
             name does not end in ".dzn".
     """
     missing = _missing_commands(name)
-    grid = _check_grid(rows)
+    letters = _ALPHABET if alphabet is None or alphabet.is_ascii else alphabet.chars
+    grid = _check_grid(rows, letters)
     if name == "gecode" and word_file is not None and Path(word_file).suffix != ".dzn":
         raise ValueError(f"MiniZinc reads data only from .dzn files, not {word_file}")
     slots = _find_slots(grid)
     # checked before the peer is looked for, so bad input is an error whether or not it is installed
-    score_by_word = _words_for_slots(words, {len(slot.cells) for slot in slots})
+    score_by_word = _words_for_slots(words, {len(slot.cells) for slot in slots}, letters)
+    if letters != _ALPHABET:
+        assert alphabet is not None  # letters come from it
+        qxw_code = QXW_ALPHABET_BY_CODE.get(alphabet.code)
+        if name != "qxw" or qxw_code is None or alphabet.has_multi_letters:
+            return PeerResult(name, PeerStatus.SKIPPED, None, 0.0, f"{name} is not given {alphabet.name} here")
     if missing:
         return PeerResult(name, PeerStatus.SKIPPED, None, 0.0, "not installed: " + "; ".join(missing))
     if not slots:
@@ -199,7 +217,8 @@ def run_peer(
     workdir = Path(workdir) if workdir is not None else _default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)
     if name == "qxw":
-        return _run_qxw(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
+        qxw_alphabet = None if alphabet is None else QXW_ALPHABET_BY_CODE[alphabet.code]
+        return _run_qxw(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file, qxw_alphabet)
     if name == "blacksquare":
         return _run_blacksquare(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
     return _run_gecode(grid, slots, score_by_word, time_limit_s, unique, workdir, word_file)
@@ -208,7 +227,7 @@ def run_peer(
 # ---------------------------------------------------------------- problem
 
 
-def _check_grid(rows: Sequence[str]) -> tuple[str, ...]:
+def _check_grid(rows: Sequence[str], letters: str = _ALPHABET) -> tuple[str, ...]:
     grid = tuple(rows)
     if not grid or not grid[0]:
         raise ValueError("grid has no cells")
@@ -216,9 +235,9 @@ def _check_grid(rows: Sequence[str]) -> tuple[str, ...]:
     for row_index, row in enumerate(grid):
         if len(row) != width:
             raise ValueError(f"row {row_index} has {len(row)} cells, row 0 has {width}")
-        bad = set(row) - _GRID_CHARS
+        bad = set(row) - (_GRID_CHARS if letters == _ALPHABET else frozenset("#." + letters))
         if bad:
-            raise ValueError(f"row {row_index} has characters other than '#', '.', 'A'-'Z': {sorted(bad)}")
+            raise ValueError(f"row {row_index} has characters other than '#', '.' and letters: {sorted(bad)}")
     return grid
 
 
@@ -244,13 +263,17 @@ def _find_slots(grid: tuple[str, ...]) -> list[_Slot]:
     return across + sorted(down, key=lambda slot: slot.cells[0])
 
 
-def _words_for_slots(words: Sequence[tuple[str, int]], lengths: set[int]) -> dict[str, int]:
+def _words_for_slots(words: Sequence[tuple[str, int]], lengths: set[int], letters: str = _ALPHABET) -> dict[str, int]:
     """Words whose length is a slot length, each with its best score, in first-seen order."""
     score_by_word: dict[str, int] = {}
+    allowed = None if letters == _ALPHABET else frozenset(letters)
     for word, score in words:
         if len(word) not in lengths:
             continue
-        if not (word.isascii() and word.isalpha() and word.isupper()):
+        if allowed is not None:
+            if not word or not set(word) <= allowed:
+                raise ValueError(f"word {word!r} is not letters of the alphabet")
+        elif not (word.isascii() and word.isalpha() and word.isupper()):
             raise ValueError(f"word {word!r} is not upper-case A-Z")
         old = score_by_word.get(word)
         if old is None or score > old:
@@ -353,6 +376,7 @@ def _run_qxw(
     unique: bool,
     workdir: Path,
     word_file: Path | None,
+    qxw_alphabet: str | None = None,
 ) -> PeerResult:
     command = _qxw_command()
     assert command is not None  # checked by run_peer
@@ -367,8 +391,10 @@ def _run_qxw(
     )
     with tempfile.TemporaryDirectory(dir=workdir, prefix="qxw-run-") as scratch:
         deck = Path(scratch) / "grid.qxd"
-        deck.write_text(_qxw_deck(grid, slots, dictionary.resolve(), unique))
-        run = _run_process([command, "-b", str(deck)], time_limit_s, cwd=Path(scratch), interrupt_first=False)
+        deck.write_text(_qxw_deck(grid, slots, dictionary.resolve(), unique), encoding="utf-8")
+        alphabet_args = [] if qxw_alphabet is None else ["-a", qxw_alphabet]
+        run = _run_process([command, "-b", *alphabet_args, str(deck)], time_limit_s, cwd=Path(scratch),
+                           interrupt_first=False)
     if run.is_timed_out:
         return PeerResult("qxw", PeerStatus.LIMIT, None, run.wall_time_s, f"killed at the {time_limit_s:g} s limit")
     if run.returncode == QXW_EXIT_NO_FILL:
@@ -382,7 +408,7 @@ def _run_qxw(
     for line in run.stdout.splitlines():
         if line.startswith("#") or not line.strip():
             continue  # "# WORD" lines list each slot's remaining candidates
-        match = re.fullmatch(r"W(\d+) ([A-Z]+)", line.strip())
+        match = re.fullmatch(r"W(\d+) ([A-Z]+)" if qxw_alphabet is None else r"W(\d+) (\w+)", line.strip())
         if not match:
             return PeerResult("qxw", PeerStatus.ERROR, None, run.wall_time_s, f"unreadable line: {_snippet(line)}")
         slot_words[int(match.group(1))] = match.group(2)
@@ -614,7 +640,7 @@ def _word_file(workdir: Path, word_file: Path | None, prefix: str, suffix: str, 
     if word_file is not None and Path(word_file).exists():
         return Path(word_file)
     text = make_text()
-    data = text.encode("ascii")
+    data = text.encode("utf-8")  # ASCII for English; Qxw reads its dictionary as UTF-8
     if word_file is not None:
         path = Path(word_file)
     else:
@@ -643,7 +669,7 @@ def _run_process(argv: list[str], time_limit_s: float, *, cwd: Path, interrupt_f
     try:
         process = subprocess.Popen(
             argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, errors="replace", start_new_session=True,
+            text=True, encoding="utf-8", errors="replace", start_new_session=True,
         )
     except OSError as error:
         return _Run(None, "", f"cannot start {argv[0]}: {error}", False, time.perf_counter() - start)

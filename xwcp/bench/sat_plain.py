@@ -75,19 +75,23 @@ class _Cnf:
 def _build_cnf(problem: Problem, stop: Callable[[], FillStatus | None] = lambda: None) -> _Cnf | None:
     """The plain CNF of `problem` (see the module docstring); None when `stop()` says stop while building."""
     cnf = _Cnf()
+    alphabet = problem.alphabet
+    n_letters = alphabet.size
     cells = sorted({cell for slot in problem.slots for cell in slot.cells})
     for cell in cells:
-        ys = [cnf.new_var() for _ in range(26)]
+        ys = [cnf.new_var() for _ in range(n_letters)]
         for letter, y in enumerate(ys):
             cnf.y_by_cell_letter[cell, letter] = y
         cnf.clauses.append(ys)
         cnf.clauses.extend([-a, -b] for a, b in itertools.combinations(ys, 2))
-        given = problem.letters[cell]
-        if given.isalpha():
-            cnf.clauses.append([ys[ord(given) - 65]])
+        given = alphabet.index(problem.letters[cell])
+        if given is not None:
+            cnf.clauses.append([ys[given]])
     for slot_id, text in problem.fixed_text_by_slot.items():
         for cell, char in zip(problem.slots[slot_id].cells, text):
-            cnf.clauses.append([cnf.y_by_cell_letter[cell, ord(char) - 65]])
+            code = alphabet.index(char)
+            if code is not None:  # a symbol of the user's own entry: the crossing slot's domain is already empty
+                cnf.clauses.append([cnf.y_by_cell_letter[cell, code]])
     x_by_slot: dict[SlotId, dict[int, int]] = {}
     for slot_id in problem.open_slot_ids:
         if stop() is not None:
@@ -109,7 +113,7 @@ def _build_cnf(problem: Problem, stop: Callable[[], FillStatus | None] = lambda:
                 cnf.clauses.append([-x, y])
                 support.setdefault((cell, letter), []).append(x)
         for cell in slot.cells:
-            for letter in range(26):
+            for letter in range(n_letters):
                 cnf.clauses.append([-cnf.y_by_cell_letter[cell, letter]] + support.get((cell, letter), []))
     if not problem.allow_dupes:
         for s, t in itertools.combinations(x_by_slot, 2):

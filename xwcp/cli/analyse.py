@@ -22,8 +22,9 @@ def cmd_domains(args: argparse.Namespace) -> int:
     """Example: xwcp domains models/15x15-daily-01.txt --slot 1A -k 10"""
     from xwcp.library.jobs import Session
 
-    answer = Session(load_problem(args)).domains(args.slot, k=args.k, by=args.by)  # what xwcp.domains answers
-    emit(args.format, answer.as_dict(), answer.text())
+    problem = load_problem(args)
+    answer = Session(problem).domains(args.slot, k=args.k, by=args.by)  # what xwcp.domains answers
+    emit(args.format, answer.as_dict(), answer.text(), problem.alphabet)
     return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
@@ -32,7 +33,8 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     from xwcp.library.jobs import Session
     from xwcp.services.run import VerifyProgressLine
 
-    session = Session(load_problem(args))
+    problem = load_problem(args)
+    session = Session(problem)
     progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
     try:
         answer = session.suggest(args.slot, k=args.k, verify=args.verify, backend=args.backend,  # xwcp.suggest's
@@ -41,7 +43,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
-    emit(args.format, answer.as_dict(), answer.text())
+    emit(args.format, answer.as_dict(), answer.text(), problem.alphabet)
     return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
@@ -54,11 +56,12 @@ def cmd_heatmap(args: argparse.Namespace) -> int:
         from xwcp.render.picture import picture_path
 
         path = picture_path(args.png)  # a bad name is refused before any work
-    answer = Session(load_problem(args)).heatmap()  # what xwcp.heatmap answers
+    problem = load_problem(args)
+    answer = Session(problem).heatmap()  # what xwcp.heatmap answers
     data = answer.as_dict()
     if path is not None:
         data["png"] = str(answer.save_png(path))
-    emit(args.format, data, answer.text())
+    emit(args.format, data, answer.text(), problem.alphabet)
     return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
@@ -74,7 +77,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     def verdict_first(report: dict[str, Any], problem: Problem, result: FillResult | None) -> dict[str, Any] | None:
         if args.format == "text":  # the verdict, then the core (Ctrl-C keeps the verdict)
-            print(CheckAnswer.from_report(problem, report).text(), flush=True)
+            print(problem.alphabet.written(CheckAnswer.from_report(problem, report).text()), flush=True)
             shown.append(True)
         return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
 
@@ -87,7 +90,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if shown:
         from xwcp.search.core import core_text
 
-        emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "")
+        emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "", problem.alphabet)
     else:
-        emit(args.format, data, answer.text())
+        emit(args.format, data, answer.text(), problem.alphabet)
     return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]

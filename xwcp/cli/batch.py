@@ -15,7 +15,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
     plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, min_score=args.min_score,
                             allow_dupes=args.allow_dupes, backend=args.backend, time_limit_s=args.time_limit,
-                            seed=args.seed, quality=args.quality, resume=args.resume)
+                            seed=args.seed, quality=args.quality, resume=args.resume,
+                            language=getattr(args, "language", None))
     for name, reason in plan.unreadable.items():
         print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
 

@@ -26,9 +26,9 @@ __all__ = ["build_parser", "main"]
 
 REPORT_HINT = "this is a bug in xwcp: please report it with the command and input files (XWCP_DEBUG=1 shows the traceback)"
 
-MODULE_BY_COMMAND = {"fill": "fill", "domains": "analyse", "suggest": "analyse", "heatmap": "analyse",
+MODULE_BY_COMMAND = {"fill": "fill", "languages": "languages", "domains": "analyse", "suggest": "analyse", "heatmap": "analyse",
                      "check": "analyse", "serve": "serve", "convert": "convert", "bench": "bench", "batch": "batch",
-                     "design": "design"}
+                     "design": "design", "words": "words"}
 """The module of `xwcp.cli` that holds each command's function `cmd_<command>`: only the command being run
 is imported (start-up: a small fill imports no other command's module)."""
 

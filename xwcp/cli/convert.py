@@ -11,11 +11,11 @@ def cmd_convert(args: argparse.Namespace) -> int:
     """Example: xwcp convert models/15x15-daily-01.txt daily.puz"""
     from xwcp.services.save import convert
 
-    puzzle = convert(args.input, args.output)
+    puzzle = convert(args.input, args.output, getattr(args, "language", None))
     for warning in puzzle.warnings:
         warn(f"{args.input}: {warning}")
     grid = puzzle.grid
     emit(args.format, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
-                       "slots": len(puzzle.slots()), "title": puzzle.title},
+                       "slots": len(puzzle.slots()), "title": puzzle.title, "language": puzzle.alphabet.code},
          f"wrote {args.output} ({grid.width}x{grid.height}, {len(puzzle.slots())} slots)")
     return EXIT_OK

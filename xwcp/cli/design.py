@@ -12,17 +12,21 @@ def cmd_design(args: argparse.Namespace) -> int:
     from xwcp.designer import session
     from xwcp.designer.request import make_request
     from xwcp.library.answers import DesignAnswer
+    from xwcp.model.alphabet import load_alphabet
+
+    alphabet = load_alphabet(getattr(args, "language", None))
 
     request = make_request(size=args.size, themes=args.theme, at=args.at, symmetry=args.symmetry, style=args.style,
                            max_words=args.max_words, min_words=args.min_words, max_blocks=args.max_blocks,
                            max_length=args.max_length, count=args.count, min_diff=args.min_diff,
                            time_limit_s=args.time_limit, quality_time_s=args.quality_time, seed=args.seed,
-                           min_score=args.min_score, bans=args.ban, ban_files=args.ban_file)
+                           min_score=args.min_score, bans=args.ban, ban_files=args.ban_file, alphabet=alphabet)
     if args.out:
         from xwcp.formats import format_module
 
         format_module(args.out)  # a bad output name is bad usage: say so before designing
-    result, stopped_by = session.load_and_design(request, args.words, warn=warn, terminal=sys.stderr.isatty(), say=say)
+    result, stopped_by = session.load_and_design(request, args.words, warn=warn, terminal=sys.stderr.isatty(), say=say,
+                                                 alphabet=alphabet)
     answer = DesignAnswer.build(result, request)  # what xwcp.design answers: printed as it is
     if args.out and answer.designs:
         answer.save(args.out)

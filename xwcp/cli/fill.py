@@ -29,21 +29,21 @@ def cmd_fill(args: argparse.Namespace) -> int:
         args.grid, inputs.word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
         strict=args.strict, controls=inputs.controls(args), backend=args.backend, time_limit_s=args.time_limit,
         seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
-        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out)
+        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out, language=getattr(args, "language", None))
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
         if result.fills:
             print(report.FillReport(problem, result, seconds).grids_text())
         else:
-            print(f"xwcp: {report.verdict_text(result)}", file=sys.stderr)
+            print(f"xwcp: {problem.alphabet.written(report.verdict_text(result))}", file=sys.stderr)
         return _stopped_quality(result) or result.status.exit_code
     core = None
     if result.status is FillStatus.UNFILLABLE:  # the verdict first; the core follows (Ctrl-C keeps the verdict)
         from xwcp.services.run import explain_verdict
 
         if args.format == "text":
-            print(report.verdict_text(result), flush=True)
+            print(problem.alphabet.written(report.verdict_text(result)), flush=True)
         core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
     total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # the answer worked out once (what xwcp.FillAnswer wraps; the CLI does not import the library's dataclasses:
@@ -55,7 +55,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
     if result.stopped_by is not None:
         data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
-    emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note)
+    emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note, problem.alphabet)
     return _stopped_quality(result) or result.status.exit_code
 
 

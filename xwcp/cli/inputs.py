@@ -25,9 +25,10 @@ def word_paths(args: argparse.Namespace) -> list[str | None] | None:
     words: list[str | None] | None = args.words
     if not getattr(args, "personal", False):
         return words
+    from xwcp.model.alphabet import load_alphabet
     from xwcp.words.userwords import personal_path
 
-    path = personal_path()
+    path = personal_path(load_alphabet(getattr(args, "language", None)))  # each language has its own
     if not path.exists():
         warn(f"no personal word list yet ({path}): the web builder's bans and boosts are kept there")
         return words
@@ -39,7 +40,7 @@ def load_puzzle(args: argparse.Namespace) -> tuple[Puzzle, Problem]:
     from xwcp.services.load import load_puzzle_problem
 
     return load_puzzle_problem(args.grid, word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
-                               strict=args.strict, warn=warn, controls=controls(args))
+                               strict=args.strict, warn=warn, controls=controls(args), language=getattr(args, "language", None))
 
 
 def load_problem(args: argparse.Namespace) -> Problem:

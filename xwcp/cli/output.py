@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from xwcp.model.alphabet import Alphabet
 
 _WARNINGS: list[str] = []
 """This command's warnings so far: each is printed on stderr and listed in `--format json` output."""
@@ -27,10 +30,15 @@ def say(line: str) -> None:
     print(f"xwcp: {line}", file=sys.stderr, flush=True)
 
 
-def emit(output_format: str, data: dict[str, Any], text: str) -> None:
-    """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`."""
+def emit(output_format: str, data: dict[str, Any], text: str, alphabet: Alphabet | None = None) -> None:
+    """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`; with the puzzle's
+    `alphabet`, its letters of several characters are shown as written (Dutch IJ, not the code char inside)."""
     if output_format == "json" and _WARNINGS:
         data = {**data, "warnings": list(_WARNINGS)}
+    if alphabet is not None and (alphabet.has_multi_letters or alphabet.is_open):
+        from xwcp.render.report import written_data
+
+        data, text = written_data(data, alphabet), alphabet.written(text)
     print(json.dumps(data) if output_format == "json" else text)
 
 

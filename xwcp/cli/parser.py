@@ -47,6 +47,14 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{exc} (or 'all' to count every fill)") from None
 
 
+def _add_language_arg(p: argparse.ArgumentParser) -> None:
+    """`--language`: the puzzle's language pack, for every command that reads a grid or a word list."""
+    p.add_argument("--language", metavar="CODE|PACK.json",
+                   help="the puzzle's language: a pack's code (es, de, nl, ru, el, ...; `xwcp languages` lists them) "
+                        "or a pack's .json file; grid and lists are read in its letters (default: the language the "
+                        "grid file names, else English)")
+
+
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     """The grid, its word lists and the constructor's controls: the options of every command that reads a grid."""
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
@@ -55,6 +63,7 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
                    "default: the embedded Crossword Nexus Collaborative Word List (scores >= 50)")
+    _add_language_arg(p)
     p.add_argument("--personal", action="store_true", help="layer your personal word list over the lists: the "
                    "bans, boosts and words added in the web builder (personal.dict in $XWCP_DATA_DIR, else "
                    "~/.local/share/xwcp)")
@@ -173,6 +182,7 @@ def _add_serve(sub: Subparsers) -> None:
     p.add_argument("--port", type=port_number, default=8000, help="port, 1 to 65535 (default 8000)")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (default: the embedded list); "
                    "repeat to layer lists as for fill; the personal list is layered over them")
+    _add_language_arg(p)
     p.add_argument("--max-fills", type=positive_int, default=None, metavar="N",
                    help="autofills run at once, over all workers; more get HTTP 429 (default: the number of cores)")
     p.add_argument("--workers", type=positive_int, default=None, metavar="N",
@@ -194,6 +204,15 @@ def _add_convert(sub: Subparsers) -> None:
                        epilog="Example: xwcp convert models/15x15-daily-01.txt daily.puz")
     p.add_argument("input", metavar="IN", help="puzzle file to read")
     p.add_argument("output", metavar="OUT", help="puzzle file to write")
+    _add_language_arg(p)
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
+def _add_languages(sub: Subparsers) -> None:
+    p = sub.add_parser("languages", help="the language packs: one per line, its code first",
+                       description="Every language pack xwcp ships, one per line: code, name, number of letters, "
+                                   "direction (ltr/rtl) and the letters in order. Give the code to --language.",
+                       epilog="Example: xwcp languages --format json")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
@@ -227,6 +246,7 @@ def _add_batch(sub: Subparsers) -> None:
                    "--cluster, wait for N workers")
     p.add_argument("--words", metavar="FILE", help="word list (default: the embedded list); with --cluster, a path "
                    "every worker can read")
+    _add_language_arg(p)
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--allow-dupes", action="store_true", help="allow a word to fill more than one slot")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
@@ -272,6 +292,7 @@ def _add_design(sub: Subparsers) -> None:
     p.add_argument("--seed", type=seed, default=0, metavar="N", help=f"random seed, 0 to {MAX_SEED} (default 0)")
     p.add_argument("--words", metavar="FILE", action="append", help="word list(s), as for fill (default: the "
                    "embedded list)")
+    _add_language_arg(p)
     p.add_argument("--min-score", type=int, default=50, metavar="N", help="ignore words scored below N (default 50)")
     p.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD; repeatable")
     p.add_argument("--ban-file", action="append", default=[], metavar="FILE", help="never use the words in FILE")
@@ -280,7 +301,42 @@ def _add_design(sub: Subparsers) -> None:
     p.add_argument("--out", metavar="FILE", help="write the best design to FILE (.puz, .ipuz, .xd, .txt or .json)")
 
 
-COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch")
+def _add_words(sub: Subparsers) -> None:
+    p = sub.add_parser("words", help="word lists: build a scored list for a language from wordfreq, Hunspell or a "
+                       "system list", description="Jobs on word lists. `build` makes a scored WORD;score list for a "
+                       "language on this machine and says where it came from and under what licence.",
+                       epilog="Example: xwcp words build --language es --from hunspell")
+    jobs = p.add_subparsers(dest="words_command", metavar="JOB", parser_class=_Parser, required=True)
+    b = jobs.add_parser("build", help="build a scored list for a language (wordfreq, Hunspell, /usr/share/dict, a "
+                        "file)", description="Read the words of SOURCE, fold each into the language's alphabet "
+                        "(words with other letters are counted and named, never changed into other words) and "
+                        "write WORD;score lines in the alphabet's letters (AÑO, ЖУК, IJS) to --out, by default "
+                        "<data folder>/words/CODE-SOURCE.dict ($XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else "
+                        "~/.local/share/xwcp). Prints where the words came from and their licence. The sources "
+                        "come from .ci/install-languages.sh or pip install 'xwcp[languages]'.",
+                        epilog="Example: xwcp words build --language es --from wordfreq; then "
+                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-wordfreq.dict")
+    b.add_argument("--language", required=True, metavar="CODE", help="the language pack (see `xwcp languages`), "
+                   "or a pack's .json file")
+    b.add_argument("--from", dest="source", default="auto", metavar="SOURCE",
+                   help="wordfreq (PyPI's frequency lists, data CC BY-SA 4.0), hunspell (the system's Hunspell "
+                        "dictionary, affixes expanded), dict (/usr/share/dict), wspanish (/usr/share/dict/spanish), "
+                        "or a FILE (a .dic with its .aff, or a WORD;score or word-a-line list); default auto: "
+                        "wordfreq if installed, else hunspell, else dict")
+    b.add_argument("--out", metavar="PATH", help="where to write the list (default in the data folder, see above)")
+    b.add_argument("--min-length", type=positive_int, default=2, metavar="N",
+                   help="fewest letters (cells) a word may have (default 2)")
+    b.add_argument("--max-length", type=positive_int, default=21, metavar="N",
+                   help="most letters (cells) a word may have (default 21)")
+    b.add_argument("--scores", choices=["auto", "flat", "wordfreq"], default="auto",
+                   help="scores of a source without frequencies: flat 50, or by wordfreq (words it has not seen "
+                        "30); default auto: wordfreq when installed")
+    b.add_argument("--max-words", type=positive_int, metavar="N", help="keep only the N best-scored words")
+    b.add_argument("--encoding", metavar="NAME", help="a FILE's text encoding (default UTF-8, else Latin-1)")
+    b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
 
@@ -293,8 +349,10 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,
+        "languages": _add_languages,
         "check": _add_check, "serve": _add_serve, "convert": _add_convert,
-        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design}
+        "bench": lambda action: _add_bench(action, with_bench), "batch": _add_batch, "design": _add_design,
+        "words": _add_words}
     for name, add in add_by_command.items():  # in this order in --help
         if only in (None, name):
             add(sub)

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from xwcp.designer.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
 from xwcp.designer.themes import Theme, read_themes
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.base.errors import InputError, option_name, option_text
 from xwcp.model import MAX_SIDE
 
@@ -110,8 +111,10 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
                  min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
                  count: int = 1, min_diff: int = DEFAULT_MIN_DIFF_CELLS, time_limit_s: float | None = None,
                  quality_time_s: float = DEFAULT_QUALITY_S, seed: int = 0, min_score: int = 50,
-                 bans: Iterable[str] = (), ban_files: Iterable[str] = (), threads: int = 1) -> DesignRequest:
-    """A checked request from a user's options (None picks the default for the size and style).
+                 bans: Iterable[str] = (), ban_files: Iterable[str] = (), threads: int = 1,
+                 alphabet: Alphabet = ENGLISH) -> DesignRequest:
+    """A checked request from a user's options (None picks the default for the size and style); theme entries
+    are read in `alphabet` (the language of the list the design fills from).
 
     Raises:
         InputError: one line naming the option that cannot be used.
@@ -146,7 +149,7 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     rules = Rules(width, height, symmetry_, style_, max_words=max_words, max_blocks=max_blocks,
                   min_words=min_words, max_fill_length=max_length,
                   max_block_run=MAX_BLOCK_RUN if is_american else None)
-    theme_list = read_themes(themes, at, rules)
+    theme_list = read_themes(themes, at, rules, alphabet)
     controls = make_controls(bans=bans, ban_files=ban_files)
     for theme in theme_list:
         if theme.word in controls.bans:

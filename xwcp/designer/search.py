@@ -295,7 +295,8 @@ class _Search:
         from xwcp.search.core import find_core
 
         t0 = time.perf_counter()
-        letter_by_cell = {c: x for c, x in enumerate(problem.grid.cells) if x.isalpha()}
+        letter_by_cell = {c: x for c, x in enumerate(problem.grid.cells)  # theme letters: code chars of the alphabet
+                          if x and all(problem.alphabet.index(ch) is not None for ch in x)}
         empty = [s.id for s in problem.slots if s.id not in problem.fixed_text_by_slot and not problem.domains[s.id].any()]
         cores = [[s] for s in empty]
         if not empty:

@@ -10,6 +10,7 @@ from typing import TextIO
 from xwcp.designer.report import event_line
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.search import DesignEvent, DesignResult, design
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.services.load import load_words
 
 SHOWN_KINDS = ("design", "note")
@@ -40,7 +41,8 @@ class StatusLine:
 def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[str, ...] | None = None, *,
                     warn: Callable[[str], None] | None = None, terminal: bool = False,
                     say: Callable[[str], None] | None = None,
-                    abort: threading.Event | None = None) -> tuple[DesignResult, str | None]:
+                    abort: threading.Event | None = None,
+                    alphabet: Alphabet = ENGLISH) -> tuple[DesignResult, str | None]:
     """Load the list and design: the `xwcp design` command's work.
 
     A stop signal during the search (Ctrl-C, SIGTERM, SIGHUP) ends it softly: the designs found so far
@@ -52,6 +54,7 @@ def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[
         terminal: show a live status line on stderr.
         say: receives a line for each design found and each note.
         abort: an event that stops the search (a stop signal sets it too).
+        alphabet: the language the lists are read in (`--language`; the default list is English only).
 
     Returns:
         (the result, the name of the stop signal heard or None).
@@ -61,7 +64,7 @@ def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[
     """
     from xwcp.runtime.signals import stop_softly
 
-    words = load_words(words_path, warn)
+    words = load_words(words_path, warn, alphabet)
     status = StatusLine() if terminal else None
     stop = abort or threading.Event()
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from xwcp.designer.rules import Rules, Symmetry
 from xwcp.base.errors import InputError, is_cli, option_name, option_text
 from xwcp.base.types import Direction
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words.wordlist import normalise_word
 
 MAX_THEMES = 12
@@ -81,10 +82,11 @@ class ThemePlan:
     free: tuple[int, ...]
 
 
-def _word(raw: str, where: str) -> str:
-    word = normalise_word(raw.strip())
+def _word(raw: str, where: str, alphabet: Alphabet = ENGLISH) -> str:
+    word = normalise_word(raw.strip(), alphabet)
     if not word:
-        raise InputError(f"{where}: a theme entry is a word of letters A-Z (spaces and hyphens are dropped)")
+        letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+        raise InputError(f"{where}: a theme entry is a word of {letters} (spaces and hyphens are dropped)")
     return word
 
 
@@ -99,7 +101,7 @@ def _at_word(word: str) -> str:
     return f"--at {word}" if is_cli() else f"at[{word!r}]"
 
 
-def parse_at(text: str) -> tuple[str, Placement]:
+def parse_at(text: str, alphabet: Alphabet = ENGLISH) -> tuple[str, Placement]:
     """`WORD=ROW,COL,A|D` (rows and columns from 1) -> (WORD, its placement, counted from 0).
 
     Raises:
@@ -115,12 +117,13 @@ def parse_at(text: str) -> tuple[str, Placement]:
         row, col = int(parts[0]), int(parts[1])
     except ValueError:
         raise InputError(f"{_at_text(text)}: ROW and COL must be whole numbers (from 1)") from None
-    word = _word(word_text, _at_text(text))
+    word = _word(word_text, _at_text(text), alphabet)
     direction = Direction.ACROSS if parts[2].upper().startswith("A") else Direction.DOWN
     return word, Placement(row - 1, col - 1, direction, len(word))
 
 
-def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules) -> tuple[Theme, ...]:
+def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules,
+                alphabet: Alphabet = ENGLISH) -> tuple[Theme, ...]:
     """The theme entries from `--theme WORD` and `--at WORD=ROW,COL,A|D` (an `--at` word need not be repeated
     as a `--theme`).
 
@@ -131,13 +134,13 @@ def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules) -> tuple[
     """
     order: list[str] = []
     for raw in words:
-        word = _word(raw, option_text("theme", raw))
+        word = _word(raw, option_text("theme", raw), alphabet)
         if word in order:
             raise InputError(f"{option_text('theme', word)} is given twice")
         order.append(word)
     at_by_word: dict[str, Placement] = {}
     for item in at:
-        word, placement = parse_at(item)
+        word, placement = parse_at(item, alphabet)
         if word in at_by_word:
             raise InputError(f"{_at_word(word)}: given twice")
         if not placement.fits(rules):

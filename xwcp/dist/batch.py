@@ -137,8 +137,9 @@ def read_result(out_dir: Path, name: str) -> Record | None:
 
 def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None, min_score: int = 50,
                allow_dupes: bool = False, backend: str = "auto", time_limit_s: float = 60.0, seed: int = 0,
-               quality: bool = False, resume: bool = False) -> BatchPlan:
-    """Read the grids and check the options; nothing runs yet.
+               quality: bool = False, resume: bool = False, language: str | None = None) -> BatchPlan:
+    """Read the grids and check the options; nothing runs yet. `language`: the grids' and the list's (a pack's
+    code or file; None: English).
 
     Raises:
         InputError: no grid named, an unknown backend, a word list that cannot be read,
@@ -148,7 +149,6 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     from xwcp.dist.tasks import quality_function
     from xwcp.base.errors import InputError
     from xwcp.model import read_grid
-    from xwcp.words.wordlist import load_word_list
 
     paths = grid_paths(arguments)
     if not paths:
@@ -158,8 +158,13 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
         quality_function()
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir} is a file; --out names a folder for one result file per grid")
-    load_word_list(words_path)  # compiles the cache once here; workers only load it
-    words = WordsKey.of(words_path)
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.services.load import load_words
+
+    alphabet = load_alphabet(language)
+    load_words(words_path, alphabet=alphabet)  # compiles the cache once here (refuses the English default list
+    # for another language); workers only load it
+    words = WordsKey.of(words_path, language)
     plan = BatchPlan(out_dir)
     for path, name in zip(paths, result_names(paths)):
         earlier = read_result(out_dir, name) if resume else None
@@ -167,11 +172,11 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
             plan.done[name] = earlier
             continue
         try:
-            grid = read_grid(path)
+            grid = read_grid(path, alphabet)
         except (InputError, OSError, ValueError) as exc:
             plan.unreadable[name] = str(exc) or exc.__class__.__name__
             continue
-        plan.tasks.append(GridTask(name, str(path), grid.render(), words, min_score, allow_dupes, backend,
+        plan.tasks.append(GridTask(name, str(path), grid.render(alphabet), words, min_score, allow_dupes, backend,
                                    time_limit_s, seed, quality))
     if plan.unreadable and not plan.tasks and not plan.done:
         first, reason = next(iter(plan.unreadable.items()))

@@ -40,13 +40,15 @@ class WordsKey:
     path: str | None
     size: int = 0
     mtime_ns: int = 0
+    language: str | None = None
+    """The language the list is read in (`--language`: a pack's code or file); None: English."""
 
     @classmethod
-    def of(cls, path: str | None) -> WordsKey:
+    def of(cls, path: str | None, language: str | None = None) -> WordsKey:
         if path is None:
-            return cls(None)
+            return cls(None, language=language)
         stat = os.stat(path)
-        return cls(os.path.abspath(path), stat.st_size, stat.st_mtime_ns)
+        return cls(os.path.abspath(path), stat.st_size, stat.st_mtime_ns, language)
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,10 @@ class GridTask:
 @functools.lru_cache(maxsize=4)
 def _word_list(key: WordsKey) -> WordList:
     """The word list of `key`, loaded once per worker process (from the compiled cache after the first load)."""
+    from xwcp.model.alphabet import load_alphabet
     from xwcp.words.wordlist import load_word_list
 
-    return load_word_list(key.path)
+    return load_word_list(key.path, alphabet=load_alphabet(key.language))
 
 
 def worker_word_list_loads() -> int:

@@ -290,6 +290,10 @@ def grid_entries(problem: Problem, grid: Grid) -> list[str]:
     return ["".join(letters[c] for c in slot.cells) for slot in problem.slots]
 
 
+def _is_a_to_z(entry: str) -> bool:
+    return entry.isascii() and entry.isalpha() and entry.isupper()
+
+
 def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     """Every way `entries` (one per slot, in slot order) breaks the rules; empty when it is valid.
 
@@ -309,7 +313,7 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     slot_by_text: dict[str, str] = {}
     letters = problem.letters
     alphabet = problem.alphabet
-    kind = "A-Z" if alphabet.is_ascii else alphabet.name
+    is_letters = _is_a_to_z if alphabet.is_ascii else frozenset(alphabet.chars).issuperset  # English: as it was
     for slot, entry in zip(problem.slots, entries):
         if slot.id in problem.skipped_slot_ids:
             if entry != problem.fixed_text_by_slot[slot.id]:
@@ -317,8 +321,8 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             continue
         fixed = problem.fixed_text_by_slot.get(slot.id)
         if len(entry) != slot.length or (entry != fixed  # the user's own entry may hold a rebus symbol
-                                         and not all(alphabet.index(ch) is not None for ch in entry)):
-            violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter {kind} entry")
+                                         and not is_letters(entry)):
+            violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter entry of {alphabet.name}")
             continue
         if fixed is not None:
             if entry != fixed:

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 from xwcp.base.errors import InputError
+from xwcp.model.alphabet import Alphabet
 from xwcp.model.grid import changed_letters
 from xwcp.model.puzzle import Puzzle, clue_order, puzzle_from_fill
 
@@ -28,6 +29,9 @@ MODULE_BY_SUFFIX = {
     ".jpz": "xwcp.formats.jpzfile",
 }
 """Extension -> the module that reads and writes it."""
+_TEXT_SYNTAX = frozenset({".txt", ".json"})
+"""Formats in xwcp's grid syntax: they read and write a language's letters themselves (`{IJ}`, `; language:`);
+the others hold each cell's letters as text, turned to and from code chars here (`xwcp.formats._language`)."""
 
 __all__ = ["Puzzle", "MODULE_BY_SUFFIX", "read_puzzle", "write_puzzle", "clue_order", "puzzle_from_fill",
            "format_module", "check_writable"]
@@ -46,15 +50,27 @@ def format_module(path: str | Path) -> ModuleType:
     return importlib.import_module(MODULE_BY_SUFFIX[suffix])
 
 
-def read_puzzle(path: str | Path) -> Puzzle:
+def read_puzzle(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     """Read a puzzle file by its extension; a name without one (or `-`, standard input) is our text grid.
+
+    `alphabet`: the puzzle's language (`--language`); None: the language the file names (an .ipuz's language
+    or charset, an .xd `Language:` header, a .txt `; language:` line, a .json `language`), else English. The
+    puzzle's cells hold its code chars, and `Puzzle.alphabet` is it.
 
     Raises:
         InputError: unknown extension, unreadable file, or content xwcp cannot fill (one line naming the file).
     """
-    module = importlib.import_module(MODULE_BY_SUFFIX[".txt"]) if not Path(path).suffix or str(path) == "-" \
-        else format_module(path)
-    puzzle: Puzzle = module.read(path)
+    is_text = not Path(path).suffix or str(path) == "-"
+    module = importlib.import_module(MODULE_BY_SUFFIX[".txt"]) if is_text else format_module(path)
+    if is_text or Path(path).suffix.lower() in _TEXT_SYNTAX:
+        puzzle: Puzzle = module.read(path, alphabet)
+    else:
+        puzzle = module.read(path)
+        chosen = alphabet or puzzle.alphabet
+        if chosen is not puzzle.alphabet or not chosen.is_ascii:
+            from xwcp.formats._language import code_cells  # imported only for a language other than English
+
+            puzzle = code_cells(puzzle, chosen)
     kept = sorted({change for content in puzzle.grid.cells for change in changed_letters(content)})
     if kept:  # every reader keeps them as they are (model.grid.cell_upper): said, never silently changed
         puzzle = dataclasses.replace(puzzle, warnings=puzzle.warnings + (
@@ -71,7 +87,17 @@ def check_writable(puzzle: Puzzle, path: str | Path) -> None:
     """
     check = getattr(format_module(path), "check_writable", None)
     if check is not None:
-        check(puzzle, str(path))
+        check(_for_format(puzzle, path), str(path))
+
+
+def _for_format(puzzle: Puzzle, path: str | Path) -> Puzzle:
+    """`puzzle` as the format of `path` takes it: the text-syntax formats take code chars, the others each
+    cell's written letters (`IJ`)."""
+    if Path(path).suffix.lower() in _TEXT_SYNTAX or not (puzzle.alphabet.has_multi_letters or puzzle.alphabet.is_open):
+        return puzzle
+    from xwcp.formats._language import written_grid
+
+    return dataclasses.replace(puzzle, grid=written_grid(puzzle.grid, puzzle.alphabet))
 
 
 def write_puzzle(puzzle: Puzzle, path: str | Path) -> None:
@@ -82,6 +108,6 @@ def write_puzzle(puzzle: Puzzle, path: str | Path) -> None:
     """
     module = format_module(path)
     try:
-        module.write(puzzle, path)
+        module.write(_for_format(puzzle, path), path)
     except OSError as exc:
         raise InputError(f"cannot write puzzle file ({exc.strerror or exc})", str(path)) from None

@@ -30,6 +30,8 @@ from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json, quote
 from xwcp.model.puzzle import Puzzle
+from xwcp.formats._language import charset_alphabet, named_alphabet
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
                              with_published_numbers)
@@ -38,6 +40,9 @@ from xwcp.base.types import Direction
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
 DIAGRAMLESS_KIND = "http://ipuz.org/crossword/diagramless#1"
+LANGUAGE_KEY = "org.xwcp:language"
+"""The field xwcp writes a puzzle's language pack code in (ipuz v2 has no language field; readers ignore fields
+they do not know). Reading also takes any `...:language` / `...:locale` field and a plain `language`."""
 _DIRECTION_BY_NAME = {"across": Direction.ACROSS, "down": Direction.DOWN}
 _HEX_COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
 
@@ -140,7 +145,16 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
         grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings))
+                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings),
+                  _file_alphabet(data, warnings))
+
+
+def _file_alphabet(data: dict[str, Any], warnings: list[str]) -> Alphabet:
+    """The language the file names: our `LANGUAGE_KEY` or a `language` field (a pack code or a BCP-47 tag such
+    as `es-MX`), else the pack its `charset` fits (ipuz v2 has no language field), else English."""
+    named = next((value for key, value in data.items() if isinstance(key, str)
+                  and (key == "language" or key.endswith(":language") or key.endswith(":locale"))), None)
+    return named_alphabet(named, warnings) or charset_alphabet(data.get("charset"), warnings) or ENGLISH
 
 
 def _rows(value: object, width: int, height: int, name: str, source: str) -> list[list[Any]]:
@@ -341,6 +355,11 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
             out[key] = getattr(puzzle, key)
+    alphabet = puzzle.alphabet
+    if not alphabet.is_ascii:  # the letters a solver may enter, and the pack (an extension field: ipuz v2 has none)
+        if not alphabet.has_multi_letters:
+            out["charset"] = "".join(alphabet.letters)
+        out[LANGUAGE_KEY] = alphabet.code
     out.update({"dimensions": {"width": grid.width, "height": grid.height}, "block": "#", "empty": 0,
                 "puzzle": rows, "solution": solution, "clues": clues})
     return out

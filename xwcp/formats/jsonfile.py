@@ -3,8 +3,9 @@
 The same entry shape as `xwcp fill --format json` (id, number, direction, row, col, length,
 word), plus the clue; an entry's word is null while any of its cells is empty (a rebus cell
 gives all its letters). `grid` holds the lines of `Grid.render()`: rows with their rebus cells,
-marks and bars, bar lines, and the `; colors:` / `; numbers:` lines. Reading takes the `grid`
-lines, the metadata and `diagramless`, so a written file reads back unchanged.
+marks and bars, bar lines, and the `; colors:` / `; numbers:` lines, each letter as its language writes
+it (Ñ, Ж, `{IJ}`; words the same, "IJS"); `language` is the pack's code (left out for English). Reading takes
+the `grid` lines, the metadata, `diagramless` and `language`, so a written file reads back unchanged.
 """
 from __future__ import annotations
 
@@ -15,31 +16,35 @@ from typing import Any
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json
+from xwcp.model.alphabet import Alphabet
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import EMPTY, find_slots, parse_grid
-from xwcp.model.text import grid_lines
+from xwcp.model.text import grid_lines, text_alphabet
 
 
 def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The .json document of `puzzle` (the module docstring); the web page holds a puzzle in this form."""
-    grid = puzzle.grid
+    grid, alphabet = puzzle.grid, puzzle.alphabet
     entries = []
     for slot in sorted(find_slots(grid), key=lambda s: (s.direction.letter != "A", s.number)):
         text = "".join(grid.cells[c] for c in slot.cells)
         entries.append({"id": slot.name, "number": slot.number, "direction": slot.direction.value,
                         "row": slot.row, "col": slot.col, "length": slot.length,
-                        "word": None if EMPTY in text else text, "clue": puzzle.clue(slot)})
-    return {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
-            "diagramless": puzzle.is_diagramless, "width": grid.width, "height": grid.height,
-            "grid": grid_lines(grid), "entries": entries}
+                        "word": None if EMPTY in text else alphabet.written(text), "clue": puzzle.clue(slot)})
+    out = {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
+           "diagramless": puzzle.is_diagramless, "width": grid.width, "height": grid.height}
+    if not alphabet.is_ascii:
+        out["language"] = alphabet.code
+    out.update({"grid": grid_lines(grid, alphabet), "entries": entries})
+    return out
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
     Path(path).write_text(json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def read(path: str | Path) -> Puzzle:
-    """Read a .json written by xwcp (`grid` rows required).
+def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
+    """Read a .json written by xwcp (`grid` rows required), in `alphabet` (None: its `language`, else English).
 
     Raises:
         InputError: missing file, not JSON, no `grid` rows, a bad grid, `entries` that are not a list
@@ -50,7 +55,15 @@ def read(path: str | Path) -> Puzzle:
     rows = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise InputError("no \"grid\" (a list of row strings) in this JSON", source)
-    grid = parse_grid("\n".join(rows), source)
+    if alphabet is None:
+        from xwcp.formats._language import named_alphabet
+
+        warnings: list[str] = []
+        alphabet = named_alphabet(data.get("language"), warnings)
+        if warnings:
+            raise InputError(f"\"language\" {data.get('language')!r} is none of xwcp's packs (see `xwcp languages`)",
+                             source)
+    grid = parse_grid("\n".join(rows), source, alphabet)
     names = {s.name for s in find_slots(grid)}
     entries = data.get("entries", [])
     if not isinstance(entries, list) or len(entries) > MAX_CLUES:
@@ -58,4 +71,5 @@ def read(path: str | Path) -> Puzzle:
     clue_by_slot = {e["id"]: e["clue"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)
                     and e["id"] in names and isinstance(e.get("clue"), str) and e["clue"]}
     meta = {key: data[key] for key in ("title", "author", "copyright", "notes") if isinstance(data.get(key), str)}
-    return Puzzle(grid, clue_by_slot=clue_by_slot, is_diagramless=data.get("diagramless") is True, **meta)
+    return Puzzle(grid, clue_by_slot=clue_by_slot, is_diagramless=data.get("diagramless") is True,
+                  alphabet=alphabet or text_alphabet("\n".join(rows)), **meta)

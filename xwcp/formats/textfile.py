@@ -1,20 +1,25 @@
-"""Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars); title, author, copyright, kind as comments."""
+"""Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars); title, author, copyright, kind, language as
+comments."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from xwcp.model.alphabet import Alphabet
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import MAX_GRID_BYTES, decode_grid, parse_grid
+from xwcp.model.text import text_alphabet
 from xwcp.runtime.files import read_bounded, source_name
 
 _META_KEYS = ("title", "author", "copyright")
 
 
-def read(path: str | Path) -> Puzzle:
+def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     """Read a text grid; `; Title: ...`, `; Author: ...`, `; Copyright: ...` comment lines fill the metadata,
-    `; Diagramless: yes` marks a diagramless puzzle. The file (or standard input, `-`) is read once, bounded."""
+    `; Diagramless: yes` marks a diagramless puzzle, `; Language: es` names its language (used when `alphabet`,
+    the caller's `--language`, is None). The file (or standard input, `-`) is read once, bounded."""
     text = decode_grid(read_bounded(path, MAX_GRID_BYTES, "grid"))
-    grid = parse_grid(text, source_name(path))
+    alphabet = alphabet or text_alphabet(text, source_name(path))
+    grid = parse_grid(text, source_name(path), alphabet)
     meta: dict[str, str] = {}
     for line in text.splitlines():
         line = line.strip()
@@ -24,7 +29,7 @@ def read(path: str | Path) -> Puzzle:
                 meta[key.strip().lower()] = value.strip()
     is_diagramless = meta.pop("diagramless", "").lower() in ("yes", "true")
     return Puzzle(grid, title=meta.get("title", ""), author=meta.get("author", ""),
-                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless)
+                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless, alphabet=alphabet)
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
@@ -34,4 +39,7 @@ def write(puzzle: Puzzle, path: str | Path) -> None:
              if getattr(puzzle, key)]
     if puzzle.is_diagramless:
         lines.append("; Diagramless: yes")
-    Path(path).write_text("\n".join(lines) + ("\n" if lines else "") + puzzle.grid.render(), encoding="utf-8")
+    if not puzzle.alphabet.is_ascii:
+        lines.append(f"; Language: {puzzle.alphabet.code}")
+    Path(path).write_text("\n".join(lines) + ("\n" if lines else "") + puzzle.grid.render(puzzle.alphabet),
+                          encoding="utf-8")

@@ -30,6 +30,8 @@ from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import quote
 from xwcp.model.puzzle import Puzzle, clue_order
+from xwcp.formats._language import named_alphabet
+from xwcp.model.alphabet import ENGLISH
 from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
@@ -122,8 +124,9 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     if not notes and header.get("description", "").strip() not in ("", "N/A"):
         notes = header["description"].strip()
     is_diagramless = header.get("diagramless", "").strip().lower() in ("true", "yes", "1")
+    alphabet = named_alphabet(header.get("language"), warnings) or ENGLISH
     return Puzzle(grid, header.get("title", "").strip(), header.get("author", "").strip(),
-                  header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings))
+                  header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings), alphabet)
 
 
 def _without_comments(text: str) -> str:
@@ -288,6 +291,8 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
         headers.append(("Rebus", " ".join(f"{k}={v}" for v, k in key_by_rebus.items())))
     if puzzle.is_diagramless:
         headers.append(("Diagramless", "true"))
+    if not puzzle.alphabet.is_ascii:
+        headers.append(("Language", puzzle.alphabet.code))
     headers.append(("Generator", _GENERATOR))
     head = [f"{key}: {' '.join(value.split())}" for key, value in headers if value]
     rows = ["".join(key_by_rebus.get(c, c) for c in grid.cells[r * grid.width:(r + 1) * grid.width])

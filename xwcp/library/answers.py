@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xwcp.model import grid_lines
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
 
@@ -117,6 +118,8 @@ class FilledGrid:
     """Every slot's entry, across by number then down by number."""
     quality: Quality
     """Minimum and mean score of the entries the fill chose, and how many sit at the minimum."""
+    alphabet: Alphabet = field(default=ENGLISH, repr=False, compare=False, kw_only=True)
+    """The puzzle's language: rows and words show its letters as it writes them (Ñ, `{IJ}` in rows, "IJS")."""
 
     @property
     def entries_by_name(self) -> dict[str, str]:
@@ -131,7 +134,7 @@ class FilledGrid:
         """The rows spaced out for reading."""
         from xwcp.render.report import grid_text
 
-        return grid_text(self.rows)
+        return grid_text(self.rows, self.alphabet)
 
 
 def _entries(rows: Sequence[Mapping[str, Any]]) -> tuple[Entry, ...]:
@@ -144,12 +147,14 @@ def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) ->
     """A FilledGrid from one fill of `problem` (entries in slot order)."""
     from xwcp.render.report import entry_dicts
 
-    return FilledGrid(grid_lines(fill_grid(problem, entries)), _entries(entry_dicts(problem, entries)), quality)
+    return FilledGrid(grid_lines(fill_grid(problem, entries), problem.alphabet), _entries(entry_dicts(problem, entries)),
+                      quality, alphabet=problem.alphabet)
 
 
 def _filled_from_report(report: FillReport, index: int) -> FilledGrid:
     """Fill `index` of a FillReport as a FilledGrid (its lines, entries and quality as the report worked them out)."""
-    return FilledGrid(list(report.lines(index)), _entries(report.entries(index)), report.quality(index))
+    return FilledGrid(list(report.lines(index)), _entries(report.entries(index)), report.quality(index),
+                      alphabet=report.problem.alphabet)
 
 
 @dataclass(frozen=True)
@@ -317,7 +322,7 @@ class FillAnswer:
                              + ("" if self.fills else f" (status {self.status.value}: {self.reason})"))
         assert self.problem is not None and self.result is not None
         grid = fill_grid(self.problem, self.result.fills[fill_index])
-        write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid), grid), path)
+        write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid, alphabet=self.problem.alphabet), grid), path)
         return Path(path)
 
     def _report(self) -> FillReport:

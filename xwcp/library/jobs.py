@@ -22,11 +22,13 @@ from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, Slo
 from xwcp.base.errors import InputError, option_text
 from xwcp.library.answers import (WordLabel, CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
                                   SlotInfo, Suggestions)
-from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, SizeLike, SlotLike, ThemesLike, WordsLike,
+from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, SizeLike, SlotLike, ThemesLike, WordsLike,
                                  check_backend, check_bool, check_choice, check_int, check_number,
                                  check_optional_int, check_seconds, read_at, read_size,
-                                 read_theme_words, read_words, resolve_slot, type_name)
+                                 list_alphabet, read_language, read_theme_words, read_words, resolve_slot,
+                                 type_name)
 from xwcp.engine.result import Progress
+from xwcp.model.alphabet import ENGLISH
 
 if TYPE_CHECKING:
     from xwcp.engine.ac3 import Propagation
@@ -74,7 +76,7 @@ class Session:
                  locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
                  region: RegionLike = None, max_shared_substring: int | None = None,
                  controls: Controls | None = None, allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = _warn) -> None:
+                 warn: Callable[[str], None] | None = _warn, language: LanguageLike = None) -> None:
         """Read the grid and the list, check the options and compile the problem.
 
         Args:
@@ -95,6 +97,9 @@ class Session:
             strict: refuse a grid whose completed entries are not all listed (it is then unfillable).
             warn: called with one line per thing to know (what reading the puzzle file said, skipped
                 list lines, entries not in the list); default: Python's `warnings.warn`; None to stay silent.
+            language: the puzzle's language: a pack's code (`"es"`, see `xwcp.languages()`), a pack's .json
+                file or an Alphabet; None: the one the grid file names (or a loaded WordList's), else English.
+                The grid and `words` are read in its letters; the default list (English) is refused for another.
 
         Raises:
             TypeError: an argument of the wrong type (the message names it and what it takes).
@@ -109,7 +114,8 @@ class Session:
                                               ("min_score_by_slot", min_score_by_slot), ("region", region),
                                               ("max_shared_substring", max_shared_substring),
                                               ("controls", controls), ("allow_dupes", allow_dupes or None),
-                                              ("strict", strict or None)) if value is not None]
+                                              ("strict", strict or None), ("language", language))
+                     if value is not None]
             if given or min_score != 50:
                 raise TypeError(f"a compiled Problem carries its own list and controls; do not give "
                                 f"{', '.join(given) or 'min_score'} with it")
@@ -130,7 +136,7 @@ class Session:
         from xwcp.services.load import load
 
         self._puzzle, self.problem, _ = load(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                             controls=controls, warn=warn)
+                                             controls=controls, warn=warn, language=language)
 
     @classmethod
     def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
@@ -151,7 +157,7 @@ class Session:
         if self._puzzle is None:
             from xwcp.formats import Puzzle
 
-            self._puzzle = Puzzle(self.problem.grid)
+            self._puzzle = Puzzle(self.problem.grid, alphabet=self.problem.alphabet)
         return self._puzzle
 
     @property
@@ -314,11 +320,13 @@ class Session:
         probe_time_limit_s = check_seconds("probe_time_limit_s", probe_time_limit_s)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
-        return Suggestions.from_report(suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
-                                                      time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
-                                                      progress=progress, by=by, prop=self._propagation, count=count,
-                                                      probe_max_words=probe_max_words,
-                                                      probe_time_limit_s=probe_time_limit_s))
+        from xwcp.render.report import written_data
+
+        report = suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
+                                time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
+                                progress=progress, by=by, prop=self._propagation, count=count,
+                                probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s)
+        return Suggestions.from_report(written_data(report, self.problem.alphabet))  # IJ, not its code char
 
     def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
               on_label: Callable[[WordLabel], None] | None = None,
@@ -342,7 +350,8 @@ class Session:
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise InputError("words must be a list of words")
-        words = [w.strip().upper() for w in words]
+        alphabet = self.problem.alphabet
+        words = [w.strip().upper() if alphabet.is_ascii else alphabet.fold_word(w) or w.strip().upper() for w in words]
         for word in words:
             if len(word) != found.length or self.problem.words.word_id(word) is None:
                 raise InputError(f"{word!r} is not a listed word of {found.length} letters for {found.name}")
@@ -365,8 +374,10 @@ class Session:
         """
         from xwcp.analysis.questions import heatmap_report
 
-        return HeatMap.from_report(self.problem, heatmap_report(self.problem, with_core=check_bool("core", core),
-                                                                prop=self._propagation))
+        from xwcp.render.report import written_data
+
+        report = heatmap_report(self.problem, with_core=check_bool("core", core), prop=self._propagation)
+        return HeatMap.from_report(self.problem, written_data(report, self.problem.alphabet))
 
     def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
                   seed: int = 0) -> CoreAnswer | None:
@@ -403,9 +414,11 @@ class Session:
         found = resolve_slot(self.problem, slot)
         if not isinstance(word, str):
             raise TypeError(f"word must be a str, not {type_name(word)}")
-        text = normalise_word(word.strip())
+        alphabet = self.problem.alphabet
+        text = normalise_word(word.strip(), alphabet)
         if not text or len(text) != found.length:
-            raise InputError(f"word={word!r}: {found.name} takes a word of {found.length} letters A-Z")
+            letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+            raise InputError(f"word={word!r}: {found.name} takes a word of {found.length} {letters}")
         pattern = self.problem.pattern(found.id)
         clash = next((i for i, (p, t) in enumerate(zip(pattern, text)) if p != "." and p != t), None)
         if clash is not None:
@@ -432,6 +445,7 @@ def _replace_grid(puzzle: Puzzle, grid: Grid) -> Puzzle:
 def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
          bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
          max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+         language: LanguageLike = None,
          backend: str = "auto", time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
          min_diff: int | None = None, quality: bool = False,
          progress: Callable[[Progress], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
@@ -446,31 +460,32 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
     """
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                   strict=strict, language=language).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                                        min_diff=min_diff, quality=quality, progress=progress, abort=abort)
 
 
 def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
           bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
           max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
+         language: LanguageLike = None,
           backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
     """Can the grid be filled? `.verdict` is Verdict.FILLABLE, UNFILLABLE or UNKNOWN; `.core` names the
     slots that cannot be filled together. Options as `Session` and `Session.check`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
+                   strict=strict, language=language).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = None, k: int | None = None,
             by: str = "score", min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
             min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
             max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> DomainsAnswer:
+            strict: bool = False, language: LanguageLike = None) -> DomainsAnswer:
     """The live words of every slot: `domains(grid)["6D"]` is a list of (word, score) pairs, best first.
     Options as `Session` and `Session.domains`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).domains(slot, k=k, by=by)
+                   strict=strict, language=language).domains(slot, k=k, by=by)
 
 
 def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int = 10, by: str = "score",
@@ -478,37 +493,37 @@ def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int =
             show_fill: bool = False, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
             min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
             max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> Suggestions:
+            strict: bool = False, language: LanguageLike = None) -> Suggestions:
     """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
     (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).suggest(slot, k=k, by=by, verify=verify, backend=backend,
+                   strict=strict, language=language).suggest(slot, k=k, by=by, verify=verify, backend=backend,
                                           time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
 
 
 def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_score: int = 50,
             locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
             region: RegionLike = None, max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False) -> HeatMap:
+            strict: bool = False, language: LanguageLike = None) -> HeatMap:
     """How many letters each cell can still take: `.counts` (rows; None for blocks), `.save_png(path)`.
     Options as `Session` and `Session.heatmap`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).heatmap(core=core)
+                   strict=strict, language=language).heatmap(core=core)
 
 
 def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtrack",
               time_limit_s: float | None = 5.0, seed: int = 0, min_score: int = 50, locks: LocksLike = None,
               bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
               max_shared_substring: int | None = None, allow_dupes: bool = False,
-              strict: bool = False) -> CoreAnswer | None:
+              strict: bool = False, language: LanguageLike = None) -> CoreAnswer | None:
     """Why a grid cannot be filled: a CoreAnswer whose `.slots` are the names of a minimal set of slots
     that cannot all be filled together; None when the grid is fillable. Options as `Session` and
     `Session.find_core`."""
     return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
                    region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
+                   strict=strict, language=language).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = None,
@@ -516,7 +531,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
            min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
            count: int = 1, min_diff: int = 8, time_limit_s: float | None = None, quality_time_s: float = 20.0,
            words: WordsLike = None, min_score: int = 50, bans: BansLike = None, seed: int = 0,
-           progress: Callable[[DesignEvent], None] | None = None) -> DesignAnswer:
+           progress: Callable[[DesignEvent], None] | None = None, language: LanguageLike = None) -> DesignAnswer:
     """Design grids around theme entries: symmetric block patterns, each proven fillable and filled for quality.
 
     The options are those of `xwcp design` (the same defaults, the same search: `xwcp.designer`).
@@ -539,6 +554,8 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
         time_limit_s: stop after this many seconds in all (None: 120 per design asked for).
         quality_time_s: seconds of quality search per design (0 keeps the first fill).
         words: the word list, as for `xwcp.fill` (None: the embedded default list).
+        language: the language of the themes and the list (a pack's code, see `xwcp.languages()`; None:
+            English, or a loaded WordList's).
         min_score: every entry but the theme entries is a word scored at least this.
         bans: words no entry may take: one word or a set of words.
         seed: random seed, 0 to 2**31 - 1 (patterns and fills).
@@ -559,6 +576,7 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     from enum import Enum
 
     theme_words = read_theme_words(themes)
+    alphabet = read_language(language) or list_alphabet(words) or ENGLISH
     at_items = read_at(at)
     size_text = read_size(size)
     choices: list[str] = []
@@ -588,8 +606,8 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     request = make_request(size=size_text, themes=theme_words, at=at_items, symmetry=choices[0], style=choices[1],
                            max_words=max_words, min_words=min_words, max_blocks=max_blocks, max_length=max_length,
                            count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
-                           seed=seed, min_score=min_score, bans=sorted(banned))
-    word_list = read_words(words)
+                           seed=seed, min_score=min_score, bans=sorted(banned), alphabet=alphabet)
+    word_list = read_words(words, alphabet=alphabet)
     from xwcp.services.load import warn_list
 
     warn_list(word_list, _warn)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from xwcp.base.types import Direction, SlotId
+from xwcp.model.alphabet import ENGLISH, Alphabet
 
 MAX_SIDE = 60
 """Largest grid side we accept: published puzzles reach past 30 (a 17x31 shaped grid, 50x50 specials);
@@ -163,9 +164,10 @@ class Grid:
         """True when the grid is blocks and one-letter cells only: no bars, rebus cells, marks or own numbering."""
         return not self.bars and not self.marks and self.numbers is None and not self.has_rebus
 
-    def render(self) -> str:
-        """The grid in xwcp's text syntax (`xwcp.model.text`), which `parse_grid` reads back equal."""
-        return render_grid(self)
+    def render(self, alphabet: Alphabet = ENGLISH) -> str:
+        """The grid in xwcp's text syntax (`xwcp.model.text`), which `parse_grid` reads back equal (cells are
+        `alphabet`'s code chars, written as its letters)."""
+        return render_grid(self, alphabet)
 
     def with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
         """A copy with the given cells set to letters or rebus strings (or '.' to erase); bars, marks and
@@ -188,9 +190,18 @@ class Grid:
                          numbers=None if self.numbers is None else dict(self.numbers))
 
 
-def content_token(cell: str) -> str:
-    """A cell's contents as a text-syntax token: '#', '.', a letter, else `[...]` (a rebus or a symbol)."""
-    return cell if cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1 else f"[{cell}]"
+def content_token(cell: str, alphabet: Alphabet = ENGLISH) -> str:
+    """A cell's contents (code chars of `alphabet`) as a text-syntax token: '#', '.', a letter, else `[...]`
+    (a rebus or a symbol). A letter of several code points (Dutch IJ) is written `{IJ}`, inside a rebus too
+    (`[{IJ}S]`); English writes as it always has (A-Z, else `[...]`)."""
+    if cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1:
+        return cell
+    if alphabet.is_ascii:
+        return f"[{cell}]"
+    written = "".join(letter if len(letter) == 1 else "{" + letter + "}" for letter in map(alphabet.cell_text, cell))
+    if len(cell) == 1 and (alphabet.index(cell) is not None or len(written) > 1):
+        return written
+    return f"[{written}]"
 
 
 def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> frozenset[Bar]:
@@ -381,8 +392,9 @@ def cell_edges(grid: Grid, cell: int) -> CellEdges:
                      top=cell >= width and (cell - width, BELOW) in bars,
                      right=(cell, RIGHT) in bars, bottom=(cell, BELOW) in bars)
 
-def render_grid(grid: Grid) -> str:
-    """The grid in xwcp's text syntax (`xwcp.model.text` reads it), ending in a newline; `parse_grid` reads it back as an equal Grid."""
+def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
+    """The grid in xwcp's text syntax (`xwcp.model.text` reads it), ending in a newline; `parse_grid` reads it
+    back as an equal Grid (given the same `alphabet`: cells hold its code chars, written as its letters)."""
     width = grid.width
     lines: list[str] = []
     colors = [(cell, mark.color) for cell, mark in grid.marks if mark.color]
@@ -398,7 +410,7 @@ def render_grid(grid: Grid) -> str:
         for c in range(width):
             cell = r * width + c
             content = grid.cells[cell]
-            token = content_token(content)
+            token = content_token(content, alphabet)
             mark = mark_by_cell.get(cell)
             if mark and mark.shaded:
                 token = "{" + token + "}"

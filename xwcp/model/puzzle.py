@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.model.grid import Grid, Slot, find_slots
 
 
@@ -16,6 +17,9 @@ class Puzzle:
         title, author, copyright, notes: the file's metadata ('' when it has none).
         clue_by_slot: clue text by slot name like `12A` (the grid's numbering names the slots).
         is_diagramless: the puzzle is published without its blocks shown (its grid still has them).
+        alphabet: the puzzle's language (`xwcp.model.alphabet`): its cells hold this pack's code chars, and
+            writers write them back as its letters (IJ, not a private-use char). English unless the file or
+            the caller names another.
         warnings: what reading the file had to say that the user should know (a locked solution opened
             with a key, a checksum that does not match, letters not read); one line each, without the
             file name. Never part of what a format writes.
@@ -29,6 +33,7 @@ class Puzzle:
     clue_by_slot: dict[str, str] = field(default_factory=dict)
     is_diagramless: bool = False
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    alphabet: Alphabet = ENGLISH
 
     def slots(self) -> tuple[Slot, ...]:
         return find_slots(self.grid)
@@ -45,4 +50,4 @@ def clue_order(slots: Iterable[Slot]) -> list[Slot]:
 def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
     """`puzzle` with its grid replaced by `grid` (a fill of it): metadata, clues and kind carried over."""
     return Puzzle(grid, puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, dict(puzzle.clue_by_slot),
-                  puzzle.is_diagramless)
+                  puzzle.is_diagramless, alphabet=puzzle.alphabet)

@@ -4,9 +4,12 @@ One grid row per line; lines starting with `;` are comments. Each cell is one to
 
     #            a block
     .  ?  _      an empty white cell
-    A            a letter (lower case is read as upper case)
+    A            a letter (lower case is read as upper case); in another language (`alphabet`), any letter
+                 of its pack typed as itself (Ñ, Ж, Ω; lower case upper-cased the pack's way: Turkish i -> İ)
+    {IJ}         a letter of the pack written with several characters (Dutch IJ, Welsh LL): one cell
     [STAR]       a rebus cell: several letters in one cell, given by the constructor (a file's rebus
-                 may hold other characters, `[&]`, `[1]`: kept as given; no listed word fits there)
+                 may hold other characters, `[&]`, `[1]`: kept as given; no listed word fits there);
+                 `[IJ]` is a rebus of I and J, `[{IJ}S]` one of the letter IJ and S
     (A)          a circled cell (any cell token inside the parentheses: `(.)`, `([STAR])`)
     {A}          a shaded cell; circled and shaded: `({A})`
 
@@ -23,7 +26,8 @@ character of its token); such a line holds only `-` and spaces:
 Optional comment lines carry what has no picture: `; colors: 2,3=#FFCC00 4,1=#C0C0FF`
 (row,column from 1 = a background colour) and `; numbers: 1,1=1 1,4=2` (a published numbering
 that differs from the standard one). A comment whose items do not all read that way is an
-ordinary comment. A grid with no bars, marks or rebus cells is written exactly as rows of
+ordinary comment. `; language: es` names the grid's language pack (`xwcp languages`) when no
+`--language` is given (`text_language`). A grid with no bars, marks or rebus cells is written exactly as rows of
 single characters, so every grid file written before this syntax existed reads the same.
 """
 from __future__ import annotations
@@ -32,6 +36,7 @@ import re
 from pathlib import Path
 
 from xwcp.base.errors import InputError
+from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet
 from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
                              is_cell_content, make_grid,
@@ -41,6 +46,7 @@ _EMPTY_INPUT = frozenset(".?_")
 _HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
          "(x) circled, {x} shaded, '|' a bar between cells")
 _DIRECTIVE = re.compile(r"^;\s*(colou?rs?|numbers)\s*:\s*(.*)$", re.IGNORECASE)
+_LANGUAGE = re.compile(r"^;\s*language\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _COLOR_ITEM = re.compile(r"^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$")
 _NUMBER_ITEM = re.compile(r"^(\d+),(\d+)=(\d+)$")
 
@@ -60,8 +66,9 @@ class _Row:
         self.line_no = 0
 
 
-def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
+def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: Alphabet = ENGLISH) -> _Row:
     row = _Row()
+    english = alphabet.is_ascii
     row.line_no = line_no
     pos = len(line) - len(line.lstrip())
     end = len(line)
@@ -81,24 +88,32 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         circle = shaded = False
         if line[pos] == "(":
             circle, pos = True, pos + 1
-        if pos < end and line[pos] == "{":
+        if pos < end and line[pos] == "{" and _multi_letter(line, pos, alphabet) is None:
             shaded, pos = True, pos + 1
         col = len(row.cells) + 1
         if pos >= end:
             raise fail(col, "a mark '(' or '{' is not closed")
         ch = line[pos]
-        if ch == "[":
+        multi = None if english or ch != "{" else _multi_letter(line, pos, alphabet)
+        if multi is not None:
+            content, pos = multi
+        elif ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1:close] if close > 0 else ""
-            if close < 0 or any(ch.isspace() for ch in inner) or not is_cell_content(cell_upper(inner)):
+            rebus = cell_upper(inner) if english else _rebus_chars(inner, alphabet)
+            if close < 0 or any(ch.isspace() for ch in inner) or rebus is None or not is_cell_content(rebus):
                 raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
-            content, pos = cell_upper(inner), close + 1
+            content, pos = rebus, close + 1
         elif ch == BLOCK:
             content, pos = BLOCK, pos + 1
         elif ch in _EMPTY_INPUT:
             content, pos = EMPTY, pos + 1
-        elif ch.isascii() and ch.isalpha():
+        elif english and ch.isascii() and ch.isalpha():
             content, pos = ch.upper(), pos + 1
+        elif not english and ch not in "(){}|]" and alphabet.from_cell(ch) is not None:
+            content, pos = alphabet.from_cell(ch) or ch, pos + 1
+        elif not english and ch.isalpha():
+            raise fail(col, f"{ch!r} is not a letter of {alphabet.name} (--language {alphabet.code}; see `xwcp languages`)")
         else:
             raise fail(col, f"unexpected character {ch!r}")
         for opened, closer in ((shaded, "}"), (circle, ")")):
@@ -111,6 +126,38 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int) -> _Row:
         row.shades.append(shaded)
         row.spans.append((start, pos))
     return row
+
+
+def _multi_letter(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | None:
+    """At `line[pos] == '{'`: (code char, position after the '}') when `{...}` holds one of `alphabet`'s letters
+    of several characters (`{IJ}`), else None (a `{` that opens a shaded cell)."""
+    if not (alphabet.has_multi_letters or alphabet.is_open) or line[pos] != "{":
+        return None
+    close = line.find("}", pos)
+    inner = line[pos + 1:close] if close > 0 else ""
+    if len(inner) < 2:
+        return None
+    char = alphabet.from_cell(inner)
+    return None if char is None else (char, close + 1)
+
+
+def _rebus_chars(inner: str, alphabet: Alphabet) -> str | None:
+    """A rebus token's inside (`STAR`, `{IJ}S`) as code chars of `alphabet`: each character a letter (its code
+    char) or kept as given (a symbol), `{..}` one letter of several characters; None when a `{..}` is none."""
+    out: list[str] = []
+    i = 0
+    while i < len(inner):
+        if inner[i] == "{":
+            multi = _multi_letter(inner, i, alphabet)
+            if multi is None:
+                return None
+            out.append(multi[0])
+            i = multi[1]
+            continue
+        ch = inner[i]
+        out.append(alphabet.from_cell(ch) or cell_upper(ch))
+        i += 1
+    return "".join(out)
 
 
 def _is_bar_line(line: str) -> bool:
@@ -130,12 +177,14 @@ def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[str, ...
     return [m.groups() for m in parsed if m]
 
 
-def parse_grid(text: str, source: str = "<grid>") -> Grid:
+def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = None) -> Grid:
     """Parse grid text in xwcp's syntax (module docstring).
 
     Args:
         text: the grid, one row per line.
         source: file name used in error messages.
+        alphabet: the language the cells are written in; None: the grid's `; language:` line, else English.
+            Cells hold its code chars (`xwcp.model.alphabet`).
 
     Returns:
         The grid.
@@ -145,6 +194,8 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             a grid over 30x30 or one without any slot; the message names the line.
     """
     text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark (Windows editors) is not a cell
+    if alphabet is None:
+        alphabet = text_alphabet(text, source)
     rows: list[_Row] = []
     below: list[tuple[int, int]] = []  # (row index, column) of bars under a cell
     colors: list[tuple[str, ...]] = []
@@ -181,7 +232,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
                                      source, line_no)
                 below.append((len(rows) - 1, col))
             continue
-        rows.append(_parse_row(line, len(rows) + 1, source, line_no))
+        rows.append(_parse_row(line, len(rows) + 1, source, line_no, alphabet))
     if not rows:
         raise InputError("the grid has no rows", source)
     width = len(rows[0].cells)
@@ -217,6 +268,34 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     return grid
 
 
+def text_language(text: str) -> str | None:
+    """The language code (or pack file) a grid text names on a `; language: CODE` comment line, None if none."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(";"):
+            match = _LANGUAGE.match(stripped)
+            if match:
+                return match.group(1)
+        elif stripped:
+            return None  # the language line comes before the grid's rows
+    return None
+
+
+def text_alphabet(text: str, source: str = "<grid>") -> Alphabet:
+    """The alphabet a grid text names (`text_language`), English when it names none.
+
+    Raises:
+        InputError: it names an unknown language (naming the file).
+    """
+    code = text_language(text)
+    if code is None:
+        return ENGLISH
+    try:
+        return load_alphabet(code)
+    except InputError as exc:
+        raise InputError(exc.message, exc.source or source) from None
+
+
 def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: str, line_no: int) -> int:
     if len(r_text) > MAX_NUMBER_DIGITS or len(c_text) > MAX_NUMBER_DIGITS:
         raise InputError(f"a cell {quote_digits(r_text)},{quote_digits(c_text)} is outside the {width}x{height} grid",
@@ -242,17 +321,18 @@ def decode_grid(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
-def read_grid(path: str | Path) -> Grid:
-    """Read a grid file (`-` for standard input), at most MAX_GRID_BYTES.
+def read_grid(path: str | Path, alphabet: Alphabet | None = None) -> Grid:
+    """Read a grid file (`-` for standard input), at most MAX_GRID_BYTES, in `alphabet` (None: the file's
+    `; language:` line, else English).
 
     Raises:
         InputError: a missing, unreadable or oversized file, and bad content.
     """
     raw = read_bounded(path, MAX_GRID_BYTES, "grid")
-    return parse_grid(decode_grid(raw), source_name(path))
+    return parse_grid(decode_grid(raw), source_name(path), alphabet)
 
 
-def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
+def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | None = None) -> Grid:
     """Parse a grid given as a list of row strings (the JSON form used by the web API and `--format json`:
     the lines `render_grid` writes); bar lines and `; colors:` / `; numbers:` lines may be among them,
     as in the text syntax.
@@ -266,10 +346,11 @@ def grid_from_rows(rows: object, source: str = "<grid>") -> Grid:
         is_comment = row.lstrip().startswith(";") and not _DIRECTIVE.match(row.strip())
         if not row.strip() or is_comment or "\n" in row or "\r" in row:
             raise InputError(f"row {row_index} is empty or not a single row of cells", source)
-    return parse_grid("\n".join(rows), source)
+    return parse_grid("\n".join(rows), source, alphabet)
 
 
-def grid_lines(grid: Grid) -> list[str]:
+def grid_lines(grid: Grid, alphabet: Alphabet = ENGLISH) -> list[str]:
     """The grid's lines in this syntax (`render_grid`), the JSON form of a grid: a grid without bars, marks
-    or rebus cells gives its rows (`Grid.rows`); `grid_from_rows` reads the lines back as an equal Grid."""
-    return grid.rows if grid.is_plain else render_grid(grid).splitlines()
+    or rebus cells gives its rows (`Grid.rows`); `grid_from_rows` reads the lines back as an equal Grid
+    (in the same `alphabet`: its letters as it writes them, Ñ, Ж, `{IJ}`)."""
+    return grid.rows if grid.is_plain else render_grid(grid, alphabet).splitlines()

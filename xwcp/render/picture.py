@@ -68,7 +68,7 @@ def text_color(background: ColorType) -> str:
 def legend_lines(data: Mapping[str, Any]) -> list[str]:
     """The legend in words for the picture of `data` (a heat map report)."""
     if data.get("status") == "consistent":
-        return ["White: any letter still fits (26). Green to dark blue: fewer letters fit; the small number "
+        return [f"White: any letter still fits ({data.get('n_letters', 26)}). Green to dark blue: fewer letters fit; the small number "
                 "is how many.",
                 "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
                 "fits."]
@@ -176,7 +176,8 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
              linespacing=1.3)
 
     cmap = colormaps["YlGnBu_r"]
-    norm = Normalize(vmin=1, vmax=26)
+    free = int(data.get("n_letters", 26))  # the alphabet's size: every letter still fits
+    norm = Normalize(vmin=1, vmax=free)
     number_by_cell = grid_numbers(grid)
     mark_by_cell = grid.mark_by_cell
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
@@ -193,7 +194,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
             letter = data["letters"][r][c]
             if not is_consistent:
                 color = CORE_FILL if (r, c) in core_cells else (DEAD_COLOR if (r, c) in dead else "white")
-            elif letter or n >= 26:
+            elif letter or n >= free:
                 color = "white"
             else:
                 color = DEAD_COLOR if n == 0 else cmap(norm(n))
@@ -211,7 +212,7 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
             elif color == DEAD_COLOR:
                 ax.plot([c + 0.2, c + 0.8], [y + 0.2, y + 0.8], color=ink, linewidth=2)
                 ax.plot([c + 0.2, c + 0.8], [y + 0.8, y + 0.2], color=ink, linewidth=2)
-            elif is_consistent and n < 26:
+            elif is_consistent and n < free:
                 ax.text(c + 0.93, y + 0.07, str(n), ha="right", va="bottom", fontsize=font * 0.45, color=ink)
             number = number_by_cell.get(r * width + c)
             if number is not None:

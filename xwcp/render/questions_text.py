@@ -22,7 +22,8 @@ def domains_text(problem: Problem, data: Mapping[str, Any]) -> str:
 
 
 def heatmap_text(data: Mapping[str, Any]) -> str:
-    """Cells as two-character counts: '##' block, ' .' free (26), ' 1'..'25', ' X' dead (0); forced letters shown.
+    """Cells as two-character counts: '##' block, ' .' free (every letter of the alphabet, `n_letters`: 26 in
+    English), ' 1'..'25', ' X' dead (0); forced letters shown.
 
     When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
     cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
@@ -30,6 +31,7 @@ def heatmap_text(data: Mapping[str, Any]) -> str:
     column as wide as it needs).
     """
     forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    free = int(data.get("n_letters", 26))
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     if data.get("core"):
         lines.append(f"Why: {data['core']['message']}.")
@@ -45,7 +47,7 @@ def heatmap_text(data: Mapping[str, Any]) -> str:
                 body = f"={data['letters'][r][c]}"
             elif (r, c) in forced:
                 body = forced[(r, c)].lower()
-            elif n == 26:
+            elif n == free:
                 body = "."
             elif n == 0:
                 body = "X"
@@ -66,7 +68,7 @@ def heatmap_text(data: Mapping[str, Any]) -> str:
         if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
             lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
                                  for c in range(width)).rstrip())
-    lines.append("key: number = letters still possible, . = any (26), X = dead, =L entered, l (lower case) forced")
+    lines.append(f"key: number = letters still possible, . = any ({free}), X = dead, =L entered, l (lower case) forced")
     if grid is not None and not grid.is_plain:
         lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
     if data.get("png"):

@@ -1,7 +1,10 @@
 """Turn results into what people read: JSON-ready dicts and plain-text renderings.
 
 A grid in JSON is the list of its lines in xwcp's text syntax (`xwcp.model.grid_lines`): its rows
-for a grid of blocks and letters, with bars, marks and rebus cells written in for any other.
+for a grid of blocks and letters, with bars, marks and rebus cells written in for any other. Letters are
+shown as the puzzle's language writes them (`xwcp.model.alphabet`): Ñ, Ж, and a letter of several characters
+as `{IJ}` in grid text, "IJ" in a word and in the JSON's `cells` (one string per cell, for a language other
+than English).
 """
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from xwcp.model import BELOW, RIGHT, Grid, content_token, grid_from_rows, grid_lines
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
 from xwcp.base.types import FillStatus
@@ -20,14 +24,16 @@ TEXT_MAX_FILLS = 10
 
 
 def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDict]:
-    """One dict per slot in clue order (across by number, then down): id, number, direction, position, word, score."""
+    """One dict per slot in clue order (across by number, then down): id, number, direction, position, word (as the
+    puzzle's language writes it: "IJS"), score."""
     rows: list[JsonDict] = []
+    written = problem.alphabet.written
     for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
             "id": slot.name, "number": slot.number, "direction": slot.direction.value,
             "row": slot.row, "col": slot.col, "length": slot.length,
-            "word": word, "score": problem.words.score(word) if word else None,
+            "word": written(word) if word else word, "score": problem.words.score(word) if word else None,
         })
     return rows
 
@@ -76,7 +82,7 @@ class FillReport:
         """Fill `index` as JSON gives a grid: its lines in xwcp's text syntax."""
         lines = self._lines_by_index.get(index)
         if lines is None:
-            lines = self._lines_by_index[index] = grid_lines(self.grid(index))
+            lines = self._lines_by_index[index] = grid_lines(self.grid(index), self.problem.alphabet)
         return lines
 
     def quality(self, index: int = 0) -> Quality:
@@ -98,8 +104,13 @@ class FillReport:
         problem, result = self.problem, self.result
         out: JsonDict = {"status": result.status.value}
         is_filled = self.is_filled
+        alphabet = problem.alphabet
+        if not alphabet.is_ascii:
+            out["language"] = alphabet.code
         if is_filled:  # a limit reached while counting may have fills too: they go in "fills" only
             out["grid"] = self.lines(0)
+            if not alphabet.is_ascii:
+                out["cells"] = cell_rows(self.grid(0), alphabet)
         out["entries"] = self.entries(0) if is_filled else []
         if is_filled:
             out["quality"] = self.quality(0).as_dict()
@@ -149,7 +160,7 @@ class FillReport:
         for index in range(min(len(result.fills), TEXT_MAX_FILLS)):
             if len(result.fills) > 1:
                 lines.append(f"Fill {index + 1}:")
-            lines.append(grid_text(self.grid(index)))
+            lines.append(grid_text(self.grid(index), problem.alphabet))
             if result.status is FillStatus.FILLED:
                 lines.append(self.quality(index).text())
                 if self.quality(index).floors:
@@ -178,11 +189,15 @@ class FillReport:
 
     def grids_text(self) -> str:
         """The `--format grid` output: each fill in the grid syntax xwcp reads; several fills are
-        separated by `; fill N of M` comment lines (read back, each is one grid)."""
+        separated by `; fill N of M` comment lines (read back, each is one grid). A puzzle in another language
+        than English starts each grid with its `; language: CODE` line, so it reads back in its letters."""
         fills = self.result.fills
+        alphabet = self.problem.alphabet
+        language = "" if alphabet.is_ascii else f"; language: {alphabet.code}\n"  # read back in its letters
         if len(fills) == 1:
-            return self.grid(0).render().rstrip("\n")
-        parts = [f"; fill {index + 1} of {len(fills)}\n{self.grid(index).render()}" for index in range(len(fills))]
+            return (language + self.grid(0).render(alphabet)).rstrip("\n")
+        parts = [f"{language}; fill {index + 1} of {len(fills)}\n{self.grid(index).render(alphabet)}"
+                 for index in range(len(fills))]
         return "\n".join(parts).rstrip("\n")
 
 
@@ -192,7 +207,28 @@ def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int |
     return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
 
-def grid_text(grid: Grid | list[str]) -> str:
+def written_data(value: Any, alphabet: Alphabet) -> Any:
+    """`value` (a JSON-ready answer) with every string's code chars of `alphabet`'s multi-character letters written
+    as it writes them (Dutch "IJ", never the private-use character xwcp uses inside); `value` itself for any
+    other alphabet (every letter one code point: code chars are the letters)."""
+    if not (alphabet.has_multi_letters or alphabet.is_open):
+        return value
+    if isinstance(value, str):
+        return alphabet.written(value)
+    if isinstance(value, dict):
+        return {key: written_data(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [written_data(item, alphabet) for item in value]
+    return value
+
+
+def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
+    """The grid's cells row by row as `alphabet` writes them: '#', '.', a letter ("Ñ", "IJ"), a rebus's letters."""
+    written = alphabet.written
+    return [[written(grid.cells[r * grid.width + c]) for c in range(grid.width)] for r in range(grid.height)]
+
+
+def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
     """A grid (or its JSON lines) spaced out for reading: letters, '#' blocks, '.' empty, one space apart.
 
     The cells are the text syntax's tokens (`[STAR]` a rebus cell, `(A)` circled, `{A}` shaded), each
@@ -200,12 +236,12 @@ def grid_text(grid: Grid | list[str]) -> str:
     a cell a line of '-' under it.
     """
     if not isinstance(grid, Grid):
-        grid = grid_from_rows(list(grid))
+        grid = grid_from_rows(list(grid), alphabet=alphabet)
     width, height = grid.width, grid.height
     marks = grid.mark_by_cell
     tokens = []
     for cell, content in enumerate(grid.cells):
-        token, mark = content_token(content), marks.get(cell)
+        token, mark = content_token(content, alphabet), marks.get(cell)
         if mark and mark.shaded:
             token = "{" + token + "}"
         if mark and mark.circle:

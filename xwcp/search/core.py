@@ -420,7 +420,7 @@ def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
             cell = r * grid.width + c
             edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
             prefix = edge + ("*" if (r, c) in marked else " ")
-            row.append(prefix + content_token(grid.cells[cell]))
+            row.append(prefix + content_token(grid.cells[cell], problem.alphabet))
             if (cell, BELOW) in grid.bars:
                 under.append(length + len(prefix))
             length += len(row[-1])
@@ -444,11 +444,11 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
 
     Returns None when no core is found within the time (or the problem is fillable after all).
     """
-    from xwcp.engine.plain_kernel import engine_for
+    from xwcp.backends._common import ac_engine
 
     seeds: list[SlotId] = []
     if not problem.conflicts:
-        engine = engine_for(problem)  # AC-3 (as xwcp.engine.ac3.propagate), for the slot it empties
+        engine = ac_engine(problem)  # AC-3 (as xwcp.engine.ac3.propagate), for the slot it empties
         if not engine.propagate_all() and engine.wipeout_slot_id is not None:
             seeds = [engine.wipeout_slot_id]
     if not seeds and seed_slot_id is not None:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Union, cast
 
-from xwcp.base.errors import InputError, option_text
+from xwcp.base.errors import InputError, is_cli, option_text
+from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import Grid, Slot
 
@@ -30,6 +31,10 @@ WordsLike = Union[None, str, "os.PathLike[str]", "WordList", Mapping[str, int],
 """A word list as the library takes it: None (the embedded default list), a `WORD;score` file path,
 a loaded `WordList`, a dict {word: score}, an iterable of words or (word, score) pairs, or a list of
 files / WordLists layered in order (later ones override scores; a score of 0 or below removes a word)."""
+
+LanguageLike = Union[None, str, "os.PathLike[str]", Alphabet]
+"""A puzzle's language: None (the one the grid file names, else English; a loaded WordList's when one is
+given), a pack's code (`"es"`, see `xwcp.languages()`), a pack's .json file or an `Alphabet`."""
 
 SizeLike = Union[str, int, tuple[int, int]]
 """A designed grid's size: `"15x15"` (or `"15"`), a side `15`, or `(width, height)`."""
@@ -52,24 +57,62 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
-def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>") -> Puzzle:
+def read_language(language: object, name: str = "language") -> Alphabet | None:
+    """The pack a caller names (see LanguageLike), None when `language` is None.
+
+    Raises:
+        TypeError: not a str, a path or an Alphabet.
+        InputError: an unknown code (the message names the known ones) or a file that is not a pack.
+    """
+    if language is None or isinstance(language, Alphabet):
+        return language
+    if isinstance(language, os.PathLike):
+        language = os.fspath(language)
+    if not isinstance(language, str):
+        raise TypeError(f"{name} must be a language code such as 'es' (see xwcp.languages()), a pack's .json file "
+                        f"or an xwcp Alphabet, not {type_name(language)}")
+    return load_alphabet(language)
+
+
+def list_alphabet(words: object) -> Alphabet | None:
+    """The alphabet of a loaded word list among `words` (a WordList, or the first of layered ones), else None."""
+    items = [words] if hasattr(words, "word_id") else list(words) if isinstance(words, (list, tuple)) else []
+    for item in items:
+        alphabet = getattr(item, "alphabet", None) if hasattr(item, "word_id") else None
+        if isinstance(alphabet, Alphabet):
+            return alphabet
+    return None
+
+
+def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>",
+                   alphabet: Alphabet | None = None) -> Puzzle:
     """The puzzle a caller means by `grid` (see GridLike); a bare grid becomes a Puzzle without metadata.
 
     A str with a line break is grid text (read under the name `source`); any other str (or a path object)
-    is a file name.
+    is a file name. `alphabet`: the puzzle's language; None: the one the file or text names, else English
+    (`Puzzle.alphabet` says which; the cells hold its code chars).
 
     Raises:
         TypeError: `grid` is none of the accepted kinds.
         InputError: an unreadable file or a malformed grid (the message names the file and line).
     """
     if isinstance(grid, Puzzle):
-        return grid
-    if isinstance(grid, Grid):
-        return Puzzle(grid)
-    if isinstance(grid, str) and ("\n" in grid or "\r" in grid):
-        from xwcp.model import parse_grid
+        if alphabet is None or alphabet == grid.alphabet:
+            return grid
+        from xwcp.formats._language import code_cells
 
-        return Puzzle(parse_grid(grid, source))
+        return code_cells(grid, alphabet)
+    if isinstance(grid, Grid):
+        if alphabet is None:
+            return Puzzle(grid)
+        from xwcp.formats._language import code_cells
+
+        return code_cells(Puzzle(grid), alphabet)
+    if isinstance(grid, str) and ("\n" in grid or "\r" in grid):
+        from xwcp.model.text import parse_grid, text_alphabet
+
+        alphabet = alphabet or text_alphabet(grid, source)
+        return Puzzle(parse_grid(grid, source, alphabet), alphabet=alphabet)
     if isinstance(grid, (str, os.PathLike)):
         from xwcp.formats import read_puzzle
 
@@ -82,41 +125,63 @@ def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>"
                 and all(ch in "#.?_" or ch.isalpha() for ch in grid)):
             raise InputError(f"no such grid file {grid!r} (grid text needs a line break after each row, "
                              "e.g. '#...\\n....\\n')")
-        return read_puzzle(path)
+        return read_puzzle(path, alphabet)
     if isinstance(grid, (list, tuple)) and grid and all(isinstance(row, str) for row in grid):
-        from xwcp.model import grid_from_rows
+        from xwcp.model.text import grid_from_rows, text_alphabet
 
-        return Puzzle(grid_from_rows(list(grid), "<grid rows>"))
+        alphabet = alphabet or text_alphabet("\n".join(grid), "<grid rows>")
+        return Puzzle(grid_from_rows(list(grid), "<grid rows>", alphabet), alphabet=alphabet)
     raise TypeError(f"{name} must be a file path, grid text, a list of row strings, an xwcp.Grid or an "
                     f"xwcp.Puzzle, not {type_name(grid)}")
 
 
-def read_words(words: object, name: str = "words") -> WordList:
-    """The word list a caller means by `words` (see WordsLike), loaded and indexed.
+def same_pack(a: Alphabet, b: Alphabet) -> bool:
+    """`a` and `b` read words alike: equal, or one open pack (Hindi) with the letters each list added."""
+    return a == b or (a.code == b.code and a.is_open and b.is_open)
+
+
+def default_list_refusal(alphabet: Alphabet) -> InputError:
+    """The one line refusing the default list (English) for a puzzle in another language."""
+    language, give = ((f"--language {alphabet.code}", "--words LIST") if is_cli()
+                      else (f"language={alphabet.code!r}", "words=LIST"))
+    return InputError(f"the default word list is English; for {language} give {give} (a list in {alphabet.name}), "
+                      f"or build one with `xwcp words build --language {alphabet.code}`")
+
+
+def read_words(words: object, name: str = "words", alphabet: Alphabet | None = None) -> WordList:
+    """The word list a caller means by `words` (see WordsLike), loaded and indexed in `alphabet` (None:
+    English, or a loaded WordList's own).
 
     Raises:
         TypeError: `words` is none of the accepted kinds.
-        InputError: a missing or unreadable file, or a list with no usable word.
+        InputError: a missing or unreadable file, a list with no usable word, the default (English) list or
+            a loaded list of another alphabet for a puzzle in `alphabet`.
     """
     from xwcp.words.wordlist import WordList, layer_word_lists, load_word_list, words_from_pairs
 
     if words is None:
+        if alphabet is not None and not alphabet.is_ascii:
+            raise default_list_refusal(alphabet)
         return load_word_list()
-    if isinstance(words, WordList):
-        return words
-    if hasattr(words, "word_id") and hasattr(words, "bucket"):  # the cache's MappedWordList stands in for one
+    if isinstance(words, WordList) or hasattr(words, "word_id") and hasattr(words, "bucket"):
+        # (the cache's MappedWordList stands in for a WordList)
+        own = getattr(words, "alphabet", ENGLISH)
+        if alphabet is not None and not same_pack(own, alphabet):
+            raise InputError(f"{name} is a {own.name} list ({own.code}) but the puzzle is in {alphabet.name} "
+                             f"({alphabet.code}): load the list with alphabet=load_alphabet({alphabet.code!r})")
         return cast("WordList", words)
+    alphabet = alphabet or ENGLISH
     if isinstance(words, (str, os.PathLike)):
         if isinstance(words, str) and not words.strip():
             raise InputError(f"{name} is an empty string: give a word-list file path, or None for the default list")
-        return load_word_list(os.fspath(words))
+        return load_word_list(os.fspath(words), alphabet=alphabet)
     if isinstance(words, Mapping):
         pairs = []
         for word, score in words.items():
             if not isinstance(word, str):
                 raise TypeError(f"{name}: a dict of words maps each word (str) to its score, not {type_name(word)}")
             pairs.append((word, check_int(f"{name}[{word!r}]", score)))
-        return _from_pairs(words_from_pairs, pairs, name)
+        return _from_pairs(words_from_pairs, pairs, name, alphabet)
     if isinstance(words, bytes) or not isinstance(words, Iterable):
         raise TypeError(f"{name} must be None (the default list), a file path, a WordList, a dict of "
                         f"word -> score or a list of words, not {type_name(words)}")
@@ -125,7 +190,7 @@ def read_words(words: object, name: str = "words") -> WordList:
     if layers:
         if len(layers) != len(items):
             raise TypeError(f"{name}: a list mixes word-list files (or WordLists) with words; give one or the other")
-        loaded = [read_words(item, name) for item in items]
+        loaded = [read_words(item, name, alphabet) for item in items]
         return loaded[0] if len(loaded) == 1 else layer_word_lists(loaded)
     pairs = []
     for item in items:
@@ -135,7 +200,7 @@ def read_words(words: object, name: str = "words") -> WordList:
             pairs.append((item[0], check_int(f"{name}: the score of {item[0]!r}", item[1])))
         else:
             raise TypeError(f"{name}: a list of words holds words (str) or (word, score) pairs, not {item!r}")
-    return _from_pairs(words_from_pairs, pairs, name)
+    return _from_pairs(words_from_pairs, pairs, name, alphabet)
 
 
 def _is_list_source(item: object) -> bool:
@@ -145,13 +210,14 @@ def _is_list_source(item: object) -> bool:
     return isinstance(item, str) and ("/" in item or os.sep in item or Path(item).suffix != "") and Path(item).is_file()
 
 
-def _from_pairs(build: Callable[[list[tuple[str, int]], str], WordList], pairs: list[tuple[str, int]],
-                name: str) -> WordList:
+def _from_pairs(build: Callable[..., WordList], pairs: list[tuple[str, int]], name: str,
+                alphabet: Alphabet = ENGLISH) -> WordList:
     if not pairs:
         raise InputError(f"{name} is empty: give at least one word")
-    words: WordList = build(pairs, f"<{name}>")
+    words: WordList = build(pairs, f"<{name}>", alphabet=alphabet)
     if words.n_words == 0:
-        raise InputError(f"{name}: none of the {len(pairs)} words given is a word of letters A-Z")
+        letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters (language {alphabet.code!r})"
+        raise InputError(f"{name}: none of the {len(pairs)} words given is a word of {letters}")
     return words
 
 
@@ -333,11 +399,12 @@ def _position_text(word: str, where: object) -> str:
 
 
 def compile_problem(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
-                    strict: bool = False, controls: Controls | None = None) -> Problem:
+                    strict: bool = False, controls: Controls | None = None, language: object = None) -> Problem:
     """`xwcp.compile_problem`: read `grid` (anything `xwcp.fill` takes: a path, grid text, a Grid, a Puzzle) and
-    `words` (a WordList, a path, layered paths or None for the default list), then compile them
-    (`xwcp.compile.problem.compile_problem`, whose arguments and errors these are)."""
+    `words` (a WordList, a path, layered paths or None for the default list) in `language` (see LanguageLike),
+    then compile them (`xwcp.compile.problem.compile_problem`, whose arguments and errors these are)."""
     from xwcp.compile.problem import compile_problem as compile_grid
 
-    return compile_grid(grid if isinstance(grid, Grid) else read_grid_like(grid).grid, read_words(words),
+    puzzle = read_grid_like(grid, alphabet=read_language(language) or list_alphabet(words))
+    return compile_grid(puzzle.grid, read_words(words, alphabet=puzzle.alphabet),
                         min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)

@@ -19,10 +19,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from xwcp.base.errors import option_text
+from xwcp.base.errors import InputError, option_text
 from xwcp.compile.controls import Controls
-from xwcp.compile.problem import Problem, compile_problem, compile_structure, plain_problem, unlisted_text
+from xwcp.compile.problem import (Problem, check_letters, compile_problem, compile_structure, plain_problem,
+                                  unlisted_text)
 from xwcp.formats import Puzzle, check_writable, read_puzzle
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.engine.plain_kernel import plain_search_supported
 from xwcp.words.cache import CacheDamaged
 from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
@@ -51,7 +53,7 @@ class Loaded(NamedTuple):
 def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
          strict: bool = False, controls: Controls | None = None, warn: Warn | None = None,
          out: str | Path | None = None, as_paths: bool = False, plain: bool = False,
-         source: str = "<grid text>") -> Loaded:
+         source: str = "<grid text>", language: object = None) -> Loaded:
     """Read the grid and the word list and compile them (`xwcp.compile.problem.compile_problem`, whose options
     these are).
 
@@ -67,28 +69,41 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
         as_paths: the command line's reading: `grid` is a file name (`-` standard input) and `words` file names.
         plain: the numpy-free problem when it applies (`load_plain`), else the ordinary one.
         source: the name grid text is read under (error messages say it).
+        language: the puzzle's language (`--language`: a pack's code or .json file, or an `Alphabet`); None:
+            the one the grid file names (or a loaded WordList's), else English. The grid is read and the
+            lists are loaded in it; the default list (English) is refused for another language.
 
     Raises:
         TypeError: a grid or list of none of the accepted kinds.
         InputError: an unreadable or malformed grid or list, or controls that do not fit the grid.
     """
-    if plain:
+    from xwcp.services.inputs import list_alphabet, read_grid_like, read_language, read_words  # a library
+    # caller's kinds (the CLI's are paths)
+
+    alphabet = read_language(language)
+    if plain and (alphabet is None or alphabet.is_ascii):
         loaded = load_plain(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                             controls=controls, warn=warn, out=out)
         if loaded is not None:
             return loaded
     said: list[str] = []
     tell = _teller(said, warn)
-    from xwcp.services.inputs import read_grid_like, read_words  # a library caller's kinds (the CLI's are paths)
-
-    puzzle = read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid))) if as_paths else read_grid_like(grid, source=source)
+    alphabet = alphabet or (None if as_paths else list_alphabet(words))
+    puzzle = (read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid)), alphabet) if as_paths
+              else read_grid_like(grid, source=source, alphabet=alphabet))
     if out is not None:
         check_writable(puzzle, out)
     if isinstance(grid, (str, os.PathLike)):
         warn_puzzle(puzzle, os.fspath(grid), tell)
-    word_list = load_words(_word_paths(words), tell) if as_paths else read_words(words)
+    word_list = (load_words(_word_paths(words), tell, puzzle.alphabet) if as_paths
+                 else read_words(words, alphabet=puzzle.alphabet))
     if not as_paths:
         warn_list(word_list, tell)
+    if not word_list.alphabet.is_ascii and isinstance(grid, (str, os.PathLike)) and not _is_text(grid):
+        try:  # the compiler checks this too; here the message names the file
+            check_letters(puzzle.grid, word_list.alphabet)
+        except InputError as exc:
+            raise InputError(exc.message, os.fspath(grid)) from None
     problem = compile_problem(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                               controls=controls)
     warn_problem(problem, strict, tell)
@@ -120,6 +135,8 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     if word_list is None:
         return None
     puzzle = read_puzzle(os.fspath(grid))
+    if not puzzle.alphabet.is_ascii:  # the file names another language: the ordinary path loads its list
+        return None
     if out is not None:
         check_writable(puzzle, out)
     try:
@@ -138,14 +155,29 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     return Loaded(puzzle, problem, tuple(said))
 
 
-def load_words(words_path: WordPaths = None, warn: Warn | None = None) -> WordList:
+def load_words(words_path: WordPaths = None, warn: Warn | None = None, alphabet: Alphabet = ENGLISH) -> WordList:
     """The word list: None for the default, a path, or a list of paths layered in order (later lists score
-    over earlier ones); `warn` hears one line per thing the user should know about each list."""
-    layers = [load_word_list(path) for path in _word_paths(words_path)]
+    over earlier ones), read in `alphabet`; `warn` hears one line per thing the user should know about each list.
+
+    Raises:
+        InputError: an unreadable list, one without a word of `alphabet`, or the default (English) list for
+            another alphabet (the message says to give a list or build one).
+    """
+    paths = _word_paths(words_path)
+    if not alphabet.is_ascii and None in paths:
+        from xwcp.services.inputs import default_list_refusal
+
+        raise default_list_refusal(alphabet)
+    layers = [load_word_list(path, alphabet=alphabet) for path in paths]
     if warn is not None:
         for words in layers:
             warn_list(words, warn)
     return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+
+
+def _is_text(grid: str | os.PathLike[str]) -> bool:
+    """Grid text rather than a file name (a str with a line break)."""
+    return isinstance(grid, str) and ("\n" in grid or "\r" in grid)
 
 
 def _word_paths(words: object) -> list[str | Path | None]:
@@ -191,7 +223,8 @@ def warn_problem(problem: Problem, strict: bool, warn: Warn) -> None:
 
 def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
                  allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = None, controls: Controls | None = None) -> Problem:
+                 warn: Callable[[str], None] | None = None, controls: Controls | None = None,
+                 language: object = None) -> Problem:
     """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
     constructor's controls (`xwcp.services.load.load`, the command line's reading).
 
@@ -207,18 +240,19 @@ def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_sco
         InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
     """
     return load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                controls=controls, as_paths=True).problem
+                controls=controls, as_paths=True, language=language).problem
 
 
 def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
                         allow_dupes: bool = False, strict: bool = False,
                         warn: Callable[[str], None] | None = None,
-                        controls: Controls | None = None, out: str | Path | None = None) -> tuple[Puzzle, Problem]:
+                        controls: Controls | None = None, out: str | Path | None = None,
+                        language: object = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
 
     `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
     .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
     loaded = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                  controls=controls, out=out, as_paths=True)
+                  controls=controls, out=out, as_paths=True, language=language)
     return loaded.puzzle, loaded.problem
 

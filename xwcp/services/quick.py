@@ -84,8 +84,10 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_sc
                   min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
                   show_progress: bool = False, warn: Callable[[str], None] | None = None,
                   say: Callable[[str], None] | None = None,
-                  soft_stop: bool = False, out: str | Path | None = None) -> tuple[Puzzle, Problem, FillResult]:
-    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
+                  soft_stop: bool = False, out: str | Path | None = None,
+                  language: object = None) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_puzzle_problem` then `run_fill` (the arguments are theirs; `language` is `load`'s): the `xwcp fill`
+    command's work.
 
     A fill that needs only the search runs without numpy when it can (`fill` above: same
     answers, a faster start on small grids).
@@ -93,14 +95,14 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_sc
     Raises:
         InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
     """
-    if not (quality or min_diff or export_cnf):
+    if not (quality or min_diff or export_cnf or language not in (None, "en")):
         fast = fill(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
                     controls=controls, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                     show_progress=show_progress, warn=warn, out=out)
         if fast is not None:
             return fast
     puzzle, problem, _ = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                              controls=controls, warn=warn, out=out, as_paths=True)
+                              controls=controls, warn=warn, out=out, as_paths=True, language=language)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 

@@ -57,7 +57,7 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
         except ValueError as exc:
             raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({exc})", str(out_path)) from None
         try:
-            back = read_puzzle(trial).grid
+            back = read_puzzle(trial, puzzle.alphabet).grid
         except ValueError as exc:  # InputError too; its message names the trial file, the user named out_path
             problem_text = exc.message if isinstance(exc, InputError) else str(exc)
             raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
@@ -70,14 +70,17 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
         trial.unlink(missing_ok=True)
 
 
-def convert(in_path: str | Path, out_path: str | Path) -> Puzzle:
+def convert(in_path: str | Path, out_path: str | Path, language: object = None) -> Puzzle:
     """Read `in_path` and write it to `out_path`, each in the format of its extension; returns the puzzle.
+    `language`: the puzzle's (a pack's code or file); None: the one `in_path` names, else English.
 
     Raises:
         InputError: unknown extension, unreadable input, or content the output cannot carry.
     """
     format_module(out_path)  # refuse a bad output name before reading
-    puzzle = read_puzzle(in_path)
+    from xwcp.services.inputs import read_language
+
+    puzzle = read_puzzle(in_path, read_language(language))
     write_puzzle(puzzle, out_path)
     return puzzle
 

@@ -56,12 +56,12 @@ from xwcp.web.fields import Body, flag_field, grid_field, grid_source, optional_
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
+from xwcp.web.languages import LanguageLists, language_field, language_routes
 from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
 from xwcp.web.unfillable import unfillable_core, with_core
 from xwcp.web.wordsource import WordSource
-from xwcp.words import userwords
 from xwcp.words.wordlist import WordList
 
 if TYPE_CHECKING:
@@ -116,11 +116,19 @@ class ServerState:
     """Threads of fills still running (tests check that a disconnect leaves none)."""
     limiter: anyio.CapacityLimiter | None = None
     cache: AnalysisCache = field(default_factory=AnalysisCache)
+    languages: LanguageLists | None = None
 
     @property
     def words(self) -> WordList:
         """The word list to use now (the personal list layered over the server's)."""
         return self.source.current()[0]
+
+    def words_for(self, body: Body) -> tuple[WordList, object]:
+        """(the list for the request's `language`, its cache token): the server's own for its language, else
+        the language's list (xwcp/web/languages.py); ApiError 409 when this server has none."""
+        if self.languages is None:
+            self.languages = LanguageLists(self.source)
+        return self.languages.words(language_field(body))
 
 
 # ----- optional features from other modules: used when importable -------------------------
@@ -150,7 +158,7 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     min_score = _number(body, "min_score", 50, 0, 100)
     allow_dupes = flag_field(body, "allow_dupes")
     source = grid_source(body)
-    words, token = state.source.current()
+    words, token = state.words_for(body)
     if source is None:  # not rows: grid_field says what is wrong
         grid_field(body)
     entry = state.cache.analysed(words, token, source, lambda: grid_field(body), min_score, allow_dupes)
@@ -298,11 +306,13 @@ def _info_json(state: ServerState) -> Report:
     words = state.words
     return {
         "words": {"source": words.source, "n_words": words.n_words},
+        "language": {"code": words.alphabet.code, "name": words.alphabet.name, "letters": list(words.alphabet.letters),
+                     "direction": words.alphabet.direction, "size": words.alphabet.size},
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
         "quality": quality_fill_function() is not None, "formats": export_formats(),
         "core": _importable("xwcp.search.core", "explain"),
         "design": _importable("xwcp.designer.search", "design"),
-        "personal": {"enabled": state.source.personal, "path": str(userwords.personal_path()),
+        "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},
         "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
                   "incremental": state.cache.incremental},
@@ -372,7 +382,7 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
                words: WordList | None = None, hosts: frozenset[str] | None = None,
-               personal: bool = True) -> Starlette:
+               personal: bool = True, language: str | None = None) -> Starlette:
     """The builder app.
 
     Args:
@@ -382,14 +392,18 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
         words: an already loaded list (tests), instead of `words_path`.
         hosts: the Host names answered (default: 127.0.0.1, localhost, ::1; see xwcp/web/hosts.py).
         personal: layer the user's personal list (xwcp.words.userwords) over the list, and let the page edit it.
+        language: the language of the server's own list (`xwcp serve --language`: a pack's code or file): the
+            lists are read in its letters (the default list is English only, refused for another language).
     """
     if words is None:
+        from xwcp.model.alphabet import load_alphabet
         from xwcp.services.load import load_words
 
-        words = load_words(words_path)
+        words = load_words(words_path, alphabet=load_alphabet(language))
     state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
+    state.languages = LanguageLists(state.source)
     routes = [*_page_routes(state), *_analysis_routes(state), *puzzles.file_routes(MAX_BODY_BYTES),
-              *word_routes(state.source, MAX_BODY_BYTES), *_socket_routes(state),
+              *word_routes(state.source, MAX_BODY_BYTES), *language_routes(state.languages), *_socket_routes(state),
               Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
     guard = Middleware(HostGuard, hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1"))
     app = Starlette(routes=routes, middleware=[Middleware(JsonErrors), guard], exception_handlers={404: _not_found, 405: _not_allowed})

@@ -19,6 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
 
+import anyio.to_thread
 from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
@@ -51,6 +52,8 @@ class DesignState(JobState, Protocol):
 
     @property
     def words(self) -> WordList: ...
+
+    def words_for(self, body: dict[str, Any]) -> tuple[WordList, object]: ...
 
 
 def _text_list(body: dict[str, Any], key: str, required: bool) -> list[str]:
@@ -104,6 +107,7 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
         return
     try:
         request = _request(body)
+        words = (await anyio.to_thread.run_sync(state.words_for, body))[0]  # the request's language's list
     except ApiError as exc:
         await send_error(websocket, exc.status, exc.message, 1008)
         return
@@ -137,7 +141,7 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
         return [*new_designs(), message]
 
     start = time.perf_counter()
-    end = await run_socket_job(state, websocket, lambda: design(request, state.words, progress=progress, abort=abort),
+    end = await run_socket_job(state, websocket, lambda: design(request, words, progress=progress, abort=abort),
                                abort, messages, what="design", every_s=every_s)
     result = end.result
     if end.gone:

@@ -49,6 +49,8 @@ class FillState(JobState, Protocol):
     @property
     def words(self) -> WordList: ...
 
+    def words_for(self, body: Body) -> tuple[WordList, object]: ...
+
 
 @dataclass(frozen=True)
 class FillRequest:
@@ -102,7 +104,8 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     request_grid = grid_field(body)  # read once
     controls = _region_controls(body, request_grid)
     # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
-    problem = await anyio.to_thread.run_sync(_problem, state.words, body, controls, request_grid)
+    # the request's language's list (loaded on its first use: off the loop too)
+    problem = await anyio.to_thread.run_sync(lambda: _problem(state.words_for(body)[0], body, controls, request_grid))
     time_limit_s = number_field(body, "time_limit_s", default_time_s, 0.01, max_time_s, float)
     seed = number_field(body, "seed", 0, 0, 2**31)
     quality = flag_field(body, "quality")

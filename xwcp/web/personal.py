@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words import userwords
 from xwcp.base.errors import InputError
 from xwcp.web.http import ApiError, error_response, parse_json, read_body
@@ -37,14 +38,16 @@ def summary(source: WordSource) -> dict[str, Any]:
     words, _ = source.current()
     personal = source.personal_words
     ordered = sorted(personal.items(), key=lambda item: (item[1] > userwords.BAN_SCORE, item[0]))
-    return {"enabled": source.personal, "path": str(userwords.personal_path()),
+    written = source.alphabet.written
+    return {"enabled": source.personal, "path": str(source.path),
             "n_words": len(personal), "n_banned": sum(1 for s in personal.values() if s <= userwords.BAN_SCORE),
-            "entries": [{"word": w, "score": s, "listed": source.base.score(w)} for w, s in ordered[:SHOWN_WORDS]],
+            "entries": [{"word": written(w), "score": s, "listed": source.base.score(w)}
+                        for w, s in ordered[:SHOWN_WORDS]],
             "list": {"source": words.source, "n_words": words.n_words}, "error": source.error,
             "max_score": MAX_SCORE}
 
 
-def _edits(body: dict[str, Any]) -> dict[str, int | None]:
+def _edits(body: dict[str, Any], alphabet: Alphabet = ENGLISH) -> dict[str, int | None]:
     """{word: score or None} from `{"word", "score"|"remove"}` or `{"edits": [...]}`."""
     items = body.get("edits", [body])
     if not isinstance(items, list) or not items or len(items) > MAX_EDITS:
@@ -54,7 +57,7 @@ def _edits(body: dict[str, Any]) -> dict[str, int | None]:
     for item in items:
         if not isinstance(item, dict):
             raise ApiError(400, "each edit is an object like {\"word\": \"ESNE\", \"score\": 0}")
-        word = userwords.clean_word(item.get("word"))
+        word = userwords.clean_word(item.get("word"), alphabet)
         if item.get("remove") is True:
             changes[word] = None
         elif "score" in item:
@@ -64,9 +67,10 @@ def _edits(body: dict[str, Any]) -> dict[str, int | None]:
     return changes
 
 
-def _parsed_upload(raw: bytes, name: str) -> tuple[dict[str, int], list[tuple[int, str]], int]:
-    """The uploaded list's words (userwords.parse_upload), read from its bytes (a worker thread's job)."""
-    return userwords.parse_upload(raw.decode("utf-8-sig", errors="replace"), name)
+def _parsed_upload(raw: bytes, name: str,
+                   alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+    """The uploaded list's words (userwords.parse_upload, in `alphabet`), read from its bytes (a worker thread's job)."""
+    return userwords.parse_upload(raw.decode("utf-8-sig", errors="replace"), name, alphabet)
 
 
 def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
@@ -89,12 +93,12 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
 
     async def edit(request: Request) -> Response:
         try:
-            changes = _edits(parse_json(await read_body(request, max_body_bytes)))
+            changes = _edits(parse_json(await read_body(request, max_body_bytes)), source.alphabet)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
         except InputError as exc:
             return error_response(400, str(exc))
-        return await answer(lambda: userwords.update_personal(changes))
+        return await answer(lambda: userwords.update_personal(changes, path=source.path, alphabet=source.alphabet))
 
     async def upload(request: Request) -> Response:
         mode = request.query_params.get("mode", "merge")
@@ -103,7 +107,8 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
                 raise ApiError(400, f"mode must be merge or replace, got {mode!r}")
             raw = await read_body(request, MAX_UPLOAD_BYTES)
             name = request.query_params.get("name", "uploaded list")
-            score_by_word, problems, n_problems = await anyio.to_thread.run_sync(_parsed_upload, raw, name)
+            score_by_word, problems, n_problems = await anyio.to_thread.run_sync(_parsed_upload, raw, name,
+                                                                                 source.alphabet)
             if not score_by_word:
                 raise ApiError(400, f"{name}: no word in it" + (f" ({describe_problems(problems, n_problems)})"
                                                                  if n_problems else ""))
@@ -111,7 +116,8 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
             return error_response(exc.status, exc.message)
         except InputError as exc:  # refused whole: nothing was written
             return error_response(422, str(exc))
-        response = await answer(lambda: userwords.update_personal(score_by_word, replace=mode == "replace"))
+        response = await answer(lambda: userwords.update_personal(score_by_word, replace=mode == "replace",
+                                                                  path=source.path, alphabet=source.alphabet))
         if response.status_code == 200 and n_problems:
             import json
 

@@ -43,7 +43,7 @@ def app_from_environment() -> Starlette:
 
     config = json.loads(os.environ[CONFIG_ENV])
     app = create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
-                     personal=config["personal"])
+                     personal=config["personal"], language=config.get("language"))
     _warm_up()
     return app
 
@@ -73,7 +73,7 @@ def check_port(host: str, port: int) -> None:
 
 
 def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fills: int, hosts: frozenset[str],
-          personal: bool, announce: Callable[[str], None]) -> None:
+          personal: bool, announce: Callable[[str], None], language: str | None = None) -> None:
     """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
 
     `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers).
@@ -89,18 +89,20 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     if workers == 1:
         from xwcp.web.app import create_app
 
-        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal)
+        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal, language=language)
         _warm_up()
         announce(f"http://{url_host}:{port}/")
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
         return
-    if words:  # load once here, so a bad list is one line and exit 2, and the workers find it in the cache
-        from xwcp.words.wordlist import load_word_list
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.services.load import load_words
 
-        for path in words:
-            load_word_list(path)
+    # load once here, so a bad list (or the English default for another language) is one line and exit 2, and
+    # the workers find it in the cache
+    if words or language not in (None, "en"):
+        load_words(words, alphabet=load_alphabet(language))
     os.environ[CONFIG_ENV] = json.dumps({"words": words, "max_fills": per_worker, "hosts": sorted(hosts),
-                                         "personal": personal})
+                                         "personal": personal, "language": language})
     announce(f"http://{url_host}:{port}/")
     if not (hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")):  # elsewhere it does not balance
         uvicorn.run("xwcp.web.serve:app_from_environment", factory=True, host=host, port=port, workers=workers,

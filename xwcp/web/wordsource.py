@@ -23,6 +23,9 @@ class WordSource:
     def __init__(self, base: WordList, *, personal: bool = True):
         self.base = base
         self.personal = personal
+        self.alphabet = base.alphabet
+        self.path = userwords.personal_path(self.alphabet)
+        """The personal list of the list's language (`personal.es.dict` for Spanish)."""
         self._lock = threading.Lock()
         self._stamp: object = "unread"
         self._words = base
@@ -35,11 +38,11 @@ class WordSource:
         """(the list to use now, its token)."""
         if not self.personal:
             return self._words, self.token
-        stamp = userwords.stamp()
+        stamp = userwords.stamp(self.path)
         if stamp == self._stamp:
             return self._words, self.token
         with self._lock:
-            stamp = userwords.stamp()
+            stamp = userwords.stamp(self.path)
             if stamp != self._stamp:
                 self._reload(stamp)
             return self._words, self.token
@@ -48,7 +51,7 @@ class WordSource:
         from xwcp.base.errors import InputError
 
         try:
-            personal = userwords.read_personal()
+            personal = userwords.read_personal(self.path, self.alphabet)
             words = overlay_word_list(self.base, personal, f"{self.base.source} + personal list") \
                 if personal else self.base
             self.error = None
@@ -62,4 +65,4 @@ class WordSource:
     def refresh(self) -> None:
         """Reload now (after this process edited the file: its next request must see the edit)."""
         with self._lock:
-            self._reload(userwords.stamp())
+            self._reload(userwords.stamp(self.path))

@@ -5,7 +5,9 @@ One file, `personal.dict` in the data folder ($XWCP_DATA_DIR, else $XDG_DATA_HOM
 its score, a score of 0 bans it (the layering rule of `xwcp.words.wordlist.layer_word_lists`: a later
 list's score of 0 or below removes the word). The web builder edits it; the CLI layers it with
 `--personal`, so a ban made in the page holds in `xwcp fill` too. Writes are atomic (a temporary
-file renamed into place) under a lock, so several `xwcp serve` processes can share it.
+file renamed into place) under a lock, so several `xwcp serve` processes can share it. Each language has
+its own list (`personal.es.dict` for Spanish; English keeps `personal.dict`), its words written in the pack's
+letters (IJ, not a code char) and read through it.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.base.errors import InputError
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words.wordlist import MAX_SCORE, normalise_word, parse_word_lines
 
 PERSONAL_NAME = "personal.dict"
@@ -41,9 +44,9 @@ def data_dir() -> Path:
     return Path(base) / "xwcp"
 
 
-def personal_path() -> Path:
-    """Where the personal list lives (it may not exist yet)."""
-    return data_dir() / PERSONAL_NAME
+def personal_path(alphabet: Alphabet = ENGLISH) -> Path:
+    """Where the personal list of `alphabet`'s language lives (it may not exist yet)."""
+    return data_dir() / (PERSONAL_NAME if alphabet.is_ascii else f"personal.{alphabet.code}.dict")
 
 
 @dataclass(frozen=True)
@@ -64,13 +67,14 @@ def stamp(path: Path | None = None) -> Stamp | None:
     return Stamp(info.st_mtime_ns, info.st_size, info.st_ino)
 
 
-def read_personal(path: Path | None = None) -> dict[str, int]:
-    """{word: score} of the personal list ({} when there is none); a score of 0 is a ban.
+def read_personal(path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dict[str, int]:
+    """{word: score} of the personal list ({} when there is none), words in `alphabet`'s code chars; a score of
+    0 is a ban.
 
     Raises:
         InputError: the file exists but cannot be read or has malformed lines.
     """
-    path = path or personal_path()
+    path = path or personal_path(alphabet)
     try:
         size = path.stat().st_size
         if size > MAX_PERSONAL_BYTES:
@@ -81,15 +85,16 @@ def read_personal(path: Path | None = None) -> dict[str, int]:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the personal word list ({exc})", str(path)) from None
-    score_by_word, problems, _ = parse_word_lines(text, str(path))
+    score_by_word, problems, _ = parse_word_lines(text, str(path), alphabet=alphabet)
     if problems:
         line, what = problems[0]
         raise InputError(f"{what} (fix or delete the line)", str(path), line)
-    _check_words(score_by_word, text, str(path), "(fix or delete the line)")
+    _check_words(score_by_word, text, str(path), "(fix or delete the line)", alphabet)
     return score_by_word
 
 
-def parse_upload(text: str, source: str = "uploaded list") -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def parse_upload(text: str, source: str = "uploaded list",
+                 alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """A list the user uploads: ({word: score}, the first skipped lines, how many were skipped).
 
     Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal.
@@ -98,12 +103,13 @@ def parse_upload(text: str, source: str = "uploaded list") -> tuple[dict[str, in
         InputError: a word longer than MAX_WORD_LETTERS (naming its line), or more than MAX_PERSONAL_WORDS words:
             the upload is refused whole.
     """
-    score_by_word, problems, n_problems = parse_word_lines(text, source)
-    _check_words(score_by_word, text, source, "(the upload is refused; nothing was changed)")
+    score_by_word, problems, n_problems = parse_word_lines(text, source, alphabet=alphabet)
+    _check_words(score_by_word, text, source, "(the upload is refused; nothing was changed)", alphabet)
     return {word: max(BAN_SCORE, min(MAX_SCORE, score)) for word, score in score_by_word.items()}, problems, n_problems
 
 
-def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advice: str) -> None:
+def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advice: str,
+                 alphabet: Alphabet = ENGLISH) -> None:
     """Refuse (InputError) more than MAX_PERSONAL_WORDS words or a word over MAX_WORD_LETTERS, naming its line."""
     if len(score_by_word) > MAX_PERSONAL_WORDS:
         raise InputError(f"{len(score_by_word):,} words; a personal list holds at most {MAX_PERSONAL_WORDS:,} "
@@ -111,19 +117,21 @@ def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advic
     if all(len(word) <= MAX_WORD_LETTERS for word in score_by_word):
         return
     for line_no, line in enumerate(text.splitlines(), start=1):  # the line of the first long word
-        word = normalise_word(line.partition(";")[0].strip())
+        word = normalise_word(line.partition(";")[0].strip(), alphabet)
         if word is not None and len(word) > MAX_WORD_LETTERS:
             raise InputError(f"a word of {len(word):,} letters ({word[:12]}...); the most is {MAX_WORD_LETTERS} "
                              + advice, source, line_no)
     raise InputError(f"a word longer than {MAX_WORD_LETTERS} letters {advice}", source)  # not found by line
 
 
-def clean_word(raw: object) -> str:
-    """`raw` folded to A-Z, as lists are. Raises InputError when it is not a word of letters."""
-    word = normalise_word(raw.strip()) if isinstance(raw, str) else None
+def clean_word(raw: object, alphabet: Alphabet = ENGLISH) -> str:
+    """`raw` folded into `alphabet` (A-Z for English), as lists are. Raises InputError when it is not a word of
+    its letters."""
+    word = normalise_word(raw.strip(), alphabet) if isinstance(raw, str) else None
     if not word or len(word) > MAX_WORD_LETTERS:
         shown = repr(raw) if len(repr(raw)) <= 80 else repr(raw)[:76] + "...'"
-        raise InputError(f"{shown} is not a word of letters A-Z ({MAX_WORD_LETTERS} at most)")
+        letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+        raise InputError(f"{shown} is not a word of {letters} ({MAX_WORD_LETTERS} at most)")
     return word
 
 
@@ -135,7 +143,7 @@ def clean_score(raw: object) -> int:
 
 
 def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
-                    path: Path | None = None) -> dict[str, int]:
+                    path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dict[str, int]:
     """Apply `changes` ({word: score}, None removes the entry) to the personal list and write it atomically.
 
     With `replace` the list becomes `changes` (without its None entries). Returns the new list.
@@ -143,14 +151,14 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
     Raises:
         InputError: the data folder cannot be written, or the list would exceed MAX_PERSONAL_WORDS.
     """
-    path = path or personal_path()
+    path = path or personal_path(alphabet)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
                          str(path.parent)) from None
     with _locked(path):
-        current = {} if replace else read_personal(path)
+        current = {} if replace else read_personal(path, alphabet)
         for word, score in changes.items():
             if score is None:
                 current.pop(word, None)
@@ -159,7 +167,8 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
         if len(current) > MAX_PERSONAL_WORDS:
             raise InputError(f"the personal list would hold {len(current):,} words; the most is "
                              f"{MAX_PERSONAL_WORDS:,} (pass a big list with --words instead)")
-        body = HEADER + "".join(f"{word};{score}\n" for word, score in sorted(current.items()))
+        written = alphabet.written  # code chars of a letter such as IJ belong to this process: the file has "IJ"
+        body = HEADER + "".join(f"{written(word)};{score}\n" for word, score in sorted(current.items()))
         _write_atomic(path, body)
     return current
 

@@ -612,8 +612,28 @@ def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<wor
         if word and (word not in score_by_word or score > score_by_word[word]):
             score_by_word[word] = int(score)
     if alphabet.is_open:
-        alphabet = alphabet.with_letters("".join(score_by_word))
+        alphabet, score_by_word, _ = _open_alphabet(alphabet, score_by_word)
     return build_word_list(score_by_word, source, alphabet=alphabet)
+
+
+def _open_alphabet(alphabet: Alphabet, score_by_word: dict[str, int]) -> tuple[Alphabet, dict[str, int], int]:
+    """An open pack's alphabet for one list: the pack's letters and the letters the list uses most, up to
+    MAX_LETTERS; words with a rarer letter are left out (their count is returned, for a note)."""
+    from collections import Counter
+
+    from xwcp.model.alphabet import MAX_LETTERS
+
+    uses = Counter(ch for word in score_by_word for ch in set(word) if alphabet.index(ch) is None)
+    room = MAX_LETTERS - alphabet.size
+    kept = {ch for ch, _ in uses.most_common(room)}
+    if len(uses) > room:
+        left = {word: score for word, score in score_by_word.items()
+                if all(alphabet.index(ch) is not None or ch in kept for ch in word)}
+        n_out = len(score_by_word) - len(left)
+        score_by_word = left
+    else:
+        n_out = 0
+    return alphabet.with_letters("".join(sorted(kept))), score_by_word, n_out
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -720,9 +740,17 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
     if not score_by_word:
         raise InputError(f"the word list has no usable entries in {alphabet.name} letters (--language {alphabet.code})"
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
-    words = build_word_list(score_by_word, source, problems, n_problems, alphabet.with_letters("".join(score_by_word)))
+    own, score_by_word, n_out = _open_alphabet(alphabet, score_by_word)
+    if n_out:
+        notes.append(f"{source}: the list uses more than {MAX_LETTERS_TEXT} letters of {alphabet.name}; the commonest "
+                     f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
+    words = build_word_list(score_by_word, source, problems, n_problems, own)
     words.notes = notes
     return words
+
+
+MAX_LETTERS_TEXT = "250"
+"""`xwcp.model.alphabet.MAX_LETTERS` as a note says it."""
 
 
 def score_by_word_of(words: WordList) -> dict[str, int]:

@@ -35,12 +35,14 @@ class _Relaxation:
         field(default_factory=dict)
     cells: list[tuple[int, SlotPos, SlotPos]] = field(default_factory=list)
     theta: dict[SlotPos, NDArray[np.float64]] = field(default_factory=dict)
+    n_letters: int = 26
+    """K, the letters of the problem's alphabet: a price and a best value per letter."""
 
     def best_by_letter(self, key: SlotPos) -> NDArray[np.float64]:
         """The slot's best value (without this side's prices) for each letter at this position."""
         column, perm, present, starts = self.groups[key]
         without = self.values[key[0]] - self.theta[key][column]
-        out = np.full(26, _IMPOSSIBLE)
+        out = np.full(self.n_letters, _IMPOSSIBLE)
         out[present] = np.maximum.reduceat(without[perm], starts)
         return out
 
@@ -66,7 +68,7 @@ def _relaxation(problem_at: Problem) -> _Relaxation | None:
     if not prop.is_consistent:
         return None
     open_set = set(problem_at.open_slot_ids)
-    relaxed = _Relaxation()
+    relaxed = _Relaxation(n_letters=problem_at.alphabet.size)
     for slot_id in problem_at.open_slot_ids:
         slot = problem_at.slots[slot_id]
         bucket = problem_at.words.bucket(slot.length)
@@ -84,7 +86,7 @@ def _relaxation(problem_at: Problem) -> _Relaxation | None:
             relaxed.groups[(slot_id, pos)] = (column, perm, present, starts)
             if slot.direction.letter == "A":
                 relaxed.cells.append((cell, (slot_id, pos), (t, problem_at.cross_pos[slot_id][pos])))
-    relaxed.theta = {key: np.zeros(26) for key in relaxed.groups}
+    relaxed.theta = {key: np.zeros(relaxed.n_letters) for key in relaxed.groups}
     return relaxed
 
 

@@ -7,7 +7,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.base.types import FillStatus, SlotId
-from xwcp.engine.result import Limits, check_fill
+from xwcp.compile.problem import Problem
+from xwcp.engine.result import FillResult, Limits, check_fill
 from xwcp.search.quality.state import _Search
 
 RESTART_SCORE_WEIGHTS = (0.5, 1.0, 0.3)
@@ -19,10 +20,17 @@ LIFT_TRY_S = 1.5
 """Time our search gets per slot in `lift_slots` (a fill with the slot above the floor, or none)."""
 
 
+def _fast_fill(problem_at: Problem, limits: Limits) -> FillResult:
+    """One fill by our compiled search (`backtrack`, its score weight from `limits.extra`), or by cpsat for an
+    alphabet the compiled search does not take (more letters than its tables hold)."""
+    from xwcp.backends import backtrack, cpsat
+    from xwcp.backends._wide import kernel_takes
+
+    return backtrack.fill(problem_at, limits) if kernel_takes(problem_at) else cpsat.fill(problem_at, limits)
+
+
 def restart_for_mean(search: _Search, deadline_s: float) -> None:
     """Fresh fills at the floor by our fast search leaning harder on scores; keeps the best."""
-    from xwcp.backends import backtrack
-
     problem_at = search.best_problem
     best_key = search.key(search.best)
     run = 0
@@ -35,7 +43,7 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
                         abort=search.limits.abort, extra={"score_weight": weight})
         run += 1
         search.n_restarts += 1
-        result = backtrack.fill(problem_at, limits)
+        result = _fast_fill(problem_at, limits)
         entries = result.entries
         if result.status is not FillStatus.FILLED or entries is None:
             if result.status is FillStatus.UNFILLABLE:
@@ -88,8 +96,6 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
     the entries a better mean is made of: on Herald 15.01 this greedy (4 s a slot) kept 3 slots
     above 90 in 17 s, mean 90.31, where the neighbourhood search had reached 90.13 in 60 s.
     """
-    from xwcp.backends import backtrack
-
     if search.lifted_at == search.floor:
         return
     search.lifted_at = search.floor
@@ -112,7 +118,7 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
             frozen.append(mask)
         limits = Limits(time_limit_s=budget, seed=search.limits.seed + 2000 + run, abort=search.limits.abort,
                         extra={"score_weight": RESTART_SCORE_WEIGHTS[0]})
-        result = backtrack.fill(replace(problem_at, domains=tuple(frozen)), limits)
+        result = _fast_fill(replace(problem_at, domains=tuple(frozen)), limits)
         entries = result.entries
         if result.status is not FillStatus.FILLED or entries is None:
             continue

@@ -94,7 +94,8 @@ def _hood_domains(problem: Problem, domains: Domains, entries: Sequence[str], ho
         for pos in range(slot.length):
             t = problem.cross_slot[slot_id][pos]
             if t >= 0 and t not in hood_set and t not in problem.skipped_slot_ids:
-                mask &= bucket.letters[:, pos] == ord(entries[t][problem.cross_pos[slot_id][pos]]) - 65
+                code = problem.alphabet.index(entries[t][problem.cross_pos[slot_id][pos]])
+                mask &= bucket.letters[:, pos] == (-1 if code is None else code)  # a symbol: no listed word
         for word_id in used_outside.get(slot.length, ()):
             mask[word_id] = False
         ids = np.flatnonzero(mask)

@@ -158,9 +158,13 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
         (result, quality): FILLED with the best fill and its Quality; otherwise the first
         attempt's result (UNFILLABLE, LIMIT) and None.
     """
+    from xwcp.backends._wide import kernel_takes
+
     limits = limits or Limits()
     if limits.time_limit_s is None:
         limits = replace(limits, time_limit_s=DEFAULT_TIME_LIMIT_S)
+    if backend == "auto" and not kernel_takes(problem):  # its floor proof would run the compiled search
+        backend = "cpsat"
     run = _Run(problem, backend, limits, time.perf_counter(), say or (lambda line: None))
     first = first_fill(run)
     entries = first.entries

@@ -1,4 +1,7 @@
-// Talking to the server: JSON in and out with a time limit, every failure a readable message (never a hang).
+// Talking to the server: JSON in and out with a time limit, every failure a readable message (never a hang). Every
+// JSON body carries the puzzle's language when it is not English (the server picks that language's word list).
+import { state } from "./state.js";
+
 export const DEFAULT_TIMEOUT_MS = 25000; // above the server's own 20 s cap: its 503 arrives first
 
 export class ApiError extends Error {
@@ -23,7 +26,7 @@ export async function request(path, { method = "POST", body, json = true, signal
   try {
     const init = { method, signal: controller.signal, headers: { ...headers } };
     if (body !== undefined) {
-      init.body = json ? JSON.stringify(body) : body;
+      init.body = json ? JSON.stringify(withLanguage(body)) : body;
       if (json) init.headers["Content-Type"] = "application/json";
     }
     response = await fetch(path, init);
@@ -41,6 +44,12 @@ export async function request(path, { method = "POST", body, json = true, signal
     throw new ApiError(message, response.status);
   }
   return response;
+}
+
+// `body` with the puzzle's language (a WebSocket's request too: autofill.js, help.js, design.js).
+export function withLanguage(body) {
+  if (!body || typeof body !== "object" || Array.isArray(body) || "language" in body || state.language === "en") return body;
+  return { ...body, language: state.language };
 }
 
 export async function post(path, body, options = {}) {

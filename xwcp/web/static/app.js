@@ -9,6 +9,7 @@ import { initEditor, render } from "./editor.js";
 import { initFiles, loadPresets, newPuzzle } from "./files.js";
 import { encodeState, fromRows } from "./grid.js";
 import { initHelp } from "./help.js";
+import { initLanguage } from "./language.js";
 import { initPrint } from "./print.js";
 import { initSaved, restoreOnLoad } from "./saved.js";
 import { initSolve } from "./solve.js";
@@ -34,7 +35,7 @@ function initMessages() {
 function initShare() {
   $("share").onclick = async () => {
     history.replaceState(null, "", "#" + encodeState(state.grid, cluesByName(), shareExtras()));
-    const what = "it restores the grid, clues, title, author, copyright, notes, theme entries and locks, not the undo history";
+    const what = "it restores the grid, clues, title, author, copyright, notes, theme entries, locks and language, not the undo history";
     try {
       await navigator.clipboard.writeText(location.href);
       say(`Link copied: ${what}.`);
@@ -67,6 +68,7 @@ async function main() {
   $("quality").parentElement.title = state.info.quality
     ? "best-quality fill: the highest floor, then the highest mean"
     : "quality fill is not available on this server";
+  await initLanguage(); // the packs before any puzzle is loaded: its cells are read in its language's letters
   await initFiles();
   initSaved();
   initWordList();

@@ -1,4 +1,6 @@
 // Autofill over the WebSocket: the whole grid or a dragged region, progress in pencil, stop, accept, reroll.
+import { withLanguage } from "./api.js";
+import { cellFromText } from "./alphabet.js";
 import { overlay } from "./editor.js";
 import { EMPTY, toRows } from "./grid.js";
 import { isLetters } from "./gridtext.js";
@@ -10,6 +12,9 @@ let socket = null;
 let lastRegion = null;
 let seed = 0;
 let watchdog = null;
+
+// A fill's cells (code chars, or letters as written: "IJ") in the puzzle's letters.
+function inLetters(contents) { return contents.map((row) => row.map((cell) => cellFromText(cell))); }
 
 function stopSocket() {
   if (!socket) return;
@@ -42,7 +47,7 @@ function startFill(region) {
     }, SILENT_S * 1000);
   };
   heard();
-  socket.onopen = () => socket.send(JSON.stringify(request));
+  socket.onopen = () => socket.send(JSON.stringify(withLanguage(request)));
   socket.onmessage = (event) => {
     heard();
     const msg = JSON.parse(event.data);
@@ -56,7 +61,7 @@ function startFill(region) {
       if (msg.note) line += ` · ${msg.note}`;
       setProgress(line);
       // the search's current branch, or (quality) each better fill as it is found, in pencil
-      if (msg.contents) { overlay.pencil = msg.contents; emit("render"); }
+      if (msg.contents) { overlay.pencil = inLetters(msg.contents); emit("render"); }
     } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
       overlay.pencil = null;
       setProgress(`unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`, "unfillable");
@@ -84,7 +89,7 @@ let lastFilled = ""; // the last fill's status line, said again once it is accep
 function showResult(msg) {
   const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
   if (msg.status === "filled") {
-    overlay.pencil = msg.contents; // each cell's contents row by row (a rebus cell's whole string)
+    overlay.pencil = inLetters(msg.contents); // each cell's contents row by row (a rebus cell's whole string)
     $("pencil-actions").hidden = false;
     let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {

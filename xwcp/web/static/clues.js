@@ -4,6 +4,7 @@
 // its answer from earlier puzzles (cluememory.js).
 import { EMPTY } from "./grid.js";
 import { isRebus } from "./gridtext.js";
+import { written } from "./alphabet.js";
 import { answerOf, recall, remember, rememberPuzzle } from "./cluememory.js";
 import { currentSlot, emit, isStale, isTheme, on, setClue, slotCells, slotKey, slotText, state } from "./state.js";
 
@@ -13,7 +14,7 @@ let shownCurrent = null; // the highlighted entries last scrolled into view
 
 function entryText(slot) {
   if (state.mode === "solve") return "";
-  return slotText(slot).replaceAll(EMPTY, "·");
+  return written(slotText(slot)).replaceAll(EMPTY, "·");
 }
 
 function letterLength(slot) {

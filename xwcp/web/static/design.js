@@ -1,6 +1,7 @@
 // The "Design grid" panel: theme entries typed in, /ws/design streams the patterns tried and the designs found;
 // a design (or only its blocks and theme entries) opens in the editor as a new puzzle, its theme entries marked.
 // It builds its own markup inside #design-panel and reaches the rest of the page only through state.js.
+import { withLanguage } from "./api.js";
 import { fromRows } from "./grid.js";
 import { loadPuzzle, on, state } from "./state.js";
 
@@ -141,7 +142,7 @@ export function initDesign({ symmetry = currentSymmetry } = {}) {
     design.socket = socket;
     setRunning(true);
     progress.textContent = "starting…";
-    socket.onopen = () => socket.send(JSON.stringify(request));
+    socket.onopen = () => socket.send(JSON.stringify(withLanguage(request)));
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "progress") {

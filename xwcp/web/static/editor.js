@@ -6,6 +6,7 @@ import {
   commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
+import { cut, isRtl, joined, pack, typed, written } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,9 +41,25 @@ function skipLocked(slot) {
   if (pos >= 0) state.cell = slot.cells[pos];
 }
 
+// The cell a letter was last typed into and the letter: a letter typed right after it that the language writes
+// together with it as one letter ("I" then "J" in Dutch) joins it there.
+let lastTyped = null;
+
 function typeLetter(letter) {
   const cell = state.cell;
   if (state.grid.cells[cell] === BLOCK) return;
+  const before = lastTyped;
+  lastTyped = null;
+  if (before && state.mode !== "solve" && before.cell !== cell && state.grid.cells[before.cell] === before.letter) {
+    const one = joined(before.letter, letter);
+    if (one && !lockedCells().has(before.cell)) {
+      const cells = state.grid.cells.slice();
+      cells[before.cell] = one;
+      lastTyped = { cell: before.cell, letter: one }; // a Hindi akshara may take more pieces
+      commit({ cells }, { typed: true });
+      return;
+    }
+  }
   if (state.mode === "solve") {
     emit("solve-type", { cell, letter });
     advance(currentSlot(), 1);
@@ -52,9 +69,20 @@ function typeLetter(letter) {
   if (lockedCells().has(cell) && state.grid.cells[cell] !== letter) { lockedMessage(cell); return; }
   const cells = state.grid.cells.slice();
   cells[cell] = letter;
+  lastTyped = { cell, letter };
   advance(currentSlot(), 1);
   skipLocked(currentSlot());
   commit({ cells }, { typed: true });
+}
+
+// Text from the system keyboard (a key, an input method's or a dead key's composed text, pasted letters) or a letter
+// button: each letter of the puzzle's language typed in turn; a character of no letter is refused with a message.
+export function typeText(text) {
+  const got = typed(text);
+  if (!got) return false;
+  if (got.bad) { say(`${got.bad} is not a letter of ${pack().name}`); return true; }
+  for (const letter of got.letters) { emit("keystroke"); typeLetter(letter); }
+  return true;
 }
 
 // Backspace: erase the cursor's letter, or (an empty cell) step back and erase there; a locked letter (theme entry or
@@ -208,13 +236,14 @@ export function enterRebus(text) {
 }
 
 // Put `word` into the current slot (a suggestion clicked): a rebus cell keeps its letters, every other cell takes one.
-export function enterWord(word) {
+export function enterWord(text) {
   const slot = currentSlot();
   if (!slot || state.mode === "solve") return;
+  const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const locked = lockedCells();
   const cells = state.grid.cells.slice();
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
-  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${word} does not fit ${slot.name}`); return; }
+  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${written(word)} does not fit ${slot.name}`); return; }
   let pos = 0;
   slot.cells.forEach((cell, i) => {
     if (!locked.has(cell) && !isRebus(cells[cell])) cells[cell] = word[pos];
@@ -293,7 +322,8 @@ export function buildGrid() {
 
 let cellParts = [];
 
-function showText(letter, text) {
+function showText(letter, cellText) {
+  const text = written(cellText); // Dutch IJ, an akshara: the letter as written, shrunk to fit like a rebus
   if (letter.textContent === text) return;
   letter.textContent = text;
   const fit = fitText(text);
@@ -323,6 +353,8 @@ export function render() {
   const showHeat = $("heat").checked && !solving;
   $("grid").classList.toggle("heat", showHeat);
   $("grid").classList.toggle("solving", solving);
+  const dir = isRtl() ? "rtl" : "ltr";
+  if ($("grid").dir !== dir) $("grid").dir = dir; // Hebrew: column 1 on the right, entries read from the right
   const region = solving ? null : overlay.region;
   const pencil = solving ? null : overlay.pencil;
   const barRight = new Set(), barBelow = new Set();
@@ -372,7 +404,7 @@ export function render() {
     } else {
       showText(letter, "");
     }
-    const label = cellLabel(cell, shown, letter.classList.contains("pencil") ? letter.textContent : "");
+    const label = cellLabel(cell, written(shown), letter.classList.contains("pencil") ? letter.textContent : "");
     if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
     count.textContent = value === EMPTY && n !== null && n !== undefined ? n : "";
@@ -428,8 +460,12 @@ function onKey(event) {
     toggleMark(event.code === "KeyO" ? "circle" : "shaded");
     return;
   }
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (/^[a-zA-Z]$/.test(key)) { emit("keystroke"); typeLetter(key.toUpperCase()); }
+  if (event.isComposing || event.keyCode === 229 || key === "Dead") {  // an input method or a dead key composes:
+    if (event.target === $("grid")) $("grid-input").focus({ preventScroll: true }); // its text arrives as input
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || (event.altKey && !/^\p{L}$/u.test(key))) return; // AltGr types letters
+  if (key.length === 1 && /^\p{L}$/u.test(key)) typeText(key);
   else if (key === "Backspace" || key === "Delete") { emit("keystroke"); erase(); }
   else if (key === " ") toggleBlockAt(state.cell);
   else if (key === "Insert" || key === "Escape") openRebus();
@@ -439,7 +475,10 @@ function onKey(event) {
   else if (key.startsWith("Arrow")) {
     const dir = key === "ArrowLeft" || key === "ArrowRight" ? "A" : "D";
     if (dir !== state.dir && slotAt(state.cell, dir)) { state.dir = dir; emit("select"); }
-    else move(...{ ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key]);
+    else {
+      const back = isRtl() ? 1 : -1; // right to left: the left arrow goes on along the entry
+      move(...{ ArrowLeft: [0, back], ArrowRight: [0, -back], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key]);
+    }
   } else return;
   event.preventDefault();
 }
@@ -455,7 +494,8 @@ function barOf(event) {
   const div = event.target.closest(".cell");
   if (!div) return null;
   const box = div.getBoundingClientRect();
-  return edgeBar(state.grid, Number(div.dataset.cell), event.clientX - box.left, event.clientY - box.top, box.width);
+  const x = isRtl() ? box.right - event.clientX : event.clientX - box.left; // right to left: a cell's "right" is drawn left
+  return edgeBar(state.grid, Number(div.dataset.cell), x, event.clientY - box.top, box.width);
 }
 
 // Bars mode: the edge a click would toggle, drawn faintly under the mouse.
@@ -473,6 +513,10 @@ function preview(bar) {
 
 let rebusBox = null;
 
+function localeUpper(text) {
+  try { return text.toLocaleUpperCase(pack().code); } catch { return text.toUpperCase(); } // Turkish i -> İ
+}
+
 // Insert or Escape (or the Rebus button): a box over the cell takes letters; Enter (or leaving it) puts them into
 // the cell, Escape leaves the cell as it was.
 export function openRebus() {
@@ -487,24 +531,29 @@ export function openRebus() {
   box.spellcheck = false;
   box.setAttribute("aria-label", "rebus: letters for this cell, Enter to enter");
   const current = state.mode === "solve" ? state.solve.cells[cell] : state.grid.cells[cell];
-  box.value = current === EMPTY ? "" : current;
+  box.value = current === EMPTY ? "" : written(current);
   part.div.appendChild(box);
   rebusBox = box;
   let done = false;
   const close = (keep) => {
     if (done) return;
     done = true;
-    const text = box.value.toUpperCase().replace(/\s+/g, "");
+    const raw = box.value.replace(/\s+/g, "");
     box.remove();
     rebusBox = null;
     $("grid").focus();
     if (!keep) return;
-    if (text && !isLetters(text)) { say("a rebus cell holds letters A-Z"); return; }
+    const got = raw ? typed(raw) : null; // the language's letters, longest first: Dutch "IJS" is IJ and S
+    if (got && got.bad) {
+      say(pack().code === "en" ? "a rebus cell holds letters A-Z" : `a rebus cell holds letters of ${pack().name}: ${got.bad} is none`);
+      return;
+    }
     state.cell = cell;
-    enterRebus(text);
+    enterRebus(got ? got.letters.join("") : "");
   };
-  box.addEventListener("input", () => { box.value = box.value.toUpperCase(); });
+  box.addEventListener("input", (event) => { if (!event.isComposing) box.value = localeUpper(box.value); });
   box.addEventListener("keydown", (event) => {
+    if (event.isComposing || event.keyCode === 229) { event.stopPropagation(); return; } // an input method's keys
     event.stopPropagation();
     if (event.key === "Enter" || event.key === "Tab") { event.preventDefault(); close(true); }
     else if (event.key === "Escape") { event.preventDefault(); close(false); }
@@ -515,25 +564,32 @@ export function openRebus() {
   box.select();
 }
 
-// A phone: a tap on a cell focuses the hidden text box over the grid, which brings up the system keyboard; what it
-// types (keys, or text put in by the keyboard's suggestions) goes into the grid as typed letters.
+// A phone, or a language beyond A-Z: a tap or click on a cell focuses the hidden text box over the grid, which
+// brings up the system keyboard and takes what input methods and dead keys compose (´ then n is ñ; a Hindi or
+// Japanese input method's text); what it types (keys, composed text, the keyboard's suggestions) goes into the grid
+// as typed letters of the puzzle's language.
 let touched = false;
 function initPhoneInput() {
   const box = $("grid-input");
   box.addEventListener("beforeinput", (event) => {
+    if (event.isComposing) return;
     if (event.inputType && event.inputType.startsWith("delete")) { event.preventDefault(); emit("keystroke"); erase(); }
   });
   // a space kept in the box: a phone keyboard's Backspace in an empty box sends nothing to delete
   const reset = () => { box.value = " "; box.setSelectionRange(1, 1); };
-  box.addEventListener("input", () => {
-    const letters = box.value.toUpperCase().replace(/[^A-Z]/g, "");
-    const deleted = box.value === "";  // the space deleted (no beforeinput on this keyboard)
+  const take = () => {
+    const text = box.value;
+    const deleted = text === "";  // the space deleted (no beforeinput on this keyboard)
     reset();
     if (deleted) { emit("keystroke"); erase(); }
-    for (const letter of letters) { emit("keystroke"); typeLetter(letter); }
-  });
+    typeText(text);
+  };
+  box.addEventListener("input", (event) => { if (!event.isComposing) take(); }); // composed text: at its end
+  box.addEventListener("compositionend", take);
   box.addEventListener("focus", reset);
 }
+
+function useTextBox() { return touched || pack().code !== "en"; }
 
 export function initEditor() {
   const el = $("grid");
@@ -545,7 +601,7 @@ export function initEditor() {
     const cell = cellOf(event);
     if (cell === null) return;
     event.preventDefault();
-    if (touched) $("grid-input").focus({ preventScroll: true }); else el.focus();
+    if (useTextBox()) $("grid-input").focus({ preventScroll: true }); else el.focus();
     if (clickMode() === "blocks" && state.mode !== "solve") {
       state.cell = cell;
       toggleBlockAt(cell);
@@ -600,6 +656,8 @@ export function initEditor() {
   on("edit", () => { overlay.core = null; render(); });
   on("clues", render);
   on("mode", render);
+  on("type-letter", (text) => { if (state.grid.cells[state.cell] !== BLOCK) typeText(text); });
+  on("language", () => { lastTyped = null; render(); });
   on("puzzle", () => {
     overlay.heat = overlay.pencil = overlay.core = overlay.region = null;
     buildGrid();

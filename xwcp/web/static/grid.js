@@ -1,6 +1,7 @@
 // The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
 // state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
 import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
+import { written } from "./alphabet.js";
 
 export { BLOCK, EMPTY };
 export const MAX_SIDE = 60;
@@ -138,10 +139,14 @@ export function fitText(text) {
 
 // ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON>&m=<title, author...>&th=<theme>&lk=<locks> --
 // In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter. A grid with bars,
-// marks, rebus cells or its own numbering is given instead as t=<its lines in the text syntax, one per line>.
+// marks, rebus cells, its own numbering or a letter beyond A-Z ("[Ñ]") is given instead as t=<its lines in the text
+// syntax, one per line>. lang=<code> is the puzzle's language (absent: English).
 
 // `extra`: { meta: {title, author, copyright, notes}, theme: slot names, locks: cells } (each optional).
+// Letters are written as the puzzle's language writes them ("[IJ]"): a code char lives only as long as the server's
+// process (xwcp/model/alphabet.py), a link longer; loadPuzzle reads them back (alphabet.cellFromText).
 export function encodeState(grid, clues, extra = {}) {
+  grid = { ...grid, cells: grid.cells.map((cell) => written(cell)) };
   const params = new URLSearchParams();
   params.set("w", grid.width);
   params.set("h", grid.height);
@@ -153,6 +158,7 @@ export function encodeState(grid, clues, extra = {}) {
   if (Object.keys(meta).length) params.set("m", JSON.stringify(meta));
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
+  if (extra.language && extra.language !== "en") params.set("lang", extra.language);
   return params.toString();
 }
 
@@ -179,5 +185,6 @@ export function decodeState(fragment) {
   const theme = (params.get("th") || "").split(",").filter((name) => /^\d+[AD]$/i.test(name));
   const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
     .filter((cell) => cell < width * height);
-  return { grid, clues, meta, theme, locks };
+  const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
+  return { grid, clues, meta, theme, locks, language };
 }

@@ -2,7 +2,8 @@
 // and the page's grid written back as the lines every request sends. Pure functions, no DOM.
 //
 // The page's grid: { width, height, cells, bars, marks, numbers }:
-//   cells    "#" block, "." empty, "A"-"Z" a letter, "STAR" a rebus cell (several letters in one cell)
+//   cells    "#" block, "." empty, "A"-"Z" a letter, "STAR" a rebus cell (several letters in one cell); in another
+//            language a letter is the pack's code char (alphabet.js), written "[Ñ]" in a row as the server reads it
 //   bars     ["12R", "30B"]: a bar on the right / bottom edge of a cell (flat index row * width + col)
 //   marks    { cell: { circle, shaded, color } } for cells with a circle, shading or a colour ("#RRGGBB")
 //   numbers  null (the standard numbering) or { cell: number }, a published numbering kept from a file
@@ -16,21 +17,38 @@ export const BELOW = "B";
 const DIRECTIVE = /^;\s*(colou?rs?|numbers)\s*:\s*(.*)$/i;
 const COLOR_ITEM = /^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$/;
 const NUMBER_ITEM = /^(\d+),(\d+)=(\d+)$/;
-const LETTERS = /^[A-Z]+$/;
+const ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+let letterChars = ASCII_LETTERS; // the puzzle's letters as code chars (alphabet.js sets them)
+let writtenToken = null; // a cell's token when the server reads letters as written (alphabet.js), else null
 
 export class GridSyntaxError extends Error {}
 
-export function isLetters(text) { return LETTERS.test(text); }
+// The puzzle's language's code chars (one per letter): what counts as a letter below; `token`, when given, writes a
+// cell beyond A-Z for a server that reads the language's letters as written (Ñ bare, Dutch IJ as "{IJ}").
+export function setLetterChars(chars, token = null) { letterChars = chars; writtenToken = token; }
 
-// A cell's contents as a token: "#", ".", a letter, else "[...]" (a rebus or a symbol).
-export function contentToken(cell) {
-  return cell === BLOCK || cell === EMPTY || (cell.length === 1 && isLetters(cell)) ? cell : `[${cell}]`;
+// True for one or more letters of the puzzle's language (code chars).
+export function isLetters(text) {
+  if (!text) return false;
+  for (const ch of text) if (!letterChars.includes(ch)) return false;
+  return true;
 }
 
-// True for a cell of several letters or a symbol (what a plain row cannot hold). Called per cell on every keystroke:
-// one character is compared, not matched.
+// A cell the plain rows of the server's syntax carry as one character: a block, an empty cell, a letter A-Z.
+function isPlainCell(cell) {
+  return cell.length === 1 && (cell === BLOCK || cell === EMPTY || (cell >= "A" && cell <= "Z"));
+}
+
+// A cell's contents as a token: "#", ".", a letter A-Z, else "[...]" (a rebus, a symbol, a letter beyond A-Z).
+export function contentToken(cell) {
+  if (isPlainCell(cell)) return cell;
+  return (writtenToken && writtenToken(cell)) || `[${cell}]`;
+}
+
+// True for a cell of several letters or a symbol (not one letter of the puzzle's language). Called per cell on every
+// keystroke: one character is compared, not matched.
 export function isRebus(cell) {
-  return cell.length !== 1 || (cell !== BLOCK && cell !== EMPTY && !(cell >= "A" && cell <= "Z"));
+  return cell.length !== 1 || (cell !== BLOCK && cell !== EMPTY && !(cell >= "A" && cell <= "Z") && !letterChars.includes(cell));
 }
 
 export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded || !!mark.color); }
@@ -38,7 +56,7 @@ export function hasMark(mark) { return !!mark && (!!mark.circle || !!mark.shaded
 // True for a grid the old plain rows describe fully (blocks and one-letter cells only).
 export function isPlain(grid) {
   return !(grid.bars && grid.bars.length) && !Object.keys(grid.marks || {}).length && !grid.numbers
-    && !grid.cells.some(isRebus);
+    && grid.cells.every(isPlainCell);
 }
 
 // A grid with the optional parts filled in (bars [], marks {}, numbers null): what the page keeps.
@@ -62,19 +80,28 @@ function parseRow(line, rowNumber) {
     const start = pos;
     let circle = false, shaded = false;
     if (line[pos] === "(") { circle = true; pos++; }
-    if (pos < end && line[pos] === "{") { shaded = true; pos++; }
+    if (pos < end && line[pos] === "{" && !/^\{[^[\]{}()#.|\s]{2,}\}/u.test(line.slice(pos))) { shaded = true; pos++; }
     if (pos >= end) throw fail("a mark '(' or '{' is not closed");
     const ch = line[pos];
     let content;
-    if (ch === "[") {
+    const letter = ch === "{" ? /^\{([^[\]{}()#.|\s]{2,})\}/u.exec(line.slice(pos)) : null;
+    if (letter) { // "{IJ}": a letter of several characters, written (the server's syntax for a language)
+      content = letter[1].toUpperCase();
+      pos += letter[0].length;
+    } else if (ch === "[") {
       const close = line.indexOf("]", pos);
-      const inner = close > 0 ? line.slice(pos + 1, close) : "";
+      const inner = close > 0 ? line.slice(pos + 1, close).replace(/[{}]/g, "") : ""; // "[{IJ}S]": IJ and S
       if (close < 0 || !inner || /[\s[\]#]/.test(inner) || inner === EMPTY) throw fail("a rebus cell needs letters inside [ ]");
       content = inner.toUpperCase();
       pos = close + 1;
     } else if (ch === BLOCK) { content = BLOCK; pos++; }
     else if (".?_".includes(ch)) { content = EMPTY; pos++; }
     else if (/^[A-Za-z]$/.test(ch)) { content = ch.toUpperCase(); pos++; }
+    else if (/^\p{L}$/u.test(ch)) { // a letter beyond A-Z, with the marks written on it (an akshara): the page reads
+      const letter = /^\p{L}\p{M}*/u.exec(line.slice(pos))[0]; // it in the puzzle's language (alphabet.cellFromText)
+      content = letter.toUpperCase().length === letter.length ? letter.toUpperCase() : letter;
+      pos += letter.length;
+    }
     else throw fail(`unexpected character ${JSON.stringify(ch)}`);
     for (const [opened, closer] of [[shaded, "}"], [circle, ")"]]) {
       if (!opened) continue;

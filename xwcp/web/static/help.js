@@ -1,9 +1,15 @@
 // Live help for the slot under the cursor: ranked suggestions (click to enter, one click to ban), the heat
 // map and forced letters, the fillability light and the jump to the most constrained slot.
-import { isAbort, post, postLines } from "./api.js";
+import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
+import { written } from "./alphabet.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
+
+const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
+
+// A failed request's line for the user; the missing list is said once, under the grid, not after every keystroke.
+function tell(err) { if (err.status !== NO_LIST && document.getElementById("language-note").hidden) say(err.message); }
 
 const $ = (id) => document.getElementById(id);
 const HEAT_DELAY_MS = 60;    // typing fast sends one heat-map request per pause, not one per key
@@ -34,7 +40,7 @@ function runHeatmap(seq, rows) {
     }
     emit("render");
   }).catch((err) => {
-    if (seq === help.seq && !isAbort(err)) { overlay.heat = null; say(err.message); emit("render"); }
+    if (seq === help.seq && !isAbort(err)) { overlay.heat = null; tell(err); emit("render"); }
   });
 }
 
@@ -42,7 +48,7 @@ function runCheck(seq, rows) {
   if (help.proven !== seq) setLight("unknown", "checking…");
   postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
-    if (data.type === "error") { setLight("unknown", data.error); return; }
+    if (data.type === "error") { setLight("unknown", data.status === NO_LIST ? "no word list for this language" : data.error); return; }
     if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
       if (data.verdict === "unfillable") {
         setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
@@ -56,7 +62,7 @@ function runCheck(seq, rows) {
       if (data.core) { overlay.core = data.core.cells; emit("render"); }
     } else if (help.proven !== seq) setLight("unknown", "unknown: no dead end found, no fill within 2 s");
     $("jump").disabled = !data.most_constrained;
-  }).catch((err) => { if (seq === help.seq && !isAbort(err)) setLight("unknown", err.message); });
+  }).catch((err) => { if (seq === help.seq && !isAbort(err)) setLight("unknown", err.status === NO_LIST ? "no word list for this language" : err.message); });
 }
 
 function setLight(kind, text) {
@@ -103,7 +109,7 @@ export function refreshSuggestions() {
       help.keyTime = null;
     }
   }).catch((err) => {
-    if (!isAbort(err) && id === sug.id) { say(err.message); drawSuggestions(null, []); requestLabels(body); }
+    if (!isAbort(err) && id === sug.id) { tell(err); drawSuggestions(null, []); if (err.status !== NO_LIST) requestLabels(body); }
   });
 }
 
@@ -119,7 +125,7 @@ function labelSocket() {
 
 function requestLabels(body) {
   sug.body = body;
-  const message = JSON.stringify({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S });
+  const message = JSON.stringify(withLanguage({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S }));
   const socket = labelSocket();
   if (socket.readyState === WebSocket.OPEN) socket.send(message); else sug.queued = message;
 }
@@ -235,7 +241,7 @@ function renderList() {
       + (verdict === "viable" ? ": a full fill with it exists" : verdict === "dead-end" ? ": proven, no fill with it exists"
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
-    li.children[0].textContent = w.word;
+    li.children[0].textContent = written(w.word);
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -273,6 +279,7 @@ export function initHelp() {
   on("edit", refreshHelp);
   on("puzzle", refreshHelp);
   on("words", refreshHelp);
+  on("language", refreshHelp); // another list answers
   on("mode", () => { if (state.mode === "build") refreshHelp(); else { stopLabels(); drawSuggestions(null, []); } });
   on("select", () => {
     const slot = currentSlot();

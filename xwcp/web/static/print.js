@@ -4,6 +4,7 @@
 import { BLOCK, EMPTY, fitText } from "./grid.js";
 import { BELOW, RIGHT } from "./gridtext.js";
 import { slotKey, state, themeCells } from "./state.js";
+import { isRtl, written } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +12,7 @@ function gridTable(sizePx, withLetters) {
   const { grid } = state;
   const table = document.createElement("div");
   table.className = "print-grid";
+  table.dir = isRtl() ? "rtl" : "ltr"; // Hebrew: numbered from the right
   table.style.gridTemplateColumns = `repeat(${grid.width}, ${sizePx}px)`;
   const theme = themeCells();
   const bars = new Set(grid.bars);
@@ -30,11 +32,12 @@ function gridTable(sizePx, withLetters) {
     if (withLetters && value !== BLOCK && value !== EMPTY) {
       const letter = document.createElement("b");
       letter.className = "l";
-      letter.textContent = value;
-      const fit = fitText(value);
+      const text = written(value); // Dutch IJ in one cell
+      letter.textContent = text;
+      const fit = fitText(text);
       if (fit) {
         letter.classList.add("r");
-        letter.classList.toggle("long", value.length > 5);
+        letter.classList.toggle("long", text.length > 5);
         letter.style.fontSize = `${(sizePx * fit).toFixed(1)}px`;
       }
       div.appendChild(letter);

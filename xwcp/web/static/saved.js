@@ -1,6 +1,7 @@
 // Nothing lost: the puzzle in progress (grid, clues, theme, metadata, undo history) is saved in this browser as
 // you work and comes back on reload; the Saved panel lists every saved puzzle to reopen or delete.
 import { decodeState, encodeState } from "./grid.js";
+import { written } from "./alphabet.js";
 import { cluesByName, emit, filledCount, loadPuzzle, on, say, shareExtras, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,8 @@ export function savedIndex() {
 // the size of an array); a grid with rebus cells keeps the array. Empty bars, marks and numbering are left out
 // (state.js restores them as empty).
 function pack(snap) {
-  const packed = snap.cells.every((x) => x.length === 1) ? { ...snap, cells: snap.cells.join("") } : { ...snap };
+  const cells = snap.cells.map((x) => written(x)); // a code char lives as long as the server's process: kept written
+  const packed = cells.every((x) => x.length === 1) ? { ...snap, cells: cells.join("") } : { ...snap, cells };
   if (packed.bars && !packed.bars.length) delete packed.bars;
   if (packed.marks && !Object.keys(packed.marks).length) delete packed.marks;
   if (packed.numbers === null) delete packed.numbers;
@@ -47,8 +49,10 @@ function unpack(snap) {
 // the page goes away cannot change the address the reload uses: that link still means this puzzle).
 function record(historyKept, link) {
   return {
-    version: STORE_VERSION, id: state.id, grid: state.grid, clues: state.clues, theme: state.theme, meta: state.meta,
-    locks: state.locks, clueAnswers: state.clueAnswers,
+    version: STORE_VERSION, id: state.id, grid: { ...state.grid, cells: state.grid.cells.map((x) => written(x)) },
+    clues: state.clues, theme: state.theme, meta: state.meta,
+    locks: state.locks, clueAnswers: Object.fromEntries(Object.entries(state.clueAnswers).map(([key, cells]) =>
+      [key, Array.isArray(cells) ? cells.map((x) => written(x)) : cells])), language: state.language,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
     cell: state.cell, dir: state.dir, updated: Date.now(), link, shownLink: location.hash.replace(/^#/, ""),
   };
@@ -100,7 +104,7 @@ export function openSaved(id) {
   if (state.id) saveNow();
   const data = stored(id);
   if (!data) { say("that saved puzzle cannot be read any more"); return false; }
-  loadPuzzle({ ...data, cluesByKey: data.clues, history: (data.history || []).map(unpack),
+  loadPuzzle({ ...data, language: data.language || "en", cluesByKey: data.clues, history: (data.history || []).map(unpack),
                future: (data.future || []).map(unpack) });
   return true;
 }
@@ -175,7 +179,7 @@ export function restoreOnLoad() {
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 themeNames: restored.theme, locks: restored.locks });
+                 themeNames: restored.theme, locks: restored.locks, language: restored.language });
     return true;
   }
   return false;
@@ -186,7 +190,7 @@ export function initSaved() {
     if (!state.id) state.id = newId();
     saveNow();
   });
-  for (const event of ["edit", "clues", "meta"]) on(event, schedule);
+  for (const event of ["edit", "clues", "meta", "language"]) on(event, schedule);
   on("leaving", () => { if (timer) saveNow(); }); // an edit made just before another puzzle opens is kept
   window.addEventListener("pagehide", () => { if (timer) saveNow(); });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden" && timer) saveNow(); });

@@ -3,6 +3,7 @@
 // only through `on`/`emit`, never by calling one another.
 import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
 import { normalized } from "./gridtext.js";
+import { cellFromText, readsWritten, usePack, written } from "./alphabet.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
 // the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
@@ -29,13 +30,14 @@ export const state = {
   cell: 0,
   dir: "A",
   mode: "build",            // "build" or "solve" (solve.js)
+  language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
   info: { quality: false, formats: [] },
 };
 
 const listeners = new Map();
 
 // Events: "edit" (the grid layer changed), "select" (the cursor moved), "clues", "meta", "puzzle" (a whole
-// puzzle was loaded; "leaving" just before), "mode", "words" (the personal list changed), "message" (a line for the user).
+// puzzle was loaded; "leaving" just before), "language" (the puzzle's language changed), "mode", "words" (the personal list changed), "message" (a line for the user).
 export function on(event, listener) {
   if (!listeners.has(event)) listeners.set(event, []);
   listeners.get(event).push(listener);
@@ -185,7 +187,9 @@ export function loadPuzzle(puzzle) {
   emit("leaving"); // the open puzzle's last edits are saved before it is replaced (saved.js)
   say(""); // the last puzzle's message ("opened x.ipuz: 68 bars") is not about this one
   state.id = puzzle.id || null;
+  state.language = usePack(puzzle.language || state.language).code; // a new puzzle keeps the language chosen
   state.grid = normalized(puzzle.grid);
+  state.grid.cells = state.grid.cells.map((cell) => cellFromText(cell)); // "IJ" from a file is Dutch's one letter
   relayout();
   state.clues = {};
   if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
@@ -194,7 +198,8 @@ export function loadPuzzle(puzzle) {
     if (slot && text) state.clues[slotKey(slot)] = text;
   }
   // a clue from a file or a link is bound to the letters its entry has now; a saved puzzle keeps its bindings
-  state.clueAnswers = { ...(puzzle.clueAnswers || {}) };
+  state.clueAnswers = Object.fromEntries(Object.entries(puzzle.clueAnswers || {}).map(([key, cells]) =>
+    [key, Array.isArray(cells) ? cells.map((cell) => cellFromText(cell)) : cells]));
   for (const key of Object.keys(state.clues)) {
     const slot = state.slotByKey.get(key);
     if (slot && state.clueAnswers[key] === undefined) state.clueAnswers[key] = slotCells(slot);
@@ -206,8 +211,10 @@ export function loadPuzzle(puzzle) {
   }
   state.locks = (puzzle.locks || []).filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < state.grid.cells.length);
   state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
-  state.history = puzzle.history || [];
-  state.future = puzzle.future || [];
+  // undo steps kept written (saved.js) take the language's code chars again
+  const inLetters = (snap) => (Array.isArray(snap.cells) ? { ...snap, cells: snap.cells.map((cell) => cellFromText(cell)) } : snap);
+  state.history = (puzzle.history || []).map(inLetters);
+  state.future = (puzzle.future || []).map(inLetters);
   state.cell = puzzle.cell ?? state.grid.cells.findIndex((x) => x !== BLOCK);
   if (state.cell < 0 || state.cell >= state.grid.cells.length) state.cell = 0;
   state.dir = puzzle.dir === "D" ? "D" : "A";
@@ -221,6 +228,7 @@ export function puzzleFromJson(doc) {
   for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
   return {
     grid: fromRows(doc.grid),
+    ...(typeof doc.language === "string" && doc.language ? { language: doc.language } : {}), // the file's language
     cluesByName,
     meta: { title: doc.title || "", author: doc.author || "", copyright: doc.copyright || "", notes: doc.notes || "" },
   };
@@ -235,16 +243,34 @@ export function cluesByName() {
   return out;
 }
 
-// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id.
+// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id; a letter of
+// several characters is written as the language writes it (Dutch IJ: a cell "[IJ]", as .ipuz and .jpz hold it).
+// A server that reads letters as written gets them in its syntax ("{IJ}") and the puzzle's `language`.
 export function puzzleJson() {
-  return { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows(state.grid),
-           clues: cluesByName() };
+  const cells = readsWritten() ? state.grid.cells : state.grid.cells.map((cell) => written(cell));
+  const doc = { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
+                clues: cluesByName() };
+  if (state.language !== "en") doc.language = state.language;
+  return doc;
+}
+
+// Change the open puzzle's language (its letters, direction and word list); the grid's letters stay.
+export function setLanguage(code) {
+  const asWritten = (cells) => cells.map((cell) => written(cell)); // in the old language's letters (IJ)...
+  const grid = asWritten(state.grid.cells);
+  const steps = [state.history, state.future].map((list) => list.map((snap) => ({ ...snap, cells: asWritten(snap.cells) })));
+  state.language = usePack(code).code;
+  const inLetters = (cells) => cells.map((cell) => cellFromText(cell)); // ...read in the new one's (English: a rebus)
+  state.grid = { ...state.grid, cells: inLetters(grid) };
+  [state.history, state.future] = steps.map((list) => list.map((snap) => ({ ...snap, cells: inLetters(snap.cells) })));
+  relayout();
+  emit("language", {});
 }
 
 // What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
 // name) and locked cells. It leaves out the undo history (say so where the link is given).
 export function shareExtras() {
-  return { meta: state.meta, theme: themeNames(), locks: state.locks };
+  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language };
 }
 
 export function themeNames() {

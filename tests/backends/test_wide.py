@@ -1,0 +1,58 @@
+"""xwcp/backends/_wide.py: numpy arc consistency reaches the compiled kernel's fixpoint, and says when the kernel
+takes an alphabet."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.backends.alphabets import pack, planted
+from xwcp.backends._wide import WideEngine, kernel_max_letters, kernel_refusal, kernel_takes
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.kernel import Engine
+from xwcp.model import parse_grid, read_grid
+from xwcp.words.wordlist import words_from_pairs
+
+MODELS = Path(__file__).parents[2] / "models"
+
+
+@pytest.mark.parametrize("grid_name", ["5x5-open.txt", "7x7-mini.txt", "11x11-01.txt", "4x4-unfillable.txt"])
+def test_the_fixpoint_is_the_compiled_kernels(grid_name, default_words):
+    problem = compile_problem(read_grid(MODELS / grid_name), default_words)
+    kernel, wide = Engine(problem), WideEngine(problem)
+    is_consistent = kernel.propagate_all()
+    assert wide.propagate_all() is is_consistent
+    assert wide.slot_ids == kernel.slot_ids and list(wide.kernel_index) == list(kernel.kernel_index)
+    if not is_consistent:
+        assert wide.wipeout_slot_id is not None and wide.cause_chain(wide.wipeout_slot_id)[0] == wide.wipeout_slot_id
+        return
+    for slot_id in kernel.slot_ids:
+        assert np.array_equal(wide.domain(slot_id), kernel.domain(slot_id)), problem.slots[slot_id].name
+        assert wide.domain_size(slot_id) == kernel.domain_size(slot_id)
+        assert np.array_equal(wide.letter_counts(slot_id), kernel.letter_counts(slot_id))
+
+
+@pytest.mark.parametrize("words, grid_text", [
+    (["AB", "BA", "AA"], "A.\n..\n"),           # four 2-letter slots share three words
+    (["ABC", "BCA", "CAB", "AAA"], "A..\n...\n...\n"),
+    (["AB", "BA"], "..\n..\n"),                  # only the search can prove it (test_backends): AC keeps all
+])
+def test_few_words_shared_by_slots_of_one_length_give_the_kernels_fixpoint(words, grid_text):
+    problem = compile_problem(parse_grid(grid_text), words_from_pairs(words), min_score=0)
+    wide, kernel = WideEngine(problem), Engine(problem)
+    is_consistent = kernel.propagate_all()
+    assert wide.propagate_all() is is_consistent
+    for slot_id in kernel.slot_ids if is_consistent else ():
+        assert np.array_equal(wide.domain(slot_id), kernel.domain(slot_id)), problem.slots[slot_id].name
+
+
+def test_kernel_takes_says_which_alphabets_run_on_the_compiled_search():
+    most = kernel_max_letters()
+    for code, size in (("en", 26), ("es", 27), ("el", 24), ("x64", 64), ("x80", 80)):
+        problem = planted(pack(code), ("...", "...", "..."), n_decoys=2)[0]
+        assert problem.alphabet.size == size
+        assert kernel_takes(problem) is (size == 26 if most is None else size <= most)
+        if size == 80:
+            message = kernel_refusal(problem, "backtrack")
+            assert "backtrack" in message and "80" in message and "cpsat" in message and "\n" not in message

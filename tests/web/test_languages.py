@@ -1,0 +1,83 @@
+"""xwcp/web/languages.py: the packs the page offers, a language's list per request (the page's upload, a built list),
+and a language without a list refused in one line instead of filled in English."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+
+from tests.web.helpers import _fill  # noqa: E402
+from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.words.userwords import data_dir  # noqa: E402
+
+RING = ["...", ".#.", "..."]
+GERMAN = "HUT;80\nHAT;70\nTAL;70\nTOL;70\nUHR;60\n"
+
+
+def test_languages_lists_every_pack_with_its_letters_direction_and_list(client):
+    packs = {p["code"]: p for p in client.get("/api/languages").json()}
+    assert packs["en"]["list"]["kind"] == "server" and packs["es"]["list"] is None
+    assert packs["en"]["served"] and not packs["es"]["served"] and packs["es"]["size"] == 27
+    assert "Ñ" in packs["es"]["letters"] and packs["he"]["direction"] == "rtl"
+    nl = packs["nl"]
+    assert "IJ" in nl["letters"] and len(nl["chars"]) == len(nl["letters"])
+    assert 0xE000 <= ord(nl["chars"][nl["letters"].index("IJ")]) < 0xF900  # a private-use code char
+
+
+def test_a_language_without_a_list_is_refused_not_filled_in_english(client):
+    response = client.post("/api/heatmap", json={"grid": RING, "language": "es"})
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert "no Spanish" in error and "xwcp words build --language es" in error and "\n" not in error
+    with client.websocket_connect("/ws/fill") as ws:
+        _, end = _fill(ws, {"grid": RING, "language": "es"})
+    assert end["type"] == "error" and end["status"] == 409
+    response = client.post("/api/heatmap", json={"grid": RING, "language": "../../etc/passwd"})
+    assert response.status_code == 400 and "language must be one of" in response.json()["error"]
+
+
+def test_an_uploaded_list_serves_its_language(client):
+    response = client.post("/api/languages/de/words?name=de.txt", content=GERMAN.encode())
+    assert response.status_code == 200 and response.json()["n_words"] == 5
+    assert (data_dir() / "words" / "de-page.dict").is_file()
+    packs = {p["code"]: p for p in client.get("/api/languages").json()}
+    assert packs["de"]["list"]["kind"] == "uploaded"
+    words = client.post("/api/suggest", json={"grid": ["H..", ".#.", "..."], "language": "de", "slot": "1A"}).json()
+    assert {w["word"] for w in words["words"]} == {"HUT", "HAT"}  # the German list's, not the English list's HEN...
+    with client.websocket_connect("/ws/fill") as ws:
+        _, end = _fill(ws, {"grid": RING, "language": "de", "time_limit_s": 5})
+    assert end["type"] == "result" and end["status"] == "filled", end
+    import xwcp
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words.wordlist import load_word_list
+
+    words_de = load_word_list(data_dir() / "words" / "de-page.dict", alphabet=load_alphabet("de"))
+    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(RING)), words_de)
+    from tests.helpers import entries_of
+
+    assert check_fill(problem, entries_of(problem, end["grid"])) == []
+    # the English requests still use the server's list
+    english = client.post("/api/suggest", json={"grid": ["H..", ".#.", "..."], "slot": "1A", "k": 5}).json()
+    assert len(english["words"]) == 5
+
+
+def test_a_list_with_no_word_of_the_language_is_refused_in_one_line(client):
+    response = client.post("/api/languages/ru/words?name=latin.txt", content=b"HOUSE;50\nCAT;50\n")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error.startswith("latin.txt") and "\n" not in error
+    assert not (data_dir() / "words" / "ru-page.dict").exists()
+    assert client.post("/api/languages/xx/words", content=b"A;1\n").status_code == 400
+
+
+def test_a_built_list_serves_its_language(client):
+    folder = data_dir() / "words"
+    os.makedirs(folder, exist_ok=True)
+    (folder / "de-wordfreq.dict").write_text(GERMAN, encoding="utf-8")
+    (folder / "de-umlaut-wordfreq.dict").write_text("ÄRA;50\n", encoding="utf-8")  # another pack's list
+    packs = {p["code"]: p for p in client.get("/api/languages").json()}
+    assert packs["de"]["list"] == {"source": str(folder / "de-wordfreq.dict"), "kind": "built"}
+    response = client.post("/api/suggest", json={"grid": ["H..", ".#.", "..."], "language": "de", "slot": "1A"})
+    assert {w["word"] for w in response.json()["words"]} == {"HUT", "HAT"}

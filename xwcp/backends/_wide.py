@@ -1,0 +1,138 @@
+"""Arc consistency in numpy for alphabets the compiled kernels do not take: the answers of `Engine`, slower.
+
+The compiled kernels (xwcp/engine/kernel.py) size their tables for a fixed number of letters: 26 before
+issue 36's n-letter kernels, at most `kernel.MAX_LETTERS` (64: a cell's live letters are one 64-bit mask)
+after. A larger alphabet (an Indic akshara pack, kana) still fills on CP-SAT and SAT, which need only an
+arc-consistent start and shortlists: `WideEngine` gives them that, with the reading side of `Engine`
+(`slot_ids`, `kernel_index`, `domain`, `letter_counts`, `propagate_all`, `wipeout_slot_id`, `cause_chain`).
+Its fixpoint is the kernel's: a word survives when every checked cell's crossing slot still has a live word
+with the same letter there, and (without duplicates allowed) a slot down to one word takes it from the other
+slots of its length.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from xwcp.base.types import SlotId
+from xwcp.compile.problem import Domains, Problem
+from xwcp.runtime.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_import("numpy")  # kernel_takes is on the numpy-free start-up path (backtrack, a small fill)
+
+ENGLISH_KERNEL_LETTERS = 26
+"""The only alphabet size the compiled kernels take before they read the size from the problem."""
+
+
+def kernel_max_letters() -> int | None:
+    """The most letters the compiled kernels take, or None when they take exactly 26 (before issue 36's kernels)."""
+    from xwcp.engine import kernel
+
+    most = getattr(kernel, "MAX_LETTERS", None)
+    return None if most is None else int(most)
+
+
+def kernel_takes(problem: Problem) -> bool:
+    """Whether the compiled kernels can run `problem`'s alphabet (else `WideEngine`, CP-SAT and SAT can)."""
+    size = problem.alphabet.size
+    most = kernel_max_letters()
+    return size == ENGLISH_KERNEL_LETTERS if most is None else 1 <= size <= most
+
+
+def kernel_refusal(problem: Problem, backend: str) -> str:
+    """One line: `backend` cannot take `problem`'s alphabet, and what can."""
+    alphabet = problem.alphabet
+    most = kernel_max_letters()
+    takes = f"alphabets of up to {most} letters" if most is not None else "the 26 letters A-Z only (for now)"
+    return (f"backend {backend!r} runs on the compiled search, which takes {takes}; {alphabet.name} has "
+            f"{alphabet.size}: use --backend cpsat (or auto, which picks it)")
+
+
+class WideEngine:
+    """Live domains of a problem's open slots, made arc-consistent in numpy (see the module docstring)."""
+
+    def __init__(self, problem: Problem, domains: Domains | None = None):
+        self.problem = problem
+        self.n_letters = problem.alphabet.size
+        self.slot_ids: list[SlotId] = problem.open_slot_ids
+        self.kernel_index = [-1] * len(problem.slots)
+        for k, slot_id in enumerate(self.slot_ids):
+            self.kernel_index[slot_id] = k
+        source = problem.domains if domains is None else domains
+        self._alive = {slot_id: np.array(source[slot_id], bool) for slot_id in self.slot_ids}
+        self._letters = {slot_id: np.asarray(problem.words.bucket(problem.slots[slot_id].length).letters)
+                         for slot_id in self.slot_ids}
+        self._cause: dict[SlotId, SlotId] = {}
+        self._wipeout: SlotId | None = None
+
+    def propagate_all(self) -> bool:
+        """Propagate to the fixpoint; False on a wipeout (`wipeout_slot_id` names the slot)."""
+        problem = self.problem
+        for slot_id in self.slot_ids:
+            if not self._alive[slot_id].any():
+                self._wipeout = slot_id
+                return False
+        queue = deque(self.slot_ids)
+        queued = set(self.slot_ids)
+        while queue:
+            slot_id = queue.popleft()
+            queued.discard(slot_id)
+            alive, letters = self._alive[slot_id], self._letters[slot_id]
+            changed: list[SlotId] = []
+            for pos, (other, other_pos) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
+                if other < 0 or self.kernel_index[other] < 0:
+                    continue
+                live = np.zeros(self.n_letters, bool)
+                live[letters[alive, pos]] = True
+                other_alive = self._alive[other]
+                kept = other_alive & live[self._letters[other][:, other_pos]]
+                if kept.sum() != other_alive.sum():
+                    self._alive[other] = kept
+                    self._cause[other] = slot_id
+                    changed.append(other)
+            if not problem.allow_dupes and alive.sum() == 1:
+                word_id = int(np.flatnonzero(alive)[0])
+                length = problem.slots[slot_id].length
+                for other in self.slot_ids:
+                    if other != slot_id and problem.slots[other].length == length and self._alive[other][word_id]:
+                        self._alive[other][word_id] = False
+                        self._cause[other] = slot_id
+                        changed.append(other)
+            for other in changed:
+                if not self._alive[other].any():
+                    self._wipeout = other
+                    return False
+                if other not in queued:
+                    queued.add(other)
+                    queue.append(other)
+        return True
+
+    @property
+    def wipeout_slot_id(self) -> SlotId | None:
+        return self._wipeout
+
+    def cause_chain(self, slot_id: SlotId) -> list[SlotId]:
+        """The slots whose dead letters last emptied `slot_id`, nearest first, without repeats."""
+        chain = [slot_id]
+        cause = self._cause.get(slot_id)
+        while cause is not None and cause not in chain:
+            chain.append(cause)
+            cause = self._cause.get(cause)
+        return chain
+
+    def domain(self, slot_id: SlotId) -> NDArray[np.bool_]:
+        """A bool copy of the slot's live mask over its length bucket."""
+        return self._alive[slot_id].copy()
+
+    def domain_size(self, slot_id: SlotId) -> int:
+        return int(self._alive[slot_id].sum())
+
+    def letter_counts(self, slot_id: SlotId) -> NDArray[np.int32]:
+        """int32 [length, K]: live words of the slot with each letter at each position."""
+        letters = self._letters[slot_id][self._alive[slot_id]]
+        return np.stack([np.bincount(letters[:, pos], minlength=self.n_letters)
+                         for pos in range(letters.shape[1])]).astype(np.int32)

@@ -1,0 +1,75 @@
+"""A puzzle file's language: the pack a file names (or its charset suggests), and cells turned between the letters
+a file writes (Ñ, IJ) and the code chars the model holds (`xwcp.model.alphabet`)."""
+from __future__ import annotations
+
+import dataclasses
+
+from xwcp.base.errors import InputError
+from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet, shipped_alphabets
+from xwcp.model.grid import BLOCK, EMPTY, Grid
+from xwcp.model.puzzle import Puzzle
+
+
+def named_alphabet(code: object, warnings: list[str]) -> Alphabet | None:
+    """The pack a file's language field names (`es`, or a BCP-47 tag such as `es-MX`, `nl_NL`), None when the
+    field is absent or names no pack xwcp has (then a warning says so and English is read)."""
+    if not isinstance(code, str) or not code.strip():
+        return None
+    tag = code.strip()
+    for key in (tag, tag.replace("_", "-").split("-")[0]):
+        try:
+            return load_alphabet(key) if not key.endswith(".json") else None
+        except InputError:
+            continue
+    warnings.append(f"the file's language {tag!r} is none of xwcp's packs; read as English (give --language)")
+    return None
+
+
+def charset_alphabet(charset: object, warnings: list[str]) -> Alphabet | None:
+    """The shipped pack that fits an ipuz `charset` (the characters a solver may enter) best, when the charset is
+    not plain A-Z: of the packs that read every character of it as a letter (its own, or one it folds: Russian
+    Ё -> Е), the one that folds the fewest of them, then with the fewest letters the charset lacks; None when
+    none does or English is that pack."""
+    if not isinstance(charset, str):
+        return None
+    letters = {ch.upper() for ch in charset if ch.isalpha()}
+    if not letters or letters <= set(ENGLISH.letters):
+        return None
+    fitting = [a for a in shipped_alphabets() if not a.is_open and all(a.fold_word(ch) for ch in letters)]
+    if not fitting:
+        return None
+    best = min(fitting, key=lambda a: (len(letters - set(a.letters)), len(set(a.letters) - letters), a.code))
+    if best.is_ascii:
+        return None
+    warnings.append(f"read as {best.name} (--language {best.code}), the pack its charset fits; give --language "
+                    "to read it as another")
+    return best
+
+
+def code_cells(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
+    """`puzzle` (cells as a file writes them: 'Ñ', 'IJ', 'STAR') with cells in `alphabet`'s code chars: a cell
+    that is one letter becomes its code char, a rebus its letters (longest first), other characters kept."""
+    if alphabet.is_ascii:
+        return dataclasses.replace(puzzle, alphabet=alphabet) if puzzle.alphabet is not alphabet else puzzle
+    cells = tuple(_code_cell(text, alphabet) for text in puzzle.grid.cells)
+    grid = puzzle.grid if cells == puzzle.grid.cells else dataclasses.replace(puzzle.grid, cells=cells)
+    return dataclasses.replace(puzzle, grid=grid, alphabet=alphabet)
+
+
+def _code_cell(text: str, alphabet: Alphabet) -> str:
+    if text in (BLOCK, EMPTY):
+        return text
+    char = alphabet.from_cell(text)
+    if char is not None:
+        return char
+    split = alphabet.split_cell(text) if len(text) > 1 else None
+    return split if split is not None else "".join(alphabet.from_cell(ch) or ch for ch in text)
+
+
+def written_grid(grid: Grid, alphabet: Alphabet) -> Grid:
+    """`grid` with its code chars written as `alphabet` writes them (a private-use char of Dutch IJ -> 'IJ'),
+    for a format that holds a cell's letters as text."""
+    if not (alphabet.has_multi_letters or alphabet.is_open):
+        return grid
+    cells = tuple(text if text in (BLOCK, EMPTY) else alphabet.written(text) for text in grid.cells)
+    return grid if cells == grid.cells else dataclasses.replace(grid, cells=cells)
