@@ -229,10 +229,6 @@ def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, cap
 from xwcp.model.alphabet import load_alphabet  # noqa: E402
 from tests.helpers import check_written_fill  # noqa: E402
 
-import pytest  # noqa: E402
-
-NEEDS_KERNEL = pytest.mark.xfail(strict=True, reason="needs the n-letter kernel (h-kernel) and the fill check over "
-                                 "code chars (engine/result.check_fill, h-backends)")
 OPEN_3 = "...\n...\n...\n"
 # German writes Ä as AE across two cells: the only fill spells ÄS as AES (read as English, ÄS is AS, no fill).
 GERMAN = ("ÄS;60\nRUM;60\nTOT;60\nART;60\nEUO;60\nSMT;60\nAS;90\n",
@@ -285,13 +281,11 @@ def test_a_grid_file_names_its_language(tmp_path, monkeypatch, capsys):
     assert code == 1
 
 
-@NEEDS_KERNEL
 def test_fill_in_spanish_keeps_n_tilde(tmp_path, monkeypatch, capsys):
     data = _fill_language(tmp_path, monkeypatch, capsys, "es", SPANISH, "--backend", "cpsat")
     assert data["grid"] in (["AÑO", "SON", "OSA"], ["ASO", "ÑOS", "ONA"])
 
 
-@NEEDS_KERNEL
 def test_fill_in_russian(tmp_path, monkeypatch, capsys):
     """The test contract as written: `xwcp fill GRID --language ru --words LIST --format json`, default backend."""
     data = _fill_language(tmp_path, monkeypatch, capsys, "ru", RUSSIAN)

@@ -13,8 +13,6 @@ from xwcp.words.wordlist import layer_word_lists, words_from_pairs
 from tests.formats.test_language import SOLUTIONS, write_ipuz
 from tests.helpers import check_written_fill
 
-NEEDS_KERNEL = pytest.mark.xfail(strict=True, reason="needs the n-letter kernel (h-kernel) and the fill check over "
-                                 "code chars (engine/result.check_fill, h-backends)")
 OPEN_3 = "...\n...\n...\n"
 GERMAN = {"ÄS": 60, "RUM": 60, "TOT": 60, "ART": 60, "EUO": 60, "SMT": 60, "AS": 90}
 GERMAN_WRITTEN = {"AES", "RUM", "TOT", "ART", "EUO", "SMT"}
@@ -93,7 +91,6 @@ def test_a_foreign_ipuz_compiles_in_its_language(tmp_path, code):
     assert session.puzzle.alphabet.code == code and session.words.n_words == 6
 
 
-@NEEDS_KERNEL
 @pytest.mark.parametrize("code", sorted(SOLUTIONS))
 def test_a_foreign_ipuz_fills_and_saves(tmp_path, code):
     path = write_ipuz(tmp_path, code, with_solution=False)
@@ -114,7 +111,6 @@ def test_the_json_answer_names_the_language(tmp_path):
     assert data["language"] == "de" and json.loads(json.dumps(data))["cells"] == cells_of(answer)
 
 
-@NEEDS_KERNEL
 def test_fill_in_spanish_with_the_default_backend(tmp_path):
     """The test contract as written: `xwcp.fill(path, language="es", words=...)`."""
     path = tmp_path / "grid.txt"

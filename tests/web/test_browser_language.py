@@ -30,8 +30,6 @@ LISTS = {  # a ring's four words and decoys; each list has one fill of RING only
     "nl": "BIJL;80\nBAL;70\nLIJF;70\nLAF;70\nZON;60\n",
     "de": "HUT;80\nHAT;70\nTAL;70\nTOL;70\nUHR;60\n",
 }
-ENGINE_XFAIL = pytest.mark.xfail(strict=True, reason="a pack of more than 26 letters fills once the n-letter engine "
-                                 "(branches h-kernel and h-backends) is on main")
 
 
 @pytest.fixture(scope="module")
@@ -254,8 +252,7 @@ def _fill(page) -> list[str]:
     return _cells(page)
 
 
-@pytest.mark.parametrize("code", ["de", pytest.param("es", marks=ENGINE_XFAIL), pytest.param("ru", marks=ENGINE_XFAIL),
-                                  pytest.param("nl", marks=ENGINE_XFAIL)])
+@pytest.mark.parametrize("code", ["de", "es", "ru", "nl"])
 def test_a_puzzle_fills_in_its_language(server, browser, code):
     _list_file(code)
     page, errors = _puzzle(browser, server, code)
