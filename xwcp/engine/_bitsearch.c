@@ -681,6 +681,15 @@ static int bs_propagate(BsState *st) {
                     for (int32_t k = 0; k < Wu; k++) tmp[k] |= m[k];
                 }
                 changed = and_dom(st, u, tmp, 0);
+#ifdef BS_GENERIC
+            } else if (Wu <= 4096 && n_dead >= 2) { /* one pass over the domain for every dead letter */
+                memcpy(tmp, mask_of(st, u, r, __builtin_ctzll(dead)), (size_t)Wu * sizeof(uint64_t));
+                for (uint64_t bits = dead & (dead - 1); bits; bits &= bits - 1) {
+                    const uint64_t *m = mask_of(st, u, r, __builtin_ctzll(bits));
+                    for (int32_t k = 0; k < Wu; k++) tmp[k] |= m[k];
+                }
+                changed = and_dom(st, u, tmp, 1);
+#endif
             } else {
                 for (uint64_t bits = dead; bits; bits &= bits - 1) {
                     const int ch = and_dom(st, u, mask_of(st, u, r, __builtin_ctzll(bits)), 1);
