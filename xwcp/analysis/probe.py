@@ -32,7 +32,8 @@ CHUNK = 64
 """Most words probed per kernel call while looking for the k shown words (the budget is checked between
 calls, so the answer does not depend on the machine's speed unless a slot needs more than one chunk)."""
 MARGIN = 4
-"""Words probed beyond those still wanted, per chunk while looking for the k words."""
+"""Words probed beyond those still wanted, per chunk while looking for the k words, once a chunk fell short (the
+first has none: on an open grid every word survives, and the margin was a tenth of a keystroke's probing)."""
 COUNT_CHUNK = 512
 """Words probed per kernel call while counting the rest."""
 
@@ -98,14 +99,16 @@ def probe_words(engine: BitSearch | Callable[[], BitSearch], slot_id: SlotId, ra
     k_dropped = k if k_dropped is None else k_dropped
     ids = np.ascontiguousarray(ranked if max_words is None else ranked[:max_words], np.int32)
     slot_by_kernel: NDArray[np.int64] | None = None
+    first_chunk_done = False
     while scan.checked < len(ids):
         if end is not None and time.perf_counter() >= end:
             break
         if len(scan.shown) >= k and not count:
             break
-        # while looking for the k words: as many as are still wanted and a few more (most survive on open grids,
-        # where a probe costs most), at most CHUNK; then larger chunks for the count
-        size = min(CHUNK, k - len(scan.shown) + MARGIN) if len(scan.shown) < k else COUNT_CHUNK
+        # while looking for the k words: as many as are still wanted (and a few more after the first chunk: most
+        # survive on open grids, where a probe costs most), at most CHUNK; then larger chunks for the count
+        size = min(CHUNK, k - len(scan.shown) + (MARGIN if first_chunk_done else 0)) if len(scan.shown) < k else COUNT_CHUNK
+        first_chunk_done = True
         first = scan.checked
         chunk = ids[first:first + size]
         outcome = np.full(len(chunk), PROBE_SURVIVES, np.int64)  # a problem slot id, or PROBE_SURVIVES

@@ -18,10 +18,11 @@ what compiling and propagating from scratch gives; where they cannot (a letter c
 entry, or empties a slot), the grid is compiled and propagated from scratch.
 
 Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
-(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), its
-words found to survive and the engine they were probed in: entering one of its words enters those letters
-too, so the probe there ends as it would here. Typing into a slot thus probes only the words it has not met
-yet, in the engine of the grid the typing started from (bench/web_load.py, "own edits").
+(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), the
+engine its words are probed in and what was found there: entering one of its words enters those letters
+too, so the probe there ends as it would here. Typing into a slot thus probes only the words no keystroke
+typed into it from that grid has met yet (nor an undo, nor another client typing there), in the engine of
+the grid the typing started from (bench/web_load.py, "own edits").
 """
 from __future__ import annotations
 
@@ -80,14 +81,15 @@ class Analysed:
     `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
     keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
     alive_by_slot: dict[SlotId, set[int]] = field(default_factory=dict, compare=False, repr=False)
-    """Per slot, its words known to survive being entered (`suggest_report`'s `alive_words`): found on this
-    grid, or inherited from the grid it extends by letters that all lie in that slot's cells (typing into the
-    slot whose list is shown): entering such a word enters those letters too, so propagation starts from the
-    same state on both grids and ends the same (the probe's fixpoint does not depend on the order)."""
+    """Per slot, its words found to survive being entered in this grid's probe engine: by every grid whose
+    `probe_source_by_slot` for that slot is this one (see `known_words`), so a word is probed once however
+    many keystrokes, undos and clients show it."""
     probe_source_by_slot: dict[SlotId, Analysed] = field(default_factory=dict, compare=False, repr=False)
     """Per slot, the grid whose probe engine probes its words when not this one: the earliest grid this one
-    extends by letters in that slot's cells only (for the reason above, probing there answers the same), so
-    typing into a slot builds no engine per keystroke."""
+    extends by letters in that slot's cells only (typing into the slot whose list is shown). Entering one of the
+    slot's words here enters those letters too, so propagation starts from the same state on both grids and
+    ends the same (the probe's fixpoint does not depend on the order): probing there answers for here, typing
+    into a slot builds no engine per keystroke, and what was found there holds here."""
     _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
     """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
     _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
@@ -111,6 +113,27 @@ class Analysed:
             with source._probe_lock:
                 if len(source._probe_pool) < PROBE_POOL:
                     source._probe_pool.append(taken[0])
+
+    def known_words(self, slot_id: SlotId) -> tuple[dict[int, SlotId], set[int]]:
+        """`suggest_report`'s `dead_words` and `alive_words` for `slot_id` here (it adds what it finds to both):
+        the words known to empty a slot (this grid's, with those found in the engine `probing` lends), and those
+        found to survive in that engine (its grid's set, shared). Call `keep_found` after probing."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        dead = self.dead_by_slot.setdefault(slot_id, {})
+        if source is not self:
+            found = source.dead_by_slot.get(slot_id)
+            if found:
+                dead.update(found)
+        return dead, source.alive_by_slot.setdefault(slot_id, set())
+
+    def keep_found(self, slot_id: SlotId, dead: dict[int, SlotId], known_before: int) -> None:
+        """After `known_words` gave `dead` (then `known_before` long) and probing added to it: the dead words go
+        to the probe engine's grid too, for every grid probing there. Each holds there: it was found live here,
+        so it holds the letters this grid adds to that one (all in the slot's cells), and entering it there
+        enters them (the same fixpoint); one inherited from a grid before that one holds there already."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        if source is not self and len(dead) > known_before:
+            source.dead_by_slot.setdefault(slot_id, {}).update(dead)
 
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
@@ -186,13 +209,12 @@ class AnalysisCache:
         prop, engine = result
         entry = Analysed(problem, prop)
         if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
-            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in parent.entry.dead_by_slot.items()})
+            # (list(): another thread may add a slot to the parent's dict meanwhile)
+            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(parent.entry.dead_by_slot.items())})
             changed = set(letter_by_cell)
-            for slot_id, alive in parent.entry.alive_by_slot.items():
-                if changed <= set(problem.slots[slot_id].cells):
-                    entry.alive_by_slot[slot_id] = set(alive)
+            one = next(iter(changed))
             for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
-                if slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
+                if one in slot.cells and slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
                     entry.probe_source_by_slot[slot.id] = parent.entry.probe_source_by_slot.get(slot.id, parent.entry)
         with self._lock:
             self.misses += 1
