@@ -142,3 +142,42 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
         ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
     assert first_entry._probe_pool and probed  # (ask's fresh answers probe in engines of their own)
     assert not any(engine in first_entry._probe_pool for engine in probed)
+
+
+def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words):
+    """With no kept engine to start from (evicted: here none is kept at all), a grid that extends a kept grid by
+    letters in one slot's cells still probes that slot's words in the kept grid's engine, with what was found
+    there, and answers as probing afresh does; a letter that completes an entry takes no such grid."""
+    from xwcp.analysis.questions import suggest_report
+
+    grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
+    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    cache = AnalysisCache(engine_capacity=0)
+
+    def ask(rows, name):
+        entry = cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 0, False)
+        slot_id = entry.problem.slot_by_name(name).id
+        if slot_id in entry.problem.fixed_text_by_slot:
+            return entry, slot_id
+        dead, alive = entry.known_words(slot_id)
+        known_dead = len(dead)
+        with entry.probing(slot_id) as make_engine:
+            got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None,
+                                 dead_words=dead, alive_words=alive, probe_engine=make_engine)
+        entry.keep_found(slot_id, dead, known_dead)
+        fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None)
+        got.pop("seconds", None), fresh.pop("seconds", None)
+        assert {**got, "dropped": None} == {**fresh, "dropped": None}
+        return entry, slot_id
+
+    first_entry, slot_id = ask(rows, "1A")
+    across = first_entry.problem.slots[slot_id]
+    typed = list("".join(rows))
+    for n, (cell, letter) in enumerate(zip(across.cells, "DYES"), 1):
+        typed[cell] = letter
+        entry, _ = ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
+        if n < across.length:
+            assert entry.probe_source_by_slot[slot_id] is first_entry and not entry._probe_pool
+        else:  # complete: 1A is the user's own entry now, and the down slot through the last letter is not
+            assert entry.probe_source_by_slot == {}  # derived from the grid before (a slot to fill there)
+    assert cache.incremental == 0 and len(first_entry._probe_pool) == 1  # one engine built, for the first grid

@@ -90,6 +90,10 @@ class Analysed:
     slot's words here enters those letters too, so propagation starts from the same state on both grids and
     ends the same (the probe's fixpoint does not depend on the order): probing there answers for here, typing
     into a slot builds no engine per keystroke, and what was found there holds here."""
+    shape: tuple[object, ...] | None = field(default=None, compare=False, repr=False)
+    """What a later grid must share to start from this one (`_Kept.shape`); None unless plain."""
+    cells: NDArray[np.uint8] | None = field(default=None, compare=False, repr=False)
+    """uint8 per cell (plain grids only)."""
     _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
     """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
     _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
@@ -156,6 +160,20 @@ class _Kept:
     engine: Engine
 
 
+def _most_letters_extended(cells: NDArray[np.uint8], candidates: list[NDArray[np.uint8]]) -> int | None:
+    """Which of `candidates` (cells of grids of the same shape) `cells` extends by letters in empty cells, the one
+    with the most letters; None when none does. One numpy pass over all."""
+    if not candidates:
+        return None
+    others = np.stack(candidates)
+    same = others == cells
+    extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
+    if not extends.any():
+        return None
+    letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
+    return int(np.argmax(letters))
+
+
 class AnalysisCache:
     """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
 
@@ -207,15 +225,22 @@ class AnalysisCache:
             problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
             result = propagate_engine(problem)
         prop, engine = result
-        entry = Analysed(problem, prop)
-        if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
-            # (list(): another thread may add a slot to the parent's dict meanwhile)
-            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(parent.entry.dead_by_slot.items())})
+        entry = Analysed(problem, prop, shape=shape if cells is not None else None, cells=cells)
+        base = parent.entry if incremental and parent is not None else None
+        if base is None and cells is not None and prop.is_consistent:
+            # no kept engine to derive this grid from (evicted, or a letter completed an entry): what was found on a
+            # kept grid it extends by letters still holds here, where the problem is that grid's plus the letters
+            base = self._base_of(shape, cells, problem)
+            if base is not None and base.cells is not None:
+                letter_by_cell = {int(cell): grid.cells[cell] for cell in np.flatnonzero(cells != base.cells)}
+        if base is not None:  # the same slots and words, more letters: dead words stay dead
+            # (list(): another thread may add a slot to the base's dict meanwhile)
+            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(base.dead_by_slot.items())})
             changed = set(letter_by_cell)
             one = next(iter(changed))
             for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
                 if one in slot.cells and slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
-                    entry.probe_source_by_slot[slot.id] = parent.entry.probe_source_by_slot.get(slot.id, parent.entry)
+                    entry.probe_source_by_slot[slot.id] = base.probe_source_by_slot.get(slot.id, base)
         with self._lock:
             self.misses += 1
             self.incremental += incremental
@@ -234,15 +259,28 @@ class AnalysisCache:
         with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
         with self._lock:
             kept = [k for k in self._engines.values() if k.shape == shape]
-        if not kept:
+        found = _most_letters_extended(cells, [k.cells for k in kept])
+        return None if found is None else kept[found]
+
+    def _base_of(self, shape: tuple[object, ...], cells: NDArray[np.uint8], problem: Problem) -> Analysed | None:
+        """A kept grid (engine or not) of the same shape that `problem`'s grid (`cells`) extends by letters A-Z in
+        empty cells completing no entry, the one with the most letters; None when there is none. Then `problem`
+        is what `add_letters` derives from that grid's (the same slots, words and complete entries)."""
+        if not problem.controls.is_empty:
             return None
-        others = np.stack([k.cells for k in kept])
-        same = others == cells
-        extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
-        if not extends.any():
+        with self._lock:
+            kept = [e for e in self._entries.values() if e.shape == shape and e.cells is not None]
+        found = _most_letters_extended(cells, [e.cells for e in kept if e.cells is not None])
+        if found is None:
             return None
-        letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
-        return kept[int(np.argmax(letters))]
+        base = kept[found]
+        assert base.cells is not None
+        changed = np.flatnonzero(cells != base.cells)
+        if not all(65 <= int(cells[cell]) <= 90 for cell in changed):
+            return None
+        if len(problem.fixed_text_by_slot) != len(base.problem.fixed_text_by_slot):
+            return None  # a letter completed an entry: it is the user's own here, a slot to fill there
+        return base
 
     def check(self, key: CheckKey) -> Report | None:
         with self._lock:
