@@ -79,7 +79,8 @@ class Analysed:
     dead_by_slot: dict[SlotId, dict[int, SlotId]] = field(default_factory=dict, compare=False, repr=False)
     """Per slot, its words known to empty a slot when entered (word id -> that slot; `suggest_report`'s
     `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
-    keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
+    keystroke, or when that one's engine is gone a kept grid it extends), where they empty a slot too, so the
+    next keystroke's list does not probe them again."""
     alive_by_slot: dict[SlotId, set[int]] = field(default_factory=dict, compare=False, repr=False)
     """Per slot, its words found to survive being entered in this grid's probe engine: by every grid whose
     `probe_source_by_slot` for that slot is this one (see `known_words`), so a word is probed once however
