@@ -5,7 +5,9 @@ Starts `xwcp serve` from this checkout (and, with --base DIR, from that checkout
 127.0.0.1 ports (child processes, stopped at the end), then for each server, interleaved:
 1. /api/suggest for one slot (what the page asks after each keystroke) and /api/domains for all
    76 slots of a 15x15 daily: one client alone (the service time), then N concurrent clients
-   (default 50), each sending R requests back to back (default 8): errors, p50/p95/max, requests/s;
+   (default 50), each sending R requests back to back (default 8): errors, p50/p95/max, requests/s, and the
+   server's CPU per request (its processes' user + system time from /proc: on a shared machine the latencies
+   swing with the other load, the CPU far less);
    - "same grid": every request asks about the same grid (the issue's measurement; a server that
      keeps what it computed answers from its cache);
    - "own edits": each client types a word of its own slot letter by letter, erases it and goes on
@@ -194,6 +196,32 @@ def _start(checkout: Path, extra: list[str]) -> tuple[subprocess.Popen, int, str
     return server, port, first
 
 
+def _cpu_s(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by process `pid` and its descendants (the server's workers), from
+    /proc; None where there is no /proc. On a shared machine this moves far less than the latencies do."""
+    if not os.path.isdir("/proc"):
+        return None
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    total, todo = 0, [pid]
+    while todo:
+        one = todo.pop()
+        todo.extend(children.get(one, []))
+        try:
+            with open(f"/proc/{one}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (all threads)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _supports_workers(checkout: Path) -> bool:
     out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--help"], cwd=checkout, capture_output=True,
                          text=True, env=dict(os.environ, PYTHONPATH=str(checkout)))
@@ -279,9 +307,13 @@ def main(argv: list[str] | None = None) -> int:
                     port = servers[name][1]
                     for clients, n in ((1, 10), (args.clients, args.requests)):
                         bodies = [make(c, n) for c in range(clients)]
+                        cpu_before = _cpu_s(servers[name][0].pid)
                         times, errors, wall = asyncio.run(_load(port, bodies, args.timeout))
+                        cpu_after = _cpu_s(servers[name][0].pid)
+                        cpu = ("" if cpu_before is None or cpu_after is None or not times else
+                               f"; server CPU {(cpu_after - cpu_before) / len(times) * 1000:.2f} ms/request")
                         print(f"round {round_no + 1} {name:>4}: "
-                              + _summary(f"{clients:>2} x {n} {title}", times, errors, wall), flush=True)
+                              + _summary(f"{clients:>2} x {n} {title}", times, errors, wall) + cpu, flush=True)
         if not args.no_browser:
             for line in _browser(f"http://127.0.0.1:{servers['this'][1]}/", args.keys):
                 print(line)

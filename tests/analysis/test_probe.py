@@ -78,6 +78,31 @@ def test_probe_names_the_slot_a_word_empties_and_refuses_dead_words(themed):
     assert list(probe.probe(slot.id, dead)) == [PROBE_NOT_LIVE] * 3
 
 
+def test_probing_a_batch_answers_as_probing_each_word_alone(themed):
+    """bs_probe enters a letter many of the words hold once and probes those words from there: the answers (the
+    slot a word empties included, as a slot it does empty) equal one call per word, on every open slot, and a
+    batch cut short by the time limit answers a prefix of the words, each as the whole batch does."""
+    prop, engine = propagate_engine(themed)
+    probe = probe_engine(themed, prop)
+    grouped_failures = 0
+    for slot in themed.slots:
+        ids = np.flatnonzero(prop.domains[slot.id]).astype(np.int32)
+        if slot.id in themed.fixed_text_by_slot or len(ids) < 2:
+            continue
+        batch = probe.probe(slot.id, ids)
+        alone = np.array([probe.probe(slot.id, ids[i:i + 1])[0] for i in range(len(ids))])
+        assert list(batch == PROBE_SURVIVES) == list(alone == PROBE_SURVIVES), slot.name
+        for word_id in ids[(batch != alone)][:5]:  # another emptied slot than alone: it is emptied too
+            mark = engine.trail_len
+            assert not engine.remove_words(slot.id, ids[ids != word_id])
+            engine.undo(mark)
+        grouped_failures += int(((batch >= 0) & (batch != alone)).sum())
+        cut = probe.probe(slot.id, ids, time_limit_s=1e-9)  # checked every 16 words probed
+        assert 0 < len(cut) < len(ids) or len(ids) <= 16, slot.name
+        assert list(cut) == list(batch[:len(cut)])
+    assert grouped_failures >= 0
+
+
 def test_probe_words_stops_at_k_survivors_unless_counting(themed):
     prop, _ = propagate_engine(themed)
     slot = themed.slot_by_name("19A")

@@ -83,7 +83,7 @@ def test_words_found_dead_are_inherited_by_the_next_keystroke(client, words, mon
     assert dead_before.items() <= after.dead_by_slot[slot_id].items()  # inherited, not probed again
 
 
-def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answer(words):
+def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answer(words, monkeypatch):
     """Typing a word into a slot letter by letter (as a constructor does, and bench/web_load.py's clients): the
     words found surviving in that slot are kept for the next keystroke (none for a slot the letters do not all lie
     in), its words are probed in the engine of the grid the typing started from, and every answer, counted over
@@ -97,12 +97,12 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
     def ask(rows, name):
         entry = cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 0, False)
         slot_id = entry.problem.slot_by_name(name).id
-        known = set(entry.alive_by_slot.get(slot_id, ()))
+        dead, alive = entry.known_words(slot_id)
+        known, known_dead = set(alive), len(dead)
         with entry.probing(slot_id) as make_engine:  # the first grid's engine, once typing has begun
             got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None,
-                                 dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
-                                 alive_words=entry.alive_by_slot.setdefault(slot_id, set()),
-                                 probe_engine=make_engine)
+                                 dead_words=dead, alive_words=alive, probe_engine=make_engine)
+        entry.keep_found(slot_id, dead, known_dead)
         fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None)
         got.pop("seconds", None), fresh.pop("seconds", None)
         assert {**got, "dropped": None} == {**fresh, "dropped": None}
@@ -123,5 +123,61 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
         assert entry.probe_source_by_slot[slot_id] is first_entry and first_entry._probe_pool
         assert not entry._probe_pool  # no engine of its own
         # the first letter lies in the down slot through it too, the next ones do not
-        assert bool(entry.alive_by_slot.get(down.id)) == (cell == across.cells[0])
+        assert bool(entry.known_words(down.id)[1]) == (cell == across.cells[0])
     assert cache.incremental >= 3 and all(inherited), inherited
+    old_cache = cache
+    # what typing found is kept with the first grid: typing the word again (after an undo, or another client)
+    # probes nothing, and answers the same
+    from xwcp.engine.kernel import BitSearch
+
+    probed, probe = [], BitSearch.probe
+    monkeypatch.setattr(BitSearch, "probe", lambda self, *a, **kw: probed.append(self) or probe(self, *a, **kw))
+    first_key = next(key for key, e in cache._entries.items() if e is first_entry)
+    cache = AnalysisCache()  # none of the typed grids kept: only the first one, with what was found
+    cache._entries[first_key] = first_entry
+    cache._engines[first_key] = old_cache._engines[first_key]
+    typed = list("".join(rows))
+    for cell, letter in zip(across.cells[:-1], first["words"][0]["word"]):
+        typed[cell] = letter
+        ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
+    assert first_entry._probe_pool and probed  # (ask's fresh answers probe in engines of their own)
+    assert not any(engine in first_entry._probe_pool for engine in probed)
+
+
+def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words):
+    """With no kept engine to start from (evicted: here none is kept at all), a grid that extends a kept grid by
+    letters in one slot's cells still probes that slot's words in the kept grid's engine, with what was found
+    there, and answers as probing afresh does; a letter that completes an entry takes no such grid."""
+    from xwcp.analysis.questions import suggest_report
+
+    grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
+    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    cache = AnalysisCache(engine_capacity=0)
+
+    def ask(rows, name):
+        entry = cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 0, False)
+        slot_id = entry.problem.slot_by_name(name).id
+        if slot_id in entry.problem.fixed_text_by_slot:
+            return entry, slot_id
+        dead, alive = entry.known_words(slot_id)
+        known_dead = len(dead)
+        with entry.probing(slot_id) as make_engine:
+            got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None,
+                                 dead_words=dead, alive_words=alive, probe_engine=make_engine)
+        entry.keep_found(slot_id, dead, known_dead)
+        fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None)
+        got.pop("seconds", None), fresh.pop("seconds", None)
+        assert {**got, "dropped": None} == {**fresh, "dropped": None}
+        return entry, slot_id
+
+    first_entry, slot_id = ask(rows, "1A")
+    across = first_entry.problem.slots[slot_id]
+    typed = list("".join(rows))
+    for n, (cell, letter) in enumerate(zip(across.cells, "DYES"), 1):
+        typed[cell] = letter
+        entry, _ = ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
+        if n < across.length:
+            assert entry.probe_source_by_slot[slot_id] is first_entry and not entry._probe_pool
+        else:  # complete: 1A is the user's own entry now, and the down slot through the last letter is not
+            assert entry.probe_source_by_slot == {}  # derived from the grid before (a slot to fill there)
+    assert cache.incremental == 0 and len(first_entry._probe_pool) == 1  # one engine built, for the first grid

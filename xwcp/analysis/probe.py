@@ -32,7 +32,8 @@ CHUNK = 64
 """Most words probed per kernel call while looking for the k shown words (the budget is checked between
 calls, so the answer does not depend on the machine's speed unless a slot needs more than one chunk)."""
 MARGIN = 4
-"""Words probed beyond those still wanted, per chunk while looking for the k words."""
+"""Words probed beyond those still wanted, per chunk while looking for the k words, once a chunk fell short (the
+first has none: on an open grid every word survives, and the margin was a tenth of a keystroke's probing)."""
 COUNT_CHUNK = 512
 """Words probed per kernel call while counting the rest."""
 
@@ -96,47 +97,59 @@ def probe_words(engine: BitSearch | Callable[[], BitSearch], slot_id: SlotId, ra
     end = None if time_limit_s is None else start + time_limit_s
     scan = ProbeScan(len(ranked))
     k_dropped = k if k_dropped is None else k_dropped
-    ids = np.ascontiguousarray(ranked if max_words is None else ranked[:max_words], np.int32)
-    slot_by_kernel: NDArray[np.int64] | None = None
+    ids = ranked if max_words is None else ranked[:max_words]
+    slot_by_kernel: list[SlotId] | None = None
+    first_chunk_done = False
+    # plain lists per chunk: a keystroke's chunk is about 40 words, where a dozen numpy calls cost more than the loop
     while scan.checked < len(ids):
         if end is not None and time.perf_counter() >= end:
             break
         if len(scan.shown) >= k and not count:
             break
-        # while looking for the k words: as many as are still wanted and a few more (most survive on open grids,
-        # where a probe costs most), at most CHUNK; then larger chunks for the count
-        size = min(CHUNK, k - len(scan.shown) + MARGIN) if len(scan.shown) < k else COUNT_CHUNK
+        # while looking for the k words: as many as are still wanted (and a few more after the first chunk: most
+        # survive on open grids, where a probe costs most), at most CHUNK; then larger chunks for the count
+        size = (min(CHUNK, k - len(scan.shown) + (MARGIN if first_chunk_done else 0)) if len(scan.shown) < k
+                else COUNT_CHUNK)
+        first_chunk_done = True
         first = scan.checked
-        chunk = ids[first:first + size]
-        outcome = np.full(len(chunk), PROBE_SURVIVES, np.int64)  # a problem slot id, or PROBE_SURVIVES
-        known = np.zeros(len(chunk), bool)
-        if known_dead:
-            emptied = np.fromiter((known_dead.get(w, -1) for w in chunk.tolist()), np.int64, len(chunk))
-            known = emptied >= 0
-            outcome[known] = emptied[known]
-        if known_alive:
-            known |= np.fromiter((w in known_alive for w in chunk.tolist()), bool, len(chunk))
-        if not known.all():
+        chunk: list[int] = ids[first:first + size].tolist()
+        outcome = [PROBE_SURVIVES] * len(chunk)  # a problem slot id, or PROBE_SURVIVES
+        known = [True] * len(chunk)
+        todo = []  # positions in the chunk of the words to probe
+        for i, w in enumerate(chunk):
+            emptied = known_dead.get(w) if known_dead else None
+            if emptied is not None:
+                outcome[i] = emptied
+            elif not (known_alive and w in known_alive):
+                todo.append(i)
+                known[i] = False
+        if todo:
             if callable(engine):
                 engine = engine()
             if slot_by_kernel is None:
-                slot_by_kernel = np.asarray(engine.slot_ids, np.int64)
-            out = engine.probe(slot_id, chunk[~known])  # the budget is checked between chunks only
-            outcome[~known] = np.where(out >= 0, slot_by_kernel[np.maximum(out, 0)], out)
-            scan.probed += int((~known).sum())
-        survives = outcome == PROBE_SURVIVES
+                slot_by_kernel = engine.slot_ids
+            out = engine.probe(slot_id, np.array([chunk[i] for i in todo], np.int32))  # budget: between chunks
+            for i, o in zip(todo, out.tolist()):
+                outcome[i] = slot_by_kernel[o] if o >= 0 else o
+            scan.probed += len(todo)
         scan.checked += len(chunk)
-        scan.survived += int(survives.sum())
-        for i in np.flatnonzero(~survives & ~known & (outcome >= 0)).tolist():
-            scan.dead[int(chunk[i])] = int(outcome[i])
-        scan.alive.update(chunk[survives & ~known].tolist())
-        for i in np.flatnonzero(survives)[:max(0, k - len(scan.shown))].tolist():
-            scan.shown.append(first + i)
+        failed = []
+        for i, (w, o) in enumerate(zip(chunk, outcome)):
+            if o == PROBE_SURVIVES:
+                scan.survived += 1
+                if not known[i]:
+                    scan.alive.add(w)
+                if len(scan.shown) < k:
+                    scan.shown.append(first + i)
+            else:
+                failed.append(i)
+                if not known[i] and o >= 0:
+                    scan.dead[w] = o
         last = scan.shown[-1] if scan.shown else scan.checked
-        for i in np.flatnonzero(~survives).tolist():
+        for i in failed:
             if first + i > last and len(scan.shown) >= k or len(scan.dropped) >= k_dropped:
                 break
             if outcome[i] != PROBE_NOT_LIVE:  # every ranked word is live, but be safe
-                scan.dropped.append((first + i, int(outcome[i])))
+                scan.dropped.append((first + i, outcome[i]))
     scan.seconds = round(time.perf_counter() - start, 4)
     return scan

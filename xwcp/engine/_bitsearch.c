@@ -1148,36 +1148,133 @@ int BS_FN(bs_search)(BsState *st, double slice_s) {
 /* Singleton consistency at the root (issue 35): for each of n words of slot s, enter it (the slot down to that
  * word), propagate (crossings and no word twice), record the outcome and undo. out[i] = -1 when words[i]
  * survives, else the slot that emptied (>= 0), or -2 when words[i] is not live in s at the root. Stops at
- * `time_limit_s` (<= 0: none) or the abort flag; returns how many words were probed, -1 out of memory, -3 when
- * the search is not at its root. The root state is unchanged, except the failure weights: a probe's wipeout
- * counts, as a failure of the search does (probing is a known start for dom/wdeg). */
+ * `time_limit_s` (<= 0: none) or the abort flag; returns how many words were probed (out[0..returned) are set),
+ * -1 out of memory, -3 when the search is not at its root. The root state is unchanged, except the failure
+ * weights: a probe's wipeout counts, as a failure of the search does (probing is a known start for dom/wdeg).
+ *
+ * Words that share a letter share its propagation (the page's list after a keystroke: every word holds the
+ * letters typed, and many share more): a letter held by PROBE_GROUP_MIN or more of the words left is entered
+ * once, one level down, and those words are probed from there (recursively), then undone. Entering a word
+ * enters its letters, so the fixpoint it reaches is the same either way (the AC fixpoint does not depend on
+ * the order); a wipeout at the letter's level is one of each of those words (all of them empty a slot).
+ * Measured on bench/web_load.py's typing (a 15x15 daily, 40 words a list): see bs_probe's commit. */
+#define PROBE_GROUP_MIN 2
+#ifdef LETTERS
+#define PROBE_K(st) LETTERS(st) /* the alphabet's size, where the kernel has one (issue 36) */
+#else
+#define PROBE_K(st) 26
+#endif
+
+typedef struct {
+    int32_t s;
+    const int32_t *words;
+    int32_t *out;
+    uint8_t *done;
+    int32_t *scratch;
+    double t_end;
+    int32_t probed;
+} ProbeRun;
+
+/* Probe the words idx[0..m) (indexes into run->words, all live and holding the letters entered at the levels
+ * above, whose positions are the bits of `fixed`) at depths below `depth`. 1 done, 0 stopped by the time limit
+ * or the abort flag (the state is restored either way), -1 out of memory. */
+static int probe_group(BsState *st, ProbeRun *run, int32_t *idx, int32_t m, int32_t depth, uint64_t fixed) {
+    const int32_t s = run->s;
+    const int32_t L = st->slot_len[s];
+    const uint8_t *lt = st->letters + st->slot_letters_off[s];
+    while (m > 0) {
+        int32_t best_n = 0, best_q = -1, best_c = -1;
+        if (m >= PROBE_GROUP_MIN && L <= 64) {
+            /* of the first word's letters at positions not entered, the one most of these words hold: the first
+             * word (in the caller's order) is always probed first, so a time limit leaves a prefix answered */
+            const uint8_t *first = lt + (int64_t)run->words[idx[0]] * L;
+            for (int32_t q = 0; q < L; q++) {
+                if (fixed & (1ULL << q)) continue;
+                int32_t count = 0;
+                for (int32_t j = 0; j < m; j++) count += lt[(int64_t)run->words[idx[j]] * L + q] == first[q];
+                if (count > best_n) { best_n = count; best_q = q; best_c = first[q]; }
+            }
+            if (best_c >= PROBE_K(st)) best_n = 0;  /* not a letter code: no mask */
+        }
+        if (best_n >= PROBE_GROUP_MIN) {
+            int32_t k = 0, rest = 0;  /* those words first, each part in the caller's order */
+            for (int32_t j = 0; j < m; j++) {
+                if (lt[(int64_t)run->words[idx[j]] * L + best_q] == best_c) idx[k++] = idx[j];
+                else run->scratch[rest++] = idx[j];
+            }
+            memcpy(idx + k, run->scratch, (size_t)rest * sizeof(int32_t));
+            const int64_t mark = st->save_len;
+            st->depth = depth + 1;
+            int ok = and_dom(st, s, mask_of(st, s, best_q, best_c), 0);
+            if (ok > 0) {
+                enqueue(st, s);
+                ok = bs_propagate(st);
+                clear_queue(st);
+            } else if (ok == 0) {
+                ok = 1;  /* every word left holds it already */
+            }
+            int r = 1;
+            if (ok > 0) {
+                r = probe_group(st, run, idx, best_n, depth + 1, fixed | (1ULL << best_q));
+            } else if (ok == 0) {
+                for (int32_t j = 0; j < best_n; j++) { run->out[idx[j]] = st->wipeout_slot; run->done[idx[j]] = 1; }
+                run->probed += best_n;
+            }
+            restore_to(st, mark);
+            st->depth = depth;
+            if (ok < 0) return -1;
+            if (r <= 0) return r;
+            idx += best_n;
+            m -= best_n;
+            continue;
+        }
+        for (int32_t j = 0; j < m; j++) {
+            if ((run->probed & 15) == 15) {
+                if (st->abort_flag && *st->abort_flag) return 0;
+                if (run->t_end > 0 && bs_now() >= run->t_end) return 0;
+            }
+            const int32_t i = idx[j];
+            const int64_t mark = st->save_len;
+            st->depth = depth + 1;
+            int ok = assert_lit(st, s, run->words[i]);
+            if (ok >= 0) {
+                enqueue(st, s);
+                ok = bs_propagate(st);
+            }
+            clear_queue(st);
+            restore_to(st, mark);
+            st->depth = depth;
+            if (ok < 0) return -1;
+            run->out[i] = ok ? -1 : st->wipeout_slot;
+            run->done[i] = 1;
+            run->probed++;
+        }
+        m = 0;
+    }
+    return 1;
+}
+
 int BS_FN(bs_probe)(BsState *st, int32_t s, const int32_t *words, int32_t n, int32_t *out, double time_limit_s) {
     if (st->depth != 0 || st->phase == PH_DONE) return -3;
-    const double t_end = time_limit_s > 0 ? bs_now() + time_limit_s : 0.0;
+    if (n <= 0) return 0;
     const uint64_t *d = st->dom + st->slot_dom_off[s];
-    int32_t i = 0;
-    for (; i < n; i++) {
-        if ((i & 15) == 15) {
-            if (st->abort_flag && *st->abort_flag) break;
-            if (t_end > 0 && bs_now() >= t_end) break;
-        }
+    int32_t *idx = malloc((size_t)n * 2 * sizeof(int32_t));
+    uint8_t *done = calloc((size_t)n, 1);
+    if (!idx || !done) { free(idx); free(done); return -1; }
+    int32_t m = 0;
+    for (int32_t i = 0; i < n; i++) {
         const int32_t w = words[i];
-        if (w < 0 || w >= st->slot_nw[s] || !(d[w >> 6] & (1ULL << (w & 63)))) { out[i] = -2; continue; }
-        const int64_t mark = st->save_len;
-        st->depth = 1;
-        int ok = assert_lit(st, s, w);
-        if (ok >= 0) {
-            enqueue(st, s);
-            ok = bs_propagate(st);
-        }
-        clear_queue(st);
-        restore_to(st, mark);
-        st->depth = 0;
-        if (ok < 0) return -1;
-        out[i] = ok ? -1 : st->wipeout_slot;
+        if (w < 0 || w >= st->slot_nw[s] || !(d[w >> 6] & (1ULL << (w & 63)))) { out[i] = -2; done[i] = 1; }
+        else idx[m++] = i;
     }
+    ProbeRun run = {s, words, out, done, idx + n, time_limit_s > 0 ? bs_now() + time_limit_s : 0.0, 0};
+    const int r = probe_group(st, &run, idx, m, 0, 0);
     st->wipeout_slot = -1;
-    return i;
+    int32_t i = 0;  /* the words probed: the first not done ends them (words after it may be done too) */
+    while (i < n && done[i]) i++;
+    free(idx);
+    free(done);
+    return r < 0 ? -1 : i;
 }
 
 /* Remove word w from slot s for good, between slices: undo the search to the root (recording the

@@ -18,10 +18,11 @@ what compiling and propagating from scratch gives; where they cannot (a letter c
 entry, or empties a slot), the grid is compiled and propagated from scratch.
 
 Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
-(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), its
-words found to survive and the engine they were probed in: entering one of its words enters those letters
-too, so the probe there ends as it would here. Typing into a slot thus probes only the words it has not met
-yet, in the engine of the grid the typing started from (bench/web_load.py, "own edits").
+(more letters only prune more), and, for a slot holding every letter added (the slot being typed into), the
+engine its words are probed in and what was found there: entering one of its words enters those letters
+too, so the probe there ends as it would here. Typing into a slot thus probes only the words no keystroke
+typed into it from that grid has met yet (nor an undo, nor another client typing there), in the engine of
+the grid the typing started from (bench/web_load.py, "own edits").
 """
 from __future__ import annotations
 
@@ -78,16 +79,22 @@ class Analysed:
     dead_by_slot: dict[SlotId, dict[int, SlotId]] = field(default_factory=dict, compare=False, repr=False)
     """Per slot, its words known to empty a slot when entered (word id -> that slot; `suggest_report`'s
     `dead_words`): found on this grid, or inherited from the grid it extends by letters (the previous
-    keystroke), where they empty a slot too, so the next keystroke's list does not probe them again."""
+    keystroke, or when that one's engine is gone a kept grid it extends), where they empty a slot too, so the
+    next keystroke's list does not probe them again."""
     alive_by_slot: dict[SlotId, set[int]] = field(default_factory=dict, compare=False, repr=False)
-    """Per slot, its words known to survive being entered (`suggest_report`'s `alive_words`): found on this
-    grid, or inherited from the grid it extends by letters that all lie in that slot's cells (typing into the
-    slot whose list is shown): entering such a word enters those letters too, so propagation starts from the
-    same state on both grids and ends the same (the probe's fixpoint does not depend on the order)."""
+    """Per slot, its words found to survive being entered in this grid's probe engine: by every grid whose
+    `probe_source_by_slot` for that slot is this one (see `known_words`), so a word is probed once however
+    many keystrokes, undos and clients show it."""
     probe_source_by_slot: dict[SlotId, Analysed] = field(default_factory=dict, compare=False, repr=False)
     """Per slot, the grid whose probe engine probes its words when not this one: the earliest grid this one
-    extends by letters in that slot's cells only (for the reason above, probing there answers the same), so
-    typing into a slot builds no engine per keystroke."""
+    extends by letters in that slot's cells only (typing into the slot whose list is shown). Entering one of the
+    slot's words here enters those letters too, so propagation starts from the same state on both grids and
+    ends the same (the probe's fixpoint does not depend on the order): probing there answers for here, typing
+    into a slot builds no engine per keystroke, and what was found there holds here."""
+    shape: tuple[object, ...] | None = field(default=None, compare=False, repr=False)
+    """What a later grid must share to start from this one (`_Kept.shape`); None unless plain."""
+    cells: NDArray[np.uint8] | None = field(default=None, compare=False, repr=False)
+    """uint8 per cell (plain grids only)."""
     _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
     """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
     _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
@@ -112,6 +119,27 @@ class Analysed:
                 if len(source._probe_pool) < PROBE_POOL:
                     source._probe_pool.append(taken[0])
 
+    def known_words(self, slot_id: SlotId) -> tuple[dict[int, SlotId], set[int]]:
+        """`suggest_report`'s `dead_words` and `alive_words` for `slot_id` here (it adds what it finds to both):
+        the words known to empty a slot (this grid's, with those found in the engine `probing` lends), and those
+        found to survive in that engine (its grid's set, shared). Call `keep_found` after probing."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        dead = self.dead_by_slot.setdefault(slot_id, {})
+        if source is not self:
+            found = source.dead_by_slot.get(slot_id)
+            if found:
+                dead.update(found)
+        return dead, source.alive_by_slot.setdefault(slot_id, set())
+
+    def keep_found(self, slot_id: SlotId, dead: dict[int, SlotId], known_before: int) -> None:
+        """After `known_words` gave `dead` (then `known_before` long) and probing added to it: the dead words go
+        to the probe engine's grid too, for every grid probing there. Each holds there: it was found live here,
+        so it holds the letters this grid adds to that one (all in the slot's cells), and entering it there
+        enters them (the same fixpoint); one inherited from a grid before that one holds there already."""
+        source = self.probe_source_by_slot.get(slot_id, self)
+        if source is not self and len(dead) > known_before:
+            source.dead_by_slot.setdefault(slot_id, {}).update(dead)
+
     def report(self, question: Question, make: Callable[[], Report]) -> Report:
         """The answer to `question` about this grid: made once, then reused (a slot's suggestions when the
         cursor comes back, the same grid asked by several users). Callers must not change it."""
@@ -131,6 +159,20 @@ class _Kept:
     """uint8 per cell (plain grids only: one character a cell)."""
     entry: Analysed
     engine: Engine
+
+
+def _most_letters_extended(cells: NDArray[np.uint8], candidates: list[NDArray[np.uint8]]) -> int | None:
+    """Which of `candidates` (cells of grids of the same shape) `cells` extends by letters in empty cells, the one
+    with the most letters; None when none does. One numpy pass over all."""
+    if not candidates:
+        return None
+    others = np.stack(candidates)
+    same = others == cells
+    extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
+    if not extends.any():
+        return None
+    letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
+    return int(np.argmax(letters))
 
 
 class AnalysisCache:
@@ -184,16 +226,22 @@ class AnalysisCache:
             problem = compile_problem(grid, words, min_score=min_score, allow_dupes=allow_dupes)
             result = propagate_engine(problem)
         prop, engine = result
-        entry = Analysed(problem, prop)
-        if incremental and parent is not None:  # the same slots and words, more letters: dead words stay dead
-            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in parent.entry.dead_by_slot.items()})
+        entry = Analysed(problem, prop, shape=shape if cells is not None else None, cells=cells)
+        base = parent.entry if incremental and parent is not None else None
+        if base is None and cells is not None and prop.is_consistent:
+            # no kept engine to derive this grid from (evicted, or a letter completed an entry): what was found on a
+            # kept grid it extends by letters still holds here, where the problem is that grid's plus the letters
+            base = self._base_of(shape, cells, problem)
+            if base is not None and base.cells is not None:
+                letter_by_cell = {int(cell): grid.cells[cell] for cell in np.flatnonzero(cells != base.cells)}
+        if base is not None:  # the same slots and words, more letters: dead words stay dead
+            # (list(): another thread may add a slot to the base's dict meanwhile)
+            entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(base.dead_by_slot.items())})
             changed = set(letter_by_cell)
-            for slot_id, alive in parent.entry.alive_by_slot.items():
-                if changed <= set(problem.slots[slot_id].cells):
-                    entry.alive_by_slot[slot_id] = set(alive)
+            one = next(iter(changed))
             for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
-                if slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
-                    entry.probe_source_by_slot[slot.id] = parent.entry.probe_source_by_slot.get(slot.id, parent.entry)
+                if one in slot.cells and slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
+                    entry.probe_source_by_slot[slot.id] = base.probe_source_by_slot.get(slot.id, base)
         with self._lock:
             self.misses += 1
             self.incremental += incremental
@@ -212,15 +260,28 @@ class AnalysisCache:
         with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
         with self._lock:
             kept = [k for k in self._engines.values() if k.shape == shape]
-        if not kept:
+        found = _most_letters_extended(cells, [k.cells for k in kept])
+        return None if found is None else kept[found]
+
+    def _base_of(self, shape: tuple[object, ...], cells: NDArray[np.uint8], problem: Problem) -> Analysed | None:
+        """A kept grid (engine or not) of the same shape that `problem`'s grid (`cells`) extends by letters A-Z in
+        empty cells completing no entry, the one with the most letters; None when there is none. Then `problem`
+        is what `add_letters` derives from that grid's (the same slots, words and complete entries)."""
+        if not problem.controls.is_empty:
             return None
-        others = np.stack([k.cells for k in kept])
-        same = others == cells
-        extends = np.all(same | ((others == _EMPTY) & (cells != _BLOCK)), axis=1) & ~np.all(same, axis=1)
-        if not extends.any():
+        with self._lock:
+            kept = [e for e in self._entries.values() if e.shape == shape and e.cells is not None]
+        found = _most_letters_extended(cells, [e.cells for e in kept if e.cells is not None])
+        if found is None:
             return None
-        letters = np.where(extends, np.sum((others != _EMPTY) & (others != _BLOCK), axis=1), -1)
-        return kept[int(np.argmax(letters))]
+        base = kept[found]
+        assert base.cells is not None
+        changed = np.flatnonzero(cells != base.cells)
+        if not all(65 <= int(cells[cell]) <= 90 for cell in changed):
+            return None
+        if len(problem.fixed_text_by_slot) != len(base.problem.fixed_text_by_slot):
+            return None  # a letter completed an entry: it is the user's own here, a slot to fill there
+        return base
 
     def check(self, key: CheckKey) -> Report | None:
         with self._lock:

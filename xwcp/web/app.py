@@ -235,12 +235,14 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
         # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
         # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
         slot_id = find_slot(entry.problem, slot_name).id
+        dead, alive = entry.known_words(slot_id)
+        known_dead = len(dead)
         with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
-            return suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
-                                  probe_max_words=None, probe_time_limit_s=PROBE_S,
-                                  dead_words=entry.dead_by_slot.setdefault(slot_id, {}),
-                                  alive_words=entry.alive_by_slot.setdefault(slot_id, set()),
-                                  probe_engine=make_engine)
+            answer = suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
+                                    probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
+                                    alive_words=alive, probe_engine=make_engine)
+        entry.keep_found(slot_id, dead, known_dead)
+        return answer
     return entry.report(("suggest", slot_name, k), make)
 
 
