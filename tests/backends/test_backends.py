@@ -19,7 +19,7 @@ from xwcp.engine.result import Limits, check_fill, fill_grid
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
 from xwcp.bench.xcsp import read_xcsp
-from xwcp.backends._wide import kernel_takes
+from xwcp.engine.wide import kernel_takes
 from tests.backends.alphabets import high_letters, pack, planted
 from tests.helpers import fill_violations
 

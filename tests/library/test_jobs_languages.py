@@ -9,7 +9,7 @@ import pytest
 from tests.backends.alphabets import pack, planted
 from tests.backends.test_backends import SPANISH_CORNER, brute_force_fills, spanish_corner
 from tests.helpers import _white_runs, fill_violations
-from xwcp.backends._wide import kernel_max_letters
+from xwcp.engine.wide import kernel_max_letters
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits

@@ -136,7 +136,7 @@ def test_check_reports_the_core_of_a_grid_only_search_proves_unfillable(tmp_path
 
 def test_core_of_an_alphabet_the_compiled_search_does_not_take_is_found_on_cpsat():
     # the Spanish corner clash written in the last 27 letters of an 80-letter pack (more than the compiled
-    # search's tables hold): the default oracle (backtrack) becomes cpsat, AC-3 runs in numpy (backends._wide)
+    # search's tables hold): the default oracle (backtrack) becomes cpsat, AC-3 runs in numpy (xwcp.engine.wide)
     from tests.backends.alphabets import pack
     from tests.backends.test_backends import SPANISH_CORNER, SPANISH_CORNER_WORDS
     from xwcp.model import make_grid

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
-from xwcp.backends._wide import WideEngine, kernel_takes
+from xwcp.engine.wide import WideEngine, kernel_takes
 from xwcp.engine.kernel import Engine
 from xwcp.engine.plain_kernel import engine_for
 from xwcp.compile.problem import Domains, Problem
@@ -42,7 +42,7 @@ class Clock:
 
 
 AcEngine = Engine | WideEngine
-"""Arc-consistent domains: the compiled kernel's, or numpy's for an alphabet it does not take (`_wide`)."""
+"""Arc-consistent domains: the compiled kernel's, or numpy's for an alphabet it does not take (`xwcp.engine.wide`)."""
 
 
 def ac_engine(problem: Problem, domains: Domains | None = None) -> AcEngine:

@@ -7,7 +7,7 @@ on in this process; the first definite answer (a fill, or a proof that none exis
 the loser is stopped: the child is killed, or the kernel is aborted between time slices.
 Fork keeps the start cheap (the child inherits the compiled problem; nothing is pickled but
 the answer). Asking for several fills (`count`) runs `backtrack` alone. An alphabet the compiled search does not
-take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/backends/_wide.py).
+take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/engine/wide.py).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xwcp.backends import backtrack
-from xwcp.backends._wide import kernel_takes
+from xwcp.engine.wide import kernel_takes
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits, Progress
 from xwcp.base.types import FillStatus

@@ -6,7 +6,7 @@ Between slices it reports progress and honours the abort event and the time limi
 from __future__ import annotations
 
 from xwcp.engine import kernel
-from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 from xwcp.base.errors import InputError
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)

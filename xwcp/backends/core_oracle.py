@@ -90,7 +90,7 @@ class CoreOracle:
                  deadline: float | None = None, abort: threading.Event | None = None):
         self.problem = problem
         self.backend = "backtrack" if backend == "auto" else backend
-        from xwcp.backends._wide import kernel_takes
+        from xwcp.engine.wide import kernel_takes
 
         if self.backend in ("backtrack", "letters", "grow") and not kernel_takes(problem):
             self.backend = "cpsat"  # the compiled search does not take this alphabet (more letters than its tables)

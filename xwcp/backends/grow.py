@@ -29,7 +29,7 @@ from dataclasses import replace
 from xwcp.engine import kernel
 from xwcp.backends import backtrack
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason
-from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem, crossing_distances
 from xwcp.engine.result import FillResult, FillStats, Limits

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from xwcp.backends import backtrack
-from xwcp.backends._wide import kernel_refusal, kernel_takes
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits

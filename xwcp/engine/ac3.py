@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from xwcp.base.errors import option_name
-from xwcp.engine.kernel import Engine, is_plain, letter_chars
+from xwcp.engine.kernel import MAX_LETTERS, Engine, is_plain, letter_chars
+from xwcp.engine.wide import WideEngine
 from xwcp.runtime.lazy import lazy_import
 from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.base.types import SlotId
@@ -105,7 +106,7 @@ class Propagator:
         self.problem = self.base if not self.letters else compile_problem(
             self.base.grid_with_letters(self.letters), self.base.words,
             min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
-        self.engine = Engine(self.problem)
+        self.engine = make_engine(self.problem)
         self.is_consistent = not self.problem.conflicts and self.engine.propagate_all()
         self._wipeout = self.engine.wipeout_slot_id
         self._marks: list[tuple[int, int, bool]] = []
@@ -230,11 +231,19 @@ def propagate(problem: Problem, domains: Domains | None = None) -> Propagation:
 
 def propagate_engine(problem: Problem, domains: Domains | None = None) -> tuple[Propagation, Engine]:
     """`propagate`, also returning the engine at the fixpoint (for `propagate_letters` on a later grid)."""
-    engine = Engine(problem, domains)
+    engine = make_engine(problem, domains)
     if problem.conflicts:
         return _snapshot(problem, engine, False, None), engine
     is_consistent = engine.propagate_all()
     return _snapshot(problem, engine, is_consistent, engine.wipeout_slot_id), engine
+
+
+def make_engine(problem: Problem, domains: Domains | None = None) -> Engine:
+    """The compiled AC engine, or for an alphabet of more than 64 letters (Hindi aksharas) numpy's `WideEngine`,
+    which answers what AC-3's callers read of an engine (domains, counts, chains, letters entered and undone)."""
+    if problem.alphabet.size > MAX_LETTERS:
+        return cast(Engine, WideEngine(problem, domains))
+    return Engine(problem, domains)
 
 
 def propagate_letters(problem: Problem, engine: Engine, letter_by_cell: dict[int, str]

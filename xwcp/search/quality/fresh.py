@@ -24,7 +24,7 @@ def _fast_fill(problem_at: Problem, limits: Limits) -> FillResult:
     """One fill by our compiled search (`backtrack`, its score weight from `limits.extra`), or by cpsat for an
     alphabet the compiled search does not take (more letters than its tables hold)."""
     from xwcp.backends import backtrack, cpsat
-    from xwcp.backends._wide import kernel_takes
+    from xwcp.engine.wide import kernel_takes
 
     return backtrack.fill(problem_at, limits) if kernel_takes(problem_at) else cpsat.fill(problem_at, limits)
 

@@ -158,7 +158,7 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
         (result, quality): FILLED with the best fill and its Quality; otherwise the first
         attempt's result (UNFILLABLE, LIMIT) and None.
     """
-    from xwcp.backends._wide import kernel_takes
+    from xwcp.engine.wide import kernel_takes
 
     limits = limits or Limits()
     if limits.time_limit_s is None:

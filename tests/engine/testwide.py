@@ -1,4 +1,4 @@
-"""xwcp/backends/_wide.py: numpy arc consistency reaches the compiled kernel's fixpoint, and says when the kernel
+"""xwcp/engine/wide.py: numpy arc consistency reaches the compiled kernel's fixpoint, and says when the kernel
 takes an alphabet."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.backends.alphabets import pack, planted
-from xwcp.backends._wide import WideEngine, kernel_max_letters, kernel_refusal, kernel_takes
+from xwcp.engine.wide import WideEngine, kernel_max_letters, kernel_refusal, kernel_takes
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.kernel import Engine
 from xwcp.model import parse_grid, read_grid

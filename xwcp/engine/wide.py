@@ -68,6 +68,40 @@ class WideEngine:
                          for slot_id in self.slot_ids}
         self._cause: dict[SlotId, SlotId] = {}
         self._wipeout: SlotId | None = None
+        self._trail: list[dict[SlotId, NDArray[np.bool_]]] = []
+        """The live masks before each `restrict_letter`, for `undo` (the incremental AC-3 of `ac3.Propagator`)."""
+
+    @property
+    def trail_len(self) -> int:
+        return len(self._trail)
+
+    def undo(self, mark: int) -> None:
+        """Back to the state when `trail_len` was `mark`."""
+        if mark < len(self._trail):
+            self._alive = self._trail[mark]
+            del self._trail[mark:]
+            self._wipeout = None
+
+    def clone(self, problem: Problem | None = None) -> WideEngine:
+        """An independent copy (for `problem` when given: the same open slots, more letters entered)."""
+        other = object.__new__(WideEngine)
+        other.__dict__.update(self.__dict__)
+        if problem is not None:
+            other.problem = problem
+        other._alive = {slot_id: alive.copy() for slot_id, alive in self._alive.items()}
+        other._cause = dict(self._cause)
+        other._trail = []
+        return other
+
+    def restrict_letter(self, slot_id: SlotId, pos: int, letter: int) -> bool:
+        """Keep the slot's words with letter code `letter` at `pos`, then propagate; False on a wipeout."""
+        self._trail.append({key: alive.copy() for key, alive in self._alive.items()})
+        alive = self._alive[slot_id] & (self._letters[slot_id][:, pos] == letter)
+        self._alive[slot_id] = alive
+        if not alive.any():
+            self._wipeout = slot_id
+            return False
+        return self.propagate_all()
 
     def propagate_all(self) -> bool:
         """Propagate to the fixpoint; False on a wipeout (`wipeout_slot_id` names the slot)."""
