@@ -120,3 +120,16 @@ def test_fill_in_spanish_with_the_default_backend(tmp_path):
     assert answer.status is xwcp.FillStatus.FILLED
     assert check_written_fill(cells_of(answer), set(listed), load_alphabet("es").letters) == []
     assert answer.rows in (["AÑO", "SON", "OSA"], ["ASO", "ÑOS", "ONA"])
+
+
+def test_domains_give_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import xwcp
+
+    grid = tmp_path / "nl.txt"
+    grid.write_text("{IJ}...\n", "utf-8")
+    words = tmp_path / "nl.dict"
+    words.write_text("ijsje;60\nijzer;55\nijs;60\nlaat;50\nijl;50\n", "utf-8")
+    answer = xwcp.domains(str(grid), language="nl", words=str(words), min_score=0)
+    assert answer.is_consistent
+    assert [word for word, _ in answer["1A"]] == ["IJSJE", "IJZER"]  # four cells each: IJ is one
+    assert all(word.isascii() for slot in answer for word, _ in answer[slot])  # never a private-use code char

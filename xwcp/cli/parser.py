@@ -154,7 +154,7 @@ def _add_suggest(sub: Subparsers) -> None:
 
 
 def _add_heatmap(sub: Subparsers) -> None:
-    p = sub.add_parser("heatmap", help="letters still possible in each cell (26 free .. 1 forced .. 0 dead)",
+    p = sub.add_parser("heatmap", help="letters still possible in each cell (the alphabet's size free .. 1 forced .. 0 dead)",
                        description="Per white cell, the number of letters still possible after arc consistency.",
                        epilog="Example: xwcp heatmap models/15x15-daily-01.txt --png heat.png")
     _add_problem_args(p)

@@ -446,7 +446,11 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         name = _lookup_name(self._id_by_name, slot)
         if not self.is_consistent:
             return []
-        return rank_words(self.problem, self._propagation, self._id_by_name[name], self._k, self._by)
+        ranked = rank_words(self.problem, self._propagation, self._id_by_name[name], self._k, self._by)
+        alphabet = self.problem.alphabet
+        if alphabet.has_multi_letters or alphabet.is_open:  # Dutch IJ, Welsh LL, aksharas: as the language writes them
+            ranked = [{**entry, "word": alphabet.written(entry["word"])} for entry in ranked]
+        return ranked
 
     def size(self, slot: str) -> int:
         """How many words still fit the slot (all of them, whatever `k` is)."""
@@ -602,7 +606,8 @@ class Suggestions(list[Suggestion]):
 
 @dataclass(frozen=True)
 class HeatMap:
-    """How many letters each cell can still take (`xwcp.heatmap`): 26 free, 1 forced, 0 dead."""
+    """How many letters each cell can still take (`xwcp.heatmap`): every letter of the alphabet free (26 in
+    English), 1 forced, 0 dead."""
 
     counts: list[list[int | None]]
     """Rows of per-cell counts; None for a block. `counts[row][col]`, from 0."""

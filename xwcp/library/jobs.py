@@ -364,7 +364,7 @@ class Session:
         return [WordLabel.of(v) for v in verdicts]
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
-        """How many letters each cell can still take: 26 free, 1 forced, 0 dead.
+        """How many letters each cell can still take: all of the alphabet free (26 in English), 1 forced, 0 dead.
 
         Args:
             core: on an unfillable grid, also find the core (the slots that cannot be filled together).

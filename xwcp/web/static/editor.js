@@ -335,7 +335,8 @@ function showText(letter, cellText) {
 
 function heatColour(count) {
   if (count === 0) return "#ff8787";
-  const t = Math.log(count) / Math.log(26); // 1 letter -> 0, 26 letters -> 1
+  const size = Math.max(2, pack().letters.length); // the puzzle's alphabet: 26 in English, 27 in Spanish
+  const t = Math.min(1, Math.log(count) / Math.log(size)); // 1 letter -> 0, every letter -> 1
   return `hsl(${10 + 120 * t}, 75%, ${72 + 16 * t}%)`;
 }
 
