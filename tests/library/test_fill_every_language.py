@@ -1,0 +1,38 @@
+"""A fill in every shipped language pack, checked cell by cell against the pack's written letters (issue 36)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import xwcp
+from tests.helpers import check_written_fill
+from xwcp.model.alphabet import shipped_alphabets
+
+PACKS = [alphabet for alphabet in shipped_alphabets() if alphabet.code != "en"]
+
+
+def word_square(letters: list[str], seed: int) -> tuple[list[list[str]], list[str]]:
+    """A 3x3 block of letters (the pack's own beyond A-Z first) whose 3 rows and 3 columns are 6 different words,
+    each written with '+' between its cells (how a list says where a Welsh word is cut)."""
+    rng = random.Random(seed)
+    special = [x for x in letters if not (len(x) == 1 and "A" <= x <= "Z")] or letters
+    while True:
+        rows = [[rng.choice(special if (r + c) % 2 == 0 else letters) for c in range(3)] for r in range(3)]
+        words = ["+".join(row) for row in rows] + ["+".join(rows[r][c] for r in range(3)) for c in range(3)]
+        if len({word.replace("+", "") for word in words}) == 6:
+            return rows, words
+
+
+@pytest.mark.parametrize("alphabet", PACKS, ids=[a.code for a in PACKS])
+def test_a_pack_fills_a_small_grid_with_its_own_letters(alphabet, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rows, words = word_square(list(alphabet.letters), seed=len(alphabet.code) * 7 + alphabet.size)
+    listed = tmp_path / f"{alphabet.code}.dict"
+    listed.write_text("".join(f"{word};60\n" for word in words), "utf-8")
+    grid = tmp_path / "grid.txt"
+    grid.write_text("...\n...\n...\n", "utf-8")
+    answer = xwcp.fill(str(grid), language=alphabet.code, words=str(listed))
+    assert answer.status is xwcp.FillStatus.FILLED, answer
+    cells = answer.as_dict()["cells"]
+    assert check_written_fill(cells, {word.replace("+", "") for word in words}, alphabet.letters) == []
+    assert cells in (rows, [list(col) for col in zip(*rows)])  # the square or its mirror: nothing else is listed
