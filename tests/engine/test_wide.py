@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tests.backends.alphabets import pack, planted
-from xwcp.engine.wide import WideEngine, kernel_max_letters, kernel_refusal, kernel_takes
+from xwcp.engine.wide import WideEngine, kernel_refusal, kernel_takes
 from xwcp.compile.problem import compile_problem
-from xwcp.engine.kernel import Engine
+from xwcp.engine.kernel import MAX_LETTERS, Engine
 from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import words_from_pairs
 
@@ -48,11 +48,10 @@ def test_few_words_shared_by_slots_of_one_length_give_the_kernels_fixpoint(words
 
 
 def test_kernel_takes_says_which_alphabets_run_on_the_compiled_search():
-    most = kernel_max_letters()
     for code, size in (("en", 26), ("es", 27), ("el", 24), ("x64", 64), ("x80", 80)):
         problem = planted(pack(code), ("...", "...", "..."), n_decoys=2)[0]
         assert problem.alphabet.size == size
-        assert kernel_takes(problem) is (size == 26 if most is None else size <= most)
+        assert kernel_takes(problem) is (size <= MAX_LETTERS)
         if size == 80:
             message = kernel_refusal(problem, "backtrack")
             assert "backtrack" in message and "80" in message and "cpsat" in message and "\n" not in message
