@@ -1,7 +1,16 @@
-"""Shared test setup: keep every test away from the user's word-list cache and data folder; a fixture writing input files."""
+"""Shared test setup: keep every test away from the user's word-list cache and data folder; a fixture writing input
+files; the default word list."""
 from __future__ import annotations
 
 import pytest
+
+from xwcp.words.wordlist import load_word_list
+
+
+@pytest.fixture(scope="module")
+def default_words():
+    """The default list, compiled into the session's cache (the quick path reads only a cached list)."""
+    return load_word_list()
 
 
 @pytest.fixture(scope="session", autouse=True)

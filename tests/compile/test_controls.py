@@ -18,7 +18,7 @@ from xwcp.engine.result import Limits, check_fill
 from xwcp.services.load import load_problem
 from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
-from xwcp.words.wordlist import load_word_list, words_from_pairs
+from xwcp.words.wordlist import words_from_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
 DAILY = ROOT / "models" / "15x15-daily-01.txt"
@@ -27,11 +27,6 @@ DAILY = ROOT / "models" / "15x15-daily-01.txt"
 @pytest.fixture(params=available_backends())
 def backend(request):
     return request.param
-
-
-@pytest.fixture(scope="module")
-def default_words():
-    return load_word_list()
 
 
 def words_in(rows):

@@ -43,7 +43,7 @@ SHAPES = [
     "...#\n....\n....\n#...",
     "....#\n.....\n.....\n#....",
 ]
-"""Small grids whose slots all cross (every white cell checked)."""
+"""Small grids whose slots all cross (every white cell checked), so dead ends travel (test_kernel's too)."""
 
 
 def shape(index: int) -> Grid:

@@ -244,7 +244,12 @@ def assert_chain_is_causal(problem, prop):
 @pytest.mark.parametrize("seed", range(40))
 def test_incremental_edits_match_propagating_from_scratch(seed):
     rng = random.Random(1000 + seed)
-    problem = random_problem(rng)
+    edit_and_compare(random_problem(rng), rng, "ABCDE")
+
+
+def edit_and_compare(problem, rng: random.Random, letter_pool, counts: bool = False) -> None:
+    """Enter and erase up to 8 random letters from `letter_pool` with a Propagator; after each edit its snapshot
+    must equal propagating the edited grid from scratch (consistency and domains; `counts`: letter counts too)."""
     editor = Propagator(problem)
     empty_cells = [c for c, ch in enumerate(problem.grid.cells) if ch == EMPTY
                    and any(c in s.cells for s in problem.slots)]
@@ -259,7 +264,7 @@ def test_incremental_edits_match_propagating_from_scratch(seed):
             if not free:
                 break
             cell = rng.choice(free)
-            letters[cell] = rng.choice("ABCDE")
+            letters[cell] = rng.choice(letter_pool)
             editor.enter(cell, letters[cell])
         fresh = propagate(compile_problem(problem.grid.with_letters(letters), problem.words,
                                           min_score=problem.min_score, allow_dupes=problem.allow_dupes))
@@ -268,6 +273,8 @@ def test_incremental_edits_match_propagating_from_scratch(seed):
         if fresh.is_consistent:
             for slot in problem.slots:
                 assert np.array_equal(snap.domains[slot.id], fresh.domains[slot.id]), slot.name
+            if counts:
+                assert np.array_equal(snap.letter_counts, fresh.letter_counts)
 
 
 # ---- alphabets of more than 26 letters (issue 36) ------------------------------------------------------------
@@ -359,27 +366,4 @@ def test_incremental_edits_beyond_26_letters_match_propagating_from_scratch(seed
     problem = random_problem_in(alphabet, rng)
     used = sorted({ch for slot in problem.slots for w in range(problem.words.bucket(slot.length).n_words)
                    for ch in problem.words.bucket(slot.length).text(w)}) or ["Ñ"]
-    editor = Propagator(problem)
-    empty_cells = [c for c, ch in enumerate(problem.grid.cells) if ch == EMPTY
-                   and any(c in s.cells for s in problem.slots)]
-    letters: dict[int, str] = {}
-    for _ in range(8):
-        if letters and rng.random() < 0.35:
-            cell = rng.choice(sorted(letters))
-            del letters[cell]
-            editor.erase(cell)
-        else:
-            free = [c for c in empty_cells if c not in letters]
-            if not free:
-                break
-            cell = rng.choice(free)
-            letters[cell] = rng.choice(used)
-            editor.enter(cell, letters[cell])
-        fresh = propagate(compile_problem(problem.grid.with_letters(letters), problem.words,
-                                          min_score=problem.min_score, allow_dupes=problem.allow_dupes))
-        snap = editor.snapshot()
-        assert snap.is_consistent == fresh.is_consistent
-        if fresh.is_consistent:
-            for slot in problem.slots:
-                assert np.array_equal(snap.domains[slot.id], fresh.domains[slot.id]), slot.name
-            assert np.array_equal(snap.letter_counts, fresh.letter_counts)
+    edit_and_compare(problem, rng, used, counts=True)

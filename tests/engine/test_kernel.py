@@ -11,22 +11,12 @@ import random
 
 import pytest
 
-from tests.engine.alphabets import ENGLISH_LETTERS, alphabet_of, random_words, shape, shifted
+from tests.engine.alphabets import SHAPES, ENGLISH_LETTERS, alphabet_of, random_words, shape, shifted
 from xwcp import compile_problem, parse_grid, words_from_pairs
 from xwcp.engine import kernel
 from xwcp.search.core import sub_problem
 from xwcp.engine.plain_kernel import bit_search
 from xwcp.words.wordlist import build_word_list
-
-
-SHAPES = [
-    "....\n....\n....\n....",
-    ".....\n.....\n..#..\n.....\n.....",
-    "#....\n.....\n.....\n.....\n....#",
-    "...#\n....\n....\n#...",
-    "....#\n.....\n.....\n#....",
-]
-"""Small grids whose slots all cross (every white cell checked), so dead ends travel."""
 
 
 def brute_fillable(problem, slot_ids) -> bool:

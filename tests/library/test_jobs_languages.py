@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
 
 from tests.backends.alphabets import pack, planted
 from tests.backends.test_backends import SPANISH_CORNER, brute_force_fills, spanish_corner
 from tests.helpers import _white_runs, fill_violations
-from xwcp.engine.wide import kernel_max_letters
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits
@@ -17,12 +15,6 @@ from xwcp.library import jobs
 from xwcp.model import make_grid
 from xwcp.search.quality.run import fill_quality
 from xwcp.words.wordlist import words_from_pairs
-
-pytestmark = pytest.mark.skipif(
-    kernel_max_letters() is None,
-    reason="the 26-letter AC kernel reads past its tables on another alphabet (a crash, not an error): these jobs "
-           "run on other alphabets once issue 36's n-letter kernels are merged")
-
 
 def slots_of(cells, width):
     """Every slot as its cell indices: runs of two or more white cells, across then down (found here)."""

@@ -33,12 +33,6 @@ MODELS = ["5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt", "11x11-01.txt", 
           "15x15-british-01.txt"]
 
 
-@pytest.fixture(scope="module")
-def default_words():
-    """The default list, compiled into the session's cache (the quick path reads only a cached list)."""
-    return load_word_list()
-
-
 def _random_grid(rng: random.Random, allow_two: bool = False) -> str:
     """A random grid of 3x3 to 6x6 with a few blocks and letters, and (unless `allow_two`) no 2-letter
     slot (the default list has none: such a slot is a dead end at the root)."""

@@ -83,12 +83,28 @@ def test_words_found_dead_are_inherited_by_the_next_keystroke(client, words, mon
     assert dead_before.items() <= after.dead_by_slot[slot_id].items()  # inherited, not probed again
 
 
+def suggest_as_fresh(entry, slot_id, name, count):
+    """The 40 suggestions of slot `name` as the server answers them (what the cache entry knows, probed in its
+    kept engine, then kept), checked equal to probing every word afresh in the grid's own engine."""
+    from xwcp.analysis.questions import suggest_report
+
+    dead, alive = entry.known_words(slot_id)
+    known_dead = len(dead)
+    with entry.probing(slot_id) as make_engine:  # the first grid's engine, once typing has begun
+        got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=count, probe_max_words=None,
+                             dead_words=dead, alive_words=alive, probe_engine=make_engine)
+    entry.keep_found(slot_id, dead, known_dead)
+    fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=count, probe_max_words=None)
+    got.pop("seconds", None), fresh.pop("seconds", None)
+    assert {**got, "dropped": None} == {**fresh, "dropped": None}
+    return got
+
+
 def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answer(words, monkeypatch):
     """Typing a word into a slot letter by letter (as a constructor does, and bench/web_load.py's clients): the
     words found surviving in that slot are kept for the next keystroke (none for a slot the letters do not all lie
     in), its words are probed in the engine of the grid the typing started from, and every answer, counted over
     the whole slot, equals probing each word afresh in the grid's own engine."""
-    from xwcp.analysis.questions import suggest_report
 
     grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
     rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
@@ -97,16 +113,8 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
     def ask(rows, name):
         entry = cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 0, False)
         slot_id = entry.problem.slot_by_name(name).id
-        dead, alive = entry.known_words(slot_id)
-        known, known_dead = set(alive), len(dead)
-        with entry.probing(slot_id) as make_engine:  # the first grid's engine, once typing has begun
-            got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None,
-                                 dead_words=dead, alive_words=alive, probe_engine=make_engine)
-        entry.keep_found(slot_id, dead, known_dead)
-        fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=True, probe_max_words=None)
-        got.pop("seconds", None), fresh.pop("seconds", None)
-        assert {**got, "dropped": None} == {**fresh, "dropped": None}
-        return entry, slot_id, known, got
+        known = set(entry.known_words(slot_id)[1])
+        return entry, slot_id, known, suggest_as_fresh(entry, slot_id, name, count=True)
 
     entry, slot_id, _, first = ask(rows, "1A")
     first_entry = entry
@@ -148,7 +156,6 @@ def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words)
     """With no kept engine to start from (evicted: here none is kept at all), a grid that extends a kept grid by
     letters in one slot's cells still probes that slot's words in the kept grid's engine, with what was found
     there, and answers as probing afresh does; a letter that completes an entry takes no such grid."""
-    from xwcp.analysis.questions import suggest_report
 
     grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
     rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
@@ -159,15 +166,7 @@ def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words)
         slot_id = entry.problem.slot_by_name(name).id
         if slot_id in entry.problem.fixed_text_by_slot:
             return entry, slot_id
-        dead, alive = entry.known_words(slot_id)
-        known_dead = len(dead)
-        with entry.probing(slot_id) as make_engine:
-            got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None,
-                                 dead_words=dead, alive_words=alive, probe_engine=make_engine)
-        entry.keep_found(slot_id, dead, known_dead)
-        fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=False, probe_max_words=None)
-        got.pop("seconds", None), fresh.pop("seconds", None)
-        assert {**got, "dropped": None} == {**fresh, "dropped": None}
+        suggest_as_fresh(entry, slot_id, name, count=False)
         return entry, slot_id
 
     first_entry, slot_id = ask(rows, "1A")

@@ -71,6 +71,13 @@ def _shown(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('#grid .cell .letter')].map((el) => el.textContent)")
 
 
+def _print_with_answers(page) -> None:
+    """Lay the page out for print with the answer key, as the browser's print does (the print view is drawn)."""
+    page.check("#print-answers")
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+
+
 def _compose(page, preedit: str, text: str) -> None:
     """A dead key or an input method: `preedit` shown while composing, then `text` committed (chromium's IME calls)."""
     session = page.context.new_cdp_session(page)
@@ -122,9 +129,7 @@ def test_spanish_typed_with_a_dead_key_shown_saved_shared_and_printed(server, br
     doc = json.loads(open(download_info.value.path(), encoding="utf-8").read())
     assert "Ñ" in doc["grid"][0]
     # printed: the answer key in Spanish letters
-    page.check("#print-answers")
-    page.emulate_media(media="print")
-    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    _print_with_answers(page)
     assert "Ñ" in page.inner_text("#print-view .answer-key")
     assert not errors
 
@@ -151,9 +156,7 @@ def test_russian_typed_on_the_letter_row_and_keys(server, browser):
     page.reload()
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     assert page.input_value("#language") == "ru" and _cells(page)[:4] == ["Ж", "У", "К", "И"]
-    page.check("#print-answers")
-    page.emulate_media(media="print")
-    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    _print_with_answers(page)
     assert "Ж" in page.inner_text("#print-view .answer-key")
     assert not errors
 
@@ -185,9 +188,7 @@ def test_dutch_ij_takes_one_cell(server, browser):
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     assert _shown(page)[:3] == ["B", "IJ", "L"] and len(_cells(page)[1]) == 1
     assert _shown(page)[4] == "IJS" and len(_cells(page)[4]) == 2
-    page.check("#print-answers")  # printed: IJ in one cell of the answer key
-    page.emulate_media(media="print")
-    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    _print_with_answers(page)  # printed: IJ in one cell of the answer key
     key = page.eval_on_selector_all("#print-view .answer-key .print-grid > div", "ds => ds.map((d) => d.textContent)")
     assert key[:3] == ["B", "IJ", "L"]
     page.emulate_media(media="screen")

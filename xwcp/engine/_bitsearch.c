@@ -1159,11 +1159,6 @@ int BS_FN(bs_search)(BsState *st, double slice_s) {
  * the order); a wipeout at the letter's level is one of each of those words (all of them empty a slot).
  * Measured on bench/web_load.py's typing (a 15x15 daily, 40 words a list): see bs_probe's commit. */
 #define PROBE_GROUP_MIN 2
-#ifdef LETTERS
-#define PROBE_K(st) LETTERS(st) /* the alphabet's size, where the kernel has one (issue 36) */
-#else
-#define PROBE_K(st) 26
-#endif
 
 typedef struct {
     int32_t s;
@@ -1196,7 +1191,7 @@ __attribute__((cold, noinline)) static int probe_group(BsState *st, ProbeRun *ru
                 for (int32_t j = 0; j < m; j++) count += lt[(int64_t)run->words[idx[j]] * L + q] == first[q];
                 if (count > best_n) { best_n = count; best_q = q; best_c = first[q]; }
             }
-            if (best_c >= PROBE_K(st)) best_n = 0;  /* not a letter code: no mask */
+            if (best_c >= LETTERS(st)) best_n = 0;  /* not a letter code: no mask */
         }
         if (best_n >= PROBE_GROUP_MIN) {
             int32_t k = 0, rest = 0;  /* those words first, each part in the caller's order */

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from xwcp.base.errors import option_name
-from xwcp.engine.kernel import MAX_LETTERS, Engine, is_plain, letter_chars
-from xwcp.engine.wide import WideEngine
+from xwcp.engine.kernel import Engine, is_plain, letter_chars
+from xwcp.engine.wide import WideEngine, kernel_takes
 from xwcp.runtime.lazy import lazy_import
 from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.base.types import SlotId
@@ -241,7 +241,7 @@ def propagate_engine(problem: Problem, domains: Domains | None = None) -> tuple[
 def make_engine(problem: Problem, domains: Domains | None = None) -> Engine:
     """The compiled AC engine, or for an alphabet of more than 64 letters (Hindi aksharas) numpy's `WideEngine`,
     which answers what AC-3's callers read of an engine (domains, counts, chains, letters entered and undone)."""
-    if problem.alphabet.size > MAX_LETTERS:
+    if not kernel_takes(problem):
         return cast(Engine, WideEngine(problem, domains))
     return Engine(problem, domains)
 

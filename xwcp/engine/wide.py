@@ -1,10 +1,11 @@
 """Arc consistency in numpy for alphabets the compiled kernels do not take: the answers of `Engine`, slower.
 
-The compiled kernels (xwcp/engine/kernel.py) size their tables for a fixed number of letters: 26 before
-issue 36's n-letter kernels, at most `kernel.MAX_LETTERS` (64: a cell's live letters are one 64-bit mask)
-after. A larger alphabet (an Indic akshara pack, kana) still fills on CP-SAT and SAT, which need only an
-arc-consistent start and shortlists: `WideEngine` gives them that, with the reading side of `Engine`
-(`slot_ids`, `kernel_index`, `domain`, `letter_counts`, `propagate_all`, `wipeout_slot_id`, `cause_chain`).
+The compiled kernels (xwcp/engine/kernel.py) take at most `kernel.MAX_LETTERS` letters (64: a cell's live
+letters are one 64-bit mask). A larger alphabet (an Indic akshara pack, kana) still fills on CP-SAT and SAT,
+which need only an arc-consistent start and shortlists, and AC-3 answers for it (`ac3.make_engine`):
+`WideEngine` gives them that, with the reading side of `Engine` (`slot_ids`, `kernel_index`, `domain`,
+`letter_counts`, `propagate_all`, `wipeout_slot_id`, `cause_chain`) and the incremental side (`clone`,
+`restrict_letter`, `trail_len`, `undo`).
 Its fixpoint is the kernel's: a word survives when every checked cell's crossing slot still has a live word
 with the same letter there, and (without duplicates allowed) a slot down to one word takes it from the other
 slots of its length.
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Domains, Problem
+from xwcp.engine.kernel import MAX_LETTERS
 from xwcp.runtime.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -24,30 +26,15 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # kernel_takes is on the numpy-free start-up path (backtrack, a small fill)
 
-ENGLISH_KERNEL_LETTERS = 26
-"""The only alphabet size the compiled kernels take before they read the size from the problem."""
-
-
-def kernel_max_letters() -> int | None:
-    """The most letters the compiled kernels take, or None when they take exactly 26 (before issue 36's kernels)."""
-    from xwcp.engine import kernel
-
-    most = getattr(kernel, "MAX_LETTERS", None)
-    return None if most is None else int(most)
-
-
 def kernel_takes(problem: Problem) -> bool:
     """Whether the compiled kernels can run `problem`'s alphabet (else `WideEngine`, CP-SAT and SAT can)."""
-    size = problem.alphabet.size
-    most = kernel_max_letters()
-    return size == ENGLISH_KERNEL_LETTERS if most is None else 1 <= size <= most
+    return 1 <= problem.alphabet.size <= MAX_LETTERS
 
 
 def kernel_refusal(problem: Problem, backend: str) -> str:
     """One line: `backend` cannot take `problem`'s alphabet, and what can."""
     alphabet = problem.alphabet
-    most = kernel_max_letters()
-    takes = f"alphabets of up to {most} letters" if most is not None else "the 26 letters A-Z only (for now)"
+    takes = f"alphabets of up to {MAX_LETTERS} letters"
     return (f"backend {backend!r} runs on the compiled search, which takes {takes}; {alphabet.name} has "
             f"{alphabet.size}: use --backend cpsat (or auto, which picks it)")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from xwcp.words import cache
 from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.alphabet import ENGLISH, MAX_LETTERS, Alphabet
 from xwcp.model.grid import changed_letters
 from xwcp.runtime.files import read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
@@ -393,6 +393,15 @@ A 50 MB list parsed whole held every line as a Python string and every word in o
 before the next chunk is read, so the peak is the arrays plus one chunk (issue 17)."""
 
 
+def byte_spelling(alphabet: Alphabet) -> tuple[int, Callable[[str], bytes]]:
+    """(byte of letter 0, text -> bytes): how words are spelled as fixed-width bytes to sort and index them.
+    ASCII for English; else letter index + 1 (never a NUL, which numpy's byte strings drop at the end)."""
+    if alphabet.is_ascii:
+        return 65, lambda text: text.encode("ascii")
+    table = str.maketrans({ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
+    return 1, lambda text: text.translate(table).encode("latin-1")
+
+
 class _Builder:
     """Collects (word, score) chunks per length as fixed-width byte arrays, then indexes them.
 
@@ -404,20 +413,15 @@ class _Builder:
         self.words_by_length: dict[int, list[NDArray[np.bytes_]]] = {}
         self.scores_by_length: dict[int, list[NDArray[np.int16]]] = {}
         self.alphabet = alphabet
-        self._offset = 65 if alphabet.is_ascii else 1
-        """Byte of letter 0 in the words' bytes (ASCII for English; index + 1 else, never a NUL numpy would drop)."""
-        self._to_bytes = None if alphabet.is_ascii else str.maketrans(
-            {ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
+        self._offset, self._spell = byte_spelling(alphabet)
 
     def add(self, score_by_word: dict[str, int]) -> None:
         by_length: dict[int, list[str]] = {}
         for word in score_by_word:
             by_length.setdefault(len(word), []).append(word)
         for length, words in by_length.items():
-            joined = "".join(words)
-            spelled = joined.encode("ascii") if self._to_bytes is None else joined.translate(self._to_bytes).encode(
-                "latin-1")
-            self.words_by_length.setdefault(length, []).append(np.frombuffer(spelled, dtype=f"S{length}"))
+            self.words_by_length.setdefault(length, []).append(
+                np.frombuffer(self._spell("".join(words)), dtype=f"S{length}"))
             self.scores_by_length.setdefault(length, []).append(
                 np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
 
@@ -492,11 +496,7 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     if not score_by_word:
         return base
     alphabet, k = base.alphabet, base.alphabet.size
-    offset = 65 if alphabet.is_ascii else 1
-    to_bytes = None if alphabet.is_ascii else str.maketrans({ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
-
-    def spell(word: str) -> bytes:
-        return word.encode("ascii") if to_bytes is None else word.translate(to_bytes).encode("latin-1")
+    offset, spell = byte_spelling(alphabet)
     changes_by_length: dict[int, dict[str, int]] = {}
     for word, score in score_by_word.items():
         changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
@@ -621,8 +621,6 @@ def _open_alphabet(alphabet: Alphabet, score_by_word: dict[str, int]) -> tuple[A
     MAX_LETTERS; words with a rarer letter are left out (their count is returned, for a note)."""
     from collections import Counter
 
-    from xwcp.model.alphabet import MAX_LETTERS
-
     uses = Counter(ch for word in score_by_word for ch in set(word) if alphabet.index(ch) is None)
     room = MAX_LETTERS - alphabet.size
     kept = {ch for ch, _ in uses.most_common(room)}
@@ -742,15 +740,11 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     own, score_by_word, n_out = _open_alphabet(alphabet, score_by_word)
     if n_out:
-        notes.append(f"{source}: the list uses more than {MAX_LETTERS_TEXT} letters of {alphabet.name}; the commonest "
+        notes.append(f"{source}: the list uses more than {MAX_LETTERS} letters of {alphabet.name}; the commonest "
                      f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
     words = build_word_list(score_by_word, source, problems, n_problems, own)
     words.notes = notes
     return words
-
-
-MAX_LETTERS_TEXT = "250"
-"""`xwcp.model.alphabet.MAX_LETTERS` as a note says it."""
 
 
 def score_by_word_of(words: WordList) -> dict[str, int]:
