@@ -133,3 +133,15 @@ def test_domains_give_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-
     assert answer.is_consistent
     assert [word for word, _ in answer["1A"]] == ["IJSJE", "IJZER"]  # four cells each: IJ is one
     assert all(word.isascii() for slot in answer for word, _ in answer[slot])  # never a private-use code char
+
+
+def test_an_unfillable_reason_writes_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import xwcp
+
+    grid = tmp_path / "nl.txt"
+    grid.write_text("{IJ}S..\n", "utf-8")
+    words = tmp_path / "nl.dict"
+    words.write_text("ijzer;60\nlaat;50\n", "utf-8")
+    answer = xwcp.fill(str(grid), language="nl", words=str(words))
+    assert answer.status is xwcp.FillStatus.UNFILLABLE
+    assert "1A (IJS..)" in (answer.reason or "") and (answer.reason or "").isascii()  # never a private-use char

@@ -116,7 +116,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         slot_id = max(weights, key=weights.__getitem__) if weights else None  # the hardest slot
         if slot_id is not None:
             slot = problem.slots[slot_id]
-            reason += f"; most dead ends were at {slot.name} ({problem.pattern(slot_id)})"
+            reason += f"; most dead ends were at {slot.name} ({problem.written_pattern(slot_id)})"
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
     return FillResult(status, NAME, stats, tuple(fills), n_fills, reason, slot_id, weight_by_slot=weights)

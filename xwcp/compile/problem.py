@@ -154,6 +154,10 @@ class Problem:
         letters = self.letters
         return "".join(letters[c] for c in self.slots[slot_id].cells)
 
+    def written_pattern(self, slot_id: SlotId) -> str:
+        """`pattern` as the alphabet writes it (Dutch IJ, Welsh LL, aksharas): what a message to the user shows."""
+        return self.alphabet.written(self.pattern(slot_id))
+
     def entry_score(self, text: str) -> int | None:
         return self.words.score(text)
 

@@ -313,7 +313,7 @@ class _Search:
         if not cores:
             self._add(model, "exclude", pattern)
         self.stats.core_s += time.perf_counter() - t0
-        shown = "; ".join(" ".join(f"{problem.slots[s].name} {problem.pattern(s)}" for s in ids) for ids in cores[:3])
+        shown = "; ".join(" ".join(f"{problem.slots[s].name} {problem.written_pattern(s)}" for s in ids) for ids in cores[:3])
         self.say("cut", f"pattern {self.stats.n_patterns}: unfillable ({shown or 'no core in time: excluded'})")
 
     def _accept(self, model: PatternModel, pattern: Pattern, problem: Problem, first: FillResult) -> None:

@@ -61,7 +61,7 @@ class Propagation:
 def unfillable_reason(problem: Problem, slot_id: SlotId, chain: Sequence[SlotId] = ()) -> str:
     """One sentence naming the slot that cannot be filled and why."""
     slot = problem.slots[slot_id]
-    pattern = problem.pattern(slot_id)
+    pattern = problem.written_pattern(slot_id)
     domain = problem.domains[slot_id]
     if not (domain if is_plain(problem) else domain.any()):
         if slot_id in problem.fixed_text_by_slot:

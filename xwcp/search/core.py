@@ -378,7 +378,7 @@ def core_cells(problem: Problem, core: Core) -> list[int]:
 def core_message(problem: Problem, core: Core) -> str:
     """One sentence saying what the core is, in a constructor's words."""
     names = [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)]
-    patterns = [f"{n} ({problem.pattern(s)})" for n, s in zip(names, _clue_sorted(problem, core.slot_ids))]
+    patterns = [f"{n} ({problem.written_pattern(s)})" for n, s in zip(names, _clue_sorted(problem, core.slot_ids))]
     if core.kind is CoreKind.NO_WORD:
         return f"{patterns[0]} has no word at all that fits"
     if core.kind is CoreKind.NO_COMMON_LETTER:

@@ -88,7 +88,7 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${slot.cells.map((c) => state.grid.cells[c]).join("")}`;
+    : solving ? slot.name : `${slot.name}  ${written(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
