@@ -73,6 +73,47 @@ def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
     assert {m["how"] for m in kept} == {"kept"}
 
 
+
+def test_dead_ends_proven_before_a_keystroke_come_at_once_after_it(client, words):
+    """A letter typed elsewhere only takes fills away: 1D's dead ends proven on the grid before it are sent at once
+    ("kept") on the grid after it, not proven again; its viable words are labelled again (by search or a kept
+    fill checked on the new grid)."""
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": ROWS, "slot": "1D", "k": 40, "time_limit_s": 60})
+        before = {m["word"]: m["verdict"] for m in _until_done(ws, 1) if m["type"] == "label"}
+    dead = {word for word, verdict in before.items() if verdict == "dead-end"}
+    assert dead and "viable" in before.values()
+    # the next keystroke: a letter of a fill of this grid, in a cell of no slot through 1D's cells, in slots that
+    # stay open (so the grid is the same problem plus a letter, as typing makes it)
+    problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), words)
+    entries = fill(problem, "backtrack", Limits(time_limit_s=30)).entries
+    assert entries is not None
+    near = {cell for slot in problem.slots if set(slot.cells) & set(problem.slot_by_name("1D").cells)
+            for cell in slot.cells}
+    cell, letter = next((cell, entries[slot.id][slot.cells.index(cell)]) for slot in problem.slots
+                        for cell in slot.cells if cell not in near and problem.grid.cells[cell] == "."
+                        and all(sum(problem.grid.cells[c] == "." for c in other.cells) > 1
+                                for other in problem.slots if cell in other.cells))
+    rows = [list(row) for row in ROWS]
+    rows[cell // problem.grid.width][cell % problem.grid.width] = letter
+    after_rows = ["".join(row) for row in rows]
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 2, "grid": after_rows, "slot": "1D", "k": 40, "time_limit_s": 60})
+        after = _until_done(ws, 2)
+    labels = [m for m in after if m["type"] == "label"]
+    shown = [w["word"] for w in after[0]["words"]]
+    carried = [m for m in labels if m["how"] == "kept"]
+    assert {m["word"] for m in carried} == dead & set(shown) and dead & set(shown)
+    assert all(m["verdict"] == "dead-end" for m in carried)
+    assert labels[:len(carried)] == carried  # first, before any search
+    assert {m["word"] for m in labels} == set(shown)  # the rest labelled as usual
+    # and they are true on the new grid: no fill with the word there
+    after_problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(after_rows)), words)
+    for m in carried:
+        result = fill(with_word(after_problem, after_problem.slot_by_name("1D").id, m["word"]), "backtrack",
+                      Limits(time_limit_s=30))
+        assert result.status is FillStatus.UNFILLABLE, m["word"]
+
 def test_a_new_request_cancels_the_labelling_running(client):
     open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
     with client.websocket_connect("/ws/suggest") as ws:

@@ -22,7 +22,9 @@ Such a grid also inherits what probing found (issue 35): a slot's words found to
 engine its words are probed in and what was found there: entering one of its words enters those letters
 too, so the probe there ends as it would here. Typing into a slot thus probes only the words no keystroke
 typed into it from that grid has met yet (nor an undo, nor another client typing there), in the engine of
-the grid the typing started from (bench/web_load.py, "own edits").
+the grid the typing started from (bench/web_load.py, "own edits"). The solver's dead-end labels stay too
+(`/ws/suggest`'s, by slot): a word no fill had there has none with more letters, so the next keystroke's
+list shows them at once instead of proving them again.
 """
 from __future__ import annotations
 
@@ -175,6 +177,20 @@ def _most_letters_extended(cells: NDArray[np.uint8], candidates: list[NDArray[np
     return int(np.argmax(letters))
 
 
+def _dead_end_labels(base: Analysed) -> dict[Question, Report]:
+    """The solver's dead-end labels of `base` (`/ws/suggest` keeps them as `("labels", slot)` reports), for a grid
+    that is `base` plus letters: no fill of it had the word in its slot, and a fill of the grid with more letters
+    is one of `base`'s, so the proof holds there too. Viable labels are not carried: a fill found there is checked
+    on the new grid by the labelling itself (xwcp/analysis/verify.py's recent fills)."""
+    carried: dict[Question, Report] = {}
+    for question, labels in list(base.reports.items()):  # list(): a labelling thread may add to them meanwhile
+        if question[0] == "labels":
+            dead = {word: label for word, label in list(labels.items()) if label.get("verdict") == "dead-end"}
+            if dead:
+                carried[question] = dead
+    return carried
+
+
 class AnalysisCache:
     """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
 
@@ -237,6 +253,7 @@ class AnalysisCache:
         if base is not None:  # the same slots and words, more letters: dead words stay dead
             # (list(): another thread may add a slot to the base's dict meanwhile)
             entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(base.dead_by_slot.items())})
+            entry.reports.update(_dead_end_labels(base))
             changed = set(letter_by_cell)
             one = next(iter(changed))
             for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)

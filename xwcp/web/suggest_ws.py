@@ -10,7 +10,9 @@ for first), as does {"type": "stop"}. For each request the server sends, every m
                              probing budget ran out short of k words, the answer over the whole slot;
     {"type": "label", "word", "verdict", "how", "seconds"}
                              each word's label the moment it is settled ("viable", "dead-end"); labels
-                             this grid already had (an undo, the cursor back on a slot) come first, at once;
+                             this grid already had (an undo, the cursor back on a slot), and the dead ends
+                             proven on a grid this one adds letters to (the keystroke before), come first,
+                             at once, with "how": "kept";
     {"type": "counts", "counts": {...}}
                              the survivors counted over the whole slot, when the first answer's count
                              stopped at its k words;
