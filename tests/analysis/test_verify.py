@@ -12,6 +12,7 @@ from xwcp.analysis import questions as analysis
 from xwcp.analysis import verify
 from xwcp.engine.ac3 import propagate
 from xwcp.backends import fill
+from xwcp.backends.core_oracle import sub_problem
 from xwcp.model import parse_grid, read_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
@@ -60,6 +61,13 @@ def assert_agree_with_one_by_one(problem, slot, verdicts):
             assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
         else:
             assert v.entries is None and v.how in ("ac3", "proof")
+            # the slots its proof used (kept with the label, xwcp/web/analysis_cache.py): alone, with the word in
+            # its slot, they have no fill; only a grid AC-3 refutes before any search names none
+            if v.proof_slot_ids is None:
+                assert problem.conflicts, v.word
+            else:
+                only = sub_problem(analysis.with_word(problem, slot.id, v.word), v.proof_slot_ids)
+                assert fill(only, "backtrack", Limits()).status is FillStatus.UNFILLABLE, (v.word, v.proof_slot_ids)
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -88,7 +96,7 @@ def test_the_board_carries_labels_and_fills_between_processes():
     poster.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
     board = verify._Board(ids, len(problem.slots))
     poster.settle(ids[0], verify.Verdict.VIABLE, "search", ("AB", "CD", "AC", "BD"))
-    poster.settle(ids[2], verify.Verdict.DEAD_END, "proof")
+    poster.settle(ids[2], verify.Verdict.DEAD_END, "proof", proof_slot_ids=[0, 2])
     for w in ids:
         board.publish(poster, w)
     reader = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
@@ -97,6 +105,7 @@ def test_the_board_carries_labels_and_fills_between_processes():
     got = [reader.verdict_by_id[w] for w in ids]
     assert [v.verdict.value for v in got] == ["viable", "unknown", "dead-end"]
     assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how == "search" and got[2].how == "proof"
+    assert got[2].proof_slot_ids == (0, 2) and got[0].proof_slot_ids is None
     assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
 
 

@@ -180,3 +180,65 @@ def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words)
         else:  # complete: 1A is the user's own entry now, and the down slot through the last letter is not
             assert entry.probe_source_by_slot == {}  # derived from the grid before (a slot to fill there)
     assert cache.incremental == 0 and len(first_entry._probe_pool) == 1  # one engine built, for the first grid
+
+
+def test_dead_end_labels_go_where_their_proof_slots_kept_their_letters(words):
+    """The rules by which a kept grid's dead ends (`("labels", slot)` reports, as /ws/suggest keeps them) reach a
+    new grid of the same blocks: a grid adding letters keeps all of them (and no viable label); otherwise only a
+    dead end whose proof slots kept their letters, none of them completed here, and no completed entry of one of
+    their lengths changed (its word was no candidate there)."""
+    from xwcp.backends import fill
+    from xwcp.engine.result import Limits
+
+    grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
+    problem = xwcp.compile_problem(grid, words)
+    entries = fill(problem, "backtrack", Limits(time_limit_s=30)).entries
+    assert entries is not None
+    by_name = {slot.name: slot for slot in problem.slots}
+    proof = ["5A", "5D", "6D", "7D"]  # a dead end of 5A whose proof used these
+    lengths = {by_name[name].length for name in proof}
+    taken = {cell for name in proof for cell in by_name[name].cells}
+
+    def across_apart(ok) -> object:  # an across slot of no cell taken yet (then taken), `ok` by its length
+        found = next(s for s in problem.slots if s.direction.letter == "A" and ok(s.length) and not set(s.cells) & taken)
+        taken.update(found.cells)
+        return found
+
+    complete_other = across_apart(lambda n: n not in lengths)
+    complete_same = across_apart(lambda n: n in lengths)
+    far = across_apart(lambda n: True)
+
+    def put(at: list[str], slot, positions) -> None:
+        for q in positions:
+            at[slot.cells[q]] = entries[slot.id][q]
+
+    cells = list(grid.cells)
+    put(cells, complete_other, range(complete_other.length))
+    put(cells, complete_same, range(complete_same.length))
+    put(cells, by_name["5A"], [0])
+    put(cells, far, [0])
+    labels = {"NOPROOF": {"word": "NOPROOF", "verdict": "dead-end", "how": "ac3", "seconds": 0.0},
+              "PROVEN": {"word": "PROVEN", "verdict": "dead-end", "how": "proof", "seconds": 0.0, "proof_slots": proof},
+              "VIABLE": {"word": "VIABLE", "verdict": "viable", "how": "search", "seconds": 0.0}}
+
+    def carried(change) -> set[str]:
+        cache = AnalysisCache()
+        before = type(grid)(grid.width, grid.height, tuple(cells))
+        kept = cache.analysed(words, 1, tuple(before.rows), lambda: before, 50, False)
+        kept.report(("labels", "5A"), dict).update(labels)
+        new_cells = list(cells)
+        change(new_cells)
+        now = type(grid)(grid.width, grid.height, tuple(new_cells))
+        entry = cache.analysed(words, 1, tuple(now.rows), lambda: now, 50, False)
+        assert entry is not kept and entry.prop.is_consistent
+        return set(entry.reports.get(("labels", "5A"), {}))
+
+    def erase(slot, q):
+        return lambda at: at.__setitem__(slot.cells[q], ".")
+
+    assert carried(lambda at: put(at, far, [1])) == {"NOPROOF", "PROVEN"}  # letters added: every dead end
+    assert carried(erase(far, 0)) == {"PROVEN"}  # erased outside the proof's slots: the proven one only
+    assert carried(erase(by_name["5A"], 0)) == set()  # erased in a slot of the proof
+    assert carried(erase(complete_other, 0)) == {"PROVEN"}  # a completed entry of another length reopened
+    assert carried(erase(complete_same, 0)) == set()  # ... of a proof slot's length: its word is a candidate again
+    assert carried(lambda at: put(at, by_name["6D"], range(by_name["6D"].length))) == set()  # a proof slot completed

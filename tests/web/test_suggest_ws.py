@@ -13,6 +13,8 @@ from xwcp.backends import fill  # noqa: E402
 from xwcp.base.types import FillStatus  # noqa: E402
 from xwcp.compile.problem import with_word  # noqa: E402
 from xwcp.engine.result import Limits, check_fill  # noqa: E402
+from xwcp.library.answers import Viability  # noqa: E402
+from xwcp.library.jobs import Session  # noqa: E402
 
 from tests.analysis.test_probe import THEMED  # noqa: E402
 from tests.web.helpers import MINI, ROOT  # noqa: E402
@@ -113,6 +115,57 @@ def test_dead_ends_proven_before_a_keystroke_come_at_once_after_it(client, words
         result = fill(with_word(after_problem, after_problem.slot_by_name("1D").id, m["word"]), "backtrack",
                       Limits(time_limit_s=30))
         assert result.status is FillStatus.UNFILLABLE, m["word"]
+
+
+
+def _labels_of(client, request_id, rows):
+    """1D's shown words and their labels on `rows` (no word twice or not: allow_dupes, so the regions of the grid
+    below meet only through crossings)."""
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": request_id, "grid": rows, "slot": "1D", "k": 40, "time_limit_s": 60, "allow_dupes": True})
+        messages = _until_done(ws, request_id)
+    return [w["word"] for w in messages[0]["words"]], [m for m in messages if m["type"] == "label"]
+
+
+# THEMED with a 3x3 corner of its own below it, which no slot of THEMED crosses
+APART = ROWS + ["###############", "...############", "...############", "...############"]
+
+
+@pytest.mark.parametrize("where", ["apart", "in 1D"])
+def test_a_dead_end_holds_after_a_letter_is_erased_outside_its_proof(client, words, where):
+    """Each dead end names the slots its proof used; when a letter is erased (the grid before it: fewer letters,
+    more fills) a dead end whose proof slots do not hold that cell comes at once ("kept"), the others are proven
+    again. Every proof of a dead end of 1D uses 1D (the grid has fills) and none uses the corner apart: erased
+    there every dead end holds (each checked there), erased in 1D none does."""
+    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(APART)), words, allow_dupes=True)
+    entries = fill(problem, "backtrack", Limits(time_limit_s=30)).entries
+    assert entries is not None
+    corner = len(ROWS) * problem.grid.width + problem.grid.width  # the top left cell of the corner apart
+    slot = problem.slot_by_name("1D") if where == "in 1D" else next(s for s in problem.slots if s.cells[0] == corner)
+    pos = max(q for q, cell in enumerate(slot.cells) if problem.grid.cells[cell] == ".")
+    letter = entries[slot.id][pos]
+    if where == "in 1D":  # a letter of one of its dead ends, so that dead ends stay shown
+        session = Session(problem)
+        labels = session.label("1D", [w.word for w in session.suggest("1D", k=40, count=False)], time_limit_s=60)
+        letter = next(label.word for label in labels if label.verdict is Viability.DEAD_END)[pos]
+    cell, width = slot.cells[pos], problem.grid.width
+    rows = [list(row) for row in APART]
+    rows[cell // width][cell % width] = letter
+    _, before = _labels_of(client, 1, ["".join(row) for row in rows])
+    proof_by_word = {m["word"]: m["proof_slots"] for m in before if m["verdict"] == "dead-end"}
+    assert proof_by_word and all("1D" in proof for proof in proof_by_word.values())
+    shown, after = _labels_of(client, 2, APART)  # the letter erased
+    carried = {m["word"] for m in after if m["how"] == "kept"}
+    erased = {s.name for s in problem.slots if cell in s.cells}
+    expected = {word for word, proof in proof_by_word.items() if word in shown and erased.isdisjoint(proof)}
+    assert carried == expected and {m["word"] for m in after} == set(shown)
+    if where == "apart":
+        assert carried == set(proof_by_word) & set(shown) and carried
+    else:  # not vacuous: dead ends of before were shown again, and proven again
+        assert not carried and set(proof_by_word) & set(shown)
+    for word in carried:  # true where the letter was erased: no fill with the word there
+        result = fill(with_word(problem, problem.slot_by_name("1D").id, word), "backtrack", Limits(time_limit_s=30))
+        assert result.status is FillStatus.UNFILLABLE, word
 
 def test_a_new_request_cancels_the_labelling_running(client):
     open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)

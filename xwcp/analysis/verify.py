@@ -129,6 +129,11 @@ class WordVerdict:
     search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
     entries: tuple[str, ...] | None = None
     """For a viable word: a full fill with it (one entry per slot, in slot order)."""
+    proof_slot_ids: tuple[SlotId, ...] | None = None
+    """For a dead end settled by our search ("proof", or "ac3" at its root): the slots its proof used, ascending.
+    Those slots alone, with the word in its slot, have no fill (the letters in their cells, the list and the
+    entries the user completed as they are here), so the label holds on any grid that keeps them so
+    (xwcp/_bitsearch.c, "Slot provenance"); None when not known."""
 
 
 @dataclass(frozen=True)
@@ -164,11 +169,13 @@ class _Run:
         t = time.perf_counter()
         return until is not None and t >= until
 
-    def settle(self, word_id: int, verdict: Verdict, how: str, entries: tuple[str, ...] | None = None) -> None:
+    def settle(self, word_id: int, verdict: Verdict, how: str, entries: tuple[str, ...] | None = None,
+               proof_slot_ids: list[SlotId] | None = None) -> None:
         v = self.verdict_by_id[word_id]
         if v.verdict is not Verdict.UNKNOWN:
             return
         v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
+        v.proof_slot_ids = None if proof_slot_ids is None else tuple(proof_slot_ids)
         if self.on_settle is not None:
             if entries is not None:
                 _check(self.problem, entries)  # a streamed label is as sure as a returned one
@@ -379,9 +386,10 @@ class _Board:
     """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
 
     Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
-    _SHARED_VERDICTS), how it was settled, the seconds, and for a viable word its fill (word id
-    per problem slot, -1 for slots the user filled). A writer stores the fill first and the
-    status last, so a reader that sees a status sees the rest.
+    _SHARED_VERDICTS), how it was settled, the seconds, and per problem slot: for a viable word
+    its fill (word ids, -1 for slots the user filled), for a dead end whether its proof used the
+    slot (1 or 0; -1 throughout when not known). A writer stores those first and the status last,
+    so a reader that sees a status sees the rest.
     """
 
     def __init__(self, ids: list[int], n_slots: int):
@@ -414,6 +422,11 @@ class _Board:
             self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
                             solution[slot.id] if solution is not None else _listed_id(words, v.entries[slot.id])
                             for slot in run.problem.slots]
+        elif v.verdict is Verdict.DEAD_END:
+            used = v.proof_slot_ids
+            self.fill[i] = -1 if used is None else 0
+            if used:
+                self.fill[i][list(used)] = 1
         self.how[i] = _HOWS.index(v.how)
         self.seconds[i] = v.seconds
         self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
@@ -434,6 +447,8 @@ class _Board:
             if verdict is Verdict.VIABLE:
                 solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
                 entries = entries_from_word_ids(run.problem, solution)
+            elif len(self.fill[i]) and self.fill[i][0] >= 0:
+                v.proof_slot_ids = tuple(int(slot_id) for slot_id in np.flatnonzero(self.fill[i] == 1))
             v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
             if run.on_settle is not None:
                 if entries is not None:
@@ -508,7 +523,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
 def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSearch:
     from xwcp.engine import kernel
 
-    engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids))
+    engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids), track_slots=True)
     if engine.is_consistent:
         _configure(engine, run.seed)
         if guide is not None:
@@ -531,7 +546,7 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         engine = _engine(run, ids, None)
         if not engine.is_consistent:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "ac3")
+                run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
             return None, None
     k = int(engine.kernel_index[run.slot_id])
     while not run.out_of_time(until):
@@ -543,11 +558,11 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
                        entries_from_word_ids(run.problem, solution))
             if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
                 for word_id in ids:
-                    run.settle(word_id, Verdict.DEAD_END, "proof")
+                    run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
             return solution, None
         if code == kernel.EXHAUSTED:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "proof")
+                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
             return None, None
         if code == kernel.NOMEM:
             raise MemoryError("the search's save stack could not grow")
@@ -602,7 +617,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
             if engine is None:
                 engine = engines[word_id] = _engine(run, [word_id], guide)
                 if not engine.is_consistent:
-                    run.settle(word_id, Verdict.DEAD_END, "ac3")
+                    run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
                     _post(board, run, word_id)
                     pending.remove(word_id)
                     continue
@@ -622,7 +637,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                     if other.is_consistent:
                         other.set_guide(guide)
             elif code == kernel.EXHAUSTED:
-                run.settle(word_id, Verdict.DEAD_END, "proof")
+                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
             elif code == kernel.NOMEM:
                 raise MemoryError("the search's save stack could not grow")
             else:

@@ -511,15 +511,25 @@ class WordLabel:
     exists), "ac3" (propagation alone), "" while unknown."""
     seconds: float
     """When it was settled, in seconds from the start of the labelling."""
+    proof_slots: tuple[str, ...] | None = None
+    """For a dead end our search proved: the slots (names, e.g. "14A") its proof used. Those slots alone, with the
+    word in its slot, cannot be filled, so the label holds while their letters stay (more letters only prune);
+    None when not known."""
 
     @classmethod
-    def of(cls, verdict: WordVerdict) -> WordLabel:
-        """From an `xwcp.analysis.verify.WordVerdict`."""
-        return cls(verdict.word, Viability(verdict.verdict.value), verdict.how, verdict.seconds)
+    def of(cls, verdict: WordVerdict, problem: Problem) -> WordLabel:
+        """From an `xwcp.analysis.verify.WordVerdict` about `problem`."""
+        used = verdict.proof_slot_ids
+        return cls(verdict.word, Viability(verdict.verdict.value), verdict.how, verdict.seconds,
+                   None if used is None else tuple(problem.slots[slot_id].name for slot_id in used))
 
     def as_dict(self) -> JsonDict:
-        """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds."""
-        return {"word": self.word, "verdict": self.verdict.value, "how": self.how, "seconds": self.seconds}
+        """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds,
+        and for a proven dead end `proof_slots`."""
+        found: JsonDict = {"word": self.word, "verdict": self.verdict.value, "how": self.how, "seconds": self.seconds}
+        if self.proof_slots is not None:
+            found["proof_slots"] = list(self.proof_slots)
+        return found
 
 
 @dataclass(frozen=True)

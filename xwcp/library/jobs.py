@@ -358,10 +358,10 @@ class Session:
 
         def settled(v: WordVerdict) -> None:
             if on_label is not None:
-                on_label(WordLabel.of(v))
+                on_label(WordLabel.of(v, self.problem))
         verdicts = verify_words(self.problem, found.id, words, time_limit_s=time_limit_s, seed=seed,
                                 abort=abort, on_settle=settled)
-        return [WordLabel.of(v) for v in verdicts]
+        return [WordLabel.of(v, self.problem) for v in verdicts]
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
         """How many letters each cell can still take: all of the alphabet free (26 in English), 1 forced, 0 dead.

@@ -24,7 +24,8 @@ too, so the probe there ends as it would here. Typing into a slot thus probes on
 typed into it from that grid has met yet (nor an undo, nor another client typing there), in the engine of
 the grid the typing started from (bench/web_load.py, "own edits"). The solver's dead-end labels stay too
 (`/ws/suggest`'s, by slot): a word no fill had there has none with more letters, so the next keystroke's
-list shows them at once instead of proving them again.
+list shows them at once instead of proving them again; and on any grid of the same blocks, a dead end whose
+proof's slots (`proof_slots`) kept their letters (an erased or changed letter elsewhere) holds as well.
 """
 from __future__ import annotations
 
@@ -177,17 +178,48 @@ def _most_letters_extended(cells: NDArray[np.uint8], candidates: list[NDArray[np
     return int(np.argmax(letters))
 
 
-def _dead_end_labels(base: Analysed) -> dict[Question, Report]:
-    """The solver's dead-end labels of `base` (`/ws/suggest` keeps them as `("labels", slot)` reports), for a grid
-    that is `base` plus letters: no fill of it had the word in its slot, and a fill of the grid with more letters
-    is one of `base`'s, so the proof holds there too. Viable labels are not carried: a fill found there is checked
-    on the new grid by the labelling itself (xwcp/analysis/verify.py's recent fills)."""
+def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, Report]:
+    """The solver's dead-end labels of `kept` grids that hold on `entry`'s grid (the same shape and blocks; plain
+    grids), as `("labels", slot)` reports (`/ws/suggest` keeps its labels so).
+
+    A dead end's proof used some slots (`proof_slots`): those slots alone, with the word in its slot, have no
+    fill, given the letters in their cells and the entries completed anywhere (a completed entry's word is no
+    candidate elsewhere). So the label holds here when none of those slots lost or changed a letter, none was
+    completed here (a completed entry may be the user's own word, no longer bound to the list), and no entry
+    completed there of one of their lengths changed. A grid that only adds letters to a kept one (the next
+    keystroke) keeps every dead end of it, with a proof's slots or not."""
+    assert entry.cells is not None
+    cells = entry.cells
+    labelled = [(other, reports) for other in kept if other is not entry and other.shape == entry.shape
+                for reports in [[(q, labels) for q, labels in list(other.reports.items()) if q[0] == "labels"]]
+                if reports and other.cells is not None and np.array_equal(other.cells == _BLOCK, cells == _BLOCK)]
+    if not labelled:  # the usual miss: nothing labelled on a grid like this one
+        return {}
+    names = [slot.name for slot in entry.problem.slots]
+    lengths = np.array([slot.length for slot in entry.problem.slots])
+    length_by_name = dict(zip(names, lengths.tolist()))
+    cell_at = np.full((len(names), int(lengths.max(initial=1))), len(cells))  # per slot its cells, then a pad cell
+    for k, slot in enumerate(entry.problem.slots):
+        cell_at[k, :slot.length] = slot.cells
+    here = np.append(cells, _BLOCK)[cell_at]
+    complete_here = ~(here == _EMPTY).any(axis=1)
     carried: dict[Question, Report] = {}
-    for question, labels in list(base.reports.items()):  # list(): a labelling thread may add to them meanwhile
-        if question[0] == "labels":
-            dead = {word: label for word, label in list(labels.items()) if label.get("verdict") == "dead-end"}
-            if dead:
-                carried[question] = dead
+    for other, reports in labelled:
+        assert other.cells is not None
+        there = np.append(other.cells, _BLOCK)[cell_at]
+        complete_there = ~(there == _EMPTY).any(axis=1)
+        lost = ((there != _EMPTY) & (there != here)).any(axis=1)  # a letter there, another or none here
+        bad_slots = {names[k] for k in np.flatnonzero(lost | (complete_here & ~complete_there))}
+        bad_lengths = set(lengths[complete_there & (there != here).any(axis=1)].tolist())
+        extends = not bad_slots and not bad_lengths
+        for question, labels in reports:
+            for word, label in list(labels.items()):  # list(): a labelling thread may add to them meanwhile
+                if label.get("verdict") != "dead-end":
+                    continue
+                proof = label.get("proof_slots")
+                if extends or (proof is not None and bad_slots.isdisjoint(proof)
+                               and bad_lengths.isdisjoint(length_by_name[name] for name in proof)):
+                    carried.setdefault(question, {})[word] = label
     return carried
 
 
@@ -253,12 +285,17 @@ class AnalysisCache:
         if base is not None:  # the same slots and words, more letters: dead words stay dead
             # (list(): another thread may add a slot to the base's dict meanwhile)
             entry.dead_by_slot.update({slot_id: dict(dead) for slot_id, dead in list(base.dead_by_slot.items())})
-            entry.reports.update(_dead_end_labels(base))
             changed = set(letter_by_cell)
             one = next(iter(changed))
             for slot in problem.slots:  # the engine too (the earliest grid's, so no chain of grids is kept)
                 if one in slot.cells and slot.id not in problem.fixed_text_by_slot and changed <= set(slot.cells):
                     entry.probe_source_by_slot[slot.id] = base.probe_source_by_slot.get(slot.id, base)
+        if cells is not None and prop.is_consistent:
+            with self._lock:
+                kept_grids = [e for e in self._entries.values() if e.shape == shape]
+            if parent is not None and all(e is not parent.entry for e in kept_grids):  # its engine outlived it
+                kept_grids.append(parent.entry)
+            entry.reports.update(_dead_ends_holding(entry, kept_grids))
         with self._lock:
             self.misses += 1
             self.incremental += incremental
