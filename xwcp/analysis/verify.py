@@ -28,6 +28,12 @@ ONE budget, with our compiled search (xwcp/_bitsearch.c):
    no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
    against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
 
+Every search keeps slot provenance (xwcp/_bitsearch.c, "Slot provenance"), so a dead end names the
+slots its proof used (`WordVerdict.proof_slot_ids`): those slots alone, with the word, have no fill,
+and the web builder keeps the label on later grids that leave them as they were (issue 35; it cost
+2-4% more CPU labelling the three themed grids of bench/suggest_labels.py, nothing measurable on
+the themeless).
+
 Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
 Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
 is left.
@@ -60,6 +66,20 @@ where our search takes 0.4-8 s, so an incremental SAT model with assumptions is 
 (e) other tunings (20 words, seeds 0-2, 40k failures each at most): noise 0.5, the same work
 (269k per seed, 1 unsettled, as at 0.2); a restart base of 30, 134k and none unsettled (about
 the same work, one run: not adopted); 1000 with noise 0.5, no gain in a time-based run.
+(f) issue 35's second pass (19 viable words of 1A, failures summed over them, seeds 0-2; fresh
+engines 156k, 157k, 134k): the fills found for different words share 0-2 of 74 entries, so no
+word's fill is near another's. dom/wdeg weights carried from word to word 170-238k; decayed by
+half every 500 failures 151-253k; primed from 20k failures of whole-grid searches 116-177k (a
+tenth of the weight range) and 144-167k (a full one); a fresh engine and seed every 2,500
+failures 432k; the last fill as a guide for the far corner's 13 slots only 127-203k; pure dom
+slot order 640k (17 of 19 unsettled); the fewest options left first (maximin) as the value order
+270k, their sum plus twice the fewest 123-158k; singleton consistency over every word at the
+root removes 69 of 808k words in 38 s. The region-growing backend (xwcp/backends/grow.py) per
+word has about the same mean and another tail (THEFUCK 0.2 s where ours takes 3-6 s, IDABBLE
+over 20 s where ours takes 0.2-2 s): replaying the measured costs, a portfolio of both kinds
+labels the 20 in 6.7-8.2 s against 7.9-9.6 s for two seeds of ours. A word's fill costs what a
+whole fill costs at a typical seed (seeds 0-9 of `auto`: 0.21-2.41 s, median 1.31 s; seed 0 is
+one of the lucky ones), so 20 labels are about 6x a median seed's whole fill and 37x seed 0's.
 """
 from __future__ import annotations
 
