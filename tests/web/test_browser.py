@@ -358,6 +358,20 @@ def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
     assert errors == []
 
 
+
+def test_a_share_link_cut_short_says_so(server, browser):
+    """A link whose grid cannot be read (cut short when pasted) is not swapped silently for another puzzle: the
+    message line says what is wrong with it and what is shown instead; a whole link opens its puzzle, unsaid."""
+    page, errors = _open(browser, server + "#w=4&h=4&g=...Z...E...R")  # 12 of 16 cells
+    page.wait_for_function("document.getElementById('message').textContent.includes('could not be read')")
+    message = page.inner_text("#message")
+    assert "12 cells, not 4x4" in message and "instead" in message
+    assert page.evaluate("window.xwcp.state.grid.width") >= 2  # a puzzle is shown all the same
+    page, more_errors = _open(browser, server + "#w=4&h=4&g=...Z...E...RWOR.")
+    assert _shown_rows(page) == ["...Z", "...E", "...R", "WOR."]
+    assert "could not be read" not in page.inner_text("#message")
+    assert errors == more_errors == []
+
 def test_an_unfillable_grid_shows_the_verdict_then_the_core(server, browser):
     """Issue 29: the streamed check and the fill socket say "unfillable" first, then outline the core."""
     page, errors = _open(browser, server + "#w=4&h=4&g=...Z...E...RWOR.")

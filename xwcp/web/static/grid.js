@@ -162,18 +162,24 @@ export function encodeState(grid, clues, extra = {}) {
   return params.toString();
 }
 
+// A share link's puzzle (`encodeState`'s fragment): { grid, clues, meta, theme, locks, language }; null when the
+// fragment is no share link; { error } when it is one that cannot be read (cut short, or changed by hand).
 export function decodeState(fragment) {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
+  if (!["w", "h", "g", "t"].some((key) => params.has(key))) return null;
   const width = Number(params.get("w")), height = Number(params.get("h"));
   const sizeOk = width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE;
-  if (!sizeOk) return null;
+  if (!sizeOk) return { error: `its size (w=${params.get("w")}, h=${params.get("h")}) is not 2 to ${MAX_SIDE} a side` };
   let grid;
   if (params.has("t")) {
-    try { grid = fromRows(params.get("t").split("\n")); } catch { return null; }
-    if (grid.width !== width || grid.height !== height) return null;
+    try { grid = fromRows(params.get("t").split("\n")); } catch (err) { return { error: `its grid: ${err.message}` }; }
+    if (grid.width !== width || grid.height !== height) {
+      return { error: `its grid is ${grid.width}x${grid.height}, not the ${width}x${height} it says (cut short?)` };
+    }
   } else {
     const g = params.get("g") || "";
-    if (g.length !== width * height || !/^[_.A-Z]*$/.test(g)) return null;
+    if (g.length !== width * height) return { error: `its grid has ${g.length} cells, not ${width}x${height} (cut short?)` };
+    if (!/^[_.A-Z]*$/.test(g)) return { error: "its grid has characters other than A-Z, '.' and '_'" };
     grid = normalized({ width, height, cells: g.split("").map((x) => (x === "_" ? BLOCK : x)) });
   }
   let clues = {};

@@ -168,7 +168,13 @@ export function restoreOnLoad() {
   const hash = location.hash;
   if (hash === "#new") return false;
   const current = localStorage.getItem(CURRENT);
-  const restored = decodeState(hash);
+  let restored = decodeState(hash);
+  if (restored && restored.error) { // a share link that cannot be read: say so, never swap in another puzzle unsaid
+    const instead = current && stored(current) ? "the puzzle open last time" : "a new puzzle";
+    const message = `This link's puzzle could not be read: ${restored.error}. Showing ${instead} instead.`;
+    setTimeout(() => say(message), 0); // after the page's first drawing, which clears the message line
+    restored = null;
+  }
   if (current && stored(current)) {
     const data = stored(current);
     // the link of the puzzle open last time (a reload): the saved copy has its clues, theme and undo history too,
