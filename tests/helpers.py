@@ -124,3 +124,16 @@ def _runs(white):
                 out.append(current)
             current = []
     return out
+
+
+def hindi_ring() -> tuple[list[list[str]], str]:
+    """RING's four Hindi words (1A, 1D, 2D, 3A, as aksharas) and a list of them with decoys over some 170 aksharas:
+    more letters than the compiled kernels take, so suggestions probe in numpy and autofill runs on CP-SAT."""
+    import random
+
+    aksharas = [c + sign for c in "कखगघचछजझटठडढतथदधनपफबभमयरलवशसह" for sign in ("", "ा", "ि", "ी", "ु", "ू", "े", "ो")]
+    rng = random.Random(36)
+    a, b, c, d, e, f, g, h = rng.sample(aksharas, 8)
+    ring = [[a, b, c], [a, d, e], [c, f, g], [e, h, g]]
+    decoys = sorted({"".join(rng.sample(aksharas, 3)) for _ in range(60)})
+    return ring, "".join(f"{''.join(word)};80\n" for word in ring) + "".join(f"{word};60\n" for word in decoys)

@@ -47,6 +47,32 @@ def test_few_words_shared_by_slots_of_one_length_give_the_kernels_fixpoint(words
         assert np.array_equal(wide.domain(slot_id), kernel.domain(slot_id)), problem.slots[slot_id].name
 
 
+
+def test_probe_answers_as_the_compiled_search_does(default_words):
+    """Singleton consistency (suggestions) for an alphabet the kernels do not take: `WideEngine.probe` gives
+    `BitSearch.probe`'s outcome for every word (survives, is not live, or empties a slot), from the same root."""
+    from xwcp.analysis.probe import probe_engine
+    from xwcp.engine.ac3 import propagate
+    from xwcp.engine.kernel import PROBE_NOT_LIVE
+
+    grid = read_grid(MODELS / "7x7-mini.txt")
+    cells = list(grid.cells)
+    cells[14], cells[20] = "J", "Z"  # letters typed in row 3: some words now empty a slot
+    problem = compile_problem(type(grid)(grid.width, grid.height, tuple(cells)), default_words)
+    prop = propagate(problem)
+    kernel, wide = probe_engine(problem, prop), WideEngine(problem, prop.domains)
+    outcomes = set()
+    for slot in problem.slots[:6]:
+        ids = np.flatnonzero(prop.domains[slot.id])[:80]
+        ids = np.append(ids, np.flatnonzero(~prop.domains[slot.id])[:2])  # and two words not live there
+        expected, got = kernel.probe(slot.id, ids).tolist(), wide.probe(slot.id, ids).tolist()
+        # the same words survive, are not live, or empty a slot (which slot empties first depends on the order)
+        assert [min(o, 0) for o in got] == [min(o, 0) for o in expected], slot.name
+        outcomes |= {min(o, 0) for o in got}
+        assert np.array_equal(wide.domain(slot.id), prop.domains[slot.id])  # each probe undone
+    assert outcomes == {-1, PROBE_NOT_LIVE, 0}  # not vacuous: survivors, words not live, and words emptying a slot
+    assert wide.probe(problem.slots[0].id, np.flatnonzero(prop.domains[problem.slots[0].id]), 1e-9).size >= 1
+
 def test_kernel_takes_says_which_alphabets_run_on_the_compiled_search():
     for code, size in (("en", 26), ("es", 27), ("el", 24), ("x64", 64), ("x80", 80)):
         problem = planted(pack(code), ("...", "...", "..."), n_decoys=2)[0]

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import xwcp
-from tests.helpers import check_written_fill
+from tests.helpers import check_written_fill, hindi_ring
 from xwcp.model.alphabet import shipped_alphabets
 
 PACKS = [alphabet for alphabet in shipped_alphabets() if alphabet.code != "en"]
@@ -36,3 +36,17 @@ def test_a_pack_fills_a_small_grid_with_its_own_letters(alphabet, tmp_path) -> N
     cells = answer.as_dict()["cells"]
     assert check_written_fill(cells, {word.replace("+", "") for word in words}, alphabet.letters) == []
     assert cells in (rows, [list(col) for col in zip(*rows)])  # the square or its mirror: nothing else is listed
+
+
+def test_hindi_beyond_the_kernels_letters_suggests_and_labels(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A Hindi list of some 170 aksharas (more than the compiled kernels' 64): suggestions probe and label on
+    numpy and CP-SAT (the kernels raised here before), and the words come back as written."""
+    ring, text = hindi_ring()
+    listed = tmp_path / "hi.dict"
+    listed.write_text(text, "utf-8")
+    grid = tmp_path / "ring.txt"
+    grid.write_text(f"{ring[0][0]}..\n.#.\n...\n", "utf-8")
+    got = xwcp.suggest(str(grid), "1A", language="hi", words=str(listed), verify=True, time_limit_s=20)
+    by_word = {s.word: s.verdict for s in got}
+    assert by_word["".join(ring[0])] is xwcp.Viability.VIABLE
+    assert all(word.startswith(ring[0][0]) for word in by_word)

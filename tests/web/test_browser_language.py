@@ -18,8 +18,11 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
 from tests.helpers import entries_of  # noqa: E402
+from tests.helpers import hindi_ring  # noqa: E402
 from tests.web.test_browser import _open  # noqa: E402
+from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.model import parse_grid  # noqa: E402
 from xwcp.model.alphabet import load_alphabet  # noqa: E402
 
 RING = ["...", ".#.", "..."]
@@ -228,6 +231,45 @@ def test_turkish_greek_and_hindi_letters_are_typed_their_way(server, browser):
     for piece in ("क", "्", "ष", "ि", "न"):
         page.keyboard.insert_text(piece)
     assert _cells(page)[:2] == ["क्षि", "न"] and _shown(page)[0] == "क्षि"
+    assert not errors
+
+
+
+def test_hindi_suggestions_and_autofill_in_aksharas(server, browser):
+    """Hindi's letters are its list's aksharas (an open pack): the page sends those beyond the pack written, the
+    server reads each as one letter and answers in written aksharas. A typed akshara narrows 1A's suggestions; the
+    one clicked fills one akshara a cell; autofill fills the ring, checked against the list."""
+    ring, text = hindi_ring()
+    folder = os.path.join(os.environ["XWCP_DATA_DIR"], "words")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "hi-test.dict"), "w", encoding="utf-8") as handle:
+        handle.write(text)
+    page, errors = _puzzle(browser, server, "hi")
+    page.click('.cell[data-cell="1"]')
+    page.click('.cell[data-cell="0"]')  # across
+    page.keyboard.insert_text(ring[0][0])
+    assert _shown(page)[0] == ring[0][0]
+    word = "".join(ring[0])
+    page.click('.cell[data-cell="0"]')
+    page.wait_for_function(f"!!document.querySelector('#suggestions li[data-word=\"{word}\"]')", timeout=30_000)
+    shown = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
+    assert all(w.startswith(ring[0][0]) for w in shown)  # written aksharas, the typed one first
+    page.click(f'#suggestions li[data-word="{word}"]')
+    page.wait_for_function("window.xwcp.state.grid.cells[2] !== '.'")
+    assert _shown(page)[:3] == ring[0]
+    page.click("#fill-all")
+    page.wait_for_selector("#progress[data-status]", timeout=60_000)
+    assert page.get_attribute("#progress", "data-status") == "filled", page.inner_text("#progress")
+    page.click("#accept")
+    page.wait_for_function("!window.xwcp.state.grid.cells.includes('.')")
+    shown = _shown(page)  # by cell, '' for the block: the fill as written
+    assert shown[:3] == ring[0]  # the clicked word stayed
+    from xwcp.words.wordlist import load_word_list
+
+    words = load_word_list(os.path.join(folder, "hi-test.dict"), alphabet=load_alphabet("hi"))
+    problem = compile_problem(parse_grid("\n".join(RING), alphabet=words.alphabet), words)
+    entries = tuple(words.alphabet.fold_word("".join(shown[cell] for cell in slot.cells)) for slot in problem.slots)
+    assert check_fill(problem, entries) == []
     assert not errors
 
 

@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 
+from tests.helpers import hindi_ring  # noqa: E402
 from tests.web.helpers import _fill  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.words.userwords import data_dir  # noqa: E402
@@ -81,3 +82,21 @@ def test_a_built_list_serves_its_language(client):
     assert packs["de"]["list"] == {"source": str(folder / "de-wordfreq.dict"), "kind": "built"}
     response = client.post("/api/suggest", json={"grid": ["H..", ".#.", "..."], "language": "de", "slot": "1A"})
     assert {w["word"] for w in response.json()["words"]} == {"HUT", "HAT"}
+
+
+def test_hindi_aksharas_are_read_and_answered_as_written(client):
+    """Hindi's letters beyond its pack are its list's aksharas, numbered in the server only: a cell the page sends
+    as written (`[डु]`) is one letter, and the answers write them out (there were two crashes here: probing and
+    labelling ran the compiled kernels, which take 64 letters, on a list of some 170)."""
+    ring, text = hindi_ring()
+    assert client.post("/api/languages/hi/words?name=hi.txt", content=text.encode()).status_code == 200
+    grid = [f"[{ring[0][0]}]..", ".#.", "..."]
+    answer = client.post("/api/suggest", json={"grid": grid, "language": "hi", "slot": "1A", "k": 40})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["slot"]["pattern"] == ring[0][0] + ".."
+    assert "".join(ring[0]) in [w["word"] for w in data["words"]]
+    assert all(w["word"].startswith(ring[0][0]) for w in data["words"])
+    labels = client.post("/api/suggest", json={"grid": grid, "language": "hi", "slot": "1A", "k": 40, "verify": True,
+                                               "time_limit_s": 10}).json()
+    assert {w["word"]: w["verdict"] for w in labels["words"]}["".join(ring[0])] == "viable"

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -66,9 +66,13 @@ class ProbeScan:
 
 
 def probe_engine(problem: Problem, prop: Propagation) -> BitSearch:
-    """The compiled search's root state for `problem`, started from its arc-consistent domains `prop`."""
+    """The compiled search's root state for `problem`, started from its arc-consistent domains `prop`; for an
+    alphabet the kernels do not take (over 64 letters: Hindi aksharas), numpy's `WideEngine`, which probes alike."""
     from xwcp.engine.kernel import BitSearch
+    from xwcp.engine.wide import WideEngine, kernel_takes
 
+    if not kernel_takes(problem):
+        return cast("BitSearch", WideEngine(problem, prop.domains))
     return BitSearch(replace(problem, domains=prop.domains))
 
 

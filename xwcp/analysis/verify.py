@@ -242,8 +242,9 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
     if kernel_ok:
         from xwcp.backends import backtrack
+        from xwcp.engine.wide import kernel_takes
 
-        kernel_ok = backtrack.available()
+        kernel_ok = backtrack.available() and kernel_takes(problem)  # else word by word (auto: CP-SAT)
     if kernel_ok:  # keyed by word id (the kernel's value)
         for v in verdicts:
             word_id = problem.words.word_id(v.word)

@@ -4,16 +4,18 @@ The compiled kernels (xwcp/engine/kernel.py) take at most `kernel.MAX_LETTERS` l
 letters are one 64-bit mask). A larger alphabet (an Indic akshara pack, kana) still fills on CP-SAT and SAT,
 which need only an arc-consistent start and shortlists, and AC-3 answers for it (`ac3.make_engine`):
 `WideEngine` gives them that, with the reading side of `Engine` (`slot_ids`, `kernel_index`, `domain`,
-`letter_counts`, `propagate_all`, `wipeout_slot_id`, `cause_chain`) and the incremental side (`clone`,
-`restrict_letter`, `trail_len`, `undo`).
+`letter_counts`, `propagate_all`, `wipeout_slot_id`, `cause_chain`), the incremental side (`clone`,
+`restrict_letter`, `trail_len`, `undo`) and `BitSearch.probe`'s singleton consistency (`probe`: suggestions).
 Its fixpoint is the kernel's: a word survives when every checked cell's crossing slot still has a live word
 with the same letter there, and (without duplicates allowed) a slot down to one word takes it from the other
 slots of its length.
 """
 from __future__ import annotations
 
+import time
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Domains, Problem
@@ -131,6 +133,29 @@ class WideEngine:
                     queued.add(other)
                     queue.append(other)
         return True
+
+    def probe(self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]],
+              time_limit_s: float | None = None) -> NDArray[np.int32]:
+        """`BitSearch.probe` for an alphabet the kernels do not take: each word entered in `slot_id` alone,
+        propagated and undone; per word PROBE_SURVIVES (-1), PROBE_NOT_LIVE (-2) or the kernel index of the slot
+        it empties. Stops early (fewer outcomes) once `time_limit_s` has passed."""
+        end = None if not time_limit_s else time.perf_counter() + time_limit_s
+        out: list[int] = []
+        for word_id in np.asarray(word_ids, np.int64).tolist():
+            if end is not None and out and time.perf_counter() >= end:
+                break
+            if not self._alive[slot_id][word_id]:
+                out.append(-2)
+                continue
+            saved, cause = self._alive, self._cause
+            self._alive = {key: alive.copy() for key, alive in saved.items()}
+            self._cause = dict(cause)
+            self._alive[slot_id][:] = False
+            self._alive[slot_id][word_id] = True
+            survives = self.propagate_all()
+            out.append(-1 if survives else self.kernel_index[self._wipeout] if self._wipeout is not None else -2)
+            self._alive, self._cause, self._wipeout = saved, cause, None
+        return np.array(out, np.int32)
 
     @property
     def wipeout_slot_id(self) -> SlotId | None:

@@ -32,6 +32,8 @@ single characters, so every grid file written before this syntax existed reads t
 """
 from __future__ import annotations
 
+import unicodedata
+
 import re
 from pathlib import Path
 
@@ -64,6 +66,15 @@ class _Row:
         self.bar_after: set[int] = set()
         self.spans: list[tuple[int, int]] = []
         self.line_no = 0
+
+
+def _akshara_end(line: str, pos: int) -> int:
+    """Where the akshara starting at `pos` ends: its letter, the signs on it (combining marks), and after a virama
+    the consonant it joins, with its own signs (क्षि is one)."""
+    after = pos + 1
+    while after < len(line) and (unicodedata.category(line[after]).startswith("M") or line[after - 1] == "\u094d"):
+        after += 1
+    return after
 
 
 def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: Alphabet = ENGLISH) -> _Row:
@@ -110,6 +121,9 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: 
             content, pos = EMPTY, pos + 1
         elif english and ch.isascii() and ch.isalpha():
             content, pos = ch.upper(), pos + 1
+        elif alphabet.segment and ch.isalpha() and alphabet.from_cell(line[pos:_akshara_end(line, pos)]) is not None:
+            after = _akshara_end(line, pos)  # Hindi: a letter with its signs, and after a virama the next one
+            content, pos = alphabet.from_cell(line[pos:after]) or ch, after
         elif not english and ch not in "(){}|]" and alphabet.from_cell(ch) is not None:
             content, pos = alphabet.from_cell(ch) or ch, pos + 1
         elif not english and ch.isalpha():

@@ -32,7 +32,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
@@ -52,7 +52,8 @@ from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.web import puzzles
 from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
-from xwcp.web.fields import Body, flag_field, grid_field, grid_source, optional_slot_field, slot_field
+from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
+                              slot_field, written_letters)
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
@@ -161,7 +162,8 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     words, token = state.words_for(body)
     if source is None:  # not rows: grid_field says what is wrong
         grid_field(body)
-    entry = state.cache.analysed(words, token, source, lambda: grid_field(body), min_score, allow_dupes)
+    entry = state.cache.analysed(words, token, source, lambda: written_letters(grid_field(body), words.alphabet),
+                                 min_score, allow_dupes)
     return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
@@ -186,7 +188,7 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
                 if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
                     return Response(status_code=499)
                 with anyio.fail_after(REQUEST_CAP_S):
-                    data = await anyio.to_thread.run_sync(lambda: job(*_analysed(state, request_body), request_body),
+                    data = await anyio.to_thread.run_sync(lambda: _answer(state, job, request_body),
                                                           abandon_on_cancel=True)
             except TimeoutError:
                 raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
@@ -200,6 +202,12 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
     except InputError as exc:
         return _error(400, str(exc))
     return JSONResponse(data)
+
+
+def _answer(state: ServerState, job: Job, body: Body) -> Any:
+    """`job`'s answer about the request's grid, written as the page reads it (`page_data`)."""
+    entry, key = _analysed(state, body)
+    return page_data(job(entry, key, body), entry.problem.alphabet)
 
 
 def _domains(entry: Analysed, key: CacheKey, body: Body) -> Report:

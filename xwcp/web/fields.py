@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, overload
 
 from xwcp.base.errors import InputError
 from xwcp.model import MAX_GRID_BYTES, MAX_SIDE, Grid, grid_from_rows, grid_lines
+from xwcp.model.alphabet import Alphabet
 from xwcp.web.http import ApiError
 
 Body = dict[str, Any]
@@ -35,6 +37,33 @@ def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: f
     if not lo <= value <= hi:
         raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
     return kind(value)
+
+
+def written_letters(grid: Grid, alphabet: Alphabet) -> Grid:
+    """`grid` with each rebus cell that is one letter of `alphabet` as written (a Hindi akshara, `[कि]` in the
+    page's rows) made that letter's code char, for an alphabet that cuts its text into letters (an open pack's:
+    its letters are the list's, which the page cannot number). Elsewhere a rebus stays a rebus: Dutch `[IJ]` is
+    I and J in one cell, the page sends the letter IJ as its code char."""
+    if not alphabet.segment:
+        return grid
+    cells = list(grid.cells)
+    for cell, text in enumerate(cells):
+        if len(text) > 1:
+            char = alphabet.from_cell(text)
+            if char is not None and alphabet.index(char) is not None:
+                cells[cell] = char
+    return grid if tuple(cells) == grid.cells else replace(grid, cells=tuple(cells))
+
+
+def page_data(value: Any, alphabet: Alphabet) -> Any:
+    """An answer (JSON-ready) as the page reads it: for an open alphabet (Hindi), whose letters beyond its pack's
+    are the list's and have no code char the page knows, every string as the language writes it; else as it is
+    (code chars: the page maps them through GET /api/languages)."""
+    if not alphabet.is_open:
+        return value
+    from xwcp.render.report import written_data
+
+    return written_data(value, alphabet)
 
 
 def flag_field(body: Body, key: str) -> bool:

@@ -30,7 +30,7 @@ from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Progress, Quality
 from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
-from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field
+from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
 from xwcp.web.http import ApiError
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
 from xwcp.web.unfillable import unfillable_core
@@ -93,8 +93,8 @@ def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid)
     from xwcp.services.load import load
 
     min_score = number_field(body, "min_score", 50, 0, 100)
-    return load(grid, words, min_score=min_score, allow_dupes=flag_field(body, "allow_dupes"),
-                controls=controls).problem
+    return load(written_letters(grid, words.alphabet), words, min_score=min_score,
+                allow_dupes=flag_field(body, "allow_dupes"), controls=controls).problem
 
 
 async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max_time_s: float) -> FillRequest:
@@ -208,20 +208,20 @@ class _FillJob:
             message = (self.verdict if not self.sent_verdict else
                        core_progress_json(self.core_progress, self.elapsed_s()))
             self.sent_verdict = True
-        return [message]
+        return [page_data(message, self.request.problem.alphabet)]
 
     async def send_result(self, websocket: WebSocket, result: FillResult) -> None:
         """The result message (after the verdict when the core came within one progress tick), then close."""
         request, problem = self.request, self.request.problem
         answer = FillAnswer.build(problem, result, self.elapsed_s(), core=self.core)  # the answer, once
-        out = _result_json(answer, problem, request.seed, request.quality)
+        out = page_data(_result_json(answer, problem, request.seed, request.quality), problem.alphabet)
         if result.status is FillStatus.UNFILLABLE:
             out["core"] = self.core
             if self.verdict is not None:
                 out["verdict_seconds"] = self.verdict["seconds"]
                 if not self.sent_verdict:  # the core came within one progress tick: the verdict still goes first
                     try:
-                        await websocket.send_json(self.verdict)
+                        await websocket.send_json(page_data(self.verdict, problem.alphabet))
                     except Exception:
                         return
         try:

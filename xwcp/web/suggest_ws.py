@@ -41,8 +41,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from xwcp.base.errors import InputError
 from xwcp.library.answers import Viability, WordLabel
 from xwcp.library.jobs import Session
+from xwcp.model.alphabet import Alphabet
 from xwcp.web.analysis_cache import Analysed, CacheKey, Report
-from xwcp.web.fields import Body, number_field, slot_field
+from xwcp.web.fields import Body, number_field, page_data, slot_field
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
 from xwcp.web.socket_job import JobState
@@ -114,12 +115,15 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
     start = time.perf_counter()
     request_id = body.get("id")
 
+    written: list[Alphabet] = []  # the grid's alphabet once read: messages go as the page reads them (page_data)
+
     def say(message: Report) -> None:
         if not abort.is_set():
-            send({**message, "id": request_id})
+            send({**(page_data(message, written[0]) if written else message), "id": request_id})
 
     try:
         entry, key = analyse(body)
+        written.append(entry.problem.alphabet)
         answer = first_answer(entry, key, body)
         limit = number_field(body, "time_limit_s", DEFAULT_LABEL_S, 0.01, MAX_LABEL_S, float)
         seed = number_field(body, "seed", 0, 0, 2**31 - 1)

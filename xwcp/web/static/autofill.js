@@ -1,6 +1,6 @@
 // Autofill over the WebSocket: the whole grid or a dragged region, progress in pencil, stop, accept, reroll.
 import { withLanguage } from "./api.js";
-import { cellFromText } from "./alphabet.js";
+import { cellFromText, pack } from "./alphabet.js";
 import { overlay } from "./editor.js";
 import { EMPTY, toRows } from "./grid.js";
 import { isLetters } from "./gridtext.js";
@@ -117,11 +117,14 @@ function setFilling(on_) {
   $("stop").disabled = !on_;
 }
 
+// A pencil cell the fill filled: the pack's letters, or in an open pack (Hindi) one akshara as written.
+function isFilled(text) { return isLetters(text) || (pack().open && /^\p{L}\p{M}*$/u.test(text)); }
+
 function acceptPencil() {
   if (!overlay.pencil) return;
   // only empty cells take the pencil's letters: an edit made while the fill ran is kept
   const pencil = overlay.pencil.flat();
-  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isLetters(pencil[cell] || "") ? pencil[cell] : x));
+  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isFilled(pencil[cell] || "") ? pencil[cell] : x));
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
   setProgress(`${lastFilled}: accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"

@@ -239,9 +239,16 @@ export function enterRebus(text) {
 export function enterWord(text) {
   const slot = currentSlot();
   if (!slot || state.mode === "solve") return;
-  const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const locked = lockedCells();
   const cells = state.grid.cells.slice();
+  if (pack().open) { // Hindi: the word's aksharas, one a cell (each as typing it would give: a code char or written)
+    const letters = typed(text)?.letters || [];
+    if (letters.length !== slot.cells.length) { say(`${text} does not fit ${slot.name}`); return; }
+    slot.cells.forEach((cell, i) => { if (!locked.has(cell)) cells[cell] = letters[i]; });
+    commit({ cells }, { word: letters.join("") });
+    return;
+  }
+  const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
   if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${written(word)} does not fit ${slot.name}`); return; }
   let pos = 0;
