@@ -195,6 +195,15 @@ def test_a_letter_of_several_characters_is_braced_and_a_rebus_stays_a_rebus():
     assert parse_grid(text, alphabet=dutch) == grid
 
 
+def test_hindi_aksharas_are_read_one_a_cell_as_written():
+    from xwcp.model.alphabet import load_alphabet
+
+    hindi = load_alphabet("hi")
+    grid = parse_grid("डुक्षि.\n(न)#कि\n", alphabet=hindi)  # a sign, a conjunct with its sign, a circled letter
+    assert [hindi.written(cell) for cell in grid.cells] == ["डु", "क्षि", ".", "न", "#", "कि"]
+    assert all(len(cell) == 1 for cell in grid.cells) and grid.mark(3).circle
+    assert parse_grid(grid.render(hindi), alphabet=hindi) == grid
+
 def test_english_reads_and_writes_as_it_always_has():
     grid = parse_grid("A{B}\n[ÑA].\n")  # {B}: a shaded B; a non-ASCII letter only in a rebus
     assert grid.cells == ("A", "B", "ÑA", ".") and grid.mark(1).shaded
