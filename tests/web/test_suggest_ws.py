@@ -17,7 +17,8 @@ from xwcp.library.answers import Viability  # noqa: E402
 from xwcp.library.jobs import Session  # noqa: E402
 
 from tests.analysis.test_probe import THEMED  # noqa: E402
-from tests.web.helpers import MINI, ROOT  # noqa: E402
+from tests.helpers import entries_of  # noqa: E402
+from tests.web.helpers import MINI, ROOT, _fill  # noqa: E402
 
 ROWS = THEMED.split()
 
@@ -200,6 +201,29 @@ def test_a_bad_request_gets_an_error_and_the_socket_stays(client):
         assert messages[0]["type"] == "words" and len(messages[0]["words"]) <= 3
         assert messages[-1]["type"] == "done"
 
+
+
+def test_an_autofill_asked_for_stops_the_labelling_that_takes_the_last_slot(client, words):
+    """Labels are background work: with every fill slot taken by labellings (this server runs one at once), an
+    autofill is not refused as busy; the labelling stops (its "done" says cancelled) and the fill runs."""
+    open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
+    state = client.app.state.xwcp
+    assert state.max_fills == 1
+    with client.websocket_connect("/ws/suggest") as labels:
+        labels.send_json({"id": 1, "grid": open_rows, "slot": "1A", "k": 40, "time_limit_s": 100})
+        assert labels.receive_json()["type"] == "words"
+        deadline = time.perf_counter() + 10
+        while state.active_fills < 1 and time.perf_counter() < deadline:  # the labelling holds the slot
+            time.sleep(0.01)
+        assert state.active_fills == 1 and state.label_aborts
+        with client.websocket_connect("/ws/fill") as ws:
+            _, end = _fill(ws, {"grid": MINI, "time_limit_s": 20})
+        assert end["type"] == "result" and end["status"] == "filled", end
+        problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(MINI)), words)
+        assert check_fill(problem, entries_of(problem, end["grid"])) == []
+        done = _until_done(labels, 1)[-1]
+        assert done["type"] == "done" and done["cancelled"]
+    assert state.active_fills == 0 and not state.label_aborts
 
 def test_labels_wait_for_no_one_when_the_server_is_busy(client):
     state = client.app.state.xwcp

@@ -115,6 +115,9 @@ class ServerState:
     pending: int = 0
     fill_threads: set[threading.Thread] = field(default_factory=set)
     """Threads of fills still running (tests check that a disconnect leaves none)."""
+    label_aborts: list[threading.Event] = field(default_factory=list)
+    """The stop events of the suggestion labellings running (/ws/suggest): background work a fill or a design
+    asked for while every slot is taken stops, so the button always works (`socket_job.refuse_when_busy`)."""
     limiter: anyio.CapacityLimiter | None = None
     cache: AnalysisCache = field(default_factory=AnalysisCache)
     languages: LanguageLists | None = None

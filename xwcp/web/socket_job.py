@@ -27,6 +27,12 @@ class JobState(Protocol):
     max_fills: int
     active_fills: int
     fill_threads: set[threading.Thread]
+    label_aborts: list[threading.Event]
+
+
+PREEMPT_WAIT_S = 2.0
+"""Seconds a fill or design waits for the suggestion labellings it stopped to end (they stop within a search
+slice, 0.05 s, and their second process is killed) before it is refused as busy."""
 
 
 @dataclass
@@ -163,7 +169,16 @@ async def read_request(websocket: WebSocket) -> dict[str, Any] | None:
 
 
 async def refuse_when_busy(state: JobState, websocket: WebSocket, what: str) -> bool:
-    """True (after telling the client, 429) when the server already runs its `--max-fills` jobs."""
+    """True (after telling the client, 429) when the server already runs its `--max-fills` jobs, after stopping the
+    suggestion labellings among them: a fill or a design the constructor asked for comes before labels made in
+    the background (the page asks for them again on the next edit)."""
+    if state.active_fills >= state.max_fills and state.label_aborts:
+        for abort in list(state.label_aborts):
+            abort.set()
+        waited = 0.0
+        while state.active_fills >= state.max_fills and waited < PREEMPT_WAIT_S:
+            await anyio.sleep(0.02)
+            waited += 0.02
     if state.active_fills < state.max_fills:
         return False
     await send_error(websocket, 429, f"{state.active_fills} {what} running, the most this server runs at once "

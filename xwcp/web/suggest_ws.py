@@ -158,6 +158,7 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
             return
         state.active_fills += 1
         state.fill_threads.add(threading.current_thread())
+        state.label_aborts.append(abort)  # a fill asked for meanwhile stops it (socket_job.refuse_when_busy)
 
         def settled(label: WordLabel) -> None:
             if label.verdict is not Viability.UNKNOWN:
@@ -168,6 +169,7 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
         finally:
             state.active_fills -= 1
             state.fill_threads.discard(threading.current_thread())
+            state.label_aborts.remove(abort)
         cancelled = abort.is_set()
     if not cancelled and not answer["counts"].get("complete", True):
         counts = entry.report(("suggest-count", slot), lambda: session.suggest(
