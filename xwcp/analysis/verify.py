@@ -80,6 +80,11 @@ over 20 s where ours takes 0.2-2 s): replaying the measured costs, a portfolio o
 labels the 20 in 6.7-8.2 s against 7.9-9.6 s for two seeds of ours. A word's fill costs what a
 whole fill costs at a typical seed (seeds 0-9 of `auto`: 0.21-2.41 s, median 1.31 s; seed 0 is
 one of the lucky ones), so 20 labels are about 6x a median seed's whole fill and 37x seed 0's.
+(g) Conflict History Search as the slot choice (Habet & Terrioux 2021: per-crossing scores of recent
+conflicts, size / score; tried as a kernel slot rule, commit b40f5ef): 175k/166k/182k failures at
+seeds 0-2 with its published settings, 168-592k in variants (no reset, no or stronger smoothing,
+other deltas and steps); the free grid's fill 2.3x and the Herald fills 1.8x dom/wdeg's failures.
+dom/wdeg's weights never forget, and the failures here keep coming from one far corner.
 """
 from __future__ import annotations
 
