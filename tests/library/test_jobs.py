@@ -115,6 +115,26 @@ def test_suggest_items_have_word_score_and_verdict():
     assert {s.verdict.value for s in verified} <= {"viable", "dead-end", "unknown"}
 
 
+
+def test_a_proven_dead_end_names_the_slots_its_proof_used():
+    """`suggest(verify=True)`: each dead end our search proved carries `proof_slots`; those slots alone, with the
+    word in its slot, have no fill (checked by an exhaustive fill of that part); viable words carry none."""
+    from tests.analysis.test_probe import THEMED
+    from xwcp.backends import fill
+    from xwcp.backends.core_oracle import sub_problem
+    from xwcp.compile.problem import with_word
+
+    got = xwcp.suggest(xwcp.parse_grid(THEMED), "1D", k=40, verify=True, time_limit_s=60)
+    dead = [s for s in got if s.verdict is xwcp.Viability.DEAD_END]
+    assert dead and all(s.proof_slots and "1D" in s.proof_slots for s in dead)
+    assert all(s.proof_slots is None for s in got if s.verdict is xwcp.Viability.VIABLE)
+    problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), xwcp.load_word_list())
+    slot_id = problem.slot_by_name("1D").id
+    for s in dead[:3]:
+        only = sub_problem(with_word(problem, slot_id, s.word),
+                           [problem.slot_by_name(name).id for name in s.proof_slots])
+        assert fill(only, "backtrack", xwcp.Limits()).status is xwcp.FillStatus.UNFILLABLE, s.word
+
 def test_heatmap_counts_and_picture(tmp_path):
     answer = xwcp.heatmap(DAILY)
     assert len(answer.counts) == 15 and all(len(row) == 15 for row in answer.counts)

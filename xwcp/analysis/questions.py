@@ -378,6 +378,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
             word["verdict"] = v.verdict.value
             word["how"] = v.how
             word["seconds"] = v.seconds
+            if v.proof_slot_ids is not None:  # a dead end our search proved: the slots its proof used
+                word["proof_slots"] = [problem.slots[slot_id].name for slot_id in v.proof_slot_ids]
             if show_fill and v.entries is not None:
                 word["fill"] = grid_lines(fill_grid(problem, v.entries))
         rank = {Verdict.VIABLE.value: 0, Verdict.UNKNOWN.value: 1, Verdict.DEAD_END.value: 2}

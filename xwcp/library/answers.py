@@ -498,6 +498,8 @@ class Suggestion:
     """With `show_fill=True`: the rows of a fill that proves the word viable."""
     how: str | None = None
     """With `verify=True`: how the label was settled ("search", "recent", "proof", "ac3"; "" when unknown)."""
+    proof_slots: tuple[str, ...] | None = None
+    """With `verify=True`, for a dead end our search proved: the slots its proof used (as `WordLabel.proof_slots`)."""
 
 
 @dataclass(frozen=True)
@@ -593,7 +595,7 @@ class Suggestions(list[Suggestion]):
         """The answer for a `xwcp.analysis.questions.suggest_report` object."""
         items = [Suggestion(w["word"], w["score"], float(w["fit"]),
                             Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"),
-                            w.get("how"))
+                            w.get("how"), tuple(w["proof_slots"]) if "proof_slots" in w else None)
                  for w in data["words"]]
         s = data["slot"]
         c = data["counts"]
