@@ -92,15 +92,17 @@ class WideEngine:
             return False
         return self.propagate_all()
 
-    def propagate_all(self) -> bool:
-        """Propagate to the fixpoint; False on a wipeout (`wipeout_slot_id` names the slot)."""
+    def propagate_all(self, start_from: list[SlotId] | None = None) -> bool:
+        """Propagate to the fixpoint; False on a wipeout (`wipeout_slot_id` names the slot). `start_from`: the only
+        slots changed since the last fixpoint (the others' crossings are not looked at again), else every slot."""
         problem = self.problem
-        for slot_id in self.slot_ids:
+        start = self.slot_ids if start_from is None else start_from
+        for slot_id in start:
             if not self._alive[slot_id].any():
                 self._wipeout = slot_id
                 return False
-        queue = deque(self.slot_ids)
-        queued = set(self.slot_ids)
+        queue = deque(start)
+        queued = set(start)
         while queue:
             slot_id = queue.popleft()
             queued.discard(slot_id)
@@ -152,7 +154,7 @@ class WideEngine:
             self._cause = dict(cause)
             self._alive[slot_id][:] = False
             self._alive[slot_id][word_id] = True
-            survives = self.propagate_all()
+            survives = self.propagate_all([slot_id])  # from a fixpoint: only this slot changed
             out.append(-1 if survives else self.kernel_index[self._wipeout] if self._wipeout is not None else -2)
             self._alive, self._cause, self._wipeout = saved, cause, None
         return np.array(out, np.int32)
