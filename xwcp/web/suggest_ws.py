@@ -115,15 +115,15 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
     start = time.perf_counter()
     request_id = body.get("id")
 
-    written: list[Alphabet] = []  # the grid's alphabet once read: messages go as the page reads them (page_data)
+    alphabet: Alphabet | None = None  # the grid's, once read: messages go as the page reads them (page_data)
 
     def say(message: Report) -> None:
         if not abort.is_set():
-            send({**(page_data(message, written[0]) if written else message), "id": request_id})
+            send({**(message if alphabet is None else page_data(message, alphabet)), "id": request_id})
 
     try:
         entry, key = analyse(body)
-        written.append(entry.problem.alphabet)
+        alphabet = entry.problem.alphabet
         answer = first_answer(entry, key, body)
         limit = number_field(body, "time_limit_s", DEFAULT_LABEL_S, 0.01, MAX_LABEL_S, float)
         seed = number_field(body, "seed", 0, 0, 2**31 - 1)
