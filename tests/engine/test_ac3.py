@@ -63,19 +63,24 @@ def domains_as_sets(problem, masks):
     return out
 
 
-def random_problem(rng: random.Random):
+def random_grid(rng: random.Random, letters: str, alphabet=None):
+    """A 3-6 x 3-6 grid, about a fifth of it blocks and an eighth of the rest `letters` (code chars of `alphabet`,
+    English when None), drawn again until it parses (it has a slot)."""
     width, height = rng.randint(3, 6), rng.randint(3, 6)
     while True:
         cells = ["#" if rng.random() < 0.2 else "." for _ in range(width * height)]
         for i in range(len(cells)):
             if cells[i] == "." and rng.random() < 0.12:
-                cells[i] = rng.choice("ABCDE")
+                cells[i] = rng.choice(letters)
         text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
         try:
-            grid = parse_grid(text)
+            return parse_grid(text, alphabet=alphabet)
         except Exception:
             continue
-        break
+
+
+def random_problem(rng: random.Random):
+    grid = random_grid(rng, "ABCDE")
     alphabet = "ABCDE"[: rng.randint(2, 5)]
     words = {"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(rng.randint(20, 300))}
     return compile_problem(grid, words_from_pairs(sorted(words)), min_score=0, allow_dupes=rng.random() < 0.2)
@@ -282,17 +287,7 @@ def edit_and_compare(problem, rng: random.Random, letter_pool, counts: bool = Fa
 def random_problem_in(alphabet, rng: random.Random):
     """`random_problem`'s kind of instance in `alphabet`: letters mostly beyond Z, some of them in the grid."""
     chars = "".join(rng.sample(alphabet.chars[26:], 3) + rng.sample(ENGLISH_LETTERS, 2))[: rng.randint(2, 5)]
-    width, height = rng.randint(3, 6), rng.randint(3, 6)
-    while True:
-        cells = ["#" if rng.random() < 0.2 else "." for _ in range(width * height)]
-        text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
-        try:
-            grid = parse_grid(text)
-        except Exception:
-            continue
-        break
-    grid = grid.with_letters({cell: rng.choice(chars) for cell, ch in enumerate(grid.cells)
-                              if ch == EMPTY and rng.random() < 0.12})
+    grid = random_grid(rng, chars, alphabet)
     words = {"".join(rng.choice(chars) for _ in range(rng.randint(2, 6))): 50 for _ in range(rng.randint(20, 300))}
     return compile_problem(grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0,
                            allow_dupes=rng.random() < 0.2)
