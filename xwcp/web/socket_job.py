@@ -175,10 +175,9 @@ async def refuse_when_busy(state: JobState, websocket: WebSocket, what: str) -> 
     if state.active_fills >= state.max_fills and state.label_aborts:
         for abort in list(state.label_aborts):
             abort.set()
-        waited = 0.0
-        while state.active_fills >= state.max_fills and waited < PREEMPT_WAIT_S:
-            await anyio.sleep(0.02)
-            waited += 0.02
+        with anyio.move_on_after(PREEMPT_WAIT_S):
+            while state.active_fills >= state.max_fills:
+                await anyio.sleep(0.02)
     if state.active_fills < state.max_fills:
         return False
     await send_error(websocket, 429, f"{state.active_fills} {what} running, the most this server runs at once "
