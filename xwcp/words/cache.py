@@ -83,16 +83,18 @@ _MAX_HEADER_BYTES = 65536
 CHECKSUM_KEY = "crc32"
 """The key of a file's checksums in meta.json; the checksum is zlib's CRC-32, the fastest in the standard library.
 
-Why: every load checksums the bytes it uses, so the check's speed is a fill's start-up cost.
-Measured on the default list (23 MB of arrays), warm, one process, 2-core box
-(`python3 bench/cache_checksum.py`): CRC-32 4.0 GB/s (5.8 ms for all arrays), blake2b 0.9 GB/s
-(25 ms), sha256 1.7 GB/s. Against a warm `xwcp fill models/15x15-daily-01.txt` in one process
-(cli.main, about 40-60 ms) the whole list's check is 10-14%, so a mapped read (the command
-line's fill) checks only the lengths the grid uses (40% of the bytes for that grid, 2-3 ms);
-a read whole (`read`, the library and the server) checks everything once per load.
-CRC-32 finds every burst of damage up to 32 bits and any other damage with odds 1 - 2**-32:
-the cache guards against accidents (disk, tools, a half-done copy), not against an attacker
-who can write the cache folder and so could also write meta.json."""
+Why: every load checksums the bytes it reads, so the check's speed is part of a fill's start-up.
+Measured with `PYTHONPATH=. python3 bench/cache_checksum.py` on the default list (23.3 MB of
+arrays), warm, in one process, on a busy 2-core box (load average 8.7; medians): CRC-32 over
+every byte 9.6 ms (best 5.8 ms, 4.0 GB/s), blake2b 52 ms (0.9 GB/s). A warm `xwcp fill
+models/15x15-daily-01.txt` (cli.main) took 58 ms: checking every byte would add 11-16% to it,
+so a mapped read (the command line's fill) checks the lengths the grid uses before their first
+use, 2.5 ms for that grid (lengths 3-10, 40% of the bytes): 4%, and under 2% of the whole
+command with Python's start. A whole read (`read`: the library, the server, a batch worker)
+checks every byte at load. A 500,000-word list (50 MB of arrays) takes 33-42 ms to read whole.
+CRC-32 finds every burst of damage up to 32 bits and other damage with odds 1 - 2**-32: it
+guards against accidents (a disk, a tool, a half-done copy), not against an attacker who can
+write the cache folder (and so meta.json too)."""
 CACHE_KEEP_LISTS = 20
 """Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest."""
 CACHE_MAX_BYTES = 256 * 1024 * 1024
