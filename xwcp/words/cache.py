@@ -163,7 +163,7 @@ def _data_start(head: bytes | mmap.mmap, name: str) -> int:
     Raises:
         CacheDamaged: it does not start as a numpy array file does.
     """
-    if head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
+    if len(head) < 16 or head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
         raise CacheDamaged(f"{name}.npy is not a numpy array file")
     size_bytes = 2 if head[6] == 1 else 4
     header_bytes = int.from_bytes(head[8:8 + size_bytes], "little")
@@ -192,7 +192,8 @@ def _map_array(path: Path, name: str, entry: Mapping[str, Any]) -> tuple[memoryv
     if size != entry["size"]:
         what = "truncated" if size < entry["size"] else "grown"
         raise CacheDamaged(f"{name}.npy was damaged ({what}: {size} bytes, written with {entry['size']})")
-    assert mapped is not None  # a written array file is never empty: its header is over 100 bytes
+    if mapped is None:  # a written array file is never empty: its header alone is over 100 bytes
+        raise CacheDamaged(f"{name}.npy is empty")
     start = _data_start(mapped[:16], name)
     crcs = entry[CHECKSUM_KEY]
     if start > size or zlib.crc32(mapped[:start]) != crcs[0]:
