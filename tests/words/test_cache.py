@@ -293,7 +293,7 @@ def test_folder_replaced_while_it_is_read_is_read_again(tmp_path, cache, monkeyp
         calls.append(name)
         if len(calls) == 2:  # the damaged file is mapped; another run replaces the folder under this reader
             arrays = {array: getattr(fresh, array) for array in word_cache.ARRAYS}
-            assert word_cache.write(file_path.parent, arrays, problems=[], n_problems=0, notes=[]) is None
+            assert word_cache.write(file_path.parent, arrays, problems=[], n_problems=0, notes=[], n_letters=26) is None
         return real_map(file_path, name, entry)
 
     def no_parsing(*args, **kwargs):
@@ -334,3 +334,20 @@ def test_two_runs_rebuilding_a_damaged_cache_at_once(tmp_path, cache):
     assert [p.name for p in cache.iterdir()] == [folder.name]
     again = load_word_list(path)
     assert again.notes == [] and again.n_words == expected
+
+
+def test_list_of_a_larger_alphabet_is_checked_with_its_own_sizes(tmp_path, cache):
+    """A Spanish list (27 letters) is cached with checksums over its own index sizes: read back quietly, and
+    found when damaged in place."""
+    from xwcp.model.alphabet import load_alphabet
+
+    spanish = load_alphabet("es")
+    path = write(tmp_path, "".join(f"{word};60\n" for word in ("AÑO", "NIÑO", "NOS", "SOL", "ÑU", "PAN", "CAÑA")))
+    load_word_list(path, alphabet=spanish)
+    again = load_word_list(path, alphabet=spanish)
+    assert again.notes == [] and again.n_words == 7
+    assert read_mapped_word_list(path, alphabet=spanish).row(4)[0] == 4
+    _damage_in_place(_folder(cache) / "starts_flat.npy", "flip")
+    damaged = load_word_list(path, alphabet=spanish)
+    assert len(damaged.notes) == 1 and "starts_flat.npy" in damaged.notes[0]
+    assert damaged.n_words == 7 and load_word_list(path, alphabet=spanish).notes == []

@@ -474,7 +474,7 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
 
 
 def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tuple[int, str]], n_problems: int,
-          notes: list[str], n_letters: int = 26) -> str | None:
+          notes: list[str], n_letters: int) -> str | None:
     """Write a compiled list to `folder` (replacing a damaged one), then tidy the cache.
 
     The files are written in a temporary folder renamed into place, so a reader sees the old
