@@ -175,7 +175,9 @@ CACHE_FILES = ("letters_flat.npy", "scores_flat.npy", "order_flat.npy", "starts_
                "bits_flat.npy", "meta.json")
 damages = st.lists(st.tuples(st.sampled_from(CACHE_FILES),
                              st.sampled_from(["truncate", "zero", "overwrite", "delete", "append"]),
-                             st.floats(0, 1), st.binary(min_size=1, max_size=16)), min_size=1, max_size=3)
+                             st.floats(0, 1), st.binary(min_size=1, max_size=16), st.booleans()),
+                   min_size=1, max_size=3)
+"""(file, damage, where, bytes written, whether the file's modification time is set back after)."""
 
 
 def _all_words(words) -> dict[str, int]:
@@ -196,10 +198,11 @@ def pristine_cache(tmp_path_factory):
     return words_path, folder, _all_words(words)
 
 
-def _damage(path: Path, how: str, where: float, data: bytes) -> None:
+def _damage(path: Path, how: str, where: float, data: bytes, keep_time: bool) -> None:
     if not path.exists():
         return
-    size = path.stat().st_size
+    info = path.stat()
+    size = info.st_size
     offset = int(where * size)
     if how == "delete":
         path.unlink()
@@ -214,6 +217,8 @@ def _damage(path: Path, how: str, where: float, data: bytes) -> None:
         with path.open("r+b") as handle:
             handle.seek(min(offset, max(0, size - len(data))))
             handle.write(data)
+    if keep_time and path.exists():  # damage a check of the time and size alone cannot see
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
 
 
 @FAST
@@ -225,8 +230,8 @@ def test_cache_loader(records, pristine_cache, tmp_path_factory, plan):
     root = tmp_path_factory.mktemp("cache", numbered=True)
     folder = root / pristine.name
     shutil.copytree(pristine, folder)  # copy2 keeps the files' times: the copy verifies as it is
-    for name, how, where, data in plan:
-        _damage(folder / name, how, where, data)
+    for name, how, where, data, keep_time in plan:
+        _damage(folder / name, how, where, data, keep_time)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XWCP_CACHE_DIR", str(root))
         try:

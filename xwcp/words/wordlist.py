@@ -199,7 +199,8 @@ class MappedWordList:
     It answers what a fill's problem, check and report ask of a list (`word_id`, `score`,
     `bucket(length).text`), and hands the compiled search the flat arrays as memoryviews. The
     arrays are those of `WordList` (see the module docstring); `table_rows` is its length table.
-    The words of a length are verified (`cache.verify_bucket`) when that length is first used.
+    The words of a length are verified (`cache.verify_bucket`: their checksums, letters and index) when that
+    length is first used, before any of its bytes is read.
 
     Raises:
         cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
@@ -218,6 +219,7 @@ class MappedWordList:
         flat = fields["table"].tolist()
         self.table_rows: list[tuple[int, ...]] = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
         self._row_by_length = {row[0]: row for row in self.table_rows}
+        self._crc_by_length = {row[0]: crc for row, crc in zip(self.table_rows, fields["row_crcs"])}
         self._buckets: dict[int, MappedBucket] = {}
         self._verified: set[int] = set()
 
@@ -231,8 +233,9 @@ class MappedWordList:
         if row is None:
             return (length,) + (0,) * 6
         if length not in self._verified:
-            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row,
-                                self.alphabet.size)
+            arrays = {"letters_flat": self.letters_flat, "scores_flat": self.scores_flat,
+                      "order_flat": self.order_flat, "starts_flat": self.starts_flat, "bits_flat": self.bits_flat}
+            cache.verify_bucket(arrays, row, self._crc_by_length[length], self.alphabet.size)
             self._verified.add(length)
         return row
 
@@ -670,6 +673,11 @@ def cache_folder(raw: bytes, alphabet: Alphabet = ENGLISH) -> Path:
     return cache.folder_for(digest.hexdigest()[:32])
 
 
+def rebuilt_note(folder: Path, damage: str) -> str:
+    """The one line that says a damaged cached list was compiled again (`damage`: CacheDamaged's message)."""
+    return f"rebuilt the word-list cache in {folder}: {damage}"
+
+
 def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
                    alphabet: Alphabet = ENGLISH) -> WordList:
     """Load a word list (the embedded default list when `path` is None), from cache when possible.
@@ -715,12 +723,13 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
     words.notes = list(notes)
     if use_cache:
         failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
-                              problems=words.problems, n_problems=words.n_problems, notes=words.notes)
+                              problems=words.problems, n_problems=words.n_problems, notes=words.notes,
+                              n_letters=alphabet.size)
         if failure is not None:
             words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
                                "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
         elif damage is not None:
-            words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
+            words.notes.append(rebuilt_note(folder, damage))
     return words
 
 
@@ -785,11 +794,12 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
     source = " + ".join(words.source for words in layers)
     h.update(b"layered" + alphabet.fingerprint.encode("utf-8"))  # never the hash of a single list's source
     folder = cache.folder_for(h.hexdigest()[:32])
+    damage = None
     if use_cache:
         try:
             cached = cache.read(folder, alphabet.size)
-        except cache.CacheDamaged:
-            cached = None
+        except cache.CacheDamaged as exc:
+            cached, damage = None, str(exc)
         if cached is not None:
             return WordList(source=source, alphabet=alphabet, **cached)
     merged = score_by_word_of(layers[0])
@@ -803,5 +813,8 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
         raise InputError("no word is left after layering the lists", source)
     out = build_word_list(merged, source, alphabet=alphabet)
     if use_cache:
-        cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
+        failure = cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0,
+                              notes=[], n_letters=alphabet.size)
+        if failure is None and damage is not None:
+            out.notes.append(rebuilt_note(folder, damage))
     return out
