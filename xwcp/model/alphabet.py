@@ -355,8 +355,42 @@ def shipped_alphabets() -> tuple[Alphabet, ...]:
     return tuple(sorted(packs, key=lambda a: (a.code != "en", a.code)))
 
 
+MAX_SHOWN_NAME = 40
+"""Most characters of an unknown language name a message repeats (a file may hold any string there)."""
+
+
+def shown_name(name: str) -> str:
+    """`name` quoted for a one-line message, cut to MAX_SHOWN_NAME characters (control characters escaped)."""
+    return repr(name[:MAX_SHOWN_NAME]) + ("..." if len(name) > MAX_SHOWN_NAME else "")
+
+
+def pack_alphabet(name: str) -> Alphabet:
+    """The shipped pack a language named inside a puzzle file or a request means: its code (`es`, any case) or a
+    BCP-47 tag whose primary subtag is one (`es-MX`, `nl_NL`; `de-umlaut` is its own pack).
+
+    Never a file: a name read from a file or sent by a client is untrusted, and a file on the reading machine is
+    neither opened nor looked up for it. A pack of one's own comes only from the user (`--language FILE`,
+    `load_alphabet`).
+
+    Raises:
+        InputError: any other name; the message depends on the name alone (it cannot tell whether a file exists).
+    """
+    key = name.strip()
+    by_code = {alphabet.code.lower(): alphabet for alphabet in shipped_alphabets()}
+    for candidate in (key, key.replace("_", "-").split("-")[0]):
+        alphabet = by_code.get(candidate.lower())
+        if alphabet is not None:
+            return alphabet
+    known = ", ".join(by_code)
+    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by a pack's code ({known}; "
+                     "see `xwcp languages`); a pack of your own is given with --language FILE")
+
+
 def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:
     """The pack for a language code (`es`), or read from a JSON file path; None and "en" are English.
+
+    Only for a name the user gave (`--language`, a library argument): it may open a file. A language named inside
+    a puzzle file or a request goes through `pack_alphabet`, which never does.
 
     Raises:
         InputError: an unknown code (naming the known ones) or a file that is not a pack.
