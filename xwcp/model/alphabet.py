@@ -72,6 +72,18 @@ _DEFAULT_DROP = " -'’."
 
 
 @dataclass(frozen=True)
+class TypedWord:
+    """A word a person typed, as `Alphabet.typed_word` reads it."""
+
+    word: str | None
+    """Its code chars; None when it has a character the alphabet cannot keep (or no letter)."""
+    folds: tuple[str, ...] = ()
+    """Each character the pack's own rules write as other letters, once, as 'É -> E', in typing order."""
+    refused: str = ""
+    """Why there is no word: the character it cannot keep (`describe_char`), or "no letters"; "" when read."""
+
+
+@dataclass(frozen=True)
 class Alphabet:
     """A language's letters and folding (see the module docstring); `ENGLISH` is the default."""
 
@@ -208,6 +220,72 @@ class Alphabet:
             text = text.translate(str.maketrans("", "", self.drop))
         return self._cut(self._upper(text), allow_fold=True)
 
+    def typed_word(self, raw: str) -> TypedWord:
+        """A word a person typed (a personal-list edit), read as the grid reader reads a cell and no further.
+
+        NFC; the pack's `drop` characters go; a character is upper-cased only the pack's way (its `case` map:
+        Turkish ı -> I) or when that gives one character that lower-cases back to it (`cell_upper`'s rule: ß, the
+        ligature ﬁ and English's dotless ı stay themselves); letters are taken longest first. A character that is
+        then no letter is folded only by the pack's own rules, its `fold` map (German Ä -> AE, English Æ -> AE) or,
+        when it strips marks, its canonical accents (É -> E), and each fold is named in `folds`; any other
+        character (a compatibility form such as ﬁ or ſ, a letter only Unicode's case map turns into one, another
+        script, a stray mark) is `refused`, never turned into another word. A word it reads, `fold_word` reads the
+        same; an open pack (Hindi) reads as `fold_report` does.
+        """
+        if self.segment:
+            word, why_not = self.fold_report(raw)
+            return TypedWord(word, (), why_not)
+        text = unicodedata.normalize("NFC", raw)
+        if self.drop:
+            text = text.translate(str.maketrans("", "", self.drop))
+        upper = "".join(self._typed_upper(ch) for ch in text)  # one character for each of `text`
+        char_by_letter: dict[str, str] = self._char_by_letter  # type: ignore[attr-defined]
+        longest: int = self._longest  # type: ignore[attr-defined]
+        out: list[str] = []
+        folds: list[str] = []
+        i, n = 0, len(upper)
+        while i < n:
+            if upper[i] == CUT:
+                i += 1
+                continue
+            for size in range(min(longest, n - i), 0, -1):
+                char = char_by_letter.get(upper[i:i + size])
+                if char is not None:
+                    out.append(char)
+                    i += size
+                    break
+            else:
+                target = self._typed_fold(upper[i])
+                folded = None if target is None else self._cut(self._upper(target), allow_fold=False)[0]
+                if folded is None:
+                    return TypedWord(None, tuple(folds), describe_char(text[i]))
+                fold = f"{upper[i]} -> {self.written(folded)}"
+                if fold not in folds:
+                    folds.append(fold)
+                out.append(folded)
+                i += 1
+        if not out:
+            return TypedWord(None, (), "no letters")
+        return TypedWord("".join(out), tuple(folds))
+
+    def _typed_upper(self, ch: str) -> str:
+        """`ch` upper-cased the pack's way, or when that gives one character that lower-cases back to it; else `ch`."""
+        if ch in self.case:
+            return self.case[ch]
+        if ch == "ς":
+            return "Σ"
+        upper = ch.upper()
+        return upper if len(upper) == 1 and upper.lower() == ch else ch
+
+    def _typed_fold(self, ch: str) -> str | None:
+        """The written letters the pack's own rules give `ch` (its fold map, else its canonical accents dropped when
+        it strips marks), None when they give none."""
+        target = (self.fold or (_ENGLISH_FOLD if self.is_ascii else {})).get(ch)
+        if target is None and self.strip_marks:
+            base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+            target = base if base and base != ch else None
+        return target
+
     def _upper(self, text: str) -> str:
         if self.case:
             text = "".join(self.case.get(ch, ch) for ch in text)
@@ -279,6 +357,18 @@ def _fold_english(raw: str) -> str | None:
 
 
 _ENGLISH_DROP = str.maketrans("", "", _DEFAULT_DROP)
+_ENGLISH_FOLD = {"Æ": "AE", "Œ": "OE", "ß": "SS"}
+"""English's letters spelt out (`_fold_english`), as its pack file lists them."""
+
+
+def describe_char(ch: str) -> str:
+    """`ch` for a message, with its code point and name: "'ﬁ' (U+FB01 LATIN SMALL LIGATURE FI)"; a character that
+    does not show on its own (a combining mark, a control, a space) by its code point and name only."""
+    name = unicodedata.name(ch, "")
+    code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+    if ch.isprintable() and not ch.isspace() and not unicodedata.combining(ch):
+        return f"{ch!r} ({code})"
+    return code
 
 
 def _is_a_to_z(text: str) -> bool:
