@@ -245,7 +245,7 @@ class Alphabet:
         folds: list[str] = []
         i, n = 0, len(upper)
         while i < n:
-            if upper[i] == CUT:
+            if upper[i] == CUT and not self.is_ascii:  # English reads no cut (`_fold_english`)
                 i += 1
                 continue
             for size in range(min(longest, n - i), 0, -1):
