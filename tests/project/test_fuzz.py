@@ -636,7 +636,7 @@ def _check_language_name(record, workdir, planted, fmt: str, name: str) -> None:
         assert all(len(w) < 600 and "\n" not in w for w in puzzle.warnings), puzzle.warnings
 
 
-@PUZZLE_FAST
+@settings(FAST, max_examples=100)  # a 3x3 file each: cheap
 @given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
 def test_language_named_in_a_file(records, workdir, planted, fmt, name):
     _check_language_name(records("language named in a file"), workdir, planted, fmt, name)
@@ -773,3 +773,17 @@ def test_command_line_long(records, workdir, capsys, call):
                       hostile_grid_text().map(lambda d: ("fuzz.txt", d))))
 def test_puzzle_files_long(records, workdir, within_memory, data):
     _check_puzzle_file(records("puzzle files (long)"), workdir, *data)
+
+
+@pytest.mark.slow
+@settings(SLOW, max_examples=2000)
+@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
+def test_language_named_in_a_file_long(records, workdir, planted, fmt, name):
+    _check_language_name(records("language named in a file (long)"), workdir, planted, fmt, name)
+
+
+@pytest.mark.slow
+@settings(SLOW, max_examples=5000)
+@given(code=st.sampled_from(_TYPED_PACKS + ("cy", "ca", "he", "de-umlaut", "hu", "pl")), raw=typed_words)
+def test_typed_word_long(records, code, raw):
+    _check_typed_word(records("typed word (long)"), code, raw)
