@@ -113,3 +113,14 @@ def test_an_upload_reads_its_words_as_edits_are_read():
     assert words == {"CAFE": 60, "AXQZ": 50} and n == 2
     assert [line for line, _ in problems] == [2, 3] and "U+FB01" in problems[0][1] and "U+0131" in problems[1][1]
     assert notes == ["mine.txt: 1 word stored in the letters of English (line 1: CAFÉ -> CAFE)"]
+
+
+def test_an_edit_from_the_grid_may_hold_a_letters_code_char():
+    """The page's Ban entry sends a Dutch entry's cells: IJ is a code char there, read as the letter IJ."""
+    from xwcp.model.alphabet import load_alphabet
+
+    dutch = load_alphabet("nl")
+    ij = dutch.from_cell("IJ")
+    notes: list[str] = []
+    assert userwords.clean_word(ij + "S", dutch, notes) == ij + "S" and notes == []
+    assert userwords.clean_word("ijs", dutch) == ij + "S"

@@ -229,8 +229,9 @@ class Alphabet:
         then no letter is folded only by the pack's own rules, its `fold` map (German Ä -> AE, English Æ -> AE) or,
         when it strips marks, its canonical accents (É -> E), and each fold is named in `folds`; any other
         character (a compatibility form such as ﬁ or ſ, a letter only Unicode's case map turns into one, another
-        script, a stray mark) is `refused`, never turned into another word. A word it reads, `fold_word` reads the
-        same; an open pack (Hindi) reads as `fold_report` does.
+        script, a stray mark) is `refused`, never turned into another word. A letter's code char (a cell's, Dutch IJ)
+        is that letter. A word it reads, `fold_word` reads the same (but for code chars, which it refuses); an open
+        pack (Hindi) reads as `fold_report` does.
         """
         if self.segment:
             word, why_not = self.fold_report(raw)
@@ -241,11 +242,16 @@ class Alphabet:
         upper = "".join(self._typed_upper(ch) for ch in text)  # one character for each of `text`
         char_by_letter: dict[str, str] = self._char_by_letter  # type: ignore[attr-defined]
         longest: int = self._longest  # type: ignore[attr-defined]
+        multi_by_code_char = {char: letter for letter, char in char_by_letter.items() if len(letter) > 1}
         out: list[str] = []
         folds: list[str] = []
         i, n = 0, len(upper)
         while i < n:
             if upper[i] == CUT and not self.is_ascii:  # English reads no cut (`_fold_english`)
+                i += 1
+                continue
+            if upper[i] in multi_by_code_char:  # a letter's code char, as a cell holds it (the page sends Dutch IJ so)
+                out.append(upper[i])
                 i += 1
                 continue
             for size in range(min(longest, n - i), 0, -1):
