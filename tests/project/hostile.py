@@ -131,3 +131,28 @@ def locked_puz(side: int, key: int = 7351) -> bytes:
     p.lock_solution(key)
     data: bytes = p.tobytes()
     return data
+
+
+RING_ROWS = ["CAT", "A#A", "TAT"]
+LANGUAGE_FORMATS = ("txt", "ipuz", "xd", "json")
+"""The formats that name a puzzle's language (a .puz, a .jpz name none)."""
+
+
+def puzzle_naming_language(fmt: str, name: str) -> bytes:
+    """A 3x3 ring puzzle (RING_ROWS) as format `fmt` (one of LANGUAGE_FORMATS) whose language field holds `name`:
+    a `; language:` line, an .ipuz `language` key, an .xd `Language:` header, a .json `"language"`."""
+    if fmt == "txt":
+        return (f"; language: {name}\n" + "\n".join(RING_ROWS) + "\n").encode("utf-8", "surrogatepass")
+    if fmt == "ipuz":
+        return json.dumps({**ipuz_dict(), "language": name}).encode("utf-8", "surrogatepass")
+    if fmt == "json":
+        return json.dumps({"grid": RING_ROWS, "language": name}).encode("utf-8", "surrogatepass")
+    if fmt == "xd":
+        return (f"Title: t\nLanguage: {name}\n\n\n" + "\n".join(RING_ROWS)
+                + "\n\n\nA1. Cat ~ CAT\nA3. Tat ~ TAT\n\nD1. Taxi ~ CAT\nD2. Tat ~ TAT\n").encode("utf-8", "surrogatepass")
+    raise ValueError(f"no language field in a .{fmt}")
+
+
+def planted_pack(code: str = "zz") -> str:
+    """A valid language pack's JSON (A-Z and Ж, named "Planted"): a file a puzzle may name but must never load."""
+    return json.dumps({"code": code, "name": "Planted", "letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZЖ"})

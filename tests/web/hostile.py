@@ -99,6 +99,16 @@ def txt_huge_number() -> tuple[str, bytes]:
     return "numbers.txt", ("...\n...\n...\n; numbers: " + "9" * 5000 + "\n").encode()
 
 
+def txt_language_file() -> tuple[str, bytes]:
+    """A .txt grid whose `; language:` line names a file every server has (it must name a pack, never a file)."""
+    return "passwd.txt", b"; language: /etc/passwd\n...\n...\n...\n"
+
+
+def txt_language_nowhere() -> tuple[str, bytes]:
+    """The same grid naming a file no server has: answered exactly as the one above, but for the name."""
+    return "nowhere.txt", b"; language: /etc/no-such-file\n...\n...\n...\n"
+
+
 def puz_locked_60x60() -> tuple[str, bytes]:
     """A locked 60x60 .puz (7 KB) that no key opens: the key search tries all 10,000 keys on the whole grid."""
     import puz
@@ -136,6 +146,8 @@ HOSTILE_FILES = {
     "json entry id [1]": json_entry_id_list,
     "txt 5,000-digit number": txt_huge_number,
     "puz locked 60x60": puz_locked_60x60,
+    "txt language: /etc/passwd": txt_language_file,
+    "txt language: /etc/no-such-file": txt_language_nowhere,
 }
 """What the audit uploaded to POST /api/open, by a short name."""
 
@@ -382,6 +394,9 @@ def attack_all(attack: Attack) -> list[Row]:
     attack.run("two zip bombs at once", at_once(attack.open_file(*files["jpz zip bomb"]),
                                                  attack.open_file(*files["jpz zip bomb"])))
     attack.run("personal list, a 1 MB word", lambda: attack.post("/api/words/upload?mode=merge", huge_word_list()))
+    for typed in ("CAFE\u0301", "\ufb01ne", "d\u0131sk"):  # a word edit that would change another word's score
+        attack.run(f"word edit {typed.encode('unicode_escape').decode()}",
+                   lambda typed=typed: attack.post("/api/words", json.dumps({"word": typed, "score": 0}).encode()))
     attack.run("half-sent body", attack.half_sent(close=False))
     attack.run("disconnect mid-body", attack.half_sent(close=True))
     attack.run("ws binary message", attack.websocket(b"\x00\x01binary"))

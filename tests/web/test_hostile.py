@@ -49,6 +49,17 @@ def test_every_hostile_file_is_answered_with_json_in_time(attacked):
     for name in ("jpz zip bomb", "ipuz nested JSON", "personal list, a 1 MB word"):
         assert rows[name].status in (400, 413, 422), (name, rows[name])
     assert "64" in rows["personal list, a 1 MB word"].detail
+    # a language a file names is a pack's code: the server's files are neither read nor probed
+    known, missing = rows["txt language: /etc/passwd"], rows["txt language: /etc/no-such-file"]
+    assert known.status == missing.status == 400 and "unknown language" in known.detail
+    said = [known.detail.replace("passwd.txt", "F").replace("/etc/passwd", "P"),
+            missing.detail.replace("nowhere.txt", "F").replace("/etc/no-such-file", "P")]
+    shortest = min(map(len, said))  # each detail is cut at 160 characters
+    assert said[0][:shortest] == said[1][:shortest], said
+    # a word edit never changes another word silently: stored and said, or refused naming the character
+    assert rows["word edit CAFE\\u0301"].status == 200
+    assert rows["word edit \\ufb01ne"].status == rows["word edit d\\u0131sk"].status == 400
+    assert "U+FB01" in rows["word edit \\ufb01ne"].detail and "U+0131" in rows["word edit d\\u0131sk"].detail
 
 
 def test_half_sent_bodies_and_hang_ups_cost_nothing(attacked):

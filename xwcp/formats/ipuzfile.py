@@ -144,9 +144,9 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
         grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
+    alphabet = _file_alphabet(data, warnings)  # before the warnings are kept: it may add one
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings),
-                  _file_alphabet(data, warnings))
+                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings), alphabet)
 
 
 def _file_alphabet(data: dict[str, Any], warnings: list[str]) -> Alphabet:

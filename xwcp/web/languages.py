@@ -29,7 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import Alphabet, load_alphabet, shipped_alphabets
+from xwcp.model.alphabet import Alphabet, pack_alphabet, shipped_alphabets, shown_name
 from xwcp.web.http import ApiError, error_response, read_body
 from xwcp.words.userwords import data_dir
 from xwcp.words.wordlist import describe_problems, load_word_list
@@ -59,8 +59,9 @@ def language_field(body: dict[str, Any]) -> Alphabet | None:
         return None
     if not isinstance(code, str) or not any(code.lower() == a.code.lower() for a in shipped_alphabets()):
         known = ", ".join(a.code for a in shipped_alphabets())
-        raise ApiError(400, f"language must be one of {known}, got {code!r}")
-    return load_alphabet(code)
+        got = shown_name(code) if isinstance(code, str) else f"a {type(code).__name__}"
+        raise ApiError(400, f"language must be one of {known}, got {got}")
+    return pack_alphabet(code)
 
 
 def list_path(alphabet: Alphabet) -> Path | None:

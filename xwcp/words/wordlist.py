@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -298,11 +299,15 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
 
 
 def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1,
-                     alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+                     alphabet: Alphabet = ENGLISH,
+                     typed: bool = False) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
 
     Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
     `first_line` is the number of the text's first line in its file (for a chunk of a big list).
+    `typed`: the words are a person's (a personal list), read by `Alphabet.typed_word`: a line with a character
+    the alphabet cannot keep is a problem naming it, and `notes` gets one line naming the words its pack's rules
+    wrote with other letters (CAFÉ -> CAFE).
     """
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
@@ -310,6 +315,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
     n_clamped = 0
     changed: list[tuple[int, str]] = []  # (line, 'ß -> SS'): letters upper case turns into others, said in a note
     n_changed = 0
+    folded: list[str] = []  # 'line 3: CAFÉ -> CAFE' (typed words the pack's rules wrote with other letters)
+    n_folded = 0
     first_clamped: tuple[int, int] | None = None
     for line_no, line in enumerate(text.splitlines(), start=first_line):
         line = line.strip()
@@ -331,8 +338,24 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
                     n_clamped += 1
                     first_clamped = first_clamped or (line_no, score)
                     score = max(MIN_SCORE, min(MAX_SCORE, score))
-        word, why_not = alphabet.fold_report(word_part.strip())
-        if word and alphabet.is_ascii and not word_part.isascii():
+        if typed:
+            read = alphabet.typed_word(word_part.strip())
+            word, why_not = read.word, read.refused
+            if word and read.folds:
+                n_folded += 1
+                if len(folded) < 3:
+                    typed_text = unicodedata.normalize("NFC", word_part.strip())[:40]
+                    folded.append(f"line {line_no}: {typed_text} -> {alphabet.written(word)[:40]}")
+            if not word:
+                n_problems += 1
+                if len(problems) < _MAX_REPORTED_PROBLEMS:
+                    shown = repr(word_part.strip()[:40])
+                    problems.append((line_no, f"{shown} is not a word of letters" if why_not == "no letters"
+                                     else f"{shown} has {why_not}, which is no letter of {alphabet.name}"))
+                continue
+        else:
+            word, why_not = alphabet.fold_report(word_part.strip())
+        if word and alphabet.is_ascii and not word_part.isascii() and not typed:
             changes = changed_letters(word_part)
             if changes:
                 n_changed += 1
@@ -351,6 +374,10 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         line_no, score = first_clamped
         notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
                      f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
+    if folded and notes is not None:
+        named = "; ".join(folded) + ("; and more" if n_folded > len(folded) else "")
+        notes.append(f"{source}: {n_folded} word{'s' if n_folded != 1 else ''} stored in the letters of "
+                     f"{alphabet.name} ({named})")
     if changed and notes is not None:
         named = "; ".join(f"line {line_no}: {what}" for line_no, what in changed)
         notes.append(f"{source}: {n_changed} word{'s' if n_changed != 1 else ''} spelled with letters that upper case "
