@@ -489,7 +489,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         raise RuntimeError("start_engine gave neither an engine nor an answer")
     options = replace(_Options.from_extra(limits.extra), max_conflicts=int(limits.max_backtracks or 0))
     want = wanted_fills(limits)
-    ranked = rank_words(problem, engine)
+    ranked = rank_words(problem, engine, clock.deadline)
     fills: list[tuple[str, ...]] = []
     counter = {"n_fills": 0}
     stats: dict[str, int] = {}
