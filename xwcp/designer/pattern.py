@@ -66,7 +66,7 @@ SOLVER_PARAMETERS = {"cp_model_presolve": False, "use_sat_inprocessing": False, 
 RANDOM_BLOCK_SHARE = 0.15
 """Share of cells hinted as blocks in a fresh solve's random hint (a 15x15 has 33-42 blocks: 15-19%)."""
 POLL_S = 0.05
-"""How often the watcher thread checks the caller's abort event during a solve."""
+"""How often the watcher thread checks the limits and the caller's abort event during a solve."""
 
 
 @dataclass(frozen=True)
@@ -532,7 +532,7 @@ class PatternModel:
         done = threading.Event()
         limit_at = time.perf_counter() + time_limit_s
 
-        def watch() -> None:  # CP-SAT's own limit is not kept while it loads a large model: stop it at ours
+        def watch() -> None:  # the solve's limit, the design's deadline or its abort, whichever comes first
             while not done.wait(POLL_S):
                 if (abort is not None and abort.is_set()) or self.deadline.reason() is not None \
                         or time.perf_counter() >= limit_at:
