@@ -126,7 +126,9 @@ def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
 
     For work that keeps what it found when told to stop: the minimal-core search after an
     unfillable verdict ends and the verdict is printed (issue 29). Yields a `SoftStop` naming the
-    signal heard. Outside the main thread it only yields.
+    signal heard. Outside the main thread it only yields. Inside `stop_on_signals()` `event` is set
+    as soon as the signal arrives, even while the main thread is blocked in C (a relay thread hears
+    `STOP`); the signal's name is filled in when the main thread runs Python again.
     """
     heard = SoftStop()
     if threading.current_thread() is not threading.main_thread():
@@ -153,7 +155,8 @@ def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
         for signum in STOP_SIGNALS:
             if previous[signum] is not signal.SIG_IGN:
                 signal.signal(signum, _set)
-        relay_thread.start()
+        if not STOP.is_set():  # one left set by an earlier stop (outside stop_on_signals) is not a new signal
+            relay_thread.start()
         yield heard
     finally:
         done.set()
