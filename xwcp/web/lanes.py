@@ -81,8 +81,8 @@ class FairLimiter:
     """At most `capacity` requests hold a slot at once; the waiting ones are served client by client.
 
     The next free slot goes to the waiting client with the fewest slots held, and among equals to the one
-    that has waited longest for its turn (a client served goes to the back), so a client's burst queues behind
-    itself. With `one_per_client`, a client has at most one request in the lane: `enter` supersedes its older
+    served least recently (one not served while it had requests here first), so a client's burst queues
+    behind itself. With `one_per_client`, a client has at most one request in the lane: `enter` supersedes its older
     one (its `abort` is set; one still waiting is dropped). Used from the event loop only (no locks).
     """
 
@@ -94,6 +94,9 @@ class FairLimiter:
         self._waiting: OrderedDict[str, deque[Ticket]] = OrderedDict()
         self._latest: dict[str, Ticket] = {}
         """Per client, its request in the lane (one_per_client)."""
+        self._turns = 0
+        self._served_at: dict[str, int] = {}
+        """Per client holding or waiting, the turn it was last given a slot (forgotten when it has neither)."""
         self.granted_order: list[str] = []
         """The clients given a slot, in order (the last 256; tests read it)."""
 
@@ -139,6 +142,7 @@ class FairLimiter:
                 del self.held_by_client[ticket.client]
         if self._latest.get(ticket.client) is ticket:
             del self._latest[ticket.client]
+        self._forget_if_gone(ticket.client)
         self._grant()
 
     def waiting(self) -> int:
@@ -150,15 +154,23 @@ class FairLimiter:
             queue.remove(ticket)
             if not queue:
                 del self._waiting[ticket.client]
+            self._forget_if_gone(ticket.client)
             ticket.granted.set()  # wakes its waiter, which sees `superseded`
+
+    def _forget_if_gone(self, client: str) -> None:
+        if client not in self.held_by_client and client not in self._waiting:
+            self._served_at.pop(client, None)
 
     def _grant(self) -> None:
         while self.held < self.capacity and self._waiting:
-            client = min(self._waiting, key=lambda name: self.held_by_client.get(name, 0))  # first of the fewest
-            queue = self._waiting.pop(client)
+            client = min(self._waiting, key=lambda name: (self.held_by_client.get(name, 0),
+                                                          self._served_at.get(name, -1)))
+            queue = self._waiting[client]
             ticket = queue.popleft()
-            if queue:
-                self._waiting[client] = queue  # to the back: the others' turn first
+            if not queue:
+                del self._waiting[client]
+            self._turns += 1
+            self._served_at[client] = self._turns
             ticket.holds = True
             self.held += 1
             self.held_by_client[client] = self.held_by_client.get(client, 0) + 1
