@@ -53,7 +53,7 @@ from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.web import puzzles
-from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
+from xwcp.web.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
                               slot_field, written_letters)
 from xwcp.web.fields import number_field as _number
@@ -374,7 +374,8 @@ def _info_json(state: ServerState) -> Report:
         "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},
         "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
-                  "incremental": state.cache.incremental},
+                  "incremental": state.cache.incremental, "bytes": state.cache.held_bytes(),
+                  "max_bytes": state.cache.max_bytes, "evicted": state.cache.evicted},
         "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}}
 
 
@@ -442,7 +443,7 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
                words: WordList | None = None, hosts: frozenset[str] | None = None,
-               personal: bool = True, language: str | None = None) -> Starlette:
+               personal: bool = True, language: str | None = None, cache_bytes: int | None = None) -> Starlette:
     """The builder app.
 
     Args:
@@ -454,13 +455,16 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
         personal: layer the user's personal list (xwcp.words.userwords) over the list, and let the page edit it.
         language: the language of the server's own list (`xwcp serve --language`: a pack's code or file): the
             lists are read in its letters (the default list is English only, refused for another language).
+        cache_bytes: the most bytes of grids and engines this process keeps between requests (default
+            `analysis_cache.MAX_BYTES`; `xwcp serve --cache-mb` shares its megabytes out over the workers).
     """
     if words is None:
         from xwcp.model.alphabet import load_alphabet
         from xwcp.services.load import load_words
 
         words = load_words(words_path, alphabet=load_alphabet(language))
-    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
+    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads(),
+                        cache=AnalysisCache(max_bytes=cache_bytes if cache_bytes is not None else MAX_BYTES))
     state.languages = LanguageLists(state.source)
     routes = [*_page_routes(state), *_analysis_routes(state), *puzzles.file_routes(MAX_BODY_BYTES),
               *word_routes(state.source, MAX_BODY_BYTES), *language_routes(state.languages), *_socket_routes(state),

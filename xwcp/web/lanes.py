@@ -29,7 +29,7 @@ import os
 import sys
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -51,7 +51,7 @@ _ANYIO_THREAD_STATE = ("current_token", "current_cancel_scope")
 T = TypeVar("T")
 
 
-def client_id(scope: dict[str, Any]) -> str:
+def client_id(scope: Mapping[str, Any]) -> str:
     """Who sent the request (an ASGI scope, HTTP or WebSocket): the address it came from, and the name in the
     `X-Xwcp-Client` header when there is one (printable ASCII, cut to MAX_CLIENT_ID)."""
     peer = scope.get("client")
