@@ -129,7 +129,7 @@ class ServerState:
     interactive: FairLimiter | None = None
     """The quick calls' lane (ANALYSIS_THREADS slots), made on first use."""
     heavy: FairLimiter | None = None
-    """The searches' lane (HEAVY_SLOTS slots, one request per client), made on first use."""
+    """The searches' lane (HEAVY_SLOTS slots, one request per client and endpoint), made on first use."""
     cache: AnalysisCache = field(default_factory=AnalysisCache)
     languages: LanguageLists | None = None
 
@@ -208,7 +208,8 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
             raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
         lane = _lane(state, heavy)
         state.pending += 1
-        ticket = lane.enter(client_id(request.scope))
+        # a search supersedes the client's older one of the same kind (a check another check, not a verification)
+        ticket = lane.enter(f"{client_id(request.scope)} {request.url.path}" if heavy else client_id(request.scope))
         try:
             try:
                 with anyio.fail_after(QUEUE_CAP_S):

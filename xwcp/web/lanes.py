@@ -9,10 +9,10 @@ Two lanes, each with its own slots, so no request waits behind work of the other
   cores to a keystroke's answer instead of sharing them evenly). The socket jobs (fills, designs, labels)
   run in such threads too (`run_lowered`).
 Within a lane, waiting requests are served client by client (`FairLimiter`): the next free slot goes to the
-waiting client with the fewest requests running, the longest waiting of those first, so a client that sends
-many requests queues behind itself, not in front of the others. In the heavy lane a client has one request
-at most: a newer one supersedes the older (stopped when it runs, answered 409 when it waits), as a newer
-keystroke makes the older question moot.
+waiting client with the fewest requests running, the one served least recently of those first, so a client
+that sends many requests queues behind itself, not in front of the others. In the heavy lane a client has one
+request of a kind (an endpoint) at most: a newer one supersedes the older (stopped when it runs, answered 409
+when it waits), as a newer keystroke makes the older question moot.
 
 A client is what names itself in the `X-Xwcp-Client` header (the page sends a random id per tab), on the
 address it connects from; without the header, the address. The header is the client's word: behind one
