@@ -382,6 +382,10 @@ class AnalysisCache:
         with self._lock:
             self.misses += 1
             self.incremental += incremental
+            kept_ids = {id(kept) for kept in self._entries.values()}
+            for slot_id, source in list(entry.probe_source_by_slot.items()):
+                if id(source) not in kept_ids:  # evicted meanwhile: not held alive by this grid either
+                    del entry.probe_source_by_slot[slot_id]
             self._entries[key] = entry
             self._entries.move_to_end(key)
             self._bytes_by_key[key] = size
