@@ -7,8 +7,8 @@ their content (xwcp/web/analysis_cache.py) and the counters behind the load caps
 of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
 in worker threads so the event loop keeps serving, in two lanes with their own slots, each served client by
 client (xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
-(verified suggestions, the check; like fills and designs, at a lowered CPU priority); a fill runs in its own thread and stops
-(through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
+(verified suggestions, the check; like fills and designs, at a lowered CPU priority); a fill runs in its own
+thread and stops (through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
 hosts served are answered (xwcp/web/hosts.py).
 
 A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
@@ -20,9 +20,9 @@ also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a reb
 
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 60x60; 429 too many fills (`max_fills`) or analysis
-requests (MAX_PENDING) at once; 409 a search superseded by a newer one of the same client; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
-or ran past its work-time cap (REQUEST_CAP_S); 408 a body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S).
-The caps are read from this module per request. An uploaded puzzle file is read in a worker process under a
+requests (MAX_PENDING) at once; 409 a search superseded by a newer one of the same client; 503 an analysis
+call that waited too long for a worker (QUEUE_CAP_S) or ran past its work-time cap (REQUEST_CAP_S); 408 a
+body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S). The caps are read from this module per request. An uploaded puzzle file is read in a worker process under a
 time and memory limit (xwcp/web/puzzles.py); anything a route fails to answer is a JSON 500 (xwcp.web.http).
 """
 from __future__ import annotations
