@@ -22,8 +22,9 @@ Caps, each answered with a JSON error `{"error": ..., "status": N}`:
 413 body over MAX_BODY_BYTES or grid over 60x60; 429 too many fills (`max_fills`) or analysis
 requests (MAX_PENDING) at once; 409 a search superseded by a newer one of the same client; 503 an analysis
 call that waited too long for a worker (QUEUE_CAP_S) or ran past its work-time cap (REQUEST_CAP_S); 408 a
-body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S). The caps are read from this module per request. An uploaded puzzle file is read in a worker process under a
-time and memory limit (xwcp/web/puzzles.py); anything a route fails to answer is a JSON 500 (xwcp.web.http).
+body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S). The caps are read from this module per request. An
+uploaded puzzle file is read in a worker process under a time and memory limit (xwcp/web/puzzles.py); anything a
+route fails to answer is a JSON 500 (xwcp.web.http).
 """
 from __future__ import annotations
 
