@@ -178,3 +178,33 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
     statuses, first_after_s = anyio.run(main)
     assert statuses == [200, 200]  # the older answered with what it settled, the newer in full
     assert first_after_s < 5.0  # stopped, not run to its 10 s
+
+
+def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
+    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 8 s
+    verifications, it is answered before they end."""
+    monkeypatch.setattr(app_module, "HEAVY_SLOTS", 1)
+
+    async def main() -> tuple[float, list[float], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            ended: list[float] = []
+
+            async def search(name: str) -> None:
+                await client.post("/api/suggest", json=_search(), headers={"X-Xwcp-Client": name}, timeout=60)
+                ended.append(time.monotonic())
+
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(search, "heavy-1")
+                tasks.start_soon(search, "heavy-2")
+                await anyio.sleep(1.0)
+                start = time.monotonic()
+                response = await client.post("/api/check", json={"grid": MINI, "time_limit_s": 1},
+                                             headers={"X-Xwcp-Client": "typist"}, timeout=60)
+                answered = time.monotonic()
+            return answered - start, [end - answered for end in ended], response.status_code
+
+    waited_s, searches_after_s, status = anyio.run(main)
+    assert status == 200
+    assert all(after > 0 for after in searches_after_s), (waited_s, searches_after_s)
+    assert waited_s < 5.0

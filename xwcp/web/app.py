@@ -5,10 +5,10 @@ is the word list (loaded once at start, with the user's personal list layered ov
 reloaded when that file changes: xwcp/web/wordsource.py), a cache of compiled grids keyed by
 their content (xwcp/web/analysis_cache.py) and the counters behind the load caps, so any number
 of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
-in worker threads so the event loop keeps serving, in two lanes with their own slots, each served client by
-client (xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
-(verified suggestions, the check; like fills and designs, at a lowered CPU priority); a fill runs in its own
-thread and stops (through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
+in worker threads so the event loop keeps serving, in lanes with their own slots, each served client by
+client (`Lane`, xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
+(verified suggestions, the check; short ones apart from long ones; like fills and designs, at a lowered CPU
+priority); a fill runs in its own thread and stops (through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
 hosts served are answered (xwcp/web/hosts.py).
 
 A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
@@ -34,6 +34,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +61,7 @@ from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
-from xwcp.web.lanes import FairLimiter, Superseded, client_id, run_lowered
+from xwcp.web.lanes import FairLimiter, Superseded, Ticket, client_id, run_lowered
 from xwcp.web.languages import LanguageLists, language_field, language_routes
 from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
@@ -97,6 +98,9 @@ HEAVY_SLOTS = max(1, default_threads() // 2)
 """Searches (verified suggestions, checks) running at once per process, apart from the quick calls' slots: a
 verification runs in two processes on two cores, and `xwcp serve` runs a process per core, so one each keeps
 the searches to the cores there are; the rest wait their turn, client by client."""
+SHORT_SEARCH_S = 2.0
+"""A search with at most this time limit (the page's check after a keystroke: 2 s) has a slot of its own per
+process, beside HEAVY_SLOTS, so it waits for no 10 s verification."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
 PROBE_S = 0.03
@@ -127,10 +131,10 @@ class ServerState:
     label_aborts: list[threading.Event] = field(default_factory=list)
     """The stop events of the suggestion labellings running (/ws/suggest): background work a fill or a design
     asked for while every slot is taken stops, so the button always works (`socket_job.refuse_when_busy`)."""
-    interactive: FairLimiter | None = None
-    """The quick calls' lane (ANALYSIS_THREADS slots), made on first use."""
-    heavy: FairLimiter | None = None
-    """The searches' lane (HEAVY_SLOTS slots, one request per client and endpoint), made on first use."""
+    lanes: dict[Lane, FairLimiter] = field(default_factory=dict)
+    """The lanes analysis calls wait in for a slot (`_lane`), each made on first use."""
+    latest_search: dict[str, Ticket] = field(default_factory=dict)
+    """Per client and endpoint, its search in a search lane (a newer one supersedes it, in either lane)."""
     cache: AnalysisCache = field(default_factory=AnalysisCache)
     languages: LanguageLists | None = None
 
@@ -182,32 +186,44 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
-def _never_heavy(body: Body) -> bool:
-    return False
+class Lane(Enum):
+    """Which slots an analysis call waits for (xwcp/web/lanes.py)."""
+
+    QUICK = "quick"
+    """Arc consistency and probing: what the page asks after every keystroke (ANALYSIS_THREADS slots)."""
+    SEARCH = "search"
+    """A solver's search under a time limit over SHORT_SEARCH_S (HEAVY_SLOTS slots)."""
+    SHORT_SEARCH = "short search"
+    """A search of at most SHORT_SEARCH_S, as the page's check after a keystroke (one slot of its own): it does
+    not wait behind long verifications."""
 
 
-def _lane(state: ServerState, heavy: bool) -> FairLimiter:
-    """The lane a request runs in (made on first use, with the caps as this module has them then)."""
-    if heavy:
-        if state.heavy is None:
-            state.heavy = FairLimiter(HEAVY_SLOTS, one_per_client=True)
-        return state.heavy
-    if state.interactive is None:
-        state.interactive = FairLimiter(ANALYSIS_THREADS)
-    return state.interactive
+def _quick(body: Body) -> Lane:
+    return Lane.QUICK
+
+
+def _lane(state: ServerState, kind: Lane) -> FairLimiter:
+    """The lane of `kind` (made on first use, with the caps as this module has them then): a search's holds one
+    request per client and endpoint."""
+    lane = state.lanes.get(kind)
+    if lane is None:
+        slots = {Lane.QUICK: ANALYSIS_THREADS, Lane.SEARCH: HEAVY_SLOTS, Lane.SHORT_SEARCH: 1}[kind]
+        lane = state.lanes[kind] = FairLimiter(slots, latest=None if kind is Lane.QUICK else state.latest_search)
+    return lane
 
 
 async def _analyse(state: ServerState, request: Request, job: Job, body: Body | None = None, *,
-                   is_heavy: Callable[[Body], bool] = _never_heavy) -> Response:
+                   lane_of: Callable[[Body], Lane] = _quick) -> Response:
     """Parse the body (unless given), run `job(analysed grid, cache key, body, abort)` in a worker thread under
-    the caps, answer JSON. `is_heavy(body)` says when it is a search: then it runs in the heavy lane, at a lowered
-    CPU priority, and supersedes the client's search still running or waiting (xwcp/web/lanes.py)."""
+    the caps, answer JSON. `lane_of(body)` says which slots it waits for; a search runs at a lowered CPU priority
+    and supersedes the client's search of the same endpoint still running or waiting (xwcp/web/lanes.py)."""
     try:
         request_body = await _read_json(request) if body is None else body
-        heavy = is_heavy(request_body)
+        kind = lane_of(request_body)
+        heavy = kind is not Lane.QUICK
         if state.pending >= MAX_PENDING:
             raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
-        lane = _lane(state, heavy)
+        lane = _lane(state, kind)
         state.pending += 1
         # a search supersedes the client's older one of the same kind (a check another check, not a verification)
         ticket = lane.enter(f"{client_id(request.scope)} {request.url.path}" if heavy else client_id(request.scope))
@@ -348,16 +364,22 @@ async def _check_answer(state: ServerState, request: Request) -> Response:
             body = await _read_json(request)
         except ApiError as exc:
             return _error(exc.status, exc.message)
-        return streamed_check(lambda work: _analyse(state, request, work, body, is_heavy=_is_search), job)
-    return await _analyse(state, request, job, is_heavy=_is_search)
+        return streamed_check(lambda work: _analyse(state, request, work, body, lane_of=_check_lane), job)
+    return await _analyse(state, request, job, lane_of=_check_lane)
 
 
-def _is_search(body: Body) -> bool:
-    return True
+def _search_lane(limit_s: float) -> Lane:
+    return Lane.SHORT_SEARCH if limit_s <= SHORT_SEARCH_S else Lane.SEARCH
 
 
-def _is_verified(body: Body) -> bool:
-    return flag_field(body, "verify")
+def _check_lane(body: Body) -> Lane:
+    return _search_lane(_number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float))
+
+
+def _suggest_lane(body: Body) -> Lane:
+    if not flag_field(body, "verify"):
+        return Lane.QUICK
+    return _search_lane(_number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float))
 
 
 # ----- the page, its facts and its presets ----------------------------------------------------
@@ -409,16 +431,16 @@ def _page_routes(state: ServerState) -> list[BaseRoute]:
 
 def _analysis_routes(state: ServerState) -> list[BaseRoute]:
     """The analysis endpoints (POST a grid, get JSON): domains, heat map, check, suggestions, statistics."""
-    def post(path: str, job: Job, is_heavy: Callable[[Body], bool] = _never_heavy) -> Route:
+    def post(path: str, job: Job, lane_of: Callable[[Body], Lane] = _quick) -> Route:
         async def endpoint(request: Request) -> Response:
-            return await _analyse(state, request, job, is_heavy=is_heavy)
+            return await _analyse(state, request, job, lane_of=lane_of)
         return Route(path, endpoint, methods=["POST"], name=path.rsplit("/", 1)[-1])
 
     async def check(request: Request) -> Response:
         return await _check_answer(state, request)
 
     return [post("/api/domains", _domains), post("/api/heatmap", _heatmap),
-            Route("/api/check", check, methods=["POST"]), post("/api/suggest", _suggest, _is_verified),
+            Route("/api/check", check, methods=["POST"]), post("/api/suggest", _suggest, _suggest_lane),
             post("/api/stats", _stats)]
 
 

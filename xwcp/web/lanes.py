@@ -3,8 +3,9 @@
 Two lanes, each with its own slots, so no request waits behind work of the other kind:
 - the interactive lane (what the page asks after every keystroke: suggestions, domains, heat map, statistics;
   arc consistency and probing, milliseconds on a 15x15) runs at the process's own CPU priority;
-- the heavy lane (a solver's search under a time limit: verified suggestions, the fillability check) holds
-  `HEAVY_SLOTS` of them at once, each in a thread of its own whose CPU priority is lowered by `HEAVY_NICE`
+- the heavy lane (a solver's search under a time limit: verified suggestions, the fillability check; the app
+  gives short ones a lane of their own, xwcp/web/app.py `Lane`) holds a few of them at once (the app's
+  `HEAVY_SLOTS`), each in a thread of its own whose CPU priority is lowered by `HEAVY_NICE`
   (Linux schedules threads one by one: the search, and the helper process a verification forks, yield the
   cores to a keystroke's answer instead of sharing them evenly). The socket jobs (fills, designs, labels)
   run in such threads too (`run_lowered`).
@@ -69,6 +70,7 @@ class Ticket:
     """One request's place in a lane: its client, whether it was given a slot, and the event that stops its work."""
 
     client: str
+    lane: FairLimiter
     abort: threading.Event = field(default_factory=threading.Event)
     granted: anyio.Event = field(default_factory=anyio.Event)
     superseded: bool = False
@@ -82,18 +84,20 @@ class FairLimiter:
 
     The next free slot goes to the waiting client with the fewest slots held, and among equals to the one
     served least recently (one not served while it had requests here first), so a client's burst queues
-    behind itself. With `one_per_client`, a client has at most one request in the lane: `enter` supersedes its older
-    one (its `abort` is set; one still waiting is dropped). Used from the event loop only (no locks).
+    behind itself. With `one_per_client`, a client has at most one request in the lane: `enter` supersedes its
+    older one (its `abort` is set; one still waiting is dropped); lanes given the same `latest` dict share that
+    rule (a client's request in one supersedes its request in another). Used from the event loop only (no locks).
     """
 
-    def __init__(self, capacity: int, *, one_per_client: bool = False) -> None:
+    def __init__(self, capacity: int, *, one_per_client: bool = False, latest: dict[str, Ticket] | None = None
+                 ) -> None:
         self.capacity = capacity
-        self.one_per_client = one_per_client
+        self.one_per_client = one_per_client or latest is not None
         self.held = 0
         self.held_by_client: dict[str, int] = {}
         self._waiting: OrderedDict[str, deque[Ticket]] = OrderedDict()
-        self._latest: dict[str, Ticket] = {}
-        """Per client, its request in the lane (one_per_client)."""
+        self._latest: dict[str, Ticket] = {} if latest is None else latest
+        """Per client, its request in the lane, or in the lanes sharing this dict (one_per_client)."""
         self._turns = 0
         self._served_at: dict[str, int] = {}
         """Per client holding or waiting, the turn it was last given a slot (forgotten when it has neither)."""
@@ -102,13 +106,13 @@ class FairLimiter:
 
     def enter(self, client: str) -> Ticket:
         """A ticket for a new request of `client` (superseding its older one when `one_per_client`)."""
-        ticket = Ticket(client)
+        ticket = Ticket(client, self)
         if self.one_per_client:
             older = self._latest.get(client)
             if older is not None:
                 older.superseded = True
                 older.abort.set()
-                self._drop(older)
+                older.lane._drop(older)
             self._latest[client] = ticket
         return ticket
 
