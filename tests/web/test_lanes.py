@@ -2,6 +2,7 @@
 older, searches at a lowered CPU priority, and at the app: a keystroke's question is not queued behind searches."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -208,3 +209,43 @@ def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
     assert status == 200
     assert all(after > 0 for after in searches_after_s), (waited_s, searches_after_s)
     assert waited_s < 5.0
+
+
+def test_a_search_whose_client_hangs_up_stops_within_a_second_or_two(app):
+    """A verified suggestion of 10 s whose client goes away after 1 s stops soon after, not at its limit: its
+    slot and its CPU go back to the clients still there."""
+    body = json.dumps(_search(limit_s=10.0)).encode()
+    scope = {"type": "http", "http_version": "1.1", "method": "POST", "scheme": "http", "path": "/api/suggest",
+             "raw_path": b"/api/suggest", "root_path": "", "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+                         (b"content-length", str(len(body)).encode())],
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+
+    async def main() -> float:
+        hung_up = anyio.Event()
+        body_sent = False
+
+        async def receive() -> dict:
+            nonlocal body_sent
+            if not body_sent:
+                body_sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            if not hung_up.is_set():  # as a server does: nothing to read until the client goes away
+                await hung_up.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            pass
+
+        async def hang_up() -> None:
+            await anyio.sleep(1.0)
+            hung_up.set()
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(hang_up)
+            await app(scope, receive, send)
+            return time.monotonic()
+
+    start = time.monotonic()
+    ended_s = anyio.run(main) - start
+    assert ended_s < 5.0, f"the search ran {ended_s:.1f} s of its 10 s after its client left at 1 s"
