@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.dist.tasks import GridTask, Record, WordsKey
+from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -272,9 +273,7 @@ def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[st
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_output(path, text, "batch result")
 
 
 def result_line(name: str, record: Record) -> str:

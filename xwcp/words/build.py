@@ -20,11 +20,8 @@ installed (`scores="wordfreq"`), a word wordfreq has never seen then scoring `UN
 """
 from __future__ import annotations
 
-import contextlib
 import math
 from collections import Counter
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -34,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import CUT, MAX_LETTERS, load_alphabet
+from xwcp.runtime.writes import write_output
 from xwcp.words.hunspell import HunspellFiles, expand
 from xwcp.words.provenance import provenance
 from xwcp.words.userwords import data_dir
@@ -483,16 +481,7 @@ def _write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file renamed into place (a reader never sees half a list)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-            os.chmod(temporary, 0o644)  # mkstemp makes it private; a word list is an ordinary file
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
     except OSError as exc:
-        raise InputError(f"cannot write the word list ({exc.strerror or exc})", str(path)) from None
+        raise InputError(f"cannot write word-list file ({exc.strerror or exc})", str(path)) from None
+    write_output(path, text, "word-list")
 
