@@ -12,33 +12,14 @@ from xwcp.base.errors import InputError
 from xwcp.runtime import writes
 from xwcp.runtime.writes import open_output, write_output
 
-
-def _failing_fdopen(code: int, after_bytes: int = 3):
-    """os.fdopen whose stream takes `after_bytes` bytes, then fails every write and its close with `code`."""
-    real = os.fdopen
-
-    def fdopen(fd, *args, **kwargs):
-        stream = real(fd, *args, **kwargs)
-        raw_write = stream.write
-        taken = {"n": 0}
-
-        def write(data):
-            if taken["n"] + len(data) > after_bytes:
-                raw_write(data[:after_bytes - taken["n"]])
-                stream.flush()
-                raise OSError(code, os.strerror(code))
-            taken["n"] += len(data)
-            return raw_write(data)
-        stream.write = write
-        return stream
-    return fdopen
+from tests.helpers import failing_fdopen
 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EACCES, errno.EIO])
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch, code):
     target = tmp_path / "fill.txt"
     target.write_text("the old fill\n")
-    monkeypatch.setattr(writes.os, "fdopen", _failing_fdopen(code))
+    monkeypatch.setattr(writes.os, "fdopen", failing_fdopen(code))
     with pytest.raises(InputError) as caught:
         write_output(target, "A NEW FILL THAT DOES NOT FIT\n" * 100, "puzzle")
     assert str(caught.value) == f"{target}: cannot write puzzle file ({os.strerror(code)})"

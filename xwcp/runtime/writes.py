@@ -19,10 +19,19 @@ from typing import IO, Any
 
 from xwcp.base.errors import InputError
 
-__all__ = ["open_output", "write_output"]
+__all__ = ["OutputError", "open_output", "output_error", "write_output"]
 
 
-def open_output(path: str | Path, what: str, binary: bool = False) -> contextlib.AbstractContextManager[IO[Any]]:
+class OutputError(InputError):
+    """A file that cannot be written: the InputError line, and the system's `errno` (ENOSPC, EROFS, ...) for a
+    caller that answers by cause (the server: 507 for a full disk, 503 for a read-only one)."""
+
+    def __init__(self, message: str, source: str | None = None, errno: int | None = None) -> None:
+        super().__init__(message, source)
+        self.errno = errno
+
+
+def open_output(path: str | os.PathLike[str], what: str, binary: bool = False) -> contextlib.AbstractContextManager[IO[Any]]:
     """A file to write `path`'s new content into, in a `with` block: the content takes `path`'s name when the
     block ends without an error; on an error (or Ctrl-C) `path` keeps its old content and the temporary file is
     removed. Text is UTF-8 with "\\n" line ends.
@@ -33,12 +42,13 @@ def open_output(path: str | Path, what: str, binary: bool = False) -> contextlib
         binary: a bytes stream instead of text.
 
     Raises:
-        InputError: the file cannot be written (one line: the file, what it is, the system's reason).
+        OutputError: the file cannot be written (an InputError: one line naming the file, what it is and the
+            system's reason).
     """
     return _opened(Path(path), what, binary)
 
 
-def write_output(path: str | Path, data: str | bytes, what: str) -> None:
+def write_output(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:
     """Write `data` (text as UTF-8) to `path` through `open_output`: whole, or an InputError and the old file kept."""
     with open_output(path, what, binary=isinstance(data, bytes)) as stream:
         stream.write(data)
@@ -52,13 +62,13 @@ def _opened(path: Path, what: str, binary: bool) -> Iterator[IO[Any]]:
             with _fdopen(os.open(path, os.O_WRONLY | os.O_APPEND), binary) as stream:
                 yield stream
         except OSError as exc:
-            raise _refusal(path, what, exc) from None
+            raise output_error(path, what, exc) from None
         return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask makes it like any new file
     except OSError as exc:
-        raise _refusal(path, what, exc) from None
+        raise output_error(path, what, exc) from None
     try:
         with _fdopen(fd, binary) as stream:
             yield stream
@@ -68,7 +78,7 @@ def _opened(path: Path, what: str, binary: bool) -> Iterator[IO[Any]]:
         os.replace(temporary, target)
     except OSError as exc:
         _remove(temporary)
-        raise _refusal(path, what, exc) from None
+        raise output_error(path, what, exc) from None
     except BaseException:
         _remove(temporary)
         raise
@@ -102,8 +112,9 @@ def _remove(path: Path) -> None:
         os.unlink(path)
 
 
-def _refusal(path: Path, what: str, exc: OSError) -> InputError:
+def output_error(path: str | Path, what: str, exc: OSError) -> OutputError:
+    """The OutputError of `exc`, met writing `path` (a `what` file): one line naming the file and the reason."""
     reason = exc.strerror or str(exc)
-    if isinstance(exc, IsADirectoryError) or path.is_dir():
+    if isinstance(exc, IsADirectoryError) or Path(path).is_dir():
         reason = "it is a directory"
-    return InputError(f"cannot write {what} file ({reason})", str(path))
+    return OutputError(f"cannot write {what} file ({reason})", str(path), exc.errno)

@@ -5,6 +5,7 @@ JSON error (500, logged once), and a client that hangs up mid-request is no erro
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import math
@@ -15,6 +16,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from xwcp.runtime.files import nesting_depth
+from xwcp.runtime.writes import OutputError
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -65,6 +67,27 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
         raise ApiError(408, f"the request body did not arrive within {BODY_TIMEOUT_S:g} s "
                             f"({size:,} bytes came)") from None
     return b"".join(chunks)
+
+
+FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+"""A write that failed for want of room: answered 507 Insufficient Storage."""
+REFUSED_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+"""A write the system refuses (a read-only or locked-down folder): answered 503, the server's state, not the
+request's fault."""
+
+
+def storage_error(exc: OutputError) -> ApiError:
+    """The answer to a write into the server's data folder that failed (nothing was kept: the writer leaves the old
+    file and no partial one): 507 for a full disk, 503 for a folder the server may not write, else 500; the
+    message names the cause, and the server's log says it once, without a traceback (the server keeps running)."""
+    if exc.errno in FULL_ERRNOS:
+        status, cause = 507, "the server's disk is full"
+    elif exc.errno in REFUSED_ERRNOS:
+        status, cause = 503, "the server may not write its data folder"
+    else:
+        status, cause = 500, "the server could not write its data folder"
+    LOG.error("%s (answered %d)", exc, status)
+    return ApiError(status, f"{cause}: {exc}; nothing was changed")
 
 
 MAX_BODY_DEPTH = 32
