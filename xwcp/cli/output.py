@@ -102,7 +102,7 @@ def guarded_stdout() -> Iterator[None]:
     if original is None:
         yield
         return
-    sys.stdout = _GuardedStdout(original)  # type: ignore[assignment]
+    sys.stdout = _GuardedStdout(original)
     try:
         yield
         sys.stdout.flush()
