@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.dist.tasks import GridTask, Record, WordsKey
+from xwcp.runtime.files import load_json
 from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
@@ -128,9 +129,11 @@ def result_path(out_dir: Path, name: str) -> Path:
 
 
 def read_result(out_dir: Path, name: str) -> Record | None:
-    """The grid's result record when its file exists and is a complete JSON record, else None."""
+    """The grid's result record when its file exists and is a complete JSON record, else None (a damaged one too:
+    cut short, nested deep, a number Python will not read or no number at all, NaN: the grid is run again)."""
+    path = result_path(out_dir, name)
     try:
-        record = json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
+        record = load_json(path.read_text(encoding="utf-8"), str(path))  # InputError is a ValueError
     except (OSError, ValueError):
         return None
     return record if isinstance(record, dict) and record.get("status") else None
