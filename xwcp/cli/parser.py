@@ -335,8 +335,8 @@ def _add_words(sub: Subparsers) -> None:
     b.add_argument("--max-read", type=positive_int, metavar="N",
                    help="stop (exit 3, nothing written) past N words read from the source (default 5,000,000, and "
                         "for a Hunspell pair at most 25 forms a byte of its files, 200,000 at least)")
-    b.add_argument("--time-limit", type=positive_float, default=300.0, metavar="S",
-                   help="stop (exit 3, nothing written) when reading the source takes over S seconds (default 300)")
+    b.add_argument("--time-limit", type=positive_float, default=600.0, metavar="S",
+                   help="stop (exit 3, nothing written) when reading the source takes over S seconds (default 600)")
     b.add_argument("--encoding", metavar="NAME", help="a FILE's text encoding (default UTF-8, else Latin-1)")
     b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 

@@ -77,9 +77,9 @@ INSTALL_HINT = "run .ci/install-languages.sh from xwcp's repository, or pip inst
 DEFAULT_MAX_READ = 5_000_000
 """Most words a build reads from its source (`--max-read`): es_ES's Hunspell pair expands to 750,000 forms,
 wordfreq's largest list is under 1,000,000."""
-DEFAULT_TIME_LIMIT_S = 300.0
-"""Longest a build may read its source (`--time-limit`): Spanish from Hunspell with wordfreq's scores takes
-about 10 s on one core."""
+DEFAULT_TIME_LIMIT_S = 600.0
+"""Longest a build may read its source (`--time-limit`): Spanish from Hunspell takes about 10 s, Polish (3.7 M
+forms) 145 s on a shared core."""
 MAX_FORMS_PER_BYTE = 25
 """Most word forms a Hunspell pair may expand to per byte of its two files, past the first MIN_FORMS_BUDGET,
 unless `--max-read` is given: es_ES makes under 1 a byte, de_DE 0.4; a 12 KB pair of chained suffixes and
