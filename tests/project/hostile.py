@@ -110,6 +110,31 @@ def hostile_files(scale: float = 1.0) -> dict[str, bytes]:
     return files
 
 
+HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1e400", "-1e999", "1e" + "9" * 5000, "1." + "1" * 5000, "NaN",
+                "Infinity", "-Infinity")
+"""Numbers a JSON file may spell that Python's json module turns into an exception (int() past 4,300 digits) or
+into a float that is no number (1e400 is inf; NaN and Infinity are not JSON at all)."""
+LANGUAGE_PACK = {"code": "zz", "name": "Test (zz)", "direction": "ltr", "letters": "A B C D E", "fold": {"Á": "A"},
+                 "sources": {"wordfreq": "zz"}, "note": "a pack to spoil"}
+"""A small valid language pack (xwcp/model/languages/*.json), to spoil one field of."""
+
+
+def spoiled_json(data: dict[str, object], key: str, raw: str) -> bytes:
+    """`data` as JSON with `key`'s value replaced by the raw JSON text `raw` (a huge number, deep nesting)."""
+    return json.dumps({**data, key: "@@raw@@"}).replace('"@@raw@@"', raw, 1).encode()
+
+
+def hostile_json_files() -> dict[str, bytes]:
+    """File name -> bytes: a language pack and a batch result record with a huge number or deep nesting."""
+    files: dict[str, bytes] = {}
+    for k, number in enumerate(HUGE_NUMBERS):
+        files[f"pack-number-{k}.json"] = spoiled_json(LANGUAGE_PACK, "letters", number)
+        files[f"result-number-{k}.json"] = spoiled_json({"name": "g", "status": "filled"}, "seconds", number)
+    files["pack-nested.json"] = spoiled_json(LANGUAGE_PACK, "fold", "[" * 100_000 + "]" * 100_000)
+    files["result-nested.json"] = spoiled_json({"name": "g"}, "status", "[" * 100_000 + "]" * 100_000)
+    return files
+
+
 def _many_members(n_members: int) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

@@ -40,7 +40,8 @@ from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
 
-from tests.project.hostile import hostile_files, ipuz_dict, jpz_text, locked_puz  # noqa: E402
+from tests.project.hostile import (LANGUAGE_PACK, hostile_files, hostile_json_files, ipuz_dict,  # noqa: E402
+                                   jpz_text, locked_puz)
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
@@ -748,6 +749,82 @@ def test_word_edit_over_http(records, words_client, raw, score):
         assert edited["word"] == _as_typed(raw, ENGLISH), (raw, edited)
     else:
         assert f"stored as {edited['word']} (" in data["warnings"][0]
+
+# ----- JSON the command line reads besides puzzles: a language pack, a batch's result record -------------------
+
+_PACK_KEYS = ["code", "name", "direction", "letters", "fold", "sources", "note", "extra"]
+
+
+@st.composite
+def hostile_pack(draw) -> bytes:
+    """A small language pack with one to three fields (or the pack itself) made raw JSON: huge numbers, deep
+    nesting, values of the wrong type."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(_raw_json).encode()
+    data: dict = dict(LANGUAGE_PACK)
+    raws = []
+    for k, key in enumerate(draw(st.lists(st.sampled_from(_PACK_KEYS), min_size=1, max_size=3, unique=True))):
+        data[key] = f"@@{k}@@"
+        raws.append(draw(_raw_json))
+    text = json.dumps(data)
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"@@{k}@@"', raw)
+    return text.encode()
+
+
+@PUZZLE_FAST
+@given(data=hostile_pack())
+def test_language_pack_reader(records, workdir, within_memory, data):
+    """`--language FILE`: an Alphabet or one InputError line naming the file, never another exception."""
+    from xwcp.model.alphabet import Alphabet, load_alphabet
+
+    record = records("language pack reader")
+    record.inputs.add(repr(data[:2000]))
+    path = workdir / "fuzz-pack.json"
+    path.write_bytes(data)
+    try:
+        assert isinstance(load_alphabet(str(path)), Alphabet)
+    except InputError as exc:
+        text = str(exc)
+        assert "\n" not in text.strip() and str(path) in text and len(text) < 600, text[:2000]
+    except Exception as exc:  # noqa: BLE001 - every other exception is what we look for
+        record.crash(exc, traceback.format_exc(), data[:300])
+
+
+@PUZZLE_FAST
+@given(raw=st.one_of(_raw_json, _raw_json.map(lambda r: '{"name": "g", "status": "filled", "seconds": ' + r + "}")))
+def test_batch_result_reader(records, workdir, raw):
+    """`xwcp batch --resume` reads each grid's NAME.json: a record, or None (the grid runs again), never an
+    exception (a record nested past the recursion limit was a RecursionError, exit 70)."""
+    from xwcp.dist.batch import read_result, result_path
+
+    record = records("batch result reader")
+    record.inputs.add(raw[:2000])
+    result_path(workdir, "fuzz-result").write_text(raw, encoding="utf-8")
+    try:
+        answer = read_result(workdir, "fuzz-result")
+    except Exception as exc:  # noqa: BLE001 - every exception is what we look for
+        record.crash(exc, traceback.format_exc(), raw[:300])
+        return
+    assert answer is None or (isinstance(answer, dict) and answer.get("status"))
+
+
+@pytest.mark.parametrize("name", sorted(hostile_json_files()))
+def test_each_hostile_json_file(workdir, name):
+    """The fixed seeds of the two targets above: a pack refused in one line, a result record read as not done."""
+    from xwcp.dist.batch import read_result
+    from xwcp.model.alphabet import load_alphabet
+
+    data = hostile_json_files()[name]
+    if name.startswith("pack-"):
+        path = workdir / name
+        path.write_bytes(data)
+        with pytest.raises(InputError) as caught:
+            load_alphabet(str(path))
+        assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    else:
+        (workdir / "seed.json").write_bytes(data)
+        assert read_result(workdir, "seed") is None
 
 
 # ----- the long profile --------------------------------------------------------------------

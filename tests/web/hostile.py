@@ -172,6 +172,57 @@ def huge_word_list(letters: int = 1 << 20) -> bytes:
     return b"ESNE;60\n" + b"A" * letters + b";50\n"
 
 
+# ----- request bodies with numbers Python's json module chokes on, nesting, bytes that are no UTF-8 -----------------
+
+HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1" * 31, "1e400", "-1e999", "2.5e" + "0" * 40, "1." + "1" * 5000,
+                "1e" + "9" * 5000, "NaN", "Infinity", "-Infinity")
+"""Numbers a JSON body may spell: past Python's 4,300-digit int limit, past a float's range, endless mantissas and
+exponents, and the json module's NaN and Infinity (no JSON at all)."""
+BODY_BASE = {"grid": ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."], "slot": "4A",
+             "k": 3, "time_limit_s": 1, "seed": 0, "min_score": 50}
+"""A good request (a 7x7 and a slot) whose fields the hostile bodies spoil."""
+
+
+def hostile_json_bodies():
+    """A hypothesis strategy of request bodies (bytes) that are `BODY_BASE` with one to three fields (its own or a
+    new one) spoiled: a huge number (`HUGE_NUMBERS`, or a drawn run of digits, exponent or mantissa), nesting up
+    to 3,000 deep, a value of the wrong type, and at times a byte that is no UTF-8 or the body cut short. At least
+    one spoilt field is a number or nesting the parse must refuse, so no body is a good request."""
+    from hypothesis import strategies as st
+
+    digits = st.integers(31, 6000).map(lambda n: "9" * n)
+    numbers = st.one_of(st.sampled_from(HUGE_NUMBERS), digits, digits.map(lambda d: "-" + d),
+                        digits.map(lambda d: "1e" + d), digits.map(lambda d: "0." + d))
+    nesting = st.integers(33, 3000).flatmap(lambda n: st.sampled_from(["[" * n + "]" * n,
+                                                                       '{"a":' * n + "1" + "}" * n,
+                                                                       "[" * n + "1" + "]" * n]))
+    refused = st.one_of(numbers, nesting, numbers.map(lambda n: f"[{n}]"), numbers.map(lambda n: f'{{"x": {n}}}'))
+    wrong_types = st.sampled_from(['"x"', "true", "null", "[]", "{}", "[1, 2]", '["#", 5]', "-1", "2.5", '{"grid": 1}'])
+    keys = st.sampled_from([*BODY_BASE, "themes", "words", "clues", "format", "type", "id", "new"])
+
+    @st.composite
+    def bodies(draw) -> bytes:
+        fields = draw(st.lists(st.tuples(keys, st.booleans()), min_size=1, max_size=3))
+        data: dict[str, object] = dict(BODY_BASE)
+        raws = []
+        for k, (key, spoil) in enumerate(fields):
+            data[key] = f"@@{k}@@"
+            raws.append(draw(refused) if spoil or k == 0 else draw(st.one_of(wrong_types, refused)))
+        text = json.dumps(data)
+        for k, raw in enumerate(raws):
+            text = text.replace(f'"@@{k}@@"', raw, 1)
+        body = text.encode()
+        form = draw(st.sampled_from(["whole", "whole", "not utf-8", "cut"]))
+        if form == "not utf-8":
+            at = draw(st.integers(0, len(body)))
+            body = body[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])) + body[at:]
+        elif form == "cut":
+            body = body[:draw(st.integers(0, len(body) - 1))]
+        return body
+
+    return bodies()
+
+
 # ----- a server under attack: run it, send the inputs, watch /api/info and its memory -----------------------------
 
 SERVER_CODE = """
@@ -402,6 +453,9 @@ def attack_all(attack: Attack) -> list[Row]:
     attack.run("ws binary message", attack.websocket(b"\x00\x01binary"))
     attack.run("ws nested JSON", attack.websocket("[" * 100_000 + "]" * 100_000))
     attack.run("ws wrong types", attack.websocket(json.dumps({"grid": 5, "time_limit_s": "x"})))
+    attack.run("ws 5,000-digit number", attack.websocket('{"grid": ["..."], "seed": ' + "9" * 5000 + "}"))
+    attack.run("POST 5,000-digit number", lambda: attack.post("/api/suggest", b'{"slot": "1A", "k": ' + b"9" * 5000
+                                                              + b', "grid": ["..."]}'))
     attack.run("Host localhost:1@evil.example",
                lambda: attack.get("/api/info", headers={"Host": "localhost:1@evil.example"}))
     return attack.rows

@@ -59,6 +59,7 @@ from xwcp.base.deadline import NEVER, Deadline
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.runtime.writes import open_output
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -677,7 +678,7 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
             at = problem.cell_of(int(cell))
             header.append(f"y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
                           f"{alphabet.letters[int(code)]}")
-    with open(path, "w", encoding="utf-8") as out:  # comment lines name words and letters as the alphabet writes them
+    with open_output(path, "CNF") as out:  # comment lines name words and letters as the alphabet writes them
         out.write("".join(f"c {line}\n" for line in header))
         out.write(f"p cnf {n_vars} {len(clauses)}\n")
         chunk = 100_000

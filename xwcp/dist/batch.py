@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.dist.tasks import GridTask, Record, WordsKey
+from xwcp.runtime.files import load_json
+from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -127,9 +129,11 @@ def result_path(out_dir: Path, name: str) -> Path:
 
 
 def read_result(out_dir: Path, name: str) -> Record | None:
-    """The grid's result record when its file exists and is a complete JSON record, else None."""
+    """The grid's result record when its file exists and is a complete JSON record, else None (a damaged one too:
+    cut short, nested deep, a number Python will not read or no number at all, NaN: the grid is run again)."""
+    path = result_path(out_dir, name)
     try:
-        record = json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
+        record = load_json(path.read_text(encoding="utf-8"), str(path))  # InputError is a ValueError
     except (OSError, ValueError):
         return None
     return record if isinstance(record, dict) and record.get("status") else None
@@ -272,9 +276,7 @@ def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[st
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_output(path, text, "batch result")
 
 
 def result_line(name: str, record: Record) -> str:

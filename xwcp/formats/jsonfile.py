@@ -16,6 +16,7 @@ from typing import Any
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json
+from xwcp.runtime.writes import write_output
 from xwcp.model.alphabet import Alphabet, pack_alphabet
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import EMPTY, find_slots, parse_grid
@@ -40,7 +41,7 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_output(path, json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", "puzzle")
 
 
 def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:

@@ -25,7 +25,8 @@ from starlette.routing import Route
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words import userwords
 from xwcp.base.errors import InputError
-from xwcp.web.http import ApiError, error_response, parse_json, read_body
+from xwcp.runtime.writes import OutputError
+from xwcp.web.http import ApiError, error_response, parse_json, read_body, storage_error
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import MAX_SCORE, describe_problems
 
@@ -95,6 +96,9 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
             return JSONResponse({**await anyio.to_thread.run_sync(summary, source), **(extra or {})})
         except ApiError as exc:
             return error_response(exc.status, exc.message)
+        except OutputError as exc:  # a full or read-only data folder: the old list is kept
+            refusal = storage_error(exc)
+            return error_response(refusal.status, refusal.message)
         except InputError as exc:
             return error_response(400, str(exc))
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.runtime.writes import OutputError, write_output
 from xwcp.words.wordlist import MAX_SCORE, normalise_word, parse_word_lines
 
 PERSONAL_NAME = "personal.dict"
@@ -176,8 +176,8 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
-                         str(path.parent)) from None
+        raise OutputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
+                          str(path.parent), exc.errno) from None
     with _locked(path):
         current = {} if replace else read_personal(path, alphabet)
         for word, score in changes.items():
@@ -195,15 +195,7 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".personal-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError, UnboundLocalError):
-            os.unlink(tmp)
-        raise InputError(f"cannot write the personal word list ({exc.strerror or exc})", str(path)) from None
+    write_output(path, text, "personal word-list")  # whole or not at all: a full disk keeps the old list
 
 
 @contextlib.contextmanager
@@ -217,7 +209,7 @@ def _locked(path: Path) -> Iterator[None]:
     try:
         handle = open(path.with_name(path.name + ".lock"), "a")
     except OSError as exc:
-        raise InputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path)) from None
+        raise OutputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path), exc.errno) from None
     with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
