@@ -750,6 +750,7 @@ def test_word_edit_over_http(records, words_client, raw, score):
     else:
         assert f"stored as {edited['word']} (" in data["warnings"][0]
 
+
 # ----- JSON the command line reads besides puzzles: a language pack, a batch's result record -------------------
 
 _PACK_KEYS = ["code", "name", "direction", "letters", "fold", "sources", "note", "extra"]

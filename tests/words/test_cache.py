@@ -236,7 +236,7 @@ def test_bad_npy_header_is_rebuilt(tmp_path, cache):
     _assert_rebuilt(words, fresh, _folder(cache), "letters_flat.npy")
 
 
-@pytest.mark.parametrize("how", ["flip", "no checksums", "no checksum of one file"])
+@pytest.mark.parametrize("how", ["flip", "no checksums", "no checksum of one file", "deeply nested"])
 def test_damaged_manifest_is_rebuilt(tmp_path, cache, how):
     import json
 
@@ -249,6 +249,8 @@ def test_damaged_manifest_is_rebuilt(tmp_path, cache, how):
     meta_path = folder / "meta.json"
     if how == "flip":
         _damage_in_place(meta_path, how)
+    elif how == "deeply nested":  # json.loads itself fails (RecursionError), not the manifest's checks
+        meta_path.write_text("[" * 100_000 + "]" * 100_000)
     else:  # a manifest that passes its own check but lacks checksums (as a cache of older code would)
         meta = json.loads(meta_path.read_text())
         for name in (meta["files"] if how == "no checksums" else ["bits_flat"]):

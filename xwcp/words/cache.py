@@ -328,7 +328,7 @@ def read_meta(folder: Path) -> dict[str, Any] | None:
             if (not isinstance(crcs, list) or len(crcs) < (2 if name == "table" else 1)
                     or not all(type(crc) is int for crc in crcs) or type(entry.get("size")) is not int):
                 raise CacheDamaged(f"meta.json has no size and checksums for {name}.npy")
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:  # RecursionError: deep nesting
         raise CacheDamaged(f"meta.json is not valid ({exc.__class__.__name__}: {exc})") from None
     return meta
 
