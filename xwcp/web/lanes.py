@@ -36,7 +36,11 @@ from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from anyio._core._eventloop import threadlocals as _anyio_threadlocals
+
+try:  # anyio's per-thread state is private: an anyio without it runs heavy work unlowered, never fails
+    from anyio._core._eventloop import threadlocals as _anyio_threadlocals
+except ImportError:  # pragma: no cover - depends on the installed anyio
+    _anyio_threadlocals = None  # type: ignore[assignment]
 
 CLIENT_HEADER = "x-xwcp-client"
 """The request header naming the client (ASGI headers are lower case)."""
@@ -204,6 +208,8 @@ def in_lowered_thread(work: Callable[[], T]) -> T:
     """`work()` in a new thread at a lowered CPU priority (`lower_priority`), waited for; its result, or its
     exception raised here. Called from an anyio worker thread, `work` may call `anyio.from_thread` as there
     (the new thread gets the worker's event loop token and cancel scope: anyio keeps them per thread)."""
+    if _anyio_threadlocals is None:
+        return work()  # anyio keeps its thread state elsewhere: `work` stays in the caller's thread, unlowered
     out: list[Any] = []
     failed: list[BaseException] = []
     carried = {name: getattr(_anyio_threadlocals, name) for name in _ANYIO_THREAD_STATE
