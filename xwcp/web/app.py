@@ -246,12 +246,7 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
             try:
                 with anyio.fail_after(REQUEST_CAP_S):
                     if heavy:
-                        async with anyio.create_task_group() as watchers:
-                            watchers.start_soon(_abort_on_hang_up, request, ticket.abort)
-                            try:
-                                data = await run_lowered(answer, abandon_on_cancel=True)
-                            finally:
-                                watchers.cancel_scope.cancel()
+                        data = await _run_watched(request, ticket.abort, answer)
                     else:
                         data = await anyio.to_thread.run_sync(answer, abandon_on_cancel=True)
             except TimeoutError:
@@ -267,6 +262,24 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
     except InputError as exc:
         return _error(400, str(exc))
     return JSONResponse(data)
+
+
+async def _run_watched(request: Request, abort: threading.Event, work: Callable[[], Any]) -> Any:
+    """`work()` at a lowered priority (`run_lowered`), `abort` set when the client hangs up meanwhile; its
+    exception is raised as it is (not in a task group's ExceptionGroup)."""
+    done: list[Any] = []
+    failed: list[Exception] = []
+    async with anyio.create_task_group() as watchers:
+        watchers.start_soon(_abort_on_hang_up, request, abort)
+        try:
+            done.append(await run_lowered(work, abandon_on_cancel=True))
+        except Exception as exc:  # raised below, outside the task group
+            failed.append(exc)
+        finally:
+            watchers.cancel_scope.cancel()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 async def _abort_on_hang_up(request: Request, abort: threading.Event) -> None:
