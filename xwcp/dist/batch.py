@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 GRID_SUFFIXES = (".txt",)
 """Files a folder argument contributes (named files are read whatever their suffix)."""
+MAX_RESULT_BYTES = 16 * 1024 * 1024
+"""Largest result file --resume reads (one is a few KB; a bigger one is not ours and is done again)."""
 RETRIES = 1
 """Times a task that raised on its worker is run again before its grid is recorded as "error"."""
 ANSWERED = ("filled", "unfillable")
@@ -128,9 +130,11 @@ def result_path(out_dir: Path, name: str) -> Path:
 
 def read_result(out_dir: Path, name: str) -> Record | None:
     """The grid's result record when its file exists and is a complete JSON record, else None."""
-    try:
-        record = json.loads(result_path(out_dir, name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    from xwcp.runtime.files import read_bounded
+
+    try:  # bounded: a result is a few KB; anything else put there is not one
+        record = json.loads(read_bounded(result_path(out_dir, name), MAX_RESULT_BYTES, "result").decode("utf-8"))
+    except (OSError, ValueError):  # (InputError is a ValueError: missing, a device, over the cap)
         return None
     return record if isinstance(record, dict) and record.get("status") else None
 
