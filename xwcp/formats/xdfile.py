@@ -107,13 +107,13 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     for dot_is_block in readings:
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
                  for cell, ch in enumerate("".join(rows))]
-        candidate = make_grid(width, height, cells, bars=bars, marks=marks)
+        candidate = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
         scored.append((_n_matching(candidate, answers), candidate, dot_is_block))
     best_score, grid, dot_is_block = max(scored, key=lambda reading: reading[0])  # the first of equals
     if len(readings) == 2 and (not answers or best_score == 0):
         dot_is_block = any(ch.isalpha() for row in rows for ch in row)
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
-        grid = make_grid(width, height, cells, bars=bars, marks=marks)
+        grid = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
         warnings.append(f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
                         " (no answers in the clues tell which reading is meant)")
     slots = find_slots(grid)

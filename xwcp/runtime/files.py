@@ -50,6 +50,11 @@ MAX_NUMBER_DIGITS = 18
 """Longest whole number a puzzle file may hold (a 64-bit integer); floats must be finite."""
 MAX_CLUES = 10_000
 """Most clues (and .jpz words) a file may list: a 60x60 grid has at most 3,600 entries."""
+MAX_CELL_CHARS = 16
+"""Most characters in one cell (a rebus): the longest of 224 published files is 7 (DIAMOND), the NYT's run to
+about 10; a file's 500-letter "rebus" is a wrong file or an attack, not a puzzle."""
+MAX_GRID_CHARS = 7_200
+"""Most characters a grid's cells spell in all, two per cell of a 60x60 (published files: under 1.2 per cell)."""
 QUOTE_CHARS = 60
 """Longest piece of a file quoted in an error line."""
 
