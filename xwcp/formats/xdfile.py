@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from xwcp.base.errors import InputError
+from xwcp.base.lines import listed
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import quote
 from xwcp.model.puzzle import Puzzle, clue_order
@@ -159,8 +160,11 @@ def _sections(text: str) -> dict[str, list[str]]:
 
 
 def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
-    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated)."""
+    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated); a key
+    given twice keeps its first answer, said in one warning for all such keys."""
     out: dict[str, str] = {}
+    repeated: list[str] = []
+    n_repeated = 0
     for item in re.split(r"[ ,]+", value.strip()):
         if not item:
             continue
@@ -169,13 +173,18 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             raise InputError(f"the Rebus header's {quote(item)} does not read (use 1=HEART: one grid character, '=', "
                              "the letters)", source)
         if key in out:
-            warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
+            n_repeated += 1
+            if len(repeated) < 3:
+                repeated.append(f"{key!r} ({quote(out[key])}, then {quote(text)})")
             continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
             raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
                              "keep "
                              f"({NOT_CELL_CONTENTS})", source)
+    if n_repeated:
+        warnings.append(f"the Rebus header gives {n_repeated} answer{'s' if n_repeated != 1 else ''} to a key already "
+                        f"given one; the first is read: {listed(repeated, n_repeated, most=3)}")
     return out
 
 
