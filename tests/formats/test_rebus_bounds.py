@@ -15,7 +15,6 @@ import pytest
 
 from xwcp.base.errors import InputError
 from xwcp.formats import read_puzzle
-from xwcp.model import parse_grid
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "puzzles"
