@@ -7,9 +7,10 @@ do about it) and says how much was left out between them.
 """
 from __future__ import annotations
 
-MAX_LINE_CHARS = 240
-"""Longest warning line: three lines of a terminal; xwcp's own warnings run under 200 characters."""
-_TAIL_CHARS = 60
+MAX_LINE_CHARS = 400
+"""Longest warning line: five lines of a terminal, as the web's error lines; xwcp's own warnings run under 300
+characters with two long paths in them (a damaged cache file in its folder)."""
+_TAIL_CHARS = 120
 """How much of the end of a cut line is kept (the advice a warning ends with)."""
 
 
@@ -19,7 +20,7 @@ def one_line(message: str, most: int = MAX_LINE_CHARS) -> str:
     line = " ".join(message.split())
     if len(line) <= most:
         return line
-    if most < 4 * _TAIL_CHARS:  # too short for a marker: the start, and an ellipsis
+    if most < 3 * _TAIL_CHARS:  # too short for a marker: the start, and an ellipsis
         return line[:most - 1] + "…"
     widest = len(f" … ({len(line):,} characters left out) … ")
     head = most - _TAIL_CHARS - widest
