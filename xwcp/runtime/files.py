@@ -1,10 +1,13 @@
 """Read a user's input file safely: bounded in size, no hang on a FIFO or a device, `-` for standard input.
 
 A grid is under 1 KB and a word list a few MB, so a read stops one byte past a cap and the
-caller refuses what is over it: `/dev/zero` or a runaway pipe gets a clear message instead of
-filling memory. A named pipe is opened without blocking and given FIFO_WAIT_S to bring data
-(or its end), so one that nobody writes to is refused instead of waited for forever; one with
-a writer (`<(make-grid)` too) is read to its end like a file.
+caller refuses what is over it: a runaway pipe gets a clear message instead of filling memory,
+and a device (`/dev/zero`, `/dev/urandom`, a disk; not `/dev/null`) is refused before it is read.
+A pipe (named, or standard input) is opened without blocking and given FIFO_WAIT_S to bring data
+(or its end), before its first byte and between two, so one that nobody writes to is refused
+instead of waited for forever; one with a writer (`<(make-grid)` too) is read to its end like a
+file. A compressed input (.xz, .lzma, .gz) is inflated in pieces under the same kind of cap
+(`decompress_bounded`): its packed size says nothing of what it inflates to.
 
 An untrusted puzzle file is also read under budgets, all here so the README and the tests quote
 one set of numbers: each is checked before work proportional to it (a zip member is inflated
