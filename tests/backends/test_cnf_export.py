@@ -89,3 +89,20 @@ def test_the_exact_model_of_a_15x15_is_written_in_bounded_memory(tmp_path):
     n_clauses, growth_mb = map(int, result.stdout.split())
     assert n_clauses > 4_000_000 and (tmp_path / "daily.cnf").stat().st_size > 100_000_000
     assert growth_mb < 450, f"the export grew the process by {growth_mb} MB"
+
+
+def test_a_link_keeps_pointing_and_a_device_is_written_in_place(tmp_path):
+    """The rename goes onto a link's target (the link stays), and never onto a device: /dev/null stays one."""
+    import stat
+
+    from xwcp.backends import sat
+
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(WORDS), min_score=0)
+    (tmp_path / "real.cnf").write_text("old\n")
+    (tmp_path / "link.cnf").symlink_to(tmp_path / "real.cnf")
+    n_vars, n_clauses = sat.export_cnf(problem, tmp_path / "link.cnf")
+    assert (tmp_path / "link.cnf").is_symlink()
+    assert f"p cnf {n_vars} {n_clauses}\n" in (tmp_path / "real.cnf").read_text()
+    assert sorted(os.listdir(tmp_path)) == ["link.cnf", "real.cnf"]
+    sat.export_cnf(problem, "/dev/null")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)

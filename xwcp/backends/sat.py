@@ -712,8 +712,10 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
               f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
               "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT"]
     header += [f"fixed {problem.slots[s].name} {text}" for s, text in sorted(problem.fixed_text_by_slot.items())]
-    folder = target.parent
-    body_fd, body_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".clauses", dir=folder)
+    real = Path(os.path.realpath(target))  # a link to a file: its target gets the content, the link stays
+    is_direct = real.exists() and not real.is_file()  # /dev/stdout, a FIFO: written in place, never renamed onto
+    folder = Path(tempfile.gettempdir()) if is_direct else real.parent
+    body_fd, body_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".clauses", dir=folder)
     final_name = None
     try:
         with os.fdopen(body_fd, "w", encoding="utf-8") as body:
@@ -748,8 +750,11 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
                 write([[1], [-1]])
             else:
                 n_vars = encoder.n_vars
-        final_name = str(folder / f".{target.name}.{secrets.token_hex(6)}.cnf")
-        final_fd = os.open(final_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask's mode, as open()
+        if is_direct:
+            final_fd = os.open(real, os.O_WRONLY)
+        else:
+            final_name = str(folder / f".{real.name}.{secrets.token_hex(6)}.cnf")
+            final_fd = os.open(final_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask's mode
         with os.fdopen(final_fd, "w", encoding="utf-8") as out:  # comment lines name words as the alphabet writes
             out.write("".join(f"c {line}\n" for line in header))
             if encoder is not None:
@@ -765,8 +770,9 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
             out.write(f"p cnf {n_vars} {n_clauses}\n")
             with open(body_name, encoding="utf-8") as clauses_text:
                 shutil.copyfileobj(clauses_text, out, 1 << 20)
-        os.replace(final_name, target)
-        final_name = None
+        if final_name is not None:
+            os.replace(final_name, real)
+            final_name = None
     finally:
         for name in (body_name, final_name):
             if name is not None:
