@@ -12,7 +12,12 @@ Starts `xwcp serve` from this checkout (and, with --base DIR, from that checkout
      keeps what it computed answers from its cache);
    - "own edits": each client types a word of its own slot letter by letter, erases it and goes on
      with the next slot (every request a new grid, as when 50 constructors type at once);
-2. in chromium (if installed; playwright's Python package pointed at /usr/bin/chromium), this
+2. "heavy neighbour": four clients ask verified suggestions (`"verify": true`, 10 s each) on a hard 60x60
+   back to back while a fifth types into the 15x15 daily as in "own edits", a keystroke every 0.1 s for 30 s: the
+   typing client's /api/suggest latency (p50/p95/max; target p95 < 1 s), and how the heavy requests were
+   answered. The 60x60 is the daily tiled 4 by 4 (`_hard_grid`: every verified search runs to its limit).
+   Every client names itself in an `X-Xwcp-Client` header, as the page does;
+3. in chromium (if installed; playwright's Python package pointed at /usr/bin/chromium), this
    checkout only: on the 15x15 daily, letters typed into 14A one at a time, waiting for the answer:
    the time from keydown to the updated suggestion list (p50/p95/max), then the same typing fast.
 
@@ -63,9 +68,10 @@ def _summary(name: str, times_ms: list[float], errors: int, wall_s: float | None
 
 # ----- a lean HTTP/1.1 client ------------------------------------------------------------------
 
-def _request(path: str, body: dict, port: int) -> bytes:
+def _request(path: str, body: dict, port: int, client: str = "") -> bytes:
     data = json.dumps(body).encode()
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+    named = f"X-Xwcp-Client: {client}\r\n" if client else ""
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{named}"
             f"Content-Length: {len(data)}\r\n\r\n").encode() + data
 
 
@@ -169,6 +175,105 @@ def _scenarios(rows, filled, clients, requests):
         ("/api/domains all 76 slots, own edits", lambda c, n: [("/api/domains", {"grid": body["grid"]})
                                                                for _, body in _typing(rows, filled, c, n, 40)]),
     ]
+
+
+HEAVY_CLIENTS = 4
+HEAVY_LIMIT_S = 10.0
+"""Each heavy client's verified suggestions' budget: the server's cap on one request's solver time."""
+TYPING_KEYS = 200
+"""Keystrokes the typing client sends at most."""
+TYPING_BUDGET_S = 30.0
+"""The typing client stops after this long (short of TYPING_KEYS: about 200 keystrokes when each is answered in
+tens of ms, a few when each waits behind a 10 s search): long enough for each heavy client's searches to end."""
+TYPING_PAUSE_S = 0.1
+"""The typing client's pause between an answer and its next keystroke."""
+
+
+def _hard_grid() -> list[str]:
+    """A hard 60x60: the daily tiled 4 by 4 (its edges join into entries of 7-10 letters). Arc consistent, and a
+    verified suggestion's search runs to its limit without a fill."""
+    return [row * 4 for row in _rows()] * 4
+
+
+async def _heavy_neighbour(port: int, typing: list[tuple[str, dict]], timeout_s: float) -> list[str]:
+    """The "heavy neighbour" scenario: HEAVY_CLIENTS clients ask verified suggestions on `_hard_grid()` back to
+    back; once they run, a fifth client sends `typing` (one request a keystroke, TYPING_PAUSE_S apart, for TYPING_BUDGET_S). Lines:
+    the typing client's latencies and the heavy requests' answers by status."""
+    heavy_body = {"grid": _hard_grid(), "slot": "1A", "k": 20, "verify": True, "time_limit_s": HEAVY_LIMIT_S}
+    statuses: dict[int, int] = {}
+    heavy_ms: list[float] = []
+    stop = asyncio.Event()
+
+    async def heavy(client: int) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        raw = _request("/api/suggest", heavy_body, port, f"heavy-{client}")
+        try:
+            while not stop.is_set():
+                start = time.perf_counter()
+                try:
+                    status = await _exchange(reader, writer, raw, timeout_s)
+                except (asyncio.TimeoutError, OSError, ValueError, IndexError):
+                    status = 0
+                    writer.close()
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                statuses[status] = statuses.get(status, 0) + 1
+                if status == 200:
+                    heavy_ms.append((time.perf_counter() - start) * 1000)
+        finally:
+            writer.close()
+
+    async def typist() -> tuple[list[float], int]:
+        await asyncio.sleep(2.0)  # the heavy requests are running
+        times_ms: list[float] = []
+        errors = 0
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        until = time.monotonic() + TYPING_BUDGET_S
+        try:
+            for path, body in typing:
+                if time.monotonic() > until:
+                    break
+                start = time.perf_counter()
+                try:
+                    ok = await _exchange(reader, writer, _request(path, body, port, "typist"), timeout_s) == 200
+                except (asyncio.TimeoutError, OSError, ValueError, IndexError):
+                    ok = False
+                if ok:
+                    times_ms.append((time.perf_counter() - start) * 1000)
+                else:
+                    errors += 1
+                    writer.close()
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                await asyncio.sleep(TYPING_PAUSE_S)
+        finally:
+            writer.close()
+        return times_ms, errors
+
+    tasks = [asyncio.create_task(heavy(client)) for client in range(HEAVY_CLIENTS)]
+    try:
+        times_ms, errors = await typist()
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    answered = ", ".join(f"{count} x {status or 'no answer'}" for status, count in sorted(statuses.items()))
+    return [_summary(f"typing client's /api/suggest 15x15 beside {HEAVY_CLIENTS} "
+                     f"clients' verified suggestions on a 60x60", times_ms, errors),
+            f"  the heavy clients' requests while it typed: {answered or 'none answered'}"
+            + (f"; answered 200 in p50 {statistics.median(heavy_ms) / 1000:.1f} s" if heavy_ms else "")]
+
+
+def _settle(pid: int, quiet_s: float = 30.0) -> None:
+    """Wait (at most `quiet_s`) until the server's processes use under a tenth of a core: the heavy requests the
+    scenario left behind have ended, so they weigh on no later measurement."""
+    deadline = time.monotonic() + quiet_s
+    before = _cpu_s(pid)
+    while before is not None and time.monotonic() < deadline:
+        time.sleep(1.0)
+        after = _cpu_s(pid)
+        if after is None or after - before < 0.1:
+            return
+        before = after
 
 
 # ----- servers ------------------------------------------------------------------------------
@@ -283,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=15, help="keystrokes measured in the browser (default 15)")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser measurement")
     parser.add_argument("--only", metavar="TEXT", help="run only the scenarios whose title contains TEXT "
-                        "(e.g. 'own edits')")
+                        "(e.g. 'own edits', 'heavy neighbour')")
     args = parser.parse_args(argv)
     if not (1 <= args.clients <= 200 and 1 <= args.requests <= 100 and 1 <= args.rounds <= 10):
         parser.error("keep the load bounded: --clients 1..200, --requests 1..100, --rounds 1..10")
@@ -314,6 +419,14 @@ def main(argv: list[str] | None = None) -> int:
                                f"; server CPU {(cpu_after - cpu_before) / len(times) * 1000:.2f} ms/request")
                         print(f"round {round_no + 1} {name:>4}: "
                               + _summary(f"{clients:>2} x {n} {title}", times, errors, wall) + cpu, flush=True)
+            if not args.only or args.only in "heavy neighbour":
+                for name, _ in order:
+                    typing = _typing(rows, filled, 0, TYPING_KEYS, 40)
+                    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+                    for line in asyncio.run(_heavy_neighbour(servers[name][1], typing, args.timeout)):
+                        print(f"round {round_no + 1} {name:>4}: heavy neighbour: {line.strip()}"
+                              + ("" if line.startswith(" ") else f" (load average {load} before)"), flush=True)
+                    _settle(servers[name][0].pid)
         if not args.no_browser:
             for line in _browser(f"http://127.0.0.1:{servers['this'][1]}/", args.keys):
                 print(line)

@@ -137,3 +137,27 @@ def hindi_ring() -> tuple[list[list[str]], str]:
     ring = [[a, b, c], [a, d, e], [c, f, g], [e, h, g]]
     decoys = sorted({"".join(rng.sample(aksharas, 3)) for _ in range(60)})
     return ring, "".join(f"{''.join(word)};80\n" for word in ring) + "".join(f"{word};60\n" for word in decoys)
+
+
+def failing_fdopen(code: int, after_bytes: int = 3):
+    """os.fdopen whose stream takes `after_bytes` bytes, then fails every later write with `code` (a disk that fills
+    up mid-write: ENOSPC)."""
+    import os
+
+    real = os.fdopen
+
+    def fdopen(fd, *args, **kwargs):
+        stream = real(fd, *args, **kwargs)
+        raw_write = stream.write
+        taken = {"n": 0}
+
+        def write(data):
+            if taken["n"] + len(data) > after_bytes:
+                raw_write(data[:after_bytes - taken["n"]])
+                stream.flush()
+                raise OSError(code, os.strerror(code))
+            taken["n"] += len(data)
+            return raw_write(data)
+        stream.write = write
+        return stream
+    return fdopen

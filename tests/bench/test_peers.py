@@ -316,3 +316,26 @@ def test_peers_other_than_qxw_are_not_given_another_alphabet(tmp_path):
     assert result.status is PeerStatus.SKIPPED
     with pytest.raises(ValueError):
         run_peer("qxw", ("..",), [("ЖA", 50)], 5.0, workdir=tmp_path, alphabet=load_alphabet("es"))
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+@pytest.mark.parametrize("given", [False, True])
+def test_word_file_damaged_in_place_is_written_again(name, given, tmp_path):
+    """A peer's cached word-list file damaged in place (one bit, size and time kept) is written again before
+    the peer reads it: the peer answers for the real words."""
+    word_file = (tmp_path / "mine" / ("words.dzn" if name == "gecode" else "words.txt")) if given else None
+    first = run_peer(name, GRID_5X5, WORDS_5X5, 20.0, workdir=tmp_path, word_file=word_file)
+    assert first.status is PeerStatus.FILLED, first.note
+    (cached,) = [word_file] if given else [path for path in tmp_path.iterdir() if path.is_file()]
+    pristine = cached.read_bytes()
+    info = cached.stat()
+    kind = b"0123456789" if name == "gecode" else b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a letter code, or a letter
+    at = next(k for k in range(len(pristine) // 2, len(pristine)) if pristine[k] in kind)
+    with cached.open("r+b") as handle:  # another word, or another letter of a word: same size
+        handle.seek(at)
+        handle.write(bytes([kind[(kind.index(pristine[at]) + 1) % len(kind)]]))
+    os.utime(cached, ns=(info.st_atime_ns, info.st_mtime_ns))
+    again = run_peer(name, GRID_5X5, WORDS_5X5, 20.0, workdir=tmp_path, word_file=word_file)
+    assert cached.read_bytes() == pristine
+    assert again.status is PeerStatus.FILLED, again.note
+    assert _fill_violations(GRID_5X5, again.rows, WORDS_5X5) == []

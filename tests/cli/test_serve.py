@@ -21,12 +21,13 @@ def test_the_options_reach_the_server_and_the_url_is_printed(capsys, monkeypatch
 
     monkeypatch.setattr("xwcp.web.serve.serve", serve)
     code, out, err = run(["serve", "--port", "8123", "--words", "a.txt", "--workers", "3", "--allow-host",
-                          "builder.test", "--no-personal"], capsys)
+                          "builder.test", "--no-personal", "--cache-mb", "300"], capsys)
     assert code == 0, err
     assert out == "xwcp builder: http://127.0.0.1:8123/\n"
     assert heard["host"] == "127.0.0.1" and heard["port"] == 8123 and heard["words"] == ["a.txt"]
     assert heard["workers"] == 3 and heard["max_fills"] == default_threads()  # --max-fills not given: the cores
     assert {"builder.test", "127.0.0.1", "localhost"} <= heard["hosts"] and heard["personal"] is False
+    assert heard["cache_mb"] == 300
 
 
 def test_defaults_are_the_cores_and_the_personal_list(capsys, monkeypatch):
@@ -35,7 +36,7 @@ def test_defaults_are_the_cores_and_the_personal_list(capsys, monkeypatch):
     monkeypatch.setattr("xwcp.web.serve.serve", lambda **options: heard.update(options))
     assert run(["serve", "--max-fills", "2"], capsys)[0] == 0
     assert heard["port"] == 8000 and heard["workers"] == default_threads() and heard["max_fills"] == 2
-    assert heard["personal"] is True and heard["words"] is None
+    assert heard["personal"] is True and heard["words"] is None and heard["cache_mb"] == 512
 
 
 def test_missing_web_extra_is_one_line_and_exit_2(capsys, monkeypatch):

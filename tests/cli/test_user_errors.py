@@ -149,3 +149,23 @@ def test_bench_runs_every_peer_by_default_and_skips_the_missing_ones(files, caps
     with open(out_dir / "rows.csv", newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert {row["backend"]: row["status"] for row in rows} == {"backtrack": "filled", **{p: "skipped" for p in PEERS}}
+
+
+@pytest.mark.parametrize("option, typed, char", [("--ban", "ﬁne", "U+FB01"), ("--ban", "dısk", "U+0131"),
+                                                 ("--lock", "1A=ﬁne", "U+FB01"), ("--lock", "1A=dısk", "U+0131")])
+def test_a_word_option_never_reads_a_character_english_cannot_keep_as_another_word(files, capsys, option, typed,
+                                                                                   char):
+    """`--ban dısk` banned DISK and `--lock 1A=ﬁne` locked FINE: the same reading as a personal-list edit refuses
+    them, naming the character."""
+    grid = files("g.txt", "....\n....\n")
+    words = files("w.txt", "FINE\nDISK\nABCD\nEFGH\nAE\nBF\nCG\nDH\nFA\nIB\nNC\nED\nDA\nIB\nSC\nKD\n")
+    code, _, err = run(["fill", grid, "--words", words, option, typed], capsys)
+    line = one_line(err)
+    assert code == 2 and char in line and "not a letter of English" in line, err
+
+
+def test_a_word_option_with_an_accent_still_names_the_word_english_writes(files, capsys):
+    grid = files("g.txt", "....\n")
+    words = files("w.txt", "CAFE;90\nCAKE;50\n")
+    code, out, err = run(["fill", grid, "--words", words, "--ban", "café"], capsys)
+    assert code == 0 and "CAKE" in out and "CAFE" not in out, (out, err)

@@ -115,6 +115,21 @@ def test_suggest_items_have_word_score_and_verdict():
     assert {s.verdict.value for s in verified} <= {"viable", "dead-end", "unknown"}
 
 
+def test_verified_suggestions_stop_when_their_abort_is_set():
+    """`Session.suggest(verify=True, abort=event)`: the web builder's newer search sets it; the words not settled
+    by then stay unknown, long before the time limit (the open 7x7 has no fill within seconds)."""
+    import threading
+    import time
+
+    abort = threading.Event()
+    session = xwcp.Session("\n".join(["......."] * 7))
+    threading.Timer(0.5, abort.set).start()
+    start = time.monotonic()
+    got = session.suggest("1A", k=5, verify=True, time_limit_s=30, abort=abort)
+    assert time.monotonic() - start < 10  # not the 30 s limit
+    assert len(got) == 5 and all(s.verdict is xwcp.Viability.UNKNOWN for s in got)
+
+
 
 def test_a_proven_dead_end_names_the_slots_its_proof_used():
     """`suggest(verify=True)`: each dead end our search proved carries `proof_slots`; those slots alone, with the

@@ -125,6 +125,31 @@ def rebus_files() -> dict[str, bytes]:
     return files
 
 
+HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1e400", "-1e999", "1e" + "9" * 5000, "1." + "1" * 5000, "NaN",
+                "Infinity", "-Infinity")
+"""Numbers a JSON file may spell that Python's json module turns into an exception (int() past 4,300 digits) or
+into a float that is no number (1e400 is inf; NaN and Infinity are not JSON at all)."""
+LANGUAGE_PACK = {"code": "zz", "name": "Test (zz)", "direction": "ltr", "letters": "A B C D E", "fold": {"Á": "A"},
+                 "sources": {"wordfreq": "zz"}, "note": "a pack to spoil"}
+"""A small valid language pack (xwcp/model/languages/*.json), to spoil one field of."""
+
+
+def spoiled_json(data: dict[str, object], key: str, raw: str) -> bytes:
+    """`data` as JSON with `key`'s value replaced by the raw JSON text `raw` (a huge number, deep nesting)."""
+    return json.dumps({**data, key: "@@raw@@"}).replace('"@@raw@@"', raw, 1).encode()
+
+
+def hostile_json_files() -> dict[str, bytes]:
+    """File name -> bytes: a language pack and a batch result record with a huge number or deep nesting."""
+    files: dict[str, bytes] = {}
+    for k, number in enumerate(HUGE_NUMBERS):
+        files[f"pack-number-{k}.json"] = spoiled_json(LANGUAGE_PACK, "letters", number)
+        files[f"result-number-{k}.json"] = spoiled_json({"name": "g", "status": "filled"}, "seconds", number)
+    files["pack-nested.json"] = spoiled_json(LANGUAGE_PACK, "fold", "[" * 100_000 + "]" * 100_000)
+    files["result-nested.json"] = spoiled_json({"name": "g"}, "status", "[" * 100_000 + "]" * 100_000)
+    return files
+
+
 def _many_members(n_members: int) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
@@ -146,3 +171,28 @@ def locked_puz(side: int, key: int = 7351) -> bytes:
     p.lock_solution(key)
     data: bytes = p.tobytes()
     return data
+
+
+RING_ROWS = ["CAT", "A#A", "TAT"]
+LANGUAGE_FORMATS = ("txt", "ipuz", "xd", "json")
+"""The formats that name a puzzle's language (a .puz, a .jpz name none)."""
+
+
+def puzzle_naming_language(fmt: str, name: str) -> bytes:
+    """A 3x3 ring puzzle (RING_ROWS) as format `fmt` (one of LANGUAGE_FORMATS) whose language field holds `name`:
+    a `; language:` line, an .ipuz `language` key, an .xd `Language:` header, a .json `"language"`."""
+    if fmt == "txt":
+        return (f"; language: {name}\n" + "\n".join(RING_ROWS) + "\n").encode("utf-8", "surrogatepass")
+    if fmt == "ipuz":
+        return json.dumps({**ipuz_dict(), "language": name}).encode("utf-8", "surrogatepass")
+    if fmt == "json":
+        return json.dumps({"grid": RING_ROWS, "language": name}).encode("utf-8", "surrogatepass")
+    if fmt == "xd":
+        return (f"Title: t\nLanguage: {name}\n\n\n" + "\n".join(RING_ROWS)
+                + "\n\n\nA1. Cat ~ CAT\nA3. Tat ~ TAT\n\nD1. Taxi ~ CAT\nD2. Tat ~ TAT\n").encode("utf-8", "surrogatepass")
+    raise ValueError(f"no language field in a .{fmt}")
+
+
+def planted_pack(code: str = "zz") -> str:
+    """A valid language pack's JSON (A-Z and Ж, named "Planted"): a file a puzzle may name but must never load."""
+    return json.dumps({"code": code, "name": "Planted", "letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZЖ"})

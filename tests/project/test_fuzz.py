@@ -21,6 +21,7 @@ import json
 import os
 import resource
 import shutil
+import sys
 import time
 import traceback
 from pathlib import Path
@@ -39,7 +40,8 @@ from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
 
-from tests.project.hostile import hostile_files, ipuz_dict, jpz_text, locked_puz, rebus_files  # noqa: E402
+from tests.project.hostile import (LANGUAGE_PACK, hostile_files, hostile_json_files, ipuz_dict,  # noqa: E402
+                                   jpz_text, locked_puz, rebus_files)
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
@@ -175,7 +177,9 @@ CACHE_FILES = ("letters_flat.npy", "scores_flat.npy", "order_flat.npy", "starts_
                "bits_flat.npy", "meta.json")
 damages = st.lists(st.tuples(st.sampled_from(CACHE_FILES),
                              st.sampled_from(["truncate", "zero", "overwrite", "delete", "append"]),
-                             st.floats(0, 1), st.binary(min_size=1, max_size=16)), min_size=1, max_size=3)
+                             st.floats(0, 1), st.binary(min_size=1, max_size=16), st.booleans()),
+                   min_size=1, max_size=3)
+"""(file, damage, where, bytes written, whether the file's modification time is set back after)."""
 
 
 def _all_words(words) -> dict[str, int]:
@@ -196,10 +200,11 @@ def pristine_cache(tmp_path_factory):
     return words_path, folder, _all_words(words)
 
 
-def _damage(path: Path, how: str, where: float, data: bytes) -> None:
+def _damage(path: Path, how: str, where: float, data: bytes, keep_time: bool) -> None:
     if not path.exists():
         return
-    size = path.stat().st_size
+    info = path.stat()
+    size = info.st_size
     offset = int(where * size)
     if how == "delete":
         path.unlink()
@@ -214,6 +219,8 @@ def _damage(path: Path, how: str, where: float, data: bytes) -> None:
         with path.open("r+b") as handle:
             handle.seek(min(offset, max(0, size - len(data))))
             handle.write(data)
+    if keep_time and path.exists():  # damage a check of the time and size alone cannot see
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
 
 
 @FAST
@@ -225,8 +232,8 @@ def test_cache_loader(records, pristine_cache, tmp_path_factory, plan):
     root = tmp_path_factory.mktemp("cache", numbered=True)
     folder = root / pristine.name
     shutil.copytree(pristine, folder)  # copy2 keeps the files' times: the copy verifies as it is
-    for name, how, where, data in plan:
-        _damage(folder / name, how, where, data)
+    for name, how, where, data, keep_time in plan:
+        _damage(folder / name, how, where, data, keep_time)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XWCP_CACHE_DIR", str(root))
         try:
@@ -612,6 +619,277 @@ def test_each_hostile_file_of_issue_34(records, workdir, within_memory, name):
     _check_puzzle_file(records("issue 34 files"), workdir, name, hostile_files(scale=1 / 64)[name])
 
 
+# ----- a language named inside a puzzle file, and a word a person types -----------------------------
+
+_OPENED: list[list[str]] = []
+"""While a language-name example reads its file: the paths opened (an audit hook records them) and looked up."""
+
+
+def _audit_open(event: str, args: tuple) -> None:
+    if event == "open" and _OPENED and args and isinstance(args[0], (str, bytes)):
+        _OPENED[-1].append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit_open)  # for the whole process (a hook cannot be removed): idle while no example reads
+
+PLANTED = "{planted}"
+"""Stands in a generated name for a folder holding a valid pack (`pack`, `pack.json`) and a file that is no pack."""
+_LANGUAGE_SEEDS = ["/etc/passwd", "/etc/shadow", "..", "../..", "../../../../etc/passwd", "./es", "~/.bashrc",
+                   "/dev/zero", "/dev/stdin", "/proc/self/environ", "C:\\Windows\\win.ini", "file:///etc/passwd",
+                   "es\x00/etc/passwd", "\x00", "es-MX", "nl_NL", "de-umlaut", "EN", "xx", "", " ", "es/../es",
+                   f"{PLANTED}/pack", f"{PLANTED}/pack.json", f"{PLANTED}/passwd", f"{PLANTED}/missing", PLANTED,
+                   f"{PLANTED}/../{PLANTED[1:-1]}/pack", f"es-{PLANTED}/pack"]
+_PATH_PARTS = ["..", ".", "", "etc", "passwd", "es", "pack", "pack.json", "\x00", "~", PLANTED, "es-MX", "nl_NL"]
+language_names = st.one_of(
+    st.sampled_from(_LANGUAGE_SEEDS),
+    st.text(max_size=40),
+    st.builds(lambda lead, parts: lead + "/".join(parts), st.sampled_from(["", "/", "./", "../"]),
+              st.lists(st.sampled_from(_PATH_PARTS), min_size=1, max_size=6)),
+    st.builds(lambda unit, n: unit * n, st.sampled_from(["a", "/", "../", "es-", "é", "\x00", PLANTED + "/"]),
+              st.integers(100, 20_000)),
+)
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    from tests.project.hostile import planted_pack
+
+    folder = tmp_path_factory.mktemp("planted")
+    (folder / "pack").write_text(planted_pack(), encoding="utf-8")
+    (folder / "pack.json").write_text(planted_pack(), encoding="utf-8")
+    (folder / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    return folder
+
+
+def _check_language_name(record, workdir, planted, fmt: str, name: str) -> None:
+    """A file naming `name` as its language is read with a shipped pack (or English, warned) or refused in one
+    InputError line, and no file it names is opened or looked up."""
+    from unittest import mock
+
+    from xwcp.model.alphabet import shipped_alphabets
+    from tests.project.hostile import puzzle_naming_language
+
+    name = name.replace(PLANTED, str(planted))
+    record.inputs.add(repr((fmt, name[:300])))
+    path = workdir / f"fuzz-language.{fmt}"
+    path.write_bytes(puzzle_naming_language(fmt, name))
+    real_stat = os.stat
+    opened: list[str] = []
+
+    def stat(target, *args, **kwargs):
+        if isinstance(target, (str, bytes, os.PathLike)):
+            opened.append(os.fsdecode(target))
+        return real_stat(target, *args, **kwargs)
+
+    _OPENED.append(opened)
+    try:
+        with mock.patch("os.stat", stat):
+            puzzle = read_puzzle(path)
+    except InputError as exc:
+        text = str(exc)
+        assert "\n" not in text.strip() and len(text) < 600 and "root:" not in text, text[:2000]
+        puzzle = None
+    except Exception as exc:  # noqa: BLE001 - every other exception is what we look for
+        record.crash(exc, traceback.format_exc(), (fmt, name[:300]))
+        return
+    finally:
+        _OPENED.pop()
+    named = {os.path.abspath(name)} if name.strip() and "\x00" not in name else set()
+    strays = [p for p in opened if p.startswith(str(planted)) or os.path.abspath(p) in named and p != str(path)]
+    assert not strays, (fmt, name[:300], strays)
+    if puzzle is not None:
+        assert puzzle.alphabet in shipped_alphabets(), (fmt, name[:300])
+        primary = name.strip().replace("_", "-").split("-")[0].lower()
+        assert puzzle.alphabet.code in ("en", name.strip().lower(), primary), (fmt, name[:300], puzzle.alphabet.code)
+        assert all(len(w) < 600 and "\n" not in w for w in puzzle.warnings), puzzle.warnings
+
+
+@settings(FAST, max_examples=100)  # a 3x3 file each: cheap
+@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
+def test_language_named_in_a_file(records, workdir, planted, fmt, name):
+    _check_language_name(records("language named in a file"), workdir, planted, fmt, name)
+
+
+_TYPED_CHARS = list("abcezACEZIİıiﬁﬂſßẞæœÆŒÄäÖéÉèÑñĲĳǅǆΣσςΌόЁёЖж-' .+Ａｅ²º") + ["\u0301", "\u0308", "\u0327", "\u0303",
+                                                                               "\u200d", "\ufeff", "\x00", "\u093f"]
+typed_words = st.one_of(
+    st.text(max_size=20),
+    st.text(alphabet=st.sampled_from(_TYPED_CHARS), min_size=1, max_size=12),
+    st.sampled_from(["CAFE\u0301", "ﬁne", "dısk", "café", "straße", "Æon", "ǅemal", "ĳs", "λόγος", "ёж", "İstanbul"]),
+)
+_TYPED_PACKS = ("en", "fr", "de", "tr", "nl", "el", "ru", "es", "hi")
+
+
+def _as_typed(raw: str, alphabet) -> str:
+    """`raw` as the grid reader writes its letters, restated here: NFC, the pack's dropped characters and `+` gone,
+    each character upper-cased the pack's way or where that gives one character that lower-cases back."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFC", raw.strip())
+    text = "".join(ch for ch in text if ch not in alphabet.drop and (ch != "+" or alphabet.is_ascii))
+    out = []
+    for ch in text:
+        upper = ch.upper()
+        out.append(alphabet.case.get(ch) or ("Σ" if ch == "ς" else upper if len(upper) == 1 and upper.lower() == ch
+                                                  else ch))
+    return "".join(out)
+
+
+def _check_typed_word(record, code: str, raw: str) -> None:
+    """A typed word is refused in one line naming a character, or stored as the list reader reads it; stored as
+    typed unless a note says what it became."""
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words import userwords
+
+    record.inputs.add(repr((code, raw)))
+    alphabet = load_alphabet(code)
+    notes: list[str] = []
+    try:
+        word = userwords.clean_word(raw, alphabet, notes)
+    except InputError as exc:
+        text = str(exc)
+        assert "\n" not in text and len(text) < 400 and "not a word of" in text, text
+        return
+    except Exception as exc:  # noqa: BLE001 - every other exception is what we look for
+        record.crash(exc, traceback.format_exc(), (code, raw))
+        return
+    written = alphabet.written(word)
+    if notes:
+        assert len(notes) == 1 and f"stored as {written} (" in notes[0] and "->" in notes[0], (code, raw, notes)
+    if any(0xE000 <= ord(ch) <= 0xF8FF or ord(ch) >= 0xF0000 for ch in raw):  # maybe a code char: a cell's
+        return
+    assert word == alphabet.fold_word(raw.strip()), (code, raw, word)  # what a list line of it reads
+    if not notes and not alphabet.is_open:
+        assert written == _as_typed(raw, alphabet), (code, raw, written)
+
+
+@FAST
+@given(code=st.sampled_from(_TYPED_PACKS), raw=typed_words)
+def test_typed_word(records, code, raw):
+    _check_typed_word(records("typed word"), code, raw)
+
+
+@pytest.fixture(scope="module")
+def words_client(tmp_path_factory):
+    pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+    import warnings
+
+    from xwcp.web.app import create_app
+    from xwcp.web.hosts import allowed_hosts
+    from xwcp.words.wordlist import words_from_pairs
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    folder = tmp_path_factory.mktemp("personal")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XWCP_DATA_DIR", str(folder))
+        app = create_app(words=words_from_pairs([("CAFE", 60), ("FINE", 60), ("DISK", 60)]),
+                         hosts=allowed_hosts("127.0.0.1"))
+        with TestClient(app, base_url="http://127.0.0.1") as client:
+            yield client
+
+
+@settings(FAST, max_examples=60)
+@given(raw=typed_words, score=st.integers(0, 100))
+def test_word_edit_over_http(records, words_client, raw, score):
+    """POST /api/words: a 400 in one line, or a 200 whose `edited` word is in the list with its score, written as
+    typed unless `warnings` says what it became."""
+    from xwcp.model.alphabet import ENGLISH
+
+    record = records("word edit over http")
+    record.inputs.add(repr(raw))
+    response = words_client.post("/api/words", json={"word": raw, "score": score})
+    if response.status_code != 200:
+        assert response.status_code == 400 and "\n" not in response.json()["error"], response.text
+        return
+    data = response.json()
+    (edited,) = data["edited"]
+    assert {e["word"]: e["score"] for e in data["entries"]}[edited["word"]] == score
+    if not data["warnings"]:
+        assert edited["word"] == _as_typed(raw, ENGLISH), (raw, edited)
+    else:
+        assert f"stored as {edited['word']} (" in data["warnings"][0]
+
+
+# ----- JSON the command line reads besides puzzles: a language pack, a batch's result record -------------------
+
+_PACK_KEYS = ["code", "name", "direction", "letters", "fold", "sources", "note", "extra"]
+
+
+@st.composite
+def hostile_pack(draw) -> bytes:
+    """A small language pack with one to three fields (or the pack itself) made raw JSON: huge numbers, deep
+    nesting, values of the wrong type."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(_raw_json).encode()
+    data: dict = dict(LANGUAGE_PACK)
+    raws = []
+    for k, key in enumerate(draw(st.lists(st.sampled_from(_PACK_KEYS), min_size=1, max_size=3, unique=True))):
+        data[key] = f"@@{k}@@"
+        raws.append(draw(_raw_json))
+    text = json.dumps(data)
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"@@{k}@@"', raw)
+    return text.encode()
+
+
+@PUZZLE_FAST
+@given(data=hostile_pack())
+def test_language_pack_reader(records, workdir, within_memory, data):
+    """`--language FILE`: an Alphabet or one InputError line naming the file, never another exception."""
+    from xwcp.model.alphabet import Alphabet, load_alphabet
+
+    record = records("language pack reader")
+    record.inputs.add(repr(data[:2000]))
+    path = workdir / "fuzz-pack.json"
+    path.write_bytes(data)
+    try:
+        assert isinstance(load_alphabet(str(path)), Alphabet)
+    except InputError as exc:
+        text = str(exc)
+        assert "\n" not in text.strip() and str(path) in text and len(text) < 600, text[:2000]
+    except Exception as exc:  # noqa: BLE001 - every other exception is what we look for
+        record.crash(exc, traceback.format_exc(), data[:300])
+
+
+@PUZZLE_FAST
+@given(raw=st.one_of(_raw_json, _raw_json.map(lambda r: '{"name": "g", "status": "filled", "seconds": ' + r + "}")))
+def test_batch_result_reader(records, workdir, raw):
+    """`xwcp batch --resume` reads each grid's NAME.json: a record, or None (the grid runs again), never an
+    exception (a record nested past the recursion limit was a RecursionError, exit 70)."""
+    from xwcp.dist.batch import read_result, result_path
+
+    record = records("batch result reader")
+    record.inputs.add(raw[:2000])
+    result_path(workdir, "fuzz-result").write_text(raw, encoding="utf-8")
+    try:
+        answer = read_result(workdir, "fuzz-result")
+    except Exception as exc:  # noqa: BLE001 - every exception is what we look for
+        record.crash(exc, traceback.format_exc(), raw[:300])
+        return
+    assert answer is None or (isinstance(answer, dict) and answer.get("status"))
+
+
+@pytest.mark.parametrize("name", sorted(hostile_json_files()))
+def test_each_hostile_json_file(workdir, name):
+    """The fixed seeds of the two targets above: a pack refused in one line, a result record read as not done."""
+    from xwcp.dist.batch import read_result
+    from xwcp.model.alphabet import load_alphabet
+
+    data = hostile_json_files()[name]
+    if name.startswith("pack-"):
+        path = workdir / name
+        path.write_bytes(data)
+        with pytest.raises(InputError) as caught:
+            load_alphabet(str(path))
+        assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    else:
+        (workdir / "seed.json").write_bytes(data)
+        assert read_result(workdir, "seed") is None
+
+
 # ----- the long profile --------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -642,3 +920,17 @@ def test_command_line_long(records, workdir, capsys, call):
                       hostile_grid_text().map(lambda d: ("fuzz.txt", d))))
 def test_puzzle_files_long(records, workdir, within_memory, data):
     _check_puzzle_file(records("puzzle files (long)"), workdir, *data)
+
+
+@pytest.mark.slow
+@settings(SLOW, max_examples=2000)
+@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
+def test_language_named_in_a_file_long(records, workdir, planted, fmt, name):
+    _check_language_name(records("language named in a file (long)"), workdir, planted, fmt, name)
+
+
+@pytest.mark.slow
+@settings(SLOW, max_examples=5000)
+@given(code=st.sampled_from(_TYPED_PACKS + ("cy", "ca", "he", "de-umlaut", "hu", "pl")), raw=typed_words)
+def test_typed_word_long(records, code, raw):
+    _check_typed_word(records("typed word (long)"), code, raw)

@@ -116,3 +116,18 @@ def test_outside_the_main_thread_nothing_is_installed():
     thread.start()
     thread.join(5)
     assert seen == {"hard": True, "soft": True}
+
+
+def test_a_soft_stop_is_heard_while_the_main_thread_is_blocked():
+    """Python runs a signal's handler only when the main thread runs Python again; a search blocked in C (CP-SAT's
+    solve) must hear the signal at once all the same: the wake-up fd's watcher sets STOP, and stop_softly relays it
+    to its event (here STOP is set as that watcher sets it, while the main thread waits)."""
+    event = threading.Event()
+    with stop_on_signals(), stop_softly(event):
+        timer = threading.Timer(0.1, STOP.set)
+        timer.start()
+        try:
+            assert event.wait(2.0), "the soft-stop event was not set while the main thread was blocked"
+        finally:
+            timer.cancel()
+    assert not STOP.is_set()

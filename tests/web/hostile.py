@@ -99,6 +99,16 @@ def txt_huge_number() -> tuple[str, bytes]:
     return "numbers.txt", ("...\n...\n...\n; numbers: " + "9" * 5000 + "\n").encode()
 
 
+def txt_language_file() -> tuple[str, bytes]:
+    """A .txt grid whose `; language:` line names a file every server has (it must name a pack, never a file)."""
+    return "passwd.txt", b"; language: /etc/passwd\n...\n...\n...\n"
+
+
+def txt_language_nowhere() -> tuple[str, bytes]:
+    """The same grid naming a file no server has: answered exactly as the one above, but for the name."""
+    return "nowhere.txt", b"; language: /etc/no-such-file\n...\n...\n...\n"
+
+
 def puz_locked_60x60() -> tuple[str, bytes]:
     """A locked 60x60 .puz (7 KB) that no key opens: the key search tries all 10,000 keys on the whole grid."""
     import puz
@@ -136,6 +146,8 @@ HOSTILE_FILES = {
     "json entry id [1]": json_entry_id_list,
     "txt 5,000-digit number": txt_huge_number,
     "puz locked 60x60": puz_locked_60x60,
+    "txt language: /etc/passwd": txt_language_file,
+    "txt language: /etc/no-such-file": txt_language_nowhere,
 }
 """What the audit uploaded to POST /api/open, by a short name."""
 
@@ -158,6 +170,57 @@ def crashing_open(name: str, data: bytes) -> None:
 def huge_word_list(letters: int = 1 << 20) -> bytes:
     """A personal list upload of one word of `letters` letters."""
     return b"ESNE;60\n" + b"A" * letters + b";50\n"
+
+
+# ----- request bodies with numbers Python's json module chokes on, nesting, bytes that are no UTF-8 -----------------
+
+HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1" * 31, "1e400", "-1e999", "2.5e" + "0" * 40, "1." + "1" * 5000,
+                "1e" + "9" * 5000, "NaN", "Infinity", "-Infinity")
+"""Numbers a JSON body may spell: past Python's 4,300-digit int limit, past a float's range, endless mantissas and
+exponents, and the json module's NaN and Infinity (no JSON at all)."""
+BODY_BASE = {"grid": ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."], "slot": "4A",
+             "k": 3, "time_limit_s": 1, "seed": 0, "min_score": 50}
+"""A good request (a 7x7 and a slot) whose fields the hostile bodies spoil."""
+
+
+def hostile_json_bodies():
+    """A hypothesis strategy of request bodies (bytes) that are `BODY_BASE` with one to three fields (its own or a
+    new one) spoiled: a huge number (`HUGE_NUMBERS`, or a drawn run of digits, exponent or mantissa), nesting up
+    to 3,000 deep, a value of the wrong type, and at times a byte that is no UTF-8 or the body cut short. At least
+    one spoilt field is a number or nesting the parse must refuse, so no body is a good request."""
+    from hypothesis import strategies as st
+
+    digits = st.integers(31, 6000).map(lambda n: "9" * n)
+    numbers = st.one_of(st.sampled_from(HUGE_NUMBERS), digits, digits.map(lambda d: "-" + d),
+                        digits.map(lambda d: "1e" + d), digits.map(lambda d: "0." + d))
+    nesting = st.integers(33, 3000).flatmap(lambda n: st.sampled_from(["[" * n + "]" * n,
+                                                                       '{"a":' * n + "1" + "}" * n,
+                                                                       "[" * n + "1" + "]" * n]))
+    refused = st.one_of(numbers, nesting, numbers.map(lambda n: f"[{n}]"), numbers.map(lambda n: f'{{"x": {n}}}'))
+    wrong_types = st.sampled_from(['"x"', "true", "null", "[]", "{}", "[1, 2]", '["#", 5]', "-1", "2.5", '{"grid": 1}'])
+    keys = st.sampled_from([*BODY_BASE, "themes", "words", "clues", "format", "type", "id", "new"])
+
+    @st.composite
+    def bodies(draw) -> bytes:
+        fields = draw(st.lists(st.tuples(keys, st.booleans()), min_size=1, max_size=3))
+        data: dict[str, object] = dict(BODY_BASE)
+        raws = []
+        for k, (key, spoil) in enumerate(fields):
+            data[key] = f"@@{k}@@"
+            raws.append(draw(refused) if spoil or k == 0 else draw(st.one_of(wrong_types, refused)))
+        text = json.dumps(data)
+        for k, raw in enumerate(raws):
+            text = text.replace(f'"@@{k}@@"', raw, 1)
+        body = text.encode()
+        form = draw(st.sampled_from(["whole", "whole", "not utf-8", "cut"]))
+        if form == "not utf-8":
+            at = draw(st.integers(0, len(body)))
+            body = body[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])) + body[at:]
+        elif form == "cut":
+            body = body[:draw(st.integers(0, len(body) - 1))]
+        return body
+
+    return bodies()
 
 
 # ----- a server under attack: run it, send the inputs, watch /api/info and its memory -----------------------------
@@ -382,11 +445,17 @@ def attack_all(attack: Attack) -> list[Row]:
     attack.run("two zip bombs at once", at_once(attack.open_file(*files["jpz zip bomb"]),
                                                  attack.open_file(*files["jpz zip bomb"])))
     attack.run("personal list, a 1 MB word", lambda: attack.post("/api/words/upload?mode=merge", huge_word_list()))
+    for typed in ("CAFE\u0301", "\ufb01ne", "d\u0131sk"):  # a word edit that would change another word's score
+        attack.run(f"word edit {typed.encode('unicode_escape').decode()}",
+                   lambda typed=typed: attack.post("/api/words", json.dumps({"word": typed, "score": 0}).encode()))
     attack.run("half-sent body", attack.half_sent(close=False))
     attack.run("disconnect mid-body", attack.half_sent(close=True))
     attack.run("ws binary message", attack.websocket(b"\x00\x01binary"))
     attack.run("ws nested JSON", attack.websocket("[" * 100_000 + "]" * 100_000))
     attack.run("ws wrong types", attack.websocket(json.dumps({"grid": 5, "time_limit_s": "x"})))
+    attack.run("ws 5,000-digit number", attack.websocket('{"grid": ["..."], "seed": ' + "9" * 5000 + "}"))
+    attack.run("POST 5,000-digit number", lambda: attack.post("/api/suggest", b'{"slot": "1A", "k": ' + b"9" * 5000
+                                                              + b', "grid": ["..."]}'))
     attack.run("Host localhost:1@evil.example",
                lambda: attack.get("/api/info", headers={"Host": "localhost:1@evil.example"}))
     return attack.rows

@@ -242,3 +242,93 @@ def test_dead_end_labels_go_where_their_proof_slots_kept_their_letters(words):
     assert carried(erase(complete_other, 0)) == {"PROVEN"}  # a completed entry of another length reopened
     assert carried(erase(complete_same, 0)) == set()  # ... of a proof slot's length: its word is a candidate again
     assert carried(lambda at: put(at, by_name["6D"], range(by_name["6D"].length))) == set()  # a proof slot completed
+
+
+# ----- bounded by bytes ---------------------------------------------------------------------------
+
+def _rows(name: str) -> list[str]:
+    grid = xwcp.read_grid(ROOT / "models" / f"{name}.txt")
+    return ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+
+
+def _ask(cache, words, rows):
+    return cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 50, False)
+
+
+@pytest.mark.parametrize("rows", [_rows("15x15-daily-01"), [row * 4 for row in _rows("15x15-daily-01")] * 4],
+                         ids=["15x15", "60x60"])
+def test_a_grid_and_its_engine_are_charged_what_their_arrays_hold(words, rows):
+    """The charge of a kept grid and of its engine is within a factor of what they allocated (tracemalloc, which
+    sees numpy's and ctypes' buffers: their arrays' bytes) and of every array's nbytes reachable from them."""
+    import tracemalloc
+
+    from xwcp.web.analysis_cache import entry_bytes
+    from xwcp.web.held_bytes import held_bytes
+
+    cache = AnalysisCache()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        entry = _ask(cache, words, rows)
+        allocated = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    (kept,) = cache._engines.values()
+    charged = cache.held_bytes()
+    assert charged == cache._bytes_by_key[next(iter(cache._entries))] + kept.bytes
+    assert 0.67 < charged / allocated < 1.5, (charged, allocated)
+    arrays = [*entry.problem.domains, *entry.prop.domains, entry.prop.letter_counts, *entry.prop.counts_by_slot]
+    arrays_nbytes = sum(a.nbytes for a in {id(a): a for a in arrays}.values())
+    assert arrays_nbytes <= entry_bytes(entry) < 1.5 * arrays_nbytes
+    engine_arrays = sum(value.nbytes for value in vars(kept.engine).values() if isinstance(value, np.ndarray))
+    assert engine_arrays <= kept.bytes < 1.5 * engine_arrays + 2**20
+    walked = held_bytes((entry.problem, entry.prop, entry.cells), (type(words), AnalysisCache))
+    assert 0.8 < entry_bytes(entry) / walked < 1.25
+
+
+def test_what_the_cache_keeps_stays_under_its_bytes_least_recently_used_first(words):
+    """Past `max_bytes` the least recently used grids go first (a grid asked again stays), the total stays under
+    the bound after every request, and a kept grid that probed in an evicted one no longer holds it (and answers
+    as probing afresh does)."""
+    rows = _rows("15x15-daily-01")
+    one = AnalysisCache()
+    _ask(one, words, rows)
+    cache = AnalysisCache(max_bytes=int(3.5 * one.held_bytes()))  # room for three grids like it and their engines
+    first = _ask(cache, words, rows)
+    slot = first.problem.slot_by_name("1A")
+    typed = list("".join(rows))
+
+    def type_letter(index: int):
+        typed[slot.cells[index]] = "ABC"[index]
+        entry = _ask(cache, words, ["".join(typed[r * 15:(r + 1) * 15]) for r in range(15)])
+        assert cache.held_bytes() <= cache.max_bytes
+        return entry
+
+    t1, t2 = type_letter(0), type_letter(1)
+    assert t1.probe_source_by_slot[slot.id] is first and t2.probe_source_by_slot[slot.id] is first
+    assert _ask(cache, words, rows) is first  # asked again: the most recently used now
+    t3 = type_letter(2)
+    kept = list(cache._entries.values())
+    assert first in kept and t3 in kept and t1 not in kept  # t1 was the least recently used
+    small = _rows("11x11-01")
+    empties = [cell for cell, letter in enumerate("".join(small)) if letter == "."]
+    for cell in empties:  # other grids, small ones, until the first grid goes
+        cells = list("".join(small))
+        cells[cell] = "E"
+        _ask(cache, words, ["".join(cells[r * 11:(r + 1) * 11]) for r in range(11)])
+        assert cache.held_bytes() <= cache.max_bytes
+        if first not in cache._entries.values():
+            break
+    kept = list(cache._entries.values())
+    assert first not in kept and t3 in kept, "the first grid goes before the newer t3"
+    assert all(source is not first for entry in kept for source in entry.probe_source_by_slot.values())
+    suggest_as_fresh(t3, slot.id, "1A", count=False)  # probed in its own engine now: the same answer
+    assert cache.evicted >= 2
+
+
+def test_the_app_and_serve_pass_the_bound_on(words):
+    from xwcp.web.app import create_app
+    from xwcp.web.serve import CACHE_MB
+
+    assert create_app(words=words, personal=False, cache_bytes=123_456).state.xwcp.cache.max_bytes == 123_456
+    assert create_app(words=words, personal=False).state.xwcp.cache.max_bytes == CACHE_MB * 2**20

@@ -149,7 +149,10 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
         # the page's first answer probes until k words survive, without counting the rest (/ws/suggest counts)
         assert data == suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10,
                                       count=False, probe_max_words=None)
-    assert client.get("/api/info").json()["cache"] == {"hits": 0, "misses": 5, "incremental": 3}
+    cache = client.get("/api/info").json()["cache"]
+    assert {name: cache[name] for name in ("hits", "misses", "incremental")} == {"hits": 0, "misses": 5,
+                                                                                 "incremental": 3}
+    assert 0 < cache["bytes"] <= cache["max_bytes"] and cache["evicted"] == 0
 
 
 # ----- the server's language (issue 36) ---------------------------------------------------------

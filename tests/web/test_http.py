@@ -40,6 +40,28 @@ def test_parse_json_takes_an_object_only():
 
 def test_deeply_nested_json_is_refused_not_a_crash():
     assert "nested too deeply" in _refused(lambda: parse_json("[" * 100_000 + "]" * 100_000))
+    assert "nested too deeply" in _refused(lambda: parse_json('{"k": ' + "[" * 900 + "]" * 900 + "}"))
+
+
+@pytest.mark.parametrize("number, words", [
+    ("9" * 5000, "5,000 digits"),  # int() raises ValueError past 4,300 digits: it was a 500
+    ("-" + "9" * 4301, "4,301 digits"),
+    ("1" * 31, "31 digits"),
+    ("1e" + "9" * 5000, "digits"),
+    ("1." + "1" * 5000, "digits"),
+    ("1e400", "too large"),
+    ("-1e999", "too large"),
+    ("NaN", "NaN"),
+    ("-Infinity", "Infinity"),
+])
+def test_a_number_json_or_python_cannot_take_is_a_400(number, words):
+    message = _refused(lambda: parse_json('{"grid": ["..."], "k": [' + number + "]}"))
+    assert message.startswith("malformed JSON: ") and words in message and len(message) < 120
+
+
+def test_numbers_a_page_sends_are_read():
+    assert parse_json('{"a": 0.30000000000000004, "b": 1e-7, "c": -2147483648, "d": 1.5e+300}') == {
+        "a": 0.30000000000000004, "b": 1e-7, "c": -2147483648, "d": 1.5e300}
 
 
 # ----- the app's guard and the body reader, driven at the ASGI level ---------------------------------------------

@@ -114,3 +114,32 @@ def test_a_personal_file_with_a_long_word_is_reported_and_the_list_still_serves(
     assert "personal.dict:2: a word of 100,000 letters" in info["personal"]["error"]
     assert len(info["personal"]["error"]) < 300
     assert client.post("/api/suggest", json={"grid": FILLED, "slot": "1A"}).status_code == 200
+
+
+def test_a_word_edit_never_changes_another_word_silently(client):
+    """CAFE + a combining acute is CAFÉ, which English writes CAFE: stored so, and the answer says it. The ligature
+    ﬁ and the dotless ı are no letters of English: the edit is refused naming them, and FINE and DISK keep the
+    server list's scores."""
+    cafe = client.post("/api/words", json={"word": "CAFE\u0301", "score": 0})
+    assert cafe.status_code == 200, cafe.text
+    data = cafe.json()
+    assert data["edited"] == [{"typed": "CAFE\u0301", "word": "CAFE", "score": 0}]
+    (said,) = data["warnings"]
+    assert "CAFÉ" in said and "stored as CAFE" in said and "É -> E" in said
+    assert {e["word"]: e["score"] for e in data["entries"]} == {"CAFE": 0}
+    for typed, char, code_point, listed in (("ﬁne", "ﬁ", "U+FB01", "FINE"), ("dısk", "ı", "U+0131", "DISK")):
+        response = client.post("/api/words", json={"edits": [{"word": "AXQZ", "score": 70}, {"word": typed, "score": 0}]})
+        assert response.status_code == 400, response.text
+        message = response.json()["error"]
+        assert f"{typed!r} is not a word of letters A-Z" in message and f"{char!r} ({code_point}" in message
+        assert f"type {listed} to edit that word" in message and "\n" not in message
+    assert {e["word"] for e in client.get("/api/words").json()["entries"]} == {"CAFE"}  # nothing else was stored
+
+
+def test_an_upload_skips_words_it_cannot_keep_and_names_those_it_stores_otherwise(client):
+    data = client.post("/api/words/upload?mode=merge&name=mine.txt",
+                       content="CAFE\u0301;60\nﬁne;70\ndısk;0\nAXQZ;80\n".encode()).json()
+    assert {e["word"]: e["score"] for e in data["entries"]} == {"CAFE": 60, "AXQZ": 80}
+    assert "2 malformed lines" in data["skipped"] and "U+FB01" in data["skipped"] and "U+0131" in data["skipped"]
+    (said,) = data["warnings"]
+    assert "line 1: CAFÉ -> CAFE" in said

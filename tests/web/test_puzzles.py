@@ -143,3 +143,49 @@ def test_an_error_names_the_upload_not_the_servers_temporary_file(client):
     response = client.post("/api/open?name=zipped.jpz", content=out.getvalue())
     error = response.json()["error"]
     assert response.status_code == 400 and error.startswith("zipped.jpz") and tempfile.gettempdir() not in error
+
+
+def _named_paths(tmp_path) -> dict[str, str]:
+    """Paths an uploaded puzzle may name as its language: a valid pack (with and without .json), a file that is no
+    pack, a path that does not exist."""
+    from tests.project.hostile import planted_pack
+
+    folder = tmp_path / "server-files"
+    folder.mkdir()
+    (folder / "pack").write_text(planted_pack(), encoding="utf-8")
+    (folder / "pack.json").write_text(planted_pack(), encoding="utf-8")
+    (folder / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    return {name: str(folder / name) for name in ("pack", "pack.json", "passwd", "missing")}
+
+
+@pytest.mark.parametrize("fmt", ["txt", "ipuz", "xd", "json"])
+def test_open_never_reads_a_file_an_upload_names_as_its_language(client, tmp_path, fmt):
+    """A `; language: /etc/passwd` line (an .ipuz key, an .xd header, a .json field) names no file on the server:
+    the answer is the same whether the path is a pack, another file or nothing, and never the pack's letters."""
+    import re
+
+    from tests.project.hostile import puzzle_naming_language
+
+    said = set()
+    for path in _named_paths(tmp_path).values():
+        response = client.post(f"/api/open?name=named.{fmt}", content=puzzle_naming_language(fmt, path),
+                               headers={"Content-Type": "application/octet-stream"})
+        if fmt in ("txt", "json"):  # xwcp's own formats: an unknown language is an error
+            assert response.status_code == 400, response.text
+            message = response.json()["error"]
+            assert message.startswith(f"named.{fmt}: unknown language"), message
+        else:  # a published format: read as English, with a warning
+            assert response.status_code == 200, response.text
+            data = response.json()
+            assert data["puzzle"]["grid"] == ["CAT", "A#A", "TAT"] and "language" not in data["puzzle"]
+            (message,) = [w for w in data["warnings"] if "language" in w]
+        assert "root:" not in message and "not JSON" not in message
+        said.add(re.sub(r"language '[^']*'(\.\.\.)?", "language NAME", message))
+    assert len(said) == 1, said
+
+
+def test_export_never_reads_a_file_the_page_object_names(client, tmp_path):
+    for path in _named_paths(tmp_path).values():
+        response = client.post("/api/export", json={"puzzle": {"grid": ["CAT", "A#A", "TAT"], "language": path},
+                                                    "format": "txt"})
+        assert response.status_code == 400 and "unknown language" in response.json()["error"], response.text

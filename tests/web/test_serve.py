@@ -1,5 +1,6 @@
 """Running the builder (xwcp/web/serve.py, through `xwcp serve`): the URL printed first and served, a bad or taken port
-refused in one line, two workers answering only their hosts and stopping cleanly."""
+refused in one line, two workers answering only their hosts (each keeping its share of --cache-mb) and stopping
+cleanly."""
 from __future__ import annotations
 
 import json
@@ -50,7 +51,7 @@ def _get(url: str, host: str | None = None) -> tuple[int, dict]:
 def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--workers", "2",
-                               "--allow-host", "builder.test"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               "--allow-host", "builder.test", "--cache-mb", "100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
     try:
         assert server.stdout.readline().strip() == f"xwcp builder: http://127.0.0.1:{port}/"
@@ -61,6 +62,7 @@ def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
             try:
                 status, data = _get(url)
                 pids.add(data["pid"])
+                assert data["cache"]["max_bytes"] == 50 * 2**20  # --cache-mb shared out over the workers
             except OSError:
                 pass
             assert time.monotonic() < deadline, f"workers answering: {pids}"

@@ -78,3 +78,49 @@ def test_each_language_has_its_own_personal_list_written_in_its_letters(tmp_path
         userwords.clean_word("дом", spanish)
     words, problems, n = userwords.parse_upload("AÑO;60\nдом;50\n", "up", spanish)
     assert words == {"AÑO": 60} and n == 1
+
+
+@pytest.mark.parametrize("typed", ["ﬁne", "dısk", "ſun", "ǅemal", "Ａbc", "Q\u0301", "\u0301abc"])
+def test_an_edit_with_a_character_english_cannot_keep_is_refused_naming_it(typed):
+    from xwcp.base.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        userwords.clean_word(typed)
+    message = str(caught.value)
+    assert message.startswith(f"{typed!r} is not a word of letters A-Z: it has ") and "U+" in message, message
+    assert "\n" not in message and len(message) < 300
+
+
+def test_an_edit_stores_what_the_languages_own_rules_write_and_says_so():
+    from xwcp.model.alphabet import load_alphabet
+
+    notes: list[str] = []
+    assert userwords.clean_word("CAFE\u0301", notes=notes) == "CAFE"
+    assert notes == ["'CAFÉ' is stored as CAFE (É -> E in English)"]
+    assert userwords.clean_word("straße", notes=notes) == "STRASSE" and "ß -> SS" in notes[-1]
+    notes.clear()
+    assert userwords.clean_word("Esne", notes=notes) == "ESNE" and notes == []  # case is no change
+    turkish, german = load_alphabet("tr"), load_alphabet("de")
+    assert userwords.clean_word("dısk", turkish, notes) == "DISK" and notes == []  # ı is Turkish's own letter
+    assert userwords.clean_word("istanbul", turkish, notes) == "İSTANBUL" and notes == []
+    assert userwords.clean_word("Äpfel", german, notes) == "AEPFEL"
+    assert notes == [f"'Äpfel' is stored as AEPFEL (Ä -> AE in {german.name})"]
+
+
+def test_an_upload_reads_its_words_as_edits_are_read():
+    notes: list[str] = []
+    words, problems, n = userwords.parse_upload("CAFE\u0301;60\nﬁne;70\ndısk;0\nAXQZ\n", "mine.txt", notes=notes)
+    assert words == {"CAFE": 60, "AXQZ": 50} and n == 2
+    assert [line for line, _ in problems] == [2, 3] and "U+FB01" in problems[0][1] and "U+0131" in problems[1][1]
+    assert notes == ["mine.txt: 1 word stored in the letters of English (line 1: CAFÉ -> CAFE)"]
+
+
+def test_an_edit_from_the_grid_may_hold_a_letters_code_char():
+    """The page's Ban entry sends a Dutch entry's cells: IJ is a code char there, read as the letter IJ."""
+    from xwcp.model.alphabet import load_alphabet
+
+    dutch = load_alphabet("nl")
+    ij = dutch.from_cell("IJ")
+    notes: list[str] = []
+    assert userwords.clean_word(ij + "S", dutch, notes) == ij + "S" and notes == []
+    assert userwords.clean_word("ijs", dutch) == ij + "S"

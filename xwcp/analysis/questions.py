@@ -23,6 +23,8 @@ from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import FillStatus, SlotId
 
 if TYPE_CHECKING:
+    import threading
+
     from xwcp.analysis.verify import VerifyProgress
     from xwcp.engine.kernel import BitSearch
     from xwcp.engine.result import FillResult
@@ -327,7 +329,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
                    probe_time_limit_s: float | None = None,
                    dead_words: dict[int, SlotId] | None = None,
                    alive_words: set[int] | None = None,
-                   probe_engine: Callable[[], BitSearch] | None = None) -> dict[str, Any]:
+                   probe_engine: Callable[[], BitSearch] | None = None,
+                   abort: threading.Event | None = None) -> dict[str, Any]:
     """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
     labelled by a solver.
 
@@ -349,7 +352,8 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     Labels: `viable` (a full fill with that word exists at the current floor: the problem's
     minimum score, per-slot floors and other controls), `dead-end` (proven that none does),
     `unknown` (the total budget `time_limit_s` ran out first). The words are verified together
-    under that one budget (xwcp/analysis/verify.py); `progress` gets a `VerifyProgress` as they settle.
+    under that one budget (xwcp/analysis/verify.py); `progress` gets a `VerifyProgress` as they settle;
+    once `abort` is set, the words not yet settled stay unknown (None: a stop signal to the command).
     Labelled words are listed viable first, then unknown, then dead ends, each group in rank order.
     """
     slot = find_slot(problem, slot_name)
@@ -373,7 +377,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
         from xwcp.analysis.verify import Verdict, verify_words
 
         verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
-                                time_limit_s=time_limit_s, seed=seed, progress=progress)
+                                time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort)
         for word, v in zip(words, verdicts):
             word["verdict"] = v.verdict.value
             word["how"] = v.how

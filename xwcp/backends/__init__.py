@@ -77,15 +77,18 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
         limits: an `xwcp.Limits`, or a number of seconds (the time limit), or None for no limit.
 
     Returns:
-        The backend's FillResult.
+        The backend's FillResult; LIMIT or ABORTED (without fills) when its limit passed or it was stopped while
+        it prepared its search (a backend's preparation raises `Cancelled`, answered here).
 
     Raises:
         TypeError: an argument of the wrong type (the message names it).
         InputError: unknown or unavailable backend.
         RuntimeError: the backend returned a fill that breaks the rules (a bug, never shown as an answer).
     """
+    import time
     from dataclasses import replace
 
+    from xwcp.base.deadline import Cancelled
     from xwcp.compile.problem import Problem
     from xwcp.engine.result import as_limits, check_fill
     from xwcp.runtime.signals import STOP
@@ -99,12 +102,22 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
     limits = as_limits(limits)
     if limits.abort is None:  # a stop signal to the command (see xwcp.runtime.signals) aborts the search
         limits = replace(limits, abort=STOP)
-    if problem.controls.max_shared_substring is not None and not problem.conflicts:
-        from xwcp.backends.controlled import fill_no_shared
+    start = time.perf_counter()
+    try:
+        if problem.controls.max_shared_substring is not None and not problem.conflicts:
+            from xwcp.backends.controlled import fill_no_shared
 
-        result = fill_no_shared(problem, backend, limits)
-    else:
-        result = get_backend(backend).fill(problem, limits)
+            result = fill_no_shared(problem, backend, limits)
+        else:
+            result = get_backend(backend).fill(problem, limits)
+    except Cancelled as stop:
+        from xwcp.backends._common import limit_reason
+        from xwcp.base.deadline import StopReason
+        from xwcp.base.types import FillStatus
+        from xwcp.engine.result import FillResult, FillStats
+
+        status = FillStatus.ABORTED if stop.reason is StopReason.ABORTED else FillStatus.LIMIT
+        return FillResult(status, backend, FillStats(time.perf_counter() - start), reason=limit_reason(status, limits))
     for entries in result.fills:
         violations = check_fill(problem, entries)
         if violations:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
+from xwcp.base.deadline import Deadline
 from xwcp.engine.wide import WideEngine, kernel_takes
 from xwcp.engine.kernel import Engine
 from xwcp.engine.plain_kernel import engine_for
@@ -30,6 +31,12 @@ class Clock:
         if self.limits.time_limit_s is None:
             return None
         return self.limits.time_limit_s - self.elapsed_s
+
+    @property
+    def deadline(self) -> Deadline:
+        """The limits as a `Deadline`, for the loops that prepare a search (they raise `Cancelled` past it)."""
+        limit_s = self.limits.time_limit_s
+        return Deadline(None if limit_s is None else self.start + limit_s, self.limits.abort)
 
     def stop_status(self) -> FillStatus | None:
         """ABORTED if the abort event is set, LIMIT if the time is up, else None."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from xwcp.backends._common import AcEngine, ac_engine
+from xwcp.base.deadline import NEVER, Deadline
 from xwcp.compile.problem import Problem
 from xwcp.base.types import SlotId
 
@@ -23,18 +24,23 @@ RERANK_POOL = 10
 """`rerank_words` reorders only a slot's first RERANK_POOL * k words (the rest rarely climb into the top k)."""
 
 
-def rank_words(problem: Problem, engine: AcEngine) -> dict[SlotId, np.ndarray]:
+def rank_words(problem: Problem, engine: AcEngine, deadline: Deadline = NEVER) -> dict[SlotId, np.ndarray]:
     """Every open slot's live word ids, best crossing fit first (ties: higher score, then word id).
 
     Args:
         problem: the problem `engine` was built from.
         engine: an engine holding arc-consistent domains.
+        deadline: the fill's limit and abort event (ranking a 47x47's 600 slots takes seconds).
 
     Returns:
         {slot_id: int32 word ids} for every open slot (`engine.slot_ids`).
+
+    Raises:
+        Cancelled: the deadline passed or the fill was stopped.
     """
     ranked: dict[SlotId, np.ndarray] = {}
     for slot_id in engine.slot_ids:
+        deadline.check()
         slot = problem.slots[slot_id]
         bucket = problem.words.bucket(slot.length)
         word_ids = np.flatnonzero(engine.domain(slot_id)).astype(np.int32)
@@ -52,7 +58,7 @@ def rank_words(problem: Problem, engine: AcEngine) -> dict[SlotId, np.ndarray]:
 
 
 def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: dict[SlotId, int],
-                 n_passes: int = 3) -> dict[SlotId, np.ndarray]:
+                 n_passes: int = 3, deadline: Deadline = NEVER) -> dict[SlotId, np.ndarray]:
     """Re-rank every slot's words by fit against its crossing slots' current shortlists.
 
     Each pass scores a word by the sum over its checked cells of log(1 + words on the
@@ -65,9 +71,13 @@ def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: 
         ranked: `rank_words` output (the tie order).
         k_by_slot: shortlist size per open slot.
         n_passes: passes (each starts from the previous pass's order).
+        deadline: the fill's limit and abort event.
 
     Returns:
         {slot_id: word ids}, each a permutation of `ranked[slot_id]`.
+
+    Raises:
+        Cancelled: the deadline passed or the fill was stopped.
     """
     # Only the first RERANK_POOL * k words of each slot compete; the rest keep their order.
     pool_by_slot = {slot_id: ids[:RERANK_POOL * k_by_slot[slot_id]] for slot_id, ids in ranked.items()}
@@ -83,6 +93,7 @@ def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: 
             log_counts[slot_id] = np.log1p(counts)
         new_order = {}
         for slot_id, order in order_by_slot.items():
+            deadline.check()
             letters = letters_by_slot[slot_id][order]
             fit = np.zeros(len(order))
             for pos, (other, other_pos) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):

@@ -353,7 +353,8 @@ class _Rounds:
         self.last_k = k
         ordered = ranked
         if k is not None and self.options.rerank_passes:
-            ordered = rerank_words(self.problem, ranked, {s: k for s in ranked}, self.options.rerank_passes)
+            ordered = rerank_words(self.problem, ranked, {s: k for s in ranked}, self.options.rerank_passes,
+                                   self.clock.deadline)
         lists = shortlist(self.problem, ordered, k)
         if not lists.is_consistent:
             # start_engine already propagated, but stay exact
@@ -461,7 +462,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     assert engine is not None  # start_engine gives an engine whenever it gives no result
     options = _options(limits.extra)
     want = wanted_fills(limits)
-    ranked = rank_words(problem, engine)
+    ranked = rank_words(problem, engine, clock.deadline)
     longest = max((len(ids) for ids in ranked.values()), default=0)
     schedule: list[int | None] = [None] if want == 0 else [k for k in options.k_schedule if k < longest] + [None]
     rounds = _Rounds(problem, limits, clock, options, cp_model.CpSolver(), want,

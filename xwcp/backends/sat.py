@@ -55,6 +55,7 @@ import numpy as np
 from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
                                    wanted_fills)
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
+from xwcp.base.deadline import NEVER, Deadline
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
 from xwcp.base.types import FillStatus, SlotId
@@ -384,11 +385,12 @@ class _Search:
     """The rounds of growing shortlists on one incremental solver (see the module docstring).
 
     `emit(kind, payload)` receives ("fill", entries) for each fill and ("progress", stats)
-    after each solver call. `stop()` returns a FillStatus when the caller wants to stop.
+    after each solver call. `stop()` returns a FillStatus when the caller wants to stop; re-ranking between
+    rounds raises `Cancelled` past `deadline` (in process; a child is killed by its parent instead).
     """
 
     def __init__(self, problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options,
-                 emit: Emit, stop: Callable[[], FillStatus | None]):
+                 emit: Emit, stop: Callable[[], FillStatus | None], deadline: Deadline = NEVER):
         from pysat.solvers import Solver
 
         self.problem = problem
@@ -397,6 +399,7 @@ class _Search:
         self.options = options
         self.emit = emit
         self.stop = stop
+        self.deadline = deadline
         self.k_by_slot = {s: len(ids) if want == 0 else min(options.first_k, len(ids)) for s, ids in ranked.items()}
         self.encoder = _Encoder(problem, guarded=True, eager_dupes=options.eager_dupes)
         self.solver = Solver(name=options.solver)
@@ -429,7 +432,7 @@ class _Search:
             self.rounds += 1
             ranked = self.ranked
             if self.options.rerank_passes and not all(k >= len(ranked[s]) for s, k in self.k_by_slot.items()):
-                ranked = rerank_words(problem, ranked, self.k_by_slot, self.options.rerank_passes)
+                ranked = rerank_words(problem, ranked, self.k_by_slot, self.options.rerank_passes, self.deadline)
             lists = shortlist(problem, ranked, self.k_by_slot)
             if not lists.is_consistent:
                 if lists.is_complete:  # start_engine already propagated, but stay exact
@@ -529,7 +532,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         raise RuntimeError("start_engine gave neither an engine nor an answer")
     options = replace(_Options.from_extra(limits.extra), max_conflicts=int(limits.max_backtracks or 0))
     want = wanted_fills(limits)
-    ranked = rank_words(problem, engine)
+    ranked = rank_words(problem, engine, clock.deadline)
     fills: list[tuple[str, ...]] = []
     counter = {"n_fills": 0}
     stats: dict[str, int] = {}
@@ -576,7 +579,7 @@ def _run_in_process(problem: Problem, ranked: dict[SlotId, np.ndarray], want: in
     if options.solver not in INTERRUPTIBLE_SOLVERS:
         raise ValueError(f"solver {options.solver!r} cannot be interrupted, so it needs fork; "
                          f"use one of {', '.join(INTERRUPTIBLE_SOLVERS)}")
-    search = _Search(problem, ranked, want, options, emit, clock.stop_status)
+    search = _Search(problem, ranked, want, options, emit, clock.stop_status, clock.deadline)
     done = threading.Event()
 
     def watch() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from xwcp.runtime.writes import write_output
 from xwcp.runtime.argtypes import positive_float, positive_int
 from xwcp.bench.entrants import MODEL_ENTRANTS, Entrant, make_entrants
 from xwcp.bench.plots import write_plots
@@ -123,7 +124,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
             from xwcp.dist.cluster import open_client
 
             client = stack.enter_context(open_client(args.cluster, n_workers=args.workers))
-        (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+        write_output(out_dir / "meta.json", json.dumps(meta, indent=1) + "\n", "bench result")
         print(f"xwcp bench: {label}, {len(instances)} grids, {len(entrants)} entrants, limit {args.time_limit:g} s, "
               f"writing {out_dir}/" + (" (on Dask)" if client is not None else ""), file=sys.stderr)
         run = run_bench(instances, entrants, out_dir=out_dir, time_limit_s=args.time_limit, seeds=args.seeds,
@@ -138,10 +139,10 @@ def run_bench_command(args: argparse.Namespace) -> int:
         plots = write_plots(run.rows, entrants, out_dir, args.time_limit)
         meta.update(finished=time.strftime("%Y-%m-%d %H:%M:%S"), interrupted=run.interrupted,
                     load_average_end=_load_average(), rows=len(run.rows))
-        (out_dir / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
-        (out_dir / "summary.txt").write_text(text + "\n")
-        (out_dir / "per-grid.md").write_text(per_grid_markdown(run.rows, entrants))
-        (out_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=list) + "\n")
+        write_output(out_dir / "meta.json", json.dumps(meta, indent=1) + "\n", "bench result")
+        write_output(out_dir / "summary.txt", text + "\n", "bench result")
+        write_output(out_dir / "per-grid.md", per_grid_markdown(run.rows, entrants), "bench result")
+        write_output(out_dir / "summary.json", json.dumps(summary, indent=1, default=list) + "\n", "bench result")
     except KeyboardInterrupt:  # a second Ctrl-C while finishing: the rows are already on disk
         print(f"xwcp bench: interrupted; rows so far in {out_dir}/", file=sys.stderr)
         return 3

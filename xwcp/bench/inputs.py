@@ -116,8 +116,9 @@ def prepare_cli_inputs(instance: Instance, loaded: Loaded) -> None:
     """Give `loaded` a grid file and word-list file the `xwcp fill` command can read (untimed set-up).
 
     Grid files are used as they are; generated or XCSP grids and cut or XCSP lists are written
-    once under the cache directory (named by content), and each written list is loaded here
-    once so its compiled cache exists before any timed command reads it.
+    under the cache directory (named by content; written again when a file does not hold its
+    text), and each written list is loaded here so that its compiled cache exists, and has
+    been checked, before any timed command reads it.
     """
     import hashlib
 
@@ -135,16 +136,19 @@ def prepare_cli_inputs(instance: Instance, loaded: Loaded) -> None:
         loaded.words_arg = instance.words.path
         return
     path = folder / f"words-{loaded.word_key}.txt"
-    if not path.exists():
-        pairs = word_pairs(loaded.words, loaded.words.lengths, min_score=-32768)
-        _write_once(path, "".join(f"{word};{score}\n" for word, score in pairs))
-        load_word_list(path)
+    pairs = word_pairs(loaded.words, loaded.words.lengths, min_score=-32768)
+    _write_once(path, "".join(f"{word};{score}\n" for word, score in pairs))
+    load_word_list(path)
     loaded.words_arg = str(path)
 
 
 def _write_once(path: Path, text: str) -> None:
-    if path.exists():
-        return
+    """Write `text` to `path` unless the file holds it already (a file damaged in place is written again)."""
+    try:
+        if path.read_text(encoding="ascii") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass  # not there yet, unreadable or damaged: written below
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text, encoding="ascii")

@@ -181,9 +181,9 @@ def run_peer(
             per-run scratch files. Default: ``$XWCP_CACHE_DIR/peers``, else
             ``$XDG_CACHE_HOME/xwcp/peers``, else ``~/.cache/xwcp/peers``.
         word_file: where to keep this peer's word-list file instead of the content-hash name
-            (for "gecode" it must end in ".dzn", as MiniZinc insists). If it exists it is
-            reused as it is: the caller vouches that it was written by this function for the
-            same peer, words and slot lengths.
+            (for "gecode" it must end in ".dzn", as MiniZinc insists). If it exists and holds
+            what this function would write (the same peer, words and slot lengths) it is
+            reused; otherwise (damaged, or made for other words) it is written again.
         alphabet: the letters of `rows` and `words` (code chars of an xwcp pack; default English A-Z). Only
             Qxw takes another alphabet, and only one of QXW_ALPHABET_BY_CODE; other peers and packs are SKIPPED.
 
@@ -636,17 +636,19 @@ def _default_workdir() -> Path:
 
 
 def _word_file(workdir: Path, word_file: Path | None, prefix: str, suffix: str, make_text: Callable[[], str]) -> Path:
-    """The peer's word-list file: `word_file` if it exists, else written once per content hash."""
-    if word_file is not None and Path(word_file).exists():
-        return Path(word_file)
-    text = make_text()
-    data = text.encode("utf-8")  # ASCII for English; Qxw reads its dictionary as UTF-8
+    """The peer's word-list file: `word_file`, else one named by its content's hash; reused when it holds
+    exactly the text, else written (a file damaged in place, even with its size and time kept, is never
+    handed to a peer: it would answer for other words)."""
+    data = make_text().encode("utf-8")  # ASCII for English; Qxw reads its dictionary as UTF-8
     if word_file is not None:
         path = Path(word_file)
     else:
         path = workdir / f"{prefix}-{hashlib.sha256(data).hexdigest()[:20]}{suffix}"
-        if path.exists() and path.stat().st_size == len(data):
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
             return path
+    except OSError:
+        pass  # not there yet (or unreadable): written below
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from pathlib import Path
 from typing import Any
+
+from xwcp.runtime.writes import write_output
 
 Row = dict[str, Any]
 """A bench row, or a run's measured fields: column name to a JSON value."""
@@ -42,9 +43,7 @@ class RowWriter:
         self._write_json()
 
     def _write_json(self) -> None:
-        tmp = self.json_path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(self.rows, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, self.json_path)
+        write_output(self.json_path, json.dumps(self.rows, indent=1) + "\n", "bench result")
 
     def close(self) -> None:
         if not self._csv_file.closed:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from xwcp.base.errors import InputError, front_end
 from xwcp.cli.exits import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK
-from xwcp.cli.output import clear_warnings, print_quietly, silence_stdout
+from xwcp.cli.output import StdoutFailed, clear_warnings, guarded_stdout, print_quietly, silence_stdout
 from xwcp.cli.parser import COMMANDS, build_parser
 
 __all__ = ["build_parser", "main"]
@@ -49,8 +49,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_BAD_INPUT
     try:
-        with stop_on_signals(), front_end("cli"):  # messages name flags (--lock), not keywords (locks=)
+        with stop_on_signals(), front_end("cli"), guarded_stdout():  # messages name flags (--lock), not keywords
             return _run(parser, args)
+    except StdoutFailed as exc:  # a full device, a disk error: the user's environment, not a bug
+        silence_stdout()  # what is left in the buffer must not fail again in Python's flush at exit
+        print(f"xwcp: error: cannot write to standard output ({exc.strerror})", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as exc:
         print(f"xwcp: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

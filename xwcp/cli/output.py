@@ -2,9 +2,11 @@
 JSON, progress messages, and quiet printing for a reader that went away."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -62,3 +64,51 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError):
         pass
+
+
+class StdoutFailed(OSError):
+    """Standard output cannot take what a command prints (a full device, a disk error): not a bug, the user's
+    environment; its `strerror` says why."""
+
+
+class _GuardedStdout:
+    """sys.stdout whose write and flush errors (other than a closed pipe, `| head`) are `StdoutFailed`."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            written: int = self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise StdoutFailed(exc.errno, exc.strerror or str(exc)) from None
+        return written
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise StdoutFailed(exc.errno, exc.strerror or str(exc)) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """Within the block, a failed write to standard output raises `StdoutFailed`; the block's output is flushed at
+    its end (so a full device is found here, not in Python's flush at exit, which would print a traceback)."""
+    original = sys.stdout
+    if original is None:
+        yield
+        return
+    sys.stdout = _GuardedStdout(original)
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = original

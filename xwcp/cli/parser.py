@@ -193,6 +193,9 @@ def _add_serve(sub: Subparsers) -> None:
                         "--host; others get 403, which stops DNS rebinding); repeatable")
     p.add_argument("--no-personal", action="store_true",
                    help="do not use or edit the personal word list (for a server shared by several people)")
+    p.add_argument("--cache-mb", type=positive_int, default=512, metavar="MB",
+                   help="memory for the grids the server keeps between requests, over all workers, in MB "
+                        "(default 512; a 60x60 with its engine takes about 130, a 15x15 about 7)")
 
 
 def _add_convert(sub: Subparsers) -> None:
@@ -332,6 +335,11 @@ def _add_words(sub: Subparsers) -> None:
                    help="scores of a source without frequencies: flat 50, or by wordfreq (words it has not seen "
                         "30); default auto: wordfreq when installed")
     b.add_argument("--max-words", type=positive_int, metavar="N", help="keep only the N best-scored words")
+    b.add_argument("--max-read", type=positive_int, metavar="N",
+                   help="stop (exit 3, nothing written) past N words read from the source (default 5,000,000, and "
+                        "for a Hunspell pair at most 25 forms a byte of its files, 200,000 at least)")
+    b.add_argument("--time-limit", type=positive_float, default=600.0, metavar="S",
+                   help="stop (exit 3, nothing written) when reading the source takes over S seconds (default 600)")
     b.add_argument("--encoding", metavar="NAME", help="a FILE's text encoding (default UTF-8, else Latin-1)")
     b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 

@@ -22,5 +22,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     serve(host=args.host, port=args.port, words=args.words, workers=args.workers or default_threads(),
           max_fills=args.max_fills or default_threads(), hosts=allowed_hosts(args.host, args.allow_host),
           personal=not args.no_personal, announce=lambda url: print(f"xwcp builder: {url}", flush=True),
-          language=getattr(args, "language", None))
+          language=getattr(args, "language", None), cache_mb=args.cache_mb)
     return EXIT_OK

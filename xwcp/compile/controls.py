@@ -252,10 +252,12 @@ _DROPPED = str.maketrans("", "", " -'’.·")
 
 
 def _folded(word: str, alphabet: Alphabet, what: str) -> str:
-    folded, why_not = alphabet.fold_report(word)
-    if folded is None:
-        raise InputError(f"{what}: {alphabet.written(word)!r} has {why_not}, not a letter of {alphabet.name}")
-    return folded
+    """A control's word in `alphabet`'s code chars, read as a typed word is (`Alphabet.typed_word`): a character
+    the alphabet cannot keep (the ligature ﬁ, English's dotless ı) is refused, never read as another word's."""
+    read = alphabet.typed_word(word)
+    if read.word is None:
+        raise InputError(f"{what}: {alphabet.written(word)!r} has {read.refused}, not a letter of {alphabet.name}")
+    return read.word
 
 
 def parse_assignment(text: str, option: str) -> tuple[str, str]:

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
+from xwcp.base.deadline import NEVER, Deadline, StopReason
 from xwcp.designer.rules import Rules, Style
 from xwcp.designer.themes import Placement, Theme, ThemePlan, candidate_placements
 from xwcp.model import BLOCK, EMPTY, Grid
@@ -65,7 +66,7 @@ SOLVER_PARAMETERS = {"cp_model_presolve": False, "use_sat_inprocessing": False, 
 RANDOM_BLOCK_SHARE = 0.15
 """Share of cells hinted as blocks in a fresh solve's random hint (a 15x15 has 33-42 blocks: 15-19%)."""
 POLL_S = 0.05
-"""How often the watcher thread checks the caller's abort event during a solve."""
+"""How often the watcher thread checks the limits and the caller's abort event during a solve."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,9 @@ class PatternModel:
     connectivity: str = "lazy"
     """"lazy": solve without it, cut each disconnected pattern and solve again; "flow": a flow in the model."""
     stats: PatternStats = field(default_factory=PatternStats)
+    deadline: Deadline = field(default=NEVER, compare=False, repr=False)
+    """The design's limit and abort event: building the model or adding to it raises `Cancelled` past it (a
+    60x60 model takes seconds to build), and a solve stops at it."""
 
     def __post_init__(self) -> None:
         from ortools.sat.python import cp_model
@@ -153,6 +157,7 @@ class PatternModel:
         rules, model = self.rules, self.model
         for cell in range(rules.n_cells):
             self._orbit_of[cell] = min(cell, rules.image(cell))
+        self.deadline.check()
         for cell in range(rules.n_cells):
             orbit = self._orbit_of[cell]
             if orbit not in self._block:
@@ -173,6 +178,7 @@ class PatternModel:
 
     def _run_lengths(self) -> None:
         for _, line in self._lines():
+            self.deadline.check()
             n = len(line)
             padded = [None, None] + list(line) + [None, None]  # outside the grid: None
 
@@ -190,6 +196,7 @@ class PatternModel:
     def _british_checking(self) -> None:
         rules = self.rules
         for row in range(rules.height):
+            self.deadline.check()
             for col in range(rules.width):
                 cell = self._cell(row, col)
                 left, right, up, down = (self._cell(row, col - 1), self._cell(row, col + 1),
@@ -215,6 +222,7 @@ class PatternModel:
         inflow: list[list[IntVar]] = [[] for _ in range(n)]
         outflow: list[list[IntVar]] = [[] for _ in range(n)]
         for cell in range(n):
+            self.deadline.check()
             row, col = divmod(cell, rules.width)
             model.add_implication(roots[cell], self.W(cell))
             for other in (self._cell(row, col + 1), self._cell(row + 1, col)):
@@ -237,6 +245,7 @@ class PatternModel:
         rules, model = self.rules, self.model
         starts: list[IntVar] = []
         for cell in range(rules.n_cells):
+            self.deadline.check()
             row, col = divmod(cell, rules.width)
             for before, after in ((self._cell(row, col - 1), self._cell(row, col + 1)),
                                   (self._cell(row - 1, col), self._cell(row + 1, col))):
@@ -264,6 +273,7 @@ class PatternModel:
         tuples_by_length: dict[int, list[tuple[int, ...]]] = {}
         seen: dict[frozenset[int], IntVar] = {}
         for _, line in self._lines():
+            self.deadline.check()
             image = frozenset(self.rules.image(c) for c in line)
             if image in seen and image != frozenset(line):
                 terms.append(seen[image])
@@ -294,6 +304,7 @@ class PatternModel:
     def _block_runs(self, longest: int) -> None:
         """No more than `longest` blocks in a row across or down (the tables' rule, as clauses)."""
         for _, line in self._lines():
+            self.deadline.check()
             for start in range(len(line) - longest):
                 self._clause([self.W(c) for c in line[start:start + longest + 1]])
 
@@ -313,6 +324,7 @@ class PatternModel:
             model.add_exactly_one(list(x.values()))
             self._x.append(x)
             for placement, lit in x.items():
+                self.deadline.check()
                 cells = placement.cells(rules.width)
                 for cell in cells:
                     model.add_implication(lit, self.W(cell))
@@ -348,6 +360,7 @@ class PatternModel:
                 if self.themes[a].at is not None and self.themes[b].at is not None:
                     continue
                 for p, lit_p in self._x[a].items():
+                    self.deadline.check()
                     for q, lit_q in self._x[b].items():
                         if p.direction is not q.direction:
                             continue
@@ -361,18 +374,26 @@ class PatternModel:
                             self.model.add_bool_or([~lit_p, ~lit_q])
 
     def _fill_length(self, longest: int) -> None:
-        """No run of more than `longest` white cells unless a theme entry (or a theme's image) fills it."""
+        """No run of more than `longest` white cells unless a theme entry (or a theme's image) fills it.
+
+        The placements covering each window are gathered once, by the window's direction and first cell (a
+        placement covers the windows starting in its first `length - longest` cells), not sought per window.
+        """
         rules = self.rules
+        span = longest + 1
+        covering_by_window: dict[tuple[Direction, int], list[Lit]] = {}
+        for x in self._x:
+            for placement, lit in x.items():
+                self.deadline.check()
+                for p in {placement, placement.image(rules)}:
+                    cells = p.cells(rules.width)
+                    for start in range(p.length - span + 1):
+                        covering_by_window.setdefault((p.direction, cells[start]), []).append(lit)
         for direction, line in self._lines():
+            self.deadline.check()
             for start in range(len(line) - longest):
-                window = set(line[start:start + longest + 1])
-                covering: list[Lit] = []
-                for x in self._x:
-                    for placement, lit in x.items():
-                        for p in {placement, placement.image(rules)}:
-                            if p.direction is direction and window <= set(p.cells(rules.width)):
-                                covering.append(lit)
-                self._clause([self.B(c) for c in window] + covering)
+                window = set(line[start:start + span])  # a set, iterated as before: the same clause, literal for literal
+                self._clause([self.B(c) for c in window] + covering_by_window.get((direction, line[start]), []))
 
     # ----- growing the model ----------------------------------------------------------------
 
@@ -392,6 +413,7 @@ class PatternModel:
         cols = [c % w for run in runs for c in run]
         added = 0
         for dr in range(-min(rows), rules.height - max(rows)):
+            self.deadline.check()
             for dc in range(-min(cols), rules.width - max(cols)):
                 clause = self._cut_clause(runs, letter_by_cell, dr, dc)
                 if clause is not None:
@@ -508,22 +530,23 @@ class PatternModel:
         for name, value in SOLVER_PARAMETERS.items():
             setattr(solver.parameters, name, value)
         done = threading.Event()
-        watcher = None
-        if abort is not None:
-            def watch() -> None:
-                while not done.wait(POLL_S):
-                    if abort.is_set():
-                        solver.stop_search()
-                        return
-            watcher = threading.Thread(target=watch, name="xwcp-design-watch", daemon=True)
-            watcher.start()
+        limit_at = time.perf_counter() + time_limit_s
+
+        def watch() -> None:  # the solve's limit, the design's deadline or its abort, whichever comes first
+            while not done.wait(POLL_S):
+                if (abort is not None and abort.is_set()) or self.deadline.reason() is not None \
+                        or time.perf_counter() >= limit_at:
+                    solver.stop_search()
+                    return
+
+        watcher = threading.Thread(target=watch, name="xwcp-design-watch", daemon=True)
+        watcher.start()
         start = time.perf_counter()
         try:
             status = solver.solve(self.model)
         finally:
             done.set()
-            if watcher is not None:
-                watcher.join()
+            watcher.join()
         self.stats.n_solves += 1
         self.stats.solve_s += time.perf_counter() - start
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -532,7 +555,7 @@ class PatternModel:
             return FillStatus.FILLED, Pattern(blocks, placements)
         if status == cp_model.INFEASIBLE:
             return FillStatus.UNFILLABLE, None
-        if abort is not None and abort.is_set():
+        if (abort is not None and abort.is_set()) or self.deadline.reason() is StopReason.ABORTED:
             return FillStatus.ABORTED, None
         return FillStatus.LIMIT, None
 

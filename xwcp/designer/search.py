@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from xwcp.base.deadline import Cancelled, Deadline, StopReason
 from xwcp.compile.controls import Controls
 from xwcp.designer.pattern import THEME_GAP, Pattern, PatternModel
 from xwcp.designer.request import DesignRequest
@@ -144,6 +145,8 @@ class _Search:
         self.progress: Callable[[DesignEvent], None] = progress or (lambda event: None)
         self.abort = abort
         self.start = time.perf_counter()
+        self.deadline = Deadline(self.start + request.total_time_s, abort)
+        """The whole design's limit and stop: building or growing a pattern model stops at it too."""
         self.stats = DesignStats()
         self.designs: list[Design] = []
         self.rules = request.rules
@@ -175,7 +178,8 @@ class _Search:
         (each holds whatever the rules: a cut is about entries and letters, not about the rules)."""
         request = self.request
         model = PatternModel(self.rules, request.themes, plan_themes(request.themes, self.rules),
-                             directions=directions, threads=request.threads, theme_gap=self.theme_gap)
+                             directions=directions, threads=request.threads, theme_gap=self.theme_gap,
+                             deadline=self.deadline)
         for kind, *args in self.added:
             getattr(model, kind)(*args)
         return model
@@ -204,6 +208,28 @@ class _Search:
         return steps
 
     def run(self) -> DesignResult:
+        request = self.request
+        try:
+            status, reason = self._search()
+        except Cancelled as stop:  # a pattern model was being built or grown
+            status = FillStatus.ABORTED if stop.reason is StopReason.ABORTED else FillStatus.LIMIT
+            reason = "stopped" if stop.reason is StopReason.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
+        self.stats.wall_time_s = self.elapsed()
+        ranked = sorted(self.designs, key=lambda d: (-(d.quality.min_score or 0), -(d.quality.mean_score or 0.0)))
+        if ranked:
+            status = FillStatus.FILLED
+            if len(ranked) < request.count:
+                reason = f"{len(ranked)} of {request.count} designs: {reason}"
+            else:
+                reason = ""
+        return DesignResult(status, tuple(ranked), reason, self.stats, self.rules)
+
+    def _search(self) -> tuple[FillStatus, str]:
+        """Patterns and fills until the designs are found or the search ends; (status, reason) when without them.
+
+        Raises:
+            Cancelled: the limit passed or the search was stopped while a pattern model was built or grown.
+        """
         request = self.request
         directions: tuple[Direction, ...] = (Direction.ACROSS,)
         model = self._model(directions)
@@ -247,15 +273,7 @@ class _Search:
             assert pattern is not None  # FILLED comes with its pattern
             self.stats.n_patterns += 1
             self._try(model, pattern)
-        self.stats.wall_time_s = self.elapsed()
-        ranked = sorted(self.designs, key=lambda d: (-(d.quality.min_score or 0), -(d.quality.mean_score or 0.0)))
-        if ranked:
-            status = FillStatus.FILLED
-            if len(ranked) < request.count:
-                reason = f"{len(ranked)} of {request.count} designs: {reason}"
-            else:
-                reason = ""
-        return DesignResult(status, tuple(ranked), reason, self.stats, self.rules)
+        return status, reason
 
     def _problem(self, grid: Grid, pattern: Pattern) -> Problem:
         request = self.request

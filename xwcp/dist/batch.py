@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.dist.tasks import GridTask, Record, WordsKey
+from xwcp.runtime.files import load_json
+from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -129,12 +131,14 @@ def result_path(out_dir: Path, name: str) -> Path:
 
 
 def read_result(out_dir: Path, name: str) -> Record | None:
-    """The grid's result record when its file exists and is a complete JSON record, else None."""
+    """The grid's result record when its file exists and is a complete JSON record, else None (a damaged one too:
+    cut short, nested deep, a number Python will not read or no number at all, NaN: the grid is run again)."""
     from xwcp.runtime.files import read_bounded
 
+    path = result_path(out_dir, name)
     try:  # bounded: a result is a few KB; anything else put there is not one
-        record = json.loads(read_bounded(result_path(out_dir, name), MAX_RESULT_BYTES, "result").decode("utf-8"))
-    except (OSError, ValueError):  # (InputError is a ValueError: missing, a device, over the cap)
+        record = load_json(read_bounded(path, MAX_RESULT_BYTES, "result").decode("utf-8"), str(path))
+    except (OSError, ValueError):  # (InputError is a ValueError: missing, a device, over the cap, not JSON)
         return None
     return record if isinstance(record, dict) and record.get("status") else None
 
@@ -276,9 +280,7 @@ def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[st
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_output(path, text, "batch result")
 
 
 def result_line(name: str, record: Record) -> str:

@@ -513,6 +513,18 @@ class BitSearch(_SlotLayout):
         self._lib = _bs_library(self.n_letters)
         self.is_consistent = bool(self._lib.bs_init(self._ref))
 
+    def c_owned_bytes(self) -> int:
+        """Bytes the kernel allocated itself (its save stack, watch lists, nogoods, branch and provenance arrays:
+        they grow with the search), beside the numpy arrays this object holds."""
+        st = self._state
+        words = int(st.save_words_cap) + int(st.br_prov_cap) + int(st.ng_prov_cap)
+        if st.prov_words:
+            words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.prov_words)
+        if st.expl_words:
+            words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.expl_words)
+        return (8 * words + 20 * int(st.save_cap) + 16 * int(st.br_cap) + 4 * int(st.ng_lits_cap)
+                + 12 * int(st.ng_cap) + 4 * int(st.ng_hits_cap) + 4 * int(np.sum(self.watch_cap, dtype=np.int64)))
+
     def __del__(self) -> None:
         lib = getattr(self, "_lib", None)
         if lib is not None:

@@ -5,24 +5,23 @@ from __future__ import annotations
 import dataclasses
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet, shipped_alphabets
+from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet, shipped_alphabets, shown_name
 from xwcp.model.grid import BLOCK, EMPTY, Grid
 from xwcp.model.puzzle import Puzzle
 
 
 def named_alphabet(code: object, warnings: list[str]) -> Alphabet | None:
-    """The pack a file's language field names (`es`, or a BCP-47 tag such as `es-MX`, `nl_NL`), None when the
-    field is absent or names no pack xwcp has (then a warning says so and English is read)."""
+    """The shipped pack a file's language field names (`es`, or a BCP-47 tag such as `es-MX`, `nl_NL`), None when
+    the field is absent or names no pack (then a warning says so and English is read). Never a file: the name
+    comes from the file being read (`pack_alphabet`)."""
     if not isinstance(code, str) or not code.strip():
         return None
-    tag = code.strip()
-    for key in (tag, tag.replace("_", "-").split("-")[0]):
-        try:
-            return load_alphabet(key) if not key.endswith(".json") else None
-        except InputError:
-            continue
-    warnings.append(f"the file's language {tag!r} is none of xwcp's packs; read as English (give --language)")
-    return None
+    try:
+        return pack_alphabet(code)
+    except InputError:
+        warnings.append(f"the file's language {shown_name(code.strip())} is none of xwcp's packs; read as English "
+                        "(give --language)")
+        return None
 
 
 def charset_alphabet(charset: object, warnings: list[str]) -> Alphabet | None:

@@ -29,6 +29,7 @@ from typing import Any
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json, quote
+from xwcp.runtime.writes import write_output
 from xwcp.model.puzzle import Puzzle
 from xwcp.formats._language import charset_alphabet, named_alphabet
 from xwcp.model.alphabet import ENGLISH, Alphabet
@@ -144,9 +145,9 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
         grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
+    alphabet = _file_alphabet(data, warnings)  # before the warnings are kept: it may add one
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings),
-                  _file_alphabet(data, warnings))
+                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings), alphabet)
 
 
 def _file_alphabet(data: dict[str, Any], warnings: list[str]) -> Alphabet:
@@ -387,4 +388,4 @@ def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, str | bool]:
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
     """Write `puzzle` as an .ipuz file (UTF-8 JSON)."""
-    Path(path).write_text(json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_output(path, json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", "puzzle")

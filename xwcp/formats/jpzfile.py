@@ -33,6 +33,7 @@ from xml.etree import ElementTree
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
+from xwcp.runtime.writes import write_output
 from xwcp.runtime.files import (MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO,
                                 quote)
 from xwcp.model.puzzle import Puzzle
@@ -474,4 +475,4 @@ def _set_clue_text(el: ElementTree.Element, text: str) -> None:
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
     """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes)."""
-    Path(path).write_bytes(to_bytes(puzzle))
+    write_output(path, to_bytes(puzzle), "puzzle")

@@ -16,7 +16,8 @@ from typing import Any
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import MAX_CLUES, load_json
-from xwcp.model.alphabet import Alphabet
+from xwcp.runtime.writes import write_output
+from xwcp.model.alphabet import Alphabet, pack_alphabet
 from xwcp.model.puzzle import Puzzle
 from xwcp.model import EMPTY, find_slots, parse_grid
 from xwcp.model.text import grid_lines, text_alphabet
@@ -40,7 +41,7 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_output(path, json.dumps(to_dict(puzzle), indent=1, ensure_ascii=False) + "\n", "puzzle")
 
 
 def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
@@ -55,14 +56,12 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     rows = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise InputError("no \"grid\" (a list of row strings) in this JSON", source)
-    if alphabet is None:
-        from xwcp.formats._language import named_alphabet
-
-        warnings: list[str] = []
-        alphabet = named_alphabet(data.get("language"), warnings)
-        if warnings:
-            raise InputError(f"\"language\" {data.get('language')!r} is none of xwcp's packs (see `xwcp languages`)",
-                             source)
+    language = data.get("language")
+    if alphabet is None and isinstance(language, str) and language.strip():
+        try:
+            alphabet = pack_alphabet(language)  # a shipped pack's code, never a file
+        except InputError as exc:
+            raise InputError(exc.message, source) from None
     grid = parse_grid("\n".join(rows), source, alphabet)
     names = {s.name for s in find_slots(grid)}
     entries = data.get("entries", [])

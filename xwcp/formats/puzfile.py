@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
+from xwcp.runtime.writes import write_output
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
@@ -425,7 +426,7 @@ def write(puzzle: Puzzle, path: str | Path) -> None:
             text outside Windows-1252); the message names a format that can.
     """
     data = to_bytes(puzzle, str(path))
-    Path(path).write_bytes(data)
+    write_output(path, data, "puzzle")
 
 
 def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:

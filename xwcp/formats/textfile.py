@@ -9,6 +9,7 @@ from xwcp.model.puzzle import Puzzle
 from xwcp.model import MAX_GRID_BYTES, decode_grid, parse_grid
 from xwcp.model.text import text_alphabet
 from xwcp.runtime.files import read_bounded, source_name
+from xwcp.runtime.writes import write_output
 
 _META_KEYS = ("title", "author", "copyright")
 
@@ -41,5 +42,4 @@ def write(puzzle: Puzzle, path: str | Path) -> None:
         lines.append("; Diagramless: yes")
     if not puzzle.alphabet.is_ascii:
         lines.append(f"; Language: {puzzle.alphabet.code}")
-    Path(path).write_text("\n".join(lines) + ("\n" if lines else "") + puzzle.grid.render(puzzle.alphabet),
-                          encoding="utf-8")
+    write_output(path, "\n".join(lines) + ("\n" if lines else "") + puzzle.grid.render(puzzle.alphabet), "puzzle")

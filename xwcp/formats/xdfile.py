@@ -30,6 +30,7 @@ from xwcp.base.errors import InputError
 from xwcp.base.lines import listed
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import quote
+from xwcp.runtime.writes import write_output
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.formats._language import named_alphabet
 from xwcp.model.alphabet import ENGLISH
@@ -378,4 +379,4 @@ def write(puzzle: Puzzle, path: str | Path) -> None:
         InputError: a published numbering or a clue over several lines (.xd cannot hold them).
     """
     text = to_text(puzzle, str(path))
-    Path(path).write_text(text, encoding="utf-8")
+    write_output(path, text, "puzzle")

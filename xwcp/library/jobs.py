@@ -276,7 +276,8 @@ class Session:
     def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
                 backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
                 progress: Callable[[VerifyProgress], None] | None = None, count: bool = True,
-                probe_max_words: int | None = 1000, probe_time_limit_s: float | None = None) -> Suggestions:
+                probe_max_words: int | None = 1000, probe_time_limit_s: float | None = None,
+                abort: threading.Event | None = None) -> Suggestions:
         """Ranked words for one slot that survive being entered; with `verify`, each labelled viable / dead end.
 
         No word is suggested that empties a slot when entered (singleton consistency, checked in rank
@@ -297,6 +298,8 @@ class Session:
             probe_max_words: the most words checked (None: all; 1000 is analysis.questions.PROBE_MAX_WORDS).
             probe_time_limit_s: a time budget for those checks too (None: none); unlike the cap in words
                 it makes the counts depend on the machine's speed (the web builder's first answer uses it).
+            abort: with `verify`, a threading.Event; once set, the words not yet settled stay unknown (the
+                web builder's newer search of the same client).
 
         Returns:
             Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first (with
@@ -325,7 +328,8 @@ class Session:
         report = suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                 time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
                                 progress=progress, by=by, prop=self._propagation, count=count,
-                                probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s)
+                                probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s,
+                                abort=abort)
         return Suggestions.from_report(written_data(report, self.problem.alphabet))  # IJ, not its code char
 
     def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,

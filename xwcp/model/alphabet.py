@@ -72,6 +72,18 @@ _DEFAULT_DROP = " -'’."
 
 
 @dataclass(frozen=True)
+class TypedWord:
+    """A word a person typed, as `Alphabet.typed_word` reads it."""
+
+    word: str | None
+    """Its code chars; None when it has a character the alphabet cannot keep (or no letter)."""
+    folds: tuple[str, ...] = ()
+    """Each character the pack's own rules write as other letters, once, as 'É -> E', in typing order."""
+    refused: str = ""
+    """Why there is no word: the character it cannot keep (`describe_char`), or "no letters"; "" when read."""
+
+
+@dataclass(frozen=True)
 class Alphabet:
     """A language's letters and folding (see the module docstring); `ENGLISH` is the default."""
 
@@ -208,6 +220,78 @@ class Alphabet:
             text = text.translate(str.maketrans("", "", self.drop))
         return self._cut(self._upper(text), allow_fold=True)
 
+    def typed_word(self, raw: str) -> TypedWord:
+        """A word a person typed (a personal-list edit), read as the grid reader reads a cell and no further.
+
+        NFC; the pack's `drop` characters go; a character is upper-cased only the pack's way (its `case` map:
+        Turkish ı -> I) or when that gives one character that lower-cases back to it (`cell_upper`'s rule: ß, the
+        ligature ﬁ and English's dotless ı stay themselves); letters are taken longest first. A character that is
+        then no letter is folded only by the pack's own rules, its `fold` map (German Ä -> AE, English Æ -> AE) or,
+        when it strips marks, its canonical accents (É -> E), and each fold is named in `folds`; any other
+        character (a compatibility form such as ﬁ or ſ, a letter only Unicode's case map turns into one, another
+        script, a stray mark) is `refused`, never turned into another word. A letter's code char (a cell's, Dutch IJ)
+        is that letter. A word it reads, `fold_word` reads the same (but for code chars, which it refuses); an open
+        pack (Hindi) reads as `fold_report` does.
+        """
+        if self.segment:
+            word, why_not = self.fold_report(raw)
+            return TypedWord(word, (), why_not)
+        text = unicodedata.normalize("NFC", raw)
+        if self.drop:
+            text = text.translate(str.maketrans("", "", self.drop))
+        upper = "".join(self._typed_upper(ch) for ch in text)  # one character for each of `text`
+        char_by_letter: dict[str, str] = self._char_by_letter  # type: ignore[attr-defined]
+        longest: int = self._longest  # type: ignore[attr-defined]
+        multi_by_code_char = {char: letter for letter, char in char_by_letter.items() if len(letter) > 1}
+        out: list[str] = []
+        folds: list[str] = []
+        i, n = 0, len(upper)
+        while i < n:
+            if upper[i] == CUT and not self.is_ascii:  # English reads no cut (`_fold_english`)
+                i += 1
+                continue
+            if upper[i] in multi_by_code_char:  # a letter's code char, as a cell holds it (the page sends Dutch IJ so)
+                out.append(upper[i])
+                i += 1
+                continue
+            for size in range(min(longest, n - i), 0, -1):
+                char = char_by_letter.get(upper[i:i + size])
+                if char is not None:
+                    out.append(char)
+                    i += size
+                    break
+            else:
+                target = self._typed_fold(upper[i])
+                folded = None if target is None else self._cut(self._upper(target), allow_fold=False)[0]
+                if folded is None:
+                    return TypedWord(None, tuple(folds), describe_char(text[i]))
+                fold = f"{upper[i]} -> {self.written(folded)}"
+                if fold not in folds:
+                    folds.append(fold)
+                out.append(folded)
+                i += 1
+        if not out:
+            return TypedWord(None, (), "no letters")
+        return TypedWord("".join(out), tuple(folds))
+
+    def _typed_upper(self, ch: str) -> str:
+        """`ch` upper-cased the pack's way, or when that gives one character that lower-cases back to it; else `ch`."""
+        if ch in self.case:
+            return self.case[ch]
+        if ch == "ς":
+            return "Σ"
+        upper = ch.upper()
+        return upper if len(upper) == 1 and upper.lower() == ch else ch
+
+    def _typed_fold(self, ch: str) -> str | None:
+        """The written letters the pack's own rules give `ch` (its fold map, else its canonical accents dropped when
+        it strips marks), None when they give none."""
+        target = (self.fold or (_ENGLISH_FOLD if self.is_ascii else {})).get(ch)
+        if target is None and self.strip_marks:
+            base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+            target = base if base and base != ch else None
+        return target
+
     def _upper(self, text: str) -> str:
         if self.case:
             text = "".join(self.case.get(ch, ch) for ch in text)
@@ -279,6 +363,18 @@ def _fold_english(raw: str) -> str | None:
 
 
 _ENGLISH_DROP = str.maketrans("", "", _DEFAULT_DROP)
+_ENGLISH_FOLD = {"Æ": "AE", "Œ": "OE", "ß": "SS"}
+"""English's letters spelt out (`_fold_english`), as its pack file lists them."""
+
+
+def describe_char(ch: str) -> str:
+    """`ch` for a message, with its code point and name: "'ﬁ' (U+FB01 LATIN SMALL LIGATURE FI)"; a character that
+    does not show on its own (a combining mark, a control, a space) by its code point and name only."""
+    name = unicodedata.name(ch, "")
+    code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+    if ch.isprintable() and not ch.isspace() and not unicodedata.combining(ch):
+        return f"{ch!r} ({code})"
+    return code
 
 
 def _is_a_to_z(text: str) -> bool:
@@ -355,8 +451,42 @@ def shipped_alphabets() -> tuple[Alphabet, ...]:
     return tuple(sorted(packs, key=lambda a: (a.code != "en", a.code)))
 
 
+MAX_SHOWN_NAME = 40
+"""Most characters of an unknown language name a message repeats (a file may hold any string there)."""
+
+
+def shown_name(name: str) -> str:
+    """`name` quoted for a one-line message, cut to MAX_SHOWN_NAME characters (control characters escaped)."""
+    return repr(name[:MAX_SHOWN_NAME]) + ("..." if len(name) > MAX_SHOWN_NAME else "")
+
+
+def pack_alphabet(name: str) -> Alphabet:
+    """The shipped pack a language named inside a puzzle file or a request means: its code (`es`, any case) or a
+    BCP-47 tag whose primary subtag is one (`es-MX`, `nl_NL`; `de-umlaut` is its own pack).
+
+    Never a file: a name read from a file or sent by a client is untrusted, and a file on the reading machine is
+    neither opened nor looked up for it. A pack of one's own comes only from the user (`--language FILE`,
+    `load_alphabet`).
+
+    Raises:
+        InputError: any other name; the message depends on the name alone (it cannot tell whether a file exists).
+    """
+    key = name.strip()
+    by_code = {alphabet.code.lower(): alphabet for alphabet in shipped_alphabets()}
+    for candidate in (key, key.replace("_", "-").split("-")[0]):
+        alphabet = by_code.get(candidate.lower())
+        if alphabet is not None:
+            return alphabet
+    known = ", ".join(by_code)
+    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by a pack's code ({known}; "
+                     "see `xwcp languages`); a pack of your own is given with --language FILE")
+
+
 def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:
     """The pack for a language code (`es`), or read from a JSON file path; None and "en" are English.
+
+    Only for a name the user gave (`--language`, a library argument): it may open a file. A language named inside
+    a puzzle file or a request goes through `pack_alphabet`, which never does.
 
     Raises:
         InputError: an unknown code (naming the known ones) or a file that is not a pack.

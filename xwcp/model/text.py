@@ -37,7 +37,7 @@ import unicodedata
 from pathlib import Path
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet
+from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet
 from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
 from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
                              is_cell_content, make_grid,
@@ -283,7 +283,7 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
 
 
 def text_language(text: str) -> str | None:
-    """The language code (or pack file) a grid text names on a `; language: CODE` comment line, None if none."""
+    """The language a grid text names on a `; language: CODE` comment line (before the rows), None if none."""
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith(";"):
@@ -296,18 +296,19 @@ def text_language(text: str) -> str | None:
 
 
 def text_alphabet(text: str, source: str = "<grid>") -> Alphabet:
-    """The alphabet a grid text names (`text_language`), English when it names none.
+    """The shipped pack a grid text names (`text_language`, read by `pack_alphabet`: never a file), English when it
+    names none.
 
     Raises:
-        InputError: it names an unknown language (naming the file).
+        InputError: it names no shipped pack (naming the file).
     """
     code = text_language(text)
     if code is None:
         return ENGLISH
     try:
-        return load_alphabet(code)
+        return pack_alphabet(code)
     except InputError as exc:
-        raise InputError(exc.message, exc.source or source) from None
+        raise InputError(exc.message, source) from None
 
 
 def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: str, line_no: int) -> int:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xwcp.base.errors import InputError
+from xwcp.runtime.writes import open_output
 from xwcp.model import RIGHT, Mark, number_by_cell as grid_numbers
 from xwcp.compile.problem import Problem
 
@@ -122,9 +123,10 @@ def draw_heatmap(problem: Problem, data: Mapping[str, Any], path: str | Path, ce
 
     fig = heatmap_figure(problem, data, cell_px)
     try:
-        fig.savefig(path, dpi=DPI)
-    except OSError as exc:
-        raise InputError(f"cannot write PNG ({exc.strerror or exc})", str(path)) from None
+        with open_output(path, "picture", binary=True) as stream:  # whole or not at all
+            fig.savefig(stream, dpi=DPI, format=Path(path).suffix.lstrip(".").lower() or "png")
+    except InputError:  # the file cannot be written: said by open_output
+        raise
     except ValueError as exc:  # matplotlib: an extension it cannot write (picture_path checks first)
         raise InputError(f"cannot write the picture ({_first_line(exc)}); use a .png file name", str(path)) from None
     finally:

@@ -7,6 +7,9 @@ SIGHUP does two things:
     search blocked in C (CP-SAT's solve) hears the signal at once;
   - raises `Interrupted` in the main thread as soon as it runs Python again, so every
     `finally` runs: the race's rival and the SAT workers are killed, temporary files removed.
+Inside `stop_softly(event)` a signal sets `event` instead of raising; a relay thread sets it as soon
+as the watcher sets `STOP`, so a search blocked in C hears it at once there too (Python runs a
+signal's handler only when the main thread runs Python again).
 Forked search processes call `forget_signals_in_child()`: they leave Ctrl-C to the parent,
 die on SIGTERM/SIGHUP, and die with the parent even when it is killed outright (SIGKILL).
 
@@ -27,6 +30,8 @@ STOP = threading.Event()
 
 STOP_SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
 _PR_SET_PDEATHSIG = 1
+RELAY_POLL_S = 0.05
+"""How often `stop_softly`'s relay thread looks whether it is done (it hears `STOP` at once)."""
 
 
 class Interrupted(KeyboardInterrupt):
@@ -121,7 +126,9 @@ def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
 
     For work that keeps what it found when told to stop: the minimal-core search after an
     unfillable verdict ends and the verdict is printed (issue 29). Yields a `SoftStop` naming the
-    signal heard. Outside the main thread it only yields.
+    signal heard. Outside the main thread it only yields. Inside `stop_on_signals()` `event` is set
+    as soon as the signal arrives, even while the main thread is blocked in C (a relay thread hears
+    `STOP`); the signal's name is filled in when the main thread runs Python again.
     """
     heard = SoftStop()
     if threading.current_thread() is not threading.main_thread():
@@ -135,12 +142,26 @@ def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
         STOP.set()
         event.set()
 
+    done = threading.Event()
+
+    def relay() -> None:  # the wake-up fd's watcher sets STOP while the main thread may be blocked in C
+        while not done.is_set():
+            if STOP.wait(RELAY_POLL_S):
+                event.set()
+                return
+
+    relay_thread = threading.Thread(target=relay, name="xwcp-signal-relay", daemon=True)
     try:
         for signum in STOP_SIGNALS:
             if previous[signum] is not signal.SIG_IGN:
                 signal.signal(signum, _set)
+        if not STOP.is_set():  # one left set by an earlier stop (outside stop_on_signals) is not a new signal
+            relay_thread.start()
         yield heard
     finally:
+        done.set()
+        if relay_thread.is_alive():
+            relay_thread.join()
         for signum, handler in previous.items():
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 

@@ -173,7 +173,13 @@ def load_words(words_path: WordPaths = None, warn: Warn | None = None, alphabet:
     if warn is not None:
         for words in layers:
             warn_list(words, warn)
-    return layers[0] if len(layers) == 1 else layer_word_lists(layers)
+    if len(layers) == 1:
+        return layers[0]
+    layered = layer_word_lists(layers)
+    if warn is not None:
+        for note in layered.notes:  # its own cache rebuilt
+            warn(note)
+    return layered
 
 
 def _is_text(grid: str | os.PathLike[str]) -> bool:

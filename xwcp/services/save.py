@@ -13,6 +13,7 @@ from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, fill_grid
 from xwcp.formats import Puzzle, format_module, puzzle_from_fill, read_puzzle, write_puzzle
+from xwcp.runtime.writes import write_output
 
 
 def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: str | Path) -> bool:
@@ -65,7 +66,7 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
         if back.cells != grid.cells or back.bars != grid.bars:
             raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
                              "another grid)", str(out_path))
-        os.replace(trial, out_path)
+        write_output(out_path, trial.read_bytes(), "puzzle")  # whole or not at all, a device too
     finally:
         trial.unlink(missing_ok=True)
 

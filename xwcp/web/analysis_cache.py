@@ -26,6 +26,15 @@ the grid the typing started from (bench/web_load.py, "own edits"). The solver's 
 (`/ws/suggest`'s, by slot): a word no fill had there has none with more letters, so the next keystroke's
 list shows them at once instead of proving them again; and on any grid of the same blocks, a dead end whose
 proof's slots (`proof_slots`) kept their letters (an erased or changed letter elsewhere) holds as well.
+
+What is kept is bounded by bytes (`max_bytes`, MAX_BYTES by default: `xwcp serve --cache-mb`), beside the
+counts: each grid is charged its arrays and structures (`held_bytes`: the domains, the propagation's counts;
+a 15x15 about 1.3 MB, a 60x60 about 24 MB) and the probe engines in its pool, each kept engine its kernel
+state (a 15x15's 5 MB, a 60x60's 100 MB), and past the bound the least recently used grid or engine goes
+first. The word list every grid points at is the server's, not charged; nor are the answers and the words
+probing found kept with a grid (kilobytes), nor what a grid derived from another shares with it (its slots
+and crossings: charged to that one). A grid evicted is also forgotten as the grid others probe in, so no
+kept grid holds it alive.
 """
 from __future__ import annotations
 
@@ -41,13 +50,14 @@ from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
+from xwcp.web.held_bytes import held_bytes
+from xwcp.words.wordlist import MappedWordList, WordList
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem, add_letters, compile_problem
 
 if TYPE_CHECKING:
     from xwcp.engine.kernel import BitSearch, Engine
-    from xwcp.words.wordlist import WordList
 
 CacheKey = tuple[object, object, int, bool]
 """What makes two requests the same question (`AnalysisCache.key`): list version, grid source, options."""
@@ -68,6 +78,12 @@ PROBE_POOL = 2
 """Idle probe engines kept per grid (0.6 MB each on a 15x15): one per core probing at once."""
 CHECK_CAPACITY = 256
 """Fillability answers kept per process (small JSON objects)."""
+STRUCTURE_BYTES = 200
+"""A grid's Python structures per slot and per cell, beside its arrays (a slot, its crossings and their tuples;
+a cell's letter): `held_bytes` measures 130-200 on the stock grids and a 60x60."""
+MAX_BYTES = 512 * 2**20
+"""Bytes of grids and engines kept per process (`held_bytes`'s estimate): a 60x60 with its engine is about
+130 MB, a 15x15 with its engine about 7 MB; the least recently used go first past it."""
 _EMPTY, _BLOCK = ord(EMPTY), ord(BLOCK)
 
 
@@ -100,6 +116,8 @@ class Analysed:
     """uint8 per cell (plain grids only)."""
     _probe_pool: list[BitSearch] = field(default_factory=list, compare=False, repr=False)
     """Probe engines of this grid not in use (`probing`), at most PROBE_POOL."""
+    _pool_bytes: list[int] = field(default_factory=lambda: [0], compare=False, repr=False)
+    """The bytes of the engines in `_probe_pool` (one number, in a list: the dataclass is frozen)."""
     _probe_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     @contextmanager
@@ -114,13 +132,18 @@ class Analysed:
             if not taken:
                 with source._probe_lock:
                     found = source._probe_pool.pop() if source._probe_pool else None
+                    if found is not None:
+                        source._pool_bytes[0] -= getattr(found, "_held_bytes", 0)
                 taken.append(found if found is not None else probe_engine(source.problem, source.prop))
             return taken[0]
         yield engine
         if taken:  # given back only after a normal exit (a probe that raised may have left it half way)
+            size = _engine_bytes(taken[0])  # its kernel's stacks grow with the probes
             with source._probe_lock:
                 if len(source._probe_pool) < PROBE_POOL:
+                    taken[0]._held_bytes = size  # type: ignore[attr-defined]
                     source._probe_pool.append(taken[0])
+                    source._pool_bytes[0] += size
 
     def known_words(self, slot_id: SlotId) -> tuple[dict[int, SlotId], set[int]]:
         """`suggest_report`'s `dead_words` and `alive_words` for `slot_id` here (it adds what it finds to both):
@@ -152,6 +175,38 @@ class Analysed:
         return found
 
 
+_SHARED = (WordList, MappedWordList, Analysed, Problem)
+"""What a grid's or an engine's charge does not enter: the word list (the server's), other grids (charged on
+their own) and, for an engine, its grid's problem (charged with the grid)."""
+
+
+def entry_bytes(entry: Analysed, *, derived: bool = False) -> int:
+    """What `entry` holds, without its pool of probe engines (`Analysed._pool_bytes`): its arrays (the problem's
+    and the propagation's domains, the letter counts, the cells) and its structures at STRUCTURE_BYTES a slot and
+    a cell, which a grid `derived` from another by letters shares with it (charged there). Within a factor of
+    1.2 of `held_bytes` over the same objects (tests/web/test_analysis_cache.py), at a fraction of its time: a
+    keystroke's grid is charged in microseconds."""
+    problem, prop = entry.problem, entry.prop
+    arrays = [*problem.domains, *prop.domains, prop.letter_counts, *prop.counts_by_slot]
+    total = sum(_array_bytes(array) for array in {id(array): array for array in arrays}.values())
+    if entry.cells is not None:
+        total += entry.cells.nbytes
+    if not derived:
+        total += STRUCTURE_BYTES * (len(problem.slots) + problem.grid.width * problem.grid.height)
+    return total
+
+
+def _array_bytes(array: object) -> int:
+    """An array's buffer (when it owns it), else what `held_bytes` says of it."""
+    if isinstance(array, np.ndarray) and array.flags.owndata:
+        return int(array.nbytes)
+    return held_bytes(array, _SHARED)
+
+
+def _engine_bytes(engine: object) -> int:
+    return held_bytes(engine, _SHARED)
+
+
 @dataclass
 class _Kept:
     """A kept engine with what a later grid must share to start from it."""
@@ -162,6 +217,8 @@ class _Kept:
     """uint8 per cell (plain grids only: one character a cell)."""
     entry: Analysed
     engine: Engine
+    bytes: int = 0
+    """The engine's charge (`held_bytes`)."""
 
 
 def _most_letters_extended(cells: NDArray[np.uint8], candidates: list[NDArray[np.uint8]]) -> int | None:
@@ -224,16 +281,37 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
 
 
 class AnalysisCache:
-    """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content."""
+    """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content, bounded by count
+    and by bytes (`max_bytes`: the grids' and engines' charges, see the module docstring)."""
 
-    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY) -> None:
+    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY,
+                 max_bytes: int = MAX_BYTES) -> None:
         self.capacity = capacity
         self.engine_capacity = engine_capacity
+        self.max_bytes = max_bytes
         self._entries: OrderedDict[CacheKey, Analysed] = OrderedDict()
         self._engines: OrderedDict[CacheKey, _Kept] = OrderedDict()
         self._checks: OrderedDict[CheckKey, Report] = OrderedDict()
+        self._bytes_by_key: dict[CacheKey, int] = {}
+        """Each kept grid's charge (`entry_bytes`) when it was kept."""
+        self._used: dict[CacheKey, int] = {}
+        """When each kept grid or engine was last used (a count of uses): which goes first past `max_bytes`."""
+        self._uses = 0
         self._lock = threading.Lock()
-        self.hits = self.misses = self.incremental = 0
+        self.hits = self.misses = self.incremental = self.evicted = 0
+
+    def held_bytes(self) -> int:
+        """The bytes kept now: every grid's charge, its probe engines' and every kept engine's."""
+        with self._lock:
+            return self._held()
+
+    def _held(self) -> int:
+        return (sum(self._bytes_by_key.get(key, 0) + entry._pool_bytes[0] for key, entry in self._entries.items())
+                + sum(kept.bytes for kept in self._engines.values()))
+
+    def _touch(self, key: CacheKey) -> None:
+        self._uses += 1
+        self._used[key] = self._uses
 
     @staticmethod
     def key(words_token: object, source: object, min_score: int, allow_dupes: bool) -> CacheKey:
@@ -254,6 +332,7 @@ class AnalysisCache:
             found = self._entries.get(key)
             if found is not None:
                 self._entries.move_to_end(key)
+                self._touch(key)
                 self.hits += 1
                 return found
         grid = parse()
@@ -296,26 +375,74 @@ class AnalysisCache:
             if parent is not None and all(e is not parent.entry for e in kept_grids):  # its engine outlived it
                 kept_grids.append(parent.entry)
             entry.reports.update(_dead_ends_holding(entry, kept_grids))
+        # charged before the lock: what it shares with the grid it extends is that one's
+        size = entry_bytes(entry, derived=base is not None)
+        keep_engine = prop.is_consistent and cells is not None  # cells: when plain
+        engine_size = _engine_bytes(engine) if keep_engine else 0
         with self._lock:
             self.misses += 1
             self.incremental += incremental
+            kept_ids = {id(kept) for kept in self._entries.values()}
+            for slot_id, source in list(entry.probe_source_by_slot.items()):
+                if id(source) not in kept_ids:  # evicted meanwhile: not held alive by this grid either
+                    del entry.probe_source_by_slot[slot_id]
             self._entries[key] = entry
             self._entries.move_to_end(key)
-            while len(self._entries) > self.capacity:
-                self._entries.popitem(last=False)
-            if prop.is_consistent and cells is not None:  # cells: when plain
-                self._engines[key] = _Kept(shape, cells, entry, engine)
-                while len(self._engines) > self.engine_capacity:
-                    self._engines.popitem(last=False)
+            self._bytes_by_key[key] = size
+            self._touch(key)
+            if keep_engine:
+                assert cells is not None
+                self._engines[key] = _Kept(shape, cells, entry, engine, engine_size)
+                self._engines.move_to_end(key)
+            self._evict(key)
         return entry
+
+    def _evict(self, newest: CacheKey) -> None:
+        """Past a count or `max_bytes`: drop the least recently used grids and engines (under the lock), never the
+        grid just kept (its engine may go)."""
+        while len(self._entries) > self.capacity:
+            self._drop_entry(next(iter(self._entries)))
+        while len(self._engines) > self.engine_capacity:
+            self._engines.popitem(last=False)
+        held = self._held()
+        while held > self.max_bytes:
+            oldest_entry = next((key for key in self._entries if key != newest), None)
+            oldest_engine = next(iter(self._engines), None)
+            if oldest_entry is None and oldest_engine is None:
+                return
+            if oldest_engine is not None and (oldest_entry is None or self._used.get(oldest_engine, 0)
+                                              <= self._used.get(oldest_entry, 0)):
+                held -= self._engines.pop(oldest_engine).bytes
+            else:
+                assert oldest_entry is not None
+                held -= self._drop_entry(oldest_entry)
+            self.evicted += 1
+
+    def _drop_entry(self, key: CacheKey) -> int:
+        """Forget a grid (and its engine, which holds it): its charge. Kept grids that probe in it stop doing so
+        (they probe in their own engine, as a grid with no such source does), so none holds it alive."""
+        entry = self._entries.pop(key)
+        freed = self._bytes_by_key.pop(key, 0) + entry._pool_bytes[0]
+        kept = self._engines.pop(key, None)
+        if kept is not None:
+            freed += kept.bytes
+        self._used.pop(key, None)
+        for other in self._entries.values():
+            for slot_id in [s for s, source in list(other.probe_source_by_slot.items()) if source is entry]:
+                other.probe_source_by_slot.pop(slot_id, None)
+        return freed
 
     def _parent_of(self, shape: tuple[object, ...], cells: NDArray[np.uint8]) -> _Kept | None:
         """A kept engine of the same shape whose grid the new one extends by letters in empty cells, the one
         with the most letters (the previous keystroke); None when there is none. One numpy pass over all."""
         with self._lock:
-            kept = [k for k in self._engines.values() if k.shape == shape]
-        found = _most_letters_extended(cells, [k.cells for k in kept])
-        return None if found is None else kept[found]
+            kept = [(key, k) for key, k in self._engines.items() if k.shape == shape]
+        found = _most_letters_extended(cells, [k.cells for _, k in kept])
+        if found is None:
+            return None
+        with self._lock:
+            self._touch(kept[found][0])
+        return kept[found][1]
 
     def _base_of(self, shape: tuple[object, ...], cells: NDArray[np.uint8], problem: Problem) -> Analysed | None:
         """A kept grid (engine or not) of the same shape that `problem`'s grid (`cells`) extends by letters A-Z in

@@ -5,8 +5,10 @@ is the word list (loaded once at start, with the user's personal list layered ov
 reloaded when that file changes: xwcp/web/wordsource.py), a cache of compiled grids keyed by
 their content (xwcp/web/analysis_cache.py) and the counters behind the load caps, so any number
 of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
-in worker threads so the event loop keeps serving; a fill runs in its own thread and stops
-(through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
+in worker threads so the event loop keeps serving, in lanes with their own slots, each served client by
+client (`Lane`, xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
+(verified suggestions, the check; short ones apart from long ones; like fills and designs, at a lowered CPU
+priority); a fill runs in its own thread and stops (through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
 hosts served are answered (xwcp/web/hosts.py).
 
 A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
@@ -17,11 +19,12 @@ a plain grid); a fill's result and progress messages
 also give `"contents"`, the grid's cells row by row ('#', '.', a letter or a rebus string).
 
 Caps, each answered with a JSON error `{"error": ..., "status": N}`:
-413 body over MAX_BODY_BYTES or grid over 30x30; 429 too many fills (`max_fills`) or analysis
-requests (MAX_PENDING) at once; 503 an analysis call that waited too long for a worker (QUEUE_CAP_S)
-or ran past its work-time cap (REQUEST_CAP_S); 408 a body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S).
-The caps are read from this module per request. An uploaded puzzle file is read in a worker process under a
-time and memory limit (xwcp/web/puzzles.py); anything a route fails to answer is a JSON 500 (xwcp.web.http).
+413 body over MAX_BODY_BYTES or grid over 60x60; 429 too many fills (`max_fills`) or analysis
+requests (MAX_PENDING) at once; 409 a search superseded by a newer one of the same client; 503 an analysis
+call that waited too long for a worker (QUEUE_CAP_S) or ran past its work-time cap (REQUEST_CAP_S); 408 a
+body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S). The caps are read from this module per request. An
+uploaded puzzle file is read in a worker process under a time and memory limit (xwcp/web/puzzles.py); anything a
+route fails to answer is a JSON 500 (xwcp.web.http).
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,12 +55,13 @@ from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.web import puzzles
-from xwcp.web.analysis_cache import Analysed, AnalysisCache, CacheKey, Report
+from xwcp.web.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
                               slot_field, written_letters)
 from xwcp.web.fields import number_field as _number
 from xwcp.web.fill_ws import fill_session, quality_fill_function
 from xwcp.web.hosts import HostGuard, allowed_hosts
+from xwcp.web.lanes import FairLimiter, Superseded, Ticket, client_id, run_lowered
 from xwcp.web.languages import LanguageLists, language_field, language_routes
 from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
@@ -81,14 +86,23 @@ REQUEST_CAP_S = 20.0
 """Work time after which an analysis request is answered 503 (its solver time, a core search, AC-3 and ranking)."""
 QUEUE_CAP_S = 60.0
 """Wall time a request may wait for a worker before it is answered 503 (the server is overloaded)."""
+HANG_UP_POLL_S = 0.25
+"""How often a running search asks whether its client is still there: a hang-up stops it well within 1 s."""
 MAX_FILL_S = 120.0
 """Cap on one autofill's time limit; the page's default is 30 s."""
 DEFAULT_FILL_S = 30.0
 MAX_PENDING = 256
 """Analysis requests in flight (queued or running) before new ones get 429: enough for 50 busy clients."""
 ANALYSIS_THREADS = max(2, default_threads())
-"""Analysis calls running at once: one per core (numpy and the ctypes kernel release the GIL for much of
+"""Quick analysis calls running at once: one per core (numpy and the ctypes kernel release the GIL for much of
 the work, so threads use the cores; more threads than cores only add switching)."""
+HEAVY_SLOTS = max(1, default_threads() // 2)
+"""Searches (verified suggestions, checks) running at once per process, apart from the quick calls' slots: a
+verification runs in two processes on two cores, and `xwcp serve` runs a process per core, so one each keeps
+the searches to the cores there are; the rest wait their turn, client by client."""
+SHORT_SEARCH_S = 2.0
+"""A search with at most this time limit (the page's check after a keystroke: 2 s) has a slot of its own per
+process, beside HEAVY_SLOTS, so it waits for no 10 s verification."""
 MAX_K = 200
 """Most words one suggestion list may ask for."""
 PROBE_S = 0.03
@@ -101,8 +115,9 @@ FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
 PROGRESS_EVERY_S = 0.1
 """How often a running fill or design streams its progress."""
 
-Job = Callable[[Analysed, CacheKey, Body], Report]
-"""An analysis endpoint's work: `job(analysed grid, cache key, request body)` -> the JSON answer (a worker thread)."""
+Job = Callable[[Analysed, CacheKey, Body, threading.Event], Report]
+"""An analysis endpoint's work: `job(analysed grid, cache key, request body, abort)` -> the JSON answer (a worker
+thread); a search stops when `abort` is set (a newer search of the same client)."""
 
 
 @dataclass
@@ -118,7 +133,10 @@ class ServerState:
     label_aborts: list[threading.Event] = field(default_factory=list)
     """The stop events of the suggestion labellings running (/ws/suggest): background work a fill or a design
     asked for while every slot is taken stops, so the button always works (`socket_job.refuse_when_busy`)."""
-    limiter: anyio.CapacityLimiter | None = None
+    lanes: dict[Lane, FairLimiter] = field(default_factory=dict)
+    """The lanes analysis calls wait in for a slot (`_lane`), each made on first use."""
+    latest_search: dict[str, Ticket] = field(default_factory=dict)
+    """Per client and endpoint, its search in a search lane (a newer one supersedes it, in either lane)."""
     cache: AnalysisCache = field(default_factory=AnalysisCache)
     languages: LanguageLists | None = None
 
@@ -170,35 +188,79 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
-async def _analyse(state: ServerState, request: Request, job: Job, body: Body | None = None) -> Response:
-    """Parse the body (unless given), run `job(analysed grid, cache key, body)` in a worker thread under the
-    caps, answer JSON."""
+class Lane(Enum):
+    """Which slots an analysis call waits for (xwcp/web/lanes.py)."""
+
+    QUICK = "quick"
+    """Arc consistency and probing: what the page asks after every keystroke (ANALYSIS_THREADS slots)."""
+    SEARCH = "search"
+    """A solver's search under a time limit over SHORT_SEARCH_S (HEAVY_SLOTS slots)."""
+    SHORT_SEARCH = "short search"
+    """A search of at most SHORT_SEARCH_S, as the page's check after a keystroke (one slot of its own): it does
+    not wait behind long verifications."""
+
+
+def _quick(body: Body) -> Lane:
+    return Lane.QUICK
+
+
+def _lane(state: ServerState, kind: Lane) -> FairLimiter:
+    """The lane of `kind` (made on first use, with the caps as this module has them then): a search's holds one
+    request per client and endpoint."""
+    lane = state.lanes.get(kind)
+    if lane is None:
+        slots = {Lane.QUICK: ANALYSIS_THREADS, Lane.SEARCH: HEAVY_SLOTS, Lane.SHORT_SEARCH: 1}[kind]
+        lane = state.lanes[kind] = FairLimiter(slots, latest=None if kind is Lane.QUICK else state.latest_search)
+    return lane
+
+
+async def _analyse(state: ServerState, request: Request, job: Job, body: Body | None = None, *,
+                   lane_of: Callable[[Body], Lane] = _quick) -> Response:
+    """Parse the body (unless given), run `job(analysed grid, cache key, body, abort)` in a worker thread under
+    the caps, answer JSON. `lane_of(body)` says which slots it waits for; a search runs at a lowered CPU priority
+    and supersedes the client's search of the same endpoint still running or waiting (xwcp/web/lanes.py)."""
     try:
         request_body = await _read_json(request) if body is None else body
+        kind = lane_of(request_body)
+        heavy = kind is not Lane.QUICK
         if state.pending >= MAX_PENDING:
             raise ApiError(429, f"the server is busy ({MAX_PENDING} requests in progress); try again shortly")
-        if state.limiter is None:
-            state.limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
+        lane = _lane(state, kind)
         state.pending += 1
+        # a search supersedes the client's older one of the same kind (a check another check, not a verification)
+        ticket = lane.enter(f"{client_id(request.scope)} {request.url.path}" if heavy else client_id(request.scope))
         try:
             try:
                 with anyio.fail_after(QUEUE_CAP_S):
-                    await state.limiter.acquire()
+                    await lane.acquire(ticket)
             except TimeoutError:
                 raise ApiError(503, f"the server is overloaded: the request waited {QUEUE_CAP_S:g} s "
                                     "for a worker; try again shortly") from None
+            except Superseded:
+                raise ApiError(409, "a newer search from the same client took this one's place") from None
+            if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
+                return Response(status_code=499)
+
+            def answer() -> Any:
+                return _answer(state, job, request_body, ticket.abort)
             try:
-                if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
-                    return Response(status_code=499)
                 with anyio.fail_after(REQUEST_CAP_S):
-                    data = await anyio.to_thread.run_sync(lambda: _answer(state, job, request_body),
-                                                          abandon_on_cancel=True)
+                    if heavy:
+                        async with anyio.create_task_group() as watchers:
+                            watchers.start_soon(_abort_on_hang_up, request, ticket.abort)
+                            try:
+                                data = await run_lowered(answer, abandon_on_cancel=True)
+                            finally:
+                                watchers.cancel_scope.cancel()
+                    else:
+                        data = await anyio.to_thread.run_sync(answer, abandon_on_cancel=True)
             except TimeoutError:
                 raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
                                     "ask with a smaller time_limit_s or k") from None
             finally:
-                state.limiter.release()
+                ticket.abort.set()  # a search left behind by the cap stops
         finally:
+            lane.release(ticket)
             state.pending -= 1
     except ApiError as exc:
         return _error(exc.status, exc.message)
@@ -207,28 +269,39 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
     return JSONResponse(data)
 
 
-def _answer(state: ServerState, job: Job, body: Body) -> Any:
+async def _abort_on_hang_up(request: Request, abort: threading.Event) -> None:
+    """Set `abort` when the client of `request` goes away, looking every HANG_UP_POLL_S: a search nobody waits
+    for stops within a second instead of running to its time limit."""
+    while not abort.is_set():
+        await anyio.sleep(HANG_UP_POLL_S)
+        if await request.is_disconnected():
+            abort.set()
+            return
+
+
+def _answer(state: ServerState, job: Job, body: Body, abort: threading.Event) -> Any:
     """`job`'s answer about the request's grid, written as the page reads it (`page_data`)."""
     entry, key = _analysed(state, body)
-    return page_data(job(entry, key, body), entry.problem.alphabet)
+    return page_data(job(entry, key, body, abort), entry.problem.alphabet)
 
 
-def _domains(entry: Analysed, key: CacheKey, body: Body) -> Report:
+def _domains(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     slot, k = optional_slot_field(body), _number(body, "k", 20, 1, MAX_K)
     return entry.report(("domains", slot and slot.strip().upper(), k), lambda: Session.analysed(
         entry.problem, entry.prop).domains(slot, k=k).as_dict())
 
 
-def _heatmap(entry: Analysed, key: CacheKey, body: Body) -> Report:
+def _heatmap(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     def make() -> Report:  # after every keystroke: the named slot, no core search
         data = Session.analysed(entry.problem, entry.prop).heatmap(core=False).as_dict()
         return with_core(entry.problem, data, data["status"] != "consistent", search=False)
     return entry.report(("heatmap",), make)
 
 
-def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
+def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     """`/api/suggest`: the slot's top k words that survive being entered (probed until k survive, within
-    PROBE_S; the counts say how many were checked); with `verify`, labelled (/ws/suggest streams the labels)."""
+    PROBE_S; the counts say how many were checked); with `verify`, labelled (/ws/suggest streams the labels)
+    until `abort` is set."""
     k = _number(body, "k", 20, 1, MAX_K)
     verify = flag_field(body, "verify")
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
@@ -237,7 +310,7 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more (not cached)
         return Session.analysed(entry.problem, entry.prop).suggest(
             slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
-            probe_time_limit_s=PROBE_S).as_dict()
+            probe_time_limit_s=PROBE_S, abort=abort).as_dict()
     slot_name = slot.strip().upper()
 
     def make() -> Report:
@@ -260,10 +333,10 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body) -> Report:
 def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
     """The `/api/suggest` answer (unlabelled) that /ws/suggest starts from: the same cached object."""
     first = {name: value for name, value in body.items() if name != "time_limit_s"}  # the labels' budget, not this
-    return _suggest(entry, key, {**first, "verify": False})
+    return _suggest(entry, key, {**first, "verify": False}, threading.Event())
 
 
-def _stats(entry: Analysed, key: CacheKey, body: Body) -> Report:
+def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     theme = body.get("theme", [])
     if not isinstance(theme, list) or not all(isinstance(name, str) for name in theme):
         raise ApiError(400, "theme must be a list of slot ids, like [\"17A\", \"3D\"]")
@@ -273,7 +346,7 @@ def _stats(entry: Analysed, key: CacheKey, body: Body) -> Report:
         entry.problem.grid, entry.problem.words, below_score=below, substring=substring, theme=names))
 
 
-def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body,
+def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort: threading.Event,
            on_verdict: Callable[[Report], None] | None = None) -> Report:
     """The fillability check, kept per grid, time limit and seed; `on_verdict` gets an unfillable verdict before
     its core search (a streamed check, issue 29)."""
@@ -308,8 +381,22 @@ async def _check_answer(state: ServerState, request: Request) -> Response:
             body = await _read_json(request)
         except ApiError as exc:
             return _error(exc.status, exc.message)
-        return streamed_check(lambda work: _analyse(state, request, work, body), job)
-    return await _analyse(state, request, job)
+        return streamed_check(lambda work: _analyse(state, request, work, body, lane_of=_check_lane), job)
+    return await _analyse(state, request, job, lane_of=_check_lane)
+
+
+def _search_lane(limit_s: float) -> Lane:
+    return Lane.SHORT_SEARCH if limit_s <= SHORT_SEARCH_S else Lane.SEARCH
+
+
+def _check_lane(body: Body) -> Lane:
+    return _search_lane(_number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float))
+
+
+def _suggest_lane(body: Body) -> Lane:
+    if not flag_field(body, "verify"):
+        return Lane.QUICK
+    return _search_lane(_number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float))
 
 
 # ----- the page, its facts and its presets ----------------------------------------------------
@@ -328,7 +415,8 @@ def _info_json(state: ServerState) -> Report:
         "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},
         "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
-                  "incremental": state.cache.incremental},
+                  "incremental": state.cache.incremental, "bytes": state.cache.held_bytes(),
+                  "max_bytes": state.cache.max_bytes, "evicted": state.cache.evicted},
         "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}}
 
 
@@ -360,16 +448,17 @@ def _page_routes(state: ServerState) -> list[BaseRoute]:
 
 def _analysis_routes(state: ServerState) -> list[BaseRoute]:
     """The analysis endpoints (POST a grid, get JSON): domains, heat map, check, suggestions, statistics."""
-    def post(path: str, job: Job) -> Route:
+    def post(path: str, job: Job, lane_of: Callable[[Body], Lane] = _quick) -> Route:
         async def endpoint(request: Request) -> Response:
-            return await _analyse(state, request, job)
+            return await _analyse(state, request, job, lane_of=lane_of)
         return Route(path, endpoint, methods=["POST"], name=path.rsplit("/", 1)[-1])
 
     async def check(request: Request) -> Response:
         return await _check_answer(state, request)
 
     return [post("/api/domains", _domains), post("/api/heatmap", _heatmap),
-            Route("/api/check", check, methods=["POST"]), post("/api/suggest", _suggest), post("/api/stats", _stats)]
+            Route("/api/check", check, methods=["POST"]), post("/api/suggest", _suggest, _suggest_lane),
+            post("/api/stats", _stats)]
 
 
 def _socket_routes(state: ServerState) -> list[BaseRoute]:
@@ -395,7 +484,7 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
 
 def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
                words: WordList | None = None, hosts: frozenset[str] | None = None,
-               personal: bool = True, language: str | None = None) -> Starlette:
+               personal: bool = True, language: str | None = None, cache_bytes: int | None = None) -> Starlette:
     """The builder app.
 
     Args:
@@ -407,13 +496,16 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
         personal: layer the user's personal list (xwcp.words.userwords) over the list, and let the page edit it.
         language: the language of the server's own list (`xwcp serve --language`: a pack's code or file): the
             lists are read in its letters (the default list is English only, refused for another language).
+        cache_bytes: the most bytes of grids and engines this process keeps between requests (default
+            `analysis_cache.MAX_BYTES`; `xwcp serve --cache-mb` shares its megabytes out over the workers).
     """
     if words is None:
         from xwcp.model.alphabet import load_alphabet
         from xwcp.services.load import load_words
 
         words = load_words(words_path, alphabet=load_alphabet(language))
-    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads())
+    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads(),
+                        cache=AnalysisCache(max_bytes=cache_bytes if cache_bytes is not None else MAX_BYTES))
     state.languages = LanguageLists(state.source)
     routes = [*_page_routes(state), *_analysis_routes(state), *puzzles.file_routes(MAX_BODY_BYTES),
               *word_routes(state.source, MAX_BODY_BYTES), *language_routes(state.languages), *_socket_routes(state),

@@ -5,13 +5,18 @@ JSON error (500, logged once), and a client that hangs up mid-request is no erro
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
+
+from xwcp.runtime.files import nesting_depth
+from xwcp.runtime.writes import OutputError
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -64,14 +69,76 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+"""A write that failed for want of room: answered 507 Insufficient Storage."""
+REFUSED_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+"""A write the system refuses (a read-only or locked-down folder): answered 503, the server's state, not the
+request's fault."""
+
+
+def storage_error(exc: OutputError) -> ApiError:
+    """The answer to a write into the server's data folder that failed (nothing was kept: the writer leaves the old
+    file and no partial one): 507 for a full disk, 503 for a folder the server may not write, else 500; the
+    message names the cause, and the server's log says it once, without a traceback (the server keeps running)."""
+    if exc.errno in FULL_ERRNOS:
+        status, cause = 507, "the server's disk is full"
+    elif exc.errno in REFUSED_ERRNOS:
+        status, cause = 503, "the server may not write its data folder"
+    else:
+        status, cause = 500, "the server could not write its data folder"
+    LOG.error("%s (answered %d)", exc, status)
+    return ApiError(status, f"{cause}: {exc}; nothing was changed")
+
+
+MAX_BODY_DEPTH = 32
+"""Deepest nesting of arrays and objects a request body may hold (the page's deepest, an export's clues, is 4)."""
+MAX_BODY_DIGITS = 30
+"""Most digits a number in a request body may spell (its sign, point and exponent's `e` aside): seeds and
+limits need under 12, and a browser writes any double in 17 and a short exponent."""
+
+
+class _BodyRefused(Exception):
+    """A number the body's parse refuses: its message is the 400's."""
+
+
+def _number_text(text: str) -> str:
+    n_digits = sum(ch.isdigit() for ch in text)
+    if n_digits > MAX_BODY_DIGITS:
+        shown = text if len(text) <= 24 else f"{text[:20]}..."
+        raise _BodyRefused(f"the number {shown} has {n_digits:,} digits; the most is {MAX_BODY_DIGITS}")
+    return text
+
+
+def _whole(text: str) -> int:
+    return int(_number_text(text))  # checked first: int() raises past 4,300 digits and is slow below
+
+
+def _real(text: str) -> float:
+    value = float(_number_text(text))
+    if not math.isfinite(value):
+        raise _BodyRefused(f"the number {text} is too large")
+    return value
+
+
+def _constant(name: str) -> float:
+    raise _BodyRefused(f"{name}, which is no number in JSON")
+
+
 def parse_json(raw: bytes | str) -> dict[str, Any]:
-    """A JSON object from `raw`; 400 for anything else."""
+    """A JSON object from `raw`; 400 for anything else: text that is no JSON or not UTF-8, a number longer than
+    MAX_BODY_DIGITS (Python's int() raises past 4,300 digits), one too large for a float (1e400), NaN or
+    Infinity (not JSON, though the json module reads them), nesting deeper than MAX_BODY_DEPTH, or JSON that is
+    no object."""
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        body = json.loads(raw, parse_int=_whole, parse_float=_real, parse_constant=_constant)
+    except _BodyRefused as exc:
+        raise ApiError(400, f"malformed JSON: {exc}") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
         raise ApiError(400, f"malformed JSON: {exc}") from None
     except RecursionError:
-        raise ApiError(400, "malformed JSON: nested too deeply") from None
+        raise ApiError(400, f"malformed JSON: nested too deeply (the most is {MAX_BODY_DEPTH} levels)") from None
+    if nesting_depth(body) > MAX_BODY_DEPTH:
+        raise ApiError(400, f"malformed JSON: nested too deeply (the most is {MAX_BODY_DEPTH} levels)")
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
     return body

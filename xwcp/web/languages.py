@@ -29,8 +29,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import Alphabet, load_alphabet, shipped_alphabets
-from xwcp.web.http import ApiError, error_response, read_body
+from xwcp.model.alphabet import Alphabet, pack_alphabet, shipped_alphabets, shown_name
+from xwcp.runtime.writes import OutputError, output_error
+from xwcp.web.http import ApiError, error_response, read_body, storage_error
 from xwcp.words.userwords import data_dir
 from xwcp.words.wordlist import describe_problems, load_word_list
 
@@ -59,8 +60,9 @@ def language_field(body: dict[str, Any]) -> Alphabet | None:
         return None
     if not isinstance(code, str) or not any(code.lower() == a.code.lower() for a in shipped_alphabets()):
         known = ", ".join(a.code for a in shipped_alphabets())
-        raise ApiError(400, f"language must be one of {known}, got {code!r}")
-    return load_alphabet(code)
+        got = shown_name(code) if isinstance(code, str) else f"a {type(code).__name__}"
+        raise ApiError(400, f"language must be one of {known}, got {got}")
+    return pack_alphabet(code)
 
 
 def list_path(alphabet: Alphabet) -> Path | None:
@@ -156,19 +158,26 @@ def save_upload(alphabet: Alphabet, raw: bytes, name: str) -> dict[str, Any]:
         InputError: a list with no word of the alphabet (the reader's one line, naming what it skipped).
     """
     folder = lists_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("wb", dir=folder, prefix=f".{alphabet.code}-", suffix=".dict",
-                                     delete=False) as handle:
-        handle.write(raw)
-        temp = Path(handle.name)
-    try:
+    target = folder / f"{alphabet.code}-{PAGE_LIST}.dict"
+    temp: Path | None = None
+    try:  # read from a file beside its place, then renamed there: no partial list, the old one kept on failure
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{alphabet.code}-", suffix=".dict")
+        temp = Path(temp_name)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
         try:
             words = load_word_list(temp, alphabet=alphabet, use_cache=False)
         except InputError as exc:
             raise InputError(f"{name}: {exc.message}") from None
-        os.replace(temp, folder / f"{alphabet.code}-{PAGE_LIST}.dict")
+        os.chmod(temp, 0o644)  # mkstemp makes it private; a word list is an ordinary file
+        os.replace(temp, target)
+        temp = None
+    except OSError as exc:
+        raise output_error(target, "language word-list", exc) from None
     finally:
-        temp.unlink(missing_ok=True)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
     summary: dict[str, Any] = {"code": alphabet.code, "n_words": words.n_words, "source": name}
     if words.problems:
         summary["skipped"] = describe_problems(words.problems, words.n_problems)
@@ -191,6 +200,9 @@ def language_routes(lists: LanguageLists) -> list[Route]:
             summary = await anyio.to_thread.run_sync(save_upload, alphabet, raw, name)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
+        except OutputError as exc:  # a full or read-only data folder: nothing was kept
+            refusal = storage_error(exc)
+            return error_response(refusal.status, refusal.message)
         except InputError as exc:
             return error_response(400, str(exc))
         return JSONResponse(summary)

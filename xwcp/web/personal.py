@@ -6,6 +6,11 @@ word out of the personal list, back to the server's list); POST /api/words/uploa
 takes a list file's text (`WORD;score` lines). Every edit is written to the file at once
 (xwcp.words.userwords) and the process reloads its list before answering, so the next suggestion
 already obeys it; other processes see the file change on their next request.
+
+A word is read as the grid reader reads letters (`userwords.clean_word`): a character the language cannot keep
+(the ligature ﬁ, English's dotless ı) refuses the edit with a 400 naming it, so an edit never changes another
+word's score; a letter the language writes otherwise (CAFÉ is CAFE in English) is stored so, and the answer says
+it in `warnings`, with what each edit stored in `edited`.
 """
 from __future__ import annotations
 
@@ -20,7 +25,8 @@ from starlette.routing import Route
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words import userwords
 from xwcp.base.errors import InputError
-from xwcp.web.http import ApiError, error_response, parse_json, read_body
+from xwcp.runtime.writes import OutputError
+from xwcp.web.http import ApiError, error_response, parse_json, read_body, storage_error
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import MAX_SCORE, describe_problems
 
@@ -47,44 +53,52 @@ def summary(source: WordSource) -> dict[str, Any]:
             "max_score": MAX_SCORE}
 
 
-def _edits(body: dict[str, Any], alphabet: Alphabet = ENGLISH) -> dict[str, int | None]:
-    """{word: score or None} from `{"word", "score"|"remove"}` or `{"edits": [...]}`."""
+def _edits(body: dict[str, Any], alphabet: Alphabet = ENGLISH,
+           notes: list[str] | None = None) -> tuple[dict[str, int | None], list[dict[str, Any]]]:
+    """({word: score or None}, what each edit stores: {"typed", "word" as written, "score"}) from `{"word",
+    "score"|"remove"}` or `{"edits": [...]}`; `notes` gets a line for each word stored with other letters (CAFÉ ->
+    CAFE in English). A word with a character the alphabet cannot keep refuses the whole request (400)."""
     items = body.get("edits", [body])
     if not isinstance(items, list) or not items or len(items) > MAX_EDITS:
         raise ApiError(400, f"edits must be a list of 1 to {MAX_EDITS} objects like "
                             "{\"word\": \"ESNE\", \"score\": 0}")
     changes: dict[str, int | None] = {}
+    edited: list[dict[str, Any]] = []
     for item in items:
         if not isinstance(item, dict):
             raise ApiError(400, "each edit is an object like {\"word\": \"ESNE\", \"score\": 0}")
-        word = userwords.clean_word(item.get("word"), alphabet)
+        word = userwords.clean_word(item.get("word"), alphabet, notes)
         if item.get("remove") is True:
             changes[word] = None
         elif "score" in item:
             changes[word] = userwords.clean_score(item["score"])
         else:
-            raise ApiError(400, f"say what to do with {word}: \"score\" (0 bans) or \"remove\": true")
-    return changes
+            raise ApiError(400, f"say what to do with {alphabet.written(word)}: \"score\" (0 bans) or \"remove\": true")
+        edited.append({"typed": item["word"], "word": alphabet.written(word), "score": changes[word]})
+    return changes, edited
 
 
-def _parsed_upload(raw: bytes, name: str,
-                   alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def _parsed_upload(raw: bytes, name: str, alphabet: Alphabet = ENGLISH,
+                   notes: list[str] | None = None) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """The uploaded list's words (userwords.parse_upload, in `alphabet`), read from its bytes (a worker thread's job)."""
-    return userwords.parse_upload(raw.decode("utf-8-sig", errors="replace"), name, alphabet)
+    return userwords.parse_upload(raw.decode("utf-8-sig", errors="replace"), name, alphabet, notes)
 
 
 def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
     """The routes above, over the server's word source."""
 
-    async def answer(job: Callable[[], object]) -> Response:
+    async def answer(job: Callable[[], object], extra: dict[str, Any] | None = None) -> Response:
         if not source.personal:
             return error_response(409, "this server was started with --no-personal: the personal list is off")
         try:
             await anyio.to_thread.run_sync(job)
             source.refresh()  # this process: the next request sees the edit without waiting for a stat
-            return JSONResponse(await anyio.to_thread.run_sync(summary, source))
+            return JSONResponse({**await anyio.to_thread.run_sync(summary, source), **(extra or {})})
         except ApiError as exc:
             return error_response(exc.status, exc.message)
+        except OutputError as exc:  # a full or read-only data folder: the old list is kept
+            refusal = storage_error(exc)
+            return error_response(refusal.status, refusal.message)
         except InputError as exc:
             return error_response(400, str(exc))
 
@@ -92,23 +106,27 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
         return JSONResponse(await anyio.to_thread.run_sync(summary, source))
 
     async def edit(request: Request) -> Response:
+        notes: list[str] = []
         try:
-            changes = _edits(parse_json(await read_body(request, max_body_bytes)), source.alphabet)
+            changes, edited = _edits(parse_json(await read_body(request, max_body_bytes)), source.alphabet, notes)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
         except InputError as exc:
             return error_response(400, str(exc))
-        return await answer(lambda: userwords.update_personal(changes, path=source.path, alphabet=source.alphabet))
+        # what each edit stored, and a line for each word stored with other letters than typed (CAFÉ -> CAFE)
+        return await answer(lambda: userwords.update_personal(changes, path=source.path, alphabet=source.alphabet),
+                            {"edited": edited, "warnings": notes})
 
     async def upload(request: Request) -> Response:
         mode = request.query_params.get("mode", "merge")
+        notes: list[str] = []
         try:
             if mode not in ("merge", "replace"):
                 raise ApiError(400, f"mode must be merge or replace, got {mode!r}")
             raw = await read_body(request, MAX_UPLOAD_BYTES)
             name = request.query_params.get("name", "uploaded list")
             score_by_word, problems, n_problems = await anyio.to_thread.run_sync(_parsed_upload, raw, name,
-                                                                                 source.alphabet)
+                                                                                 source.alphabet, notes)
             if not score_by_word:
                 raise ApiError(400, f"{name}: no word in it" + (f" ({describe_problems(problems, n_problems)})"
                                                                  if n_problems else ""))
@@ -117,7 +135,8 @@ def word_routes(source: WordSource, max_body_bytes: int) -> list[Route]:
         except InputError as exc:  # refused whole: nothing was written
             return error_response(422, str(exc))
         response = await answer(lambda: userwords.update_personal(score_by_word, replace=mode == "replace",
-                                                                  path=source.path, alphabet=source.alphabet))
+                                                                  path=source.path, alphabet=source.alphabet),
+                                {"warnings": notes})
         if response.status_code == 200 and n_problems:
             import json
 

@@ -33,6 +33,8 @@ WS_MAX_BYTES = 1 << 20
 """Largest WebSocket message (a fill request is a grid: well under this)."""
 BACKLOG = 2048
 """Connections a worker's socket queues (uvicorn's default)."""
+CACHE_MB = 512
+"""Megabytes of kept grids over all worker processes (`--cache-mb`)."""
 RESTART_GRACE_S = 10.0
 """A worker that dies sooner than this after starting, twice in a row, stops the server (a broken start)."""
 
@@ -43,7 +45,8 @@ def app_from_environment() -> Starlette:
 
     config = json.loads(os.environ[CONFIG_ENV])
     app = create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
-                     personal=config["personal"], language=config.get("language"))
+                     personal=config["personal"], language=config.get("language"),
+                     cache_bytes=config.get("cache_bytes"))
     _warm_up()
     return app
 
@@ -73,10 +76,12 @@ def check_port(host: str, port: int) -> None:
 
 
 def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fills: int, hosts: frozenset[str],
-          personal: bool, announce: Callable[[str], None], language: str | None = None) -> None:
+          personal: bool, announce: Callable[[str], None], language: str | None = None,
+          cache_mb: int = CACHE_MB) -> None:
     """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
 
-    `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers).
+    `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers); so is
+    `cache_mb`, the megabytes of grids the processes keep between requests (xwcp/web/analysis_cache.py).
 
     Raises:
         InputError: the port is taken, or the word list cannot be loaded.
@@ -85,11 +90,13 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
 
     check_port(host, port)
     per_worker = max(1, math.ceil(max_fills / workers))
+    cache_bytes = max(1, cache_mb * 2**20 // workers)
     url_host = f"[{host}]" if ":" in host else host
     if workers == 1:
         from xwcp.web.app import create_app
 
-        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal, language=language)
+        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal, language=language,
+                         cache_bytes=cache_bytes)
         _warm_up()
         announce(f"http://{url_host}:{port}/")
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
@@ -102,7 +109,7 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     if words or language not in (None, "en"):
         load_words(words, alphabet=load_alphabet(language))
     os.environ[CONFIG_ENV] = json.dumps({"words": words, "max_fills": per_worker, "hosts": sorted(hosts),
-                                         "personal": personal, "language": language})
+                                         "personal": personal, "language": language, "cache_bytes": cache_bytes})
     announce(f"http://{url_host}:{port}/")
     if not (hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")):  # elsewhere it does not balance
         uvicorn.run("xwcp.web.serve:app_from_environment", factory=True, host=host, port=port, workers=workers,

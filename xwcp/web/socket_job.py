@@ -1,7 +1,7 @@
 """One long job behind a WebSocket (a fill, a design): run it in a thread, stream its progress, stop it on request.
 
 Both `/ws/fill` and `/ws/design` work the same way once their request is read: the job runs in
-a worker thread; a listener takes `{"type": "stop"}` (anything else gets an error message and is
+a worker thread at a lowered CPU priority (xwcp/web/lanes.py: a keystroke's answer comes first); a listener takes `{"type": "stop"}` (anything else gets an error message and is
 ignored) and a client that goes away stops the job too; a streamer sends the job's messages every
 `PROGRESS_EVERY_S`. The job counts against the server's `--max-fills` while it runs, and the
 session waits for its thread, so no search is left running.
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import anyio
-import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.web.http import ApiError, one_line
+from xwcp.web.lanes import run_lowered
 from xwcp.web.http import parse_json as _parse_json
 
 
@@ -110,7 +110,7 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
             tasks.start_soon(listen)
             tasks.start_soon(stream)
             try:
-                end.result = await anyio.to_thread.run_sync(run)  # waits for the thread: no orphan search
+                end.result = await run_lowered(run)  # waits for the thread: no orphan search
             except Exception as exc:
                 end.failure = f"{exc.__class__.__name__}: {exc}"
             finally:

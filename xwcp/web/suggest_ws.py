@@ -22,7 +22,7 @@ for first), as does {"type": "stop"}. For each request the server sends, every m
 A bad request gets {"type": "error", "status": N, "error": "..."} (the socket stays open for the next).
 The labels are kept with the grid in the analysis cache (`("labels", slot)`), so coming back to a grid
 costs nothing; a fill found for one word labels every other word it uses at once (xwcp/analysis/verify.py
-keeps recent fills per layout). Labelling runs in a worker thread counted against the server's
+keeps recent fills per layout). Labelling runs in a worker thread at a lowered CPU priority (xwcp/web/lanes.py) counted against the server's
 `--max-fills` while it runs; when all are busy the words still come, then an error saying no labels follow
 and "done".
 """
@@ -35,7 +35,6 @@ from typing import Any
 
 import anyio
 import anyio.from_thread
-import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.base.errors import InputError
@@ -46,6 +45,7 @@ from xwcp.web.analysis_cache import Analysed, CacheKey, Report
 from xwcp.web.fields import Body, number_field, page_data, slot_field
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
+from xwcp.web.lanes import run_lowered
 from xwcp.web.socket_job import JobState
 
 Analyse = Callable[[Body], "tuple[Analysed, CacheKey]"]
@@ -77,8 +77,8 @@ async def suggest_session(state: JobState, websocket: WebSocket, analyse: Analys
 
     async def job(body: Body, abort: threading.Event, ended: anyio.Event) -> None:
         try:
-            await anyio.to_thread.run_sync(lambda: _label_request(state, body, abort, analyse, first_answer, max_k,
-                                                                  lambda m: anyio.from_thread.run(send, m)))
+            await run_lowered(lambda: _label_request(state, body, abort, analyse, first_answer, max_k,
+                                                     lambda m: anyio.from_thread.run(send, m)))
         except Exception:  # the client left mid-send; the thread has ended
             abort.set()
         finally:

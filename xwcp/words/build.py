@@ -20,11 +20,9 @@ installed (`scores="wordfreq"`), a word wordfreq has never seen then scoring `UN
 """
 from __future__ import annotations
 
-import contextlib
 import math
+import time
 from collections import Counter
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -34,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import CUT, MAX_LETTERS, load_alphabet
+from xwcp.runtime.writes import write_output
 from xwcp.words.hunspell import HunspellFiles, expand
 from xwcp.words.provenance import provenance
 from xwcp.words.userwords import data_dir
@@ -73,6 +72,38 @@ DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH = 2, 21
 SHOWN_EXAMPLES = 5
 """Words named in the report for each kind of word left out."""
 INSTALL_HINT = "run .ci/install-languages.sh from xwcp's repository, or pip install 'xwcp[languages]'"
+
+# ----- the build's budget: a source that gives words without end is stopped, saying which limit it passed -----
+DEFAULT_MAX_READ = 5_000_000
+"""Most words a build reads from its source (`--max-read`): es_ES's Hunspell pair expands to 750,000 forms,
+wordfreq's largest list is under 1,000,000."""
+DEFAULT_TIME_LIMIT_S = 600.0
+"""Longest a build may read its source (`--time-limit`): Spanish from Hunspell takes about 10 s, Polish (3.7 M
+forms) 145 s on a shared core."""
+MAX_FORMS_PER_BYTE = 25
+"""Most word forms a Hunspell pair may expand to per byte of its two files, past the first MIN_FORMS_BUDGET,
+unless `--max-read` is given: es_ES makes under 1 a byte, de_DE 0.4; a 12 KB pair of chained suffixes and
+cross products made 100 (1.2 M forms)."""
+MIN_FORMS_BUDGET = 200_000
+"""Forms any Hunspell pair may make, whatever its size."""
+CLOCK_EVERY = 1_000
+"""Words read between two looks at the clock."""
+STATUS_EVERY = 50_000
+"""Words read between two progress reports."""
+
+
+class BuildLimitReached(Exception):
+    """A build stopped at its budget (`--max-read`, `--time-limit`, a Hunspell pair's expansion ratio), nothing
+    written; its message says which limit and how to raise it."""
+
+
+@dataclass(frozen=True)
+class BuildProgress:
+    """How far a build has read its source: words read, seconds, and the most it may read."""
+
+    n_read: int
+    elapsed_s: float
+    max_read: int
 
 
 def score_of_zipf(zipf: float) -> int:
@@ -350,7 +381,9 @@ def spelled(alphabet: Alphabet, code_text: str) -> str:
 def build_words(language: str | None, source: str = "auto", out: str | Path | None = None, *,
                 min_length: int = DEFAULT_MIN_LENGTH, max_length: int = DEFAULT_MAX_LENGTH,
                 scores: str = "auto", max_words: int | None = None, encoding: str | None = None,
-                progress: Callable[[str], None] | None = None) -> BuildReport:
+                progress: Callable[[str], None] | None = None, max_read: int | None = None,
+                time_limit_s: float | None = DEFAULT_TIME_LIMIT_S,
+                status: Callable[[BuildProgress], None] | None = None) -> BuildReport:
     """Build the list (see the module docstring) and write it; returns what was done.
 
     Args:
@@ -363,10 +396,16 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         max_words: keep only the best-scored words (ties in alphabet order).
         encoding: a file source's encoding (default UTF-8, else Latin-1).
         progress: told, in a line, what is being read before the work starts (it takes seconds).
+        max_read: most words to read from the source (None: DEFAULT_MAX_READ, and for a Hunspell pair at most
+            MAX_FORMS_PER_BYTE forms a byte of its files, past MIN_FORMS_BUDGET).
+        time_limit_s: longest the source may be read (None: no limit).
+        status: told how far the reading is, every STATUS_EVERY words.
 
     Raises:
         InputError: an unknown language or source, a source not installed, bad limits, or no word of the
             alphabet in the source.
+        BuildLimitReached: the source gave more words than `max_read`, or took longer than `time_limit_s`;
+            nothing was written.
     """
     alphabet = load_alphabet(language)
     if min_length < 1 or max_length < min_length:
@@ -387,9 +426,11 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         how = f"{FLAT_SCORE} for every word" + ("; a score given in the file is kept"
                                                 if origin.kind is SourceKind.FILE else "")
     report = BuildReport(path, f"{alphabet.name}, {alphabet.code}", origin, how)
+    budget = _Budget(origin, max_read, time_limit_s, status)
     score_by_code: dict[str, int] = {}
     for raw, given in raw_words(origin, alphabet, report, encoding):
         report.n_read += 1
+        budget.check(report.n_read)
         code_text = alphabet.fold_word(raw)
         if code_text is None:
             report.n_outside += 1
@@ -432,6 +473,39 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     _write_atomically(path, "\n".join(header + lines) + "\n")
     report.n_written = len(lines)
     return report
+
+
+class _Budget:
+    """The build's limits on reading its source, checked as each word comes (the clock every CLOCK_EVERY words)."""
+
+    def __init__(self, origin: Origin, max_read: int | None, time_limit_s: float | None,
+                 status: Callable[[BuildProgress], None] | None) -> None:
+        self.start = time.monotonic()
+        self.time_limit_s = time_limit_s
+        self.status = status
+        self.max_read = DEFAULT_MAX_READ if max_read is None else max_read
+        self.ratio_note = ""
+        if max_read is None and origin.kind is SourceKind.HUNSPELL and origin.path is not None:
+            files = HunspellFiles.beside(origin.path)
+            n_bytes = files.dic.stat().st_size + files.aff.stat().st_size
+            by_size = max(MIN_FORMS_BUDGET, MAX_FORMS_PER_BYTE * n_bytes)
+            if by_size < self.max_read:
+                self.max_read = by_size
+                self.ratio_note = (f" (a Hunspell pair of {n_bytes:,} bytes may make {MAX_FORMS_PER_BYTE} forms a "
+                                   f"byte, {MIN_FORMS_BUDGET:,} at least; real dictionaries make under 1)")
+
+    def check(self, n_read: int) -> None:
+        if n_read > self.max_read:
+            raise BuildLimitReached(f"the source gave more than {self.max_read:,} words{self.ratio_note}; "
+                                    "nothing written (--max-read N raises the limit)")
+        if n_read % CLOCK_EVERY:
+            return
+        elapsed_s = time.monotonic() - self.start
+        if self.status is not None and n_read % STATUS_EVERY == 0:
+            self.status(BuildProgress(n_read, elapsed_s, self.max_read))
+        if self.time_limit_s is not None and elapsed_s > self.time_limit_s:
+            raise BuildLimitReached(f"reading the source took more than {self.time_limit_s:g} s ({n_read:,} words "
+                                    "read); nothing written (--time-limit S raises the limit)")
 
 
 def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport
@@ -483,16 +557,7 @@ def _write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file renamed into place (a reader never sees half a list)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-            os.chmod(temporary, 0o644)  # mkstemp makes it private; a word list is an ordinary file
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
     except OSError as exc:
-        raise InputError(f"cannot write the word list ({exc.strerror or exc})", str(path)) from None
+        raise InputError(f"cannot write word-list file ({exc.strerror or exc})", str(path)) from None
+    write_output(path, text, "word-list")
 

@@ -1,18 +1,22 @@
-"""Keep compiled word lists on disk: write them atomically, verify them on every load, bound the folder.
+"""Keep compiled word lists on disk: write them atomically, verify every byte they are read for, bound the folder.
 
 A list lives in `<cache_dir>/wordlist-v<CACHE_VERSION>-<hash of its source>/`: one `.npy` per
 array of `xwcp.words.wordlist.WordList` and a `meta.json` holding the skipped lines, the notes, and
-for each file its size, modification time and a CRC of its first and last 4 KiB (plus a CRC of
-meta.json itself). A load compares those stamps (any write to a file changes one) and checks
-that the arrays fit together (`_verify_arrays`); a folder that does not verify raises
-CacheDamaged, and the caller rebuilds it. Writes go to a `.tmp<PID>` folder renamed into place;
-`tidy` removes the temporary folders of runs that died, other versions' lists, and the least
-recently used lists beyond CACHE_KEEP_LISTS or CACHE_MAX_BYTES.
+for each file its size and CRC-32 checksums (plus a CRC of meta.json itself): one of its `.npy`
+header, then one of each length's words (the table's row), so that every byte of the file is
+covered once. A load checks the sizes, the headers and that the arrays fit together
+(`_verify_arrays`), and the checksum of each length's words before they are used: all of
+them when the list is read whole (`read`), the lengths a grid uses when it is read mapped
+(`read_mapped` with `check_words=False`, then `verify_bucket` per length). A file damaged in
+place, its size and time kept, is found: a folder that does not verify raises CacheDamaged,
+whose message names the file, and the caller rebuilds it. Writes go to a `.tmp<PID>` folder
+renamed into place; `tidy` removes the temporary folders of runs that died, other versions'
+lists, and the least recently used lists beyond CACHE_KEEP_LISTS or CACHE_MAX_BYTES.
 
-Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its stamp and its
+Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its size and its
 `.npy` header, and verifies the arrays as memoryviews; `read` wraps those views as numpy
 arrays without copying. The start-up path of a small fill (xwcp/services/quick.py) uses the views
-directly, so it never imports numpy (issue 17).
+directly, so it never imports numpy.
 """
 from __future__ import annotations
 
@@ -38,11 +42,14 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # only `read` and `write` need it
 
-CACHE_VERSION = 5
+CACHE_VERSION = 6
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
 
+A list cached by another version is in another folder: it is compiled again without a word, as
+after any upgrade, and `tidy` removes the old folder.
 3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word.
-5: meta.json records each file's size, time and end checksums; `º`-like letters are no words."""
+5: `º`-like letters are no words.
+6: meta.json records CRC-32 checksums covering every byte of each file (the header, each length's words)."""
 
 
 def folder_for(digest: str) -> Path:
@@ -61,6 +68,8 @@ def cache_dir() -> Path:
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "bits_flat")
 """The WordList arrays a cached list holds, one `.npy` file each."""
+_BY_LENGTH = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "bits_flat")
+"""The arrays cut by length, in the order of their offsets in a length-table row (columns 2-6)."""
 _IntFormat = Literal["B", "h", "i", "q", "Q"]
 _FORMATS: dict[str, _IntFormat] = {"letters_flat": "B", "scores_flat": "h", "order_flat": "i", "starts_flat": "i", "table": "q",
             "bits_flat": "Q"}
@@ -69,8 +78,23 @@ _DESCRS = {"letters_flat": "|u1", "scores_flat": "<i2", "order_flat": "<i4", "st
            "bits_flat": "<u8"}
 """The `.npy` header's dtype of each array (numpy writes little-endian on this kind of machine)."""
 _ITEM_BYTES = {"letters_flat": 1, "scores_flat": 2, "order_flat": 4, "starts_flat": 4, "table": 8, "bits_flat": 8}
-_SAMPLE_BYTES = 4096
-"""Bytes at each end of a cached array file covered by its recorded checksum (the npy header and the tail)."""
+_MAX_HEADER_BYTES = 65536
+"""Longest `.npy` header read (numpy writes about 128 bytes; a damaged length field is not followed far)."""
+CHECKSUM_KEY = "crc32"
+"""The key of a file's checksums in meta.json; the checksum is zlib's CRC-32, the fastest in the standard library.
+
+Why: every load checksums the bytes it reads, so the check's speed is part of a fill's start-up.
+Measured with `PYTHONPATH=. python3 bench/cache_checksum.py` on the default list (23.3 MB of
+arrays), warm, in one process, on a busy 2-core box (load average 8.7; medians): CRC-32 over
+every byte 9.6 ms (best 5.8 ms, 4.0 GB/s), blake2b 52 ms (0.9 GB/s). A warm `xwcp fill
+models/15x15-daily-01.txt` (cli.main) took 58 ms: checking every byte would add 11-16% to it,
+so a mapped read (the command line's fill) checks the lengths the grid uses before their first
+use, 2.5 ms for that grid (lengths 3-10, 40% of the bytes): 4%, and under 2% of the whole
+command with Python's start. A whole read (`read`: the library, the server, a batch worker)
+checks every byte at load. A 500,000-word list (50 MB of arrays) takes 33-42 ms to read whole.
+CRC-32 finds every burst of damage up to 32 bits and other damage with odds 1 - 2**-32: it
+guards against accidents (a disk, a tool, a half-done copy), not against an attacker who can
+write the cache folder (and so meta.json too)."""
 CACHE_KEEP_LISTS = 20
 """Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest."""
 CACHE_MAX_BYTES = 256 * 1024 * 1024
@@ -79,18 +103,20 @@ first, but the newest list is always kept."""
 
 
 class CacheDamaged(Exception):
-    """A cached list that does not verify; its message says what is wrong."""
+    """A cached list that does not verify; its message names the file and says what is wrong, in one line."""
 
 
-if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up (issue 17)
+if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up
     class MappedFields(TypedDict):
         """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
-        mapped file, and the arrays' shapes."""
+        mapped file, the arrays' shapes, and per length-table row the CRC-32 of its words in each array
+        (`verify_bucket` checks them)."""
 
         problems: list[tuple[int, str]]
         n_problems: int
         notes: list[str]
         shapes: dict[str, tuple[int, ...]]
+        row_crcs: list[dict[str, int]]
         letters_flat: memoryview
         scores_flat: memoryview
         order_flat: memoryview
@@ -113,14 +139,9 @@ if TYPE_CHECKING:  # types only: a class made at import costs every small fill's
         bits_flat: NDArray[np.uint64]
 
 
-def _file_stamp(path: Path) -> dict[str, int]:
-    """Size, modification time and a checksum of both ends: any write to the file changes one of them."""
-    info = path.stat()
-    with path.open("rb") as handle:
-        head = handle.read(_SAMPLE_BYTES)
-        handle.seek(max(0, info.st_size - _SAMPLE_BYTES))
-        tail = handle.read(_SAMPLE_BYTES)
-    return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "crc": zlib.crc32(tail, zlib.crc32(head))}
+def _row_sizes(length: int, n: int, n_letters: int) -> tuple[int, int, int, int, int]:
+    """Items each array of `_BY_LENGTH` holds for the `n` words of `length` (K = `n_letters`)."""
+    return (n * length, n, n * length, (n_letters + 1) * length, n_letters * length * ((n + 63) // 64))
 
 
 def _meta_check(meta: Mapping[str, Any]) -> int:
@@ -136,28 +157,48 @@ def _native_descr(name: str) -> str:
     return _DESCRS[name] if sys.byteorder == "little" else _DESCRS[name].replace("<", ">")
 
 
-def _map_array(path: Path, name: str, stamp: Mapping[str, int]) -> tuple[memoryview, tuple[int, ...]]:
-    """The data of the `.npy` file `path` as a flat read-only memoryview of its element type, and its shape.
+def _data_start(head: bytes | mmap.mmap, name: str) -> int:
+    """Where the data of a `.npy` file starts (after its header), from its first bytes.
 
     Raises:
-        CacheDamaged: the file changed after it was written (its stamp), or its header is not
-            the one numpy writes for this array.
+        CacheDamaged: it does not start as a numpy array file does.
+    """
+    if len(head) < 16 or head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
+        raise CacheDamaged(f"{name}.npy is not a numpy array file")
+    size_bytes = 2 if head[6] == 1 else 4
+    header_bytes = int.from_bytes(head[8:8 + size_bytes], "little")
+    if header_bytes > _MAX_HEADER_BYTES:
+        raise CacheDamaged(f"{name}.npy has a header of {header_bytes} bytes")
+    return 8 + size_bytes + header_bytes
+
+
+def _map_array(path: Path, name: str, entry: Mapping[str, Any]) -> tuple[memoryview, tuple[int, ...]]:
+    """The data of the `.npy` file `path` as a flat read-only memoryview of its element type, and its shape.
+
+    `entry` is the file's record in meta.json: its size and checksums (`_file_checksums`). The
+    header is checked here, and the table's data; the other arrays' data by length in `verify_bucket`.
+
+    Raises:
+        CacheDamaged: the file cannot be read, its size or a checksum is not the recorded one, or its
+            header is not the one numpy writes for this array.
     """
     try:
         with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
+            size = os.fstat(handle.fileno()).st_size
             # a private (copy-on-write) map: ctypes can point the search at it; nothing writes to it
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY) if size else None
     except (OSError, ValueError) as exc:
         raise CacheDamaged(f"{name}.npy cannot be read ({exc.__class__.__name__}: {exc})") from None
-    head, tail = mapped[:_SAMPLE_BYTES], mapped[max(0, info.st_size - _SAMPLE_BYTES):]
-    if stamp != {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "crc": zlib.crc32(tail, zlib.crc32(head))}:
-        raise CacheDamaged(f"{name}.npy changed after it was written")
-    if head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
-        raise CacheDamaged(f"{name}.npy is not a numpy array file")
-    size_bytes = 2 if head[6] == 1 else 4
-    start = 8 + size_bytes + int.from_bytes(head[8:8 + size_bytes], "little")
-    found = _NPY_HEADER.match(head, 8 + size_bytes, start)
+    if size != entry["size"]:
+        what = "truncated" if size < entry["size"] else "grown"
+        raise CacheDamaged(f"{name}.npy was damaged ({what}: {size} bytes, written with {entry['size']})")
+    if mapped is None:  # a written array file is never empty: its header alone is over 100 bytes
+        raise CacheDamaged(f"{name}.npy is empty")
+    start = _data_start(mapped[:16], name)
+    crcs = entry[CHECKSUM_KEY]
+    if start > size or zlib.crc32(mapped[:start]) != crcs[0]:
+        raise CacheDamaged(f"{name}.npy was damaged (checksum mismatch in its header)")
+    found = _NPY_HEADER.match(mapped[:start], 8 + (2 if mapped[6] == 1 else 4))
     descr = _native_descr(name)
     if found is None or found[1].decode() != descr or found[2] != b"False":
         raise CacheDamaged(f"{name}.npy does not hold {descr} values in C order")
@@ -168,65 +209,104 @@ def _map_array(path: Path, name: str, stamp: Mapping[str, int]) -> tuple[memoryv
         n_items *= extent
     if len(view) != n_items * _ITEM_BYTES[name]:
         raise CacheDamaged(f"{name}.npy has {len(view)} bytes of data for shape {shape}")
+    if name == "table" and zlib.crc32(view) != crcs[1]:
+        raise CacheDamaged("table.npy was damaged (checksum mismatch)")
     return view.cast(_FORMATS[name]), shape
 
 
-def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]], check_words: bool = True,
-                   n_letters: int = 26) -> None:
-    """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes,
-    and (`check_words`, else left to the caller: `verify_bucket` per length used) every starts
-    row a partition of its words, every letter code under `n_letters` (the alphabet's size).
+def _file_checksums(path: Path, name: str, rows: Sequence[Sequence[int]], n_letters: int) -> dict[str, Any]:
+    """The record of a written `.npy` file in meta.json: its size and its CRC-32s, those of its header and
+    data (the table) or of its header and each length's words (`rows`, the length table), in order."""
+    raw = path.read_bytes()
+    start = _data_start(raw[:16], name)
+    crcs = [zlib.crc32(raw[:start])]
+    if name == "table":
+        crcs.append(zlib.crc32(raw[start:]))
+    else:
+        column = _BY_LENGTH.index(name)
+        item_bytes = _ITEM_BYTES[name]
+        for length, n, *offsets in rows:
+            begin = start + offsets[column] * item_bytes
+            crcs.append(zlib.crc32(raw[begin:begin + _row_sizes(length, n, n_letters)[column] * item_bytes]))
+    return {"size": len(raw), CHECKSUM_KEY: crcs}
 
-    It runs on every cached load, so it reads only the small arrays and the letters (a few ms
-    for the default list, without numpy). The word ids in `order` and the bit sets are not
-    scanned (10-20 ms more, as they are 20 MB); any write to them changes the file's time, size
-    or ends, which `read_mapped` checks first.
+
+def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]],
+                   crcs: Mapping[str, Sequence[int]], check_words: bool = True,
+                   n_letters: int = 26) -> list[dict[str, int]]:
+    """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes
+    (so each array's words of all lengths cover its data exactly, and the checksums of meta.json
+    cover every byte), and, unless `check_words` is False (the caller then checks each length
+    it reads: `verify_bucket`), every length's words.
+
+    Returns:
+        Per length-table row, the CRC-32 of its words in each array (for `verify_bucket`).
     """
     for name, shape in shapes.items():
         if len(shape) != (2 if name == "table" else 1):
-            raise CacheDamaged(f"{name} has {len(shape)} dimensions")
+            raise CacheDamaged(f"{name}.npy has {len(shape)} dimensions")
     if shapes["table"][1] != 7:
-        raise CacheDamaged(f"table has shape {shapes['table']}")
+        raise CacheDamaged(f"table.npy has shape {shapes['table']}")
     flat = arrays["table"].tolist()
     rows = [flat[k:k + 7] for k in range(0, len(flat), 7)]
     lengths = [row[0] for row in rows]
     if rows and (min(lengths) < 1 or min(row[1] for row in rows) < 1
                  or any(b <= a for a, b in zip(lengths, lengths[1:]))):
-        raise CacheDamaged("the length table is not increasing lengths with words")
-    ends = dict.fromkeys(("letters_flat", "scores_flat", "order_flat", "starts_flat", "bits_flat"), 0)
+        raise CacheDamaged("table.npy is not increasing lengths with words")
+    ends = dict.fromkeys(_BY_LENGTH, 0)
     for length, n, *offsets in rows:
-        sizes = {"letters_flat": n * length, "scores_flat": n, "order_flat": n * length,
-                 "starts_flat": (n_letters + 1) * length, "bits_flat": n_letters * length * ((n + 63) // 64)}
-        for (name, size), offset in zip(sizes.items(), offsets):
+        for name, size, offset in zip(_BY_LENGTH, _row_sizes(length, n, n_letters), offsets):
             if offset != ends[name]:
-                raise CacheDamaged(f"the length table does not match {name}")
+                raise CacheDamaged(f"table.npy does not match {name}.npy")
             ends[name] += size
     for name, end in ends.items():
         if end != len(arrays[name]):
-            raise CacheDamaged(f"the length table does not match {name}")
-    for row in rows if check_words else ():
-        verify_bucket(arrays, row, n_letters)
+            raise CacheDamaged(f"table.npy does not match {name}.npy")
+        if len(crcs[name]) != 1 + len(rows):
+            raise CacheDamaged(f"meta.json has {len(crcs[name]) - 1} checksums for the {len(rows)} lengths "
+                               f"of {name}.npy")
+    row_crcs = [{name: crcs[name][1 + index] for name in _BY_LENGTH} for index in range(len(rows))]
+    for row, row_crc in zip(rows, row_crcs) if check_words else ():
+        verify_bucket(arrays, row, row_crc, n_letters)
+    return row_crcs
 
 
-def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int], n_letters: int = 26) -> None:
+def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int], row_crc: Mapping[str, int],
+                  n_letters: int = 26) -> None:
     """Raise CacheDamaged unless the words of one length table `row` (already checked against the
-    array sizes) have letter codes under `n_letters` and every starts row of theirs is a partition of them."""
-    length, n, l_off, _, _, st_off, _ = row
+    array sizes) have the CRC-32 `row_crc` in each array, letter codes under `n_letters`, and starts
+    rows that are partitions of them."""
+    length, n, *offsets = row
+    for name, size, offset in zip(_BY_LENGTH, _row_sizes(length, n, n_letters), offsets):
+        if zlib.crc32(arrays[name][offset:offset + size]) != row_crc[name]:
+            raise CacheDamaged(f"{name}.npy was damaged (checksum mismatch in the words of length {length})")
+    l_off, st_off = offsets[0], offsets[3]
     if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(n_letters))):
-        raise CacheDamaged(f"a letter code is over {n_letters - 1}")
+        raise CacheDamaged(f"letters_flat.npy has a letter code over {n_letters - 1}")
     width = n_letters + 1
     starts = arrays["starts_flat"][st_off:st_off + width * length].tolist()
     for at in range(0, width * length, width):
         line = starts[at:at + width]
         if line[0] != 0 or line[n_letters] != n or line != sorted(line):
-            raise CacheDamaged("a starts row is not a partition of its words")
+            raise CacheDamaged("starts_flat.npy has a row that is not a partition of its words")
+
+
+def _meta_identity(folder: Path) -> tuple[int, int] | None:
+    """(device, inode) of the folder's meta.json, None when there is none: it changes when another run
+    replaces the folder."""
+    try:
+        info = (folder / "meta.json").stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def read_meta(folder: Path) -> dict[str, Any] | None:
     """The verified meta.json of the cached list in `folder`; None when there is none.
 
     Raises:
-        CacheDamaged: the folder is there but its meta.json is missing, unreadable or does not match its checksum.
+        CacheDamaged: the folder is there but its meta.json is missing, unreadable, does not match its
+            checksum or lacks a file's size or checksums.
     """
     try:
         meta_text = (folder / "meta.json").read_text(encoding="utf-8")
@@ -239,26 +319,43 @@ def read_meta(folder: Path) -> dict[str, Any] | None:
     try:
         meta: dict[str, Any] = json.loads(meta_text)
         if meta["version"] != CACHE_VERSION or meta["check"] != _meta_check(meta):
-            raise CacheDamaged("meta.json does not match its checksum")
+            raise CacheDamaged("meta.json was damaged (checksum mismatch)")
         meta["problems"] = [(int(line), str(what)) for line, what in meta["problems"]]
         meta["n_problems"], meta["notes"] = int(meta["n_problems"]), [str(note) for note in meta["notes"]]
-        if not all(isinstance(meta["files"][name], dict) for name in ARRAYS):
-            raise TypeError("a file stamp is not an object")
-    except (ValueError, KeyError, TypeError) as exc:
+        for name in ARRAYS:
+            entry = meta["files"][name]
+            crcs = entry.get(CHECKSUM_KEY) if isinstance(entry, dict) else None
+            if (not isinstance(crcs, list) or len(crcs) < (2 if name == "table" else 1)
+                    or not all(type(crc) is int for crc in crcs) or type(entry.get("size")) is not int):
+                raise CacheDamaged(f"meta.json has no size and checksums for {name}.npy")
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:  # RecursionError: deep nesting
         raise CacheDamaged(f"meta.json is not valid ({exc.__class__.__name__}: {exc})") from None
     return meta
 
 
 def read_mapped(folder: Path, check_words: bool = True, n_letters: int = 26) -> MappedFields | None:
     """The cached list in `folder` as WordList fields (problems, n_problems, notes, and each array as a
-    flat memoryview of its memory-mapped file), plus `shapes`; None when there is none. No numpy.
+    flat memoryview of its memory-mapped file), plus `shapes` and `row_crcs`; None when there is none.
+    No numpy.
 
     `check_words=False` leaves `verify_bucket` to the caller, for the lengths it reads (a small
-    grid reads one or two of the twenty).
+    grid reads a few of the lengths: their checksums are most of the cost of a load).
+    A folder replaced by another run while it was read (a rebuild of the same list) is read again.
 
     Raises:
-        CacheDamaged: the folder is there but does not verify (the message says what is wrong).
+        CacheDamaged: the folder is there but does not verify (the message names the file and says what is wrong).
     """
+    identity = _meta_identity(folder)
+    try:
+        return _read_mapped(folder, check_words, n_letters)
+    except CacheDamaged:
+        now = _meta_identity(folder)
+        if now == identity:
+            raise
+        return None if now is None else _read_mapped(folder, check_words, n_letters)
+
+
+def _read_mapped(folder: Path, check_words: bool, n_letters: int) -> MappedFields | None:
     meta = read_meta(folder)
     if meta is None:
         return None
@@ -266,13 +363,15 @@ def read_mapped(folder: Path, check_words: bool = True, n_letters: int = 26) -> 
     shapes: dict[str, tuple[int, ...]] = {}
     for name in ARRAYS:
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
-    _verify_arrays(arrays, shapes, check_words, n_letters)
+    row_crcs = _verify_arrays(arrays, shapes, {name: meta["files"][name][CHECKSUM_KEY] for name in ARRAYS},
+                              check_words, n_letters)
     try:
         os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
     except OSError:
         pass
     mapped: MappedFields = {
         "problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"], "shapes": shapes,
+        "row_crcs": row_crcs,
         "letters_flat": arrays["letters_flat"], "scores_flat": arrays["scores_flat"],
         "order_flat": arrays["order_flat"], "starts_flat": arrays["starts_flat"], "table": arrays["table"],
         "bits_flat": arrays["bits_flat"]}
@@ -281,10 +380,10 @@ def read_mapped(folder: Path, check_words: bool = True, n_letters: int = 26) -> 
 
 def read(folder: Path, n_letters: int = 26) -> ArrayFields | None:
     """The cached list in `folder` as WordList fields (the arrays as numpy views of the mapped files,
-    problems, n_problems, notes); None when there is none.
+    problems, n_problems, notes), every byte checked; None when there is none.
 
     Raises:
-        CacheDamaged: the folder is there but does not verify (the message says what is wrong).
+        CacheDamaged: the folder is there but does not verify (the message names the file and says what is wrong).
     """
     fields = read_mapped(folder, n_letters=n_letters)
     if fields is None:
@@ -375,25 +474,37 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
 
 
 def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tuple[int, str]], n_problems: int,
-          notes: list[str]) -> str | None:
+          notes: list[str], n_letters: int) -> str | None:
     """Write a compiled list to `folder` (replacing a damaged one), then tidy the cache.
+
+    The files are written in a temporary folder renamed into place, so a reader sees the old
+    folder, no folder (it compiles the list itself) or the new one, never half of one; a
+    damaged folder is first renamed aside. Two runs writing the same list at once both
+    succeed: the second finds the first's folder in place and keeps it.
+
+    Args:
+        n_letters: the size K of the alphabet the list was indexed in (it sizes the arrays' lengths).
 
     Returns:
         Why it could not be written, or None when it was.
     """
     tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+    aside = folder.with_name(folder.name + f".tmp{os.getpid()}-old")  # a `tidy` of any run removes it
     try:
         tmp.mkdir(parents=True, exist_ok=True)
-        stamps: dict[str, dict[str, int]] = {}
+        if aside.exists():  # left by a run of the same process id that died
+            _remove_tree(aside)
+        rows = np.asarray(arrays["table"]).tolist()
+        files: dict[str, dict[str, Any]] = {}
         for name in ARRAYS:
             np.save(tmp / f"{name}.npy", arrays[name])
-            stamps[name] = _file_stamp(tmp / f"{name}.npy")
+            files[name] = _file_checksums(tmp / f"{name}.npy", name, rows, n_letters)
         meta: dict[str, Any] = {"version": CACHE_VERSION, "problems": problems, "n_problems": n_problems, "notes": notes,
-                "files": stamps}
+                "files": files}
         meta["check"] = _meta_check(meta)
         (tmp / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
-        if folder.exists():
-            _remove_tree(folder)
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(folder, aside)  # the damaged (or just rebuilt) folder, out of the way in one step
         try:
             os.replace(tmp, folder)
         except OSError:
@@ -404,5 +515,6 @@ def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tu
     except OSError as exc:
         return exc.strerror or str(exc)  # a cache we cannot write only costs time, never correctness
     finally:
-        if tmp.exists():
-            _remove_tree(tmp)
+        for path in (tmp, aside):
+            if path.exists():
+                _remove_tree(path)

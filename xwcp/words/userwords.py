@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.runtime.writes import OutputError, write_output
 from xwcp.words.wordlist import MAX_SCORE, normalise_word, parse_word_lines
 
 PERSONAL_NAME = "personal.dict"
@@ -92,17 +93,19 @@ def read_personal(path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dic
     return score_by_word
 
 
-def parse_upload(text: str, source: str = "uploaded list",
-                 alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def parse_upload(text: str, source: str = "uploaded list", alphabet: Alphabet = ENGLISH,
+                 notes: list[str] | None = None) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """A list the user uploads: ({word: score}, the first skipped lines, how many were skipped).
 
-    Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal.
+    Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal. Its words are read
+    as typed words are (`clean_word`): a line with a character the alphabet cannot keep is skipped and named, and
+    `notes` (when given) gets one line naming the words stored with the letters the pack writes them with.
 
     Raises:
         InputError: a word longer than MAX_WORD_LETTERS (naming its line), or more than MAX_PERSONAL_WORDS words:
             the upload is refused whole.
     """
-    score_by_word, problems, n_problems = parse_word_lines(text, source, alphabet=alphabet)
+    score_by_word, problems, n_problems = parse_word_lines(text, source, notes, alphabet=alphabet, typed=True)
     _check_words(score_by_word, text, source, "(the upload is refused; nothing was changed)", alphabet)
     return {word: max(BAN_SCORE, min(MAX_SCORE, score)) for word, score in score_by_word.items()}, problems, n_problems
 
@@ -123,15 +126,33 @@ def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advic
     raise InputError(f"a word longer than {MAX_WORD_LETTERS} letters {advice}", source)  # not found by line
 
 
-def clean_word(raw: object, alphabet: Alphabet = ENGLISH) -> str:
-    """`raw` folded into `alphabet` (A-Z for English), as lists are. Raises InputError when it is not a word of
-    its letters."""
-    word = normalise_word(raw.strip(), alphabet) if isinstance(raw, str) else None
-    if not word or len(word) > MAX_WORD_LETTERS:
-        shown = repr(raw) if len(repr(raw)) <= 80 else repr(raw)[:76] + "...'"
-        letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+def clean_word(raw: object, alphabet: Alphabet = ENGLISH, notes: list[str] | None = None) -> str:
+    """A word the user typed (an edit of the personal list), as the grid reader reads letters
+    (`Alphabet.typed_word`): NFC, upper case, the pack's letters; a character the pack's own rules write as other
+    letters is stored so (CAFÉ is CAFE in English) and `notes` gets one line naming it.
+
+    Raises:
+        InputError: a character the alphabet cannot keep (a ligature such as ﬁ, English's dotless ı, another
+            script), naming the word and the character, and the word it must be typed as when there is one; no
+            letters; more than MAX_WORD_LETTERS letters.
+    """
+    letters = "letters A-Z" if alphabet.is_ascii else f"{alphabet.name} letters"
+    text = unicodedata.normalize("NFC", raw[:200]) if isinstance(raw, str) else raw  # shown as the reader sees it
+    shown = repr(text) if len(repr(text)) <= 80 else repr(text)[:76] + "...'"
+    if not isinstance(raw, str):
         raise InputError(f"{shown} is not a word of {letters} ({MAX_WORD_LETTERS} at most)")
-    return word
+    read = alphabet.typed_word(raw.strip())
+    if read.word is None and read.refused != "no letters":
+        listed = alphabet.fold_word(raw)
+        hint = f"; type {alphabet.written(listed)} to edit that word" if listed and len(listed) <= MAX_WORD_LETTERS \
+            else ""
+        raise InputError(f"{shown} is not a word of {letters}: it has {read.refused}{hint}")
+    if read.word is None or len(read.word) > MAX_WORD_LETTERS:
+        raise InputError(f"{shown} is not a word of {letters} ({MAX_WORD_LETTERS} at most)")
+    if read.folds and notes is not None:
+        notes.append(f"{shown} is stored as {alphabet.written(read.word)} ({', '.join(read.folds)} in "
+                     f"{alphabet.name})")
+    return read.word
 
 
 def clean_score(raw: object) -> int:
@@ -154,8 +175,8 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
-                         str(path.parent)) from None
+        raise OutputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
+                          str(path.parent), exc.errno) from None
     with _locked(path):
         current = {} if replace else read_personal(path, alphabet)
         for word, score in changes.items():
@@ -173,15 +194,7 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".personal-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError, UnboundLocalError):
-            os.unlink(tmp)
-        raise InputError(f"cannot write the personal word list ({exc.strerror or exc})", str(path)) from None
+    write_output(path, text, "personal word-list")  # whole or not at all: a full disk keeps the old list
 
 
 @contextlib.contextmanager
@@ -195,7 +208,7 @@ def _locked(path: Path) -> Iterator[None]:
     try:
         handle = open(path.with_name(path.name + ".lock"), "a")
     except OSError as exc:
-        raise InputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path)) from None
+        raise OutputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path), exc.errno) from None
     with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:

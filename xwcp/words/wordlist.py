@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -199,7 +200,8 @@ class MappedWordList:
     It answers what a fill's problem, check and report ask of a list (`word_id`, `score`,
     `bucket(length).text`), and hands the compiled search the flat arrays as memoryviews. The
     arrays are those of `WordList` (see the module docstring); `table_rows` is its length table.
-    The words of a length are verified (`cache.verify_bucket`) when that length is first used.
+    The words of a length are verified (`cache.verify_bucket`: their checksums, letters and index) when that
+    length is first used, before any of its bytes is read.
 
     Raises:
         cache.CacheDamaged: (from `row` and `bucket`) the words of a length do not verify.
@@ -218,6 +220,7 @@ class MappedWordList:
         flat = fields["table"].tolist()
         self.table_rows: list[tuple[int, ...]] = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
         self._row_by_length = {row[0]: row for row in self.table_rows}
+        self._crc_by_length = {row[0]: crc for row, crc in zip(self.table_rows, fields["row_crcs"])}
         self._buckets: dict[int, MappedBucket] = {}
         self._verified: set[int] = set()
 
@@ -231,8 +234,9 @@ class MappedWordList:
         if row is None:
             return (length,) + (0,) * 6
         if length not in self._verified:
-            cache.verify_bucket({"letters_flat": self.letters_flat, "starts_flat": self.starts_flat}, row,
-                                self.alphabet.size)
+            arrays = {"letters_flat": self.letters_flat, "scores_flat": self.scores_flat,
+                      "order_flat": self.order_flat, "starts_flat": self.starts_flat, "bits_flat": self.bits_flat}
+            cache.verify_bucket(arrays, row, self._crc_by_length[length], self.alphabet.size)
             self._verified.add(length)
         return row
 
@@ -295,11 +299,15 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
 
 
 def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1,
-                     alphabet: Alphabet = ENGLISH) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+                     alphabet: Alphabet = ENGLISH,
+                     typed: bool = False) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
 
     Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
     `first_line` is the number of the text's first line in its file (for a chunk of a big list).
+    `typed`: the words are a person's (a personal list), read by `Alphabet.typed_word`: a line with a character
+    the alphabet cannot keep is a problem naming it, and `notes` gets one line naming the words its pack's rules
+    wrote with other letters (CAFÉ -> CAFE).
     """
     score_by_word: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
@@ -307,6 +315,8 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
     n_clamped = 0
     changed: list[tuple[int, str]] = []  # (line, 'ß -> SS'): letters upper case turns into others, said in a note
     n_changed = 0
+    folded: list[str] = []  # 'line 3: CAFÉ -> CAFE' (typed words the pack's rules wrote with other letters)
+    n_folded = 0
     first_clamped: tuple[int, int] | None = None
     for line_no, line in enumerate(text.splitlines(), start=first_line):
         line = line.strip()
@@ -328,8 +338,24 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
                     n_clamped += 1
                     first_clamped = first_clamped or (line_no, score)
                     score = max(MIN_SCORE, min(MAX_SCORE, score))
-        word, why_not = alphabet.fold_report(word_part.strip())
-        if word and alphabet.is_ascii and not word_part.isascii():
+        if typed:
+            read = alphabet.typed_word(word_part.strip())
+            word, why_not = read.word, read.refused
+            if word and read.folds:
+                n_folded += 1
+                if len(folded) < 3:
+                    typed_text = unicodedata.normalize("NFC", word_part.strip())[:40]
+                    folded.append(f"line {line_no}: {typed_text} -> {alphabet.written(word)[:40]}")
+            if not word:
+                n_problems += 1
+                if len(problems) < _MAX_REPORTED_PROBLEMS:
+                    shown = repr(word_part.strip()[:40])
+                    problems.append((line_no, f"{shown} is not a word of letters" if why_not == "no letters"
+                                     else f"{shown} has {why_not}, which is no letter of {alphabet.name}"))
+                continue
+        else:
+            word, why_not = alphabet.fold_report(word_part.strip())
+        if word and alphabet.is_ascii and not word_part.isascii() and not typed:
             changes = changed_letters(word_part)
             if changes:
                 n_changed += 1
@@ -348,6 +374,10 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         line_no, score = first_clamped
         notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
                      f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
+    if folded and notes is not None:
+        named = "; ".join(folded) + ("; and more" if n_folded > len(folded) else "")
+        notes.append(f"{source}: {n_folded} word{'s' if n_folded != 1 else ''} stored in the letters of "
+                     f"{alphabet.name} ({named})")
     if changed and notes is not None:
         named = "; ".join(f"line {line_no}: {what}" for line_no, what in changed)
         notes.append(f"{source}: {n_changed} word{'s' if n_changed != 1 else ''} spelled with letters that upper case "
@@ -672,6 +702,11 @@ def cache_folder(raw: bytes, alphabet: Alphabet = ENGLISH) -> Path:
     return cache.folder_for(digest.hexdigest()[:32])
 
 
+def rebuilt_note(folder: Path, damage: str) -> str:
+    """The one line that says a damaged cached list was compiled again (`damage`: CacheDamaged's message)."""
+    return f"rebuilt the word-list cache in {folder}: {damage}"
+
+
 def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
                    alphabet: Alphabet = ENGLISH) -> WordList:
     """Load a word list (the embedded default list when `path` is None), from cache when possible.
@@ -717,12 +752,13 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
     words.notes = list(notes)
     if use_cache:
         failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
-                              problems=words.problems, n_problems=words.n_problems, notes=words.notes)
+                              problems=words.problems, n_problems=words.n_problems, notes=words.notes,
+                              n_letters=alphabet.size)
         if failure is not None:
             words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
                                "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
         elif damage is not None:
-            words.notes.append(f"rebuilt the word-list cache in {folder}: the old one did not verify ({damage})")
+            words.notes.append(rebuilt_note(folder, damage))
     return words
 
 
@@ -787,11 +823,12 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
     source = " + ".join(words.source for words in layers)
     h.update(b"layered" + alphabet.fingerprint.encode("utf-8"))  # never the hash of a single list's source
     folder = cache.folder_for(h.hexdigest()[:32])
+    damage = None
     if use_cache:
         try:
             cached = cache.read(folder, alphabet.size)
-        except cache.CacheDamaged:
-            cached = None
+        except cache.CacheDamaged as exc:
+            cached, damage = None, str(exc)
         if cached is not None:
             return WordList(source=source, alphabet=alphabet, **cached)
     merged = score_by_word_of(layers[0])
@@ -805,5 +842,8 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
         raise InputError("no word is left after layering the lists", source)
     out = build_word_list(merged, source, alphabet=alphabet)
     if use_cache:
-        cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0, notes=[])
+        failure = cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0,
+                              notes=[], n_letters=alphabet.size)
+        if failure is None and damage is not None:
+            out.notes.append(rebuilt_note(folder, damage))
     return out

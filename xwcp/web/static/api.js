@@ -3,6 +3,9 @@
 import { state } from "./state.js";
 
 export const DEFAULT_TIMEOUT_MS = 25000; // above the server's own 20 s cap: its 503 arrives first
+// This tab's name to the server, which shares its work client by client (xwcp/web/lanes.py): a random id per tab.
+export const CLIENT_ID = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID()
+  : Math.random().toString(36).slice(2) + Date.now().toString(36);
 
 export class ApiError extends Error {
   constructor(message, status = 0) {
@@ -24,7 +27,7 @@ export async function request(path, { method = "POST", body, json = true, signal
   }
   let response;
   try {
-    const init = { method, signal: controller.signal, headers: { ...headers } };
+    const init = { method, signal: controller.signal, headers: { "X-Xwcp-Client": CLIENT_ID, ...headers } };
     if (body !== undefined) {
       init.body = json ? JSON.stringify(withLanguage(body)) : body;
       if (json) init.headers["Content-Type"] = "application/json";

@@ -11,7 +11,9 @@ async function edit(edits, done) {
     const data = await post("/api/words", { edits });
     draw(data);
     emit("words");
-    if (done) say(done);
+    // a word stored with other letters than typed (CAFÉ is CAFE in English): the server says so
+    if (data.warnings && data.warnings.length) say(data.warnings.join("; "));
+    else if (done) say(done);
   } catch (err) {
     say(`word list: ${err.message}`);
     emit("words"); // put back what an optimistic change hid
@@ -58,7 +60,8 @@ async function upload(file) {
     draw(data);
     emit("words");
     say(`${file.name}: ${mode === "replace" ? "is now your list" : "merged into your list"}`
-        + (data.skipped ? `; skipped ${data.skipped}` : ""));
+        + (data.skipped ? `; skipped ${data.skipped}` : "")
+        + (data.warnings && data.warnings.length ? `; ${data.warnings.join("; ")}` : ""));
   } catch (err) {
     say(`cannot use ${file.name}: ${err.message}`);
   }
