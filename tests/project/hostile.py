@@ -110,6 +110,21 @@ def hostile_files(scale: float = 1.0) -> dict[str, bytes]:
     return files
 
 
+def rebus_files() -> dict[str, bytes]:
+    """File name -> bytes: the rebus files of the bounded-inputs round, an 8 KB .xd whose Rebus header maps digits
+    to 500-letter strings (its keys given twice too) and a 60x60 .ipuz of 240-letter cells."""
+    keys = "123456789"
+    header = " ".join(f"{k}={chr(65 + i) * 500}" for i, k in enumerate(keys))
+    rows = ["".join(keys[(r + c) % 9] for c in range(15)) for r in range(15)]
+    files = {"rebus-500.xd": (f"Title: t\nRebus: {header} {header}\n\n\n" + "\n".join(rows) + "\n").encode()}
+    side = 60
+    solution = [[chr(65 + (r * side + c) % 24) * 240 for c in range(side)] for r in range(side)]
+    files["rebus-240-60x60.ipuz"] = json.dumps({**ipuz_dict(), "dimensions": {"width": side, "height": side},
+                                                "puzzle": [[0] * side for _ in range(side)], "solution": solution,
+                                                "clues": {}}).encode()
+    return files
+
+
 HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1e400", "-1e999", "1e" + "9" * 5000, "1." + "1" * 5000, "NaN",
                 "Infinity", "-Infinity")
 """Numbers a JSON file may spell that Python's json module turns into an exception (int() past 4,300 digits) or

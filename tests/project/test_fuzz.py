@@ -41,7 +41,7 @@ from xwcp.words.wordlist import load_word_list  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
 
 from tests.project.hostile import (LANGUAGE_PACK, hostile_files, hostile_json_files, ipuz_dict,  # noqa: E402
-                                   jpz_text, locked_puz)
+                                   jpz_text, locked_puz, rebus_files)
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
 FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
@@ -474,6 +474,49 @@ def hostile_grid_text(draw) -> bytes:
     return "\n".join(draw(st.permutations(lines))).encode()
 
 
+_REBUS_KEYS = st.one_of(st.sampled_from(list("123456789@$%&*+=!?0abcXYZ#.[]_,;:<>❶é") + ["", "12", " "]),
+                        st.characters(blacklist_categories=("Cs",)))
+_REBUS_TEXTS = st.one_of(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcß#[].=, ;é\u0303ﬁı&1", max_size=24),
+                         st.tuples(st.sampled_from("ABQZé"), st.integers(0, 900)).map(lambda t: t[0] * t[1]),
+                         st.text(max_size=12))
+
+
+@st.composite
+def hostile_rebus_xd(draw) -> bytes:
+    """.xd with a Rebus header of random keys (odd characters, repeated) mapped to long or odd strings, many
+    entries, separated by spaces or commas, and a grid that uses some of the keys."""
+    n_items = draw(st.integers(0, 8)) if draw(st.booleans()) else draw(st.integers(50, 400))
+    items = [f"{draw(_REBUS_KEYS)}={draw(_REBUS_TEXTS)}" for _ in range(min(n_items, 40))]
+    items += items[:1] * (n_items - len(items))  # many entries: the first, again and again
+    header = draw(st.sampled_from([" ", ",", ", "])).join(items)
+    keys = [item.partition("=")[0] for item in items if len(item.partition("=")[0]) == 1] or ["1"]
+    side = draw(st.integers(2, 15))
+    rows = ["".join(draw(st.sampled_from(keys + ["A", "B", ".", "#"])) for _ in range(side)) for _ in range(side)]
+    return (f"Title: t\nRebus: {header}\n\n\n" + "\n".join(rows) + "\n\n\nA1. x ~ AB\n").encode()
+
+
+@st.composite
+def hostile_rebus_ipuz(draw) -> bytes:
+    """.ipuz whose solution cells hold long or odd strings, on a small grid or one up to 60x60."""
+    side = draw(st.sampled_from([3, 5, 15, 60]))
+    texts = draw(st.lists(_REBUS_TEXTS, min_size=1, max_size=6))
+    longest = max(len(t) for t in texts)
+    n_drawn = min(side * side, 900_000 // (longest + 6))  # the first cells, as many as keep the file under 1 MiB
+    solution = [[draw(st.sampled_from(texts)) if r * side + c < n_drawn else "A" for c in range(side)]
+                for r in range(side)]
+    return json.dumps({**ipuz_dict(), "dimensions": {"width": side, "height": side},
+                       "puzzle": [[0] * side for _ in range(side)], "solution": solution, "clues": {}}).encode()
+
+
+def _check_warnings(puzzle, name: str) -> None:
+    """Every warning of a file that reads is one line, and short once `one_line` has cut it."""
+    from xwcp.base.lines import MAX_LINE_CHARS, one_line
+
+    for warning in puzzle.warnings:
+        assert "\n" not in warning and len(warning) < 2000, (name, warning[:300])
+        assert len(one_line(warning)) <= MAX_LINE_CHARS
+
+
 def _check_puzzle_file(record, workdir, name: str, data: bytes) -> None:
     """Read `data` as file `name`: a Puzzle or one InputError line, within the CPU budget; what reads converts
     to our text grid and reads back."""
@@ -492,6 +535,7 @@ def _check_puzzle_file(record, workdir, name: str, data: bytes) -> None:
         return
     finally:
         assert time.process_time() - start < PER_FILE_CPU_S, (name, data[:300])
+    _check_warnings(puzzle, name)
     out = workdir / "fuzz-converted.txt"
     try:
         write_puzzle(puzzle, out)
@@ -549,6 +593,24 @@ def test_puz_reader(records, workdir, within_memory, data):
 @given(data=hostile_grid_text())
 def test_grid_text_reader(records, workdir, within_memory, data):
     _check_puzzle_file(records("grid text reader"), workdir, "fuzz.txt", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_rebus_xd())
+def test_xd_rebus_header(records, workdir, within_memory, data):
+    _check_puzzle_file(records("xd rebus header"), workdir, "fuzz-rebus.xd", data)
+
+
+@PUZZLE_FAST
+@given(data=hostile_rebus_ipuz())
+def test_ipuz_rebus_cells(records, workdir, within_memory, data):
+    _check_puzzle_file(records("ipuz rebus cells"), workdir, "fuzz-rebus.ipuz", data)
+
+
+@pytest.mark.parametrize("name", sorted(rebus_files()))
+def test_each_rebus_file(records, workdir, within_memory, name):
+    """The long-rebus files as seeds: refused in one line, at once."""
+    _check_puzzle_file(records("rebus files"), workdir, name, rebus_files()[name])
 
 
 @pytest.mark.parametrize("name", sorted(hostile_files(scale=1 / 64)))

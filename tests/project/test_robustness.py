@@ -427,7 +427,7 @@ def test_one_word_fits_is_singular(files, capsys):
 def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
     result = xwcp("fill", "/dev/zero", timeout=30, env_extra={"XWCP_CACHE_DIR": str(tmp_path)})
     assert result.returncode == 2
-    assert "larger than 64 KiB" in one_line(result.stderr)
+    assert "/dev/zero: is a device, not a grid file" in one_line(result.stderr)
 
 
 def test_oversized_grid_file_is_refused(files):

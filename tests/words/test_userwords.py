@@ -53,7 +53,7 @@ def test_personal_words_keep_the_edit_rules_in_uploads_and_in_the_file(tmp_path,
     with pytest.raises(InputError, match=r"personal.dict:2: a word of 70 letters"):
         userwords.read_personal(path)
     monkeypatch.setattr(userwords, "MAX_PERSONAL_BYTES", 10)
-    with pytest.raises(InputError, match="the most read is 10"):
+    with pytest.raises(InputError, match="the personal word-list file is larger than 10 bytes"):
         userwords.read_personal(path)
     with pytest.raises(InputError, match="64 at most"):
         userwords.clean_word("Z" * 65)

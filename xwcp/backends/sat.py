@@ -59,7 +59,6 @@ from xwcp.base.deadline import NEVER, Deadline
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
 from xwcp.base.types import FillStatus, SlotId
-from xwcp.runtime.writes import open_output
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -98,6 +97,13 @@ PAIRWISE_AMO_MAX = 6
 """At-most-one over more literals than this uses a sequential counter (3n clauses, not n^2/2)."""
 POLL_S = 0.02
 """How often the watcher thread checks the time limit and the abort event."""
+SINK_BATCH_CLAUSES = 100_000
+"""Clauses `_Encoder.extend` holds before handing them to its sink (`export_cnf` writes them out)."""
+MAX_CNF_BYTES = 4 << 30
+"""Largest CNF file `export_cnf` writes (the exact model of a 15x15 is about 125 MB; a 60x60 can run to many GB)."""
+
+ClauseSink = Callable[[list[list[int]]], None]
+"""Takes a batch of clauses, in order (`_Encoder.extend` with a sink)."""
 
 
 def available() -> bool:
@@ -139,6 +145,7 @@ class _Encoder:
             self.letters_by_slot[slot_id] = np.zeros((0, length), np.uint8)
         self.n_clauses = 0
         self.n_dupe_clauses = 0
+        self.n_sunk_dupes = 0
 
     def _new_vars(self, n: int) -> np.ndarray:
         first = self.n_vars + 1
@@ -152,10 +159,19 @@ class _Encoder:
         """The words of `lists` not yet in the model, per slot."""
         return {slot_id: ids[~np.isin(ids, self.words_by_slot[slot_id])] for slot_id, ids in lists.word_ids.items()}
 
-    def extend(self, new_by_slot: Mapping[SlotId, np.ndarray]) -> list[list[int]]:
-        """Add words to slots' shortlists; returns the clauses to add to the solver."""
+    def extend(self, new_by_slot: Mapping[SlotId, np.ndarray], sink: ClauseSink | None = None) -> list[list[int]]:
+        """Add words to slots' shortlists; returns the clauses to add to the solver (with a `sink`, they are given
+        to it in order, a batch at a time, and none is returned: the exact model of a 15x15 is 10 M clauses)."""
         problem = self.problem
         clauses: list[list[int]] = []
+        n_sunk = 0
+
+        def flush() -> None:
+            nonlocal clauses, n_sunk
+            if sink is not None and len(clauses) >= SINK_BATCH_CLAUSES:
+                sink(clauses)
+                n_sunk += len(clauses)
+                clauses = []
         fresh_letters = np.zeros(self.y_var.shape, bool)
         changed: dict[SlotId, tuple[np.ndarray, np.ndarray]] = {}
         for slot_id, word_ids in new_by_slot.items():
@@ -177,19 +193,31 @@ class _Encoder:
             self.y_var[fresh_cell, codes] = self._new_vars(len(codes))
             new = self.y_var[fresh_cell, codes].tolist()
             clauses.extend([-a, -b] for i, a in enumerate(new) for b in old + new[i + 1:])
+            flush()
         for slot_id, (xs, letters) in changed.items():
             for pos, cell in enumerate(problem.slots[slot_id].cells):
                 clauses.extend(np.stack([-xs, self.y_var[cell, letters[:, pos]]], axis=1).tolist())
+                flush()
         for slot_id in self.vars_by_slot:
             if slot_id in changed:
                 clauses.extend(self._slot_clauses(slot_id, None))
             elif self.guarded and slot_id in self.act_by_slot:
                 clauses.extend(self._slot_clauses(slot_id, fresh_letters))
+            flush()
         if self.eager_dupes:
-            new = self._dupe_clauses({slot_id: xs for slot_id, (xs, _) in changed.items()})
-            self.n_dupe_clauses += len(new)
+            if sink is not None and clauses:  # the clauses so far go first, as they do without a sink
+                sink(clauses)
+                n_sunk += len(clauses)
+                clauses = []
+            new = self._dupe_clauses({slot_id: xs for slot_id, (xs, _) in changed.items()}, sink)
+            self.n_dupe_clauses += len(new) + self.n_sunk_dupes
+            n_sunk += self.n_sunk_dupes
             clauses.extend(new)
-        self.n_clauses += len(clauses)
+        if sink is not None and clauses:
+            sink(clauses)
+            n_sunk += len(clauses)
+            clauses = []
+        self.n_clauses += len(clauses) + n_sunk
         return clauses
 
     def _slot_clauses(self, slot_id: SlotId, only_letters: np.ndarray | None) -> list[list[int]]:
@@ -230,9 +258,12 @@ class _Encoder:
                 found.extend(self.vars_by_slot[slot_id][words == word_id].tolist())
         return found
 
-    def _dupe_clauses(self, new_xs_by_slot: dict[SlotId, np.ndarray]) -> list[list[int]]:
-        """No word twice for the new variables: at most one x per word among same-length slots."""
+    def _dupe_clauses(self, new_xs_by_slot: dict[SlotId, np.ndarray], sink: ClauseSink | None = None
+                      ) -> list[list[int]]:
+        """No word twice for the new variables: at most one x per word among same-length slots (with a `sink`,
+        given to it a batch at a time, counted in `n_sunk_dupes`)."""
         clauses: list[list[int]] = []
+        self.n_sunk_dupes = 0
         by_length: dict[int, list[SlotId]] = {}
         for slot_id in self.vars_by_slot:
             by_length.setdefault(self.problem.slots[slot_id].length, []).append(slot_id)
@@ -257,6 +288,14 @@ class _Encoder:
                     new = set(xs[a:b][is_new[a:b]].tolist())
                     clauses.extend([-u, -v] for i, u in enumerate(group) for v in group[i + 1:]
                                    if u in new or v in new)
+                if sink is not None and len(clauses) >= SINK_BATCH_CLAUSES:
+                    sink(clauses)
+                    self.n_sunk_dupes += len(clauses)
+                    clauses = []
+        if sink is not None and clauses:
+            sink(clauses)
+            self.n_sunk_dupes += len(clauses)
+            clauses = []
         return clauses
 
     def decode(self, model: Iterable[int]) -> dict[SlotId, int]:
@@ -625,7 +664,12 @@ def _run_in_children(problem: Problem, ranked: dict[SlotId, np.ndarray], want: i
 
 # ----- export --------------------------------------------------------------------------------
 
-def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = None) -> tuple[int, int]:
+class CnfTooLarge(Exception):
+    """The CNF passed MAX_CNF_BYTES while being written (nothing is left at the path)."""
+
+
+def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = None,
+               max_bytes: int | None = None) -> tuple[int, int]:
     """Write the problem's CNF in DIMACS form, with comments mapping variables to slots and words.
 
     Without `k` the model is exact (every arc-consistent word of every open slot, every
@@ -635,14 +679,32 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
     variables that are true name each open slot's word; `c fixed SLOT WORD` lines give the
     slots the user filled. Variables not listed are auxiliary.
 
+    The clauses are written as they are made, to a temporary file beside `path` (the `p cnf`
+    line needs their count, known at the end), then the header and they are copied into a
+    second temporary file renamed onto `path`: memory holds one batch of clauses, not the
+    model (10 M clauses on a 15x15, about 1 GB as Python lists), and `path` is never half
+    written.
+
     Args:
         problem: the problem.
         path: the file to write.
         k: words kept per slot, or None for the exact model.
+        max_bytes: the most the file may hold (default MAX_CNF_BYTES).
 
     Returns:
         (number of variables, number of clauses).
+
+    Raises:
+        CnfTooLarge: the CNF passed `max_bytes`; nothing is written.
+        OSError: the folder cannot be written.
     """
+    import secrets
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    limit = MAX_CNF_BYTES if max_bytes is None else max_bytes
+    target = Path(path)
     clock = Clock(Limits())
     engine, early = start_engine(problem, NAME, clock)
     grid, alphabet = problem.grid, problem.alphabet
@@ -653,35 +715,72 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
               f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
               "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT"]
     header += [f"fixed {problem.slots[s].name} {text}" for s, text in sorted(problem.fixed_text_by_slot.items())]
-    encoder = None
-    if early is not None:
-        header.append(f"no fill: {early.reason}")
-    elif engine is not None:  # (always, when start_engine gives no answer)
-        ranked = rank_words(problem, engine)
-        if k is not None:
-            ranked = rerank_words(problem, ranked, {s: k for s in ranked}, RERANK_PASSES)
-        lists = shortlist(problem, ranked, k)
-        if lists.is_consistent:
-            encoder, clauses = _build_model(problem, lists, eager_dupes=True, guarded=False)
+    real = Path(os.path.realpath(target))  # a link to a file: its target gets the content, the link stays
+    is_direct = real.exists() and not real.is_file()  # /dev/stdout, a FIFO: written in place, never renamed onto
+    folder = Path(tempfile.gettempdir()) if is_direct else real.parent
+    body_fd, body_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".clauses", dir=folder)
+    final_name = None
+    try:
+        with os.fdopen(body_fd, "w", encoding="utf-8") as body:
+            n_bytes = 0
+            n_clauses = 0
+
+            def write(batch: list[list[int]]) -> None:
+                nonlocal n_bytes, n_clauses
+                text = "".join(" ".join(map(str, clause)) + " 0\n" for clause in batch)
+                n_bytes += len(text)
+                n_clauses += len(batch)
+                if n_bytes > limit:
+                    raise CnfTooLarge(f"the CNF passes {limit / (1 << 30):g} GiB after {n_clauses:,} clauses")
+                body.write(text)
+
+            encoder = None
+            if early is not None:
+                header.append(f"no fill: {early.reason}")
+            elif engine is not None:  # (always, when start_engine gives no answer)
+                ranked = rank_words(problem, engine)
+                if k is not None:
+                    ranked = rerank_words(problem, ranked, {s: k for s in ranked}, RERANK_PASSES)
+                lists = shortlist(problem, ranked, k)
+                if lists.is_consistent:
+                    encoder = _Encoder(problem, guarded=False, eager_dupes=True)
+                    write(encoder.extend(lists.word_ids, sink=write))
+                else:
+                    header.append("no fill: arc consistency empties a slot" + ("" if k is None else
+                                                                               " of the restriction"))
+            if encoder is None:
+                n_vars = 1
+                write([[1], [-1]])
+            else:
+                n_vars = encoder.n_vars
+        if is_direct:
+            final_fd = os.open(real, os.O_WRONLY)
         else:
-            header.append("no fill: arc consistency empties a slot" + ("" if k is None else " of the restriction"))
-    if encoder is None:
-        n_vars, clauses = 1, [[1], [-1]]
-    else:
-        n_vars = encoder.n_vars
-        for slot_id, xs in encoder.vars_by_slot.items():
-            slot = problem.slots[slot_id]
-            bucket = problem.words.bucket(slot.length)
-            header.extend(f"x {x} {slot.name} {alphabet.written(bucket.text(int(w)))}"
-                          for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id]))
-        for cell, code in zip(*np.nonzero(encoder.y_var)):
-            at = problem.cell_of(int(cell))
-            header.append(f"y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
-                          f"{alphabet.letters[int(code)]}")
-    with open_output(path, "CNF") as out:  # comment lines name words and letters as the alphabet writes them
-        out.write("".join(f"c {line}\n" for line in header))
-        out.write(f"p cnf {n_vars} {len(clauses)}\n")
-        chunk = 100_000
-        for start in range(0, len(clauses), chunk):
-            out.write("".join(" ".join(map(str, clause)) + " 0\n" for clause in clauses[start:start + chunk]))
-    return n_vars, len(clauses)
+            final_name = str(folder / f".{real.name}.{secrets.token_hex(6)}.cnf")
+            final_fd = os.open(final_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask's mode
+        with os.fdopen(final_fd, "w", encoding="utf-8") as out:  # comment lines name words as the alphabet writes
+            out.write("".join(f"c {line}\n" for line in header))
+            if encoder is not None:
+                for slot_id, xs in encoder.vars_by_slot.items():
+                    slot = problem.slots[slot_id]
+                    bucket = problem.words.bucket(slot.length)
+                    out.write("".join(f"c x {x} {slot.name} {alphabet.written(bucket.text(int(w)))}\n"
+                                      for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id])))
+                for cell, code in zip(*np.nonzero(encoder.y_var)):
+                    at = problem.cell_of(int(cell))
+                    out.write(f"c y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
+                              f"{alphabet.letters[int(code)]}\n")
+            out.write(f"p cnf {n_vars} {n_clauses}\n")
+            with open(body_name, encoding="utf-8") as clauses_text:
+                shutil.copyfileobj(clauses_text, out, 1 << 20)
+        if final_name is not None:
+            os.replace(final_name, real)
+            final_name = None
+    finally:
+        for name in (body_name, final_name):
+            if name is not None:
+                try:
+                    os.unlink(name)
+                except OSError:
+                    pass
+    return n_vars, n_clauses

@@ -20,6 +20,7 @@ Files may be plain XML or xz/lzma-compressed (`.xml.xz`, `.xml.lzma`).
 """
 from __future__ import annotations
 
+import io
 import lzma
 import re
 import string
@@ -29,10 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from xwcp.base.errors import InputError
+
 LETTERS = string.ascii_uppercase
 """Letter of each XCSP value: 0 = 'A' .. 25 = 'Z'."""
 
-_XZ_MAGIC = b"\xfd7zXZ\x00"
+MAX_XCSP_BYTES = 256 * 1024 * 1024
+"""Largest XCSP file read, and the most a compressed one may inflate to (the crossword instances: under 50 MiB)."""
 _COMPRESSED_SUFFIXES = (".xz", ".lzma")
 _INDEX_RE = re.compile(r"\[([^\]]*)\]")
 _CELL_TOKEN_RE = re.compile(r"^([A-Za-z_][\w-]*)((?:\[[^\]]*\])+)$")
@@ -117,11 +121,18 @@ def _instance_name(path: Path) -> str:
 
 
 def _open(path: Path) -> IO[bytes]:
-    with path.open("rb") as probe:
-        head = probe.read(len(_XZ_MAGIC))
-    if head == _XZ_MAGIC or path.suffix in _COMPRESSED_SUFFIXES:
-        return lzma.open(path, "rb")
-    return path.open("rb")
+    """The instance's XML, read whole under MAX_XCSP_BYTES (and inflated under it when compressed)."""
+    from xwcp.runtime.files import decompress_bounded, is_compressed, read_bounded
+
+    raw = read_bounded(path, MAX_XCSP_BYTES, "XCSP")
+    if path.suffix in _COMPRESSED_SUFFIXES and not is_compressed(raw):
+        raise lzma.LZMAError(f"named {path.suffix} but not xz or lzma data")
+    try:
+        return io.BytesIO(decompress_bounded(raw, MAX_XCSP_BYTES, "XCSP", str(path)))
+    except InputError as exc:
+        if exc.message.startswith("cannot decompress"):  # said as every other damaged file is
+            raise lzma.LZMAError(exc.message.partition("(")[2].rstrip(")")) from None
+        raise
 
 
 def _read(path: Path) -> XcspCrossword:

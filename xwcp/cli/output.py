@@ -22,7 +22,11 @@ def clear_warnings() -> None:
 
 
 def warn(message: str) -> None:
-    """Print `message` as a warning on stderr, and keep it for the JSON answer."""
+    """Print `message` as a warning on stderr, and keep it for the JSON answer: on one line, cut to
+    MAX_LINE_CHARS (`one_line`: a file's 500-letter rebus is not printed whole)."""
+    from xwcp.base.lines import one_line
+
+    message = one_line(message)
     _WARNINGS.append(message)
     print(f"xwcp: warning: {message}", file=sys.stderr)
 

@@ -19,6 +19,8 @@ from xwcp.model.grid import cell_upper
 from xwcp.model.letters import SpelledGrid, write_letters
 from xwcp.base.types import SlotId
 
+MAX_BAN_BYTES = 32 * 1024 * 1024
+"""Largest ban file read (a list of a million words is under 16 MiB): /dev/zero or a runaway pipe is refused at it."""
 NEAREST_SHOWN = 5
 """Slot ids listed when a control names a slot the grid does not have."""
 
@@ -291,13 +293,16 @@ def parse_region(text: str) -> tuple[int, int, int, int]:
 
 
 def read_ban_file(path: str | Path) -> set[str]:
-    """Words of a ban file (`WORD` or `WORD;score` lines, '#' comments). Raises InputError if unreadable."""
+    """Words of a ban file (`WORD` or `WORD;score` lines, '#' comments; .xz or .gz too), at most MAX_BAN_BYTES.
+
+    Raises:
+        InputError: missing, unreadable, over the cap, a pipe silent for `FIFO_WAIT_S`, a device, a bad line.
+    """
     from xwcp.words.wordlist import parse_word_lines
 
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
-    except OSError as exc:
-        raise InputError(f"cannot read ban file ({exc.strerror or exc})", str(path)) from None
+    from xwcp.runtime.files import read_text_bounded
+
+    text = read_text_bounded(path, MAX_BAN_BYTES, "ban-list")  # bounded: /dev/zero, a silent pipe are refused
     score_by_word, problems, _ = parse_word_lines(text, str(path))
     if problems:
         line, what = problems[0]

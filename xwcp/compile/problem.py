@@ -207,9 +207,11 @@ def unlisted_text(problem: Problem) -> str:
     n = len(problem.unlisted)
     if not n:
         return ""
-    names = ", ".join(f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10])
-    more = f" and {n - 10} more" if n > 10 else ""
-    return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}{more}"
+    from xwcp.base.lines import listed
+
+    names = listed([f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10]], n,
+                   most=10)
+    return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}"
 
 
 

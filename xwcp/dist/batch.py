@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 GRID_SUFFIXES = (".txt",)
 """Files a folder argument contributes (named files are read whatever their suffix)."""
+MAX_RESULT_BYTES = 16 * 1024 * 1024
+"""Largest result file --resume reads (one is a few KB; a bigger one is not ours and is done again)."""
 RETRIES = 1
 """Times a task that raised on its worker is run again before its grid is recorded as "error"."""
 ANSWERED = ("filled", "unfillable")
@@ -131,10 +133,12 @@ def result_path(out_dir: Path, name: str) -> Path:
 def read_result(out_dir: Path, name: str) -> Record | None:
     """The grid's result record when its file exists and is a complete JSON record, else None (a damaged one too:
     cut short, nested deep, a number Python will not read or no number at all, NaN: the grid is run again)."""
+    from xwcp.runtime.files import read_bounded
+
     path = result_path(out_dir, name)
-    try:
-        record = load_json(path.read_text(encoding="utf-8"), str(path))  # InputError is a ValueError
-    except (OSError, ValueError):
+    try:  # bounded: a result is a few KB; anything else put there is not one
+        record = load_json(read_bounded(path, MAX_RESULT_BYTES, "result").decode("utf-8"), str(path))
+    except (OSError, ValueError):  # (InputError is a ValueError: missing, a device, over the cap, not JSON)
         return None
     return record if isinstance(record, dict) and record.get("status") else None
 

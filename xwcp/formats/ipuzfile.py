@@ -135,7 +135,7 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
             cells.append(content)
     if n_omitted:
         warnings.append(f"{n_omitted} omitted cells (outside the puzzle's shape) are read as blocks")
-    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell)
+    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, source=source)
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     is_coded = any("/coded" in k for k in kinds)

@@ -121,7 +121,7 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
     if n_void:
         warnings.append(f"{n_void} void cells (outside the puzzle's shape) are read as blocks")
     grid = make_grid(width, height, [BLOCK if content is None else content for content in cells], bars=bars,
-                     marks=marks)
+                     marks=marks, source=source)
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)

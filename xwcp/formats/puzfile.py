@@ -124,7 +124,7 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
         elif ch != _PUZ_EMPTY and not ch.isspace():
             cells[cell] = _cell_text(_from_latin1(ch, p), cell, width, source)
     marks = _circles(p, width, height, warnings)
-    grid = make_grid(width, height, cells, marks=marks)
+    grid = make_grid(width, height, cells, marks=marks, source=source)
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)

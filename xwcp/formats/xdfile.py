@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from xwcp.base.errors import InputError
+from xwcp.base.lines import listed
 from xwcp.formats._io import read_text
 from xwcp.runtime.files import quote
 from xwcp.runtime.writes import write_output
@@ -108,13 +109,13 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     for dot_is_block in readings:
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
                  for cell, ch in enumerate("".join(rows))]
-        candidate = make_grid(width, height, cells, bars=bars, marks=marks)
+        candidate = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
         scored.append((_n_matching(candidate, answers), candidate, dot_is_block))
     best_score, grid, dot_is_block = max(scored, key=lambda reading: reading[0])  # the first of equals
     if len(readings) == 2 and (not answers or best_score == 0):
         dot_is_block = any(ch.isalpha() for row in rows for ch in row)
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
-        grid = make_grid(width, height, cells, bars=bars, marks=marks)
+        grid = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
         warnings.append(f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
                         " (no answers in the clues tell which reading is meant)")
     slots = find_slots(grid)
@@ -160,8 +161,11 @@ def _sections(text: str) -> dict[str, list[str]]:
 
 
 def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
-    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated)."""
+    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated); a key
+    given twice keeps its first answer, said in one warning for all such keys."""
     out: dict[str, str] = {}
+    repeated: list[str] = []
+    n_repeated = 0
     for item in re.split(r"[ ,]+", value.strip()):
         if not item:
             continue
@@ -170,13 +174,18 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             raise InputError(f"the Rebus header's {quote(item)} does not read (use 1=HEART: one grid character, '=', "
                              "the letters)", source)
         if key in out:
-            warnings.append(f"rebus {key!r} accepts several answers ({out[key]}, {text}); read as {out[key]}")
+            n_repeated += 1
+            if len(repeated) < 3:
+                repeated.append(f"{key!r} ({quote(out[key])}, then {quote(text)})")
             continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
             raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
                              "keep "
                              f"({NOT_CELL_CONTENTS})", source)
+    if n_repeated:
+        warnings.append(f"the Rebus header gives {n_repeated} answer{'s' if n_repeated != 1 else ''} to a key already "
+                        f"given one; the first is read: {listed(repeated, n_repeated, most=3)}")
     return out
 
 

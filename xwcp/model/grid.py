@@ -229,15 +229,40 @@ def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> 
     return frozenset(out)
 
 
+def check_cell_sizes(cells: tuple[str, ...], width: int, source: str | None = None) -> None:
+    """Refuse a cell of more than MAX_CELL_CHARS characters, or cells of more than MAX_GRID_CHARS in all,
+    before any work in proportion to them (slots, entries, warnings that spell them).
+
+    Raises:
+        InputError: naming the file, and the first cell over the cap by its row and column.
+    """
+    from xwcp.base.errors import InputError
+    from xwcp.runtime.files import MAX_CELL_CHARS, MAX_GRID_CHARS, QUOTE_CHARS, quote
+
+    total = 0
+    for cell, content in enumerate(cells):
+        if len(content) > MAX_CELL_CHARS:
+            shown = quote(content) if len(content) > QUOTE_CHARS else f"{content!r} ({len(content)} characters)"
+            raise InputError(f"the cell at row {cell // width + 1}, column {cell % width + 1} holds {shown}; a rebus "
+                             f"cell holds at most {MAX_CELL_CHARS} characters (published ones: under 10)", source)
+        total += len(content)
+    if total > MAX_GRID_CHARS:
+        raise InputError(f"the grid's cells spell {total:,} characters in all; the most is {MAX_GRID_CHARS:,} "
+                         f"(two per cell of a {MAX_SIDE}x{MAX_SIDE} grid)", source)
+
+
 def make_grid(width: int, height: int, cells: Iterable[str], *, bars: Iterable[tuple[int, str]] = (),
-              marks: Mapping[int, Mark] | None = None, numbers: Mapping[int, int] | None = None) -> Grid:
+              marks: Mapping[int, Mark] | None = None, numbers: Mapping[int, int] | None = None,
+              source: str | None = None) -> Grid:
     """A Grid from loose parts: bars normalised (`normalize_bars`), empty marks dropped, numbering kept only
     when it differs from the standard numbering of the same cells and bars.
 
     Raises:
+        InputError: a cell, or all cells together, over the rebus caps (`check_cell_sizes`, naming `source`).
         ValueError: a wrong cell count, a bad bar.
     """
     cells = tuple(cells)
+    check_cell_sizes(cells, width, source)
     grid = Grid(width, height, cells, normalize_bars(width, height, bars),
                 tuple(sorted((cell, mark) for cell, mark in (marks or {}).items()
                              if mark and 0 <= cell < width * height)))

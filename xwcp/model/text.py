@@ -275,7 +275,8 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
                              f"has at most {MAX_NUMBER_DIGITS}", source, number_line)
     number_by_cell = {_directive_cell(r_text, c_text, width, height, source, number_line): int(n)
                       for r_text, c_text, n in numbers}
-    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None)
+    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None,
+                     source=source)
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     return grid

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from xwcp.base.errors import InputError, option_text
+from xwcp.base.lines import one_line
 from xwcp.compile.controls import Controls
 from xwcp.compile.problem import (Problem, check_letters, compile_problem, compile_structure, plain_problem,
                                   unlisted_text)
@@ -199,6 +200,7 @@ def _word_paths(words: object) -> list[str | Path | None]:
 
 def _teller(said: list[str], warn: Warn | None) -> Warn:
     def tell(message: str) -> None:
+        message = one_line(message)  # what a file quotes stays one readable line, for every front door
         said.append(message)
         if warn is not None:
             warn(message)

@@ -177,6 +177,9 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
 
         try:
             sat.export_cnf(problem, export_cnf)
+        except sat.CnfTooLarge as exc:
+            raise InputError(f"{exc}, more than --export-cnf writes; export a smaller grid or a region of it",
+                             str(export_cnf)) from None
         except OSError as exc:
             raise InputError(f"cannot write CNF file ({exc.strerror or exc})", str(export_cnf)) from None
     line = ProgressLine() if show_progress else None

@@ -23,6 +23,8 @@ from xwcp.base.errors import InputError
 
 MAX_FORMS_PER_STEM = 5000
 """Most forms kept from one stem (a safety cap: Spanish verbs with their clitic suffixes give about 1,500)."""
+MAX_HUNSPELL_BYTES = 64 * 1024 * 1024
+"""Largest .dic or .aff read (Debian's largest, el_GR.dic, is 10 MB)."""
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,14 @@ class HunspellFiles:
         stem = path.with_suffix("") if path.suffix in (".dic", ".aff") else path
         dic, aff = stem.with_name(stem.name + ".dic"), stem.with_name(stem.name + ".aff")
         for needed in (dic, aff):
-            if not needed.is_file():
+            if not needed.is_file():  # (a FIFO or a device is not a file: never opened)
                 raise InputError(f"a Hunspell dictionary needs both {dic.name} and {aff.name}; {needed.name} is "
-                                 "missing", str(needed))
+                                 "missing" + ("" if not needed.exists() else " (it is not a plain file)"),
+                                 str(needed))
+            size = needed.stat().st_size
+            if size > MAX_HUNSPELL_BYTES:
+                raise InputError(f"the Hunspell file is {size:,} bytes, larger than {MAX_HUNSPELL_BYTES >> 20} MiB, "
+                                 "more than any dictionary needs; is it the right file?", str(needed))
         return cls(dic, aff)
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DOC_DIR = Path("/usr/share/doc")
+MAX_COPYRIGHT_BYTES = 4 * 1024 * 1024
+"""Most of a package's copyright file read (Debian's run to about 1 MiB)."""
 KNOWN_LICENCE_BY_DICTIONARY = {
     "es_ES": "GPL-3+ or LGPL-3+ or MPL-1.1+ (Santiago Bosio's Spanish dictionary, as Debian's hunspell-es states)",
     "de_DE": "GPL-2 or GPL-3 (Björn Jacke's igerman98, as its .dic states)",
@@ -70,9 +72,12 @@ def provenance(path: Path, doc_dir: Path = DOC_DIR) -> Provenance:
     if package is None:
         return Provenance(None, known or UNKNOWN, None)
     copyright_file = doc_dir / package / "copyright"
+    from xwcp.base.errors import InputError
+    from xwcp.runtime.files import read_bounded
+
     try:
-        text = copyright_file.read_text("utf-8", errors="replace")
-    except OSError:
+        text = read_bounded(copyright_file, MAX_COPYRIGHT_BYTES, "copyright").decode("utf-8", errors="replace")
+    except InputError:  # missing, unreadable, not a plain file or over the cap: the licence is not known
         return Provenance(package, known or UNKNOWN, None)
     licence = licence_in_copyright(text, name)
     if licence is None:  # a licence named for the dictionary, else the file to read

@@ -75,16 +75,15 @@ def read_personal(path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dic
     Raises:
         InputError: the file exists but cannot be read or has malformed lines.
     """
+    from xwcp.runtime.files import read_bounded
+
     path = path or personal_path(alphabet)
-    try:
-        size = path.stat().st_size
-        if size > MAX_PERSONAL_BYTES:
-            raise InputError(f"the personal word list is {size:,} bytes; the most read is {MAX_PERSONAL_BYTES:,}",
-                             str(path))
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
+    if not path.exists():  # (a dangling link too: no list yet)
         return {}
-    except (OSError, UnicodeDecodeError) as exc:
+    raw = read_bounded(path, MAX_PERSONAL_BYTES, "personal word-list")  # a FIFO or a device put there: refused
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise InputError(f"cannot read the personal word list ({exc})", str(path)) from None
     score_by_word, problems, _ = parse_word_lines(text, str(path), alphabet=alphabet)
     if problems:

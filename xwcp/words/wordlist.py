@@ -32,7 +32,7 @@ from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds th
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, MAX_LETTERS, Alphabet
 from xwcp.model.grid import changed_letters
-from xwcp.runtime.files import read_bounded, source_name
+from xwcp.runtime.files import is_compressed, read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
 from xwcp.base.types import WordId
 
@@ -665,13 +665,15 @@ def _open_alphabet(alphabet: Alphabet, score_by_word: dict[str, int]) -> tuple[A
 
 
 def _decode(raw: bytes, source: str) -> str:
-    if raw[:6] == b"\xfd7zXZ\x00":
-        import lzma  # here: a cached list is read without decompressing (start-up, issue 17)
+    """The list's text: decompressed (.xz, .gz) to at most MAX_LIST_BYTES, UTF-8 else Latin-1.
 
-        raw = lzma.decompress(raw)
-    elif raw[:2] == b"\x1f\x8b":
-        import gzip
-        raw = gzip.decompress(raw)
+    Raises:
+        InputError: a damaged compressed file, or one that inflates past MAX_LIST_BYTES.
+    """
+    if is_compressed(raw):  # here: a cached list is read without decompressing (start-up)
+        from xwcp.runtime.files import decompress_bounded
+
+        raw = decompress_bounded(raw, MAX_LIST_BYTES, "word-list", source)
     try:
         return raw.decode("utf-8-sig")  # -sig: drop a leading byte order mark (Windows editors)
     except UnicodeDecodeError:
