@@ -98,5 +98,9 @@ def test_grid_text_is_bounded_before_it_is_read():
     assert row_width("[" * 250_000, 10**9) == 0 and row_width("[" * 250_000 + "AB", 10**9) == 2
     assert row_width("(A)[STAR]|B {C} ]", 10**9) == 4 and row_width("." * 1000) == MAX_SIDE + 1  # counts stop early
     assert time.monotonic() - start < 1
-    largest = ["[STAR]" * MAX_SIDE] * MAX_SIDE  # the largest grid of rebus cells is well under the cap
+    from xwcp.runtime.files import MAX_GRID_CHARS
+
+    largest = ["[ST]" * MAX_SIDE] * MAX_SIDE  # the most letters a grid may spell, two per cell: under the byte cap
+    assert 2 * MAX_SIDE * MAX_SIDE == MAX_GRID_CHARS
     assert sum(len(r) + 1 for r in largest) < MAX_GRID_BYTES and grid_field({"grid": largest}).width == MAX_SIDE
+    assert "the most is 7,200" in _refused(lambda: grid_field({"grid": ["[STAR]" * MAX_SIDE] * MAX_SIDE}), 400)
