@@ -20,6 +20,7 @@ The machine may be shared: `uptime` is printed before and after; compare the rat
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -68,9 +69,17 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
+def tree_env(tree: Path) -> dict[str, str]:
+    """The environment a checkout runs in: its own package first, and a word-list cache folder of its own (two
+    checkouts of different cache versions sharing one would each remove the other's compiled list: every run of
+    one of them would compile its list again and be timed doing it)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xwcp-ab" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
+    return dict(os.environ, PYTHONPATH=str(tree), XWCP_CACHE_DIR=str(cache))
+
+
 def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
     """(wall s, status) of one whole `xwcp fill` from checkout `tree`; a fill is checked by this checkout's rules."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    env = tree_env(tree)
     argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--format", "json", "--time-limit", f"{time_limit_s:g}"]
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tree, timeout=time_limit_s + 120)
@@ -93,7 +102,7 @@ def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
 
 
 def engine(tree: Path, grids: list[Path], time_limit_s: float) -> dict[str, list]:
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    env = tree_env(tree)
     done = subprocess.run([sys.executable, "-c", ENGINE_SCRIPT, f"{time_limit_s:g}", *map(str, grids)],
                           capture_output=True, text=True, env=env, cwd=tree, timeout=len(grids) * (time_limit_s + 60))
     if done.returncode:

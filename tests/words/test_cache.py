@@ -240,7 +240,7 @@ def test_bad_npy_header_is_rebuilt(tmp_path, cache):
 def test_damaged_manifest_is_rebuilt(tmp_path, cache, how):
     import json
 
-    from xwcp.words.cache import _meta_check
+    from xwcp.words.cache import CHECKSUM_KEY, _meta_check
 
     path = write(tmp_path, _many_words())
     fresh = load_word_list(path, use_cache=False)
@@ -254,7 +254,7 @@ def test_damaged_manifest_is_rebuilt(tmp_path, cache, how):
     else:  # a manifest that passes its own check but lacks checksums (as a cache of older code would)
         meta = json.loads(meta_path.read_text())
         for name in (meta["files"] if how == "no checksums" else ["bits_flat"]):
-            del meta["files"][name]["crc32"]
+            del meta["files"][name][CHECKSUM_KEY]
         meta["check"] = _meta_check(meta)
         meta_path.write_text(json.dumps(meta))
     words = load_word_list(path)

@@ -698,7 +698,6 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
         CnfTooLarge: the CNF passed `max_bytes`; nothing is written.
         OSError: the folder cannot be written.
     """
-    import secrets
     import shutil
     import tempfile
     from pathlib import Path
@@ -756,7 +755,7 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
         if is_direct:
             final_fd = os.open(real, os.O_WRONLY)
         else:
-            final_name = str(folder / f".{real.name}.{secrets.token_hex(6)}.cnf")
+            final_name = str(folder / f".{real.name}.{os.urandom(6).hex()}.cnf")
             final_fd = os.open(final_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask's mode
         with os.fdopen(final_fd, "w", encoding="utf-8") as out:  # comment lines name words as the alphabet writes
             out.write("".join(f"c {line}\n" for line in header))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from dataclasses import dataclass
 
 
 class StopReason(enum.Enum):
@@ -30,12 +29,20 @@ class Cancelled(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
 class Deadline:
-    """When a job must end (a `time.perf_counter()` value, None: no limit) and the event that stops it early."""
+    """When a job must end (a `time.perf_counter()` value, None: no limit) and the event that stops it early.
 
-    at_s: float | None = None
-    abort: threading.Event | None = None
+    A plain class, not a dataclass: it is imported on every fill's start-up path, where making a dataclass
+    costs a millisecond."""
+
+    __slots__ = ("at_s", "abort")
+
+    def __init__(self, at_s: float | None = None, abort: threading.Event | None = None) -> None:
+        self.at_s = at_s
+        self.abort = abort
+
+    def __repr__(self) -> str:
+        return f"Deadline(at_s={self.at_s!r}, abort={self.abort!r})"
 
     @classmethod
     def after(cls, seconds: float | None, abort: threading.Event | None = None) -> Deadline:

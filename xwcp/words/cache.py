@@ -2,7 +2,7 @@
 
 A list lives in `<cache_dir>/wordlist-v<CACHE_VERSION>-<hash of its source>/`: one `.npy` per
 array of `xwcp.words.wordlist.WordList` and a `meta.json` holding the skipped lines, the notes, and
-for each file its size and CRC-32 checksums (plus a CRC of meta.json itself): one of its `.npy`
+for each file its size and XXH3-64 checksums (plus one of meta.json itself): one of its `.npy`
 header, then one of each length's words (the table's row), so that every byte of the file is
 covered once. A load checks the sizes, the headers and that the arrays fit together
 (`_verify_arrays`), and the checksum of each length's words before they are used: all of
@@ -27,7 +27,6 @@ import os
 import re
 import shutil
 import sys
-import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -42,14 +41,15 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # only `read` and `write` need it
 
-CACHE_VERSION = 6
+CACHE_VERSION = 7
 """Bump when the cached layout or the parsing changes, so stale caches are rebuilt, not misread.
 
 A list cached by another version is in another folder: it is compiled again without a word, as
 after any upgrade, and `tidy` removes the old folder.
 3: a leading UTF-8 byte order mark is dropped instead of spoiling the first word.
 5: `º`-like letters are no words.
-6: meta.json records CRC-32 checksums covering every byte of each file (the header, each length's words)."""
+6: meta.json records CRC-32 checksums covering every byte of each file (the header, each length's words).
+7: the checksums are XXH3-64, a tenth of CRC-32's time."""
 
 
 def folder_for(digest: str) -> Path:
@@ -80,21 +80,27 @@ _DESCRS = {"letters_flat": "|u1", "scores_flat": "<i2", "order_flat": "<i4", "st
 _ITEM_BYTES = {"letters_flat": 1, "scores_flat": 2, "order_flat": 4, "starts_flat": 4, "table": 8, "bits_flat": 8}
 _MAX_HEADER_BYTES = 65536
 """Longest `.npy` header read (numpy writes about 128 bytes; a damaged length field is not followed far)."""
-CHECKSUM_KEY = "crc32"
-"""The key of a file's checksums in meta.json; the checksum is zlib's CRC-32, the fastest in the standard library.
+CHECKSUM_KEY = "xxh3_64"
+"""The key of a file's checksums in meta.json: XXH3-64 (the xxhash package) of the bytes.
 
 Why: every load checksums the bytes it reads, so the check's speed is part of a fill's start-up.
-Measured with `PYTHONPATH=. python3 bench/cache_checksum.py` on the default list (23.3 MB of
-arrays), warm, in one process, on a busy 2-core box (load average 8.7; medians): CRC-32 over
-every byte 9.6 ms (best 5.8 ms, 4.0 GB/s), blake2b 52 ms (0.9 GB/s). A warm `xwcp fill
-models/15x15-daily-01.txt` (cli.main) took 58 ms: checking every byte would add 11-16% to it,
-so a mapped read (the command line's fill) checks the lengths the grid uses before their first
-use, 2.5 ms for that grid (lengths 3-10, 40% of the bytes): 4%, and under 2% of the whole
-command with Python's start. A whole read (`read`: the library, the server, a batch worker)
-checks every byte at load. A 500,000-word list (50 MB of arrays) takes 33-42 ms to read whole.
-CRC-32 finds every burst of damage up to 32 bits and other damage with odds 1 - 2**-32: it
-guards against accidents (a disk, a tool, a half-done copy), not against an attacker who can
-write the cache folder (and so meta.json too)."""
+Over 20 MB in one process on this 2-core box: XXH3-64 0.52 ms (39 GB/s), zlib's CRC-32 6.4 ms
+(3.1 GB/s), blake2b about 22 ms. With CRC-32, a whole `xwcp fill models/15x15-daily-01.txt`
+ran 4% more instructions than without checksums (valgrind, 654 M against 612 M), most of it in
+crc32; XXH3 makes that cost vanish in the command's noise. A mapped read (the command line's fill)
+checks the lengths the grid uses before their first use; a whole read (`read`: the library, the
+server, a batch worker) checks every byte at load.
+A 64-bit hash finds damage (a disk, a tool, a half-done copy) with odds 1 - 2**-64; it guards
+against accidents, not against an attacker who can write the cache folder (and so meta.json too)."""
+
+
+def _checksum(data: bytes | memoryview) -> int:
+    """XXH3-64 of `data`'s bytes (any contiguous buffer)."""
+    import xxhash
+
+    return xxhash.xxh3_64_intdigest(data)
+
+
 CACHE_KEEP_LISTS = 20
 """Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest."""
 CACHE_MAX_BYTES = 256 * 1024 * 1024
@@ -109,7 +115,7 @@ class CacheDamaged(Exception):
 if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up
     class MappedFields(TypedDict):
         """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
-        mapped file, the arrays' shapes, and per length-table row the CRC-32 of its words in each array
+        mapped file, the arrays' shapes, and per length-table row the checksum of its words in each array
         (`verify_bucket` checks them)."""
 
         problems: list[tuple[int, str]]
@@ -146,7 +152,7 @@ def _row_sizes(length: int, n: int, n_letters: int) -> tuple[int, int, int, int,
 
 def _meta_check(meta: Mapping[str, Any]) -> int:
     body = {key: value for key, value in meta.items() if key != "check"}
-    return zlib.crc32(json.dumps(body, sort_keys=True).encode())
+    return _checksum(json.dumps(body, sort_keys=True).encode())
 
 
 _NPY_HEADER = re.compile(rb"\{'descr': '([^']*)', 'fortran_order': (True|False), 'shape': \(([0-9, ]*)\), \}")
@@ -196,7 +202,7 @@ def _map_array(path: Path, name: str, entry: Mapping[str, Any]) -> tuple[memoryv
         raise CacheDamaged(f"{name}.npy is empty")
     start = _data_start(mapped[:16], name)
     crcs = entry[CHECKSUM_KEY]
-    if start > size or zlib.crc32(mapped[:start]) != crcs[0]:
+    if start > size or _checksum(mapped[:start]) != crcs[0]:
         raise CacheDamaged(f"{name}.npy was damaged (checksum mismatch in its header)")
     found = _NPY_HEADER.match(mapped[:start], 8 + (2 if mapped[6] == 1 else 4))
     descr = _native_descr(name)
@@ -209,25 +215,25 @@ def _map_array(path: Path, name: str, entry: Mapping[str, Any]) -> tuple[memoryv
         n_items *= extent
     if len(view) != n_items * _ITEM_BYTES[name]:
         raise CacheDamaged(f"{name}.npy has {len(view)} bytes of data for shape {shape}")
-    if name == "table" and zlib.crc32(view) != crcs[1]:
+    if name == "table" and _checksum(view) != crcs[1]:
         raise CacheDamaged("table.npy was damaged (checksum mismatch)")
     return view.cast(_FORMATS[name]), shape
 
 
 def _file_checksums(path: Path, name: str, rows: Sequence[Sequence[int]], n_letters: int) -> dict[str, Any]:
-    """The record of a written `.npy` file in meta.json: its size and its CRC-32s, those of its header and
+    """The record of a written `.npy` file in meta.json: its size and its checksums, those of its header and
     data (the table) or of its header and each length's words (`rows`, the length table), in order."""
     raw = path.read_bytes()
     start = _data_start(raw[:16], name)
-    crcs = [zlib.crc32(raw[:start])]
+    crcs = [_checksum(raw[:start])]
     if name == "table":
-        crcs.append(zlib.crc32(raw[start:]))
+        crcs.append(_checksum(raw[start:]))
     else:
         column = _BY_LENGTH.index(name)
         item_bytes = _ITEM_BYTES[name]
         for length, n, *offsets in rows:
             begin = start + offsets[column] * item_bytes
-            crcs.append(zlib.crc32(raw[begin:begin + _row_sizes(length, n, n_letters)[column] * item_bytes]))
+            crcs.append(_checksum(raw[begin:begin + _row_sizes(length, n, n_letters)[column] * item_bytes]))
     return {"size": len(raw), CHECKSUM_KEY: crcs}
 
 
@@ -240,7 +246,7 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
     it reads: `verify_bucket`), every length's words.
 
     Returns:
-        Per length-table row, the CRC-32 of its words in each array (for `verify_bucket`).
+        Per length-table row, the checksum of its words in each array (for `verify_bucket`).
     """
     for name, shape in shapes.items():
         if len(shape) != (2 if name == "table" else 1):
@@ -274,11 +280,11 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
 def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int], row_crc: Mapping[str, int],
                   n_letters: int = 26) -> None:
     """Raise CacheDamaged unless the words of one length table `row` (already checked against the
-    array sizes) have the CRC-32 `row_crc` in each array, letter codes under `n_letters`, and starts
+    array sizes) have the checksum `row_crc` in each array, letter codes under `n_letters`, and starts
     rows that are partitions of them."""
     length, n, *offsets = row
     for name, size, offset in zip(_BY_LENGTH, _row_sizes(length, n, n_letters), offsets):
-        if zlib.crc32(arrays[name][offset:offset + size]) != row_crc[name]:
+        if _checksum(arrays[name][offset:offset + size]) != row_crc[name]:
             raise CacheDamaged(f"{name}.npy was damaged (checksum mismatch in the words of length {length})")
     l_off, st_off = offsets[0], offsets[3]
     if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(n_letters))):
