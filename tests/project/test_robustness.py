@@ -209,9 +209,11 @@ def test_stale_temporary_folder_is_removed(files, tmp_path):
     live.mkdir()
     old_version = cache / "wordlist-v1-89ab"
     old_version.mkdir()
+    newer_version = cache / "wordlist-v999-89ab"  # an xwcp installed beside this one, newer: its list stays
+    newer_version.mkdir()
     load_word_list(files("w.txt", TINY_LIST))
     assert not stale.exists() and not old_version.exists()
-    assert live.exists()
+    assert live.exists() and newer_version.exists()
 
 
 def test_cache_keeps_the_most_recently_used_lists(files, tmp_path):

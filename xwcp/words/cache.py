@@ -10,7 +10,7 @@ them when the list is read whole (`read`), the lengths a grid uses when it is re
 (`read_mapped` with `check_words=False`, then `verify_bucket` per length). A file damaged in
 place, its size and time kept, is found: a folder that does not verify raises CacheDamaged,
 whose message names the file, and the caller rebuilds it. Writes go to a `.tmp<PID>` folder
-renamed into place; `tidy` removes the temporary folders of runs that died, other versions'
+renamed into place; `tidy` removes the temporary folders of runs that died, older versions'
 lists, and the least recently used lists beyond CACHE_KEEP_LISTS or CACHE_MAX_BYTES.
 
 Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its size and its
@@ -442,7 +442,7 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
     """Remove what the cache no longer needs; returns the removed folders.
 
     Removed: temporary folders whose writing process is gone (a run killed mid-write), lists
-    compiled by another cache version, and the least recently used lists beyond `keep` lists
+    compiled by an older cache version (a newer one's are left to it), and the least recently used lists beyond `keep` lists
     or `max_bytes` in all (the most recently used one always stays).
     """
     root = root or cache_dir()
@@ -461,8 +461,10 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
             if not pid_text.isdigit() or not _pid_is_alive(int(pid_text)):
                 removed.append(path)
             continue
-        if not base.startswith(f"wordlist-v{CACHE_VERSION}-"):
-            removed.append(path)
+        version_text = base[len("wordlist-v"):].partition("-")[0]
+        if version_text != str(CACHE_VERSION):
+            if not version_text.isdigit() or int(version_text) < CACHE_VERSION:
+                removed.append(path)  # a newer xwcp's list stays: two versions side by side keep their caches
             continue
         try:
             kept.append((path.stat().st_mtime_ns, path))
