@@ -200,6 +200,17 @@ class Alphabet:
         char: str | None = self._char_by_letter.get(key)  # type: ignore[attr-defined]
         return char
 
+    def folded_cell(self, text: str) -> str | None:
+        """A cell's typed text (a letter with its marks, lower case or not) as code chars, folded exactly as the
+        list reader folds a word's characters (`fold_report`: the pack's case map, fold map and stripped marks),
+        so a grid takes every character its list takes: Greek ά -> Α, Russian ё -> Е, German ß -> S S (two
+        letters: the grid reader makes it a rebus cell). None when it folds to no letters of this alphabet."""
+        if self.is_ascii:
+            return _fold_english(text)
+        if self.segment:
+            return self.from_cell(text)
+        return self._cut(self._upper(unicodedata.normalize("NFC", text)), allow_fold=True)[0]
+
     def split_cell(self, text: str) -> str | None:
         """A cell's written contents as code chars, each letter taken longest-first ('IJS' -> IJ, S in Dutch);
         None when some part is no letter of this alphabet."""
