@@ -56,6 +56,10 @@ def test_greek_tonos_russian_yo_and_a_decomposed_accent_fold_silently():
     assert parse_grid("α\u0301ϊ\n..\n", "g.txt", load_alphabet("el")).cells[:2] == ("Α", "Ι")
     russian = parse_grid("; language: ru\nёж\n..\n", "g.txt", notes=notes)
     assert russian.cells[:2] == ("Е", "Ж") and notes == []
+    with pytest.raises(InputError, match="'Q' is not a letter of Greek"):  # a fold to no letter: refused
+        parse_grid("; language: el\nQ.\n..\n", "g.txt")
+    with pytest.raises(InputError, match="'ж' is not a letter of German"):
+        parse_grid("; language: de\nж.\n..\n", "g.txt")
 
 
 def test_german_sharp_s_is_a_rebus_cell_said_in_one_line():
@@ -65,13 +69,6 @@ def test_german_sharp_s_is_a_rebus_cell_said_in_one_line():
     assert len(notes) == 1
     assert "'ß' is SS in German word lists" in notes[0] and "rebus cell [SS]" in notes[0]
     assert "row 1, column 3 and 2 more" in notes[0]
-
-
-def test_a_letter_no_fold_makes_is_still_refused():
-    with pytest.raises(InputError, match="'Q' is not a letter of Greek"):
-        parse_grid("; language: el\nQ.\n..\n", "g.txt")
-    with pytest.raises(InputError, match="'ж' is not a letter of German"):
-        parse_grid("; language: de\nж.\n..\n", "g.txt")
 
 
 @pytest.fixture()
