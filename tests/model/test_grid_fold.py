@@ -45,6 +45,7 @@ def test_every_character_a_list_folds_a_grid_folds_the_same(alphabet):
         notes: list[str] = []
         grid = parse_grid(f"{ch}.\n..\n", "g.txt", alphabet, notes)
         assert grid.cells[0] == alphabet.fold_word(ch), (alphabet.code, ch)
+        assert alphabet.typed_word(ch).word == grid.cells[0], (alphabet.code, ch)  # a typed word reads it alike
         assert len(notes) == (len(grid.cells[0]) > 1), (ch, notes)  # one line for a rebus made, none else
         assert parse_grid(f"[{ch}].\n..\n", "g.txt", alphabet).cells[0] == alphabet.fold_word(ch)
 
