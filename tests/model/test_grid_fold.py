@@ -55,6 +55,7 @@ def test_greek_tonos_russian_yo_and_a_decomposed_accent_fold_silently():
     greek = parse_grid("; language: el\nάνθος\n.....\n", "g.txt", notes=notes)
     assert greek.cells[:5] == tuple("ΑΝΘΟΣ") and notes == []
     assert parse_grid("α\u0301ϊ\n..\n", "g.txt", load_alphabet("el")).cells[:2] == ("Α", "Ι")
+    assert parse_grid("[α\u0301ν].\n..\n", "g.txt", load_alphabet("el")).cells[0] == "ΑΝ"
     russian = parse_grid("; language: ru\nёж\n..\n", "g.txt", notes=notes)
     assert russian.cells[:2] == ("Е", "Ж") and notes == []
     with pytest.raises(InputError, match="'Q' is not a letter of Greek"):  # a fold to no letter: refused

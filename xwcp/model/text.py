@@ -189,6 +189,7 @@ def _rebus_chars(inner: str, alphabet: Alphabet) -> str | None:
     """A rebus token's inside (`STAR`, `{IJ}S`) as code chars of `alphabet`: each character a letter (its code
     char) or kept as given (a symbol), `{..}` one letter of several characters; None when a `{..}` is none."""
     out: list[str] = []
+    inner = unicodedata.normalize("NFC", inner)  # a letter and its marks typed apart are one character
     i = 0
     while i < len(inner):
         if inner[i] == "{":
