@@ -100,3 +100,17 @@ def test_hindi_aksharas_are_read_and_answered_as_written(client):
     labels = client.post("/api/suggest", json={"grid": grid, "language": "hi", "slot": "1A", "k": 40, "verify": True,
                                                "time_limit_s": 10}).json()
     assert {w["word"]: w["verdict"] for w in labels["words"]}["".join(ring[0])] == "viable"
+
+
+@pytest.mark.parametrize(("code", "listed", "grid", "expected"), [
+    ("el", "άν;50\nαβ;50\nνε;50\nβε;50\n", ["[ά].", "[ν]."], {"ΑΒ"}),
+    ("ru", "ёж;50\nел;50\nжа;50\nла;50\n", ["[ё].", "[ж]."], {"ЕЛ"}),
+    ("de", "Maß;50\nMAT;40\nME;50\nAN;50\nSSO;50\nENO;50\n", ["MA[ß]", "..."], {"ENO"}),
+])
+def test_a_grid_takes_the_letters_its_list_folds(client, code, listed, grid, expected):
+    """The page's cells fold as the language's list folds them: ά is Α, ё is Е, German ß the two letters SS."""
+    assert client.post(f"/api/languages/{code}/words?name={code}.txt", content=listed.encode()).status_code == 200
+    slot = "4A" if code == "de" else "1A"
+    response = client.post("/api/suggest", json={"grid": grid, "language": code, "slot": slot, "k": 10})
+    assert response.status_code == 200, response.text
+    assert {w["word"] for w in response.json()["words"]} == expected

@@ -20,7 +20,8 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     the caller's `--language`, is None). The file (or standard input, `-`) is read once, bounded."""
     text = decode_grid(read_bounded(path, MAX_GRID_BYTES, "grid"))
     alphabet = alphabet or text_alphabet(text, source_name(path))
-    grid = parse_grid(text, source_name(path), alphabet)
+    notes: list[str] = []  # a letter read as a rebus cell (German ß as [SS])
+    grid = parse_grid(text, source_name(path), alphabet, notes)
     meta: dict[str, str] = {}
     for line in text.splitlines():
         line = line.strip()
@@ -30,7 +31,8 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
                 meta[key.strip().lower()] = value.strip()
     is_diagramless = meta.pop("diagramless", "").lower() in ("yes", "true")
     return Puzzle(grid, title=meta.get("title", ""), author=meta.get("author", ""),
-                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless, alphabet=alphabet)
+                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless, alphabet=alphabet,
+                  warnings=tuple(notes))
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:

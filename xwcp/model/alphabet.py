@@ -200,6 +200,17 @@ class Alphabet:
         char: str | None = self._char_by_letter.get(key)  # type: ignore[attr-defined]
         return char
 
+    def folded_cell(self, text: str) -> str | None:
+        """A cell's typed text (a letter with its marks, lower case or not) as code chars, folded exactly as the
+        list reader folds a word's characters (`fold_report`: the pack's case map, fold map and stripped marks),
+        so a grid takes every character its list takes: Greek ά -> Α, Russian ё -> Е, German ß -> S S (two
+        letters: the grid reader makes it a rebus cell). None when it folds to no letters of this alphabet."""
+        if self.is_ascii:
+            return _fold_english(text)
+        if self.segment:
+            return self.from_cell(text)
+        return self._cut(self._upper(unicodedata.normalize("NFC", text)), allow_fold=True)[0]
+
     def split_cell(self, text: str) -> str | None:
         """A cell's written contents as code chars, each letter taken longest-first ('IJS' -> IJ, S in Dutch);
         None when some part is no letter of this alphabet."""
@@ -221,7 +232,7 @@ class Alphabet:
         return self._cut(self._upper(text), allow_fold=True)
 
     def typed_word(self, raw: str) -> TypedWord:
-        """A word a person typed (a personal-list edit), read as the grid reader reads a cell and no further.
+        """A word a person typed (a personal-list edit), read by the pack's own rules and no further.
 
         NFC; the pack's `drop` characters go; a character is upper-cased only the pack's way (its `case` map:
         Turkish ı -> I) or when that gives one character that lower-cases back to it (`cell_upper`'s rule: ß, the
@@ -230,8 +241,9 @@ class Alphabet:
         when it strips marks, its canonical accents (É -> E), and each fold is named in `folds`; any other
         character (a compatibility form such as ﬁ or ſ, a letter only Unicode's case map turns into one, another
         script, a stray mark) is `refused`, never turned into another word. A letter's code char (a cell's, Dutch IJ)
-        is that letter. A word it reads, `fold_word` reads the same (but for code chars, which it refuses); an open
-        pack (Hindi) reads as `fold_report` does.
+        is that letter. A word it reads, `fold_word` reads the same (but for code chars, which it refuses), and so
+        does a grid cell (`folded_cell`, which folds as the list reader does and so also takes the compatibility
+        forms refused here); an open pack (Hindi) reads as `fold_report` does.
         """
         if self.segment:
             word, why_not = self.fold_report(raw)

@@ -77,7 +77,8 @@ def _akshara_at(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | No
     return None if char is None else (char, after)
 
 
-def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: Alphabet = ENGLISH) -> _Row:
+def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: Alphabet = ENGLISH,
+               folds: dict[str, list[tuple[int, int]]] | None = None) -> _Row:
     row = _Row()
     english = alphabet.is_ascii
     row.line_no = line_no
@@ -123,8 +124,10 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: 
             content, pos = ch.upper(), pos + 1
         elif alphabet.segment and ch.isalpha() and (akshara := _akshara_at(line, pos, alphabet)) is not None:
             content, pos = akshara  # Hindi: one cell per akshara, written as it is
-        elif not english and ch not in "(){}|]" and alphabet.from_cell(ch) is not None:
-            content, pos = alphabet.from_cell(ch) or ch, pos + 1
+        elif not english and ch not in "(){}|]" and (char := _typed_letter(line, pos, alphabet)) is not None:
+            content, pos = char
+            if len(content) > 1 and folds is not None:  # German ß -> SS: two letters in one cell, a rebus
+                folds.setdefault(line[start:pos].strip("({"), []).append((row_number, col))
         elif not english and ch.isalpha():
             raise fail(col, f"{ch!r} is not a letter of {alphabet.name} (--language {alphabet.code}; see `xwcp languages`)")
         else:
@@ -139,6 +142,34 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: 
         row.shades.append(shaded)
         row.spans.append((start, pos))
     return row
+
+
+def _typed_letter(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | None:
+    """The letter typed at `pos` with the combining marks after it, as `alphabet`'s code chars folded as its
+    word lists fold them (`Alphabet.folded_cell`: ά -> Α, ё -> Е, ß -> SS), and where it ends; None when it
+    folds to no letter."""
+    after = pos + 1
+    while after < len(line) and unicodedata.combining(line[after]):
+        after += 1
+    typed = line[pos:after]
+    char = alphabet.from_cell(typed) if after == pos + 1 else None
+    folded = char if char is not None else alphabet.folded_cell(typed)
+    return None if folded is None else (folded, after)
+
+
+def fold_notes(folds: dict[str, list[tuple[int, int]]], alphabet: Alphabet) -> list[str]:
+    """One line for each typed character that folds to several letters (`_typed_letter`), naming its first
+    cell: it was read as a rebus cell of those letters, as the language's word lists spell it."""
+    notes = []
+    for typed, cells in folds.items():
+        row, col = cells[0]
+        written = alphabet.written(alphabet.folded_cell(typed) or "")
+        more = f" and {len(cells) - 1} more" if len(cells) > 1 else ""
+        language = alphabet.name.split(" (")[0]
+        notes.append(f"{typed!r} is {written} in {language} word lists, {len(written)} letters: read as the rebus "
+                     f"cell [{written}] (row {row}, column {col}{more}); type {' '.join(written)} in "
+                     f"{len(written)} cells to give each letter its own")
+    return notes
 
 
 def _multi_letter(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | None:
@@ -158,6 +189,7 @@ def _rebus_chars(inner: str, alphabet: Alphabet) -> str | None:
     """A rebus token's inside (`STAR`, `{IJ}S`) as code chars of `alphabet`: each character a letter (its code
     char) or kept as given (a symbol), `{..}` one letter of several characters; None when a `{..}` is none."""
     out: list[str] = []
+    inner = unicodedata.normalize("NFC", inner)  # a letter and its marks typed apart are one character
     i = 0
     while i < len(inner):
         if inner[i] == "{":
@@ -168,7 +200,7 @@ def _rebus_chars(inner: str, alphabet: Alphabet) -> str | None:
             i = multi[1]
             continue
         ch = inner[i]
-        out.append(alphabet.from_cell(ch) or cell_upper(ch))
+        out.append(alphabet.from_cell(ch) or alphabet.folded_cell(ch) or cell_upper(ch))
         i += 1
     return "".join(out)
 
@@ -190,14 +222,18 @@ def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[str, ...
     return [m.groups() for m in parsed if m]
 
 
-def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = None) -> Grid:
+def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = None,
+               notes: list[str] | None = None) -> Grid:
     """Parse grid text in xwcp's syntax (module docstring).
 
     Args:
         text: the grid, one row per line.
         source: file name used in error messages.
         alphabet: the language the cells are written in; None: the grid's `; language:` line, else English.
-            Cells hold its code chars (`xwcp.model.alphabet`).
+            Cells hold its code chars (`xwcp.model.alphabet`): a typed letter is folded as the language's
+            word lists fold it (ά -> Α in Greek), and one that folds to several letters (German ß -> SS) is read as
+            a rebus cell of them.
+        notes: when given, gets one line for each character read as such a rebus cell (`fold_notes`).
 
     Returns:
         The grid.
@@ -210,6 +246,7 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
     if alphabet is None:
         alphabet = text_alphabet(text, source)
     rows: list[_Row] = []
+    folds: dict[str, list[tuple[int, int]]] = {}
     below: list[tuple[int, int]] = []  # (row index, column) of bars under a cell
     colors: list[tuple[str, ...]] = []
     numbers: list[tuple[str, ...]] = []
@@ -245,7 +282,7 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
                                      source, line_no)
                 below.append((len(rows) - 1, col))
             continue
-        rows.append(_parse_row(line, len(rows) + 1, source, line_no, alphabet))
+        rows.append(_parse_row(line, len(rows) + 1, source, line_no, alphabet, folds))
     if not rows:
         raise InputError("the grid has no rows", source)
     width = len(rows[0].cells)
@@ -279,6 +316,8 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
                      source=source)
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    if notes is not None:
+        notes.extend(fold_notes(folds, alphabet))
     return grid
 
 
@@ -347,7 +386,8 @@ def read_grid(path: str | Path, alphabet: Alphabet | None = None) -> Grid:
     return parse_grid(decode_grid(raw), source_name(path), alphabet)
 
 
-def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | None = None) -> Grid:
+def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | None = None,
+                   notes: list[str] | None = None) -> Grid:
     """Parse a grid given as a list of row strings (the JSON form used by the web API and `--format json`:
     the lines `render_grid` writes); bar lines and `; colors:` / `; numbers:` lines may be among them,
     as in the text syntax.
@@ -361,7 +401,7 @@ def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | No
         is_comment = row.lstrip().startswith(";") and not _DIRECTIVE.match(row.strip())
         if not row.strip() or is_comment or "\n" in row or "\r" in row:
             raise InputError(f"row {row_index} is empty or not a single row of cells", source)
-    return parse_grid("\n".join(rows), source, alphabet)
+    return parse_grid("\n".join(rows), source, alphabet, notes)
 
 
 def grid_lines(grid: Grid, alphabet: Alphabet = ENGLISH) -> list[str]:

@@ -112,7 +112,8 @@ def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>"
         from xwcp.model.text import parse_grid, text_alphabet
 
         alphabet = alphabet or text_alphabet(grid, source)
-        return Puzzle(parse_grid(grid, source, alphabet), alphabet=alphabet)
+        notes: list[str] = []  # a letter read as a rebus cell (German ß as [SS])
+        return Puzzle(parse_grid(grid, source, alphabet, notes), alphabet=alphabet, warnings=tuple(notes))
     if isinstance(grid, (str, os.PathLike)):
         from xwcp.formats import read_puzzle
 
@@ -130,7 +131,9 @@ def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>"
         from xwcp.model.text import grid_from_rows, text_alphabet
 
         alphabet = alphabet or text_alphabet("\n".join(grid), "<grid rows>")
-        return Puzzle(grid_from_rows(list(grid), "<grid rows>", alphabet), alphabet=alphabet)
+        row_notes: list[str] = []
+        return Puzzle(grid_from_rows(list(grid), "<grid rows>", alphabet, row_notes), alphabet=alphabet,
+                      warnings=tuple(row_notes))
     raise TypeError(f"{name} must be a file path, grid text, a list of row strings, an xwcp.Grid or an "
                     f"xwcp.Puzzle, not {type_name(grid)}")
 

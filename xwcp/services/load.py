@@ -94,8 +94,10 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
               else read_grid_like(grid, source=source, alphabet=alphabet))
     if out is not None:
         check_writable(puzzle, out)
-    if isinstance(grid, (str, os.PathLike)):
+    if isinstance(grid, (str, os.PathLike)) and not _is_text(grid):
         warn_puzzle(puzzle, os.fspath(grid), tell)
+    elif isinstance(grid, (str, list, tuple)):  # grid text or rows: their reader's notes (a letter read as a rebus)
+        warn_puzzle(puzzle, source if isinstance(grid, str) else "<grid rows>", tell)
     word_list = (load_words(_word_paths(words), tell, puzzle.alphabet) if as_paths
                  else read_words(words, alphabet=puzzle.alphabet))
     if not as_paths:

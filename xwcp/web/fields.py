@@ -43,15 +43,28 @@ def written_letters(grid: Grid, alphabet: Alphabet) -> Grid:
     """`grid` with each rebus cell that is one letter of `alphabet` as written (a Hindi akshara, `[कि]` in the
     page's rows) made that letter's code char, for an alphabet that cuts its text into letters (an open pack's:
     its letters are the list's, which the page cannot number). Elsewhere a rebus stays a rebus: Dutch `[IJ]` is
-    I and J in one cell, the page sends the letter IJ as its code char."""
+    I and J in one cell, the page sends the letter IJ as its code char. In a pack of its own letters, a
+    character that is no letter is folded as the language's lists fold it (Greek Ά -> Α, Russian Ё -> Е, German
+    ß -> SS, a rebus of two), so a grid takes what its list takes; a symbol stays itself."""
     if not alphabet.segment:
-        return grid
+        return grid if alphabet.is_ascii else _folded_cells(grid, alphabet)
     cells = list(grid.cells)
     for cell, text in enumerate(cells):
         if len(text) > 1:
             char = alphabet.from_cell(text)
             if char is not None and alphabet.index(char) is not None:
                 cells[cell] = char
+    return grid if tuple(cells) == grid.cells else replace(grid, cells=tuple(cells))
+
+
+def _folded_cells(grid: Grid, alphabet: Alphabet) -> Grid:
+    """`grid` with each character of a cell that is no letter of `alphabet` folded as its lists fold it
+    (`Alphabet.folded_cell`), kept when it folds to none (a rebus symbol)."""
+    cells = list(grid.cells)
+    for cell, text in enumerate(cells):
+        if any(ch.isalpha() and alphabet.index(ch) is None for ch in text):
+            cells[cell] = "".join(ch if alphabet.index(ch) is not None else alphabet.folded_cell(ch) or ch
+                                  for ch in text)
     return grid if tuple(cells) == grid.cells else replace(grid, cells=tuple(cells))
 
 
