@@ -48,12 +48,13 @@ def test_convert_keeps_a_languages_letters(tmp_path, capsys):
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
-def test_convert_to_puz_refuses_cyrillic_in_one_line(tmp_path, capsys):
+def test_convert_to_puz_keeps_cyrillic_and_the_language(tmp_path, capsys):
     from tests.helpers import run
 
     source = tmp_path / "ru.txt"
     source.write_text("; Language: ru\nДОМ\n...\n", encoding="utf-8")
     code, _, err = run(["convert", source, tmp_path / "ru.puz"], capsys)
-    lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and ".ipuz" in lines[0] and "Windows-1252" in lines[0]
-    assert not (tmp_path / "ru.puz").exists()
+    assert code == 0 and not err, err
+    code, _, err = run(["convert", tmp_path / "ru.puz", tmp_path / "back.txt"], capsys)  # the .puz names ru
+    assert code == 0 and not err, err
+    assert (tmp_path / "back.txt").read_text(encoding="utf-8") == "; Language: ru\nДОМ\n...\n"

@@ -1,12 +1,11 @@
 """A puzzle's language through the file formats: Spanish, Russian, Greek and Dutch puzzles open in their letters,
-name their language, round-trip through .ipuz/.jpz/.xd/.json/.txt, and .puz takes only Windows-1252 letters."""
+name their language, round-trip through .ipuz/.jpz/.xd/.json/.txt and .puz (2.0 for letters outside Windows-1252)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from xwcp.base.errors import InputError
 from xwcp.formats import read_puzzle, write_puzzle
 from xwcp.formats._language import charset_alphabet, code_cells, named_alphabet, written_grid
 from xwcp.model import parse_grid
@@ -71,13 +70,13 @@ def test_a_foreign_puzzle_round_trips(tmp_path, code, suffix):
     assert all(letter in text for letter in SOLUTIONS[code][0]) and "\\u" not in text  # UTF-8 letters, not escapes
 
 
-def test_puz_refuses_cyrillic_in_one_line_naming_a_format_that_can(tmp_path):
-    puzzle = read_puzzle(write_ipuz(tmp_path, "ru"))
-    with pytest.raises(InputError) as caught:
-        write_puzzle(puzzle, tmp_path / "ru.puz")
-    message = str(caught.value)
-    assert "\n" not in message and ".ipuz" in message and "Д" in message
-    assert not (tmp_path / "ru.puz").exists()
+@pytest.mark.parametrize("code", ["ru", "el"])
+def test_puz_holds_cyrillic_and_greek_in_a_version_2_file(tmp_path, code):
+    puzzle = read_puzzle(write_ipuz(tmp_path, code))
+    write_puzzle(puzzle, tmp_path / f"{code}.puz")
+    assert b"2.0\x00" in (tmp_path / f"{code}.puz").read_bytes()[:64]
+    back = read_puzzle(tmp_path / f"{code}.puz")
+    assert back.alphabet.code == code and cell_rows(back.grid) == SOLUTIONS[code]
 
 
 def test_puz_keeps_windows_1252_letters(tmp_path):

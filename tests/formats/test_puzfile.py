@@ -187,9 +187,18 @@ def test_puz_refuses_what_it_cannot_hold_and_names_a_format_that_can(text, what,
     assert what in str(info.value) and not out.exists()
 
 
-def test_puz_refuses_text_outside_windows_1252(tmp_path):
-    with pytest.raises(InputError, match=r"clue 1A has '≠', which .puz text \(Windows-1252\) cannot hold"):
-        write_puzzle(Puzzle(parse_grid("CAT\nORE\n"), clue_by_slot={"1A": "a ≠ b"}), tmp_path / "x.puz")
+def test_puz_text_outside_windows_1252_makes_a_version_2_file(tmp_path):
+    import puz
+
+    out = tmp_path / "x.puz"
+    write_puzzle(Puzzle(parse_grid("CAT\nORE\n"), title="Café ⚔", clue_by_slot={"1A": "a ≠ b"}), out)
+    p = puz.read(str(out))  # checksums hold in puzpy
+    assert p.version == b"2.0" and p.clues[0] == "a ≠ b" and p.title == "Café ⚔" and p.solution == "CATORE"
+    back = read_puzzle(out)
+    assert back.clue_by_slot["1A"] == "a ≠ b" and back.title == "Café ⚔" and not back.warnings
+    with pytest.raises(InputError) as info:  # a lone surrogate: no encoding holds it
+        write_puzzle(Puzzle(parse_grid("CAT\nORE\n"), clue_by_slot={"1A": "a \ud800"}), tmp_path / "y.puz")
+    assert "clue 1A has '\\ud800', which is no Unicode character" in str(info.value)
 
 
 def test_puz_writes_rebus_circles_and_diagramless_as_puzpy_reads_them(tmp_path):

@@ -174,13 +174,14 @@ def locked_puz(side: int, key: int = 7351) -> bytes:
 
 
 RING_ROWS = ["CAT", "A#A", "TAT"]
-LANGUAGE_FORMATS = ("txt", "ipuz", "xd", "json")
-"""The formats that name a puzzle's language (a .puz, a .jpz name none)."""
+LANGUAGE_FORMATS = ("txt", "ipuz", "xd", "json", "puz")
+"""The formats that name a puzzle's language (a .jpz names none)."""
 
 
 def puzzle_naming_language(fmt: str, name: str) -> bytes:
     """A 3x3 ring puzzle (RING_ROWS) as format `fmt` (one of LANGUAGE_FORMATS) whose language field holds `name`:
-    a `; language:` line, an .ipuz `language` key, an .xd `Language:` header, a .json `"language"`."""
+    a `; language:` line, an .ipuz `language` key, an .xd `Language:` header, a .json `"language"`, a .puz `LANG`
+    section (its first 65,535 bytes: a section holds no more)."""
     if fmt == "txt":
         return (f"; language: {name}\n" + "\n".join(RING_ROWS) + "\n").encode("utf-8", "surrogatepass")
     if fmt == "ipuz":
@@ -190,6 +191,16 @@ def puzzle_naming_language(fmt: str, name: str) -> bytes:
     if fmt == "xd":
         return (f"Title: t\nLanguage: {name}\n\n\n" + "\n".join(RING_ROWS)
                 + "\n\n\nA1. Cat ~ CAT\nA3. Tat ~ TAT\n\nD1. Taxi ~ CAT\nD2. Tat ~ TAT\n").encode("utf-8", "surrogatepass")
+    if fmt == "puz":
+        import puz
+
+        p = puz.Puzzle()
+        p.width = p.height = 3
+        p.solution = "".join(RING_ROWS).replace("#", ".")
+        p.fill = "".join("." if ch == "#" else "-" for ch in "".join(RING_ROWS))
+        p.clues = ["Cat", "Cat", "Tat", "Tat"]  # 1A 1D 2D 3A
+        section = name.encode("utf-8", "surrogatepass")[:0xFFFF]
+        return bytes(p.tobytes()) + struct.pack("<4sHH", b"LANG", len(section), puz.data_cksum(section)) + section + b"\x00"
     raise ValueError(f"no language field in a .{fmt}")
 
 

@@ -705,7 +705,7 @@ def _check_language_name(record, workdir, planted, fmt: str, name: str) -> None:
 
 
 @settings(FAST, max_examples=100)  # a 3x3 file each: cheap
-@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
+@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json", "puz"]), name=language_names)
 def test_language_named_in_a_file(records, workdir, planted, fmt, name):
     _check_language_name(records("language named in a file"), workdir, planted, fmt, name)
 
@@ -924,7 +924,7 @@ def test_puzzle_files_long(records, workdir, within_memory, data):
 
 @pytest.mark.slow
 @settings(SLOW, max_examples=2000)
-@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json"]), name=language_names)
+@given(fmt=st.sampled_from(["txt", "ipuz", "xd", "json", "puz"]), name=language_names)
 def test_language_named_in_a_file_long(records, workdir, planted, fmt, name):
     _check_language_name(records("language named in a file (long)"), workdir, planted, fmt, name)
 

@@ -158,10 +158,11 @@ def _named_paths(tmp_path) -> dict[str, str]:
     return {name: str(folder / name) for name in ("pack", "pack.json", "passwd", "missing")}
 
 
-@pytest.mark.parametrize("fmt", ["txt", "ipuz", "xd", "json"])
+@pytest.mark.parametrize("fmt", ["txt", "ipuz", "xd", "json", "puz"])
 def test_open_never_reads_a_file_an_upload_names_as_its_language(client, tmp_path, fmt):
-    """A `; language: /etc/passwd` line (an .ipuz key, an .xd header, a .json field) names no file on the server:
-    the answer is the same whether the path is a pack, another file or nothing, and never the pack's letters."""
+    """A `; language: /etc/passwd` line (an .ipuz key, an .xd header, a .json field, a .puz section) names no file
+    on the server: the answer is the same whether the path is a pack, another file or nothing, and never the pack's
+    letters."""
     import re
 
     from tests.project.hostile import puzzle_naming_language

@@ -1,8 +1,9 @@
-"""A puzzle file's language: the pack a file names (or its charset suggests), and cells turned between the letters
-a file writes (Ñ, IJ) and the code chars the model holds (`xwcp.model.alphabet`)."""
+"""A puzzle file's language: the pack a file names (or its charset or letters suggest), and cells turned between the
+letters a file writes (Ñ, IJ) and the code chars the model holds (`xwcp.model.alphabet`)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet, shipped_alphabets, shown_name
@@ -40,9 +41,39 @@ def charset_alphabet(charset: object, warnings: list[str]) -> Alphabet | None:
     best = min(fitting, key=lambda a: (len(letters - set(a.letters)), len(set(a.letters) - letters), a.code))
     if best.is_ascii:
         return None
-    warnings.append(f"read as {best.name} (--language {best.code}), the pack its charset fits; give --language "
-                    "to read it as another")
+    warnings.append(_read_as(best, "charset"))
     return best
+
+
+def letters_alphabet(cells: Iterable[str], warnings: list[str]) -> Alphabet | None:
+    """The shipped pack a file that names no language (a .puz from another tool) is in, from the letters its cells
+    hold (as written: 'Ñ', 'STAR'): the one pack whose own letters include every non-ASCII letter of them. None
+    when they hold no such letter (A-Z and symbols: English, whatever its rebus cells spell), or when no pack or
+    several hold them all (then a warning names those packs).
+
+    Only a pack's own letters count, not the ones it folds: a cell is read as it is written, and a folded letter
+    would be a symbol in that pack as in English."""
+    letters = {ch for text in cells for ch in text if ch.isalpha() and not ch.isascii()}
+    if not letters:
+        return None
+    fitting = [a for a in shipped_alphabets()
+               if not a.is_open and not a.is_ascii and all(a.from_cell(ch) is not None for ch in letters)]
+    if len(fitting) == 1:
+        warnings.append(_read_as(fitting[0], "letters"))
+        return fitting[0]
+    if fitting:
+        shown = ", ".join(sorted(letters)[:5]) + (", ..." if len(letters) > 5 else "")
+        packs = ", ".join(f"{a.name} (--language {a.code})" for a in fitting)
+        warnings.append(f"its letters ({shown}) fit several packs: {packs}; read as English: give --language to "
+                        "read it in one of them")
+    return None
+
+
+def _read_as(alphabet: Alphabet, evidence: str) -> str:
+    """The warning that a file is read in `alphabet` because its `evidence` ("charset", "letters") fits it."""
+    fits = "fits" if evidence == "charset" else "fit"
+    return (f"read as {alphabet.name} (--language {alphabet.code}), the pack its {evidence} {fits}; give --language "
+            "to read it as another")
 
 
 def code_cells(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:

@@ -8,24 +8,32 @@ cell (GRBS/RTBL) holds its whole string; a circled cell (GEXT) gets a circle mar
 letters. A checksum that does not match is a warning (other tools leave them wrong), and so
 is a missing version; a file cut short or with a header that contradicts its contents is
 refused. Text (title, clues, ...) of a version 1.x file is read as Windows-1252 (what Across
-Lite writes; UTF-8 when the bytes are valid UTF-8), of a 2.0 file as UTF-8. Everything the
-user should know lands in `Puzzle.warnings`.
+Lite writes; UTF-8 when the bytes are valid UTF-8), of a 2.0 file as UTF-8. The language is the
+pack code an xwcp `LANG` section names (`LANGUAGE_SECTION`); a file without one is read in the
+one pack whose letters include every non-ASCII letter of its cells, else in English
+(`letters_alphabet`). Everything the user should know lands in `Puzzle.warnings`.
 
-Writing: version 1.3 with Windows-1252 text (curly quotes and dashes survive), the grid's
-letters in the solution ('-' where a cell is empty), rebus cells in GRBS/RTBL (the solution
-holds their first character), circles in GEXT, the diagramless flag, one clue per slot in .puz
-order, each written as given. What .puz cannot hold (bars, shading and colours, a published
-numbering, characters outside Windows-1252) is refused, naming a format that can.
+Writing: version 1.3 with Windows-1252 text (curly quotes and dashes survive), or version 2.0
+with UTF-8 text when some text or letter is outside Windows-1252 (Greek, Cyrillic, Ł); the
+grid's letters in the solution ('-' where a cell is empty), rebus cells in GRBS/RTBL (the
+solution holds their first character; in a 2.0 file every letter outside ASCII is a rebus cell,
+as the solution holds one byte per cell), circles in GEXT, the diagramless flag, one clue per
+slot in .puz order, each written as given, and a language other than English in a `LANG`
+section. What .puz cannot hold (bars, shading and colours, a published numbering, more than
+255 different rebus cells) is refused, naming a format that can.
 """
 from __future__ import annotations
 
 import re
 import struct
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
+from xwcp.formats._language import letters_alphabet, named_alphabet
+from xwcp.model.alphabet import ENGLISH
 from xwcp.runtime.writes import write_output
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
@@ -48,7 +56,18 @@ _CIRCLED = 0x80
 TEXT_ENCODING = "cp1252"
 """Across Lite's text encoding (Windows-1252, a superset of the ISO-8859-1 the 1.3 spec names)."""
 KNOWN_EXTENSIONS = (b"GRBS", b"RTBL", b"RUSR", b"LTIM", b"GEXT")
-"""Extension sections Across Lite writes; anything else after the strings is trailing data."""
+"""Extension sections Across Lite writes; anything else after the strings is trailing data (but LANGUAGE_SECTION)."""
+LANGUAGE_SECTION = b"LANG"
+"""xwcp's own extension section, after Across Lite's: the code of the puzzle's language pack in ASCII (b"es"),
+written for any language but English. Across Lite skips sections it does not know and puzpy keeps them; the
+solver never sees it (the notes would show it). The reader takes it as a shipped pack's code (`pack_alphabet`),
+never as a file."""
+_MOST_LANGUAGE_BYTES = 64
+"""Longest pack code written in LANGUAGE_SECTION (a pack of one's own may have a longer one: then none is)."""
+UTF8_ENCODING = "UTF-8"
+"""The text encoding of a version 2.0 file (puzpy's name for it)."""
+MAX_REBUS_ENTRIES = 255
+"""Most different rebus cells a .puz holds: GRBS gives a cell its RTBL entry's number plus one in one byte."""
 _CAN_HOLD = ".ipuz or .jpz"
 """Formats that hold everything the model has: named when .puz refuses something."""
 UNLOCK_TIME_LIMIT_S = 4.0
@@ -87,6 +106,7 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
         data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
         p, checksum_errors = _load(data, source)
         warnings.append("the header says version 2 (UTF-8 text) but the text is not UTF-8; read as version 1.3")
+    language = p.extensions.get(LANGUAGE_SECTION)
     checksum_errors += _extension_checksum_errors(p, data)
     if checksum_errors:
         warnings.append(f"checksums do not match ({', '.join(checksum_errors)}): another tool changed the file; "
@@ -123,6 +143,10 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
             cells[cell] = _cell_text(rebus_by_cell[cell], cell, width, source)
         elif ch != _PUZ_EMPTY and not ch.isspace():
             cells[cell] = _cell_text(_from_latin1(ch, p), cell, width, source)
+    if language is not None:
+        alphabet = named_alphabet(language.decode("utf-8", "replace"), warnings) or ENGLISH
+    else:
+        alphabet = letters_alphabet(cells, warnings) or ENGLISH
     marks = _circles(p, width, height, warnings)
     grid = make_grid(width, height, cells, marks=marks, source=source)
     slots = find_slots(grid)
@@ -136,7 +160,7 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
         warnings.append(f"the file has {len(p.clues)} clues but its grid numbers {len(ordered)} entries; "
                         "the clues are not read")
     return Puzzle(grid, _from_latin1(p.title, p), _from_latin1(p.author, p), _from_latin1(p.copyright, p),
-                  _from_latin1(p.notes, p), clue_by_slot, is_diagramless, tuple(warnings))
+                  _from_latin1(p.notes, p), clue_by_slot, is_diagramless, tuple(warnings), alphabet)
 
 
 def _check_structure(data: bytes, source: str,
@@ -223,13 +247,14 @@ def _extension_checksum_errors(p: puz.Puzzle, data: bytes) -> list[str]:
     """Names of the known extension sections (GRBS, GEXT, ...) whose checksum does not match.
 
     Sections with unknown codes are trailing data some tools leave (puzpy reads them as sections
-    too); they are dropped here, as Across Lite ignores them.
+    too); they are dropped here, as Across Lite ignores them. xwcp's LANGUAGE_SECTION is checked too.
     """
     import puz
 
-    for code in [c for c in p.extensions if c not in KNOWN_EXTENSIONS]:
+    kept = KNOWN_EXTENSIONS + (LANGUAGE_SECTION,)
+    for code in [c for c in p.extensions if c not in kept]:
         del p.extensions[code]
-    p._extensions_order = [c for c in p._extensions_order if c in KNOWN_EXTENSIONS]
+    p._extensions_order = [c for c in p._extensions_order if c in kept]
     # walk the sections again from the end of the strings: puzpy keeps their data, not their checksums
     at = len(data) - (len(p.postscript) if isinstance(p.postscript, bytes) else 0)
     errors: list[str] = []
@@ -240,7 +265,7 @@ def _extension_checksum_errors(p: puz.Puzzle, data: bytes) -> list[str]:
         spans.append((code, data[pos + 8:pos + 8 + length], checksum))
         pos += 8 + length + 1
     for code, body, checksum in spans:
-        if code in KNOWN_EXTENSIONS and puz.data_cksum(body) != checksum:
+        if code in kept and puz.data_cksum(body) != checksum:
             errors.append(code.decode("ascii"))
     return errors
 
@@ -419,11 +444,11 @@ def _listed_words() -> frozenset[str]:
 # ----- writing ------------------------------------------------------------------------------
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write `puzzle` as a .puz file (version 1.3, Windows-1252 text).
+    """Write `puzzle` as a .puz file (version 1.3 with Windows-1252 text; 2.0 with UTF-8 when that cannot hold it).
 
     Raises:
         InputError: something .puz cannot hold (bars, shading or colours, a published numbering,
-            text outside Windows-1252); the message names a format that can.
+            more than 255 different rebus cells); the message names a format that can.
     """
     data = to_bytes(puzzle, str(path))
     write_output(path, data, "puzzle")
@@ -435,9 +460,10 @@ def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:
 
     grid = puzzle.grid
     check_writable(puzzle, source)
+    encoding = _encoding(puzzle)
     block = _PUZ_DIAGRAMLESS_BLOCK if puzzle.is_diagramless else _PUZ_BLOCK
-    p = puz.Puzzle()
-    p.encoding = TEXT_ENCODING
+    p = puz.Puzzle("2.0" if encoding == UTF8_ENCODING else "1.3")
+    p.encoding = encoding
     p.width, p.height = grid.width, grid.height
     if puzzle.is_diagramless:
         p.puzzletype = puz.PuzzleType.Diagramless
@@ -449,9 +475,8 @@ def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:
         elif content == EMPTY:
             solution.append(_PUZ_EMPTY)
         else:
-            first = content[0]
-            solution.append(first if len(first.encode(TEXT_ENCODING, "replace")) == 1 else "X")
-            if len(content) > 1:
+            solution.append(_solution_char(content, encoding))
+            if not _is_one_byte(content, encoding):
                 rebus.add_rebus_squares(cell, content)
     p.solution = "".join(solution)
     p.fill = "".join(block if c == BLOCK else _PUZ_EMPTY for c in grid.cells)
@@ -461,11 +486,42 @@ def to_bytes(puzzle: Puzzle, source: str = "<puz>") -> bytes:
     p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes
     p.clues = [puzzle.clue(slot) for slot in clue_order(find_slots(grid))]
     written: bytes = p.tobytes()
+    code = puzzle.alphabet.code.encode("utf-8")
+    if not puzzle.alphabet.is_ascii and len(code) <= _MOST_LANGUAGE_BYTES:  # after Across Lite's sections (the
+        # header's checksums cover none of them)
+        written += struct.pack("<4sHH", LANGUAGE_SECTION, len(code), puz.data_cksum(code)) + code + b"\x00"
     return written
 
 
+def _encoding(puzzle: Puzzle) -> str:
+    """The text encoding `puzzle` is written in: Across Lite's Windows-1252 when it holds every text and letter,
+    else UTF-8 (a version 2.0 file)."""
+    try:
+        for _name, text in _texts(puzzle):
+            text.encode(TEXT_ENCODING)
+    except UnicodeEncodeError:
+        return UTF8_ENCODING
+    return TEXT_ENCODING
+
+
+def _is_one_byte(content: str, encoding: str) -> bool:
+    """A cell the solution holds as it is: one character of one byte in `encoding` (else a rebus cell)."""
+    return len(content) == 1 and len(content.encode(encoding)) == 1
+
+
+def _solution_char(content: str, encoding: str) -> str:
+    """The solution's character for a cell: its first character where `encoding` holds it in one byte, else that
+    character's base letter (Ñ -> N in a 2.0 file), else 'X' (a rebus cell's letters are in RTBL)."""
+    first = content[0]
+    for char in (first, unicodedata.normalize("NFD", first)[0]):  # `encoding` holds every cell's characters
+        if len(char.encode(encoding)) == 1:
+            return char
+    return "X"
+
+
 def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
-    """Refuse what .puz cannot hold: bars, shading and colours, a published numbering, text outside Windows-1252.
+    """Refuse what .puz cannot hold: bars, shading and colours, a published numbering, more than
+    MAX_REBUS_ENTRIES different rebus cells, a NUL character.
 
     Raises:
         InputError: naming the first such thing and a format that holds it.
@@ -483,16 +539,29 @@ def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
     if grid.numbers is not None:
         raise InputError(f"the grid has its own numbering: .puz numbers every grid the standard way; write "
                          f"{_CAN_HOLD}", source)
-    fields = [("title", puzzle.title), ("author", puzzle.author), ("copyright", puzzle.copyright),
-              ("notes", puzzle.notes)]
-    fields += [(f"clue {name}", text) for name, text in puzzle.clue_by_slot.items()]
-    fields += [(f"the cell at row {cell // grid.width + 1}, column {cell % grid.width + 1}", content)
-               for cell, content in enumerate(grid.cells)]
-    for name, text in fields:
+    for name, text in _texts(puzzle):
         try:
-            text.encode(TEXT_ENCODING)
+            text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise InputError(f"{name} has {text[exc.start]!r}, which .puz text (Windows-1252) cannot hold; "
-                             f"write {_CAN_HOLD}", source) from None
+            raise InputError(f"{name} has {text[exc.start]!r}, which is no Unicode character (.puz text is "
+                             "UTF-8 at most)", source) from None
         if "\x00" in text:
             raise InputError(f"{name} has a NUL character, which .puz cannot hold", source)
+    encoding = _encoding(puzzle)
+    rebuses = {content for content in grid.cells
+               if content not in (BLOCK, EMPTY) and not _is_one_byte(content, encoding)}
+    if len(rebuses) > MAX_REBUS_ENTRIES:
+        in_utf8 = " (a version 2.0 file writes each letter outside ASCII as one)" if encoding == UTF8_ENCODING else ""
+        raise InputError(f"the grid has {len(rebuses)} different rebus cells{in_utf8}: .puz holds at most "
+                         f"{MAX_REBUS_ENTRIES}; write {_CAN_HOLD}", source)
+
+
+def _texts(puzzle: Puzzle) -> list[tuple[str, str]]:
+    """(what it is, text) for every text .puz writes: title, author, copyright, notes, clues and cells."""
+    grid = puzzle.grid
+    texts = [("title", puzzle.title), ("author", puzzle.author), ("copyright", puzzle.copyright),
+             ("notes", puzzle.notes)]
+    texts += [(f"clue {name}", text) for name, text in puzzle.clue_by_slot.items()]
+    texts += [(f"the cell at row {cell // grid.width + 1}, column {cell % grid.width + 1}", content)
+              for cell, content in enumerate(grid.cells)]
+    return texts
