@@ -2,6 +2,7 @@
 name their language, round-trip through .ipuz/.jpz/.xd/.json/.txt and .puz (2.0 for letters outside Windows-1252)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -140,3 +141,20 @@ def test_an_english_file_reads_as_it_always_has(tmp_path):
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     puzzle = read_puzzle(path)
     assert puzzle.alphabet is ENGLISH and puzzle.grid.rows[0] == "A[Ñ]O"  # a symbol no English word fits
+
+
+def test_a_file_folds_its_cells_as_its_language_lists_do(tmp_path):
+    """A cell a file writes as its lists' readers would take it (Greek with tonos, Russian Ё, German ß) is read as
+    those letters, not kept as a character no word fits; ß, two letters in German lists, becomes a rebus, said."""
+    data = ipuz_dict("el")
+    data["solution"] = [["ά", "Λ", "Σ"], ["Ε", "ώ", "Ν"], ["Ρ", "Ο", "Δ"]]
+    path = tmp_path / "el.ipuz"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    puzzle = read_puzzle(path)
+    assert cell_rows(puzzle.grid) == SOLUTIONS["el"] and not puzzle.warnings
+
+    de = load_alphabet("de")
+    grid = parse_grid("MA..\n....\n")
+    coded = code_cells(Puzzle(dataclasses.replace(grid, cells=("M", "A", "ß", "ß") + grid.cells[4:])), de)
+    assert coded.grid.cells[2] == coded.grid.cells[3] == "SS" == de.folded_cell("ß")
+    assert len(coded.warnings) == 1 and "ß -> SS" in coded.warnings[0] and "rebus" in coded.warnings[0]

@@ -81,19 +81,37 @@ def code_cells(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
     that is one letter becomes its code char, a rebus its letters (longest first), other characters kept."""
     if alphabet.is_ascii:
         return dataclasses.replace(puzzle, alphabet=alphabet) if puzzle.alphabet is not alphabet else puzzle
-    cells = tuple(_code_cell(text, alphabet) for text in puzzle.grid.cells)
+    doubled: list[tuple[str, str]] = []
+    cells = tuple(_code_cell(text, alphabet, doubled) for text in puzzle.grid.cells)
     grid = puzzle.grid if cells == puzzle.grid.cells else dataclasses.replace(puzzle.grid, cells=cells)
-    return dataclasses.replace(puzzle, grid=grid, alphabet=alphabet)
+    warnings = puzzle.warnings
+    if doubled:
+        kinds = list(dict.fromkeys(doubled))
+        shown = ", ".join(f"{text} -> {alphabet.written(code)}" for text, code in kinds[:5]) + (
+            f" and {len(kinds) - 5} more" if len(kinds) > 5 else "")
+        warnings += (f"cells whose letter is two letters in {alphabet.name} word lists ({shown}) are read as "
+                     "rebus cells",)
+    return dataclasses.replace(puzzle, grid=grid, alphabet=alphabet, warnings=warnings)
 
 
-def _code_cell(text: str, alphabet: Alphabet) -> str:
+def _code_cell(text: str, alphabet: Alphabet, doubled: list[tuple[str, str]]) -> str:
+    """A cell's written text as code chars: its letter, its rebus letters, else folded as the pack's word lists
+    fold it (Greek ά -> Α; German ß -> S S, noted in `doubled`), else the text kept (the grid then says no word
+    fits it)."""
     if text in (BLOCK, EMPTY):
         return text
     char = alphabet.from_cell(text)
     if char is not None:
         return char
     split = alphabet.split_cell(text) if len(text) > 1 else None
-    return split if split is not None else "".join(alphabet.from_cell(ch) or ch for ch in text)
+    if split is not None:
+        return split
+    folded = alphabet.folded_cell(text)
+    if folded:
+        if len(folded) > len(text) and len(doubled) < 100:
+            doubled.append((text, folded))
+        return folded
+    return "".join(alphabet.from_cell(ch) or ch for ch in text)
 
 
 def written_grid(grid: Grid, alphabet: Alphabet) -> Grid:
