@@ -74,11 +74,16 @@ def test_hebrew_grid_text_and_files_read_back_as_the_fill(hebrew, capsys, tmp_pa
     code, out_again, err = _run(capsys, again, "--words", words, "--format", "grid")
     assert code == 0 and out_again == out, err
     puzzle = read_puzzle(str(again))
-    for name in ("f.txt", "f.json"):
+    for name in ("f.txt", "f.json", "f.ipuz", "f.xd", "f.jpz"):
         write_puzzle(puzzle, tmp_path / name)
-        assert read_puzzle(str(tmp_path / name)).grid == filled, name
-    text = (tmp_path / "f.txt").read_text("utf-8")
-    assert text.endswith("אבם\nגפן\nךוץ\n")
+        back = read_puzzle(str(tmp_path / name), HEBREW if name.endswith(".jpz") else None)  # .jpz names no language
+        assert back.grid == filled and back.alphabet is HEBREW and back.warnings == (), name
+    assert (tmp_path / "f.txt").read_text("utf-8").endswith("אבם\nגפן\nךוץ\n")
+    xd = (tmp_path / "f.xd").read_text("utf-8")
+    assert "\nאבם\nגפן\nךוץ\n" in xd and "~ מנץ" in xd and "~ כוץ" in xd  # an answer's own last letter is final
+    solution = json.loads((tmp_path / "f.ipuz").read_text("utf-8"))["solution"]
+    assert solution == WRITTEN
+    assert 'solution="ם"' in (tmp_path / "f.jpz").read_text("utf-8")
     document = json.loads((tmp_path / "f.json").read_text("utf-8"))
     assert [e["word"] for e in document["entries"]] == ["אבם", "גפן", "כוץ", "אגך", "בפו", "מנץ"]
 
