@@ -104,3 +104,14 @@ def test_every_other_pack_writes_cells_as_before(tmp_path, capsys) -> None:
         assert not alphabet.final and final_cells(filled, alphabet) == frozenset()
         assert written_cells(filled, alphabet) == tuple(map(alphabet.written, filled.cells))
     assert render_grid(filled) == "".join(row + "\n" for row in data["grid"])
+
+
+def test_check_names_an_unlisted_hebrew_word_as_written(hebrew, capsys) -> None:
+    grid, words = hebrew
+    words.write_text("".join(f"{w};60\n" for w in WORDS if w != "מנצ"), "utf-8")  # 3D is no longer listed
+    full = write(grid.parent, "full.txt", "; language: he\nאבם\nגפן\nכוצ\n")
+    code = main(["check", str(full), "--words", str(words)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Not in the word list (1 entry): 3D מנץ" in out and "3D מנץ (--strict" in err
+    assert "א ב ם\nג פ ן\nך ו ץ" in out
