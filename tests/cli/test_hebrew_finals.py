@@ -115,3 +115,11 @@ def test_check_names_an_unlisted_hebrew_word_as_written(hebrew, capsys) -> None:
     assert code == 0, err
     assert "Not in the word list (1 entry): 3D מנץ" in out and "3D מנץ (--strict" in err
     assert "א ב ם\nג פ ן\nך ו ץ" in out
+
+
+def test_an_unfillable_hebrew_grid_draws_its_core_with_final_letters(hebrew, capsys) -> None:
+    grid, words = hebrew
+    stuck = write(grid.parent, "stuck.txt", "; language: he\nאבמ\n...\n..ק\n")  # no listed word ends in ק
+    code, out, err = _run(capsys, stuck, "--words", words)
+    assert code == 1, err
+    assert "\n א ב ם\n" in out and "5A  ..ק" in out
