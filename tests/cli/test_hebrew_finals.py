@@ -123,3 +123,11 @@ def test_an_unfillable_hebrew_grid_draws_its_core_with_final_letters(hebrew, cap
     code, out, err = _run(capsys, stuck, "--words", words)
     assert code == 1, err
     assert "\n א ב ם\n" in out and "5A  ..ק" in out
+
+
+def test_domains_lists_hebrew_words_as_written(hebrew, capsys) -> None:
+    grid, words = hebrew
+    code = main(["domains", str(grid), "--language", "he", "--words", str(words)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.split("\n")[5].split()[-1] == "מנץ" and out.split("\n")[2].split()[-1] == "כוץ"

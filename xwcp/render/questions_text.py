@@ -14,10 +14,11 @@ from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
 
-def domains_text(problem: Problem, data: Mapping[str, Any]) -> str:
+def domains_text(problem: Problem | None, data: Mapping[str, Any]) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
+    written = (problem.alphabet if problem is not None else ENGLISH).written_at_end  # Hebrew: its final letter
     for slot in data["slots"]:
-        words = " ".join(w["word"] for w in slot["words"])
+        words = " ".join(written(w["word"]) for w in slot["words"])
         lines.append(f"{slot['id']:>5} {slot['pattern']:<15} {slot['size']:>7,}  {words}")
     return "\n".join(lines)
 
