@@ -79,15 +79,30 @@ def one_line(err: str) -> str:
     return lines[0]
 
 
-def check_written_fill(cells, allowed, letters, pattern=None):
+def check_written_fill(cells, allowed, letters, pattern=None, finals=None):
     """Every way a fill shown as written cells breaks the rules, independently of xwcp's engine; [] when valid.
 
     `cells`: rows of written cells ('#' a block, else the cell's letter as its language writes it: "Ñ",
     "IJ"), as `--format json` gives them in "cells" (or rows of one-character cells); `allowed`: the listed
     words as written ("AÑO", "IJS"); `letters`: the pack's letters as written; `pattern`: the grid's rows
     before the fill (letters given there must stay). Slots are runs of 2+ white cells across and down; each
-    must spell an allowed word, no word twice, every white cell one letter of the pack."""
+    must spell an allowed word, no word twice, every white cell one letter of the pack. `finals`: the pack's
+    final forms (Hebrew {"מ": "ם"}): a cell holds its letter's final form exactly where a run across or down
+    ends and the letter has one, and words are matched with final forms read as their letters, the last
+    written final (`allowed` as the lists hold them, regular forms)."""
     rows = [list(row) for row in cells]
+    if finals:
+        letter_by_form = {form: letter for letter, form in finals.items()}
+        ends = {run[-1] for run in _all_runs(rows)}
+        problems = []
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                letter = letter_by_form.get(cell, cell)
+                want = finals.get(letter, letter) if (r, c) in ends else letter
+                if cell != "#" and cell != want:
+                    problems.append(f"cell {r + 1},{c + 1} holds {cell!r}; the rule writes {want!r}")
+        plain = [[letter_by_form.get(cell, cell) for cell in row] for row in rows]
+        return problems + check_written_fill(plain, allowed, letters, pattern)
     height, width = len(rows), len(rows[0])
     problems = [f"row {r + 1} has {len(row)} cells, not {width}" for r, row in enumerate(rows) if len(row) != width]
     letters = set(letters)
@@ -111,6 +126,17 @@ def check_written_fill(cells, allowed, letters, pattern=None):
             problems.append(f"{word!r} is used twice")
         seen.add(word)
     return problems
+
+
+def _all_runs(rows):
+    """The runs of 2+ white cells of `rows` ('#' a block), across then down, as lists of (row, col)."""
+    height, width = len(rows), len(rows[0])
+    runs = []
+    for r in range(height):
+        runs += [[(r, c) for c in run] for run in _runs([rows[r][c] != "#" for c in range(width)])]
+    for c in range(width):
+        runs += [[(r, c) for r in run] for run in _runs([rows[r][c] != "#" for r in range(height)])]
+    return runs
 
 
 def _runs(white):

@@ -104,3 +104,16 @@ def test_hindi_cuts_aksharas_and_an_open_pack_takes_a_lists_letters() -> None:
     assert words.alphabet.size > hi.size and words.alphabet.code == "hi"
     assert sorted(hi.written(words.bucket(3).text(i)) for i in range(2)) == sorted(["नमस्ते", "किताब"])
     assert words.alphabet.from_cell("स्ते") == words.alphabet.chars[words.alphabet.letters.index("स्ते")]
+
+
+def test_a_pack_names_final_forms_that_its_fold_reads_back():
+    hebrew = load_alphabet("he")
+    assert hebrew.written_at_end("שלומ") == "שלום" and hebrew.written_at_end("שלומה") == "שלומה"
+    assert hebrew.from_cell("ם") == "מ" and hebrew.index("ם") is None  # the same letter, never a 23rd
+    pack = {"code": "x", "name": "X", "letters": "A B", "fold": {"Ⓑ": "B"}, "final": {"B": "Ⓑ"}}
+    assert alphabet_from_data(pack, "x.json").written_at_end("AB") == "AⒷ"
+    with pytest.raises(InputError, match="which the pack's \"fold\" does not read as 'A'"):
+        alphabet_from_data({**pack, "final": {"A": "Ⓑ"}}, "x.json")
+    with pytest.raises(InputError, match="'C', which is not a letter of the pack"):
+        alphabet_from_data({**pack, "final": {"C": "Ⓑ"}}, "x.json")
+    assert all(not a.final for a in shipped_alphabets() if a.code != "he")

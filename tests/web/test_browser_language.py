@@ -24,6 +24,7 @@ from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.model import parse_grid  # noqa: E402
 from xwcp.model.alphabet import load_alphabet  # noqa: E402
+from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 RING = ["...", ".#.", "..."]
 """Four 3-letter entries round a block: 1A on top, 1D on the left, 2D on the right, 3A at the bottom."""
@@ -32,6 +33,7 @@ LISTS = {  # a ring's four words and decoys; each list has one fill of RING only
     "ru": "ЖУК;80\nЖИР;70\nКОТ;70\nРОТ;70\nДОМ;60\n",
     "nl": "BIJL;80\nBAL;70\nLIJF;70\nLAF;70\nZON;60\n",
     "de": "HUT;80\nHAT;70\nTAL;70\nTOL;70\nUHR;60\n",
+    "he": "אבמ;80\nארכ;70\nמסצ;70\nכלצ;70\nשלומ;60\n",
 }
 
 
@@ -309,4 +311,23 @@ def test_a_puzzle_fills_in_its_language(server, browser, code):
     problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(RING)), words)
     rows = ["".join(cells[r * 3:(r + 1) * 3]) for r in range(3)]
     assert check_fill(problem, entries_of(problem, rows)) == []
+    assert not errors
+
+
+def test_hebrew_fill_shows_final_letters_where_entries_end(server, browser):
+    """RING's entries end in cells 2 (1A), 6 (1D) and 8 (2D and 3A): there the page shows a final form (ם ך ץ), and
+    the print's answer key too, while the grid keeps the letters (מ כ צ) that match both crossing entries."""
+    _list_file("he")
+    page, errors = _puzzle(browser, server, "he")
+    cells = _fill(page)
+    hebrew = load_alphabet("he")
+    words = load_word_list(os.path.join(os.environ["XWCP_DATA_DIR"], "words", "he-test.dict"), alphabet=hebrew)
+    problem = compile_problem(parse_grid("\n".join(RING), alphabet=hebrew), words)
+    assert check_fill(problem, entries_of(problem, ["".join(cells[r * 3:(r + 1) * 3]) for r in range(3)])) == []
+    finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
+    want = ["" if c == "#" else finals.get(c, c) if cell in (2, 6, 8) else c for cell, c in enumerate(cells)]
+    assert _shown(page) == want and any(want[cell] != cells[cell] for cell in (2, 6, 8))
+    _print_with_answers(page)
+    key = page.evaluate("[...document.querySelectorAll('#print-view .answer-key .l')].map((el) => el.textContent)")
+    assert key == [x for x in want if x]
     assert not errors

@@ -190,3 +190,25 @@ def test_export_never_reads_a_file_the_page_object_names(client, tmp_path):
         response = client.post("/api/export", json={"puzzle": {"grid": ["CAT", "A#A", "TAT"], "language": path},
                                                     "format": "txt"})
         assert response.status_code == 400 and "unknown language" in response.json()["error"], response.text
+
+
+@pytest.mark.parametrize("fmt", ["ipuz", "xd", "json", "txt"])
+def test_export_writes_hebrew_final_letters_where_entries_end(client, tmp_path, fmt):
+    """The page sends a Hebrew grid in its letters (מ, never ם); the file shows each final form where an entry
+    ends, across or down, and reads back as the same grid."""
+    from xwcp.model import parse_grid
+    from xwcp.model.alphabet import load_alphabet
+
+    rows = ["אבמ", "גפנ", "כוצ"]
+    response = client.post("/api/export", json={"puzzle": {"grid": rows, "language": "he"}, "format": fmt})
+    assert response.status_code == 200, response.text
+    text = response.content.decode("utf-8")
+    for row in ("אבם", "גפן", "ךוץ") if fmt != "ipuz" else ('"ם"', '"ן"', '"ך"', '"ץ"'):
+        assert row in text, (fmt, row)
+    assert not any(row in text for row in rows)
+    path = tmp_path / f"out.{fmt}"
+    path.write_bytes(response.content)
+    assert read_puzzle(path).grid == parse_grid("\n".join(rows), alphabet=load_alphabet("he"))
+    packs = {p["code"]: p for p in client.get("/api/languages").json()}
+    assert packs["he"]["final"] == {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
+    assert all("final" not in p for code, p in packs.items() if code != "he")

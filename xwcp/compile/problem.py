@@ -209,7 +209,8 @@ def unlisted_text(problem: Problem) -> str:
         return ""
     from xwcp.base.lines import listed
 
-    names = listed([f"{problem.slots[s].name} {problem.fixed_text_by_slot[s]}" for s in problem.unlisted[:10]], n,
+    written = problem.alphabet.written_at_end  # as the language writes a word: IJ, a Hebrew final letter
+    names = listed([f"{problem.slots[s].name} {written(problem.fixed_text_by_slot[s])}" for s in problem.unlisted[:10]], n,
                    most=10)
     return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}"
 

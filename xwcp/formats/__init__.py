@@ -92,8 +92,15 @@ def check_writable(puzzle: Puzzle, path: str | Path) -> None:
 
 def _for_format(puzzle: Puzzle, path: str | Path) -> Puzzle:
     """`puzzle` as the format of `path` takes it: the text-syntax formats take code chars, the others each
-    cell's written letters (`IJ`)."""
-    if Path(path).suffix.lower() in _TEXT_SYNTAX or not (puzzle.alphabet.has_multi_letters or puzzle.alphabet.is_open):
+    cell's written letters (`IJ`; a Hebrew final form where an entry ends: `xwcp.model.written_cells`)."""
+    if Path(path).suffix.lower() in _TEXT_SYNTAX:
+        return puzzle
+    if puzzle.alphabet.final:
+        from xwcp.model import written_cells
+
+        return dataclasses.replace(puzzle, grid=dataclasses.replace(puzzle.grid, cells=written_cells(
+            puzzle.grid, puzzle.alphabet)))
+    if not (puzzle.alphabet.has_multi_letters or puzzle.alphabet.is_open):
         return puzzle
     from xwcp.formats._language import written_grid
 

@@ -31,7 +31,7 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
         text = "".join(grid.cells[c] for c in slot.cells)
         entries.append({"id": slot.name, "number": slot.number, "direction": slot.direction.value,
                         "row": slot.row, "col": slot.col, "length": slot.length,
-                        "word": None if EMPTY in text else alphabet.written(text), "clue": puzzle.clue(slot)})
+                        "word": None if EMPTY in text else alphabet.written_at_end(text), "clue": puzzle.clue(slot)})
     out = {"title": puzzle.title, "author": puzzle.author, "copyright": puzzle.copyright, "notes": puzzle.notes,
            "diagramless": puzzle.is_diagramless, "width": grid.width, "height": grid.height}
     if not alphabet.is_ascii:

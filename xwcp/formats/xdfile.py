@@ -33,7 +33,7 @@ from xwcp.runtime.files import quote
 from xwcp.runtime.writes import write_output
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.formats._language import named_alphabet
-from xwcp.model.alphabet import ENGLISH
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
 from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
 
@@ -105,12 +105,13 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     answers = {f"{n}{d}": _answer(a, split) for (d, n), _clue, a in xd.clues if d in ("A", "D") and a}
     has_dots = any("." in row for row in rows)
     readings = [False] if not has_dots or any("#" in row for row in rows) else [True, False]
+    alphabet = named_alphabet(header.get("language"), warnings) or ENGLISH  # a Hebrew answer ends in its final form
     scored: list[tuple[int, Grid, bool]] = []  # (clue answers it spells, the grid, dot_is_block) per reading
     for dot_is_block in readings:
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
                  for cell, ch in enumerate("".join(rows))]
         candidate = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
-        scored.append((_n_matching(candidate, answers), candidate, dot_is_block))
+        scored.append((_n_matching(candidate, answers, alphabet), candidate, dot_is_block))
     best_score, grid, dot_is_block = max(scored, key=lambda reading: reading[0])  # the first of equals
     if len(readings) == 2 and (not answers or best_score == 0):
         dot_is_block = any(ch.isalpha() for row in rows for ch in row)
@@ -121,12 +122,11 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
-    clue_by_slot = _clues(xd.clues, grid, split, warnings)
+    clue_by_slot = _clues(xd.clues, grid, split, warnings, alphabet)
     notes = "\n".join(sections.get("notes", [])).strip() or xd.notes.strip()
     if not notes and header.get("description", "").strip() not in ("", "N/A"):
         notes = header["description"].strip()
     is_diagramless = header.get("diagramless", "").strip().lower() in ("true", "yes", "1")
-    alphabet = named_alphabet(header.get("language"), warnings) or ENGLISH
     return Puzzle(grid, header.get("title", "").strip(), header.get("author", "").strip(),
                   header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings), alphabet)
 
@@ -244,18 +244,23 @@ def _answer(text: str, split: str) -> str:
     return text.replace(split, "") if split else text
 
 
-def _letters(grid: Grid, cells: tuple[int, ...]) -> str:
-    return "".join(grid.cells[c] for c in cells)
+def _letters(grid: Grid, cells: tuple[int, ...], alphabet: Alphabet = ENGLISH) -> str:
+    """An entry's answer from its cells as written; in a pack with final forms (Hebrew) a cell may show one
+    because another entry ends there, so the answer is spelt from the letters, its own last one final."""
+    text = "".join(grid.cells[c] for c in cells)
+    if not alphabet.final:
+        return text
+    return alphabet.written_at_end("".join(alphabet.from_cell(ch) or ch for ch in text))
 
 
-def _n_matching(grid: Grid, answers: dict[str, str]) -> int:
+def _n_matching(grid: Grid, answers: dict[str, str], alphabet: Alphabet) -> int:
     """How many clue answers spell the entry of the same name (a '.' in an answer matches an empty cell)."""
-    by_name = {s.name: _letters(grid, s.cells) for s in find_slots(grid)}
+    by_name = {s.name: _letters(grid, s.cells, alphabet) for s in find_slots(grid)}
     return sum(by_name.get(name) == answer for name, answer in answers.items())
 
 
-def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split: str, warnings: list[str]
-           ) -> dict[str, str]:
+def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split: str, warnings: list[str],
+           alphabet: Alphabet = ENGLISH) -> dict[str, str]:
     by_name = {s.name: s for s in find_slots(grid)}
     out: dict[str, str] = {}
     unplaced: list[str] = []
@@ -269,7 +274,7 @@ def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split:
             continue
         if clue and clue != _PLACEHOLDER_CLUE:
             out[name] = clue
-        letters = _letters(grid, slot.cells)
+        letters = _letters(grid, slot.cells, alphabet)
         if answer and EMPTY not in letters and _answer(answer, split) != letters:
             differ.append(name)
     if unplaced:
@@ -314,7 +319,7 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
         if clue_lines and ordered:
             clue_lines.append("")
         for slot in ordered:
-            clue_lines.append(f"{direction}{slot.number}. {puzzle.clue(slot)} ~ {_letters(grid, slot.cells)}")
+            clue_lines.append(f"{direction}{slot.number}. {puzzle.clue(slot)} ~ {_letters(grid, slot.cells, puzzle.alphabet)}")
     notes = puzzle.notes.strip()
     if not grid.marks and not grid.bars:
         text = "\n".join(head) + "\n\n\n" + "\n".join(rows) + "\n\n\n" + "\n".join(clue_lines) + "\n"

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -103,6 +103,9 @@ class Alphabet:
     segment: str = ""
     """"akshara": words are cut into Devanagari aksharas, and the pack is open (any akshara is a letter of a list
     that uses it: `with_letters`); "": letters are the pack's, cut longest first."""
+    final: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    """Letter (code char) -> the form it is written in where an entry ends (Hebrew מ -> ם: `written_at_end`); the
+    form reads back as its letter (`from_cell`), and the pack's `fold` makes it that letter in lists too."""
 
     def __post_init__(self) -> None:
         chars = "".join(code_char(letter) for letter in self.letters)
@@ -114,6 +117,7 @@ class Alphabet:
         object.__setattr__(self, "_decode", str.maketrans({chr(i): ch for i, ch in enumerate(chars)}))
         object.__setattr__(self, "_written", str.maketrans(
             {ch: letter for ch, letter in zip(chars, self.letters) if len(letter) > 1}))
+        object.__setattr__(self, "_char_by_final", {form: char for char, form in self.final.items()})
 
     chars: str = field(init=False, default="")
     """One code char per letter, in alphabet order (see the module docstring)."""
@@ -138,7 +142,7 @@ class Alphabet:
         if len(letters) > MAX_LETTERS:
             raise InputError(f"the list uses {len(letters)} letters of {self.name}; at most {MAX_LETTERS} fit")
         return Alphabet(self.code, self.name, letters, self.direction, self.fold, self.case, self.strip_marks,
-                        self.drop, self.sources, self.note, self.segment)
+                        self.drop, self.sources, self.note, self.segment, self.final)
 
     @property
     def is_ascii(self) -> bool:
@@ -183,6 +187,12 @@ class Alphabet:
             out = "".join(_LETTER_BY_CODE_CHAR.get(ch, ch) for ch in out)
         return out
 
+    def written_at_end(self, code_text: str) -> str:
+        """`code_text` written (`written`) as where an entry ends: its last letter in its final form when the pack
+        gives it one (Hebrew שלומ -> שלום); `written(code_text)` in every other pack."""
+        form = self.final.get(code_text[-1:]) if self.final else None
+        return self.written(code_text) if form is None else self.written(code_text[:-1]) + form
+
     def cell_text(self, ch: str) -> str:
         """One code char as its written letter ('IJ'); any other character as itself."""
         index = self.index(ch)
@@ -198,6 +208,8 @@ class Alphabet:
             return folded if folded is not None and len(folded) == 1 else None
         key = self._upper(unicodedata.normalize("NFC", text))
         char: str | None = self._char_by_letter.get(key)  # type: ignore[attr-defined]
+        if char is None and self.final:
+            char = self._char_by_final.get(key)  # type: ignore[attr-defined]
         return char
 
     def folded_cell(self, text: str) -> str | None:
@@ -445,11 +457,27 @@ def alphabet_from_data(data: object, where: str) -> Alphabet:
         raise InputError("\"strip_marks\" is true or false; \"drop\" and \"note\" are strings", where)
     if segment not in ("", "akshara"):
         raise InputError("\"segment\" is \"akshara\" (Devanagari) or left out", where)
+    final = data.get("final", {})
+    if not isinstance(final, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                              for k, v in final.items()):
+        raise InputError("\"final\" must map letters to the forms they take where a word ends", where)
     alphabet = Alphabet(code, name, tuple(written), direction, {unicodedata.normalize("NFC", k): v for k, v in fold.items()},
                         case, strip_marks, drop, sources, note, segment)
     for variant, target in alphabet.fold.items():
         if alphabet._cut(alphabet._upper(target), allow_fold=False)[0] is None:
             raise InputError(f"\"fold\" maps {variant!r} to {target!r}, which is not letters of the pack", where)
+    if final:
+        final_by_char: dict[str, str] = {}
+        for letter, form in final.items():
+            letter, form = unicodedata.normalize("NFC", letter), unicodedata.normalize("NFC", form)
+            char = alphabet.from_cell(letter)
+            if char is None or letter not in alphabet.letters:
+                raise InputError(f"\"final\" gives a form of {letter!r}, which is not a letter of the pack", where)
+            if alphabet.folded_cell(form) != char or alphabet.from_cell(form) is not None:
+                raise InputError(f"\"final\" writes {letter!r} as {form!r}, which the pack's \"fold\" does not read "
+                                 f"as {letter!r}", where)
+            final_by_char[char] = form
+        alphabet = replace(alphabet, final=final_by_char)
     if code == "en" and alphabet.letters == ENGLISH.letters:
         return ENGLISH
     return alphabet

@@ -190,18 +190,43 @@ class Grid:
                          numbers=None if self.numbers is None else dict(self.numbers))
 
 
-def content_token(cell: str, alphabet: Alphabet = ENGLISH) -> str:
+def content_token(cell: str, alphabet: Alphabet = ENGLISH, final: bool = False) -> str:
     """A cell's contents (code chars of `alphabet`) as a text-syntax token: '#', '.', a letter, else `[...]`
     (a rebus or a symbol). A letter of several code points (Dutch IJ) is written `{IJ}`, inside a rebus too
-    (`[{IJ}S]`); English writes as it always has (A-Z, else `[...]`)."""
-    if cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1:
+    (`[{IJ}S]`); English writes as it always has (A-Z, else `[...]`). `final`: the cell ends an entry
+    (`final_cells`), and its last letter is written in its final form where the pack has one (Hebrew ם)."""
+    form = alphabet.final.get(cell[-1:]) if final and alphabet.final and cell not in (BLOCK, EMPTY) else None
+    if form is None and (cell in (BLOCK, EMPTY) or is_letters(cell) and len(cell) == 1):
         return cell
     if alphabet.is_ascii:
         return f"[{cell}]"
-    written = "".join(letter if len(letter) == 1 else "{" + letter + "}" for letter in map(alphabet.cell_text, cell))
+    letters = [alphabet.cell_text(ch) for ch in cell]
+    if form is not None:
+        letters[-1] = form
+    written = "".join(letter if len(letter) == 1 else "{" + letter + "}" for letter in letters)
     if len(cell) == 1 and (alphabet.index(cell) is not None or len(written) > 1):
         return written
     return f"[{written}]"
+
+
+def final_cells(grid: Grid, alphabet: Alphabet) -> frozenset[int]:
+    """The cells written with their last letter in its final form (`Alphabet.final`, Hebrew ך ם ן ף ץ): each cell
+    where an entry ends, across or down (its slot's last cell in reading order; in a right-to-left grid the
+    word's last letter), and whose last letter has a final form; so a cell that ends the across entry and sits
+    inside the down one shows the final form too. Empty for a pack without final forms (every pack but Hebrew)."""
+    if not alphabet.final:
+        return frozenset()
+    ends = {slot.cells[-1] for slot in find_slots(grid)}
+    return frozenset(cell for cell in ends if grid.cells[cell][-1:] in alphabet.final)
+
+
+def written_cells(grid: Grid, alphabet: Alphabet) -> tuple[str, ...]:
+    """Each cell as `alphabet` writes it: '#', '.', its letters (`Alphabet.written`: "IJ", not a code char), the
+    last in its final form in the `final_cells` (Hebrew ם). The one place the final-form rule is applied to cells:
+    JSON `cells`, the page's answers and the formats that hold a cell's letters as text take their cells here."""
+    finals = final_cells(grid, alphabet)
+    return tuple(text if text in (BLOCK, EMPTY) else alphabet.written_at_end(text) if cell in finals
+                 else alphabet.written(text) for cell, text in enumerate(grid.cells))
 
 
 def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> frozenset[Bar]:
@@ -428,6 +453,7 @@ def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
     if grid.numbers is not None:
         lines.append("; numbers: " + " ".join(f"{c // width + 1},{c % width + 1}={n}" for c, n in grid.numbers))
     mark_by_cell = grid.mark_by_cell
+    finals = final_cells(grid, alphabet)
     for r in range(grid.height):
         parts: list[str] = []
         under: list[int] = []
@@ -435,7 +461,7 @@ def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
         for c in range(width):
             cell = r * width + c
             content = grid.cells[cell]
-            token = content_token(content, alphabet)
+            token = content_token(content, alphabet, cell in finals)
             mark = mark_by_cell.get(cell)
             if mark and mark.shaded:
                 token = "{" + token + "}"

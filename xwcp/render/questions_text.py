@@ -9,14 +9,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from xwcp.model import BELOW, RIGHT, grid_from_rows
+from xwcp.model.alphabet import ENGLISH
 from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
 
-def domains_text(problem: Problem, data: Mapping[str, Any]) -> str:
+def domains_text(problem: Problem | None, data: Mapping[str, Any]) -> str:
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}", ""]
+    written = (problem.alphabet if problem is not None else ENGLISH).written_at_end  # Hebrew: its final letter
     for slot in data["slots"]:
-        words = " ".join(w["word"] for w in slot["words"])
+        words = " ".join(written(w["word"]) for w in slot["words"])
         lines.append(f"{slot['id']:>5} {slot['pattern']:<15} {slot['size']:>7,}  {words}")
     return "\n".join(lines)
 
@@ -84,10 +86,11 @@ def check_text(data: Mapping[str, Any], problem: Problem | None = None) -> str:
                "unknown": "Unknown: no dead end found by arc consistency; the solver hit its limit "
                           "before finding a fill."}[data["verdict"]]
     lines.append(verdict)
+    alphabet = ENGLISH if problem is None else problem.alphabet  # a Hebrew word's last letter shows its final form
     if data.get("unlisted"):
         n = len(data["unlisted"])
         lines.append(f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
-                     + ", ".join(f"{u['id']} {u['word']}" for u in data["unlisted"]))
+                     + ", ".join(f"{u['id']} {alphabet.written_at_end(u['word'])}" for u in data["unlisted"]))
     if data.get("most_constrained"):
         m = data["most_constrained"]
         lines.append(f"Most constrained open slot: {m['id']} {m['pattern']} ({m['size']:,} words)")
@@ -96,7 +99,7 @@ def check_text(data: Mapping[str, Any], problem: Problem | None = None) -> str:
                                                    for f in data["forced"]))
     if data.get("fill"):
         lines.append("")
-        lines.append(grid_text(data["fill"]))
+        lines.append(grid_text(data["fill"], alphabet))
     if data.get("core") and problem is not None:
         from xwcp.search.core import core_text
 

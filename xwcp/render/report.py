@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from xwcp.model import BELOW, RIGHT, Grid, content_token, grid_from_rows, grid_lines
+from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from_rows, grid_lines, written_cells
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
@@ -25,9 +25,9 @@ TEXT_MAX_FILLS = 10
 
 def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDict]:
     """One dict per slot in clue order (across by number, then down): id, number, direction, position, word (as the
-    puzzle's language writes it: "IJS"), score."""
+    puzzle's language writes it: "IJS", its last letter in its final form: Hebrew שלום), score."""
     rows: list[JsonDict] = []
-    written = problem.alphabet.written
+    written = problem.alphabet.written_at_end
     for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
@@ -223,9 +223,10 @@ def written_data(value: Any, alphabet: Alphabet) -> Any:
 
 
 def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
-    """The grid's cells row by row as `alphabet` writes them: '#', '.', a letter ("Ñ", "IJ"), a rebus's letters."""
-    written = alphabet.written
-    return [[written(grid.cells[r * grid.width + c]) for c in range(grid.width)] for r in range(grid.height)]
+    """The grid's cells row by row as `alphabet` writes them (`written_cells`): '#', '.', a letter ("Ñ", "IJ", a
+    Hebrew final form where an entry ends), a rebus's letters."""
+    cells = written_cells(grid, alphabet)
+    return [list(cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
 
 
 def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
@@ -239,9 +240,10 @@ def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
         grid = grid_from_rows(list(grid), alphabet=alphabet)
     width, height = grid.width, grid.height
     marks = grid.mark_by_cell
+    finals = final_cells(grid, alphabet)
     tokens = []
     for cell, content in enumerate(grid.cells):
-        token, mark = content_token(content, alphabet), marks.get(cell)
+        token, mark = content_token(content, alphabet, cell in finals), marks.get(cell)
         if mark and mark.shaded:
             token = "{" + token + "}"
         if mark and mark.circle:

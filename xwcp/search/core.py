@@ -56,7 +56,7 @@ from typing import Any
 from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
 from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
 from xwcp.model import BELOW, RIGHT
-from xwcp.model.grid import content_token
+from xwcp.model.grid import content_token, final_cells
 from xwcp.compile.problem import Problem, crossing_distances  # noqa: F401 - crossing_distances: its older home
 from xwcp.base.types import FillStatus, SlotId
 
@@ -413,6 +413,7 @@ def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
     """
     grid = problem.grid
     marked = {(r, c) for r, c in data["cells"]}
+    finals = final_cells(grid, problem.alphabet)  # a Hebrew letter ending an entry shows its final form
     lines = [f"Why: {data['message']}."]
     for r in range(grid.height):
         row, under, length = [], [], 0
@@ -420,7 +421,7 @@ def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
             cell = r * grid.width + c
             edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
             prefix = edge + ("*" if (r, c) in marked else " ")
-            row.append(prefix + content_token(grid.cells[cell], problem.alphabet))
+            row.append(prefix + content_token(grid.cells[cell], problem.alphabet, cell in finals))
             if (cell, BELOW) in grid.bars:
                 under.append(length + len(prefix))
             length += len(row[-1])

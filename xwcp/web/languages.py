@@ -3,7 +3,8 @@
 GET /api/languages answers the shipped packs (`xwcp.model.alphabet.shipped_alphabets`): code, name, letters,
 their code chars (this process's: a letter of several code points gets a private-use char for the life of the
 process, so the page keeps written letters in what it stores), direction, whether the pack is open (Hindi: any
-akshara is a letter), and the list this server would use for the language (or null: none here).
+akshara is a letter), the final forms of its letters where it has them (Hebrew: `"final": {"מ": "ם"}`, shown
+where an entry ends), and the list this server would use for the language (or null: none here).
 Every analysis request, fill and design may carry `"language": "es"` (default: the language of the server's
 own list). Its grid's cells are the pack's code chars (xwcp/model/alphabet.py: a letter of one code point is
 itself, `[Ñ]` in a row; a letter of several, such as Dutch IJ, its private-use char).
@@ -147,7 +148,8 @@ def languages_json(lists: LanguageLists) -> list[dict[str, Any]]:
     """GET /api/languages: every shipped pack, with the list it would use here."""
     served = lists.source.base.alphabet.code
     return [{"code": a.code, "name": a.name, "letters": list(a.letters), "chars": a.chars, "direction": a.direction,
-             "size": a.size, "open": a.is_open, "served": a.code == served, "list": lists.describe(a)}
+             "size": a.size, "open": a.is_open, "served": a.code == served, "list": lists.describe(a),
+             **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {})}
             for a in shipped_alphabets()]
 
 

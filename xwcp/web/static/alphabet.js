@@ -70,6 +70,14 @@ export function written(text, p = current) {
   return out;
 }
 
+// A cell's (or a word's) text as written where an entry ends: its last letter in its final form when the pack has
+// one (Hebrew מ -> ם: the server's `final_cells` rule, a cell ending an entry across or down); else `written`.
+export function writtenAtEnd(text, p = current) {
+  const shown = written(text, p);
+  const form = p.final && shown ? p.final[shown.slice(-1)] : undefined;
+  return form ? shown.slice(0, -1) + form : shown;
+}
+
 // Upper case the language's way (Turkish i -> İ, ı -> I), a character at a time.
 function upper(text, p = current) {
   let out = "";

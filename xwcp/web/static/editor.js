@@ -6,7 +6,7 @@ import {
   commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
-import { cut, isRtl, joined, pack, typed, written } from "./alphabet.js";
+import { cut, isRtl, joined, pack, typed, written, writtenAtEnd } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -329,8 +329,9 @@ export function buildGrid() {
 
 let cellParts = [];
 
-function showText(letter, cellText) {
-  const text = written(cellText); // Dutch IJ, an akshara: the letter as written, shrunk to fit like a rebus
+function showText(letter, cellText, atEnd = false) {
+  // Dutch IJ, an akshara: the letter as written, shrunk to fit like a rebus; a Hebrew final form where an entry ends
+  const text = atEnd ? writtenAtEnd(cellText) : written(cellText);
   if (letter.textContent === text) return;
   letter.textContent = text;
   const fit = fitText(text);
@@ -402,12 +403,12 @@ export function render() {
     if (value === BLOCK) {
       showText(letter, "");
     } else if (shown !== EMPTY) {
-      showText(letter, shown);
+      showText(letter, shown, state.endCells.has(cell));
     } else if (pencil && pencil[r] && isLetters(pencil[r][c] || "")) {  // the fill's `contents`: a cell each
-      showText(letter, pencil[r][c]);
+      showText(letter, pencil[r][c], state.endCells.has(cell));
       letter.classList.add("pencil");
     } else if (forced.has(cell)) {
-      showText(letter, forced.get(cell));
+      showText(letter, forced.get(cell), state.endCells.has(cell));
       letter.classList.add("ghost");
     } else {
       showText(letter, "");

@@ -4,7 +4,7 @@
 import { BLOCK, EMPTY, fitText } from "./grid.js";
 import { BELOW, RIGHT } from "./gridtext.js";
 import { slotKey, state, themeCells } from "./state.js";
-import { isRtl, written } from "./alphabet.js";
+import { isRtl, written, writtenAtEnd } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +32,7 @@ function gridTable(sizePx, withLetters) {
     if (withLetters && value !== BLOCK && value !== EMPTY) {
       const letter = document.createElement("b");
       letter.className = "l";
-      const text = written(value); // Dutch IJ in one cell
+      const text = state.endCells.has(cell) ? writtenAtEnd(value) : written(value); // Dutch IJ in one cell; Hebrew ם
       letter.textContent = text;
       const fit = fitText(text);
       if (fit) {

@@ -26,6 +26,7 @@ export const state = {
   future: [],
   slots: [],
   numberByCell: new Map(),
+  endCells: new Set(),      // cells where an entry ends: a Hebrew letter shows its final form there (writtenAtEnd)
   slotByKey: new Map(),
   cell: 0,
   dir: "A",
@@ -62,6 +63,7 @@ export function relayout() {
   const { slots, numberByCell } = findSlots(state.grid);
   state.slots = slots;
   state.numberByCell = numberByCell;
+  state.endCells = new Set(slots.map((s) => s.cells[s.cells.length - 1]));
   state.slotByKey = new Map(slots.map((s) => [slotKey(s), s]));
 }
 
