@@ -680,8 +680,8 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
     slots the user filled. Variables not listed are auxiliary.
 
     The clauses are written as they are made, to a temporary file beside `path` (the `p cnf`
-    line needs their count, known at the end), then the header and they are copied into a
-    second temporary file renamed onto `path`: memory holds one batch of clauses, not the
+    line needs their count, known at the end), then the header and they are copied into `path`
+    through `xwcp.runtime.writes.open_output` (whole or not at all): memory holds one batch of clauses, not the
     model (10 M clauses on a 15x15, about 1 GB as Python lists), and `path` is never half
     written.
 
@@ -696,11 +696,15 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
 
     Raises:
         CnfTooLarge: the CNF passed `max_bytes`; nothing is written.
-        OSError: the folder cannot be written.
+        OutputError: `path` cannot be written (an InputError naming it and the reason).
+        OSError: the temporary file of the clauses cannot be written.
     """
+    import contextlib
     import shutil
     import tempfile
     from pathlib import Path
+
+    from xwcp.runtime.writes import open_output
 
     limit = MAX_CNF_BYTES if max_bytes is None else max_bytes
     target = Path(path)
@@ -714,11 +718,10 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
               f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
               "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT"]
     header += [f"fixed {problem.slots[s].name} {text}" for s, text in sorted(problem.fixed_text_by_slot.items())]
-    real = Path(os.path.realpath(target))  # a link to a file: its target gets the content, the link stays
-    is_direct = real.exists() and not real.is_file()  # /dev/stdout, a FIFO: written in place, never renamed onto
+    real = Path(os.path.realpath(target))  # a link to a file: the clauses wait beside its target
+    is_direct = real.exists() and not real.is_file()  # /dev/stdout, a FIFO: no folder of its own to wait in
     folder = Path(tempfile.gettempdir()) if is_direct else real.parent
     body_fd, body_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".clauses", dir=folder)
-    final_name = None
     try:
         with os.fdopen(body_fd, "w", encoding="utf-8") as body:
             n_bytes = 0
@@ -752,12 +755,7 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
                 write([[1], [-1]])
             else:
                 n_vars = encoder.n_vars
-        if is_direct:
-            final_fd = os.open(real, os.O_WRONLY)
-        else:
-            final_name = str(folder / f".{real.name}.{os.urandom(6).hex()}.cnf")
-            final_fd = os.open(final_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask's mode
-        with os.fdopen(final_fd, "w", encoding="utf-8") as out:  # comment lines name words as the alphabet writes
+        with open_output(target, "CNF") as out:  # whole or not at all; comment lines name words as written
             out.write("".join(f"c {line}\n" for line in header))
             if encoder is not None:
                 for slot_id, xs in encoder.vars_by_slot.items():
@@ -772,14 +770,7 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
             out.write(f"p cnf {n_vars} {n_clauses}\n")
             with open(body_name, encoding="utf-8") as clauses_text:
                 shutil.copyfileobj(clauses_text, out, 1 << 20)
-        if final_name is not None:
-            os.replace(final_name, real)
-            final_name = None
     finally:
-        for name in (body_name, final_name):
-            if name is not None:
-                try:
-                    os.unlink(name)
-                except OSError:
-                    pass
+        with contextlib.suppress(OSError):
+            os.unlink(body_name)
     return n_vars, n_clauses
