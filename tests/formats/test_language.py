@@ -157,4 +157,5 @@ def test_a_file_folds_its_cells_as_its_language_lists_do(tmp_path):
     grid = parse_grid("MA..\n....\n")
     coded = code_cells(Puzzle(dataclasses.replace(grid, cells=("M", "A", "ß", "ß") + grid.cells[4:])), de)
     assert coded.grid.cells[2] == coded.grid.cells[3] == "SS" == de.folded_cell("ß")
-    assert len(coded.warnings) == 1 and "ß -> SS" in coded.warnings[0] and "rebus" in coded.warnings[0]
+    assert len(coded.warnings) == 1 and "'ß' is SS in German word lists" in coded.warnings[0]
+    assert "read as the rebus cell [SS] (row 1, column 3 and 1 more)" in coded.warnings[0]

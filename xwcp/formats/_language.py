@@ -9,6 +9,7 @@ from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet, shipped_alphabets, shown_name
 from xwcp.model.grid import BLOCK, EMPTY, Grid
 from xwcp.model.puzzle import Puzzle
+from xwcp.model.text import fold_notes
 
 
 def named_alphabet(code: object, warnings: list[str]) -> Alphabet | None:
@@ -81,23 +82,21 @@ def code_cells(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
     that is one letter becomes its code char, a rebus its letters (longest first), other characters kept."""
     if alphabet.is_ascii:
         return dataclasses.replace(puzzle, alphabet=alphabet) if puzzle.alphabet is not alphabet else puzzle
-    doubled: list[tuple[str, str]] = []
-    cells = tuple(_code_cell(text, alphabet, doubled) for text in puzzle.grid.cells)
+    width = puzzle.grid.width
+    folds: dict[str, list[tuple[int, int]]] = {}  # a typed cell read as several letters -> its (row, column)s
+    cells = tuple(_code_cell(text, alphabet) for text in puzzle.grid.cells)
+    for cell, (text, code) in enumerate(zip(puzzle.grid.cells, cells)):
+        if text not in (BLOCK, EMPTY) and len(code) > len(text) and alphabet.from_cell(text) is None:
+            folds.setdefault(text, []).append((cell // width + 1, cell % width + 1))  # ß -> SS: a rebus cell
     grid = puzzle.grid if cells == puzzle.grid.cells else dataclasses.replace(puzzle.grid, cells=cells)
-    warnings = puzzle.warnings
-    if doubled:
-        kinds = list(dict.fromkeys(doubled))
-        shown = ", ".join(f"{text} -> {alphabet.written(code)}" for text, code in kinds[:5]) + (
-            f" and {len(kinds) - 5} more" if len(kinds) > 5 else "")
-        warnings += (f"cells whose letter is two letters in {alphabet.name} word lists ({shown}) are read as "
-                     "rebus cells",)
+    warnings = puzzle.warnings + tuple(fold_notes(folds, alphabet))
     return dataclasses.replace(puzzle, grid=grid, alphabet=alphabet, warnings=warnings)
 
 
-def _code_cell(text: str, alphabet: Alphabet, doubled: list[tuple[str, str]]) -> str:
+def _code_cell(text: str, alphabet: Alphabet) -> str:
     """A cell's written text as code chars: its letter, its rebus letters, else folded as the pack's word lists
-    fold it (Greek ά -> Α; German ß -> S S, noted in `doubled`), else the text kept (the grid then says no word
-    fits it)."""
+    fold it (Greek ά -> Α; German ß -> S S, a rebus cell), else the text kept (the grid then says no word fits
+    it)."""
     if text in (BLOCK, EMPTY):
         return text
     char = alphabet.from_cell(text)
@@ -108,8 +107,6 @@ def _code_cell(text: str, alphabet: Alphabet, doubled: list[tuple[str, str]]) ->
         return split
     folded = alphabet.folded_cell(text)
     if folded:
-        if len(folded) > len(text) and len(doubled) < 100:
-            doubled.append((text, folded))
         return folded
     return "".join(alphabet.from_cell(ch) or ch for ch in text)
 
