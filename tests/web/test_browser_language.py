@@ -327,6 +327,9 @@ def test_hebrew_fill_shows_final_letters_where_entries_end(server, browser):
     finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
     want = ["" if c == "#" else finals.get(c, c) if cell in (2, 6, 8) else c for cell, c in enumerate(cells)]
     assert _shown(page) == want and any(want[cell] != cells[cell] for cell in (2, 6, 8))
+    entries = page.evaluate("[...document.querySelectorAll('#clues li')].map((li) => li.children[2].textContent)")
+    assert entries and all(text.split(" (")[0][-1] not in finals for text in entries), entries  # the list: ם, not מ
+    assert any(text.split(" (")[0][-1] in finals.values() for text in entries), entries
     _print_with_answers(page)
     key = page.evaluate("[...document.querySelectorAll('#print-view .answer-key .l')].map((el) => el.textContent)")
     assert key == [x for x in want if x]

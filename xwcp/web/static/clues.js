@@ -4,7 +4,7 @@
 // its answer from earlier puzzles (cluememory.js).
 import { EMPTY } from "./grid.js";
 import { isRebus } from "./gridtext.js";
-import { written } from "./alphabet.js";
+import { writtenAtEnd } from "./alphabet.js";
 import { answerOf, recall, remember, rememberPuzzle } from "./cluememory.js";
 import { currentSlot, emit, isStale, isTheme, on, setClue, slotCells, slotKey, slotText, state } from "./state.js";
 
@@ -12,9 +12,9 @@ const $ = (id) => document.getElementById(id);
 let layoutKey = "";
 let shownCurrent = null; // the highlighted entries last scrolled into view
 
-function entryText(slot) {
+function entryText(slot) { // as the grid writes it: Hebrew's last letter in its final form (שלום)
   if (state.mode === "solve") return "";
-  return written(slotText(slot)).replaceAll(EMPTY, "·");
+  return writtenAtEnd(slotText(slot)).replaceAll(EMPTY, "·");
 }
 
 function letterLength(slot) {
