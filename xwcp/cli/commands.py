@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Refuse the usage errors the parser cannot see, then run the command."""
     if getattr(args, "backend", None) is not None:  # a wrong name is bad usage even when no solver runs
-        from xwcp.backends import get_backend
+        from xwcp.services.backends import get_backend
 
         get_backend(args.backend)
     if getattr(args, "show_fill", False) and not args.verify:

@@ -11,18 +11,19 @@ from xwcp.cli import inputs
 from xwcp.cli.output import emit, say, warn
 
 if TYPE_CHECKING:
-    from xwcp.engine.result import FillResult
+    from xwcp.services.types import FillResult
 
 
 def cmd_fill(args: argparse.Namespace) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp.services import quick  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.render import report
-    from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
+    from xwcp.services.backends import preload
     from xwcp.services.quick import load_and_fill
     from xwcp.services.save import save_fill
     from xwcp.base.types import FillStatus
 
+    preload("auto")  # (the `seconds` field is load + compile + fill)
     start = time.perf_counter()
     _check_options(args)
     puzzle, problem, result = load_and_fill(

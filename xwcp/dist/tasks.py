@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
+    from xwcp.services.types import FillResult, Problem
     from xwcp.words.wordlist import WordList
 
 GUARD_S = 10.0
@@ -145,9 +144,9 @@ def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.library.answers  # noqa: F401
     import xwcp.services.run  # noqa: F401
-    from xwcp.backends import get_backend
-    from xwcp.engine.kernel import Engine  # noqa: F401
+    from xwcp.services.backends import get_backend, preload
 
+    preload(backend)
     get_backend(backend)
 
 

@@ -50,7 +50,7 @@ from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
-from xwcp.web.held_bytes import held_bytes
+from xwcp.services.held_bytes import held_bytes
 from xwcp.words.wordlist import MappedWordList, WordList
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
