@@ -48,7 +48,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
     total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # the answer worked out once (what xwcp.FillAnswer wraps; the CLI does not import the library's dataclasses:
-    # they cost a small fill's start-up a few ms, issue 17); tests/library/test_jobs.py checks the two print the same
+    # they cost a small fill's start-up a few ms); tests/library/test_jobs.py checks the two print the same
     answer = report.FillReport(problem, result, seconds, args.count, core, total)
     data = answer.as_dict()
     if wrote:

@@ -189,8 +189,8 @@ def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
 
 
 def quality_function() -> Callable[..., FillResult]:
-    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)` (issue 14), the one
-    implementation the CLI's `fill --quality` uses too.
+    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)`, the one
+    implementation the CLI's `fill --quality` uses too, so a batch's quality fills equal the command's.
 
     Raises:
         InputError: this install's `run_fill` has no quality search.

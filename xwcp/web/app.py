@@ -163,7 +163,7 @@ def _importable(module: str, attr: str) -> bool:
 
 
 def export_formats() -> list[str]:
-    """The download formats xwcp.formats (issue 15) can write here."""
+    """The download formats xwcp.formats can write here (a format whose module cannot write is left out)."""
     return [fmt for fmt in FORMATS
             if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")]
 
@@ -362,7 +362,7 @@ def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -
 def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort: threading.Event,
            on_verdict: Callable[[Report], None] | None = None) -> Report:
     """The fillability check, kept per grid, time limit and seed; `on_verdict` gets an unfillable verdict before
-    its core search (a streamed check, issue 29)."""
+    its core search (a streamed check shows the verdict while the core is sought)."""
     limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
     check_key = (key, limit, seed)
@@ -371,7 +371,7 @@ def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort
         from xwcp.analysis.questions import check_report
 
         def explain_core(report: Report, problem: Problem, result: FillResult | None) -> Report | None:
-            if on_verdict is not None:  # the verdict first when streamed (issue 29)
+            if on_verdict is not None:  # the verdict first when streamed
                 on_verdict(dict(report))
             slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
             return unfillable_core(problem, None if slot is None else slot.id,

@@ -113,7 +113,7 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.backend == BEST_FILL_BACKEND:
-        out["best"] = True  # a quality search's better fill, whole: the page draws it at once (issue 35)
+        out["best"] = True  # a quality search's better fill, whole: the page draws it at once
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
         out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
@@ -151,7 +151,7 @@ class _FillJob:
         self.latest: Progress | None = None
         self.notes: list[str] = []
         self.verdict: Body | None = None
-        """The unfillable verdict, sent before the core search ends (issue 29)."""
+        """The unfillable verdict, sent before the core search ends (the core takes longer; the verdict is known)."""
         self.core: Body | None = None
         self.core_progress: CoreProgress | None = None
         """The core search's latest snapshot (None: not searched yet)."""
