@@ -146,8 +146,8 @@ def _import_fill_modules(backend: str) -> None:
     import xwcp.services.run  # noqa: F401
     from xwcp.services.backends import get_backend, preload
 
+    get_backend(backend)  # an unknown or missing backend says so here
     preload(backend)
-    get_backend(backend)
 
 
 def _compile(task: GridTask) -> Problem:

@@ -11,8 +11,8 @@ from xwcp.backends import BACKENDS as BACKENDS, DEFAULT_BACKEND as DEFAULT_BACKE
 
 def preload(name: str) -> None:
     """Import backend `name` and the compiled search it drives, so that a fill's clock (a command's `seconds`)
-    or a forked worker's children start with them loaded. Nothing is checked: `get_backend` says whether the
-    backend can run.
+    or a forked worker's children start with them loaded. `name` is a key of BACKENDS; nothing else is checked:
+    `get_backend` says whether the backend can run.
     """
     import xwcp.engine.kernel  # noqa: F401
 
