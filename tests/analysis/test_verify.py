@@ -61,7 +61,7 @@ def assert_agree_with_one_by_one(problem, slot, verdicts):
             assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
         else:
             assert v.entries is None and v.how in ("ac3", "proof")
-            # the slots its proof used (kept with the label, xwcp/web/analysis_cache.py): alone, with the word in
+            # the slots its proof used (kept with the label, xwcp/services/analysis_cache.py): alone, with the word in
             # its slot, they have no fill; only a grid AC-3 refutes before any search names none
             if v.proof_slot_ids is None:
                 assert problem.conflicts, v.word

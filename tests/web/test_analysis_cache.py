@@ -1,4 +1,4 @@
-"""The cache of compiled grids (xwcp/web/analysis_cache.py): answers from a hit, from the next keystroke and from a
+"""The cache of compiled grids (xwcp/services/analysis_cache.py): answers from a hit, from the next keystroke and from a
 miss equal compiling and propagating from scratch."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 import xwcp  # noqa: E402
 from xwcp.analysis.questions import domains_report  # noqa: E402
 from xwcp.engine.ac3 import propagate  # noqa: E402
-from xwcp.web.analysis_cache import AnalysisCache  # noqa: E402
+from xwcp.services.analysis_cache import AnalysisCache  # noqa: E402
 
 from tests.web.helpers import ROOT  # noqa: E402
 
@@ -262,8 +262,8 @@ def test_a_grid_and_its_engine_are_charged_what_their_arrays_hold(words, rows):
     sees numpy's and ctypes' buffers: their arrays' bytes) and of every array's nbytes reachable from them."""
     import tracemalloc
 
-    from xwcp.web.analysis_cache import entry_bytes
-    from xwcp.web.held_bytes import held_bytes
+    from xwcp.services.analysis_cache import entry_bytes
+    from xwcp.services.held_bytes import held_bytes
 
     cache = AnalysisCache()
     tracemalloc.start()

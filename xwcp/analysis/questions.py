@@ -248,7 +248,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
     `seconds` is the time to the verdict. An unfillable verdict gets its minimal core from
     `explain_core(report so far, problem, FillResult or None)` (default: `xwcp.search.core.explain`
-    with its budget), which a front end uses to show the verdict first (issue 29).
+    with its budget), which a front end uses to show the verdict first (the core takes longer).
     """
     start = time.perf_counter()
     from xwcp.backends import fill

@@ -1,9 +1,9 @@
 """Batch verification: label candidate words of one slot viable / dead-end / unknown under one total time budget.
 
 `suggest --verify` (and the web builder) ask, for the top words of a slot, whether a full fill
-with that word exists. The old way placed each word and ran a fresh fill with the whole time
-limit per word (`-k 4 --time-limit 2` took 8.3 s). Here the words are settled together under
-ONE budget, with our compiled search (xwcp/_bitsearch.c):
+with that word exists. A fresh fill per word with the whole time limit each would cost k times the
+limit; here the words are settled together under ONE budget, with our compiled search
+(xwcp/engine/_bitsearch.c):
 
 0. **Recent fills.** Every fill a verification finds is kept (per grid layout, RECENT_FILLS);
    a later verification labels a word viable at once when a kept fill has it in the slot and
@@ -28,63 +28,20 @@ ONE budget, with our compiled search (xwcp/_bitsearch.c):
    no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
    against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
 
-Every search keeps slot provenance (xwcp/_bitsearch.c, "Slot provenance"), so a dead end names the
+Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
 slots its proof used (`WordVerdict.proof_slot_ids`): those slots alone, with the word, have no fill,
-and the web builder keeps the label on later grids that leave them as they were (issue 35; it cost
-2-4% more CPU labelling the three themed grids of bench/suggest_labels.py, nothing measurable on
-the themeless).
+and the web builder keeps the label on later grids that leave them as they were.
 
 Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
 Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
 is left.
 
 Measured (bench/speed2.py verify, see bench/README.md, "Live verification, second pass"):
-Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command (0.97-1.01 s,
-main before this change 1.04-1.13 s, same run); the themeless 1A settles 16 of 20 in 30 s (10
-before) and all 20 in 52 s. The stock themeless does not meet issue 17's 3x:
-where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its
-1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
-with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
-a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
-0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
-failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
-3D and 11D and the 11-letter 36A. What did NOT win and is not here:
-(a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
-second one in 20 s (its slot has the smallest domain, so it is decided first: the joint search
-is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
-found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
-slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
-grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) warm starts: the guide from the
-previous word's fill (kept, it was here before) is a gain at one seed and none at another (20
-words in turn, score weight 0, failures in all: seed 0 81.6k, median 2.4k, against 156k, 6.2k
-unguided; seed 1 133k against 117k, one word unsettled at 40k either way); the fill whose slot
-word shares most letters with the word, as the guide: 166k at seed 0; the whole grid's fill as
-the guide (all slots, or slots 2+ or 3+ crossings away), its dom/wdeg weights, or the previous
-word's weights: no gain in time-based runs on the loaded machine; (d) the SAT and
-CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
-where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
-(e) other tunings (20 words, seeds 0-2, 40k failures each at most): noise 0.5, the same work
-(269k per seed, 1 unsettled, as at 0.2); a restart base of 30, 134k and none unsettled (about
-the same work, one run: not adopted); 1000 with noise 0.5, no gain in a time-based run.
-(f) issue 35's second pass (19 viable words of 1A, failures summed over them, seeds 0-2; fresh
-engines 156k, 157k, 134k): the fills found for different words share 0-2 of 74 entries, so no
-word's fill is near another's. dom/wdeg weights carried from word to word 170-238k; decayed by
-half every 500 failures 151-253k; primed from 20k failures of whole-grid searches 116-177k (a
-tenth of the weight range) and 144-167k (a full one); a fresh engine and seed every 2,500
-failures 432k; the last fill as a guide for the far corner's 13 slots only 127-203k; pure dom
-slot order 640k (17 of 19 unsettled); the fewest options left first (maximin) as the value order
-270k, their sum plus twice the fewest 123-158k; singleton consistency over every word at the
-root removes 69 of 808k words in 38 s. The region-growing backend (xwcp/backends/grow.py) per
-word has about the same mean and another tail (THEFUCK 0.2 s where ours takes 3-6 s, IDABBLE
-over 20 s where ours takes 0.2-2 s): replaying the measured costs, a portfolio of both kinds
-labels the 20 in 6.7-8.2 s against 7.9-9.6 s for two seeds of ours. A word's fill costs what a
-whole fill costs at a typical seed (seeds 0-9 of `auto`: 0.21-2.41 s, median 1.31 s; seed 0 is
-one of the lucky ones), so 20 labels are about 6x a median seed's whole fill and 37x seed 0's.
-(g) Conflict History Search as the slot choice (Habet & Terrioux 2021: per-crossing scores of recent
-conflicts, size / score; tried as a kernel slot rule, commit b40f5ef): 175k/166k/182k failures at
-seeds 0-2 with its published settings, 168-592k in variants (no reset, no or stronger smoothing,
-other deltas and steps); the free grid's fill 2.3x and the Herald fills 1.8x dom/wdeg's failures.
-dom/wdeg's weights never forget, and the failures here keep coming from one far corner.
+Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command; the themeless
+1A settles 16 of 20 in 30 s and all 20 in 52 s. A fill with a given word costs about what a whole
+fill costs at a typical seed, so 20 labels are several whole fills; the ways tried to make one
+word's fill cheaper from another's (repairs, warm starts, other slot and value orders, SAT) are in
+docs/design-notes.md, "Word verification".
 """
 from __future__ import annotations
 
@@ -158,7 +115,7 @@ class WordVerdict:
     """For a dead end settled by our search ("proof", or "ac3" at its root): the slots its proof used, ascending.
     Those slots alone, with the word in its slot, have no fill (the letters in their cells, the list and the
     entries the user completed as they are here), so the label holds on any grid that keeps them so
-    (xwcp/_bitsearch.c, "Slot provenance"); None when not known."""
+    (xwcp/engine/_bitsearch.c, "Slot provenance"); None when not known."""
 
 
 @dataclass(frozen=True)

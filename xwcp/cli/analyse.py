@@ -14,8 +14,7 @@ from xwcp.cli.inputs import load_problem
 from xwcp.cli.output import emit
 
 if TYPE_CHECKING:
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
+    from xwcp.services.types import FillResult, Problem
 
 
 def cmd_domains(args: argparse.Namespace) -> int:
@@ -88,7 +87,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if answer.verdict.value == "unfillable":
         data["total_seconds"] = round(time.perf_counter() - start, 4)
     if shown:
-        from xwcp.search.core import core_text
+        from xwcp.services.unfillable import core_text
 
         emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "", problem.alphabet)
     else:

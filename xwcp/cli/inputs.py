@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from xwcp.cli.output import warn
 
 if TYPE_CHECKING:  # the loader and the controls pull in the compiler: imported when a command runs
-    from xwcp.compile.controls import Controls
-    from xwcp.compile.problem import Problem
+    from xwcp.services.types import Controls, Problem
     from xwcp.formats import Puzzle
 
 
 def controls(args: argparse.Namespace) -> Controls:
     """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring)."""
-    from xwcp.compile.controls import make_controls
+    from xwcp.services.types import make_controls
 
     return make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
                          region=args.region, max_shared_substring=args.max_shared_substring)

@@ -91,7 +91,7 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     """--backend, --time-limit (default `default_limit`) and --seed."""
-    from xwcp.backends import BACKENDS, DEFAULT_BACKEND
+    from xwcp.services.backends import BACKENDS, DEFAULT_BACKEND
 
     p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="NAME",
                    help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")

@@ -153,7 +153,7 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
         InputError: no grid named, an unknown backend, a word list that cannot be read,
             `quality` without the quality search, or `out_dir` that is a file.
     """
-    from xwcp.backends import get_backend
+    from xwcp.services.backends import get_backend
     from xwcp.dist.tasks import quality_function
     from xwcp.base.errors import InputError
     from xwcp.model import read_grid

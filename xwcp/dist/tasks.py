@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
+    from xwcp.services.types import FillResult, Problem
     from xwcp.words.wordlist import WordList
 
 GUARD_S = 10.0
@@ -145,10 +144,10 @@ def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.library.answers  # noqa: F401
     import xwcp.services.run  # noqa: F401
-    from xwcp.backends import get_backend
-    from xwcp.engine.kernel import Engine  # noqa: F401
+    from xwcp.services.backends import get_backend, preload
 
-    get_backend(backend)
+    get_backend(backend)  # an unknown or missing backend says so here
+    preload(backend)
 
 
 def _compile(task: GridTask) -> Problem:
@@ -190,8 +189,8 @@ def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
 
 
 def quality_function() -> Callable[..., FillResult]:
-    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)` (issue 14), the one
-    implementation the CLI's `fill --quality` uses too.
+    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)`, the one
+    implementation the CLI's `fill --quality` uses too, so a batch's quality fills equal the command's.
 
     Raises:
         InputError: this install's `run_fill` has no quality search.

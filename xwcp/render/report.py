@@ -45,7 +45,7 @@ class FillReport:
     message and batch records are rendered from it too.
 
     A plain class, not a dataclass: the command line builds one on every fill, and a small fill's start-up
-    pays for every class created at import (issue 17).
+    pays for every class created at import.
     """
 
     __slots__ = ("problem", "result", "seconds", "count", "core", "total_seconds",

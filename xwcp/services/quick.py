@@ -1,7 +1,7 @@
 """The start-up path of `xwcp fill`: read, compile and fill a grid without importing numpy.
 
 On a small grid the search takes milliseconds and a fill command's time is Python's start
-plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s (issue 17). This path takes
+plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s. This path takes
 the same steps as the ordinary one, through the same modules, with numpy-free stand-ins for
 the two things that needed it: the word list is the compiled cache read through `mmap`
 (`xwcp.words.wordlist.MappedWordList`, verified as `xwcp.words.cache` always does), and the problem has

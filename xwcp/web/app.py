@@ -3,7 +3,7 @@
 Stateless per request: every call sends the whole grid; what a process shares across requests
 is the word list (loaded once at start, with the user's personal list layered over it and
 reloaded when that file changes: xwcp/web/wordsource.py), a cache of compiled grids keyed by
-their content (xwcp/web/analysis_cache.py) and the counters behind the load caps, so any number
+their content (xwcp/services/analysis_cache.py) and the counters behind the load caps, so any number
 of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
 in worker threads so the event loop keeps serving, in lanes with their own slots, each served client by
 client (`Lane`, xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
@@ -50,30 +50,30 @@ from starlette.websockets import WebSocket
 
 from xwcp.analysis.stats import grid_stats
 from xwcp.base.errors import InputError
-from xwcp.engine.result import default_threads
 from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
+from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
+from xwcp.services.run import quality_fill_function
+from xwcp.services.types import default_threads
+from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
-from xwcp.web.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
                               slot_field, written_letters)
 from xwcp.web.fields import number_field as _number
-from xwcp.web.fill_ws import fill_session, quality_fill_function
+from xwcp.web.fill_ws import fill_session
 from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.lanes import FairLimiter, Superseded, Ticket, client_id, run_lowered
 from xwcp.web.languages import LanguageLists, language_field, language_routes
 from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
-from xwcp.web.unfillable import unfillable_core, with_core
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import WordList
 
 if TYPE_CHECKING:
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
     from xwcp.services.load import WordPaths
+    from xwcp.services.types import FillResult, Problem
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -163,7 +163,7 @@ def _importable(module: str, attr: str) -> bool:
 
 
 def export_formats() -> list[str]:
-    """The download formats xwcp.formats (issue 15) can write here."""
+    """The download formats xwcp.formats can write here (a format whose module cannot write is left out)."""
     return [fmt for fmt in FORMATS
             if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")]
 
@@ -176,7 +176,7 @@ async def _read_json(request: Request) -> Body:
 
 def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     """The request's grid compiled and propagated, from the process's cache when it was seen (see
-    xwcp/web/analysis_cache.py); also the cache key."""
+    xwcp/services/analysis_cache.py); also the cache key."""
     min_score = _number(body, "min_score", 50, 0, 100)
     allow_dupes = flag_field(body, "allow_dupes")
     source = grid_source(body)
@@ -362,7 +362,7 @@ def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -
 def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort: threading.Event,
            on_verdict: Callable[[Report], None] | None = None) -> Report:
     """The fillability check, kept per grid, time limit and seed; `on_verdict` gets an unfillable verdict before
-    its core search (a streamed check, issue 29)."""
+    its core search (a streamed check shows the verdict while the core is sought)."""
     limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
     check_key = (key, limit, seed)
@@ -371,7 +371,7 @@ def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort
         from xwcp.analysis.questions import check_report
 
         def explain_core(report: Report, problem: Problem, result: FillResult | None) -> Report | None:
-            if on_verdict is not None:  # the verdict first when streamed (issue 29)
+            if on_verdict is not None:  # the verdict first when streamed
                 on_verdict(dict(report))
             slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
             return unfillable_core(problem, None if slot is None else slot.id,
@@ -423,7 +423,7 @@ def _info_json(state: ServerState) -> Report:
                      "direction": words.alphabet.direction, "size": words.alphabet.size},
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
         "quality": quality_fill_function() is not None, "formats": export_formats(),
-        "core": _importable("xwcp.search.core", "explain"),
+        "core": core_search_available(),
         "design": _importable("xwcp.designer.search", "design"),
         "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},

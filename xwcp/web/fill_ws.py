@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,22 +24,18 @@ from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
-from xwcp.compile.controls import Controls
-from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, Progress, Quality
 from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
+from xwcp.services.run import quality_fill_function
+from xwcp.services.types import Controls, FillResult, Problem, Progress
+from xwcp.services.unfillable import unfillable_core
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
 from xwcp.web.http import ApiError
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
-from xwcp.web.unfillable import unfillable_core
 
 if TYPE_CHECKING:
-    from xwcp.search.core import CoreProgress
+    from xwcp.services.unfillable import CoreProgress
     from xwcp.words.wordlist import WordList
-
-QualityFill = Callable[..., "tuple[FillResult, Quality | None]"]
-"""`xwcp.search.quality.fill_quality(problem, backend, limits, say=...)`."""
 
 
 class FillState(JobState, Protocol):
@@ -60,15 +55,6 @@ class FillRequest:
     time_limit_s: float
     seed: int
     quality: bool
-
-
-def quality_fill_function() -> QualityFill | None:
-    """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when importable, else None."""
-    try:
-        from xwcp.search.quality import fill_quality
-    except ImportError:
-        return None
-    return fill_quality
 
 
 def _region_controls(body: Body, grid: Grid) -> Controls | None:
@@ -127,7 +113,7 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.backend == BEST_FILL_BACKEND:
-        out["best"] = True  # a quality search's better fill, whole: the page draws it at once (issue 35)
+        out["best"] = True  # a quality search's better fill, whole: the page draws it at once
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
         out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
@@ -165,7 +151,7 @@ class _FillJob:
         self.latest: Progress | None = None
         self.notes: list[str] = []
         self.verdict: Body | None = None
-        """The unfillable verdict, sent before the core search ends (issue 29)."""
+        """The unfillable verdict, sent before the core search ends (the core takes longer; the verdict is known)."""
         self.core: Body | None = None
         self.core_progress: CoreProgress | None = None
         """The core search's latest snapshot (None: not searched yet)."""

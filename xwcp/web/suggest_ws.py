@@ -41,7 +41,7 @@ from xwcp.base.errors import InputError
 from xwcp.library.answers import Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.model.alphabet import Alphabet
-from xwcp.web.analysis_cache import Analysed, CacheKey, Report
+from xwcp.services.analysis_cache import Analysed, CacheKey, Report
 from xwcp.web.fields import Body, number_field, page_data, slot_field
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json

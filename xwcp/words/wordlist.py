@@ -420,7 +420,7 @@ PARSE_CHUNK_CHARS = 4_000_000
 
 A 50 MB list parsed whole held every line as a Python string and every word in one dict
 (1.2 GB); parsed in chunks, each chunk's words go into compact per-length numpy arrays
-before the next chunk is read, so the peak is the arrays plus one chunk (issue 17)."""
+before the next chunk is read, so the peak is the arrays plus one chunk."""
 
 
 def byte_spelling(alphabet: Alphabet) -> tuple[int, Callable[[str], bytes]]:

@@ -49,7 +49,7 @@ function runCheck(seq, rows) {
   postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
     if (data.type === "error") { setLight("unknown", data.status === NO_LIST ? "no word list for this language" : data.error); return; }
-    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
+    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows
       if (data.verdict === "unfillable") {
         setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
       }
@@ -70,7 +70,7 @@ function setLight(kind, text) {
   $("light-text").textContent = text;
 }
 
-// The suggestion list (issue 35): the words that survive being entered come at once (/api/suggest, timed from the
+// The suggestion list: the words that survive being entered come at once (/api/suggest, timed from the
 // keystroke); the solver's labels stream in over /ws/suggest as each word is settled. Viable words rise to the
 // top, dead ends sink and are marked (a text label, not colour only), never hidden unless "fits only" is ticked;
 // the labelling runs on while the constructor is idle and is cancelled by the next edit or slot change.

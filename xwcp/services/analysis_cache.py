@@ -17,7 +17,7 @@ the counting pass over every live word (most of a one-slot answer's time). Both 
 what compiling and propagating from scratch gives; where they cannot (a letter completes an
 entry, or empties a slot), the grid is compiled and propagated from scratch.
 
-Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
+Such a grid also inherits what probing found (`xwcp.analysis.probe`): a slot's words found to empty a slot stay dead
 (more letters only prune more), and, for a slot holding every letter added (the slot being typed into), the
 engine its words are probed in and what was found there: entering one of its words enters those letters
 too, so the probe there ends as it would here. Typing into a slot thus probes only the words no keystroke
@@ -50,7 +50,7 @@ from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
-from xwcp.web.held_bytes import held_bytes
+from xwcp.services.held_bytes import held_bytes
 from xwcp.words.wordlist import MappedWordList, WordList
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
