@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xwcp.base.types import FillStatus
 from xwcp.dist.tasks import GridTask, Record, WordsKey
 from xwcp.runtime.files import load_json
 from xwcp.runtime.writes import write_output
@@ -271,7 +272,7 @@ def task_record(future: Future[Record], task: GridTask) -> Record:
 def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[str, GridWriter] | None = None) -> Path:
     """Write the grid's files: the filled grid in each format, then `NAME.json` (the marker that it is done)."""
     rows = record.get("grid")
-    if rows and record.get("status") == "filled":
+    if rows and _is_filled(record):
         for suffix, writer in (GRID_WRITERS if grid_writers is None else grid_writers).items():
             writer(rows, out_dir / f"{name}.{suffix}")
     path = result_path(out_dir, name)
@@ -283,16 +284,22 @@ def _write_atomically(path: Path, text: str) -> None:
     write_output(path, text, "batch result")
 
 
+def _is_filled(record: Record) -> bool:
+    """Whether a grid's result record holds a fill (its status is a FillStatus value, or "error")."""
+    return record.get("status") == FillStatus.FILLED.value
+
+
 def result_line(name: str, record: Record) -> str:
     """One console line for a grid's result."""
     status = record["status"]
+    is_filled = _is_filled(record)
     text = f"{name}: {status}"
     if record.get("seconds") is not None:
         text += f" in {record['seconds']:.2f} s"
     quality = record.get("quality") or {}
-    if status == "filled" and quality.get("mean_score") is not None:
+    if is_filled and quality.get("mean_score") is not None:
         text += f" (mean score {quality['mean_score']:g}, min {quality['min_score']})"
-    if status != "filled" and record.get("reason"):
+    if not is_filled and record.get("reason"):
         text += f": {record['reason']}"
     return text
 

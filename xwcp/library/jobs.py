@@ -323,14 +323,14 @@ class Session:
         probe_time_limit_s = check_seconds("probe_time_limit_s", probe_time_limit_s)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
-        from xwcp.render.report import written_data
+        from xwcp.render.questions_json import written_report
 
         report = suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                 time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
                                 progress=progress, by=by, prop=self._propagation, count=count,
                                 probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s,
                                 abort=abort)
-        return Suggestions.from_report(written_data(report, self.problem.alphabet))  # IJ, not its code char
+        return Suggestions.from_report(written_report(report, self.problem.alphabet))  # IJ, not its code char
 
     def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
               on_label: Callable[[WordLabel], None] | None = None,
@@ -377,11 +377,10 @@ class Session:
             A HeatMap: `.counts` (rows of numbers, None for blocks), `.forced`, `.save_png(path)`.
         """
         from xwcp.analysis.questions import heatmap_report
-
-        from xwcp.render.report import written_data
+        from xwcp.render.questions_json import written_report
 
         report = heatmap_report(self.problem, with_core=check_bool("core", core), prop=self._propagation)
-        return HeatMap.from_report(self.problem, written_data(report, self.problem.alphabet))
+        return HeatMap.from_report(self.problem, written_report(report, self.problem.alphabet))
 
     def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
                   seed: int = 0) -> CoreAnswer | None:

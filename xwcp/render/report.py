@@ -179,7 +179,7 @@ class FillReport:
             lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
         if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
             lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)"
-                                                      if result.status.value == "limit" else ""))
+                                                      if result.status is FillStatus.LIMIT else ""))
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())
