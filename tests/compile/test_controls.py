@@ -265,6 +265,7 @@ def test_region_works_in_the_analysis_commands(command, capsys):
 def test_verify_dead_end_means_no_fill_at_the_current_floor():
     # scores chosen so that a 1A word fits at floor 0 but every fill with it has an entry below 60
     from xwcp.analysis.questions import suggest_report
+    from xwcp.render.questions_json import suggest_json
 
     score_by_word = {w: 40 + 10 * (i % 5) for i, (w, _) in enumerate(SMALL_PAIRS)}
     fills = brute_force_fills(("...", "...", "..."), list(score_by_word))
@@ -272,7 +273,7 @@ def test_verify_dead_end_means_no_fill_at_the_current_floor():
     for floor in (40, 50, 60):
         problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()),
                                   min_score=floor)
-        data = suggest_report(problem, "1A", k=50, verify=True, backend="backtrack", time_limit_s=10)
+        data = suggest_json(suggest_report(problem, "1A", k=50, verify=True, backend="backtrack", time_limit_s=10))
         for word in data["words"]:
             viable = any(f[0] == word["word"] and min(score_by_word[w] for w in words_in(f)) >= floor for f in fills)
             assert word["verdict"] == ("viable" if viable else "dead-end"), (floor, word)
