@@ -25,7 +25,7 @@ from xwcp.model import BLOCK, EMPTY, Slot
 from xwcp.model import grid_lines
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
-from xwcp.base.types import FillStatus, SlotId
+from xwcp.base.types import Direction, FillStatus, SlotId
 
 if TYPE_CHECKING:
     import threading
@@ -171,7 +171,7 @@ def domains_report(problem: Problem, slot_name: str | None = None, k: int | None
     `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(
-        problem.slots, key=lambda s: (s.direction.value != "across", s.number))
+        problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
     prop = prop or propagate(problem)
     wipeout = None if prop.wipeout_slot is None else Wipeout(
         problem.slots[prop.wipeout_slot].name, tuple(problem.slots[s].name for s in prop.chain))

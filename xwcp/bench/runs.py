@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, SupportsFloat
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import Loaded, word_pairs
-from xwcp.bench.rows import Row
+from xwcp.bench.rows import FILLED, Row
 from xwcp.runtime.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
         valid = not violations
         if violations:
             status, note = "error", "invalid fill: " + "; ".join(violations[:3])
-    elif status == "filled":
+    elif status == FILLED:
         status, note = "error", "reported filled without a fill"
     extra = result.stats.extra
     if not note and "winner" in extra:
@@ -73,7 +73,7 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
         result = peers.run_peer(peer, loaded.grid.rows, pairs, time_limit_s, unique=not loaded.allow_dupes,
                                 word_file=word_file)
     status, valid, note = result.status.value, None, result.note
-    if status == "filled":
+    if status == FILLED:
         try:
             if result.rows is None:
                 raise TypeError("no rows")
@@ -133,7 +133,7 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     stats = data.get("stats", {})
     fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
                   note=data.get("reason", ""))
-    if status == "filled":
+    if status == FILLED:
         problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
                                   allow_dupes=loaded.allow_dupes).problem
         try:

@@ -28,6 +28,7 @@ from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, Size
                                  list_alphabet, read_language, read_theme_words, read_words, resolve_slot,
                                  type_name)
 from xwcp.engine.result import Progress
+from xwcp.base.types import Direction
 from xwcp.model.alphabet import ENGLISH
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class Session:
         """Every slot, across then down, with its pattern and (before arc consistency) its word count."""
         fixed = self.problem.fixed_text_by_slot
         return [SlotInfo(s.name, self.problem.pattern(s.id), 1 if s.id in fixed else _count(self.problem, s.id))
-                for s in sorted(self.problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+                for s in sorted(self.problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
 
     def __repr__(self) -> str:
         g = self.problem.grid
@@ -269,7 +270,7 @@ class Session:
         if slot is not None:
             slot_ids = [resolve_slot(problem, slot).id]
         else:
-            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
         name = problem.slots[slot_ids[0]].name if slot is not None else None
         return DomainsAnswer(problem, self._propagation or propagate(problem), slot_ids, k, by, name)
 
