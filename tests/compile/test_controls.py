@@ -15,7 +15,7 @@ from xwcp.base.errors import InputError
 from xwcp.model import parse_grid, read_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.services.load import load_problem
+from xwcp.services.load import LoadOptions, load_problem
 from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
@@ -151,10 +151,10 @@ def test_layered_lists_override_and_remove(tmp_path):
     b.write_text("DOG;90\nEMU;0\nFOX;40\n")
     grid = tmp_path / "g.txt"
     grid.write_text("...\n")
-    problem = load_problem(grid, [a, b], min_score=0)
+    problem = load_problem(grid, [a, b], LoadOptions(min_score=0))
     words = problem.words
     assert (words.score("CAT"), words.score("DOG"), words.score("EMU"), words.score("FOX")) == (50, 90, None, 40)
-    again = load_problem(grid, [a, b], min_score=0)  # second load from the layered cache
+    again = load_problem(grid, [a, b], LoadOptions(min_score=0))  # second load from the layered cache
     assert again.words.score("DOG") == 90 and again.words.score("EMU") is None
 
 

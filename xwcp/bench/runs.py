@@ -32,8 +32,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     from xwcp.engine.result import Limits, check_fill, default_threads
 
     start = time.perf_counter()
-    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes).problem
+    problem = load(loaded.grid, loaded.words, loaded.options).problem
     limits = Limits(time_limit_s=time_limit_s, seed=seed, threads=default_threads() if threads is None else threads)
     result: FillResult = get_fill_module(backend).fill(problem, limits)
     seconds = time.perf_counter() - start
@@ -65,8 +64,7 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
     if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
         return {"status": "error", "seconds": 0.0, "valid": None,
                 "note": f"{peer} cannot fill a grid with bars or rebus cells"}
-    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes).problem
+    problem = load(loaded.grid, loaded.words, loaded.options).problem
     lengths = {slot.length for slot in problem.slots}
     pairs = word_pairs(loaded.words, lengths, loaded.min_score)
     with ChildPeakSampler() as sampler:
@@ -134,8 +132,7 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
                   note=data.get("reason", ""))
     if status == FILLED:
-        problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                                  allow_dupes=loaded.allow_dupes).problem
+        problem = load(loaded.grid, loaded.words, loaded.options).problem
         try:
             entries = grid_entries(problem, grid_from_rows(data["grid"]))
             violations = check_fill(problem, entries)

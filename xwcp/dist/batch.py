@@ -31,6 +31,7 @@ from xwcp.runtime.files import load_json
 from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
+    from xwcp.services.load import LoadOptions
     from distributed import Client, Future
 
 GRID_SUFFIXES = (".txt",)
@@ -144,11 +145,11 @@ def read_result(out_dir: Path, name: str) -> Record | None:
     return record if isinstance(record, dict) and record.get("status") else None
 
 
-def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None, min_score: int = 50,
-               allow_dupes: bool = False, backend: str = "auto", time_limit_s: float = 60.0, seed: int = 0,
-               quality: bool = False, resume: bool = False, language: str | None = None) -> BatchPlan:
-    """Read the grids and check the options; nothing runs yet. `language`: the grids' and the list's (a pack's
-    code or file; None: English).
+def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None,
+               options: LoadOptions | None = None, backend: str = "auto", time_limit_s: float = 60.0, seed: int = 0,
+               quality: bool = False, resume: bool = False) -> BatchPlan:
+    """Read the grids and check the options; nothing runs yet. `options`: how every grid is compiled (min score,
+    duplicates) and the language of the grids and the list (a pack's code or file; None: English).
 
     Raises:
         InputError: no grid named, an unknown backend, a word list that cannot be read,
@@ -168,8 +169,12 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir} is a file; --out names a folder for one result file per grid")
     from xwcp.model.alphabet import load_alphabet
-    from xwcp.services.load import load_words
+    from xwcp.services.load import DEFAULT_OPTIONS, load_words
 
+    options = options or DEFAULT_OPTIONS
+    language = options.language
+    if not (language is None or isinstance(language, str)):
+        raise TypeError(f"a batch's language is a pack's code or file, not {type(language).__name__}")
     alphabet = load_alphabet(language)
     load_words(words_path, alphabet=alphabet)  # compiles the cache once here (refuses the English default list
     # for another language); workers only load it
@@ -185,8 +190,8 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
         except (InputError, OSError, ValueError) as exc:
             plan.unreadable[name] = str(exc) or exc.__class__.__name__
             continue
-        plan.tasks.append(GridTask(name, str(path), grid.render(alphabet), words, min_score, allow_dupes, backend,
-                                   time_limit_s, seed, quality))
+        plan.tasks.append(GridTask(name, str(path), grid.render(alphabet), words, options, backend, time_limit_s, seed,
+                                   quality))
     if plan.unreadable and not plan.tasks and not plan.done:
         first, reason = next(iter(plan.unreadable.items()))
         more = len(plan.unreadable) - 1
