@@ -433,6 +433,7 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
     def __repr__(self) -> str:
         return f"<DomainsAnswer: {len(self)} slots, {'consistent' if self.is_consistent else 'unfillable'}>"
 
+    @property
     def report(self) -> DomainsReport:
         """The analysis' answer (`xwcp.analysis.questions.domains_report`): k words per slot as asked."""
         from xwcp.analysis.questions import domains_report
@@ -446,13 +447,13 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
         from xwcp.render.questions_json import domains_json
 
-        return domains_json(self.report())
+        return domains_json(self.report)
 
     def text(self) -> str:
         """The `xwcp domains` text."""
         from xwcp.render.questions_text import domains_text
 
-        return domains_text(self.problem, self.report())
+        return domains_text(self.problem, self.report)
 
 
 @dataclass(frozen=True)
