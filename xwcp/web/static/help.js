@@ -188,12 +188,13 @@ function drawSuggestions(data, words) {
 const ORDER = { viable: 0, unknown: 1, "dead-end": 2 };
 const LABEL_TEXT = { viable: "fits", "dead-end": "dead end", unknown: "unsettled" };
 
-function countLine() {
-  const data = sug.data;
+// The line over the list: how many words match, survive, are proven to fill or dead ends, and how far the labelling
+// is; `data` the list's answer, `counts` the newest counts, `labels` by word, `done` the labelling finished.
+export function countText({ data, counts, labels, done, error }) {
   if (!data) return "";
-  const c = sug.counts || data.counts;
+  const c = counts || data.counts;
   if (!c) return `${data.slot.size.toLocaleString()} words fit ${data.slot.pattern}`;
-  const values = [...sug.labels.values()];
+  const values = [...labels.values()];
   const viable = values.filter((l) => l.verdict === "viable").length;
   const dead = values.filter((l) => l.verdict === "dead-end").length;
   const one = (n, verb, ones) => `${n.toLocaleString()} ${n === 1 ? ones : verb}`;
@@ -201,14 +202,18 @@ function countLine() {
     : `${c.survive.toLocaleString()}+ of ${c.checked.toLocaleString()} checked survive propagation`;
   const parts = [`${one(c.pattern, "match", "matches")} the pattern`, survive];
   if (data.words.length && data.slot.pattern.includes(".")) {
-    const labelled = data.words.filter((w) => sug.labels.has(w.word)).length;
-    const settled = sug.done || labelled >= data.words.length;
+    const labelled = data.words.filter((w) => labels.has(w.word)).length;
+    const settled = done || labelled >= data.words.length; // every shown word labelled: nothing left to wait for
     parts.push(`${viable} proven to fill${settled ? "" : " so far"}`);
     if (dead) parts.push(`${dead} dead end${dead === 1 ? "" : "s"}`);
     if (!settled) parts.push(`labelling ${labelled}/${data.words.length}…`);
   }
-  if (sug.error) parts.push(sug.error);
+  if (error) parts.push(error);
   return parts.join(", ");
+}
+
+function countLine() {
+  return countText({ data: sug.data, counts: sug.counts, labels: sug.labels, done: sug.done, error: sug.error });
 }
 
 function renderList() {
