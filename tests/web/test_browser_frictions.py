@@ -240,6 +240,20 @@ def test_pattern_search_lists_matches_with_scores_and_enters_one(server, browser
     page.fill("#find-pattern", "a?1")
     page.press("#find-pattern", "Enter")
     assert "1 is not a letter" in page.inner_text("#find-count")
+    page.fill("#find-pattern", "abc")
+    page.press("#find-pattern", "Enter")
+    assert "needs a ?" in page.inner_text("#find-count")
+    # Find with the box empty: the current entry's pattern (its letters, ? for its empty cells)
+    page.click(f'.cell[data-cell="{start}"]')
+    if page.evaluate("window.xwcp.state.dir") != "A":  # a click on the cursor's cell turns it
+        page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")  # the entry's first letter erased: ?xxxx
+    word = found[1][0]
+    page.fill("#find-pattern", "")
+    page.click("#find")
+    assert page.input_value("#find-pattern") == "?" + word[1:]
+    page.wait_for_function("document.getElementById('find-count').textContent.includes('match')")
+    assert word in page.eval_on_selector_all("#find-results li[data-word]", "items => items.map(li => li.dataset.word)")
     assert errors == []
 
 

@@ -1,6 +1,7 @@
 // Find words by pattern ("A?C??": letters, and ? or . for any letter): the word list's matches with their scores,
-// asked of the server as the suggestions of a one-row grid holding the pattern (no crossing constrains it); a match
-// clicked (or Enter) is entered into the current entry when it fits.
+// asked of the server as the suggestions of a one-row grid holding the pattern (no crossing constrains it); Find with
+// the box empty takes the current entry's pattern; a match clicked (or Enter) is entered into the current entry when
+// it fits.
 import { isAbort, post } from "./api.js";
 import { EMPTY, MAX_SIDE, toRows } from "./grid.js";
 import { enterWord } from "./editor.js";
@@ -26,7 +27,14 @@ export function patternCells(text) {
   return { cells };
 }
 
+// The current entry as a pattern: its letters, ? for its empty cells (a rebus cell's letters each).
+function entryPattern() {
+  const slot = currentSlot();
+  return slot ? slot.cells.map((cell) => (state.grid.cells[cell] === EMPTY ? "?" : written(state.grid.cells[cell]))).join("") : "";
+}
+
 async function find() {
+  if (!$("find-pattern").value.trim()) $("find-pattern").value = entryPattern(); // empty: the current entry's
   const text = $("find-pattern").value;
   const { cells, bad } = patternCells(text);
   const count = $("find-count");
@@ -36,6 +44,7 @@ async function find() {
     count.textContent = `a pattern is 2 to ${MAX_SIDE} letters or ?`;
     return;
   }
+  if (!cells.includes(EMPTY)) { count.textContent = "a pattern needs a ? (any letter)"; list.hidden = true; return; }
   if (controller) controller.abort();
   controller = new AbortController();
   const grid = { width: cells.length, height: 1, cells, bars: [], marks: {}, numbers: null };
