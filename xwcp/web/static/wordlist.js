@@ -67,8 +67,19 @@ async function upload(file) {
   }
 }
 
+// A banned word's item leaves the suggestion list; a focus inside it goes on to the next word (else the one before,
+// else the list), never to the page's body.
+function dropWord(li) {
+  const list = li.parentElement;
+  const focused = li.contains(document.activeElement);
+  const next = [li.nextElementSibling, li.previousElementSibling].find((x) => x && x.dataset.word);
+  li.remove();
+  if (!focused || !list) return;
+  if (next) { next.tabIndex = 0; next.focus(); } else list.focus();
+}
+
 export async function initWordList() {
-  on("ban", ({ word, li }) => { if (li) li.remove(); ban(word); });
+  on("ban", ({ word, li }) => { if (li) dropWord(li); ban(word); });
   $("ban-entry").onclick = () => {
     const slot = currentSlot();
     const text = slot ? slotText(slot) : "";
