@@ -274,7 +274,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
                      "seconds": round(result.stats.wall_time_s, 4)}
     if result.status is FillStatus.FILLED:
         out["verdict"] = "fillable"
-        out["fill"] = grid_lines(result.grid(problem))
+        out["fill"] = grid_lines(result.grid(problem), problem.alphabet)  # Ñ, {IJ}, a Hebrew final letter
     elif result.status is FillStatus.UNFILLABLE:
         out["verdict"] = "unfillable"
         out["proof"] = "search"
@@ -385,7 +385,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
             if v.proof_slot_ids is not None:  # a dead end our search proved: the slots its proof used
                 word["proof_slots"] = [problem.slots[slot_id].name for slot_id in v.proof_slot_ids]
             if show_fill and v.entries is not None:
-                word["fill"] = grid_lines(fill_grid(problem, v.entries))
+                word["fill"] = grid_lines(fill_grid(problem, v.entries), problem.alphabet)
         rank = {Verdict.VIABLE.value: 0, Verdict.UNKNOWN.value: 1, Verdict.DEAD_END.value: 2}
         words.sort(key=lambda w: rank[w["verdict"]])  # stable: rank order within each label
         for verdict in Verdict:
