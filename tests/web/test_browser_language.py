@@ -334,3 +334,24 @@ def test_hebrew_fill_shows_final_letters_where_entries_end(server, browser):
     key = page.evaluate("[...document.querySelectorAll('#print-view .answer-key .l')].map((el) => el.textContent)")
     assert key == [x for x in want if x]
     assert not errors
+
+
+def test_hebrew_suggestions_show_final_letters(server, browser):
+    """The suggestion list writes a Hebrew word's last letter in its final form (אבם), while the word it enters and
+    bans stays the plain letters the list matches on (אבמ)."""
+    _list_file("he")
+    page, errors = _puzzle(browser, server, "he")
+    page.click('.cell[data-cell="0"]')  # 1A and 1D start here
+    if "1A" not in page.inner_text("#slot-title"):
+        page.click('.cell[data-cell="0"]')
+    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true')"
+                           "(document.getElementById('suggestions'))", timeout=60_000)
+    shown = page.evaluate("[...document.querySelectorAll('#suggestions li[data-word]')]"
+                          ".map((li) => [li.dataset.word, li.querySelector('.word').textContent])")
+    finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
+    assert shown and all(text == word[:-1] + finals.get(word[-1], word[-1]) for word, text in shown), shown
+    assert any(word[-1] in finals for word, _ in shown), shown  # the case the rule is for is among them
+    page.click("#suggestions li[data-word='אבמ']")  # entering it puts the plain letters in the grid
+    page.wait_for_function("window.xwcp.state.grid.cells.slice(0, 3).join('') === 'אבמ'")
+    assert _shown(page)[2] == "ם"
+    assert not errors
