@@ -168,3 +168,15 @@ def test_languages_json_lists_the_final_forms(capsys) -> None:
     assert packs["he"]["final"] == FINALS
     assert all("final" not in p for code, p in packs.items() if code != "he")
     assert packs["he"]["sources"]["hunspell"] == "he_IL" and packs["ro"]["note"]
+
+
+def test_heatmap_and_forced_letters_show_final_forms_where_entries_end(hebrew, capsys) -> None:
+    grid, words = hebrew
+    assert main(["heatmap", str(grid), "--language", "he", "--words", str(words), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert data["letters"][0] == ["א", "ב", "ם"]  # the typed mem ends 1A: shown as the grid shows it
+    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    assert forced == {(r, c): WRITTEN[r][c] for r in (1, 2) for c in range(3)}  # ן ך ץ at the ends, ג פ ו inside
+    partial = write(grid.parent, "part.txt", "; language: he\nאב.\n...\n...\n")
+    assert main(["check", str(partial), "--words", str(words)]) == 0
+    assert "Forced letters: r1c3=ם, r2c1=ג, r2c2=פ, r2c3=ן, r3c1=ך, r3c2=ו, r3c3=ץ" in capsys.readouterr()[0]
