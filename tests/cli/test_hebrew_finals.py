@@ -180,3 +180,21 @@ def test_heatmap_and_forced_letters_show_final_forms_where_entries_end(hebrew, c
     partial = write(grid.parent, "part.txt", "; language: he\nאב.\n...\n...\n")
     assert main(["check", str(partial), "--words", str(words)]) == 0
     assert "Forced letters: r1c3=ם, r2c1=ג, r2c2=פ, r2c3=ן, r3c1=ך, r3c2=ו, r3c3=ץ" in capsys.readouterr()[0]
+
+
+def test_a_hebrew_design_is_written_in_its_letters_with_final_forms(hebrew, capsys, tmp_path) -> None:
+    _, words = hebrew
+    args = ["design", "--size", "3x3", "--language", "he", "--words", str(words), "--theme", "גפנ",
+            "--symmetry", "none", "--time-limit", "20"]
+    assert main([*args, "--format", "json"]) == 0
+    design = json.loads(capsys.readouterr()[0])["designs"][0]
+    assert design["grid"] == ["".join(row) for row in WRITTEN]  # not the rebus tokens [א][ב][מ]
+    assert design["entries"] == {"1A": "אבם", "4A": "גפן", "5A": "כוץ", "1D": "אגך", "2D": "בפו", "3D": "מנץ"}
+    assert design["themes"][0]["word"] == "גפן"
+    assert main(args) == 0
+    out = capsys.readouterr()[0]
+    assert "  גפן at row 2" in out and "\nאבם\nגפן\nךוץ\n" in out
+    assert main([*args, "--format", "grid"]) == 0
+    grid_file = write(tmp_path, "design.txt", capsys.readouterr()[0])
+    assert main(["check", str(grid_file), "--words", str(words), "--format", "json"]) == 0  # reads back in Hebrew
+    assert json.loads(capsys.readouterr()[0])["fill"] == ["".join(row) for row in WRITTEN]
