@@ -237,6 +237,24 @@ def test_turkish_greek_and_hindi_letters_are_typed_their_way(server, browser):
 
 
 
+def test_a_typed_variant_folds_as_the_languages_lists_fold_it(server, browser):
+    """The page folds a typed character by the pack's own fold map before stripping marks, as the server's lists do:
+    Hebrew's final ם is מ (it was refused), Romanian's cedilla ş is Ș (not S), an Ancient Greek iota subscript is Α
+    and the adscript Ι in the next cell (not Α alone)."""
+    page, errors = _puzzle(browser, server, "he")
+    page.click('.cell[data-cell="0"]')
+    page.keyboard.insert_text("ם")
+    assert _cells(page)[0] == "מ" and _shown(page)[0] == "מ"  # 1A does not end in cell 0: shown plain
+    page.select_option("#language", "ro-diacritics")
+    page.click('.cell[data-cell="6"]')
+    page.keyboard.insert_text("şţ")
+    assert _cells(page)[6:8] == ["Ș", "Ț"]
+    page.select_option("#language", "grc")
+    page.click('.cell[data-cell="6"]')
+    page.keyboard.insert_text("ᾳ")
+    assert _cells(page)[6:8] == ["Α", "Ι"]
+    assert not errors
+
 def test_hindi_suggestions_and_autofill_in_aksharas(server, browser):
     """Hindi's letters are its list's aksharas (an open pack): the page sends those beyond the pack written, the
     server reads each as one letter and answers in written aksharas. A typed akshara narrows 1A's suggestions; the
