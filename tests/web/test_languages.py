@@ -114,3 +114,15 @@ def test_a_grid_takes_the_letters_its_list_folds(client, code, listed, grid, exp
     response = client.post("/api/suggest", json={"grid": grid, "language": code, "slot": slot, "k": 10})
     assert response.status_code == 200, response.text
     assert {w["word"] for w in response.json()["words"]} == expected
+
+
+def test_a_hebrew_fill_result_writes_its_entries_with_final_letters(client):
+    """The fill's `entries` (for a client other than the page) end in a final form where the pack has one; the
+    grid's cells stay the letters the page matches on (it draws the final forms itself)."""
+    listed = "אבמ;80\nארכ;70\nמסצ;70\nכלצ;70\nשלומ;60\n"  # RING's one fill: 1A אבם, 1D ארך, 2D מסץ, 3A כלץ
+    assert client.post("/api/languages/he/words?name=he.txt", content=listed.encode()).status_code == 200
+    with client.websocket_connect("/ws/fill") as ws:
+        _, end = _fill(ws, {"grid": RING, "language": "he", "time_limit_s": 5})
+    assert end["type"] == "result" and end["status"] == "filled", end
+    assert end["entries"] == {"1A": "אבם", "1D": "ארך", "2D": "מסץ", "3A": "כלץ"}
+    assert ["".join(row) for row in end["contents"]] == ["אבמ", "ר#ס", "כלצ"]

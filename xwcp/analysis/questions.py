@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
 from xwcp.model import BLOCK, EMPTY, Slot
-from xwcp.model import grid_lines
+from xwcp.model import grid_lines, written_cells
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import FillStatus, SlotId
@@ -198,14 +198,21 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
 
 
 def _forced_letters(problem: Problem, prop: Propagation) -> list[dict[str, Any]]:
+    """The empty cells only one letter can take, each with that letter as the grid would show it (a Hebrew letter
+    in its final form where an entry ends, as `final_cells`)."""
     grid = problem.grid
+    alphabet = problem.alphabet
+    ends = {slot.cells[-1] for slot in problem.slots} if alphabet.final else set()
     forced: list[dict[str, Any]] = []
     for cell, given in enumerate(grid.cells):
         if given != EMPTY:
             continue
         live = np.nonzero(prop.letter_counts[cell])[0]
         if len(live) == 1:
-            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": problem.alphabet.letters[int(live[0])]})
+            letter = alphabet.letters[int(live[0])]
+            if cell in ends:
+                letter = alphabet.final.get(alphabet.chars[int(live[0])], letter)
+            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": letter})
     return forced
 
 
@@ -230,8 +237,8 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
                      else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
                     for r in range(grid.height)]
-    written = problem.alphabet.written
-    out["letters"] = [[written(grid.cells[r * grid.width + c]) if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+    written = written_cells(grid, problem.alphabet)  # IJ as written, a Hebrew final form where an entry ends
+    out["letters"] = [[written[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
                        else None for c in range(grid.width)] for r in range(grid.height)]
     out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
     out["grid"] = grid_lines(grid)
@@ -274,7 +281,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
                      "seconds": round(result.stats.wall_time_s, 4)}
     if result.status is FillStatus.FILLED:
         out["verdict"] = "fillable"
-        out["fill"] = grid_lines(result.grid(problem))
+        out["fill"] = grid_lines(result.grid(problem), problem.alphabet)  # Ñ, {IJ}, a Hebrew final letter
     elif result.status is FillStatus.UNFILLABLE:
         out["verdict"] = "unfillable"
         out["proof"] = "search"
@@ -385,7 +392,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
             if v.proof_slot_ids is not None:  # a dead end our search proved: the slots its proof used
                 word["proof_slots"] = [problem.slots[slot_id].name for slot_id in v.proof_slot_ids]
             if show_fill and v.entries is not None:
-                word["fill"] = grid_lines(fill_grid(problem, v.entries))
+                word["fill"] = grid_lines(fill_grid(problem, v.entries), problem.alphabet)
         rank = {Verdict.VIABLE.value: 0, Verdict.UNKNOWN.value: 1, Verdict.DEAD_END.value: 2}
         words.sort(key=lambda w: rank[w["verdict"]])  # stable: rank order within each label
         for verdict in Verdict:

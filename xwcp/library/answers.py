@@ -581,8 +581,9 @@ class Suggestions(list[Suggestion]):
 
     def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
                  json: JsonDict, counts: SuggestionCounts | None = None,
-                 dropped: list[DroppedWord] | None = None) -> None:
+                 dropped: list[DroppedWord] | None = None, alphabet: Alphabet = ENGLISH) -> None:
         super().__init__(items)
+        self.alphabet = alphabet
         self.slot = slot
         self.is_consistent = is_consistent
         self.reason = reason
@@ -591,8 +592,8 @@ class Suggestions(list[Suggestion]):
         self._json = json
 
     @classmethod
-    def from_report(cls, data: JsonDict) -> Suggestions:
-        """The answer for a `xwcp.analysis.questions.suggest_report` object."""
+    def from_report(cls, data: JsonDict, alphabet: Alphabet = ENGLISH) -> Suggestions:
+        """The answer for a `xwcp.analysis.questions.suggest_report` object about a grid in `alphabet`."""
         items = [Suggestion(w["word"], w["score"], float(w["fit"]),
                             Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"),
                             w.get("how"), tuple(w["proof_slots"]) if "proof_slots" in w else None)
@@ -603,7 +604,7 @@ class Suggestions(list[Suggestion]):
                                   bool(c.get("complete", True)), c.get("viable"), c.get("dead_end"), c.get("unknown"))
         dropped = [DroppedWord(d["word"], d["score"], d["empties"]) for d in data.get("dropped", [])]
         return cls(items, SlotInfo(s["id"], s["pattern"], int(s["size"])), data["status"] == "consistent",
-                   str(data.get("reason", "")), data, counts, dropped)
+                   str(data.get("reason", "")), data, counts, dropped, alphabet)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp suggest --format json` object."""
@@ -613,7 +614,7 @@ class Suggestions(list[Suggestion]):
         """The `xwcp suggest` text."""
         from xwcp.render.questions_text import suggest_text
 
-        return suggest_text(self._json)
+        return suggest_text(self._json, self.alphabet)
 
 
 @dataclass(frozen=True)

@@ -517,9 +517,9 @@ def pack_alphabet(name: str) -> Alphabet:
         alphabet = by_code.get(candidate.lower())
         if alphabet is not None:
             return alphabet
-    known = ", ".join(by_code)
-    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by a pack's code ({known}; "
-                     "see `xwcp languages`); a pack of your own is given with --language FILE")
+    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by the code of one of xwcp's "
+                     f"{len(by_code)} packs (`xwcp languages` lists them); a pack of your own is given with "
+                     "--language FILE")
 
 
 def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:

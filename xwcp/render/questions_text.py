@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xwcp.model import BELOW, RIGHT, grid_from_rows
-from xwcp.model.alphabet import ENGLISH
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
@@ -107,19 +107,21 @@ def check_text(data: Mapping[str, Any], problem: Problem | None = None) -> str:
     return "\n".join(lines)
 
 
-def suggest_text(data: Mapping[str, Any]) -> str:
+def suggest_text(data: Mapping[str, Any], alphabet: Alphabet = ENGLISH) -> str:
+    """The `xwcp suggest` text; each word as `alphabet` writes it where an entry ends (Hebrew: its final letter)."""
     lines = [] if data["status"] == "consistent" else [f"Unfillable: {data['reason']}"]
     s = data["slot"]
+    written = alphabet.written_at_end
     lines.append(f"{s['id']} {s['pattern']}: {counts_line(data)}")
     for w in data["words"]:
         verdict = f"  {w['verdict']}" if "verdict" in w else ""
         score = "  -" if w["score"] is None else f"{w['score']:>3}"  # an entry the user typed, not in the list
-        lines.append(f"  {w['word']:<16} score {score}  fit {w['fit']:.2f}{verdict}")
+        lines.append(f"  {written(w['word']):<16} score {score}  fit {w['fit']:.2f}{verdict}")
         if w.get("fill"):
-            lines.extend("      " + line for line in grid_text(w["fill"]).splitlines())
+            lines.extend("      " + line for line in grid_text(w["fill"], alphabet).splitlines())
     if data.get("dropped"):
         lines.append("  not suggested, ranked higher: "
-                     + ", ".join(f"{d['word']} (empties {d['empties']})" for d in data["dropped"]))
+                     + ", ".join(f"{written(d['word'])} (empties {d['empties']})" for d in data["dropped"]))
     return "\n".join(lines)
 
 

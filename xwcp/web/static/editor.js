@@ -251,7 +251,7 @@ export function enterWord(text) {
   }
   const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
-  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${written(word)} does not fit ${slot.name}`); return; }
+  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${writtenAtEnd(word)} does not fit ${slot.name}`); return; }
   let pos = 0;
   slot.cells.forEach((cell, i) => {
     if (!locked.has(cell) && !isRebus(cells[cell])) cells[cell] = word[pos];

@@ -3,7 +3,7 @@
 import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
-import { written } from "./alphabet.js";
+import { writtenAtEnd } from "./alphabet.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
@@ -88,7 +88,7 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${written(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
+    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
@@ -142,7 +142,7 @@ function onLabelMessage(m) {
     sug.labels.set(m.word, m);
     if (m.verdict === "viable" && sug.seq === help.seq) { // a fill with this word exists: so does a fill of the grid
       help.proven = help.seq;
-      setLight("fillable", `fillable: a full fill with ${m.word} in ${sug.slot} exists`);
+      setLight("fillable", `fillable: a full fill with ${writtenAtEnd(m.word)} in ${sug.slot} exists`);
     }
   } else if (m.type === "counts") sug.counts = m.counts;
   else if (m.type === "done") { sug.done = true; runOnWhenIdle(); }
@@ -249,7 +249,7 @@ function renderList() {
       + (verdict === "viable" ? ": a full fill with it exists" : verdict === "dead-end" ? ": proven, no fill with it exists"
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
-    li.children[0].textContent = written(w.word);
+    li.children[0].textContent = writtenAtEnd(w.word); // a Hebrew word ends in its final form; data-word stays plain
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -260,8 +260,8 @@ function renderList() {
       ban.type = "button";
       ban.className = "ban";
       ban.textContent = "✕";
-      ban.title = `never suggest or fill ${w.word} (your personal list)`;
-      ban.setAttribute("aria-label", `Ban ${w.word}`);
+      ban.title = `never suggest or fill ${writtenAtEnd(w.word)} (your personal list)`;
+      ban.setAttribute("aria-label", `Ban ${writtenAtEnd(w.word)}`);
       ban.addEventListener("click", (event) => { event.stopPropagation(); emit("ban", { word: w.word, li }); });
       li.appendChild(ban);
     }
