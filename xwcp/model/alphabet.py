@@ -11,7 +11,8 @@ chars, so nothing on disk depends on them.
 
 An *open* pack (Hindi: `"segment": "akshara"`) cuts words into aksharas (a consonant with its conjuncts, vowel
 sign and marks; an independent vowel) and takes every akshara its list uses as a letter: `with_letters` makes
-the list's own alphabet, often over 64 letters (CP-SAT fills those).
+the list's own alphabet, often over 64 letters (CP-SAT fills those) and over MAX_LETTERS (a *wide* alphabet, whose
+letter indices take two bytes: `is_wide`), up to MAX_OPEN_LETTERS.
 
 How a raw word (a list line, a typed entry) becomes letters, character by character (`fold_report`):
 1. NFC; the pack's `drop` characters (spaces, hyphens, apostrophes, periods, and Catalan's middle dot) go;
