@@ -106,3 +106,17 @@ def test_an_open_pack_keeps_the_commonest_letters_when_a_list_uses_too_many(monk
         assert words.alphabet.from_cell(a) is not None
     assert words.n_words < len(pairs)                              # words with the rarest letters left out
     assert words.score(hi.fold_word(aksharas[0] + aksharas[1]) or "") == 60
+
+
+def test_hindi_lists_layer_and_an_overlay_may_bring_new_aksharas() -> None:
+    hi = load_alphabet("hi")
+    base = words_from_pairs([("नहीं", 90), ("भारत", 80), ("दिल्ली", 70)], alphabet=hi)
+    over = words_from_pairs([("भारत", 55), ("झिलमिल", 60)], alphabet=hi)   # झि is no letter of `base`
+    both = layer_word_lists([base, over], use_cache=False)
+    assert {both.alphabet.written(word): score for word, score in score_by_word_of(both).items()} == {
+        "नहीं": 90, "भारत": 55, "दिल्ली": 70, "झिलमिल": 60}
+    removed = layer_word_lists([base, words_from_pairs([("नहीं", 0)], alphabet=hi)], use_cache=False)
+    assert removed.word_id(hi.fold_word("नहीं") or "") is None and removed.n_words == 2
+    edited = overlay_word_list(base, {hi.fold_word("झिलमिल") or "": 65, hi.fold_word("दिल्ली") or "": 0}, "edits")
+    assert {edited.alphabet.written(word): score for word, score in score_by_word_of(edited).items()} == {
+        "नहीं": 90, "भारत": 80, "झिलमिल": 65}

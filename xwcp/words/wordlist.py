@@ -544,6 +544,12 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     """
     if not score_by_word:
         return base
+    if base.alphabet.is_open and any(base.alphabet.index(ch) is None for word in score_by_word for ch in word):
+        merged = _merged(score_by_word_of(base), [score_by_word])  # a new akshara: the list's alphabet grows
+        if not merged:
+            raise InputError("no word is left after layering the lists", source)
+        own, merged, _ = _open_alphabet(base.alphabet, merged)
+        return build_word_list(merged, source, alphabet=own)
     alphabet, k = base.alphabet, base.alphabet.size
     offset, spell = byte_spelling(alphabet)
     changes_by_length: dict[int, dict[str, int]] = {}
@@ -805,6 +811,33 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
     return words
 
 
+def _layer_open(layers: list[WordList]) -> WordList:
+    """`layer_word_lists` of lists read through one open pack (Hindi), each with its own alphabet: the words merged
+    by their code chars (one per akshara for the life of the process), then indexed over the letters they use
+    (`_open_alphabet`); not cached, as `_load_open` is not."""
+    source = " + ".join(words.source for words in layers)
+    merged = _merged(score_by_word_of(layers[0]), [score_by_word_of(words) for words in layers[1:]])
+    if not merged:
+        raise InputError("no word is left after layering the lists", source)
+    own, merged, n_out = _open_alphabet(layers[0].alphabet, merged)
+    out = build_word_list(merged, source, alphabet=own)
+    if n_out:
+        out.notes.append(f"{source}: the lists use more than {MAX_OPEN_LETTERS} letters of {own.name}; the commonest "
+                         f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
+    return out
+
+
+def _merged(base: dict[str, int], overs: list[dict[str, int]]) -> dict[str, int]:
+    """`base` with each of `overs` laid over it in turn: a later score replaces an earlier one, 0 or below removes."""
+    for over in overs:
+        for word, score in over.items():
+            if score <= 0:
+                base.pop(word, None)
+            else:
+                base[word] = score
+    return base
+
+
 def score_by_word_of(words: WordList) -> dict[str, int]:
     """{word: score} of an indexed list (the inverse of `build_word_list`)."""
     out: dict[str, int] = {}
@@ -832,6 +865,8 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
     if len(layers) == 1:
         return layers[0]
     alphabet = layers[0].alphabet
+    if alphabet.is_open and all(words.alphabet.is_open and words.alphabet.code == alphabet.code for words in layers):
+        return _layer_open(layers)
     for words in layers[1:]:
         if words.alphabet != alphabet:
             raise InputError(f"cannot layer a {words.alphabet.name} list ({words.source}) over a {alphabet.name} "
@@ -851,13 +886,7 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
             cached, damage = None, str(exc)
         if cached is not None:
             return WordList(source=source, alphabet=alphabet, **cached)
-    merged = score_by_word_of(layers[0])
-    for words in layers[1:]:
-        for word, score in score_by_word_of(words).items():
-            if score <= 0:
-                merged.pop(word, None)
-            else:
-                merged[word] = score
+    merged = _merged(score_by_word_of(layers[0]), [score_by_word_of(words) for words in layers[1:]])
     if not merged:
         raise InputError("no word is left after layering the lists", source)
     out = build_word_list(merged, source, alphabet=alphabet)
