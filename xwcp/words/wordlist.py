@@ -7,7 +7,7 @@ counted and named, never turned into another word; the highest score of duplicat
 malformed lines are collected, not raised. Words are kept as code chars (one per letter cell).
 
 Per length L the index holds, sorted in alphabet order (K = the alphabet's size, 26 for English):
-    letters  uint8 [n, L]   letter codes 0..K-1
+    letters  uint8 [n, L]   letter codes 0..K-1 (uint16 for a wide alphabet: an open pack past 250 letters)
     scores   int16 [n]
     order    int32 [L, n]   word ids sorted by their letter at each position
     starts   int32 [L, K+1] order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
