@@ -144,7 +144,7 @@ class Alphabet:
             return self
         letters = self.letters + tuple(new)
         if len(letters) > MAX_OPEN_LETTERS:
-            raise InputError(f"the list uses {len(letters)} letters of {self.name}; at most {MAX_OPEN_LETTERS} fit")
+            raise InputError(f"the list uses {len(letters):,} letters of {self.name}; at most {MAX_OPEN_LETTERS:,} fit")
         return Alphabet(self.code, self.name, letters, self.direction, self.fold, self.case, self.strip_marks,
                         self.drop, self.sources, self.note, self.segment, self.final)
 

@@ -166,7 +166,7 @@ class BuildReport:
         if self.n_malformed:
             left.append(f"{self.n_malformed:,} malformed lines (e.g. {', '.join(self.malformed_examples)})")
         if self.n_rare_letters:
-            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS} letters a list can have")
+            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS:,} letters a list can have")
         if self.n_dropped_by_max:
             left.append(f"{self.n_dropped_by_max:,} beyond --max-words")
         lines.append(f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "

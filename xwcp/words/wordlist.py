@@ -804,7 +804,7 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     own, score_by_word, n_out = _open_alphabet(alphabet, score_by_word)
     if n_out:
-        notes.append(f"{source}: the list uses more than {MAX_OPEN_LETTERS} letters of {alphabet.name}; the commonest "
+        notes.append(f"{source}: the list uses more than {MAX_OPEN_LETTERS:,} letters of {alphabet.name}; the commonest "
                      f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
     words = build_word_list(score_by_word, source, problems, n_problems, own)
     words.notes = notes
@@ -822,7 +822,7 @@ def _layer_open(layers: list[WordList]) -> WordList:
     own, merged, n_out = _open_alphabet(layers[0].alphabet, merged)
     out = build_word_list(merged, source, alphabet=own)
     if n_out:
-        out.notes.append(f"{source}: the lists use more than {MAX_OPEN_LETTERS} letters of {own.name}; the commonest "
+        out.notes.append(f"{source}: the lists use more than {MAX_OPEN_LETTERS:,} letters of {own.name}; the commonest "
                          f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
     return out
 
