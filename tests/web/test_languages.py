@@ -126,3 +126,15 @@ def test_a_hebrew_fill_result_writes_its_entries_with_final_letters(client):
     assert end["type"] == "result" and end["status"] == "filled", end
     assert end["entries"] == {"1A": "אבם", "1D": "ארך", "2D": "מסץ", "3A": "כלץ"}
     assert ["".join(row) for row in end["contents"]] == ["אבמ", "ר#ס", "כלצ"]
+
+
+def test_a_hindi_list_past_one_byte_of_aksharas_is_answered_as_written(client):
+    """A Hindi list of 555 aksharas (more letters than one byte holds): every word is kept, a cell holding one of
+    the rarest is read as one letter, and the answers write the aksharas out."""
+    aksharas = [chr(c) + chr(s) for c in range(0x0915, 0x093A) for s in range(0x093E, 0x094D)]
+    words = ["".join(aksharas[k:k + 3]) for k in range(0, len(aksharas) - 2)]
+    assert client.post("/api/languages/hi/words?name=hi.txt", content="\n".join(words).encode()).status_code == 200
+    last = aksharas[-3]  # in one word only, the last listed
+    answer = client.post("/api/suggest", json={"grid": [f"[{last}].."], "language": "hi", "slot": "1A"})
+    assert answer.status_code == 200, answer.text
+    assert [w["word"] for w in answer.json()["words"]] == ["".join(aksharas[-3:])]

@@ -118,7 +118,8 @@ def word_dicts(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores
     if alphabet.is_ascii:
         spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
     else:
-        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], np.uint8).tobytes())
+        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], ">u2" if alphabet.is_wide else np.uint8)
+                                  .tobytes())
     return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
             for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
 
