@@ -22,7 +22,7 @@ from xwcp.analysis.verify import VerifyProgress, Viability
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
 from xwcp.model import BLOCK, EMPTY, Slot
-from xwcp.model import grid_lines
+from xwcp.model import grid_lines, written_cells
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import Direction, FillStatus, SlotId
@@ -122,7 +122,8 @@ def ranked_words(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scor
     if alphabet.is_ascii:
         spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
     else:
-        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], np.uint8).tobytes())
+        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], ">u2" if alphabet.is_wide else np.uint8)
+                                  .tobytes())
     return [RankedWord(spelled[n * length:(n + 1) * length], score, round(fit / 1e6, 3))
             for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
 
@@ -202,14 +203,21 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
 
 
 def _forced_letters(problem: Problem, prop: Propagation) -> tuple[ForcedLetter, ...]:
+    """The empty cells only one letter can take, each with that letter as the grid would show it (a Hebrew letter
+    in its final form where an entry ends, as `final_cells`)."""
     grid = problem.grid
+    alphabet = problem.alphabet
+    ends = {slot.cells[-1] for slot in problem.slots} if alphabet.final else set()
     forced: list[ForcedLetter] = []
     for cell, given in enumerate(grid.cells):
         if given != EMPTY:
             continue
         live = np.nonzero(prop.letter_counts[cell])[0]
         if len(live) == 1:
-            forced.append(ForcedLetter(cell // grid.width, cell % grid.width, problem.alphabet.letters[int(live[0])]))
+            letter = alphabet.letters[int(live[0])]
+            if cell in ends:
+                letter = alphabet.final.get(alphabet.chars[int(live[0])], letter)
+            forced.append(ForcedLetter(cell // grid.width, cell % grid.width, letter))
     return tuple(forced)
 
 
@@ -228,8 +236,8 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     counts: list[list[int | None]] = [[None if grid.cells[r * grid.width + c] == BLOCK
                                        else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
                                       for r in range(grid.height)]
-    written = problem.alphabet.written
-    letters = [[written(grid.cells[r * grid.width + c]) if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+    written = written_cells(grid, problem.alphabet)  # IJ as written, a Hebrew final form where an entry ends
+    letters = [[written[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
                 else None for c in range(grid.width)] for r in range(grid.height)]
     return HeatmapReport(
         _status(prop), _reason(prop), None if wipeout is None else problem.slots[wipeout].name,
@@ -272,9 +280,9 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
                              Proof.SEARCH, None, solver, None, round(time.perf_counter() - start, 4))
         return replace(report, core=_core(problem, result, explain_core, None, report))
     filled = result.status is FillStatus.FILLED
+    lines = grid_lines(result.grid(problem), problem.alphabet) if filled else None  # Ñ, {IJ}, a Hebrew final letter
     return CheckReport(Verdict.FILLABLE if filled else Verdict.UNKNOWN, Consistency.CONSISTENT, "", unlisted, most,
-                       forced, None, None, solver, grid_lines(result.grid(problem)) if filled else None,
-                       round(time.perf_counter() - start, 4))
+                       forced, None, None, solver, lines, round(time.perf_counter() - start, 4))
 
 
 def _core(problem: Problem, result: FillResult | None, explain_core: ExplainCore | None = None,
@@ -374,7 +382,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
             v.verdict, v.how, v.seconds,
             # a dead end our search proved: the slots its proof used
             None if v.proof_slot_ids is None else tuple(problem.slots[slot_id].name for slot_id in v.proof_slot_ids),
-            grid_lines(fill_grid(problem, v.entries)) if show_fill and v.entries is not None else None))
+            grid_lines(fill_grid(problem, v.entries), problem.alphabet) if show_fill and v.entries is not None else None))
             for word, v in zip(words, verdicts)]
         rank = {Viability.VIABLE: 0, Viability.UNKNOWN: 1, Viability.DEAD_END: 2}
         words.sort(key=lambda w: rank[_viability(w)])  # stable: rank order within each label

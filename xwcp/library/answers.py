@@ -557,8 +557,9 @@ class Suggestions(list[Suggestion]):
 
     def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
                  report: SuggestReport, counts: SuggestionCounts | None = None,
-                 dropped: list[DroppedWord] | None = None) -> None:
+                 dropped: list[DroppedWord] | None = None, alphabet: Alphabet = ENGLISH) -> None:
         super().__init__(items)
+        self.alphabet = alphabet
         self.slot = slot
         self.is_consistent = is_consistent
         self.reason = reason
@@ -568,8 +569,8 @@ class Suggestions(list[Suggestion]):
         self._json: JsonDict | None = None
 
     @classmethod
-    def from_report(cls, report: SuggestReport) -> Suggestions:
-        """The answer for a `xwcp.analysis.questions.suggest_report` report."""
+    def from_report(cls, report: SuggestReport, alphabet: Alphabet = ENGLISH) -> Suggestions:
+        """The answer for a `xwcp.analysis.questions.suggest_report` report about a grid in `alphabet`."""
         items = [Suggestion(w.word, w.score, w.fit) if w.label is None else
                  Suggestion(w.word, w.score, w.fit, w.label.verdict, w.label.seconds, w.label.fill, w.label.how,
                             w.label.proof_slots)
@@ -579,7 +580,7 @@ class Suggestions(list[Suggestion]):
                                   c.viable, c.dead_end, c.unknown)
         dropped = [DroppedWord(d.word, d.score, d.empties) for d in report.dropped or ()]
         return cls(items, report.slot, report.status is Consistency.CONSISTENT, report.reason, report, counts,
-                   dropped)
+                   dropped, alphabet)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp suggest --format json` object."""
@@ -593,7 +594,7 @@ class Suggestions(list[Suggestion]):
         """The `xwcp suggest` text."""
         from xwcp.render.questions_text import suggest_text
 
-        return suggest_text(self.report)
+        return suggest_text(self.report, self.alphabet)
 
 
 @dataclass(frozen=True)

@@ -340,7 +340,8 @@ class Session:
                                 progress=progress, by=by, prop=self._propagation, count=count,
                                 probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s,
                                 abort=abort)
-        return Suggestions.from_report(written_report(report, self.problem.alphabet))  # IJ, not its code char
+        alphabet = self.problem.alphabet
+        return Suggestions.from_report(written_report(report, alphabet), alphabet)  # IJ, not its code char
 
     def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
               on_label: Callable[[WordLabel], None] | None = None,

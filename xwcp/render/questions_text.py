@@ -9,7 +9,7 @@ from pathlib import Path
 
 from xwcp.analysis.reports import CheckReport, Consistency, DomainsReport, HeatmapReport, SuggestReport, Verdict
 from xwcp.model import BELOW, RIGHT, grid_from_rows
-from xwcp.model.alphabet import ENGLISH
+from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
@@ -107,19 +107,21 @@ def check_text(report: CheckReport, problem: Problem | None = None) -> str:
     return "\n".join(lines)
 
 
-def suggest_text(report: SuggestReport) -> str:
+def suggest_text(report: SuggestReport, alphabet: Alphabet = ENGLISH) -> str:
+    """The `xwcp suggest` text; each word as `alphabet` writes it where an entry ends (Hebrew: its final letter)."""
     lines = [] if report.status is Consistency.CONSISTENT else [f"Unfillable: {report.reason}"]
     s = report.slot
+    written = alphabet.written_at_end
     lines.append(f"{s.name} {s.pattern}: {counts_line(report)}")
     for w in report.words:
         verdict = f"  {w.label.verdict.value}" if w.label is not None else ""
         score = "  -" if w.score is None else f"{w.score:>3}"  # an entry the user typed, not in the list
-        lines.append(f"  {w.word:<16} score {score}  fit {w.fit:.2f}{verdict}")
+        lines.append(f"  {written(w.word):<16} score {score}  fit {w.fit:.2f}{verdict}")
         if w.label is not None and w.label.fill:
-            lines.extend("      " + line for line in grid_text(w.label.fill).splitlines())
+            lines.extend("      " + line for line in grid_text(w.label.fill, alphabet).splitlines())
     if report.dropped:
         lines.append("  not suggested, ranked higher: "
-                     + ", ".join(f"{d.word} (empties {d.empties})" for d in report.dropped))
+                     + ", ".join(f"{written(d.word)} (empties {d.empties})" for d in report.dropped))
     return "\n".join(lines)
 
 

@@ -222,6 +222,23 @@ def written_data(value: Any, alphabet: Alphabet) -> Any:
     return value
 
 
+def final_words(value: Any, alphabet: Alphabet) -> Any:
+    """`value` (a JSON-ready answer) with each entry word (the string under a "word" key: a suggestion, a live word,
+    an unlisted entry; each value of an "entries" map of slot -> word, as a design's) written as where an entry
+    ends (`Alphabet.written_at_end`: Hebrew גפנ -> גפן), for a reader; `value` itself for a pack without final
+    forms. Matching and storing keep the plain letters: this is for output only."""
+    if not alphabet.final:
+        return value
+    if isinstance(value, dict):
+        return {key: alphabet.written_at_end(item) if key == "word" and isinstance(item, str) and item
+                else {name: alphabet.written_at_end(word) if isinstance(word, str) and word else word
+                      for name, word in item.items()} if key == "entries" and isinstance(item, dict)
+                else final_words(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [final_words(item, alphabet) for item in value]
+    return value
+
+
 def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
     """The grid's cells row by row as `alphabet` writes them (`written_cells`): '#', '.', a letter ("Ñ", "IJ", a
     Hebrew final form where an entry ends), a rebus's letters."""

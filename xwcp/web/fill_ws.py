@@ -133,7 +133,9 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
         out.update(grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
         # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
         # that proves its cells outside the region can still be completed
-        out["entries"] = {problem.slots[s].name: entries[s] for s in problem.open_slot_ids}
+        # a Hebrew word's last letter in its final form (its code chars are its letters: one code point each)
+        at_end = problem.alphabet.written_at_end if problem.alphabet.final else str
+        out["entries"] = {problem.slots[s].name: at_end(entries[s]) for s in problem.open_slot_ids}
         found = answer.fills[0].quality
         if found.min_score is not None and found.mean_score is not None:
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import CUT, MAX_LETTERS, load_alphabet
+from xwcp.model.alphabet import CUT, MAX_OPEN_LETTERS, load_alphabet
 from xwcp.runtime.writes import write_output
 from xwcp.words.hunspell import HunspellFiles, expand
 from xwcp.words.provenance import provenance
@@ -149,7 +149,7 @@ class BuildReport:
     malformed_examples: list[str] = field(default_factory=list)
     n_dropped_by_max: int = 0
     n_rare_letters: int = 0
-    """Words of an open pack (Hindi) with an akshara beyond the list's MAX_LETTERS commonest."""
+    """Words of an open pack (Hindi) with an akshara beyond the list's MAX_OPEN_LETTERS commonest."""
 
     def summary(self) -> str:
         """Lines for people: what was written, from where, under what licence, and what was left out."""
@@ -166,7 +166,7 @@ class BuildReport:
         if self.n_malformed:
             left.append(f"{self.n_malformed:,} malformed lines (e.g. {', '.join(self.malformed_examples)})")
         if self.n_rare_letters:
-            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_LETTERS} letters a list can have")
+            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS:,} letters a list can have")
         if self.n_dropped_by_max:
             left.append(f"{self.n_dropped_by_max:,} beyond --max-words")
         lines.append(f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "
@@ -457,7 +457,7 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
                          f"{origin.label} ({report.n_read:,} read, {report.n_outside:,} with other letters"
                          + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
                          + "): nothing written")
-    if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_LETTERS
+    if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_OPEN_LETTERS
         score_by_code = _commonest_letters_only(alphabet, score_by_code, report)
         alphabet = alphabet.with_letters("".join(score_by_code))
     codes = sorted(score_by_code, key=alphabet.encode)
@@ -510,11 +510,11 @@ class _Budget:
 
 def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport
                             ) -> dict[str, int]:
-    """The words of an open pack's list made of the pack's letters and the commonest others, MAX_LETTERS in all
-    (a list's letters are one byte each); the words left out are counted in `report.n_rare_letters`."""
+    """The words of an open pack's list made of the pack's letters and the commonest others, MAX_OPEN_LETTERS in
+    all; the words left out are counted in `report.n_rare_letters`."""
     count_by_char = Counter("".join(score_by_code))
     new = [(count, ch) for ch, count in count_by_char.items() if alphabet.index(ch) is None]
-    room = MAX_LETTERS - alphabet.size
+    room = MAX_OPEN_LETTERS - alphabet.size
     if len(new) <= room:
         return score_by_code
     ranked = sorted(new, key=lambda pair: (-pair[0], alphabet.cell_text(pair[1])))  # ties by the written akshara
