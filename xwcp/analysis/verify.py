@@ -29,7 +29,7 @@ limit; here the words are settled together under ONE budget, with our compiled s
    against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
 
 Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
-slots its proof used (`WordVerdict.proof_slot_ids`): those slots alone, with the word, have no fill,
+slots its proof used (`WordViability.proof_slot_ids`): those slots alone, with the word, have no fill,
 and the web builder keeps the label on later grids that leave them as they were.
 
 Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
@@ -91,10 +91,30 @@ searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUN
 failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
 
 
-class Verdict(Enum):
+class Viability(Enum):
+    """A suggested word's label after verification. The value is the CLI's and the web API's word for it."""
+
     VIABLE = "viable"
+    """A full fill with the word exists (at the current floor and controls)."""
     DEAD_END = "dead-end"
+    """Proven: no fill with the word exists."""
     UNKNOWN = "unknown"
+    """The time budget ran out before the word was settled."""
+
+
+class How(Enum):
+    """How a word's label was settled. The value is the word the CLI's JSON and the web API give for it."""
+
+    SEARCH = "search"
+    """A fill was found for it."""
+    RECENT = "recent"
+    """A fill an earlier verification found, checked again on this grid."""
+    PROOF = "proof"
+    """The joint search was exhausted: no fill exists."""
+    AC3 = "ac3"
+    """No fill even by arc consistency."""
+    UNSETTLED = ""
+    """Not settled (the label is unknown)."""
 
 
 @dataclass
@@ -102,13 +122,10 @@ class WordVerdict:
     """The label of one candidate word and how it was settled."""
 
     word: str
-    verdict: Verdict = Verdict.UNKNOWN
+    verdict: Viability = Viability.UNKNOWN
     seconds: float = 0.0
     """Seconds from the start of the verification to the moment this word was settled."""
-    how: str = ""
-    """"search" (a fill found for it), "recent" (a fill an earlier verification found, checked
-    again on this grid), "repair" (a fill repaired from another word's), "proof" (the joint
-    search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
+    how: How = How.UNSETTLED
     entries: tuple[str, ...] | None = None
     """For a viable word: a full fill with it (one entry per slot, in slot order)."""
     proof_slot_ids: tuple[SlotId, ...] | None = None
@@ -151,10 +168,10 @@ class _Run:
         t = time.perf_counter()
         return until is not None and t >= until
 
-    def settle(self, word_id: int, verdict: Verdict, how: str, entries: tuple[str, ...] | None = None,
+    def settle(self, word_id: int, verdict: Viability, how: How, entries: tuple[str, ...] | None = None,
                proof_slot_ids: list[SlotId] | None = None) -> None:
         v = self.verdict_by_id[word_id]
-        if v.verdict is not Verdict.UNKNOWN:
+        if v.verdict is not Viability.UNKNOWN:
             return
         v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
         v.proof_slot_ids = None if proof_slot_ids is None else tuple(proof_slot_ids)
@@ -166,7 +183,7 @@ class _Run:
 
     def report(self, pending: int) -> None:
         if self.progress is not None:
-            settled = sum(v.verdict is not Verdict.UNKNOWN for v in self.verdict_by_id.values())
+            settled = sum(v.verdict is not Viability.UNKNOWN for v in self.verdict_by_id.values())
             self.progress(VerifyProgress(settled, len(self.verdict_by_id), self.now(), pending))
 
 
@@ -218,10 +235,10 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     keys = sorted(run.verdict_by_id)
     if problem.conflicts:
         for key in keys:
-            run.settle(key, Verdict.DEAD_END, "ac3")
+            run.settle(key, Viability.DEAD_END, How.AC3)
     else:
         _settle_from_recent(run)
-        keys = [key for key in keys if run.verdict_by_id[key].verdict is Verdict.UNKNOWN]
+        keys = [key for key in keys if run.verdict_by_id[key].verdict is Viability.UNKNOWN]
         if kernel_ok:
             _settle_set(run, keys, end)
         else:
@@ -260,11 +277,11 @@ def _settle_from_recent(run: _Run) -> None:
         fills = list(_recent_by_layout.get(_layout_key(run.problem), ()))
     if not fills:
         return
-    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Verdict.UNKNOWN}
+    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Viability.UNKNOWN}
     for entries in reversed(fills):
         key = pending_by_word.get(entries[run.slot_id]) if len(entries) == len(run.problem.slots) else None
         if key is not None and not check_fill(run.problem, entries):
-            run.settle(key, Verdict.VIABLE, "recent", entries)
+            run.settle(key, Viability.VIABLE, How.RECENT, entries)
             del pending_by_word[entries[run.slot_id]]
 
 
@@ -320,9 +337,9 @@ def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
         result = fill(with_word(run.problem, run.slot_id, v.word), backend,
                       Limits(time_limit_s=left, seed=run.seed, abort=run.abort))
         if result.status is FillStatus.FILLED:
-            run.settle(word_id, Verdict.VIABLE, "search", result.entries)
+            run.settle(word_id, Viability.VIABLE, How.SEARCH, result.entries)
         elif result.status is FillStatus.UNFILLABLE:
-            run.settle(word_id, Verdict.DEAD_END, "proof")
+            run.settle(word_id, Viability.DEAD_END, How.PROOF)
 
 
 def _restricted(problem: Problem, slot_id: SlotId, word_ids: Iterable[int]) -> Problem:
@@ -347,7 +364,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 
     On two cores the second process starts on the word-by-word searches at once, while this
     one runs the joint search (`_settle_in_two`)."""
-    pending = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    pending = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not pending or run.out_of_time(until):
         return
     if len(pending) == 1:
@@ -360,7 +377,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
         _settle_in_two(run, pending, until, share_end)
         return
     guide, _ = _joint_search(run, pending, share_end)
-    pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    pending = [w for w in pending if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if pending:
         _word_by_word(run, pending, until, guide)
 
@@ -368,7 +385,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 class _Board:
     """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
 
-    Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
+    Per word (by its index in `ids`): a status (0 pending, else 1 + the Viability's index in
     _SHARED_VERDICTS), how it was settled, the seconds, and per problem slot: for a viable word
     its fill (word ids, -1 for slots the user filled), for a dead end whether its proof used the
     slot (1 or 0; -1 throughout when not known). A writer stores those first and the status last,
@@ -396,7 +413,7 @@ class _Board:
         are looked up from the entries (the first lookup of a length builds its index: slow)."""
         i = self.index_by_id[word_id]
         v = run.verdict_by_id[word_id]
-        if self.status[i] or v.verdict is Verdict.UNKNOWN:
+        if self.status[i] or v.verdict is Viability.UNKNOWN:
             return
         if solution is not None and solution.get(run.slot_id) != word_id:
             solution = None  # another word's fill
@@ -405,7 +422,7 @@ class _Board:
             self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
                             solution[slot.id] if solution is not None else _listed_id(words, v.entries[slot.id])
                             for slot in run.problem.slots]
-        elif v.verdict is Verdict.DEAD_END:
+        elif v.verdict is Viability.DEAD_END:
             used = v.proof_slot_ids
             self.fill[i] = -1 if used is None else 0
             if used:
@@ -423,11 +440,11 @@ class _Board:
         solution = None
         for word_id, i in self.index_by_id.items():
             v = run.verdict_by_id[word_id]
-            if not self.status[i] or v.verdict is not Verdict.UNKNOWN:
+            if not self.status[i] or v.verdict is not Viability.UNKNOWN:
                 continue
             verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
             entries = None
-            if verdict is Verdict.VIABLE:
+            if verdict is Viability.VIABLE:
                 solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
                 entries = entries_from_word_ids(run.problem, solution)
             elif len(self.fill[i]) and self.fill[i][0] >= 0:
@@ -449,8 +466,8 @@ def _listed_id(words: WordList, text: str) -> int:
     return word_id
 
 
-_SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
-_HOWS = ("search", "proof", "ac3", "repair", "recent", "")
+_SHARED_VERDICTS = (Viability.VIABLE, Viability.DEAD_END)
+_HOWS = tuple(How)
 
 
 def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
@@ -469,7 +486,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
 
     alone_end = time.perf_counter() + CHILD_DELAY_S
     guide, engine = _joint_search(run, ids, alone_end if share_end is None else min(share_end, alone_end))
-    ids = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not ids or run.out_of_time(until):
         return
     ctx = multiprocessing.get_context("fork")
@@ -492,8 +509,8 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         for word_id in ids:
             board.publish(run, word_id, guide)
         board.adopt(run)
-        own = [w for w in mine if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
-        other = [w for w in theirs if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        own = [w for w in mine if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+        other = [w for w in theirs if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
         if own or other:
             _word_by_word(run, own + other, until, guide, board, len(own))
     finally:
@@ -529,7 +546,7 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         engine = _engine(run, ids, None)
         if not engine.is_consistent:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
             return None, None
     k = int(engine.kernel_index[run.slot_id])
     while not run.out_of_time(until):
@@ -537,15 +554,15 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         code = engine.search(slice_s)
         if code == kernel.SOLVED:
             solution = engine.solution_word_ids()
-            run.settle(int(engine.solution[k]), Verdict.VIABLE, "search",
+            run.settle(int(engine.solution[k]), Viability.VIABLE, How.SEARCH,
                        entries_from_word_ids(run.problem, solution))
             if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
                 for word_id in ids:
-                    run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                    run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             return solution, None
         if code == kernel.EXHAUSTED:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             return None, None
         if code == kernel.NOMEM:
             raise MemoryError("the search's save stack could not grow")
@@ -585,7 +602,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                 for searching in engines.values():
                     if searching.is_consistent:
                         searching.set_guide(guide)
-            pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+            pending = [w for w in pending if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
             for word_id in [w for w in engines if w not in pending]:
                 engines.pop(word_id)
             if not any(w in own for w in pending) and pending:
@@ -600,7 +617,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
             if engine is None:
                 engine = engines[word_id] = _engine(run, [word_id], guide)
                 if not engine.is_consistent:
-                    run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
+                    run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
                     _post(board, run, word_id)
                     pending.remove(word_id)
                     continue
@@ -615,12 +632,12 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                     break
             if code == kernel.SOLVED:
                 guide = engine.solution_word_ids()
-                run.settle(word_id, Verdict.VIABLE, "search", entries_from_word_ids(run.problem, guide))
+                run.settle(word_id, Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, guide))
                 for other in engines.values():
                     if other.is_consistent:
                         other.set_guide(guide)
             elif code == kernel.EXHAUSTED:
-                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             elif code == kernel.NOMEM:
                 raise MemoryError("the search's save stack could not grow")
             else:

@@ -27,10 +27,10 @@ def cmd_fill(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     _check_options(args)
     puzzle, problem, result = load_and_fill(
-        args.grid, inputs.word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
-        strict=args.strict, controls=inputs.controls(args), backend=args.backend, time_limit_s=args.time_limit,
-        seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
-        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out, language=getattr(args, "language", None))
+        args.grid, inputs.word_paths(args), inputs.load_options(args), backend=args.backend,
+        time_limit_s=args.time_limit, seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality,
+        export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True,
+        out=args.out)
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":

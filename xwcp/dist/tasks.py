@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from xwcp.services.load import LoadOptions
     from xwcp.services.types import FillResult, Problem
     from xwcp.words.wordlist import WordList
 
@@ -58,8 +59,8 @@ class GridTask:
     source: str
     grid_text: str
     words: WordsKey
-    min_score: int = 50
-    allow_dupes: bool = False
+    options: LoadOptions | None = None
+    """How the grid and the list are compiled (min score, duplicates); None: the defaults."""
     backend: str = "auto"
     time_limit_s: float = 60.0
     seed: int = 0
@@ -153,11 +154,10 @@ def _import_fill_modules(backend: str) -> None:
 def _compile(task: GridTask) -> Problem:
     """The task's grid and list through the one loader (`xwcp.services.load.load`); the grid is text read
     under its file's name."""
-    from xwcp.services.load import load
+    from xwcp.services.load import DEFAULT_OPTIONS, load
 
     text = task.grid_text if "\n" in task.grid_text else task.grid_text + "\n"  # text, never a file name
-    return load(text, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes,
-                source=task.source).problem
+    return load(text, _word_list(task.words), task.options or DEFAULT_OPTIONS, source=task.source).problem
 
 
 def _fill_record(problem: Problem, task: GridTask) -> Record:

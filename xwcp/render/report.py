@@ -15,7 +15,7 @@ from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
-from xwcp.base.types import FillStatus
+from xwcp.base.types import Direction, FillStatus
 
 JsonDict = dict[str, Any]
 """A JSON object as the command line prints it."""
@@ -28,7 +28,7 @@ def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDic
     puzzle's language writes it: "IJS", its last letter in its final form: Hebrew שלום), score."""
     rows: list[JsonDict] = []
     written = problem.alphabet.written_at_end
-    for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
+    for slot in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
             "id": slot.name, "number": slot.number, "direction": slot.direction.value,
@@ -179,7 +179,7 @@ class FillReport:
             lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
         if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
             lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)"
-                                                      if result.status.value == "limit" else ""))
+                                                      if result.status is FillStatus.LIMIT else ""))
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())

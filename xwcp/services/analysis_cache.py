@@ -49,6 +49,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
+from xwcp.analysis.verify import Viability
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
 from xwcp.services.held_bytes import held_bytes
 from xwcp.words.wordlist import MappedWordList, WordList
@@ -271,7 +272,7 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
         extends = not bad_slots and not bad_lengths
         for question, labels in reports:
             for word, label in list(labels.items()):  # list(): a labelling thread may add to them meanwhile
-                if label.get("verdict") != "dead-end":
+                if Viability(label["verdict"]) is not Viability.DEAD_END:
                     continue
                 proof = label.get("proof_slots")
                 if extends or (proof is not None and bad_slots.isdisjoint(proof)

@@ -306,8 +306,8 @@ def _domains(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
 
 def _heatmap(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     def make() -> Report:  # after every keystroke: the named slot, no core search
-        data = Session.analysed(entry.problem, entry.prop).heatmap(core=False).as_dict()
-        return with_core(entry.problem, data, data["status"] != "consistent", search=False)
+        answer = Session.analysed(entry.problem, entry.prop).heatmap(core=False)
+        return with_core(entry.problem, answer.as_dict(), not answer.is_consistent, search=False)
     return entry.report(("heatmap",), make)
 
 
@@ -328,6 +328,7 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
 
     def make() -> Report:
         from xwcp.analysis.questions import find_slot, suggest_report
+        from xwcp.render.questions_json import suggest_json
 
         # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
         # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
@@ -335,9 +336,9 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
         dead, alive = entry.known_words(slot_id)
         known_dead = len(dead)
         with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
-            answer = suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
-                                    probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
-                                    alive_words=alive, probe_engine=make_engine)
+            answer = suggest_json(suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
+                                                 probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
+                                                 alive_words=alive, probe_engine=make_engine))
         entry.keep_found(slot_id, dead, known_dead)
         return answer
     return entry.report(("suggest", slot_name, k), make)
@@ -369,17 +370,20 @@ def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort
     data = state.cache.check(check_key)  # an undo, or the same grid from another user
     if data is None:
         from xwcp.analysis.questions import check_report
+        from xwcp.analysis.reports import CheckReport, Verdict
+        from xwcp.render.questions_json import check_json
 
-        def explain_core(report: Report, problem: Problem, result: FillResult | None) -> Report | None:
+        def explain_core(report: CheckReport, problem: Problem, result: FillResult | None) -> Report | None:
             if on_verdict is not None:  # the verdict first when streamed
-                on_verdict(dict(report))
-            slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
+                on_verdict(check_json(report, is_verdict_first=False))
+            slot = problem.slot_by_name(report.wipeout_slot) if report.wipeout_slot else None
             return unfillable_core(problem, None if slot is None else slot.id,
                                    weight_by_slot=None if result is None else result.weight_by_slot)
         # Session.check's report (from the cached propagation), the verdict sent before the core search
-        data = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
-                            explain_core=explain_core)  # every unfillable verdict asks explain_core once
-        if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
+        report = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
+                              explain_core=explain_core)  # every unfillable verdict asks explain_core once
+        data = check_json(report)
+        if report.verdict is not Verdict.UNKNOWN:  # a proof or a fill holds; an unknown may settle next time
             state.cache.keep_check(check_key, data)
     return data
 

@@ -76,11 +76,11 @@ def _region_controls(body: Body, grid: Grid) -> Controls | None:
 
 def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid) -> Problem:
     """The request's grid compiled over the server's list, through the one loader (`xwcp.services.load.load`)."""
-    from xwcp.services.load import load
+    from xwcp.services.load import LoadOptions, load
 
-    min_score = number_field(body, "min_score", 50, 0, 100)
-    return load(written_letters(grid, words.alphabet), words, min_score=min_score,
-                allow_dupes=flag_field(body, "allow_dupes"), controls=controls).problem
+    options = LoadOptions(min_score=number_field(body, "min_score", 50, 0, 100),
+                          allow_dupes=flag_field(body, "allow_dupes"), controls=controls)
+    return load(written_letters(grid, words.alphabet), words, options).problem
 
 
 async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max_time_s: float) -> FillRequest:
