@@ -7,7 +7,8 @@ Usage:
 For each language (default: every pack with a wordfreq list and an installed Hunspell dictionary), in this
 process:
 - `xwcp words build --language L --from checked` (xwcp.words.build.build_words) into the cache folder, timed:
-  the list's size and the words each rule left out (below the frequency floor, one letter repeated, names,
+  the list's size and the words each rule left out (below the frequency floor, one letter repeated, two
+  words joined by an apostrophe, names,
   abbreviations, not in the dictionary, English);
 - one fill of the grid with its letters removed (backend auto, seed 0, the default `--min-score 50`), checked by
   the project's checker (xwcp.engine.result.check_fill: every slot a listed word, crossings agree, no
@@ -44,7 +45,7 @@ LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he", "ca", "
              "uk")
 """The issue's ten, then every other pack with both sources on a Debian machine after install-languages.sh."""
 GRID = "models/15x15-daily-01.txt"
-SHORT = {Rule.BELOW_FLOOR: "floor", Rule.REPEATED: "rep", Rule.NAME: "name", Rule.ABBREVIATION: "abbr",
+SHORT = {Rule.BELOW_FLOOR: "floor", Rule.REPEATED: "rep", Rule.JOINED: "joined", Rule.NAME: "name", Rule.ABBREVIATION: "abbr",
          Rule.NOT_IN_DICTIONARY: "nodict", Rule.ENGLISH: "en"}
 
 

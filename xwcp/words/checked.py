@@ -7,6 +7,10 @@ installed) reads wordfreq's "best" list, commonest first, and keeps a word only 
 The words left out are counted by rule (`Rule`), in this order, each word under the first rule it meets:
 - `below_floor`: rarer than `min_zipf` (never looked up);
 - `repeated`: one letter repeated (ΣΣΣΣ, ААА, after the alphabet's fold);
+- `joined`: two words joined by an apostrophe, which the fold would write as one (French jusqu'à, Italian
+  dell'anno, German gibt's, Dutch zo'n), except where the apostrophe is part of the spelling
+  (`APOSTROPHE_IN_WORDS`: Ukrainian пам'ять). A few single words go with them (French aujourd'hui, Dutch
+  plurals such as foto's);
 - `name`: the dictionary accepts it only capitalised (España, Madrid). In a language that capitalises every
   noun (`CAPITALISES_NOUNS`: German) these are its nouns (Haus) and are kept: Hunspell's German dictionary
   does not mark which of them are names, so German names (Müller) stay unless another rule takes them, and those
@@ -66,6 +70,9 @@ the in Dutch 7.7 against 5.8). A margin of 1.0 also took words the languages sha
 times its rate: Spanish come and once, German still, held and last, French an and or."""
 CAPITALISES_NOUNS = frozenset({"de"})
 """Languages (wordfreq codes) whose nouns are written capitalised: a word accepted only capitalised is kept."""
+APOSTROPHE_IN_WORDS = frozenset({"uk", "be"})
+"""Languages (wordfreq codes) that write an apostrophe inside single words (Ukrainian пам'ять, здоров'я)."""
+APOSTROPHES = ("'", "\u2019")
 DOTTED_I = frozenset({"tr", "az"})
 """Languages whose capital of i is İ and of ı is I."""
 SHOWN_EXAMPLES = 5
@@ -78,6 +85,7 @@ class Rule(Enum):
 
     BELOW_FLOOR = "below_floor"
     REPEATED = "repeated"
+    JOINED = "joined"
     NAME = "name"
     ABBREVIATION = "abbreviation"
     NOT_IN_DICTIONARY = "not_in_dictionary"
@@ -87,6 +95,7 @@ class Rule(Enum):
 RULE_TEXT = {
     Rule.BELOW_FLOOR: "rarer than the frequency floor",
     Rule.REPEATED: "one letter repeated",
+    Rule.JOINED: "joined by an apostrophe",
     Rule.NAME: "names (accepted only capitalised)",
     Rule.ABBREVIATION: "abbreviations (accepted only in capitals)",
     Rule.NOT_IN_DICTIONARY: "not in the spelling dictionary",
@@ -252,6 +261,7 @@ def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checke
     """
     choice = Choice(checker=checker.name, rule_by_word={} if record else None)
     zipf_by_word: dict[str, float] = {}
+    joins_words = language not in APOSTROPHE_IN_WORDS
     for word, frequency in frequency_by_word.items():
         zipf = math.log10(frequency * 1e9) if frequency > 0 else -math.inf
         if zipf < min_zipf:
@@ -263,6 +273,9 @@ def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checke
             continue
         if is_repeated(code_text):
             choice.leave_out(Rule.REPEATED, word)
+            continue
+        if joins_words and any(mark in word for mark in APOSTROPHES):
+            choice.leave_out(Rule.JOINED, word)
             continue
         zipf_by_word[word] = zipf
     words = list(zipf_by_word)
