@@ -4,6 +4,7 @@ checked source and saying its counts; and, where this machine has the real sourc
 whose 15x15 fills hold only words the dictionary accepts."""
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import shutil
@@ -13,7 +14,7 @@ import pytest
 
 from tests.helpers import run
 from xwcp.model.alphabet import load_alphabet
-from xwcp.words import build
+from xwcp.words import build, checked
 from xwcp.words.checked import (
     BANDS,
     Rule,
@@ -158,6 +159,15 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
     assert any("70 everyday (zipf >= 4.5)" in line for line in header)
     assert [line for line in text.splitlines() if not line.startswith("#")] == [
         "CASA;70", "CASAS;60", "LA;70", "NO;70", "PERRO;50"]
+    clock = itertools.count(0, 100)  # a clock that jumps 100 s each look: the deadline is past at the first word
+    monkeypatch.setattr(checked.time, "monotonic", lambda: float(next(clock)))
+    code, _, err = run(["words", "build", "--language", "es", "--out", tmp_path / "late.dict", "--checker", "spylls",
+                        "--time-limit", "5"], capsys)
+    assert code == 3 and "checking the words took more than 5 s" in err and not (tmp_path / "late.dict").exists()
+    monkeypatch.undo()
+    monkeypatch.setattr(build, "HUNSPELL_DIRS", (folder,))
+    monkeypatch.setattr(wordfreq, "get_frequency_dict", lambda lang, wordlist="best": lists[lang])
+    monkeypatch.setattr(wordfreq, "available_languages", lambda wordlist="best": {"es": "es", "en": "en"})
     monkeypatch.setattr(build, "HUNSPELL_DIRS", (tmp_path / "none",))  # no dictionary: auto falls back
     code, stdout, _ = run(["words", "build", "--language", "es", "--out", out, "--format", "json"], capsys)
     assert code == 0 and json.loads(stdout)["source"] == "wordfreq"

@@ -39,6 +39,7 @@ import math
 import shutil
 import subprocess
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +78,8 @@ DOTTED_I = frozenset({"tr", "az"})
 """Languages whose capital of i is İ and of ı is I."""
 SHOWN_EXAMPLES = 5
 """Words named for each rule in the build's report."""
+CLOCK_EVERY = 1_000
+"""Words spylls looks up between two looks at the clock."""
 HUNSPELL_COMMAND = "hunspell"
 
 
@@ -101,6 +104,10 @@ RULE_TEXT = {
     Rule.NOT_IN_DICTIONARY: "not in the spelling dictionary",
     Rule.ENGLISH: "English (30x as frequent in English)",
 }
+
+
+class CheckTimeLimit(Exception):
+    """Asking the dictionary went past its deadline (spylls on a large list); the message says how far it got."""
 
 
 class SpellChecker(Protocol):
@@ -140,7 +147,9 @@ class HunspellCommand:
 class SpyllsChecker:
     """PyPI's spylls (a Hunspell in Python) over one dictionary, a word at a time."""
 
-    def __init__(self, files: HunspellFiles) -> None:
+    def __init__(self, files: HunspellFiles, deadline: float | None = None) -> None:
+        self.deadline = deadline
+        """`time.monotonic()` past which `accepted` stops with CheckTimeLimit (None: never)."""
         try:
             from spylls.hunspell import Dictionary
         except ImportError:
@@ -155,22 +164,32 @@ class SpyllsChecker:
 
     def accepted(self, words: Sequence[str]) -> set[str]:
         lookup = self.dictionary.lookup
-        return {word for word in words if lookup(word)}
+        if self.deadline is None:
+            return {word for word in words if lookup(word)}
+        out = set()
+        for n_done, word in enumerate(words):
+            if n_done % CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
+                raise CheckTimeLimit(f"spylls looked up {n_done:,} of {len(words):,} words before the time limit "
+                                     "(Debian's hunspell command checks a list in seconds: install-languages.sh)")
+            if lookup(word):
+                out.add(word)
+        return out
 
 
-def find_checker(files: HunspellFiles, prefer: str = "auto") -> SpellChecker:
+def find_checker(files: HunspellFiles, prefer: str = "auto", deadline: float | None = None) -> SpellChecker:
     """The fastest way to ask the dictionary here: the `hunspell` command if installed, else spylls.
 
     Args:
         files: the dictionary.
         prefer: "auto", "command" or "spylls".
+        deadline: for spylls, the `time.monotonic()` past which it stops (CheckTimeLimit).
 
     Raises:
         InputError: the chosen way is not installed.
     """
     command = shutil.which(HUNSPELL_COMMAND)
     if prefer == "spylls" or (prefer == "auto" and command is None):
-        return SpyllsChecker(files)
+        return SpyllsChecker(files, deadline)
     if command is None:
         raise InputError("the hunspell command is not installed (Debian's hunspell package)")
     return HunspellCommand(files, command)
@@ -319,13 +338,14 @@ def english_frequencies(language: str, wordlist: str) -> dict[str, float] | None
 
 
 def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, min_zipf: float,
-                  prefer: str = "auto", on_choice: Callable[[Choice], None] | None = None
-                  ) -> Iterator[tuple[str, int | None]]:
+                  prefer: str = "auto", on_choice: Callable[[Choice], None] | None = None,
+                  deadline: float | None = None) -> Iterator[tuple[str, int | None]]:
     """(raw word, score) of a checked list: the kept words, then the words outside the alphabet (score None, for
     the build to count); `on_choice` is given the Choice before the first word.
 
     Raises:
         InputError: wordfreq has no list for the language, or the dictionary cannot be asked.
+        CheckTimeLimit: spylls was still looking words up at `deadline` (a `time.monotonic()`).
     """
     import wordfreq
 
@@ -333,7 +353,7 @@ def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, mi
     if language not in wordfreq.available_languages(wordlist=wordlist):
         raise InputError(f"wordfreq has no list for {language!r}: --from checked needs one (--from hunspell "
                          "reads the dictionary alone)")
-    checker = find_checker(files, prefer)
+    checker = find_checker(files, prefer, deadline)
     choice = choose_words(wordfreq.get_frequency_dict(language, wordlist=wordlist), alphabet, checker,
                           language=language, english_frequency_by_word=english_frequencies(language, wordlist),
                           min_zipf=min_zipf)
