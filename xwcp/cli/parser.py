@@ -317,8 +317,8 @@ def _add_words(sub: Subparsers) -> None:
                         "<data folder>/words/CODE-SOURCE.dict ($XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else "
                         "~/.local/share/xwcp). Prints where the words came from and their licence. The sources "
                         "come from .ci/install-languages.sh or pip install 'xwcp[languages]'.",
-                        epilog="Example: xwcp words build --language es --from wordfreq; then "
-                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-wordfreq.dict")
+                        epilog="Example: xwcp words build --language es; then "
+                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-checked.dict")
     b.add_argument("--language", required=True, metavar="CODE", help="the language pack (see `xwcp languages`), "
                    "or a pack's .json file")
     b.add_argument("--from", dest="source", default="auto", metavar="SOURCE",

@@ -15,14 +15,15 @@ The words left out are counted by rule (`Rule`), in this order, each word under 
   noun (`CAPITALISES_NOUNS`: German) these are its nouns (Haus) and are kept: Hunspell's German dictionary
   does not mark which of them are names, so German names (Müller) stay unless another rule takes them, and those
   shared with English (Berlin, Peter) go as English;
-- `abbreviation`: accepted only in capitals (NSA, СПБ, ГАИ, FTP);
+- `abbreviation`: accepted only in capitals (German NSA, Russian ГАИ, Spanish ONU);
 - `not_in_dictionary`: not accepted in any case (misspellings such as glos for głos and tul for túl, which
-  wordfreq lists as used; slang such as ptdr; foreign words such as head);
+  wordfreq lists as used; slang and abbreviations the dictionary lacks such as ptdr, спб, ftp; English words
+  such as head, coat, little);
 - `english`: accepted, but at least `ENGLISH_MARGIN_ZIPF` more frequent in English than in the language
-  (wordfreq's English list, the same for every language): coat, who, little, sweets go, while words the
-  language uses as much as English does (Spanish no, la; German hotel) stay. Where the language is English or
-  wordfreq's English list is missing, the rule does nothing.
-Words whose characters the alphabet neither has nor folds (digits, apostrophes) are passed on unchecked for
+  (wordfreq's English list, the same for every language): Polish who and Dutch the go, while words the
+  language uses about as much as English does (Spanish no, la; German hotel) stay. Where the language is
+  English or wordfreq's English list is missing, the rule does nothing.
+Words with a character the alphabet neither has nor folds (digits, other scripts) are passed on unchecked for
 the build to count as outside the alphabet.
 
 Scores are bands a constructor reads at a glance (`BANDS`): 70 everyday, 60 common, 50 ordinary (the lowest
