@@ -12,7 +12,7 @@ process:
   abbreviations, not in the dictionary, English);
 - one fill of the grid with its letters removed (backend auto, seed 0, the default `--min-score 50`), checked by
   the project's checker (xwcp.engine.result.check_fill: every slot a listed word, crossings agree, no
-  duplicates);
+  duplicates), and its mean score;
 - each entry of the fill judged by the rules with no frequency floor (xwcp.words.checked.verdict_by_code): one
   of its wordfreq spellings accepted by the dictionary in lower case (capitalised for a German noun), and not
   English by the 30x rule. `ok` counts the entries that pass, `bad` names the others with their rule.
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from xwcp.backends import fill  # noqa: E402
 from xwcp.compile.problem import compile_problem  # noqa: E402
-from xwcp.engine.result import Limits, check_fill  # noqa: E402
+from xwcp.engine.result import Limits, check_fill, measure_quality  # noqa: E402
 from xwcp.model import read_grid  # noqa: E402
 from xwcp.model.alphabet import load_alphabet  # noqa: E402
 from xwcp.words.build import WORDFREQ_LIST, build_words, find_hunspell  # noqa: E402
@@ -57,12 +57,12 @@ def cache_dir() -> Path:
 
 
 def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf: float | None, checker: str,
-          say: object) -> dict[str, object]:
+          min_score: int) -> dict[str, object]:
     """Build, fill, check and judge one language's list from `source`."""
     import wordfreq
 
     alphabet = load_alphabet(code)
-    out = cache_dir() / f"{code}-{source}.dict"
+    out = cache_dir() / f"{code}-{source}-{min_zipf}.dict"
     t0 = time.perf_counter()
     report = build_words(code, source, out, min_zipf=min_zipf, checker=checker)
     build_s = time.perf_counter() - t0
@@ -71,7 +71,7 @@ def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf:
     words = load_word_list(out, alphabet=alphabet)
     grid = read_grid(ROOT / grid_path)
     grid = grid.with_cells("#" if cell == "#" else "." for cell in grid.cells)  # its letters removed
-    problem = compile_problem(grid, words)
+    problem = compile_problem(grid, words, min_score=min_score)
     t0 = time.perf_counter()
     result = fill(problem, "auto", Limits(time_limit_s=time_limit_s, seed=0))
     row["fill_s"] = time.perf_counter() - t0
@@ -81,6 +81,7 @@ def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf:
         return row
     violations = check_fill(problem, entries)
     row["violations"] = violations
+    row["mean_score"] = measure_quality(problem, entries).mean_score
     language = alphabet.sources.get("wordfreq") or code
     files = find_hunspell(alphabet)
     assert files is not None
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", action="store_true", help="also the wordfreq list (the previous default)")
     parser.add_argument("--min-zipf", type=float)
     parser.add_argument("--checker", choices=["auto", "command", "spylls"], default="auto")
+    parser.add_argument("--min-score", type=int, default=50, help="the fill's --min-score (default 50)")
     parser.add_argument("--out", help="also write the table here")
     args = parser.parse_args(argv)
     lines: list[str] = []
@@ -111,16 +113,17 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(line)
 
     say(f"$ PYTHONPATH=$PWD python3 bench/language_quality.py {' '.join(sys.argv[1:] if argv is None else argv)}")
-    say(f"grid {args.grid} (letters removed), backend auto, seed 0, --min-score 50, limit {args.time_limit:g} s; "
+    say(f"grid {args.grid} (letters removed), backend auto, seed 0, --min-score {args.min_score}, limit "
+        f"{args.time_limit:g} s, checked lists' floor zipf {args.min_zipf or 'default'}; mean = the fill's mean score; "
         "left out by rule: " + ", ".join(f"{SHORT[rule]} = {RULE_TEXT[rule]}" for rule in Rule))
     say(f"{'lang':<4} {'source':<8} {'words':>7} {'build s':>7} " + " ".join(f"{SHORT[r]:>7}" for r in Rule)
-        + f" {'fill s':>6} {'status':<8} {'accepted':>8}  not accepted")
+        + f" {'fill s':>6} {'status':<8} {'mean':>5} {'accepted':>8}  not accepted")
     n_invalid = 0
     sources = ["checked", "wordfreq"] if args.baseline else ["checked"]
     for code in [c for c in args.languages.split(",") if c]:
         for source in sources:
             try:
-                row = judge(code, source, args.grid, args.time_limit, args.min_zipf, args.checker, say)
+                row = judge(code, source, args.grid, args.time_limit, args.min_zipf, args.checker, args.min_score)
             except Exception as exc:  # a language whose sources are missing here: say so and go on
                 say(f"{code:<4} {source:<8} skipped: {type(exc).__name__}: {exc}")
                 continue
@@ -131,10 +134,12 @@ def main(argv: list[str] | None = None) -> int:
             if row.get("violations"):
                 n_invalid += 1
                 status = "INVALID"
-            bad = row.get("bad", [])
+            listed_bad = row.get("bad")
+            bad = [str(item) for item in listed_bad] if isinstance(listed_bad, list) else []
             shown = ", ".join(bad[:8]) + (f", ... {len(bad) - 8} more" if len(bad) > 8 else "")
+            mean = f"{row['mean_score']:.1f}" if isinstance(row.get("mean_score"), float) else "-"
             say(f"{code:<4} {source:<8} {row['words']:>7,} {row['build_s']:>7.1f} {counts} {row['fill_s']:>6.1f} "
-                f"{status:<8} {accepted:>8}  {shown}")
+                f"{status:<8} {mean:>5} {accepted:>8}  {shown}")
     say("every fill passed check_fill" if not n_invalid else f"{n_invalid} fills FAILED check_fill")
     if args.out:
         Path(args.out).write_text("\n".join(lines) + "\n", "utf-8")

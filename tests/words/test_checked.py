@@ -215,3 +215,15 @@ def test_real_spanish_fill_holds_only_dictionary_words(tmp_path):
 @pytest.mark.slow
 def test_real_german_fill_holds_only_dictionary_words(tmp_path):
     _real_fill_is_all_dictionary_words("de", tmp_path)
+
+
+def test_auto_does_not_check_an_open_pack(tmp_path, monkeypatch):
+    wordfreq = pytest.importorskip("wordfreq", reason="wordfreq is not installed (.ci/install-languages.sh)")
+    folder = tmp_path / "hunspell"
+    write_dictionary(folder, "hi_IN", ["नमस्ते"])
+    write_dictionary(folder, "es_ES", SPANISH_DIC)
+    monkeypatch.setattr(build, "HUNSPELL_DIRS", (folder,))
+    monkeypatch.setattr(wordfreq, "available_languages", lambda wordlist="best": {"es": "es", "hi": "hi"})
+    assert build.resolve_origin(load_alphabet("hi")).kind is build.SourceKind.WORDFREQ
+    assert build.resolve_origin(load_alphabet("hi"), "checked").kind is build.SourceKind.CHECKED
+    assert build.resolve_origin(load_alphabet("es")).kind is build.SourceKind.CHECKED
