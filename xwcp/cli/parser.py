@@ -323,7 +323,7 @@ def _add_words(sub: Subparsers) -> None:
                    "or a pack's .json file")
     b.add_argument("--from", dest="source", default="auto", metavar="SOURCE",
                    help="checked (wordfreq's words in use that the Hunspell dictionary accepts; names, "
-                        "abbreviations, English words and one-letter runs left out; scored in bands), wordfreq "
+                        "abbreviations, joined and English words, one-letter runs left out; scored in bands), wordfreq "
                         "(PyPI's frequency lists, data CC BY-SA 4.0), hunspell (the system's Hunspell "
                         "dictionary, affixes expanded), dict (/usr/share/dict), wspanish (/usr/share/dict/spanish), "
                         "or a FILE (a .dic with its .aff, or a WORD;score or word-a-line list); default auto: "
