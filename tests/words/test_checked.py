@@ -227,3 +227,42 @@ def test_auto_does_not_check_an_open_pack(tmp_path, monkeypatch):
     assert build.resolve_origin(load_alphabet("hi")).kind is build.SourceKind.WORDFREQ
     assert build.resolve_origin(load_alphabet("hi"), "checked").kind is build.SourceKind.CHECKED
     assert build.resolve_origin(load_alphabet("es")).kind is build.SourceKind.CHECKED
+
+
+ISSUE_WORDS = {
+    "es": (["head", "coat", "ftp", "ctm"], ["no", "la", "casa", "año", "come", "once"]),
+    "de": (["cken", "sweets", "nsa"], ["haus", "heute", "held", "still", "hotel"]),
+    "fr": (["ptdr", "ahead"], ["an", "or", "maison"]),
+    "pl": (["who", "glos"], ["głos", "żółw"]),
+    "hu": (["little", "tul"], ["túl", "ház"]),
+    "tr": (["their"], ["için", "ılık"]),
+    "el": (["σσσσ", "τσσκα"], ["ψυχή", "άνθος"]),
+    "ru": (["спб", "гаи", "ааа"], ["жук", "дом"]),
+}
+"""Words seen in fills from wordfreq's lists that a constructor would not publish, and words of each language that
+must stay (some shared with English)."""
+
+
+@pytest.fixture(scope="module")
+def english():
+    pytest.importorskip("wordfreq", reason="wordfreq is not installed (.ci/install-languages.sh)")
+    from xwcp.words.checked import english_frequencies
+
+    return english_frequencies("es", "best")
+
+
+@pytest.mark.parametrize("code", sorted(ISSUE_WORDS))
+def test_real_dictionaries_leave_out_the_words_seen_in_fills(code, english):
+    import wordfreq
+
+    alphabet = load_alphabet(code)
+    files = build.find_hunspell(alphabet)
+    if files is None:
+        pytest.skip(f"no Hunspell dictionary for {code} here (.ci/install-languages.sh installs it)")
+    gone, kept = ISSUE_WORDS[code]
+    frequency = {word: wordfreq.word_frequency(word, code) for word in gone + kept}
+    assert all(frequency.values()), "every word is one wordfreq lists"
+    choice = choose_words(frequency, alphabet, find_checker(files), language=code, english_frequency_by_word=english,
+                          min_zipf=-math.inf, record=True)
+    assert sorted(word for word, _ in choice.kept) == sorted(kept)
+    assert sorted(choice.rule_by_word or {}) == sorted(gone)
