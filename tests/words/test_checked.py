@@ -141,7 +141,7 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
     folder = tmp_path / "hunspell"
     write_dictionary(folder, "es_ES", SPANISH_DIC)
     monkeypatch.setattr(build, "HUNSPELL_DIRS", (folder,))
-    lists = {"es": SPANISH_FREQ, "en": ENGLISH_FREQ}
+    lists = {"es": {**SPANISH_FREQ, "y": freq(7.0)}, "en": ENGLISH_FREQ}  # y: shorter than --min-length 2
     monkeypatch.setattr(wordfreq, "get_frequency_dict", lambda lang, wordlist="best": lists[lang])
     monkeypatch.setattr(wordfreq, "available_languages", lambda wordlist="best": {"es": "es", "en": "en"})
     out = tmp_path / "es.dict"
@@ -151,7 +151,8 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
     assert answer["source"] == "checked"
     assert answer["left_out_by_rule"] == {"below_floor": 1, "repeated": 1, "joined": 1, "name": 2,
                                           "abbreviation": 1, "not_in_dictionary": 2, "english": 1}
-    assert answer["written"] == 5 and answer["outside_alphabet"] == 1 and answer["read"] == len(SPANISH_FREQ)
+    assert answer["written"] == 5 and answer["outside_alphabet"] == 1 and answer["bad_length"] == 1
+    assert answer["read"] == len(SPANISH_FREQ) + 1
     assert "CC BY-SA 4.0" in answer["licence"] and "the dictionary's" in answer["licence"]
     text = out.read_text(encoding="utf-8")
     header = [line for line in text.splitlines() if line.startswith("#")]

@@ -337,14 +337,14 @@ def default_out(alphabet: Alphabet, origin: Origin) -> Path:
 
 
 def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding: str | None = None, *,
-              min_zipf: float | None = None, checker: str = "auto", time_limit_s: float | None = None
-              ) -> Iterator[tuple[str, int | None]]:
+              min_zipf: float | None = None, checker: str = "auto", time_limit_s: float | None = None,
+              lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)) -> Iterator[tuple[str, int | None]]:
     """(raw word, its score or None when the source has none) from the origin, in the source's order (a checked
-    source: its kept words, then those outside the alphabet; `min_zipf`, `checker` and `time_limit_s`, the
-    longest its dictionary may take, are its own)."""
+    source: its kept words, then those outside the alphabet or `lengths`; `min_zipf`, `checker` and
+    `time_limit_s`, the longest its dictionary may take, are its own)."""
     if origin.kind is SourceKind.CHECKED:
         assert origin.path is not None
-        yield from _checked_words(origin.path, alphabet, report, min_zipf, checker, time_limit_s)
+        yield from _checked_words(origin.path, alphabet, report, min_zipf, checker, time_limit_s, lengths)
     elif origin.kind is SourceKind.WORDFREQ:
         import wordfreq
 
@@ -362,7 +362,7 @@ def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding:
 
 
 def _checked_words(path: Path, alphabet: Alphabet, report: BuildReport, min_zipf: float | None, checker: str,
-                   time_limit_s: float | None) -> Iterator[tuple[str, int | None]]:
+                   time_limit_s: float | None, lengths: tuple[int, int]) -> Iterator[tuple[str, int | None]]:
     from xwcp.words.checked import DEFAULT_MIN_ZIPF, CheckTimeLimit, Choice, checked_words, rule_counts
 
     def take(choice: Choice) -> None:
@@ -375,7 +375,7 @@ def _checked_words(path: Path, alphabet: Alphabet, report: BuildReport, min_zipf
     try:
         yield from checked_words(alphabet, HunspellFiles.beside(path), wordlist=WORDFREQ_LIST,
                                  min_zipf=DEFAULT_MIN_ZIPF if min_zipf is None else min_zipf, prefer=checker,
-                                 on_choice=take, deadline=deadline)
+                                 on_choice=take, deadline=deadline, lengths=lengths)
     except CheckTimeLimit as exc:
         raise BuildLimitReached(f"checking the words took more than {time_limit_s:g} s: {exc}; nothing written "
                                 "(--time-limit S raises the limit)") from None
@@ -491,7 +491,7 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     budget = _Budget(origin, max_read, time_limit_s, status)
     score_by_code: dict[str, int] = {}
     for raw, given in raw_words(origin, alphabet, report, encoding, min_zipf=min_zipf, checker=checker,
-                                time_limit_s=time_limit_s):
+                                time_limit_s=time_limit_s, lengths=(min_length, max_length)):
         report.n_read += 1
         budget.check(report.n_read)
         code_text = alphabet.fold_word(raw)

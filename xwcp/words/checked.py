@@ -23,8 +23,8 @@ The words left out are counted by rule (`Rule`), in this order, each word under 
   (wordfreq's English list, the same for every language): Polish who and Dutch the go, while words the
   language uses about as much as English does (Spanish no, la; German hotel) stay. Where the language is
   English or wordfreq's English list is missing, the rule does nothing.
-Words with a character the alphabet neither has nor folds (digits, other scripts) are passed on unchecked for
-the build to count as outside the alphabet.
+Words with a character the alphabet neither has nor folds (digits, other scripts), and words of a length outside
+the build's limits, are passed on unchecked for the build to count.
 
 Scores are bands a constructor reads at a glance (`BANDS`): 70 everyday, 60 common, 50 ordinary (the lowest
 band `xwcp fill` uses by default, `--min-score 50`), 40 rare, 30 rarest.
@@ -235,7 +235,7 @@ class Choice:
     checker: str = ""
     kept: list[tuple[str, int]] = field(default_factory=list)
     passed_on: list[str] = field(default_factory=list)
-    """Words not folding into the alphabet, for the build to count."""
+    """Words not folding into the alphabet or of a length outside the limits, for the build to count."""
     n_by_rule: Counter[Rule] = field(default_factory=Counter)
     examples_by_rule: dict[Rule, list[str]] = field(default_factory=dict)
     n_kept_capitalised: int = 0
@@ -263,7 +263,8 @@ class Choice:
 
 def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checker: SpellChecker, *,
                  language: str, english_frequency_by_word: dict[str, float] | None,
-                 min_zipf: float = DEFAULT_MIN_ZIPF, record: bool = False) -> Choice:
+                 min_zipf: float = DEFAULT_MIN_ZIPF, record: bool = False,
+                 lengths: tuple[int, float] = (1, math.inf)) -> Choice:
     """Apply the rules (see the module docstring) to a frequency list.
 
     Args:
@@ -275,6 +276,7 @@ def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checke
         english_frequency_by_word: wordfreq's English list, or None to skip the English rule.
         min_zipf: the frequency floor.
         record: keep each left-out word's rule in `Choice.rule_by_word`.
+        lengths: the fewest and most letters (folded) a word may have; others are passed on.
 
     Returns:
         The Choice; `kept` in the source's order, scored by `band`.
@@ -288,7 +290,7 @@ def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checke
             choice.leave_out(Rule.BELOW_FLOOR, word)
             continue
         code_text = alphabet.fold_word(word)
-        if code_text is None:
+        if code_text is None or not lengths[0] <= len(code_text) <= lengths[1]:
             choice.passed_on.append(word)
             continue
         if is_repeated(code_text):
@@ -340,9 +342,10 @@ def english_frequencies(language: str, wordlist: str) -> dict[str, float] | None
 
 def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, min_zipf: float,
                   prefer: str = "auto", on_choice: Callable[[Choice], None] | None = None,
-                  deadline: float | None = None) -> Iterator[tuple[str, int | None]]:
-    """(raw word, score) of a checked list: the kept words, then the words outside the alphabet (score None, for
-    the build to count); `on_choice` is given the Choice before the first word.
+                  deadline: float | None = None, lengths: tuple[int, float] = (1, math.inf)
+                  ) -> Iterator[tuple[str, int | None]]:
+    """(raw word, score) of a checked list: the kept words, then the words outside the alphabet or `lengths`
+    (score None, for the build to count); `on_choice` is given the Choice before the first word.
 
     Raises:
         InputError: wordfreq has no list for the language, or the dictionary cannot be asked.
@@ -357,7 +360,7 @@ def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, mi
     checker = find_checker(files, prefer, deadline)
     choice = choose_words(wordfreq.get_frequency_dict(language, wordlist=wordlist), alphabet, checker,
                           language=language, english_frequency_by_word=english_frequencies(language, wordlist),
-                          min_zipf=min_zipf)
+                          min_zipf=min_zipf, lengths=lengths)
     if on_choice is not None:
         on_choice(choice)
     yield from choice.kept
