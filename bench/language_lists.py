@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 _CHILD = ("import resource, sys\nfrom xwcp.cli import main\ncode = main(sys.argv[1:])\n"
           "print('PEAK_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\nsys.exit(code)")
 """The child: the `xwcp` command, then its own peak resident memory (Linux: KB) on stderr."""
-BUILDS = ("es-wordfreq", "es-hunspell", "es-wspanish", "de-wordfreq", "de-hunspell", "ru-wordfreq", "ru-hunspell",
-          "nl-wordfreq", "nl-hunspell", "pl-wordfreq", "pl-hunspell", "el-wordfreq", "el-hunspell")
+BUILDS = ("es-checked", "es-wordfreq", "es-hunspell", "es-wspanish", "de-checked", "de-wordfreq", "de-hunspell",
+          "ru-checked", "ru-wordfreq", "ru-hunspell", "nl-checked", "nl-wordfreq", "nl-hunspell", "pl-checked",
+          "pl-wordfreq", "pl-hunspell", "el-checked", "el-wordfreq", "el-hunspell")
 """(language, source) pairs: Spanish, German, Dutch, Polish, Russian and Greek (Welsh has no source to build from)."""
 
 
