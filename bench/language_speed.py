@@ -2,13 +2,17 @@
 
 Usage: XWCP_CACHE_MAX_MB=2048 PYTHONPATH=$PWD python3 bench/language_speed.py [--languages es,de,...]
            [--grids G1,G2] [--seeds 0,1,2,3] [--repeats 2] [--backend backtrack] [--time-limit 10] [--wall]
-           [--relabel-seeds 0,1] [--no-relabel] [--out FILE]
+           [--relabel-seeds 0,1] [--no-relabel | --relabel-only] [--equal size|lengths]
+           [--out FILE]
 
 English is the embedded list (CWL), its words of MIN_LENGTH-MAX_LENGTH letters (the grids' slot lengths).
 Every other language gets a list of exactly as many words of the same lengths: its commonest words in
 PyPI wordfreq (folded through its pack, capitalised words left out but in German, scored as `xwcp words
 build` scores them, cut by frequency). Where wordfreq has fewer such words, English is cut to that size for
-that pair instead (its best-scored words; ties in a fixed hashed order) and the table says so. The lists are
+that pair instead (its best-scored words; ties in a fixed hashed order) and the table says so. With
+`--equal lengths` each length is cut alike: at each length both lists keep the smaller of their two counts
+(English then differs per language), so a list's spread over lengths (wordfreq lists hold 2-4x CWL's
+words of 3-6 letters) is taken out of the comparison too. The lists are
 written under the cache folder (wordfreq's data is CC BY-SA 4.0: never committed) and indexed once; every
 list stays loaded in this process, so every fill and suggestion is warm (the list compiled, as a second
 `xwcp fill` reads it from the cache, or the builder keeps it).
@@ -229,6 +233,7 @@ def main() -> int:
                              "to the smaller count)")
     parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this thread's CPU time")
     parser.add_argument("--no-relabel", action="store_true", help="skip the same-search table")
+    parser.add_argument("--relabel-only", action="store_true", help="only the same-search table")
     parser.add_argument("--out", help="also write the output here")
     args = parser.parse_args()
     global CLOCK
@@ -244,7 +249,7 @@ def main() -> int:
 
     say(f"$ PYTHONPATH=$PWD python3 bench/language_speed.py {' '.join(sys.argv[1:])}")
     say(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load {os.getloadavg()[0]:.2f}; "
-        f"seeds {args.seeds}, {args.repeats} repeats, `{args.backend}`, {'wall' if args.wall else 'CPU'} time, min score 0, words of {MIN_LENGTH}-{MAX_LENGTH} letters")
+        f"seeds {args.relabel_seeds if args.relabel_only else args.seeds}, {args.repeats} repeats, `{args.backend}`, {'wall' if args.wall else 'CPU'} time, min score 0, words of {MIN_LENGTH}-{MAX_LENGTH} letters")
     english_all = english_pairs()
     n_english = len(english_all)
     english_by_key: dict[str, WordList] = {}
@@ -255,6 +260,14 @@ def main() -> int:
             english_by_key[key] = indexed(pairs, f"speed-en-cwl-{MIN_LENGTH}-{MAX_LENGTH}-{key}", english_alphabet)
         return english_by_key[key]
 
+    if args.relabel_only:
+        sizes = sorted({load_alphabet(c).size for c in args.languages.split(",") if c} - set(range(27)))
+        n_bad = relabel_table(say, english_all, sizes, grids, [int(s) for s in args.relabel_seeds.split(",") if s],
+                              args.repeats, args.time_limit, args.backend)
+        say(f"{n_bad} fills failed the check" if n_bad else "every fill passed check_fill")
+        if args.out:
+            Path(args.out).write_text("\n".join(lines) + "\n", "utf-8")
+        return 1 if n_bad else 0
     english_list(str(n_english), english_all)
     say(f"en: CWL (embedded), {n_english} words")
     lists: dict[str, tuple[Alphabet, WordList, str]] = {}  # code -> (pack, list, key of its English list)
@@ -376,8 +389,10 @@ def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], size
     say()
     say(f"Same search, larger alphabet: the English list written in the first 26 of K letters; medians over "
         f"{repeats} repeats, summed over grids and seeds")
-    say(f"{'K':>3} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8}")
+    say(f"{'K':>3} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8} {'sugg s':>7} {'x sugg':>7} {'x AC-3':>7}"
+        f" {'probed':>7}")
     measures = {k: {path: Measure() for path in grids} for k, _, _, _ in variants}
+    names_by_grid = {path: slot_names(grid, variants[0][2]) for path, grid in grids.items()}
     for grid in grids.values():
         for _k, _, words, _ in variants:
             run_fill(grid, words, seeds[0], time_limit_s, Measure(), backend)
@@ -386,12 +401,18 @@ def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], size
             for seed in seeds:
                 for k, _, words, _ in variants:
                     run_fill(grid, words, seed, time_limit_s, measures[k][path], backend)
+            for k, _, words, table in variants:
+                run_suggest(grid.with_cells(cell.translate(table) for cell in grid.cells), words,
+                            names_by_grid[path], measures[k][path])
     n_bad = sum(len(m.bad) for by_grid in measures.values() for m in by_grid.values())
-    en_fill_s, en_nodes, *_ = totals(list(measures[26].values()))
+    en_fill_s, en_nodes, en_suggest_s, en_ac3_s, _ = totals(list(measures[26].values()))
     for k, _, _, _ in variants:
-        fill_s, nodes, *_ = totals(list(measures[k].values()))
-        shown = "" if k == 26 else f"{fill_s / en_fill_s:>7.2f} {nodes:>8} {nodes / max(en_nodes, 1):>8.2f}"
-        say(f"{k:>3} {fill_s:>8.2f} " + (shown if k != 26 else f"{'':>7} {nodes:>8}"))
+        fill_s, nodes, suggest_s, ac3_s, probed = totals(list(measures[k].values()))
+        if k == 26:
+            say(f"{k:>3} {fill_s:>8.2f} {'':>7} {nodes:>8} {'':>8} {suggest_s:>7.3f} {'':>7} {'':>7} {probed:>7}")
+        else:
+            say(f"{k:>3} {fill_s:>8.2f} {fill_s / en_fill_s:>7.2f} {nodes:>8} {nodes / max(en_nodes, 1):>8.2f} "
+                f"{suggest_s:>7.3f} {suggest_s / en_suggest_s:>7.2f} {ac3_s / en_ac3_s:>7.2f} {probed:>7}")
     return n_bad
 
 
