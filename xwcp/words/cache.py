@@ -11,7 +11,8 @@ them when the list is read whole (`read`), the lengths a grid uses when it is re
 place, its size and time kept, is found: a folder that does not verify raises CacheDamaged,
 whose message names the file, and the caller rebuilds it. Writes go to a `.tmp<PID>` folder
 renamed into place; `tidy` removes the temporary folders of runs that died, older versions'
-lists, and the least recently used lists beyond CACHE_KEEP_LISTS or CACHE_MAX_BYTES.
+lists, and the least recently used lists beyond CACHE_KEEP_LISTS or `byte_bound()` bytes
+($XWCP_CACHE_MAX_MB, else CACHE_MAX_BYTES).
 
 Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its size and its
 `.npy` header, and verifies the arrays as memoryviews; `read` wraps those views as numpy
@@ -27,6 +28,7 @@ import os
 import re
 import shutil
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -103,11 +105,26 @@ def _checksum(data: bytes | memoryview) -> int:
     return xxhash.xxh3_64_intdigest(data)
 
 
-CACHE_KEEP_LISTS = 20
-"""Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest."""
-CACHE_MAX_BYTES = 256 * 1024 * 1024
-"""Most bytes the kept lists may take (the default list takes 23 MB); the least recently used go
-first, but the newest list is always kept."""
+CACHE_KEEP_LISTS = 64
+"""Most compiled lists kept in the cache (the most recently used); writing a new one removes the rest.
+Bytes (`byte_bound`) are the bound that matters; this one only stops a flood of small lists."""
+CACHE_MAX_BYTES = 512 * 1024 * 1024
+"""Most bytes the kept lists may take unless $XWCP_CACHE_MAX_MB says otherwise; the least recently used
+go first, but the newest list is always kept. Why 512 MiB: compiled, the default English list takes
+22 MiB and `xwcp words build`'s wordfreq lists 3-53 MiB (es 21, fr 18, nl 22, pl 36, de 52, ru 53), so
+English and the four largest others take 185 MiB: a user switching among several languages keeps each
+compiled (German's 612,000 words take seconds to compile, 0.06 s to load), with room for lists of their own."""
+CACHE_MAX_MB_ENV = "XWCP_CACHE_MAX_MB"
+"""The environment variable that sets the byte bound, in MiB (a whole number; 0 keeps only the newest list)."""
+
+
+def byte_bound() -> int:
+    """The cache's byte bound: $XWCP_CACHE_MAX_MB MiB, else CACHE_MAX_BYTES (also for a value that is not a
+    whole number of MiB: a cache setting never stops a fill)."""
+    text = os.environ.get(CACHE_MAX_MB_ENV, "").strip()
+    if text.isdigit():
+        return int(text) * 1024 * 1024
+    return CACHE_MAX_BYTES
 
 
 class CacheDamaged(Exception):
@@ -373,10 +390,7 @@ def _read_mapped(folder: Path, check_words: bool, n_letters: int) -> MappedField
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
     row_crcs = _verify_arrays(arrays, shapes, {name: meta["files"][name][CHECKSUM_KEY] for name in ARRAYS},
                               check_words, n_letters)
-    try:
-        os.utime(folder)  # the folder's time is its last use: the least recently used lists go first
-    except OSError:
-        pass
+    mark_used(folder)
     mapped: MappedFields = {
         "problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"], "shapes": shapes,
         "row_crcs": row_crcs,
@@ -414,6 +428,18 @@ def read(folder: Path, n_letters: int = 26) -> ArrayFields | None:
     return viewed
 
 
+def mark_used(folder: Path) -> None:
+    """Set the folder's time to now: its last use, by which `tidy` removes the least recently used lists first.
+
+    The time is the process's clock in nanoseconds, not the file system's (which may advance in steps of
+    milliseconds): two lists used one after the other keep their order."""
+    now_ns = time.time_ns()
+    try:
+        os.utime(folder, ns=(now_ns, now_ns))
+    except OSError:
+        pass
+
+
 def _remove_tree(path: Path) -> None:
     """Remove a folder and what it holds, or a file where a folder should be; quietly, as far as possible."""
     if path.is_dir() and not path.is_symlink():
@@ -440,14 +466,15 @@ def _folder_bytes(folder: Path) -> int:
         return 0
 
 
-def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int = CACHE_MAX_BYTES) -> list[Path]:
+def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int | None = None) -> list[Path]:
     """Remove what the cache no longer needs; returns the removed folders.
 
     Removed: temporary folders whose writing process is gone (a run killed mid-write), lists
     compiled by an older cache version (a newer one's are left to it), and the least recently used lists beyond `keep` lists
-    or `max_bytes` in all (the most recently used one always stays).
+    or `max_bytes` in all (None: `byte_bound()`; the most recently used one always stays).
     """
     root = root or cache_dir()
+    bound = byte_bound() if max_bytes is None else max_bytes
     removed: list[Path] = []
     try:
         entries = list(root.iterdir())
@@ -476,7 +503,7 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
     total_bytes = 0
     for index, (_, path) in enumerate(kept):
         total_bytes += _folder_bytes(path)
-        if index and (index >= keep or total_bytes > max_bytes):
+        if index and (index >= keep or total_bytes > bound):
             removed.append(path)
     for path in removed:
         _remove_tree(path)
@@ -520,6 +547,7 @@ def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tu
         except OSError:
             if not folder.is_dir():  # else another run has just written the same list: keep theirs
                 raise
+        mark_used(folder)
         tidy(folder.parent)
         return None
     except OSError as exc:
