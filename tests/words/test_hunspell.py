@@ -122,3 +122,12 @@ def test_the_cap_is_the_largest_within_the_budget():
     assert _largest_cap([1, 2, 10, 10], 15) == 6  # 1 + 2 + 6 + 6
     assert _largest_cap([1, 2, 10, 10], 23) == MAX_FORMS_PER_STEM  # every form fits
     assert _largest_cap([50, 60], 1) == 1
+
+
+def test_stems_shorter_than_a_condition_are_tested_whole(tmp_path):
+    """Stems are tested once per ending (the letters the conditions look at): a stem shorter than that is its own
+    ending, not a shorter slice of it."""
+    aff = "SET UTF-8\nSFX V Y 2\nSFX V irar íro irar\nSFX V ar é [^g]ar\n"
+    (tmp_path / "v.aff").write_text(aff, encoding="utf-8")
+    (tmp_path / "v.dic").write_text("3\nmirar/V\nair/V\nrar/V\n", encoding="utf-8")
+    assert set(expand(HunspellFiles.beside(tmp_path / "v.dic"))) == {"mirar", "míro", "miré", "air", "rar", "ré"}

@@ -41,22 +41,18 @@ def word_folder(alphabet: Alphabet) -> Callable[[str], str | None]:
 
         return fold_single
     letters = sorted((letter for letter in alphabet.letters if len(letter) > 1), key=len, reverse=True)
-    cut = re.compile("|".join(re.escape(letter) for letter in letters) + "|.", re.DOTALL)
+    multi = re.compile("|".join(re.escape(letter) for letter in letters))
+    code_by_multi = {letter: fold_word(letter) or _NO_LETTER for letter in letters}
+    multi_codes = set(code_by_multi.values())
     upper_by_ord = _CharTable(lambda ch: CUT if ch == CUT else "" if ch in drop else alphabet.upper(ch))
-    code_by_piece: dict[str, str] = {CUT: ""}  # a cut only parts two letters (Welsh N+G)
+    code_by_upper = _CharTable(lambda ch: "" if ch == CUT else ch if ch in multi_codes else fold_word(ch) or _NO_LETTER)
 
     def fold_multi(raw: str) -> str | None:
-        if not raw.isascii() and not unicodedata.is_normalized("NFC", raw):
+        if not raw.isascii() and (not unicodedata.is_normalized("NFC", raw) or not multi_codes.isdisjoint(raw)):
             return fold_word(raw)
-        out = []
-        for piece in cut.findall(raw.translate(upper_by_ord)):
-            code = code_by_piece.get(piece)
-            if code is None:
-                code = code_by_piece[piece] = fold_word(piece) or _NO_LETTER
-            if code == _NO_LETTER:
-                return None
-            out.append(code)
-        return "".join(out) or None
+        upper = multi.sub(lambda found: code_by_multi[found.group()], raw.translate(upper_by_ord))
+        folded = upper.translate(code_by_upper)  # a cut only parts two letters (Welsh N+G): then it goes
+        return folded if folded and _NO_LETTER not in folded else None
 
     return fold_multi
 

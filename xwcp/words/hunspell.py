@@ -24,9 +24,10 @@ LIST_FORMS; `Expansion.bound_note` says it in the build's output.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,10 @@ makes whole (pl_PL 3.6 million, counting each stem's forms once), so those are m
 DEFAULT_MAX_READ of `xwcp.words.build` by a quarter, the estimate's margin."""
 SAMPLE_STEMS = 600
 """Stems expanded to estimate the whole expansion's size (evenly spread over the .dic)."""
+FITTING_PER_FORM = 4
+"""Affixes listed a form a stem keeps when stems are capped (more are listed only when those are not enough)."""
+MAX_REMEMBERED_AFFIXES = 4_000_000
+"""Affixes remembered by the ends of stems that fit them (32 MB of references) before they are forgotten."""
 SAMPLE_CAP = 500
 """Forms of a sampled stem counted at first: enough to choose a cap below it, and far more than any stem of a
 dictionary that needs no cap makes."""
@@ -50,6 +55,7 @@ MAX_HUNSPELL_BYTES = 64 * 1024 * 1024
 _COUNT = re.compile(r"^\d+(\s|$)")
 _TAGS = re.compile(r"[ \t]\w{2}:")
 _SLASH = re.compile(r"(?<!\\)/")
+_CONDITION_UNIT = re.compile(r"\[[^\]]*\]|.")
 
 
 @dataclass(frozen=True)
@@ -225,13 +231,15 @@ class _Affix:
     with it is a word (`is_word`) and spelt in the list's letters (`is_spelt`)."""
 
     __slots__ = ("strip", "add", "search", "condition", "flags", "is_cross", "is_suffix", "is_word", "is_spelt",
-                 "growth")
+                 "growth", "reach")
 
     def __init__(self, rule: Any, is_suffix: bool, tables: _Tables) -> None:
         self.strip: str = rule.strip
         self.add: str = rule.add
         self.search = rule.cond_regexp.search
         self.condition: str = rule.cond_regexp.pattern
+        self.reach = len(_CONDITION_UNIT.findall(rule.condition or "."))
+        """Letters the condition looks at: one a character or [class]."""
         self.flags: frozenset[str] = frozenset(rule.flags)
         self.is_cross: bool = bool(rule.crossproduct)
         self.is_suffix = is_suffix
@@ -254,19 +262,37 @@ class _Affix:
         base = stem[len(self.strip):]
         return self.add + base if base or self.add else None
 
-    def apply(self, stem: str) -> str | None:
-        """`stem` with this affix, None when its condition fails."""
-        return self.put_on(stem) if self.fits(stem) else None
-
 
 @dataclass
 class _Singles:
     """A flag set's single affixes, shortest growth first, each with the index of its test (strip and condition:
-    the affixes of a table share a few, so a stem is tested once a test)."""
+    the affixes of a table share a few, so a stem is tested once a test), and the affixes that fit a stem by the
+    letters the tests look at (its first `prefix_window` and last `suffix_window`: a condition is a fixed run of
+    letters or classes at the start or end): stems that end alike are tested once."""
 
     tests: list[_Affix]
     """One affix for each distinct (suffix or prefix, strip, condition)."""
-    entries: list[tuple[int, _Affix]]
+    test_ids: list[int]
+    affixes: list[_Affix]
+    prefix_window: int
+    suffix_window: int
+    fitting_by_ends: dict[tuple[str, str], tuple[tuple[_Affix, ...], bool]] = field(default_factory=dict)
+    """(the affixes that fit, whether that is all of them) by a stem's ends."""
+
+    def fitting(self, stem: str, tables: _Tables, most: int | None = None) -> tuple[_Affix, ...]:
+        """The affixes whose strip and condition `stem` meets, shortest growth first: all of them, or at least the
+        first `most` (a stem that keeps 48 forms need not list the 950 that fit); remembered by `stem`'s ends
+        within the tables' MAX_REMEMBERED_AFFIXES."""
+        ends = (stem[:self.prefix_window], stem[max(0, len(stem) - self.suffix_window):] if self.suffix_window else "")
+        known = self.fitting_by_ends.get(ends)
+        if known is not None and (known[1] or (most is not None and len(known[0]) >= most)):
+            return known[0]
+        fit = [test.fits(stem) for test in self.tests]
+        fitting = itertools.compress(self.affixes, map(fit.__getitem__, self.test_ids))
+        found = tuple(fitting if most is None else itertools.islice(fitting, most))
+        self.fitting_by_ends[ends] = (found, most is None or len(found) < most)
+        tables.remember(len(found))
+        return found
 
 
 class _Tables:
@@ -286,6 +312,8 @@ class _Tables:
                 out[flag] = [_Affix(rule, is_suffix, self) for rule in rules
                              if not (circumfix and circumfix in rule.flags)]
         self._singles_by_flags: dict[frozenset[str], _Singles] = {}
+        self._continuations_by_flag: dict[str, _Singles] = {}
+        self.n_remembered = 0
         self._cross_by_flags: dict[frozenset[str], tuple[_PrefixGroup, ...]] = {}
 
     def first_unspelt(self, text: str) -> int:
@@ -294,6 +322,24 @@ class _Tables:
             return -1
         return next(index for index, ch in enumerate(text) if not self.spells(ch))
 
+    def remember(self, n_affixes: int) -> None:
+        """Count affixes remembered by stems' ends; past MAX_REMEMBERED_AFFIXES forget them all (hu's stems
+        fit 950 affixes each: remembering every ending took 260 MB)."""
+        self.n_remembered += n_affixes + 8
+        if self.n_remembered > MAX_REMEMBERED_AFFIXES:
+            for singles in (*self._singles_by_flags.values(), *self._continuations_by_flag.values()):
+                singles.fitting_by_ends.clear()
+            self.n_remembered = 0
+
+    def continuations(self, flag: str) -> _Singles:
+        """The suffixes of a continuation flag that make forms (no skip flag, spelt), shortest growth first."""
+        found = self._continuations_by_flag.get(flag)
+        if found is None:
+            found = self._continuations_by_flag[flag] = self._grouped(
+                [suffix for suffix in self.suffixes_by_flag.get(flag, ())
+                 if not suffix.flags & self.skip_flags and suffix.is_spelt])
+        return found
+
     def singles(self, flags: frozenset[str]) -> _Singles:
         """The suffixes and prefixes of `flags`, shortest growth first (suffixes before prefixes at a tie)."""
         found = self._singles_by_flags.get(flags)
@@ -301,19 +347,26 @@ class _Tables:
             ordered = sorted(flags)
             affixes = [affix for flag in ordered for affix in self.suffixes_by_flag.get(flag, ())]
             affixes += [affix for flag in ordered for affix in self.prefixes_by_flag.get(flag, ())]
-            affixes.sort(key=lambda affix: affix.growth)
-            index_by_test: dict[tuple[bool, str, str], int] = {}
-            tests: list[_Affix] = []
-            entries = []
-            for affix in affixes:
-                key = (affix.is_suffix, affix.strip, affix.condition)
-                index = index_by_test.get(key)
-                if index is None:
-                    index = index_by_test[key] = len(tests)
-                    tests.append(affix)
-                entries.append((index, affix))
-            found = self._singles_by_flags[flags] = _Singles(tests, entries)
+            found = self._singles_by_flags[flags] = self._grouped(affixes)
         return found
+
+    @staticmethod
+    def _grouped(affixes: list[_Affix]) -> _Singles:
+        """`affixes` in order of growth, with their tests shared."""
+        affixes.sort(key=lambda affix: affix.growth)
+        index_by_test: dict[tuple[bool, str, str], int] = {}
+        tests: list[_Affix] = []
+        test_ids = []
+        for affix in affixes:
+            key = (affix.is_suffix, affix.strip, affix.condition)
+            index = index_by_test.get(key)
+            if index is None:
+                index = index_by_test[key] = len(tests)
+                tests.append(affix)
+            test_ids.append(index)
+        windows = [(test.is_suffix, max(test.reach, len(test.strip))) for test in tests]
+        return _Singles(tests, test_ids, affixes, max((n for is_suffix, n in windows if not is_suffix), default=0),
+                        max((n for is_suffix, n in windows if is_suffix), default=0))
 
     def cross_prefixes(self, flags: frozenset[str]) -> tuple[_PrefixGroup, ...]:
         """The prefixes of `flags` that may join a suffixed form (cross product on, no skip flag, spelt), grouped
@@ -349,6 +402,11 @@ class _PrefixGroup:
         return [add + base for add in self.adds if base or add]
 
 
+def _rest(singles: _Singles, stem: str, tables: _Tables, n_seen: int) -> Iterator[_Affix]:
+    """The affixes that fit `stem` after its first `n_seen`."""
+    yield from singles.fitting(stem, tables)[n_seen:]
+
+
 def _stem_forms(stem: str, flags: frozenset[str], tables: _Tables, cap: int) -> Iterator[str]:
     """One stem's forms, each once, at most `cap`, in the order of the module docstring."""
     spells = tables.spells
@@ -359,15 +417,14 @@ def _stem_forms(stem: str, flags: frozenset[str], tables: _Tables, cap: int) -> 
         yield stem
         if len(seen) >= cap:
             return
-    singles = tables.singles(flags)
-    fits: list[bool | None] = [None] * len(singles.tests)
     suffixed: list[tuple[str, _Affix, int]] = []  # (form, suffix, its first unspelt character or -1)
-    for index, affix in singles.entries:
-        fit = fits[index]
-        if fit is None:
-            fit = fits[index] = singles.tests[index].fits(stem)
-        if not fit:
-            continue
+    singles = tables.singles(flags)
+    most = None if cap >= MAX_FORMS_PER_STEM else FITTING_PER_FORM * cap
+    first = singles.fitting(stem, tables, most)
+    fitting: Iterable[_Affix] = first
+    if most is not None and len(first) >= most:  # all of them, made when the first ones are not enough
+        fitting = itertools.chain(first, _rest(singles, stem, tables, len(first)))
+    for affix in fitting:
         form = affix.put_on(stem)
         if form is None:
             continue
@@ -379,16 +436,14 @@ def _stem_forms(stem: str, flags: frozenset[str], tables: _Tables, cap: int) -> 
             yield form
             if len(seen) >= cap:
                 return
-    skip_flags, suffixes_by_flag = tables.skip_flags, tables.suffixes_by_flag
+    skip_flags = tables.skip_flags
     stem_cross: tuple[_PrefixGroup, ...] | None = None
     for form, suffix, unspelt_at in suffixed:
         for flag in suffix.flags:  # two-fold suffixes: the suffix's own continuation flags
-            for suffix2 in suffixes_by_flag.get(flag, ()):
-                if suffix2.flags & skip_flags or not suffix2.is_spelt:
-                    continue
+            for suffix2 in tables.continuations(flag).fitting(form, tables):
                 if unspelt_at != -1 and unspelt_at < len(form) - len(suffix2.strip):
                     continue  # the character the alphabet cannot spell stays
-                form2 = suffix2.apply(form)
+                form2 = suffix2.put_on(form)
                 if form2 is None or form2 in seen or (unspelt_at != -1 and not spells(form2)):
                     continue
                 seen.add(form2)
