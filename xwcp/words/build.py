@@ -374,11 +374,12 @@ def _list_lines(path: Path, report: BuildReport, encoding: str | None) -> Iterat
         yield word, score
 
 
-def spelled(alphabet: Alphabet, code_text: str) -> str:
+def spelled(alphabet: Alphabet, code_text: str, fold: Callable[[str], str | None] | None = None) -> str:
     """Code-char text as the list writes it: the written letters, with a `+` cut where reading them back
-    longest-first would join two letters into one (Welsh N+G that is not NG)."""
+    longest-first would join two letters into one (Welsh N+G that is not NG); `fold` is the alphabet's
+    `fold_word` or one equal to it (`word_folder`)."""
     written = alphabet.written(code_text)
-    if not alphabet.has_multi_letters or alphabet.fold_word(written) == code_text:
+    if not alphabet.has_multi_letters or (fold or alphabet.fold_word)(written) == code_text:
         return written
     letters = [alphabet.cell_text(ch) for ch in code_text]
     multi = [letter for letter in alphabet.letters if len(letter) > 1]
@@ -493,7 +494,8 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     header = [f"# xwcp word list: {alphabet.name} ({alphabet.code}), built by `xwcp words build` on "
               f"{datetime.now(timezone.utc):%Y-%m-%d}",
               f"# from: {origin.label}", f"# licence: {origin.licence}", f"# scores: {how}"]
-    lines = (f"{spelled(alphabet, text_of(code))};{score_by_code[code]}" for code in codes)
+    fold = word_folder(alphabet)
+    lines = (f"{spelled(alphabet, text_of(code), fold)};{score_by_code[code]}" for code in codes)
     _write_atomically(path, itertools.chain(header, lines))
     report.n_written = len(codes)
     return report

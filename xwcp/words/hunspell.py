@@ -55,6 +55,7 @@ MAX_HUNSPELL_BYTES = 64 * 1024 * 1024
 _COUNT = re.compile(r"^\d+(\s|$)")
 _TAGS = re.compile(r"[ \t]\w{2}:")
 _SLASH = re.compile(r"(?<!\\)/")
+_SPACE = re.compile(r"\s")
 _CONDITION_UNIT = re.compile(r"\[[^\]]*\]|.")
 
 
@@ -131,7 +132,7 @@ def _read_stems(files: HunspellFiles, context: Any) -> list[tuple[str, frozenset
                     word = word.replace("\\/", "/")
                 if ignore:
                     word = word.translate(ignore)
-                if not word or any(ch.isspace() for ch in word):
+                if not word or _SPACE.search(word):
                     continue
                 flags = flags_by_text.get(flag_text)
                 if flags is None:
