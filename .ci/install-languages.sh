@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# CI and users: install the system word lists `xwcp words build` reads (issue 36, part 3): Debian's Hunspell
-# dictionaries for Spanish, German, Russian, Dutch, Polish and Greek (with their copyright files under
-# /usr/share/doc), Debian's Spanish (public domain) and German (GPL-2+) word lists in /usr/share/dict, and the
-# [languages] extra's PyPI packages
-# (wordfreq, whose data is CC BY-SA 4.0 and is read on this machine only; spylls, a Hunspell in Python).
-# Needs root or sudo for apt; a no-op for what is already there.
+# CI and users: install what `xwcp words build` reads on a fresh Debian machine: Debian's `hunspell` command (the
+# fast way to check a list's words), the Hunspell dictionaries of the language packs (with their copyright files
+# under /usr/share/doc), Debian's Spanish (public domain) and German (GPL-2+) word lists in /usr/share/dict, and
+# the [languages] extra's PyPI packages (wordfreq, whose data is CC BY-SA 4.0 and is read on this machine only;
+# spylls, a Hunspell in Python). Needs root or sudo for apt; installs only what is missing, so running it again
+# changes nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PACKAGES=(hunspell-es hunspell-de-de hunspell-ru hunspell-nl hunspell-pl hunspell-el wspanish wngerman)
+PACKAGES=(
+    hunspell
+    hunspell-es hunspell-de-de hunspell-fr hunspell-nl hunspell-ru hunspell-pl hunspell-hu hunspell-tr
+    hunspell-el hunspell-he hunspell-ro hunspell-sl myspell-et
+    hunspell-ca hunspell-cs hunspell-da hunspell-it hunspell-no hunspell-pt-pt hunspell-sv hunspell-uk
+    wspanish wngerman
+)
 missing=()
 for package in "${PACKAGES[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

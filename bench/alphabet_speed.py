@@ -3,8 +3,8 @@
 Usage: PYTHONPATH=. python3 bench/alphabet_speed.py [--letters 33] [--share 0.1] [--words LIST] [--seeds 3]
                                                     [--rounds 3] [--time-limit 30] [--cpu-time] [--no-spread]
                                                     [GRID ...]
-       (default grids: Herald 15.01-15.10 and 21.01-21.10 from models/vanbeek, models/11x11-01,
-        models/15x15-daily-01 and -02)
+       (default grids: Herald 15.01-15.10 and 21.01-21.10 from models/vanbeek, models/11x11-01.txt,
+        models/15x15-daily-01.txt and -02.txt)
 
 The English list (the default list, or --words) is mapped onto an alphabet of K letters (A-Z, then K - 26
 more: Ñ, Ä, Ö, Ü, Å, Ø, Ł, ...) two ways, each keeping every word (the maps are one to one) and every length:

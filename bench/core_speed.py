@@ -61,10 +61,10 @@ def load_spec(spec: str, root: Path):
     from xwcp import compile_problem
 
     if spec.count(":") == 2 and spec.split(":")[0] not in _suite_names():
-        from xwcp.services.load import load_problem
+        from xwcp.services.load import LoadOptions, load_problem
 
         grid, words, min_score = spec.split(":")
-        return load_problem(grid, words or None, min_score=int(min_score))
+        return load_problem(grid, words or None, LoadOptions(min_score=int(min_score)))
     lists = _bench_function("WordLists")()
     for instance in _instances(spec.split(":")[0], root):
         if _key(instance) == spec:

@@ -6,7 +6,7 @@ Usage: PYTHONPATH=. python3 bench/engine_ab.py --trees /work/main,/path/to/base 
 Each round starts one process per checkout (in turn, the order flipping every round); a process loads the
 default list, compiles each grid once, fills it once to warm up, then times `--fills` fills with `backtrack`
 (seed 0). The table gives the best time over all rounds and the search's node count, which is the same in
-every checkout that searches the same way. For a change inside xwcp/_bitsearch.c this is the measure
+every checkout that searches the same way. For a change inside xwcp/engine/_bitsearch.c this is the measure
 that sees a few percent; whole commands (bench/ab_herald.py) drown it in the interpreter's start.
 """
 from __future__ import annotations

@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     problem = compile_problem(read_grid(args.grid), load_word_list(), min_score=50)
     slot = problem.slot_by_name(args.slot)
-    words = [w["word"] for w in analysis.rank_words(problem, propagate(problem), slot.id, args.k)]
+    words = [w.word for w in analysis.rank_words(problem, propagate(problem), slot.id, args.k)]
     for seed in (int(s) for s in args.seeds.split(",")):
         label, fails, seconds = search(problem, args, seed)
         print(f"seed {seed} whole grid: {label} {fails} failures {seconds:.2f} s", flush=True)

@@ -8,7 +8,7 @@ from theme entries instead and answers with designed grids (the design search is
 
 The names are imported on first use (PEP 562 module `__getattr__`), so `import xwcp` and
 `python -m xwcp` cost almost nothing: numpy and the solvers load only where a command needs
-them (start-up, issue 17). `from xwcp import compile_problem` works as usual.
+them (a small fill's start-up is mostly imports). `from xwcp import compile_problem` works as usual.
 """
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Take the README's screenshots of the web builder: empty grid, live help, heat map, autofill, print view, core,
 the workbench's panels (a .puz opened with its clues, statistics, the word list, test-solve), and bars, circles and
-rebus cells (issue 23: a barred .ipuz in bars mode, rebus suggestions, a locked rebus .puz's warning, a barred print).
+rebus cells (a barred .ipuz in bars mode, rebus suggestions, a locked rebus .puz's warning, a barred print).
 
 Starts `xwcp serve` on a free loopback port (with a throwaway data folder, so the user's personal
 word list is not touched) and drives Debian's chromium through playwright.
-Example: python3 docs/screenshots/take_screenshots.py            (all; `--grid-only`: the issue 23 ones only;
-`--languages`: the issue 36 ones only: a Spanish, a Russian, a Dutch and a Hebrew grid)
+Example: python3 docs/screenshots/take_screenshots.py            (all; `--grid-only`: the bars, circles and rebus ones only;
+`--languages`: the language ones only: a Spanish, a Russian, a Dutch and a Hebrew grid)
 """
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ LANGUAGE_GRIDS = {  # rows in the text syntax ([IJ]: Dutch's one letter), column
 
 
 def language_pictures(page) -> None:
-    """A grid per language (issue 36): its letters in the cells, its row of letters beyond A-Z, Hebrew right to left."""
+    """A grid per language: its letters in the cells, its row of letters beyond A-Z, Hebrew right to left."""
     from urllib.parse import urlencode
 
     base = page.url.split("#")[0]
@@ -84,7 +84,7 @@ def language_pictures(page) -> None:
 
 
 def grid_pictures(page) -> None:
-    """Bars, circles and rebus cells (issue 23)."""
+    """Bars, circles and rebus cells."""
     puzzles = ROOT / "tests" / "data" / "puzzles"
     page.get_by_label("Open puzzle file").set_input_files(str(puzzles / "ccw-barred-demo.ipuz"))
     page.wait_for_function("document.getElementById('message').textContent.startsWith('opened')")
@@ -118,7 +118,7 @@ def grid_pictures(page) -> None:
 
 
 def builder_pictures(page) -> None:
-    """The builder's pictures from issues 10 and 24."""
+    """The builder's pictures: the empty grid, live help, the heat map, autofill, the print view, the core, the panels."""
     page.wait_for_timeout(1500)
     page.screenshot(path=str(HERE / "empty-grid.png"))
 
@@ -127,7 +127,7 @@ def builder_pictures(page) -> None:
     page.click('.cell[data-cell="0"]')
     page.keyboard.press("Enter")  # 1D, crossing the typed W at row 2
     page.wait_for_timeout(1500)
-    # the solver's labels stream in by themselves (issue 35): wait until 1D's shown words are settled
+    # the solver's labels stream in by themselves: wait until 1D's shown words are settled
     page.wait_for_function("(l => l.dataset.slot === '1D' && l.dataset.done === 'true')"
                            "(document.getElementById('suggestions'))", timeout=60_000)
     page.wait_for_timeout(300)

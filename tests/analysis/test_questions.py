@@ -8,6 +8,7 @@ import pytest
 
 from xwcp.analysis import questions as analysis
 from xwcp.analysis.questions import heatmap_report
+from xwcp.render.questions_json import check_json, heatmap_json
 from xwcp.engine.ac3 import propagate
 from xwcp.backends import fill
 from xwcp.cli.commands import main
@@ -34,27 +35,27 @@ def test_ranking_prefers_words_that_leave_crossings_options_then_score():
     prop = propagate(problem)
     top = problem.slot_by_name("1A")
     ranked = analysis.rank_words(problem, prop, top.id)
-    by_word = {r["word"]: r for r in ranked}
+    by_word = {r.word: r for r in ranked}
     counts = prop.counts_by_slot
     for r in ranked:
-        expected = np.mean([np.log10(counts[problem.cross_slot[top.id][p]][0][ord(r["word"][p]) - 65])
+        expected = np.mean([np.log10(counts[problem.cross_slot[top.id][p]][0][ord(r.word[p]) - 65])
                             for p in range(3)])
-        assert r["fit"] == pytest.approx(expected, abs=1e-3)
-    fits = [r["fit"] for r in ranked]
+        assert r.fit == pytest.approx(expected, abs=1e-3)
+    fits = [r.fit for r in ranked]
     assert fits == sorted(fits, reverse=True)
     for a, b in zip(ranked, ranked[1:]):
-        if a["fit"] == b["fit"]:
-            assert a["score"] >= b["score"]
+        if a.fit == b.fit:
+            assert a.score >= b.score
     assert set(by_word) <= {"ABC", "ABD", "XYZ"}
     # top-k keeps the same order as the full ranking
-    assert [r["word"] for r in analysis.rank_words(problem, prop, top.id, 2)] == [r["word"] for r in ranked[:2]]
+    assert [r.word for r in analysis.rank_words(problem, prop, top.id, 2)] == [r.word for r in ranked[:2]]
 
 
 def test_suggestions_do_not_depend_on_the_cell_or_call_order():
     problem = problem_of("....\n....\n", ["ABCD", "ABCE", "EFGH", "AE", "BF", "CG", "DH", "BE", "CE", "EE"])
     first = analysis.domains_report(problem, "1A", k=10)
     again = analysis.domains_report(problem, "1a", k=10)
-    assert first["slots"] == again["slots"]
+    assert first.slots == again.slots
 
 
 def test_unknown_slot_lists_the_valid_ones():
@@ -68,7 +69,7 @@ def test_check_finds_the_most_constrained_slot_and_forced_letters():
     # 1D must be QA (the only Q? word), so 4A is ABC or ABD and 2D is UB; 3D is then AC or AD
     # under QUA, BD under QUB: three fills (QUA/ABC, QUA/ABD, QUB/ABD), so the grid is fillable.
     problem = problem_of("Q..\n...\n", ["QUA", "QUB", "ABC", "ABD", "QA", "UB", "AC", "UC", "AD", "BD"])
-    data = analysis.check_report(problem, backend="backtrack", time_limit_s=5)
+    data = check_json(analysis.check_report(problem, backend="backtrack", time_limit_s=5))
     prop = propagate(problem)
     # open = has an empty cell and more than one word left (a slot down to one word is decided)
     sizes = {s.name: prop.size(s.id) for s in problem.slots if "." in problem.pattern(s.id) and prop.size(s.id) > 1}
@@ -170,7 +171,7 @@ def test_heatmap_values_on_a_hand_checked_grid():
     # hold exactly one letter per fill; cell (0,0) is A in both fills -> forced.
     grid = parse_grid("..\n..\n")
     problem = compile_problem(grid, words_from_pairs(["AB", "CD", "AC", "BD"]), min_score=0)
-    heat = heatmap_report(problem)
+    heat = heatmap_json(heatmap_report(problem))
     assert heat["status"] == "consistent"
     # (0,0): A only; (0,1): B or C; (1,0): C or B; (1,1): D only
     assert heat["cells"] == [[1, 2], [2, 1]]
@@ -180,4 +181,4 @@ def test_heatmap_values_on_a_hand_checked_grid():
 def test_heatmap_of_open_cells_is_26_with_a_rich_list():
     words = ["".join(p) for p in __import__("itertools").product("ABCDEFGHIJKLMNOPQRSTUVWXYZ", repeat=2)]
     problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(words), min_score=0)
-    assert heatmap_report(problem)["cells"] == [[26, 26], [26, 26]]
+    assert heatmap_json(heatmap_report(problem))["cells"] == [[26, 26], [26, 26]]

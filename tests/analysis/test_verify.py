@@ -49,7 +49,7 @@ def verify_random_case(seed):
     if not prop.is_consistent:
         pytest.skip("AC-3 already refutes this grid: no candidates to verify")
     slot = max(problem.slots, key=lambda s: prop.size(s.id))
-    words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+    words = [w.word for w in analysis.rank_words(problem, prop, slot.id, 12)]
     return problem, slot, words, verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
 
 
@@ -57,11 +57,11 @@ def assert_agree_with_one_by_one(problem, slot, verdicts):
     """Each label equals one-by-one verification's; a viable word comes with its checked fill, a dead end with none."""
     for v in verdicts:
         assert v.verdict.value == one_by_one(problem, slot.id, v.word), v.word
-        if v.verdict is verify.Verdict.VIABLE:  # the fill shown proves it: valid, with the word in the slot
+        if v.verdict is verify.Viability.VIABLE:  # the fill shown proves it: valid, with the word in the slot
             assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
         else:
-            assert v.entries is None and v.how in ("ac3", "proof")
-            # the slots its proof used (kept with the label, xwcp/web/analysis_cache.py): alone, with the word in
+            assert v.entries is None and v.how in (verify.How.AC3, verify.How.PROOF)
+            # the slots its proof used (kept with the label, xwcp/services/analysis_cache.py): alone, with the word in
             # its slot, they have no fill; only a grid AC-3 refutes before any search names none
             if v.proof_slot_ids is None:
                 assert problem.conflicts, v.word
@@ -95,8 +95,8 @@ def test_the_board_carries_labels_and_fills_between_processes():
     poster = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
     poster.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
     board = verify._Board(ids, len(problem.slots))
-    poster.settle(ids[0], verify.Verdict.VIABLE, "search", ("AB", "CD", "AC", "BD"))
-    poster.settle(ids[2], verify.Verdict.DEAD_END, "proof", proof_slot_ids=[0, 2])
+    poster.settle(ids[0], verify.Viability.VIABLE, verify.How.SEARCH, ("AB", "CD", "AC", "BD"))
+    poster.settle(ids[2], verify.Viability.DEAD_END, verify.How.PROOF, proof_slot_ids=[0, 2])
     for w in ids:
         board.publish(poster, w)
     reader = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
@@ -104,7 +104,7 @@ def test_the_board_carries_labels_and_fills_between_processes():
     board.adopt(reader)
     got = [reader.verdict_by_id[w] for w in ids]
     assert [v.verdict.value for v in got] == ["viable", "unknown", "dead-end"]
-    assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how == "search" and got[2].how == "proof"
+    assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how is verify.How.SEARCH and got[2].how is verify.How.PROOF
     assert got[2].proof_slot_ids == (0, 2) and got[0].proof_slot_ids is None
     assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
 
@@ -119,7 +119,7 @@ def test_fills_found_for_one_slot_label_the_words_they_use_in_another():
     down = problem.slot_by_name("1D").id
     used = fills[0][down]  # the word the fill for AB put in 1D
     again = verify.verify_words(problem, down, [used], backend="backtrack")
-    assert again[0].verdict is verify.Verdict.VIABLE and again[0].how == "recent"
+    assert again[0].verdict is verify.Viability.VIABLE and again[0].how is verify.How.RECENT
     assert again[0].entries in fills and check_fill(problem, again[0].entries) == []
 
 
@@ -130,7 +130,7 @@ def test_a_recent_fill_that_no_longer_fits_the_grid_is_not_used():
     [ab] = verify.verify_words(problem, 0, ["AB"], backend="backtrack")  # AB/CD across, AC/BD down
     typed = compile_problem(parse_grid("..\n.Q\n"), words_from_pairs(listed), min_score=0)
     [v] = verify.verify_words(typed, 0, ["AB"], backend="backtrack")
-    assert v.how != "recent" and v.verdict is verify.Verdict.DEAD_END  # no 2-letter word ends in Q but XQ
+    assert v.how is not verify.How.RECENT and v.verdict is verify.Viability.DEAD_END  # no 2-letter word ends in Q but XQ
     assert check_fill(typed, ab.entries) != []
 
 
@@ -143,9 +143,9 @@ def test_the_agreement_test_sees_both_labels():
         if not prop.is_consistent:
             continue
         slot = max(problem.slots, key=lambda s: prop.size(s.id))
-        words = [w["word"] for w in analysis.rank_words(problem, prop, slot.id, 12)]
+        words = [w.word for w in analysis.rank_words(problem, prop, slot.id, 12)]
         labels += [v.verdict for v in verify.verify_words(problem, slot.id, words, backend="backtrack")]
-    assert labels.count(verify.Verdict.VIABLE) > 20 and labels.count(verify.Verdict.DEAD_END) > 20
+    assert labels.count(verify.Viability.VIABLE) > 20 and labels.count(verify.Viability.DEAD_END) > 20
 
 
 def test_a_joint_proof_labels_every_word_dead_end():
@@ -156,7 +156,7 @@ def test_a_joint_proof_labels_every_word_dead_end():
     verdicts = verify.verify_words(problem, 0, ["AX", "AB", "AC"], backend="auto")
     assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
     verdicts = verify.verify_words(problem, 0, ["AX"], backend="backtrack")
-    assert verdicts[0].verdict is verify.Verdict.DEAD_END and verdicts[0].how in ("ac3", "proof")
+    assert verdicts[0].verdict is verify.Viability.DEAD_END and verdicts[0].how in (verify.How.AC3, verify.How.PROOF)
 
 
 def test_other_backends_verify_word_by_word_with_the_same_labels():
@@ -174,7 +174,7 @@ def test_time_limit_is_the_total_for_all_words():
     at a time with 1 s each took about 4 s; the total must now stay near 1 s."""
     problem = compile_problem(read_grid(ROOT / "models" / "15x15-themeless-01.txt"), load_word_list(), min_score=50)
     slot = problem.slot_by_name("1A")
-    words = [w["word"] for w in analysis.rank_words(problem, propagate(problem), slot.id, 4)]
+    words = [w.word for w in analysis.rank_words(problem, propagate(problem), slot.id, 4)]
     progress = []
     start = time.perf_counter()
     verdicts = verify.verify_words(problem, slot.id, words, time_limit_s=1.0, progress=progress.append)

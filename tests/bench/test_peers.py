@@ -309,6 +309,24 @@ def test_qxw_fills_other_alphabets(code, grid, words, tmp_path):
         assert result.rows == ("ABCÑ", "DEFO", "GHIÑ", "CAÑO")
 
 
+@pytest.mark.skipif(not peer_available("qxw"), reason="peer qxw not installed")
+def test_every_letter_of_a_pack_mapped_to_qxw_passes_through_qxw_unchanged(tmp_path):
+    """A word of every letter of the pack, alone in one slot: Qxw gives it back only when none of the pack's letters
+    is folded into another by Qxw's alphabet (its Hungarian folds Ó into O, so `hu` is not mapped)."""
+    from xwcp.bench.peers import QXW_ALPHABET_BY_CODE
+    from xwcp.model.alphabet import load_alphabet
+
+    assert {"et", "sl", "ro", "grc"} <= set(QXW_ALPHABET_BY_CODE) and "hu" not in QXW_ALPHABET_BY_CODE
+    for code in QXW_ALPHABET_BY_CODE:
+        alphabet = load_alphabet(code)
+        if alphabet.has_multi_letters:
+            continue  # never given to Qxw
+        word = alphabet.chars
+        result = run_peer("qxw", ("." * len(word),), [(word, 50)], 20.0, unique=False, workdir=tmp_path,
+                          alphabet=alphabet)
+        assert result.status is PeerStatus.FILLED and result.rows == (word,), (code, result)
+
+
 def test_peers_other_than_qxw_are_not_given_another_alphabet(tmp_path):
     from xwcp.model.alphabet import load_alphabet
 

@@ -52,7 +52,7 @@ def test_text_prints_each_result_and_the_summary(tmp_path, capsys, monkeypatch):
     plan = asked["plan"]
     assert asked["address"] == "tcp://sched:8786" and asked["n_workers"] == 2
     assert [t.name for t in plan.tasks] == ["open", "stuck"] and list(plan.unreadable) == ["ragged"]
-    assert all(t.backend == "backtrack" and t.time_limit_s == 5.0 and t.min_score == 50 for t in plan.tasks)
+    assert all(t.backend == "backtrack" and t.time_limit_s == 5.0 and t.options.min_score == 50 for t in plan.tasks)
     assert err.startswith("xwcp batch: cannot read ragged: ") and str(grids / "ragged.txt") in err
     assert out.splitlines() == ["open: filled in 0.25 s", "stuck: unfillable in 0.25 s",
                                 f"2 grids: 1 filled, 1 unfillable; results in {out_dir}/"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from xwcp.cli.commands import main
 from xwcp.engine.result import check_fill, fill_grid
 from xwcp.model import read_grid
-from xwcp.services.load import load_problem
+from xwcp.services.load import LoadOptions, load_problem
 from xwcp.words.wordlist import load_word_list
 
 from tests.cli.helpers import TINY_FILLS, TINY_LIST, write
@@ -23,7 +23,7 @@ def check_fill_json(data, grid_path, words_path, min_score=50, allow_dupes=False
     assert data["status"] == "filled"
     assert isinstance(data["backend"], str) and data["backend"]
     assert isinstance(data["seconds"], float) and data["seconds"] >= 0
-    problem = load_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes)
+    problem = load_problem(grid_path, words_path, LoadOptions(min_score=min_score, allow_dupes=allow_dupes))
     rows = data["grid"]
     assert len(rows) == problem.grid.height and all(len(r) == problem.grid.width for r in rows)
     for r, row in enumerate(rows):

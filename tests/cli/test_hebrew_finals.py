@@ -131,3 +131,70 @@ def test_domains_lists_hebrew_words_as_written(hebrew, capsys) -> None:
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.split("\n")[5].split()[-1] == "מנץ" and out.split("\n")[2].split()[-1] == "כוץ"
+
+
+def test_suggest_writes_hebrew_words_with_their_final_letter(hebrew, capsys) -> None:
+    grid, words = hebrew
+    args = ["suggest", str(grid), "--slot", "4A", "--language", "he", "--words", str(words), "--verify", "--show-fill"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[1].split()[0] == "גפן", out  # not גפנ
+    assert "א ב ם\n      ג פ ן\n      ך ו ץ" in out  # the proving fill as the grid shows it, not [א] [ב] [מ]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert [w["word"] for w in data["words"]] == ["גפן"]
+    assert data["words"][0]["fill"] == ["".join(row) for row in WRITTEN]
+    session = xwcp.Session(xwcp.compile_problem(parse_grid(GRID, alphabet=HEBREW),
+                                                xwcp.load_word_list(str(words), alphabet=HEBREW)))
+    assert [s.word for s in session.suggest("4A")] == ["גפנ"]  # the library keeps the plain letters to match on
+
+
+def test_check_json_names_unlisted_hebrew_words_and_its_fill_as_written(hebrew, capsys) -> None:
+    grid, words = hebrew
+    assert main(["domains", str(grid), "--language", "he", "--words", str(words), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert {slot["id"]: slot["words"][0]["word"] for slot in data["slots"]}["5A"] == "כוץ"
+    words.write_text("".join(f"{w};60\n" for w in WORDS if w != "מנצ"), "utf-8")
+    full = write(grid.parent, "full.txt", "; language: he\nאבם\nגפן\nכוצ\n")
+    assert main(["check", str(full), "--words", str(words), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert data["unlisted"] == [{"id": "3D", "word": "מנץ"}]
+    assert data["fill"] == ["".join(row) for row in WRITTEN]
+
+
+def test_languages_json_lists_the_final_forms(capsys) -> None:
+    assert main(["languages", "--format", "json"]) == 0
+    packs = {p["code"]: p for p in json.loads(capsys.readouterr()[0])["languages"]}
+    assert packs["he"]["final"] == FINALS
+    assert all("final" not in p for code, p in packs.items() if code != "he")
+    assert packs["he"]["sources"]["hunspell"] == "he_IL" and packs["ro"]["note"]
+
+
+def test_heatmap_and_forced_letters_show_final_forms_where_entries_end(hebrew, capsys) -> None:
+    grid, words = hebrew
+    assert main(["heatmap", str(grid), "--language", "he", "--words", str(words), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert data["letters"][0] == ["א", "ב", "ם"]  # the typed mem ends 1A: shown as the grid shows it
+    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    assert forced == {(r, c): WRITTEN[r][c] for r in (1, 2) for c in range(3)}  # ן ך ץ at the ends, ג פ ו inside
+    partial = write(grid.parent, "part.txt", "; language: he\nאב.\n...\n...\n")
+    assert main(["check", str(partial), "--words", str(words)]) == 0
+    assert "Forced letters: r1c3=ם, r2c1=ג, r2c2=פ, r2c3=ן, r3c1=ך, r3c2=ו, r3c3=ץ" in capsys.readouterr()[0]
+
+
+def test_a_hebrew_design_is_written_in_its_letters_with_final_forms(hebrew, capsys, tmp_path) -> None:
+    _, words = hebrew
+    args = ["design", "--size", "3x3", "--language", "he", "--words", str(words), "--theme", "גפנ",
+            "--symmetry", "none", "--time-limit", "20"]
+    assert main([*args, "--format", "json"]) == 0
+    design = json.loads(capsys.readouterr()[0])["designs"][0]
+    assert design["grid"] == ["".join(row) for row in WRITTEN]  # not the rebus tokens [א][ב][מ]
+    assert design["entries"] == {"1A": "אבם", "4A": "גפן", "5A": "כוץ", "1D": "אגך", "2D": "בפו", "3D": "מנץ"}
+    assert design["themes"][0]["word"] == "גפן"
+    assert main(args) == 0
+    out = capsys.readouterr()[0]
+    assert "  גפן at row 2" in out and "\nאבם\nגפן\nךוץ\n" in out
+    assert main([*args, "--format", "grid"]) == 0
+    grid_file = write(tmp_path, "design.txt", capsys.readouterr()[0])
+    assert main(["check", str(grid_file), "--words", str(words), "--format", "json"]) == 0  # reads back in Hebrew
+    assert json.loads(capsys.readouterr()[0])["fill"] == ["".join(row) for row in WRITTEN]

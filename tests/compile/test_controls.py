@@ -15,7 +15,7 @@ from xwcp.base.errors import InputError
 from xwcp.model import parse_grid, read_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.services.load import load_problem
+from xwcp.services.load import LoadOptions, load_problem
 from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
@@ -151,10 +151,10 @@ def test_layered_lists_override_and_remove(tmp_path):
     b.write_text("DOG;90\nEMU;0\nFOX;40\n")
     grid = tmp_path / "g.txt"
     grid.write_text("...\n")
-    problem = load_problem(grid, [a, b], min_score=0)
+    problem = load_problem(grid, [a, b], LoadOptions(min_score=0))
     words = problem.words
     assert (words.score("CAT"), words.score("DOG"), words.score("EMU"), words.score("FOX")) == (50, 90, None, 40)
-    again = load_problem(grid, [a, b], min_score=0)  # second load from the layered cache
+    again = load_problem(grid, [a, b], LoadOptions(min_score=0))  # second load from the layered cache
     assert again.words.score("DOG") == 90 and again.words.score("EMU") is None
 
 
@@ -265,6 +265,7 @@ def test_region_works_in_the_analysis_commands(command, capsys):
 def test_verify_dead_end_means_no_fill_at_the_current_floor():
     # scores chosen so that a 1A word fits at floor 0 but every fill with it has an entry below 60
     from xwcp.analysis.questions import suggest_report
+    from xwcp.render.questions_json import suggest_json
 
     score_by_word = {w: 40 + 10 * (i % 5) for i, (w, _) in enumerate(SMALL_PAIRS)}
     fills = brute_force_fills(("...", "...", "..."), list(score_by_word))
@@ -272,7 +273,7 @@ def test_verify_dead_end_means_no_fill_at_the_current_floor():
     for floor in (40, 50, 60):
         problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()),
                                   min_score=floor)
-        data = suggest_report(problem, "1A", k=50, verify=True, backend="backtrack", time_limit_s=10)
+        data = suggest_json(suggest_report(problem, "1A", k=50, verify=True, backend="backtrack", time_limit_s=10))
         for word in data["words"]:
             viable = any(f[0] == word["word"] and min(score_by_word[w] for w in words_in(f)) >= floor for f in fills)
             assert word["verdict"] == ("viable" if viable else "dead-end"), (floor, word)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from xwcp.compile.problem import compile_problem
 from xwcp.dist import batch
+from xwcp.services.load import LoadOptions
 from xwcp.engine.result import check_fill
 from xwcp.model import parse_grid, read_grid
 
@@ -23,7 +24,7 @@ def plan(inputs, *paths, **options):
     options.setdefault("backend", "backtrack")
     options.setdefault("time_limit_s", 10.0)
     return batch.plan_batch([str(p) for p in paths or [inputs["grids"]]], out_dir=inputs["out"],
-                            words_path=str(inputs["words"]), min_score=0, **options)
+                            words_path=str(inputs["words"]), options=LoadOptions(min_score=0), **options)
 
 
 def assert_files_hold_valid_fills(out_dir: Path, records: dict, words) -> None:

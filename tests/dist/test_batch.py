@@ -14,6 +14,7 @@ import time
 
 from xwcp.backends import fill
 from xwcp.dist import batch
+from xwcp.services.load import LoadOptions
 from xwcp.dist.tasks import GridTask, WordsKey, worker_word_list_loads
 from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
@@ -46,7 +47,7 @@ def test_a_worker_killed_mid_task_loses_nothing(client, inputs):
     slow = inputs["grids"] / "slow15.txt"
     slow.write_text(SLOW_GRID, encoding="utf-8")
     the_plan = batch.plan_batch([str(inputs["grids"])], out_dir=inputs["out"], backend="backtrack",
-                                time_limit_s=3.0, min_score=50)  # the default list: the 15x15 reaches its limit
+                                time_limit_s=3.0, options=LoadOptions(min_score=50))  # the default list: the 15x15 reaches its limit
     done = {}
     runner = threading.Thread(target=lambda: done.update(outcome=batch.run_batch(the_plan, client)))
     runner.start()
@@ -161,11 +162,12 @@ def test_a_plan_reads_grids_and_the_list_in_its_language(tmp_path, monkeypatch):
     (grids / "es.txt").write_text("AÑ.\n...\n...\n", encoding="utf-8")
     words = tmp_path / "es.dict"
     words.write_text("AÑO;60\nSON;60\n", encoding="utf-8")
-    the_plan = batch.plan_batch([str(grids)], out_dir=tmp_path / "out", words_path=str(words), language="es")
+    the_plan = batch.plan_batch([str(grids)], out_dir=tmp_path / "out", words_path=str(words),
+                                options=LoadOptions(language="es"))
     assert not the_plan.unreadable and len(the_plan.tasks) == 1
     task = the_plan.tasks[0]
     assert task.grid_text.startswith("AÑ.") and task.words.language == "es"
     with pytest.raises(InputError, match="unexpected character 'Ñ'"):  # read as English, Ñ is no letter
         batch.plan_batch([str(grids)], out_dir=tmp_path / "out2", words_path=str(words))
     with pytest.raises(InputError, match="default word list is English"):
-        batch.plan_batch([str(grids)], out_dir=tmp_path / "out3", language="es")
+        batch.plan_batch([str(grids)], out_dir=tmp_path / "out3", options=LoadOptions(language="es"))

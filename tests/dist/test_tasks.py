@@ -5,6 +5,7 @@ import time
 
 from xwcp.backends import fill
 from xwcp.dist.tasks import GridTask, WordsKey, fill_grid_task
+from xwcp.services.load import LoadOptions
 from xwcp.engine.result import Limits
 
 from tests.dist.helpers import GRIDS, plan
@@ -14,7 +15,7 @@ def test_a_fill_that_ignores_its_limit_is_stopped_by_the_guard(inputs, monkeypat
     from xwcp.backends import backtrack
 
     monkeypatch.setattr(backtrack, "fill", lambda problem, limits=None: time.sleep(60))
-    task = GridTask("open3", "open3.txt", GRIDS["open3"], WordsKey.of(str(inputs["words"])), min_score=0,
+    task = GridTask("open3", "open3.txt", GRIDS["open3"], WordsKey.of(str(inputs["words"])), LoadOptions(min_score=0),
                     backend="backtrack", time_limit_s=0.3, guard_s=0.5)
     start = time.monotonic()
     record = fill_grid_task(task)  # forks the fill here, as on a worker

@@ -10,6 +10,7 @@ from tests.engine.alphabets import ENGLISH_LETTERS, alphabet_of
 from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.engine.plain_kernel import bit_search
 from xwcp.analysis.questions import heatmap_report
+from xwcp.analysis.reports import Consistency
 from xwcp.model import EMPTY, parse_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.words.wordlist import build_word_list, words_from_pairs
@@ -217,8 +218,8 @@ def test_spiral_of_crossings_reaches_every_slot():
     names = [problem.slots[s].name for s in prop.chain]
     assert prop.reason.startswith(names[0]) and " <- ".join(names[1:]) in prop.reason
     heat = heatmap_report(problem)
-    assert heat["status"] == "unfillable"
-    assert all(n == 0 for row in heat["cells"] for n in row if n is not None)
+    assert heat.status is Consistency.UNFILLABLE
+    assert all(n == 0 for row in heat.counts for n in row if n is not None)
     # The same without the no-word-twice rule: crossings alone.
     dupes = propagate(compile_problem(parse_grid(SPIRAL), words_from_pairs(SPIRAL_WORDS), min_score=0,
                                       allow_dupes=True))

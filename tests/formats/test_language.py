@@ -18,11 +18,19 @@ SOLUTIONS = {
     "es": ["AÑO", "SON", "OSA"],
     "ru": ["ДОМ", "АРА", "РОТ"],
     "el": ["ΑΛΣ", "ΕΩΝ", "ΡΟΔ"],
+    "et": ["ÕUN", "DÄO", "ŠŽA"],
+    "sl": ["NOŽ", "ČAS", "ŠIR"],
+    "ro-diacritics": ["AȘA", "ĂȚÎ", "ÂPĂ"],
+    "grc": ["ΤΩΙ", "ΟΛΣ", "ΙΝΑ"],
 }
 HEADER_BY_LANGUAGE = {  # how each test file says its language: a charset, a BCP-47 tag, our extension key
     "es": {"charset": "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"},
     "ru": {"charset": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"},
     "el": {"language": "el-GR"},
+    "et": {"charset": "ABDEFGHIJKLMNOPRSŠZŽTUVÕÄÖÜ"},  # Õ is Estonian's alone
+    "sl": {"language": "sl-SI"},
+    "ro-diacritics": {"language": "ro-diacritics"},
+    "grc": {"language": "grc"},
 }
 
 

@@ -178,3 +178,42 @@ def test_puz_refuses_more_rebus_cells_than_it_can_number(tmp_path):
         write_puzzle(Puzzle(parse_grid("\n".join(rows) + "\n")), out)
     assert not out.exists()
     assert puzfile.MAX_REBUS_ENTRIES == 255
+
+
+NEW_PACK_GRIDS = {  # a grid typed in lower case with the language's diacritics, and how it is written
+    "et": ("õun\nd#ä\nego\n", ["ÕUN", "D#Ä", "EGO"]),
+    "sl": ("nož\no#a\nsir\n", ["NOŽ", "O#A", "SIR"]),
+    "ro": ("aşa\nr#ț\napă\n", ["ASA", "R#T", "APA"]),
+    "ro-diacritics": ("aşa\nr#ț\năpă\n", ["AȘA", "R#Ț", "ĂPĂ"]),
+    "grc": ("τῶι\nο#σ\nἵνα\n", ["ΤΩΙ", "Ο#Σ", "ΙΝΑ"]),
+}
+
+
+@pytest.mark.parametrize("code", sorted(NEW_PACK_GRIDS))
+@pytest.mark.parametrize("suffix", [".puz", ".ipuz"])
+def test_a_grid_of_a_new_pack_reads_typed_letters_and_round_trips_in_its_language(tmp_path, code, suffix):
+    typed, written = NEW_PACK_GRIDS[code]
+    alphabet = load_alphabet(code)
+    grid = parse_grid(typed, alphabet=alphabet)
+    assert ["".join(alphabet.cell_text(ch) for ch in row) for row in _rows_of(grid)] == written
+    out = tmp_path / f"{code}{suffix}"
+    write_puzzle(Puzzle(grid, alphabet=alphabet), out)
+    back = read_puzzle(out)  # no --language: the file keeps it
+    assert back.alphabet is alphabet and back.grid == grid and not back.warnings
+
+
+def test_greek_letters_fit_greek_and_ancient_greek_and_the_file_says_which_to_give():
+    """Greek and Ancient Greek have the same 24 letters, as Danish and Norwegian share theirs: a file from elsewhere
+    that names no language cannot tell them apart, so it is read as English and the warning names both."""
+    from xwcp.formats._language import letters_alphabet
+
+    warnings: list[str] = []
+    assert letters_alphabet(["Α", "Λ", "Σ", "Ω"], warnings) is None
+    assert len(warnings) == 1 and "--language el" in warnings[0] and "--language grc" in warnings[0]
+    warnings.clear()
+    assert letters_alphabet(["Õ", "Ä"], warnings).code == "et"  # Õ is Estonian's alone
+    assert letters_alphabet(["Ă", "Ș"], warnings).code == "ro-diacritics"
+
+
+def _rows_of(grid):
+    return [grid.cells[r * grid.width:(r + 1) * grid.width] for r in range(grid.height)]

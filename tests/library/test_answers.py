@@ -7,7 +7,9 @@ from xwcp.backends import fill
 from xwcp.base.types import Direction, FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import FillResult, FillStats, Limits, measure_quality
+from xwcp.analysis.reports import CheckReport, Consistency, ForcedLetter, SlotInfo, UnlistedEntry
 from xwcp.library.answers import CheckAnswer, CoreAnswer, FillAnswer, Verdict, filled_grid
+from xwcp.render.questions_json import check_json
 from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import words_from_pairs
 
@@ -112,21 +114,27 @@ def test_a_core_from_the_commands_json():
     assert (bare.is_minimal, bare.kind, bare.message, bare.wall_time_s) == (False, "group", "", 0.0)
 
 
+def check_report(verdict, *, reason="", core=None, most=None, unlisted=(), forced=(), fill=None):
+    """A check report as `xwcp.analysis.questions.check_report` makes one."""
+    return CheckReport(verdict, Consistency.CONSISTENT, reason, tuple(UnlistedEntry(*u) for u in unlisted),
+                       None if most is None else SlotInfo(*most), tuple(ForcedLetter(*f) for f in forced), None,
+                       None, None, fill, 0.0, core)
+
+
 def test_check_verdicts_and_their_sentences():
     problem = square()
-    fillable = CheckAnswer.from_report(problem, {"verdict": "fillable", "fill": ["ACE", "TAN", "ERE"],
-                                                 "forced": [{"row": 0, "col": 1, "letter": "C"}]})
+    fillable = CheckAnswer.from_report(problem, check_report(Verdict.FILLABLE, fill=["ACE", "TAN", "ERE"],
+                                                             forced=[(0, 1, "C")]))
     assert fillable.verdict is Verdict.FILLABLE and fillable.fill == ["ACE", "TAN", "ERE"]
     assert fillable.reason == "A full fill exists (in .fill)." and fillable.core == () and fillable.core_detail is None
     assert [(f.row, f.col, f.letter) for f in fillable.forced] == [(0, 1, "C")]
-    unknown = CheckAnswer.from_report(problem, {"verdict": "unknown"})
+    unknown = CheckAnswer.from_report(problem, check_report(Verdict.UNKNOWN))
     assert unknown.verdict is Verdict.UNKNOWN and unknown.fill is None and "hit its limit" in unknown.reason
-    data = {"verdict": "unfillable", "core": CORE, "most_constrained": {"id": "7A", "pattern": "....", "size": 0},
-            "unlisted": [{"id": "1A", "word": "QQQ"}]}
+    data = check_report(Verdict.UNFILLABLE, core=CORE, most=("7A", "....", 0), unlisted=[("1A", "QQQ")])
     unfillable = CheckAnswer.from_report(problem, data)
     assert unfillable.verdict is Verdict.UNFILLABLE and unfillable.core == ("7A", "4D")
     assert unfillable.reason == "7A and 4D share no letter."  # the core's message as a sentence
     assert (unfillable.most_constrained.name, unfillable.most_constrained.size) == ("7A", 0)
-    assert unfillable.unlisted == {"1A": "QQQ"} and unfillable.as_dict() is data
-    no_core = CheckAnswer.from_report(problem, {"verdict": "unfillable", "reason": "1A (Z..): no word fits"})
+    assert unfillable.unlisted == {"1A": "QQQ"} and unfillable.as_dict() == check_json(data)
+    no_core = CheckAnswer.from_report(problem, check_report(Verdict.UNFILLABLE, reason="1A (Z..): no word fits"))
     assert no_core.reason == "1A (Z..): no word fits." and no_core.core == ()

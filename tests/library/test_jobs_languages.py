@@ -68,8 +68,9 @@ def test_heat_map_domains_and_suggestions_on_a_russian_grid():
     for slot in problem.slots:
         assert {word for word, _ in domains[slot.name]} == live[tuple(slot.cells)], slot.name
     from xwcp.analysis.questions import domains_report
+    from xwcp.render.questions_json import domains_json
 
-    report = domains_report(problem, k=5)
+    report = domains_json(domains_report(problem, k=5))
     for cell in range(16):
         slot = next(s for s in live if cell in s)
         letters = {w[slot.index(cell)] for w in live[slot]}

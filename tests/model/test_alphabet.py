@@ -9,7 +9,7 @@ from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, FAST_LETTERS, alphabet_from_data, load_alphabet, shipped_alphabets
 
 PACKS = ["en", "es", "ca", "fr", "it", "pt", "de", "de-umlaut", "nl", "da", "no", "sv", "fi", "pl", "cs", "hu", "tr",
-         "ru", "uk", "el", "cy", "he", "hi"]
+         "ru", "uk", "el", "cy", "he", "hi", "et", "sl", "ro", "ro-diacritics", "grc"]
 
 
 def cells(code: str, raw: str) -> list[str] | None:
@@ -52,12 +52,29 @@ def test_every_pack_the_issue_names_ships_and_fits_the_fast_engine() -> None:
     ("cs", "chata", ["CH", "A", "T", "A"]),
     ("en", "café", list("CAFE")),
     ("en", "Straße", list("STRASSE")),
+    ("et", "õun", ["Õ", "U", "N"]),               # Õ Ä Ö Ü Š Ž are Estonian letters
+    ("et", "šokolaad", ["Š", *"OKOLAAD"]),
+    ("et", "müüa", ["M", "Ü", "Ü", "A"]),
+    ("sl", "čaša", ["Č", "A", "Š", "A"]),
+    ("sl", "Ćevapčići", ["C", "E", "V", "A", "P", "Č", "I", "C", "I"]),  # Ć is no Slovenian letter
+    ("ro", "şcoală", list("SCOALA")),              # the rebus convention: no diacritics
+    ("ro", "întâi", list("INTAI")),
+    ("ro-diacritics", "şcoală", ["Ș", "C", "O", "A", "L", "Ă"]),  # cedilla ş is comma-below ș
+    ("ro-diacritics", "ŢARĂ", ["Ț", "A", "R", "Ă"]),
+    ("ro-diacritics", "întâi", ["Î", "N", "T", "Â", "I"]),
+    ("grc", "ᾆδης", ["Α", "Ι", *"ΔΗΣ"]),          # iota subscript: the adscript Ι in its own cell
+    ("grc", "ᾼ", ["Α", "Ι"]),
+    ("grc", "ἄνθρωπος", list("ΑΝΘΡΩΠΟΣ")),        # breathings and accents drop
+    ("grc", "ῥήτωρ", list("ΡΗΤΩΡ")),
+    ("grc", "ϲοφία", list("ΣΟΦΙΑ")),              # lunate sigma
+    ("grc", "ἀπ᾽", list("ΑΠ")),                   # the elision mark goes
 ])
 def test_fold_follows_the_pack(code: str, raw: str, expected: list[str]) -> None:
     assert cells(code, raw) == expected
 
 
-@pytest.mark.parametrize("code, raw", [("es", "жук"), ("ru", "cat"), ("en", "жук"), ("el", "año"), ("de", "ÿø")])
+@pytest.mark.parametrize("code, raw", [("es", "жук"), ("ru", "cat"), ("en", "жук"), ("el", "año"), ("de", "ÿø"),
+                                       ("grc", "ϝάναξ"), ("et", "жук"), ("sl", "Đoković")])
 def test_a_word_outside_the_alphabet_is_no_word_and_says_why(code: str, raw: str) -> None:
     alphabet = load_alphabet(code)
     word, why = alphabet.fold_report(raw)
@@ -117,3 +134,13 @@ def test_a_pack_names_final_forms_that_its_fold_reads_back():
     with pytest.raises(InputError, match="'C', which is not a letter of the pack"):
         alphabet_from_data({**pack, "final": {"C": "Ⓑ"}}, "x.json")
     assert all(not a.final for a in shipped_alphabets() if a.code != "he")
+
+
+@pytest.mark.parametrize("code, typed, written", [
+    ("ro-diacritics", "ş", ["Ș"]), ("ro-diacritics", "ţ", ["Ț"]), ("ro", "ș", ["S"]), ("et", "õ", ["Õ"]),
+    ("sl", "ž", ["Ž"]), ("grc", "ᾆ", ["Α", "Ι"]), ("grc", "ἵ", ["Ι"]),
+])
+def test_a_typed_letter_folds_as_the_list_does(code: str, typed: str, written: list[str]) -> None:
+    alphabet = load_alphabet(code)
+    assert [alphabet.cell_text(ch) for ch in alphabet.typed_word(typed).word or ""] == written
+    assert [alphabet.cell_text(ch) for ch in alphabet.folded_cell(typed) or ""] == written

@@ -1,8 +1,9 @@
 """The house in layers (docs/architecture.md), checked by import-linter and by the folder tree itself.
 
 `lint-imports` reads the contracts in pyproject.toml: the layers (imports point down only, imports inside
-functions included), independence of rooms that must not know each other, and no cycles. A copy of the package
-with one upward import added must make it fail, so the check is known to bite.
+functions included), independence of rooms that must not know each other, no cycles, and the front ends kept out
+of the engine. A copy of the package with one upward import added, or a front end importing the engine, must make
+it fail, so the check is known to bite.
 """
 from __future__ import annotations
 
@@ -55,14 +56,46 @@ def test_the_contracts_cover_layers_independence_and_cycles():
     ("engine/ac3.py", "xwcp.analysis.questions"),  # one floor reaching up, inside a function
 ])
 def test_an_upward_import_breaks_the_layers(tmp_path, importer, imported):
+    _copy_with(tmp_path, importer, f"\n\ndef _upward():\n    import {imported}  # noqa\n")
+    done = _lint_imports(tmp_path, tmp_path)
+    assert done.returncode != 0, done.stdout
+    assert "BROKEN" in done.stdout and imported in done.stdout
+
+
+def _copy_with(tmp_path: Path, importer: str, added: str) -> None:
+    """A copy of the package and its pyproject.toml in `tmp_path`, with `added` appended to module `importer`."""
     copy = tmp_path / "xwcp"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so", "static", "data"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     module = copy / importer
-    module.write_text(module.read_text() + f"\n\ndef _upward():\n    import {imported}  # noqa\n")
+    module.write_text(module.read_text() + added)
+
+
+FRONT_ENDS = ["xwcp.cli", "xwcp.web", "xwcp.dist"]
+ENGINE = ["xwcp.engine", "xwcp.compile", "xwcp.backends", "xwcp.search"]
+
+
+def test_the_front_ends_are_forbidden_the_engine():
+    forbidden = [c for c in CONFIG["contracts"] if c["type"] == "forbidden"]
+    assert any(set(FRONT_ENDS) <= set(c["source_modules"]) and set(ENGINE) <= set(c["forbidden_modules"])
+               for c in forbidden)
+
+
+@pytest.mark.parametrize("importer, added, imported", [
+    # a web module running the engine itself (allowed by the layers: web sits above the engine)
+    ("web/verdict.py", "\n\ndef _run():\n    from xwcp.backends import fill  # noqa\n", "xwcp.backends"),
+    # a command naming an engine type, even for the type checker only
+    ("cli/fill.py", "\nif TYPE_CHECKING:\n    from xwcp.engine.result import Limits  # noqa\n", "xwcp.engine"),
+    # a batch task reaching for the search
+    ("dist/tasks.py", "\n\ndef _run():\n    import xwcp.search.core  # noqa\n", "xwcp.search"),
+])
+def test_a_front_end_importing_the_engine_breaks_the_contract(tmp_path, importer, added, imported):
+    _copy_with(tmp_path, importer, added)
     done = _lint_imports(tmp_path, tmp_path)
     assert done.returncode != 0, done.stdout
-    assert "BROKEN" in done.stdout and imported in done.stdout
+    front_end = "xwcp." + importer.split("/")[0]
+    assert f"{front_end} is not allowed to import {imported}" in done.stdout
+    assert "Layers: each folder imports only the folders below it KEPT" in done.stdout  # only the new contract bites
 
 
 def test_the_top_of_the_package_holds_packages_only():

@@ -323,7 +323,7 @@ def test_command_line(records, workdir, capsys, call):
 
 def _assert_valid_fill(argv, data, record) -> None:
     """Re-check a JSON fill against the grid and list with check_fill (never trust the CLI's own check)."""
-    from xwcp.services.load import load_problem
+    from xwcp.services.load import LoadOptions, load_problem
 
     if data.get("status") != "filled":
         return
@@ -334,7 +334,7 @@ def _assert_valid_fill(argv, data, record) -> None:
             min_score = int(argv[len(argv) - 1 - argv[::-1].index("--min-score") + 1])
         except ValueError:
             return
-    problem = load_problem(argv[1], words, min_score=min_score, allow_dupes="--allow-dupes" in argv)
+    problem = load_problem(argv[1], words, LoadOptions(min_score=min_score, allow_dupes="--allow-dupes" in argv))
     width = problem.grid.width
     entries = tuple("".join(data["grid"][cell // width][cell % width] for cell in slot.cells)
                     for slot in problem.slots)

@@ -14,6 +14,7 @@ import pytest
 
 from xwcp.analysis import questions as analysis
 from xwcp.render import questions_text
+from xwcp.render.questions_json import check_json, domains_json, heatmap_json, suggest_json
 from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.backends import fill
 from xwcp.compile.controls import Controls
@@ -81,7 +82,7 @@ def test_slots_spell_rebus_letters_and_stop_at_bars(problem):
 
 
 def test_domains_keep_the_rebus_letters(problem):
-    data = analysis.domains_report(problem, "5A", k=20)
+    data = domains_json(analysis.domains_report(problem, "5A", k=20))
     assert data["status"] == "consistent"
     words = [w["word"] for w in data["slots"][0]["words"]]
     assert words and all(len(w) == 8 and w.startswith("STAR") for w in words)
@@ -89,51 +90,55 @@ def test_domains_keep_the_rebus_letters(problem):
 
 
 def test_heatmap_gives_the_grid_and_draws_it(problem, tmp_path):
-    data = analysis.heatmap_report(problem)
+    report = analysis.heatmap_report(problem)
+    data = heatmap_json(report)
     assert grid_from_rows(data["grid"]) == problem.grid
     assert data["letters"][1][0] == "STAR" and data["cells"][0][0] is None
-    text = questions_text.heatmap_text(data)
+    text = questions_text.heatmap_text(report)
     assert "=STAR" in text and "|" in text and "(" in text and "{" in text
     pytest.importorskip("matplotlib")
     from xwcp.render.picture import draw_heatmap
 
     path = tmp_path / "heat.png"
-    draw_heatmap(problem, data, path)
+    draw_heatmap(problem, report, path)
     assert path.stat().st_size > 1000
 
 
 def test_heatmap_text_of_a_plain_grid_is_unchanged(words):
-    data = analysis.heatmap_report(compile_problem(parse_grid("#...\n....\n....\n...#\n"), words))
-    lines = questions_text.heatmap_text(data).splitlines()
+    report = analysis.heatmap_report(compile_problem(parse_grid("#...\n....\n....\n...#\n"), words))
+    data = heatmap_json(report)
+    lines = questions_text.heatmap_text(report).splitlines()
     assert data["status"] == "consistent" and data["grid"] == ["#...", "....", "....", "...#"]
     assert lines[0].startswith(" ##") and all(len(line) == 12 for line in lines[:4])
     assert lines[4].startswith("key:") and len(lines) == 5
 
 
 def test_check_fills_and_shows_the_grid(problem, listed):
-    data = analysis.check_report(problem, time_limit_s=20)
+    report = analysis.check_report(problem, time_limit_s=20)
+    data = check_json(report)
     assert data["verdict"] == "fillable"
     filled = grid_from_rows(data["fill"])
     assert_listed_fill(filled, listed, problem.grid)
     assert check_fill(problem, grid_entries(problem, filled)) == []
-    text = questions_text.check_text(data, problem)
+    text = questions_text.check_text(report, problem)
     assert "[STAR]" in text and "|" in text
 
 
 def test_suggest_verify_labels_rebus_words_with_fills(problem, listed):
-    data = analysis.suggest_report(problem, "5A", k=4, verify=True, time_limit_s=20, show_fill=True)
+    report = analysis.suggest_report(problem, "5A", k=4, verify=True, time_limit_s=20, show_fill=True)
+    data = suggest_json(report)
     viable = [w for w in data["words"] if w["verdict"] == "viable"]
     assert viable
     for w in viable:
         filled = grid_from_rows(w["fill"])
         assert_listed_fill(filled, listed, problem.grid)
         assert grid_entries(problem, filled)[problem.slot_by_name("5A").id] == w["word"]
-    assert "[STAR]" in questions_text.suggest_text(data)
+    assert "[STAR]" in questions_text.suggest_text(report)
 
 
 def test_with_word_spells_through_the_rebus(problem):
     slot = problem.slot_by_name("5A")
-    word = analysis.rank_words(problem, propagate(problem), slot.id, 1)[0]["word"]
+    word = analysis.rank_words(problem, propagate(problem), slot.id, 1)[0].word
     placed = with_word(problem, slot.id, word)
     assert placed.grid.cells[6:11] == ("STAR", *word[4:]) and placed.grid.bars == problem.grid.bars
     assert placed.fixed_text_by_slot[slot.id] == word
@@ -152,7 +157,7 @@ def test_core_of_an_unfillable_rebus_grid(words, backend):
 def test_core_of_an_unfillable_barred_grid_names_the_cut_slot(words):
     # the bar under the middle cell leaves a 2-cell down entry, and the default list has no 2-letter word
     problem = compile_problem(parse_grid("....\n -\n....\n....\n"), words)
-    data = analysis.check_report(problem, time_limit_s=10)
+    data = check_json(analysis.check_report(problem, time_limit_s=10))
     assert data["verdict"] == "unfillable" and data["core"]["kind"] == "no-word"
     assert data["core"]["cells"] == [[1, 1], [2, 1]]
     text = core_text(problem, data["core"])

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import xwcp
 from xwcp import compile_problem, load_word_list, read_grid
 from xwcp.cli.commands import main
 
@@ -23,7 +24,7 @@ def test_heatmap_of_an_unfillable_grid_outlines_the_core(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert set(data["core"]["slots"]) == {"7A", "4D"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    legend = " ".join(legend_lines(data))
+    legend = " ".join(legend_lines(xwcp.Session(grid).heatmap().report))
     assert "Outlined in red" in legend and "7A" in legend and "4D" in legend
 
 

@@ -1,6 +1,7 @@
 """The numpy-free start-up path of `xwcp fill` (xwcp/services/quick.py): same answers and output as the ordinary path."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -22,7 +23,7 @@ from xwcp.compile.controls import make_controls
 from xwcp.model import find_slots, parse_grid
 from xwcp.compile.problem import compile_structure, initial_bitsets, initial_domains
 from xwcp.engine.result import check_fill
-from xwcp.services.load import load_puzzle_problem
+from xwcp.services.load import LoadOptions, load_puzzle_problem
 from xwcp.services.run import run_fill
 from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, read_mapped_word_list
@@ -60,11 +61,21 @@ def _grids(tmp_path: Path, n_random: int = 30) -> list[Path]:
     return paths
 
 
+def _load_options(options: dict) -> LoadOptions:
+    """The loader's options among `options` (min_score, controls, ...), taken out of it."""
+    names = [field.name for field in dataclasses.fields(LoadOptions)]
+    return LoadOptions(**{name: options.pop(name) for name in names if name in options})
+
+
+def _quick(path, words=None, **options):
+    """`quick.fill` with the loader's options gathered as the command line gathers them."""
+    return quick.fill(path, words, _load_options(options), **options)
+
+
 def _ordinary(path, words=None, **options):
     """(problem, result) the ordinary way: numpy problem, then run_fill."""
-    fill_options = {k: options.pop(k) for k in ("backend", "seed") if k in options}
-    problem = load_puzzle_problem(path, words, **options)[1]
-    return problem, run_fill(problem, **fill_options)
+    problem = load_puzzle_problem(path, words, _load_options(options))[1]
+    return problem, run_fill(problem, **options)
 
 
 def _same_output(fast_problem, fast_result, problem, result) -> None:
@@ -88,7 +99,7 @@ def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path, min_score
     statuses = []
     paths = _grids(tmp_path) if min_score == 50 else [p for p in _grids(tmp_path, 8) if "x" not in p.name[:3]]
     for path in paths:
-        fast = quick.fill(path, min_score=min_score)
+        fast = _quick(path, min_score=min_score)
         assert fast is not None, path
         _, fast_problem, fast_result = fast
         assert kernel.is_plain(fast_problem), path
@@ -113,7 +124,7 @@ def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path, min_score
 ])
 def test_quick_fill_matches_with_options(default_words, options):
     path = ROOT / "models" / "5x5-open.txt"
-    fast = quick.fill(path, **options)
+    fast = _quick(path, **options)
     assert fast is not None
     _same_output(fast[1], fast[2], *_ordinary(path, **options))
 
@@ -133,20 +144,20 @@ def test_initial_bitsets_equal_the_numpy_domains(default_words, tmp_path):
 
 def test_quick_path_does_not_apply(default_words, files):
     path = ROOT / "models" / "5x5-open.txt"
-    assert quick.fill(path, backend="cpsat") is None
-    assert quick.fill(path, controls=make_controls(max_shared_substring=3)) is None
-    assert quick.fill("-") is None
+    assert _quick(path, backend="cpsat") is None
+    assert _quick(path, controls=make_controls(max_shared_substring=3)) is None
+    assert _quick("-") is None
     listed = files("words.txt", "STABS\nSMASH\n")
-    assert quick.fill(path, [str(listed), str(listed)]) is None  # layered lists
-    assert quick.fill(path, str(listed)) is None  # not compiled yet: the ordinary path compiles and caches it
+    assert _quick(path, [str(listed), str(listed)]) is None  # layered lists
+    assert _quick(path, str(listed)) is None  # not compiled yet: the ordinary path compiles and caches it
     load_word_list(listed)
-    fast = quick.fill(path, str(listed))
+    fast = _quick(path, str(listed))
     assert fast is not None and fast[2].status is FillStatus.UNFILLABLE
 
 
 def test_root_dead_end_is_reported_as_before(default_words):
     path = ROOT / "models" / "4x4-unfillable.txt"
-    _, problem, result = quick.fill(path)
+    _, problem, result = _quick(path)
     _same_output(problem, result, *_ordinary(path))
     assert "7A (WOR.)" in result.reason
 
@@ -255,7 +266,7 @@ def test_quick_fill_matches_on_entered_grids(default_words, tmp_path, monkeypatc
     monkeypatch.setenv("XWCP_NO_RACE", "1")
     path = tmp_path / "grid.txt"
     path.write_text(text)
-    fast = quick.fill(path, **options)
+    fast = _quick(path, **options)
     assert fast is not None and kernel.is_plain(fast[1])
     problem, result = _ordinary(path, **options)
     _same_output(fast[1], fast[2], problem, result)

@@ -11,6 +11,7 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the 
 import xwcp  # noqa: E402
 from xwcp.analysis.questions import suggest_report  # noqa: E402
 from xwcp.model import parse_grid  # noqa: E402
+from xwcp.render.questions_json import suggest_json  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 
 from tests.web.helpers import FILLED, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
@@ -48,8 +49,8 @@ def test_suggest_same_as_library_and_verify_labels(client, words):
                                              "time_limit_s": 2}).json()
     from xwcp.analysis.questions import suggest_report
 
-    expected = suggest_report(_problem(MINI, words), "1D", k=4)["words"]
-    assert [w["word"] for w in data["words"]] == [w["word"] for w in expected]
+    expected = suggest_report(_problem(MINI, words), "1D", k=4).words
+    assert [w["word"] for w in data["words"]] == [w.word for w in expected]
     assert {w["verdict"] for w in data["words"]} <= {"viable", "dead-end", "unknown"}
     assert "viable" in {w["verdict"] for w in data["words"]}
 
@@ -147,8 +148,8 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
             rows[1] = rows[1][:col] + ch + rows[1][col + 1:]
         data = client.post("/api/suggest", json={"grid": rows, "slot": "1D", "k": 10}).json()
         # the page's first answer probes until k words survive, without counting the rest (/ws/suggest counts)
-        assert data == suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10,
-                                      count=False, probe_max_words=None)
+        assert data == suggest_json(suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D",
+                                                   k=10, count=False, probe_max_words=None))
     cache = client.get("/api/info").json()["cache"]
     assert {name: cache[name] for name in ("hits", "misses", "incremental")} == {"hits": 0, "misses": 5,
                                                                                  "incremental": 3}

@@ -237,6 +237,24 @@ def test_turkish_greek_and_hindi_letters_are_typed_their_way(server, browser):
 
 
 
+def test_a_typed_variant_folds_as_the_languages_lists_fold_it(server, browser):
+    """The page folds a typed character by the pack's own fold map before stripping marks, as the server's lists do:
+    Hebrew's final ם is מ (it was refused), Romanian's cedilla ş is Ș (not S), an Ancient Greek iota subscript is Α
+    and the adscript Ι in the next cell (not Α alone)."""
+    page, errors = _puzzle(browser, server, "he")
+    page.click('.cell[data-cell="0"]')
+    page.keyboard.insert_text("ם")
+    assert _cells(page)[0] == "מ" and _shown(page)[0] == "מ"  # 1A does not end in cell 0: shown plain
+    page.select_option("#language", "ro-diacritics")
+    page.click('.cell[data-cell="6"]')
+    page.keyboard.insert_text("şţ")
+    assert _cells(page)[6:8] == ["Ș", "Ț"]
+    page.select_option("#language", "grc")
+    page.click('.cell[data-cell="6"]')
+    page.keyboard.insert_text("ᾳ")
+    assert _cells(page)[6:8] == ["Α", "Ι"]
+    assert not errors
+
 def test_hindi_suggestions_and_autofill_in_aksharas(server, browser):
     """Hindi's letters are its list's aksharas (an open pack): the page sends those beyond the pack written, the
     server reads each as one letter and answers in written aksharas. A typed akshara narrows 1A's suggestions; the
@@ -333,4 +351,25 @@ def test_hebrew_fill_shows_final_letters_where_entries_end(server, browser):
     _print_with_answers(page)
     key = page.evaluate("[...document.querySelectorAll('#print-view .answer-key .l')].map((el) => el.textContent)")
     assert key == [x for x in want if x]
+    assert not errors
+
+
+def test_hebrew_suggestions_show_final_letters(server, browser):
+    """The suggestion list writes a Hebrew word's last letter in its final form (אבם), while the word it enters and
+    bans stays the plain letters the list matches on (אבמ)."""
+    _list_file("he")
+    page, errors = _puzzle(browser, server, "he")
+    page.click('.cell[data-cell="0"]')  # 1A and 1D start here
+    if "1A" not in page.inner_text("#slot-title"):
+        page.click('.cell[data-cell="0"]')
+    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true')"
+                           "(document.getElementById('suggestions'))", timeout=60_000)
+    shown = page.evaluate("[...document.querySelectorAll('#suggestions li[data-word]')]"
+                          ".map((li) => [li.dataset.word, li.querySelector('.word').textContent])")
+    finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
+    assert shown and all(text == word[:-1] + finals.get(word[-1], word[-1]) for word, text in shown), shown
+    assert any(word[-1] in finals for word, _ in shown), shown  # the case the rule is for is among them
+    page.click("#suggestions li[data-word='אבמ']")  # entering it puts the plain letters in the grid
+    page.wait_for_function("window.xwcp.state.grid.cells.slice(0, 3).join('') === 'אבמ'")
+    assert _shown(page)[2] == "ם"
     assert not errors

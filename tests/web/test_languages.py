@@ -114,3 +114,27 @@ def test_a_grid_takes_the_letters_its_list_folds(client, code, listed, grid, exp
     response = client.post("/api/suggest", json={"grid": grid, "language": code, "slot": slot, "k": 10})
     assert response.status_code == 200, response.text
     assert {w["word"] for w in response.json()["words"]} == expected
+
+
+def test_a_hebrew_fill_result_writes_its_entries_with_final_letters(client):
+    """The fill's `entries` (for a client other than the page) end in a final form where the pack has one; the
+    grid's cells stay the letters the page matches on (it draws the final forms itself)."""
+    listed = "אבמ;80\nארכ;70\nמסצ;70\nכלצ;70\nשלומ;60\n"  # RING's one fill: 1A אבם, 1D ארך, 2D מסץ, 3A כלץ
+    assert client.post("/api/languages/he/words?name=he.txt", content=listed.encode()).status_code == 200
+    with client.websocket_connect("/ws/fill") as ws:
+        _, end = _fill(ws, {"grid": RING, "language": "he", "time_limit_s": 5})
+    assert end["type"] == "result" and end["status"] == "filled", end
+    assert end["entries"] == {"1A": "אבם", "1D": "ארך", "2D": "מסץ", "3A": "כלץ"}
+    assert ["".join(row) for row in end["contents"]] == ["אבמ", "ר#ס", "כלצ"]
+
+
+def test_a_hindi_list_past_one_byte_of_aksharas_is_answered_as_written(client):
+    """A Hindi list of 555 aksharas (more letters than one byte holds): every word is kept, a cell holding one of
+    the rarest is read as one letter, and the answers write the aksharas out."""
+    aksharas = [chr(c) + chr(s) for c in range(0x0915, 0x093A) for s in range(0x093E, 0x094D)]
+    words = ["".join(aksharas[k:k + 3]) for k in range(0, len(aksharas) - 2)]
+    assert client.post("/api/languages/hi/words?name=hi.txt", content="\n".join(words).encode()).status_code == 200
+    last = aksharas[-3]  # in one word only, the last listed
+    answer = client.post("/api/suggest", json={"grid": [f"[{last}].."], "language": "hi", "slot": "1A"})
+    assert answer.status_code == 200, answer.text
+    assert [w["word"] for w in answer.json()["words"]] == ["".join(aksharas[-3:])]

@@ -139,7 +139,7 @@ def test_an_open_pack_keeps_its_aksharas_and_reads_back(files, tmp_path):
 
 def test_an_open_pack_s_list_keeps_to_the_letters_a_list_can_have(files, tmp_path, monkeypatch):
     hindi = load_alphabet("hi")
-    monkeypatch.setattr(build, "MAX_LETTERS", hindi.size + 1)  # room for one akshara beyond the pack's letters
+    monkeypatch.setattr(build, "MAX_OPEN_LETTERS", hindi.size + 1)  # room for one akshara beyond the pack's letters
     out = tmp_path / "hi.dict"
     report = build_words("hi", str(files("hi.txt", "नमस्ते\nस्ते\nक्ष\n")), out, min_length=1, scores="flat")
     assert read_list(out)[1] == {"नमस्ते": 50, "स्ते": 50}  # स्ते is used twice, क्ष once

@@ -1,7 +1,7 @@
-"""Singleton consistency of one slot's candidate words: which of them survive being entered (issue 35).
+"""Singleton consistency of one slot's candidate words: which of them survive being entered.
 
 A word can be arc-consistent in its slot (every letter has a partner in each crossing) and still
-empty a slot the moment it is entered: on the issue's themed 15x15, 35 of the 40 words listed for a
+empty a slot the moment it is entered: on a themed 15x15 of bench/suggest_labels.py, 35 of the 40 words listed for a
 7-letter slot did. `probe_words` enters each word in turn in the compiled search's root state
 (`BitSearch.probe`, xwcp/engine/_bitsearch.c: the slot down to the word, propagation over the
 crossings and the no-word-twice rule, then undone) and keeps the words that leave every slot a

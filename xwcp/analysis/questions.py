@@ -8,29 +8,33 @@ and whether a suggested word can still lead to a full fill (verified by a solver
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
+from xwcp.analysis.reports import (
+    CheckReport, Consistency, Core, DomainsReport, Dropped, ForcedLetter, HeatmapReport, Label, Proof, RankedWord,
+    SlotInfo, SlotWords, SolverRun, SuggestCounts, SuggestedWord, SuggestReport, UnlistedEntry, Verdict, Wipeout)
+from xwcp.analysis.verify import VerifyProgress, Viability
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
 from xwcp.model import BLOCK, EMPTY, Slot
-from xwcp.model import grid_lines
+from xwcp.model import grid_lines, written_cells
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
-from xwcp.base.types import FillStatus, SlotId
+from xwcp.base.types import Direction, FillStatus, SlotId
 
 if TYPE_CHECKING:
     import threading
 
-    from xwcp.analysis.verify import VerifyProgress
     from xwcp.engine.kernel import BitSearch
     from xwcp.engine.result import FillResult
 
-ExplainCore = Callable[[dict[str, Any], Problem, "FillResult | None"], "dict[str, Any] | None"]
-"""`explain_core(report so far, problem, the search's FillResult or None)`: the `core` JSON object, or None."""
+ExplainCore = Callable[[CheckReport, Problem, "FillResult | None"], "Core | None"]
+"""`explain_core(the report without its core, problem, the search's FillResult or None)`: the core, or None."""
 
 MIN_SCORE_KEY, SCORE_KEY_BITS = -32768, 16
 """Lowest int16 score: scores minus this are 0..65535 (16 bits) inside the ranking key."""
@@ -50,19 +54,19 @@ def find_slot(problem: Problem, name: str) -> Slot:
 
 
 def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None,
-               by: str = "score") -> list[dict[str, Any]]:
+               by: str = "score") -> list[RankedWord]:
     """The slot's live (arc-consistent) words, best first.
 
     `by="score"`: highest score first, the crossing fit breaking ties; `by="fit"`: by the mean
     log10 of the options each word leaves its open crossings, then score.
 
     Returns:
-        Dicts with word, score and fit (the mean log10 of crossing options; 0 without open crossings).
+        Each word with its score and fit (the mean log10 of crossing options; 0 without open crossings).
     """
     if slot_id in problem.fixed_text_by_slot:
         text = problem.fixed_text_by_slot[slot_id]
-        return [{"word": text, "score": problem.words.score(text), "fit": 0.0}]
-    return word_dicts(problem, slot_id, *ranked_ids(problem, prop, slot_id, k, by))
+        return [RankedWord(text, problem.words.score(text), 0.0)]
+    return ranked_words(problem, slot_id, *ranked_ids(problem, prop, slot_id, k, by))
 
 
 def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None, by: str = "score"
@@ -109,17 +113,18 @@ def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     return ids[order], scores[order], fit_key[order]
 
 
-def word_dicts(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores: NDArray[np.int64],
-               fit_keys: NDArray[np.int64]) -> list[dict[str, Any]]:
-    """The `rank_words` dicts (word, score, fit) of word ids of a slot's length, in the order given."""
+def ranked_words(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores: NDArray[np.int64],
+                 fit_keys: NDArray[np.int64]) -> list[RankedWord]:
+    """The `rank_words` answers (word, score, fit) of word ids of a slot's length, in the order given."""
     length = problem.slots[slot_id].length
     bucket = problem.words.bucket(length)
     alphabet = problem.alphabet
     if alphabet.is_ascii:
         spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
     else:
-        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], np.uint8).tobytes())
-    return [{"word": spelled[n * length:(n + 1) * length], "score": score, "fit": round(fit / 1e6, 3)}
+        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], ">u2" if alphabet.is_wide else np.uint8)
+                                  .tobytes())
+    return [RankedWord(spelled[n * length:(n + 1) * length], score, round(fit / 1e6, 3))
             for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
 
 
@@ -133,7 +138,7 @@ def _kth_largest(values: NDArray[np.int64], k: int) -> int:
     return hi - int(np.searchsorted(above, k))
 
 
-def _cells_json(problem: Problem, prop: Propagation) -> list[list[str | None]]:
+def _live_letters(problem: Problem, prop: Propagation) -> list[list[str | None]]:
     """Per cell: None for a block, else the letters still possible there as a string."""
     grid = problem.grid
     live = prop.letter_counts > 0
@@ -152,32 +157,32 @@ def _cells_json(problem: Problem, prop: Propagation) -> list[list[str | None]]:
     return rows
 
 
-def _status(prop: Propagation) -> dict[str, Any]:
-    out: dict[str, Any] = {"status": "consistent" if prop.is_consistent else "unfillable"}
-    if not prop.is_consistent:
-        out["reason"] = prop.reason
-    return out
+def _status(prop: Propagation) -> Consistency:
+    return Consistency.CONSISTENT if prop.is_consistent else Consistency.UNFILLABLE
+
+
+def _reason(prop: Propagation) -> str:
+    return "" if prop.is_consistent else prop.reason
 
 
 def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
-                   prop: Propagation | None = None) -> dict[str, Any]:
+                   prop: Propagation | None = None) -> DomainsReport:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
 
     `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
     start = time.perf_counter()
     slots = [find_slot(problem, slot_name)] if slot_name else sorted(
-        problem.slots, key=lambda s: (s.direction.value != "across", s.number))
+        problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
     prop = prop or propagate(problem)
-    out = _status(prop)
-    if prop.wipeout_slot is not None:
-        out["slot"] = problem.slots[prop.wipeout_slot].name
-        out["chain"] = [problem.slots[s].name for s in prop.chain]
-    out["slots"] = [{"id": s.name, "pattern": problem.pattern(s.id), "size": prop.size(s.id)
-                     if s.id not in problem.fixed_text_by_slot else 1,
-                     "words": rank_words(problem, prop, s.id, k, by) if prop.is_consistent else []} for s in slots]
-    out["cells"] = _cells_json(problem, prop)
-    out["seconds"] = round(time.perf_counter() - start, 4)
-    return out
+    wipeout = None if prop.wipeout_slot is None else Wipeout(
+        problem.slots[prop.wipeout_slot].name, tuple(problem.slots[s].name for s in prop.chain))
+    slot_words = tuple(SlotWords(SlotInfo(s.name, problem.pattern(s.id), prop.size(s.id)
+                                          if s.id not in problem.fixed_text_by_slot else 1),
+                                 tuple(rank_words(problem, prop, s.id, k, by)) if prop.is_consistent else ())
+                       for s in slots)
+    cells = _live_letters(problem, prop)
+    return DomainsReport(_status(prop), _reason(prop), wipeout, slot_words, cells,
+                         round(time.perf_counter() - start, 4))
 
 
 def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
@@ -197,19 +202,26 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
     return best
 
 
-def _forced_letters(problem: Problem, prop: Propagation) -> list[dict[str, Any]]:
+def _forced_letters(problem: Problem, prop: Propagation) -> tuple[ForcedLetter, ...]:
+    """The empty cells only one letter can take, each with that letter as the grid would show it (a Hebrew letter
+    in its final form where an entry ends, as `final_cells`)."""
     grid = problem.grid
-    forced: list[dict[str, Any]] = []
+    alphabet = problem.alphabet
+    ends = {slot.cells[-1] for slot in problem.slots} if alphabet.final else set()
+    forced: list[ForcedLetter] = []
     for cell, given in enumerate(grid.cells):
         if given != EMPTY:
             continue
         live = np.nonzero(prop.letter_counts[cell])[0]
         if len(live) == 1:
-            forced.append({"row": cell // grid.width, "col": cell % grid.width, "letter": problem.alphabet.letters[int(live[0])]})
-    return forced
+            letter = alphabet.letters[int(live[0])]
+            if cell in ends:
+                letter = alphabet.final.get(alphabet.chars[int(live[0])], letter)
+            forced.append(ForcedLetter(cell // grid.width, cell % grid.width, letter))
+    return tuple(forced)
 
 
-def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> dict[str, Any]:
+def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagation | None = None) -> HeatmapReport:
     """The `xwcp heatmap` answer: per white cell how many letters remain (None for blocks; `n_letters`, the
     alphabet's size, when any letter fits) and forced letters (as the alphabet writes them), and the grid's
     JSON lines ("grid": its bars, marks and rebus cells, for drawing).
@@ -219,88 +231,72 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     """
     prop = prop or propagate(problem)
     grid = problem.grid
-    out = _status(prop)
-    if prop.wipeout_slot is not None:
-        out["slot"] = problem.slots[prop.wipeout_slot].name
-        out["dead_cells"] = [[c // grid.width, c % grid.width] for c in problem.slot_cells(prop.wipeout_slot)]
-    if not prop.is_consistent and with_core:
-        _add_core(out, problem, None, slot_id=prop.wipeout_slot)
-    out["width"], out["height"] = grid.width, grid.height
-    out["n_letters"] = problem.alphabet.size  # a cell where every letter still fits ("free")
-    out["cells"] = [[None if grid.cells[r * grid.width + c] == BLOCK
-                     else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
-                    for r in range(grid.height)]
-    written = problem.alphabet.written
-    out["letters"] = [[written(grid.cells[r * grid.width + c]) if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
-                       else None for c in range(grid.width)] for r in range(grid.height)]
-    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
-    out["grid"] = grid_lines(grid)
-    return out
+    wipeout = prop.wipeout_slot
+    core = _core(problem, None, slot_id=wipeout) if not prop.is_consistent and with_core else None
+    counts: list[list[int | None]] = [[None if grid.cells[r * grid.width + c] == BLOCK
+                                       else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
+                                      for r in range(grid.height)]
+    written = written_cells(grid, problem.alphabet)  # IJ as written, a Hebrew final form where an entry ends
+    letters = [[written[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
+                else None for c in range(grid.width)] for r in range(grid.height)]
+    return HeatmapReport(
+        _status(prop), _reason(prop), None if wipeout is None else problem.slots[wipeout].name,
+        None if wipeout is None else tuple((c // grid.width, c % grid.width) for c in problem.slot_cells(wipeout)),
+        core, grid.width, grid.height, problem.alphabet.size, counts, letters,
+        _forced_letters(problem, prop) if prop.is_consistent else (), grid_lines(grid))
 
 
 def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
                  seed: int = 0, prop: Propagation | None = None,
-                 explain_core: ExplainCore | None = None) -> dict[str, Any]:
+                 explain_core: ExplainCore | None = None) -> CheckReport:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
     finds a fill (included), `unknown` when AC-3 finds no dead end (`ac3`: consistent) and the
     solver hit its limit. `unlisted` names the entries the user completed that are not in the list.
     `seconds` is the time to the verdict. An unfillable verdict gets its minimal core from
-    `explain_core(report so far, problem, FillResult or None)` (default: `xwcp.search.core.explain`
-    with its budget), which a front end uses to show the verdict first (issue 29).
+    `explain_core(report without its core, problem, FillResult or None)` (default: `xwcp.search.core.explain`
+    with its budget), which a front end uses to show the verdict first (the core takes longer).
     """
     start = time.perf_counter()
     from xwcp.backends import fill
 
     prop = prop or propagate(problem)
-    out = _status(prop)
-    out["ac3"] = out.pop("status")
-    out["unlisted"] = [{"id": problem.slots[s].name, "word": problem.fixed_text_by_slot[s]} for s in problem.unlisted]
+    unlisted = tuple(UnlistedEntry(problem.slots[s].name, problem.fixed_text_by_slot[s]) for s in problem.unlisted)
     tight = prop.wipeout_slot if not prop.is_consistent else _most_constrained(problem, prop)
-    out["most_constrained"] = None if tight is None else {
-        "id": problem.slots[tight].name, "pattern": problem.pattern(tight), "size": prop.size(tight)}
-    out["forced"] = _forced_letters(problem, prop) if prop.is_consistent else []
+    most = None if tight is None else SlotInfo(problem.slots[tight].name, problem.pattern(tight), prop.size(tight))
+    forced = _forced_letters(problem, prop) if prop.is_consistent else ()
     if not prop.is_consistent:
-        out["verdict"] = "unfillable"
-        out["proof"] = "rules" if problem.conflicts else "ac3"  # rules: a repeated entry, or --strict
-        if prop.wipeout_slot is not None:
-            out["slot"] = problem.slots[prop.wipeout_slot].name
-        out["seconds"] = round(time.perf_counter() - start, 4)
-        _add_core(out, problem, None, explain_core, prop.wipeout_slot)
-        return {"verdict": out.pop("verdict"), **out}
+        report = CheckReport(
+            Verdict.UNFILLABLE, Consistency.UNFILLABLE, prop.reason, unlisted, most, forced,
+            Proof.RULES if problem.conflicts else Proof.AC3,  # rules: a repeated entry, or --strict
+            None if prop.wipeout_slot is None else problem.slots[prop.wipeout_slot].name, None, None,
+            round(time.perf_counter() - start, 4))
+        return replace(report, core=_core(problem, None, explain_core, prop.wipeout_slot, report))
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
-    out["solver"] = {"backend": result.backend, "status": result.status.value,
-                     "seconds": round(result.stats.wall_time_s, 4)}
-    if result.status is FillStatus.FILLED:
-        out["verdict"] = "fillable"
-        out["fill"] = grid_lines(result.grid(problem))
-    elif result.status is FillStatus.UNFILLABLE:
-        out["verdict"] = "unfillable"
-        out["proof"] = "search"
-        out["reason"] = result.reason
-        out["seconds"] = round(time.perf_counter() - start, 4)
-        _add_core(out, problem, result, explain_core)
-    else:
-        out["verdict"] = "unknown"
-    out.setdefault("seconds", round(time.perf_counter() - start, 4))
-    return {"verdict": out.pop("verdict"), **out}
+    solver = SolverRun(result.backend, result.status.value, round(result.stats.wall_time_s, 4))
+    if result.status is FillStatus.UNFILLABLE:
+        report = CheckReport(Verdict.UNFILLABLE, Consistency.CONSISTENT, result.reason, unlisted, most, forced,
+                             Proof.SEARCH, None, solver, None, round(time.perf_counter() - start, 4))
+        return replace(report, core=_core(problem, result, explain_core, None, report))
+    filled = result.status is FillStatus.FILLED
+    lines = grid_lines(result.grid(problem), problem.alphabet) if filled else None  # Ñ, {IJ}, a Hebrew final letter
+    return CheckReport(Verdict.FILLABLE if filled else Verdict.UNKNOWN, Consistency.CONSISTENT, "", unlisted, most,
+                       forced, None, None, solver, lines, round(time.perf_counter() - start, 4))
 
 
-def _add_core(out: dict[str, Any], problem: Problem, result: FillResult | None,
-              explain_core: ExplainCore | None = None, slot_id: SlotId | None = None) -> None:
-    """Put the minimal core (the slots that cannot be filled together) into a report, when one is found in time:
-    from `explain_core(out, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
+def _core(problem: Problem, result: FillResult | None, explain_core: ExplainCore | None = None,
+          slot_id: SlotId | None = None, report: CheckReport | None = None) -> Core | None:
+    """The minimal core (the slots that cannot be filled together), when one is found in time: from
+    `explain_core(report, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
     (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
     if explain_core is not None:
-        core = explain_core(out, problem, result)
-    else:
-        from xwcp.search.core import explain
+        assert report is not None
+        return explain_core(report, problem, result)
+    from xwcp.search.core import explain
 
-        core = explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
-                       weight_by_slot=None if result is None else result.weight_by_slot)
-    if core is not None:
-        out["core"] = core
+    return explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
+                   weight_by_slot=None if result is None else result.weight_by_slot)
 
 
 PROBE_MAX_WORDS = 1000
@@ -330,7 +326,7 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
                    dead_words: dict[int, SlotId] | None = None,
                    alive_words: set[int] | None = None,
                    probe_engine: Callable[[], BitSearch] | None = None,
-                   abort: threading.Event | None = None) -> dict[str, Any]:
+                   abort: threading.Event | None = None) -> SuggestReport:
     """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
     labelled by a solver.
 
@@ -358,41 +354,59 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     """
     slot = find_slot(problem, slot_name)
     prop = prop or propagate(problem)
-    out = _status(prop)
+    status, reason, is_probe_verdict = _status(prop), _reason(prop), False
     fixed = slot.id in problem.fixed_text_by_slot
     size = 1 if fixed else prop.size(slot.id)
-    out["slot"] = {"id": slot.name, "pattern": problem.pattern(slot.id), "size": size}
-    counts: dict[str, Any] = {"pattern": 1 if fixed else int(np.count_nonzero(problem.domains[slot.id])),
-                              "arc_consistent": size if prop.is_consistent else 0}
-    words: list[dict[str, Any]] = []
-    if not prop.is_consistent:
-        counts.update(checked=0, survive=0)
-    elif fixed:
-        words = rank_words(problem, prop, slot.id, k, by)
-        counts.update(checked=1, survive=1)
-    else:
-        words = _probed_words(problem, prop, slot.id, k, by, count, probe_max_words, probe_time_limit_s, out, counts,
-                              dead_words, alive_words, probe_engine)
+    counts = SuggestCounts(1 if fixed else int(np.count_nonzero(problem.domains[slot.id])),
+                           size if prop.is_consistent else 0, 0, 0)
+    ranked: list[RankedWord] = []
+    dropped: tuple[Dropped, ...] | None = None
+    if fixed and prop.is_consistent:
+        ranked = rank_words(problem, prop, slot.id, k, by)
+        counts = replace(counts, checked=1, survive=1)
+    elif prop.is_consistent:
+        probed = _probed_words(problem, prop, slot.id, k, by, count, probe_max_words, probe_time_limit_s,
+                               dead_words, alive_words, probe_engine)
+        ranked, dropped = probed.words, probed.dropped
+        counts = replace(counts, checked=probed.checked, complete=probed.complete, survive=probed.survived)
+        if probed.complete and probed.survived == 0:
+            status, is_probe_verdict = Consistency.UNFILLABLE, True
+            reason = f"every word that fits {slot.name} empties another slot when entered"
+    words = [SuggestedWord(w.word, w.score, w.fit) for w in ranked]
     if verify and words:
-        from xwcp.analysis.verify import Verdict, verify_words
+        from xwcp.analysis.verify import verify_words
 
-        verdicts = verify_words(problem, slot.id, [w["word"] for w in words], backend=backend,
+        verdicts = verify_words(problem, slot.id, [w.word for w in words], backend=backend,
                                 time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort)
-        for word, v in zip(words, verdicts):
-            word["verdict"] = v.verdict.value
-            word["how"] = v.how
-            word["seconds"] = v.seconds
-            if v.proof_slot_ids is not None:  # a dead end our search proved: the slots its proof used
-                word["proof_slots"] = [problem.slots[slot_id].name for slot_id in v.proof_slot_ids]
-            if show_fill and v.entries is not None:
-                word["fill"] = grid_lines(fill_grid(problem, v.entries))
-        rank = {Verdict.VIABLE.value: 0, Verdict.UNKNOWN.value: 1, Verdict.DEAD_END.value: 2}
-        words.sort(key=lambda w: rank[w["verdict"]])  # stable: rank order within each label
-        for verdict in Verdict:
-            counts[verdict.name.lower()] = sum(w["verdict"] == verdict.value for w in words)
-    out["counts"] = counts
-    out["words"] = words
-    return out
+        words = [replace(word, label=Label(
+            v.verdict, v.how, v.seconds,
+            # a dead end our search proved: the slots its proof used
+            None if v.proof_slot_ids is None else tuple(problem.slots[slot_id].name for slot_id in v.proof_slot_ids),
+            grid_lines(fill_grid(problem, v.entries), problem.alphabet) if show_fill and v.entries is not None else None))
+            for word, v in zip(words, verdicts)]
+        rank = {Viability.VIABLE: 0, Viability.UNKNOWN: 1, Viability.DEAD_END: 2}
+        words.sort(key=lambda w: rank[_viability(w)])  # stable: rank order within each label
+        n_by_viability = {viability: sum(_viability(w) is viability for w in words) for viability in Viability}
+        counts = replace(counts, viable=n_by_viability[Viability.VIABLE], dead_end=n_by_viability[Viability.DEAD_END],
+                         unknown=n_by_viability[Viability.UNKNOWN])
+    return SuggestReport(status, reason, is_probe_verdict, SlotInfo(slot.name, problem.pattern(slot.id), size),
+                         dropped, counts, tuple(words))
+
+
+def _viability(word: SuggestedWord) -> Viability:
+    assert word.label is not None
+    return word.label.verdict
+
+
+@dataclass(frozen=True)
+class _Probed:
+    """What `_probed_words` found: the words shown, those ranked above the last shown that empty a slot, and counts."""
+
+    words: list[RankedWord]
+    dropped: tuple[Dropped, ...]
+    checked: int
+    complete: bool
+    survived: int
 
 
 RANK_FIRST_FACTOR = 2
@@ -402,12 +416,10 @@ MARGIN_RANKED = 16
 
 
 def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, by: str, count: bool,
-                  max_words: int | None, time_limit_s: float | None, out: dict[str, Any],
-                  counts: dict[str, Any], dead_words: dict[int, SlotId] | None = None,
-                  alive_words: set[int] | None = None,
-                  make_engine: Callable[[], BitSearch] | None = None) -> list[dict[str, Any]]:
-    """The top `k` words of an open slot that survive being entered (`probe_words`); fills `counts` and
-    `out["dropped"]`, and makes the report unfillable when no word of the slot survives."""
+                  max_words: int | None, time_limit_s: float | None, dead_words: dict[int, SlotId] | None = None,
+                  alive_words: set[int] | None = None, make_engine: Callable[[], BitSearch] | None = None) -> _Probed:
+    """The top `k` words of an open slot that survive being entered (`probe_words`), with the words ranked above the
+    last one shown that empty a slot, and how many were checked and survived."""
     from xwcp.analysis.probe import probe_engine, probe_words
 
     # the engine is made only if a word must be probed (none when every word wanted is known)
@@ -441,13 +453,9 @@ def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, 
         dead_words.update(scan.dead)
     if alive_words is not None:
         alive_words.update(scan.alive)
-    counts.update(checked=scan.checked, complete=scan.complete, survive=scan.survived)
     chosen = np.asarray(scan.shown, np.int64)
-    words = word_dicts(problem, slot_id, ids[chosen], scores[chosen], fits[chosen])
+    words = ranked_words(problem, slot_id, ids[chosen], scores[chosen], fits[chosen])
     dropped = np.asarray([i for i, _ in scan.dropped], np.int64)
-    out["dropped"] = [{**w, "empties": problem.slots[empty].name} for w, (_, empty) in
-                      zip(word_dicts(problem, slot_id, ids[dropped], scores[dropped], fits[dropped]), scan.dropped)]
-    if scan.complete and scan.survived == 0:
-        out["status"] = "unfillable"
-        out["reason"] = f"every word that fits {problem.slots[slot_id].name} empties another slot when entered"
-    return words
+    emptying = tuple(Dropped(w.word, w.score, w.fit, problem.slots[empty].name) for w, (_, empty) in
+                     zip(ranked_words(problem, slot_id, ids[dropped], scores[dropped], fits[dropped]), scan.dropped))
+    return _Probed(words, emptying, scan.checked, scan.complete, scan.survived)

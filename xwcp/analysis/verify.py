@@ -1,9 +1,9 @@
 """Batch verification: label candidate words of one slot viable / dead-end / unknown under one total time budget.
 
 `suggest --verify` (and the web builder) ask, for the top words of a slot, whether a full fill
-with that word exists. The old way placed each word and ran a fresh fill with the whole time
-limit per word (`-k 4 --time-limit 2` took 8.3 s). Here the words are settled together under
-ONE budget, with our compiled search (xwcp/_bitsearch.c):
+with that word exists. A fresh fill per word with the whole time limit each would cost k times the
+limit; here the words are settled together under ONE budget, with our compiled search
+(xwcp/engine/_bitsearch.c):
 
 0. **Recent fills.** Every fill a verification finds is kept (per grid layout, RECENT_FILLS);
    a later verification labels a word viable at once when a kept fill has it in the slot and
@@ -28,63 +28,20 @@ ONE budget, with our compiled search (xwcp/_bitsearch.c):
    no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
    against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
 
-Every search keeps slot provenance (xwcp/_bitsearch.c, "Slot provenance"), so a dead end names the
-slots its proof used (`WordVerdict.proof_slot_ids`): those slots alone, with the word, have no fill,
-and the web builder keeps the label on later grids that leave them as they were (issue 35; it cost
-2-4% more CPU labelling the three themed grids of bench/suggest_labels.py, nothing measurable on
-the themeless).
+Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
+slots its proof used (`WordViability.proof_slot_ids`): those slots alone, with the word, have no fill,
+and the web builder keeps the label on later grids that leave them as they were.
 
 Words the budget did not settle are `unknown`. Progress goes to a callback as words settle.
 Backends other than ours (cpsat, sat) verify word by word, each word an equal share of what
 is left.
 
 Measured (bench/speed2.py verify, see bench/README.md, "Live verification, second pass"):
-Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command (0.97-1.01 s,
-main before this change 1.04-1.13 s, same run); the themeless 1A settles 16 of 20 in 30 s (10
-before) and all 20 in 52 s. The stock themeless does not meet issue 17's 3x:
-where its time goes (work in search failures, load-independent; `bench/verify_work.py`): its
-1A words are 19 viable and one dead end (SEXHAIR, proven in 1.7k failures); a fill
-with a given word costs a median 4.8k failures (seeds 0-2; the tail: 13-40k+), about the cost of
-a whole-grid fill at an unlucky seed (seed 0 fills the free grid in 1.0-1.9k, seeds 1-2 in
-0.5-21k). Twenty such fills are 40-150x the grid's seed-0 search; two cores halve that. The
-failures sit far from 1A (the opposite corner, 41D/42D/46A/49A), reached through the 15-letter
-3D and 11D and the 11-letter 36A. What did NOT win and is not here:
-(a) the joint search alone: on the themeless it found its first fill in about 1 s and then no
-second one in 20 s (its slot has the smallest domain, so it is decided first: the joint search
-is one word's search after another); with the slot deferred (its dom/wdeg weight kept tiny) it
-found 3 in 40 s against 4 for fresh engines; (b) repairing a fill near the slot (the rest kept,
-slots within 2-4 crossings searched again): 0-1 of 20; keeping the opposite corner of the
-grid's fill (12 slots) fixed: 0 of 19 viable words in 5 s each; (c) warm starts: the guide from the
-previous word's fill (kept, it was here before) is a gain at one seed and none at another (20
-words in turn, score weight 0, failures in all: seed 0 81.6k, median 2.4k, against 156k, 6.2k
-unguided; seed 1 133k against 117k, one word unsettled at 40k either way); the fill whose slot
-word shares most letters with the word, as the guide: 166k at seed 0; the whole grid's fill as
-the guide (all slots, or slots 2+ or 3+ crossings away), its dom/wdeg weights, or the previous
-word's weights: no gain in time-based runs on the loaded machine; (d) the SAT and
-CP-SAT backends: neither settles one word (viable STDTEST, HDMIOUT or dead SEXHAIR) in 60 s,
-where our search takes 0.4-8 s, so an incremental SAT model with assumptions is no way here;
-(e) other tunings (20 words, seeds 0-2, 40k failures each at most): noise 0.5, the same work
-(269k per seed, 1 unsettled, as at 0.2); a restart base of 30, 134k and none unsettled (about
-the same work, one run: not adopted); 1000 with noise 0.5, no gain in a time-based run.
-(f) issue 35's second pass (19 viable words of 1A, failures summed over them, seeds 0-2; fresh
-engines 156k, 157k, 134k): the fills found for different words share 0-2 of 74 entries, so no
-word's fill is near another's. dom/wdeg weights carried from word to word 170-238k; decayed by
-half every 500 failures 151-253k; primed from 20k failures of whole-grid searches 116-177k (a
-tenth of the weight range) and 144-167k (a full one); a fresh engine and seed every 2,500
-failures 432k; the last fill as a guide for the far corner's 13 slots only 127-203k; pure dom
-slot order 640k (17 of 19 unsettled); the fewest options left first (maximin) as the value order
-270k, their sum plus twice the fewest 123-158k; singleton consistency over every word at the
-root removes 69 of 808k words in 38 s. The region-growing backend (xwcp/backends/grow.py) per
-word has about the same mean and another tail (THEFUCK 0.2 s where ours takes 3-6 s, IDABBLE
-over 20 s where ours takes 0.2-2 s): replaying the measured costs, a portfolio of both kinds
-labels the 20 in 6.7-8.2 s against 7.9-9.6 s for two seeds of ours. A word's fill costs what a
-whole fill costs at a typical seed (seeds 0-9 of `auto`: 0.21-2.41 s, median 1.31 s; seed 0 is
-one of the lucky ones), so 20 labels are about 6x a median seed's whole fill and 37x seed 0's.
-(g) Conflict History Search as the slot choice (Habet & Terrioux 2021: per-crossing scores of recent
-conflicts, size / score; tried as a kernel slot rule, commit b40f5ef): 175k/166k/182k failures at
-seeds 0-2 with its published settings, 168-592k in variants (no reset, no or stronger smoothing,
-other deltas and steps); the free grid's fill 2.3x and the Herald fills 1.8x dom/wdeg's failures.
-dom/wdeg's weights never forget, and the failures here keep coming from one far corner.
+Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command; the themeless
+1A settles 16 of 20 in 30 s and all 20 in 52 s. A fill with a given word costs about what a whole
+fill costs at a typical seed, so 20 labels are several whole fills; the ways tried to make one
+word's fill cheaper from another's (repairs, warm starts, other slot and value orders, SAT) are in
+docs/design-notes.md, "Word verification".
 """
 from __future__ import annotations
 
@@ -134,10 +91,30 @@ searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUN
 failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
 
 
-class Verdict(Enum):
+class Viability(Enum):
+    """A suggested word's label after verification. The value is the CLI's and the web API's word for it."""
+
     VIABLE = "viable"
+    """A full fill with the word exists (at the current floor and controls)."""
     DEAD_END = "dead-end"
+    """Proven: no fill with the word exists."""
     UNKNOWN = "unknown"
+    """The time budget ran out before the word was settled."""
+
+
+class How(Enum):
+    """How a word's label was settled. The value is the word the CLI's JSON and the web API give for it."""
+
+    SEARCH = "search"
+    """A fill was found for it."""
+    RECENT = "recent"
+    """A fill an earlier verification found, checked again on this grid."""
+    PROOF = "proof"
+    """The joint search was exhausted: no fill exists."""
+    AC3 = "ac3"
+    """No fill even by arc consistency."""
+    UNSETTLED = ""
+    """Not settled (the label is unknown)."""
 
 
 @dataclass
@@ -145,20 +122,17 @@ class WordVerdict:
     """The label of one candidate word and how it was settled."""
 
     word: str
-    verdict: Verdict = Verdict.UNKNOWN
+    verdict: Viability = Viability.UNKNOWN
     seconds: float = 0.0
     """Seconds from the start of the verification to the moment this word was settled."""
-    how: str = ""
-    """"search" (a fill found for it), "recent" (a fill an earlier verification found, checked
-    again on this grid), "repair" (a fill repaired from another word's), "proof" (the joint
-    search was exhausted), "ac3" (no fill even by arc consistency), "" (unknown)."""
+    how: How = How.UNSETTLED
     entries: tuple[str, ...] | None = None
     """For a viable word: a full fill with it (one entry per slot, in slot order)."""
     proof_slot_ids: tuple[SlotId, ...] | None = None
     """For a dead end settled by our search ("proof", or "ac3" at its root): the slots its proof used, ascending.
     Those slots alone, with the word in its slot, have no fill (the letters in their cells, the list and the
     entries the user completed as they are here), so the label holds on any grid that keeps them so
-    (xwcp/_bitsearch.c, "Slot provenance"); None when not known."""
+    (xwcp/engine/_bitsearch.c, "Slot provenance"); None when not known."""
 
 
 @dataclass(frozen=True)
@@ -194,10 +168,10 @@ class _Run:
         t = time.perf_counter()
         return until is not None and t >= until
 
-    def settle(self, word_id: int, verdict: Verdict, how: str, entries: tuple[str, ...] | None = None,
+    def settle(self, word_id: int, verdict: Viability, how: How, entries: tuple[str, ...] | None = None,
                proof_slot_ids: list[SlotId] | None = None) -> None:
         v = self.verdict_by_id[word_id]
-        if v.verdict is not Verdict.UNKNOWN:
+        if v.verdict is not Viability.UNKNOWN:
             return
         v.verdict, v.how, v.seconds, v.entries = verdict, how, round(self.now(), 4), entries
         v.proof_slot_ids = None if proof_slot_ids is None else tuple(proof_slot_ids)
@@ -209,7 +183,7 @@ class _Run:
 
     def report(self, pending: int) -> None:
         if self.progress is not None:
-            settled = sum(v.verdict is not Verdict.UNKNOWN for v in self.verdict_by_id.values())
+            settled = sum(v.verdict is not Viability.UNKNOWN for v in self.verdict_by_id.values())
             self.progress(VerifyProgress(settled, len(self.verdict_by_id), self.now(), pending))
 
 
@@ -261,10 +235,10 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
     keys = sorted(run.verdict_by_id)
     if problem.conflicts:
         for key in keys:
-            run.settle(key, Verdict.DEAD_END, "ac3")
+            run.settle(key, Viability.DEAD_END, How.AC3)
     else:
         _settle_from_recent(run)
-        keys = [key for key in keys if run.verdict_by_id[key].verdict is Verdict.UNKNOWN]
+        keys = [key for key in keys if run.verdict_by_id[key].verdict is Viability.UNKNOWN]
         if kernel_ok:
             _settle_set(run, keys, end)
         else:
@@ -303,11 +277,11 @@ def _settle_from_recent(run: _Run) -> None:
         fills = list(_recent_by_layout.get(_layout_key(run.problem), ()))
     if not fills:
         return
-    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Verdict.UNKNOWN}
+    pending_by_word = {v.word: key for key, v in run.verdict_by_id.items() if v.verdict is Viability.UNKNOWN}
     for entries in reversed(fills):
         key = pending_by_word.get(entries[run.slot_id]) if len(entries) == len(run.problem.slots) else None
         if key is not None and not check_fill(run.problem, entries):
-            run.settle(key, Verdict.VIABLE, "recent", entries)
+            run.settle(key, Viability.VIABLE, How.RECENT, entries)
             del pending_by_word[entries[run.slot_id]]
 
 
@@ -363,9 +337,9 @@ def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
         result = fill(with_word(run.problem, run.slot_id, v.word), backend,
                       Limits(time_limit_s=left, seed=run.seed, abort=run.abort))
         if result.status is FillStatus.FILLED:
-            run.settle(word_id, Verdict.VIABLE, "search", result.entries)
+            run.settle(word_id, Viability.VIABLE, How.SEARCH, result.entries)
         elif result.status is FillStatus.UNFILLABLE:
-            run.settle(word_id, Verdict.DEAD_END, "proof")
+            run.settle(word_id, Viability.DEAD_END, How.PROOF)
 
 
 def _restricted(problem: Problem, slot_id: SlotId, word_ids: Iterable[int]) -> Problem:
@@ -390,7 +364,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 
     On two cores the second process starts on the word-by-word searches at once, while this
     one runs the joint search (`_settle_in_two`)."""
-    pending = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    pending = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not pending or run.out_of_time(until):
         return
     if len(pending) == 1:
@@ -403,7 +377,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
         _settle_in_two(run, pending, until, share_end)
         return
     guide, _ = _joint_search(run, pending, share_end)
-    pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    pending = [w for w in pending if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if pending:
         _word_by_word(run, pending, until, guide)
 
@@ -411,7 +385,7 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 class _Board:
     """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
 
-    Per word (by its index in `ids`): a status (0 pending, else 1 + the Verdict's index in
+    Per word (by its index in `ids`): a status (0 pending, else 1 + the Viability's index in
     _SHARED_VERDICTS), how it was settled, the seconds, and per problem slot: for a viable word
     its fill (word ids, -1 for slots the user filled), for a dead end whether its proof used the
     slot (1 or 0; -1 throughout when not known). A writer stores those first and the status last,
@@ -439,7 +413,7 @@ class _Board:
         are looked up from the entries (the first lookup of a length builds its index: slow)."""
         i = self.index_by_id[word_id]
         v = run.verdict_by_id[word_id]
-        if self.status[i] or v.verdict is Verdict.UNKNOWN:
+        if self.status[i] or v.verdict is Viability.UNKNOWN:
             return
         if solution is not None and solution.get(run.slot_id) != word_id:
             solution = None  # another word's fill
@@ -448,7 +422,7 @@ class _Board:
             self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
                             solution[slot.id] if solution is not None else _listed_id(words, v.entries[slot.id])
                             for slot in run.problem.slots]
-        elif v.verdict is Verdict.DEAD_END:
+        elif v.verdict is Viability.DEAD_END:
             used = v.proof_slot_ids
             self.fill[i] = -1 if used is None else 0
             if used:
@@ -466,11 +440,11 @@ class _Board:
         solution = None
         for word_id, i in self.index_by_id.items():
             v = run.verdict_by_id[word_id]
-            if not self.status[i] or v.verdict is not Verdict.UNKNOWN:
+            if not self.status[i] or v.verdict is not Viability.UNKNOWN:
                 continue
             verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
             entries = None
-            if verdict is Verdict.VIABLE:
+            if verdict is Viability.VIABLE:
                 solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
                 entries = entries_from_word_ids(run.problem, solution)
             elif len(self.fill[i]) and self.fill[i][0] >= 0:
@@ -492,8 +466,8 @@ def _listed_id(words: WordList, text: str) -> int:
     return word_id
 
 
-_SHARED_VERDICTS = (Verdict.VIABLE, Verdict.DEAD_END)
-_HOWS = ("search", "proof", "ac3", "repair", "recent", "")
+_SHARED_VERDICTS = (Viability.VIABLE, Viability.DEAD_END)
+_HOWS = tuple(How)
 
 
 def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
@@ -512,7 +486,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
 
     alone_end = time.perf_counter() + CHILD_DELAY_S
     guide, engine = _joint_search(run, ids, alone_end if share_end is None else min(share_end, alone_end))
-    ids = [w for w in ids if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+    ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not ids or run.out_of_time(until):
         return
     ctx = multiprocessing.get_context("fork")
@@ -535,8 +509,8 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         for word_id in ids:
             board.publish(run, word_id, guide)
         board.adopt(run)
-        own = [w for w in mine if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
-        other = [w for w in theirs if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+        own = [w for w in mine if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+        other = [w for w in theirs if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
         if own or other:
             _word_by_word(run, own + other, until, guide, board, len(own))
     finally:
@@ -572,7 +546,7 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         engine = _engine(run, ids, None)
         if not engine.is_consistent:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
             return None, None
     k = int(engine.kernel_index[run.slot_id])
     while not run.out_of_time(until):
@@ -580,15 +554,15 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         code = engine.search(slice_s)
         if code == kernel.SOLVED:
             solution = engine.solution_word_ids()
-            run.settle(int(engine.solution[k]), Verdict.VIABLE, "search",
+            run.settle(int(engine.solution[k]), Viability.VIABLE, How.SEARCH,
                        entries_from_word_ids(run.problem, solution))
             if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
                 for word_id in ids:
-                    run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                    run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             return solution, None
         if code == kernel.EXHAUSTED:
             for word_id in ids:
-                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             return None, None
         if code == kernel.NOMEM:
             raise MemoryError("the search's save stack could not grow")
@@ -628,7 +602,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                 for searching in engines.values():
                     if searching.is_consistent:
                         searching.set_guide(guide)
-            pending = [w for w in pending if run.verdict_by_id[w].verdict is Verdict.UNKNOWN]
+            pending = [w for w in pending if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
             for word_id in [w for w in engines if w not in pending]:
                 engines.pop(word_id)
             if not any(w in own for w in pending) and pending:
@@ -643,7 +617,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
             if engine is None:
                 engine = engines[word_id] = _engine(run, [word_id], guide)
                 if not engine.is_consistent:
-                    run.settle(word_id, Verdict.DEAD_END, "ac3", proof_slot_ids=engine.used_slot_ids())
+                    run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
                     _post(board, run, word_id)
                     pending.remove(word_id)
                     continue
@@ -658,12 +632,12 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                     break
             if code == kernel.SOLVED:
                 guide = engine.solution_word_ids()
-                run.settle(word_id, Verdict.VIABLE, "search", entries_from_word_ids(run.problem, guide))
+                run.settle(word_id, Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, guide))
                 for other in engines.values():
                     if other.is_consistent:
                         other.set_guide(guide)
             elif code == kernel.EXHAUSTED:
-                run.settle(word_id, Verdict.DEAD_END, "proof", proof_slot_ids=engine.used_slot_ids())
+                run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
             elif code == kernel.NOMEM:
                 raise MemoryError("the search's save stack could not grow")
             else:

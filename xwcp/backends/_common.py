@@ -62,7 +62,7 @@ def ac_engine(problem: Problem, domains: Domains | None = None) -> AcEngine:
 
 def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[AcEngine | None, FillResult | None]:
     """Propagate the problem's root. Returns (engine, None), or (None, UNFILLABLE result) when AC-3 proves it."""
-    from xwcp.engine.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (start-up, issue 17)
+    from xwcp.engine.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (a small fill's start-up)
 
     if problem.conflicts:
         return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),

@@ -35,12 +35,12 @@ RIVAL = "backtrack"
 
 Hard grids make restarting search heavy-tailed: the same grid takes 1 s with one restart
 schedule and seed and 20 s with another, so a second search with longer runs, noisy word
-choice and another seed covers the first one's bad luck (see the closing notes of issue 9).
+choice and another seed covers the first one's bad luck (docs/design-notes.md, "The `auto` race").
 """
 RIVAL_EXTRA = {"restart_base": 1000, "noise": 0.5, "branch": "word"}
 """Tuning of the rival when it is `backtrack`; its seed is the caller's seed + 1.
 
-Rivals that differ in kind were measured against it on blocked grids (issue 17; stock themeless,
+Rivals that differ in kind were measured against it on blocked grids (stock themeless,
 seeds 0-9, whole command, interleaved in one run, load 4-7): letter branching had the lighter
 tail but the slower middle (median 10.6 s, max 20.1 s against 7.3 s and 19.3 s; a second run
 13.8 s and 31.6 s against 10.1 s and 38.6 s), so its lower max/median came from a worse median;
@@ -59,7 +59,7 @@ RIVAL_LARGE = "grow"
 
 On van Beek 23.06 and 23.10 with SCOWL-55 the second `backtrack` settled neither in 60 s; `grow`
 alone (whole command, one core) filled 23.06 in 7.6 s and 23.10 in 22.4 s with seed 0 (seed 1:
-neither; seed 2: 23.06 in 43 s), see bench/README.md, "Issue 25: van Beek 23.06 and 23.10"."""
+neither; seed 2: 23.06 in 43 s), see bench/README.md, the section on van Beek 23.06 and 23.10."""
 GROW_MIN_CELLS = 500
 """Grids with at least this many cells (23x23 and up) race `grow`; the Herald 15x15s and 21x21s (225
 and 441 cells) keep the `backtrack` rival, so their fills are unchanged by construction."""
@@ -67,7 +67,7 @@ OPEN_BLOCK_FRACTION = 0.05
 """Grids with fewer blocks than this share of their cells are searched by letters first.
 
 On open grids every cell is checked and the words are short, so branching on a cell's letter
-(xwcp/_bitsearch.c, `branch_mode` 1) splits the search far more evenly than choosing a whole
+(xwcp/engine/_bitsearch.c, `branch_mode` 1) splits the search far more evenly than choosing a whole
 word: XCSP lex 4x8 0.87 s vs 18.8 s, open 6x6 at 100k words 0.83 s vs 19.9 s (one run, loaded
 machine, `backtrack` alone). On blocked grids it is the other way round (stock themeless 17 s
 vs 1.7 s), so they keep word branching (and the word-branching rival, RIVAL_EXTRA)."""
@@ -138,7 +138,7 @@ class _Race:
             self.error = str(exc)
             return
         self.started = True
-        import multiprocessing  # here, not at the top: most fills end before a race (start-up, issue 17)
+        import multiprocessing  # here, not at the top: most fills end before a race (a small fill's start-up)
 
         ctx = multiprocessing.get_context("fork")
         self.conn, child_conn = ctx.Pipe(duplex=False)

@@ -1,4 +1,4 @@
-"""Our own search: the compiled restarting MAC over bitset domains (xwcp/_bitsearch.c), driven in time slices.
+"""Our own search: the compiled restarting MAC over bitset domains (xwcp/engine/_bitsearch.c), driven in time slices.
 
 Deterministic for a given seed and inputs (the time limit only decides when it stops).
 Between slices it reports progress and honours the abort event and the time limit.
@@ -34,7 +34,7 @@ it spreads seeds from 0.4 s to 6.8 s, which the auto race turns into the faster 
 LEARN = 0
 """Learning at every failure (`kernel.BitSearch.configure`'s `learn`, or `Limits.extra["learn"]`):
 0 off, 1 backjump and learn a nogood per dead end, 2 the same but refute at the reason's deepest
-level, as a SAT solver does. Off: sound, but measured to lose or tie (xwcp/_bitsearch.c docstring)."""
+level, as a SAT solver does. Off: sound, but measured to lose or tie (xwcp/engine/_bitsearch.c docstring)."""
 SLICE_S = 0.05
 """Seconds the kernel runs between progress reports and abort checks."""
 

@@ -2,7 +2,7 @@
 
 The minimal-core search asks many questions of one kind: "can these slots be filled
 together?" (`sub_problem` keeps only them). `CoreOracle.ask` answers each with
-the compiled search (xwcp/_bitsearch.c) run with *slot provenance*: a proof that no fill
+the compiled search (xwcp/engine/_bitsearch.c) run with *slot provenance*: a proof that no fill
 exists also names the slots it used (`BitSearch.used_slot_ids`), often fewer than it was
 given, so one proof can drop many slots at once. What it learns is kept for the run:
 - every fill found (a fill of a set of slots fills every subset of it),
@@ -33,10 +33,10 @@ from xwcp.base.types import FillStatus, SlotId
 if TYPE_CHECKING:
     import numpy as np
 else:
-    np = lazy_import("numpy")  # a plain problem's core is found without it (start-up, issue 17)
+    np = lazy_import("numpy")  # a plain problem's core is found without it (a small fill's start-up)
 
 ORACLE_BRANCH = "word"
-"""The oracle's searches choose words, as `backtrack` does by default (the oracle before issue 29).
+"""The oracle's searches choose words, as `backtrack` does by default.
 
 Letter branching (auto's choice on open grids) proved the seeded themeless's core 3x faster
 (753 nodes against 3,207), but made the core search 2-2.6x slower on the blocked 15x15 and

@@ -1,7 +1,7 @@
 """Fill a large grid region by region: slots added in rings of crossings from its hardest slot, each step guided by the last.
 
 The whole-grid search thrashes on the van Beek 23x23s with SCOWL-55 (23.06, 23.10: every
-backend at 60 s, issue 25) although every part of them fills fast: the slots within five
+backend at 60 s) although every part of them fills fast: the slots within five
 crossings of any slot (up to 144 of 156) fill in under 3 s on 23.06, and 144-slot regions of
 23.10 in 0.1-3 s. So this backend
 1. runs the compiled search for PROBE_FAILS failures (it may settle the grid there) and takes the
@@ -13,8 +13,8 @@ crossings of any slot (up to 144 of 156) fill in under 3 s on 23.06, and 144-slo
 A sub-problem proven unfillable proves the grid unfillable (its slots are a subset of the
 grid's), so UNFILLABLE is a proof here too. Only a time limit ends it otherwise (LIMIT).
 
-Measured (one core each, `backtrack` seed 0 as the oracle; bench/README.md, "Issue 25: van Beek
-23.06 and 23.10"): from the slot with the most dead ends after 3 s of the whole search (23.06
+Measured (one core each, `backtrack` seed 0 as the oracle; bench/README.md, the section on van Beek
+23.06 and 23.10): from the slot with the most dead ends after 3 s of the whole search (23.06
 100D, 23.10 80A) 23.06 fills in 5.8 s and 23.10 in 21 s, the first fill of 23.10 by any xwcp
 backend. Heavy-tailed still, in the start and in the seed: of 4 starts among the top failure
 weights two fill each grid within 40 s; of 12 other starts on 23.10 none does within 20-60 s; and

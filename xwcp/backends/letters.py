@@ -1,6 +1,6 @@
 """Our compiled search branching on letters: a checked cell takes a letter (or loses it), not a slot a word.
 
-The same restarting MAC over bitset domains as `backtrack` (xwcp/_bitsearch.c, `branch_mode` 1):
+The same restarting MAC over bitset domains as `backtrack` (xwcp/engine/_bitsearch.c, `branch_mode` 1):
 a decision restricts one cell to one letter in both its slots, with the same propagation; words
 are chosen only where no checked cell is left open (unchecked cells). It wins on open grids,
 where short crossing words make whole-word choices coarse; `auto` uses it there first (see

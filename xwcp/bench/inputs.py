@@ -11,6 +11,7 @@ from xwcp.bench.suites import Instance, WordSource
 
 if TYPE_CHECKING:
     from xwcp.model import Grid
+    from xwcp.services.load import LoadOptions
     from xwcp.words.wordlist import WordList
 
 
@@ -26,6 +27,13 @@ class Loaded:
     """A grid file the `xwcp fill` command can read (set when a "cli" entrant runs)."""
     words_arg: str | None = None
     """The --words file for the `xwcp fill` command (None: the default list)."""
+
+    @property
+    def options(self) -> LoadOptions:
+        """How the grid and the list are compiled: the loader's options."""
+        from xwcp.services.load import LoadOptions
+
+        return LoadOptions(min_score=self.min_score, allow_dupes=self.allow_dupes)
 
 
 

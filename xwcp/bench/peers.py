@@ -90,11 +90,16 @@ QXW_EXIT_FILLED, QXW_EXIT_NO_FILL = 0, 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _GRID_CHARS = frozenset("#." + _ALPHABET)
-QXW_ALPHABET_BY_CODE = {"en": "AZ", "es": "ES", "ru": "RU", "pl": "PL", "el": "EL", "cs": "CZ", "hu": "HU",
-                        "sv": "SE", "fi": "FI", "da": "DA", "no": "NO", "fr": "FR", "it": "IT", "de": "DE"}
-"""xwcp language pack -> Qxw's `-a` alphabet code, for the packs whose letters are Qxw's (its alphabets.c, see
-/work/shared/SOLVER-FACTS.md): Spanish keeps Ñ, Russian folds Ё, German writes Ä as AE, Polish, Czech and
-Hungarian keep their accented letters. Dutch (IJ one cell) and packs Qxw lacks (Welsh, Turkish) are not here."""
+QXW_ALPHABET_BY_CODE = {"en": "AZ", "es": "ES", "ru": "RU", "pl": "PL", "el": "EL", "cs": "CZ", "sv": "SE",
+                        "fi": "FI", "da": "DA", "no": "NO", "fr": "FR", "it": "IT", "de": "DE", "et": "EE",
+                        "sl": "SI", "ro": "RO", "grc": "AG"}
+"""xwcp language pack -> Qxw's `-a` alphabet code, for the packs each of whose letters is a letter of that Qxw
+alphabet, so a word passes through Qxw unchanged (its alphabets.c, see /work/shared/SOLVER-FACTS.md): Spanish keeps
+Ñ, Russian folds Ё, German writes Ä as AE, Polish and Czech keep their accented letters, Estonian keeps Š Ž Õ Ä Ö Ü,
+Slovenian Č Š Ž, Romanian folds every diacritic (xwcp's rebus `ro`), Ancient Greek writes an iota subscript as
+ΑΙ ΗΙ ΩΙ. Not here: Hungarian (Qxw folds Í Ó Ő Ú Ű into I O Ö U Ü), ro-diacritics and de-umlaut (Qxw folds
+Ă Ä into A), Dutch (IJ one cell), and packs Qxw lacks (Welsh, Turkish, Hebrew...). A pack with a letter of
+several code points (Czech CH) is skipped whatever this says."""
 
 
 class PeerStatus(Enum):

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.bench.entrants import Entrant, entrant_label
-from xwcp.bench.rows import ANSWERED, Row
+from xwcp.bench.rows import ANSWERED, SKIPPED, Row
 from xwcp.bench.summary import par2_seconds
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path,
             par2 = []
             for size in sizes:
                 mine = [r for r in rows if (r["backend"], r["kind"]) == key and r["words"] == size
-                        and r["status"] != "skipped"]
+                        and r["status"] != SKIPPED]
                 par2.append(sum(par2_seconds(r, time_limit_s) for r in mine) / len(mine) if mine else None)
             points = [(s, p) for s, p in zip(sizes, par2) if p is not None]
             if points:

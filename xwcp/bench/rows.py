@@ -15,8 +15,10 @@ COLUMNS = ("suite", "grid", "width", "height", "blocks", "slots", "words", "back
            "status", "seconds", "nodes", "backtracks", "peak_rss_mb", "valid", "note",
            "min_score", "time_limit_s", "start_rss_mb")
 """Row fields, in CSV column order (see bench/README.md for what each means)."""
-STATUSES = ("filled", "unfillable", "limit", "aborted", "skipped", "error")
-ANSWERED = ("filled", "unfillable")
+FILLED, UNFILLABLE, SKIPPED, ERROR = "filled", "unfillable", "skipped", "error"
+"""A row's status as the CSV writes it: a fill's FillStatus value, or a run skipped or broken."""
+STATUSES = (FILLED, UNFILLABLE, "limit", "aborted", SKIPPED, ERROR)
+ANSWERED = (FILLED, UNFILLABLE)
 """Statuses that settle an instance: a fill, or a proof that none exists."""
 
 

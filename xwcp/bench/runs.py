@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, SupportsFloat
 
 from xwcp.bench.entrants import Entrant
 from xwcp.bench.inputs import Loaded, word_pairs
-from xwcp.bench.rows import Row
+from xwcp.bench.rows import FILLED, Row
 from xwcp.runtime.isolation import OVERSTAY_GRACE_S, ChildPeakSampler, call
 
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     from xwcp.engine.result import Limits, check_fill, default_threads
 
     start = time.perf_counter()
-    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes).problem
+    problem = load(loaded.grid, loaded.words, loaded.options).problem
     limits = Limits(time_limit_s=time_limit_s, seed=seed, threads=default_threads() if threads is None else threads)
     result: FillResult = get_fill_module(backend).fill(problem, limits)
     seconds = time.perf_counter() - start
@@ -43,7 +42,7 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
         valid = not violations
         if violations:
             status, note = "error", "invalid fill: " + "; ".join(violations[:3])
-    elif status == "filled":
+    elif status == FILLED:
         status, note = "error", "reported filled without a fill"
     extra = result.stats.extra
     if not note and "winner" in extra:
@@ -65,15 +64,14 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
     if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
         return {"status": "error", "seconds": 0.0, "valid": None,
                 "note": f"{peer} cannot fill a grid with bars or rebus cells"}
-    problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                              allow_dupes=loaded.allow_dupes).problem
+    problem = load(loaded.grid, loaded.words, loaded.options).problem
     lengths = {slot.length for slot in problem.slots}
     pairs = word_pairs(loaded.words, lengths, loaded.min_score)
     with ChildPeakSampler() as sampler:
         result = peers.run_peer(peer, loaded.grid.rows, pairs, time_limit_s, unique=not loaded.allow_dupes,
                                 word_file=word_file)
     status, valid, note = result.status.value, None, result.note
-    if status == "filled":
+    if status == FILLED:
         try:
             if result.rows is None:
                 raise TypeError("no rows")
@@ -133,9 +131,8 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     stats = data.get("stats", {})
     fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
                   note=data.get("reason", ""))
-    if status == "filled":
-        problem = load(loaded.grid, loaded.words, min_score=loaded.min_score,
-                                  allow_dupes=loaded.allow_dupes).problem
+    if status == FILLED:
+        problem = load(loaded.grid, loaded.words, loaded.options).problem
         try:
             entries = grid_entries(problem, grid_from_rows(data["grid"]))
             violations = check_fill(problem, entries)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from xwcp.bench.entrants import Entrant, entrant_label
-from xwcp.bench.rows import ANSWERED, STATUSES, Row
+from xwcp.bench.rows import ANSWERED, FILLED, SKIPPED, STATUSES, Row
 
 _GridKey = tuple[str, str, int | None]
 """A grid as the rows name it: suite, grid name, word count of its list."""
@@ -31,8 +31,8 @@ def summarize(rows: Sequence[Row], entrants: Sequence[Entrant], time_limit_s: fl
     for name, kind in names:
         mine = [r for r in rows if r["backend"] == name and r["kind"] == kind]
         counts = {status: sum(1 for r in mine if r["status"] == status) for status in STATUSES}
-        filled_s = [r["seconds"] for r in mine if r["status"] == "filled" and r["seconds"] is not None]
-        scored = [r for r in mine if r["status"] != "skipped"]
+        filled_s = [r["seconds"] for r in mine if r["status"] == FILLED and r["seconds"] is not None]
+        scored = [r for r in mine if r["status"] != SKIPPED]
         par2 = [par2_seconds(r, time_limit_s) for r in scored]
         table.append({
             "backend": name, "kind": kind, "runs": len(mine),
@@ -145,7 +145,7 @@ def _cell_text(runs: Sequence[Row]) -> str:
         seconds = [float(r["seconds"]) for r in runs if r["status"] == status and r["valid"] is not False]
         if seconds:
             text = _seconds_text(statistics.median(seconds))
-            prefix = "" if status == "filled" else "unfillable "
+            prefix = "" if status == FILLED else "unfillable "
             note = f" ({len(seconds)}/{len(runs)})" if len(seconds) < len(runs) else ""
             return prefix + text + note
     return "/".join(dict.fromkeys(r["status"] for r in runs))

@@ -14,8 +14,8 @@ from xwcp.cli.inputs import load_problem
 from xwcp.cli.output import emit
 
 if TYPE_CHECKING:
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
+    from xwcp.analysis.reports import CheckReport
+    from xwcp.services.types import FillResult, Problem
 
 
 def cmd_domains(args: argparse.Namespace) -> int:
@@ -61,21 +61,21 @@ def cmd_heatmap(args: argparse.Namespace) -> int:
     data = answer.as_dict()
     if path is not None:
         data["png"] = str(answer.save_png(path))
-    emit(args.format, data, answer.text(), problem.alphabet)
+    emit(args.format, data, answer.text(picture=data.get("png")), problem.alphabet)
     return EXIT_OK if answer.is_consistent else EXIT_UNFILLABLE
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Example: xwcp check models/15x15-daily-01.txt --time-limit 10"""
     from xwcp.analysis.questions import check_report
-    from xwcp.library.answers import CheckAnswer
+    from xwcp.library.answers import CheckAnswer, Verdict
     from xwcp.services.run import explain_verdict
 
     start = time.perf_counter()
     problem = load_problem(args)
     shown: list[bool] = []
 
-    def verdict_first(report: dict[str, Any], problem: Problem, result: FillResult | None) -> dict[str, Any] | None:
+    def verdict_first(report: CheckReport, problem: Problem, result: FillResult | None) -> dict[str, Any] | None:
         if args.format == "text":  # the verdict, then the core (Ctrl-C keeps the verdict)
             print(problem.alphabet.written(CheckAnswer.from_report(problem, report).text()), flush=True)
             shown.append(True)
@@ -85,12 +85,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     answer = CheckAnswer.from_report(problem, check_report(problem, backend=args.backend, time_limit_s=args.time_limit,
                                                            seed=args.seed, explain_core=verdict_first))
     data = answer.as_dict()
-    if answer.verdict.value == "unfillable":
+    if answer.verdict is Verdict.UNFILLABLE:
         data["total_seconds"] = round(time.perf_counter() - start, 4)
     if shown:
-        from xwcp.search.core import core_text
+        from xwcp.services.unfillable import core_text
 
         emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "", problem.alphabet)
     else:
         emit(args.format, data, answer.text(), problem.alphabet)
-    return {"fillable": EXIT_OK, "unknown": EXIT_LIMIT, "unfillable": EXIT_UNFILLABLE}[answer.verdict.value]
+    return {Verdict.FILLABLE: EXIT_OK, Verdict.UNKNOWN: EXIT_LIMIT, Verdict.UNFILLABLE: EXIT_UNFILLABLE}[answer.verdict]

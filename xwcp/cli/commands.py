@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args_in = sys.argv[1:] if argv is None else argv
     # The bench's options need xwcp.bench and its stdlib imports (csv, pickle, platform, ...):
-    # only `xwcp bench ...` pays for them, not every fill (start-up, issue 17).
+    # only `xwcp bench ...` pays for them, not every fill's start-up.
     command = args_in[0] if args_in and args_in[0] in COMMANDS else None
     parser = build_parser(with_bench=command == "bench", only=command)
     args = parser.parse_args(args_in)
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Refuse the usage errors the parser cannot see, then run the command."""
     if getattr(args, "backend", None) is not None:  # a wrong name is bad usage even when no solver runs
-        from xwcp.backends import get_backend
+        from xwcp.services.backends import get_backend
 
         get_backend(args.backend)
     if getattr(args, "show_fill", False) and not args.verify:

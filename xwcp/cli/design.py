@@ -36,7 +36,8 @@ def cmd_design(args: argparse.Namespace) -> int:
         data = answer.as_dict()
         if args.out:
             data["out"] = args.out if answer.designs else None
-        emit(args.format, data, answer.text() + (f"\nwrote {args.out}" if args.out and answer.designs else ""))
+        emit(args.format, data, answer.text() + (f"\nwrote {args.out}" if args.out and answer.designs else ""),
+             alphabet)  # words as the language writes them (Dutch IJ, a Hebrew final letter)
     if stopped_by is not None:  # the designs found before the signal are printed (and saved) above
         from xwcp.runtime.signals import exit_code_for
 

@@ -11,25 +11,26 @@ from xwcp.cli import inputs
 from xwcp.cli.output import emit, say, warn
 
 if TYPE_CHECKING:
-    from xwcp.engine.result import FillResult
+    from xwcp.services.types import FillResult
 
 
 def cmd_fill(args: argparse.Namespace) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
     from xwcp.services import quick  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.render import report
-    from xwcp.backends import auto  # noqa: F401 - (the `seconds` field is load + compile + fill)
+    from xwcp.services.backends import preload
     from xwcp.services.quick import load_and_fill
     from xwcp.services.save import save_fill
     from xwcp.base.types import FillStatus
 
+    preload("auto")  # (the `seconds` field is load + compile + fill)
     start = time.perf_counter()
     _check_options(args)
     puzzle, problem, result = load_and_fill(
-        args.grid, inputs.word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
-        strict=args.strict, controls=inputs.controls(args), backend=args.backend, time_limit_s=args.time_limit,
-        seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality, export_cnf=args.export_cnf,
-        show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True, out=args.out, language=getattr(args, "language", None))
+        args.grid, inputs.word_paths(args), inputs.load_options(args), backend=args.backend,
+        time_limit_s=args.time_limit, seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality,
+        export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True,
+        out=args.out)
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
@@ -47,7 +48,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         core = explain_verdict(problem, result, show_progress=sys.stderr.isatty())
     total = time.perf_counter() - start if result.status is FillStatus.UNFILLABLE else None
     # the answer worked out once (what xwcp.FillAnswer wraps; the CLI does not import the library's dataclasses:
-    # they cost a small fill's start-up a few ms, issue 17); tests/library/test_jobs.py checks the two print the same
+    # they cost a small fill's start-up a few ms); tests/library/test_jobs.py checks the two print the same
     answer = report.FillReport(problem, result, seconds, args.count, core, total)
     data = answer.as_dict()
     if wrote:

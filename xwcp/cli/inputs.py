@@ -7,17 +7,26 @@ from typing import TYPE_CHECKING
 from xwcp.cli.output import warn
 
 if TYPE_CHECKING:  # the loader and the controls pull in the compiler: imported when a command runs
-    from xwcp.compile.controls import Controls
-    from xwcp.compile.problem import Problem
+    from xwcp.services.load import LoadOptions
+    from xwcp.services.types import Controls, Problem
     from xwcp.formats import Puzzle
 
 
 def controls(args: argparse.Namespace) -> Controls:
     """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring)."""
-    from xwcp.compile.controls import make_controls
+    from xwcp.services.types import make_controls
 
     return make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
                          region=args.region, max_shared_substring=args.max_shared_substring)
+
+
+def load_options(args: argparse.Namespace) -> LoadOptions:
+    """How the grid and the lists are read and compiled (--min-score, --allow-dupes, --strict, the controls,
+    --language)."""
+    from xwcp.services.load import LoadOptions
+
+    return LoadOptions(min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
+                       controls=controls(args), language=getattr(args, "language", None))
 
 
 def word_paths(args: argparse.Namespace) -> list[str | None] | None:
@@ -39,8 +48,7 @@ def load_puzzle(args: argparse.Namespace) -> tuple[Puzzle, Problem]:
     """(puzzle, problem): the grid file read in its format, and the problem compiled with the options."""
     from xwcp.services.load import load_puzzle_problem
 
-    return load_puzzle_problem(args.grid, word_paths(args), min_score=args.min_score, allow_dupes=args.allow_dupes,
-                               strict=args.strict, warn=warn, controls=controls(args), language=getattr(args, "language", None))
+    return load_puzzle_problem(args.grid, word_paths(args), load_options(args), warn=warn)
 
 
 def load_problem(args: argparse.Namespace) -> Problem:

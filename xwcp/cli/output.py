@@ -38,13 +38,18 @@ def say(line: str) -> None:
 
 def emit(output_format: str, data: dict[str, Any], text: str, alphabet: Alphabet | None = None) -> None:
     """Print the answer: `data` as one JSON line (with the warnings, if any) or `text`; with the puzzle's
-    `alphabet`, its letters of several characters are shown as written (Dutch IJ, not the code char inside)."""
+    `alphabet`, its letters of several characters are shown as written (Dutch IJ, not the code char inside) and
+    each entry word ("word") ends in its final form where the pack has one (Hebrew ם: `final_words`)."""
     if output_format == "json" and _WARNINGS:
         data = {**data, "warnings": list(_WARNINGS)}
     if alphabet is not None and (alphabet.has_multi_letters or alphabet.is_open):
         from xwcp.render.report import written_data
 
         data, text = written_data(data, alphabet), alphabet.written(text)
+    if alphabet is not None and alphabet.final:
+        from xwcp.render.report import final_words
+
+        data = final_words(data, alphabet)  # Hebrew: a word's last letter in its final form
     print(json.dumps(data) if output_format == "json" else text)
 
 

@@ -91,7 +91,7 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     """--backend, --time-limit (default `default_limit`) and --seed."""
-    from xwcp.backends import BACKENDS, DEFAULT_BACKEND
+    from xwcp.services.backends import BACKENDS, DEFAULT_BACKEND
 
     p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="NAME",
                    help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)")
@@ -317,15 +317,18 @@ def _add_words(sub: Subparsers) -> None:
                         "<data folder>/words/CODE-SOURCE.dict ($XWCP_DATA_DIR, else $XDG_DATA_HOME/xwcp, else "
                         "~/.local/share/xwcp). Prints where the words came from and their licence. The sources "
                         "come from .ci/install-languages.sh or pip install 'xwcp[languages]'.",
-                        epilog="Example: xwcp words build --language es --from wordfreq; then "
-                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-wordfreq.dict")
+                        epilog="Example: xwcp words build --language es; then "
+                               "xwcp fill GRID --language es --words ~/.local/share/xwcp/words/es-checked.dict")
     b.add_argument("--language", required=True, metavar="CODE", help="the language pack (see `xwcp languages`), "
                    "or a pack's .json file")
     b.add_argument("--from", dest="source", default="auto", metavar="SOURCE",
-                   help="wordfreq (PyPI's frequency lists, data CC BY-SA 4.0), hunspell (the system's Hunspell "
+                   help="checked (wordfreq's words in use that the Hunspell dictionary accepts; names, "
+                        "abbreviations, joined and English words, one-letter runs left out; scored in bands), wordfreq "
+                        "(PyPI's frequency lists, data CC BY-SA 4.0), hunspell (the system's Hunspell "
                         "dictionary, affixes expanded), dict (/usr/share/dict), wspanish (/usr/share/dict/spanish), "
                         "or a FILE (a .dic with its .aff, or a WORD;score or word-a-line list); default auto: "
-                        "wordfreq if installed, else hunspell, else dict")
+                        "checked if wordfreq and the dictionary are installed, else wordfreq, else hunspell, else "
+                        "dict")
     b.add_argument("--out", metavar="PATH", help="where to write the list (default in the data folder, see above)")
     b.add_argument("--min-length", type=positive_int, default=2, metavar="N",
                    help="fewest letters (cells) a word may have (default 2)")
@@ -335,6 +338,12 @@ def _add_words(sub: Subparsers) -> None:
                    help="scores of a source without frequencies: flat 50, or by wordfreq (words it has not seen "
                         "30); default auto: wordfreq when installed")
     b.add_argument("--max-words", type=positive_int, metavar="N", help="keep only the N best-scored words")
+    b.add_argument("--min-zipf", type=float, metavar="Z",
+                   help="checked: leave out words rarer than Z (wordfreq's zipf: log10 uses a billion words; "
+                        "default 2.5, every word then scores 50 or more; 1.5 adds the rare band, 40)")
+    b.add_argument("--checker", choices=["auto", "command", "spylls"], default="auto",
+                   help="checked: ask the dictionary through the hunspell command or PyPI's spylls (default auto: "
+                        "the command if installed)")
     b.add_argument("--max-read", type=positive_int, metavar="N",
                    help="stop (exit 3, nothing written) past N words read from the source (default 5,000,000, and "
                         "for a Hunspell pair at most 25 forms a byte of its files, 200,000 at least)")

@@ -17,7 +17,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise InputError(f"the web builder needs the [web] extra ({exc.name} is missing): "
                          "pip install 'xwcp[web]'") from None
-    from xwcp.engine.result import default_threads
+    from xwcp.services.types import default_threads
 
     serve(host=args.host, port=args.port, words=args.words, workers=args.workers or default_threads(),
           max_fills=args.max_fills or default_threads(), hosts=allowed_hosts(args.host, args.allow_host),

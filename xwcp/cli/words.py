@@ -64,7 +64,8 @@ def cmd_words(args: argparse.Namespace) -> int:
         report = build_words(args.language, args.source, args.out, min_length=args.min_length,
                              max_length=args.max_length, scores=args.scores, max_words=args.max_words,
                              encoding=args.encoding, progress=say if args.format == "text" else None,
-                             max_read=args.max_read, time_limit_s=args.time_limit, status=line)
+                             max_read=args.max_read, time_limit_s=args.time_limit, status=line,
+                             min_zipf=args.min_zipf, checker=args.checker)
     except BuildLimitReached as exc:
         print(f"{'' if line is None or not line.shown else chr(10)}xwcp words build: stopped: {exc}", file=sys.stderr)
         if args.format == "json":

@@ -242,7 +242,8 @@ def _clean_word(raw: str, what: str) -> str:
         word = normalise_word(stripped)
     else:
         word = cell_upper(stripped).translate(_DROPPED)
-        word = word if word and all(ch.isalpha() or unicodedata.combining(ch) or ch == "+" for ch in word) else None
+        word = word if word and all(ch.isalpha() or unicodedata.category(ch).startswith("M") or ch == "+"
+                                    for ch in word) else None  # marks: accents, and Devanagari's vowel signs
     if not word:
         raise InputError(f"{what}: {raw!r} is not a word of letters")
     return word

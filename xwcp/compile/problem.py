@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from xwcp.words.wordlist import MappedWordList, WordList
 else:
-    np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without (issue 17)
+    np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without
 
 Domains = tuple["NDArray[np.bool_]", ...]
 """One bool mask per slot over the words of its length bucket."""

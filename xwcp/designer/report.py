@@ -5,18 +5,26 @@ from typing import Any
 
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.search import Design, DesignEvent, DesignResult
+from xwcp.model import grid_lines
 
 
 def design_dict(design: Design, request: DesignRequest) -> dict[str, Any]:
-    """One design: `grid` (rows, letters and '#'), `words`, `blocks`, `quality`, where each theme entry went,
-    the entries by slot id, and when it was found."""
+    """One design: `grid` (rows in the grid syntax of its language: letters as written, '#'), `words`, `blocks`,
+    `quality`, where each theme entry went, the entries by slot id, and when it was found. The words are code
+    chars, as the list holds them (the page and `emit` write them: Dutch IJ, a Hebrew final letter)."""
     problem = design.problem
     themes = [{"word": theme.word, "row": p.row + 1, "col": p.col + 1, "direction": p.direction.value}
               for theme, p in zip(request.themes, design.pattern.placements)]
-    return {"grid": list(design.grid.rows), "words": design.n_words, "blocks": design.n_blocks,
+    return {"grid": _rows(design), "words": design.n_words, "blocks": design.n_blocks,
             "quality": design.quality.as_dict(), "themes": themes,
             "entries": {slot.name: entry for slot, entry in zip(problem.slots, design.entries)},
             "found_s": design.found_s, "seconds": design.done_s}
+
+
+def _rows(design: Design) -> list[str]:
+    """The design's rows in the grid syntax of its language (Ñ, Ж, {IJ}, a Hebrew final letter where an entry
+    ends), which reads back in that language."""
+    return grid_lines(design.grid, design.problem.alphabet)
 
 
 def result_dict(result: DesignResult, request: DesignRequest) -> dict[str, Any]:
@@ -39,9 +47,10 @@ def result_text(result: DesignResult, request: DesignRequest) -> str:
         lines.append(f"design {index} of {n}: {design.n_words} words, {design.n_blocks} blocks, "
                      f"found in {design.found_s:.1f} s")
         lines.append(design.quality.text())
+        written = design.problem.alphabet.written_at_end
         for theme, p in zip(request.themes, design.pattern.placements):
-            lines.append(f"  {theme.word} at {p.text()}")
-        lines.extend(design.grid.rows)
+            lines.append(f"  {written(theme.word)} at {p.text()}")
+        lines.extend(_rows(design))
         lines.append("")
     stats = result.stats
     summary = (f"{n} design{'s' if n != 1 else ''} in {stats.wall_time_s:.1f} s: {stats.n_patterns} patterns "
@@ -57,7 +66,10 @@ def result_grids(result: DesignResult) -> str:
     out = []
     for index, design in enumerate(result.designs, start=1):
         out.append(f"; design {index} of {len(result.designs)}")
-        out.extend(design.grid.rows)
+        alphabet = design.problem.alphabet
+        if not alphabet.is_ascii:
+            out.append(f"; language: {alphabet.code}")  # read back in its letters
+        out.extend(_rows(design))
     return "\n".join(out)
 
 

@@ -22,7 +22,7 @@ from xwcp.model import MAX_SIDE
 MIN_SIDE = 3
 """Smallest grid side a design takes (a 3-letter entry needs 3 cells)."""
 DEFAULT_TIME_PER_DESIGN_S = 120.0
-"""Time limit per design asked for when the caller gives none (the issue's target: 120 s a design)."""
+"""Time limit per design asked for when the caller gives none (the target: 120 s a design)."""
 DEFAULT_QUALITY_S = 20.0
 """Time the quality search gets per design, within the time limit."""
 DEFAULT_MIN_DIFF_CELLS = 8

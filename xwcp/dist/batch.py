@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xwcp.base.types import FillStatus
 from xwcp.dist.tasks import GridTask, Record, WordsKey
 from xwcp.runtime.files import load_json
 from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
+    from xwcp.services.load import LoadOptions
     from distributed import Client, Future
 
 GRID_SUFFIXES = (".txt",)
@@ -143,17 +145,17 @@ def read_result(out_dir: Path, name: str) -> Record | None:
     return record if isinstance(record, dict) and record.get("status") else None
 
 
-def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None, min_score: int = 50,
-               allow_dupes: bool = False, backend: str = "auto", time_limit_s: float = 60.0, seed: int = 0,
-               quality: bool = False, resume: bool = False, language: str | None = None) -> BatchPlan:
-    """Read the grids and check the options; nothing runs yet. `language`: the grids' and the list's (a pack's
-    code or file; None: English).
+def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | None = None,
+               options: LoadOptions | None = None, backend: str = "auto", time_limit_s: float = 60.0, seed: int = 0,
+               quality: bool = False, resume: bool = False) -> BatchPlan:
+    """Read the grids and check the options; nothing runs yet. `options`: how every grid is compiled (min score,
+    duplicates) and the language of the grids and the list (a pack's code or file; None: English).
 
     Raises:
         InputError: no grid named, an unknown backend, a word list that cannot be read,
             `quality` without the quality search, or `out_dir` that is a file.
     """
-    from xwcp.backends import get_backend
+    from xwcp.services.backends import get_backend
     from xwcp.dist.tasks import quality_function
     from xwcp.base.errors import InputError
     from xwcp.model import read_grid
@@ -167,8 +169,12 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir} is a file; --out names a folder for one result file per grid")
     from xwcp.model.alphabet import load_alphabet
-    from xwcp.services.load import load_words
+    from xwcp.services.load import DEFAULT_OPTIONS, load_words
 
+    options = options or DEFAULT_OPTIONS
+    language = options.language
+    if not (language is None or isinstance(language, str)):
+        raise TypeError(f"a batch's language is a pack's code or file, not {type(language).__name__}")
     alphabet = load_alphabet(language)
     load_words(words_path, alphabet=alphabet)  # compiles the cache once here (refuses the English default list
     # for another language); workers only load it
@@ -184,8 +190,8 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
         except (InputError, OSError, ValueError) as exc:
             plan.unreadable[name] = str(exc) or exc.__class__.__name__
             continue
-        plan.tasks.append(GridTask(name, str(path), grid.render(alphabet), words, min_score, allow_dupes, backend,
-                                   time_limit_s, seed, quality))
+        plan.tasks.append(GridTask(name, str(path), grid.render(alphabet), words, options, backend, time_limit_s, seed,
+                                   quality))
     if plan.unreadable and not plan.tasks and not plan.done:
         first, reason = next(iter(plan.unreadable.items()))
         more = len(plan.unreadable) - 1
@@ -271,7 +277,7 @@ def task_record(future: Future[Record], task: GridTask) -> Record:
 def write_result(out_dir: Path, name: str, record: Record, grid_writers: dict[str, GridWriter] | None = None) -> Path:
     """Write the grid's files: the filled grid in each format, then `NAME.json` (the marker that it is done)."""
     rows = record.get("grid")
-    if rows and record.get("status") == "filled":
+    if rows and _is_filled(record):
         for suffix, writer in (GRID_WRITERS if grid_writers is None else grid_writers).items():
             writer(rows, out_dir / f"{name}.{suffix}")
     path = result_path(out_dir, name)
@@ -283,16 +289,22 @@ def _write_atomically(path: Path, text: str) -> None:
     write_output(path, text, "batch result")
 
 
+def _is_filled(record: Record) -> bool:
+    """Whether a grid's result record holds a fill (its status is a FillStatus value, or "error")."""
+    return record.get("status") == FillStatus.FILLED.value
+
+
 def result_line(name: str, record: Record) -> str:
     """One console line for a grid's result."""
     status = record["status"]
+    is_filled = _is_filled(record)
     text = f"{name}: {status}"
     if record.get("seconds") is not None:
         text += f" in {record['seconds']:.2f} s"
     quality = record.get("quality") or {}
-    if status == "filled" and quality.get("mean_score") is not None:
+    if is_filled and quality.get("mean_score") is not None:
         text += f" (mean score {quality['mean_score']:g}, min {quality['min_score']})"
-    if status != "filled" and record.get("reason"):
+    if not is_filled and record.get("reason"):
         text += f": {record['reason']}"
     return text
 

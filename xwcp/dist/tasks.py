@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
+    from xwcp.services.load import LoadOptions
+    from xwcp.services.types import FillResult, Problem
     from xwcp.words.wordlist import WordList
 
 GUARD_S = 10.0
@@ -59,8 +59,8 @@ class GridTask:
     source: str
     grid_text: str
     words: WordsKey
-    min_score: int = 50
-    allow_dupes: bool = False
+    options: LoadOptions | None = None
+    """How the grid and the list are compiled (min score, duplicates); None: the defaults."""
     backend: str = "auto"
     time_limit_s: float = 60.0
     seed: int = 0
@@ -145,20 +145,19 @@ def _import_fill_modules(backend: str) -> None:
     """Import what a fill needs once in the worker, so each forked child starts with it (halves a tiny task's time)."""
     import xwcp.library.answers  # noqa: F401
     import xwcp.services.run  # noqa: F401
-    from xwcp.backends import get_backend
-    from xwcp.engine.kernel import Engine  # noqa: F401
+    from xwcp.services.backends import get_backend, preload
 
-    get_backend(backend)
+    get_backend(backend)  # an unknown or missing backend says so here
+    preload(backend)
 
 
 def _compile(task: GridTask) -> Problem:
     """The task's grid and list through the one loader (`xwcp.services.load.load`); the grid is text read
     under its file's name."""
-    from xwcp.services.load import load
+    from xwcp.services.load import DEFAULT_OPTIONS, load
 
     text = task.grid_text if "\n" in task.grid_text else task.grid_text + "\n"  # text, never a file name
-    return load(text, _word_list(task.words), min_score=task.min_score, allow_dupes=task.allow_dupes,
-                source=task.source).problem
+    return load(text, _word_list(task.words), task.options or DEFAULT_OPTIONS, source=task.source).problem
 
 
 def _fill_record(problem: Problem, task: GridTask) -> Record:
@@ -190,8 +189,8 @@ def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
 
 
 def quality_function() -> Callable[..., FillResult]:
-    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)` (issue 14), the one
-    implementation the CLI's `fill --quality` uses too.
+    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)`, the one
+    implementation the CLI's `fill --quality` uses too, so a batch's quality fills equal the command's.
 
     Raises:
         InputError: this install's `run_fill` has no quality search.

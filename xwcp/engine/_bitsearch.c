@@ -14,16 +14,16 @@
  * their crossings (plus a score term and seeded noise), and Luby restarts whose root-level
  * refutations persist, so exhausting the tree proves that no fill exists.
  *
- * With branch_mode 1 (letter branching, issue 17) a decision is "this checked cell has letter c"
+ * With branch_mode 1 (letter branching) a decision is "this checked cell has letter c"
  * (chosen cell: fewest letters per failure weight; letter: most words kept in both slots), with
  * the same propagation; slots take words only where no checked cell is open. It wins on open
  * grids (XCSP lex 4x8 18.8 s -> 0.87 s) and loses on blocked ones, so auto picks it by shape.
  * Decisions and nogood literals are (slot, value): value >= 0 a word, < 0 a cell letter.
  *
- * Learning at every failure (`learn` 1 or 2, issue 17; off by default, and off in `auto`): each slot
+ * Learning at every failure (`learn` 1 or 2, against the heavy tail; off by default, and off in `auto`): each slot
  * keeps the decision levels that explain its domain, split by the crossing they came through; a
  * failure's conflict set gives a backjump and a nogood per dead end (see "Learning at every
- * failure" below). Sound (tests/test_backends.py checks proofs against exhaustive counts and brute
+ * failure" below). Sound (tests/backends/test_backends.py checks proofs against exhaustive counts and brute
  * force), but it did not win. Measured with `backtrack` alone on SCOWL-55 (60 s, load ~4):
  * explanations name most of the branch (nogoods of 16-17 decisions at depth ~20 on 15.06; about 1%
  * of failures jump), so a learnt nogood rarely meets its decisions again, while the watch lists
@@ -32,13 +32,13 @@
  * 8.9/11.1 s (learn 1), 4.8/3.5 s (off); 21.10: 9.7/8.2, 4.2/13.2, 3.7/3.5 s. Choosing the last
  * failed slot again first (last-conflict reasoning) was tried too and lost (21.10: 26 s and 50 s).
  *
- * Batch verification (xwcp/verify.py) adds two things: bs_root_remove (drop a word at the root
+ * Batch verification (xwcp/analysis/verify.py) adds two things: bs_root_remove (drop a word at the root
  * between slices, keeping what was learnt) and `guide` (solution-guided value choice).
  *
- * The minimal core (xwcp/core.py, issue 29) adds slot provenance (`track`, off by default): a proof
+ * The minimal core (xwcp/search/core.py) adds slot provenance (`track`, off by default): a proof
  * that no fill exists also names the slots whose constraints it used (see "Slot provenance").
  *
- * All arrays but the save stack belong to the caller (xwcp/kernel.py).
+ * All arrays but the save stack belong to the caller (xwcp/engine/kernel.py).
  */
 #ifndef LETTERS
 /* The generic build: the alphabet's size K is the state's n_letters. _bitsearch_en.c includes this file again
@@ -127,7 +127,7 @@ typedef struct {
     const int32_t *guide;                 /* NULL: no guide */
     /* 0: branch on a slot's word; 1: branch on a checked cell's letter (open grids), words when no cell is open */
     int32_t branch_mode;
-    /* learning at every failure (issue 17, the heavy tail): conflict-directed backjumping over
+    /* learning at every failure (against the heavy tail): conflict-directed backjumping over
      * per-slot explanation sets, and a nogood learnt per dead end; see "Learning at every failure" */
     int32_t learn;                        /* 0: off (nogoods at restarts only); 1 or 2: on (needs restarts) */
     int32_t expl_words;                   /* 64-bit words per explanation set (decision levels 0..max depth) */
@@ -137,7 +137,7 @@ typedef struct {
     int64_t ng_hits_cap;
     int64_t learnt_max;                   /* nogoods kept before a clean-up at the next restart */
     int64_t n_learnt, jumps, levels_jumped, n_forgotten;
-    /* slot provenance (issue 29, the minimal core): with `track` set before bs_init, every domain carries the
+    /* slot provenance (for the minimal core): with `track` set before bs_init, every domain carries the
      * set of slots whose constraints pruned it, and a failure the set of slots it used, so a finished
      * proof names the slots it needed (see "Slot provenance" below) */
     int32_t track;                        /* 1: keep the sets (set by the caller before bs_init) */
@@ -341,7 +341,7 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
 }
 
 
-/* ---- slot provenance (issue 29) ---------------------------------------------------------------------
+/* ---- slot provenance (the minimal core) -------------------------------------------------------------
  * A core of an unfillable grid is a set of slots whose constraints (a word from the slot's list, agreeing
  * with the kept slots it crosses, no word twice among them) already leave no fill. With `track` set
  * before bs_init, every slot carries sets of *slots* beside its domain, shaped like the explanation sets
@@ -355,8 +355,8 @@ static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
  * failure follows from its set's slots and the decisions above it, so the failure at the root that
  * ends a proof follows from its set's slots alone: `used` is then a core. Failures in branches the
  * final refutations did not need are left out (a global union of every failure was tried first and
- * kept 47 of the 64 slots of the seeded themeless of issue 29). So one proof gives a core to start
- * shrinking from, and each smaller proof a smaller one (xwcp/core.py). Off by default: fills never
+ * kept 47 of the 64 slots of the seeded themeless, bench/seeded/sticky-fingers.txt). So one proof gives a core to start
+ * shrinking from, and each smaller proof a smaller one (xwcp/search/core.py). Off by default: fills never
  * pay for it. */
 
 /* dst |= all of slot t's provenance sets except the one at position `skip` (-1: all). */
@@ -1145,7 +1145,7 @@ int BS_FN(bs_search)(BsState *st, double slice_s) {
     }
 }
 
-/* Singleton consistency at the root (issue 35): for each of n words of slot s, enter it (the slot down to that
+/* Singleton consistency at the root (the suggestion list's probe): for each of n words of slot s, enter it (the slot down to that
  * word), propagate (crossings and no word twice), record the outcome and undo. out[i] = -1 when words[i]
  * survives, else the slot that emptied (>= 0), or -2 when words[i] is not live in s at the root. Stops at
  * `time_limit_s` (<= 0: none) or the abort flag; returns how many words were probed (out[0..returned) are set),
@@ -1277,7 +1277,7 @@ int BS_FN(bs_probe)(BsState *st, int32_t s, const int32_t *words, int32_t n, int
 /* Remove word w from slot s for good, between slices: undo the search to the root (recording the
  * branch's nogoods first, as at a restart), clear the word there and propagate. The next bs_search
  * goes on from the root, keeping every nogood and weight learnt so far; each stays valid because
- * the root only shrinks. Used by batch verification (xwcp/verify.py) to ask for a fill with another
+ * the root only shrinks. Used by batch verification (xwcp/analysis/verify.py) to ask for a fill with another
  * candidate word once one has been found. Returns 1 when the root is still consistent, 0 when the
  * removal (with what was learnt) proves no fill is left (the search is then done), -1 out of memory. */
 int BS_FN(bs_root_remove)(BsState *st, int32_t s, int32_t w) {

@@ -1,6 +1,6 @@
 /* Support-counting arc consistency over word domains: the engine behind AC-3 queries and editing.
  *
- * All memory belongs to the caller (xwcp/kernel.py allocates it with numpy and passes one XwState of
+ * All memory belongs to the caller (xwcp/engine/kernel.py allocates it with numpy and passes one XwState of
  * pointers through ctypes); this file only reads and writes it. Domains are byte masks over each
  * slot's length bucket. cnt[(slot, pos), letter] counts the live words of the slot with that letter at
  * that position: when a count drops to zero the letter is dead in that cell, and every word of the
@@ -263,6 +263,6 @@ int xw_restrict_letter(XwState *st, int32_t s, int32_t pos, int32_t c) {
 void xw_undo(XwState *st, int64_t mark) { undo_to(st, mark); }
 
 static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",
-                                           "Compiled search kernel; used through ctypes by xwcp.kernel.", -1, NULL};
+                                           "Compiled search kernel; used through ctypes by xwcp.engine.kernel.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&kernel_module); }

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 else:
-    np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (start-up, issue 17)
+    np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (a small fill's start-up)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Both own every array their C code touches (numpy, so Python frees them). `Engine`
 (xwcp/engine/_kernel.c) propagates to the arc-consistent fixpoint, restricts a slot to a letter or
 removes words with an undo mark, and reads domains and per-cell letter counts. `BitSearch`
-(xwcp/_bitsearch.c) runs the restarting MAC search over bitset domains in time slices.
+(xwcp/engine/_bitsearch.c) runs the restarting MAC search over bitset domains in time slices.
 Slots the user filled completely are not kernel variables in either: their letters already
 narrow the crossing slots, and their words are already out of every other domain.
 """
@@ -84,7 +84,7 @@ def _ptr(array: NDArray[Any], ctype: type[_P]) -> _P:
     return array.ctypes.data_as(ctype)
 
 
-if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up (issue 17)
+if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up
     class SlotLayout(TypedDict):
         """`slot_layout`: the kernels' view of a problem as plain lists (see `_SlotLayout` for the names)."""
 
@@ -450,7 +450,7 @@ def word_count_logs(size: int) -> array.array[float]:
 
 
 class BitSearch(_SlotLayout):
-    """The fill search over bitset domains (xwcp/_bitsearch.c) for a problem's open slots.
+    """The fill search over bitset domains (xwcp/engine/_bitsearch.c) for a problem's open slots.
 
     Same slot numbering as `Engine`: kernel slot k is problem slot `slot_ids[k]`.
     """
@@ -538,7 +538,7 @@ class BitSearch(_SlotLayout):
         `branch` is "word" (a slot takes a word) or "letter" (a checked cell takes a letter; words
         decide what no cell does). `learn` 1 learns a nogood at every failure and backjumps over
         the decisions the failure did not use; 2 also undoes the unrelated decisions below the
-        refuted one (see "Learning at every failure" in xwcp/_bitsearch.c). Both need restarts
+        refuted one (see "Learning at every failure" in xwcp/engine/_bitsearch.c). Both need restarts
         and must be set before the first `search`.
         """
         if branch not in BRANCH_MODES:
@@ -616,7 +616,7 @@ class BitSearch(_SlotLayout):
         """The slots behind every failure so far (problem slot ids, ascending), when made with `track_slots`.
 
         Once the search is exhausted (or the root is inconsistent) these slots alone have no fill:
-        a core, not always minimal (xwcp/_bitsearch.c, "Slot provenance"). None without tracking.
+        a core, not always minimal (xwcp/engine/_bitsearch.c, "Slot provenance"). None without tracking.
         """
         st = self._state
         if not st.track or not st.used:

@@ -92,7 +92,7 @@ def _is_number(value: object, whole: bool) -> TypeGuard[float]:
         return False
     if isinstance(value, int) or (not whole and isinstance(value, float)):
         return True
-    import numbers  # here: the start-up path of a small fill never needs it (issue 17)
+    import numbers  # here: the start-up path of a small fill never needs it
 
     return isinstance(value, numbers.Integral if whole else numbers.Real)
 

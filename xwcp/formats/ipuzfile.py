@@ -44,6 +44,10 @@ DIAGRAMLESS_KIND = "http://ipuz.org/crossword/diagramless#1"
 LANGUAGE_KEY = "org.xwcp:language"
 """The field xwcp writes a puzzle's language pack code in (ipuz v2 has no language field; readers ignore fields
 they do not know). Reading also takes any `...:language` / `...:locale` field and a plain `language`."""
+THEME_KEY = "org.xwcp:theme"
+"""The constructor's theme entries: a list of slot names ("17A"), an extension field as LANGUAGE_KEY."""
+LOCKS_KEY = "org.xwcp:locks"
+"""The cells whose letters the constructor locked: a list of [column, row] counted from 1, as the spec's clue cells."""
 _DIRECTION_BY_NAME = {"across": Direction.ACROSS, "down": Direction.DOWN}
 _HEX_COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
 
@@ -146,8 +150,22 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
         grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     alphabet = _file_alphabet(data, warnings)  # before the warnings are kept: it may add one
+    theme, locked = _theme_and_locks(data, grid)
     return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings), alphabet)
+                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings), alphabet, theme, locked)
+
+
+def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The THEME_KEY slot names that name a slot of `grid`, and the LOCKS_KEY cells inside it that are white
+    (anything else in those fields is left out: they are ours, and only add to the puzzle)."""
+    names = {s.name for s in find_slots(grid)}
+    theme_value = data.get(THEME_KEY)
+    theme = tuple(dict.fromkeys(str(n).upper() for n in theme_value if isinstance(n, str) and n.upper() in names)
+                  ) if isinstance(theme_value, list) else ()
+    locks_value = data.get(LOCKS_KEY)
+    pairs = [p for p in locks_value if isinstance(p, list) and len(p) == 2] if isinstance(locks_value, list) else []
+    locked = {cell for pair in pairs for cell in _cells([pair], grid) or ()}
+    return theme, tuple(sorted(c for c in locked if grid.cells[c] != BLOCK))
 
 
 def _file_alphabet(data: dict[str, Any], warnings: list[str]) -> Alphabet:
@@ -363,6 +381,10 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out[LANGUAGE_KEY] = alphabet.code
     out.update({"dimensions": {"width": grid.width, "height": grid.height}, "block": "#", "empty": 0,
                 "puzzle": rows, "solution": solution, "clues": clues})
+    if puzzle.theme:
+        out[THEME_KEY] = list(puzzle.theme)
+    if puzzle.locked_cells:
+        out[LOCKS_KEY] = [[cell % grid.width + 1, cell // grid.width + 1] for cell in puzzle.locked_cells]
     return out
 
 

@@ -5,7 +5,9 @@ word), plus the clue; an entry's word is null while any of its cells is empty (a
 gives all its letters). `grid` holds the lines of `Grid.render()`: rows with their rebus cells,
 marks and bars, bar lines, and the `; colors:` / `; numbers:` lines, each letter as its language writes
 it (Ñ, Ж, `{IJ}`; words the same, "IJS"); `language` is the pack's code (left out for English). Reading takes
-the `grid` lines, the metadata, `diagramless` and `language`, so a written file reads back unchanged.
+the `grid` lines, the metadata, `diagramless` and `language`, so a written file reads back unchanged. `theme` (slot
+names) and `locks` ([row, column] pairs counted from 0) are the constructor's theme entries and locked cells, written
+when there are some.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from xwcp.runtime.files import MAX_CLUES, load_json
 from xwcp.runtime.writes import write_output
 from xwcp.model.alphabet import Alphabet, pack_alphabet
 from xwcp.model.puzzle import Puzzle
-from xwcp.model import EMPTY, find_slots, parse_grid
+from xwcp.model import BLOCK, EMPTY, find_slots, parse_grid
 from xwcp.model.text import grid_lines, text_alphabet
 
 
@@ -37,6 +39,10 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     if not alphabet.is_ascii:
         out["language"] = alphabet.code
     out.update({"grid": grid_lines(grid, alphabet), "entries": entries})
+    if puzzle.theme:
+        out["theme"] = list(puzzle.theme)
+    if puzzle.locked_cells:
+        out["locks"] = [[cell // grid.width, cell % grid.width] for cell in puzzle.locked_cells]
     return out
 
 
@@ -70,5 +76,13 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
     clue_by_slot = {e["id"]: e["clue"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)
                     and e["id"] in names and isinstance(e.get("clue"), str) and e["clue"]}
     meta = {key: data[key] for key in ("title", "author", "copyright", "notes") if isinstance(data.get(key), str)}
+    theme = data.get("theme")
+    theme_names = tuple(dict.fromkeys(n.upper() for n in theme if isinstance(n, str) and n.upper() in names)
+                        ) if isinstance(theme, list) else ()
+    locks = data.get("locks")
+    locked = {r * grid.width + c for r, c in (p for p in locks if isinstance(p, list) and len(p) == 2
+                                               and all(isinstance(x, int) and not isinstance(x, bool) for x in p))
+              if 0 <= r < grid.height and 0 <= c < grid.width} if isinstance(locks, list) else set()
     return Puzzle(grid, clue_by_slot=clue_by_slot, is_diagramless=data.get("diagramless") is True,
-                  alphabet=alphabet or text_alphabet("\n".join(rows)), **meta)
+                  alphabet=alphabet or text_alphabet("\n".join(rows)), theme=theme_names,
+                  locked_cells=tuple(sorted(c for c in locked if grid.cells[c] != BLOCK)), **meta)

@@ -6,7 +6,7 @@ top-level `xwcp` package re-exports them lazily; this package imports nothing on
 the numpy-free start-up path (xwcp/services/quick.py) may use `xwcp.services.inputs` without paying
 for the rest.
 
-Grid design (`xwcp design`, issue 26) is one more job: `xwcp.design` in `jobs.py`, over the
+Grid design (`xwcp design`) is one more job: `xwcp.design` in `jobs.py`, over the
 design engine `xwcp.designer` (named so the function and the package do not share a name),
 answering with a `DesignAnswer` from `answers.py`.
 """

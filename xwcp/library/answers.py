@@ -11,16 +11,20 @@ import copy
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from xwcp.analysis.reports import (
+    CheckReport, Consistency, DomainsReport, ForcedLetter as ForcedLetter, HeatmapReport, SlotInfo as SlotInfo,
+    SuggestReport, Verdict as Verdict)
+from xwcp.analysis.verify import How as How, Viability as Viability
 from xwcp.model import grid_lines
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
+    from xwcp.analysis.reports import RankedWord
     from xwcp.analysis.verify import WordVerdict
     from xwcp.engine.ac3 import Propagation
     from xwcp.designer.request import DesignRequest
@@ -33,49 +37,6 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 """A JSON object as the CLI prints it."""
-
-
-class Verdict(Enum):
-    """Whether a grid can be filled: `check(...).verdict`. The value is the CLI's word for it."""
-
-    FILLABLE = "fillable"
-    """A solver found a full fill (it is in `CheckAnswer.fill`)."""
-    UNFILLABLE = "unfillable"
-    """Proven: by arc consistency, by search, or by the rules (a repeated entry, `strict`)."""
-    UNKNOWN = "unknown"
-    """No dead end found by arc consistency, and the solver reached its time limit."""
-
-
-class Viability(Enum):
-    """A suggested word's label after `suggest(..., verify=True)`. The value is the CLI's word for it."""
-
-    VIABLE = "viable"
-    """A full fill with the word exists (at the current floor and controls)."""
-    DEAD_END = "dead-end"
-    """Proven: no fill with the word exists."""
-    UNKNOWN = "unknown"
-    """The time budget ran out before the word was settled."""
-
-
-@dataclass(frozen=True)
-class SlotInfo:
-    """One slot as a constructor sees it."""
-
-    name: str
-    """The slot's name, e.g. `17A`."""
-    pattern: str
-    """Its cells as text: letters entered, `.` for an empty cell."""
-    size: int
-    """How many words still fit (after arc consistency; 1 for an entry already complete)."""
-
-
-@dataclass(frozen=True)
-class ForcedLetter:
-    """An empty cell that only one letter can take (rows and columns from 0)."""
-
-    row: int
-    col: int
-    letter: str
 
 
 @dataclass(frozen=True)
@@ -365,24 +326,27 @@ class CheckAnswer:
     """Entries the user completed that the word list lacks: slot name -> word."""
     json: JsonDict = field(default_factory=dict, repr=False, compare=False)
     problem: Problem | None = field(default=None, repr=False, compare=False)
+    report: CheckReport | None = field(default=None, repr=False, compare=False)
+    """The analysis' answer this one reads (its JSON and text are made from it)."""
 
     @classmethod
-    def from_report(cls, problem: Problem, data: JsonDict) -> CheckAnswer:
-        """The answer for a `xwcp.analysis.questions.check_report` object."""
-        verdict = Verdict(data["verdict"])
-        core = CoreAnswer.from_dict(data["core"]) if data.get("core") else None
+    def from_report(cls, problem: Problem, report: CheckReport, *, is_verdict_first: bool = True) -> CheckAnswer:
+        """The answer for a `xwcp.analysis.questions.check_report` report (`is_verdict_first` False: the verdict as
+        it is sent before the core search, its JSON ordered so)."""
+        from xwcp.render.questions_json import check_json
+
+        verdict = report.verdict
+        core = CoreAnswer.from_dict(report.core) if report.core else None
         if verdict is Verdict.FILLABLE:
             reason = "A full fill exists (in .fill)."
         elif verdict is Verdict.UNKNOWN:
             reason = "No dead end found by arc consistency; the solver hit its limit before finding a fill."
         else:
-            reason = _sentence(core.message if core is not None else str(data.get("reason", "")))
-        most = data.get("most_constrained")
+            reason = _sentence(core.message if core is not None else report.reason)
         return cls(verdict, reason, core.slots if core is not None else (), core,
-                   list(data["fill"]) if data.get("fill") else None,
-                   SlotInfo(most["id"], most["pattern"], int(most["size"])) if most else None,
-                   tuple(ForcedLetter(f["row"], f["col"], f["letter"]) for f in data.get("forced", [])),
-                   {u["id"]: u["word"] for u in data.get("unlisted", [])}, data, problem)
+                   list(report.fill) if report.fill else None, report.most_constrained, report.forced,
+                   {u.slot: u.word for u in report.unlisted}, check_json(report, is_verdict_first=is_verdict_first),
+                   problem, report)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp check --format json` object."""
@@ -392,7 +356,8 @@ class CheckAnswer:
         """The `xwcp check` text (an unfillable grid's core drawn on it)."""
         from xwcp.render.questions_text import check_text
 
-        return check_text(self.json, self.problem)
+        assert self.report is not None
+        return check_text(self.report, self.problem)
 
 
 WordScore = tuple[str, int | None]
@@ -428,29 +393,32 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         self.is_consistent: bool = propagation.is_consistent
         self.reason: str = propagation.reason
         self._id_by_name = {problem.slots[s].name: s for s in slot_ids}
-        self._json: JsonDict | None = None
+        self._report: DomainsReport | None = None
 
     def __getitem__(self, slot: str) -> list[WordScore]:
         """The live words of the slot named `slot` (any case), best first, as (word, score) pairs."""
         name = _lookup_name(self._id_by_name, slot)
         words = self._words_by_name.get(name)
         if words is None:
-            words = [(w["word"], w["score"]) for w in self.ranked(name)]
+            words = [(w.word, w.score) for w in self._ranked(name)]
             self._words_by_name[name] = words
         return words
 
     def ranked(self, slot: str) -> list[dict[str, Any]]:
         """The slot's live words with their crossing fit too: dicts with word, score and fit."""
+        from xwcp.render.questions_json import ranked_json
+
+        return [ranked_json(word) for word in self._ranked(slot)]
+
+    def _ranked(self, slot: str) -> list[RankedWord]:
         from xwcp.analysis.questions import rank_words
+        from xwcp.render.questions_json import written_report
 
         name = _lookup_name(self._id_by_name, slot)
         if not self.is_consistent:
             return []
         ranked = rank_words(self.problem, self._propagation, self._id_by_name[name], self._k, self._by)
-        alphabet = self.problem.alphabet
-        if alphabet.has_multi_letters or alphabet.is_open:  # Dutch IJ, Welsh LL, aksharas: as the language writes them
-            ranked = [{**entry, "word": alphabet.written(entry["word"])} for entry in ranked]
-        return ranked
+        return written_report(ranked, self.problem.alphabet)  # Dutch IJ, Welsh LL, aksharas: as the language writes
 
     def size(self, slot: str) -> int:
         """How many words still fit the slot (all of them, whatever `k` is)."""
@@ -465,20 +433,27 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
     def __repr__(self) -> str:
         return f"<DomainsAnswer: {len(self)} slots, {'consistent' if self.is_consistent else 'unfillable'}>"
 
-    def as_dict(self) -> JsonDict:
-        """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
+    @property
+    def report(self) -> DomainsReport:
+        """The analysis' answer (`xwcp.analysis.questions.domains_report`): k words per slot as asked."""
         from xwcp.analysis.questions import domains_report
 
-        if self._json is None:
-            self._json = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by,
-                                        prop=self._propagation)  # the propagation it has: AC-3 once, not twice
-        return self._json
+        if self._report is None:
+            self._report = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by,
+                                          prop=self._propagation)  # the propagation it has: AC-3 once, not twice
+        return self._report
+
+    def as_dict(self) -> JsonDict:
+        """The `xwcp domains --format json` object (k words per slot as asked; every word when k is None)."""
+        from xwcp.render.questions_json import domains_json
+
+        return domains_json(self.report)
 
     def text(self) -> str:
         """The `xwcp domains` text."""
         from xwcp.render.questions_text import domains_text
 
-        return domains_text(self.problem, self.as_dict())
+        return domains_text(self.problem, self.report)
 
 
 @dataclass(frozen=True)
@@ -496,8 +471,8 @@ class Suggestion:
     """With `verify=True`: when the word was settled, in seconds from the start."""
     fill: list[str] | None = None
     """With `show_fill=True`: the rows of a fill that proves the word viable."""
-    how: str | None = None
-    """With `verify=True`: how the label was settled ("search", "recent", "proof", "ac3"; "" when unknown)."""
+    how: How | None = None
+    """With `verify=True`: how the label was settled (SEARCH, RECENT, PROOF, AC3; UNSETTLED when unknown)."""
     proof_slots: tuple[str, ...] | None = None
     """With `verify=True`, for a dead end our search proved: the slots its proof used (as `WordLabel.proof_slots`)."""
 
@@ -508,9 +483,9 @@ class WordLabel:
 
     word: str
     verdict: Viability
-    how: str
-    """"search" (a fill found for it), "recent" (a fill found lately, checked on this grid), "proof" (no fill
-    exists), "ac3" (propagation alone), "" while unknown."""
+    how: How
+    """SEARCH (a fill found for it), RECENT (a fill found lately, checked on this grid), PROOF (no fill
+    exists), AC3 (propagation alone), UNSETTLED while unknown."""
     seconds: float
     """When it was settled, in seconds from the start of the labelling."""
     proof_slots: tuple[str, ...] | None = None
@@ -522,13 +497,14 @@ class WordLabel:
     def of(cls, verdict: WordVerdict, problem: Problem) -> WordLabel:
         """From an `xwcp.analysis.verify.WordVerdict` about `problem`."""
         used = verdict.proof_slot_ids
-        return cls(verdict.word, Viability(verdict.verdict.value), verdict.how, verdict.seconds,
+        return cls(verdict.word, verdict.verdict, verdict.how, verdict.seconds,
                    None if used is None else tuple(problem.slots[slot_id].name for slot_id in used))
 
     def as_dict(self) -> JsonDict:
         """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds,
         and for a proven dead end `proof_slots`."""
-        found: JsonDict = {"word": self.word, "verdict": self.verdict.value, "how": self.how, "seconds": self.seconds}
+        found: JsonDict = {"word": self.word, "verdict": self.verdict.value, "how": self.how.value,
+                           "seconds": self.seconds}
         if self.proof_slots is not None:
             found["proof_slots"] = list(self.proof_slots)
         return found
@@ -580,40 +556,45 @@ class Suggestions(list[Suggestion]):
     """
 
     def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
-                 json: JsonDict, counts: SuggestionCounts | None = None,
-                 dropped: list[DroppedWord] | None = None) -> None:
+                 report: SuggestReport, counts: SuggestionCounts | None = None,
+                 dropped: list[DroppedWord] | None = None, alphabet: Alphabet = ENGLISH) -> None:
         super().__init__(items)
+        self.alphabet = alphabet
         self.slot = slot
         self.is_consistent = is_consistent
         self.reason = reason
         self.counts = counts
         self.dropped = dropped or []
-        self._json = json
+        self.report = report
+        self._json: JsonDict | None = None
 
     @classmethod
-    def from_report(cls, data: JsonDict) -> Suggestions:
-        """The answer for a `xwcp.analysis.questions.suggest_report` object."""
-        items = [Suggestion(w["word"], w["score"], float(w["fit"]),
-                            Viability(w["verdict"]) if "verdict" in w else None, w.get("seconds"), w.get("fill"),
-                            w.get("how"), tuple(w["proof_slots"]) if "proof_slots" in w else None)
-                 for w in data["words"]]
-        s = data["slot"]
-        c = data["counts"]
-        counts = SuggestionCounts(int(c["pattern"]), int(c["arc_consistent"]), int(c["checked"]), int(c["survive"]),
-                                  bool(c.get("complete", True)), c.get("viable"), c.get("dead_end"), c.get("unknown"))
-        dropped = [DroppedWord(d["word"], d["score"], d["empties"]) for d in data.get("dropped", [])]
-        return cls(items, SlotInfo(s["id"], s["pattern"], int(s["size"])), data["status"] == "consistent",
-                   str(data.get("reason", "")), data, counts, dropped)
+    def from_report(cls, report: SuggestReport, alphabet: Alphabet = ENGLISH) -> Suggestions:
+        """The answer for a `xwcp.analysis.questions.suggest_report` report about a grid in `alphabet`."""
+        items = [Suggestion(w.word, w.score, w.fit) if w.label is None else
+                 Suggestion(w.word, w.score, w.fit, w.label.verdict, w.label.seconds, w.label.fill, w.label.how,
+                            w.label.proof_slots)
+                 for w in report.words]
+        c = report.counts
+        counts = SuggestionCounts(c.pattern, c.arc_consistent, c.checked, c.survive, c.complete is not False,
+                                  c.viable, c.dead_end, c.unknown)
+        dropped = [DroppedWord(d.word, d.score, d.empties) for d in report.dropped or ()]
+        return cls(items, report.slot, report.status is Consistency.CONSISTENT, report.reason, report, counts,
+                   dropped, alphabet)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp suggest --format json` object."""
+        from xwcp.render.questions_json import suggest_json
+
+        if self._json is None:
+            self._json = suggest_json(self.report)
         return self._json
 
     def text(self) -> str:
         """The `xwcp suggest` text."""
         from xwcp.render.questions_text import suggest_text
 
-        return suggest_text(self._json)
+        return suggest_text(self.report, self.alphabet)
 
 
 @dataclass(frozen=True)
@@ -635,14 +616,17 @@ class HeatMap:
     """For an unfillable grid: the slots that cannot be filled together (when searched and found)."""
     json: JsonDict = field(default_factory=dict, repr=False, compare=False)
     problem: Problem | None = field(default=None, repr=False, compare=False)
+    report: HeatmapReport | None = field(default=None, repr=False, compare=False)
+    """The analysis' answer this one reads (its JSON, text and picture are made from it)."""
 
     @classmethod
-    def from_report(cls, problem: Problem, data: JsonDict) -> HeatMap:
-        """The answer for a `xwcp.analysis.questions.heatmap_report` object."""
-        return cls([list(row) for row in data["cells"]], [list(row) for row in data["letters"]],
-                   tuple(ForcedLetter(f["row"], f["col"], f["letter"]) for f in data["forced"]),
-                   data["status"] == "consistent", str(data.get("reason", "")),
-                   CoreAnswer.from_dict(data["core"]) if data.get("core") else None, data, problem)
+    def from_report(cls, problem: Problem, report: HeatmapReport) -> HeatMap:
+        """The answer for a `xwcp.analysis.questions.heatmap_report` report."""
+        from xwcp.render.questions_json import heatmap_json
+
+        return cls([list(row) for row in report.counts], [list(row) for row in report.letters], report.forced,
+                   report.status is Consistency.CONSISTENT, report.reason,
+                   CoreAnswer.from_dict(report.core) if report.core else None, heatmap_json(report), problem, report)
 
     @property
     def width(self) -> int:
@@ -671,20 +655,21 @@ class HeatMap:
 
         if not isinstance(path, (str, Path)):
             raise TypeError(f"path must be a file name (str or Path), not {type(path).__name__}")
-        assert self.problem is not None
+        assert self.problem is not None and self.report is not None
         written = picture_path(path)
-        draw_heatmap(self.problem, self.json, written)
+        draw_heatmap(self.problem, self.report, written)
         return written
 
     def as_dict(self) -> JsonDict:
         """The `xwcp heatmap --format json` object."""
         return self.json
 
-    def text(self) -> str:
-        """The `xwcp heatmap` text."""
+    def text(self, picture: str | Path | None = None) -> str:
+        """The `xwcp heatmap` text; `picture`: the file it was drawn to (`save_png`), named last."""
         from xwcp.render.questions_text import heatmap_text
 
-        return heatmap_text(self.json)
+        assert self.report is not None
+        return heatmap_text(self.report, picture)
 
 
 def _check_path(path: object) -> None:

@@ -28,6 +28,7 @@ from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, Size
                                  list_alphabet, read_language, read_theme_words, read_words, resolve_slot,
                                  type_name)
 from xwcp.engine.result import Progress
+from xwcp.base.types import Direction
 from xwcp.model.alphabet import ENGLISH
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from xwcp.model import Grid
     from xwcp.compile.problem import Problem
     from xwcp.analysis.verify import VerifyProgress
+    from xwcp.services.load import LoadOptions
     from xwcp.words.wordlist import WordList
 
 RANKINGS = ("score", "fit")
@@ -121,22 +123,30 @@ class Session:
                                 f"{', '.join(given) or 'min_score'} with it")
             self.problem: Problem = grid
             return
-        min_score = check_int("min_score", min_score)
-        check_bool("allow_dupes", allow_dupes)
-        check_bool("strict", strict)
-        if controls is not None:
-            if not isinstance(controls, Controls):
-                raise TypeError(f"controls must be xwcp.Controls (or None), not {type_name(controls)}")
-            if any(v is not None for v in (locks, bans, min_score_by_slot, region, max_shared_substring)):
-                raise TypeError("give the controls either as controls=Controls(...) or as locks=, bans=, "
-                                "min_score_by_slot=, region=, max_shared_substring=; not both")
-        else:
-            controls = Controls(locks=locks, bans=bans, min_score_by_slot=min_score_by_slot, region=region,
-                                max_shared_substring=max_shared_substring)
+        self._load(grid, words, load_options(min_score=min_score, locks=locks, bans=bans,
+                                             min_score_by_slot=min_score_by_slot, region=region,
+                                             max_shared_substring=max_shared_substring, controls=controls,
+                                             allow_dupes=allow_dupes, strict=strict, language=language), warn)
+
+    def _load(self, grid: GridLike, words: WordsLike, options: LoadOptions, warn: Callable[[str], None] | None) -> None:
         from xwcp.services.load import load
 
-        self._puzzle, self.problem, _ = load(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                             controls=controls, warn=warn, language=language)
+        self._puzzle, self.problem, _ = load(grid, words, options, warn=warn)
+
+    @classmethod
+    def _loaded(cls, grid: GridLike, words: WordsLike, options: LoadOptions) -> Session:
+        """A session over `grid` and `words` read and compiled with `options` (checked by `load_options`); a
+        compiled Problem as `grid` carries its own list and controls (none may be given with it)."""
+        from xwcp.compile.problem import Problem
+
+        if isinstance(grid, Problem):
+            controls = None if options.controls is None or options.controls == Controls() else options.controls
+            return cls(grid, words, min_score=options.min_score, controls=controls, allow_dupes=options.allow_dupes,
+                       strict=options.strict, language=options.language)
+        session = cls.__new__(cls)
+        session._puzzle, session._propagation = None, None
+        session._load(grid, words, options, _warn)
+        return session
 
     @classmethod
     def analysed(cls, problem: Problem, propagation: Propagation) -> Session:
@@ -170,7 +180,7 @@ class Session:
         """Every slot, across then down, with its pattern and (before arc consistency) its word count."""
         fixed = self.problem.fixed_text_by_slot
         return [SlotInfo(s.name, self.problem.pattern(s.id), 1 if s.id in fixed else _count(self.problem, s.id))
-                for s in sorted(self.problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+                for s in sorted(self.problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
 
     def __repr__(self) -> str:
         g = self.problem.grid
@@ -269,7 +279,7 @@ class Session:
         if slot is not None:
             slot_ids = [resolve_slot(problem, slot).id]
         else:
-            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number))]
+            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
         name = problem.slots[slot_ids[0]].name if slot is not None else None
         return DomainsAnswer(problem, self._propagation or propagate(problem), slot_ids, k, by, name)
 
@@ -323,14 +333,15 @@ class Session:
         probe_time_limit_s = check_seconds("probe_time_limit_s", probe_time_limit_s)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
-        from xwcp.render.report import written_data
+        from xwcp.render.questions_json import written_report
 
         report = suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
                                 time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
                                 progress=progress, by=by, prop=self._propagation, count=count,
                                 probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s,
                                 abort=abort)
-        return Suggestions.from_report(written_data(report, self.problem.alphabet))  # IJ, not its code char
+        alphabet = self.problem.alphabet
+        return Suggestions.from_report(written_report(report, alphabet), alphabet)  # IJ, not its code char
 
     def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
               on_label: Callable[[WordLabel], None] | None = None,
@@ -377,11 +388,10 @@ class Session:
             A HeatMap: `.counts` (rows of numbers, None for blocks), `.forced`, `.save_png(path)`.
         """
         from xwcp.analysis.questions import heatmap_report
-
-        from xwcp.render.report import written_data
+        from xwcp.render.questions_json import written_report
 
         report = heatmap_report(self.problem, with_core=check_bool("core", core), prop=self._propagation)
-        return HeatMap.from_report(self.problem, written_data(report, self.problem.alphabet))
+        return HeatMap.from_report(self.problem, written_report(report, self.problem.alphabet))
 
     def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
                   seed: int = 0) -> CoreAnswer | None:
@@ -433,6 +443,34 @@ class Session:
         return session
 
 
+def load_options(*, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
+                 min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
+                 max_shared_substring: int | None = None, controls: Controls | None = None, allow_dupes: bool = False,
+                 strict: bool = False, language: LanguageLike = None) -> LoadOptions:
+    """The grid options of `Session` and every one-call job, checked and gathered into one `LoadOptions`.
+
+    Raises:
+        TypeError: an option of the wrong type, or the controls given both as `controls` and one by one.
+        InputError: a control that cannot be read (the grid is not known yet: `load` checks it fits).
+    """
+    from xwcp.services.load import LoadOptions
+
+    min_score = check_int("min_score", min_score)
+    check_bool("allow_dupes", allow_dupes)
+    check_bool("strict", strict)
+    if controls is not None:
+        if not isinstance(controls, Controls):
+            raise TypeError(f"controls must be xwcp.Controls (or None), not {type_name(controls)}")
+        if any(v is not None for v in (locks, bans, min_score_by_slot, region, max_shared_substring)):
+            raise TypeError("give the controls either as controls=Controls(...) or as locks=, bans=, "
+                            "min_score_by_slot=, region=, max_shared_substring=; not both")
+    else:
+        controls = Controls(locks=locks, bans=bans, min_score_by_slot=min_score_by_slot, region=region,
+                            max_shared_substring=max_shared_substring)
+    return LoadOptions(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls,
+                       language=language)
+
+
 def _count(problem: Problem, slot_id: int) -> int:
     domain = problem.domains[slot_id]
     return int(domain.sum()) if hasattr(domain, "sum") else int(domain).bit_count()
@@ -462,10 +500,11 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
         >>> answer["1A"], answer.rows[0], answer.quality.min_score  # doctest: +SKIP
         ('CRANE', 'CRANE', 50)
     """
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                                       min_diff=min_diff, quality=quality, progress=progress, abort=abort)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+                                                      min_diff=min_diff, quality=quality, progress=progress, abort=abort)
 
 
 def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
@@ -475,9 +514,10 @@ def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks
           backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
     """Can the grid be filled? `.verdict` is Verdict.FILLABLE, UNFILLABLE or UNKNOWN; `.core` names the
     slots that cannot be filled together. Options as `Session` and `Session.check`."""
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = None, k: int | None = None,
@@ -487,9 +527,10 @@ def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = 
             strict: bool = False, language: LanguageLike = None) -> DomainsAnswer:
     """The live words of every slot: `domains(grid)["6D"]` is a list of (word, score) pairs, best first.
     Options as `Session` and `Session.domains`."""
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).domains(slot, k=k, by=by)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).domains(slot, k=k, by=by)
 
 
 def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int = 10, by: str = "score",
@@ -500,10 +541,11 @@ def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int =
             strict: bool = False, language: LanguageLike = None) -> Suggestions:
     """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
     (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).suggest(slot, k=k, by=by, verify=verify, backend=backend,
-                                          time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).suggest(slot, k=k, by=by, verify=verify, backend=backend,
+                                                         time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
 
 
 def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_score: int = 50,
@@ -512,9 +554,10 @@ def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_s
             strict: bool = False, language: LanguageLike = None) -> HeatMap:
     """How many letters each cell can still take: `.counts` (rows; None for blocks), `.save_png(path)`.
     Options as `Session` and `Session.heatmap`."""
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).heatmap(core=core)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).heatmap(core=core)
 
 
 def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtrack",
@@ -525,9 +568,10 @@ def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtr
     """Why a grid cannot be filled: a CoreAnswer whose `.slots` are the names of a minimal set of slots
     that cannot all be filled together; None when the grid is fillable. Options as `Session` and
     `Session.find_core`."""
-    return Session(grid, words, min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                   region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                   strict=strict, language=language).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
+    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
+                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
+                           strict=strict, language=language)
+    return Session._loaded(grid, words, options).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
 def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = None,

@@ -6,10 +6,15 @@ from typing import Any
 
 def languages() -> list[dict[str, Any]]:
     """Every shipped pack, English first, then by code: {code, name, size, direction, letters (a list, alphabet
-    order; a letter of several characters such as Dutch "IJ" is one item)}. Give the code as `language=`."""
+    order; a letter of several characters such as Dutch "IJ" is one item), note (its conventions: what folds into
+    what), sources (where `xwcp words build` takes its words: wordfreq, hunspell, dict), and for a pack with final
+    forms `final` (letter -> the form it takes where a word ends: Hebrew {"מ": "ם", ...})}. Give the code as
+    `language=`."""
     from xwcp.model.alphabet import shipped_alphabets
 
-    return [{"code": a.code, "name": a.name, "size": a.size, "direction": a.direction, "letters": list(a.letters)}
+    return [{"code": a.code, "name": a.name, "size": a.size, "direction": a.direction, "letters": list(a.letters),
+             "note": a.note, "sources": dict(a.sources),
+             **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {})}
             for a in shipped_alphabets()]
 
 

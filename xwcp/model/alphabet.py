@@ -11,7 +11,8 @@ chars, so nothing on disk depends on them.
 
 An *open* pack (Hindi: `"segment": "akshara"`) cuts words into aksharas (a consonant with its conjuncts, vowel
 sign and marks; an independent vowel) and takes every akshara its list uses as a letter: `with_letters` makes
-the list's own alphabet, often over 64 letters (CP-SAT fills those).
+the list's own alphabet, often over 64 letters (CP-SAT fills those) and over MAX_LETTERS (a *wide* alphabet, whose
+letter indices take two bytes: `is_wide`), up to MAX_OPEN_LETTERS.
 
 How a raw word (a list line, a typed entry) becomes letters, character by character (`fold_report`):
 1. NFC; the pack's `drop` characters (spaces, hyphens, apostrophes, periods, and Catalan's middle dot) go;
@@ -37,6 +38,9 @@ from xwcp.base.errors import InputError
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_LETTERS = 250
 """Most letters a pack may have (letter indices are stored in one byte). Up to 64 run at full speed."""
+MAX_OPEN_LETTERS = 4000
+"""Most letters an open pack's list may have (past MAX_LETTERS a letter index takes two bytes): Hindi lists use some
+2,000 aksharas, and each cut one is a common word lost (नहीं, दिल्ली, हिन्दी)."""
 FAST_LETTERS = 64
 """Alphabets up to this size run on the compiled search at the speed of English; larger ones on CP-SAT."""
 PRIVATE_BASE = 0xE000
@@ -139,8 +143,8 @@ class Alphabet:
         if not new:
             return self
         letters = self.letters + tuple(new)
-        if len(letters) > MAX_LETTERS:
-            raise InputError(f"the list uses {len(letters)} letters of {self.name}; at most {MAX_LETTERS} fit")
+        if len(letters) > MAX_OPEN_LETTERS:
+            raise InputError(f"the list uses {len(letters):,} letters of {self.name}; at most {MAX_OPEN_LETTERS:,} fit")
         return Alphabet(self.code, self.name, letters, self.direction, self.fold, self.case, self.strip_marks,
                         self.drop, self.sources, self.note, self.segment, self.final)
 
@@ -168,14 +172,22 @@ class Alphabet:
         index: int | None = self._index.get(ch)  # type: ignore[attr-defined]
         return index
 
+    @property
+    def is_wide(self) -> bool:
+        """More letters than one byte holds (an open pack's list past MAX_LETTERS): each letter index takes two
+        bytes, big-endian, in `encode` and `decode` (so encoded words still sort as their indices do)."""
+        return self.size > MAX_LETTERS
+
     def encode(self, code_text: str) -> bytes:
-        """Code-char text -> letter indices, one byte each (every char must be a letter)."""
-        out: bytes = code_text.translate(self._encode).encode("latin-1")  # type: ignore[attr-defined]
+        """Code-char text -> letter indices, one byte each, two when `is_wide` (every char must be a letter)."""
+        out: bytes = code_text.translate(self._encode).encode(  # type: ignore[attr-defined]
+            "utf-16-be" if self.is_wide else "latin-1")
         return out
 
     def decode(self, indices: bytes) -> str:
-        """Letter indices -> code-char text."""
-        out: str = indices.decode("latin-1").translate(self._decode)  # type: ignore[attr-defined]
+        """Letter indices (as `encode` writes them) -> code-char text."""
+        out: str = indices.decode("utf-16-be" if self.is_wide else "latin-1").translate(
+            self._decode)  # type: ignore[attr-defined]
         return out
 
     def written(self, code_text: str) -> str:
@@ -522,9 +534,9 @@ def pack_alphabet(name: str) -> Alphabet:
         alphabet = by_code.get(candidate.lower())
         if alphabet is not None:
             return alphabet
-    known = ", ".join(by_code)
-    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by a pack's code ({known}; "
-                     "see `xwcp languages`); a pack of your own is given with --language FILE")
+    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by the code of one of xwcp's "
+                     f"{len(by_code)} packs (`xwcp languages` lists them); a pack of your own is given with "
+                     "--language FILE")
 
 
 def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:

@@ -20,6 +20,9 @@ class Puzzle:
         alphabet: the puzzle's language (`xwcp.model.alphabet`): its cells hold this pack's code chars, and
             writers write them back as its letters (IJ, not a private-use char). English unless the file or
             the caller names another.
+        theme: slot names (`12A`) of the constructor's theme entries: kept as they are by a fill.
+        locked_cells: cells (row-major indices) whose letters the constructor locked against fills and edits.
+            .ipuz and .json keep both; the other formats have no place for them.
         warnings: what reading the file had to say that the user should know (a locked solution opened
             with a key, a checksum that does not match, letters not read); one line each, without the
             file name. Never part of what a format writes.
@@ -34,6 +37,8 @@ class Puzzle:
     is_diagramless: bool = False
     warnings: tuple[str, ...] = field(default=(), compare=False)
     alphabet: Alphabet = ENGLISH
+    theme: tuple[str, ...] = ()
+    locked_cells: tuple[int, ...] = ()
 
     def slots(self) -> tuple[Slot, ...]:
         return find_slots(self.grid)
@@ -50,4 +55,5 @@ def clue_order(slots: Iterable[Slot]) -> list[Slot]:
 def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
     """`puzzle` with its grid replaced by `grid` (a fill of it): metadata, clues and kind carried over."""
     return Puzzle(grid, puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, dict(puzzle.clue_by_slot),
-                  puzzle.is_diagramless, alphabet=puzzle.alphabet)
+                  puzzle.is_diagramless, alphabet=puzzle.alphabet, theme=puzzle.theme,
+                  locked_cells=puzzle.locked_cells)

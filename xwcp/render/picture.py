@@ -16,9 +16,11 @@ has one).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from xwcp.analysis.reports import Consistency, HeatmapReport
 
 from xwcp.base.errors import InputError
 from xwcp.runtime.writes import open_output
@@ -66,14 +68,14 @@ def text_color(background: ColorType) -> str:
     return DARK_TEXT if on_black >= on_white else LIGHT_TEXT
 
 
-def legend_lines(data: Mapping[str, Any]) -> list[str]:
-    """The legend in words for the picture of `data` (a heat map report)."""
-    if data.get("status") == "consistent":
-        return [f"White: any letter still fits ({data.get('n_letters', 26)}). Green to dark blue: fewer letters fit; the small number "
+def legend_lines(report: HeatmapReport) -> list[str]:
+    """The legend in words for the picture of a heat map report."""
+    if report.status is Consistency.CONSISTENT:
+        return [f"White: any letter still fits ({report.n_letters}). Green to dark blue: fewer letters fit; the small number "
                 "is how many.",
                 "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
                 "fits."]
-    core = data.get("core")
+    core = report.core
     if core and len(core["slots"]) == 1:
         return [f"Outlined in red: {core['slots'][0]}, which no listed word fits; change its letters or its length.",
                 core["message"][0].upper() + core["message"][1:] + "."]
@@ -113,15 +115,15 @@ def picture_path(name: str | Path) -> Path:
     return path
 
 
-def draw_heatmap(problem: Problem, data: Mapping[str, Any], path: str | Path, cell_px: int = 40) -> None:
-    """Write the heat map in `data` (from `analysis.heatmap_report`) to `path`, in the format its extension names.
+def draw_heatmap(problem: Problem, report: HeatmapReport, path: str | Path, cell_px: int = 40) -> None:
+    """Write the heat map `report` (from `analysis.heatmap_report`) to `path`, in the format its extension names.
 
     Raises:
         InputError: the file cannot be written.
     """
     import matplotlib.pyplot as plt
 
-    fig = heatmap_figure(problem, data, cell_px)
+    fig = heatmap_figure(problem, report, cell_px)
     try:
         with open_output(path, "picture", binary=True) as stream:  # whole or not at all
             fig.savefig(stream, dpi=DPI, format=Path(path).suffix.lstrip(".").lower() or "png")
@@ -133,8 +135,8 @@ def draw_heatmap(problem: Problem, data: Mapping[str, Any], path: str | Path, ce
         plt.close(fig)
 
 
-def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40) -> Figure:
-    """The heat map in `data` as a matplotlib Figure (the caller closes it)."""
+def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -> Figure:
+    """The heat map `report` as a matplotlib Figure (the caller closes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -145,8 +147,8 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
 
     grid = problem.grid
     width, height = grid.width, grid.height
-    is_consistent = data["status"] == "consistent"
-    core = data.get("core") if not is_consistent else None
+    is_consistent = report.status is Consistency.CONSISTENT
+    core = report.core if not is_consistent else None
     grid_w_in, grid_h_in = width * cell_px / DPI, height * cell_px / DPI
     fig_w_in = MARGIN_IN * 2 + grid_w_in + (COLORBAR_IN if is_consistent else 0)
     fig_w_in = max(fig_w_in, 4.5)  # room for a readable title and legend on the smallest grids
@@ -158,13 +160,13 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
     elif core:
         status = f"unfillable: {len(core['slots'])} slots cannot be filled together"
     else:
-        status = f"unfillable: {data.get('slot', '')}"
+        status = f"unfillable: {report.wipeout_slot or ''}"
     title_lines = textwrap.wrap(f"Letters still possible per cell ({status})", chars_per_line)
     extra = []
     if grid.bars or grid.marks:
         extra = ["Thick lines between cells: bars. Circles, hatching (shaded) and corner colours: the puzzle's "
                  "own marks."]
-    legend = [line for text in legend_lines(data) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
+    legend = [line for text in legend_lines(report) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
     title_h_in = 0.22 * len(title_lines) + 0.15
     legend_h_in = 0.18 * len(legend) + 0.15
     fig_h_in = MARGIN_IN * 2 + title_h_in + grid_h_in + legend_h_in
@@ -178,22 +180,23 @@ def heatmap_figure(problem: Problem, data: Mapping[str, Any], cell_px: int = 40)
              linespacing=1.3)
 
     cmap = colormaps["YlGnBu_r"]
-    free = int(data.get("n_letters", 26))  # the alphabet's size: every letter still fits
+    free = report.n_letters  # the alphabet's size: every letter still fits
     norm = Normalize(vmin=1, vmax=free)
     number_by_cell = grid_numbers(grid)
     mark_by_cell = grid.mark_by_cell
-    forced = {(f["row"], f["col"]): f["letter"] for f in data["forced"]}
+    forced = {(f.row, f.col): f.letter for f in report.forced}
     core_cells = {(r, c) for r, c in core["cells"]} if core else set()
-    dead = {tuple(x) for x in data.get("dead_cells", [])} if not core else set()
+    dead = set(report.dead_cells or ()) if not core else set()
     font = cell_px * 0.45
     for r in range(height):
         for c in range(width):
-            n = data["cells"][r][c]
+            n = report.counts[r][c]
             y = height - 1 - r
             if n is None:
                 ax.add_patch(Rectangle((c, y), 1, 1, facecolor="black", edgecolor="black"))
                 continue
-            letter = data["letters"][r][c]
+            letter = report.letters[r][c]
+            color: ColorType
             if not is_consistent:
                 color = CORE_FILL if (r, c) in core_cells else (DEAD_COLOR if (r, c) in dead else "white")
             elif letter or n >= free:

@@ -15,7 +15,7 @@ from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
-from xwcp.base.types import FillStatus
+from xwcp.base.types import Direction, FillStatus
 
 JsonDict = dict[str, Any]
 """A JSON object as the command line prints it."""
@@ -28,7 +28,7 @@ def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDic
     puzzle's language writes it: "IJS", its last letter in its final form: Hebrew שלום), score."""
     rows: list[JsonDict] = []
     written = problem.alphabet.written_at_end
-    for slot in sorted(problem.slots, key=lambda s: (s.direction.value != "across", s.number)):
+    for slot in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number)):
         word = entries[slot.id] if entries is not None else None
         rows.append({
             "id": slot.name, "number": slot.number, "direction": slot.direction.value,
@@ -45,7 +45,7 @@ class FillReport:
     message and batch records are rendered from it too.
 
     A plain class, not a dataclass: the command line builds one on every fill, and a small fill's start-up
-    pays for every class created at import (issue 17).
+    pays for every class created at import.
     """
 
     __slots__ = ("problem", "result", "seconds", "count", "core", "total_seconds",
@@ -179,7 +179,7 @@ class FillReport:
             lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
         if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
             lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)"
-                                                      if result.status.value == "limit" else ""))
+                                                      if result.status is FillStatus.LIMIT else ""))
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())
@@ -219,6 +219,23 @@ def written_data(value: Any, alphabet: Alphabet) -> Any:
         return {key: written_data(item, alphabet) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [written_data(item, alphabet) for item in value]
+    return value
+
+
+def final_words(value: Any, alphabet: Alphabet) -> Any:
+    """`value` (a JSON-ready answer) with each entry word (the string under a "word" key: a suggestion, a live word,
+    an unlisted entry; each value of an "entries" map of slot -> word, as a design's) written as where an entry
+    ends (`Alphabet.written_at_end`: Hebrew גפנ -> גפן), for a reader; `value` itself for a pack without final
+    forms. Matching and storing keep the plain letters: this is for output only."""
+    if not alphabet.final:
+        return value
+    if isinstance(value, dict):
+        return {key: alphabet.written_at_end(item) if key == "word" and isinstance(item, str) and item
+                else {name: alphabet.written_at_end(word) if isinstance(word, str) and word else word
+                      for name, word in item.items()} if key == "entries" and isinstance(item, dict)
+                else final_words(item, alphabet) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [final_words(item, alphabet) for item in value]
     return value
 
 

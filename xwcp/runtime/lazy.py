@@ -3,7 +3,7 @@
 `np = lazy_import("numpy")` at a module's top behaves like `import numpy as np` except that
 numpy is imported when the first `np.<name>` runs: the numpy-free start-up path of a small
 fill (xwcp/services/quick.py) goes through modules such as xwcp.compile.problem and xwcp.engine.kernel without
-paying numpy's import (about 0.1 s, most of a tiny fill; issue 17).
+paying numpy's import (about 0.1 s, most of a tiny fill).
 """
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ def stop_softly(event: threading.Event) -> Iterator[SoftStop]:
     """Within the block, a stop signal sets `event` (and `STOP`) instead of raising `Interrupted`.
 
     For work that keeps what it found when told to stop: the minimal-core search after an
-    unfillable verdict ends and the verdict is printed (issue 29). Yields a `SoftStop` naming the
+    unfillable verdict ends and the verdict, already known, is printed. Yields a `SoftStop` naming the
     signal heard. Outside the main thread it only yields. Inside `stop_on_signals()` `event` is set
     as soon as the signal arrives, even while the main thread is blocked in C (a relay thread hears
     `STOP`); the signal's name is filled in when the main thread runs Python again.

@@ -17,7 +17,7 @@ provenance, remembering every fill and proof) whether sub-problems that keep onl
    together; a slot that can take a word fitting the fill found so far needs no search. The
    slot that tips it is needed, and that proof's own slots are the new candidate. When the
    weights are spread over most slots (GROW_WHEN_CONCENTRATED) the core is most of the grid:
-   it grows by rings of crossings around the seed slot instead, as before issue 29;
+   it grows by rings of crossings around the seed slot instead;
 3. shrink (deletion-based): try dropping slots, least likely first (farthest from the seed
    first after rings), in chunks that double
    while drops succeed and halve when they fail; a proof that the rest is unfillable keeps
@@ -29,7 +29,7 @@ provenance, remembering every fill and proof) whether sub-problems that keep onl
 `is_minimal` is True only when every slot of the core was proven needed; when the time limit
 or the caller's abort (`is_stopped`) cuts the search short, the core is still unfillable.
 
-Why grow by weights: on the seeded themeless of issue 29 (bench/seeded/sticky-fingers.txt,
+Why grow by weights: on the seeded themeless (bench/seeded/sticky-fingers.txt,
 64 slots, 16-slot cores) the 13 slots with the most dead ends in the verdict's proof are all
 in the core, while each proof's own slots keep 46 of the 64 (its refutations do lean on the
 corners). Searches that find a fill take milliseconds there and proofs 0.2-0.5 s, so growing
@@ -41,8 +41,8 @@ the grid unfillable: it decides each small sub-problem in milliseconds, where CP
 spend most of a call building the model (the 7x7 spiral's 12 calls: backtrack 0.03 s, sat
 0.8 s, cpsat 2.1 s).
 
-Measured with bench/core_speed.py against the checkout before issue 29, side by side
-(bench/results/2026-11-25/core_speed_ab.txt; see bench/README.md, "Issue 29").
+Measured with bench/core_speed.py against growing by rings, side by side
+(bench/results/2026-11-25/core_speed_ab.txt; docs/design-notes.md, "Minimal cores").
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ Concentrated weights name the core (seeded themeless 0.35, blocked 11x11 and 15x
 25k list 0.42 and 0.30, blocked 9x9 0.54); spread ones do not (open 5x5-7x7 0.86-0.92, blocked
 7x7 0.71, XCSP lex 15-04 0.68: cores of most of the grid), and growing slot by slot there
 searches for nearly every slot twice, once to grow and once to shrink. Then the core grows by
-rings of crossings around the seed slot and shrinks farthest first, as before issue 29.
+rings of crossings around the seed slot and shrinks farthest first.
 Measured side by side (bench/core_speed.py): on the spread ones rings took 0.38 s against
 0.54 s (lex 15-04), on the 9x9 growing took 0.43 s against 0.63 s."""
 
@@ -326,7 +326,7 @@ class _CoreSearch:
         slots only removes constraints, so one pass leaves a minimal core. A fill found when a slot is
         needed is reused (`rotate`)."""
         distance, far, weights = self.distance, self.far, self.weights
-        if self.everywhere:  # farthest from the seed first, as the rings grew (the order before issue 29)
+        if self.everywhere:  # farthest from the seed first, as the rings grew
             order = sorted(self.core, key=lambda s: (-distance.get(s, far), -s))
         else:
             order = sorted(self.core, key=lambda s: (weights.get(s, 0.0), -distance.get(s, far), -s))

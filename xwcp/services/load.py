@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -31,6 +32,7 @@ from xwcp.words.cache import CacheDamaged
 from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
 
 if TYPE_CHECKING:
+    from xwcp.services.inputs import LanguageLike
     from xwcp.words.wordlist import MappedWordList, WordList
 
 Warn = Callable[[str], None]
@@ -38,6 +40,27 @@ Warn = Callable[[str], None]
 WordPaths = str | Path | Sequence[str | Path | None] | None
 """Word lists as the command line names them: None (the default list), a file, or files layered in order
 (None in the list is the default list)."""
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    """How a grid and its word list are read and compiled: the options every front door gathers once and passes
+    down (`xwcp.compile.problem.compile_problem`'s, and the language the puzzle is read in)."""
+
+    min_score: int = 50
+    """Words scored below this are never used."""
+    allow_dupes: bool = False
+    """Allow a word in more than one slot."""
+    strict: bool = False
+    """Refuse a grid whose completed entries are not all listed (it is then unfillable)."""
+    controls: Controls | None = None
+    """The constructor's controls (locks, bans, per-slot floors, region, shared substrings); None: none."""
+    language: LanguageLike = None
+    """A pack's code or .json file, or an `Alphabet`; None: the one the grid file names (or a loaded WordList's),
+    else English (`xwcp.services.inputs.read_language`)."""
+
+
+DEFAULT_OPTIONS = LoadOptions()
 
 
 class Loaded(NamedTuple):
@@ -51,12 +74,11 @@ class Loaded(NamedTuple):
     """What `warn` was told, in order."""
 
 
-def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
-         strict: bool = False, controls: Controls | None = None, warn: Warn | None = None,
+def load(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTIONS, *, warn: Warn | None = None,
          out: str | Path | None = None, as_paths: bool = False, plain: bool = False,
-         source: str = "<grid text>", language: object = None) -> Loaded:
-    """Read the grid and the word list and compile them (`xwcp.compile.problem.compile_problem`, whose options
-    these are).
+         source: str = "<grid text>") -> Loaded:
+    """Read the grid and the word list and compile them with `options` (`xwcp.compile.problem.compile_problem`'s,
+    and the language).
 
     Args:
         grid: a puzzle file (any format, by extension), grid text (a str with a line break), a list of rows,
@@ -70,9 +92,9 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
         as_paths: the command line's reading: `grid` is a file name (`-` standard input) and `words` file names.
         plain: the numpy-free problem when it applies (`load_plain`), else the ordinary one.
         source: the name grid text is read under (error messages say it).
-        language: the puzzle's language (`--language`: a pack's code or .json file, or an `Alphabet`); None:
-            the one the grid file names (or a loaded WordList's), else English. The grid is read and the
-            lists are loaded in it; the default list (English) is refused for another language.
+
+    The grid is read and the lists are loaded in `options.language`; the default list (English) is refused for
+    another language.
 
     Raises:
         TypeError: a grid or list of none of the accepted kinds.
@@ -81,10 +103,9 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
     from xwcp.services.inputs import list_alphabet, read_grid_like, read_language, read_words  # a library
     # caller's kinds (the CLI's are paths)
 
-    alphabet = read_language(language)
+    alphabet = read_language(options.language)
     if plain and (alphabet is None or alphabet.is_ascii):
-        loaded = load_plain(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                            controls=controls, warn=warn, out=out)
+        loaded = load_plain(grid, words, options, warn=warn, out=out)
         if loaded is not None:
             return loaded
     said: list[str] = []
@@ -107,15 +128,14 @@ def load(grid: object, words: object = None, *, min_score: int = 50, allow_dupes
             check_letters(puzzle.grid, word_list.alphabet)
         except InputError as exc:
             raise InputError(exc.message, os.fspath(grid)) from None
-    problem = compile_problem(puzzle.grid, word_list, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                              controls=controls)
-    warn_problem(problem, strict, tell)
+    problem = compile_problem(puzzle.grid, word_list, min_score=options.min_score, allow_dupes=options.allow_dupes,
+                              strict=options.strict, controls=options.controls)
+    warn_problem(problem, options.strict, tell)
     return Loaded(puzzle, problem, tuple(said))
 
 
-def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
-               strict: bool = False, controls: Controls | None = None, warn: Warn | None = None,
-               out: str | Path | None = None) -> Loaded | None:
+def load_plain(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTIONS, *,
+               warn: Warn | None = None, out: str | Path | None = None) -> Loaded | None:
     """`load` without numpy, the command line's reading: the puzzle, and its problem compiled over the
     memory-mapped cache of the list, its domains bitsets (`xwcp.engine.kernel.is_plain`).
 
@@ -127,7 +147,7 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     Raises:
         InputError: as `load` (unreadable grid or list, controls that do not fit).
     """
-    controls = controls or Controls()
+    controls = options.controls or Controls()
     paths = list(words) if isinstance(words, (list, tuple)) else [words]
     first = paths[0] if paths else None
     if (not isinstance(grid, (str, os.PathLike)) or str(grid) == "-" or "\n" in str(grid) or len(paths) > 1
@@ -143,8 +163,8 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     if out is not None:
         check_writable(puzzle, out)
     try:
-        problem = compile_structure(puzzle.grid, word_list, min_score=min_score,
-                                    allow_dupes=allow_dupes, strict=strict, controls=controls)
+        problem = compile_structure(puzzle.grid, word_list, min_score=options.min_score,
+                                    allow_dupes=options.allow_dupes, strict=options.strict, controls=controls)
         for length in sorted({slot.length for slot in problem.slots}):  # letter cells, rebus included
             word_list.row(length)  # verifies the words of each length the grid uses
     except CacheDamaged:  # the ordinary path rebuilds the list and says so
@@ -154,7 +174,7 @@ def load_plain(grid: object, words: object = None, *, min_score: int = 50, allow
     tell = _teller(said, warn)
     warn_puzzle(puzzle, os.fspath(grid), tell)
     warn_list(word_list, tell)
-    warn_problem(problem, strict, tell)
+    warn_problem(problem, options.strict, tell)
     return Loaded(puzzle, problem, tuple(said))
 
 
@@ -231,12 +251,10 @@ def warn_problem(problem: Problem, strict: bool, warn: Warn) -> None:
         warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
 
 
-def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
-                 allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = None, controls: Controls | None = None,
-                 language: object = None) -> Problem:
-    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with the
-    constructor's controls (`xwcp.services.load.load`, the command line's reading).
+def load_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
+                 warn: Callable[[str], None] | None = None) -> Problem:
+    """Read the grid (any puzzle format, by extension) and word list(s) and compile them with `options`
+    (`xwcp.services.load.load`, the command line's reading).
 
     Args:
         words_path: None for the default list, a path, or a list of paths layered in order
@@ -249,20 +267,16 @@ def load_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_sco
     Raises:
         InputError: unreadable or malformed grid, missing or empty word list, controls that do not fit.
     """
-    return load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                controls=controls, as_paths=True, language=language).problem
+    return load(grid_path, words_path, options, warn=warn, as_paths=True).problem
 
 
-def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
-                        allow_dupes: bool = False, strict: bool = False,
-                        warn: Callable[[str], None] | None = None,
-                        controls: Controls | None = None, out: str | Path | None = None,
-                        language: object = None) -> tuple[Puzzle, Problem]:
+def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS,
+                        *, warn: Callable[[str], None] | None = None,
+                        out: str | Path | None = None) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
 
     `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
     .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
-    loaded = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict, warn=warn,
-                  controls=controls, out=out, as_paths=True, language=language)
+    loaded = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
     return loaded.puzzle, loaded.problem
 

@@ -1,7 +1,7 @@
 """The start-up path of `xwcp fill`: read, compile and fill a grid without importing numpy.
 
 On a small grid the search takes milliseconds and a fill command's time is Python's start
-plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s (issue 17). This path takes
+plus imports; numpy alone was about 0.1 s of the 5x5's 0.37 s. This path takes
 the same steps as the ordinary one, through the same modules, with numpy-free stand-ins for
 the two things that needed it: the word list is the compiled cache read through `mmap`
 (`xwcp.words.wordlist.MappedWordList`, verified as `xwcp.words.cache` always does), and the problem has
@@ -25,30 +25,27 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xwcp.engine import kernel
-from xwcp.compile.controls import Controls
 from xwcp.formats import Puzzle
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult
 from xwcp.services import run as runner
-from xwcp.services.load import WordPaths, load, load_plain, load_puzzle_problem
+from xwcp.services.load import DEFAULT_OPTIONS, LoadOptions, WordPaths, load, load_plain, load_puzzle_problem
 
 BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
 
 
-def load_plain_problem(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50,
-                       allow_dupes: bool = False, strict: bool = False, controls: Controls | None = None,
-                       warn: Callable[[str], None] | None = None,
+def load_plain_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS,
+                       *, warn: Callable[[str], None] | None = None,
                        out: str | Path | None = None) -> tuple[Puzzle, Problem] | None:
     """`xwcp.services.load.load_plain` as (puzzle, problem): the problem compiled without numpy, or None when
     that path does not apply (see `load_plain`)."""
-    loaded = load_plain(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                        controls=controls, warn=warn, out=out)
+    loaded = load_plain(grid_path, words_path, options, warn=warn, out=out)
     return None if loaded is None else (loaded.puzzle, loaded.problem)
 
 
-def fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50, allow_dupes: bool = False,
-         strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+def fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
+         backend: str = "auto",
          time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
          warn: Callable[[str], None] | None = None, out: str | Path | None = None,
          ) -> tuple[Puzzle, Problem, FillResult] | None:
@@ -61,8 +58,7 @@ def fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int 
     """
     if backend not in BACKENDS:
         return None
-    loaded = load_plain_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                controls=controls, warn=warn, out=out)
+    loaded = load_plain_problem(grid_path, words_path, options, warn=warn, out=out)
     if loaded is None:
         return None
     puzzle, problem = loaded
@@ -73,21 +69,18 @@ def fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int 
     try:
         return puzzle, problem, run(problem)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
-        problem = load_puzzle_problem(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes,
-                                              strict=strict, controls=controls)[1]
+        problem = load_puzzle_problem(grid_path, words_path, options)[1]
         return puzzle, problem, run(problem)
 
 
-def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_score: int = 50, allow_dupes: bool = False,
-                  strict: bool = False, controls: Controls | None = None, backend: str = "auto",
+def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
+                  backend: str = "auto",
                   time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
                   min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
                   show_progress: bool = False, warn: Callable[[str], None] | None = None,
                   say: Callable[[str], None] | None = None,
-                  soft_stop: bool = False, out: str | Path | None = None,
-                  language: object = None) -> tuple[Puzzle, Problem, FillResult]:
-    """`load_puzzle_problem` then `run_fill` (the arguments are theirs; `language` is `load`'s): the `xwcp fill`
-    command's work.
+                  soft_stop: bool = False, out: str | Path | None = None) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
 
     A fill that needs only the search runs without numpy when it can (`fill` above: same
     answers, a faster start on small grids).
@@ -95,14 +88,12 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, *, min_sc
     Raises:
         InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
     """
-    if not (quality or min_diff or export_cnf or language not in (None, "en")):
-        fast = fill(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                    controls=controls, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
+    if not (quality or min_diff or export_cnf or options.language not in (None, "en")):
+        fast = fill(grid_path, words_path, options, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
                     show_progress=show_progress, warn=warn, out=out)
         if fast is not None:
             return fast
-    puzzle, problem, _ = load(grid_path, words_path, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                              controls=controls, warn=warn, out=out, as_paths=True, language=language)
+    puzzle, problem, _ = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 

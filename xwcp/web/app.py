@@ -3,7 +3,7 @@
 Stateless per request: every call sends the whole grid; what a process shares across requests
 is the word list (loaded once at start, with the user's personal list layered over it and
 reloaded when that file changes: xwcp/web/wordsource.py), a cache of compiled grids keyed by
-their content (xwcp/web/analysis_cache.py) and the counters behind the load caps, so any number
+their content (xwcp/services/analysis_cache.py) and the counters behind the load caps, so any number
 of processes can serve the same users (`xwcp serve --workers N`). Blocking library calls run
 in worker threads so the event loop keeps serving, in lanes with their own slots, each served client by
 client (`Lane`, xwcp/web/lanes.py): the quick questions asked after every keystroke, and the solver's searches
@@ -50,30 +50,30 @@ from starlette.websockets import WebSocket
 
 from xwcp.analysis.stats import grid_stats
 from xwcp.base.errors import InputError
-from xwcp.engine.result import default_threads
 from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
+from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
+from xwcp.services.run import quality_fill_function
+from xwcp.services.types import default_threads
+from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
-from xwcp.web.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
                               slot_field, written_letters)
 from xwcp.web.fields import number_field as _number
-from xwcp.web.fill_ws import fill_session, quality_fill_function
+from xwcp.web.fill_ws import fill_session
 from xwcp.web.hosts import HostGuard, allowed_hosts
 from xwcp.web.lanes import FairLimiter, Superseded, Ticket, client_id, run_lowered
 from xwcp.web.languages import LanguageLists, language_field, language_routes
 from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
 from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
-from xwcp.web.unfillable import unfillable_core, with_core
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import WordList
 
 if TYPE_CHECKING:
-    from xwcp.compile.problem import Problem
-    from xwcp.engine.result import FillResult
     from xwcp.services.load import WordPaths
+    from xwcp.services.types import FillResult, Problem
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -163,7 +163,7 @@ def _importable(module: str, attr: str) -> bool:
 
 
 def export_formats() -> list[str]:
-    """The download formats xwcp.formats (issue 15) can write here."""
+    """The download formats xwcp.formats can write here (a format whose module cannot write is left out)."""
     return [fmt for fmt in FORMATS
             if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")]
 
@@ -176,7 +176,7 @@ async def _read_json(request: Request) -> Body:
 
 def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     """The request's grid compiled and propagated, from the process's cache when it was seen (see
-    xwcp/web/analysis_cache.py); also the cache key."""
+    xwcp/services/analysis_cache.py); also the cache key."""
     min_score = _number(body, "min_score", 50, 0, 100)
     allow_dupes = flag_field(body, "allow_dupes")
     source = grid_source(body)
@@ -306,8 +306,8 @@ def _domains(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
 
 def _heatmap(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     def make() -> Report:  # after every keystroke: the named slot, no core search
-        data = Session.analysed(entry.problem, entry.prop).heatmap(core=False).as_dict()
-        return with_core(entry.problem, data, data["status"] != "consistent", search=False)
+        answer = Session.analysed(entry.problem, entry.prop).heatmap(core=False)
+        return with_core(entry.problem, answer.as_dict(), not answer.is_consistent, search=False)
     return entry.report(("heatmap",), make)
 
 
@@ -328,6 +328,7 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
 
     def make() -> Report:
         from xwcp.analysis.questions import find_slot, suggest_report
+        from xwcp.render.questions_json import suggest_json
 
         # Session.suggest's answer, with the words this grid (or the one it extends) already found dead not
         # probed again: typing into a slot where most words fail costs one probing, not one per keystroke
@@ -335,9 +336,9 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
         dead, alive = entry.known_words(slot_id)
         known_dead = len(dead)
         with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
-            answer = suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
-                                    probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
-                                    alive_words=alive, probe_engine=make_engine)
+            answer = suggest_json(suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
+                                                 probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
+                                                 alive_words=alive, probe_engine=make_engine))
         entry.keep_found(slot_id, dead, known_dead)
         return answer
     return entry.report(("suggest", slot_name, k), make)
@@ -362,24 +363,27 @@ def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -
 def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort: threading.Event,
            on_verdict: Callable[[Report], None] | None = None) -> Report:
     """The fillability check, kept per grid, time limit and seed; `on_verdict` gets an unfillable verdict before
-    its core search (a streamed check, issue 29)."""
+    its core search (a streamed check shows the verdict while the core is sought)."""
     limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
     check_key = (key, limit, seed)
     data = state.cache.check(check_key)  # an undo, or the same grid from another user
     if data is None:
         from xwcp.analysis.questions import check_report
+        from xwcp.analysis.reports import CheckReport, Verdict
+        from xwcp.render.questions_json import check_json
 
-        def explain_core(report: Report, problem: Problem, result: FillResult | None) -> Report | None:
-            if on_verdict is not None:  # the verdict first when streamed (issue 29)
-                on_verdict(dict(report))
-            slot = problem.slot_by_name(report["slot"]) if report.get("slot") else None
+        def explain_core(report: CheckReport, problem: Problem, result: FillResult | None) -> Report | None:
+            if on_verdict is not None:  # the verdict first when streamed
+                on_verdict(check_json(report, is_verdict_first=False))
+            slot = problem.slot_by_name(report.wipeout_slot) if report.wipeout_slot else None
             return unfillable_core(problem, None if slot is None else slot.id,
                                    weight_by_slot=None if result is None else result.weight_by_slot)
         # Session.check's report (from the cached propagation), the verdict sent before the core search
-        data = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
-                            explain_core=explain_core)  # every unfillable verdict asks explain_core once
-        if data["verdict"] != "unknown":  # a proof or a fill holds; "unknown" may settle next time
+        report = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
+                              explain_core=explain_core)  # every unfillable verdict asks explain_core once
+        data = check_json(report)
+        if report.verdict is not Verdict.UNKNOWN:  # a proof or a fill holds; an unknown may settle next time
             state.cache.keep_check(check_key, data)
     return data
 
@@ -423,7 +427,7 @@ def _info_json(state: ServerState) -> Report:
                      "direction": words.alphabet.direction, "size": words.alphabet.size},
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
         "quality": quality_fill_function() is not None, "formats": export_formats(),
-        "core": _importable("xwcp.search.core", "explain"),
+        "core": core_search_available(),
         "design": _importable("xwcp.designer.search", "design"),
         "personal": {"enabled": state.source.personal, "path": str(state.source.path),
                      "n_words": len(state.source.personal_words), "error": state.source.error},

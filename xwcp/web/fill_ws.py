@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,22 +24,18 @@ from starlette.websockets import WebSocket
 
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
-from xwcp.compile.controls import Controls
-from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, Progress, Quality
 from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
+from xwcp.services.run import quality_fill_function
+from xwcp.services.types import Controls, FillResult, Problem, Progress
+from xwcp.services.unfillable import unfillable_core
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
 from xwcp.web.http import ApiError
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
-from xwcp.web.unfillable import unfillable_core
 
 if TYPE_CHECKING:
-    from xwcp.search.core import CoreProgress
+    from xwcp.services.unfillable import CoreProgress
     from xwcp.words.wordlist import WordList
-
-QualityFill = Callable[..., "tuple[FillResult, Quality | None]"]
-"""`xwcp.search.quality.fill_quality(problem, backend, limits, say=...)`."""
 
 
 class FillState(JobState, Protocol):
@@ -62,15 +57,6 @@ class FillRequest:
     quality: bool
 
 
-def quality_fill_function() -> QualityFill | None:
-    """The quality search's `fill_quality(problem, backend, limits, say=...)` (issue 14) when importable, else None."""
-    try:
-        from xwcp.search.quality import fill_quality
-    except ImportError:
-        return None
-    return fill_quality
-
-
 def _region_controls(body: Body, grid: Grid) -> Controls | None:
     """The fill's controls for `"region": [top, left, bottom, right]` (rows and columns from 0, inclusive),
     or None when the request fills the whole grid."""
@@ -90,11 +76,11 @@ def _region_controls(body: Body, grid: Grid) -> Controls | None:
 
 def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid) -> Problem:
     """The request's grid compiled over the server's list, through the one loader (`xwcp.services.load.load`)."""
-    from xwcp.services.load import load
+    from xwcp.services.load import LoadOptions, load
 
-    min_score = number_field(body, "min_score", 50, 0, 100)
-    return load(written_letters(grid, words.alphabet), words, min_score=min_score,
-                allow_dupes=flag_field(body, "allow_dupes"), controls=controls).problem
+    options = LoadOptions(min_score=number_field(body, "min_score", 50, 0, 100),
+                          allow_dupes=flag_field(body, "allow_dupes"), controls=controls)
+    return load(written_letters(grid, words.alphabet), words, options).problem
 
 
 async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max_time_s: float) -> FillRequest:
@@ -127,7 +113,7 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
            "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
     if p.backend == BEST_FILL_BACKEND:
-        out["best"] = True  # a quality search's better fill, whole: the page draws it at once (issue 35)
+        out["best"] = True  # a quality search's better fill, whole: the page draws it at once
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
         out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
@@ -147,7 +133,9 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
         out.update(grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
         # the words the fill chose, by slot id; a slot crossing a region's border shows the listed word
         # that proves its cells outside the region can still be completed
-        out["entries"] = {problem.slots[s].name: entries[s] for s in problem.open_slot_ids}
+        # a Hebrew word's last letter in its final form (its code chars are its letters: one code point each)
+        at_end = problem.alphabet.written_at_end if problem.alphabet.final else str
+        out["entries"] = {problem.slots[s].name: at_end(entries[s]) for s in problem.open_slot_ids}
         found = answer.fills[0].quality
         if found.min_score is not None and found.mean_score is not None:
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
@@ -165,7 +153,7 @@ class _FillJob:
         self.latest: Progress | None = None
         self.notes: list[str] = []
         self.verdict: Body | None = None
-        """The unfillable verdict, sent before the core search ends (issue 29)."""
+        """The unfillable verdict, sent before the core search ends (the core takes longer; the verdict is known)."""
         self.core: Body | None = None
         self.core_progress: CoreProgress | None = None
         """The core search's latest snapshot (None: not searched yet)."""

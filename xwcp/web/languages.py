@@ -4,7 +4,8 @@ GET /api/languages answers the shipped packs (`xwcp.model.alphabet.shipped_alpha
 their code chars (this process's: a letter of several code points gets a private-use char for the life of the
 process, so the page keeps written letters in what it stores), direction, whether the pack is open (Hindi: any
 akshara is a letter), the final forms of its letters where it has them (Hebrew: `"final": {"מ": "ם"}`, shown
-where an entry ends), and the list this server would use for the language (or null: none here).
+where an entry ends), its fold map where it has one (`"fold": {"ם": "מ"}`, Romanian `{"Ş": "Ș"}`: the page folds
+typed text by it first, as the lists do), and the list this server would use for the language (or null: none here).
 Every analysis request, fill and design may carry `"language": "es"` (default: the language of the server's
 own list). Its grid's cells are the pack's code chars (xwcp/model/alphabet.py: a letter of one code point is
 itself, `[Ñ]` in a row; a letter of several, such as Dutch IJ, its private-use char).
@@ -149,7 +150,8 @@ def languages_json(lists: LanguageLists) -> list[dict[str, Any]]:
     served = lists.source.base.alphabet.code
     return [{"code": a.code, "name": a.name, "letters": list(a.letters), "chars": a.chars, "direction": a.direction,
              "size": a.size, "open": a.is_open, "served": a.code == served, "list": lists.describe(a),
-             **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {})}
+             **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {}),
+             **({"fold": dict(a.fold)} if a.fold else {})}
             for a in shipped_alphabets()]
 
 

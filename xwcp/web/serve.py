@@ -81,7 +81,7 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
 
     `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers); so is
-    `cache_mb`, the megabytes of grids the processes keep between requests (xwcp/web/analysis_cache.py).
+    `cache_mb`, the megabytes of grids the processes keep between requests (xwcp/services/analysis_cache.py).
 
     Raises:
         InputError: the port is taken, or the word list cannot be loaded.

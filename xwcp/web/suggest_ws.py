@@ -38,10 +38,11 @@ import anyio.from_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.base.errors import InputError
+from xwcp.analysis.reports import Consistency
 from xwcp.library.answers import Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.model.alphabet import Alphabet
-from xwcp.web.analysis_cache import Analysed, CacheKey, Report
+from xwcp.services.analysis_cache import Analysed, CacheKey, Report
 from xwcp.web.fields import Body, number_field, page_data, slot_field
 from xwcp.web.http import ApiError
 from xwcp.web.http import parse_json as _parse_json
@@ -140,7 +141,7 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
             slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict())
     say({"type": "words", **answer})
     words = [w["word"] for w in answer["words"]]
-    if answer["status"] != "consistent" or not words or "." not in answer["slot"]["pattern"]:
+    if Consistency(answer["status"]) is not Consistency.CONSISTENT or not words or "." not in answer["slot"]["pattern"]:
         say({"type": "done", "labelled": 0, "seconds": round(time.perf_counter() - start, 4)})
         return
     kept: dict[str, Report] = entry.report(("labels", slot), dict)  # this grid's settled labels, shared

@@ -18,11 +18,10 @@ import anyio
 import anyio.from_thread
 from starlette.responses import Response, StreamingResponse
 
-from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult
+from xwcp.services.types import FillResult, Problem
 
 if TYPE_CHECKING:
-    from xwcp.search.core import CoreProgress
+    from xwcp.services.unfillable import CoreProgress
 
 Report = dict[str, Any]
 """A JSON-ready message or report."""

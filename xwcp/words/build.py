@@ -7,6 +7,9 @@ writes `WORD;score` lines in the alphabet's written letters (AÑO, ЖУК, IJS) 
 character the alphabet neither has nor folds is counted and a few are named, never turned into another word.
 
 Sources (`SOURCES`), each read on this machine, none shipped with xwcp:
+- `checked` (the default where both are installed): wordfreq's words in use that the language's Hunspell
+  dictionary accepts, names, abbreviations, English words and one-letter runs left out by rule, scored in bands
+  (`xwcp.words.checked`). Under CC BY-SA 4.0 (wordfreq) and the dictionary's own licence.
 - `wordfreq`: PyPI's wordfreq (the [languages] extra), its "best" list for the language. Its data is
   CC BY-SA 4.0: the list built is under that licence too. Score: `score_of_zipf`.
 - `hunspell`: a Hunspell dictionary (Debian's hunspell-es, hunspell-de-de, hunspell-ru, ... under
@@ -32,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import CUT, MAX_LETTERS, load_alphabet
+from xwcp.model.alphabet import CUT, MAX_OPEN_LETTERS, load_alphabet
 from xwcp.runtime.writes import open_output
 from xwcp.words.folding import word_folder
 from xwcp.words.hunspell import Expansion, HunspellFiles, alphabet_spells, expand
@@ -47,14 +50,18 @@ if TYPE_CHECKING:
 class SourceKind(Enum):
     """What kind of source a list is built from."""
 
+    CHECKED = "checked"
     WORDFREQ = "wordfreq"
     HUNSPELL = "hunspell"
     DICT = "dict"
     FILE = "file"
 
 
-SOURCES = ("auto", "wordfreq", "hunspell", "dict", "wspanish")
-"""The names `--from` takes besides a file path (`auto`: wordfreq if installed, else Hunspell, else a dict list)."""
+SOURCES = ("auto", "checked", "wordfreq", "hunspell", "dict", "wspanish")
+"""The names `--from` takes besides a file path (`auto`: checked if wordfreq has the language and its Hunspell
+dictionary is installed, else wordfreq, else Hunspell, else a dict list). An open pack (Hindi aksharas) is not
+checked by default: Debian's Hindi dictionary (16,000 stems) accepts 6,953 of wordfreq's 26,653 Hindi words,
+too few to fill a grid."""
 HUNSPELL_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"), Path("/usr/share/myspell/dicts"))
 DICT_DIR = Path("/usr/share/dict")
 WSPANISH = DICT_DIR / "spanish"
@@ -151,7 +158,13 @@ class BuildReport:
     malformed_examples: list[str] = field(default_factory=list)
     n_dropped_by_max: int = 0
     n_rare_letters: int = 0
-    """Words of an open pack (Hindi) with an akshara beyond the list's MAX_LETTERS commonest."""
+    """Words of an open pack (Hindi) with an akshara beyond the list's MAX_OPEN_LETTERS commonest."""
+    left_out_by_rule: dict[str, int] = field(default_factory=dict)
+    """A checked list's words left out by each rule of `xwcp.words.checked.Rule` (by its value)."""
+    rules_text: str = ""
+    """The same for people, with examples."""
+    checker: str = ""
+    """What asked the spelling dictionary (a checked list)."""
     bound: str = ""
     """How a Hunspell expansion was bounded (`Expansion.bound_note`), '' when every form was made."""
 
@@ -170,11 +183,13 @@ class BuildReport:
         if self.n_malformed:
             left.append(f"{self.n_malformed:,} malformed lines (e.g. {', '.join(self.malformed_examples)})")
         if self.n_rare_letters:
-            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_LETTERS} letters a list can have")
+            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS:,} letters a list can have")
         if self.n_dropped_by_max:
             left.append(f"{self.n_dropped_by_max:,} beyond --max-words")
         lines.append(f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "
                      f"{self.n_merged:,} folded into a word already listed")
+        if self.rules_text:
+            lines.append(f"checked by {self.checker}; left out by rule: {self.rules_text}")
         if self.bound:
             lines.append(f"bound: {self.bound}")
         return "\n".join(lines)
@@ -188,7 +203,8 @@ class BuildReport:
                 "outside_examples": self.outside_examples, "bad_length": self.n_bad_length,
                 "merged": self.n_merged, "malformed": self.n_malformed,
                 "malformed_examples": self.malformed_examples, "beyond_max_words": self.n_dropped_by_max,
-                "rare_letters": self.n_rare_letters, "bound": self.bound or None}
+                "rare_letters": self.n_rare_letters, "left_out_by_rule": self.left_out_by_rule,
+                "checker": self.checker or None, "bound": self.bound or None}
 
 
 def wordfreq_available() -> bool:
@@ -241,6 +257,8 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
         InputError: the source is not installed (saying how to install it) or the file is missing.
     """
     if source == "auto":
+        if _wordfreq_has(alphabet) and not alphabet.is_open and find_hunspell(alphabet) is not None:
+            return resolve_origin(alphabet, "checked")
         if _wordfreq_has(alphabet):
             return resolve_origin(alphabet, "wordfreq")
         if find_hunspell(alphabet) is not None:
@@ -253,6 +271,16 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
                          f"{INSTALL_HINT}, or give a list with --from FILE")
     if source == "wordfreq":
         return _wordfreq_origin(alphabet)
+    if source == "checked":
+        words = _wordfreq_origin(alphabet)
+        files = find_hunspell(alphabet)
+        if files is None:
+            raise InputError(f"--from checked needs the Hunspell dictionary for {alphabet.code} "
+                             f"({_hunspell_name(alphabet)}.dic in {', '.join(str(d) for d in HUNSPELL_DIRS)}); "
+                             f"install Debian's hunspell-{alphabet.code}* package (or {INSTALL_HINT})")
+        return Origin(SourceKind.CHECKED, files.dic, f"{words.label}, each word checked by {files.dic} with "
+                      f"{files.aff.name} (Hunspell)", f"{WORDFREQ_LICENCE}; and the dictionary's: "
+                      f"{provenance(files.dic).describe()}", "checked")
     if source == "hunspell":
         files = find_hunspell(alphabet)
         if files is None:
@@ -322,11 +350,18 @@ def hunspell_expansion(origin: Origin, alphabet: Alphabet) -> Expansion:
     return expand(HunspellFiles.beside(origin.path), spells)
 
 
-def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding: str | None = None,
+def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding: str | None = None, *,
+              min_zipf: float | None = None, checker: str = "auto", time_limit_s: float | None = None,
+              lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
               expansion: Expansion | None = None) -> Iterator[tuple[str, int | None]]:
-    """(raw word, its score or None when the source has none) from the origin, in the source's order (a Hunspell
-    origin's from `expansion`, made here when None)."""
-    if origin.kind is SourceKind.WORDFREQ:
+    """(raw word, its score or None when the source has none) from the origin, in the source's order (a checked
+    source: its kept words, then those outside the alphabet or `lengths`; `min_zipf`, `checker` and
+    `time_limit_s`, the longest its dictionary may take, are its own; a Hunspell origin's from `expansion`, made
+    here when None)."""
+    if origin.kind is SourceKind.CHECKED:
+        assert origin.path is not None
+        yield from _checked_words(origin.path, alphabet, report, min_zipf, checker, time_limit_s, lengths)
+    elif origin.kind is SourceKind.WORDFREQ:
         import wordfreq
 
         lang = alphabet.sources.get("wordfreq") or alphabet.code
@@ -339,6 +374,26 @@ def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding:
     else:
         assert origin.path is not None
         yield from _list_lines(origin.path, report, encoding)
+
+
+def _checked_words(path: Path, alphabet: Alphabet, report: BuildReport, min_zipf: float | None, checker: str,
+                   time_limit_s: float | None, lengths: tuple[int, int]) -> Iterator[tuple[str, int | None]]:
+    from xwcp.words.checked import DEFAULT_MIN_ZIPF, CheckTimeLimit, Choice, checked_words, rule_counts
+
+    def take(choice: Choice) -> None:
+        report.left_out_by_rule = rule_counts(choice)
+        report.rules_text = choice.counts_text()
+        report.checker = choice.checker
+        report.n_read += sum(report.left_out_by_rule.values())  # the rest are counted as they come
+
+    deadline = None if time_limit_s is None else time.monotonic() + time_limit_s
+    try:
+        yield from checked_words(alphabet, HunspellFiles.beside(path), wordlist=WORDFREQ_LIST,
+                                 min_zipf=DEFAULT_MIN_ZIPF if min_zipf is None else min_zipf, prefer=checker,
+                                 on_choice=take, deadline=deadline, lengths=lengths)
+    except CheckTimeLimit as exc:
+        raise BuildLimitReached(f"checking the words took more than {time_limit_s:g} s: {exc}; nothing written "
+                                "(--time-limit S raises the limit)") from None
 
 
 def _list_lines(path: Path, report: BuildReport, encoding: str | None) -> Iterator[tuple[str, int | None]]:
@@ -398,7 +453,8 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
                 scores: str = "auto", max_words: int | None = None, encoding: str | None = None,
                 progress: Callable[[str], None] | None = None, max_read: int | None = None,
                 time_limit_s: float | None = DEFAULT_TIME_LIMIT_S,
-                status: Callable[[BuildProgress], None] | None = None) -> BuildReport:
+                status: Callable[[BuildProgress], None] | None = None, min_zipf: float | None = None,
+                checker: str = "auto") -> BuildReport:
     """Build the list (see the module docstring) and write it; returns what was done.
 
     Args:
@@ -415,6 +471,9 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
             MAX_FORMS_PER_BYTE forms a byte of its files, past MIN_FORMS_BUDGET).
         time_limit_s: longest the source may be read (None: no limit).
         status: told how far the reading is, every CLOCK_EVERY words.
+        min_zipf: a checked list's frequency floor (None: `xwcp.words.checked.DEFAULT_MIN_ZIPF`).
+        checker: how a checked list asks its dictionary: "auto" (the hunspell command if installed, else
+            spylls), "command" or "spylls".
 
     Raises:
         InputError: an unknown language or source, a source not installed, bad limits, or no word of the
@@ -432,7 +491,11 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         progress(f"building the {alphabet.code} list from {origin.label}")
     zipf_scores = _frequency_scores(alphabet, origin, scores)
     path = Path(out).expanduser() if out is not None else default_out(alphabet, origin)
-    if origin.kind is SourceKind.WORDFREQ:
+    if origin.kind is SourceKind.CHECKED:
+        from xwcp.words.checked import bands_text
+
+        how = f"bands of wordfreq's zipf frequency: {bands_text()}"
+    elif origin.kind is SourceKind.WORDFREQ:
         how = "round(10 * zipf + 25) clamped to 1..100 (zipf 2.5 -> 50, an ordinary entry)"
     elif zipf_scores is not None:
         how = (f"by wordfreq: round(10 * zipf + 25) clamped to 1..100; {UNSEEN_SCORE} for words wordfreq has not "
@@ -448,7 +511,8 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     fold = word_folder(alphabet)
     key_of = None if alphabet.is_open else alphabet.encode  # bytes take half the memory of code text
     score_by_code: dict[Any, int] = {}
-    for raw, given in raw_words(origin, alphabet, report, encoding, expansion):
+    for raw, given in raw_words(origin, alphabet, report, encoding, min_zipf=min_zipf, checker=checker,
+                                time_limit_s=time_limit_s, lengths=(min_length, max_length), expansion=expansion):
         report.n_read += 1
         budget.check(report.n_read)
         code_text = fold(raw)
@@ -479,7 +543,7 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
                          + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
                          + "): nothing written")
     text_of: Callable[[Any], str] = alphabet.decode
-    if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_LETTERS
+    if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_OPEN_LETTERS
         score_by_code = _commonest_letters_only(alphabet, score_by_code, report)
         alphabet = alphabet.with_letters("".join(score_by_code))
         codes = sorted(score_by_code, key=alphabet.encode)
@@ -494,6 +558,8 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     header = [f"# xwcp word list: {alphabet.name} ({alphabet.code}), built by `xwcp words build` on "
               f"{datetime.now(timezone.utc):%Y-%m-%d}",
               f"# from: {origin.label}", f"# licence: {origin.licence}", f"# scores: {how}"]
+    if report.rules_text:
+        header.append(f"# checked by {report.checker}; left out by rule: {report.rules_text}")
     fold = word_folder(alphabet)
     lines = (f"{spelled(alphabet, text_of(code), fold)};{score_by_code[code]}" for code in codes)
     _write_atomically(path, itertools.chain(header, lines))
@@ -539,11 +605,11 @@ class _Budget:
 
 def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport
                             ) -> dict[str, int]:
-    """The words of an open pack's list made of the pack's letters and the commonest others, MAX_LETTERS in all
-    (a list's letters are one byte each); the words left out are counted in `report.n_rare_letters`."""
+    """The words of an open pack's list made of the pack's letters and the commonest others, MAX_OPEN_LETTERS in
+    all; the words left out are counted in `report.n_rare_letters`."""
     count_by_char = Counter("".join(score_by_code))
     new = [(count, ch) for ch, count in count_by_char.items() if alphabet.index(ch) is None]
-    room = MAX_LETTERS - alphabet.size
+    room = MAX_OPEN_LETTERS - alphabet.size
     if len(new) <= room:
         return score_by_code
     ranked = sorted(new, key=lambda pair: (-pair[0], alphabet.cell_text(pair[1])))  # ties by the written akshara
@@ -558,7 +624,7 @@ def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[s
 
     Keyed by the folded word, so a word meets its frequency however either side spells it (wordfreq case-folds
     German ß to ss; the best score of the spellings that fold together counts, as in the list built)."""
-    if origin.kind is SourceKind.WORDFREQ or scores == "flat":
+    if origin.kind in (SourceKind.WORDFREQ, SourceKind.CHECKED) or scores == "flat":
         return None
     lang = alphabet.sources.get("wordfreq") or alphabet.code
     if scores == "auto" and not _wordfreq_has(alphabet):

@@ -7,7 +7,7 @@ counted and named, never turned into another word; the highest score of duplicat
 malformed lines are collected, not raised. Words are kept as code chars (one per letter cell).
 
 Per length L the index holds, sorted in alphabet order (K = the alphabet's size, 26 for English):
-    letters  uint8 [n, L]   letter codes 0..K-1
+    letters  uint8 [n, L]   letter codes 0..K-1 (uint16 for a wide alphabet: an open pack past 250 letters)
     scores   int16 [n]
     order    int32 [L, n]   word ids sorted by their letter at each position
     starts   int32 [L, K+1] order[p, starts[p, c]:starts[p, c + 1]] = ids with letter c at p
@@ -25,12 +25,12 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from xwcp.words import cache
 from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.base.errors import InputError
-from xwcp.model.alphabet import ENGLISH, MAX_LETTERS, Alphabet
+from xwcp.model.alphabet import ENGLISH, MAX_OPEN_LETTERS, Alphabet
 from xwcp.model.grid import changed_letters
 from xwcp.runtime.files import is_compressed, read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
@@ -74,7 +74,7 @@ class LengthBucket:
         if self.alphabet.is_ascii:
             spelled: bytes = (self.letters[word_id] + 65).tobytes()
             return spelled.decode("ascii")
-        return self.alphabet.decode(self.letters[word_id].tobytes())
+        return self.alphabet.decode(letter_bytes(self.letters[word_id], self.alphabet))
 
     def ids_with_letter(self, pos: int, letter: int) -> NDArray[np.int32]:
         """Word ids with letter code `letter` at position `pos`."""
@@ -119,7 +119,7 @@ class WordList:
         rows = np.nonzero(self.table[:, 0] == length)[0]
         width = self.alphabet.size + 1
         if len(rows) == 0:
-            bucket = LengthBucket(length, np.zeros((0, length), np.uint8), np.zeros(0, np.int16),
+            bucket = LengthBucket(length, np.zeros((0, length), letter_dtype(self.alphabet)), np.zeros(0, np.int16),
                                   np.zeros((length, 0), np.int32), np.zeros((length, width), np.int32), self.alphabet)
         else:
             _, n, l_off, s_off, o_off, st_off, _ = (int(x) for x in self.table[rows[0]])
@@ -141,8 +141,9 @@ class WordList:
         ascii_letters = self.alphabet.is_ascii
         if ids is None:
             bucket = self.bucket(length)
-            raw = (bucket.letters + 65).tobytes() if ascii_letters else np.asarray(bucket.letters).tobytes()
-            ids = {raw[k * length:(k + 1) * length]: k for k in range(bucket.n_words)}
+            raw = (bucket.letters + 65).tobytes() if ascii_letters else letter_bytes(bucket.letters, self.alphabet)
+            size = length * (2 if self.alphabet.is_wide else 1)
+            ids = {raw[k * size:(k + 1) * size]: k for k in range(bucket.n_words)}
             self._id_by_text[length] = ids
         key = text.encode("ascii", "replace") if ascii_letters else _index_key(self.alphabet, text)
         return None if key is None else ids.get(key)
@@ -420,16 +421,33 @@ PARSE_CHUNK_CHARS = 4_000_000
 
 A 50 MB list parsed whole held every line as a Python string and every word in one dict
 (1.2 GB); parsed in chunks, each chunk's words go into compact per-length numpy arrays
-before the next chunk is read, so the peak is the arrays plus one chunk (issue 17)."""
+before the next chunk is read, so the peak is the arrays plus one chunk."""
 
 
 def byte_spelling(alphabet: Alphabet) -> tuple[int, Callable[[str], bytes]]:
     """(byte of letter 0, text -> bytes): how words are spelled as fixed-width bytes to sort and index them.
-    ASCII for English; else letter index + 1 (never a NUL, which numpy's byte strings drop at the end)."""
+    ASCII for English; else letter index + 1 (never a NUL, which numpy's byte strings drop at the end), in two
+    bytes, big-endian, when the alphabet `is_wide` (`spelled_dtype` reads them back)."""
     if alphabet.is_ascii:
         return 65, lambda text: text.encode("ascii")
     table = str.maketrans({ch: chr(i + 1) for i, ch in enumerate(alphabet.chars)})
-    return 1, lambda text: text.translate(table).encode("latin-1")
+    encoding = "utf-16-be" if alphabet.is_wide else "latin-1"
+    return 1, lambda text: text.translate(table).encode(encoding)
+
+
+def letter_dtype(alphabet: Alphabet) -> type[np.unsignedinteger[Any]]:
+    """The element type of a list's letter arrays: one byte a letter, two when the alphabet `is_wide`."""
+    return np.uint16 if alphabet.is_wide else np.uint8
+
+
+def spelled_dtype(alphabet: Alphabet) -> str:
+    """The numpy type of one letter as `Alphabet.encode` and `byte_spelling` write it (big-endian when wide)."""
+    return ">u2" if alphabet.is_wide else "u1"
+
+
+def letter_bytes(letters: NDArray[Any], alphabet: Alphabet) -> bytes:
+    """Letter codes (any shape) as `alphabet.encode` writes them, row after row."""
+    return np.ascontiguousarray(letters, spelled_dtype(alphabet)).tobytes()
 
 
 class _Builder:
@@ -444,6 +462,7 @@ class _Builder:
         self.scores_by_length: dict[int, list[NDArray[np.int16]]] = {}
         self.alphabet = alphabet
         self._offset, self._spell = byte_spelling(alphabet)
+        self._width = 2 if alphabet.is_wide else 1
 
     def add(self, score_by_word: dict[str, int]) -> None:
         by_length: dict[int, list[str]] = {}
@@ -451,7 +470,7 @@ class _Builder:
             by_length.setdefault(len(word), []).append(word)
         for length, words in by_length.items():
             self.words_by_length.setdefault(length, []).append(
-                np.frombuffer(self._spell("".join(words)), dtype=f"S{length}"))
+                np.frombuffer(self._spell("".join(words)), dtype=f"S{length * self._width}"))
             self.scores_by_length.setdefault(length, []).append(
                 np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
 
@@ -472,7 +491,7 @@ class _Builder:
         n_letters = sum(length * n for length, n in counts.items())
         k = self.alphabet.size
         n_bits = sum(length * k * ((n + 63) // 64) for length, n in counts.items())
-        letters_flat = np.empty(n_letters, np.uint8)
+        letters_flat = np.empty(n_letters, letter_dtype(self.alphabet))
         scores_flat = np.empty(sum(counts.values()), np.int16)
         order_flat = np.empty(n_letters, np.int32)
         starts_flat = np.zeros((k + 1) * sum(lengths), np.int32)
@@ -484,7 +503,7 @@ class _Builder:
             n = len(words)
             n_blocks = (n + 63) // 64
             letters = letters_flat[l_off:l_off + n * length].reshape(n, length)
-            letters[:] = np.frombuffer(words.tobytes(), np.uint8).reshape(n, length)
+            letters[:] = np.frombuffer(words.tobytes(), spelled_dtype(self.alphabet)).reshape(n, length)
             letters -= self._offset
             del words
             scores_flat[s_off:s_off + n] = scores
@@ -502,7 +521,7 @@ class _Builder:
             problems=problems or [], n_problems=n_problems, alphabet=self.alphabet)
 
 
-def _index_letters(letters: NDArray[np.uint8], order: NDArray[np.int32], starts: NDArray[np.int32],
+def _index_letters(letters: NDArray[np.unsignedinteger[Any]], order: NDArray[np.int32], starts: NDArray[np.int32],
                    bits: NDArray[np.uint64], n_letters: int = 26) -> None:
     """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
     for pos in range(letters.shape[1]):
@@ -525,13 +544,19 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     """
     if not score_by_word:
         return base
+    if base.alphabet.is_open and any(base.alphabet.index(ch) is None for word in score_by_word for ch in word):
+        merged = _merged(score_by_word_of(base), [score_by_word])  # a new akshara: the list's alphabet grows
+        if not merged:
+            raise InputError("no word is left after layering the lists", source)
+        own, merged, _ = _open_alphabet(base.alphabet, merged)
+        return build_word_list(merged, source, alphabet=own)
     alphabet, k = base.alphabet, base.alphabet.size
     offset, spell = byte_spelling(alphabet)
     changes_by_length: dict[int, dict[str, int]] = {}
     for word, score in score_by_word.items():
         changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
     # per length: (length, letters [n, L], scores [n], its index (order [L, n], starts, bits) or None: to be made)
-    pieces: list[tuple[int, NDArray[np.uint8], NDArray[np.int16],
+    pieces: list[tuple[int, NDArray[np.unsignedinteger[Any]], NDArray[np.int16],
                        tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint64]] | None]] = []
     for length in sorted(set(base.lengths) | set(changes_by_length)):
         bucket = base.bucket(length)
@@ -542,22 +567,23 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
             bits = base.bits_flat[b_off:b_off + length * k * n_blocks]
             pieces.append((length, bucket.letters, bucket.scores, (bucket.order, bucket.starts, bits)))
             continue
-        spelled = np.frombuffer((np.asarray(bucket.letters) + offset).astype(np.uint8).tobytes(), dtype=f"S{length}")
-        keep = ~np.isin(spelled, np.array([spell(w) for w in changes], dtype=f"S{length}"))
+        size = length * (2 if alphabet.is_wide else 1)
+        spelled = np.frombuffer(letter_bytes(np.asarray(bucket.letters, np.int64) + offset, alphabet), dtype=f"S{size}")
+        keep = ~np.isin(spelled, np.array([spell(w) for w in changes], dtype=f"S{size}"))
         added = sorted((spell(word), score) for word, score in changes.items() if score > 0)
-        words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{length}")])
+        words = np.concatenate([spelled[keep], np.array([w for w, _ in added], dtype=f"S{size}")])
         scores = np.concatenate([np.asarray(bucket.scores)[keep], np.array([s for _, s in added], np.int16)])
         alphabetical = np.argsort(words, kind="stable")
         words, scores = words[alphabetical], scores[alphabetical]
         if len(words):
-            letters = np.frombuffer(words.tobytes(), np.uint8).reshape(len(words), length) - offset
-            pieces.append((length, letters.astype(np.uint8), scores, None))
+            letters = np.frombuffer(words.tobytes(), spelled_dtype(alphabet)).reshape(len(words), length) - offset
+            pieces.append((length, letters.astype(letter_dtype(alphabet)), scores, None))
     pieces = [p for p in pieces if len(p[2])]
     if not pieces:
         raise InputError("no word is left after layering the lists", source)
     n_letters = sum(p[1].size for p in pieces)
     n_bits = sum(p[0] * k * ((len(p[2]) + 63) // 64) for p in pieces)
-    letters_flat = np.empty(n_letters, np.uint8)
+    letters_flat = np.empty(n_letters, letter_dtype(alphabet))
     scores_flat = np.empty(sum(len(p[2]) for p in pieces), np.int16)
     order_flat = np.empty(n_letters, np.int32)
     starts_flat = np.zeros((k + 1) * sum(p[0] for p in pieces), np.int32)
@@ -648,11 +674,11 @@ def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<wor
 
 def _open_alphabet(alphabet: Alphabet, score_by_word: dict[str, int]) -> tuple[Alphabet, dict[str, int], int]:
     """An open pack's alphabet for one list: the pack's letters and the letters the list uses most, up to
-    MAX_LETTERS; words with a rarer letter are left out (their count is returned, for a note)."""
+    MAX_OPEN_LETTERS; words with a rarer letter are left out (their count is returned, for a note)."""
     from collections import Counter
 
     uses = Counter(ch for word in score_by_word for ch in set(word) if alphabet.index(ch) is None)
-    room = MAX_LETTERS - alphabet.size
+    room = MAX_OPEN_LETTERS - alphabet.size
     kept = {ch for ch, _ in uses.most_common(room)}
     if len(uses) > room:
         left = {word: score for word, score in score_by_word.items()
@@ -778,11 +804,38 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
                          + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
     own, score_by_word, n_out = _open_alphabet(alphabet, score_by_word)
     if n_out:
-        notes.append(f"{source}: the list uses more than {MAX_LETTERS} letters of {alphabet.name}; the commonest "
+        notes.append(f"{source}: the list uses more than {MAX_OPEN_LETTERS:,} letters of {alphabet.name}; the commonest "
                      f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
     words = build_word_list(score_by_word, source, problems, n_problems, own)
     words.notes = notes
     return words
+
+
+def _layer_open(layers: list[WordList]) -> WordList:
+    """`layer_word_lists` of lists read through one open pack (Hindi), each with its own alphabet: the words merged
+    by their code chars (one per akshara for the life of the process), then indexed over the letters they use
+    (`_open_alphabet`); not cached, as `_load_open` is not."""
+    source = " + ".join(words.source for words in layers)
+    merged = _merged(score_by_word_of(layers[0]), [score_by_word_of(words) for words in layers[1:]])
+    if not merged:
+        raise InputError("no word is left after layering the lists", source)
+    own, merged, n_out = _open_alphabet(layers[0].alphabet, merged)
+    out = build_word_list(merged, source, alphabet=own)
+    if n_out:
+        out.notes.append(f"{source}: the lists use more than {MAX_OPEN_LETTERS:,} letters of {own.name}; the commonest "
+                         f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
+    return out
+
+
+def _merged(base: dict[str, int], overs: list[dict[str, int]]) -> dict[str, int]:
+    """`base` with each of `overs` laid over it in turn: a later score replaces an earlier one, 0 or below removes."""
+    for over in overs:
+        for word, score in over.items():
+            if score <= 0:
+                base.pop(word, None)
+            else:
+                base[word] = score
+    return base
 
 
 def score_by_word_of(words: WordList) -> dict[str, int]:
@@ -793,7 +846,7 @@ def score_by_word_of(words: WordList) -> dict[str, int]:
         if words.alphabet.is_ascii:
             raw = (np.asarray(bucket.letters) + 65).astype(np.uint8).tobytes().decode("ascii")
         else:
-            raw = words.alphabet.decode(np.asarray(bucket.letters).tobytes())
+            raw = words.alphabet.decode(letter_bytes(bucket.letters, words.alphabet))
         for k, score in enumerate(np.asarray(bucket.scores).tolist()):
             out[raw[k * length:(k + 1) * length]] = score
     return out
@@ -812,6 +865,8 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
     if len(layers) == 1:
         return layers[0]
     alphabet = layers[0].alphabet
+    if alphabet.is_open and all(words.alphabet.is_open and words.alphabet.code == alphabet.code for words in layers):
+        return _layer_open(layers)
     for words in layers[1:]:
         if words.alphabet != alphabet:
             raise InputError(f"cannot layer a {words.alphabet.name} list ({words.source}) over a {alphabet.name} "
@@ -831,13 +886,7 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
             cached, damage = None, str(exc)
         if cached is not None:
             return WordList(source=source, alphabet=alphabet, **cached)
-    merged = score_by_word_of(layers[0])
-    for words in layers[1:]:
-        for word, score in score_by_word_of(words).items():
-            if score <= 0:
-                merged.pop(word, None)
-            else:
-                merged[word] = score
+    merged = _merged(score_by_word_of(layers[0]), [score_by_word_of(words) for words in layers[1:]])
     if not merged:
         raise InputError("no word is left after layering the lists", source)
     out = build_word_list(merged, source, alphabet=alphabet)

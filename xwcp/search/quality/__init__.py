@@ -13,7 +13,8 @@ cost RAISE_PENALTY each), follows it; the report gives the floor, how many entri
    - the climb first walks the plain ladder (`floor._ladder`): fills with the chosen backend at the
      levels 5 apart above the floor with the caller's seed, a round of 3 s a level (one level past a
      slow one too), then 25 s at the lowest level left, so a floor a plain `--min-score` fill
-     reaches in 20 s is reached (issue 37); then it bisects the populous levels above the floor
+     reaches in 20 s is reached (bisecting alone skipped such levels); then it bisects the populous levels
+     above the floor
      (a fill raises the floor to its own minimum; no fill at a level rules out every level above).
      At most FLOOR_SHARE of the time goes to starting its tries. (Level by level, Herald 21.10
      spent 22 s climbing 50..65 one level at a time and ended at 65.)
@@ -48,15 +49,11 @@ cost RAISE_PENALTY each), follows it; the report gives the floor, how many entri
    "no word twice" as an assignment per length (tried, not kept) lowered it to 91.68 in 30 s,
    CP-SAT to 91.36, while the best fill known is 90.68: the relaxation itself is loose.
 
-Issue 25 measured what else could raise the bound or settle the mean (bench/candidates.py, table in
-bench/README.md): CP-SAT's bound workers by name (max_lp + lb_tree_search: 91.79 on Herald 15.01 at
-floor 90, against the diffusion bound's 92.12 and a best of 90.13), toulbar2 (VAC, HBFS; its dual
-bound stays at or above the LP's, no better fill), RC2 over the exact CNF (no answer in 60 s). Above
-the floor, scores are rare (at floor 90: 0-3 words of 3-6 letters score higher, 60-200 of each longer
-length), so the best mean is a few such words placed together; probing each slot alone with its
-higher-scored words (our search, 2 s each) proves 19 of 62 slots cannot take one, which lowers the
-LP only to 91.96. The gap is the relaxation's: it places a higher-scored word in every slot that
-can take one alone.
+What else was tried to tighten the bound or settle the mean (CP-SAT's bound workers, toulbar2, RC2 over the exact
+CNF; bench/candidates.py, docs/design-notes.md, "The quality search") closed little of the gap. Above the floor,
+scores are rare (at floor 90: 0-3 words of 3-6 letters score higher, 60-200 of each longer length), so the best
+mean is a few such words placed together; the gap is the relaxation's: it places a higher-scored word in every
+slot that can take one alone.
 
 The search stops before its limit only when the floor is proven and the mean proven optimal.
 Every fill returned has passed `check_fill` (through `backends.fill` or explicitly here).

@@ -24,7 +24,7 @@ its proof at 81 to 60 s."""
 
 LADDER_STEP = 5
 """The floor climb first walks up the score levels LADDER_STEP apart, as a constructor's plain `--min-score`
-ladder does (issue 37: on a 15x15 daily the bisection and the proof ended at floor 80 in 60 s where one
+ladder does (on a 15x15 daily the bisection and the proof ended at floor 80 in 60 s where one
 plain fill at 85 took 12 s; the levels 81-89 hold 0.1-0.2% of the words each, so the climb skipped 85 and
 the proof walked 81, 82, ... one at a time)."""
 LADDER_TRY_S = ((3.0, 0, True),)

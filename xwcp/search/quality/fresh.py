@@ -92,7 +92,7 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
     is kept, and `backtrack` fills the restricted grid (LIFT_TRY_S, score weight as the fresh
     fills'); a fill keeps the slot's restriction and is taken when its key is better, no fill drops
     it. Ordered by highest-scored word first, its first tries timed out (long slots); started from
-    no kept slots, it lifted nothing on Herald 15.01 and 15.02 (bench/README.md, issue 25). At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
+    no kept slots, it lifted nothing on Herald 15.01 and 15.02 (docs/design-notes.md). At floor 90 few words score higher (0-3 per length up to 6 letters), so these are
     the entries a better mean is made of: on Herald 15.01 this greedy (4 s a slot) kept 3 slots
     above 90 in 17 s, mean 90.31, where the neighbourhood search had reached 90.13 in 60 s.
     """

@@ -29,9 +29,9 @@ QUICK_MEAN_S = 6.0
 87.17 -> 88.24 in the first 3.4 s of them, nothing more in the next 30 s)."""
 MEAN_WAITS_FOR_PROOF = True
 """After QUICK_MEAN_S of fresh fills the mean search waits for the floor's proof (False: it goes on beside it).
-Measured once each (issue 25, 60 s, load 5-7): beside / waiting, Herald 15.02 at 80: 11 / 12 entries at 80,
+Measured once each (60 s, load 5-7): beside / waiting, Herald 15.02 at 80: 11 / 12 entries at 80,
 mean 88.49 / 88.36, floor proven in both; 15.06: the same fill both ways (27 at 80, 86.25, proven); too
-little to change what issue 14 measured, so it waits."""
+little to change the choice earlier measurements made, so it waits."""
 MEAN_RESERVE_S = 12.0
 """Time kept for the mean search however long the floor's proof runs."""
 EXACT_SHARE = 0.5

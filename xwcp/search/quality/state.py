@@ -138,7 +138,7 @@ class _Search(_Run):
         self.final_s = self.elapsed()
         q = measure_quality(self.problem, entries)
         self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score} ({q.n_at_min} at it), mean {q.mean_score:.2f}")
-        if self.limits.progress is not None:  # the best fill so far, whole: a page draws each better fill (issue 35)
+        if self.limits.progress is not None:  # the best fill so far, whole: a page draws each better fill
             n_slots = len(self.problem.slots)
             letter_by_cell = {cell: entry[pos] for slot in self.problem.slots
                               for entry in (entries[slot.id],) for pos, cell in enumerate(slot.cells)}

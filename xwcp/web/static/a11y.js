@@ -1,7 +1,7 @@
 // Keyboard and screen-reader access: each grid cell's accessible name, the tabs as WAI-ARIA tabs (arrow keys, Home,
 // End), and the suggestion list reached and used from the keyboard (roving focus over its words).
 import { BLOCK, EMPTY } from "./grid.js";
-import { state } from "./state.js";
+import { on, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 let placeOfSlots = null;
@@ -65,16 +65,11 @@ export function initTabs() {
   show(tabs.find((t) => t.getAttribute("aria-selected") === "true") || tabs[0]);
 }
 
-// The suggestion list: one Tab stop (the list); Down/Up move through its words, Home/End to the first/last, Enter or
-// Space enters the focused word (its click), Delete bans it (its ban button).
-export function initSuggestionKeys() {
-  const list = $("suggestions");
+// A list of words (the suggestions, a pattern's matches): one Tab stop (the list); Down/Up move through its words,
+// Home/End to the first/last, Enter or Space enters the focused word (its click), Delete bans it (its ban button, where
+// it has one) and the focus stays in the list, Escape goes back to the grid.
+function wordListKeys(list) {
   list.tabIndex = 0;
-  list.setAttribute("aria-label", "suggestions: arrow keys choose, Enter enters the word, Delete bans it");
-  // the words' ban buttons are reached by Delete, not each by Tab (the list stays one Tab stop)
-  new MutationObserver(() => {
-    for (const ban of list.querySelectorAll("button.ban")) ban.tabIndex = -1;
-  }).observe(list, { childList: true, subtree: true });
   const words = () => [...list.querySelectorAll("li[data-word]")];
   const focusWord = (li) => {
     if (!li) return;
@@ -84,6 +79,7 @@ export function initSuggestionKeys() {
     li.scrollIntoView({ block: "nearest" });
   };
   list.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { event.preventDefault(); $("grid").focus(); return; }
     const all = words();
     if (!all.length) return;
     const here = event.target.closest("li[data-word]");
@@ -97,10 +93,28 @@ export function initSuggestionKeys() {
     else if ((event.key === "Enter" || event.key === " ") && here) { event.preventDefault(); here.click(); return; }
     else if (event.key === "Delete" && here) {
       const ban = here.querySelector("button.ban");
-      if (ban) { event.preventDefault(); ban.click(); }
+      if (ban) { event.preventDefault(); ban.click(); } // the focus goes on to the next word (wordlist.js)
       return;
     } else return;
     event.preventDefault();
     focusWord(target);
   });
+  return { words, focusWord };
+}
+
+// The suggestion list by keys (wordListKeys); Alt+W in the grid comes here, with the Fill panel shown.
+export function initSuggestionKeys() {
+  const list = $("suggestions");
+  list.setAttribute("aria-label", "suggestions: arrow keys choose, Enter enters the word, Delete bans it, Escape goes back to the grid");
+  // the words' ban buttons are reached by Delete, not each by Tab (the list stays one Tab stop)
+  new MutationObserver(() => {
+    for (const ban of list.querySelectorAll("button.ban")) ban.tabIndex = -1;
+  }).observe(list, { childList: true, subtree: true });
+  const { words, focusWord } = wordListKeys(list);
+  on("focus-suggestions", () => {
+    if ($("tab-fill").getAttribute("aria-selected") !== "true") $("tab-fill").click();
+    const first = words()[0];
+    if (first) focusWord(first); else list.focus();
+  });
+  wordListKeys($("find-results"));
 }

@@ -89,9 +89,13 @@ function upper(text, p = current) {
   return out;
 }
 
-// One character (already upper case) folded into letters when it is none itself: its compatibility form (Dutch
-// "Ĳ" -> "IJ"), else without its accents ("É" -> "E") when that is letters; null when neither.
+// One character (already upper case) folded into letters when it is none itself: as the pack's own fold map writes
+// it (Hebrew final ם -> מ, Romanian cedilla Ş -> Ș, German ß -> SS: the server's `fold`, as its lists read it), else
+// its compatibility form (Dutch "Ĳ" -> "IJ"), else without its accents ("É" -> "E") when that is letters; null when
+// none is.
 function folded(ch, p) {
+  const own = p.fold && Object.hasOwn(p.fold, ch) ? cut(upper(p.fold[ch], p), p, false) : null;
+  if (own) return own;
   for (const form of [ch.normalize("NFKC"), ch.normalize("NFD").replace(/\p{M}/gu, "")]) {
     if (form !== ch && cut(upper(form, p), p, false)) return cut(upper(form, p), p, false);
   }

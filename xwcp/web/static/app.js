@@ -7,6 +7,7 @@ import { initClues } from "./clues.js";
 import { initDesign } from "./design.js";
 import { initEditor, render } from "./editor.js";
 import { initFiles, loadPresets, newPuzzle } from "./files.js";
+import { initFind } from "./find.js";
 import { encodeState, fromRows } from "./grid.js";
 import { initHelp } from "./help.js";
 import { initLanguage } from "./language.js";
@@ -51,6 +52,7 @@ async function main() {
   initEditor();
   initHelp();
   initSuggestionKeys();
+  initFind();
   initAutofill();
   initClues();
   initStats();

@@ -62,7 +62,7 @@ function startFill(region) {
       setProgress(line);
       // the search's current branch, or (quality) each better fill as it is found, in pencil
       if (msg.contents) { overlay.pencil = inLetters(msg.contents); emit("render"); }
-    } else if (msg.type === "verdict") { // unfillable, proven: the core search follows (issue 29)
+    } else if (msg.type === "verdict") { // unfillable, proven: the core search follows
       overlay.pencil = null;
       setProgress(`unfillable (${msg.seconds} s): ${msg.reason} · finding the slots that cannot be filled together (stop keeps this verdict)…`, "unfillable");
       emit("render");

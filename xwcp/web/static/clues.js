@@ -1,5 +1,6 @@
 // The Clues panel: every entry's clue in Across and Down lists, edited in place, with the entry and its length;
-// the entry under the cursor is highlighted and kept in view, and a clue box focused moves the cursor there. A clue
+// the entry under the cursor is highlighted and kept in view; a clue box clicked or typed in moves the cursor there (Tab
+// passing through leaves it). A clue
 // whose entry's letters changed is flagged stale; a complete entry without a clue is offered the clue remembered for
 // its answer from earlier puzzles (cluememory.js).
 import { EMPTY } from "./grid.js";
@@ -42,7 +43,7 @@ function build() {
       input.readOnly = state.mode === "solve";
       input.addEventListener("input", () => {
         const now = state.slotByKey.get(key);
-        if (now) setClue(now, input.value);
+        if (now) { follow(now); setClue(now, input.value); }
       });
       input.addEventListener("change", () => {  // a clue finished: remembered for its answer
         const now = state.slotByKey.get(key);
@@ -54,13 +55,8 @@ function build() {
         setClue(now, li.children[4].dataset.clue);
         input.value = li.children[4].dataset.clue;
       });
-      input.addEventListener("focus", () => {
-        const now = state.slotByKey.get(key);
-        if (!now || (currentSlot() === now)) return;
-        state.dir = now.dir;
-        state.cell = now.cells[0];
-        emit("select", { from: "clues" });
-      });
+      // a click or a clue typed brings the cursor to its entry; focus passing through (Tab) leaves it where it was
+      input.addEventListener("mousedown", () => { const now = state.slotByKey.get(key); if (now) follow(now); });
       input.addEventListener("keydown", (event) => {
         if (event.key === "Escape") { event.preventDefault(); $("grid").focus(); }
         if (event.key === "Enter") {
@@ -80,6 +76,14 @@ function build() {
     const input = document.querySelector(`#clues li[data-key="${focusedKey}"] input`);
     if (input) input.focus();
   }
+}
+
+// The cursor to `slot`'s first cell, unless it is already in that entry.
+function follow(slot) {
+  if (currentSlot() === slot) return;
+  state.dir = slot.dir;
+  state.cell = slot.cells[0];
+  emit("select", { from: "clues" });
 }
 
 // Entries, lengths, theme marks and the highlight, without rebuilding the boxes (typing in one keeps its focus).

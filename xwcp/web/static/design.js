@@ -61,9 +61,13 @@ function qualityText(q) {
   return `mean ${q.mean_score.toFixed(1)}, min ${q.min_score}`;
 }
 
+const DESIGN_SYMMETRIES = ["rotational", "mirror", "none"]; // what the designer builds patterns with
+
+// The toolbar's symmetry when the designer builds with it; top-bottom and the diagonals are the editor's only, and a
+// design then keeps rotational symmetry (the panel says so).
 function currentSymmetry() {
   const select = document.getElementById("symmetry");
-  return select ? select.value : "rotational";
+  return select && DESIGN_SYMMETRIES.includes(select.value) ? select.value : "rotational";
 }
 
 // Open a design in the editor as a new puzzle (undo starts afresh), its theme entries marked as theme.
@@ -141,7 +145,9 @@ export function initDesign({ symmetry = currentSymmetry } = {}) {
     const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/design`);
     design.socket = socket;
     setRunning(true);
-    progress.textContent = "starting…";
+    const chosen = document.getElementById("symmetry");
+    progress.textContent = chosen && !DESIGN_SYMMETRIES.includes(chosen.value)
+      ? `starting… (the designer builds rotational, left-right or no symmetry: this design is rotational)` : "starting…";
     socket.onopen = () => socket.send(JSON.stringify(withLanguage(request)));
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);

@@ -1,6 +1,6 @@
 // The grid on screen: draws it (letters and rebus text, numbers, bars, circles and shading, cursor, live-help colours,
 // theme entries, solve mode) and turns keys and clicks into edits of the shared state.
-import { BLOCK, EMPTY, barCells, edgeBar, fitText, partners, toggledBars } from "./grid.js";
+import { BLOCK, EMPTY, barCells, edgeBar, fitText, partners, symmetryFits, toggledBars } from "./grid.js";
 import { BELOW, RIGHT, hasMark, isLetters, isRebus } from "./gridtext.js";
 import {
   commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
@@ -134,6 +134,7 @@ function structural(change) {
 
 export function toggleBlockAt(cell) {
   if (state.mode === "solve") return;
+  if (!symmetryFits(state.grid, symmetry())) say(`a diagonal symmetry needs a square grid: this block has no partner`);
   const locked = lockedCells();
   const targets = [cell, ...partners(state.grid, cell, symmetry())];
   if (targets.some((c) => locked.has(c))) { lockedMessage(targets.find((c) => locked.has(c))); return; }
@@ -250,7 +251,7 @@ export function enterWord(text) {
   }
   const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
-  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${written(word)} does not fit ${slot.name}`); return; }
+  if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${writtenAtEnd(word)} does not fit ${slot.name}`); return; }
   let pos = 0;
   slot.cells.forEach((cell, i) => {
     if (!locked.has(cell) && !isRebus(cells[cell])) cells[cell] = word[pos];
@@ -467,6 +468,12 @@ function onKey(event) {
   if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === "KeyO" || event.code === "KeyS")) {
     event.preventDefault();  // by code: on a Mac, Alt+O types a letter
     toggleMark(event.code === "KeyO" ? "circle" : "shaded");
+    return;
+  }
+  if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === "KeyW" || event.code === "KeyC")) {
+    event.preventDefault();  // from the grid to the entry's suggestions (Alt+W) or to its clue (Alt+C)
+    const slot = currentSlot();
+    if (slot) emit(event.code === "KeyW" ? "focus-suggestions" : "focus-clue", slot);
     return;
   }
   if (event.isComposing || event.keyCode === 229 || key === "Dead") {  // an input method or a dead key composes:

@@ -3,11 +3,12 @@
 import { ApiError, request } from "./api.js";
 import { MAX_SIDE, blankGrid, fromRows } from "./grid.js";
 import { isLetters, isRebus } from "./gridtext.js";
-import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, staleSlots, state } from "./state.js";
+import { loadPuzzle, on, puzzleFromJson, puzzleJson, say, setMeta, staleSlots, state, themeNames } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const META_FIELDS = ["title", "author", "copyright", "notes"];
 const MAX_FILE_BYTES = 1 << 20;
+const KEEPS_THEME = new Set(["ipuz", "json"]); // the formats with a place for theme entries and locks
 
 export async function openFile(file) {
   if (file.size > MAX_FILE_BYTES) { say(`${file.name} is ${file.size.toLocaleString()} bytes: not a puzzle file`); return; }
@@ -37,14 +38,28 @@ async function save(format) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    const stale = staleSlots();
-    const warning = stale.length ? ` · warning: ${stale.length} clue${stale.length === 1 ? "" : "s"} no longer match`
-      + ` ${stale.length === 1 ? "its entry" : "their entries"} (${stale.slice(0, 6).map((s) => s.name).join(", ")}`
-      + `${stale.length > 6 ? "…" : ""}): saved as written, check them` : "";
-    say(`saved ${link.download}${format === "txt" ? " (a text grid keeps no clues)" : ""}${warning}`);
+    say(`saved ${link.download}${format === "txt" ? " (a text grid keeps no clues)" : ""}${staleWarning()}${lostWarning(format)}`);
   } catch (err) {
     say(`cannot save as .${format}: ${err.message}`);
   }
+}
+
+function staleWarning() {
+  const stale = staleSlots();
+  if (!stale.length) return "";
+  const one = stale.length === 1;
+  return ` · warning: ${stale.length} clue${one ? " no longer matches its entry" : "s no longer match their entries"}`
+    + ` (${stale.slice(0, 6).map((s) => s.name).join(", ")}${stale.length > 6 ? "…" : ""}): saved as written, check them`;
+}
+
+// A format with no place for theme entries or locks: one line says what the file leaves out.
+function lostWarning(format) {
+  if (KEEPS_THEME.has(format)) return "";
+  const nTheme = themeNames().length, nLocks = state.locks.length;
+  if (!nTheme && !nLocks) return "";
+  const what = [nTheme && `${nTheme} theme entr${nTheme === 1 ? "y" : "ies"}`, nLocks && `${nLocks} locked cell${nLocks === 1 ? "" : "s"}`]
+    .filter(Boolean).join(" and ");
+  return ` · warning: .${format} has no place for the ${what} (their letters are saved): save as .ipuz or .json to keep them`;
 }
 
 // What a grid holds beyond blocks and letters, for the "opened" line: ", 74 bars, 4 rebus cells, 12 circles".

@@ -78,24 +78,43 @@ export function slotAt(slots, cell, dir) {
   return slots.find((s) => s.dir === dir && s.cells.includes(cell));
 }
 
-// Cells that mirror `cell` under the symmetry: "rotational" (180 degrees), "mirror" (left-right), "none".
+// Cells that mirror `cell` under the symmetry: "rotational" (180 degrees), "mirror" (left-right), "top-bottom",
+// "diagonal" (about the top-left to bottom-right diagonal), "anti-diagonal" (top-right to bottom-left), "none". The
+// diagonals need a square grid: on another, none.
 export function partners(grid, cell, symmetry) {
-  const r = Math.floor(cell / grid.width), c = cell % grid.width;
-  if (symmetry === "rotational") return [(grid.height - 1 - r) * grid.width + (grid.width - 1 - c)];
-  if (symmetry === "mirror") return [r * grid.width + (grid.width - 1 - c)];
+  const { width, height } = grid;
+  const r = Math.floor(cell / width), c = cell % width;
+  if (symmetry === "rotational") return [(height - 1 - r) * width + (width - 1 - c)];
+  if (symmetry === "mirror") return [r * width + (width - 1 - c)];
+  if (symmetry === "top-bottom") return [(height - 1 - r) * width + c];
+  if (width !== height) return [];
+  if (symmetry === "diagonal") return [c * width + r];
+  if (symmetry === "anti-diagonal") return [(width - 1 - c) * width + (height - 1 - r)];
   return [];
 }
 
-// The bars that mirror `bar` ("12R" / "30B") under the symmetry, as blocks mirror (partners).
+// True when `symmetry` can be kept on this grid (a diagonal needs a square one).
+export function symmetryFits(grid, symmetry) {
+  return !(symmetry === "diagonal" || symmetry === "anti-diagonal") || grid.width === grid.height;
+}
+
+// The bars that mirror `bar` ("12R" / "30B") under the symmetry, as blocks mirror (partners); a diagonal turns a
+// bar on a cell's right into one below a cell, and back.
 export function barPartners(grid, bar, symmetry) {
   const { width, height } = grid;
   const cell = parseInt(bar, 10), side = bar.slice(-1);
   const r = Math.floor(cell / width), c = cell % width;
-  let rr, cc;
-  if (symmetry === "rotational") [rr, cc] = side === RIGHT ? [height - 1 - r, width - 2 - c] : [height - 2 - r, width - 1 - c];
-  else if (symmetry === "mirror") [rr, cc] = side === RIGHT ? [r, width - 2 - c] : [r, width - 1 - c];
-  else return [];
-  const partner = `${rr * width + cc}${side}`;
+  const right = side === RIGHT;
+  let rr, cc, other = side;
+  if (symmetry === "rotational") [rr, cc] = right ? [height - 1 - r, width - 2 - c] : [height - 2 - r, width - 1 - c];
+  else if (symmetry === "mirror") [rr, cc] = right ? [r, width - 2 - c] : [r, width - 1 - c];
+  else if (symmetry === "top-bottom") [rr, cc] = right ? [height - 1 - r, c] : [height - 2 - r, c];
+  else if (width === height && symmetry === "diagonal") { [rr, cc] = [c, r]; other = right ? BELOW : RIGHT; }
+  else if (width === height && symmetry === "anti-diagonal") {
+    [rr, cc] = right ? [width - 2 - c, height - 1 - r] : [width - 1 - c, height - 2 - r];
+    other = right ? BELOW : RIGHT;
+  } else return [];
+  const partner = `${rr * width + cc}${other}`;
   return partner === bar ? [] : [partner];
 }
 
@@ -140,7 +159,8 @@ export function fitText(text) {
 // ----- the state in the URL: #w=15&h=15&g=<cells>&c=<clues as JSON>&m=<title, author...>&th=<theme>&lk=<locks> --
 // In g, "_" is a block (a "#" would end the fragment), "." an empty cell, A-Z a letter. A grid with bars,
 // marks, rebus cells, its own numbering or a letter beyond A-Z ("[Ñ]") is given instead as t=<its lines in the text
-// syntax, one per line>. lang=<code> is the puzzle's language (absent: English).
+// syntax, one per line>. lang=<code> is the puzzle's language (absent: English). A solve-only link (solve.js) has
+// ck=<each slot's check code, "." between> and s=<their salt>, and a grid without letters.
 
 // `extra`: { meta: {title, author, copyright, notes}, theme: slot names, locks: cells } (each optional).
 // Letters are written as the puzzle's language writes them ("[IJ]"): a code char lives only as long as the server's
@@ -159,10 +179,11 @@ export function encodeState(grid, clues, extra = {}) {
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
   if (extra.language && extra.language !== "en") params.set("lang", extra.language);
+  if (extra.solve) { params.set("s", extra.solve.salt); params.set("ck", extra.solve.codes.join(".")); }
   return params.toString();
 }
 
-// A share link's puzzle (`encodeState`'s fragment): { grid, clues, meta, theme, locks, language }; null when the
+// A share link's puzzle (`encodeState`'s fragment): { grid, clues, meta, theme, locks, language, solve }; null when the
 // fragment is no share link; { error } when it is one that cannot be read (cut short, or changed by hand).
 export function decodeState(fragment) {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
@@ -192,5 +213,6 @@ export function decodeState(fragment) {
   const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
     .filter((cell) => cell < width * height);
   const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
-  return { grid, clues, meta, theme, locks, language };
+  const solve = params.has("ck") ? { salt: params.get("s") || "", codes: params.get("ck").split(".") } : null;
+  return { grid, clues, meta, theme, locks, language, solve };
 }

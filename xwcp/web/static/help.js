@@ -3,7 +3,7 @@
 import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
-import { written } from "./alphabet.js";
+import { writtenAtEnd } from "./alphabet.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
@@ -49,7 +49,7 @@ function runCheck(seq, rows) {
   postLines("/api/check?stream=1", { grid: rows, time_limit_s: 2 }, (data) => {
     if (seq !== help.seq) return;
     if (data.type === "error") { setLight("unknown", data.status === NO_LIST ? "no word list for this language" : data.error); return; }
-    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows (issue 29)
+    if (data.type === "verdict") { // the verdict first; the core (outlined cells) follows
       if (data.verdict === "unfillable") {
         setLight("unfillable", `unfillable${data.reason ? ": " + data.reason : ""} · finding the slots that cannot be filled together…`);
       }
@@ -70,7 +70,7 @@ function setLight(kind, text) {
   $("light-text").textContent = text;
 }
 
-// The suggestion list (issue 35): the words that survive being entered come at once (/api/suggest, timed from the
+// The suggestion list: the words that survive being entered come at once (/api/suggest, timed from the
 // keystroke); the solver's labels stream in over /ws/suggest as each word is settled. Viable words rise to the
 // top, dead ends sink and are marked (a text label, not colour only), never hidden unless "fits only" is ticked;
 // the labelling runs on while the constructor is idle and is cancelled by the next edit or slot change.
@@ -88,7 +88,7 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${written(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
+    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
@@ -142,7 +142,7 @@ function onLabelMessage(m) {
     sug.labels.set(m.word, m);
     if (m.verdict === "viable" && sug.seq === help.seq) { // a fill with this word exists: so does a fill of the grid
       help.proven = help.seq;
-      setLight("fillable", `fillable: a full fill with ${m.word} in ${sug.slot} exists`);
+      setLight("fillable", `fillable: a full fill with ${writtenAtEnd(m.word)} in ${sug.slot} exists`);
     }
   } else if (m.type === "counts") sug.counts = m.counts;
   else if (m.type === "done") { sug.done = true; runOnWhenIdle(); }
@@ -188,12 +188,13 @@ function drawSuggestions(data, words) {
 const ORDER = { viable: 0, unknown: 1, "dead-end": 2 };
 const LABEL_TEXT = { viable: "fits", "dead-end": "dead end", unknown: "unsettled" };
 
-function countLine() {
-  const data = sug.data;
+// The line over the list: how many words match, survive, are proven to fill or dead ends, and how far the labelling
+// is; `data` the list's answer, `counts` the newest counts, `labels` by word, `done` the labelling finished.
+export function countText({ data, counts, labels, done, error }) {
   if (!data) return "";
-  const c = sug.counts || data.counts;
+  const c = counts || data.counts;
   if (!c) return `${data.slot.size.toLocaleString()} words fit ${data.slot.pattern}`;
-  const values = [...sug.labels.values()];
+  const values = [...labels.values()];
   const viable = values.filter((l) => l.verdict === "viable").length;
   const dead = values.filter((l) => l.verdict === "dead-end").length;
   const one = (n, verb, ones) => `${n.toLocaleString()} ${n === 1 ? ones : verb}`;
@@ -201,12 +202,18 @@ function countLine() {
     : `${c.survive.toLocaleString()}+ of ${c.checked.toLocaleString()} checked survive propagation`;
   const parts = [`${one(c.pattern, "match", "matches")} the pattern`, survive];
   if (data.words.length && data.slot.pattern.includes(".")) {
-    parts.push(`${viable} proven to fill ${sug.done ? "" : "so far"}`.trim());
+    const labelled = data.words.filter((w) => labels.has(w.word)).length;
+    const settled = done || labelled >= data.words.length; // every shown word labelled: nothing left to wait for
+    parts.push(`${viable} proven to fill${settled ? "" : " so far"}`);
     if (dead) parts.push(`${dead} dead end${dead === 1 ? "" : "s"}`);
-    if (!sug.done) parts.push(`labelling ${sug.labels.size}/${data.words.length}…`);
+    if (!settled) parts.push(`labelling ${labelled}/${data.words.length}…`);
   }
-  if (sug.error) parts.push(sug.error);
+  if (error) parts.push(error);
   return parts.join(", ");
+}
+
+function countLine() {
+  return countText({ data: sug.data, counts: sug.counts, labels: sug.labels, done: sug.done, error: sug.error });
 }
 
 function renderList() {
@@ -215,8 +222,9 @@ function renderList() {
   const words = data ? data.words : [];
   // the list is redrawn as labels arrive: a word focused from the keyboard keeps the focus across redraws
   const active = document.activeElement;
-  const focusedWord = active && list.contains(active) && active.closest("li[data-word]")
-    ? active.closest("li[data-word]").dataset.word : null;
+  const focusedItem = active && list.contains(active) ? active.closest("li[data-word]") : null;
+  const focusedWord = focusedItem ? focusedItem.dataset.word : null;
+  const focusedAt = focusedItem ? [...list.querySelectorAll("li[data-word]")].indexOf(focusedItem) : -1;
   list.innerHTML = "";
   $("suggest-count").textContent = countLine();
   const fitsOnly = $("fits-only").checked;
@@ -241,7 +249,7 @@ function renderList() {
       + (verdict === "viable" ? ": a full fill with it exists" : verdict === "dead-end" ? ": proven, no fill with it exists"
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
-    li.children[0].textContent = written(w.word);
+    li.children[0].textContent = writtenAtEnd(w.word); // a Hebrew word ends in its final form; data-word stays plain
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -252,8 +260,8 @@ function renderList() {
       ban.type = "button";
       ban.className = "ban";
       ban.textContent = "✕";
-      ban.title = `never suggest or fill ${w.word} (your personal list)`;
-      ban.setAttribute("aria-label", `Ban ${w.word}`);
+      ban.title = `never suggest or fill ${writtenAtEnd(w.word)} (your personal list)`;
+      ban.setAttribute("aria-label", `Ban ${writtenAtEnd(w.word)}`);
       ban.addEventListener("click", (event) => { event.stopPropagation(); emit("ban", { word: w.word, li }); });
       li.appendChild(ban);
     }
@@ -261,6 +269,11 @@ function renderList() {
     li.tabIndex = -1;
     list.appendChild(li);
     if (w.word === focusedWord) { li.tabIndex = 0; li.focus({ preventScroll: true }); }
+  }
+  if (focusedWord !== null && !list.contains(document.activeElement)) { // the focused word left the list: its place
+    const items = list.querySelectorAll("li[data-word]");
+    const instead = items[Math.min(focusedAt, items.length - 1)];
+    if (instead) { instead.tabIndex = 0; instead.focus({ preventScroll: true }); } else list.focus({ preventScroll: true });
   }
   list.dataset.labelled = String([...sug.labels.values()].filter((l) => l.verdict !== "unknown").length);
   list.dataset.slot = sug.slot || "";  // which slot the list (and its done flag) is for
@@ -280,7 +293,7 @@ export function initHelp() {
   on("puzzle", refreshHelp);
   on("words", refreshHelp);
   on("language", refreshHelp); // another list answers
-  on("mode", () => { if (state.mode === "build") refreshHelp(); else { stopLabels(); drawSuggestions(null, []); } });
+  on("mode", () => { if (state.mode === "build") refreshHelp(); else refreshSuggestions(); }); // solving: no answers shown
   on("select", () => {
     const slot = currentSlot();
     if ((slot && slot.name) !== help.slotName) refreshSuggestions();

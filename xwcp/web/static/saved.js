@@ -69,7 +69,7 @@ function indexEntry() {
 export function saveNow() {
   clearTimeout(timer);
   timer = null;
-  if (!state.id) return;
+  if (!state.id || state.solveOnly) return; // a solve-only link's puzzle is the link's, not this browser's
   const link = encodeState(state.grid, cluesByName(), shareExtras());
   for (const kept of [KEPT_HISTORY, 50, 0]) {
     try {
@@ -175,6 +175,11 @@ export function restoreOnLoad() {
     setTimeout(() => say(message), 0); // after the page's first drawing, which clears the message line
     restored = null;
   }
+  if (restored && restored.solve) { // a solve-only link: test-solved as it is, never saved here
+    loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
+                 language: restored.language, solveOnly: restored.solve });
+    return true;
+  }
   if (current && stored(current)) {
     const data = stored(current);
     // the link of the puzzle open last time (a reload): the saved copy has its clues, theme and undo history too,
@@ -193,6 +198,7 @@ export function restoreOnLoad() {
 
 export function initSaved() {
   on("puzzle", () => {
+    if (state.solveOnly) return;
     if (!state.id) state.id = newId();
     saveNow();
   });

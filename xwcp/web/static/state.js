@@ -31,6 +31,7 @@ export const state = {
   cell: 0,
   dir: "A",
   mode: "build",            // "build" or "solve" (solve.js)
+  solveOnly: null,          // a solve-only link's puzzle: { salt, codes } to check entries by, the answers not here
   language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
   info: { quality: false, formats: [] },
 };
@@ -189,6 +190,7 @@ export function loadPuzzle(puzzle) {
   emit("leaving"); // the open puzzle's last edits are saved before it is replaced (saved.js)
   say(""); // the last puzzle's message ("opened x.ipuz: 68 bars") is not about this one
   state.id = puzzle.id || null;
+  state.solveOnly = puzzle.solveOnly || null;
   state.language = usePack(puzzle.language || state.language).code; // a new puzzle keeps the language chosen
   state.grid = normalized(puzzle.grid);
   state.grid.cells = state.grid.cells.map((cell) => cellFromText(cell)); // "IJ" from a file is Dutch's one letter
@@ -233,6 +235,9 @@ export function puzzleFromJson(doc) {
     ...(typeof doc.language === "string" && doc.language ? { language: doc.language } : {}), // the file's language
     cluesByName,
     meta: { title: doc.title || "", author: doc.author || "", copyright: doc.copyright || "", notes: doc.notes || "" },
+    themeNames: Array.isArray(doc.theme) ? doc.theme.filter((name) => typeof name === "string") : [],
+    locks: Array.isArray(doc.locks) ? doc.locks.filter((p) => Array.isArray(p) && p.length === 2)
+      .map(([r, c]) => r * doc.width + c) : [],
   };
 }
 
@@ -245,7 +250,8 @@ export function cluesByName() {
   return out;
 }
 
-// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id; a letter of
+// What the server reads as a puzzle (POST /api/export): xwcp's .json document with clues by slot id, theme entries by
+// name and locked cells as [row, column]; a letter of
 // several characters is written as the language writes it (Dutch IJ: a cell "[IJ]", as .ipuz and .jpz hold it).
 // A server that reads letters as written gets them in its syntax ("{IJ}") and the puzzle's `language`.
 export function puzzleJson() {
@@ -253,6 +259,9 @@ export function puzzleJson() {
   const doc = { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
                 clues: cluesByName() };
   if (state.language !== "en") doc.language = state.language;
+  const theme = themeNames();
+  if (theme.length) doc.theme = theme;
+  if (state.locks.length) doc.locks = state.locks.map((cell) => [Math.floor(cell / state.grid.width), cell % state.grid.width]);
   return doc;
 }
 

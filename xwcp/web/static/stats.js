@@ -4,7 +4,7 @@ import { isAbort, post } from "./api.js";
 import { jumpToSlot } from "./editor.js";
 import { toRows } from "./grid.js";
 import { lockedCells, on, say, staleSlots, state, themeNames } from "./state.js";
-import { written } from "./alphabet.js";
+import { written, writtenAtEnd } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 const STATS_DELAY_MS = 150; // after the suggestions and the heat map: statistics can wait for a pause
@@ -87,16 +87,16 @@ function draw(data) {
   bars("stat-lengths", data.lengths, (len, n) => `${n} entries of ${len} letters`);
   bars("stat-letters", Object.fromEntries(Object.entries(data.letters).map(([letter, n]) => [written(letter), n])),
     (letter, n) => `${letter}: ${n}`); // Dutch IJ as written
-  fillList("stat-below", data.below.entries.map((e) => [jumpLink(e.id, e.id), ` ${written(e.word)} `,
+  fillList("stat-below", data.below.entries.map((e) => [jumpLink(e.id, e.id), ` ${writtenAtEnd(e.word)} `,
     Object.assign(document.createElement("span"), { className: "muted", textContent: e.score === null ? "not in the list" : `score ${e.score}` })]),
   "none");
-  fillList("stat-repeated", data.repeated.map((r) => [`${written(r.word)}: `, ...r.ids.flatMap((id, i) => [i ? ", " : "", jumpLink(id, id)])]),
+  fillList("stat-repeated", data.repeated.map((r) => [`${writtenAtEnd(r.word)}: `, ...r.ids.flatMap((id, i) => [i ? ", " : "", jumpLink(id, id)])]),
     "none");
-  const shared = data.shared.pairs.map((p) => [jumpLink(p.ids[0], `${p.ids[0]} ${written(p.words[0])}`), " and ",
-    jumpLink(p.ids[1], `${p.ids[1]} ${written(p.words[1])}`), Object.assign(document.createElement("span"), { className: "muted", textContent: ` share ${written(p.substring)}` })]);
+  const shared = data.shared.pairs.map((p) => [jumpLink(p.ids[0], `${p.ids[0]} ${writtenAtEnd(p.words[0])}`), " and ",
+    jumpLink(p.ids[1], `${p.ids[1]} ${writtenAtEnd(p.words[1])}`), Object.assign(document.createElement("span"), { className: "muted", textContent: ` share ${written(p.substring)}` })]);
   if (data.shared.count > data.shared.pairs.length) shared.push([`… and ${data.shared.count - data.shared.pairs.length} more pairs`]);
   fillList("stat-shared", shared, "none");
-  fillList("stat-theme", data.theme.map((t) => [jumpLink(t.id, t.id), ` ${written(t.word)} (${t.length})`]),
+  fillList("stat-theme", data.theme.map((t) => [jumpLink(t.id, t.id), ` ${writtenAtEnd(t.word)} (${t.length})`]),
     "none: mark an entry with Theme entry");
   $("stats").dataset.version = Number($("stats").dataset.version || 0) + 1;
 }

@@ -3,6 +3,7 @@
 import { get, post, request } from "./api.js";
 import { EMPTY } from "./grid.js";
 import { currentSlot, emit, on, say, slotText, state } from "./state.js";
+import { writtenAtEnd } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +22,7 @@ async function edit(edits, done) {
 }
 
 export function ban(word) {
-  return edit([{ word, score: 0 }], `${word} is banned: it is no longer suggested or used by autofill (Word list to undo)`);
+  return edit([{ word, score: 0 }], `${writtenAtEnd(word)} is banned: it is no longer suggested or used by autofill (Word list to undo)`);
 }
 
 function draw(data) {
@@ -37,14 +38,14 @@ function draw(data) {
   for (const entry of data.entries || []) {
     const li = document.createElement("li");
     li.innerHTML = '<span class="w"></span><span class="s"></span><button type="button" class="link"></button>';
-    li.children[0].textContent = entry.word;
+    li.children[0].textContent = writtenAtEnd(entry.word); // as written (Hebrew: its final letter); kept plain
     li.children[1].textContent = entry.score <= 0 ? "banned"
       : `score ${entry.score}${entry.listed === null ? " (added)" : ` (list: ${entry.listed})`}`;
     li.classList.toggle("banned", entry.score <= 0);
     const remove = li.children[2];
     remove.textContent = entry.score <= 0 ? "Unban" : "Remove";
-    remove.setAttribute("aria-label", `${entry.score <= 0 ? "Unban" : "Remove"} ${entry.word}`);
-    remove.addEventListener("click", () => edit([{ word: entry.word, remove: true }], `${entry.word}: back to the list's own score`));
+    remove.setAttribute("aria-label", `${entry.score <= 0 ? "Unban" : "Remove"} ${writtenAtEnd(entry.word)}`);
+    remove.addEventListener("click", () => edit([{ word: entry.word, remove: true }], `${writtenAtEnd(entry.word)}: back to the list's own score`));
     ul.appendChild(li);
   }
   for (const id of ["word-set", "ban-entry", "words-upload"]) $(id).disabled = !data.enabled;
@@ -67,8 +68,19 @@ async function upload(file) {
   }
 }
 
+// A banned word's item leaves the suggestion list; a focus inside it goes on to the next word (else the one before,
+// else the list), never to the page's body.
+function dropWord(li) {
+  const list = li.parentElement;
+  const focused = li.contains(document.activeElement);
+  const next = [li.nextElementSibling, li.previousElementSibling].find((x) => x && x.dataset.word);
+  li.remove();
+  if (!focused || !list) return;
+  if (next) { next.tabIndex = 0; next.focus(); } else list.focus();
+}
+
 export async function initWordList() {
-  on("ban", ({ word, li }) => { if (li) li.remove(); ban(word); });
+  on("ban", ({ word, li }) => { if (li) dropWord(li); ban(word); });
   $("ban-entry").onclick = () => {
     const slot = currentSlot();
     const text = slot ? slotText(slot) : "";

@@ -17,7 +17,7 @@ the counting pass over every live word (most of a one-slot answer's time). Both 
 what compiling and propagating from scratch gives; where they cannot (a letter completes an
 entry, or empties a slot), the grid is compiled and propagated from scratch.
 
-Such a grid also inherits what probing found (issue 35): a slot's words found to empty a slot stay dead
+Such a grid also inherits what probing found (`xwcp.analysis.probe`): a slot's words found to empty a slot stay dead
 (more letters only prune more), and, for a slot holding every letter added (the slot being typed into), the
 engine its words are probed in and what was found there: entering one of its words enters those letters
 too, so the probe there ends as it would here. Typing into a slot thus probes only the words no keystroke
@@ -49,8 +49,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
+from xwcp.analysis.verify import Viability
 from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
-from xwcp.web.held_bytes import held_bytes
+from xwcp.services.held_bytes import held_bytes
 from xwcp.words.wordlist import MappedWordList, WordList
 from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
@@ -271,7 +272,7 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
         extends = not bad_slots and not bad_lengths
         for question, labels in reports:
             for word, label in list(labels.items()):  # list(): a labelling thread may add to them meanwhile
-                if label.get("verdict") != "dead-end":
+                if Viability(label["verdict"]) is not Viability.DEAD_END:
                     continue
                 proof = label.get("proof_slots")
                 if extends or (proof is not None and bad_slots.isdisjoint(proof)

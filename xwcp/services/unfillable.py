@@ -1,4 +1,8 @@
-"""What the page outlines on an unfillable grid: the minimal core (xwcp.search.core), else the slot the proof names."""
+"""What a front end outlines on an unfillable grid: the minimal core (xwcp.search.core), else the slot the proof names.
+
+The web builder's fill socket and check route, and the command line's text of a core, come here: the core search
+runs below the front ends.
+"""
 from __future__ import annotations
 
 import threading
@@ -9,13 +13,22 @@ from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem
 
 if TYPE_CHECKING:
-    from xwcp.search.core import CoreProgress
+    from xwcp.search.core import CoreProgress as CoreProgress
 
 Report = dict[str, Any]
 """A JSON-ready report."""
 
 CORE_TIME_S = 5.0
-"""Time the minimal-core search may take for one answer (issue 15 measured cores within 5 s on the bench grids)."""
+"""Time the minimal-core search may take for one answer (the bench grids' cores were found within 5 s)."""
+
+
+def core_search_available() -> bool:
+    """Whether this build has the minimal-core search (`xwcp.search.core.explain`): the page offers cores only then."""
+    try:
+        from xwcp.search import core
+    except ImportError:
+        return False
+    return hasattr(core, "explain")
 
 
 def unfillable_core(problem: Problem, slot_id: SlotId | None, *, weight_by_slot: Mapping[SlotId, float] | None = None,
@@ -23,7 +36,7 @@ def unfillable_core(problem: Problem, slot_id: SlotId | None, *, weight_by_slot:
                     abort: threading.Event | None = None) -> Report | None:
     """The slots to outline on an unfillable grid: the minimal core from `xwcp.search.core.explain`, else the one
     slot the proof names (`slot_id`). `weight_by_slot` is the proof's (`FillResult.weight_by_slot`); `progress`
-    and `abort` are `xwcp.search.core.find_core`'s (issue 29).
+    and `abort` are `xwcp.search.core.find_core`'s (the page shows the search's progress and may stop it).
 
     Returns:
         {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
@@ -54,3 +67,10 @@ def core_json(problem: Problem, slot_ids: list[SlotId], minimal: bool) -> Report
     cells = sorted({cell for s in slot_ids for cell in problem.slot_cells(s)})
     return {"slots": [problem.slots[s].name for s in slot_ids],
             "cells": [[cell // width, cell % width] for cell in cells], "minimal": minimal}
+
+
+def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
+    """The core of a report (`data["core"]`) as text: `xwcp.search.core.core_text`."""
+    from xwcp.search.core import core_text as text
+
+    return text(problem, data)

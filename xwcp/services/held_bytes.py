@@ -1,6 +1,6 @@
 """Estimate the memory an object holds: its numpy arrays, buffers and containers, followed through its attributes.
 
-The analysis cache bounds what it keeps by bytes (xwcp/web/analysis_cache.py), and most of a kept grid
+The analysis cache bounds what it keeps by bytes (xwcp/services/analysis_cache.py), and most of a kept grid
 is arrays: a problem's and a propagation's domains (a mask per slot over the slot's length bucket), a
 propagation's letter counts, and a kernel's state (alive masks, counts, trails, bitset domains). `held_bytes`
 walks an object graph once and adds what each array, buffer or container takes; what several objects share
