@@ -131,3 +131,28 @@ def test_stems_shorter_than_a_condition_are_tested_whole(tmp_path):
     (tmp_path / "v.aff").write_text(aff, encoding="utf-8")
     (tmp_path / "v.dic").write_text("3\nmirar/V\nair/V\nrar/V\n", encoding="utf-8")
     assert set(expand(HunspellFiles.beside(tmp_path / "v.dic"))) == {"mirar", "míro", "miré", "air", "rar", "ré"}
+
+
+def test_a_capped_expansion_keeps_the_same_forms_in_every_run(tmp_path):
+    """Flags are sets: a stem cut short must not keep forms in the order a run's string hashing gives them."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import xwcp
+
+    flags = "ABCDEFGH"
+    aff = ["SET UTF-8", "SFX S Y 1", f"SFX S 0 s/{flags} ."]
+    for k, flag in enumerate(flags):
+        aff += [f"SFX {flag} Y 1", f"SFX {flag} 0 {'xyzwvutr'[k]} ."]
+    (tmp_path / "h.aff").write_text("\n".join(aff) + "\n", encoding="utf-8")
+    (tmp_path / "h.dic").write_text("20\n" + "".join(f"st{a}{b}/S\n" for a in "abcde" for b in "abcd"),
+                                    encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from xwcp.words.hunspell import HunspellFiles, expand; "
+            "print(' '.join(expand(HunspellFiles.beside(Path(sys.argv[1])), list_forms=100)))")
+    tree = str(Path(xwcp.__file__).resolve().parents[1])
+    runs = {subprocess.run([sys.executable, "-c", code, str(tmp_path / "h.dic")], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": str(seed)}).stdout
+            for seed in range(1, 6)}
+    assert len(runs) == 1 and len(runs.pop().split()) == 100  # 5 forms a stem of 11, the same ones each time

@@ -232,7 +232,7 @@ class _Affix:
     with it is a word (`is_word`) and spelt in the list's letters (`is_spelt`)."""
 
     __slots__ = ("strip", "add", "search", "condition", "flags", "is_cross", "is_suffix", "is_word", "is_spelt",
-                 "growth", "reach")
+                 "growth", "reach", "flag_order")
 
     def __init__(self, rule: Any, is_suffix: bool, tables: _Tables) -> None:
         self.strip: str = rule.strip
@@ -242,6 +242,8 @@ class _Affix:
         self.reach = len(_CONDITION_UNIT.findall(rule.condition or "."))
         """Letters the condition looks at: one a character or [class]."""
         self.flags: frozenset[str] = frozenset(rule.flags)
+        self.flag_order = tuple(sorted(self.flags))
+        """The continuation flags in a fixed order (a capped stem keeps the same forms from run to run)."""
         self.is_cross: bool = bool(rule.crossproduct)
         self.is_suffix = is_suffix
         self.is_word = not (tables.need_affix and tables.need_affix in self.flags) \
@@ -440,7 +442,7 @@ def _stem_forms(stem: str, flags: frozenset[str], tables: _Tables, cap: int) -> 
     skip_flags = tables.skip_flags
     stem_cross: tuple[_PrefixGroup, ...] | None = None
     for form, suffix, unspelt_at in suffixed:
-        for flag in suffix.flags:  # two-fold suffixes: the suffix's own continuation flags
+        for flag in suffix.flag_order:  # two-fold suffixes: the suffix's own continuation flags
             for suffix2 in tables.continuations(flag).fitting(form, tables):
                 if unspelt_at != -1 and unspelt_at < len(form) - len(suffix2.strip):
                     continue  # the character the alphabet cannot spell stays
