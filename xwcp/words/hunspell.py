@@ -16,11 +16,11 @@ CIRCUMFIX pair, the .dic's alternative spellings, and forms with a character the
 
 The bound: most dictionaries make under 4 million forms (pl_PL 3.6 million), but Hungarian's suffix tables make
 thousands a stem (billions in all) and Hebrew's .dic lists every inflection with up to 960 stacked prefixes each
-(ו ה ש ב ל מ כ and their chains: 120 million). When the whole expansion, estimated from an evenly spread sample
-of SAMPLE_STEMS stems, would pass LIST_FORMS, each stem keeps only its `per_stem_cap` shortest forms, in this
-order: the stem, its single affixes by length (one suffix or one prefix: Hebrew's one-letter prefixes before
-their chains), then its two-fold and cross-product forms. The cap is the largest that keeps the estimate within
-LIST_FORMS; `Expansion.bound_note` says it in the build's output.
+(ו ה ש ב ל מ כ and their chains: 120 million, 62 million spelt in Hebrew letters). When the whole expansion,
+estimated from an evenly spread sample of SAMPLE_STEMS stems, would pass LIST_FORMS, each stem keeps only its
+`per_stem_cap` shortest forms, in this order: the stem, its single affixes by length (one suffix or one prefix:
+Hebrew's one-letter prefixes before their chains), then its two-fold and cross-product forms. The cap is the
+largest that keeps the estimate within LIST_FORMS; `Expansion.bound_note` says it in the build's output.
 """
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ MAX_FORMS_PER_STEM = 5000
 """Most forms kept from one stem (a safety cap: no stem of es, de, ru or pl makes more than 200)."""
 LIST_FORMS = 4_000_000
 """Most forms a whole expansion aims at: what a build reads, folds and de-duplicates well within 2 minutes and
-1 GB on two shared cores (hu_HU's 4 million in 60 s and 650 MB), and more than any Debian dictionary but hu and he
-makes whole (pl_PL 3.6 million, counting each stem's forms once), so those are made whole. Under
-DEFAULT_MAX_READ of `xwcp.words.build` by a quarter, the estimate's margin."""
+1 GB on two shared cores (hu_HU's 3.8 million forms in 20 s and 530 MB, 45 s with the machine busy), and more than
+most Debian dictionaries make whole (pl_PL 3.6 million, counting each stem's forms once): hu, he, cs and et are
+bounded. Under DEFAULT_MAX_READ of `xwcp.words.build` by a quarter, the estimate's margin."""
 SAMPLE_STEMS = 600
 """Stems expanded to estimate the whole expansion's size (evenly spread over the .dic)."""
 FITTING_PER_FORM = 4
