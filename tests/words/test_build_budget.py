@@ -8,6 +8,7 @@ suffix chaining to two more, all crossing with 20 prefixes: 1.2 M forms), `numbe
 """
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 
 import xwcp
 from xwcp.words import build
-from xwcp.words.build import BuildLimitReached, build_words
+from xwcp.words.build import BuildLimitReached, BuildProgress, build_words
 from xwcp.words.hunspell import HunspellFiles, expand
 
 pytest.importorskip("spylls", reason="Hunspell pairs are read by spylls (the [languages] extra)")
@@ -144,3 +145,42 @@ def test_ctrl_c_during_a_build_exits_130_and_leaves_no_list(tmp_path):
     assert process.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert os.listdir(out.parent) == []  # no list, no temporary file
+
+
+class _Stream(io.StringIO):
+    def __init__(self, is_terminal: bool) -> None:
+        super().__init__()
+        self.is_terminal = is_terminal
+
+    def isatty(self) -> bool:
+        return self.is_terminal
+
+
+def test_progress_is_a_bar_on_a_terminal_and_a_line_now_and_then_in_a_log():
+    from xwcp.cli.words import LINE_EVERY_S, BuildProgressBar
+
+    log = _Stream(is_terminal=False)
+    bar = BuildProgressBar(log)
+    for second in range(0, 31):
+        bar(BuildProgress(n_read=1000 * second, elapsed_s=float(second), max_read=10**6, fraction_done=second / 40))
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 30 // LINE_EVERY_S and "\r" not in log.getvalue()
+    assert lines[0] == "xwcp words build: 25% of the stems       10,000 words read, 10 s"
+    terminal = _Stream(is_terminal=True)
+    bar = BuildProgressBar(terminal)
+    bar(BuildProgress(n_read=123_456, elapsed_s=2.0, max_read=10**6, fraction_done=0.5))
+    bar.close()
+    shown = terminal.getvalue()
+    assert shown.startswith("\rwords build: [" + "#" * 15 + "." * 15 + "]  50% of the stems") and shown.endswith("\n")
+    assert "123,456 words read" in shown and "2.0 s" in shown
+
+
+def test_a_hunspell_build_reports_its_share_of_stems_done(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CLOCK_EVERY", 10)
+    dic = _pair(tmp_path, "chain", chained_pair(n_stems=30, n_suffix_flags=3, rules_per_flag=3, n_prefixes=2))
+    seen: list[BuildProgress] = []
+    build_words("en", str(dic), tmp_path / "small.dict", scores="flat", status=seen.append)
+    fractions = [p.fraction_done for p in seen]
+    assert len(fractions) > 5 and all(f is not None and 0 <= f < 1 for f in fractions)
+    assert fractions == sorted(fractions) and fractions[-1] > 0.9

@@ -328,6 +328,11 @@ class Alphabet:
             target = base if base and base != ch else None
         return target
 
+    def upper(self, text: str) -> str:
+        """`text` upper-cased the way `fold_word` does before it cuts letters (the pack's `case` map, then each
+        character's own upper case when that is one character; final ς as Σ)."""
+        return self._upper(text)
+
     def _upper(self, text: str) -> str:
         if self.case:
             text = "".join(self.case.get(ch, ch) for ch in text)

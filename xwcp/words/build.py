@@ -23,6 +23,7 @@ installed (`scores="wordfreq"`), a word wordfreq has never seen then scoring `UN
 """
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections import Counter
@@ -31,12 +32,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import CUT, MAX_OPEN_LETTERS, load_alphabet
-from xwcp.runtime.writes import write_output
-from xwcp.words.hunspell import HunspellFiles, expand
+from xwcp.runtime.writes import open_output
+from xwcp.words.folding import word_folder
+from xwcp.words.hunspell import Expansion, HunspellFiles, alphabet_spells, expand
 from xwcp.words.provenance import provenance
 from xwcp.words.userwords import data_dir
 from xwcp.words.wordlist import DEFAULT_SCORE, list_source
@@ -94,9 +96,7 @@ cross products made 100 (1.2 M forms)."""
 MIN_FORMS_BUDGET = 200_000
 """Forms any Hunspell pair may make, whatever its size."""
 CLOCK_EVERY = 1_000
-"""Words read between two looks at the clock."""
-STATUS_EVERY = 50_000
-"""Words read between two progress reports."""
+"""Words read between two looks at the clock (and two progress reports: `status` is told at each)."""
 
 
 class BuildLimitReached(Exception):
@@ -111,6 +111,8 @@ class BuildProgress:
     n_read: int
     elapsed_s: float
     max_read: int
+    fraction_done: float | None = None
+    """How much of the source is read, 0..1 (a Hunspell pair's stems done), None when not known."""
 
 
 def score_of_zipf(zipf: float) -> int:
@@ -163,6 +165,8 @@ class BuildReport:
     """The same for people, with examples."""
     checker: str = ""
     """What asked the spelling dictionary (a checked list)."""
+    bound: str = ""
+    """How a Hunspell expansion was bounded (`Expansion.bound_note`), '' when every form was made."""
 
     def summary(self) -> str:
         """Lines for people: what was written, from where, under what licence, and what was left out."""
@@ -186,6 +190,8 @@ class BuildReport:
                      f"{self.n_merged:,} folded into a word already listed")
         if self.rules_text:
             lines.append(f"checked by {self.checker}; left out by rule: {self.rules_text}")
+        if self.bound:
+            lines.append(f"bound: {self.bound}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, object]:
@@ -198,7 +204,7 @@ class BuildReport:
                 "merged": self.n_merged, "malformed": self.n_malformed,
                 "malformed_examples": self.malformed_examples, "beyond_max_words": self.n_dropped_by_max,
                 "rare_letters": self.n_rare_letters, "left_out_by_rule": self.left_out_by_rule,
-                "checker": self.checker or None}
+                "checker": self.checker or None, "bound": self.bound or None}
 
 
 def wordfreq_available() -> bool:
@@ -336,12 +342,22 @@ def default_out(alphabet: Alphabet, origin: Origin) -> Path:
     return data_dir() / "words" / f"{alphabet.code}-{origin.slug}.dict"
 
 
+def hunspell_expansion(origin: Origin, alphabet: Alphabet) -> Expansion:
+    """The expansion of a Hunspell origin, making only forms the alphabet spells (an open pack's: any)."""
+    assert origin.path is not None
+    spells = None if alphabet.is_open else alphabet_spells(
+        alphabet.fold_word, alphabet.drop, "".join(letter for letter in alphabet.letters if len(letter) > 1))
+    return expand(HunspellFiles.beside(origin.path), spells)
+
+
 def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding: str | None = None, *,
               min_zipf: float | None = None, checker: str = "auto", time_limit_s: float | None = None,
-              lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)) -> Iterator[tuple[str, int | None]]:
+              lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
+              expansion: Expansion | None = None) -> Iterator[tuple[str, int | None]]:
     """(raw word, its score or None when the source has none) from the origin, in the source's order (a checked
     source: its kept words, then those outside the alphabet or `lengths`; `min_zipf`, `checker` and
-    `time_limit_s`, the longest its dictionary may take, are its own)."""
+    `time_limit_s`, the longest its dictionary may take, are its own; a Hunspell origin's from `expansion`, made
+    here when None)."""
     if origin.kind is SourceKind.CHECKED:
         assert origin.path is not None
         yield from _checked_words(origin.path, alphabet, report, min_zipf, checker, time_limit_s, lengths)
@@ -352,8 +368,7 @@ def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding:
         for word, frequency in wordfreq.get_frequency_dict(lang, wordlist=WORDFREQ_LIST).items():
             yield word, score_of_zipf(math.log10(frequency * 1e9)) if frequency > 0 else UNSEEN_SCORE
     elif origin.kind is SourceKind.HUNSPELL:
-        assert origin.path is not None
-        for form in expand(HunspellFiles.beside(origin.path)):
+        for form in expansion if expansion is not None else hunspell_expansion(origin, alphabet):
             if not form.startswith("-") and not form.endswith("-"):  # compound pieces (German -ampel)
                 yield form, None
     else:
@@ -414,11 +429,12 @@ def _list_lines(path: Path, report: BuildReport, encoding: str | None) -> Iterat
         yield word, score
 
 
-def spelled(alphabet: Alphabet, code_text: str) -> str:
+def spelled(alphabet: Alphabet, code_text: str, fold: Callable[[str], str | None] | None = None) -> str:
     """Code-char text as the list writes it: the written letters, with a `+` cut where reading them back
-    longest-first would join two letters into one (Welsh N+G that is not NG)."""
+    longest-first would join two letters into one (Welsh N+G that is not NG); `fold` is the alphabet's
+    `fold_word` or one equal to it (`word_folder`)."""
     written = alphabet.written(code_text)
-    if not alphabet.has_multi_letters or alphabet.fold_word(written) == code_text:
+    if not alphabet.has_multi_letters or (fold or alphabet.fold_word)(written) == code_text:
         return written
     letters = [alphabet.cell_text(ch) for ch in code_text]
     multi = [letter for letter in alphabet.letters if len(letter) > 1]
@@ -454,7 +470,7 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         max_read: most words to read from the source (None: DEFAULT_MAX_READ, and for a Hunspell pair at most
             MAX_FORMS_PER_BYTE forms a byte of its files, past MIN_FORMS_BUDGET).
         time_limit_s: longest the source may be read (None: no limit).
-        status: told how far the reading is, every STATUS_EVERY words.
+        status: told how far the reading is, every CLOCK_EVERY words.
         min_zipf: a checked list's frequency floor (None: `xwcp.words.checked.DEFAULT_MIN_ZIPF`).
         checker: how a checked list asks its dictionary: "auto" (the hunspell command if installed, else
             spylls), "command" or "spylls".
@@ -488,13 +504,18 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         how = f"{FLAT_SCORE} for every word" + ("; a score given in the file is kept"
                                                 if origin.kind is SourceKind.FILE else "")
     report = BuildReport(path, f"{alphabet.name}, {alphabet.code}", origin, how)
-    budget = _Budget(origin, max_read, time_limit_s, status)
-    score_by_code: dict[str, int] = {}
+    expansion = hunspell_expansion(origin, alphabet) if origin.kind is SourceKind.HUNSPELL else None
+    report.bound = expansion.bound_note() if expansion is not None else ""
+    budget = _Budget(origin, max_read, time_limit_s, status, None if expansion is None else
+                     lambda: expansion.n_stems_done / max(1, expansion.n_stems))
+    fold = word_folder(alphabet)
+    key_of = None if alphabet.is_open else alphabet.encode  # bytes take half the memory of code text
+    score_by_code: dict[Any, int] = {}
     for raw, given in raw_words(origin, alphabet, report, encoding, min_zipf=min_zipf, checker=checker,
-                                time_limit_s=time_limit_s, lengths=(min_length, max_length)):
+                                time_limit_s=time_limit_s, lengths=(min_length, max_length), expansion=expansion):
         report.n_read += 1
         budget.check(report.n_read)
-        code_text = alphabet.fold_word(raw)
+        code_text = fold(raw)
         if code_text is None:
             report.n_outside += 1
             if len(report.outside_examples) < SHOWN_EXAMPLES:
@@ -509,21 +530,26 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
             score = zipf_scores.get(code_text, UNSEEN_SCORE)
         else:
             score = FLAT_SCORE
-        old = score_by_code.get(code_text)
+        key = code_text if key_of is None else key_of(code_text)
+        old = score_by_code.get(key)
         if old is not None:
             report.n_merged += 1
             if old >= score:
                 continue
-        score_by_code[code_text] = score
+        score_by_code[key] = score
     if not score_by_code:
         raise InputError(f"no word of the {alphabet.name} alphabet within {min_length}..{max_length} letters in "
                          f"{origin.label} ({report.n_read:,} read, {report.n_outside:,} with other letters"
                          + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
                          + "): nothing written")
+    text_of: Callable[[Any], str] = alphabet.decode
     if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_OPEN_LETTERS
         score_by_code = _commonest_letters_only(alphabet, score_by_code, report)
         alphabet = alphabet.with_letters("".join(score_by_code))
-    codes = sorted(score_by_code, key=alphabet.encode)
+        codes = sorted(score_by_code, key=alphabet.encode)
+        text_of = str
+    else:
+        codes = sorted(score_by_code)  # letter indices: the alphabet's order
     if max_words is not None and len(codes) > max_words:
         best = sorted(codes, key=lambda c: -score_by_code[c])[:max_words]
         report.n_dropped_by_max = len(codes) - max_words
@@ -534,9 +560,10 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
               f"# from: {origin.label}", f"# licence: {origin.licence}", f"# scores: {how}"]
     if report.rules_text:
         header.append(f"# checked by {report.checker}; left out by rule: {report.rules_text}")
-    lines = [f"{spelled(alphabet, code)};{score_by_code[code]}" for code in codes]
-    _write_atomically(path, "\n".join(header + lines) + "\n")
-    report.n_written = len(lines)
+    fold = word_folder(alphabet)
+    lines = (f"{spelled(alphabet, text_of(code), fold)};{score_by_code[code]}" for code in codes)
+    _write_atomically(path, itertools.chain(header, lines))
+    report.n_written = len(codes)
     return report
 
 
@@ -544,8 +571,10 @@ class _Budget:
     """The build's limits on reading its source, checked as each word comes (the clock every CLOCK_EVERY words)."""
 
     def __init__(self, origin: Origin, max_read: int | None, time_limit_s: float | None,
-                 status: Callable[[BuildProgress], None] | None) -> None:
+                 status: Callable[[BuildProgress], None] | None,
+                 fraction_done: Callable[[], float] | None = None) -> None:
         self.start = time.monotonic()
+        self.fraction_done = fraction_done
         self.time_limit_s = time_limit_s
         self.status = status
         self.max_read = DEFAULT_MAX_READ if max_read is None else max_read
@@ -566,8 +595,9 @@ class _Budget:
         if n_read % CLOCK_EVERY:
             return
         elapsed_s = time.monotonic() - self.start
-        if self.status is not None and n_read % STATUS_EVERY == 0:
-            self.status(BuildProgress(n_read, elapsed_s, self.max_read))
+        if self.status is not None:
+            self.status(BuildProgress(n_read, elapsed_s, self.max_read,
+                                      None if self.fraction_done is None else self.fraction_done()))
         if self.time_limit_s is not None and elapsed_s > self.time_limit_s:
             raise BuildLimitReached(f"reading the source took more than {self.time_limit_s:g} s ({n_read:,} words "
                                     "read); nothing written (--time-limit S raises the limit)")
@@ -609,8 +639,9 @@ def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[s
             return None
         raise InputError(f"wordfreq has no list for {lang!r} (--scores wordfreq)")
     score_by_code: dict[str, int] = {}
+    fold = word_folder(alphabet)
     for word, frequency in wordfreq.get_frequency_dict(lang, wordlist=WORDFREQ_LIST).items():
-        code_text = alphabet.fold_word(word)
+        code_text = fold(word)
         if code_text is not None and frequency > 0:
             score = score_of_zipf(math.log10(frequency * 1e9))
             if score > score_by_code.get(code_text, 0):
@@ -618,11 +649,14 @@ def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[s
     return score_by_code
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file renamed into place (a reader never sees half a list)."""
+def _write_atomically(path: Path, lines: Iterable[str]) -> None:
+    """Write `lines` to `path` through a temporary file renamed into place (a reader never sees half a list), a
+    line at a time (a list of 3 million words made into one text took 400 MB more)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot write word-list file ({exc.strerror or exc})", str(path)) from None
-    write_output(path, text, "word-list")
+    with open_output(path, "word-list") as stream:
+        for line in lines:
+            stream.write(line + "\n")
 
