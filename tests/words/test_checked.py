@@ -208,14 +208,13 @@ def _real_fill_is_all_dictionary_words(code, tmp_path):
     assert {alphabet.written(e): v for e, v in verdicts.items() if v is not None} == {}
 
 
-@pytest.mark.slow
-def test_real_spanish_fill_holds_only_dictionary_words(tmp_path):
-    _real_fill_is_all_dictionary_words("es", tmp_path)
+DONE_WHEN_LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he")
+"""The languages whose default list must fill the stock 15x15 pattern with dictionary words only."""
 
 
-@pytest.mark.slow
-def test_real_german_fill_holds_only_dictionary_words(tmp_path):
-    _real_fill_is_all_dictionary_words("de", tmp_path)
+@pytest.mark.parametrize("code", DONE_WHEN_LANGUAGES)
+def test_real_default_list_fills_the_stock_15x15_with_dictionary_words_only(code, tmp_path):
+    _real_fill_is_all_dictionary_words(code, tmp_path)
 
 
 def test_auto_does_not_check_an_open_pack(tmp_path, monkeypatch):
