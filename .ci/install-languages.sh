@@ -12,6 +12,7 @@ PACKAGES=(
     hunspell-es hunspell-de-de hunspell-fr hunspell-nl hunspell-ru hunspell-pl hunspell-hu hunspell-tr
     hunspell-el hunspell-he hunspell-ro hunspell-sl myspell-et
     hunspell-ca hunspell-cs hunspell-da hunspell-it hunspell-no hunspell-pt-pt hunspell-sv hunspell-uk
+    hunspell-en-us hunspell-hi
     wspanish wngerman
 )
 missing=()
