@@ -118,7 +118,7 @@ class BuildProgress:
 def score_of_zipf(zipf: float) -> int:
     """A wordfreq Zipf frequency as a CWL-style score: `round(10 * zipf + 25)` clamped to 1..100.
 
-    Zipf is log10 of a word's occurrences per billion words: 2.5 (about 3 per billion, a word most readers know
+    Zipf is log10 of a word's occurrences per billion words: 2.5 (about 3 per 10 million, a word most readers know
     but seldom meet) scores 50, an ordinary entry; each tenfold frequency adds 10; 'de' or 'и' (zipf 7.5+)
     score 100; the rarest words wordfreq lists (zipf 1) score 35.
     """
