@@ -8,7 +8,6 @@ import logging
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from xwcp.dist import batch
-from xwcp.services.load import LoadOptions
 from xwcp.dist.cluster import SHUTDOWN_NOISE, ShutdownNoise, open_client
 
 from tests.dist.helpers import GRIDS, assert_files_hold_valid_fills, plan
@@ -19,7 +18,7 @@ def test_bench_on_the_cluster_gives_the_serial_statuses(client, inputs, tmp_path
     from xwcp import bench
 
     instances = bench.file_instances([str(inputs["grids"] / f"{name}.txt") for name in GRIDS] + ["missing.txt"],
-                                     words_path=str(inputs["words"]), options=LoadOptions(min_score=0))
+                                     words_path=str(inputs["words"]), min_score=0)
     entrants = bench.make_entrants(["backtrack", "sat"], [])
     serial = bench.run_bench(instances, entrants, out_dir=tmp_path / "serial", time_limit_s=10)
     spread = bench.run_bench(instances, entrants, out_dir=tmp_path / "spread", time_limit_s=10, client=client)
