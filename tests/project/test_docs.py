@@ -1,6 +1,7 @@
 """The README and the docs pages run as written: the README's tour commands and python block, every python block of
 docs/library.md, in order, from a fresh folder, and the limits docs/grids.md quotes. docs/design.md's python
-block runs in tests/designer/test_session.py; no other page holds a python block that no test runs.
+block runs in tests/designer/test_session.py; no other page holds a python block that no test runs. Every other
+`xwcp` command of a page's shell blocks is parsed by the real parser, and every relative link leads to a file.
 """
 from __future__ import annotations
 
@@ -173,6 +174,32 @@ def _check_complete(grid: list[str] | xwcp.Puzzle) -> None:
     answer = xwcp.check("\n".join(grid) + "\n" if isinstance(grid, list) else grid, time_limit_s=30)
     assert answer.verdict.value == "fillable" and answer.unlisted == {}, answer.reason
     assert answer.fill is not None and "." not in "".join(answer.fill)
+
+
+def documented_commands() -> list[tuple[str, str]]:
+    """(page:line, command) of every `xwcp` command in a shell block of the README and the docs pages (each part
+    of a pipe), its comment cut off."""
+    commands = []
+    for page in ["README.md", *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "docs").glob("*.md")))]:
+        for language in ("bash", ""):
+            for line_number, block in _blocks(page, language):
+                for offset, line in enumerate(block.splitlines()):
+                    for part in re.split(r"\s#\s", line)[0].split(" | "):
+                        if part.strip().startswith("xwcp "):
+                            commands.append((f"{page}:{line_number + offset}", part.strip()))
+    return commands
+
+
+@pytest.mark.parametrize(("where", "command"), documented_commands(), ids=lambda v: str(v))
+def test_every_documented_command_parses(where, command):
+    """The commands the pages show but no test runs whole (a server, a cluster, a list built from the network)
+    still name a real command and real options: a renamed option fails here."""
+    from xwcp.cli.parser import build_parser
+
+    try:
+        build_parser().parse_args(shlex.split(command)[1:])
+    except SystemExit as exc:
+        pytest.fail(f"{where}: `{command}` does not parse (exit {exc.code})")
 
 
 def test_the_puzzle_files_page_states_the_limits_the_readers_apply():
