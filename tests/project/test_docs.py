@@ -96,26 +96,28 @@ def test_the_readme_library_example_runs(tmp_path, monkeypatch):
     assert printed.startswith("FillStatus.FILLED ") and "quality: mean" in printed
 
 
-def tour_commands() -> list[tuple[str, int]]:
-    """(command, exit code) of every `xwcp` line of the README's tour; `(exit N)` in its comment, else 0."""
+def tour_commands() -> list[tuple[str, int, str]]:
+    """(command, exit code, output) of every `xwcp` line of the README's tour: `(exit N)` in its comment, else 0,
+    and the comment's text up to a `...` as the start of what it prints."""
     commands = []
     for _, block in _blocks("README.md", "bash", section="## A tour of the jobs"):
         for line in block.splitlines():
             command, _, comment = line.partition("  #")
             if command.startswith("xwcp "):
                 code = re.search(r"\(exit (\d+)\)", comment)
-                commands.append((command.strip(), int(code.group(1)) if code else 0))
+                shown = re.sub(r"\(exit \d+\)", "", comment).split("...")[0].strip()
+                commands.append((command.strip(), int(code.group(1)) if code else 0, shown))
     return commands
 
 
 def test_the_readme_tour_shows_every_job():
-    jobs = {shlex.split(command)[1] for command, _ in tour_commands()}
+    jobs = {shlex.split(command)[1] for command, _, _ in tour_commands()}
     assert jobs >= {"fill", "check", "suggest", "heatmap", "convert", "languages", "design", "batch", "serve"}
-    assert any("--quality" in command for command, _ in tour_commands())
+    assert any("--quality" in command for command, _, _ in tour_commands())
 
 
-@pytest.mark.parametrize(("command", "exit_code"), tour_commands(), ids=lambda v: str(v))
-def test_the_readme_tour_runs_as_written(command, exit_code, tmp_path):
+@pytest.mark.parametrize(("command", "exit_code", "shown"), tour_commands(), ids=lambda v: str(v))
+def test_the_readme_tour_runs_as_written(command, exit_code, shown, tmp_path):
     """Each command exits as the README says, from a folder holding the repository's models (and what the tour's
     earlier commands wrote). `serve` would not return: its --help is run, so a renamed option still fails here."""
     argv = shlex.split(command)[1:]
@@ -137,6 +139,7 @@ def test_the_readme_tour_runs_as_written(command, exit_code, tmp_path):
     done = subprocess.run([sys.executable, "-m", "xwcp", *argv], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == exit_code, f"{command}: exit {done.returncode}\n{done.stderr}"
+    assert shown in done.stdout, f"{command}: the README says it prints {shown!r}"
     if fills_json:
         data = json.loads(done.stdout)
         _check_complete(data["grid"])
