@@ -1,4 +1,4 @@
-"""xwcp: a crossword fill engine. Public API re-exported here; see README.md ("As a library").
+"""xwcp: a crossword fill engine. Public API re-exported here; see docs/library.md.
 
 One call per job: `xwcp.fill`, `xwcp.check`, `xwcp.domains`, `xwcp.suggest`, `xwcp.heatmap`,
 `xwcp.find_core`, each taking a grid (a path, grid text, a Grid or a Puzzle) and answering with
@@ -71,6 +71,8 @@ above say the same for type checkers; tests/project/test_architecture.py checks 
 
 __all__ = list(_MODULE_BY_NAME)
 __version__ = "0.1.0"
+"""The version, stated here only: pyproject.toml reads it (a literal, so without importing the package), and
+`xwcp --version` and the bench's records print it."""
 
 
 def __getattr__(name: str) -> Any:

@@ -1,4 +1,4 @@
-"""Take the README's screenshots of the web builder: empty grid, live help, heat map, autofill, print view, core,
+"""Take docs/builder.md's screenshots of the web builder: empty grid, live help, heat map, autofill, print view, core,
 the workbench's panels (a .puz opened with its clues, statistics, the word list, test-solve), and bars, circles and
 rebus cells (a barred .ipuz in bars mode, rebus suggestions, a locked rebus .puz's warning, a barred print).
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _commands() -> list[str]:
     sub = next(a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction")
-    return list(sub.choices)
+    return list(sub.choices or ())
 
 
 def test_every_command_has_a_function_and_no_function_lacks_a_command():

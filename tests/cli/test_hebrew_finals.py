@@ -56,6 +56,7 @@ def test_a_hebrew_fill_writes_final_forms_where_entries_end(hebrew, capsys) -> N
     by_id = {e["id"]: e["word"] for e in data["entries"]}
     assert by_id == {"1A": "אבם", "4A": "גפן", "5A": "כוץ", "1D": "אגך", "2D": "בפו", "3D": "מנץ"}
     answer = xwcp.fill(str(grid), language="he", words=str(words))
+    assert answer.report is not None and answer.result is not None
     assert check_fill(answer.report.problem, answer.result.fills[0]) == []
     code, out, _ = _run(capsys, grid, "--language", "he", "--words", words)
     assert code == 0 and out.startswith("א ב ם\nג פ ן\nך ו ץ\n")
@@ -68,6 +69,7 @@ def test_hebrew_grid_text_and_files_read_back_as_the_fill(hebrew, capsys, tmp_pa
     assert code == 0, err
     assert out == "; language: he\n" + "".join("".join(row) + "\n" for row in WRITTEN)
     answer = xwcp.fill(str(grid), language="he", words=str(words))
+    assert answer.report is not None
     filled = answer.report.grid(0)
     assert parse_grid(out, "out.txt") == filled
     again = write(tmp_path, "again.txt", out)

@@ -15,7 +15,7 @@ from tests.cli.helpers import TINY_GRID, TINY_LIST, write
 
 def _args(**options) -> argparse.Namespace:
     """The options `xwcp fill` parses, with no control given."""
-    values = {"words": None, "personal": False, "min_score": 50, "allow_dupes": False, "strict": False,
+    values: dict[str, object] = {"words": None, "personal": False, "min_score": 50, "allow_dupes": False, "strict": False,
               "lock": [], "ban": [], "ban_file": [], "slot_min": [], "region": None, "max_shared_substring": None}
     return argparse.Namespace(**{**values, **options})
 

@@ -1,5 +1,5 @@
 """`xwcp design` (xwcp/designer/session.py, the front ends' glue): the status line, exit codes, JSON and text
-output, README's design section, Ctrl-C after a design.
+output, docs/design.md's python block, Ctrl-C after a design.
 
 Every design a test produces is checked whole with `check_design`: symmetric, connected, entries of 3+ letters,
 word and block counts, theme entries present whole, every other entry a listed word, none twice.
@@ -114,18 +114,16 @@ def test_proven_impossible_is_exit_1_and_time_limit_exit_3(capsys, files):
     assert "no design: time limit" in out
 
 
-def test_readme_design_section_runs(capsys):
-    """README's "Design a grid" python block runs as written, and every design it prints keeps the rules."""
+def test_the_design_page_runs(capsys):
+    """docs/design.md's python block runs as written, and every design it prints keeps the rules."""
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    start = text.index("## Design a grid around theme entries")
-    section = text[start:text.index("\n## ", start + 1)]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    text = (Path(__file__).resolve().parents[2] / "docs" / "design.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert blocks
     for code in blocks:
-        exec(compile(code, "README.md (design)", "exec"), {"__name__": "__readme__"})  # noqa: S102
+        exec(compile(code, "docs/design.md", "exec"), {"__name__": "__docs__"})  # noqa: S102
     printed = capsys.readouterr().out.strip().splitlines()
     assert len(printed) == 2 and all(line.startswith("quality: mean") and line.endswith("[]") for line in printed)
 

@@ -25,7 +25,7 @@ def alphabet_of(n_letters: int) -> Alphabet:
     return Alphabet(f"x{n_letters}", f"Test {n_letters}", tuple(letters))
 
 
-def shifted(alphabet: Alphabet) -> dict[str, str]:
+def shifted(alphabet: Alphabet) -> dict[int, int]:
     """A-Z onto the last 26 letters of `alphabet`, in order (a str.maketrans table)."""
     return str.maketrans(ENGLISH_LETTERS, alphabet.chars[-26:])
 

@@ -14,7 +14,7 @@ import pytest
 from tests.engine.alphabets import SHAPES, ENGLISH_LETTERS, alphabet_of, random_words, shape, shifted
 from xwcp import compile_problem, parse_grid, words_from_pairs
 from xwcp.engine import kernel
-from xwcp.search.core import sub_problem
+from xwcp.backends.core_oracle import sub_problem
 from xwcp.engine.plain_kernel import bit_search
 from xwcp.words.wordlist import build_word_list
 
@@ -87,7 +87,7 @@ def tracked_proof(problem, **configure):
 
 def unfillable_instances(n: int, seed: int = 7):
     rng = random.Random(seed)
-    found = []
+    found: list = []
     while len(found) < n:
         problem = random_problem(rng, rng.choice(SHAPES))
         if not brute_fillable(problem, [s.id for s in problem.slots]):

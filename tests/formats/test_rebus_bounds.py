@@ -21,7 +21,7 @@ DATA = REPO / "tests" / "data" / "puzzles"
 MEMORY_CAP_BYTES = 768 << 20
 """Address space a command run here may take: the bounded readers need under 300 MiB; the unbounded took 1 GB."""
 LINE_CHARS = 400
-"""MAX_LINE_CHARS, written out: the tests say the number the README promises."""
+"""MAX_LINE_CHARS, written out: the tests say the number docs/grids.md promises."""
 
 
 def _limit_memory() -> None:

@@ -25,7 +25,7 @@ def word_square(letters: list[str], seed: int) -> tuple[list[list[str]], list[st
 
 
 @pytest.mark.parametrize("alphabet", PACKS, ids=[a.code for a in PACKS])
-def test_a_pack_fills_a_small_grid_with_its_own_letters(alphabet, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_pack_fills_a_small_grid_with_its_own_letters(alphabet, tmp_path) -> None:
     rows, words = word_square(list(alphabet.letters), seed=len(alphabet.code) * 7 + alphabet.size)
     listed = tmp_path / f"{alphabet.code}.dict"
     listed.write_text("".join(f"{word};60\n" for word in words), "utf-8")
@@ -41,7 +41,7 @@ def test_a_pack_fills_a_small_grid_with_its_own_letters(alphabet, tmp_path) -> N
     assert plain in (rows, [list(col) for col in zip(*rows)])  # the square or its mirror: nothing else is listed
 
 
-def test_hindi_beyond_the_kernels_letters_suggests_and_labels(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_hindi_beyond_the_kernels_letters_suggests_and_labels(tmp_path) -> None:
     """A Hindi list of some 170 aksharas (more than the compiled kernels' 64): suggestions probe and label on
     numpy and CP-SAT (the kernels raised here before), and the words come back as written."""
     ring, text = hindi_ring()

@@ -40,7 +40,7 @@ def planted_list(rows: list[str], seed: int) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("name", HINDI_GRIDS)
-def test_a_hindi_grid_fills_from_a_list_of_more_aksharas_than_a_byte_holds(name, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_hindi_grid_fills_from_a_list_of_more_aksharas_than_a_byte_holds(name, tmp_path) -> None:
     rows = grid_rows(name)
     assert {len(run) for run in _all_runs(rows)} <= {2, 3, 4, 5}  # Hindi entries are short: 2-5 aksharas
     planted, decoys = planted_list(rows, seed=len(name))
@@ -53,7 +53,7 @@ def test_a_hindi_grid_fills_from_a_list_of_more_aksharas_than_a_byte_holds(name,
     assert check_written_fill(answer.as_dict()["cells"], set(planted + decoys), letters, pattern=rows) == []
 
 
-def test_a_hindi_lock_keeps_its_vowel_signs(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_hindi_lock_keeps_its_vowel_signs(tmp_path) -> None:
     """Words with vowel signs and anusvaras (marks, not letters, to Unicode) lock into a slot and are banned as
     typed."""
     rows = grid_rows("7x7-hindi-mini.txt")

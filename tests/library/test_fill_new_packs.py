@@ -21,7 +21,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
-def test_a_new_pack_fills_a_typed_grid_from_a_list_of_its_words(code, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_pack_fills_a_typed_grid_from_a_list_of_its_words(code, tmp_path) -> None:
     typed, words, entries = CASES[code]
     alphabet = load_alphabet(code)
     listed = tmp_path / f"{code}.dict"

@@ -39,7 +39,7 @@ def test_a_set_abort_stops_a_session_fill_and_a_quality_fill():
 
 def test_abort_must_be_an_event():
     with pytest.raises(TypeError, match="abort must be a threading.Event"):
-        xwcp.fill(OPEN_7, abort=True)  # type: ignore[arg-type]
+        xwcp.fill(OPEN_7, abort=True)
 
 
 def test_a_library_warning_points_at_the_callers_line():

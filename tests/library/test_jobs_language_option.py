@@ -122,7 +122,7 @@ def test_fill_in_spanish_with_the_default_backend(tmp_path):
     assert answer.rows in (["AÑO", "SON", "OSA"], ["ASO", "ÑOS", "ONA"])
 
 
-def test_domains_give_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_domains_give_dutch_ij_as_written(tmp_path) -> None:
     import xwcp
 
     grid = tmp_path / "nl.txt"
@@ -135,7 +135,7 @@ def test_domains_give_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-
     assert all(word.isascii() for slot in answer for word, _ in answer[slot])  # never a private-use code char
 
 
-def test_an_unfillable_reason_writes_dutch_ij_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_an_unfillable_reason_writes_dutch_ij_as_written(tmp_path) -> None:
     import xwcp
 
     grid = tmp_path / "nl.txt"

@@ -93,7 +93,7 @@ def test_code_chars_round_trip_through_indices_and_writing() -> None:
     assert ENGLISH.encode("ABZ") == bytes([0, 1, 25])
 
 
-def test_a_users_pack_file_loads_and_a_bad_one_names_its_field(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_users_pack_file_loads_and_a_bad_one_names_its_field(tmp_path) -> None:
     path = tmp_path / "mini.json"
     path.write_text(json.dumps({"code": "mini", "name": "Mini", "letters": "A B Ç",
                                 "fold": {"C": "Ç"}}), "utf-8")

@@ -1,2 +1,2 @@
-"""Whole-project tests: the README's examples, tooling (mypy, ruff, pdoc), fuzzing, robustness, bars and rebus
+"""Whole-project tests: the README's and the docs pages' examples, tooling (mypy, ruff, pdoc), fuzzing, robustness, bars and rebus
 cells in every command."""

@@ -7,6 +7,7 @@ compressors, so a test never holds the inflated data; `scale` shrinks them for t
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 import json
 import struct
 import zipfile
@@ -134,7 +135,7 @@ LANGUAGE_PACK = {"code": "zz", "name": "Test (zz)", "direction": "ltr", "letters
 """A small valid language pack (xwcp/model/languages/*.json), to spoil one field of."""
 
 
-def spoiled_json(data: dict[str, object], key: str, raw: str) -> bytes:
+def spoiled_json(data: Mapping[str, object], key: str, raw: str) -> bytes:
     """`data` as JSON with `key`'s value replaced by the raw JSON text `raw` (a huge number, deep nesting)."""
     return json.dumps({**data, key: "@@raw@@"}).replace('"@@raw@@"', raw, 1).encode()
 

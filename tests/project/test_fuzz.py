@@ -475,7 +475,7 @@ def hostile_grid_text(draw) -> bytes:
 
 
 _REBUS_KEYS = st.one_of(st.sampled_from(list("123456789@$%&*+=!?0abcXYZ#.[]_,;:<>❶é") + ["", "12", " "]),
-                        st.characters(blacklist_categories=("Cs",)))
+                        st.characters(exclude_categories=["Cs"]))
 _REBUS_TEXTS = st.one_of(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcß#[].=, ;é\u0303ﬁı&1", max_size=24),
                          st.tuples(st.sampled_from("ABQZé"), st.integers(0, 900)).map(lambda t: t[0] * t[1]),
                          st.text(max_size=12))

@@ -86,7 +86,8 @@ def unknown_names(text: str) -> list[str]:
         depth = next((i for i in range(len(parts), 0, -1) if _module_file(parts[:i])), 0)
         if depth == len(parts):
             continue
-        source = _module_file(parts[:depth]).read_text() if depth else ""
+        module = _module_file(parts[:depth]) if depth else None
+        source = module.read_text() if module else ""
         name = re.escape(parts[depth])
         if not depth or not re.search(rf"^\s*(?:async\s+def|def|class)\s+{name}\b|^\s*{name}\s*[:=]|\b{name}\b.*\bimport\b"
                                       rf"|\bimport\b.*\b{name}\b|[\"']{name}[\"']", source, re.M):
@@ -96,7 +97,7 @@ def unknown_names(text: str) -> list[str]:
 
 def test_every_path_named_in_the_code_and_the_docs_exists():
     problems = []
-    for path in _text_files("xwcp", "docs", "tests", "bench", "README.md", "pyproject.toml", "setup.py"):
+    for path in _text_files("xwcp", "docs", "tests", "bench", "README.md", "CONTRIBUTING.md", "pyproject.toml", "setup.py"):
         relative = path.relative_to(ROOT)
         if path == Path(__file__).resolve():
             continue  # its own examples of missing paths
@@ -109,7 +110,7 @@ def test_every_path_named_in_the_code_and_the_docs_exists():
 
 def test_every_module_named_in_the_code_and_the_docs_exists():
     problems = []
-    for path in _text_files("xwcp", "docs", "tests", "README.md"):
+    for path in _text_files("xwcp", "docs", "tests", "README.md", "CONTRIBUTING.md"):
         if path == Path(__file__).resolve():
             continue  # its own examples
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):

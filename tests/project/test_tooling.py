@@ -1,11 +1,13 @@
-"""The habits of a typed library, checked with the README's test command: mypy (strict on the public modules),
-ruff, the `py.typed` marker, and the API reference page built from the docstrings with the README's command.
+"""The habits of a typed library, checked with the README's test command: mypy (strict on the package, and over
+the tests), ruff, the `py.typed` marker, and the API reference page built from the docstrings with the command
+docs/library.md gives.
 
 The tools come with the `[test]` extra (CI installs it); where one is missing the test says so and is skipped.
 """
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shlex
 import subprocess
@@ -27,15 +29,25 @@ def _run(args: list[str], timeout_s: float = 240) -> subprocess.CompletedProcess
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout_s)
 
 
-def test_mypy_strict_over_the_whole_package():
+TESTS_ALLOWANCES = {"disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls",
+                    "disallow_untyped_decorators", "check_untyped_defs", "warn_return_any", "disallow_any_generics"}
+"""What the tests may skip of --strict: annotating every test and fixture. Their annotated code is checked."""
+
+
+def test_mypy_strict_over_the_whole_package_and_checks_the_tests():
     _need("mypy")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
-    assert config["strict"] is True and config["files"] == ["xwcp"]
+    assert config["strict"] is True and config["files"] == ["xwcp", "tests"]
     assert "follow_imports" not in config and "ignore_errors" not in config
-    # the only per-module allowance: third-party packages that ship no types
+    # the only per-module allowances: third-party packages that ship no types, and untyped test functions
     for override in config.get("overrides", []):
+        modules = [str(m) for m in override["module"]]
+        if modules == ["tests", "tests.*"]:
+            assert set(override) - {"module"} <= TESTS_ALLOWANCES, override
+            assert all(value is False for key, value in override.items() if key != "module"), override
+            continue
         assert set(override) == {"module", "ignore_missing_imports"}
-        assert not any(str(m).startswith("xwcp") for m in override["module"])
+        assert not any(m.startswith(("xwcp", "tests")) for m in modules)
     done = _run(["mypy"])
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -71,11 +83,13 @@ def test_package_is_marked_typed():
     assert "py.typed" in package_data
 
 
-def test_api_reference_builds_with_the_readme_command(tmp_path):
+def test_api_reference_builds_with_the_documented_command(tmp_path):
     _need("pdoc")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    command = re.search(r"```bash\n(python3 -m pdoc [^\n]*)\n```", readme).group(1)
-    assert "-o docs/api xwcp" in command and "(docs/api/xwcp.html)" in readme
+    doc = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+    found = re.search(r"```bash\n(python3 -m pdoc [^\n]*)\n```", doc)
+    assert found, "docs/library.md no longer gives the pdoc command"
+    command = found.group(1)
+    assert "-o docs/api xwcp" in command and "[docs/api/xwcp.html](api/xwcp.html)" in doc
     args = shlex.split(command)[2:]  # after `python3 -m`
     args[args.index("docs/api")] = str(tmp_path)
     done = _run(args)
@@ -88,3 +102,28 @@ def test_api_reference_builds_with_the_readme_command(tmp_path):
         assert f'id="{name}"' in page, f"the reference page has no entry for {name}"
     assert "Fill a grid: every slot a listed word" in page  # docstrings, not only names
     assert "Design grids around theme entries" in page
+
+
+def test_the_version_is_stated_once():
+    """xwcp/__init__.py's `__version__` is the one source: pyproject.toml takes it as setuptools' dynamic version
+    (read as a literal, so without importing the package), `xwcp --version` prints it, and no other file of the
+    package states it."""
+    import ast
+
+    import xwcp
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "xwcp.__version__"}
+    tree = ast.parse((ROOT / "xwcp" / "__init__.py").read_text(encoding="utf-8"))
+    stated = [node.value.value for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+              and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)]
+    assert stated == [xwcp.__version__] and re.fullmatch(r"\d+\.\d+\.\d+(?:\w+\d*)?", xwcp.__version__)
+    done = subprocess.run([sys.executable, "-m", "xwcp", "--version"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout.strip() == f"xwcp {xwcp.__version__}", done.stdout + done.stderr
+    quoted = re.compile(rf"(?<![\d.]){re.escape(xwcp.__version__)}(?![\d.])")
+    elsewhere = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "xwcp").rglob("*.py"))
+                 if path.name != "__init__.py" or path.parent.name != "xwcp"
+                 if quoted.search(path.read_text(encoding="utf-8"))]
+    assert elsewhere == [], f"the version is stated again in {elsewhere}"

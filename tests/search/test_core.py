@@ -11,7 +11,8 @@ from xwcp.engine.ac3 import propagate
 from xwcp import compile_problem, load_word_list, parse_grid, read_grid, words_from_pairs
 from xwcp.backends import available_backends, fill
 from xwcp.cli.commands import main
-from xwcp.search.core import CoreKind, explain, find_core, sub_problem
+from xwcp.backends.core_oracle import sub_problem
+from xwcp.search.core import CoreKind, explain, find_core
 from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
 

@@ -32,7 +32,7 @@ def _ok(client) -> None:
 
 def _fill(ws, request: dict) -> tuple[list[dict], dict]:
     ws.send_json(request)
-    progress = []
+    progress: list[dict] = []
     while True:
         message = ws.receive_json()
         if message["type"] not in ("progress", "verdict", "core-progress"):

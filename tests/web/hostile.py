@@ -7,6 +7,7 @@ memory while /api/info stays quick).
 from __future__ import annotations
 
 import http.client
+import functools
 import io
 import json
 import os
@@ -360,7 +361,7 @@ class Attack:
                                                                or "entries" in data)
                 answer = str(data.get("error", "ok") if isinstance(data, dict) else data)
             except ValueError:
-                answer = answer.decode("utf-8", "replace")
+                answer = answer.decode("utf-8", "replace") if isinstance(answer, bytes) else answer
         else:
             row.json_answer = False
         row.detail = answer[:160].replace("\n", " ")
@@ -447,7 +448,7 @@ def attack_all(attack: Attack) -> list[Row]:
     attack.run("personal list, a 1 MB word", lambda: attack.post("/api/words/upload?mode=merge", huge_word_list()))
     for typed in ("CAFE\u0301", "\ufb01ne", "d\u0131sk"):  # a word edit that would change another word's score
         attack.run(f"word edit {typed.encode('unicode_escape').decode()}",
-                   lambda typed=typed: attack.post("/api/words", json.dumps({"word": typed, "score": 0}).encode()))
+                   functools.partial(attack.post, "/api/words", json.dumps({"word": typed, "score": 0}).encode()))
     attack.run("half-sent body", attack.half_sent(close=False))
     attack.run("disconnect mid-body", attack.half_sent(close=True))
     attack.run("ws binary message", attack.websocket(b"\x00\x01binary"))

@@ -77,7 +77,7 @@ def _type_rebus(page, cell: int, letters: str) -> None:
 
 
 def _grids_with_their_lines() -> list[tuple[str, object]]:
-    grids = [(path.name, read_grid(path)) for path in sorted((ROOT / "models").glob("*.txt"))]
+    grids: list[tuple[str, object]] = [(path.name, read_grid(path)) for path in sorted((ROOT / "models").glob("*.txt"))]
     for path in sorted(PUZZLES.iterdir()):
         try:
             grids.append((path.name, read_puzzle(path).grid))

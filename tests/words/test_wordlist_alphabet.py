@@ -11,7 +11,7 @@ from xwcp.words.wordlist import layer_word_lists, load_word_list, overlay_word_l
 ES = load_alphabet("es")
 
 
-def spelled(words, length: int) -> list[str]:  # type: ignore[no-untyped-def]
+def spelled(words, length: int) -> list[str]:
     bucket = words.bucket(length)
     return [bucket.text(i) for i in range(bucket.n_words)]
 
@@ -23,7 +23,7 @@ def test_spanish_keeps_n_tilde_apart_from_n() -> None:
     assert words.bucket(3).starts.shape == (3, ES.size + 1)
 
 
-def test_a_list_file_names_words_outside_the_alphabet_and_caches_per_alphabet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_list_file_names_words_outside_the_alphabet_and_caches_per_alphabet(tmp_path) -> None:
     path = tmp_path / "es.txt"
     path.write_text("año;80\nniño;70\nжук;60\n", "utf-8")
     for _ in range(2):  # compiled, then from the cache
@@ -35,7 +35,7 @@ def test_a_list_file_names_words_outside_the_alphabet_and_caches_per_alphabet(tm
     assert spelled(english, 3) == ["ANO"] and english.score("ANO") == 80
 
 
-def test_a_list_with_no_word_of_the_alphabet_is_refused_in_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_list_with_no_word_of_the_alphabet_is_refused_in_one_line(tmp_path) -> None:
     path = tmp_path / "ru.txt"
     path.write_text("cat\ndog\n", "utf-8")
     with pytest.raises(InputError, match="no usable entries in Russian") as caught:

@@ -314,7 +314,7 @@ SUGGEST_COUNTS = {
     "dead_end": "with verify: shown words proven to have no full fill",
     "unknown": "with verify: shown words the solver's budget did not settle",
 }
-"""The keys of `suggest_report`'s `counts`, as the README documents them."""
+"""The keys of `suggest_report`'s `counts`, as docs/fill.md documents them."""
 
 
 def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,

@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
+from xwcp import __version__
 from xwcp.cli.exits import EXIT_BAD_INPUT
 from xwcp.runtime.argtypes import port_number, positive_float, positive_int
 
@@ -58,7 +59,7 @@ def _add_language_arg(p: argparse.ArgumentParser) -> None:
 def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
     """The grid, its word lists and the constructor's controls: the options of every command that reads a grid."""
     p.add_argument("grid", help="grid file ('-' for standard input): .txt (one row per line, '#' block, '.' empty, "
-                   "A-Z pre-filled, [STAR] a rebus cell, '|' a bar, (A) circled, ';' comments; see the README), "
+                   "A-Z pre-filled, [STAR] a rebus cell, '|' a bar, (A) circled, ';' comments; see docs/grids.md), "
                    ".puz, .ipuz, .xd, .jpz or xwcp's .json")
     p.add_argument("--words", metavar="FILE", action="append", help="word list (WORD;score lines or one word per "
                    "line); repeat to layer lists: later ones override scores, a score <= 0 removes the word; "
@@ -362,7 +363,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
     (a command name) every other command's (faster start: argparse builds a small fill's options
     in a millisecond, all of them in about 15)."""
     parser = _Parser(prog="xwcp", description="Crossword fill engine: fill grids, see what fits, find where a grid is stuck.")
-    parser.add_argument("--version", action="version", version="xwcp 0.1.0")
+    parser.add_argument("--version", action="version", version=f"xwcp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_by_command: dict[str, Callable[[Subparsers], None]] = {
         "fill": _add_fill, "domains": _add_domains, "suggest": _add_suggest, "heatmap": _add_heatmap,

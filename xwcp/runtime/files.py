@@ -9,7 +9,7 @@ instead of waited for forever; one with a writer (`<(make-grid)` too) is read to
 file. A compressed input (.xz, .lzma, .gz) is inflated in pieces under the same kind of cap
 (`decompress_bounded`): its packed size says nothing of what it inflates to.
 
-An untrusted puzzle file is also read under budgets, all here so the README and the tests quote
+An untrusted puzzle file is also read under budgets, all here so docs/grids.md and the tests quote
 one set of numbers: each is checked before work proportional to it (a zip member is inflated
 in chunks and stopped at its cap, a span of cells is checked against the grid before it is
 spelled out, JSON and XML nesting is measured before a tree is walked). `load_json` reads JSON
@@ -38,7 +38,7 @@ FIFO_WAIT_S = 10.0
 """How long a named pipe may stay silent before we give up on it (`cat` would wait forever)."""
 _CHUNK_BYTES = 1 << 16
 
-# ----- budgets of an untrusted puzzle file (README "Puzzle files" quotes them) -------------------
+# ----- budgets of an untrusted puzzle file (docs/grids.md quotes them) ---------------------------
 MAX_PUZZLE_BYTES = 1 << 20
 """A 30x30 .puz is under 10 KB and an .ipuz with clues and styles well under 1 MiB; more is a wrong file."""
 MAX_UNZIPPED_BYTES = 8 << 20

@@ -11,7 +11,7 @@ client (`Lane`, xwcp/web/lanes.py): the quick questions asked after every keystr
 priority); a fill runs in its own thread and stops (through `Limits.abort`) when the client says stop or goes away (xwcp/web/fill_ws.py). Only the
 hosts served are answered (xwcp/web/hosts.py).
 
-A grid travels as JSON in xwcp's text syntax (README, "Grid files"): `"grid"` is a list of its
+A grid travels as JSON in xwcp's text syntax (docs/grids.md): `"grid"` is a list of its
 lines (today's plain rows, or rows with `[STAR]` rebus cells, `(A)` circled and `{A}` shaded
 cells, `|` bars between cells, lines of `-` under cells with a bar below, and `; colors:` /
 `; numbers:` lines). Answers give grids the same way (`xwcp.model.grid_lines`: the rows of

@@ -18,7 +18,7 @@ when it waits), as a newer keystroke makes the older question moot.
 A client is what names itself in the `X-Xwcp-Client` header (the page sends a random id per tab), on the
 address it connects from; without the header, the address. The header is the client's word: behind one
 address (a proxy, a shared machine) a client that sends a new name with every request gets a turn per name,
-so a public server limits requests per address in front of it (README, "Web builder").
+so a public server limits requests per address in front of it (docs/builder.md).
 
 Threads, not processes: a heavy job shares the process's analysis cache (its compiled grid, kept engines and
 labels) with the interactive lane, the search itself runs in C without the interpreter's lock, and a

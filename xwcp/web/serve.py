@@ -6,8 +6,7 @@ on the port with SO_REUSEPORT, so the kernel spreads new connections evenly over
 one shared socket, whichever worker is idle first accepts: 50 kept-alive clients split 32/18
 and the busier worker sets the p95). A worker that dies is started again. Outside Linux (where
 SO_REUSEPORT does not spread connections, or is missing) uvicorn's own workers share one socket. The same statelessness holds across
-machines: several `xwcp serve` processes behind any load balancer serve more users (README,
-"Web builder"). Workers get their options through the environment (they start with `spawn`).
+machines: several `xwcp serve` processes behind any load balancer serve more users (docs/builder.md). Workers get their options through the environment (they start with `spawn`).
 """
 from __future__ import annotations
 

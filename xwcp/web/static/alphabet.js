@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle's language in the page: its pack's letters (GET /api/languages, xwcp/model/alphabet.py), typed text
 // turned into letters, and letters shown as the language writes them. Pure functions over a pack, no DOM.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
 // state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
 import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
@@ -42,6 +43,7 @@ export function findSlots(grid) {
   const numberByCell = new Map();
   const slots = [];
   let next = 1;
+  /** @type {Array<[string, number, number]>} */
   const starts = [];
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {

@@ -1,3 +1,4 @@
+// @ts-check
 // xwcp's text grid syntax in the page (xwcp/model/text.py): grid lines from the server read into the page's grid,
 // and the page's grid written back as the lines every request sends. Pure functions, no DOM.
 //

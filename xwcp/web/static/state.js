@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one shared state and its events: the puzzle being built (grid, clues, theme, metadata, undo
 // history) and the cursor; panels read `state`, change it through these functions and hear each other
 // only through `on`/`emit`, never by calling one another.
@@ -256,6 +257,7 @@ export function cluesByName() {
 // A server that reads letters as written gets them in its syntax ("{IJ}") and the puzzle's `language`.
 export function puzzleJson() {
   const cells = readsWritten() ? state.grid.cells : state.grid.cells.map((cell) => written(cell));
+  /** @type {Record<string, unknown>} */
   const doc = { ...state.meta, width: state.grid.width, height: state.grid.height, grid: toRows({ ...state.grid, cells }),
                 clues: cluesByName() };
   if (state.language !== "en") doc.language = state.language;
