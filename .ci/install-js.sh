@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI: install Debian's nodejs and TypeScript compiler for the builder's pure JavaScript modules
-# (tests/web/test_js_modules.py runs `node --test tests/js/` and `tsc -p tests/js/tsconfig.json`, the type check
+# (tests/project/test_js_modules.py runs `node --test tests/js/` and `tsc -p tests/js/tsconfig.json`, the type check
 # the modules' `// @ts-check` asks for; no npm install, no bundler). Needs root or sudo; a no-op when both are there.
 set -euo pipefail
 if command -v node >/dev/null && command -v tsc >/dev/null; then
