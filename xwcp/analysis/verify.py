@@ -215,7 +215,7 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
             run.verdict_by_id[word_id] = v
     else:  # keyed by position: a slot the user filled may hold a word that is not listed
         run.verdict_by_id = dict(enumerate(verdicts))
-    keys = sorted(run.verdict_by_id)
+    keys = list(run.verdict_by_id)  # the caller's order (the page's rank): the searches take the first first
     if problem.conflicts:
         for key in keys:
             run.settle(key, Verdict.DEAD_END, "ac3")
