@@ -27,7 +27,7 @@ Parts:
   Seed 0 is one of this grid's lucky seeds, so it also fills the grid at seeds 1..--themeless-seeds - 1 and
   prints the ratio to the median seed's whole fill.
 - open: open themelesses, empty (models/15x15-themeless-01.txt and bench/suggest_grids/open-*.txt, block
-  patterns of `xwcp design` with their letters erased, see bench/suggest_grids/README.md): for every slot
+  patterns of `xwcp design` designs with their letters erased, each file naming its design): for every slot
   (or --open-slots N spread over the grid), the 40 shown words of the first list labelled cold (the recent
   fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
   slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), "2L" two, the second learning

@@ -149,7 +149,7 @@ def test_the_labelling_runs_on_through_the_list_while_idle_and_stops_at_an_edit(
 
 def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, browser):
     """The stock themeless, empty: a slot's 40 words of which the 10 s budget settles only some. After it every
-    shown word carries a label, "unsettled" for those it left (never a "…" for good), clicking slot after slot."""
+    shown word carries a label, "unsettled" for those it left (never a "…" for good), in one slot and the next."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -157,7 +157,7 @@ def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, b
     page.goto(server + "#" + urlencode({"w": 15, "h": 15, "t": "\n".join(rows)}))
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     titles = []
-    for cell in (0, 100, 224):  # the top left, the middle, the bottom right
+    for cell in (0, 224):  # the top left, the bottom right
         page.click(f'.cell[data-cell="{cell}"]')
         page.wait_for_timeout(200)
         title = page.inner_text("#slot-title").split()[0]
@@ -170,5 +170,5 @@ def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, b
         labels = page.eval_on_selector_all("#suggestions li[data-word] .label", "ls => ls.map(l => l.textContent)")
         assert len(labels) == 40 and set(labels) <= {"fits", "dead end", "unsettled"}
         assert "…" not in page.inner_text("#suggest-count")  # the count line says the labelling is over
-    assert len(set(titles)) == 3 and errors == []
+    assert len(set(titles)) == 2 and errors == []
     page.close()
