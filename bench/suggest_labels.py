@@ -31,7 +31,9 @@ Parts:
   (or --open-slots N spread over the grid), the 40 shown words of the first list labelled cold (the recent
   fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
   slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), "2L" two, the second learning
-  at every failure (verify.CHILD_LEARN). Prints per grid and variant the
+  at every failure (verify.CHILD_LEARN); "2w" two, warm: the fills found on this grid's earlier slots kept (as
+  the server keeps them while the constructor goes from slot to slot), "2ws" the same with the searches
+  weighing scores (0.05, as `fill`), so their fills tend to hold other slots' top (shown) words. Prints per grid and variant the
   seconds until all shown words were labelled (a slot the budget left words unsettled in counts as the
   budget), p50/p95/max, the words left unsettled, the CPU seconds and the search work (failures and nodes
   of both processes, load-independent), and the scaling (1 process over 2).
@@ -52,6 +54,7 @@ import statistics
 import sys
 import time
 import warnings
+from collections import OrderedDict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,12 +192,15 @@ def themeless(words, n_words: int, budget_s: float, rounds: int = 3, fill_seeds:
             "ratio_to_median_seed": label_s / statistics.median(seed_fills)}
 
 
-def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: list[str]) -> dict:
+def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: list[str],
+               names: list[str] | None = None) -> dict:
     """The open part: per open grid, every slot's shown words labelled cold under each variant, interleaved."""
     import os
 
     out: dict = {}
     for path in OPEN_GRIDS:
+        if names and path.stem not in names:
+            continue
         grid = read_grid(path)
         problem = compile_problem(grid, words)
         session = Session(problem)
@@ -202,14 +208,17 @@ def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: 
         if max_slots:
             step = max(1, len(slots) // max_slots)
             slots = slots[::step][:max_slots]
+        kept_by_variant: dict[str, OrderedDict] = {}
         rows: dict[str, dict] = {v: {"seconds": [], "unsettled": 0, "cpu_s": [], "fails": [], "nodes": [],
                                      "slowest": []} for v in variants}
         for slot in slots:
             shown = [s.word for s in session.suggest(slot.name, k=k, count=False, probe_max_words=None,
                                                      probe_time_limit_s=0.03)]
             for variant in variants if slots.index(slot) % 2 == 0 else variants[::-1]:  # who goes first alternates
-                with verify._recent_lock:
-                    verify._recent_by_layout.clear()
+                with verify._recent_lock:  # cold: no fills kept; warm: the fills this variant found on earlier slots
+                    verify._recent_by_layout = kept_by_variant.setdefault(variant, OrderedDict()) \
+                        if variant.startswith("2w") else OrderedDict()
+                verify.SCORE_WEIGHT = 0.05 if variant == "2ws" else 0.0
                 if variant == "1":
                     os.environ["XWCP_NO_RACE"] = "1"
                 else:
@@ -228,6 +237,7 @@ def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: 
                 row["nodes"].append(work.nodes)
                 row["slowest"].append((round(done_s, 2), slot.name, left))
             os.environ.pop("XWCP_NO_RACE", None)
+            verify.SCORE_WEIGHT = 0.0
             print(f"  {path.stem} {slot.name}: " + "; ".join(
                 f"{v} proc {rows[v]['seconds'][-1]:.2f} s, {rows[v]['slowest'][-1][2]} unsettled, "
                 f"{rows[v]['fails'][-1]} failures, CPU {rows[v]['cpu_s'][-1]:.1f} s" for v in variants), flush=True)
@@ -244,12 +254,14 @@ def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: 
     return out
 
 
-def fill_scaling(words, seeds: int) -> dict:
+def fill_scaling(words, seeds: int, names: list[str] | None = None) -> dict:
     """The fills part: whole fills of each open grid with one and two processes, interleaved seed by seed."""
     import os
 
     out: dict = {}
     for path in OPEN_GRIDS:
+        if names and path.stem not in names:
+            continue
         grid = read_grid(path)
         by_variant: dict[str, dict[str, list[float]]] = {v: {"seconds": [], "cpu_s": []} for v in ("1", "2")}
         for seed in range(seeds):
@@ -324,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open-variants", default="2,1",
                         help="open part: processes per labelling, interleaved (default 2,1)")
     parser.add_argument("--part", default="labels,themeless,keys")
-    parser.add_argument("--grids", default=None, help="comma-separated grid names (default: all), e.g. themed-1")
+    parser.add_argument("--grids", default=None,
+                        help="comma-separated grid names (default: all), e.g. themed-1, 15x15-themeless-01, open-1")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     words = load_word_list()
@@ -363,7 +376,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['ratio_to_median_seed']:.1f}x", flush=True)
     if "open" in parts:
         variants = args.open_variants.split(",")
-        found = open_grids(words, args.k, args.budget, args.open_slots or None, variants)
+        found = open_grids(words, args.k, args.budget, args.open_slots or None, variants,
+                           args.grids.split(",") if args.grids else None)
         out["open"] = found
         for grid_name, by_variant in found.items():
             for variant, row in by_variant.items():
@@ -381,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{one['unsettled']} vs {two['unsettled']}, failures {one['fails_total']} vs "
                       f"{two['fails_total']}", flush=True)
     if "fills" in parts:
-        found = fill_scaling(words, args.fill_seeds)
+        found = fill_scaling(words, args.fill_seeds, args.grids.split(",") if args.grids else None)
         out["fills"] = found
         for grid_name, by_variant in found.items():
             one, two = by_variant["1"], by_variant["2"]
