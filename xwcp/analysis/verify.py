@@ -95,8 +95,9 @@ failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60
 CHILD_LEARN = 0
 """The second process' `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
 of another kind beside the first process' (a portfolio against the heavy tail); 0 the same kind, another seed.
-Stock themeless, 12 top words of 1A one by one at seed 0 (/tmp runs, work in failures): learn 0 57.6k failures
-(median 4.4k) in 5.8 CPU s, learn 1 44.8k (median 2.1k) in 4.9 CPU s, learn 2 76.1k."""
+Stock themeless, 12 top words of 1A one by one at seed 0 (docs/design-notes.md, "Word verification"): learn 1
+44.8k failures against 57.6k, but the 40 words of 10 slots under 10 s (bench/suggest_labels.py --part open,
+variant 2L) left 378 of 400 unsettled against 384: no clear gain, so the default stays."""
 
 
 class Verdict(Enum):
