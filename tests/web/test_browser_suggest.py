@@ -149,7 +149,8 @@ def test_the_labelling_runs_on_through_the_list_while_idle_and_stops_at_an_edit(
 
 def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, browser):
     """The stock themeless, empty: a slot's 40 words of which the 10 s budget settles only some. After it every
-    shown word carries a label, "unsettled" for those it left (never a "…" for good), in one slot and the next."""
+    shown word carries a label, "unsettled" for those it left (never a "…" for good): after a letter typed in one
+    slot, and in the next slot clicked."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -157,10 +158,13 @@ def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, b
     page.goto(server + "#" + urlencode({"w": 15, "h": 15, "t": "\n".join(rows)}))
     page.wait_for_function("window.xwcp && window.xwcp.ready")
     titles = []
-    for cell in (0, 224):  # the top left, the bottom right
+    for cell, key in ((0, "S"), (224, None)):  # the top left, a letter typed there; the bottom right
         page.click(f'.cell[data-cell="{cell}"]')
+        if key:
+            page.keyboard.press(key)
         page.wait_for_timeout(200)
         title = page.inner_text("#slot-title").split()[0]
+        assert key is None or key in page.inner_text("#slot-title")[len(title):]  # the letter is in the slot
         titles.append(title)
         page.wait_for_function(f"(l => l.dataset.slot === '{title}' && l.querySelectorAll('li[data-word]').length)"
                                "(document.getElementById('suggestions'))", timeout=30_000)
