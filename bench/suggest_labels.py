@@ -1,7 +1,9 @@
 """Suggestions labelled by the solver (issue 35): how long until a slot's shown words are all labelled, and the order.
 
 Usage: PYTHONPATH=. python3 bench/suggest_labels.py [--k 40] [--budget 10] [--slots N] [--themeless-words 20]
-                                                   [--keystrokes 60] [--out FILE.json] [--part labels,themeless,keys]
+                                                   [--keystrokes 60] [--out FILE.json]
+                                                   [--part labels,themeless,keys,open] [--open-slots N]
+                                                   [--open-variants 2,1]
 
 Grids: bench/suggest_grids/themed-{1,2,3}.txt are designs from the Design tab (`xwcp design`, rotational,
 the default list) around three 15-letter theme entries of published puzzles (rows 3, 8, 13; the theme
@@ -24,6 +26,19 @@ Parts:
   (`backends.fill(problem, "auto", seed 0)`), alternated, 3 rounds; prints the ratio (issue 35: 25-34x before).
   Seed 0 is one of this grid's lucky seeds, so it also fills the grid at seeds 1..--themeless-seeds - 1 and
   prints the ratio to the median seed's whole fill.
+- open: open themelesses, empty (models/15x15-themeless-01.txt and bench/suggest_grids/open-*.txt, block
+  patterns of `xwcp design` designs with their letters erased, each file naming its design): for every slot
+  (or --open-slots N spread over the grid), the 40 shown words of the first list labelled cold (the recent
+  fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
+  slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), "2L" two, the second learning
+  at every failure (verify.CHILD_LEARN); "2w" two, warm: the fills found on this grid's earlier slots kept (as
+  the server keeps them while the constructor goes from slot to slot), "2ws" the same with the searches
+  weighing scores (0.05, as `fill`), so their fills tend to hold other slots' top (shown) words. Prints per grid and variant the
+  seconds until all shown words were labelled (a slot the budget left words unsettled in counts as the
+  budget), p50/p95/max, the words left unsettled, the CPU seconds and the search work (failures and nodes
+  of both processes, load-independent), and the scaling (1 process over 2).
+- fills: `fill` (backend auto) of each open grid at seeds 0..--fill-seeds - 1 with one process (XWCP_NO_RACE) and
+  with two (auto races a second search after backtrack.RACE_DELAY_S), interleaved; seconds and CPU seconds.
 - keys: keystroke -> first suggestions at the API level: a TestClient app (the server's code, its cache)
   types the letters of themed grid 1's down entries one by one (as the page does: each keystroke posts the
   grid and asks /api/suggest for the slot under the cursor, k=40), timing each answer; p50/p95. For
@@ -39,6 +54,7 @@ import statistics
 import sys
 import time
 import warnings
+from collections import OrderedDict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +69,7 @@ from xwcp.model import parse_grid, read_grid  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 GRIDS = sorted((ROOT / "bench" / "suggest_grids").glob("themed-*.txt"))
+OPEN_GRIDS = [ROOT / "models" / "15x15-themeless-01.txt", *sorted((ROOT / "bench" / "suggest_grids").glob("open-*.txt"))]
 THEME_ROWS = (2, 7, 12)
 
 
@@ -175,6 +192,93 @@ def themeless(words, n_words: int, budget_s: float, rounds: int = 3, fill_seeds:
             "ratio_to_median_seed": label_s / statistics.median(seed_fills)}
 
 
+def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: list[str],
+               names: list[str] | None = None) -> dict:
+    """The open part: per open grid, every slot's shown words labelled cold under each variant, interleaved."""
+    import os
+
+    out: dict = {}
+    for path in OPEN_GRIDS:
+        if names and path.stem not in names:
+            continue
+        grid = read_grid(path)
+        problem = compile_problem(grid, words)
+        session = Session(problem)
+        slots = list(problem.slots)
+        if max_slots:
+            step = max(1, len(slots) // max_slots)
+            slots = slots[::step][:max_slots]
+        kept_by_variant: dict[str, OrderedDict] = {}
+        rows: dict[str, dict] = {v: {"seconds": [], "unsettled": 0, "cpu_s": [], "fails": [], "nodes": [],
+                                     "slowest": []} for v in variants}
+        for slot in slots:
+            shown = [s.word for s in session.suggest(slot.name, k=k, count=False, probe_max_words=None,
+                                                     probe_time_limit_s=0.03)]
+            for variant in variants if slots.index(slot) % 2 == 0 else variants[::-1]:  # who goes first alternates
+                with verify._recent_lock:  # cold: no fills kept; warm: the fills this variant found on earlier slots
+                    verify._recent_by_layout = kept_by_variant.setdefault(variant, OrderedDict()) \
+                        if variant.startswith("2w") else OrderedDict()
+                verify.SCORE_WEIGHT = 0.05 if variant == "2ws" else 0.0
+                if variant == "1":
+                    os.environ["XWCP_NO_RACE"] = "1"
+                else:
+                    os.environ.pop("XWCP_NO_RACE", None)
+                verify.CHILD_LEARN = 1 if variant == "2L" else 0
+                work = verify.SearchWork()
+                cpu = _cpu_s()
+                got = verify.verify_words(problem, slot.id, shown, time_limit_s=budget_s, work=work)
+                row = rows[variant]
+                left = sum(v.verdict is verify.Verdict.UNKNOWN for v in got)
+                done_s = max((v.seconds for v in got), default=0.0) if not left else budget_s
+                row["seconds"].append(done_s)
+                row["unsettled"] += left
+                row["cpu_s"].append(_cpu_s() - cpu)
+                row["fails"].append(work.fails)
+                row["nodes"].append(work.nodes)
+                row["slowest"].append((round(done_s, 2), slot.name, left))
+            os.environ.pop("XWCP_NO_RACE", None)
+            verify.SCORE_WEIGHT = 0.0
+            print(f"  {path.stem} {slot.name}: " + "; ".join(
+                f"{v} proc {rows[v]['seconds'][-1]:.2f} s, {rows[v]['slowest'][-1][2]} unsettled, "
+                f"{rows[v]['fails'][-1]} failures, CPU {rows[v]['cpu_s'][-1]:.1f} s" for v in variants), flush=True)
+        summary = {}
+        for variant, row in rows.items():
+            summary[variant] = {"slots": len(slots), "words": len(slots) * k, "unsettled": row["unsettled"],
+                                "all_labelled_s": {"p50": pct(row["seconds"], 0.5), "p95": pct(row["seconds"], 0.95),
+                                                   "max": max(row["seconds"], default=0.0)},
+                                "within_target": sum(s < budget_s for s in row["seconds"]),
+                                "cpu_s_p50": pct(row["cpu_s"], 0.5), "fails_p50": pct(row["fails"], 0.5),
+                                "fails_total": sum(row["fails"]), "nodes_total": sum(row["nodes"]),
+                                "slowest": sorted(row["slowest"], reverse=True)[:5], "per_slot_s": row["seconds"]}
+        out[path.stem] = summary
+    return out
+
+
+def fill_scaling(words, seeds: int, names: list[str] | None = None) -> dict:
+    """The fills part: whole fills of each open grid with one and two processes, interleaved seed by seed."""
+    import os
+
+    out: dict = {}
+    for path in OPEN_GRIDS:
+        if names and path.stem not in names:
+            continue
+        grid = read_grid(path)
+        by_variant: dict[str, dict[str, list[float]]] = {v: {"seconds": [], "cpu_s": []} for v in ("1", "2")}
+        for seed in range(seeds):
+            for variant in ("1", "2") if seed % 2 == 0 else ("2", "1"):
+                if variant == "1":
+                    os.environ["XWCP_NO_RACE"] = "1"
+                problem = compile_problem(grid, words)
+                start, cpu = time.perf_counter(), _cpu_s()
+                result = fill(problem, "auto", Limits(time_limit_s=60, seed=seed))
+                by_variant[variant]["seconds"].append(time.perf_counter() - start)
+                by_variant[variant]["cpu_s"].append(_cpu_s() - cpu)
+                os.environ.pop("XWCP_NO_RACE", None)
+                assert result.entries is None or check_fill(problem, result.entries) == []
+        out[path.stem] = by_variant
+    return out
+
+
 def keystrokes(words, n_keys: int) -> dict:
     """Keystroke -> /api/suggest (and /api/domains for comparison) through the app, typing down entries."""
     with warnings.catch_warnings():
@@ -226,8 +330,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--themeless-seeds", type=int, default=10,
                         help="whole fills at seeds 0..N-1 for the ratio to a median seed's fill (default 10)")
     parser.add_argument("--keystrokes", type=int, default=60)
+    parser.add_argument("--open-slots", type=int, default=0,
+                        help="open part: N slots spread over each grid (default 0: every slot)")
+    parser.add_argument("--fill-seeds", type=int, default=6, help="fills part: seeds per grid (default 6)")
+    parser.add_argument("--open-variants", default="2,1",
+                        help="open part: processes per labelling, interleaved (default 2,1)")
     parser.add_argument("--part", default="labels,themeless,keys")
-    parser.add_argument("--grids", default=None, help="comma-separated grid names (default: all), e.g. themed-1")
+    parser.add_argument("--grids", default=None,
+                        help="comma-separated grid names (default: all), e.g. themed-1, 15x15-themeless-01, open-1")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     words = load_word_list()
@@ -264,6 +374,36 @@ def main(argv: list[str] | None = None) -> int:
               f"ratio (medians) {row['ratio_median']:.1f}x; whole fill at seeds 0-{len(row['fill_s_by_seed']) - 1} "
               f"{[round(s, 2) for s in row['fill_s_by_seed']]} s, ratio to their median "
               f"{row['ratio_to_median_seed']:.1f}x", flush=True)
+    if "open" in parts:
+        variants = args.open_variants.split(",")
+        found = open_grids(words, args.k, args.budget, args.open_slots or None, variants,
+                           args.grids.split(",") if args.grids else None)
+        out["open"] = found
+        for grid_name, by_variant in found.items():
+            for variant, row in by_variant.items():
+                t = row["all_labelled_s"]
+                print(f"open {grid_name}, {variant} process(es): {row['slots']} slots, {row['words']} words, "
+                      f"{row['unsettled']} unsettled; all {args.k} labelled p50 {t['p50']:.2f} s p95 {t['p95']:.2f} s "
+                      f"max {t['max']:.2f} s ({row['within_target']}/{row['slots']} slots within the "
+                      f"{args.budget:g} s budget); CPU p50 {row['cpu_s_p50']:.1f} s; failures p50 "
+                      f"{row['fails_p50']:.0f}, total {row['fails_total']}, nodes {row['nodes_total']}; slowest "
+                      f"{row['slowest'][:3]}", flush=True)
+            if len(by_variant) > 1 and "1" in by_variant and "2" in by_variant:
+                one, two = by_variant["1"], by_variant["2"]
+                print(f"open {grid_name} scaling (1 process over 2): p50 "
+                      f"{one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x, unsettled "
+                      f"{one['unsettled']} vs {two['unsettled']}, failures {one['fails_total']} vs "
+                      f"{two['fails_total']}", flush=True)
+    if "fills" in parts:
+        found = fill_scaling(words, args.fill_seeds, args.grids.split(",") if args.grids else None)
+        out["fills"] = found
+        for grid_name, by_variant in found.items():
+            one, two = by_variant["1"], by_variant["2"]
+            print(f"fill {grid_name} seeds 0-{args.fill_seeds - 1}: 1 process median "
+                  f"{statistics.median(one['seconds']):.2f} s max {max(one['seconds']):.2f} s (CPU "
+                  f"{statistics.median(one['cpu_s']):.2f} s); 2 processes median {statistics.median(two['seconds']):.2f} s "
+                  f"max {max(two['seconds']):.2f} s (CPU {statistics.median(two['cpu_s']):.2f} s); "
+                  f"{[round(x, 2) for x in one['seconds']]} vs {[round(x, 2) for x in two['seconds']]}", flush=True)
     if "keys" in parts:
         row = keystrokes(words, args.keystrokes)
         out["keys"] = row

@@ -2,6 +2,7 @@
 
 Usage: PYTHONPATH=. python3 bench/verify_work.py GRID SLOT [--k 20] [--max-fails 40000] [--seeds 0,1,2]
                                                 [--score-weight 0] [--restart-base 100] [--noise 0.2]
+                                                [--learn 0] [--branch word]
 
 For each of the slot's top-k words (as `suggest` ranks them) it runs our compiled search with
 the slot set to the word, up to --max-fails failures, and prints the label (viable with a fill
@@ -37,7 +38,7 @@ def search(problem, args, seed: int) -> tuple[str, int, float]:
     if not engine.is_consistent:
         return "dead (ac3)", 0, 0.0
     engine.configure(seed=seed, restart_base=args.restart_base, noise=args.noise, score_weight=args.score_weight,
-                     max_fails=args.max_fails)
+                     max_fails=args.max_fails, learn=args.learn, branch=args.branch)
     start = time.perf_counter()
     code = kernel.RUNNING
     while code == kernel.RUNNING:
@@ -61,6 +62,8 @@ def main() -> None:
     parser.add_argument("--score-weight", type=float, default=verify.SCORE_WEIGHT)
     parser.add_argument("--restart-base", type=int, default=100)
     parser.add_argument("--noise", type=float, default=0.2)
+    parser.add_argument("--learn", type=int, default=0, help="0, 1 or 2 (BitSearch.configure)")
+    parser.add_argument("--branch", default="word", help="word or letter (BitSearch.configure)")
     args = parser.parse_args()
     problem = compile_problem(read_grid(args.grid), load_word_list(), min_score=50)
     slot = problem.slot_by_name(args.slot)

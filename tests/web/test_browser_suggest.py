@@ -19,6 +19,7 @@ from xwcp.engine.ac3 import propagate_engine  # noqa: E402
 from xwcp.engine.kernel import PROBE_SURVIVES  # noqa: E402
 
 from tests.analysis.test_probe import THEMED  # noqa: E402
+from tests.web.helpers import ROOT  # noqa: E402
 
 ROWS = THEMED.split()
 
@@ -143,4 +144,35 @@ def test_the_labelling_runs_on_through_the_list_while_idle_and_stops_at_an_edit(
     words = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
     assert words and all(w.startswith("Q") for w in words) and len(words) <= 40
     assert errors == []
+    page.close()
+
+
+def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, browser):
+    """The stock themeless, empty: a slot's 40 words of which the 10 s budget settles only some. After it every
+    shown word carries a label, "unsettled" for those it left (never a "…" for good): after a letter typed in one
+    slot, and in the next slot clicked."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    rows = xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows
+    page.goto(server + "#" + urlencode({"w": 15, "h": 15, "t": "\n".join(rows)}))
+    page.wait_for_function("window.xwcp && window.xwcp.ready")
+    titles = []
+    for cell, key in ((0, "S"), (224, None)):  # the top left, a letter typed there; the bottom right
+        page.click(f'.cell[data-cell="{cell}"]')
+        if key:
+            page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        title = page.inner_text("#slot-title").split()[0]
+        assert key is None or key in page.inner_text("#slot-title")[len(title):]  # the letter is in the slot
+        titles.append(title)
+        page.wait_for_function(f"(l => l.dataset.slot === '{title}' && l.querySelectorAll('li[data-word]').length)"
+                               "(document.getElementById('suggestions'))", timeout=30_000)
+        page.wait_for_timeout(10_000)  # the labelling budget, then a margin for a loaded machine
+        page.wait_for_function("[...document.querySelectorAll('#suggestions li[data-word] .label')]"
+                               ".every(l => l.textContent !== '…')", timeout=8_000)
+        labels = page.eval_on_selector_all("#suggestions li[data-word] .label", "ls => ls.map(l => l.textContent)")
+        assert len(labels) == 40 and set(labels) <= {"fits", "dead end", "unsettled"}
+        assert "…" not in page.inner_text("#suggest-count")  # the count line says the labelling is over
+    assert len(set(titles)) == 2 and errors == []
     page.close()

@@ -242,3 +242,33 @@ def _until_done_or_busy(ws):
     while not messages or messages[-1]["type"] != "done":
         messages.append(ws.receive_json())
     return messages
+
+
+def test_every_shown_word_gets_a_label_and_the_visible_ones_come_first(client):
+    """An open themeless under a budget too short for all 40 words: each word still gets one label (those the
+    budget left unsettled "unknown", so the page never waits on them), and the `visible` words are settled first."""
+    open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": open_rows, "slot": "1A", "k": 40, "time_limit_s": 1.5, "visible": 5})
+        messages = _until_done(ws, 1)
+    first, done = messages[0], messages[-1]
+    assert first["type"] == "words" and done["type"] == "done" and not done["cancelled"]
+    shown = [w["word"] for w in first["words"]]
+    labels = [m for m in messages if m["type"] == "label"]
+    assert sorted(m["word"] for m in labels) == sorted(shown)  # every word once
+    assert {m["verdict"] for m in labels} <= {"viable", "dead-end", "unknown"}
+    assert any(m["verdict"] == "unknown" for m in labels)  # 1.5 s does not settle 40 words of an open 15x15
+    # the visible words are labelled first, under the whole budget: a word beyond them is settled only once
+    # every visible one is, and after them
+    order = [m["word"] for m in labels if m["verdict"] != "unknown"]
+    visible = set(shown[:5])
+    beyond = [i for i, w in enumerate(order) if w not in visible]
+    if beyond:
+        assert visible <= set(order[:beyond[0]])
+
+
+def test_visible_must_be_a_count(client):
+    with client.websocket_connect("/ws/suggest") as ws:
+        ws.send_json({"id": 1, "grid": MINI, "slot": "1D", "k": 5, "visible": "all"})
+        message = ws.receive_json()
+    assert message["type"] == "error" and message["status"] == 400 and "visible" in message["error"]

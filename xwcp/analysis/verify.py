@@ -41,7 +41,9 @@ Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command
 1A settles 16 of 20 in 30 s and all 20 in 52 s. A fill with a given word costs about what a whole
 fill costs at a typical seed, so 20 labels are several whole fills; the ways tried to make one
 word's fill cheaper from another's (repairs, warm starts, other slot and value orders, SAT) are in
-docs/design-notes.md, "Word verification".
+docs/design-notes.md, "Word verification". On empty themelesses (`bench/suggest_labels.py --part open`) a
+slot's 40 shown words need 300-600k failures, 30-60 CPU s: a 10 s budget settles 7-23 of them on two free
+cores; on open 78-word grids all 40 settle in 0.3-0.7 s.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xwcp.compile.problem import Problem
 from xwcp.base.types import FillStatus, SlotId
@@ -89,6 +92,14 @@ high-scored words that fit worse. Stock themeless, the 20 top 1A words, seeds 0-
 failures (load-independent): score weight 0 needs ~136k failures per seed and leaves 1 of 60
 searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUNDIT >40k
 failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
+
+
+CHILD_LEARN = 0
+"""The second process' `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
+of another kind beside the first process' (a portfolio against the heavy tail); 0 the same kind, another seed.
+Stock themeless, 12 top words of 1A one by one at seed 0 (docs/design-notes.md, "Word verification"): learn 1
+44.8k failures against 57.6k, but the 40 words of 10 slots under 10 s (bench/suggest_labels.py --part open,
+variant 2L) left 378 of 400 unsettled against 384: no clear gain, so the default stays."""
 
 
 class Viability(Enum):
@@ -146,6 +157,14 @@ class VerifyProgress:
 
 
 @dataclass
+class SearchWork:
+    """The search work a verification did, in both processes: failures and nodes (load-independent, for benchmarks)."""
+
+    fails: int = 0
+    nodes: int = 0
+
+
+@dataclass
 class _Run:
     problem: Problem
     slot_id: SlotId
@@ -155,9 +174,25 @@ class _Run:
     progress: Callable[[VerifyProgress], None] | None
     abort: threading.Event | None
     workers: int = 1
+    learn: int = 0
     verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
     on_settle: Callable[[WordVerdict], None] | None = None
     """Called with each word's verdict the moment it is settled (the web streams labels from it)."""
+    work: SearchWork = field(default_factory=SearchWork)
+    """This process' search work so far."""
+    work_cell: NDArray[np.int64] | None = None
+    """Where this process posts its work for the other to add up (a row of `_Board.work`), if two run."""
+
+    def search(self, engine: BitSearch, slice_s: float) -> int:
+        """`engine.search(slice_s)`, counting its failures and nodes into `work`."""
+        before = engine.stats
+        code = engine.search(slice_s)
+        after = engine.stats
+        self.work.fails += after["fails"] - before["fails"]
+        self.work.nodes += after["nodes"] - before["nodes"]
+        if self.work_cell is not None:
+            self.work_cell[:] = (self.work.fails, self.work.nodes)
+        return code
 
     def now(self) -> float:
         return time.perf_counter() - self.start
@@ -191,7 +226,8 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
                  time_limit_s: float | None = None, seed: int = 0,
                  progress: Callable[[VerifyProgress], None] | None = None,
                  abort: threading.Event | None = None,
-                 on_settle: Callable[[WordVerdict], None] | None = None) -> list[WordVerdict]:
+                 on_settle: Callable[[WordVerdict], None] | None = None,
+                 work: SearchWork | None = None) -> list[WordVerdict]:
     """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
 
     Args:
@@ -206,6 +242,7 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
         abort: a threading.Event; when set, the words not yet settled stay unknown.
         on_settle: called with each WordVerdict as it is settled (from the thread that called
             verify_words), its fill (if any) checked first.
+        work: a SearchWork the search work of both processes is added to (benchmarks count it).
 
     Returns:
         One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
@@ -216,7 +253,8 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
         abort = STOP
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
-    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers(), on_settle=on_settle)
+    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers(), on_settle=on_settle,
+               work=SearchWork() if work is None else work)
     verdicts = [WordVerdict(w) for w in words]
     kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
     if kernel_ok:
@@ -232,7 +270,7 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
             run.verdict_by_id[word_id] = v
     else:  # keyed by position: a slot the user filled may hold a word that is not listed
         run.verdict_by_id = dict(enumerate(verdicts))
-    keys = sorted(run.verdict_by_id)
+    keys = list(run.verdict_by_id)  # the caller's order (the page's rank): the searches take the first first
     if problem.conflicts:
         for key in keys:
             run.settle(key, Viability.DEAD_END, How.AC3)
@@ -352,11 +390,11 @@ def _restricted(problem: Problem, slot_id: SlotId, word_ids: Iterable[int]) -> P
     return replace(problem, domains=tuple(domains))
 
 
-def _configure(engine: BitSearch, seed: int) -> None:
+def _configure(engine: BitSearch, seed: int, learn: int = 0) -> None:
     from xwcp.backends import backtrack
 
     engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                     score_weight=SCORE_WEIGHT)
+                     score_weight=SCORE_WEIGHT, learn=learn)
 
 
 def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
@@ -397,7 +435,10 @@ class _Board:
 
         n = len(ids)
         self.index_by_id = {word_id: i for i, word_id in enumerate(ids)}
-        self._memory = mmap.mmap(-1, max(1, n * (16 + 4 * n_slots)))
+        work_at = (n * (16 + 4 * n_slots) + 7) // 8 * 8
+        self._memory = mmap.mmap(-1, work_at + 32)
+        self.work = np.frombuffer(self._memory, np.int64, 4, work_at).reshape(2, 2)
+        """Per process (parent, child): failures and nodes so far."""
         self.status = np.frombuffer(self._memory, np.int32, n, 0)
         self.how = np.frombuffer(self._memory, np.int32, n, 4 * n)
         self.seconds = np.frombuffer(self._memory, np.float64, n, 8 * n)
@@ -499,6 +540,8 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
         run.progress = run.on_settle = None
         run.seed += 1
+        run.learn = CHILD_LEARN
+        run.work, run.work_cell = SearchWork(), board.work[1]
         _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
 
     process = ctx.Process(target=child, daemon=True)
@@ -518,6 +561,8 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
             process.kill()
         process.join(timeout=5)
         board.adopt(run)
+        run.work.fails += int(board.work[1][0])
+        run.work.nodes += int(board.work[1][1])
 
 
 def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSearch:
@@ -525,7 +570,7 @@ def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSe
 
     engine = kernel.BitSearch(_restricted(run.problem, run.slot_id, ids), track_slots=True)
     if engine.is_consistent:
-        _configure(engine, run.seed)
+        _configure(engine, run.seed, run.learn)
         if guide is not None:
             engine.set_guide(guide)
     return engine
@@ -551,7 +596,7 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
     k = int(engine.kernel_index[run.slot_id])
     while not run.out_of_time(until):
         slice_s = SLICE_S if until is None else max(0.0, min(SLICE_S, until - time.perf_counter()))
-        code = engine.search(slice_s)
+        code = run.search(engine, slice_s)
         if code == kernel.SOLVED:
             solution = engine.solution_word_ids()
             run.settle(int(engine.solution[k]), Viability.VIABLE, How.SEARCH,
@@ -626,7 +671,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                 turn_end = min(turn_end, until)
             code = kernel.RUNNING
             while code == kernel.RUNNING and not run.out_of_time(turn_end):
-                code = engine.search(max(0.0, min(SLICE_S, turn_end - time.perf_counter())))
+                code = run.search(engine, max(0.0, min(SLICE_S, turn_end - time.perf_counter())))
                 run.report(len(pending))
                 if board is not None and board.is_settled(word_id):
                     break

@@ -2,8 +2,9 @@
 
 Protocol. The page keeps one socket open and sends a request whenever the grid or the slot changes:
     {"id": 7, "grid": [rows], "slot": "12A", "k": 40, "time_limit_s": 30, "seed": 0, "min_score": 50,
-     "allow_dupes": false}
-(`grid` and `slot` required). A new request cancels the one running (its thread is stopped and waited
+     "allow_dupes": false, "visible": 13}
+(`grid` and `slot` required; `visible`, the list rows the page shows without scrolling: those words are
+labelled first, under the whole budget, and the rest with what is left). A new request cancels the one running (its thread is stopped and waited
 for first), as does {"type": "stop"}. For each request the server sends, every message carrying its `id`:
     {"type": "words", ...}   the `/api/suggest` answer (the same object, from the same cache): the top k
                              words that survive being entered, `counts`, `dropped`; when that answer's
@@ -12,7 +13,8 @@ for first), as does {"type": "stop"}. For each request the server sends, every m
                              each word's label the moment it is settled ("viable", "dead-end"); labels
                              this grid already had (an undo, the cursor back on a slot), and the dead ends
                              proven on a grid this one adds letters to (the keystroke before), come first,
-                             at once, with "how": "kept";
+                             at once, with "how": "kept"; when the budget runs out, each word still
+                             unsettled gets one with "verdict": "unknown" (the page says "unsettled");
     {"type": "counts", "counts": {...}}
                              the survivors counted over the whole slot, when the first answer's count
                              stopped at its k words;
@@ -39,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from xwcp.base.errors import InputError
 from xwcp.analysis.reports import Consistency
-from xwcp.library.answers import Viability, WordLabel
+from xwcp.library.answers import How, Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.model.alphabet import Alphabet
 from xwcp.services.analysis_cache import Analysed, CacheKey, Report
@@ -130,6 +132,7 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
         seed = number_field(body, "seed", 0, 0, 2**31 - 1)
         slot = slot_field(body).strip().upper()
         k = number_field(body, "k", 20, 1, max_k)
+        visible = number_field(body, "visible", k, 0, max_k)
     except (ApiError, InputError) as exc:
         say({"type": "error", "status": getattr(exc, "status", 400), "error": getattr(exc, "message", str(exc))})
         return
@@ -166,7 +169,12 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
                 kept[label.word] = label.as_dict()
             say({"type": "label", **label.as_dict()})
         try:
-            session.label(slot, todo, time_limit_s=limit, seed=seed, on_label=settled, abort=abort)
+            labels = _label_visible_first(session, slot, todo, [w for w in words[:visible] if w in todo], limit, seed,
+                                          settled, abort)
+            if not abort.is_set():
+                for label in labels:
+                    if label.verdict is Viability.UNKNOWN:
+                        settled(label)
         finally:
             state.active_fills -= 1
             state.fill_threads.discard(threading.current_thread())
@@ -178,3 +186,22 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
         say({"type": "counts", "counts": counts})
     send({"type": "done", "id": request_id, "labelled": len(kept), "cancelled": abort.is_set(),
           "seconds": round(time.perf_counter() - start, 4)})
+
+
+def _label_visible_first(session: Session, slot: str, todo: list[str], visible: list[str], limit_s: float, seed: int,
+                         settled: Callable[[WordLabel], None], abort: threading.Event) -> list[WordLabel]:
+    """Label `todo` under `limit_s`, the words the page shows without scrolling (`visible`) first.
+
+    Two labellings: the visible words under the whole budget, then the others under what is left
+    (fills found for the first label the second's words at once, xwcp/analysis/verify.py's recent fills)."""
+    end = time.perf_counter() + limit_s
+    rest = [w for w in todo if w not in set(visible)]
+    if not visible or not rest:
+        return session.label(slot, todo, time_limit_s=limit_s, seed=seed, on_label=settled, abort=abort)
+    by_word = {label.word: label for label in session.label(slot, visible, time_limit_s=limit_s, seed=seed,
+                                                            on_label=settled, abort=abort)}
+    left_s = end - time.perf_counter()
+    if left_s > 0.01 and not abort.is_set():
+        by_word.update((label.word, label) for label in session.label(
+            slot, rest, time_limit_s=left_s, seed=seed, on_label=settled, abort=abort))
+    return [by_word.get(w) or WordLabel(w, Viability.UNKNOWN, How.UNSETTLED, round(limit_s, 4)) for w in todo]

@@ -74,7 +74,8 @@ function setLight(kind, text) {
 // keystroke); the solver's labels stream in over /ws/suggest as each word is settled. Viable words rise to the
 // top, dead ends sink and are marked (a text label, not colour only), never hidden unless "fits only" is ticked;
 // the labelling runs on while the constructor is idle and is cancelled by the next edit or slot change.
-const LABEL_BUDGET_S = 60; // labelling runs on through the list while idle; the next request cancels it
+const LABEL_BUDGET_S = 10; // the shown words' budget: a word it leaves unsettled says so, never an endless "…"
+const RUN_ON_BUDGET_S = 60; // labelling runs on through the list while idle; the next request cancels it
 const LIST_K = 40;
 const MORE_K = 40; // the idle run-on: this many more words labelled each time the list is settled
 const MAX_LIST_K = 200; // the server's MAX_K
@@ -92,7 +93,7 @@ export function refreshSuggestions() {
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
-                       seq: help.seq, error: "", body: null });
+                       seq: help.seq, error: "", body: null, retried: false });
   if (!slot || state.mode === "solve") { stopLabels(); drawSuggestions(null, []); return; }
   suggestController = new AbortController();
   const started = help.keyTime;
@@ -123,9 +124,22 @@ function labelSocket() {
   return socket;
 }
 
-function requestLabels(body) {
+// How many of the list's first rows are in view: the server labels those words first.
+function visibleRows() {
+  const list = $("suggestions");
+  const box = list.getBoundingClientRect();
+  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+  let n = 0;
+  list.querySelectorAll("li[data-word]").forEach((li, i) => {
+    const r = li.getBoundingClientRect();
+    if (r.bottom > top && r.top < bottom) n = i + 1;
+  });
+  return n || LIST_K;
+}
+
+function requestLabels(body, budgetS = LABEL_BUDGET_S) {
   sug.body = body;
-  const message = JSON.stringify(withLanguage({ ...body, id: sug.id, time_limit_s: LABEL_BUDGET_S }));
+  const message = JSON.stringify(withLanguage({ ...body, id: sug.id, time_limit_s: budgetS, visible: visibleRows() }));
   const socket = labelSocket();
   if (socket.readyState === WebSocket.OPEN) socket.send(message); else sug.queued = message;
 }
@@ -145,7 +159,13 @@ function onLabelMessage(m) {
       setLight("fillable", `fillable: a full fill with ${writtenAtEnd(m.word)} in ${sug.slot} exists`);
     }
   } else if (m.type === "counts") sug.counts = m.counts;
-  else if (m.type === "done") { sug.done = true; runOnWhenIdle(); }
+  else if (m.type === "done") {
+    sug.done = true;
+    if (!m.cancelled && sug.data) { // a word the budget left unsettled says so
+      for (const w of sug.data.words) if (!sug.labels.has(w.word)) sug.labels.set(w.word, { word: w.word, verdict: "unknown" });
+    }
+    runOnWhenIdle();
+  }
   else if (m.type === "error") sug.error = m.error;
   agreeLight();
   if (!sug.frame) sug.frame = requestAnimationFrame(() => { sug.frame = 0; renderList(); });
@@ -161,11 +181,14 @@ function runOnWhenIdle() {
     const counts = sug.counts || (sug.data && sug.data.counts);
     const body = sug.body;
     if (id !== sug.id || !body || !sug.data || state.mode === "solve") return;
-    if (help.keyTime !== null || body.k >= MAX_LIST_K) return;
-    if (counts && counts.complete && sug.data.words.length >= counts.survive) return; // every survivor is shown
-    if (sug.data.words.length < body.k) return; // fewer than asked for: the list has no more
+    if (help.keyTime !== null) return;
+    const unsettled = sug.data.words.some((w) => (sug.labels.get(w.word) || {}).verdict === "unknown");
+    const more = body.k < MAX_LIST_K && !(counts && counts.complete && sug.data.words.length >= counts.survive)
+      && sug.data.words.length >= body.k; // else every survivor is shown, or the list has no more
+    if (!more && !(unsettled && !sug.retried)) return;
+    sug.retried = sug.retried || !more; // the shown words' unsettled ones get one more, longer turn
     sug.done = false;
-    requestLabels({ ...body, k: Math.min(MAX_LIST_K, body.k + MORE_K) });
+    requestLabels({ ...body, k: more ? Math.min(MAX_LIST_K, body.k + MORE_K) : body.k }, RUN_ON_BUDGET_S);
   }, IDLE_MS);
 }
 
