@@ -99,6 +99,10 @@ def child(spec: str, budget_s: float, fill_limit_s: float) -> dict:
     core = explain(problem, seed_slot_id=result.slot_id, time_limit_s=budget_s, **options)
     core_s = time.perf_counter() - start
     out = {"spec": spec, "status": "unfillable", "slots": len(problem.slots), "proof_s": proof_s, "core_s": core_s}
+    if core is not None and not isinstance(core, dict):  # a CoreReport: its JSON object, as older checkouts gave
+        from xwcp.render.core import core_json
+
+        core = core_json(core)
     if core is not None:
         out.update(size=len(core["slots"]), minimal=core["minimal"], calls=core["oracle_calls"], names=core["slots"])
     return out

@@ -10,6 +10,7 @@ from xwcp.engine.result import FillResult, FillStats, Limits, measure_quality
 from xwcp.analysis.reports import CheckReport, Consistency, ForcedLetter, SlotInfo, UnlistedEntry
 from xwcp.library.answers import CheckAnswer, CoreAnswer, FillAnswer, Verdict, filled_grid
 from xwcp.render.questions_json import check_json
+from xwcp.search.core import Core, CoreKind, CoreReport
 from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import words_from_pairs
 
@@ -100,18 +101,28 @@ def test_a_users_own_entry_the_list_lacks_has_no_score():
     assert grid["1A"] == "QQQ" and grid.entries[0].score is None and grid.entries[1].score == 90
 
 
-CORE = {"slots": ["7A", "4D"], "cells": [[3, 0], [3, 1]], "patterns": {"7A": "....", "4D": "...."},
-        "minimal": True, "kind": "no-common-letter", "message": "7A and 4D share no letter", "seconds": 0.25}
+CORE = CoreReport(("7A", "4D"), ((3, 0), (3, 1)), True,
+                  Core((4, 1), True, CoreKind.NO_COMMON_LETTER, "backtrack", 2, 0.25),
+                  "7A and 4D share no letter", (("7A", "...."), ("4D", "....")))
+CORE_JSON = {"slots": ["7A", "4D"], "cells": [[3, 0], [3, 1]], "minimal": True, "stopped": False,
+             "kind": "no-common-letter", "message": "7A and 4D share no letter",
+             "patterns": {"7A": "....", "4D": "...."}, "backend": "backtrack", "oracle_calls": 2, "seconds": 0.25}
 
 
-def test_a_core_from_the_commands_json():
-    core = CoreAnswer.from_dict(CORE)
+def test_a_core_from_the_search():
+    core = CoreAnswer.from_report(CORE)
     assert core.slots == ("7A", "4D") and list(core) == ["7A", "4D"] and len(core) == 2
     assert core.cells == ((3, 0), (3, 1)) and core.patterns == {"7A": "....", "4D": "...."}
     assert core.is_minimal and core.kind == "no-common-letter" and core.wall_time_s == 0.25
-    assert core.as_dict() == CORE and core.as_dict() is not core.json  # a copy
-    bare = CoreAnswer.from_dict({"slots": ["1A"], "cells": []})
+    assert core.report is CORE
+    assert core.as_dict() == CORE_JSON and list(core.as_dict()) == list(CORE_JSON)  # the keys in the CLI's order
+    assert core.as_dict() is not core.json  # a copy
+
+
+def test_a_slot_a_proof_named_is_a_core_without_a_search():
+    bare = CoreAnswer.from_report(CoreReport(("1A",), ((0, 0), (0, 1)), False))
     assert (bare.is_minimal, bare.kind, bare.message, bare.wall_time_s) == (False, "group", "", 0.0)
+    assert bare.as_dict() == {"slots": ["1A"], "cells": [[0, 0], [0, 1]], "minimal": False}
 
 
 def check_report(verdict, *, reason="", core=None, most=None, unlisted=(), forced=(), fill=None):

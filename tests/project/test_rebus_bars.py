@@ -14,11 +14,12 @@ import pytest
 
 from xwcp.analysis import questions as analysis
 from xwcp.render import questions_text
+from xwcp.render.core import core_text
 from xwcp.render.questions_json import check_json, domains_json, heatmap_json, suggest_json
 from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.backends import fill
 from xwcp.compile.controls import Controls
-from xwcp.search.core import core_text, find_core
+from xwcp.search.core import find_core
 from xwcp.base.errors import InputError
 from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
 from xwcp.compile.problem import compile_problem, with_word
@@ -157,10 +158,12 @@ def test_core_of_an_unfillable_rebus_grid(words, backend):
 def test_core_of_an_unfillable_barred_grid_names_the_cut_slot(words):
     # the bar under the middle cell leaves a 2-cell down entry, and the default list has no 2-letter word
     problem = compile_problem(parse_grid("....\n -\n....\n....\n"), words)
-    data = check_json(analysis.check_report(problem, time_limit_s=10))
+    report = analysis.check_report(problem, time_limit_s=10)
+    data = check_json(report)
     assert data["verdict"] == "unfillable" and data["core"]["kind"] == "no-word"
     assert data["core"]["cells"] == [[1, 1], [2, 1]]
-    text = core_text(problem, data["core"])
+    assert report.core is not None
+    text = core_text(problem, report.core)
     assert "-" in text.splitlines()[2] and "*" in text
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import xwcp.analysis.questions as questions
 import xwcp.analysis.reports as reports
 from xwcp.library import answers
+from xwcp.search import core
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,10 +20,6 @@ STATUS_WORDS = ("consistent", "unfillable", "fillable", "unknown", "viable", "de
 """The words the answers' statuses, verdicts, labels and directions print as (their enums' values; "down" also
 names one of the designer's relaxations)."""
 COMPARED = re.compile(r'(?:==|!=)\s*"(?:{0})"|"(?:{0})"\s*(?:==|!=)'.format("|".join(map(re.escape, STATUS_WORDS))))
-
-CORE_FIELD = "core"
-"""The one dict an analysis report holds: the minimal core as `xwcp.search.core.explain` gives it."""
-
 
 def test_no_status_is_compared_as_a_string():
     found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
@@ -44,7 +41,7 @@ def _dicts_in(annotation: object, where: str) -> list[str]:
     found = [hit for arg in typing.get_args(annotation) for hit in _dicts_in(arg, where)]
     if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
         hints = typing.get_type_hints(annotation)
-        found += [hit for field in dataclasses.fields(annotation) if field.name != CORE_FIELD
+        found += [hit for field in dataclasses.fields(annotation)
                   for hit in _dicts_in(hints[field.name], f"{where}.{field.name}")]
     return found
 
@@ -60,8 +57,15 @@ def test_the_analysis_questions_answer_with_typed_reports():
             assert getattr(arg, "__module__", "") == reports.__name__, (function.__name__, arg)
 
 
+def test_the_minimal_core_is_typed_too():
+    returned = eval(inspect.signature(core.explain).return_annotation, vars(core))
+    assert not _dicts_in(returned, "explain"), "explain answers with a dict"
+    assert "core" in {field.name for field in dataclasses.fields(reports.CheckReport)}
+    assert _dicts_in(dict[str, int], "a dict") and _dicts_in(reports.CheckReport | None, "x") == []
+
+
 def test_the_library_answers_read_reports_not_dicts():
-    for answer in (answers.CheckAnswer, answers.Suggestions, answers.HeatMap):
+    for answer in (answers.CheckAnswer, answers.Suggestions, answers.HeatMap, answers.CoreAnswer):
         parameters = inspect.signature(answer.from_report).parameters.values()
         parsed = [p.name for p in parameters if re.search(r"\b(dict|JsonDict|Mapping|Any)\b", str(p.annotation))]
         assert not parsed, f"{answer.__name__}.from_report parses a dict: {parsed}"

@@ -7,6 +7,7 @@ from xwcp.analysis.reports import (
     SuggestCounts, SuggestedWord, SuggestReport, UnlistedEntry, Verdict)
 from xwcp.analysis.verify import How, Viability
 from xwcp.model import grid_lines, parse_grid
+from xwcp.search.core import CoreReport
 from xwcp.render.questions_text import check_text, domains_text, heatmap_text, suggest_text
 
 
@@ -56,7 +57,7 @@ def test_picture_legend_names_the_alphabets_free_count():
 
 def test_heatmap_of_an_unfillable_grid_says_why_and_names_its_picture():
     data = heat([[0]], [[None]], status=Consistency.UNFILLABLE, reason="1A has no word",
-                core={"message": "1A and 1D cannot both fit"})
+                core=CoreReport(("1A", "1D"), ((0, 0),), True, message="1A and 1D cannot both fit"))
     assert heatmap_text(data, "heat.png").splitlines() == ["Unfillable: 1A has no word", "Why: 1A and 1D cannot both fit.",
                                                "  X", KEY, "picture: heat.png"]
 

@@ -8,6 +8,7 @@ from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import FillResult, FillStats, Quality
 from xwcp.model import parse_grid
+from xwcp.search.core import CoreReport
 from xwcp.render.report import (TEXT_MAX_FILLS, FillReport, entry_dicts, fewer_fills_note, fill_dict, fill_grids,
                                 fill_text, grid_text, verdict_text)
 from xwcp.words.wordlist import words_from_pairs
@@ -53,11 +54,12 @@ def test_a_quality_search_keeps_its_own_quality(problem):
 
 def test_unfillable_json_has_reason_slot_core_and_times(problem):
     result = FillResult(FillStatus.UNFILLABLE, "dfs", reason="1A has no word", slot_id=0)
-    core = {"slots": ["1A", "1D"], "minimal": True}
+    core = CoreReport(("1A", "1D"), ((0, 0), (0, 1), (1, 0)), True)
     data = FillReport(problem, result, 0.25, core=core, total_seconds=0.75).as_dict()
     assert data["status"] == "unfillable" and data["entries"] == []
     assert "grid" not in data and "quality" not in data and "fills" not in data
-    assert (data["reason"], data["slot"], data["core"]) == ("1A has no word", "1A", core)
+    assert (data["reason"], data["slot"]) == ("1A has no word", "1A")
+    assert data["core"] == {"slots": ["1A", "1D"], "cells": [[0, 0], [0, 1], [1, 0]], "minimal": True}
     assert (data["seconds"], data["total_seconds"]) == (0.25, 0.75)
 
 

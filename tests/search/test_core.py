@@ -47,12 +47,12 @@ def four_by_four():
 
 
 def test_4x4_core_is_exactly_the_last_row_and_column(four_by_four):
-    data = explain(four_by_four)
-    assert set(data["slots"]) == {"7A", "4D"}
-    assert data["minimal"] is True and data["kind"] == "no-common-letter"
-    assert sorted(map(tuple, data["cells"])) == [(0, 3), (1, 3), (2, 3), (3, 0), (3, 1), (3, 2), (3, 3)]
-    assert data["patterns"] == {"7A": "WOR.", "4D": "ZER."}
-    ids = [four_by_four.slot_by_name(n).id for n in data["slots"]]
+    core = explain(four_by_four)
+    assert core is not None and core.search is not None and set(core.slots) == {"7A", "4D"}
+    assert core.is_minimal is True and core.search.kind is CoreKind.NO_COMMON_LETTER
+    assert core.cells == ((0, 3), (1, 3), (2, 3), (3, 0), (3, 1), (3, 2), (3, 3))
+    assert dict(core.patterns) == {"7A": "WOR.", "4D": "ZER."}
+    ids = [four_by_four.slot_by_name(n).id for n in core.slots]
     assert_minimal_core(four_by_four, ids, _other("backtrack"))
 
 
@@ -88,16 +88,18 @@ def test_slot_with_no_word_at_all(backend):
     # No listed word starts QZ, while every other slot has words.
     problem = compile_problem(parse_grid("QZ..\n....\n"), words_from_pairs(["ABCD", "QXAB", "AB", "ZC", "EF"]),
                               min_score=0)
-    data = explain(problem, backend=backend)
-    assert data["slots"] == ["1A"] and data["kind"] == "no-word" and data["minimal"]
-    assert "has no word at all" in data["message"]
+    core = explain(problem, backend=backend)
+    assert core is not None and core.search is not None
+    assert core.slots == ("1A",) and core.search.kind is CoreKind.NO_WORD and core.is_minimal
+    assert "has no word at all" in core.message
 
 
 def test_two_slots_that_do_not_cross_are_a_group_not_a_crossing():
     problem = compile_problem(parse_grid("...\n###\n...\n"), words_from_pairs(["CAT"]), min_score=0)
-    data = explain(problem)
-    assert set(data["slots"]) == {"1A", "2A"} and data["kind"] == "group"
-    assert "these 2 slots cannot be filled together" in data["message"]
+    core = explain(problem)
+    assert core is not None and core.search is not None
+    assert set(core.slots) == {"1A", "2A"} and core.search.kind is CoreKind.GROUP
+    assert "these 2 slots cannot be filled together" in core.message
 
 
 def test_fillable_problem_has_no_core():
@@ -150,4 +152,5 @@ def test_core_of_an_alphabet_the_compiled_search_does_not_take_is_found_on_cpsat
     corner = {s.id for s in problem.slots if s.cells in ((12, 13, 14, 15), (3, 7, 11, 15))}
     core = find_core(problem)
     assert core is not None and set(core.slot_ids) == corner and core.is_minimal and core.backend == "cpsat"
-    assert set(explain(problem)["slots"]) == {problem.slots[s].name for s in corner}
+    explained = explain(problem)
+    assert explained is not None and set(explained.slots) == {problem.slots[s].name for s in corner}

@@ -76,7 +76,8 @@ def test_the_core_of_an_unfillable_grid():
     assert result.status is FillStatus.UNFILLABLE
     core = explain_verdict(problem, result)
     assert core is not None
-    assert sorted(core["slots"]) == ["1D", "2D", "3D"] and core["minimal"] is True and core["stopped"] is False
+    assert core.search is not None and core.search.is_stopped is False
+    assert sorted(core.slots) == ["1D", "2D", "3D"] and core.is_minimal is True
 
 
 def test_a_status_line_waits_a_second_and_then_shows_a_few_times_a_second():

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.analysis.reports import (
-    CheckReport, Consistency, Core, DomainsReport, Dropped, ForcedLetter, HeatmapReport, Label, Proof, RankedWord,
+    CheckReport, Consistency, DomainsReport, Dropped, ForcedLetter, HeatmapReport, Label, Proof, RankedWord,
     SlotInfo, SlotWords, SolverRun, SuggestCounts, SuggestedWord, SuggestReport, UnlistedEntry, Verdict, Wipeout)
 from xwcp.analysis.verify import VerifyProgress, Viability
 from xwcp.engine.ac3 import Propagation, propagate
@@ -26,6 +26,7 @@ from xwcp.model import grid_lines, written_cells
 from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import Direction, FillStatus, SlotId
+from xwcp.search.core import CoreReport
 
 if TYPE_CHECKING:
     import threading
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from xwcp.engine.kernel import BitSearch
     from xwcp.engine.result import FillResult
 
-ExplainCore = Callable[[CheckReport, Problem, "FillResult | None"], "Core | None"]
+ExplainCore = Callable[[CheckReport, Problem, "FillResult | None"], "CoreReport | None"]
 """`explain_core(the report without its core, problem, the search's FillResult or None)`: the core, or None."""
 
 MIN_SCORE_KEY, SCORE_KEY_BITS = -32768, 16
@@ -286,7 +287,7 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
 
 
 def _core(problem: Problem, result: FillResult | None, explain_core: ExplainCore | None = None,
-          slot_id: SlotId | None = None, report: CheckReport | None = None) -> Core | None:
+          slot_id: SlotId | None = None, report: CheckReport | None = None) -> CoreReport | None:
     """The minimal core (the slots that cannot be filled together), when one is found in time: from
     `explain_core(report, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
     (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from xwcp.analysis.verify import How, Viability
+from xwcp.search.core import CoreReport
 
-Core = dict[str, Any]
-"""A minimal core as `xwcp.search.core.explain` gives it (the JSON `core` object): slots, cells, message, ..."""
 
 
 class Consistency(Enum):
@@ -119,7 +117,7 @@ class HeatmapReport:
     """The slot arc consistency emptied, when one did."""
     dead_cells: tuple[tuple[int, int], ...] | None
     """That slot's cells (row, col), when one did."""
-    core: Core | None
+    core: CoreReport | None
     """On an unfillable grid, with the core asked for and found: the slots that cannot be filled together."""
     width: int
     height: int
@@ -172,7 +170,7 @@ class CheckReport:
     fill: list[str] | None
     """For a fillable verdict: the fill's lines."""
     seconds: float
-    core: Core | None = None
+    core: CoreReport | None = None
 
 
 @dataclass(frozen=True)

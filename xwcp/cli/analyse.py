@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xwcp.cli.exits import EXIT_LIMIT, EXIT_OK, EXIT_UNFILLABLE
 from xwcp.cli.inputs import load_problem
@@ -16,6 +16,7 @@ from xwcp.cli.output import emit
 if TYPE_CHECKING:
     from xwcp.analysis.reports import CheckReport
     from xwcp.services.types import FillResult, Problem
+    from xwcp.services.unfillable import CoreReport
 
 
 def cmd_domains(args: argparse.Namespace) -> int:
@@ -75,7 +76,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     problem = load_problem(args)
     shown: list[bool] = []
 
-    def verdict_first(report: CheckReport, problem: Problem, result: FillResult | None) -> dict[str, Any] | None:
+    def verdict_first(report: CheckReport, problem: Problem, result: FillResult | None) -> CoreReport | None:
         if args.format == "text":  # the verdict, then the core (Ctrl-C keeps the verdict)
             print(problem.alphabet.written(CheckAnswer.from_report(problem, report).text()), flush=True)
             shown.append(True)
@@ -88,9 +89,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if answer.verdict is Verdict.UNFILLABLE:
         data["total_seconds"] = round(time.perf_counter() - start, 4)
     if shown:
-        from xwcp.services.unfillable import core_text
-
-        emit(args.format, data, core_text(problem, data["core"]) if data.get("core") else "", problem.alphabet)
+        core = answer.core_detail
+        emit(args.format, data, "" if core is None else core.text(problem), problem.alphabet)
     else:
         emit(args.format, data, answer.text(), problem.alphabet)
     return {Verdict.FILLABLE: EXIT_OK, Verdict.UNKNOWN: EXIT_LIMIT, Verdict.UNFILLABLE: EXIT_UNFILLABLE}[answer.verdict]

@@ -22,6 +22,7 @@ from xwcp.model import grid_lines
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
+from xwcp.search.core import CoreKind, CoreReport
 
 if TYPE_CHECKING:
     from xwcp.analysis.reports import RankedWord
@@ -135,14 +136,20 @@ class CoreAnswer:
     message: str
     """One sentence saying what the core is, in a constructor's words."""
     wall_time_s: float = 0.0
+    """Seconds the core search took (0.0 for a slot a proof named, without a search)."""
     json: JsonDict = field(default_factory=dict, repr=False, compare=False)
+    report: CoreReport | None = field(default=None, repr=False, compare=False)
+    """The core as the search named it (its JSON and text are made from it)."""
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CoreAnswer:
-        """The answer for the CLI's `core` JSON object (`xwcp.search.core.explain`)."""
-        return cls(tuple(data["slots"]), tuple((int(r), int(c)) for r, c in data["cells"]),
-                   dict(data.get("patterns", {})), bool(data.get("minimal", False)), str(data.get("kind", "group")),
-                   str(data.get("message", "")), float(data.get("seconds", 0.0)), dict(data))
+    def from_report(cls, report: CoreReport) -> CoreAnswer:
+        """The answer for a core the search found (`xwcp.search.core.explain`), or the slot a proof named."""
+        from xwcp.render.core import core_json
+
+        found = report.search
+        return cls(report.slots, report.cells, dict(report.patterns), report.is_minimal,
+                   CoreKind.GROUP.value if found is None else found.kind.value, report.message,
+                   0.0 if found is None else round(found.wall_time_s, 4), core_json(report), report)
 
     def __iter__(self) -> Iterator[str]:
         """The slot names: `list(core)` is `core.slots`."""
@@ -157,9 +164,10 @@ class CoreAnswer:
 
     def text(self, problem: Problem) -> str:
         """The core drawn on the grid, as `xwcp check` prints it."""
-        from xwcp.search.core import core_text
+        from xwcp.render.core import core_text
 
-        return core_text(problem, self.json)
+        return core_text(problem, self.report or CoreReport(self.slots, self.cells, self.is_minimal,
+                                                            message=self.message, patterns=tuple(self.patterns.items())))
 
 
 def _sentence(text: str) -> str:
@@ -204,12 +212,11 @@ class FillAnswer:
 
     @classmethod
     def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: Mapping[str, Any] | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
+              core: CoreReport | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
         """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.run.run_fill`) on `problem`."""
         from xwcp.render.report import FillReport
 
-        return cls.from_report(FillReport(problem, result, seconds, count, None if core is None else dict(core)),
-                               puzzle)
+        return cls.from_report(FillReport(problem, result, seconds, count, core), puzzle)
 
     @classmethod
     def from_report(cls, report: FillReport, puzzle: Puzzle | None = None) -> FillAnswer:
@@ -219,7 +226,7 @@ class FillAnswer:
         fills = tuple(_filled_from_report(report, index) for index in range(len(result.fills))
                       ) if result.status is FillStatus.FILLED else ()
         return cls(result.status, fills, result.n_fills, result.reason,
-                   None if report.core is None else CoreAnswer.from_dict(report.core), result.backend, report.seconds,
+                   None if report.core is None else CoreAnswer.from_report(report.core), result.backend, report.seconds,
                    result.stats, tuple(problem.notes), problem, result, report.count, puzzle, report)
 
     def _first(self) -> FilledGrid:
@@ -293,7 +300,7 @@ class FillAnswer:
 
         assert self.problem is not None and self.result is not None
         return FillReport(self.problem, self.result, self.wall_time_s, self.count,
-                          None if self.core is None else self.core.json)
+                          None if self.core is None else self.core.report)
 
     def as_dict(self) -> JsonDict:
         """The `xwcp fill --format json` object."""
@@ -336,7 +343,7 @@ class CheckAnswer:
         from xwcp.render.questions_json import check_json
 
         verdict = report.verdict
-        core = CoreAnswer.from_dict(report.core) if report.core else None
+        core = None if report.core is None else CoreAnswer.from_report(report.core)
         if verdict is Verdict.FILLABLE:
             reason = "A full fill exists (in .fill)."
         elif verdict is Verdict.UNKNOWN:
@@ -626,7 +633,7 @@ class HeatMap:
 
         return cls([list(row) for row in report.counts], [list(row) for row in report.letters], report.forced,
                    report.status is Consistency.CONSISTENT, report.reason,
-                   CoreAnswer.from_dict(report.core) if report.core else None, heatmap_json(report), problem, report)
+                   None if report.core is None else CoreAnswer.from_report(report.core), heatmap_json(report), problem, report)
 
     @property
     def width(self) -> int:

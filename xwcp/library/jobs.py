@@ -405,7 +405,7 @@ class Session:
             A CoreAnswer (`.slots`: names such as ("7A", "4D"), `.message`, `.cells`, `.is_minimal`),
             or None when the grid is fillable (or could not be decided in the time).
         """
-        from xwcp.search.core import core_dict, find_core
+        from xwcp.search.core import core_report, find_core
         from xwcp.engine.plain_kernel import engine_for
 
         backend = check_backend(backend)
@@ -418,7 +418,7 @@ class Session:
             if not engine.propagate_all() and engine.wipeout_slot_id is not None:
                 seeds = [engine.wipeout_slot_id]
         core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, seed=seed)
-        return None if core is None else CoreAnswer.from_dict(core_dict(problem, core))
+        return None if core is None else CoreAnswer.from_report(core_report(problem, core))
 
     def with_entry(self, slot: SlotLike, word: str) -> Session:
         """A new Session on the same list and controls with `word` entered in `slot`."""

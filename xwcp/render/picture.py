@@ -76,13 +76,13 @@ def legend_lines(report: HeatmapReport) -> list[str]:
                 "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
                 "fits."]
     core = report.core
-    if core and len(core["slots"]) == 1:
-        return [f"Outlined in red: {core['slots'][0]}, which no listed word fits; change its letters or its length.",
-                core["message"][0].upper() + core["message"][1:] + "."]
-    if core:
-        return [f"Outlined in red: the {len(core['slots'])} slots ({', '.join(core['slots'])}) that cannot be "
+    if core is not None and len(core.slots) == 1:
+        return [f"Outlined in red: {core.slots[0]}, which no listed word fits; change its letters or its length.",
+                core.message[0].upper() + core.message[1:] + "."]
+    if core is not None:
+        return [f"Outlined in red: the {len(core.slots)} slots ({', '.join(core.slots)}) that cannot be "
                 "filled together; change one of them.",
-                core["message"][0].upper() + core["message"][1:] + "."]
+                core.message[0].upper() + core.message[1:] + "."]
     return ["No letter fits the cells marked with a red cross; the grid cannot be filled."]
 
 
@@ -155,10 +155,10 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
     chars_per_line = max(30, int((fig_w_in - 2 * MARGIN_IN) * 12))  # ~12 bold characters an inch at 10.5 pt
     if is_consistent:
         status = "consistent"
-    elif core and len(core["slots"]) == 1:
-        status = f"unfillable: no word fits {core['slots'][0]}"
-    elif core:
-        status = f"unfillable: {len(core['slots'])} slots cannot be filled together"
+    elif core is not None and len(core.slots) == 1:
+        status = f"unfillable: no word fits {core.slots[0]}"
+    elif core is not None:
+        status = f"unfillable: {len(core.slots)} slots cannot be filled together"
     else:
         status = f"unfillable: {report.wipeout_slot or ''}"
     title_lines = textwrap.wrap(f"Letters still possible per cell ({status})", chars_per_line)
@@ -185,8 +185,8 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
     number_by_cell = grid_numbers(grid)
     mark_by_cell = grid.mark_by_cell
     forced = {(f.row, f.col): f.letter for f in report.forced}
-    core_cells = {(r, c) for r, c in core["cells"]} if core else set()
-    dead = set(report.dead_cells or ()) if not core else set()
+    core_cells = set(core.cells) if core is not None else set()
+    dead = set(report.dead_cells or ()) if core is None else set()
     font = cell_px * 0.45
     for r in range(height):
         for c in range(width):

@@ -13,6 +13,7 @@ from xwcp.analysis.reports import (
     CheckReport, Consistency, DomainsReport, ForcedLetter, HeatmapReport, RankedWord, SlotInfo, SuggestCounts,
     SuggestedWord, SuggestReport)
 from xwcp.model.alphabet import Alphabet
+from xwcp.render.core import core_json
 from xwcp.render.report import written_data
 
 JsonDict = dict[str, Any]
@@ -58,7 +59,7 @@ def heatmap_json(report: HeatmapReport) -> JsonDict:
     if report.dead_cells is not None:
         out["dead_cells"] = [[r, c] for r, c in report.dead_cells]
     if report.core is not None:
-        out["core"] = report.core
+        out["core"] = core_json(report.core)
     out["width"], out["height"] = report.width, report.height
     out["n_letters"] = report.n_letters
     out["cells"] = report.counts
@@ -93,7 +94,7 @@ def check_json(report: CheckReport, *, is_verdict_first: bool = True) -> JsonDic
         out["slot"] = report.wipeout_slot
     out["seconds"] = report.seconds
     if report.core is not None and is_verdict_first:
-        out["core"] = report.core
+        out["core"] = core_json(report.core)
     return {"verdict": report.verdict.value, **out} if is_verdict_first else out
 
 

@@ -36,8 +36,8 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
     forced = {(f.row, f.col): f.letter for f in report.forced}
     free = report.n_letters
     lines = [] if report.status is Consistency.CONSISTENT else [f"Unfillable: {report.reason}"]
-    if report.core:
-        lines.append(f"Why: {report.core['message']}.")
+    if report.core is not None:
+        lines.append(f"Why: {report.core.message}.")
     grid = grid_from_rows(report.grid) if report.grid else None
     marks = grid.mark_by_cell if grid is not None else {}
     bodies: list[list[str]] = []
@@ -100,8 +100,8 @@ def check_text(report: CheckReport, problem: Problem | None = None) -> str:
     if report.fill:
         lines.append("")
         lines.append(grid_text(report.fill, alphabet))
-    if report.core and problem is not None:
-        from xwcp.search.core import core_text
+    if report.core is not None and problem is not None:
+        from xwcp.render.core import core_text
 
         lines.append(core_text(problem, report.core))
     return "\n".join(lines)

@@ -9,13 +9,16 @@ than English).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from_rows, grid_lines, written_cells
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
 from xwcp.base.types import Direction, FillStatus
+
+if TYPE_CHECKING:
+    from xwcp.search.core import CoreReport
 
 JsonDict = dict[str, Any]
 """A JSON object as the command line prints it."""
@@ -52,7 +55,7 @@ class FillReport:
                  "_grid_by_index", "_lines_by_index", "_quality_by_index", "_entries_by_index")
 
     def __init__(self, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-                 core: JsonDict | None = None, total_seconds: float | None = None) -> None:
+                 core: CoreReport | None = None, total_seconds: float | None = None) -> None:
         """`count`: the fills asked for (0 = all, None = one); `core`: for an unfillable grid, the slots that
         cannot be filled together (`xwcp.search.core.explain`); `seconds`: the time to the verdict (load,
         compile and fill); `total_seconds`: with the core search too, when given."""
@@ -133,7 +136,9 @@ class FillReport:
         if result.slot_id is not None:
             out["slot"] = problem.slots[result.slot_id].name
         if self.core is not None:
-            out["core"] = self.core
+            from xwcp.render.core import core_json
+
+            out["core"] = core_json(self.core)
         out["backend"] = result.backend
         out["seconds"] = round(self.seconds, 4)
         if self.total_seconds is not None:
@@ -154,7 +159,7 @@ class FillReport:
             if not verdict_shown:
                 lines.append(verdict_text(result))
             if core is not None:
-                from xwcp.search.core import core_text
+                from xwcp.render.core import core_text
 
                 lines.extend([core_text(problem, core), ""])
         for index in range(min(len(result.fills), TEXT_MAX_FILLS)):
@@ -183,7 +188,8 @@ class FillReport:
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())
-        core_time = f"; the core in {core['seconds']:.2f} s" if core and "seconds" in core else ""
+        found = None if core is None else core.search
+        core_time = "" if found is None else f"; the core in {round(found.wall_time_s, 4):.2f} s"  # as the JSON's seconds
         lines.append(f"{result.status.value} in {self.seconds:.2f} s by {result.backend}{core_time}")
         return "\n".join(lines)
 
@@ -202,7 +208,7 @@ class FillReport:
 
 
 def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: JsonDict | None = None, total_seconds: float | None = None) -> JsonDict:
+              core: CoreReport | None = None, total_seconds: float | None = None) -> JsonDict:
     """The `xwcp fill --format json` object (`FillReport.as_dict`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
@@ -305,6 +311,6 @@ def verdict_text(result: FillResult) -> str:
 
 
 def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: JsonDict | None = None, verdict_shown: bool = False) -> str:
+              core: CoreReport | None = None, verdict_shown: bool = False) -> str:
     """The `xwcp fill` text output (`FillReport.text`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core).text(verdict_shown)

@@ -51,12 +51,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
-
 from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
 from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
-from xwcp.model import BELOW, RIGHT
-from xwcp.model.grid import content_token, final_cells
 from xwcp.compile.problem import Problem, crossing_distances  # noqa: F401 - crossing_distances: its older home
 from xwcp.base.types import FillStatus, SlotId
 
@@ -370,11 +366,6 @@ def _kind(problem: Problem, core: Sequence[SlotId]) -> CoreKind:
     return CoreKind.GROUP
 
 
-def core_cells(problem: Problem, core: Core) -> list[int]:
-    """The grid cells of the core's slots, row-major, each once."""
-    return sorted({cell for slot_id in core.slot_ids for cell in problem.slot_cells(slot_id)})
-
-
 def core_message(problem: Problem, core: Core) -> str:
     """One sentence saying what the core is, in a constructor's words."""
     names = [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)]
@@ -395,50 +386,50 @@ def _clue_sorted(problem: Problem, slot_ids: Iterable[SlotId]) -> list[SlotId]:
     return sorted(slot_ids, key=lambda s: (problem.slots[s].direction.letter != "A", problem.slots[s].number))
 
 
-def core_dict(problem: Problem, core: Core) -> dict[str, Any]:
-    """The JSON `core` object: slots (names), cells ([row, col]), minimal, kind, message and the search's cost."""
+@dataclass(frozen=True)
+class CoreReport:
+    """The slots an answer outlines on an unfillable grid, named for a user: a core the search found (`search`
+    set, from `explain`), or the one slot a proof named (`search` None, from `slot_report`).
+
+    `xwcp.render.core` writes it as the JSON `core` object and as text."""
+
+    slots: tuple[str, ...]
+    """The slots' names (a found core's across then down)."""
+    cells: tuple[tuple[int, int], ...]
+    """Their cells as (row, col), row-major, each once."""
+    is_minimal: bool
+    """Every slot was proven needed: dropping any one leaves the rest fillable."""
+    search: Core | None = None
+    """The core search's answer (kind, backend, searches, time, stopped); None for a slot a proof named."""
+    message: str = ""
+    """One sentence saying what the core is, in a constructor's words (`core_message`); '' without `search`."""
+    patterns: tuple[tuple[str, str], ...] = ()
+    """(slot name, its pattern), in slot order; () without `search`."""
+
+
+def _cells(problem: Problem, slot_ids: Iterable[SlotId]) -> tuple[tuple[int, int], ...]:
     width = problem.grid.width
-    return {"slots": [problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)],
-            "cells": [[cell // width, cell % width] for cell in core_cells(problem, core)],
-            "minimal": core.is_minimal, "stopped": core.is_stopped, "kind": core.kind.value,
-            "message": core_message(problem, core),
-            "patterns": {problem.slots[s].name: problem.pattern(s) for s in core.slot_ids},
-            "backend": core.backend, "oracle_calls": core.n_oracle_calls, "seconds": round(core.wall_time_s, 4)}
+    return tuple((cell // width, cell % width)
+                 for cell in sorted({cell for s in slot_ids for cell in problem.slot_cells(s)}))
 
 
-def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
-    """The core as text: its message, the grid with the core's cells marked '*', one line per slot with its pattern.
+def core_report(problem: Problem, core: Core) -> CoreReport:
+    """The core named for a user: its slots across then down, their cells, its message and patterns."""
+    return CoreReport(tuple(problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)),
+                      _cells(problem, core.slot_ids), core.is_minimal, core, core_message(problem, core),
+                      tuple((problem.slots[s].name, problem.pattern(s)) for s in core.slot_ids))
 
-    A rebus cell shows as `[STAR]`; a bar as '|' between cells, or '-' under a cell on a line of its own.
-    """
-    grid = problem.grid
-    marked = {(r, c) for r, c in data["cells"]}
-    finals = final_cells(grid, problem.alphabet)  # a Hebrew letter ending an entry shows its final form
-    lines = [f"Why: {data['message']}."]
-    for r in range(grid.height):
-        row, under, length = [], [], 0
-        for c in range(grid.width):
-            cell = r * grid.width + c
-            edge = ("|" if c and (cell - 1, RIGHT) in grid.bars else " ") if grid.bars else ""
-            prefix = edge + ("*" if (r, c) in marked else " ")
-            row.append(prefix + content_token(grid.cells[cell], problem.alphabet, cell in finals))
-            if (cell, BELOW) in grid.bars:
-                under.append(length + len(prefix))
-            length += len(row[-1])
-        lines.append("".join(row).rstrip())
-        if under:
-            lines.append("".join("-" if i in under else " " for i in range(max(under) + 1)))
-    lines.append("key: * marks the cells of the slots that cannot be filled together")
-    for name in data["slots"]:
-        lines.append(f"  {name:>4}  {data['patterns'][name]}")
-    return "\n".join(lines)
+
+def slot_report(problem: Problem, slot_ids: Sequence[SlotId], is_minimal: bool = False) -> CoreReport:
+    """Slots to outline without a core search (the slot a proof named): their names and cells, in the order given."""
+    return CoreReport(tuple(problem.slots[s].name for s in slot_ids), _cells(problem, slot_ids), is_minimal)
 
 
 def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
             time_limit_s: float | None = CORE_TIME_LIMIT_S, weight_by_slot: Mapping[SlotId, float] | None = None,
             progress: Callable[[CoreProgress], None] | None = None,
-            abort: threading.Event | None = None) -> dict[str, Any] | None:
-    """The `core` JSON object for a problem proven unfillable (seeded by AC-3's wipeout slot, else `seed_slot_id`).
+            abort: threading.Event | None = None) -> CoreReport | None:
+    """The core of a problem proven unfillable, named for a user (seeded by AC-3's wipeout slot, else `seed_slot_id`).
 
     `weight_by_slot` is the proof's `FillResult.weight_by_slot` when a search proved it (the core search
     then starts from it instead of proving the grid again); `progress` and `abort` are `find_core`'s.
@@ -456,4 +447,4 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
         seeds = [seed_slot_id]
     core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, is_proven=True,
                      weight_by_slot=weight_by_slot, progress=progress, abort=abort)
-    return None if core is None else core_dict(problem, core)
+    return None if core is None else core_report(problem, core)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from xwcp.base.errors import InputError, is_cli, option_text
 from xwcp.compile.problem import Problem
@@ -24,7 +24,7 @@ QualityFill = Callable[..., "tuple[FillResult, Quality | None]"]
 
 if TYPE_CHECKING:
     from xwcp.analysis.verify import VerifyProgress
-    from xwcp.search.core import CoreProgress
+    from xwcp.search.core import CoreProgress, CoreReport
 
 
 class StatusLine:
@@ -76,7 +76,7 @@ class CoreProgressLine(StatusLine):
 
 
 def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
-                    time_limit_s: float | None = None) -> dict[str, Any] | None:
+                    time_limit_s: float | None = None) -> CoreReport | None:
     """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
 
     A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search

@@ -13,7 +13,7 @@ from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem
 
 if TYPE_CHECKING:
-    from xwcp.search.core import CoreProgress as CoreProgress
+    from xwcp.search.core import CoreProgress as CoreProgress, CoreReport as CoreReport
 
 Report = dict[str, Any]
 """A JSON-ready report."""
@@ -33,44 +33,33 @@ def core_search_available() -> bool:
 
 def unfillable_core(problem: Problem, slot_id: SlotId | None, *, weight_by_slot: Mapping[SlotId, float] | None = None,
                     progress: Callable[[CoreProgress], None] | None = None,
-                    abort: threading.Event | None = None) -> Report | None:
+                    abort: threading.Event | None = None) -> CoreReport | None:
     """The slots to outline on an unfillable grid: the minimal core from `xwcp.search.core.explain`, else the one
     slot the proof names (`slot_id`). `weight_by_slot` is the proof's (`FillResult.weight_by_slot`); `progress`
     and `abort` are `xwcp.search.core.find_core`'s (the page shows the search's progress and may stop it).
 
     Returns:
-        {"slots": [names], "cells": [[row, col], ...], "minimal": bool, ...} or None when nothing is known.
+        The core (`xwcp.render.core.core_json` writes it for the page), or None when nothing is known.
     """
-    from xwcp.search.core import explain
+    from xwcp.search.core import explain, slot_report
 
     core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S, weight_by_slot=weight_by_slot,
                    progress=progress, abort=abort)
     if core is not None:
         return core
-    return None if slot_id is None else core_json(problem, [slot_id], False)
+    return None if slot_id is None else slot_report(problem, [slot_id])
 
 
 def with_core(problem: Problem, data: Report, is_unfillable: bool, search: bool = True) -> Report:
     """`data` (a report naming the dead slot as "slot") with a "core" to outline when the grid is unfillable;
     without `search`, the named slot only."""
     if is_unfillable and "core" not in data:
+        from xwcp.render.core import core_json
+        from xwcp.search.core import slot_report
+
         slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
         slot_id = None if slot is None else slot.id
-        data["core"] = unfillable_core(problem, slot_id) if search else (
-            None if slot_id is None else core_json(problem, [slot_id], False))
+        core = unfillable_core(problem, slot_id) if search else (
+            None if slot_id is None else slot_report(problem, [slot_id]))
+        data["core"] = None if core is None else core_json(core)
     return data
-
-
-def core_json(problem: Problem, slot_ids: list[SlotId], minimal: bool) -> Report:
-    """The `core` object for `slot_ids`: their names, their cells as [row, col], and whether the set is minimal."""
-    width = problem.grid.width
-    cells = sorted({cell for s in slot_ids for cell in problem.slot_cells(s)})
-    return {"slots": [problem.slots[s].name for s in slot_ids],
-            "cells": [[cell // width, cell % width] for cell in cells], "minimal": minimal}
-
-
-def core_text(problem: Problem, data: Mapping[str, Any]) -> str:
-    """The core of a report (`data["core"]`) as text: `xwcp.search.core.core_text`."""
-    from xwcp.search.core import core_text as text
-
-    return text(problem, data)

@@ -74,6 +74,7 @@ from xwcp.words.wordlist import WordList
 if TYPE_CHECKING:
     from xwcp.services.load import WordPaths
     from xwcp.services.types import FillResult, Problem
+    from xwcp.services.unfillable import CoreReport
 
 STATIC_DIR = Path(__file__).with_name("static")
 PRESETS_DIR = Path(__file__).with_name("presets")
@@ -373,7 +374,7 @@ def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort
         from xwcp.analysis.reports import CheckReport, Verdict
         from xwcp.render.questions_json import check_json
 
-        def explain_core(report: CheckReport, problem: Problem, result: FillResult | None) -> Report | None:
+        def explain_core(report: CheckReport, problem: Problem, result: FillResult | None) -> CoreReport | None:
             if on_verdict is not None:  # the verdict first when streamed
                 on_verdict(check_json(report, is_verdict_first=False))
             slot = problem.slot_by_name(report.wipeout_slot) if report.wipeout_slot else None

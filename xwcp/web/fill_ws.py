@@ -34,7 +34,7 @@ from xwcp.web.http import ApiError
 from xwcp.web.socket_job import JobState, read_request, refuse_when_busy, run_socket_job, send_error
 
 if TYPE_CHECKING:
-    from xwcp.services.unfillable import CoreProgress
+    from xwcp.services.unfillable import CoreProgress, CoreReport
     from xwcp.words.wordlist import WordList
 
 
@@ -154,7 +154,7 @@ class _FillJob:
         self.notes: list[str] = []
         self.verdict: Body | None = None
         """The unfillable verdict, sent before the core search ends (the core takes longer; the verdict is known)."""
-        self.core: Body | None = None
+        self.core: CoreReport | None = None
         self.core_progress: CoreProgress | None = None
         """The core search's latest snapshot (None: not searched yet)."""
         self.sent_verdict = False
@@ -204,7 +204,9 @@ class _FillJob:
         answer = FillAnswer.build(problem, result, self.elapsed_s(), core=self.core)  # the answer, once
         out = page_data(_result_json(answer, problem, request.seed, request.quality), problem.alphabet)
         if result.status is FillStatus.UNFILLABLE:
-            out["core"] = self.core
+            from xwcp.render.core import core_json
+
+            out["core"] = None if self.core is None else core_json(self.core)
             if self.verdict is not None:
                 out["verdict_seconds"] = self.verdict["seconds"]
                 if not self.sent_verdict:  # the core came within one progress tick: the verdict still goes first
