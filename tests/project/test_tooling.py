@@ -27,6 +27,7 @@ def _run(args: list[str], timeout_s: float = 240) -> subprocess.CompletedProcess
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout_s)
 
 
+@pytest.mark.subprocess
 def test_mypy_strict_over_the_whole_package():
     _need("mypy")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
@@ -40,6 +41,7 @@ def test_mypy_strict_over_the_whole_package():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.subprocess
 def test_a_users_script_type_checks_against_the_package_without_flags(tmp_path):
     # what a user of an editable install (the README's) or a wheel runs: plain mypy, in their own folder
     _need("mypy")
@@ -59,6 +61,7 @@ def test_a_users_script_type_checks_against_the_package_without_flags(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.subprocess
 def test_ruff_lint_on_everything():
     _need("ruff")
     done = _run(["ruff", "check", "."])
@@ -71,6 +74,7 @@ def test_package_is_marked_typed():
     assert "py.typed" in package_data
 
 
+@pytest.mark.subprocess
 def test_api_reference_builds_with_the_readme_command(tmp_path):
     _need("pdoc")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
