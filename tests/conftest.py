@@ -3,7 +3,10 @@ files; the default word list; the markers `browser` and `cluster` set from the f
 that a test starting a Python process or a Dask cluster carries `subprocess` or `cluster`."""
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -42,11 +45,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
-def _audit(event: str, args: tuple) -> None:
+def _audit(event: str, args: tuple[Any, ...]) -> None:
     """A Python interpreter started as a child (an xwcp command, a server, a tool such as mypy): the start-up
     and imports cost about a second, so such a test is marked `subprocess`. The engine's own forks (rival
     searches, bounded calls) and the programs it asks (git, dpkg-query, a peer solver) do not count."""
-    if event == "subprocess.Popen" and args and str(args[0]) == sys.executable:
+    if event == "subprocess.Popen" and args and (str(args[0]) == sys.executable
+                                                  or os.path.basename(str(args[0])).startswith("python")):
         _started.append(f"{sys.executable} {' '.join(map(str, args[1] or ()))[:80]}")
 
 
@@ -57,7 +61,7 @@ def _watch_clusters() -> None:
         return
     original = local.LocalCluster.__init__
 
-    def init(self, *args, **kwargs):
+    def init(self: Any, *args: Any, **kwargs: Any) -> None:
         _started.append("a Dask LocalCluster")
         original(self, *args, **kwargs)
 
@@ -70,14 +74,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_setup(item: pytest.Item):
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, object, object]:
     _watch_clusters()
     _started.clear()
     return (yield)
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item):
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     """Fail a test that started a Python process or a Dask cluster (in its call or its fixtures' set-up) without
     the marker saying so, so that the inner loop's selection by marker stays true."""
     result = yield
