@@ -119,7 +119,7 @@ def app(words, monkeypatch):
     return app_module.create_app(words=words, hosts=HOSTS, personal=False)
 
 
-def _search(slot: str = "1A", limit_s: float = 8.0) -> dict:
+def _search(slot: str = "1A", limit_s: float = 5.0) -> dict:
     """A verified suggestion that runs to its limit (no fill of the open 7x7 comes within seconds)."""
     return {"grid": OPEN_7, "slot": slot, "k": 5, "verify": True, "time_limit_s": limit_s}
 
@@ -185,7 +185,7 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
 
 @pytest.mark.timing
 def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
-    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 8 s
+    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 5 s
     verifications, it is answered before they end."""
     monkeypatch.setattr(app_module, "HEAVY_SLOTS", 1)
 
