@@ -167,6 +167,7 @@ def test_other_backends_verify_word_by_word_with_the_same_labels():
         assert {v.word: v.verdict.value for v in verdicts} == {"AX": "dead-end", "AB": "viable", "AC": "viable"}
 
 
+@pytest.mark.timing
 def test_time_limit_is_the_total_for_all_words():
     """Issue 13 item 13: `suggest --time-limit` bounds the whole verification, not each word.
 
@@ -185,6 +186,7 @@ def test_time_limit_is_the_total_for_all_words():
             assert check_fill(problem, v.entries) == [] and v.entries[slot.id] == v.word
 
 
+@pytest.mark.timing
 def test_suggest_cli_budget_is_total(tmp_path, capsys):
     from xwcp.cli.commands import main
 

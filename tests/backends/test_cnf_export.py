@@ -80,6 +80,7 @@ print(n_clauses, (after - before) // 1024)
 """
 
 
+@pytest.mark.subprocess
 def test_the_exact_model_of_a_15x15_is_written_in_bounded_memory(tmp_path):
     """4.9 M clauses, 125 MB of DIMACS: held as lists, the export grew the process by about 970 MB."""
     result = subprocess.run([sys.executable, "-c", MEASURE, str(REPO / "models" / "15x15-daily-01.txt"),

@@ -33,6 +33,7 @@ def big_problem() -> Problem:
     return compile_problem(parse_grid("\n".join(tiled)), xwcp.load_word_list())
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("backend", ["cpsat", "sat"])
 def test_a_big_fill_ends_near_its_limit(big_problem, backend):
     from xwcp.backends import fill, get_backend
@@ -59,6 +60,7 @@ def test_a_stop_before_the_words_are_ranked_aborts_the_fill(big_problem):
     assert result.status is FillStatus.ABORTED and result.fills == ()
 
 
+@pytest.mark.timing
 def test_verified_suggestions_by_cpsat_end_near_their_limit(big_problem):
     from xwcp.analysis.verify import verify_words
     from xwcp.backends import get_backend

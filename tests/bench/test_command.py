@@ -259,6 +259,7 @@ def test_plots_are_png_files(files, capsys):
         assert name in out
 
 
+@pytest.mark.subprocess
 def test_the_cli_calls_into_the_bench_one_way_only():
     import subprocess
     import sys

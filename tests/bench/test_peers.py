@@ -127,6 +127,7 @@ def test_bad_input_is_a_value_error(name, tmp_path):
         run_peer(name, ["..."], [("cat", 50)], 1.0, workdir=tmp_path)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_fills_small_grid_with_prefilled_letter(name, tmp_path):
     result = run_peer(name, GRID_5X5, WORDS_5X5, 20.0, workdir=tmp_path)
@@ -136,6 +137,7 @@ def test_fills_small_grid_with_prefilled_letter(name, tmp_path):
     assert result.wall_time_s > 0
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_corner_clash_is_unfillable(name, tmp_path):
     result = run_peer(name, GRID_WOR_ZER, WORDS_WOR_ZER, 20.0, workdir=tmp_path)
@@ -143,6 +145,7 @@ def test_corner_clash_is_unfillable(name, tmp_path):
     assert result.rows is None
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_unique_forbids_repeats(name, tmp_path):
     # A 3x3 word square fills only by using each word twice (across and down).
@@ -154,6 +157,7 @@ def test_unique_forbids_repeats(name, tmp_path):
     assert distinct.status is PeerStatus.UNFILLABLE, distinct.note
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_best_scored_word_comes_first(name, tmp_path):
     for best in ("CAT", "DOG"):
@@ -162,6 +166,7 @@ def test_best_scored_word_comes_first(name, tmp_path):
         assert result.rows == (best,), result.note
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_stops_at_time_limit_and_leaves_no_process(name, tmp_path):
     # 5000 random 7-letter words over 10 letters: an open 7x7 keeps both peers busy for seconds.
@@ -176,6 +181,7 @@ def test_stops_at_time_limit_and_leaves_no_process(name, tmp_path):
     assert _peer_processes_left(tmp_path) == []
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 def test_word_file_is_written_once_and_reused(name, tmp_path):
     first = run_peer(name, GRID_5X5, WORDS_5X5, 20.0, workdir=tmp_path)
@@ -273,6 +279,7 @@ class Crossword:
     (None, PeerStatus.UNFILLABLE, "ended without a fill"),
     (("CAT", "O#E", "WEN"), PeerStatus.FILLED, "fill"),
 ])
+@pytest.mark.subprocess
 def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypatch):
     module = tmp_path / "fake_blacksquare.py"
     module.write_text(FAKE_BLACKSQUARE.format(fill=fill))
@@ -336,6 +343,7 @@ def test_peers_other_than_qxw_are_not_given_another_alphabet(tmp_path):
         run_peer("qxw", ("..",), [("ЖA", 50)], 5.0, workdir=tmp_path, alphabet=load_alphabet("es"))
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", INSTALLED)
 @pytest.mark.parametrize("given", [False, True])
 def test_word_file_damaged_in_place_is_written_again(name, given, tmp_path):

@@ -99,6 +99,7 @@ def python_m(*args, cwd):
                           env=env, cwd=cwd, timeout=60)
 
 
+@pytest.mark.subprocess
 def test_module_entry_point_fills(tiny, tmp_path):
     proc = python_m("fill", tiny[0], "--words", tiny[1], "--format", "json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -106,6 +107,7 @@ def test_module_entry_point_fills(tiny, tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.subprocess
 def test_module_entry_point_bad_input_has_no_traceback(tiny, tmp_path):
     grid = write(tmp_path, "ragged.txt", "...\n..\n")
     proc = python_m("fill", grid, "--words", tiny[1], cwd=tmp_path)

@@ -36,6 +36,7 @@ def test_a_command_built_alone_has_the_options_it_has_among_all(name):
     assert options(build_parser(only=name)) == options(build_parser())
 
 
+@pytest.mark.subprocess
 def test_a_small_fill_imports_no_other_command():
     code = ("import sys; from xwcp.cli import main; main(['fill', 'models/5x5-open.txt', '--format', 'json']); "
             "print(sorted(m for m in sys.modules if m.startswith('xwcp.cli.')), file=sys.stderr)")

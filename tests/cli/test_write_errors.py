@@ -48,6 +48,7 @@ def tiny(tmp_path):
 @pytest.mark.parametrize("out_name, extra", [
     ("fill.txt", []), ("fill.ipuz", []), ("fill.cnf", ["--export-cnf"]),
 ])
+@pytest.mark.subprocess
 def test_output_past_the_disk_keeps_the_old_file(tiny, tmp_path, out_name, extra):
     grid, words = tiny
     old = tmp_path / out_name
@@ -60,6 +61,7 @@ def test_output_past_the_disk_keeps_the_old_file(tiny, tmp_path, out_name, extra
     assert sorted(os.listdir(tmp_path)) == sorted(["grid.txt", "words.txt", out_name])
 
 
+@pytest.mark.subprocess
 def test_convert_past_the_disk_keeps_the_old_file(tiny, tmp_path):
     grid, _ = tiny
     old = write(tmp_path, "grid.xd", "OLD\n")
@@ -69,6 +71,7 @@ def test_convert_past_the_disk_keeps_the_old_file(tiny, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["grid.txt", "grid.xd", "words.txt"]
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 @pytest.mark.parametrize("output_format", ["text", "json"])
 def test_the_answer_to_a_full_device_is_one_line_and_exit_2(tiny, tmp_path, output_format):
@@ -80,6 +83,7 @@ def test_the_answer_to_a_full_device_is_one_line_and_exit_2(tiny, tmp_path, outp
     assert_one_line_error(done.stderr, "cannot write to standard output", "No space left on device")
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_out_to_a_full_device_is_one_line_and_exit_2(tiny, tmp_path):
     grid, words = tiny

@@ -61,6 +61,7 @@ def test_the_pattern_model_is_not_built_past_its_deadline(stop, reason):
     assert stopped.value.reason is reason
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_during_a_60x60_design_exits_130_at_once(tmp_path):
     """The signal lands while the model is built or while CP-SAT solves it (blocked in C: a relay thread sets the
     stop event, xwcp/runtime/signals.py); either way the command ends within the grace and exits 130."""

@@ -146,6 +146,7 @@ def test_published_theme_sets_give_two_designs_in_the_time(words, entry):
     assert len(result.designs) == 2 and result.stats.wall_time_s <= 240
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_after_a_design_prints_the_designs_found(tmp_path, words):
     """Nothing found is lost: a stop signal after the first design ends the search, prints that design (JSON on
     stdout, checked), saves it with --out, and exits 130."""

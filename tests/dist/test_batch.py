@@ -12,6 +12,8 @@ import signal
 import threading
 import time
 
+import pytest
+
 from xwcp.backends import fill
 from xwcp.dist import batch
 from xwcp.services.load import LoadOptions
@@ -102,6 +104,7 @@ def test_resume_after_an_interrupted_batch(client, inputs):
     assert plan(inputs, resume=True).tasks == []
 
 
+@pytest.mark.cluster
 def test_batch_command_end_to_end(inputs, capsys):
     argv = ["batch", inputs["grids"], "--words", inputs["words"], "--min-score", "0", "--out", inputs["out"],
             "--backend", "backtrack", "--time-limit", "10", "--workers", "1", "--format", "json"]
@@ -134,17 +137,6 @@ def test_batch_command_with_unreadable_grids(inputs, tmp_path, capsys):
     assert code == 2 and "is a file" in err
 
 
-def test_quality_without_the_quality_search_is_refused_in_one_line(inputs, capsys, monkeypatch):
-    def run_fill_without_quality(problem, *, backend="auto", time_limit_s=None, seed=0):
-        raise AssertionError("not called")
-
-    monkeypatch.setattr("xwcp.services.run.run_fill", run_fill_without_quality)  # as before issue 14
-    code, _, err = run(["batch", inputs["grids"], "--words", inputs["words"], "--out", inputs["out"], "--quality"],
-                       capsys)
-    assert code == 2 and "--quality needs the quality search" in err and len(err.strip().splitlines()) == 1
-    assert not inputs["out"].exists()
-
-
 def test_result_names_are_unique_and_stable(tmp_path):
     paths = [tmp_path / "a" / "g.txt", tmp_path / "b" / "g.txt", tmp_path / "g", tmp_path / "h.txt"]
     assert batch.result_names(paths) == ["g", "g-2", "g-3", "h"]
@@ -152,8 +144,6 @@ def test_result_names_are_unique_and_stable(tmp_path):
 
 def test_a_plan_reads_grids_and_the_list_in_its_language(tmp_path, monkeypatch):
     """--language: every grid and the list are read in the pack; the default list is refused for it (no cluster)."""
-    import pytest
-
     from xwcp.base.errors import InputError
 
     monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+import pytest
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from xwcp.dist import batch
@@ -58,6 +59,7 @@ class HeartbeatRace(WorkerPlugin):
             logging.getLogger("distributed.worker").exception("Failed to communicate with scheduler during heartbeat.")
 
 
+@pytest.mark.cluster
 def test_a_finished_batch_closes_its_cluster_without_a_traceback(inputs, capfd):
     import xwcp
 

@@ -53,6 +53,7 @@ def big_rebus_ipuz(width: int = 60, letters: int = 240) -> str:
 
 @pytest.mark.parametrize("name, make, cell", [("big.xd", big_rebus_xd, "row 1, column 1"),
                                              ("big.ipuz", big_rebus_ipuz, "row 1, column 1")], ids=["xd", "ipuz"])
+@pytest.mark.subprocess
 def test_the_issue_files_are_refused_at_once_in_one_line(tmp_path, name, make, cell):
     path = tmp_path / name
     path.write_text(make())
@@ -106,6 +107,7 @@ def test_published_rebus_files_still_open():
 
 # ----- warnings: one line each ----------------------------------------------------------------
 
+@pytest.mark.subprocess
 def test_a_long_warning_is_cut_to_one_line(tmp_path):
     """Entries of 16-letter rebus cells, none listed: the warning naming them stayed whole (2 KB) before."""
     top = "".join(f"[{chr(65 + c) * 16}]" for c in range(15))

@@ -37,6 +37,7 @@ def _layer_names() -> list[str]:
     return [name.strip() for layer in layers for name in layer.split("|")]
 
 
+@pytest.mark.subprocess
 def test_the_contracts_are_kept():
     done = _lint_imports(ROOT, ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -55,6 +56,7 @@ def test_the_contracts_cover_layers_independence_and_cycles():
     ("model/grid.py", "xwcp.cli"),  # the model reaching for the front end
     ("engine/ac3.py", "xwcp.analysis.questions"),  # one floor reaching up, inside a function
 ])
+@pytest.mark.subprocess
 def test_an_upward_import_breaks_the_layers(tmp_path, importer, imported):
     _copy_with(tmp_path, importer, f"\n\ndef _upward():\n    import {imported}  # noqa\n")
     done = _lint_imports(tmp_path, tmp_path)
@@ -89,6 +91,7 @@ def test_the_front_ends_are_forbidden_the_engine():
     # a batch task reaching for the search
     ("dist/tasks.py", "\n\ndef _run():\n    import xwcp.search.core  # noqa\n", "xwcp.search"),
 ])
+@pytest.mark.subprocess
 def test_a_front_end_importing_the_engine_breaks_the_contract(tmp_path, importer, added, imported):
     _copy_with(tmp_path, importer, added)
     done = _lint_imports(tmp_path, tmp_path)

@@ -295,6 +295,7 @@ def test_cli_fill_quick_path_gives_the_same_answer(grid_file, capsys, monkeypatc
     assert code == code2 == 0 and fast == slow
 
 
+@pytest.mark.subprocess
 def test_quick_path_needs_no_numpy_on_a_barred_rebus_grid(grid_file, words):
     import subprocess
     import sys

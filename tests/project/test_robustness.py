@@ -140,6 +140,7 @@ def _wait_for(condition, timeout_s: float = 30.0) -> bool:
     return False
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to see the process group")
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)])
 def test_signal_to_a_raced_fill_ends_the_whole_group(tmp_path, signum, code):
@@ -159,6 +160,7 @@ def test_signal_to_a_raced_fill_ends_the_whole_group(tmp_path, signum, code):
         process.wait()
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to see the process group")
 def test_rival_dies_with_a_parent_killed_outright(tmp_path):
     process = _start_raced_fill(tmp_path)
@@ -172,6 +174,7 @@ def test_rival_dies_with_a_parent_killed_outright(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("backend", ["cpsat", "sat"])
 def test_ctrl_c_exits_130_with_every_backend(tmp_path, backend):
     pytest.importorskip("ortools" if backend == "cpsat" else "pysat")
@@ -198,6 +201,7 @@ def _dead_pid() -> int:
     return child.pid
 
 
+@pytest.mark.subprocess
 def test_stale_temporary_folder_is_removed(files, tmp_path):
     from xwcp.words.cache import CACHE_VERSION
 
@@ -296,6 +300,7 @@ def test_keyboard_interrupt_is_130_and_json_says_interrupted(files, capsys, monk
     assert one_line(err) == "xwcp: interrupted (SIGINT)"
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_during_a_quality_fill_prints_and_saves_the_best_fill(tmp_path):
     """Nothing found is lost: Ctrl-C ends `fill --quality` with the best fill so far printed (checked) and
     written to --out, "stopped" in the JSON, and exit 130."""
@@ -426,6 +431,7 @@ def test_one_word_fits_is_singular(files, capsys):
 
 # ----- 12. bounded grid reads ----------------------------------------------------------------
 
+@pytest.mark.subprocess
 def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
     result = xwcp("fill", "/dev/zero", timeout=30, env_extra={"XWCP_CACHE_DIR": str(tmp_path)})
     assert result.returncode == 2
@@ -439,6 +445,7 @@ def test_oversized_grid_file_is_refused(files):
 
 # ----- 14 and 15. grids on standard input; --format grid reads back ------------------------
 
+@pytest.mark.subprocess
 def test_grid_from_standard_input(tmp_path):
     words = tmp_path / "w.txt"
     words.write_text(TINY_LIST)
@@ -449,11 +456,13 @@ def test_grid_from_standard_input(tmp_path):
         json.loads(result.stdout)
 
 
+@pytest.mark.subprocess
 def test_empty_standard_input_is_one_line(tmp_path):
     result = xwcp("fill", "-", input="", env_extra={"XWCP_CACHE_DIR": str(tmp_path)})
     assert result.returncode == 2 and "<stdin>: the grid has no rows" in one_line(result.stderr)
 
 
+@pytest.mark.subprocess
 def test_format_grid_pipes_into_check(tmp_path):
     grid, words = tmp_path / "g.txt", tmp_path / "w.txt"
     grid.write_text(OPEN_3X3)
@@ -555,6 +564,7 @@ def test_hostile_files_cover_every_file_side_input_of_issue_34():
     assert set(hostile_files(scale=1 / 64)) == set(HOSTILE_EXPECTED)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("name", sorted(HOSTILE_EXPECTED))
 def test_hostile_file_is_answered_in_one_line_within_budget(hostile_folder, name):
     codes, says = HOSTILE_EXPECTED[name]
@@ -569,6 +579,7 @@ def test_hostile_file_is_answered_in_one_line_within_budget(hostile_folder, name
         assert len(lines[0]) < 300, lines[0]
 
 
+@pytest.mark.subprocess
 def test_hostile_files_cost_little_cpu(hostile_folder):
     """The CPU time of each run (wall time is at the mercy of a loaded machine): under 5 s, the locked 60x60
     and the 160 KB of unclosed .xd comments among them (10 s and 55 s before issue 34)."""
@@ -583,6 +594,7 @@ def test_hostile_files_cost_little_cpu(hostile_folder):
         assert cpu_s < CPU_LIMIT_S, (name, cpu_s)
 
 
+@pytest.mark.subprocess
 def test_xd_row_with_an_inner_space_is_refused_by_convert_not_written(hostile_folder, tmp_path):
     out = tmp_path / "out.txt"
     code, err = _bounded_xwcp("convert", hostile_folder / "inner-space.xd", out)

@@ -34,6 +34,7 @@ TESTS_ALLOWANCES = {"disallow_untyped_defs", "disallow_incomplete_defs", "disall
 """What the tests may skip of --strict: annotating every test and fixture. Their annotated code is checked."""
 
 
+@pytest.mark.subprocess
 def test_mypy_strict_over_the_whole_package_and_checks_the_tests():
     _need("mypy")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
@@ -52,6 +53,7 @@ def test_mypy_strict_over_the_whole_package_and_checks_the_tests():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.subprocess
 def test_a_users_script_type_checks_against_the_package_without_flags(tmp_path):
     # what a user of an editable install (the README's) or a wheel runs: plain mypy, in their own folder
     _need("mypy")
@@ -71,6 +73,7 @@ def test_a_users_script_type_checks_against_the_package_without_flags(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.subprocess
 def test_ruff_lint_on_everything():
     _need("ruff")
     done = _run(["ruff", "check", "."])
@@ -83,6 +86,7 @@ def test_package_is_marked_typed():
     assert "py.typed" in package_data
 
 
+@pytest.mark.subprocess
 def test_api_reference_builds_with_the_documented_command(tmp_path):
     _need("pdoc")
     doc = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")

@@ -50,6 +50,7 @@ def _one_line_error(result: subprocess.CompletedProcess) -> str:
     return lines[0]
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("option", ["--ban-file", "--words"])
 def test_dev_zero_for_a_list_is_refused_at_once(files, option):
     start = time.monotonic()
@@ -59,6 +60,7 @@ def test_dev_zero_for_a_list_is_refused_at_once(files, option):
     assert time.monotonic() - start < 20
 
 
+@pytest.mark.subprocess
 def test_ban_file_fifo_without_a_writer_is_refused_after_the_wait(files):
     fifo = files / "bans.fifo"
     os.mkfifo(fifo)
@@ -96,6 +98,7 @@ def test_ban_file_from_a_fifo_with_a_writer_is_read(files):
         writer.wait(timeout=10)
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(30)  # (a read without the wait blocks for good)
 def test_a_pipe_silent_after_its_first_bytes_is_refused(files, monkeypatch):
     import xwcp.runtime.files
@@ -114,6 +117,7 @@ def test_a_pipe_silent_after_its_first_bytes_is_refused(files, monkeypatch):
         writer.wait(timeout=10)
 
 
+@pytest.mark.subprocess
 def test_a_device_on_standard_input_is_refused(files):
     with open("/dev/zero", "rb") as zero:
         result = xwcp("fill", "-", "--words", files / "w.txt", stdin=zero, cwd=files)
@@ -121,12 +125,14 @@ def test_a_device_on_standard_input_is_refused(files):
     assert "<stdin>: standard input is a device, not a grid file" in _one_line_error(result)
 
 
+@pytest.mark.subprocess
 def test_dev_null_still_reads_as_empty(files):
     assert read_bounded("/dev/null", 10, "ban-list") == b""
     result = xwcp("fill", files / "g.txt", "--words", files / "w.txt", "--ban-file", "/dev/null", cwd=files)
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(30)  # (a read without the wait blocks for good)
 def test_personal_list_that_is_a_fifo_is_refused(files, monkeypatch):
     import xwcp.runtime.files
@@ -156,6 +162,7 @@ def test_decompression_stops_at_the_cap(compress):
         decompress_bounded(packed[:len(packed) // 2], len(text), "word-list", "w.gz")
 
 
+@pytest.mark.subprocess
 def test_a_compressed_list_bomb_is_refused_in_bounded_memory(files):
     bomb = files / "bomb.dict.xz"
     bomb.write_bytes(lzma.compress(b"A" * (64 << 20), preset=1) * 8)  # 8 streams of 64 MiB: 512 MiB, 80 KB packed

@@ -70,6 +70,7 @@ def test_closed_standard_input_is_said(monkeypatch):
         read_bounded("-", 100, "grid")
 
 
+@pytest.mark.timing
 def test_fifo_without_writer_does_not_hang(tmp_path, monkeypatch):
     import xwcp.runtime.files
 

@@ -55,6 +55,7 @@ def _big_answer() -> bytes:
     return b"x" * (4 << 20)
 
 
+@pytest.mark.timing
 def test_bounded_call_answers_and_stops_a_worker_over_its_time_or_memory(tmp_path):
     from xwcp.runtime.isolation import OverLimit, call_bounded
 
@@ -101,6 +102,7 @@ def test_a_waiting_worker_is_no_leftover_child():
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.subprocess
 def test_tree_rss_counts_a_process_and_its_children():
     import subprocess
     import sys

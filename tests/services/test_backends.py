@@ -19,6 +19,7 @@ def test_the_names_are_the_registrys():
         backends.get_backend("nope")
 
 
+@pytest.mark.subprocess
 def test_preload_imports_the_backend_and_the_kernel_and_nothing_runs():
     # a fresh interpreter: neither module is loaded before, both are after
     code = ("import json, sys; from xwcp.services.backends import preload; wanted = {'xwcp.backends.auto', "

@@ -198,6 +198,7 @@ def _python(code: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+@pytest.mark.subprocess
 def test_import_xwcp_cli_does_not_import_numpy():
     done = _python("import sys, xwcp, xwcp.cli.commands; from xwcp import compile_problem; "
                    "print('numpy' in sys.modules, 'xwcp.search.core' in sys.modules)")
@@ -206,6 +207,7 @@ def test_import_xwcp_cli_does_not_import_numpy():
 
 @pytest.mark.parametrize("name, code, status", [("5x5-open.txt", "0", "filled"),
                                                 ("4x4-unfillable.txt", "1", "unfillable")])
+@pytest.mark.subprocess
 def test_small_fill_command_does_not_import_numpy(default_words, name, code, status):
     done = _python("import sys\nfrom xwcp.cli.commands import main\n"
                    f"code = main(['fill', 'models/{name}', '--format', 'json'])\n"

@@ -11,7 +11,6 @@ import os
 import shutil
 import socket
 import threading
-import time
 
 import pytest
 
@@ -36,13 +35,17 @@ def server():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    ready = threading.Event()
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None):
+            await super().startup(sockets=sockets)
+            ready.set()  # listening (or failed: then `started` stays False)
+
+    server = Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
+    ready.wait(timeout=20)
     assert server.started, "uvicorn did not start"
     yield f"http://127.0.0.1:{port}/"
     server.should_exit = True

@@ -83,6 +83,7 @@ def test_a_whole_number_field_that_is_not_finite_is_400(raw):
     _refused(lambda: number_field(parse_json(raw), "k", 10, 1, 100))
 
 
+@pytest.mark.timing
 def test_grid_text_is_bounded_before_it_is_read():
     """Issue 34: 250 KB of `[` took the size check 44 s (a regex that rescanned the row from every `[`)."""
     import time

@@ -115,6 +115,7 @@ def test_fill_sends_the_verdict_before_the_core(client):
     assert result["core"]["seconds"] >= 0
 
 
+@pytest.mark.timing
 def test_stop_stops_the_solver_and_progress_shows_the_branch(client, words):
     with client.websocket_connect("/ws/fill") as ws:
         ws.send_json({"grid": OPEN_7, "time_limit_s": 60})
@@ -131,6 +132,7 @@ def test_stop_stops_the_solver_and_progress_shows_the_branch(client, words):
     assert set(shown) - {"."} and all(ch == "." or "A" <= ch <= "Z" for ch in shown)
 
 
+@pytest.mark.timing
 def test_disconnect_mid_fill_stops_solver_thread_and_rival_process(client):
     state = client.app.state.xwcp
     with client.websocket_connect("/ws/fill") as ws:
@@ -197,21 +199,16 @@ def test_wrong_message_during_a_fill_is_an_error_and_the_fill_goes_on(client):
     assert reply["type"] == "result" and reply["status"] == "aborted"
 
 
-def test_quality_unsupported_or_used(client):
+def test_quality_fill_is_used(client):
     with client.websocket_connect("/ws/fill") as ws:
         _, reply = _fill(ws, {"grid": MINI, "quality": True, "time_limit_s": 10})
-    if web_app.quality_fill_function() is None:
-        assert reply["type"] == "error" and reply["status"] == 501 and "quality" in reply["error"]
-    else:
-        assert reply["type"] == "result" and reply["status"] == "filled"
+    assert reply["type"] == "result" and reply["status"] == "filled"
 
 
 def test_quality_search_reports_each_better_fill_whole(words):
     """Issue 35: a quality autofill's page draws each better fill as it arrives. The search hands every fill
     it accepts to `Limits.progress` whole (every letter), and the socket's progress message carries it as a
     filled grid marked `best`: each one a valid fill, the last one the answer."""
-    if web_app.quality_fill_function() is None:
-        pytest.skip("this build has no quality search")
     from xwcp.engine.result import Limits
     from xwcp.search.quality.run import fill_quality
     from xwcp.search.quality.state import BEST_FILL_BACKEND

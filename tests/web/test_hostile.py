@@ -39,6 +39,7 @@ def attacked(tmp_path_factory):
     return attack, rows, log
 
 
+@pytest.mark.timing
 def test_every_hostile_file_is_answered_with_json_in_time(attacked):
     _, rows, _ = attacked
     for name in [*HOSTILE_FILES, "two zip bombs at once", "personal list, a 1 MB word", "POST 5,000-digit number"]:
@@ -65,6 +66,7 @@ def test_every_hostile_file_is_answered_with_json_in_time(attacked):
     assert "U+FB01" in rows["word edit \\ufb01ne"].detail and "U+0131" in rows["word edit d\\u0131sk"].detail
 
 
+@pytest.mark.timing
 def test_half_sent_bodies_and_hang_ups_cost_nothing(attacked):
     _, rows, log = attacked
     half = rows["half-sent body"]
@@ -73,6 +75,7 @@ def test_half_sent_bodies_and_hang_ups_cost_nothing(attacked):
     assert "Traceback" not in log and "Exception" not in log, log[-3000:]
 
 
+@pytest.mark.timing
 def test_websocket_messages_are_refused_with_a_close_frame(attacked):
     _, rows, _ = attacked
     for name, code in (("ws binary message", 1003), ("ws nested JSON", 1007), ("ws wrong types", 1008),
@@ -86,6 +89,7 @@ def test_a_host_with_userinfo_is_refused(attacked):
     assert row.status == 403 and row.json_answer
 
 
+@pytest.mark.timing
 def test_the_server_stayed_responsive_and_small_throughout(attacked):
     attack, rows, _ = attacked
     assert not attack.info_failures, attack.info_failures

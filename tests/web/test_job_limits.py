@@ -21,6 +21,7 @@ GRACE_S = 3.0
 BIG_DESIGN = {"themes": ["CROSSWORD"], "size": "60x60"}
 
 
+@pytest.mark.timing
 def test_a_60x60_design_ends_near_its_limit(client):
     with client.websocket_connect("/ws/design") as ws:
         started = time.monotonic()
@@ -32,6 +33,7 @@ def test_a_60x60_design_ends_near_its_limit(client):
     assert took_s < 1 + GRACE_S, f"a 1 s design answered after {took_s:.1f} s"
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(60)
 def test_sockets_closed_early_free_their_slots_for_an_autofill(client):
     state = client.app.state.xwcp

@@ -119,11 +119,12 @@ def app(words, monkeypatch):
     return app_module.create_app(words=words, hosts=HOSTS, personal=False)
 
 
-def _search(slot: str = "1A", limit_s: float = 8.0) -> dict:
+def _search(slot: str = "1A", limit_s: float = 5.0) -> dict:
     """A verified suggestion that runs to its limit (no fill of the open 7x7 comes within seconds)."""
     return {"grid": OPEN_7, "slot": slot, "k": 5, "verify": True, "time_limit_s": limit_s}
 
 
+@pytest.mark.timing
 def test_a_keystroke_is_answered_while_searches_hold_the_server(app):
     """Two clients' searches run; a third client's quick question is answered before either ends, not after."""
     async def main() -> tuple[float, list[float], int]:
@@ -154,6 +155,7 @@ def test_a_keystroke_is_answered_while_searches_hold_the_server(app):
     assert waited_s < 5.0
 
 
+@pytest.mark.timing
 def test_a_newer_search_of_the_same_client_stops_the_older(app):
     async def main() -> tuple[list[int], float]:
         transport = httpx.ASGITransport(app=app)
@@ -181,8 +183,9 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
     assert first_after_s < 5.0  # stopped, not run to its 10 s
 
 
+@pytest.mark.timing
 def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
-    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 8 s
+    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 5 s
     verifications, it is answered before they end."""
     monkeypatch.setattr(app_module, "HEAVY_SLOTS", 1)
 
@@ -211,6 +214,7 @@ def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
     assert waited_s < 5.0
 
 
+@pytest.mark.timing
 def test_a_search_whose_client_hangs_up_stops_within_a_second_or_two(app):
     """A verified suggestion of 10 s whose client goes away after 1 s stops soon after, not at its limit: its
     slot and its CPU go back to the clients still there."""

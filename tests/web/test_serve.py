@@ -25,6 +25,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.subprocess
 def test_serve_refuses_a_bad_or_taken_port_in_one_line():
     for port in ("99999", "0", "http"):
         out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--port", port], capture_output=True, text=True,
@@ -48,6 +49,7 @@ def _get(url: str, host: str | None = None) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
+@pytest.mark.subprocess
 def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--workers", "2",
@@ -81,6 +83,7 @@ def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
 
 
+@pytest.mark.subprocess
 def test_serve_prints_the_url_first_and_serves_it():
     import os
     import socket

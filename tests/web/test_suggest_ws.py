@@ -35,6 +35,7 @@ def _until_done(ws, request_id):
             return messages
 
 
+@pytest.mark.timing
 def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
     with client.websocket_connect("/ws/suggest") as ws:
         ws.send_json({"id": 1, "grid": ROWS, "slot": "1D", "k": 40, "time_limit_s": 60})

@@ -120,6 +120,7 @@ def _run_build(dic: Path, out: Path, *extra: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.subprocess
 def test_the_command_stops_at_its_budget_with_one_line_and_exit_3(tmp_path):
     dic = _pair(tmp_path, "chain", chained_pair())
     out = tmp_path / "lists" / "chain.dict"
@@ -131,6 +132,7 @@ def test_the_command_stops_at_its_budget_with_one_line_and_exit_3(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_during_a_build_exits_130_and_leaves_no_list(tmp_path):
     dic = _pair(tmp_path, "chain", chained_pair())
     out = tmp_path / "lists" / "chain.dict"

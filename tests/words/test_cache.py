@@ -309,6 +309,7 @@ def test_folder_replaced_while_it_is_read_is_read_again(tmp_path, cache, monkeyp
         assert np.array_equal(getattr(words, name), getattr(fresh, name)), name
 
 
+@pytest.mark.subprocess
 def test_two_runs_rebuilding_a_damaged_cache_at_once(tmp_path, cache):
     """Runs that find the same damaged cache rebuild it side by side: each answers right, and the folder
     left is sound, with no temporary folder."""

@@ -133,6 +133,7 @@ def test_stems_shorter_than_a_condition_are_tested_whole(tmp_path):
     assert set(expand(HunspellFiles.beside(tmp_path / "v.dic"))) == {"mirar", "míro", "miré", "air", "rar", "ré"}
 
 
+@pytest.mark.subprocess
 def test_a_capped_expansion_keeps_the_same_forms_in_every_run(tmp_path):
     """Flags are sets: a stem cut short must not keep forms in the order a run's string hashing gives them."""
     import os

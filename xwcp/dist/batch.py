@@ -153,10 +153,9 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
 
     Raises:
         InputError: no grid named, an unknown backend, a word list that cannot be read,
-            `quality` without the quality search, or `out_dir` that is a file.
+            or `out_dir` that is a file.
     """
     from xwcp.services.backends import get_backend
-    from xwcp.dist.tasks import quality_function
     from xwcp.base.errors import InputError
     from xwcp.model import read_grid
 
@@ -164,8 +163,6 @@ def plan_batch(arguments: Sequence[str], *, out_dir: Path, words_path: str | Non
     if not paths:
         raise InputError("no grid files given (folders contribute their *.txt files)")
     get_backend(backend)
-    if quality:
-        quality_function()
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir} is a file; --out names a folder for one result file per grid")
     from xwcp.model.alphabet import load_alphabet

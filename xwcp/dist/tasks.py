@@ -168,8 +168,8 @@ def _fill_record(problem: Problem, task: GridTask) -> Record:
 
     start = time.perf_counter()
     if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
-        result = quality_function()(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
-                                    quality=True)
+        result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
+                                 quality=True)
     else:  # validates every fill with check_fill; one thread: the worker's cores are shared out by Dask
         result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                   threads=1)
@@ -185,22 +185,3 @@ def entry_quality(problem: Problem, entries: Sequence[str]) -> Record:
     if not scores:
         return {"min_score": None, "mean_score": None}
     return {"min_score": min(scores), "mean_score": round(sum(scores) / len(scores), 2)}
-
-
-
-def quality_function() -> Callable[..., FillResult]:
-    """The library's quality search: `xwcp.services.run.run_fill(..., quality=True)`, the one
-    implementation the CLI's `fill --quality` uses too, so a batch's quality fills equal the command's.
-
-    Raises:
-        InputError: this install's `run_fill` has no quality search.
-    """
-    import inspect
-
-    from xwcp.base.errors import InputError
-    from xwcp.services.run import run_fill
-
-    if "quality" not in inspect.signature(run_fill).parameters:
-        raise InputError("--quality needs the quality search (xwcp.services.run.run_fill(quality=True)), "
-                         "which this install does not have")
-    return run_fill

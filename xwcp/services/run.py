@@ -19,9 +19,6 @@ from xwcp.base.errors import InputError, is_cli, option_text
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits, Progress, Quality, default_threads
 
-QualityFill = Callable[..., "tuple[FillResult, Quality | None]"]
-"""`xwcp.search.quality.fill_quality(problem, backend, limits, say=...)`."""
-
 if TYPE_CHECKING:
     from xwcp.analysis.verify import VerifyProgress
     from xwcp.search.core import CoreProgress, CoreReport
@@ -103,16 +100,6 @@ def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_
     if heard.name is not None:
         print(f"xwcp: core search stopped ({heard.name}); the verdict stands", file=sys.stderr, flush=True)
     return core
-
-
-def quality_fill_function() -> QualityFill | None:
-    """The quality search's `fill_quality(problem, backend, limits, say=...)` when this build has it, else None
-    (a front end offers the quality fill only then)."""
-    try:
-        from xwcp.search.quality import fill_quality
-    except ImportError:
-        return None
-    return fill_quality
 
 
 def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,

@@ -54,7 +54,6 @@ from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
-from xwcp.services.run import quality_fill_function
 from xwcp.services.types import default_threads
 from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
@@ -427,7 +426,7 @@ def _info_json(state: ServerState) -> Report:
         "language": {"code": words.alphabet.code, "name": words.alphabet.name, "letters": list(words.alphabet.letters),
                      "direction": words.alphabet.direction, "size": words.alphabet.size},
         "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
-        "quality": quality_fill_function() is not None, "formats": export_formats(),
+        "quality": True, "formats": export_formats(),
         "core": core_search_available(),
         "design": _importable("xwcp.designer.search", "design"),
         "personal": {"enabled": state.source.personal, "path": str(state.source.path),

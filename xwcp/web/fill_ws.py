@@ -26,7 +26,6 @@ from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.library.answers import FillAnswer
 from xwcp.model import Grid
-from xwcp.services.run import quality_fill_function
 from xwcp.services.types import Controls, FillResult, Problem, Progress
 from xwcp.services.unfillable import unfillable_core
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
@@ -95,13 +94,11 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     time_limit_s = number_field(body, "time_limit_s", default_time_s, 0.01, max_time_s, float)
     seed = number_field(body, "seed", 0, 0, 2**31)
     quality = flag_field(body, "quality")
-    if quality and quality_fill_function() is None:
-        raise ApiError(501, "quality fill is not available in this build (xwcp.search.quality is missing)")
     return FillRequest(problem, time_limit_s, seed, quality)
 
 
 BEST_FILL_BACKEND = "quality-best"
-"""`xwcp.search.quality.state.BEST_FILL_BACKEND` (not imported: a build may lack the quality search)."""
+"""`xwcp.search.quality.state.BEST_FILL_BACKEND`, spelled here: the web layer does not import the search."""
 
 
 def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Body:

@@ -81,6 +81,7 @@ def _no_mean_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(R, "_mean_at_floor", wait_for_the_proof)
 
 
+@pytest.mark.timing
 def test_a_plain_fill_at_85_is_quick_and_checked():
     score_by_word = _score_by_word()
     problem = compile_problem(parse_grid("\n".join(ROWS) + "\n"), words_from_pairs(score_by_word.items()), min_score=85)

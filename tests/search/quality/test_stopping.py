@@ -47,6 +47,7 @@ def watchers():
     return [t for t in threading.enumerate() if t.name == "xwcp-quality-watcher"]
 
 
+@pytest.mark.timing
 def test_an_abort_set_during_the_solve_stops_it_at_once():
     solver, abort = BlockingSolver(), threading.Event()
     timer = threading.Timer(0.1, abort.set)
@@ -60,6 +61,7 @@ def test_an_abort_set_during_the_solve_stops_it_at_once():
     assert not watchers()  # the watcher is gone when the solve returns
 
 
+@pytest.mark.timing
 def test_an_abort_set_before_the_solve_still_stops_it():
     solver, abort = BlockingSolver(), threading.Event()
     abort.set()
