@@ -1,5 +1,6 @@
 """Build the compiled kernels (xwcp/engine/_kernel.c: AC-3 support counts; xwcp/engine/_bitsearch.c: the fill search,
 generic in the alphabet's size and, through xwcp/engine/_bitsearch_en.c, again for 26 letters)."""
+
 import platform
 
 from setuptools import Extension, setup

@@ -17,6 +17,7 @@ the summary gives the new/base ratio per grid (median and worst) and new/Qxw for
 (`git worktree add --detach /tmp/base main && (cd /tmp/base && python3 setup.py build_ext --inplace)`).
 The machine may be shared: `uptime` is printed before and after; compare the ratios.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,7 +74,11 @@ def tree_env(tree: Path) -> dict[str, str]:
     """The environment a checkout runs in: its own package first, and a word-list cache folder of its own (two
     checkouts of different cache versions sharing one would each remove the other's compiled list: every run of
     one of them would compile its list again and be timed doing it)."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xwcp-ab" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
+    cache = (
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        / "xwcp-ab"
+        / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
+    )
     return dict(os.environ, PYTHONPATH=str(tree), XWCP_CACHE_DIR=str(cache))
 
 
@@ -90,9 +95,9 @@ def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
         return wall, f"error (exit {done.returncode})"
     status = data.get("status", "?")
     if status == "filled":
-        from xwcp.model import grid_from_rows, read_grid
         from xwcp.compile.problem import compile_problem
         from xwcp.engine.result import check_fill, grid_entries
+        from xwcp.model import grid_from_rows, read_grid
         from xwcp.words.wordlist import load_word_list
 
         problem = compile_problem(read_grid(grid), load_word_list(None))
@@ -103,8 +108,14 @@ def command(tree: Path, grid: Path, time_limit_s: float) -> tuple[float, str]:
 
 def engine(tree: Path, grids: list[Path], time_limit_s: float) -> dict[str, list]:
     env = tree_env(tree)
-    done = subprocess.run([sys.executable, "-c", ENGINE_SCRIPT, f"{time_limit_s:g}", *map(str, grids)],
-                          capture_output=True, text=True, env=env, cwd=tree, timeout=len(grids) * (time_limit_s + 60))
+    done = subprocess.run(
+        [sys.executable, "-c", ENGINE_SCRIPT, f"{time_limit_s:g}", *map(str, grids)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        timeout=len(grids) * (time_limit_s + 60),
+    )
     if done.returncode:
         raise RuntimeError(f"engine run in {tree} failed: {done.stderr[-500:]}")
     return json.loads(done.stdout)
@@ -145,7 +156,7 @@ def main() -> None:
     # engine: one process per checkout and round, alternating
     engine_runs: dict[str, list[dict]] = {"new": [], "base": []}
     for round_no in range(args.repeats):
-        for label in (("new", "base") if round_no % 2 == 0 else ("base", "new")):
+        for label in ("new", "base") if round_no % 2 == 0 else ("base", "new"):
             engine_runs[label].append(engine(trees[label], grids, args.time_limit))
     say(f"engine done: {uptime()}")
     command_ratios, engine_ratios, compile_ratios, qxw_ratios = [], [], [], []
@@ -153,7 +164,7 @@ def main() -> None:
         walls: dict[str, list[float]] = {"new": [], "base": []}
         statuses: dict[str, set[str]] = {"new": set(), "base": set()}
         for round_no in range(args.repeats):
-            for label in (("new", "base") if round_no % 2 == 0 else ("base", "new")):
+            for label in ("new", "base") if round_no % 2 == 0 else ("base", "new"):
                 wall, status = command(trees[label], grid, args.time_limit)
                 walls[label].append(wall)
                 statuses[label].add(status)
@@ -164,11 +175,13 @@ def main() -> None:
         command_ratios.append(cmd["new"] / cmd["base"])
         engine_ratios.append(fills["new"] / fills["base"])
         compile_ratios.append(compiles["new"] / compiles["base"])
-        line = (f"{grid.stem}: command new {cmd['new']:.3f} s {'/'.join(sorted(statuses['new']))}, base "
-                f"{cmd['base']:.3f} s {'/'.join(sorted(statuses['base']))} (ratio {command_ratios[-1]:.3f}); "
-                f"engine fill new {fills['new']:.4f} s, base {fills['base']:.4f} s (ratio {engine_ratios[-1]:.3f}); "
-                f"compile new {compiles['new'] * 1000:.1f} ms, base {compiles['base'] * 1000:.1f} ms; search nodes "
-                f"{'the same' if nodes['new'] == nodes['base'] else 'DIFFER'} ({nodes['new']} / {nodes['base']})")
+        line = (
+            f"{grid.stem}: command new {cmd['new']:.3f} s {'/'.join(sorted(statuses['new']))}, base "
+            f"{cmd['base']:.3f} s {'/'.join(sorted(statuses['base']))} (ratio {command_ratios[-1]:.3f}); "
+            f"engine fill new {fills['new']:.4f} s, base {fills['base']:.4f} s (ratio {engine_ratios[-1]:.3f}); "
+            f"compile new {compiles['new'] * 1000:.1f} ms, base {compiles['base'] * 1000:.1f} ms; search nodes "
+            f"{'the same' if nodes['new'] == nodes['base'] else 'DIFFER'} ({nodes['new']} / {nodes['base']})"
+        )
         if with_qxw:
             wall, status = qxw(grid, args.time_limit)
             if status in ("filled", "unfillable"):

@@ -4,6 +4,7 @@ Usage: python bench/ac3_speed.py [GRID ...]   (default: models/vanbeek/15.01..15
 Prints median milliseconds over repeats; targets (issue 3): scratch < 50 ms, one edit < 16 ms,
 `xwcp domains` end to end < 1 s.
 """
+
 from __future__ import annotations
 
 import glob
@@ -14,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
+from xwcp.compile.problem import compile_problem
 from xwcp.engine.ac3 import Propagator, propagate
 from xwcp.model import EMPTY, read_grid
-from xwcp.compile.problem import compile_problem
 from xwcp.words.wordlist import load_word_list
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,15 +59,27 @@ def main(paths: list[str]) -> None:
         cli_times = []
         for _ in range(3):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "xwcp", "domains", path, "-k", "5"], check=True,
-                           stdout=subprocess.DEVNULL, cwd=ROOT)
+            subprocess.run(
+                [sys.executable, "-m", "xwcp", "domains", path, "-k", "5"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                cwd=ROOT,
+            )
             cli_times.append((time.perf_counter() - start) * 1000)
-        row = (compile_ms, scratch_ms, statistics.median(edit_times), statistics.median(erase_times),
-               statistics.median(cli_times))
+        row = (
+            compile_ms,
+            scratch_ms,
+            statistics.median(edit_times),
+            statistics.median(erase_times),
+            statistics.median(cli_times),
+        )
         rows.append(row)
         print(f"{Path(path).stem:10} " + " ".join(f"{x:8.1f}" for x in row[:4]) + f" {row[4]:12.0f}")
-    print("median     " + " ".join(f"{statistics.median(r[i] for r in rows):8.1f}" for i in range(4))
-          + f" {statistics.median(r[4] for r in rows):12.0f}")
+    print(
+        "median     "
+        + " ".join(f"{statistics.median(r[i] for r in rows):8.1f}" for i in range(4))
+        + f" {statistics.median(r[4] for r in rows):12.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ The machine may be shared: `uptime` is printed before and after; compare the rat
 `--no-spread` runs English and moved only (the engine's own cost, quicker). `--cpu-time` times each fill by this thread's CPU time instead of the wall clock (the search runs in this
 thread): other processes' load then inflates it far less.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from xwcp.backends import fill  # noqa: E402
 from xwcp.compile.problem import Problem, compile_problem  # noqa: E402
 from xwcp.engine.result import Limits, check_fill  # noqa: E402
-from xwcp.model import EMPTY, BLOCK, read_grid  # noqa: E402
+from xwcp.model import BLOCK, EMPTY, read_grid  # noqa: E402
 from xwcp.model.alphabet import Alphabet  # noqa: E402
 from xwcp.words.wordlist import WordList, build_word_list, load_word_list, score_by_word_of  # noqa: E402
 
@@ -54,9 +55,11 @@ EXTRA = "ÑÄÖÜÅØŁĆČĘĞİŃŐŚŠŞŰŹŻŽ"
 """Letters beyond Z, in the order the extra letters of the alphabet take them (up to 26 + 22 = 48 letters)."""
 SOURCES = "EAIORNTSLCUDPMHGBYFKWVZXJQ"
 """The English letter each extra letter takes half of, in order (most frequent in crossword lists first)."""
-DEFAULT_GRIDS = ([f"models/vanbeek/15.{k:02d}.txt" for k in range(1, 11)]
-                 + [f"models/vanbeek/21.{k:02d}.txt" for k in range(1, 11)]
-                 + ["models/11x11-01.txt", "models/15x15-daily-01.txt", "models/15x15-daily-02.txt"])
+DEFAULT_GRIDS = (
+    [f"models/vanbeek/15.{k:02d}.txt" for k in range(1, 11)]
+    + [f"models/vanbeek/21.{k:02d}.txt" for k in range(1, 11)]
+    + ["models/11x11-01.txt", "models/15x15-daily-01.txt", "models/15x15-daily-02.txt"]
+)
 VARIANTS: tuple[str, ...] = ("english", "moved", "spread")
 
 
@@ -93,10 +96,13 @@ def lists(english: WordList, n_letters: int, share: float) -> dict[str, WordList
     assert len(spread) == len(score_by_word)
     codes = [round(i * (n_letters - 1) / 25) for i in range(26)]
     moved = str.maketrans(ENGLISH, "".join(alphabet.chars[code] for code in codes))
-    return {"english": english,
-            "moved": build_word_list({word.translate(moved): score for word, score in score_by_word.items()}, "moved",
-                                     alphabet=alphabet),
-            "spread": build_word_list(spread, "spread", alphabet=alphabet)}
+    return {
+        "english": english,
+        "moved": build_word_list(
+            {word.translate(moved): score for word, score in score_by_word.items()}, "moved", alphabet=alphabet
+        ),
+        "spread": build_word_list(spread, "spread", alphabet=alphabet),
+    }
 
 
 def letter_share(words: WordList) -> float:
@@ -119,16 +125,22 @@ def run(problem: Problem, seed: int, time_limit_s: float) -> tuple[float, str, i
 
 
 def ratio_line(name: str, total: float, per_instance: list[float], per_node: float, per_node_each: list[float]) -> str:
-    return (f"{name}/english: total time {total:.3f}; per instance median {statistics.median(per_instance):.3f}, "
-            f"worst {max(per_instance):.3f}, best {min(per_instance):.3f}; time per node {per_node:.3f} over all, "
-            f"per instance median {statistics.median(per_node_each):.3f}")
+    return (
+        f"{name}/english: total time {total:.3f}; per instance median {statistics.median(per_instance):.3f}, "
+        f"worst {max(per_instance):.3f}, best {min(per_instance):.3f}; time per node {per_node:.3f} over all, "
+        f"per instance median {statistics.median(per_node_each):.3f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--letters", type=int, default=33, help="the alphabet's size, 27..48 (default 33)")
-    parser.add_argument("--share", type=float, default=0.1,
-                        help="share of each source letter's occurrences an extra letter takes (default 0.1)")
+    parser.add_argument(
+        "--share",
+        type=float,
+        default=0.1,
+        help="share of each source letter's occurrences an extra letter takes (default 0.1)",
+    )
     parser.add_argument("--words", help="the English list (default: the embedded default list)")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
@@ -144,13 +156,20 @@ def main() -> None:
         VARIANTS = ("english", "moved")
     if not 27 <= args.letters <= 26 + len(EXTRA):
         parser.error(f"--letters must be 27..{26 + len(EXTRA)}")
-    say(f"start: {uptime()}  letters: {args.letters}  share: {args.share}  seeds: {args.seeds}  rounds: {args.rounds}"
-        f"  clock: {'cpu' if args.cpu_time else 'wall'}")
+    say(
+        f"start: {uptime()}  letters: {args.letters}  share: {args.share}  seeds: {args.seeds}  rounds: {args.rounds}"
+        f"  clock: {'cpu' if args.cpu_time else 'wall'}"
+    )
     start = time.perf_counter()
     words_by_variant = lists(load_word_list(args.words), args.letters, args.share)
-    say(f"lists built in {time.perf_counter() - start:.1f} s: "
-        + ", ".join(f"{name} {len(score_by_word_of(w))} words (K={w.alphabet.size}, "
-                    f"{letter_share(w) * 100:.1f}% letters beyond Z)" for name, w in words_by_variant.items()))
+    say(
+        f"lists built in {time.perf_counter() - start:.1f} s: "
+        + ", ".join(
+            f"{name} {len(score_by_word_of(w))} words (K={w.alphabet.size}, "
+            f"{letter_share(w) * 100:.1f}% letters beyond Z)"
+            for name, w in words_by_variant.items()
+        )
+    )
     problems: dict[tuple[str, str], Problem] = {}
     compile_ms: dict[str, list[float]] = {name: [] for name in VARIANTS}
     grids = []
@@ -169,7 +188,7 @@ def main() -> None:
     nodes: dict[tuple[str, int, str], set[int]] = {}
     statuses: dict[tuple[str, int, str], set[str]] = {}
     for round_no in range(args.rounds):
-        order = VARIANTS[round_no % len(VARIANTS):] + VARIANTS[:round_no % len(VARIANTS)]
+        order = VARIANTS[round_no % len(VARIANTS) :] + VARIANTS[: round_no % len(VARIANTS)]
         for path in grids:
             for seed in range(args.seeds):
                 for name in order:
@@ -193,21 +212,32 @@ def main() -> None:
                 total_nodes[name] += min(nodes[path, seed, name])
             for name in per_instance:
                 per_instance[name].append(median[name] / median["english"])
-                per_node_each[name].append((median[name] / max(min(nodes[path, seed, name]), 1))
-                                           / (median["english"] / max(min(nodes[path, seed, "english"]), 1)))
+                per_node_each[name].append(
+                    (median[name] / max(min(nodes[path, seed, name]), 1))
+                    / (median["english"] / max(min(nodes[path, seed, "english"]), 1))
+                )
             if nodes[path, seed, "moved"] != nodes[path, seed, "english"]:
                 moved_nodes_differ.append(f"{Path(path).stem} seed {seed}")
-            cells.append(" ".join(f"{name} {median[name] * 1000:.1f} ms {'/'.join(sorted(statuses[path, seed, name]))}"
-                                  f" {min(nodes[path, seed, name])} nodes" for name in VARIANTS))
+            cells.append(
+                " ".join(
+                    f"{name} {median[name] * 1000:.1f} ms {'/'.join(sorted(statuses[path, seed, name]))}"
+                    f" {min(nodes[path, seed, name])} nodes"
+                    for name in VARIANTS
+                )
+            )
         say(f"{Path(path).stem}: " + " | ".join(f"seed {s}: {c}" for s, c in enumerate(cells)))
-    say("compile ms (median per grid): " + ", ".join(f"{name} {statistics.median(compile_ms[name]):.1f}"
-                                                      for name in VARIANTS))
+    say(
+        "compile ms (median per grid): "
+        + ", ".join(f"{name} {statistics.median(compile_ms[name]):.1f}" for name in VARIANTS)
+    )
     say("totals: " + ", ".join(f"{name} {totals[name]:.3f} s, {total_nodes[name]} nodes" for name in VARIANTS))
     for name in per_instance:
         per_node = (totals[name] / max(total_nodes[name], 1)) / (totals["english"] / max(total_nodes["english"], 1))
         say(ratio_line(name, totals[name] / totals["english"], per_instance[name], per_node, per_node_each[name]))
-    say("moved searches node for node as English: " + ("yes" if not moved_nodes_differ
-                                                       else "NO: " + ", ".join(moved_nodes_differ)))
+    say(
+        "moved searches node for node as English: "
+        + ("yes" if not moved_nodes_differ else "NO: " + ", ".join(moved_nodes_differ))
+    )
     bad = sorted({s for v in statuses.values() for s in v if s.startswith("error")})
     if bad:
         say(f"INVALID FILLS: {bad}")

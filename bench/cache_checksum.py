@@ -14,6 +14,7 @@ compiled once first, its files in the page cache):
 `--big N` also compiles a list of N random words (3-21 letters) into a scratch cache and times
 its whole read, for lists far bigger than the default.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,7 +74,7 @@ def main() -> None:
         for length, n, *offsets in table:
             if length in lengths:
                 at = start + offsets[column] * item_bytes
-                grid_slices.append(data[at:at + cache._row_sizes(length, n, 26)[column] * item_bytes])
+                grid_slices.append(data[at : at + cache._row_sizes(length, n, 26)[column] * item_bytes])
 
     def checked_lengths() -> None:
         words = read_mapped_word_list()
@@ -91,25 +92,37 @@ def main() -> None:
     xwcp.fill(GRID)
     for _ in range(2):  # interleaved rounds: a busy neighbour slows both sides alike
         rows = [
-            ("XXH3-64 over every byte (in use)", timed(lambda: [xxhash.xxh3_64_intdigest(data) for data in datas],
-                                                       args.repeats)),
-            (f"XXH3-64 over the bytes of lengths {lengths[0]}-{lengths[-1]}",
-             timed(lambda: [xxhash.xxh3_64_intdigest(data) for data in grid_slices], args.repeats)),
+            (
+                "XXH3-64 over every byte (in use)",
+                timed(lambda: [xxhash.xxh3_64_intdigest(data) for data in datas], args.repeats),
+            ),
+            (
+                f"XXH3-64 over the bytes of lengths {lengths[0]}-{lengths[-1]}",
+                timed(lambda: [xxhash.xxh3_64_intdigest(data) for data in grid_slices], args.repeats),
+            ),
             ("CRC-32 over every byte", timed(lambda: [zlib.crc32(data) for data in datas], args.repeats)),
-            (f"CRC-32 over the bytes of lengths {lengths[0]}-{lengths[-1]}", timed(lambda: [zlib.crc32(data) for data in grid_slices],
-                                                                          args.repeats)),
-            ("blake2b over every byte", timed(lambda: [hashlib.blake2b(data).digest() for data in datas],
-                                              args.repeats)),
+            (
+                f"CRC-32 over the bytes of lengths {lengths[0]}-{lengths[-1]}",
+                timed(lambda: [zlib.crc32(data) for data in grid_slices], args.repeats),
+            ),
+            (
+                "blake2b over every byte",
+                timed(lambda: [hashlib.blake2b(data).digest() for data in datas], args.repeats),
+            ),
             ("whole read, every byte checked", timed(lambda: cache.read_mapped(folder), args.repeats)),
-            ("mapped read, headers and table", timed(lambda: cache.read_mapped(folder, check_words=False),
-                                                     args.repeats)),
+            (
+                "mapped read, headers and table",
+                timed(lambda: cache.read_mapped(folder, check_words=False), args.repeats),
+            ),
             (f"mapped read + lengths {lengths[0]}-{lengths[-1]} checked", timed(checked_lengths, args.repeats)),
             ("warm `xwcp fill` (cli.main)", timed(cli_fill, args.repeats)),
             ("its `seconds` (load+compile+fill)", (statistics.median(cli_fill() for _ in range(args.repeats)), 0.0)),
             ("xwcp.fill(grid), default list", timed(lambda: xwcp.fill(GRID), args.repeats)),
         ]
-    print(f"default list: {n_bytes / 1e6:.1f} MB of arrays in {folder.name}; grid {GRID}; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"default list: {n_bytes / 1e6:.1f} MB of arrays in {folder.name}; grid {GRID}; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     for label, (median_ms, best_ms) in rows:
         print(f"  {label:45} median {median_ms:7.2f} ms   best {best_ms:7.2f} ms")
     by_label = dict(rows)
@@ -123,16 +136,19 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as scratch:
             os.environ["XWCP_CACHE_DIR"] = scratch
             words_path = Path(scratch) / "big.dict"
-            words_path.write_text("".join(f"{''.join(rng.choices(alphabet, k=rng.randint(3, 21)))};50\n"
-                                          for _ in range(args.big)))
+            words_path.write_text(
+                "".join(f"{''.join(rng.choices(alphabet, k=rng.randint(3, 21)))};50\n" for _ in range(args.big))
+            )
             start = time.perf_counter()
             load_word_list(words_path)
             build_s = time.perf_counter() - start
             big = cache_folder(words_path.read_bytes())
             big_bytes = sum(path.stat().st_size for path in big.glob("*.npy"))
             median_ms, best_ms = timed(lambda: cache.read_mapped(big), max(3, args.repeats // 3))
-            print(f"{args.big} random words: {big_bytes / 1e6:.1f} MB of arrays (compiled in {build_s:.1f} s); "
-                  f"whole read, every byte checked: median {median_ms:.1f} ms, best {best_ms:.1f} ms")
+            print(
+                f"{args.big} random words: {big_bytes / 1e6:.1f} MB of arrays (compiled in {build_s:.1f} s); "
+                f"whole read, every byte checked: median {median_ms:.1f} ms, best {best_ms:.1f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ Candidates (not every one runs on every case; see CANDIDATES_BY_KIND):
   toulbar2-relaxed  the same without "no word twice" (its optimum bounds the true one)
   rc2         python-sat RC2 (MaxSAT) over the exact CNF, soft units weighted 100 - score
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,8 +72,8 @@ def uptime() -> str:
 
 
 def _problem(case: str):
-    from xwcp.model import read_grid
     from xwcp.compile.problem import compile_problem
+    from xwcp.model import read_grid
     from xwcp.words.wordlist import load_word_list
 
     _, grid, words, floor = CASES[case]
@@ -104,8 +105,19 @@ def run_whole(case: str, candidate: str, time_limit_s: float) -> dict:
 
     kind, grid, words, floor = CASES[case]
     tree = Path(os.environ["XWCP_CANDIDATES_BASE"]) if candidate == "quality-base" else ROOT
-    argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--format", "json", "--time-limit", f"{time_limit_s:g}",
-            "--min-score", str(floor)]
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "fill",
+        str(grid),
+        "--format",
+        "json",
+        "--time-limit",
+        f"{time_limit_s:g}",
+        "--min-score",
+        str(floor),
+    ]
     if words:
         argv += ["--words", str(words)]
     if candidate.startswith("quality"):
@@ -137,10 +149,10 @@ def run_cpsat_whole(case: str, candidate: str, time_limit_s: float) -> dict:
     import numpy as np
     from ortools.sat.python import cp_model
 
-    from xwcp.engine.ac3 import propagate
     from xwcp.backends import cpsat
     from xwcp.backends._common import entries_from_word_ids
     from xwcp.backends._shortlist import Shortlists
+    from xwcp.engine.ac3 import propagate
     from xwcp.engine.result import check_fill, entry_scores
 
     problem = _problem(case)
@@ -149,8 +161,9 @@ def run_cpsat_whole(case: str, candidate: str, time_limit_s: float) -> dict:
     start = time.perf_counter()
     prop = propagate(problem)
     word_ids = {s: np.flatnonzero(prop.domains[s]).astype(np.int32) for s in problem.open_slot_ids}
-    model = cpsat._build_model(problem, Shortlists(word_ids, True, True),
-                               stop=lambda: time.perf_counter() - start > time_limit_s)
+    model = cpsat._build_model(
+        problem, Shortlists(word_ids, True, True), stop=lambda: time.perf_counter() - start > time_limit_s
+    )
     if model is None:
         return _row(status="limit (building)", build_s=time.perf_counter() - start)
     objective = []
@@ -173,8 +186,13 @@ def run_cpsat_whole(case: str, candidate: str, time_limit_s: float) -> dict:
         params.subsolvers.append(name)
     code = solver.solve(model.cp)
     status = solver.status_name(code)
-    row = _row(status=status, build_s=round(build_s, 2), vars=model.n_vars, constraints=model.n_constraints,
-               incumbent=round(incumbent[0] / n, 3) if incumbent else None)
+    row = _row(
+        status=status,
+        build_s=round(build_s, 2),
+        vars=model.n_vars,
+        constraints=model.n_constraints,
+        incumbent=round(incumbent[0] / n, 3) if incumbent else None,
+    )
     if status in ("OPTIMAL", "FEASIBLE"):
         entries = entries_from_word_ids(problem, model.decode(solver.boolean_value))
         if check_fill(problem, entries):
@@ -191,8 +209,11 @@ def run_backend(case: str, candidate: str, time_limit_s: float) -> dict:
 
     problem = _problem(case)
     result = fill(problem, candidate, Limits(time_limit_s=time_limit_s, threads=2))
-    return _row(status=result.status.value, seconds=round(result.stats.wall_time_s, 2),
-                **{k: v for k, v in result.stats.extra.items() if k in ("vars", "constraints", "k")})
+    return _row(
+        status=result.status.value,
+        seconds=round(result.stats.wall_time_s, 2),
+        **{k: v for k, v in result.stats.extra.items() if k in ("vars", "constraints", "k")},
+    )
 
 
 def run_toulbar2(case: str, candidate: str, time_limit_s: float, problem=None) -> dict:
@@ -207,8 +228,9 @@ def run_toulbar2(case: str, candidate: str, time_limit_s: float, problem=None) -
     incumbent = _incumbent(problem) if scored else None
     ub = tb2_model.TOP_SCORE * n - incumbent[0] + 1 if incumbent else None
     start = time.perf_counter()
-    cfn, values, stats = tb2_model.build(problem, ub=ub, scored=scored,
-                                         alldiff=None if candidate == "toulbar2-relaxed" else "hungarian")
+    cfn, values, stats = tb2_model.build(
+        problem, ub=ub, scored=scored, alldiff=None if candidate == "toulbar2-relaxed" else "hungarian"
+    )
     row = _row(**{k: (round(v, 2) if isinstance(v, float) else v) for k, v in stats.items()})
     if cfn is None:
         return _row(status="unfillable (AC)", **row)
@@ -238,9 +260,9 @@ def run_rc2(case: str, candidate: str, time_limit_s: float) -> dict:
     from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
 
-    from xwcp.engine.ac3 import propagate
     from xwcp.backends import sat
     from xwcp.backends._shortlist import Shortlists
+    from xwcp.engine.ac3 import propagate
     from xwcp.engine.result import check_fill, entry_scores
 
     problem = _problem(case)
@@ -269,8 +291,9 @@ def run_rc2(case: str, candidate: str, time_limit_s: float) -> dict:
         entries[s] = problem.words.bucket(problem.slots[s].length).text(int(encoder.words_by_slot[s][k]))
     ok = not check_fill(problem, tuple(entries))
     best = round(sum(entry_scores(problem, entries)) / n, 3)
-    return _row(status="optimal" if ok else "error", best=best, bound=best, build_s=round(build_s, 2),
-                clauses=len(clauses))
+    return _row(
+        status="optimal" if ok else "error", best=best, bound=best, build_s=round(build_s, 2), clauses=len(clauses)
+    )
 
 
 def run_words(case: str, candidate: str, time_limit_s: float) -> dict:
@@ -297,8 +320,9 @@ def run_words(case: str, candidate: str, time_limit_s: float) -> dict:
             row = run_toulbar2(case, candidate, time_limit_s / len(HARD_WORDS), problem)
             status = row["status"]
         else:
-            status = fill(problem, "backtrack", Limits(time_limit_s=time_limit_s / len(HARD_WORDS),
-                                                       extra={"score_weight": 0.0})).status.value
+            status = fill(
+                problem, "backtrack", Limits(time_limit_s=time_limit_s / len(HARD_WORDS), extra={"score_weight": 0.0})
+            ).status.value
         out[word] = f"{status} {time.perf_counter() - start:.2f}s"
     return _row(status="; ".join(f"{w} {v}" for w, v in out.items()))
 
@@ -319,7 +343,10 @@ def run_one(case: str, candidate: str, time_limit_s: float) -> dict:
 
 def markdown(path: Path) -> str:
     """The rows of a results file (this script's output) as a markdown table."""
-    lines = ["| case | candidate | answer | best | bound | model | build s | wall s |", "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| case | candidate | answer | best | bound | model | build s | wall s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for text in path.read_text().splitlines():
         if not text.startswith("{"):
             continue
@@ -334,15 +361,20 @@ def markdown(path: Path) -> str:
         elif "clauses" in row:
             model = f"{row['clauses']:,} clauses"
         elif "vars" in row:
-            model = f"{row['vars']:,} vars" + (f", {row['constraints']:,} constraints" if "constraints" in row else "") \
+            model = (
+                f"{row['vars']:,} vars"
+                + (f", {row['constraints']:,} constraints" if "constraints" in row else "")
                 + (f", K={row['k']}" if "k" in row else "")
+            )
         else:
             model = ""
         best = row.get("best", "")
         if row.get("incumbent") is not None and best == row.get("incumbent"):
             best = f"{best} (= hint)"
-        lines.append(f"| {row['case']} | {row['candidate']} | {status} | {best} | {row.get('bound', '') or ''} | {model} "
-                     f"| {row.get('build_s', '')} | {row.get('wall_s', '')} |")
+        lines.append(
+            f"| {row['case']} | {row['candidate']} | {status} | {best} | {row.get('bound', '') or ''} | {model} "
+            f"| {row.get('build_s', '')} | {row.get('wall_s', '')} |"
+        )
     return "\n".join(lines)
 
 
@@ -374,9 +406,12 @@ def main() -> int:
                 continue
             start = time.perf_counter()
             try:
-                done = subprocess.run([sys.executable, __file__, "--one", case, candidate, "--time-limit",
-                                       f"{args.time_limit:g}"], capture_output=True, text=True,
-                                      timeout=args.time_limit + 30)
+                done = subprocess.run(
+                    [sys.executable, __file__, "--one", case, candidate, "--time-limit", f"{args.time_limit:g}"],
+                    capture_output=True,
+                    text=True,
+                    timeout=args.time_limit + 30,
+                )
                 lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
                 row = json.loads(lines[-1]) if lines else {"status": f"error: {done.stderr.strip()[-160:]}"}
             except subprocess.TimeoutExpired as exc:

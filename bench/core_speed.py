@@ -13,6 +13,7 @@ Usage:
     PYTHONPATH=. python3 bench/core_speed.py [--base OLD_CHECKOUT] [--repeat 3] [--suites ...]
         [--grids SUITE:NAME,...] [--extra GRID:WORDS:MIN_SCORE ...] [--check sat]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,10 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = "stock,vanbeek72,vanbeek72-ukacd,herald15,herald21,xcsp,scaling"
-KNOWN_UNFILLABLE = ("stock:4x4-unfillable,vanbeek72:23.01,xcsp:normalized-crossword-m1-lex-15-04,"
-                    "scaling:blocked-07x07@25000,scaling:blocked-09x09@25000,scaling:blocked-11x11@25000,"
-                    "scaling:blocked-15x15@25000,scaling:open-5x5@25000,scaling:open-6x6@25000,"
-                    "scaling:open-7x7@25000")
+KNOWN_UNFILLABLE = (
+    "stock:4x4-unfillable,vanbeek72:23.01,xcsp:normalized-crossword-m1-lex-15-04,"
+    "scaling:blocked-07x07@25000,scaling:blocked-09x09@25000,scaling:blocked-11x11@25000,"
+    "scaling:blocked-15x15@25000,scaling:open-5x5@25000,scaling:open-6x6@25000,"
+    "scaling:open-7x7@25000"
+)
 """The unfillable grids of the suites (bench/results/2026-11-23/core_speed.txt): --grids known."""
 
 
@@ -69,8 +72,9 @@ def load_spec(spec: str, root: Path):
     for instance in _instances(spec.split(":")[0], root):
         if _key(instance) == spec:
             loaded = _bench_function("load_instance")(instance, lists)
-            return compile_problem(loaded.grid, loaded.words, min_score=loaded.min_score,
-                                   allow_dupes=loaded.allow_dupes)
+            return compile_problem(
+                loaded.grid, loaded.words, min_score=loaded.min_score, allow_dupes=loaded.allow_dupes
+            )
     raise SystemExit(f"no instance {spec}")
 
 
@@ -83,8 +87,8 @@ def child(spec: str, budget_s: float, fill_limit_s: float) -> dict:
     import inspect
 
     from xwcp.backends import fill
-    from xwcp.search.core import explain
     from xwcp.engine.result import Limits
+    from xwcp.search.core import explain
 
     problem = load_spec(spec, Path.cwd())
     start = time.perf_counter()
@@ -110,9 +114,23 @@ def child(spec: str, budget_s: float, fill_limit_s: float) -> dict:
 
 def run_child(checkout: Path, spec: str, args) -> dict:
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", spec, "--budget", str(args.budget),
-                           "--fill-limit", str(args.fill_limit)], capture_output=True, text=True, env=env,
-                          cwd=checkout, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            spec,
+            "--budget",
+            str(args.budget),
+            "--fill-limit",
+            str(args.fill_limit),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=checkout,
+        timeout=600,
+    )
     if done.returncode != 0:
         return {"spec": spec, "status": "error", "error": done.stderr.strip().splitlines()[-1:]}
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -122,8 +140,8 @@ def verify(spec: str, names, checker: str, limit_s: float, is_minimal: bool) -> 
     """'ok' if `checker` proves the core unfillable and (when it is called minimal) each one-smaller subset
     fillable; 'WRONG ...' if it proves the opposite; 'unknown ...' if it reaches its limit first."""
     from xwcp.backends import fill
-    from xwcp.search.core import sub_problem
     from xwcp.engine.result import Limits
+    from xwcp.search.core import sub_problem
 
     problem = load_spec(spec, ROOT)
     ids = [problem.slot_by_name(n).id for n in names]
@@ -135,8 +153,9 @@ def verify(spec: str, names, checker: str, limit_s: float, is_minimal: bool) -> 
     if not is_minimal:
         return "ok (unfillable)"
     for dropped in ids:
-        status = fill(sub_problem(problem, [s for s in ids if s != dropped]), checker,
-                      Limits(time_limit_s=limit_s)).status.value
+        status = fill(
+            sub_problem(problem, [s for s in ids if s != dropped]), checker, Limits(time_limit_s=limit_s)
+        ).status.value
         if status == "unfillable":
             return f"WRONG: not minimal, still unfillable without {problem.slots[dropped].name}"
         if status != "filled":
@@ -170,8 +189,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--child", metavar="SPEC", help=argparse.SUPPRESS)
     parser.add_argument("--suites", default=SUITES)
-    parser.add_argument("--grids", default="known", help="SUITE:NAME[@TOP_N],... ('known': the unfillable grids "
-                        "of the suites found before; 'all': fill every grid of --suites to find them)")
+    parser.add_argument(
+        "--grids",
+        default="known",
+        help="SUITE:NAME[@TOP_N],... ('known': the unfillable grids "
+        "of the suites found before; 'all': fill every grid of --suites to find them)",
+    )
     parser.add_argument("--extra", action="append", default=[], metavar="GRID:WORDS:MIN_SCORE")
     parser.add_argument("--base", type=Path, help="an older checkout to run side by side (its extension built)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per grid and checkout, taking turns (medians)")
@@ -184,14 +207,21 @@ def main() -> int:
         print(json.dumps(child(args.child, args.budget, args.fill_limit)))
         return 0
     sys.path.insert(0, str(ROOT))
-    specs = (find_unfillable(args.suites, args.fill_limit) if args.grids == "all" else
-             (KNOWN_UNFILLABLE if args.grids == "known" else args.grids).split(","))
+    specs = (
+        find_unfillable(args.suites, args.fill_limit)
+        if args.grids == "all"
+        else (KNOWN_UNFILLABLE if args.grids == "known" else args.grids).split(",")
+    )
     specs += [str(Path(e.split(":")[0]).resolve()) + ":" + ":".join(e.split(":")[1:]) for e in args.extra]
     checkouts = [("new", ROOT)] + ([("base", args.base.resolve())] if args.base else [])
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  budget {args.budget:g} s  "
-          f"repeat {args.repeat}  new {ROOT}" + (f"  base {args.base}" if args.base else ""))
-    print(f"{'grid':<46} {'slots':>5} {'who':<4} {'proof s':>7} {'core s':>7} {'size':>4} {'minimal':>7} "
-          f"{'calls':>5}  check")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  budget {args.budget:g} s  "
+        f"repeat {args.repeat}  new {ROOT}" + (f"  base {args.base}" if args.base else "")
+    )
+    print(
+        f"{'grid':<46} {'slots':>5} {'who':<4} {'proof s':>7} {'core s':>7} {'size':>4} {'minimal':>7} "
+        f"{'calls':>5}  check"
+    )
     for spec in specs:
         rows: dict[str, list[dict]] = {who: [] for who, _ in checkouts}
         for _ in range(args.repeat):
@@ -208,9 +238,12 @@ def main() -> int:
             if who == "new" and args.check and runs[-1].get("names"):
                 check = verify(spec, runs[-1]["names"], args.check, args.check_limit, runs[-1]["minimal"])
             sizes = sorted({r.get("size") for r in runs if r.get("size")})
-            print(f"{label:<46} {runs[0]['slots']:>5} {who:<4} {_median(runs, 'proof_s'):>7.3f} "
-                  f"{_median(runs, 'core_s'):>7.3f} {'/'.join(map(str, sizes)):>4} {minimal:>7} "
-                  f"{_median(runs, 'calls') or 0:>5.0f}  {check}", flush=True)
+            print(
+                f"{label:<46} {runs[0]['slots']:>5} {who:<4} {_median(runs, 'proof_s'):>7.3f} "
+                f"{_median(runs, 'core_s'):>7.3f} {'/'.join(map(str, sizes)):>4} {minimal:>7} "
+                f"{_median(runs, 'calls') or 0:>5.0f}  {check}",
+                flush=True,
+            )
     print(f"# end {time.strftime('%H:%M:%S')}  load {os.getloadavg()[0]:.2f}")
     return 0
 

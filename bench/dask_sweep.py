@@ -16,6 +16,7 @@ Overhead per task: (wall x workers - the runs' own time on the workers) / runs, 
 and from a micro-benchmark of N trivial tasks (a 3x3 fill) and N no-op tasks: wall x workers / N.
 Prints one table; the load average at start and end says how busy the machine was.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,10 @@ def run_on(client, jobs, time_limit_s: float) -> tuple[float, list[float], list[
     from xwcp.bench.tasks import bench_run_task
 
     start = time.perf_counter()
-    futures = [client.submit(bench_run_task, instance, entrant, seed, time_limit_s, 1, pure=False)
-               for instance, entrant, seed in jobs]
+    futures = [
+        client.submit(bench_run_task, instance, entrant, seed, time_limit_s, 1, pure=False)
+        for instance, entrant, seed in jobs
+    ]
     own, statuses = [], []
     for future in as_completed(futures):
         fields = future.result()
@@ -83,8 +86,9 @@ def micro(client, n_tasks: int, n_workers: int) -> tuple[float, float]:
     words.parent.mkdir(parents=True, exist_ok=True)
     words.write_text("CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\n", encoding="ascii")
     load_word_list(words)
-    task = GridTask("m", "3x3", "...\n...\n...\n", WordsKey.of(str(words)), min_score=0, backend="backtrack",
-                    time_limit_s=5)
+    task = GridTask(
+        "m", "3x3", "...\n...\n...\n", WordsKey.of(str(words)), min_score=0, backend="backtrack", time_limit_s=5
+    )
     wait([client.submit(fill_grid_task, task, pure=False) for _ in range(2 * n_workers)])  # warm up
     start = time.perf_counter()
     wait([client.submit(fill_grid_task, task, pure=False) for _ in range(n_tasks)])
@@ -109,11 +113,40 @@ class HandStarted:
         self.port = free_port()
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env, "start_new_session": True}
-        self.processes = [subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
-                                            "--port", str(self.port), "--no-dashboard"], **quiet)]
+        self.processes = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "dask",
+                    "scheduler",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--no-dashboard",
+                ],
+                **quiet,
+            )
+        ]
         for _ in range(n_workers):
-            self.processes.append(subprocess.Popen([sys.executable, "-m", "dask", "worker", self.address,
-                                                    "--nthreads", "1", "--nworkers", "1", "--no-dashboard"], **quiet))
+            self.processes.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "dask",
+                        "worker",
+                        self.address,
+                        "--nthreads",
+                        "1",
+                        "--nworkers",
+                        "1",
+                        "--no-dashboard",
+                    ],
+                    **quiet,
+                )
+            )
 
     @property
     def address(self) -> str:
@@ -144,12 +177,21 @@ def main() -> int:
     from xwcp.dist.cluster import open_client
 
     jobs = sweep_jobs(args.grids, args.backends.split(","), args.seeds)
-    print(f"sweep: {args.grids} van Beek grids x {args.backends} x {args.seeds} seeds = {len(jobs)} runs, "
-          f"limit {args.time_limit:g} s; load average at start {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
+    print(
+        f"sweep: {args.grids} van Beek grids x {args.backends} x {args.seeds} seeds = {len(jobs)} runs, "
+        f"limit {args.time_limit:g} s; load average at start {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores"
+    )
     table = []
 
-    def record(name: str, workers: int, wall_s: float, own: list[float], statuses: list[str], setup_s: float,
-               micro_ms: tuple[float, float] | None) -> None:
+    def record(
+        name: str,
+        workers: int,
+        wall_s: float,
+        own: list[float],
+        statuses: list[str],
+        setup_s: float,
+        micro_ms: tuple[float, float] | None,
+    ) -> None:
         overhead_ms = (wall_s * workers - sum(own)) * 1000 / len(own)
         answered = sum(s in ("filled", "unfillable") for s in statuses)
         table.append((name, workers, setup_s, wall_s, len(own) / wall_s * 3600, overhead_ms, answered, micro_ms))
@@ -176,14 +218,18 @@ def main() -> int:
     record("dask scheduler + 2 dask workers (loopback)", 2, wall, own, statuses, setup, micro_ms)
 
     print(f"\nload average at end {os.getloadavg()[0]:.2f}")
-    print("| set-up | workers | start s | sweep wall s | runs/hour | overhead ms/run (sweep) | answered | "
-          "ms/task 3x3 fill | ms/task no-op |")
+    print(
+        "| set-up | workers | start s | sweep wall s | runs/hour | overhead ms/run (sweep) | answered | "
+        "ms/task 3x3 fill | ms/task no-op |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for name, workers, setup_s, wall_s, per_hour, overhead_ms, answered, micro_ms in table:
         fill_ms, noop_ms = micro_ms or (None, None)
-        print(f"| {name} | {workers} | {setup_s:.1f} | {wall_s:.1f} | {per_hour:,.0f} | {overhead_ms:.0f} | "
-              f"{answered}/{len(jobs)} | {'-' if fill_ms is None else f'{fill_ms:.1f}'} | "
-              f"{'-' if noop_ms is None else f'{noop_ms:.2f}'} |")
+        print(
+            f"| {name} | {workers} | {setup_s:.1f} | {wall_s:.1f} | {per_hour:,.0f} | {overhead_ms:.0f} | "
+            f"{answered}/{len(jobs)} | {'-' if fill_ms is None else f'{fill_ms:.1f}'} | "
+            f"{'-' if noop_ms is None else f'{noop_ms:.2f}'} |"
+        )
     return 0
 
 

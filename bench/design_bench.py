@@ -14,6 +14,7 @@ Usage:
     PYTHONPATH=. python3 bench/design_bench.py [--sets NAME,...] [--count 2] [--seeds 0,1]
         [--quality-time 20] [--time-limit S] [--published DIR] [--out FILE] [-- extra xwcp design options]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,9 +27,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 THEMES_FILE = ROOT / "bench" / "design_themes.json"
-PUZ_BY_SET = {"avclub-2011-06-22": "av110622.puz", "crossynergy-2008-09-04": "cs080904.puz",
-              "nyt-1996-11-05": "nyt_nov0596.puz", "nyt-2008-03-10": "nyt_partlyfilled.puz",
-              "wapo-2005-12-06": "washpost.puz"}
+PUZ_BY_SET = {
+    "avclub-2011-06-22": "av110622.puz",
+    "crossynergy-2008-09-04": "cs080904.puz",
+    "nyt-1996-11-05": "nyt_nov0596.puz",
+    "nyt-2008-03-10": "nyt_partlyfilled.puz",
+    "wapo-2005-12-06": "washpost.puz",
+}
 
 
 def published_quality(path: Path, themes: list[str], words) -> dict:
@@ -46,15 +51,33 @@ def published_quality(path: Path, themes: list[str], words) -> dict:
         others.remove(word)
     scores = [words.score(e) for e in others]
     listed = [x for x in scores if x is not None]
-    return {"words": len(slots), "blocks": grid.n_blocks, "other_entries": len(others),
-            "unlisted": len(others) - len(listed), "mean_listed": round(sum(listed) / len(listed), 1),
-            "min_listed": min(listed)}
+    return {
+        "words": len(slots),
+        "blocks": grid.n_blocks,
+        "other_entries": len(others),
+        "unlisted": len(others) - len(listed),
+        "mean_listed": round(sum(listed) / len(listed), 1),
+        "min_listed": min(listed),
+    }
 
 
-def run_one(themes: list[str], count: int, seed: int, quality_time_s: float, time_limit_s: float | None,
-            extra: list[str]) -> dict:
-    argv = [sys.executable, "-m", "xwcp", "design", "--count", str(count), "--seed", str(seed),
-            "--quality-time", str(quality_time_s), "--format", "json"]
+def run_one(
+    themes: list[str], count: int, seed: int, quality_time_s: float, time_limit_s: float | None, extra: list[str]
+) -> dict:
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "design",
+        "--count",
+        str(count),
+        "--seed",
+        str(seed),
+        "--quality-time",
+        str(quality_time_s),
+        "--format",
+        "json",
+    ]
     for word in themes:
         argv += ["--theme", word]
     if time_limit_s is not None:
@@ -81,9 +104,16 @@ def check_run(data: dict, themes: list[str], words, min_diff: int) -> list[str]:
 
     rules_json = data["rules"]
     width, height = (int(x) for x in rules_json["size"].split("x"))
-    rules = Rules(width, height, Symmetry(rules_json["symmetry"]), Style(rules_json["style"]),
-                  max_words=rules_json["max_words"], max_blocks=rules_json["max_blocks"],
-                  min_words=rules_json["min_words"], max_fill_length=rules_json["max_length"])
+    rules = Rules(
+        width,
+        height,
+        Symmetry(rules_json["symmetry"]),
+        Style(rules_json["style"]),
+        max_words=rules_json["max_words"],
+        max_blocks=rules_json["max_blocks"],
+        min_words=rules_json["min_words"],
+        max_fill_length=rules_json["max_length"],
+    )
     problems = []
     grids = []
     for index, design in enumerate(data["designs"], start=1):
@@ -117,10 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.sets:
         wanted = args.sets.split(",")
         sets = [s for s in sets if s["name"] in wanted]
-    print(f"# load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}  "
-          f"count {args.count}, quality time {args.quality_time:g} s, extra {' '.join(args.extra) or '-'}")
-    print(f"{'set':<24} {'seed':>4} {'status':<8} {'n':>2} {'first_s':>7} {'count_s':>7} {'wall_s':>6} {'pats':>5} "
-          f"{'words':>9} {'blocks':>9} {'min':>7} {'mean':>11} {'published':>18} {'valid':>5}")
+    print(
+        f"# load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}  "
+        f"count {args.count}, quality time {args.quality_time:g} s, extra {' '.join(args.extra) or '-'}"
+    )
+    print(
+        f"{'set':<24} {'seed':>4} {'status':<8} {'n':>2} {'first_s':>7} {'count_s':>7} {'wall_s':>6} {'pats':>5} "
+        f"{'words':>9} {'blocks':>9} {'min':>7} {'mean':>11} {'published':>18} {'valid':>5}"
+    )
     rows = []
     for entry in sets:
         published = entry["published"]
@@ -132,20 +166,32 @@ def main(argv: list[str] | None = None) -> int:
             problems = check_run(data, entry["themes"], words, 8) if designs else []
             first_s = min((d["found_s"] for d in designs), default=None)
             count_s = max((d["seconds"] for d in designs), default=None) if len(designs) >= args.count else None
-            row = {"set": entry["name"], "seed": seed, "status": data.get("status"), "designs": len(designs),
-                   "first_s": first_s, "count_s": count_s, "wall_s": round(data["wall_s"], 2),
-                   "patterns": data.get("stats", {}).get("patterns"),
-                   "words": [d["words"] for d in designs], "blocks": [d["blocks"] for d in designs],
-                   "min": [d["quality"]["min_score"] for d in designs],
-                   "mean": [d["quality"]["mean_score"] for d in designs], "published": published,
-                   "problems": problems, "notes": data.get("notes", [])}
+            row = {
+                "set": entry["name"],
+                "seed": seed,
+                "status": data.get("status"),
+                "designs": len(designs),
+                "first_s": first_s,
+                "count_s": count_s,
+                "wall_s": round(data["wall_s"], 2),
+                "patterns": data.get("stats", {}).get("patterns"),
+                "words": [d["words"] for d in designs],
+                "blocks": [d["blocks"] for d in designs],
+                "min": [d["quality"]["min_score"] for d in designs],
+                "mean": [d["quality"]["mean_score"] for d in designs],
+                "published": published,
+                "problems": problems,
+                "notes": data.get("notes", []),
+            }
             rows.append(row)
             pub = f"{published['mean_listed']:.1f} ({published['unlisted']} unl.)"
-            print(f"{entry['name']:<24} {seed:>4} {str(row['status']):<8} {len(designs):>2} "
-                  f"{first_s if first_s is not None else '-':>7} {count_s if count_s is not None else '-':>7} "
-                  f"{row['wall_s']:>6.1f} {row['patterns'] or 0:>5} {str(row['words']):>9} {str(row['blocks']):>9} "
-                  f"{str(row['min']):>7} {str(row['mean']):>11} {pub:>18} {'yes' if not problems else 'NO':>5}",
-                  flush=True)
+            print(
+                f"{entry['name']:<24} {seed:>4} {str(row['status']):<8} {len(designs):>2} "
+                f"{first_s if first_s is not None else '-':>7} {count_s if count_s is not None else '-':>7} "
+                f"{row['wall_s']:>6.1f} {row['patterns'] or 0:>5} {str(row['words']):>9} {str(row['blocks']):>9} "
+                f"{str(row['min']):>7} {str(row['mean']):>11} {pub:>18} {'yes' if not problems else 'NO':>5}",
+                flush=True,
+            )
             for problem in problems[:5]:
                 print(f"    {problem}")
     ok = [r for r in rows if r["designs"] >= args.count and not r["problems"]]
@@ -153,11 +199,13 @@ def main(argv: list[str] | None = None) -> int:
     counts = sorted(r["count_s"] for r in rows if r["count_s"] is not None)
     means = [m for r in rows for m in r["mean"]]
     pubs = [r["published"]["mean_listed"] for r in rows]
-    print(f"# {len(ok)}/{len(rows)} runs gave {args.count} valid designs; first design: median "
-          f"{firsts[len(firsts) // 2] if firsts else '-'} s, worst {firsts[-1] if firsts else '-'} s; "
-          f"{args.count} designs: median {counts[len(counts) // 2] if counts else '-'} s, worst "
-          f"{counts[-1] if counts else '-'} s; design mean score {sum(means) / max(1, len(means)):.1f} "
-          f"(every entry listed) vs published {sum(pubs) / max(1, len(pubs)):.1f} over their listed entries")
+    print(
+        f"# {len(ok)}/{len(rows)} runs gave {args.count} valid designs; first design: median "
+        f"{firsts[len(firsts) // 2] if firsts else '-'} s, worst {firsts[-1] if firsts else '-'} s; "
+        f"{args.count} designs: median {counts[len(counts) // 2] if counts else '-'} s, worst "
+        f"{counts[-1] if counts else '-'} s; design mean score {sum(means) / max(1, len(means)):.1f} "
+        f"(every entry listed) vs published {sum(pubs) / max(1, len(pubs)):.1f} over their listed entries"
+    )
     print(f"# load after: {os.getloadavg()[0]:.2f}")
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))

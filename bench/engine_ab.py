@@ -9,6 +9,7 @@ default list, compiles each grid once, fills it once to warm up, then times `--f
 every checkout that searches the same way. For a change inside xwcp/engine/_bitsearch.c this is the measure
 that sees a few percent; whole commands (bench/ab_herald.py) drown it in the interpreter's start.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ import os
 import subprocess
 import sys
 
-CHILD = r'''
+CHILD = r"""
 import json, statistics, sys, time
 from xwcp.model import read_grid
 from xwcp.compile.problem import compile_problem
@@ -37,7 +38,7 @@ for g in sys.argv[2:]:
         assert r.entries is None or not check_fill(p, r.entries), g
     out[g] = [min(times), statistics.median(times), r.stats.nodes]
 print(json.dumps(out))
-'''
+"""
 
 
 def main() -> None:
@@ -51,15 +52,22 @@ def main() -> None:
     grids = [os.path.abspath(g) for g in args.grids]
     runs: dict[str, list[dict]] = {t: [] for t in trees}
     for round_no in range(args.rounds):
-        for tree in (trees if round_no % 2 == 0 else trees[::-1]):
-            done = subprocess.run([sys.executable, "-c", CHILD, str(args.fills), *grids], cwd=tree,
-                                  capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=tree))
+        for tree in trees if round_no % 2 == 0 else trees[::-1]:
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD, str(args.fills), *grids],
+                cwd=tree,
+                capture_output=True,
+                text=True,
+                env=dict(os.environ, PYTHONPATH=tree),
+            )
             if done.returncode:
                 sys.exit(f"{tree}: {done.stderr.strip().splitlines()[-1:]}")
             runs[tree].append(json.loads(done.stdout))
     for grid in grids:
-        cells = [f"{tree}: best {min(r[grid][0] for r in runs[tree]) * 1000:.2f} ms, nodes {runs[tree][0][grid][2]}"
-                 for tree in trees]
+        cells = [
+            f"{tree}: best {min(r[grid][0] for r in runs[tree]) * 1000:.2f} ms, nodes {runs[tree][0][grid][2]}"
+            for tree in trees
+        ]
         print(f"{os.path.basename(grid)} | " + " | ".join(cells))
 
 

@@ -17,6 +17,7 @@ Sections (rows print as they go, the summary table at the end):
 Every fill is checked with `check_fill` (here, from the printed grid). The machine may be
 shared: `uptime` is printed before and after; compare the ratios, which come from one run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,8 +48,18 @@ def uptime() -> str:
 def fill_command(tree: Path, grid: Path, time_limit_s: float, *extra: str) -> tuple[float, str, str]:
     """(wall s, status, winner) of one whole `xwcp fill --format json` from checkout `tree`; the fill is checked."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--format", "json", "--time-limit", f"{time_limit_s:g}",
-            *extra]
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "fill",
+        str(grid),
+        "--format",
+        "json",
+        "--time-limit",
+        f"{time_limit_s:g}",
+        *extra,
+    ]
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tree, timeout=time_limit_s + 120)
     wall = time.perf_counter() - start
@@ -64,9 +75,9 @@ def fill_command(tree: Path, grid: Path, time_limit_s: float, *extra: str) -> tu
 
 def _checked(grid: Path, data: dict, extra: tuple[str, ...]) -> str:
     """'filled' if the printed grid passes check_fill against the same list and rules, else 'error'."""
-    from xwcp.model import read_grid
     from xwcp.compile.problem import compile_problem
     from xwcp.engine.result import check_fill
+    from xwcp.model import read_grid
     from xwcp.words.wordlist import load_word_list
 
     words_path = extra[extra.index("--words") + 1] if "--words" in extra else None
@@ -125,8 +136,10 @@ def section_seeds(base: Path, time_limit_s: float) -> None:
     for label, values in times.items():
         med = statistics.median(values)
         say(f"seeds {label}: median {med:.2f} s, max {max(values):.2f} s, max/median {max(values) / med:.2f}")
-        SUMMARY.append(f"| themeless seeds 0-9, {label} | median {med:.2f} s, max {max(values):.2f} s | "
-                       f"max/median {max(values) / med:.2f} (target 3) |")
+        SUMMARY.append(
+            f"| themeless seeds 0-9, {label} | median {med:.2f} s, max {max(values):.2f} s | "
+            f"max/median {max(values) / med:.2f} (target 3) |"
+        )
 
 
 def section_herald(base: Path) -> None:

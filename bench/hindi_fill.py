@@ -13,6 +13,7 @@ grids. Each is filled once by `xwcp.fill` (auto backend); each fill is checked h
 every slot's cells, cut into aksharas, spell a listed word, no word twice. Prints one line a grid: its status and
 wall seconds (a shared machine makes these noisy).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,10 @@ def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
     """The runs of 2+ white cells, across then down, as lists of (row, col)."""
     height, width = len(rows), len(rows[0])
     out = []
-    for lines in ([[(r, c) for c in range(width)] for r in range(height)],
-                  [[(r, c) for r in range(height)] for c in range(width)]):
+    for lines in (
+        [[(r, c) for c in range(width)] for r in range(height)],
+        [[(r, c) for r in range(height)] for c in range(width)],
+    ):
         for line in lines:
             current: list[tuple[int, int]] = []
             for cell in line + [(-1, -1)]:
@@ -96,7 +99,8 @@ def build_list(max_letters: int | None) -> Path:
     from xwcp.words import build
 
     base = os.environ.get("XWCP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp"
+    )
     out = Path(base) / "bench-hindi" / f"hi-wordfreq-{max_letters or 'all'}.dict"
     if max_letters is not None:
         build.MAX_OPEN_LETTERS = max_letters
@@ -139,8 +143,9 @@ def main() -> int:
     listed = {line.split(";")[0] for line in words.read_text("utf-8").splitlines() if line and line[0] != "#"}
     grids: list[tuple[str, list[str]]] = []
     for name in HINDI_MODELS + (STOCK if args.stock else ()):
-        grids.append((name, [x for x in (ROOT / "models" / name).read_text("utf-8").splitlines()
-                             if x and not x.startswith(";")]))
+        grids.append(
+            (name, [x for x in (ROOT / "models" / name).read_text("utf-8").splitlines() if x and not x.startswith(";")])
+        )
     for seed in range(30, 30 + args.random):
         rows = british(11, seed)
         if rows is not None:

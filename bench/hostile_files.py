@@ -8,6 +8,7 @@ interleaved file by file, each child under an address-space cap (--cap-mb, so a 
 without bound is stopped, not the machine) and a wall-clock timeout. Prints a Markdown table: file,
 tree, exit code, seconds, peak RSS (MB, from wait4), the first stderr line (cut to 80 characters).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,14 +28,21 @@ from tests.project.hostile import hostile_files  # noqa: E402
 
 def run(path: Path, tree: Path, cap_mb: int, timeout_s: float) -> tuple[str, float, float, str]:
     """(exit code or 'timeout', seconds, peak RSS MB, first stderr line) of `xwcp check path` from `tree`."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap_mb << 20, cap_mb << 20))
 
     env = dict(os.environ, PYTHONPATH=str(tree))
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "xwcp", "check", str(path), "--time-limit", "2"], cwd=tree,
-                                 env=env, stdout=subprocess.DEVNULL, stderr=err, preexec_fn=limit)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "xwcp", "check", str(path), "--time-limit", "2"],
+            cwd=tree,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            preexec_fn=limit,
+        )
         deadline = start + timeout_s
         timed_out = False
         while True:  # wait4, not Popen.wait: it gives the child's own peak RSS
@@ -52,7 +60,7 @@ def run(path: Path, tree: Path, cap_mb: int, timeout_s: float) -> tuple[str, flo
         code = "timeout" if timed_out else str(child.returncode)
         err.seek(0)
         lines = [line for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
-    first = (lines[-1] if lines and "Traceback" in lines[0] else lines[0] if lines else "")
+    first = lines[-1] if lines and "Traceback" in lines[0] else lines[0] if lines else ""
     shown = f"{first[:80]}{' ...' if len(first) > 80 else ''} ({len(lines)} lines)"
     return code, seconds, usage.ru_maxrss / 1024, shown
 
@@ -81,8 +89,11 @@ def main() -> int:
                 continue
             for tree in trees:
                 code, seconds, peak_mb, line = run(path, tree, args.cap_mb, args.timeout_s)
-                print(f"| {name} ({data_size} B) | {tree} | {code} | {seconds:.2f} | {peak_mb:.0f} | "
-                      f"{line.replace('|', '/')} |", flush=True)
+                print(
+                    f"| {name} ({data_size} B) | {tree} | {code} | {seconds:.2f} | {peak_mb:.0f} | "
+                    f"{line.replace('|', '/')} |",
+                    flush=True,
+                )
     return 0
 
 

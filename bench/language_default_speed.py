@@ -9,6 +9,7 @@ Every list is loaded and filled once before timing (warm, as in a server or a se
 repeat times `xwcp.fill` and `xwcp.suggest(slot 1A, k=40)` for every language in turn. Every fill is checked.
 Prints the medians and their ratio to English's. Timings on a shared machine are noisy: compare rows of one run.
 """
+
 from __future__ import annotations
 
 import argparse

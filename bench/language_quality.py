@@ -20,6 +20,7 @@ With `--baseline`, the same for the previous default, `--from wordfreq` (every w
 round(10 * zipf + 25)), to show what the rules change. The lists are written under $XWCP_CACHE_DIR (never
 committed: wordfreq's data is CC BY-SA 4.0, the dictionaries carry their own licences).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,12 +42,18 @@ from xwcp.words.build import WORDFREQ_LIST, build_words, find_hunspell  # noqa: 
 from xwcp.words.checked import RULE_TEXT, Rule, english_frequencies, find_checker, verdict_by_code  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 
-LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he", "ca", "cs", "da", "it", "no", "pt", "sv",
-             "uk")
+LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he", "ca", "cs", "da", "it", "no", "pt", "sv", "uk")
 """The issue's ten, then every other pack with both sources on a Debian machine after install-languages.sh."""
 GRID = "models/15x15-daily-01.txt"
-SHORT = {Rule.BELOW_FLOOR: "floor", Rule.REPEATED: "rep", Rule.JOINED: "joined", Rule.NAME: "name", Rule.ABBREVIATION: "abbr",
-         Rule.NOT_IN_DICTIONARY: "nodict", Rule.ENGLISH: "en"}
+SHORT = {
+    Rule.BELOW_FLOOR: "floor",
+    Rule.REPEATED: "rep",
+    Rule.JOINED: "joined",
+    Rule.NAME: "name",
+    Rule.ABBREVIATION: "abbr",
+    Rule.NOT_IN_DICTIONARY: "nodict",
+    Rule.ENGLISH: "en",
+}
 
 
 def cache_dir() -> Path:
@@ -56,8 +63,9 @@ def cache_dir() -> Path:
     return path
 
 
-def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf: float | None, checker: str,
-          min_score: int) -> dict[str, object]:
+def judge(
+    code: str, source: str, grid_path: str, time_limit_s: float, min_zipf: float | None, checker: str, min_score: int
+) -> dict[str, object]:
     """Build, fill, check and judge one language's list from `source`."""
     import wordfreq
 
@@ -66,8 +74,14 @@ def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf:
     t0 = time.perf_counter()
     report = build_words(code, source, out, min_zipf=min_zipf, checker=checker)
     build_s = time.perf_counter() - t0
-    row: dict[str, object] = {"language": code, "source": source, "words": report.n_written,
-                              "build_s": build_s, "rules": report.left_out_by_rule, "checker": report.checker}
+    row: dict[str, object] = {
+        "language": code,
+        "source": source,
+        "words": report.n_written,
+        "build_s": build_s,
+        "rules": report.left_out_by_rule,
+        "checker": report.checker,
+    }
     words = load_word_list(out, alphabet=alphabet)
     grid = read_grid(ROOT / grid_path)
     grid = grid.with_cells("#" if cell == "#" else "." for cell in grid.cells)  # its letters removed
@@ -85,9 +99,14 @@ def judge(code: str, source: str, grid_path: str, time_limit_s: float, min_zipf:
     language = alphabet.sources.get("wordfreq") or code
     files = find_hunspell(alphabet)
     assert files is not None
-    verdicts = verdict_by_code(entries, alphabet, wordfreq.get_frequency_dict(language, wordlist=WORDFREQ_LIST),
-                               find_checker(files, checker), language=language,
-                               english_frequency_by_word=english_frequencies(language, WORDFREQ_LIST))
+    verdicts = verdict_by_code(
+        entries,
+        alphabet,
+        wordfreq.get_frequency_dict(language, wordlist=WORDFREQ_LIST),
+        find_checker(files, checker),
+        language=language,
+        english_frequency_by_word=english_frequencies(language, WORDFREQ_LIST),
+    )
     bad = [(alphabet.written(entry), verdicts[entry]) for entry in entries if verdicts[entry] is not None]
     row["entries"] = len(entries)
     row["ok"] = len(entries) - len(bad)
@@ -113,11 +132,16 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(line)
 
     say(f"$ PYTHONPATH=$PWD python3 bench/language_quality.py {' '.join(sys.argv[1:] if argv is None else argv)}")
-    say(f"grid {args.grid} (letters removed), backend auto, seed 0, --min-score {args.min_score}, limit "
+    say(
+        f"grid {args.grid} (letters removed), backend auto, seed 0, --min-score {args.min_score}, limit "
         f"{args.time_limit:g} s, checked lists' floor zipf {args.min_zipf or 'default'}; mean = the fill's mean score; "
-        "left out by rule: " + ", ".join(f"{SHORT[rule]} = {RULE_TEXT[rule]}" for rule in Rule))
-    say(f"{'lang':<4} {'source':<8} {'words':>7} {'build s':>7} " + " ".join(f"{SHORT[r]:>7}" for r in Rule)
-        + f" {'fill s':>6} {'status':<8} {'mean':>5} {'accepted':>8}  not accepted")
+        "left out by rule: " + ", ".join(f"{SHORT[rule]} = {RULE_TEXT[rule]}" for rule in Rule)
+    )
+    say(
+        f"{'lang':<4} {'source':<8} {'words':>7} {'build s':>7} "
+        + " ".join(f"{SHORT[r]:>7}" for r in Rule)
+        + f" {'fill s':>6} {'status':<8} {'mean':>5} {'accepted':>8}  not accepted"
+    )
     n_invalid = 0
     sources = ["checked", "wordfreq"] if args.baseline else ["checked"]
     for code in [c for c in args.languages.split(",") if c]:
@@ -138,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             bad = [str(item) for item in listed_bad] if isinstance(listed_bad, list) else []
             shown = ", ".join(bad[:8]) + (f", ... {len(bad) - 8} more" if len(bad) > 8 else "")
             mean = f"{row['mean_score']:.1f}" if isinstance(row.get("mean_score"), float) else "-"
-            say(f"{code:<4} {source:<8} {row['words']:>7,} {row['build_s']:>7.1f} {counts} {row['fill_s']:>6.1f} "
-                f"{status:<8} {mean:>5} {accepted:>8}  {shown}")
+            say(
+                f"{code:<4} {source:<8} {row['words']:>7,} {row['build_s']:>7.1f} {counts} {row['fill_s']:>6.1f} "
+                f"{status:<8} {mean:>5} {accepted:>8}  {shown}"
+            )
     say("every fill passed check_fill" if not n_invalid else f"{n_invalid} fills FAILED check_fill")
     if args.out:
         Path(args.out).write_text("\n".join(lines) + "\n", "utf-8")

@@ -29,6 +29,7 @@ With `--relabel` (the default) a second table fills the English list written in 
 alphabet size met (the same words, the same search, nodes equal): its time ratio is the engine's own cost
 of K letters, apart from any list's shape.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,27 @@ from xwcp.model.alphabet import Alphabet, load_alphabet  # noqa: E402
 from xwcp.model.grid import Grid  # noqa: E402
 from xwcp.words.wordlist import WordList, load_word_list  # noqa: E402
 
-LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he", "it", "pt", "ca", "cs", "da", "sv",
-             "no", "uk", "fi")
+LANGUAGES = (
+    "es",
+    "de",
+    "fr",
+    "nl",
+    "ru",
+    "pl",
+    "hu",
+    "tr",
+    "el",
+    "he",
+    "it",
+    "pt",
+    "ca",
+    "cs",
+    "da",
+    "sv",
+    "no",
+    "uk",
+    "fi",
+)
 WORDFREQ_CODE_BY_PACK = {"no": "nb"}
 """wordfreq's code where it is not the pack's (Norwegian Bokmål)."""
 GRIDS = ("models/15x15-daily-01.txt", "models/15x15-themeless-01.txt", "bench/scaling/blocked-11x11.txt")
@@ -70,7 +90,8 @@ ALL_WORDS = 10_000_000
 
 def bench_dir() -> Path:
     base = os.environ.get("XWCP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp"
+    )
     path = Path(base) / "bench-languages"
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -127,8 +148,9 @@ def indexed(pairs: list[tuple[str, int]], name: str, alphabet: Alphabet) -> Word
     return load_word_list(path, alphabet=alphabet)
 
 
-def cut_by_length(pairs: list[tuple[str, int]], n_by_length: Counter[int],
-                  alphabet: Alphabet | None = None) -> list[tuple[str, int]]:
+def cut_by_length(
+    pairs: list[tuple[str, int]], n_by_length: Counter[int], alphabet: Alphabet | None = None
+) -> list[tuple[str, int]]:
     """The first `n_by_length[L]` words of each length L of `pairs` (in their order: the commonest first)."""
     taken: Counter[int] = Counter()
     out = []
@@ -146,8 +168,9 @@ def slot_words(grids: dict[str, Grid], words: WordList) -> int:
     n = 0
     for grid in grids.values():
         problem = compile_problem(grid, words, min_score=0)
-        n += sum(words.bucket(len(slot.cells)).n_words if len(slot.cells) in words.lengths else 0
-                 for slot in problem.slots)
+        n += sum(
+            words.bucket(len(slot.cells)).n_words if len(slot.cells) in words.lengths else 0 for slot in problem.slots
+        )
     return n
 
 
@@ -179,8 +202,9 @@ CLOCK = time.thread_time
 processes' load inflates far less than the wall clock; `--wall` sets time.perf_counter."""
 
 
-def run_fill(grid: Grid, words: WordList, seed: int, time_limit_s: float, measure: Measure,
-             backend: str = "backtrack") -> None:
+def run_fill(
+    grid: Grid, words: WordList, seed: int, time_limit_s: float, measure: Measure, backend: str = "backtrack"
+) -> None:
     t0 = CLOCK()
     problem = compile_problem(grid, words, min_score=0)
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
@@ -225,12 +249,18 @@ def main() -> int:
     parser.add_argument("--seeds", default="0,1,2,3")
     parser.add_argument("--relabel-seeds", default="0,1", help="seeds of the same-search table")
     parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--backend", default="backtrack",
-                        help="the fill's backend (`auto` races a second search on hard grids: two threads)")
+    parser.add_argument(
+        "--backend",
+        default="backtrack",
+        help="the fill's backend (`auto` races a second search on hard grids: two threads)",
+    )
     parser.add_argument("--time-limit", type=float, default=10.0)
-    parser.add_argument("--equal", choices=("size", "lengths"), default="size",
-                        help="size: as many words as English's list; lengths: as many of each length (both cut "
-                             "to the smaller count)")
+    parser.add_argument(
+        "--equal",
+        choices=("size", "lengths"),
+        default="size",
+        help="size: as many words as English's list; lengths: as many of each length (both cut to the smaller count)",
+    )
     parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this thread's CPU time")
     parser.add_argument("--no-relabel", action="store_true", help="skip the same-search table")
     parser.add_argument("--relabel-only", action="store_true", help="only the same-search table")
@@ -248,8 +278,10 @@ def main() -> int:
         lines.append(line)
 
     say(f"$ PYTHONPATH=$PWD python3 bench/language_speed.py {' '.join(sys.argv[1:])}")
-    say(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load {os.getloadavg()[0]:.2f}; "
-        f"seeds {args.relabel_seeds if args.relabel_only else args.seeds}, {args.repeats} repeats, `{args.backend}`, {'wall' if args.wall else 'CPU'} time, min score 0, words of {MIN_LENGTH}-{MAX_LENGTH} letters")
+    say(
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load {os.getloadavg()[0]:.2f}; "
+        f"seeds {args.relabel_seeds if args.relabel_only else args.seeds}, {args.repeats} repeats, `{args.backend}`, {'wall' if args.wall else 'CPU'} time, min score 0, words of {MIN_LENGTH}-{MAX_LENGTH} letters"
+    )
     english_all = english_pairs()
     n_english = len(english_all)
     english_by_key: dict[str, WordList] = {}
@@ -262,8 +294,16 @@ def main() -> int:
 
     if args.relabel_only:
         sizes = sorted({load_alphabet(c).size for c in args.languages.split(",") if c} - set(range(27)))
-        n_bad = relabel_table(say, english_all, sizes, grids, [int(s) for s in args.relabel_seeds.split(",") if s],
-                              args.repeats, args.time_limit, args.backend)
+        n_bad = relabel_table(
+            say,
+            english_all,
+            sizes,
+            grids,
+            [int(s) for s in args.relabel_seeds.split(",") if s],
+            args.repeats,
+            args.time_limit,
+            args.backend,
+        )
         say(f"{n_bad} fills failed the check" if n_bad else "every fill passed check_fill")
         if args.out:
             Path(args.out).write_text("\n".join(lines) + "\n", "utf-8")
@@ -293,8 +333,10 @@ def main() -> int:
             words = indexed(mine, f"speed-{code}-{MIN_LENGTH}-{MAX_LENGTH}-lengths", alphabet)
             cut = f" (the same words per length as its English list, {len(english)} words)"
         lists[code] = (alphabet, words, english_key)
-        say(f"{code}: {alphabet.name}, {alphabet.size} letters, {words.n_words} words from wordfreq{cut} "
-            f"({time.perf_counter() - t0:.1f} s to build and index)")
+        say(
+            f"{code}: {alphabet.name}, {alphabet.size} letters, {words.n_words} words from wordfreq{cut} "
+            f"({time.perf_counter() - t0:.1f} s to build and index)"
+        )
     say()
     measures: dict[tuple[str, str, str], Measure] = {}  # (code, English list's key or "", grid) -> what it measured
     names_by_grid = {path: slot_names(grid, english_by_key[str(n_english)]) for path, grid in grids.items()}
@@ -308,8 +350,14 @@ def main() -> int:
         for path, grid in grids.items():
             for seed in seeds:
                 for code, key, words in runs:
-                    run_fill(grid, words, seed, args.time_limit, measures.setdefault((code, key, path), Measure()),
-                             args.backend)
+                    run_fill(
+                        grid,
+                        words,
+                        seed,
+                        args.time_limit,
+                        measures.setdefault((code, key, path), Measure()),
+                        args.backend,
+                    )
             for code, key, words in runs:
                 run_suggest(grid, words, names_by_grid[path], measures[(code, key, path)])
         say(f"repeat {repeat + 1} of {args.repeats} done, load {os.getloadavg()[0]:.2f}")
@@ -318,8 +366,10 @@ def main() -> int:
         n_bad += len(measure.bad)
     say()
     say("Per language: medians over repeats, summed over grids and seeds; x = over its English list's")
-    say(f"{'lang':<5}{'K':>3}{'words':>8} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8} {'x s/node':>9}"
-        f" {'sugg s':>7} {'x sugg':>7} {'x AC-3':>7} {'x slotw':>7} {'probed':>7} {'x s/probe':>9}  status")
+    say(
+        f"{'lang':<5}{'K':>3}{'words':>8} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8} {'x s/node':>9}"
+        f" {'sugg s':>7} {'x sugg':>7} {'x AC-3':>7} {'x slotw':>7} {'probed':>7} {'x s/probe':>9}  status"
+    )
     slot_words_by_list = {id(words): slot_words(grids, words) for _, _, words in runs}
     summary: dict[str, tuple[float, float, float, float]] = {}
 
@@ -330,12 +380,15 @@ def main() -> int:
         bad = [b for m in mine for b in m.bad]
         shown = ", ".join(f"{n} {s}" for s, n in sorted(status.items())) + (f"; BAD {bad[0]}" if bad else "")
         if code == "en":
-            say(f"{'en':<5}{k:>3}{words.n_words:>8} {fill_s:>8.2f} {'':>7} {nodes:>8} {'':>8} {'':>9} "
+            say(
+                f"{'en':<5}{k:>3}{words.n_words:>8} {fill_s:>8.2f} {'':>7} {nodes:>8} {'':>8} {'':>9} "
                 f"{suggest_s:>7.3f} {'':>7} {'':>7} {'':>7} {probed:>7} {'':>9}  {shown}"
-                + ("" if english_key == str(n_english) else f"  (English for {english_key})"))
+                + ("" if english_key == str(n_english) else f"  (English for {english_key})")
+            )
             return
         en_fill_s, en_nodes, en_suggest_s, en_ac3_s, en_probed = totals(
-            [measures[("en", english_key, p)] for p in grids])
+            [measures[("en", english_key, p)] for p in grids]
+        )
         x_fill, x_nodes, x_suggest = fill_s / en_fill_s, nodes / max(en_nodes, 1), suggest_s / en_suggest_s
         x_per_node = x_fill / x_nodes
         x_ac3 = ac3_s / en_ac3_s
@@ -343,9 +396,11 @@ def main() -> int:
         x_per_probe = ((suggest_s - ac3_s) / max(probed, 1)) / ((en_suggest_s - en_ac3_s) / max(en_probed, 1))
         summary[code] = (x_fill, x_nodes, x_per_node, x_suggest)
         note = "" if english_key == str(n_english) else f"  (against English {english_key})"
-        say(f"{code:<5}{k:>3}{words.n_words:>8} {fill_s:>8.2f} {x_fill:>7.2f} {nodes:>8} {x_nodes:>8.2f} "
+        say(
+            f"{code:<5}{k:>3}{words.n_words:>8} {fill_s:>8.2f} {x_fill:>7.2f} {nodes:>8} {x_nodes:>8.2f} "
             f"{x_per_node:>9.2f} {suggest_s:>7.3f} {x_suggest:>7.2f} {x_ac3:>7.2f} {x_slot_words:>7.2f} {probed:>7} "
-            f"{x_per_probe:>9.2f}  {shown}{note}")
+            f"{x_per_probe:>9.2f}  {shown}{note}"
+        )
 
     for key, words in english_by_key.items():
         row("en", 26, words, key)
@@ -354,12 +409,21 @@ def main() -> int:
     if summary:
         over = [code for code, (x_fill, *_rest) in summary.items() if x_fill > 1.1]
         say()
-        say(f"fill time within 1.1x English: {len(summary) - len(over)} of {len(summary)} languages"
-            + (f"; over: {', '.join(over)}" if over else ""))
+        say(
+            f"fill time within 1.1x English: {len(summary) - len(over)} of {len(summary)} languages"
+            + (f"; over: {', '.join(over)}" if over else "")
+        )
     if not args.no_relabel:
-        n_bad += relabel_table(say, english_all, sorted({a.size for a, _, _ in lists.values() if a.size > 26}),
-                               grids, [int(s) for s in args.relabel_seeds.split(",") if s], args.repeats,
-                               args.time_limit, args.backend)
+        n_bad += relabel_table(
+            say,
+            english_all,
+            sorted({a.size for a, _, _ in lists.values() if a.size > 26}),
+            grids,
+            [int(s) for s in args.relabel_seeds.split(",") if s],
+            args.repeats,
+            args.time_limit,
+            args.backend,
+        )
     say()
     say(f"{n_bad} fills failed the check" if n_bad else "every fill passed check_fill")
     if args.out:
@@ -367,9 +431,16 @@ def main() -> int:
     return 1 if n_bad else 0
 
 
-def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], sizes: list[int],
-                  grids: dict[str, Grid], seeds: list[int], repeats: int, time_limit_s: float,
-                  backend: str) -> int:
+def relabel_table(
+    say: Callable[[str], None],
+    pairs: list[tuple[str, int]],
+    sizes: list[int],
+    grids: dict[str, Grid],
+    seeds: list[int],
+    repeats: int,
+    time_limit_s: float,
+    backend: str,
+) -> int:
     """The English list written in the first 26 letters of a K-letter alphabet (a pack of that size): the same
     words in the same order, so the same search; the time ratio is what K letters cost the engine."""
     from xwcp.model.alphabet import alphabet_from_data
@@ -387,10 +458,14 @@ def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], size
         words = indexed([(w.translate(table), s) for w, s in pairs], f"speed-relabel-k{k}-{len(pairs)}", alphabet)
         variants.append((k, alphabet, words, table))
     say()
-    say(f"Same search, larger alphabet: the English list written in the first 26 of K letters; medians over "
-        f"{repeats} repeats, summed over grids and seeds")
-    say(f"{'K':>3} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8} {'sugg s':>7} {'x sugg':>7} {'x AC-3':>7}"
-        f" {'probed':>7}")
+    say(
+        f"Same search, larger alphabet: the English list written in the first 26 of K letters; medians over "
+        f"{repeats} repeats, summed over grids and seeds"
+    )
+    say(
+        f"{'K':>3} {'fill s':>8} {'x fill':>7} {'nodes':>8} {'x nodes':>8} {'sugg s':>7} {'x sugg':>7} {'x AC-3':>7}"
+        f" {'probed':>7}"
+    )
     measures = {k: {path: Measure() for path in grids} for k, _, _, _ in variants}
     names_by_grid = {path: slot_names(grid, variants[0][2]) for path, grid in grids.items()}
     for grid in grids.values():
@@ -402,8 +477,12 @@ def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], size
                 for k, _, words, _ in variants:
                     run_fill(grid, words, seed, time_limit_s, measures[k][path], backend)
             for k, _, words, table in variants:
-                run_suggest(grid.with_cells(cell.translate(table) for cell in grid.cells), words,
-                            names_by_grid[path], measures[k][path])
+                run_suggest(
+                    grid.with_cells(cell.translate(table) for cell in grid.cells),
+                    words,
+                    names_by_grid[path],
+                    measures[k][path],
+                )
     n_bad = sum(len(m.bad) for by_grid in measures.values() for m in by_grid.values())
     en_fill_s, en_nodes, en_suggest_s, en_ac3_s, _ = totals(list(measures[26].values()))
     for k, _, _, _ in variants:
@@ -411,8 +490,10 @@ def relabel_table(say: Callable[[str], None], pairs: list[tuple[str, int]], size
         if k == 26:
             say(f"{k:>3} {fill_s:>8.2f} {'':>7} {nodes:>8} {'':>8} {suggest_s:>7.3f} {'':>7} {'':>7} {probed:>7}")
         else:
-            say(f"{k:>3} {fill_s:>8.2f} {fill_s / en_fill_s:>7.2f} {nodes:>8} {nodes / max(en_nodes, 1):>8.2f} "
-                f"{suggest_s:>7.3f} {suggest_s / en_suggest_s:>7.2f} {ac3_s / en_ac3_s:>7.2f} {probed:>7}")
+            say(
+                f"{k:>3} {fill_s:>8.2f} {fill_s / en_fill_s:>7.2f} {nodes:>8} {nodes / max(en_nodes, 1):>8.2f} "
+                f"{suggest_s:>7.3f} {suggest_s / en_suggest_s:>7.2f} {ac3_s / en_ac3_s:>7.2f} {probed:>7}"
+            )
     return n_bad
 
 

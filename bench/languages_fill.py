@@ -18,6 +18,7 @@ pack's letters, no word twice. A fill that fails the check is reported as BAD, n
 The table gives seconds per fill, and for each language its time over English's on the same grid and backend
 (the issue's target: a 27-33-letter alphabet within 1.1x of English). Timing is noisy on a shared machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,15 +43,20 @@ from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 LANGUAGES = ("en", "es", "de", "nl", "pl", "ru", "el", "cy")
 RELABEL_GRIDS = ("models/15x15-daily-01.txt", "models/15x15-themeless-01.txt", "models/21x21-sunday-01.txt")
-GRIDS = ("models/15x15-daily-01.txt", "models/15x15-british-01.txt", "bench/scaling/blocked-11x11.txt",
-         "bench/scaling/open-5x5.txt")
+GRIDS = (
+    "models/15x15-daily-01.txt",
+    "models/15x15-british-01.txt",
+    "bench/scaling/blocked-11x11.txt",
+    "bench/scaling/open-5x5.txt",
+)
 MIN_LENGTH, MAX_LENGTH = 2, 15
 PACKS_DIR = ROOT / "xwcp" / "model" / "languages"
 
 
 def cache_dir() -> Path:
     base = os.environ.get("XWCP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "xwcp"
+    )
     path = Path(base) / "bench-languages"
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -77,8 +83,10 @@ def build_list(alphabet: Alphabet, max_words: int) -> tuple[Path | None, str]:
     except ImportError:
         pass
     if not score_by_word:
-        for dic in (Path("/usr/share/hunspell") / f"{alphabet.sources.get('hunspell', '-')}.dic",
-                    Path("/usr/share/dict") / alphabet.sources.get("dict", "-")):
+        for dic in (
+            Path("/usr/share/hunspell") / f"{alphabet.sources.get('hunspell', '-')}.dic",
+            Path("/usr/share/dict") / alphabet.sources.get("dict", "-"),
+        ):
             if dic.is_file():
                 source = f"{dic} (stems, score 50)"
                 for line in dic.read_text("utf-8", "replace").splitlines()[1:]:
@@ -100,6 +108,7 @@ def _add(score_by_word: dict[str, int], alphabet: Alphabet, raw: str, score: int
 
 
 # ----- the independent checker -------------------------------------------------------------------------------
+
 
 class PackLetters:
     """A pack's letters read from its JSON file, and the private-use code char of each multi-character letter
@@ -125,8 +134,8 @@ class PackLetters:
                 i += 1
                 continue
             for size in range(min(longest, len(written) - i), 0, -1):
-                if written[i:i + size] in self.letters:
-                    out.append(written[i:i + size])
+                if written[i : i + size] in self.letters:
+                    out.append(written[i : i + size])
                     i += size
                     break
             else:
@@ -169,6 +178,7 @@ def check_cells(pack: PackLetters, cells: list[str], width: int, listed: set[tup
 
 # ----- the run -------------------------------------------------------------------------------------------------
 
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--languages", default=",".join(LANGUAGES))
@@ -177,12 +187,16 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--max-words", type=int, default=100_000)
     parser.add_argument("--no-qxw", action="store_true")
-    parser.add_argument("--relabel-grids", default=",".join(RELABEL_GRIDS),
-                        help="grids for the same-search speed table ('' to skip it)")
+    parser.add_argument(
+        "--relabel-grids", default=",".join(RELABEL_GRIDS), help="grids for the same-search speed table ('' to skip it)"
+    )
     parser.add_argument("--relabel-into", default="ru,pl")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--wide-grids", default="models/15x15-daily-01.txt,models/15x15-themeless-01.txt",
-                        help="grids for the more-than-64-letters table ('' to skip it)")
+    parser.add_argument(
+        "--wide-grids",
+        default="models/15x15-daily-01.txt,models/15x15-themeless-01.txt",
+        help="grids for the more-than-64-letters table ('' to skip it)",
+    )
     parser.add_argument("--out", help="also write the table here")
     args = parser.parse_args()
     codes = [c for c in args.languages.split(",") if c]
@@ -197,8 +211,10 @@ def main() -> int:
         lines.append(line)
 
     say(f"$ PYTHONPATH=$PWD python3 bench/languages_fill.py {' '.join(sys.argv[1:])}")
-    say(f"time limit {args.time_limit:g} s per fill, seed 0, lists of the {args.max_words} commonest words "
-        f"of {MIN_LENGTH}-{MAX_LENGTH} letters; Qxw {'beside' if use_qxw else 'not run'}")
+    say(
+        f"time limit {args.time_limit:g} s per fill, seed 0, lists of the {args.max_words} commonest words "
+        f"of {MIN_LENGTH}-{MAX_LENGTH} letters; Qxw {'beside' if use_qxw else 'not run'}"
+    )
     lists = {}
     for code in codes:
         alphabet = load_alphabet(code)
@@ -221,10 +237,14 @@ def main() -> int:
                 if code_text:
                     pairs.append((code_text, int(score)))
         lists[code] = (alphabet, words, pack, listed, pairs)
-        say(f"{code}: {alphabet.name}, {alphabet.size} letters, {words.n_words} words from {source} "
-            f"(loaded in {time.perf_counter() - t0:.1f} s)")
+        say(
+            f"{code}: {alphabet.name}, {alphabet.size} letters, {words.n_words} words from {source} "
+            f"(loaded in {time.perf_counter() - t0:.1f} s)"
+        )
     say("")
-    header = f"{'grid':<28} {'lang':<4} {'K':>3}  " + "  ".join(f"{b:>16}" for b in backends + (["qxw"] if use_qxw else []))
+    header = f"{'grid':<28} {'lang':<4} {'K':>3}  " + "  ".join(
+        f"{b:>16}" for b in backends + (["qxw"] if use_qxw else [])
+    )
     say(header + "   (seconds status; x = time / English's on the same grid and backend)")
     n_bad = 0
     for grid_path in args.grids.split(","):
@@ -250,7 +270,7 @@ def main() -> int:
             if use_qxw:
                 qxw_alphabet = None if code == "en" else alphabet
                 if code == "en" or (code in QXW_ALPHABET_BY_CODE and not alphabet.has_multi_letters):
-                    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+                    rows = ["".join(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
                     peer = run_peer("qxw", rows, pairs, args.time_limit, alphabet=qxw_alphabet)
                     status = peer.status.value
                     if peer.status is PeerStatus.FILLED and peer.rows is not None:
@@ -263,8 +283,14 @@ def main() -> int:
                     cols.append(f"{'(no alphabet)':>16}")
             say(f"{grid_path:<28} {code:<4} {alphabet.size:>3}  " + "  ".join(cols))
     if args.relabel_grids and "en" in lists:
-        n_bad += relabel_table(say, lists["en"][4], [c for c in args.relabel_into.split(",") if c],
-                               args.relabel_grids.split(","), args.time_limit, args.repeats)
+        n_bad += relabel_table(
+            say,
+            lists["en"][4],
+            [c for c in args.relabel_into.split(",") if c],
+            args.relabel_grids.split(","),
+            args.time_limit,
+            args.repeats,
+        )
     if args.wide_grids and "en" in lists:
         n_bad += wide_table(say, lists["en"][4], args.wide_grids.split(","), args.time_limit)
     say("")
@@ -274,8 +300,14 @@ def main() -> int:
     return 1 if n_bad else 0
 
 
-def relabel_table(say: Callable[[str], None], english_pairs: list[tuple[str, int]], codes: list[str],
-                  grid_paths: list[str], time_limit_s: float, repeats: int) -> int:
+def relabel_table(
+    say: Callable[[str], None],
+    english_pairs: list[tuple[str, int]],
+    codes: list[str],
+    grid_paths: list[str],
+    time_limit_s: float,
+    repeats: int,
+) -> int:
     """The same search in a larger alphabet: the English list with A..Z written as the first 26 letters of each
     pack (order kept, so word ids and every choice are the same), filled by `backtrack` (seed 0, best of
     `repeats`, the alphabets interleaved); equal nodes show the search is the same, the time ratio is what K letters cost. Returns the
@@ -283,8 +315,10 @@ def relabel_table(say: Callable[[str], None], english_pairs: list[tuple[str, int
     from xwcp.words.wordlist import words_from_pairs
 
     say("")
-    say(f"Same search, larger alphabet: English list relabelled into the first 26 letters of {', '.join(codes)}; "
-        f"backtrack, seed 0, best of {repeats}")
+    say(
+        f"Same search, larger alphabet: English list relabelled into the first 26 letters of {', '.join(codes)}; "
+        f"backtrack, seed 0, best of {repeats}"
+    )
     say(f"{'grid':<28} {'alphabet':<9} {'K':>3} {'nodes':>9} {'best s':>8}  ratio")
     n_bad = 0
     variants = [("en", load_alphabet("en"))] + [(code, load_alphabet(code)) for code in codes]
@@ -301,8 +335,9 @@ def relabel_table(say: Callable[[str], None], english_pairs: list[tuple[str, int
         problems = {}
         for code, _ in variants:
             _, words, pack, listed, table = built[code]
-            problems[code] = compile_problem(grid.with_cells(cell.translate(table) for cell in grid.cells), words,
-                                             min_score=0)
+            problems[code] = compile_problem(
+                grid.with_cells(cell.translate(table) for cell in grid.cells), words, min_score=0
+            )
         best = {code: math.inf for code in problems}
         nodes = {code: -1 for code in problems}
         status = {code: "" for code in problems}
@@ -325,16 +360,18 @@ def relabel_table(say: Callable[[str], None], english_pairs: list[tuple[str, int
     return n_bad
 
 
-def wide_table(say: Callable[[str], None], english_pairs: list[tuple[str, int]], grid_paths: list[str],
-               time_limit_s: float) -> int:
+def wide_table(
+    say: Callable[[str], None], english_pairs: list[tuple[str, int]], grid_paths: list[str], time_limit_s: float
+) -> int:
     """More letters than the compiled search takes: the English list relabelled into the first 26 letters of an
     80-letter alphabet (as an akshara pack has) runs on cpsat with numpy arc consistency (`auto` picks it);
     beside it English on cpsat (the compiled AC) and on auto. One fill each, seed 0."""
     from xwcp.model.alphabet import alphabet_from_data
     from xwcp.words.wordlist import words_from_pairs
 
-    letters = [chr(0x10A0 + i) for i in range(38)] + [chr(0x410 + i) for i in range(32)] + \
-        [chr(0x391 + i) for i in range(10)]
+    letters = (
+        [chr(0x10A0 + i) for i in range(38)] + [chr(0x410 + i) for i in range(32)] + [chr(0x391 + i) for i in range(10)]
+    )
     wide = alphabet_from_data({"code": "x80", "name": "80 letters", "letters": letters}, "bench")
     table = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", wide.chars[:26])
     wide_pairs = [(w.translate(table), s) for w, s in english_pairs]
@@ -352,9 +389,11 @@ def wide_table(say: Callable[[str], None], english_pairs: list[tuple[str, int]],
     for grid_path in grid_paths:
         grid = read_grid(ROOT / grid_path)
         cols = []
-        for words, backend, pack, listed, tr in ((english_words, "auto", en_pack, en_listed, None),
-                                                 (english_words, "cpsat", en_pack, en_listed, None),
-                                                 (wide_words, "auto", wide_pack, wide_listed, table)):
+        for words, backend, pack, listed, tr in (
+            (english_words, "auto", en_pack, en_listed, None),
+            (english_words, "cpsat", en_pack, en_listed, None),
+            (wide_words, "auto", wide_pack, wide_listed, table),
+        ):
             grid_here = grid if tr is None else grid.with_cells(cell.translate(tr) for cell in grid.cells)
             problem = compile_problem(grid_here, words, min_score=0)
             t0 = time.perf_counter()

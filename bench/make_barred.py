@@ -7,6 +7,7 @@ default list) fills it within --time-limit seconds; the first such drawing is pr
 
     python3 bench/make_barred.py 15 --seed 3 > models/15x15-barred-01.txt
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,10 +15,10 @@ import random
 import sys
 
 from xwcp.backends import fill
-from xwcp.model import BELOW, RIGHT, find_slots, make_grid, render_grid
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus
+from xwcp.model import BELOW, RIGHT, find_slots, make_grid, render_grid
 from xwcp.words.wordlist import load_word_list
 
 RUN_WEIGHTS = {1: 4, 3: 2, 4: 3, 5: 3, 6: 3, 7: 3, 8: 2, 9: 2, 10: 1, 11: 1, 12: 1}
@@ -89,15 +90,20 @@ def main() -> int:
         problem = compile_problem(grid, words)
         result = fill(problem, "auto", Limits(time_limit_s=args.time_limit))
         slots = find_slots(grid)
-        checked = sum(1 for c in range(args.size ** 2) if sum(c in s.cells for s in slots) == 2)
-        print(f"; try {attempt}: {result.status.value} in {result.stats.wall_time_s:.2f} s, {len(slots)} entries, "
-              f"{checked} checked cells", file=sys.stderr)
+        checked = sum(1 for c in range(args.size**2) if sum(c in s.cells for s in slots) == 2)
+        print(
+            f"; try {attempt}: {result.status.value} in {result.stats.wall_time_s:.2f} s, {len(slots)} entries, "
+            f"{checked} checked cells",
+            file=sys.stderr,
+        )
         if result.status is FillStatus.FILLED and not check_fill(problem, result.entries):
             lengths = sorted(len(s.cells) for s in slots)
-            print(f"; {args.size}x{args.size} barred (British style): no blocks, {len(grid.bars)} bars, "
-                  f"{len(slots)} entries of {lengths[0]}-{lengths[-1]} letters, {checked} of {args.size ** 2} "
-                  f"cells checked, symmetric under a half turn. Drawn by bench/make_barred.py --seed {args.seed}; "
-                  "xwcp stock grid (MIT).")
+            print(
+                f"; {args.size}x{args.size} barred (British style): no blocks, {len(grid.bars)} bars, "
+                f"{len(slots)} entries of {lengths[0]}-{lengths[-1]} letters, {checked} of {args.size**2} "
+                f"cells checked, symmetric under a half turn. Drawn by bench/make_barred.py --seed {args.seed}; "
+                "xwcp stock grid (MIT)."
+            )
             print(render_grid(grid), end="")
             return 0
     return 1

@@ -17,6 +17,7 @@ must be refused; reading it is a misread.
 Prints a table (file, format, opens, exit code, why, reads as its reader) and the counts.
 The folder is not part of the repository: bench/README.md says how the collection was built.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,21 +39,22 @@ HERE = Path(__file__).resolve().parent.parent
 
 # ----- the reference views: what each file's own reader shows ---------------------------------
 
+
 class View:
     """What a file's own reader shows: blocks, letters, circles, bars, and clues placed on entries."""
 
     def __init__(self, width: int, height: int):
         self.width, self.height = width, height
         self.blocks: set[int] = set()
-        self.letters: dict[int, str] = {}          # cell -> contents, where the file gives them
-        self.circles: set[int] | None = None       # None: the reader does not say
+        self.letters: dict[int, str] = {}  # cell -> contents, where the file gives them
+        self.circles: set[int] | None = None  # None: the reader does not say
         self.bars: set[tuple[int, str]] | None = None
         self.entries: list[tuple[str, tuple[int, ...] | None, int | None, str]] = []
         # (direction A/D, cells or None, number or None, clue text)
-        self.answers: dict[str, str] = {}          # slot name -> answer the file spells (xd)
-        self.dot_cells: set[int] = set()           # xd '.' cells: block or empty, the answers decide
-        self.letters_checked_by = None             # locked .puz: a function that tells if letters fit
-        self.variety: str | None = None            # why the file is a variety puzzle (must be refused)
+        self.answers: dict[str, str] = {}  # slot name -> answer the file spells (xd)
+        self.dot_cells: set[int] = set()  # xd '.' cells: block or empty, the answers decide
+        self.letters_checked_by = None  # locked .puz: a function that tells if letters fit
+        self.variety: str | None = None  # why the file is a variety puzzle (must be refused)
         self.title: str | None = None
 
 
@@ -78,13 +80,13 @@ def _repaired_header(data: bytes) -> bytes:
     start = data.find(b"ACROSS&DOWN") - 2
     if start < 0 or len(data) < start + 52:
         return data
-    if not re.fullmatch(rb"\d\.\d.", data[start + 24:start + 28], re.DOTALL):
-        data = data[:start + 24] + b"1.3\x00" + data[start + 28:]
+    if not re.fullmatch(rb"\d\.\d.", data[start + 24 : start + 28], re.DOTALL):
+        data = data[: start + 24] + b"1.3\x00" + data[start + 28 :]
     width, height, n_clues = struct.unpack_from("<BBH", data, start + 44)
-    n_strings = data[start + 52 + 2 * width * height:].count(b"\x00")
+    n_strings = data[start + 52 + 2 * width * height :].count(b"\x00")
     swapped = (n_clues >> 8) | ((n_clues & 0xFF) << 8)
     if n_strings < 3 + n_clues and 0 < swapped <= 2 * width * height and n_strings >= 3 + swapped:
-        data = data[:start + 46] + struct.pack("<H", swapped) + data[start + 48:]
+        data = data[: start + 46] + struct.pack("<H", swapped) + data[start + 48 :]
     return data
 
 
@@ -104,6 +106,7 @@ def puz_view(path: Path) -> tuple[View | None, str]:
     view.blocks = {i for i, ch in enumerate(p.solution) if ch in ".:"}
     rebus = p.rebus() if p.has_rebus() else None
     if p.is_solution_locked():
+
         def fits(letters: str) -> bool:  # the file's own block characters, xwcp's letters elsewhere
             return p.check_answers("".join(a if a in ".:" else b for a, b in zip(p.solution, letters)))
 
@@ -173,8 +176,19 @@ def ipuz_view(path: Path) -> tuple[View | None, str]:
                 view.letters[cell] = "".join(sol.split()).upper()
     view.bars = _bars(width, height, bars)
     clues = data.get("clues") if isinstance(data.get("clues"), dict) else {}
-    base = 0 if any(0 in pair for items in clues.values() if isinstance(items, list) for item in items
-                    if isinstance(item, dict) for pair in item.get("cells") or () if isinstance(pair, list)) else 1
+    base = (
+        0
+        if any(
+            0 in pair
+            for items in clues.values()
+            if isinstance(items, list)
+            for item in items
+            if isinstance(item, dict)
+            for pair in item.get("cells") or ()
+            if isinstance(pair, list)
+        )
+        else 1
+    )
     for key, items in clues.items():
         direction = {"across": "A", "down": "D"}.get(str(key).split(":")[0].strip().lower())
         if not isinstance(items, list):
@@ -237,9 +251,15 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
             data = archive.read([n for n in archive.namelist() if not n.startswith("__MACOSX")][0])
         text = data.decode("utf-8")
         text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text.removeprefix("\ufeff"))
-        text = re.sub(r"&([A-Za-z][A-Za-z0-9]*);", lambda m: m.group(0) if m.group(1) in (
-            "amp", "lt", "gt", "quot", "apos") or m.group(1) not in html.entities.name2codepoint
-            else f"&#{html.entities.name2codepoint[m.group(1)]};", text)
+        text = re.sub(
+            r"&([A-Za-z][A-Za-z0-9]*);",
+            lambda m: (
+                m.group(0)
+                if m.group(1) in ("amp", "lt", "gt", "quot", "apos") or m.group(1) not in html.entities.name2codepoint
+                else f"&#{html.entities.name2codepoint[m.group(1)]};"
+            ),
+            text,
+        )
         root = ElementTree.fromstring(text)
     except Exception as exc:  # noqa: BLE001
         return None, f"xml: {exc.__class__.__name__}: {exc}"
@@ -265,8 +285,11 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
             view.letters[cell] = cell_el.get("solution").upper()
         if cell_el.get("background-shape") == "circle":
             view.circles.add(cell)
-        bars += [(cell, side) for attr, side in (("top-bar", "T"), ("left-bar", "L"), ("bottom-bar", "B"),
-                                                 ("right-bar", "R")) if cell_el.get(attr) == "true"]
+        bars += [
+            (cell, side)
+            for attr, side in (("top-bar", "T"), ("left-bar", "L"), ("bottom-bar", "B"), ("right-bar", "R"))
+            if cell_el.get(attr) == "true"
+        ]
     view.bars = _bars(width, height, bars)
 
     def span(value):
@@ -289,11 +312,18 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
         direction = "A" if title.startswith("across") else "D" if title.startswith("down") else None
         for clue in clues.findall("clue"):
             number = clue.get("number", "")
-            view.entries.append((direction, cells_by_word.get(clue.get("word")),
-                                 int(number) if number.isdigit() else None, "".join(clue.itertext())))
+            view.entries.append(
+                (
+                    direction,
+                    cells_by_word.get(clue.get("word")),
+                    int(number) if number.isdigit() else None,
+                    "".join(clue.itertext()),
+                )
+            )
     meta = rect.find("metadata")
-    view.title = "".join(meta.find("title").itertext()).strip() if meta is not None and meta.find("title") is not None \
-        else ""
+    view.title = (
+        "".join(meta.find("title").itertext()).strip() if meta is not None and meta.find("title") is not None else ""
+    )
     return view, ""
 
 
@@ -301,6 +331,7 @@ VIEW_BY_SUFFIX = {".puz": puz_view, ".ipuz": ipuz_view, ".xd": xd_view, ".jpz": 
 
 
 # ----- comparing ------------------------------------------------------------------------------
+
 
 def _ascii(text: str) -> str:
     text = re.sub(r"<[^>]+>", "", text or "")
@@ -326,11 +357,14 @@ def compare(puzzle, view: View) -> list[str]:
     if wrong:
         problems.append(f"blocks differ at {len(wrong)} cells (first {_where(min(wrong), width)})")
     letters_read = any(c not in ("#", ".") for c in grid.cells)
-    differ = [cell for cell, text in view.letters.items()
-              if cell not in ours_blocks and grid.cells[cell] not in (".", text)]
+    differ = [
+        cell for cell, text in view.letters.items() if cell not in ours_blocks and grid.cells[cell] not in (".", text)
+    ]
     if differ:
-        problems.append(f"letters differ at {len(differ)} cells (first {_where(differ[0], width)}: "
-                        f"{grid.cells[differ[0]]!r}, its reader {view.letters[differ[0]]!r})")
+        problems.append(
+            f"letters differ at {len(differ)} cells (first {_where(differ[0], width)}: "
+            f"{grid.cells[differ[0]]!r}, its reader {view.letters[differ[0]]!r})"
+        )
     if view.letters and not letters_read and not warned:
         problems.append("letters dropped without a warning")
     if view.letters_checked_by is not None and letters_read:
@@ -366,13 +400,17 @@ def compare(puzzle, view: View) -> list[str]:
         if _ascii(clue) != _ascii(puzzle.clue_by_slot.get(slot.name, "")):
             wrong_clues.append(slot.name)
     if wrong_entries and not warned:
-        problems.append(f"{len(wrong_entries)} clued entries missing without a warning "
-                        f"({', '.join(wrong_entries[:3])})")
+        problems.append(
+            f"{len(wrong_entries)} clued entries missing without a warning ({', '.join(wrong_entries[:3])})"
+        )
     if wrong_clues:
         problems.append(f"{len(wrong_clues)} clues differ ({', '.join(wrong_clues[:3])})")
     spelled = {s.name: "".join(grid.cells[c] for c in s.cells) for s in slots}
-    bad = [name for name, answer in view.answers.items()
-           if "." not in answer and "." not in spelled.get(name, ".") and spelled.get(name) != answer]
+    bad = [
+        name
+        for name, answer in view.answers.items()
+        if "." not in answer and "." not in spelled.get(name, ".") and spelled.get(name) != answer
+    ]
     if bad and not warned:
         problems.append(f"{len(bad)} entries spell other than the file's answers ({', '.join(bad[:3])})")
     if view.title is not None and _ascii(view.title) != _ascii(puzzle.title):
@@ -382,13 +420,19 @@ def compare(puzzle, view: View) -> list[str]:
 
 # ----- the sweep --------------------------------------------------------------------------------
 
+
 def check_file(path: Path, tree: Path, time_limit_s: float) -> tuple[int, str, list[str]]:
     """(exit code, first stderr line, warnings from the JSON) of `xwcp check`."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     try:
-        run = subprocess.run([sys.executable, "-m", "xwcp", "check", str(path), "--time-limit", str(time_limit_s),
-                              "--format", "json"], cwd=tree, env=env, capture_output=True, text=True,
-                             timeout=time_limit_s * 6 + 60)
+        run = subprocess.run(
+            [sys.executable, "-m", "xwcp", "check", str(path), "--time-limit", str(time_limit_s), "--format", "json"],
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=time_limit_s * 6 + 60,
+        )
     except subprocess.TimeoutExpired:
         return -1, "timed out", []
     warnings = []
@@ -449,22 +493,29 @@ def main(argv: list[str] | None = None) -> int:
         read, problems = read_and_compare(path)
         exits[code] += 1
         opens = code in (0, 1, 3)
-        why = line if not opens else "; ".join(w.replace(str(path) + ": ", "") for w in warnings
-                                                 if w.startswith(str(path)))
+        why = (
+            line
+            if not opens
+            else "; ".join(w.replace(str(path) + ": ", "") for w in warnings if w.startswith(str(path)))
+        )
         if code == 2:
             refusals[_category(line)] += 1
         misreads += bool(problems) and read == "read"
         name = str(path.relative_to(args.folder))
-        rows.append(f"| {name} | {path.suffix} | {'yes' if opens else 'no'} | {code} | {why.replace('|', '/')} | "
-                    f"{'; '.join(problems).replace('|', '/') or ('-' if read != 'read' else 'same')} |")
+        rows.append(
+            f"| {name} | {path.suffix} | {'yes' if opens else 'no'} | {code} | {why.replace('|', '/')} | "
+            f"{'; '.join(problems).replace('|', '/') or ('-' if read != 'read' else 'same')} |"
+        )
         print(rows[-1], flush=True)
     table = ["| file | format | opens | exit | why | reads as its reader |", "|---|---|---|---|---|---|", *rows]
-    summary = [f"files: {len(files)}; opens (exit 0, 1, 3): {sum(exits[c] for c in (0, 1, 3))}; "
-               f"refused (exit 2): {exits[2]}; other exits: "
-               f"{ {c: n for c, n in sorted(exits.items()) if c not in (0, 1, 2, 3)} }; "
-               f"read but not as its own reader shows: {misreads}",
-               "exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(exits.items())),
-               "refusals: " + "; ".join(f"{why} ({n})" for why, n in refusals.most_common())]
+    summary = [
+        f"files: {len(files)}; opens (exit 0, 1, 3): {sum(exits[c] for c in (0, 1, 3))}; "
+        f"refused (exit 2): {exits[2]}; other exits: "
+        f"{ {c: n for c, n in sorted(exits.items()) if c not in (0, 1, 2, 3)} }; "
+        f"read but not as its own reader shows: {misreads}",
+        "exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(exits.items())),
+        "refusals: " + "; ".join(f"{why} ({n})" for why, n in refusals.most_common()),
+    ]
     print("\n".join(summary))
     if args.out:
         args.out.write_text("\n".join(table + [""] + summary) + "\n", encoding="utf-8")

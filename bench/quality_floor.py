@@ -20,6 +20,7 @@ Usage:
     (--only 15.01,21.07 runs or prints those grids only)
 Timings are wall seconds of the whole command (loading included) and are only as good as the load allows.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,18 @@ def loadavg() -> str:
 
 
 def run_fill(tree: Path, grid: Path, extra: list[str], time_limit_s: float, nice: int) -> dict:
-    argv = [sys.executable, "-m", "xwcp", "fill", str(grid), "--time-limit", f"{time_limit_s:g}",
-            "--format", "json", *extra]
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "fill",
+        str(grid),
+        "--time-limit",
+        f"{time_limit_s:g}",
+        "--format",
+        "json",
+        *extra,
+    ]
     if nice:
         argv = ["nice", "-n", str(nice), *argv]
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -67,9 +78,15 @@ def run_fill(tree: Path, grid: Path, extra: list[str], time_limit_s: float, nice
     start = time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=str(tree))
     wall_s = time.perf_counter() - start
-    row: dict = {"argv": " ".join(argv[argv.index("-m"):]), "tree": str(tree), "rc": proc.returncode,
-                 "wall_s": round(wall_s, 2), "load_at_start": load, "load_at_end": loadavg(),
-                 "at": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+    row: dict = {
+        "argv": " ".join(argv[argv.index("-m") :]),
+        "tree": str(tree),
+        "rc": proc.returncode,
+        "wall_s": round(wall_s, 2),
+        "load_at_start": load,
+        "load_at_end": loadavg(),
+        "at": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+    }
     try:
         data = json.loads(proc.stdout)
     except json.JSONDecodeError:
@@ -79,8 +96,11 @@ def run_fill(tree: Path, grid: Path, extra: list[str], time_limit_s: float, nice
     row["seconds"] = data.get("seconds")
     row["quality"] = data.get("quality")
     stats = data.get("stats") or {}
-    row["stats"] = {k: stats[k] for k in ("nodes", "first_at_floor_s", "final_fill_s", "mean_optimal",
-                                           "stopped_early") if k in stats}
+    row["stats"] = {
+        k: stats[k]
+        for k in ("nodes", "first_at_floor_s", "final_fill_s", "mean_optimal", "stopped_early")
+        if k in stats
+    }
     if "floors" in data:
         row["floors"] = data["floors"]
     return row
@@ -104,8 +124,7 @@ def do_plain(args: argparse.Namespace, results: dict) -> None:
                 row = run_fill(args.tree, grid, ["--min-score", str(level)], args.time_limit, args.nice)
                 results["rows"][key] = row
                 save_results(args.results, results)
-                print(f"{key:<22} {row['status']:<11} {row['wall_s']:>6.1f}s  load {row['load_at_start']}",
-                      flush=True)
+                print(f"{key:<22} {row['status']:<11} {row['wall_s']:>6.1f}s  load {row['load_at_start']}", flush=True)
             if row["status"] != "filled":
                 break
             level += args.step
@@ -120,9 +139,12 @@ def do_quality(args: argparse.Namespace, results: dict) -> None:
         results["rows"][key] = row
         save_results(args.results, results)
         q = row.get("quality") or {}
-        print(f"{key:<26} {row['status']:<9} floor {q.get('min_score')} proven {q.get('floor_optimal')} "
-              f"at {q.get('n_at_min')} mean {q.get('mean_score')} {row['wall_s']:.1f}s "
-              f"load {row['load_at_start']}", flush=True)
+        print(
+            f"{key:<26} {row['status']:<9} floor {q.get('min_score')} proven {q.get('floor_optimal')} "
+            f"at {q.get('n_at_min')} mean {q.get('mean_score')} {row['wall_s']:.1f}s "
+            f"load {row['load_at_start']}",
+            flush=True,
+        )
 
 
 def plain_summary(rows: dict, grid: str, reach_s: float) -> tuple[int | None, float | None, int | None, str]:
@@ -156,9 +178,11 @@ def do_table(args: argparse.Namespace, results: dict) -> str:
     counted = 0
     for grid in grids_of(args.set):
         best, best_s, reached, ended = plain_summary(rows, grid.stem, args.reach_s)
-        line = (f"{grid.stem:<6} {best if best is not None else '-':>5} "
-                f"{format(best_s, '.1f') if best_s is not None else '-':>5} "
-                f"{reached if reached is not None else '-':>5} {ended:<13}")
+        line = (
+            f"{grid.stem:<6} {best if best is not None else '-':>5} "
+            f"{format(best_s, '.1f') if best_s is not None else '-':>5} "
+            f"{reached if reached is not None else '-':>5} {ended:<13}"
+        )
         if reached is not None:
             counted += 1
         for label in labels:
@@ -171,12 +195,15 @@ def do_table(args: argparse.Namespace, results: dict) -> str:
             if ok == "NO":
                 misses[label] += 1
             bound = "-" if q.get("mean_bound") is None else f"{q['mean_bound']:.2f}"
-            line += (f" | {q['min_score']:>12} {'yes' if q.get('floor_optimal') else 'no':>3} "
-                     f"{q.get('n_at_min', '-'):>3} {q['mean_score']:>6.2f} {bound:>6} {ok:>3}")
+            line += (
+                f" | {q['min_score']:>12} {'yes' if q.get('floor_optimal') else 'no':>3} "
+                f"{q.get('n_at_min', '-'):>3} {q['mean_score']:>6.2f} {bound:>6} {ok:>3}"
+            )
         lines.append(line)
     for label in labels:
-        lines.append(f"# {label}: misses a plain level reached within {args.reach_s:g} s on "
-                     f"{misses[label]} of {counted} grids")
+        lines.append(
+            f"# {label}: misses a plain level reached within {args.reach_s:g} s on {misses[label]} of {counted} grids"
+        )
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ Prints every run and the medians. Qxw's word file is written once, untimed, as t
 
 Usage: PYTHONPATH=. python3 bench/seeded_themeless.py --words PATH/spreadthewordlist.dict [--base OLD] [--rounds 5]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,9 +32,14 @@ def xwcp_text(checkout: Path, words: str, min_score: int) -> tuple[float, float,
     """(seconds to the verdict line, seconds to the end, exit code) of the text command."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "xwcp", "fill", str(GRID), "--words", words, "--min-score",
-                                str(min_score)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                               env=env, cwd=checkout)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", "fill", str(GRID), "--words", words, "--min-score", str(min_score)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=checkout,
+    )
     verdict_s = None
     for line in process.stdout:
         if verdict_s is None and line.startswith(("Unfillable", "No fill", "Aborted")):
@@ -46,13 +52,37 @@ def xwcp_text(checkout: Path, words: str, min_score: int) -> tuple[float, float,
 def xwcp_json(checkout: Path, words: str, min_score: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(checkout))
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "xwcp", "fill", str(GRID), "--words", words, "--min-score",
-                           str(min_score), "--format", "json"], capture_output=True, text=True, env=env, cwd=checkout)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "xwcp",
+            "fill",
+            str(GRID),
+            "--words",
+            words,
+            "--min-score",
+            str(min_score),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=checkout,
+    )
     wall_s = time.perf_counter() - start
     data = json.loads(done.stdout)
     core = data.get("core") or {}
-    return {"wall_s": wall_s, "status": data["status"], "verdict_s": data["seconds"], "core_s": core.get("seconds"),
-            "size": len(core.get("slots", [])), "minimal": core.get("minimal"), "code": done.returncode}
+    return {
+        "wall_s": wall_s,
+        "status": data["status"],
+        "verdict_s": data["seconds"],
+        "core_s": core.get("seconds"),
+        "size": len(core.get("slots", [])),
+        "minimal": core.get("minimal"),
+        "code": done.returncode,
+    }
 
 
 def qxw_words(words_path: str, min_score: int) -> list[tuple[str, int]]:
@@ -85,8 +115,10 @@ def main() -> int:
     pairs = qxw_words(args.words, args.min_score)
     workdir = Path(os.environ.get("TMPDIR", "/tmp")) / "xwcp-seeded-qxw"
     has_qxw = peer_available("qxw")
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  {GRID.name}  min score "
-          f"{args.min_score}  {len(pairs)} words for Qxw  rounds {args.rounds}")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  load {os.getloadavg()[0]:.2f}  {GRID.name}  min score "
+        f"{args.min_score}  {len(pairs)} words for Qxw  rounds {args.rounds}"
+    )
     xwcp_json(ROOT, args.words, args.min_score)  # warm the list's cache (a first run compiles it, once)
     if args.base:
         xwcp_json(args.base, args.words, args.min_score)
@@ -94,27 +126,36 @@ def main() -> int:
     for round_no in range(args.rounds):
         verdict_s, end_s, code = xwcp_text(ROOT, args.words, args.min_score)
         results["text"].append((verdict_s, end_s))
-        print(f"round {round_no + 1}: xwcp text: verdict line at {verdict_s:.2f} s, end {end_s:.2f} s (exit {code})",
-              flush=True)
+        print(
+            f"round {round_no + 1}: xwcp text: verdict line at {verdict_s:.2f} s, end {end_s:.2f} s (exit {code})",
+            flush=True,
+        )
         for who, checkout in (("new", ROOT), ("base", args.base)):
             if checkout is None:
                 continue
             run = xwcp_json(checkout, args.words, args.min_score)
             results[who].append(run)
-            print(f"round {round_no + 1}: xwcp {who} json: whole {run['wall_s']:.2f} s, verdict {run['verdict_s']:.2f} s "
-                  f"(after imports), core {run['core_s']} s, {run['size']} slots, minimal {run['minimal']}", flush=True)
+            print(
+                f"round {round_no + 1}: xwcp {who} json: whole {run['wall_s']:.2f} s, verdict {run['verdict_s']:.2f} s "
+                f"(after imports), core {run['core_s']} s, {run['size']} slots, minimal {run['minimal']}",
+                flush=True,
+            )
         if has_qxw:
             peer = run_peer("qxw", rows, pairs, args.qxw_limit, workdir=workdir)
             results["qxw"].append(peer.wall_time_s)
             print(f"round {round_no + 1}: qxw: {peer.status.value} in {peer.wall_time_s:.2f} s", flush=True)
     med = statistics.median
-    print(f"# medians: xwcp verdict line {med(v for v, _ in results['text']):.2f} s from the process start, "
-          f"text run {med(e for _, e in results['text']):.2f} s")
+    print(
+        f"# medians: xwcp verdict line {med(v for v, _ in results['text']):.2f} s from the process start, "
+        f"text run {med(e for _, e in results['text']):.2f} s"
+    )
     for who in ("new", "base"):
         runs = results[who]
         if runs:
-            print(f"# medians: xwcp {who} --format json whole {med(r['wall_s'] for r in runs):.2f} s, core "
-                  f"{med(r['core_s'] or 0 for r in runs):.2f} s, minimal {sum(bool(r['minimal']) for r in runs)}/{len(runs)}")
+            print(
+                f"# medians: xwcp {who} --format json whole {med(r['wall_s'] for r in runs):.2f} s, core "
+                f"{med(r['core_s'] or 0 for r in runs):.2f} s, minimal {sum(bool(r['minimal']) for r in runs)}/{len(runs)}"
+            )
     if results["qxw"]:
         print(f"# medians: qxw whole {med(results['qxw']):.2f} s")
     print(f"# end {time.strftime('%H:%M:%S')}  load {os.getloadavg()[0]:.2f}")

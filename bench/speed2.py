@@ -25,6 +25,7 @@ Every xwcp fill is checked with `check_fill` (by the bench helpers of xwcp/bench
 The machine is shared: the script prints `uptime` before and after, and ratios measured in the
 same run are what to compare.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xwcp.bench import (Instance, WordLists, WordSource, load_instance, peer_word_file,  # noqa: E402
-                        prepare_cli_inputs, run_cli_checked, run_peer_checked)
+from xwcp.bench import (  # noqa: E402
+    Instance,
+    WordLists,
+    WordSource,
+    load_instance,
+    peer_word_file,
+    prepare_cli_inputs,
+    run_cli_checked,
+    run_peer_checked,
+)
 from xwcp.bench.peers import peer_available  # noqa: E402
 
 PEERS = [p for p in ("qxw", "gecode") if peer_available(p)]
@@ -57,8 +66,9 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def run_cmd(argv: list[str], env: dict | None = None, timeout: float = 600, cwd: Path = ROOT
-            ) -> tuple[float, str, float, int]:
+def run_cmd(
+    argv: list[str], env: dict | None = None, timeout: float = 600, cwd: Path = ROOT
+) -> tuple[float, str, float, int]:
     """(wall s, stdout, peak RSS MiB, exit code) of a command run in `cwd`, peak by GNU time when present.
 
     `python -m xwcp` imports the package from its working folder before PYTHONPATH, so a run of
@@ -83,14 +93,23 @@ def xwcp_argv(*args: str, python_path: Path = ROOT) -> tuple[list[str], dict]:
 
 # ----- open grids --------------------------------------------------------------------------------
 
+
 def section_open(time_limit_s: float) -> None:
     lists = WordLists()
     cases = [
         ("XCSP lex 4x8", Instance("open", "lex-4x8", ROOT / "bench/xcsp/Crossword-lex-vg-4-8.xml.xz", min_score=0)),
-        ("open 6x6 @100k", Instance("open", "open-6x6", ROOT / "bench/scaling/open-6x6.txt",
-                                    words=WordSource(None, 100_000), min_score=50)),
-        ("open 7x7 @50k", Instance("open", "open-7x7", ROOT / "bench/scaling/open-7x7.txt",
-                                   words=WordSource(None, 50_000), min_score=50)),
+        (
+            "open 6x6 @100k",
+            Instance(
+                "open", "open-6x6", ROOT / "bench/scaling/open-6x6.txt", words=WordSource(None, 100_000), min_score=50
+            ),
+        ),
+        (
+            "open 7x7 @50k",
+            Instance(
+                "open", "open-7x7", ROOT / "bench/scaling/open-7x7.txt", words=WordSource(None, 50_000), min_score=50
+            ),
+        ),
     ]
     for label, instance in cases:
         loaded = load_instance(instance, lists)
@@ -103,14 +122,20 @@ def section_open(time_limit_s: float) -> None:
         say(f"open  {label:16s} {cells}")
         assert ours.get("valid") in (None, True), ours
         qxw = row.get("qxw")
-        ratio = (f"{ours['seconds'] / qxw['seconds']:.2f}" if qxw and qxw["status"] in ("filled", "unfillable")
-                 and ours["status"] in ("filled", "unfillable") else "-")
-        SUMMARY.append(f"| {label} | xwcp {ours['status']} {ours['seconds']:.2f} s | "
-                       + " | ".join(f"{p} {row[p]['status']} {row[p]['seconds']:.2f} s" for p in PEERS)
-                       + f" | ours/Qxw {ratio} |")
+        ratio = (
+            f"{ours['seconds'] / qxw['seconds']:.2f}"
+            if qxw and qxw["status"] in ("filled", "unfillable") and ours["status"] in ("filled", "unfillable")
+            else "-"
+        )
+        SUMMARY.append(
+            f"| {label} | xwcp {ours['status']} {ours['seconds']:.2f} s | "
+            + " | ".join(f"{p} {row[p]['status']} {row[p]['seconds']:.2f} s" for p in PEERS)
+            + f" | ours/Qxw {ratio} |"
+        )
 
 
 # ----- start-up ----------------------------------------------------------------------------------
+
 
 def section_startup(base: Path | None, repeats: int = 5) -> None:
     import compileall
@@ -142,18 +167,27 @@ def section_startup(base: Path | None, repeats: int = 5) -> None:
         q = statistics.median(qxw) if qxw else float("nan")
         b = statistics.median(before) if before else float("nan")
         f, f_bare, o_bare = statistics.median(floor), statistics.median(bare), statistics.median(ours_bare)
-        say(f"startup {label}: xwcp {status} median {o:.3f} s (before issue 17: {b:.3f} s), Qxw median {q:.3f} s, "
+        say(
+            f"startup {label}: xwcp {status} median {o:.3f} s (before issue 17: {b:.3f} s), Qxw median {q:.3f} s, "
             f"ratio {o / q:.2f}; `python -c pass` {f:.3f} s (`-S` {f_bare:.3f} s): xwcp above the floor {o - f:.3f} s; "
-            f"`python -S -m xwcp fill` {o_bare:.3f} s (ratio {o_bare / q:.2f})")
-        SUMMARY.append(f"| whole fill, {label} | xwcp {o:.3f} s (before: {b:.3f} s) | Qxw {q:.3f} s | "
-                       f"ratio {o / q:.2f} (target 1.5); python -c pass {f:.3f} s |")
+            f"`python -S -m xwcp fill` {o_bare:.3f} s (ratio {o_bare / q:.2f})"
+        )
+        SUMMARY.append(
+            f"| whole fill, {label} | xwcp {o:.3f} s (before: {b:.3f} s) | Qxw {q:.3f} s | "
+            f"ratio {o / q:.2f} (target 1.5); python -c pass {f:.3f} s |"
+        )
 
 
 # ----- suggest --verify ----------------------------------------------------------------------------
 
-VERIFY_CASES = (("models/15x15-themeless-01.txt", "1A"), ("models/15x15-themeless-01.txt", "36A"),
-                ("models/15x15-themeless-01.txt", "63A"), ("models/vanbeek/15.01.txt", "1A"),
-                ("models/vanbeek/15.05.txt", "1A"), ("models/vanbeek/15.09.txt", "1A"))
+VERIFY_CASES = (
+    ("models/15x15-themeless-01.txt", "1A"),
+    ("models/15x15-themeless-01.txt", "36A"),
+    ("models/15x15-themeless-01.txt", "63A"),
+    ("models/vanbeek/15.01.txt", "1A"),
+    ("models/vanbeek/15.05.txt", "1A"),
+    ("models/vanbeek/15.09.txt", "1A"),
+)
 """(grid, slot) pairs: the stock themeless' corner 1A, its 13-letter middle row 36A and the opposite
 corner 63A, and 1A of three Herald 15s (issue 17's target row: must not regress)."""
 
@@ -163,8 +197,19 @@ def section_verify(time_limit_s: float, base: Path | None = None) -> None:
         argv, env = xwcp_argv("fill", path, "--format", "json")
         fill_s, out, _, _ = run_cmd(argv, env)
         fill_status = json.loads(out)["status"]
-        args = ("suggest", path, "--slot", slot, "-k", "20", "--verify", "--time-limit", f"{time_limit_s:g}",
-                "--format", "json")
+        args = (
+            "suggest",
+            path,
+            "--slot",
+            slot,
+            "-k",
+            "20",
+            "--verify",
+            "--time-limit",
+            f"{time_limit_s:g}",
+            "--format",
+            "json",
+        )
         verify_s, out, _, _ = run_cmd(*xwcp_argv(*args))
         verdicts = [w["verdict"] for w in json.loads(out)["words"]]
         counts = {v: verdicts.count(v) for v in ("viable", "dead-end", "unknown")}
@@ -175,31 +220,49 @@ def section_verify(time_limit_s: float, base: Path | None = None) -> None:
             base_verdicts = [w["verdict"] for w in json.loads(out)["words"]]
             before = f" (base {base_s:.2f} s, {base_verdicts.count('unknown')} unknown)"
         ratio = verify_s / fill_s
-        say(f"verify {path} {slot}: fill {fill_status} {fill_s:.2f} s; suggest --verify -k 20 {verify_s:.2f} s "
-            f"({counts}){before}; ratio {ratio:.2f}")
-        SUMMARY.append(f"| verify -k 20, {Path(path).stem} {slot} | {verify_s:.2f} s, {counts['viable']} viable, "
-                       f"{counts['dead-end']} dead-end, {counts['unknown']} unknown{before} | fill {fill_s:.2f} s | "
-                       f"ratio {ratio:.2f} (target 3) |")
+        say(
+            f"verify {path} {slot}: fill {fill_status} {fill_s:.2f} s; suggest --verify -k 20 {verify_s:.2f} s "
+            f"({counts}){before}; ratio {ratio:.2f}"
+        )
+        SUMMARY.append(
+            f"| verify -k 20, {Path(path).stem} {slot} | {verify_s:.2f} s, {counts['viable']} viable, "
+            f"{counts['dead-end']} dead-end, {counts['unknown']} unknown{before} | fill {fill_s:.2f} s | "
+            f"ratio {ratio:.2f} (target 3) |"
+        )
 
 
 # ----- seeds on the themeless ----------------------------------------------------------------------
 
+
 def section_seeds(time_limit_s: float) -> None:
     times = []
     for seed in range(10):
-        argv, env = xwcp_argv("fill", "models/15x15-themeless-01.txt", "--seed", str(seed), "--time-limit",
-                              f"{time_limit_s:g}", "--format", "json")
+        argv, env = xwcp_argv(
+            "fill",
+            "models/15x15-themeless-01.txt",
+            "--seed",
+            str(seed),
+            "--time-limit",
+            f"{time_limit_s:g}",
+            "--format",
+            "json",
+        )
         wall, out, _, _ = run_cmd(argv, env)
         data = json.loads(out)
         times.append(wall if data["status"] == "filled" else 2 * time_limit_s)
-        say(f"seeds themeless seed {seed}: {data['status']} {wall:.2f} s (winner {data.get('stats', {}).get('winner', '?')})")
+        say(
+            f"seeds themeless seed {seed}: {data['status']} {wall:.2f} s (winner {data.get('stats', {}).get('winner', '?')})"
+        )
     med = statistics.median(times)
     say(f"seeds: median {med:.2f} s, max {max(times):.2f} s, max/median {max(times) / med:.2f}")
-    SUMMARY.append(f"| themeless seeds 0-9 | median {med:.2f} s, max {max(times):.2f} s | max/median "
-                   f"{max(times) / med:.2f} (target 3) | |")
+    SUMMARY.append(
+        f"| themeless seeds 0-9 | median {med:.2f} s, max {max(times):.2f} s | max/median "
+        f"{max(times) / med:.2f} (target 3) | |"
+    )
 
 
 # ----- a 50 MB list ----------------------------------------------------------------------------------
+
 
 def make_big_list(path: Path, target_bytes: int = 50_000_000) -> int:
     """Write a ~50 MB WORD;score list: the default list, UKACD and SCOWL-55, then two-word phrases."""
@@ -230,8 +293,10 @@ def section_biglist() -> None:
             for line in src:
                 word, _, score = line.strip().partition(";")
                 dst.write(f"{word} {(int(score) - 50) / 25:.1f}\n")
-        load = ("import time; from xwcp.words.wordlist import load_word_list; t = time.perf_counter(); "
-                f"w = load_word_list({str(big)!r}); print(time.perf_counter() - t, w.n_words)")
+        load = (
+            "import time; from xwcp.words.wordlist import load_word_list; t = time.perf_counter(); "
+            f"w = load_word_list({str(big)!r}); print(time.perf_counter() - t, w.n_words)"
+        )
         env = dict(os.environ, PYTHONPATH=str(ROOT), XWCP_CACHE_DIR=str(Path(tmp) / "cache"))
         wall, out, peak, _ = run_cmd([sys.executable, "-c", load], env)
         ours_s, n_words = out.split()
@@ -242,11 +307,15 @@ def section_biglist() -> None:
             deck = Path(tmp) / "deck.qxd"
             deck.write_text(f".DICTIONARY 1 {qxw_list}\n.RANDOM 0\n.UNIQUE 1\nr0c0 r0c1 r0c2\nr0c0 r1c0 r2c0\n")
             qxw_s, _, qxw_peak, _ = run_cmd([_qxw_command(), "-b", str(deck)])
-        say(f"biglist {big.stat().st_size / 1e6:.0f} MB, {n_lines:,} lines, {int(n_words):,} entries: xwcp first load "
+        say(
+            f"biglist {big.stat().st_size / 1e6:.0f} MB, {n_lines:,} lines, {int(n_words):,} entries: xwcp first load "
             f"{float(ours_s):.1f} s (command {wall:.1f} s), peak {peak:.0f} MiB; Qxw read {qxw_s:.1f} s, "
-            f"peak {qxw_peak:.0f} MiB; ratio {wall / qxw_s:.2f}")
-        SUMMARY.append(f"| first load of a 50 MB list | xwcp {wall:.1f} s, {peak:.0f} MiB | Qxw {qxw_s:.1f} s, "
-                       f"{qxw_peak:.0f} MiB | ratio {wall / qxw_s:.2f} (target 5, < 500 MB) |")
+            f"peak {qxw_peak:.0f} MiB; ratio {wall / qxw_s:.2f}"
+        )
+        SUMMARY.append(
+            f"| first load of a 50 MB list | xwcp {wall:.1f} s, {peak:.0f} MiB | Qxw {qxw_s:.1f} s, "
+            f"{qxw_peak:.0f} MiB | ratio {wall / qxw_s:.2f} (target 5, < 500 MB) |"
+        )
 
 
 # ----- Herald no-regression ------------------------------------------------------------------------
@@ -264,15 +333,18 @@ def section_herald(base: Path | None, names: list[str] = HERALD_GRIDS) -> None:
     for path in grids:
         runs = {}
         for label, tree in (("new", ROOT), ("base", base)):
-            argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", "--time-limit", "60",
-                                  python_path=tree)
+            argv, env = xwcp_argv("fill", str(ROOT / path), "--format", "json", "--time-limit", "60", python_path=tree)
             wall, out, _, _ = run_cmd(argv, env, cwd=tree)
             runs[label] = (wall, json.loads(out)["status"])
         ratios.append(runs["new"][0] / runs["base"][0])
-        say(f"herald {Path(path).stem}: new {runs['new'][1]} {runs['new'][0]:.3f} s, base {runs['base'][1]} "
-            f"{runs['base'][0]:.3f} s, ratio {ratios[-1]:.2f}")
-    SUMMARY.append(f"| Herald {names[0]}-{names[-1]} ({len(names)} grids), whole command | new/base ratio median "
-                   f"{statistics.median(ratios):.2f}, max {max(ratios):.2f} | | |")
+        say(
+            f"herald {Path(path).stem}: new {runs['new'][1]} {runs['new'][0]:.3f} s, base {runs['base'][1]} "
+            f"{runs['base'][0]:.3f} s, ratio {ratios[-1]:.2f}"
+        )
+    SUMMARY.append(
+        f"| Herald {names[0]}-{names[-1]} ({len(names)} grids), whole command | new/base ratio median "
+        f"{statistics.median(ratios):.2f}, max {max(ratios):.2f} | | |"
+    )
 
 
 def main() -> None:

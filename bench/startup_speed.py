@@ -13,6 +13,7 @@ Prints median milliseconds (and peak memory of the fill commands) for:
 Targets (issues 2 and 9): cached load < 0.1 s, first load < 5 s, 15x15 daily command < 3 s
 with the solve < 1 s, 21x21 < 10 s, peak memory < 2 GiB (15x15 < 1 GiB).
 """
+
 from __future__ import annotations
 
 import json
@@ -47,14 +48,20 @@ def main() -> None:
         env = dict(os.environ, XWCP_CACHE_DIR=tmp)
         load = "import time, xwcp; t = time.perf_counter(); xwcp.load_word_list(); print(time.perf_counter() - t)"
         first = [float(subprocess.run([py, "-c", load], capture_output=True, text=True, env=env).stdout)]
-        cached = [float(subprocess.run([py, "-c", load], capture_output=True, text=True, env=env).stdout)
-                  for _ in range(repeats)]
-        print(f"default list load: first {first[0] * 1000:.0f} ms (empty cache), "
-              f"cached {statistics.median(cached) * 1000:.1f} ms (median of {repeats})")
-        for label, argv in (("python -c pass", [py, "-c", "pass"]),
-                            ("import numpy", [py, "-c", "import numpy"]),
-                            ("import xwcp.cli.commands", [py, "-c", "import xwcp.cli.commands"]),
-                            ("xwcp --help", [py, "-m", "xwcp", "--help"])):
+        cached = [
+            float(subprocess.run([py, "-c", load], capture_output=True, text=True, env=env).stdout)
+            for _ in range(repeats)
+        ]
+        print(
+            f"default list load: first {first[0] * 1000:.0f} ms (empty cache), "
+            f"cached {statistics.median(cached) * 1000:.1f} ms (median of {repeats})"
+        )
+        for label, argv in (
+            ("python -c pass", [py, "-c", "pass"]),
+            ("import numpy", [py, "-c", "import numpy"]),
+            ("import xwcp.cli.commands", [py, "-c", "import xwcp.cli.commands"]),
+            ("xwcp --help", [py, "-m", "xwcp", "--help"]),
+        ):
             ms = statistics.median(run_ms(argv, env)[0] for _ in range(repeats))
             print(f"{label:<16} {ms:7.0f} ms")
         print(f"\n{'grid':<28} {'command ms':>10} {'load+compile+fill ms':>21} {'peak MiB':>9}  status")
@@ -67,8 +74,10 @@ def main() -> None:
                 inner.append(data["seconds"] * 1000)
                 peaks.append(peak)
                 status.add(data["status"])
-            print(f"{grid:<28} {statistics.median(walls):10.0f} {statistics.median(inner):21.0f} "
-                  f"{max(peaks):9.1f}  {','.join(sorted(status))}")
+            print(
+                f"{grid:<28} {statistics.median(walls):10.0f} {statistics.median(inner):21.0f} "
+                f"{max(peaks):9.1f}  {','.join(sorted(status))}"
+            )
 
 
 if __name__ == "__main__":

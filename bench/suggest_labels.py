@@ -46,6 +46,7 @@ Parts:
 
 Timings on a shared 2-core machine are noisy: compare rows of one run, not runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,7 +70,10 @@ from xwcp.model import parse_grid, read_grid  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 GRIDS = sorted((ROOT / "bench" / "suggest_grids").glob("themed-*.txt"))
-OPEN_GRIDS = [ROOT / "models" / "15x15-themeless-01.txt", *sorted((ROOT / "bench" / "suggest_grids").glob("open-*.txt"))]
+OPEN_GRIDS = [
+    ROOT / "models" / "15x15-themeless-01.txt",
+    *sorted((ROOT / "bench" / "suggest_grids").glob("open-*.txt")),
+]
 THEME_ROWS = (2, 7, 12)
 
 
@@ -142,14 +146,22 @@ def label_slots(rows: list[str], words, k: int, budget_s: float, cold: bool, max
         c = first.counts
         if c is not None and c.checked:
             dropped_share.append(1 - c.survive / c.checked)
-    return {"slots": len(open_slots), "words": n_words, "viable": n_viable, "dead_end": n_dead,
-            "unsettled": unsettled, "viable_above_dead": order_ok,
-            "first_list_s": {"p50": pct(first_s, 0.5), "p95": pct(first_s, 0.95)},
-            "all_labelled_s": {"p50": pct(seconds, 0.5), "p95": pct(seconds, 0.95), "max": max(seconds, default=0)},
-            "cpu_s": {"p50": pct(cpu_s, 0.5), "p95": pct(cpu_s, 0.95)},
-            "slowest": sorted(slowest, reverse=True)[:5],
-            "dropped_by_probing": {"median": statistics.median(dropped_share) if dropped_share else None,
-                                   "max": max(dropped_share, default=None)}}
+    return {
+        "slots": len(open_slots),
+        "words": n_words,
+        "viable": n_viable,
+        "dead_end": n_dead,
+        "unsettled": unsettled,
+        "viable_above_dead": order_ok,
+        "first_list_s": {"p50": pct(first_s, 0.5), "p95": pct(first_s, 0.95)},
+        "all_labelled_s": {"p50": pct(seconds, 0.5), "p95": pct(seconds, 0.95), "max": max(seconds, default=0)},
+        "cpu_s": {"p50": pct(cpu_s, 0.5), "p95": pct(cpu_s, 0.95)},
+        "slowest": sorted(slowest, reverse=True)[:5],
+        "dropped_by_probing": {
+            "median": statistics.median(dropped_share) if dropped_share else None,
+            "max": max(dropped_share, default=None),
+        },
+    }
 
 
 def _cpu_s() -> float:
@@ -187,13 +199,20 @@ def themeless(words, n_words: int, budget_s: float, rounds: int = 3, fill_seeds:
         result = fill(problem, "auto", Limits(time_limit_s=60, seed=seed))
         seed_fills.append(time.perf_counter() - start)
         assert result.entries is not None and check_fill(problem, result.entries) == []
-    return {"fill_s": fills, "label_s": labels, "settled": settled, "words": n_words,
-            "ratio_median": label_s / fill_s, "fill_s_by_seed": seed_fills,
-            "ratio_to_median_seed": label_s / statistics.median(seed_fills)}
+    return {
+        "fill_s": fills,
+        "label_s": labels,
+        "settled": settled,
+        "words": n_words,
+        "ratio_median": label_s / fill_s,
+        "fill_s_by_seed": seed_fills,
+        "ratio_to_median_seed": label_s / statistics.median(seed_fills),
+    }
 
 
-def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: list[str],
-               names: list[str] | None = None) -> dict:
+def open_grids(
+    words, k: int, budget_s: float, max_slots: int | None, variants: list[str], names: list[str] | None = None
+) -> dict:
     """The open part: per open grid, every slot's shown words labelled cold under each variant, interleaved."""
     import os
 
@@ -209,15 +228,21 @@ def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: 
             step = max(1, len(slots) // max_slots)
             slots = slots[::step][:max_slots]
         kept_by_variant: dict[str, OrderedDict] = {}
-        rows: dict[str, dict] = {v: {"seconds": [], "unsettled": 0, "cpu_s": [], "fails": [], "nodes": [],
-                                     "slowest": []} for v in variants}
+        rows: dict[str, dict] = {
+            v: {"seconds": [], "unsettled": 0, "cpu_s": [], "fails": [], "nodes": [], "slowest": []} for v in variants
+        }
         for slot in slots:
-            shown = [s.word for s in session.suggest(slot.name, k=k, count=False, probe_max_words=None,
-                                                     probe_time_limit_s=0.03)]
+            shown = [
+                s.word
+                for s in session.suggest(slot.name, k=k, count=False, probe_max_words=None, probe_time_limit_s=0.03)
+            ]
             for variant in variants if slots.index(slot) % 2 == 0 else variants[::-1]:  # who goes first alternates
                 with verify._recent_lock:  # cold: no fills kept; warm: the fills this variant found on earlier slots
-                    verify._recent_by_layout = kept_by_variant.setdefault(variant, OrderedDict()) \
-                        if variant.startswith("2w") else OrderedDict()
+                    verify._recent_by_layout = (
+                        kept_by_variant.setdefault(variant, OrderedDict())
+                        if variant.startswith("2w")
+                        else OrderedDict()
+                    )
                 verify.SCORE_WEIGHT = 0.05 if variant == "2ws" else 0.0
                 if variant == "1":
                     os.environ["XWCP_NO_RACE"] = "1"
@@ -238,18 +263,34 @@ def open_grids(words, k: int, budget_s: float, max_slots: int | None, variants: 
                 row["slowest"].append((round(done_s, 2), slot.name, left))
             os.environ.pop("XWCP_NO_RACE", None)
             verify.SCORE_WEIGHT = 0.0
-            print(f"  {path.stem} {slot.name}: " + "; ".join(
-                f"{v} proc {rows[v]['seconds'][-1]:.2f} s, {rows[v]['slowest'][-1][2]} unsettled, "
-                f"{rows[v]['fails'][-1]} failures, CPU {rows[v]['cpu_s'][-1]:.1f} s" for v in variants), flush=True)
+            print(
+                f"  {path.stem} {slot.name}: "
+                + "; ".join(
+                    f"{v} proc {rows[v]['seconds'][-1]:.2f} s, {rows[v]['slowest'][-1][2]} unsettled, "
+                    f"{rows[v]['fails'][-1]} failures, CPU {rows[v]['cpu_s'][-1]:.1f} s"
+                    for v in variants
+                ),
+                flush=True,
+            )
         summary = {}
         for variant, row in rows.items():
-            summary[variant] = {"slots": len(slots), "words": len(slots) * k, "unsettled": row["unsettled"],
-                                "all_labelled_s": {"p50": pct(row["seconds"], 0.5), "p95": pct(row["seconds"], 0.95),
-                                                   "max": max(row["seconds"], default=0.0)},
-                                "within_target": sum(s < budget_s for s in row["seconds"]),
-                                "cpu_s_p50": pct(row["cpu_s"], 0.5), "fails_p50": pct(row["fails"], 0.5),
-                                "fails_total": sum(row["fails"]), "nodes_total": sum(row["nodes"]),
-                                "slowest": sorted(row["slowest"], reverse=True)[:5], "per_slot_s": row["seconds"]}
+            summary[variant] = {
+                "slots": len(slots),
+                "words": len(slots) * k,
+                "unsettled": row["unsettled"],
+                "all_labelled_s": {
+                    "p50": pct(row["seconds"], 0.5),
+                    "p95": pct(row["seconds"], 0.95),
+                    "max": max(row["seconds"], default=0.0),
+                },
+                "within_target": sum(s < budget_s for s in row["seconds"]),
+                "cpu_s_p50": pct(row["cpu_s"], 0.5),
+                "fails_p50": pct(row["fails"], 0.5),
+                "fails_total": sum(row["fails"]),
+                "nodes_total": sum(row["nodes"]),
+                "slowest": sorted(row["slowest"], reverse=True)[:5],
+                "per_slot_s": row["seconds"],
+            }
         out[path.stem] = summary
     return out
 
@@ -294,9 +335,12 @@ def keystrokes(words, n_keys: int) -> dict:
     downs = [s for s in problem.slots if s.direction.letter == "D" and "." in problem.pattern(s.id)]
     width = source.width
     suggest_ms, domains_ms = [], []
+
     def app_client() -> TestClient:  # one app (one analysis cache) per path: each sees every grid once
-        return TestClient(create_app(words=words, hosts=allowed_hosts("127.0.0.1", ["testserver"])),
-                          base_url="http://127.0.0.1")
+        return TestClient(
+            create_app(words=words, hosts=allowed_hosts("127.0.0.1", ["testserver"])), base_url="http://127.0.0.1"
+        )
+
     clients = {"/api/suggest": app_client(), "/api/domains": app_client()}
     typed = 0
     for slot in downs:
@@ -304,7 +348,7 @@ def keystrokes(words, n_keys: int) -> dict:
             r, c = divmod(cell, width)
             if rows[r][c] != ".":
                 continue
-            rows[r] = rows[r][:c] + full[r][c] + rows[r][c + 1:]
+            rows[r] = rows[r][:c] + full[r][c] + rows[r][c + 1 :]
             paths = [("/api/suggest", suggest_ms), ("/api/domains", domains_ms)]
             for path, times in paths if typed % 2 else paths[::-1]:  # alternate which goes first
                 start = time.perf_counter()
@@ -316,8 +360,11 @@ def keystrokes(words, n_keys: int) -> dict:
                 break
         if typed >= n_keys:
             break
-    return {"keystrokes": typed, "suggest_ms": {"p50": pct(suggest_ms, 0.5), "p95": pct(suggest_ms, 0.95)},
-            "domains_ms (ranking only, for comparison)": {"p50": pct(domains_ms, 0.5), "p95": pct(domains_ms, 0.95)}}
+    return {
+        "keystrokes": typed,
+        "suggest_ms": {"p50": pct(suggest_ms, 0.5), "p95": pct(suggest_ms, 0.95)},
+        "domains_ms (ranking only, for comparison)": {"p50": pct(domains_ms, 0.5), "p95": pct(domains_ms, 0.95)},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -327,17 +374,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slots", type=int, default=None, help="only the first N open slots of each grid")
     parser.add_argument("--themeless-words", type=int, default=20)
     parser.add_argument("--themeless-budget", type=float, default=60.0)
-    parser.add_argument("--themeless-seeds", type=int, default=10,
-                        help="whole fills at seeds 0..N-1 for the ratio to a median seed's fill (default 10)")
+    parser.add_argument(
+        "--themeless-seeds",
+        type=int,
+        default=10,
+        help="whole fills at seeds 0..N-1 for the ratio to a median seed's fill (default 10)",
+    )
     parser.add_argument("--keystrokes", type=int, default=60)
-    parser.add_argument("--open-slots", type=int, default=0,
-                        help="open part: N slots spread over each grid (default 0: every slot)")
+    parser.add_argument(
+        "--open-slots", type=int, default=0, help="open part: N slots spread over each grid (default 0: every slot)"
+    )
     parser.add_argument("--fill-seeds", type=int, default=6, help="fills part: seeds per grid (default 6)")
-    parser.add_argument("--open-variants", default="2,1",
-                        help="open part: processes per labelling, interleaved (default 2,1)")
+    parser.add_argument(
+        "--open-variants", default="2,1", help="open part: processes per labelling, interleaved (default 2,1)"
+    )
     parser.add_argument("--part", default="labels,themeless,keys")
-    parser.add_argument("--grids", default=None,
-                        help="comma-separated grid names (default: all), e.g. themed-1, 15x15-themeless-01, open-1")
+    parser.add_argument(
+        "--grids",
+        default=None,
+        help="comma-separated grid names (default: all), e.g. themed-1, 15x15-themeless-01, open-1",
+    )
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     words = load_word_list()
@@ -357,60 +413,79 @@ def main(argv: list[str] | None = None) -> int:
                         verify._recent_by_layout.clear()
                 row = label_slots(rows, words, args.k, args.budget, mode == "cold", args.slots)
                 out[f"{path.stem} {mode}"] = row
-                print(f"{path.stem} {mode}: {row['slots']} open slots, {row['words']} words shown "
-                      f"({row['viable']} viable, {row['dead_end']} dead ends, {row['unsettled']} unsettled); "
-                      f"first list p50 {row['first_list_s']['p50'] * 1000:.0f} ms p95 "
-                      f"{row['first_list_s']['p95'] * 1000:.0f} ms; all {args.k} labelled p50 "
-                      f"{row['all_labelled_s']['p50']:.2f} s p95 {row['all_labelled_s']['p95']:.2f} s max "
-                      f"{row['all_labelled_s']['max']:.2f} s (CPU p50 {row['cpu_s']['p50']:.2f} s p95 "
-                      f"{row['cpu_s']['p95']:.2f} s); viable above dead ends: {row['viable_above_dead']}; share of "
-                      f"checked words dropped by probing: median {row['dropped_by_probing']['median']:.2f}, max "
-                      f"{row['dropped_by_probing']['max']:.2f}; slowest {row['slowest'][:3]}", flush=True)
+                print(
+                    f"{path.stem} {mode}: {row['slots']} open slots, {row['words']} words shown "
+                    f"({row['viable']} viable, {row['dead_end']} dead ends, {row['unsettled']} unsettled); "
+                    f"first list p50 {row['first_list_s']['p50'] * 1000:.0f} ms p95 "
+                    f"{row['first_list_s']['p95'] * 1000:.0f} ms; all {args.k} labelled p50 "
+                    f"{row['all_labelled_s']['p50']:.2f} s p95 {row['all_labelled_s']['p95']:.2f} s max "
+                    f"{row['all_labelled_s']['max']:.2f} s (CPU p50 {row['cpu_s']['p50']:.2f} s p95 "
+                    f"{row['cpu_s']['p95']:.2f} s); viable above dead ends: {row['viable_above_dead']}; share of "
+                    f"checked words dropped by probing: median {row['dropped_by_probing']['median']:.2f}, max "
+                    f"{row['dropped_by_probing']['max']:.2f}; slowest {row['slowest'][:3]}",
+                    flush=True,
+                )
     if "themeless" in parts:
         row = themeless(words, args.themeless_words, args.themeless_budget, fill_seeds=args.themeless_seeds)
         out["themeless"] = row
-        print(f"themeless 1A: label {args.themeless_words} words {[round(s, 2) for s in row['label_s']]} s "
-              f"(settled {row['settled']}), one whole fill {[round(s, 3) for s in row['fill_s']]} s, "
-              f"ratio (medians) {row['ratio_median']:.1f}x; whole fill at seeds 0-{len(row['fill_s_by_seed']) - 1} "
-              f"{[round(s, 2) for s in row['fill_s_by_seed']]} s, ratio to their median "
-              f"{row['ratio_to_median_seed']:.1f}x", flush=True)
+        print(
+            f"themeless 1A: label {args.themeless_words} words {[round(s, 2) for s in row['label_s']]} s "
+            f"(settled {row['settled']}), one whole fill {[round(s, 3) for s in row['fill_s']]} s, "
+            f"ratio (medians) {row['ratio_median']:.1f}x; whole fill at seeds 0-{len(row['fill_s_by_seed']) - 1} "
+            f"{[round(s, 2) for s in row['fill_s_by_seed']]} s, ratio to their median "
+            f"{row['ratio_to_median_seed']:.1f}x",
+            flush=True,
+        )
     if "open" in parts:
         variants = args.open_variants.split(",")
-        found = open_grids(words, args.k, args.budget, args.open_slots or None, variants,
-                           args.grids.split(",") if args.grids else None)
+        found = open_grids(
+            words, args.k, args.budget, args.open_slots or None, variants, args.grids.split(",") if args.grids else None
+        )
         out["open"] = found
         for grid_name, by_variant in found.items():
             for variant, row in by_variant.items():
                 t = row["all_labelled_s"]
-                print(f"open {grid_name}, {variant} process(es): {row['slots']} slots, {row['words']} words, "
-                      f"{row['unsettled']} unsettled; all {args.k} labelled p50 {t['p50']:.2f} s p95 {t['p95']:.2f} s "
-                      f"max {t['max']:.2f} s ({row['within_target']}/{row['slots']} slots within the "
-                      f"{args.budget:g} s budget); CPU p50 {row['cpu_s_p50']:.1f} s; failures p50 "
-                      f"{row['fails_p50']:.0f}, total {row['fails_total']}, nodes {row['nodes_total']}; slowest "
-                      f"{row['slowest'][:3]}", flush=True)
+                print(
+                    f"open {grid_name}, {variant} process(es): {row['slots']} slots, {row['words']} words, "
+                    f"{row['unsettled']} unsettled; all {args.k} labelled p50 {t['p50']:.2f} s p95 {t['p95']:.2f} s "
+                    f"max {t['max']:.2f} s ({row['within_target']}/{row['slots']} slots within the "
+                    f"{args.budget:g} s budget); CPU p50 {row['cpu_s_p50']:.1f} s; failures p50 "
+                    f"{row['fails_p50']:.0f}, total {row['fails_total']}, nodes {row['nodes_total']}; slowest "
+                    f"{row['slowest'][:3]}",
+                    flush=True,
+                )
             if len(by_variant) > 1 and "1" in by_variant and "2" in by_variant:
                 one, two = by_variant["1"], by_variant["2"]
-                print(f"open {grid_name} scaling (1 process over 2): p50 "
-                      f"{one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x, unsettled "
-                      f"{one['unsettled']} vs {two['unsettled']}, failures {one['fails_total']} vs "
-                      f"{two['fails_total']}", flush=True)
+                print(
+                    f"open {grid_name} scaling (1 process over 2): p50 "
+                    f"{one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x, unsettled "
+                    f"{one['unsettled']} vs {two['unsettled']}, failures {one['fails_total']} vs "
+                    f"{two['fails_total']}",
+                    flush=True,
+                )
     if "fills" in parts:
         found = fill_scaling(words, args.fill_seeds, args.grids.split(",") if args.grids else None)
         out["fills"] = found
         for grid_name, by_variant in found.items():
             one, two = by_variant["1"], by_variant["2"]
-            print(f"fill {grid_name} seeds 0-{args.fill_seeds - 1}: 1 process median "
-                  f"{statistics.median(one['seconds']):.2f} s max {max(one['seconds']):.2f} s (CPU "
-                  f"{statistics.median(one['cpu_s']):.2f} s); 2 processes median {statistics.median(two['seconds']):.2f} s "
-                  f"max {max(two['seconds']):.2f} s (CPU {statistics.median(two['cpu_s']):.2f} s); "
-                  f"{[round(x, 2) for x in one['seconds']]} vs {[round(x, 2) for x in two['seconds']]}", flush=True)
+            print(
+                f"fill {grid_name} seeds 0-{args.fill_seeds - 1}: 1 process median "
+                f"{statistics.median(one['seconds']):.2f} s max {max(one['seconds']):.2f} s (CPU "
+                f"{statistics.median(one['cpu_s']):.2f} s); 2 processes median {statistics.median(two['seconds']):.2f} s "
+                f"max {max(two['seconds']):.2f} s (CPU {statistics.median(two['cpu_s']):.2f} s); "
+                f"{[round(x, 2) for x in one['seconds']]} vs {[round(x, 2) for x in two['seconds']]}",
+                flush=True,
+            )
     if "keys" in parts:
         row = keystrokes(words, args.keystrokes)
         out["keys"] = row
-        print(f"keystroke -> /api/suggest (k=40, probed) over {row['keystrokes']} keystrokes: p50 "
-              f"{row['suggest_ms']['p50']:.1f} ms, p95 {row['suggest_ms']['p95']:.1f} ms; /api/domains (ranking "
-              f"only): p50 {row['domains_ms (ranking only, for comparison)']['p50']:.1f} ms, p95 "
-              f"{row['domains_ms (ranking only, for comparison)']['p95']:.1f} ms", flush=True)
+        print(
+            f"keystroke -> /api/suggest (k=40, probed) over {row['keystrokes']} keystrokes: p50 "
+            f"{row['suggest_ms']['p50']:.1f} ms, p95 {row['suggest_ms']['p95']:.1f} ms; /api/domains (ranking "
+            f"only): p50 {row['domains_ms (ranking only, for comparison)']['p50']:.1f} ms, p95 "
+            f"{row['domains_ms (ranking only, for comparison)']['p95']:.1f} ms",
+            flush=True,
+        )
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps(out, indent=1) + "\n")

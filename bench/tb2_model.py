@@ -6,21 +6,29 @@ is an AllDifferent per length), a unary cost per word (TOP_SCORE - score, forbid
 outside the slot's own domain), one letter variable per checked cell between two open slots,
 and a functional slot-letter table per (slot, position).
 """
+
 from __future__ import annotations
 
 import time
 
 import numpy as np
 
-from xwcp.compile.problem import Problem
 from xwcp.base.types import SlotId
+from xwcp.compile.problem import Problem
 
 TOP_SCORE = 100
 """Cost of a word is TOP_SCORE - score, so minimising the cost maximises the total."""
 
 
-def build(problem: Problem, *, ub: int | None = None, vac: int = 1, alldiff: str = "hungarian",
-          scored: bool = True, seed: int = 1):
+def build(
+    problem: Problem,
+    *,
+    ub: int | None = None,
+    vac: int = 1,
+    alldiff: str = "hungarian",
+    scored: bool = True,
+    seed: int = 1,
+):
     """(cfn, values by slot, stats) for `problem`; `ub` the cost of a known fill + 1 (an incumbent)."""
     import pytoulbar2
 
@@ -76,9 +84,14 @@ def build(problem: Problem, *, ub: int | None = None, vac: int = 1, alldiff: str
             if len(scope) > 1:
                 cfn.AddAllDifferent(scope, encoding=alldiff)
                 n_alldiff += 1
-    stats = {"build_s": time.perf_counter() - start, "slot_vars": n_open, "letter_vars": len(letter_var),
-             "values": int(sum(len(union_by_length[problem.slots[s].length]) for s in open_ids)),
-             "table_entries": n_table, "alldiffs": n_alldiff}
+    stats = {
+        "build_s": time.perf_counter() - start,
+        "slot_vars": n_open,
+        "letter_vars": len(letter_var),
+        "values": int(sum(len(union_by_length[problem.slots[s].length]) for s in open_ids)),
+        "table_entries": n_table,
+        "alldiffs": n_alldiff,
+    }
     values_by_slot = {s: union_by_length[problem.slots[s].length] for s in open_ids}
     return cfn, values_by_slot, stats
 

@@ -26,6 +26,7 @@ Calls in child processes (the `auto` backend's rival, a batch child) are not see
 
 It runs on the layout before the move too (commit 758c8a5): LAYER_BY_MODULE names the old modules.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,41 +46,108 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_GRID = "models/7x7-mini.txt"
 """A small plain grid (7x7, 22 slots) the default list fills in milliseconds."""
 
-LAYERS = ("base", "runtime", "model", "words", "formats", "compile", "engine", "backends", "search", "analysis",
-          "render", "services", "designer", "library", "dist", "web|bench", "cli")
+LAYERS = (
+    "base",
+    "runtime",
+    "model",
+    "words",
+    "formats",
+    "compile",
+    "engine",
+    "backends",
+    "search",
+    "analysis",
+    "render",
+    "services",
+    "designer",
+    "library",
+    "dist",
+    "web|bench",
+    "cli",
+)
 """The layers, low to high (`web` and `bench` share a floor)."""
 
 LAYER_BY_MODULE = {
     # today's folders (a module's layer is its folder's) ...
-    **{f"xwcp.{name}": name for name in ("base", "runtime", "model", "words", "formats", "compile", "engine",
-                                         "backends", "search", "analysis", "render", "services", "designer",
-                                         "library", "dist", "cli")},
-    "xwcp.web": "web|bench", "xwcp.bench": "web|bench",
+    **{
+        f"xwcp.{name}": name
+        for name in (
+            "base",
+            "runtime",
+            "model",
+            "words",
+            "formats",
+            "compile",
+            "engine",
+            "backends",
+            "search",
+            "analysis",
+            "render",
+            "services",
+            "designer",
+            "library",
+            "dist",
+            "cli",
+        )
+    },
+    "xwcp.web": "web|bench",
+    "xwcp.bench": "web|bench",
     # ... and the modules before the move (758c8a5), where their names differ
-    "xwcp.types": "base", "xwcp.errors": "base",
-    "xwcp.lazy": "runtime", "xwcp.files": "runtime", "xwcp.signals": "runtime", "xwcp.isolation": "runtime",
+    "xwcp.types": "base",
+    "xwcp.errors": "base",
+    "xwcp.lazy": "runtime",
+    "xwcp.files": "runtime",
+    "xwcp.signals": "runtime",
+    "xwcp.isolation": "runtime",
     "xwcp.argtypes": "runtime",
     "xwcp.grid": "model",
-    "xwcp.wordlist": "words", "xwcp.cache": "words", "xwcp.userwords": "words",
-    "xwcp.controls": "compile", "xwcp.problem": "compile",
-    "xwcp.kernel": "engine", "xwcp.plain_kernel": "engine", "xwcp.ac3": "engine", "xwcp.result": "engine",
+    "xwcp.wordlist": "words",
+    "xwcp.cache": "words",
+    "xwcp.userwords": "words",
+    "xwcp.controls": "compile",
+    "xwcp.problem": "compile",
+    "xwcp.kernel": "engine",
+    "xwcp.plain_kernel": "engine",
+    "xwcp.ac3": "engine",
+    "xwcp.result": "engine",
     "xwcp.core_oracle": "backends",
-    "xwcp.core": "search", "xwcp.backends.quality": "search",
-    "xwcp.verify": "analysis", "xwcp.stats": "analysis",  # xwcp.analysis was a module: "analysis" above
-    "xwcp.report": "render", "xwcp.picture": "render",
-    "xwcp.session": "services", "xwcp.quick": "services", "xwcp.library.inputs": "services",
+    "xwcp.core": "search",
+    "xwcp.backends.quality": "search",
+    "xwcp.verify": "analysis",
+    "xwcp.stats": "analysis",  # xwcp.analysis was a module: "analysis" above
+    "xwcp.report": "render",
+    "xwcp.picture": "render",
+    "xwcp.session": "services",
+    "xwcp.quick": "services",
+    "xwcp.library.inputs": "services",
 }
 """Module (or package) name -> layer; the longest matching prefix wins."""
 
-SLOT_FUNCTIONS = ("find_slots", "_slots_of")  # the work: _slots_of where a Grid keeps its slots (find_slots then only looks)
+SLOT_FUNCTIONS = (
+    "find_slots",
+    "_slots_of",
+)  # the work: _slots_of where a Grid keeps its slots (find_slots then only looks)
 LETTER_FUNCTIONS = ("letter_contents", "_letter_contents_of")  # likewise
 ANSWER_FUNCTIONS = ("entry_dicts", "filled_grid")
 """What works out a fill's answer for a front end (the entries by slot, their scores): the CLI's JSON and text
 (`report.entry_dicts`; `FillReport` keeps it), the library's `FillAnswer` (`answers.filled_grid` before it wrapped a FillReport), and
 the web's result message (`entry_scores` called from a web module before the move, counted here too)."""
 WEB_ANSWER_FUNCTION = "entry_scores"
-WATCHED = ("find_slots", "letter_contents", "spell_out", "fill_grid", "compile_structure", "compile_problem",
-           "parse_grid", "read_puzzle", "load_word_list", "fill", "run_fill", "check_fill", "grid_lines")
+WATCHED = (
+    "find_slots",
+    "letter_contents",
+    "spell_out",
+    "fill_grid",
+    "compile_structure",
+    "compile_problem",
+    "parse_grid",
+    "read_puzzle",
+    "load_word_list",
+    "fill",
+    "run_fill",
+    "check_fill",
+    "grid_lines",
+)
 """Functions whose call counts are listed too."""
 
 _GENERATOR_FLAGS = 0x20 | 0x80 | 0x200  # CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR
@@ -177,11 +245,12 @@ class Tracer:
         return done if done else sum(self.count(names[:1]).values())
 
     def figures(self) -> dict[str, Any]:
-        climbs = {pair: n for pair, n in self.handoffs.items()
-                  if (a := rank_of(layer_of(pair[0]))) is not None and (b := rank_of(layer_of(pair[1]))) is not None
-                  and b > a}
-        layers_entered = sorted({layer for m in self.modules if (layer := layer_of(m)) is not None},
-                                key=LAYERS.index)
+        climbs = {
+            pair: n
+            for pair, n in self.handoffs.items()
+            if (a := rank_of(layer_of(pair[0]))) is not None and (b := rank_of(layer_of(pair[1]))) is not None and b > a
+        }
+        layers_entered = sorted({layer for m in self.modules if (layer := layer_of(m)) is not None}, key=LAYERS.index)
         answers = self.count(ANSWER_FUNCTIONS)
         return {
             "modules_entered": len(self.modules),
@@ -190,8 +259,9 @@ class Tracer:
             "handoff_calls": sum(self.handoffs.values()),
             "climbs": len(climbs),
             "climb_calls": sum(climbs.values()),
-            "climb_pairs": [f"{a} -> {b} ({layer_of(a)} -> {layer_of(b)}) x{n}"
-                            for (a, b), n in sorted(climbs.items())],
+            "climb_pairs": [
+                f"{a} -> {b} ({layer_of(a)} -> {layer_of(b)}) x{n}" for (a, b), n in sorted(climbs.items())
+            ],
             "slots": self.work(SLOT_FUNCTIONS),
             "letters": self.work(LETTER_FUNCTIONS),
             "answer": sum(answers.values()) + self.web_answers,
@@ -203,6 +273,7 @@ class Tracer:
 
 
 # ----- the jobs -----------------------------------------------------------------------------------
+
 
 def cli_job(grid: str) -> Callable[[], object]:
     from xwcp.cli import main
@@ -216,6 +287,7 @@ def cli_job(grid: str) -> Callable[[], object]:
             except SystemExit as exc:
                 code = exc.code
         return code, out.getvalue().splitlines()[:1]
+
     return run
 
 
@@ -225,6 +297,7 @@ def library_job(grid: str) -> Callable[[], object]:
     def run() -> object:
         answer = xwcp.fill(grid)
         return answer.status.value
+
     return run
 
 
@@ -236,10 +309,14 @@ def web_job(grid: str) -> tuple[Callable[[], object], Callable[[], object]]:
     import xwcp
     from xwcp.web import app as web_app
 
-    rows = [line for line in (ROOT / grid if not Path(grid).is_absolute() else Path(grid)).read_text().splitlines()
-            if line.strip() and not line.lstrip().startswith(";")]
-    app = web_app.create_app(words=xwcp.load_word_list(), max_fills=2,
-                             hosts=frozenset({"127.0.0.1", "localhost", "testserver"}))
+    rows = [
+        line
+        for line in (ROOT / grid if not Path(grid).is_absolute() else Path(grid)).read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith(";")
+    ]
+    app = web_app.create_app(
+        words=xwcp.load_word_list(), max_fills=2, hosts=frozenset({"127.0.0.1", "localhost", "testserver"})
+    )
 
     def run() -> object:
         with TestClient(app, base_url="http://127.0.0.1") as client:
@@ -249,6 +326,7 @@ def web_job(grid: str) -> tuple[Callable[[], object], Callable[[], object]]:
                     message = ws.receive_json()
                     if message.get("type") in ("result", "error"):
                         return message.get("status")
+
     return run, run
 
 
@@ -265,12 +343,14 @@ def trace(job: str, grid: str) -> dict[str, Any]:
 
 
 def text(figures: dict[str, Any]) -> str:
-    lines = [f"{figures['job']}: {figures['grid']} -> {figures['outcome']}",
-             f"  modules entered {figures['modules_entered']}, layers {len(figures['layers_entered'])}",
-             f"  hand-offs {figures['handoffs']} ({figures['handoff_calls']} calls), "
-             f"climbs {figures['climbs']} ({figures['climb_calls']} calls)",
-             f"  slots {figures['slots']}, letters {figures['letters']}, answer {figures['answer']} "
-             f"{figures['answer_by_function']}"]
+    lines = [
+        f"{figures['job']}: {figures['grid']} -> {figures['outcome']}",
+        f"  modules entered {figures['modules_entered']}, layers {len(figures['layers_entered'])}",
+        f"  hand-offs {figures['handoffs']} ({figures['handoff_calls']} calls), "
+        f"climbs {figures['climbs']} ({figures['climb_calls']} calls)",
+        f"  slots {figures['slots']}, letters {figures['letters']}, answer {figures['answer']} "
+        f"{figures['answer_by_function']}",
+    ]
     lines += [f"    climb: {pair}" for pair in figures["climb_pairs"]]
     lines += [f"    {name}: {n}" for name, n in figures["watched"].items()]
     lines += [f"    {name} called by {by}" for name, by in figures["callers"].items()]

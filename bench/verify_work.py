@@ -11,6 +11,7 @@ own fill at each seed for scale, and the totals. Failures, unlike seconds, do no
 the machine's load, so configurations can be compared on a shared machine (xwcp/analysis/verify.py's
 docstring quotes these numbers).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,14 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xwcp.analysis import questions as analysis  # noqa: E402
-from xwcp.analysis import verify  # noqa: E402
+from xwcp.analysis import questions as analysis, verify  # noqa: E402
+from xwcp.backends._common import entries_from_word_ids  # noqa: E402
+from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine import kernel  # noqa: E402
 from xwcp.engine.ac3 import propagate  # noqa: E402
-from xwcp.backends._common import entries_from_word_ids  # noqa: E402
-from xwcp.model import read_grid  # noqa: E402
-from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
+from xwcp.model import read_grid  # noqa: E402
 from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 
@@ -37,8 +37,15 @@ def search(problem, args, seed: int) -> tuple[str, int, float]:
     engine = kernel.BitSearch(problem)
     if not engine.is_consistent:
         return "dead (ac3)", 0, 0.0
-    engine.configure(seed=seed, restart_base=args.restart_base, noise=args.noise, score_weight=args.score_weight,
-                     max_fails=args.max_fails, learn=args.learn, branch=args.branch)
+    engine.configure(
+        seed=seed,
+        restart_base=args.restart_base,
+        noise=args.noise,
+        score_weight=args.score_weight,
+        max_fails=args.max_fails,
+        learn=args.learn,
+        branch=args.branch,
+    )
     start = time.perf_counter()
     code = kernel.RUNNING
     while code == kernel.RUNNING:
@@ -73,12 +80,16 @@ def main() -> None:
         print(f"seed {seed} whole grid: {label} {fails} failures {seconds:.2f} s", flush=True)
         spent = []
         for word in words:
-            label, fails, seconds = search(verify._restricted(problem, slot.id, [problem.words.word_id(word)]), args,
-                                           seed)
+            label, fails, seconds = search(
+                verify._restricted(problem, slot.id, [problem.words.word_id(word)]), args, seed
+            )
             spent.append(fails)
             print(f"seed {seed} {args.slot}={word}: {label} {fails} failures {seconds:.2f} s", flush=True)
-        print(f"seed {seed} total {sum(spent)} failures, median {statistics.median(spent):.0f}, "
-              f"unsettled {sum(f >= args.max_fails for f in spent)}", flush=True)
+        print(
+            f"seed {seed} total {sum(spent)} failures, median {statistics.median(spent):.0f}, "
+            f"unsettled {sum(f >= args.max_fails for f in spent)}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ used; the request count and time are bounded.
 
 Example: python3 bench/web_load.py --base /work/wt/base --clients 50 --requests 8
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID = ROOT / "models" / "15x15-daily-01.txt"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _rows() -> list[str]:
@@ -59,8 +68,10 @@ def _percentile(values: list[float], q: float) -> float:
 def _summary(name: str, times_ms: list[float], errors: int, wall_s: float | None = None) -> str:
     if not times_ms:
         return f"{name}: no successful request, {errors} errors"
-    line = (f"{name}: {len(times_ms)} ok, {errors} errors; p50 {statistics.median(times_ms):.1f} ms, "
-            f"p95 {_percentile(times_ms, 0.95):.1f} ms, max {max(times_ms):.1f} ms")
+    line = (
+        f"{name}: {len(times_ms)} ok, {errors} errors; p50 {statistics.median(times_ms):.1f} ms, "
+        f"p95 {_percentile(times_ms, 0.95):.1f} ms, max {max(times_ms):.1f} ms"
+    )
     if wall_s:
         line += f"; {len(times_ms) / wall_s:.0f} requests/s"
     return line
@@ -68,11 +79,14 @@ def _summary(name: str, times_ms: list[float], errors: int, wall_s: float | None
 
 # ----- a lean HTTP/1.1 client ------------------------------------------------------------------
 
+
 def _request(path: str, body: dict, port: int, client: str = "") -> bytes:
     data = json.dumps(body).encode()
     named = f"X-Xwcp-Client: {client}\r\n" if client else ""
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{named}"
-            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{named}"
+        f"Content-Length: {len(data)}\r\n\r\n"
+    ).encode() + data
 
 
 async def _exchange(reader, writer, raw: bytes, timeout_s: float) -> int:
@@ -92,8 +106,9 @@ async def _exchange(reader, writer, raw: bytes, timeout_s: float) -> int:
     return status
 
 
-async def _load(port: int, bodies_by_client: list[list[tuple[str, dict]]], timeout_s: float
-                ) -> tuple[list[float], int, float]:
+async def _load(
+    port: int, bodies_by_client: list[list[tuple[str, dict]]], timeout_s: float
+) -> tuple[list[float], int, float]:
     """Each client sends its requests back to back on its own connection; (latencies ms, errors, wall s)."""
     times_ms: list[float] = []
     errors = 0
@@ -124,6 +139,7 @@ async def _load(port: int, bodies_by_client: list[list[tuple[str, dict]]], timeo
 
 
 # ----- the scenarios ------------------------------------------------------------------------
+
 
 def _fill_of(rows: list[str]) -> list[str]:
     """A fill of the grid (from this checkout's library), whose words the "own edits" clients type."""
@@ -157,7 +173,7 @@ def _typing(rows: list[str], filled: list[str], client: int, n: int, k: int) -> 
             if len(out) == n:
                 break
             cells[cell] = "".join(filled)[cell]
-            grid = ["".join(cells[r * width:(r + 1) * width]) for r in range(len(rows))]
+            grid = ["".join(cells[r * width : (r + 1) * width]) for r in range(len(rows))]
             out.append(("/api/suggest", {"grid": grid, "slot": slot.name, "k": 40}))
             if len(out) == n:
                 break
@@ -172,8 +188,10 @@ def _scenarios(rows, filled, clients, requests):
         ("/api/suggest one slot, same grid", lambda c, n: [("/api/suggest", same_suggest)] * n),
         ("/api/suggest one slot, own edits", lambda c, n: _typing(rows, filled, c, n, 40)),
         ("/api/domains all 76 slots, same grid", lambda c, n: [("/api/domains", same_domains)] * n),
-        ("/api/domains all 76 slots, own edits", lambda c, n: [("/api/domains", {"grid": body["grid"]})
-                                                               for _, body in _typing(rows, filled, c, n, 40)]),
+        (
+            "/api/domains all 76 slots, own edits",
+            lambda c, n: [("/api/domains", {"grid": body["grid"]}) for _, body in _typing(rows, filled, c, n, 40)],
+        ),
     ]
 
 
@@ -257,10 +275,15 @@ async def _heavy_neighbour(port: int, typing: list[tuple[str, dict]], timeout_s:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     answered = ", ".join(f"{count} x {status or 'no answer'}" for status, count in sorted(statuses.items()))
-    return [_summary(f"typing client's /api/suggest 15x15 beside {HEAVY_CLIENTS} "
-                     f"clients' verified suggestions on a 60x60", times_ms, errors),
-            f"  the heavy clients' requests while it typed: {answered or 'none answered'}"
-            + (f"; answered 200 in p50 {statistics.median(heavy_ms) / 1000:.1f} s" if heavy_ms else "")]
+    return [
+        _summary(
+            f"typing client's /api/suggest 15x15 beside {HEAVY_CLIENTS} clients' verified suggestions on a 60x60",
+            times_ms,
+            errors,
+        ),
+        f"  the heavy clients' requests while it typed: {answered or 'none answered'}"
+        + (f"; answered 200 in p50 {statistics.median(heavy_ms) / 1000:.1f} s" if heavy_ms else ""),
+    ]
 
 
 def _settle(pid: int, quiet_s: float = 30.0) -> None:
@@ -278,14 +301,20 @@ def _settle(pid: int, quiet_s: float = 30.0) -> None:
 
 # ----- servers ------------------------------------------------------------------------------
 
+
 def _start(checkout: Path, extra: list[str]) -> tuple[subprocess.Popen, int, str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--host", "127.0.0.1", "--port", str(port),
-                               *extra], cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env=env)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", "serve", "--host", "127.0.0.1", "--port", str(port), *extra],
+        cwd=checkout,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     first = server.stdout.readline().strip()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # every worker answers once the list is loaded
@@ -328,8 +357,13 @@ def _cpu_s(pid: int) -> float | None:
 
 
 def _supports_workers(checkout: Path) -> bool:
-    out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--help"], cwd=checkout, capture_output=True,
-                         text=True, env=dict(os.environ, PYTHONPATH=str(checkout)))
+    out = subprocess.run(
+        [sys.executable, "-m", "xwcp", "serve", "--help"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(checkout)),
+    )
     return "--workers" in out.stdout
 
 
@@ -345,8 +379,9 @@ def _browser(base: str, n_keys: int) -> list[str]:
 
     lines = []
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(profile, executable_path=chromium, headless=True,
-                                                       args=CHROMIUM_FLAGS)
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_FLAGS
+        )
         page = context.new_page()
         page.goto(base + "#new")  # a fresh page: the default preset, not a puzzle saved in this profile
         page.wait_for_function("window.xwcp && window.xwcp.ready")
@@ -376,19 +411,28 @@ def _browser(base: str, n_keys: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     epilog="Example: python3 bench/web_load.py --base /work/wt/base --clients 50")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Example: python3 bench/web_load.py --base /work/wt/base --clients 50",
+    )
     parser.add_argument("--base", metavar="DIR", help="another checkout to measure side by side (its own server)")
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients (default 50)")
     parser.add_argument("--requests", type=int, default=8, help="requests per client (default 8)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds, alternating the servers (default 2)")
-    parser.add_argument("--workers", type=int, default=None, help="--workers for a server that has it "
-                        "(default: its own default, the cores)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="--workers for a server that has it (default: its own default, the cores)",
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="per-request timeout in seconds (default 60)")
     parser.add_argument("--keys", type=int, default=15, help="keystrokes measured in the browser (default 15)")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser measurement")
-    parser.add_argument("--only", metavar="TEXT", help="run only the scenarios whose title contains TEXT "
-                        "(e.g. 'own edits', 'heavy neighbour')")
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        help="run only the scenarios whose title contains TEXT (e.g. 'own edits', 'heavy neighbour')",
+    )
     args = parser.parse_args(argv)
     if not (1 <= args.clients <= 200 and 1 <= args.requests <= 100 and 1 <= args.rounds <= 10):
         parser.error("keep the load bounded: --clients 1..200, --requests 1..100, --rounds 1..10")
@@ -415,17 +459,27 @@ def main(argv: list[str] | None = None) -> int:
                         cpu_before = _cpu_s(servers[name][0].pid)
                         times, errors, wall = asyncio.run(_load(port, bodies, args.timeout))
                         cpu_after = _cpu_s(servers[name][0].pid)
-                        cpu = ("" if cpu_before is None or cpu_after is None or not times else
-                               f"; server CPU {(cpu_after - cpu_before) / len(times) * 1000:.2f} ms/request")
-                        print(f"round {round_no + 1} {name:>4}: "
-                              + _summary(f"{clients:>2} x {n} {title}", times, errors, wall) + cpu, flush=True)
+                        cpu = (
+                            ""
+                            if cpu_before is None or cpu_after is None or not times
+                            else f"; server CPU {(cpu_after - cpu_before) / len(times) * 1000:.2f} ms/request"
+                        )
+                        print(
+                            f"round {round_no + 1} {name:>4}: "
+                            + _summary(f"{clients:>2} x {n} {title}", times, errors, wall)
+                            + cpu,
+                            flush=True,
+                        )
             if not args.only or args.only in "heavy neighbour":
                 for name, _ in order:
                     typing = _typing(rows, filled, 0, TYPING_KEYS, 40)
                     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
                     for line in asyncio.run(_heavy_neighbour(servers[name][1], typing, args.timeout)):
-                        print(f"round {round_no + 1} {name:>4}: heavy neighbour: {line.strip()}"
-                              + ("" if line.startswith(" ") else f" (load average {load} before)"), flush=True)
+                        print(
+                            f"round {round_no + 1} {name:>4}: heavy neighbour: {line.strip()}"
+                            + ("" if line.startswith(" ") else f" (load average {load} before)"),
+                            flush=True,
+                        )
                     _settle(servers[name][0].pid)
         if not args.no_browser:
             for line in _browser(f"http://127.0.0.1:{servers['this'][1]}/", args.keys):

@@ -8,6 +8,7 @@ after every tenth, with what the analysis cache says it keeps when it says (`/ap
 
 Example: PYTHONPATH=. python3 bench/web_memory.py --requests 30
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,7 @@ def grids(n: int) -> list[list[str]]:
     for index in range(n):
         r, c = empty[(index * 997) % len(empty)]  # spread over the grid
         changed = list(big)
-        changed[r] = changed[r][:c] + "ETAOINS"[index % 7] + changed[r][c + 1:]
+        changed[r] = changed[r][:c] + "ETAOINS"[index % 7] + changed[r][c + 1 :]
         out.append(changed)
     return out
 
@@ -55,8 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     import xwcp
     from xwcp.web.app import create_app
 
-    print(f"xwcp from {Path(xwcp.__file__).resolve().parent.parent}; load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"xwcp from {Path(xwcp.__file__).resolve().parent.parent}; load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     app = create_app(personal=False)
     with TestClient(app, base_url="http://127.0.0.1") as client:
         client.get("/api/info")
@@ -68,10 +71,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"request {index}: HTTP {response.status_code} {response.text[:200]}")
             if index % 10 == 0 or index == args.requests:
                 cache = client.get("/api/info").json()["cache"]
-                kept = (f"; the cache says it keeps {cache['bytes'] / 2**20:.0f} MB of {cache['max_bytes'] / 2**20:.0f}"
-                        f" ({cache['evicted']} evicted)" if "bytes" in cache else "")
-                print(f"after {index} requests ({time.perf_counter() - start:.0f} s): RSS {rss_mb():.0f} MB{kept}",
-                      flush=True)
+                kept = (
+                    f"; the cache says it keeps {cache['bytes'] / 2**20:.0f} MB of {cache['max_bytes'] / 2**20:.0f}"
+                    f" ({cache['evicted']} evicted)"
+                    if "bytes" in cache
+                    else ""
+                )
+                print(
+                    f"after {index} requests ({time.perf_counter() - start:.0f} s): RSS {rss_mb():.0f} MB{kept}",
+                    flush=True,
+                )
     return 0
 
 

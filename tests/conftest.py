@@ -1,6 +1,7 @@
 """Shared test setup: keep every test away from the user's word-list cache and data folder; a fixture writing input
 files; the default word list; the markers `browser` and `cluster` set from the fixtures a test uses, and a check
 that a test starting a Python process or a Dask cluster carries `subprocess` or `cluster`."""
+
 from __future__ import annotations
 
 import os
@@ -11,7 +12,6 @@ from typing import Any
 import pytest
 
 from xwcp.words.wordlist import load_word_list
-
 
 BROWSER_FIXTURES = {"browser", "chromium"}  # tests/web/conftest.py: a real chromium
 CLUSTER_FIXTURES = {"client": "tests.dist.conftest"}  # a Dask LocalCluster (tests/web's `client` is a TestClient)
@@ -49,8 +49,11 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
     """A Python interpreter started as a child (an xwcp command, a server, a tool such as mypy): the start-up
     and imports cost about a second, so such a test is marked `subprocess`. The engine's own forks (rival
     searches, bounded calls) and the programs it asks (git, dpkg-query, a peer solver) do not count."""
-    if event == "subprocess.Popen" and args and (str(args[0]) == sys.executable
-                                                  or os.path.basename(str(args[0])).startswith("python")):
+    if (
+        event == "subprocess.Popen"
+        and args
+        and (str(args[0]) == sys.executable or os.path.basename(str(args[0])).startswith("python"))
+    ):
         _started.append(f"{sys.executable} {' '.join(map(str, args[1] or ()))[:80]}")
 
 
@@ -90,8 +93,11 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
         pytest.fail(f"{item.nodeid} started a Dask cluster but is not marked `cluster`", pytrace=False)
     if len(clusters) < len(_started) and not any(item.get_closest_marker(m) for m in ("subprocess", "browser")):
         started = next(what for what in _started if what != "a Dask LocalCluster")
-        pytest.fail(f"{item.nodeid} started a Python process ({started}) but is not marked `subprocess` "
-                    "(@pytest.mark.subprocess)", pytrace=False)
+        pytest.fail(
+            f"{item.nodeid} started a Python process ({started}) but is not marked `subprocess` "
+            "(@pytest.mark.subprocess)",
+            pytrace=False,
+        )
     return result
 
 

@@ -1,4 +1,5 @@
 """Helpers shared by test modules (tests is a package: `from tests.helpers import run`)."""
+
 from __future__ import annotations
 
 from xwcp.cli.commands import main
@@ -43,9 +44,15 @@ def fill_violations(alphabet, before, after, width, words, allow_dupes=False):
             bad.append(f"{at}: pre-filled {was!r} became {now!r}")
     runs = []
     for r in range(height):
-        runs += [[(r, c) for c in range(start, end)] for start, end in _white_runs([after[r * width + c] for c in range(width)])]
+        runs += [
+            [(r, c) for c in range(start, end)]
+            for start, end in _white_runs([after[r * width + c] for c in range(width)])
+        ]
     for c in range(width):
-        runs += [[(r, c) for r in range(start, end)] for start, end in _white_runs([after[r * width + c] for r in range(height)])]
+        runs += [
+            [(r, c) for r in range(start, end)]
+            for start, end in _white_runs([after[r * width + c] for r in range(height)])
+        ]
     listed = set(words)
     seen = set()
     for run in runs:
@@ -179,11 +186,13 @@ def failing_fdopen(code: int, after_bytes: int = 3):
 
         def write(data):
             if taken["n"] + len(data) > after_bytes:
-                raw_write(data[:after_bytes - taken["n"]])
+                raw_write(data[: after_bytes - taken["n"]])
                 stream.flush()
                 raise OSError(code, os.strerror(code))
             taken["n"] += len(data)
             return raw_write(data)
+
         stream.write = write
         return stream
+
     return fdopen

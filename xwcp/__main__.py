@@ -1,4 +1,5 @@
 """Run the command-line interface: `python -m xwcp`."""
+
 import sys
 
 from xwcp.cli.commands import main

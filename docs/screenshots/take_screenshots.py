@@ -7,6 +7,7 @@ word list is not touched) and drives Debian's chromium through playwright.
 Example: python3 docs/screenshots/take_screenshots.py            (all; `--grid-only`: the bars, circles and rebus ones only;
 `--languages`: the language ones only: a Spanish, a Russian, a Dutch and a Hebrew grid)
 """
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,16 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def main() -> int:
@@ -31,15 +40,20 @@ def main() -> int:
         port = probe.getsockname()[1]
     data_dir = tempfile.TemporaryDirectory()
     env = dict(os.environ, PYTHONPATH=str(ROOT), XWCP_DATA_DIR=data_dir.name)
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", "serve", "--port", str(port)], env=env, stdout=subprocess.PIPE, text=True
+    )
     try:
         print(server.stdout.readline().strip())
         time.sleep(1.5)
         with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
-            context = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
-                                                           headless=True, args=FLAGS,
-                                                           viewport={"width": 1280, "height": 800})
+            context = p.chromium.launch_persistent_context(
+                profile,
+                executable_path="/usr/bin/chromium",
+                headless=True,
+                args=FLAGS,
+                viewport={"width": 1280, "height": 800},
+            )
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/#new")
             page.wait_for_function("window.xwcp && window.xwcp.ready")
@@ -106,8 +120,10 @@ def grid_pictures(page) -> None:
     page.click('.cell[data-cell="21"]')
     page.get_by_role("button", name="Circle").click()
     page.click('.cell[data-cell="30"]')  # 16A: six cells and the STAR cell, ten letters
-    page.wait_for_function("document.getElementById('slot-title').textContent.includes('STAR') && "
-                           "document.getElementById('suggestions').dataset.slot === '16A'")
+    page.wait_for_function(
+        "document.getElementById('slot-title').textContent.includes('STAR') && "
+        "document.getElementById('suggestions').dataset.slot === '16A'"
+    )
     page.wait_for_timeout(1500)
     page.screenshot(path=str(HERE / "rebus.png"))
 
@@ -128,8 +144,10 @@ def builder_pictures(page) -> None:
     page.keyboard.press("Enter")  # 1D, crossing the typed W at row 2
     page.wait_for_timeout(1500)
     # the solver's labels stream in by themselves: wait until 1D's shown words are settled
-    page.wait_for_function("(l => l.dataset.slot === '1D' && l.dataset.done === 'true')"
-                           "(document.getElementById('suggestions'))", timeout=60_000)
+    page.wait_for_function(
+        "(l => l.dataset.slot === '1D' && l.dataset.done === 'true')(document.getElementById('suggestions'))",
+        timeout=60_000,
+    )
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / "live-help.png"))
 

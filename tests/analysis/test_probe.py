@@ -1,5 +1,6 @@
 """Singleton consistency of a slot's words (xwcp/analysis/probe.py, BitSearch.probe): checked against entering
 each word by hand (the AC-3 engine with the slot cut to that word), and suggest_report's use of it."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -7,9 +8,9 @@ import pytest
 
 from xwcp.analysis.probe import probe_engine, probe_words
 from xwcp.analysis.questions import ranked_ids, suggest_report
-from xwcp.render.questions_json import suggest_json
 from xwcp.engine.ac3 import propagate_engine
 from xwcp.engine.kernel import PROBE_NOT_LIVE, PROBE_SURVIVES
+from xwcp.render.questions_json import suggest_json
 from xwcp.services.load import load_problem
 
 # A themed 15x15 as bench/suggest_labels.py makes them: a pattern from the Design tab around three published
@@ -91,7 +92,7 @@ def test_probing_a_batch_answers_as_probing_each_word_alone(themed):
         if slot.id in themed.fixed_text_by_slot or len(ids) < 2:
             continue
         batch = probe.probe(slot.id, ids)
-        alone = np.array([probe.probe(slot.id, ids[i:i + 1])[0] for i in range(len(ids))])
+        alone = np.array([probe.probe(slot.id, ids[i : i + 1])[0] for i in range(len(ids))])
         assert list(batch == PROBE_SURVIVES) == list(alone == PROBE_SURVIVES), slot.name
         for word_id in ids[(batch != alone)][:5]:  # another emptied slot than alone: it is emptied too
             mark = engine.trail_len
@@ -100,7 +101,7 @@ def test_probing_a_batch_answers_as_probing_each_word_alone(themed):
         grouped_failures += int(((batch >= 0) & (batch != alone)).sum())
         cut = probe.probe(slot.id, ids, time_limit_s=1e-9)  # checked every 16 words probed
         assert 0 < len(cut) < len(ids) or len(ids) <= 16, slot.name
-        assert list(cut) == list(batch[:len(cut)])
+        assert list(cut) == list(batch[: len(cut)])
     assert grouped_failures >= 0
 
 

@@ -1,4 +1,5 @@
 """Suggestions, heat map, check and suggest --verify: values a constructor relies on."""
+
 from __future__ import annotations
 
 import json
@@ -6,20 +7,19 @@ import json
 import numpy as np
 import pytest
 
+from tests.helpers import entries_of
 from xwcp.analysis import questions as analysis
 from xwcp.analysis.questions import heatmap_report
-from xwcp.render.questions_json import check_json, heatmap_json
-from xwcp.engine.ac3 import propagate
 from xwcp.backends import fill
-from xwcp.cli.commands import main
 from xwcp.base.errors import InputError
-from xwcp.model import parse_grid
-from xwcp.compile.problem import compile_problem
-from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
+from xwcp.cli.commands import main
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.ac3 import propagate
+from xwcp.engine.result import Limits, check_fill
+from xwcp.model import parse_grid
+from xwcp.render.questions_json import check_json, heatmap_json
 from xwcp.words.wordlist import words_from_pairs
-
-from tests.helpers import entries_of
 
 
 def problem_of(text, words, **kw):
@@ -29,8 +29,22 @@ def problem_of(text, words, **kw):
 def test_ranking_prefers_words_that_leave_crossings_options_then_score():
     # 1A is the top row of a 2x3 grid; the columns are 2-letter slots. A top word whose
     # letters start many column words ranks first; equal fit falls back to score.
-    words = [("ABC", 50), ("ABD", 90), ("XYZ", 95), ("AA", 50), ("AB", 50), ("BA", 50), ("BB", 50),
-             ("CA", 50), ("DA", 50), ("DB", 50), ("XA", 50), ("YA", 50), ("ZA", 50), ("CC", 50)]
+    words = [
+        ("ABC", 50),
+        ("ABD", 90),
+        ("XYZ", 95),
+        ("AA", 50),
+        ("AB", 50),
+        ("BA", 50),
+        ("BB", 50),
+        ("CA", 50),
+        ("DA", 50),
+        ("DB", 50),
+        ("XA", 50),
+        ("YA", 50),
+        ("ZA", 50),
+        ("CC", 50),
+    ]
     problem = compile_problem(parse_grid("...\n...\n"), words_from_pairs(words), min_score=0)
     prop = propagate(problem)
     top = problem.slot_by_name("1A")
@@ -38,8 +52,7 @@ def test_ranking_prefers_words_that_leave_crossings_options_then_score():
     by_word = {r.word: r for r in ranked}
     counts = prop.counts_by_slot
     for r in ranked:
-        expected = np.mean([np.log10(counts[problem.cross_slot[top.id][p]][0][ord(r.word[p]) - 65])
-                            for p in range(3)])
+        expected = np.mean([np.log10(counts[problem.cross_slot[top.id][p]][0][ord(r.word[p]) - 65]) for p in range(3)])
         assert r.fit == pytest.approx(expected, abs=1e-3)
     fits = [r.fit for r in ranked]
     assert fits == sorted(fits, reverse=True)
@@ -114,15 +127,40 @@ def test_suggest_verify_labels_viable_and_dead_end(tmp_path, capsys):
     words.write_text("\n".join(listed))
     grid = tmp_path / "g.txt"
     grid.write_text("..\n..\n")
-    assert main(["suggest", str(grid), "--words", str(words), "--slot", "1A", "--verify", "--show-fill",
-                 "--backend", "backtrack", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "suggest",
+                str(grid),
+                "--words",
+                str(words),
+                "--slot",
+                "1A",
+                "--verify",
+                "--show-fill",
+                "--backend",
+                "backtrack",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     verdicts = {w["word"]: w["verdict"] for w in data["words"]}
     assert verdicts == {"AB": "viable", "AC": "viable"}
     [dropped] = data["dropped"]  # which of 2D (XQ, no word twice) and 3A empties first is propagation's order
     assert dropped["word"] == "AX" and dropped["empties"] in ("2D", "3A")
-    assert data["counts"] == {"pattern": 6, "arc_consistent": 3, "checked": 3, "complete": True, "survive": 2,
-                              "viable": 2, "dead_end": 0, "unknown": 0}
+    assert data["counts"] == {
+        "pattern": 6,
+        "arc_consistent": 3,
+        "checked": 3,
+        "complete": True,
+        "survive": 2,
+        "viable": 2,
+        "dead_end": 0,
+        "unknown": 0,
+    }
     base = problem_of("..\n..\n", listed)
     for entry in data["words"]:
         if entry["verdict"] == "viable":  # the fill shown proves it: valid, with the word in 1A

@@ -1,12 +1,13 @@
 """A grid's statistics (xwcp/analysis/stats.py): the counts a constructor reads, unchecked cells, repeats, theme,
 words below a score, shared substrings."""
+
 from __future__ import annotations
 
 import pytest
 
 import xwcp
-from xwcp.model import parse_grid
 from xwcp.analysis.stats import grid_stats
+from xwcp.model import parse_grid
 
 
 @pytest.fixture(scope="module")

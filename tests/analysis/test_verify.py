@@ -1,4 +1,5 @@
 """Batch verification (xwcp/analysis/verify.py): the same labels as verifying word by word, one total budget."""
+
 from __future__ import annotations
 
 import random
@@ -7,16 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.analysis import questions as analysis
-
-from xwcp.analysis import verify
-from xwcp.engine.ac3 import propagate
+from xwcp.analysis import questions as analysis, verify
 from xwcp.backends import fill
 from xwcp.backends.core_oracle import sub_problem
-from xwcp.model import parse_grid, read_grid
-from xwcp.compile.problem import compile_problem
-from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.ac3 import propagate
+from xwcp.engine.result import Limits, check_fill
+from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import load_word_list, words_from_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,13 +31,15 @@ def random_case(seed):
     rng = random.Random(900 + seed)
     width, height = rng.randint(3, 5), rng.randint(3, 4)
     cells = ["#" if rng.random() < 0.1 else "." for _ in range(width * height)]
-    text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
+    text = "\n".join("".join(cells[r * width : (r + 1) * width]) for r in range(height))
     try:
         grid = parse_grid(text)
     except Exception:
         grid = parse_grid("...\n...\n...\n")
     alphabet = "ABCDE"[: rng.randint(3, 5)]
-    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(60, 200))})
+    words = sorted(
+        {"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(60, 200))}
+    )
     return compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.2)
 
 
@@ -104,7 +105,11 @@ def test_the_board_carries_labels_and_fills_between_processes():
     board.adopt(reader)
     got = [reader.verdict_by_id[w] for w in ids]
     assert [v.verdict.value for v in got] == ["viable", "unknown", "dead-end"]
-    assert got[0].entries == ("AB", "CD", "AC", "BD") and got[0].how is verify.How.SEARCH and got[2].how is verify.How.PROOF
+    assert (
+        got[0].entries == ("AB", "CD", "AC", "BD")
+        and got[0].how is verify.How.SEARCH
+        and got[2].how is verify.How.PROOF
+    )
     assert got[2].proof_slot_ids == (0, 2) and got[0].proof_slot_ids is None
     assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
 
@@ -130,7 +135,9 @@ def test_a_recent_fill_that_no_longer_fits_the_grid_is_not_used():
     [ab] = verify.verify_words(problem, 0, ["AB"], backend="backtrack")  # AB/CD across, AC/BD down
     typed = compile_problem(parse_grid("..\n.Q\n"), words_from_pairs(listed), min_score=0)
     [v] = verify.verify_words(typed, 0, ["AB"], backend="backtrack")
-    assert v.how is not verify.How.RECENT and v.verdict is verify.Viability.DEAD_END  # no 2-letter word ends in Q but XQ
+    assert (
+        v.how is not verify.How.RECENT and v.verdict is verify.Viability.DEAD_END
+    )  # no 2-letter word ends in Q but XQ
     assert check_fill(typed, ab.entries) != []
 
 
@@ -192,8 +199,10 @@ def test_suggest_cli_budget_is_total(tmp_path, capsys):
 
     grid = ROOT / "models" / "15x15-themeless-01.txt"
     start = time.perf_counter()
-    assert main(["suggest", str(grid), "--slot", "1A", "-k", "4", "--verify", "--time-limit", "1",
-                 "--format", "json"]) == 0
+    assert (
+        main(["suggest", str(grid), "--slot", "1A", "-k", "4", "--verify", "--time-limit", "1", "--format", "json"])
+        == 0
+    )
     assert time.perf_counter() - start < 2.5  # was 4 x 1 s and more
     out = capsys.readouterr().out
     assert out.count('"verdict"') == 4

@@ -1,4 +1,5 @@
 """auto: the first definite answer wins and the loser is stopped, with no process left behind."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -10,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from xwcp.backends import auto, fill
-from xwcp.model import parse_grid, read_grid
-from xwcp.engine.plain_kernel import bit_search
-from xwcp.compile.problem import compile_problem, compile_structure
-from xwcp.engine.result import FillResult, Limits, Progress, check_fill
 from xwcp.base.types import FillStatus
+from xwcp.compile.problem import compile_problem, compile_structure
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.engine.result import FillResult, Limits, Progress, check_fill
+from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import load_word_list, words_from_pairs
 
 MODELS = Path(__file__).parents[2] / "models"

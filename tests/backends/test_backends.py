@@ -1,4 +1,5 @@
 """The backend contract: every available backend fills, proves, stops and counts the same way."""
+
 from __future__ import annotations
 
 import functools
@@ -9,19 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.engine.ac3 import propagate
+from tests.backends.alphabets import high_letters, pack, planted
+from tests.helpers import fill_violations
 from xwcp.backends import BACKENDS, available_backends, fill, get_backend
 from xwcp.backends._common import MAX_KEPT_FILLS
 from xwcp.base.errors import InputError
-from xwcp.model import find_slots, make_grid, parse_grid
-from xwcp.compile.problem import compile_problem
-from xwcp.engine.result import Limits, check_fill, fill_grid
 from xwcp.base.types import FillStatus
-from xwcp.words.wordlist import words_from_pairs
 from xwcp.bench.xcsp import read_xcsp
+from xwcp.compile.problem import compile_problem
+from xwcp.engine.ac3 import propagate
+from xwcp.engine.result import Limits, check_fill, fill_grid
 from xwcp.engine.wide import kernel_takes
-from tests.backends.alphabets import high_letters, pack, planted
-from tests.helpers import fill_violations
+from xwcp.model import find_slots, make_grid, parse_grid
+from xwcp.words.wordlist import words_from_pairs
 
 DATA = Path(__file__).parents[1] / "data"
 BACKEND_NAMES = available_backends()
@@ -32,10 +33,36 @@ def backend(request):
     return request.param
 
 
-SMALL_PAIRS = [(word, 50) for word in (
-    "CAT", "ARE", "TEN", "CAN", "ART", "TEE", "ACE", "ERA", "ETA", "NET", "TAN", "ANT", "EAT",
-    "TEA", "ATE", "RAT", "TAR", "CAR", "ARC", "NEE", "ERE", "RET", "ENE", "TEAR", "RATE",
-)]
+SMALL_PAIRS = [
+    (word, 50)
+    for word in (
+        "CAT",
+        "ARE",
+        "TEN",
+        "CAN",
+        "ART",
+        "TEE",
+        "ACE",
+        "ERA",
+        "ETA",
+        "NET",
+        "TAN",
+        "ANT",
+        "EAT",
+        "TEA",
+        "ATE",
+        "RAT",
+        "TAR",
+        "CAR",
+        "ARC",
+        "NEE",
+        "ERE",
+        "RET",
+        "ENE",
+        "TEAR",
+        "RATE",
+    )
+]
 
 
 def small_words():
@@ -56,10 +83,14 @@ def brute_force_fills(rows, words, allow_dupes=False):
     code with xwcp, so what it finds is an independent reference for small grids.
     """
     height, width = len(rows), len(rows[0])
-    slots = [[(r, c) for c in range(m.start(), m.end())]
-             for r in range(height) for m in re.finditer(r"[^#]{2,}", rows[r])]
-    slots += [[(r, c) for r in range(m.start(), m.end())]
-              for c in range(width) for m in re.finditer(r"[^#]{2,}", "".join(row[c] for row in rows))]
+    slots = [
+        [(r, c) for c in range(m.start(), m.end())] for r in range(height) for m in re.finditer(r"[^#]{2,}", rows[r])
+    ]
+    slots += [
+        [(r, c) for r in range(m.start(), m.end())]
+        for c in range(width)
+        for m in re.finditer(r"[^#]{2,}", "".join(row[c] for row in rows))
+    ]
     cells = {(r, c): rows[r][c] for r in range(height) for c in range(width)}
     found = set()
 
@@ -96,11 +127,14 @@ def test_every_registered_backend_is_available_here():
     assert set(BACKEND_NAMES) == set(BACKENDS), "ortools and python-sat are core dependencies"
 
 
-@pytest.mark.parametrize("grid_text, expected", [
-    ("...\n...\n...\n", FillStatus.FILLED),          # e.g. TAR/ERA/NET across, TEN/ARE/RAT down
-    ("#..\n...\n..#\n", FillStatus.UNFILLABLE),      # 2-letter slots, and the list has no 2-letter word
-    ("...\n.#.\n...\n", FillStatus.FILLED),          # e.g. ERA/ATE across, ETA/ACE down
-])
+@pytest.mark.parametrize(
+    "grid_text, expected",
+    [
+        ("...\n...\n...\n", FillStatus.FILLED),  # e.g. TAR/ERA/NET across, TEN/ARE/RAT down
+        ("#..\n...\n..#\n", FillStatus.UNFILLABLE),  # 2-letter slots, and the list has no 2-letter word
+        ("...\n.#.\n...\n", FillStatus.FILLED),  # e.g. ERA/ATE across, ETA/ACE down
+    ],
+)
 def test_fills_3x3_with_a_small_list(backend, grid_text, expected):
     # the expected status is re-derived by an independent brute force, not taken from a backend
     fills = brute_force_fills(grid_text.split(), [w for w, _ in SMALL_PAIRS])
@@ -115,8 +149,10 @@ def test_fills_3x3_with_a_small_list(backend, grid_text, expected):
         assert result.fills == () and result.reason
 
 
-@pytest.mark.parametrize("grid_text", ["....\n....\n....\n....\n", "#....\n.....\n.....\n.....\n....#\n",
-                                       ".....\n.....\n.....\n.....\n....."])
+@pytest.mark.parametrize(
+    "grid_text",
+    ["....\n....\n....\n....\n", "#....\n.....\n.....\n.....\n....#\n", ".....\n.....\n.....\n.....\n....."],
+)
 def test_fills_4x4_and_5x5_with_the_default_list(backend, grid_text, default_words):
     problem = compile_problem(parse_grid(grid_text), default_words)
     assert_valid(problem, fill(problem, backend, Limits(time_limit_s=60, seed=1)))
@@ -157,9 +193,13 @@ WOR_ZERO = "...Z\n...E\n...R\nWOR.\n"
 # Copied from test_peers.py: one fill is BAKE/BRUNO/LADEN/EVILS/WOOT across and
 # BLEW/BRAVO/AUDIO/KNELT/EONS down; the other words are distractors.
 GRID_5X5 = ("#..K.", ".....", ".....", ".....", "....#")
-WORDS_5X5 = [(word, 50) for word in (
-    "BAKE BRUNO LADEN EVILS WOOT BLEW BRAVO AUDIO KNELT EONS "
-    "BIKE BRAVE LEVEL OATS AUDIT KNEEL EASY OVALS SNOWS TAKE").split()]
+WORDS_5X5 = [
+    (word, 50)
+    for word in (
+        "BAKE BRUNO LADEN EVILS WOOT BLEW BRAVO AUDIO KNELT EONS "
+        "BIKE BRAVE LEVEL OATS AUDIT KNEEL EASY OVALS SNOWS TAKE"
+    ).split()
+]
 
 
 def test_wor_zero_is_proven_unfillable(backend):
@@ -257,7 +297,8 @@ def test_count_n_returns_distinct_valid_fills(backend, default_words):
 # in test_xcsp.py re-counts 4x8 and 4x7 in the default run).
 SLOW_COUNT = pytest.mark.slow
 ENUMERATION_TOO_SLOW = pytest.mark.xfail(
-    reason="sat/cpsat count-all enumeration does not finish these counts within 120 s", strict=True)
+    reason="sat/cpsat count-all enumeration does not finish these counts within 120 s", strict=True
+)
 
 
 def xcsp_count_params(name, expected, slow, default_run=()):
@@ -273,18 +314,25 @@ def xcsp_count_params(name, expected, slow, default_run=()):
 
 def count_xcsp(backend_name, name):
     instance = read_xcsp(DATA / name)
-    problem = compile_problem(parse_grid("\n".join(instance.rows)), words_from_pairs(instance.words),
-                              min_score=0, allow_dupes=not instance.distinct_words)
+    problem = compile_problem(
+        parse_grid("\n".join(instance.rows)),
+        words_from_pairs(instance.words),
+        min_score=0,
+        allow_dupes=not instance.distinct_words,
+    )
     return problem, fill(problem, backend_name, Limits(count=0, time_limit_s=120))
 
 
-@pytest.mark.parametrize("backend_name, name, expected", [
-    # backtrack proves the single 4x8 fill in about 7 s (letters, branching on letters, faster):
-    # one published count checked in every run
-    *xcsp_count_params("Crossword-lex-vg-4-8.xml.xz", 1, slow=True, default_run=("backtrack", "letters")),
-    *xcsp_count_params("Crossword-lex-vg-4-7.xml.xz", 125, slow=True),
-    *xcsp_count_params("crossword-m1-debug-05-01.xml.xz", 48, slow=False),
-])
+@pytest.mark.parametrize(
+    "backend_name, name, expected",
+    [
+        # backtrack proves the single 4x8 fill in about 7 s (letters, branching on letters, faster):
+        # one published count checked in every run
+        *xcsp_count_params("Crossword-lex-vg-4-8.xml.xz", 1, slow=True, default_run=("backtrack", "letters")),
+        *xcsp_count_params("Crossword-lex-vg-4-7.xml.xz", 125, slow=True),
+        *xcsp_count_params("crossword-m1-debug-05-01.xml.xz", 48, slow=False),
+    ],
+)
 def test_counts_match_published_xcsp_counts(backend_name, name, expected):
     problem, result = count_xcsp(backend_name, name)
     assert result.status is FillStatus.FILLED, result.reason
@@ -295,8 +343,9 @@ def test_counts_match_published_xcsp_counts(backend_name, name, expected):
         assert check_fill(problem, entries) == []
 
 
-@pytest.mark.parametrize("backend_name, name, expected", xcsp_count_params("Crossword-lex-vg-4-6.xml.xz", 4749,
-                                                                           slow=True))
+@pytest.mark.parametrize(
+    "backend_name, name, expected", xcsp_count_params("Crossword-lex-vg-4-6.xml.xz", 4749, slow=True)
+)
 def test_count_4749_fills_of_lex_4x6(backend_name, name, expected):
     problem, result = count_xcsp(backend_name, name)
     assert result.status is FillStatus.FILLED, result.reason
@@ -310,7 +359,7 @@ def random_grid(rng, widths, heights, block_rate, fallback):
     width, height = rng.randint(*widths), rng.randint(*heights)
     cells = ["#" if rng.random() < block_rate else "." for _ in range(width * height)]
     try:
-        return parse_grid("\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+        return parse_grid("\n".join("".join(cells[r * width : (r + 1) * width]) for r in range(height)))
     except InputError:
         return parse_grid(fallback)
 
@@ -348,13 +397,17 @@ def restart_runs(seed):
     grid = random_grid(rng, (4, 6), (4, 5), 0.1, ".....\n.....\n.....\n.....\n")
     alphabet = "ABCDEFG"[: rng.randint(5, 7)]
     # sparse lists over a larger alphabet: about a third of these grids have no fill
-    words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6)))
-                    for _ in range(rng.randint(100, 300))})
+    words = sorted(
+        {"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(rng.randint(100, 300))}
+    )
     problem = compile_problem(grid, words_from_pairs(words), min_score=0)
     exhaustive = fill(problem, "backtrack", Limits(count=0, time_limit_s=60))
-    results = [fill(problem, "backtrack", Limits(time_limit_s=60, seed=seed,
-                                                 extra={"restart_base": restart_base, "noise": 1.0}))
-               for restart_base in (1, 3)]
+    results = [
+        fill(
+            problem, "backtrack", Limits(time_limit_s=60, seed=seed, extra={"restart_base": restart_base, "noise": 1.0})
+        )
+        for restart_base in (1, 3)
+    ]
     return problem, exhaustive.n_fills, results
 
 
@@ -362,9 +415,16 @@ def restart_runs(seed):
 def learning_runs(seed):
     """The same grids as `restart_runs`, with learning at every failure (learn 1 and 2), both branchings."""
     problem, n_fills, _ = restart_runs(seed)
-    results = [fill(problem, search, Limits(time_limit_s=60, seed=seed,
-                                            extra={"restart_base": restart_base, "noise": 1.0, "learn": learn}))
-               for search in ("backtrack", "letters") for learn in (1, 2) for restart_base in (1, 20)]
+    results = [
+        fill(
+            problem,
+            search,
+            Limits(time_limit_s=60, seed=seed, extra={"restart_base": restart_base, "noise": 1.0, "learn": learn}),
+        )
+        for search in ("backtrack", "letters")
+        for learn in (1, 2)
+        for restart_base in (1, 20)
+    ]
     return problem, n_fills, results
 
 
@@ -397,8 +457,9 @@ def test_learning_agrees_with_brute_force_on_tiny_grids(search, seed):
     problem = compile_problem(grid, words_from_pairs(words), min_score=0)
     exists = brute_force_count(problem) > 0
     for learn in (1, 2):
-        result = fill(problem, search, Limits(time_limit_s=60, seed=seed,
-                                              extra={"restart_base": 1, "noise": 1.0, "learn": learn}))
+        result = fill(
+            problem, search, Limits(time_limit_s=60, seed=seed, extra={"restart_base": 1, "noise": 1.0, "learn": learn})
+        )
         assert result.status is (FillStatus.FILLED if exists else FillStatus.UNFILLABLE)
         if result.entries:
             assert check_fill(problem, result.entries) == []
@@ -411,8 +472,11 @@ def brute_force_count(problem):
     options = []
     for slot in problem.slots:
         bucket = problem.words.bucket(slot.length)
-        options.append([bucket.text(int(w)) for w in range(bucket.n_words) if problem.domains[slot.id][w]]
-                       if slot.id not in problem.fixed_text_by_slot else [problem.fixed_text_by_slot[slot.id]])
+        options.append(
+            [bucket.text(int(w)) for w in range(bucket.n_words) if problem.domains[slot.id][w]]
+            if slot.id not in problem.fixed_text_by_slot
+            else [problem.fixed_text_by_slot[slot.id]]
+        )
     return sum(1 for combo in itertools.product(*options) if not check_fill(problem, combo))
 
 
@@ -434,6 +498,7 @@ def test_unknown_backend_lists_the_known_ones():
 
 
 # ----- barred and rebus grids -----------------------------------------------------------------
+
 
 def grid_runs(grid):
     """The entries of `grid` as lists of cells: runs of 2+ white cells ended by blocks, bars and the edge.
@@ -485,7 +550,7 @@ def brute_force_grid_fills(grid, words, allow_dupes=False):
         for cell in run:
             text = cells[cell]
             n = 1 if text == "." else len(text)
-            if text != "." and word[pos:pos + n] != text:
+            if text != "." and word[pos : pos + n] != text:
                 return False
             pos += n
         return pos == len(word)
@@ -502,7 +567,7 @@ def brute_force_grid_fills(grid, words, allow_dupes=False):
             pos = 0
             for cell in run:
                 n = 1 if cells[cell] == "." else len(cells[cell])
-                cells[cell] = word[pos:pos + n]
+                cells[cell] = word[pos : pos + n]
                 pos += n
             place(k + 1, used | {word})
             for cell, text in zip(run, before):
@@ -520,7 +585,8 @@ def test_grid_brute_force_on_hand_checked_grids():
     grid = parse_grid("[XY].\n..\n")
     assert brute_force_grid_fills(grid, ["XYA", "XYB", "AC", "BC"]) == {("XY", "A", "B", "C"), ("XY", "B", "A", "C")}
     assert brute_force_grid_fills(grid, ["XYA", "XYB", "AC", "BC", "YAB"]) == brute_force_grid_fills(
-        grid, ["XYA", "XYB", "AC", "BC"])
+        grid, ["XYA", "XYB", "AC", "BC"]
+    )
 
 
 def random_barred_rebus_grid(rng):
@@ -623,9 +689,13 @@ def expect_refusal_before_kernels(request, backend, problem):
     alphabets in one line (InputError): an expected failure then, strict so that it flips when the kernels take
     the alphabet."""
     if backend in ON_COMPILED_SEARCH and not kernel_takes(problem):
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=InputError,
-            reason=f"the compiled search does not take {problem.alphabet.size} letters yet (issue 36 kernels)"))
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                raises=InputError,
+                reason=f"the compiled search does not take {problem.alphabet.size} letters yet (issue 36 kernels)",
+            )
+        )
 
 
 @pytest.mark.parametrize("grid_name", sorted(OTHER_GRIDS))
@@ -675,8 +745,11 @@ SPANISH_CORNER_WORDS = ["ABCÑ", "DEFO", "GHIÑ", "ADGC", "BEHA", "CFIÑ", "CAÑ
 
 def spanish_corner(words=SPANISH_CORNER_WORDS):
     es = pack("es")
-    problem = compile_problem(make_grid(4, 4, [ch for row in SPANISH_CORNER for ch in row]),
-                              words_from_pairs([(w, 50) for w in words], alphabet=es), min_score=0)
+    problem = compile_problem(
+        make_grid(4, 4, [ch for row in SPANISH_CORNER for ch in row]),
+        words_from_pairs([(w, 50) for w in words], alphabet=es),
+        min_score=0,
+    )
     return es, problem
 
 
@@ -693,4 +766,4 @@ def test_a_spanish_grid_is_proven_unfillable_and_fills_once_the_corner_agrees(re
     result = fill(problem, backend, Limits(time_limit_s=10))
     assert result.status is FillStatus.FILLED, result.reason
     cells = result.grid(problem).cells
-    assert tuple("".join(cells[r * 4:(r + 1) * 4]) for r in range(4)) in expected
+    assert tuple("".join(cells[r * 4 : (r + 1) * 4]) for r in range(4)) in expected

@@ -1,14 +1,15 @@
 """Our compiled word-branching search (`xwcp.backends.backtrack`): restarts and nogoods keep proofs exact; a seed fixes the fill."""
+
 from __future__ import annotations
 
 import pytest
-from tests.backends.test_backends import RESTART_SEEDS, assert_valid, restart_runs
 
+from tests.backends.test_backends import RESTART_SEEDS, assert_valid, restart_runs
 from xwcp.backends import fill
-from xwcp.model import parse_grid
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus
+from xwcp.model import parse_grid
 
 
 @pytest.mark.parametrize("seed", RESTART_SEEDS)
@@ -31,10 +32,26 @@ def test_restart_test_is_not_vacuous():
 
 
 def test_backtrack_is_deterministic_for_a_seed(default_words):
-    problem = compile_problem(parse_grid("\n".join(["....#......", "....#......", "...........",
-                                                    "...#...#...", "......#....", "###.....###",
-                                                    "....#......", "...#...#...", "...........",
-                                                    "......#....", "......#...."])), default_words)
+    problem = compile_problem(
+        parse_grid(
+            "\n".join(
+                [
+                    "....#......",
+                    "....#......",
+                    "...........",
+                    "...#...#...",
+                    "......#....",
+                    "###.....###",
+                    "....#......",
+                    "...#...#...",
+                    "...........",
+                    "......#....",
+                    "......#....",
+                ]
+            )
+        ),
+        default_words,
+    )
     first = fill(problem, "backtrack", Limits(seed=3, time_limit_s=30))
     again = fill(problem, "backtrack", Limits(seed=3, time_limit_s=30))
     assert_valid(problem, first)
@@ -49,10 +66,10 @@ def test_progress_letters_beyond_26_read_the_alphabet(n_letters):
     import random
 
     from tests.engine.alphabets import alphabet_of, shape
+    from xwcp.backends._common import entries_from_word_ids
     from xwcp.backends.backtrack import _branch_letters
     from xwcp.engine import kernel
     from xwcp.engine.plain_kernel import bit_search
-    from xwcp.backends._common import entries_from_word_ids
     from xwcp.words.wordlist import build_word_list
 
     alphabet = alphabet_of(n_letters)
@@ -71,8 +88,9 @@ def test_progress_letters_beyond_26_read_the_alphabet(n_letters):
             continue
         entries = entries_from_word_ids(problem, engine.solution_word_ids())
         assert check_fill(problem, entries) == []
-        letter_by_cell = {cell: letter for slot, entry in zip(problem.slots, entries)
-                          for cell, letter in zip(slot.cells, entry)}
+        letter_by_cell = {
+            cell: letter for slot, entry in zip(problem.slots, entries) for cell, letter in zip(slot.cells, entry)
+        }
         shown = _branch_letters(problem, engine)
         assert shown and all(letter_by_cell[cell] == letter for cell, letter in shown.items())
         letter_decisions += sum(value < 0 for _, value in engine.decisions())

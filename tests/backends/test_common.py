@@ -1,11 +1,11 @@
 """What every backend does the same way (`xwcp.backends._common`): the clock, the arc-consistent start, decoding fills, limits."""
+
 from __future__ import annotations
 
 import threading
 import time
 
 from tests.backends.test_backends import SMALL_PAIRS
-
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason, start_engine, wanted_fills
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
@@ -64,7 +64,9 @@ def test_entries_from_word_ids_decodes_words_and_keeps_the_users_entries():
     assert problem.fixed_text_by_slot == {problem.slot_by_name("1A").id: "QQQ"}
     # decoding only: the words need not cross well; the entered slot needs no word id
     text_by_name = {"4A": "ARE", "5A": "TEN", "1D": "CAT", "2D": "NET", "3D": "TEA"}
-    word_id_by_slot = {problem.slot_by_name(name).id: problem.words.word_id(text) for name, text in text_by_name.items()}
+    word_id_by_slot = {
+        problem.slot_by_name(name).id: problem.words.word_id(text) for name, text in text_by_name.items()
+    }
     entries = entries_from_word_ids(problem, word_id_by_slot)
     assert {slot.name: entries[slot.id] for slot in problem.slots} == {"1A": "QQQ", **text_by_name}
 

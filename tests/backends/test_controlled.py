@@ -1,14 +1,23 @@
 """Fills under the controls no backend posts itself (`xwcp.backends.controlled`): domain cuts, no long shared substrings, diverse fills."""
+
 from __future__ import annotations
 
 import random
 
 import numpy as np
 import pytest
-from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
 
-from xwcp.backends.controlled import (check_min_diff, differing_entries, exclude_fill, fill_diverse, fill_no_shared,
-                                      only_word, with_domains, without_word)
+from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
+from xwcp.backends.controlled import (
+    check_min_diff,
+    differing_entries,
+    exclude_fill,
+    fill_diverse,
+    fill_no_shared,
+    only_word,
+    with_domains,
+    without_word,
+)
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.compile.controls import Controls
@@ -21,8 +30,9 @@ GRID = "...\n.#.\n...\n"
 
 
 def small_problem(controls=None):
-    return compile_problem(parse_grid(GRID), words_from_pairs(SMALL_PAIRS), min_score=0,
-                           controls=controls or Controls())
+    return compile_problem(
+        parse_grid(GRID), words_from_pairs(SMALL_PAIRS), min_score=0, controls=controls or Controls()
+    )
 
 
 def live_words(problem, slot_id):
@@ -49,8 +59,9 @@ def test_without_word_and_only_word_cut_one_slots_domain():
 
 
 def longest_common_substring(a, b):
-    return max((n for n in range(1, min(len(a), len(b)) + 1)
-                for i in range(len(a) - n + 1) if a[i:i + n] in b), default=0)
+    return max(
+        (n for n in range(1, min(len(a), len(b)) + 1) for i in range(len(a) - n + 1) if a[i : i + n] in b), default=0
+    )
 
 
 def entries_of(rows):
@@ -59,19 +70,29 @@ def entries_of(rows):
     return across + down
 
 
-@pytest.mark.parametrize("rows, dropped", [
-    (("...", ".#.", "..."), ()),
-    (("...", "...", "..."), ()),  # 6 of its 38 fills keep the limit: the first fill found needs splits
-    (("...", "...", "..."), ("ACE",)),  # 28 fills, none within the limit: a proof by splitting
-])
+@pytest.mark.parametrize(
+    "rows, dropped",
+    [
+        (("...", ".#.", "..."), ()),
+        (("...", "...", "..."), ()),  # 6 of its 38 fills keep the limit: the first fill found needs splits
+        (("...", "...", "..."), ("ACE",)),  # 28 fills, none within the limit: a proof by splitting
+    ],
+)
 def test_fill_no_shared_finds_a_fill_within_the_limit_or_proves_there_is_none(rows, dropped):
     words = [w for w, _ in SMALL_PAIRS if w not in dropped]
     fills = brute_force_fills(rows, words)
-    ok = {f for f in fills if all(longest_common_substring(a, b) <= 1
-                                  for i, a in enumerate(entries_of(f)) for b in entries_of(f)[i + 1:])}
+    ok = {
+        f
+        for f in fills
+        if all(longest_common_substring(a, b) <= 1 for i, a in enumerate(entries_of(f)) for b in entries_of(f)[i + 1 :])
+    }
     assert fills and ok != fills  # the control matters here
-    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs([(w, 50) for w in words]),
-                              min_score=0, controls=Controls(max_shared_substring=1))
+    problem = compile_problem(
+        parse_grid("\n".join(rows) + "\n"),
+        words_from_pairs([(w, 50) for w in words]),
+        min_score=0,
+        controls=Controls(max_shared_substring=1),
+    )
     result = fill_no_shared(problem, "backtrack", Limits(time_limit_s=30))
     if ok:
         assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
@@ -120,7 +141,7 @@ def test_fill_diverse_gives_fills_at_least_min_diff_apart():
     assert result.stats.extra["min_diff"] == 2
     for i, a in enumerate(result.fills):
         assert check_fill(problem, a) == []
-        for b in result.fills[i + 1:]:
+        for b in result.fills[i + 1 :]:
             assert differing_entries(a, b) >= 2
 
 
@@ -145,5 +166,7 @@ def test_fill_diverse_keeps_what_it_found_and_says_so_when_the_next_fill_fails()
 def test_fill_diverse_returns_the_first_failure_as_it_is():
     problem = small_problem()
     failed = FillResult(FillStatus.UNFILLABLE, "fake", FillStats(0.0), reason="none at all")
-    assert fill_diverse(problem, "backtrack", Limits(), count=2, min_diff=1,
-                        fill_one=lambda node, limits: failed) is failed
+    assert (
+        fill_diverse(problem, "backtrack", Limits(), count=2, min_diff=1, fill_one=lambda node, limits: failed)
+        is failed
+    )

@@ -1,4 +1,5 @@
 """The core search's oracle (`xwcp.backends.core_oracle`): sub-problems of some slots, and answers about them, remembered."""
+
 from __future__ import annotations
 
 import itertools
@@ -10,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.backends.tiny import has_fill
-
 from xwcp.backends import fill
 from xwcp.backends.core_oracle import Answer, CoreOracle, fill_slots, fill_status, sub_problem
 from xwcp.base.types import FillStatus
@@ -90,8 +90,9 @@ def only(problem, text):
 
 def test_a_fill_answers_its_subsets_and_a_proof_its_supersets_without_a_search():
     # ACE/TAN/ERE across, ATE/CAR/ENE down (or the transpose): the only fills of the 3x3
-    problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(SQUARE_PAIRS + [("ZZZ", 50)]),
-                              min_score=0)
+    problem = compile_problem(
+        parse_grid("...\n...\n...\n"), words_from_pairs(SQUARE_PAIRS + [("ZZZ", 50)]), min_score=0
+    )
     oracle = CoreOracle(problem)
     whole = oracle.ask([slot.id for slot in problem.slots])
     assert whole.status is FillStatus.FILLED and whole.is_new and oracle.n_calls == 1

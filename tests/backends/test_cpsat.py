@@ -1,22 +1,23 @@
 """The CP-SAT backend's model (xwcp/backends/cpsat.py), without and with solving: encoding, lazy no-goods, shortlist
 growth, counting, native parameters."""
+
 from __future__ import annotations
 
 import pytest
 
-from xwcp.backends import _shortlist
-from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus
-
 from tests.backends.test_shortlist import TRAP_WORDS, ranked_words, square
+from xwcp.backends import _shortlist
+from xwcp.base.types import FillStatus
+from xwcp.engine.result import Limits, check_fill
 
-
-cpsat_only = pytest.mark.skipif(not __import__("xwcp.backends.cpsat", fromlist=["available"]).available(),
-                                reason="ortools is not installed")
+cpsat_only = pytest.mark.skipif(
+    not __import__("xwcp.backends.cpsat", fromlist=["available"]).available(), reason="ortools is not installed"
+)
 
 
 def cpsat_model(problem, *, eager_dupes=True):
     from xwcp.backends import cpsat
+
     lists = _shortlist.shortlist(problem, ranked_words(problem), None)
     return cpsat._build_model(problem, lists, eager_dupes=eager_dupes)
 
@@ -57,6 +58,7 @@ def test_cpsat_lazy_no_good_removes_a_solution_that_repeats_a_word():
     from ortools.sat.python import cp_model
 
     from xwcp.backends import cpsat
+
     problem = square()
     model = cpsat_model(problem, eager_dupes=False)
     assert model.n_dupe_constraints == 0
@@ -75,6 +77,7 @@ def test_cpsat_lazy_no_good_removes_a_solution_that_repeats_a_word():
 @pytest.mark.parametrize("eager", [False, True])
 def test_cpsat_grows_a_shortlist_without_a_fill(eager):
     from xwcp.backends import cpsat
+
     problem = square()
     result = cpsat.fill(problem, Limits(extra={"k_schedule": "1", "rerank_passes": 0, "eager_dupes": eager}))
     assert result.status is FillStatus.FILLED
@@ -86,6 +89,7 @@ def test_cpsat_grows_a_shortlist_without_a_fill(eager):
 @pytest.mark.parametrize("eager", [False, True])
 def test_cpsat_proves_no_fill_only_once_every_shortlist_is_complete(eager):
     from xwcp.backends import cpsat
+
     problem = square(TRAP_WORDS)
     result = cpsat.fill(problem, Limits(extra={"k_schedule": "1", "eager_dupes": eager}))
     assert result.status is FillStatus.UNFILLABLE
@@ -98,6 +102,7 @@ def test_cpsat_proves_no_fill_only_once_every_shortlist_is_complete(eager):
 @pytest.mark.parametrize("count, expected", [(0, 2), (5, 2), (1, 1)])
 def test_cpsat_counts_fills_like_backtrack(count, expected):
     from xwcp.backends import backtrack, cpsat
+
     problem = square()
     result = cpsat.fill(problem, Limits(count=count))
     assert result.status is FillStatus.FILLED
@@ -110,6 +115,7 @@ def test_cpsat_counts_fills_like_backtrack(count, expected):
 @cpsat_only
 def test_cpsat_passes_native_parameters_and_rejects_unknown_ones():
     from xwcp.backends import cpsat
+
     problem = square()
     result = cpsat.fill(problem, Limits(extra={"cp_model_presolve": True, "log_search_progress": False}))
     assert result.status is FillStatus.FILLED

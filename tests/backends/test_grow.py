@@ -1,4 +1,5 @@
 """Fill region by region (`xwcp.backends.grow`): rings of crossings from a start slot, and answers that agree with brute force."""
+
 from __future__ import annotations
 
 import random
@@ -6,7 +7,6 @@ import threading
 
 from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
 from tests.backends.tiny import has_fill
-
 from xwcp.backends import grow
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
@@ -65,10 +65,12 @@ def test_grow_agrees_with_brute_force_on_tiny_grids():
     n_by_outcome = {}
     for seed in range(30):
         rng = random.Random(300 + seed)
-        grid = parse_grid(rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n",
-                                      "...\n...\n...\n"]))
-        words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4)))
-                        for _ in range(rng.randint(20, 40))})
+        grid = parse_grid(
+            rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n", "...\n...\n...\n"])
+        )
+        words = sorted(
+            {"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(rng.randint(20, 40))}
+        )
         problem = compile_problem(grid, words_from_pairs(words), min_score=0)
         result = grow.fill(problem, Limits(time_limit_s=10, seed=seed, extra=GROW_NOW))
         assert result.status is (FillStatus.FILLED if has_fill(problem) else FillStatus.UNFILLABLE), seed

@@ -1,23 +1,25 @@
 """Our compiled search branching on letters (`xwcp.backends.letters`): its nogoods keep proofs exact."""
+
 from __future__ import annotations
 
 import functools
 
 import pytest
-from tests.backends.test_backends import RESTART_SEEDS, restart_runs
 
+from tests.backends.test_backends import RESTART_SEEDS, restart_runs
 from xwcp.backends import fill
-from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
+from xwcp.engine.result import Limits, check_fill
 
 
 @functools.lru_cache(maxsize=None)
 def letter_restart_runs(seed):
     """The same grids as `restart_runs`, searched by letters with a restart after every failure or three."""
     problem, n_fills, _ = restart_runs(seed)
-    results = [fill(problem, "letters", Limits(time_limit_s=60, seed=seed,
-                                               extra={"restart_base": restart_base, "noise": 1.0}))
-               for restart_base in (1, 3)]
+    results = [
+        fill(problem, "letters", Limits(time_limit_s=60, seed=seed, extra={"restart_base": restart_base, "noise": 1.0}))
+        for restart_base in (1, 3)
+    ]
     return problem, n_fills, results
 
 

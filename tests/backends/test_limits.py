@@ -1,5 +1,6 @@
 """The SAT and CP-SAT backends stop at their limit while they prepare their search too: ranking and re-ranking the
 words of a 59x59's thousand slots took 3-6 s past a 1 s limit (cores and verified suggestions fill through them)."""
+
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,6 @@
 """The SAT backend's model (xwcp/backends/sat.py), without and with solving: encoding, lazy no-goods, shortlist growth,
 CNF export, the time limit."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -9,22 +10,22 @@ import time
 import numpy as np
 import pytest
 
+from tests.backends.test_shortlist import SQUARE_WORDS, TRAP_WORDS, ranked_words, square
 from xwcp.backends import _shortlist
-from xwcp.model import parse_grid
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus
+from xwcp.model import parse_grid
 from xwcp.words.wordlist import words_from_pairs
 
-from tests.backends.test_shortlist import SQUARE_WORDS, TRAP_WORDS, ranked_words, square
-
-
-sat_only = pytest.mark.skipif(not __import__("xwcp.backends.sat", fromlist=["available"]).available(),
-                              reason="python-sat is not installed")
+sat_only = pytest.mark.skipif(
+    not __import__("xwcp.backends.sat", fromlist=["available"]).available(), reason="python-sat is not installed"
+)
 
 
 def sat_model(problem, *, eager_dupes=True):
     from xwcp.backends import sat
+
     lists = _shortlist.shortlist(problem, ranked_words(problem), None)
     return sat._build_model(problem, lists, eager_dupes=eager_dupes)
 
@@ -57,6 +58,7 @@ def test_sat_lazy_no_good_removes_a_model_that_repeats_a_word():
     from pysat.solvers import Solver
 
     from xwcp.backends import sat
+
     problem = square()
     encoder, clauses = sat_model(problem, eager_dupes=False)
     assert encoder.n_dupe_clauses == 0
@@ -78,6 +80,7 @@ def test_sat_lazy_no_good_removes_a_model_that_repeats_a_word():
 @pytest.mark.parametrize("in_process", [False, True])
 def test_sat_grows_a_shortlist_without_a_fill(in_process):
     from xwcp.backends import sat
+
     problem = square()
     # one worker: with two, the portfolio's second child (a bigger first shortlist) may answer first
     result = sat.fill(problem, Limits(threads=1, extra={"first_k": 1, "rerank_passes": 0, "in_process": in_process}))
@@ -90,6 +93,7 @@ def test_sat_grows_a_shortlist_without_a_fill(in_process):
 @pytest.mark.parametrize("eager", [False, True])
 def test_sat_proves_no_fill_only_once_every_shortlist_is_complete(eager):
     from xwcp.backends import sat
+
     problem = square(TRAP_WORDS)
     result = sat.fill(problem, Limits(extra={"first_k": 1, "eager_dupes": eager}))
     assert result.status is FillStatus.UNFILLABLE
@@ -102,6 +106,7 @@ def test_sat_proves_no_fill_only_once_every_shortlist_is_complete(eager):
 @pytest.mark.parametrize("count, expected", [(0, 2), (5, 2), (1, 1)])
 def test_sat_counts_fills_like_backtrack(count, expected):
     from xwcp.backends import backtrack, sat
+
     problem = square()
     result = sat.fill(problem, Limits(count=count))
     assert result.status is FillStatus.FILLED
@@ -118,6 +123,7 @@ def test_export_cnf_round_trip(tmp_path, words, k):
     from pysat.solvers import Solver
 
     from xwcp.backends import sat
+
     problem = square(words)
     path = tmp_path / "square.cnf"
     n_vars, n_clauses = sat.export_cnf(problem, path, k=k)
@@ -146,6 +152,7 @@ def test_export_cnf_keeps_fixed_slots_and_their_letters(tmp_path):
     from pysat.solvers import Solver
 
     from xwcp.backends import sat
+
     problem = compile_problem(parse_grid("AB\n..\n"), words_from_pairs(SQUARE_WORDS), min_score=0)
     path = tmp_path / "fixed.cnf"
     sat.export_cnf(problem, path)
@@ -166,6 +173,7 @@ def test_export_cnf_keeps_fixed_slots_and_their_letters(tmp_path):
 @sat_only
 def test_sat_stops_at_the_time_limit_and_leaves_no_solver_process():
     from xwcp.backends import sat
+
     # A 9x9 open square with 3000 random 9-letter words: AC-3 finds no dead end and the SAT
     # solver has no answer for a long time (still none after 20 s when this was written), so
     # only the limit or the abort can end these runs. The time bounds are generous (a loaded

@@ -1,14 +1,14 @@
 """The shortlists the SAT and CP-SAT models grow (xwcp/backends/_shortlist.py), and the tiny grids their tests share
 (tests/backends/test_sat.py, tests/backends/test_cpsat.py)."""
+
 from __future__ import annotations
 
 from xwcp.backends import _shortlist
 from xwcp.backends._common import Clock, start_engine
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits
+from xwcp.model import parse_grid
 from xwcp.words.wordlist import words_from_pairs
-
 
 SQUARE = "..\n..\n"
 SQUARE_WORDS = ["AB", "CD", "AC", "BD"]
@@ -33,6 +33,7 @@ def slot_id(problem, name):
 
 
 # ----- shortlists --------------------------------------------------------------------------------
+
 
 def test_rank_words_puts_best_crossing_fit_first_and_keeps_every_live_word():
     problem = square()

@@ -1,4 +1,5 @@
 """Whether a tiny problem has a fill, by plain backtracking that shares no search code with xwcp (a reference for the backend tests)."""
+
 from __future__ import annotations
 
 
@@ -8,15 +9,20 @@ def has_fill(problem):
     options = []
     for slot in problem.slots:
         bucket = problem.words.bucket(slot.length)
-        options.append([problem.fixed_text_by_slot[slot.id]] if slot.id in problem.fixed_text_by_slot else
-                       [bucket.text(int(w)) for w in range(bucket.n_words) if problem.domains[slot.id][w]])
+        options.append(
+            [problem.fixed_text_by_slot[slot.id]]
+            if slot.id in problem.fixed_text_by_slot
+            else [bucket.text(int(w)) for w in range(bucket.n_words) if problem.domains[slot.id][w]]
+        )
     chosen = []
 
     def fits(slot_id, text):
         if not problem.allow_dupes and text in chosen:
             return False
-        return all(other < 0 or other >= slot_id or chosen[other][problem.cross_pos[slot_id][pos]] == letter
-                   for pos, (other, letter) in enumerate(zip(problem.cross_slot[slot_id], text)))
+        return all(
+            other < 0 or other >= slot_id or chosen[other][problem.cross_pos[slot_id][pos]] == letter
+            for pos, (other, letter) in enumerate(zip(problem.cross_slot[slot_id], text))
+        )
 
     def extend(slot_id):
         if slot_id == len(options):

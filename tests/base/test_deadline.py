@@ -1,4 +1,5 @@
 """xwcp/base/deadline.py: a job's limit and abort event as one check that raises Cancelled, saying why."""
+
 from __future__ import annotations
 
 import threading

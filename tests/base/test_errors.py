@@ -1,4 +1,5 @@
 """xwcp/base/errors.py: InputError's one-line text, and an option spelt the way its user gave it."""
+
 from __future__ import annotations
 
 import keyword

@@ -1,4 +1,5 @@
 """xwcp/base/types.py: directions and the fill status, whose values and exit codes the CLI and JSON show."""
+
 from __future__ import annotations
 
 from xwcp.base.types import Direction, FillStatus

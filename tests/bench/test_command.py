@@ -3,6 +3,7 @@ error rows, interrupts and plots.
 
 Every bench here runs tiny inline grids with a tiny list, so the whole file takes seconds.
 """
+
 from __future__ import annotations
 
 import csv
@@ -10,19 +11,19 @@ import json
 
 import pytest
 
+from tests.helpers import run
 from xwcp import bench
 from xwcp.backends import available_backends
 from xwcp.bench.peers import PEERS, PeerResult, PeerStatus, peer_available
 
-from tests.helpers import run
-
-
 # 3x3 open: rows CAB ORE WET / columns COW ARE BET (or the transpose).
 # 2x2 open: AB/CD across, AC/BD down (or the transpose).
 # 4x4 with WOR. across the bottom and ..Z/..E/..R down the right: no word fits the corner.
-WORDS = ("CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\nCAT;60\nTEN;60\n"
-         "AB;50\nCD;50\nAC;50\nBD;50\n"
-         "WORD;50\nWORK;50\nZERO;50\nABLE;50\nBASE;50\nAREA;50\nEASE;50\nARID;50\nABBA;50\n")
+WORDS = (
+    "CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\nCAT;60\nTEN;60\n"
+    "AB;50\nCD;50\nAC;50\nBD;50\n"
+    "WORD;50\nWORK;50\nZERO;50\nABLE;50\nBASE;50\nAREA;50\nEASE;50\nARID;50\nABBA;50\n"
+)
 GRID_3X3 = "...\n...\n...\n"
 GRID_2X2 = "..\n..\n"
 GRID_UNFILLABLE = "...Z\n...E\n...R\nWOR.\n"
@@ -36,15 +37,34 @@ def files(tmp_path):
         path.write_text(text, encoding="utf-8")
         return path
 
-    return {"words": write("words.txt", WORDS), "a": write("a.txt", GRID_3X3), "b": write("b.txt", GRID_2X2),
-            "unfillable": write("unfillable.txt", GRID_UNFILLABLE), "ragged": write("ragged.txt", "...\n..\n"),
-            "out": tmp_path / "out"}
+    return {
+        "words": write("words.txt", WORDS),
+        "a": write("a.txt", GRID_3X3),
+        "b": write("b.txt", GRID_2X2),
+        "unfillable": write("unfillable.txt", GRID_UNFILLABLE),
+        "ragged": write("ragged.txt", "...\n..\n"),
+        "out": tmp_path / "out",
+    }
 
 
 def bench_args(files, *grids, backends="backtrack", extra=()):
     peers = [] if "--peers" in extra else ["--peers", "none"]  # the default runs every installed peer
-    return ["bench", *grids, "--words", files["words"], "--min-score", "0", "--backends", backends,
-            "--time-limit", "5", "--out", files["out"], *peers, *extra]
+    return [
+        "bench",
+        *grids,
+        "--words",
+        files["words"],
+        "--min-score",
+        "0",
+        "--backends",
+        backends,
+        "--time-limit",
+        "5",
+        "--out",
+        files["out"],
+        *peers,
+        *extra,
+    ]
 
 
 def read_csv(out_dir):
@@ -77,8 +97,14 @@ def test_rows_have_every_column_and_valid_fills(files, capsys):
 
 
 def test_summary_counts_filled_unfillable_and_seeds(files, capsys):
-    argv = bench_args(files, files["a"], files["b"], files["unfillable"], backends="backtrack",
-                      extra=["--seeds", "2", "--format", "json"])
+    argv = bench_args(
+        files,
+        files["a"],
+        files["b"],
+        files["unfillable"],
+        backends="backtrack",
+        extra=["--seeds", "2", "--format", "json"],
+    )
     code, out, _ = run(argv, capsys)
     assert code == 0
     data = json.loads(out)
@@ -151,8 +177,7 @@ def test_unreadable_xcsp_file_gives_error_row(files, tmp_path, capsys):
 
 @pytest.mark.parametrize("limit", ["0", "-1", "soon"])
 def test_bad_time_limit_exits_2(files, capsys, limit):
-    code, out, err = run(["bench", files["a"], "--time-limit", limit, "--peers", "none", "--out", files["out"]],
-                         capsys)
+    code, out, err = run(["bench", files["a"], "--time-limit", limit, "--peers", "none", "--out", files["out"]], capsys)
     assert code == 2 and "--time-limit" in err and len(err.strip().splitlines()) == 1
     assert not files["out"].exists()
 
@@ -163,12 +188,15 @@ def test_unknown_suite_exits_2_listing_suites(capsys):
     assert all(name in err for name in bench.SUITES)
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["bench"], "--suite"),
-    (["bench", "--suite", "stock", "x.txt"], "not both"),
-    (["bench", "x.txt", "--backends", "fast"], "unknown backend"),
-    (["bench", "x.txt", "--peers", "ingrid"], "unknown peer"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["bench"], "--suite"),
+        (["bench", "--suite", "stock", "x.txt"], "not both"),
+        (["bench", "x.txt", "--backends", "fast"], "unknown backend"),
+        (["bench", "x.txt", "--peers", "ingrid"], "unknown peer"),
+    ],
+)
 def test_bad_usage_exits_2(capsys, argv, needle):
     code, _, err = run(argv, capsys)
     assert code == 2 and needle in err and "Traceback" not in err
@@ -202,8 +230,13 @@ def test_peer_that_crashes_or_returns_a_bad_fill_gives_error_rows(files, capsys,
     assert qxw["b"]["status"] == "error" and "peer exploded" in qxw["b"]["note"]
 
 
-@pytest.mark.parametrize("peer", [pytest.param(name, marks=pytest.mark.skipif(
-    not peer_available(name), reason=f"peer {name} not installed")) for name in PEERS])
+@pytest.mark.parametrize(
+    "peer",
+    [
+        pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
+        for name in PEERS
+    ],
+)
 def test_installed_peer_fill_is_validated(files, capsys, peer):
     code, _, _ = run(bench_args(files, files["a"], files["unfillable"], extra=["--peers", peer]), capsys)
     assert code == 0
@@ -223,8 +256,10 @@ def test_cli_entrant_times_the_whole_command_and_validates_its_fill(files, capsy
     assert cli_row["status"] == "filled" and cli_row["valid"] is True, cli_row
     assert cli_row["seconds"] > own_row["seconds"]  # interpreter start and imports are in it
     assert cli_row["peak_rss_mb"] > 0
-    assert [(e["backend"], e["kind"]) for e in json.loads(out)["entrants"]] == [("backtrack", "xwcp"),
-                                                                               ("backtrack", "cli")]
+    assert [(e["backend"], e["kind"]) for e in json.loads(out)["entrants"]] == [
+        ("backtrack", "xwcp"),
+        ("backtrack", "cli"),
+    ]
 
 
 def test_keyboard_interrupt_keeps_rows_written(files, capsys, monkeypatch):

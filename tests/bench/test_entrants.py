@@ -1,5 +1,6 @@
 """Who competes in a bench (xwcp/bench/entrants.py): the textbook models are not fill backends, entrants come in run
 order with why one cannot run here, and a name finds its fill module."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,13 @@ def test_entrants_are_not_cli_fill_backends():
 def test_entrants_in_run_order_backends_then_commands_then_peers(monkeypatch):
     monkeypatch.setattr("xwcp.bench.peers.peer_available", lambda name: name == PEERS[0])
     entrants = make_entrants(["backtrack", "nosuch"], PEERS[:2], cli_backends=["backtrack"])
-    assert [(e.name, e.kind) for e in entrants] == [("backtrack", "xwcp"), ("nosuch", "xwcp"), ("backtrack", "cli"),
-                                                    (PEERS[0], "peer"), (PEERS[1], "peer")]
+    assert [(e.name, e.kind) for e in entrants] == [
+        ("backtrack", "xwcp"),
+        ("nosuch", "xwcp"),
+        ("backtrack", "cli"),
+        (PEERS[0], "peer"),
+        (PEERS[1], "peer"),
+    ]
     ready, unknown, command, installed, absent = entrants
     assert ready.missing == "" and command.missing == "" and installed.missing == ""
     assert "nosuch" in unknown.missing  # an unknown name is a row saying so, not a crash

@@ -1,4 +1,5 @@
 """Loading a bench's grids and lists (xwcp/bench/inputs.py): the best entries of a list."""
+
 from __future__ import annotations
 
 from xwcp import bench

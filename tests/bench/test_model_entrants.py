@@ -3,6 +3,7 @@
 Fills are checked with `check_fill` and against the independent brute force of
 test_backends.py; unfillable grids must be proven, a stop must be LIMIT or ABORTED.
 """
+
 from __future__ import annotations
 
 import csv
@@ -11,14 +12,13 @@ import threading
 import pytest
 
 from tests.backends.test_backends import GRID_5X5, SMALL_PAIRS, WOR_ZERO, WORDS_5X5, brute_force_fills, small_words
+from tests.helpers import run
+from xwcp.base.types import FillStatus
 from xwcp.bench.entrants import MODEL_ENTRANTS, get_fill_module
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill, fill_grid
-from xwcp.base.types import FillStatus
+from xwcp.model import parse_grid
 from xwcp.words.wordlist import words_from_pairs
-
-from tests.helpers import run
 
 
 @pytest.fixture(params=sorted(MODEL_ENTRANTS))
@@ -91,12 +91,32 @@ def test_bench_runs_the_models_only_when_named(tmp_path, capsys):
     grid = tmp_path / "g.txt"
     grid.write_text("...\n...\n...\n", encoding="utf-8")
     out = tmp_path / "out"
-    code, _, err = run(["bench", grid, "--words", words, "--min-score", "0", "--peers", "none", "--time-limit", "10",
-                        "--backends", "backtrack,cpsat-table,sat-plain", "--out", out], capsys)
+    code, _, err = run(
+        [
+            "bench",
+            grid,
+            "--words",
+            words,
+            "--min-score",
+            "0",
+            "--peers",
+            "none",
+            "--time-limit",
+            "10",
+            "--backends",
+            "backtrack,cpsat-table,sat-plain",
+            "--out",
+            out,
+        ],
+        capsys,
+    )
     assert code == 0, err
     with open(out / "rows.csv", newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert {(r["backend"], r["status"], r["valid"]) for r in rows} == {
-        ("backtrack", "filled", "True"), ("cpsat-table", "filled", "True"), ("sat-plain", "filled", "True")}
+        ("backtrack", "filled", "True"),
+        ("cpsat-table", "filled", "True"),
+        ("sat-plain", "filled", "True"),
+    }
     code, _, err = run(["bench", grid, "--cli", "sat-plain", "--peers", "none"], capsys)
     assert code == 2 and "bench-only" in err

@@ -4,6 +4,7 @@ Tests of a peer that is not installed are skipped (install with bench/peers/inst
 An unknown peer name is a programming error: ValueError. A known peer that is not
 installed gives PeerStatus.SKIPPED.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from xwcp.bench.peers import PEERS, PeerStatus, peer_available, run_peer
-
 
 INSTALLED = [
     pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
@@ -229,7 +229,9 @@ def _fake_command(folder: Path, name: str, script: str) -> None:
         ("qxw", "qxw", "echo 'W0 hello'\n"),  # garbage on exit 0
         ("qxw", "qxw", "echo 'Error at line 3: Syntax error' >&2\nexit 16\n"),
         pytest.param(
-            "gecode", "fzn-gecode", "echo 'segfault-ish noise'\nexit 139\n",
+            "gecode",
+            "fzn-gecode",
+            "echo 'segfault-ish noise'\nexit 139\n",
             marks=pytest.mark.skipif(not peer_available("gecode"), reason="peer gecode not installed"),
         ),
     ],
@@ -272,13 +274,16 @@ class Crossword:
 """
 
 
-@pytest.mark.parametrize(("fill", "status", "note"), [
-    (("CAT", "ARE", "TEN"), PeerStatus.ERROR, "repeated words"),  # a word twice, completed by crossings
-    (("CAT", "ARE", "TEX"), PeerStatus.ERROR, "not in the word list"),
-    ("crash", PeerStatus.ERROR, "fake blacksquare exploded"),
-    (None, PeerStatus.UNFILLABLE, "ended without a fill"),
-    (("CAT", "O#E", "WEN"), PeerStatus.FILLED, "fill"),
-])
+@pytest.mark.parametrize(
+    ("fill", "status", "note"),
+    [
+        (("CAT", "ARE", "TEN"), PeerStatus.ERROR, "repeated words"),  # a word twice, completed by crossings
+        (("CAT", "ARE", "TEX"), PeerStatus.ERROR, "not in the word list"),
+        ("crash", PeerStatus.ERROR, "fake blacksquare exploded"),
+        (None, PeerStatus.UNFILLABLE, "ended without a fill"),
+        (("CAT", "O#E", "WEN"), PeerStatus.FILLED, "fill"),
+    ],
+)
 @pytest.mark.subprocess
 def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypatch):
     module = tmp_path / "fake_blacksquare.py"
@@ -295,12 +300,15 @@ def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypat
 
 
 @pytest.mark.skipif(not peer_available("qxw"), reason="peer qxw not installed")
-@pytest.mark.parametrize("code, grid, words", [
-    # Spanish: Ñ is a letter of Qxw's ES alphabet (not N); the corner clash needs CAÑO
-    ("es", ("...Ñ", "...O", "...Ñ", "CAÑ."), "ABCÑ DEFO GHIÑ ADGC BEHA CFIÑ CAÑA CAÑO ÑOÑO CANO NONO"),
-    # Russian: Qxw's RU alphabet
-    ("ru", ("К..", "...", "..."), "КОТ ОКО ТОК КОК ОТО ТОТ"),
-])
+@pytest.mark.parametrize(
+    "code, grid, words",
+    [
+        # Spanish: Ñ is a letter of Qxw's ES alphabet (not N); the corner clash needs CAÑO
+        ("es", ("...Ñ", "...O", "...Ñ", "CAÑ."), "ABCÑ DEFO GHIÑ ADGC BEHA CFIÑ CAÑA CAÑO ÑOÑO CANO NONO"),
+        # Russian: Qxw's RU alphabet
+        ("ru", ("К..", "...", "..."), "КОТ ОКО ТОК КОК ОТО ТОТ"),
+    ],
+)
 def test_qxw_fills_other_alphabets(code, grid, words, tmp_path):
     from xwcp.model.alphabet import load_alphabet
 
@@ -310,8 +318,9 @@ def test_qxw_fills_other_alphabets(code, grid, words, tmp_path):
     assert result.status is PeerStatus.FILLED, result.note
     assert all(ch in alphabet.chars for row in result.rows for ch in row if ch != "#")
     entries = list(result.rows) + ["".join(row[c] for row in result.rows) for c in range(len(grid[0]))]
-    assert all(e in words.split() for e in entries) and all(g in ".#" or g == f for r, s in zip(grid, result.rows)
-                                                            for g, f in zip(r, s))
+    assert all(e in words.split() for e in entries) and all(
+        g in ".#" or g == f for r, s in zip(grid, result.rows) for g, f in zip(r, s)
+    )
     if code == "es":
         assert result.rows == ("ABCÑ", "DEFO", "GHIÑ", "CAÑO")
 
@@ -329,8 +338,9 @@ def test_every_letter_of_a_pack_mapped_to_qxw_passes_through_qxw_unchanged(tmp_p
         if alphabet.has_multi_letters:
             continue  # never given to Qxw
         word = alphabet.chars
-        result = run_peer("qxw", ("." * len(word),), [(word, 50)], 20.0, unique=False, workdir=tmp_path,
-                          alphabet=alphabet)
+        result = run_peer(
+            "qxw", ("." * len(word),), [(word, 50)], 20.0, unique=False, workdir=tmp_path, alphabet=alphabet
+        )
         assert result.status is PeerStatus.FILLED and result.rows == (word,), (code, result)
 
 

@@ -1,5 +1,6 @@
 """Bench rows on disk (xwcp/bench/rows.py): rows.csv gets the header at once and each row appended as it comes,
 rows.json is rewritten whole after each row; every row has exactly the columns, in their order."""
+
 from __future__ import annotations
 
 import csv
@@ -21,8 +22,12 @@ def test_header_first_then_each_row_as_it_comes(tmp_path):
     rows = _csv_rows(writer.csv_path)  # flushed: readable before close
     assert len(rows) == 2
     by_column = dict(zip(COLUMNS, rows[1]))
-    assert (by_column["grid"], by_column["status"], by_column["seconds"], by_column["valid"]) == \
-        ("open3", "filled", "0.5", "True")
+    assert (by_column["grid"], by_column["status"], by_column["seconds"], by_column["valid"]) == (
+        "open3",
+        "filled",
+        "0.5",
+        "True",
+    )
     assert by_column["nodes"] == ""  # a missing field is empty in the CSV ...
     [saved] = json.loads(writer.json_path.read_text())
     assert list(saved) == list(COLUMNS) and saved["nodes"] is None and saved["seconds"] == 0.5  # ... and null in JSON

@@ -1,6 +1,7 @@
 """One checked bench run (xwcp/bench/runs.py): a backend's fill is timed and validated, an unfillable grid says so,
 a missing entrant is "skipped" and a failing one an "error" row, never a crash of the bench. Runs in process here
 (`isolate=False`); the forked worker is xwcp.runtime.isolation's and is tested through tests/bench/test_command.py."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -14,8 +15,28 @@ from xwcp.words.wordlist import words_from_pairs
 
 # The open 3x3 has two fills from these words (CAB/ORE/WET and its transpose); in the 4x4, 7A (WOR.) and 4D (ZER.)
 # have no common last letter.
-WORDS = words_from_pairs(["CAB", "ORE", "WET", "COW", "ARE", "BET", "CAT", "TEN",
-                          "ABCZ", "DEFE", "GHIR", "ADGW", "BEHO", "CFIR", "ZERD", "ZERO", "WORK", "WORE"])
+WORDS = words_from_pairs(
+    [
+        "CAB",
+        "ORE",
+        "WET",
+        "COW",
+        "ARE",
+        "BET",
+        "CAT",
+        "TEN",
+        "ABCZ",
+        "DEFE",
+        "GHIR",
+        "ADGW",
+        "BEHO",
+        "CFIR",
+        "ZERD",
+        "ZERO",
+        "WORK",
+        "WORE",
+    ]
+)
 
 
 def _loaded(rows: str) -> Loaded:
@@ -36,8 +57,9 @@ def test_an_unfillable_grid_is_unfillable_with_no_fill_to_validate():
 
 
 def test_a_missing_entrant_is_skipped_without_running():
-    row = run_one(_loaded("...\n...\n...\n"), Entrant("qxw", "peer", "not installed: qxw"), 0, 10.0, None,
-                  isolate=False)
+    row = run_one(
+        _loaded("...\n...\n...\n"), Entrant("qxw", "peer", "not installed: qxw"), 0, 10.0, None, isolate=False
+    )
     assert row == {"status": "skipped", "note": "not installed: qxw"}
 
 

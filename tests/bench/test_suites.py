@@ -1,5 +1,6 @@
 """The bench's suites (xwcp/bench/suites.py): every suite resolves to existing files; the scaling grids are proper
 crosswords."""
+
 from __future__ import annotations
 
 from xwcp import bench

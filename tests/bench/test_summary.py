@@ -1,4 +1,5 @@
 """What a bench's rows say (xwcp/bench/summary.py): PAR-2 and ratios, the per-grid table."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,12 +9,25 @@ from xwcp import bench
 
 def test_summarize_par2_and_ratios():
     def row(backend, kind, grid, status, seconds):
-        return {"suite": "s", "grid": grid, "words": 10, "backend": backend, "kind": kind, "status": status,
-                "seconds": seconds, "valid": True if status == "filled" else None}
+        return {
+            "suite": "s",
+            "grid": grid,
+            "words": 10,
+            "backend": backend,
+            "kind": kind,
+            "status": status,
+            "seconds": seconds,
+            "valid": True if status == "filled" else None,
+        }
 
-    rows = [row("auto", "xwcp", "g1", "filled", 1.0), row("qxw", "peer", "g1", "filled", 4.0),
-            row("auto", "xwcp", "g2", "filled", 3.0), row("qxw", "peer", "g2", "filled", 2.0),
-            row("auto", "xwcp", "g3", "limit", 10.0), row("qxw", "peer", "g3", "unfillable", 5.0)]
+    rows = [
+        row("auto", "xwcp", "g1", "filled", 1.0),
+        row("qxw", "peer", "g1", "filled", 4.0),
+        row("auto", "xwcp", "g2", "filled", 3.0),
+        row("qxw", "peer", "g2", "filled", 2.0),
+        row("auto", "xwcp", "g3", "limit", 10.0),
+        row("qxw", "peer", "g3", "unfillable", 5.0),
+    ]
     entrants = [bench.Entrant("auto", "xwcp"), bench.Entrant("qxw", "peer")]
     summary = bench.summarize(rows, entrants, time_limit_s=10)
     auto, qxw = summary["entrants"]
@@ -29,12 +43,26 @@ def test_summarize_par2_and_ratios():
 
 def test_per_grid_table_shows_times_proofs_and_statuses():
     def row(grid, backend, kind, status, seconds, seed=0):
-        return {"suite": "s", "grid": grid, "slots": 6, "words": 10, "backend": backend, "kind": kind,
-                "status": status, "seconds": seconds, "valid": True if status == "filled" else None, "seed": seed}
+        return {
+            "suite": "s",
+            "grid": grid,
+            "slots": 6,
+            "words": 10,
+            "backend": backend,
+            "kind": kind,
+            "status": status,
+            "seconds": seconds,
+            "valid": True if status == "filled" else None,
+            "seed": seed,
+        }
 
-    rows = [row("g1", "auto", "xwcp", "filled", 0.5), row("g1", "auto", "xwcp", "limit", 5.0, seed=1),
-            row("g1", "qxw", "peer", "unfillable", 1.25), row("g2", "auto", "xwcp", "limit", 5.0),
-            row("g2", "qxw", "peer", "skipped", None)]
+    rows = [
+        row("g1", "auto", "xwcp", "filled", 0.5),
+        row("g1", "auto", "xwcp", "limit", 5.0, seed=1),
+        row("g1", "qxw", "peer", "unfillable", 1.25),
+        row("g2", "auto", "xwcp", "limit", 5.0),
+        row("g2", "qxw", "peer", "skipped", None),
+    ]
     table = bench.per_grid_markdown(rows, [bench.Entrant("auto", "xwcp"), bench.Entrant("qxw", "peer")])
     lines = table.splitlines()
     assert lines[0] == "| grid | slots | auto | qxw |"

@@ -1,6 +1,7 @@
 """What runs on a Dask worker for a bench sweep (xwcp/bench/tasks.py), called here in this process as a worker
 would: the row of one run plus the worker's pid and wall time, and an instance the worker cannot load is an
 "error" row, not a crash (the sweep on a real cluster is tested in tests/dist/test_cluster.py)."""
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ from the raw XML's <supports> tuples by a regex, without xwcp's decoder; the sol
 are the ones concrete's test suite publishes, re-counted here by a small brute-force counter
 that knows nothing about xwcp's solvers.
 """
+
 from __future__ import annotations
 
 import lzma
@@ -16,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from xwcp.bench.xcsp import XcspCrossword, read_xcsp
-
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -52,6 +52,7 @@ def test_raw_count_on_a_hand_written_file(tmp_path):
     path = tmp_path / "t.xml"
     path.write_text("<supports> (0,1)(2,3) (0,1)</supports><list>(9)</list><supports>\n(0,0,25)</supports>")
     assert raw_words_per_length(path) == {2: 2, 3: 1}
+
 
 # published by concrete-cp/concrete's SolvingTest (all words different)
 KNOWN_COUNTS = {
@@ -94,19 +95,31 @@ def test_lzma_alone_and_plain_copies_read_the_same(tmp_path):
     for name in ("p01.xml.lzma", "p01.xml.xz"):
         copy = read_xcsp(tmp_path / name)
         assert (copy.name, copy.rows, copy.words, copy.distinct_words) == (
-            "p01", original.rows, original.words, original.distinct_words)
+            "p01",
+            original.rows,
+            original.words,
+            original.distinct_words,
+        )
 
 
 def _xcsp3(size: str, constraints: str) -> str:
-    return (f'<instance format="XCSP3" type="CSP"><variables><array id="x" size="{size}"> 0..25 </array>'
-            f"</variables><constraints>{constraints}</constraints></instance>")
+    return (
+        f'<instance format="XCSP3" type="CSP"><variables><array id="x" size="{size}"> 0..25 </array>'
+        f"</variables><constraints>{constraints}</constraints></instance>"
+    )
 
 
 def test_extension_outside_a_group_and_explicit_cells(tmp_path):
     path = tmp_path / "tiny.xml"
-    path.write_text(_xcsp3("[2][2]", (
-        "<extension><list> x[0][0] x[0][1] </list><supports>(0,1)(2,3)</supports></extension>"
-        "<extension><list> x[][0] </list><supports>(0,1)(2,3)</supports></extension>")))
+    path.write_text(
+        _xcsp3(
+            "[2][2]",
+            (
+                "<extension><list> x[0][0] x[0][1] </list><supports>(0,1)(2,3)</supports></extension>"
+                "<extension><list> x[][0] </list><supports>(0,1)(2,3)</supports></extension>"
+            ),
+        )
+    )
     instance = read_xcsp(path)
     assert instance.rows == ("..", ".#")
     assert instance.words == ("AB", "CD")
@@ -117,8 +130,9 @@ def test_xcsp2_letter_model_is_read_by_rebuilding_the_grid(tmp_path):
     # 2x2 open grid: V0 V1 / V2 V3; one table for all four 2-letter slots
     variables = "".join(f'<variable name="V{v}" domain="D0"/>' for v in range(4))
     scopes = ["V0 V1", "V2 V3", "V0 V2", "V1 V3"]
-    constraints = "".join(f'<constraint name="C{k}" arity="2" scope="{s}" reference="R0"/>'
-                          for k, s in enumerate(scopes))
+    constraints = "".join(
+        f'<constraint name="C{k}" arity="2" scope="{s}" reference="R0"/>' for k, s in enumerate(scopes)
+    )
     path = tmp_path / "m1.xml"
     path.write_text(
         '<instance><presentation format="XCSP 2.1"/>'
@@ -130,7 +144,8 @@ def test_xcsp2_letter_model_is_read_by_rebuilding_the_grid(tmp_path):
         "<expression><functional>or(ne(X0,X1),ne(X2,X3))</functional></expression></predicate></predicates>"
         f'<constraints nbConstraints="5">{constraints}'
         '<constraint name="C9" arity="4" scope="V0 V1 V2 V3" reference="P0"><parameters>V0 V2 V1 V3</parameters>'
-        "</constraint></constraints></instance>")
+        "</constraint></constraints></instance>"
+    )
     instance = read_xcsp(path)
     assert instance.rows == ("..", "..")
     assert instance.words == ("AA", "AB", "BA")
@@ -145,25 +160,41 @@ def test_xcsp2_word_model_is_refused(tmp_path):
         '<variables nbVariables="2"><variable name="V0" domain="D0"/><variable name="V1" domain="D0"/></variables>'
         '<relations nbRelations="1"><relation name="R0" arity="2" nbTuples="1" semantics="supports">0 99</relation>'
         '</relations><constraints nbConstraints="1"><constraint name="C0" arity="2" scope="V0 V1" reference="R0"/>'
-        "</constraints></instance>")
+        "</constraints></instance>"
+    )
     with pytest.raises(ValueError, match=r"m2\.xml: XCSP 2 format not supported"):
         read_xcsp(path)
 
 
-@pytest.mark.parametrize("content,problem", [
-    (b"", "not valid XML"),
-    (b"this is not xml", "not valid XML"),
-    (b"<grid/>", "root element is <grid>"),
-    (_xcsp3("[2][2]", "<intension> eq(x[0][0],1) </intension>").encode(), "<intension> is not supported"),
-    (_xcsp3("[2][2]", "<extension><list> x[0][] </list><supports>(0,1)(2,30)</supports></extension>").encode(),
-     "letter codes"),
-    (_xcsp3("[2][2]", "<extension><list> x[0][] </list><conflicts>(0,1)</conflicts></extension>").encode(),
-     "conflicts"),
-    (_xcsp3("[2][3]", "<extension><list> x[0][0..1] x[1][0..1] </list><supports>(0,1,2,3)</supports></extension>"
-            ).encode(), "not a maximal run"),
-    (_xcsp3("[2][2]", "<extension><list> x[0][5] x[0][1] </list><supports>(0,1)</supports></extension>").encode(),
-     "outside 0..1"),
-])
+@pytest.mark.parametrize(
+    "content,problem",
+    [
+        (b"", "not valid XML"),
+        (b"this is not xml", "not valid XML"),
+        (b"<grid/>", "root element is <grid>"),
+        (_xcsp3("[2][2]", "<intension> eq(x[0][0],1) </intension>").encode(), "<intension> is not supported"),
+        (
+            _xcsp3("[2][2]", "<extension><list> x[0][] </list><supports>(0,1)(2,30)</supports></extension>").encode(),
+            "letter codes",
+        ),
+        (
+            _xcsp3("[2][2]", "<extension><list> x[0][] </list><conflicts>(0,1)</conflicts></extension>").encode(),
+            "conflicts",
+        ),
+        (
+            _xcsp3(
+                "[2][3]", "<extension><list> x[0][0..1] x[1][0..1] </list><supports>(0,1,2,3)</supports></extension>"
+            ).encode(),
+            "not a maximal run",
+        ),
+        (
+            _xcsp3(
+                "[2][2]", "<extension><list> x[0][5] x[0][1] </list><supports>(0,1)</supports></extension>"
+            ).encode(),
+            "outside 0..1",
+        ),
+    ],
+)
 def test_bad_content_raises_one_line_value_error_naming_the_file(tmp_path, content, problem):
     path = tmp_path / "bad.xml"
     path.write_bytes(content)
@@ -200,10 +231,16 @@ def count_fills(rows: tuple[str, ...], words: tuple[str, ...], distinct: bool) -
     word list pick the across words that fit all down prefixes at once.
     """
     width = len(rows[0])
-    across = [tuple((r, c) for c in range(m.start(), m.end()))
-              for r, line in enumerate(rows) for m in re.finditer(r"\.{2,}", line)]
-    down = [tuple((r, c) for r in range(m.start(), m.end()))
-            for c in range(width) for m in re.finditer(r"\.{2,}", "".join(row[c] for row in rows))]
+    across = [
+        tuple((r, c) for c in range(m.start(), m.end()))
+        for r, line in enumerate(rows)
+        for m in re.finditer(r"\.{2,}", line)
+    ]
+    down = [
+        tuple((r, c) for r in range(m.start(), m.end()))
+        for c in range(width)
+        for m in re.finditer(r"\.{2,}", "".join(row[c] for row in rows))
+    ]
     down_slot_by_cell = {cell: (d, pos) for d, cells in enumerate(down) for pos, cell in enumerate(cells)}
     assert {cell for cells in across for cell in cells} == set(down_slot_by_cell), "grid must be fully checked"
 
@@ -227,9 +264,16 @@ def count_fills(rows: tuple[str, ...], words: tuple[str, ...], distinct: bool) -
     node_by_down = [trie_by_length.get(len(cells), {}) for cells in down]
     # for each across slot position: (down slot, does the down slot end here, cache key)
     steps_by_across = [
-        [(down_slot_by_cell[cell][0], down_slot_by_cell[cell][1] == len(down[down_slot_by_cell[cell][0]]) - 1,
-          (len(cells), pos)) for pos, cell in enumerate(cells)]
-        for cells in across]
+        [
+            (
+                down_slot_by_cell[cell][0],
+                down_slot_by_cell[cell][1] == len(down[down_slot_by_cell[cell][0]]) - 1,
+                (len(cells), pos),
+            )
+            for pos, cell in enumerate(cells)
+        ]
+        for cells in across
+    ]
     used: set[str] = set()
 
     def fitting_words(across_id: int) -> int:
@@ -293,12 +337,15 @@ def test_brute_force_counter_on_a_hand_checked_grid():
     assert count_fills(("..", ".."), ("AB", "BC", "AD", "DC", "AC"), distinct=True) == 2  # AB/DC, AD/BC
 
 
-@pytest.mark.parametrize("file_name", [
-    "crossword-m1-debug-05-01.xml.xz",
-    "Crossword-lex-vg-4-8.xml.xz",
-    "Crossword-lex-vg-4-7.xml.xz",
-    pytest.param("Crossword-lex-vg-4-6.xml.xz", marks=pytest.mark.slow),  # ~7 s in pure Python
-])
+@pytest.mark.parametrize(
+    "file_name",
+    [
+        "crossword-m1-debug-05-01.xml.xz",
+        "Crossword-lex-vg-4-8.xml.xz",
+        "Crossword-lex-vg-4-7.xml.xz",
+        pytest.param("Crossword-lex-vg-4-6.xml.xz", marks=pytest.mark.slow),  # ~7 s in pure Python
+    ],
+)
 def test_brute_force_reproduces_published_solution_counts(file_name):
     instance = read_xcsp(DATA / file_name)
     assert count_fills(instance.rows, instance.words, instance.distinct_words) == KNOWN_COUNTS[file_name]

@@ -1,4 +1,5 @@
 """Fixtures shared by the command line's test modules."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Inputs and checks shared by the command line's test modules: a tiny grid and list, one-line errors."""
+
 from __future__ import annotations
 
 # Rows CAB ORE WET and columns COW ARE BET (or the transpose) are the only fills of an open

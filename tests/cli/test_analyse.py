@@ -1,6 +1,7 @@
 """The questions about a grid (`xwcp.cli.analyse`): `check`, `domains`, `suggest` and `heatmap` on a tiny open 3x3
 (fillable, two fills) and a 4x4 whose slots 7A and 4D cannot agree (unfillable); the exit code follows the verdict
 (0 fillable or consistent, 1 unfillable) and the JSON fields say the same as the grid and the list."""
+
 from __future__ import annotations
 
 import json
@@ -51,7 +52,7 @@ def test_check_text_prints_the_verdict_before_the_core(stuck, capsys):
     lines = out.splitlines()
     assert code == 1 and lines[0].startswith("Unfillable: 7A")
     assert out.count("Unfillable") == 1  # printed once, before the core search, not again after it
-    assert "4D" in out[out.index("\n"):] and "ZER." in out
+    assert "4D" in out[out.index("\n") :] and "ZER." in out
 
 
 def test_domains_lists_fitting_words_and_exits_by_consistency(open3, stuck, capsys):

@@ -1,14 +1,14 @@
 """The `batch` command (`xwcp.cli.batch`): the plan made from the options, unreadable grids said on stderr, each
 result printed as it arrives (text) and the summary, as text or one JSON object, with the outcome's exit code.
 The cluster is replaced by a stand-in here; batches on a real Dask cluster are tested in tests/dist/."""
+
 from __future__ import annotations
 
 import json
 
-from xwcp.dist.batch import BatchOutcome
-
 from tests.cli.helpers import TINY_LIST, write
 from tests.helpers import run
+from xwcp.dist.batch import BatchOutcome
 
 STATUS_BY_GRID = {"open": "filled", "stuck": "unfillable"}
 """What the stand-in cluster answers for each readable grid."""
@@ -46,16 +46,36 @@ def test_text_prints_each_result_and_the_summary(tmp_path, capsys, monkeypatch):
     asked = _stand_in_cluster(monkeypatch)
     grids, words = _batch_folder(tmp_path)
     out_dir = tmp_path / "out"
-    code, out, err = run(["batch", grids, "--words", words, "--out", out_dir, "--backend", "backtrack",
-                          "--time-limit", "5", "--workers", "2", "--cluster", "tcp://sched:8786"], capsys)
+    code, out, err = run(
+        [
+            "batch",
+            grids,
+            "--words",
+            words,
+            "--out",
+            out_dir,
+            "--backend",
+            "backtrack",
+            "--time-limit",
+            "5",
+            "--workers",
+            "2",
+            "--cluster",
+            "tcp://sched:8786",
+        ],
+        capsys,
+    )
     assert code == 1  # one grid proven unfillable, the other filled
     plan = asked["plan"]
     assert asked["address"] == "tcp://sched:8786" and asked["n_workers"] == 2
     assert [t.name for t in plan.tasks] == ["open", "stuck"] and list(plan.unreadable) == ["ragged"]
     assert all(t.backend == "backtrack" and t.time_limit_s == 5.0 and t.options.min_score == 50 for t in plan.tasks)
     assert err.startswith("xwcp batch: cannot read ragged: ") and str(grids / "ragged.txt") in err
-    assert out.splitlines() == ["open: filled in 0.25 s", "stuck: unfillable in 0.25 s",
-                                f"2 grids: 1 filled, 1 unfillable; results in {out_dir}/"]
+    assert out.splitlines() == [
+        "open: filled in 0.25 s",
+        "stuck: unfillable in 0.25 s",
+        f"2 grids: 1 filled, 1 unfillable; results in {out_dir}/",
+    ]
 
 
 def test_json_is_the_summary_alone(tmp_path, capsys, monkeypatch):

@@ -1,5 +1,6 @@
 """The `bench` command (`xwcp.cli.bench`): the bench's own options are parsed and handed to `xwcp.bench`, whose
 answer is the exit code (the bench itself is tested in tests/bench/)."""
+
 from __future__ import annotations
 
 from tests.helpers import run
@@ -13,8 +14,22 @@ def test_the_parsed_options_go_to_the_bench_and_its_code_comes_back(capsys, monk
         return 3
 
     monkeypatch.setattr("xwcp.bench.run_bench_command", run_bench_command)
-    code, _, _ = run(["bench", "g1.txt", "g2.txt", "--backends", "backtrack", "--peers", "none", "--seeds", "2",
-                      "--time-limit", "7"], capsys)
+    code, _, _ = run(
+        [
+            "bench",
+            "g1.txt",
+            "g2.txt",
+            "--backends",
+            "backtrack",
+            "--peers",
+            "none",
+            "--seeds",
+            "2",
+            "--time-limit",
+            "7",
+        ],
+        capsys,
+    )
     assert code == 3
     [args] = heard
     assert args.command == "bench" and args.grids == ["g1.txt", "g2.txt"]

@@ -1,5 +1,6 @@
 """The `xwcp` command line's entry point (`xwcp.cli.commands.main`): exit codes, one-line errors for bad input
 and usage, and the module entry point. Each command's own output is tested in the module named after it."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,14 @@ REPO = Path(__file__).resolve().parents[2]
 
 # ----- bad input: exit 2, one line on stderr naming the file (and line) --------------------
 
-@pytest.mark.parametrize("name, text, line", [
-    ("ragged.txt", "; comment\n...\n..\n...\n", 3),
-    ("badchar.txt", "...\n.%.\n...\n", 2),
-])
+
+@pytest.mark.parametrize(
+    "name, text, line",
+    [
+        ("ragged.txt", "; comment\n...\n..\n...\n", 3),
+        ("badchar.txt", "...\n.%.\n...\n", 2),
+    ],
+)
 def test_bad_grid_lines(tmp_path, tiny, capsys, name, text, line):
     grid = write(tmp_path, name, text)
     code, out, err = run(["fill", grid, "--words", tiny[1]], capsys)
@@ -31,11 +36,14 @@ def test_bad_grid_lines(tmp_path, tiny, capsys, name, text, line):
     assert_one_line_error(err, f"{grid}:{line}:")
 
 
-@pytest.mark.parametrize("name, text, needle", [
-    ("noslot.txt", "#.#\n###\n", "no slot"),
-    ("wide.txt", ("." * 61 + "\n") * 3, "61x3"),
-    ("empty.txt", "; nothing here\n\n", "no rows"),
-])
+@pytest.mark.parametrize(
+    "name, text, needle",
+    [
+        ("noslot.txt", "#.#\n###\n", "no slot"),
+        ("wide.txt", ("." * 61 + "\n") * 3, "61x3"),
+        ("empty.txt", "; nothing here\n\n", "no rows"),
+    ],
+)
 def test_bad_grid_files(tmp_path, tiny, capsys, name, text, needle):
     grid = write(tmp_path, name, text)
     code, out, err = run(["fill", grid, "--words", tiny[1]], capsys)
@@ -92,11 +100,13 @@ def test_malformed_lines_give_a_counted_warning(tmp_path, tiny, capsys):
 
 # ----- the module entry point --------------------------------------------------------------
 
+
 def python_m(*args, cwd):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "xwcp", *map(str, args)], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "xwcp", *map(str, args)], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
+    )
 
 
 @pytest.mark.subprocess

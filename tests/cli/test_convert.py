@@ -1,4 +1,5 @@
 """The `convert` command (`xwcp.cli.convert`): its JSON answer, the file it writes, a bad extension refused."""
+
 from __future__ import annotations
 
 import json

@@ -1,15 +1,15 @@
 """The `design` command (`xwcp.cli.design`): a 5x5 designed around one theme entry printed in the grid syntax and
 saved with --out, "no design" as exit 1 with nothing saved, a bad --out name refused before any design work.
 (The designer itself, and the JSON being the library's answer, are tested in tests/designer/ and tests/library/.)"""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from xwcp.formats import read_puzzle
-
 from tests.helpers import one_line, run
+from xwcp.formats import read_puzzle
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 

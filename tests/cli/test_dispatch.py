@@ -1,5 +1,6 @@
 """The command line's dispatch: every command the parser offers has its function, found by name (`cmd_<name>`
 in the module `MODULE_BY_COMMAND` names), and each command's options are built alone as with all of them."""
+
 from __future__ import annotations
 
 import os
@@ -38,11 +39,20 @@ def test_a_command_built_alone_has_the_options_it_has_among_all(name):
 
 @pytest.mark.subprocess
 def test_a_small_fill_imports_no_other_command():
-    code = ("import sys; from xwcp.cli import main; main(['fill', 'models/5x5-open.txt', '--format', 'json']); "
-            "print(sorted(m for m in sys.modules if m.startswith('xwcp.cli.')), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    code = (
+        "import sys; from xwcp.cli import main; main(['fill', 'models/5x5-open.txt', '--format', 'json']); "
+        "print(sorted(m for m in sys.modules if m.startswith('xwcp.cli.')), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     loaded = done.stderr.strip().splitlines()[-1]
     assert "xwcp.cli.fill" in loaded, done.stderr
-    assert not any(f"xwcp.cli.{other}'" in loaded for other in ("analyse", "design", "serve", "batch", "bench",
-                                                                 "convert")), loaded
+    assert not any(
+        f"xwcp.cli.{other}'" in loaded for other in ("analyse", "design", "serve", "batch", "bench", "convert")
+    ), loaded

@@ -1,5 +1,6 @@
 """The command line's exit codes (`xwcp.cli.exits`): the documented values, each outcome its own code, and the
 codes the answers and the signal handling compute agree with them."""
+
 from __future__ import annotations
 
 import signal
@@ -10,8 +11,14 @@ from xwcp.runtime.signals import exit_code_for
 
 
 def test_codes_are_the_documented_ones_and_distinct():
-    codes = [exits.EXIT_OK, exits.EXIT_UNFILLABLE, exits.EXIT_BAD_INPUT, exits.EXIT_LIMIT, exits.EXIT_INTERNAL,
-             exits.EXIT_INTERRUPTED]
+    codes = [
+        exits.EXIT_OK,
+        exits.EXIT_UNFILLABLE,
+        exits.EXIT_BAD_INPUT,
+        exits.EXIT_LIMIT,
+        exits.EXIT_INTERNAL,
+        exits.EXIT_INTERRUPTED,
+    ]
     assert codes == [0, 1, 2, 3, 70, 130]  # the shell contract in the module docstring and README
 
 

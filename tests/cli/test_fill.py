@@ -1,19 +1,19 @@
 """The `fill` command (`xwcp.cli.fill`): its JSON answer checked entry by entry against the grid and list, its
 text and grid output, exit 1 for an unfillable grid and 3 at the time limit, and --out refused before any work."""
+
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
 
+from tests.cli.helpers import TINY_FILLS, TINY_LIST, write
+from tests.helpers import entries_of, one_line, run
 from xwcp.cli.commands import main
 from xwcp.engine.result import check_fill, fill_grid
 from xwcp.model import read_grid
 from xwcp.services.load import LoadOptions, load_problem
 from xwcp.words.wordlist import load_word_list
-
-from tests.cli.helpers import TINY_FILLS, TINY_LIST, write
-from tests.helpers import entries_of, one_line, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +37,13 @@ def check_fill_json(data, grid_path, words_path, min_score=50, allow_dupes=False
         assert set(entry) == {"id", "number", "direction", "row", "col", "length", "word", "score"}
         slot = problem.slot_by_name(entry["id"])
         assert entry["id"] == f"{entry['number']}{entry['direction'][0].upper()}"
-        assert (entry["number"], entry["direction"], entry["row"], entry["col"], entry["length"]) == \
-            (slot.number, slot.direction.value, slot.row, slot.col, slot.length)
+        assert (entry["number"], entry["direction"], entry["row"], entry["col"], entry["length"]) == (
+            slot.number,
+            slot.direction.value,
+            slot.row,
+            slot.col,
+            slot.length,
+        )
         dr, dc = (0, 1) if entry["direction"] == "across" else (1, 0)
         read = "".join(rows[entry["row"] + k * dr][entry["col"] + k * dc] for k in range(entry["length"]))
         assert entry["word"] == read
@@ -62,7 +67,13 @@ def test_fill_tiny_grid_json(tiny, capsys):
     across = data["grid"]
     down = ["".join(col) for col in zip(*across)]
     assert [(e["id"], e["word"]) for e in data["entries"]] == [
-        ("1A", across[0]), ("4A", across[1]), ("5A", across[2]), ("1D", down[0]), ("2D", down[1]), ("3D", down[2])]
+        ("1A", across[0]),
+        ("4A", across[1]),
+        ("5A", across[2]),
+        ("1D", down[0]),
+        ("2D", down[1]),
+        ("3D", down[2]),
+    ]
     assert err == ""
 
 
@@ -113,8 +124,7 @@ def test_count_two_fills(tmp_path, monkeypatch, capsys):
     data = json.loads(out)
     check_fill_json(data, grid, words)  # the first fill and every one in "fills"
     assert data["n_fills"] == 4  # each square, and each transposed
-    assert sorted(tuple(f["grid"]) for f in data["fills"]) == [
-        ("AB", "CD"), ("AC", "BD"), ("EF", "GH"), ("EG", "FH")]
+    assert sorted(tuple(f["grid"]) for f in data["fills"]) == [("AB", "CD"), ("AC", "BD"), ("EF", "GH"), ("EG", "FH")]
     assert data["grid"] in [f["grid"] for f in data["fills"]]
 
 
@@ -134,8 +144,16 @@ def test_users_own_entry_is_kept_even_if_unlisted(tmp_path, tiny, capsys):
     data = json.loads(out)
     check_fill_json(data, grid, tiny[1])  # every entry listed (but the user's own), crossings agree
     assert data["grid"][0] == "QXZ"
-    assert data["entries"][0] == {"id": "1A", "number": 1, "direction": "across", "row": 0, "col": 0,
-                                  "length": 3, "word": "QXZ", "score": None}
+    assert data["entries"][0] == {
+        "id": "1A",
+        "number": 1,
+        "direction": "across",
+        "row": 0,
+        "col": 0,
+        "length": 3,
+        "word": "QXZ",
+        "score": None,
+    }
     assert data["entries"][1]["word"] in {line.split(";")[0] for line in TINY_LIST.split()}
 
 
@@ -190,6 +208,7 @@ def test_time_limit_reached(tmp_path, capsys):
 
 # ----- --format grid
 
+
 def test_format_grid_reads_back(files, capsys):
     grid, words = files("g.txt", "; a comment\n#...#\n.....\n.....\n.....\n#...#\n"), None
     code, out, err = run(["fill", grid, "--format", "grid"], capsys)
@@ -203,20 +222,35 @@ def test_format_grid_reads_back(files, capsys):
 
 
 def test_format_grid_without_fill_prints_nothing(files, capsys):
-    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\n"),
-                          "--format", "grid"], capsys)
+    code, out, err = run(
+        ["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\n"), "--format", "grid"], capsys
+    )
     assert code == 1 and out == "" and one_line(err).startswith("xwcp: Unfillable")
 
 
 def test_format_grid_with_several_fills_separates_them_by_comments(files, capsys):
-    code, out, err = run(["fill", files("g.txt", "..\n..\n"), "--words", files("w.txt", "AB\nCD\nAC\nBD\n"),
-                          "--count", "all", "--format", "grid"], capsys)
+    code, out, err = run(
+        [
+            "fill",
+            files("g.txt", "..\n..\n"),
+            "--words",
+            files("w.txt", "AB\nCD\nAC\nBD\n"),
+            "--count",
+            "all",
+            "--format",
+            "grid",
+        ],
+        capsys,
+    )
     assert code == 0
-    assert [line for line in out.splitlines() if line] in (["; fill 1 of 2", "AB", "CD", "; fill 2 of 2", "AC", "BD"],
-                                ["; fill 1 of 2", "AC", "BD", "; fill 2 of 2", "AB", "CD"])
+    assert [line for line in out.splitlines() if line] in (
+        ["; fill 1 of 2", "AB", "CD", "; fill 2 of 2", "AC", "BD"],
+        ["; fill 1 of 2", "AC", "BD", "; fill 2 of 2", "AB", "CD"],
+    )
 
 
 # ----- --out
+
 
 def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, capsys):
     code = main(["fill", str(ROOT / "models" / "4x4-unfillable.txt"), "--out", str(tmp_path / "f.doc")])
@@ -226,19 +260,22 @@ def test_fill_out_with_unknown_extension_is_refused_before_filling(tmp_path, cap
 
 # ----- another language (issue 36): --language, the list read in its letters, cells shown as written ----------
 
-from xwcp.model.alphabet import load_alphabet  # noqa: E402
 from tests.helpers import check_written_fill  # noqa: E402
+from xwcp.model.alphabet import load_alphabet  # noqa: E402
 
 OPEN_3 = "...\n...\n...\n"
 # German writes Ä as AE across two cells: the only fill spells ÄS as AES (read as English, ÄS is AS, no fill).
-GERMAN = ("ÄS;60\nRUM;60\nTOT;60\nART;60\nEUO;60\nSMT;60\nAS;90\n",
-          {"AES", "RUM", "TOT", "ART", "EUO", "SMT"})
+GERMAN = ("ÄS;60\nRUM;60\nTOT;60\nART;60\nEUO;60\nSMT;60\nAS;90\n", {"AES", "RUM", "TOT", "ART", "EUO", "SMT"})
 # Spanish keeps Ñ: AÑO is not ANO (also listed, a different word, scored higher); no listed word starts with N,
 # so the square AÑO/SON/OSA (or its transpose) is the only fill, and folding Ñ into N would leave none.
-SPANISH = ("AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\n",
-           {"AÑO", "SON", "OSA", "ASO", "ÑOS", "ONA", "ANO"})
-RUSSIAN = ("дом;60\nара;60\nрот;60\nдар;60\nоро;60\nмат;60\nдым;50\n",
-           {"ДОМ", "АРА", "РОТ", "ДАР", "ОРО", "МАТ", "ДЫМ"})
+SPANISH = (
+    "AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\n",
+    {"AÑO", "SON", "OSA", "ASO", "ÑOS", "ONA", "ANO"},
+)
+RUSSIAN = (
+    "дом;60\nара;60\nрот;60\nдар;60\nоро;60\nмат;60\nдым;50\n",
+    {"ДОМ", "АРА", "РОТ", "ДАР", "ОРО", "МАТ", "ДЫМ"},
+)
 
 
 def _fill_language(tmp_path, monkeypatch, capsys, code, listed, *extra):
@@ -305,8 +342,9 @@ def test_bad_language_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys
     words = write(tmp_path, "es.dict", SPANISH[0])
     code, _, err = run(["fill", write(tmp_path, "g.txt", OPEN_3), "--language", "xx", "--words", words], capsys)
     assert code == 2 and "unknown language 'xx'" in one_line(err) and "es" in err and "ru" in err
-    code, _, err = run(["fill", write(tmp_path, "g2.txt", "AЖ.\n...\n...\n"), "--language", "es", "--words", words],
-                       capsys)  # a letter outside the puzzle's alphabet, named by its cell
+    code, _, err = run(
+        ["fill", write(tmp_path, "g2.txt", "AЖ.\n...\n...\n"), "--language", "es", "--words", words], capsys
+    )  # a letter outside the puzzle's alphabet, named by its cell
     assert code == 2 and "row 1, column 2: 'Ж' is not a letter of Spanish" in one_line(err)
     cyrillic = write(tmp_path, "ru.dict", RUSSIAN[0])
     code, _, err = run(["fill", write(tmp_path, "g3.txt", OPEN_3), "--language", "es", "--words", cyrillic], capsys)
@@ -316,10 +354,20 @@ def test_bad_language_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys
 def test_a_files_letter_outside_its_language_names_the_file_and_cell(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
     ipuz = tmp_path / "bad.ipuz"
-    ipuz.write_text(json.dumps({
-        "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "org.xwcp:language": "es",
-        "dimensions": {"width": 3, "height": 3}, "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
-        "solution": [["A", "Ж", None], [None] * 3, [None] * 3]}, ensure_ascii=False), encoding="utf-8")
+    ipuz.write_text(
+        json.dumps(
+            {
+                "version": "http://ipuz.org/v2",
+                "kind": ["http://ipuz.org/crossword#1"],
+                "org.xwcp:language": "es",
+                "dimensions": {"width": 3, "height": 3},
+                "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
+                "solution": [["A", "Ж", None], [None] * 3, [None] * 3],
+            },
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
     words = write(tmp_path, "es.dict", SPANISH[0])
     for command in (["fill"], ["check"], ["domains"]):
         code, _, err = run([*command, ipuz, "--words", words], capsys)
@@ -333,11 +381,15 @@ import pytest  # noqa: E402
 
 from xwcp.services.load import load  # noqa: E402
 
-@pytest.mark.parametrize(("code", "grid", "listed", "rows"), [
-    ("el", "ά.\nν.\n", "άν;50\nαβ;50\nνε;50\nβε;50\n", ["ΑΒ", "ΝΕ"]),
-    ("ru", "ё.\nж.\n", "ёж;50\nел;50\nжа;50\nла;50\n", ["ЕЛ", "ЖА"]),
-    ("de", "Maß\n...\n", "Maß;50\nME;50\nAN;50\nSSO;50\nENO;50\n", ["MA[SS]", "ENO"]),
-])
+
+@pytest.mark.parametrize(
+    ("code", "grid", "listed", "rows"),
+    [
+        ("el", "ά.\nν.\n", "άν;50\nαβ;50\nνε;50\nβε;50\n", ["ΑΒ", "ΝΕ"]),
+        ("ru", "ё.\nж.\n", "ёж;50\nел;50\nжа;50\nла;50\n", ["ЕЛ", "ЖА"]),
+        ("de", "Maß\n...\n", "Maß;50\nME;50\nAN;50\nSSO;50\nENO;50\n", ["MA[SS]", "ENO"]),
+    ],
+)
 def test_fill_folds_typed_letters_as_the_list_does(tmp_path, monkeypatch, capsys, code, grid, listed, rows):
     monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
     grid_path = write(tmp_path, "grid.txt", f"; language: {code}\n{grid}")

@@ -1,5 +1,6 @@
 """Hebrew's final letters: typed in a grid they are their letters; written where an entry ends, across or down, in
 fills, JSON, grid text and files (`xwcp.model.grid.final_cells`), and every other pack writes as before."""
+
 from __future__ import annotations
 
 import json
@@ -146,8 +147,9 @@ def test_suggest_writes_hebrew_words_with_their_final_letter(hebrew, capsys) -> 
     data = json.loads(capsys.readouterr()[0])
     assert [w["word"] for w in data["words"]] == ["גפן"]
     assert data["words"][0]["fill"] == ["".join(row) for row in WRITTEN]
-    session = xwcp.Session(xwcp.compile_problem(parse_grid(GRID, alphabet=HEBREW),
-                                                xwcp.load_word_list(str(words), alphabet=HEBREW)))
+    session = xwcp.Session(
+        xwcp.compile_problem(parse_grid(GRID, alphabet=HEBREW), xwcp.load_word_list(str(words), alphabet=HEBREW))
+    )
     assert [s.word for s in session.suggest("4A")] == ["גפנ"]  # the library keeps the plain letters to match on
 
 
@@ -186,8 +188,21 @@ def test_heatmap_and_forced_letters_show_final_forms_where_entries_end(hebrew, c
 
 def test_a_hebrew_design_is_written_in_its_letters_with_final_forms(hebrew, capsys, tmp_path) -> None:
     _, words = hebrew
-    args = ["design", "--size", "3x3", "--language", "he", "--words", str(words), "--theme", "גפנ",
-            "--symmetry", "none", "--time-limit", "20"]
+    args = [
+        "design",
+        "--size",
+        "3x3",
+        "--language",
+        "he",
+        "--words",
+        str(words),
+        "--theme",
+        "גפנ",
+        "--symmetry",
+        "none",
+        "--time-limit",
+        "20",
+    ]
     assert main([*args, "--format", "json"]) == 0
     design = json.loads(capsys.readouterr()[0])["designs"][0]
     assert design["grid"] == ["".join(row) for row in WRITTEN]  # not the rebus tokens [א][ב][מ]

@@ -1,29 +1,48 @@
 """The grid and lists a command names (`xwcp.cli.inputs`): the constructor's controls from the options, the word
 lists with the personal list layered last under --personal (a warning when there is none yet), and the problem
 compiled with them."""
+
 from __future__ import annotations
 
 import argparse
 import json
 
+from tests.cli.helpers import TINY_GRID, TINY_LIST, write
 from xwcp.cli import inputs
 from xwcp.cli.output import clear_warnings
 from xwcp.words import userwords
 
-from tests.cli.helpers import TINY_GRID, TINY_LIST, write
-
 
 def _args(**options) -> argparse.Namespace:
     """The options `xwcp fill` parses, with no control given."""
-    values: dict[str, object] = {"words": None, "personal": False, "min_score": 50, "allow_dupes": False, "strict": False,
-              "lock": [], "ban": [], "ban_file": [], "slot_min": [], "region": None, "max_shared_substring": None}
+    values: dict[str, object] = {
+        "words": None,
+        "personal": False,
+        "min_score": 50,
+        "allow_dupes": False,
+        "strict": False,
+        "lock": [],
+        "ban": [],
+        "ban_file": [],
+        "slot_min": [],
+        "region": None,
+        "max_shared_substring": None,
+    }
     return argparse.Namespace(**{**values, **options})
 
 
 def test_controls_are_the_options_normalised(tmp_path):
     bans = write(tmp_path, "bans.txt", "esne\nAREA\n")
-    made = inputs.controls(_args(lock=["1a=cab"], ban=["ore"], ban_file=[str(bans)], slot_min=["4A=70"],
-                                 region="1,1:2,3", max_shared_substring=4))
+    made = inputs.controls(
+        _args(
+            lock=["1a=cab"],
+            ban=["ore"],
+            ban_file=[str(bans)],
+            slot_min=["4A=70"],
+            region="1,1:2,3",
+            max_shared_substring=4,
+        )
+    )
     assert dict(made.locks) == {"1A": "CAB"}
     assert made.bans == {"ORE", "ESNE", "AREA"}
     assert dict(made.min_score_by_slot) == {"4A": 70}

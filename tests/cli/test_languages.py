@@ -1,11 +1,11 @@
 """The `languages` command (`xwcp.cli.languages`): one pack per line, code first; the same packs as JSON."""
+
 from __future__ import annotations
 
 import json
 
-from xwcp.model.alphabet import shipped_alphabets
-
 from tests.helpers import run
+from xwcp.model.alphabet import shipped_alphabets
 
 
 def test_one_pack_per_line_code_first(capsys):

@@ -1,5 +1,6 @@
 """What a command prints besides its work (`xwcp.cli.output`): warnings on stderr and listed in JSON answers,
 progress messages on stderr, the answer as JSON or text on stdout, quiet printing to a reader that went away."""
+
 from __future__ import annotations
 
 import json

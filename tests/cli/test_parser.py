@@ -1,15 +1,15 @@
 """The `xwcp` argument parser (`xwcp.cli.parser`): help for every command with an example, and bad option values
 refused in one line with exit 2 (--time-limit, --count, --seed)."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from xwcp.cli.commands import build_parser
-
 from tests.cli.helpers import TINY_LIST, assert_one_line_error
 from tests.helpers import one_line, run
+from xwcp.cli.commands import build_parser
 
 OPEN_3X3 = "...\n...\n...\n"
 
@@ -61,8 +61,10 @@ def test_fill_help_describes_its_options(capsys):
 
 @pytest.mark.parametrize("seed", ["-1", str(2**31), str(2**70)])
 def test_seed_out_of_range_is_bad_usage(files, capsys, seed):
-    code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--backend", "cpsat", "--seed", seed], capsys)
+    code, out, err = run(
+        ["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--backend", "cpsat", "--seed", seed],
+        capsys,
+    )
     assert code == 2 and "--seed: must be from 0 to 2147483647" in one_line(err)
 
 

@@ -1,14 +1,14 @@
 """The `serve` command (`xwcp.cli.serve`): the options handed to the web builder's server, the URL printed first,
 and a missing [web] extra said in one line with exit 2 (the server itself is tested in tests/web/test_serve.py)."""
+
 from __future__ import annotations
 
 import sys
 
 import pytest
 
-from xwcp.engine.result import default_threads
-
 from tests.helpers import one_line, run
+from xwcp.engine.result import default_threads
 
 
 def test_the_options_reach_the_server_and_the_url_is_printed(capsys, monkeypatch):
@@ -20,8 +20,23 @@ def test_the_options_reach_the_server_and_the_url_is_printed(capsys, monkeypatch
         options["announce"]("http://127.0.0.1:8123/")
 
     monkeypatch.setattr("xwcp.web.serve.serve", serve)
-    code, out, err = run(["serve", "--port", "8123", "--words", "a.txt", "--workers", "3", "--allow-host",
-                          "builder.test", "--no-personal", "--cache-mb", "300"], capsys)
+    code, out, err = run(
+        [
+            "serve",
+            "--port",
+            "8123",
+            "--words",
+            "a.txt",
+            "--workers",
+            "3",
+            "--allow-host",
+            "builder.test",
+            "--no-personal",
+            "--cache-mb",
+            "300",
+        ],
+        capsys,
+    )
     assert code == 0, err
     assert out == "xwcp builder: http://127.0.0.1:8123/\n"
     assert heard["host"] == "127.0.0.1" and heard["port"] == 8123 and heard["words"] == ["a.txt"]

@@ -1,4 +1,5 @@
 """`xwcp words build`: the command writes the list, says its source and licence, and refuses bad input in one line."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,22 @@ def test_json_output(tmp_path, capsys):
     source = tmp_path / "ru.txt"
     source.write_text("ёлка\n", encoding="utf-8")
     out = tmp_path / "ru.dict"
-    code = main(["words", "build", "--language", "ru", "--from", str(source), "--out", str(out), "--format", "json",
-                 "--scores", "flat"])
+    code = main(
+        [
+            "words",
+            "build",
+            "--language",
+            "ru",
+            "--from",
+            str(source),
+            "--out",
+            str(out),
+            "--format",
+            "json",
+            "--scores",
+            "flat",
+        ]
+    )
     answer = json.loads(capsys.readouterr().out)
     assert code == 0
     assert answer["written"] == 1 and answer["path"] == str(out) and answer["language"].endswith("ru")
@@ -35,11 +50,13 @@ def test_json_output(tmp_path, capsys):
 
 
 def test_bad_input_exits_2_in_one_line(tmp_path, capsys):
-    for argv, needle in ((["words", "build", "--language", "es", "--from", tmp_path / "none.txt"], "no such file"),
-                         (["words", "build", "--language", "zz", "--from", "wordfreq"], "unknown language 'zz'"),
-                         (["words"], "JOB"),
-                         (["words", "build", "--language", "es", "--min-length", "0"], "--min-length"),
-                         (["words", "build", "--from", "wordfreq"], "--language")):
+    for argv, needle in (
+        (["words", "build", "--language", "es", "--from", tmp_path / "none.txt"], "no such file"),
+        (["words", "build", "--language", "zz", "--from", "wordfreq"], "unknown language 'zz'"),
+        (["words"], "JOB"),
+        (["words", "build", "--language", "es", "--min-length", "0"], "--min-length"),
+        (["words", "build", "--from", "wordfreq"], "--language"),
+    ):
         code, out, err = run(argv, capsys)
         assert code == 2, argv
         assert out == ""

@@ -4,6 +4,7 @@ exits 2, keeps the file that was there and leaves no temporary file: the user's 
 The full disk is a file-size limit (RLIMIT_FSIZE) on the command's process: a write past it fails with EFBIG as a
 full disk fails with ENOSPC, with no mount needed. The full device is /dev/full.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,6 @@ from pathlib import Path
 import pytest
 
 import xwcp
-
 from tests.cli.helpers import TINY_GRID, TINY_LIST, assert_one_line_error, write
 
 TREE = Path(xwcp.__file__).resolve().parents[1]
@@ -30,14 +30,24 @@ def _xwcp(*args, cwd: Path, stdout=subprocess.PIPE, max_file_bytes: int | None =
     def limit() -> None:
         if max_file_bytes is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (max_file_bytes, max_file_bytes))
-    return subprocess.run([sys.executable, "-m", "xwcp", *map(str, args)], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, env=env, cwd=cwd, timeout=120, preexec_fn=limit)
+
+    return subprocess.run(
+        [sys.executable, "-m", "xwcp", *map(str, args)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+        preexec_fn=limit,
+    )
 
 
 def _one_error(err: str, *needles: str) -> None:
     """One error line with the needles (the word-list cache, past the same limit, may warn first) and no traceback."""
-    assert_one_line_error("\n".join(line for line in err.splitlines() if not line.startswith("xwcp: warning:")),
-                          *needles)
+    assert_one_line_error(
+        "\n".join(line for line in err.splitlines() if not line.startswith("xwcp: warning:")), *needles
+    )
 
 
 @pytest.fixture
@@ -45,9 +55,14 @@ def tiny(tmp_path):
     return write(tmp_path, "grid.txt", TINY_GRID), write(tmp_path, "words.txt", TINY_LIST)
 
 
-@pytest.mark.parametrize("out_name, extra", [
-    ("fill.txt", []), ("fill.ipuz", []), ("fill.cnf", ["--export-cnf"]),
-])
+@pytest.mark.parametrize(
+    "out_name, extra",
+    [
+        ("fill.txt", []),
+        ("fill.ipuz", []),
+        ("fill.cnf", ["--export-cnf"]),
+    ],
+)
 @pytest.mark.subprocess
 def test_output_past_the_disk_keeps_the_old_file(tiny, tmp_path, out_name, extra):
     grid, words = tiny

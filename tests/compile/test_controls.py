@@ -1,4 +1,5 @@
 """The constructor's controls: locks, bans, slot floors, regions, layered lists, shared substrings, diverse fills."""
+
 from __future__ import annotations
 
 import json
@@ -6,18 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.helpers import run
-from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
 
+from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
+from tests.helpers import run
 from xwcp.backends import available_backends, fill
-from xwcp.compile.controls import Controls, make_controls
 from xwcp.base.errors import InputError
-from xwcp.model import parse_grid, read_grid
+from xwcp.base.types import FillStatus
+from xwcp.compile.controls import Controls, make_controls
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
+from xwcp.model import parse_grid, read_grid
 from xwcp.services.load import LoadOptions, load_problem
 from xwcp.services.run import run_fill
-from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import words_from_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,8 +41,9 @@ def words_in(rows):
 
 
 def longest_common_substring(a, b):
-    return max((k for k in range(1, min(len(a), len(b)) + 1)
-                for i in range(len(a) - k + 1) if a[i:i + k] in b), default=0)
+    return max(
+        (k for k in range(1, min(len(a), len(b)) + 1) for i in range(len(a) - k + 1) if a[i : i + k] in b), default=0
+    )
 
 
 def small_lock_and_ban():
@@ -60,8 +62,9 @@ def small_lock_and_ban():
 def test_locks_kept_and_bans_honoured_in_every_backend(backend):
     lock, ban, expected = small_lock_and_ban()
     controls = Controls(locks={"1A": lock}, bans=frozenset({ban}))
-    problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(SMALL_PAIRS), min_score=0,
-                              controls=controls)
+    problem = compile_problem(
+        parse_grid("...\n...\n...\n"), words_from_pairs(SMALL_PAIRS), min_score=0, controls=controls
+    )
     result = fill(problem, backend, Limits(time_limit_s=30))
     assert result.status is FillStatus.FILLED, result.reason
     rows = tuple(result.grid(problem).rows)
@@ -76,8 +79,7 @@ def test_locks_kept_and_bans_honoured_in_every_backend(backend):
 
 def test_a_lock_the_list_lacks_is_kept_in_every_backend(backend):
     words = words_from_pairs(["XAB", "YCD", "ZEF", "ACE", "BDF"])
-    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0,
-                              controls=Controls(locks={"1A": "XYZ"}))
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0, controls=Controls(locks={"1A": "XYZ"}))
     assert any("not in the word list" in note for note in problem.notes)
     result = fill(problem, backend, Limits(time_limit_s=30))
     assert result.status is FillStatus.FILLED, result.reason
@@ -87,11 +89,18 @@ def test_a_lock_the_list_lacks_is_kept_in_every_backend(backend):
 def test_shared_substrings_respected_in_every_backend(backend):
     words = [w for w, _ in SMALL_PAIRS]
     fills = brute_force_fills(("...", ".#.", "..."), words)
-    ok = {f for f in fills if all(longest_common_substring(a, b) <= 1
-                                  for i, a in enumerate(words_in(f)) for b in words_in(f)[i + 1:])}
+    ok = {
+        f
+        for f in fills
+        if all(longest_common_substring(a, b) <= 1 for i, a in enumerate(words_in(f)) for b in words_in(f)[i + 1 :])
+    }
     assert fills and ok != fills  # the control matters on this grid
-    problem = compile_problem(parse_grid("...\n.#.\n...\n"), words_from_pairs(SMALL_PAIRS), min_score=0,
-                              controls=Controls(max_shared_substring=1))
+    problem = compile_problem(
+        parse_grid("...\n.#.\n...\n"),
+        words_from_pairs(SMALL_PAIRS),
+        min_score=0,
+        controls=Controls(max_shared_substring=1),
+    )
     result = fill(problem, backend, Limits(time_limit_s=30))
     if ok:
         assert result.status is FillStatus.FILLED and tuple(result.grid(problem).rows) in ok
@@ -104,7 +113,7 @@ def test_shared_substrings_on_a_15x15(default_words):
     result = fill(problem, "auto", Limits(time_limit_s=60))
     assert result.status is FillStatus.FILLED
     entries = words_in(result.grid(problem).rows)
-    assert all(longest_common_substring(a, b) <= 4 for i, a in enumerate(entries) for b in entries[i + 1:])
+    assert all(longest_common_substring(a, b) <= 4 for i, a in enumerate(entries) for b in entries[i + 1 :])
 
 
 def test_region_fill_keeps_everything_outside(default_words):
@@ -133,8 +142,7 @@ def test_region_fill_keeps_everything_outside(default_words):
 
 def test_region_fill_in_every_backend(backend):
     words = words_from_pairs(SMALL_PAIRS)
-    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0,
-                              controls=Controls(region=(1, 1, 1, 3)))
+    problem = compile_problem(parse_grid("...\n...\n...\n"), words, min_score=0, controls=Controls(region=(1, 1, 1, 3)))
     result = fill(problem, backend, Limits(time_limit_s=30))
     assert result.status is FillStatus.FILLED
     rows = result.grid(problem).rows
@@ -209,18 +217,21 @@ def test_controls_reach_domains_suggest_and_check(capsys):
     assert code == 0 and json.loads(out)["fill"][0].startswith("ACHE")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--lock", "1A=ACHES"], "1A has 4 letters"),
-    (["--lock", "1A=ACHE", "--lock", "1D=BXXX"], "clashes with --lock 1A=ACHE"),
-    (["--lock", "1A=ACHE", "--ban", "ACHE"], "also banned"),
-    (["--region", "1,1:40,3"], "outside"),
-    (["--region", "5,5:2,2"], "empty"),
-    (["--region", "nonsense"], "R1,C1:R2,C2"),
-    (["--lock", "1Q=ACHE"], "nearest: 1A, 1D"),
-    (["--slot-min", "99A=60"], "nearest"),
-    (["--count", "2", "--min-diff", "500"], "more than the"),
-    (["--min-diff", "3"], "needs --count"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--lock", "1A=ACHES"], "1A has 4 letters"),
+        (["--lock", "1A=ACHE", "--lock", "1D=BXXX"], "clashes with --lock 1A=ACHE"),
+        (["--lock", "1A=ACHE", "--ban", "ACHE"], "also banned"),
+        (["--region", "1,1:40,3"], "outside"),
+        (["--region", "5,5:2,2"], "empty"),
+        (["--region", "nonsense"], "R1,C1:R2,C2"),
+        (["--lock", "1Q=ACHE"], "nearest: 1A, 1D"),
+        (["--slot-min", "99A=60"], "nearest"),
+        (["--count", "2", "--min-diff", "500"], "more than the"),
+        (["--min-diff", "3"], "needs --count"),
+    ],
+)
 def test_bad_controls_exit_2(args, message, capsys):
     code, _, err = run(["fill", DAILY, *args], capsys)
     assert code == 2, err
@@ -271,8 +282,9 @@ def test_verify_dead_end_means_no_fill_at_the_current_floor():
     fills = brute_force_fills(("...", "...", "..."), list(score_by_word))
     verdicts = set()
     for floor in (40, 50, 60):
-        problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()),
-                                  min_score=floor)
+        problem = compile_problem(
+            parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()), min_score=floor
+        )
         data = suggest_json(suggest_report(problem, "1A", k=50, verify=True, backend="backtrack", time_limit_s=10))
         for word in data["words"]:
             viable = any(f[0] == word["word"] and min(score_by_word[w] for w in words_in(f)) >= floor for f in fills)

@@ -1,5 +1,6 @@
 """Compiling a grid and a list into a Problem (crossings, domains, fixed slots); check_fill:
 tests/engine/test_result.py."""
+
 from __future__ import annotations
 
 import re
@@ -7,13 +8,24 @@ import re
 import numpy as np
 import pytest
 
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
+from xwcp.model import parse_grid
 from xwcp.words.wordlist import words_from_pairs
 
 # A 3x3 square with six different words: rows CAB ORE WET, columns COW ARE BET.
-SQUARE_WORDS = {"CAB": 60, "ORE": 60, "WET": 55, "COW": 60, "ARE": 60, "BET": 60,
-                "CAW": 60, "CAT": 60, "TEN": 60, "OAT": 30, "ZZZ": 10}
+SQUARE_WORDS = {
+    "CAB": 60,
+    "ORE": 60,
+    "WET": 55,
+    "COW": 60,
+    "ARE": 60,
+    "BET": 60,
+    "CAW": 60,
+    "CAT": 60,
+    "TEN": 60,
+    "OAT": 30,
+    "ZZZ": 10,
+}
 
 
 @pytest.fixture
@@ -31,6 +43,7 @@ def by_name(problem, name):
 
 
 # ----- slots and crossings -----------------------------------------------------------------
+
 
 def test_crossings_of_open_3x3(square_words):
     problem = compile_problem(parse_grid("...\n...\n..."), square_words)
@@ -70,8 +83,20 @@ def test_crossings_on_5x5_with_blocks(square_words):
 
 # ----- domains -----------------------------------------------------------------------------
 
-FIVES = {"CRANE": 70, "CRATE": 60, "CARTE": 50, "CHART": 40, "TRACE": 80, "CRAZE": 20,
-         "BRAVE": 65, "GRAPE": 55, "CREPT": 75, "CLEAT": 50, "ACTOR": 90, "CROAK": 50}
+FIVES = {
+    "CRANE": 70,
+    "CRATE": 60,
+    "CARTE": 50,
+    "CHART": 40,
+    "TRACE": 80,
+    "CRAZE": 20,
+    "BRAVE": 65,
+    "GRAPE": 55,
+    "CREPT": 75,
+    "CLEAT": 50,
+    "ACTOR": 90,
+    "CROAK": 50,
+}
 
 
 @pytest.mark.parametrize("min_score", [0, 50, 60])

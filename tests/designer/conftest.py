@@ -1,4 +1,5 @@
 """The designer tests' shared fixture: the default word list, loaded once per test module."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """What the designer tests share: the two directions, a grid from rows, and the whole check of a design result."""
+
 from __future__ import annotations
 
 import itertools
@@ -6,7 +7,6 @@ import itertools
 from xwcp.base.types import Direction, FillStatus
 from xwcp.designer.check import check_design
 from xwcp.model import BLOCK, Grid, find_slots, parse_grid
-
 
 A = Direction.ACROSS
 D = Direction.DOWN

@@ -1,15 +1,15 @@
 """A designed grid checked end to end (`xwcp.designer.check.check_design`): the pattern's rules, themes whole, listed words, none twice."""
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from tests.designer.designs import grid_of  # noqa: E402
 from xwcp.designer.check import check_design  # noqa: E402
 from xwcp.designer.rules import Rules  # noqa: E402
 from xwcp.words.wordlist import words_from_pairs  # noqa: E402
-
-from tests.designer.designs import grid_of  # noqa: E402
 
 # ACE/TAN/ERE across, ATE/CAR/ENE down
 FILLED = ["ACE", "TAN", "ERE"]
@@ -42,8 +42,11 @@ def test_a_theme_entry_need_not_be_listed():
 def test_a_word_twice_breaks_the_design():
     square = ["CAT", "ARE", "TEN"]  # the same words down as across
     problems = check_design(grid_of(square), RULES, [], words_from_pairs([(w, 60) for w in square]))
-    assert problems == ["1D: CAT is also the entry of 1A", "2D: ARE is also the entry of 4A",
-                        "3D: TEN is also the entry of 5A"]
+    assert problems == [
+        "1D: CAT is also the entry of 1A",
+        "2D: ARE is also the entry of 4A",
+        "3D: TEN is also the entry of 5A",
+    ]
 
 
 def test_a_missing_theme_empty_cells_and_the_patterns_rules_are_reported():

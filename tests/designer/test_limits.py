@@ -1,5 +1,6 @@
 """A design ends at its limit, at a stop and at Ctrl-C, including while its pattern model is built: a 60x60 design
 with a 1-3 s limit used to run 90-120 s, most of it building the model, and ignored Ctrl-C meanwhile."""
+
 from __future__ import annotations
 
 import os
@@ -67,8 +68,14 @@ def test_ctrl_c_during_a_60x60_design_exits_130_at_once(tmp_path):
     stop event, xwcp/runtime/signals.py); either way the command ends within the grace and exits 130."""
     root = Path(__file__).resolve().parents[2]
     argv = [sys.executable, "-m", "xwcp", "design", "--size", "60x60", "--theme", "CROSSWORD", "--time-limit", "120"]
-    proc = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(root)))
+    proc = subprocess.Popen(
+        argv,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
     try:
         time.sleep(3.0)  # imports, the list, the model (about 2 s), then the solve
         assert proc.poll() is None, proc.communicate()

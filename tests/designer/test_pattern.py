@@ -1,6 +1,7 @@
 """The block pattern as a CP-SAT model (xwcp/designer/pattern.py): the legal lines, every pattern keeps the rules
 and places the themes; cuts, exclusions and differences hold; disconnected patterns are cut.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -9,13 +10,12 @@ import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from tests.designer.designs import A, D  # noqa: E402
+from xwcp.base.types import FillStatus  # noqa: E402
 from xwcp.designer.pattern import Pattern, PatternModel, line_patterns, white_components  # noqa: E402
 from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern  # noqa: E402
 from xwcp.designer.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
 from xwcp.model import BLOCK, Grid, find_slots  # noqa: E402
-from xwcp.base.types import FillStatus  # noqa: E402
-
-from tests.designer.designs import A, D  # noqa: E402
 
 
 def brute_line_patterns(n: int, style: Style, max_block_run: int | None) -> set[tuple[int, ...]]:
@@ -134,6 +134,7 @@ def test_cut_excludes_the_runs_with_those_letters_at_every_translation():
     def has_core(blocks: frozenset[int], letter_by_cell: dict[int, str], dr: int, dc: int) -> bool:
         def moved(c):
             return (c // 11 + dr) * 11 + c % 11 + dc
+
         rows_ = [c // 11 + dr for run in runs for c in run]
         cols_ = [c % 11 + dc for run in runs for c in run]
         if min(rows_) < 0 or max(rows_) > 10 or min(cols_) < 0 or max(cols_) > 10:

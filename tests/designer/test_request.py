@@ -1,13 +1,14 @@
 """What a design asks for (xwcp/designer/request.py): grid sizes and the default caps."""
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from xwcp.base.errors import InputError  # noqa: E402
 from xwcp.designer.request import make_request, parse_size  # noqa: E402
 from xwcp.designer.rules import default_max_words  # noqa: E402
-from xwcp.base.errors import InputError  # noqa: E402
 
 
 def test_parse_size():
@@ -21,8 +22,13 @@ def test_default_caps():
     assert default_max_words(15, 15) == 78 and default_max_words(21, 21) == 140
     assert default_max_words(5, 5) == 10  # an open 5x5 has 10 entries
     request = make_request(themes=["SPEAKOFTHEDEVIL"])
-    assert (request.rules.max_words, request.rules.min_words, request.rules.max_blocks,
-            request.rules.max_fill_length, request.rules.max_block_run) == (78, 74, 38, 8, 3)
+    assert (
+        request.rules.max_words,
+        request.rules.min_words,
+        request.rules.max_blocks,
+        request.rules.max_fill_length,
+        request.rules.max_block_run,
+    ) == (78, 74, 38, 8, 3)
     assert request.soft == {"min_words", "max_fill_length"}
     request = make_request(themes=["SPEAKOFTHEDEVIL"], max_words=76, min_words=70, max_length=9)
     assert (request.rules.max_words, request.rules.min_words, request.rules.max_fill_length) == (76, 70, 9)

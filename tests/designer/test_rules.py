@@ -1,5 +1,6 @@
 """The rules a designed block pattern keeps and their checker (xwcp/designer/rules.py): symmetry, checking styles,
 run lengths and counts, connection."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,9 +8,8 @@ import pytest
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
 import xwcp  # noqa: E402
-from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern, is_connected  # noqa: E402
-
 from tests.designer.designs import grid_of  # noqa: E402
+from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern, is_connected  # noqa: E402
 
 
 def test_stock_grids_keep_the_rules_of_their_style():
@@ -20,19 +20,32 @@ def test_stock_grids_keep_the_rules_of_their_style():
     assert any("1-letter" in p for p in check_pattern(british, Rules(15, 15, max_blocks=60)))
 
 
-@pytest.mark.parametrize("rows, rules, needle", [
-    (["#....", ".....", ".....", ".....", "....."], Rules(5, 5, max_words=20), "not rotational"),
-    (["....#", ".....", ".....", ".....", "#...."], Rules(5, 5, Symmetry.MIRROR, max_words=20), "not mirror"),
-    (["...#...", "...#...", "...#...", "#######", "...#...", "...#...", "...#..."],
-     Rules(7, 7, max_words=20, max_blocks=20), "not connected"),
-    ([".....", ".....", "##.##", ".....", "....."], Rules(5, 5, max_words=20), "1-letter"),
-    (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=9), "more than the 9 allowed"),
-    (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=20, min_words=12), "fewer than the 12"),
-    (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=20, max_blocks=1), "2 blocks, more"),
-    (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=20, max_fill_length=4), "more than the 4"),
-    (["###...", "......", "......", "......", "......", "...###"], Rules(6, 6, max_words=20, max_block_run=2),
-     "more than 2 blocks in a row"),
-])
+@pytest.mark.parametrize(
+    "rows, rules, needle",
+    [
+        (["#....", ".....", ".....", ".....", "....."], Rules(5, 5, max_words=20), "not rotational"),
+        (["....#", ".....", ".....", ".....", "#...."], Rules(5, 5, Symmetry.MIRROR, max_words=20), "not mirror"),
+        (
+            ["...#...", "...#...", "...#...", "#######", "...#...", "...#...", "...#..."],
+            Rules(7, 7, max_words=20, max_blocks=20),
+            "not connected",
+        ),
+        ([".....", ".....", "##.##", ".....", "....."], Rules(5, 5, max_words=20), "1-letter"),
+        (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=9), "more than the 9 allowed"),
+        (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=20, min_words=12), "fewer than the 12"),
+        (["#....", ".....", ".....", ".....", "....#"], Rules(5, 5, max_words=20, max_blocks=1), "2 blocks, more"),
+        (
+            ["#....", ".....", ".....", ".....", "....#"],
+            Rules(5, 5, max_words=20, max_fill_length=4),
+            "more than the 4",
+        ),
+        (
+            ["###...", "......", "......", "......", "......", "...###"],
+            Rules(6, 6, max_words=20, max_block_run=2),
+            "more than 2 blocks in a row",
+        ),
+    ],
+)
 def test_check_pattern_names_each_broken_rule(rows, rules, needle):
     problems = check_pattern(grid_of(rows), rules)
     assert any(needle in p for p in problems), problems

@@ -4,21 +4,20 @@ other design (or none) exists, the time limit and abort.
 Every design a test produces is checked whole with `check_design`: symmetric, connected, entries of 3+ letters,
 word and block counts, theme entries present whole, every other entry a listed word, none twice.
 """
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from tests.designer.designs import check_designs, grid_of  # noqa: E402
+from xwcp.base.types import FillStatus  # noqa: E402
 from xwcp.designer.request import make_request  # noqa: E402
 from xwcp.designer.rules import Rules, check_pattern  # noqa: E402
 from xwcp.designer.search import design  # noqa: E402
 from xwcp.model import BLOCK, find_slots  # noqa: E402
-from xwcp.base.types import FillStatus  # noqa: E402
 from xwcp.words.wordlist import words_from_pairs  # noqa: E402
-
-from tests.designer.designs import check_designs, grid_of  # noqa: E402
-
 
 # A 7x7 fill (found by `xwcp design --size 7x7 --theme PLANETS`): its entries, as a tiny list, fill this pattern
 # (and, transposed, the same pattern again) and nothing else.
@@ -64,8 +63,9 @@ def test_a_tiny_list_finds_the_one_fillable_pattern_and_proves_there_is_no_other
     check_designs(result, ["PLANETS"], tiny)
     assert len(result.designs) == 1
     assert result.stats.n_unfillable >= 1  # the patterns that had to be cut on the way
-    assert {c for c, x in enumerate(result.designs[0].grid.cells) if x == BLOCK} == \
-        {c for c, x in enumerate(grid.cells) if x == BLOCK}
+    assert {c for c, x in enumerate(result.designs[0].grid.cells) if x == BLOCK} == {
+        c for c, x in enumerate(grid.cells) if x == BLOCK
+    }
     assert "no pattern is left" in result.reason
 
 

@@ -4,20 +4,20 @@ output, docs/design.md's python block, Ctrl-C after a design.
 Every design a test produces is checked whole with `check_design`: symmetric, connected, entries of 3+ letters,
 word and block counts, theme entries present whole, every other entry a listed word, none twice.
 """
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from tests.designer.designs import check_designs, grid_of  # noqa: E402
+from tests.helpers import one_line, run  # noqa: E402
 from xwcp.designer.check import check_design  # noqa: E402
 from xwcp.designer.request import make_request  # noqa: E402
 from xwcp.designer.rules import Rules  # noqa: E402
 from xwcp.designer.search import design  # noqa: E402
 from xwcp.model import find_slots, parse_grid  # noqa: E402
-
-from tests.helpers import one_line, run  # noqa: E402
-from tests.designer.designs import check_designs, grid_of  # noqa: E402
 
 
 def test_status_line_on_a_terminal():
@@ -34,17 +34,20 @@ def test_status_line_on_a_terminal():
     assert stream.getvalue().endswith("\r") and not line.shown
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["--theme", "ABCDEFGHIJKLMNOP"], "has 16 letters; the 15x15 grid's longest entry has 15"),
-    (["--theme", "HELLO", "--at", "HELLO=1,1,A", "--at", "WORLD=1,1,D"], "different letters"),
-    (["--at", "HELLO=1,14,A"], "does not fit"),
-    (["--theme", "HELLO", "--size", "61x61"], "sides must be from 3 to 60"),
-    (["--size", "15x15"], "no theme entry"),
-    (["--theme", "HELLO", "--symmetry", "diagonal"], "invalid choice"),
-    (["--theme", "HELLO", "--min-words", "80"], "more than --max-words"),
-    (["--theme", "HELLO", "--words", "/nonexistent/list.txt"], "list.txt"),
-    (["--theme", "HELLO", "--out", "x.docx"], "docx"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--theme", "ABCDEFGHIJKLMNOP"], "has 16 letters; the 15x15 grid's longest entry has 15"),
+        (["--theme", "HELLO", "--at", "HELLO=1,1,A", "--at", "WORLD=1,1,D"], "different letters"),
+        (["--at", "HELLO=1,14,A"], "does not fit"),
+        (["--theme", "HELLO", "--size", "61x61"], "sides must be from 3 to 60"),
+        (["--size", "15x15"], "no theme entry"),
+        (["--theme", "HELLO", "--symmetry", "diagonal"], "invalid choice"),
+        (["--theme", "HELLO", "--min-words", "80"], "more than --max-words"),
+        (["--theme", "HELLO", "--words", "/nonexistent/list.txt"], "list.txt"),
+        (["--theme", "HELLO", "--out", "x.docx"], "docx"),
+    ],
+)
 def test_bad_input_is_exit_2_with_one_line(capsys, argv, needle):
     code, out, err = run(["design", *argv], capsys)
     assert code == 2, err
@@ -53,16 +56,38 @@ def test_bad_input_is_exit_2_with_one_line(capsys, argv, needle):
 
 
 def test_json_output(capsys, words):
-    code, out, err = run(["design", "--size", "11x11", "--theme", "ASTRONOMER", "--theme", "TELESCOPES",
-                          "--count", "2", "--quality-time", "1", "--format", "json"], capsys)
+    code, out, err = run(
+        [
+            "design",
+            "--size",
+            "11x11",
+            "--theme",
+            "ASTRONOMER",
+            "--theme",
+            "TELESCOPES",
+            "--count",
+            "2",
+            "--quality-time",
+            "1",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert code == 0, err
     import json
 
     data = json.loads(out)
     assert data["status"] == "filled" and len(data["designs"]) == 2 and data["reason"] == ""
-    rules = Rules(11, 11, max_words=data["rules"]["max_words"], min_words=data["rules"]["min_words"],
-                  max_blocks=data["rules"]["max_blocks"], max_fill_length=data["rules"]["max_length"],
-                  max_block_run=3)
+    rules = Rules(
+        11,
+        11,
+        max_words=data["rules"]["max_words"],
+        min_words=data["rules"]["min_words"],
+        max_blocks=data["rules"]["max_blocks"],
+        max_fill_length=data["rules"]["max_length"],
+        max_block_run=3,
+    )
     for d in data["designs"]:
         grid = grid_of(d["grid"])
         assert check_design(grid, rules, ["ASTRONOMER", "TELESCOPES"], words) == []
@@ -75,8 +100,9 @@ def test_json_output(capsys, words):
 
 def test_text_grid_and_out(capsys, tmp_path, words):
     out_file = tmp_path / "design.puz"
-    code, out, err = run(["design", "--size", "11x11", "--theme", "STARGAZER", "--quality-time", "0",
-                          "--out", out_file], capsys)
+    code, out, err = run(
+        ["design", "--size", "11x11", "--theme", "STARGAZER", "--quality-time", "0", "--out", out_file], capsys
+    )
     assert code == 0, err
     assert "design 1 of 1" in out and "STARGAZER at row 6" in out and f"wrote {out_file}" in out
     from xwcp.formats import read_puzzle
@@ -84,8 +110,22 @@ def test_text_grid_and_out(capsys, tmp_path, words):
     puzzle = read_puzzle(out_file)
     rules = make_request(size="11x11", themes=["STARGAZER"]).rules
     assert check_design(puzzle.grid, replace_min_words(rules), ["STARGAZER"], words) == []
-    code, out, err = run(["design", "--size", "11x11", "--theme", "STARGAZER", "--quality-time", "0", "--count", "2",
-                          "--format", "grid"], capsys)
+    code, out, err = run(
+        [
+            "design",
+            "--size",
+            "11x11",
+            "--theme",
+            "STARGAZER",
+            "--quality-time",
+            "0",
+            "--count",
+            "2",
+            "--format",
+            "grid",
+        ],
+        capsys,
+    )
     assert code == 0
     blocks = [chunk for chunk in out.split("; design ") if chunk.strip()]
     assert len(blocks) == 2
@@ -161,10 +201,34 @@ def test_ctrl_c_after_a_design_prints_the_designs_found(tmp_path, words):
     root = Path(__file__).resolve().parents[2]
     out_file = tmp_path / "found.ipuz"
     # count 3, each with a quality search (CP-SAT inside): the search still runs after design 1 is announced
-    argv = [sys.executable, "-m", "xwcp", "design", "--size", "11x11", "--theme", "ASTRONOMER", "--count", "3",
-            "--quality-time", "4", "--time-limit", "120", "--format", "json", "--out", str(out_file)]
-    proc = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(root)))
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "design",
+        "--size",
+        "11x11",
+        "--theme",
+        "ASTRONOMER",
+        "--count",
+        "3",
+        "--quality-time",
+        "4",
+        "--time-limit",
+        "120",
+        "--format",
+        "json",
+        "--out",
+        str(out_file),
+    ]
+    proc = subprocess.Popen(
+        argv,
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
     err_lines = []
     deadline = time.monotonic() + 120
     try:

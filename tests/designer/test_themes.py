@@ -1,36 +1,38 @@
 """Theme entries and where they may go (xwcp/designer/themes.py): one-line errors, `--at` positions, symmetric images,
 the plan that pairs them."""
+
 from __future__ import annotations
 
 import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
+from tests.designer.designs import A, D  # noqa: E402
+from xwcp.base.errors import InputError  # noqa: E402
 from xwcp.designer.rules import Rules, Symmetry  # noqa: E402
 from xwcp.designer.themes import Placement, Theme, plan_themes, read_themes  # noqa: E402
-from xwcp.base.errors import InputError  # noqa: E402
-
-from tests.designer.designs import A, D  # noqa: E402
-
 
 RULES_15 = Rules(15, 15)
 
 
-@pytest.mark.parametrize("themes, at, needle", [
-    ([], [], "no theme entry"),
-    (["ABCDEFGHIJKLMNOP"], [], "has 16 letters"),
-    (["AB"], [], "3 or more"),
-    (["HELLO", "hello"], [], "given twice"),
-    (["H3LLO"], [], "letters A-Z"),
-    ([], ["HELLO=1,12,A"], "does not fit"),
-    ([], ["HELLO=1,1"], "'WORD=ROW,COL,A' (rows and columns from 1)"),  # the library's spelling, as at="..."
-    ([], ["HELLO=x,1,A"], "whole numbers"),
-    ([], ["HELLO=1,1,A", "HELLO=2,1,A"], "given twice"),
-    ([], ["HELLO=1,1,A", "WORLD=1,1,D"], "different letters"),
-    ([], ["HELLO=1,1,A", "WORLD=1,6,A"], "run into each other"),
-    ([], ["HELLO=8,1,A", "WORLD=8,10,A"], "run into each other"),  # HELLO's image is row 8, columns 11-15
-    ([], ["HELLOWORLD=8,1,A"], "runs into its own symmetric image"),
-])
+@pytest.mark.parametrize(
+    "themes, at, needle",
+    [
+        ([], [], "no theme entry"),
+        (["ABCDEFGHIJKLMNOP"], [], "has 16 letters"),
+        (["AB"], [], "3 or more"),
+        (["HELLO", "hello"], [], "given twice"),
+        (["H3LLO"], [], "letters A-Z"),
+        ([], ["HELLO=1,12,A"], "does not fit"),
+        ([], ["HELLO=1,1"], "'WORD=ROW,COL,A' (rows and columns from 1)"),  # the library's spelling, as at="..."
+        ([], ["HELLO=x,1,A"], "whole numbers"),
+        ([], ["HELLO=1,1,A", "HELLO=2,1,A"], "given twice"),
+        ([], ["HELLO=1,1,A", "WORLD=1,1,D"], "different letters"),
+        ([], ["HELLO=1,1,A", "WORLD=1,6,A"], "run into each other"),
+        ([], ["HELLO=8,1,A", "WORLD=8,10,A"], "run into each other"),  # HELLO's image is row 8, columns 11-15
+        ([], ["HELLOWORLD=8,1,A"], "runs into its own symmetric image"),
+    ],
+)
 def test_bad_themes_are_one_line_errors(themes, at, needle):
     with pytest.raises(InputError) as info:
         read_themes(themes, at, RULES_15)

@@ -6,16 +6,20 @@ the LAST 26 letters of such an alphabet, keeping their order: the list sorts the
 makes the same choices as over the English list, while every letter code is different from English's and
 most are beyond 25.
 """
+
 from __future__ import annotations
 
 import random
+
 from xwcp.model import Grid, parse_grid
 from xwcp.model.alphabet import Alphabet
 
 ENGLISH_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-EXTRA_LETTERS = ("ÑÄÖÜÅØŁ"  # 33
-                 + "ΓΔΘΛΞΠΣΦΨΩ"  # Greek capitals that are not Latin look-alikes
-                 + "БГҐДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ")  # Cyrillic likewise
+EXTRA_LETTERS = (
+    "ÑÄÖÜÅØŁ"  # 33
+    + "ΓΔΘΛΞΠΣΦΨΩ"  # Greek capitals that are not Latin look-alikes
+    + "БГҐДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ"
+)  # Cyrillic likewise
 
 
 def alphabet_of(n_letters: int) -> Alphabet:
@@ -32,8 +36,7 @@ def shifted(alphabet: Alphabet) -> dict[int, int]:
 
 def random_words(rng: random.Random, chars: str, lengths: tuple[int, ...], count: int) -> dict[str, int]:
     """About `count` random words over `chars` with scores 30..100."""
-    return {"".join(rng.choice(chars) for _ in range(rng.choice(lengths))): rng.randint(30, 100)
-            for _ in range(count)}
+    return {"".join(rng.choice(chars) for _ in range(rng.choice(lengths))): rng.randint(30, 100) for _ in range(count)}
 
 
 SHAPES = [

@@ -1,4 +1,5 @@
 """AC-3: the compiled fixpoint equals a plain set-based AC-3, proofs name the slot, edits are incremental."""
+
 from __future__ import annotations
 
 import random
@@ -7,12 +8,12 @@ import numpy as np
 import pytest
 
 from tests.engine.alphabets import ENGLISH_LETTERS, alphabet_of
-from xwcp.engine.ac3 import Propagator, propagate
-from xwcp.engine.plain_kernel import bit_search
 from xwcp.analysis.questions import heatmap_report
 from xwcp.analysis.reports import Consistency
-from xwcp.model import EMPTY, parse_grid
 from xwcp.compile.problem import compile_problem
+from xwcp.engine.ac3 import Propagator, propagate
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.model import EMPTY, parse_grid
 from xwcp.words.wordlist import build_word_list, words_from_pairs
 
 
@@ -73,7 +74,7 @@ def random_grid(rng: random.Random, letters: str, alphabet=None):
         for i in range(len(cells)):
             if cells[i] == "." and rng.random() < 0.12:
                 cells[i] = rng.choice(letters)
-        text = "\n".join("".join(cells[r * width:(r + 1) * width]) for r in range(height))
+        text = "\n".join("".join(cells[r * width : (r + 1) * width]) for r in range(height))
         try:
             return parse_grid(text, alphabet=alphabet)
         except Exception:
@@ -133,9 +134,14 @@ def one_step_lookahead(problem):
     for slot in problem.slots:
         keep = set()
         for word in initial[slot.id]:
-            if all(any(other[problem.cross_pos[slot.id][pos]] == word[pos]
-                       for other in initial[problem.cross_slot[slot.id][pos]])
-                   for pos in range(slot.length) if problem.cross_slot[slot.id][pos] >= 0):
+            if all(
+                any(
+                    other[problem.cross_pos[slot.id][pos]] == word[pos]
+                    for other in initial[problem.cross_slot[slot.id][pos]]
+                )
+                for pos in range(slot.length)
+                if problem.cross_slot[slot.id][pos] >= 0
+            ):
                 keep.add(word)
         kept[slot.name] = keep
     return kept
@@ -155,7 +161,10 @@ def test_arc_consistency_is_not_one_step_lookahead():
     assert {s.name: problem.pattern(s.id) for s in problem.slots} == {"2A": "QUI.", "3A": "WES.", "1D": "N.X."}
     initial = domains_as_sets(problem, problem.domains)
     assert {s.name: initial[s.id] for s in problem.slots} == {
-        "2A": {"QUIT", "QUIP", "QUIZ"}, "3A": {"WEST"}, "1D": {"NEXT", "NIXE"}}
+        "2A": {"QUIT", "QUIP", "QUIZ"},
+        "3A": {"WEST"},
+        "1D": {"NEXT", "NIXE"},
+    }
     lookahead = one_step_lookahead(problem)
     assert lookahead["3A"] == {"WEST"}  # still offered, on the strength of NEXT
     assert lookahead["2A"] == set() and lookahead["1D"] == set()
@@ -169,30 +178,43 @@ def test_arc_consistency_is_not_one_step_lookahead():
     assert kept.is_consistent
     bucket = control.words.bucket(4)
     assert {s.name: {bucket.text(int(w)) for w in np.nonzero(kept.domains[s.id])[0]} for s in control.slots} == {
-        "2A": {"QUIE"}, "3A": {"WEST"}, "1D": {"NEXT"}}
+        "2A": {"QUIE"},
+        "3A": {"WEST"},
+        "1D": {"NEXT"},
+    }
 
 
-SPIRAL = "\n".join([
-    ".......",  # 1A, 7 letters; its last cell starts 2D
-    "######.",  # 2D runs down the right side (6)
-    "##...#.",  # 3A (3) starts on 3D's top cell; 4D (2) hangs from its end
-    "##.#.#.",
-    "##.###.",
-    "##.....",  # 5A (5) ends on 2D's foot and starts on 3D's foot
-    "#######",
-])
+SPIRAL = "\n".join(
+    [
+        ".......",  # 1A, 7 letters; its last cell starts 2D
+        "######.",  # 2D runs down the right side (6)
+        "##...#.",  # 3A (3) starts on 3D's top cell; 4D (2) hangs from its end
+        "##.#.#.",
+        "##.###.",
+        "##.....",  # 5A (5) ends on 2D's foot and starts on 3D's foot
+        "#######",
+    ]
+)
 SPIRAL_ORDER = ["1A", "2D", "5A", "3D", "3A", "4D"]
 """The slots from the outside in, each crossing the next; every length differs, so no word
 fits two slots and the no-word-twice rule plays no part."""
 # Two tracks of letters wind round the spiral: a G track (G at every crossing) and a dead-end
 # track P -> K -> L -> M -> N. Each slot has one word per track, so every slot starts with two
 # candidates and every crossing but the two ends has the same letters on both sides.
-SPIRAL_WORDS = ["AAAAAAP", "BBBBBBP",  # 1A: both end in P, so the 7-letter entry rules out the G track
-                "PCCCCK", "GDDDDG",    # 2D: P -> K, G -> G
-                "LEEEK", "GFFFG",      # 5A: K -> L (read right to left), G -> G
-                "MHHL", "GIIG",        # 3D: L -> M (bottom up), G -> G
-                "MJN", "GKG",          # 3A: M -> N, G -> G
-                "GA", "GB"]            # 4D: no word starts with N, so the P track dies at the centre
+SPIRAL_WORDS = [
+    "AAAAAAP",
+    "BBBBBBP",  # 1A: both end in P, so the 7-letter entry rules out the G track
+    "PCCCCK",
+    "GDDDDG",  # 2D: P -> K, G -> G
+    "LEEEK",
+    "GFFFG",  # 5A: K -> L (read right to left), G -> G
+    "MHHL",
+    "GIIG",  # 3D: L -> M (bottom up), G -> G
+    "MJN",
+    "GKG",  # 3A: M -> N, G -> G
+    "GA",
+    "GB",
+]  # 4D: no word starts with N, so the P track dies at the centre
 
 
 def test_spiral_of_crossings_reaches_every_slot():
@@ -221,8 +243,9 @@ def test_spiral_of_crossings_reaches_every_slot():
     assert heat.status is Consistency.UNFILLABLE
     assert all(n == 0 for row in heat.counts for n in row if n is not None)
     # The same without the no-word-twice rule: crossings alone.
-    dupes = propagate(compile_problem(parse_grid(SPIRAL), words_from_pairs(SPIRAL_WORDS), min_score=0,
-                                      allow_dupes=True))
+    dupes = propagate(
+        compile_problem(parse_grid(SPIRAL), words_from_pairs(SPIRAL_WORDS), min_score=0, allow_dupes=True)
+    )
     assert not dupes.is_consistent and len(dupes.chain) == 6
     # The 7-letter entry is the cause: one more 7-letter word, on the G track, and the spiral
     # is consistent, with the G track left in every slot (4D keeps GA and GB: two fills).
@@ -231,10 +254,17 @@ def test_spiral_of_crossings_reaches_every_slot():
     solved = propagate(open_problem)
     assert solved.is_consistent
     bucket = {n: open_problem.words.bucket(n) for n in range(2, 8)}
-    left = {s.name: {bucket[s.length].text(int(w)) for w in np.nonzero(solved.domains[s.id])[0]}
-            for s in open_problem.slots}
-    assert left == {"1A": {"CCCCCCG"}, "2D": {"GDDDDG"}, "5A": {"GFFFG"}, "3D": {"GIIG"}, "3A": {"GKG"},
-                    "4D": {"GA", "GB"}}
+    left = {
+        s.name: {bucket[s.length].text(int(w)) for w in np.nonzero(solved.domains[s.id])[0]} for s in open_problem.slots
+    }
+    assert left == {
+        "1A": {"CCCCCCG"},
+        "2D": {"GDDDDG"},
+        "5A": {"GFFFG"},
+        "3D": {"GIIG"},
+        "3A": {"GKG"},
+        "4D": {"GA", "GB"},
+    }
 
 
 def assert_chain_is_causal(problem, prop):
@@ -257,8 +287,9 @@ def edit_and_compare(problem, rng: random.Random, letter_pool, counts: bool = Fa
     """Enter and erase up to 8 random letters from `letter_pool` with a Propagator; after each edit its snapshot
     must equal propagating the edited grid from scratch (consistency and domains; `counts`: letter counts too)."""
     editor = Propagator(problem)
-    empty_cells = [c for c, ch in enumerate(problem.grid.cells) if ch == EMPTY
-                   and any(c in s.cells for s in problem.slots)]
+    empty_cells = [
+        c for c, ch in enumerate(problem.grid.cells) if ch == EMPTY and any(c in s.cells for s in problem.slots)
+    ]
     letters: dict[int, str] = {}
     for _ in range(8):
         if letters and rng.random() < 0.35:
@@ -272,8 +303,14 @@ def edit_and_compare(problem, rng: random.Random, letter_pool, counts: bool = Fa
             cell = rng.choice(free)
             letters[cell] = rng.choice(letter_pool)
             editor.enter(cell, letters[cell])
-        fresh = propagate(compile_problem(problem.grid.with_letters(letters), problem.words,
-                                          min_score=problem.min_score, allow_dupes=problem.allow_dupes))
+        fresh = propagate(
+            compile_problem(
+                problem.grid.with_letters(letters),
+                problem.words,
+                min_score=problem.min_score,
+                allow_dupes=problem.allow_dupes,
+            )
+        )
         snap = editor.snapshot()
         assert snap.is_consistent == fresh.is_consistent
         if fresh.is_consistent:
@@ -285,13 +322,15 @@ def edit_and_compare(problem, rng: random.Random, letter_pool, counts: bool = Fa
 
 # ---- alphabets of more than 26 letters (issue 36) ------------------------------------------------------------
 
+
 def random_problem_in(alphabet, rng: random.Random):
     """`random_problem`'s kind of instance in `alphabet`: letters mostly beyond Z, some of them in the grid."""
     chars = "".join(rng.sample(alphabet.chars[26:], 3) + rng.sample(ENGLISH_LETTERS, 2))[: rng.randint(2, 5)]
     grid = random_grid(rng, chars, alphabet)
     words = {"".join(rng.choice(chars) for _ in range(rng.randint(2, 6))): 50 for _ in range(rng.randint(20, 300))}
-    return compile_problem(grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0,
-                           allow_dupes=rng.random() < 0.2)
+    return compile_problem(
+        grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0, allow_dupes=rng.random() < 0.2
+    )
 
 
 def reference_counts(problem, domains, slot):
@@ -349,8 +388,15 @@ def test_reference_agreement_beyond_26_letters_is_not_vacuous(n_letters):
     problems = [random_problem_in(alphabet, random.Random(seed)) for seed in range(60)]
     wiped = [reference_ac3(problem) is None for problem in problems]
     assert 6 < sum(wiped) < 54
-    high = {ch for problem, w in zip(problems, wiped) if not w
-            for d in reference_ac3(problem).values() for word in d for ch in word if alphabet.index(ch) >= 26}
+    high = {
+        ch
+        for problem, w in zip(problems, wiped)
+        if not w
+        for d in reference_ac3(problem).values()
+        for word in d
+        for ch in word
+        if alphabet.index(ch) >= 26
+    }
     assert len(high) >= 3  # the kept words do use letters beyond Z
 
 
@@ -360,6 +406,12 @@ def test_incremental_edits_beyond_26_letters_match_propagating_from_scratch(seed
     rng = random.Random(2000 + seed)
     alphabet = alphabet_of(33 if seed % 2 else 64)
     problem = random_problem_in(alphabet, rng)
-    used = sorted({ch for slot in problem.slots for w in range(problem.words.bucket(slot.length).n_words)
-                   for ch in problem.words.bucket(slot.length).text(w)}) or ["Ñ"]
+    used = sorted(
+        {
+            ch
+            for slot in problem.slots
+            for w in range(problem.words.bucket(slot.length).n_words)
+            for ch in problem.words.bucket(slot.length).text(w)
+        }
+    ) or ["Ñ"]
     edit_and_compare(problem, rng, used, counts=True)

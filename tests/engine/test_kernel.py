@@ -5,16 +5,17 @@ Every claim is checked against an independent oracle: a plain Python enumeration
 (`brute_fillable`, no kernel code) on small random grids and lists, built inline; tests/search/test_core_search.py
 checks the minimal core against the same oracle.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from tests.engine.alphabets import SHAPES, ENGLISH_LETTERS, alphabet_of, random_words, shape, shifted
+from tests.engine.alphabets import ENGLISH_LETTERS, SHAPES, alphabet_of, random_words, shape, shifted
 from xwcp import compile_problem, parse_grid, words_from_pairs
-from xwcp.engine import kernel
 from xwcp.backends.core_oracle import sub_problem
+from xwcp.engine import kernel
 from xwcp.engine.plain_kernel import bit_search
 from xwcp.words.wordlist import build_word_list
 
@@ -64,7 +65,7 @@ def random_problem(rng: random.Random, shape: str):
     grid = parse_grid(shape)
     problem = compile_problem(grid, words_from_pairs(["AB"]), min_score=0)
     lengths = {slot.length for slot in problem.slots}
-    alphabet = "ABCDE"[:rng.choice([3, 4, 5])]
+    alphabet = "ABCDE"[: rng.choice([3, 4, 5])]
     words = set()
     for length in lengths:
         for _ in range(rng.randint(4, 14)):
@@ -77,8 +78,13 @@ def tracked_proof(problem, **configure):
     engine = bit_search(problem, track_slots=True)
     if not engine.is_consistent:
         return kernel.EXHAUSTED, engine.used_slot_ids(), engine
-    engine.configure(seed=configure.pop("seed", 0), restart_base=configure.pop("restart_base", 100),
-                     noise=0.2, score_weight=0.05, **configure)
+    engine.configure(
+        seed=configure.pop("seed", 0),
+        restart_base=configure.pop("restart_base", 100),
+        noise=0.2,
+        score_weight=0.05,
+        **configure,
+    )
     while True:
         code = engine.search(1.0)
         if code != kernel.RUNNING:
@@ -98,10 +104,18 @@ def unfillable_instances(n: int, seed: int = 7):
 INSTANCES = unfillable_instances(40)
 
 
-@pytest.mark.parametrize("configure", [
-    {}, {"restart_base": 1}, {"restart_base": 1, "branch": "letter"}, {"restart_base": 2, "learn": 1},
-    {"restart_base": 1, "learn": 2, "seed": 3}, {"restart_base": 0},
-], ids=["default", "restarts", "letters", "learn1", "learn2", "no-restarts"])
+@pytest.mark.parametrize(
+    "configure",
+    [
+        {},
+        {"restart_base": 1},
+        {"restart_base": 1, "branch": "letter"},
+        {"restart_base": 2, "learn": 1},
+        {"restart_base": 1, "learn": 2, "seed": 3},
+        {"restart_base": 0},
+    ],
+    ids=["default", "restarts", "letters", "learn1", "learn2", "no-restarts"],
+)
 def test_a_proof_names_slots_that_alone_cannot_be_filled(configure):
     """Slot provenance is sound: the slots a proof says it used have no fill (independent enumeration),
     with restarts and their nogoods, letter branching and learning at every failure."""
@@ -130,13 +144,19 @@ def test_tracking_does_not_change_the_search():
 
 # ---- alphabets of more than 26 letters (issue 36) ------------------------------------------------------------
 
+
 def run_search(problem, **configure):
     """The compiled search to its end: (status code, stats, solution word ids) (code None: inconsistent root)."""
     engine = bit_search(problem)
     if not engine.is_consistent:
         return None, engine.stats, None
-    engine.configure(seed=configure.pop("seed", 0), restart_base=configure.pop("restart_base", 20),
-                     noise=0.2, score_weight=0.05, **configure)
+    engine.configure(
+        seed=configure.pop("seed", 0),
+        restart_base=configure.pop("restart_base", 20),
+        noise=0.2,
+        score_weight=0.05,
+        **configure,
+    )
     code = engine.search(5.0)
     while code == kernel.RUNNING:
         code = engine.search(5.0)
@@ -154,8 +174,9 @@ def english_problems(n: int):
 
 
 @pytest.mark.parametrize("n_letters", [33, 64])
-@pytest.mark.parametrize("configure", [{}, {"branch": "letter"}, {"restart_base": 2, "learn": 1}],
-                         ids=["words", "letters", "learn"])
+@pytest.mark.parametrize(
+    "configure", [{}, {"branch": "letter"}, {"restart_base": 2, "learn": 1}], ids=["words", "letters", "learn"]
+)
 def test_english_moved_beyond_26_letters_is_searched_the_same(n_letters, configure):
     """English lists moved onto the last 26 letters of a 33- or 64-letter alphabet, order kept: the generic
     build (letter codes 7..32 or 38..63, live sets over 64 bits) makes the choices the 26-letter build makes,
@@ -165,8 +186,11 @@ def test_english_moved_beyond_26_letters_is_searched_the_same(n_letters, configu
     outcomes = set()
     for grid, score_by_word in english_problems(10):
         english = compile_problem(grid, build_word_list(score_by_word, "<en>"), min_score=0)
-        other = compile_problem(grid, build_word_list({w.translate(moved): s for w, s in score_by_word.items()},
-                                                      "<moved>", alphabet=alphabet), min_score=0)
+        other = compile_problem(
+            grid,
+            build_word_list({w.translate(moved): s for w, s in score_by_word.items()}, "<moved>", alphabet=alphabet),
+            min_score=0,
+        )
         assert other.alphabet.size == n_letters
         runs = [run_search(problem, **dict(configure)) for problem in (english, other)]
         assert runs[0] == runs[1]
@@ -178,8 +202,9 @@ def test_english_moved_beyond_26_letters_is_searched_the_same(n_letters, configu
 
 def test_the_generic_build_searches_english_as_the_26_letter_build(monkeypatch):
     """The 26-letter build (_bitsearch_en.c) is _bitsearch.c with a constant stride: same searches."""
-    problems = [compile_problem(grid, build_word_list(words, "<en>"), min_score=0)
-                for grid, words in english_problems(6)]
+    problems = [
+        compile_problem(grid, build_word_list(words, "<en>"), min_score=0) for grid, words in english_problems(6)
+    ]
     specialised = [run_search(problem, branch=branch) for problem in problems for branch in ("word", "letter")]
     generic = kernel._bs_library(27)
     assert kernel._bs_library(26) is not generic
@@ -192,8 +217,8 @@ def test_fills_in_letters_beyond_26_are_valid_and_proofs_sound(n_letters):
     """Random lists mostly over the letters beyond Z: every fill passes check_fill, every 'no fill' agrees with
     plain enumeration, and the fills do use letters beyond index 25."""
     from xwcp.backends import fill
-    from xwcp.engine.result import Limits, check_fill
     from xwcp.base.types import FillStatus
+    from xwcp.engine.result import Limits, check_fill
 
     alphabet = alphabet_of(n_letters)
     rng = random.Random(n_letters)
@@ -202,8 +227,11 @@ def test_fills_in_letters_beyond_26_are_valid_and_proofs_sound(n_letters):
         grid = shape(index)
         lengths = tuple({slot.length for slot in compile_problem(grid, words_from_pairs(["AB"])).slots})
         chars = "".join(rng.sample(alphabet.chars[26:], 2) + rng.sample(ENGLISH_LETTERS, rng.choice([0, 1])))
-        words = {"".join(rng.choice(chars) for _ in range(length)): 50
-                 for length in lengths for _ in range(rng.randint(6, 14))}
+        words = {
+            "".join(rng.choice(chars) for _ in range(length)): 50
+            for length in lengths
+            for _ in range(rng.randint(6, 14))
+        }
         problem = compile_problem(grid, build_word_list(words, "<test>", alphabet=alphabet), min_score=0)
         fillable = brute_fillable(problem, [s.id for s in problem.slots])
         for branch in ("word", "letter"):
@@ -222,8 +250,9 @@ def test_an_alphabet_over_64_letters_is_refused_by_the_kernels():
     from xwcp.model.alphabet import Alphabet
 
     big = Alphabet("x65", "Test 65", letters)
-    problem = compile_problem(shape(0), build_word_list({letters[64] * 4: 50, letters[0] * 4: 50}, "<big>",
-                                                        alphabet=big), min_score=0)
+    problem = compile_problem(
+        shape(0), build_word_list({letters[64] * 4: 50, letters[0] * 4: 50}, "<big>", alphabet=big), min_score=0
+    )
     with pytest.raises(ValueError, match="1 to 64 letters, not 65"):
         bit_search(problem)
     with pytest.raises(ValueError, match="1 to 64 letters, not 65"):

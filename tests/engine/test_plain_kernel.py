@@ -1,5 +1,6 @@
 """The numpy-free kernel (xwcp/engine/plain_kernel.py): it knows the C state, so a small fill needs no numpy
 (the quick path's answers: tests/services/test_quick.py)."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,11 @@ def test_plain_kernels_beyond_26_letters_match_the_numpy_ones(n_letters, tmp_pat
     alphabet = alphabet_of(n_letters)
     rng = random.Random(n_letters)
     chars = alphabet.chars[20:]  # the last six of A-Z and every letter beyond
-    words = {"".join(rng.choice(chars[:8]) for _ in range(length)): rng.randint(30, 100)
-             for length, count in ((2, 40), (3, 200), (4, 900), (5, 900)) for _ in range(count)}
+    words = {
+        "".join(rng.choice(chars[:8]) for _ in range(length)): rng.randint(30, 100)
+        for length, count in ((2, 40), (3, 200), (4, 900), (5, 900))
+        for _ in range(count)
+    }
     path = tmp_path / "words.txt"
     path.write_text("".join(f"{word};{score}\n" for word, score in sorted(words.items())), encoding="utf-8")
     ordinary_words = load_word_list(path, alphabet=alphabet)  # compiles and caches the list

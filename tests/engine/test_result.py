@@ -1,18 +1,29 @@
 """check_fill, fill_grid and measure_quality (xwcp/engine/result.py): a fill is checked slot by slot against the problem
 it fills, and its quality measured."""
+
 from __future__ import annotations
 
 import pytest
 
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import check_fill, fill_grid, measure_quality
+from xwcp.model import parse_grid
 from xwcp.words.wordlist import words_from_pairs
 
-
 # A 3x3 square with six different words: rows CAB ORE WET, columns COW ARE BET.
-SQUARE_WORDS = {"CAB": 60, "ORE": 60, "WET": 55, "COW": 60, "ARE": 60, "BET": 60,
-                "CAW": 60, "CAT": 60, "TEN": 60, "OAT": 30, "ZZZ": 10}
+SQUARE_WORDS = {
+    "CAB": 60,
+    "ORE": 60,
+    "WET": 55,
+    "COW": 60,
+    "ARE": 60,
+    "BET": 60,
+    "CAW": 60,
+    "CAT": 60,
+    "TEN": 60,
+    "OAT": 30,
+    "ZZZ": 10,
+}
 SQUARE_FILL = ("CAB", "ORE", "WET", "COW", "ARE", "BET")  # slot order: 1A 4A 5A 1D 2D 3D
 
 
@@ -102,9 +113,11 @@ def test_user_entry_is_accepted_even_if_unlisted(square_words):
 
 
 def test_measure_quality_counts_entries_at_the_min():
-    problem = compile_problem(parse_grid("...\n...\n...\n"),
-                              words_from_pairs([("TAR", 60), ("ERA", 70), ("NET", 80), ("TEN", 90), ("ARE", 50),
-                                                ("RAT", 55)]), min_score=0)
+    problem = compile_problem(
+        parse_grid("...\n...\n...\n"),
+        words_from_pairs([("TAR", 60), ("ERA", 70), ("NET", 80), ("TEN", 90), ("ARE", 50), ("RAT", 55)]),
+        min_score=0,
+    )
     q = measure_quality(problem, ("TAR", "ERA", "NET", "TEN", "ARE", "RAT"))
     assert (q.min_score, q.n_at_min) == (50, 1)
     assert q.text().startswith("quality: mean 67.5, min 50, 1 entry at 50")

@@ -1,5 +1,6 @@
 """xwcp/engine/wide.py: numpy arc consistency reaches the compiled kernel's fixpoint, and says when the kernel
 takes an alphabet."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,9 +9,9 @@ import numpy as np
 import pytest
 
 from tests.backends.alphabets import pack, planted
-from xwcp.engine.wide import WideEngine, kernel_refusal, kernel_takes
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.kernel import MAX_LETTERS, Engine
+from xwcp.engine.wide import WideEngine, kernel_refusal, kernel_takes
 from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import words_from_pairs
 
@@ -33,11 +34,14 @@ def test_the_fixpoint_is_the_compiled_kernels(grid_name, default_words):
         assert np.array_equal(wide.letter_counts(slot_id), kernel.letter_counts(slot_id))
 
 
-@pytest.mark.parametrize("words, grid_text", [
-    (["AB", "BA", "AA"], "A.\n..\n"),           # four 2-letter slots share three words
-    (["ABC", "BCA", "CAB", "AAA"], "A..\n...\n...\n"),
-    (["AB", "BA"], "..\n..\n"),                  # only the search can prove it (test_backends): AC keeps all
-])
+@pytest.mark.parametrize(
+    "words, grid_text",
+    [
+        (["AB", "BA", "AA"], "A.\n..\n"),  # four 2-letter slots share three words
+        (["ABC", "BCA", "CAB", "AAA"], "A..\n...\n...\n"),
+        (["AB", "BA"], "..\n..\n"),  # only the search can prove it (test_backends): AC keeps all
+    ],
+)
 def test_few_words_shared_by_slots_of_one_length_give_the_kernels_fixpoint(words, grid_text):
     problem = compile_problem(parse_grid(grid_text), words_from_pairs(words), min_score=0)
     wide, kernel = WideEngine(problem), Engine(problem)
@@ -45,7 +49,6 @@ def test_few_words_shared_by_slots_of_one_length_give_the_kernels_fixpoint(words
     assert wide.propagate_all() is is_consistent
     for slot_id in kernel.slot_ids if is_consistent else ():
         assert np.array_equal(wide.domain(slot_id), kernel.domain(slot_id)), problem.slots[slot_id].name
-
 
 
 def test_probe_answers_as_the_compiled_search_does(default_words):
@@ -72,6 +75,7 @@ def test_probe_answers_as_the_compiled_search_does(default_words):
         assert np.array_equal(wide.domain(slot.id), prop.domains[slot.id])  # each probe undone
     assert outcomes == {-1, PROBE_NOT_LIVE, 0}  # not vacuous: survivors, words not live, and words emptying a slot
     assert wide.probe(problem.slots[0].id, np.flatnonzero(prop.domains[problem.slots[0].id]), 1e-9).size >= 1
+
 
 def test_kernel_takes_says_which_alphabets_run_on_the_compiled_search():
     for code, size in (("en", 26), ("es", 27), ("el", 24), ("x64", 64), ("x80", 80)):

@@ -1,4 +1,5 @@
 """Puzzle files: round trips through every format, files made by other tools, and bad files refused in one line."""
+
 from __future__ import annotations
 
 import json
@@ -6,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.cli.commands import main
 from xwcp.base.errors import InputError
+from xwcp.cli.commands import main
 from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
 from xwcp.model import parse_grid
-
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
@@ -60,8 +60,14 @@ def test_txt_puz_ipuz_xd_txt_round_trip(path, tmp_path):
 @pytest.mark.parametrize("suffix", FORMATS)
 def test_each_format_round_trips_grid_and_metadata(suffix, tmp_path):
     grid = parse_grid(HERALD_FILLED)
-    puzzle = Puzzle(grid, title="Herald 15.01", author="A. Constructor", copyright="CC0",
-                    notes="filled by xwcp", clue_by_slot={"1A": "Headwear", "1D": "Bids"})
+    puzzle = Puzzle(
+        grid,
+        title="Herald 15.01",
+        author="A. Constructor",
+        copyright="CC0",
+        notes="filled by xwcp",
+        clue_by_slot={"1A": "Headwear", "1D": "Bids"},
+    )
     out = tmp_path / f"herald{suffix}"
     write_puzzle(puzzle, out)
     back = read_puzzle(out)
@@ -99,6 +105,7 @@ def test_partly_filled_grid_keeps_empty_cells_in_every_format(tmp_path):
 
 # ----- files made by other tools -------------------------------------------------------------
 
+
 def test_reads_a_puz_written_by_puzpy():
     p = read_puzzle(DATA / "puzpy-5x5.puz")
     assert p.grid.rows == ["#CAT#", "HOSER", "ARENA", "TEENS", "#SSS#"]
@@ -131,6 +138,7 @@ def test_every_command_reads_every_format(tmp_path, capsys):
 
 # ----- bad files: one line naming the file and the problem, exit 2 ---------------------------
 
+
 def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     import puz
 
@@ -138,7 +146,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     files: dict[str, tuple[bytes | str, str, str]] = {}
     files["puz-truncated"] = (good[:70], ".puz", "not a valid .puz file")
     files["puz-not-puz"] = (b"hello", ".puz", "no ACROSS&DOWN header")
-    cut = good[:good.index(b"Clue 2D")]
+    cut = good[: good.index(b"Clue 2D")]
     files["puz-cut-in-clues"] = (cut, ".puz", "the header says 10 clues but only 2 strings follow")
     many = bytearray(good)
     many[0x2E:0x30] = (99).to_bytes(2, "little")  # the header's clue count
@@ -147,32 +155,48 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     p.rebus().add_rebus_squares([7], "HEART")
     p.rebus().table[8] = 5  # names rebus entry 4, which RTBL lacks
     files["puz-rebus-missing-entry"] = (p.tobytes(), ".puz", "names entry 4, which the rebus table (RTBL) lacks")
-    files["ipuz-not-json"] = ("{\"version\": ", ".ipuz", "not JSON")
-    files["ipuz-no-dimensions"] = (json.dumps({"version": "http://ipuz.org/v2", "puzzle": [[0, 0]]}), ".ipuz",
-                                   "no dimensions")
+    files["ipuz-not-json"] = ('{"version": ', ".ipuz", "not JSON")
+    files["ipuz-no-dimensions"] = (
+        json.dumps({"version": "http://ipuz.org/v2", "puzzle": [[0, 0]]}),
+        ".ipuz",
+        "no dimensions",
+    )
     ipuz = json.loads((DATA / "spec-example.ipuz").read_text())
     ipuz["clues"]["Bands"] = [{"number": "A", "cells": [[1, 1], [2, 1], [2, 2]], "clue": "Band A"}]
     files["ipuz-variety"] = (json.dumps(ipuz), ".ipuz", "clue set 'Bands' is neither Across nor Down")
     ipuz = json.loads((DATA / "spec-example.ipuz").read_text())
     ipuz["clues"]["Across"].append({"number": 9, "cells": [[1, 1], [2, 1], [2, 2]], "clue": "Bent"})
     files["ipuz-bent-entry"] = (json.dumps(ipuz), ".ipuz", "names cells that are not one across entry")
-    files["ipuz-ragged"] = (json.dumps({"dimensions": {"width": 3, "height": 2}, "puzzle": [[0, 0, 0]]}), ".ipuz",
-                            "\"puzzle\" is not 2 rows of 3 cells")
+    files["ipuz-ragged"] = (
+        json.dumps({"dimensions": {"width": 3, "height": 2}, "puzzle": [[0, 0, 0]]}),
+        ".ipuz",
+        '"puzzle" is not 2 rows of 3 cells',
+    )
     files["xd-no-grid"] = ("Title: nothing else\n", ".xd", "no grid")
-    files["xd-bad-rebus"] = ("Title: r\nRebus: HEART\n\n\n1AB\nCDE\n", ".xd", "the Rebus header's 'HEART' does not read")
+    files["xd-bad-rebus"] = (
+        "Title: r\nRebus: HEART\n\n\n1AB\nCDE\n",
+        ".xd",
+        "the Rebus header's 'HEART' does not read",
+    )
     files["xd-ragged"] = ("Title: c\n\n\nABC\nDE\n", ".xd", "grid row 2 has 2 cells")
     files["unknown-extension"] = ("...\n...\n", ".docx", "unknown puzzle file extension '.docx'")
-    files["json-no-grid"] = ("{\"entries\": []}", ".json", "no \"grid\"")
+    files["json-no-grid"] = ('{"entries": []}', ".json", 'no "grid"')
     files["jpz-not-xml"] = ("<crossword-compiler><rectangular-puzzle>", ".jpz", "not valid XML")
     files["jpz-bad-zip"] = (b"PK\x03\x04 not really a zip", ".jpz", "not a valid zipped .jpz")
-    files["jpz-acrostic"] = ("<crossword-compiler><rectangular-puzzle><acrostic/></rectangular-puzzle>"
-                             "</crossword-compiler>", ".jpz", "not a crossword (a <acrostic> puzzle)")
-    files["jpz-variety"] = ("<crossword-compiler><rectangular-puzzle><crossword><grid width='2' height='2'>"
-                            + "".join(f"<cell x='{x}' y='{y}' solution='A'/>" for y in (1, 2) for x in (1, 2))
-                            + "</grid><word id='1'><cells x='1' y='1'/><cells x='2' y='1'/><cells x='2' y='2'/>"
-                            "</word><clues><title>Snakes</title><clue word='1' number='1'>Bent</clue></clues>"
-                            "</crossword></rectangular-puzzle></crossword-compiler>", ".jpz",
-                            "clue Snakes 1 is for cells that are not one across or down entry")
+    files["jpz-acrostic"] = (
+        "<crossword-compiler><rectangular-puzzle><acrostic/></rectangular-puzzle></crossword-compiler>",
+        ".jpz",
+        "not a crossword (a <acrostic> puzzle)",
+    )
+    files["jpz-variety"] = (
+        "<crossword-compiler><rectangular-puzzle><crossword><grid width='2' height='2'>"
+        + "".join(f"<cell x='{x}' y='{y}' solution='A'/>" for y in (1, 2) for x in (1, 2))
+        + "</grid><word id='1'><cells x='1' y='1'/><cells x='2' y='1'/><cells x='2' y='2'/>"
+        "</word><clues><title>Snakes</title><clue word='1' number='1'>Bent</clue></clues>"
+        "</crossword></rectangular-puzzle></crossword-compiler>",
+        ".jpz",
+        "clue Snakes 1 is for cells that are not one across or down entry",
+    )
     out = {}
     for name, (content, suffix, message) in files.items():
         path = tmp_path / f"{name}{suffix}"
@@ -184,10 +208,27 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     return out
 
 
-BAD_NAMES = ["puz-truncated", "puz-not-puz", "puz-cut-in-clues", "puz-wrong-clue-count", "puz-rebus-missing-entry",
-             "ipuz-not-json", "ipuz-no-dimensions", "ipuz-variety", "ipuz-bent-entry", "ipuz-ragged", "xd-no-grid",
-             "xd-bad-rebus", "xd-ragged", "unknown-extension", "json-no-grid", "jpz-not-xml", "jpz-bad-zip",
-             "jpz-acrostic", "jpz-variety"]
+BAD_NAMES = [
+    "puz-truncated",
+    "puz-not-puz",
+    "puz-cut-in-clues",
+    "puz-wrong-clue-count",
+    "puz-rebus-missing-entry",
+    "ipuz-not-json",
+    "ipuz-no-dimensions",
+    "ipuz-variety",
+    "ipuz-bent-entry",
+    "ipuz-ragged",
+    "xd-no-grid",
+    "xd-bad-rebus",
+    "xd-ragged",
+    "unknown-extension",
+    "json-no-grid",
+    "jpz-not-xml",
+    "jpz-bad-zip",
+    "jpz-acrostic",
+    "jpz-variety",
+]
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)
@@ -210,6 +251,7 @@ def test_missing_file_names_it(tmp_path, capsys):
 
 # ----- convert and fill --out ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("suffix", FORMATS)
 def test_fill_out_writes_the_filled_puzzle_with_the_input_title(suffix, tmp_path, capsys):
     from xwcp import compile_problem, words_from_pairs
@@ -226,8 +268,11 @@ def test_fill_out_writes_the_filled_puzzle_with_the_input_title(suffix, tmp_path
     assert json.loads(capsys.readouterr().out)["out"] == str(out)
     back = read_puzzle(out)
     assert back.title == "Tiny" and back.author == "Me"
-    problem = compile_problem(parse_grid("...\n...\n"), words_from_pairs([("CAT", 50), ("ORE", 50), ("CO", 50),
-                                                                       ("AR", 50), ("TE", 50)]), min_score=0)
+    problem = compile_problem(
+        parse_grid("...\n...\n"),
+        words_from_pairs([("CAT", 50), ("ORE", 50), ("CO", 50), ("AR", 50), ("TE", 50)]),
+        min_score=0,
+    )
     entries = ["".join(back.grid.cells[c] for c in s.cells) for s in find_slots(back.grid)]
     assert check_fill(problem, entries) == []
 
@@ -247,5 +292,3 @@ def test_fill_json_output_reads_back_as_a_grid(tmp_path, capsys):
     out = tmp_path / "fill.json"
     out.write_text(capsys.readouterr().out)
     assert read_puzzle(out).grid.rows == ["CAT", "ORE"]
-
-

@@ -1,4 +1,5 @@
 """xwcp/formats/_io.py: a puzzle file's bytes (at most MAX_PUZZLE_BYTES) or its UTF-8 text, each refusal one line."""
+
 from __future__ import annotations
 
 import pytest

@@ -5,24 +5,28 @@ The files under tests/data/puzzles are published puzzles from other projects' te
 (see SOURCE.md there); each test says what the file's own reader shows and checks that xwcp reads the same, or
 refuses in one line, or warns.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from xwcp.cli.commands import main
-from xwcp.base.errors import InputError
-from xwcp.formats import read_puzzle
-
 from tests.formats.test_puzzle_files import DATA, cells_of
+from xwcp.base.errors import InputError
+from xwcp.cli.commands import main
+from xwcp.formats import read_puzzle
 
 
 def test_a_barred_ipuz_keeps_its_bars_and_entries_end_at_them():
     puzzle = read_puzzle(DATA / "ccw-barred-demo.ipuz")
     data = json.loads((DATA / "ccw-barred-demo.ipuz").read_text())
-    n_sides = sum(len(c["style"].get("barred", "")) for row in data["puzzle"] for c in row
-                  if isinstance(c, dict) and isinstance(c.get("style"), dict))
+    n_sides = sum(
+        len(c["style"].get("barred", ""))
+        for row in data["puzzle"]
+        for c in row
+        if isinstance(c, dict) and isinstance(c.get("style"), dict)
+    )
     assert len(puzzle.grid.bars) == 68 <= n_sides
     assert cells_of(puzzle, "1A") == "TESTTUBEBABY"
     for clue in data["clues"]["Across"] + data["clues"]["Down"]:
@@ -62,20 +66,24 @@ def test_zero_indexed_clue_cells_are_placed():
 
 # ----- issue 34: numbers, nesting and field types ------------------------------------------
 
+
 def _spoiled(tmp_path, text: str):
     path = tmp_path / "x.ipuz"
     path.write_text(text, encoding="utf-8")
     return path
 
 
-@pytest.mark.parametrize("change, says", [
-    (lambda d: d["dimensions"].update(width=True), "no dimensions"),
-    (lambda d: d.update(kind=5), '"kind" is 5 (a number)'),
-    (lambda d: d.update(kind=[1]), '"kind" is a list'),
-    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": 5}]), '"cells": 5 (a number)'),
-    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": True}]), '"cells": true'),
-    (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": [1, 1]}]), '"cells": a list'),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda d: d["dimensions"].update(width=True), "no dimensions"),
+        (lambda d: d.update(kind=5), '"kind" is 5 (a number)'),
+        (lambda d: d.update(kind=[1]), '"kind" is a list'),
+        (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": 5}]), '"cells": 5 (a number)'),
+        (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": True}]), '"cells": true'),
+        (lambda d: d["clues"].update(Across=[{"number": 1, "clue": "x", "cells": [1, 1]}]), '"cells": a list'),
+    ],
+)
 def test_a_field_of_the_wrong_type_is_named(tmp_path, change, says):
     from tests.project.hostile import ipuz_dict
 
@@ -86,10 +94,18 @@ def test_a_field_of_the_wrong_type_is_named(tmp_path, change, says):
     assert says in str(caught.value) and "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("value, says", [("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("NaN", "NaN"),
-                                         ("1e999", "too large"), ("9" * 5000, "5,000 digits"),
-                                         ("[" * 100000 + "]" * 100000, "nests deeper than 64"),
-                                         ("[" * 65 + "]" * 65, "nests deeper than 64")])
+@pytest.mark.parametrize(
+    "value, says",
+    [
+        ("Infinity", "Infinity"),
+        ("-Infinity", "-Infinity"),
+        ("NaN", "NaN"),
+        ("1e999", "too large"),
+        ("9" * 5000, "5,000 digits"),
+        ("[" * 100000 + "]" * 100000, "nests deeper than 64"),
+        ("[" * 65 + "]" * 65, "nests deeper than 64"),
+    ],
+)
 def test_numbers_and_nesting_are_bounded(tmp_path, value, says):
     from tests.project.hostile import ipuz_dict
 
@@ -101,5 +117,5 @@ def test_numbers_and_nesting_are_bounded(tmp_path, value, says):
 def test_a_kind_given_as_one_string_and_big_but_bounded_numbers_read(tmp_path):
     from tests.project.hostile import ipuz_dict
 
-    data = {**ipuz_dict(), "kind": "http://ipuz.org/crossword#1", "uniqueid": 10 ** 17, "nested": [[[[1.5]]]]}
+    data = {**ipuz_dict(), "kind": "http://ipuz.org/crossword#1", "uniqueid": 10**17, "nested": [[[[1.5]]]]}
     assert read_puzzle(_spoiled(tmp_path, json.dumps(data))).grid.rows == ["CAT", "A#A", "TAT"]

@@ -5,15 +5,15 @@ The files under tests/data/puzzles are published puzzles from other projects' te
 (see SOURCE.md there); each test says what the file's own reader shows and checks that xwcp reads the same, or
 refuses in one line, or warns.
 """
+
 from __future__ import annotations
 
 import pytest
 
+from tests.formats.test_puzzle_files import DATA
 from xwcp.base.errors import InputError
 from xwcp.formats import Puzzle, read_puzzle, write_puzzle
 from xwcp.model import BELOW, RIGHT, parse_grid
-
-from tests.formats.test_puzzle_files import DATA
 
 
 def test_zipped_jpz_with_rebus_and_circles():
@@ -37,8 +37,10 @@ def test_barred_jpz_bars_match_its_xml_and_words():
         if cell.get("top-bar") == "true":
             bars.add((at - width, BELOW))
     assert set(puzzle.grid.bars) == bars and len(bars) == 24
-    words = {w.get("id"): tuple((int(c.get("y")) - 1) * width + int(c.get("x")) - 1 for c in w)
-             for w in root.iter(f"{ns}word")}
+    words = {
+        w.get("id"): tuple((int(c.get("y")) - 1) * width + int(c.get("x")) - 1 for c in w)
+        for w in root.iter(f"{ns}word")
+    }
     slot_cells = {s.cells for s in puzzle.slots()}
     assert all(cells in slot_cells for cells in words.values())
     assert puzzle.title == "Beneath The Surface Printer's Devilry #4 (Midi)" and len(puzzle.clue_by_slot) == 18
@@ -61,6 +63,7 @@ def test_an_acrostic_jpz_is_refused():
 
 # ----- issue 34: zipped .jpz under budgets --------------------------------------------------
 
+
 def _zipped(text: str, method: int) -> bytes:
     import io
     import zipfile
@@ -75,8 +78,8 @@ def _zipped(text: str, method: int) -> bytes:
 def test_every_zip_method_reads_the_same_puzzle(method):
     import zipfile
 
-    from xwcp.formats.jpzfile import from_bytes
     from tests.project.hostile import jpz_text
+    from xwcp.formats.jpzfile import from_bytes
 
     text = jpz_text() + "<!--" + "x" * 50_000 + "-->"  # several 64 KiB pieces
     puzzle = from_bytes(_zipped(text, getattr(zipfile, method)), "p.jpz")
@@ -88,9 +91,9 @@ def test_every_zip_method_reads_the_same_puzzle(method):
 def test_a_zip_bomb_is_refused_before_it_inflates(name):
     import tracemalloc
 
+    from tests.project.hostile import hostile_files
     from xwcp.formats.jpzfile import from_bytes
     from xwcp.runtime.files import MAX_UNZIPPED_BYTES
-    from tests.project.hostile import hostile_files
 
     data = hostile_files(scale=1 / 32)[name]  # 32 MiB inflated, 4 times the cap; the archive says 1,000 bytes
     tracemalloc.start()
@@ -101,13 +104,13 @@ def test_a_zip_bomb_is_refused_before_it_inflates(name):
     finally:
         tracemalloc.stop()
     assert str(caught.value).startswith("bomb.jpz: the zipped puzzle inflates to more than")
-    assert "bomb.jpz" not in str(caught.value)[len("bomb.jpz"):]  # named once
+    assert "bomb.jpz" not in str(caught.value)[len("bomb.jpz") :]  # named once
     assert peak < 3 * MAX_UNZIPPED_BYTES
 
 
 def test_a_span_far_outside_the_grid_names_no_cells_and_costs_nothing():
-    from xwcp.formats.jpzfile import from_bytes
     from tests.project.hostile import jpz_text
+    from xwcp.formats.jpzfile import from_bytes
 
     puzzle = from_bytes(jpz_text(word_x="1-999999999").encode(), "s.jpz")
     assert puzzle.clue_by_slot == {"1D": "Taxi"}
@@ -116,8 +119,8 @@ def test_a_span_far_outside_the_grid_names_no_cells_and_costs_nothing():
 
 @pytest.mark.parametrize("where", ["clue", "title"])
 def test_deeply_nested_markup_is_refused_in_one_line(where):
-    from xwcp.formats.jpzfile import from_bytes
     from tests.project.hostile import jpz_text
+    from xwcp.formats.jpzfile import from_bytes
 
     nested = "<i>" * 5000 + "x" + "</i>" * 5000
     with pytest.raises(InputError, match="the XML nests elements 5,00[45] deep"):

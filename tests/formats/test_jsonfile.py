@@ -1,5 +1,6 @@
 """xwcp/formats/jsonfile.py: our fill JSON: the grid's lines, the metadata and one entry per slot (the
 `xwcp fill --format json` entry plus its clue); a written file reads back unchanged."""
+
 from __future__ import annotations
 
 import json
@@ -17,15 +18,28 @@ def test_the_document_holds_metadata_grid_lines_and_entries_across_first():
     grid = parse_grid("CAT\n.R#\n")
     puzzle = Puzzle(grid, title="T", author="A", copyright="C", notes="N", clue_by_slot={"1A": "Pet", "2D": "Ore"})
     data = jsonfile.to_dict(puzzle)
-    assert {k: data[k] for k in ("title", "author", "copyright", "notes", "diagramless", "width", "height")} == \
-        {"title": "T", "author": "A", "copyright": "C", "notes": "N", "diagramless": False, "width": 3, "height": 2}
+    assert {k: data[k] for k in ("title", "author", "copyright", "notes", "diagramless", "width", "height")} == {
+        "title": "T",
+        "author": "A",
+        "copyright": "C",
+        "notes": "N",
+        "diagramless": False,
+        "width": 3,
+        "height": 2,
+    }
     assert data["grid"] == ["CAT", ".R#"]
     assert [list(e) for e in data["entries"]] == [ENTRY_KEYS] * 4
     # standard numbering: 1 at r0c0 (1A, 1D), 2 at r0c1 (2D), 3 at r1c0 (3A); T over # starts no entry
-    rows = [(e["id"], e["number"], e["direction"], e["row"], e["col"], e["length"], e["word"], e["clue"])
-            for e in data["entries"]]
-    assert rows == [("1A", 1, "across", 0, 0, 3, "CAT", "Pet"), ("3A", 3, "across", 1, 0, 2, None, ""),
-                    ("1D", 1, "down", 0, 0, 2, None, ""), ("2D", 2, "down", 0, 1, 2, "AR", "Ore")]
+    rows = [
+        (e["id"], e["number"], e["direction"], e["row"], e["col"], e["length"], e["word"], e["clue"])
+        for e in data["entries"]
+    ]
+    assert rows == [
+        ("1A", 1, "across", 0, 0, 3, "CAT", "Pet"),
+        ("3A", 3, "across", 1, 0, 2, None, ""),
+        ("1D", 1, "down", 0, 0, 2, None, ""),
+        ("2D", 2, "down", 0, 1, 2, "AR", "Ore"),
+    ]
 
 
 def test_a_rebus_entry_gives_all_its_letters():
@@ -45,23 +59,39 @@ def test_written_file_reads_back_unchanged(tmp_path):
 
 def test_reading_keeps_only_clues_of_real_slots_and_string_metadata(tmp_path):
     path = tmp_path / "p.json"
-    path.write_text(json.dumps({
-        "title": "Kept", "author": 7, "diagramless": "yes", "grid": ["..", ".."],
-        "entries": [{"id": "1A", "clue": "Yes"}, {"id": "9A", "clue": "No such slot"}, {"id": "1D", "clue": ""},
-                    {"id": "2D", "clue": 3}, "not an entry"]}))
+    path.write_text(
+        json.dumps(
+            {
+                "title": "Kept",
+                "author": 7,
+                "diagramless": "yes",
+                "grid": ["..", ".."],
+                "entries": [
+                    {"id": "1A", "clue": "Yes"},
+                    {"id": "9A", "clue": "No such slot"},
+                    {"id": "1D", "clue": ""},
+                    {"id": "2D", "clue": 3},
+                    "not an entry",
+                ],
+            }
+        )
+    )
     puzzle = jsonfile.read(path)
     assert puzzle.grid == parse_grid("..\n..\n")
     assert puzzle.clue_by_slot == {"1A": "Yes"}
     assert (puzzle.title, puzzle.author, puzzle.is_diagramless) == ("Kept", "", False)
 
 
-@pytest.mark.parametrize("text, said", [
-    ('{"grid": [', "not JSON (line 1, column 11: Expecting value)"),
-    ('{"entries": []}', 'no "grid" (a list of row strings) in this JSON'),
-    ('{"grid": "..\\n.."}', 'no "grid" (a list of row strings) in this JSON'),
-    ('{"grid": ["..", 3]}', 'no "grid" (a list of row strings) in this JSON'),
-    ('[".."]', 'no "grid" (a list of row strings) in this JSON'),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ('{"grid": [', "not JSON (line 1, column 11: Expecting value)"),
+        ('{"entries": []}', 'no "grid" (a list of row strings) in this JSON'),
+        ('{"grid": "..\\n.."}', 'no "grid" (a list of row strings) in this JSON'),
+        ('{"grid": ["..", 3]}', 'no "grid" (a list of row strings) in this JSON'),
+        ('[".."]', 'no "grid" (a list of row strings) in this JSON'),
+    ],
+)
 def test_what_is_not_our_json_is_one_line_naming_the_file(tmp_path, text, said):
     path = tmp_path / "bad.json"
     path.write_text(text)

@@ -1,5 +1,6 @@
 """A puzzle's language through the file formats: Spanish, Russian, Greek and Dutch puzzles open in their letters,
 name their language, round-trip through .ipuz/.jpz/.xd/.json/.txt and .puz (2.0 for letters outside Windows-1252)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -37,16 +38,21 @@ HEADER_BY_LANGUAGE = {  # how each test file says its language: a charset, a BCP
 def ipuz_dict(code: str, with_solution: bool = True) -> dict[str, object]:
     """An .ipuz as another tool writes it: UTF-8 letters in the solution, the language said as in HEADER_BY_LANGUAGE."""
     rows = SOLUTIONS[code]
-    return {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "title": f"test {code}",
-            "dimensions": {"width": 3, "height": 3}, **HEADER_BY_LANGUAGE[code],
-            "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
-            "solution": [list(row) for row in rows] if with_solution else [[None] * 3] * 3,
-            "clues": {"Across": [[1, "a"], [4, "b"], [5, "c"]], "Down": [[1, "d"], [2, "e"], [3, "f"]]}}
+    return {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "title": f"test {code}",
+        "dimensions": {"width": 3, "height": 3},
+        **HEADER_BY_LANGUAGE[code],
+        "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
+        "solution": [list(row) for row in rows] if with_solution else [[None] * 3] * 3,
+        "clues": {"Across": [[1, "a"], [4, "b"], [5, "c"]], "Down": [[1, "d"], [2, "e"], [3, "f"]]},
+    }
 
 
 def cell_rows(grid) -> list[str]:
     """The grid's cells joined row by row (code chars, which are the letters for these packs)."""
-    return ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    return ["".join(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
 
 
 def write_ipuz(tmp_path, code: str, **kw: bool):

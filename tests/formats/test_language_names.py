@@ -1,6 +1,7 @@
 """A language named inside a puzzle file is a shipped pack's code or tag, never a file on the reading machine: through
 the reader of every format that names one and through the command line, whose own `--language FILE` (the user's
 pack) still reads a file."""
+
 from __future__ import annotations
 
 import os
@@ -9,13 +10,12 @@ import sys
 
 import pytest
 
-from xwcp.base.errors import InputError
-from xwcp.formats import read_puzzle
-from xwcp.model.alphabet import ENGLISH
-
 from tests.cli.helpers import assert_one_line_error
 from tests.helpers import run
 from tests.project.hostile import LANGUAGE_FORMATS, planted_pack, puzzle_naming_language
+from xwcp.base.errors import InputError
+from xwcp.formats import read_puzzle
+from xwcp.model.alphabet import ENGLISH
 
 REFUSED = ("txt", "json")
 """Formats whose unknown language is an error (xwcp's own); an .ipuz or .xd is read as English with a warning."""
@@ -61,8 +61,14 @@ def secrets(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _WATCHED.append(str(folder))
     _TOUCHED.clear()
-    yield {"pack": str(folder / "pack"), "pack.json": str(folder / "pack.json"), "passwd": str(folder / "passwd"),
-           "missing": str(folder / "missing"), "relative": "secrets/pack", "dotdot": "../" + tmp_path.name + "/secrets/pack"}
+    yield {
+        "pack": str(folder / "pack"),
+        "pack.json": str(folder / "pack.json"),
+        "passwd": str(folder / "passwd"),
+        "missing": str(folder / "missing"),
+        "relative": "secrets/pack",
+        "dotdot": "../" + tmp_path.name + "/secrets/pack",
+    }
     _WATCHED.remove(str(folder))
 
 
@@ -93,13 +99,37 @@ def test_a_path_a_file_names_is_never_opened_and_answered_alike(tmp_path, secret
 
 @pytest.mark.parametrize("fmt", LANGUAGE_FORMATS)
 def test_a_pack_code_or_tag_in_a_file_still_names_its_pack(tmp_path, fmt):
-    for name, code in (("es", "es"), ("es-MX", "es"), ("nl_NL", "nl"), ("DE", "de"), ("de-umlaut", "de-umlaut"),
-                       ("fr-CA", "fr"), ("EN", "en")):
+    for name, code in (
+        ("es", "es"),
+        ("es-MX", "es"),
+        ("nl_NL", "nl"),
+        ("DE", "de"),
+        ("de-umlaut", "de-umlaut"),
+        ("fr-CA", "fr"),
+        ("EN", "en"),
+    ):
         assert _read(tmp_path, fmt, name).alphabet.code == code, name
 
 
-HOSTILE_NAMES = ["", " ", "xx", "..", "../es", "./es", "/", "~", "es/../es", "es\x00", "\x00", "C:\\es", "e" * 100_000,
-                 "x-" + "es" * 50_000, "\u202ees", "ｅｓ", "es\n; language: /etc/passwd"]
+HOSTILE_NAMES = [
+    "",
+    " ",
+    "xx",
+    "..",
+    "../es",
+    "./es",
+    "/",
+    "~",
+    "es/../es",
+    "es\x00",
+    "\x00",
+    "C:\\es",
+    "e" * 100_000,
+    "x-" + "es" * 50_000,
+    "\u202ees",
+    "ｅｓ",
+    "es\n; language: /etc/passwd",
+]
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES, ids=range(len(HOSTILE_NAMES)))
@@ -122,6 +152,7 @@ def test_pack_alphabet_reads_codes_and_tags():
 
 
 # ----- the command line ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("fmt", LANGUAGE_FORMATS)
 @pytest.mark.parametrize("target", ["pack", "passwd", "missing"])

@@ -1,6 +1,7 @@
 """.puz and a puzzle's language: xwcp's LANG section keeps it (Spanish Ñ and Dutch IJ read back as one letter each,
 without --language), letters outside Windows-1252 make a version 2.0 file, and a .puz from elsewhere is read in
 the one pack its letters fit; a section never names a file."""
+
 from __future__ import annotations
 
 import json
@@ -10,14 +11,12 @@ import sys
 import puz
 import pytest
 
+from tests.helpers import check_written_fill, run
 from xwcp.base.errors import InputError
-from xwcp.formats import read_puzzle, write_puzzle
-from xwcp.formats import puzfile
+from xwcp.formats import puzfile, read_puzzle, write_puzzle
 from xwcp.model import find_slots, parse_grid
 from xwcp.model.alphabet import ENGLISH, load_alphabet
 from xwcp.model.puzzle import Puzzle, clue_order
-
-from tests.helpers import check_written_fill, run
 
 SPANISH_WORDS = "AÑO;80\nSON;80\nOSA;70\nASO;60\nÑOS;50\nONA;50\nANO;90\n"
 """The only fills of an open 3x3 are AÑO/SON/OSA and its transpose; read as English, AÑO is no word of it."""
@@ -70,14 +69,16 @@ def test_a_spanish_fill_written_to_puz_reads_back_in_spanish(tmp_path, monkeypat
     grid, words, out = tmp_path / "grid.txt", tmp_path / "es.dict", tmp_path / "x.puz"
     grid.write_text("...\n...\n...\n", encoding="utf-8")
     words.write_text(SPANISH_WORDS, encoding="utf-8")
-    code, stdout, err = run(["fill", grid, "--language", "es", "--words", words, "--out", out, "--format", "json",
-                             "--backend", "cpsat"], capsys)
+    code, stdout, err = run(
+        ["fill", grid, "--language", "es", "--words", words, "--out", out, "--format", "json", "--backend", "cpsat"],
+        capsys,
+    )
     assert code == 0, err
     filled = json.loads(stdout)["cells"]
     listed = {line.split(";")[0] for line in SPANISH_WORDS.split()}
     assert check_written_fill(filled, listed, load_alphabet("es").letters) == []
     data = out.read_bytes()
-    assert data[data.index(b"ACROSS&DOWN") + 22:][:4] == b"1.3\x00"  # Ñ is a Windows-1252 letter: version 1.3
+    assert data[data.index(b"ACROSS&DOWN") + 22 :][:4] == b"1.3\x00"  # Ñ is a Windows-1252 letter: version 1.3
     assert data.endswith(b"LANG\x02\x00" + struct.pack("<H", puz.data_cksum(b"es")) + b"es\x00")
     puzzle = read_puzzle(out)  # no --language
     assert puzzle.alphabet.code == "es" and not puzzle.warnings
@@ -88,7 +89,7 @@ def test_a_spanish_fill_written_to_puz_reads_back_in_spanish(tmp_path, monkeypat
 
 def _rows(puzzle: Puzzle) -> list[list[str]]:
     grid = puzzle.grid
-    return [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    return [list(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
 
 
 def test_dutch_ij_reads_back_as_one_letter_and_across_lite_sees_a_rebus(tmp_path):
@@ -134,8 +135,9 @@ def test_a_foreign_puz_is_read_in_the_one_pack_its_letters_fit(tmp_path):
     path.write_bytes(foreign_puz(["AÑO", "SON", "OSA"]))
     puzzle = read_puzzle(path)
     assert puzzle.alphabet.code == "es" and ["".join(row) for row in _rows(puzzle)] == ["AÑO", "SON", "OSA"]
-    assert puzzle.warnings == ("read as Spanish (español) (--language es), the pack its letters fit; give "
-                               "--language to read it as another",)
+    assert puzzle.warnings == (
+        "read as Spanish (español) (--language es), the pack its letters fit; give --language to read it as another",
+    )
     assert read_puzzle(path, ENGLISH).grid.rows[0] == "A[Ñ]O"  # --language still decides
     # a rebus is no language hint: [STAR] and [IJ] are English rebus cells, read as ever, without a warning
     path.write_bytes(foreign_puz(["SAT", "ORE", "NEW"], rebus={0: "STAR", 4: "IJ"}))
@@ -152,8 +154,9 @@ def test_a_foreign_puz_is_read_in_the_one_pack_its_letters_fit(tmp_path):
 @pytest.mark.parametrize("named", [b"/etc/passwd", b"xx", b"PACK", b"../es.json"])
 def test_a_section_naming_no_pack_reads_as_english_and_opens_nothing(tmp_path, named):
     pack = tmp_path / "PACK"  # a pack file a path could name: --language PACK reads it, a file's section never
-    pack.write_text(json.dumps({"code": "mine", "name": "Mine", "letters": list("ABCDEFGHIJKLMNÑOPQRSTUVWXYZ")}),
-                    encoding="utf-8")
+    pack.write_text(
+        json.dumps({"code": "mine", "name": "Mine", "letters": list("ABCDEFGHIJKLMNÑOPQRSTUVWXYZ")}), encoding="utf-8"
+    )
     assert load_alphabet(str(pack)).code == "mine"
     path = tmp_path / "x.puz"
     section = str(pack).encode() if named == b"PACK" else named
@@ -216,4 +219,4 @@ def test_greek_letters_fit_greek_and_ancient_greek_and_the_file_says_which_to_gi
 
 
 def _rows_of(grid):
-    return [grid.cells[r * grid.width:(r + 1) * grid.width] for r in range(grid.height)]
+    return [grid.cells[r * grid.width : (r + 1) * grid.width] for r in range(grid.height)]

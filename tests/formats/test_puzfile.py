@@ -5,19 +5,18 @@ The files under tests/data/puzzles are published puzzles from other projects' te
 (see SOURCE.md there); each test says what the file's own reader shows and checks that xwcp reads the same, or
 refuses in one line, or warns.
 """
+
 from __future__ import annotations
 
 import struct
 
 import pytest
 
-from xwcp.cli.commands import main
-from xwcp.base.errors import InputError
-from xwcp.formats import Puzzle, read_puzzle, write_puzzle
-from xwcp.formats import puzfile
-from xwcp.model import BLOCK, EMPTY, find_slots, parse_grid
-
 from tests.formats.test_puzzle_files import DATA
+from xwcp.base.errors import InputError
+from xwcp.cli.commands import main
+from xwcp.formats import Puzzle, puzfile, read_puzzle, write_puzzle
+from xwcp.model import BLOCK, EMPTY, find_slots, parse_grid
 
 
 def test_puz_rebus_and_circles_are_read_as_puzpy_shows_them():
@@ -27,8 +26,11 @@ def test_puz_rebus_and_circles_are_read_as_puzpy_shows_them():
     p = puz.read(str(path))
     puzzle = read_puzzle(path)
     rebus = p.rebus()
-    assert {i: c for i, c in enumerate(puzzle.grid.cells) if len(c) > 1} == {
-        i: rebus.get_rebus_solution(i) for i in rebus.get_rebus_squares()} == {22: "STAR", 112: "STAR", 202: "STAR"}
+    assert (
+        {i: c for i, c in enumerate(puzzle.grid.cells) if len(c) > 1}
+        == {i: rebus.get_rebus_solution(i) for i in rebus.get_rebus_squares()}
+        == {22: "STAR", 112: "STAR", 202: "STAR"}
+    )
     assert [c for c, m in puzzle.grid.marks if m.circle] == p.markup().get_markup_squares(puz.GridMarkup.Circled)
     assert puzzle.grid.rows[1] == "LARA#NO[STAR]CH#EBON"
     numbering = p.clue_numbering()
@@ -41,9 +43,10 @@ def test_puz_rebus_and_circles_are_read_as_puzpy_shows_them():
     assert puzzle.notes.startswith("TEEN PUZZLEMAKER WEEK") and not puzzle.warnings
 
 
-@pytest.mark.parametrize("name, key, text", [("nyt_locked.puz", 7844, "LAKEONTARIO"),
-                                              ("locked_puz.puz", 1234, None),
-                                              ("nyt_sun_rebus.puz", 2173, None)])
+@pytest.mark.parametrize(
+    "name, key, text",
+    [("nyt_locked.puz", 7844, "LAKEONTARIO"), ("locked_puz.puz", 1234, None), ("nyt_sun_rebus.puz", 2173, None)],
+)
 def test_a_locked_solution_is_unlocked_and_the_key_is_said(name, key, text):
     import puz
 
@@ -83,7 +86,7 @@ def _copy(p):
 def test_a_lock_no_key_opens_gives_the_layout_without_letters(tmp_path):
     data = bytearray((DATA / "nyt_locked.puz").read_bytes())
     at = data.index(b"ACROSS&DOWN") - 2 + 0x1E  # the scrambled checksum
-    data[at:at + 2] = struct.pack("<H", (struct.unpack_from("<H", data, at)[0] + 1) & 0xFFFF)
+    data[at : at + 2] = struct.pack("<H", (struct.unpack_from("<H", data, at)[0] + 1) & 0xFFFF)
     path = tmp_path / "wrong-key.puz"
     path.write_bytes(bytes(data))
     puzzle = read_puzzle(path)
@@ -101,8 +104,9 @@ def test_a_key_search_past_its_time_limit_reads_the_layout_and_says_so(tmp_path,
     path.write_bytes(locked_puz(60))  # five chunks of keys: the limit is checked between them
     monkeypatch.setattr(puzfile, "UNLOCK_TIME_LIMIT_S", 0.0)
     puzzle = read_puzzle(path)
-    assert any("the search for its key took more than 0 s; the layout is read without letters" in w
-               for w in puzzle.warnings), puzzle.warnings
+    assert any(
+        "the search for its key took more than 0 s; the layout is read without letters" in w for w in puzzle.warnings
+    ), puzzle.warnings
     assert set(puzzle.grid.cells) == {EMPTY} and puzzle.grid.width == 60
     import puz
 
@@ -126,7 +130,7 @@ def test_a_wrong_checksum_is_a_warning_and_the_file_reads_the_same(tmp_path):
 def test_a_header_without_a_version_is_read_as_1_3_with_a_warning(tmp_path):
     data = bytearray((DATA / "washpost.puz").read_bytes())
     at = data.index(b"ACROSS&DOWN") + 22
-    data[at:at + 4] = b"\0\0\0\0"
+    data[at : at + 4] = b"\0\0\0\0"
     path = tmp_path / "no-version.puz"
     path.write_bytes(bytes(data))
     puzzle = read_puzzle(path)
@@ -136,14 +140,19 @@ def test_a_header_without_a_version_is_read_as_1_3_with_a_warning(tmp_path):
 
 def test_a_clue_count_with_its_bytes_swapped_is_mended_with_a_warning():
     puzzle = read_puzzle(DATA / "plus-symbol-rebus.puz")  # a writer put 6 as 0x0600, and no version
-    assert puzzle.warnings[:2] == ("the header's clue count reads 1536: its two bytes are swapped; read as 6",
-                                   "the header has no version; read as version 1.3")
+    assert puzzle.warnings[:2] == (
+        "the header's clue count reads 1536: its two bytes are swapped; read as 6",
+        "the header has no version; read as version 1.3",
+    )
     assert puzzle.grid.rows == ["CAB", "A[+]E", "B[4]E"] and puzzle.clue_by_slot["1A"] == "Taxi"
 
 
-@pytest.mark.parametrize("name, message", [
-    ("ONE_bad.puz", "not a valid .puz file: no ACROSS&DOWN header"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("ONE_bad.puz", "not a valid .puz file: no ACROSS&DOWN header"),
+    ],
+)
 def test_structurally_damaged_puz_files_are_refused(name, message, capsys):
     with pytest.raises(InputError, match=message):
         read_puzzle(DATA / name)
@@ -175,11 +184,14 @@ def test_puz_clue_text_is_written_unchanged(tmp_path):
     assert read_puzzle(out).clue_by_slot["1A"] == clue
 
 
-@pytest.mark.parametrize("text, what", [
-    ("AB|C\n...\n", "bars between cells (first at row 1, column 2): .puz cannot hold bars; write .ipuz or .jpz"),
-    ("{A}BC\n...\n", "shaded or coloured cells (first at row 1, column 1): .puz holds circles only"),
-    ("; numbers: 1,1=5 1,2=6 1,3=7 2,1=8\n...\n...\n", "the grid has its own numbering"),
-])
+@pytest.mark.parametrize(
+    "text, what",
+    [
+        ("AB|C\n...\n", "bars between cells (first at row 1, column 2): .puz cannot hold bars; write .ipuz or .jpz"),
+        ("{A}BC\n...\n", "shaded or coloured cells (first at row 1, column 1): .puz holds circles only"),
+        ("; numbers: 1,1=5 1,2=6 1,3=7 2,1=8\n...\n...\n", "the grid has its own numbering"),
+    ],
+)
 def test_puz_refuses_what_it_cannot_hold_and_names_a_format_that_can(text, what, tmp_path):
     out = tmp_path / "x.puz"
     with pytest.raises(InputError, match="write .ipuz or .jpz") as info:
@@ -217,6 +229,7 @@ def test_puz_writes_rebus_circles_and_diagramless_as_puzpy_reads_them(tmp_path):
 
 # ----- issue 34: the key search, bounded --------------------------------------------------
 
+
 @pytest.mark.parametrize("width, height", [(1, 2), (3, 3), (7, 3), (5, 5), (1, 11)])
 def test_the_key_found_unscrambles_to_letters_that_fit_the_checksum(width, height):
     """Small grids (fewer letters than a key digit, odd counts) and the chunked search: every key reported
@@ -235,8 +248,12 @@ def test_the_key_found_unscrambles_to_letters_that_fit_the_checksum(width, heigh
     key = rng.randint(0, 9999)
     p.lock_solution(key)
     found, n_fit = unlock_key(p)
-    fitting = [k for k in range(10000) if puz.scrambled_cksum(
-        puz.unscramble_solution(p.solution, width, height, k), width, height) == p.scrambled_cksum]
+    fitting = [
+        k
+        for k in range(10000)
+        if puz.scrambled_cksum(puz.unscramble_solution(p.solution, width, height, k), width, height)
+        == p.scrambled_cksum
+    ]
     assert key in fitting and found in fitting and n_fit == len(fitting)
 
 
@@ -245,8 +262,8 @@ def test_a_locked_60x60_is_unlocked_with_bounded_memory():
 
     import puz
 
-    from xwcp.formats.puzfile import unlock_key
     from tests.project.hostile import locked_puz
+    from xwcp.formats.puzfile import unlock_key
 
     p = puz.Puzzle()
     p.load(locked_puz(60, key=4321))

@@ -6,19 +6,18 @@ The files under tests/data/puzzles are published puzzles from other projects' te
 (see SOURCE.md there); each test says what the file's own reader (puzpy, the JSON, the XML)
 shows and checks that xwcp reads the same, or refuses in one line, or warns.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from xwcp.cli.commands import main
 from xwcp.base.errors import InputError
-from xwcp.formats import Puzzle, check_writable, read_puzzle, write_puzzle
-from xwcp.formats import puzfile
+from xwcp.cli.commands import main
+from xwcp.formats import Puzzle, check_writable, puzfile, read_puzzle, write_puzzle
 from xwcp.model import BLOCK, EMPTY, Mark, find_slots, make_grid, parse_grid
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "puzzles"
@@ -31,16 +30,18 @@ def cells_of(puzzle: Puzzle, name: str) -> str:
 
 # ----- the done-when chain: .puz -> .ipuz -> .jpz -> .puz ------------------------------------
 
-@pytest.mark.parametrize("name", ["nyt_rebus_with_notes_and_shape.puz", "nyt_v1_4.puz", "nyt_sun_rebus.puz",
-                                  "nyt_diagramless.puz", "washpost.puz"])
+
+@pytest.mark.parametrize(
+    "name",
+    ["nyt_rebus_with_notes_and_shape.puz", "nyt_v1_4.puz", "nyt_sun_rebus.puz", "nyt_diagramless.puz", "washpost.puz"],
+)
 def test_puz_ipuz_jpz_puz_keeps_solution_circles_and_rebus_exactly(name, tmp_path):
     import puz
 
     source = puz.read(str(DATA / name))
     key, _ = puzfile.unlock_key(source) if source.is_solution_locked() else (None, 0)
     if key is not None:
-        source.solution = puz.unscramble_solution(source.solution, source.width, source.height, key,
-                                                  ignore_chars=".:")
+        source.solution = puz.unscramble_solution(source.solution, source.width, source.height, key, ignore_chars=".:")
     current = DATA / name
     for suffix in (".ipuz", ".jpz", ".puz"):
         out = tmp_path / f"chain{suffix}"
@@ -50,7 +51,8 @@ def test_puz_ipuz_jpz_puz_keeps_solution_circles_and_rebus_exactly(name, tmp_pat
     blocks = ".:"
     assert [c in blocks for c in back.solution] == [c in blocks for c in source.solution]
     assert [a for a, b in zip(back.solution, source.solution) if b not in blocks] == [
-        b for b in source.solution if b not in blocks]
+        b for b in source.solution if b not in blocks
+    ]
 
     def circles(p):
         return p.markup().get_markup_squares(puz.GridMarkup.Circled) if p.has_markup() else []
@@ -80,11 +82,20 @@ D{E}.F
 def test_every_format_round_trips_bars_marks_rebus_and_kind(suffix, tmp_path):
     grid = parse_grid(RICH)
     if suffix == ".jpz":  # .jpz has colours only: a shaded cell without its own colour comes back light grey
-        grid = make_grid(grid.width, grid.height, grid.cells, bars=grid.bars,
-                         marks={c: Mark(m.circle, False, m.color or ("#D3D3D3" if m.shaded else None))
-                                for c, m in grid.marks})
-    puzzle = Puzzle(grid, title="Rich", author="Me", is_diagramless=True,
-                    clue_by_slot={} if suffix == ".txt" else {"1A": "First", "1D": "Down one"})
+        grid = make_grid(
+            grid.width,
+            grid.height,
+            grid.cells,
+            bars=grid.bars,
+            marks={c: Mark(m.circle, False, m.color or ("#D3D3D3" if m.shaded else None)) for c, m in grid.marks},
+        )
+    puzzle = Puzzle(
+        grid,
+        title="Rich",
+        author="Me",
+        is_diagramless=True,
+        clue_by_slot={} if suffix == ".txt" else {"1A": "First", "1D": "Down one"},
+    )
     out = tmp_path / f"rich{suffix}"
     write_puzzle(puzzle, out)
     back = read_puzzle(out)
@@ -117,8 +128,13 @@ def puzzles(draw, plain_marks: bool = False):
     cells = draw(st.lists(_CELL, min_size=n, max_size=n))
     bars = draw(st.lists(st.tuples(st.integers(0, n - 1), st.sampled_from("RB")), max_size=4))
     colors = [None] if plain_marks else [None, "#FFCC00"]
-    marks = draw(st.dictionaries(st.integers(0, n - 1), st.builds(
-        Mark, st.booleans(), st.just(False) if plain_marks else st.booleans(), st.sampled_from(colors)), max_size=4))
+    marks = draw(
+        st.dictionaries(
+            st.integers(0, n - 1),
+            st.builds(Mark, st.booleans(), st.just(False) if plain_marks else st.booleans(), st.sampled_from(colors)),
+            max_size=4,
+        )
+    )
     grid = make_grid(width, height, cells, bars=[] if plain_marks else bars, marks=marks)
     return grid
 
@@ -145,8 +161,10 @@ def test_random_grids_round_trip_through_puz_and_jpz(tmp_path_factory, grid, suf
 
 # ----- warnings reach the user; what cannot be written is refused before the work ----------
 
-@pytest.mark.parametrize("command", [["check", "--time-limit", "5"], ["domains", "-k", "1"], ["heatmap"],
-                                     ["fill", "--time-limit", "5"]])
+
+@pytest.mark.parametrize(
+    "command", [["check", "--time-limit", "5"], ["domains", "-k", "1"], ["heatmap"], ["fill", "--time-limit", "5"]]
+)
 def test_every_command_that_reads_a_file_shows_its_warnings(command, capsys):
     path = DATA / "nyt_locked.puz"
     code = main([command[0], str(path), *command[1:], "--format", "json"])
@@ -197,9 +215,18 @@ def test_fill_out_refuses_what_the_output_cannot_hold_before_filling(tmp_path, c
 
 # ----- damaged files: a Puzzle or one InputError line, never anything else ------------------
 
-FUZZ_SOURCES = ["nyt_rebus_with_notes_and_shape.puz", "nyt_locked.puz", "unicode.puz", "ccw-barred-demo.ipuz",
-                "first.ipuz", "alpha-bits.xd", "speakerboxxx.xd", "printer-devilry.jpz", "3x.jpz",
-                "kotwords-test.jpz"]
+FUZZ_SOURCES = [
+    "nyt_rebus_with_notes_and_shape.puz",
+    "nyt_locked.puz",
+    "unicode.puz",
+    "ccw-barred-demo.ipuz",
+    "first.ipuz",
+    "alpha-bits.xd",
+    "speakerboxxx.xd",
+    "printer-devilry.jpz",
+    "3x.jpz",
+    "kotwords-test.jpz",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -208,7 +235,7 @@ def test_damaged_files_read_or_are_refused_in_one_line(tmp_path_factory, name, d
     raw = bytearray((DATA / name).read_bytes())
     how = data.draw(st.sampled_from(["cut", "flip", "splice"]))
     if how == "cut":
-        raw = raw[:data.draw(st.integers(0, len(raw)))]
+        raw = raw[: data.draw(st.integers(0, len(raw)))]
     elif how == "flip":
         for _ in range(data.draw(st.integers(1, 8))):
             at = data.draw(st.integers(0, len(raw) - 1))
@@ -248,8 +275,7 @@ def test_the_builder_gets_the_files_warnings():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    app = web_app.create_app(words=xwcp.load_word_list(), max_fills=1,
-                             hosts=allowed_hosts("127.0.0.1", ["testserver"]))
+    app = web_app.create_app(words=xwcp.load_word_list(), max_fills=1, hosts=allowed_hosts("127.0.0.1", ["testserver"]))
     with TestClient(app, base_url="http://127.0.0.1") as client:
         response = client.post("/api/open?name=locked.puz", content=(DATA / "nyt_locked.puz").read_bytes())
     assert response.status_code == 200
@@ -257,9 +283,14 @@ def test_the_builder_gets_the_files_warnings():
 
 
 def test_a_coded_crossword_keeps_the_standard_numbering(tmp_path):
-    data = {"version": "http://ipuz.org/v2",
-            "kind": ["http://ipuz.org/crossword#1", "http://crosswordnexus.com/ipuz/coded#1"], "dimensions": {"width": 3, "height": 2}, "puzzle": [["5", "9", "5"], ["9", "5", "9"]],
-            "solution": [["A", "B", "A"], ["B", "A", "B"]], "clues": {}}
+    data = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1", "http://crosswordnexus.com/ipuz/coded#1"],
+        "dimensions": {"width": 3, "height": 2},
+        "puzzle": [["5", "9", "5"], ["9", "5", "9"]],
+        "solution": [["A", "B", "A"], ["B", "A", "B"]],
+        "clues": {},
+    }
     path = tmp_path / "coded.ipuz"
     path.write_text(json.dumps(data))
     puzzle = read_puzzle(path)

@@ -1,6 +1,7 @@
 """Rebus cells are bounded in every format (MAX_CELL_CHARS a cell, MAX_GRID_CHARS a grid), refused in one line that
 names the file and the cell before any work in proportion to them; every warning is one line of at most
 MAX_LINE_CHARS (`xwcp.base.lines.one_line`), a list of them says how many it leaves out."""
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,15 @@ def _limit_memory() -> None:
 def xwcp(*argv: object, cwd: Path) -> tuple[subprocess.CompletedProcess, float]:
     env = dict(os.environ, PYTHONPATH=str(REPO), XWCP_CACHE_DIR=str(cwd / "cache"))
     start = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "xwcp", *map(str, argv)], capture_output=True, text=True,
-                            env=env, timeout=120, preexec_fn=_limit_memory, cwd=cwd)
+    result = subprocess.run(
+        [sys.executable, "-m", "xwcp", *map(str, argv)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=_limit_memory,
+        cwd=cwd,
+    )
     return result, time.monotonic() - start
 
 
@@ -46,13 +54,22 @@ def big_rebus_xd(letters: int = 500) -> str:
 
 def big_rebus_ipuz(width: int = 60, letters: int = 240) -> str:
     solution = [[chr(65 + (r * width + c) % 24) * letters for c in range(width)] for r in range(width)]
-    return json.dumps({"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
-                       "dimensions": {"width": width, "height": width},
-                       "puzzle": [[0] * width for _ in range(width)], "solution": solution})
+    return json.dumps(
+        {
+            "version": "http://ipuz.org/v2",
+            "kind": ["http://ipuz.org/crossword#1"],
+            "dimensions": {"width": width, "height": width},
+            "puzzle": [[0] * width for _ in range(width)],
+            "solution": solution,
+        }
+    )
 
 
-@pytest.mark.parametrize("name, make, cell", [("big.xd", big_rebus_xd, "row 1, column 1"),
-                                             ("big.ipuz", big_rebus_ipuz, "row 1, column 1")], ids=["xd", "ipuz"])
+@pytest.mark.parametrize(
+    "name, make, cell",
+    [("big.xd", big_rebus_xd, "row 1, column 1"), ("big.ipuz", big_rebus_ipuz, "row 1, column 1")],
+    ids=["xd", "ipuz"],
+)
 @pytest.mark.subprocess
 def test_the_issue_files_are_refused_at_once_in_one_line(tmp_path, name, make, cell):
     path = tmp_path / name
@@ -78,8 +95,11 @@ def test_every_format_keeps_16_characters_and_refuses_17(tmp_path, fmt):
         if size == 16:
             assert read_puzzle(path).grid.cells[0] == rebus
         else:
-            with pytest.raises(InputError, match=f"^{path}: the cell at row 1, column 1 holds 'ABCDEFGHIJKLMNOPQ' "
-                                                 "\\(17 characters\\); a rebus cell holds at most 16"):
+            with pytest.raises(
+                InputError,
+                match=f"^{path}: the cell at row 1, column 1 holds 'ABCDEFGHIJKLMNOPQ' "
+                "\\(17 characters\\); a rebus cell holds at most 16",
+            ):
                 read_puzzle(path)
 
 
@@ -94,8 +114,9 @@ def test_the_whole_grid_is_bounded_too(tmp_path):
 
 
 def test_published_rebus_files_still_open():
-    longest = max(len(cell) for name in ("nyt_rebus_with_notes_and_shape.puz",)
-                  for cell in read_puzzle(DATA / name).grid.cells)
+    longest = max(
+        len(cell) for name in ("nyt_rebus_with_notes_and_shape.puz",) for cell in read_puzzle(DATA / name).grid.cells
+    )
     assert longest == 4  # STAR
     for path in sorted(DATA.iterdir()):
         if path.suffix in (".puz", ".ipuz", ".xd", ".jpz"):
@@ -107,6 +128,7 @@ def test_published_rebus_files_still_open():
 
 # ----- warnings: one line each ----------------------------------------------------------------
 
+
 @pytest.mark.subprocess
 def test_a_long_warning_is_cut_to_one_line(tmp_path):
     """Entries of 16-letter rebus cells, none listed: the warning naming them stayed whole (2 KB) before."""
@@ -114,8 +136,9 @@ def test_a_long_warning_is_cut_to_one_line(tmp_path):
     path = tmp_path / "long.txt"
     path.write_text(top + "\n" + "ABCDEFGHIJKLMNO\n")
     (tmp_path / "w.txt").write_text("CAB;60\nORE;60\n")
-    result, _ = xwcp("check", path, "--words", tmp_path / "w.txt", "--format", "json", "--time-limit", "2",
-                     cwd=tmp_path)
+    result, _ = xwcp(
+        "check", path, "--words", tmp_path / "w.txt", "--format", "json", "--time-limit", "2", cwd=tmp_path
+    )
     assert result.returncode in (0, 1, 3), result.stderr[-1000:]
     warnings = [line for line in result.stderr.splitlines() if line.startswith("xwcp: warning: ")]
     assert warnings and all(len(line) <= LINE_CHARS + len("xwcp: warning: ") for line in warnings), warnings
@@ -131,8 +154,9 @@ def test_a_rebus_header_with_many_repeated_keys_warns_once(tmp_path):
     puzzle = read_puzzle(path)
     assert puzzle.grid.cells[0] == "CAT"
     assert len(puzzle.warnings) == 1
-    assert puzzle.warnings[0].startswith("the Rebus header gives 400 answers to a key already given one; the first "
-                                         "is read: '1' ('CAT', then 'QQQQ")
+    assert puzzle.warnings[0].startswith(
+        "the Rebus header gives 400 answers to a key already given one; the first is read: '1' ('CAT', then 'QQQQ"
+    )
     assert puzzle.warnings[0].endswith("and 397 more")
 
 
@@ -146,5 +170,6 @@ def test_one_line_keeps_the_start_and_the_end():
     assert len(cut) <= LINE_CHARS and cut.startswith("x.txt: AAAA") and cut.endswith("A (give --language)")
     assert f"({len(long) - len(cut.split(' … ')[0]) - 120:,} characters left out)" in cut
     assert all(len(one_line("y" * n)) <= LINE_CHARS and len(one_line("y" * n, 40)) <= 40 for n in range(1, 2000))
-    assert listed(["1A CAT", "2A DOG", "3A " + "E" * 100], 12, most=3) == \
-        "1A CAT, 2A DOG, 3A " + "E" * 36 + "… and 9 more"
+    assert (
+        listed(["1A CAT", "2A DOG", "3A " + "E" * 100], 12, most=3) == "1A CAT, 2A DOG, 3A " + "E" * 36 + "… and 9 more"
+    )

@@ -1,4 +1,5 @@
 """xwcp/formats/textfile.py: our text grid, with title, author, copyright and kind as `;` comment lines."""
+
 from __future__ import annotations
 
 import sys

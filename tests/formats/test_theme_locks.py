@@ -1,13 +1,13 @@
 """Theme entries and locked cells travel in .ipuz (the `org.xwcp:theme` / `org.xwcp:locks` extension fields) and in
 xwcp's .json, read back as written; a file's stray or foreign values there are left out, never an error."""
+
 from __future__ import annotations
 
 import json
 
+from tests.web.helpers import FILLED
 from xwcp.formats import ipuzfile, jsonfile, read_puzzle, write_puzzle
 from xwcp.model import Puzzle, parse_grid
-
-from tests.web.helpers import FILLED
 
 
 def _puzzle() -> Puzzle:

@@ -5,15 +5,15 @@ The files under tests/data/puzzles are published puzzles from other projects' te
 (see SOURCE.md there); each test says what the file's own reader shows and checks that xwcp reads the same, or
 refuses in one line, or warns.
 """
+
 from __future__ import annotations
 
 import pytest
 
+from tests.formats.test_puzzle_files import DATA, cells_of
 from xwcp.base.errors import InputError
 from xwcp.formats import Puzzle, read_puzzle, write_puzzle
 from xwcp.model import BELOW, RIGHT, Mark, parse_grid
-
-from tests.formats.test_puzzle_files import DATA, cells_of
 
 
 def test_puzzmo_xd_dots_are_blocks_and_metadata_keys_any_case():
@@ -47,10 +47,13 @@ def test_xd_clue_text_is_written_unchanged(tmp_path):
     assert read_puzzle(out).clue_by_slot == {"1A": clue}
 
 
-@pytest.mark.parametrize("text, needle", [
-    ("Title: t\n\n\nAB[\nCDE\nFGH\n\n\nA1. x ~ AB\n", "grid row 1, column 3 holds '['"),
-    ("Title: t\nRebus: 1=A#B\n\n\nA1C\nCDE\nFGH\n\n\nA1. x ~ AAC\n", "Rebus header's '1=A#B' puts 'A#B'"),
-])
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("Title: t\n\n\nAB[\nCDE\nFGH\n\n\nA1. x ~ AB\n", "grid row 1, column 3 holds '['"),
+        ("Title: t\nRebus: 1=A#B\n\n\nA1C\nCDE\nFGH\n\n\nA1. x ~ AAC\n", "Rebus header's '1=A#B' puts 'A#B'"),
+    ],
+)
 def test_xd_refuses_what_no_cell_can_hold_as_every_reader_does(tmp_path, text, needle):
     """A '[', ']' or '#' in a cell would render as text xwcp cannot read back (`[[]`): refused with one line."""
     path = tmp_path / "bad.xd"
@@ -68,6 +71,7 @@ def test_xd_without_hash_blocks_and_without_answers_warns_which_reading(tmp_path
 
 
 # ----- issue 34: linear comments, short error lines, rows with spaces -----------------------
+
 
 def test_comments_are_removed_as_the_non_greedy_regex_did():
     import random

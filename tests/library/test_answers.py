@@ -1,17 +1,18 @@
 """The library's typed answers (`xwcp.library.answers`): a fill by slot name, its faults when there is none, a core, a check verdict."""
+
 from __future__ import annotations
 
 import pytest
 
+from xwcp.analysis.reports import CheckReport, Consistency, ForcedLetter, SlotInfo, UnlistedEntry
 from xwcp.backends import fill
 from xwcp.base.types import Direction, FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import FillResult, FillStats, Limits, measure_quality
-from xwcp.analysis.reports import CheckReport, Consistency, ForcedLetter, SlotInfo, UnlistedEntry
 from xwcp.library.answers import CheckAnswer, CoreAnswer, FillAnswer, Verdict, filled_grid
+from xwcp.model import parse_grid, read_grid
 from xwcp.render.questions_json import check_json
 from xwcp.search.core import Core, CoreKind, CoreReport
-from xwcp.model import parse_grid, read_grid
 from xwcp.words.wordlist import words_from_pairs
 
 # ACE/TAN/ERE across, ATE/CAR/ENE down, or the transpose: the only fills of the 3x3
@@ -37,8 +38,14 @@ def test_a_fill_by_slot_name_across_then_down(filled):
     assert [e.name for e in filled.entries] == ["1A", "4A", "5A", "1D", "2D", "3D"]
     assert filled.entries_by_name == {"1A": "ACE", "4A": "TAN", "5A": "ERE", "1D": "ATE", "2D": "CAR", "3D": "ENE"}
     first = filled.entries[0]
-    assert (first.number, first.direction, first.row, first.col, first.length, first.score) == \
-        (1, Direction.ACROSS, 0, 0, 3, 60)
+    assert (first.number, first.direction, first.row, first.col, first.length, first.score) == (
+        1,
+        Direction.ACROSS,
+        0,
+        0,
+        3,
+        60,
+    )
     second_down = filled.entries[4]
     assert (second_down.name, second_down.row, second_down.col, second_down.score) == ("2D", 0, 1, 80)
     assert filled.quality.min_score == 50 and filled.quality.n_at_min == 2
@@ -95,18 +102,33 @@ def test_no_fill_answers_empty_and_says_why_when_asked_for_a_word():
 
 def test_a_users_own_entry_the_list_lacks_has_no_score():
     problem = square("QQQ\n...\n...\n")
-    entries = tuple({"1A": "QQQ", "4A": "TAN", "5A": "ERE", "1D": "QTE", "2D": "QAR", "3D": "QNE"}[s.name]
-                    for s in problem.slots)
+    entries = tuple(
+        {"1A": "QQQ", "4A": "TAN", "5A": "ERE", "1D": "QTE", "2D": "QAR", "3D": "QNE"}[s.name] for s in problem.slots
+    )
     grid = filled_grid(problem, entries, measure_quality(problem, entries))
     assert grid["1A"] == "QQQ" and grid.entries[0].score is None and grid.entries[1].score == 90
 
 
-CORE = CoreReport(("7A", "4D"), ((3, 0), (3, 1)), True,
-                  Core((4, 1), True, CoreKind.NO_COMMON_LETTER, "backtrack", 2, 0.25),
-                  "7A and 4D share no letter", (("7A", "...."), ("4D", "....")))
-CORE_JSON = {"slots": ["7A", "4D"], "cells": [[3, 0], [3, 1]], "minimal": True, "stopped": False,
-             "kind": "no-common-letter", "message": "7A and 4D share no letter",
-             "patterns": {"7A": "....", "4D": "...."}, "backend": "backtrack", "oracle_calls": 2, "seconds": 0.25}
+CORE = CoreReport(
+    ("7A", "4D"),
+    ((3, 0), (3, 1)),
+    True,
+    Core((4, 1), True, CoreKind.NO_COMMON_LETTER, "backtrack", 2, 0.25),
+    "7A and 4D share no letter",
+    (("7A", "...."), ("4D", "....")),
+)
+CORE_JSON = {
+    "slots": ["7A", "4D"],
+    "cells": [[3, 0], [3, 1]],
+    "minimal": True,
+    "stopped": False,
+    "kind": "no-common-letter",
+    "message": "7A and 4D share no letter",
+    "patterns": {"7A": "....", "4D": "...."},
+    "backend": "backtrack",
+    "oracle_calls": 2,
+    "seconds": 0.25,
+}
 
 
 def test_a_core_from_the_search():
@@ -127,15 +149,27 @@ def test_a_slot_a_proof_named_is_a_core_without_a_search():
 
 def check_report(verdict, *, reason="", core=None, most=None, unlisted=(), forced=(), fill=None):
     """A check report as `xwcp.analysis.questions.check_report` makes one."""
-    return CheckReport(verdict, Consistency.CONSISTENT, reason, tuple(UnlistedEntry(*u) for u in unlisted),
-                       None if most is None else SlotInfo(*most), tuple(ForcedLetter(*f) for f in forced), None,
-                       None, None, fill, 0.0, core)
+    return CheckReport(
+        verdict,
+        Consistency.CONSISTENT,
+        reason,
+        tuple(UnlistedEntry(*u) for u in unlisted),
+        None if most is None else SlotInfo(*most),
+        tuple(ForcedLetter(*f) for f in forced),
+        None,
+        None,
+        None,
+        fill,
+        0.0,
+        core,
+    )
 
 
 def test_check_verdicts_and_their_sentences():
     problem = square()
-    fillable = CheckAnswer.from_report(problem, check_report(Verdict.FILLABLE, fill=["ACE", "TAN", "ERE"],
-                                                             forced=[(0, 1, "C")]))
+    fillable = CheckAnswer.from_report(
+        problem, check_report(Verdict.FILLABLE, fill=["ACE", "TAN", "ERE"], forced=[(0, 1, "C")])
+    )
     assert fillable.verdict is Verdict.FILLABLE and fillable.fill == ["ACE", "TAN", "ERE"]
     assert fillable.reason == "A full fill exists (in .fill)." and fillable.core == () and fillable.core_detail is None
     assert [(f.row, f.col, f.letter) for f in fillable.forced] == [(0, 1, "C")]

@@ -1,4 +1,5 @@
 """A fill in every shipped language pack, checked cell by cell against the pack's written letters (issue 36)."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Hindi grids fill with one akshara a cell: the stock Hindi layouts, from a list of more aksharas than a byte holds."""
+
 from __future__ import annotations
 
 import random
@@ -30,8 +31,9 @@ def planted_list(rows: list[str], seed: int) -> tuple[list[str], list[str]]:
     rng.shuffle(pool)
     planted_pool, decoy_pool = pool[:60], pool[60:]
     while True:
-        cells = {(r, c): rng.choice(planted_pool) for r, row in enumerate(rows) for c, ch in enumerate(row)
-                 if ch != "#"}
+        cells = {
+            (r, c): rng.choice(planted_pool) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"
+        }
         planted = ["".join(cells[cell] for cell in run) for run in _all_runs(rows)]
         if len(set(planted)) == len(planted):
             break
@@ -61,10 +63,15 @@ def test_a_hindi_lock_keeps_its_vowel_signs(tmp_path) -> None:
     listed = tmp_path / "hi.dict"
     listed.write_text("".join(f"{word};60\n" for word in planted + decoys), "utf-8")
     locked = planted[1]
-    answer = xwcp.fill(str(MODELS / "7x7-hindi-mini.txt"), language="hi", words=str(listed), locks={"3A": locked},
-                       bans=[decoys[0]], time_limit_s=60)
+    answer = xwcp.fill(
+        str(MODELS / "7x7-hindi-mini.txt"),
+        language="hi",
+        words=str(listed),
+        locks={"3A": locked},
+        bans=[decoys[0]],
+        time_limit_s=60,
+    )
     assert answer.status is xwcp.FillStatus.FILLED, answer
     assert answer["3A"] == locked and decoys[0] not in {entry.word for entry in answer.entries}
     letters = set(AKSHARAS) | set(load_alphabet("hi").letters)
     assert check_written_fill(answer.as_dict()["cells"], set(planted + decoys), letters, pattern=rows) == []
-

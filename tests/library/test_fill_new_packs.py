@@ -1,5 +1,6 @@
 """Estonian, Slovenian, Romanian (both conventions) and Ancient Greek fill a small grid typed in lower case with
 the language's marks, from a short list of real words written as the language writes them; each fill is checked."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The library as a Python user meets it (issue 28): one call per job, typed answers, inputs checked at the door."""
+
 # BAD_CALLS passes wrong types on purpose: each is refused with the TypeError a caller would get
 # mypy: disable-error-code="arg-type, list-item"
 from __future__ import annotations
@@ -7,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.helpers import entries_of, run
 
 import xwcp
+from tests.helpers import entries_of, run
 from xwcp.engine.result import check_fill
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,7 @@ def words():
 
 
 # ----- the test contract of issue 28, from a path -------------------------------------------------
+
 
 @pytest.mark.parametrize("as_path", [str, Path])
 def test_fill_from_a_path(as_path):
@@ -132,7 +134,6 @@ def test_verified_suggestions_stop_when_their_abort_is_set():
     assert len(got) == 5 and all(s.verdict is xwcp.Viability.UNKNOWN for s in got)
 
 
-
 def test_a_proven_dead_end_names_the_slots_its_proof_used():
     """`suggest(verify=True)`: each dead end our search proved carries `proof_slots`; those slots alone, with the
     word in its slot, have no fill (checked by an exhaustive fill of that part); viable words carry none."""
@@ -148,9 +149,11 @@ def test_a_proven_dead_end_names_the_slots_its_proof_used():
     problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), xwcp.load_word_list())
     slot_id = problem.slot_by_name("1D").id
     for s in dead[:3]:
-        only = sub_problem(with_word(problem, slot_id, s.word),
-                           [problem.slot_by_name(name).id for name in s.proof_slots])
+        only = sub_problem(
+            with_word(problem, slot_id, s.word), [problem.slot_by_name(name).id for name in s.proof_slots]
+        )
         assert fill(only, "backtrack", xwcp.Limits()).status is xwcp.FillStatus.UNFILLABLE, s.word
+
 
 def test_heatmap_counts_and_picture(tmp_path):
     answer = xwcp.heatmap(DAILY)
@@ -158,7 +161,9 @@ def test_heatmap_counts_and_picture(tmp_path):
     assert answer.counts[0][4] is None  # a block
     assert all(n is None or 0 <= n <= 26 for row in answer.counts for n in row)
     grid = xwcp.read_grid(DAILY)
-    assert all((n is None) == (grid.cell(r, c) == "#") for r, row in enumerate(answer.counts) for c, n in enumerate(row))
+    assert all(
+        (n is None) == (grid.cell(r, c) == "#") for r, row in enumerate(answer.counts) for c, n in enumerate(row)
+    )
     array = answer.to_numpy()
     assert array.shape == (15, 15) and array[0, 4] != array[0, 4]  # NaN for a block
     written = answer.save_png(tmp_path / "heat")
@@ -173,6 +178,7 @@ def test_find_core_names_the_slots():
 
 
 # ----- inputs in every form a user has them ----------------------------------------------------------
+
 
 def test_grid_as_text_rows_grid_and_puzzle():
     text = OPEN5.read_text()
@@ -247,6 +253,7 @@ def test_a_compiled_problem_is_a_grid_too():
 
 
 # ----- the failures issue 28 lists, each now working or a clear error -------------------------------
+
 
 def test_the_listed_crashes_are_gone():
     from xwcp.backends import fill
@@ -350,13 +357,17 @@ def test_messages_speak_to_their_caller(capsys):
 
 # ----- the CLI prints the same objects -------------------------------------------------------------
 
-@pytest.mark.parametrize("command, call", [
-    (["check", DEAD4], lambda: xwcp.check(DEAD4)),
-    (["domains", DAILY, "--slot", "6D", "-k", "5"], lambda: xwcp.domains(DAILY, slot="6D", k=5)),
-    (["suggest", DAILY, "--slot", "6D", "-k", "5"], lambda: xwcp.suggest(DAILY, "6D", k=5)),
-    (["heatmap", DAILY], lambda: xwcp.heatmap(DAILY)),
-    (["fill", OPEN5], lambda: xwcp.fill(OPEN5)),
-])
+
+@pytest.mark.parametrize(
+    "command, call",
+    [
+        (["check", DEAD4], lambda: xwcp.check(DEAD4)),
+        (["domains", DAILY, "--slot", "6D", "-k", "5"], lambda: xwcp.domains(DAILY, slot="6D", k=5)),
+        (["suggest", DAILY, "--slot", "6D", "-k", "5"], lambda: xwcp.suggest(DAILY, "6D", k=5)),
+        (["heatmap", DAILY], lambda: xwcp.heatmap(DAILY)),
+        (["fill", OPEN5], lambda: xwcp.fill(OPEN5)),
+    ],
+)
 def test_cli_json_is_the_answers_dict(capsys, command, call):
     code, out, _ = run(command + ["--format", "json"], capsys)
     printed = json.loads(out)
@@ -379,8 +390,24 @@ def test_cli_fill_text_is_the_answers_text(capsys):
 
 ODD_VALUES = [None, -1, 1.5, float("nan"), "", "x", [], {}, object(), b"x", True, (1, 2), {"1A": None}]
 """Values of the wrong type or range that a caller may pass to any argument."""
-FILL_OPTIONS = ["words", "min_score", "locks", "bans", "min_score_by_slot", "region", "max_shared_substring",
-                "allow_dupes", "strict", "backend", "time_limit_s", "seed", "count", "min_diff", "quality", "progress"]
+FILL_OPTIONS = [
+    "words",
+    "min_score",
+    "locks",
+    "bans",
+    "min_score_by_slot",
+    "region",
+    "max_shared_substring",
+    "allow_dupes",
+    "strict",
+    "backend",
+    "time_limit_s",
+    "seed",
+    "count",
+    "min_diff",
+    "quality",
+    "progress",
+]
 
 
 @pytest.mark.parametrize("option", FILL_OPTIONS)
@@ -401,14 +428,31 @@ def test_odd_values_never_crash_inside(option):
         assert_valid(answer)
 
 
-@pytest.mark.parametrize("job", [
-    lambda v: xwcp.domains(OPEN5, slot=v), lambda v: xwcp.domains(OPEN5, k=v),
-    lambda v: xwcp.domains(OPEN5, by=v), lambda v: xwcp.suggest(OPEN5, v),
-    lambda v: xwcp.suggest(OPEN5, "1A", verify=v, time_limit_s=2),
-    lambda v: xwcp.check(OPEN5, time_limit_s=v), lambda v: xwcp.heatmap(OPEN5, core=v),
-    lambda v: xwcp.find_core(DEAD4, backend=v), lambda v: xwcp.Session(OPEN5).with_entry("1A", v),
-], ids=["domains-slot", "domains-k", "domains-by", "suggest-slot", "suggest-verify", "check-limit", "heatmap-core",
-        "core-backend", "with-entry"])
+@pytest.mark.parametrize(
+    "job",
+    [
+        lambda v: xwcp.domains(OPEN5, slot=v),
+        lambda v: xwcp.domains(OPEN5, k=v),
+        lambda v: xwcp.domains(OPEN5, by=v),
+        lambda v: xwcp.suggest(OPEN5, v),
+        lambda v: xwcp.suggest(OPEN5, "1A", verify=v, time_limit_s=2),
+        lambda v: xwcp.check(OPEN5, time_limit_s=v),
+        lambda v: xwcp.heatmap(OPEN5, core=v),
+        lambda v: xwcp.find_core(DEAD4, backend=v),
+        lambda v: xwcp.Session(OPEN5).with_entry("1A", v),
+    ],
+    ids=[
+        "domains-slot",
+        "domains-k",
+        "domains-by",
+        "suggest-slot",
+        "suggest-verify",
+        "check-limit",
+        "heatmap-core",
+        "core-backend",
+        "with-entry",
+    ],
+)
 def test_odd_values_to_the_other_jobs(job):
     for value in ODD_VALUES:
         try:

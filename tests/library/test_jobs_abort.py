@@ -1,4 +1,5 @@
 """The library's jobs take the one runner's cancellation (`abort=`), and their warnings point at the caller's line."""
+
 from __future__ import annotations
 
 import threading

@@ -3,6 +3,7 @@
 Small fast cases only (11x11 and 5x5 grids, no quality search): each design takes well under a second.
 Every design is held to `xwcp.designer.check_design`, and the command line prints the same answer.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -10,9 +11,9 @@ import inspect
 import json
 
 import pytest
-from tests.helpers import run
 
 import xwcp
+from tests.helpers import run
 from xwcp.designer import check_design
 
 THEMES = ["astronomer", "telescopes"]
@@ -55,6 +56,7 @@ def assert_design_valid(answer: xwcp.DesignAnswer, words) -> None:
 
 
 # ----- the job from a path-free call ---------------------------------------------------------------
+
 
 def test_design_answers_with_checked_typed_designs(two_designs, words):
     answer, events = two_designs
@@ -108,8 +110,15 @@ def test_theme_forms_and_at(words):
     assert_design_valid(one, words)
     same = xwcp.design(["STARGAZER"], at="LENS=1,1,D", **FAST)  # the command line's text works too
     assert same.designs[0].rows == found.rows
-    also = xwcp.design("stargazer", at={"LENS": "1,1,down"}, size=(11, 11), symmetry="Rotational", style="AMERICAN",
-                       quality_time_s=0, time_limit_s=60)
+    also = xwcp.design(
+        "stargazer",
+        at={"LENS": "1,1,down"},
+        size=(11, 11),
+        symmetry="Rotational",
+        style="AMERICAN",
+        quality_time_s=0,
+        time_limit_s=60,
+    )
     assert also.designs[0].rows == found.rows
 
 
@@ -168,57 +177,102 @@ def _steady(data: dict) -> dict:
 
 def test_cli_json_is_the_answers_dict(capsys, two_designs):
     answer, _ = two_designs
-    code, out, err = run(["design", "--size", "11x11", "--theme", "ASTRONOMER", "--theme", "TELESCOPES",
-                          "--count", "2", "--quality-time", "0", "--format", "json"], capsys)
+    code, out, err = run(
+        [
+            "design",
+            "--size",
+            "11x11",
+            "--theme",
+            "ASTRONOMER",
+            "--theme",
+            "TELESCOPES",
+            "--count",
+            "2",
+            "--quality-time",
+            "0",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert code == 0, err
     printed = json.loads(out)
     assert set(printed) == set(answer.as_dict())
     assert _steady(printed) == _steady(answer.as_dict())
-    code, out, err = run(["design", "--size", "11x11", "--theme", "ASTRONOMER", "--theme", "TELESCOPES",
-                          "--count", "2", "--quality-time", "0", "--format", "grid"], capsys)
+    code, out, err = run(
+        [
+            "design",
+            "--size",
+            "11x11",
+            "--theme",
+            "ASTRONOMER",
+            "--theme",
+            "TELESCOPES",
+            "--count",
+            "2",
+            "--quality-time",
+            "0",
+            "--format",
+            "grid",
+        ],
+        capsys,
+    )
     assert code == 0 and out.rstrip("\n") == answer.grids_text()
 
 
 # ----- inputs checked at the door, in the library's names ------------------------------------------
 
-@pytest.mark.parametrize("options, error, needle", [
-    ({"themes": ["ABCDEFGHIJKLMNOP"]}, xwcp.InputError,
-     "themes='ABCDEFGHIJKLMNOP' has 16 letters; the 15x15 grid's longest entry has 15"),
-    ({"themes": ["hello", "HELLO"]}, xwcp.InputError, "themes='HELLO' is given twice"),
-    ({"themes": ["a1b"]}, xwcp.InputError, "themes='a1b': a theme entry is a word of letters A-Z"),
-    ({"themes": ["at"]}, xwcp.InputError, "themes='AT' has 2 letters; entries need 3 or more"),
-    ({"themes": []}, xwcp.InputError, "no theme entry: give at least one word in themes=['WORD', ...]"),
-    ({"themes": 5}, TypeError, "themes must be a word (str) or a list of words, not int"),
-    ({"themes": [5]}, TypeError, "themes must be a word (str) or a list of words"),
-    ({"size": "15y15"}, xwcp.InputError, "size='15y15': expected WIDTHxHEIGHT"),
-    ({"size": "70x70"}, xwcp.InputError, "size='70x70': sides must be from 3 to 60"),
-    ({"size": (2, 15)}, xwcp.InputError, "size='2x15': sides must be from 3 to 60"),
-    ({"size": 1.5}, TypeError, "size must be 'WIDTHxHEIGHT'"),
-    ({"symmetry": "diagonal"}, xwcp.InputError, "symmetry='diagonal': expected one of rotational, mirror, none"),
-    ({"symmetry": 3}, TypeError, "symmetry must be a str"),
-    ({"style": "french"}, xwcp.InputError, "style='french': expected one of american, british"),
-    ({"max_words": 0}, xwcp.InputError, "max_words must be at least 1, got 0"),
-    ({"max_words": "78"}, TypeError, "max_words must be a whole number"),
-    ({"min_words": 80}, xwcp.InputError, "min_words=80 is more than max_words=78"),
-    ({"max_blocks": -1}, xwcp.InputError, "max_blocks must be at least 0"),
-    ({"max_length": 2}, xwcp.InputError, "max_length must be at least 3"),
-    ({"count": 0}, xwcp.InputError, "count must be at least 1"),
-    ({"min_diff": 0}, xwcp.InputError, "min_diff must be at least 1"),
-    ({"time_limit_s": 0}, xwcp.InputError, "time_limit_s must be more than 0 seconds"),
-    ({"quality_time_s": -1}, xwcp.InputError, "quality_time_s must be a number of at least 0"),
-    ({"seed": -1}, xwcp.InputError, "seed must be from 0 to"),
-    ({"bans": ["hello"]}, xwcp.InputError, "themes='HELLO' is also banned"),
-    ({"bans": 5}, TypeError, "bans="),
-    ({"words": 5}, TypeError, "words must be None"),
-    ({"progress": 5}, TypeError, "progress must be a callable"),
-    ({"at": {"HELLO": (1, 14, "A")}}, xwcp.InputError,
-     "at={'HELLO': '1,14,A'}: HELLO (5 letters) at row 1, column 14, across does not fit in the 15x15 grid"),
-    ({"at": {"HELLO": (1, 1)}}, TypeError, "at['HELLO'] must be (row, col, 'A' or 'D')"),
-    ({"at": "HELLO"}, xwcp.InputError, "at='HELLO': expected {'WORD': (ROW, COL, 'A')}"),
-    ({"at": {"HELLO": (1, 1, "A"), "WORLD": (1, 1, "D")}}, xwcp.InputError,
-     "at['WORLD'] and at['HELLO'] put different letters (W, H) at row 1, column 1"),
-    ({"at": 5}, TypeError, "at must be a dict such as {'WORD': (1, 1, 'A')}"),
-])
+
+@pytest.mark.parametrize(
+    "options, error, needle",
+    [
+        (
+            {"themes": ["ABCDEFGHIJKLMNOP"]},
+            xwcp.InputError,
+            "themes='ABCDEFGHIJKLMNOP' has 16 letters; the 15x15 grid's longest entry has 15",
+        ),
+        ({"themes": ["hello", "HELLO"]}, xwcp.InputError, "themes='HELLO' is given twice"),
+        ({"themes": ["a1b"]}, xwcp.InputError, "themes='a1b': a theme entry is a word of letters A-Z"),
+        ({"themes": ["at"]}, xwcp.InputError, "themes='AT' has 2 letters; entries need 3 or more"),
+        ({"themes": []}, xwcp.InputError, "no theme entry: give at least one word in themes=['WORD', ...]"),
+        ({"themes": 5}, TypeError, "themes must be a word (str) or a list of words, not int"),
+        ({"themes": [5]}, TypeError, "themes must be a word (str) or a list of words"),
+        ({"size": "15y15"}, xwcp.InputError, "size='15y15': expected WIDTHxHEIGHT"),
+        ({"size": "70x70"}, xwcp.InputError, "size='70x70': sides must be from 3 to 60"),
+        ({"size": (2, 15)}, xwcp.InputError, "size='2x15': sides must be from 3 to 60"),
+        ({"size": 1.5}, TypeError, "size must be 'WIDTHxHEIGHT'"),
+        ({"symmetry": "diagonal"}, xwcp.InputError, "symmetry='diagonal': expected one of rotational, mirror, none"),
+        ({"symmetry": 3}, TypeError, "symmetry must be a str"),
+        ({"style": "french"}, xwcp.InputError, "style='french': expected one of american, british"),
+        ({"max_words": 0}, xwcp.InputError, "max_words must be at least 1, got 0"),
+        ({"max_words": "78"}, TypeError, "max_words must be a whole number"),
+        ({"min_words": 80}, xwcp.InputError, "min_words=80 is more than max_words=78"),
+        ({"max_blocks": -1}, xwcp.InputError, "max_blocks must be at least 0"),
+        ({"max_length": 2}, xwcp.InputError, "max_length must be at least 3"),
+        ({"count": 0}, xwcp.InputError, "count must be at least 1"),
+        ({"min_diff": 0}, xwcp.InputError, "min_diff must be at least 1"),
+        ({"time_limit_s": 0}, xwcp.InputError, "time_limit_s must be more than 0 seconds"),
+        ({"quality_time_s": -1}, xwcp.InputError, "quality_time_s must be a number of at least 0"),
+        ({"seed": -1}, xwcp.InputError, "seed must be from 0 to"),
+        ({"bans": ["hello"]}, xwcp.InputError, "themes='HELLO' is also banned"),
+        ({"bans": 5}, TypeError, "bans="),
+        ({"words": 5}, TypeError, "words must be None"),
+        ({"progress": 5}, TypeError, "progress must be a callable"),
+        (
+            {"at": {"HELLO": (1, 14, "A")}},
+            xwcp.InputError,
+            "at={'HELLO': '1,14,A'}: HELLO (5 letters) at row 1, column 14, across does not fit in the 15x15 grid",
+        ),
+        ({"at": {"HELLO": (1, 1)}}, TypeError, "at['HELLO'] must be (row, col, 'A' or 'D')"),
+        ({"at": "HELLO"}, xwcp.InputError, "at='HELLO': expected {'WORD': (ROW, COL, 'A')}"),
+        (
+            {"at": {"HELLO": (1, 1, "A"), "WORLD": (1, 1, "D")}},
+            xwcp.InputError,
+            "at['WORLD'] and at['HELLO'] put different letters (W, H) at row 1, column 1",
+        ),
+        ({"at": 5}, TypeError, "at must be a dict such as {'WORD': (1, 1, 'A')}"),
+    ],
+)
 def test_bad_inputs_name_the_library_argument(options, error, needle):
     options = {"themes": ["HELLO"], "time_limit_s": 5, **options}
     with pytest.raises(error) as caught:
@@ -231,20 +285,39 @@ def test_bad_inputs_name_the_library_argument(options, error, needle):
 def test_the_command_line_still_hears_flags(capsys):
     from tests.helpers import one_line
 
-    for argv, needle in [(["--theme", "ABCDEFGHIJKLMNOP"], "--theme ABCDEFGHIJKLMNOP has 16 letters"),
-                         (["--theme", "HELLO", "--max-blocks", "-1"], "--max-blocks must be at least 0"),
-                         (["--theme", "HELLO", "--size", "70x70"], "--size 70x70: sides must be from 3 to 60"),
-                         (["--at", "HELLO=1,14,A"], "--at HELLO=1,14,A: HELLO (5 letters)"),
-                         (["--at", "HELLO"], "--at HELLO: expected WORD=ROW,COL,A or WORD=ROW,COL,D")]:
+    for argv, needle in [
+        (["--theme", "ABCDEFGHIJKLMNOP"], "--theme ABCDEFGHIJKLMNOP has 16 letters"),
+        (["--theme", "HELLO", "--max-blocks", "-1"], "--max-blocks must be at least 0"),
+        (["--theme", "HELLO", "--size", "70x70"], "--size 70x70: sides must be from 3 to 60"),
+        (["--at", "HELLO=1,14,A"], "--at HELLO=1,14,A: HELLO (5 letters)"),
+        (["--at", "HELLO"], "--at HELLO: expected WORD=ROW,COL,A or WORD=ROW,COL,D"),
+    ]:
         code, out, err = run(["design", *argv], capsys)
         assert code == 2 and needle in one_line(err), err
 
 
 ODD_VALUES = [None, -1, 1.5, float("nan"), "", "x", [], {}, object(), b"x", True, (1, 2), {"1A": None}]
 """Values of the wrong type or range that a caller may pass to any argument (as tests/library/test_jobs.py)."""
-DESIGN_OPTIONS = ["themes", "size", "at", "symmetry", "style", "max_words", "min_words", "max_blocks", "max_length",
-                  "count", "min_diff", "time_limit_s", "quality_time_s", "words", "min_score", "bans", "seed",
-                  "progress"]
+DESIGN_OPTIONS = [
+    "themes",
+    "size",
+    "at",
+    "symmetry",
+    "style",
+    "max_words",
+    "min_words",
+    "max_blocks",
+    "max_length",
+    "count",
+    "min_diff",
+    "time_limit_s",
+    "quality_time_s",
+    "words",
+    "min_score",
+    "bans",
+    "seed",
+    "progress",
+]
 
 
 @pytest.mark.parametrize("option", DESIGN_OPTIONS)

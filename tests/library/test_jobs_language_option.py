@@ -1,5 +1,6 @@
 """`language=` in the library (xwcp.fill, Session, compile_problem, design) and `xwcp.languages()`: grids and lists
 read in a pack's letters, fills checked cell by cell, a foreign .ipuz filled and saved, bad input refused."""
+
 from __future__ import annotations
 
 import json
@@ -7,11 +8,10 @@ import json
 import pytest
 
 import xwcp
-from xwcp.model.alphabet import load_alphabet, shipped_alphabets
-from xwcp.words.wordlist import layer_word_lists, words_from_pairs
-
 from tests.formats.test_language import SOLUTIONS, write_ipuz
 from tests.helpers import check_written_fill
+from xwcp.model.alphabet import load_alphabet, shipped_alphabets
+from xwcp.words.wordlist import layer_word_lists, words_from_pairs
 
 OPEN_3 = "...\n...\n...\n"
 GERMAN = {"ÄS": 60, "RUM": 60, "TOT": 60, "ART": 60, "EUO": 60, "SMT": 60, "AS": 90}

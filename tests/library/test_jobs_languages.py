@@ -1,9 +1,9 @@
 """The analysis jobs on other alphabets (issue 36): heat map, domains and suggestions on a Russian grid, the core
 of a Spanish grid, `--quality` on cpsat, each checked against an arc consistency computed here."""
+
 from __future__ import annotations
 
 import itertools
-
 
 from tests.backends.alphabets import pack, planted
 from tests.backends.test_backends import SPANISH_CORNER, brute_force_fills, spanish_corner
@@ -16,12 +16,13 @@ from xwcp.model import make_grid
 from xwcp.search.quality.run import fill_quality
 from xwcp.words.wordlist import words_from_pairs
 
+
 def slots_of(cells, width):
     """Every slot as its cell indices: runs of two or more white cells, across then down (found here)."""
     height = len(cells) // width
     out = []
     for r in range(height):
-        out += [[r * width + c for c in range(a, b)] for a, b in _white_runs(cells[r * width:(r + 1) * width])]
+        out += [[r * width + c for c in range(a, b)] for a, b in _white_runs(cells[r * width : (r + 1) * width])]
     for c in range(width):
         out += [[r * width + c for r in range(a, b)] for a, b in _white_runs(cells[c::width])]
     return out
@@ -32,8 +33,11 @@ def arc_consistent(cells, width, words, allow_dupes=False):
     to one word taking it from the others), independent of xwcp's kernels."""
     live = {}
     for slot in slots_of(cells, width):
-        live[tuple(slot)] = {w for w in words if len(w) == len(slot)
-                             and all(cells[c] in ".#" or cells[c] == ch for c, ch in zip(slot, w))}
+        live[tuple(slot)] = {
+            w
+            for w in words
+            if len(w) == len(slot) and all(cells[c] in ".#" or cells[c] == ch for c, ch in zip(slot, w))
+        }
     changed = True
     while changed:
         changed = False
@@ -75,7 +79,9 @@ def test_heat_map_domains_and_suggestions_on_a_russian_grid():
         slot = next(s for s in live if cell in s)
         letters = {w[slot.index(cell)] for w in live[slot]}
         assert report["cells"][cell // 4][cell % 4] == "".join(ch for ch in ru.chars if ch in letters), cell
-    assert all(w["word"] in live[tuple(problem.slot_by_name(s["id"]).cells)] for s in report["slots"] for w in s["words"])
+    assert all(
+        w["word"] in live[tuple(problem.slot_by_name(s["id"]).cells)] for s in report["slots"] for w in s["words"]
+    )
     suggestions = jobs.suggest(problem, "1A", k=5)
     assert suggestions and all(s.word in live[tuple(problem.slot_by_name("1A").cells)] for s in suggestions)
     assert all(not ch.isascii() for s in suggestions for ch in s.word)
@@ -101,7 +107,7 @@ def test_quality_on_cpsat_fills_a_spanish_grid_at_the_best_floor():
     scored = [(w, 30 + (7 * i) % 70) for i, w in enumerate(listed)]
     score_by_word = dict(scored)
     problem = compile_problem(make_grid(3, 3, before), words_from_pairs(scored, alphabet=es), min_score=0)
-    rows = tuple("".join(before[r * 3:(r + 1) * 3]) for r in range(3))
+    rows = tuple("".join(before[r * 3 : (r + 1) * 3]) for r in range(3))
     fills = brute_force_fills(rows, listed)
     assert fills
     best_floor = max(min(score_by_word[w] for w in _entries(f)) for f in fills)

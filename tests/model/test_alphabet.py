@@ -1,4 +1,5 @@
 """Language packs: each shipped pack loads, and folds words by its own conventions (issue 36)."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,36 @@ import pytest
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, FAST_LETTERS, alphabet_from_data, load_alphabet, shipped_alphabets
 
-PACKS = ["en", "es", "ca", "fr", "it", "pt", "de", "de-umlaut", "nl", "da", "no", "sv", "fi", "pl", "cs", "hu", "tr",
-         "ru", "uk", "el", "cy", "he", "hi", "et", "sl", "ro", "ro-diacritics", "grc"]
+PACKS = [
+    "en",
+    "es",
+    "ca",
+    "fr",
+    "it",
+    "pt",
+    "de",
+    "de-umlaut",
+    "nl",
+    "da",
+    "no",
+    "sv",
+    "fi",
+    "pl",
+    "cs",
+    "hu",
+    "tr",
+    "ru",
+    "uk",
+    "el",
+    "cy",
+    "he",
+    "hi",
+    "et",
+    "sl",
+    "ro",
+    "ro-diacritics",
+    "grc",
+]
 
 
 def cells(code: str, raw: str) -> list[str] | None:
@@ -28,53 +57,67 @@ def test_every_pack_the_issue_names_ships_and_fits_the_fast_engine() -> None:
         assert load_alphabet(alphabet.code) is alphabet
 
 
-@pytest.mark.parametrize("code, raw, expected", [
-    ("es", "año", ["A", "Ñ", "O"]),              # Ñ is its own letter
-    ("es", "ano", ["A", "N", "O"]),
-    ("es", "Canción", list("CANCION")),           # other accents drop
-    ("es", "pingüino", list("PINGUINO")),
-    ("de", "Grüße", list("GRUESSE")),             # the word-game convention
-    ("de-umlaut", "Grüße", ["G", "R", "Ü", "S", "S", "E"]),
-    ("nl", "ijsje", ["IJ", "S", "J", "E"]),       # IJ takes one cell
-    ("nl", "Ĳs", ["IJ", "S"]),                    # the ligature is the same letter
-    ("ru", "ёлка", list("ЕЛКА")),                 # Ё is written Е
-    ("ru", "йод", list("ЙОД")),                   # Й is not И
-    ("el", "λόγος", list("ΛΟΓΟΣ")),               # final ς is Σ, accents drop
-    ("cy", "llongau", ["LL", "O", "NG", "A", "U"]),
-    ("cy", "Bangor", ["B", "A", "NG", "O", "R"]),
-    ("cy", "Ban+gor", list("BANGOR")),            # the list says how the word is cut
-    ("tr", "istanbul", list("İSTANBUL")),         # dotted and dotless i differ
-    ("tr", "ılık", list("ILIK")),
-    ("pl", "źdźbło", ["Ź", "D", "Ź", "B", "Ł", "O"]),
-    ("sv", "Åsa", ["Å", "S", "A"]),
-    ("he", "שלום", list("שלומ")),                  # final forms are their letters
-    ("ca", "col·lecció", list("COLLECCIO")),
-    ("cs", "chata", ["CH", "A", "T", "A"]),
-    ("en", "café", list("CAFE")),
-    ("en", "Straße", list("STRASSE")),
-    ("et", "õun", ["Õ", "U", "N"]),               # Õ Ä Ö Ü Š Ž are Estonian letters
-    ("et", "šokolaad", ["Š", *"OKOLAAD"]),
-    ("et", "müüa", ["M", "Ü", "Ü", "A"]),
-    ("sl", "čaša", ["Č", "A", "Š", "A"]),
-    ("sl", "Ćevapčići", ["C", "E", "V", "A", "P", "Č", "I", "C", "I"]),  # Ć is no Slovenian letter
-    ("ro", "şcoală", list("SCOALA")),              # the rebus convention: no diacritics
-    ("ro", "întâi", list("INTAI")),
-    ("ro-diacritics", "şcoală", ["Ș", "C", "O", "A", "L", "Ă"]),  # cedilla ş is comma-below ș
-    ("ro-diacritics", "ŢARĂ", ["Ț", "A", "R", "Ă"]),
-    ("ro-diacritics", "întâi", ["Î", "N", "T", "Â", "I"]),
-    ("grc", "ᾆδης", ["Α", "Ι", *"ΔΗΣ"]),          # iota subscript: the adscript Ι in its own cell
-    ("grc", "ᾼ", ["Α", "Ι"]),
-    ("grc", "ἄνθρωπος", list("ΑΝΘΡΩΠΟΣ")),        # breathings and accents drop
-    ("grc", "ῥήτωρ", list("ΡΗΤΩΡ")),
-    ("grc", "ϲοφία", list("ΣΟΦΙΑ")),              # lunate sigma
-    ("grc", "ἀπ᾽", list("ΑΠ")),                   # the elision mark goes
-])
+@pytest.mark.parametrize(
+    "code, raw, expected",
+    [
+        ("es", "año", ["A", "Ñ", "O"]),  # Ñ is its own letter
+        ("es", "ano", ["A", "N", "O"]),
+        ("es", "Canción", list("CANCION")),  # other accents drop
+        ("es", "pingüino", list("PINGUINO")),
+        ("de", "Grüße", list("GRUESSE")),  # the word-game convention
+        ("de-umlaut", "Grüße", ["G", "R", "Ü", "S", "S", "E"]),
+        ("nl", "ijsje", ["IJ", "S", "J", "E"]),  # IJ takes one cell
+        ("nl", "Ĳs", ["IJ", "S"]),  # the ligature is the same letter
+        ("ru", "ёлка", list("ЕЛКА")),  # Ё is written Е
+        ("ru", "йод", list("ЙОД")),  # Й is not И
+        ("el", "λόγος", list("ΛΟΓΟΣ")),  # final ς is Σ, accents drop
+        ("cy", "llongau", ["LL", "O", "NG", "A", "U"]),
+        ("cy", "Bangor", ["B", "A", "NG", "O", "R"]),
+        ("cy", "Ban+gor", list("BANGOR")),  # the list says how the word is cut
+        ("tr", "istanbul", list("İSTANBUL")),  # dotted and dotless i differ
+        ("tr", "ılık", list("ILIK")),
+        ("pl", "źdźbło", ["Ź", "D", "Ź", "B", "Ł", "O"]),
+        ("sv", "Åsa", ["Å", "S", "A"]),
+        ("he", "שלום", list("שלומ")),  # final forms are their letters
+        ("ca", "col·lecció", list("COLLECCIO")),
+        ("cs", "chata", ["CH", "A", "T", "A"]),
+        ("en", "café", list("CAFE")),
+        ("en", "Straße", list("STRASSE")),
+        ("et", "õun", ["Õ", "U", "N"]),  # Õ Ä Ö Ü Š Ž are Estonian letters
+        ("et", "šokolaad", ["Š", *"OKOLAAD"]),
+        ("et", "müüa", ["M", "Ü", "Ü", "A"]),
+        ("sl", "čaša", ["Č", "A", "Š", "A"]),
+        ("sl", "Ćevapčići", ["C", "E", "V", "A", "P", "Č", "I", "C", "I"]),  # Ć is no Slovenian letter
+        ("ro", "şcoală", list("SCOALA")),  # the rebus convention: no diacritics
+        ("ro", "întâi", list("INTAI")),
+        ("ro-diacritics", "şcoală", ["Ș", "C", "O", "A", "L", "Ă"]),  # cedilla ş is comma-below ș
+        ("ro-diacritics", "ŢARĂ", ["Ț", "A", "R", "Ă"]),
+        ("ro-diacritics", "întâi", ["Î", "N", "T", "Â", "I"]),
+        ("grc", "ᾆδης", ["Α", "Ι", *"ΔΗΣ"]),  # iota subscript: the adscript Ι in its own cell
+        ("grc", "ᾼ", ["Α", "Ι"]),
+        ("grc", "ἄνθρωπος", list("ΑΝΘΡΩΠΟΣ")),  # breathings and accents drop
+        ("grc", "ῥήτωρ", list("ΡΗΤΩΡ")),
+        ("grc", "ϲοφία", list("ΣΟΦΙΑ")),  # lunate sigma
+        ("grc", "ἀπ᾽", list("ΑΠ")),  # the elision mark goes
+    ],
+)
 def test_fold_follows_the_pack(code: str, raw: str, expected: list[str]) -> None:
     assert cells(code, raw) == expected
 
 
-@pytest.mark.parametrize("code, raw", [("es", "жук"), ("ru", "cat"), ("en", "жук"), ("el", "año"), ("de", "ÿø"),
-                                       ("grc", "ϝάναξ"), ("et", "жук"), ("sl", "Đoković")])
+@pytest.mark.parametrize(
+    "code, raw",
+    [
+        ("es", "жук"),
+        ("ru", "cat"),
+        ("en", "жук"),
+        ("el", "año"),
+        ("de", "ÿø"),
+        ("grc", "ϝάναξ"),
+        ("et", "жук"),
+        ("sl", "Đoković"),
+    ],
+)
 def test_a_word_outside_the_alphabet_is_no_word_and_says_why(code: str, raw: str) -> None:
     alphabet = load_alphabet(code)
     word, why = alphabet.fold_report(raw)
@@ -95,8 +138,7 @@ def test_code_chars_round_trip_through_indices_and_writing() -> None:
 
 def test_a_users_pack_file_loads_and_a_bad_one_names_its_field(tmp_path) -> None:
     path = tmp_path / "mini.json"
-    path.write_text(json.dumps({"code": "mini", "name": "Mini", "letters": "A B Ç",
-                                "fold": {"C": "Ç"}}), "utf-8")
+    path.write_text(json.dumps({"code": "mini", "name": "Mini", "letters": "A B Ç", "fold": {"C": "Ç"}}), "utf-8")
     mini = load_alphabet(str(path))
     assert mini.size == 3 and mini.fold_word("çab") == "ÇAB" and mini.fold_word("cab") == "ÇAB"
     with pytest.raises(InputError, match="letters"):
@@ -112,9 +154,9 @@ def test_a_users_pack_file_loads_and_a_bad_one_names_its_field(tmp_path) -> None
 def test_hindi_cuts_aksharas_and_an_open_pack_takes_a_lists_letters() -> None:
     from xwcp.words.wordlist import words_from_pairs
 
-    assert cells("hi", "नमस्ते") == ["न", "म", "स्ते"]     # a conjunct with its vowel sign is one cell
+    assert cells("hi", "नमस्ते") == ["न", "म", "स्ते"]  # a conjunct with its vowel sign is one cell
     assert cells("hi", "क्षमा") == ["क्ष", "मा"]
-    assert cells("hi", "संगीत") == ["सं", "गी", "त"]      # anusvara rides with its akshara
+    assert cells("hi", "संगीत") == ["सं", "गी", "त"]  # anusvara rides with its akshara
     assert cells("hi", "cat") is None
     hi = load_alphabet("hi")
     words = words_from_pairs(["नमस्ते", "किताब", "हिन्दी"], alphabet=hi)
@@ -136,10 +178,18 @@ def test_a_pack_names_final_forms_that_its_fold_reads_back():
     assert all(not a.final for a in shipped_alphabets() if a.code != "he")
 
 
-@pytest.mark.parametrize("code, typed, written", [
-    ("ro-diacritics", "ş", ["Ș"]), ("ro-diacritics", "ţ", ["Ț"]), ("ro", "ș", ["S"]), ("et", "õ", ["Õ"]),
-    ("sl", "ž", ["Ž"]), ("grc", "ᾆ", ["Α", "Ι"]), ("grc", "ἵ", ["Ι"]),
-])
+@pytest.mark.parametrize(
+    "code, typed, written",
+    [
+        ("ro-diacritics", "ş", ["Ș"]),
+        ("ro-diacritics", "ţ", ["Ț"]),
+        ("ro", "ș", ["S"]),
+        ("et", "õ", ["Õ"]),
+        ("sl", "ž", ["Ž"]),
+        ("grc", "ᾆ", ["Α", "Ι"]),
+        ("grc", "ἵ", ["Ι"]),
+    ],
+)
 def test_a_typed_letter_folds_as_the_list_does(code: str, typed: str, written: list[str]) -> None:
     alphabet = load_alphabet(code)
     assert [alphabet.cell_text(ch) for ch in alphabet.typed_word(typed).word or ""] == written

@@ -1,11 +1,12 @@
 """The grid (xwcp/model/grid.py): rendering it, writing letters into it, slot extraction and clue numbering
 (puzpy's rule); parsing and its errors: tests/model/test_text.py."""
+
 from __future__ import annotations
 
 import pytest
 
-from xwcp.model import Grid, find_slots, parse_grid
 from xwcp.base.types import Direction
+from xwcp.model import Grid, find_slots, parse_grid
 
 
 def slot_table(grid: Grid) -> list[tuple[str, int, int, int]]:
@@ -49,8 +50,18 @@ def test_numbering_and_slots_on_5x5_with_blocks():
     # Worked out by hand: a cell gets the next number when it starts an across or a down run
     # of two or more white cells, scanning row by row.
     assert slot_table(parse_grid(FIVE)) == [
-        ("1A", 0, 1, 3), ("4A", 1, 0, 5), ("6A", 2, 0, 2), ("7A", 2, 3, 2), ("8A", 3, 0, 5), ("10A", 4, 1, 3),
-        ("1D", 0, 1, 5), ("2D", 0, 2, 2), ("3D", 0, 3, 5), ("4D", 1, 0, 3), ("5D", 1, 4, 3), ("9D", 3, 2, 2),
+        ("1A", 0, 1, 3),
+        ("4A", 1, 0, 5),
+        ("6A", 2, 0, 2),
+        ("7A", 2, 3, 2),
+        ("8A", 3, 0, 5),
+        ("10A", 4, 1, 3),
+        ("1D", 0, 1, 5),
+        ("2D", 0, 2, 2),
+        ("3D", 0, 3, 5),
+        ("4D", 1, 0, 3),
+        ("5D", 1, 4, 3),
+        ("9D", 3, 2, 2),
     ]
 
 
@@ -76,8 +87,12 @@ def test_every_white_cell_of_an_american_grid_is_checked():
 
 def test_open_3x3_numbering():
     assert slot_table(parse_grid("...\n...\n...")) == [
-        ("1A", 0, 0, 3), ("4A", 1, 0, 3), ("5A", 2, 0, 3),
-        ("1D", 0, 0, 3), ("2D", 0, 1, 3), ("3D", 0, 2, 3),
+        ("1A", 0, 0, 3),
+        ("4A", 1, 0, 3),
+        ("5A", 2, 0, 3),
+        ("1D", 0, 0, 3),
+        ("2D", 0, 1, 3),
+        ("3D", 0, 2, 3),
     ]
 
 
@@ -85,8 +100,11 @@ def test_barred_style_grid_has_unchecked_cells():
     grid = parse_grid(".....\n.#.#.\n.....\n")
     slots = find_slots(grid)
     assert slot_table(grid) == [
-        ("1A", 0, 0, 5), ("4A", 2, 0, 5),
-        ("1D", 0, 0, 3), ("2D", 0, 2, 3), ("3D", 0, 4, 3),
+        ("1A", 0, 0, 5),
+        ("4A", 2, 0, 5),
+        ("1D", 0, 0, 3),
+        ("2D", 0, 2, 3),
+        ("3D", 0, 4, 3),
     ]
     slots_by_cell: dict[int, list[str]] = {}
     for slot in slots:
@@ -109,10 +127,19 @@ def test_prefilled_letters_do_not_change_slots():
     assert slot_table(parse_grid("#CAT#\n.....\n..#..\n.....\n#...#")) == slot_table(parse_grid(FIVE))
 
 
-@pytest.mark.parametrize("text, upper, changed", [
-    ("abc", "ABC", []), ("é", "É", []), ("N\u0303", "Ñ", []), ("ß", "ß", ["ß -> SS"]),
-    ("ﬁ", "ﬁ", ["ﬁ -> FI"]),
-    ("ı", "ı", ["ı -> I"]), ("Straße", "STRAßE", ["ß -> SS"]), ("ς", "ς", ["ς -> Σ"])])
+@pytest.mark.parametrize(
+    "text, upper, changed",
+    [
+        ("abc", "ABC", []),
+        ("é", "É", []),
+        ("N\u0303", "Ñ", []),
+        ("ß", "ß", ["ß -> SS"]),
+        ("ﬁ", "ﬁ", ["ﬁ -> FI"]),
+        ("ı", "ı", ["ı -> I"]),
+        ("Straße", "STRAßE", ["ß -> SS"]),
+        ("ς", "ς", ["ς -> Σ"]),
+    ],
+)
 def test_cell_upper_never_changes_a_letter_into_others(text, upper, changed):
     from xwcp.model.grid import cell_upper, changed_letters
 

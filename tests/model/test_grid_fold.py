@@ -1,5 +1,6 @@
 """A grid's typed letters fold exactly as its language's word lists fold them (xwcp/model/text.py with
 `Alphabet.folded_cell`): Greek ά is Α, Russian ё is Е, German ß is the rebus cell [SS] with one warning line."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -29,8 +30,11 @@ def _list_folded_chars(alphabet):
             composed = unicodedata.normalize("NFC", letter + mark)
             if len(composed) == 1:
                 found.update({composed, composed.lower()})
-    return sorted(ch for ch in found if len(ch) == 1 and ch.isalpha() and alphabet.fold_word(ch) is not None
-                  and alphabet.index(ch) is None)
+    return sorted(
+        ch
+        for ch in found
+        if len(ch) == 1 and ch.isalpha() and alphabet.fold_word(ch) is not None and alphabet.index(ch) is None
+    )
 
 
 PACKS = [a for a in shipped_alphabets() if not a.is_ascii and not a.segment]
@@ -79,10 +83,13 @@ def _cache(tmp_path, monkeypatch):
 
 
 @pytest.mark.usefixtures("_cache")
-@pytest.mark.parametrize(("text", "words", "rows"), [
-    ("; language: el\nά.\nν.\n", {"άν": 50, "αβ": 50, "νε": 50, "βε": 50}, ["ΑΒ", "ΝΕ"]),
-    ("; language: ru\nё.\nж.\n", {"ёж": 50, "ел": 50, "жа": 50, "ла": 50}, ["ЕЛ", "ЖА"]),
-])
+@pytest.mark.parametrize(
+    ("text", "words", "rows"),
+    [
+        ("; language: el\nά.\nν.\n", {"άν": 50, "αβ": 50, "νε": 50, "βε": 50}, ["ΑΒ", "ΝΕ"]),
+        ("; language: ru\nё.\nж.\n", {"ёж": 50, "ел": 50, "жа": 50, "ла": 50}, ["ЕЛ", "ЖА"]),
+    ],
+)
 def test_the_library_fills_a_grid_with_folded_letters(text, words, rows):
     session = xwcp.Session(text, words=words)
     answer = session.fill(time_limit_s=30)

@@ -1,11 +1,11 @@
 """xwcp/model/letters.py: the grid spelled letter by letter; a rebus cell's extra letters numbered from
 width * height up, in cell order, and shared in order by the across and the down slot through it."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
-from xwcp.model import find_slots, parse_grid
-from xwcp.model import letters
+from xwcp.model import find_slots, letters, parse_grid
 from xwcp.model.letters import cells_of, letter_contents, spell_out, write_letters
 
 

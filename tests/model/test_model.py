@@ -1,14 +1,27 @@
 """The grid model: cells, bars, marks, rebus cells; slots and numbering from them; the text syntax round trip."""
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from xwcp.base.errors import InputError
-from xwcp.model import (BELOW, BLOCK, EMPTY, RIGHT, Grid, Mark, cell_edges, find_slots, make_grid,
-                        normalize_bars, number_by_cell, parse_grid, render_grid)
 from xwcp.base.types import Direction
+from xwcp.model import (
+    BELOW,
+    BLOCK,
+    EMPTY,
+    RIGHT,
+    Grid,
+    Mark,
+    cell_edges,
+    find_slots,
+    make_grid,
+    normalize_bars,
+    number_by_cell,
+    parse_grid,
+    render_grid,
+)
 
 
 def names(grid: Grid) -> dict[str, tuple[int, ...]]:
@@ -36,8 +49,7 @@ def test_bar_between_cells_splits_the_across_entry():
     assert slots["4A"] == (3, 4)
     # the second row is one entry; every column is a down entry of two cells
     assert slots["6A"] == tuple(range(5, 10))
-    assert [s.name for s in find_slots(grid) if s.direction is Direction.DOWN] == [
-        "1D", "2D", "3D", "4D", "5D"]
+    assert [s.name for s in find_slots(grid) if s.direction is Direction.DOWN] == ["1D", "2D", "3D", "4D", "5D"]
 
 
 def test_bar_line_splits_the_down_entry():
@@ -98,18 +110,21 @@ def test_standard_numbering_is_not_kept_as_own():
     assert grid.numbers is None
 
 
-@pytest.mark.parametrize("text, where", [
-    ("A|\n|A\n", "must stand between two cells"),
-    ("A||B\n...\n", "must stand between two cells"),
-    ("[ST\n...\n", "rebus cell"),
-    ("[]..\n...\n", "rebus cell"),
-    ("(A..\n...\n", "close the mark"),
-    ("{A)..\n...\n", "close the mark"),
-    ("-\n...\n...\n", "bar line"),
-    ("...\n    -\n...\n", "under no cell"),
-    ("A*B\n...\n", "unexpected character"),
-    ("; colors: 9,9=#000000\n...\n...\n", "outside"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("A|\n|A\n", "must stand between two cells"),
+        ("A||B\n...\n", "must stand between two cells"),
+        ("[ST\n...\n", "rebus cell"),
+        ("[]..\n...\n", "rebus cell"),
+        ("(A..\n...\n", "close the mark"),
+        ("{A)..\n...\n", "close the mark"),
+        ("-\n...\n...\n", "bar line"),
+        ("...\n    -\n...\n", "under no cell"),
+        ("A*B\n...\n", "unexpected character"),
+        ("; colors: 9,9=#000000\n...\n...\n", "outside"),
+    ],
+)
 def test_bad_syntax_is_one_clear_error(text, where):
     with pytest.raises(InputError) as info:
         parse_grid(text, "g.txt")
@@ -125,7 +140,8 @@ def test_ragged_rows_counted_in_cells_not_characters():
 
 def test_normalize_bars_moves_left_and_top_bars():
     assert normalize_bars(3, 3, [(1, "L"), (4, "T"), (0, "L"), (2, "R"), (8, "B")]) == frozenset(
-        {(0, RIGHT), (1, BELOW)})
+        {(0, RIGHT), (1, BELOW)}
+    )
     with pytest.raises(ValueError):
         normalize_bars(3, 3, [(0, "X")])
 
@@ -161,13 +177,18 @@ def grids(draw):
     cells = draw(st.lists(_CELL, min_size=width * height, max_size=width * height))
     n = width * height
     bars = draw(st.lists(st.tuples(st.integers(0, n - 1), st.sampled_from("RBLT")), max_size=6))
-    marks = draw(st.dictionaries(st.integers(0, n - 1),
-                                 st.builds(Mark, st.booleans(), st.booleans(),
-                                           st.sampled_from([None, "#FFCC00", "#0A0B0C"])), max_size=5))
+    marks = draw(
+        st.dictionaries(
+            st.integers(0, n - 1),
+            st.builds(Mark, st.booleans(), st.booleans(), st.sampled_from([None, "#FFCC00", "#0A0B0C"])),
+            max_size=5,
+        )
+    )
     grid = make_grid(width, height, cells, bars=bars, marks=marks)
     if draw(st.booleans()) and grid.cells.count(BLOCK) < n:
-        numbers = {cell: number * 2 for number, cell in enumerate(sorted({s.cells[0] for s in find_slots(grid)}),
-                                                                  start=1)}
+        numbers = {
+            cell: number * 2 for number, cell in enumerate(sorted({s.cells[0] for s in find_slots(grid)}), start=1)
+        }
         grid = make_grid(width, height, cells, bars=bars, marks=marks, numbers=numbers)
     return grid
 
@@ -195,8 +216,12 @@ def test_slots_are_maximal_runs_not_crossing_bars(grid):
         before, after = slot.cells[0] - step, slot.cells[-1] + step
         if slot.direction is Direction.ACROSS:
             assert slot.cells[0] % width == 0 or grid.cells[before] == BLOCK or (before, RIGHT) in grid.bars
-            assert after % width == 0 or after >= len(grid.cells) or grid.cells[after] == BLOCK or (
-                slot.cells[-1], RIGHT) in grid.bars
+            assert (
+                after % width == 0
+                or after >= len(grid.cells)
+                or grid.cells[after] == BLOCK
+                or (slot.cells[-1], RIGHT) in grid.bars
+            )
         else:
             assert before < 0 or grid.cells[before] == BLOCK or (before, BELOW) in grid.bars
             assert after >= len(grid.cells) or grid.cells[after] == BLOCK or (slot.cells[-1], BELOW) in grid.bars

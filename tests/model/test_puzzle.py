@@ -1,4 +1,5 @@
 """xwcp/model/puzzle.py: a grid with its metadata and clues, the clue order, and a fill that keeps them."""
+
 from __future__ import annotations
 
 from xwcp.model import Puzzle, clue_order, find_slots, parse_grid, puzzle_from_fill
@@ -25,8 +26,16 @@ def test_clue_order_is_by_number_across_first():
 
 def test_a_fill_keeps_the_metadata_clues_and_kind_but_not_the_warnings():
     grid = parse_grid("..\n..\n")
-    puzzle = Puzzle(grid, "Title", "Author", "(c)", "Notes", {"1A": "Clue"}, is_diagramless=True,
-                    warnings=("a checksum does not match",))
+    puzzle = Puzzle(
+        grid,
+        "Title",
+        "Author",
+        "(c)",
+        "Notes",
+        {"1A": "Clue"},
+        is_diagramless=True,
+        warnings=("a checksum does not match",),
+    )
     filled = parse_grid("AB\nCD\n")
     back = puzzle_from_fill(puzzle, filled)
     assert back.grid == filled

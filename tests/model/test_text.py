@@ -1,5 +1,6 @@
 """xwcp's text grid syntax (xwcp/model/text.py): parsing every cell kind, comments, line endings and byte order marks;
 reading files and rows; one-line errors naming the line, the cell or the file; the size limits."""
+
 from __future__ import annotations
 
 import pytest
@@ -126,15 +127,18 @@ def test_error_str_is_one_line():
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("rows, message", [
-    ("#...", "list of row strings"),
-    ([], "list of row strings"),
-    (["#..", 3], "list of row strings"),
-    (["...", ""], "row 2 is empty"),
-    (["...", "; note"], "row 2 is empty"),
-    (["...", "..\n."], "row 2 is empty or not a single row"),
-    (["...", "...."], "row 2 has 4 cells"),
-])
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ("#...", "list of row strings"),
+        ([], "list of row strings"),
+        (["#..", 3], "list of row strings"),
+        (["...", ""], "row 2 is empty"),
+        (["...", "; note"], "row 2 is empty"),
+        (["...", "..\n."], "row 2 is empty or not a single row"),
+        (["...", "...."], "row 2 has 4 cells"),
+    ],
+)
 def test_grid_from_rows_refuses_what_is_not_a_grid(rows, message):
     from xwcp.model import grid_from_rows
 
@@ -150,8 +154,11 @@ def test_grid_from_rows_matches_parse_grid():
 
 # ----- issue 34: numbers in directive lines, letters never changed --------------------------
 
-@pytest.mark.parametrize("line", ["; numbers: 1,1=" + "9" * 5000, "; numbers: " + "1" * 19 + ",1=4",
-                                  "; colors: 1," + "2" * 5000 + "=#FFCC00"])
+
+@pytest.mark.parametrize(
+    "line",
+    ["; numbers: 1,1=" + "9" * 5000, "; numbers: " + "1" * 19 + ",1=4", "; colors: 1," + "2" * 5000 + "=#FFCC00"],
+)
 def test_a_huge_number_in_a_directive_line_is_one_line_naming_it(line):
     with pytest.raises(InputError) as caught:
         parse_grid("CAT\nA.A\nTAT\n" + line + "\n", "g.txt")
@@ -161,17 +168,20 @@ def test_a_huge_number_in_a_directive_line_is_one_line_naming_it(line):
 
 def test_a_published_number_of_18_digits_still_reads():
     grid = parse_grid("CAT\nA.A\nTAT\n; numbers: 1,1=" + "9" * 18 + "\n")
-    assert grid.numbers is not None and 10 ** 18 - 1 in dict(grid.numbers).values()
+    assert grid.numbers is not None and 10**18 - 1 in dict(grid.numbers).values()
 
 
-@pytest.mark.parametrize("rebus, kept", [("[STRAßE]", "STRAßE"), ("[ﬁ]", "ﬁ"), ("[kapı]", "KAPı"),
-                                         ("[N\u0303O]", "ÑO"), ("[ñ]", "Ñ"), ("[star]", "STAR")])
+@pytest.mark.parametrize(
+    "rebus, kept",
+    [("[STRAßE]", "STRAßE"), ("[ﬁ]", "ﬁ"), ("[kapı]", "KAPı"), ("[N\u0303O]", "ÑO"), ("[ñ]", "Ñ"), ("[star]", "STAR")],
+)
 def test_a_rebus_is_upper_cased_without_changing_a_letter_into_others(rebus, kept):
     grid = parse_grid(f"{rebus}AB\nA.A\nTAT\n")
     assert grid.cells[0] == kept
 
 
 # ----- a language's letters (issue 36) ----------------------------------------------------------
+
 
 def test_a_packs_letters_are_typed_as_themselves():
     from xwcp.model.alphabet import load_alphabet
@@ -203,6 +213,7 @@ def test_hindi_aksharas_are_read_one_a_cell_as_written():
     assert [hindi.written(cell) for cell in grid.cells] == ["डु", "क्षि", ".", "न", "#", "कि"]
     assert all(len(cell) == 1 for cell in grid.cells) and grid.mark(3).circle
     assert parse_grid(grid.render(hindi), alphabet=hindi) == grid
+
 
 def test_english_reads_and_writes_as_it_always_has():
     grid = parse_grid("A{B}\n[ÑA].\n")  # {B}: a shaded B; a non-ASCII letter only in a rebus

@@ -4,41 +4,52 @@ Shared by tests/project/test_robustness.py (each file through the CLI, bounded),
 and bench/hostile_files.py (time and peak memory, before and after). Bombs are built by streaming
 compressors, so a test never holds the inflated data; `scale` shrinks them for the default test run.
 """
+
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
 import json
 import struct
 import zipfile
 import zlib
+from collections.abc import Mapping
 
 GRID_3X3 = "CAT\nA.A\nTAT\n"
 
-_JPZ_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-             '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">'
-             '<rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">'
-             '<metadata><title>{title}</title></metadata><crossword><grid width="3" height="3">')
-_JPZ_CELLS = "".join(f'<cell x="{x}" y="{y}" solution="{ch}"/>' if ch != "#"
-                     else f'<cell x="{x}" y="{y}" type="block"/>' for y, row in enumerate(["CAT", "A#A", "TAT"], start=1) for x, ch in enumerate(row, start=1))
+_JPZ_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">'
+    '<rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">'
+    '<metadata><title>{title}</title></metadata><crossword><grid width="3" height="3">'
+)
+_JPZ_CELLS = "".join(
+    f'<cell x="{x}" y="{y}" solution="{ch}"/>' if ch != "#" else f'<cell x="{x}" y="{y}" type="block"/>'
+    for y, row in enumerate(["CAT", "A#A", "TAT"], start=1)
+    for x, ch in enumerate(row, start=1)
+)
 
 
 def jpz_text(title: str = "T", word_x: str = "1-3", clue: str = "Feline") -> str:
     """A small valid .jpz (3x3 ring), with a title, the first word's x span and the first clue's text to vary."""
-    return (_JPZ_HEAD.format(title=title) + _JPZ_CELLS + '</grid>'
-            f'<word id="1" x="{word_x}" y="1"/><word id="2" x="1" y="1-3"/>'
-            f'<clues ordering="normal"><title><b>Across</b></title><clue word="1" number="1">{clue}</clue></clues>'
-            '<clues ordering="normal"><title><b>Down</b></title><clue word="2" number="1">Taxi</clue></clues>'
-            '</crossword></rectangular-puzzle></crossword-compiler>\n')
+    return (
+        _JPZ_HEAD.format(title=title) + _JPZ_CELLS + "</grid>"
+        f'<word id="1" x="{word_x}" y="1"/><word id="2" x="1" y="1-3"/>'
+        f'<clues ordering="normal"><title><b>Across</b></title><clue word="1" number="1">{clue}</clue></clues>'
+        '<clues ordering="normal"><title><b>Down</b></title><clue word="2" number="1">Taxi</clue></clues>'
+        "</crossword></rectangular-puzzle></crossword-compiler>\n"
+    )
 
 
 def ipuz_dict() -> dict[str, object]:
     """A small valid .ipuz (3x3 ring) as a dict, to spoil one field of."""
-    return {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
-            "dimensions": {"width": 3, "height": 3},
-            "puzzle": [[1, 0, 2], [0, "#", 0], [3, 0, 0]],
-            "solution": [list("CAT"), ["A", "#", "A"], list("TAT")],
-            "clues": {"Across": [[1, "Feline"], [3, "Tat"]], "Down": [[1, "Taxi"], [2, "Tat"]]}}
+    return {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 3},
+        "puzzle": [[1, 0, 2], [0, "#", 0], [3, 0, 0]],
+        "solution": [list("CAT"), ["A", "#", "A"], list("TAT")],
+        "clues": {"Across": [[1, "Feline"], [3, "Tat"]], "Down": [[1, "Taxi"], [2, "Tat"]]},
+    }
 
 
 def _zip_one(member: str, compress_type: int, payload_writer, declared_size: int | None = None) -> bytes:
@@ -62,6 +73,7 @@ def _stream_zeros(n_bytes: int):
         chunk = b"<" + b" " * ((1 << 20) - 1)
         for _ in range(n_bytes >> 20):
             handle.write(chunk)
+
     return write
 
 
@@ -74,10 +86,12 @@ def _deflate_bomb(n_bytes: int, declared_size: int) -> bytes:
     name = b"puzzle.xml"
     crc = 0
     local = struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 8, 0, 0x21, crc, len(body), declared_size, len(name), 0)
-    central = struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 8, 0, 0x21, crc, len(body), declared_size,
-                          len(name), 0, 0, 0, 0, 0, 0)
-    end = struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, 1, 1, len(central) + len(name),
-                      len(local) + len(name) + len(body), 0)
+    central = struct.pack(
+        "<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 8, 0, 0x21, crc, len(body), declared_size, len(name), 0, 0, 0, 0, 0, 0
+    )
+    end = struct.pack(
+        "<4s4H2LH", b"PK\x05\x06", 0, 0, 1, 1, len(central) + len(name), len(local) + len(name) + len(body), 0
+    )
     return local + name + body + central + name + end
 
 
@@ -103,8 +117,9 @@ def hostile_files(scale: float = 1.0) -> dict[str, bytes]:
     files["clue-cells-5.ipuz"] = json.dumps(spoiled).encode()
     spoiled["clues"] = {"Across": [{"number": 1, "clue": "Feline", "cells": True}], "Down": [[1, "Taxi"]]}
     files["clue-cells-true.ipuz"] = json.dumps(spoiled).encode()
-    files["entries-id-list.json"] = json.dumps({"grid": GRID_3X3.split(),
-                                                "entries": [{"id": [1], "clue": "x"}]}).encode()
+    files["entries-id-list.json"] = json.dumps(
+        {"grid": GRID_3X3.split(), "entries": [{"id": [1], "clue": "x"}]}
+    ).encode()
     files["numbers-huge.txt"] = (GRID_3X3 + "; numbers: 1,1=" + "9" * 5000 + "\n").encode()
     files["locked-60x60.puz"] = locked_puz(60)
     files["inner-space.xd"] = b"Title: t\n\n\nCA T\nA#AA\nTATA\nAAAA\n\n\nA1. x ~ CAT\n"
@@ -120,18 +135,40 @@ def rebus_files() -> dict[str, bytes]:
     files = {"rebus-500.xd": (f"Title: t\nRebus: {header} {header}\n\n\n" + "\n".join(rows) + "\n").encode()}
     side = 60
     solution = [[chr(65 + (r * side + c) % 24) * 240 for c in range(side)] for r in range(side)]
-    files["rebus-240-60x60.ipuz"] = json.dumps({**ipuz_dict(), "dimensions": {"width": side, "height": side},
-                                                "puzzle": [[0] * side for _ in range(side)], "solution": solution,
-                                                "clues": {}}).encode()
+    files["rebus-240-60x60.ipuz"] = json.dumps(
+        {
+            **ipuz_dict(),
+            "dimensions": {"width": side, "height": side},
+            "puzzle": [[0] * side for _ in range(side)],
+            "solution": solution,
+            "clues": {},
+        }
+    ).encode()
     return files
 
 
-HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1e400", "-1e999", "1e" + "9" * 5000, "1." + "1" * 5000, "NaN",
-                "Infinity", "-Infinity")
+HUGE_NUMBERS = (
+    "9" * 5000,
+    "-" + "9" * 4301,
+    "1e400",
+    "-1e999",
+    "1e" + "9" * 5000,
+    "1." + "1" * 5000,
+    "NaN",
+    "Infinity",
+    "-Infinity",
+)
 """Numbers a JSON file may spell that Python's json module turns into an exception (int() past 4,300 digits) or
 into a float that is no number (1e400 is inf; NaN and Infinity are not JSON at all)."""
-LANGUAGE_PACK = {"code": "zz", "name": "Test (zz)", "direction": "ltr", "letters": "A B C D E", "fold": {"Á": "A"},
-                 "sources": {"wordfreq": "zz"}, "note": "a pack to spoil"}
+LANGUAGE_PACK = {
+    "code": "zz",
+    "name": "Test (zz)",
+    "direction": "ltr",
+    "letters": "A B C D E",
+    "fold": {"Á": "A"},
+    "sources": {"wordfreq": "zz"},
+    "note": "a pack to spoil",
+}
 """A small valid language pack (xwcp/model/languages/*.json), to spoil one field of."""
 
 
@@ -190,8 +227,11 @@ def puzzle_naming_language(fmt: str, name: str) -> bytes:
     if fmt == "json":
         return json.dumps({"grid": RING_ROWS, "language": name}).encode("utf-8", "surrogatepass")
     if fmt == "xd":
-        return (f"Title: t\nLanguage: {name}\n\n\n" + "\n".join(RING_ROWS)
-                + "\n\n\nA1. Cat ~ CAT\nA3. Tat ~ TAT\n\nD1. Taxi ~ CAT\nD2. Tat ~ TAT\n").encode("utf-8", "surrogatepass")
+        return (
+            f"Title: t\nLanguage: {name}\n\n\n"
+            + "\n".join(RING_ROWS)
+            + "\n\n\nA1. Cat ~ CAT\nA3. Tat ~ TAT\n\nD1. Taxi ~ CAT\nD2. Tat ~ TAT\n"
+        ).encode("utf-8", "surrogatepass")
     if fmt == "puz":
         import puz
 
@@ -201,7 +241,12 @@ def puzzle_naming_language(fmt: str, name: str) -> bytes:
         p.fill = "".join("." if ch == "#" else "-" for ch in "".join(RING_ROWS))
         p.clues = ["Cat", "Cat", "Tat", "Tat"]  # 1A 1D 2D 3A
         section = name.encode("utf-8", "surrogatepass")[:0xFFFF]
-        return bytes(p.tobytes()) + struct.pack("<4sHH", b"LANG", len(section), puz.data_cksum(section)) + section + b"\x00"
+        return (
+            bytes(p.tobytes())
+            + struct.pack("<4sHH", b"LANG", len(section), puz.data_cksum(section))
+            + section
+            + b"\x00"
+        )
     raise ValueError(f"no language field in a .{fmt}")
 
 

@@ -5,6 +5,7 @@ functions included), independence of rooms that must not know each other, no cyc
 of the engine. A copy of the package with one upward import added, or a front end importing the engine, must make
 it fail, so the check is known to bite.
 """
+
 from __future__ import annotations
 
 import ast
@@ -28,8 +29,14 @@ def _lint_imports(cwd: Path, pythonpath: Path) -> subprocess.CompletedProcess[st
         pytest.skip("import-linter is not installed: python3 -m pip install -e '.[test]' brings it")
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
     script = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
-    return subprocess.run([sys.executable, "-c", script, "--no-cache", "--no-logo"], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", script, "--no-cache", "--no-logo"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _layer_names() -> list[str]:
@@ -52,10 +59,13 @@ def test_the_contracts_cover_layers_independence_and_cycles():
     assert packages == set(_layer_names())
 
 
-@pytest.mark.parametrize("importer, imported", [
-    ("model/grid.py", "xwcp.cli"),  # the model reaching for the front end
-    ("engine/ac3.py", "xwcp.analysis.questions"),  # one floor reaching up, inside a function
-])
+@pytest.mark.parametrize(
+    "importer, imported",
+    [
+        ("model/grid.py", "xwcp.cli"),  # the model reaching for the front end
+        ("engine/ac3.py", "xwcp.analysis.questions"),  # one floor reaching up, inside a function
+    ],
+)
 @pytest.mark.subprocess
 def test_an_upward_import_breaks_the_layers(tmp_path, importer, imported):
     _copy_with(tmp_path, importer, f"\n\ndef _upward():\n    import {imported}  # noqa\n")
@@ -79,18 +89,22 @@ ENGINE = ["xwcp.engine", "xwcp.compile", "xwcp.backends", "xwcp.search"]
 
 def test_the_front_ends_are_forbidden_the_engine():
     forbidden = [c for c in CONFIG["contracts"] if c["type"] == "forbidden"]
-    assert any(set(FRONT_ENDS) <= set(c["source_modules"]) and set(ENGINE) <= set(c["forbidden_modules"])
-               for c in forbidden)
+    assert any(
+        set(FRONT_ENDS) <= set(c["source_modules"]) and set(ENGINE) <= set(c["forbidden_modules"]) for c in forbidden
+    )
 
 
-@pytest.mark.parametrize("importer, added, imported", [
-    # a web module running the engine itself (allowed by the layers: web sits above the engine)
-    ("web/verdict.py", "\n\ndef _run():\n    from xwcp.backends import fill  # noqa\n", "xwcp.backends"),
-    # a command naming an engine type, even for the type checker only
-    ("cli/fill.py", "\nif TYPE_CHECKING:\n    from xwcp.engine.result import Limits  # noqa\n", "xwcp.engine"),
-    # a batch task reaching for the search
-    ("dist/tasks.py", "\n\ndef _run():\n    import xwcp.search.core  # noqa\n", "xwcp.search"),
-])
+@pytest.mark.parametrize(
+    "importer, added, imported",
+    [
+        # a web module running the engine itself (allowed by the layers: web sits above the engine)
+        ("web/verdict.py", "\n\ndef _run():\n    from xwcp.backends import fill  # noqa\n", "xwcp.backends"),
+        # a command naming an engine type, even for the type checker only
+        ("cli/fill.py", "\nif TYPE_CHECKING:\n    from xwcp.engine.result import Limits  # noqa\n", "xwcp.engine"),
+        # a batch task reaching for the search
+        ("dist/tasks.py", "\n\ndef _run():\n    import xwcp.search.core  # noqa\n", "xwcp.search"),
+    ],
+)
 @pytest.mark.subprocess
 def test_a_front_end_importing_the_engine_breaks_the_contract(tmp_path, importer, added, imported):
     _copy_with(tmp_path, importer, added)
@@ -102,8 +116,9 @@ def test_a_front_end_importing_the_engine_breaks_the_contract(tmp_path, importer
 
 
 def test_the_top_of_the_package_holds_packages_only():
-    loose = sorted(p.name for p in PACKAGE.iterdir()
-                   if p.is_file() and p.name not in ("__init__.py", "__main__.py", "py.typed"))
+    loose = sorted(
+        p.name for p in PACKAGE.iterdir() if p.is_file() and p.name not in ("__init__.py", "__main__.py", "py.typed")
+    )
     assert loose == []
 
 

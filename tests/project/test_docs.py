@@ -3,6 +3,7 @@ docs/library.md, in order, from a fresh folder, and the limits docs/grids.md quo
 block runs in tests/designer/test_session.py; no other page holds a python block that no test runs. Every other
 `xwcp` command of a page's shell blocks is parsed by the real parser, and every relative link leads to a file.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -21,8 +22,11 @@ import pytest
 import xwcp
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES_WITH_PYTHON_RUN = {"README.md": "here", "docs/library.md": "here",
-                         "docs/design.md": "tests/designer/test_session.py"}
+PAGES_WITH_PYTHON_RUN = {
+    "README.md": "here",
+    "docs/library.md": "here",
+    "docs/design.md": "tests/designer/test_session.py",
+}
 """Every page holding a ```python block, and the test that runs its blocks."""
 
 
@@ -38,7 +42,7 @@ def _blocks(page: str, language: str, section: str = "") -> list[tuple[int, str]
     last = len(text) if last < 0 else last
     blocks = []
     for match in re.finditer(rf"```{language}\n(.*?)```", text[first:last], re.S):
-        line = text[:first + match.start()].count("\n") + 2
+        line = text[: first + match.start()].count("\n") + 2
         blocks.append((line, match.group(1)))
     return blocks
 
@@ -57,9 +61,22 @@ def test_every_python_block_of_the_docs_is_run_by_a_test():
 
 def test_the_library_page_shows_every_job():
     code = "\n".join(block for _, block in library_blocks())
-    for job in ("xwcp.fill(", "xwcp.check(", "xwcp.domains(", "xwcp.suggest(", "xwcp.heatmap(", "xwcp.find_core(",
-                "xwcp.Session(", "count=3, min_diff=10", "quality=True", ".save_png(", "xwcp.read_puzzle(",
-                ".save(", "except xwcp.InputError", "xwcp.design("):
+    for job in (
+        "xwcp.fill(",
+        "xwcp.check(",
+        "xwcp.domains(",
+        "xwcp.suggest(",
+        "xwcp.heatmap(",
+        "xwcp.find_core(",
+        "xwcp.Session(",
+        "count=3, min_diff=10",
+        "quality=True",
+        ".save_png(",
+        "xwcp.read_puzzle(",
+        ".save(",
+        "except xwcp.InputError",
+        "xwcp.design(",
+    ):
         assert job in code, f"docs/library.md no longer shows {job}"
 
 
@@ -133,11 +150,18 @@ def test_the_readme_tour_runs_as_written(command, exit_code, shown, tmp_path):
     (tmp_path / "models").symlink_to(ROOT / "models")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     if argv[0] == "convert":  # the tour's `fill --out` wrote the file it converts
-        made = subprocess.run([sys.executable, "-m", "xwcp", "fill", "models/15x15-daily-01.txt", "--out", argv[1]],
-                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        made = subprocess.run(
+            [sys.executable, "-m", "xwcp", "fill", "models/15x15-daily-01.txt", "--out", argv[1]],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert made.returncode == 0, made.stderr
-    done = subprocess.run([sys.executable, "-m", "xwcp", *argv], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "xwcp", *argv], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == exit_code, f"{command}: exit {done.returncode}\n{done.stderr}"
     assert shown in done.stdout, f"{command}: the README says it prints {shown!r}"
     if fills_json:
@@ -158,8 +182,11 @@ def test_the_readme_tour_runs_as_written(command, exit_code, shown, tmp_path):
 def test_every_link_of_the_readme_and_the_docs_leads_to_a_file():
     """A relative link resolves from its page's folder (GitHub's reading), to a file of the repository or to a
     page a command builds into a folder .gitignore lists (docs/api/)."""
-    ignored = [line.strip().rstrip("/") for line in (ROOT / ".gitignore").read_text().splitlines()
-               if line.strip().endswith("/") and not line.startswith("#")]
+    ignored = [
+        line.strip().rstrip("/")
+        for line in (ROOT / ".gitignore").read_text().splitlines()
+        if line.strip().endswith("/") and not line.startswith("#")
+    ]
     broken = []
     for page in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]:
         for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
@@ -213,10 +240,17 @@ def test_the_puzzle_files_page_states_the_limits_the_readers_apply():
 
     text = " ".join(_text("docs/grids.md").split())
     start = text.index("A puzzle file is untrusted input")
-    section = text[start:text.find(" ## ", start) if " ## " in text[start:] else len(text)]
-    for phrase in (f"at most {files.MAX_PUZZLE_BYTES >> 20} MiB on disk", f"a text grid: {MAX_GRID_BYTES >> 10} KiB",
-                   f"at most {MAX_SIDE}x{MAX_SIDE}", f"at most {files.MAX_ZIP_MEMBERS} files",
-                   f"at most {files.MAX_UNZIPPED_BYTES >> 20} MiB", f"at most {files.MAX_ZIP_RATIO} times",
-                   f"nested at most {files.MAX_NESTING_DEPTH} deep", f"at most {files.MAX_NUMBER_DIGITS} digits",
-                   f"at most {files.MAX_CLUES:,} clues", f"at most {puzfile.UNLOCK_TIME_LIMIT_S:g} s"):
+    section = text[start : text.find(" ## ", start) if " ## " in text[start:] else len(text)]
+    for phrase in (
+        f"at most {files.MAX_PUZZLE_BYTES >> 20} MiB on disk",
+        f"a text grid: {MAX_GRID_BYTES >> 10} KiB",
+        f"at most {MAX_SIDE}x{MAX_SIDE}",
+        f"at most {files.MAX_ZIP_MEMBERS} files",
+        f"at most {files.MAX_UNZIPPED_BYTES >> 20} MiB",
+        f"at most {files.MAX_ZIP_RATIO} times",
+        f"nested at most {files.MAX_NESTING_DEPTH} deep",
+        f"at most {files.MAX_NUMBER_DIGITS} digits",
+        f"at most {files.MAX_CLUES:,} clues",
+        f"at most {puzfile.UNLOCK_TIME_LIMIT_S:g} s",
+    ):
         assert phrase in section, phrase

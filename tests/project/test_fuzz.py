@@ -15,6 +15,7 @@ grid, unclosed comments, damaged headers. Each file must be read or refused with
 line within PER_FILE_CPU_S of CPU, a file that reads must convert to our text grid and read back,
 and the whole run must stay under MAX_RSS_BYTES.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,22 +31,33 @@ import pytest
 
 pytest.importorskip("hypothesis", reason="the fuzz suite needs hypothesis: pip install -e '.[test]'")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    HealthCheck,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
-from xwcp.cli.commands import main  # noqa: E402
+from tests.project.hostile import (  # noqa: E402
+    LANGUAGE_PACK,
+    hostile_files,
+    hostile_json_files,
+    ipuz_dict,
+    jpz_text,
+    locked_puz,
+    rebus_files,
+)
 from xwcp.base.errors import InputError  # noqa: E402
-from xwcp.model import parse_grid, read_grid  # noqa: E402
+from xwcp.cli.commands import main  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
-from xwcp.words.wordlist import load_word_list  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
-
-from tests.project.hostile import (LANGUAGE_PACK, hostile_files, hostile_json_files, ipuz_dict,  # noqa: E402
-                                   jpz_text, locked_puz, rebus_files)
+from xwcp.model import parse_grid, read_grid  # noqa: E402
+from xwcp.words.wordlist import load_word_list  # noqa: E402
 
 COUNTING = os.environ.get("XWCP_FUZZ_COUNT") == "1"
-FAST = settings(max_examples=120, deadline=None, derandomize=True, database=None,
-                suppress_health_check=list(HealthCheck))
+FAST = settings(
+    max_examples=120, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 SLOW = settings(FAST, max_examples=1200)
 ALLOWED_EXIT_CODES = {0, 1, 2, 3}
 
@@ -78,9 +90,18 @@ class Record:
         path = os.environ.get("XWCP_FUZZ_REPORT")
         if path:
             with open(path, "a", encoding="utf-8") as out:
-                out.write(json.dumps({"target": self.name, "inputs": len(self.inputs),
-                                      "crashing_inputs": self.n_crashing, "crashes": len(self.crashes),
-                                      "examples": self.crashes}) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "target": self.name,
+                            "inputs": len(self.inputs),
+                            "crashing_inputs": self.n_crashing,
+                            "crashes": len(self.crashes),
+                            "examples": self.crashes,
+                        }
+                    )
+                    + "\n"
+                )
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +126,9 @@ GRID_CHARS = "#.?_ABCXYZabz;é \t\r\n\x00\ufeff"
 grid_texts = st.one_of(
     st.text(alphabet=GRID_CHARS, max_size=300),
     st.text(max_size=200),
-    st.builds(lambda rows: "\n".join(rows),
-              st.lists(st.text(alphabet="#.AZ", min_size=1, max_size=8), min_size=1, max_size=8)),
+    st.builds(
+        lambda rows: "\n".join(rows), st.lists(st.text(alphabet="#.AZ", min_size=1, max_size=8), min_size=1, max_size=8)
+    ),
 )
 
 
@@ -127,8 +149,13 @@ def _check_grid_reader(record, workdir, raw: bytes) -> None:
 
 
 @FAST
-@given(raw=st.one_of(st.binary(max_size=400), grid_texts.map(lambda t: t.encode("utf-8")),
-                     grid_texts.map(lambda t: t.encode("latin-1", "replace"))))
+@given(
+    raw=st.one_of(
+        st.binary(max_size=400),
+        grid_texts.map(lambda t: t.encode("utf-8")),
+        grid_texts.map(lambda t: t.encode("latin-1", "replace")),
+    )
+)
 def test_grid_reader(records, workdir, raw):
     _check_grid_reader(records("grid reader"), workdir, raw)
 
@@ -139,8 +166,10 @@ WORD_CHARS = "ABCabcÉéæßºªⁿ²ﬁ' -.;#\t\r\n0123456789\x00"
 word_texts = st.one_of(
     st.text(alphabet=WORD_CHARS, max_size=300),
     st.text(max_size=200),
-    st.builds(lambda pairs: "\n".join(f"{w};{s}" for w, s in pairs),
-              st.lists(st.tuples(st.text(min_size=1, max_size=6), st.integers(-10**6, 10**6)), max_size=20)),
+    st.builds(
+        lambda pairs: "\n".join(f"{w};{s}" for w, s in pairs),
+        st.lists(st.tuples(st.text(min_size=1, max_size=6), st.integers(-(10**6), 10**6)), max_size=20),
+    ),
 )
 
 
@@ -165,26 +194,48 @@ def _check_word_list(record, workdir, raw: bytes) -> None:
 
 
 @FAST
-@given(raw=st.one_of(st.binary(max_size=400), word_texts.map(lambda t: t.encode("utf-8")),
-                     word_texts.map(lambda t: t.encode("latin-1", "replace"))))
+@given(
+    raw=st.one_of(
+        st.binary(max_size=400),
+        word_texts.map(lambda t: t.encode("utf-8")),
+        word_texts.map(lambda t: t.encode("latin-1", "replace")),
+    )
+)
 def test_word_list_reader(records, workdir, raw):
     _check_word_list(records("word-list reader"), workdir, raw)
 
 
 # ----- the cache loader --------------------------------------------------------------------
 
-CACHE_FILES = ("letters_flat.npy", "scores_flat.npy", "order_flat.npy", "starts_flat.npy", "table.npy",
-               "bits_flat.npy", "meta.json")
-damages = st.lists(st.tuples(st.sampled_from(CACHE_FILES),
-                             st.sampled_from(["truncate", "zero", "overwrite", "delete", "append"]),
-                             st.floats(0, 1), st.binary(min_size=1, max_size=16), st.booleans()),
-                   min_size=1, max_size=3)
+CACHE_FILES = (
+    "letters_flat.npy",
+    "scores_flat.npy",
+    "order_flat.npy",
+    "starts_flat.npy",
+    "table.npy",
+    "bits_flat.npy",
+    "meta.json",
+)
+damages = st.lists(
+    st.tuples(
+        st.sampled_from(CACHE_FILES),
+        st.sampled_from(["truncate", "zero", "overwrite", "delete", "append"]),
+        st.floats(0, 1),
+        st.binary(min_size=1, max_size=16),
+        st.booleans(),
+    ),
+    min_size=1,
+    max_size=3,
+)
 """(file, damage, where, bytes written, whether the file's modification time is set back after)."""
 
 
 def _all_words(words) -> dict[str, int]:
-    return {words.bucket(length).text(k): int(words.bucket(length).scores[k])
-            for length in words.lengths for k in range(words.bucket(length).n_words)}
+    return {
+        words.bucket(length).text(k): int(words.bucket(length).scores[k])
+        for length in words.lengths
+        for k in range(words.bucket(length).n_words)
+    }
 
 
 @pytest.fixture(scope="module")
@@ -251,13 +302,24 @@ def test_cache_loader(records, pristine_cache, tmp_path_factory, plan):
 
 COMMANDS = ["fill", "domains", "suggest", "heatmap", "check"]
 option_values = {
-    "--words": st.sampled_from(["{d}/words.txt", "{d}/missing.txt", "{d}/adir", "/dev/null", "{d}/fuzz-grid.txt",
-                                "{d}/fuzz-list.txt", "{d}/fuzz-list.txt"]),
+    "--words": st.sampled_from(
+        [
+            "{d}/words.txt",
+            "{d}/missing.txt",
+            "{d}/adir",
+            "/dev/null",
+            "{d}/fuzz-grid.txt",
+            "{d}/fuzz-list.txt",
+            "{d}/fuzz-list.txt",
+        ]
+    ),
     "--min-score": st.one_of(st.integers(-40000, 40000), st.sampled_from(["x", "", "1e3", "99999999999999999999"])),
     "--backend": st.sampled_from(["auto", "backtrack", "cpsat", "sat", "nosuch", ""]),
-    "--time-limit": st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(str),
-                              st.sampled_from(["0", "-1", "x", "1e-9", "inf", "nan", "0.2"])),
-    "--seed": st.one_of(st.integers(-2**70, 2**70), st.sampled_from(["x", "1.5"])),
+    "--time-limit": st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True).map(str),
+        st.sampled_from(["0", "-1", "x", "1e-9", "inf", "nan", "0.2"]),
+    ),
+    "--seed": st.one_of(st.integers(-(2**70), 2**70), st.sampled_from(["x", "1.5"])),
     "--count": st.one_of(st.integers(-3, 5), st.sampled_from(["all", "x", "0"])),
     "-k": st.one_of(st.integers(-3, 100000), st.sampled_from(["x"])),
     "--slot": st.sampled_from(["1A", "1D", "4A", "99Z", "", "a", "1a", "0A", " 1A "]),
@@ -267,10 +329,25 @@ option_values = {
 }
 flags = ["--allow-dupes", "--strict", "--verify", "--show-fill", "--help", "--version", "-", "--", "--nosuch"]
 cli_grids = st.one_of(
-    st.sampled_from(["...\n...\n...\n", "..\n..\n", "#...#\n.....\n", "CAB\n...\n...\n", "QZX\nJKV\nWWW\n",
-                     "AB\n..\n", "A.\n.#\n", "#\n", "", "...\n..\n", "é..\n...\n"]),
-    st.builds(lambda rows: "\n".join(rows) + "\n",
-              st.lists(st.text(alphabet="#..AB", min_size=3, max_size=3), min_size=2, max_size=3)),
+    st.sampled_from(
+        [
+            "...\n...\n...\n",
+            "..\n..\n",
+            "#...#\n.....\n",
+            "CAB\n...\n...\n",
+            "QZX\nJKV\nWWW\n",
+            "AB\n..\n",
+            "A.\n.#\n",
+            "#\n",
+            "",
+            "...\n..\n",
+            "é..\n...\n",
+        ]
+    ),
+    st.builds(
+        lambda rows: "\n".join(rows) + "\n",
+        st.lists(st.text(alphabet="#..AB", min_size=3, max_size=3), min_size=2, max_size=3),
+    ),
 )
 
 
@@ -317,7 +394,13 @@ def test_command_line(records, workdir, capsys, call):
     if code not in ALLOWED_EXIT_CODES or "Traceback" in err or "internal error" in err:
         record.crash(None, f"exit {code}\n{err}", argv)
         return
-    if filled and argv[0] == "fill" and code == 0 and "--format" in argv and argv[len(argv) - 1 - argv[::-1].index("--format") + 1] == "json":
+    if (
+        filled
+        and argv[0] == "fill"
+        and code == 0
+        and "--format" in argv
+        and argv[len(argv) - 1 - argv[::-1].index("--format") + 1] == "json"
+    ):
         _assert_valid_fill(argv, json.loads(out), record)
 
 
@@ -336,8 +419,7 @@ def _assert_valid_fill(argv, data, record) -> None:
             return
     problem = load_problem(argv[1], words, LoadOptions(min_score=min_score, allow_dupes="--allow-dupes" in argv))
     width = problem.grid.width
-    entries = tuple("".join(data["grid"][cell // width][cell % width] for cell in slot.cells)
-                    for slot in problem.slots)
+    entries = tuple("".join(data["grid"][cell // width][cell % width] for cell in slot.cells) for slot in problem.slots)
     violations = check_fill(problem, entries)
     if violations:
         record.crash(None, f"invalid fill: {violations}", argv)
@@ -350,18 +432,59 @@ PER_FILE_CPU_S = 2.0
 MAX_RSS_BYTES = 1 << 30
 """Peak memory of the whole test process after the puzzle-file targets (a bomb once took 2 GB)."""
 
-_huge_numbers = st.sampled_from(["9" * 5000, "-" + "9" * 400, "1e999", "-1e999", "Infinity", "-Infinity", "NaN",
-                                 "1" * 19, "123456789012345678", "0", "-1", "2.5", "1e-300"])
-_json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20), st.floats(allow_nan=False,
-                          allow_infinity=False), st.text(max_size=12))
-_json_values = st.recursive(_json_scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.text(max_size=6), inner, max_size=4)), max_leaves=12)
-_raw_json = st.one_of(_huge_numbers, _json_values.map(json.dumps),
-                      st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
-                      st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n))
-_IPUZ_FIELDS = [("dimensions", "width"), ("dimensions", "height"), ("kind",), ("block",), ("empty",), ("puzzle",),
-                ("solution",), ("clues",), ("styles",), ("title",), ("puzzle", 0), ("puzzle", 1, 1),
-                ("solution", 0, 0), ("clues", "Across"), ("clues", "Across", 0), ("clues", "Down", 0, 0)]
+_huge_numbers = st.sampled_from(
+    [
+        "9" * 5000,
+        "-" + "9" * 400,
+        "1e999",
+        "-1e999",
+        "Infinity",
+        "-Infinity",
+        "NaN",
+        "1" * 19,
+        "123456789012345678",
+        "0",
+        "-1",
+        "2.5",
+        "1e-300",
+    ]
+)
+_json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+)
+_json_values = st.recursive(
+    _json_scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12,
+)
+_raw_json = st.one_of(
+    _huge_numbers,
+    _json_values.map(json.dumps),
+    st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+    st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+)
+_IPUZ_FIELDS = [
+    ("dimensions", "width"),
+    ("dimensions", "height"),
+    ("kind",),
+    ("block",),
+    ("empty",),
+    ("puzzle",),
+    ("solution",),
+    ("clues",),
+    ("styles",),
+    ("title",),
+    ("puzzle", 0),
+    ("puzzle", 1, 1),
+    ("solution", 0, 0),
+    ("clues", "Across"),
+    ("clues", "Across", 0),
+    ("clues", "Down", 0, 0),
+]
 
 
 @st.composite
@@ -390,12 +513,15 @@ def hostile_ipuz(draw) -> bytes:
     return text.encode()
 
 
-_SPANS = st.one_of(st.sampled_from(["1-3", "3-1", "1-999999999", "0-2", "2", "", "x", "1-", "-1", "1--3",
-                                    "99999999999999999999"]),
-                   st.tuples(st.integers(0, 10 ** 9), st.integers(0, 10 ** 9)).map(lambda t: f"{t[0]}-{t[1]}"))
-_MARKUP = st.one_of(st.text(alphabet="abc<>/&;i ", max_size=40),
-                    st.integers(1, 6000).map(lambda n: "<i>" * n + "x" + "</i>" * n),
-                    st.sampled_from(["&nbsp;", "&bogus;", "<![CDATA[x]]>", "<!-- c -->", "&#0;", "&#x110000;"]))
+_SPANS = st.one_of(
+    st.sampled_from(["1-3", "3-1", "1-999999999", "0-2", "2", "", "x", "1-", "-1", "1--3", "99999999999999999999"]),
+    st.tuples(st.integers(0, 10**9), st.integers(0, 10**9)).map(lambda t: f"{t[0]}-{t[1]}"),
+)
+_MARKUP = st.one_of(
+    st.text(alphabet="abc<>/&;i ", max_size=40),
+    st.integers(1, 6000).map(lambda n: "<i>" * n + "x" + "</i>" * n),
+    st.sampled_from(["&nbsp;", "&bogus;", "<![CDATA[x]]>", "<!-- c -->", "&#0;", "&#x110000;"]),
+)
 
 
 @st.composite
@@ -412,20 +538,46 @@ def hostile_jpz(draw) -> bytes:
     form = draw(st.sampled_from(["plain", "zip", "bomb", "cut"]))
     if form == "zip":
         method = draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]))
-        data = _zip_one("puzzle.xml", method, lambda handle: handle.write(text.encode()),
-                        draw(st.sampled_from([None, 0, 10, 1 << 31])))
+        data = _zip_one(
+            "puzzle.xml",
+            method,
+            lambda handle: handle.write(text.encode()),
+            draw(st.sampled_from([None, 0, 10, 1 << 31])),
+        )
     elif form == "bomb":
         data = _BOMBS[draw(st.sampled_from(sorted(_BOMBS)))]
     elif form == "cut":
-        data = data[:draw(st.integers(0, len(data)))]
+        data = data[: draw(st.integers(0, len(data)))]
     return data
 
 
 _BOMBS = {name: data for name, data in hostile_files(scale=1 / 64).items() if name.startswith("zip-")}
-_XD_LINES = st.one_of(st.sampled_from(["Title: t", "Rebus: 1=HEART", "Rebus: x", "Special: circle", "", "", "",
-                                       "## Grid", "## Clues", "## Design", "<style>", "A { background: circle }",
-                                       "</style>", "<!--", "-->", "A1. Cat ~ CAT", "D1. x ~ ", "A99. y ~ Z"]),
-                      st.text(alphabet="#._ABCabc1 ", min_size=1, max_size=6), st.text(max_size=10))
+_XD_LINES = st.one_of(
+    st.sampled_from(
+        [
+            "Title: t",
+            "Rebus: 1=HEART",
+            "Rebus: x",
+            "Special: circle",
+            "",
+            "",
+            "",
+            "## Grid",
+            "## Clues",
+            "## Design",
+            "<style>",
+            "A { background: circle }",
+            "</style>",
+            "<!--",
+            "-->",
+            "A1. Cat ~ CAT",
+            "D1. x ~ ",
+            "A99. y ~ Z",
+        ]
+    ),
+    st.text(alphabet="#._ABCabc1 ", min_size=1, max_size=6),
+    st.text(max_size=10),
+)
 
 
 @st.composite
@@ -456,9 +608,9 @@ def hostile_puz(draw) -> bytes:
         data = bytearray(p.tobytes())
     for _ in range(draw(st.integers(0, 4))):
         at = draw(st.integers(0, max(0, len(data) - 1)))
-        data[at:at + 1] = bytes([draw(st.integers(0, 255))])
+        data[at : at + 1] = bytes([draw(st.integers(0, 255))])
     if draw(st.booleans()):
-        data = data[:draw(st.integers(0, len(data)))]
+        data = data[: draw(st.integers(0, len(data)))]
     return bytes(data)
 
 
@@ -468,17 +620,23 @@ def hostile_grid_text(draw) -> bytes:
     rows = ["CAT", "A.A", "TAT"]
     if draw(st.booleans()):
         rows[0] = draw(st.sampled_from(["[ß]AT", "[ﬁ]AT", "[KAPı]AT", "[N\u0303]AT", "[  ]AT", "[]AT", "CA[T"]))
-    lines = rows + [f"; numbers: {draw(_huge_numbers.filter(str.isdigit))},1=1",
-                    f"; numbers: 1,1={draw(st.sampled_from(['9' * 5000, '1' * 18, '1' * 19, '0']))}",
-                    f"; colors: 1,{draw(st.sampled_from(['1', '9' * 3000]))}=#FFCC00"]
+    lines = rows + [
+        f"; numbers: {draw(_huge_numbers.filter(str.isdigit))},1=1",
+        f"; numbers: 1,1={draw(st.sampled_from(['9' * 5000, '1' * 18, '1' * 19, '0']))}",
+        f"; colors: 1,{draw(st.sampled_from(['1', '9' * 3000]))}=#FFCC00",
+    ]
     return "\n".join(draw(st.permutations(lines))).encode()
 
 
-_REBUS_KEYS = st.one_of(st.sampled_from(list("123456789@$%&*+=!?0abcXYZ#.[]_,;:<>❶é") + ["", "12", " "]),
-                        st.characters(exclude_categories=["Cs"]))
-_REBUS_TEXTS = st.one_of(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcß#[].=, ;é\u0303ﬁı&1", max_size=24),
-                         st.tuples(st.sampled_from("ABQZé"), st.integers(0, 900)).map(lambda t: t[0] * t[1]),
-                         st.text(max_size=12))
+_REBUS_KEYS = st.one_of(
+    st.sampled_from(list("123456789@$%&*+=!?0abcXYZ#.[]_,;:<>❶é") + ["", "12", " "]),
+    st.characters(exclude_categories=["Cs"]),
+)
+_REBUS_TEXTS = st.one_of(
+    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcß#[].=, ;é\u0303ﬁı&1", max_size=24),
+    st.tuples(st.sampled_from("ABQZé"), st.integers(0, 900)).map(lambda t: t[0] * t[1]),
+    st.text(max_size=12),
+)
 
 
 @st.composite
@@ -502,10 +660,18 @@ def hostile_rebus_ipuz(draw) -> bytes:
     texts = draw(st.lists(_REBUS_TEXTS, min_size=1, max_size=6))
     longest = max(len(t) for t in texts)
     n_drawn = min(side * side, 900_000 // (longest + 6))  # the first cells, as many as keep the file under 1 MiB
-    solution = [[draw(st.sampled_from(texts)) if r * side + c < n_drawn else "A" for c in range(side)]
-                for r in range(side)]
-    return json.dumps({**ipuz_dict(), "dimensions": {"width": side, "height": side},
-                       "puzzle": [[0] * side for _ in range(side)], "solution": solution, "clues": {}}).encode()
+    solution = [
+        [draw(st.sampled_from(texts)) if r * side + c < n_drawn else "A" for c in range(side)] for r in range(side)
+    ]
+    return json.dumps(
+        {
+            **ipuz_dict(),
+            "dimensions": {"width": side, "height": side},
+            "puzzle": [[0] * side for _ in range(side)],
+            "solution": solution,
+            "clues": {},
+        }
+    ).encode()
 
 
 def _check_warnings(puzzle, name: str) -> None:
@@ -634,19 +800,51 @@ sys.addaudithook(_audit_open)  # for the whole process (a hook cannot be removed
 
 PLANTED = "{planted}"
 """Stands in a generated name for a folder holding a valid pack (`pack`, `pack.json`) and a file that is no pack."""
-_LANGUAGE_SEEDS = ["/etc/passwd", "/etc/shadow", "..", "../..", "../../../../etc/passwd", "./es", "~/.bashrc",
-                   "/dev/zero", "/dev/stdin", "/proc/self/environ", "C:\\Windows\\win.ini", "file:///etc/passwd",
-                   "es\x00/etc/passwd", "\x00", "es-MX", "nl_NL", "de-umlaut", "EN", "xx", "", " ", "es/../es",
-                   f"{PLANTED}/pack", f"{PLANTED}/pack.json", f"{PLANTED}/passwd", f"{PLANTED}/missing", PLANTED,
-                   f"{PLANTED}/../{PLANTED[1:-1]}/pack", f"es-{PLANTED}/pack"]
+_LANGUAGE_SEEDS = [
+    "/etc/passwd",
+    "/etc/shadow",
+    "..",
+    "../..",
+    "../../../../etc/passwd",
+    "./es",
+    "~/.bashrc",
+    "/dev/zero",
+    "/dev/stdin",
+    "/proc/self/environ",
+    "C:\\Windows\\win.ini",
+    "file:///etc/passwd",
+    "es\x00/etc/passwd",
+    "\x00",
+    "es-MX",
+    "nl_NL",
+    "de-umlaut",
+    "EN",
+    "xx",
+    "",
+    " ",
+    "es/../es",
+    f"{PLANTED}/pack",
+    f"{PLANTED}/pack.json",
+    f"{PLANTED}/passwd",
+    f"{PLANTED}/missing",
+    PLANTED,
+    f"{PLANTED}/../{PLANTED[1:-1]}/pack",
+    f"es-{PLANTED}/pack",
+]
 _PATH_PARTS = ["..", ".", "", "etc", "passwd", "es", "pack", "pack.json", "\x00", "~", PLANTED, "es-MX", "nl_NL"]
 language_names = st.one_of(
     st.sampled_from(_LANGUAGE_SEEDS),
     st.text(max_size=40),
-    st.builds(lambda lead, parts: lead + "/".join(parts), st.sampled_from(["", "/", "./", "../"]),
-              st.lists(st.sampled_from(_PATH_PARTS), min_size=1, max_size=6)),
-    st.builds(lambda unit, n: unit * n, st.sampled_from(["a", "/", "../", "es-", "é", "\x00", PLANTED + "/"]),
-              st.integers(100, 20_000)),
+    st.builds(
+        lambda lead, parts: lead + "/".join(parts),
+        st.sampled_from(["", "/", "./", "../"]),
+        st.lists(st.sampled_from(_PATH_PARTS), min_size=1, max_size=6),
+    ),
+    st.builds(
+        lambda unit, n: unit * n,
+        st.sampled_from(["a", "/", "../", "es-", "é", "\x00", PLANTED + "/"]),
+        st.integers(100, 20_000),
+    ),
 )
 
 
@@ -666,8 +864,8 @@ def _check_language_name(record, workdir, planted, fmt: str, name: str) -> None:
     InputError line, and no file it names is opened or looked up."""
     from unittest import mock
 
-    from xwcp.model.alphabet import shipped_alphabets
     from tests.project.hostile import puzzle_naming_language
+    from xwcp.model.alphabet import shipped_alphabets
 
     name = name.replace(PLANTED, str(planted))
     record.inputs.add(repr((fmt, name[:300])))
@@ -710,8 +908,16 @@ def test_language_named_in_a_file(records, workdir, planted, fmt, name):
     _check_language_name(records("language named in a file"), workdir, planted, fmt, name)
 
 
-_TYPED_CHARS = list("abcezACEZIİıiﬁﬂſßẞæœÆŒÄäÖéÉèÑñĲĳǅǆΣσςΌόЁёЖж-' .+Ａｅ²º") + ["\u0301", "\u0308", "\u0327", "\u0303",
-                                                                               "\u200d", "\ufeff", "\x00", "\u093f"]
+_TYPED_CHARS = list("abcezACEZIİıiﬁﬂſßẞæœÆŒÄäÖéÉèÑñĲĳǅǆΣσςΌόЁёЖж-' .+Ａｅ²º") + [
+    "\u0301",
+    "\u0308",
+    "\u0327",
+    "\u0303",
+    "\u200d",
+    "\ufeff",
+    "\x00",
+    "\u093f",
+]
 typed_words = st.one_of(
     st.text(max_size=20),
     st.text(alphabet=st.sampled_from(_TYPED_CHARS), min_size=1, max_size=12),
@@ -730,8 +936,9 @@ def _as_typed(raw: str, alphabet) -> str:
     out = []
     for ch in text:
         upper = ch.upper()
-        out.append(alphabet.case.get(ch) or ("Σ" if ch == "ς" else upper if len(upper) == 1 and upper.lower() == ch
-                                                  else ch))
+        out.append(
+            alphabet.case.get(ch) or ("Σ" if ch == "ς" else upper if len(upper) == 1 and upper.lower() == ch else ch)
+        )
     return "".join(out)
 
 
@@ -785,8 +992,9 @@ def words_client(tmp_path_factory):
     folder = tmp_path_factory.mktemp("personal")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XWCP_DATA_DIR", str(folder))
-        app = create_app(words=words_from_pairs([("CAFE", 60), ("FINE", 60), ("DISK", 60)]),
-                         hosts=allowed_hosts("127.0.0.1"))
+        app = create_app(
+            words=words_from_pairs([("CAFE", 60), ("FINE", 60), ("DISK", 60)]), hosts=allowed_hosts("127.0.0.1")
+        )
         with TestClient(app, base_url="http://127.0.0.1") as client:
             yield client
 
@@ -892,6 +1100,7 @@ def test_each_hostile_json_file(workdir, name):
 
 # ----- the long profile --------------------------------------------------------------------
 
+
 @pytest.mark.slow
 @SLOW
 @given(raw=st.one_of(st.binary(max_size=2000), grid_texts.map(lambda t: t.encode("utf-8"))))
@@ -915,9 +1124,15 @@ def test_command_line_long(records, workdir, capsys, call):
 
 @pytest.mark.slow
 @PUZZLE_SLOW
-@given(data=st.one_of(hostile_ipuz().map(lambda d: ("fuzz.ipuz", d)), hostile_jpz().map(lambda d: ("fuzz.jpz", d)),
-                      hostile_xd().map(lambda d: ("fuzz.xd", d)), hostile_puz().map(lambda d: ("fuzz.puz", d)),
-                      hostile_grid_text().map(lambda d: ("fuzz.txt", d))))
+@given(
+    data=st.one_of(
+        hostile_ipuz().map(lambda d: ("fuzz.ipuz", d)),
+        hostile_jpz().map(lambda d: ("fuzz.jpz", d)),
+        hostile_xd().map(lambda d: ("fuzz.xd", d)),
+        hostile_puz().map(lambda d: ("fuzz.puz", d)),
+        hostile_grid_text().map(lambda d: ("fuzz.txt", d)),
+    )
+)
 def test_puzzle_files_long(records, workdir, within_memory, data):
     _check_puzzle_file(records("puzzle files (long)"), workdir, *data)
 

@@ -2,6 +2,7 @@
 with `node --test`, checked against what xwcp.model writes for every model grid, and their `// @ts-check` is kept by
 `tsc -p tests/js/tsconfig.json`. Debian's nodejs and node-typescript bring both (.ci/install-js.sh); where one is
 missing its test says so and is skipped."""
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,7 @@ def test_node_runs_the_module_tests_against_xwcp_model(tmp_path):
         expected[path.name] = {"lines": grid_lines(grid), "slots": [slot.name for slot in find_slots(grid)]}
     (tmp_path / "expected.json").write_text(json.dumps(expected), encoding="utf-8")
     env = dict(os.environ, XWCP_JS_EXPECTED=str(tmp_path / "expected.json"))
-    done = subprocess.run([node, "--test", "tests/js/"], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([node, "--test", "tests/js/"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr
     assert re.search(r"^# fail 0$", done.stdout, re.M) and re.search(r"^# skipped 0$", done.stdout, re.M), done.stdout
     assert int(re.search(r"^# pass (\d+)$", done.stdout, re.M).group(1)) >= 10

@@ -1,6 +1,7 @@
 """The markers the inner loop (`python3 -m pytest -m "not browser and not cluster"`) selects by are true:
 tests/conftest.py marks the users of the chromium fixtures `browser`, fails a test that starts a Python process
 without `subprocess`, and leaves the `slow` tests out of any run whose -m does not name them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,7 @@ pytest_plugins = ["pytester"]
 
 CONFTEST = (Path(__file__).resolve().parents[1] / "conftest.py").read_text(encoding="utf-8")
 
-PLANTED = '''
+PLANTED = """
 import subprocess
 import sys
 
@@ -43,7 +44,7 @@ def test_uses_the_browser(chromium):
 @pytest.mark.slow
 def test_slow():
     pass
-'''
+"""
 
 
 @pytest.mark.subprocess

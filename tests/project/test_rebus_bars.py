@@ -5,6 +5,7 @@ Every fill is checked twice: by `check_fill` on the compiled problem, and by rea
 grid back (its text syntax) with `grid_runs`, a run reader of the contract suite that shares no
 code with xwcp's slot finder, each entry a listed word and none twice.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,24 +13,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.backends.test_backends import grid_runs
+from tests.helpers import run
 from xwcp.analysis import questions as analysis
+from xwcp.backends import fill
+from xwcp.base.errors import InputError
+from xwcp.base.types import FillStatus
+from xwcp.compile.controls import Controls
+from xwcp.compile.problem import compile_problem, with_word
+from xwcp.engine.ac3 import Propagator, propagate
+from xwcp.engine.result import Limits, check_fill, fill_grid, grid_entries
+from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
 from xwcp.render import questions_text
 from xwcp.render.core import core_text
 from xwcp.render.questions_json import check_json, domains_json, heatmap_json, suggest_json
-from xwcp.engine.ac3 import Propagator, propagate
-from xwcp.backends import fill
-from xwcp.compile.controls import Controls
 from xwcp.search.core import find_core
-from xwcp.base.errors import InputError
-from xwcp.model import BELOW, RIGHT, grid_from_rows, make_grid, parse_grid, read_grid
-from xwcp.compile.problem import compile_problem, with_word
-from xwcp.engine.result import Limits, check_fill, fill_grid, grid_entries
 from xwcp.services.run import run_fill
-from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, score_by_word_of
-
-from tests.helpers import run
-from tests.backends.test_backends import grid_runs
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 
@@ -213,14 +213,15 @@ def test_several_distinct_fills(problem):
     result = run_fill(problem, count=3, min_diff=2, time_limit_s=30)
     assert len(result.fills) == 3 and all(check_fill(problem, f) == [] for f in result.fills)
     for i, a in enumerate(result.fills):
-        for b in result.fills[i + 1:]:
+        for b in result.fills[i + 1 :]:
             assert sum(x != y for x, y in zip(a, b)) >= 2
 
 
 def test_shared_substring_control_counts_the_rebus(problem, words):
     # 5A and 5D both begin with the rebus: they share STAR, so a limit under 4 leaves no fill
-    result = run_fill(compile_problem(parse_grid(GRID), words, controls=Controls(max_shared_substring=5)),
-                      time_limit_s=20)
+    result = run_fill(
+        compile_problem(parse_grid(GRID), words, controls=Controls(max_shared_substring=5)), time_limit_s=20
+    )
     assert result.status is FillStatus.FILLED
     tight = compile_problem(parse_grid(GRID), words, controls=Controls(max_shared_substring=3))
     assert run_fill(tight, time_limit_s=20).status is not FillStatus.FILLED
@@ -248,6 +249,7 @@ def test_export_cnf_names_grid_cells(problem, tmp_path):
 
 
 # ----- the command line --------------------------------------------------------------------
+
 
 @pytest.fixture()
 def grid_file(tmp_path):
@@ -300,8 +302,10 @@ def test_quick_path_needs_no_numpy_on_a_barred_rebus_grid(grid_file, words):
     import subprocess
     import sys
 
-    code = ("import sys; from xwcp.cli.commands import main; rc = main(['fill', sys.argv[1], '--format', 'grid']); "
-            "print('numpy' in sys.modules); sys.exit(rc)")
+    code = (
+        "import sys; from xwcp.cli.commands import main; rc = main(['fill', sys.argv[1], '--format', 'grid']); "
+        "print('numpy' in sys.modules); sys.exit(rc)"
+    )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", code, str(grid_file)], capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
@@ -331,8 +335,7 @@ def test_batch_task_keeps_bars_and_rebus(tmp_path, listed):
     from xwcp.dist import batch
     from xwcp.dist.tasks import GridTask, WordsKey, fill_grid_task
 
-    record = fill_grid_task(GridTask("g", "g.txt", parse_grid(GRID).render(), WordsKey.of(None),
-                                     time_limit_s=20))
+    record = fill_grid_task(GridTask("g", "g.txt", parse_grid(GRID).render(), WordsKey.of(None), time_limit_s=20))
     assert record["status"] == "filled"
     batch.write_result(tmp_path, "g", record)
     filled = read_grid(tmp_path / "g.txt")
@@ -340,6 +343,7 @@ def test_batch_task_keeps_bars_and_rebus(tmp_path, listed):
 
 
 # ----- the stock barred and rebus grids (models/) --------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["15x15-barred-01.txt", "21x21-barred-01.txt"])
 def test_stock_barred_grids_fill(words, listed, name):
@@ -372,6 +376,7 @@ def test_stock_rebus_grid_fills_with_star_entries(words, listed):
 
 # ----- the web API ---------------------------------------------------------------------------
 
+
 @pytest.fixture()
 def web(words):
     pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
@@ -385,8 +390,9 @@ def web(words):
     from xwcp.web.hosts import allowed_hosts
 
     hosts = allowed_hosts("127.0.0.1", ["testserver"])
-    with TestClient(web_app.create_app(words=words, max_fills=2, hosts=hosts, personal=False),
-                    base_url="http://127.0.0.1") as client:
+    with TestClient(
+        web_app.create_app(words=words, max_fills=2, hosts=hosts, personal=False), base_url="http://127.0.0.1"
+    ) as client:
         yield client
 
 
@@ -402,8 +408,9 @@ def test_web_analysis_takes_grid_lines_with_bars_and_rebus(web, listed):
     data = web.post("/api/check", json={"grid": LINES, "time_limit_s": 5}).json()
     assert data["verdict"] == "fillable"
     assert_listed_fill(grid_from_rows(data["fill"]), listed, parse_grid(GRID))
-    data = web.post("/api/suggest", json={"grid": LINES, "slot": "5D", "k": 3, "verify": True,
-                                          "time_limit_s": 5}).json()
+    data = web.post(
+        "/api/suggest", json={"grid": LINES, "slot": "5D", "k": 3, "verify": True, "time_limit_s": 5}
+    ).json()
     assert [w for w in data["words"] if w["verdict"] == "viable"]
 
 
@@ -418,7 +425,7 @@ def test_web_fill_result_carries_lines_and_contents(web, listed, words):
     filled = grid_from_rows(message["grid"])
     assert_listed_fill(filled, listed, parse_grid(GRID))
     assert message["contents"][1][0] == "STAR" and message["contents"][0][0] == "#"
-    assert [list(filled.cells[r * 6:(r + 1) * 6]) for r in range(4)] == message["contents"]
+    assert [list(filled.cells[r * 6 : (r + 1) * 6]) for r in range(4)] == message["contents"]
     problem = compile_problem(parse_grid(GRID), words)
     assert message["entries"]["5A"] == grid_entries(problem, filled)[problem.slot_by_name("5A").id]
 
@@ -432,6 +439,7 @@ def test_web_size_cap_counts_cells_not_characters(web):
 
 
 # ----- issue 23's done-when: the written files read back --------------------------------------
+
 
 def _write_or_skip(puzzle, path):
     """Write `puzzle`; skip the test on a branch without the formats work of issue 23 (item 4: bars and
@@ -492,8 +500,7 @@ def test_filled_rebus_grid_written_as_puz_keeps_the_rebus(words, listed, tmp_pat
     written = puz.read(str(path))  # puzpy checks the checksums
     rebus = written.rebus()
     assert written.has_rebus()
-    cells = [rebus.get_rebus_solution(i) if rebus.is_rebus_square(i) else ch
-             for i, ch in enumerate(written.solution)]
+    cells = [rebus.get_rebus_solution(i) if rebus.is_rebus_square(i) else ch for i, ch in enumerate(written.solution)]
     cells = ["#" if ch == "." else ch for ch in cells]
     assert [i for i, text in enumerate(cells) if text == "STAR"] == [i for i, t in enumerate(grid.cells) if t == "STAR"]
     back = make_grid(grid.width, grid.height, cells)

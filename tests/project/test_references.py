@@ -7,6 +7,7 @@ leaves its mentions behind fails here. Paths with a placeholder (`<code>`, `{nam
 not names; paths under a folder .gitignore lists (`docs/api/`, built by pdoc) are outputs a command writes.
 A dotted name such as `xwcp.services.load.load` must name a module, and the name after it must be defined there.
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,8 +24,9 @@ ROOTS = ("xwcp", "bench", "models", "tests", "docs", "wordlists", ".ci")
 ROOTED_PATH = re.compile(r"(?<![\w./<>{}*-])((?:%s)/[\w./*<>{}-]*[\w*>}/])" % "|".join(re.escape(r) for r in ROOTS))
 """A path from the repository's top: `xwcp/engine/kernel.py`, `bench/results/`, `models/7x7-mini.txt`."""
 SUBPACKAGES = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
-PACKAGE_PATH = re.compile(r"(?<![\w./<>{}*-])((?:%s)/[\w./*<>{}-]*\.(?:py|pyi|c|js|css|html|json))\b"
-                          % "|".join(SUBPACKAGES))
+PACKAGE_PATH = re.compile(
+    r"(?<![\w./<>{}*-])((?:%s)/[\w./*<>{}-]*\.(?:py|pyi|c|js|css|html|json))\b" % "|".join(SUBPACKAGES)
+)
 """A path inside the package, as docs/architecture.md writes them: `services/load.py`, `web/static/app.js`."""
 MODULE_NAME = re.compile(r"(?<![\w./])xwcp(?:\.[A-Za-z_]\w*)+")
 """A dotted name inside the package: `xwcp.services.load`, `xwcp.search.core.explain`."""
@@ -47,8 +49,11 @@ def _text_files(*tops: str) -> Iterator[Path]:
 def _ignored_folders() -> tuple[str, ...]:
     """The folders .gitignore names by path (`docs/api/`): what commands write there is not in the repository."""
     lines = (ROOT / ".gitignore").read_text().splitlines()
-    return tuple(line.strip().rstrip("/") + "/" for line in lines
-                 if line.strip().endswith("/") and "/" in line.strip()[:-1] and not line.startswith(("#", "*")))
+    return tuple(
+        line.strip().rstrip("/") + "/"
+        for line in lines
+        if line.strip().endswith("/") and "/" in line.strip()[:-1] and not line.startswith(("#", "*"))
+    )
 
 
 def missing_paths(text: str) -> list[str]:
@@ -89,15 +94,21 @@ def unknown_names(text: str) -> list[str]:
         module = _module_file(parts[:depth]) if depth else None
         source = module.read_text() if module else ""
         name = re.escape(parts[depth])
-        if not depth or not re.search(rf"^\s*(?:async\s+def|def|class)\s+{name}\b|^\s*{name}\s*[:=]|\b{name}\b.*\bimport\b"
-                                      rf"|\bimport\b.*\b{name}\b|[\"']{name}[\"']", source, re.M):
+        if not depth or not re.search(
+            rf"^\s*(?:async\s+def|def|class)\s+{name}\b|^\s*{name}\s*[:=]|\b{name}\b.*\bimport\b"
+            rf"|\bimport\b.*\b{name}\b|[\"']{name}[\"']",
+            source,
+            re.M,
+        ):
             unknown.append(match.group(0))
     return unknown
 
 
 def test_every_path_named_in_the_code_and_the_docs_exists():
     problems = []
-    for path in _text_files("xwcp", "docs", "tests", "bench", "README.md", "CONTRIBUTING.md", "pyproject.toml", "setup.py"):
+    for path in _text_files(
+        "xwcp", "docs", "tests", "bench", "README.md", "CONTRIBUTING.md", "pyproject.toml", "setup.py"
+    ):
         relative = path.relative_to(ROOT)
         if path == Path(__file__).resolve():
             continue  # its own examples of missing paths
@@ -121,16 +132,31 @@ def test_every_module_named_in_the_code_and_the_docs_exists():
 def test_a_renamed_path_is_caught():
     # the check bites: a file that is not there, in both spellings, and not a pattern or a built output
     assert missing_paths("the kernel (xwcp/_bitsearch.c) and `services/loader.py`") == [
-        "xwcp/_bitsearch.c", "services/loader.py"]
-    assert missing_paths("xwcp/engine/_bitsearch.c, services/load.py, model/languages/<code>.json, docs/api/x.html,"
-                         " models/vanbeek/15.01..15.10, bench/results/*/") == []
+        "xwcp/_bitsearch.c",
+        "services/loader.py",
+    ]
+    assert (
+        missing_paths(
+            "xwcp/engine/_bitsearch.c, services/load.py, model/languages/<code>.json, docs/api/x.html,"
+            " models/vanbeek/15.01..15.10, bench/results/*/"
+        )
+        == []
+    )
 
 
 def test_a_moved_module_is_caught():
     assert unknown_names("xwcp.web.analysis_cache.AnalysisCache, xwcp.search.core.no_such_function, xwcp.nowhere") == [
-        "xwcp.web.analysis_cache.AnalysisCache", "xwcp.search.core.no_such_function", "xwcp.nowhere"]
-    assert unknown_names("xwcp.services.analysis_cache.AnalysisCache, xwcp.search.core.explain, xwcp.fill, "
-                         "xwcp.engine._kernel, xwcp.__file__, xwcp.html") == []
+        "xwcp.web.analysis_cache.AnalysisCache",
+        "xwcp.search.core.no_such_function",
+        "xwcp.nowhere",
+    ]
+    assert (
+        unknown_names(
+            "xwcp.services.analysis_cache.AnalysisCache, xwcp.search.core.explain, xwcp.fill, "
+            "xwcp.engine._kernel, xwcp.__file__, xwcp.html"
+        )
+        == []
+    )
 
 
 def test_no_issue_is_cited_in_the_code_or_the_docs():

@@ -3,6 +3,7 @@
 Each defect test failed on the code before issue 13. Subprocess tests run `python -m xwcp` from
 this tree, in a new session (process group) so that nothing the command starts can hide.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,14 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from xwcp.cli.commands import main
+from tests.helpers import entries_of, one_line, run
 from xwcp.base.errors import InputError
-from xwcp.model import read_grid
+from xwcp.cli.commands import main
 from xwcp.engine.result import check_fill
+from xwcp.model import read_grid
 from xwcp.services.load import load_problem
 from xwcp.words.wordlist import load_word_list
-
-from tests.helpers import entries_of, one_line, run
 
 REPO = Path(__file__).resolve().parents[2]
 TINY_LIST = "CAB;60\nORE;60\nWET;60\nCOW;60\nARE;60\nBET;60\nCAT;60\nTEN;60\n"
@@ -33,11 +33,18 @@ HARD_GRID = ("." * 7 + "\n") * 7
 
 def xwcp(*argv, env_extra=None, timeout=60, **kwargs) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO), **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "xwcp", *map(str, argv)], capture_output=True, text=True,
-                          env=env, timeout=timeout, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "xwcp", *map(str, argv)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        **kwargs,
+    )
 
 
 # ----- 1. characters that fold to lower-case letters ---------------------------------------
+
 
 @pytest.mark.parametrize("odd", ["Nº", "ªB", "Xⁿ", "Ç²"])
 def test_letters_folding_to_lower_case_are_skipped_lines_not_a_crash(files, capsys, odd):
@@ -52,8 +59,15 @@ def test_letters_folding_to_lower_case_are_skipped_lines_not_a_crash(files, caps
 
 # ----- 2. the cache: damaged files are found, rebuilt and said once -------------------------
 
-CACHE_FILES = ["letters_flat.npy", "scores_flat.npy", "order_flat.npy", "starts_flat.npy", "table.npy",
-               "bits_flat.npy", "meta.json"]
+CACHE_FILES = [
+    "letters_flat.npy",
+    "scores_flat.npy",
+    "order_flat.npy",
+    "starts_flat.npy",
+    "table.npy",
+    "bits_flat.npy",
+    "meta.json",
+]
 
 
 def _damage(path: Path, how: str) -> None:
@@ -90,8 +104,14 @@ def test_damaged_cache_is_rebuilt_and_said_once(files, capsys, tmp_path, name, h
     assert code == 0 and "word-list cache" not in err and err == first_err  # once: the next run is quiet again
 
 
-@pytest.mark.parametrize("edit", [lambda meta: meta.pop("n_problems"), lambda meta: meta.update(version=4),
-                                  lambda meta: meta["files"]["table"].update(size=1)])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda meta: meta.pop("n_problems"),
+        lambda meta: meta.update(version=4),
+        lambda meta: meta["files"]["table"].update(size=1),
+    ],
+)
 def test_edited_meta_is_rebuilt(files, tmp_path, edit):
     words_path = files("w.txt", TINY_LIST)
     load_word_list(words_path)
@@ -105,6 +125,7 @@ def test_edited_meta_is_rebuilt(files, tmp_path, edit):
 
 
 # ----- 3. signals end the command and everything it started ---------------------------------
+
 
 def _group(pgid: int) -> list[int]:
     """Live (not zombie) processes of a process group."""
@@ -125,9 +146,14 @@ def _start_raced_fill(tmp_path, *extra) -> subprocess.Popen:
     grid = tmp_path / "hard.txt"
     grid.write_text(HARD_GRID)
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    process = subprocess.Popen([sys.executable, "-m", "xwcp", "fill", grid, "--time-limit", "60", "--format", "json",
-                                *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", "fill", grid, "--time-limit", "60", "--format", "json", *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     return process
 
 
@@ -194,6 +220,7 @@ def test_ctrl_c_exits_130_with_every_backend(tmp_path, backend):
 
 
 # ----- 4. stale temporary folders; a bounded cache ------------------------------------------
+
 
 def _dead_pid() -> int:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -269,6 +296,7 @@ def test_interrupted_cache_write_leaves_no_temporary_folder(files, tmp_path, mon
 
 # ----- 6. internal errors are exit 70, one line; Ctrl-C is 130 with JSON -------------------
 
+
 def test_internal_error_is_exit_70_and_one_line(files, capsys, monkeypatch):
     import xwcp.analysis.questions
 
@@ -293,8 +321,9 @@ def test_keyboard_interrupt_is_130_and_json_says_interrupted(files, capsys, monk
         raise KeyboardInterrupt
 
     monkeypatch.setattr(xwcp.services.run, "run_fill", interrupted)
-    code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--format", "json"], capsys)
+    code, out, err = run(
+        ["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--format", "json"], capsys
+    )
     assert code == 130
     assert json.loads(out) == {"status": "interrupted", "signal": "SIGINT"}
     assert one_line(err) == "xwcp: interrupted (SIGINT)"
@@ -308,9 +337,27 @@ def test_ctrl_c_during_a_quality_fill_prints_and_saves_the_best_fill(tmp_path):
 
     grid_path, out_file = REPO / "models/15x15-daily-01.txt", tmp_path / "best.puz"
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    process = subprocess.Popen([sys.executable, "-m", "xwcp", "fill", str(grid_path), "--quality", "--time-limit",
-                                "60", "--format", "json", "--out", str(out_file)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xwcp",
+            "fill",
+            str(grid_path),
+            "--quality",
+            "--time-limit",
+            "60",
+            "--format",
+            "json",
+            "--out",
+            str(out_file),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     try:
         lines = []
         for line in process.stderr:  # a first fill and a floor or two within a second
@@ -336,6 +383,7 @@ def test_ctrl_c_during_a_quality_fill_prints_and_saves_the_best_fill(tmp_path):
 
 # ----- 7. completed entries that are not words ----------------------------------------------
 
+
 def test_unlisted_entries_are_warned_reported_and_refused_with_strict(files, capsys):
     grid, words = files("g.txt", "QZX\nJKV\nWWW\n"), files("w.txt", TINY_LIST)
     code, out, err = run(["fill", grid, "--words", words], capsys)
@@ -355,42 +403,61 @@ def test_unlisted_entries_are_warned_reported_and_refused_with_strict(files, cap
 
 
 def test_strict_accepts_listed_entries(files, capsys):
-    code, out, err = run(["fill", files("g.txt", "CAB\n...\n...\n"), "--words", files("w.txt", TINY_LIST),
-                          "--strict"], capsys)
+    code, out, err = run(
+        ["fill", files("g.txt", "CAB\n...\n...\n"), "--words", files("w.txt", TINY_LIST), "--strict"], capsys
+    )
     assert code == 0 and err == ""
 
 
 # ----- 8. pictures: formats by extension, directories refused, the real path reported ------
 
+
 def test_picture_to_a_directory_is_refused(files, capsys, tmp_path):
-    code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--png", tmp_path], capsys)
+    code, out, err = run(
+        ["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--png", tmp_path], capsys
+    )
     assert code == 2 and "is a directory" in one_line(err)
     assert not tmp_path.with_suffix(".png").exists()
 
 
-@pytest.mark.parametrize("name, written, magic", [("heat", "heat.png", b"\x89PNG"), ("heat.svg", "heat.svg", b"<?xml"),
-                                                  ("heat.pdf", "heat.pdf", b"%PDF")])
+@pytest.mark.parametrize(
+    "name, written, magic",
+    [("heat", "heat.png", b"\x89PNG"), ("heat.svg", "heat.svg", b"<?xml"), ("heat.pdf", "heat.pdf", b"%PDF")],
+)
 def test_picture_path_written_is_the_path_reported(files, capsys, tmp_path, name, written, magic):
-    code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--png", tmp_path / name, "--format", "json"], capsys)
+    code, out, err = run(
+        [
+            "heatmap",
+            files("g.txt", OPEN_3X3),
+            "--words",
+            files("w.txt", TINY_LIST),
+            "--png",
+            tmp_path / name,
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert code == 0, err
     assert json.loads(out)["png"] == str(tmp_path / written)
     assert (tmp_path / written).read_bytes().startswith(magic)
-    code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--png", tmp_path / name], capsys)
+    code, out, err = run(
+        ["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--png", tmp_path / name], capsys
+    )
     assert code == 0 and out.splitlines()[-1] == f"picture: {tmp_path / written}"
 
 
 def test_picture_with_an_unknown_extension_is_one_line(files, capsys, tmp_path):
-    code, out, err = run(["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--png", tmp_path / "x.txt"], capsys)
+    code, out, err = run(
+        ["heatmap", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--png", tmp_path / "x.txt"], capsys
+    )
     assert code == 2
     line = one_line(err)
     assert "cannot draw a picture as .txt" in line and ".png" in line and ".svg" in line
 
 
 # ----- 9. a latin-1 grid -------------------------------------------------------------------
+
 
 def test_latin1_byte_in_a_grid_comment_is_read(files, capsys):
     grid = files("g.txt", "; grille à remplir\n...\n...\n...\n".encode("latin-1"))
@@ -405,9 +472,11 @@ def test_latin1_letter_in_a_grid_row_names_line_and_column(files):
 
 # ----- 11. clamped scores, an unwritable cache, plurals ------------------------------------
 
+
 def test_clamped_score_is_said(files, capsys):
-    code, out, err = run(["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST + "EMU;99999\n")],
-                         capsys)
+    code, out, err = run(
+        ["fill", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST + "EMU;99999\n")], capsys
+    )
     assert code == 0
     assert "1 score outside -32768..32767 was clamped" in one_line(err) and "line 9, 99999" in err
 
@@ -424,12 +493,14 @@ def test_unwritable_cache_is_said_once_per_run(files, capsys, tmp_path, monkeypa
 
 
 def test_one_word_fits_is_singular(files, capsys):
-    code, out, err = run(["suggest", files("g.txt", "CAB\n...\n...\n"), "--words", files("w.txt", TINY_LIST),
-                          "--slot", "1A"], capsys)
+    code, out, err = run(
+        ["suggest", files("g.txt", "CAB\n...\n...\n"), "--words", files("w.txt", TINY_LIST), "--slot", "1A"], capsys
+    )
     assert code == 0 and "1A CAB: 1 word fits" in out
 
 
 # ----- 12. bounded grid reads ----------------------------------------------------------------
+
 
 @pytest.mark.subprocess
 def test_dev_zero_as_grid_is_refused_quickly(tmp_path):
@@ -444,6 +515,7 @@ def test_oversized_grid_file_is_refused(files):
 
 
 # ----- 14 and 15. grids on standard input; --format grid reads back ------------------------
+
 
 @pytest.mark.subprocess
 def test_grid_from_standard_input(tmp_path):
@@ -476,9 +548,11 @@ def test_format_grid_pipes_into_check(tmp_path):
 
 # ----- also: the check JSON and the [test] extra --------------------------------------------
 
+
 def test_check_json_has_one_verdict_field(files, capsys):
-    code, out, err = run(["check", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST),
-                          "--format", "json"], capsys)
+    code, out, err = run(
+        ["check", files("g.txt", OPEN_3X3), "--words", files("w.txt", TINY_LIST), "--format", "json"], capsys
+    )
     data = json.loads(out)
     assert "status" not in data and data["verdict"] == "fillable" and list(data)[0] == "verdict"
 
@@ -488,8 +562,9 @@ def test_test_tools_are_an_extra_not_a_dependency():
 
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     assert not any(dep.startswith(("pytest", "hypothesis")) for dep in project["dependencies"])
-    assert {"pytest", "pytest-timeout", "hypothesis"} <= {dep.split(">")[0] for dep in
-                                                          project["optional-dependencies"]["test"]}
+    assert {"pytest", "pytest-timeout", "hypothesis"} <= {
+        dep.split(">")[0] for dep in project["optional-dependencies"]["test"]
+    }
     readme = (REPO / "README.md").read_text()
     command = "python3 -m pip install -e '.[test]' && python3 -m pytest"
     assert command in readme and command in (REPO / ".ci" / "run").read_text()
@@ -497,13 +572,13 @@ def test_test_tools_are_an_extra_not_a_dependency():
 
 # ----- found by the fuzz suite ----------------------------------------------------------------
 
+
 def test_suggest_on_a_completed_slot_not_in_the_list(files, capsys):
-    code, out, err = run(["suggest", files("g.txt", "QZX\nJKV\nWWW\n"), "--words", files("w.txt", TINY_LIST),
-                          "--slot", "1A"], capsys)
+    code, out, err = run(
+        ["suggest", files("g.txt", "QZX\nJKV\nWWW\n"), "--words", files("w.txt", TINY_LIST), "--slot", "1A"], capsys
+    )
     assert code == 0 and "internal error" not in err
     assert "1A QZX: 1 word fits" in out and "QZX              score   -" in out
-
-
 
 
 # ----- issue 34: hostile puzzle files, each through the CLI under 512 MB and 5 s of CPU ----------
@@ -550,8 +625,13 @@ def _bounded_xwcp(*argv) -> tuple[int, str]:
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
 
-    child = subprocess.Popen([sys.executable, "-m", "xwcp", *map(str, argv)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), preexec_fn=cap)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", *map(str, argv)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        preexec_fn=cap,
+    )
     try:
         _, err = child.communicate(timeout=120)  # a safety limit; CPU time is asserted from the children's usage
     finally:

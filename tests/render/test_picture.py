@@ -1,5 +1,6 @@
 """The heat-map picture (xwcp/render/picture.py): the core outlined and named in the legend, readable text on every
 cell colour, every text inside the figure."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,6 @@ import pytest
 import xwcp
 from xwcp import compile_problem, load_word_list, read_grid
 from xwcp.cli.commands import main
-
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,5 +1,6 @@
 """xwcp/render/report.py: one fill's answer as the `xwcp fill` JSON object, its text and its `--format grid`
 output, and a grid spaced out for reading. Results are built by hand, so no search runs."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,9 +9,18 @@ from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import FillResult, FillStats, Quality
 from xwcp.model import parse_grid
+from xwcp.render.report import (
+    TEXT_MAX_FILLS,
+    FillReport,
+    entry_dicts,
+    fewer_fills_note,
+    fill_dict,
+    fill_grids,
+    fill_text,
+    grid_text,
+    verdict_text,
+)
 from xwcp.search.core import CoreReport
-from xwcp.render.report import (TEXT_MAX_FILLS, FillReport, entry_dicts, fewer_fills_note, fill_dict, fill_grids,
-                                fill_text, grid_text, verdict_text)
 from xwcp.words.wordlist import words_from_pairs
 
 FILL = ("AB", "CD", "AC", "BD")  # slot order 1A 3A 1D 2D
@@ -26,20 +36,43 @@ def problem():
 
 
 def filled(*fills, n_fills=None, **kwargs):
-    return FillResult(FillStatus.FILLED, "dfs", FillStats(0.1, 5, 1, 0, {"decisions": 7}), fills=fills,
-                      n_fills=len(fills) if n_fills is None else n_fills, **kwargs)
+    return FillResult(
+        FillStatus.FILLED,
+        "dfs",
+        FillStats(0.1, 5, 1, 0, {"decisions": 7}),
+        fills=fills,
+        n_fills=len(fills) if n_fills is None else n_fills,
+        **kwargs,
+    )
 
 
 def test_fill_json_object(problem):
     data = FillReport(problem, filled(FILL), 1.23456).as_dict()
     assert list(data) == ["status", "grid", "entries", "quality", "backend", "seconds", "stats"]
     assert data["status"] == "filled" and data["grid"] == ["AB", "CD"]
-    assert data["entries"][0] == {"id": "1A", "number": 1, "direction": "across", "row": 0, "col": 0, "length": 2,
-                                  "word": "AB", "score": 60}
-    assert [(e["id"], e["word"], e["score"]) for e in data["entries"]] == \
-        [("1A", "AB", 60), ("3A", "CD", 40), ("1D", "AC", 50), ("2D", "BD", 70)]  # clue order: across first
-    assert data["quality"] == {"min_score": 40, "mean_score": 55.0, "floor_optimal": False, "mean_bound": None,
-                               "n_at_min": 1}
+    assert data["entries"][0] == {
+        "id": "1A",
+        "number": 1,
+        "direction": "across",
+        "row": 0,
+        "col": 0,
+        "length": 2,
+        "word": "AB",
+        "score": 60,
+    }
+    assert [(e["id"], e["word"], e["score"]) for e in data["entries"]] == [
+        ("1A", "AB", 60),
+        ("3A", "CD", 40),
+        ("1D", "AC", 50),
+        ("2D", "BD", 70),
+    ]  # clue order: across first
+    assert data["quality"] == {
+        "min_score": 40,
+        "mean_score": 55.0,
+        "floor_optimal": False,
+        "mean_bound": None,
+        "n_at_min": 1,
+    }
     assert data["backend"] == "dfs" and data["seconds"] == 1.2346
     assert data["stats"] == {"nodes": 5, "backtracks": 1, "restarts": 0, "decisions": 7}
     assert fill_dict(problem, filled(FILL), 1.23456) == data
@@ -48,8 +81,13 @@ def test_fill_json_object(problem):
 def test_a_quality_search_keeps_its_own_quality(problem):
     own = Quality(40, 55.0, 1, floor_optimal=True, mean_bound=58.25)
     data = FillReport(problem, filled(FILL, qualities=(own,)), 0.5).as_dict()
-    assert data["quality"] == {"min_score": 40, "mean_score": 55.0, "floor_optimal": True, "mean_bound": 58.25,
-                               "n_at_min": 1}
+    assert data["quality"] == {
+        "min_score": 40,
+        "mean_score": 55.0,
+        "floor_optimal": True,
+        "mean_bound": 58.25,
+        "n_at_min": 1,
+    }
 
 
 def test_unfillable_json_has_reason_slot_core_and_times(problem):
@@ -81,10 +119,20 @@ def test_fewer_fills_than_asked_is_noted(problem):
 
 def test_fill_text(problem):
     text = FillReport(problem, filled(FILL), 1.23456).text()
-    assert text.splitlines() == ["A B", "C D", "quality: mean 55.0, min 40, 1 entry at 40", "",
-                                 "Across", "    1  AB  (60)", "    3  CD  (40)",
-                                 "Down", "    1  AC  (50)", "    2  BD  (70)", "",
-                                 "filled in 1.23 s by dfs"]
+    assert text.splitlines() == [
+        "A B",
+        "C D",
+        "quality: mean 55.0, min 40, 1 entry at 40",
+        "",
+        "Across",
+        "    1  AB  (60)",
+        "    3  CD  (40)",
+        "Down",
+        "    1  AC  (50)",
+        "    2  BD  (70)",
+        "",
+        "filled in 1.23 s by dfs",
+    ]
     assert fill_text(problem, filled(FILL), 1.23456) == text
 
 
@@ -96,8 +144,9 @@ def test_no_fill_text_starts_with_the_verdict_unless_shown(problem):
 
 
 def test_verdicts():
-    assert verdict_text(FillResult(FillStatus.UNFILLABLE, "dfs", reason="2D has no word")) == \
-        "Unfillable: 2D has no word"
+    assert (
+        verdict_text(FillResult(FillStatus.UNFILLABLE, "dfs", reason="2D has no word")) == "Unfillable: 2D has no word"
+    )
     assert verdict_text(FillResult(FillStatus.LIMIT, "dfs")) == "No fill found"
     assert verdict_text(FillResult(FillStatus.ABORTED, "dfs", reason="stopped")) == "Aborted: stopped"
 
@@ -131,13 +180,16 @@ def test_entries_without_a_fill_have_no_words(problem):
     assert all(r["word"] is None and r["score"] is None for r in rows)
 
 
-@pytest.mark.parametrize("text, drawn", [
-    ("AB\nCD\n", ["A B", "C D"]),
-    ("A|B\nCD\n", ["A|B", "C D"]),  # a bar between two cells replaces the space
-    ("AB\n -\nCD\n", ["A B", "  -", "C D"]),  # a bar under B: a '-' line under its column
-    ("[AB]C\nDE\n", ["[AB] C", "D    E"]),  # each column as wide as its widest token
-    ("(A){B}\n#.\n", ["(A) {B}", "#   ."]),  # circled and shaded cells
-])
+@pytest.mark.parametrize(
+    "text, drawn",
+    [
+        ("AB\nCD\n", ["A B", "C D"]),
+        ("A|B\nCD\n", ["A|B", "C D"]),  # a bar between two cells replaces the space
+        ("AB\n -\nCD\n", ["A B", "  -", "C D"]),  # a bar under B: a '-' line under its column
+        ("[AB]C\nDE\n", ["[AB] C", "D    E"]),  # each column as wide as its widest token
+        ("(A){B}\n#.\n", ["(A) {B}", "#   ."]),  # circled and shaded cells
+    ],
+)
 def test_grid_text(text, drawn):
     grid = parse_grid(text)
     assert grid_text(grid).splitlines() == drawn

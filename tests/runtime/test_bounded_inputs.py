@@ -1,5 +1,6 @@
 """Every file an option names is read bounded: a size cap said in the error, FIFO_WAIT_S for a silent pipe, an
 endless device refused, a compressed file inflated under its cap; each refusal one line and exit 2."""
+
 from __future__ import annotations
 
 import gzip
@@ -33,8 +34,16 @@ def xwcp(*argv: object, timeout: float = 60, cwd: Path | None = None, **kwargs) 
     if cwd is not None:
         env["XWCP_CACHE_DIR"] = str(cwd / "cache")
         env["XWCP_DATA_DIR"] = str(cwd / "data")
-    return subprocess.run([sys.executable, "-m", "xwcp", *map(str, argv)], capture_output=True, text=True, env=env,
-                          timeout=timeout, preexec_fn=_limit_memory, cwd=cwd, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "xwcp", *map(str, argv)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        preexec_fn=_limit_memory,
+        cwd=cwd,
+        **kwargs,
+    )
 
 
 @pytest.fixture
@@ -66,8 +75,7 @@ def test_ban_file_fifo_without_a_writer_is_refused_after_the_wait(files):
     os.mkfifo(fifo)
     start = time.monotonic()
     try:
-        result = xwcp("fill", files / "g.txt", "--words", files / "w.txt", "--ban-file", fifo, cwd=files,
-                      timeout=40)
+        result = xwcp("fill", files / "g.txt", "--words", files / "w.txt", "--ban-file", fifo, cwd=files, timeout=40)
     except subprocess.TimeoutExpired:
         pytest.fail("--ban-file on a FIFO without a writer still waited after 40 s")
     assert result.returncode == 2
@@ -149,8 +157,10 @@ def test_personal_list_that_is_a_fifo_is_refused(files, monkeypatch):
 
 # ----- compressed inputs inflate under their cap ---------------------------------------------------
 
-@pytest.mark.parametrize("compress", [gzip.compress, lzma.compress,
-                                      lambda data: lzma.compress(data, format=lzma.FORMAT_ALONE)])
+
+@pytest.mark.parametrize(
+    "compress", [gzip.compress, lzma.compress, lambda data: lzma.compress(data, format=lzma.FORMAT_ALONE)]
+)
 def test_decompression_stops_at_the_cap(compress):
     text = b"HELLO;50\n" * 50_000
     packed = compress(text)
@@ -159,7 +169,7 @@ def test_decompression_stops_at_the_cap(compress):
     with pytest.raises(InputError, match="^w.gz: the word-list file inflates to more than 1 KiB"):
         decompress_bounded(packed, 1024, "word-list", "w.gz")
     with pytest.raises(InputError, match="^w.gz: cannot decompress word-list file"):
-        decompress_bounded(packed[:len(packed) // 2], len(text), "word-list", "w.gz")
+        decompress_bounded(packed[: len(packed) // 2], len(text), "word-list", "w.gz")
 
 
 @pytest.mark.subprocess

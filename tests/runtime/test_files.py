@@ -1,5 +1,6 @@
 """xwcp/runtime/files.py: a user's input file read bounded in size, with no hang on a named pipe, `-` for standard
 input, and every refusal one InputError line naming the file."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,9 @@ def test_reads_up_to_the_cap_and_refuses_one_byte_more(tmp_path):
     assert info.value.message.startswith("the grid file is larger than 9 bytes")
 
 
-@pytest.mark.parametrize("max_bytes, said", [(1 << 10, "1 KiB"), (64 << 10, "64 KiB"), (1 << 20, "1 MiB"),
-                                             (3 << 19, "1.5 MiB")])
+@pytest.mark.parametrize(
+    "max_bytes, said", [(1 << 10, "1 KiB"), (64 << 10, "64 KiB"), (1 << 20, "1 MiB"), (3 << 19, "1.5 MiB")]
+)
 def test_the_cap_is_said_in_binary_units(tmp_path, max_bytes, said):
     path = tmp_path / "big.txt"
     path.write_bytes(b"x" * (max_bytes + 1))
@@ -95,10 +97,21 @@ def test_fifo_with_a_late_writer_is_read(tmp_path):
 
 # ----- issue 34: JSON under budgets -------------------------------------------------------
 
-@pytest.mark.parametrize("text, says", [
-    ("[" * 100000 + "]" * 100000, "nests deeper than 64"), ("[" * 65 + "]" * 65, "nests deeper than 64"),
-    ('{"a": ' * 70 + "1" + "}" * 70, "nests deeper than 64"), ("Infinity", "Infinity"), ("[NaN]", "NaN"),
-    ("[1e400]", "too large"), ("9" * 19, "19 digits"), ("-" + "9" * 5000, "5,000 digits"), ("{", "not JSON")])
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("[" * 100000 + "]" * 100000, "nests deeper than 64"),
+        ("[" * 65 + "]" * 65, "nests deeper than 64"),
+        ('{"a": ' * 70 + "1" + "}" * 70, "nests deeper than 64"),
+        ("Infinity", "Infinity"),
+        ("[NaN]", "NaN"),
+        ("[1e400]", "too large"),
+        ("9" * 19, "19 digits"),
+        ("-" + "9" * 5000, "5,000 digits"),
+        ("{", "not JSON"),
+    ],
+)
 def test_load_json_refuses_what_is_over_a_budget_in_one_line(text, says):
     from xwcp.runtime.files import load_json
 
@@ -111,7 +124,7 @@ def test_load_json_reads_what_is_within_the_budgets():
     from xwcp.runtime.files import load_json
 
     assert load_json('{"a": [' * 31 + "1" + "]}" * 31, "f.json")["a"][0]["a"][0]["a"][0] is not None
-    assert load_json("[" + "9" * 18 + ", -1.5e300, 0.25]", "f.json") == [10 ** 18 - 1, -1.5e300, 0.25]
+    assert load_json("[" + "9" * 18 + ", -1.5e300, 0.25]", "f.json") == [10**18 - 1, -1.5e300, 0.25]
 
 
 def test_quote_cuts_long_text():

@@ -1,5 +1,6 @@
 """Running a call in a forked worker (xwcp/runtime/isolation.py, reached as `xwcp.bench.call_isolated`): its
 time limit, its crash and its answer."""
+
 from __future__ import annotations
 
 import os
@@ -23,6 +24,7 @@ def test_isolated_worker_timeout_and_crash():
 
 
 # ----- call_bounded: a module-level job in a worker forked from the fork server, under a time and memory limit ------
+
 
 def _sleep(seconds: float) -> str:
     time.sleep(seconds)

@@ -1,4 +1,5 @@
 """xwcp/runtime/lazy.py: a module imported on the first attribute read, not when it is named."""
+
 from __future__ import annotations
 
 import sys

@@ -1,5 +1,6 @@
 """xwcp/runtime/signals.py: stop signals become a clean stop (Interrupted, or an event for a soft stop); handlers
 are put back on leaving, and an ignored SIGHUP stays ignored."""
+
 from __future__ import annotations
 
 import os

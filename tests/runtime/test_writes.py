@@ -1,6 +1,7 @@
 """Output files written whole or not at all (xwcp/runtime/writes.py): a full disk, a read-only folder or a refused
 one is one InputError line naming the file, the old file is kept and no temporary file is left; a device is
 written in place."""
+
 from __future__ import annotations
 
 import errno
@@ -8,11 +9,10 @@ import os
 
 import pytest
 
+from tests.helpers import failing_fdopen
 from xwcp.base.errors import InputError
 from xwcp.runtime import writes
 from xwcp.runtime.writes import open_output, write_output
-
-from tests.helpers import failing_fdopen
 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EACCES, errno.EIO])

@@ -1,4 +1,5 @@
 """The minimal core: the slots that cannot be filled together, each one needed, found by every backend."""
+
 from __future__ import annotations
 
 import json
@@ -7,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from tests.engine.test_ac3 import SPIRAL, SPIRAL_WORDS
-from xwcp.engine.ac3 import propagate
 from xwcp import compile_problem, load_word_list, parse_grid, read_grid, words_from_pairs
 from xwcp.backends import available_backends, fill
-from xwcp.cli.commands import main
 from xwcp.backends.core_oracle import sub_problem
-from xwcp.search.core import CoreKind, explain, find_core
-from xwcp.engine.result import Limits, check_fill
 from xwcp.base.types import FillStatus
+from xwcp.cli.commands import main
+from xwcp.engine.ac3 import propagate
+from xwcp.engine.result import Limits, check_fill
+from xwcp.search.core import CoreKind, explain, find_core
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLES = [name for name in ("backtrack", "cpsat", "sat") if name in available_backends()]
@@ -59,8 +60,7 @@ def test_4x4_core_is_exactly_the_last_row_and_column(four_by_four):
 @pytest.mark.parametrize("backend", ORACLES)
 def test_spiral_core_is_all_six_slots_with_every_backend(backend):
     problem = compile_problem(parse_grid(SPIRAL), words_from_pairs(SPIRAL_WORDS), min_score=0)
-    core = find_core(problem, backend=backend, time_limit_s=60,
-                     seed_slot_ids=[problem.slot_by_name("4D").id])
+    core = find_core(problem, backend=backend, time_limit_s=60, seed_slot_ids=[problem.slot_by_name("4D").id])
     assert core is not None and core.is_minimal and core.backend == backend
     assert names(problem, core.slot_ids) == {"1A", "2D", "5A", "3D", "3A", "4D"}
     assert core.kind is CoreKind.GROUP
@@ -76,8 +76,9 @@ def test_search_proven_core_with_every_backend(backend):
     assert propagate(problem).is_consistent
     result = fill(problem, backend)
     assert result.status is FillStatus.UNFILLABLE
-    core = find_core(problem, backend=backend, time_limit_s=60,
-                     seed_slot_ids=[] if result.slot_id is None else [result.slot_id])
+    core = find_core(
+        problem, backend=backend, time_limit_s=60, seed_slot_ids=[] if result.slot_id is None else [result.slot_id]
+    )
     assert core is not None and core.is_minimal
     assert names(problem, core.slot_ids) == {"1A", "2A", "3A"} and core.kind is CoreKind.GROUP
     assert_minimal_core(problem, core.slot_ids, _other(backend))
@@ -86,8 +87,9 @@ def test_search_proven_core_with_every_backend(backend):
 @pytest.mark.parametrize("backend", ORACLES)
 def test_slot_with_no_word_at_all(backend):
     # No listed word starts QZ, while every other slot has words.
-    problem = compile_problem(parse_grid("QZ..\n....\n"), words_from_pairs(["ABCD", "QXAB", "AB", "ZC", "EF"]),
-                              min_score=0)
+    problem = compile_problem(
+        parse_grid("QZ..\n....\n"), words_from_pairs(["ABCD", "QXAB", "AB", "ZC", "EF"]), min_score=0
+    )
     core = explain(problem, backend=backend)
     assert core is not None and core.search is not None
     assert core.slots == ("1A",) and core.search.kind is CoreKind.NO_WORD and core.is_minimal

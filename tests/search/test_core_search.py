@@ -4,6 +4,7 @@ tests/engine/test_kernel.py).
 Every claim is checked against an independent oracle: a plain Python enumeration of fills
 (`brute_fillable` in tests/engine/test_kernel.py, no kernel code) on small random grids and lists, built inline.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,9 @@ from tests.engine.test_ac3 import SPIRAL, SPIRAL_WORDS
 from tests.engine.test_kernel import INSTANCES, brute_fillable
 from xwcp import compile_problem, parse_grid, words_from_pairs
 from xwcp.backends import fill
+from xwcp.base.types import FillStatus
 from xwcp.cli.commands import main
 from xwcp.search.core import find_core
-from xwcp.base.types import FillStatus
 
 
 def test_every_core_is_minimal_by_enumeration():
@@ -26,8 +27,13 @@ def test_every_core_is_minimal_by_enumeration():
         result = fill(problem, "backtrack")
         assert result.status is FillStatus.UNFILLABLE
         for weights in (result.weight_by_slot, None):
-            core = find_core(problem, time_limit_s=60, is_proven=True, weight_by_slot=weights,
-                             seed_slot_ids=[] if result.slot_id is None else [result.slot_id])
+            core = find_core(
+                problem,
+                time_limit_s=60,
+                is_proven=True,
+                weight_by_slot=weights,
+                seed_slot_ids=[] if result.slot_id is None else [result.slot_id],
+            )
             assert core is not None and core.is_minimal and not core.is_stopped
             assert not brute_fillable(problem, core.slot_ids)
             for dropped in core.slot_ids:
@@ -59,6 +65,7 @@ def test_stopping_the_core_search_keeps_an_unfillable_set():
 
 
 # ----- the verdict first -------------------------------------------------------------------------
+
 
 @pytest.fixture
 def search_proven(tmp_path):

@@ -2,11 +2,13 @@
 
 The quality search's own modules are tested beside their names in tests/search/quality/.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
+
 from tests.helpers import run
 
 pytest.importorskip("ortools")
@@ -17,7 +19,7 @@ def test_plain_fill_reports_min_and_mean_without_claims(tmp_path, capsys):
     grid.write_text("...\n...\n...\n")
     words = tmp_path / "w.dict"
     words.write_text("TAR;60\nERA;70\nNET;80\nTEN;90\nARE;50\nRAT;55\n")
-    code, out, _ = run([ "fill", grid, "--words", words, "--min-score", "0", "--format", "json"], capsys)
+    code, out, _ = run(["fill", grid, "--words", words, "--min-score", "0", "--format", "json"], capsys)
     assert code == 0
     data = json.loads(out)
     q = data["quality"]
@@ -33,8 +35,10 @@ def test_quality_cli_reports_proven_floor_and_bound(tmp_path, capsys):
     grid.write_text("...\n...\n...\n")
     words = tmp_path / "w.dict"
     words.write_text("TAR;60\nERA;70\nNET;80\nTEN;90\nARE;50\nRAT;55\n")
-    code, out, err = run(["fill", grid, "--words", words, "--min-score", "0", "--quality", "--time-limit", "10",
-                          "--format", "json"], capsys)
+    code, out, err = run(
+        ["fill", grid, "--words", words, "--min-score", "0", "--quality", "--time-limit", "10", "--format", "json"],
+        capsys,
+    )
     assert code == 0
     q = json.loads(out)["quality"]
     assert q["min_score"] == 50 and q["floor_optimal"] is True and q["mean_bound"] is not None

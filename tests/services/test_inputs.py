@@ -1,5 +1,6 @@
 """xwcp/services/inputs.py: what a library caller passes is checked and converted once, at the boundary: a wrong
 kind is a TypeError, a wrong value an InputError, each naming the argument and what it takes."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,14 +36,20 @@ def test_grid_text_errors_carry_the_source_name():
     assert info.value.source == "<mine>" and info.value.line == 2
 
 
-@pytest.mark.parametrize("grid, error, said", [
-    ("", InputError, "grid is an empty string: give a file path or grid text"),
-    ("...", InputError, "no such grid file '...' (grid text needs a line break after each row"),
-    (42, TypeError, "grid must be a file path, grid text, a list of row strings, an xwcp.Grid or an xwcp.Puzzle, "
-                    "not int"),
-    ([], TypeError, "not list"),
-    (["...", 3], TypeError, "not list"),
-])
+@pytest.mark.parametrize(
+    "grid, error, said",
+    [
+        ("", InputError, "grid is an empty string: give a file path or grid text"),
+        ("...", InputError, "no such grid file '...' (grid text needs a line break after each row"),
+        (
+            42,
+            TypeError,
+            "grid must be a file path, grid text, a list of row strings, an xwcp.Grid or an xwcp.Puzzle, not int",
+        ),
+        ([], TypeError, "not list"),
+        (["...", 3], TypeError, "not list"),
+    ],
+)
 def test_what_is_not_a_grid_is_said(grid, error, said):
     with pytest.raises(error) as info:
         inputs.read_grid_like(grid)
@@ -76,18 +83,21 @@ def test_word_list_files_are_layered_later_first(tmp_path):
     assert inputs.read_words(str(base)).score("CAT") == 30
 
 
-@pytest.mark.parametrize("words, error, said", [
-    ([], InputError, "words is empty: give at least one word"),
-    ({}, InputError, "words is empty: give at least one word"),
-    (["12", "!!"], InputError, "words: none of the 2 words given is a word of letters A-Z"),
-    ("", InputError, "words is an empty string"),
-    ({1: 50}, TypeError, "words: a dict of words maps each word (str) to its score, not int"),
-    ({"CAT": True}, TypeError, "words['CAT'] must be a whole number (int), not bool"),
-    ([("CAT", "high")], TypeError, "words: the score of 'CAT' must be a whole number"),
-    ([3], TypeError, "words: a list of words holds words (str) or (word, score) pairs, not 3"),
-    (b"CAT", TypeError, "words must be None (the default list), a file path, a WordList"),
-    (7, TypeError, "not int"),
-])
+@pytest.mark.parametrize(
+    "words, error, said",
+    [
+        ([], InputError, "words is empty: give at least one word"),
+        ({}, InputError, "words is empty: give at least one word"),
+        (["12", "!!"], InputError, "words: none of the 2 words given is a word of letters A-Z"),
+        ("", InputError, "words is an empty string"),
+        ({1: 50}, TypeError, "words: a dict of words maps each word (str) to its score, not int"),
+        ({"CAT": True}, TypeError, "words['CAT'] must be a whole number (int), not bool"),
+        ([("CAT", "high")], TypeError, "words: the score of 'CAT' must be a whole number"),
+        ([3], TypeError, "words: a list of words holds words (str) or (word, score) pairs, not 3"),
+        (b"CAT", TypeError, "words must be None (the default list), a file path, a WordList"),
+        (7, TypeError, "not int"),
+    ],
+)
 def test_what_is_not_a_word_list_is_said(words, error, said):
     with pytest.raises(error) as info:
         inputs.read_words(words)
@@ -185,8 +195,12 @@ def test_design_arguments():
     assert inputs.read_at(None) == [] and inputs.read_at("HELLO=1,1,A") == ["HELLO=1,1,A"]
     assert inputs.read_at({"HELLO": (1, 2, "D"), "WORLD": "3,1,A"}) == ["HELLO=1,2,D", "WORLD=3,1,A"]
     assert inputs.read_at(["HELLO=1,1,A"]) == ["HELLO=1,1,A"]
-    for at, said in [({"HELLO": (1, 2)}, r"^at\['HELLO'\] must be \(row, col, 'A' or 'D'\)"),
-                     ({3: "1,1,A"}, "^at maps theme words"), (7, "^at must be a dict"), ([1], "^at must be a dict")]:
+    for at, said in [
+        ({"HELLO": (1, 2)}, r"^at\['HELLO'\] must be \(row, col, 'A' or 'D'\)"),
+        ({3: "1,1,A"}, "^at maps theme words"),
+        (7, "^at must be a dict"),
+        ([1], "^at must be a dict"),
+    ]:
         with pytest.raises(TypeError, match=said):
             inputs.read_at(at)
 

@@ -1,8 +1,8 @@
 """The one loader every front door uses (xwcp/services/load.py): the puzzle, the problem and the warnings, in one call."""
+
 from __future__ import annotations
 
 from pathlib import Path
-
 
 import xwcp
 from xwcp.services.load import Loaded, load
@@ -10,8 +10,6 @@ from xwcp.services.load import Loaded, load
 ROOT = Path(__file__).resolve().parents[2]
 OPEN_7 = "\n".join(["......."] * 7) + "\n"
 """No fill with the default list within seconds: a fill that runs until stopped."""
-
-
 
 
 def test_load_returns_the_puzzle_the_problem_and_the_warnings_it_said():

@@ -1,4 +1,5 @@
 """The numpy-free start-up path of `xwcp fill` (xwcp/services/quick.py): same answers and output as the ordinary path."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -15,23 +16,27 @@ import numpy as np
 import pytest
 
 from tests.helpers import run
-from xwcp.engine import kernel
-from xwcp.engine import plain_kernel
-from xwcp.services import quick
-from xwcp.render import report
+from xwcp.base.types import FillStatus
 from xwcp.compile.controls import make_controls
-from xwcp.model import find_slots, parse_grid
 from xwcp.compile.problem import compile_structure, initial_bitsets, initial_domains
+from xwcp.engine import kernel, plain_kernel
 from xwcp.engine.result import check_fill
+from xwcp.model import find_slots, parse_grid
+from xwcp.render import report
+from xwcp.services import quick
 from xwcp.services.load import LoadOptions, load_puzzle_problem
 from xwcp.services.run import run_fill
-from xwcp.base.types import FillStatus
 from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 
-
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = ["5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt", "11x11-01.txt", "15x15-daily-01.txt",
-          "15x15-british-01.txt"]
+MODELS = [
+    "5x5-open.txt",
+    "4x4-unfillable.txt",
+    "7x7-mini.txt",
+    "11x11-01.txt",
+    "15x15-daily-01.txt",
+    "15x15-british-01.txt",
+]
 
 
 def _random_grid(rng: random.Random, allow_two: bool = False) -> str:
@@ -113,20 +118,29 @@ def test_quick_fill_matches_the_ordinary_path(default_words, tmp_path, min_score
         problem, result = _ordinary(path, min_score=min_score)
         _same_output(fast_problem, fast_result, problem, result)
         if result.status is FillStatus.UNFILLABLE:
-            cores = [_timeless(explain(p, seed_slot_id=r.slot_id, time_limit_s=None))
-                     for p, r in ((fast_problem, fast_result), (problem, result))]
+            cores = [
+                _timeless(explain(p, seed_slot_id=r.slot_id, time_limit_s=None))
+                for p, r in ((fast_problem, fast_result), (problem, result))
+            ]
             assert cores[0] == cores[1], path
         statuses.append(result.status)
     assert statuses.count(FillStatus.FILLED) >= (12 if min_score == 50 else 1)
     assert statuses.count(FillStatus.UNFILLABLE) >= 3
 
 
-@pytest.mark.parametrize("options", [
-    {"min_score": 60}, {"allow_dupes": True}, {"seed": 5}, {"backend": "backtrack"}, {"backend": "letters"},
-    {"controls": make_controls(bans=["STABS", "SMASH"])},
-    {"controls": make_controls(locks=["1A=ZZZZZ"])},
-    {"controls": make_controls(slot_mins=["1A=80"], region="1,1:3,5")},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"min_score": 60},
+        {"allow_dupes": True},
+        {"seed": 5},
+        {"backend": "backtrack"},
+        {"backend": "letters"},
+        {"controls": make_controls(bans=["STABS", "SMASH"])},
+        {"controls": make_controls(locks=["1A=ZZZZZ"])},
+        {"controls": make_controls(slot_mins=["1A=80"], region="1,1:3,5")},
+    ],
+)
 def test_quick_fill_matches_with_options(default_words, options):
     path = ROOT / "models" / "5x5-open.txt"
     fast = _quick(path, **options)
@@ -167,8 +181,15 @@ def test_root_dead_end_is_reported_as_before(default_words):
     assert "7A (WOR.)" in result.reason
 
 
-@pytest.mark.parametrize("options", [[], ["--count", "3"], ["--count", "all", "--lock", "1A=STABS", "--lock", "1D=SMASH",
-                                                                   "--lock", "6A=MARLA"], ["--out", "OUT.txt"]])
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        ["--count", "3"],
+        ["--count", "all", "--lock", "1A=STABS", "--lock", "1D=SMASH", "--lock", "6A=MARLA"],
+        ["--out", "OUT.txt"],
+    ],
+)
 def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypatch, tmp_path, options):
     options = [str(tmp_path / o) if o == "OUT.txt" else o for o in options]
     for name in ("5x5-open.txt", "4x4-unfillable.txt", "7x7-mini.txt"):
@@ -194,24 +215,28 @@ def test_cli_fill_output_is_the_same_either_way(default_words, capsys, monkeypat
 
 def _python(code: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=120)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
 @pytest.mark.subprocess
 def test_import_xwcp_cli_does_not_import_numpy():
-    done = _python("import sys, xwcp, xwcp.cli.commands; from xwcp import compile_problem; "
-                   "print('numpy' in sys.modules, 'xwcp.search.core' in sys.modules)")
+    done = _python(
+        "import sys, xwcp, xwcp.cli.commands; from xwcp import compile_problem; "
+        "print('numpy' in sys.modules, 'xwcp.search.core' in sys.modules)"
+    )
     assert done.stdout.split() == ["False", "False"], done.stderr
 
 
-@pytest.mark.parametrize("name, code, status", [("5x5-open.txt", "0", "filled"),
-                                                ("4x4-unfillable.txt", "1", "unfillable")])
+@pytest.mark.parametrize(
+    "name, code, status", [("5x5-open.txt", "0", "filled"), ("4x4-unfillable.txt", "1", "unfillable")]
+)
 @pytest.mark.subprocess
 def test_small_fill_command_does_not_import_numpy(default_words, name, code, status):
-    done = _python("import sys\nfrom xwcp.cli.commands import main\n"
-                   f"code = main(['fill', 'models/{name}', '--format', 'json'])\n"
-                   "print(code, 'numpy' in sys.modules, file=sys.stderr)")
+    done = _python(
+        "import sys\nfrom xwcp.cli.commands import main\n"
+        f"code = main(['fill', 'models/{name}', '--format', 'json'])\n"
+        "print(code, 'numpy' in sys.modules, file=sys.stderr)"
+    )
     assert done.stderr.split()[-2:] == [code, "False"], done.stderr
     data = json.loads(done.stdout)
     assert data["status"] == status and (status == "filled" or data["core"]["slots"] == ["7A", "4D"])
@@ -251,8 +276,9 @@ def test_both_searches_share_the_log_table(default_words):
     size = 120_000
     table = kernel.word_count_logs(size)
     assert table is kernel.word_count_logs(size)
-    assert np.allclose(np.frombuffer(table, np.float64), np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0)),
-                       rtol=1e-15, atol=0)
+    assert np.allclose(
+        np.frombuffer(table, np.float64), np.log(np.maximum(np.arange(size, dtype=np.float64), 1.0)), rtol=1e-15, atol=0
+    )
     _, plain = quick.load_plain_problem(ROOT / "models" / "5x5-open.txt")
     ordinary = load_puzzle_problem(ROOT / "models" / "5x5-open.txt")[1]
     searches = [plain_kernel.PlainBitSearch(plain), kernel.BitSearch(ordinary)]
@@ -260,13 +286,16 @@ def test_both_searches_share_the_log_table(default_words):
     assert np.array_equal(np.asarray(searches[0].log_table[:]), searches[1].log_table)
 
 
-@pytest.mark.parametrize("text, options", [
-    ("QZXJW\n.....\n.....\n.....\n.....\n", {"strict": True}),  # a complete entry the list lacks
-    ("QZXJW\n.....\n.....\n.....\n.....\n", {}),
-    ("STABS\n.....\nSTABS\n.....\n.....\n", {}),  # the same entry twice: a conflict
-    ("S....\nT....\nA....\nB....\nS....\n", {"allow_dupes": True}),
-    ("#....\n.....\n.....\n.....\n....#\n", {"min_score": 95}),
-])
+@pytest.mark.parametrize(
+    "text, options",
+    [
+        ("QZXJW\n.....\n.....\n.....\n.....\n", {"strict": True}),  # a complete entry the list lacks
+        ("QZXJW\n.....\n.....\n.....\n.....\n", {}),
+        ("STABS\n.....\nSTABS\n.....\n.....\n", {}),  # the same entry twice: a conflict
+        ("S....\nT....\nA....\nB....\nS....\n", {"allow_dupes": True}),
+        ("#....\n.....\n.....\n.....\n....#\n", {"min_score": 95}),
+    ],
+)
 def test_quick_fill_matches_on_entered_grids(default_words, tmp_path, monkeypatch, text, options):
     from xwcp.search.core import explain
 
@@ -278,6 +307,8 @@ def test_quick_fill_matches_on_entered_grids(default_words, tmp_path, monkeypatc
     problem, result = _ordinary(path, **options)
     _same_output(fast[1], fast[2], problem, result)
     if result.status is FillStatus.UNFILLABLE:
-        cores = [_timeless(explain(p, seed_slot_id=r.slot_id, time_limit_s=None))
-                 for p, r in ((fast[1], fast[2]), (problem, result))]
+        cores = [
+            _timeless(explain(p, seed_slot_id=r.slot_id, time_limit_s=None))
+            for p, r in ((fast[1], fast[2]), (problem, result))
+        ]
         assert cores[0] == cores[1]

@@ -1,5 +1,6 @@
 """xwcp/services/run.py: the one runner (a checked fill, several fills, the quality search, the CNF export, the
 refusals) and its terminal status lines; the minimal core after an unfillable verdict."""
+
 from __future__ import annotations
 
 import io
@@ -98,5 +99,6 @@ def test_a_status_line_waits_a_second_and_then_shows_a_few_times_a_second():
 def test_the_fill_progress_line():
     stream = io.StringIO()
     ProgressLine(stream, every_s=0.0)(Progress("dfs", 2.5, 12345, 678, 9, 4, 20))
-    assert stream.getvalue() == ("\rdfs:    2.5 s     12,345 nodes        678 backtracks      9 restarts  "
-                                 "deepest 4/20 slots ")
+    assert stream.getvalue() == (
+        "\rdfs:    2.5 s     12,345 nodes        678 backtracks      9 restarts  deepest 4/20 slots "
+    )

@@ -1,5 +1,6 @@
 """xwcp/services/save.py: the one saver. A fill goes into the puzzle it came from; a grid with bars or rebus cells
 takes the target's name only once the written file reads back as the same grid; conversion between formats."""
+
 from __future__ import annotations
 
 import pytest
@@ -54,7 +55,9 @@ def test_a_format_that_cannot_hold_bars_refuses_and_leaves_the_old_file(tmp_path
 
 
 def test_a_file_that_would_read_as_another_grid_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(save, "read_puzzle", lambda path, alphabet=None: Puzzle(parse_grid("ABC\nDEF\n")))  # the bar lost
+    monkeypatch.setattr(
+        save, "read_puzzle", lambda path, alphabet=None: Puzzle(parse_grid("ABC\nDEF\n"))
+    )  # the bar lost
     out = tmp_path / "out.xd"
     with pytest.raises(InputError) as info:
         save.write_checked(Puzzle(parse_grid(BARRED)), out)

@@ -5,6 +5,7 @@ and one chromium per test module.
 Shared by test_browser.py, test_browser_grid.py and test_design_browser.py (pytest finds fixtures in conftest.py;
 importing them from a test module redefined them in every test's arguments).
 """
+
 from __future__ import annotations
 
 import os
@@ -14,13 +15,25 @@ import threading
 
 import pytest
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _chromium() -> str | None:
-    for path in (os.environ.get("XWCP_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                 shutil.which("chromium-browser")):
+    for path in (
+        os.environ.get("XWCP_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if path and os.path.exists(path):
             return path
     return None
@@ -56,17 +69,25 @@ def server():
 def browser(tmp_path_factory):
     chromium = _chromium()
     if chromium is None:
-        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the real-browser test of the web "
-                    "builder did NOT run")
+        pytest.skip(
+            "chromium is not installed (run .ci/install-browser.sh): the real-browser test of the web "
+            "builder did NOT run"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("playwright's Python package is missing (pip install '.[test]'): the real-browser test of "
-                    "the web builder did NOT run")
+        pytest.skip(
+            "playwright's Python package is missing (pip install '.[test]'): the real-browser test of "
+            "the web builder did NOT run"
+        )
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium, headless=True,
-            args=CHROMIUM_FLAGS, viewport={"width": 1280, "height": 860})
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=chromium,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 860},
+        )
         yield context
         context.close()
 
@@ -77,10 +98,12 @@ def chromium():
     module defines its own `browser` fixture from it (test_browser_a11y.py, test_browser_edit.py)."""
     path = _chromium()
     if path is None:
-        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the builder's browser tests "
-                    "did NOT run")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright's Python package is missing "
-                                   "(pip install '.[test]'): the builder's browser tests did NOT run")
+        pytest.skip("chromium is not installed (run .ci/install-browser.sh): the builder's browser tests did NOT run")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api",
+        reason="playwright's Python package is missing "
+        "(pip install '.[test]'): the builder's browser tests did NOT run",
+    )
     with sync_api.sync_playwright() as p:
         launched = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
         yield launched
@@ -99,13 +122,14 @@ def client(words, request):
     """A TestClient app; a test module sets MAX_FILLS (default 1) for the fills it may run at once."""
     import warnings
 
-    from xwcp.web import app as web_app
-
     from tests.web.helpers import HOSTS
+    from xwcp.web import app as web_app
 
     with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    with TestClient(web_app.create_app(words=words, max_fills=getattr(request.module, "MAX_FILLS", 1), hosts=HOSTS),
-                    base_url="http://127.0.0.1") as client:
+    with TestClient(
+        web_app.create_app(words=words, max_fills=getattr(request.module, "MAX_FILLS", 1), hosts=HOSTS),
+        base_url="http://127.0.0.1",
+    ) as client:
         yield client

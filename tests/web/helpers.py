@@ -1,4 +1,5 @@
 """Grids, hosts and small request helpers shared by the web builder's test modules (no Starlette import here)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,8 +46,14 @@ def _clues(grid_rows: list[str]) -> dict[str, str]:
 
 
 def _puzzle() -> Puzzle:
-    return Puzzle(parse_grid("\n".join(FILLED)), title="Seven Seas", author="A. Setter", copyright="CC0",
-                  notes="A test puzzle", clue_by_slot=_clues(FILLED))
+    return Puzzle(
+        parse_grid("\n".join(FILLED)),
+        title="Seven Seas",
+        author="A. Setter",
+        copyright="CC0",
+        notes="A test puzzle",
+        clue_by_slot=_clues(FILLED),
+    )
 
 
 def _suggested(client, rows, slot, k=200):

@@ -4,10 +4,11 @@ Built here rather than kept as files: a zip bomb is kilobytes built and gigabyte
 in its maker how it is hostile. Used by tests/web/test_hostile.py (the server answers each in bounded time and
 memory while /api/info stays quick).
 """
+
 from __future__ import annotations
 
-import http.client
 import functools
+import http.client
 import io
 import json
 import os
@@ -25,15 +26,19 @@ from dataclasses import dataclass
 
 from xwcp.runtime.isolation import tree_rss_mb
 
-JPZ_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<crossword-compiler-applet xmlns="http://crossword.info/xml/'
-            'crossword-compiler"><rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">')
+JPZ_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<crossword-compiler-applet xmlns="http://crossword.info/xml/'
+    'crossword-compiler"><rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle">'
+)
 
 
 def _jpz(grid_cells: str, words: str, clues: str, title: str = "T") -> bytes:
-    return (f'{JPZ_HEAD}<metadata><title>{title}</title></metadata><crossword>'
-            f'<grid width="3" height="3"><grid-look numbering-scheme="normal"/>{grid_cells}</grid>'
-            f'{words}<clues ordering="normal"><title>Across</title>{clues}</clues></crossword>'
-            '</rectangular-puzzle></crossword-compiler-applet>').encode()
+    return (
+        f"{JPZ_HEAD}<metadata><title>{title}</title></metadata><crossword>"
+        f'<grid width="3" height="3"><grid-look numbering-scheme="normal"/>{grid_cells}</grid>'
+        f'{words}<clues ordering="normal"><title>Across</title>{clues}</clues></crossword>'
+        "</rectangular-puzzle></crossword-compiler-applet>"
+    ).encode()
 
 
 def _cells_3x3() -> str:
@@ -78,16 +83,19 @@ def xd_unclosed_comments(size_bytes: int = 160_000) -> tuple[str, bytes]:
 
 def ipuz_deep_json(depth: int = 100_000) -> tuple[str, bytes]:
     """An .ipuz whose `notes` is `depth` nested JSON arrays."""
-    return "deep.ipuz", ('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], '
-                         '"dimensions": {"width": 3, "height": 3}, "notes": ' + "[" * depth + "]" * depth
-                         + "}").encode()
+    return "deep.ipuz", (
+        '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], '
+        '"dimensions": {"width": 3, "height": 3}, "notes": ' + "[" * depth + "]" * depth + "}"
+    ).encode()
 
 
 def ipuz_infinite_width() -> tuple[str, bytes]:
     """An .ipuz whose width is JSON's Infinity and height a 5,000-digit number."""
-    return "inf.ipuz", ('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], '
-                        '"dimensions": {"width": Infinity, "height": ' + "9" * 5000 + '}, "puzzle": [], '
-                        '"solution": []}').encode()
+    return "inf.ipuz", (
+        '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], '
+        '"dimensions": {"width": Infinity, "height": ' + "9" * 5000 + '}, "puzzle": [], '
+        '"solution": []}'
+    ).encode()
 
 
 def json_entry_id_list() -> tuple[str, bytes]:
@@ -116,8 +124,9 @@ def puz_locked_60x60() -> tuple[str, bytes]:
 
     p = puz.Puzzle()
     p.width = p.height = 60
-    rows = ["".join("." if (r * 7 + c * 3) % 11 == 0 else "ABCDEFGHIJ"[(r + c) % 10] for c in range(60))
-            for r in range(60)]
+    rows = [
+        "".join("." if (r * 7 + c * 3) % 11 == 0 else "ABCDEFGHIJ"[(r + c) % 10] for c in range(60)) for r in range(60)
+    ]
     p.solution = "".join(rows)
     p.fill = "".join("." if ch == "." else "-" for ch in p.solution)
     p.clues = ["clue"] * sum(1 for _ in range(_n_slots(rows)))
@@ -175,12 +184,29 @@ def huge_word_list(letters: int = 1 << 20) -> bytes:
 
 # ----- request bodies with numbers Python's json module chokes on, nesting, bytes that are no UTF-8 -----------------
 
-HUGE_NUMBERS = ("9" * 5000, "-" + "9" * 4301, "1" * 31, "1e400", "-1e999", "2.5e" + "0" * 40, "1." + "1" * 5000,
-                "1e" + "9" * 5000, "NaN", "Infinity", "-Infinity")
+HUGE_NUMBERS = (
+    "9" * 5000,
+    "-" + "9" * 4301,
+    "1" * 31,
+    "1e400",
+    "-1e999",
+    "2.5e" + "0" * 40,
+    "1." + "1" * 5000,
+    "1e" + "9" * 5000,
+    "NaN",
+    "Infinity",
+    "-Infinity",
+)
 """Numbers a JSON body may spell: past Python's 4,300-digit int limit, past a float's range, endless mantissas and
 exponents, and the json module's NaN and Infinity (no JSON at all)."""
-BODY_BASE = {"grid": ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."], "slot": "4A",
-             "k": 3, "time_limit_s": 1, "seed": 0, "min_score": 50}
+BODY_BASE = {
+    "grid": ["ADS#...", "...#...", ".......", "##...##", ".......", "...#...", "...#..."],
+    "slot": "4A",
+    "k": 3,
+    "time_limit_s": 1,
+    "seed": 0,
+    "min_score": 50,
+}
 """A good request (a 7x7 and a slot) whose fields the hostile bodies spoil."""
 
 
@@ -192,11 +218,16 @@ def hostile_json_bodies():
     from hypothesis import strategies as st
 
     digits = st.integers(31, 6000).map(lambda n: "9" * n)
-    numbers = st.one_of(st.sampled_from(HUGE_NUMBERS), digits, digits.map(lambda d: "-" + d),
-                        digits.map(lambda d: "1e" + d), digits.map(lambda d: "0." + d))
-    nesting = st.integers(33, 3000).flatmap(lambda n: st.sampled_from(["[" * n + "]" * n,
-                                                                       '{"a":' * n + "1" + "}" * n,
-                                                                       "[" * n + "1" + "]" * n]))
+    numbers = st.one_of(
+        st.sampled_from(HUGE_NUMBERS),
+        digits,
+        digits.map(lambda d: "-" + d),
+        digits.map(lambda d: "1e" + d),
+        digits.map(lambda d: "0." + d),
+    )
+    nesting = st.integers(33, 3000).flatmap(
+        lambda n: st.sampled_from(["[" * n + "]" * n, '{"a":' * n + "1" + "}" * n, "[" * n + "1" + "]" * n])
+    )
     refused = st.one_of(numbers, nesting, numbers.map(lambda n: f"[{n}]"), numbers.map(lambda n: f'{{"x": {n}}}'))
     wrong_types = st.sampled_from(['"x"', "true", "null", "[]", "{}", "[1, 2]", '["#", 5]', "-1", "2.5", '{"grid": 1}'])
     keys = st.sampled_from([*BODY_BASE, "themes", "words", "clues", "format", "type", "id", "new"])
@@ -218,7 +249,7 @@ def hostile_json_bodies():
             at = draw(st.integers(0, len(body)))
             body = body[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])) + body[at:]
         elif form == "cut":
-            body = body[:draw(st.integers(0, len(body) - 1))]
+            body = body[: draw(st.integers(0, len(body) - 1))]
         return body
 
     return bodies()
@@ -262,8 +293,9 @@ class Attack:
     """A builder server in a subprocess (uvicorn on a free port), a thread polling GET /api/info every 0.1 s and a
     thread sampling its memory; `run(name, send)` times one input and keeps its Row."""
 
-    def __init__(self, tree: str, body_timeout_s: float = 3.0, data_dir: str | None = None,
-                 memory_cap_gb: float | None = None):
+    def __init__(
+        self, tree: str, body_timeout_s: float = 3.0, data_dir: str | None = None, memory_cap_gb: float | None = None
+    ):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -273,10 +305,17 @@ class Attack:
             if memory_cap_gb:
                 limit = int(memory_cap_gb * (1 << 30))
                 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
         self.log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen([sys.executable, "-c", SERVER_CODE, str(self.port), str(body_timeout_s)],
-                                        cwd=tree, env=env, stdout=subprocess.PIPE, stderr=self.log, text=True,
-                                        preexec_fn=cap)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVER_CODE, str(self.port), str(body_timeout_s)],
+            cwd=tree,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+            preexec_fn=cap,
+        )
         assert self.process.stdout is not None
         if self.process.stdout.readline().strip() != "ready":
             self.log.seek(0)
@@ -295,8 +334,10 @@ class Attack:
             except OSError:
                 assert time.monotonic() < deadline, "the server does not answer"
                 time.sleep(0.1)
-        self._threads = [threading.Thread(target=self._poll, daemon=True),
-                         threading.Thread(target=self._sample, daemon=True)]
+        self._threads = [
+            threading.Thread(target=self._poll, daemon=True),
+            threading.Thread(target=self._sample, daemon=True),
+        ]
         for thread in self._threads:
             thread.start()
 
@@ -357,8 +398,7 @@ class Attack:
         if isinstance(answer, bytes):
             try:
                 data = json.loads(answer)
-                row.json_answer = isinstance(data, dict) and ("error" in data or "puzzle" in data
-                                                               or "entries" in data)
+                row.json_answer = isinstance(data, dict) and ("error" in data or "puzzle" in data or "entries" in data)
                 answer = str(data.get("error", "ok") if isinstance(data, dict) else data)
             except ValueError:
                 answer = answer.decode("utf-8", "replace") if isinstance(answer, bytes) else answer
@@ -375,19 +415,23 @@ class Attack:
 
     def half_sent(self, close: bool) -> Callable[[], tuple[int | None, bytes]]:
         """A POST /api/open that says 1,000 bytes and sends 10; `close`: hang up then, else wait for the answer."""
+
         def send() -> tuple[int | None, bytes]:
             with socket.create_connection(("127.0.0.1", self.port), timeout=60) as sock:
-                sock.sendall(b"POST /api/open?name=x.puz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             b"Content-Length: 1000\r\n\r\n0123456789")
+                sock.sendall(
+                    b"POST /api/open?name=x.puz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n0123456789"
+                )
                 if close:
                     return None, b""
                 response = http.client.HTTPResponse(sock)
                 response.begin()
                 return response.status, response.read()
+
         return send
 
     def websocket(self, message: bytes | str) -> Callable[[], tuple[int | None, str]]:
         """Send `message` as the first message of /ws/fill: the close code and reason the server answers."""
+
         def send() -> tuple[int | None, str]:
             from websockets.exceptions import ConnectionClosed
             from websockets.sync.client import connect
@@ -402,6 +446,7 @@ class Attack:
                     return (received.code, received.reason) if received else (None, "no close frame")
                 except TimeoutError:
                     return None, "no answer in 10 s"
+
         return send
 
     def stop(self) -> str:
@@ -425,6 +470,7 @@ class Attack:
 
 def at_once(*sends: Callable[[], tuple[int | None, bytes]]) -> Callable[[], tuple[int | None, bytes]]:
     """Send all `sends` at once: the worst status (the highest) and its answer."""
+
     def send() -> tuple[int | None, bytes]:
         answers: list[tuple[int | None, bytes]] = []
         threads = [threading.Thread(target=lambda s=s: answers.append(s())) for s in sends]
@@ -435,6 +481,7 @@ def at_once(*sends: Callable[[], tuple[int | None, bytes]]) -> Callable[[], tupl
         if len(answers) < len(sends):
             return None, b"a request failed"
         return max(answers, key=lambda answer: answer[0] or 0)
+
     return send
 
 
@@ -443,29 +490,42 @@ def attack_all(attack: Attack) -> list[Row]:
     files = {name: make() for name, make in HOSTILE_FILES.items()}
     for name, (file_name, data) in files.items():
         attack.run(name, attack.open_file(file_name, data))
-    attack.run("two zip bombs at once", at_once(attack.open_file(*files["jpz zip bomb"]),
-                                                 attack.open_file(*files["jpz zip bomb"])))
+    attack.run(
+        "two zip bombs at once",
+        at_once(attack.open_file(*files["jpz zip bomb"]), attack.open_file(*files["jpz zip bomb"])),
+    )
     attack.run("personal list, a 1 MB word", lambda: attack.post("/api/words/upload?mode=merge", huge_word_list()))
     for typed in ("CAFE\u0301", "\ufb01ne", "d\u0131sk"):  # a word edit that would change another word's score
-        attack.run(f"word edit {typed.encode('unicode_escape').decode()}",
-                   functools.partial(attack.post, "/api/words", json.dumps({"word": typed, "score": 0}).encode()))
+        attack.run(
+            f"word edit {typed.encode('unicode_escape').decode()}",
+            functools.partial(attack.post, "/api/words", json.dumps({"word": typed, "score": 0}).encode()),
+        )
     attack.run("half-sent body", attack.half_sent(close=False))
     attack.run("disconnect mid-body", attack.half_sent(close=True))
     attack.run("ws binary message", attack.websocket(b"\x00\x01binary"))
     attack.run("ws nested JSON", attack.websocket("[" * 100_000 + "]" * 100_000))
     attack.run("ws wrong types", attack.websocket(json.dumps({"grid": 5, "time_limit_s": "x"})))
     attack.run("ws 5,000-digit number", attack.websocket('{"grid": ["..."], "seed": ' + "9" * 5000 + "}"))
-    attack.run("POST 5,000-digit number", lambda: attack.post("/api/suggest", b'{"slot": "1A", "k": ' + b"9" * 5000
-                                                              + b', "grid": ["..."]}'))
-    attack.run("Host localhost:1@evil.example",
-               lambda: attack.get("/api/info", headers={"Host": "localhost:1@evil.example"}))
+    attack.run(
+        "POST 5,000-digit number",
+        lambda: attack.post("/api/suggest", b'{"slot": "1A", "k": ' + b"9" * 5000 + b', "grid": ["..."]}'),
+    )
+    attack.run(
+        "Host localhost:1@evil.example", lambda: attack.get("/api/info", headers={"Host": "localhost:1@evil.example"})
+    )
     return attack.rows
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| input | status | JSON | s | peak RSS MB | /api/info worst s | answer |", "|---|---|---|---|---|---|---|"]
-    lines += [f"| {r.name} | {r.status} | {'yes' if r.json_answer else 'no'} | {r.seconds:.2f} | {r.peak_rss_mb:.0f} | "
-              f"{r.info_worst_s:.2f} | {r.detail[:90].replace('|', '/')} |" for r in rows]
+    lines = [
+        "| input | status | JSON | s | peak RSS MB | /api/info worst s | answer |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r.name} | {r.status} | {'yes' if r.json_answer else 'no'} | {r.seconds:.2f} | {r.peak_rss_mb:.0f} | "
+        f"{r.info_worst_s:.2f} | {r.detail[:90].replace('|', '/')} |"
+        for r in rows
+    ]
     return "\n".join(lines)
 
 
@@ -477,5 +537,7 @@ if __name__ == "__main__":  # python3 -m tests.web.hostile TREE [MEMORY_CAP_GB]:
     finally:
         log = attack.stop()
     print(table(attack.rows))
-    print(f"\nserver peak RSS (tree) {attack.peak_rss_mb:.0f} MB; /api/info worst {attack.info_worst_s:.2f} s; "
-          f"info failures: {attack.info_failures[:5]}; tracebacks in the log: {log.count('Traceback')}")
+    print(
+        f"\nserver peak RSS (tree) {attack.peak_rss_mb:.0f} MB; /api/info worst {attack.info_worst_s:.2f} s; "
+        f"info failures: {attack.info_failures[:5]}; tracebacks in the log: {log.count('Traceback')}"
+    )

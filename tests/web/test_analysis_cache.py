@@ -1,5 +1,6 @@
 """The cache of compiled grids (xwcp/services/analysis_cache.py): answers from a hit, from the next keystroke and from a
 miss equal compiling and propagating from scratch."""
+
 from __future__ import annotations
 
 import random
@@ -11,12 +12,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 
 import xwcp  # noqa: E402
-from xwcp.analysis.questions import domains_report  # noqa: E402
-from xwcp.render.questions_json import suggest_json  # noqa: E402
-from xwcp.engine.ac3 import propagate  # noqa: E402
-from xwcp.services.analysis_cache import AnalysisCache  # noqa: E402
-
 from tests.web.helpers import ROOT  # noqa: E402
+from xwcp.analysis.questions import domains_report  # noqa: E402
+from xwcp.engine.ac3 import propagate  # noqa: E402
+from xwcp.render.questions_json import suggest_json  # noqa: E402
+from xwcp.services.analysis_cache import AnalysisCache  # noqa: E402
 
 
 def test_cached_and_incremental_answers_equal_fresh_ones(words):
@@ -67,12 +67,21 @@ def test_words_found_dead_are_inherited_by_the_next_keystroke(client, words, mon
     typed = list(rows)
     typed[0] = typed[0][:2] + first["words"][0]["word"][0] + typed[0][3:]  # the first letter of a survivor
     second = client.post("/api/suggest", json={"grid": typed, "slot": "1A", "k": 40}).json()
-    fresh = suggest_json(suggest_report(xwcp.compile_problem(xwcp.parse_grid("\n".join(typed)), words), "1A", k=40,
-                                        count=False, probe_max_words=None))
+    fresh = suggest_json(
+        suggest_report(
+            xwcp.compile_problem(xwcp.parse_grid("\n".join(typed)), words),
+            "1A",
+            k=40,
+            count=False,
+            probe_max_words=None,
+        )
+    )
+
     # the dead words carried over change nothing in the answer but which slot a dropped word is said to empty:
     # the one it emptied first on the earlier grid (it empties that one here too: more letters only prune more)
     def without_empties(answer):
         return {**answer, "dropped": [{k: v for k, v in d.items() if k != "empties"} for d in answer["dropped"]]}
+
     assert without_empties(second) == without_empties(fresh)
     cache = client.app.state.xwcp.cache
     assert cache.incremental >= 1
@@ -92,8 +101,17 @@ def suggest_as_fresh(entry, slot_id, name, count):
     dead, alive = entry.known_words(slot_id)
     known_dead = len(dead)
     with entry.probing(slot_id) as make_engine:  # the first grid's engine, once typing has begun
-        got = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=count, probe_max_words=None,
-                             dead_words=dead, alive_words=alive, probe_engine=make_engine)
+        got = suggest_report(
+            entry.problem,
+            name,
+            k=40,
+            prop=entry.prop,
+            count=count,
+            probe_max_words=None,
+            dead_words=dead,
+            alive_words=alive,
+            probe_engine=make_engine,
+        )
     entry.keep_found(slot_id, dead, known_dead)
     fresh = suggest_report(entry.problem, name, k=40, prop=entry.prop, count=count, probe_max_words=None)
     assert replace(got, dropped=None) == replace(fresh, dropped=None)
@@ -107,7 +125,7 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
     the whole slot, equals probing each word afresh in the grid's own engine."""
 
     grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
-    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    rows = ["".join(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
     cache = AnalysisCache()
 
     def ask(rows, name):
@@ -125,7 +143,7 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
     inherited = []
     for cell, letter in zip(across.cells[:-1], first["words"][0]["word"]):  # all but the last: not complete
         typed[cell] = letter
-        now = ["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+        now = ["".join(typed[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
         entry, _, known, _ = ask(now, "1A")
         inherited.append(len(known))
         assert entry.probe_source_by_slot[slot_id] is first_entry and first_entry._probe_pool
@@ -147,7 +165,7 @@ def test_survivors_are_inherited_only_by_the_slot_typed_into_and_change_no_answe
     typed = list("".join(rows))
     for cell, letter in zip(across.cells[:-1], first["words"][0]["word"]):
         typed[cell] = letter
-        ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
+        ask(["".join(typed[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)], "1A")
     assert first_entry._probe_pool and probed  # (ask's fresh answers probe in engines of their own)
     assert not any(engine in first_entry._probe_pool for engine in probed)
 
@@ -158,7 +176,7 @@ def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words)
     there, and answers as probing afresh does; a letter that completes an entry takes no such grid."""
 
     grid = xwcp.read_grid(ROOT / "models" / "15x15-daily-01.txt")
-    rows = ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    rows = ["".join(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
     cache = AnalysisCache(engine_capacity=0)
 
     def ask(rows, name):
@@ -174,7 +192,7 @@ def test_a_grid_compiled_afresh_probes_where_the_kept_grid_it_extends_did(words)
     typed = list("".join(rows))
     for n, (cell, letter) in enumerate(zip(across.cells, "DYES"), 1):
         typed[cell] = letter
-        entry, _ = ask(["".join(typed[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)], "1A")
+        entry, _ = ask(["".join(typed[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)], "1A")
         if n < across.length:
             assert entry.probe_source_by_slot[slot_id] is first_entry and not entry._probe_pool
         else:  # complete: 1A is the user's own entry now, and the down slot through the last letter is not
@@ -200,7 +218,9 @@ def test_dead_end_labels_go_where_their_proof_slots_kept_their_letters(words):
     taken = {cell for name in proof for cell in by_name[name].cells}
 
     def across_apart(ok) -> object:  # an across slot of no cell taken yet (then taken), `ok` by its length
-        found = next(s for s in problem.slots if s.direction.letter == "A" and ok(s.length) and not set(s.cells) & taken)
+        found = next(
+            s for s in problem.slots if s.direction.letter == "A" and ok(s.length) and not set(s.cells) & taken
+        )
         taken.update(found.cells)
         return found
 
@@ -217,9 +237,11 @@ def test_dead_end_labels_go_where_their_proof_slots_kept_their_letters(words):
     put(cells, complete_same, range(complete_same.length))
     put(cells, by_name["5A"], [0])
     put(cells, far, [0])
-    labels = {"NOPROOF": {"word": "NOPROOF", "verdict": "dead-end", "how": "ac3", "seconds": 0.0},
-              "PROVEN": {"word": "PROVEN", "verdict": "dead-end", "how": "proof", "seconds": 0.0, "proof_slots": proof},
-              "VIABLE": {"word": "VIABLE", "verdict": "viable", "how": "search", "seconds": 0.0}}
+    labels = {
+        "NOPROOF": {"word": "NOPROOF", "verdict": "dead-end", "how": "ac3", "seconds": 0.0},
+        "PROVEN": {"word": "PROVEN", "verdict": "dead-end", "how": "proof", "seconds": 0.0, "proof_slots": proof},
+        "VIABLE": {"word": "VIABLE", "verdict": "viable", "how": "search", "seconds": 0.0},
+    }
 
     def carried(change) -> set[str]:
         cache = AnalysisCache()
@@ -246,17 +268,19 @@ def test_dead_end_labels_go_where_their_proof_slots_kept_their_letters(words):
 
 # ----- bounded by bytes ---------------------------------------------------------------------------
 
+
 def _rows(name: str) -> list[str]:
     grid = xwcp.read_grid(ROOT / "models" / f"{name}.txt")
-    return ["".join(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    return ["".join(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
 
 
 def _ask(cache, words, rows):
     return cache.analysed(words, 1, tuple(rows), lambda: xwcp.parse_grid("\n".join(rows)), 50, False)
 
 
-@pytest.mark.parametrize("rows", [_rows("15x15-daily-01"), [row * 4 for row in _rows("15x15-daily-01")] * 4],
-                         ids=["15x15", "60x60"])
+@pytest.mark.parametrize(
+    "rows", [_rows("15x15-daily-01"), [row * 4 for row in _rows("15x15-daily-01")] * 4], ids=["15x15", "60x60"]
+)
 def test_a_grid_and_its_engine_are_charged_what_their_arrays_hold(words, rows):
     """The charge of a kept grid and of its engine is within a factor of what they allocated (tracemalloc, which
     sees numpy's and ctypes' buffers: their arrays' bytes) and of every array's nbytes reachable from them."""
@@ -300,7 +324,7 @@ def test_what_the_cache_keeps_stays_under_its_bytes_least_recently_used_first(wo
 
     def type_letter(index: int):
         typed[slot.cells[index]] = "ABC"[index]
-        entry = _ask(cache, words, ["".join(typed[r * 15:(r + 1) * 15]) for r in range(15)])
+        entry = _ask(cache, words, ["".join(typed[r * 15 : (r + 1) * 15]) for r in range(15)])
         assert cache.held_bytes() <= cache.max_bytes
         return entry
 
@@ -315,7 +339,7 @@ def test_what_the_cache_keeps_stays_under_its_bytes_least_recently_used_first(wo
     for cell in empties:  # other grids, small ones, until the first grid goes
         cells = list("".join(small))
         cells[cell] = "E"
-        _ask(cache, words, ["".join(cells[r * 11:(r + 1) * 11]) for r in range(11)])
+        _ask(cache, words, ["".join(cells[r * 11 : (r + 1) * 11]) for r in range(11)])
         assert cache.held_bytes() <= cache.max_bytes
         if first not in cache._entries.values():
             break

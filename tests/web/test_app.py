@@ -1,6 +1,7 @@
 """The web builder's JSON API (`xwcp.web.app`), through Starlette's TestClient: answers, statistics, every error, the caps.
 
 The fill WebSocket is tested in test_fill_ws.py, the files in test_puzzles.py, the personal list in test_personal.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,19 +10,18 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
 
 import xwcp  # noqa: E402
+from tests.web.helpers import FILLED, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
 from xwcp.analysis.questions import suggest_report  # noqa: E402
 from xwcp.model import parse_grid  # noqa: E402
 from xwcp.render.questions_json import suggest_json  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
-
-from tests.web.helpers import FILLED, MINI, OPEN_7, ROOT, UNFILLABLE, _ok, _problem  # noqa: E402
-
 
 MAX_FILLS = 2
 """Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
 
 
 # ----- answers --------------------------------------------------------------------------------
+
 
 def test_page_info_and_presets(client):
     page = client.get("/")
@@ -45,8 +45,9 @@ def test_domains_slot_words_fit_the_pattern(client):
 
 
 def test_suggest_same_as_library_and_verify_labels(client, words):
-    data = client.post("/api/suggest", json={"grid": MINI, "slot": "1D", "k": 4, "verify": True,
-                                             "time_limit_s": 2}).json()
+    data = client.post(
+        "/api/suggest", json={"grid": MINI, "slot": "1D", "k": 4, "verify": True, "time_limit_s": 2}
+    ).json()
     from xwcp.analysis.questions import suggest_report
 
     expected = suggest_report(_problem(MINI, words), "1D", k=4).words
@@ -67,17 +68,21 @@ def test_heatmap_and_check_on_an_unfillable_grid(client):
 
 # ----- errors: a JSON error naming the problem, and the server goes on ------------------------
 
+
 @pytest.mark.parametrize("path", ["/api/domains", "/api/heatmap", "/api/check", "/api/suggest"])
-@pytest.mark.parametrize("body, status, words_in_error", [
-    (b"{not json", 400, "malformed JSON"),
-    (b"[1, 2]", 400, "JSON object"),
-    (b"{}", 400, "missing \"grid\""),
-    (b'{"grid": ["#...", "..."]}', 400, "row 2 has 3 cells"),
-    (b'{"grid": "#..."}', 400, "list of row strings"),
-    (b'{"grid": ["#.1."]}', 400, "unexpected character"),
-    (b'{"grid": ["##", "##"]}', 400, "no slot"),
-    (b'{"grid": ["...", "...", "..."], "min_score": "high"}', 400, "min_score"),
-])
+@pytest.mark.parametrize(
+    "body, status, words_in_error",
+    [
+        (b"{not json", 400, "malformed JSON"),
+        (b"[1, 2]", 400, "JSON object"),
+        (b"{}", 400, 'missing "grid"'),
+        (b'{"grid": ["#...", "..."]}', 400, "row 2 has 3 cells"),
+        (b'{"grid": "#..."}', 400, "list of row strings"),
+        (b'{"grid": ["#.1."]}', 400, "unexpected character"),
+        (b'{"grid": ["##", "##"]}', 400, "no slot"),
+        (b'{"grid": ["...", "...", "..."], "min_score": "high"}', 400, "min_score"),
+    ],
+)
 def test_bad_bodies(client, path, body, status, words_in_error):
     response = client.post(path, content=body, headers={"content-type": "application/json"})
     assert response.status_code == status
@@ -89,7 +94,7 @@ def test_unknown_and_missing_slot(client):
     response = client.post("/api/suggest", json={"grid": MINI, "slot": "99A"})
     assert response.status_code == 400 and "unknown slot '99A'" in response.json()["error"]
     response = client.post("/api/suggest", json={"grid": MINI})
-    assert response.status_code == 400 and "missing \"slot\"" in response.json()["error"]
+    assert response.status_code == 400 and 'missing "slot"' in response.json()["error"]
     response = client.post("/api/domains", json={"grid": MINI, "slot": "2A"})
     assert response.status_code == 400 and "unknown slot" in response.json()["error"]
     _ok(client)
@@ -98,8 +103,11 @@ def test_unknown_and_missing_slot(client):
 def test_oversize_grid_and_body_are_413(client):
     response = client.post("/api/domains", json={"grid": ["." * 61] * 61})
     assert response.status_code == 413 and "61x61" in response.json()["error"]
-    response = client.post("/api/heatmap", content=b"{" + b" " * (web_app.MAX_BODY_BYTES + 10) + b"}",
-                           headers={"content-type": "application/json"})
+    response = client.post(
+        "/api/heatmap",
+        content=b"{" + b" " * (web_app.MAX_BODY_BYTES + 10) + b"}",
+        headers={"content-type": "application/json"},
+    )
     assert response.status_code == 413 and "limit" in response.json()["error"]
     _ok(client)
 
@@ -133,10 +141,12 @@ def test_export_when_formats_exist_else_404(client):
 
 # ----- statistics, and the server's answers along an edit session ------------------------------
 
+
 def test_stats_endpoint(client):
     data = client.post("/api/stats", json={"grid": FILLED, "theme": ["9a"], "below_score": 50}).json()
-    assert data["words"] == 22 and data["blocks"] == 8 and data["theme"] == [{"id": "9A", "word": "SWEATER",
-                                                                                  "length": 7}]
+    assert (
+        data["words"] == 22 and data["blocks"] == 8 and data["theme"] == [{"id": "9A", "word": "SWEATER", "length": 7}]
+    )
     assert client.post("/api/stats", json={"grid": FILLED, "theme": "3A"}).status_code == 400
 
 
@@ -145,18 +155,25 @@ def test_server_answers_equal_the_library_along_an_edit_session(client, words):
     assert rows[1].startswith("....#")  # 14A: typing WARE completes it (the E: compiled from scratch)
     for ch, col in zip(" WARE", range(-1, 4)):
         if col >= 0:
-            rows[1] = rows[1][:col] + ch + rows[1][col + 1:]
+            rows[1] = rows[1][:col] + ch + rows[1][col + 1 :]
         data = client.post("/api/suggest", json={"grid": rows, "slot": "1D", "k": 10}).json()
         # the page's first answer probes until k words survive, without counting the rest (/ws/suggest counts)
-        assert data == suggest_json(suggest_report(xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D",
-                                                   k=10, count=False, probe_max_words=None))
+        assert data == suggest_json(
+            suggest_report(
+                xwcp.compile_problem(parse_grid("\n".join(rows)), words), "1D", k=10, count=False, probe_max_words=None
+            )
+        )
     cache = client.get("/api/info").json()["cache"]
-    assert {name: cache[name] for name in ("hits", "misses", "incremental")} == {"hits": 0, "misses": 5,
-                                                                                 "incremental": 3}
+    assert {name: cache[name] for name in ("hits", "misses", "incremental")} == {
+        "hits": 0,
+        "misses": 5,
+        "incremental": 3,
+    }
     assert 0 < cache["bytes"] <= cache["max_bytes"] and cache["evicted"] == 0
 
 
 # ----- the server's language (issue 36) ---------------------------------------------------------
+
 
 @pytest.fixture()
 def german_client(tmp_path, monkeypatch):
@@ -164,14 +181,14 @@ def german_client(tmp_path, monkeypatch):
     German: `xwcp serve --language de`; requests in other languages are the page's, xwcp/web/languages.py on h-web)."""
     import warnings
 
+    from tests.web.helpers import HOSTS
     from xwcp.model.alphabet import load_alphabet
     from xwcp.words.wordlist import words_from_pairs
 
-    from tests.web.helpers import HOSTS
-
     monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path / "data"))
-    words = words_from_pairs([("ÄS", 60), ("RUM", 60), ("TOT", 60), ("ART", 60), ("EUO", 60), ("SMT", 60)],
-                             alphabet=load_alphabet("de"))
+    words = words_from_pairs(
+        [("ÄS", 60), ("RUM", 60), ("TOT", 60), ("ART", 60), ("EUO", 60), ("SMT", 60)], alphabet=load_alphabet("de")
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient

@@ -5,6 +5,7 @@ Needs chromium (`.ci/install-browser.sh`) and playwright's Python package; where
 missing the test is skipped with a message that says so. Playwright's own browser download is
 never used: the test points it at the system chromium.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,9 +15,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
-from tests.helpers import entries_of  # noqa: E402
-
 import xwcp  # noqa: E402
+from tests.helpers import entries_of  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 
 
@@ -86,7 +86,7 @@ def test_builder_in_a_real_browser(server, browser):
     assert after and after != before
     assert after == ["WARE"] or all(w.endswith("ARE") for w in after)
     typed_rows = page.evaluate("window.xwcp.state.grid.cells.join('')")
-    typed_rows = [typed_rows[r * 15:(r + 1) * 15] for r in range(15)]
+    typed_rows = [typed_rows[r * 15 : (r + 1) * 15] for r in range(15)]
     assert typed_rows[1].startswith("WARE")
 
     # autofill runs to the end; the grid shown is a valid fill around the typed word
@@ -127,10 +127,13 @@ def test_page_numbers_slots_as_the_library_does(server, browser):
     grids = [p["rows"] for p in page.evaluate("fetch('/api/presets').then(r => r.json())")]
     grids.append(["#....", "..#..", ".....", "..#..", "....#"])
     for rows in grids:
-        page_slots = page.evaluate("""async (rows) => {
+        page_slots = page.evaluate(
+            """async (rows) => {
             const { findSlots, fromRows } = await import('/static/grid.js');
             return findSlots(fromRows(rows)).slots.map((s) => [s.name, s.cells]);
-        }""", rows)
+        }""",
+            rows,
+        )
         library_slots = [[s.name, list(s.cells)] for s in xwcp.find_slots(xwcp.parse_grid("\n".join(rows)))]
         assert page_slots == library_slots, rows
     assert errors == []
@@ -181,7 +184,8 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     box = _clue_box(page, 14, "Across")
     box.fill("Duty, so to speak")
     assert page.evaluate("window.xwcp.state.cell") == 15 and "current" in page.get_attribute(
-        '#clues li[data-name="14A"]', "class")
+        '#clues li[data-name="14A"]', "class"
+    )
     page.wait_for_timeout(400)  # the autosave's pause
 
     # a reload brings back everything, from this browser's storage
@@ -201,15 +205,18 @@ def test_open_edit_reload_download_and_ban(server, browser, tmp_path):
     assert saved.name == "workbench-test-15.puz"
     back = puz.read(str(saved))
     assert back.solution == original.solution and back.width == 15
-    assert back.clues[[i for i, c in enumerate(original.clues) if c == "Burden of responsibility"][0]] == \
-        "Duty, so to speak"
+    assert (
+        back.clues[[i for i, c in enumerate(original.clues) if c == "Burden of responsibility"][0]]
+        == "Duty, so to speak"
+    )
     assert sum(a != b for a, b in zip(back.clues, original.clues)) == 1 and back.title == original.title
 
     # ban a suggested word: gone from the suggestions, kept in the personal list on the server
     page.get_by_role("tab", name="Fill").click()
     page.select_option("#preset", "15x15-daily-01")
-    page.wait_for_function("document.querySelectorAll('#clues input').length === 76"
-                           " && !document.querySelector('#clues input').value")
+    page.wait_for_function(
+        "document.querySelectorAll('#clues input').length === 76 && !document.querySelector('#clues input').value"
+    )
     page.click('.cell[data-cell="15"]')  # 14A, empty
     page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 10")
     page.wait_for_timeout(300)
@@ -316,13 +323,16 @@ def test_theme_entries_saved_puzzles_solve_and_print(server, browser):
 def test_a_file_dropped_on_the_page_opens(server, browser):
     page, errors = _open(browser, server)
     text = (Path(__file__).resolve().parents[1] / "data" / "formats" / "spec-example.xd").read_text()
-    page.evaluate("""(text) => {
+    page.evaluate(
+        """(text) => {
         const data = new DataTransfer();
         data.items.add(new File([text], 'dropped.xd', { type: 'text/plain' }));
         for (const type of ['dragenter', 'dragover', 'drop']) {
             document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
         }
-    }""", text)
+    }""",
+        text,
+    )
     page.wait_for_function("document.getElementById('message').textContent.startsWith('opened dropped.xd')")
     from xwcp.formats import read_puzzle
 
@@ -343,8 +353,9 @@ def test_a_file_dropped_on_the_page_opens(server, browser):
 def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
     page, errors = _open(browser, server)
     overloaded = '{"error": "the server is overloaded", "status": 503}'
-    page.route("**/api/suggest", lambda route: route.fulfill(status=503, content_type="application/json",
-                                                              body=overloaded))
+    page.route(
+        "**/api/suggest", lambda route: route.fulfill(status=503, content_type="application/json", body=overloaded)
+    )
     page.click('.cell[data-cell="17"]')
     page.wait_for_function("document.getElementById('message').textContent.includes('overloaded')")
     page.unroute("**/api/suggest")
@@ -356,7 +367,6 @@ def test_a_failed_server_answer_is_a_message_not_a_frozen_page(server, browser):
     page.keyboard.type("A")
     page.wait_for_function("document.querySelectorAll('#suggestions li[data-word]').length > 0")
     assert errors == []
-
 
 
 def test_a_share_link_cut_short_says_so(server, browser):
@@ -372,13 +382,15 @@ def test_a_share_link_cut_short_says_so(server, browser):
     assert "could not be read" not in page.inner_text("#message")
     assert errors == more_errors == []
 
+
 def test_an_unfillable_grid_shows_the_verdict_then_the_core(server, browser):
     """Issue 29: the streamed check and the fill socket say "unfillable" first, then outline the core."""
     page, errors = _open(browser, server + "#w=4&h=4&g=...Z...E...RWOR.")
     page.wait_for_function("document.getElementById('light').className.includes('unfillable')", timeout=30_000)
     page.wait_for_function("document.querySelectorAll('#grid .cell.core').length === 7", timeout=30_000)  # 7A, 4D
     page.click("#fill-all")
-    page.wait_for_function("document.getElementById('progress').textContent.includes('outlined: 7A, 4D')",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.getElementById('progress').textContent.includes('outlined: 7A, 4D')", timeout=60_000
+    )
     assert page.get_attribute("#progress", "data-status") == "unfillable"
     assert "core" in page.inner_text("#progress")

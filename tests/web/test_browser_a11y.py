@@ -7,6 +7,7 @@ letters typed on a touch page 390 px wide, and the dark theme.
 Needs chromium and playwright, as tests/web/test_browser.py; the audit needs axe-core, which the `[test]` extra's
 axe-playwright-python carries (axe.min.js): where it is missing that test is skipped with a message.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,14 @@ pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uv
 
 from tests.web.test_browser import _open  # noqa: E402
 
-TAB_BY_PANEL = {"Fill": "tab-fill", "Stats": "tab-stats", "Word list": "tab-words", "Puzzle": "tab-puzzle",
-                "Saved": "tab-saved", "Design": "tab-design"}
+TAB_BY_PANEL = {
+    "Fill": "tab-fill",
+    "Stats": "tab-stats",
+    "Word list": "tab-words",
+    "Puzzle": "tab-puzzle",
+    "Saved": "tab-saved",
+    "Design": "tab-design",
+}
 PANELS = list(TAB_BY_PANEL)
 
 
@@ -166,15 +173,20 @@ def test_grid_cells_have_names_and_suggestions_work_by_keys(server, browser):
 
 
 def _axe_violations(page) -> list[tuple[str, str, list[str]]]:
-    return [tuple(v) for v in page.evaluate("""() => axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+    return [
+        tuple(v)
+        for v in page.evaluate("""() => axe.run(document, { resultTypes: ['violations'] }).then((r) =>
         r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => [v.id, v.impact, v.nodes.slice(0, 4).map((n) => n.target.join(' '))]))""")]
+          .map((v) => [v.id, v.impact, v.nodes.slice(0, 4).map((n) => n.target.join(' '))]))""")
+    ]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_the_page_or_any_panel(server, browser, scheme):
-    axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the [test] extra) carries "
-                              "axe-core: the accessibility audit did NOT run")
+    axe = pytest.importorskip(
+        "axe_playwright_python",
+        reason="axe-playwright-python (the [test] extra) carries axe-core: the accessibility audit did NOT run",
+    )
     page, errors = _open(browser, server)
     page.emulate_media(color_scheme=scheme)
     page.add_script_tag(path=os.path.join(os.path.dirname(axe.__file__), "axe.min.js"))
@@ -195,14 +207,19 @@ BANNED = "QXQZQ"  # a word no list has: banned, it shows in the Word list panel 
 
 
 def _words_edit(page, edit: dict) -> None:
-    page.evaluate("""(edit) => fetch('/api/words', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ edits: [edit] }) }).then((r) => r.json())""", edit)
+    page.evaluate(
+        """(edit) => fetch('/api/words', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ edits: [edit] }) }).then((r) => r.json())""",
+        edit,
+    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_while_test_solving_or_with_a_banned_word(server, browser, scheme):
-    axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the [test] extra) carries "
-                              "axe-core: the accessibility audit did NOT run")
+    axe = pytest.importorskip(
+        "axe_playwright_python",
+        reason="axe-playwright-python (the [test] extra) carries axe-core: the accessibility audit did NOT run",
+    )
     page, errors = _open(browser, server)
     page.emulate_media(color_scheme=scheme)
     page.add_script_tag(path=os.path.join(os.path.dirname(axe.__file__), "axe.min.js"))
@@ -241,7 +258,7 @@ def test_typing_on_a_phone_sized_touch_page(server, phone):
     assert page.evaluate("window.xwcp.state.cell") == 15
     assert _focused(page) == "#grid-input"
     page.keyboard.insert_text("wa")  # what a phone's keyboard sends: text input, no key events
-    page.keyboard.type("R")           # or keys, where it sends them
+    page.keyboard.type("R")  # or keys, where it sends them
     page.keyboard.press("Backspace")
     page.keyboard.insert_text("re")
     assert page.evaluate("window.xwcp.state.grid.cells.slice(15, 19).join('')") == "WARE"
@@ -275,7 +292,7 @@ def test_dark_theme_follows_the_system(server, browser):
     ink = page.evaluate("getComputedStyle(document.body).color")
 
     def luminance(css: str) -> float:
-        r, g, b = (int(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+        r, g, b = (int(x) for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
     assert luminance(light) > 0.9 and luminance(cell_light) > 0.9

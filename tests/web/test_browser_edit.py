@@ -5,6 +5,7 @@ each better fill, and a share link that keeps the title, author, theme entries, 
 
 Needs chromium and playwright, as tests/web/test_browser.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
+import xwcp  # noqa: E402
 from tests.helpers import entries_of  # noqa: E402
 from tests.web.test_browser import _open, _shown_rows  # noqa: E402
-
-import xwcp  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 
 PUZ = Path(__file__).resolve().parents[1] / "data" / "formats" / "xwcp-15x15-clued.puz"
@@ -56,11 +56,11 @@ def _type_at(page, cell: int, text: str, direction: str = "A") -> None:
 
 def test_clear_region_and_whole_fill_keep_blocks_theme_and_locks(server, browser):
     page, errors = _open(browser, server)
-    _type_at(page, 15, "WARE")   # 14A, made a theme entry
+    _type_at(page, 15, "WARE")  # 14A, made a theme entry
     page.click('.cell[data-cell="15"]')
     page.get_by_role("button", name="Theme entry").click()
-    _type_at(page, 30, "ELL")    # row 2 (17A starts at cell 30): E L L, the middle one locked below
-    _type_at(page, 5, "ABCDE")   # 5A, row 0 from column 5
+    _type_at(page, 30, "ELL")  # row 2 (17A starts at cell 30): E L L, the middle one locked below
+    _type_at(page, 5, "ABCDE")  # 5A, row 0 from column 5
     # lock cells 31 and 32: a region dragged over them, then Lock
     _drag(page, 31, 32)
     page.get_by_role("button", name="Lock").click()
@@ -134,8 +134,9 @@ def test_lock_is_not_theme_and_autofill_keeps_both(server, browser):
         shown = _shown_rows(page)
         assert shown[0][:4] == "STAB" and shown[1][:4] == "WARE"
         rows = page.evaluate("window.xwcp.state.grid.cells.join('')")
-        problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(rows[r * 15:(r + 1) * 15] for r in range(15))),
-                                       xwcp.load_word_list())
+        problem = xwcp.compile_problem(
+            xwcp.parse_grid("\n".join(rows[r * 15 : (r + 1) * 15] for r in range(15))), xwcp.load_word_list()
+        )
         assert check_fill(problem, entries_of(problem, shown)) == []
     page.get_by_role("button", name="Accept").click()
     assert "".join(_cells(page)[0:4]) == "STAB" and "".join(_cells(page)[15:19]) == "WARE"
@@ -209,7 +210,9 @@ def test_clue_memory_offers_a_clue_written_before(server, browser):
     cells = _cells(page)
     one_across = "".join(cells[0:4]) if cells[4] == "#" else None
     clue = page.evaluate("window.xwcp.cluesByName()['1A']")
-    answer = page.evaluate("window.xwcp.state.slots.find(s => s.name === '1A').cells.map(c => window.xwcp.state.grid.cells[c]).join('')")
+    answer = page.evaluate(
+        "window.xwcp.state.slots.find(s => s.name === '1A').cells.map(c => window.xwcp.state.grid.cells[c]).join('')"
+    )
     assert one_across is None or one_across == answer
     page.goto(server + "#new")
     page.wait_for_function("window.xwcp && window.xwcp.ready")
@@ -312,15 +315,16 @@ def test_quality_autofill_drops_the_old_pencil_and_draws_each_better_fill(server
         return document.querySelectorAll('#grid .letter.pencil').length; }""")
     assert pencils == 0
     seen = []
-    page.wait_for_function("document.querySelector('#progress').textContent.includes('best fill so far')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "document.querySelector('#progress').textContent.includes('best fill so far')", timeout=30_000
+    )
     seen.append(_shown_rows(page))
     page.wait_for_selector("#progress[data-status]", timeout=60_000)
     assert page.get_attribute("#progress", "data-status") == "filled", page.inner_text("#progress")
     best = [f for f in frames if f.get("type") == "progress" and f.get("best")]
     assert best, "no better fill was streamed"
     rows = page.evaluate("window.xwcp.state.grid.cells.join('')")
-    grid_rows = ["".join(rows[r * 15:(r + 1) * 15]) for r in range(15)]
+    grid_rows = ["".join(rows[r * 15 : (r + 1) * 15]) for r in range(15)]
     problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(grid_rows)), xwcp.load_word_list())
     for frame in best:
         assert check_fill(problem, entries_of(problem, frame["grid"])) == []

@@ -5,6 +5,7 @@ the symmetries, the solve-only link, and the lines the page says.
 
 Needs chromium and playwright, as tests/web/test_browser.py. XWCP_SHOTS=<folder> keeps the layouts' screenshots.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,8 +60,10 @@ def _cells(page, first: int, last: int) -> str:
 
 
 def _list_ready(page, slot: str) -> None:
-    page.wait_for_function(f"document.getElementById('suggestions').dataset.slot === '{slot}'"
-                           " && document.querySelectorAll('#suggestions li[data-word]').length > 3")
+    page.wait_for_function(
+        f"document.getElementById('suggestions').dataset.slot === '{slot}'"
+        " && document.querySelectorAll('#suggestions li[data-word]').length > 3"
+    )
     page.wait_for_timeout(300)
 
 
@@ -124,8 +127,10 @@ def test_delete_bans_a_word_and_the_focus_stays_in_the_list(server, browser):
         page.keyboard.press("ArrowDown")
         assert _active(page)["inList"]
     finally:
-        page.evaluate(f"fetch('/api/words', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json' }},"
-                      f" body: JSON.stringify({{ edits: [{{ word: '{banned}', remove: true }}] }}) }})")
+        page.evaluate(
+            f"fetch('/api/words', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json' }},"
+            f" body: JSON.stringify({{ edits: [{{ word: '{banned}', remove: true }}] }}) }})"
+        )
     assert errors == []
 
 
@@ -221,8 +226,10 @@ def test_pattern_search_lists_matches_with_scores_and_enters_one(server, browser
     page.fill("#find-pattern", "a?c??")
     page.press("#find-pattern", "Enter")
     page.wait_for_function("document.querySelectorAll('#find-results li[data-word]').length > 0")
-    found = page.eval_on_selector_all("#find-results li[data-word]", "items => items.map(li => "
-                                      "[li.dataset.word, li.querySelector('.score').textContent])")
+    found = page.eval_on_selector_all(
+        "#find-results li[data-word]",
+        "items => items.map(li => [li.dataset.word, li.querySelector('.score').textContent])",
+    )
     assert len(found) > 5 and all(re.fullmatch("A.C..", word) for word, _ in found), found[:10]
     scores = [int(score) for _, score in found]
     assert scores == sorted(scores, reverse=True)  # the list's scores, best first

@@ -6,6 +6,7 @@ open, save and read back; autofill fills a barred grid; the print view draws it 
 Runs Debian's chromium through playwright as tests/web/test_browser.py does (skipped with a message when either
 is missing). Every wait is for a condition, never a fixed sleep, so the tests hold on a loaded machine.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,11 +17,10 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
 from tests.web.test_browser import _open  # noqa: E402  (the fixtures server and browser: conftest.py)
-
-from xwcp.formats import read_puzzle  # noqa: E402
-from xwcp.model import find_slots, grid_from_rows, grid_lines, read_grid  # noqa: E402
 from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine.result import check_fill, grid_entries  # noqa: E402
+from xwcp.formats import read_puzzle  # noqa: E402
+from xwcp.model import find_slots, grid_from_rows, grid_lines, read_grid  # noqa: E402
 from xwcp.words.wordlist import load_word_list, score_by_word_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,13 +48,18 @@ def _library_slots(grid) -> list[list]:
 
 def _preset(page, name: str) -> None:
     page.select_option("#preset", name)
-    page.wait_for_function(f"document.querySelectorAll('#clues li').length === {len(find_slots(read_grid(ROOT / 'models' / f'{name}.txt')))}")
+    page.wait_for_function(
+        f"document.querySelectorAll('#clues li').length === {len(find_slots(read_grid(ROOT / 'models' / f'{name}.txt')))}"
+    )
 
 
 def _suggestions_for(page, slot_name: str) -> list[str]:
     """The suggestion list once it shows `slot_name`'s answer (the list's count line names its pattern)."""
-    page.wait_for_function(f"""document.getElementById('slot-title').textContent.startsWith('{slot_name} ')
-        && document.getElementById('suggest-count').textContent.includes('the pattern')""", timeout=WAIT_MS)
+    page.wait_for_function(
+        f"""document.getElementById('slot-title').textContent.startsWith('{slot_name} ')
+        && document.getElementById('suggest-count').textContent.includes('the pattern')""",
+        timeout=WAIT_MS,
+    )
     return page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
 
 
@@ -90,17 +95,22 @@ def test_page_reads_writes_and_numbers_grids_as_the_library_does(server, browser
     """Every stock grid and every test puzzle (bars, circles, shading, colours, rebus and symbol cells, a published
     numbering): the page's lines read back equal and its slots are the library's, names and cells."""
     page, errors = _open(browser, server)
-    cases = [{"name": name, "lines": grid_lines(grid), "slots": _library_slots(grid)}
-             for name, grid in _grids_with_their_lines()]
+    cases = [
+        {"name": name, "lines": grid_lines(grid), "slots": _library_slots(grid)}
+        for name, grid in _grids_with_their_lines()
+    ]
     assert any(grid.bars for _, grid in _grids_with_their_lines())
     assert any(grid.numbers for _, grid in _grids_with_their_lines())
-    results = page.evaluate("""async (cases) => {
+    results = page.evaluate(
+        """async (cases) => {
         const { findSlots, fromRows, toRows } = await import('/static/grid.js');
         return cases.map((c) => {
             const grid = fromRows(c.lines);
             return { name: c.name, lines: toRows(grid), slots: findSlots(grid).slots.map((s) => [s.name, s.cells]) };
         });
-    }""", cases)
+    }""",
+        cases,
+    )
     for case, result in zip(cases, results):
         assert result["lines"] == case["lines"], case["name"]
         assert result["slots"] == case["slots"], case["name"]
@@ -167,8 +177,9 @@ def test_a_rebus_typed_with_its_key_gets_suggestions_through_it(server, browser)
     assert all("STAR" in w for w in _suggestions_for(page, "1D"))
     # the heat map shows no count in the rebus cell, counts in the empty ones
     page.check("#heat")
-    page.wait_for_function("document.querySelector('.cell[data-cell=\"30\"] .count').textContent !== ''",
-                           timeout=WAIT_MS)
+    page.wait_for_function(
+        "document.querySelector('.cell[data-cell=\"30\"] .count').textContent !== ''", timeout=WAIT_MS
+    )
     assert page.locator('.cell[data-cell="15"] .count').inner_text() == ""
     # Escape opens the box too; Escape in it leaves the cell as it was; an empty entry erases
     page.click('.cell[data-cell="20"]')
@@ -208,7 +219,9 @@ def test_marks_bars_and_rebus_survive_undo_reload_and_the_share_link(server, bro
     page.get_by_role("button", name="Shade").click()
     page.wait_for_function("document.querySelectorAll('#grid .cell.shaded').length > 2")
     grid = _grid(page)
-    assert {cell for cell, mark in grid.marks if mark.shaded} == {21} | {c for c in range(45, 51) if grid.cells[c] != "#"}
+    assert {cell for cell, mark in grid.marks if mark.shaded} == {21} | {
+        c for c in range(45, 51) if grid.cells[c] != "#"
+    }
     assert grid.mark(20).circle and grid.mark(21).shaded and grid.cells[22] == "ONE" and (31, "R") in grid.bars
     assert _page_slots(page) == _library_slots(grid)
     lines = _lines(page)

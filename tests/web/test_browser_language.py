@@ -7,6 +7,7 @@ controls pass axe.
 Needs chromium and playwright, as tests/web/test_browser.py. A language's list is given the way a user gives one: a
 list file in the data folder (as `xwcp words build` writes it) or uploaded in the Word list panel.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,10 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
-from tests.helpers import entries_of  # noqa: E402
-from tests.helpers import hindi_ring  # noqa: E402
+from tests.helpers import (
+    entries_of,  # noqa: E402
+    hindi_ring,  # noqa: E402
+)
 from tests.web.test_browser import _open  # noqa: E402
 from xwcp.compile.problem import compile_problem  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
@@ -236,7 +239,6 @@ def test_turkish_greek_and_hindi_letters_are_typed_their_way(server, browser):
     assert not errors
 
 
-
 def test_a_typed_variant_folds_as_the_languages_lists_fold_it(server, browser):
     """The page folds a typed character by the pack's own fold map before stripping marks, as the server's lists do:
     Hebrew's final ם is מ (it was refused), Romanian's cedilla ş is Ș (not S), an Ancient Greek iota subscript is Α
@@ -254,6 +256,7 @@ def test_a_typed_variant_folds_as_the_languages_lists_fold_it(server, browser):
     page.keyboard.insert_text("ᾳ")
     assert _cells(page)[6:8] == ["Α", "Ι"]
     assert not errors
+
 
 def test_hindi_suggestions_and_autofill_in_aksharas(server, browser):
     """Hindi's letters are its list's aksharas (an open pack): the page sends those beyond the pack written, the
@@ -294,8 +297,10 @@ def test_hindi_suggestions_and_autofill_in_aksharas(server, browser):
 
 
 def test_language_controls_pass_axe(server, browser):
-    axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the [test] extra) carries "
-                              "axe-core: the accessibility audit did NOT run")
+    axe = pytest.importorskip(
+        "axe_playwright_python",
+        reason="axe-playwright-python (the [test] extra) carries axe-core: the accessibility audit did NOT run",
+    )
     page, errors = _puzzle(browser, server, "ru")
     page.add_script_tag(path=os.path.join(os.path.dirname(axe.__file__), "axe.min.js"))
     found = page.evaluate("""() => axe.run({ include: [['#letter-row'], ['#language'], ['#language-note']] },
@@ -307,9 +312,11 @@ def test_language_controls_pass_axe(server, browser):
 
 def _fill(page) -> list[str]:
     page.click("#fill-all")
-    page.wait_for_function("!document.getElementById('pencil-actions').hidden"
-                           " || /unfillable|error|no .* list|failed/.test(document.getElementById('progress').textContent)",
-                           timeout=30000)
+    page.wait_for_function(
+        "!document.getElementById('pencil-actions').hidden"
+        " || /unfillable|error|no .* list|failed/.test(document.getElementById('progress').textContent)",
+        timeout=30000,
+    )
     assert page.is_visible("#pencil-actions"), page.inner_text("#progress")
     page.click("#accept")
     return _cells(page)
@@ -327,7 +334,7 @@ def test_a_puzzle_fills_in_its_language(server, browser, code):
     alphabet = load_alphabet(code)
     words = load_word_list(os.path.join(os.environ["XWCP_DATA_DIR"], "words", f"{code}-test.dict"), alphabet=alphabet)
     problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(RING)), words)
-    rows = ["".join(cells[r * 3:(r + 1) * 3]) for r in range(3)]
+    rows = ["".join(cells[r * 3 : (r + 1) * 3]) for r in range(3)]
     assert check_fill(problem, entries_of(problem, rows)) == []
     assert not errors
 
@@ -341,7 +348,7 @@ def test_hebrew_fill_shows_final_letters_where_entries_end(server, browser):
     hebrew = load_alphabet("he")
     words = load_word_list(os.path.join(os.environ["XWCP_DATA_DIR"], "words", "he-test.dict"), alphabet=hebrew)
     problem = compile_problem(parse_grid("\n".join(RING), alphabet=hebrew), words)
-    assert check_fill(problem, entries_of(problem, ["".join(cells[r * 3:(r + 1) * 3]) for r in range(3)])) == []
+    assert check_fill(problem, entries_of(problem, ["".join(cells[r * 3 : (r + 1) * 3]) for r in range(3)])) == []
     finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
     want = ["" if c == "#" else finals.get(c, c) if cell in (2, 6, 8) else c for cell, c in enumerate(cells)]
     assert _shown(page) == want and any(want[cell] != cells[cell] for cell in (2, 6, 8))
@@ -362,10 +369,14 @@ def test_hebrew_suggestions_show_final_letters(server, browser):
     page.click('.cell[data-cell="0"]')  # 1A and 1D start here
     if "1A" not in page.inner_text("#slot-title"):
         page.click('.cell[data-cell="0"]')
-    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true')"
-                           "(document.getElementById('suggestions'))", timeout=60_000)
-    shown = page.evaluate("[...document.querySelectorAll('#suggestions li[data-word]')]"
-                          ".map((li) => [li.dataset.word, li.querySelector('.word').textContent])")
+    page.wait_for_function(
+        "(l => l.dataset.slot === '1A' && l.dataset.done === 'true')(document.getElementById('suggestions'))",
+        timeout=60_000,
+    )
+    shown = page.evaluate(
+        "[...document.querySelectorAll('#suggestions li[data-word]')]"
+        ".map((li) => [li.dataset.word, li.querySelector('.word').textContent])"
+    )
     finals = {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
     assert shown and all(text == word[:-1] + finals.get(word[-1], word[-1]) for word, text in shown), shown
     assert any(word[-1] in finals for word, _ in shown), shown  # the case the rule is for is among them

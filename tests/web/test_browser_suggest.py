@@ -4,6 +4,7 @@ fillability light agreeing with the list.
 
 Needs chromium and playwright's Python package (the `server` and `browser` fixtures skip without them).
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -14,12 +15,11 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
 import xwcp  # noqa: E402
+from tests.analysis.test_probe import THEMED  # noqa: E402
+from tests.web.helpers import ROOT  # noqa: E402
 from xwcp.analysis.probe import probe_engine  # noqa: E402
 from xwcp.engine.ac3 import propagate_engine  # noqa: E402
 from xwcp.engine.kernel import PROBE_SURVIVES  # noqa: E402
-
-from tests.analysis.test_probe import THEMED  # noqa: E402
-from tests.web.helpers import ROOT  # noqa: E402
 
 ROWS = THEMED.split()
 
@@ -47,8 +47,10 @@ def _select_1d(page):
         page.click('.cell[data-cell="2"]')  # a second click turns the direction
     page.wait_for_function("document.getElementById('slot-title').textContent.startsWith('1D')")
     # the list of 1D, done (1A's list, drawn first, may be done before 1D's request is answered)
-    page.wait_for_function("(l => l.dataset.slot === '1D' && l.dataset.done === 'true')"
-                           "(document.getElementById('suggestions'))", timeout=90_000)
+    page.wait_for_function(
+        "(l => l.dataset.slot === '1D' && l.dataset.done === 'true')(document.getElementById('suggestions'))",
+        timeout=90_000,
+    )
 
 
 def _survivors(slot_name):
@@ -61,9 +63,12 @@ def _survivors(slot_name):
 def test_labels_stream_in_viable_first_and_dead_ends_marked(server, browser):
     page, errors = _open_themed(browser, server)
     _select_1d(page)
-    final = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
-                                      "[li.dataset.word, li.dataset.verdict, li.querySelector('.label').textContent,"
-                                      " li.className])")
+    final = page.eval_on_selector_all(
+        "#suggestions li[data-word]",
+        "items => items.map(li => "
+        "[li.dataset.word, li.dataset.verdict, li.querySelector('.label').textContent,"
+        " li.className])",
+    )
     verdicts = [v for _, v, _, _ in final]
     assert verdicts and set(verdicts) <= {"viable", "dead-end", "unknown"}  # all settled or out of budget
     assert "viable" in verdicts and "dead-end" in verdicts  # this slot has both (3 fit, 14 dead ends)
@@ -78,14 +83,18 @@ def test_labels_stream_in_viable_first_and_dead_ends_marked(server, browser):
     assert all(probe_engine(problem, prop).probe(slot.id, ids) == PROBE_SURVIVES)
     # the labels agree with the library's: a viable word has a fill, a dead end has none
     labels = xwcp.Session(xwcp.compile_problem(xwcp.parse_grid(THEMED), xwcp.load_word_list())).label(
-        "1D", [w for w, v, _, _ in final if v != "unknown"], time_limit_s=60)
+        "1D", [w for w, v, _, _ in final if v != "unknown"], time_limit_s=60
+    )
     assert {lab.word: lab.verdict.value for lab in labels} == {w: v for w, v, _, _ in final if v != "unknown"}
     # streamed: the list was drawn with some words labelled and others still pending, and a word was never
     # shown without a label (pending ones say so), nor a dead end shown as anything but pending or dead
     lists = page.evaluate("window.shownLists")
     dead = {w for w, v, _, _ in final if v == "dead-end"}
-    partial = [shown for shown in lists if shown and any(v == "pending" for _, v, _, _ in shown)
-               and any(v != "pending" for _, v, _, _ in shown)]
+    partial = [
+        shown
+        for shown in lists
+        if shown and any(v == "pending" for _, v, _, _ in shown) and any(v != "pending" for _, v, _, _ in shown)
+    ]
     assert partial, "the labels came all at once, not streamed"
     for shown in lists:
         for word, verdict, text, _ in shown:
@@ -101,15 +110,18 @@ def test_labels_stream_in_viable_first_and_dead_ends_marked(server, browser):
 def test_fits_only_shows_the_proven_words_alone(server, browser):
     page, errors = _open_themed(browser, server)
     _select_1d(page)
-    everything = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
-                                           "[li.dataset.word, li.dataset.verdict])")
+    everything = page.eval_on_selector_all(
+        "#suggestions li[data-word]", "items => items.map(li => [li.dataset.word, li.dataset.verdict])"
+    )
     page.check("#fits-only")
-    shown = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
-                                      "[li.dataset.word, li.dataset.verdict])")
+    shown = page.eval_on_selector_all(
+        "#suggestions li[data-word]", "items => items.map(li => [li.dataset.word, li.dataset.verdict])"
+    )
     assert shown and shown == [x for x in everything if x[1] == "viable"]
     page.uncheck("#fits-only")
-    again = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => "
-                                      "[li.dataset.word, li.dataset.verdict])")
+    again = page.eval_on_selector_all(
+        "#suggestions li[data-word]", "items => items.map(li => [li.dataset.word, li.dataset.verdict])"
+    )
     assert again == everything  # the dead ends are back: hidden only while the box is ticked
     count_line = page.inner_text("#suggest-count")
     assert "match the pattern" in count_line and "survive propagation" in count_line
@@ -129,18 +141,23 @@ def test_the_labelling_runs_on_through_the_list_while_idle_and_stops_at_an_edit(
     page.click('.cell[data-cell="0"]')
     if "1A" not in page.inner_text("#slot-title"):
         page.click('.cell[data-cell="0"]')
-    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
-                           "l.querySelectorAll('li[data-word]').length >= 80)(document.getElementById('suggestions'))",
-                           timeout=90_000)
+    page.wait_for_function(
+        "(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
+        "l.querySelectorAll('li[data-word]').length >= 80)(document.getElementById('suggestions'))",
+        timeout=90_000,
+    )
     shown = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.verdict)")
     assert len(shown) >= 80 and "pending" not in shown  # the second forty labelled too
     # viable words above every dead end, over the longer list as well
     assert shown == sorted(shown, key={"viable": 0, "unknown": 1, "dead-end": 2}.get)
     # an edit cancels the run-on: the list is the new grid's, back to its first 40
     page.keyboard.press("Q")
-    page.wait_for_function("(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
-                           "[...l.querySelectorAll('li[data-word]')].some(li => li.dataset.word.startsWith('Q')))"
-                           "(document.getElementById('suggestions'))", timeout=90_000)
+    page.wait_for_function(
+        "(l => l.dataset.slot === '1A' && l.dataset.done === 'true' && "
+        "[...l.querySelectorAll('li[data-word]')].some(li => li.dataset.word.startsWith('Q')))"
+        "(document.getElementById('suggestions'))",
+        timeout=90_000,
+    )
     words = page.eval_on_selector_all("#suggestions li[data-word]", "items => items.map(li => li.dataset.word)")
     assert words and all(w.startswith("Q") for w in words) and len(words) <= 40
     assert errors == []
@@ -164,13 +181,18 @@ def test_on_an_open_themeless_no_word_waits_on_a_label_past_the_budget(server, b
             page.keyboard.press(key)
         page.wait_for_timeout(200)
         title = page.inner_text("#slot-title").split()[0]
-        assert key is None or key in page.inner_text("#slot-title")[len(title):]  # the letter is in the slot
+        assert key is None or key in page.inner_text("#slot-title")[len(title) :]  # the letter is in the slot
         titles.append(title)
-        page.wait_for_function(f"(l => l.dataset.slot === '{title}' && l.querySelectorAll('li[data-word]').length)"
-                               "(document.getElementById('suggestions'))", timeout=30_000)
+        page.wait_for_function(
+            f"(l => l.dataset.slot === '{title}' && l.querySelectorAll('li[data-word]').length)"
+            "(document.getElementById('suggestions'))",
+            timeout=30_000,
+        )
         page.wait_for_timeout(10_000)  # the labelling budget, then a margin for a loaded machine
-        page.wait_for_function("[...document.querySelectorAll('#suggestions li[data-word] .label')]"
-                               ".every(l => l.textContent !== '…')", timeout=8_000)
+        page.wait_for_function(
+            "[...document.querySelectorAll('#suggestions li[data-word] .label')].every(l => l.textContent !== '…')",
+            timeout=8_000,
+        )
         labels = page.eval_on_selector_all("#suggestions li[data-word] .label", "ls => ls.map(l => l.textContent)")
         assert len(labels) == 40 and set(labels) <= {"fits", "dead end", "unsettled"}
         assert "…" not in page.inner_text("#suggest-count")  # the count line says the labelling is over

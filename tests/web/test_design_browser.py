@@ -1,5 +1,6 @@
 """The builder's "Design grid" panel in a real browser (Debian's chromium driven by playwright): type theme entries,
 watch the progress stream, take a design into the editor. Skipped, saying so, where chromium or playwright is missing."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,9 +9,8 @@ import pytest
 
 pytest.importorskip("ortools", reason="grid design needs OR-Tools (CP-SAT)")
 
-from tests.web.test_browser import _open, _shown_rows  # noqa: E402  (the fixtures server and browser: conftest.py)
-
 import xwcp  # noqa: E402
+from tests.web.test_browser import _open, _shown_rows  # noqa: E402  (the fixtures server and browser: conftest.py)
 from xwcp.designer.check import check_design  # noqa: E402
 from xwcp.designer.request import make_request  # noqa: E402
 
@@ -25,8 +25,9 @@ def test_design_panel_designs_and_opens_a_grid(server, browser):
     page.fill("#design-count", "2")
     page.click("#design-start")
     assert page.is_disabled("#design-start") and page.is_enabled("#design-stop")
-    page.wait_for_function("document.getElementById('design-progress').textContent.includes('patterns')",
-                           timeout=60_000)  # progress streamed while it runs
+    page.wait_for_function(
+        "document.getElementById('design-progress').textContent.includes('patterns')", timeout=60_000
+    )  # progress streamed while it runs
     page.wait_for_selector("#design-progress[data-status]", timeout=120_000)
     assert page.get_attribute("#design-progress", "data-status") == "filled", page.inner_text("#design-progress")
     assert page.locator("#design-results li").count() == 2
@@ -52,7 +53,7 @@ def test_design_panel_designs_and_opens_a_grid(server, browser):
     cells = page.evaluate("window.xwcp.state.grid.cells.join('')")
     second = "".join(designs[1]["grid"])
     assert [c == "#" for c in cells] == [c == "#" for c in second]
-    rows = [cells[r * 11:(r + 1) * 11] for r in range(11)]
+    rows = [cells[r * 11 : (r + 1) * 11] for r in range(11)]
     columns = ["".join(rows[r][c] for r in range(11)) for c in range(11)]
     assert any("ASTRONOMER" in line for line in rows + columns)
     assert sum(ch.isalpha() for ch in cells) == 20  # only the two theme entries' letters

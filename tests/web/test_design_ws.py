@@ -1,4 +1,5 @@
 """The builder's design WebSocket (/ws/design) through Starlette's TestClient: progress, designs, result, errors, stop."""
+
 from __future__ import annotations
 
 import time
@@ -52,8 +53,14 @@ def _design(ws, request: dict) -> tuple[list[dict], list[dict], dict]:
 def _rules(data: dict) -> Rules:
     r = data["rules"]
     width, height = (int(x) for x in r["size"].split("x"))
-    return Rules(width, height, max_words=r["max_words"], min_words=r["min_words"], max_blocks=r["max_blocks"],
-                 max_fill_length=r["max_length"])
+    return Rules(
+        width,
+        height,
+        max_words=r["max_words"],
+        min_words=r["min_words"],
+        max_blocks=r["max_blocks"],
+        max_fill_length=r["max_length"],
+    )
 
 
 def test_info_says_design_is_there(client):
@@ -63,8 +70,7 @@ def test_info_says_design_is_there(client):
 def test_design_streams_progress_and_designs(client, words):
     themes = ["ASTRONOMER", "TELESCOPES"]
     with client.websocket_connect("/ws/design") as ws:
-        progress, designs, result = _design(ws, {"themes": themes, "size": "11x11", "count": 2,
-                                                 "quality_time_s": 1})
+        progress, designs, result = _design(ws, {"themes": themes, "size": "11x11", "count": 2, "quality_time_s": 1})
     assert result["type"] == "result" and result["status"] == "filled", result
     assert len(result["designs"]) == 2 and len(designs) == 2
     assert [d["index"] for d in designs] == [1, 2]
@@ -102,15 +108,18 @@ def test_progress_shows_the_pattern_being_tried(client, monkeypatch):
     assert message["status"] in ("aborted", "filled")
 
 
-@pytest.mark.parametrize("request_, needle", [
-    ({"themes": []}, "no theme entry"),
-    ({"themes": "HELLO"}, "list of strings"),
-    ({"themes": ["ABCDEFGHIJKLMNOP"]}, "has 16 letters"),
-    ({"themes": ["HELLO"], "count": 9}, "count must be between 1 and 5"),
-    ({"themes": ["HELLO"], "size": 15}, "size must be"),
-    ({"themes": ["HELLO"], "symmetry": "diagonal"}, "symmetry='diagonal': expected one of"),  # the request's key
-    ({"type": "fill", "themes": ["HELLO"]}, "design request"),
-])
+@pytest.mark.parametrize(
+    "request_, needle",
+    [
+        ({"themes": []}, "no theme entry"),
+        ({"themes": "HELLO"}, "list of strings"),
+        ({"themes": ["ABCDEFGHIJKLMNOP"]}, "has 16 letters"),
+        ({"themes": ["HELLO"], "count": 9}, "count must be between 1 and 5"),
+        ({"themes": ["HELLO"], "size": 15}, "size must be"),
+        ({"themes": ["HELLO"], "symmetry": "diagonal"}, "symmetry='diagonal': expected one of"),  # the request's key
+        ({"type": "fill", "themes": ["HELLO"]}, "design request"),
+    ],
+)
 def test_bad_requests(client, request_, needle):
     with client.websocket_connect("/ws/design") as ws:
         ws.send_json(request_)
@@ -122,8 +131,13 @@ def test_bad_requests(client, request_, needle):
 def test_stop_ends_the_search_and_frees_the_slot(client):
     state = client.app.state.xwcp
     with client.websocket_connect("/ws/design") as ws:
-        ws.send_json({"themes": ["ESCAPEHAT", "THEWICKEDWIT", "HELLSKITTEN", "PITTINGCOACH", "BITPLEASE"],
-                      "count": 5, "time_limit_s": 300})
+        ws.send_json(
+            {
+                "themes": ["ESCAPEHAT", "THEWICKEDWIT", "HELLSKITTEN", "PITTINGCOACH", "BITPLEASE"],
+                "count": 5,
+                "time_limit_s": 300,
+            }
+        )
         ws.receive_json()
         with client.websocket_connect("/ws/design") as second:  # max_fills=1: the second is refused
             second.send_json({"themes": ["HELLO"]})

@@ -1,5 +1,6 @@
 """The request's grid, numbers, flags and slot (xwcp/web/fields.py): each read from the JSON body or refused with the HTTP
 status and a message naming the field; a grid written back as the page's JSON."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,15 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 
 from xwcp.model import MAX_SIDE, parse_grid  # noqa: E402
-from xwcp.web.fields import (flag_field, grid_field, grid_json, grid_source, number_field,  # noqa: E402
-                             optional_slot_field, slot_field)
+from xwcp.web.fields import (  # noqa: E402
+    flag_field,
+    grid_field,
+    grid_json,
+    grid_source,
+    number_field,
+    optional_slot_field,
+    slot_field,
+)
 from xwcp.web.http import ApiError, parse_json  # noqa: E402
 
 
@@ -22,7 +30,9 @@ def _refused(call, status=400):
 def test_flag_is_true_or_false_only():
     assert flag_field({}, "quality") is False and flag_field({"quality": True}, "quality") is True
     for value in ("yes", 1, None):
-        assert "quality must be true or false" in _refused(lambda value=value: flag_field({"quality": value}, "quality"))
+        assert "quality must be true or false" in _refused(
+            lambda value=value: flag_field({"quality": value}, "quality")
+        )
 
 
 def test_grid_is_read_in_the_text_syntax():
@@ -32,7 +42,7 @@ def test_grid_is_read_in_the_text_syntax():
 
 
 def test_grid_missing_or_malformed_is_400():
-    assert "missing \"grid\"" in _refused(lambda: grid_field({}))
+    assert 'missing "grid"' in _refused(lambda: grid_field({}))
     assert "row 2 has 2 cells" in _refused(lambda: grid_field({"grid": ["...", ".."]}))
     assert "list of row strings" in _refused(lambda: grid_field({"grid": "..."}))
 
@@ -48,15 +58,17 @@ def test_grid_over_the_largest_side_is_413_with_its_size():
 
 def test_grid_source_is_a_key_only_for_a_list_of_rows():
     assert grid_source({"grid": ["#..", "..."]}) == ("#..", "...")
-    assert grid_source({"grid": "#.."}) is None and grid_source({"grid": ["#..", 3]}) is None and grid_source({}) is None
+    assert (
+        grid_source({"grid": "#.."}) is None and grid_source({"grid": ["#..", 3]}) is None and grid_source({}) is None
+    )
 
 
 def test_slot_is_required_or_optional():
     assert slot_field({"slot": "12D"}) == "12D"
     for body in ({}, {"slot": "  "}, {"slot": 5}):
-        assert "missing \"slot\"" in _refused(lambda body=body: slot_field(body))
+        assert 'missing "slot"' in _refused(lambda body=body: slot_field(body))
     assert optional_slot_field({}) is None and optional_slot_field({"slot": "1A"}) == "1A"
-    assert "missing \"slot\"" in _refused(lambda: optional_slot_field({"slot": ""}))
+    assert 'missing "slot"' in _refused(lambda: optional_slot_field({"slot": ""}))
 
 
 def test_grid_json_gives_lines_and_cells_row_by_row():
@@ -75,7 +87,9 @@ def test_number_field_default_range_and_kind():
     assert "whole number, got True" in _refused(lambda: number_field({"k": True}, "k", 10, 1, 100))  # not 1
     assert "k must be a whole number, got 'ten'" in _refused(lambda: number_field({"k": "ten"}, "k", 10, 1, 100))
     assert "t must be a number, got None" in _refused(lambda: number_field({"t": None}, "t", 5.0, 0.01, 60, float))
-    assert "t must be a number, got nan" in _refused(lambda: number_field({"t": float("nan")}, "t", 5.0, 0.01, 60, float))
+    assert "t must be a number, got nan" in _refused(
+        lambda: number_field({"t": float("nan")}, "t", 5.0, 0.01, 60, float)
+    )
 
 
 @pytest.mark.parametrize("raw", ['{"k": NaN}', '{"k": Infinity}', '{"k": 1e400}'])

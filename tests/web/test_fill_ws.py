@@ -1,5 +1,6 @@
 """The builder's fill WebSocket (`/ws/fill`, xwcp/web/fill_ws.py) through Starlette's TestClient: progress, the fill,
 regions, quality, the verdict before the core, stop and disconnect, the cap on fills at once, wrong requests."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -18,13 +19,10 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     from starlette.testclient import TestClient
 
 import xwcp  # noqa: E402
+from tests.helpers import entries_of  # noqa: E402
+from tests.web.helpers import HOSTS, LOCAL, MINI, OPEN_7, UNFILLABLE, _fill, _ok, _problem  # noqa: E402
 from xwcp.engine.result import check_fill  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
-
-from tests.helpers import entries_of  # noqa: E402
-
-from tests.web.helpers import HOSTS, LOCAL, MINI, OPEN_7, UNFILLABLE, _fill, _ok, _problem  # noqa: E402
-
 
 MAX_FILLS = 2
 """Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
@@ -74,8 +72,9 @@ def test_fill_region_fills_only_the_region_where_a_full_fill_fails(client, words
             assert all(a == b for c, (a, b) in enumerate(zip(SPLIT[r], row)) if not (r <= 1 and c <= 3))
     # the library's check on the problem compiled with the same controls: the open slots' entries
     # (border slots with the word that completes them), every other slot as the result grid has it
-    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
-                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
+    problem = xwcp.compile_problem(
+        xwcp.parse_grid("\n".join(SPLIT)), words, controls=xwcp.Controls(region=(1, 1, 2, 4))
+    )
     assert sorted(result["entries"]) == sorted(problem.slots[s].name for s in problem.open_slot_ids)
     shown = entries_of(problem, rows)
     entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
@@ -90,8 +89,9 @@ def test_fill_region_with_quality(client, words):
         _, result = _fill(ws, {"grid": SPLIT, "time_limit_s": 10, "region": SPLIT_REGION, "quality": True})
     assert result["status"] == "filled", result
     assert result["grid"][2:] == SPLIT[2:] and all(row[4:] == given[4:] for row, given in zip(result["grid"], SPLIT))
-    problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(SPLIT)), words,
-                                   controls=xwcp.Controls(region=(1, 1, 2, 4)))
+    problem = xwcp.compile_problem(
+        xwcp.parse_grid("\n".join(SPLIT)), words, controls=xwcp.Controls(region=(1, 1, 2, 4))
+    )
     shown = entries_of(problem, result["grid"])
     entries = tuple(result["entries"].get(slot.name, text) for slot, text in zip(problem.slots, shown))
     assert check_fill(problem, entries) == []
@@ -109,7 +109,7 @@ def test_fill_sends_the_verdict_before_the_core(client):
         messages, result = _fill(ws, {"grid": UNFILLABLE, "time_limit_s": 20})
     verdicts = [m for m in messages if m["type"] == "verdict"]
     assert len(verdicts) == 1 and verdicts[0]["status"] == "unfillable" and verdicts[0]["reason"]
-    after = messages[messages.index(verdicts[0]) + 1:]
+    after = messages[messages.index(verdicts[0]) + 1 :]
     assert all(m["type"] == "core-progress" for m in after)  # no fill progress once the verdict is out
     assert result["core"]["minimal"] and result["verdict_seconds"] == verdicts[0]["seconds"]
     assert result["core"]["seconds"] >= 0
@@ -169,14 +169,17 @@ def test_fill_over_max_fills_is_429(words):
         assert result["status"] == "filled"
 
 
-@pytest.mark.parametrize("message, status, words_in_error", [
-    ("not json", 400, "malformed JSON"),
-    ('{"type": "stop"}', 400, "first message must be a fill request"),
-    ('{"grid": ["#..", "...."]}', 400, "row 2"),
-    ('{"grid": ["..", ".."], "time_limit_s": -1}', 400, "time_limit_s"),
-    ('{"grid": ["..", ".."], "region": [0, 0, 5, 5]}', 400, "region"),
-    ('{"grid": ["..", ".."], "quality": "yes"}', 400, "quality"),
-])
+@pytest.mark.parametrize(
+    "message, status, words_in_error",
+    [
+        ("not json", 400, "malformed JSON"),
+        ('{"type": "stop"}', 400, "first message must be a fill request"),
+        ('{"grid": ["#..", "...."]}', 400, "row 2"),
+        ('{"grid": ["..", ".."], "time_limit_s": -1}', 400, "time_limit_s"),
+        ('{"grid": ["..", ".."], "region": [0, 0, 5, 5]}', 400, "region"),
+        ('{"grid": ["..", ".."], "quality": "yes"}', 400, "quality"),
+    ],
+)
 def test_wrong_shape_fill_requests(client, message, status, words_in_error):
     with client.websocket_connect("/ws/fill") as ws:
         ws.send_text(message)

@@ -5,6 +5,7 @@ throughout and the server's memory (its process and children) stays under 1 GB; 
 The server reads uploads in a bounded worker (xwcp/web/puzzles.py): whether a reader is itself fast and frugal on
 these files (issue 34, the file side) or not, the worker's limits keep each to its own request.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -14,8 +15,12 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 pytest.importorskip("websockets", reason="uvicorn[standard] brings websockets, the client of these tests")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    HealthCheck,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
 from tests.web.helpers import ROOT  # noqa: E402
 from tests.web.hostile import HOSTILE_FILES, Attack, attack_all, hostile_json_bodies, table  # noqa: E402
@@ -56,8 +61,10 @@ def test_every_hostile_file_is_answered_with_json_in_time(attacked):
     # a language a file names is a pack's code: the server's files are neither read nor probed
     known, missing = rows["txt language: /etc/passwd"], rows["txt language: /etc/no-such-file"]
     assert known.status == missing.status == 400 and "unknown language" in known.detail
-    said = [known.detail.replace("passwd.txt", "F").replace("/etc/passwd", "P"),
-            missing.detail.replace("nowhere.txt", "F").replace("/etc/no-such-file", "P")]
+    said = [
+        known.detail.replace("passwd.txt", "F").replace("/etc/passwd", "P"),
+        missing.detail.replace("nowhere.txt", "F").replace("/etc/no-such-file", "P"),
+    ]
     shortest = min(map(len, said))  # each detail is cut at 160 characters
     assert said[0][:shortest] == said[1][:shortest], said
     # a word edit never changes another word silently: stored and said, or refused naming the character
@@ -78,8 +85,12 @@ def test_half_sent_bodies_and_hang_ups_cost_nothing(attacked):
 @pytest.mark.timing
 def test_websocket_messages_are_refused_with_a_close_frame(attacked):
     _, rows, _ = attacked
-    for name, code in (("ws binary message", 1003), ("ws nested JSON", 1007), ("ws wrong types", 1008),
-                       ("ws 5,000-digit number", 1007)):
+    for name, code in (
+        ("ws binary message", 1003),
+        ("ws nested JSON", 1007),
+        ("ws wrong types", 1008),
+        ("ws 5,000-digit number", 1007),
+    ):
         assert rows[name].status == code and rows[name].detail and rows[name].seconds < ANSWER_S, (name, rows[name])
 
 
@@ -99,8 +110,7 @@ def test_the_server_stayed_responsive_and_small_throughout(attacked):
 
 # ----- hostile JSON bodies against the app in this process (no server needed) ----------------------------------
 
-BODY_ROUTES = ["/api/suggest", "/api/domains", "/api/heatmap", "/api/check", "/api/stats", "/api/words",
-               "/api/export"]
+BODY_ROUTES = ["/api/suggest", "/api/domains", "/api/heatmap", "/api/check", "/api/stats", "/api/words", "/api/export"]
 SOCKETS = ["/ws/fill", "/ws/design"]
 
 
@@ -108,9 +118,8 @@ SOCKETS = ["/ws/fill", "/ws/design"]
 def app_client(words):
     import warnings
 
-    from xwcp.web.app import create_app
-
     from tests.web.helpers import HOSTS
+    from xwcp.web.app import create_app
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -119,8 +128,7 @@ def app_client(words):
         yield client
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(body=hostile_json_bodies(), route=st.sampled_from(BODY_ROUTES))
 def test_a_hostile_json_body_is_a_400_not_a_500(app_client, body, route):
     """A 5,000-digit number (Python's int() refuses past 4,300), 1e400, NaN, nesting 3,000 deep, a byte that is no
@@ -131,8 +139,7 @@ def test_a_hostile_json_body_is_a_400_not_a_500(app_client, body, route):
 
 
 @pytest.mark.timeout(60, method="thread")  # a socket dropped unclosed leaves the client waiting
-@settings(max_examples=25, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(body=hostile_json_bodies(), path=st.sampled_from(SOCKETS))
 def test_a_hostile_first_message_gets_an_error_and_a_close_frame(app_client, body, path):
     """The same bodies as a socket's first message: an error message, then a close frame with 1007 (no JSON the

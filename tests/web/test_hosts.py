@@ -1,5 +1,6 @@
 """Only requests meant for this server (xwcp/web/hosts.py): a foreign Host or Origin is refused, and which hosts
 are allowed."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,17 +45,34 @@ def test_foreign_host_and_origin_are_refused(words):
 def test_allowed_hosts_and_host_names():
     assert allowed_hosts("0.0.0.0") == {"127.0.0.1", "localhost", "::1"}
     assert allowed_hosts("192.168.1.5", ["Builder.Local"]) >= {"192.168.1.5", "builder.local"}
-    assert [host_name(h) for h in ("[::1]:8000", "LOCALHOST:80", "example.com", "::1")] == \
-        ["::1", "localhost", "example.com", "::1"]
+    assert [host_name(h) for h in ("[::1]:8000", "LOCALHOST:80", "example.com", "::1")] == [
+        "::1",
+        "localhost",
+        "example.com",
+        "::1",
+    ]
 
 
 def test_the_host_header_is_read_as_a_browser_reads_it(words):
     """userinfo is not a host: `localhost:1@evil.example` names evil.example to a browser, so it is refused."""
-    for value in ("localhost:1@evil.example", "localhost@evil.example", "user:pw@localhost", "localhost/x",
-                  "local host", "localhost:80:80", "localhost:", "[::1", "localhost%00", ""):
+    for value in (
+        "localhost:1@evil.example",
+        "localhost@evil.example",
+        "user:pw@localhost",
+        "localhost/x",
+        "local host",
+        "localhost:80:80",
+        "localhost:",
+        "[::1",
+        "localhost%00",
+        "",
+    ):
         assert host_name(value) is None, value
-    assert [host_name(h) for h in ("127.0.0.1:8000", "[::1]", "Builder.Local:1")] == \
-        ["127.0.0.1", "::1", "builder.local"]
+    assert [host_name(h) for h in ("127.0.0.1:8000", "[::1]", "Builder.Local:1")] == [
+        "127.0.0.1",
+        "::1",
+        "builder.local",
+    ]
     with TestClient(web_app.create_app(words=words), base_url="http://127.0.0.1:8000") as client:
         for value in ("localhost:1@evil.example", "127.0.0.1@evil.example", "localhost:80/evil"):
             refused = client.get("/api/info", headers={"Host": value})

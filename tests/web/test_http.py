@@ -1,5 +1,6 @@
 """JSON in and out of the builder's routes (xwcp/web/http.py): the error answer's shape, and a body parsed as a JSON
 object or refused with 400."""
+
 from __future__ import annotations
 
 import json
@@ -43,17 +44,20 @@ def test_deeply_nested_json_is_refused_not_a_crash():
     assert "nested too deeply" in _refused(lambda: parse_json('{"k": ' + "[" * 900 + "]" * 900 + "}"))
 
 
-@pytest.mark.parametrize("number, words", [
-    ("9" * 5000, "5,000 digits"),  # int() raises ValueError past 4,300 digits: it was a 500
-    ("-" + "9" * 4301, "4,301 digits"),
-    ("1" * 31, "31 digits"),
-    ("1e" + "9" * 5000, "digits"),
-    ("1." + "1" * 5000, "digits"),
-    ("1e400", "too large"),
-    ("-1e999", "too large"),
-    ("NaN", "NaN"),
-    ("-Infinity", "Infinity"),
-])
+@pytest.mark.parametrize(
+    "number, words",
+    [
+        ("9" * 5000, "5,000 digits"),  # int() raises ValueError past 4,300 digits: it was a 500
+        ("-" + "9" * 4301, "4,301 digits"),
+        ("1" * 31, "31 digits"),
+        ("1e" + "9" * 5000, "digits"),
+        ("1." + "1" * 5000, "digits"),
+        ("1e400", "too large"),
+        ("-1e999", "too large"),
+        ("NaN", "NaN"),
+        ("-Infinity", "Infinity"),
+    ],
+)
 def test_a_number_json_or_python_cannot_take_is_a_400(number, words):
     message = _refused(lambda: parse_json('{"grid": ["..."], "k": [' + number + "]}"))
     assert message.startswith("malformed JSON: ") and words in message and len(message) < 120
@@ -61,10 +65,15 @@ def test_a_number_json_or_python_cannot_take_is_a_400(number, words):
 
 def test_numbers_a_page_sends_are_read():
     assert parse_json('{"a": 0.30000000000000004, "b": 1e-7, "c": -2147483648, "d": 1.5e+300}') == {
-        "a": 0.30000000000000004, "b": 1e-7, "c": -2147483648, "d": 1.5e300}
+        "a": 0.30000000000000004,
+        "b": 1e-7,
+        "c": -2147483648,
+        "d": 1.5e300,
+    }
 
 
 # ----- the app's guard and the body reader, driven at the ASGI level ---------------------------------------------
+
 
 def _asgi(app, receive_messages, path="/x", method="POST"):
     """Run one request through `app`; `receive_messages` feeds receive() (then it waits forever); the sent messages."""
@@ -81,9 +90,20 @@ def _asgi(app, receive_messages, path="/x", method="POST"):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "headers": [],
-             "query_string": b"", "root_path": "", "scheme": "http", "server": ("127.0.0.1", 80),
-             "client": ("127.0.0.1", 5000), "http_version": "1.1", "asgi": {"version": "3.0"}}
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "headers": [],
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "server": ("127.0.0.1", 80),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "asgi": {"version": "3.0"},
+    }
     anyio.run(app, scope, receive, send)
     return sent
 
@@ -133,8 +153,10 @@ def test_a_client_that_hangs_up_mid_body_ends_quietly(caplog):
         raise AssertionError("the body never came whole")
 
     with caplog.at_level("DEBUG"):
-        sent = _asgi(_guarded(reader), [{"type": "http.request", "body": b"0123", "more_body": True},
-                                        {"type": "http.disconnect"}])
+        sent = _asgi(
+            _guarded(reader),
+            [{"type": "http.request", "body": b"0123", "more_body": True}, {"type": "http.disconnect"}],
+        )
     assert sent == []  # nobody to answer
     assert not [r for r in caplog.records if r.levelno >= 30], [r.getMessage() for r in caplog.records]
 
@@ -154,6 +176,10 @@ def test_a_body_that_stops_arriving_is_408(monkeypatch):
     monkeypatch.setattr(http, "BODY_TIMEOUT_S", 0.3)
     status, data = _answer(_asgi(_guarded(reader), [{"type": "http.request", "body": b"0123", "more_body": True}]))
     assert status == 408 and "0.3 s" in data["error"] and "4 bytes" in data["error"]
-    status, data = _answer(_asgi(_guarded(reader), [{"type": "http.request", "body": b"0123", "more_body": True},
-                                                    {"type": "http.request", "body": b"45"}]))
+    status, data = _answer(
+        _asgi(
+            _guarded(reader),
+            [{"type": "http.request", "body": b"0123", "more_body": True}, {"type": "http.request", "body": b"45"}],
+        )
+    )
     assert status == 200 and data == {"size": 6}

@@ -1,6 +1,7 @@
 """Long jobs behind the builder's sockets end at their limit and when their client leaves: a 60x60 design with a 1 s
 limit used to run two minutes, and two design sockets closed after 0.5 s held both job slots as long (every
 autofill refused)."""
+
 from __future__ import annotations
 
 import time

@@ -1,5 +1,6 @@
 """The server's sharing between clients (xwcp/web/lanes.py): turns client by client, a newer search superseding the
 older, searches at a lowered CPU priority, and at the app: a keystroke's question is not queued behind searches."""
+
 from __future__ import annotations
 
 import json
@@ -30,11 +31,13 @@ def test_waiting_clients_are_served_in_turn_not_in_arrival_order():
         first = lane.enter("a")
         await lane.acquire(first)
         async with anyio.create_task_group() as tasks:
+
             async def one(client: str) -> None:
                 ticket = lane.enter(client)
                 await lane.acquire(ticket)
                 await anyio.sleep(0.01)
                 lane.release(ticket)
+
             for client in ("a", "a", "a", "b"):  # a's burst arrives before b's one request
                 tasks.start_soon(one, client)
                 await anyio.sleep(0.01)
@@ -58,6 +61,7 @@ def test_a_newer_search_of_the_same_client_supersedes_the_older():
                 outcome.append("granted")
             except Superseded:
                 outcome.append("superseded")
+
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(wait, running)
             await anyio.sleep(0.01)
@@ -113,6 +117,7 @@ def test_heavy_work_runs_at_a_lowered_priority_and_the_caller_keeps_its_own():
 
 # ----- at the app ---------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def app(words, monkeypatch):
     monkeypatch.setattr(app_module, "ANALYSIS_THREADS", 1)  # one slot: a search in it would hold every keystroke
@@ -127,14 +132,16 @@ def _search(slot: str = "1A", limit_s: float = 5.0) -> dict:
 @pytest.mark.timing
 def test_a_keystroke_is_answered_while_searches_hold_the_server(app):
     """Two clients' searches run; a third client's quick question is answered before either ends, not after."""
+
     async def main() -> tuple[float, list[float], int]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
             ended: list[float] = []
 
             async def search(name: str) -> None:
-                response = await client.post("/api/suggest", json=_search(), headers={"X-Xwcp-Client": name},
-                                             timeout=60)
+                response = await client.post(
+                    "/api/suggest", json=_search(), headers={"X-Xwcp-Client": name}, timeout=60
+                )
                 ended.append(time.monotonic())
                 assert response.status_code in (200, 409)
 
@@ -143,8 +150,12 @@ def test_a_keystroke_is_answered_while_searches_hold_the_server(app):
                 tasks.start_soon(search, "heavy-2")
                 await anyio.sleep(1.0)  # both searches are in
                 start = time.monotonic()
-                response = await client.post("/api/suggest", json={"grid": MINI, "slot": "4A", "k": 3},
-                                             headers={"X-Xwcp-Client": "typist"}, timeout=60)
+                response = await client.post(
+                    "/api/suggest",
+                    json={"grid": MINI, "slot": "4A", "k": 3},
+                    headers={"X-Xwcp-Client": "typist"},
+                    timeout=60,
+                )
                 answered = time.monotonic()
                 status = response.status_code
             return answered - start, [end - answered for end in ended], status
@@ -164,8 +175,9 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
             first_done: list[float] = []
 
             async def first() -> None:
-                response = await client.post("/api/suggest", json=_search(limit_s=10.0),
-                                             headers={"X-Xwcp-Client": "tab"}, timeout=60)
+                response = await client.post(
+                    "/api/suggest", json=_search(limit_s=10.0), headers={"X-Xwcp-Client": "tab"}, timeout=60
+                )
                 first_done.append(time.monotonic())
                 statuses.append(response.status_code)
 
@@ -173,8 +185,9 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
                 tasks.start_soon(first)
                 await anyio.sleep(1.0)
                 sent = time.monotonic()
-                second = await client.post("/api/suggest", json=_search("8A", limit_s=0.5),
-                                           headers={"X-Xwcp-Client": "tab"}, timeout=60)
+                second = await client.post(
+                    "/api/suggest", json=_search("8A", limit_s=0.5), headers={"X-Xwcp-Client": "tab"}, timeout=60
+                )
                 statuses.append(second.status_code)
             return statuses, first_done[0] - sent
 
@@ -203,8 +216,12 @@ def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
                 tasks.start_soon(search, "heavy-2")
                 await anyio.sleep(1.0)
                 start = time.monotonic()
-                response = await client.post("/api/check", json={"grid": MINI, "time_limit_s": 1},
-                                             headers={"X-Xwcp-Client": "typist"}, timeout=60)
+                response = await client.post(
+                    "/api/check",
+                    json={"grid": MINI, "time_limit_s": 1},
+                    headers={"X-Xwcp-Client": "typist"},
+                    timeout=60,
+                )
                 answered = time.monotonic()
             return answered - start, [end - answered for end in ended], response.status_code
 
@@ -219,11 +236,23 @@ def test_a_search_whose_client_hangs_up_stops_within_a_second_or_two(app):
     """A verified suggestion of 10 s whose client goes away after 1 s stops soon after, not at its limit: its
     slot and its CPU go back to the clients still there."""
     body = json.dumps(_search(limit_s=10.0)).encode()
-    scope = {"type": "http", "http_version": "1.1", "method": "POST", "scheme": "http", "path": "/api/suggest",
-             "raw_path": b"/api/suggest", "root_path": "", "query_string": b"",
-             "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
-                         (b"content-length", str(len(body)).encode())],
-             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/suggest",
+        "raw_path": b"/api/suggest",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [
+            (b"host", b"127.0.0.1"),
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+        ],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+    }
 
     async def main() -> float:
         hung_up = anyio.Event()

@@ -1,5 +1,6 @@
 """xwcp/web/languages.py: the packs the page offers, a language's list per request (the page's upload, a built list),
 and a language without a list refused in one line instead of filled in English."""
+
 from __future__ import annotations
 
 import os
@@ -97,16 +98,20 @@ def test_hindi_aksharas_are_read_and_answered_as_written(client):
     assert data["slot"]["pattern"] == ring[0][0] + ".."
     assert "".join(ring[0]) in [w["word"] for w in data["words"]]
     assert all(w["word"].startswith(ring[0][0]) for w in data["words"])
-    labels = client.post("/api/suggest", json={"grid": grid, "language": "hi", "slot": "1A", "k": 40, "verify": True,
-                                               "time_limit_s": 10}).json()
+    labels = client.post(
+        "/api/suggest", json={"grid": grid, "language": "hi", "slot": "1A", "k": 40, "verify": True, "time_limit_s": 10}
+    ).json()
     assert {w["word"]: w["verdict"] for w in labels["words"]}["".join(ring[0])] == "viable"
 
 
-@pytest.mark.parametrize(("code", "listed", "grid", "expected"), [
-    ("el", "άν;50\nαβ;50\nνε;50\nβε;50\n", ["[ά].", "[ν]."], {"ΑΒ"}),
-    ("ru", "ёж;50\nел;50\nжа;50\nла;50\n", ["[ё].", "[ж]."], {"ЕЛ"}),
-    ("de", "Maß;50\nMAT;40\nME;50\nAN;50\nSSO;50\nENO;50\n", ["MA[ß]", "..."], {"ENO"}),
-])
+@pytest.mark.parametrize(
+    ("code", "listed", "grid", "expected"),
+    [
+        ("el", "άν;50\nαβ;50\nνε;50\nβε;50\n", ["[ά].", "[ν]."], {"ΑΒ"}),
+        ("ru", "ёж;50\nел;50\nжа;50\nла;50\n", ["[ё].", "[ж]."], {"ЕЛ"}),
+        ("de", "Maß;50\nMAT;40\nME;50\nAN;50\nSSO;50\nENO;50\n", ["MA[ß]", "..."], {"ENO"}),
+    ],
+)
 def test_a_grid_takes_the_letters_its_list_folds(client, code, listed, grid, expected):
     """The page's cells fold as the language's list folds them: ά is Α, ё is Е, German ß the two letters SS."""
     assert client.post(f"/api/languages/{code}/words?name={code}.txt", content=listed.encode()).status_code == 200
@@ -132,7 +137,7 @@ def test_a_hindi_list_past_one_byte_of_aksharas_is_answered_as_written(client):
     """A Hindi list of 555 aksharas (more letters than one byte holds): every word is kept, a cell holding one of
     the rarest is read as one letter, and the answers write the aksharas out."""
     aksharas = [chr(c) + chr(s) for c in range(0x0915, 0x093A) for s in range(0x093E, 0x094D)]
-    words = ["".join(aksharas[k:k + 3]) for k in range(0, len(aksharas) - 2)]
+    words = ["".join(aksharas[k : k + 3]) for k in range(0, len(aksharas) - 2)]
     assert client.post("/api/languages/hi/words?name=hi.txt", content="\n".join(words).encode()).status_code == 200
     last = aksharas[-3]  # in one word only, the last listed
     answer = client.post("/api/suggest", json={"grid": [f"[{last}].."], "language": "hi", "slot": "1A"})

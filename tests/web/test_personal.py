@@ -1,5 +1,6 @@
 """The page's word-list control (xwcp/web/personal.py): ban, boost, add and upload take effect at once and are
 checked; a malformed personal list is reported; `--no-personal` leaves the list alone."""
+
 from __future__ import annotations
 
 import os
@@ -15,10 +16,9 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from tests.web.helpers import FILLED, HOSTS, _suggested  # noqa: E402
 from xwcp.web import app as web_app  # noqa: E402
 from xwcp.words import userwords  # noqa: E402
-
-from tests.web.helpers import FILLED, HOSTS, _suggested  # noqa: E402
 
 
 def test_ban_boost_add_and_remove_take_effect_at_once(client):
@@ -44,9 +44,13 @@ def test_ban_boost_add_and_remove_take_effect_at_once(client):
 
 
 def test_word_edits_are_checked(client):
-    for body, words_in_error in [({"word": "ab1", "score": 3}, "not a word"), ({"word": "ABC", "score": -1}, "score"),
-                                 ({"word": "ABC", "score": True}, "score"), ({"word": "ABC"}, "remove"),
-                                 ({"edits": []}, "edits")]:
+    for body, words_in_error in [
+        ({"word": "ab1", "score": 3}, "not a word"),
+        ({"word": "ABC", "score": -1}, "score"),
+        ({"word": "ABC", "score": True}, "score"),
+        ({"word": "ABC"}, "remove"),
+        ({"edits": []}, "edits"),
+    ]:
         response = client.post("/api/words", json=body)
         assert response.status_code == 400 and words_in_error in response.json()["error"], body
     assert not userwords.personal_path().exists()
@@ -54,8 +58,9 @@ def test_word_edits_are_checked(client):
 
 def test_upload_merges_or_replaces_and_reports_skipped_lines(client):
     client.post("/api/words", json={"word": "ESNE", "score": 0})
-    data = client.post("/api/words/upload?mode=merge&name=mine.txt",
-                       content="AXQZ;80\nBYQZ\n12 34;5\nCWQZ;0\n".encode()).json()
+    data = client.post(
+        "/api/words/upload?mode=merge&name=mine.txt", content="AXQZ;80\nBYQZ\n12 34;5\nCWQZ;0\n".encode()
+    ).json()
     assert {e["word"]: e["score"] for e in data["entries"]} == {"ESNE": 0, "CWQZ": 0, "AXQZ": 80, "BYQZ": 50}
     assert "1 malformed line" in data["skipped"]
     data = client.post("/api/words/upload?mode=replace", content=b"DZQZ;60\n").json()
@@ -74,8 +79,9 @@ def test_malformed_personal_list_is_reported_and_the_list_still_serves(client):
 
 def test_no_personal_leaves_the_list_alone(words):
     userwords.update_personal({"AXQZ": 99})
-    with TestClient(web_app.create_app(words=words, hosts=HOSTS, personal=False),
-                    base_url="http://127.0.0.1") as client:
+    with TestClient(
+        web_app.create_app(words=words, hosts=HOSTS, personal=False), base_url="http://127.0.0.1"
+    ) as client:
         assert "AXQZ" not in _suggested(client, ["A...", "....", "....", "...."], "1A")
         refused = client.post("/api/words", json={"word": "ESNE", "score": 0})
         assert refused.status_code == 409 and "--no-personal" in refused.json()["error"]
@@ -87,8 +93,10 @@ def test_an_upload_with_a_long_word_is_refused_whole_and_writes_nothing(client):
     client.post("/api/words", json={"word": "ESNE", "score": 0})
     before = userwords.personal_path().read_bytes()
     for long_word in (b"B" * 65, b"A" * (1 << 20)):  # the audit's 1 MB word cost 43 s and 364 MB, never freed
-        response = client.post("/api/words/upload?mode=replace&name=mine.txt",
-                               content=b"AXQZ;80\n# a comment\n" + long_word + b";50\nBYQZ\n")
+        response = client.post(
+            "/api/words/upload?mode=replace&name=mine.txt",
+            content=b"AXQZ;80\n# a comment\n" + long_word + b";50\nBYQZ\n",
+        )
         error = response.json()["error"]
         assert response.status_code == 422 and error.startswith("mine.txt:3: a word of ") and "64" in error
         assert len(error) < 200 and "\n" not in error
@@ -128,7 +136,9 @@ def test_a_word_edit_never_changes_another_word_silently(client):
     assert "CAFÉ" in said and "stored as CAFE" in said and "É -> E" in said
     assert {e["word"]: e["score"] for e in data["entries"]} == {"CAFE": 0}
     for typed, char, code_point, listed in (("ﬁne", "ﬁ", "U+FB01", "FINE"), ("dısk", "ı", "U+0131", "DISK")):
-        response = client.post("/api/words", json={"edits": [{"word": "AXQZ", "score": 70}, {"word": typed, "score": 0}]})
+        response = client.post(
+            "/api/words", json={"edits": [{"word": "AXQZ", "score": 70}, {"word": typed, "score": 0}]}
+        )
         assert response.status_code == 400, response.text
         message = response.json()["error"]
         assert f"{typed!r} is not a word of letters A-Z" in message and f"{char!r} ({code_point}" in message
@@ -137,8 +147,9 @@ def test_a_word_edit_never_changes_another_word_silently(client):
 
 
 def test_an_upload_skips_words_it_cannot_keep_and_names_those_it_stores_otherwise(client):
-    data = client.post("/api/words/upload?mode=merge&name=mine.txt",
-                       content="CAFE\u0301;60\nﬁne;70\ndısk;0\nAXQZ;80\n".encode()).json()
+    data = client.post(
+        "/api/words/upload?mode=merge&name=mine.txt", content="CAFE\u0301;60\nﬁne;70\ndısk;0\nAXQZ;80\n".encode()
+    ).json()
     assert {e["word"]: e["score"] for e in data["entries"]} == {"CAFE": 60, "AXQZ": 80}
     assert "2 malformed lines" in data["skipped"] and "U+FB01" in data["skipped"] and "U+0131" in data["skipped"]
     (said,) = data["warnings"]

@@ -1,5 +1,6 @@
 """Puzzle files in and out of the page (xwcp/web/puzzles.py): `/api/open` reads every format the CLI reads,
 `/api/export` writes them from the page's object, bad files refused naming the file."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,18 +9,18 @@ pytest.importorskip("starlette", reason="the web builder needs the [web] extra (
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
 
 import xwcp  # noqa: E402
+from tests.web.helpers import FILLED, ROOT, _clues, _puzzle  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
 from xwcp.model import grid_from_rows  # noqa: E402
-
-from tests.web.helpers import FILLED, ROOT, _clues, _puzzle  # noqa: E402
 
 
 @pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt", "jpz"])
 def test_open_reads_every_format_the_cli_reads(client, tmp_path, fmt):
     path = tmp_path / f"seven.{fmt}"
     write_puzzle(_puzzle(), path)
-    response = client.post(f"/api/open?name=seven.{fmt}", content=path.read_bytes(),
-                           headers={"Content-Type": "application/octet-stream"})
+    response = client.post(
+        f"/api/open?name=seven.{fmt}", content=path.read_bytes(), headers={"Content-Type": "application/octet-stream"}
+    )
     assert response.status_code == 200, response.text
     puzzle = response.json()["puzzle"]
     assert puzzle["grid"] == FILLED and puzzle["title"] == "Seven Seas"
@@ -31,8 +32,14 @@ def test_open_reads_every_format_the_cli_reads(client, tmp_path, fmt):
 
 @pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt"])
 def test_export_writes_every_format_from_the_page_object(client, tmp_path, fmt):
-    page_object = {"title": "Seven Seas", "author": "A. Setter", "copyright": "CC0", "notes": "n",
-                   "grid": FILLED, "clues": {**_clues(FILLED), "1A": "Promotions, in brief"}}
+    page_object = {
+        "title": "Seven Seas",
+        "author": "A. Setter",
+        "copyright": "CC0",
+        "notes": "n",
+        "grid": FILLED,
+        "clues": {**_clues(FILLED), "1A": "Promotions, in brief"},
+    }
     response = client.post("/api/export", json={"puzzle": page_object, "format": fmt})
     assert response.status_code == 200, response.text
     assert response.headers["content-disposition"] == f'attachment; filename="seven-seas.{fmt}"'
@@ -79,8 +86,9 @@ def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
     """Issue 23 item 5's server side: a locked rebus .puz opens with its warning; the page's barred, circled,
     rebus grid saves in every format that can hold it, and the others refuse in one line that names a format that
     can and no temporary file; .jpz is among the page's formats; the barred and rebus presets keep their bars."""
-    data = client.post("/api/open?name=nyt_sun_rebus.puz",
-                       content=(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").read_bytes()).json()
+    data = client.post(
+        "/api/open?name=nyt_sun_rebus.puz", content=(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").read_bytes()
+    ).json()
     assert data["warnings"] == ["the solution was locked; unlocked with key 2173"]
     assert grid_from_rows(data["puzzle"]["grid"]) == read_puzzle(ROOT / "tests/data/puzzles/nyt_sun_rebus.puz").grid
     lines = ["(A)[STAR]C|D", "E{F}GH", " -", "IJKL"]
@@ -98,7 +106,9 @@ def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
         path.write_bytes(response.content)
         back = read_puzzle(path).grid
         assert back.cells == grid.cells and back.bars == grid.bars, fmt
-        assert {c for c, m in back.marks if m.circle} == {0} and {c for c, m in back.marks if m.shaded or m.color} == {5}
+        assert {c for c, m in back.marks if m.circle} == {0} and {c for c, m in back.marks if m.shaded or m.color} == {
+            5
+        }
     presets = {p["name"]: p["rows"] for p in client.get("/api/presets").json()}
     for name in ("15x15-barred-01", "15x15-rebus-01"):
         assert grid_from_rows(presets[name]) == xwcp.read_grid(ROOT / "models" / f"{name}.txt")
@@ -108,17 +118,19 @@ def test_barred_rebus_and_marked_grids_in_and_out_of_the_page(client, tmp_path):
 # The real hostile files are sent to a real server in tests/web/test_hostile.py; here stand-ins for a reader that
 # hangs, one that grabs memory and one that crashes (tests/web/hostile.py, a light module the worker imports).
 
+
 def test_a_file_read_past_its_limits_costs_only_its_own_request(client, monkeypatch):
     import time
 
+    from tests.web import hostile
     from xwcp.web import puzzles
     from xwcp.web.http import MAX_ERROR_CHARS
 
-    from tests.web import hostile
-
-    for job, limit_s, status, words in ((hostile.slow_open, 1.0, 422, "longer than 1 s"),
-                                        (hostile.greedy_open, 20.0, 413, "more than 256 MB"),
-                                        (hostile.crashing_open, 20.0, 422, "TypeError: unhashable")):
+    for job, limit_s, status, words in (
+        (hostile.slow_open, 1.0, 422, "longer than 1 s"),
+        (hostile.greedy_open, 20.0, 413, "more than 256 MB"),
+        (hostile.crashing_open, 20.0, 422, "TypeError: unhashable"),
+    ):
         monkeypatch.setattr(puzzles, "OPEN_TIME_LIMIT_S", limit_s)
         monkeypatch.setattr(puzzles, "open_job", job)
         start = time.monotonic()
@@ -169,8 +181,11 @@ def test_open_never_reads_a_file_an_upload_names_as_its_language(client, tmp_pat
 
     said = set()
     for path in _named_paths(tmp_path).values():
-        response = client.post(f"/api/open?name=named.{fmt}", content=puzzle_naming_language(fmt, path),
-                               headers={"Content-Type": "application/octet-stream"})
+        response = client.post(
+            f"/api/open?name=named.{fmt}",
+            content=puzzle_naming_language(fmt, path),
+            headers={"Content-Type": "application/octet-stream"},
+        )
         if fmt in ("txt", "json"):  # xwcp's own formats: an unknown language is an error
             assert response.status_code == 400, response.text
             message = response.json()["error"]
@@ -187,8 +202,9 @@ def test_open_never_reads_a_file_an_upload_names_as_its_language(client, tmp_pat
 
 def test_export_never_reads_a_file_the_page_object_names(client, tmp_path):
     for path in _named_paths(tmp_path).values():
-        response = client.post("/api/export", json={"puzzle": {"grid": ["CAT", "A#A", "TAT"], "language": path},
-                                                    "format": "txt"})
+        response = client.post(
+            "/api/export", json={"puzzle": {"grid": ["CAT", "A#A", "TAT"], "language": path}, "format": "txt"}
+        )
         assert response.status_code == 400 and "unknown language" in response.json()["error"], response.text
 
 

@@ -1,6 +1,7 @@
 """Running the builder (xwcp/web/serve.py, through `xwcp serve`): the URL printed first and served, a bad or taken port
 refused in one line, two workers answering only their hosts (each keeping its share of --cache-mb) and stopping
 cleanly."""
+
 from __future__ import annotations
 
 import json
@@ -28,15 +29,17 @@ def _free_port() -> int:
 @pytest.mark.subprocess
 def test_serve_refuses_a_bad_or_taken_port_in_one_line():
     for port in ("99999", "0", "http"):
-        out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--port", port], capture_output=True, text=True,
-                             timeout=60)
+        out = subprocess.run(
+            [sys.executable, "-m", "xwcp", "serve", "--port", port], capture_output=True, text=True, timeout=60
+        )
         assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--port" in out.stderr, out.stderr
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        out = subprocess.run([sys.executable, "-m", "xwcp", "serve", "--port", str(port)], capture_output=True,
-                             text=True, timeout=60)
+        out = subprocess.run(
+            [sys.executable, "-m", "xwcp", "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
     assert out.returncode == 2 and "in use" in out.stderr and out.stderr.count("\n") == 1
 
 
@@ -52,9 +55,25 @@ def _get(url: str, host: str | None = None) -> tuple[int, dict]:
 @pytest.mark.subprocess
 def test_serve_with_two_workers_answers_only_its_hosts_and_stops_cleanly():
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--workers", "2",
-                               "--allow-host", "builder.test", "--cache-mb", "100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xwcp",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--allow-host",
+            "builder.test",
+            "--cache-mb",
+            "100",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert server.stdout.readline().strip() == f"xwcp builder: http://127.0.0.1:{port}/"
         url = f"http://127.0.0.1:{port}/api/info"
@@ -94,8 +113,13 @@ def test_serve_prints_the_url_first_and_serves_it():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--max-fills", "1"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "xwcp", "serve", "--port", str(port), "--max-fills", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
     try:
         first = server.stdout.readline().strip()
         assert first == f"xwcp builder: http://127.0.0.1:{port}/"

@@ -1,6 +1,7 @@
 """The WebSockets' shared handling (xwcp/web/socket_job.py): a first message that is binary, no JSON, nested too
 deeply or no object closes the socket with a code (1003, 1007, 1008) and a reason, after the error message; a
 binary message during a job is an error message and the job goes on."""
+
 from __future__ import annotations
 
 import re
@@ -12,23 +13,24 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the 
 
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from xwcp.web.socket_job import close_reason  # noqa: E402
-
 from tests.web.helpers import OPEN_7, _ok  # noqa: E402
-
+from xwcp.web.socket_job import close_reason  # noqa: E402
 
 MAX_FILLS = 2
 """Fills the app under test may run at once (the `client` fixture of conftest.py reads it)."""
 
 
 @pytest.mark.parametrize("path", ["/ws/fill", "/ws/design"])
-@pytest.mark.parametrize("message, code, words_in_reason", [
-    (b"\x00\x01binary", 1003, "binary messages"),
-    ("not json", 1007, "malformed JSON"),
-    ("[" * 100_000 + "]" * 100_000, 1007, "nested too deeply"),
-    ("[1, 2]", 1008, "JSON object"),
-    ('{"grid": 5, "themes": 5, "time_limit_s": "x"}', 1008, "grid|theme"),  # the fill's field, the design's
-])
+@pytest.mark.parametrize(
+    "message, code, words_in_reason",
+    [
+        (b"\x00\x01binary", 1003, "binary messages"),
+        ("not json", 1007, "malformed JSON"),
+        ("[" * 100_000 + "]" * 100_000, 1007, "nested too deeply"),
+        ("[1, 2]", 1008, "JSON object"),
+        ('{"grid": 5, "themes": 5, "time_limit_s": "x"}', 1008, "grid|theme"),  # the fill's field, the design's
+    ],
+)
 def test_a_bad_first_message_closes_with_a_code_and_a_reason(client, path, message, code, words_in_reason):
     with client.websocket_connect(path) as ws:
         if isinstance(message, bytes):

@@ -5,6 +5,7 @@ cause, logged once; the old list is kept, no partial or temporary file is left, 
 The failures are injected (the tests run as root, whom chmod does not stop): `os.replace` refusing with EROFS or
 ENOSPC, or a stream whose writes fail with ENOSPC after a few bytes.
 """
+
 from __future__ import annotations
 
 import errno
@@ -16,10 +17,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
 
+from tests.helpers import failing_fdopen  # noqa: E402
 from xwcp.words import userwords  # noqa: E402
 from xwcp.words.userwords import data_dir  # noqa: E402
-
-from tests.helpers import failing_fdopen  # noqa: E402
 
 GERMAN = "HUT;80\nHAT;70\nTAL;70\nTOL;70\nUHR;60\n"
 STATUS_BY_ERRNO = {errno.ENOSPC: 507, errno.EDQUOT: 507, errno.EROFS: 503, errno.EACCES: 503}
@@ -28,6 +28,7 @@ STATUS_BY_ERRNO = {errno.ENOSPC: 507, errno.EDQUOT: 507, errno.EROFS: 503, errno
 def _refusing_replace(code: int):
     def replace(src, dst, *args, **kwargs):
         raise OSError(code, os.strerror(code), str(src))
+
     return replace
 
 
@@ -73,8 +74,9 @@ def test_a_language_list_that_fills_the_disk_mid_write_leaves_no_partial_file(cl
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
 @pytest.mark.parametrize("route", ["edit", "upload"])
-def test_a_personal_list_the_folder_cannot_take_is_refused_and_the_old_one_kept(client, monkeypatch, caplog, code,
-                                                                                  route):
+def test_a_personal_list_the_folder_cannot_take_is_refused_and_the_old_one_kept(
+    client, monkeypatch, caplog, code, route
+):
     assert client.post("/api/words", json={"word": "ESNE", "score": 0}).status_code == 200
     path = userwords.personal_path()
     before, kept = _files(path.parent), path.read_bytes()
@@ -97,6 +99,8 @@ def test_a_personal_edit_that_fills_the_disk_mid_write_keeps_the_old_list(client
     caplog.clear()
     with monkeypatch.context() as patch:
         patch.setattr(os, "fdopen", failing_fdopen(errno.ENOSPC))
-        response = client.post("/api/words", json={"edits": [{"word": f"W{'A' * k}", "score": 60} for k in range(3, 40)]})
+        response = client.post(
+            "/api/words", json={"edits": [{"word": f"W{'A' * k}", "score": 60} for k in range(3, 40)]}
+        )
     _assert_refused(response, errno.ENOSPC, caplog)
     assert _files(path.parent) == before and path.read_bytes() == kept

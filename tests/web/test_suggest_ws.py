@@ -1,5 +1,6 @@
 """The suggestion WebSocket (xwcp/web/suggest_ws.py): the words at once, each label as it is settled, kept per grid,
 cancelled by the next request, a bad request answered without closing the socket."""
+
 from __future__ import annotations
 
 import time
@@ -9,16 +10,15 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 
 import xwcp  # noqa: E402
+from tests.analysis.test_probe import THEMED  # noqa: E402
+from tests.helpers import entries_of  # noqa: E402
+from tests.web.helpers import MINI, ROOT, _fill  # noqa: E402
 from xwcp.backends import fill  # noqa: E402
 from xwcp.base.types import FillStatus  # noqa: E402
 from xwcp.compile.problem import with_word  # noqa: E402
 from xwcp.engine.result import Limits, check_fill  # noqa: E402
 from xwcp.library.answers import Viability  # noqa: E402
 from xwcp.library.jobs import Session  # noqa: E402
-
-from tests.analysis.test_probe import THEMED  # noqa: E402
-from tests.helpers import entries_of  # noqa: E402
-from tests.web.helpers import MINI, ROOT, _fill  # noqa: E402
 
 ROWS = THEMED.split()
 
@@ -44,16 +44,19 @@ def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
     assert first["type"] == "words" and done["type"] == "done" and not done["cancelled"]
     labels = [m for m in between if m["type"] == "label"]
     # the rest: at most one count of the survivors over the whole slot, after the labels
-    assert [m["type"] for m in between[len(labels):]] in ([], ["counts"])
-    if between[len(labels):]:
+    assert [m["type"] for m in between[len(labels) :]] in ([], ["counts"])
+    if between[len(labels) :]:
         counts = between[-1]["counts"]
         assert counts["complete"] and counts["survive"] == len(first["words"]) == 17  # fewer than k survive here
     # the words are /api/suggest's answer (the same cached object), or when that answer's probing budget ran out
     # short of k words (a loaded machine), the whole slot's
     answer = client.post("/api/suggest", json={"grid": ROWS, "slot": "1D", "k": 40}).json()
     sent = {key: value for key, value in first.items() if key not in ("type", "id")}
-    assert sent == answer or (not answer["counts"]["complete"] and sent["counts"]["complete"]
-                              and sent["counts"]["survive"] == len(sent["words"]) == 17)
+    assert sent == answer or (
+        not answer["counts"]["complete"]
+        and sent["counts"]["complete"]
+        and sent["counts"]["survive"] == len(sent["words"]) == 17
+    )
     shown = [w["word"] for w in sent["words"]]
     by_word = {m["word"]: m for m in labels}
     assert set(by_word) == set(shown) and len(labels) == len(shown)  # each once, all settled in the budget
@@ -77,7 +80,6 @@ def test_words_then_labels_streamed_and_kept_for_the_grid(client, words):
     assert {m["how"] for m in kept} == {"kept"}
 
 
-
 def test_dead_ends_proven_before_a_keystroke_come_at_once_after_it(client, words):
     """A letter typed elsewhere only takes fills away: 1D's dead ends proven on the grid before it are sent at once
     ("kept") on the grid after it, not proven again; its viable words are labelled again (by search or a kept
@@ -92,12 +94,19 @@ def test_dead_ends_proven_before_a_keystroke_come_at_once_after_it(client, words
     problem = xwcp.compile_problem(xwcp.parse_grid(THEMED), words)
     entries = fill(problem, "backtrack", Limits(time_limit_s=30)).entries
     assert entries is not None
-    near = {cell for slot in problem.slots if set(slot.cells) & set(problem.slot_by_name("1D").cells)
-            for cell in slot.cells}
-    cell, letter = next((cell, entries[slot.id][slot.cells.index(cell)]) for slot in problem.slots
-                        for cell in slot.cells if cell not in near and problem.grid.cells[cell] == "."
-                        and all(sum(problem.grid.cells[c] == "." for c in other.cells) > 1
-                                for other in problem.slots if cell in other.cells))
+    near = {
+        cell for slot in problem.slots if set(slot.cells) & set(problem.slot_by_name("1D").cells) for cell in slot.cells
+    }
+    cell, letter = next(
+        (cell, entries[slot.id][slot.cells.index(cell)])
+        for slot in problem.slots
+        for cell in slot.cells
+        if cell not in near
+        and problem.grid.cells[cell] == "."
+        and all(
+            sum(problem.grid.cells[c] == "." for c in other.cells) > 1 for other in problem.slots if cell in other.cells
+        )
+    )
     rows = [list(row) for row in ROWS]
     rows[cell // problem.grid.width][cell % problem.grid.width] = letter
     after_rows = ["".join(row) for row in rows]
@@ -109,15 +118,17 @@ def test_dead_ends_proven_before_a_keystroke_come_at_once_after_it(client, words
     carried = [m for m in labels if m["how"] == "kept"]
     assert {m["word"] for m in carried} == dead & set(shown) and dead & set(shown)
     assert all(m["verdict"] == "dead-end" for m in carried)
-    assert labels[:len(carried)] == carried  # first, before any search
+    assert labels[: len(carried)] == carried  # first, before any search
     assert {m["word"] for m in labels} == set(shown)  # the rest labelled as usual
     # and they are true on the new grid: no fill with the word there
     after_problem = xwcp.compile_problem(xwcp.parse_grid("\n".join(after_rows)), words)
     for m in carried:
-        result = fill(with_word(after_problem, after_problem.slot_by_name("1D").id, m["word"]), "backtrack",
-                      Limits(time_limit_s=30))
+        result = fill(
+            with_word(after_problem, after_problem.slot_by_name("1D").id, m["word"]),
+            "backtrack",
+            Limits(time_limit_s=30),
+        )
         assert result.status is FillStatus.UNFILLABLE, m["word"]
-
 
 
 def _labels_of(client, request_id, rows):
@@ -169,6 +180,7 @@ def test_a_dead_end_holds_after_a_letter_is_erased_outside_its_proof(client, wor
         result = fill(with_word(problem, problem.slot_by_name("1D").id, word), "backtrack", Limits(time_limit_s=30))
         assert result.status is FillStatus.UNFILLABLE, word
 
+
 def test_a_new_request_cancels_the_labelling_running(client):
     open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
     with client.websocket_connect("/ws/suggest") as ws:
@@ -203,7 +215,6 @@ def test_a_bad_request_gets_an_error_and_the_socket_stays(client):
         assert messages[-1]["type"] == "done"
 
 
-
 def test_an_autofill_asked_for_stops_the_labelling_that_takes_the_last_slot(client, words):
     """Labels are background work: with every fill slot taken by labellings (this server runs one at once), an
     autofill is not refused as busy; the labelling stops (its "done" says cancelled) and the fill runs."""
@@ -225,6 +236,7 @@ def test_an_autofill_asked_for_stops_the_labelling_that_takes_the_last_slot(clie
         done = _until_done(labels, 1)[-1]
         assert done["type"] == "done" and done["cancelled"]
     assert state.active_fills == 0 and not state.label_aborts
+
 
 def test_labels_wait_for_no_one_when_the_server_is_busy(client):
     state = client.app.state.xwcp
@@ -265,7 +277,7 @@ def test_every_shown_word_gets_a_label_and_the_visible_ones_come_first(client):
     visible = set(shown[:5])
     beyond = [i for i, w in enumerate(order) if w not in visible]
     if beyond:
-        assert visible <= set(order[:beyond[0]])
+        assert visible <= set(order[: beyond[0]])
 
 
 def test_visible_must_be_a_count(client):

@@ -1,5 +1,6 @@
 """The verdict first, then the core (xwcp/web/verdict.py): a streamed `/api/check?stream=1` answers a verdict line
 before the core, and one object without `stream`."""
+
 from __future__ import annotations
 
 import json

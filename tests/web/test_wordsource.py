@@ -1,4 +1,5 @@
 """The server's word list (xwcp/web/wordsource.py): the personal list is reloaded when another process edits it."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,9 +13,8 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from xwcp.web import app as web_app  # noqa: E402
-
 from tests.web.helpers import HOSTS, _suggested  # noqa: E402
+from xwcp.web import app as web_app  # noqa: E402
 
 
 def test_another_process_sees_the_edit(words):

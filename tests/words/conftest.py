@@ -1,4 +1,5 @@
 """The word-list tests' shared fixture: a private, empty cache folder for the test."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """`xwcp.words.build`: lists built from a fake Hunspell pair and plain lists made here (every line checked, and the
 folding of each language: Ñ kept in Spanish, Ä -> AE in German, Ё -> Е in Russian, IJ one letter in Dutch, Welsh
 cuts kept), and from the real wordfreq and system dictionaries where this machine has them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +11,16 @@ import pytest
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import load_alphabet
 from xwcp.words import build
-from xwcp.words.build import (FLAT_SCORE, UNSEEN_SCORE, SourceKind, build_words, find_dict, find_hunspell,
-                              score_of_zipf, spelled)
+from xwcp.words.build import (
+    FLAT_SCORE,
+    UNSEEN_SCORE,
+    SourceKind,
+    build_words,
+    find_dict,
+    find_hunspell,
+    score_of_zipf,
+    spelled,
+)
 from xwcp.words.wordlist import load_word_list, score_by_word_of
 
 SPANISH_AFF = """SET UTF-8
@@ -37,9 +46,23 @@ compañer/XG
 malo/F
 ñu/S
 """
-SPANISH_FORMS = {"AÑO": 50, "AÑOS": 50, "NIÑO": 50, "NIÑOS": 50, "NIÑITO": 50, "NIÑITOS": 50, "CAMA": 50,
-                 "CAMAS": 50, "RECAMA": 50, "RECAMAS": 50, "RAIZ": 50, "COMPAÑERO": 50, "COMPAÑERA": 50, "ÑU": 50,
-                 "ÑUS": 50}
+SPANISH_FORMS = {
+    "AÑO": 50,
+    "AÑOS": 50,
+    "NIÑO": 50,
+    "NIÑOS": 50,
+    "NIÑITO": 50,
+    "NIÑITOS": 50,
+    "CAMA": 50,
+    "CAMAS": 50,
+    "RECAMA": 50,
+    "RECAMAS": 50,
+    "RAIZ": 50,
+    "COMPAÑERO": 50,
+    "COMPAÑERA": 50,
+    "ÑU": 50,
+    "ÑUS": 50,
+}
 """Every form of the pair above, folded: NEEDAFFIX keeps COMPAÑER out, FORBIDDENWORD keeps MALO out, the two-fold
 suffix makes NIÑITOS, the cross product RECAMAS; Ñ stays Ñ and RAÍZ loses its accent."""
 
@@ -85,8 +108,11 @@ def test_a_hunspell_pair_expands_to_every_form_folded_into_the_spanish_alphabet(
 
 
 def test_spanish_keeps_n_tilde_apart_and_keeps_the_higher_score_of_words_that_fold_together(files, tmp_path):
-    source = files("es.txt", "año;80\nano;10\nánimo;40\nanimo;60\nniño\nx;90\nqué tal;30\n日本;70\nfoo bar baz qux "
-                   "quux corge grault;50\n# a comment\n")
+    source = files(
+        "es.txt",
+        "año;80\nano;10\nánimo;40\nanimo;60\nniño\nx;90\nqué tal;30\n日本;70\nfoo bar baz qux "
+        "quux corge grault;50\n# a comment\n",
+    )
     out = tmp_path / "out.dict"
     report = build_words("es", str(source), out, scores="flat")
     _, score_by_word = read_list(out)
@@ -148,8 +174,9 @@ def test_an_open_pack_s_list_keeps_to_the_letters_a_list_can_have(files, tmp_pat
 
 def test_lengths_are_counted_in_cells(files, tmp_path):
     out = tmp_path / "nl.dict"
-    report = build_words("nl", str(files("nl.txt", "ijs\nbijl\nijzer\n")), out, min_length=3, max_length=3,
-                         scores="flat")
+    report = build_words(
+        "nl", str(files("nl.txt", "ijs\nbijl\nijzer\n")), out, min_length=3, max_length=3, scores="flat"
+    )
     assert read_list(out)[1] == {"BIJL": 50}  # B IJ L: three cells
     assert report.n_bad_length == 2
 

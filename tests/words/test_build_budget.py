@@ -6,6 +6,7 @@ The hostile pairs are made here, small: `chained_pair` is the shape of the audit
 suffix chaining to two more, all crossing with 20 prefixes: 1.2 M forms), `numbered_pair` the shape of its
 `FLAG num` pair (2,000 flags, half prefixes that cross with every suffix but whose condition never holds).
 """
+
 from __future__ import annotations
 
 import io
@@ -29,8 +30,9 @@ TREE = Path(xwcp.__file__).resolve().parents[1]
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def chained_pair(n_stems: int = 300, n_suffix_flags: int = 10, rules_per_flag: int = 10,
-                 n_prefixes: int = 20) -> tuple[str, str]:
+def chained_pair(
+    n_stems: int = 300, n_suffix_flags: int = 10, rules_per_flag: int = 10, n_prefixes: int = 20
+) -> tuple[str, str]:
     """(.aff, .dic) text: every stem takes every suffix flag and a prefix flag; each suffix rule chains to two more
     suffix flags and crosses with every prefix (about 4,100 forms a stem)."""
     suffix_flags = [chr(ord("A") + k) for k in range(n_suffix_flags)]
@@ -42,8 +44,9 @@ def chained_pair(n_stems: int = 300, n_suffix_flags: int = 10, rules_per_flag: i
     aff.append(f"PFX p Y {n_prefixes}")
     aff += [f"PFX p 0 {LETTERS[r]}{LETTERS[(r * 7) % 26]} ." for r in range(n_prefixes)]
     flags = "".join(suffix_flags) + "p"
-    dic = [str(n_stems)] + [f"{LETTERS[s % 26]}{LETTERS[(s // 26) % 26]}o{LETTERS[(s * 3) % 26]}/{flags}"
-                            for s in range(n_stems)]
+    dic = [str(n_stems)] + [
+        f"{LETTERS[s % 26]}{LETTERS[(s // 26) % 26]}o{LETTERS[(s * 3) % 26]}/{flags}" for s in range(n_stems)
+    ]
     return "\n".join(aff) + "\n", "\n".join(dic) + "\n"
 
 
@@ -115,9 +118,28 @@ def test_two_thousand_numbered_flags_expand_at_once(tmp_path):
 
 def _run_build(dic: Path, out: Path, *extra: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(TREE), "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen([sys.executable, "-m", "xwcp", "words", "build", "--language", "en", "--from", str(dic),
-                             "--out", str(out), "--scores", "flat", *extra], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xwcp",
+            "words",
+            "build",
+            "--language",
+            "en",
+            "--from",
+            str(dic),
+            "--out",
+            str(out),
+            "--scores",
+            "flat",
+            *extra,
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.subprocess

@@ -1,14 +1,14 @@
 """The on-disk cache of compiled word lists (xwcp/words/cache.py, through load_word_list): written under
 XWCP_CACHE_DIR, read back identical without parsing, keyed by content, rebuilt when corrupt; a mapped list checks
 each length on first use."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from xwcp.words.wordlist import load_word_list, read_mapped_word_list
-
 from tests.words.test_wordlist import ARRAYS, all_words, write
+from xwcp.words.wordlist import load_word_list, read_mapped_word_list
 
 
 def test_cache_is_written_under_xwcp_cache_dir(tmp_path, cache):
@@ -98,8 +98,9 @@ def _many_words(seed: int = 43, n_words: int = 10000, lengths=range(3, 19)) -> s
     import random
 
     rng = random.Random(seed)
-    words = {"".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.choice(lengths)))
-             for _ in range(n_words)}
+    words = {
+        "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.choice(lengths))) for _ in range(n_words)
+    }
     return "".join(f"{word};{rng.randrange(50, 100)}\n" for word in sorted(words))
 
 
@@ -160,10 +161,9 @@ def test_command_line_fill_over_a_damaged_cache_is_right(files, capsys, name, ho
     grid uses is found before the search reads it: the fill is right, and one line says the cache was rebuilt."""
     import json
 
+    from tests.helpers import fill_violations
     from xwcp.cli.commands import main
     from xwcp.model.alphabet import ENGLISH
-
-    from tests.helpers import fill_violations
 
     words_path = files("w.txt", _many_words(n_words=12000, lengths=[3]))
     grid = files("g.txt", "...\n...\n...\n")
@@ -229,8 +229,8 @@ def test_bad_npy_header_is_rebuilt(tmp_path, cache):
     info = target.stat()
     raw = target.read_bytes()
     shape_at = raw.index(b"'shape': (") + len(b"'shape': (")
-    other = b"2" if raw[shape_at:shape_at + 1] == b"1" else b"1"
-    target.write_bytes(raw[:shape_at] + other + raw[shape_at + 1:])  # another shape, same size
+    other = b"2" if raw[shape_at : shape_at + 1] == b"1" else b"1"
+    target.write_bytes(raw[:shape_at] + other + raw[shape_at + 1 :])  # another shape, same size
     os.utime(target, ns=(info.st_atime_ns, info.st_mtime_ns))
     words = load_word_list(path)
     _assert_rebuilt(words, fresh, _folder(cache), "letters_flat.npy")
@@ -253,7 +253,7 @@ def test_damaged_manifest_is_rebuilt(tmp_path, cache, how):
         meta_path.write_text("[" * 100_000 + "]" * 100_000)
     else:  # a manifest that passes its own check but lacks checksums (as a cache of older code would)
         meta = json.loads(meta_path.read_text())
-        for name in (meta["files"] if how == "no checksums" else ["bits_flat"]):
+        for name in meta["files"] if how == "no checksums" else ["bits_flat"]:
             del meta["files"][name][CHECKSUM_KEY]
         meta["check"] = _meta_check(meta)
         meta_path.write_text(json.dumps(meta))
@@ -324,11 +324,15 @@ def test_two_runs_rebuilding_a_damaged_cache_at_once(tmp_path, cache):
     load_word_list(path)
     folder = _folder(cache)
     _damage_in_place(folder / "bits_flat.npy", "zero")
-    script = ("import sys; from xwcp.words.wordlist import load_word_list; w = load_word_list(sys.argv[1]); "
-              "print(w.n_words, len(w.notes))")
+    script = (
+        "import sys; from xwcp.words.wordlist import load_word_list; w = load_word_list(sys.argv[1]); "
+        "print(w.n_words, len(w.notes))"
+    )
     env = dict(os.environ, PYTHONPATH=str(repo), XWCP_CACHE_DIR=str(cache))
-    runs = [subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True, env=env)
-            for _ in range(3)]
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True, env=env)
+        for _ in range(3)
+    ]
     for run in runs:
         out, _ = run.communicate(timeout=120)
         assert run.returncode == 0

@@ -1,5 +1,6 @@
 """The compiled-list cache is bounded by bytes (xwcp/words/cache.py): lists in several languages stay compiled
 while they fit, the least recently used go first when they do not, and $XWCP_CACHE_MAX_MB sets the bound."""
+
 from __future__ import annotations
 
 import pytest

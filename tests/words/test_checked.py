@@ -2,6 +2,7 @@
 written here, through both ways of asking them (the hunspell command and spylls); the CLI's default choosing the
 checked source and saying its counts; and, where this machine has the real sources, Spanish and German lists
 whose 15x15 fills hold only words the dictionary accepts."""
+
 from __future__ import annotations
 
 import itertools
@@ -33,8 +34,15 @@ SPANISH_DIC = ["casa/S", "perro", "no", "la", "coat", "España", "Madrid", "NSA"
 """coat and head are accepted here (the English rule must take coat); España and Madrid only capitalised (names);
 NSA only in capitals (an abbreviation)."""
 
-CHECKERS = ["spylls", pytest.param("command", marks=pytest.mark.skipif(
-    shutil.which("hunspell") is None, reason="Debian's hunspell command is not installed (install-languages.sh)"))]
+CHECKERS = [
+    "spylls",
+    pytest.param(
+        "command",
+        marks=pytest.mark.skipif(
+            shutil.which("hunspell") is None, reason="Debian's hunspell command is not installed (install-languages.sh)"
+        ),
+    ),
+]
 
 
 def write_dictionary(folder: Path, name: str, stems: list[str], aff: str = AFF) -> HunspellFiles:
@@ -49,23 +57,50 @@ def freq(zipf: float) -> float:
     return 10 ** (zipf - 9)
 
 
-SPANISH_FREQ = {"casa": freq(5.0), "casas": freq(4.0), "perro": freq(3.0), "no": freq(7.2), "la": freq(7.5),
-                "coat": freq(2.6), "españa": freq(5.5), "madrid": freq(5.0), "nsa": freq(3.0), "aaa": freq(3.5),
-                "glos": freq(3.0), "ptdr": freq(3.0), "raro": freq(1.0), "1990": freq(3.0),
-                "jusqu'à": freq(4.0)}
+SPANISH_FREQ = {
+    "casa": freq(5.0),
+    "casas": freq(4.0),
+    "perro": freq(3.0),
+    "no": freq(7.2),
+    "la": freq(7.5),
+    "coat": freq(2.6),
+    "españa": freq(5.5),
+    "madrid": freq(5.0),
+    "nsa": freq(3.0),
+    "aaa": freq(3.5),
+    "glos": freq(3.0),
+    "ptdr": freq(3.0),
+    "raro": freq(1.0),
+    "1990": freq(3.0),
+    "jusqu'à": freq(4.0),
+}
 ENGLISH_FREQ = {"no": freq(6.4), "la": freq(5.0), "coat": freq(4.4), "casa": freq(3.0)}
 
 
 @pytest.mark.parametrize("how", CHECKERS)
 def test_each_rule_leaves_out_its_words(tmp_path, how):
     checker = find_checker(write_dictionary(tmp_path, "es_ES", SPANISH_DIC), how)
-    choice = choose_words(SPANISH_FREQ, load_alphabet("es"), checker, language="es",
-                          english_frequency_by_word=ENGLISH_FREQ, min_zipf=2.5, record=True)
+    choice = choose_words(
+        SPANISH_FREQ,
+        load_alphabet("es"),
+        checker,
+        language="es",
+        english_frequency_by_word=ENGLISH_FREQ,
+        min_zipf=2.5,
+        record=True,
+    )
     assert dict(choice.kept) == {"casa": 70, "casas": 60, "perro": 50, "no": 70, "la": 70}
-    assert choice.rule_by_word == {"raro": Rule.BELOW_FLOOR, "aaa": Rule.REPEATED, "españa": Rule.NAME,
-                                   "madrid": Rule.NAME, "nsa": Rule.ABBREVIATION, "glos": Rule.NOT_IN_DICTIONARY,
-                                   "ptdr": Rule.NOT_IN_DICTIONARY, "coat": Rule.ENGLISH,
-                                   "jusqu'à": Rule.JOINED}
+    assert choice.rule_by_word == {
+        "raro": Rule.BELOW_FLOOR,
+        "aaa": Rule.REPEATED,
+        "españa": Rule.NAME,
+        "madrid": Rule.NAME,
+        "nsa": Rule.ABBREVIATION,
+        "glos": Rule.NOT_IN_DICTIONARY,
+        "ptdr": Rule.NOT_IN_DICTIONARY,
+        "coat": Rule.ENGLISH,
+        "jusqu'à": Rule.JOINED,
+    }
     assert choice.passed_on == ["1990"]  # not a word of letters: the build counts it as outside the alphabet
     assert choice.n_by_rule[Rule.NAME] == 2 and sum(choice.n_by_rule.values()) == 9
 
@@ -74,8 +109,9 @@ def test_each_rule_leaves_out_its_words(tmp_path, how):
 def test_german_keeps_words_accepted_only_capitalised_as_nouns(tmp_path, how):
     checker = find_checker(write_dictionary(tmp_path, "de_DE", ["Haus/S", "NSA", "heute"]), how)
     frequency = {"haus": freq(5.0), "häuser": freq(4.0), "nsa": freq(4.0), "heute": freq(5.0)}
-    choice = choose_words(frequency, load_alphabet("de"), checker, language="de", english_frequency_by_word=None,
-                          record=True)
+    choice = choose_words(
+        frequency, load_alphabet("de"), checker, language="de", english_frequency_by_word=None, record=True
+    )
     assert sorted(word for word, _ in choice.kept) == ["haus", "heute"]
     assert choice.n_kept_capitalised == 1
     assert choice.rule_by_word == {"nsa": Rule.ABBREVIATION, "häuser": Rule.NOT_IN_DICTIONARY}
@@ -85,11 +121,13 @@ def test_german_keeps_words_accepted_only_capitalised_as_nouns(tmp_path, how):
 
 @pytest.mark.parametrize("how", CHECKERS)
 def test_turkish_capitals_dot_the_i(tmp_path, how):
-    checker = find_checker(write_dictionary(tmp_path, "tr_TR", ["İstanbul", "ılık", "için"],
-                                            aff="SET UTF-8\nLANG tr_TR\n"), how)
+    checker = find_checker(
+        write_dictionary(tmp_path, "tr_TR", ["İstanbul", "ılık", "için"], aff="SET UTF-8\nLANG tr_TR\n"), how
+    )
     frequency = {"istanbul": freq(5.0), "ılık": freq(4.0), "için": freq(6.0), "their": freq(3.5)}
-    choice = choose_words(frequency, load_alphabet("tr"), checker, language="tr", english_frequency_by_word=None,
-                          record=True)
+    choice = choose_words(
+        frequency, load_alphabet("tr"), checker, language="tr", english_frequency_by_word=None, record=True
+    )
     assert sorted(word for word, _ in choice.kept) == ["için", "ılık"]
     assert choice.rule_by_word == {"istanbul": Rule.NAME, "their": Rule.NOT_IN_DICTIONARY}
     assert capitalised("istanbul", "tr") == "İstanbul" and upper("ılık", "tr") == "ILIK"
@@ -101,8 +139,14 @@ def test_polish_and_hungarian_letters_survive_and_their_bare_spellings_go(tmp_pa
     checker = find_checker(write_dictionary(tmp_path, "pl_PL", ["głos", "túl"]), how)
     for code, word, bare in (("pl", "głos", "glos"), ("hu", "túl", "tul")):
         alphabet = load_alphabet(code)
-        choice = choose_words({word: freq(5.0), bare: freq(3.5)}, alphabet, checker, language=code,
-                              english_frequency_by_word=None, record=True)
+        choice = choose_words(
+            {word: freq(5.0), bare: freq(3.5)},
+            alphabet,
+            checker,
+            language=code,
+            english_frequency_by_word=None,
+            record=True,
+        )
         assert choice.kept == [(word, 70)]
         assert choice.rule_by_word == {bare: Rule.NOT_IN_DICTIONARY}
         assert alphabet.written(alphabet.fold_word(word) or "") == word.upper()  # GŁOS, TÚL: the letter is kept
@@ -110,13 +154,16 @@ def test_polish_and_hungarian_letters_survive_and_their_bare_spellings_go(tmp_pa
 
 @pytest.mark.parametrize("how", CHECKERS)
 def test_an_apostrophe_joins_two_words_except_where_it_is_spelling(tmp_path, how):
-    checker = find_checker(write_dictionary(tmp_path, "uk_UA", ["пам'ять", "l'eau"],
-                                            aff="SET UTF-8\nWORDCHARS '\n"), how)
-    ukrainian = choose_words({"пам'ять": freq(4.0)}, load_alphabet("uk"), checker, language="uk",
-                             english_frequency_by_word=None)
+    checker = find_checker(
+        write_dictionary(tmp_path, "uk_UA", ["пам'ять", "l'eau"], aff="SET UTF-8\nWORDCHARS '\n"), how
+    )
+    ukrainian = choose_words(
+        {"пам'ять": freq(4.0)}, load_alphabet("uk"), checker, language="uk", english_frequency_by_word=None
+    )
     assert ukrainian.kept == [("пам'ять", 60)]
-    french = choose_words({"l'eau": freq(4.0)}, load_alphabet("fr"), checker, language="fr",
-                          english_frequency_by_word=None, record=True)
+    french = choose_words(
+        {"l'eau": freq(4.0)}, load_alphabet("fr"), checker, language="fr", english_frequency_by_word=None, record=True
+    )
     assert french.kept == [] and french.rule_by_word == {"l'eau": Rule.JOINED}
 
 
@@ -124,16 +171,32 @@ def test_repeated_letters_bands_and_verdicts(tmp_path):
     greek = load_alphabet("el")
     assert is_repeated(greek.fold_word("σσσσ") or "") and is_repeated("AA")
     assert not is_repeated("A") and not is_repeated("ABA")
-    assert [band(z) for z in (7.0, 4.5, 4.49, 3.5, 2.5, 2.49, 1.5, 1.0, -math.inf)] == [70, 70, 60, 60, 50, 40, 40,
-                                                                                          30, 30]
+    assert [band(z) for z in (7.0, 4.5, 4.49, 3.5, 2.5, 2.49, 1.5, 1.0, -math.inf)] == [
+        70,
+        70,
+        60,
+        60,
+        50,
+        40,
+        40,
+        30,
+        30,
+    ]
     assert [score for _, score, _ in BANDS] == sorted((score for _, score, _ in BANDS), reverse=True)
     checker = find_checker(write_dictionary(tmp_path, "es_ES", SPANISH_DIC), "spylls")
     alphabet = load_alphabet("es")
     codes = [alphabet.fold_word(w) or "" for w in ("casa", "coat", "españa", "glos", "perro")] + ["XYZ"]
-    verdicts = verdict_by_code(codes, alphabet, SPANISH_FREQ, checker, language="es",
-                               english_frequency_by_word=ENGLISH_FREQ)
-    assert list(verdicts.values()) == [None, Rule.ENGLISH, Rule.NAME, Rule.NOT_IN_DICTIONARY, None,
-                                       Rule.NOT_IN_DICTIONARY]
+    verdicts = verdict_by_code(
+        codes, alphabet, SPANISH_FREQ, checker, language="es", english_frequency_by_word=ENGLISH_FREQ
+    )
+    assert list(verdicts.values()) == [
+        None,
+        Rule.ENGLISH,
+        Rule.NAME,
+        Rule.NOT_IN_DICTIONARY,
+        None,
+        Rule.NOT_IN_DICTIONARY,
+    ]
 
 
 def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monkeypatch, capsys):
@@ -149,8 +212,15 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
     assert code == 0, err
     answer = json.loads(stdout)
     assert answer["source"] == "checked"
-    assert answer["left_out_by_rule"] == {"below_floor": 1, "repeated": 1, "joined": 1, "name": 2,
-                                          "abbreviation": 1, "not_in_dictionary": 2, "english": 1}
+    assert answer["left_out_by_rule"] == {
+        "below_floor": 1,
+        "repeated": 1,
+        "joined": 1,
+        "name": 2,
+        "abbreviation": 1,
+        "not_in_dictionary": 2,
+        "english": 1,
+    }
     assert answer["written"] == 5 and answer["outside_alphabet"] == 1 and answer["bad_length"] == 1
     assert answer["read"] == len(SPANISH_FREQ) + 1
     assert "CC BY-SA 4.0" in answer["licence"] and "the dictionary's" in answer["licence"]
@@ -159,11 +229,29 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
     assert any("names (accepted only capitalised) 2 (españa, madrid)" in line for line in header)
     assert any("70 everyday (zipf >= 4.5)" in line for line in header)
     assert [line for line in text.splitlines() if not line.startswith("#")] == [
-        "CASA;70", "CASAS;60", "LA;70", "NO;70", "PERRO;50"]
+        "CASA;70",
+        "CASAS;60",
+        "LA;70",
+        "NO;70",
+        "PERRO;50",
+    ]
     clock = itertools.count(0, 100)  # a clock that jumps 100 s each look: the deadline is past at the first word
     monkeypatch.setattr(checked.time, "monotonic", lambda: float(next(clock)))
-    code, _, err = run(["words", "build", "--language", "es", "--out", tmp_path / "late.dict", "--checker", "spylls",
-                        "--time-limit", "5"], capsys)
+    code, _, err = run(
+        [
+            "words",
+            "build",
+            "--language",
+            "es",
+            "--out",
+            tmp_path / "late.dict",
+            "--checker",
+            "spylls",
+            "--time-limit",
+            "5",
+        ],
+        capsys,
+    )
     assert code == 3 and "checking the words took more than 5 s" in err and not (tmp_path / "late.dict").exists()
     monkeypatch.undo()
     monkeypatch.setattr(build, "HUNSPELL_DIRS", (folder,))
@@ -177,6 +265,7 @@ def test_cli_default_builds_the_checked_list_and_counts_each_rule(tmp_path, monk
 
 
 # ----- the real sources (CI installs them with .ci/install-languages.sh) ------------------------------------------
+
 
 def _real_fill_is_all_dictionary_words(code, tmp_path):
     wordfreq = pytest.importorskip("wordfreq", reason="wordfreq is not installed (.ci/install-languages.sh)")
@@ -202,9 +291,14 @@ def _real_fill_is_all_dictionary_words(code, tmp_path):
     assert result.status.value == "filled"
     entries = result.entries
     assert entries is not None and check_fill(problem, entries) == []
-    verdicts = verdict_by_code(entries, alphabet, wordfreq.get_frequency_dict(code, wordlist="best"),
-                               find_checker(files), language=code,
-                               english_frequency_by_word=english_frequencies(code, "best"))
+    verdicts = verdict_by_code(
+        entries,
+        alphabet,
+        wordfreq.get_frequency_dict(code, wordlist="best"),
+        find_checker(files),
+        language=code,
+        english_frequency_by_word=english_frequencies(code, "best"),
+    )
     assert {alphabet.written(e): v for e, v in verdicts.items() if v is not None} == {}
 
 
@@ -262,7 +356,14 @@ def test_real_dictionaries_leave_out_the_words_seen_in_fills(code, english):
     gone, kept = ISSUE_WORDS[code]
     frequency = {word: wordfreq.word_frequency(word, code) for word in gone + kept}
     assert all(frequency.values()), "every word is one wordfreq lists"
-    choice = choose_words(frequency, alphabet, find_checker(files), language=code, english_frequency_by_word=english,
-                          min_zipf=-math.inf, record=True)
+    choice = choose_words(
+        frequency,
+        alphabet,
+        find_checker(files),
+        language=code,
+        english_frequency_by_word=english,
+        min_zipf=-math.inf,
+        record=True,
+    )
     assert sorted(word for word, _ in choice.kept) == sorted(kept)
     assert sorted(choice.rule_by_word or {}) == sorted(gone)

@@ -1,4 +1,5 @@
 """`xwcp.words.folding.word_folder` folds every word exactly as the pack's own `Alphabet.fold_word` does."""
+
 from __future__ import annotations
 
 import random

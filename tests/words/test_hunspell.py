@@ -1,4 +1,5 @@
 """`xwcp.words.hunspell`: a small Hunspell pair made here expands to exactly the forms Hunspell accepts."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,13 +44,23 @@ def test_expansion_follows_the_affix_rules(tmp_path):
     (tmp_path / "xx.aff").write_text(AFF, encoding="utf-8")
     (tmp_path / "xx.dic").write_text(DIC, encoding="utf-8")
     forms = list(expand(HunspellFiles.beside(tmp_path / "xx.dic")))
-    assert sorted(set(forms)) == sorted({
-        "cat", "cats", "fly", "flies",  # conditions: fly -> flies, play -> plays
-        "kind", "kindness", "kindnesses", "unkind",  # two-fold: ness then its S; N is no cross product
-        "unhappy",  # NEEDAFFIX: happy alone is not listed
-        "play", "plays", "replay",  # K has no cross product: no replays
-        "work",  # works only inside compounds (its suffix carries ONLYINCOMPOUND)
-    })
+    assert sorted(set(forms)) == sorted(
+        {
+            "cat",
+            "cats",
+            "fly",
+            "flies",  # conditions: fly -> flies, play -> plays
+            "kind",
+            "kindness",
+            "kindnesses",
+            "unkind",  # two-fold: ness then its S; N is no cross product
+            "unhappy",  # NEEDAFFIX: happy alone is not listed
+            "play",
+            "plays",
+            "replay",  # K has no cross product: no replays
+            "work",  # works only inside compounds (its suffix carries ONLYINCOMPOUND)
+        }
+    )
     assert "bad" not in forms and "ful" not in forms  # FORBIDDENWORD, ONLYINCOMPOUND
 
 
@@ -148,12 +159,22 @@ def test_a_capped_expansion_keeps_the_same_forms_in_every_run(tmp_path):
     for k, flag in enumerate(flags):
         aff += [f"SFX {flag} Y 1", f"SFX {flag} 0 {'xyzwvutr'[k]} ."]
     (tmp_path / "h.aff").write_text("\n".join(aff) + "\n", encoding="utf-8")
-    (tmp_path / "h.dic").write_text("20\n" + "".join(f"st{a}{b}/S\n" for a in "abcde" for b in "abcd"),
-                                    encoding="utf-8")
-    code = ("import sys; from pathlib import Path; from xwcp.words.hunspell import HunspellFiles, expand; "
-            "print(' '.join(expand(HunspellFiles.beside(Path(sys.argv[1])), list_forms=100)))")
+    (tmp_path / "h.dic").write_text(
+        "20\n" + "".join(f"st{a}{b}/S\n" for a in "abcde" for b in "abcd"), encoding="utf-8"
+    )
+    code = (
+        "import sys; from pathlib import Path; from xwcp.words.hunspell import HunspellFiles, expand; "
+        "print(' '.join(expand(HunspellFiles.beside(Path(sys.argv[1])), list_forms=100)))"
+    )
     tree = str(Path(xwcp.__file__).resolve().parents[1])
-    runs = {subprocess.run([sys.executable, "-c", code, str(tmp_path / "h.dic")], capture_output=True, text=True,
-                           check=True, env={**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": str(seed)}).stdout
-            for seed in range(1, 6)}
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path / "h.dic")],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": str(seed)},
+        ).stdout
+        for seed in range(1, 6)
+    }
     assert len(runs) == 1 and len(runs.pop().split()) == 100  # 5 forms a stem of 11, the same ones each time

@@ -1,6 +1,7 @@
 """The installed Hungarian and Hebrew Hunspell dictionaries (Debian's hunspell-hu and hunspell-he) build a list on
 their own, exit 0, and what the bounded expansion makes is what Hunspell accepts. Slow (a minute each); their time
 and memory are measured by bench/language_lists.py."""
+
 from __future__ import annotations
 
 import json
@@ -29,14 +30,36 @@ def test_the_installed_dictionary_builds_a_bounded_list_and_exits_0(code, tmp_pa
         pytest.skip(f"{DICTIONARY_BY_CODE[code]} is not installed (.ci/install-languages.sh)")
     out = tmp_path / f"{code}.dict"
     env = {**os.environ, "PYTHONPATH": str(TREE), "XWCP_DATA_DIR": str(tmp_path / "data")}
-    done = subprocess.run([sys.executable, "-m", "xwcp", "words", "build", "--language", code, "--from", "hunspell",
-                           "--scores", "flat", "--out", str(out), "--format", "json"],
-                          capture_output=True, text=True, env=env, timeout=900, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "xwcp",
+            "words",
+            "build",
+            "--language",
+            code,
+            "--from",
+            "hunspell",
+            "--scores",
+            "flat",
+            "--out",
+            str(out),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["written"] > 500_000 and "shortest" in answer["bound"]
-    assert sum(1 for line in out.read_text(encoding="utf-8").splitlines() if not line.startswith("#")) \
-        == answer["written"]
+    assert (
+        sum(1 for line in out.read_text(encoding="utf-8").splitlines() if not line.startswith("#")) == answer["written"]
+    )
 
 
 @pytest.mark.parametrize("code", sorted(DICTIONARY_BY_CODE))

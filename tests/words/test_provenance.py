@@ -1,4 +1,5 @@
 """`xwcp.words.provenance`: the licence a Debian copyright file states for a dictionary."""
+
 from __future__ import annotations
 
 from pathlib import Path

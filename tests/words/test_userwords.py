@@ -1,5 +1,6 @@
 """The personal word list's folder (xwcp/words/userwords.py) and a list overlaid with personal changes
 (wordlist.overlay_word_list): the same as layering the two lists."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,5 +1,6 @@
 """Word-list parsing, normalisation, compressed and odd files, the length index and the default list (the cache:
 tests/words/test_cache.py)."""
+
 from __future__ import annotations
 
 import gzip
@@ -12,7 +13,6 @@ import pytest
 
 from xwcp.base.errors import InputError
 from xwcp.words.wordlist import DEFAULT_SCORE, load_word_list, normalise_word, words_from_pairs
-
 
 ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table")
 
@@ -34,6 +34,7 @@ def all_words(words) -> dict[str, int]:
 
 # ----- parsing -----------------------------------------------------------------------------
 
+
 def test_scored_lines(tmp_path, cache):
     words = load_word_list(write(tmp_path, "CAT;70\nDOG;40\nHORSE;100\nemu;0\n"))
     assert all_words(words) == {"CAT": 70, "DOG": 40, "HORSE": 100, "EMU": 0}
@@ -53,18 +54,21 @@ def test_plain_word_per_line(tmp_path, cache):
     assert all_words(words) == {"APPLE": 50, "BANANA": 50, "CHERRY": 50}
 
 
-@pytest.mark.parametrize("raw, expected", [
-    ("Café au lait", "CAFEAULAIT"),
-    ("crème brûlée", "CREMEBRULEE"),
-    ("rock-'n'-roll", "ROCKNROLL"),
-    ("don't", "DONT"),
-    ("St. Louis", "STLOUIS"),
-    ("naïve", "NAIVE"),
-    ("hello", "HELLO"),
-    ("R2D2", None),
-    ("a_b", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("Café au lait", "CAFEAULAIT"),
+        ("crème brûlée", "CREMEBRULEE"),
+        ("rock-'n'-roll", "ROCKNROLL"),
+        ("don't", "DONT"),
+        ("St. Louis", "STLOUIS"),
+        ("naïve", "NAIVE"),
+        ("hello", "HELLO"),
+        ("R2D2", None),
+        ("a_b", None),
+        ("", None),
+    ],
+)
 def test_normalise_word(raw, expected):
     assert normalise_word(raw) == expected
 
@@ -198,6 +202,7 @@ def test_latin1_file_is_read(tmp_path, cache):
 
 # ----- the default list --------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def default_list():
     return load_word_list()
@@ -234,8 +239,10 @@ def test_letters_folded_into_others_are_read_and_said_in_a_note():
     notes: list[str] = []
     words, problems, _ = parse_word_lines("STRAßE;60\nCAFÉ\nkapı\nPLAIN\n", "w.txt", notes)
     assert words == {"STRASSE": 60, "CAFE": 50, "KAPI": 50, "PLAIN": 50} and problems == []
-    assert notes == ["w.txt: 2 words spelled with letters that upper case changes into others, read that way "
-                     "(line 1: ß -> SS; line 3: ı -> I)"]
+    assert notes == [
+        "w.txt: 2 words spelled with letters that upper case changes into others, read that way "
+        "(line 1: ß -> SS; line 3: ı -> I)"
+    ]
     notes.clear()
     parse_word_lines("CAFÉ\nPLAIN\n", "w.txt", notes)
     assert notes == []

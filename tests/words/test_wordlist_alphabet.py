@@ -1,4 +1,5 @@
 """Word lists read through a language pack: letters kept, others counted and named, never turned into other words."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -63,12 +64,14 @@ def test_overlay_and_layers_keep_the_alphabet_and_refuse_mixing() -> None:
 
 def _many_aksharas() -> tuple[list[str], list[tuple[str, int]]]:
     """20 everyday aksharas and 535 rare ones (555 in all: more than one byte holds), and words of two of them."""
-    consonants = [chr(c) for c in range(0x0915, 0x093A)]          # क .. ह
-    signs = [chr(c) for c in range(0x093E, 0x094D)]               # ा .. ौ
+    consonants = [chr(c) for c in range(0x0915, 0x093A)]  # क .. ह
+    signs = [chr(c) for c in range(0x093E, 0x094D)]  # ा .. ौ
     aksharas = [c + s for c in consonants for s in signs]
     common = aksharas[:20]
-    pairs = [(a + b, 60) for a in common for b in common if a != b]      # the list's everyday letters
-    pairs += [(aksharas[k] + aksharas[k + 1], 40) for k in range(20, len(aksharas) - 1)]  # each rare letter once or twice
+    pairs = [(a + b, 60) for a in common for b in common if a != b]  # the list's everyday letters
+    pairs += [
+        (aksharas[k] + aksharas[k + 1], 40) for k in range(20, len(aksharas) - 1)
+    ]  # each rare letter once or twice
     return aksharas, pairs
 
 
@@ -79,17 +82,18 @@ def test_an_open_pack_keeps_every_word_past_one_byte_of_letters() -> None:
     aksharas, pairs = _many_aksharas()
     words = words_from_pairs(pairs, alphabet=hi)
     assert len(aksharas) > MAX_LETTERS and words.alphabet.is_wide
-    assert words.n_words == len(pairs)                             # no word left out for a rare letter
+    assert words.n_words == len(pairs)  # no word left out for a rare letter
     assert words.letters_flat.dtype == np.uint16
-    for raw, score in pairs[::37]:                                 # each reads back, by its id and as text
+    for raw, score in pairs[::37]:  # each reads back, by its id and as text
         code = hi.fold_word(raw) or ""
         word_id = words.word_id(code)
         assert word_id is not None and words.score(code) == score
         assert words.alphabet.written(words.bucket(len(code)).text(word_id)) == raw
     assert score_by_word_of(words) == {hi.fold_word(raw): score for raw, score in pairs}
     rare = aksharas[-2] + aksharas[-1]
-    over = overlay_word_list(words, {hi.fold_word(rare) or "": 0, hi.fold_word(aksharas[0] + aksharas[-1]) or "": 70},
-                             "edits")                                # a ban and a boost re-index the wide list
+    over = overlay_word_list(
+        words, {hi.fold_word(rare) or "": 0, hi.fold_word(aksharas[0] + aksharas[-1]) or "": 70}, "edits"
+    )  # a ban and a boost re-index the wide list
     assert over.word_id(hi.fold_word(rare) or "") is None
     assert over.score(hi.fold_word(aksharas[0] + aksharas[-1]) or "") == 70 and over.n_words == len(pairs)
 
@@ -104,19 +108,26 @@ def test_an_open_pack_keeps_the_commonest_letters_when_a_list_uses_too_many(monk
     assert words.alphabet.size == 250 and not words.alphabet.is_wide
     for a in aksharas[:20]:
         assert words.alphabet.from_cell(a) is not None
-    assert words.n_words < len(pairs)                              # words with the rarest letters left out
+    assert words.n_words < len(pairs)  # words with the rarest letters left out
     assert words.score(hi.fold_word(aksharas[0] + aksharas[1]) or "") == 60
 
 
 def test_hindi_lists_layer_and_an_overlay_may_bring_new_aksharas() -> None:
     hi = load_alphabet("hi")
     base = words_from_pairs([("नहीं", 90), ("भारत", 80), ("दिल्ली", 70)], alphabet=hi)
-    over = words_from_pairs([("भारत", 55), ("झिलमिल", 60)], alphabet=hi)   # झि is no letter of `base`
+    over = words_from_pairs([("भारत", 55), ("झिलमिल", 60)], alphabet=hi)  # झि is no letter of `base`
     both = layer_word_lists([base, over], use_cache=False)
     assert {both.alphabet.written(word): score for word, score in score_by_word_of(both).items()} == {
-        "नहीं": 90, "भारत": 55, "दिल्ली": 70, "झिलमिल": 60}
+        "नहीं": 90,
+        "भारत": 55,
+        "दिल्ली": 70,
+        "झिलमिल": 60,
+    }
     removed = layer_word_lists([base, words_from_pairs([("नहीं", 0)], alphabet=hi)], use_cache=False)
     assert removed.word_id(hi.fold_word("नहीं") or "") is None and removed.n_words == 2
     edited = overlay_word_list(base, {hi.fold_word("झिलमिल") or "": 65, hi.fold_word("दिल्ली") or "": 0}, "edits")
     assert {edited.alphabet.written(word): score for word, score in score_by_word_of(edited).items()} == {
-        "नहीं": 90, "भारत": 80, "झिलमिल": 65}
+        "नहीं": 90,
+        "भारत": 80,
+        "झिलमिल": 65,
+    }

@@ -1,4 +1,5 @@
 """Compiling big lists in chunks (issue 17): the same index as compiling the whole list at once."""
+
 from __future__ import annotations
 
 import random
@@ -21,8 +22,11 @@ def reference_index(score_by_word):
         has = np.zeros((length * 26, ((len(words) + 63) // 64) * 64), bool)
         for pos in range(length):
             has[pos * 26 + letters[:, pos].astype(int), np.arange(len(words))] = True
-        out[length] = (words, [score_by_word[w] for w in words],
-                       np.packbits(has, axis=1, bitorder="little").view("<u8"))
+        out[length] = (
+            words,
+            [score_by_word[w] for w in words],
+            np.packbits(has, axis=1, bitorder="little").view("<u8"),
+        )
     return out
 
 
@@ -55,13 +59,23 @@ def test_chunked_compile_equals_whole_compile(tmp_path, monkeypatch, seed):
         assert [bucket.text(i) for i in range(bucket.n_words)] == words
         assert bucket.scores.tolist() == scores
         row = chunked.table[chunked.table[:, 0] == length][0]
-        got = chunked.bits_flat[row[6]:row[6] + bits.size].reshape(bits.shape)
+        got = chunked.bits_flat[row[6] : row[6] + bits.size].reshape(bits.shape)
         assert (got == bits).all()
 
 
-@pytest.mark.parametrize("text", ["CAT;50\ndog;70\n\n# c\n  EMU ; 3 \r\nCAT;99\nX;\nY\nBIG;99999\n",
-                                  "\tCAT\t;\t7\t\n", "CAT;50\nNº;50\n", "A B;5\n", "CAT;-5\n", "CAT\x0bDOG\n",
-                                  "CAT;5;6\n", "CAT;50\n\x0bDOG;7\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CAT;50\ndog;70\n\n# c\n  EMU ; 3 \r\nCAT;99\nX;\nY\nBIG;99999\n",
+        "\tCAT\t;\t7\t\n",
+        "CAT;50\nNº;50\n",
+        "A B;5\n",
+        "CAT;-5\n",
+        "CAT\x0bDOG\n",
+        "CAT;5;6\n",
+        "CAT;50\n\x0bDOG;7\n",
+    ],
+)
 def test_fast_parse_agrees_with_line_parse_or_declines(text):
     fast = wordlist._parse_clean(text)
     score_by_word, _, n_problems = parse_word_lines(text, "t")

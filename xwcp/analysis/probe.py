@@ -10,11 +10,11 @@ slot's words to count the survivors, all within one time budget. Words the budge
 are never shown. Measured on the themed 15x15s of bench/suggest_labels.py: 5-220 us a word
 (`python3 bench/suggest_labels.py --probe`).
 """
+
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
@@ -76,10 +76,19 @@ def probe_engine(problem: Problem, prop: Propagation) -> BitSearch:
     return BitSearch(replace(problem, domains=prop.domains))
 
 
-def probe_words(engine: BitSearch | Callable[[], BitSearch], slot_id: SlotId, ranked: NDArray[np.int64], k: int, *, count: bool = True,
-                time_limit_s: float | None = None, max_words: int | None = None,
-                k_dropped: int | None = None, known_dead: Mapping[int, SlotId] | None = None,
-                known_alive: AbstractSet[int] | None = None) -> ProbeScan:
+def probe_words(
+    engine: BitSearch | Callable[[], BitSearch],
+    slot_id: SlotId,
+    ranked: NDArray[np.int64],
+    k: int,
+    *,
+    count: bool = True,
+    time_limit_s: float | None = None,
+    max_words: int | None = None,
+    k_dropped: int | None = None,
+    known_dead: Mapping[int, SlotId] | None = None,
+    known_alive: AbstractSet[int] | None = None,
+) -> ProbeScan:
     """Probe `ranked` (word ids of `slot_id`, best first) until `k` survive; with `count`, on through the rest.
 
     Args:
@@ -112,11 +121,14 @@ def probe_words(engine: BitSearch | Callable[[], BitSearch], slot_id: SlotId, ra
             break
         # while looking for the k words: as many as are still wanted (and a few more after the first chunk: most
         # survive on open grids, where a probe costs most), at most CHUNK; then larger chunks for the count
-        size = (min(CHUNK, k - len(scan.shown) + (MARGIN if first_chunk_done else 0)) if len(scan.shown) < k
-                else COUNT_CHUNK)
+        size = (
+            min(CHUNK, k - len(scan.shown) + (MARGIN if first_chunk_done else 0))
+            if len(scan.shown) < k
+            else COUNT_CHUNK
+        )
         first_chunk_done = True
         first = scan.checked
-        chunk: list[int] = ids[first:first + size].tolist()
+        chunk: list[int] = ids[first : first + size].tolist()
         outcome = [PROBE_SURVIVES] * len(chunk)  # a problem slot id, or PROBE_SURVIVES
         known = [True] * len(chunk)
         todo = []  # positions in the chunk of the words to probe

@@ -5,27 +5,44 @@ leave their crossings, then by score), how many letters each cell can still take
 map), whether the grid can be filled, which open slot is tightest, which letters are forced,
 and whether a suggested word can still lead to a full fill (verified by a solver).
 """
+
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.analysis.reports import (
-    CheckReport, Consistency, DomainsReport, Dropped, ForcedLetter, HeatmapReport, Label, Proof, RankedWord,
-    SlotInfo, SlotWords, SolverRun, SuggestCounts, SuggestedWord, SuggestReport, UnlistedEntry, Verdict, Wipeout)
+    CheckReport,
+    Consistency,
+    DomainsReport,
+    Dropped,
+    ForcedLetter,
+    HeatmapReport,
+    Label,
+    Proof,
+    RankedWord,
+    SlotInfo,
+    SlotWords,
+    SolverRun,
+    SuggestCounts,
+    SuggestedWord,
+    SuggestReport,
+    UnlistedEntry,
+    Verdict,
+    Wipeout,
+)
 from xwcp.analysis.verify import VerifyProgress, Viability
-from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.base.errors import InputError
-from xwcp.model import BLOCK, EMPTY, Slot
-from xwcp.model import grid_lines, written_cells
-from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
-from xwcp.engine.result import Limits, fill_grid
 from xwcp.base.types import Direction, FillStatus, SlotId
+from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: its older home
+from xwcp.engine.ac3 import Propagation, propagate
+from xwcp.engine.result import Limits, fill_grid
+from xwcp.model import BLOCK, EMPTY, Slot, grid_lines, written_cells
 from xwcp.search.core import CoreReport
 
 if TYPE_CHECKING:
@@ -54,8 +71,9 @@ def find_slot(problem: Problem, name: str) -> Slot:
     return slot
 
 
-def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None,
-               by: str = "score") -> list[RankedWord]:
+def rank_words(
+    problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None, by: str = "score"
+) -> list[RankedWord]:
     """The slot's live (arc-consistent) words, best first.
 
     `by="score"`: highest score first, the crossing fit breaking ties; `by="fit"`: by the mean
@@ -70,8 +88,9 @@ def rank_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     return ranked_words(problem, slot_id, *ranked_ids(problem, prop, slot_id, k, by))
 
 
-def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None, by: str = "score"
-               ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+def ranked_ids(
+    problem: Problem, prop: Propagation, slot_id: SlotId, k: int | None = None, by: str = "score"
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """`rank_words` as arrays: the word ids of an open slot's live words, best first (the top `k`), with their
     scores and fits (in millionths)."""
     slot = problem.slots[slot_id]
@@ -104,8 +123,7 @@ def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     else:
         primary, secondary, secondary_bits = fit_key, scores - MIN_SCORE_KEY, SCORE_KEY_BITS
     # one int64 key orders (primary desc, secondary desc, word id asc) as a lexsort would; only the top k are sorted
-    key = ((primary << (secondary_bits + ID_KEY_BITS)) | (secondary << ID_KEY_BITS)
-           | ((1 << ID_KEY_BITS) - 1 - ids))
+    key = (primary << (secondary_bits + ID_KEY_BITS)) | (secondary << ID_KEY_BITS) | ((1 << ID_KEY_BITS) - 1 - ids)
     if k is not None and k < len(key):
         top = np.argpartition(-key, k - 1)[:k]
         order = top[np.argsort(-key[top], kind="stable")]
@@ -114,8 +132,9 @@ def ranked_ids(problem: Problem, prop: Propagation, slot_id: SlotId, k: int | No
     return ids[order], scores[order], fit_key[order]
 
 
-def ranked_words(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores: NDArray[np.int64],
-                 fit_keys: NDArray[np.int64]) -> list[RankedWord]:
+def ranked_words(
+    problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scores: NDArray[np.int64], fit_keys: NDArray[np.int64]
+) -> list[RankedWord]:
     """The `rank_words` answers (word, score, fit) of word ids of a slot's length, in the order given."""
     length = problem.slots[slot_id].length
     bucket = problem.words.bucket(length)
@@ -123,10 +142,13 @@ def ranked_words(problem: Problem, slot_id: SlotId, ids: NDArray[np.int64], scor
     if alphabet.is_ascii:
         spelled = (bucket.letters[ids] + 65).astype(np.uint8).tobytes().decode("ascii")
     else:
-        spelled = alphabet.decode(np.ascontiguousarray(bucket.letters[ids], ">u2" if alphabet.is_wide else np.uint8)
-                                  .tobytes())
-    return [RankedWord(spelled[n * length:(n + 1) * length], score, round(fit / 1e6, 3))
-            for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))]
+        spelled = alphabet.decode(
+            np.ascontiguousarray(bucket.letters[ids], ">u2" if alphabet.is_wide else np.uint8).tobytes()
+        )
+    return [
+        RankedWord(spelled[n * length : (n + 1) * length], score, round(fit / 1e6, 3))
+        for n, (score, fit) in enumerate(zip(scores.tolist(), fit_keys.tolist()))
+    ]
 
 
 def _kth_largest(values: NDArray[np.int64], k: int) -> int:
@@ -153,7 +175,7 @@ def _live_letters(problem: Problem, prop: Propagation) -> list[list[str | None]]
         row: list[str | None] = []
         for c in range(grid.width):
             cell = r * grid.width + c
-            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * k:(cell + 1) * k].replace(" ", ""))
+            row.append(None if grid.cells[cell] == BLOCK else spelled[cell * k : (cell + 1) * k].replace(" ", ""))
         rows.append(row)
     return rows
 
@@ -166,24 +188,39 @@ def _reason(prop: Propagation) -> str:
     return "" if prop.is_consistent else prop.reason
 
 
-def domains_report(problem: Problem, slot_name: str | None = None, k: int | None = 20, by: str = "score",
-                   prop: Propagation | None = None) -> DomainsReport:
+def domains_report(
+    problem: Problem,
+    slot_name: str | None = None,
+    k: int | None = 20,
+    by: str = "score",
+    prop: Propagation | None = None,
+) -> DomainsReport:
     """The `xwcp domains` answer: per slot its pattern, domain size and top-k words; per cell the live letters.
 
     `prop` is the problem's propagation when the caller has it already (the web server keeps it per grid)."""
     start = time.perf_counter()
-    slots = [find_slot(problem, slot_name)] if slot_name else sorted(
-        problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
+    slots = (
+        [find_slot(problem, slot_name)]
+        if slot_name
+        else sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
+    )
     prop = prop or propagate(problem)
-    wipeout = None if prop.wipeout_slot is None else Wipeout(
-        problem.slots[prop.wipeout_slot].name, tuple(problem.slots[s].name for s in prop.chain))
-    slot_words = tuple(SlotWords(SlotInfo(s.name, problem.pattern(s.id), prop.size(s.id)
-                                          if s.id not in problem.fixed_text_by_slot else 1),
-                                 tuple(rank_words(problem, prop, s.id, k, by)) if prop.is_consistent else ())
-                       for s in slots)
+    wipeout = (
+        None
+        if prop.wipeout_slot is None
+        else Wipeout(problem.slots[prop.wipeout_slot].name, tuple(problem.slots[s].name for s in prop.chain))
+    )
+    slot_words = tuple(
+        SlotWords(
+            SlotInfo(s.name, problem.pattern(s.id), prop.size(s.id) if s.id not in problem.fixed_text_by_slot else 1),
+            tuple(rank_words(problem, prop, s.id, k, by)) if prop.is_consistent else (),
+        )
+        for s in slots
+    )
     cells = _live_letters(problem, prop)
-    return DomainsReport(_status(prop), _reason(prop), wipeout, slot_words, cells,
-                         round(time.perf_counter() - start, 4))
+    return DomainsReport(
+        _status(prop), _reason(prop), wipeout, slot_words, cells, round(time.perf_counter() - start, 4)
+    )
 
 
 def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
@@ -234,22 +271,46 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
     grid = problem.grid
     wipeout = prop.wipeout_slot
     core = _core(problem, None, slot_id=wipeout) if not prop.is_consistent and with_core else None
-    counts: list[list[int | None]] = [[None if grid.cells[r * grid.width + c] == BLOCK
-                                       else prop.letters_possible(r * grid.width + c) for c in range(grid.width)]
-                                      for r in range(grid.height)]
+    counts: list[list[int | None]] = [
+        [
+            None if grid.cells[r * grid.width + c] == BLOCK else prop.letters_possible(r * grid.width + c)
+            for c in range(grid.width)
+        ]
+        for r in range(grid.height)
+    ]
     written = written_cells(grid, problem.alphabet)  # IJ as written, a Hebrew final form where an entry ends
-    letters = [[written[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY)
-                else None for c in range(grid.width)] for r in range(grid.height)]
+    letters = [
+        [
+            written[r * grid.width + c] if grid.cells[r * grid.width + c] not in (BLOCK, EMPTY) else None
+            for c in range(grid.width)
+        ]
+        for r in range(grid.height)
+    ]
     return HeatmapReport(
-        _status(prop), _reason(prop), None if wipeout is None else problem.slots[wipeout].name,
+        _status(prop),
+        _reason(prop),
+        None if wipeout is None else problem.slots[wipeout].name,
         None if wipeout is None else tuple((c // grid.width, c % grid.width) for c in problem.slot_cells(wipeout)),
-        core, grid.width, grid.height, problem.alphabet.size, counts, letters,
-        _forced_letters(problem, prop) if prop.is_consistent else (), grid_lines(grid))
+        core,
+        grid.width,
+        grid.height,
+        problem.alphabet.size,
+        counts,
+        letters,
+        _forced_letters(problem, prop) if prop.is_consistent else (),
+        grid_lines(grid),
+    )
 
 
-def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = 10.0,
-                 seed: int = 0, prop: Propagation | None = None,
-                 explain_core: ExplainCore | None = None) -> CheckReport:
+def check_report(
+    problem: Problem,
+    *,
+    backend: str = "auto",
+    time_limit_s: float | None = 10.0,
+    seed: int = 0,
+    prop: Propagation | None = None,
+    explain_core: ExplainCore | None = None,
+) -> CheckReport:
     """The `xwcp check` answer: verdict fillable / unfillable / unknown, and why.
 
     The verdict is `unfillable` when AC-3 or the solver proves it, `fillable` when the solver
@@ -269,25 +330,60 @@ def check_report(problem: Problem, *, backend: str = "auto", time_limit_s: float
     forced = _forced_letters(problem, prop) if prop.is_consistent else ()
     if not prop.is_consistent:
         report = CheckReport(
-            Verdict.UNFILLABLE, Consistency.UNFILLABLE, prop.reason, unlisted, most, forced,
+            Verdict.UNFILLABLE,
+            Consistency.UNFILLABLE,
+            prop.reason,
+            unlisted,
+            most,
+            forced,
             Proof.RULES if problem.conflicts else Proof.AC3,  # rules: a repeated entry, or --strict
-            None if prop.wipeout_slot is None else problem.slots[prop.wipeout_slot].name, None, None,
-            round(time.perf_counter() - start, 4))
+            None if prop.wipeout_slot is None else problem.slots[prop.wipeout_slot].name,
+            None,
+            None,
+            round(time.perf_counter() - start, 4),
+        )
         return replace(report, core=_core(problem, None, explain_core, prop.wipeout_slot, report))
     result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
     solver = SolverRun(result.backend, result.status.value, round(result.stats.wall_time_s, 4))
     if result.status is FillStatus.UNFILLABLE:
-        report = CheckReport(Verdict.UNFILLABLE, Consistency.CONSISTENT, result.reason, unlisted, most, forced,
-                             Proof.SEARCH, None, solver, None, round(time.perf_counter() - start, 4))
+        report = CheckReport(
+            Verdict.UNFILLABLE,
+            Consistency.CONSISTENT,
+            result.reason,
+            unlisted,
+            most,
+            forced,
+            Proof.SEARCH,
+            None,
+            solver,
+            None,
+            round(time.perf_counter() - start, 4),
+        )
         return replace(report, core=_core(problem, result, explain_core, None, report))
     filled = result.status is FillStatus.FILLED
     lines = grid_lines(result.grid(problem), problem.alphabet) if filled else None  # Ñ, {IJ}, a Hebrew final letter
-    return CheckReport(Verdict.FILLABLE if filled else Verdict.UNKNOWN, Consistency.CONSISTENT, "", unlisted, most,
-                       forced, None, None, solver, lines, round(time.perf_counter() - start, 4))
+    return CheckReport(
+        Verdict.FILLABLE if filled else Verdict.UNKNOWN,
+        Consistency.CONSISTENT,
+        "",
+        unlisted,
+        most,
+        forced,
+        None,
+        None,
+        solver,
+        lines,
+        round(time.perf_counter() - start, 4),
+    )
 
 
-def _core(problem: Problem, result: FillResult | None, explain_core: ExplainCore | None = None,
-          slot_id: SlotId | None = None, report: CheckReport | None = None) -> CoreReport | None:
+def _core(
+    problem: Problem,
+    result: FillResult | None,
+    explain_core: ExplainCore | None = None,
+    slot_id: SlotId | None = None,
+    report: CheckReport | None = None,
+) -> CoreReport | None:
     """The minimal core (the slots that cannot be filled together), when one is found in time: from
     `explain_core(report, problem, result)` when given, else `xwcp.search.core.explain` seeded by the proof
     (`result`, the FillResult of a search, or None and AC-3's wipeout `slot_id`)."""
@@ -296,8 +392,11 @@ def _core(problem: Problem, result: FillResult | None, explain_core: ExplainCore
         return explain_core(report, problem, result)
     from xwcp.search.core import explain
 
-    return explain(problem, seed_slot_id=slot_id if result is None else result.slot_id,
-                   weight_by_slot=None if result is None else result.weight_by_slot)
+    return explain(
+        problem,
+        seed_slot_id=slot_id if result is None else result.slot_id,
+        weight_by_slot=None if result is None else result.weight_by_slot,
+    )
 
 
 PROBE_MAX_WORDS = 1000
@@ -318,16 +417,27 @@ SUGGEST_COUNTS = {
 """The keys of `suggest_report`'s `counts`, as docs/fill.md documents them."""
 
 
-def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: bool = False,
-                   backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-                   show_fill: bool = False, progress: Callable[[VerifyProgress], None] | None = None,
-                   by: str = "score", prop: Propagation | None = None, count: bool = True,
-                   probe_max_words: int | None = PROBE_MAX_WORDS,
-                   probe_time_limit_s: float | None = None,
-                   dead_words: dict[int, SlotId] | None = None,
-                   alive_words: set[int] | None = None,
-                   probe_engine: Callable[[], BitSearch] | None = None,
-                   abort: threading.Event | None = None) -> SuggestReport:
+def suggest_report(
+    problem: Problem,
+    slot_name: str,
+    *,
+    k: int = 10,
+    verify: bool = False,
+    backend: str = "auto",
+    time_limit_s: float | None = 5.0,
+    seed: int = 0,
+    show_fill: bool = False,
+    progress: Callable[[VerifyProgress], None] | None = None,
+    by: str = "score",
+    prop: Propagation | None = None,
+    count: bool = True,
+    probe_max_words: int | None = PROBE_MAX_WORDS,
+    probe_time_limit_s: float | None = None,
+    dead_words: dict[int, SlotId] | None = None,
+    alive_words: set[int] | None = None,
+    probe_engine: Callable[[], BitSearch] | None = None,
+    abort: threading.Event | None = None,
+) -> SuggestReport:
     """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
     labelled by a solver.
 
@@ -358,16 +468,28 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     status, reason, is_probe_verdict = _status(prop), _reason(prop), False
     fixed = slot.id in problem.fixed_text_by_slot
     size = 1 if fixed else prop.size(slot.id)
-    counts = SuggestCounts(1 if fixed else int(np.count_nonzero(problem.domains[slot.id])),
-                           size if prop.is_consistent else 0, 0, 0)
+    counts = SuggestCounts(
+        1 if fixed else int(np.count_nonzero(problem.domains[slot.id])), size if prop.is_consistent else 0, 0, 0
+    )
     ranked: list[RankedWord] = []
     dropped: tuple[Dropped, ...] | None = None
     if fixed and prop.is_consistent:
         ranked = rank_words(problem, prop, slot.id, k, by)
         counts = replace(counts, checked=1, survive=1)
     elif prop.is_consistent:
-        probed = _probed_words(problem, prop, slot.id, k, by, count, probe_max_words, probe_time_limit_s,
-                               dead_words, alive_words, probe_engine)
+        probed = _probed_words(
+            problem,
+            prop,
+            slot.id,
+            k,
+            by,
+            count,
+            probe_max_words,
+            probe_time_limit_s,
+            dead_words,
+            alive_words,
+            probe_engine,
+        )
         ranked, dropped = probed.words, probed.dropped
         counts = replace(counts, checked=probed.checked, complete=probed.complete, survive=probed.survived)
         if probed.complete and probed.survived == 0:
@@ -377,21 +499,52 @@ def suggest_report(problem: Problem, slot_name: str, *, k: int = 10, verify: boo
     if verify and words:
         from xwcp.analysis.verify import verify_words
 
-        verdicts = verify_words(problem, slot.id, [w.word for w in words], backend=backend,
-                                time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort)
-        words = [replace(word, label=Label(
-            v.verdict, v.how, v.seconds,
-            # a dead end our search proved: the slots its proof used
-            None if v.proof_slot_ids is None else tuple(problem.slots[slot_id].name for slot_id in v.proof_slot_ids),
-            grid_lines(fill_grid(problem, v.entries), problem.alphabet) if show_fill and v.entries is not None else None))
-            for word, v in zip(words, verdicts)]
+        verdicts = verify_words(
+            problem,
+            slot.id,
+            [w.word for w in words],
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            progress=progress,
+            abort=abort,
+        )
+        words = [
+            replace(
+                word,
+                label=Label(
+                    v.verdict,
+                    v.how,
+                    v.seconds,
+                    # a dead end our search proved: the slots its proof used
+                    None
+                    if v.proof_slot_ids is None
+                    else tuple(problem.slots[slot_id].name for slot_id in v.proof_slot_ids),
+                    grid_lines(fill_grid(problem, v.entries), problem.alphabet)
+                    if show_fill and v.entries is not None
+                    else None,
+                ),
+            )
+            for word, v in zip(words, verdicts)
+        ]
         rank = {Viability.VIABLE: 0, Viability.UNKNOWN: 1, Viability.DEAD_END: 2}
         words.sort(key=lambda w: rank[_viability(w)])  # stable: rank order within each label
         n_by_viability = {viability: sum(_viability(w) is viability for w in words) for viability in Viability}
-        counts = replace(counts, viable=n_by_viability[Viability.VIABLE], dead_end=n_by_viability[Viability.DEAD_END],
-                         unknown=n_by_viability[Viability.UNKNOWN])
-    return SuggestReport(status, reason, is_probe_verdict, SlotInfo(slot.name, problem.pattern(slot.id), size),
-                         dropped, counts, tuple(words))
+        counts = replace(
+            counts,
+            viable=n_by_viability[Viability.VIABLE],
+            dead_end=n_by_viability[Viability.DEAD_END],
+            unknown=n_by_viability[Viability.UNKNOWN],
+        )
+    return SuggestReport(
+        status,
+        reason,
+        is_probe_verdict,
+        SlotInfo(slot.name, problem.pattern(slot.id), size),
+        dropped,
+        counts,
+        tuple(words),
+    )
 
 
 def _viability(word: SuggestedWord) -> Viability:
@@ -416,9 +569,19 @@ MARGIN_RANKED = 16
 15x15 nearly all survive: ranking the whole slot cost 0.15 ms of a keystroke's answer, these 0.05 ms)."""
 
 
-def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, by: str, count: bool,
-                  max_words: int | None, time_limit_s: float | None, dead_words: dict[int, SlotId] | None = None,
-                  alive_words: set[int] | None = None, make_engine: Callable[[], BitSearch] | None = None) -> _Probed:
+def _probed_words(
+    problem: Problem,
+    prop: Propagation,
+    slot_id: SlotId,
+    k: int,
+    by: str,
+    count: bool,
+    max_words: int | None,
+    time_limit_s: float | None,
+    dead_words: dict[int, SlotId] | None = None,
+    alive_words: set[int] | None = None,
+    make_engine: Callable[[], BitSearch] | None = None,
+) -> _Probed:
     """The top `k` words of an open slot that survive being entered (`probe_words`), with the words ranked above the
     last one shown that empty a slot, and how many were checked and survived."""
     from xwcp.analysis.probe import probe_engine, probe_words
@@ -433,8 +596,17 @@ def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, 
         # total order, so they are the whole ranking's first words), and the whole slot only when they fall short
         ids, scores, fits = ranked_ids(problem, prop, slot_id, first, by)
         start = time.perf_counter()
-        scan = probe_words(make, slot_id, ids, k, count=False, time_limit_s=time_limit_s, max_words=max_words,
-                           known_dead=dead_words, known_alive=alive_words)
+        scan = probe_words(
+            make,
+            slot_id,
+            ids,
+            k,
+            count=False,
+            time_limit_s=time_limit_s,
+            max_words=max_words,
+            known_dead=dead_words,
+            known_alive=alive_words,
+        )
         scan.total = n_live
         if len(scan.shown) < k and scan.checked == len(ids):  # not enough: the whole ranking, found words known
             left = None if time_limit_s is None else max(0.0, time_limit_s - (time.perf_counter() - start))
@@ -442,14 +614,32 @@ def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, 
             known_alive = (alive_words or set()) | scan.alive
             found_dead, found_alive = scan.dead, scan.alive
             ids, scores, fits = ranked_ids(problem, prop, slot_id, None, by)
-            scan = probe_words(make, slot_id, ids, k, count=False, time_limit_s=left, max_words=max_words,
-                               known_dead=known_dead, known_alive=known_alive)
+            scan = probe_words(
+                make,
+                slot_id,
+                ids,
+                k,
+                count=False,
+                time_limit_s=left,
+                max_words=max_words,
+                known_dead=known_dead,
+                known_alive=known_alive,
+            )
             scan.dead.update(found_dead)
             scan.alive.update(found_alive)
     if scan is None:
         ids, scores, fits = ranked_ids(problem, prop, slot_id, None, by)
-        scan = probe_words(make, slot_id, ids, k, count=count, time_limit_s=time_limit_s, max_words=max_words,
-                           known_dead=dead_words, known_alive=alive_words)
+        scan = probe_words(
+            make,
+            slot_id,
+            ids,
+            k,
+            count=count,
+            time_limit_s=time_limit_s,
+            max_words=max_words,
+            known_dead=dead_words,
+            known_alive=alive_words,
+        )
     if dead_words is not None:
         dead_words.update(scan.dead)
     if alive_words is not None:
@@ -457,6 +647,10 @@ def _probed_words(problem: Problem, prop: Propagation, slot_id: SlotId, k: int, 
     chosen = np.asarray(scan.shown, np.int64)
     words = ranked_words(problem, slot_id, ids[chosen], scores[chosen], fits[chosen])
     dropped = np.asarray([i for i, _ in scan.dropped], np.int64)
-    emptying = tuple(Dropped(w.word, w.score, w.fit, problem.slots[empty].name) for w, (_, empty) in
-                     zip(ranked_words(problem, slot_id, ids[dropped], scores[dropped], fits[dropped]), scan.dropped))
+    emptying = tuple(
+        Dropped(w.word, w.score, w.fit, problem.slots[empty].name)
+        for w, (_, empty) in zip(
+            ranked_words(problem, slot_id, ids[dropped], scores[dropped], fits[dropped]), scan.dropped
+        )
+    )
     return _Probed(words, emptying, scan.checked, scan.complete, scan.survived)

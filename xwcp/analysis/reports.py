@@ -4,6 +4,7 @@ Each report holds what a question found, as values and enums; `xwcp.render.quest
 as the JSON the command line and the web API print, `xwcp.render.questions_text` as the terminal's text,
 and the library's answers (`xwcp.library.answers`) read their fields from it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +12,6 @@ from enum import Enum
 
 from xwcp.analysis.verify import How, Viability
 from xwcp.search.core import CoreReport
-
 
 
 class Consistency(Enum):

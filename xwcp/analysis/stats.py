@@ -4,6 +4,7 @@ entries, repeated words, shared substrings and the theme entries apart.
 Pure counting over the grid and the word list's scores; no solving. The web builder shows it
 live (POST /api/stats).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,9 +24,15 @@ MAX_SHARED_LISTED = 50
 """Most shared-substring pairs listed (the count is always given)."""
 
 
-def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = DEFAULT_BELOW_SCORE,
-               substring: int = DEFAULT_SUBSTRING, theme: frozenset[str] | set[str] = frozenset(),
-               alphabet: Alphabet | None = None) -> dict[str, Any]:
+def grid_stats(
+    grid: Grid,
+    words: WordList | None = None,
+    *,
+    below_score: int = DEFAULT_BELOW_SCORE,
+    substring: int = DEFAULT_SUBSTRING,
+    theme: frozenset[str] | set[str] = frozenset(),
+    alphabet: Alphabet | None = None,
+) -> dict[str, Any]:
     """The statistics of `grid` (see the module docstring).
 
     Args:
@@ -78,34 +85,45 @@ def grid_stats(grid: Grid, words: WordList | None = None, *, below_score: int = 
     shared = _shared_substrings(complete, ids, substring)
     width = grid.width
     return {
-        "words": len(slots), "blocks": n_blocks, "white_cells": n_white,
+        "words": len(slots),
+        "blocks": n_blocks,
+        "white_cells": n_white,
         "block_percent": round(100 * n_blocks / n_cells, 1) if n_cells else 0.0,
         "average_length": round(sum(length_by_id.values()) / len(slots), 2) if slots else 0.0,
         "lengths": {str(length): lengths[length] for length in sorted(lengths)},
         "letters": {written: letters.get(ch, 0) for written, ch in zip(alphabet.letters, alphabet.chars)},
-        "filled_cells": len(filled), "empty_cells": grid.cells.count(EMPTY),
-        "complete": len(complete), "open": len(slots) - len(complete),
-        "unchecked": len(unchecked), "unchecked_cells": [[cell // width, cell % width] for cell in unchecked],
+        "filled_cells": len(filled),
+        "empty_cells": grid.cells.count(EMPTY),
+        "complete": len(complete),
+        "open": len(slots) - len(complete),
+        "unchecked": len(unchecked),
+        "unchecked_cells": [[cell // width, cell % width] for cell in unchecked],
         "mean_score": round(sum(scores) / len(scores), 1) if scores else None,
         "below": {"score": below_score, "entries": below},
         "repeated": repeated,
         "shared": {"length": substring, "count": len(shared), "pairs": shared[:MAX_SHARED_LISTED]},
-        "theme": [{"id": name, "word": text_by_id[name], "length": length_by_id[name]}
-                  for name in ids if name in theme],
+        "theme": [
+            {"id": name, "word": text_by_id[name], "length": length_by_id[name]} for name in ids if name in theme
+        ],
     }
 
 
 def _shared_substrings(complete: dict[str, str], ids: list[str], n: int) -> list[dict[str, Any]]:
     """Pairs of different complete entries sharing a run of `n` or more letters, with their longest shared run."""
     names = [name for name in ids if name in complete]
-    grams_by_name = {name: {complete[name][i:i + n] for i in range(len(complete[name]) - n + 1)} for name in names}
+    grams_by_name = {name: {complete[name][i : i + n] for i in range(len(complete[name]) - n + 1)} for name in names}
     pairs = []
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             if complete[a] == complete[b] or not grams_by_name[a] & grams_by_name[b]:
                 continue  # a repeated word is listed under `repeated`
-            pairs.append({"ids": [a, b], "words": [complete[a], complete[b]],
-                          "substring": _longest_common(complete[a], complete[b])})
+            pairs.append(
+                {
+                    "ids": [a, b],
+                    "words": [complete[a], complete[b]],
+                    "substring": _longest_common(complete[a], complete[b]),
+                }
+            )
     return pairs
 
 

@@ -45,13 +45,13 @@ docs/design-notes.md, "Word verification". On empty themelesses (`bench/suggest_
 slot's 40 shown words need 300-600k failures, 30-60 CPU s: a 10 s budget settles 7-23 of them on two free
 cores; on open 78-word grids all 40 settle in 0.3-0.7 s.
 """
+
 from __future__ import annotations
 
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -59,8 +59,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from xwcp.compile.problem import Problem
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
 from xwcp.model import Bar
 
 if TYPE_CHECKING:
@@ -203,8 +203,14 @@ class _Run:
         t = time.perf_counter()
         return until is not None and t >= until
 
-    def settle(self, word_id: int, verdict: Viability, how: How, entries: tuple[str, ...] | None = None,
-               proof_slot_ids: list[SlotId] | None = None) -> None:
+    def settle(
+        self,
+        word_id: int,
+        verdict: Viability,
+        how: How,
+        entries: tuple[str, ...] | None = None,
+        proof_slot_ids: list[SlotId] | None = None,
+    ) -> None:
         v = self.verdict_by_id[word_id]
         if v.verdict is not Viability.UNKNOWN:
             return
@@ -222,12 +228,19 @@ class _Run:
             self.progress(VerifyProgress(settled, len(self.verdict_by_id), self.now(), pending))
 
 
-def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend: str = "auto",
-                 time_limit_s: float | None = None, seed: int = 0,
-                 progress: Callable[[VerifyProgress], None] | None = None,
-                 abort: threading.Event | None = None,
-                 on_settle: Callable[[WordVerdict], None] | None = None,
-                 work: SearchWork | None = None) -> list[WordVerdict]:
+def verify_words(
+    problem: Problem,
+    slot_id: SlotId,
+    words: list[str],
+    *,
+    backend: str = "auto",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+    progress: Callable[[VerifyProgress], None] | None = None,
+    abort: threading.Event | None = None,
+    on_settle: Callable[[WordVerdict], None] | None = None,
+    work: SearchWork | None = None,
+) -> list[WordVerdict]:
     """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
 
     Args:
@@ -253,8 +266,18 @@ def verify_words(problem: Problem, slot_id: SlotId, words: list[str], *, backend
         abort = STOP
     start = time.perf_counter()
     end = None if time_limit_s is None else start + time_limit_s
-    run = _Run(problem, slot_id, seed, start, end, progress, abort, workers=_workers(), on_settle=on_settle,
-               work=SearchWork() if work is None else work)
+    run = _Run(
+        problem,
+        slot_id,
+        seed,
+        start,
+        end,
+        progress,
+        abort,
+        workers=_workers(),
+        on_settle=on_settle,
+        work=SearchWork() if work is None else work,
+    )
     verdicts = [WordVerdict(w) for w in words]
     kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
     if kernel_ok:
@@ -303,8 +326,13 @@ def _layout_key(problem: Problem) -> _LayoutKey:
     from xwcp.model import BLOCK
 
     grid = problem.grid
-    return (grid.width, grid.height, tuple(cell == BLOCK for cell in grid.cells), grid.bars,
-            tuple((cell, text) for cell, text in enumerate(grid.cells) if len(text) > 1))
+    return (
+        grid.width,
+        grid.height,
+        tuple(cell == BLOCK for cell in grid.cells),
+        grid.bars,
+        tuple((cell, text) for cell, text in enumerate(grid.cells) if len(text) > 1),
+    )
 
 
 def _settle_from_recent(run: _Run) -> None:
@@ -372,8 +400,11 @@ def _one_by_one(run: _Run, ids: list[int], backend: str) -> None:
             break
         left = None if run.end is None else max(0.01, (run.end - time.perf_counter()) / (len(ids) - i))
         v = run.verdict_by_id[word_id]
-        result = fill(with_word(run.problem, run.slot_id, v.word), backend,
-                      Limits(time_limit_s=left, seed=run.seed, abort=run.abort))
+        result = fill(
+            with_word(run.problem, run.slot_id, v.word),
+            backend,
+            Limits(time_limit_s=left, seed=run.seed, abort=run.abort),
+        )
         if result.status is FillStatus.FILLED:
             run.settle(word_id, Viability.VIABLE, How.SEARCH, result.entries)
         elif result.status is FillStatus.UNFILLABLE:
@@ -393,8 +424,13 @@ def _restricted(problem: Problem, slot_id: SlotId, word_ids: Iterable[int]) -> P
 def _configure(engine: BitSearch, seed: int, learn: int = 0) -> None:
     from xwcp.backends import backtrack
 
-    engine.configure(seed=seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                     score_weight=SCORE_WEIGHT, learn=learn)
+    engine.configure(
+        seed=seed,
+        restart_base=backtrack.RESTART_BASE_FAILS,
+        noise=backtrack.NOISE,
+        score_weight=SCORE_WEIGHT,
+        learn=learn,
+    )
 
 
 def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
@@ -460,9 +496,14 @@ class _Board:
             solution = None  # another word's fill
         if v.entries is not None:
             words = run.problem.words
-            self.fill[i] = [-1 if slot.id in run.problem.fixed_text_by_slot else
-                            solution[slot.id] if solution is not None else _listed_id(words, v.entries[slot.id])
-                            for slot in run.problem.slots]
+            self.fill[i] = [
+                -1
+                if slot.id in run.problem.fixed_text_by_slot
+                else solution[slot.id]
+                if solution is not None
+                else _listed_id(words, v.entries[slot.id])
+                for slot in run.problem.slots
+            ]
         elif v.verdict is Viability.DEAD_END:
             used = v.proof_slot_ids
             self.fill[i] = -1 if used is None else 0
@@ -576,16 +617,17 @@ def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSe
     return engine
 
 
-def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSearch | None = None
-                  ) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
+def _joint_search(
+    run: _Run, ids: list[int], until: float | None, engine: BitSearch | None = None
+) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
     """One search over the slot restricted to `ids`, until its first fill, a proof, or `until`.
 
     Returns (the fill it found, word id per slot, to guide the searches that follow, or None;
     the engine to go on with when `until` came first, else None). Pass that engine back in to
     go on with the same search.
     """
-    from xwcp.engine import kernel
     from xwcp.backends._common import entries_from_word_ids
+    from xwcp.engine import kernel
 
     if engine is None:
         engine = _engine(run, ids, None)
@@ -599,8 +641,9 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
         code = run.search(engine, slice_s)
         if code == kernel.SOLVED:
             solution = engine.solution_word_ids()
-            run.settle(int(engine.solution[k]), Viability.VIABLE, How.SEARCH,
-                       entries_from_word_ids(run.problem, solution))
+            run.settle(
+                int(engine.solution[k]), Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, solution)
+            )
             if len(ids) > 1 and not engine.root_remove(run.slot_id, int(engine.solution[k])):
                 for word_id in ids:
                     run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=engine.used_slot_ids())
@@ -615,9 +658,14 @@ def _joint_search(run: _Run, ids: list[int], until: float | None, engine: BitSea
     return None, engine
 
 
-def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[SlotId, int] | None,
-                  board: _Board | None = None,
-                  n_first: int | None = None) -> None:
+def _word_by_word(
+    run: _Run,
+    ids: list[int],
+    until: float | None,
+    guide: dict[SlotId, int] | None,
+    board: _Board | None = None,
+    n_first: int | None = None,
+) -> None:
     """One search per word (the slot set to it), in passes over the words still pending.
 
     Each pass gives every pending word twice the time of the pass before (TURN_S first), so
@@ -632,8 +680,8 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
     process' list, work stealing), and words the other process settled are taken from the
     board and skipped.
     """
-    from xwcp.engine import kernel
     from xwcp.backends._common import entries_from_word_ids
+    from xwcp.engine import kernel
 
     engines: dict[int, BitSearch] = {}
     pending = list(ids)
@@ -652,7 +700,7 @@ def _word_by_word(run: _Run, ids: list[int], until: float | None, guide: dict[Sl
                 engines.pop(word_id)
             if not any(w in own for w in pending) and pending:
                 own = set(pending)  # own half settled: help with the other's, from the far end of its
-                pending.reverse()   # list (it goes from the front), so the two meet rather than overlap
+                pending.reverse()  # list (it goes from the front), so the two meet rather than overlap
         for word_id in [w for w in pending if w in own]:
             if run.out_of_time(until):
                 break

@@ -3,6 +3,7 @@
 Every backend module has `NAME`, `available() -> bool`, `missing() -> str` (what to install
 when it is not available) and `fill(problem, limits) -> FillResult`.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -47,8 +48,10 @@ def get_backend(name: str) -> Backend:
     if name not in BACKENDS:
         available = available_backends()
         missing = [other for other in BACKENDS if other not in available]
-        raise InputError(f"unknown backend {name!r}; available: {', '.join(available)}"
-                         + (f" (not installed: {', '.join(missing)})" if missing else ""))
+        raise InputError(
+            f"unknown backend {name!r}; available: {', '.join(available)}"
+            + (f" (not installed: {', '.join(missing)})" if missing else "")
+        )
     module = cast(Backend, importlib.import_module(BACKENDS[name]))  # every module of BACKENDS is one
     if not module.available():
         raise InputError(f"backend {name!r} is not available: {module.missing()}")
@@ -94,11 +97,14 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
     from xwcp.runtime.signals import STOP
 
     if not isinstance(problem, Problem):
-        raise TypeError(f"problem must be an xwcp.Problem (from xwcp.compile_problem), not {type(problem).__name__}; "
-                        "xwcp.fill(path) fills a grid file directly")
+        raise TypeError(
+            f"problem must be an xwcp.Problem (from xwcp.compile_problem), not {type(problem).__name__}; "
+            "xwcp.fill(path) fills a grid file directly"
+        )
     if not isinstance(backend, str):
-        raise TypeError(f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, "
-                        f"not {type(backend).__name__}")
+        raise TypeError(
+            f"backend must be a backend name (str) such as {DEFAULT_BACKEND!r}, not {type(backend).__name__}"
+        )
     limits = as_limits(limits)
     if limits.abort is None:  # a stop signal to the command (see xwcp.runtime.signals) aborts the search
         limits = replace(limits, abort=STOP)

@@ -1,16 +1,17 @@
 """What every backend does the same way: the arc-consistent start, decoding fills, limits and results."""
+
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
 
 from xwcp.base.deadline import Deadline
-from xwcp.engine.wide import WideEngine, kernel_takes
+from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Domains, Problem
 from xwcp.engine.kernel import Engine
 from xwcp.engine.plain_kernel import engine_for
-from xwcp.compile.problem import Domains, Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
-from xwcp.base.types import FillStatus, SlotId
+from xwcp.engine.wide import WideEngine, kernel_takes
 
 MAX_KEPT_FILLS = 1000
 """When counting every fill, only this many are kept in the result (the count is exact)."""
@@ -62,19 +63,24 @@ def ac_engine(problem: Problem, domains: Domains | None = None) -> AcEngine:
 
 def start_engine(problem: Problem, backend: str, clock: Clock) -> tuple[AcEngine | None, FillResult | None]:
     """Propagate the problem's root. Returns (engine, None), or (None, UNFILLABLE result) when AC-3 proves it."""
-    from xwcp.engine.ac3 import unfillable_reason  # numpy: not for the fills that need no AC-3 (a small fill's start-up)
+    from xwcp.engine.ac3 import (
+        unfillable_reason,  # numpy: not for the fills that need no AC-3 (a small fill's start-up)
+    )
 
     if problem.conflicts:
-        return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
-                                reason=problem.conflicts[0])
+        return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s), reason=problem.conflicts[0])
     engine = ac_engine(problem)
     if not engine.propagate_all():
         slot_id = engine.wipeout_slot_id
         if slot_id is None:  # the kernel names the slot of every wipeout
             raise RuntimeError("the AC kernel reported a wipeout without naming its slot")
-        return None, FillResult(FillStatus.UNFILLABLE, backend, FillStats(clock.elapsed_s),
-                                reason=unfillable_reason(problem, slot_id, engine.cause_chain(slot_id)),
-                                slot_id=slot_id)
+        return None, FillResult(
+            FillStatus.UNFILLABLE,
+            backend,
+            FillStats(clock.elapsed_s),
+            reason=unfillable_reason(problem, slot_id, engine.cause_chain(slot_id)),
+            slot_id=slot_id,
+        )
     return engine, None
 
 

@@ -9,6 +9,7 @@ with ties broken by word score. A restriction is made arc-consistent again (on t
 kernel) before a model is built from it, which both shrinks the model and often proves a
 too-small K hopeless without calling any solver.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,8 @@ import numpy as np
 
 from xwcp.backends._common import AcEngine, ac_engine
 from xwcp.base.deadline import NEVER, Deadline
-from xwcp.compile.problem import Problem
 from xwcp.base.types import SlotId
+from xwcp.compile.problem import Problem
 
 RERANK_POOL = 10
 """`rerank_words` reorders only a slot's first RERANK_POOL * k words (the rest rarely climb into the top k)."""
@@ -57,8 +58,13 @@ def rank_words(problem: Problem, engine: AcEngine, deadline: Deadline = NEVER) -
     return ranked
 
 
-def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: dict[SlotId, int],
-                 n_passes: int = 3, deadline: Deadline = NEVER) -> dict[SlotId, np.ndarray]:
+def rerank_words(
+    problem: Problem,
+    ranked: dict[SlotId, np.ndarray],
+    k_by_slot: dict[SlotId, int],
+    n_passes: int = 3,
+    deadline: Deadline = NEVER,
+) -> dict[SlotId, np.ndarray]:
     """Re-rank every slot's words by fit against its crossing slots' current shortlists.
 
     Each pass scores a word by the sum over its checked cells of log(1 + words on the
@@ -80,15 +86,17 @@ def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: 
         Cancelled: the deadline passed or the fill was stopped.
     """
     # Only the first RERANK_POOL * k words of each slot compete; the rest keep their order.
-    pool_by_slot = {slot_id: ids[:RERANK_POOL * k_by_slot[slot_id]] for slot_id, ids in ranked.items()}
-    letters_by_slot = {slot_id: problem.words.bucket(problem.slots[slot_id].length).letters[ids]
-                       for slot_id, ids in pool_by_slot.items()}
+    pool_by_slot = {slot_id: ids[: RERANK_POOL * k_by_slot[slot_id]] for slot_id, ids in ranked.items()}
+    letters_by_slot = {
+        slot_id: problem.words.bucket(problem.slots[slot_id].length).letters[ids]
+        for slot_id, ids in pool_by_slot.items()
+    }
     order_by_slot = {slot_id: np.arange(len(ids)) for slot_id, ids in pool_by_slot.items()}
     n_letters = problem.alphabet.size
     for _ in range(n_passes):
         log_counts = {}
         for slot_id, order in order_by_slot.items():
-            top = letters_by_slot[slot_id][order[:k_by_slot[slot_id]]]
+            top = letters_by_slot[slot_id][order[: k_by_slot[slot_id]]]
             counts = np.stack([np.bincount(top[:, pos], minlength=n_letters) for pos in range(top.shape[1])])
             log_counts[slot_id] = np.log1p(counts)
         new_order = {}
@@ -101,8 +109,10 @@ def rerank_words(problem: Problem, ranked: dict[SlotId, np.ndarray], k_by_slot: 
                     fit += log_counts[other][other_pos][letters[:, pos]]
             new_order[slot_id] = order[np.argsort(-fit, kind="stable")]
         order_by_slot = new_order
-    return {slot_id: np.concatenate([pool_by_slot[slot_id][order], ranked[slot_id][len(order):]])
-            for slot_id, order in order_by_slot.items()}
+    return {
+        slot_id: np.concatenate([pool_by_slot[slot_id][order], ranked[slot_id][len(order) :]])
+        for slot_id, order in order_by_slot.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -125,8 +135,7 @@ class Shortlists:
         return sum(len(ids) for ids in self.word_ids.values())
 
 
-def shortlist(problem: Problem, ranked: dict[SlotId, np.ndarray],
-              k: int | None | dict[SlotId, int]) -> Shortlists:
+def shortlist(problem: Problem, ranked: dict[SlotId, np.ndarray], k: int | None | dict[SlotId, int]) -> Shortlists:
     """Restrict every open slot to its first `k` ranked words, then re-propagate.
 
     Args:
@@ -138,8 +147,9 @@ def shortlist(problem: Problem, ranked: dict[SlotId, np.ndarray],
         The arc-consistent restriction.
     """
     k_by_slot = k if isinstance(k, dict) else {slot_id: k for slot_id in ranked}
-    kept_by_slot = {slot_id: ids if k_by_slot[slot_id] is None else ids[:k_by_slot[slot_id]]
-                    for slot_id, ids in ranked.items()}
+    kept_by_slot = {
+        slot_id: ids if k_by_slot[slot_id] is None else ids[: k_by_slot[slot_id]] for slot_id, ids in ranked.items()
+    }
     is_complete = all(len(kept_by_slot[s]) == len(ranked[s]) for s in ranked)
     domains = list(problem.domains)
     for slot_id, kept in kept_by_slot.items():

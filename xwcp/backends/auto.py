@@ -9,6 +9,7 @@ Fork keeps the start cheap (the child inherits the compiled problem; nothing is 
 the answer). Asking for several fills (`count`) runs `backtrack` alone. An alphabet the compiled search does not
 take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/engine/wide.py).
 """
+
 from __future__ import annotations
 
 import os
@@ -17,10 +18,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xwcp.backends import backtrack
-from xwcp.engine.wide import kernel_takes
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits, Progress
-from xwcp.base.types import FillStatus
+from xwcp.engine.wide import kernel_takes
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -74,7 +75,7 @@ vs 1.7 s), so they keep word branching (and the word-branching rival, RIVAL_EXTR
 
 
 def branching_for(problem: Problem) -> str:
-    """"letter" for open grids (few blocks), else "word" (see OPEN_BLOCK_FRACTION).
+    """ "letter" for open grids (few blocks), else "word" (see OPEN_BLOCK_FRACTION).
 
     A barred grid has no blocks and counts as open: its entries are short and mostly checked,
     as an open grid's are (on the harder generated barred 21x21s letters filled in 0.2-3.3 s
@@ -150,8 +151,9 @@ class _Race:
             seed += 1
         extra["rival"] = rival
         child_limits = Limits(time_limit_s=remaining_s, seed=seed, threads=1, extra=extra)
-        process = self.process = ctx.Process(target=_rival_main, args=(self.problem, child_limits, child_conn),
-                                             daemon=True)
+        process = self.process = ctx.Process(
+            target=_rival_main, args=(self.problem, child_limits, child_conn), daemon=True
+        )
         process.start()
         self.pid = process.pid
         child_conn.close()

@@ -3,17 +3,17 @@
 Deterministic for a given seed and inputs (the time limit only decides when it stops).
 Between slices it reports progress and honours the abort event and the time limit.
 """
+
 from __future__ import annotations
 
-from xwcp.engine import kernel
-from xwcp.engine.wide import kernel_refusal, kernel_takes
+from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine, wanted_fills
 from xwcp.base.errors import InputError
-from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
-                                   wanted_fills)
-from xwcp.engine.plain_kernel import bit_search
-from xwcp.compile.problem import Problem
-from xwcp.engine.result import FillResult, FillStats, Limits, Progress
 from xwcp.base.types import FillStatus
+from xwcp.compile.problem import Problem
+from xwcp.engine import kernel
+from xwcp.engine.plain_kernel import bit_search
+from xwcp.engine.result import FillResult, FillStats, Limits, Progress
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 
 NAME = "backtrack"
 
@@ -48,7 +48,9 @@ def available() -> bool:
 
 
 def missing() -> str:
-    return "the compiled kernel xwcp.engine._kernel is not built; reinstall with `pip install -e .` (needs a C compiler)"
+    return (
+        "the compiled kernel xwcp.engine._kernel is not built; reinstall with `pip install -e .` (needs a C compiler)"
+    )
 
 
 def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
@@ -77,7 +79,8 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         slot_rule=int(limits.extra.get("slot_rule", 0)),
         max_fails=int(limits.max_backtracks or 0),
         branch=str(limits.extra.get("branch", "word")),
-        learn=int(limits.extra.get("learn", LEARN)))
+        learn=int(limits.extra.get("learn", LEARN)),
+    )
     fills: list[tuple[str, ...]] = []
     n_fills = 0
     status = None
@@ -103,12 +106,26 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
                 status = FillStatus.FILLED if n_fills and want else stop
         if limits.progress is not None:
             s = engine.stats
-            limits.progress(Progress(NAME, clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
-                                     min(len(problem.slots), len(problem.slots) - engine.n_slots + s["max_depth"]),
-                                     len(problem.slots), _branch_letters(problem, engine)))
+            limits.progress(
+                Progress(
+                    NAME,
+                    clock.elapsed_s,
+                    s["nodes"],
+                    s["fails"],
+                    s["restarts"],
+                    min(len(problem.slots), len(problem.slots) - engine.n_slots + s["max_depth"]),
+                    len(problem.slots),
+                    _branch_letters(problem, engine),
+                )
+            )
     s = engine.stats
-    stats = FillStats(clock.elapsed_s, s["nodes"], s["fails"], s["restarts"],
-                      {k: s[k] for k in ("max_depth", "nogoods", "learnt", "jumps", "levels_jumped", "forgotten")})
+    stats = FillStats(
+        clock.elapsed_s,
+        s["nodes"],
+        s["fails"],
+        s["restarts"],
+        {k: s[k] for k in ("max_depth", "nogoods", "learnt", "jumps", "levels_jumped", "forgotten")},
+    )
     reason, slot_id, weights = "", None, None
     if status is FillStatus.UNFILLABLE:
         reason = "search exhausted every candidate: no fill exists"

@@ -11,6 +11,7 @@ open slots), so every new fill differs from each earlier one in at least those K
 This is sound, not complete: a failure to find the next fill says nothing about whether one
 exists, so the result is then FILLED with fewer fills (or LIMIT) and a note.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,9 +23,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from xwcp.base.errors import InputError, option_text
+from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
-from xwcp.base.types import FillStatus, SlotId
 
 DIVERSE_TRIES = 4
 """Random choices of the K slots tried for each new diverse fill before giving up."""
@@ -102,8 +103,11 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
             entries.pop(skipped, None)
         pairs = shared_substring_pairs(entries, limit, only=problem.open_slot_ids)
         if not pairs:
-            stats = replace(result.stats, wall_time_s=time.perf_counter() - start,
-                            extra={**dict(result.stats.extra), "substring_splits": n_splits})
+            stats = replace(
+                result.stats,
+                wall_time_s=time.perf_counter() - start,
+                extra={**dict(result.stats.extra), "substring_splits": n_splits},
+            )
             return replace(result, stats=stats)
         a, b, _ = pairs[0]
         if a in problem.fixed_text_by_slot:
@@ -117,11 +121,18 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
     stats = FillStats(time.perf_counter() - start, extra={"substring_splits": n_splits})
     name = last.backend if last is not None else backend
     if is_complete:
-        return FillResult(FillStatus.UNFILLABLE, name, stats,
-                          reason=f"no fill keeps every shared substring within {limit} letters")
+        return FillResult(
+            FillStatus.UNFILLABLE, name, stats, reason=f"no fill keeps every shared substring within {limit} letters"
+        )
     status = FillStatus.ABORTED if last is not None and last.status is FillStatus.ABORTED else FillStatus.LIMIT
-    return FillResult(status, name, stats, reason=f"time limit of {limits.time_limit_s:g} s reached"
-                      if limits.time_limit_s is not None else "search limit reached")
+    return FillResult(
+        status,
+        name,
+        stats,
+        reason=f"time limit of {limits.time_limit_s:g} s reached"
+        if limits.time_limit_s is not None
+        else "search limit reached",
+    )
 
 
 def check_min_diff(problem: Problem, count: int, min_diff: int) -> None:
@@ -146,8 +157,14 @@ def exclude_fill(problem: Problem, entries: Sequence[str], k: int, rng: random.R
     return with_domains(problem, changes)
 
 
-def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min_diff: int,
-                 fill_one: Callable[[Problem, Limits], FillResult] | None = None) -> FillResult:
+def fill_diverse(
+    problem: Problem,
+    backend: str,
+    limits: Limits,
+    count: int,
+    min_diff: int,
+    fill_one: Callable[[Problem, Limits], FillResult] | None = None,
+) -> FillResult:
     """Up to `count` fills, every two of which differ in at least `min_diff` entries.
 
     Args:
@@ -179,8 +196,9 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
             node = problem
             for earlier in fills:
                 node = exclude_fill(node, earlier, min_diff, rng)
-            result = fill_one(node, replace(limits, time_limit_s=budget, seed=limits.seed + len(fills) + attempt,
-                                            count=None))
+            result = fill_one(
+                node, replace(limits, time_limit_s=budget, seed=limits.seed + len(fills) + attempt, count=None)
+            )
             if result.status is FillStatus.FILLED:
                 break
             if not fills:
@@ -194,14 +212,22 @@ def fill_diverse(problem: Problem, backend: str, limits: Limits, count: int, min
             break
         fills.append(result.fills[0])  # FILLED: at least one fill
     if not fills or first is None:  # (first is the first fill's result when there are fills)
-        return FillResult(status, first.backend if first else backend,
-                          FillStats(time.perf_counter() - start), reason="time limit reached")
+        return FillResult(
+            status,
+            first.backend if first else backend,
+            FillStats(time.perf_counter() - start),
+            reason="time limit reached",
+        )
     extra: dict[str, object] = {"min_diff": min_diff}
     if note:
         extra["note"] = note
-    return FillResult(FillStatus.FILLED, first.backend, replace(first.stats, wall_time_s=time.perf_counter() - start,
-                                                                 extra={**dict(first.stats.extra), **extra}),
-                      tuple(fills), len(fills))
+    return FillResult(
+        FillStatus.FILLED,
+        first.backend,
+        replace(first.stats, wall_time_s=time.perf_counter() - start, extra={**dict(first.stats.extra), **extra}),
+        tuple(fills),
+        len(fills),
+    )
 
 
 def differing_entries(a: Sequence[str], b: Sequence[str]) -> int:

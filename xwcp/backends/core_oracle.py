@@ -14,6 +14,7 @@ Other backends (`cpsat`, `sat`) can be the oracle too, through `fill_slots`: the
 same answers without provenance or guidance. A problem with the shared-substring control
 takes that path as well (the compiled search does not know the control).
 """
+
 from __future__ import annotations
 
 import threading
@@ -22,13 +23,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Crossing, Problem, plain_domains, plain_words
 from xwcp.engine import kernel
 from xwcp.engine.kernel import is_plain
-from xwcp.runtime.lazy import lazy_import
-from xwcp.model.grid import Slot
-from xwcp.compile.problem import Crossing, Problem, plain_domains, plain_words
 from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus, SlotId
+from xwcp.model.grid import Slot
+from xwcp.runtime.lazy import lazy_import
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,8 +87,15 @@ class CoreOracle:
         abort: an event that stops a search with ABORTED.
     """
 
-    def __init__(self, problem: Problem, *, backend: str = "backtrack", seed: int = 0,
-                 deadline: float | None = None, abort: threading.Event | None = None):
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        backend: str = "backtrack",
+        seed: int = 0,
+        deadline: float | None = None,
+        abort: threading.Event | None = None,
+    ):
         self.problem = problem
         self.backend = "backtrack" if backend == "auto" else backend
         from xwcp.engine.wide import kernel_takes
@@ -97,8 +105,9 @@ class CoreOracle:
         self.seed = seed
         self.deadline = deadline
         self.abort = abort
-        self.is_tracked = (self.backend == "backtrack" and problem.controls.max_shared_substring is None
-                           and _kernel_available())
+        self.is_tracked = (
+            self.backend == "backtrack" and problem.controls.max_shared_substring is None and _kernel_available()
+        )
         self.n_calls = 0
         self.fills: list[Mapping[SlotId, str]] = []
         self.unfillable: list[frozenset[SlotId]] = []
@@ -187,8 +196,13 @@ class CoreOracle:
         engine = bit_search(problem, track_slots=True)
         if not engine.is_consistent:
             return Answer(FillStatus.UNFILLABLE, used_slot_ids=self._used(engine, kept))
-        engine.configure(seed=self.seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                         score_weight=backtrack.SCORE_WEIGHT, branch=self.branch)
+        engine.configure(
+            seed=self.seed,
+            restart_base=backtrack.RESTART_BASE_FAILS,
+            noise=backtrack.NOISE,
+            score_weight=backtrack.SCORE_WEIGHT,
+            branch=self.branch,
+        )
         guide = self._guide(problem, kept)
         if guide:
             engine.set_guide(guide)
@@ -248,29 +262,41 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
     kept = list(dict.fromkeys(slot_ids))
     new_id = {old: new for new, old in enumerate(kept)}
     slots = tuple(_renumbered(problem.slots[old], new) for new, old in enumerate(kept))
-    crossings = tuple(Crossing(x.cell, new_id[x.a], x.a_pos, new_id[x.b], x.b_pos) for x in problem.crossings
-                      if x.a in new_id and x.b in new_id)
+    crossings = tuple(
+        Crossing(x.cell, new_id[x.a], x.a_pos, new_id[x.b], x.b_pos)
+        for x in problem.crossings
+        if x.a in new_id and x.b in new_id
+    )
     cross_slot, cross_pos = [], []
     for old in kept:
         cross_slot.append(tuple(new_id.get(t, -1) if t >= 0 else -1 for t in problem.cross_slot[old]))
-        cross_pos.append(tuple(q if t in new_id else -1
-                               for t, q in zip(problem.cross_slot[old], problem.cross_pos[old])))
+        cross_pos.append(
+            tuple(q if t in new_id else -1 for t, q in zip(problem.cross_slot[old], problem.cross_pos[old]))
+        )
     fixed = {new_id[old]: text for old, text in problem.fixed_text_by_slot.items() if old in new_id}
     conflicts: list[str] = []
     if not problem.allow_dupes:
         first_by_text: dict[str, SlotId] = {}
         for slot_id, text in sorted(fixed.items()):
             if text in first_by_text:
-                conflicts.append(f"{text} is entered twice, in {slots[first_by_text[text]].name} "
-                                 f"and {slots[slot_id].name}")
+                conflicts.append(
+                    f"{text} is entered twice, in {slots[first_by_text[text]].name} and {slots[slot_id].name}"
+                )
             else:
                 first_by_text[text] = slot_id
-    return replace(problem, slots=slots, crossings=crossings, domains=tuple(problem.domains[old] for old in kept),
-                   fixed_text_by_slot=fixed, conflicts=tuple(conflicts),
-                   cross_slot=tuple(cross_slot), cross_pos=tuple(cross_pos),
-                   min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
-                   skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),
-                   unlisted=tuple(new_id[old] for old in problem.unlisted if old in new_id))
+    return replace(
+        problem,
+        slots=slots,
+        crossings=crossings,
+        domains=tuple(problem.domains[old] for old in kept),
+        fixed_text_by_slot=fixed,
+        conflicts=tuple(conflicts),
+        cross_slot=tuple(cross_slot),
+        cross_pos=tuple(cross_pos),
+        min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
+        skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),
+        unlisted=tuple(new_id[old] for old in problem.unlisted if old in new_id),
+    )
 
 
 def _renumbered(slot: Slot, slot_id: SlotId) -> Slot:
@@ -282,8 +308,13 @@ def _renumbered(slot: Slot, slot_id: SlotId) -> Slot:
     return Slot(slot_id, slot.number, slot.direction, slot.row, slot.col, slot.cells)
 
 
-def fill_slots(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
-               time_limit_s: float | None = None, seed: int = 0) -> tuple[FillStatus, dict[SlotId, str]]:
+def fill_slots(
+    problem: Problem,
+    slot_ids: Sequence[SlotId],
+    backend: str = "backtrack",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+) -> tuple[FillStatus, dict[SlotId, str]]:
     """Whether the slots `slot_ids` of `problem` can be filled together, asked of `backend`.
 
     Returns:
@@ -294,13 +325,21 @@ def fill_slots(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "bac
     from xwcp.backends import fill
 
     kept = list(dict.fromkeys(slot_ids))
-    result = fill(sub_problem(problem, kept), ORACLE_FOR_BACKEND.get(backend, backend),
-                  Limits(time_limit_s=time_limit_s, seed=seed, threads=1))
+    result = fill(
+        sub_problem(problem, kept),
+        ORACLE_FOR_BACKEND.get(backend, backend),
+        Limits(time_limit_s=time_limit_s, seed=seed, threads=1),
+    )
     return result.status, dict(zip(kept, result.entries)) if result.entries is not None else {}
 
 
-def fill_status(problem: Problem, slot_ids: Sequence[SlotId], backend: str = "backtrack",
-                time_limit_s: float | None = None, seed: int = 0) -> FillStatus:
+def fill_status(
+    problem: Problem,
+    slot_ids: Sequence[SlotId],
+    backend: str = "backtrack",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+) -> FillStatus:
     """Whether the slots `slot_ids` of `problem` can be filled together, asked of `backend` (any fill is checked)."""
     return fill_slots(problem, slot_ids, backend, time_limit_s, seed)[0]
 
@@ -335,8 +374,9 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     return None
 
 
-def _plain_word_for(problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, str], ignored: SlotId,
-                    used: set[str]) -> str | None:
+def _plain_word_for(
+    problem: Problem, slot: Slot, entry_by_slot: dict[SlotId, str], ignored: SlotId, used: set[str]
+) -> str | None:
     """`_word_for` an open slot of a plain problem (`xwcp.engine.kernel.is_plain`): the same word, from bitsets."""
     words = plain_words(problem)
     bits = plain_domains(problem)[slot.id]

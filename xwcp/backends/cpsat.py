@@ -30,6 +30,7 @@ shared with other work; seconds for the 20 grids together):
   4 s) and fills at K=1000. Weak spot, as for the SAT backend: grids whose fills need words
   ranked in the thousands (the stock 15x15-themeless-01) reach the limit.
 """
+
 from __future__ import annotations
 
 import threading
@@ -40,8 +41,7 @@ from typing import TYPE_CHECKING, SupportsFloat, SupportsInt
 import numpy as np
 from numpy.typing import NDArray
 
-from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
-                                   wanted_fills)
+from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine, wanted_fills
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
 from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
@@ -126,10 +126,12 @@ def _options(extra: Mapping[str, object]) -> _Options:
         k_schedule=_k_schedule(extra["k_schedule"]) if "k_schedule" in extra else default.k_schedule,
         eager_dupes=_flag(extra["eager_dupes"]) if "eager_dupes" in extra else default.eager_dupes,
         round_time_s=_real(extra["round_time_s"]) if "round_time_s" in extra else default.round_time_s,
-        rerank_passes=_whole(extra["rerank_passes"]) if "rerank_passes" in extra else default.rerank_passes)
+        rerank_passes=_whole(extra["rerank_passes"]) if "rerank_passes" in extra else default.rerank_passes,
+    )
 
 
 # ----- the model ------------------------------------------------------------------------------
+
 
 @dataclass
 class _Model:
@@ -174,8 +176,9 @@ class _Model:
         self.n_constraints += 1
 
 
-def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAGER_DUPES,
-                 stop: Callable[[], object] | None = None) -> _Model | None:
+def _build_model(
+    problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAGER_DUPES, stop: Callable[[], object] | None = None
+) -> _Model | None:
     """Compile the shortlisted problem to a CP-SAT model without solving it.
 
     Returns None if `stop()` turns true while building (big shortlists take seconds).
@@ -218,7 +221,7 @@ def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = EAG
             order = np.argsort(column, kind="stable")
             bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=problem.alphabet.size))])
             for code, y in ys.items():
-                cp.add_bool_or([~y] + [xs[i] for i in order[bounds[code]:bounds[code + 1]].tolist()])
+                cp.add_bool_or([~y] + [xs[i] for i in order[bounds[code] : bounds[code + 1]].tolist()])
                 model.n_constraints += 1
         model.n_constraints += 1 + len(xs)
     model.n_constraints += len(model.y_by_cell)
@@ -256,6 +259,7 @@ def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[in
 
 
 # ----- the search ------------------------------------------------------------------------------
+
 
 def _collector(model: _Model, add_fill: Callable[[dict[SlotId, int]], bool]) -> CpSolverSolutionCallback:
     """A solution callback that hands each fill of an enumeration to `add_fill` and stops when it says enough."""
@@ -309,8 +313,11 @@ class _Rounds:
         # enumeration and conflict limits work with one worker only (others ignore the limit)
         params.num_workers = max(1, limits.threads) if self.want == 1 and not limits.max_backtracks else 1
         params.enumerate_all_solutions = self.want != 1
-        budgets = [b for b in (self.clock.remaining_s(),
-                               self.options.round_time_s if k is not None and self.want == 1 else 0) if b]
+        budgets = [
+            b
+            for b in (self.clock.remaining_s(), self.options.round_time_s if k is not None and self.want == 1 else 0)
+            if b
+        ]
         params.max_time_in_seconds = max(0.001, min(budgets)) if budgets else float("inf")
         if limits.max_backtracks:
             params.max_number_of_conflicts = max(1, limits.max_backtracks - self.n_conflicts)
@@ -327,8 +334,17 @@ class _Rounds:
         self.n_nodes += int(self.solver.num_branches)
         self.n_conflicts += int(self.solver.num_conflicts)
         if self.limits.progress is not None:
-            self.limits.progress(Progress(NAME, self.clock.elapsed_s, self.n_nodes, self.n_conflicts,
-                                          self.n_rounds, 0, len(self.problem.slots)))
+            self.limits.progress(
+                Progress(
+                    NAME,
+                    self.clock.elapsed_s,
+                    self.n_nodes,
+                    self.n_conflicts,
+                    self.n_rounds,
+                    0,
+                    len(self.problem.slots),
+                )
+            )
         name = self.solver.status_name(code)
         if name == "MODEL_INVALID":
             raise RuntimeError(f"CP-SAT rejected the model: {model.cp.validate()}")
@@ -353,14 +369,16 @@ class _Rounds:
         self.last_k = k
         ordered = ranked
         if k is not None and self.options.rerank_passes:
-            ordered = rerank_words(self.problem, ranked, {s: k for s in ranked}, self.options.rerank_passes,
-                                   self.clock.deadline)
+            ordered = rerank_words(
+                self.problem, ranked, {s: k for s in ranked}, self.options.rerank_passes, self.clock.deadline
+            )
         lists = shortlist(self.problem, ordered, k)
         if not lists.is_consistent:
             # start_engine already propagated, but stay exact
             return self.settled() if lists.is_complete else None
-        model = _build_model(self.problem, lists, eager_dupes=self.options.eager_dupes or self.want != 1,
-                             stop=self.clock.stop_status)
+        model = _build_model(
+            self.problem, lists, eager_dupes=self.options.eager_dupes or self.want != 1, stop=self.clock.stop_status
+        )
         if model is None:
             return self.clock.stop_status() or FillStatus.LIMIT
         self.last_model = model
@@ -425,16 +443,28 @@ class _Rounds:
         if status in (FillStatus.LIMIT, FillStatus.ABORTED) and self.n_fills and self.want:
             status = FillStatus.FILLED
         model = self.last_model
-        stats = FillStats(self.clock.elapsed_s, self.n_nodes, self.n_conflicts, 0,
-                          {"k": "all" if self.last_k is None else self.last_k, "rounds": self.n_rounds,
-                           "vars": model.n_vars if model else 0, "constraints": model.n_constraints if model else 0,
-                           "lazy_nogoods": self.n_lazy})
+        stats = FillStats(
+            self.clock.elapsed_s,
+            self.n_nodes,
+            self.n_conflicts,
+            0,
+            {
+                "k": "all" if self.last_k is None else self.last_k,
+                "rounds": self.n_rounds,
+                "vars": model.n_vars if model else 0,
+                "constraints": model.n_constraints if model else 0,
+                "lazy_nogoods": self.n_lazy,
+            },
+        )
         reason = ""
         if status is FillStatus.UNFILLABLE:
             reason = "CP-SAT proved that no fill exists"
         elif status is FillStatus.LIMIT and self.clock.stop_status() is None:
-            reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
-                      else "a solver limit set in Limits.extra was reached")
+            reason = (
+                f"conflict limit of {limits.max_backtracks} reached"
+                if limits.max_backtracks
+                else "a solver limit set in Limits.extra was reached"
+            )
         elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
             reason = limit_reason(status, limits)
         return FillResult(status, NAME, stats, tuple(self.fills), self.n_fills, reason)
@@ -465,7 +495,13 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     ranked = rank_words(problem, engine, clock.deadline)
     longest = max((len(ids) for ids in ranked.values()), default=0)
     schedule: list[int | None] = [None] if want == 0 else [k for k in options.k_schedule if k < longest] + [None]
-    rounds = _Rounds(problem, limits, clock, options, cp_model.CpSolver(), want,
-                     {**NATIVE_DEFAULTS, **{key: value for key, value in limits.extra.items()
-                                            if key not in _OPTION_NAMES}})
+    rounds = _Rounds(
+        problem,
+        limits,
+        clock,
+        options,
+        cp_model.CpSolver(),
+        want,
+        {**NATIVE_DEFAULTS, **{key: value for key, value in limits.extra.items() if key not in _OPTION_NAMES}},
+    )
     return rounds.result(rounds.run_watched(schedule, ranked))

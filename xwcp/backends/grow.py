@@ -21,19 +21,20 @@ weights two fill each grid within 40 s; of 12 other starts on 23.10 none does wi
 from the same good start the oracle's seeds 1 and 2 reach 60 s on 23.10 (on 23.06 seed 2 fills in
 20 s, seed 1 does not). With seeds 1 and 2 the probe also names other starts (upper left).
 """
+
 from __future__ import annotations
 
 import time
 from dataclasses import replace
 
-from xwcp.engine import kernel
 from xwcp.backends import backtrack
 from xwcp.backends._common import Clock, entries_from_word_ids, limit_reason
-from xwcp.engine.wide import kernel_refusal, kernel_takes
 from xwcp.base.errors import InputError
-from xwcp.compile.problem import Problem, crossing_distances
-from xwcp.engine.result import FillResult, FillStats, Limits
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem, crossing_distances
+from xwcp.engine import kernel
+from xwcp.engine.result import FillResult, FillStats, Limits
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 
 NAME = "grow"
 
@@ -81,19 +82,33 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     engine = bit_search(problem)
     if not engine.is_consistent:
         return replace(backtrack.fill(problem, limits), backend=NAME)
-    engine.configure(seed=limits.seed, restart_base=backtrack.RESTART_BASE_FAILS, noise=backtrack.NOISE,
-                     score_weight=backtrack.SCORE_WEIGHT, max_fails=int(limits.extra.get("probe_fails", PROBE_FAILS)))
+    engine.configure(
+        seed=limits.seed,
+        restart_base=backtrack.RESTART_BASE_FAILS,
+        noise=backtrack.NOISE,
+        score_weight=backtrack.SCORE_WEIGHT,
+        max_fails=int(limits.extra.get("probe_fails", PROBE_FAILS)),
+    )
     code = kernel.RUNNING
     while code == kernel.RUNNING and clock.stop_status() is None:
         remaining = clock.remaining_s()
         code = engine.search(SLICE_S if remaining is None else max(0.0, min(SLICE_S, remaining)))
     probe = engine.stats
     if code == kernel.SOLVED:  # settled while probing
-        return FillResult(FillStatus.FILLED, NAME, _stats(clock, probe, {}),
-                          (entries_from_word_ids(problem, engine.solution_word_ids()),), 1)
+        return FillResult(
+            FillStatus.FILLED,
+            NAME,
+            _stats(clock, probe, {}),
+            (entries_from_word_ids(problem, engine.solution_word_ids()),),
+            1,
+        )
     if code == kernel.EXHAUSTED:
-        return FillResult(FillStatus.UNFILLABLE, NAME, _stats(clock, probe, {}),
-                          reason="search exhausted every candidate: no fill exists")
+        return FillResult(
+            FillStatus.UNFILLABLE,
+            NAME,
+            _stats(clock, probe, {}),
+            reason="search exhausted every candidate: no fill exists",
+        )
     if code == kernel.NOMEM:
         raise MemoryError("the search's save stack could not grow")
     weights = engine.slot_weights()
@@ -125,8 +140,9 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
             break
     if status is None:
         status = clock.stop_status() or FillStatus.LIMIT
-    stats = _stats(clock, probe, {"grow_asks": n_asks, "grow_attempts": n_attempts,
-                                  "grow_start": problem.slots[starts[0]].name})
+    stats = _stats(
+        clock, probe, {"grow_asks": n_asks, "grow_attempts": n_attempts, "grow_start": problem.slots[starts[0]].name}
+    )
     reason = ""
     if status is FillStatus.UNFILLABLE:
         reason = "a region of the grid has no fill, so the grid has none"
@@ -138,5 +154,10 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
 def _stats(clock: Clock, probe: dict[str, int], extra: dict[str, object]) -> FillStats:
     """The probe's search counts (the oracle's steps count only in `grow_asks`), with `extra`."""
-    return FillStats(clock.elapsed_s, probe["nodes"], probe["fails"], probe["restarts"],
-                     {"max_depth": probe["max_depth"], "nogoods": probe["nogoods"], **extra})
+    return FillStats(
+        clock.elapsed_s,
+        probe["nodes"],
+        probe["fails"],
+        probe["restarts"],
+        {"max_depth": probe["max_depth"], "nogoods": probe["nogoods"], **extra},
+    )

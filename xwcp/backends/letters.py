@@ -7,15 +7,16 @@ where short crossing words make whole-word choices coarse; `auto` uses it there 
 xwcp/backends/auto.py). Restart nogoods hold for both kinds of decision: a literal is "slot =
 word" or "cell = letter", and a letter literal is true when its position has one letter left.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 from xwcp.backends import backtrack
-from xwcp.engine.wide import kernel_refusal, kernel_takes
 from xwcp.base.errors import InputError
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Limits
+from xwcp.engine.wide import kernel_refusal, kernel_takes
 
 NAME = "letters"
 
@@ -40,6 +41,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     extra = dict(limits.extra)
     extra["branch"] = "letter"
     progress = limits.progress
-    own = replace(limits, extra=extra,
-                  progress=None if progress is None else (lambda p: progress(replace(p, backend=NAME))))
+    own = replace(
+        limits, extra=extra, progress=None if progress is None else (lambda p: progress(replace(p, backend=NAME)))
+    )
     return replace(backtrack.fill(problem, own), backend=NAME)

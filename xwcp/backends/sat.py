@@ -42,6 +42,7 @@ shared with other work; seconds for the 20 grids together, a miss counted as 30)
   stock 15x15-themeless-01: fills use words ranked 5,000-20,000 of 25-30k) hit the limit
   even at K=3000, where the compiled `backtrack` search fills them in under a second.
 """
+
 from __future__ import annotations
 
 import os
@@ -52,13 +53,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from xwcp.backends._common import (MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine,
-                                   wanted_fills)
+from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, start_engine, wanted_fills
 from xwcp.backends._shortlist import Shortlists, rank_words, rerank_words, shortlist
 from xwcp.base.deadline import NEVER, Deadline
+from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits, Progress
-from xwcp.base.types import FillStatus, SlotId
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -71,8 +71,17 @@ NAME = "sat"
 
 SOLVER = "glucose4"
 """python-sat solver: the fastest on these models among those that support interrupt()."""
-INTERRUPTIBLE_SOLVERS = ("glucose4", "glucose42", "glucose3", "minisat22", "minisatgh", "maplechrono",
-                         "maplecm", "maplesat", "mergesat3")
+INTERRUPTIBLE_SOLVERS = (
+    "glucose4",
+    "glucose42",
+    "glucose3",
+    "minisat22",
+    "minisatgh",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+)
 """Solvers with interrupt(), usable in-process (the others need the forked child)."""
 SOLVERS = INTERRUPTIBLE_SOLVERS + ("cadical153", "cadical195", "cadical300", "lingeling", "kissat404")
 """Solvers `Limits.extra["solver"]` may name."""
@@ -119,6 +128,7 @@ def missing() -> str:
 
 
 # ----- the model ------------------------------------------------------------------------------
+
 
 class _Encoder:
     """Builds the CNF incrementally: `extend` adds shortlisted words and returns the new clauses.
@@ -172,6 +182,7 @@ class _Encoder:
                 sink(clauses)
                 n_sunk += len(clauses)
                 clauses = []
+
         fresh_letters = np.zeros(self.y_var.shape, bool)
         changed: dict[SlotId, tuple[np.ndarray, np.ndarray]] = {}
         for slot_id, word_ids in new_by_slot.items():
@@ -192,7 +203,7 @@ class _Encoder:
             codes = np.flatnonzero(fresh_letters[fresh_cell])
             self.y_var[fresh_cell, codes] = self._new_vars(len(codes))
             new = self.y_var[fresh_cell, codes].tolist()
-            clauses.extend([-a, -b] for i, a in enumerate(new) for b in old + new[i + 1:])
+            clauses.extend([-a, -b] for i, a in enumerate(new) for b in old + new[i + 1 :])
             flush()
         for slot_id, (xs, letters) in changed.items():
             for pos, cell in enumerate(problem.slots[slot_id].cells):
@@ -246,7 +257,7 @@ class _Encoder:
             order = np.argsort(column, kind="stable")
             bounds = np.concatenate([[0], np.cumsum(np.bincount(column, minlength=self.problem.alphabet.size))])
             for code in np.flatnonzero(wanted):
-                group = xs[order[bounds[code]:bounds[code + 1]]]
+                group = xs[order[bounds[code] : bounds[code + 1]]]
                 clauses.append(guard + [-int(self.y_var[cell, code])] + group.tolist())
         return clauses
 
@@ -258,8 +269,9 @@ class _Encoder:
                 found.extend(self.vars_by_slot[slot_id][words == word_id].tolist())
         return found
 
-    def _dupe_clauses(self, new_xs_by_slot: dict[SlotId, np.ndarray], sink: ClauseSink | None = None
-                      ) -> list[list[int]]:
+    def _dupe_clauses(
+        self, new_xs_by_slot: dict[SlotId, np.ndarray], sink: ClauseSink | None = None
+    ) -> list[list[int]]:
         """No word twice for the new variables: at most one x per word among same-length slots (with a `sink`,
         given to it a batch at a time, counted in `n_sunk_dupes`)."""
         clauses: list[list[int]] = []
@@ -286,8 +298,9 @@ class _Encoder:
                     clauses.extend(_amo(self, group))
                 else:
                     new = set(xs[a:b][is_new[a:b]].tolist())
-                    clauses.extend([-u, -v] for i, u in enumerate(group) for v in group[i + 1:]
-                                   if u in new or v in new)
+                    clauses.extend(
+                        [-u, -v] for i, u in enumerate(group) for v in group[i + 1 :] if u in new or v in new
+                    )
                 if sink is not None and len(clauses) >= SINK_BATCH_CLAUSES:
                     sink(clauses)
                     self.n_sunk_dupes += len(clauses)
@@ -302,7 +315,7 @@ class _Encoder:
         """{slot_id: word_id} from a solver model (signed literals, index = var - 1)."""
         values = np.zeros(self.n_vars + 1, np.int64)
         model = np.asarray(model, np.int64)
-        values[1:len(model) + 1] = model[:self.n_vars]
+        values[1 : len(model) + 1] = model[: self.n_vars]
         word_by_slot = {}
         for slot_id, xs in self.vars_by_slot.items():
             word_by_slot[slot_id] = int(self.words_by_slot[slot_id][int(np.argmax(values[xs] > 0))])
@@ -325,8 +338,9 @@ def _amo(encoder: _Encoder, lits: list[int]) -> list[list[int]]:
     return clauses
 
 
-def _build_model(problem: Problem, lists: Shortlists, *, eager_dupes: bool = True,
-                 guarded: bool = False) -> tuple[_Encoder, list[list[int]]]:
+def _build_model(
+    problem: Problem, lists: Shortlists, *, eager_dupes: bool = True, guarded: bool = False
+) -> tuple[_Encoder, list[list[int]]]:
     """Compile the shortlisted problem to CNF without solving it. Returns (encoder, clauses)."""
     encoder = _Encoder(problem, guarded=guarded, eager_dupes=eager_dupes)
     return encoder, encoder.extend(lists.word_ids)
@@ -347,6 +361,7 @@ def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[in
 
 
 # ----- the search ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Options:
@@ -389,8 +404,16 @@ class _Search:
     rounds raises `Cancelled` past `deadline` (in process; a child is killed by its parent instead).
     """
 
-    def __init__(self, problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options,
-                 emit: Emit, stop: Callable[[], FillStatus | None], deadline: Deadline = NEVER):
+    def __init__(
+        self,
+        problem: Problem,
+        ranked: dict[SlotId, np.ndarray],
+        want: int,
+        options: _Options,
+        emit: Emit,
+        stop: Callable[[], FillStatus | None],
+        deadline: Deadline = NEVER,
+    ):
         from pysat.solvers import Solver
 
         self.problem = problem
@@ -420,10 +443,17 @@ class _Search:
 
     def stats(self) -> dict[str, int]:
         s = self.solver.accum_stats() or {}
-        return {"nodes": int(s.get("decisions", 0)), "backtracks": int(s.get("conflicts", 0)),
-                "restarts": int(s.get("restarts", 0)), "k": max(self.k_by_slot.values(), default=0),
-                "words": int(sum(len(v) for v in self.encoder.vars_by_slot.values())), "rounds": self.rounds,
-                "clauses": self.encoder.n_clauses, "vars": self.encoder.n_vars, "lazy_nogoods": self.n_lazy}
+        return {
+            "nodes": int(s.get("decisions", 0)),
+            "backtracks": int(s.get("conflicts", 0)),
+            "restarts": int(s.get("restarts", 0)),
+            "k": max(self.k_by_slot.values(), default=0),
+            "words": int(sum(len(v) for v in self.encoder.vars_by_slot.values())),
+            "rounds": self.rounds,
+            "clauses": self.encoder.n_clauses,
+            "vars": self.encoder.n_vars,
+            "lazy_nogoods": self.n_lazy,
+        }
 
     def run(self) -> FillStatus:
         """Search until the wanted fills are found, the search is exhausted, or `stop()` says so."""
@@ -476,8 +506,7 @@ class _Search:
                         return FillStatus.FILLED
                     solver.add_clause([-v for v in encoder.chosen_vars(word_by_slot)])
                 else:
-                    core = [encoder.slot_by_act[lit] for lit in (solver.get_core() or [])
-                            if lit in encoder.slot_by_act]
+                    core = [encoder.slot_by_act[lit] for lit in (solver.get_core() or []) if lit in encoder.slot_by_act]
                     if lists.is_complete or not core:
                         return FillStatus.FILLED if self.n_fills else FillStatus.UNFILLABLE
                     if not (self.options.grow_core and self.grow(core)):
@@ -488,19 +517,24 @@ class _Search:
         self.solver.delete()
 
 
-def _child_main(conn: Connection[tuple[str, Any], object], problem: Problem, ranked: dict[SlotId, np.ndarray],
-                want: int, options: _Options) -> None:
+def _child_main(
+    conn: Connection[tuple[str, Any], object],
+    problem: Problem,
+    ranked: dict[SlotId, np.ndarray],
+    want: int,
+    options: _Options,
+) -> None:
     """Run the search in a forked child, sending ("fill"|"progress"|"done"|"error", payload) messages."""
     try:
         from xwcp.runtime.signals import forget_signals_in_child
 
         forget_signals_in_child()
-        search = _Search(problem, ranked, want, options, lambda kind, payload: conn.send((kind, payload)),
-                         lambda: None)
+        search = _Search(problem, ranked, want, options, lambda kind, payload: conn.send((kind, payload)), lambda: None)
         status = search.run()
         conn.send(("done", (status.value, search.stats())))
     except BaseException:  # report, never hang the parent
         import traceback
+
         conn.send(("error", traceback.format_exc()))
     finally:
         conn.close()
@@ -508,6 +542,7 @@ def _child_main(conn: Connection[tuple[str, Any], object], problem: Problem, ran
 
 def _can_fork() -> bool:
     import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -545,8 +580,17 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         elif kind == "progress":
             stats.update(payload)
             if limits.progress is not None:
-                limits.progress(Progress(NAME, clock.elapsed_s, payload["nodes"], payload["backtracks"],
-                                         payload["restarts"], 0, len(problem.slots)))
+                limits.progress(
+                    Progress(
+                        NAME,
+                        clock.elapsed_s,
+                        payload["nodes"],
+                        payload["backtracks"],
+                        payload["restarts"],
+                        0,
+                        len(problem.slots),
+                    )
+                )
 
     status = clock.stop_status()
     if status is None:
@@ -558,27 +602,41 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
     n_fills = counter["n_fills"]
     if status in (FillStatus.LIMIT, FillStatus.ABORTED) and n_fills and want:
         status = FillStatus.FILLED  # fills found before a stop are answers, unless counting all
-    extra: dict[str, object] = {key: value for key, value in stats.items()
-                                if key not in ("nodes", "backtracks", "restarts")}
+    extra: dict[str, object] = {
+        key: value for key, value in stats.items() if key not in ("nodes", "backtracks", "restarts")
+    }
     extra["solver"] = options.solver
-    result_stats = FillStats(clock.elapsed_s, stats.get("nodes", 0), stats.get("backtracks", 0),
-                             stats.get("restarts", 0), extra)
+    result_stats = FillStats(
+        clock.elapsed_s, stats.get("nodes", 0), stats.get("backtracks", 0), stats.get("restarts", 0), extra
+    )
     reason = ""
     if status is FillStatus.UNFILLABLE:
         reason = "the SAT solver proved that no fill exists"
     elif status is FillStatus.LIMIT and clock.stop_status() is None:
-        reason = (f"conflict limit of {limits.max_backtracks} reached" if limits.max_backtracks
-                  else "a solver limit set in Limits.extra was reached")
+        reason = (
+            f"conflict limit of {limits.max_backtracks} reached"
+            if limits.max_backtracks
+            else "a solver limit set in Limits.extra was reached"
+        )
     elif status in (FillStatus.LIMIT, FillStatus.ABORTED):
         reason = limit_reason(status, limits)
     return FillResult(status, NAME, result_stats, tuple(fills), n_fills, reason)
 
 
-def _run_in_process(problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options, clock: Clock,
-                    emit: Emit, stats: dict[str, int]) -> FillStatus:
+def _run_in_process(
+    problem: Problem,
+    ranked: dict[SlotId, np.ndarray],
+    want: int,
+    options: _Options,
+    clock: Clock,
+    emit: Emit,
+    stats: dict[str, int],
+) -> FillStatus:
     if options.solver not in INTERRUPTIBLE_SOLVERS:
-        raise ValueError(f"solver {options.solver!r} cannot be interrupted, so it needs fork; "
-                         f"use one of {', '.join(INTERRUPTIBLE_SOLVERS)}")
+        raise ValueError(
+            f"solver {options.solver!r} cannot be interrupted, so it needs fork; "
+            f"use one of {', '.join(INTERRUPTIBLE_SOLVERS)}"
+        )
     search = _Search(problem, ranked, want, options, emit, clock.stop_status, clock.deadline)
     done = threading.Event()
 
@@ -599,8 +657,16 @@ def _run_in_process(problem: Problem, ranked: dict[SlotId, np.ndarray], want: in
     return status
 
 
-def _run_in_children(problem: Problem, ranked: dict[SlotId, np.ndarray], want: int, options: _Options, n_workers: int,
-                     clock: Clock, emit: Emit, stats: dict[str, int]) -> FillStatus:
+def _run_in_children(
+    problem: Problem,
+    ranked: dict[SlotId, np.ndarray],
+    want: int,
+    options: _Options,
+    n_workers: int,
+    clock: Clock,
+    emit: Emit,
+    stats: dict[str, int],
+) -> FillStatus:
     """Run `n_workers` forked searches with different first shortlist sizes; the first answer wins.
 
     With more than one worker only one fill is wanted, so the first fill (or proof) from any
@@ -616,8 +682,12 @@ def _run_in_children(problem: Problem, ranked: dict[SlotId, np.ndarray], want: i
             worker_options = options if index == 0 else replace(options, first_k=PORTFOLIO_FIRST_K[index])
             children_first_k.append(worker_options.first_k)
             receiver, sender = context.Pipe(duplex=False)
-            child = context.Process(target=_child_main, args=(sender, problem, ranked, want, worker_options),
-                                    name=f"xwcp-sat-{index}", daemon=True)
+            child = context.Process(
+                target=_child_main,
+                args=(sender, problem, ranked, want, worker_options),
+                name=f"xwcp-sat-{index}",
+                daemon=True,
+            )
             child.start()
             sender.close()
             children.append(child)
@@ -664,12 +734,14 @@ def _run_in_children(problem: Problem, ranked: dict[SlotId, np.ndarray], want: i
 
 # ----- export --------------------------------------------------------------------------------
 
+
 class CnfTooLarge(Exception):
     """The CNF passed MAX_CNF_BYTES while being written (nothing is left at the path)."""
 
 
-def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = None,
-               max_bytes: int | None = None) -> tuple[int, int]:
+def export_cnf(
+    problem: Problem, path: str | os.PathLike[str], k: int | None = None, max_bytes: int | None = None
+) -> tuple[int, int]:
     """Write the problem's CNF in DIMACS form, with comments mapping variables to slots and words.
 
     Without `k` the model is exact (every arc-consistent word of every open slot, every
@@ -711,12 +783,15 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
     clock = Clock(Limits())
     engine, early = start_engine(problem, NAME, clock)
     grid, alphabet = problem.grid, problem.alphabet
-    header = [f"xwcp CNF: {grid.width}x{grid.height} grid, {len(problem.slots)} slots "
-              f"({len(problem.open_slot_ids)} open), min score {problem.min_score}, "
-              f"k={'all' if k is None else k}",
-              "exact model: satisfiable iff the grid has a fill" if k is None else
-              f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
-              "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT"]
+    header = [
+        f"xwcp CNF: {grid.width}x{grid.height} grid, {len(problem.slots)} slots "
+        f"({len(problem.open_slot_ids)} open), min score {problem.min_score}, "
+        f"k={'all' if k is None else k}",
+        "exact model: satisfiable iff the grid has a fill"
+        if k is None
+        else f"restricted to each slot's best {k} words: unsatisfiable proves nothing about the grid",
+        "decode: each true variable of a 'c x VAR SLOT WORD' line puts WORD in SLOT",
+    ]
     header += [f"fixed {problem.slots[s].name} {text}" for s, text in sorted(problem.fixed_text_by_slot.items())]
     real = Path(os.path.realpath(target))  # a link to a file: the clauses wait beside its target
     is_direct = real.exists() and not real.is_file()  # /dev/stdout, a FIFO: no folder of its own to wait in
@@ -748,8 +823,9 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
                     encoder = _Encoder(problem, guarded=False, eager_dupes=True)
                     write(encoder.extend(lists.word_ids, sink=write))
                 else:
-                    header.append("no fill: arc consistency empties a slot" + ("" if k is None else
-                                                                               " of the restriction"))
+                    header.append(
+                        "no fill: arc consistency empties a slot" + ("" if k is None else " of the restriction")
+                    )
             if encoder is None:
                 n_vars = 1
                 write([[1], [-1]])
@@ -761,12 +837,18 @@ def export_cnf(problem: Problem, path: str | os.PathLike[str], k: int | None = N
                 for slot_id, xs in encoder.vars_by_slot.items():
                     slot = problem.slots[slot_id]
                     bucket = problem.words.bucket(slot.length)
-                    out.write("".join(f"c x {x} {slot.name} {alphabet.written(bucket.text(int(w)))}\n"
-                                      for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id])))
+                    out.write(
+                        "".join(
+                            f"c x {x} {slot.name} {alphabet.written(bucket.text(int(w)))}\n"
+                            for x, w in zip(xs.tolist(), encoder.words_by_slot[slot_id])
+                        )
+                    )
                 for cell, code in zip(*np.nonzero(encoder.y_var)):
                     at = problem.cell_of(int(cell))
-                    out.write(f"c y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
-                              f"{alphabet.letters[int(code)]}\n")
+                    out.write(
+                        f"c y {int(encoder.y_var[cell, code])} r{at // grid.width + 1}c{at % grid.width + 1} "
+                        f"{alphabet.letters[int(code)]}\n"
+                    )
             out.write(f"p cnf {n_vars} {n_clauses}\n")
             with open(body_name, encoding="utf-8") as clauses_text:
                 shutil.copyfileobj(clauses_text, out, 1 << 20)

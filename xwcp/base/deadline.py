@@ -7,6 +7,7 @@ built clause by clause, a problem compiled over a huge grid. Such loops take a `
 job's caller turns that into a LIMIT or ABORTED answer. A check is one clock read and one flag read
 (about 0.1 microseconds), cheap next to any loop body that builds a constraint.
 """
+
 from __future__ import annotations
 
 import enum

@@ -4,6 +4,7 @@ A library caller passed `locks={...}`, a command-line user typed `--lock 17A=WOR
 about that option says it the way the user said it (`option_text`). The CLI runs its commands
 inside `front_end("cli")`; everything else hears the library's spelling.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator

@@ -5,6 +5,7 @@ hostile file would make that line hundreds of kilobytes. Every warning the comma
 or answers goes through `one_line`, which keeps its start (what happened) and its end (what to
 do about it) and says how much was left out between them.
 """
+
 from __future__ import annotations
 
 MAX_LINE_CHARS = 400
@@ -21,11 +22,11 @@ def one_line(message: str, most: int = MAX_LINE_CHARS) -> str:
     if len(line) <= most:
         return line
     if most < 3 * _TAIL_CHARS:  # too short for a marker: the start, and an ellipsis
-        return line[:most - 1] + "…"
+        return line[: most - 1] + "…"
     widest = len(f" … ({len(line):,} characters left out) … ")
     head = most - _TAIL_CHARS - widest
     n_left_out = len(line) - head - _TAIL_CHARS
-    return f"{line[:head]} … ({n_left_out:,} characters left out) … {line[len(line) - _TAIL_CHARS:]}"
+    return f"{line[:head]} … ({n_left_out:,} characters left out) … {line[len(line) - _TAIL_CHARS :]}"
 
 
 def listed(items: list[str], n_items: int | None = None, most: int = 5) -> str:

@@ -1,4 +1,5 @@
 """Small shared types: ids, directions and the fill status enum."""
+
 from __future__ import annotations
 
 from enum import Enum

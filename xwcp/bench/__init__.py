@@ -21,23 +21,61 @@ say), `command` (the `xwcp bench` options; the CLI calls in, nothing here import
 
 Top-level imports stay light (stdlib only): `xwcp --help` imports this package.
 """
+
 from xwcp.bench.command import add_bench_arguments, run_bench_command
 from xwcp.bench.entrants import Entrant, make_entrants
 from xwcp.bench.inputs import Loaded, WordLists, best_entries, load_instance, prepare_cli_inputs, word_pairs
-from xwcp.runtime.isolation import call_isolated
+from xwcp.bench.plots import write_plots
 from xwcp.bench.rows import ANSWERED, COLUMNS, STATUSES, RowWriter
 from xwcp.bench.runner import DEFAULT_TIME_LIMIT_S, BenchRun, run_bench
 from xwcp.bench.runs import peer_word_file, run_cli_checked, run_one, run_peer_checked, run_xwcp
-from xwcp.bench.suites import SCALING_LIST_SIZES, SUITES, XCSP_SUFFIXES, Instance, WordSource, file_instances, \
-    repo_root, suite_instances
+from xwcp.bench.suites import (
+    SCALING_LIST_SIZES,
+    SUITES,
+    XCSP_SUFFIXES,
+    Instance,
+    WordSource,
+    file_instances,
+    repo_root,
+    suite_instances,
+)
 from xwcp.bench.summary import per_grid_markdown, summarize, summary_text
-from xwcp.bench.plots import write_plots
+from xwcp.runtime.isolation import call_isolated
 
 __all__ = [
-    "ANSWERED", "COLUMNS", "DEFAULT_TIME_LIMIT_S", "SCALING_LIST_SIZES", "STATUSES", "SUITES", "XCSP_SUFFIXES",
-    "BenchRun", "Entrant", "Instance", "Loaded", "RowWriter", "WordLists", "WordSource",
-    "add_bench_arguments", "best_entries", "call_isolated", "file_instances", "load_instance", "make_entrants",
-    "peer_word_file", "per_grid_markdown", "prepare_cli_inputs", "repo_root", "run_bench", "run_bench_command",
-    "run_cli_checked", "run_one", "run_peer_checked", "run_xwcp", "suite_instances", "summarize", "summary_text",
-    "word_pairs", "write_plots",
+    "ANSWERED",
+    "COLUMNS",
+    "DEFAULT_TIME_LIMIT_S",
+    "SCALING_LIST_SIZES",
+    "STATUSES",
+    "SUITES",
+    "XCSP_SUFFIXES",
+    "BenchRun",
+    "Entrant",
+    "Instance",
+    "Loaded",
+    "RowWriter",
+    "WordLists",
+    "WordSource",
+    "add_bench_arguments",
+    "best_entries",
+    "call_isolated",
+    "file_instances",
+    "load_instance",
+    "make_entrants",
+    "peer_word_file",
+    "per_grid_markdown",
+    "prepare_cli_inputs",
+    "repo_root",
+    "run_bench",
+    "run_bench_command",
+    "run_cli_checked",
+    "run_one",
+    "run_peer_checked",
+    "run_xwcp",
+    "suite_instances",
+    "summarize",
+    "summary_text",
+    "word_pairs",
+    "write_plots",
 ]

@@ -17,6 +17,7 @@ measured far slower (SOLVER-FACTS.md: no fill of an 11x11 in 120 s, presolve exp
 tables into millions of clauses). `xwcp bench --backends cpsat-table,cpsat` shows the
 difference grid by grid. Same contract as a backend: `fill(problem, limits) -> FillResult`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,16 +26,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
+from xwcp.base.types import FillStatus, SlotId
 from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
-from xwcp.base.types import FillStatus, SlotId
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
 
 NAME = "cpsat-table"
-
 
 
 def available() -> bool:
@@ -155,9 +155,21 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         status = FillStatus.FILLED  # all enumerated, or as many as wanted (or found before a stop)
     else:
         status = clock.stop_status() or FillStatus.LIMIT
-    reason = {FillStatus.UNFILLABLE: "CP-SAT (table model) proved that no fill exists",
-              FillStatus.FILLED: ""}.get(status) or limit_reason(status, limits)
-    stats = FillStats(clock.elapsed_s, int(solver.num_branches), int(solver.num_conflicts), 0,
-                      {"vars": len(model.cp.proto.variables), "constraints": len(model.cp.proto.constraints)})
-    return FillResult(status, NAME, stats, tuple(fills) if status is FillStatus.FILLED else (),
-                      counts["fills"] if status is FillStatus.FILLED else 0, reason)
+    reason = {FillStatus.UNFILLABLE: "CP-SAT (table model) proved that no fill exists", FillStatus.FILLED: ""}.get(
+        status
+    ) or limit_reason(status, limits)
+    stats = FillStats(
+        clock.elapsed_s,
+        int(solver.num_branches),
+        int(solver.num_conflicts),
+        0,
+        {"vars": len(model.cp.proto.variables), "constraints": len(model.cp.proto.constraints)},
+    )
+    return FillResult(
+        status,
+        NAME,
+        stats,
+        tuple(fills) if status is FillStatus.FILLED else (),
+        counts["fills"] if status is FillStatus.FILLED else 0,
+        reason,
+    )

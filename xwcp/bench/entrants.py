@@ -1,4 +1,5 @@
 """Who competes in a bench: xwcp backends (in process or as `xwcp fill` commands), textbook models, peer solvers."""
+
 from __future__ import annotations
 
 import importlib
@@ -52,10 +53,13 @@ def get_fill_module(name: str) -> Backend:
         raise InputError(f"entrant {name!r} is not available: {module.missing()}")
     return module
 
-def make_entrants(backends: Sequence[str], peer_names: Sequence[str], cli_backends: Sequence[str] = ()) -> list[Entrant]:
+
+def make_entrants(
+    backends: Sequence[str], peer_names: Sequence[str], cli_backends: Sequence[str] = ()
+) -> list[Entrant]:
     """Entrants in run order (backends, then `xwcp fill` commands, then peers), each with why it cannot run here."""
-    from xwcp.bench import peers
     from xwcp.base.errors import InputError
+    from xwcp.bench import peers
 
     entrants = []
     for kind, names in (("xwcp", backends), ("cli", cli_backends)):
@@ -71,5 +75,3 @@ def make_entrants(backends: Sequence[str], peer_names: Sequence[str], cli_backen
         missing = "" if peers.peer_available(name) else "; ".join(peers._missing_commands(name)) or "not installed"
         entrants.append(Entrant(name, "peer", missing and f"not installed: {missing}"))
     return entrants
-
-

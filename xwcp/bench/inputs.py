@@ -1,4 +1,5 @@
 """Load a bench instance's grid and word list once, and write the files `xwcp fill` and the peers read."""
+
 from __future__ import annotations
 
 import os
@@ -34,7 +35,6 @@ class Loaded:
         from xwcp.services.load import LoadOptions
 
         return LoadOptions(min_score=self.min_score, allow_dupes=self.allow_dupes)
-
 
 
 class WordLists:
@@ -75,7 +75,7 @@ def word_pairs(words: WordList, lengths: Iterable[int], min_score: int) -> list[
         keep = np.asarray(bucket.scores) >= min_score
         letters = np.asarray(bucket.letters)[keep]
         raw = (letters + 65).astype(np.uint8).tobytes().decode("ascii")
-        texts = [raw[k * length:(k + 1) * length] for k in range(len(letters))]
+        texts = [raw[k * length : (k + 1) * length] for k in range(len(letters))]
         pairs.extend(zip(texts, np.asarray(bucket.scores)[keep].tolist()))
     return pairs
 
@@ -102,14 +102,20 @@ def load_instance(instance: Instance, lists: WordLists) -> Loaded:
     from xwcp.model import parse_grid, read_grid
 
     if instance.path is not None and instance.is_xcsp:
-        from xwcp.words.wordlist import words_from_pairs
         from xwcp.bench.xcsp import read_xcsp
+        from xwcp.words.wordlist import words_from_pairs
 
         crossword = read_xcsp(instance.path)
         grid = parse_grid("\n".join(crossword.rows), str(instance.path))
         words = words_from_pairs(crossword.words, f"{instance.path} (its own words)")
-        return Loaded(grid, words, _n_words(words, instance.min_score), instance.min_score,
-                       not crossword.distinct_words, _content_key(words))
+        return Loaded(
+            grid,
+            words,
+            _n_words(words, instance.min_score),
+            instance.min_score,
+            not crossword.distinct_words,
+            _content_key(words),
+        )
     if instance.rows is not None:
         grid = parse_grid("\n".join(instance.rows), instance.name)
     elif instance.path is not None:
@@ -161,4 +167,3 @@ def _write_once(path: Path, text: str) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text, encoding="ascii")
     os.replace(tmp, path)
-

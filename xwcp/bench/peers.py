@@ -29,6 +29,7 @@ Writing it is not timed; the peer reading it is.
 
 Standalone on purpose: no imports from the rest of xwcp, plain types in and out.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -90,9 +91,25 @@ QXW_EXIT_FILLED, QXW_EXIT_NO_FILL = 0, 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _GRID_CHARS = frozenset("#." + _ALPHABET)
-QXW_ALPHABET_BY_CODE = {"en": "AZ", "es": "ES", "ru": "RU", "pl": "PL", "el": "EL", "cs": "CZ", "sv": "SE",
-                        "fi": "FI", "da": "DA", "no": "NO", "fr": "FR", "it": "IT", "de": "DE", "et": "EE",
-                        "sl": "SI", "ro": "RO", "grc": "AG"}
+QXW_ALPHABET_BY_CODE = {
+    "en": "AZ",
+    "es": "ES",
+    "ru": "RU",
+    "pl": "PL",
+    "el": "EL",
+    "cs": "CZ",
+    "sv": "SE",
+    "fi": "FI",
+    "da": "DA",
+    "no": "NO",
+    "fr": "FR",
+    "it": "IT",
+    "de": "DE",
+    "et": "EE",
+    "sl": "SI",
+    "ro": "RO",
+    "grc": "AG",
+}
 """xwcp language pack -> Qxw's `-a` alphabet code, for the packs each of whose letters is a letter of that Qxw
 alphabet, so a word passes through Qxw unchanged (its alphabets.c, see /work/shared/SOLVER-FACTS.md): Spanish keeps
 Ñ, Russian folds Ё, German writes Ä as AE, Polish and Czech keep their accented letters, Estonian keeps Š Ž Õ Ä Ö Ü,
@@ -335,9 +352,7 @@ def _qxw_cell(row: int, col: int) -> str:
     return f"r{row}c{col}"
 
 
-def _qxw_unposable(
-    grid: tuple[str, ...], slots: Sequence[_Slot], score_by_word: dict[str, int], unique: bool
-) -> str:
+def _qxw_unposable(grid: tuple[str, ...], slots: Sequence[_Slot], score_by_word: dict[str, int], unique: bool) -> str:
     """Why Qxw cannot be given this problem faithfully, or "" if it can.
 
     Qxw treats a slot whose letters are all pre-filled as done: it never checks that it is a
@@ -391,22 +406,29 @@ def _run_qxw(
     # Qxw refuses an empty dictionary; a word longer than every slot changes nothing else.
     placeholder = "" if score_by_word else "Q" * (max(len(slot.cells) for slot in slots) + 1) + " 0\n"
     dictionary = _word_file(
-        workdir, word_file, "qxw-dict", ".txt",
+        workdir,
+        word_file,
+        "qxw-dict",
+        ".txt",
         lambda: placeholder + "".join(f"{word} {_qxw_score(score)}\n" for word, score in score_by_word.items()),
     )
     with tempfile.TemporaryDirectory(dir=workdir, prefix="qxw-run-") as scratch:
         deck = Path(scratch) / "grid.qxd"
         deck.write_text(_qxw_deck(grid, slots, dictionary.resolve(), unique), encoding="utf-8")
         alphabet_args = [] if qxw_alphabet is None else ["-a", qxw_alphabet]
-        run = _run_process([command, "-b", *alphabet_args, str(deck)], time_limit_s, cwd=Path(scratch),
-                           interrupt_first=False)
+        run = _run_process(
+            [command, "-b", *alphabet_args, str(deck)], time_limit_s, cwd=Path(scratch), interrupt_first=False
+        )
     if run.is_timed_out:
         return PeerResult("qxw", PeerStatus.LIMIT, None, run.wall_time_s, f"killed at the {time_limit_s:g} s limit")
     if run.returncode == QXW_EXIT_NO_FILL:
         return PeerResult("qxw", PeerStatus.UNFILLABLE, None, run.wall_time_s, _snippet(run.stderr))
     if run.returncode != QXW_EXIT_FILLED:
         return PeerResult(
-            "qxw", PeerStatus.ERROR, None, run.wall_time_s,
+            "qxw",
+            PeerStatus.ERROR,
+            None,
+            run.wall_time_s,
             f"exit {run.returncode}: {_snippet(run.stderr or run.stdout)}",
         )
     slot_words: dict[int, str] = {}
@@ -419,7 +441,10 @@ def _run_qxw(
         slot_words[int(match.group(1))] = match.group(2)
     if sorted(slot_words) != list(range(len(slots))):
         return PeerResult(
-            "qxw", PeerStatus.ERROR, None, run.wall_time_s,
+            "qxw",
+            PeerStatus.ERROR,
+            None,
+            run.wall_time_s,
             f"expected W0..W{len(slots) - 1}, got {len(slot_words)} words: {_snippet(run.stdout)}",
         )
     filled, problem = _assemble_fill(grid, slots, [slot_words[i] for i in range(len(slots))], score_by_word, unique)
@@ -519,22 +544,45 @@ def _run_gecode(
         model.write_text(_gecode_model(grid, slots, cell_order, lengths, unique))
         flat = scratch / "grid.fzn"
         compile_run = _run_process(
-            ["minizinc", "-c", "--solver", "gecode", str(model), str(data.resolve()),
-             "--fzn", str(flat), "--no-output-ozn"],
-            time_limit_s, cwd=scratch, interrupt_first=False,
+            [
+                "minizinc",
+                "-c",
+                "--solver",
+                "gecode",
+                str(model),
+                str(data.resolve()),
+                "--fzn",
+                str(flat),
+                "--no-output-ozn",
+            ],
+            time_limit_s,
+            cwd=scratch,
+            interrupt_first=False,
         )
         wall_time_s = compile_run.wall_time_s
         if compile_run.is_timed_out:
-            return PeerResult("gecode", PeerStatus.LIMIT, None, wall_time_s,
-                              f"killed at the {time_limit_s:g} s limit while flattening")
+            return PeerResult(
+                "gecode",
+                PeerStatus.LIMIT,
+                None,
+                wall_time_s,
+                f"killed at the {time_limit_s:g} s limit while flattening",
+            )
         if compile_run.returncode != 0:
             if "UNSATISFIABLE" in compile_run.stdout:
                 return PeerResult("gecode", PeerStatus.UNFILLABLE, None, wall_time_s, "unsatisfiable when flattened")
-            return PeerResult("gecode", PeerStatus.ERROR, None, wall_time_s,
-                              f"minizinc exit {compile_run.returncode}: {_snippet(_errors_only(compile_run.stderr))}")
+            return PeerResult(
+                "gecode",
+                PeerStatus.ERROR,
+                None,
+                wall_time_s,
+                f"minizinc exit {compile_run.returncode}: {_snippet(_errors_only(compile_run.stderr))}",
+            )
         solve_run = _run_process(
             ["fzn-gecode", "-s", str(flat)],
-            max(0.0, time_limit_s - wall_time_s), cwd=scratch, interrupt_first=True,
+            max(0.0, time_limit_s - wall_time_s),
+            cwd=scratch,
+            interrupt_first=True,
         )
     wall_time_s += solve_run.wall_time_s
     stats = _gecode_stats(solve_run.stdout)
@@ -547,8 +595,9 @@ def _run_gecode(
     if match and "----------" in out:
         letters = [int(value) for value in match.group(1).replace(",", " ").split()]
         if len(letters) != len(cell_order) or not all(1 <= value <= 26 for value in letters):
-            return PeerResult("gecode", PeerStatus.ERROR, None, wall_time_s,
-                              f"expected {len(cell_order)} letters: {_snippet(out)}")
+            return PeerResult(
+                "gecode", PeerStatus.ERROR, None, wall_time_s, f"expected {len(cell_order)} letters: {_snippet(out)}"
+            )
         letter_by_cell = {cell: _ALPHABET[value - 1] for cell, value in zip(cell_order, letters)}
         slot_words = ["".join(letter_by_cell[cell] for cell in slot.cells) for slot in slots]
         filled, problem = _assemble_fill(grid, slots, slot_words, score_by_word, unique)
@@ -556,9 +605,16 @@ def _run_gecode(
             return PeerResult("gecode", PeerStatus.ERROR, None, wall_time_s, problem)
         return PeerResult("gecode", PeerStatus.FILLED, filled, wall_time_s, note)
     if solve_run.is_timed_out or (compile_run.wall_time_s + solve_run.wall_time_s >= time_limit_s):
-        return PeerResult("gecode", PeerStatus.LIMIT, None, wall_time_s, f"stopped at the {time_limit_s:g} s limit; {note}")
-    return PeerResult("gecode", PeerStatus.ERROR, None, wall_time_s,
-                      f"fzn-gecode exit {solve_run.returncode}: {_snippet(solve_run.stderr or out)}")
+        return PeerResult(
+            "gecode", PeerStatus.LIMIT, None, wall_time_s, f"stopped at the {time_limit_s:g} s limit; {note}"
+        )
+    return PeerResult(
+        "gecode",
+        PeerStatus.ERROR,
+        None,
+        wall_time_s,
+        f"fzn-gecode exit {solve_run.returncode}: {_snippet(solve_run.stderr or out)}",
+    )
 
 
 # ---------------------------------------------------------------- Blacksquare
@@ -573,38 +629,75 @@ def _run_blacksquare(
     workdir: Path,
     word_file: Path | None,
 ) -> PeerResult:
-    words = _word_file(workdir, word_file, "blacksquare-words", ".txt",
-                       lambda: "".join(f"{word};{score}\n" for word, score in score_by_word.items()))
+    words = _word_file(
+        workdir,
+        word_file,
+        "blacksquare-words",
+        ".txt",
+        lambda: "".join(f"{word};{score}\n" for word, score in score_by_word.items()),
+    )
     deadline = time.time() + time_limit_s - BLACKSQUARE_MARGIN_S
     with tempfile.TemporaryDirectory(dir=workdir, prefix="blacksquare-run-") as scratch:
         run = _run_process(
-            [sys.executable, "-c", BLACKSQUARE_SCRIPT, BLACKSQUARE_MODULE, str(words.resolve()),
-             json.dumps(list(grid)), repr(deadline), "1" if unique else "0"],
-            time_limit_s, cwd=Path(scratch), interrupt_first=False,
+            [
+                sys.executable,
+                "-c",
+                BLACKSQUARE_SCRIPT,
+                BLACKSQUARE_MODULE,
+                str(words.resolve()),
+                json.dumps(list(grid)),
+                repr(deadline),
+                "1" if unique else "0",
+            ],
+            time_limit_s,
+            cwd=Path(scratch),
+            interrupt_first=False,
         )
     if run.is_timed_out:
-        return PeerResult("blacksquare", PeerStatus.LIMIT, None, run.wall_time_s,
-                          f"killed at the {time_limit_s:g} s limit")
+        return PeerResult(
+            "blacksquare", PeerStatus.LIMIT, None, run.wall_time_s, f"killed at the {time_limit_s:g} s limit"
+        )
     if run.returncode != 0:
-        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
-                          f"exit {run.returncode}: {_snippet(run.stderr or run.stdout)}")
+        return PeerResult(
+            "blacksquare",
+            PeerStatus.ERROR,
+            None,
+            run.wall_time_s,
+            f"exit {run.returncode}: {_snippet(run.stderr or run.stdout)}",
+        )
     try:
         answer = json.loads(run.stdout.strip().splitlines()[-1])
         cells, fill_s, timeout_s = answer["cells"], float(answer["fill_s"]), float(answer["timeout_s"])
     except (ValueError, IndexError, KeyError, TypeError):
-        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
-                          f"unreadable output: {_snippet(run.stdout + run.stderr)}")
+        return PeerResult(
+            "blacksquare",
+            PeerStatus.ERROR,
+            None,
+            run.wall_time_s,
+            f"unreadable output: {_snippet(run.stdout + run.stderr)}",
+        )
     note = f"fill {fill_s:.2f} s of {run.wall_time_s:.2f} s"
     if cells is None:
         if fill_s < timeout_s - BLACKSQUARE_ENDED_S:
-            return PeerResult("blacksquare", PeerStatus.UNFILLABLE, None, run.wall_time_s,
-                              f"its search ended without a fill; {note}")
-        return PeerResult("blacksquare", PeerStatus.LIMIT, None, run.wall_time_s,
-                          f"no fill within the {time_limit_s:g} s limit; {note}")
+            return PeerResult(
+                "blacksquare", PeerStatus.UNFILLABLE, None, run.wall_time_s, f"its search ended without a fill; {note}"
+            )
+        return PeerResult(
+            "blacksquare",
+            PeerStatus.LIMIT,
+            None,
+            run.wall_time_s,
+            f"no fill within the {time_limit_s:g} s limit; {note}",
+        )
     width = len(grid[0])
     if not isinstance(cells, list) or len(cells) != len(grid) * width:
-        return PeerResult("blacksquare", PeerStatus.ERROR, None, run.wall_time_s,
-                          f"expected {len(grid) * width} cells: {_snippet(run.stdout)}")
+        return PeerResult(
+            "blacksquare",
+            PeerStatus.ERROR,
+            None,
+            run.wall_time_s,
+            f"expected {len(grid) * width} cells: {_snippet(run.stdout)}",
+        )
     letter_by_cell = {(index // width, index % width): str(value).upper() for index, value in enumerate(cells)}
     slot_words = ["".join(letter_by_cell[cell] for cell in slot.cells) for slot in slots]
     filled, problem = _assemble_fill(grid, slots, slot_words, score_by_word, unique)
@@ -675,8 +768,15 @@ def _run_process(argv: list[str], time_limit_s: float, *, cwd: Path, interrupt_f
     start = time.perf_counter()
     try:
         process = subprocess.Popen(
-            argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, encoding="utf-8", errors="replace", start_new_session=True,
+            argv,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            start_new_session=True,
         )
     except OSError as error:
         return _Run(None, "", f"cannot start {argv[0]}: {error}", False, time.perf_counter() - start)
@@ -716,7 +816,8 @@ def _signal_group(process: subprocess.Popen[str], sig: int) -> None:
 def _errors_only(stderr: str) -> str:
     """MiniZinc's stderr without its deprecation warnings about Gecode's old library."""
     kept = [
-        block for block in stderr.split("\n\n")
+        block
+        for block in stderr.split("\n\n")
         if block.strip() and not block.lstrip().startswith("Warning: included file")
     ]
     return "\n".join(kept)

@@ -1,4 +1,5 @@
 """Bench plots as PNG files: cactus plot, time vs slots, PAR-2 vs list size."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -38,11 +39,20 @@ def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path,
     fig = Figure(figsize=(7, 4.5), layout="constrained")
     ax = fig.add_subplot()
     for key in names:
-        times = sorted(float(r["seconds"]) for r in measured
-                       if (r["backend"], r["kind"]) == key and r["status"] in ANSWERED and r["valid"] is not False)
+        times = sorted(
+            float(r["seconds"])
+            for r in measured
+            if (r["backend"], r["kind"]) == key and r["status"] in ANSWERED and r["valid"] is not False
+        )
         if times:
-            ax.step(range(1, len(times) + 1), times, where="post", marker=".", color=colors[key],
-                    label=f"{entrant_label(*key)} ({len(times)})")
+            ax.step(
+                range(1, len(times) + 1),
+                times,
+                where="post",
+                marker=".",
+                color=colors[key],
+                label=f"{entrant_label(*key)} ({len(times)})",
+            )
     ax.set_yscale("log")
     ax.axhline(time_limit_s, color="grey", linestyle=":", linewidth=1)
     ax.set_xlabel("runs settled (a fill or a proof of none)")
@@ -58,11 +68,22 @@ def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path,
         done = [r for r in mine if r["status"] in ANSWERED and r["valid"] is not False]
         open_ = [r for r in mine if r not in done]
         if done:
-            ax.scatter([r["slots"] for r in done], [float(r["seconds"]) for r in done], s=14,
-                       color=colors[key], label=entrant_label(*key))
+            ax.scatter(
+                [r["slots"] for r in done],
+                [float(r["seconds"]) for r in done],
+                s=14,
+                color=colors[key],
+                label=entrant_label(*key),
+            )
         if open_:
-            ax.scatter([r["slots"] for r in open_], [max(float(r["seconds"]), 1e-3) for r in open_], s=24,
-                       marker="x", color=colors[key], label=f"{entrant_label(*key)}: no answer" if not done else None)
+            ax.scatter(
+                [r["slots"] for r in open_],
+                [max(float(r["seconds"]), 1e-3) for r in open_],
+                s=24,
+                marker="x",
+                color=colors[key],
+                label=f"{entrant_label(*key)}: no answer" if not done else None,
+            )
     ax.set_yscale("log")
     ax.axhline(time_limit_s, color="grey", linestyle=":", linewidth=1)
     ax.set_xlabel("slots in the grid")
@@ -81,8 +102,11 @@ def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path,
         for key in names:
             par2 = []
             for size in sizes:
-                mine = [r for r in rows if (r["backend"], r["kind"]) == key and r["words"] == size
-                        and r["status"] != SKIPPED]
+                mine = [
+                    r
+                    for r in rows
+                    if (r["backend"], r["kind"]) == key and r["words"] == size and r["status"] != SKIPPED
+                ]
                 par2.append(sum(par2_seconds(r, time_limit_s) for r in mine) / len(mine) if mine else None)
             points = [(s, p) for s, p in zip(sizes, par2) if p is not None]
             if points:
@@ -95,5 +119,3 @@ def write_plots(rows: Sequence[Row], entrants: Sequence[Entrant], out_dir: Path,
         ax.legend(fontsize="small")
         save(fig, "time-vs-words.png")
     return written
-
-

@@ -1,4 +1,5 @@
 """Bench rows: their columns and statuses, written to rows.csv and rows.json as they come."""
+
 from __future__ import annotations
 
 import csv
@@ -11,9 +12,28 @@ from xwcp.runtime.writes import write_output
 Row = dict[str, Any]
 """A bench row, or a run's measured fields: column name to a JSON value."""
 
-COLUMNS = ("suite", "grid", "width", "height", "blocks", "slots", "words", "backend", "kind", "seed",
-           "status", "seconds", "nodes", "backtracks", "peak_rss_mb", "valid", "note",
-           "min_score", "time_limit_s", "start_rss_mb")
+COLUMNS = (
+    "suite",
+    "grid",
+    "width",
+    "height",
+    "blocks",
+    "slots",
+    "words",
+    "backend",
+    "kind",
+    "seed",
+    "status",
+    "seconds",
+    "nodes",
+    "backtracks",
+    "peak_rss_mb",
+    "valid",
+    "note",
+    "min_score",
+    "time_limit_s",
+    "start_rss_mb",
+)
 """Row fields, in CSV column order (see bench/README.md for what each means)."""
 FILLED, UNFILLABLE, SKIPPED, ERROR = "filled", "unfillable", "skipped", "error"
 """A row's status as the CSV writes it: a fill's FillStatus value, or a run skipped or broken."""

@@ -1,4 +1,5 @@
 """Run every entrant on every instance, interleaved, writing each row as it is measured."""
+
 from __future__ import annotations
 
 import os
@@ -39,10 +40,19 @@ class BenchRun:
     """Why each instance that could not be loaded could not (its rows are "error" rows), by instance name."""
 
 
-def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out_dir: Path,
-              time_limit_s: float = DEFAULT_TIME_LIMIT_S, seeds: int = 1, threads: int | None = None,
-              isolate: bool | None = None, progress: bool | None = None,
-              warn: Callable[[str], None] | None = None, client: Client | None = None) -> BenchRun:
+def run_bench(
+    instances: Sequence[Instance],
+    entrants: Sequence[Entrant],
+    *,
+    out_dir: Path,
+    time_limit_s: float = DEFAULT_TIME_LIMIT_S,
+    seeds: int = 1,
+    threads: int | None = None,
+    isolate: bool | None = None,
+    progress: bool | None = None,
+    warn: Callable[[str], None] | None = None,
+    client: Client | None = None,
+) -> BenchRun:
     """Run every entrant on every instance (backends once per seed, peers once), interleaved.
 
     Args:
@@ -80,8 +90,12 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     row_by_future: dict[Future[Row], Row] = {}
     try:
         for index, instance in enumerate(instances):
-            base: Row = {"suite": instance.suite, "grid": instance.name, "min_score": instance.min_score,
-                    "time_limit_s": time_limit_s}
+            base: Row = {
+                "suite": instance.suite,
+                "grid": instance.name,
+                "min_score": instance.min_score,
+                "time_limit_s": time_limit_s,
+            }
             loaded: Loaded | None = None
             _release_memory()  # so the next workers do not start with the last instance's freed heap
             try:
@@ -93,15 +107,29 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
                     bar.clear()
                     warn(f"{instance.name}: {note}")
                 for seed, entrant in _schedule(entrants, seeds, index):
-                    writer.add({**base, "backend": entrant.name, "kind": entrant.kind, "seed": seed,
-                                "status": "error", "note": note})
+                    writer.add(
+                        {
+                            **base,
+                            "backend": entrant.name,
+                            "kind": entrant.kind,
+                            "seed": seed,
+                            "status": "error",
+                            "note": note,
+                        }
+                    )
                     bar.update(1)
                 continue
             grid = loaded.grid
             from xwcp.model import find_slots
 
-            base.update(width=grid.width, height=grid.height, blocks=grid.n_blocks,
-                        slots=len(find_slots(grid)), words=loaded.n_words, min_score=loaded.min_score)
+            base.update(
+                width=grid.width,
+                height=grid.height,
+                blocks=grid.n_blocks,
+                slots=len(find_slots(grid)),
+                words=loaded.n_words,
+                min_score=loaded.min_score,
+            )
             if has_cli:
                 prepare_cli_inputs(instance, loaded)
             for seed, entrant in _schedule(entrants, seeds, index):
@@ -133,8 +161,9 @@ def run_bench(instances: Sequence[Instance], entrants: Sequence[Entrant], *, out
     return run
 
 
-def _submit(client: Client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float,
-            threads: int | None) -> Future[Row]:
+def _submit(
+    client: Client, instance: Instance, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None
+) -> Future[Row]:
     """One run as a task; its files are named by absolute paths, so a worker started in another folder finds them."""
     from dataclasses import replace
 
@@ -166,6 +195,7 @@ def _sigterm_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | si
     Returns:
         The previous handler, or None when not in the main thread (handlers cannot be set there).
     """
+
     def interrupt(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
@@ -188,10 +218,8 @@ def _release_memory() -> None:
 
 def _schedule(entrants: Sequence[Entrant], seeds: int, index: int) -> list[tuple[int, Entrant]]:
     """(seed, entrant) pairs for one instance: per seed each backend in turn, peers only with seed 0."""
-    order = list(entrants[index % len(entrants):]) + list(entrants[:index % len(entrants)]) if entrants else []
+    order = list(entrants[index % len(entrants) :]) + list(entrants[: index % len(entrants)]) if entrants else []
     pairs: list[tuple[int, Entrant]] = []
     for seed in range(seeds):
         pairs.extend((seed, e) for e in order if e.kind != "peer" or seed == 0)
     return pairs
-
-

@@ -1,4 +1,5 @@
 """One bench run of one entrant on one loaded instance, its fill checked with `check_fill`: a row's measured fields."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,8 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
         Row fields: status, seconds, nodes, backtracks, valid, note.
     """
     from xwcp.bench.entrants import get_fill_module
-    from xwcp.services.load import load
     from xwcp.engine.result import Limits, check_fill, default_threads
+    from xwcp.services.load import load
 
     start = time.perf_counter()
     problem = load(loaded.grid, loaded.words, loaded.options).problem
@@ -47,8 +48,14 @@ def run_xwcp(loaded: Loaded, backend: str, seed: int, time_limit_s: float, threa
     extra = result.stats.extra
     if not note and "winner" in extra:
         note = f"winner {extra['winner']}" + (", raced" if extra.get("raced") else "")
-    return {"status": status, "seconds": seconds, "nodes": result.stats.nodes,
-            "backtracks": result.stats.backtracks, "valid": valid, "note": note}
+    return {
+        "status": status,
+        "seconds": seconds,
+        "nodes": result.stats.nodes,
+        "backtracks": result.stats.backtracks,
+        "valid": valid,
+        "note": note,
+    }
 
 
 def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: Path | None) -> Row:
@@ -58,26 +65,32 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
         Row fields: status, seconds, nodes, backtracks, valid, note, peak_rss_mb.
     """
     from xwcp.bench import peers
-    from xwcp.services.load import load
     from xwcp.engine.result import check_fill
+    from xwcp.services.load import load
 
     if loaded.grid.bars or loaded.grid.has_rebus:  # a peer reads blocks and letters only: it would fill other slots
-        return {"status": "error", "seconds": 0.0, "valid": None,
-                "note": f"{peer} cannot fill a grid with bars or rebus cells"}
+        return {
+            "status": "error",
+            "seconds": 0.0,
+            "valid": None,
+            "note": f"{peer} cannot fill a grid with bars or rebus cells",
+        }
     problem = load(loaded.grid, loaded.words, loaded.options).problem
     lengths = {slot.length for slot in problem.slots}
     pairs = word_pairs(loaded.words, lengths, loaded.min_score)
     with ChildPeakSampler() as sampler:
-        result = peers.run_peer(peer, loaded.grid.rows, pairs, time_limit_s, unique=not loaded.allow_dupes,
-                                word_file=word_file)
+        result = peers.run_peer(
+            peer, loaded.grid.rows, pairs, time_limit_s, unique=not loaded.allow_dupes, word_file=word_file
+        )
     status, valid, note = result.status.value, None, result.note
     if status == FILLED:
         try:
             if result.rows is None:
                 raise TypeError("no rows")
             width = loaded.grid.width
-            entries = ["".join(result.rows[cell // width][cell % width] for cell in slot.cells)
-                       for slot in problem.slots]
+            entries = [
+                "".join(result.rows[cell // width][cell % width] for cell in slot.cells) for slot in problem.slots
+            ]
             violations = check_fill(problem, entries)
         except (TypeError, IndexError) as exc:
             violations = [f"unreadable fill ({exc})"]
@@ -85,8 +98,15 @@ def run_peer_checked(loaded: Loaded, peer: str, time_limit_s: float, word_file: 
         if violations:
             status, note = "error", "invalid fill: " + "; ".join(violations[:3])
     nodes, backtracks = _gecode_counts(note)
-    return {"status": status, "seconds": result.wall_time_s, "nodes": nodes, "backtracks": backtracks,
-            "valid": valid, "note": note, "peak_rss_mb": sampler.peak_mb}
+    return {
+        "status": status,
+        "seconds": result.wall_time_s,
+        "nodes": nodes,
+        "backtracks": backtracks,
+        "valid": valid,
+        "note": note,
+        "peak_rss_mb": sampler.peak_mb,
+    }
 
 
 def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float) -> Row:
@@ -101,13 +121,27 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     import subprocess
 
     from xwcp.base.errors import InputError
+    from xwcp.engine.result import check_fill, grid_entries
     from xwcp.model import grid_from_rows
     from xwcp.services.load import load
-    from xwcp.engine.result import check_fill, grid_entries
 
-    argv = [sys.executable, "-m", "xwcp", "fill", str(loaded.grid_path), "--backend", backend,
-            "--time-limit", f"{time_limit_s:g}", "--seed", str(seed), "--min-score", str(loaded.min_score),
-            "--format", "json"]
+    argv = [
+        sys.executable,
+        "-m",
+        "xwcp",
+        "fill",
+        str(loaded.grid_path),
+        "--backend",
+        backend,
+        "--time-limit",
+        f"{time_limit_s:g}",
+        "--seed",
+        str(seed),
+        "--min-score",
+        str(loaded.min_score),
+        "--format",
+        "json",
+    ]
     if loaded.words_arg is not None:
         argv += ["--words", loaded.words_arg]
     if loaded.allow_dupes:
@@ -115,11 +149,16 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
     with ChildPeakSampler() as sampler:
         start = time.perf_counter()
         try:
-            done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                                  timeout=time_limit_s + OVERSTAY_GRACE_S)
+            done = subprocess.run(
+                argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=time_limit_s + OVERSTAY_GRACE_S
+            )
         except subprocess.TimeoutExpired:
-            return {"status": "limit", "seconds": time.perf_counter() - start,
-                    "note": f"xwcp fill overstayed its limit by {OVERSTAY_GRACE_S:g} s", "peak_rss_mb": sampler.peak_mb}
+            return {
+                "status": "limit",
+                "seconds": time.perf_counter() - start,
+                "note": f"xwcp fill overstayed its limit by {OVERSTAY_GRACE_S:g} s",
+                "peak_rss_mb": sampler.peak_mb,
+            }
         seconds = time.perf_counter() - start
     fields: Row = {"seconds": seconds, "peak_rss_mb": sampler.peak_mb, "valid": None}
     try:
@@ -129,8 +168,9 @@ def run_cli_checked(loaded: Loaded, backend: str, seed: int, time_limit_s: float
         snippet = " ".join((done.stderr or done.stdout).split())[:300]
         return {**fields, "status": "error", "note": f"xwcp fill exit {done.returncode}: {snippet}"}
     stats = data.get("stats", {})
-    fields.update(status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"),
-                  note=data.get("reason", ""))
+    fields.update(
+        status=status, nodes=stats.get("nodes"), backtracks=stats.get("backtracks"), note=data.get("reason", "")
+    )
     if status == FILLED:
         problem = load(loaded.grid, loaded.words, loaded.options).problem
         try:
@@ -154,17 +194,19 @@ def _gecode_counts(note: str) -> tuple[int | None, int | None]:
     return grab("nodes"), grab("failures")
 
 
-
-def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None,
-             isolate: bool) -> Row:
+def run_one(
+    loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, threads: int | None, isolate: bool
+) -> Row:
     """One row's measured fields; failures become "error" rows, KeyboardInterrupt propagates."""
     if entrant.missing:
         return {"status": "skipped", "note": entrant.missing}
     job: Callable[[], Row]
     if entrant.kind == "xwcp":
+
         def job() -> Row:
             return run_xwcp(loaded, entrant.name, seed, time_limit_s, threads)
     elif entrant.kind == "cli":
+
         def job() -> Row:
             return run_cli_checked(loaded, entrant.name, seed, time_limit_s)
     else:
@@ -172,6 +214,7 @@ def run_one(loaded: Loaded, entrant: Entrant, seed: int, time_limit_s: float, th
 
         def job() -> Row:
             return run_peer_checked(loaded, entrant.name, time_limit_s, word_file)
+
     try:
         fields = call(job, time_limit_s + max(OVERSTAY_GRACE_S, time_limit_s), isolate)
     except TimeoutError as exc:
@@ -199,5 +242,3 @@ def peer_word_file(peer: str, loaded: Loaded) -> Path:
     suffix = ".dzn" if peer == "gecode" else ".txt"
     name = f"bench-{peer}-{loaded.word_key}-m{loaded.min_score}-L{'_'.join(map(str, lengths))}{suffix}"
     return cache_dir() / "peers" / name
-
-

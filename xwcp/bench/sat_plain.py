@@ -20,6 +20,7 @@ has 10-12 million clauses and takes 30-40 s just to load (SOLVER-FACTS.md). Time
 big model (the bench stops a run that overstays its limit). Same contract as a backend:
 `fill(problem, limits) -> FillResult`.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -28,10 +29,10 @@ from collections.abc import Callable
 import numpy as np
 
 from xwcp.backends._common import MAX_KEPT_FILLS, Clock, entries_from_word_ids, limit_reason, wanted_fills
+from xwcp.base.types import FillStatus, SlotId
 from xwcp.bench.model_entrants import build_or_answer, stop_on_clock
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
-from xwcp.base.types import FillStatus, SlotId
 
 NAME = "sat-plain"
 
@@ -65,8 +66,11 @@ class _Cnf:
         return self.n_vars
 
     def decode(self, model: list[int]) -> dict[SlotId, int]:
-        return {self.slot_word_by_var[v][0]: self.slot_word_by_var[v][1]
-                for v in model if v > 0 and v in self.slot_word_by_var}
+        return {
+            self.slot_word_by_var[v][0]: self.slot_word_by_var[v][1]
+            for v in model
+            if v > 0 and v in self.slot_word_by_var
+        }
 
     def word_vars(self, model: list[int]) -> list[int]:
         return [v for v in model if v > 0 and v in self.slot_word_by_var]
@@ -176,11 +180,22 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
         status = FillStatus.FILLED
     else:
         status = clock.stop_status() or FillStatus.LIMIT
-    reason = {FillStatus.UNFILLABLE: "the SAT solver (plain CNF) proved that no fill exists",
-              FillStatus.FILLED: ""}.get(status)
+    reason = {
+        FillStatus.UNFILLABLE: "the SAT solver (plain CNF) proved that no fill exists",
+        FillStatus.FILLED: "",
+    }.get(status)
     if reason is None:
-        reason = (limit_reason(status, limits) if clock.stop_status()
-                  else f"conflict limit of {limits.max_backtracks} reached")
+        reason = (
+            limit_reason(status, limits)
+            if clock.stop_status()
+            else f"conflict limit of {limits.max_backtracks} reached"
+        )
     stats = FillStats(clock.elapsed_s, 0, counts["conflicts"], 0, {"vars": cnf.n_vars})
-    return FillResult(status, NAME, stats, tuple(fills) if status is FillStatus.FILLED else (),
-                      counts["fills"] if status is FillStatus.FILLED else 0, reason)
+    return FillResult(
+        status,
+        NAME,
+        stats,
+        tuple(fills) if status is FillStatus.FILLED else (),
+        counts["fills"] if status is FillStatus.FILLED else 0,
+        reason,
+    )

@@ -1,4 +1,5 @@
 """The named benchmark grid sets and grid files on the command line, as `Instance`s to run."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,7 +16,7 @@ SUITES = {
     "xcsp": "the XCSP crossword instances in bench/xcsp, each with its own words and distinct-words rule",
     "stock": "the stock grids models/*.txt with the default list, min score 50",
     "scaling": "open 4x4-7x7 and blocked 5x5-15x15 grids (bench/scaling) x the default list cut to "
-               "its best 25k/50k/100k entries and all of it",
+    "its best 25k/50k/100k entries and all of it",
 }
 SCOWL_LIST = "bench/wordlists/scowl-english-55.words.txt"
 UKACD_LIST = "bench/wordlists/ukacd18plus.normalized-az.words.txt"
@@ -50,15 +51,15 @@ class Instance:
         return self.path is not None and self.path.name.endswith(XCSP_SUFFIXES)
 
 
-
 def repo_root() -> Path:
     """The checkout holding models/ and bench/: the package's parent folder, else the working directory."""
     here = Path(__file__).resolve().parents[2]
     return here if (here / "models").is_dir() else Path.cwd()
 
 
-def suite_instances(suite: str, *, root: Path | None = None, words_path: str | None = None,
-                    min_score: int | None = None) -> list[Instance]:
+def suite_instances(
+    suite: str, *, root: Path | None = None, words_path: str | None = None, min_score: int | None = None
+) -> list[Instance]:
     """The instances of a named suite.
 
     Args:
@@ -99,8 +100,10 @@ def suite_instances(suite: str, *, root: Path | None = None, words_path: str | N
         folder = need(root / "models" / "vanbeek")
         side = suite[-2:]
         score = 50 if min_score is None else min_score
-        return [Instance(suite, f"{side}.{k:02d}", folder / f"{side}.{k:02d}.txt", words=source(None),
-                         min_score=score) for k in range(1, 11)]
+        return [
+            Instance(suite, f"{side}.{k:02d}", folder / f"{side}.{k:02d}.txt", words=source(None), min_score=score)
+            for k in range(1, 11)
+        ]
     if suite == "xcsp":
         folder = need(root / "bench" / "xcsp")
         paths = sorted(p for p in folder.iterdir() if p.name.endswith(XCSP_SUFFIXES))
@@ -109,14 +112,16 @@ def suite_instances(suite: str, *, root: Path | None = None, words_path: str | N
     if suite == "stock":
         folder = need(root / "models")
         score = 50 if min_score is None else min_score
-        return [Instance(suite, p.stem, p, words=source(None), min_score=score)
-                for p in sorted(folder.glob("*.txt"))]
+        return [Instance(suite, p.stem, p, words=source(None), min_score=score) for p in sorted(folder.glob("*.txt"))]
     # scaling: every grid with every list cut, smallest list first
     folder = need(root / "bench" / "scaling")
     score = 50 if min_score is None else min_score
     paths = sorted(folder.glob("*.txt"))
-    return [Instance(suite, p.stem, p, words=WordSource(words_path, top_n), min_score=score)
-            for top_n in SCALING_LIST_SIZES for p in paths]
+    return [
+        Instance(suite, p.stem, p, words=WordSource(words_path, top_n), min_score=score)
+        for top_n in SCALING_LIST_SIZES
+        for p in paths
+    ]
 
 
 def file_instances(paths: Iterable[str], *, words_path: str | None, min_score: int | None) -> list[Instance]:
@@ -128,8 +133,11 @@ def file_instances(paths: Iterable[str], *, words_path: str | None, min_score: i
             instances.append(Instance("files", _xcsp_name(path), path, min_score=min_score or 0))
         else:
             name = path.name.removesuffix(".txt")
-            instances.append(Instance("files", name, path, words=WordSource(words_path),
-                                      min_score=50 if min_score is None else min_score))
+            instances.append(
+                Instance(
+                    "files", name, path, words=WordSource(words_path), min_score=50 if min_score is None else min_score
+                )
+            )
     return instances
 
 
@@ -146,4 +154,3 @@ def _xcsp_name(path: Path) -> str:
     for suffix in (".xz", ".lzma", ".xml"):
         name = name.removesuffix(suffix)
     return name
-

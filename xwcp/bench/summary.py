@@ -1,4 +1,5 @@
 """Summaries of bench rows: counts, median time and PAR-2 per entrant, time ratios to peers, per-grid tables."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -34,13 +35,20 @@ def summarize(rows: Sequence[Row], entrants: Sequence[Entrant], time_limit_s: fl
         filled_s = [r["seconds"] for r in mine if r["status"] == FILLED and r["seconds"] is not None]
         scored = [r for r in mine if r["status"] != SKIPPED]
         par2 = [par2_seconds(r, time_limit_s) for r in scored]
-        table.append({
-            "backend": name, "kind": kind, "runs": len(mine),
-            "filled": counts["filled"], "unfillable": counts["unfillable"],
-            "limit": counts["limit"] + counts["aborted"], "error": counts["error"], "skipped": counts["skipped"],
-            "median_s": statistics.median(filled_s) if filled_s else None,
-            "par2_s": sum(par2) / len(par2) if par2 else None,
-        })
+        table.append(
+            {
+                "backend": name,
+                "kind": kind,
+                "runs": len(mine),
+                "filled": counts["filled"],
+                "unfillable": counts["unfillable"],
+                "limit": counts["limit"] + counts["aborted"],
+                "error": counts["error"],
+                "skipped": counts["skipped"],
+                "median_s": statistics.median(filled_s) if filled_s else None,
+                "par2_s": sum(par2) / len(par2) if par2 else None,
+            }
+        )
     ratios = []
     for reference_kind in ("xwcp", "cli"):
         ours_names = [name for name, kind in names if kind == reference_kind]
@@ -55,12 +63,18 @@ def summarize(rows: Sequence[Row], entrants: Sequence[Entrant], time_limit_s: fl
             both = sorted(set(ours) & set(theirs))
             by_grid = {grid: ours[grid] / max(theirs[grid], 1e-6) for grid in both}
             worst = max(by_grid, key=by_grid.__getitem__) if by_grid else None
-            ratios.append({
-                "backend": entrant_label(reference, reference_kind), "peer": name, "grids_both": len(both),
-                "median_ratio": statistics.median(by_grid.values()) if by_grid else None,
-                "worst_ratio": by_grid[worst] if worst else None, "worst_grid": worst,
-                "only_xwcp": len(set(ours) - set(theirs)), "only_peer": len(set(theirs) - set(ours)),
-            })
+            ratios.append(
+                {
+                    "backend": entrant_label(reference, reference_kind),
+                    "peer": name,
+                    "grids_both": len(both),
+                    "median_ratio": statistics.median(by_grid.values()) if by_grid else None,
+                    "worst_ratio": by_grid[worst] if worst else None,
+                    "worst_grid": worst,
+                    "only_xwcp": len(set(ours) - set(theirs)),
+                    "only_peer": len(set(theirs) - set(ours)),
+                }
+            )
     return {"entrants": table, "ratios": ratios, "time_limit_s": time_limit_s}
 
 
@@ -88,28 +102,49 @@ def _seconds_text(seconds: float) -> str:
 
 def summary_text(summary: dict[str, Any]) -> str:
     """The summary as an aligned plain-text table."""
+
     def fmt(value: float | None) -> str:
         return "-" if value is None else _seconds_text(value)
 
     header = ("backend", "kind", "runs", "filled", "unfillable", "limit", "error", "skipped", "median s", "PAR-2 s")
     lines = [header]
     for e in summary["entrants"]:
-        lines.append((e["backend"], e["kind"], str(e["runs"]), str(e["filled"]), str(e["unfillable"]),
-                      str(e["limit"]), str(e["error"]), str(e["skipped"]), fmt(e["median_s"]), fmt(e["par2_s"])))
+        lines.append(
+            (
+                e["backend"],
+                e["kind"],
+                str(e["runs"]),
+                str(e["filled"]),
+                str(e["unfillable"]),
+                str(e["limit"]),
+                str(e["error"]),
+                str(e["skipped"]),
+                fmt(e["median_s"]),
+                fmt(e["par2_s"]),
+            )
+        )
     widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
-    text = ["  ".join(cell.ljust(w) if k < 2 else cell.rjust(w) for k, (cell, w) in enumerate(zip(line, widths)))
-            for line in lines]
-    text.append(f"(median s: over filled runs; PAR-2 s: mean time, a run without a fill or proof counts "
-                f"2 x {summary['time_limit_s']:g} s)")
+    text = [
+        "  ".join(cell.ljust(w) if k < 2 else cell.rjust(w) for k, (cell, w) in enumerate(zip(line, widths)))
+        for line in lines
+    ]
+    text.append(
+        f"(median s: over filled runs; PAR-2 s: mean time, a run without a fill or proof counts "
+        f"2 x {summary['time_limit_s']:g} s)"
+    )
     for r in summary["ratios"]:
         if r["grids_both"]:
             worst_grid = "/".join(str(x) for x in r["worst_grid"][:2])
-            text.append(f"{r['backend']} / {r['peer']} time per grid: median {r['median_ratio']:.3g}, worst "
-                        f"{r['worst_ratio']:.3g} ({worst_grid}) over {r['grids_both']} grids both settled; "
-                        f"only {r['backend']}: {r['only_xwcp']}, only {r['peer']}: {r['only_peer']}")
+            text.append(
+                f"{r['backend']} / {r['peer']} time per grid: median {r['median_ratio']:.3g}, worst "
+                f"{r['worst_ratio']:.3g} ({worst_grid}) over {r['grids_both']} grids both settled; "
+                f"only {r['backend']}: {r['only_xwcp']}, only {r['peer']}: {r['only_peer']}"
+            )
         else:
-            text.append(f"{r['backend']} / {r['peer']}: no grid settled by both "
-                        f"(only {r['backend']}: {r['only_xwcp']}, only {r['peer']}: {r['only_peer']})")
+            text.append(
+                f"{r['backend']} / {r['peer']}: no grid settled by both "
+                f"(only {r['backend']}: {r['only_xwcp']}, only {r['peer']}: {r['only_peer']})"
+            )
     return "\n".join(text)
 
 
@@ -149,5 +184,3 @@ def _cell_text(runs: Sequence[Row]) -> str:
             note = f" ({len(seconds)}/{len(runs)})" if len(seconds) < len(runs) else ""
             return prefix + text + note
     return "/".join(dict.fromkeys(r["status"] for r in runs))
-
-

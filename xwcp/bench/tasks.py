@@ -2,6 +2,7 @@
 
 Stdlib-only imports at the top: the client pickles these functions by reference.
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,7 +24,6 @@ def bench_run_task(instance: Instance, entrant: Entrant, seed: int, time_limit_s
     "worker_pid" and "wall_s".
     """
     from xwcp.bench.runs import run_one
-
     from xwcp.dist.tasks import allow_child_processes
 
     start = time.perf_counter()

@@ -18,6 +18,7 @@ all-black border rows or columns (invisible in the file) are dropped. XCSP 2 mod
 
 Files may be plain XML or xz/lzma-compressed (`.xml.xz`, `.xml.lzma`).
 """
+
 from __future__ import annotations
 
 import io
@@ -336,10 +337,13 @@ def _read_xcsp2(events: Iterator[tuple[str, ET.Element]]) -> tuple[tuple[str, ..
                 if domains != {"0..25"}:
                     raise _Unsupported(
                         f"XCSP 2 format not supported for this model: table {reference} is over variables "
-                        f"with domains {sorted(domains)}, not letters 0..25 (model 2 has word variables, no letters)")
+                        f"with domains {sorted(domains)}, not letters 0..25 (model 2 has word variables, no letters)"
+                    )
                 arity, text = relation_text[reference]
                 if arity != len(scope):
-                    raise _Unsupported(f"constraint {elem.get('name')} has {len(scope)} variables for a relation of arity {arity}")
+                    raise _Unsupported(
+                        f"constraint {elem.get('name')} has {len(scope)} variables for a relation of arity {arity}"
+                    )
                 if reference not in table_by_relation:
                     table_by_relation[reference] = _decode_xcsp2_tuples(text, arity)
                 scopes.append((scope, table_by_relation[reference]))
@@ -438,8 +442,12 @@ def _layout_from_scopes(scopes: list[tuple[int, ...]]) -> dict[int, Cell]:
 # shared
 
 
-def _add_slot(slots: list[tuple[Cell, ...]], words_by_length: dict[int, frozenset[str]],
-              cells: tuple[Cell, ...], table: frozenset[str]) -> None:
+def _add_slot(
+    slots: list[tuple[Cell, ...]],
+    words_by_length: dict[int, frozenset[str]],
+    cells: tuple[Cell, ...],
+    table: frozenset[str],
+) -> None:
     length = len(cells)
     if length < 2:
         raise _Unsupported(f"slot {_describe(cells)} has fewer than two cells")
@@ -468,7 +476,8 @@ def _rows_from_slots(slots: list[tuple[Cell, ...]], height: int, width: int) -> 
         odd = sorted(found ^ expected)[0]
         raise _Unsupported(
             f"slot {_describe(odd)} is not a maximal run of white cells (or a run has no table); "
-            "the instance is not a plain crossword grid")
+            "the instance is not a plain crossword grid"
+        )
     return rows
 
 
@@ -476,7 +485,9 @@ def _runs(rows: tuple[str, ...]) -> Iterator[tuple[Cell, ...]]:
     """Maximal across and down runs of >= 2 white cells."""
     width = len(rows[0])
     directions: tuple[tuple[Sequence[str], Callable[[int, int], Cell]], ...] = (
-        (rows, lambda i, j: (i, j)), (["".join(row[c] for row in rows) for c in range(width)], lambda i, j: (j, i)))
+        (rows, lambda i, j: (i, j)),
+        (["".join(row[c] for row in rows) for c in range(width)], lambda i, j: (j, i)),
+    )
     for lines, to_cell in directions:
         for i, line in enumerate(lines):
             for match in re.finditer(r"\.{2,}", line):

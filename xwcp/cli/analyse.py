@@ -2,6 +2,7 @@
 
 Each asks what the library's `xwcp.Session` answers (`xwcp.check`, `xwcp.domains`, ...) and prints it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,9 +39,17 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     session = Session(problem)
     progress = VerifyProgressLine() if args.verify and sys.stderr.isatty() else None
     try:
-        answer = session.suggest(args.slot, k=args.k, verify=args.verify, backend=args.backend,  # xwcp.suggest's
-                                 time_limit_s=args.time_limit, seed=args.seed, show_fill=args.show_fill,
-                                 progress=progress, by=args.by)
+        answer = session.suggest(
+            args.slot,
+            k=args.k,
+            verify=args.verify,
+            backend=args.backend,  # xwcp.suggest's
+            time_limit_s=args.time_limit,
+            seed=args.seed,
+            show_fill=args.show_fill,
+            progress=progress,
+            by=args.by,
+        )
     finally:
         if progress is not None:
             progress.close()
@@ -83,8 +92,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         return explain_verdict(problem, result, show_progress=sys.stderr.isatty())
 
     # what xwcp.check answers (Session.check), with the verdict shown before the core search
-    answer = CheckAnswer.from_report(problem, check_report(problem, backend=args.backend, time_limit_s=args.time_limit,
-                                                           seed=args.seed, explain_core=verdict_first))
+    answer = CheckAnswer.from_report(
+        problem,
+        check_report(
+            problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed, explain_core=verdict_first
+        ),
+    )
     data = answer.as_dict()
     if answer.verdict is Verdict.UNFILLABLE:
         data["total_seconds"] = round(time.perf_counter() - start, 4)

@@ -1,4 +1,5 @@
 """The `batch` command: fill many grids as Dask tasks, printing each result as it arrives, then a summary."""
+
 from __future__ import annotations
 
 import argparse
@@ -12,14 +13,22 @@ from xwcp.cli.output import emit
 def cmd_batch(args: argparse.Namespace) -> int:
     """Example: xwcp batch models/ --out fills --time-limit 30 --resume"""
     from xwcp.dist import batch
-
     from xwcp.services.load import LoadOptions
 
-    options = LoadOptions(min_score=args.min_score, allow_dupes=args.allow_dupes,
-                          language=getattr(args, "language", None))
-    plan = batch.plan_batch(args.grids, out_dir=Path(args.out), words_path=args.words, options=options,
-                            backend=args.backend, time_limit_s=args.time_limit, seed=args.seed, quality=args.quality,
-                            resume=args.resume)
+    options = LoadOptions(
+        min_score=args.min_score, allow_dupes=args.allow_dupes, language=getattr(args, "language", None)
+    )
+    plan = batch.plan_batch(
+        args.grids,
+        out_dir=Path(args.out),
+        words_path=args.words,
+        options=options,
+        backend=args.backend,
+        time_limit_s=args.time_limit,
+        seed=args.seed,
+        quality=args.quality,
+        resume=args.resume,
+    )
     for name, reason in plan.unreadable.items():
         print(f"xwcp batch: cannot read {name}: {reason}", file=sys.stderr)
 

@@ -1,4 +1,5 @@
 """The `bench` command: hand the parsed options to the bench (`xwcp.bench`), which runs and reports."""
+
 from __future__ import annotations
 
 import argparse

@@ -8,6 +8,7 @@ Exit codes: 0 done, 1 proven unfillable, 2 bad input or usage, 3 limit reached w
 70 internal error (a bug: one line, the traceback with XWCP_DEBUG=1), 128 + N stopped by signal N
 (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; see xwcp.runtime.signals).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,11 +25,24 @@ from xwcp.cli.parser import COMMANDS, build_parser
 
 __all__ = ["build_parser", "main"]
 
-REPORT_HINT = "this is a bug in xwcp: please report it with the command and input files (XWCP_DEBUG=1 shows the traceback)"
+REPORT_HINT = (
+    "this is a bug in xwcp: please report it with the command and input files (XWCP_DEBUG=1 shows the traceback)"
+)
 
-MODULE_BY_COMMAND = {"fill": "fill", "languages": "languages", "domains": "analyse", "suggest": "analyse", "heatmap": "analyse",
-                     "check": "analyse", "serve": "serve", "convert": "convert", "bench": "bench", "batch": "batch",
-                     "design": "design", "words": "words"}
+MODULE_BY_COMMAND = {
+    "fill": "fill",
+    "languages": "languages",
+    "domains": "analyse",
+    "suggest": "analyse",
+    "heatmap": "analyse",
+    "check": "analyse",
+    "serve": "serve",
+    "convert": "convert",
+    "bench": "bench",
+    "batch": "batch",
+    "design": "design",
+    "words": "words",
+}
 """The module of `xwcp.cli` that holds each command's function `cmd_<command>`: only the command being run
 is imported (start-up: a small fill imports no other command's module)."""
 
@@ -71,8 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("XWCP_DEBUG") == "1":
             raise
         where = _innermost_frame(exc)
-        print(f"xwcp: internal error: {exc.__class__.__name__}: {_one_line(exc)}{where}; {REPORT_HINT}",
-              file=sys.stderr)
+        print(
+            f"xwcp: internal error: {exc.__class__.__name__}: {_one_line(exc)}{where}; {REPORT_HINT}", file=sys.stderr
+        )
         return EXIT_INTERNAL
 
 

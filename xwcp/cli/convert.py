@@ -1,4 +1,5 @@
 """The `convert` command: read a puzzle in one file format and write it in another."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
     for warning in puzzle.warnings:
         warn(f"{args.input}: {warning}")
     grid = puzzle.grid
-    emit(args.format, {"in": args.input, "out": args.output, "width": grid.width, "height": grid.height,
-                       "slots": len(puzzle.slots()), "title": puzzle.title, "language": puzzle.alphabet.code},
-         f"wrote {args.output} ({grid.width}x{grid.height}, {len(puzzle.slots())} slots)")
+    emit(
+        args.format,
+        {
+            "in": args.input,
+            "out": args.output,
+            "width": grid.width,
+            "height": grid.height,
+            "slots": len(puzzle.slots()),
+            "title": puzzle.title,
+            "language": puzzle.alphabet.code,
+        },
+        f"wrote {args.output} ({grid.width}x{grid.height}, {len(puzzle.slots())} slots)",
+    )
     return EXIT_OK

@@ -4,6 +4,7 @@
 70 internal error (a bug: one line, the traceback with XWCP_DEBUG=1), 128 + N stopped by signal N
 (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; see xwcp.runtime.signals).
 """
+
 from __future__ import annotations
 
 EXIT_OK, EXIT_UNFILLABLE, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3

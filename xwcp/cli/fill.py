@@ -1,4 +1,5 @@
 """The `fill` command: load the grid, run the fill, print the answer (text, JSON or grid) and save it."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,21 +17,33 @@ if TYPE_CHECKING:
 
 def cmd_fill(args: argparse.Namespace) -> int:
     """Example: xwcp fill models/15x15-daily-01.txt --out daily.puz"""
-    from xwcp.services import quick  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
+    from xwcp.base.types import FillStatus
     from xwcp.render import report
+    from xwcp.services import quick  # noqa: F401 - quick and auto: imported before the clock starts, as numpy was
     from xwcp.services.backends import preload
     from xwcp.services.quick import load_and_fill
     from xwcp.services.save import save_fill
-    from xwcp.base.types import FillStatus
 
     preload("auto")  # (the `seconds` field is load + compile + fill)
     start = time.perf_counter()
     _check_options(args)
     puzzle, problem, result = load_and_fill(
-        args.grid, inputs.word_paths(args), inputs.load_options(args), backend=args.backend,
-        time_limit_s=args.time_limit, seed=args.seed, count=args.count, min_diff=args.min_diff, quality=args.quality,
-        export_cnf=args.export_cnf, show_progress=sys.stderr.isatty(), warn=warn, say=say, soft_stop=True,
-        out=args.out)
+        args.grid,
+        inputs.word_paths(args),
+        inputs.load_options(args),
+        backend=args.backend,
+        time_limit_s=args.time_limit,
+        seed=args.seed,
+        count=args.count,
+        min_diff=args.min_diff,
+        quality=args.quality,
+        export_cnf=args.export_cnf,
+        show_progress=sys.stderr.isatty(),
+        warn=warn,
+        say=say,
+        soft_stop=True,
+        out=args.out,
+    )
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
@@ -81,6 +94,8 @@ def _stopped_quality(result: FillResult) -> int:
         return 0
     from xwcp.runtime.signals import exit_code_for
 
-    print(f"xwcp: quality search stopped ({result.stopped_by}); the fill above is the best found until then",
-          file=sys.stderr)
+    print(
+        f"xwcp: quality search stopped ({result.stopped_by}); the fill above is the best found until then",
+        file=sys.stderr,
+    )
     return exit_code_for(result.stopped_by)

@@ -1,4 +1,5 @@
 """The grid and word lists a command names, read and compiled with its options through the one loader."""
+
 from __future__ import annotations
 
 import argparse
@@ -7,17 +8,23 @@ from typing import TYPE_CHECKING
 from xwcp.cli.output import warn
 
 if TYPE_CHECKING:  # the loader and the controls pull in the compiler: imported when a command runs
+    from xwcp.formats import Puzzle
     from xwcp.services.load import LoadOptions
     from xwcp.services.types import Controls, Problem
-    from xwcp.formats import Puzzle
 
 
 def controls(args: argparse.Namespace) -> Controls:
     """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring)."""
     from xwcp.services.types import make_controls
 
-    return make_controls(locks=args.lock, bans=args.ban, ban_files=args.ban_file, slot_mins=args.slot_min,
-                         region=args.region, max_shared_substring=args.max_shared_substring)
+    return make_controls(
+        locks=args.lock,
+        bans=args.ban,
+        ban_files=args.ban_file,
+        slot_mins=args.slot_min,
+        region=args.region,
+        max_shared_substring=args.max_shared_substring,
+    )
 
 
 def load_options(args: argparse.Namespace) -> LoadOptions:
@@ -25,8 +32,13 @@ def load_options(args: argparse.Namespace) -> LoadOptions:
     --language)."""
     from xwcp.services.load import LoadOptions
 
-    return LoadOptions(min_score=args.min_score, allow_dupes=args.allow_dupes, strict=args.strict,
-                       controls=controls(args), language=getattr(args, "language", None))
+    return LoadOptions(
+        min_score=args.min_score,
+        allow_dupes=args.allow_dupes,
+        strict=args.strict,
+        controls=controls(args),
+        language=getattr(args, "language", None),
+    )
 
 
 def word_paths(args: argparse.Namespace) -> list[str | None] | None:

@@ -1,4 +1,5 @@
 """The `languages` command: the shipped language packs, one per line, code first."""
+
 from __future__ import annotations
 
 import argparse

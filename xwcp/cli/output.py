@@ -1,5 +1,6 @@
 """What a command prints besides its work: warnings (also listed in JSON output), the answer as text or
 JSON, progress messages, and quiet printing for a reader that went away."""
+
 from __future__ import annotations
 
 import contextlib

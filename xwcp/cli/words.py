@@ -1,4 +1,5 @@
 """The `words` command: jobs on word lists (`xwcp words build`: a scored list for a language, built on this machine)."""
+
 from __future__ import annotations
 
 import argparse
@@ -61,11 +62,22 @@ def cmd_words(args: argparse.Namespace) -> int:
 
     # the parser requires a job; `build` is the only one so far
     try:
-        report = build_words(args.language, args.source, args.out, min_length=args.min_length,
-                             max_length=args.max_length, scores=args.scores, max_words=args.max_words,
-                             encoding=args.encoding, progress=say if args.format == "text" else None,
-                             max_read=args.max_read, time_limit_s=args.time_limit, status=line,
-                             min_zipf=args.min_zipf, checker=args.checker)
+        report = build_words(
+            args.language,
+            args.source,
+            args.out,
+            min_length=args.min_length,
+            max_length=args.max_length,
+            scores=args.scores,
+            max_words=args.max_words,
+            encoding=args.encoding,
+            progress=say if args.format == "text" else None,
+            max_read=args.max_read,
+            time_limit_s=args.time_limit,
+            status=line,
+            min_zipf=args.min_zipf,
+            checker=args.checker,
+        )
     except BuildLimitReached as exc:
         print(f"{'' if line is None or not line.shown else chr(10)}xwcp words build: stopped: {exc}", file=sys.stderr)
         if args.format == "json":

@@ -5,6 +5,7 @@ which turns it into fixed entries and domain masks; `check_fill` then holds ever
 Slot ids in controls are user-facing names (`17A`), resolved against the grid here, so a
 wrong one is bad input that lists the nearest ids.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -13,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.base.errors import InputError, option_text
+from xwcp.base.types import SlotId
 from xwcp.model import BLOCK, EMPTY, Grid, Slot
 from xwcp.model.alphabet import Alphabet
 from xwcp.model.grid import cell_upper
 from xwcp.model.letters import SpelledGrid, write_letters
-from xwcp.base.types import SlotId
 
 MAX_BAN_BYTES = 32 * 1024 * 1024
 """Largest ban file read (a list of a million words is under 16 MiB): /dev/zero or a runaway pipe is refused at it."""
@@ -62,8 +63,14 @@ class Controls:
     region: tuple[int, int, int, int] | None
     max_shared_substring: int | None
 
-    def __init__(self, locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
-                 region: RegionLike = None, max_shared_substring: int | None = None) -> None:
+    def __init__(
+        self,
+        locks: LocksLike = None,
+        bans: BansLike = None,
+        min_score_by_slot: SlotMinsLike = None,
+        region: RegionLike = None,
+        max_shared_substring: int | None = None,
+    ) -> None:
         """Check and normalise every control.
 
         Args:
@@ -108,8 +115,9 @@ class Controls:
 
     @property
     def is_empty(self) -> bool:
-        return not (self.locks or self.bans or self.min_score_by_slot or self.region
-                    or self.max_shared_substring is not None)
+        return not (
+            self.locks or self.bans or self.min_score_by_slot or self.region or self.max_shared_substring is not None
+        )
 
 
 def _type_name(value: object) -> str:
@@ -126,8 +134,9 @@ def _slot_key(raw: object, option: str) -> SlotKey:
         if raw < 0:
             raise InputError(f"{option_text(option)}: slot id {raw} is negative (slot ids count from 0)")
         return raw
-    raise TypeError(f"{option_text(option)} takes slot names such as '17A' (or slot ids) as keys, "
-                    f"not {_type_name(raw)} {raw!r}")
+    raise TypeError(
+        f"{option_text(option)} takes slot names such as '17A' (or slot ids) as keys, not {_type_name(raw)} {raw!r}"
+    )
 
 
 def _pairs(value: object, option: str, example: str) -> list[tuple[object, object]]:
@@ -145,8 +154,9 @@ def _pairs(value: object, option: str, example: str) -> list[tuple[object, objec
         elif isinstance(item, tuple) and len(item) == 2:
             pairs.append(item)
         else:
-            raise TypeError(f"{option_text(option)} takes a dict such as {example}, or 'SLOT=VALUE' strings, "
-                            f"not an item {item!r}")
+            raise TypeError(
+                f"{option_text(option)} takes a dict such as {example}, or 'SLOT=VALUE' strings, not an item {item!r}"
+            )
     return pairs
 
 
@@ -205,18 +215,22 @@ def _normal_region(region: object) -> tuple[int, int, int, int] | None:
     if isinstance(region, str):
         return parse_region(region)
     if isinstance(region, (bytes, Mapping)) or not isinstance(region, Iterable):
-        raise TypeError(f"{option_text('region')} takes (row1, col1, row2, col2) or the text 'R1,C1:R2,C2', "
-                        f"not {_type_name(region)}")
+        raise TypeError(
+            f"{option_text('region')} takes (row1, col1, row2, col2) or the text 'R1,C1:R2,C2', "
+            f"not {_type_name(region)}"
+        )
     values = list(region)
     if len(values) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise TypeError(f"{option_text('region')} takes four whole numbers (row1, col1, row2, col2), "
-                        f"counted from 1, not {region!r}")
+        raise TypeError(
+            f"{option_text('region')} takes four whole numbers (row1, col1, row2, col2), counted from 1, not {region!r}"
+        )
     r1, c1, r2, c2 = values
     if min(values) < 1:
         raise InputError(f"{option_text('region', (r1, c1, r2, c2))}: rows and columns count from 1")
     if r1 > r2 or c1 > c2:
-        raise InputError(f"{option_text('region', (r1, c1, r2, c2))}: the region is empty "
-                         "(row1 <= row2 and col1 <= col2 are needed)")
+        raise InputError(
+            f"{option_text('region', (r1, c1, r2, c2))}: the region is empty (row1 <= row2 and col1 <= col2 are needed)"
+        )
     return r1, c1, r2, c2
 
 
@@ -224,8 +238,9 @@ def _normal_max_shared(limit: object) -> int | None:
     if limit is None:
         return None
     if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"{option_text('max_shared_substring')} must be a whole number of letters, "
-                        f"not {_type_name(limit)}")
+        raise TypeError(
+            f"{option_text('max_shared_substring')} must be a whole number of letters, not {_type_name(limit)}"
+        )
     if limit < 1:
         raise InputError(f"{option_text('max_shared_substring', limit)}: it must be at least 1")
     return limit
@@ -242,8 +257,11 @@ def _clean_word(raw: str, what: str) -> str:
         word = normalise_word(stripped)
     else:
         word = cell_upper(stripped).translate(_DROPPED)
-        word = word if word and all(ch.isalpha() or unicodedata.category(ch).startswith("M") or ch == "+"
-                                    for ch in word) else None  # marks: accents, and Devanagari's vowel signs
+        word = (
+            word
+            if word and all(ch.isalpha() or unicodedata.category(ch).startswith("M") or ch == "+" for ch in word)
+            else None
+        )  # marks: accents, and Devanagari's vowel signs
     if not word:
         raise InputError(f"{what}: {raw!r} is not a word of letters")
     return word
@@ -286,8 +304,9 @@ def parse_region(text: str) -> tuple[int, int, int, int]:
         r1, c1 = (int(x) for x in a.split(","))
         r2, c2 = (int(x) for x in b.split(","))
     except ValueError:
-        raise InputError(f"{option_text('region', text)}: expected R1,C1:R2,C2 (rows and columns from 1), "
-                         "e.g. 1,1:5,7") from None
+        raise InputError(
+            f"{option_text('region', text)}: expected R1,C1:R2,C2 (rows and columns from 1), e.g. 1,1:5,7"
+        ) from None
     region = _normal_region((r1, c1, r2, c2))
     assert region is not None  # four ints in: a region out
     return region
@@ -299,9 +318,8 @@ def read_ban_file(path: str | Path) -> set[str]:
     Raises:
         InputError: missing, unreadable, over the cap, a pipe silent for `FIFO_WAIT_S`, a device, a bad line.
     """
-    from xwcp.words.wordlist import parse_word_lines
-
     from xwcp.runtime.files import read_text_bounded
+    from xwcp.words.wordlist import parse_word_lines
 
     text = read_text_bounded(path, MAX_BAN_BYTES, "ban-list")  # bounded: /dev/zero, a silent pipe are refused
     score_by_word, problems, _ = parse_word_lines(text, str(path))
@@ -311,9 +329,15 @@ def read_ban_file(path: str | Path) -> set[str]:
     return set(score_by_word)
 
 
-def make_controls(*, locks: Iterable[str] = (), bans: Iterable[str] = (), ban_files: Iterable[str | Path] = (),
-                  slot_mins: Iterable[str] = (), region: str | None = None,
-                  max_shared_substring: int | None = None) -> Controls:
+def make_controls(
+    *,
+    locks: Iterable[str] = (),
+    bans: Iterable[str] = (),
+    ban_files: Iterable[str | Path] = (),
+    slot_mins: Iterable[str] = (),
+    region: str | None = None,
+    max_shared_substring: int | None = None,
+) -> Controls:
     """Controls from the text a user typed (the CLI's and the web API's shared parser).
 
     Raises:
@@ -322,8 +346,13 @@ def make_controls(*, locks: Iterable[str] = (), bans: Iterable[str] = (), ban_fi
     banned = set(_normal_bans(list(bans)))
     for path in ban_files:
         banned |= read_ban_file(path)
-    return Controls(locks=list(locks), bans=banned, min_score_by_slot=list(slot_mins), region=region or None,
-                    max_shared_substring=max_shared_substring)
+    return Controls(
+        locks=list(locks),
+        bans=banned,
+        min_score_by_slot=list(slot_mins),
+        region=region or None,
+        max_shared_substring=max_shared_substring,
+    )
 
 
 def nearest_slot_names(slots: tuple[Slot, ...], name: str, n: int = NEAREST_SHOWN) -> list[str]:
@@ -344,14 +373,17 @@ def resolve_slot(slots: tuple[Slot, ...], name: SlotKey, option: str) -> Slot:
     if isinstance(name, int):
         if 0 <= name < len(slots):
             return slots[name]
-        raise InputError(f"{option_text(option)}: this grid has no slot id {name} (its slot ids are 0 to "
-                         f"{len(slots) - 1}; slot names such as {slots[0].name} work too)")
+        raise InputError(
+            f"{option_text(option)}: this grid has no slot id {name} (its slot ids are 0 to "
+            f"{len(slots) - 1}; slot names such as {slots[0].name} work too)"
+        )
     key = name.strip().upper()
     for slot in slots:
         if slot.name == key:
             return slot
-    raise InputError(f"{option_text(option)}: this grid has no slot {name!r}; "
-                     f"nearest: {', '.join(nearest_slot_names(slots, key))}")
+    raise InputError(
+        f"{option_text(option)}: this grid has no slot {name!r}; nearest: {', '.join(nearest_slot_names(slots, key))}"
+    )
 
 
 def apply_locks(grid: Grid, spelled: SpelledGrid, controls: Controls) -> tuple[Grid, dict[SlotId, str]]:
@@ -373,8 +405,7 @@ def apply_locks(grid: Grid, spelled: SpelledGrid, controls: Controls) -> tuple[G
         if word in controls.bans:
             raise InputError(f"{said}: {word} is also banned")
         if len(word) != slot.length:
-            raise InputError(f"{said}: {slot.name} has {slot.length} letters, "
-                             f"{word} has {len(word)}")
+            raise InputError(f"{said}: {slot.name} has {slot.length} letters, {word} has {len(word)}")
         for pos, (cell, letter) in enumerate(zip(slot.cells, word)):
             at = spelled.cell_of(cell)
             row, col = at // grid.width + 1, at % grid.width + 1
@@ -382,12 +413,15 @@ def apply_locks(grid: Grid, spelled: SpelledGrid, controls: Controls) -> tuple[G
             if given not in (EMPTY, BLOCK) and given != letter:
                 held = grid.cells[at]
                 given = given if held == given else f"{given} (of the rebus {held})"
-                raise InputError(f"{said}: letter {pos + 1} ({letter}) clashes with the "
-                                 f"grid's {given} at row {row}, column {col}")
+                raise InputError(
+                    f"{said}: letter {pos + 1} ({letter}) clashes with the grid's {given} at row {row}, column {col}"
+                )
             other = letter_by_cell.get(cell)
             if other is not None and other != letter:
-                raise InputError(f"{said}: letter {pos + 1} ({letter}) clashes with "
-                                 f"{source_by_cell[cell]} ({other}) at row {row}, column {col}")
+                raise InputError(
+                    f"{said}: letter {pos + 1} ({letter}) clashes with "
+                    f"{source_by_cell[cell]} ({other}) at row {row}, column {col}"
+                )
             letter_by_cell[cell] = letter
             source_by_cell[cell] = said
         word_by_slot[slot.id] = word
@@ -398,8 +432,7 @@ def region_cells(grid: Grid, region: tuple[int, int, int, int]) -> frozenset[int
     """Flat cells of the rectangle. Raises InputError when it lies outside the grid."""
     r1, c1, r2, c2 = region
     if r1 < 1 or c1 < 1 or r2 > grid.height or c2 > grid.width:
-        raise InputError(f"{option_text('region', region)} is outside the {grid.height}-row, "
-                         f"{grid.width}-column grid")
+        raise InputError(f"{option_text('region', region)} is outside the {grid.height}-row, {grid.width}-column grid")
     return frozenset((r - 1) * grid.width + (c - 1) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1))
 
 
@@ -418,8 +451,9 @@ def longest_shared_substring(a: str, b: str) -> int:
     return best
 
 
-def shared_substring_pairs(entries: Mapping[SlotId, str], limit: int,
-                           only: Iterable[SlotId] | None = None) -> list[tuple[SlotId, SlotId, str]]:
+def shared_substring_pairs(
+    entries: Mapping[SlotId, str], limit: int, only: Iterable[SlotId] | None = None
+) -> list[tuple[SlotId, SlotId, str]]:
     """Pairs of slots whose entries share a substring longer than `limit`, with one such substring.
 
     Args:
@@ -429,13 +463,13 @@ def shared_substring_pairs(entries: Mapping[SlotId, str], limit: int,
     n = limit + 1
     first_by_gram: dict[str, list[SlotId]] = {}
     for slot_id, text in entries.items():
-        for gram in {text[i:i + n] for i in range(len(text) - n + 1)}:
+        for gram in {text[i : i + n] for i in range(len(text) - n + 1)}:
             first_by_gram.setdefault(gram, []).append(slot_id)
     wanted = None if only is None else set(only)
     pairs: dict[tuple[SlotId, SlotId], str] = {}
     for gram, slot_ids in first_by_gram.items():
         for i, a in enumerate(slot_ids):
-            for b in slot_ids[i + 1:]:
+            for b in slot_ids[i + 1 :]:
                 key = (min(a, b), max(a, b))
                 if key in pairs or (wanted is not None and a not in wanted and b not in wanted):
                     continue

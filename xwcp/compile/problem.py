@@ -11,6 +11,7 @@ entry) and has those letters pre-filled; crossing slots share them. A rebus of s
 leaves the slot through it no candidate, or keeps it as given when it is complete. Bars end
 slots as blocks do (`find_slots`). Without rebus cells, letter cells are the grid's cells.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -19,13 +20,13 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
-from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.base.errors import InputError, option_text
+from xwcp.base.types import SlotId
+from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
 from xwcp.model import BLOCK, EMPTY, Grid, Slot
 from xwcp.model.alphabet import Alphabet
-from xwcp.runtime.lazy import lazy_import
 from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
-from xwcp.base.types import SlotId
+from xwcp.runtime.lazy import lazy_import
 
 if TYPE_CHECKING:
     import numpy as np
@@ -162,8 +163,9 @@ class Problem:
         return self.words.score(text)
 
 
-def keep_entered_letters(mask: NDArray[np.bool_], letters: Sequence[str], slot: Slot, words: WordList
-                         ) -> NDArray[np.bool_]:
+def keep_entered_letters(
+    mask: NDArray[np.bool_], letters: Sequence[str], slot: Slot, words: WordList
+) -> NDArray[np.bool_]:
     """Clear, in `mask` (a bool mask over the slot's length bucket), every word that disagrees with a
     letter already entered in the slot's letter cells (`letters`: `Problem.letters`); returns `mask`.
     A rebus symbol that is no letter clears every word."""
@@ -191,8 +193,14 @@ def sharing_words(letters: NDArray[np.uint8], grams: set[str], alphabet: Alphabe
         return found
     k = alphabet.size if alphabet is not None else 26
     index_of = alphabet.index if alphabet is not None else (lambda ch: ord(ch) - 65)
-    codes = np.array([sum((index_of(ch) or 0) * k ** (n - 1 - j) for j, ch in enumerate(g)) for g in grams
-                      if all(index_of(ch) is not None for ch in g)], np.int64)
+    codes = np.array(
+        [
+            sum((index_of(ch) or 0) * k ** (n - 1 - j) for j, ch in enumerate(g))
+            for g in grams
+            if all(index_of(ch) is not None for ch in g)
+        ],
+        np.int64,
+    )
     lets = letters.astype(np.int64)
     for start in range(letters.shape[1] - n + 1):
         code = np.zeros(letters.shape[0], np.int64)
@@ -210,10 +218,10 @@ def unlisted_text(problem: Problem) -> str:
     from xwcp.base.lines import listed
 
     written = problem.alphabet.written_at_end  # as the language writes a word: IJ, a Hebrew final letter
-    names = listed([f"{problem.slots[s].name} {written(problem.fixed_text_by_slot[s])}" for s in problem.unlisted[:10]], n,
-                   most=10)
+    names = listed(
+        [f"{problem.slots[s].name} {written(problem.fixed_text_by_slot[s])}" for s in problem.unlisted[:10]], n, most=10
+    )
     return f"{n} entr{'ies are' if n != 1 else 'y is'} not in the word list: {names}"
-
 
 
 def initial_domains(problem: Problem) -> Domains:
@@ -228,7 +236,7 @@ def initial_domains(problem: Problem) -> Domains:
         n = controls.max_shared_substring + 1
         for slot_id, text in fixed_text_by_slot.items():
             if slot_id not in problem.skipped_slot_ids:
-                fixed_grams |= {text[i:i + n] for i in range(len(text) - n + 1)}
+                fixed_grams |= {text[i : i + n] for i in range(len(text) - n + 1)}
     domains = []
     for slot in problem.slots:
         bucket = words.bucket(slot.length)
@@ -238,8 +246,9 @@ def initial_domains(problem: Problem) -> Domains:
             if word_id is not None:
                 mask[word_id] = True
         else:
-            mask = keep_entered_letters(np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), letters, slot,
-                                        words)
+            mask = keep_entered_letters(
+                np.asarray(bucket.scores) >= problem.slot_min_score(slot.id), letters, slot, words
+            )
             if not problem.allow_dupes:
                 for text in fixed_text_by_slot.values():
                     if len(text) == slot.length:
@@ -294,7 +303,7 @@ def fitting_bits(problem: Problem, slot: Slot, floor: int, *, below: bool = Fals
     `floor` or more (`below`: less than `floor`)."""
     words = plain_words(problem)
     _, n, _, s_off, _, _, _ = words.row(slot.length)
-    scores = words.scores_flat[s_off:s_off + n]
+    scores = words.scores_flat[s_off : s_off + n]
     lowest = min(scores, default=0)
     if lowest >= floor:
         bits = 0 if below else (1 << n) - 1
@@ -331,9 +340,15 @@ def plain_problem(problem: Problem) -> Problem:
     return replace(problem, domains=cast(Domains, initial_bitsets(problem)))
 
 
-def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
-                    allow_dupes: bool = False, strict: bool = False,
-                    controls: Controls | None = None) -> Problem:
+def compile_problem(
+    grid: Grid,
+    words: WordList,
+    *,
+    min_score: int = 50,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    controls: Controls | None = None,
+) -> Problem:
     """Compile `grid` with `words` into a Problem: `compile_structure`, then the initial domains.
 
     Args:
@@ -359,8 +374,9 @@ def compile_problem(grid: Grid, words: WordList, *, min_score: int = 50,
         TypeError: an argument of the wrong type (the message names it).
         InputError: a control that does not fit the grid (unknown slot, wrong length, clash, region outside).
     """
-    problem = compile_structure(grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict,
-                                controls=controls)
+    problem = compile_structure(
+        grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls
+    )
     return replace(problem, domains=initial_domains(problem))
 
 
@@ -371,8 +387,9 @@ def with_word(problem: Problem, slot_id: SlotId, word: str) -> Problem:
     slot's empty cells.
     """
     grid = problem.grid_with_letters(dict(zip(problem.slots[slot_id].cells, word)))
-    return compile_problem(grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes,
-                           controls=problem.controls)
+    return compile_problem(
+        grid, problem.words, min_score=problem.min_score, allow_dupes=problem.allow_dupes, controls=problem.controls
+    )
 
 
 def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | None:
@@ -384,8 +401,10 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
         The new problem, or None when that does not hold (then compile the grid).
     """
     grid = problem.grid
-    if not problem.controls.is_empty or any(grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z")
-                                            or len(letter) != 1 for cell, letter in letter_by_cell.items()):
+    if not problem.controls.is_empty or any(
+        grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z") or len(letter) != 1
+        for cell, letter in letter_by_cell.items()
+    ):
         return None
     new_grid = grid.with_letters(letter_by_cell)
     new_letters = letter_contents(new_grid)[0]  # slots are over letter cells (a rebus cell has several)
@@ -411,12 +430,21 @@ def check_letters(grid: Grid, alphabet: Alphabet) -> None:
             if ch.isalpha() and alphabet.index(ch) is None:
                 row, col = divmod(cell, grid.width)
                 shown = alphabet.written(content)
-                raise InputError(f"row {row + 1}, column {col + 1} holds {shown!r}: {alphabet.cell_text(ch)!r} is not a "
-                                 f"letter of {alphabet.name} (--language {alphabet.code})")
+                raise InputError(
+                    f"row {row + 1}, column {col + 1} holds {shown!r}: {alphabet.cell_text(ch)!r} is not a "
+                    f"letter of {alphabet.name} (--language {alphabet.code})"
+                )
 
 
-def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score: int = 50, allow_dupes: bool = False,
-                      strict: bool = False, controls: Controls | None = None) -> Problem:
+def compile_structure(
+    grid: Grid,
+    words: WordList | MappedWordList,
+    *,
+    min_score: int = 50,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    controls: Controls | None = None,
+) -> Problem:
     """Everything of `compile_problem` but the domains (left empty): slots, crossings, the user's
     complete entries, conflicts and controls. Needs no numpy; `words` only answers `word_id`.
 
@@ -425,11 +453,15 @@ def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score
         InputError: a control that does not fit the grid.
     """
     if not isinstance(grid, Grid):  # this layer reads no files: xwcp.compile_problem (services.inputs) reads them first
-        raise TypeError(f"grid must be an xwcp.Grid here, not {type(grid).__name__}; xwcp.compile_problem reads paths, "
-                        "text and puzzles")
+        raise TypeError(
+            f"grid must be an xwcp.Grid here, not {type(grid).__name__}; xwcp.compile_problem reads paths, "
+            "text and puzzles"
+        )
     if not hasattr(words, "word_id"):
-        raise TypeError(f"words must be an xwcp.WordList here, not {type(words).__name__}; xwcp.compile_problem reads "
-                        "paths and the default list")
+        raise TypeError(
+            f"words must be an xwcp.WordList here, not {type(words).__name__}; xwcp.compile_problem reads "
+            "paths and the default list"
+        )
     if isinstance(min_score, bool) or not isinstance(min_score, int):
         raise TypeError(f"min_score must be a whole number, not {type(min_score).__name__} {min_score!r}")
     if controls is not None and not isinstance(controls, Controls):
@@ -448,8 +480,9 @@ def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score
         for slot_id, word in locked.items():
             if words.word_id(word) is None:
                 notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
-    min_score_by_slot = {resolve_slot(slots, name, "slot_min").id: int(score)
-                         for name, score in controls.min_score_by_slot.items()}
+    min_score_by_slot = {
+        resolve_slot(slots, name, "slot_min").id: int(score) for name, score in controls.min_score_by_slot.items()
+    }
     skipped: set[SlotId] = set()
     fillable_cells = None
     if controls.region is not None:
@@ -465,8 +498,8 @@ def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score
         for pos, cell in enumerate(slot.cells):
             target[cell] = (slot.id, pos)
     crossings = tuple(
-        Crossing(cell, a, a_pos, *down_at[cell])
-        for cell, (a, a_pos) in sorted(across_at.items()) if cell in down_at)
+        Crossing(cell, a, a_pos, *down_at[cell]) for cell, (a, a_pos) in sorted(across_at.items()) if cell in down_at
+    )
     cross_slot = [[-1] * slot.length for slot in slots]
     cross_pos = [[-1] * slot.length for slot in slots]
     for x in crossings:
@@ -485,27 +518,46 @@ def compile_structure(grid: Grid, words: WordList | MappedWordList, *, min_score
             if slot_id in skipped:
                 continue
             if text in first_by_text:
-                conflicts.append(f"{text} is entered twice, in {slots[first_by_text[text]].name} "
-                                 f"and {slots[slot_id].name}")
+                conflicts.append(
+                    f"{text} is entered twice, in {slots[first_by_text[text]].name} and {slots[slot_id].name}"
+                )
             else:
                 first_by_text[text] = slot_id
 
     # locks the list lacks are allowed (with a note); skipped region slots are patterns, not entries
-    unlisted = sorted(slot_id for slot_id, text in fixed_text_by_slot.items()
-                      if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked)
+    unlisted = sorted(
+        slot_id
+        for slot_id, text in fixed_text_by_slot.items()
+        if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked
+    )
     if strict:
-        conflicts.extend(f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list "
-                         f"({option_text('strict', True)})"
-                         for slot_id in unlisted)
+        conflicts.extend(
+            f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list "
+            f"({option_text('strict', True)})"
+            for slot_id in unlisted
+        )
 
     return Problem(
-        grid=grid, words=cast("WordList", words),  # a MappedWordList stands in for it in a plain problem
-        slots=slots, crossings=crossings, domains=(),
-        min_score=min_score, allow_dupes=allow_dupes, fixed_text_by_slot=fixed_text_by_slot,
-        conflicts=tuple(conflicts), controls=controls, min_score_by_slot=min_score_by_slot,
-        banned=frozenset(controls.bans), skipped_slot_ids=frozenset(skipped), fillable_cells=fillable_cells,
-        notes=tuple(notes), unlisted=tuple(unlisted),
-        cross_slot=tuple(tuple(x) for x in cross_slot), cross_pos=tuple(tuple(x) for x in cross_pos))
+        grid=grid,
+        words=cast("WordList", words),  # a MappedWordList stands in for it in a plain problem
+        slots=slots,
+        crossings=crossings,
+        domains=(),
+        min_score=min_score,
+        allow_dupes=allow_dupes,
+        fixed_text_by_slot=fixed_text_by_slot,
+        conflicts=tuple(conflicts),
+        controls=controls,
+        min_score_by_slot=min_score_by_slot,
+        banned=frozenset(controls.bans),
+        skipped_slot_ids=frozenset(skipped),
+        fillable_cells=fillable_cells,
+        notes=tuple(notes),
+        unlisted=tuple(unlisted),
+        cross_slot=tuple(tuple(x) for x in cross_slot),
+        cross_pos=tuple(tuple(x) for x in cross_pos),
+    )
+
 
 def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
     """Crossing steps from the nearest seed slot to every slot reachable through crossings, in the order

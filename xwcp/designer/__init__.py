@@ -13,10 +13,22 @@ where they may go), `pattern` (the CP-SAT pattern model and its cuts), `search` 
 with fills), `request` (a request from the user's options), `check` (a design checked end to end),
 `report` (JSON and text), `session` (the command's glue).
 """
+
 from xwcp.designer.check import check_design
 from xwcp.designer.request import DesignRequest, make_request
 from xwcp.designer.rules import Rules, Style, Symmetry, check_pattern
 from xwcp.designer.search import Design, DesignEvent, DesignResult, design
 
-__all__ = ["Design", "DesignEvent", "DesignRequest", "DesignResult", "Rules", "Style", "Symmetry", "check_design",
-           "check_pattern", "design", "make_request"]
+__all__ = [
+    "Design",
+    "DesignEvent",
+    "DesignRequest",
+    "DesignResult",
+    "Rules",
+    "Style",
+    "Symmetry",
+    "check_design",
+    "check_pattern",
+    "design",
+    "make_request",
+]

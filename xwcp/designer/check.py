@@ -4,23 +4,25 @@ This is the check the design search, its tests and its benchmark hold every desi
 reads nothing but the filled grid, so a design read back from JSON or a file is checked the
 same way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from xwcp.compile.controls import Controls
-from xwcp.designer.rules import Rules, check_pattern
-from xwcp.model import BLOCK, EMPTY, Grid, find_slots
 from xwcp.compile.problem import compile_problem
+from xwcp.designer.rules import Rules, check_pattern
 from xwcp.engine.result import check_fill
+from xwcp.model import BLOCK, EMPTY, Grid, find_slots
 
 if TYPE_CHECKING:
     from xwcp.words.wordlist import WordList
 
 
-def check_design(grid: Grid, rules: Rules, themes: Iterable[str], words: WordList, *, min_score: int = 50,
-                 bans: Iterable[str] = ()) -> list[str]:
+def check_design(
+    grid: Grid, rules: Rules, themes: Iterable[str], words: WordList, *, min_score: int = 50, bans: Iterable[str] = ()
+) -> list[str]:
     """Every way a filled design breaks the rules; empty when it keeps them all.
 
     Args:
@@ -47,9 +49,9 @@ def check_design(grid: Grid, rules: Rules, themes: Iterable[str], words: WordLis
             continue  # check_pattern has said so
         locks[slot.name] = word
         kept.update(slot.cells)
-    pattern = Grid(grid.width, grid.height, tuple(x if x == BLOCK or c in kept else EMPTY
-                                                  for c, x in enumerate(grid.cells)))
-    problem = compile_problem(pattern, words, min_score=min_score,
-                              controls=Controls(locks=locks, bans=frozenset(bans)))
+    pattern = Grid(
+        grid.width, grid.height, tuple(x if x == BLOCK or c in kept else EMPTY for c, x in enumerate(grid.cells))
+    )
+    problem = compile_problem(pattern, words, min_score=min_score, controls=Controls(locks=locks, bans=frozenset(bans)))
     entries = tuple(text_by_slot[s.id] for s in problem.slots)
     return problems + check_fill(problem, entries)

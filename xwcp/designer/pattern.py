@@ -29,6 +29,7 @@ again, with everything added so far):
 - `differ`: later patterns differ from a found design in at least K cells' blocks.
 Randomness comes from the solver seed and a random hint per solve, so patterns vary.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,10 +40,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from xwcp.base.deadline import NEVER, Deadline, StopReason
+from xwcp.base.types import Direction, FillStatus
 from xwcp.designer.rules import Rules, Style
 from xwcp.designer.themes import Placement, Theme, ThemePlan, candidate_placements
 from xwcp.model import BLOCK, EMPTY, Grid
-from xwcp.base.types import Direction, FillStatus
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import BoolVarT, IntVar, LinearExpr
@@ -173,8 +174,9 @@ class PatternModel:
 
     def _lines(self) -> list[tuple[Direction, list[int]]]:
         w, h = self.rules.width, self.rules.height
-        return ([(Direction.ACROSS, [r * w + c for c in range(w)]) for r in range(h)]
-                + [(Direction.DOWN, [r * w + c for r in range(h)]) for c in range(w)])
+        return [(Direction.ACROSS, [r * w + c for c in range(w)]) for r in range(h)] + [
+            (Direction.DOWN, [r * w + c for r in range(h)]) for c in range(w)
+        ]
 
     def _run_lengths(self) -> None:
         for _, line in self._lines():
@@ -199,19 +201,39 @@ class PatternModel:
             self.deadline.check()
             for col in range(rules.width):
                 cell = self._cell(row, col)
-                left, right, up, down = (self._cell(row, col - 1), self._cell(row, col + 1),
-                                         self._cell(row - 1, col), self._cell(row + 1, col))
+                left, right, up, down = (
+                    self._cell(row, col - 1),
+                    self._cell(row, col + 1),
+                    self._cell(row - 1, col),
+                    self._cell(row + 1, col),
+                )
                 # a white cell is in an across or a down entry
                 self._clause([self.B(cell), self.W(left), self.W(right), self.W(up), self.W(down)])
                 # two white cells one above the other, both unchecked across: not allowed (and the transpose)
                 below = self._cell(row + 1, col)
                 if below is not None:
-                    self._clause([self.B(cell), self.B(below), self.W(left), self.W(right),
-                                  self.W(self._cell(row + 1, col - 1)), self.W(self._cell(row + 1, col + 1))])
+                    self._clause(
+                        [
+                            self.B(cell),
+                            self.B(below),
+                            self.W(left),
+                            self.W(right),
+                            self.W(self._cell(row + 1, col - 1)),
+                            self.W(self._cell(row + 1, col + 1)),
+                        ]
+                    )
                 beside = self._cell(row, col + 1)
                 if beside is not None:
-                    self._clause([self.B(cell), self.B(beside), self.W(up), self.W(down),
-                                  self.W(self._cell(row - 1, col + 1)), self.W(self._cell(row + 1, col + 1))])
+                    self._clause(
+                        [
+                            self.B(cell),
+                            self.B(beside),
+                            self.W(up),
+                            self.W(down),
+                            self.W(self._cell(row - 1, col + 1)),
+                            self.W(self._cell(row + 1, col + 1)),
+                        ]
+                    )
 
     def _connected(self) -> None:
         """Single-commodity flow: the root sends one unit to every white cell along white cells."""
@@ -247,8 +269,10 @@ class PatternModel:
         for cell in range(rules.n_cells):
             self.deadline.check()
             row, col = divmod(cell, rules.width)
-            for before, after in ((self._cell(row, col - 1), self._cell(row, col + 1)),
-                                  (self._cell(row - 1, col), self._cell(row + 1, col))):
+            for before, after in (
+                (self._cell(row, col - 1), self._cell(row, col + 1)),
+                (self._cell(row - 1, col), self._cell(row + 1, col)),
+            ):
                 needs = [self.W(cell), self.B(before)]
                 if rules.style is Style.BRITISH:
                     needs.append(self.W(after))  # a lone cell is unchecked, not an entry
@@ -306,7 +330,7 @@ class PatternModel:
         for _, line in self._lines():
             self.deadline.check()
             for start in range(len(line) - longest):
-                self._clause([self.W(c) for c in line[start:start + longest + 1]])
+                self._clause([self.W(c) for c in line[start : start + longest + 1]])
 
     def _place_themes(self) -> None:
         rules, model = self.rules, self.model
@@ -318,8 +342,11 @@ class PatternModel:
             else:
                 options = candidate_placements(length, rules, self.directions)
                 if index == self.plan.central:
-                    options = [p for p in candidate_placements(length, rules, (Direction.ACROSS, Direction.DOWN))
-                               if p.image(rules) == p]
+                    options = [
+                        p
+                        for p in candidate_placements(length, rules, (Direction.ACROSS, Direction.DOWN))
+                        if p.image(rules) == p
+                    ]
             x = {p: model.new_bool_var(f"x{index}_{p.row}_{p.col}_{p.direction.letter}") for p in options}
             model.add_exactly_one(list(x.values()))
             self._x.append(x)
@@ -365,11 +392,17 @@ class PatternModel:
                         if p.direction is not q.direction:
                             continue
                         if p.direction is Direction.ACROSS:
-                            near = abs(p.row - q.row) < self.theme_gap and p.col < q.col + q.length \
+                            near = (
+                                abs(p.row - q.row) < self.theme_gap
+                                and p.col < q.col + q.length
                                 and q.col < p.col + p.length
+                            )
                         else:
-                            near = abs(p.col - q.col) < self.theme_gap and p.row < q.row + q.length \
+                            near = (
+                                abs(p.col - q.col) < self.theme_gap
+                                and p.row < q.row + q.length
                                 and q.row < p.row + p.length
+                            )
                         if near and p != q:
                             self.model.add_bool_or([~lit_p, ~lit_q])
 
@@ -392,7 +425,9 @@ class PatternModel:
         for direction, line in self._lines():
             self.deadline.check()
             for start in range(len(line) - longest):
-                window = set(line[start:start + span])  # a set, iterated as before: the same clause, literal for literal
+                window = set(
+                    line[start : start + span]
+                )  # a set, iterated as before: the same clause, literal for literal
                 self._clause([self.B(c) for c in window] + covering_by_window.get((direction, line[start]), []))
 
     # ----- growing the model ----------------------------------------------------------------
@@ -423,8 +458,9 @@ class PatternModel:
         self.stats.n_cut_clauses += added
         return added
 
-    def _cut_clause(self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str], dr: int, dc: int
-                    ) -> list[Lit] | None:
+    def _cut_clause(
+        self, runs: Sequence[Sequence[int]], letter_by_cell: dict[int, str], dr: int, dc: int
+    ) -> list[Lit] | None:
         """The cut's clause moved by (dr, dc), or None when the themes cannot put its letters there."""
         w = self.rules.width
 
@@ -471,8 +507,9 @@ class PatternModel:
 
     # ----- solving --------------------------------------------------------------------------
 
-    def next_pattern(self, time_limit_s: float, seed: int = 0,
-                     abort: threading.Event | None = None) -> tuple[FillStatus, Pattern | None]:
+    def next_pattern(
+        self, time_limit_s: float, seed: int = 0, abort: threading.Event | None = None
+    ) -> tuple[FillStatus, Pattern | None]:
         """A pattern keeping everything in the model, or why not.
 
         Args:
@@ -507,15 +544,20 @@ class PatternModel:
             border = set()
             for cell in part:
                 row, col = divmod(cell, rules.width)
-                for other in (self._cell(row - 1, col), self._cell(row + 1, col), self._cell(row, col - 1),
-                              self._cell(row, col + 1)):
+                for other in (
+                    self._cell(row - 1, col),
+                    self._cell(row + 1, col),
+                    self._cell(row, col - 1),
+                    self._cell(row, col + 1),
+                ):
                     if other is not None and other not in inside:
                         border.add(other)
             self._clause([self.B(part[0]), self.B(largest[0])] + [self.W(c) for c in sorted(border)])
             self.stats.n_connect_cuts += 1
 
-    def _solve(self, time_limit_s: float, seed: int,
-               abort: threading.Event | None) -> tuple[FillStatus, Pattern | None]:
+    def _solve(
+        self, time_limit_s: float, seed: int, abort: threading.Event | None
+    ) -> tuple[FillStatus, Pattern | None]:
         cp_model = self._cp
         if time_limit_s <= 0:
             return FillStatus.LIMIT, None
@@ -534,8 +576,11 @@ class PatternModel:
 
         def watch() -> None:  # the solve's limit, the design's deadline or its abort, whichever comes first
             while not done.wait(POLL_S):
-                if (abort is not None and abort.is_set()) or self.deadline.reason() is not None \
-                        or time.perf_counter() >= limit_at:
+                if (
+                    (abort is not None and abort.is_set())
+                    or self.deadline.reason() is not None
+                    or time.perf_counter() >= limit_at
+                ):
                     solver.stop_search()
                     return
 
@@ -580,6 +625,7 @@ def white_components(blocks: frozenset[int], rules: Rules) -> list[list[int]]:
                     part.append(other)
         parts.append(part)
     return parts
+
 
 def n_line_patterns(n: int, style: Style, max_block_run: int | None = None) -> int:
     """How many sequences `line_patterns` would list, counted without listing them."""

@@ -1,4 +1,5 @@
 """A design result as JSON and as text (the CLI's and the web builder's output), and its grids in xwcp's syntax."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,12 +14,20 @@ def design_dict(design: Design, request: DesignRequest) -> dict[str, Any]:
     `quality`, where each theme entry went, the entries by slot id, and when it was found. The words are code
     chars, as the list holds them (the page and `emit` write them: Dutch IJ, a Hebrew final letter)."""
     problem = design.problem
-    themes = [{"word": theme.word, "row": p.row + 1, "col": p.col + 1, "direction": p.direction.value}
-              for theme, p in zip(request.themes, design.pattern.placements)]
-    return {"grid": _rows(design), "words": design.n_words, "blocks": design.n_blocks,
-            "quality": design.quality.as_dict(), "themes": themes,
-            "entries": {slot.name: entry for slot, entry in zip(problem.slots, design.entries)},
-            "found_s": design.found_s, "seconds": design.done_s}
+    themes = [
+        {"word": theme.word, "row": p.row + 1, "col": p.col + 1, "direction": p.direction.value}
+        for theme, p in zip(request.themes, design.pattern.placements)
+    ]
+    return {
+        "grid": _rows(design),
+        "words": design.n_words,
+        "blocks": design.n_blocks,
+        "quality": design.quality.as_dict(),
+        "themes": themes,
+        "entries": {slot.name: entry for slot, entry in zip(problem.slots, design.entries)},
+        "found_s": design.found_s,
+        "seconds": design.done_s,
+    }
 
 
 def _rows(design: Design) -> list[str]:
@@ -30,13 +39,23 @@ def _rows(design: Design) -> list[str]:
 def result_dict(result: DesignResult, request: DesignRequest) -> dict[str, Any]:
     """The JSON answer: status, designs best first, the reason when fewer than asked, the rules and the stats."""
     rules = result.rules
-    return {"status": result.status.value,
-            "designs": [design_dict(d, request) for d in result.designs],
-            "count": request.count, "reason": result.reason,
-            "rules": {"size": f"{rules.width}x{rules.height}", "symmetry": rules.symmetry.value,
-                      "style": rules.style.value, "max_words": rules.max_words, "min_words": rules.min_words,
-                      "max_blocks": rules.max_blocks, "max_length": rules.max_fill_length},
-            "stats": result.stats.as_dict(), "notes": list(result.stats.notes)}
+    return {
+        "status": result.status.value,
+        "designs": [design_dict(d, request) for d in result.designs],
+        "count": request.count,
+        "reason": result.reason,
+        "rules": {
+            "size": f"{rules.width}x{rules.height}",
+            "symmetry": rules.symmetry.value,
+            "style": rules.style.value,
+            "max_words": rules.max_words,
+            "min_words": rules.min_words,
+            "max_blocks": rules.max_blocks,
+            "max_length": rules.max_fill_length,
+        },
+        "stats": result.stats.as_dict(),
+        "notes": list(result.stats.notes),
+    }
 
 
 def result_text(result: DesignResult, request: DesignRequest) -> str:
@@ -44,8 +63,9 @@ def result_text(result: DesignResult, request: DesignRequest) -> str:
     lines: list[str] = []
     n = len(result.designs)
     for index, design in enumerate(result.designs, start=1):
-        lines.append(f"design {index} of {n}: {design.n_words} words, {design.n_blocks} blocks, "
-                     f"found in {design.found_s:.1f} s")
+        lines.append(
+            f"design {index} of {n}: {design.n_words} words, {design.n_blocks} blocks, found in {design.found_s:.1f} s"
+        )
         lines.append(design.quality.text())
         written = design.problem.alphabet.written_at_end
         for theme, p in zip(request.themes, design.pattern.placements):
@@ -53,8 +73,10 @@ def result_text(result: DesignResult, request: DesignRequest) -> str:
         lines.extend(_rows(design))
         lines.append("")
     stats = result.stats
-    summary = (f"{n} design{'s' if n != 1 else ''} in {stats.wall_time_s:.1f} s: {stats.n_patterns} patterns "
-               f"tried, {stats.n_unfillable} unfillable ({stats.n_cuts} cuts), {stats.n_undecided} undecided")
+    summary = (
+        f"{n} design{'s' if n != 1 else ''} in {stats.wall_time_s:.1f} s: {stats.n_patterns} patterns "
+        f"tried, {stats.n_unfillable} unfillable ({stats.n_cuts} cuts), {stats.n_undecided} undecided"
+    )
     lines.append(summary)
     if result.reason:
         lines.append(f"{'no design: ' if not n else ''}{result.reason}")

@@ -6,6 +6,7 @@ blocks (with defaults for the size), the fill's floor and bans, count, time limi
 input raises `InputError` with one line naming the option as its user spells it (`--max-words` on
 the command line, `max_words` in Python: `xwcp.base.errors.option_text`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -13,11 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from xwcp.designer.rules import (WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words)
-from xwcp.designer.themes import Theme, read_themes
-from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.base.errors import InputError, option_name, option_text
+from xwcp.designer.rules import WORD_SLACK, Rules, Style, Symmetry, default_max_blocks, default_max_words
+from xwcp.designer.themes import Theme, read_themes
 from xwcp.model import MAX_SIDE
+from xwcp.model.alphabet import ENGLISH, Alphabet
 
 MIN_SIDE = 3
 """Smallest grid side a design takes (a 3-letter entry needs 3 cells)."""
@@ -106,13 +107,28 @@ def _choice(enum: type[_E], text: str, option: str) -> _E:
         raise InputError(f"{option_text(option, text)}: expected one of {', '.join(e.value for e in enum)}") from None
 
 
-def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterable[str] = (),
-                 symmetry: str = "rotational", style: str = "american", max_words: int | None = None,
-                 min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
-                 count: int = 1, min_diff: int = DEFAULT_MIN_DIFF_CELLS, time_limit_s: float | None = None,
-                 quality_time_s: float = DEFAULT_QUALITY_S, seed: int = 0, min_score: int = 50,
-                 bans: Iterable[str] = (), ban_files: Iterable[str] = (), threads: int = 1,
-                 alphabet: Alphabet = ENGLISH) -> DesignRequest:
+def make_request(
+    *,
+    size: str = "15x15",
+    themes: Iterable[str] = (),
+    at: Iterable[str] = (),
+    symmetry: str = "rotational",
+    style: str = "american",
+    max_words: int | None = None,
+    min_words: int | None = None,
+    max_blocks: int | None = None,
+    max_length: int | None = None,
+    count: int = 1,
+    min_diff: int = DEFAULT_MIN_DIFF_CELLS,
+    time_limit_s: float | None = None,
+    quality_time_s: float = DEFAULT_QUALITY_S,
+    seed: int = 0,
+    min_score: int = 50,
+    bans: Iterable[str] = (),
+    ban_files: Iterable[str] = (),
+    threads: int = 1,
+    alphabet: Alphabet = ENGLISH,
+) -> DesignRequest:
     """A checked request from a user's options (None picks the default for the size and style); theme entries
     are read in `alphabet` (the language of the list the design fills from).
 
@@ -127,17 +143,21 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
     is_american = style_ is Style.AMERICAN
     soft = {name for name, value in (("min_words", min_words), ("max_fill_length", max_length)) if value is None}
     if max_words is None:
-        max_words = default_max_words(width, height) if is_american else \
-            round(BRITISH_WORDS_15 * width * height / 225)
+        max_words = default_max_words(width, height) if is_american else round(BRITISH_WORDS_15 * width * height / 225)
     if min_words is None:
         min_words = max(0, max_words - WORD_SLACK)
     if max_blocks is None:
         max_blocks = default_max_blocks(width, height) if is_american else int(width * height * BRITISH_BLOCK_SHARE)
     if max_length is None and is_american:
         max_length = max(5, round(max(width, height) * FILL_LENGTH_SHARE))
-    for name, value, low in (("max_words", max_words, 1), ("max_blocks", max_blocks, 0),
-                             ("min_words", min_words, 0), ("max_length", max_length, 3),
-                             ("count", count, 1), ("min_diff", min_diff, 1)):
+    for name, value, low in (
+        ("max_words", max_words, 1),
+        ("max_blocks", max_blocks, 0),
+        ("min_words", min_words, 0),
+        ("max_length", max_length, 3),
+        ("count", count, 1),
+        ("min_diff", min_diff, 1),
+    ):
         if value is not None and value < low:
             raise InputError(f"{option_name(name)} must be at least {low}, got {value}")
     if min_words > max_words:
@@ -146,14 +166,32 @@ def make_request(*, size: str = "15x15", themes: Iterable[str] = (), at: Iterabl
         raise InputError(f"{option_name('time_limit')} must be greater than 0, got {time_limit_s:g}")
     if quality_time_s < 0:
         raise InputError(f"{option_name('quality_time')} must be 0 or more, got {quality_time_s:g}")
-    rules = Rules(width, height, symmetry_, style_, max_words=max_words, max_blocks=max_blocks,
-                  min_words=min_words, max_fill_length=max_length,
-                  max_block_run=MAX_BLOCK_RUN if is_american else None)
+    rules = Rules(
+        width,
+        height,
+        symmetry_,
+        style_,
+        max_words=max_words,
+        max_blocks=max_blocks,
+        min_words=min_words,
+        max_fill_length=max_length,
+        max_block_run=MAX_BLOCK_RUN if is_american else None,
+    )
     theme_list = read_themes(themes, at, rules, alphabet)
     controls = make_controls(bans=bans, ban_files=ban_files)
     for theme in theme_list:
         if theme.word in controls.bans:
             raise InputError(f"{option_text('theme', theme.word)} is also banned")
-    return DesignRequest(rules, theme_list, count=count, min_diff_cells=min_diff, time_limit_s=time_limit_s,
-                         quality_time_s=quality_time_s, seed=seed, min_score=min_score, bans=controls.bans,
-                         threads=threads, soft=frozenset(soft))
+    return DesignRequest(
+        rules,
+        theme_list,
+        count=count,
+        min_diff_cells=min_diff,
+        time_limit_s=time_limit_s,
+        quality_time_s=quality_time_s,
+        seed=seed,
+        min_score=min_score,
+        bans=controls.bans,
+        threads=threads,
+        soft=frozenset(soft),
+    )

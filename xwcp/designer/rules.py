@@ -14,6 +14,7 @@ way a grid breaks them, and is what the design search and the tests hold every d
 - no entry longer than `max_fill_length` but a theme entry or a theme entry's symmetric image;
 - every theme entry is an entry of the grid, whole (a slot reads exactly the word).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -109,8 +110,10 @@ def _runs(grid: Grid) -> list[tuple[str, list[int]]]:
     """Every maximal run of white cells, across then down, as (direction letter, cells)."""
     runs: list[tuple[str, list[int]]] = []
     w, h = grid.width, grid.height
-    for letter, lines in (("A", [[r * w + c for c in range(w)] for r in range(h)]),
-                          ("D", [[r * w + c for r in range(h)] for c in range(w)])):
+    for letter, lines in (
+        ("A", [[r * w + c for c in range(w)] for r in range(h)]),
+        ("D", [[r * w + c for r in range(h)] for c in range(w)]),
+    ):
         for line in lines:
             run: list[int] = []
             for cell in line + [-1]:
@@ -167,8 +170,10 @@ def check_pattern(grid: Grid, rules: Rules, themes: Iterable[str] = ()) -> list[
     if rules.style is Style.AMERICAN:
         for d, run in runs:
             if len(run) < 3:
-                problems.append(f"a {len(run)}-letter {'across' if d == 'A' else 'down'} run at "
-                                f"{_where(grid, run[0])} (entries need 3 or more letters, every cell checked)")
+                problems.append(
+                    f"a {len(run)}-letter {'across' if d == 'A' else 'down'} run at "
+                    f"{_where(grid, run[0])} (entries need 3 or more letters, every cell checked)"
+                )
     else:
         for d, run in runs:
             if len(run) == 2:
@@ -177,18 +182,24 @@ def check_pattern(grid: Grid, rules: Rules, themes: Iterable[str] = ()) -> list[
                 other = "D" if d == "A" else "A"
                 unchecked = [length_by_cell[(other, c)] == 1 for c in run]
                 if any(a and b for a, b in zip(unchecked, unchecked[1:])):
-                    problems.append(f"the {'across' if d == 'A' else 'down'} entry at {_where(grid, run[0])} "
-                                    "has two unchecked letters in a row")
+                    problems.append(
+                        f"the {'across' if d == 'A' else 'down'} entry at {_where(grid, run[0])} "
+                        "has two unchecked letters in a row"
+                    )
         for cell, value in enumerate(grid.cells):
             if value != BLOCK and length_by_cell[("A", cell)] == 1 and length_by_cell[("D", cell)] == 1:
                 problems.append(f"the white cell at {_where(grid, cell)} is in no entry")
     if rules.max_block_run is not None:
         w, h = grid.width, grid.height
-        for line in [[r * w + c for c in range(w)] for r in range(h)] + [[r * w + c for r in range(h)] for c in range(w)]:
+        for line in [[r * w + c for c in range(w)] for r in range(h)] + [
+            [r * w + c for r in range(h)] for c in range(w)
+        ]:
             text = "".join("#" if grid.cells[c] == BLOCK else "." for c in line)
             if "#" * (rules.max_block_run + 1) in text:
-                problems.append(f"more than {rules.max_block_run} blocks in a row at {_where(grid, line[0])}'s "
-                                f"{'row' if line[1] - line[0] == 1 else 'column'}")
+                problems.append(
+                    f"more than {rules.max_block_run} blocks in a row at {_where(grid, line[0])}'s "
+                    f"{'row' if line[1] - line[0] == 1 else 'column'}"
+                )
                 break
     slots = find_slots(grid)
     n_words = sum(1 for s in slots if s.length >= 3)
@@ -207,10 +218,15 @@ def check_pattern(grid: Grid, rules: Rules, themes: Iterable[str] = ()) -> list[
         theme_cells = {frozenset(s.cells) for s, text in zip(slots, texts) if text in theme_set}
         for slot in slots:
             image = frozenset(rules.image(c) for c in slot.cells)
-            if slot.length > rules.max_fill_length and frozenset(slot.cells) not in theme_cells \
-                    and image not in theme_cells:
-                problems.append(f"{slot.name} has {slot.length} letters, more than the {rules.max_fill_length} "
-                                "allowed for an entry that is neither a theme entry nor a theme entry's image")
+            if (
+                slot.length > rules.max_fill_length
+                and frozenset(slot.cells) not in theme_cells
+                and image not in theme_cells
+            ):
+                problems.append(
+                    f"{slot.name} has {slot.length} letters, more than the {rules.max_fill_length} "
+                    "allowed for an entry that is neither a theme entry nor a theme entry's image"
+                )
     return problems
 
 

@@ -18,6 +18,7 @@ Loop (`design`):
 Designs are returned best first (highest floor, then mean). Every design's grid has passed
 `check_pattern` and its fill `check_fill`.
 """
+
 from __future__ import annotations
 
 import threading
@@ -27,15 +28,15 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from xwcp.base.deadline import Cancelled, Deadline, StopReason
+from xwcp.base.types import Direction, FillStatus
 from xwcp.compile.controls import Controls
+from xwcp.compile.problem import Problem, compile_problem
 from xwcp.designer.pattern import THEME_GAP, Pattern, PatternModel
 from xwcp.designer.request import DesignRequest
 from xwcp.designer.rules import Rules, check_pattern
 from xwcp.designer.themes import plan_themes
-from xwcp.model import Grid, find_slots
-from xwcp.compile.problem import Problem, compile_problem
 from xwcp.engine.result import FillResult, Limits, Quality, check_fill, fill_grid
-from xwcp.base.types import Direction, FillStatus
+from xwcp.model import Grid, find_slots
 
 if TYPE_CHECKING:
     from xwcp.words.wordlist import WordList
@@ -82,11 +83,17 @@ class DesignStats:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"patterns": self.n_patterns, "unfillable_patterns": self.n_unfillable,
-                "undecided_patterns": self.n_undecided, "cuts": self.n_cuts,
-                "pattern_s": round(self.pattern_s, 3), "fill_s": round(self.fill_s, 3),
-                "core_s": round(self.core_s, 3), "quality_s": round(self.quality_s, 3),
-                "seconds": round(self.wall_time_s, 3)}
+        return {
+            "patterns": self.n_patterns,
+            "unfillable_patterns": self.n_unfillable,
+            "undecided_patterns": self.n_undecided,
+            "cuts": self.n_cuts,
+            "pattern_s": round(self.pattern_s, 3),
+            "fill_s": round(self.fill_s, 3),
+            "core_s": round(self.core_s, 3),
+            "quality_s": round(self.quality_s, 3),
+            "seconds": round(self.wall_time_s, 3),
+        }
 
 
 @dataclass(frozen=True)
@@ -121,8 +128,13 @@ class DesignResult:
     """The rules the designs keep (the request's, or with a default relaxed; see the notes in `stats`)."""
 
 
-def design(request: DesignRequest, words: WordList, *, progress: Callable[[DesignEvent], None] | None = None,
-           abort: threading.Event | None = None) -> DesignResult:
+def design(
+    request: DesignRequest,
+    words: WordList,
+    *,
+    progress: Callable[[DesignEvent], None] | None = None,
+    abort: threading.Event | None = None,
+) -> DesignResult:
     """Design up to `request.count` filled grids around the theme entries.
 
     Args:
@@ -138,8 +150,13 @@ def design(request: DesignRequest, words: WordList, *, progress: Callable[[Desig
 
 
 class _Search:
-    def __init__(self, request: DesignRequest, words: WordList, progress: Callable[[DesignEvent], None] | None,
-                 abort: threading.Event | None) -> None:
+    def __init__(
+        self,
+        request: DesignRequest,
+        words: WordList,
+        progress: Callable[[DesignEvent], None] | None,
+        abort: threading.Event | None,
+    ) -> None:
         self.request = request
         self.words = words
         self.progress: Callable[[DesignEvent], None] = progress or (lambda event: None)
@@ -166,8 +183,17 @@ class _Search:
         return self.abort is not None and self.abort.is_set()
 
     def say(self, kind: str, text: str, **extra: Any) -> None:
-        self.progress(DesignEvent(kind, round(self.elapsed(), 2), text, self.stats.n_patterns, len(self.designs),
-                                  self.stats.n_cuts, **extra))
+        self.progress(
+            DesignEvent(
+                kind,
+                round(self.elapsed(), 2),
+                text,
+                self.stats.n_patterns,
+                len(self.designs),
+                self.stats.n_cuts,
+                **extra,
+            )
+        )
 
     def note(self, text: str) -> None:
         self.stats.notes.append(text)
@@ -177,9 +203,15 @@ class _Search:
         """A fresh pattern model under the rules in force, with every cut, exclusion and difference so far
         (each holds whatever the rules: a cut is about entries and letters, not about the rules)."""
         request = self.request
-        model = PatternModel(self.rules, request.themes, plan_themes(request.themes, self.rules),
-                             directions=directions, threads=request.threads, theme_gap=self.theme_gap,
-                             deadline=self.deadline)
+        model = PatternModel(
+            self.rules,
+            request.themes,
+            plan_themes(request.themes, self.rules),
+            directions=directions,
+            threads=request.threads,
+            theme_gap=self.theme_gap,
+            deadline=self.deadline,
+        )
         for kind, *args in self.added:
             getattr(model, kind)(*args)
         return model
@@ -201,8 +233,9 @@ class _Search:
         if "min_words" in request.soft and rules.min_words:
             steps.append(("min_words", f"has {rules.min_words} entries or more: allowing fewer"))
         if "max_fill_length" in request.soft and rules.max_fill_length is not None:
-            steps.append(("max_fill_length", f"keeps its other entries to {rules.max_fill_length} letters: "
-                                             "allowing longer ones"))
+            steps.append(
+                ("max_fill_length", f"keeps its other entries to {rules.max_fill_length} letters: allowing longer ones")
+            )
         if any(t.at is None for t in request.themes):
             steps.append(("down", "keeps every theme entry across: trying down too"))
         return steps
@@ -213,7 +246,9 @@ class _Search:
             status, reason = self._search()
         except Cancelled as stop:  # a pattern model was being built or grown
             status = FillStatus.ABORTED if stop.reason is StopReason.ABORTED else FillStatus.LIMIT
-            reason = "stopped" if stop.reason is StopReason.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
+            reason = (
+                "stopped" if stop.reason is StopReason.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
+            )
         self.stats.wall_time_s = self.elapsed()
         ranked = sorted(self.designs, key=lambda d: (-(d.quality.min_score or 0), -(d.quality.mean_score or 0.0)))
         if ranked:
@@ -255,20 +290,27 @@ class _Search:
                 elif what == "gap":
                     self.theme_gap = 2
                 else:
-                    self.rules = (replace(self.rules, min_words=0) if what == "min_words" else
-                                  replace(self.rules, max_fill_length=None))
+                    self.rules = (
+                        replace(self.rules, min_words=0)
+                        if what == "min_words"
+                        else replace(self.rules, max_fill_length=None)
+                    )
                 model = self._model(directions)
                 continue
             if found is FillStatus.UNFILLABLE:
                 status = FillStatus.UNFILLABLE
-                reason = ("no block pattern keeps the rules with these theme entries"
-                          if not self.stats.n_patterns else
-                          f"no pattern is left: the {self.stats.n_patterns} patterns tried were fillable only as "
-                          "designs already found, or had entries no fill can complete")
+                reason = (
+                    "no block pattern keeps the rules with these theme entries"
+                    if not self.stats.n_patterns
+                    else f"no pattern is left: the {self.stats.n_patterns} patterns tried were fillable only as "
+                    "designs already found, or had entries no fill can complete"
+                )
                 break
             if found is not FillStatus.FILLED:
                 status = found
-                reason = "stopped" if found is FillStatus.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
+                reason = (
+                    "stopped" if found is FillStatus.ABORTED else f"time limit ({request.total_time_s:g} s) reached"
+                )
                 break
             assert pattern is not None  # FILLED comes with its pattern
             self.stats.n_patterns += 1
@@ -296,8 +338,11 @@ class _Search:
         n = self.stats.n_patterns
         self.say("pattern", f"pattern {n}: {len(problem.slots)} words, {grid.n_blocks} blocks", grid=tuple(grid.rows))
         t0 = time.perf_counter()
-        result = fill(problem, "auto", Limits(time_limit_s=max(0.05, min(FILL_TRY_S, self.remaining())),
-                                              seed=request.seed, abort=self.abort))
+        result = fill(
+            problem,
+            "auto",
+            Limits(time_limit_s=max(0.05, min(FILL_TRY_S, self.remaining())), seed=request.seed, abort=self.abort),
+        )
         self.stats.fill_s += time.perf_counter() - t0
         if result.status is FillStatus.FILLED:
             self._accept(model, pattern, problem, result)
@@ -313,25 +358,34 @@ class _Search:
         from xwcp.search.core import find_core
 
         t0 = time.perf_counter()
-        letter_by_cell = {c: x for c, x in enumerate(problem.grid.cells)  # theme letters: code chars of the alphabet
-                          if x and all(problem.alphabet.index(ch) is not None for ch in x)}
-        empty = [s.id for s in problem.slots if s.id not in problem.fixed_text_by_slot and not problem.domains[s.id].any()]
+        letter_by_cell = {
+            c: x
+            for c, x in enumerate(problem.grid.cells)  # theme letters: code chars of the alphabet
+            if x and all(problem.alphabet.index(ch) is not None for ch in x)
+        }
+        empty = [
+            s.id for s in problem.slots if s.id not in problem.fixed_text_by_slot and not problem.domains[s.id].any()
+        ]
         cores = [[s] for s in empty]
         if not empty:
             seeds = [result.slot_id] if result.slot_id is not None else []
-            core = find_core(problem, time_limit_s=min(CORE_TIME_S, max(0.1, self.remaining())),
-                             seed_slot_ids=seeds, is_proven=True)
+            core = find_core(
+                problem, time_limit_s=min(CORE_TIME_S, max(0.1, self.remaining())), seed_slot_ids=seeds, is_proven=True
+            )
             if core is not None:
                 cores.append(list(core.slot_ids))
         for slot_ids in cores:
             cells = [problem.slots[s].cells for s in slot_ids]
-            self._add(model, "cut_runs", cells,
-                      {c: letter_by_cell[c] for run in cells for c in run if c in letter_by_cell})
+            self._add(
+                model, "cut_runs", cells, {c: letter_by_cell[c] for run in cells for c in run if c in letter_by_cell}
+            )
             self.stats.n_cuts += 1
         if not cores:
             self._add(model, "exclude", pattern)
         self.stats.core_s += time.perf_counter() - t0
-        shown = "; ".join(" ".join(f"{problem.slots[s].name} {problem.written_pattern(s)}" for s in ids) for ids in cores[:3])
+        shown = "; ".join(
+            " ".join(f"{problem.slots[s].name} {problem.written_pattern(s)}" for s in ids) for ids in cores[:3]
+        )
         self.say("cut", f"pattern {self.stats.n_patterns}: unfillable ({shown or 'no core in time: excluded'})")
 
     def _accept(self, model: PatternModel, pattern: Pattern, problem: Problem, first: FillResult) -> None:
@@ -344,10 +398,16 @@ class _Search:
             from xwcp.search.quality import fill_quality
 
             t0 = time.perf_counter()
-            self.say("quality", f"pattern {self.stats.n_patterns} filled ({quality.text()}); quality search "
-                                f"for {budget:.0f} s")
-            better, q = fill_quality(problem, "auto", Limits(time_limit_s=budget, seed=request.seed, abort=self.abort),
-                                     say=lambda line: self.say("quality", f"quality: {line.strip()}"))
+            self.say(
+                "quality",
+                f"pattern {self.stats.n_patterns} filled ({quality.text()}); quality search for {budget:.0f} s",
+            )
+            better, q = fill_quality(
+                problem,
+                "auto",
+                Limits(time_limit_s=budget, seed=request.seed, abort=self.abort),
+                say=lambda line: self.say("quality", f"quality: {line.strip()}"),
+            )
             self.stats.quality_s += time.perf_counter() - t0
             if better.status is FillStatus.FILLED and better.entries is not None and q is not None:
                 entries, quality = better.entries, q
@@ -355,11 +415,22 @@ class _Search:
         if violations:
             raise RuntimeError(f"design fill breaks the rules: {'; '.join(violations[:3])}")
         grid = fill_grid(problem, entries)
-        design_ = Design(pattern, grid, problem, tuple(entries), quality, len(problem.slots),
-                         grid.n_blocks, round(found_s, 3), round(self.elapsed(), 3))
+        design_ = Design(
+            pattern,
+            grid,
+            problem,
+            tuple(entries),
+            quality,
+            len(problem.slots),
+            grid.n_blocks,
+            round(found_s, 3),
+            round(self.elapsed(), 3),
+        )
         self.designs.append(design_)
         self._add(model, "differ", pattern, request.min_diff_cells)
-        self.say("design", f"design {len(self.designs)}: {design_.n_words} words, {design_.n_blocks} blocks, "
-                           f"{quality.text()}", grid=tuple(grid.rows), design=design_)
-
-
+        self.say(
+            "design",
+            f"design {len(self.designs)}: {design_.n_words} words, {design_.n_blocks} blocks, {quality.text()}",
+            grid=tuple(grid.rows),
+            design=design_,
+        )

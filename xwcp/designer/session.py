@@ -1,5 +1,6 @@
 """Front-end glue for a design: load the word list(s), run the search with progress shown (the CLI's and
 `xwcp.library.answers.DesignAnswer` prints and saves the result)."""
+
 from __future__ import annotations
 
 import sys
@@ -25,8 +26,10 @@ class StatusLine:
         self.shown = False
 
     def show(self, event: DesignEvent) -> None:
-        text = (f"design: {event.seconds:6.1f} s  {event.n_patterns} patterns  {event.n_cuts} cuts  "
-                f"{event.n_designs} designs  {event.text[:60]}")
+        text = (
+            f"design: {event.seconds:6.1f} s  {event.n_patterns} patterns  {event.n_cuts} cuts  "
+            f"{event.n_designs} designs  {event.text[:60]}"
+        )
         self.stream.write("\r" + text[:110].ljust(110))
         self.stream.flush()
         self.shown = True
@@ -38,11 +41,16 @@ class StatusLine:
             self.shown = False
 
 
-def load_and_design(request: DesignRequest, words_path: str | list[str] | tuple[str, ...] | None = None, *,
-                    warn: Callable[[str], None] | None = None, terminal: bool = False,
-                    say: Callable[[str], None] | None = None,
-                    abort: threading.Event | None = None,
-                    alphabet: Alphabet = ENGLISH) -> tuple[DesignResult, str | None]:
+def load_and_design(
+    request: DesignRequest,
+    words_path: str | list[str] | tuple[str, ...] | None = None,
+    *,
+    warn: Callable[[str], None] | None = None,
+    terminal: bool = False,
+    say: Callable[[str], None] | None = None,
+    abort: threading.Event | None = None,
+    alphabet: Alphabet = ENGLISH,
+) -> tuple[DesignResult, str | None]:
     """Load the list and design: the `xwcp design` command's work.
 
     A stop signal during the search (Ctrl-C, SIGTERM, SIGHUP) ends it softly: the designs found so far

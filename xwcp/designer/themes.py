@@ -7,14 +7,15 @@ rule the pattern model enforces: theme entries of equal length form symmetric pa
 the other's image), one left over of odd length sits on the centre line as its own image,
 and any others go where they fit. `candidate_placements` lists where one theme may go.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xwcp.designer.rules import Rules, Symmetry
 from xwcp.base.errors import InputError, is_cli, option_name, option_text
 from xwcp.base.types import Direction
+from xwcp.designer.rules import Rules, Symmetry
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.words.wordlist import normalise_word
 
@@ -110,8 +111,11 @@ def parse_at(text: str, alphabet: Alphabet = ENGLISH) -> tuple[str, Placement]:
     word_text, sep, where = text.partition("=")
     parts = [p.strip() for p in where.split(",")]
     if not sep or len(parts) != 3 or parts[2].upper() not in ("A", "D", "ACROSS", "DOWN"):
-        expected = ("WORD=ROW,COL,A or WORD=ROW,COL,D" if is_cli() else
-                    "{'WORD': (ROW, COL, 'A')}, 'D' for down, or 'WORD=ROW,COL,A'")
+        expected = (
+            "WORD=ROW,COL,A or WORD=ROW,COL,D"
+            if is_cli()
+            else "{'WORD': (ROW, COL, 'A')}, 'D' for down, or 'WORD=ROW,COL,A'"
+        )
         raise InputError(f"{_at_text(text)}: expected {expected} (rows and columns from 1)")
     try:
         row, col = int(parts[0]), int(parts[1])
@@ -122,8 +126,9 @@ def parse_at(text: str, alphabet: Alphabet = ENGLISH) -> tuple[str, Placement]:
     return word, Placement(row - 1, col - 1, direction, len(word))
 
 
-def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules,
-                alphabet: Alphabet = ENGLISH) -> tuple[Theme, ...]:
+def read_themes(
+    words: Iterable[str], at: Iterable[str], rules: Rules, alphabet: Alphabet = ENGLISH
+) -> tuple[Theme, ...]:
     """The theme entries from `--theme WORD` and `--at WORD=ROW,COL,A|D` (an `--at` word need not be repeated
     as a `--theme`).
 
@@ -144,21 +149,27 @@ def read_themes(words: Iterable[str], at: Iterable[str], rules: Rules,
         if word in at_by_word:
             raise InputError(f"{_at_word(word)}: given twice")
         if not placement.fits(rules):
-            raise InputError(f"{_at_text(item)}: {word} ({len(word)} letters) at {placement.text()} does not fit in "
-                             f"the {rules.width}x{rules.height} grid")
+            raise InputError(
+                f"{_at_text(item)}: {word} ({len(word)} letters) at {placement.text()} does not fit in "
+                f"the {rules.width}x{rules.height} grid"
+            )
         at_by_word[word] = placement
         if word not in order:
             order.append(word)
     if not order:
-        raise InputError("no theme entry: give at least one "
-                         + ("--theme WORD" if is_cli() else f"word in {option_name('theme')}=['WORD', ...]"))
+        raise InputError(
+            "no theme entry: give at least one "
+            + ("--theme WORD" if is_cli() else f"word in {option_name('theme')}=['WORD', ...]")
+        )
     if len(order) > MAX_THEMES:
         raise InputError(f"{len(order)} theme entries; at most {MAX_THEMES} are taken")
     longest = max(rules.width, rules.height)
     for word in order:
         if len(word) > longest:
-            raise InputError(f"{option_text('theme', word)} has {len(word)} letters; the {rules.width}x{rules.height} "
-                             f"grid's longest entry has {longest}")
+            raise InputError(
+                f"{option_text('theme', word)} has {len(word)} letters; the {rules.width}x{rules.height} "
+                f"grid's longest entry has {longest}"
+            )
         if len(word) < 3:
             raise InputError(f"{option_text('theme', word)} has {len(word)} letters; entries need 3 or more")
     themes = tuple(Theme(word, at_by_word.get(word)) for word in order)
@@ -182,8 +193,10 @@ def check_fixed(themes: tuple[Theme, ...], rules: Rules) -> None:
         for cell, letter in zip(theme.at.cells(rules.width), theme.word):
             seen = letter_by_cell.get(cell)
             if seen is not None and seen[1] != letter:
-                raise InputError(f"{_at_word(theme.word)} and {_at_word(seen[0])} put different letters ({letter}, "
-                                 f"{seen[1]}) at row {cell // rules.width + 1}, column {cell % rules.width + 1}")
+                raise InputError(
+                    f"{_at_word(theme.word)} and {_at_word(seen[0])} put different letters ({letter}, "
+                    f"{seen[1]}) at row {cell // rules.width + 1}, column {cell % rules.width + 1}"
+                )
             letter_by_cell[cell] = (theme.word, letter)
     for theme in themes:
         if theme.at is None:
@@ -198,10 +211,14 @@ def check_fixed(themes: tuple[Theme, ...], rules: Rules) -> None:
     for cell, word in block.items():
         if cell in white:
             where = f"row {cell // rules.width + 1}, column {cell % rules.width + 1}"
-            what = (f"{_at_word(word)} runs into its own symmetric image" if white[cell] == word else
-                    f"{_at_word(word)} and {_at_word(white[cell])} run into each other")
-            raise InputError(f"{what} at {where} (an entry must end in a block or the grid's edge, counting "
-                             "symmetric images)")
+            what = (
+                f"{_at_word(word)} runs into its own symmetric image"
+                if white[cell] == word
+                else f"{_at_word(word)} and {_at_word(white[cell])} run into each other"
+            )
+            raise InputError(
+                f"{what} at {where} (an entry must end in a block or the grid's edge, counting symmetric images)"
+            )
 
 
 def plan_themes(themes: tuple[Theme, ...], rules: Rules) -> ThemePlan:
@@ -232,8 +249,9 @@ def _can_be_central(length: int, rules: Rules) -> bool:
     """Whether an entry of `length` can be its own image (across on the middle row, or down the middle column)."""
     if rules.symmetry is Symmetry.MIRROR:
         return length % 2 == rules.width % 2
-    return (rules.height % 2 == 1 and length % 2 == rules.width % 2) or \
-           (rules.width % 2 == 1 and length % 2 == rules.height % 2)
+    return (rules.height % 2 == 1 and length % 2 == rules.width % 2) or (
+        rules.width % 2 == 1 and length % 2 == rules.height % 2
+    )
 
 
 def candidate_placements(length: int, rules: Rules, directions: tuple[Direction, ...]) -> list[Placement]:

@@ -8,6 +8,7 @@ has a live word with the same letter; when a slot is down to one word (or the us
 completely), that word leaves every other slot. The fixpoint is unique, so the order of work
 does not change the result, only the time.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -15,17 +16,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from xwcp.base.errors import option_name
+from xwcp.base.types import SlotId
+from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
 from xwcp.engine.kernel import Engine, is_plain, letter_chars
 from xwcp.engine.wide import WideEngine, kernel_takes
 from xwcp.runtime.lazy import lazy_import
-from xwcp.compile.problem import Domains, Problem, compile_problem, fitting_bits, keep_entered_letters
-from xwcp.base.types import SlotId
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 else:
-    np = lazy_import("numpy")  # `unfillable_reason` names a plain problem's dead slot without it (a small fill's start-up)
+    np = lazy_import(
+        "numpy"
+    )  # `unfillable_reason` names a plain problem's dead slot without it (a small fill's start-up)
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,10 @@ def unfillable_reason(problem: Problem, slot_id: SlotId, chain: Sequence[SlotId]
             return f"{slot.name} ({pattern}) clashes with the rest of the grid"
         n_lower = _n_fitting_below_min_score(problem, slot_id)
         if n_lower:
-            return (f"{slot.name} ({pattern}): no {slot.length}-letter word scored {problem.min_score} or more "
-                    f"fits its letters ({n_lower} scored lower do: lower {option_name('min_score')})")
+            return (
+                f"{slot.name} ({pattern}): no {slot.length}-letter word scored {problem.min_score} or more "
+                f"fits its letters ({n_lower} scored lower do: lower {option_name('min_score')})"
+            )
         return f"{slot.name} ({pattern}): no {slot.length}-letter word in the list fits its letters"
     via = " <- ".join(problem.slots[s].name for s in chain[1:])
     tail = f" (emptied through {via})" if via else ""
@@ -103,9 +108,16 @@ class Propagator:
         self._rebuild()
 
     def _rebuild(self) -> None:
-        self.problem = self.base if not self.letters else compile_problem(
-            self.base.grid_with_letters(self.letters), self.base.words,
-            min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
+        self.problem = (
+            self.base
+            if not self.letters
+            else compile_problem(
+                self.base.grid_with_letters(self.letters),
+                self.base.words,
+                min_score=self.base.min_score,
+                allow_dupes=self.base.allow_dupes,
+            )
+        )
         self.engine = make_engine(self.problem)
         self.is_consistent = not self.problem.conflicts and self.engine.propagate_all()
         self._wipeout = self.engine.wipeout_slot_id
@@ -134,7 +146,7 @@ class Propagator:
         if index is None:
             self._rebuild()
             return self.is_consistent
-        later = self._marks[index + 1:]
+        later = self._marks[index + 1 :]
         _, mark, self.is_consistent = self._marks[index]
         self.engine.undo(mark)
         del self._marks[index:]
@@ -171,13 +183,18 @@ class Propagator:
         problem = self.problem
         if not self.is_consistent and self._marks:
             # name the slot with the letters as they are now
-            problem = compile_problem(self.base.grid_with_letters(self.letters), self.base.words,
-                                      min_score=self.base.min_score, allow_dupes=self.base.allow_dupes)
+            problem = compile_problem(
+                self.base.grid_with_letters(self.letters),
+                self.base.words,
+                min_score=self.base.min_score,
+                allow_dupes=self.base.allow_dupes,
+            )
         return _snapshot(self.problem, self.engine, self.is_consistent, self._wipeout, problem)
 
 
-def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None,
-              named: Problem | None = None) -> Propagation:
+def _snapshot(
+    problem: Problem, engine: Engine, is_consistent: bool, wipeout: SlotId | None, named: Problem | None = None
+) -> Propagation:
     n_letters = engine.n_letters
     letter_counts = np.zeros((problem.n_letter_cells, n_letters), np.int32)
     if not is_consistent:
@@ -188,8 +205,9 @@ def _snapshot(problem: Problem, engine: Engine, is_consistent: bool, wipeout: Sl
         if wipeout is None:
             return Propagation(False, empty, letter_counts, no_counts, None, (), problem.conflicts[0])
         chain = tuple(engine.cause_chain(wipeout))
-        return Propagation(False, empty, letter_counts, no_counts, wipeout, chain,
-                           unfillable_reason(named or problem, wipeout, chain))
+        return Propagation(
+            False, empty, letter_counts, no_counts, wipeout, chain, unfillable_reason(named or problem, wipeout, chain)
+        )
     domains = []
     counts_by_slot = []
     across_cells: set[int] = set()  # cells whose counts an across slot set (never all zero when consistent)
@@ -246,8 +264,9 @@ def make_engine(problem: Problem, domains: Domains | None = None) -> Engine:
     return Engine(problem, domains)
 
 
-def propagate_letters(problem: Problem, engine: Engine, letter_by_cell: dict[int, str]
-                      ) -> tuple[Propagation, Engine] | None:
+def propagate_letters(
+    problem: Problem, engine: Engine, letter_by_cell: dict[int, str]
+) -> tuple[Propagation, Engine] | None:
     """`propagate(problem)` reached from `engine`, the consistent fixpoint of a grid that `problem`'s grid
     extends by `letter_by_cell` (letters in cells that were empty) with the same open slots: a copy of the
     engine enters the letters, so no counting pass runs. The fixpoint is unique, so the domains and counts

@@ -7,6 +7,7 @@ removes words with an undo mark, and reads domains and per-cell letter counts. `
 Slots the user filled completely are not kernel variables in either: their letters already
 narrow the crossing slots, and their words are already out of every other domain.
 """
+
 from __future__ import annotations
 
 import array
@@ -15,9 +16,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from xwcp.runtime.lazy import lazy_import
-from xwcp.compile.problem import Domains, Problem
 from xwcp.base.types import SlotId
+from xwcp.compile.problem import Domains, Problem
+from xwcp.runtime.lazy import lazy_import
 
 if TYPE_CHECKING:
     from ctypes import _Pointer
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 else:
-    np = lazy_import("numpy")  # xwcp.engine.plain_kernel drives these kernels without it (the start-up path of a small fill)
+    np = lazy_import(
+        "numpy"
+    )  # xwcp.engine.plain_kernel drives these kernels without it (the start-up path of a small fill)
 
 RUNNING, SOLVED, EXHAUSTED, FAIL_LIMIT, ABORTED = range(5)
 
@@ -39,17 +42,40 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 
 class _State(ctypes.Structure):
     _fields_ = [
-        ("n_slots", ctypes.c_int32), ("n_pos", ctypes.c_int32), ("n_letters", ctypes.c_int32),
-        ("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32), ("slot_group", _I32),
-        ("slot_letters_off", _I64), ("slot_order_off", _I64), ("slot_starts_off", _I64),
-        ("slot_scores_off", _I64), ("slot_alive_off", _I64),
-        ("cross_slot", _I32), ("cross_pos", _I32), ("group_start", _I32), ("group_slots", _I32),
-        ("letters", _U8), ("order", _I32), ("starts", _I32),
-        ("alive", _U8), ("cnt", _I32), ("size", _I32),
-        ("trail_slot", _I32), ("trail_word", _I32), ("trail_len", ctypes.c_int64),
-        ("ev_slot", _I32), ("ev_pos", _I32), ("ev_letter", _I32), ("ev_len", ctypes.c_int64),
-        ("sg", _I32), ("sg_len", ctypes.c_int32), ("sg_queued", _I32),
-        ("cause", _I32), ("wipeout_slot", ctypes.c_int32),
+        ("n_slots", ctypes.c_int32),
+        ("n_pos", ctypes.c_int32),
+        ("n_letters", ctypes.c_int32),
+        ("slot_len", _I32),
+        ("slot_nw", _I32),
+        ("slot_pos_off", _I32),
+        ("slot_group", _I32),
+        ("slot_letters_off", _I64),
+        ("slot_order_off", _I64),
+        ("slot_starts_off", _I64),
+        ("slot_scores_off", _I64),
+        ("slot_alive_off", _I64),
+        ("cross_slot", _I32),
+        ("cross_pos", _I32),
+        ("group_start", _I32),
+        ("group_slots", _I32),
+        ("letters", _U8),
+        ("order", _I32),
+        ("starts", _I32),
+        ("alive", _U8),
+        ("cnt", _I32),
+        ("size", _I32),
+        ("trail_slot", _I32),
+        ("trail_word", _I32),
+        ("trail_len", ctypes.c_int64),
+        ("ev_slot", _I32),
+        ("ev_pos", _I32),
+        ("ev_letter", _I32),
+        ("ev_len", ctypes.c_int64),
+        ("sg", _I32),
+        ("sg_len", ctypes.c_int32),
+        ("sg_queued", _I32),
+        ("cause", _I32),
+        ("wipeout_slot", ctypes.c_int32),
     ]
 
 
@@ -64,7 +90,8 @@ def _library() -> ctypes.CDLL:
         lib = ctypes.CDLL(_kernel.__file__)
         p = ctypes.POINTER(_State)
         for name, args in {
-            "xw_init": [p], "xw_propagate_all": [p],
+            "xw_init": [p],
+            "xw_propagate_all": [p],
             "xw_remove": [p, ctypes.c_int32, _I32, ctypes.c_int32],
             "xw_restrict_letter": [p, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32],
         }.items():
@@ -85,6 +112,7 @@ def _ptr(array: NDArray[Any], ctype: type[_P]) -> _P:
 
 
 if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up
+
     class SlotLayout(TypedDict):
         """`slot_layout`: the kernels' view of a problem as plain lists (see `_SlotLayout` for the names)."""
 
@@ -216,10 +244,19 @@ def slot_layout(problem: Problem, row_by_length: Mapping[int, Sequence[int]]) ->
                 slot_group[k] = g
             group_slots.extend(members)
             group_start.append(len(group_slots))
-    return {"slot_ids": slot_ids, "kernel_index": kernel_index, "slot_len": lens,
-            "rows": [row_by_length.get(length, (0,) * 7) for length in lens], "slot_pos_off": slot_pos_off,
-            "n_pos": n_pos, "cross_slot": cross_slot, "cross_pos": cross_pos, "slot_group": slot_group,
-            "group_slots": group_slots or [0], "group_start": group_start}
+    return {
+        "slot_ids": slot_ids,
+        "kernel_index": kernel_index,
+        "slot_len": lens,
+        "rows": [row_by_length.get(length, (0,) * 7) for length in lens],
+        "slot_pos_off": slot_pos_off,
+        "n_pos": n_pos,
+        "cross_slot": cross_slot,
+        "cross_pos": cross_pos,
+        "slot_group": slot_group,
+        "group_slots": group_slots or [0],
+        "group_start": group_start,
+    }
 
 
 class Engine(_SlotLayout):
@@ -240,7 +277,7 @@ class Engine(_SlotLayout):
         self.alive = np.zeros(max(int(self.slot_alive_off[n]), 1), np.uint8)
         source = problem.domains if domains is None else domains
         for k, slot_id in enumerate(self.slot_ids):
-            self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]] = source[slot_id]
+            self.alive[self.slot_alive_off[k] : self.slot_alive_off[k + 1]] = source[slot_id]
         self.cnt = np.zeros(max(n_pos, 1) * self.n_letters, np.int32)
         self.size = np.zeros(max(n, 1), np.int32)
         trail_cap = max(int(self.slot_alive_off[n]), 1)
@@ -262,14 +299,35 @@ class Engine(_SlotLayout):
         words = self.problem.words
         st = _State()
         st.n_slots, st.n_pos, st.n_letters = self.n_slots, self.n_pos, self.n_letters
-        self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_pos_off", _I32),
-                        ("slot_group", _I32), ("slot_letters_off", _I64), ("slot_order_off", _I64),
-                        ("slot_starts_off", _I64), ("slot_scores_off", _I64), ("slot_alive_off", _I64),
-                        ("cross_slot", _I32), ("cross_pos", _I32), ("group_start", _I32),
-                        ("group_slots", _I32), ("alive", _U8), ("cnt", _I32),
-                        ("size", _I32), ("trail_slot", _I32), ("trail_word", _I32),
-                        ("ev_slot", _I32), ("ev_pos", _I32), ("ev_letter", _I32), ("sg", _I32),
-                        ("sg_queued", _I32), ("cause", _I32)])
+        self._bind(
+            st,
+            [
+                ("slot_len", _I32),
+                ("slot_nw", _I32),
+                ("slot_pos_off", _I32),
+                ("slot_group", _I32),
+                ("slot_letters_off", _I64),
+                ("slot_order_off", _I64),
+                ("slot_starts_off", _I64),
+                ("slot_scores_off", _I64),
+                ("slot_alive_off", _I64),
+                ("cross_slot", _I32),
+                ("cross_pos", _I32),
+                ("group_start", _I32),
+                ("group_slots", _I32),
+                ("alive", _U8),
+                ("cnt", _I32),
+                ("size", _I32),
+                ("trail_slot", _I32),
+                ("trail_word", _I32),
+                ("ev_slot", _I32),
+                ("ev_pos", _I32),
+                ("ev_letter", _I32),
+                ("sg", _I32),
+                ("sg_queued", _I32),
+                ("cause", _I32),
+            ],
+        )
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.order = _ptr(words.order_flat, _I32)
         st.starts = _ptr(words.starts_flat, _I32)
@@ -334,7 +392,7 @@ class Engine(_SlotLayout):
     def domain(self, slot_id: SlotId) -> NDArray[np.bool_]:
         """A bool copy of the slot's live mask over its length bucket."""
         k = int(self.kernel_index[slot_id])
-        return np.asarray(self.alive[self.slot_alive_off[k]:self.slot_alive_off[k + 1]], np.uint8).astype(bool)
+        return np.asarray(self.alive[self.slot_alive_off[k] : self.slot_alive_off[k + 1]], np.uint8).astype(bool)
 
     def domain_size(self, slot_id: SlotId) -> int:
         return int(self.size[self.kernel_index[slot_id]])
@@ -344,7 +402,7 @@ class Engine(_SlotLayout):
         k = int(self.kernel_index[slot_id])
         a, b = int(self.slot_pos_off[k]), int(self.slot_pos_off[k + 1])
         K = self.n_letters
-        return np.asarray(self.cnt[a * K:b * K], np.int32).reshape(b - a, K)  # PlainEngine's is a ctypes array
+        return np.asarray(self.cnt[a * K : b * K], np.int32).reshape(b - a, K)  # PlainEngine's is a ctypes array
 
 
 _U64 = ctypes.POINTER(ctypes.c_uint64)
@@ -352,39 +410,105 @@ _U64 = ctypes.POINTER(ctypes.c_uint64)
 
 class _BsState(ctypes.Structure):
     _fields_ = [
-        ("n_slots", ctypes.c_int32), ("n_letters", ctypes.c_int32),
-        ("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32),
-        ("slot_dom_off", _I64), ("slot_mask_off", _I64), ("slot_pos_off", _I32),
-        ("slot_letters_off", _I64), ("slot_scores_off", _I64), ("slot_group", _I32),
-        ("group_start", _I32), ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
-        ("masks", _U64), ("letters", _U8), ("scores", _I16), ("log_table", _F64),
-        ("starts", _I32), ("slot_starts_off", _I64),
-        ("dom", _U64), ("size", _I32), ("live", _U64), ("residue", _I32), ("weight", _F64),
-        ("queue", _I32), ("queued", _I32), ("q_len", ctypes.c_int32), ("saved_depth", _I32),
+        ("n_slots", ctypes.c_int32),
+        ("n_letters", ctypes.c_int32),
+        ("slot_len", _I32),
+        ("slot_nw", _I32),
+        ("slot_W", _I32),
+        ("slot_dom_off", _I64),
+        ("slot_mask_off", _I64),
+        ("slot_pos_off", _I32),
+        ("slot_letters_off", _I64),
+        ("slot_scores_off", _I64),
+        ("slot_group", _I32),
+        ("group_start", _I32),
+        ("group_slots", _I32),
+        ("cross_slot", _I32),
+        ("cross_pos", _I32),
+        ("masks", _U64),
+        ("letters", _U8),
+        ("scores", _I16),
+        ("log_table", _F64),
+        ("starts", _I32),
+        ("slot_starts_off", _I64),
+        ("dom", _U64),
+        ("size", _I32),
+        ("live", _U64),
+        ("residue", _I32),
+        ("weight", _F64),
+        ("queue", _I32),
+        ("queued", _I32),
+        ("q_len", ctypes.c_int32),
+        ("saved_depth", _I32),
         ("wipeout_slot", ctypes.c_int32),
-        ("save_words", _U64), ("save_words_len", ctypes.c_int64), ("save_words_cap", ctypes.c_int64),
-        ("save_slot", _I32), ("save_prev_depth", _I32), ("save_size", _I32), ("save_words_at", _I64),
-        ("save_len", ctypes.c_int64), ("save_cap", ctypes.c_int64),
-        ("phase", ctypes.c_int32), ("depth", ctypes.c_int32), ("max_depth", ctypes.c_int32),
-        ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64), ("solution", _I32),
-        ("nodes", ctypes.c_int64), ("fails", ctypes.c_int64), ("restarts", ctypes.c_int64),
+        ("save_words", _U64),
+        ("save_words_len", ctypes.c_int64),
+        ("save_words_cap", ctypes.c_int64),
+        ("save_slot", _I32),
+        ("save_prev_depth", _I32),
+        ("save_size", _I32),
+        ("save_words_at", _I64),
+        ("save_len", ctypes.c_int64),
+        ("save_cap", ctypes.c_int64),
+        ("phase", ctypes.c_int32),
+        ("depth", ctypes.c_int32),
+        ("max_depth", ctypes.c_int32),
+        ("dec_slot", _I32),
+        ("dec_word", _I32),
+        ("dec_mark", _I64),
+        ("solution", _I32),
+        ("nodes", ctypes.c_int64),
+        ("fails", ctypes.c_int64),
+        ("restarts", ctypes.c_int64),
         ("solutions", ctypes.c_int64),
-        ("restart_base", ctypes.c_int64), ("fails_run", ctypes.c_int64), ("fail_limit_run", ctypes.c_int64),
-        ("luby_index", ctypes.c_int64), ("max_fails", ctypes.c_int64), ("rng", ctypes.c_uint64),
-        ("noise", ctypes.c_double), ("score_weight", ctypes.c_double), ("slot_rule", ctypes.c_int32),
+        ("restart_base", ctypes.c_int64),
+        ("fails_run", ctypes.c_int64),
+        ("fail_limit_run", ctypes.c_int64),
+        ("luby_index", ctypes.c_int64),
+        ("max_fails", ctypes.c_int64),
+        ("rng", ctypes.c_uint64),
+        ("noise", ctypes.c_double),
+        ("score_weight", ctypes.c_double),
+        ("slot_rule", ctypes.c_int32),
         ("abort_flag", _I32),
-        ("use_nogoods", ctypes.c_int32), ("br_slot", _I32), ("br_word", _I32), ("br_neg", _I32),
-        ("br_at_depth", _I32), ("br_len", ctypes.c_int64), ("br_cap", ctypes.c_int64),
-        ("ng_lits", _I32), ("ng_lits_len", ctypes.c_int64), ("ng_lits_cap", ctypes.c_int64),
-        ("ng_start", _I64), ("ng_watch", _I32), ("n_nogoods", ctypes.c_int64), ("ng_cap", ctypes.c_int64),
-        ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32),
-        ("guide", _I32), ("branch_mode", ctypes.c_int32),
-        ("learn", ctypes.c_int32), ("expl_words", ctypes.c_int32), ("expl", _U64), ("conflict", _U64),
-        ("ng_hits", _I32), ("ng_hits_cap", ctypes.c_int64), ("learnt_max", ctypes.c_int64),
-        ("n_learnt", ctypes.c_int64), ("jumps", ctypes.c_int64), ("levels_jumped", ctypes.c_int64),
+        ("use_nogoods", ctypes.c_int32),
+        ("br_slot", _I32),
+        ("br_word", _I32),
+        ("br_neg", _I32),
+        ("br_at_depth", _I32),
+        ("br_len", ctypes.c_int64),
+        ("br_cap", ctypes.c_int64),
+        ("ng_lits", _I32),
+        ("ng_lits_len", ctypes.c_int64),
+        ("ng_lits_cap", ctypes.c_int64),
+        ("ng_start", _I64),
+        ("ng_watch", _I32),
+        ("n_nogoods", ctypes.c_int64),
+        ("ng_cap", ctypes.c_int64),
+        ("watch_list", ctypes.POINTER(_I32)),
+        ("watch_len", _I32),
+        ("watch_cap", _I32),
+        ("guide", _I32),
+        ("branch_mode", ctypes.c_int32),
+        ("learn", ctypes.c_int32),
+        ("expl_words", ctypes.c_int32),
+        ("expl", _U64),
+        ("conflict", _U64),
+        ("ng_hits", _I32),
+        ("ng_hits_cap", ctypes.c_int64),
+        ("learnt_max", ctypes.c_int64),
+        ("n_learnt", ctypes.c_int64),
+        ("jumps", ctypes.c_int64),
+        ("levels_jumped", ctypes.c_int64),
         ("n_forgotten", ctypes.c_int64),
-        ("track", ctypes.c_int32), ("prov_words", ctypes.c_int32), ("prov", _U64), ("used", _U64),
-        ("br_prov", _U64), ("br_prov_cap", ctypes.c_int64), ("ng_prov", _U64), ("ng_prov_cap", ctypes.c_int64),
+        ("track", ctypes.c_int32),
+        ("prov_words", ctypes.c_int32),
+        ("prov", _U64),
+        ("used", _U64),
+        ("br_prov", _U64),
+        ("br_prov_cap", ctypes.c_int64),
+        ("ng_prov", _U64),
+        ("ng_prov_cap", ctypes.c_int64),
     ]
 
 
@@ -404,10 +528,12 @@ class _SearchFunctions:
         self.bs_init = _declare(lib, "bs_init" + suffix, [p], ctypes.c_int)
         self.bs_search = _declare(lib, "bs_search" + suffix, [p, ctypes.c_double], ctypes.c_int)
         self.bs_free = _declare(lib, "bs_free" + suffix, [p], None)
-        self.bs_root_remove = _declare(lib, "bs_root_remove" + suffix, [p, ctypes.c_int32, ctypes.c_int32],
-                                       ctypes.c_int)
-        self.bs_probe = _declare(lib, "bs_probe" + suffix,
-                                 [p, ctypes.c_int32, _I32, ctypes.c_int32, _I32, ctypes.c_double], ctypes.c_int)
+        self.bs_root_remove = _declare(
+            lib, "bs_root_remove" + suffix, [p, ctypes.c_int32, ctypes.c_int32], ctypes.c_int
+        )
+        self.bs_probe = _declare(
+            lib, "bs_probe" + suffix, [p, ctypes.c_int32, _I32, ctypes.c_int32, _I32, ctypes.c_double], ctypes.c_int
+        )
 
 
 def _declare(lib: ctypes.CDLL, name: str, argtypes: list[Any], restype: Any) -> Any:
@@ -471,7 +597,7 @@ class BitSearch(_SlotLayout):
         for k, slot_id in enumerate(self.slot_ids):  # packbits pads the last byte with zeros
             packed = np.packbits(np.asarray(problem.domains[slot_id], bool), bitorder="little")
             start = int(self.slot_dom_off[k]) * 8
-            dom_bytes[start:start + len(packed)] = packed
+            dom_bytes[start : start + len(packed)] = packed
         dom[:] = dom_bytes.view("<u8")
         self.dom: NDArray[np.uint64] | ctypes.Array[ctypes.c_uint64] = dom  # ctypes in PlainBitSearch
         self.size = np.zeros(max(n, 1), np.int32)
@@ -494,15 +620,43 @@ class BitSearch(_SlotLayout):
         self.watch_cap = np.zeros(max(n, 1), np.int32)
         st = _BsState()
         st.n_slots, st.n_letters = n, self.n_letters
-        self._bind(st, [("slot_len", _I32), ("slot_nw", _I32), ("slot_W", _I32), ("slot_dom_off", _I64),
-                        ("slot_mask_off", _I64), ("slot_pos_off", _I32), ("slot_letters_off", _I64),
-                        ("slot_scores_off", _I64), ("slot_group", _I32), ("group_start", _I32),
-                        ("group_slots", _I32), ("cross_slot", _I32), ("cross_pos", _I32),
-                        ("slot_starts_off", _I64), ("log_table", _F64), ("dom", _U64), ("size", _I32), ("live", _U64),
-                        ("residue", _I32), ("weight", _F64), ("queue", _I32), ("queued", _I32),
-                        ("saved_depth", _I32), ("dec_slot", _I32), ("dec_word", _I32), ("dec_mark", _I64),
-                        ("solution", _I32), ("abort_flag", _I32), ("br_at_depth", _I32),
-                        ("watch_list", ctypes.POINTER(_I32)), ("watch_len", _I32), ("watch_cap", _I32)])
+        self._bind(
+            st,
+            [
+                ("slot_len", _I32),
+                ("slot_nw", _I32),
+                ("slot_W", _I32),
+                ("slot_dom_off", _I64),
+                ("slot_mask_off", _I64),
+                ("slot_pos_off", _I32),
+                ("slot_letters_off", _I64),
+                ("slot_scores_off", _I64),
+                ("slot_group", _I32),
+                ("group_start", _I32),
+                ("group_slots", _I32),
+                ("cross_slot", _I32),
+                ("cross_pos", _I32),
+                ("slot_starts_off", _I64),
+                ("log_table", _F64),
+                ("dom", _U64),
+                ("size", _I32),
+                ("live", _U64),
+                ("residue", _I32),
+                ("weight", _F64),
+                ("queue", _I32),
+                ("queued", _I32),
+                ("saved_depth", _I32),
+                ("dec_slot", _I32),
+                ("dec_word", _I32),
+                ("dec_mark", _I64),
+                ("solution", _I32),
+                ("abort_flag", _I32),
+                ("br_at_depth", _I32),
+                ("watch_list", ctypes.POINTER(_I32)),
+                ("watch_len", _I32),
+                ("watch_cap", _I32),
+            ],
+        )
         st.masks = _ptr(words.bits_flat, _U64) if words.bits_flat.size else _ptr(np.zeros(1, np.uint64), _U64)
         st.letters = _ptr(words.letters_flat, _U8) if words.letters_flat.size else _ptr(np.zeros(1, np.uint8), _U8)
         st.scores = _ptr(words.scores_flat, _I16)
@@ -522,17 +676,34 @@ class BitSearch(_SlotLayout):
             words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.prov_words)
         if st.expl_words:
             words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.expl_words)
-        return (8 * words + 20 * int(st.save_cap) + 16 * int(st.br_cap) + 4 * int(st.ng_lits_cap)
-                + 12 * int(st.ng_cap) + 4 * int(st.ng_hits_cap) + 4 * int(np.sum(self.watch_cap, dtype=np.int64)))
+        return (
+            8 * words
+            + 20 * int(st.save_cap)
+            + 16 * int(st.br_cap)
+            + 4 * int(st.ng_lits_cap)
+            + 12 * int(st.ng_cap)
+            + 4 * int(st.ng_hits_cap)
+            + 4 * int(np.sum(self.watch_cap, dtype=np.int64))
+        )
 
     def __del__(self) -> None:
         lib = getattr(self, "_lib", None)
         if lib is not None:
             lib.bs_free(self._ref)
 
-    def configure(self, *, seed: int, restart_base: int, noise: float, score_weight: float,
-                  slot_rule: int = 0, max_fails: int = 0, nogoods: bool = True, branch: str = "word",
-                  learn: int = 0) -> None:
+    def configure(
+        self,
+        *,
+        seed: int,
+        restart_base: int,
+        noise: float,
+        score_weight: float,
+        slot_rule: int = 0,
+        max_fails: int = 0,
+        nogoods: bool = True,
+        branch: str = "word",
+        learn: int = 0,
+    ) -> None:
         """Set the search's tuning (see xwcp/backends/backtrack.py); nogoods are recorded only with restarts.
 
         `branch` is "word" (a slot takes a word) or "letter" (a checked cell takes a letter; words
@@ -568,8 +739,9 @@ class BitSearch(_SlotLayout):
                 self._guide[k] = word_id
         self._state.guide = _ptr(self._guide, _I32)
 
-    def probe(self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]],
-              time_limit_s: float | None = None) -> NDArray[np.int32]:
+    def probe(
+        self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]], time_limit_s: float | None = None
+    ) -> NDArray[np.int32]:
         """Singleton consistency at the root: enter each word in `slot_id`, propagate, undo.
 
         Returns one int32 per word probed, in order (fewer than given when `time_limit_s` ran out or
@@ -583,8 +755,16 @@ class BitSearch(_SlotLayout):
             raise ValueError("probe needs a consistent root")
         ids = np.ascontiguousarray(word_ids, dtype=np.int32)
         out = np.empty(max(len(ids), 1), np.int32)
-        n = int(self._lib.bs_probe(self._ref, int(self.kernel_index[slot_id]), _ptr(ids, _I32), len(ids),
-                                   _ptr(out, _I32), float(time_limit_s or 0.0)))
+        n = int(
+            self._lib.bs_probe(
+                self._ref,
+                int(self.kernel_index[slot_id]),
+                _ptr(ids, _I32),
+                len(ids),
+                _ptr(out, _I32),
+                float(time_limit_s or 0.0),
+            )
+        )
         if n == -1:
             raise MemoryError("the search's save stack could not grow")
         if n < 0:
@@ -644,7 +824,15 @@ class BitSearch(_SlotLayout):
     @property
     def stats(self) -> dict[str, int]:
         st = self._state
-        return {"nodes": int(st.nodes), "fails": int(st.fails), "restarts": int(st.restarts),
-                "solutions": int(st.solutions), "max_depth": int(st.max_depth), "nogoods": int(st.n_nogoods),
-                "learnt": int(st.n_learnt), "jumps": int(st.jumps), "levels_jumped": int(st.levels_jumped),
-                "forgotten": int(st.n_forgotten)}
+        return {
+            "nodes": int(st.nodes),
+            "fails": int(st.fails),
+            "restarts": int(st.restarts),
+            "solutions": int(st.solutions),
+            "max_depth": int(st.max_depth),
+            "nogoods": int(st.n_nogoods),
+            "learnt": int(st.n_learnt),
+            "jumps": int(st.jumps),
+            "levels_jumped": int(st.levels_jumped),
+            "forgotten": int(st.n_forgotten),
+        }

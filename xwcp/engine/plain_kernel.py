@@ -12,6 +12,7 @@ When the C state grows a pointer these classes do not fill, `plain_search_suppor
 and xwcp/services/quick.py leaves the fill to the ordinary path (tests/services/test_quick.py fails then, to say
 that the lists below need the new array).
 """
+
 from __future__ import annotations
 
 import array
@@ -19,40 +20,103 @@ import ctypes
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from xwcp.engine.kernel import (_U64, BitSearch, Engine, _BsState, _SlotLayout, _State, _bs_library, _library,
-                                is_plain, letter_count, slot_layout, word_count_logs)
 from xwcp.compile.problem import Problem, plain_domains, plain_words
+from xwcp.engine.kernel import (
+    _U64,
+    BitSearch,
+    Engine,
+    _bs_library,
+    _BsState,
+    _library,
+    _SlotLayout,
+    _State,
+    is_plain,
+    letter_count,
+    slot_layout,
+    word_count_logs,
+)
 
 if TYPE_CHECKING:
     from ctypes import _Pointer
 
     from xwcp.engine.kernel import SlotLayout
-
     from xwcp.words.wordlist import MappedWordList
 
 
 def _pointer_types(state_type: type[ctypes.Structure]) -> dict[str, type[_Pointer[Any]]]:
     """The pointer fields of a C state struct, by name, with their ctypes pointer types."""
-    return {field[0]: field[1] for field in state_type._fields_
-            if isinstance(field[1], type) and issubclass(field[1], ctypes._Pointer)}
+    return {
+        field[0]: field[1]
+        for field in state_type._fields_
+        if isinstance(field[1], type) and issubclass(field[1], ctypes._Pointer)
+    }
 
 
 _POINTER_TYPES_BY_STATE = {_BsState: _pointer_types(_BsState), _State: _pointer_types(_State)}
 """Worked out once: `_bind_plain` and `_bind_mapped` point these fields at buffers."""
 
 _PLAIN_STATE = {
-    "dom": None, "size": "n", "live": "pos", "residue": "pos_letters", "weight": "pos", "queue": "n", "queued": "n",
-    "saved_depth": "n", "dec_slot": "depth", "dec_word": "depth", "dec_mark": "depth", "solution": "n",
-    "abort_flag": "one", "br_at_depth": "depth", "watch_list": "n", "watch_len": "n", "watch_cap": "n",
+    "dom": None,
+    "size": "n",
+    "live": "pos",
+    "residue": "pos_letters",
+    "weight": "pos",
+    "queue": "n",
+    "queued": "n",
+    "saved_depth": "n",
+    "dec_slot": "depth",
+    "dec_word": "depth",
+    "dec_mark": "depth",
+    "solution": "n",
+    "abort_flag": "one",
+    "br_at_depth": "depth",
+    "watch_list": "n",
+    "watch_len": "n",
+    "watch_cap": "n",
 }
 """The search-state arrays `BitSearch` allocates in Python, with their sizes (as in `BitSearch.__init__`)."""
-_PLAIN_PROBLEM = ("slot_len", "slot_nw", "slot_W", "slot_dom_off", "slot_mask_off", "slot_pos_off",
-                  "slot_letters_off", "slot_scores_off", "slot_group", "group_start", "group_slots", "cross_slot",
-                  "cross_pos", "masks", "letters", "scores", "log_table", "starts", "slot_starts_off")
-_PLAIN_C_OWNED = ("save_words", "save_slot", "save_prev_depth", "save_size", "save_words_at", "br_slot", "br_word",
-                  "br_neg", "ng_lits", "ng_start", "ng_watch", "guide",
-                  "expl", "conflict", "ng_hits",  # learning at every failure (calloc'd in C)
-                  "prov", "used", "br_prov", "ng_prov")  # slot provenance for the core (calloc'd in C when `track` is set)
+_PLAIN_PROBLEM = (
+    "slot_len",
+    "slot_nw",
+    "slot_W",
+    "slot_dom_off",
+    "slot_mask_off",
+    "slot_pos_off",
+    "slot_letters_off",
+    "slot_scores_off",
+    "slot_group",
+    "group_start",
+    "group_slots",
+    "cross_slot",
+    "cross_pos",
+    "masks",
+    "letters",
+    "scores",
+    "log_table",
+    "starts",
+    "slot_starts_off",
+)
+_PLAIN_C_OWNED = (
+    "save_words",
+    "save_slot",
+    "save_prev_depth",
+    "save_size",
+    "save_words_at",
+    "br_slot",
+    "br_word",
+    "br_neg",
+    "ng_lits",
+    "ng_start",
+    "ng_watch",
+    "guide",
+    "expl",
+    "conflict",
+    "ng_hits",  # learning at every failure (calloc'd in C)
+    "prov",
+    "used",
+    "br_prov",
+    "ng_prov",
+)  # slot provenance for the core (calloc'd in C when `track` is set)
 """Pointer fields the C code allocates and grows itself (or leaves NULL); a name the state lacks is ignored."""
 
 
@@ -89,17 +153,24 @@ class PlainBitSearch(BitSearch):
         dom_off = _offsets(blocks)
         log_table = word_count_logs(max(nw, default=0) + 2)
         arrays: dict[str, tuple[str, Sequence[float]]] = {
-            "slot_len": ("i", lay["slot_len"]), "slot_nw": ("i", nw), "slot_W": ("i", blocks),
-            "slot_dom_off": ("q", dom_off), "slot_mask_off": ("q", [row[6] for row in rows]),
-            "slot_pos_off": ("i", lay["slot_pos_off"]), "slot_letters_off": ("q", [row[2] for row in rows]),
-            "slot_scores_off": ("q", [row[3] for row in rows]), "log_table": ("d", log_table),
+            "slot_len": ("i", lay["slot_len"]),
+            "slot_nw": ("i", nw),
+            "slot_W": ("i", blocks),
+            "slot_dom_off": ("q", dom_off),
+            "slot_mask_off": ("q", [row[6] for row in rows]),
+            "slot_pos_off": ("i", lay["slot_pos_off"]),
+            "slot_letters_off": ("q", [row[2] for row in rows]),
+            "slot_scores_off": ("q", [row[3] for row in rows]),
+            "log_table": ("d", log_table),
             "slot_starts_off": ("q", [row[5] for row in rows]),
-            "slot_group": ("i", lay["slot_group"]), "group_start": ("i", lay["group_start"]),
-            "group_slots": ("i", lay["group_slots"]), "cross_slot": ("i", lay["cross_slot"]),
-            "cross_pos": ("i", lay["cross_pos"])}
+            "slot_group": ("i", lay["slot_group"]),
+            "group_start": ("i", lay["group_start"]),
+            "group_slots": ("i", lay["group_slots"]),
+            "cross_slot": ("i", lay["cross_slot"]),
+            "cross_pos": ("i", lay["cross_pos"]),
+        }
         max_depth = n + n_pos + 2  # as BitSearch: a decision per slot plus one per cell
-        length_of = {"n": max(n, 1), "pos": n_pos, "pos_letters": n_pos * self.n_letters, "depth": max_depth,
-                     "one": 1}
+        length_of = {"n": max(n, 1), "pos": n_pos, "pos_letters": n_pos * self.n_letters, "depth": max_depth, "one": 1}
         st = _BsState()
         st.n_slots, st.n_letters = n, self.n_letters
         sizes = {name: length_of[size] for name, size in _PLAIN_STATE.items() if size is not None}
@@ -113,8 +184,12 @@ class PlainBitSearch(BitSearch):
             ctypes.memmove(ctypes.addressof(dom) + dom_off[k] * 8, data, len(data))
         self.dom = dom
         st.dom = ctypes.cast(dom, _U64)
-        _bind_mapped(self, st, words, {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat",
-                                       "starts": "starts_flat"})
+        _bind_mapped(
+            self,
+            st,
+            words,
+            {"masks": "bits_flat", "letters": "letters_flat", "scores": "scores_flat", "starts": "starts_flat"},
+        )
         st.track = int(track_slots)
         self._state = st
         self._ref = ctypes.byref(st)
@@ -144,8 +219,12 @@ def _offsets(counts: list[int]) -> list[int]:
     return offsets
 
 
-def _bind_plain(owner: _SlotLayout, state: ctypes.Structure, arrays: Mapping[str, tuple[str, Sequence[float]]],
-                sizes: Mapping[str, int]) -> None:
+def _bind_plain(
+    owner: _SlotLayout,
+    state: ctypes.Structure,
+    arrays: Mapping[str, tuple[str, Sequence[float]]],
+    sizes: Mapping[str, int],
+) -> None:
     """Point `state`'s fields at new ctypes buffers, also set on `owner` by name (kept in `owner._buffers`):
     `arrays` maps a field to (array typecode, values), `sizes` a field to a length of zeros."""
     for name, ctype in _POINTER_TYPES_BY_STATE[type(state)].items():
@@ -163,8 +242,9 @@ def _bind_plain(owner: _SlotLayout, state: ctypes.Structure, arrays: Mapping[str
         setattr(state, name, ctypes.cast(buffer, ctype))
 
 
-def _bind_mapped(owner: _SlotLayout, state: ctypes.Structure, words: MappedWordList,
-                 view_by_field: Mapping[str, str]) -> None:
+def _bind_mapped(
+    owner: _SlotLayout, state: ctypes.Structure, words: MappedWordList, view_by_field: Mapping[str, str]
+) -> None:
     """Point `state`'s fields at the mapped list's arrays (`view_by_field`: field -> MappedWordList array)."""
     ctype_by_field = _POINTER_TYPES_BY_STATE[type(state)]
     for name, view_name in view_by_field.items():
@@ -178,13 +258,38 @@ def _bind_mapped(owner: _SlotLayout, state: ctypes.Structure, words: MappedWordL
 _BITS_OF_BYTE = [bytes((value >> bit) & 1 for bit in range(8)) for value in range(256)]
 """A byte's 8 bits, lowest first, as 8 bytes of 0 or 1 (a bitset domain to the AC kernel's byte mask)."""
 
-_PLAIN_ENGINE_STATE = {"cnt": "pos_letters", "size": "n", "trail_slot": "trail", "trail_word": "trail",
-                       "ev_slot": "pos_letters", "ev_pos": "pos_letters", "ev_letter": "pos_letters", "sg": "n",
-                       "sg_queued": "n", "cause": "n"}
+_PLAIN_ENGINE_STATE = {
+    "cnt": "pos_letters",
+    "size": "n",
+    "trail_slot": "trail",
+    "trail_word": "trail",
+    "ev_slot": "pos_letters",
+    "ev_pos": "pos_letters",
+    "ev_letter": "pos_letters",
+    "sg": "n",
+    "sg_queued": "n",
+    "cause": "n",
+}
 """The AC kernel's state arrays `Engine` allocates, with their sizes (as in `Engine.__init__`)."""
-_PLAIN_ENGINE_PROBLEM = ("slot_len", "slot_nw", "slot_pos_off", "slot_group", "slot_letters_off", "slot_order_off",
-                         "slot_starts_off", "slot_scores_off", "slot_alive_off", "cross_slot", "cross_pos",
-                         "group_start", "group_slots", "letters", "order", "starts", "alive")
+_PLAIN_ENGINE_PROBLEM = (
+    "slot_len",
+    "slot_nw",
+    "slot_pos_off",
+    "slot_group",
+    "slot_letters_off",
+    "slot_order_off",
+    "slot_starts_off",
+    "slot_scores_off",
+    "slot_alive_off",
+    "cross_slot",
+    "cross_pos",
+    "group_start",
+    "group_slots",
+    "letters",
+    "order",
+    "starts",
+    "alive",
+)
 
 
 def plain_engine_supported() -> bool:
@@ -213,12 +318,16 @@ class PlainEngine(Engine):
         domains = plain_domains(problem)
         for k, slot_id in enumerate(self.slot_ids):
             packed = domains[slot_id].to_bytes((nw[k] + 7) // 8, "little")
-            alive[alive_off[k]:alive_off[k + 1]] = b"".join(map(_BITS_OF_BYTE.__getitem__, packed))[:nw[k]]
+            alive[alive_off[k] : alive_off[k + 1]] = b"".join(map(_BITS_OF_BYTE.__getitem__, packed))[: nw[k]]
         arrays = {"slot_nw": ("i", nw), "slot_alive_off": ("q", alive_off), "alive": ("B", alive)}
         for name in ("slot_len", "slot_pos_off", "slot_group", "group_start", "group_slots", "cross_slot", "cross_pos"):
             arrays[name] = ("i", lay[name])
-        for name, column in (("slot_letters_off", 2), ("slot_scores_off", 3), ("slot_order_off", 4),
-                             ("slot_starts_off", 5)):
+        for name, column in (
+            ("slot_letters_off", 2),
+            ("slot_scores_off", 3),
+            ("slot_order_off", 4),
+            ("slot_starts_off", 5),
+        ):
             arrays[name] = ("q", [row[column] for row in rows])
         length_of = {"n": max(n, 1), "pos_letters": n_pos * self.n_letters, "trail": max(alive_off[n], 1)}
         st = _State()

@@ -1,4 +1,5 @@
 """What a fill attempt takes and gives back (Limits, FillResult) and the validator every fill passes."""
+
 from __future__ import annotations
 
 import os
@@ -8,9 +9,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from xwcp.model import EMPTY, Grid
-from xwcp.compile.problem import Problem
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem
+from xwcp.model import EMPTY, Grid
 
 if TYPE_CHECKING:
     from typing import TypeGuard
@@ -61,6 +62,7 @@ class Limits:
 
     def __post_init__(self) -> None:
         """Refuse a value of the wrong type here, naming the field, rather than deep inside a solver."""
+
         def fail(name: str, expected: str, value: object) -> None:
             raise TypeError(f"Limits: {name} must be {expected}, not {type(value).__name__} {value!r}")
 
@@ -150,8 +152,11 @@ class FloorTry:
 
     def text(self) -> str:
         """`85 filled in 12.1 s`, `86 proven empty in 3.2 s`, `90 not settled in 18.0 s`."""
-        what = {FloorOutcome.FILLED: "filled", FloorOutcome.PROVEN_EMPTY: "proven empty",
-                FloorOutcome.NOT_SETTLED: "not settled"}[self.outcome]
+        what = {
+            FloorOutcome.FILLED: "filled",
+            FloorOutcome.PROVEN_EMPTY: "proven empty",
+            FloorOutcome.NOT_SETTLED: "not settled",
+        }[self.outcome]
         return f"{self.level} {what} in {self.seconds:.1f} s"
 
 
@@ -170,11 +175,13 @@ class Quality:
     """The floors the quality search that found this fill tried, in the order they ended (empty otherwise)."""
 
     def as_dict(self) -> dict[str, object]:
-        return {"min_score": self.min_score,
-                "mean_score": None if self.mean_score is None else round(self.mean_score, 2),
-                "floor_optimal": self.floor_optimal,
-                "mean_bound": None if self.mean_bound is None else round(self.mean_bound, 2),
-                "n_at_min": self.n_at_min}
+        return {
+            "min_score": self.min_score,
+            "mean_score": None if self.mean_score is None else round(self.mean_score, 2),
+            "floor_optimal": self.floor_optimal,
+            "mean_bound": None if self.mean_bound is None else round(self.mean_bound, 2),
+            "n_at_min": self.n_at_min,
+        }
 
     def text(self) -> str:
         """`quality: mean 88.4 (bound 89.1), min 80 (highest possible), 2 entries at 80`."""
@@ -183,8 +190,10 @@ class Quality:
         bound = f" (bound {self.mean_bound:.1f})" if self.mean_bound is not None else ""
         proven = " (highest possible)" if self.floor_optimal else ""
         s = "y" if self.n_at_min == 1 else "ies"
-        return (f"quality: mean {self.mean_score:.1f}{bound}, min {self.min_score}{proven}, "
-                f"{self.n_at_min} entr{s} at {self.min_score}")
+        return (
+            f"quality: mean {self.mean_score:.1f}{bound}, min {self.min_score}{proven}, "
+            f"{self.n_at_min} entr{s} at {self.min_score}"
+        )
 
     def floors_text(self) -> str:
         """`floors tried: 50 filled in 0.1 s (first); 85 filled in 12.1 s; 90 not settled in 18.0 s (proof)`; '' when none."""
@@ -199,8 +208,9 @@ def entry_scores(problem: Problem, entries: Sequence[str]) -> list[int]:
     return [problem.words.score(entries[s]) or 0 for s in problem.open_slot_ids]
 
 
-def measure_quality(problem: Problem, entries: Sequence[str], *, floor_optimal: bool = False,
-                    mean_bound: float | None = None) -> Quality:
+def measure_quality(
+    problem: Problem, entries: Sequence[str], *, floor_optimal: bool = False, mean_bound: float | None = None
+) -> Quality:
     """The quality of one fill (min, mean and how many entries sit at the min)."""
     scores = entry_scores(problem, entries)
     if not scores:
@@ -248,9 +258,12 @@ class FillResult:
         if isinstance(fill_index, bool) or not isinstance(fill_index, int):
             raise TypeError(f"fill_index must be an int, not {type(fill_index).__name__}")
         if not 0 <= fill_index < len(self.fills):
-            has = (f"this result has no fill (status {self.status.value})" if not self.fills else
-                   f"this result has {len(self.fills)} fill{'s' if len(self.fills) != 1 else ''}, "
-                   f"numbered 0 to {len(self.fills) - 1}")
+            has = (
+                f"this result has no fill (status {self.status.value})"
+                if not self.fills
+                else f"this result has {len(self.fills)} fill{'s' if len(self.fills) != 1 else ''}, "
+                f"numbered 0 to {len(self.fills) - 1}"
+            )
             raise ValueError(f"fill_index {fill_index} is out of range: {has}")
 
     @property
@@ -320,8 +333,10 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
                 violations.append(f"{slot.name}: {entry} fills a slot outside the region")
             continue
         fixed = problem.fixed_text_by_slot.get(slot.id)
-        if len(entry) != slot.length or (entry != fixed  # the user's own entry may hold a rebus symbol
-                                         and not is_letters(entry)):
+        if len(entry) != slot.length or (
+            entry != fixed  # the user's own entry may hold a rebus symbol
+            and not is_letters(entry)
+        ):
             violations.append(f"{slot.name}: {entry!r} is not a {slot.length}-letter entry of {alphabet.name}")
             continue
         if fixed is not None:
@@ -332,8 +347,9 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
             if score is None:
                 violations.append(f"{slot.name}: {entry} is not in the word list")
             elif score < problem.slot_min_score(slot.id):
-                violations.append(f"{slot.name}: {entry} scores {score}, below the minimum "
-                                  f"{problem.slot_min_score(slot.id)}")
+                violations.append(
+                    f"{slot.name}: {entry} scores {score}, below the minimum {problem.slot_min_score(slot.id)}"
+                )
             if entry in problem.banned:
                 violations.append(f"{slot.name}: {entry} is banned")
         for cell, letter in zip(slot.cells, entry):
@@ -342,13 +358,17 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
                 at = problem.cell_of(cell)
                 held = problem.grid.cells[at]
                 given = given if held == given else f"{given} of the rebus {held}"
-                violations.append(f"{slot.name}: {entry} changes the pre-filled {given} at row "
-                                  f"{at // problem.grid.width + 1}, column {at % problem.grid.width + 1}")
+                violations.append(
+                    f"{slot.name}: {entry} changes the pre-filled {given} at row "
+                    f"{at // problem.grid.width + 1}, column {at % problem.grid.width + 1}"
+                )
             seen = letter_by_cell.setdefault(cell, letter)
             if seen != letter:
                 at = problem.cell_of(cell)
-                violations.append(f"{slot.name}: {entry} puts {letter} where a crossing entry has {seen} "
-                                  f"(row {at // problem.grid.width + 1}, column {at % problem.grid.width + 1})")
+                violations.append(
+                    f"{slot.name}: {entry} puts {letter} where a crossing entry has {seen} "
+                    f"(row {at // problem.grid.width + 1}, column {at % problem.grid.width + 1})"
+                )
         if not problem.allow_dupes:
             if entry in slot_by_text:
                 violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")
@@ -360,6 +380,8 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
 
         live = {s.id: e for s, e in zip(problem.slots, entries) if s.id not in problem.skipped_slot_ids}
         for a, b, gram in shared_substring_pairs(live, limit, only=problem.open_slot_ids):
-            violations.append(f"{problem.slots[a].name} {live[a]} and {problem.slots[b].name} {live[b]} "
-                              f"share {gram}, longer than {limit} letters")
+            violations.append(
+                f"{problem.slots[a].name} {live[a]} and {problem.slots[b].name} {live[b]} "
+                f"share {gram}, longer than {limit} letters"
+            )
     return violations

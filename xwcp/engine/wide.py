@@ -10,6 +10,7 @@ Its fixpoint is the kernel's: a word survives when every checked cell's crossing
 with the same letter there, and (without duplicates allowed) a slot down to one word takes it from the other
 slots of its length.
 """
+
 from __future__ import annotations
 
 import time
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # kernel_takes is on the numpy-free start-up path (backtrack, a small fill)
 
+
 def kernel_takes(problem: Problem) -> bool:
     """Whether the compiled kernels can run `problem`'s alphabet (else `WideEngine`, CP-SAT and SAT can)."""
     return 1 <= problem.alphabet.size <= MAX_LETTERS
@@ -37,8 +39,10 @@ def kernel_refusal(problem: Problem, backend: str) -> str:
     """One line: `backend` cannot take `problem`'s alphabet, and what can."""
     alphabet = problem.alphabet
     takes = f"alphabets of up to {MAX_LETTERS} letters"
-    return (f"backend {backend!r} runs on the compiled search, which takes {takes}; {alphabet.name} has "
-            f"{alphabet.size}: use --backend cpsat (or auto, which picks it)")
+    return (
+        f"backend {backend!r} runs on the compiled search, which takes {takes}; {alphabet.name} has "
+        f"{alphabet.size}: use --backend cpsat (or auto, which picks it)"
+    )
 
 
 class WideEngine:
@@ -53,8 +57,10 @@ class WideEngine:
             self.kernel_index[slot_id] = k
         source = problem.domains if domains is None else domains
         self._alive = {slot_id: np.array(source[slot_id], bool) for slot_id in self.slot_ids}
-        self._letters = {slot_id: np.asarray(problem.words.bucket(problem.slots[slot_id].length).letters)
-                         for slot_id in self.slot_ids}
+        self._letters = {
+            slot_id: np.asarray(problem.words.bucket(problem.slots[slot_id].length).letters)
+            for slot_id in self.slot_ids
+        }
         self._cause: dict[SlotId, SlotId] = {}
         self._wipeout: SlotId | None = None
         self._trail: list[dict[SlotId, NDArray[np.bool_]]] = []
@@ -136,8 +142,9 @@ class WideEngine:
                     queue.append(other)
         return True
 
-    def probe(self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]],
-              time_limit_s: float | None = None) -> NDArray[np.int32]:
+    def probe(
+        self, slot_id: SlotId, word_ids: Sequence[int] | NDArray[np.integer[Any]], time_limit_s: float | None = None
+    ) -> NDArray[np.int32]:
         """`BitSearch.probe` for an alphabet the kernels do not take: each word entered in `slot_id` alone,
         propagated and undone; per word PROBE_SURVIVES (-1), PROBE_NOT_LIVE (-2) or the kernel index of the slot
         it empties. Stops early (fewer outcomes) once `time_limit_s` has passed."""
@@ -182,5 +189,6 @@ class WideEngine:
     def letter_counts(self, slot_id: SlotId) -> NDArray[np.int32]:
         """int32 [length, K]: live words of the slot with each letter at each position."""
         letters = self._letters[slot_id][self._alive[slot_id]]
-        return np.stack([np.bincount(letters[:, pos], minlength=self.n_letters)
-                         for pos in range(letters.shape[1])]).astype(np.int32)
+        return np.stack(
+            [np.bincount(letters[:, pos], minlength=self.n_letters) for pos in range(letters.shape[1])]
+        ).astype(np.int32)

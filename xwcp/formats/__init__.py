@@ -8,6 +8,7 @@ wrong, letters it could not read). A file that cannot be read as it is meant (st
 damage, a variety puzzle whose entries are not across and down runs) is refused with one
 `InputError` line; a format that cannot hold something refuses to write it, naming one that can.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,8 +34,16 @@ _TEXT_SYNTAX = frozenset({".txt", ".json"})
 """Formats in xwcp's grid syntax: they read and write a language's letters themselves (`{IJ}`, `; language:`);
 the others hold each cell's letters as text, turned to and from code chars here (`xwcp.formats._language`)."""
 
-__all__ = ["Puzzle", "MODULE_BY_SUFFIX", "read_puzzle", "write_puzzle", "clue_order", "puzzle_from_fill",
-           "format_module", "check_writable"]
+__all__ = [
+    "Puzzle",
+    "MODULE_BY_SUFFIX",
+    "read_puzzle",
+    "write_puzzle",
+    "clue_order",
+    "puzzle_from_fill",
+    "format_module",
+    "check_writable",
+]
 
 
 def format_module(path: str | Path) -> ModuleType:
@@ -45,8 +54,9 @@ def format_module(path: str | Path) -> ModuleType:
     """
     suffix = Path(path).suffix.lower()
     if suffix not in MODULE_BY_SUFFIX:
-        raise InputError(f"unknown puzzle file extension {suffix or '(none)'!r}; use one of "
-                         f"{', '.join(MODULE_BY_SUFFIX)}", str(path))
+        raise InputError(
+            f"unknown puzzle file extension {suffix or '(none)'!r}; use one of {', '.join(MODULE_BY_SUFFIX)}", str(path)
+        )
     return importlib.import_module(MODULE_BY_SUFFIX[suffix])
 
 
@@ -73,9 +83,14 @@ def read_puzzle(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
             puzzle = code_cells(puzzle, chosen)
     kept = sorted({change for content in puzzle.grid.cells for change in changed_letters(content)})
     if kept:  # every reader keeps them as they are (model.grid.cell_upper): said, never silently changed
-        puzzle = dataclasses.replace(puzzle, warnings=puzzle.warnings + (
-            f"cells hold letters that upper case would change into others ({', '.join(kept[:5])}); kept as "
-            "they are, so no listed word fills them",))
+        puzzle = dataclasses.replace(
+            puzzle,
+            warnings=puzzle.warnings
+            + (
+                f"cells hold letters that upper case would change into others ({', '.join(kept[:5])}); kept as "
+                "they are, so no listed word fills them",
+            ),
+        )
     return puzzle
 
 
@@ -98,8 +113,9 @@ def _for_format(puzzle: Puzzle, path: str | Path) -> Puzzle:
     if puzzle.alphabet.final:
         from xwcp.model import written_cells
 
-        return dataclasses.replace(puzzle, grid=dataclasses.replace(puzzle.grid, cells=written_cells(
-            puzzle.grid, puzzle.alphabet)))
+        return dataclasses.replace(
+            puzzle, grid=dataclasses.replace(puzzle.grid, cells=written_cells(puzzle.grid, puzzle.alphabet))
+        )
     if not (puzzle.alphabet.has_multi_letters or puzzle.alphabet.is_open):
         return puzzle
     from xwcp.formats._language import written_grid

@@ -1,4 +1,5 @@
 """Read a puzzle file's bytes or text through xwcp.runtime.files (bounded, no hang on a pipe), errors as one InputError line."""
+
 from __future__ import annotations
 
 from pathlib import Path

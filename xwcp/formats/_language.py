@@ -1,5 +1,6 @@
 """A puzzle file's language: the pack a file names (or its charset or letters suggest), and cells turned between the
 letters a file writes (Ñ, IJ) and the code chars the model holds (`xwcp.model.alphabet`)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,8 +22,9 @@ def named_alphabet(code: object, warnings: list[str]) -> Alphabet | None:
     try:
         return pack_alphabet(code)
     except InputError:
-        warnings.append(f"the file's language {shown_name(code.strip())} is none of xwcp's packs; read as English "
-                        "(give --language)")
+        warnings.append(
+            f"the file's language {shown_name(code.strip())} is none of xwcp's packs; read as English (give --language)"
+        )
         return None
 
 
@@ -57,24 +59,31 @@ def letters_alphabet(cells: Iterable[str], warnings: list[str]) -> Alphabet | No
     letters = {ch for text in cells for ch in text if ch.isalpha() and not ch.isascii()}
     if not letters:
         return None
-    fitting = [a for a in shipped_alphabets()
-               if not a.is_open and not a.is_ascii and all(a.from_cell(ch) is not None for ch in letters)]
+    fitting = [
+        a
+        for a in shipped_alphabets()
+        if not a.is_open and not a.is_ascii and all(a.from_cell(ch) is not None for ch in letters)
+    ]
     if len(fitting) == 1:
         warnings.append(_read_as(fitting[0], "letters"))
         return fitting[0]
     if fitting:
         shown = ", ".join(sorted(letters)[:5]) + (", ..." if len(letters) > 5 else "")
         packs = ", ".join(f"{a.name} (--language {a.code})" for a in fitting)
-        warnings.append(f"its letters ({shown}) fit several packs: {packs}; read as English: give --language to "
-                        "read it in one of them")
+        warnings.append(
+            f"its letters ({shown}) fit several packs: {packs}; read as English: give --language to "
+            "read it in one of them"
+        )
     return None
 
 
 def _read_as(alphabet: Alphabet, evidence: str) -> str:
     """The warning that a file is read in `alphabet` because its `evidence` ("charset", "letters") fits it."""
     fits = "fits" if evidence == "charset" else "fit"
-    return (f"read as {alphabet.name} (--language {alphabet.code}), the pack its {evidence} {fits}; give --language "
-            "to read it as another")
+    return (
+        f"read as {alphabet.name} (--language {alphabet.code}), the pack its {evidence} {fits}; give --language "
+        "to read it as another"
+    )
 
 
 def code_cells(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:

@@ -19,6 +19,7 @@ across/down entries. Clues that name no entry are left out with a warning.
 Writing: ipuz v2, kind crossword#1 (and diagramless#1), numbered cells with their styles, the
 letters as `solution` (null where a cell is still empty), one clue per slot as given.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,16 +28,28 @@ from pathlib import Path
 from typing import Any
 
 from xwcp.base.errors import InputError
+from xwcp.base.types import Direction
 from xwcp.formats._io import read_text
-from xwcp.runtime.files import MAX_CLUES, load_json, quote
-from xwcp.runtime.writes import write_output
-from xwcp.model.puzzle import Puzzle
 from xwcp.formats._language import charset_alphabet, named_alphabet
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
-from xwcp.model.grid import (BLOCK, EMPTY, MAX_SIDE, Grid, Mark, Slot, find_slots, make_grid, number_by_cell,
-                             with_published_numbers)
-from xwcp.base.types import Direction
+from xwcp.model.grid import (
+    BLOCK,
+    EMPTY,
+    MAX_SIDE,
+    NOT_CELL_CONTENTS,
+    Grid,
+    Mark,
+    Slot,
+    cell_upper,
+    find_slots,
+    is_cell_content,
+    make_grid,
+    number_by_cell,
+    with_published_numbers,
+)
+from xwcp.model.puzzle import Puzzle
+from xwcp.runtime.files import MAX_CLUES, load_json, quote
+from xwcp.runtime.writes import write_output
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
@@ -78,7 +91,7 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     if isinstance(kind, str):
         kind = [kind]
     if not isinstance(kind, list) or not all(isinstance(k, str) for k in kind):
-        raise InputError(f"\"kind\" is {_type_name(kind)}; the ipuz spec makes it a list of strings", source)
+        raise InputError(f'"kind" is {_type_name(kind)}; the ipuz spec makes it a list of strings', source)
     kinds: list[str] = kind
     if kinds and not any(k.startswith("http://ipuz.org/crossword") for k in kinds):
         raise InputError(f"not a crossword (kind {kinds[0]!r})", source)
@@ -89,8 +102,9 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
             raise TypeError("true or false is not a size")
         width, height = int(dims["width"]), int(dims["height"])
     except (TypeError, KeyError, ValueError):
-        raise InputError("no dimensions (an ipuz crossword needs \"dimensions\": {\"width\": W, \"height\": H})",
-                         source) from None
+        raise InputError(
+            'no dimensions (an ipuz crossword needs "dimensions": {"width": W, "height": H})', source
+        ) from None
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
     puzzle_rows = _rows(data.get("puzzle"), width, height, "puzzle", source)
@@ -144,15 +158,28 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     is_coded = any("/coded" in k for k in kinds)
     if is_coded and number_by_cell_:
-        warnings.append("a coded crossword: its cell numbers stand for letters, not for entries; the grid is "
-                        "numbered the standard way")
+        warnings.append(
+            "a coded crossword: its cell numbers stand for letters, not for entries; the grid is "
+            "numbered the standard way"
+        )
     elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
         grid = with_published_numbers(grid, number_by_cell_)
     clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     alphabet = _file_alphabet(data, warnings)  # before the warnings are kept: it may add one
     theme, locked = _theme_and_locks(data, grid)
-    return Puzzle(grid, _text(data.get("title")), _text(data.get("author")), _text(data.get("copyright")),
-                  _text(data.get("notes")), clue_by_slot, is_diagramless, tuple(warnings), alphabet, theme, locked)
+    return Puzzle(
+        grid,
+        _text(data.get("title")),
+        _text(data.get("author")),
+        _text(data.get("copyright")),
+        _text(data.get("notes")),
+        clue_by_slot,
+        is_diagramless,
+        tuple(warnings),
+        alphabet,
+        theme,
+        locked,
+    )
 
 
 def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -160,8 +187,11 @@ def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...],
     (anything else in those fields is left out: they are ours, and only add to the puzzle)."""
     names = {s.name for s in find_slots(grid)}
     theme_value = data.get(THEME_KEY)
-    theme = tuple(dict.fromkeys(str(n).upper() for n in theme_value if isinstance(n, str) and n.upper() in names)
-                  ) if isinstance(theme_value, list) else ()
+    theme = (
+        tuple(dict.fromkeys(str(n).upper() for n in theme_value if isinstance(n, str) and n.upper() in names))
+        if isinstance(theme_value, list)
+        else ()
+    )
     locks_value = data.get(LOCKS_KEY)
     pairs = [p for p in locks_value if isinstance(p, list) and len(p) == 2] if isinstance(locks_value, list) else []
     locked = {cell for pair in pairs for cell in _cells([pair], grid) or ()}
@@ -171,15 +201,24 @@ def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...],
 def _file_alphabet(data: dict[str, Any], warnings: list[str]) -> Alphabet:
     """The language the file names: our `LANGUAGE_KEY` or a `language` field (a pack code or a BCP-47 tag such
     as `es-MX`), else the pack its `charset` fits (ipuz v2 has no language field), else English."""
-    named = next((value for key, value in data.items() if isinstance(key, str)
-                  and (key == "language" or key.endswith(":language") or key.endswith(":locale"))), None)
+    named = next(
+        (
+            value
+            for key, value in data.items()
+            if isinstance(key, str) and (key == "language" or key.endswith(":language") or key.endswith(":locale"))
+        ),
+        None,
+    )
     return named_alphabet(named, warnings) or charset_alphabet(data.get("charset"), warnings) or ENGLISH
 
 
 def _rows(value: object, width: int, height: int, name: str, source: str) -> list[list[Any]]:
-    if not isinstance(value, list) or len(value) != height or not all(
-            isinstance(row, list) and len(row) == width for row in value):
-        raise InputError(f"\"{name}\" is not {height} rows of {width} cells (as \"dimensions\" says)", source)
+    if (
+        not isinstance(value, list)
+        or len(value) != height
+        or not all(isinstance(row, list) and len(row) == width for row in value)
+    ):
+        raise InputError(f'"{name}" is not {height} rows of {width} cells (as "dimensions" says)', source)
     return value
 
 
@@ -201,8 +240,10 @@ def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     if not text or text in (empty, "0", EMPTY, "_"):
         return EMPTY
     if not is_cell_content(text):
-        raise InputError(f"row {r + 1}, column {c + 1} holds {quote(value)}, which xwcp cannot keep in a cell "
-                         f"({NOT_CELL_CONTENTS})", source)
+        raise InputError(
+            f"row {r + 1}, column {c + 1} holds {quote(value)}, which xwcp cannot keep in a cell ({NOT_CELL_CONTENTS})",
+            source,
+        )
     return text
 
 
@@ -214,7 +255,6 @@ def _mark(style: dict[str, Any]) -> Mark:
     if color is not None and hex_color is None:
         shaded = True  # a colour by number (the application's palette): kept as shading
     return Mark(circle, shaded, f"#{hex_color.group(1).upper()}" if hex_color else None)
-
 
 
 def _text(value: object) -> str:
@@ -241,13 +281,16 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
         return {}
     n_clues = sum(len(items) for items in clues.values() if isinstance(items, list))
     if n_clues > MAX_CLUES:
-        raise InputError(f"\"clues\" lists {n_clues:,} clues; a puzzle file has at most {MAX_CLUES:,}", source)
+        raise InputError(f'"clues" lists {n_clues:,} clues; a puzzle file has at most {MAX_CLUES:,}', source)
     for key, items in clues.items():
         for item in items if isinstance(items, list) else ():
             cells = item.get("cells") if isinstance(item, dict) else None
             if cells is not None and not (isinstance(cells, list) and all(isinstance(pair, list) for pair in cells)):
-                raise InputError(f"a clue of {quote(str(key))} has \"cells\": {_type_name(cells)}; the ipuz spec makes "
-                                 "it a list of [column, row] pairs", source)
+                raise InputError(
+                    f'a clue of {quote(str(key))} has "cells": {_type_name(cells)}; the ipuz spec makes '
+                    "it a list of [column, row] pairs",
+                    source,
+                )
     slots = find_slots(grid)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     slot_by_cells = {s.cells: s for s in slots}
@@ -264,9 +307,11 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
         if not isinstance(items, list) or not items:
             continue
         if direction is None:
-            raise InputError(f"clue set {str(key).split(':')[-1]!r} is neither Across nor Down: a variety puzzle "
-                             "whose entries are not the grid's across and down runs; xwcp fills those only",
-                             source)
+            raise InputError(
+                f"clue set {str(key).split(':')[-1]!r} is neither Across nor Down: a variety puzzle "
+                "whose entries are not the grid's across and down runs; xwcp fills those only",
+                source,
+            )
         for item in items:
             number, text, cell_list = _clue_parts(item)
             slot = None
@@ -277,9 +322,12 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                     if flat and _is_part_of_a_slot(flat, direction, slots_by_cell):
                         partial.append(f"{key} {number}")
                         continue
-                    raise InputError(f"{key} clue {number or '(no number)'} names cells that are not one "
-                                     f"{direction.value} entry of the grid: a variety puzzle; xwcp fills the grid's "
-                                     "across and down runs only", source)
+                    raise InputError(
+                        f"{key} clue {number or '(no number)'} names cells that are not one "
+                        f"{direction.value} entry of the grid: a variety puzzle; xwcp fills the grid's "
+                        "across and down runs only",
+                        source,
+                    )
             elif number is not None:
                 slot = slot_by_key.get((direction, number))
             if slot is None:
@@ -289,12 +337,15 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
             if text:
                 out[slot.name] = text
     if partial:
-        warnings.append(f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
-                        f"{' and more' if len(partial) > 3 else ''})")
+        warnings.append(
+            f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
+            f"{' and more' if len(partial) > 3 else ''})"
+        )
     if unplaced:
         more = f" and {len(unplaced) - 3} more" if len(unplaced) > 3 else ""
-        warnings.append(f"{len(unplaced)} clues name no entry of the grid and are not read ("
-                        f"{', '.join(unplaced[:3])}{more})")
+        warnings.append(
+            f"{len(unplaced)} clues name no entry of the grid and are not read ({', '.join(unplaced[:3])}{more})"
+        )
     return out
 
 
@@ -310,8 +361,11 @@ def _clue_parts(item: object) -> tuple[int | None, str, list[Any] | None]:
     elif isinstance(item, str):
         text = item
     match = re.match(r"\s*(\d+)", str(number)) if number is not None and not isinstance(number, bool) else None
-    return (int(match.group(1)) if match else None), (text if isinstance(text, str) else ""), (
-        cell_list if isinstance(cell_list, list) and cell_list else None)
+    return (
+        (int(match.group(1)) if match else None),
+        (text if isinstance(text, str) else ""),
+        (cell_list if isinstance(cell_list, list) and cell_list else None),
+    )
 
 
 def _cell_base(clues: dict[str, Any]) -> int:
@@ -329,7 +383,7 @@ def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots_by_ce
     for slot in slots_by_cell.get(cells[0], ()):
         if slot.direction is direction and cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
-            return slot.cells[at:at + len(cells)] == cells
+            return slot.cells[at : at + len(cells)] == cells
     return False
 
 
@@ -368,8 +422,10 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
             sol.append(None if content == EMPTY else content)
         rows.append(row)
         solution.append(sol)
-    clues = {label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
-             for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))}
+    clues = {
+        label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
+        for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))
+    }
     out: dict[str, Any] = {"version": VERSION, "kind": [KIND] + ([DIAGRAMLESS_KIND] if puzzle.is_diagramless else [])}
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
@@ -379,8 +435,16 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
         if not alphabet.has_multi_letters:
             out["charset"] = "".join(alphabet.letters)
         out[LANGUAGE_KEY] = alphabet.code
-    out.update({"dimensions": {"width": grid.width, "height": grid.height}, "block": "#", "empty": 0,
-                "puzzle": rows, "solution": solution, "clues": clues})
+    out.update(
+        {
+            "dimensions": {"width": grid.width, "height": grid.height},
+            "block": "#",
+            "empty": 0,
+            "puzzle": rows,
+            "solution": solution,
+            "clues": clues,
+        }
+    )
     if puzzle.theme:
         out[THEME_KEY] = list(puzzle.theme)
     if puzzle.locked_cells:
@@ -394,8 +458,9 @@ def _by_number(slots: tuple[Slot, ...], direction: Direction) -> list[Slot]:
 
 def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, str | bool]:
     style: dict[str, str | bool] = {}
-    sides = "".join(side for side, present in (("R", (cell, "R") in grid.bars), ("B", (cell, "B") in grid.bars))
-                    if present)
+    sides = "".join(
+        side for side, present in (("R", (cell, "R") in grid.bars), ("B", (cell, "B") in grid.bars)) if present
+    )
     if sides:
         style["barred"] = sides
     if mark is not None:

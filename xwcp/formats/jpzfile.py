@@ -17,6 +17,7 @@ Down clues as given, metadata; a shaded cell without its own colour gets a light
 has colours only; a diagramless puzzle carries `diagramless="true"` on its `<crossword>`
 (read back by xwcp, ignored by other readers).
 """
+
 from __future__ import annotations
 
 import bz2
@@ -32,16 +33,27 @@ from typing import Protocol
 from xml.etree import ElementTree
 
 from xwcp.base.errors import InputError
-from xwcp.formats._io import read_bytes
-from xwcp.runtime.writes import write_output
-from xwcp.runtime.files import (MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO,
-                                quote)
-from xwcp.model.puzzle import Puzzle
-from xwcp.model.grid import cell_upper, is_cell_content
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, Slot, find_slots, make_grid,
-                             with_published_numbers)
-from xwcp.model.grid import number_by_cell as numbering
 from xwcp.base.types import Direction
+from xwcp.formats._io import read_bytes
+from xwcp.model.grid import (
+    BELOW,
+    BLOCK,
+    EMPTY,
+    MAX_SIDE,
+    RIGHT,
+    Grid,
+    Mark,
+    Slot,
+    cell_upper,
+    find_slots,
+    is_cell_content,
+    make_grid,
+    number_by_cell as numbering,
+    with_published_numbers,
+)
+from xwcp.model.puzzle import Puzzle
+from xwcp.runtime.files import MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO, quote
+from xwcp.runtime.writes import write_output
 
 NAMESPACE = "http://crossword.info/xml/rectangular-puzzle"
 ROOT_NAMESPACE = "http://crossword.info/xml/crossword-compiler"
@@ -116,12 +128,20 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
                 bars.append((cell, side))
     missing = [cell for cell, content in enumerate(cells) if content is None]
     if missing:
-        warnings.append(f"{len(missing)} cells are not in the file (first at x={missing[0] % width + 1}, "
-                        f"y={missing[0] // width + 1}); read as blocks")
+        warnings.append(
+            f"{len(missing)} cells are not in the file (first at x={missing[0] % width + 1}, "
+            f"y={missing[0] // width + 1}); read as blocks"
+        )
     if n_void:
         warnings.append(f"{n_void} void cells (outside the puzzle's shape) are read as blocks")
-    grid = make_grid(width, height, [BLOCK if content is None else content for content in cells], bars=bars,
-                     marks=marks, source=source)
+    grid = make_grid(
+        width,
+        height,
+        [BLOCK if content is None else content for content in cells],
+        bars=bars,
+        marks=marks,
+        source=source,
+    )
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
@@ -135,8 +155,16 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
         return _inner_text(el).strip() if el is not None else ""
 
     is_diagramless = kind_el.get("diagramless", "").lower() == "true"
-    return Puzzle(grid, field("title"), field("creator"), field("copyright"), field("description"), clue_by_slot,
-                  is_diagramless, tuple(warnings))
+    return Puzzle(
+        grid,
+        field("title"),
+        field("creator"),
+        field("copyright"),
+        field("description"),
+        clue_by_slot,
+        is_diagramless,
+        tuple(warnings),
+    )
 
 
 def _unzip(data: bytes, source: str) -> bytes:
@@ -149,19 +177,31 @@ def _unzip(data: bytes, source: str) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, struct.error,
-            NotImplementedError, RuntimeError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        OSError,
+        EOFError,
+        ValueError,
+        struct.error,
+        NotImplementedError,
+        RuntimeError,
+    ) as exc:
         raise InputError(f"not a valid zipped .jpz ({_zip_problem(exc)})", source) from None
     if len(infos) > MAX_ZIP_MEMBERS:
-        raise InputError(f"the zip archive holds {len(infos):,} files; a zipped .jpz holds its puzzle (at most "
-                         f"{MAX_ZIP_MEMBERS} files)", source)
+        raise InputError(
+            f"the zip archive holds {len(infos):,} files; a zipped .jpz holds its puzzle (at most "
+            f"{MAX_ZIP_MEMBERS} files)",
+            source,
+        )
     members = [m for m in infos if not m.is_dir() and not m.filename.startswith("__MACOSX")]
     if not members:
         raise InputError("a zip archive without a puzzle file in it", source)
     member = members[0]
     if member.file_size > MAX_UNZIPPED_BYTES:
-        raise InputError(f"the zipped puzzle says it is {member.file_size:,} bytes; a .jpz is at most "
-                         f"{MAX_UNZIPPED_BYTES:,}", source)
+        raise InputError(
+            f"the zipped puzzle says it is {member.file_size:,} bytes; a .jpz is at most {MAX_UNZIPPED_BYTES:,}", source
+        )
     if member.flag_bits & 0x1:
         raise InputError("the zipped puzzle is encrypted", source)
     packed = _packed_bytes(data, member, source)
@@ -180,11 +220,11 @@ class _Decompressor(Protocol):
 def _packed_bytes(data: bytes, member: zipfile.ZipInfo, source: str) -> bytes:
     """A member's compressed bytes, found from its local header (the central directory's offset and size)."""
     at = member.header_offset
-    if at < 0 or at + 30 > len(data) or data[at:at + 4] != b"PK\x03\x04":
+    if at < 0 or at + 30 > len(data) or data[at : at + 4] != b"PK\x03\x04":
         raise InputError("not a valid zipped .jpz (the puzzle's local header is missing)", source)
     name_len, extra_len = struct.unpack_from("<HH", data, at + 26)
     start = at + 30 + name_len + extra_len
-    return data[start:start + member.compress_size]
+    return data[start : start + member.compress_size]
 
 
 def _inflate(packed: bytes, method: int, source: str) -> bytes:
@@ -201,13 +241,25 @@ def _inflate(packed: bytes, method: int, source: str) -> bytes:
         elif method == zipfile.ZIP_LZMA:  # zip's LZMA: 2 version bytes, 2 size bytes, the filter properties
             (props_size,) = struct.unpack_from("<H", packed, 2)
             lclppb, dict_size = struct.unpack_from("<BI", packed, 4)  # LZMA1 properties: lc/lp/pb, dictionary
-            packed = packed[4 + props_size:]
-            decompressor = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[
-                {"id": lzma.FILTER_LZMA1, "lc": lclppb % 9, "lp": lclppb % 45 // 9, "pb": lclppb // 45,
-                 "dict_size": dict_size}])
+            packed = packed[4 + props_size :]
+            decompressor = lzma.LZMADecompressor(
+                lzma.FORMAT_RAW,
+                filters=[
+                    {
+                        "id": lzma.FILTER_LZMA1,
+                        "lc": lclppb % 9,
+                        "lp": lclppb % 45 // 9,
+                        "pb": lclppb // 45,
+                        "dict_size": dict_size,
+                    }
+                ],
+            )
         else:
-            raise InputError(f"the zipped puzzle is packed with method {method}, which xwcp does not read (deflate, "
-                             "bzip2, LZMA or stored)", source)
+            raise InputError(
+                f"the zipped puzzle is packed with method {method}, which xwcp does not read (deflate, "
+                "bzip2, LZMA or stored)",
+                source,
+            )
         parts: list[bytes] = []
         n_bytes = 0
         pending = packed
@@ -217,9 +269,12 @@ def _inflate(packed: bytes, method: int, source: str) -> bytes:
             parts.append(chunk)
             n_bytes += len(chunk)
             if n_bytes > cap:
-                raise InputError(f"the zipped puzzle inflates to more than {cap:,} bytes from {len(packed):,} packed; "
-                                 f"a .jpz is at most {MAX_UNZIPPED_BYTES:,} bytes and {MAX_ZIP_RATIO} times its "
-                                 "packed size", source)
+                raise InputError(
+                    f"the zipped puzzle inflates to more than {cap:,} bytes from {len(packed):,} packed; "
+                    f"a .jpz is at most {MAX_UNZIPPED_BYTES:,} bytes and {MAX_ZIP_RATIO} times its "
+                    "packed size",
+                    source,
+                )
             if not chunk and not pending and getattr(decompressor, "needs_input", True):
                 break  # the input ended before the stream did: the XML will not read
     except InputError:
@@ -260,8 +315,9 @@ def _parse(data: bytes, source: str) -> ElementTree.Element:
         raise InputError(f"the XML nests elements {depth:,} deep; a .jpz needs under {MAX_NESTING_DEPTH}", source)
     n_words = sum(1 for el in root.iter() if isinstance(el.tag, str) and el.tag.endswith(("word", "clue")))
     if n_words > 2 * MAX_CLUES:
-        raise InputError(f"the file lists {n_words:,} words and clues; a .jpz has at most {MAX_CLUES:,} of each",
-                         source)
+        raise InputError(
+            f"the file lists {n_words:,} words and clues; a .jpz has at most {MAX_CLUES:,} of each", source
+        )
     for el in root.iter():
         if isinstance(el.tag, str) and "}" in el.tag:
             el.tag = el.tag.split("}", 1)[1]
@@ -286,7 +342,6 @@ def _content(text: str, x: int, y: int, source: str) -> str:
     if not is_cell_content(text):
         raise InputError(f"the cell at x={x}, y={y} holds {quote(text)}, which xwcp cannot keep in a cell", source)
     return text
-
 
 
 def _span(text: str | None, side: int) -> list[int] | None:
@@ -328,13 +383,14 @@ def _is_part_of_a_slot(cells: tuple[int, ...], slots_by_cell: dict[int, list[Slo
     for slot in slots_by_cell.get(cells[0], ()):
         if cells[0] in slot.cells:
             at = slot.cells.index(cells[0])
-            if slot.cells[at:at + len(cells)] == cells:
+            if slot.cells[at : at + len(cells)] == cells:
                 return True
     return False
 
 
-def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, source: str,
-           warnings: list[str]) -> dict[str, str]:
+def _clues(
+    kind_el: ElementTree.Element, grid: Grid, width: int, height: int, source: str, warnings: list[str]
+) -> dict[str, str]:
     """Clue texts by slot name, each placed by its word's cells.
 
     Raises:
@@ -373,16 +429,23 @@ def _clues(kind_el: ElementTree.Element, grid: Grid, width: int, height: int, so
                 if _is_part_of_a_slot(cells, slots_by_cell):
                     partial.append(label)
                     continue
-                raise InputError(f"clue {label} is for cells that are not one across or down entry of the grid: "
-                                 "a variety puzzle; xwcp fills the grid's across and down runs only", source)
+                raise InputError(
+                    f"clue {label} is for cells that are not one across or down entry of the grid: "
+                    "a variety puzzle; xwcp fills the grid's across and down runs only",
+                    source,
+                )
             if text:
                 out[slot.name] = text
     if partial:
-        warnings.append(f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
-                        f"{' and more' if len(partial) > 3 else ''})")
+        warnings.append(
+            f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
+            f"{' and more' if len(partial) > 3 else ''})"
+        )
     if by_number:
-        warnings.append(f"{len(by_number)} clues are for words whose cells are not an entry of the grid; placed by "
-                        f"their numbers ({', '.join(by_number[:3])}{' and more' if len(by_number) > 3 else ''})")
+        warnings.append(
+            f"{len(by_number)} clues are for words whose cells are not an entry of the grid; placed by "
+            f"their numbers ({', '.join(by_number[:3])}{' and more' if len(by_number) > 3 else ''})"
+        )
     if unplaced:
         warnings.append(f"{unplaced} clues name no word of the grid and are not read")
     return out
@@ -402,6 +465,7 @@ def _inner_text(el: ElementTree.Element | None, markup: bool = True) -> str:
 
 # ----- writing ------------------------------------------------------------------------------
 
+
 def to_bytes(puzzle: Puzzle) -> bytes:
     """The .jpz file's bytes: plain UTF-8 XML."""
     grid = puzzle.grid
@@ -409,8 +473,12 @@ def to_bytes(puzzle: Puzzle) -> bytes:
     root = ElementTree.Element("crossword-compiler", xmlns=ROOT_NAMESPACE)
     rect = ElementTree.SubElement(root, "rectangular-puzzle", xmlns=NAMESPACE)
     meta = ElementTree.SubElement(rect, "metadata")
-    for tag, value in (("title", puzzle.title), ("creator", puzzle.author), ("copyright", puzzle.copyright),
-                       ("description", puzzle.notes)):
+    for tag, value in (
+        ("title", puzzle.title),
+        ("creator", puzzle.author),
+        ("copyright", puzzle.copyright),
+        ("description", puzzle.notes),
+    ):
         if value:
             ElementTree.SubElement(meta, tag).text = value
     crossword = ElementTree.SubElement(rect, "crossword")
@@ -450,8 +518,12 @@ def to_bytes(puzzle: Puzzle) -> bytes:
         clues_el = ElementTree.SubElement(crossword, "clues", ordering="normal")
         ElementTree.SubElement(ElementTree.SubElement(clues_el, "title"), "b").text = label
         for slot in sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0])):
-            clue_els.append((ElementTree.SubElement(clues_el, "clue", word=str(slot.id + 1), number=str(slot.number)),
-                             puzzle.clue(slot)))
+            clue_els.append(
+                (
+                    ElementTree.SubElement(clues_el, "clue", word=str(slot.id + 1), number=str(slot.number)),
+                    puzzle.clue(slot),
+                )
+            )
     ElementTree.indent(root, space=" ")
     for clue_el, text in clue_els:  # after indent, which would put whitespace into a clue's markup
         _set_clue_text(clue_el, text)

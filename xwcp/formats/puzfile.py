@@ -22,6 +22,7 @@ slot in .puz order, each written as given, and a language other than English in 
 section. What .puz cannot hold (bars, shading and colours, a published numbering, more than
 255 different rebus cells) is refused, naming a format that can.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,10 +35,20 @@ from xwcp.base.errors import InputError
 from xwcp.formats._io import read_bytes
 from xwcp.formats._language import letters_alphabet, named_alphabet
 from xwcp.model.alphabet import ENGLISH
-from xwcp.runtime.writes import write_output
+from xwcp.model.grid import (
+    BLOCK,
+    EMPTY,
+    MAX_SIDE,
+    NOT_CELL_CONTENTS,
+    Grid,
+    Mark,
+    cell_upper,
+    find_slots,
+    is_cell_content,
+    make_grid,
+)
 from xwcp.model.puzzle import Puzzle, clue_order
-from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
-from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, Grid, Mark, find_slots, make_grid
+from xwcp.runtime.writes import write_output
 
 if TYPE_CHECKING:
     import puz  # puzpy, imported where used (it has no type stubs: its names are Any to the checker)
@@ -96,21 +107,22 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
 
     warnings: list[str] = []
     data, start, width, height, n_clues, puzzle_type, solution_state = _check_structure(data, source, warnings)
-    version = data[start + _VERSION_AT:start + _VERSION_AT + 4]
+    version = data[start + _VERSION_AT : start + _VERSION_AT + 4]
     if not re.fullmatch(rb"\d\.\d.", version, re.DOTALL):
-        data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
+        data = data[: start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4 :]
         warnings.append("the header has no version; read as version 1.3")
     try:
         p, checksum_errors = _load(data, source)
     except _NotUtf8:
-        data = data[:start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4:]
+        data = data[: start + _VERSION_AT] + b"1.3\x00" + data[start + _VERSION_AT + 4 :]
         p, checksum_errors = _load(data, source)
         warnings.append("the header says version 2 (UTF-8 text) but the text is not UTF-8; read as version 1.3")
     language = p.extensions.get(LANGUAGE_SECTION)
     checksum_errors += _extension_checksum_errors(p, data)
     if checksum_errors:
-        warnings.append(f"checksums do not match ({', '.join(checksum_errors)}): another tool changed the file; "
-                        "read as it is")
+        warnings.append(
+            f"checksums do not match ({', '.join(checksum_errors)}): another tool changed the file; read as it is"
+        )
     is_diagramless = puzzle_type == _DIAGRAMLESS
     cells = [BLOCK if ch in (_PUZ_BLOCK, _PUZ_DIAGRAMLESS_BLOCK) else EMPTY for ch in p.solution]
     has_letters = True
@@ -124,12 +136,15 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
             key, n_keys = None, -1
         if key is None and n_keys < 0:
             has_letters = False
-            warnings.append(f"the solution is locked and the search for its key took more than "
-                            f"{UNLOCK_TIME_LIMIT_S:g} s; the layout is read without letters")
+            warnings.append(
+                f"the solution is locked and the search for its key took more than "
+                f"{UNLOCK_TIME_LIMIT_S:g} s; the layout is read without letters"
+            )
         elif key is None:
             has_letters = False
-            warnings.append("the solution is locked and no key from 0000 to 9999 opens it; the layout is read "
-                            "without letters")
+            warnings.append(
+                "the solution is locked and no key from 0000 to 9999 opens it; the layout is read without letters"
+            )
         else:
             blocks = _PUZ_BLOCK + _PUZ_DIAGRAMLESS_BLOCK
             p.solution = puz.unscramble_solution(p.solution, width, height, key, ignore_chars=blocks)
@@ -157,14 +172,23 @@ def from_bytes(data: bytes, source: str = "<puz>") -> Puzzle:
     if len(p.clues) == len(ordered):
         clue_by_slot = {slot.name: _from_latin1(text, p) for slot, text in zip(ordered, p.clues) if text}
     elif n_clues:
-        warnings.append(f"the file has {len(p.clues)} clues but its grid numbers {len(ordered)} entries; "
-                        "the clues are not read")
-    return Puzzle(grid, _from_latin1(p.title, p), _from_latin1(p.author, p), _from_latin1(p.copyright, p),
-                  _from_latin1(p.notes, p), clue_by_slot, is_diagramless, tuple(warnings), alphabet)
+        warnings.append(
+            f"the file has {len(p.clues)} clues but its grid numbers {len(ordered)} entries; the clues are not read"
+        )
+    return Puzzle(
+        grid,
+        _from_latin1(p.title, p),
+        _from_latin1(p.author, p),
+        _from_latin1(p.copyright, p),
+        _from_latin1(p.notes, p),
+        clue_by_slot,
+        is_diagramless,
+        tuple(warnings),
+        alphabet,
+    )
 
 
-def _check_structure(data: bytes, source: str,
-                     warnings: list[str]) -> tuple[bytes, int, int, int, int, int, int]:
+def _check_structure(data: bytes, source: str, warnings: list[str]) -> tuple[bytes, int, int, int, int, int, int]:
     """(data, header start, width, height, clue count, puzzle type, solution state) once the file is whole.
 
     A clue count whose two bytes are swapped (some writers store it big-endian) is mended, with a
@@ -181,8 +205,9 @@ def _check_structure(data: bytes, source: str,
         raise InputError("not a valid .puz file: the header is cut short", source)
     width, height, n_clues, puzzle_type, solution_state = struct.unpack_from("<BBHHH", data, start + 44)
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-        raise InputError(f"not a valid .puz file: a {width}x{height} grid (the largest supported is "
-                         f"{MAX_SIDE}x{MAX_SIDE})", source)
+        raise InputError(
+            f"not a valid .puz file: a {width}x{height} grid (the largest supported is {MAX_SIDE}x{MAX_SIDE})", source
+        )
     at = start + _HEADER_BYTES + 2 * width * height
     if len(data) < at:
         raise InputError(f"not a valid .puz file: the file ends inside its {width}x{height} grid", source)
@@ -190,16 +215,19 @@ def _check_structure(data: bytes, source: str,
     if n_strings < 3 + n_clues:
         swapped = (n_clues >> 8) | ((n_clues & 0xFF) << 8)
         if 0 < swapped <= 2 * width * height and n_strings >= 3 + swapped:
-            data = data[:start + 46] + struct.pack("<H", swapped) + data[start + 48:]
-            warnings.append(f"the header's clue count reads {n_clues}: its two bytes are swapped; read as "
-                            f"{swapped}")
+            data = data[: start + 46] + struct.pack("<H", swapped) + data[start + 48 :]
+            warnings.append(f"the header's clue count reads {n_clues}: its two bytes are swapped; read as {swapped}")
             n_clues = swapped
         elif n_strings < 3:
-            raise InputError(f"not a valid .puz file: the file ends inside the "
-                             f"{('title', 'author', 'copyright')[n_strings]}", source)
+            raise InputError(
+                f"not a valid .puz file: the file ends inside the {('title', 'author', 'copyright')[n_strings]}", source
+            )
         else:
-            raise InputError(f"not a valid .puz file: the header says {n_clues} clues but only {n_strings - 3} "
-                             "strings follow the title, author and copyright (cut short, or a wrong header)", source)
+            raise InputError(
+                f"not a valid .puz file: the header says {n_clues} clues but only {n_strings - 3} "
+                "strings follow the title, author and copyright (cut short, or a wrong header)",
+                source,
+            )
     return data, start, width, height, n_clues, puzzle_type, solution_state
 
 
@@ -237,9 +265,15 @@ def _load(data: bytes, source: str) -> tuple[puz.Puzzle, list[str]]:
         raise InputError(f"not a valid .puz file ({exc.__class__.__name__}: {exc})", source) from None
     start = data.find(_MAGIC) - 2
     stored = struct.unpack_from("<H11sxHQ", data, start)
-    errors = [name for name, want, have in (("global", stored[0], p.global_cksum()),
-                                            ("header", stored[2], p.header_cksum()),
-                                            ("magic", stored[3], p.magic_cksum())) if want != have]
+    errors = [
+        name
+        for name, want, have in (
+            ("global", stored[0], p.global_cksum()),
+            ("header", stored[2], p.header_cksum()),
+            ("magic", stored[3], p.magic_cksum()),
+        )
+        if want != have
+    ]
     return p, errors
 
 
@@ -262,7 +296,7 @@ def _extension_checksum_errors(p: puz.Puzzle, data: bytes) -> list[str]:
     pos = _strings_end(data)
     while pos + 8 <= at:
         code, length, checksum = struct.unpack_from("<4sHH", data, pos)
-        spans.append((code, data[pos + 8:pos + 8 + length], checksum))
+        spans.append((code, data[pos + 8 : pos + 8 + length], checksum))
         pos += 8 + length + 1
     for code, body, checksum in spans:
         if code in kept and puz.data_cksum(body) != checksum:
@@ -295,7 +329,7 @@ def _from_latin1(text: str, p: puz.Puzzle) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return "".join(raw[i:i + 1].decode(TEXT_ENCODING, errors="ignore") or chr(raw[i]) for i in range(len(raw)))
+        return "".join(raw[i : i + 1].decode(TEXT_ENCODING, errors="ignore") or chr(raw[i]) for i in range(len(raw)))
 
 
 def _cell_text(text: str, cell: int, width: int, source: str) -> str:
@@ -305,8 +339,11 @@ def _cell_text(text: str, cell: int, width: int, source: str) -> str:
     if not text:
         return EMPTY
     if not is_cell_content(text):
-        raise InputError(f"row {cell // width + 1}, column {cell % width + 1} holds {text!r}, which xwcp cannot "
-                         f"keep in a cell ({NOT_CELL_CONTENTS})", source)
+        raise InputError(
+            f"row {cell // width + 1}, column {cell % width + 1} holds {text!r}, which xwcp cannot "
+            f"keep in a cell ({NOT_CELL_CONTENTS})",
+            source,
+        )
     return text
 
 
@@ -322,8 +359,9 @@ def _rebus_by_cell(p: puz.Puzzle, width: int, height: int, source: str) -> dict[
         return {}
     table = p.extensions[puz.Extensions.Rebus]
     if len(table) != width * height:
-        raise InputError(f"not a valid .puz file: the rebus table (GRBS) has {len(table)} cells, not "
-                         f"{width * height}", source)
+        raise InputError(
+            f"not a valid .puz file: the rebus table (GRBS) has {len(table)} cells, not {width * height}", source
+        )
     try:
         rebus = p.rebus()
     except ValueError as exc:
@@ -332,8 +370,11 @@ def _rebus_by_cell(p: puz.Puzzle, width: int, height: int, source: str) -> dict[
     for cell in rebus.get_rebus_squares():
         key = rebus.table[cell] - 1
         if key not in rebus.solutions:
-            raise InputError(f"not a valid .puz file: the rebus cell at row {cell // width + 1}, column "
-                             f"{cell % width + 1} names entry {key}, which the rebus table (RTBL) lacks", source)
+            raise InputError(
+                f"not a valid .puz file: the rebus cell at row {cell // width + 1}, column "
+                f"{cell % width + 1} names entry {key}, which the rebus table (RTBL) lacks",
+                source,
+            )
         out[cell] = _from_latin1(rebus.solutions[key], p)
     return out
 
@@ -351,6 +392,7 @@ def _circles(p: puz.Puzzle, width: int, height: int, warnings: list[str]) -> dic
 
 
 # ----- a locked solution --------------------------------------------------------------------
+
 
 class UnlockTimeout(Exception):
     """The key search of a locked solution ran past its time limit."""
@@ -408,7 +450,7 @@ def unlock_key(p: puz.Puzzle, *, time_limit_s: float | None = None) -> tuple[int
                     state[rows] = np.take(state[rows], perm_by_digit[k], axis=1)
             # the shift: key digit i % 4 off position i (unreduced; mod 26 once, below)
             state[:, :n_whole].reshape(len(keys), n_whole // 4, 4)[...] -= digits[:, None, :]
-            state[:, n_whole:] -= digits[:, :n - n_whole]
+            state[:, n_whole:] -= digits[:, : n - n_whole]
         plain = np.ascontiguousarray(letter_by_value[state + 36].T)  # a row per position, a column per key
         del state
         checksum = np.zeros(len(keys), dtype=np.int32)
@@ -442,6 +484,7 @@ def _listed_words() -> frozenset[str]:
 
 
 # ----- writing ------------------------------------------------------------------------------
+
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
     """Write `puzzle` as a .puz file (version 1.3 with Windows-1252 text; 2.0 with UTF-8 when that cannot hold it).
@@ -529,39 +572,57 @@ def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
     grid = puzzle.grid
     if grid.bars:
         cell, side = min(grid.bars)
-        raise InputError(f"bars between cells (first at row {cell // grid.width + 1}, column "
-                         f"{cell % grid.width + 1}): .puz cannot hold bars; write {_CAN_HOLD}", source)
+        raise InputError(
+            f"bars between cells (first at row {cell // grid.width + 1}, column "
+            f"{cell % grid.width + 1}): .puz cannot hold bars; write {_CAN_HOLD}",
+            source,
+        )
     shaded = [cell for cell, mark in grid.marks if mark.shaded or mark.color]
     if shaded:
-        raise InputError(f"shaded or coloured cells (first at row {shaded[0] // grid.width + 1}, column "
-                         f"{shaded[0] % grid.width + 1}): .puz holds circles only; write {_CAN_HOLD} "
-                         "(or .xd)", source)
+        raise InputError(
+            f"shaded or coloured cells (first at row {shaded[0] // grid.width + 1}, column "
+            f"{shaded[0] % grid.width + 1}): .puz holds circles only; write {_CAN_HOLD} "
+            "(or .xd)",
+            source,
+        )
     if grid.numbers is not None:
-        raise InputError(f"the grid has its own numbering: .puz numbers every grid the standard way; write "
-                         f"{_CAN_HOLD}", source)
+        raise InputError(
+            f"the grid has its own numbering: .puz numbers every grid the standard way; write {_CAN_HOLD}", source
+        )
     for name, text in _texts(puzzle):
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise InputError(f"{name} has {text[exc.start]!r}, which is no Unicode character (.puz text is "
-                             "UTF-8 at most)", source) from None
+            raise InputError(
+                f"{name} has {text[exc.start]!r}, which is no Unicode character (.puz text is UTF-8 at most)", source
+            ) from None
         if "\x00" in text:
             raise InputError(f"{name} has a NUL character, which .puz cannot hold", source)
     encoding = _encoding(puzzle)
-    rebuses = {content for content in grid.cells
-               if content not in (BLOCK, EMPTY) and not _is_one_byte(content, encoding)}
+    rebuses = {
+        content for content in grid.cells if content not in (BLOCK, EMPTY) and not _is_one_byte(content, encoding)
+    }
     if len(rebuses) > MAX_REBUS_ENTRIES:
         in_utf8 = " (a version 2.0 file writes each letter outside ASCII as one)" if encoding == UTF8_ENCODING else ""
-        raise InputError(f"the grid has {len(rebuses)} different rebus cells{in_utf8}: .puz holds at most "
-                         f"{MAX_REBUS_ENTRIES}; write {_CAN_HOLD}", source)
+        raise InputError(
+            f"the grid has {len(rebuses)} different rebus cells{in_utf8}: .puz holds at most "
+            f"{MAX_REBUS_ENTRIES}; write {_CAN_HOLD}",
+            source,
+        )
 
 
 def _texts(puzzle: Puzzle) -> list[tuple[str, str]]:
     """(what it is, text) for every text .puz writes: title, author, copyright, notes, clues and cells."""
     grid = puzzle.grid
-    texts = [("title", puzzle.title), ("author", puzzle.author), ("copyright", puzzle.copyright),
-             ("notes", puzzle.notes)]
+    texts = [
+        ("title", puzzle.title),
+        ("author", puzzle.author),
+        ("copyright", puzzle.copyright),
+        ("notes", puzzle.notes),
+    ]
     texts += [(f"clue {name}", text) for name, text in puzzle.clue_by_slot.items()]
-    texts += [(f"the cell at row {cell // grid.width + 1}, column {cell % grid.width + 1}", content)
-              for cell, content in enumerate(grid.cells)]
+    texts += [
+        (f"the cell at row {cell // grid.width + 1}, column {cell % grid.width + 1}", content)
+        for cell, content in enumerate(grid.cells)
+    ]
     return texts

@@ -1,12 +1,13 @@
 """Our text grid (.txt): xwcp's grid syntax (rebus cells, marks, bars); title, author, copyright, kind, language as
 comments."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
+from xwcp.model import MAX_GRID_BYTES, decode_grid, parse_grid
 from xwcp.model.alphabet import Alphabet
 from xwcp.model.puzzle import Puzzle
-from xwcp.model import MAX_GRID_BYTES, decode_grid, parse_grid
 from xwcp.model.text import text_alphabet
 from xwcp.runtime.files import read_bounded, source_name
 from xwcp.runtime.writes import write_output
@@ -30,16 +31,23 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
             if key.strip().lower() in _META_KEYS + ("diagramless",) and key.strip().lower() not in meta:
                 meta[key.strip().lower()] = value.strip()
     is_diagramless = meta.pop("diagramless", "").lower() in ("yes", "true")
-    return Puzzle(grid, title=meta.get("title", ""), author=meta.get("author", ""),
-                  copyright=meta.get("copyright", ""), is_diagramless=is_diagramless, alphabet=alphabet,
-                  warnings=tuple(notes))
+    return Puzzle(
+        grid,
+        title=meta.get("title", ""),
+        author=meta.get("author", ""),
+        copyright=meta.get("copyright", ""),
+        is_diagramless=is_diagramless,
+        alphabet=alphabet,
+        warnings=tuple(notes),
+    )
 
 
 def write(puzzle: Puzzle, path: str | Path) -> None:
     """Write the grid in xwcp's text syntax (`Grid.render()`), metadata as leading `;` comments (one line each).
     Notes and clues are not kept."""
-    lines = [f"; {key.capitalize()}: {' '.join(getattr(puzzle, key).split())}" for key in _META_KEYS
-             if getattr(puzzle, key)]
+    lines = [
+        f"; {key.capitalize()}: {' '.join(getattr(puzzle, key).split())}" for key in _META_KEYS if getattr(puzzle, key)
+    ]
     if puzzle.is_diagramless:
         lines.append("; Diagramless: yes")
     if not puzzle.alphabet.is_ascii:

@@ -20,6 +20,7 @@ rebus cells; the `## ` form with a `## Design` section when the grid has marks o
 text is written as given; every entry gets its answer ('.' for an empty cell). What .xd cannot
 hold (a published numbering, a clue over several lines) is refused, naming a format that can.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,13 +30,24 @@ from pathlib import Path
 from xwcp.base.errors import InputError
 from xwcp.base.lines import listed
 from xwcp.formats._io import read_text
-from xwcp.runtime.files import quote
-from xwcp.runtime.writes import write_output
-from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.formats._language import named_alphabet
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.model.grid import NOT_CELL_CONTENTS, cell_upper, is_cell_content
-from xwcp.model.grid import BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, find_slots, make_grid
+from xwcp.model.grid import (
+    BLOCK,
+    EMPTY,
+    MAX_SIDE,
+    NOT_CELL_CONTENTS,
+    RIGHT,
+    Grid,
+    Mark,
+    cell_upper,
+    find_slots,
+    is_cell_content,
+    make_grid,
+)
+from xwcp.model.puzzle import Puzzle, clue_order
+from xwcp.runtime.files import quote
+from xwcp.runtime.writes import write_output
 
 _PLACEHOLDER_CLUE = "[XXX]"
 """What xdformat writes for a clue with no text; read back as no clue."""
@@ -71,8 +83,9 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
         xd = xdformat.xdfile(text, filename=source)
     except (AssertionError, xdformat.Error, ValueError, IndexError) as exc:
         problem = str(exc).replace(source, "").strip(": ") or exc.__class__.__name__
-        raise InputError(f"not a valid .xd file ({problem if len(problem) <= 80 else quote(problem)})",
-                         source) from None
+        raise InputError(
+            f"not a valid .xd file ({problem if len(problem) <= 80 else quote(problem)})", source
+        ) from None
     header: dict[str, str] = {}
     for key, value in xd.headers.items():
         header.setdefault(key.strip().lower(), value[0] if isinstance(value, list) else value)
@@ -90,12 +103,18 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     for r, row in enumerate(rows):  # what a cell cannot hold is refused, as every reader does (is_cell_content)
         for c, ch in enumerate(row):
             if ch.isspace():  # a cell is one character: a space would be written to a .txt grid that cannot hold it
-                raise InputError(f"grid row {r + 1}, column {c + 1} is a space; an .xd grid row is one character "
-                                 "per cell ('#' a block, '.' an empty cell)", source)
+                raise InputError(
+                    f"grid row {r + 1}, column {c + 1} is a space; an .xd grid row is one character "
+                    "per cell ('#' a block, '.' an empty cell)",
+                    source,
+                )
             if ch not in "#_." and ch not in rebus and not is_cell_content(cell_upper(ch)):
-                raise InputError(f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a "
-                                 "cell "
-                                 f"({NOT_CELL_CONTENTS})", source)
+                raise InputError(
+                    f"grid row {r + 1}, column {c + 1} holds {quote(ch)}, which xwcp cannot keep in a "
+                    "cell "
+                    f"({NOT_CELL_CONTENTS})",
+                    source,
+                )
     special = header.get("special", "").strip().lower()
     special_mark = Mark(circle=True) if special.startswith("circle") else Mark(shaded=True) if special else None
     marks: dict[int, Mark] = {}
@@ -108,8 +127,7 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     alphabet = named_alphabet(header.get("language"), warnings) or ENGLISH  # a Hebrew answer ends in its final form
     scored: list[tuple[int, Grid, bool]] = []  # (clue answers it spells, the grid, dot_is_block) per reading
     for dot_is_block in readings:
-        cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block)
-                 for cell, ch in enumerate("".join(rows))]
+        cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
         candidate = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
         scored.append((_n_matching(candidate, answers, alphabet), candidate, dot_is_block))
     best_score, grid, dot_is_block = max(scored, key=lambda reading: reading[0])  # the first of equals
@@ -117,8 +135,10 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
         dot_is_block = any(ch.isalpha() for row in rows for ch in row)
         cells = [_cell(ch, rebus, special_mark, cell, marks, dot_is_block) for cell, ch in enumerate("".join(rows))]
         grid = make_grid(width, height, cells, bars=bars, marks=marks, source=source)
-        warnings.append(f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
-                        " (no answers in the clues tell which reading is meant)")
+        warnings.append(
+            f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
+            " (no answers in the clues tell which reading is meant)"
+        )
     slots = find_slots(grid)
     if not slots:
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
@@ -127,8 +147,17 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     if not notes and header.get("description", "").strip() not in ("", "N/A"):
         notes = header["description"].strip()
     is_diagramless = header.get("diagramless", "").strip().lower() in ("true", "yes", "1")
-    return Puzzle(grid, header.get("title", "").strip(), header.get("author", "").strip(),
-                  header.get("copyright", "").strip(), notes, clue_by_slot, is_diagramless, tuple(warnings), alphabet)
+    return Puzzle(
+        grid,
+        header.get("title", "").strip(),
+        header.get("author", "").strip(),
+        header.get("copyright", "").strip(),
+        notes,
+        clue_by_slot,
+        is_diagramless,
+        tuple(warnings),
+        alphabet,
+    )
 
 
 def _without_comments(text: str) -> str:
@@ -171,8 +200,10 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             continue
         key, sep, text = item.partition("=")
         if not sep or len(key) != 1 or not text.strip():
-            raise InputError(f"the Rebus header's {quote(item)} does not read (use 1=HEART: one grid character, '=', "
-                             "the letters)", source)
+            raise InputError(
+                f"the Rebus header's {quote(item)} does not read (use 1=HEART: one grid character, '=', the letters)",
+                source,
+            )
         if key in out:
             n_repeated += 1
             if len(repeated) < 3:
@@ -180,26 +211,37 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
             continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
-            raise InputError(f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
-                             "keep "
-                             f"({NOT_CELL_CONTENTS})", source)
+            raise InputError(
+                f"the Rebus header's {quote(item)} puts {quote(out[key])} in a cell, which xwcp cannot "
+                "keep "
+                f"({NOT_CELL_CONTENTS})",
+                source,
+            )
     if n_repeated:
-        warnings.append(f"the Rebus header gives {n_repeated} answer{'s' if n_repeated != 1 else ''} to a key already "
-                        f"given one; the first is read: {listed(repeated, n_repeated, most=3)}")
+        warnings.append(
+            f"the Rebus header gives {n_repeated} answer{'s' if n_repeated != 1 else ''} to a key already "
+            f"given one; the first is read: {listed(repeated, n_repeated, most=3)}"
+        )
     return out
 
 
-def _design(lines: list[str], width: int, height: int, marks: dict[int, Mark], bars: list[tuple[int, str]],
-            warnings: list[str]) -> None:
+def _design(
+    lines: list[str], width: int, height: int, marks: dict[int, Mark], bars: list[tuple[int, str]], warnings: list[str]
+) -> None:
     """Marks and bars from a `## Design` section: a `<style>` of one-character rules, then a grid of them."""
     if not lines:
         return
     body = "\n".join(lines)
     style_text = body.split("<style>", 1)[1].split("</style>", 1)[0] if "<style>" in body else ""
     rest = body.split("</style>", 1)[1] if "</style>" in body else body
-    rules = {name: dict((part.split(":", 1)[0].strip().lower(), part.split(":", 1)[1].strip())
-                        for part in props.split(";") if ":" in part)
-             for name, props in _STYLE_RULE.findall(style_text)}
+    rules = {
+        name: dict(
+            (part.split(":", 1)[0].strip().lower(), part.split(":", 1)[1].strip())
+            for part in props.split(";")
+            if ":" in part
+        )
+        for name, props in _STYLE_RULE.findall(style_text)
+    }
     rows = [line.strip() for line in rest.splitlines() if line.strip()]
     for r, row in enumerate(rows[:height]):
         for c, ch in enumerate(row[:width]):
@@ -210,8 +252,15 @@ def _design(lines: list[str], width: int, height: int, marks: dict[int, Mark], b
             background = rule.get("background", "").lower()
             circle = "circle" in background
             shaded = any(word in background for word in _SHADE_WORDS) or rule.get("shade", "") == "true"
-            color = next((m.group(0).upper() for key in ("background-color", "background-light", "background")
-                          for m in [_HEX_COLOR.search(rule.get(key, ""))] if m), None)
+            color = next(
+                (
+                    m.group(0).upper()
+                    for key in ("background-color", "background-light", "background")
+                    for m in [_HEX_COLOR.search(rule.get(key, ""))]
+                    if m
+                ),
+                None,
+            )
             old = marks.get(cell, Mark())
             mark = Mark(old.circle or circle, old.shaded or shaded, old.color or color)
             if mark:
@@ -223,8 +272,9 @@ def _design(lines: list[str], width: int, height: int, marks: dict[int, Mark], b
         warnings.append(f"the Design section has {len(rows)} rows, not {height}; its marks may be misplaced")
 
 
-def _cell(ch: str, rebus: dict[str, str], special: Mark | None, cell: int, marks: dict[int, Mark],
-          dot_is_block: bool) -> str:
+def _cell(
+    ch: str, rebus: dict[str, str], special: Mark | None, cell: int, marks: dict[int, Mark], dot_is_block: bool
+) -> str:
     if ch in "#_" or (ch == "." and dot_is_block):
         return BLOCK
     if ch == ".":
@@ -259,8 +309,13 @@ def _n_matching(grid: Grid, answers: dict[str, str], alphabet: Alphabet) -> int:
     return sum(by_name.get(name) == answer for name, answer in answers.items())
 
 
-def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split: str, warnings: list[str],
-           alphabet: Alphabet = ENGLISH) -> dict[str, str]:
+def _clues(
+    clues: Iterable[tuple[tuple[str, int], str, str]],
+    grid: Grid,
+    split: str,
+    warnings: list[str],
+    alphabet: Alphabet = ENGLISH,
+) -> dict[str, str]:
     by_name = {s.name: s for s in find_slots(grid)}
     out: dict[str, str] = {}
     unplaced: list[str] = []
@@ -278,15 +333,20 @@ def _clues(clues: Iterable[tuple[tuple[str, int], str, str]], grid: Grid, split:
         if answer and EMPTY not in letters and _answer(answer, split) != letters:
             differ.append(name)
     if unplaced:
-        warnings.append(f"{len(unplaced)} clues name no entry of the grid and are not read ({', '.join(unplaced[:3])}"
-                        f"{' and more' if len(unplaced) > 3 else ''})")
+        warnings.append(
+            f"{len(unplaced)} clues name no entry of the grid and are not read ({', '.join(unplaced[:3])}"
+            f"{' and more' if len(unplaced) > 3 else ''})"
+        )
     if differ:
-        warnings.append(f"{len(differ)} clue answers differ from the grid's letters ({', '.join(differ[:3])}"
-                        f"{' and more' if len(differ) > 3 else ''})")
+        warnings.append(
+            f"{len(differ)} clue answers differ from the grid's letters ({', '.join(differ[:3])}"
+            f"{' and more' if len(differ) > 3 else ''})"
+        )
     return out
 
 
 # ----- writing ------------------------------------------------------------------------------
+
 
 def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
     """The .xd text for `puzzle` (see `write`)."""
@@ -310,8 +370,10 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
         headers.append(("Language", puzzle.alphabet.code))
     headers.append(("Generator", _GENERATOR))
     head = [f"{key}: {' '.join(value.split())}" for key, value in headers if value]
-    rows = ["".join(key_by_rebus.get(c, c) for c in grid.cells[r * grid.width:(r + 1) * grid.width])
-            for r in range(grid.height)]
+    rows = [
+        "".join(key_by_rebus.get(c, c) for c in grid.cells[r * grid.width : (r + 1) * grid.width])
+        for r in range(grid.height)
+    ]
     slots = find_slots(grid)
     clue_lines: list[str] = []
     for direction in ("A", "D"):
@@ -319,7 +381,9 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
         if clue_lines and ordered:
             clue_lines.append("")
         for slot in ordered:
-            clue_lines.append(f"{direction}{slot.number}. {puzzle.clue(slot)} ~ {_letters(grid, slot.cells, puzzle.alphabet)}")
+            clue_lines.append(
+                f"{direction}{slot.number}. {puzzle.clue(slot)} ~ {_letters(grid, slot.cells, puzzle.alphabet)}"
+            )
     notes = puzzle.notes.strip()
     if not grid.marks and not grid.bars:
         text = "\n".join(head) + "\n\n\n" + "\n".join(rows) + "\n\n\n" + "\n".join(clue_lines) + "\n"
@@ -338,12 +402,14 @@ def check_writable(puzzle: Puzzle, source: str = "<xd>") -> None:
         InputError: naming it and a format that holds it.
     """
     if puzzle.grid.numbers is not None:
-        raise InputError(f"the grid has its own numbering: .xd numbers every grid the standard way; write "
-                         f"{_CAN_HOLD}", source)
+        raise InputError(
+            f"the grid has its own numbering: .xd numbers every grid the standard way; write {_CAN_HOLD}", source
+        )
     for name, text in puzzle.clue_by_slot.items():
         if "\n" in text or "\r" in text:
-            raise InputError(f"clue {name} runs over several lines: .xd holds one line per clue; write {_CAN_HOLD}",
-                             source)
+            raise InputError(
+                f"clue {name} runs over several lines: .xd holds one line per clue; write {_CAN_HOLD}", source
+            )
 
 
 def _design_lines(grid: Grid) -> list[str]:
@@ -368,12 +434,16 @@ def _design_lines(grid: Grid) -> list[str]:
         key = tuple(sorted(set(props)))
         if key not in rule_by_props:
             rule_by_props[key] = next(names)
-    lines = ["<style>", *(f"{name} {{ {'; '.join(props)} }}" for props, name in rule_by_props.items()),
-             "</style>", ""]
+    lines = ["<style>", *(f"{name} {{ {'; '.join(props)} }}" for props, name in rule_by_props.items()), "</style>", ""]
     for r in range(grid.height):
-        lines.append("".join(rule_by_props[tuple(sorted(set(props_by_cell[cell])))] if cell in props_by_cell
-                             else ("#" if grid.cells[cell] == BLOCK else ".")
-                             for cell in range(r * width, (r + 1) * width)))
+        lines.append(
+            "".join(
+                rule_by_props[tuple(sorted(set(props_by_cell[cell])))]
+                if cell in props_by_cell
+                else ("#" if grid.cells[cell] == BLOCK else ".")
+                for cell in range(r * width, (r + 1) * width)
+            )
+        )
     return lines
 
 

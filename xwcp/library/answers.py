@@ -5,6 +5,7 @@ reads a grid (slots by name: `answer["17A"]`). Each also has `as_dict()`, the JS
 command line's `--format json` and the web API print (their shape is kept), and `text()`, the
 command line's text: the CLI and the web builder print these same objects.
 """
+
 from __future__ import annotations
 
 import copy
@@ -15,25 +16,32 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xwcp.analysis.reports import (
-    CheckReport, Consistency, DomainsReport, ForcedLetter as ForcedLetter, HeatmapReport, SlotInfo as SlotInfo,
-    SuggestReport, Verdict as Verdict)
+    CheckReport,
+    Consistency,
+    DomainsReport,
+    ForcedLetter as ForcedLetter,
+    HeatmapReport,
+    SlotInfo as SlotInfo,
+    SuggestReport,
+    Verdict as Verdict,
+)
 from xwcp.analysis.verify import How as How, Viability as Viability
+from xwcp.base.types import Direction, FillStatus
+from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
 from xwcp.model import grid_lines
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.engine.result import FillResult, FillStats, Quality, fill_grid
-from xwcp.base.types import Direction, FillStatus
 from xwcp.search.core import CoreKind, CoreReport
 
 if TYPE_CHECKING:
     from xwcp.analysis.reports import RankedWord
     from xwcp.analysis.verify import WordVerdict
-    from xwcp.engine.ac3 import Propagation
+    from xwcp.compile.problem import Problem
     from xwcp.designer.request import DesignRequest
     from xwcp.designer.rules import Rules
     from xwcp.designer.search import Design, DesignResult
+    from xwcp.engine.ac3 import Propagation
     from xwcp.formats import Puzzle
     from xwcp.model import Grid
-    from xwcp.compile.problem import Problem
     from xwcp.render.report import FillReport
 
 JsonDict = dict[str, Any]
@@ -101,22 +109,32 @@ class FilledGrid:
 
 def _entries(rows: Sequence[Mapping[str, Any]]) -> tuple[Entry, ...]:
     """Entries from `xwcp.render.report.entry_dicts` rows: the one place a fill's entries are put in clue order."""
-    return tuple(Entry(e["id"], e["number"], Direction(e["direction"]), e["row"], e["col"], e["length"], e["word"],
-                       e["score"]) for e in rows)
+    return tuple(
+        Entry(e["id"], e["number"], Direction(e["direction"]), e["row"], e["col"], e["length"], e["word"], e["score"])
+        for e in rows
+    )
 
 
 def filled_grid(problem: Problem, entries: tuple[str, ...], quality: Quality) -> FilledGrid:
     """A FilledGrid from one fill of `problem` (entries in slot order)."""
     from xwcp.render.report import entry_dicts
 
-    return FilledGrid(grid_lines(fill_grid(problem, entries), problem.alphabet), _entries(entry_dicts(problem, entries)),
-                      quality, alphabet=problem.alphabet)
+    return FilledGrid(
+        grid_lines(fill_grid(problem, entries), problem.alphabet),
+        _entries(entry_dicts(problem, entries)),
+        quality,
+        alphabet=problem.alphabet,
+    )
 
 
 def _filled_from_report(report: FillReport, index: int) -> FilledGrid:
     """Fill `index` of a FillReport as a FilledGrid (its lines, entries and quality as the report worked them out)."""
-    return FilledGrid(list(report.lines(index)), _entries(report.entries(index)), report.quality(index),
-                      alphabet=report.problem.alphabet)
+    return FilledGrid(
+        list(report.lines(index)),
+        _entries(report.entries(index)),
+        report.quality(index),
+        alphabet=report.problem.alphabet,
+    )
 
 
 @dataclass(frozen=True)
@@ -147,9 +165,17 @@ class CoreAnswer:
         from xwcp.render.core import core_json
 
         found = report.search
-        return cls(report.slots, report.cells, dict(report.patterns), report.is_minimal,
-                   CoreKind.GROUP.value if found is None else found.kind.value, report.message,
-                   0.0 if found is None else round(found.wall_time_s, 4), core_json(report), report)
+        return cls(
+            report.slots,
+            report.cells,
+            dict(report.patterns),
+            report.is_minimal,
+            CoreKind.GROUP.value if found is None else found.kind.value,
+            report.message,
+            0.0 if found is None else round(found.wall_time_s, 4),
+            core_json(report),
+            report,
+        )
 
     def __iter__(self) -> Iterator[str]:
         """The slot names: `list(core)` is `core.slots`."""
@@ -166,8 +192,13 @@ class CoreAnswer:
         """The core drawn on the grid, as `xwcp check` prints it."""
         from xwcp.render.core import core_text
 
-        return core_text(problem, self.report or CoreReport(self.slots, self.cells, self.is_minimal,
-                                                            message=self.message, patterns=tuple(self.patterns.items())))
+        return core_text(
+            problem,
+            self.report
+            or CoreReport(
+                self.slots, self.cells, self.is_minimal, message=self.message, patterns=tuple(self.patterns.items())
+            ),
+        )
 
 
 def _sentence(text: str) -> str:
@@ -211,8 +242,15 @@ class FillAnswer:
     """The answer as worked out once for every front end: its JSON (`as_dict`) and text (`text`) come from it."""
 
     @classmethod
-    def build(cls, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: CoreReport | None = None, puzzle: Puzzle | None = None) -> FillAnswer:
+    def build(
+        cls,
+        problem: Problem,
+        result: FillResult,
+        seconds: float,
+        count: int | None = None,
+        core: CoreReport | None = None,
+        puzzle: Puzzle | None = None,
+    ) -> FillAnswer:
         """The answer for `result` (from `xwcp.backends.fill` or `xwcp.services.run.run_fill`) on `problem`."""
         from xwcp.render.report import FillReport
 
@@ -223,16 +261,33 @@ class FillAnswer:
         """The answer a `xwcp.render.report.FillReport` holds (worked out once: its JSON and text are this
         answer's `as_dict()` and `text()`)."""
         problem, result = report.problem, report.result
-        fills = tuple(_filled_from_report(report, index) for index in range(len(result.fills))
-                      ) if result.status is FillStatus.FILLED else ()
-        return cls(result.status, fills, result.n_fills, result.reason,
-                   None if report.core is None else CoreAnswer.from_report(report.core), result.backend, report.seconds,
-                   result.stats, tuple(problem.notes), problem, result, report.count, puzzle, report)
+        fills = (
+            tuple(_filled_from_report(report, index) for index in range(len(result.fills)))
+            if result.status is FillStatus.FILLED
+            else ()
+        )
+        return cls(
+            result.status,
+            fills,
+            result.n_fills,
+            result.reason,
+            None if report.core is None else CoreAnswer.from_report(report.core),
+            result.backend,
+            report.seconds,
+            result.stats,
+            tuple(problem.notes),
+            problem,
+            result,
+            report.count,
+            puzzle,
+            report,
+        )
 
     def _first(self) -> FilledGrid:
         if not self.fills:
-            raise LookupError(f"no fill: the status is {self.status.value}"
-                              + (f" ({self.reason})" if self.reason else ""))
+            raise LookupError(
+                f"no fill: the status is {self.status.value}" + (f" ({self.reason})" if self.reason else "")
+            )
         return self.fills[0]
 
     @property
@@ -286,8 +341,10 @@ class FillAnswer:
         if isinstance(fill_index, bool) or not isinstance(fill_index, int):
             raise TypeError(f"fill_index must be an int, not {type(fill_index).__name__}")
         if not 0 <= fill_index < len(self.fills):
-            raise ValueError(f"fill_index {fill_index} is out of range: this answer has {len(self.fills)} fill(s)"
-                             + ("" if self.fills else f" (status {self.status.value}: {self.reason})"))
+            raise ValueError(
+                f"fill_index {fill_index} is out of range: this answer has {len(self.fills)} fill(s)"
+                + ("" if self.fills else f" (status {self.status.value}: {self.reason})")
+            )
         assert self.problem is not None and self.result is not None
         grid = fill_grid(self.problem, self.result.fills[fill_index])
         write_checked(puzzle_from_fill(self.puzzle or Puzzle(grid, alphabet=self.problem.alphabet), grid), path)
@@ -299,8 +356,9 @@ class FillAnswer:
         from xwcp.render.report import FillReport
 
         assert self.problem is not None and self.result is not None
-        return FillReport(self.problem, self.result, self.wall_time_s, self.count,
-                          None if self.core is None else self.core.report)
+        return FillReport(
+            self.problem, self.result, self.wall_time_s, self.count, None if self.core is None else self.core.report
+        )
 
     def as_dict(self) -> JsonDict:
         """The `xwcp fill --format json` object."""
@@ -350,10 +408,19 @@ class CheckAnswer:
             reason = "No dead end found by arc consistency; the solver hit its limit before finding a fill."
         else:
             reason = _sentence(core.message if core is not None else report.reason)
-        return cls(verdict, reason, core.slots if core is not None else (), core,
-                   list(report.fill) if report.fill else None, report.most_constrained, report.forced,
-                   {u.slot: u.word for u in report.unlisted}, check_json(report, is_verdict_first=is_verdict_first),
-                   problem, report)
+        return cls(
+            verdict,
+            reason,
+            core.slots if core is not None else (),
+            core,
+            list(report.fill) if report.fill else None,
+            report.most_constrained,
+            report.forced,
+            {u.slot: u.word for u in report.unlisted},
+            check_json(report, is_verdict_first=is_verdict_first),
+            problem,
+            report,
+        )
 
     def as_dict(self) -> JsonDict:
         """The `xwcp check --format json` object."""
@@ -384,8 +451,15 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         reason: for an inconsistent grid, which slot emptied and how; else ''.
     """
 
-    def __init__(self, problem: Problem, propagation: Propagation, slot_ids: list[int], k: int | None,
-                 by: str, slot_name: str | None = None) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        propagation: Propagation,
+        slot_ids: list[int],
+        k: int | None,
+        by: str,
+        slot_name: str | None = None,
+    ) -> None:
         self.problem = problem
         self._slot_name = slot_name
         self._propagation = propagation
@@ -396,7 +470,8 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         fixed = problem.fixed_text_by_slot
         self.slots: tuple[SlotInfo, ...] = tuple(
             SlotInfo(problem.slots[s].name, problem.pattern(s), 1 if s in fixed else propagation.size(s))
-            for s in slot_ids)
+            for s in slot_ids
+        )
         self.is_consistent: bool = propagation.is_consistent
         self.reason: str = propagation.reason
         self._id_by_name = {problem.slots[s].name: s for s in slot_ids}
@@ -446,8 +521,9 @@ class DomainsAnswer(Mapping[str, list[WordScore]]):
         from xwcp.analysis.questions import domains_report
 
         if self._report is None:
-            self._report = domains_report(self.problem, slot_name=self._slot_name, k=self._k, by=self._by,
-                                          prop=self._propagation)  # the propagation it has: AC-3 once, not twice
+            self._report = domains_report(
+                self.problem, slot_name=self._slot_name, k=self._k, by=self._by, prop=self._propagation
+            )  # the propagation it has: AC-3 once, not twice
         return self._report
 
     def as_dict(self) -> JsonDict:
@@ -504,14 +580,23 @@ class WordLabel:
     def of(cls, verdict: WordVerdict, problem: Problem) -> WordLabel:
         """From an `xwcp.analysis.verify.WordVerdict` about `problem`."""
         used = verdict.proof_slot_ids
-        return cls(verdict.word, verdict.verdict, verdict.how, verdict.seconds,
-                   None if used is None else tuple(problem.slots[slot_id].name for slot_id in used))
+        return cls(
+            verdict.word,
+            verdict.verdict,
+            verdict.how,
+            verdict.seconds,
+            None if used is None else tuple(problem.slots[slot_id].name for slot_id in used),
+        )
 
     def as_dict(self) -> JsonDict:
         """The label as the web builder streams it: word, verdict ("viable", "dead-end", "unknown"), how, seconds,
         and for a proven dead end `proof_slots`."""
-        found: JsonDict = {"word": self.word, "verdict": self.verdict.value, "how": self.how.value,
-                           "seconds": self.seconds}
+        found: JsonDict = {
+            "word": self.word,
+            "verdict": self.verdict.value,
+            "how": self.how.value,
+            "seconds": self.seconds,
+        }
         if self.proof_slots is not None:
             found["proof_slots"] = list(self.proof_slots)
         return found
@@ -562,9 +647,17 @@ class Suggestions(list[Suggestion]):
         reason: for an inconsistent grid, which slot emptied and how; else ''.
     """
 
-    def __init__(self, items: list[Suggestion], slot: SlotInfo, is_consistent: bool, reason: str,
-                 report: SuggestReport, counts: SuggestionCounts | None = None,
-                 dropped: list[DroppedWord] | None = None, alphabet: Alphabet = ENGLISH) -> None:
+    def __init__(
+        self,
+        items: list[Suggestion],
+        slot: SlotInfo,
+        is_consistent: bool,
+        reason: str,
+        report: SuggestReport,
+        counts: SuggestionCounts | None = None,
+        dropped: list[DroppedWord] | None = None,
+        alphabet: Alphabet = ENGLISH,
+    ) -> None:
         super().__init__(items)
         self.alphabet = alphabet
         self.slot = slot
@@ -578,16 +671,29 @@ class Suggestions(list[Suggestion]):
     @classmethod
     def from_report(cls, report: SuggestReport, alphabet: Alphabet = ENGLISH) -> Suggestions:
         """The answer for a `xwcp.analysis.questions.suggest_report` report about a grid in `alphabet`."""
-        items = [Suggestion(w.word, w.score, w.fit) if w.label is None else
-                 Suggestion(w.word, w.score, w.fit, w.label.verdict, w.label.seconds, w.label.fill, w.label.how,
-                            w.label.proof_slots)
-                 for w in report.words]
+        items = [
+            Suggestion(w.word, w.score, w.fit)
+            if w.label is None
+            else Suggestion(
+                w.word, w.score, w.fit, w.label.verdict, w.label.seconds, w.label.fill, w.label.how, w.label.proof_slots
+            )
+            for w in report.words
+        ]
         c = report.counts
-        counts = SuggestionCounts(c.pattern, c.arc_consistent, c.checked, c.survive, c.complete is not False,
-                                  c.viable, c.dead_end, c.unknown)
+        counts = SuggestionCounts(
+            c.pattern, c.arc_consistent, c.checked, c.survive, c.complete is not False, c.viable, c.dead_end, c.unknown
+        )
         dropped = [DroppedWord(d.word, d.score, d.empties) for d in report.dropped or ()]
-        return cls(items, report.slot, report.status is Consistency.CONSISTENT, report.reason, report, counts,
-                   dropped, alphabet)
+        return cls(
+            items,
+            report.slot,
+            report.status is Consistency.CONSISTENT,
+            report.reason,
+            report,
+            counts,
+            dropped,
+            alphabet,
+        )
 
     def as_dict(self) -> JsonDict:
         """The `xwcp suggest --format json` object."""
@@ -631,9 +737,17 @@ class HeatMap:
         """The answer for a `xwcp.analysis.questions.heatmap_report` report."""
         from xwcp.render.questions_json import heatmap_json
 
-        return cls([list(row) for row in report.counts], [list(row) for row in report.letters], report.forced,
-                   report.status is Consistency.CONSISTENT, report.reason,
-                   None if report.core is None else CoreAnswer.from_report(report.core), heatmap_json(report), problem, report)
+        return cls(
+            [list(row) for row in report.counts],
+            [list(row) for row in report.letters],
+            report.forced,
+            report.status is Consistency.CONSISTENT,
+            report.reason,
+            None if report.core is None else CoreAnswer.from_report(report.core),
+            heatmap_json(report),
+            problem,
+            report,
+        )
 
     @property
     def width(self) -> int:
@@ -711,10 +825,22 @@ class DesignedGrid(FilledGrid):
         problem = found.problem
         filled = filled_grid(problem, found.entries, found.quality)
         name_by_cells = {slot.cells: slot.name for slot in problem.slots}
-        themes = {theme.word: name_by_cells[placement.cells(problem.grid.width)]
-                  for theme, placement in zip(request.themes, found.pattern.placements)}
-        return cls(filled.rows, filled.entries, filled.quality, found.grid, found.n_words, found.n_blocks, themes,
-                   found.found_s, found.done_s, design_dict(found, request))
+        themes = {
+            theme.word: name_by_cells[placement.cells(problem.grid.width)]
+            for theme, placement in zip(request.themes, found.pattern.placements)
+        }
+        return cls(
+            filled.rows,
+            filled.entries,
+            filled.quality,
+            found.grid,
+            found.n_words,
+            found.n_blocks,
+            themes,
+            found.found_s,
+            found.done_s,
+            design_dict(found, request),
+        )
 
     def save(self, path: str | Path) -> Path:
         """Write the design to a puzzle file (.puz, .ipuz, .xd, .txt or .json, by extension), numbered, with
@@ -772,14 +898,24 @@ class DesignAnswer:
         """The answer for a `xwcp.designer.search.design` result of `request`."""
         from xwcp.designer.report import result_dict
 
-        return cls(result.status, tuple(DesignedGrid.build(found, request) for found in result.designs),
-                   result.reason, tuple(theme.word for theme in request.themes), result.rules,
-                   tuple(result.stats.notes), result.stats.wall_time_s, result_dict(result, request), result, request)
+        return cls(
+            result.status,
+            tuple(DesignedGrid.build(found, request) for found in result.designs),
+            result.reason,
+            tuple(theme.word for theme in request.themes),
+            result.rules,
+            tuple(result.stats.notes),
+            result.stats.wall_time_s,
+            result_dict(result, request),
+            result,
+            request,
+        )
 
     def _best(self) -> DesignedGrid:
         if not self.designs:
-            raise LookupError(f"no design: the status is {self.status.value}"
-                              + (f" ({self.reason})" if self.reason else ""))
+            raise LookupError(
+                f"no design: the status is {self.status.value}" + (f" ({self.reason})" if self.reason else "")
+            )
         return self.designs[0]
 
     @property
@@ -819,8 +955,10 @@ class DesignAnswer:
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
         if not 0 <= index < len(self.designs):
-            raise ValueError(f"index {index} is out of range: this answer has {len(self.designs)} design(s)"
-                             + ("" if self.designs else f" (status {self.status.value}: {self.reason})"))
+            raise ValueError(
+                f"index {index} is out of range: this answer has {len(self.designs)} design(s)"
+                + ("" if self.designs else f" (status {self.status.value}: {self.reason})")
+            )
         return self.designs[index].save(path)
 
     def as_dict(self) -> JsonDict:

@@ -8,6 +8,7 @@ checks them once, compiles the problem and answers with a typed object from
 for a caller who asks several of one grid. `design` starts from theme entries instead of a grid
 and answers with designed grids (`xwcp.designer` does the work).
 """
+
 from __future__ import annotations
 
 import sys
@@ -18,27 +19,56 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
 from xwcp.base.errors import InputError, option_text
-from xwcp.library.answers import (WordLabel, CheckAnswer, CoreAnswer, DesignAnswer, DomainsAnswer, FillAnswer, HeatMap,
-                                  SlotInfo, Suggestions)
-from xwcp.services.inputs import (MAX_SEED, AtLike, GridLike, LanguageLike, SizeLike, SlotLike, ThemesLike, WordsLike,
-                                 check_backend, check_bool, check_choice, check_int, check_number,
-                                 check_optional_int, check_seconds, read_at, read_size,
-                                 list_alphabet, read_language, read_theme_words, read_words, resolve_slot,
-                                 type_name)
-from xwcp.engine.result import Progress
 from xwcp.base.types import Direction
+from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
+from xwcp.engine.result import Progress
+from xwcp.library.answers import (
+    CheckAnswer,
+    CoreAnswer,
+    DesignAnswer,
+    DomainsAnswer,
+    FillAnswer,
+    HeatMap,
+    SlotInfo,
+    Suggestions,
+    WordLabel,
+)
 from xwcp.model.alphabet import ENGLISH
+from xwcp.services.inputs import (
+    MAX_SEED,
+    AtLike,
+    GridLike,
+    LanguageLike,
+    SizeLike,
+    SlotLike,
+    ThemesLike,
+    WordsLike,
+    check_backend,
+    check_bool,
+    check_choice,
+    check_int,
+    check_number,
+    check_optional_int,
+    check_seconds,
+    list_alphabet,
+    read_at,
+    read_language,
+    read_size,
+    read_theme_words,
+    read_words,
+    resolve_slot,
+    type_name,
+)
 
 if TYPE_CHECKING:
-    from xwcp.engine.ac3 import Propagation
+    from xwcp.analysis.verify import VerifyProgress
+    from xwcp.compile.problem import Problem
     from xwcp.designer.rules import Style, Symmetry
     from xwcp.designer.search import DesignEvent
+    from xwcp.engine.ac3 import Propagation
     from xwcp.formats import Puzzle
     from xwcp.model import Grid
-    from xwcp.compile.problem import Problem
-    from xwcp.analysis.verify import VerifyProgress
     from xwcp.services.load import LoadOptions
     from xwcp.words.wordlist import WordList
 
@@ -74,11 +104,23 @@ class Session:
         >>> session.fill(time_limit_s=10).rows  # doctest: +SKIP
     """
 
-    def __init__(self, grid: GridLike | Problem, words: WordsLike = None, *, min_score: int = 50,
-                 locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
-                 region: RegionLike = None, max_shared_substring: int | None = None,
-                 controls: Controls | None = None, allow_dupes: bool = False, strict: bool = False,
-                 warn: Callable[[str], None] | None = _warn, language: LanguageLike = None) -> None:
+    def __init__(
+        self,
+        grid: GridLike | Problem,
+        words: WordsLike = None,
+        *,
+        min_score: int = 50,
+        locks: LocksLike = None,
+        bans: BansLike = None,
+        min_score_by_slot: SlotMinsLike = None,
+        region: RegionLike = None,
+        max_shared_substring: int | None = None,
+        controls: Controls | None = None,
+        allow_dupes: bool = False,
+        strict: bool = False,
+        warn: Callable[[str], None] | None = _warn,
+        language: LanguageLike = None,
+    ) -> None:
         """Read the grid and the list, check the options and compile the problem.
 
         Args:
@@ -112,21 +154,46 @@ class Session:
         self._puzzle: Puzzle | None = None
         self._propagation: Propagation | None = None  # set by `analysed`: jobs start from it, not from AC-3
         if isinstance(grid, Problem):
-            given = [name for name, value in (("words", words), ("locks", locks), ("bans", bans),
-                                              ("min_score_by_slot", min_score_by_slot), ("region", region),
-                                              ("max_shared_substring", max_shared_substring),
-                                              ("controls", controls), ("allow_dupes", allow_dupes or None),
-                                              ("strict", strict or None), ("language", language))
-                     if value is not None]
+            given = [
+                name
+                for name, value in (
+                    ("words", words),
+                    ("locks", locks),
+                    ("bans", bans),
+                    ("min_score_by_slot", min_score_by_slot),
+                    ("region", region),
+                    ("max_shared_substring", max_shared_substring),
+                    ("controls", controls),
+                    ("allow_dupes", allow_dupes or None),
+                    ("strict", strict or None),
+                    ("language", language),
+                )
+                if value is not None
+            ]
             if given or min_score != 50:
-                raise TypeError(f"a compiled Problem carries its own list and controls; do not give "
-                                f"{', '.join(given) or 'min_score'} with it")
+                raise TypeError(
+                    f"a compiled Problem carries its own list and controls; do not give "
+                    f"{', '.join(given) or 'min_score'} with it"
+                )
             self.problem: Problem = grid
             return
-        self._load(grid, words, load_options(min_score=min_score, locks=locks, bans=bans,
-                                             min_score_by_slot=min_score_by_slot, region=region,
-                                             max_shared_substring=max_shared_substring, controls=controls,
-                                             allow_dupes=allow_dupes, strict=strict, language=language), warn)
+        self._load(
+            grid,
+            words,
+            load_options(
+                min_score=min_score,
+                locks=locks,
+                bans=bans,
+                min_score_by_slot=min_score_by_slot,
+                region=region,
+                max_shared_substring=max_shared_substring,
+                controls=controls,
+                allow_dupes=allow_dupes,
+                strict=strict,
+                language=language,
+            ),
+            warn,
+        )
 
     def _load(self, grid: GridLike, words: WordsLike, options: LoadOptions, warn: Callable[[str], None] | None) -> None:
         from xwcp.services.load import load
@@ -141,8 +208,15 @@ class Session:
 
         if isinstance(grid, Problem):
             controls = None if options.controls is None or options.controls == Controls() else options.controls
-            return cls(grid, words, min_score=options.min_score, controls=controls, allow_dupes=options.allow_dupes,
-                       strict=options.strict, language=options.language)
+            return cls(
+                grid,
+                words,
+                min_score=options.min_score,
+                controls=controls,
+                allow_dupes=options.allow_dupes,
+                strict=options.strict,
+                language=options.language,
+            )
         session = cls.__new__(cls)
         session._puzzle, session._propagation = None, None
         session._load(grid, words, options, _warn)
@@ -179,8 +253,10 @@ class Session:
     def slots(self) -> list[SlotInfo]:
         """Every slot, across then down, with its pattern and (before arc consistency) its word count."""
         fixed = self.problem.fixed_text_by_slot
-        return [SlotInfo(s.name, self.problem.pattern(s.id), 1 if s.id in fixed else _count(self.problem, s.id))
-                for s in sorted(self.problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
+        return [
+            SlotInfo(s.name, self.problem.pattern(s.id), 1 if s.id in fixed else _count(self.problem, s.id))
+            for s in sorted(self.problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
+        ]
 
     def __repr__(self) -> str:
         g = self.problem.grid
@@ -188,10 +264,19 @@ class Session:
 
     # ----- jobs ------------------------------------------------------------------------------
 
-    def fill(self, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
-             count: int | None = None, min_diff: int | None = None, quality: bool = False,
-             progress: Callable[[Progress], None] | None = None,
-             say: Callable[[str], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
+    def fill(
+        self,
+        *,
+        backend: str = "auto",
+        time_limit_s: float | None = None,
+        seed: int = 0,
+        count: int | None = None,
+        min_diff: int | None = None,
+        quality: bool = False,
+        progress: Callable[[Progress], None] | None = None,
+        say: Callable[[str], None] | None = None,
+        abort: threading.Event | None = None,
+    ) -> FillAnswer:
         """Fill every slot with listed words (no word twice), or prove that no fill exists.
 
         Args:
@@ -233,14 +318,23 @@ class Session:
         if abort is not None and not isinstance(abort, threading.Event):
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         start = time.perf_counter()
-        result = runner.run_fill(self.problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                                  quality=quality, min_diff=min_diff, say=say, progress=progress, abort=abort)
+        result = runner.run_fill(
+            self.problem,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            count=count,
+            quality=quality,
+            min_diff=min_diff,
+            say=say,
+            progress=progress,
+            abort=abort,
+        )
         core = None
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.search.core import explain
 
-            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot,
-                           abort=abort)
+            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot, abort=abort)
         return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
 
     def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
@@ -256,8 +350,10 @@ class Session:
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
         seed = check_int("seed", seed, 0, MAX_SEED)
-        return CheckAnswer.from_report(self.problem, check_report(self.problem, backend=backend, prop=self._propagation,
-                                                                  time_limit_s=time_limit_s, seed=seed))
+        return CheckAnswer.from_report(
+            self.problem,
+            check_report(self.problem, backend=backend, prop=self._propagation, time_limit_s=time_limit_s, seed=seed),
+        )
 
     def domains(self, slot: SlotLike | None = None, *, k: int | None = None, by: str = "score") -> DomainsAnswer:
         """The live words of every slot (or of `slot`): those that keep the grid arc-consistent.
@@ -279,15 +375,29 @@ class Session:
         if slot is not None:
             slot_ids = [resolve_slot(problem, slot).id]
         else:
-            slot_ids = [s.id for s in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))]
+            slot_ids = [
+                s.id for s in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number))
+            ]
         name = problem.slots[slot_ids[0]].name if slot is not None else None
         return DomainsAnswer(problem, self._propagation or propagate(problem), slot_ids, k, by, name)
 
-    def suggest(self, slot: SlotLike, *, k: int = 10, by: str = "score", verify: bool = False,
-                backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0, show_fill: bool = False,
-                progress: Callable[[VerifyProgress], None] | None = None, count: bool = True,
-                probe_max_words: int | None = 1000, probe_time_limit_s: float | None = None,
-                abort: threading.Event | None = None) -> Suggestions:
+    def suggest(
+        self,
+        slot: SlotLike,
+        *,
+        k: int = 10,
+        by: str = "score",
+        verify: bool = False,
+        backend: str = "auto",
+        time_limit_s: float | None = 5.0,
+        seed: int = 0,
+        show_fill: bool = False,
+        progress: Callable[[VerifyProgress], None] | None = None,
+        count: bool = True,
+        probe_max_words: int | None = 1000,
+        probe_time_limit_s: float | None = None,
+        abort: threading.Event | None = None,
+    ) -> Suggestions:
         """Ranked words for one slot that survive being entered; with `verify`, each labelled viable / dead end.
 
         No word is suggested that empties a slot when entered (singleton consistency, checked in rank
@@ -335,17 +445,36 @@ class Session:
             raise InputError("show_fill=True needs verify=True")
         from xwcp.render.questions_json import written_report
 
-        report = suggest_report(self.problem, found.name, k=k, verify=verify, backend=backend,
-                                time_limit_s=time_limit_s, seed=seed, show_fill=show_fill,
-                                progress=progress, by=by, prop=self._propagation, count=count,
-                                probe_max_words=probe_max_words, probe_time_limit_s=probe_time_limit_s,
-                                abort=abort)
+        report = suggest_report(
+            self.problem,
+            found.name,
+            k=k,
+            verify=verify,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            show_fill=show_fill,
+            progress=progress,
+            by=by,
+            prop=self._propagation,
+            count=count,
+            probe_max_words=probe_max_words,
+            probe_time_limit_s=probe_time_limit_s,
+            abort=abort,
+        )
         alphabet = self.problem.alphabet
         return Suggestions.from_report(written_report(report, alphabet), alphabet)  # IJ, not its code char
 
-    def label(self, slot: SlotLike, words: list[str], *, time_limit_s: float | None = 5.0, seed: int = 0,
-              on_label: Callable[[WordLabel], None] | None = None,
-              abort: threading.Event | None = None) -> list[WordLabel]:
+    def label(
+        self,
+        slot: SlotLike,
+        words: list[str],
+        *,
+        time_limit_s: float | None = 5.0,
+        seed: int = 0,
+        on_label: Callable[[WordLabel], None] | None = None,
+        abort: threading.Event | None = None,
+    ) -> list[WordLabel]:
         """Label `words` (e.g. a `suggest` list's) for `slot` by the solver: viable, dead end or unknown.
 
         The words are settled together under the one budget `time_limit_s` (as `suggest(verify=True)`),
@@ -374,8 +503,10 @@ class Session:
         def settled(v: WordVerdict) -> None:
             if on_label is not None:
                 on_label(WordLabel.of(v, self.problem))
-        verdicts = verify_words(self.problem, found.id, words, time_limit_s=time_limit_s, seed=seed,
-                                abort=abort, on_settle=settled)
+
+        verdicts = verify_words(
+            self.problem, found.id, words, time_limit_s=time_limit_s, seed=seed, abort=abort, on_settle=settled
+        )
         return [WordLabel.of(v, self.problem) for v in verdicts]
 
     def heatmap(self, *, core: bool = True) -> HeatMap:
@@ -393,8 +524,9 @@ class Session:
         report = heatmap_report(self.problem, with_core=check_bool("core", core), prop=self._propagation)
         return HeatMap.from_report(self.problem, written_report(report, self.problem.alphabet))
 
-    def find_core(self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0,
-                  seed: int = 0) -> CoreAnswer | None:
+    def find_core(
+        self, *, backend: str = "backtrack", time_limit_s: float | None = 5.0, seed: int = 0
+    ) -> CoreAnswer | None:
         """Why the grid cannot be filled: a minimal set of slots that cannot all be filled together.
 
         Args:
@@ -405,8 +537,8 @@ class Session:
             A CoreAnswer (`.slots`: names such as ("7A", "4D"), `.message`, `.cells`, `.is_minimal`),
             or None when the grid is fillable (or could not be decided in the time).
         """
-        from xwcp.search.core import core_report, find_core
         from xwcp.engine.plain_kernel import engine_for
+        from xwcp.search.core import core_report, find_core
 
         backend = check_backend(backend)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
@@ -436,17 +568,28 @@ class Session:
         pattern = self.problem.pattern(found.id)
         clash = next((i for i, (p, t) in enumerate(zip(pattern, text)) if p != "." and p != t), None)
         if clash is not None:
-            raise InputError(f"word={word!r}: letter {clash + 1} ({text[clash]}) clashes with the grid's "
-                             f"{pattern[clash]} in {found.name} ({pattern})")
+            raise InputError(
+                f"word={word!r}: letter {clash + 1} ({text[clash]}) clashes with the grid's "
+                f"{pattern[clash]} in {found.name} ({pattern})"
+            )
         session = Session(with_word(self.problem, found.id, text))
         session._puzzle = None if self._puzzle is None else _replace_grid(self._puzzle, session.problem.grid)
         return session
 
 
-def load_options(*, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
-                 min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-                 max_shared_substring: int | None = None, controls: Controls | None = None, allow_dupes: bool = False,
-                 strict: bool = False, language: LanguageLike = None) -> LoadOptions:
+def load_options(
+    *,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    controls: Controls | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+) -> LoadOptions:
     """The grid options of `Session` and every one-call job, checked and gathered into one `LoadOptions`.
 
     Raises:
@@ -462,13 +605,21 @@ def load_options(*, min_score: int = 50, locks: LocksLike = None, bans: BansLike
         if not isinstance(controls, Controls):
             raise TypeError(f"controls must be xwcp.Controls (or None), not {type_name(controls)}")
         if any(v is not None for v in (locks, bans, min_score_by_slot, region, max_shared_substring)):
-            raise TypeError("give the controls either as controls=Controls(...) or as locks=, bans=, "
-                            "min_score_by_slot=, region=, max_shared_substring=; not both")
+            raise TypeError(
+                "give the controls either as controls=Controls(...) or as locks=, bans=, "
+                "min_score_by_slot=, region=, max_shared_substring=; not both"
+            )
     else:
-        controls = Controls(locks=locks, bans=bans, min_score_by_slot=min_score_by_slot, region=region,
-                            max_shared_substring=max_shared_substring)
-    return LoadOptions(min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls,
-                       language=language)
+        controls = Controls(
+            locks=locks,
+            bans=bans,
+            min_score_by_slot=min_score_by_slot,
+            region=region,
+            max_shared_substring=max_shared_substring,
+        )
+    return LoadOptions(
+        min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls, language=language
+    )
 
 
 def _count(problem: Problem, slot_id: int) -> int:
@@ -484,13 +635,29 @@ def _replace_grid(puzzle: Puzzle, grid: Grid) -> Puzzle:
 
 # ----- one call per job -------------------------------------------------------------------------
 
-def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
-         bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-         max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
-         language: LanguageLike = None,
-         backend: str = "auto", time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
-         min_diff: int | None = None, quality: bool = False,
-         progress: Callable[[Progress], None] | None = None, abort: threading.Event | None = None) -> FillAnswer:
+
+def fill(
+    grid: GridLike,
+    words: WordsLike = None,
+    *,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+    backend: str = "auto",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+    count: int | None = None,
+    min_diff: int | None = None,
+    quality: bool = False,
+    progress: Callable[[Progress], None] | None = None,
+    abort: threading.Event | None = None,
+) -> FillAnswer:
     """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
 
     The grid and the options are those of `Session`; the fill options those of `Session.fill`.
@@ -500,86 +667,222 @@ def fill(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks:
         >>> answer["1A"], answer.rows[0], answer.quality.min_score  # doctest: +SKIP
         ('CRANE', 'CRANE', 50)
     """
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
-    return Session._loaded(grid, words, options).fill(backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                                                      min_diff=min_diff, quality=quality, progress=progress, abort=abort)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
+    return Session._loaded(grid, words, options).fill(
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+        count=count,
+        min_diff=min_diff,
+        quality=quality,
+        progress=progress,
+        abort=abort,
+    )
 
 
-def check(grid: GridLike, words: WordsLike = None, *, min_score: int = 50, locks: LocksLike = None,
-          bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-          max_shared_substring: int | None = None, allow_dupes: bool = False, strict: bool = False,
-         language: LanguageLike = None,
-          backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
+def check(
+    grid: GridLike,
+    words: WordsLike = None,
+    *,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+    backend: str = "auto",
+    time_limit_s: float | None = 10.0,
+    seed: int = 0,
+) -> CheckAnswer:
     """Can the grid be filled? `.verdict` is Verdict.FILLABLE, UNFILLABLE or UNKNOWN; `.core` names the
     slots that cannot be filled together. Options as `Session` and `Session.check`."""
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
     return Session._loaded(grid, words, options).check(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
-def domains(grid: GridLike, words: WordsLike = None, *, slot: SlotLike | None = None, k: int | None = None,
-            by: str = "score", min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
-            min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-            max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False, language: LanguageLike = None) -> DomainsAnswer:
+def domains(
+    grid: GridLike,
+    words: WordsLike = None,
+    *,
+    slot: SlotLike | None = None,
+    k: int | None = None,
+    by: str = "score",
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+) -> DomainsAnswer:
     """The live words of every slot: `domains(grid)["6D"]` is a list of (word, score) pairs, best first.
     Options as `Session` and `Session.domains`."""
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
     return Session._loaded(grid, words, options).domains(slot, k=k, by=by)
 
 
-def suggest(grid: GridLike, slot: SlotLike, words: WordsLike = None, *, k: int = 10, by: str = "score",
-            verify: bool = False, backend: str = "auto", time_limit_s: float | None = 5.0, seed: int = 0,
-            show_fill: bool = False, min_score: int = 50, locks: LocksLike = None, bans: BansLike = None,
-            min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-            max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False, language: LanguageLike = None) -> Suggestions:
+def suggest(
+    grid: GridLike,
+    slot: SlotLike,
+    words: WordsLike = None,
+    *,
+    k: int = 10,
+    by: str = "score",
+    verify: bool = False,
+    backend: str = "auto",
+    time_limit_s: float | None = 5.0,
+    seed: int = 0,
+    show_fill: bool = False,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+) -> Suggestions:
     """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
     (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
-    return Session._loaded(grid, words, options).suggest(slot, k=k, by=by, verify=verify, backend=backend,
-                                                         time_limit_s=time_limit_s, seed=seed, show_fill=show_fill)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
+    return Session._loaded(grid, words, options).suggest(
+        slot, k=k, by=by, verify=verify, backend=backend, time_limit_s=time_limit_s, seed=seed, show_fill=show_fill
+    )
 
 
-def heatmap(grid: GridLike, words: WordsLike = None, *, core: bool = True, min_score: int = 50,
-            locks: LocksLike = None, bans: BansLike = None, min_score_by_slot: SlotMinsLike = None,
-            region: RegionLike = None, max_shared_substring: int | None = None, allow_dupes: bool = False,
-            strict: bool = False, language: LanguageLike = None) -> HeatMap:
+def heatmap(
+    grid: GridLike,
+    words: WordsLike = None,
+    *,
+    core: bool = True,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+) -> HeatMap:
     """How many letters each cell can still take: `.counts` (rows; None for blocks), `.save_png(path)`.
     Options as `Session` and `Session.heatmap`."""
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
     return Session._loaded(grid, words, options).heatmap(core=core)
 
 
-def find_core(grid: GridLike, words: WordsLike = None, *, backend: str = "backtrack",
-              time_limit_s: float | None = 5.0, seed: int = 0, min_score: int = 50, locks: LocksLike = None,
-              bans: BansLike = None, min_score_by_slot: SlotMinsLike = None, region: RegionLike = None,
-              max_shared_substring: int | None = None, allow_dupes: bool = False,
-              strict: bool = False, language: LanguageLike = None) -> CoreAnswer | None:
+def find_core(
+    grid: GridLike,
+    words: WordsLike = None,
+    *,
+    backend: str = "backtrack",
+    time_limit_s: float | None = 5.0,
+    seed: int = 0,
+    min_score: int = 50,
+    locks: LocksLike = None,
+    bans: BansLike = None,
+    min_score_by_slot: SlotMinsLike = None,
+    region: RegionLike = None,
+    max_shared_substring: int | None = None,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    language: LanguageLike = None,
+) -> CoreAnswer | None:
     """Why a grid cannot be filled: a CoreAnswer whose `.slots` are the names of a minimal set of slots
     that cannot all be filled together; None when the grid is fillable. Options as `Session` and
     `Session.find_core`."""
-    options = load_options(min_score=min_score, locks=locks, bans=bans, min_score_by_slot=min_score_by_slot,
-                           region=region, max_shared_substring=max_shared_substring, allow_dupes=allow_dupes,
-                           strict=strict, language=language)
+    options = load_options(
+        min_score=min_score,
+        locks=locks,
+        bans=bans,
+        min_score_by_slot=min_score_by_slot,
+        region=region,
+        max_shared_substring=max_shared_substring,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        language=language,
+    )
     return Session._loaded(grid, words, options).find_core(backend=backend, time_limit_s=time_limit_s, seed=seed)
 
 
-def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = None,
-           symmetry: str | Symmetry = "rotational", style: str | Style = "american", max_words: int | None = None,
-           min_words: int | None = None, max_blocks: int | None = None, max_length: int | None = None,
-           count: int = 1, min_diff: int = 8, time_limit_s: float | None = None, quality_time_s: float = 20.0,
-           words: WordsLike = None, min_score: int = 50, bans: BansLike = None, seed: int = 0,
-           progress: Callable[[DesignEvent], None] | None = None, language: LanguageLike = None) -> DesignAnswer:
+def design(
+    themes: ThemesLike = None,
+    *,
+    size: SizeLike = "15x15",
+    at: AtLike = None,
+    symmetry: str | Symmetry = "rotational",
+    style: str | Style = "american",
+    max_words: int | None = None,
+    min_words: int | None = None,
+    max_blocks: int | None = None,
+    max_length: int | None = None,
+    count: int = 1,
+    min_diff: int = 8,
+    time_limit_s: float | None = None,
+    quality_time_s: float = 20.0,
+    words: WordsLike = None,
+    min_score: int = 50,
+    bans: BansLike = None,
+    seed: int = 0,
+    progress: Callable[[DesignEvent], None] | None = None,
+    language: LanguageLike = None,
+) -> DesignAnswer:
     """Design grids around theme entries: symmetric block patterns, each proven fillable and filled for quality.
 
     The options are those of `xwcp design` (the same defaults, the same search: `xwcp.designer`).
@@ -632,8 +935,10 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
         if isinstance(value, Enum):
             value = value.value
         if not isinstance(value, str):
-            raise TypeError(f"{name} must be a str such as {'rotational' if name == 'symmetry' else 'american'!r}, "
-                            f"not {type_name(value)} {value!r}")
+            raise TypeError(
+                f"{name} must be a str such as {'rotational' if name == 'symmetry' else 'american'!r}, "
+                f"not {type_name(value)} {value!r}"
+            )
         choices.append(value.strip())
     max_words = check_optional_int("max_words", max_words, 1)
     min_words = check_optional_int("min_words", min_words, 0)
@@ -651,10 +956,25 @@ def design(themes: ThemesLike = None, *, size: SizeLike = "15x15", at: AtLike = 
     from xwcp.designer.request import make_request
     from xwcp.designer.search import design as run_design
 
-    request = make_request(size=size_text, themes=theme_words, at=at_items, symmetry=choices[0], style=choices[1],
-                           max_words=max_words, min_words=min_words, max_blocks=max_blocks, max_length=max_length,
-                           count=count, min_diff=min_diff, time_limit_s=time_limit_s, quality_time_s=quality_time_s,
-                           seed=seed, min_score=min_score, bans=sorted(banned), alphabet=alphabet)
+    request = make_request(
+        size=size_text,
+        themes=theme_words,
+        at=at_items,
+        symmetry=choices[0],
+        style=choices[1],
+        max_words=max_words,
+        min_words=min_words,
+        max_blocks=max_blocks,
+        max_length=max_length,
+        count=count,
+        min_diff=min_diff,
+        time_limit_s=time_limit_s,
+        quality_time_s=quality_time_s,
+        seed=seed,
+        min_score=min_score,
+        bans=sorted(banned),
+        alphabet=alphabet,
+    )
     word_list = read_words(words, alphabet=alphabet)
     from xwcp.services.load import warn_list
 

@@ -24,6 +24,7 @@ How a raw word (a list line, a typed entry) becomes letters, character by charac
    turning it into another word.
 English (the default) folds as xwcp always has: accents dropped, Æ -> AE, Œ -> OE, ß -> SS.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,10 +66,12 @@ def code_char(letter: str) -> str:
 
 # Devanagari aksharas: a consonant (with nukta) joined by viramas to more, then a vowel sign or a final virama;
 # or an independent vowel; then marks (candrabindu, anusvara, visarga)
-_DEV_C = "[\u0915-\u0939\u0958-\u095F\u0978-\u097F]\u093C?"
-_AKSHARA = re.compile(f"(?:{_DEV_C}(?:\u094D\u200D?{_DEV_C})*(?:[\u093A\u093B\u093E-\u094C\u094E\u094F"
-                      f"\u0955-\u0957\u0962\u0963]|\u094D)?|[\u0904-\u0914\u0960\u0961\u0972-\u0977])"
-                      "[\u0900-\u0903]*")
+_DEV_C = "[\u0915-\u0939\u0958-\u095f\u0978-\u097f]\u093c?"
+_AKSHARA = re.compile(
+    f"(?:{_DEV_C}(?:\u094d\u200d?{_DEV_C})*(?:[\u093a\u093b\u093e-\u094c\u094e\u094f"
+    f"\u0955-\u0957\u0962\u0963]|\u094d)?|[\u0904-\u0914\u0960\u0961\u0972-\u0977])"
+    "[\u0900-\u0903]*"
+)
 CUT = "+"
 """Written inside a listed word, cuts it there: Welsh BAN+GOR is B A N G O R, not B A NG O R."""
 _LANGUAGES_DIR = Path(__file__).with_name("languages")
@@ -119,8 +122,9 @@ class Alphabet:
         object.__setattr__(self, "_longest", max((len(x) for x in self.letters), default=1))
         object.__setattr__(self, "_encode", str.maketrans({ch: chr(i) for i, ch in enumerate(chars)}))
         object.__setattr__(self, "_decode", str.maketrans({chr(i): ch for i, ch in enumerate(chars)}))
-        object.__setattr__(self, "_written", str.maketrans(
-            {ch: letter for ch, letter in zip(chars, self.letters) if len(letter) > 1}))
+        object.__setattr__(
+            self, "_written", str.maketrans({ch: letter for ch, letter in zip(chars, self.letters) if len(letter) > 1})
+        )
         object.__setattr__(self, "_char_by_final", {form: char for char, form in self.final.items()})
 
     chars: str = field(init=False, default="")
@@ -145,8 +149,20 @@ class Alphabet:
         letters = self.letters + tuple(new)
         if len(letters) > MAX_OPEN_LETTERS:
             raise InputError(f"the list uses {len(letters):,} letters of {self.name}; at most {MAX_OPEN_LETTERS:,} fit")
-        return Alphabet(self.code, self.name, letters, self.direction, self.fold, self.case, self.strip_marks,
-                        self.drop, self.sources, self.note, self.segment, self.final)
+        return Alphabet(
+            self.code,
+            self.name,
+            letters,
+            self.direction,
+            self.fold,
+            self.case,
+            self.strip_marks,
+            self.drop,
+            self.sources,
+            self.note,
+            self.segment,
+            self.final,
+        )
 
     @property
     def is_ascii(self) -> bool:
@@ -164,8 +180,17 @@ class Alphabet:
         is another list)."""
         if self.is_ascii:
             return ""
-        return json.dumps([self.letters, sorted(self.fold.items()), sorted(self.case.items()), self.strip_marks,
-                           self.drop, self.segment], ensure_ascii=False)
+        return json.dumps(
+            [
+                self.letters,
+                sorted(self.fold.items()),
+                sorted(self.case.items()),
+                self.strip_marks,
+                self.drop,
+                self.segment,
+            ],
+            ensure_ascii=False,
+        )
 
     def index(self, ch: str) -> int | None:
         """The letter index of code char `ch` (0..size-1), None when it is no letter of this alphabet."""
@@ -181,13 +206,13 @@ class Alphabet:
     def encode(self, code_text: str) -> bytes:
         """Code-char text -> letter indices, one byte each, two when `is_wide` (every char must be a letter)."""
         out: bytes = code_text.translate(self._encode).encode(  # type: ignore[attr-defined]
-            "utf-16-be" if self.is_wide else "latin-1")
+            "utf-16-be" if self.is_wide else "latin-1"
+        )
         return out
 
     def decode(self, indices: bytes) -> str:
         """Letter indices (as `encode` writes them) -> code-char text."""
-        out: str = indices.decode("utf-16-be" if self.is_wide else "latin-1").translate(
-            self._decode)  # type: ignore[attr-defined]
+        out: str = indices.decode("utf-16-be" if self.is_wide else "latin-1").translate(self._decode)  # type: ignore[attr-defined]
         return out
 
     def written(self, code_text: str) -> str:
@@ -291,7 +316,7 @@ class Alphabet:
                 i += 1
                 continue
             for size in range(min(longest, n - i), 0, -1):
-                char = char_by_letter.get(upper[i:i + size])
+                char = char_by_letter.get(upper[i : i + size])
                 if char is not None:
                     out.append(char)
                     i += size
@@ -350,7 +375,7 @@ class Alphabet:
                 i += 1
                 continue
             for size in range(min(longest, n - i), 0, -1):
-                char = char_by_letter.get(text[i:i + size])
+                char = char_by_letter.get(text[i : i + size])
                 if char is not None:
                     out.append(char)
                     i += size
@@ -429,32 +454,35 @@ def _first_non_ascii_letter(raw: str) -> str:
     return "no letters"
 
 
-ENGLISH = Alphabet("en", "English", tuple(ASCII_LETTERS), sources={"wordfreq": "en", "hunspell": "en_US",
-                                                                    "dict": "american-english"},
-                   note="the embedded Collaborative Word List is the default list")
+ENGLISH = Alphabet(
+    "en",
+    "English",
+    tuple(ASCII_LETTERS),
+    sources={"wordfreq": "en", "hunspell": "en_US", "dict": "american-english"},
+    note="the embedded Collaborative Word List is the default list",
+)
 
 
 def alphabet_from_data(data: object, where: str) -> Alphabet:
     """A pack from its JSON value (a dict). Raises InputError naming `where` and the field when it is not a pack."""
     if not isinstance(data, dict):
-        raise InputError("a language pack is a JSON object with \"code\", \"name\" and \"letters\"", where)
+        raise InputError('a language pack is a JSON object with "code", "name" and "letters"', where)
     code, name, letters = data.get("code"), data.get("name"), data.get("letters")
     if not isinstance(code, str) or not code or not code.replace("-", "").replace("_", "").isalnum():
-        raise InputError("\"code\" must be a short name of letters, digits and '-' (for example \"es\")", where)
+        raise InputError('"code" must be a short name of letters, digits and \'-\' (for example "es")', where)
     if not isinstance(name, str):
-        raise InputError("\"name\" must be a string", where)
+        raise InputError('"name" must be a string', where)
     if isinstance(letters, str):
         letters = letters.split() if " " in letters.strip() else list(letters)
     if not isinstance(letters, list) or not letters or not all(isinstance(x, str) and x for x in letters):
-        raise InputError("\"letters\" must be a list of letters (strings) or one string of one-character letters",
-                         where)
+        raise InputError('"letters" must be a list of letters (strings) or one string of one-character letters', where)
     written = [unicodedata.normalize("NFC", x).strip() for x in letters]
     bad = [x for x in written if not x or any(ch.isspace() or ch in "#.[]{}+" for ch in x) or x != x.upper()]
     if bad:
-        raise InputError(f"letter {bad[0]!r} in \"letters\" is not an upper-case letter", where)
+        raise InputError(f'letter {bad[0]!r} in "letters" is not an upper-case letter', where)
     if len(set(written)) != len(written):
         dup = next(x for x in written if written.count(x) > 1)
-        raise InputError(f"letter {dup!r} is listed twice in \"letters\"", where)
+        raise InputError(f'letter {dup!r} is listed twice in "letters"', where)
     if len(written) > MAX_LETTERS:
         raise InputError(f"{len(written)} letters; a pack has at most {MAX_LETTERS}", where)
     fold = data.get("fold", {})
@@ -462,37 +490,51 @@ def alphabet_from_data(data: object, where: str) -> Alphabet:
     sources = data.get("sources", {})
     for key, value in (("fold", fold), ("case", case), ("sources", sources)):
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-            raise InputError(f"\"{key}\" must map strings to strings", where)
+            raise InputError(f'"{key}" must map strings to strings', where)
     direction = data.get("direction", "ltr")
     if direction not in ("ltr", "rtl"):
-        raise InputError("\"direction\" must be \"ltr\" or \"rtl\"", where)
+        raise InputError('"direction" must be "ltr" or "rtl"', where)
     strip_marks = data.get("strip_marks", True)
     drop = data.get("drop", _DEFAULT_DROP)
     note = data.get("note", "")
     segment = data.get("segment", "")
     if not isinstance(strip_marks, bool) or not isinstance(drop, str) or not isinstance(note, str):
-        raise InputError("\"strip_marks\" is true or false; \"drop\" and \"note\" are strings", where)
+        raise InputError('"strip_marks" is true or false; "drop" and "note" are strings', where)
     if segment not in ("", "akshara"):
-        raise InputError("\"segment\" is \"akshara\" (Devanagari) or left out", where)
+        raise InputError('"segment" is "akshara" (Devanagari) or left out', where)
     final = data.get("final", {})
-    if not isinstance(final, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
-                                              for k, v in final.items()):
-        raise InputError("\"final\" must map letters to the forms they take where a word ends", where)
-    alphabet = Alphabet(code, name, tuple(written), direction, {unicodedata.normalize("NFC", k): v for k, v in fold.items()},
-                        case, strip_marks, drop, sources, note, segment)
+    if not isinstance(final, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in final.items()
+    ):
+        raise InputError('"final" must map letters to the forms they take where a word ends', where)
+    alphabet = Alphabet(
+        code,
+        name,
+        tuple(written),
+        direction,
+        {unicodedata.normalize("NFC", k): v for k, v in fold.items()},
+        case,
+        strip_marks,
+        drop,
+        sources,
+        note,
+        segment,
+    )
     for variant, target in alphabet.fold.items():
         if alphabet._cut(alphabet._upper(target), allow_fold=False)[0] is None:
-            raise InputError(f"\"fold\" maps {variant!r} to {target!r}, which is not letters of the pack", where)
+            raise InputError(f'"fold" maps {variant!r} to {target!r}, which is not letters of the pack', where)
     if final:
         final_by_char: dict[str, str] = {}
         for letter, form in final.items():
             letter, form = unicodedata.normalize("NFC", letter), unicodedata.normalize("NFC", form)
             char = alphabet.from_cell(letter)
             if char is None or letter not in alphabet.letters:
-                raise InputError(f"\"final\" gives a form of {letter!r}, which is not a letter of the pack", where)
+                raise InputError(f'"final" gives a form of {letter!r}, which is not a letter of the pack', where)
             if alphabet.folded_cell(form) != char or alphabet.from_cell(form) is not None:
-                raise InputError(f"\"final\" writes {letter!r} as {form!r}, which the pack's \"fold\" does not read "
-                                 f"as {letter!r}", where)
+                raise InputError(
+                    f'"final" writes {letter!r} as {form!r}, which the pack\'s "fold" does not read as {letter!r}',
+                    where,
+                )
             final_by_char[char] = form
         alphabet = replace(alphabet, final=final_by_char)
     if code == "en" and alphabet.letters == ENGLISH.letters:
@@ -503,8 +545,10 @@ def alphabet_from_data(data: object, where: str) -> Alphabet:
 @cache
 def shipped_alphabets() -> tuple[Alphabet, ...]:
     """Every pack shipped with xwcp, English first, then by code."""
-    packs = [alphabet_from_data(json.loads(path.read_text("utf-8")), str(path))
-             for path in sorted(_LANGUAGES_DIR.glob("*.json"))]
+    packs = [
+        alphabet_from_data(json.loads(path.read_text("utf-8")), str(path))
+        for path in sorted(_LANGUAGES_DIR.glob("*.json"))
+    ]
     return tuple(sorted(packs, key=lambda a: (a.code != "en", a.code)))
 
 
@@ -534,9 +578,11 @@ def pack_alphabet(name: str) -> Alphabet:
         alphabet = by_code.get(candidate.lower())
         if alphabet is not None:
             return alphabet
-    raise InputError(f"unknown language {shown_name(key)}: a puzzle names its language by the code of one of xwcp's "
-                     f"{len(by_code)} packs (`xwcp languages` lists them); a pack of your own is given with "
-                     "--language FILE")
+    raise InputError(
+        f"unknown language {shown_name(key)}: a puzzle names its language by the code of one of xwcp's "
+        f"{len(by_code)} packs (`xwcp languages` lists them); a pack of your own is given with "
+        "--language FILE"
+    )
 
 
 def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:
@@ -559,10 +605,13 @@ def load_alphabet(code_or_path: str | Alphabet | None) -> Alphabet:
     path = Path(key)
     if key.endswith(".json") or path.is_file():
         from xwcp.runtime.files import load_json, read_bounded
+
         try:
             raw = read_bounded(path, 256 * 1024, "language pack")
         except OSError as exc:
             raise InputError(f"cannot read the language pack: {exc.strerror or exc}", str(path)) from None
         return alphabet_from_data(load_json(raw.decode("utf-8", "replace"), str(path)), str(path))
     known = ", ".join(a.code for a in shipped_alphabets())
-    raise InputError(f"unknown language {key!r}; xwcp knows {known}, or give a pack's .json file (see `xwcp languages`)")
+    raise InputError(
+        f"unknown language {key!r}; xwcp knows {known}, or give a pack's .json file (see `xwcp languages`)"
+    )

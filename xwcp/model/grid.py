@@ -11,6 +11,7 @@ the grid's edge; a white cell in no slot of one direction is unchecked in that d
 cell is numbered when it starts an across or a down slot, in row-major order (the rule of
 .puz files and puzpy), unless the grid carries its published numbering (`Grid.numbers`).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -76,8 +77,11 @@ def changed_letters(text: str) -> list[str]:
     if text.isascii():
         return []
     text = unicodedata.normalize("NFC", text)
-    return [f"{ch} -> {ch.upper()}" for ch in dict.fromkeys(text)
-            if ch.upper() != ch and (len(ch.upper()) != 1 or ch.upper().lower() != ch)]
+    return [
+        f"{ch} -> {ch.upper()}"
+        for ch in dict.fromkeys(text)
+        if ch.upper() != ch and (len(ch.upper()) != 1 or ch.upper().lower() != ch)
+    ]
 
 
 def is_cell_content(text: str) -> bool:
@@ -117,8 +121,9 @@ class Grid:
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.width * self.height:
-            raise ValueError(f"a {self.width}x{self.height} grid needs {self.width * self.height} cells, "
-                             f"not {len(self.cells)}")
+            raise ValueError(
+                f"a {self.width}x{self.height} grid needs {self.width * self.height} cells, not {len(self.cells)}"
+            )
 
     def cell(self, row: int, col: int) -> str:
         return self.cells[row * self.width + col]
@@ -133,8 +138,10 @@ class Grid:
         For a grid with neither rebus cells, bars nor marks this is the whole text syntax;
         `render()` writes everything.
         """
-        return ["".join(content_token(self.cells[r * self.width + c]) for c in range(self.width))
-                for r in range(self.height)]
+        return [
+            "".join(content_token(self.cells[r * self.width + c]) for c in range(self.width))
+            for r in range(self.height)
+        ]
 
     @property
     def n_blocks(self) -> int:
@@ -186,8 +193,14 @@ class Grid:
     def with_cells(self, cells: Iterable[str]) -> Grid:
         """A copy with new cells (blocks may move): bars, marks and numbering are kept where they still fit."""
         cells = tuple(cells)
-        return make_grid(self.width, self.height, cells, bars=self.bars, marks=dict(self.marks),
-                         numbers=None if self.numbers is None else dict(self.numbers))
+        return make_grid(
+            self.width,
+            self.height,
+            cells,
+            bars=self.bars,
+            marks=dict(self.marks),
+            numbers=None if self.numbers is None else dict(self.numbers),
+        )
 
 
 def content_token(cell: str, alphabet: Alphabet = ENGLISH, final: bool = False) -> str:
@@ -225,8 +238,10 @@ def written_cells(grid: Grid, alphabet: Alphabet) -> tuple[str, ...]:
     last in its final form in the `final_cells` (Hebrew ם). The one place the final-form rule is applied to cells:
     JSON `cells`, the page's answers and the formats that hold a cell's letters as text take their cells here."""
     finals = final_cells(grid, alphabet)
-    return tuple(text if text in (BLOCK, EMPTY) else alphabet.written_at_end(text) if cell in finals
-                 else alphabet.written(text) for cell, text in enumerate(grid.cells))
+    return tuple(
+        text if text in (BLOCK, EMPTY) else alphabet.written_at_end(text) if cell in finals else alphabet.written(text)
+        for cell, text in enumerate(grid.cells)
+    )
 
 
 def normalize_bars(width: int, height: int, bars: Iterable[tuple[int, str]]) -> frozenset[Bar]:
@@ -268,17 +283,30 @@ def check_cell_sizes(cells: tuple[str, ...], width: int, source: str | None = No
     for cell, content in enumerate(cells):
         if len(content) > MAX_CELL_CHARS:
             shown = quote(content) if len(content) > QUOTE_CHARS else f"{content!r} ({len(content)} characters)"
-            raise InputError(f"the cell at row {cell // width + 1}, column {cell % width + 1} holds {shown}; a rebus "
-                             f"cell holds at most {MAX_CELL_CHARS} characters (published ones: under 10)", source)
+            raise InputError(
+                f"the cell at row {cell // width + 1}, column {cell % width + 1} holds {shown}; a rebus "
+                f"cell holds at most {MAX_CELL_CHARS} characters (published ones: under 10)",
+                source,
+            )
         total += len(content)
     if total > MAX_GRID_CHARS:
-        raise InputError(f"the grid's cells spell {total:,} characters in all; the most is {MAX_GRID_CHARS:,} "
-                         f"(two per cell of a {MAX_SIDE}x{MAX_SIDE} grid)", source)
+        raise InputError(
+            f"the grid's cells spell {total:,} characters in all; the most is {MAX_GRID_CHARS:,} "
+            f"(two per cell of a {MAX_SIDE}x{MAX_SIDE} grid)",
+            source,
+        )
 
 
-def make_grid(width: int, height: int, cells: Iterable[str], *, bars: Iterable[tuple[int, str]] = (),
-              marks: Mapping[int, Mark] | None = None, numbers: Mapping[int, int] | None = None,
-              source: str | None = None) -> Grid:
+def make_grid(
+    width: int,
+    height: int,
+    cells: Iterable[str],
+    *,
+    bars: Iterable[tuple[int, str]] = (),
+    marks: Mapping[int, Mark] | None = None,
+    numbers: Mapping[int, int] | None = None,
+    source: str | None = None,
+) -> Grid:
     """A Grid from loose parts: bars normalised (`normalize_bars`), empty marks dropped, numbering kept only
     when it differs from the standard numbering of the same cells and bars.
 
@@ -288,9 +316,13 @@ def make_grid(width: int, height: int, cells: Iterable[str], *, bars: Iterable[t
     """
     cells = tuple(cells)
     check_cell_sizes(cells, width, source)
-    grid = Grid(width, height, cells, normalize_bars(width, height, bars),
-                tuple(sorted((cell, mark) for cell, mark in (marks or {}).items()
-                             if mark and 0 <= cell < width * height)))
+    grid = Grid(
+        width,
+        height,
+        cells,
+        normalize_bars(width, height, bars),
+        tuple(sorted((cell, mark) for cell, mark in (marks or {}).items() if mark and 0 <= cell < width * height)),
+    )
     if numbers:
         own = tuple(sorted((int(c), int(n)) for c, n in numbers.items() if 0 <= c < width * height))
         if own != tuple(sorted(standard_numbers(grid).items())):
@@ -355,7 +387,7 @@ def standard_numbers(grid: Grid, starts: list[tuple[Direction, int, int]] | None
     """The standard numbering: number by start cell, counting from 1 in row-major order (`starts`: `_runs(grid)`
     when the caller has it)."""
     number_by_cell: dict[int, int] = {}
-    for _, r, c in (_runs(grid) if starts is None else starts):
+    for _, r, c in _runs(grid) if starts is None else starts:
         number_by_cell.setdefault(r * grid.width + c, len(number_by_cell) + 1)
     return number_by_cell
 
@@ -438,9 +470,13 @@ def cell_edges(grid: Grid, cell: int) -> CellEdges:
     width = grid.width
     col = cell % width
     bars = grid.bars
-    return CellEdges(left=col > 0 and (cell - 1, RIGHT) in bars,
-                     top=cell >= width and (cell - width, BELOW) in bars,
-                     right=(cell, RIGHT) in bars, bottom=(cell, BELOW) in bars)
+    return CellEdges(
+        left=col > 0 and (cell - 1, RIGHT) in bars,
+        top=cell >= width and (cell - width, BELOW) in bars,
+        right=(cell, RIGHT) in bars,
+        bottom=(cell, BELOW) in bars,
+    )
+
 
 def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
     """The grid in xwcp's text syntax (`xwcp.model.text` reads it), ending in a newline; `parse_grid` reads it

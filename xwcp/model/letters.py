@@ -13,6 +13,7 @@ character of a file's rebus that is not a letter ('&', '1'), which no listed wor
 problem compiler (`xwcp.compile.problem`) works on letter cells only, so the search kernels, AC-3 and
 the CP-SAT and SAT models see an ordinary problem: slots of given lengths crossing at positions.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -83,10 +84,18 @@ def spell_out(grid: Grid, slots: tuple[Slot, ...] | None = None) -> SpelledGrid:
             letter_cells_by_cell[cell] = (cell, *range(first_extra, first_extra + len(text) - 1))
             first_extra += len(text) - 1
     spelled = tuple(
-        slot if not letter_cells_by_cell.keys() & set(slot.cells) else
-        Slot(slot.id, slot.number, slot.direction, slot.row, slot.col,
-             tuple(lc for cell in slot.cells for lc in letter_cells_by_cell.get(cell, (cell,))))
-        for slot in slots)
+        slot
+        if not letter_cells_by_cell.keys() & set(slot.cells)
+        else Slot(
+            slot.id,
+            slot.number,
+            slot.direction,
+            slot.row,
+            slot.col,
+            tuple(lc for cell in slot.cells for lc in letter_cells_by_cell.get(cell, (cell,))),
+        )
+        for slot in slots
+    )
     return SpelledGrid(spelled, letters, cell_by_extra, n_cells)
 
 
@@ -99,6 +108,7 @@ def write_letters(grid: Grid, spelled: SpelledGrid, letter_by_cell: Mapping[int,
     """`grid` with letters written into its empty cells (`letter_by_cell` by letter cell; a letter
     for a cell that is not empty, such as a rebus cell's, is not written: the grid has it already)."""
     letters = spelled.letters
-    written = {cell: letter for cell, letter in letter_by_cell.items()
-               if cell < spelled.n_cells and letters[cell] == EMPTY}
+    written = {
+        cell: letter for cell, letter in letter_by_cell.items() if cell < spelled.n_cells and letters[cell] == EMPTY
+    }
     return grid.with_letters(written) if written else grid

@@ -1,4 +1,5 @@
 """The Puzzle: a grid plus what puzzle files carry around it (title, author, copyright, notes, clues, kind)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -54,6 +55,15 @@ def clue_order(slots: Iterable[Slot]) -> list[Slot]:
 
 def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
     """`puzzle` with its grid replaced by `grid` (a fill of it): metadata, clues and kind carried over."""
-    return Puzzle(grid, puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, dict(puzzle.clue_by_slot),
-                  puzzle.is_diagramless, alphabet=puzzle.alphabet, theme=puzzle.theme,
-                  locked_cells=puzzle.locked_cells)
+    return Puzzle(
+        grid,
+        puzzle.title,
+        puzzle.author,
+        puzzle.copyright,
+        puzzle.notes,
+        dict(puzzle.clue_by_slot),
+        puzzle.is_diagramless,
+        alphabet=puzzle.alphabet,
+        theme=puzzle.theme,
+        locked_cells=puzzle.locked_cells,
+    )

@@ -30,6 +30,7 @@ ordinary comment. `; language: es` names the grid's language pack (`xwcp languag
 `--language` is given (`text_language`). A grid with no bars, marks or rebus cells is written exactly as rows of
 single characters, so every grid file written before this syntax existed reads the same.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,14 +39,27 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet
+from xwcp.model.grid import (
+    BELOW,
+    BLOCK,
+    EMPTY,
+    MAX_SIDE,
+    RIGHT,
+    Grid,
+    Mark,
+    cell_upper,
+    find_slots,
+    is_cell_content,
+    make_grid,
+    render_grid,  # render_grid: the writer lives beside Grid.render, this module reads
+)
 from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
-from xwcp.model.grid import (BELOW, BLOCK, EMPTY, MAX_SIDE, RIGHT, Grid, Mark, cell_upper, find_slots,
-                             is_cell_content, make_grid,
-                             render_grid)  # render_grid: the writer lives beside Grid.render, this module reads
 
 _EMPTY_INPUT = frozenset(".?_")
-_HELP = ("use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
-         "(x) circled, {x} shaded, '|' a bar between cells")
+_HELP = (
+    "use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
+    "(x) circled, {x} shaded, '|' a bar between cells"
+)
 _DIRECTIVE = re.compile(r"^;\s*(colou?rs?|numbers)\s*:\s*(.*)$", re.IGNORECASE)
 _LANGUAGE = re.compile(r"^;\s*language\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _COLOR_ITEM = re.compile(r"^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$")
@@ -77,8 +91,14 @@ def _akshara_at(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | No
     return None if char is None else (char, after)
 
 
-def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: Alphabet = ENGLISH,
-               folds: dict[str, list[tuple[int, int]]] | None = None) -> _Row:
+def _parse_row(
+    line: str,
+    row_number: int,
+    source: str,
+    line_no: int,
+    alphabet: Alphabet = ENGLISH,
+    folds: dict[str, list[tuple[int, int]]] | None = None,
+) -> _Row:
     row = _Row()
     english = alphabet.is_ascii
     row.line_no = line_no
@@ -111,10 +131,10 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: 
             content, pos = multi
         elif ch == "[":
             close = line.find("]", pos)
-            inner = line[pos + 1:close] if close > 0 else ""
+            inner = line[pos + 1 : close] if close > 0 else ""
             rebus = cell_upper(inner) if english else _rebus_chars(inner, alphabet)
             if close < 0 or any(ch.isspace() for ch in inner) or rebus is None or not is_cell_content(rebus):
-                raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos:close + 1 or end]!r})")
+                raise fail(col, f"a rebus cell needs letters inside [ ] (got {line[pos : close + 1 or end]!r})")
             content, pos = rebus, close + 1
         elif ch == BLOCK:
             content, pos = BLOCK, pos + 1
@@ -129,7 +149,9 @@ def _parse_row(line: str, row_number: int, source: str, line_no: int, alphabet: 
             if len(content) > 1 and folds is not None:  # German ß -> SS: two letters in one cell, a rebus
                 folds.setdefault(line[start:pos].strip("({"), []).append((row_number, col))
         elif not english and ch.isalpha():
-            raise fail(col, f"{ch!r} is not a letter of {alphabet.name} (--language {alphabet.code}; see `xwcp languages`)")
+            raise fail(
+                col, f"{ch!r} is not a letter of {alphabet.name} (--language {alphabet.code}; see `xwcp languages`)"
+            )
         else:
             raise fail(col, f"unexpected character {ch!r}")
         for opened, closer in ((shaded, "}"), (circle, ")")):
@@ -166,9 +188,11 @@ def fold_notes(folds: dict[str, list[tuple[int, int]]], alphabet: Alphabet) -> l
         written = alphabet.written(alphabet.folded_cell(typed) or "")
         more = f" and {len(cells) - 1} more" if len(cells) > 1 else ""
         language = alphabet.name.split(" (")[0]
-        notes.append(f"{typed!r} is {written} in {language} word lists, {len(written)} letters: read as the rebus "
-                     f"cell [{written}] (row {row}, column {col}{more}); type {' '.join(written)} in "
-                     f"{len(written)} cells to give each letter its own")
+        notes.append(
+            f"{typed!r} is {written} in {language} word lists, {len(written)} letters: read as the rebus "
+            f"cell [{written}] (row {row}, column {col}{more}); type {' '.join(written)} in "
+            f"{len(written)} cells to give each letter its own"
+        )
     return notes
 
 
@@ -178,7 +202,7 @@ def _multi_letter(line: str, pos: int, alphabet: Alphabet) -> tuple[str, int] | 
     if not (alphabet.has_multi_letters or alphabet.is_open) or line[pos] != "{":
         return None
     close = line.find("}", pos)
-    inner = line[pos + 1:close] if close > 0 else ""
+    inner = line[pos + 1 : close] if close > 0 else ""
     if len(inner) < 2:
         return None
     char = alphabet.from_cell(inner)
@@ -222,8 +246,9 @@ def _directive_items(line: str, pattern: re.Pattern[str]) -> list[tuple[str, ...
     return [m.groups() for m in parsed if m]
 
 
-def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = None,
-               notes: list[str] | None = None) -> Grid:
+def parse_grid(
+    text: str, source: str = "<grid>", alphabet: Alphabet | None = None, notes: list[str] | None = None
+) -> Grid:
     """Parse grid text in xwcp's syntax (module docstring).
 
     Args:
@@ -278,8 +303,9 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
                     continue
                 col = next((i for i, (a, b) in enumerate(above.spans) if a <= offset < b), None)
                 if col is None:
-                    raise InputError(f"the bar '-' at character {offset + 1} is under no cell of row {len(rows)}",
-                                     source, line_no)
+                    raise InputError(
+                        f"the bar '-' at character {offset + 1} is under no cell of row {len(rows)}", source, line_no
+                    )
                 below.append((len(rows) - 1, col))
             continue
         rows.append(_parse_row(line, len(rows) + 1, source, line_no, alphabet, folds))
@@ -290,7 +316,9 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
         if len(row.cells) != width:
             raise InputError(
                 f"row {index + 1} has {len(row.cells)} cells but row 1 has {width} (rows must be equally long)",
-                source, row.line_no)
+                source,
+                row.line_no,
+            )
     height = len(rows)
     if width > MAX_SIDE or height > MAX_SIDE:
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
@@ -308,12 +336,16 @@ def parse_grid(text: str, source: str = "<grid>", alphabet: Alphabet | None = No
         mark_by_cell[cell] = Mark(old.circle, old.shaded, color.upper())
     for item in numbers:
         if any(len(part) > MAX_NUMBER_DIGITS for part in item):
-            raise InputError(f"the numbers line holds a number of {max(map(len, item)):,} digits; a cell number "
-                             f"has at most {MAX_NUMBER_DIGITS}", source, number_line)
-    number_by_cell = {_directive_cell(r_text, c_text, width, height, source, number_line): int(n)
-                      for r_text, c_text, n in numbers}
-    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None,
-                     source=source)
+            raise InputError(
+                f"the numbers line holds a number of {max(map(len, item)):,} digits; a cell number "
+                f"has at most {MAX_NUMBER_DIGITS}",
+                source,
+                number_line,
+            )
+    number_by_cell = {
+        _directive_cell(r_text, c_text, width, height, source, number_line): int(n) for r_text, c_text, n in numbers
+    }
+    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None, source=source)
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     if notes is not None:
@@ -352,14 +384,15 @@ def text_alphabet(text: str, source: str = "<grid>") -> Alphabet:
 
 def _directive_cell(r_text: str, c_text: str, width: int, height: int, source: str, line_no: int) -> int:
     if len(r_text) > MAX_NUMBER_DIGITS or len(c_text) > MAX_NUMBER_DIGITS:
-        raise InputError(f"a cell {quote_digits(r_text)},{quote_digits(c_text)} is outside the {width}x{height} grid",
-                         source, line_no)
+        raise InputError(
+            f"a cell {quote_digits(r_text)},{quote_digits(c_text)} is outside the {width}x{height} grid",
+            source,
+            line_no,
+        )
     row, col = int(r_text), int(c_text)
     if not (1 <= row <= height and 1 <= col <= width):
         raise InputError(f"cell {row},{col} is outside the {width}x{height} grid", source, line_no)
     return (row - 1) * width + (col - 1)
-
-
 
 
 def quote_digits(digits: str) -> str:
@@ -386,8 +419,9 @@ def read_grid(path: str | Path, alphabet: Alphabet | None = None) -> Grid:
     return parse_grid(decode_grid(raw), source_name(path), alphabet)
 
 
-def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | None = None,
-                   notes: list[str] | None = None) -> Grid:
+def grid_from_rows(
+    rows: object, source: str = "<grid>", alphabet: Alphabet | None = None, notes: list[str] | None = None
+) -> Grid:
     """Parse a grid given as a list of row strings (the JSON form used by the web API and `--format json`:
     the lines `render_grid` writes); bar lines and `; colors:` / `; numbers:` lines may be among them,
     as in the text syntax.
@@ -396,7 +430,7 @@ def grid_from_rows(rows: object, source: str = "<grid>", alphabet: Alphabet | No
         InputError: not a list of strings, an empty or comment row, or any problem `parse_grid` finds.
     """
     if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
-        raise InputError("the grid must be a non-empty list of row strings, e.g. [\"#...\", \"....\"]", source)
+        raise InputError('the grid must be a non-empty list of row strings, e.g. ["#...", "...."]', source)
     for row_index, row in enumerate(rows, start=1):
         is_comment = row.lstrip().startswith(";") and not _DIRECTIVE.match(row.strip())
         if not row.strip() or is_comment or "\n" in row or "\r" in row:

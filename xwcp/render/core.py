@@ -3,12 +3,13 @@
 The JSON `core` object is what `--format json` prints and the web builder outlines; the text is the message, the
 grid with the core's cells marked and each slot's pattern, as `xwcp check` and `xwcp fill` print it.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from xwcp.model import BELOW, RIGHT, content_token, final_cells
 from xwcp.compile.problem import Problem
+from xwcp.model import BELOW, RIGHT, content_token, final_cells
 from xwcp.search.core import CoreReport
 
 JsonDict = dict[str, Any]
@@ -21,9 +22,17 @@ def core_json(core: CoreReport) -> JsonDict:
     out: JsonDict = {"slots": list(core.slots), "cells": [[r, c] for r, c in core.cells], "minimal": core.is_minimal}
     found = core.search
     if found is not None:
-        out.update({"stopped": found.is_stopped, "kind": found.kind.value, "message": core.message,
-                    "patterns": dict(core.patterns), "backend": found.backend, "oracle_calls": found.n_oracle_calls,
-                    "seconds": round(found.wall_time_s, 4)})
+        out.update(
+            {
+                "stopped": found.is_stopped,
+                "kind": found.kind.value,
+                "message": core.message,
+                "patterns": dict(core.patterns),
+                "backend": found.backend,
+                "oracle_calls": found.n_oracle_calls,
+                "seconds": round(found.wall_time_s, 4),
+            }
+        )
     return out
 
 

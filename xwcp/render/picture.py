@@ -13,6 +13,7 @@ with a circle, shaded cells hatched (a cell's own colour as a corner triangle), 
 letters in a smaller type so they fit; numbers are the grid's (its published numbering when it
 has one).
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -21,11 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xwcp.analysis.reports import Consistency, HeatmapReport
-
 from xwcp.base.errors import InputError
-from xwcp.runtime.writes import open_output
-from xwcp.model import RIGHT, Mark, number_by_cell as grid_numbers
 from xwcp.compile.problem import Problem
+from xwcp.model import RIGHT, Mark, number_by_cell as grid_numbers
+from xwcp.runtime.writes import open_output
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -51,6 +51,7 @@ COLORBAR_IN = 1.1
 
 def _luminance(rgb: Sequence[float]) -> float:
     """Relative luminance (WCAG) of an RGB(A) colour with components in 0..1."""
+
     def channel(x: float) -> float:
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
 
@@ -71,18 +72,23 @@ def text_color(background: ColorType) -> str:
 def legend_lines(report: HeatmapReport) -> list[str]:
     """The legend in words for the picture of a heat map report."""
     if report.status is Consistency.CONSISTENT:
-        return [f"White: any letter still fits ({report.n_letters}). Green to dark blue: fewer letters fit; the small number "
-                "is how many.",
-                "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter "
-                "fits."]
+        return [
+            f"White: any letter still fits ({report.n_letters}). Green to dark blue: fewer letters fit; the small number "
+            "is how many.",
+            "Bold letter: entered. Lighter letter: forced (the only letter left). Red with a cross: no letter fits.",
+        ]
     core = report.core
     if core is not None and len(core.slots) == 1:
-        return [f"Outlined in red: {core.slots[0]}, which no listed word fits; change its letters or its length.",
-                core.message[0].upper() + core.message[1:] + "."]
+        return [
+            f"Outlined in red: {core.slots[0]}, which no listed word fits; change its letters or its length.",
+            core.message[0].upper() + core.message[1:] + ".",
+        ]
     if core is not None:
-        return [f"Outlined in red: the {len(core.slots)} slots ({', '.join(core.slots)}) that cannot be "
-                "filled together; change one of them.",
-                core.message[0].upper() + core.message[1:] + "."]
+        return [
+            f"Outlined in red: the {len(core.slots)} slots ({', '.join(core.slots)}) that cannot be "
+            "filled together; change one of them.",
+            core.message[0].upper() + core.message[1:] + ".",
+        ]
     return ["No letter fits the cells marked with a red cross; the grid cannot be filled."]
 
 
@@ -110,8 +116,11 @@ def picture_path(name: str | Path) -> Path:
         return path.with_name(path.name + DEFAULT_SUFFIX)
     formats = picture_formats()
     if path.suffix.lower().lstrip(".") not in formats:
-        raise InputError(f"cannot draw a picture as {path.suffix}; use a .png file name or one of "
-                         + ", ".join(f".{f}" for f in formats), str(name))
+        raise InputError(
+            f"cannot draw a picture as {path.suffix}; use a .png file name or one of "
+            + ", ".join(f".{f}" for f in formats),
+            str(name),
+        )
     return path
 
 
@@ -164,8 +173,9 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
     title_lines = textwrap.wrap(f"Letters still possible per cell ({status})", chars_per_line)
     extra = []
     if grid.bars or grid.marks:
-        extra = ["Thick lines between cells: bars. Circles, hatching (shaded) and corner colours: the puzzle's "
-                 "own marks."]
+        extra = [
+            "Thick lines between cells: bars. Circles, hatching (shaded) and corner colours: the puzzle's own marks."
+        ]
     legend = [line for text in legend_lines(report) + extra for line in textwrap.wrap(text, int(chars_per_line * 1.35))]
     title_h_in = 0.22 * len(title_lines) + 0.15
     legend_h_in = 0.18 * len(legend) + 0.15
@@ -174,10 +184,16 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
     grid_left_in = (fig_w_in - grid_w_in - (COLORBAR_IN if is_consistent else 0)) / 2  # centred under the title
     grid_bottom_in = MARGIN_IN + legend_h_in
     ax = fig.add_axes((grid_left_in / fig_w_in, grid_bottom_in / fig_h_in, grid_w_in / fig_w_in, grid_h_in / fig_h_in))
-    fig.text(0.5, 1 - MARGIN_IN / fig_h_in, "\n".join(title_lines), ha="center", va="top", fontsize=10.5,
-             weight="bold")
-    fig.text(MARGIN_IN / fig_w_in, MARGIN_IN / fig_h_in, "\n".join(legend), ha="left", va="bottom", fontsize=8.5,
-             linespacing=1.3)
+    fig.text(0.5, 1 - MARGIN_IN / fig_h_in, "\n".join(title_lines), ha="center", va="top", fontsize=10.5, weight="bold")
+    fig.text(
+        MARGIN_IN / fig_w_in,
+        MARGIN_IN / fig_h_in,
+        "\n".join(legend),
+        ha="left",
+        va="bottom",
+        fontsize=8.5,
+        linespacing=1.3,
+    )
 
     cmap = colormaps["YlGnBu_r"]
     free = report.n_letters  # the alphabet's size: every letter still fits
@@ -212,8 +228,9 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
                 size = font * min(1.0, 1.6 / len(letter))  # a rebus cell's letters fit in the cell
                 ax.text(c + 0.5, y + 0.42, letter, ha="center", va="center", fontsize=size, weight="bold", color=ink)
             elif is_consistent and (r, c) in forced:
-                ax.text(c + 0.5, y + 0.42, forced[(r, c)], ha="center", va="center", fontsize=font, color=ink,
-                        alpha=0.7)
+                ax.text(
+                    c + 0.5, y + 0.42, forced[(r, c)], ha="center", va="center", fontsize=font, color=ink, alpha=0.7
+                )
             elif color == DEAD_COLOR:
                 ax.plot([c + 0.2, c + 0.8], [y + 0.2, y + 0.8], color=ink, linewidth=2)
                 ax.plot([c + 0.2, c + 0.8], [y + 0.8, y + 0.2], color=ink, linewidth=2)
@@ -236,8 +253,7 @@ def heatmap_figure(problem: Problem, report: HeatmapReport, cell_px: int = 40) -
     ax.axis("off")
     if is_consistent:
         bar_left_in = grid_left_in + grid_w_in + 0.2
-        cax = fig.add_axes((bar_left_in / fig_w_in, grid_bottom_in / fig_h_in, 0.18 / fig_w_in,
-                            grid_h_in / fig_h_in))
+        cax = fig.add_axes((bar_left_in / fig_w_in, grid_bottom_in / fig_h_in, 0.18 / fig_w_in, grid_h_in / fig_h_in))
         bar = fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), cax=cax)
         bar.set_label("letters still possible", fontsize=8)
         bar.ax.tick_params(labelsize=7)
@@ -249,8 +265,9 @@ def _draw_mark(ax: Axes, mark: Mark, c: int, y: int, ink: str) -> None:
     from matplotlib.patches import Circle, Polygon, Rectangle
 
     if mark.color:
-        ax.add_patch(Polygon([(c, y), (c + 0.35, y), (c, y + 0.35)], closed=True, facecolor=mark.color,
-                             edgecolor="none"))
+        ax.add_patch(
+            Polygon([(c, y), (c + 0.35, y), (c, y + 0.35)], closed=True, facecolor=mark.color, edgecolor="none")
+        )
     if mark.shaded:
         ax.add_patch(Rectangle((c, y), 1, 1, fill=False, hatch="///", edgecolor=ink, linewidth=0, alpha=0.45))
     if mark.circle:
@@ -261,8 +278,12 @@ def _outline(ax: Axes, cells: set[tuple[int, int]], height: int) -> None:
     """Draw the outline of the union of `cells` ((row, col)): every cell edge not shared with another of them."""
     for r, c in cells:
         y = height - 1 - r
-        for (dr, dc), (x0, y0, x1, y1) in (((-1, 0), (c, y + 1, c + 1, y + 1)), ((1, 0), (c, y, c + 1, y)),
-                                            ((0, -1), (c, y, c, y + 1)), ((0, 1), (c + 1, y, c + 1, y + 1))):
+        for (dr, dc), (x0, y0, x1, y1) in (
+            ((-1, 0), (c, y + 1, c + 1, y + 1)),
+            ((1, 0), (c, y, c + 1, y)),
+            ((0, -1), (c, y, c, y + 1)),
+            ((0, 1), (c + 1, y, c + 1, y + 1)),
+        ):
             if (r + dr, c + dc) not in cells:
                 ax.plot([x0, x1], [y0, y1], color=CORE_COLOR, linewidth=3.5, solid_capstyle="projecting")
 

@@ -3,6 +3,7 @@
 Each takes a typed report of `xwcp.analysis.reports` and gives the object `--format json` prints; the keys keep
 the order the command line has always printed them in.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -10,8 +11,17 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from xwcp.analysis.reports import (
-    CheckReport, Consistency, DomainsReport, ForcedLetter, HeatmapReport, RankedWord, SlotInfo, SuggestCounts,
-    SuggestedWord, SuggestReport)
+    CheckReport,
+    Consistency,
+    DomainsReport,
+    ForcedLetter,
+    HeatmapReport,
+    RankedWord,
+    SlotInfo,
+    SuggestCounts,
+    SuggestedWord,
+    SuggestReport,
+)
 from xwcp.model.alphabet import Alphabet
 from xwcp.render.core import core_json
 from xwcp.render.report import written_data
@@ -80,8 +90,11 @@ def check_json(report: CheckReport, *, is_verdict_first: bool = True) -> JsonDic
     out["most_constrained"] = None if report.most_constrained is None else slot_json(report.most_constrained)
     out["forced"] = forced_json(report.forced)
     if report.solver is not None:
-        out["solver"] = {"backend": report.solver.backend, "status": report.solver.status,
-                         "seconds": report.solver.seconds}
+        out["solver"] = {
+            "backend": report.solver.backend,
+            "status": report.solver.status,
+            "seconds": report.solver.seconds,
+        }
     if not is_verdict_first:
         out["verdict"] = report.verdict.value
     if report.fill is not None:
@@ -129,8 +142,9 @@ def suggest_json(report: SuggestReport) -> JsonDict:
         out["reason"] = report.reason
     out["slot"] = slot_json(report.slot)
     if report.dropped is not None:
-        out["dropped"] = [{"word": d.word, "score": d.score, "fit": d.fit, "empties": d.empties}
-                          for d in report.dropped]
+        out["dropped"] = [
+            {"word": d.word, "score": d.score, "fit": d.fit, "empties": d.empties} for d in report.dropped
+        ]
     if report.is_probe_verdict:
         out["reason"] = report.reason
     out["counts"] = counts_json(report.counts)
@@ -150,8 +164,9 @@ def _written(value: Any, alphabet: Alphabet) -> Any:
     if isinstance(value, Enum):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.replace(value, **{f.name: _written(getattr(value, f.name), alphabet)
-                                             for f in dataclasses.fields(value) if f.init})
+        return dataclasses.replace(
+            value, **{f.name: _written(getattr(value, f.name), alphabet) for f in dataclasses.fields(value) if f.init}
+        )
     if isinstance(value, tuple):
         return tuple(_written(item, alphabet) for item in value)
     if isinstance(value, list):

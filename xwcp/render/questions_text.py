@@ -3,14 +3,15 @@
 Each takes the typed report `xwcp.analysis.questions` answers with (`xwcp.analysis.reports`), as the JSON of
 `xwcp.render.questions_json` does: the CLI and the library's answers print these.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from xwcp.analysis.reports import CheckReport, Consistency, DomainsReport, HeatmapReport, SuggestReport, Verdict
+from xwcp.compile.problem import Problem
 from xwcp.model import BELOW, RIGHT, grid_from_rows
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.compile.problem import Problem
 from xwcp.render.report import grid_text
 
 
@@ -69,8 +70,11 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
         bar_left = [c > 0 and grid is not None and (r * width + c - 1, RIGHT) in grid.bars for c in range(width)]
         lines.append("".join(("|" if bar_left[c] else " ") + body.rjust(widths[c]) for c, body in enumerate(row)))
         if grid is not None and any((r * width + c, BELOW) in grid.bars for c in range(width)):
-            lines.append("".join(" " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c]
-                                 for c in range(width)).rstrip())
+            lines.append(
+                "".join(
+                    " " + ("-" if (r * width + c, BELOW) in grid.bars else " ") * widths[c] for c in range(width)
+                ).rstrip()
+            )
     lines.append(f"key: number = letters still possible, . = any ({free}), X = dead, =L entered, l (lower case) forced")
     if grid is not None and not grid.is_plain:
         lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
@@ -82,16 +86,20 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
 def check_text(report: CheckReport, problem: Problem | None = None) -> str:
     """The `xwcp check` text; with `problem`, an unfillable grid's core is drawn on it."""
     lines = []
-    verdict = {Verdict.FILLABLE: "Fillable: a full fill exists (shown below).",
-               Verdict.UNFILLABLE: f"Unfillable: {report.reason}".rstrip(": "),
-               Verdict.UNKNOWN: "Unknown: no dead end found by arc consistency; the solver hit its limit "
-                                "before finding a fill."}[report.verdict]
+    verdict = {
+        Verdict.FILLABLE: "Fillable: a full fill exists (shown below).",
+        Verdict.UNFILLABLE: f"Unfillable: {report.reason}".rstrip(": "),
+        Verdict.UNKNOWN: "Unknown: no dead end found by arc consistency; the solver hit its limit "
+        "before finding a fill.",
+    }[report.verdict]
     lines.append(verdict)
     alphabet = ENGLISH if problem is None else problem.alphabet  # a Hebrew word's last letter shows its final form
     if report.unlisted:
         n = len(report.unlisted)
-        lines.append(f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
-                     + ", ".join(f"{u.slot} {alphabet.written_at_end(u.word)}" for u in report.unlisted))
+        lines.append(
+            f"Not in the word list ({n} entr{'ies' if n != 1 else 'y'}): "
+            + ", ".join(f"{u.slot} {alphabet.written_at_end(u.word)}" for u in report.unlisted)
+        )
     if report.most_constrained is not None:
         m = report.most_constrained
         lines.append(f"Most constrained open slot: {m.name} {m.pattern} ({m.size:,} words)")
@@ -120,8 +128,10 @@ def suggest_text(report: SuggestReport, alphabet: Alphabet = ENGLISH) -> str:
         if w.label is not None and w.label.fill:
             lines.extend("      " + line for line in grid_text(w.label.fill, alphabet).splitlines())
     if report.dropped:
-        lines.append("  not suggested, ranked higher: "
-                     + ", ".join(f"{written(d.word)} (empties {d.empties})" for d in report.dropped))
+        lines.append(
+            "  not suggested, ranked higher: "
+            + ", ".join(f"{written(d.word)} (empties {d.empties})" for d in report.dropped)
+        )
     return "\n".join(lines)
 
 
@@ -143,6 +153,8 @@ def counts_line(report: SuggestReport) -> str:
     else:
         parts.append(f"{c.survive:,} of {c.checked:,} checked {_verb(c.survive, 'survive')} propagation")
     if c.viable is not None:
-        parts.append(f"{c.viable} proven to fill, {c.dead_end} dead end{'' if c.dead_end == 1 else 's'}"
-                     + (f", {c.unknown} not settled" if c.unknown else ""))
+        parts.append(
+            f"{c.viable} proven to fill, {c.dead_end} dead end{'' if c.dead_end == 1 else 's'}"
+            + (f", {c.unknown} not settled" if c.unknown else "")
+        )
     return ", ".join(parts)

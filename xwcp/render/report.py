@@ -6,16 +6,17 @@ shown as the puzzle's language writes them (`xwcp.model.alphabet`): Ñ, Ж, and 
 as `{IJ}` in grid text, "IJ" in a word and in the JSON's `cells` (one string per cell, for a language other
 than English).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from_rows, grid_lines, written_cells
-from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.base.types import Direction, FillStatus
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
-from xwcp.base.types import Direction, FillStatus
+from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from_rows, grid_lines, written_cells
+from xwcp.model.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
     from xwcp.search.core import CoreReport
@@ -33,11 +34,18 @@ def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDic
     written = problem.alphabet.written_at_end
     for slot in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number)):
         word = entries[slot.id] if entries is not None else None
-        rows.append({
-            "id": slot.name, "number": slot.number, "direction": slot.direction.value,
-            "row": slot.row, "col": slot.col, "length": slot.length,
-            "word": written(word) if word else word, "score": problem.words.score(word) if word else None,
-        })
+        rows.append(
+            {
+                "id": slot.name,
+                "number": slot.number,
+                "direction": slot.direction.value,
+                "row": slot.row,
+                "col": slot.col,
+                "length": slot.length,
+                "word": written(word) if word else word,
+                "score": problem.words.score(word) if word else None,
+            }
+        )
     return rows
 
 
@@ -51,11 +59,28 @@ class FillReport:
     pays for every class created at import.
     """
 
-    __slots__ = ("problem", "result", "seconds", "count", "core", "total_seconds",
-                 "_grid_by_index", "_lines_by_index", "_quality_by_index", "_entries_by_index")
+    __slots__ = (
+        "problem",
+        "result",
+        "seconds",
+        "count",
+        "core",
+        "total_seconds",
+        "_grid_by_index",
+        "_lines_by_index",
+        "_quality_by_index",
+        "_entries_by_index",
+    )
 
-    def __init__(self, problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-                 core: CoreReport | None = None, total_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        result: FillResult,
+        seconds: float,
+        count: int | None = None,
+        core: CoreReport | None = None,
+        total_seconds: float | None = None,
+    ) -> None:
         """`count`: the fills asked for (0 = all, None = one); `core`: for an unfillable grid, the slots that
         cannot be filled together (`xwcp.search.core.explain`); `seconds`: the time to the verdict (load,
         compile and fill); `total_seconds`: with the core search too, when given."""
@@ -120,10 +145,14 @@ class FillReport:
             if self.quality(0).floors:  # a quality search: each floor it tried and how that ended
                 out["floors"] = [t.as_dict() for t in self.quality(0).floors]
         if len(result.fills) > 1:
-            out["fills"] = [{"grid": self.lines(i), "quality": self.quality(i).as_dict(),
-                             **({"floors": [t.as_dict() for t in self.quality(i).floors]}
-                                if self.quality(i).floors else {})}
-                            for i in range(len(result.fills))]
+            out["fills"] = [
+                {
+                    "grid": self.lines(i),
+                    "quality": self.quality(i).as_dict(),
+                    **({"floors": [t.as_dict() for t in self.quality(i).floors]} if self.quality(i).floors else {}),
+                }
+                for i in range(len(result.fills))
+            ]
         if result.n_fills > 1 or len(result.fills) > 1:
             out["n_fills"] = result.n_fills
         if result.reason:
@@ -143,8 +172,12 @@ class FillReport:
         out["seconds"] = round(self.seconds, 4)
         if self.total_seconds is not None:
             out["total_seconds"] = round(self.total_seconds, 4)
-        out["stats"] = {"nodes": result.stats.nodes, "backtracks": result.stats.backtracks,
-                        "restarts": result.stats.restarts, **dict(result.stats.extra)}
+        out["stats"] = {
+            "nodes": result.stats.nodes,
+            "backtracks": result.stats.backtracks,
+            "restarts": result.stats.restarts,
+            **dict(result.stats.extra),
+        }
         return out
 
     def text(self, verdict_shown: bool = False) -> str:
@@ -183,13 +216,17 @@ class FillReport:
         if len(result.fills) > TEXT_MAX_FILLS:
             lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
         if result.n_fills > len(result.fills) or (result.n_fills > 1 and problem is not None):
-            lines.append(f"{result.n_fills} fills" + (" (count stopped by the limit)"
-                                                      if result.status is FillStatus.LIMIT else ""))
+            lines.append(
+                f"{result.n_fills} fills"
+                + (" (count stopped by the limit)" if result.status is FillStatus.LIMIT else "")
+            )
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())
         found = None if core is None else core.search
-        core_time = "" if found is None else f"; the core in {round(found.wall_time_s, 4):.2f} s"  # as the JSON's seconds
+        core_time = (
+            "" if found is None else f"; the core in {round(found.wall_time_s, 4):.2f} s"
+        )  # as the JSON's seconds
         lines.append(f"{result.status.value} in {self.seconds:.2f} s by {result.backend}{core_time}")
         return "\n".join(lines)
 
@@ -202,13 +239,21 @@ class FillReport:
         language = "" if alphabet.is_ascii else f"; language: {alphabet.code}\n"  # read back in its letters
         if len(fills) == 1:
             return (language + self.grid(0).render(alphabet)).rstrip("\n")
-        parts = [f"{language}; fill {index + 1} of {len(fills)}\n{self.grid(index).render(alphabet)}"
-                 for index in range(len(fills))]
+        parts = [
+            f"{language}; fill {index + 1} of {len(fills)}\n{self.grid(index).render(alphabet)}"
+            for index in range(len(fills))
+        ]
         return "\n".join(parts).rstrip("\n")
 
 
-def fill_dict(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: CoreReport | None = None, total_seconds: float | None = None) -> JsonDict:
+def fill_dict(
+    problem: Problem,
+    result: FillResult,
+    seconds: float,
+    count: int | None = None,
+    core: CoreReport | None = None,
+    total_seconds: float | None = None,
+) -> JsonDict:
     """The `xwcp fill --format json` object (`FillReport.as_dict`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core, total_seconds).as_dict()
 
@@ -236,10 +281,17 @@ def final_words(value: Any, alphabet: Alphabet) -> Any:
     if not alphabet.final:
         return value
     if isinstance(value, dict):
-        return {key: alphabet.written_at_end(item) if key == "word" and isinstance(item, str) and item
-                else {name: alphabet.written_at_end(word) if isinstance(word, str) and word else word
-                      for name, word in item.items()} if key == "entries" and isinstance(item, dict)
-                else final_words(item, alphabet) for key, item in value.items()}
+        return {
+            key: alphabet.written_at_end(item)
+            if key == "word" and isinstance(item, str) and item
+            else {
+                name: alphabet.written_at_end(word) if isinstance(word, str) and word else word
+                for name, word in item.items()
+            }
+            if key == "entries" and isinstance(item, dict)
+            else final_words(item, alphabet)
+            for key, item in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return [final_words(item, alphabet) for item in value]
     return value
@@ -249,7 +301,7 @@ def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
     """The grid's cells row by row as `alphabet` writes them (`written_cells`): '#', '.', a letter ("Ñ", "IJ", a
     Hebrew final form where an entry ends), a rebus's letters."""
     cells = written_cells(grid, alphabet)
-    return [list(cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]
+    return [list(cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)]
 
 
 def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
@@ -287,7 +339,7 @@ def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
         if under:
             line = [" "] * sum(widths[c] + 1 for c in range(width))
             for start, n in under:
-                line[start:start + n] = "-" * n
+                line[start : start + n] = "-" * n
             lines.append("".join(line).rstrip())
     return "\n".join(lines)
 
@@ -310,7 +362,13 @@ def verdict_text(result: FillResult) -> str:
     return f"{what}: {result.reason}" if result.reason else what
 
 
-def fill_text(problem: Problem, result: FillResult, seconds: float, count: int | None = None,
-              core: CoreReport | None = None, verdict_shown: bool = False) -> str:
+def fill_text(
+    problem: Problem,
+    result: FillResult,
+    seconds: float,
+    count: int | None = None,
+    core: CoreReport | None = None,
+    verdict_shown: bool = False,
+) -> str:
     """The `xwcp fill` text output (`FillReport.text`; the arguments are `FillReport`'s)."""
     return FillReport(problem, result, seconds, count, core).text(verdict_shown)

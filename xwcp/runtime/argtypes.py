@@ -1,4 +1,5 @@
 """Argument types shared by the command-line parsers (the CLI and the bench's options): numbers with bounds."""
+
 from __future__ import annotations
 
 import argparse

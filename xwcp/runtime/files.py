@@ -16,15 +16,15 @@ spelled out, JSON and XML nesting is measured before a tree is walked). `load_js
 under them: no nesting deeper than MAX_NESTING_DEPTH (the C decoder stops at the recursion limit,
 caught here), no number longer than MAX_NUMBER_DIGITS, no Infinity or NaN.
 """
+
 from __future__ import annotations
 
+import json
 import os
 import select
 import stat
 import sys
 from pathlib import Path
-
-import json
 from typing import Any
 
 from xwcp.base.errors import InputError
@@ -88,10 +88,14 @@ def load_json(text: str, source: str) -> Any:
     Raises:
         InputError: not JSON, or over a budget (one line naming the file and the problem).
     """
+
     def whole(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
-            raise InputError(f"the JSON holds a number of {len(digits.lstrip('-')):,} digits; a puzzle file's "
-                             f"numbers have at most {MAX_NUMBER_DIGITS}", source)
+            raise InputError(
+                f"the JSON holds a number of {len(digits.lstrip('-')):,} digits; a puzzle file's "
+                f"numbers have at most {MAX_NUMBER_DIGITS}",
+                source,
+            )
         return int(digits)
 
     def real(digits: str) -> float:
@@ -142,10 +146,14 @@ def _wait_for_writer(fd: int, source: str, what: str, n_read: int = 0) -> None:
     poller.register(fd, select.POLLIN)
     if not poller.poll(FIFO_WAIT_S * 1000):
         if n_read:
-            raise InputError(f"the pipe went silent for {FIFO_WAIT_S:g} s after {n_read:,} bytes, before its end; "
-                             f"is the {what} still being written?", source)
-        raise InputError(f"nothing was written to this pipe within {FIFO_WAIT_S:g} s; is a {what} being sent to it?",
-                         source)
+            raise InputError(
+                f"the pipe went silent for {FIFO_WAIT_S:g} s after {n_read:,} bytes, before its end; "
+                f"is the {what} still being written?",
+                source,
+            )
+        raise InputError(
+            f"nothing was written to this pipe within {FIFO_WAIT_S:g} s; is a {what} being sent to it?", source
+        )
 
 
 def _is_endless_device(mode: int, rdev: int, fd: int, is_stdin: bool) -> bool:
@@ -217,8 +225,11 @@ def read_bounded(path: str | Path, max_bytes: int, what: str) -> bytes:
         finally:
             os.close(fd)
     if len(raw) > max_bytes:
-        raise InputError(f"the {what} file is larger than {_size_text(max_bytes)}, more than any {what} needs; "
-                         "is it the right file?", source)
+        raise InputError(
+            f"the {what} file is larger than {_size_text(max_bytes)}, more than any {what} needs; "
+            "is it the right file?",
+            source,
+        )
     return raw
 
 
@@ -301,8 +312,11 @@ def decompress_bounded(raw: bytes, max_bytes: int, what: str, source: str) -> by
             else:
                 break  # padding after the last stream (xz pads with zeros)
             if n_out > max_bytes:
-                raise InputError(f"the {what} file inflates to more than {_size_text(max_bytes)}, more than any "
-                                 f"{what} needs; is it the right file?", source)
+                raise InputError(
+                    f"the {what} file inflates to more than {_size_text(max_bytes)}, more than any "
+                    f"{what} needs; is it the right file?",
+                    source,
+                )
     except (lzma.LZMAError, zlib.error, EOFError) as exc:
         raise InputError(f"cannot decompress {what} file ({exc})", source) from None
     return b"".join(parts)

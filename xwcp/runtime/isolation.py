@@ -3,6 +3,7 @@
 Used by the bench (one worker per measured run) and by Dask tasks (each fill forked from its
 Dask worker, `xwcp.dist.tasks`). Top-level imports stay stdlib only.
 """
+
 from __future__ import annotations
 
 import os
@@ -86,8 +87,9 @@ class ChildPeakSampler:
         self._thread.start()
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self._stop.set()
         self._thread.join()
 
@@ -106,7 +108,6 @@ class ChildPeakSampler:
     @property
     def peak_mb(self) -> float | None:
         return max(self.peak_by_pid.values()) if self.peak_by_pid else None
-
 
 
 def call_isolated(job: Callable[[], dict[str, Any]], timeout_s: float) -> dict[str, Any]:
@@ -183,8 +184,11 @@ def call_isolated(job: Callable[[], dict[str, Any]], timeout_s: float) -> dict[s
     if not done:
         raise TimeoutError(f"stopped by the bench {OVERSTAY_GRACE_S:g} s after its limit")
     if not chunks:
-        how = (f"signal {os.WTERMSIG(wait_status)}" if os.WIFSIGNALED(wait_status)
-               else f"exit {os.WEXITSTATUS(wait_status)}")
+        how = (
+            f"signal {os.WTERMSIG(wait_status)}"
+            if os.WIFSIGNALED(wait_status)
+            else f"exit {os.WEXITSTATUS(wait_status)}"
+        )
         raise RuntimeError(f"worker died ({how})")
     kind, value = pickle.loads(b"".join(chunks))
     if kind == "interrupted":
@@ -239,6 +243,7 @@ def call(job: Callable[[], dict[str, Any]], timeout_s: float, isolate: bool) -> 
 
 # ----- a bounded call: one function in a fresh worker under a time and an address-space limit -------------------
 
+
 class OverLimit(Exception):
     """A bounded call's worker went over its time or memory limit (it was stopped); `limit` says which."""
 
@@ -271,8 +276,15 @@ def start_bounded_workers(preload: tuple[str, ...]) -> None:
         _preloaded = preload
 
 
-def call_bounded(func: Callable[..., Any], args: tuple[Any, ...], *, time_limit_s: float, memory_mb: float,
-                 max_answer_bytes: int = 16 << 20, preload: tuple[str, ...] = ()) -> Any:
+def call_bounded(
+    func: Callable[..., Any],
+    args: tuple[Any, ...],
+    *,
+    time_limit_s: float,
+    memory_mb: float,
+    max_answer_bytes: int = 16 << 20,
+    preload: tuple[str, ...] = (),
+) -> Any:
     """`func(*args)` in a fresh worker forked from the fork server, with `memory_mb` of address space over the
     worker's start and `time_limit_s` of wall time; the worker is killed when it overstays. Each worker runs
     one job; SPARE_WORKERS are kept started and waiting, so a call does not wait for a worker's start.
@@ -370,8 +382,14 @@ def _waiting_worker(channel: Any) -> None:
     _bounded_worker(channel, func, args, memory_mb, time_limit_s, max_answer_bytes)
 
 
-def _bounded_worker(sender: Any, func: Callable[..., Any], args: tuple[Any, ...], memory_mb: float,
-                    time_limit_s: float, max_answer_bytes: int) -> None:
+def _bounded_worker(
+    sender: Any,
+    func: Callable[..., Any],
+    args: tuple[Any, ...],
+    memory_mb: float,
+    time_limit_s: float,
+    max_answer_bytes: int,
+) -> None:
     """The worker of `call_bounded`: set its limits, run the job, send ("ok", answer) or what went wrong."""
     import math
     import resource

@@ -5,6 +5,7 @@ numpy is imported when the first `np.<name>` runs: the numpy-free start-up path 
 fill (xwcp/services/quick.py) goes through modules such as xwcp.compile.problem and xwcp.engine.kernel without
 paying numpy's import (about 0.1 s, most of a tiny fill).
 """
+
 from __future__ import annotations
 
 import importlib

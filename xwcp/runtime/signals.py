@@ -16,6 +16,7 @@ die on SIGTERM/SIGHUP, and die with the parent even when it is killed outright (
 Exit status after a signal is 128 + its number, the shell's convention: 130 for Ctrl-C,
 143 for SIGTERM, 129 for SIGHUP.
 """
+
 from __future__ import annotations
 
 import contextlib

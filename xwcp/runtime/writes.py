@@ -7,6 +7,7 @@ behind (nor does one on Ctrl-C). A target that is no regular file (/dev/stdout, 
 or a symlink to one) cannot be renamed onto: it is written directly, its errors said the same way.
 A symlink to a regular file is followed, so the link stays and its target gets the new content.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -30,7 +31,9 @@ class OutputError(InputError):
         self.errno = errno
 
 
-def open_output(path: str | os.PathLike[str], what: str, binary: bool = False) -> contextlib.AbstractContextManager[IO[Any]]:
+def open_output(
+    path: str | os.PathLike[str], what: str, binary: bool = False
+) -> contextlib.AbstractContextManager[IO[Any]]:
     """A file to write `path`'s new content into, in a `with` block: the content takes `path`'s name when the
     block ends without an error; on an error (or Ctrl-C) `path` keeps its old content and the temporary file is
     removed. Text is UTF-8 with "\\n" line ends.

@@ -44,6 +44,7 @@ spend most of a call building the model (the 7x7 spiral's 12 calls: backtrack 0.
 Measured with bench/core_speed.py against growing by rings, side by side
 (bench/results/2026-11-25/core_speed_ab.txt; docs/design-notes.md, "Minimal cores").
 """
+
 from __future__ import annotations
 
 import threading
@@ -51,10 +52,18 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from xwcp.backends.core_oracle import Answer, CoreOracle, _word_for
-from xwcp.backends.core_oracle import ORACLE_FOR_BACKEND, fill_slots, fill_status, sub_problem  # noqa: F401 - re-exported
-from xwcp.compile.problem import Problem, crossing_distances  # noqa: F401 - crossing_distances: its older home
+
+from xwcp.backends.core_oracle import (  # noqa: F401 - re-exported
+    ORACLE_FOR_BACKEND,
+    Answer,
+    CoreOracle,
+    _word_for,
+    fill_slots,
+    fill_status,
+    sub_problem,
+)
 from xwcp.base.types import FillStatus, SlotId
+from xwcp.compile.problem import Problem, crossing_distances  # noqa: F401 - crossing_distances: its older home
 
 GROW_WHEN_CONCENTRATED = 0.6
 """Grow by the proof's weights only when 90% of the weight sits on at most this share of the weighted slots.
@@ -69,6 +78,7 @@ Measured side by side (bench/core_speed.py): on the spread ones rings took 0.38 
 
 CORE_TIME_LIMIT_S = 5.0
 """Default budget for growing and shrinking a core: the target is a minimal core within 5 s."""
+
 
 class CoreKind(Enum):
     """How a core reads to a constructor."""
@@ -95,8 +105,6 @@ class Core:
     """The user stopped the search (`find_core`'s `abort`) before it could prove the core minimal."""
 
 
-
-
 @dataclass(frozen=True)
 class CoreProgress:
     """A snapshot of a running core search, passed to `find_core`'s `progress` after each search it runs."""
@@ -113,11 +121,18 @@ class CoreProgress:
     filled together) or "shrink" (dropping slots while the rest stays unfillable)."""
 
 
-def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: float | None = CORE_TIME_LIMIT_S,
-              seed_slot_ids: Sequence[SlotId] = (), seed: int = 0, is_proven: bool = False,
-              weight_by_slot: Mapping[SlotId, float] | None = None,
-              progress: Callable[[CoreProgress], None] | None = None,
-              abort: threading.Event | None = None) -> Core | None:
+def find_core(
+    problem: Problem,
+    *,
+    backend: str = "backtrack",
+    time_limit_s: float | None = CORE_TIME_LIMIT_S,
+    seed_slot_ids: Sequence[SlotId] = (),
+    seed: int = 0,
+    is_proven: bool = False,
+    weight_by_slot: Mapping[SlotId, float] | None = None,
+    progress: Callable[[CoreProgress], None] | None = None,
+    abort: threading.Event | None = None,
+) -> Core | None:
     """A minimal set of slots of `problem` that cannot be filled together.
 
     Args:
@@ -143,8 +158,13 @@ def find_core(problem: Problem, *, backend: str = "backtrack", time_limit_s: flo
         cannot decide it within the time.
     """
     start = time.perf_counter()
-    oracle = CoreOracle(problem, backend=backend, seed=seed, abort=abort,
-                        deadline=None if time_limit_s is None else start + time_limit_s)
+    oracle = CoreOracle(
+        problem,
+        backend=backend,
+        seed=seed,
+        abort=abort,
+        deadline=None if time_limit_s is None else start + time_limit_s,
+    )
     all_ids = [s.id for s in problem.slots]
     if not all_ids:
         return None
@@ -200,8 +220,11 @@ class _CoreSearch:
 
     def report(self, stage: str) -> None:
         if self.progress is not None:
-            self.progress(CoreProgress(time.perf_counter() - self.start, self.oracle.n_calls, len(self.core),
-                                       len(self.needed), stage))
+            self.progress(
+                CoreProgress(
+                    time.perf_counter() - self.start, self.oracle.n_calls, len(self.core), len(self.needed), stage
+                )
+            )
 
     def ask(self, slot_ids: Sequence[SlotId], stage: str) -> Answer:
         answer = self.oracle.ask(slot_ids)
@@ -213,9 +236,15 @@ class _CoreSearch:
 
     def finish(self) -> Core:
         self.core.sort()
-        return Core(tuple(self.core), set(self.core) <= self.needed, _kind(self.problem, self.core),
-                    self.oracle.backend, self.oracle.n_calls, time.perf_counter() - self.start,
-                    is_stopped=self.stopped)
+        return Core(
+            tuple(self.core),
+            set(self.core) <= self.needed,
+            _kind(self.problem, self.core),
+            self.oracle.backend,
+            self.oracle.n_calls,
+            time.perf_counter() - self.start,
+            is_stopped=self.stopped,
+        )
 
     def first_set(self, seed_slot_ids: list[SlotId], is_proven: bool) -> _Step:
         """1. A first unfillable set: the seed slots alone when they are one (AC-3's emptied slot often has
@@ -270,8 +299,9 @@ class _CoreSearch:
         self.far = max(self.distance.values(), default=0) + 1
         weights, distance, far = self.weights, self.distance, self.far
         order = sorted(self.core, key=lambda s: (-weights.get(s, 0.0), distance.get(s, far), s))
-        self.everywhere = bool(weights) and not _concentrated([weights[s] for s in self.core
-                                                               if weights.get(s, 0.0) > 0])
+        self.everywhere = bool(weights) and not _concentrated(
+            [weights[s] for s in self.core if weights.get(s, 0.0) > 0]
+        )
         if self.everywhere:  # rings of crossings around the seed instead
             order = []
             step = self.grow_rings()
@@ -331,7 +361,7 @@ class _CoreSearch:
             if order[index] in self.needed or order[index] not in self.core:
                 index += 1
                 continue
-            group = {s for s in order[index:index + chunk] if s not in self.needed}
+            group = {s for s in order[index : index + chunk] if s not in self.needed}
             trial = [s for s in self.core if s not in group]
             answer = self.ask(trial, "shrink")
             if answer.status is FillStatus.UNFILLABLE:
@@ -373,11 +403,15 @@ def core_message(problem: Problem, core: Core) -> str:
     if core.kind is CoreKind.NO_WORD:
         return f"{patterns[0]} has no word at all that fits"
     if core.kind is CoreKind.NO_COMMON_LETTER:
-        return (f"{patterns[0]} and {patterns[1]} cross, and no word of one shares the crossing letter "
-                "with any word of the other")
+        return (
+            f"{patterns[0]} and {patterns[1]} cross, and no word of one shares the crossing letter "
+            "with any word of the other"
+        )
     if core.is_minimal:
-        return (f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
-                f"{', '.join(names)}")
+        return (
+            f"these {len(names)} slots cannot be filled together, though any {len(names) - 1} of them can: "
+            f"{', '.join(names)}"
+        )
     why = "stopped before the search finished" if core.is_stopped else "the time limit cut the search short"
     return f"these {len(names)} slots cannot be filled together: {', '.join(names)} (perhaps not minimal: {why})"
 
@@ -409,15 +443,21 @@ class CoreReport:
 
 def _cells(problem: Problem, slot_ids: Iterable[SlotId]) -> tuple[tuple[int, int], ...]:
     width = problem.grid.width
-    return tuple((cell // width, cell % width)
-                 for cell in sorted({cell for s in slot_ids for cell in problem.slot_cells(s)}))
+    return tuple(
+        (cell // width, cell % width) for cell in sorted({cell for s in slot_ids for cell in problem.slot_cells(s)})
+    )
 
 
 def core_report(problem: Problem, core: Core) -> CoreReport:
     """The core named for a user: its slots across then down, their cells, its message and patterns."""
-    return CoreReport(tuple(problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)),
-                      _cells(problem, core.slot_ids), core.is_minimal, core, core_message(problem, core),
-                      tuple((problem.slots[s].name, problem.pattern(s)) for s in core.slot_ids))
+    return CoreReport(
+        tuple(problem.slots[s].name for s in _clue_sorted(problem, core.slot_ids)),
+        _cells(problem, core.slot_ids),
+        core.is_minimal,
+        core,
+        core_message(problem, core),
+        tuple((problem.slots[s].name, problem.pattern(s)) for s in core.slot_ids),
+    )
 
 
 def slot_report(problem: Problem, slot_ids: Sequence[SlotId], is_minimal: bool = False) -> CoreReport:
@@ -425,10 +465,16 @@ def slot_report(problem: Problem, slot_ids: Sequence[SlotId], is_minimal: bool =
     return CoreReport(tuple(problem.slots[s].name for s in slot_ids), _cells(problem, slot_ids), is_minimal)
 
 
-def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotId | None = None,
-            time_limit_s: float | None = CORE_TIME_LIMIT_S, weight_by_slot: Mapping[SlotId, float] | None = None,
-            progress: Callable[[CoreProgress], None] | None = None,
-            abort: threading.Event | None = None) -> CoreReport | None:
+def explain(
+    problem: Problem,
+    *,
+    backend: str = "backtrack",
+    seed_slot_id: SlotId | None = None,
+    time_limit_s: float | None = CORE_TIME_LIMIT_S,
+    weight_by_slot: Mapping[SlotId, float] | None = None,
+    progress: Callable[[CoreProgress], None] | None = None,
+    abort: threading.Event | None = None,
+) -> CoreReport | None:
     """The core of a problem proven unfillable, named for a user (seeded by AC-3's wipeout slot, else `seed_slot_id`).
 
     `weight_by_slot` is the proof's `FillResult.weight_by_slot` when a search proved it (the core search
@@ -445,6 +491,14 @@ def explain(problem: Problem, *, backend: str = "backtrack", seed_slot_id: SlotI
             seeds = [engine.wipeout_slot_id]
     if not seeds and seed_slot_id is not None:
         seeds = [seed_slot_id]
-    core = find_core(problem, backend=backend, time_limit_s=time_limit_s, seed_slot_ids=seeds, is_proven=True,
-                     weight_by_slot=weight_by_slot, progress=progress, abort=abort)
+    core = find_core(
+        problem,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed_slot_ids=seeds,
+        is_proven=True,
+        weight_by_slot=weight_by_slot,
+        progress=progress,
+        abort=abort,
+    )
     return None if core is None else core_report(problem, core)

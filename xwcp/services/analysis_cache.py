@@ -36,6 +36,7 @@ probing found kept with a grid (kilobytes), nor what a grid derived from another
 and crossings: charged to that one). A grid evicted is also forgotten as the grid others probe in, so no
 kept grid holds it alive.
 """
+
 from __future__ import annotations
 
 import threading
@@ -50,12 +51,12 @@ from numpy.typing import NDArray
 
 from xwcp.analysis.probe import probe_engine
 from xwcp.analysis.verify import Viability
-from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
-from xwcp.services.held_bytes import held_bytes
-from xwcp.words.wordlist import MappedWordList, WordList
-from xwcp.model import BLOCK, EMPTY, Grid
 from xwcp.base.types import SlotId
 from xwcp.compile.problem import Problem, add_letters, compile_problem
+from xwcp.engine.ac3 import Propagation, propagate_engine, propagate_letters
+from xwcp.model import BLOCK, EMPTY, Grid
+from xwcp.services.held_bytes import held_bytes
+from xwcp.words.wordlist import MappedWordList, WordList
 
 if TYPE_CHECKING:
     from xwcp.engine.kernel import BitSearch, Engine
@@ -137,6 +138,7 @@ class Analysed:
                         source._pool_bytes[0] -= getattr(found, "_held_bytes", 0)
                 taken.append(found if found is not None else probe_engine(source.problem, source.prop))
             return taken[0]
+
         yield engine
         if taken:  # given back only after a normal exit (a probe that raised may have left it half way)
             size = _engine_bytes(taken[0])  # its kernel's stacks grow with the probes
@@ -248,9 +250,13 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
     keystroke) keeps every dead end of it, with a proof's slots or not."""
     assert entry.cells is not None
     cells = entry.cells
-    labelled = [(other, reports) for other in kept if other is not entry and other.shape == entry.shape
-                for reports in [[(q, labels) for q, labels in list(other.reports.items()) if q[0] == "labels"]]
-                if reports and other.cells is not None and np.array_equal(other.cells == _BLOCK, cells == _BLOCK)]
+    labelled = [
+        (other, reports)
+        for other in kept
+        if other is not entry and other.shape == entry.shape
+        for reports in [[(q, labels) for q, labels in list(other.reports.items()) if q[0] == "labels"]]
+        if reports and other.cells is not None and np.array_equal(other.cells == _BLOCK, cells == _BLOCK)
+    ]
     if not labelled:  # the usual miss: nothing labelled on a grid like this one
         return {}
     names = [slot.name for slot in entry.problem.slots]
@@ -258,7 +264,7 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
     length_by_name = dict(zip(names, lengths.tolist()))
     cell_at = np.full((len(names), int(lengths.max(initial=1))), len(cells))  # per slot its cells, then a pad cell
     for k, slot in enumerate(entry.problem.slots):
-        cell_at[k, :slot.length] = slot.cells
+        cell_at[k, : slot.length] = slot.cells
     here = np.append(cells, _BLOCK)[cell_at]
     complete_here = ~(here == _EMPTY).any(axis=1)
     carried: dict[Question, Report] = {}
@@ -275,8 +281,11 @@ def _dead_ends_holding(entry: Analysed, kept: list[Analysed]) -> dict[Question, 
                 if Viability(label["verdict"]) is not Viability.DEAD_END:
                     continue
                 proof = label.get("proof_slots")
-                if extends or (proof is not None and bad_slots.isdisjoint(proof)
-                               and bad_lengths.isdisjoint(length_by_name[name] for name in proof)):
+                if extends or (
+                    proof is not None
+                    and bad_slots.isdisjoint(proof)
+                    and bad_lengths.isdisjoint(length_by_name[name] for name in proof)
+                ):
                     carried.setdefault(question, {})[word] = label
     return carried
 
@@ -285,8 +294,9 @@ class AnalysisCache:
     """A thread-safe LRU of `Analysed` grids, their engines and check answers, keyed by content, bounded by count
     and by bytes (`max_bytes`: the grids' and engines' charges, see the module docstring)."""
 
-    def __init__(self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY,
-                 max_bytes: int = MAX_BYTES) -> None:
+    def __init__(
+        self, capacity: int = CAPACITY, engine_capacity: int = ENGINE_CAPACITY, max_bytes: int = MAX_BYTES
+    ) -> None:
         self.capacity = capacity
         self.engine_capacity = engine_capacity
         self.max_bytes = max_bytes
@@ -307,8 +317,9 @@ class AnalysisCache:
             return self._held()
 
     def _held(self) -> int:
-        return (sum(self._bytes_by_key.get(key, 0) + entry._pool_bytes[0] for key, entry in self._entries.items())
-                + sum(kept.bytes for kept in self._engines.values()))
+        return sum(self._bytes_by_key.get(key, 0) + entry._pool_bytes[0] for key, entry in self._entries.items()) + sum(
+            kept.bytes for kept in self._engines.values()
+        )
 
     def _touch(self, key: CacheKey) -> None:
         self._uses += 1
@@ -320,8 +331,15 @@ class AnalysisCache:
         (rows; hashable) and the options. A hit costs no parsing at all."""
         return (words_token, source, min_score, allow_dupes)
 
-    def analysed(self, words: WordList, words_token: object, source: object, parse: Callable[[], Grid], min_score: int,
-                 allow_dupes: bool) -> Analysed:
+    def analysed(
+        self,
+        words: WordList,
+        words_token: object,
+        source: object,
+        parse: Callable[[], Grid],
+        min_score: int,
+        allow_dupes: bool,
+    ) -> Analysed:
         """The grid `parse()` gives (written `source` in the request), compiled with `words` and propagated,
         from the cache when it was seen.
 
@@ -338,8 +356,16 @@ class AnalysisCache:
                 return found
         grid = parse()
         plain = all(len(cell) == 1 for cell in grid.cells)
-        shape = (words_token, grid.width, grid.height, getattr(grid, "bars", None), getattr(grid, "numbers", None),
-                 getattr(grid, "marks", None), min_score, allow_dupes)  # marks too: the answers give the grid back
+        shape = (
+            words_token,
+            grid.width,
+            grid.height,
+            getattr(grid, "bars", None),
+            getattr(grid, "numbers", None),
+            getattr(grid, "marks", None),
+            min_score,
+            allow_dupes,
+        )  # marks too: the answers give the grid back
         cells = np.frombuffer("".join(grid.cells).encode("ascii", "replace"), np.uint8) if plain else None
         result = None
         parent = self._parent_of(shape, cells) if cells is not None else None  # cells: when plain
@@ -411,8 +437,9 @@ class AnalysisCache:
             oldest_engine = next(iter(self._engines), None)
             if oldest_entry is None and oldest_engine is None:
                 return
-            if oldest_engine is not None and (oldest_entry is None or self._used.get(oldest_engine, 0)
-                                              <= self._used.get(oldest_entry, 0)):
+            if oldest_engine is not None and (
+                oldest_entry is None or self._used.get(oldest_engine, 0) <= self._used.get(oldest_entry, 0)
+            ):
                 held -= self._engines.pop(oldest_engine).bytes
             else:
                 assert oldest_entry is not None

@@ -2,6 +2,7 @@
 
 Importing this costs only the registry (`xwcp.backends`): the argument parser builds its help from it.
 """
+
 from __future__ import annotations
 
 import importlib

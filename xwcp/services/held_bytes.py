@@ -10,6 +10,7 @@ kernel object (`c_owned_bytes`). An estimate, not a measurement: small objects c
 and strings inside containers only their slot in the container (most are shared: small ints, a grid's letters),
 which keeps a walk over a 60x60's tens of thousands of them to milliseconds.
 """
+
 from __future__ import annotations
 
 import array
@@ -98,5 +99,6 @@ def _own_bytes(obj: Any, todo: list[Any]) -> int:
 @functools.cache
 def _slot_names(mro: tuple[type, ...]) -> tuple[str, ...]:
     """The `__slots__` attributes of a class, given its method resolution order."""
-    return tuple(name for cls in mro for name in getattr(cls, "__slots__", ())
-                 if name not in ("__dict__", "__weakref__"))
+    return tuple(
+        name for cls in mro for name in getattr(cls, "__slots__", ()) if name not in ("__dict__", "__weakref__")
+    )

@@ -4,6 +4,7 @@ Every public call of `xwcp.library` runs its arguments through these before any 
 wrong type or value is a `TypeError` or `xwcp.InputError` (a `ValueError`) whose message names
 the argument and says what it takes, never an error from deep inside numpy or a solver.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -13,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Union, cast
 
 from xwcp.base.errors import InputError, is_cli, option_text
+from xwcp.model import Grid, Slot
 from xwcp.model.alphabet import ENGLISH, Alphabet, load_alphabet
 from xwcp.model.puzzle import Puzzle
-from xwcp.model import Grid, Slot
 
 if TYPE_CHECKING:
     from xwcp.compile.controls import Controls
@@ -26,8 +27,14 @@ GridLike = Union[str, "os.PathLike[str]", Grid, Puzzle, Sequence[str]]
 """A grid as the library takes it: a file path (any puzzle format, by extension), grid text (one row
 per line: `#` block, `.` empty, letters pre-filled), a list of row strings, a `Grid` or a `Puzzle`."""
 
-WordsLike = Union[None, str, "os.PathLike[str]", "WordList", Mapping[str, int],
-                  Iterable[Union[str, tuple[str, int], "os.PathLike[str]", "WordList"]]]
+WordsLike = Union[
+    None,
+    str,
+    "os.PathLike[str]",
+    "WordList",
+    Mapping[str, int],
+    Iterable[Union[str, tuple[str, int], "os.PathLike[str]", "WordList"]],
+]
 """A word list as the library takes it: None (the embedded default list), a `WORD;score` file path,
 a loaded `WordList`, a dict {word: score}, an iterable of words or (word, score) pairs, or a list of
 files / WordLists layered in order (later ones override scores; a score of 0 or below removes a word)."""
@@ -69,8 +76,10 @@ def read_language(language: object, name: str = "language") -> Alphabet | None:
     if isinstance(language, os.PathLike):
         language = os.fspath(language)
     if not isinstance(language, str):
-        raise TypeError(f"{name} must be a language code such as 'es' (see xwcp.languages()), a pack's .json file "
-                        f"or an xwcp Alphabet, not {type_name(language)}")
+        raise TypeError(
+            f"{name} must be a language code such as 'es' (see xwcp.languages()), a pack's .json file "
+            f"or an xwcp Alphabet, not {type_name(language)}"
+        )
     return load_alphabet(language)
 
 
@@ -84,8 +93,9 @@ def list_alphabet(words: object) -> Alphabet | None:
     return None
 
 
-def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>",
-                   alphabet: Alphabet | None = None) -> Puzzle:
+def read_grid_like(
+    grid: object, name: str = "grid", source: str = "<grid text>", alphabet: Alphabet | None = None
+) -> Puzzle:
     """The puzzle a caller means by `grid` (see GridLike); a bare grid becomes a Puzzle without metadata.
 
     A str with a line break is grid text (read under the name `source`); any other str (or a path object)
@@ -122,20 +132,28 @@ def read_grid_like(grid: object, name: str = "grid", source: str = "<grid text>"
             raise TypeError(f"{name} must be a str path, not bytes")
         if isinstance(grid, str) and not grid.strip():
             raise InputError(f"{name} is an empty string: give a file path or grid text (one row per line)")
-        if (isinstance(grid, str) and not Path(path).exists() and len(grid) <= 30
-                and all(ch in "#.?_" or ch.isalpha() for ch in grid)):
-            raise InputError(f"no such grid file {grid!r} (grid text needs a line break after each row, "
-                             "e.g. '#...\\n....\\n')")
+        if (
+            isinstance(grid, str)
+            and not Path(path).exists()
+            and len(grid) <= 30
+            and all(ch in "#.?_" or ch.isalpha() for ch in grid)
+        ):
+            raise InputError(
+                f"no such grid file {grid!r} (grid text needs a line break after each row, e.g. '#...\\n....\\n')"
+            )
         return read_puzzle(path, alphabet)
     if isinstance(grid, (list, tuple)) and grid and all(isinstance(row, str) for row in grid):
         from xwcp.model.text import grid_from_rows, text_alphabet
 
         alphabet = alphabet or text_alphabet("\n".join(grid), "<grid rows>")
         row_notes: list[str] = []
-        return Puzzle(grid_from_rows(list(grid), "<grid rows>", alphabet, row_notes), alphabet=alphabet,
-                      warnings=tuple(row_notes))
-    raise TypeError(f"{name} must be a file path, grid text, a list of row strings, an xwcp.Grid or an "
-                    f"xwcp.Puzzle, not {type_name(grid)}")
+        return Puzzle(
+            grid_from_rows(list(grid), "<grid rows>", alphabet, row_notes), alphabet=alphabet, warnings=tuple(row_notes)
+        )
+    raise TypeError(
+        f"{name} must be a file path, grid text, a list of row strings, an xwcp.Grid or an "
+        f"xwcp.Puzzle, not {type_name(grid)}"
+    )
 
 
 def same_pack(a: Alphabet, b: Alphabet) -> bool:
@@ -145,10 +163,13 @@ def same_pack(a: Alphabet, b: Alphabet) -> bool:
 
 def default_list_refusal(alphabet: Alphabet) -> InputError:
     """The one line refusing the default list (English) for a puzzle in another language."""
-    language, give = ((f"--language {alphabet.code}", "--words LIST") if is_cli()
-                      else (f"language={alphabet.code!r}", "words=LIST"))
-    return InputError(f"the default word list is English; for {language} give {give} (a list in {alphabet.name}), "
-                      f"or build one with `xwcp words build --language {alphabet.code}`")
+    language, give = (
+        (f"--language {alphabet.code}", "--words LIST") if is_cli() else (f"language={alphabet.code!r}", "words=LIST")
+    )
+    return InputError(
+        f"the default word list is English; for {language} give {give} (a list in {alphabet.name}), "
+        f"or build one with `xwcp words build --language {alphabet.code}`"
+    )
 
 
 def read_words(words: object, name: str = "words", alphabet: Alphabet | None = None) -> WordList:
@@ -170,8 +191,10 @@ def read_words(words: object, name: str = "words", alphabet: Alphabet | None = N
         # (the cache's MappedWordList stands in for a WordList)
         own = getattr(words, "alphabet", ENGLISH)
         if alphabet is not None and not same_pack(own, alphabet):
-            raise InputError(f"{name} is a {own.name} list ({own.code}) but the puzzle is in {alphabet.name} "
-                             f"({alphabet.code}): load the list with alphabet=load_alphabet({alphabet.code!r})")
+            raise InputError(
+                f"{name} is a {own.name} list ({own.code}) but the puzzle is in {alphabet.name} "
+                f"({alphabet.code}): load the list with alphabet=load_alphabet({alphabet.code!r})"
+            )
         return cast("WordList", words)
     alphabet = alphabet or ENGLISH
     if isinstance(words, (str, os.PathLike)):
@@ -186,8 +209,10 @@ def read_words(words: object, name: str = "words", alphabet: Alphabet | None = N
             pairs.append((word, check_int(f"{name}[{word!r}]", score)))
         return _from_pairs(words_from_pairs, pairs, name, alphabet)
     if isinstance(words, bytes) or not isinstance(words, Iterable):
-        raise TypeError(f"{name} must be None (the default list), a file path, a WordList, a dict of "
-                        f"word -> score or a list of words, not {type_name(words)}")
+        raise TypeError(
+            f"{name} must be None (the default list), a file path, a WordList, a dict of "
+            f"word -> score or a list of words, not {type_name(words)}"
+        )
     items = list(words)
     layers = [item for item in items if _is_list_source(item)]
     if layers:
@@ -213,8 +238,9 @@ def _is_list_source(item: object) -> bool:
     return isinstance(item, str) and ("/" in item or os.sep in item or Path(item).suffix != "") and Path(item).is_file()
 
 
-def _from_pairs(build: Callable[..., WordList], pairs: list[tuple[str, int]], name: str,
-                alphabet: Alphabet = ENGLISH) -> WordList:
+def _from_pairs(
+    build: Callable[..., WordList], pairs: list[tuple[str, int]], name: str, alphabet: Alphabet = ENGLISH
+) -> WordList:
     if not pairs:
         raise InputError(f"{name} is empty: give at least one word")
     words: WordList = build(pairs, f"<{name}>", alphabet=alphabet)
@@ -238,15 +264,19 @@ def resolve_slot(problem: Problem, slot: object) -> Slot:
     if isinstance(slot, int) and not isinstance(slot, bool):
         if 0 <= slot < len(problem.slots):
             return problem.slots[slot]
-        raise InputError(f"{option_text('slot', slot)}: this grid has no slot id {slot} (its ids are 0 to "
-                         f"{len(problem.slots) - 1}; names such as {problem.slots[0].name!r} work too)")
+        raise InputError(
+            f"{option_text('slot', slot)}: this grid has no slot id {slot} (its ids are 0 to "
+            f"{len(problem.slots) - 1}; names such as {problem.slots[0].name!r} work too)"
+        )
     if not isinstance(slot, str):
         raise TypeError(f"slot must be a slot name such as '17A' (or a slot id), not {type_name(slot)}")
     found = problem.slot_by_name(slot)
     if found is None:
         key = slot.strip().upper()
-        raise InputError(f"{option_text('slot', slot)}: unknown slot {key!r}; nearest: "
-                         f"{', '.join(nearest_slot_names(problem.slots, key))}")
+        raise InputError(
+            f"{option_text('slot', slot)}: unknown slot {key!r}; nearest: "
+            f"{', '.join(nearest_slot_names(problem.slots, key))}"
+        )
     return found
 
 
@@ -306,8 +336,6 @@ def check_backend(value: object, name: str = "backend") -> str:
     return value
 
 
-
-
 def check_number(name: str, value: object, minimum: float = 0.0) -> float:
     """A finite number of at least `minimum` (e.g. seconds that may be 0)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -328,11 +356,15 @@ def read_size(size: object) -> str:
         return size.strip()
     if isinstance(size, numbers.Integral) and not isinstance(size, bool):
         return f"{int(size)}x{int(size)}"
-    if (isinstance(size, (tuple, list)) and len(size) == 2
-            and all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in size)):
+    if (
+        isinstance(size, (tuple, list))
+        and len(size) == 2
+        and all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in size)
+    ):
         return f"{int(size[0])}x{int(size[1])}"
-    raise TypeError(f"size must be 'WIDTHxHEIGHT' (e.g. '15x15'), a side (15) or (width, height), "
-                    f"not {type_name(size)} {size!r}")
+    raise TypeError(
+        f"size must be 'WIDTHxHEIGHT' (e.g. '15x15'), a side (15) or (width, height), not {type_name(size)} {size!r}"
+    )
 
 
 def read_theme_words(themes: object) -> list[str]:
@@ -350,8 +382,9 @@ def read_theme_words(themes: object) -> list[str]:
     words = list(themes)
     for word in words:
         if not isinstance(word, str):
-            raise TypeError(f"themes must be a word (str) or a list of words, not a list holding "
-                            f"{type_name(word)} {word!r}")
+            raise TypeError(
+                f"themes must be a word (str) or a list of words, not a list holding {type_name(word)} {word!r}"
+            )
     return words
 
 
@@ -374,13 +407,17 @@ def read_at(at: object) -> list[str]:
             items.append(f"{word}={_position_text(word, where)}")
         return items
     if isinstance(at, bytes) or not isinstance(at, Iterable):
-        raise TypeError("at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
-                        f"or 'WORD=1,1,A' strings, not {type_name(at)} {at!r}")
+        raise TypeError(
+            "at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
+            f"or 'WORD=1,1,A' strings, not {type_name(at)} {at!r}"
+        )
     items = list(at)
     for item in items:
         if not isinstance(item, str):
-            raise TypeError("at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
-                            f"or a list of 'WORD=1,1,A' strings, not a list holding {type_name(item)} {item!r}")
+            raise TypeError(
+                "at must be a dict such as {'WORD': (1, 1, 'A')} (rows and columns from 1), "
+                f"or a list of 'WORD=1,1,A' strings, not a list holding {type_name(item)} {item!r}"
+            )
     return items
 
 
@@ -394,20 +431,37 @@ def _position_text(word: str, where: object) -> str:
         row, col, direction = where
         if isinstance(direction, Enum):
             direction = direction.value
-        if (all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in (row, col))
-                and isinstance(direction, str)):
+        if all(isinstance(n, numbers.Integral) and not isinstance(n, bool) for n in (row, col)) and isinstance(
+            direction, str
+        ):
             return f"{int(row)},{int(col)},{direction.strip()}"
-    raise TypeError(f"at[{word!r}] must be (row, col, 'A' or 'D') with rows and columns from 1 (or the text "
-                    f"'row,col,A'), not {type_name(where)} {where!r}")
+    raise TypeError(
+        f"at[{word!r}] must be (row, col, 'A' or 'D') with rows and columns from 1 (or the text "
+        f"'row,col,A'), not {type_name(where)} {where!r}"
+    )
 
 
-def compile_problem(grid: object, words: object = None, *, min_score: int = 50, allow_dupes: bool = False,
-                    strict: bool = False, controls: Controls | None = None, language: object = None) -> Problem:
+def compile_problem(
+    grid: object,
+    words: object = None,
+    *,
+    min_score: int = 50,
+    allow_dupes: bool = False,
+    strict: bool = False,
+    controls: Controls | None = None,
+    language: object = None,
+) -> Problem:
     """`xwcp.compile_problem`: read `grid` (anything `xwcp.fill` takes: a path, grid text, a Grid, a Puzzle) and
     `words` (a WordList, a path, layered paths or None for the default list) in `language` (see LanguageLike),
     then compile them (`xwcp.compile.problem.compile_problem`, whose arguments and errors these are)."""
     from xwcp.compile.problem import compile_problem as compile_grid
 
     puzzle = read_grid_like(grid, alphabet=read_language(language) or list_alphabet(words))
-    return compile_grid(puzzle.grid, read_words(words, alphabet=puzzle.alphabet),
-                        min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls)
+    return compile_grid(
+        puzzle.grid,
+        read_words(words, alphabet=puzzle.alphabet),
+        min_score=min_score,
+        allow_dupes=allow_dupes,
+        strict=strict,
+        controls=controls,
+    )

@@ -12,6 +12,7 @@ xwcp/services/quick.py): the problem's domains are bitsets over the memory-mappe
 applies when the grid and the list are files (or the default list) already cached; otherwise the
 ordinary problem is compiled.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,11 +24,17 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from xwcp.base.errors import InputError, option_text
 from xwcp.base.lines import one_line
 from xwcp.compile.controls import Controls
-from xwcp.compile.problem import (Problem, check_letters, compile_problem, compile_structure, plain_problem,
-                                  unlisted_text)
+from xwcp.compile.problem import (
+    Problem,
+    check_letters,
+    compile_problem,
+    compile_structure,
+    plain_problem,
+    unlisted_text,
+)
+from xwcp.engine.plain_kernel import plain_search_supported
 from xwcp.formats import Puzzle, check_writable, read_puzzle
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.engine.plain_kernel import plain_search_supported
 from xwcp.words.cache import CacheDamaged
 from xwcp.words.wordlist import describe_problems, layer_word_lists, load_word_list, read_mapped_word_list
 
@@ -74,9 +81,17 @@ class Loaded(NamedTuple):
     """What `warn` was told, in order."""
 
 
-def load(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTIONS, *, warn: Warn | None = None,
-         out: str | Path | None = None, as_paths: bool = False, plain: bool = False,
-         source: str = "<grid text>") -> Loaded:
+def load(
+    grid: object,
+    words: object = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    warn: Warn | None = None,
+    out: str | Path | None = None,
+    as_paths: bool = False,
+    plain: bool = False,
+    source: str = "<grid text>",
+) -> Loaded:
     """Read the grid and the word list and compile them with `options` (`xwcp.compile.problem.compile_problem`'s,
     and the language).
 
@@ -111,16 +126,22 @@ def load(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTI
     said: list[str] = []
     tell = _teller(said, warn)
     alphabet = alphabet or (None if as_paths else list_alphabet(words))
-    puzzle = (read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid)), alphabet) if as_paths
-              else read_grid_like(grid, source=source, alphabet=alphabet))
+    puzzle = (
+        read_puzzle(os.fspath(cast("str | os.PathLike[str]", grid)), alphabet)
+        if as_paths
+        else read_grid_like(grid, source=source, alphabet=alphabet)
+    )
     if out is not None:
         check_writable(puzzle, out)
     if isinstance(grid, (str, os.PathLike)) and not _is_text(grid):
         warn_puzzle(puzzle, os.fspath(grid), tell)
     elif isinstance(grid, (str, list, tuple)):  # grid text or rows: their reader's notes (a letter read as a rebus)
         warn_puzzle(puzzle, source if isinstance(grid, str) else "<grid rows>", tell)
-    word_list = (load_words(_word_paths(words), tell, puzzle.alphabet) if as_paths
-                 else read_words(words, alphabet=puzzle.alphabet))
+    word_list = (
+        load_words(_word_paths(words), tell, puzzle.alphabet)
+        if as_paths
+        else read_words(words, alphabet=puzzle.alphabet)
+    )
     if not as_paths:
         warn_list(word_list, tell)
     if not word_list.alphabet.is_ascii and isinstance(grid, (str, os.PathLike)) and not _is_text(grid):
@@ -128,14 +149,26 @@ def load(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTI
             check_letters(puzzle.grid, word_list.alphabet)
         except InputError as exc:
             raise InputError(exc.message, os.fspath(grid)) from None
-    problem = compile_problem(puzzle.grid, word_list, min_score=options.min_score, allow_dupes=options.allow_dupes,
-                              strict=options.strict, controls=options.controls)
+    problem = compile_problem(
+        puzzle.grid,
+        word_list,
+        min_score=options.min_score,
+        allow_dupes=options.allow_dupes,
+        strict=options.strict,
+        controls=options.controls,
+    )
     warn_problem(problem, options.strict, tell)
     return Loaded(puzzle, problem, tuple(said))
 
 
-def load_plain(grid: object, words: object = None, options: LoadOptions = DEFAULT_OPTIONS, *,
-               warn: Warn | None = None, out: str | Path | None = None) -> Loaded | None:
+def load_plain(
+    grid: object,
+    words: object = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    warn: Warn | None = None,
+    out: str | Path | None = None,
+) -> Loaded | None:
     """`load` without numpy, the command line's reading: the puzzle, and its problem compiled over the
     memory-mapped cache of the list, its domains bitsets (`xwcp.engine.kernel.is_plain`).
 
@@ -150,9 +183,15 @@ def load_plain(grid: object, words: object = None, options: LoadOptions = DEFAUL
     controls = options.controls or Controls()
     paths = list(words) if isinstance(words, (list, tuple)) else [words]
     first = paths[0] if paths else None
-    if (not isinstance(grid, (str, os.PathLike)) or str(grid) == "-" or "\n" in str(grid) or len(paths) > 1
-            or not (first is None or isinstance(first, (str, os.PathLike)))
-            or controls.max_shared_substring is not None or not plain_search_supported()):
+    if (
+        not isinstance(grid, (str, os.PathLike))
+        or str(grid) == "-"
+        or "\n" in str(grid)
+        or len(paths) > 1
+        or not (first is None or isinstance(first, (str, os.PathLike)))
+        or controls.max_shared_substring is not None
+        or not plain_search_supported()
+    ):
         return None
     word_list = read_mapped_word_list(first if first is None or isinstance(first, str) else Path(first))
     if word_list is None:
@@ -163,8 +202,14 @@ def load_plain(grid: object, words: object = None, options: LoadOptions = DEFAUL
     if out is not None:
         check_writable(puzzle, out)
     try:
-        problem = compile_structure(puzzle.grid, word_list, min_score=options.min_score,
-                                    allow_dupes=options.allow_dupes, strict=options.strict, controls=controls)
+        problem = compile_structure(
+            puzzle.grid,
+            word_list,
+            min_score=options.min_score,
+            allow_dupes=options.allow_dupes,
+            strict=options.strict,
+            controls=controls,
+        )
         for length in sorted({slot.length for slot in problem.slots}):  # letter cells, rebus included
             word_list.row(length)  # verifies the words of each length the grid uses
     except CacheDamaged:  # the ordinary path rebuilds the list and says so
@@ -226,6 +271,7 @@ def _teller(said: list[str], warn: Warn | None) -> Warn:
         said.append(message)
         if warn is not None:
             warn(message)
+
     return tell
 
 
@@ -251,8 +297,13 @@ def warn_problem(problem: Problem, strict: bool, warn: Warn) -> None:
         warn(unlisted_text(problem) + f" ({option_text('strict', True)} refuses such a grid)")
 
 
-def load_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
-                 warn: Callable[[str], None] | None = None) -> Problem:
+def load_problem(
+    grid_path: str | Path,
+    words_path: WordPaths = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    warn: Callable[[str], None] | None = None,
+) -> Problem:
     """Read the grid (any puzzle format, by extension) and word list(s) and compile them with `options`
     (`xwcp.services.load.load`, the command line's reading).
 
@@ -270,13 +321,17 @@ def load_problem(grid_path: str | Path, words_path: WordPaths = None, options: L
     return load(grid_path, words_path, options, warn=warn, as_paths=True).problem
 
 
-def load_puzzle_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS,
-                        *, warn: Callable[[str], None] | None = None,
-                        out: str | Path | None = None) -> tuple[Puzzle, Problem]:
+def load_puzzle_problem(
+    grid_path: str | Path,
+    words_path: WordPaths = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    warn: Callable[[str], None] | None = None,
+    out: str | Path | None = None,
+) -> tuple[Puzzle, Problem]:
     """Like `load_problem`, also returning the puzzle read (its title, author and clues, for `--out`).
 
     `out`: the file a fill of it will be written to; what that format cannot hold of the puzzle (bars in a
     .puz) is refused as soon as the puzzle is read, before any work (`xwcp.formats.check_writable`)."""
     loaded = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
     return loaded.puzzle, loaded.problem
-

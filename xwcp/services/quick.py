@@ -19,15 +19,16 @@ form (`xwcp.engine.plain_kernel.PlainEngine`), and `xwcp.search.core` and `xwcp.
 bitset domains, and a search proof's hardest slot comes from the search's own failure weights
 (`BitSearch.slot_weights`, plain Python over the kernel's arrays).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from xwcp.engine import kernel
-from xwcp.formats import Puzzle
 from xwcp.compile.problem import Problem
+from xwcp.engine import kernel
 from xwcp.engine.result import FillResult
+from xwcp.formats import Puzzle
 from xwcp.services import run as runner
 from xwcp.services.load import DEFAULT_OPTIONS, LoadOptions, WordPaths, load, load_plain, load_puzzle_problem
 
@@ -35,20 +36,33 @@ BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
 
 
-def load_plain_problem(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS,
-                       *, warn: Callable[[str], None] | None = None,
-                       out: str | Path | None = None) -> tuple[Puzzle, Problem] | None:
+def load_plain_problem(
+    grid_path: str | Path,
+    words_path: WordPaths = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    warn: Callable[[str], None] | None = None,
+    out: str | Path | None = None,
+) -> tuple[Puzzle, Problem] | None:
     """`xwcp.services.load.load_plain` as (puzzle, problem): the problem compiled without numpy, or None when
     that path does not apply (see `load_plain`)."""
     loaded = load_plain(grid_path, words_path, options, warn=warn, out=out)
     return None if loaded is None else (loaded.puzzle, loaded.problem)
 
 
-def fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
-         backend: str = "auto",
-         time_limit_s: float | None = None, seed: int = 0, count: int | None = None, show_progress: bool = False,
-         warn: Callable[[str], None] | None = None, out: str | Path | None = None,
-         ) -> tuple[Puzzle, Problem, FillResult] | None:
+def fill(
+    grid_path: str | Path,
+    words_path: WordPaths = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    backend: str = "auto",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+    count: int | None = None,
+    show_progress: bool = False,
+    warn: Callable[[str], None] | None = None,
+    out: str | Path | None = None,
+) -> tuple[Puzzle, Problem, FillResult] | None:
     """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
 
     Returns:
@@ -64,8 +78,10 @@ def fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptio
     puzzle, problem = loaded
 
     def run(problem: Problem) -> FillResult:
-        return runner.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                                show_progress=show_progress)
+        return runner.run_fill(
+            problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress
+        )
+
     try:
         return puzzle, problem, run(problem)
     except kernel.NeedsNumpyProblem:  # a kernel without a plain form: the ordinary problem (warned above)
@@ -73,13 +89,24 @@ def fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptio
         return puzzle, problem, run(problem)
 
 
-def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, options: LoadOptions = DEFAULT_OPTIONS, *,
-                  backend: str = "auto",
-                  time_limit_s: float | None = None, seed: int = 0, count: int | None = None,
-                  min_diff: int | None = None, quality: bool = False, export_cnf: str | Path | None = None,
-                  show_progress: bool = False, warn: Callable[[str], None] | None = None,
-                  say: Callable[[str], None] | None = None,
-                  soft_stop: bool = False, out: str | Path | None = None) -> tuple[Puzzle, Problem, FillResult]:
+def load_and_fill(
+    grid_path: str | Path,
+    words_path: WordPaths = None,
+    options: LoadOptions = DEFAULT_OPTIONS,
+    *,
+    backend: str = "auto",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+    count: int | None = None,
+    min_diff: int | None = None,
+    quality: bool = False,
+    export_cnf: str | Path | None = None,
+    show_progress: bool = False,
+    warn: Callable[[str], None] | None = None,
+    say: Callable[[str], None] | None = None,
+    soft_stop: bool = False,
+    out: str | Path | None = None,
+) -> tuple[Puzzle, Problem, FillResult]:
     """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
 
     A fill that needs only the search runs without numpy when it can (`fill` above: same
@@ -89,8 +116,18 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, options: 
         InputError: as `load_puzzle_problem`, or `--min-diff` that does not fit the problem.
     """
     if not (quality or min_diff or export_cnf or options.language not in (None, "en")):
-        fast = fill(grid_path, words_path, options, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                    show_progress=show_progress, warn=warn, out=out)
+        fast = fill(
+            grid_path,
+            words_path,
+            options,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            count=count,
+            show_progress=show_progress,
+            warn=warn,
+            out=out,
+        )
         if fast is not None:
             return fast
     puzzle, problem, _ = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
@@ -98,7 +135,17 @@ def load_and_fill(grid_path: str | Path, words_path: WordPaths = None, options: 
         from xwcp.backends.controlled import check_min_diff
 
         check_min_diff(problem, count or 1, min_diff)  # its count is unused (the CLI asks --count > 1 with it)
-    result = runner.run_fill(problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count,
-                              export_cnf=export_cnf, show_progress=show_progress, quality=quality, min_diff=min_diff,
-                              say=say, soft_stop=soft_stop)
+    result = runner.run_fill(
+        problem,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+        count=count,
+        export_cnf=export_cnf,
+        show_progress=show_progress,
+        quality=quality,
+        min_diff=min_diff,
+        say=say,
+        soft_stop=soft_stop,
+    )
     return puzzle, problem, result

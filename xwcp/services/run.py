@@ -5,6 +5,7 @@ and the batch tasks. It takes a backend, limits, a seed, the quality search, a p
 event, and returns a checked `FillResult`. `explain_verdict` runs the minimal-core search after an unfillable
 verdict the way a terminal user expects it (a status line; Ctrl-C keeps the verdict).
 """
+
 from __future__ import annotations
 
 import sys
@@ -52,9 +53,12 @@ class ProgressLine(StatusLine):
     """The status line of a fill: its backend, seconds, nodes, backtracks, restarts and deepest slot."""
 
     def __call__(self, p: Progress) -> None:
-        self.show(p.wall_time_s, f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
-                                 f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
-                                 f"deepest {p.filled_slots}/{p.n_slots} slots ")
+        self.show(
+            p.wall_time_s,
+            f"{p.backend}: {p.wall_time_s:6.1f} s  {p.nodes:>9,} nodes  "
+            f"{p.backtracks:>9,} backtracks  {p.restarts:>5,} restarts  "
+            f"deepest {p.filled_slots}/{p.n_slots} slots ",
+        )
 
 
 class VerifyProgressLine(StatusLine):
@@ -68,12 +72,20 @@ class CoreProgressLine(StatusLine):
     """The same status line while the minimal core is searched for: seconds, searches, slots left and needed."""
 
     def __call__(self, p: CoreProgress) -> None:
-        self.show(p.elapsed_s, f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
-                               f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ")
+        self.show(
+            p.elapsed_s,
+            f"core: {p.elapsed_s:6.1f} s  {p.n_calls:>4} searches  {p.n_slots:>4} slots left, "
+            f"{p.n_needed} proven needed (Ctrl-C stops, keeping the verdict) ",
+        )
 
 
-def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_progress: bool = False,
-                    time_limit_s: float | None = None) -> CoreReport | None:
+def explain_verdict(
+    problem: Problem,
+    result: FillResult | None = None,
+    *,
+    show_progress: bool = False,
+    time_limit_s: float | None = None,
+) -> CoreReport | None:
     """The minimal core of a grid proven unfillable, after the verdict, as a terminal user expects it.
 
     A progress line on stderr (`show_progress`), and Ctrl-C (any stop signal) ends the search
@@ -83,17 +95,21 @@ def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_
     """
     import threading
 
-    from xwcp.search.core import CORE_TIME_LIMIT_S, explain
     from xwcp.runtime.signals import stop_softly
+    from xwcp.search.core import CORE_TIME_LIMIT_S, explain
 
     abort = threading.Event()
     progress = CoreProgressLine() if show_progress else None
     try:
         with stop_softly(abort) as heard:
-            core = explain(problem, seed_slot_id=None if result is None else result.slot_id,
-                           weight_by_slot=None if result is None else result.weight_by_slot,
-                           time_limit_s=CORE_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
-                           progress=progress, abort=abort)
+            core = explain(
+                problem,
+                seed_slot_id=None if result is None else result.slot_id,
+                weight_by_slot=None if result is None else result.weight_by_slot,
+                time_limit_s=CORE_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
+                progress=progress,
+                abort=abort,
+            )
     finally:
         if progress is not None:
             progress.close()
@@ -102,12 +118,23 @@ def explain_verdict(problem: Problem, result: FillResult | None = None, *, show_
     return core
 
 
-def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0,
-             count: int | None = None, export_cnf: str | Path | None = None,
-             show_progress: bool = False, quality: bool = False, min_diff: int | None = None,
-             say: Callable[[str], None] | None = None,
-             progress: Callable[[Progress], None] | None = None, soft_stop: bool = False,
-             abort: threading.Event | None = None, threads: int | None = None) -> FillResult:
+def run_fill(
+    problem: Problem,
+    *,
+    backend: str = "auto",
+    time_limit_s: float | None = None,
+    seed: int = 0,
+    count: int | None = None,
+    export_cnf: str | Path | None = None,
+    show_progress: bool = False,
+    quality: bool = False,
+    min_diff: int | None = None,
+    say: Callable[[str], None] | None = None,
+    progress: Callable[[Progress], None] | None = None,
+    soft_stop: bool = False,
+    abort: threading.Event | None = None,
+    threads: int | None = None,
+) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
     Args:
@@ -131,18 +158,26 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
     from xwcp.backends import fill
 
     if quality and count == 0:
-        raise InputError(f"{option_text('quality', True)} cannot be combined with "
-                         f"{'--count all' if is_cli() else 'count=0'} (it searches for the best fills, not all)")
+        raise InputError(
+            f"{option_text('quality', True)} cannot be combined with "
+            f"{'--count all' if is_cli() else 'count=0'} (it searches for the best fills, not all)"
+        )
     if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
         min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
     if quality or min_diff is not None:
         from xwcp.backends.controlled import fill_diverse
-        from xwcp.search.quality import DEFAULT_TIME_LIMIT_S, fill_quality
         from xwcp.engine.result import measure_quality
+        from xwcp.search.quality import DEFAULT_TIME_LIMIT_S, fill_quality
 
         if quality and time_limit_s is None:
             time_limit_s = DEFAULT_TIME_LIMIT_S
-        limits = Limits(time_limit_s=time_limit_s, seed=seed, progress=progress, abort=abort, threads=default_threads() if threads is None else threads)
+        limits = Limits(
+            time_limit_s=time_limit_s,
+            seed=seed,
+            progress=progress,
+            abort=abort,
+            threads=default_threads() if threads is None else threads,
+        )
         quality_by_fill: dict[tuple[str, ...], Quality] = {}
 
         def fill_one(p: Problem, lim: Limits) -> FillResult:
@@ -169,8 +204,11 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
             stopped_by = heard.name
         else:
             result = run()
-        return replace(result, stopped_by=stopped_by,
-                       qualities=tuple(quality_by_fill.get(f) or measure_quality(problem, f) for f in result.fills))
+        return replace(
+            result,
+            stopped_by=stopped_by,
+            qualities=tuple(quality_by_fill.get(f) or measure_quality(problem, f) for f in result.fills),
+        )
 
     if export_cnf is not None:
         from xwcp.backends import sat
@@ -178,16 +216,22 @@ def run_fill(problem: Problem, *, backend: str = "auto", time_limit_s: float | N
         try:
             sat.export_cnf(problem, export_cnf)
         except sat.CnfTooLarge as exc:
-            raise InputError(f"{exc}, more than --export-cnf writes; export a smaller grid or a region of it",
-                             str(export_cnf)) from None
+            raise InputError(
+                f"{exc}, more than --export-cnf writes; export a smaller grid or a region of it", str(export_cnf)
+            ) from None
         except OSError as exc:
             raise InputError(f"cannot write CNF file ({exc.strerror or exc})", str(export_cnf)) from None
     line = ProgressLine() if show_progress else None
-    limits = Limits(time_limit_s=time_limit_s, seed=seed, count=count, progress=progress or line, abort=abort,
-                    threads=default_threads() if threads is None else threads)
+    limits = Limits(
+        time_limit_s=time_limit_s,
+        seed=seed,
+        count=count,
+        progress=progress or line,
+        abort=abort,
+        threads=default_threads() if threads is None else threads,
+    )
     try:
         return fill(problem, backend, limits)
     finally:
         if line is not None:
             line.close()
-

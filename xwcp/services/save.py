@@ -4,6 +4,7 @@
 `write_checked` any puzzle (a grid with bars or rebus cells is written beside the target and read back first),
 `convert` one file format into another.
 """
+
 from __future__ import annotations
 
 import os
@@ -61,11 +62,14 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
             back = read_puzzle(trial, puzzle.alphabet).grid
         except ValueError as exc:  # InputError too; its message names the trial file, the user named out_path
             problem_text = exc.message if isinstance(exc, InputError) else str(exc)
-            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})",
-                             str(out_path)) from None
+            raise InputError(
+                f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})", str(out_path)
+            ) from None
         if back.cells != grid.cells or back.bars != grid.bars:
-            raise InputError(f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as "
-                             "another grid)", str(out_path))
+            raise InputError(
+                f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as another grid)",
+                str(out_path),
+            )
         write_output(out_path, trial.read_bytes(), "puzzle")  # whole or not at all, a device too
     finally:
         trial.unlink(missing_ok=True)
@@ -84,4 +88,3 @@ def convert(in_path: str | Path, out_path: str | Path, language: object = None) 
     puzzle = read_puzzle(in_path, read_language(language))
     write_puzzle(puzzle, out_path)
     return puzzle
-

@@ -3,6 +3,7 @@
 The web builder's fill socket and check route, and the command line's text of a core, come here: the core search
 runs below the front ends.
 """
+
 from __future__ import annotations
 
 import threading
@@ -31,9 +32,14 @@ def core_search_available() -> bool:
     return hasattr(core, "explain")
 
 
-def unfillable_core(problem: Problem, slot_id: SlotId | None, *, weight_by_slot: Mapping[SlotId, float] | None = None,
-                    progress: Callable[[CoreProgress], None] | None = None,
-                    abort: threading.Event | None = None) -> CoreReport | None:
+def unfillable_core(
+    problem: Problem,
+    slot_id: SlotId | None,
+    *,
+    weight_by_slot: Mapping[SlotId, float] | None = None,
+    progress: Callable[[CoreProgress], None] | None = None,
+    abort: threading.Event | None = None,
+) -> CoreReport | None:
     """The slots to outline on an unfillable grid: the minimal core from `xwcp.search.core.explain`, else the one
     slot the proof names (`slot_id`). `weight_by_slot` is the proof's (`FillResult.weight_by_slot`); `progress`
     and `abort` are `xwcp.search.core.find_core`'s (the page shows the search's progress and may stop it).
@@ -43,8 +49,14 @@ def unfillable_core(problem: Problem, slot_id: SlotId | None, *, weight_by_slot:
     """
     from xwcp.search.core import explain, slot_report
 
-    core = explain(problem, seed_slot_id=slot_id, time_limit_s=CORE_TIME_S, weight_by_slot=weight_by_slot,
-                   progress=progress, abort=abort)
+    core = explain(
+        problem,
+        seed_slot_id=slot_id,
+        time_limit_s=CORE_TIME_S,
+        weight_by_slot=weight_by_slot,
+        progress=progress,
+        abort=abort,
+    )
     if core is not None:
         return core
     return None if slot_id is None else slot_report(problem, [slot_id])
@@ -59,7 +71,10 @@ def with_core(problem: Problem, data: Report, is_unfillable: bool, search: bool 
 
         slot = problem.slot_by_name(data["slot"]) if data.get("slot") else None
         slot_id = None if slot is None else slot.id
-        core = unfillable_core(problem, slot_id) if search else (
-            None if slot_id is None else slot_report(problem, [slot_id]))
+        core = (
+            unfillable_core(problem, slot_id)
+            if search
+            else (None if slot_id is None else slot_report(problem, [slot_id]))
+        )
         data["core"] = None if core is None else core_json(core)
     return data

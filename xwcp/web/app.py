@@ -26,6 +26,7 @@ body that stops arriving (xwcp.web.http.BODY_TIMEOUT_S). The caps are read from 
 uploaded puzzle file is read in a worker process under a time and memory limit (xwcp/web/puzzles.py); anything a
 route fails to answer is a JSON 500 (xwcp.web.http).
 """
+
 from __future__ import annotations
 
 import functools
@@ -57,15 +58,22 @@ from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, Cac
 from xwcp.services.types import default_threads
 from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
-from xwcp.web.fields import (Body, flag_field, grid_field, grid_source, optional_slot_field, page_data,
-                              slot_field, written_letters)
-from xwcp.web.fields import number_field as _number
+from xwcp.web.fields import (
+    Body,
+    flag_field,
+    grid_field,
+    grid_source,
+    number_field as _number,
+    optional_slot_field,
+    page_data,
+    slot_field,
+    written_letters,
+)
 from xwcp.web.fill_ws import fill_session
 from xwcp.web.hosts import HostGuard, allowed_hosts
+from xwcp.web.http import ApiError, JsonErrors, error_response as _error, parse_json, read_body
 from xwcp.web.lanes import FairLimiter, Superseded, Ticket, client_id, run_lowered
 from xwcp.web.languages import LanguageLists, language_field, language_routes
-from xwcp.web.http import ApiError, JsonErrors, parse_json, read_body
-from xwcp.web.http import error_response as _error
 from xwcp.web.personal import word_routes
 from xwcp.web.wordsource import WordSource
 from xwcp.words.wordlist import WordList
@@ -155,6 +163,7 @@ class ServerState:
 
 # ----- optional features from other modules: used when importable -------------------------
 
+
 def _importable(module: str, attr: str) -> bool:
     try:
         return hasattr(importlib.import_module(module), attr)
@@ -164,11 +173,13 @@ def _importable(module: str, attr: str) -> bool:
 
 def export_formats() -> list[str]:
     """The download formats xwcp.formats can write here (a format whose module cannot write is left out)."""
-    return [fmt for fmt in FORMATS
-            if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")]
+    return [
+        fmt for fmt in FORMATS if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")
+    ]
 
 
 # ----- the analysis path: a body in, a job in a worker thread under the caps, JSON out ----------
+
 
 async def _read_json(request: Request) -> Body:
     return parse_json(await read_body(request, MAX_BODY_BYTES))
@@ -183,8 +194,9 @@ def _analysed(state: ServerState, body: Body) -> tuple[Analysed, CacheKey]:
     words, token = state.words_for(body)
     if source is None:  # not rows: grid_field says what is wrong
         grid_field(body)
-    entry = state.cache.analysed(words, token, source, lambda: written_letters(grid_field(body), words.alphabet),
-                                 min_score, allow_dupes)
+    entry = state.cache.analysed(
+        words, token, source, lambda: written_letters(grid_field(body), words.alphabet), min_score, allow_dupes
+    )
     return entry, state.cache.key(token, source, min_score, allow_dupes)
 
 
@@ -214,8 +226,14 @@ def _lane(state: ServerState, kind: Lane) -> FairLimiter:
     return lane
 
 
-async def _analyse(state: ServerState, request: Request, job: Job, body: Body | None = None, *,
-                   lane_of: Callable[[Body], Lane] = _quick) -> Response:
+async def _analyse(
+    state: ServerState,
+    request: Request,
+    job: Job,
+    body: Body | None = None,
+    *,
+    lane_of: Callable[[Body], Lane] = _quick,
+) -> Response:
     """Parse the body (unless given), run `job(analysed grid, cache key, body, abort)` in a worker thread under
     the caps, answer JSON. `lane_of(body)` says which slots it waits for; a search runs at a lowered CPU priority
     and supersedes the client's search of the same endpoint still running or waiting (xwcp/web/lanes.py)."""
@@ -234,8 +252,10 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
                 with anyio.fail_after(QUEUE_CAP_S):
                     await lane.acquire(ticket)
             except TimeoutError:
-                raise ApiError(503, f"the server is overloaded: the request waited {QUEUE_CAP_S:g} s "
-                                    "for a worker; try again shortly") from None
+                raise ApiError(
+                    503,
+                    f"the server is overloaded: the request waited {QUEUE_CAP_S:g} s for a worker; try again shortly",
+                ) from None
             except Superseded:
                 raise ApiError(409, "a newer search from the same client took this one's place") from None
             if await request.is_disconnected():  # the page moved on (a newer keystroke): skip the work
@@ -243,6 +263,7 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
 
             def answer() -> Any:
                 return _answer(state, job, request_body, ticket.abort)
+
             try:
                 with anyio.fail_after(REQUEST_CAP_S):
                     if heavy:
@@ -250,8 +271,10 @@ async def _analyse(state: ServerState, request: Request, job: Job, body: Body | 
                     else:
                         data = await anyio.to_thread.run_sync(answer, abandon_on_cancel=True)
             except TimeoutError:
-                raise ApiError(503, f"the request worked longer than its {REQUEST_CAP_S:g} s cap; "
-                                    "ask with a smaller time_limit_s or k") from None
+                raise ApiError(
+                    503,
+                    f"the request worked longer than its {REQUEST_CAP_S:g} s cap; ask with a smaller time_limit_s or k",
+                ) from None
             finally:
                 ticket.abort.set()  # a search left behind by the cap stops
         finally:
@@ -300,14 +323,17 @@ def _answer(state: ServerState, job: Job, body: Body, abort: threading.Event) ->
 
 def _domains(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     slot, k = optional_slot_field(body), _number(body, "k", 20, 1, MAX_K)
-    return entry.report(("domains", slot and slot.strip().upper(), k), lambda: Session.analysed(
-        entry.problem, entry.prop).domains(slot, k=k).as_dict())
+    return entry.report(
+        ("domains", slot and slot.strip().upper(), k),
+        lambda: Session.analysed(entry.problem, entry.prop).domains(slot, k=k).as_dict(),
+    )
 
 
 def _heatmap(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     def make() -> Report:  # after every keystroke: the named slot, no core search
         answer = Session.analysed(entry.problem, entry.prop).heatmap(core=False)
         return with_core(entry.problem, answer.as_dict(), not answer.is_consistent, search=False)
+
     return entry.report(("heatmap",), make)
 
 
@@ -321,9 +347,21 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
     slot = slot_field(body)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more (not cached)
-        return Session.analysed(entry.problem, entry.prop).suggest(
-            slot, k=k, verify=True, time_limit_s=limit, seed=seed, count=False, probe_max_words=None,
-            probe_time_limit_s=PROBE_S, abort=abort).as_dict()
+        return (
+            Session.analysed(entry.problem, entry.prop)
+            .suggest(
+                slot,
+                k=k,
+                verify=True,
+                time_limit_s=limit,
+                seed=seed,
+                count=False,
+                probe_max_words=None,
+                probe_time_limit_s=PROBE_S,
+                abort=abort,
+            )
+            .as_dict()
+        )
     slot_name = slot.strip().upper()
 
     def make() -> Report:
@@ -336,11 +374,23 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
         dead, alive = entry.known_words(slot_id)
         known_dead = len(dead)
         with entry.probing(slot_id) as make_engine:  # a kept engine, maybe the grid's typing started from
-            answer = suggest_json(suggest_report(entry.problem, slot_name, k=k, prop=entry.prop, count=False,
-                                                 probe_max_words=None, probe_time_limit_s=PROBE_S, dead_words=dead,
-                                                 alive_words=alive, probe_engine=make_engine))
+            answer = suggest_json(
+                suggest_report(
+                    entry.problem,
+                    slot_name,
+                    k=k,
+                    prop=entry.prop,
+                    count=False,
+                    probe_max_words=None,
+                    probe_time_limit_s=PROBE_S,
+                    dead_words=dead,
+                    alive_words=alive,
+                    probe_engine=make_engine,
+                )
+            )
         entry.keep_found(slot_id, dead, known_dead)
         return answer
+
     return entry.report(("suggest", slot_name, k), make)
 
 
@@ -353,15 +403,25 @@ def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
 def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
     theme = body.get("theme", [])
     if not isinstance(theme, list) or not all(isinstance(name, str) for name in theme):
-        raise ApiError(400, "theme must be a list of slot ids, like [\"17A\", \"3D\"]")
+        raise ApiError(400, 'theme must be a list of slot ids, like ["17A", "3D"]')
     below, substring = _number(body, "below_score", 50, 0, 100), _number(body, "substring", 4, 2, 15)
     names = frozenset(name.upper() for name in theme)
-    return entry.report(("stats", names, below, substring), lambda: grid_stats(
-        entry.problem.grid, entry.problem.words, below_score=below, substring=substring, theme=names))
+    return entry.report(
+        ("stats", names, below, substring),
+        lambda: grid_stats(
+            entry.problem.grid, entry.problem.words, below_score=below, substring=substring, theme=names
+        ),
+    )
 
 
-def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort: threading.Event,
-           on_verdict: Callable[[Report], None] | None = None) -> Report:
+def _check(
+    state: ServerState,
+    entry: Analysed,
+    key: CacheKey,
+    body: Body,
+    abort: threading.Event,
+    on_verdict: Callable[[Report], None] | None = None,
+) -> Report:
     """The fillability check, kept per grid, time limit and seed; `on_verdict` gets an unfillable verdict before
     its core search (a streamed check shows the verdict while the core is sought)."""
     limit = _number(body, "time_limit_s", 2.0, 0.01, MAX_WORK_S, float)
@@ -377,11 +437,16 @@ def _check(state: ServerState, entry: Analysed, key: CacheKey, body: Body, abort
             if on_verdict is not None:  # the verdict first when streamed
                 on_verdict(check_json(report, is_verdict_first=False))
             slot = problem.slot_by_name(report.wipeout_slot) if report.wipeout_slot else None
-            return unfillable_core(problem, None if slot is None else slot.id,
-                                   weight_by_slot=None if result is None else result.weight_by_slot)
+            return unfillable_core(
+                problem,
+                None if slot is None else slot.id,
+                weight_by_slot=None if result is None else result.weight_by_slot,
+            )
+
         # Session.check's report (from the cached propagation), the verdict sent before the core search
-        report = check_report(entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop,
-                              explain_core=explain_core)  # every unfillable verdict asks explain_core once
+        report = check_report(
+            entry.problem, time_limit_s=limit, seed=seed, prop=entry.prop, explain_core=explain_core
+        )  # every unfillable verdict asks explain_core once
         data = check_json(report)
         if report.verdict is not Verdict.UNKNOWN:  # a proof or a fill holds; an unknown may settle next time
             state.cache.keep_check(check_key, data)
@@ -418,23 +483,43 @@ def _suggest_lane(body: Body) -> Lane:
 
 # ----- the page, its facts and its presets ----------------------------------------------------
 
+
 def _info_json(state: ServerState) -> Report:
     """What the page asks at start: the list, the caps, the features here, the personal list, the cache's counters."""
     words = state.words
     return {
         "words": {"source": words.source, "n_words": words.n_words},
-        "language": {"code": words.alphabet.code, "name": words.alphabet.name, "letters": list(words.alphabet.letters),
-                     "direction": words.alphabet.direction, "size": words.alphabet.size},
-        "max_side": MAX_SIDE, "max_fills": state.max_fills, "active_fills": state.active_fills, "pid": os.getpid(),
-        "quality": True, "formats": export_formats(),
+        "language": {
+            "code": words.alphabet.code,
+            "name": words.alphabet.name,
+            "letters": list(words.alphabet.letters),
+            "direction": words.alphabet.direction,
+            "size": words.alphabet.size,
+        },
+        "max_side": MAX_SIDE,
+        "max_fills": state.max_fills,
+        "active_fills": state.active_fills,
+        "pid": os.getpid(),
+        "quality": True,
+        "formats": export_formats(),
         "core": core_search_available(),
         "design": _importable("xwcp.designer.search", "design"),
-        "personal": {"enabled": state.source.personal, "path": str(state.source.path),
-                     "n_words": len(state.source.personal_words), "error": state.source.error},
-        "cache": {"hits": state.cache.hits, "misses": state.cache.misses,
-                  "incremental": state.cache.incremental, "bytes": state.cache.held_bytes(),
-                  "max_bytes": state.cache.max_bytes, "evicted": state.cache.evicted},
-        "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S}}
+        "personal": {
+            "enabled": state.source.personal,
+            "path": str(state.source.path),
+            "n_words": len(state.source.personal_words),
+            "error": state.source.error,
+        },
+        "cache": {
+            "hits": state.cache.hits,
+            "misses": state.cache.misses,
+            "incremental": state.cache.incremental,
+            "bytes": state.cache.held_bytes(),
+            "max_bytes": state.cache.max_bytes,
+            "evicted": state.cache.evicted,
+        },
+        "caps": {"max_body_bytes": MAX_BODY_BYTES, "max_work_s": MAX_WORK_S, "max_fill_s": MAX_FILL_S},
+    }
 
 
 def _presets_json() -> list[Report]:
@@ -448,8 +533,10 @@ def _presets_json() -> list[Report]:
 
 # ----- route groups and the app -------------------------------------------------------------
 
+
 def _page_routes(state: ServerState) -> list[BaseRoute]:
     """The page itself, its icon, `/api/info` and `/api/presets`."""
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC_DIR / "index.html")
 
@@ -459,30 +546,42 @@ def _page_routes(state: ServerState) -> list[BaseRoute]:
     async def presets(request: Request) -> Response:
         return JSONResponse(_presets_json())
 
-    return [Route("/", index), Route("/favicon.ico", lambda request: Response(status_code=204)),
-            Route("/api/info", info), Route("/api/presets", presets)]
+    return [
+        Route("/", index),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Route("/api/info", info),
+        Route("/api/presets", presets),
+    ]
 
 
 def _analysis_routes(state: ServerState) -> list[BaseRoute]:
     """The analysis endpoints (POST a grid, get JSON): domains, heat map, check, suggestions, statistics."""
+
     def post(path: str, job: Job, lane_of: Callable[[Body], Lane] = _quick) -> Route:
         async def endpoint(request: Request) -> Response:
             return await _analyse(state, request, job, lane_of=lane_of)
+
         return Route(path, endpoint, methods=["POST"], name=path.rsplit("/", 1)[-1])
 
     async def check(request: Request) -> Response:
         return await _check_answer(state, request)
 
-    return [post("/api/domains", _domains), post("/api/heatmap", _heatmap),
-            Route("/api/check", check, methods=["POST"]), post("/api/suggest", _suggest, _suggest_lane),
-            post("/api/stats", _stats)]
+    return [
+        post("/api/domains", _domains),
+        post("/api/heatmap", _heatmap),
+        Route("/api/check", check, methods=["POST"]),
+        post("/api/suggest", _suggest, _suggest_lane),
+        post("/api/stats", _stats),
+    ]
 
 
 def _socket_routes(state: ServerState) -> list[BaseRoute]:
     """The fill, design and suggestion WebSockets; PROGRESS_EVERY_S and the fill's time caps are read per session."""
+
     async def ws_fill(websocket: WebSocket) -> None:
-        await fill_session(state, websocket, every_s=PROGRESS_EVERY_S, default_time_s=DEFAULT_FILL_S,
-                           max_time_s=MAX_FILL_S)
+        await fill_session(
+            state, websocket, every_s=PROGRESS_EVERY_S, default_time_s=DEFAULT_FILL_S, max_time_s=MAX_FILL_S
+        )
 
     async def ws_design(websocket: WebSocket) -> None:
         from xwcp.web.design_ws import design_session
@@ -492,16 +591,25 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
     async def ws_suggest(websocket: WebSocket) -> None:
         from xwcp.web.suggest_ws import suggest_session
 
-        await suggest_session(state, websocket, lambda body: _analysed(state, body), _first_suggestions,
-                              max_k=MAX_K)
+        await suggest_session(state, websocket, lambda body: _analysed(state, body), _first_suggestions, max_k=MAX_K)
 
-    return [WebSocketRoute("/ws/fill", ws_fill), WebSocketRoute("/ws/design", ws_design),
-            WebSocketRoute("/ws/suggest", ws_suggest)]
+    return [
+        WebSocketRoute("/ws/fill", ws_fill),
+        WebSocketRoute("/ws/design", ws_design),
+        WebSocketRoute("/ws/suggest", ws_suggest),
+    ]
 
 
-def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
-               words: WordList | None = None, hosts: frozenset[str] | None = None,
-               personal: bool = True, language: str | None = None, cache_bytes: int | None = None) -> Starlette:
+def create_app(
+    words_path: WordPaths = None,
+    *,
+    max_fills: int | None = None,
+    words: WordList | None = None,
+    hosts: frozenset[str] | None = None,
+    personal: bool = True,
+    language: str | None = None,
+    cache_bytes: int | None = None,
+) -> Starlette:
     """The builder app.
 
     Args:
@@ -521,14 +629,27 @@ def create_app(words_path: WordPaths = None, *, max_fills: int | None = None,
         from xwcp.services.load import load_words
 
         words = load_words(words_path, alphabet=load_alphabet(language))
-    state = ServerState(source=WordSource(words, personal=personal), max_fills=max_fills or default_threads(),
-                        cache=AnalysisCache(max_bytes=cache_bytes if cache_bytes is not None else MAX_BYTES))
+    state = ServerState(
+        source=WordSource(words, personal=personal),
+        max_fills=max_fills or default_threads(),
+        cache=AnalysisCache(max_bytes=cache_bytes if cache_bytes is not None else MAX_BYTES),
+    )
     state.languages = LanguageLists(state.source)
-    routes = [*_page_routes(state), *_analysis_routes(state), *puzzles.file_routes(MAX_BODY_BYTES),
-              *word_routes(state.source, MAX_BODY_BYTES), *language_routes(state.languages), *_socket_routes(state),
-              Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
+    routes = [
+        *_page_routes(state),
+        *_analysis_routes(state),
+        *puzzles.file_routes(MAX_BODY_BYTES),
+        *word_routes(state.source, MAX_BODY_BYTES),
+        *language_routes(state.languages),
+        *_socket_routes(state),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
     guard = Middleware(HostGuard, hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1"))
-    app = Starlette(routes=routes, middleware=[Middleware(JsonErrors), guard], exception_handlers={404: _not_found, 405: _not_allowed})
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(JsonErrors), guard],
+        exception_handlers={404: _not_found, 405: _not_allowed},
+    )
     app.state.xwcp = state
     return app
 

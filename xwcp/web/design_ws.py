@@ -13,6 +13,7 @@ A bad request gets {"type": "error", "status": 400, "error": "..."} and the sock
 A design counts as a fill against the server's `--max-fills`; a stop or a disconnect aborts the
 search, and the session waits for its thread, so nothing is left running.
 """
+
 from __future__ import annotations
 
 import threading
@@ -62,7 +63,7 @@ def _text_list(body: dict[str, Any], key: str, required: bool) -> list[str]:
         raise ApiError(400, f"{key} must be a list of strings")
     value = [x for x in value if x.strip()]
     if required and not value:
-        raise ApiError(400, f"no theme entry: send \"{key}\": [\"WORD\", ...]")
+        raise ApiError(400, f'no theme entry: send "{key}": ["WORD", ...]')
     return value
 
 
@@ -72,12 +73,12 @@ def _request(body: dict[str, Any]) -> DesignRequest:
     from xwcp.web.fields import number_field as _number
 
     if body.get("type", "design") != "design":
-        raise ApiError(400, "the first message must be a design request: {\"themes\": [\"WORD\", ...]}")
+        raise ApiError(400, 'the first message must be a design request: {"themes": ["WORD", ...]}')
     size = body.get("size", "15x15")
     if isinstance(size, list) and len(size) == 2:
         size = f"{size[0]}x{size[1]}"
     if not isinstance(size, str):
-        raise ApiError(400, "size must be \"WxH\" or [width, height]")
+        raise ApiError(400, 'size must be "WxH" or [width, height]')
     options: _ShapeOptions = {}
     for key in _SHAPE_KEYS:
         if key in body:
@@ -86,13 +87,20 @@ def _request(body: dict[str, Any]) -> DesignRequest:
             options[key] = body[key]
     try:
         return make_request(
-            size=size, themes=_text_list(body, "themes", not body.get("at")), at=_text_list(body, "at", False),
-            max_words=_number(body, "max_words", None, 1, 2000), min_words=_number(body, "min_words", None, 0, 2000),
-            max_blocks=_number(body, "max_blocks", None, 0, 2000), max_length=_number(body, "max_length", None, 3, 30),
+            size=size,
+            themes=_text_list(body, "themes", not body.get("at")),
+            at=_text_list(body, "at", False),
+            max_words=_number(body, "max_words", None, 1, 2000),
+            min_words=_number(body, "min_words", None, 0, 2000),
+            max_blocks=_number(body, "max_blocks", None, 0, 2000),
+            max_length=_number(body, "max_length", None, 3, 30),
             count=_number(body, "count", 1, 1, MAX_COUNT),
             time_limit_s=_number(body, "time_limit_s", 120.0, 0.01, MAX_DESIGN_S, float),
             quality_time_s=_number(body, "quality_time_s", DEFAULT_QUALITY_S, 0, MAX_DESIGN_S, float),
-            seed=_number(body, "seed", 0, 0, 2**31), min_score=_number(body, "min_score", 50, 0, 100), **options)
+            seed=_number(body, "seed", 0, 0, 2**31),
+            min_score=_number(body, "min_score", 50, 0, 100),
+            **options,
+        )
     except InputError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -125,15 +133,23 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
 
     def new_designs() -> list[dict[str, Any]]:
         nonlocal sent
-        out = [{"type": "design", "index": index + 1, **design_dict(found[index], request)}
-               for index in range(sent, len(found))]
+        out = [
+            {"type": "design", "index": index + 1, **design_dict(found[index], request)}
+            for index in range(sent, len(found))
+        ]
         sent += len(out)
         return out
 
     def messages() -> list[dict[str, Any]]:
         event = latest[0]
-        message: dict[str, Any] = {"type": "progress", "seconds": round(time.perf_counter() - start, 2),
-                   "patterns": 0, "cuts": 0, "designs": len(found), "text": "starting"}
+        message: dict[str, Any] = {
+            "type": "progress",
+            "seconds": round(time.perf_counter() - start, 2),
+            "patterns": 0,
+            "cuts": 0,
+            "designs": len(found),
+            "text": "starting",
+        }
         if event is not None:
             message.update(patterns=event.n_patterns, cuts=event.n_cuts, text=event.text)
             if event.grid:
@@ -141,8 +157,15 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
         return [*new_designs(), message]
 
     start = time.perf_counter()
-    end = await run_socket_job(state, websocket, lambda: design(request, words, progress=progress, abort=abort),
-                               abort, messages, what="design", every_s=every_s)
+    end = await run_socket_job(
+        state,
+        websocket,
+        lambda: design(request, words, progress=progress, abort=abort),
+        abort,
+        messages,
+        what="design",
+        every_s=every_s,
+    )
     result = end.result
     if end.gone:
         return
@@ -152,8 +175,9 @@ async def design_session(state: DesignState, websocket: WebSocket, every_s: floa
     try:
         for message in new_designs():
             await websocket.send_json(message)
-        await websocket.send_json({"type": "result", **result_dict(result, request),
-                                   "seconds": round(time.perf_counter() - start, 3)})
+        await websocket.send_json(
+            {"type": "result", **result_dict(result, request), "seconds": round(time.perf_counter() - start, 3)}
+        )
         await websocket.close()
     except Exception:
         pass

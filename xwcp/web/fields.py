@@ -1,4 +1,5 @@
 """The request's grid, numbers, flags and slot read from its JSON body, and a grid written back as the page's JSON."""
+
 from __future__ import annotations
 
 import math
@@ -23,16 +24,23 @@ def number_field(body: Mapping[str, Any], key: str, default: int, lo: float, hi:
 @overload
 def number_field(body: Mapping[str, Any], key: str, default: None, lo: float, hi: float) -> int | None: ...
 @overload
-def number_field(body: Mapping[str, Any], key: str, default: float, lo: float, hi: float, kind: type[float]) -> float: ...
-def number_field(body: Mapping[str, Any], key: str, default: float | None, lo: float, hi: float,
-                 kind: type[int] | type[float] = int) -> float | None:
+def number_field(
+    body: Mapping[str, Any], key: str, default: float, lo: float, hi: float, kind: type[float]
+) -> float: ...
+def number_field(
+    body: Mapping[str, Any], key: str, default: float | None, lo: float, hi: float, kind: type[int] | type[float] = int
+) -> float | None:
     """`body[key]` (else `default`) as a `kind` (int: a whole number) between `lo` and `hi`; 400 otherwise.
     None only when both the value and the default are None."""
     value = body.get(key, default)
     if value is None and default is None:
         return None
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-            or (kind is int and value != int(value))):  # JSON's NaN, Infinity and 1e400 are floats int() refuses
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or (kind is int and value != int(value))
+    ):  # JSON's NaN, Infinity and 1e400 are floats int() refuses
         raise ApiError(400, f"{key} must be a {'whole ' if kind is int else ''}number, got {value!r}")
     if not lo <= value <= hi:
         raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value!r}")
@@ -63,8 +71,9 @@ def _folded_cells(grid: Grid, alphabet: Alphabet) -> Grid:
     cells = list(grid.cells)
     for cell, text in enumerate(cells):
         if any(ch.isalpha() and alphabet.index(ch) is None for ch in text):
-            cells[cell] = "".join(ch if alphabet.index(ch) is not None else alphabet.folded_cell(ch) or ch
-                                  for ch in text)
+            cells[cell] = "".join(
+                ch if alphabet.index(ch) is not None else alphabet.folded_cell(ch) or ch for ch in text
+            )
     return grid if tuple(cells) == grid.cells else replace(grid, cells=tuple(cells))
 
 
@@ -96,12 +105,14 @@ def grid_field(body: Body) -> Grid:
         size = sum(len(r) + 1 for r in rows if isinstance(r, str))
         if size > MAX_GRID_BYTES:  # before any work in proportion to it: a grid file has the same cap
             raise ApiError(413, f"the grid is {size:,} characters; the most is {MAX_GRID_BYTES:,}, as for a grid file")
-        cell_rows = [r for r in rows if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";")
-                     and not set(r.strip()) <= {"-", " "}]  # not the bar lines under rows, nor comments
+        cell_rows = [
+            r
+            for r in rows
+            if isinstance(r, str) and r.strip() and not r.lstrip().startswith(";") and not set(r.strip()) <= {"-", " "}
+        ]  # not the bar lines under rows, nor comments
         width = max((row_width(r) for r in cell_rows), default=0)
         if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
-            raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is "
-                                f"{MAX_SIDE}x{MAX_SIDE}")
+            raise ApiError(413, f"the grid is {width}x{len(cell_rows)}; the largest supported is {MAX_SIDE}x{MAX_SIDE}")
     try:
         return grid_from_rows(rows, "grid")
     except InputError as exc:
@@ -117,7 +128,7 @@ def row_width(row: str, most: int = MAX_SIDE) -> int:
         if row[at] == "[":
             close = row.find("]", at + 1)
             if close < 0:
-                return count + sum(1 for ch in row[at + 1:] if _is_cell(ch))
+                return count + sum(1 for ch in row[at + 1 :] if _is_cell(ch))
             at = close + 1
             count += 1
         else:
@@ -140,7 +151,7 @@ def slot_field(body: Body) -> str:
     """`body["slot"]`, a slot id such as "1A"; 400 when missing or blank."""
     slot = body.get("slot")
     if not isinstance(slot, str) or not slot.strip():
-        raise ApiError(400, "missing \"slot\": a slot id such as \"1A\" or \"12D\"")
+        raise ApiError(400, 'missing "slot": a slot id such as "1A" or "12D"')
     return slot
 
 
@@ -151,5 +162,7 @@ def optional_slot_field(body: Body) -> str | None:
 
 def grid_json(grid: Grid) -> Body:
     """A grid for the page: its lines (`"grid"`) and its cells row by row (`"contents"`)."""
-    return {"grid": grid_lines(grid),
-            "contents": [list(grid.cells[r * grid.width:(r + 1) * grid.width]) for r in range(grid.height)]}
+    return {
+        "grid": grid_lines(grid),
+        "contents": [list(grid.cells[r * grid.width : (r + 1) * grid.width]) for r in range(grid.height)],
+    }

@@ -11,6 +11,7 @@ unfillable grid a {"type": "verdict"} first, then {"type": "core-progress"} whil
 {"type": "error", "status": N, "error": "..."} and the socket closes. A stop or a disconnect sets the
 runner's abort event; the session waits for its thread, so nothing is left running.
 """
+
 from __future__ import annotations
 
 import threading
@@ -62,14 +63,20 @@ def _region_controls(body: Body, grid: Grid) -> Controls | None:
     region = body.get("region")
     if region is None:
         return None
-    ok = (isinstance(region, list) and len(region) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
-                                                               for v in region))
+    ok = (
+        isinstance(region, list)
+        and len(region) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in region)
+    )
     if ok:
         top, left, bottom, right = region
         ok = 0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width
     if not ok:
-        raise ApiError(400, "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
-                            f"inside the {grid.width}x{grid.height} grid)")
+        raise ApiError(
+            400,
+            "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
+            f"inside the {grid.width}x{grid.height} grid)",
+        )
     return Controls(region=(top + 1, left + 1, bottom + 1, right + 1))  # Controls count from 1
 
 
@@ -77,15 +84,18 @@ def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid)
     """The request's grid compiled over the server's list, through the one loader (`xwcp.services.load.load`)."""
     from xwcp.services.load import LoadOptions, load
 
-    options = LoadOptions(min_score=number_field(body, "min_score", 50, 0, 100),
-                          allow_dupes=flag_field(body, "allow_dupes"), controls=controls)
+    options = LoadOptions(
+        min_score=number_field(body, "min_score", 50, 0, 100),
+        allow_dupes=flag_field(body, "allow_dupes"),
+        controls=controls,
+    )
     return load(written_letters(grid, words.alphabet), words, options).problem
 
 
 async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max_time_s: float) -> FillRequest:
     """The fill request in `body`, its grid compiled off the event loop. Raises ApiError or InputError."""
     if body.get("type", "fill") != "fill":
-        raise ApiError(400, "the first message must be a fill request: {\"grid\": [...], \"quality\": false}")
+        raise ApiError(400, 'the first message must be a fill request: {"grid": [...], "quality": false}')
     request_grid = grid_field(body)  # read once
     controls = _region_controls(body, request_grid)
     # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
@@ -105,16 +115,35 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     """A progress message: the search's latest snapshot (with the grid of its current branch when the
     backend tells it), or only the time when it has reported nothing yet."""
     if p is None:
-        return {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": 0, "backtracks": 0, "restarts": 0,
-                "filled_slots": 0, "n_slots": 0}
-    out = {"type": "progress", "seconds": round(elapsed_s, 2), "nodes": p.nodes, "backtracks": p.backtracks,
-           "restarts": p.restarts, "filled_slots": p.filled_slots, "n_slots": p.n_slots}
+        return {
+            "type": "progress",
+            "seconds": round(elapsed_s, 2),
+            "nodes": 0,
+            "backtracks": 0,
+            "restarts": 0,
+            "filled_slots": 0,
+            "n_slots": 0,
+        }
+    out = {
+        "type": "progress",
+        "seconds": round(elapsed_s, 2),
+        "nodes": p.nodes,
+        "backtracks": p.backtracks,
+        "restarts": p.restarts,
+        "filled_slots": p.filled_slots,
+        "n_slots": p.n_slots,
+    }
     if p.backend == BEST_FILL_BACKEND:
         out["best"] = True  # a quality search's better fill, whole: the page draws it at once
     if p.partial:
         allowed = problem.fillable_cells  # a region fill shows only the letters it will write
-        out.update(grid_json(problem.grid_with_letters({cell: letter for cell, letter in dict(p.partial).items()
-                                                        if allowed is None or cell in allowed})))
+        out.update(
+            grid_json(
+                problem.grid_with_letters(
+                    {cell: letter for cell, letter in dict(p.partial).items() if allowed is None or cell in allowed}
+                )
+            )
+        )
     return out
 
 
@@ -122,9 +151,17 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
     """A fill's result message for the page, rendered from the library's answer (`xwcp.FillAnswer`, whose
     `as_dict()` is the command line's JSON): status, counters, the grid (filled when there is a fill), the
     words the fill chose by slot and their scores, the quality when a quality search ran."""
-    out = {"type": "result", "status": answer.status.value, "backend": answer.backend,
-           "seconds": round(answer.wall_time_s, 3), "nodes": answer.stats.nodes,
-           "backtracks": answer.stats.backtracks, "reason": answer.reason, **grid_json(problem.grid), "seed": seed}
+    out = {
+        "type": "result",
+        "status": answer.status.value,
+        "backend": answer.backend,
+        "seconds": round(answer.wall_time_s, 3),
+        "nodes": answer.stats.nodes,
+        "backtracks": answer.stats.backtracks,
+        "reason": answer.reason,
+        **grid_json(problem.grid),
+        "seed": seed,
+    }
     if answer.is_filled and answer.report is not None and answer.result is not None:
         entries = answer.result.fills[0]
         out.update(grid_json(answer.report.grid(0)))  # a region fill writes only the region's empty cells
@@ -171,15 +208,27 @@ class _FillJob:
         from xwcp.services import run as runner
 
         request, problem = self.request, self.request.problem
-        result = runner.run_fill(problem, backend="auto", time_limit_s=request.time_limit_s, seed=request.seed,
-                                  quality=request.quality, say=self.notes.append, progress=self._progress,
-                                  abort=self.abort)
+        result = runner.run_fill(
+            problem,
+            backend="auto",
+            time_limit_s=request.time_limit_s,
+            seed=request.seed,
+            quality=request.quality,
+            say=self.notes.append,
+            progress=self._progress,
+            abort=self.abort,
+        )
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.web.verdict import verdict_json
 
             self.verdict = verdict_json(problem, result, self.elapsed_s())
-            self.core = unfillable_core(problem, result.slot_id, weight_by_slot=result.weight_by_slot,
-                                        progress=self._core_progress, abort=self.abort)
+            self.core = unfillable_core(
+                problem,
+                result.slot_id,
+                weight_by_slot=result.weight_by_slot,
+                progress=self._core_progress,
+                abort=self.abort,
+            )
         return result
 
     def messages(self) -> list[Body]:
@@ -190,8 +239,9 @@ class _FillJob:
         if self.verdict is not None:
             from xwcp.web.verdict import core_progress_json
 
-            message = (self.verdict if not self.sent_verdict else
-                       core_progress_json(self.core_progress, self.elapsed_s()))
+            message = (
+                self.verdict if not self.sent_verdict else core_progress_json(self.core_progress, self.elapsed_s())
+            )
             self.sent_verdict = True
         return [page_data(message, self.request.problem.alphabet)]
 
@@ -218,8 +268,9 @@ class _FillJob:
             pass
 
 
-async def fill_session(state: FillState, websocket: WebSocket, *, every_s: float, default_time_s: float,
-                       max_time_s: float) -> None:
+async def fill_session(
+    state: FillState, websocket: WebSocket, *, every_s: float, default_time_s: float, max_time_s: float
+) -> None:
     """One autofill: read the request, run the solver in a thread, stream progress every `every_s`, send the result.
 
     `default_time_s` and `max_time_s` are the fill's time limit when the request names none, and its cap. A
@@ -247,4 +298,3 @@ async def fill_session(state: FillState, websocket: WebSocket, *, every_s: float
         await send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
         return
     await job.send_result(websocket, end.result)
-

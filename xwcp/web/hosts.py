@@ -9,6 +9,7 @@ The builder keeps the user's personal word list, so a page elsewhere must not re
   `Origin`, so a request whose Origin is not this very server (the Host it asked for) is refused
   too. A request without Origin (curl, a script) is fine.
 """
+
 from __future__ import annotations
 
 import json
@@ -64,8 +65,10 @@ class HostGuard:
             return None
         host = headers.get("host")
         if host is None or host_name(host) not in self.hosts:  # None (no host[:port]) is never in it
-            return (f"this server answers only for {', '.join(sorted(self.hosts))}, not the host {host!r} "
-                    "(start it with --allow-host NAME to add a name)")
+            return (
+                f"this server answers only for {', '.join(sorted(self.hosts))}, not the host {host!r} "
+                "(start it with --allow-host NAME to add a name)"
+            )
         origin = headers.get("origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.strip().lower():
             return f"requests from pages on {origin} are refused: this server answers its own page only"
@@ -81,6 +84,11 @@ class HostGuard:
             await send({"type": "websocket.close", "code": 1008, "reason": refusal[:120]})
             return
         body = json.dumps({"error": refusal, "status": 403}).encode()
-        await send({"type": "http.response.start", "status": 403,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 403,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

@@ -3,6 +3,7 @@
 Also the app's outermost guard (`JsonErrors`): whatever a route raises is answered as the API's
 JSON error (500, logged once), and a client that hangs up mid-request is no error at all.
 """
+
 from __future__ import annotations
 
 import errno
@@ -42,7 +43,7 @@ MAX_ERROR_CHARS = 400
 def one_line(message: str, most: int = MAX_ERROR_CHARS) -> str:
     """`message` on one line (its whitespace runs made one space), cut to `most` characters with an ellipsis."""
     line = " ".join(message.split())
-    return line if len(line) <= most else line[:most - 1] + "…"
+    return line if len(line) <= most else line[: most - 1] + "…"
 
 
 def error_response(status: int, message: str) -> JSONResponse:
@@ -64,8 +65,9 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
                     raise ApiError(413, f"request body is over the limit of {max_bytes} bytes")
                 chunks.append(chunk)
     except TimeoutError:
-        raise ApiError(408, f"the request body did not arrive within {BODY_TIMEOUT_S:g} s "
-                            f"({size:,} bytes came)") from None
+        raise ApiError(
+            408, f"the request body did not arrive within {BODY_TIMEOUT_S:g} s ({size:,} bytes came)"
+        ) from None
     return b"".join(chunks)
 
 
@@ -140,7 +142,7 @@ def parse_json(raw: bytes | str) -> dict[str, Any]:
     if nesting_depth(body) > MAX_BODY_DEPTH:
         raise ApiError(400, f"malformed JSON: nested too deeply (the most is {MAX_BODY_DEPTH} levels)")
     if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object, e.g. {\"grid\": [\"#...\", \"....\"]}")
+        raise ApiError(400, 'the body must be a JSON object, e.g. {"grid": ["#...", "...."]}')
     return body
 
 
@@ -168,13 +170,21 @@ class JsonErrors:
         except ClientDisconnect:
             return
         except Exception as exc:
-            LOG.error("%s %s failed: %s", scope.get("method", "WEBSOCKET"), scope.get("path"),
-                      exc.__class__.__name__, exc_info=exc)
+            LOG.error(
+                "%s %s failed: %s",
+                scope.get("method", "WEBSOCKET"),
+                scope.get("path"),
+                exc.__class__.__name__,
+                exc_info=exc,
+            )
             if started:
                 return
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1011, "reason": "internal error"})
                 return
-            response = error_response(500, f"internal error ({exc.__class__.__name__}) while answering "
-                                           f"{scope.get('path')}; the server's log has the details")
+            response = error_response(
+                500,
+                f"internal error ({exc.__class__.__name__}) while answering "
+                f"{scope.get('path')}; the server's log has the details",
+            )
             await response(scope, receive, send)

@@ -24,6 +24,7 @@ Threads, not processes: a heavy job shares the process's analysis cache (its com
 labels) with the interactive lane, the search itself runs in C without the interpreter's lock, and a
 verification's second searcher is a forked process that inherits the lowered priority.
 """
+
 from __future__ import annotations
 
 import os
@@ -93,8 +94,7 @@ class FairLimiter:
     rule (a client's request in one supersedes its request in another). Used from the event loop only (no locks).
     """
 
-    def __init__(self, capacity: int, *, one_per_client: bool = False, latest: dict[str, Ticket] | None = None
-                 ) -> None:
+    def __init__(self, capacity: int, *, one_per_client: bool = False, latest: dict[str, Ticket] | None = None) -> None:
         self.capacity = capacity
         self.one_per_client = one_per_client or latest is not None
         self.held = 0
@@ -171,8 +171,9 @@ class FairLimiter:
 
     def _grant(self) -> None:
         while self.held < self.capacity and self._waiting:
-            client = min(self._waiting, key=lambda name: (self.held_by_client.get(name, 0),
-                                                          self._served_at.get(name, -1)))
+            client = min(
+                self._waiting, key=lambda name: (self.held_by_client.get(name, 0), self._served_at.get(name, -1))
+            )
             queue = self._waiting[client]
             ticket = queue.popleft()
             if not queue:
@@ -212,8 +213,9 @@ def in_lowered_thread(work: Callable[[], T]) -> T:
         return work()  # anyio keeps its thread state elsewhere: `work` stays in the caller's thread, unlowered
     out: list[Any] = []
     failed: list[BaseException] = []
-    carried = {name: getattr(_anyio_threadlocals, name) for name in _ANYIO_THREAD_STATE
-               if hasattr(_anyio_threadlocals, name)}
+    carried = {
+        name: getattr(_anyio_threadlocals, name) for name in _ANYIO_THREAD_STATE if hasattr(_anyio_threadlocals, name)
+    }
 
     def run() -> None:
         for name, value in carried.items():

@@ -16,6 +16,7 @@ The list for a language other than the server's own: the one the page uploaded f
 one: the English list is never used for another language (its words would fill the grid in English).
 The user's personal list (English words) layers over the server's own list only.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -84,9 +85,11 @@ def list_path(alphabet: Alphabet) -> Path | None:
 
 def missing_list(alphabet: Alphabet, server_list: str) -> str:
     """The one line a request in a language without a list gets."""
-    return (f"no {alphabet.name} word list on this server (its list is {server_list}, which would fill the grid "
-            f"with other words): upload a {alphabet.name} list in the Word list panel, or build one with "
-            f"`xwcp words build --language {alphabet.code}`")
+    return (
+        f"no {alphabet.name} word list on this server (its list is {server_list}, which would fill the grid "
+        f"with other words): upload a {alphabet.name} list in the Word list panel, or build one with "
+        f"`xwcp words build --language {alphabet.code}`"
+    )
 
 
 class LanguageLists:
@@ -148,11 +151,22 @@ class LanguageLists:
 def languages_json(lists: LanguageLists) -> list[dict[str, Any]]:
     """GET /api/languages: every shipped pack, with the list it would use here."""
     served = lists.source.base.alphabet.code
-    return [{"code": a.code, "name": a.name, "letters": list(a.letters), "chars": a.chars, "direction": a.direction,
-             "size": a.size, "open": a.is_open, "served": a.code == served, "list": lists.describe(a),
-             **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {}),
-             **({"fold": dict(a.fold)} if a.fold else {})}
-            for a in shipped_alphabets()]
+    return [
+        {
+            "code": a.code,
+            "name": a.name,
+            "letters": list(a.letters),
+            "chars": a.chars,
+            "direction": a.direction,
+            "size": a.size,
+            "open": a.is_open,
+            "served": a.code == served,
+            "list": lists.describe(a),
+            **({"final": {a.cell_text(char): form for char, form in a.final.items()}} if a.final else {}),
+            **({"fold": dict(a.fold)} if a.fold else {}),
+        }
+        for a in shipped_alphabets()
+    ]
 
 
 def save_upload(alphabet: Alphabet, raw: bytes, name: str) -> dict[str, Any]:
@@ -211,5 +225,7 @@ def language_routes(lists: LanguageLists) -> list[Route]:
             return error_response(400, str(exc))
         return JSONResponse(summary)
 
-    return [Route("/api/languages", languages, methods=["GET"]),
-            Route("/api/languages/{code}/words", upload, methods=["POST"])]
+    return [
+        Route("/api/languages", languages, methods=["GET"]),
+        Route("/api/languages/{code}/words", upload, methods=["POST"]),
+    ]

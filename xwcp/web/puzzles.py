@@ -13,6 +13,7 @@ OPEN_TIME_LIMIT_S of time, at most OPEN_WORKERS at once, so a file that would ma
 greedy costs only its own request (413 over the memory, 422 over the time) while the event loop and
 every other client go on.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,12 +37,25 @@ OPEN_MEMORY_MB = 256.0
 """Memory (address space over the worker's start) a file's reading may take; a 60x60 puzzle needs a few MB."""
 OPEN_WORKERS = 2
 """Files read (or written) at once; more wait their turn."""
-PRELOAD = ("xwcp.web.puzzles", "xwcp.services.save", *MODULE_BY_SUFFIX.values(), "numpy", "puz", "xdformat",
-           "encodings.cp1252")
+PRELOAD = (
+    "xwcp.web.puzzles",
+    "xwcp.services.save",
+    *MODULE_BY_SUFFIX.values(),
+    "numpy",
+    "puz",
+    "xdformat",
+    "encodings.cp1252",
+)
 """Modules imported once in the fork server the readers' workers fork from (xwcp.runtime.isolation): the readers,
 and what they import when they first read (a missing one is skipped)."""
-MEDIA_TYPES = {"puz": "application/x-crossword", "ipuz": "application/json", "json": "application/json",
-               "xd": "text/plain; charset=utf-8", "txt": "text/plain; charset=utf-8", "jpz": "application/xml"}
+MEDIA_TYPES = {
+    "puz": "application/x-crossword",
+    "ipuz": "application/json",
+    "json": "application/json",
+    "xd": "text/plain; charset=utf-8",
+    "txt": "text/plain; charset=utf-8",
+    "jpz": "application/xml",
+}
 
 
 def formats() -> list[str]:
@@ -60,16 +74,16 @@ def read_upload(name: str, data: bytes) -> Puzzle:
     if suffix not in MODULE_BY_SUFFIX:
         raise InputError(f"cannot open {suffix} files; open one of {', '.join(MODULE_BY_SUFFIX)}", name)
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"the file is {len(data):,} bytes; the most a puzzle file may have is {MAX_FILE_BYTES:,}",
-                         name)
+        raise InputError(
+            f"the file is {len(data):,} bytes; the most a puzzle file may have is {MAX_FILE_BYTES:,}", name
+        )
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"puzzle{suffix}"
         path.write_bytes(data)
         try:
             return read_puzzle(path)
         except InputError as exc:  # said without the temporary folder (a zipped .jpz names its member in it)
-            raise InputError(exc.message.replace(str(path), name).replace(folder, "").strip(), name,
-                             exc.line) from None
+            raise InputError(exc.message.replace(str(path), name).replace(folder, "").strip(), name, exc.line) from None
 
 
 def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
@@ -111,11 +125,11 @@ def puzzle_from_json(data: object) -> Puzzle:
         InputError: not an object, no grid rows, a bad grid (the .json reader's message).
     """
     if not isinstance(data, dict):
-        raise InputError("the puzzle must be an object like xwcp's .json files: {\"grid\": [rows], \"entries\": [...]}")
+        raise InputError('the puzzle must be an object like xwcp\'s .json files: {"grid": [rows], "entries": [...]}')
     clues = data.get("clues")
     if clues is not None:
         if not isinstance(clues, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in clues.items()):
-            raise InputError("clues must be an object mapping slot ids (like \"12A\") to clue text")
+            raise InputError('clues must be an object mapping slot ids (like "12A") to clue text')
         data = {**data, "entries": [{"id": k.upper(), "clue": v} for k, v in clues.items()]}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "puzzle.json"
@@ -153,6 +167,7 @@ def file_name(puzzle: Puzzle, fmt: str) -> str:
 
 # ----- routes ---------------------------------------------------------------------------------
 
+
 def file_routes(max_body_bytes: int) -> list[Route]:
     """POST /api/open (a file's bytes, its name in `?name=`) and POST /api/export (the page's puzzle, a format)."""
     import functools
@@ -168,22 +183,35 @@ def file_routes(max_body_bytes: int) -> list[Route]:
 
     limiter = anyio.CapacityLimiter(OPEN_WORKERS)
 
-    async def bounded(what: str, name: str, job: Callable[..., tuple[str, Any, Any]], *args: object
-                      ) -> tuple[Any, Any]:
+    async def bounded(what: str, name: str, job: Callable[..., tuple[str, Any, Any]], *args: object) -> tuple[Any, Any]:
         """`job(*args)` in a bounded worker (module docstring); its answer, or the ApiError saying what went wrong."""
         from xwcp.runtime.isolation import OverLimit, call_bounded
 
         try:
             async with limiter:
-                kind, value, extra = await anyio.to_thread.run_sync(functools.partial(
-                    call_bounded, job, args, time_limit_s=OPEN_TIME_LIMIT_S, memory_mb=OPEN_MEMORY_MB,
-                    preload=PRELOAD))
+                kind, value, extra = await anyio.to_thread.run_sync(
+                    functools.partial(
+                        call_bounded,
+                        job,
+                        args,
+                        time_limit_s=OPEN_TIME_LIMIT_S,
+                        memory_mb=OPEN_MEMORY_MB,
+                        preload=PRELOAD,
+                    )
+                )
         except OverLimit as exc:
             if exc.limit == "time":
-                raise ApiError(422, f"{name}: {what} took longer than {OPEN_TIME_LIMIT_S:g} s and was stopped; "
-                                    "a puzzle file opens in well under a second") from None
-            raise ApiError(413, f"{name}: {what} needed more than {OPEN_MEMORY_MB:g} MB of memory and was stopped"
-                           if exc.limit == "memory" else f"{name}: {what} gave too large an answer ({exc})") from None
+                raise ApiError(
+                    422,
+                    f"{name}: {what} took longer than {OPEN_TIME_LIMIT_S:g} s and was stopped; "
+                    "a puzzle file opens in well under a second",
+                ) from None
+            raise ApiError(
+                413,
+                f"{name}: {what} needed more than {OPEN_MEMORY_MB:g} MB of memory and was stopped"
+                if exc.limit == "memory"
+                else f"{name}: {what} gave too large an answer ({exc})",
+            ) from None
         except RuntimeError as exc:
             raise ApiError(422, f"{name}: {what} failed ({exc})") from None
         if kind != "ok":
@@ -218,7 +246,10 @@ def file_routes(max_body_bytes: int) -> list[Route]:
             data, download = await bounded("writing it", f"the {fmt} file", export_job, source, fmt)
         except ApiError as exc:
             return error_response(exc.status, exc.message)
-        return Response(data, media_type=MEDIA_TYPES.get(fmt, "application/octet-stream"),
-                        headers={"Content-Disposition": f'attachment; filename="{download}"'})
+        return Response(
+            data,
+            media_type=MEDIA_TYPES.get(fmt, "application/octet-stream"),
+            headers={"Content-Disposition": f'attachment; filename="{download}"'},
+        )
 
     return [Route("/api/open", open_file, methods=["POST"]), Route("/api/export", export_file, methods=["POST"])]

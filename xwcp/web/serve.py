@@ -8,6 +8,7 @@ and the busier worker sets the p95). A worker that dies is started again. Outsid
 SO_REUSEPORT does not spread connections, or is missing) uvicorn's own workers share one socket. The same statelessness holds across
 machines: several `xwcp serve` processes behind any load balancer serve more users (docs/builder.md). Workers get their options through the environment (they start with `spawn`).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,9 +44,14 @@ def app_from_environment() -> Starlette:
     from xwcp.web.app import create_app
 
     config = json.loads(os.environ[CONFIG_ENV])
-    app = create_app(config["words"], max_fills=config["max_fills"], hosts=frozenset(config["hosts"]),
-                     personal=config["personal"], language=config.get("language"),
-                     cache_bytes=config.get("cache_bytes"))
+    app = create_app(
+        config["words"],
+        max_fills=config["max_fills"],
+        hosts=frozenset(config["hosts"]),
+        personal=config["personal"],
+        language=config.get("language"),
+        cache_bytes=config.get("cache_bytes"),
+    )
     _warm_up()
     return app
 
@@ -69,14 +75,25 @@ def check_port(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            raise InputError(f"cannot listen on {host} port {port}: {exc.strerror or exc}"
-                             + (" (another server is using it: pick another --port)"
-                                if exc.errno in (98, 48) else "")) from None
+            raise InputError(
+                f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+                + (" (another server is using it: pick another --port)" if exc.errno in (98, 48) else "")
+            ) from None
 
 
-def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fills: int, hosts: frozenset[str],
-          personal: bool, announce: Callable[[str], None], language: str | None = None,
-          cache_mb: int = CACHE_MB) -> None:
+def serve(
+    *,
+    host: str,
+    port: int,
+    words: list[str] | None,
+    workers: int,
+    max_fills: int,
+    hosts: frozenset[str],
+    personal: bool,
+    announce: Callable[[str], None],
+    language: str | None = None,
+    cache_mb: int = CACHE_MB,
+) -> None:
     """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
 
     `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers); so is
@@ -94,8 +111,9 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     if workers == 1:
         from xwcp.web.app import create_app
 
-        app = create_app(words, max_fills=per_worker, hosts=hosts, personal=personal, language=language,
-                         cache_bytes=cache_bytes)
+        app = create_app(
+            words, max_fills=per_worker, hosts=hosts, personal=personal, language=language, cache_bytes=cache_bytes
+        )
         _warm_up()
         announce(f"http://{url_host}:{port}/")
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
@@ -107,12 +125,27 @@ def serve(*, host: str, port: int, words: list[str] | None, workers: int, max_fi
     # the workers find it in the cache
     if words or language not in (None, "en"):
         load_words(words, alphabet=load_alphabet(language))
-    os.environ[CONFIG_ENV] = json.dumps({"words": words, "max_fills": per_worker, "hosts": sorted(hosts),
-                                         "personal": personal, "language": language, "cache_bytes": cache_bytes})
+    os.environ[CONFIG_ENV] = json.dumps(
+        {
+            "words": words,
+            "max_fills": per_worker,
+            "hosts": sorted(hosts),
+            "personal": personal,
+            "language": language,
+            "cache_bytes": cache_bytes,
+        }
+    )
     announce(f"http://{url_host}:{port}/")
     if not (hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")):  # elsewhere it does not balance
-        uvicorn.run("xwcp.web.serve:app_from_environment", factory=True, host=host, port=port, workers=workers,
-                    log_level="warning", ws_max_size=WS_MAX_BYTES)
+        uvicorn.run(
+            "xwcp.web.serve:app_from_environment",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+            ws_max_size=WS_MAX_BYTES,
+        )
         return
     _supervise(host, port, workers)
 
@@ -164,8 +197,10 @@ def _supervise(host: str, port: int, workers: int) -> None:
                 quick = time.monotonic() - started[index] < RESTART_GRACE_S
                 quick_deaths = quick_deaths + 1 if quick else 0
                 if quick_deaths >= 2:
-                    raise InputError(f"the server's worker processes stop right after starting (exit code "
-                                     f"{process.exitcode}); run with --workers 1 to see why")
+                    raise InputError(
+                        f"the server's worker processes stop right after starting (exit code "
+                        f"{process.exitcode}); run with --workers 1 to see why"
+                    )
                 start(index)
     finally:
         for process in processes:

@@ -6,6 +6,7 @@ ignored) and a client that goes away stops the job too; a streamer sends the job
 `PROGRESS_EVERY_S`. The job counts against the server's `--max-fills` while it runs, and the
 session waits for its thread, so no search is left running.
 """
+
 from __future__ import annotations
 
 import threading
@@ -16,9 +17,8 @@ from typing import Any, Protocol
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp.web.http import ApiError, one_line
+from xwcp.web.http import ApiError, one_line, parse_json as _parse_json
 from xwcp.web.lanes import run_lowered
-from xwcp.web.http import parse_json as _parse_json
 
 
 class JobState(Protocol):
@@ -44,8 +44,16 @@ class JobEnd:
     gone: bool = False
 
 
-async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[], Any], abort: threading.Event,
-                         messages: Callable[[], list[dict[str, Any]]], *, what: str, every_s: float) -> JobEnd:
+async def run_socket_job(
+    state: JobState,
+    websocket: WebSocket,
+    work: Callable[[], Any],
+    abort: threading.Event,
+    messages: Callable[[], list[dict[str, Any]]],
+    *,
+    what: str,
+    every_s: float,
+) -> JobEnd:
     """Run `work()` in a thread, sending `messages()` every `every_s` seconds until it returns.
 
     Args:
@@ -77,6 +85,7 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
 
     try:
         async with anyio.create_task_group() as tasks:
+
             async def listen() -> None:
                 while True:
                     try:
@@ -88,8 +97,9 @@ async def run_socket_job(state: JobState, websocket: WebSocket, work: Callable[[
                         if isinstance(message, bytes):
                             raise ApiError(400, BINARY_REFUSED)
                         if _parse_json(message).get("type") != "stop":
-                            raise ApiError(400, f"while a {what} runs the only message understood is "
-                                                "{\"type\": \"stop\"}")
+                            raise ApiError(
+                                400, f'while a {what} runs the only message understood is {{"type": "stop"}}'
+                            )
                     except ApiError as exc:
                         await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
                         continue
@@ -180,6 +190,11 @@ async def refuse_when_busy(state: JobState, websocket: WebSocket, what: str) -> 
                 await anyio.sleep(0.02)
     if state.active_fills < state.max_fills:
         return False
-    await send_error(websocket, 429, f"{state.active_fills} {what} running, the most this server runs at once "
-                                      f"(--max-fills {state.max_fills}); try again shortly", 1013)
+    await send_error(
+        websocket,
+        429,
+        f"{state.active_fills} {what} running, the most this server runs at once "
+        f"(--max-fills {state.max_fills}); try again shortly",
+        1013,
+    )
     return True

@@ -28,6 +28,7 @@ keeps recent fills per layout). Labelling runs in a worker thread at a lowered C
 `--max-fills` while it runs; when all are busy the words still come, then an error saying no labels follow
 and "done".
 """
+
 from __future__ import annotations
 
 import threading
@@ -39,15 +40,14 @@ import anyio
 import anyio.from_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from xwcp.base.errors import InputError
 from xwcp.analysis.reports import Consistency
+from xwcp.base.errors import InputError
 from xwcp.library.answers import How, Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.model.alphabet import Alphabet
 from xwcp.services.analysis_cache import Analysed, CacheKey, Report
 from xwcp.web.fields import Body, number_field, page_data, slot_field
-from xwcp.web.http import ApiError
-from xwcp.web.http import parse_json as _parse_json
+from xwcp.web.http import ApiError, parse_json as _parse_json
 from xwcp.web.lanes import run_lowered
 from xwcp.web.socket_job import JobState
 
@@ -63,8 +63,9 @@ COUNT_S = 2.0
 """Budget of the full count of survivors after the labels (singleton consistency over the whole slot)."""
 
 
-async def suggest_session(state: JobState, websocket: WebSocket, analyse: Analyse, first_answer: FirstAnswer, *,
-                          max_k: int) -> None:
+async def suggest_session(
+    state: JobState, websocket: WebSocket, analyse: Analyse, first_answer: FirstAnswer, *, max_k: int
+) -> None:
     """Serve one page's suggestion socket until it closes (see the module docstring)."""
     await websocket.accept()
     running: dict[str, Any] = {}
@@ -80,8 +81,11 @@ async def suggest_session(state: JobState, websocket: WebSocket, analyse: Analys
 
     async def job(body: Body, abort: threading.Event, ended: anyio.Event) -> None:
         try:
-            await run_lowered(lambda: _label_request(state, body, abort, analyse, first_answer, max_k,
-                                                     lambda m: anyio.from_thread.run(send, m)))
+            await run_lowered(
+                lambda: _label_request(
+                    state, body, abort, analyse, first_answer, max_k, lambda m: anyio.from_thread.run(send, m)
+                )
+            )
         except Exception:  # the client left mid-send; the thread has ended
             abort.set()
         finally:
@@ -112,8 +116,15 @@ async def suggest_session(state: JobState, websocket: WebSocket, analyse: Analys
             running["abort"].set()
 
 
-def _label_request(state: JobState, body: Body, abort: threading.Event, analyse: Analyse, first_answer: FirstAnswer,
-                   max_k: int, send: Callable[[Report], None]) -> None:
+def _label_request(
+    state: JobState,
+    body: Body,
+    abort: threading.Event,
+    analyse: Analyse,
+    first_answer: FirstAnswer,
+    max_k: int,
+    send: Callable[[Report], None],
+) -> None:
     """One request, in a worker thread: the words, the labels as they settle, the full count, the end."""
     start = time.perf_counter()
     request_id = body.get("id")
@@ -140,8 +151,10 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
     if not answer["counts"].get("complete", True) and len(answer["words"]) < k:
         # the first answer's probing budget ran out before k words survived (a slot where most words fail):
         # the whole slot is probed now, and this fuller list is the one labelled
-        answer = entry.report(("suggest-all", slot, k), lambda: session.suggest(
-            slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict())
+        answer = entry.report(
+            ("suggest-all", slot, k),
+            lambda: session.suggest(slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict(),
+        )
     say({"type": "words", **answer})
     words = [w["word"] for w in answer["words"]]
     if Consistency(answer["status"]) is not Consistency.CONSISTENT or not words or "." not in answer["slot"]["pattern"]:
@@ -155,10 +168,22 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
     cancelled = False
     if todo:
         if state.active_fills >= state.max_fills:
-            say({"type": "error", "status": 429, "error": f"{state.active_fills} fills or labellings running, "
-                                                           "the most this server runs at once: no labels"})
-            say({"type": "done", "labelled": len(kept), "cancelled": False,
-                 "seconds": round(time.perf_counter() - start, 4)})
+            say(
+                {
+                    "type": "error",
+                    "status": 429,
+                    "error": f"{state.active_fills} fills or labellings running, "
+                    "the most this server runs at once: no labels",
+                }
+            )
+            say(
+                {
+                    "type": "done",
+                    "labelled": len(kept),
+                    "cancelled": False,
+                    "seconds": round(time.perf_counter() - start, 4),
+                }
+            )
             return
         state.active_fills += 1
         state.fill_threads.add(threading.current_thread())
@@ -168,9 +193,11 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
             if label.verdict is not Viability.UNKNOWN:
                 kept[label.word] = label.as_dict()
             say({"type": "label", **label.as_dict()})
+
         try:
-            labels = _label_visible_first(session, slot, todo, [w for w in words[:visible] if w in todo], limit, seed,
-                                          settled, abort)
+            labels = _label_visible_first(
+                session, slot, todo, [w for w in words[:visible] if w in todo], limit, seed, settled, abort
+            )
             if not abort.is_set():
                 for label in labels:
                     if label.verdict is Viability.UNKNOWN:
@@ -181,15 +208,34 @@ def _label_request(state: JobState, body: Body, abort: threading.Event, analyse:
             state.label_aborts.remove(abort)
         cancelled = abort.is_set()
     if not cancelled and not answer["counts"].get("complete", True):
-        counts = entry.report(("suggest-count", slot), lambda: session.suggest(
-            slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict()["counts"])
+        counts = entry.report(
+            ("suggest-count", slot),
+            lambda: session.suggest(slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict()[
+                "counts"
+            ],
+        )
         say({"type": "counts", "counts": counts})
-    send({"type": "done", "id": request_id, "labelled": len(kept), "cancelled": abort.is_set(),
-          "seconds": round(time.perf_counter() - start, 4)})
+    send(
+        {
+            "type": "done",
+            "id": request_id,
+            "labelled": len(kept),
+            "cancelled": abort.is_set(),
+            "seconds": round(time.perf_counter() - start, 4),
+        }
+    )
 
 
-def _label_visible_first(session: Session, slot: str, todo: list[str], visible: list[str], limit_s: float, seed: int,
-                         settled: Callable[[WordLabel], None], abort: threading.Event) -> list[WordLabel]:
+def _label_visible_first(
+    session: Session,
+    slot: str,
+    todo: list[str],
+    visible: list[str],
+    limit_s: float,
+    seed: int,
+    settled: Callable[[WordLabel], None],
+    abort: threading.Event,
+) -> list[WordLabel]:
     """Label `todo` under `limit_s`, the words the page shows without scrolling (`visible`) first.
 
     Two labellings: the visible words under the whole budget, then the others under what is left
@@ -198,10 +244,14 @@ def _label_visible_first(session: Session, slot: str, todo: list[str], visible: 
     rest = [w for w in todo if w not in set(visible)]
     if not visible or not rest:
         return session.label(slot, todo, time_limit_s=limit_s, seed=seed, on_label=settled, abort=abort)
-    by_word = {label.word: label for label in session.label(slot, visible, time_limit_s=limit_s, seed=seed,
-                                                            on_label=settled, abort=abort)}
+    by_word = {
+        label.word: label
+        for label in session.label(slot, visible, time_limit_s=limit_s, seed=seed, on_label=settled, abort=abort)
+    }
     left_s = end - time.perf_counter()
     if left_s > 0.01 and not abort.is_set():
-        by_word.update((label.word, label) for label in session.label(
-            slot, rest, time_limit_s=left_s, seed=seed, on_label=settled, abort=abort))
+        by_word.update(
+            (label.word, label)
+            for label in session.label(slot, rest, time_limit_s=left_s, seed=seed, on_label=settled, abort=abort)
+        )
     return [by_word.get(w) or WordLabel(w, Viability.UNKNOWN, How.UNSETTLED, round(limit_s, 4)) for w in todo]

@@ -8,6 +8,7 @@ the core is searched for (a stop message ends that search and keeps the verdict)
 known, then one `{"type": "result", ...}` line with the whole report; without it the answer is
 the one JSON object it always was.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,12 @@ Report = dict[str, Any]
 
 def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> Report:
     """The fill socket's verdict message: unfillable, why, and the slot where the dead ends gathered."""
-    out: Report = {"type": "verdict", "status": result.status.value, "reason": result.reason,
-           "seconds": round(elapsed_s, 3)}
+    out: Report = {
+        "type": "verdict",
+        "status": result.status.value,
+        "reason": result.reason,
+        "seconds": round(elapsed_s, 3),
+    }
     if result.slot_id is not None:
         out["slot"] = problem.slots[result.slot_id].name
     return out
@@ -39,15 +44,29 @@ def verdict_json(problem: Problem, result: FillResult, elapsed_s: float) -> Repo
 def core_progress_json(progress: CoreProgress | None, elapsed_s: float) -> Report:
     """A core-progress message from an `xwcp.search.core.CoreProgress` (None: started, nothing searched yet)."""
     if progress is None:
-        return {"type": "core-progress", "seconds": round(elapsed_s, 2), "core_seconds": 0.0, "searches": 0,
-                "slots": None, "needed": 0, "stage": "proof"}
-    return {"type": "core-progress", "seconds": round(elapsed_s, 2), "core_seconds": round(progress.elapsed_s, 2),
-            "searches": progress.n_calls, "slots": progress.n_slots, "needed": progress.n_needed,
-            "stage": progress.stage}
+        return {
+            "type": "core-progress",
+            "seconds": round(elapsed_s, 2),
+            "core_seconds": 0.0,
+            "searches": 0,
+            "slots": None,
+            "needed": 0,
+            "stage": "proof",
+        }
+    return {
+        "type": "core-progress",
+        "seconds": round(elapsed_s, 2),
+        "core_seconds": round(progress.elapsed_s, 2),
+        "searches": progress.n_calls,
+        "slots": progress.n_slots,
+        "needed": progress.n_needed,
+        "stage": progress.stage,
+    }
 
 
-def streamed_check(run: Callable[[Callable[..., Report]], Awaitable[Response]], job: Callable[..., Report]
-                   ) -> StreamingResponse:
+def streamed_check(
+    run: Callable[[Callable[..., Report]], Awaitable[Response]], job: Callable[..., Report]
+) -> StreamingResponse:
     """The NDJSON answer of a streamed check.
 
     `run(work)` is the app's ordinary analysis path (its limiter and caps): it runs `work(...)`
@@ -56,6 +75,7 @@ def streamed_check(run: Callable[[Callable[..., Report]], Awaitable[Response]], 
     called from the worker thread before the core search, becomes the first line. An error comes
     as one `{"type": "error", "status": N, "error": ...}` line (the status code is sent before the work).
     """
+
     async def lines() -> AsyncIterator[str]:
         send, receive = anyio.create_memory_object_stream[Report](4)
 
@@ -69,8 +89,7 @@ def streamed_check(run: Callable[[Callable[..., Report]], Awaitable[Response]], 
                 if response.status_code == 200:
                     await send.send({"type": "result", **data})
                 else:
-                    await send.send({"type": "error", "status": response.status_code,
-                                     "error": data.get("error", "")})
+                    await send.send({"type": "error", "status": response.status_code, "error": data.get("error", "")})
 
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(work)

@@ -6,6 +6,7 @@ file's stamp (one `stat`) and re-layers only when it changed. The layering re-in
 lengths the personal list touches (`wordlist.overlay_word_list`), so a ban takes effect in
 tens of milliseconds. `token` changes with every reload: the analysis cache keys on it.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -52,8 +53,9 @@ class WordSource:
 
         try:
             personal = userwords.read_personal(self.path, self.alphabet)
-            words = overlay_word_list(self.base, personal, f"{self.base.source} + personal list") \
-                if personal else self.base
+            words = (
+                overlay_word_list(self.base, personal, f"{self.base.source} + personal list") if personal else self.base
+            )
             self.error = None
         except InputError as exc:
             personal, words, self.error = {}, self.base, str(exc)

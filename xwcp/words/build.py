@@ -21,6 +21,7 @@ Sources (`SOURCES`), each read on this machine, none shipped with xwcp:
 Hunspell and plain lists have no frequencies: their words score `FLAT_SCORE`, or by wordfreq when it is
 installed (`scores="wordfreq"`), a word wordfreq has never seen then scoring `UNSEEN_SCORE`.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -66,8 +67,10 @@ HUNSPELL_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"), Path("
 DICT_DIR = Path("/usr/share/dict")
 WSPANISH = DICT_DIR / "spanish"
 WORDFREQ_LIST = "best"
-WORDFREQ_LICENCE = ("CC BY-SA 4.0 (wordfreq's data, by Robyn Speer and contributors; share this list only under "
-                    "CC BY-SA 4.0, crediting wordfreq)")
+WORDFREQ_LICENCE = (
+    "CC BY-SA 4.0 (wordfreq's data, by Robyn Speer and contributors; share this list only under "
+    "CC BY-SA 4.0, crediting wordfreq)"
+)
 FILE_LICENCE = "the file's own: xwcp does not know it"
 PAGE_SLUG = "page"
 """The web builder keeps a list uploaded in the page as `<code>-page.dict` beside the built ones (xwcp/web/languages.py):
@@ -170,24 +173,31 @@ class BuildReport:
 
     def summary(self) -> str:
         """Lines for people: what was written, from where, under what licence, and what was left out."""
-        lines = [f"wrote {self.path}: {self.n_written:,} words ({self.language})",
-                 f"from: {self.origin.label}",
-                 f"licence: {self.origin.licence}",
-                 f"scores: {self.scores}"]
+        lines = [
+            f"wrote {self.path}: {self.n_written:,} words ({self.language})",
+            f"from: {self.origin.label}",
+            f"licence: {self.origin.licence}",
+            f"scores: {self.scores}",
+        ]
         left = []
         if self.n_outside:
-            left.append(f"{self.n_outside:,} with letters outside the alphabet (e.g. "
-                        f"{', '.join(self.outside_examples)})")
+            left.append(
+                f"{self.n_outside:,} with letters outside the alphabet (e.g. {', '.join(self.outside_examples)})"
+            )
         if self.n_bad_length:
             left.append(f"{self.n_bad_length:,} of a length outside the limits")
         if self.n_malformed:
             left.append(f"{self.n_malformed:,} malformed lines (e.g. {', '.join(self.malformed_examples)})")
         if self.n_rare_letters:
-            left.append(f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS:,} letters a list can have")
+            left.append(
+                f"{self.n_rare_letters:,} with an akshara beyond the {MAX_OPEN_LETTERS:,} letters a list can have"
+            )
         if self.n_dropped_by_max:
             left.append(f"{self.n_dropped_by_max:,} beyond --max-words")
-        lines.append(f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "
-                     f"{self.n_merged:,} folded into a word already listed")
+        lines.append(
+            f"read {self.n_read:,} words; left out: {'; '.join(left) or 'none'}; "
+            f"{self.n_merged:,} folded into a word already listed"
+        )
         if self.rules_text:
             lines.append(f"checked by {self.checker}; left out by rule: {self.rules_text}")
         if self.bound:
@@ -196,15 +206,28 @@ class BuildReport:
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready."""
-        return {"path": str(self.path), "language": self.language, "source": self.origin.kind.value,
-                "from": self.origin.label, "source_file": str(self.origin.path) if self.origin.path else None,
-                "licence": self.origin.licence, "scores": self.scores, "read": self.n_read,
-                "written": self.n_written, "outside_alphabet": self.n_outside,
-                "outside_examples": self.outside_examples, "bad_length": self.n_bad_length,
-                "merged": self.n_merged, "malformed": self.n_malformed,
-                "malformed_examples": self.malformed_examples, "beyond_max_words": self.n_dropped_by_max,
-                "rare_letters": self.n_rare_letters, "left_out_by_rule": self.left_out_by_rule,
-                "checker": self.checker or None, "bound": self.bound or None}
+        return {
+            "path": str(self.path),
+            "language": self.language,
+            "source": self.origin.kind.value,
+            "from": self.origin.label,
+            "source_file": str(self.origin.path) if self.origin.path else None,
+            "licence": self.origin.licence,
+            "scores": self.scores,
+            "read": self.n_read,
+            "written": self.n_written,
+            "outside_alphabet": self.n_outside,
+            "outside_examples": self.outside_examples,
+            "bad_length": self.n_bad_length,
+            "merged": self.n_merged,
+            "malformed": self.n_malformed,
+            "malformed_examples": self.malformed_examples,
+            "beyond_max_words": self.n_dropped_by_max,
+            "rare_letters": self.n_rare_letters,
+            "left_out_by_rule": self.left_out_by_rule,
+            "checker": self.checker or None,
+            "bound": self.bound or None,
+        }
 
 
 def wordfreq_available() -> bool:
@@ -235,8 +258,11 @@ def find_hunspell(alphabet: Alphabet, dirs: Iterable[Path] | None = None) -> Hun
     (es_ES), else `<code>.dic`, else the first `<code>_*.dic`."""
     name = _hunspell_name(alphabet)
     for folder in HUNSPELL_DIRS if dirs is None else dirs:
-        for candidate in [folder / f"{name}.dic", folder / f"{alphabet.code}.dic",
-                          *sorted(folder.glob(f"{alphabet.code}_*.dic"))]:
+        for candidate in [
+            folder / f"{name}.dic",
+            folder / f"{alphabet.code}.dic",
+            *sorted(folder.glob(f"{alphabet.code}_*.dic")),
+        ]:
             if candidate.is_file() and candidate.with_suffix(".aff").is_file():
                 return HunspellFiles(candidate, candidate.with_suffix(".aff"))
     return None
@@ -266,40 +292,56 @@ def resolve_origin(alphabet: Alphabet, source: str = "auto") -> Origin:
         if find_dict(alphabet) is not None:
             return resolve_origin(alphabet, "dict")
         no_wordfreq = "wordfreq has no list for it" if wordfreq_available() else "no wordfreq"
-        raise InputError(f"no word source for {alphabet.name} ({alphabet.code}) on this machine: {no_wordfreq}, "
-                         f"no Hunspell dictionary {_hunspell_name(alphabet)}, no /usr/share/dict list; "
-                         f"{INSTALL_HINT}, or give a list with --from FILE")
+        raise InputError(
+            f"no word source for {alphabet.name} ({alphabet.code}) on this machine: {no_wordfreq}, "
+            f"no Hunspell dictionary {_hunspell_name(alphabet)}, no /usr/share/dict list; "
+            f"{INSTALL_HINT}, or give a list with --from FILE"
+        )
     if source == "wordfreq":
         return _wordfreq_origin(alphabet)
     if source == "checked":
         words = _wordfreq_origin(alphabet)
         files = find_hunspell(alphabet)
         if files is None:
-            raise InputError(f"--from checked needs the Hunspell dictionary for {alphabet.code} "
-                             f"({_hunspell_name(alphabet)}.dic in {', '.join(str(d) for d in HUNSPELL_DIRS)}); "
-                             f"install Debian's hunspell-{alphabet.code}* package (or {INSTALL_HINT})")
-        return Origin(SourceKind.CHECKED, files.dic, f"{words.label}, each word checked by {files.dic} with "
-                      f"{files.aff.name} (Hunspell)", f"{WORDFREQ_LICENCE}; and the dictionary's: "
-                      f"{provenance(files.dic).describe()}", "checked")
+            raise InputError(
+                f"--from checked needs the Hunspell dictionary for {alphabet.code} "
+                f"({_hunspell_name(alphabet)}.dic in {', '.join(str(d) for d in HUNSPELL_DIRS)}); "
+                f"install Debian's hunspell-{alphabet.code}* package (or {INSTALL_HINT})"
+            )
+        return Origin(
+            SourceKind.CHECKED,
+            files.dic,
+            f"{words.label}, each word checked by {files.dic} with {files.aff.name} (Hunspell)",
+            f"{WORDFREQ_LICENCE}; and the dictionary's: {provenance(files.dic).describe()}",
+            "checked",
+        )
     if source == "hunspell":
         files = find_hunspell(alphabet)
         if files is None:
-            raise InputError(f"no Hunspell dictionary for {alphabet.code} ({_hunspell_name(alphabet)}.dic in "
-                             f"{', '.join(str(d) for d in HUNSPELL_DIRS)}); install Debian's hunspell-"
-                             f"{alphabet.code}* package (or {INSTALL_HINT})")
+            raise InputError(
+                f"no Hunspell dictionary for {alphabet.code} ({_hunspell_name(alphabet)}.dic in "
+                f"{', '.join(str(d) for d in HUNSPELL_DIRS)}); install Debian's hunspell-"
+                f"{alphabet.code}* package (or {INSTALL_HINT})"
+            )
         return _hunspell_origin(files, "hunspell")
     if source in ("dict", "wspanish"):
         path = WSPANISH if source == "wspanish" else find_dict(alphabet)
         if path is None or not path.is_file():
             name = alphabet.sources.get("dict") or "(the pack names none)"
-            raise InputError(f"no system word list for {alphabet.code} ({DICT_DIR / name}); install its Debian "
-                             f"package (wspanish, wngerman, ...; {INSTALL_HINT})")
-        return Origin(SourceKind.DICT, path, f"{path} (plain word list)", provenance(path).describe(),
-                      "dict" if source == "dict" else "wspanish")
+            raise InputError(
+                f"no system word list for {alphabet.code} ({DICT_DIR / name}); install its Debian "
+                f"package (wspanish, wngerman, ...; {INSTALL_HINT})"
+            )
+        return Origin(
+            SourceKind.DICT,
+            path,
+            f"{path} (plain word list)",
+            provenance(path).describe(),
+            "dict" if source == "dict" else "wspanish",
+        )
     path = Path(source).expanduser()
     if not path.exists():
-        raise InputError(f"no such file; --from takes {', '.join(SOURCES)} or a word-list or .dic file",
-                         str(path))
+        raise InputError(f"no such file; --from takes {', '.join(SOURCES)} or a word-list or .dic file", str(path))
     if path.suffix == ".dic":
         return _hunspell_origin(HunspellFiles.beside(path), path.stem)
     slug = path.name.split(".")[0] or "file"
@@ -312,15 +354,19 @@ def _wordfreq_origin(alphabet: Alphabet) -> Origin:
     try:
         import wordfreq
     except ImportError:
-        raise InputError(f"--from wordfreq needs the [languages] extra (wordfreq is missing): {INSTALL_HINT}"
-                         ) from None
+        raise InputError(f"--from wordfreq needs the [languages] extra (wordfreq is missing): {INSTALL_HINT}") from None
     lang = alphabet.sources.get("wordfreq") or alphabet.code
     known = wordfreq.available_languages(wordlist=WORDFREQ_LIST)
     if lang not in known:
         raise InputError(f"wordfreq has no list for {lang!r}; it has {', '.join(sorted(known))}")
     version = getattr(wordfreq, "__version__", None) or _version("wordfreq")
-    return Origin(SourceKind.WORDFREQ, None, f"wordfreq {version}, its {WORDFREQ_LIST!r} list for {lang!r}",
-                  WORDFREQ_LICENCE, "wordfreq")
+    return Origin(
+        SourceKind.WORDFREQ,
+        None,
+        f"wordfreq {version}, its {WORDFREQ_LIST!r} list for {lang!r}",
+        WORDFREQ_LICENCE,
+        "wordfreq",
+    )
 
 
 def _version(package: str) -> str:
@@ -333,8 +379,13 @@ def _version(package: str) -> str:
 
 
 def _hunspell_origin(files: HunspellFiles, slug: str) -> Origin:
-    return Origin(SourceKind.HUNSPELL, files.dic, f"{files.dic} with {files.aff.name} (Hunspell, affixes expanded "
-                  "by xwcp with spylls)", provenance(files.dic).describe(), slug)
+    return Origin(
+        SourceKind.HUNSPELL,
+        files.dic,
+        f"{files.dic} with {files.aff.name} (Hunspell, affixes expanded by xwcp with spylls)",
+        provenance(files.dic).describe(),
+        slug,
+    )
 
 
 def default_out(alphabet: Alphabet, origin: Origin) -> Path:
@@ -345,15 +396,28 @@ def default_out(alphabet: Alphabet, origin: Origin) -> Path:
 def hunspell_expansion(origin: Origin, alphabet: Alphabet) -> Expansion:
     """The expansion of a Hunspell origin, making only forms the alphabet spells (an open pack's: any)."""
     assert origin.path is not None
-    spells = None if alphabet.is_open else alphabet_spells(
-        alphabet.fold_word, alphabet.drop, "".join(letter for letter in alphabet.letters if len(letter) > 1))
+    spells = (
+        None
+        if alphabet.is_open
+        else alphabet_spells(
+            alphabet.fold_word, alphabet.drop, "".join(letter for letter in alphabet.letters if len(letter) > 1)
+        )
+    )
     return expand(HunspellFiles.beside(origin.path), spells)
 
 
-def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding: str | None = None, *,
-              min_zipf: float | None = None, checker: str = "auto", time_limit_s: float | None = None,
-              lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
-              expansion: Expansion | None = None) -> Iterator[tuple[str, int | None]]:
+def raw_words(
+    origin: Origin,
+    alphabet: Alphabet,
+    report: BuildReport,
+    encoding: str | None = None,
+    *,
+    min_zipf: float | None = None,
+    checker: str = "auto",
+    time_limit_s: float | None = None,
+    lengths: tuple[int, int] = (DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
+    expansion: Expansion | None = None,
+) -> Iterator[tuple[str, int | None]]:
     """(raw word, its score or None when the source has none) from the origin, in the source's order (a checked
     source: its kept words, then those outside the alphabet or `lengths`; `min_zipf`, `checker` and
     `time_limit_s`, the longest its dictionary may take, are its own; a Hunspell origin's from `expansion`, made
@@ -376,8 +440,15 @@ def raw_words(origin: Origin, alphabet: Alphabet, report: BuildReport, encoding:
         yield from _list_lines(origin.path, report, encoding)
 
 
-def _checked_words(path: Path, alphabet: Alphabet, report: BuildReport, min_zipf: float | None, checker: str,
-                   time_limit_s: float | None, lengths: tuple[int, int]) -> Iterator[tuple[str, int | None]]:
+def _checked_words(
+    path: Path,
+    alphabet: Alphabet,
+    report: BuildReport,
+    min_zipf: float | None,
+    checker: str,
+    time_limit_s: float | None,
+    lengths: tuple[int, int],
+) -> Iterator[tuple[str, int | None]]:
     from xwcp.words.checked import DEFAULT_MIN_ZIPF, CheckTimeLimit, Choice, checked_words, rule_counts
 
     def take(choice: Choice) -> None:
@@ -388,12 +459,21 @@ def _checked_words(path: Path, alphabet: Alphabet, report: BuildReport, min_zipf
 
     deadline = None if time_limit_s is None else time.monotonic() + time_limit_s
     try:
-        yield from checked_words(alphabet, HunspellFiles.beside(path), wordlist=WORDFREQ_LIST,
-                                 min_zipf=DEFAULT_MIN_ZIPF if min_zipf is None else min_zipf, prefer=checker,
-                                 on_choice=take, deadline=deadline, lengths=lengths)
+        yield from checked_words(
+            alphabet,
+            HunspellFiles.beside(path),
+            wordlist=WORDFREQ_LIST,
+            min_zipf=DEFAULT_MIN_ZIPF if min_zipf is None else min_zipf,
+            prefer=checker,
+            on_choice=take,
+            deadline=deadline,
+            lengths=lengths,
+        )
     except CheckTimeLimit as exc:
-        raise BuildLimitReached(f"checking the words took more than {time_limit_s:g} s: {exc}; nothing written "
-                                "(--time-limit S raises the limit)") from None
+        raise BuildLimitReached(
+            f"checking the words took more than {time_limit_s:g} s: {exc}; nothing written "
+            "(--time-limit S raises the limit)"
+        ) from None
 
 
 def _list_lines(path: Path, report: BuildReport, encoding: str | None) -> Iterator[tuple[str, int | None]]:
@@ -448,13 +528,23 @@ def spelled(alphabet: Alphabet, code_text: str, fold: Callable[[str], str | None
     return text if alphabet.fold_word(text) == code_text else CUT.join(letters)
 
 
-def build_words(language: str | None, source: str = "auto", out: str | Path | None = None, *,
-                min_length: int = DEFAULT_MIN_LENGTH, max_length: int = DEFAULT_MAX_LENGTH,
-                scores: str = "auto", max_words: int | None = None, encoding: str | None = None,
-                progress: Callable[[str], None] | None = None, max_read: int | None = None,
-                time_limit_s: float | None = DEFAULT_TIME_LIMIT_S,
-                status: Callable[[BuildProgress], None] | None = None, min_zipf: float | None = None,
-                checker: str = "auto") -> BuildReport:
+def build_words(
+    language: str | None,
+    source: str = "auto",
+    out: str | Path | None = None,
+    *,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    max_length: int = DEFAULT_MAX_LENGTH,
+    scores: str = "auto",
+    max_words: int | None = None,
+    encoding: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    max_read: int | None = None,
+    time_limit_s: float | None = DEFAULT_TIME_LIMIT_S,
+    status: Callable[[BuildProgress], None] | None = None,
+    min_zipf: float | None = None,
+    checker: str = "auto",
+) -> BuildReport:
     """Build the list (see the module docstring) and write it; returns what was done.
 
     Args:
@@ -498,21 +588,38 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
     elif origin.kind is SourceKind.WORDFREQ:
         how = "round(10 * zipf + 25) clamped to 1..100 (zipf 2.5 -> 50, an ordinary entry)"
     elif zipf_scores is not None:
-        how = (f"by wordfreq: round(10 * zipf + 25) clamped to 1..100; {UNSEEN_SCORE} for words wordfreq has not "
-               "seen" + ("; a score given in the file is kept" if origin.kind is SourceKind.FILE else ""))
+        how = (
+            f"by wordfreq: round(10 * zipf + 25) clamped to 1..100; {UNSEEN_SCORE} for words wordfreq has not "
+            "seen" + ("; a score given in the file is kept" if origin.kind is SourceKind.FILE else "")
+        )
     else:
-        how = f"{FLAT_SCORE} for every word" + ("; a score given in the file is kept"
-                                                if origin.kind is SourceKind.FILE else "")
+        how = f"{FLAT_SCORE} for every word" + (
+            "; a score given in the file is kept" if origin.kind is SourceKind.FILE else ""
+        )
     report = BuildReport(path, f"{alphabet.name}, {alphabet.code}", origin, how)
     expansion = hunspell_expansion(origin, alphabet) if origin.kind is SourceKind.HUNSPELL else None
     report.bound = expansion.bound_note() if expansion is not None else ""
-    budget = _Budget(origin, max_read, time_limit_s, status, None if expansion is None else
-                     lambda: expansion.n_stems_done / max(1, expansion.n_stems))
+    budget = _Budget(
+        origin,
+        max_read,
+        time_limit_s,
+        status,
+        None if expansion is None else lambda: expansion.n_stems_done / max(1, expansion.n_stems),
+    )
     fold = word_folder(alphabet)
     key_of = None if alphabet.is_open else alphabet.encode  # bytes take half the memory of code text
     score_by_code: dict[Any, int] = {}
-    for raw, given in raw_words(origin, alphabet, report, encoding, min_zipf=min_zipf, checker=checker,
-                                time_limit_s=time_limit_s, lengths=(min_length, max_length), expansion=expansion):
+    for raw, given in raw_words(
+        origin,
+        alphabet,
+        report,
+        encoding,
+        min_zipf=min_zipf,
+        checker=checker,
+        time_limit_s=time_limit_s,
+        lengths=(min_length, max_length),
+        expansion=expansion,
+    ):
         report.n_read += 1
         budget.check(report.n_read)
         code_text = fold(raw)
@@ -538,10 +645,12 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
                 continue
         score_by_code[key] = score
     if not score_by_code:
-        raise InputError(f"no word of the {alphabet.name} alphabet within {min_length}..{max_length} letters in "
-                         f"{origin.label} ({report.n_read:,} read, {report.n_outside:,} with other letters"
-                         + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
-                         + "): nothing written")
+        raise InputError(
+            f"no word of the {alphabet.name} alphabet within {min_length}..{max_length} letters in "
+            f"{origin.label} ({report.n_read:,} read, {report.n_outside:,} with other letters"
+            + (f", e.g. {', '.join(report.outside_examples)}" if report.outside_examples else "")
+            + "): nothing written"
+        )
     text_of: Callable[[Any], str] = alphabet.decode
     if alphabet.is_open:  # an open pack (Hindi aksharas): the list's letters must fit MAX_OPEN_LETTERS
         score_by_code = _commonest_letters_only(alphabet, score_by_code, report)
@@ -555,9 +664,13 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
         report.n_dropped_by_max = len(codes) - max_words
         keep = set(best)
         codes = [c for c in codes if c in keep]
-    header = [f"# xwcp word list: {alphabet.name} ({alphabet.code}), built by `xwcp words build` on "
-              f"{datetime.now(timezone.utc):%Y-%m-%d}",
-              f"# from: {origin.label}", f"# licence: {origin.licence}", f"# scores: {how}"]
+    header = [
+        f"# xwcp word list: {alphabet.name} ({alphabet.code}), built by `xwcp words build` on "
+        f"{datetime.now(timezone.utc):%Y-%m-%d}",
+        f"# from: {origin.label}",
+        f"# licence: {origin.licence}",
+        f"# scores: {how}",
+    ]
     if report.rules_text:
         header.append(f"# checked by {report.checker}; left out by rule: {report.rules_text}")
     fold = word_folder(alphabet)
@@ -570,9 +683,14 @@ def build_words(language: str | None, source: str = "auto", out: str | Path | No
 class _Budget:
     """The build's limits on reading its source, checked as each word comes (the clock every CLOCK_EVERY words)."""
 
-    def __init__(self, origin: Origin, max_read: int | None, time_limit_s: float | None,
-                 status: Callable[[BuildProgress], None] | None,
-                 fraction_done: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        origin: Origin,
+        max_read: int | None,
+        time_limit_s: float | None,
+        status: Callable[[BuildProgress], None] | None,
+        fraction_done: Callable[[], float] | None = None,
+    ) -> None:
         self.start = time.monotonic()
         self.fraction_done = fraction_done
         self.time_limit_s = time_limit_s
@@ -585,26 +703,34 @@ class _Budget:
             by_size = max(MIN_FORMS_BUDGET, MAX_FORMS_PER_BYTE * n_bytes)
             if by_size < self.max_read:
                 self.max_read = by_size
-                self.ratio_note = (f" (a Hunspell pair of {n_bytes:,} bytes may make {MAX_FORMS_PER_BYTE} forms a "
-                                   f"byte, {MIN_FORMS_BUDGET:,} at least; real dictionaries make under 1)")
+                self.ratio_note = (
+                    f" (a Hunspell pair of {n_bytes:,} bytes may make {MAX_FORMS_PER_BYTE} forms a "
+                    f"byte, {MIN_FORMS_BUDGET:,} at least; real dictionaries make under 1)"
+                )
 
     def check(self, n_read: int) -> None:
         if n_read > self.max_read:
-            raise BuildLimitReached(f"the source gave more than {self.max_read:,} words{self.ratio_note}; "
-                                    "nothing written (--max-read N raises the limit)")
+            raise BuildLimitReached(
+                f"the source gave more than {self.max_read:,} words{self.ratio_note}; "
+                "nothing written (--max-read N raises the limit)"
+            )
         if n_read % CLOCK_EVERY:
             return
         elapsed_s = time.monotonic() - self.start
         if self.status is not None:
-            self.status(BuildProgress(n_read, elapsed_s, self.max_read,
-                                      None if self.fraction_done is None else self.fraction_done()))
+            self.status(
+                BuildProgress(
+                    n_read, elapsed_s, self.max_read, None if self.fraction_done is None else self.fraction_done()
+                )
+            )
         if self.time_limit_s is not None and elapsed_s > self.time_limit_s:
-            raise BuildLimitReached(f"reading the source took more than {self.time_limit_s:g} s ({n_read:,} words "
-                                    "read); nothing written (--time-limit S raises the limit)")
+            raise BuildLimitReached(
+                f"reading the source took more than {self.time_limit_s:g} s ({n_read:,} words "
+                "read); nothing written (--time-limit S raises the limit)"
+            )
 
 
-def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport
-                            ) -> dict[str, int]:
+def _commonest_letters_only(alphabet: Alphabet, score_by_code: dict[str, int], report: BuildReport) -> dict[str, int]:
     """The words of an open pack's list made of the pack's letters and the commonest others, MAX_OPEN_LETTERS in
     all; the words left out are counted in `report.n_rare_letters`."""
     count_by_char = Counter("".join(score_by_code))
@@ -632,8 +758,9 @@ def _frequency_scores(alphabet: Alphabet, origin: Origin, scores: str) -> dict[s
     try:
         import wordfreq
     except ImportError:
-        raise InputError(f"--scores wordfreq needs the [languages] extra (wordfreq is missing): {INSTALL_HINT}"
-                         ) from None
+        raise InputError(
+            f"--scores wordfreq needs the [languages] extra (wordfreq is missing): {INSTALL_HINT}"
+        ) from None
     if lang not in wordfreq.available_languages(wordlist=WORDFREQ_LIST):
         if scores == "auto":
             return None
@@ -659,4 +786,3 @@ def _write_atomically(path: Path, lines: Iterable[str]) -> None:
     with open_output(path, "word-list") as stream:
         for line in lines:
             stream.write(line + "\n")
-

@@ -19,6 +19,7 @@ Reading needs no numpy: `read_mapped` maps each file with `mmap`, checks its siz
 arrays without copying. The start-up path of a small fill (xwcp/services/quick.py) uses the views
 directly, so it never imports numpy.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -73,11 +74,23 @@ ARRAYS = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "table", "
 _BY_LENGTH = ("letters_flat", "scores_flat", "order_flat", "starts_flat", "bits_flat")
 """The arrays cut by length, in the order of their offsets in a length-table row (columns 2-6)."""
 _IntFormat = Literal["B", "h", "i", "q", "Q"]
-_FORMATS: dict[str, _IntFormat] = {"letters_flat": "B", "scores_flat": "h", "order_flat": "i", "starts_flat": "i", "table": "q",
-            "bits_flat": "Q"}
+_FORMATS: dict[str, _IntFormat] = {
+    "letters_flat": "B",
+    "scores_flat": "h",
+    "order_flat": "i",
+    "starts_flat": "i",
+    "table": "q",
+    "bits_flat": "Q",
+}
 """Each array's element type as a `memoryview` format (numpy: uint8, int16, int32, int32, int64, uint64)."""
-_DESCRS = {"letters_flat": "|u1", "scores_flat": "<i2", "order_flat": "<i4", "starts_flat": "<i4", "table": "<i8",
-           "bits_flat": "<u8"}
+_DESCRS = {
+    "letters_flat": "|u1",
+    "scores_flat": "<i2",
+    "order_flat": "<i4",
+    "starts_flat": "<i4",
+    "table": "<i8",
+    "bits_flat": "<u8",
+}
 """The `.npy` header's dtype of each array (numpy writes little-endian on this kind of machine)."""
 _ITEM_BYTES = {"letters_flat": 1, "scores_flat": 2, "order_flat": 4, "starts_flat": 4, "table": 8, "bits_flat": 8}
 _MAX_HEADER_BYTES = 65536
@@ -132,6 +145,7 @@ class CacheDamaged(Exception):
 
 
 if TYPE_CHECKING:  # types only: a class made at import costs every small fill's start-up
+
     class MappedFields(TypedDict):
         """A cached list as `read_mapped` gives it: the WordList fields, each array a flat memoryview of its
         mapped file, the arrays' shapes, and per length-table row the checksum of its words in each array
@@ -191,7 +205,7 @@ def _data_start(head: bytes | mmap.mmap, name: str) -> int:
     if len(head) < 16 or head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
         raise CacheDamaged(f"{name}.npy is not a numpy array file")
     size_bytes = 2 if head[6] == 1 else 4
-    header_bytes = int.from_bytes(head[8:8 + size_bytes], "little")
+    header_bytes = int.from_bytes(head[8 : 8 + size_bytes], "little")
     if header_bytes > _MAX_HEADER_BYTES:
         raise CacheDamaged(f"{name}.npy has a header of {header_bytes} bytes")
     return 8 + size_bytes + header_bytes
@@ -252,13 +266,17 @@ def _file_checksums(path: Path, name: str, rows: Sequence[Sequence[int]], n_lett
         item_bytes = _ITEM_BYTES[name]
         for length, n, *offsets in rows:
             begin = start + offsets[column] * item_bytes
-            crcs.append(_checksum(raw[begin:begin + _row_sizes(length, n, n_letters)[column] * item_bytes]))
+            crcs.append(_checksum(raw[begin : begin + _row_sizes(length, n, n_letters)[column] * item_bytes]))
     return {"size": len(raw), CHECKSUM_KEY: crcs}
 
 
-def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[int, ...]],
-                   crcs: Mapping[str, Sequence[int]], check_words: bool = True,
-                   n_letters: int = 26) -> list[dict[str, int]]:
+def _verify_arrays(
+    arrays: Mapping[str, memoryview],
+    shapes: Mapping[str, tuple[int, ...]],
+    crcs: Mapping[str, Sequence[int]],
+    check_words: bool = True,
+    n_letters: int = 26,
+) -> list[dict[str, int]]:
     """Raise CacheDamaged unless the arrays fit together: the length table against the array sizes
     (so each array's words of all lengths cover its data exactly, and the checksums of meta.json
     cover every byte), and, unless `check_words` is False (the caller then checks each length
@@ -273,10 +291,11 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
     if shapes["table"][1] != 7:
         raise CacheDamaged(f"table.npy has shape {shapes['table']}")
     flat = arrays["table"].tolist()
-    rows = [flat[k:k + 7] for k in range(0, len(flat), 7)]
+    rows = [flat[k : k + 7] for k in range(0, len(flat), 7)]
     lengths = [row[0] for row in rows]
-    if rows and (min(lengths) < 1 or min(row[1] for row in rows) < 1
-                 or any(b <= a for a, b in zip(lengths, lengths[1:]))):
+    if rows and (
+        min(lengths) < 1 or min(row[1] for row in rows) < 1 or any(b <= a for a, b in zip(lengths, lengths[1:]))
+    ):
         raise CacheDamaged("table.npy is not increasing lengths with words")
     ends = dict.fromkeys(_BY_LENGTH, 0)
     for length, n, *offsets in rows:
@@ -288,30 +307,32 @@ def _verify_arrays(arrays: Mapping[str, memoryview], shapes: Mapping[str, tuple[
         if end != len(arrays[name]):
             raise CacheDamaged(f"table.npy does not match {name}.npy")
         if len(crcs[name]) != 1 + len(rows):
-            raise CacheDamaged(f"meta.json has {len(crcs[name]) - 1} checksums for the {len(rows)} lengths "
-                               f"of {name}.npy")
+            raise CacheDamaged(
+                f"meta.json has {len(crcs[name]) - 1} checksums for the {len(rows)} lengths of {name}.npy"
+            )
     row_crcs = [{name: crcs[name][1 + index] for name in _BY_LENGTH} for index in range(len(rows))]
     for row, row_crc in zip(rows, row_crcs) if check_words else ():
         verify_bucket(arrays, row, row_crc, n_letters)
     return row_crcs
 
 
-def verify_bucket(arrays: Mapping[str, memoryview], row: Sequence[int], row_crc: Mapping[str, int],
-                  n_letters: int = 26) -> None:
+def verify_bucket(
+    arrays: Mapping[str, memoryview], row: Sequence[int], row_crc: Mapping[str, int], n_letters: int = 26
+) -> None:
     """Raise CacheDamaged unless the words of one length table `row` (already checked against the
     array sizes) have the checksum `row_crc` in each array, letter codes under `n_letters`, and starts
     rows that are partitions of them."""
     length, n, *offsets = row
     for name, size, offset in zip(_BY_LENGTH, _row_sizes(length, n, n_letters), offsets):
-        if _checksum(arrays[name][offset:offset + size]) != row_crc[name]:
+        if _checksum(arrays[name][offset : offset + size]) != row_crc[name]:
             raise CacheDamaged(f"{name}.npy was damaged (checksum mismatch in the words of length {length})")
     l_off, st_off = offsets[0], offsets[3]
-    if arrays["letters_flat"][l_off:l_off + n * length].tobytes().translate(None, bytes(range(n_letters))):
+    if arrays["letters_flat"][l_off : l_off + n * length].tobytes().translate(None, bytes(range(n_letters))):
         raise CacheDamaged(f"letters_flat.npy has a letter code over {n_letters - 1}")
     width = n_letters + 1
-    starts = arrays["starts_flat"][st_off:st_off + width * length].tolist()
+    starts = arrays["starts_flat"][st_off : st_off + width * length].tolist()
     for at in range(0, width * length, width):
-        line = starts[at:at + width]
+        line = starts[at : at + width]
         if line[0] != 0 or line[n_letters] != n or line != sorted(line):
             raise CacheDamaged("starts_flat.npy has a row that is not a partition of its words")
 
@@ -350,8 +371,12 @@ def read_meta(folder: Path) -> dict[str, Any] | None:
         for name in ARRAYS:
             entry = meta["files"][name]
             crcs = entry.get(CHECKSUM_KEY) if isinstance(entry, dict) else None
-            if (not isinstance(crcs, list) or len(crcs) < (2 if name == "table" else 1)
-                    or not all(type(crc) is int for crc in crcs) or type(entry.get("size")) is not int):
+            if (
+                not isinstance(crcs, list)
+                or len(crcs) < (2 if name == "table" else 1)
+                or not all(type(crc) is int for crc in crcs)
+                or type(entry.get("size")) is not int
+            ):
                 raise CacheDamaged(f"meta.json has no size and checksums for {name}.npy")
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:  # RecursionError: deep nesting
         raise CacheDamaged(f"meta.json is not valid ({exc.__class__.__name__}: {exc})") from None
@@ -388,15 +413,23 @@ def _read_mapped(folder: Path, check_words: bool, n_letters: int) -> MappedField
     shapes: dict[str, tuple[int, ...]] = {}
     for name in ARRAYS:
         arrays[name], shapes[name] = _map_array(folder / f"{name}.npy", name, meta["files"][name])
-    row_crcs = _verify_arrays(arrays, shapes, {name: meta["files"][name][CHECKSUM_KEY] for name in ARRAYS},
-                              check_words, n_letters)
+    row_crcs = _verify_arrays(
+        arrays, shapes, {name: meta["files"][name][CHECKSUM_KEY] for name in ARRAYS}, check_words, n_letters
+    )
     mark_used(folder)
     mapped: MappedFields = {
-        "problems": meta["problems"], "n_problems": meta["n_problems"], "notes": meta["notes"], "shapes": shapes,
+        "problems": meta["problems"],
+        "n_problems": meta["n_problems"],
+        "notes": meta["notes"],
+        "shapes": shapes,
         "row_crcs": row_crcs,
-        "letters_flat": arrays["letters_flat"], "scores_flat": arrays["scores_flat"],
-        "order_flat": arrays["order_flat"], "starts_flat": arrays["starts_flat"], "table": arrays["table"],
-        "bits_flat": arrays["bits_flat"]}
+        "letters_flat": arrays["letters_flat"],
+        "scores_flat": arrays["scores_flat"],
+        "order_flat": arrays["order_flat"],
+        "starts_flat": arrays["starts_flat"],
+        "table": arrays["table"],
+        "bits_flat": arrays["bits_flat"],
+    }
     return mapped
 
 
@@ -419,12 +452,16 @@ def read(folder: Path, n_letters: int = 26) -> ArrayFields | None:
         return array
 
     viewed: ArrayFields = {
-        "problems": fields["problems"], "n_problems": fields["n_problems"], "notes": fields["notes"],
+        "problems": fields["problems"],
+        "n_problems": fields["n_problems"],
+        "notes": fields["notes"],
         "letters_flat": view("letters_flat", fields["letters_flat"]),
         "scores_flat": view("scores_flat", fields["scores_flat"]),
         "order_flat": view("order_flat", fields["order_flat"]),
-        "starts_flat": view("starts_flat", fields["starts_flat"]), "table": view("table", fields["table"]),
-        "bits_flat": view("bits_flat", fields["bits_flat"])}
+        "starts_flat": view("starts_flat", fields["starts_flat"]),
+        "table": view("table", fields["table"]),
+        "bits_flat": view("bits_flat", fields["bits_flat"]),
+    }
     return viewed
 
 
@@ -490,7 +527,7 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
             if not pid_text.isdigit() or not _pid_is_alive(int(pid_text)):
                 removed.append(path)
             continue
-        version_text = base[len("wordlist-v"):].partition("-")[0]
+        version_text = base[len("wordlist-v") :].partition("-")[0]
         if version_text != str(CACHE_VERSION):
             if not version_text.isdigit() or int(version_text) < CACHE_VERSION:
                 removed.append(path)  # a newer xwcp's list stays: two versions side by side keep their caches
@@ -510,8 +547,15 @@ def tidy(root: Path | None = None, keep: int = CACHE_KEEP_LISTS, max_bytes: int 
     return removed
 
 
-def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tuple[int, str]], n_problems: int,
-          notes: list[str], n_letters: int) -> str | None:
+def write(
+    folder: Path,
+    arrays: Mapping[str, NDArray[Any]],
+    *,
+    problems: list[tuple[int, str]],
+    n_problems: int,
+    notes: list[str],
+    n_letters: int,
+) -> str | None:
     """Write a compiled list to `folder` (replacing a damaged one), then tidy the cache.
 
     The files are written in a temporary folder renamed into place, so a reader sees the old
@@ -536,8 +580,13 @@ def write(folder: Path, arrays: Mapping[str, NDArray[Any]], *, problems: list[tu
         for name in ARRAYS:
             np.save(tmp / f"{name}.npy", arrays[name])
             files[name] = _file_checksums(tmp / f"{name}.npy", name, rows, n_letters)
-        meta: dict[str, Any] = {"version": CACHE_VERSION, "problems": problems, "n_problems": n_problems, "notes": notes,
-                "files": files}
+        meta: dict[str, Any] = {
+            "version": CACHE_VERSION,
+            "problems": problems,
+            "n_problems": n_problems,
+            "notes": notes,
+            "files": files,
+        }
         meta["check"] = _meta_check(meta)
         (tmp / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
         with contextlib.suppress(FileNotFoundError):

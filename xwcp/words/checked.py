@@ -34,6 +34,7 @@ the words at once: wordfreq's 634,000 German words in about 5 s), else through P
 one word at a time: 5,000 Spanish words in 0.1 s, 50,000 German words in 29 s, since every word German rejects
 is tried as a compound).
 """
+
 from __future__ import annotations
 
 import math
@@ -135,8 +136,15 @@ class HunspellCommand:
         with tempfile.TemporaryDirectory(prefix="xwcp-hunspell-") as folder:  # an empty personal dictionary
             args = [self.command, "-d", str(stem), "-i", "utf-8", "-p", str(Path(folder) / "none"), "-G"]
             try:
-                done = subprocess.run(args, input="\n".join(words) + "\n", capture_output=True, text=True,
-                                      encoding="utf-8", errors="replace", check=False)
+                done = subprocess.run(
+                    args,
+                    input="\n".join(words) + "\n",
+                    capture_output=True,
+                    text=True,
+                    encoding="utf-8",
+                    errors="replace",
+                    check=False,
+                )
             except OSError as exc:
                 raise InputError(f"cannot run {self.command} ({exc.strerror or exc})") from None
         if done.returncode != 0:
@@ -154,13 +162,16 @@ class SpyllsChecker:
         try:
             from spylls.hunspell import Dictionary
         except ImportError:
-            raise InputError("checking words needs Debian's hunspell command or PyPI's spylls (the [languages] "
-                             "extra); run .ci/install-languages.sh") from None
+            raise InputError(
+                "checking words needs Debian's hunspell command or PyPI's spylls (the [languages] "
+                "extra); run .ci/install-languages.sh"
+            ) from None
         try:
             self.dictionary: Any = Dictionary.from_files(str(files.dic.with_suffix("")))
         except Exception as exc:  # spylls raises many kinds on a file it cannot parse
-            raise InputError(f"spylls cannot read the dictionary ({type(exc).__name__}: {exc})",
-                             str(files.dic)) from None
+            raise InputError(
+                f"spylls cannot read the dictionary ({type(exc).__name__}: {exc})", str(files.dic)
+            ) from None
         self.name = "spylls (PyPI)"
 
     def accepted(self, words: Sequence[str]) -> set[str]:
@@ -170,8 +181,10 @@ class SpyllsChecker:
         out = set()
         for n_done, word in enumerate(words):
             if n_done % CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
-                raise CheckTimeLimit(f"spylls looked up {n_done:,} of {len(words):,} words before the time limit "
-                                     "(Debian's hunspell command checks a list in seconds: install-languages.sh)")
+                raise CheckTimeLimit(
+                    f"spylls looked up {n_done:,} of {len(words):,} words before the time limit "
+                    "(Debian's hunspell command checks a list in seconds: install-languages.sh)"
+                )
             if lookup(word):
                 out.add(word)
         return out
@@ -206,8 +219,10 @@ def band(zipf: float) -> int:
 
 def bands_text() -> str:
     """One line naming the bands: '70 everyday (zipf >= 4.5), ...'."""
-    parts = [f"{score} {name} (zipf >= {floor:g})" if math.isfinite(floor) else f"{score} {name} (rarer)"
-             for floor, score, name in BANDS]
+    parts = [
+        f"{score} {name} (zipf >= {floor:g})" if math.isfinite(floor) else f"{score} {name} (rarer)"
+        for floor, score, name in BANDS
+    ]
     return ", ".join(parts)
 
 
@@ -261,10 +276,17 @@ class Choice:
         return "; ".join(parts)
 
 
-def choose_words(frequency_by_word: dict[str, float], alphabet: Alphabet, checker: SpellChecker, *,
-                 language: str, english_frequency_by_word: dict[str, float] | None,
-                 min_zipf: float = DEFAULT_MIN_ZIPF, record: bool = False,
-                 lengths: tuple[int, float] = (1, math.inf)) -> Choice:
+def choose_words(
+    frequency_by_word: dict[str, float],
+    alphabet: Alphabet,
+    checker: SpellChecker,
+    *,
+    language: str,
+    english_frequency_by_word: dict[str, float] | None,
+    min_zipf: float = DEFAULT_MIN_ZIPF,
+    record: bool = False,
+    lengths: tuple[int, float] = (1, math.inf),
+) -> Choice:
     """Apply the rules (see the module docstring) to a frequency list.
 
     Args:
@@ -340,10 +362,17 @@ def english_frequencies(language: str, wordlist: str) -> dict[str, float] | None
     return dict(wordfreq.get_frequency_dict("en", wordlist=wordlist))
 
 
-def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, min_zipf: float,
-                  prefer: str = "auto", on_choice: Callable[[Choice], None] | None = None,
-                  deadline: float | None = None, lengths: tuple[int, float] = (1, math.inf)
-                  ) -> Iterator[tuple[str, int | None]]:
+def checked_words(
+    alphabet: Alphabet,
+    files: HunspellFiles,
+    *,
+    wordlist: str,
+    min_zipf: float,
+    prefer: str = "auto",
+    on_choice: Callable[[Choice], None] | None = None,
+    deadline: float | None = None,
+    lengths: tuple[int, float] = (1, math.inf),
+) -> Iterator[tuple[str, int | None]]:
     """(raw word, score) of a checked list: the kept words, then the words outside the alphabet or `lengths`
     (score None, for the build to count); `on_choice` is given the Choice before the first word.
 
@@ -355,12 +384,20 @@ def checked_words(alphabet: Alphabet, files: HunspellFiles, *, wordlist: str, mi
 
     language = alphabet.sources.get("wordfreq") or alphabet.code
     if language not in wordfreq.available_languages(wordlist=wordlist):
-        raise InputError(f"wordfreq has no list for {language!r}: --from checked needs one (--from hunspell "
-                         "reads the dictionary alone)")
+        raise InputError(
+            f"wordfreq has no list for {language!r}: --from checked needs one (--from hunspell "
+            "reads the dictionary alone)"
+        )
     checker = find_checker(files, prefer, deadline)
-    choice = choose_words(wordfreq.get_frequency_dict(language, wordlist=wordlist), alphabet, checker,
-                          language=language, english_frequency_by_word=english_frequencies(language, wordlist),
-                          min_zipf=min_zipf, lengths=lengths)
+    choice = choose_words(
+        wordfreq.get_frequency_dict(language, wordlist=wordlist),
+        alphabet,
+        checker,
+        language=language,
+        english_frequency_by_word=english_frequencies(language, wordlist),
+        min_zipf=min_zipf,
+        lengths=lengths,
+    )
     if on_choice is not None:
         on_choice(choice)
     yield from choice.kept
@@ -384,17 +421,30 @@ def spellings_by_code(frequency_by_word: Iterable[str], alphabet: Alphabet) -> d
     return out
 
 
-def verdict_by_code(code_texts: Iterable[str], alphabet: Alphabet, frequency_by_word: dict[str, float],
-                    checker: SpellChecker, *, language: str, english_frequency_by_word: dict[str, float] | None
-                    ) -> dict[str, Rule | None]:
+def verdict_by_code(
+    code_texts: Iterable[str],
+    alphabet: Alphabet,
+    frequency_by_word: dict[str, float],
+    checker: SpellChecker,
+    *,
+    language: str,
+    english_frequency_by_word: dict[str, float] | None,
+) -> dict[str, Rule | None]:
     """For each folded word (a fill's entries, in the alphabet's code letters), None when the rules keep one of
     its spellings in `frequency_by_word` (at any frequency), else the rule that leaves out its commonest
     spelling; a word with no spelling there is `Rule.NOT_IN_DICTIONARY`."""
     spellings = spellings_by_code(frequency_by_word, alphabet)
     wanted = {code: spellings.get(code, []) for code in code_texts}
     asked = {word: frequency_by_word[word] for words in wanted.values() for word in words}
-    choice = choose_words(asked, alphabet, checker, language=language,
-                          english_frequency_by_word=english_frequency_by_word, min_zipf=-math.inf, record=True)
+    choice = choose_words(
+        asked,
+        alphabet,
+        checker,
+        language=language,
+        english_frequency_by_word=english_frequency_by_word,
+        min_zipf=-math.inf,
+        record=True,
+    )
     kept = {word for word, _ in choice.kept}
     rule_by_word = choice.rule_by_word or {}
     out: dict[str, Rule | None] = {}

@@ -8,6 +8,7 @@ upper-case, take the letter or the pack's fold), but the longest-first cut into 
 one regular expression whose branches are the letters longest first. Any other word (not NFC, an open pack, the
 English fold) goes to `fold_word` itself.
 """
+
 from __future__ import annotations
 
 import re

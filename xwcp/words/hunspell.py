@@ -22,6 +22,7 @@ estimated from an evenly spread sample of SAMPLE_STEMS stems, would pass LIST_FO
 Hebrew's one-letter prefixes before their chains), then its two-fold and cross-product forms. The cap is the
 largest that keeps the estimate within LIST_FORMS; `Expansion.bound_note` says it in the build's output.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -77,13 +78,18 @@ class HunspellFiles:
         dic, aff = stem.with_name(stem.name + ".dic"), stem.with_name(stem.name + ".aff")
         for needed in (dic, aff):
             if not needed.is_file():  # (a FIFO or a device is not a file: never opened)
-                raise InputError(f"a Hunspell dictionary needs both {dic.name} and {aff.name}; {needed.name} is "
-                                 "missing" + ("" if not needed.exists() else " (it is not a plain file)"),
-                                 str(needed))
+                raise InputError(
+                    f"a Hunspell dictionary needs both {dic.name} and {aff.name}; {needed.name} is "
+                    "missing" + ("" if not needed.exists() else " (it is not a plain file)"),
+                    str(needed),
+                )
             size = needed.stat().st_size
             if size > MAX_HUNSPELL_BYTES:
-                raise InputError(f"the Hunspell file is {size:,} bytes, larger than {MAX_HUNSPELL_BYTES >> 20} MiB, "
-                                 "more than any dictionary needs; is it the right file?", str(needed))
+                raise InputError(
+                    f"the Hunspell file is {size:,} bytes, larger than {MAX_HUNSPELL_BYTES >> 20} MiB, "
+                    "more than any dictionary needs; is it the right file?",
+                    str(needed),
+                )
         return cls(dic, aff)
 
 
@@ -93,13 +99,16 @@ def _read_aff(files: HunspellFiles) -> tuple[Any, Any]:
         from spylls.hunspell.readers import read_aff
         from spylls.hunspell.readers.file_reader import FileReader
     except ImportError:
-        raise InputError("expanding a Hunspell dictionary needs the [languages] extra (spylls is missing): "
-                         "pip install 'xwcp[languages]'") from None
+        raise InputError(
+            "expanding a Hunspell dictionary needs the [languages] extra (spylls is missing): "
+            "pip install 'xwcp[languages]'"
+        ) from None
     try:
         aff, context = read_aff(FileReader(str(files.aff)))
     except Exception as exc:  # spylls raises plain exceptions on files it cannot parse
-        raise InputError(f"cannot read the Hunspell affix file ({exc.__class__.__name__}: {exc})",
-                         str(files.aff)) from None
+        raise InputError(
+            f"cannot read the Hunspell affix file ({exc.__class__.__name__}: {exc})", str(files.aff)
+        ) from None
     return aff, context
 
 
@@ -139,8 +148,9 @@ def _read_stems(files: HunspellFiles, context: Any) -> list[tuple[str, frozenset
                     flags = flags_by_text[flag_text] = frozenset(context.parse_flags(flag_text))
                 stems.append((word, flags))
     except (OSError, LookupError, KeyError) as exc:
-        raise InputError(f"cannot read the Hunspell dictionary ({exc.__class__.__name__}: {exc})",
-                         str(files.dic)) from None
+        raise InputError(
+            f"cannot read the Hunspell dictionary ({exc.__class__.__name__}: {exc})", str(files.dic)
+        ) from None
     return stems
 
 
@@ -172,10 +182,12 @@ class Expansion:
         """One line for the build's output: the bound, or '' when every form is made."""
         if not self.is_bounded:
             return ""
-        return (f"the whole expansion would make {self.estimated_forms:,} forms or more (estimated from "
-                f"{SAMPLE_STEMS} stems), past the {self.list_forms:,} a build aims at: each stem keeps its "
-                f"{self.per_stem_cap:,} shortest (the stem, single affixes by length, then two-fold and cross-product "
-                "forms)")
+        return (
+            f"the whole expansion would make {self.estimated_forms:,} forms or more (estimated from "
+            f"{SAMPLE_STEMS} stems), past the {self.list_forms:,} a build aims at: each stem keeps its "
+            f"{self.per_stem_cap:,} shortest (the stem, single affixes by length, then two-fold and cross-product "
+            "forms)"
+        )
 
     def __iter__(self) -> Iterator[str]:
         tables, cap = self.tables, self.per_stem_cap
@@ -185,8 +197,9 @@ class Expansion:
         self.n_stems_done = len(self.stems)
 
 
-def expand(files: HunspellFiles, spells: Callable[[str], bool] | None = None,
-           list_forms: int = LIST_FORMS) -> Expansion:
+def expand(
+    files: HunspellFiles, spells: Callable[[str], bool] | None = None, list_forms: int = LIST_FORMS
+) -> Expansion:
     """The pair's forms (see the module docstring) as an `Expansion` to iterate.
 
     Args:
@@ -202,7 +215,7 @@ def expand(files: HunspellFiles, spells: Callable[[str], bool] | None = None,
     tables = _Tables(aff, spells)
     stems = [(stem, flags) for stem, flags in _read_stems(files, context) if not flags & tables.skip_flags]
     step = max(1, len(stems) // SAMPLE_STEMS)
-    sample = stems[step // 2::step]
+    sample = stems[step // 2 :: step]
     scale = len(stems) / len(sample) if sample else 0.0
     for sample_cap in (SAMPLE_CAP, MAX_FORMS_PER_STEM):  # counts past the cap chosen do not matter
         counts = sorted(sum(1 for _ in _stem_forms(stem, flags, tables, sample_cap)) for stem, flags in sample)
@@ -231,8 +244,20 @@ class _Affix:
     """One affix rule as the expansion uses it: strip, text, condition, continuation flags, and whether a form
     with it is a word (`is_word`) and spelt in the list's letters (`is_spelt`)."""
 
-    __slots__ = ("strip", "add", "search", "condition", "flags", "is_cross", "is_suffix", "is_word", "is_spelt",
-                 "growth", "reach", "flag_order")
+    __slots__ = (
+        "strip",
+        "add",
+        "search",
+        "condition",
+        "flags",
+        "is_cross",
+        "is_suffix",
+        "is_word",
+        "is_spelt",
+        "growth",
+        "reach",
+        "flag_order",
+    )
 
     def __init__(self, rule: Any, is_suffix: bool, tables: _Tables) -> None:
         self.strip: str = rule.strip
@@ -246,8 +271,9 @@ class _Affix:
         """The continuation flags in a fixed order (a capped stem keeps the same forms from run to run)."""
         self.is_cross: bool = bool(rule.crossproduct)
         self.is_suffix = is_suffix
-        self.is_word = not (tables.need_affix and tables.need_affix in self.flags) \
-            and not self.flags & tables.skip_flags
+        self.is_word = (
+            not (tables.need_affix and tables.need_affix in self.flags) and not self.flags & tables.skip_flags
+        )
         self.is_spelt = tables.spells(self.add)
         self.growth = len(self.add) - len(self.strip)
 
@@ -260,9 +286,9 @@ class _Affix:
     def put_on(self, stem: str) -> str | None:
         """`stem` (which `fits`) with this affix: its strip taken off, its text added; None when nothing is left."""
         if self.is_suffix:
-            base = stem[:len(stem) - len(self.strip)] if self.strip else stem
+            base = stem[: len(stem) - len(self.strip)] if self.strip else stem
             return base + self.add if base or self.add else None
-        base = stem[len(self.strip):]
+        base = stem[len(self.strip) :]
         return self.add + base if base or self.add else None
 
 
@@ -286,7 +312,10 @@ class _Singles:
         """The affixes whose strip and condition `stem` meets, shortest growth first: all of them, or at least the
         first `most` (a stem that keeps 48 forms need not list the 950 that fit); remembered by `stem`'s ends
         within the tables' MAX_REMEMBERED_AFFIXES."""
-        ends = (stem[:self.prefix_window], stem[max(0, len(stem) - self.suffix_window):] if self.suffix_window else "")
+        ends = (
+            stem[: self.prefix_window],
+            stem[max(0, len(stem) - self.suffix_window) :] if self.suffix_window else "",
+        )
         known = self.fitting_by_ends.get(ends)
         if known is not None and (known[1] or (most is not None and len(known[0]) >= most)):
             return known[0]
@@ -309,11 +338,14 @@ class _Tables:
         self.spells: Callable[[str], bool] = spells if spells is not None else (lambda text: True)
         self.suffixes_by_flag: dict[str, list[_Affix]] = {}
         self.prefixes_by_flag: dict[str, list[_Affix]] = {}
-        for rules_by_flag, out, is_suffix in ((aff.SFX, self.suffixes_by_flag, True),
-                                              (aff.PFX, self.prefixes_by_flag, False)):
+        for rules_by_flag, out, is_suffix in (
+            (aff.SFX, self.suffixes_by_flag, True),
+            (aff.PFX, self.prefixes_by_flag, False),
+        ):
             for flag, rules in rules_by_flag.items():
-                out[flag] = [_Affix(rule, is_suffix, self) for rule in rules
-                             if not (circumfix and circumfix in rule.flags)]
+                out[flag] = [
+                    _Affix(rule, is_suffix, self) for rule in rules if not (circumfix and circumfix in rule.flags)
+                ]
         self._singles_by_flags: dict[frozenset[str], _Singles] = {}
         self._continuations_by_flag: dict[str, _Singles] = {}
         self.n_remembered = 0
@@ -339,8 +371,12 @@ class _Tables:
         found = self._continuations_by_flag.get(flag)
         if found is None:
             found = self._continuations_by_flag[flag] = self._grouped(
-                [suffix for suffix in self.suffixes_by_flag.get(flag, ())
-                 if not suffix.flags & self.skip_flags and suffix.is_spelt])
+                [
+                    suffix
+                    for suffix in self.suffixes_by_flag.get(flag, ())
+                    if not suffix.flags & self.skip_flags and suffix.is_spelt
+                ]
+            )
         return found
 
     def singles(self, flags: frozenset[str]) -> _Singles:
@@ -368,8 +404,13 @@ class _Tables:
                 tests.append(affix)
             test_ids.append(index)
         windows = [(test.is_suffix, max(test.reach, len(test.strip))) for test in tests]
-        return _Singles(tests, test_ids, affixes, max((n for is_suffix, n in windows if not is_suffix), default=0),
-                        max((n for is_suffix, n in windows if is_suffix), default=0))
+        return _Singles(
+            tests,
+            test_ids,
+            affixes,
+            max((n for is_suffix, n in windows if not is_suffix), default=0),
+            max((n for is_suffix, n in windows if is_suffix), default=0),
+        )
 
     def cross_prefixes(self, flags: frozenset[str]) -> tuple[_PrefixGroup, ...]:
         """The prefixes of `flags` that may join a suffixed form (cross product on, no skip flag, spelt), grouped
@@ -381,8 +422,9 @@ class _Tables:
             for flag in sorted(flags):
                 for prefix in self.prefixes_by_flag.get(flag, ()):
                     if prefix.is_cross and not prefix.flags & self.skip_flags and prefix.is_spelt:
-                        group = by_test.setdefault((prefix.strip, prefix.condition),
-                                                   _PrefixGroup(prefix.strip, prefix.search, []))
+                        group = by_test.setdefault(
+                            (prefix.strip, prefix.condition), _PrefixGroup(prefix.strip, prefix.search, [])
+                        )
                         group.adds.append(prefix.add)
             for group in by_test.values():
                 group.adds.sort(key=len)
@@ -401,7 +443,7 @@ class _PrefixGroup:
     def forms(self, stem: str) -> list[str]:
         if not stem.startswith(self.strip) or not self.search(stem):
             return []
-        base = stem[len(self.strip):]
+        base = stem[len(self.strip) :]
         return [add + base for add in self.adds if base or add]
 
 
@@ -469,8 +511,7 @@ def _stem_forms(stem: str, flags: frozenset[str], tables: _Tables, cap: int) -> 
                             return
 
 
-def alphabet_spells(fold_word: Callable[[str], str | None], drop: str = "", pieces: str = ""
-                    ) -> Callable[[str], bool]:
+def alphabet_spells(fold_word: Callable[[str], str | None], drop: str = "", pieces: str = "") -> Callable[[str], bool]:
     """`spells` for `expand` from an alphabet's `fold_word`: a text is spelt when each of its characters (NFC)
     folds alone, is dropped (`drop`) or is a character of a letter of several (`pieces`: Dutch IJ's I and J)."""
     ok_by_char: dict[str, bool] = {}

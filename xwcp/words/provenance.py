@@ -7,6 +7,7 @@ dictionaries: `dictionaries/es/*` for es_ES) or, failing that, `Files: *`; in a 
 says "... license: ..." of the word list. Where no package or copyright file is found, a licence known for the
 dictionary is named (`KNOWN_LICENCE_BY_DICTIONARY`), else the user is told to check it.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -55,8 +56,9 @@ def owning_package(path: Path) -> str | None:
         return None
     for candidate in dict.fromkeys((str(path.absolute()), str(path.resolve()))):
         try:
-            done = subprocess.run([dpkg_query, "-S", candidate], capture_output=True, text=True, timeout=20,
-                                  check=False)
+            done = subprocess.run(
+                [dpkg_query, "-S", candidate], capture_output=True, text=True, timeout=20, check=False
+            )
         except (OSError, subprocess.SubprocessError):
             return None
         if done.returncode == 0 and ":" in done.stdout:
@@ -105,7 +107,7 @@ def _listed_licences(text: str) -> str | None:
         return None
     bullets: list[str] = []
     prose: list[str] = []
-    for line in text[heading.end():].splitlines()[:30]:
+    for line in text[heading.end() :].splitlines()[:30]:
         stripped = line.strip()
         if re.match(r"[-*]\s+\S", stripped):
             bullets.append(re.sub(r"\s*<[^>]*>", "", stripped[1:]).strip(" ,;"))

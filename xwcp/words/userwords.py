@@ -9,6 +9,7 @@ file renamed into place) under a lock, so several `xwcp serve` processes can sha
 its own list (`personal.es.dict` for Spanish; English keeps `personal.dict`), its words written in the pack's
 letters (IJ, not a code char) and read through it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -32,8 +33,10 @@ MAX_WORD_LETTERS = 64
 """Longest word a personal list may hold (an edit, an upload or the file): no grid holds a longer entry."""
 MAX_PERSONAL_BYTES = 8 * 1024 * 1024
 """Largest personal list file read (200,000 words of 64 letters with their scores fit)."""
-HEADER = ("# xwcp personal word list: WORD;score lines layered over the word list; a score of 0 bans the word.\n"
-          "# Kept by the web builder (xwcp serve); the CLI uses it with --personal.\n")
+HEADER = (
+    "# xwcp personal word list: WORD;score lines layered over the word list; a score of 0 bans the word.\n"
+    "# Kept by the web builder (xwcp serve); the CLI uses it with --personal.\n"
+)
 
 
 def data_dir() -> Path:
@@ -93,8 +96,9 @@ def read_personal(path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dic
     return score_by_word
 
 
-def parse_upload(text: str, source: str = "uploaded list", alphabet: Alphabet = ENGLISH,
-                 notes: list[str] | None = None) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def parse_upload(
+    text: str, source: str = "uploaded list", alphabet: Alphabet = ENGLISH, notes: list[str] | None = None
+) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """A list the user uploads: ({word: score}, the first skipped lines, how many were skipped).
 
     Scores are clamped to 0..MAX_SCORE (0 bans); a line that is no word is skipped, not fatal. Its words are read
@@ -110,19 +114,26 @@ def parse_upload(text: str, source: str = "uploaded list", alphabet: Alphabet = 
     return {word: max(BAN_SCORE, min(MAX_SCORE, score)) for word, score in score_by_word.items()}, problems, n_problems
 
 
-def _check_words(score_by_word: Mapping[str, int], text: str, source: str, advice: str,
-                 alphabet: Alphabet = ENGLISH) -> None:
+def _check_words(
+    score_by_word: Mapping[str, int], text: str, source: str, advice: str, alphabet: Alphabet = ENGLISH
+) -> None:
     """Refuse (InputError) more than MAX_PERSONAL_WORDS words or a word over MAX_WORD_LETTERS, naming its line."""
     if len(score_by_word) > MAX_PERSONAL_WORDS:
-        raise InputError(f"{len(score_by_word):,} words; a personal list holds at most {MAX_PERSONAL_WORDS:,} "
-                         "(pass a big list with --words instead)", source)
+        raise InputError(
+            f"{len(score_by_word):,} words; a personal list holds at most {MAX_PERSONAL_WORDS:,} "
+            "(pass a big list with --words instead)",
+            source,
+        )
     if all(len(word) <= MAX_WORD_LETTERS for word in score_by_word):
         return
     for line_no, line in enumerate(text.splitlines(), start=1):  # the line of the first long word
         word = normalise_word(line.partition(";")[0].strip(), alphabet)
         if word is not None and len(word) > MAX_WORD_LETTERS:
-            raise InputError(f"a word of {len(word):,} letters ({word[:12]}...); the most is {MAX_WORD_LETTERS} "
-                             + advice, source, line_no)
+            raise InputError(
+                f"a word of {len(word):,} letters ({word[:12]}...); the most is {MAX_WORD_LETTERS} " + advice,
+                source,
+                line_no,
+            )
     raise InputError(f"a word longer than {MAX_WORD_LETTERS} letters {advice}", source)  # not found by line
 
 
@@ -144,14 +155,14 @@ def clean_word(raw: object, alphabet: Alphabet = ENGLISH, notes: list[str] | Non
     read = alphabet.typed_word(raw.strip())
     if read.word is None and read.refused != "no letters":
         listed = alphabet.fold_word(raw)
-        hint = f"; type {alphabet.written(listed)} to edit that word" if listed and len(listed) <= MAX_WORD_LETTERS \
-            else ""
+        hint = (
+            f"; type {alphabet.written(listed)} to edit that word" if listed and len(listed) <= MAX_WORD_LETTERS else ""
+        )
         raise InputError(f"{shown} is not a word of {letters}: it has {read.refused}{hint}")
     if read.word is None or len(read.word) > MAX_WORD_LETTERS:
         raise InputError(f"{shown} is not a word of {letters} ({MAX_WORD_LETTERS} at most)")
     if read.folds and notes is not None:
-        notes.append(f"{shown} is stored as {alphabet.written(read.word)} ({', '.join(read.folds)} in "
-                     f"{alphabet.name})")
+        notes.append(f"{shown} is stored as {alphabet.written(read.word)} ({', '.join(read.folds)} in {alphabet.name})")
     return read.word
 
 
@@ -162,8 +173,9 @@ def clean_score(raw: object) -> int:
     return raw
 
 
-def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
-                    path: Path | None = None, alphabet: Alphabet = ENGLISH) -> dict[str, int]:
+def update_personal(
+    changes: Mapping[str, int | None], *, replace: bool = False, path: Path | None = None, alphabet: Alphabet = ENGLISH
+) -> dict[str, int]:
     """Apply `changes` ({word: score}, None removes the entry) to the personal list and write it atomically.
 
     With `replace` the list becomes `changes` (without its None entries). Returns the new list.
@@ -175,8 +187,9 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR",
-                          str(path.parent), exc.errno) from None
+        raise OutputError(
+            f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR", str(path.parent), exc.errno
+        ) from None
     with _locked(path):
         current = {} if replace else read_personal(path, alphabet)
         for word, score in changes.items():
@@ -185,8 +198,10 @@ def update_personal(changes: Mapping[str, int | None], *, replace: bool = False,
             else:
                 current[word] = score
         if len(current) > MAX_PERSONAL_WORDS:
-            raise InputError(f"the personal list would hold {len(current):,} words; the most is "
-                             f"{MAX_PERSONAL_WORDS:,} (pass a big list with --words instead)")
+            raise InputError(
+                f"the personal list would hold {len(current):,} words; the most is "
+                f"{MAX_PERSONAL_WORDS:,} (pass a big list with --words instead)"
+            )
         written = alphabet.written  # code chars of a letter such as IJ belong to this process: the file has "IJ"
         body = HEADER + "".join(f"{written(word)};{score}\n" for word, score in sorted(current.items()))
         _write_atomic(path, body)

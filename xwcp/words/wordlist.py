@@ -16,6 +16,7 @@ without copying, and the compiled form is kept by `xwcp.words.cache`, keyed by t
 hash, so a second load is a handful of memory-mapped reads. `MappedWordList` is the same
 cached list read without numpy (for the start-up path of a small fill, xwcp/services/quick.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,14 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xwcp.words import cache
-from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 from xwcp.base.errors import InputError
+from xwcp.base.types import WordId
 from xwcp.model.alphabet import ENGLISH, MAX_OPEN_LETTERS, Alphabet
 from xwcp.model.grid import changed_letters
 from xwcp.runtime.files import is_compressed, read_bounded, source_name
 from xwcp.runtime.lazy import lazy_import
-from xwcp.base.types import WordId
+from xwcp.words import cache
+from xwcp.words.cache import cache_dir  # noqa: F401 - where xwcp.bench finds the cache folder
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,7 +79,7 @@ class LengthBucket:
 
     def ids_with_letter(self, pos: int, letter: int) -> NDArray[np.int32]:
         """Word ids with letter code `letter` at position `pos`."""
-        return self.order[pos, self.starts[pos, letter]:self.starts[pos, letter + 1]]
+        return self.order[pos, self.starts[pos, letter] : self.starts[pos, letter + 1]]
 
 
 @dataclass
@@ -119,16 +120,22 @@ class WordList:
         rows = np.nonzero(self.table[:, 0] == length)[0]
         width = self.alphabet.size + 1
         if len(rows) == 0:
-            bucket = LengthBucket(length, np.zeros((0, length), letter_dtype(self.alphabet)), np.zeros(0, np.int16),
-                                  np.zeros((length, 0), np.int32), np.zeros((length, width), np.int32), self.alphabet)
+            bucket = LengthBucket(
+                length,
+                np.zeros((0, length), letter_dtype(self.alphabet)),
+                np.zeros(0, np.int16),
+                np.zeros((length, 0), np.int32),
+                np.zeros((length, width), np.int32),
+                self.alphabet,
+            )
         else:
             _, n, l_off, s_off, o_off, st_off, _ = (int(x) for x in self.table[rows[0]])
             bucket = LengthBucket(
                 length,
-                self.letters_flat[l_off:l_off + n * length].reshape(n, length),
-                self.scores_flat[s_off:s_off + n],
-                self.order_flat[o_off:o_off + n * length].reshape(length, n),
-                self.starts_flat[st_off:st_off + width * length].reshape(length, width),
+                self.letters_flat[l_off : l_off + n * length].reshape(n, length),
+                self.scores_flat[s_off : s_off + n],
+                self.order_flat[o_off : o_off + n * length].reshape(length, n),
+                self.starts_flat[st_off : st_off + width * length].reshape(length, width),
                 self.alphabet,
             )
         self._buckets[length] = bucket
@@ -143,7 +150,7 @@ class WordList:
             bucket = self.bucket(length)
             raw = (bucket.letters + 65).tobytes() if ascii_letters else letter_bytes(bucket.letters, self.alphabet)
             size = length * (2 if self.alphabet.is_wide else 1)
-            ids = {raw[k * size:(k + 1) * size]: k for k in range(bucket.n_words)}
+            ids = {raw[k * size : (k + 1) * size]: k for k in range(bucket.n_words)}
             self._id_by_text[length] = ids
         key = text.encode("ascii", "replace") if ascii_letters else _index_key(self.alphabet, text)
         return None if key is None else ids.get(key)
@@ -176,7 +183,7 @@ class MappedBucket:
         self._alphabet = alphabet
 
     def text(self, word_id: WordId) -> str:
-        spelled = self._spelled[word_id * self.length:(word_id + 1) * self.length]
+        spelled = self._spelled[word_id * self.length : (word_id + 1) * self.length]
         return spelled.decode("ascii") if self._alphabet.is_ascii else self._alphabet.decode(spelled)
 
     def word_id(self, text: str) -> WordId | None:
@@ -188,11 +195,11 @@ class MappedBucket:
         lo, hi = 0, self.n_words
         while lo < hi:
             mid = (lo + hi) // 2
-            if spelled[mid * length:(mid + 1) * length] < key:
+            if spelled[mid * length : (mid + 1) * length] < key:
                 lo = mid + 1
             else:
                 hi = mid
-        return lo if lo < self.n_words and spelled[lo * length:(lo + 1) * length] == key else None
+        return lo if lo < self.n_words and spelled[lo * length : (lo + 1) * length] == key else None
 
 
 class MappedWordList:
@@ -219,7 +226,7 @@ class MappedWordList:
         self.table = fields["table"]
         self.bits_flat = fields["bits_flat"]
         flat = fields["table"].tolist()
-        self.table_rows: list[tuple[int, ...]] = [tuple(flat[k:k + 7]) for k in range(0, len(flat), 7)]
+        self.table_rows: list[tuple[int, ...]] = [tuple(flat[k : k + 7]) for k in range(0, len(flat), 7)]
         self._row_by_length = {row[0]: row for row in self.table_rows}
         self._crc_by_length = {row[0]: crc for row, crc in zip(self.table_rows, fields["row_crcs"])}
         self._buckets: dict[int, MappedBucket] = {}
@@ -235,8 +242,13 @@ class MappedWordList:
         if row is None:
             return (length,) + (0,) * 6
         if length not in self._verified:
-            arrays = {"letters_flat": self.letters_flat, "scores_flat": self.scores_flat,
-                      "order_flat": self.order_flat, "starts_flat": self.starts_flat, "bits_flat": self.bits_flat}
+            arrays = {
+                "letters_flat": self.letters_flat,
+                "scores_flat": self.scores_flat,
+                "order_flat": self.order_flat,
+                "starts_flat": self.starts_flat,
+                "bits_flat": self.bits_flat,
+            }
             cache.verify_bucket(arrays, row, self._crc_by_length[length], self.alphabet.size)
             self._verified.add(length)
         return row
@@ -245,7 +257,7 @@ class MappedWordList:
         bucket = self._buckets.get(length)
         if bucket is None:
             _, n, l_off = self.row(length)[:3]
-            spelled = self.letters_flat[l_off:l_off + n * length].tobytes()
+            spelled = self.letters_flat[l_off : l_off + n * length].tobytes()
             if self.alphabet.is_ascii:
                 spelled = spelled.translate(_ASCII_OF_CODE)
             bucket = self._buckets[length] = MappedBucket(length, n, spelled, self.alphabet)
@@ -260,7 +272,7 @@ class MappedWordList:
         _, n, _, _, _, _, b_off = self.row(length)
         n_blocks = (n + 63) // 64
         start = b_off + (pos * self.alphabet.size + letter) * n_blocks
-        return int.from_bytes(self.bits_flat[start:start + n_blocks], "little")
+        return int.from_bytes(self.bits_flat[start : start + n_blocks], "little")
 
     def score(self, text: str) -> int | None:
         word_id = self.word_id(text)
@@ -299,9 +311,14 @@ def describe_problems(problems: list[tuple[int, str]], n_problems: int, shown: i
     return f"{n_problems} malformed line{'s' if n_problems != 1 else ''}: {named}{more}"
 
 
-def parse_word_lines(text: str, source: str, notes: list[str] | None = None, first_line: int = 1,
-                     alphabet: Alphabet = ENGLISH,
-                     typed: bool = False) -> tuple[dict[str, int], list[tuple[int, str]], int]:
+def parse_word_lines(
+    text: str,
+    source: str,
+    notes: list[str] | None = None,
+    first_line: int = 1,
+    alphabet: Alphabet = ENGLISH,
+    typed: bool = False,
+) -> tuple[dict[str, int], list[tuple[int, str]], int]:
     """Parse list text into {word: best score}, plus (line, problem) pairs and the problem count.
 
     Scores outside the int16 range are clamped to it; `notes` (when given) gets one line saying so.
@@ -351,8 +368,14 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
                 n_problems += 1
                 if len(problems) < _MAX_REPORTED_PROBLEMS:
                     shown = repr(word_part.strip()[:40])
-                    problems.append((line_no, f"{shown} is not a word of letters" if why_not == "no letters"
-                                     else f"{shown} has {why_not}, which is no letter of {alphabet.name}"))
+                    problems.append(
+                        (
+                            line_no,
+                            f"{shown} is not a word of letters"
+                            if why_not == "no letters"
+                            else f"{shown} has {why_not}, which is no letter of {alphabet.name}",
+                        )
+                    )
                 continue
         else:
             word, why_not = alphabet.fold_report(word_part.strip())
@@ -365,24 +388,36 @@ def parse_word_lines(text: str, source: str, notes: list[str] | None = None, fir
         if not word:
             n_problems += 1
             if len(problems) < _MAX_REPORTED_PROBLEMS:
-                problems.append((line_no, f"{word_part.strip()!r} is not a word of letters" if alphabet.is_ascii
-                                 else f"{word_part.strip()!r} has {why_not}, not a letter of {alphabet.name}"))
+                problems.append(
+                    (
+                        line_no,
+                        f"{word_part.strip()!r} is not a word of letters"
+                        if alphabet.is_ascii
+                        else f"{word_part.strip()!r} has {why_not}, not a letter of {alphabet.name}",
+                    )
+                )
             continue
         old = score_by_word.get(word)
         if old is None or score > old:
             score_by_word[word] = score
     if first_clamped is not None and notes is not None:  # set with the first clamped score
         line_no, score = first_clamped
-        notes.append(f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
-                     f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})")
+        notes.append(
+            f"{source}: {n_clamped} score{'s' if n_clamped != 1 else ''} outside {MIN_SCORE}..{MAX_SCORE} "
+            f"{'were' if n_clamped != 1 else 'was'} clamped to that range (first: line {line_no}, {score})"
+        )
     if folded and notes is not None:
         named = "; ".join(folded) + ("; and more" if n_folded > len(folded) else "")
-        notes.append(f"{source}: {n_folded} word{'s' if n_folded != 1 else ''} stored in the letters of "
-                     f"{alphabet.name} ({named})")
+        notes.append(
+            f"{source}: {n_folded} word{'s' if n_folded != 1 else ''} stored in the letters of "
+            f"{alphabet.name} ({named})"
+        )
     if changed and notes is not None:
         named = "; ".join(f"line {line_no}: {what}" for line_no, what in changed)
-        notes.append(f"{source}: {n_changed} word{'s' if n_changed != 1 else ''} spelled with letters that upper case "
-                     f"changes into others, read that way ({named}{'; and more' if n_changed > len(changed) else ''})")
+        notes.append(
+            f"{source}: {n_changed} word{'s' if n_changed != 1 else ''} spelled with letters that upper case "
+            f"changes into others, read that way ({named}{'; and more' if n_changed > len(changed) else ''})"
+        )
     return score_by_word, problems, n_problems
 
 
@@ -470,9 +505,11 @@ class _Builder:
             by_length.setdefault(len(word), []).append(word)
         for length, words in by_length.items():
             self.words_by_length.setdefault(length, []).append(
-                np.frombuffer(self._spell("".join(words)), dtype=f"S{length * self._width}"))
+                np.frombuffer(self._spell("".join(words)), dtype=f"S{length * self._width}")
+            )
             self.scores_by_length.setdefault(length, []).append(
-                np.fromiter((score_by_word[w] for w in words), np.int16, len(words)))
+                np.fromiter((score_by_word[w] for w in words), np.int16, len(words))
+            )
 
     def _unique(self, length: int) -> tuple[NDArray[np.bytes_], NDArray[np.int16]]:
         """The words of `length` sorted alphabetically, each once with its best score."""
@@ -502,27 +539,44 @@ class _Builder:
             words, scores = uniq.pop(length)
             n = len(words)
             n_blocks = (n + 63) // 64
-            letters = letters_flat[l_off:l_off + n * length].reshape(n, length)
+            letters = letters_flat[l_off : l_off + n * length].reshape(n, length)
             letters[:] = np.frombuffer(words.tobytes(), spelled_dtype(self.alphabet)).reshape(n, length)
             letters -= self._offset
             del words
-            scores_flat[s_off:s_off + n] = scores
-            _index_letters(letters, order_flat[l_off:l_off + n * length].reshape(length, n),
-                           starts_flat[st_off:st_off + (k + 1) * length].reshape(length, k + 1),
-                           bits_flat[b_off:b_off + length * k * n_blocks].reshape(length * k, n_blocks), k)
+            scores_flat[s_off : s_off + n] = scores
+            _index_letters(
+                letters,
+                order_flat[l_off : l_off + n * length].reshape(length, n),
+                starts_flat[st_off : st_off + (k + 1) * length].reshape(length, k + 1),
+                bits_flat[b_off : b_off + length * k * n_blocks].reshape(length * k, n_blocks),
+                k,
+            )
             rows.append((length, n, l_off, s_off, l_off, st_off, b_off))
             l_off += n * length
             s_off += n
             st_off += (k + 1) * length
             b_off += length * k * n_blocks
         return WordList(
-            source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
-            starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
-            problems=problems or [], n_problems=n_problems, alphabet=self.alphabet)
+            source=source,
+            letters_flat=letters_flat,
+            scores_flat=scores_flat,
+            order_flat=order_flat,
+            starts_flat=starts_flat,
+            table=np.array(rows, np.int64).reshape(-1, 7),
+            bits_flat=bits_flat,
+            problems=problems or [],
+            n_problems=n_problems,
+            alphabet=self.alphabet,
+        )
 
 
-def _index_letters(letters: NDArray[np.unsignedinteger[Any]], order: NDArray[np.int32], starts: NDArray[np.int32],
-                   bits: NDArray[np.uint64], n_letters: int = 26) -> None:
+def _index_letters(
+    letters: NDArray[np.unsignedinteger[Any]],
+    order: NDArray[np.int32],
+    starts: NDArray[np.int32],
+    bits: NDArray[np.uint64],
+    n_letters: int = 26,
+) -> None:
     """Fill one length's `order`, `starts` and `bits` (zeroed) from its `letters` [n, L] (see the module docstring)."""
     for pos in range(letters.shape[1]):
         column = np.ascontiguousarray(letters[:, pos])
@@ -531,7 +585,7 @@ def _index_letters(letters: NDArray[np.unsignedinteger[Any]], order: NDArray[np.
         for c in np.unique(column):  # one packed bitset per letter present here
             packed = np.packbits(column == c, bitorder="little")
             row = bits[pos * n_letters + int(c)].view(np.uint8)
-            row[:len(packed)] = packed
+            row[: len(packed)] = packed
 
 
 def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str) -> WordList:
@@ -556,15 +610,21 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     for word, score in score_by_word.items():
         changes_by_length.setdefault(len(word), {})[word] = max(MIN_SCORE, min(MAX_SCORE, score))
     # per length: (length, letters [n, L], scores [n], its index (order [L, n], starts, bits) or None: to be made)
-    pieces: list[tuple[int, NDArray[np.unsignedinteger[Any]], NDArray[np.int16],
-                       tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint64]] | None]] = []
+    pieces: list[
+        tuple[
+            int,
+            NDArray[np.unsignedinteger[Any]],
+            NDArray[np.int16],
+            tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint64]] | None,
+        ]
+    ] = []
     for length in sorted(set(base.lengths) | set(changes_by_length)):
         bucket = base.bucket(length)
         changes = changes_by_length.get(length)
         if not changes:
             _, _, _, _, _, _, b_off = (int(x) for x in base.table[np.nonzero(base.table[:, 0] == length)[0][0]])
             n_blocks = (bucket.n_words + 63) // 64
-            bits = base.bits_flat[b_off:b_off + length * k * n_blocks]
+            bits = base.bits_flat[b_off : b_off + length * k * n_blocks]
             pieces.append((length, bucket.letters, bucket.scores, (bucket.order, bucket.starts, bits)))
             continue
         size = length * (2 if alphabet.is_wide else 1)
@@ -593,11 +653,11 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
     for length, letters, scores, index in pieces:
         n = len(scores)
         n_blocks = (n + 63) // 64
-        letters_flat[l_off:l_off + n * length] = np.asarray(letters).reshape(-1)
-        scores_flat[s_off:s_off + n] = scores
-        order_view = order_flat[l_off:l_off + n * length].reshape(length, n)
-        starts_view = starts_flat[st_off:st_off + (k + 1) * length].reshape(length, k + 1)
-        bits_view = bits_flat[b_off:b_off + length * k * n_blocks].reshape(length * k, n_blocks)
+        letters_flat[l_off : l_off + n * length] = np.asarray(letters).reshape(-1)
+        scores_flat[s_off : s_off + n] = scores
+        order_view = order_flat[l_off : l_off + n * length].reshape(length, n)
+        starts_view = starts_flat[st_off : st_off + (k + 1) * length].reshape(length, k + 1)
+        bits_view = bits_flat[b_off : b_off + length * k * n_blocks].reshape(length * k, n_blocks)
         if index is None:
             _index_letters(letters, order_view, starts_view, bits_view, k)
         else:
@@ -610,22 +670,34 @@ def overlay_word_list(base: WordList, score_by_word: dict[str, int], source: str
         s_off += n
         st_off += (k + 1) * length
         b_off += length * k * n_blocks
-    return WordList(source=source, letters_flat=letters_flat, scores_flat=scores_flat, order_flat=order_flat,
-                    starts_flat=starts_flat, table=np.array(rows, np.int64).reshape(-1, 7), bits_flat=bits_flat,
-                    alphabet=alphabet)
+    return WordList(
+        source=source,
+        letters_flat=letters_flat,
+        scores_flat=scores_flat,
+        order_flat=order_flat,
+        starts_flat=starts_flat,
+        table=np.array(rows, np.int64).reshape(-1, 7),
+        bits_flat=bits_flat,
+        alphabet=alphabet,
+    )
 
 
-def build_word_list(score_by_word: dict[str, int], source: str,
-                    problems: list[tuple[int, str]] | None = None, n_problems: int = 0,
-                    alphabet: Alphabet = ENGLISH) -> WordList:
+def build_word_list(
+    score_by_word: dict[str, int],
+    source: str,
+    problems: list[tuple[int, str]] | None = None,
+    n_problems: int = 0,
+    alphabet: Alphabet = ENGLISH,
+) -> WordList:
     """Index {word: score} (words in `alphabet`'s code chars) by length into the flat arrays described above."""
     builder = _Builder(alphabet)
     builder.add(score_by_word)
     return builder.finish(source, problems, n_problems)
 
 
-def _parse_in_chunks(text: str, source: str, notes: list[str], alphabet: Alphabet = ENGLISH
-                     ) -> tuple[_Builder, list[tuple[int, str]], int, int]:
+def _parse_in_chunks(
+    text: str, source: str, notes: list[str], alphabet: Alphabet = ENGLISH
+) -> tuple[_Builder, list[tuple[int, str]], int, int]:
     """Parse `text` PARSE_CHUNK_CHARS at a time (cut at line ends) into a builder.
 
     Returns (builder, problems, problem count, number of words added before merging duplicates).
@@ -650,15 +722,16 @@ def _parse_in_chunks(text: str, source: str, notes: list[str], alphabet: Alphabe
                 notes.extend(chunk_notes)
         builder.add(score_by_word)
         n_added += len(score_by_word)
-        problems.extend(chunk_problems[:_MAX_REPORTED_PROBLEMS - len(problems)])
+        problems.extend(chunk_problems[: _MAX_REPORTED_PROBLEMS - len(problems)])
         n_problems += chunk_n
         line_no += chunk.count("\n")
         start = end
     return builder, problems, n_problems, n_added
 
 
-def words_from_pairs(pairs: Iterable[str | tuple[str, int]], source: str = "<words>",
-                     alphabet: Alphabet = ENGLISH) -> WordList:
+def words_from_pairs(
+    pairs: Iterable[str | tuple[str, int]], source: str = "<words>", alphabet: Alphabet = ENGLISH
+) -> WordList:
     """Build a WordList from (word, score) pairs or plain words, folding them into `alphabet` (for tests and
     tools); words with a character outside it are left out."""
     score_by_word: dict[str, int] = {}
@@ -681,8 +754,11 @@ def _open_alphabet(alphabet: Alphabet, score_by_word: dict[str, int]) -> tuple[A
     room = MAX_OPEN_LETTERS - alphabet.size
     kept = {ch for ch, _ in uses.most_common(room)}
     if len(uses) > room:
-        left = {word: score for word, score in score_by_word.items()
-                if all(alphabet.index(ch) is not None or ch in kept for ch in word)}
+        left = {
+            word: score
+            for word, score in score_by_word.items()
+            if all(alphabet.index(ch) is not None or ch in kept for ch in word)
+        }
         n_out = len(score_by_word) - len(left)
         score_by_word = left
     else:
@@ -733,8 +809,7 @@ def rebuilt_note(folder: Path, damage: str) -> str:
     return f"rebuilt the word-list cache in {folder}: {damage}"
 
 
-def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
-                   alphabet: Alphabet = ENGLISH) -> WordList:
+def load_word_list(path: str | Path | None = None, *, use_cache: bool = True, alphabet: Alphabet = ENGLISH) -> WordList:
     """Load a word list (the embedded default list when `path` is None), from cache when possible.
 
     Args:
@@ -772,17 +847,27 @@ def load_word_list(path: str | Path | None = None, *, use_cache: bool = True,
     del text
     if not n_added:
         in_alphabet = "" if alphabet.is_ascii else f" in {alphabet.name} letters (--language {alphabet.code})"
-        raise InputError(f"the word list has no usable entries{in_alphabet}"
-                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
+        raise InputError(
+            f"the word list has no usable entries{in_alphabet}"
+            + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""),
+            source,
+        )
     words = builder.finish(source, problems, n_problems)
     words.notes = list(notes)
     if use_cache:
-        failure = cache.write(folder, {name: getattr(words, name) for name in cache.ARRAYS},
-                              problems=words.problems, n_problems=words.n_problems, notes=words.notes,
-                              n_letters=alphabet.size)
+        failure = cache.write(
+            folder,
+            {name: getattr(words, name) for name in cache.ARRAYS},
+            problems=words.problems,
+            n_problems=words.n_problems,
+            notes=words.notes,
+            n_letters=alphabet.size,
+        )
         if failure is not None:
-            words.notes.append(f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
-                               "compiles the list again (set XWCP_CACHE_DIR to a writable folder)")
+            words.notes.append(
+                f"cannot write the word-list cache in {folder.parent} ({failure}); every run "
+                "compiles the list again (set XWCP_CACHE_DIR to a writable folder)"
+            )
         elif damage is not None:
             words.notes.append(rebuilt_note(folder, damage))
     return words
@@ -800,12 +885,17 @@ def _load_open(source: str, raw: bytes, alphabet: Alphabet) -> WordList:
     notes: list[str] = []
     score_by_word, problems, n_problems = parse_word_lines(text, source, notes, 1, alphabet)
     if not score_by_word:
-        raise InputError(f"the word list has no usable entries in {alphabet.name} letters (--language {alphabet.code})"
-                         + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""), source)
+        raise InputError(
+            f"the word list has no usable entries in {alphabet.name} letters (--language {alphabet.code})"
+            + (f" ({describe_problems(problems, n_problems)})" if n_problems else ""),
+            source,
+        )
     own, score_by_word, n_out = _open_alphabet(alphabet, score_by_word)
     if n_out:
-        notes.append(f"{source}: the list uses more than {MAX_OPEN_LETTERS:,} letters of {alphabet.name}; the commonest "
-                     f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
+        notes.append(
+            f"{source}: the list uses more than {MAX_OPEN_LETTERS:,} letters of {alphabet.name}; the commonest "
+            f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out"
+        )
     words = build_word_list(score_by_word, source, problems, n_problems, own)
     words.notes = notes
     return words
@@ -822,8 +912,10 @@ def _layer_open(layers: list[WordList]) -> WordList:
     own, merged, n_out = _open_alphabet(layers[0].alphabet, merged)
     out = build_word_list(merged, source, alphabet=own)
     if n_out:
-        out.notes.append(f"{source}: the lists use more than {MAX_OPEN_LETTERS:,} letters of {own.name}; the commonest "
-                         f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out")
+        out.notes.append(
+            f"{source}: the lists use more than {MAX_OPEN_LETTERS:,} letters of {own.name}; the commonest "
+            f"are kept and {n_out} word{'s' if n_out != 1 else ''} with rarer ones left out"
+        )
     return out
 
 
@@ -848,7 +940,7 @@ def score_by_word_of(words: WordList) -> dict[str, int]:
         else:
             raw = words.alphabet.decode(letter_bytes(bucket.letters, words.alphabet))
         for k, score in enumerate(np.asarray(bucket.scores).tolist()):
-            out[raw[k * length:(k + 1) * length]] = score
+            out[raw[k * length : (k + 1) * length]] = score
     return out
 
 
@@ -869,8 +961,10 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
         return _layer_open(layers)
     for words in layers[1:]:
         if words.alphabet != alphabet:
-            raise InputError(f"cannot layer a {words.alphabet.name} list ({words.source}) over a {alphabet.name} "
-                             "one: layered lists share one alphabet")
+            raise InputError(
+                f"cannot layer a {words.alphabet.name} list ({words.source}) over a {alphabet.name} "
+                "one: layered lists share one alphabet"
+            )
     h = hashlib.sha256()
     for words in layers:
         for name in ("table", "letters_flat", "scores_flat"):
@@ -891,8 +985,14 @@ def layer_word_lists(layers: list[WordList], *, use_cache: bool = True) -> WordL
         raise InputError("no word is left after layering the lists", source)
     out = build_word_list(merged, source, alphabet=alphabet)
     if use_cache:
-        failure = cache.write(folder, {name: getattr(out, name) for name in cache.ARRAYS}, problems=[], n_problems=0,
-                              notes=[], n_letters=alphabet.size)
+        failure = cache.write(
+            folder,
+            {name: getattr(out, name) for name in cache.ARRAYS},
+            problems=[],
+            n_problems=0,
+            notes=[],
+            n_letters=alphabet.size,
+        )
         if failure is None and damage is not None:
             out.notes.append(rebuilt_note(folder, damage))
     return out

@@ -1,4 +1,5 @@
 """Random small quality cases and their brute-force answers, read independently of xwcp's search (shared by the quality tests)."""
+
 from __future__ import annotations
 
 import functools
@@ -6,10 +7,9 @@ import itertools
 import random
 
 from tests.backends.test_backends import brute_force_fills
-
-from xwcp.search.quality import lex_key
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
+from xwcp.model import parse_grid
+from xwcp.search.quality import lex_key
 from xwcp.words.wordlist import words_from_pairs
 
 
@@ -48,13 +48,12 @@ def brute_force_key(rows, score_by_word):
 def random_case(seed):
     """(rows, {word: score}, the compiled problem, brute-force (floor, best total) or None) for a seed."""
     rng = random.Random(seed)
-    letters = "AEINRST"[:rng.choice([3, 4])]
+    letters = "AEINRST"[: rng.choice([3, 4])]
     words = ["".join(t) for t in itertools.product(letters, repeat=3)]
     chosen = rng.sample(words, k=min(len(words), rng.randint(10, 22)))
     score_by_word = {w: rng.choice([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]) for w in chosen}
     rows = rng.choice([("...", "...", "..."), ("...", ".#.", "..."), ("#..", "...", "..#")])
-    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()),
-                              min_score=0)
+    problem = compile_problem(parse_grid("\n".join(rows) + "\n"), words_from_pairs(score_by_word.items()), min_score=0)
     return rows, score_by_word, problem, brute_force_quality(rows, score_by_word)
 
 

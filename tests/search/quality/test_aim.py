@@ -1,4 +1,5 @@
 """The aim of the quality search (`xwcp.search.quality.aim`): the lexicographic key of a fill."""
+
 from __future__ import annotations
 
 from xwcp.search.quality.aim import lex_key

@@ -1,13 +1,14 @@
 """The Lagrangian bound on the mean (`xwcp.search.quality.bound`) against brute force."""
+
 from __future__ import annotations
 
 import pytest
+
 from tests.backends.test_backends import brute_force_fills
 from tests.search.quality.cases import fill_scores
-
-from xwcp.search.quality import mean_bound
-from xwcp.model import parse_grid
 from xwcp.compile.problem import compile_problem
+from xwcp.model import parse_grid
+from xwcp.search.quality import mean_bound
 from xwcp.words.wordlist import words_from_pairs
 
 pytest.importorskip("ortools")

@@ -1,11 +1,12 @@
 """The whole-grid CP-SAT pass for the mean on small grids (`xwcp.search.quality.exact`) against brute force."""
+
 from __future__ import annotations
 
 import pytest
-from tests.search.quality.cases import fill_grid_rows, fill_scores, random_case
 
-from xwcp.engine.result import Limits, check_fill
+from tests.search.quality.cases import fill_grid_rows, fill_scores, random_case
 from xwcp.base.types import FillStatus
+from xwcp.engine.result import Limits, check_fill
 
 pytest.importorskip("ortools")
 
@@ -28,8 +29,16 @@ def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(se
     first = fill(problem_at, "backtrack", Limits(time_limit_s=10, seed=seed))
     assert first.status is FillStatus.FILLED
     for limit_s in (0.01, 10.0):  # cut short (bound only) and given the time to finish
-        search = _Search(problem, "backtrack", Limits(time_limit_s=30, seed=seed), time.perf_counter(),
-                         lambda line: None, best=first.entries, best_problem=problem_at, floor=floor)
+        search = _Search(
+            problem,
+            "backtrack",
+            Limits(time_limit_s=30, seed=seed),
+            time.perf_counter(),
+            lambda line: None,
+            best=first.entries,
+            best_problem=problem_at,
+            floor=floor,
+        )
         exact_mean(search, limit_s)
         total = search.total(search.best)
         assert check_fill(problem_at, search.best) == []

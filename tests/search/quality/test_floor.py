@@ -1,13 +1,14 @@
 """The floor of the quality search (`xwcp.search.quality.floor`): no proof, no claim of an optimal floor."""
+
 from __future__ import annotations
 
 import pytest
 
-from xwcp.search.quality import fill_quality
-from xwcp.model import parse_grid
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits
-from xwcp.base.types import FillStatus
+from xwcp.model import parse_grid
+from xwcp.search.quality import fill_quality
 from xwcp.words.wordlist import words_from_pairs
 
 pytest.importorskip("ortools")
@@ -19,8 +20,10 @@ def test_no_proof_means_no_claim(monkeypatch):
 
     from xwcp.search.quality import floor as Q
 
-    _rows, score_by_word = ("...", "...", "..."), {"TAR": 60, "ERA": 70, "NET": 80, "TEN": 90, "ARE": 50,
-                                                   "RAT": 55, "TEA": 95, "ATE": 95}
+    _rows, score_by_word = (
+        ("...", "...", "..."),
+        {"TAR": 60, "ERA": 70, "NET": 80, "TEN": 90, "ARE": 50, "RAT": 55, "TEA": 95, "ATE": 95},
+    )
     problem = compile_problem(parse_grid("...\n...\n...\n"), words_from_pairs(score_by_word.items()), min_score=0)
     real = Q._fill_at
     calls = []

@@ -1,11 +1,12 @@
 """Fills at the floor from our fast search (`xwcp.search.quality.fresh`): `lift_slots` against brute force."""
+
 from __future__ import annotations
 
 import pytest
-from tests.search.quality.cases import all_fills, brute_force_key, fill_grid_rows, fill_scores, random_case
 
-from xwcp.search.quality import lex_key
+from tests.search.quality.cases import all_fills, brute_force_key, fill_grid_rows, fill_scores, random_case
 from xwcp.engine.result import Limits, check_fill
+from xwcp.search.quality import lex_key
 
 pytest.importorskip("ortools")
 
@@ -30,8 +31,16 @@ def test_lift_slots_only_takes_valid_fills_with_fewer_entries_at_the_floor():
         width = problem.grid.width
         entries = tuple("".join(worst[c // width][c % width] for c in slot.cells) for slot in problem.slots)
         problem_at = at_floor(problem, floor)
-        search = _Search(problem, "backtrack", Limits(time_limit_s=30, seed=seed), time.perf_counter(),
-                         lambda line: None, best=entries, best_problem=problem_at, floor=floor)
+        search = _Search(
+            problem,
+            "backtrack",
+            Limits(time_limit_s=30, seed=seed),
+            time.perf_counter(),
+            lambda line: None,
+            best=entries,
+            best_problem=problem_at,
+            floor=floor,
+        )
         start_key = search.key(entries)
         lift_slots(search, 20.0)
         n_cases += 1

@@ -1,15 +1,16 @@
 """Issue 37: the floor climb's plain ladder (`floor._ladder`) reaches a floor a plain `--min-score` fill finds quickly,
 where the old climb (bisecting the populous levels, the proof walking the levels one by one) missed it;
 and the per-floor report (`Quality.floors`, the JSON's "floors") says what happened at each floor."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+
 from tests.helpers import entries_of, run
 from tests.search.quality.cases import fill_scores
-
 from xwcp.backends import fill
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
@@ -57,8 +58,13 @@ def _hard_levels(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     def slow_between(search, problem_at, time_limit_s, *args, **kwargs):
         tried.append(problem_at.min_score)
-        result = real(search, problem_at, min(time_limit_s, 0.05) if problem_at.min_score in HARD_LEVELS
-                      else time_limit_s, *args, **kwargs)
+        result = real(
+            search,
+            problem_at,
+            min(time_limit_s, 0.05) if problem_at.min_score in HARD_LEVELS else time_limit_s,
+            *args,
+            **kwargs,
+        )
         if problem_at.min_score in HARD_LEVELS:
             return replace(result, status=FillStatus.LIMIT, fills=(), n_fills=0, reason="time limit")
         return result
@@ -116,8 +122,7 @@ def test_the_json_report_says_what_happened_at_each_floor(monkeypatch, capsys, t
     grid.write_text("\n".join(ROWS) + "\n")
     words = tmp_path / "w.txt"
     words.write_text("".join(f"{w};{s}\n" for w, s in score_by_word.items()))
-    code, out, err = run(["fill", grid, "--words", words, "--quality", "--time-limit", "5", "--format", "json"],
-                         capsys)
+    code, out, err = run(["fill", grid, "--words", words, "--quality", "--time-limit", "5", "--format", "json"], capsys)
     assert code == 0, err
     data = json.loads(out)
     assert data["quality"]["min_score"] == 85 and data["quality"]["floor_optimal"] is True

@@ -1,11 +1,12 @@
 """The large-neighbourhood search with CP-SAT (`xwcp.search.quality.neighbourhood`): its stop and its word sample."""
+
 from __future__ import annotations
 
 import pytest
 
+from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem
 from xwcp.engine.result import Limits, check_fill
-from xwcp.base.types import FillStatus
 
 pytest.importorskip("ortools")
 
@@ -16,10 +17,10 @@ def test_stop_reaches_a_running_cpsat_step():
     import threading
     import time
 
-    from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.search.quality.neighbourhood import _refill_neighbourhood
+    from xwcp.engine.ac3 import propagate
     from xwcp.model import read_grid
+    from xwcp.search.quality.neighbourhood import _refill_neighbourhood
     from xwcp.words.wordlist import load_word_list
 
     problem = compile_problem(read_grid("models/15x15-daily-01.txt"), load_word_list())
@@ -30,8 +31,9 @@ def test_stop_reaches_a_running_cpsat_step():
     start = time.perf_counter()
     timer.start()
     try:
-        entries, proven, _ = _refill_neighbourhood(problem, propagate(problem).domains, first.entries,
-                                                   problem.open_slot_ids, 60.0, 1, abort)
+        entries, proven, _ = _refill_neighbourhood(
+            problem, propagate(problem).domains, first.entries, problem.open_slot_ids, 60.0, 1, abort
+        )
     finally:
         timer.cancel()
     assert abort.is_set() and time.perf_counter() - start < 20  # model build (~1 s) plus the stop
@@ -45,10 +47,10 @@ def test_neighbourhood_sample_keeps_the_highest_scored_words():
     HOOD_TOP_WORDS-th best (the sample used to be uniform and left the rare high scores out)."""
     import numpy as np
 
-    from xwcp.engine.ac3 import propagate
     from xwcp.backends import fill
-    from xwcp.search.quality.neighbourhood import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
+    from xwcp.engine.ac3 import propagate
     from xwcp.model import read_grid
+    from xwcp.search.quality.neighbourhood import HOOD_SLOT_WORDS, HOOD_TOP_WORDS, _hood_domains
     from xwcp.words.wordlist import load_word_list
 
     problem = compile_problem(read_grid("models/vanbeek/15.01.txt"), load_word_list(None), min_score=50)

@@ -1,12 +1,13 @@
 """The whole quality search (`xwcp.search.quality.run.fill_quality`) against brute force on small grids."""
+
 from __future__ import annotations
 
 import pytest
-from tests.search.quality.cases import all_fills, brute_force_key, fill_scores, random_case
 
-from xwcp.search.quality import fill_quality, lex_key
-from xwcp.engine.result import Limits, check_fill
+from tests.search.quality.cases import all_fills, brute_force_key, fill_scores, random_case
 from xwcp.base.types import FillStatus
+from xwcp.engine.result import Limits, check_fill
+from xwcp.search.quality import fill_quality, lex_key
 
 pytest.importorskip("ortools")
 
@@ -43,9 +44,11 @@ def test_floor_optimal_is_never_claimed_when_a_better_floor_exists(seed):
     if quality.mean_bound is not None:
         # the bound holds for every fill at least as good on the first two keys: no lower floor, and no more
         # entries at the floor than the fill reported
-        best_at_floor = max(sum(s) / len(s) for s in (fill_scores(f, score_by_word)
-                            for f in all_fills(rows, tuple(score_by_word)))
-                            if min(s) >= quality.min_score and s.count(quality.min_score) <= quality.n_at_min)
+        best_at_floor = max(
+            sum(s) / len(s)
+            for s in (fill_scores(f, score_by_word) for f in all_fills(rows, tuple(score_by_word)))
+            if min(s) >= quality.min_score and s.count(quality.min_score) <= quality.n_at_min
+        )
         assert quality.mean_bound >= best_at_floor - 1e-9
 
 

@@ -1,4 +1,5 @@
 """The running state of one quality search (`xwcp.search.quality.state._Search`): totals, keys, the floor's count, settling, the clock."""
+
 from __future__ import annotations
 
 import threading
@@ -24,9 +25,17 @@ def problem_and_fill():
 
 def search_for(limits=None, floor=60, lines=None, start=None):
     problem, entries = problem_and_fill()
-    say = (lines.append if lines is not None else (lambda line: None))
-    return _Search(problem, "backtrack", limits or Limits(time_limit_s=10), time.perf_counter() if start is None
-                   else start, say, best=entries, best_problem=problem, floor=floor)
+    say = lines.append if lines is not None else (lambda line: None)
+    return _Search(
+        problem,
+        "backtrack",
+        limits or Limits(time_limit_s=10),
+        time.perf_counter() if start is None else start,
+        say,
+        best=entries,
+        best_problem=problem,
+        floor=floor,
+    )
 
 
 def test_total_and_key_follow_the_entries_scores():

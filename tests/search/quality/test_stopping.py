@@ -1,4 +1,5 @@
 """How a quality step is stopped (`xwcp.search.quality.stopping`): events read together, and a solve the abort ends."""
+
 from __future__ import annotations
 
 import threading

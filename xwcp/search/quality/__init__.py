@@ -69,6 +69,7 @@ Where each part lives:
 - `stopping`: abort events read together, and a CP-SAT solve the caller's abort stops;
 - `run`: the whole search and its answer (`fill_quality`).
 """
+
 from xwcp.search.quality.aim import RAISE_PENALTY, at_floor, lex_key, populous_levels, score_levels
 from xwcp.search.quality.bound import BOUND_TIME_S, mean_bound
 from xwcp.search.quality.exact import EXACT_MAX_WORDS, exact_mean
@@ -80,6 +81,23 @@ from xwcp.search.quality.state import DEFAULT_TIME_LIMIT_S
 
 NAME = "quality"
 
-__all__ = ["BOUND_TIME_S", "DEFAULT_TIME_LIMIT_S", "EXACT_MAX_WORDS", "HOOD_SLOT_WORDS", "HOOD_TOP_WORDS", "NAME",
-           "RAISE_PENALTY", "at_floor", "climb_floor", "exact_mean", "fill_quality", "improve_mean", "lex_key",
-           "lift_slots", "mean_bound", "populous_levels", "restart_for_mean", "score_levels"]
+__all__ = [
+    "BOUND_TIME_S",
+    "DEFAULT_TIME_LIMIT_S",
+    "EXACT_MAX_WORDS",
+    "HOOD_SLOT_WORDS",
+    "HOOD_TOP_WORDS",
+    "NAME",
+    "RAISE_PENALTY",
+    "at_floor",
+    "climb_floor",
+    "exact_mean",
+    "fill_quality",
+    "improve_mean",
+    "lex_key",
+    "lift_slots",
+    "mean_bound",
+    "populous_levels",
+    "restart_for_mean",
+    "score_levels",
+]

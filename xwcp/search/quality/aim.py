@@ -1,4 +1,5 @@
 """The aim of the quality search: the lexicographic key of a fill, the score levels of a problem, a problem at a floor."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -41,8 +42,11 @@ def score_levels(problem: Problem) -> list[int]:
 def populous_levels(problem: Problem) -> list[int]:
     """Score levels >= the problem's minimum holding at least MAJOR_LEVEL_SHARE of its open slots' words."""
     lengths = {problem.slots[s].length for s in problem.open_slot_ids}
-    scores = np.concatenate([np.asarray(problem.words.bucket(length).scores) for length in lengths]) \
-        if lengths else np.zeros(0, np.int16)
+    scores = (
+        np.concatenate([np.asarray(problem.words.bucket(length).scores) for length in lengths])
+        if lengths
+        else np.zeros(0, np.int16)
+    )
     values, counts = np.unique(scores[scores >= problem.min_score], return_counts=True)
     return [int(v) for v, n in zip(values, counts) if n >= MAJOR_LEVEL_SHARE * max(1, len(scores))]
 
@@ -52,8 +56,9 @@ def at_floor(problem: Problem, floor: int) -> Problem:
     domains had dropped)."""
     if floor == problem.min_score:
         return problem
-    compiled = compile_problem(problem.grid, problem.words, min_score=floor, allow_dupes=problem.allow_dupes,
-                               controls=problem.controls)
+    compiled = compile_problem(
+        problem.grid, problem.words, min_score=floor, allow_dupes=problem.allow_dupes, controls=problem.controls
+    )
     # keep words a caller took out of `problem` (diverse fills, shared-substring branches) out at the floor too
     domains: list[NDArray[np.bool_]] = []
     for new, old in zip(compiled.domains, problem.domains):

@@ -1,4 +1,5 @@
 """The bound on the mean: a Lagrangian relaxation of the crossings, tightened by max-sum diffusion."""
+
 from __future__ import annotations
 
 import threading
@@ -31,8 +32,9 @@ class _Relaxation:
     """
 
     values: dict[SlotId, NDArray[np.float64]] = field(default_factory=dict)
-    groups: dict[SlotPos, tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]] = \
-        field(default_factory=dict)
+    groups: dict[SlotPos, tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]] = field(
+        default_factory=dict
+    )
     cells: list[tuple[int, SlotPos, SlotPos]] = field(default_factory=list)
     theta: dict[SlotPos, NDArray[np.float64]] = field(default_factory=dict)
     n_letters: int = 26
@@ -90,8 +92,12 @@ def _relaxation(problem_at: Problem) -> _Relaxation | None:
     return relaxed
 
 
-def mean_bound(problem_at: Problem, best_total: int | None = None,
-               time_limit_s: float = BOUND_TIME_S, abort: threading.Event | None = None) -> float | None:
+def mean_bound(
+    problem_at: Problem,
+    best_total: int | None = None,
+    time_limit_s: float = BOUND_TIME_S,
+    abort: threading.Event | None = None,
+) -> float | None:
     """An upper bound on the mean entry score of any fill of `problem_at` (None if it has no open slot).
 
     Relaxes "crossing letters agree": each crossing cell gets prices theta[slot, cell, letter]

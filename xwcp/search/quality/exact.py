@@ -1,4 +1,5 @@
 """The exact pass for the mean on a small grid: CP-SAT over every open slot with every arc-consistent word at the floor."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -38,14 +39,16 @@ def _exact_model(search: _Search, word_ids: dict[SlotId, NDArray[np.int32]], dea
     from xwcp.backends._shortlist import Shortlists
 
     problem_at = search.best_problem
-    model = cpsat._build_model(problem_at, Shortlists(word_ids, True, True),
-                               stop=lambda: search.elapsed() > deadline_s or search.stopped())
+    model = cpsat._build_model(
+        problem_at, Shortlists(word_ids, True, True), stop=lambda: search.elapsed() > deadline_s or search.stopped()
+    )
     if model is None:
         return None
     objective: list[LinearExprT] = []
     for slot_id in problem_at.open_slot_ids:
-        scores = np.asarray(problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]],
-                            np.int64)
+        scores = np.asarray(
+            problem_at.words.bucket(problem_at.slots[slot_id].length).scores[word_ids[slot_id]], np.int64
+        )
         scores = np.where(scores <= search.floor, scores - RAISE_PENALTY, scores)  # fewest at the floor first
         xs = model.xs_by_slot[slot_id]
         objective.extend(int(c) * x for c, x in zip(scores.tolist(), xs) if c)
@@ -107,8 +110,9 @@ def _take_exact(search: _Search, model: _Model, solver: CpSolver, is_optimal: bo
     cp_bound = int(np.floor(solver.best_objective_bound + 1e-6)) + RAISE_PENALTY * search.n_at_floor(search.best)
     if search.bound_total is None or cp_bound < search.bound_total:
         search.bound_total = cp_bound
-        search.say(f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor} (CP-SAT): "
-                   f"{cp_bound / n_open:.2f}")
+        search.say(
+            f"{search.elapsed():6.1f} s  bound on the mean at floor {search.floor} (CP-SAT): {cp_bound / n_open:.2f}"
+        )
     if is_optimal and is_valid:
         search.is_mean_optimal = True
         search.bound_total = search.total(search.best)

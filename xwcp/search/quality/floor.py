@@ -1,4 +1,5 @@
 """The floor of the quality search: the first fill, the climb (the plain ladder, then bisecting the score levels above it), and the proof of the next level up beside the mean search."""
+
 from __future__ import annotations
 
 import threading
@@ -48,8 +49,14 @@ LADDER_ABOVE_SLOW = 1
 as on Herald 21.03; each more costs the round's cap on grids where none fills: 21.10 takes 3-16 s at every level)."""
 
 
-def _fill_at(run: _Run, problem: Problem, time_limit_s: float, backend: str | None = None,
-             abort: threading.Event | None = None, seed: int | None = None) -> FillResult:
+def _fill_at(
+    run: _Run,
+    problem: Problem,
+    time_limit_s: float,
+    backend: str | None = None,
+    abort: threading.Event | None = None,
+    seed: int | None = None,
+) -> FillResult:
     """One fill of `problem` (the search's problem at some floor) by `backend` (default the search's), one fill
     wanted, no progress, within `time_limit_s`; `abort` replaces the caller's abort event, `seed` the caller's seed."""
     from xwcp.backends import fill
@@ -134,8 +141,13 @@ class _FloorProof:
                 problem_at = at_floor(search.problem, level)
                 if self.stop.is_set():
                     return
-                result = _fill_at(search, problem_at, search.remaining() + search.reserve_s, backend,
-                                  EitherEvent(self.attempt_abort, search.limits.abort or stop_signal()))
+                result = _fill_at(
+                    search,
+                    problem_at,
+                    search.remaining() + search.reserve_s,
+                    backend,
+                    EitherEvent(self.attempt_abort, search.limits.abort or stop_signal()),
+                )
                 entries = result.entries
                 if result.status is not FillStatus.ABORTED or self.stop.is_set() or search.stopped():
                     search.tried(level, _outcome(result), result.stats.wall_time_s, "proof")  # not a floor moved
@@ -211,15 +223,20 @@ def climb_floor(search: _Search) -> None:
         higher = [level for level in climb.levels if level > search.floor]
         if _is_floor_optimal(search, climb, higher):
             return
-        open_levels = [level for level in higher if (climb.no_fill_at is None or level < climb.no_fill_at)
-                       and (climb.unknown_at is None or level < climb.unknown_at)
-                       and (proof is None or proof.done.is_set()
-                            or (level > higher[0] and level in climb.major_levels))]
+        open_levels = [
+            level
+            for level in higher
+            if (climb.no_fill_at is None or level < climb.no_fill_at)
+            and (climb.unknown_at is None or level < climb.unknown_at)
+            and (proof is None or proof.done.is_set() or (level > higher[0] and level in climb.major_levels))
+        ]
         budget = floor_deadline - search.elapsed()
         if not open_levels or budget <= 0.05 or search.stopped():
             if proof is None or proof.done.is_set():
-                search.say(f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
-                           f"floor {search.floor} unproven")
+                search.say(
+                    f"{search.elapsed():6.1f} s  no answer at {higher[0]} within the floor's time: "
+                    f"floor {search.floor} unproven"
+                )
             return
         major = [level for level in open_levels if level in climb.major_levels]
         level = major[(len(major) - 1) // 2] if major else open_levels[0]
@@ -269,13 +286,19 @@ def _ladder(search: _Search, climb: _Climb) -> bool:
             if _is_floor_optimal(search, climb, higher):
                 return True
             target = (max(search.floor, passed) // LADDER_STEP + 1) * LADDER_STEP
-            steps = [level for level in higher if level >= target
-                     and (climb.no_fill_at is None or level < climb.no_fill_at)]
+            steps = [
+                level for level in higher if level >= target and (climb.no_fill_at is None or level < climb.no_fill_at)
+            ]
             if not steps:
                 break  # the levels left lie below a level with no fill or took their cap: the next round
             level = steps[0]
-            if is_last and proof is not None and not proof.done.is_set() and level == higher[0] \
-                    and _FloorProof.PROOF_BACKENDS.get(search.backend, search.backend) == search.backend:
+            if (
+                is_last
+                and proof is not None
+                and not proof.done.is_set()
+                and level == higher[0]
+                and _FloorProof.PROOF_BACKENDS.get(search.backend, search.backend) == search.backend
+            ):
                 return False  # the proof beside asks this level with the same search and all the time left
             budget = min(cap_s, end_by_s - search.elapsed(), search.remaining())
             if search.elapsed() >= start_by_s or budget <= 0.05 or search.stopped():
@@ -332,8 +355,7 @@ def _attempt(search: _Search, climb: _Climb, level: int, budget: float, seed: in
         climb.no_fill_at = level if climb.no_fill_at is None else min(climb.no_fill_at, level)
         search.no_fill_at = climb.no_fill_at
         search.say(f"{search.elapsed():6.1f} s  no fill at {level} (proven)")
-    elif result.status is FillStatus.ABORTED and proof is not None and proof.proven.is_set() \
-            and not search.stopped():
+    elif result.status is FillStatus.ABORTED and proof is not None and proof.proven.is_set() and not search.stopped():
         pass  # the proof settled the floor: the climb sees it on its next turn
     else:
         climb.unknown_at = level if climb.unknown_at is None else min(climb.unknown_at, level)

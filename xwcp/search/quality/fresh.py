@@ -1,4 +1,5 @@
 """Better fills at the floor from our fast search: fresh fills leaning harder on scores, and slots lifted above the floor one at a time."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -39,8 +40,12 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
             return
         weight = RESTART_SCORE_WEIGHTS[run % len(RESTART_SCORE_WEIGHTS)]
         budget = min(RESTART_RUN_S, deadline_s - search.elapsed(), search.remaining())
-        limits = Limits(time_limit_s=max(0.01, budget), seed=search.limits.seed + 1000 + run,
-                        abort=search.limits.abort, extra={"score_weight": weight})
+        limits = Limits(
+            time_limit_s=max(0.01, budget),
+            seed=search.limits.seed + 1000 + run,
+            abort=search.limits.abort,
+            extra={"score_weight": weight},
+        )
         run += 1
         search.n_restarts += 1
         result = _fast_fill(problem_at, limits)
@@ -56,7 +61,9 @@ def restart_for_mean(search: _Search, deadline_s: float) -> None:
             search.accept(problem_at, entries, f"better fill (fresh search, score weight {weight:g})")
 
 
-def _lift_order(search: _Search) -> tuple[list[NDArray[np.bool_]], dict[SlotId, NDArray[np.bool_]], list[SlotId]] | None:
+def _lift_order(
+    search: _Search,
+) -> tuple[list[NDArray[np.bool_]], dict[SlotId, NDArray[np.bool_]], list[SlotId]] | None:
     """Where `lift_slots` starts: each slot's word mask (the best fill's slots above the floor kept there),
     each liftable slot's words above the floor, and the slots to try, most words above the floor first.
     None when the problem at the floor is not arc-consistent."""
@@ -116,8 +123,12 @@ def lift_slots(search: _Search, deadline_s: float) -> None:
             mask = mask.copy()
             mask.flags.writeable = False
             frozen.append(mask)
-        limits = Limits(time_limit_s=budget, seed=search.limits.seed + 2000 + run, abort=search.limits.abort,
-                        extra={"score_weight": RESTART_SCORE_WEIGHTS[0]})
+        limits = Limits(
+            time_limit_s=budget,
+            seed=search.limits.seed + 2000 + run,
+            abort=search.limits.abort,
+            extra={"score_weight": RESTART_SCORE_WEIGHTS[0]},
+        )
         result = _fast_fill(replace(problem_at, domains=tuple(frozen)), limits)
         entries = result.entries
         if result.status is not FillStatus.FILLED or entries is None:

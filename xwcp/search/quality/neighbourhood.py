@@ -1,4 +1,5 @@
 """Large-neighbourhood search for the mean: CP-SAT re-fills a neighbourhood of crossing slots around a weak entry, every other slot kept."""
+
 from __future__ import annotations
 
 import random
@@ -44,8 +45,11 @@ def _neighbourhood(problem: Problem, entries: Sequence[str], size: int, rng: ran
     open_set = set(open_ids)
     scores = {s: problem.words.score(entries[s]) or 0 for s in open_ids}
     weakest = sorted(open_ids, key=lambda s: (scores[s], rng.random()))
-    center = weakest[rng.randrange(min(len(weakest), max(3, len(weakest) // 4)))] if rng.random() < 0.7 \
+    center = (
+        weakest[rng.randrange(min(len(weakest), max(3, len(weakest) // 4)))]
+        if rng.random() < 0.7
         else rng.choice(open_ids)
+    )
     chosen = [center]
     seen = {center}
     frontier = [center]
@@ -77,8 +81,9 @@ def _used_outside(problem: Problem, entries: Sequence[str], hood_set: set[SlotId
     return used_outside
 
 
-def _hood_domains(problem: Problem, domains: Domains, entries: Sequence[str], hood: list[SlotId],
-                  rng: np.random.Generator) -> tuple[dict[SlotId, NDArray[np.int64]] | None, bool]:
+def _hood_domains(
+    problem: Problem, domains: Domains, entries: Sequence[str], hood: list[SlotId], rng: np.random.Generator
+) -> tuple[dict[SlotId, NDArray[np.int64]] | None, bool]:
     """Word ids each slot of `hood` may take with every other slot kept: letters crossing kept slots
     agree, and (without duplicates) no word used by a kept slot. None when a slot has no word.
     The flag says whether some slot's words were cut to a sample (HOOD_SLOT_WORDS)."""
@@ -106,9 +111,12 @@ def _hood_domains(problem: Problem, domains: Domains, entries: Sequence[str], ho
             # the highest-scored words, a random sample of the rest, and the slot's current word so the
             # current fill stays a solution
             order = np.lexsort((rng.random(len(ids)), -np.asarray(bucket.scores[ids], np.int64)))
-            keep = np.concatenate([ids[order[:HOOD_TOP_WORDS]],
-                                   rng.choice(ids[order[HOOD_TOP_WORDS:]], HOOD_SLOT_WORDS - HOOD_TOP_WORDS,
-                                              replace=False)])
+            keep = np.concatenate(
+                [
+                    ids[order[:HOOD_TOP_WORDS]],
+                    rng.choice(ids[order[HOOD_TOP_WORDS:]], HOOD_SLOT_WORDS - HOOD_TOP_WORDS, replace=False),
+                ]
+            )
             current = words.word_id(entries[slot_id])
             ids = np.union1d(keep, [current] if current is not None and mask[current] else [])
             ids = ids.astype(np.int64)
@@ -116,8 +124,13 @@ def _hood_domains(problem: Problem, domains: Domains, entries: Sequence[str], ho
     return ids_by_slot, is_sampled
 
 
-def _hood_model(problem: Problem, ids_by_slot: dict[SlotId, NDArray[np.int64]], entries: Sequence[str],
-                hood: list[SlotId], target: int | None) -> tuple[CpModel, dict[SlotId, IntVar]]:
+def _hood_model(
+    problem: Problem,
+    ids_by_slot: dict[SlotId, NDArray[np.int64]],
+    entries: Sequence[str],
+    hood: list[SlotId],
+    target: int | None,
+) -> tuple[CpModel, dict[SlotId, IntVar]]:
     """The CP-SAT model of a neighbourhood's re-fill (see `_refill_neighbourhood`) and each slot's index variable."""
     from ortools.sat.python import cp_model
 
@@ -164,9 +177,16 @@ def _hood_model(problem: Problem, ids_by_slot: dict[SlotId, NDArray[np.int64]], 
     return cp, index_by_slot
 
 
-def _refill_neighbourhood(problem_at: Problem, domains: Domains, entries: Sequence[str], hood: list[SlotId],
-                          time_limit_s: float, seed: int, abort: threading.Event | None = None,
-                          target: int | None = None) -> tuple[list[str] | None, bool, bool]:
+def _refill_neighbourhood(
+    problem_at: Problem,
+    domains: Domains,
+    entries: Sequence[str],
+    hood: list[SlotId],
+    time_limit_s: float,
+    seed: int,
+    abort: threading.Event | None = None,
+    target: int | None = None,
+) -> tuple[list[str] | None, bool, bool]:
     """Best re-fill of the slots in `hood` (all others kept) by CP-SAT, stopped early when `abort` is set;
     with `target`, each word scored below it counts RAISE_PENALTY less (the floor + 1: fewest entries at
     the floor first, the lexicographic aim; a raise target: lift every entry to it).
@@ -253,8 +273,9 @@ def improve_mean(search: _Search) -> None:
         step_s = min(LNS_STEP_S, search.remaining() - LNS_BUILD_MARGIN_S)
         if step_s < 0.05:
             return
-        entries, proven, is_sampled = _refill_neighbourhood(problem_at, prop.domains, search.best, hood, step_s,
-                                                            rng.randrange(1 << 30), search.limits.abort, below)
+        entries, proven, is_sampled = _refill_neighbourhood(
+            problem_at, prop.domains, search.best, hood, step_s, rng.randrange(1 << 30), search.limits.abort, below
+        )
         took = time.perf_counter() - t0
         search.n_lns += 1
         if entries is not None:
@@ -263,8 +284,13 @@ def improve_mean(search: _Search) -> None:
                 best_value = new_value
                 if _take_better(search, problem_at, entries, len(hood)):
                     return
-        if proven and not is_sampled and len(hood) == n_open and target is None \
-                and problem_at.controls.max_shared_substring is None:
+        if (
+            proven
+            and not is_sampled
+            and len(hood) == n_open
+            and target is None
+            and problem_at.controls.max_shared_substring is None
+        ):
             search.is_mean_optimal = True  # CP-SAT proved the best (fewest at the floor, then total) at once
             search.bound_total = search.total(search.best)
             search.say(f"{search.elapsed():6.1f} s  mean proven optimal at floor {search.floor}")

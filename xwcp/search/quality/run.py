@@ -1,4 +1,5 @@
 """The whole quality search: the first fill, the floor, the mean at each floor, the bound, and the answer (`fill_quality`)."""
+
 from __future__ import annotations
 
 import time
@@ -77,13 +78,21 @@ def _mean_at_floor(search: _Search, has_cpsat: bool) -> None:
         # beside has the cores to itself until only MEAN_RESERVE_S are left
         restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining())))
         lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
-        while search.remaining() > MEAN_RESERVE_S and not search.stopped() and not search.floor_raised() \
-                and not proof.done.wait(ABORT_POLL_S):
+        while (
+            search.remaining() > MEAN_RESERVE_S
+            and not search.stopped()
+            and not search.floor_raised()
+            and not proof.done.wait(ABORT_POLL_S)
+        ):
             pass
         if search.floor_raised() or search.stopped():
             return
-    restart_for_mean(search, search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining()))
-                     if has_cpsat else search.time_limit_s)
+    restart_for_mean(
+        search,
+        search.elapsed() + min(QUICK_MEAN_S, RESTART_SHARE * max(0.0, search.remaining()))
+        if has_cpsat
+        else search.time_limit_s,
+    )
     if not search.floor_raised():
         lift_slots(search, search.elapsed() + LIFT_SHARE * max(0.0, search.remaining()))
     if has_cpsat:
@@ -139,8 +148,9 @@ def _floor_and_mean(search: _Search) -> float | None:
     return search.bound_total / len(problem.open_slot_ids)
 
 
-def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None = None,
-                 say: Callable[[str], None] | None = None) -> tuple[FillResult, Quality | None]:
+def fill_quality(
+    problem: Problem, backend: str = "auto", limits: Limits | None = None, say: Callable[[str], None] | None = None
+) -> tuple[FillResult, Quality | None]:
     """The best fill found within the time limit: highest floor, then fewest entries at it, then highest mean,
     with a bound.
 
@@ -172,8 +182,9 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
         return first, None
     first_quality = measure_quality(problem, entries)
     floor = first_quality.min_score if first_quality.min_score is not None else problem.min_score
-    search = _Search(run.problem, run.backend, run.limits, run.start, run.say, best=entries, best_problem=problem,
-                     floor=floor)
+    search = _Search(
+        run.problem, run.backend, run.limits, run.start, run.say, best=entries, best_problem=problem, floor=floor
+    )
     search.first_at_floor_s = search.elapsed()
     search.tried(problem.min_score, FloorOutcome.FILLED, first.stats.wall_time_s, "first")
     search.accept(problem, entries, "first fill")
@@ -181,8 +192,9 @@ def fill_quality(problem: Problem, backend: str = "auto", limits: Limits | None 
     return _answer(search, first, first_quality.mean_score, bound)
 
 
-def _answer(search: _Search, first: FillResult, first_mean: float | None,
-            bound: float | None) -> tuple[FillResult, Quality]:
+def _answer(
+    search: _Search, first: FillResult, first_mean: float | None, bound: float | None
+) -> tuple[FillResult, Quality]:
     """The search's answer: its best fill, checked once more, with its quality and the search's figures."""
     problem = search.problem
     violations = check_fill(search.best_problem, search.best)
@@ -190,14 +202,21 @@ def _answer(search: _Search, first: FillResult, first_mean: float | None,
         raise RuntimeError(f"quality search produced an invalid fill: {'; '.join(violations[:3])}")
     if search.is_mean_optimal:
         bound = search.total(search.best) / len(problem.open_slot_ids)
-    quality = replace(measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound),
-                      floors=tuple(search.floor_tries))
-    extra = {**dict(first.stats.extra), "floor": search.floor, "first_mean": round(first_mean, 2)
-             if first_mean is not None else None,
-             "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
-             "final_fill_s": round(search.final_s or 0.0, 3), "lns_steps": search.n_lns, "fresh_fills": search.n_restarts,
-             "lns_improvements": search.n_improved, "mean_optimal": search.is_mean_optimal,
-             "stopped_early": search.floor_optimal and search.is_mean_optimal
-             and search.elapsed() < search.time_limit_s}
+    quality = replace(
+        measure_quality(problem, search.best, floor_optimal=search.floor_optimal, mean_bound=bound),
+        floors=tuple(search.floor_tries),
+    )
+    extra = {
+        **dict(first.stats.extra),
+        "floor": search.floor,
+        "first_mean": round(first_mean, 2) if first_mean is not None else None,
+        "first_at_floor_s": round(search.first_at_floor_s or 0.0, 3),
+        "final_fill_s": round(search.final_s or 0.0, 3),
+        "lns_steps": search.n_lns,
+        "fresh_fills": search.n_restarts,
+        "lns_improvements": search.n_improved,
+        "mean_optimal": search.is_mean_optimal,
+        "stopped_early": search.floor_optimal and search.is_mean_optimal and search.elapsed() < search.time_limit_s,
+    }
     stats = FillStats(search.elapsed(), first.stats.nodes, first.stats.backtracks, first.stats.restarts, extra)
     return FillResult(FillStatus.FILLED, first.backend, stats, (search.best,), 1, qualities=(quality,)), quality

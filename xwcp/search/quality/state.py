@@ -1,4 +1,5 @@
 """The running state of one quality search, shared by its steps: the best fill, its floor, the bound and the clock."""
+
 from __future__ import annotations
 
 import threading
@@ -126,8 +127,11 @@ class _Search(_Run):
         """The best fill is lexicographically best at this floor by the bound: its total meets the bound on
         every fill at the floor and only one entry sits at the floor (every fill whose lowest entry is the
         floor has at least one there; fills with none there have a higher floor, the proof's business)."""
-        return (self.bound_total is not None and self.total(self.best) >= self.bound_total
-                and self.n_at_floor(self.best) <= 1)
+        return (
+            self.bound_total is not None
+            and self.total(self.best) >= self.bound_total
+            and self.n_at_floor(self.best) <= 1
+        )
 
     def n_at_floor(self, entries: Sequence[str]) -> int:
         """Entries of `entries` at (or below) the current floor."""
@@ -140,6 +144,10 @@ class _Search(_Run):
         self.say(f"{self.elapsed():6.1f} s  {what}: min {q.min_score} ({q.n_at_min} at it), mean {q.mean_score:.2f}")
         if self.limits.progress is not None:  # the best fill so far, whole: a page draws each better fill
             n_slots = len(self.problem.slots)
-            letter_by_cell = {cell: entry[pos] for slot in self.problem.slots
-                              for entry in (entries[slot.id],) for pos, cell in enumerate(slot.cells)}
+            letter_by_cell = {
+                cell: entry[pos]
+                for slot in self.problem.slots
+                for entry in (entries[slot.id],)
+                for pos, cell in enumerate(slot.cells)
+            }
             self.limits.progress(Progress(BEST_FILL_BACKEND, self.elapsed(), 0, 0, 0, n_slots, n_slots, letter_by_cell))

@@ -1,4 +1,5 @@
 """How a step of the quality search is stopped: abort events read together, and a CP-SAT solve the caller's abort ends at once."""
+
 from __future__ import annotations
 
 import threading
