@@ -133,6 +133,7 @@ def test_the_readme_tour_shows_every_job():
     assert any("--quality" in command for command, _, _ in tour_commands())
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(("command", "exit_code", "shown"), tour_commands(), ids=lambda v: str(v))
 def test_the_readme_tour_runs_as_written(command, exit_code, shown, tmp_path):
     """Each command exits as the README says, from a folder holding the repository's models (and what the tour's

@@ -149,6 +149,7 @@ def test_api_reference_builds_with_the_documented_command(tmp_path):
     assert "Design grids around theme entries" in page
 
 
+@pytest.mark.subprocess
 def test_the_version_is_stated_once():
     """xwcp/__init__.py's `__version__` is the one source: pyproject.toml takes it as setuptools' dynamic version
     (read as a literal, so without importing the package), `xwcp --version` prints it, and no other file of the
