@@ -147,8 +147,10 @@ def test_test_solve_hides_the_answers(server, browser):
     assert page.inner_text("#slot-title").strip() in ("1A", "1D")
     page.get_by_role("tab", name="Stats").click()
     assert not page.is_visible("#stats") and page.is_visible("#stats-hidden")
-    page.click("#solve-toggle")  # back to building: all of it again
+    assert "Test-solve: the answers are hidden" in page.inner_text("#message")
+    page.click("#solve-toggle")  # back to building: all of it again, and the solving hint gone
     assert page.is_visible("#stats")
+    assert "Test-solve" not in page.inner_text("#message")
     page.get_by_role("tab", name="Fill").click()
     assert re.match(r"1[AD]\s+(ADS|ALS)$", page.inner_text("#slot-title").strip())
     assert errors == []

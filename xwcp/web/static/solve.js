@@ -126,8 +126,11 @@ export function initSolve() {
     if (state.mode === "solve") leave();
     if (state.solveOnly) enter();
   });
+  let wasSolving = false;
   on("mode", () => {
     const solving = state.mode === "solve";
+    if (wasSolving && !solving) say(""); // the solving hint and Check's verdict end with the test-solve
+    wasSolving = solving;
     document.body.classList.toggle("solving", solving);
     $("solve-toggle").textContent = solving ? "Back to building" : "Test-solve";
     $("solve-toggle").setAttribute("aria-pressed", solving ? "true" : "false");
