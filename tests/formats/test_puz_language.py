@@ -205,17 +205,36 @@ def test_a_grid_of_a_new_pack_reads_typed_letters_and_round_trips_in_its_languag
     assert back.alphabet is alphabet and back.grid == grid and not back.warnings
 
 
-def test_greek_letters_fit_greek_and_ancient_greek_and_the_file_says_which_to_give():
-    """Greek and Ancient Greek have the same 24 letters, as Danish and Norwegian share theirs: a file from elsewhere
-    that names no language cannot tell them apart, so it is read as English and the warning names both."""
+def test_greek_letters_read_as_greek_and_the_warning_names_ancient_greek():
+    """Greek and Ancient Greek have the same 24 letters: a file from elsewhere that names no language cannot tell
+    them apart, and such a file is modern Greek far more often, so it is read as Greek and the warning names
+    Ancient Greek. Danish and Norwegian share their letters too, and neither defers: such a file reads as English
+    with both named."""
     from xwcp.formats._language import letters_alphabet
 
     warnings: list[str] = []
-    assert letters_alphabet(["Α", "Λ", "Σ", "Ω"], warnings) is None
+    assert letters_alphabet(["Α", "Λ", "Σ", "Ω"], warnings).code == "el"
     assert len(warnings) == 1 and "--language el" in warnings[0] and "--language grc" in warnings[0]
+    warnings.clear()
+    assert letters_alphabet(["Æ", "Ø"], warnings) is None
+    assert len(warnings) == 1 and "--language da" in warnings[0] and "--language no" in warnings[0]
     warnings.clear()
     assert letters_alphabet(["Õ", "Ä"], warnings).code == "et"  # Õ is Estonian's alone
     assert letters_alphabet(["Ă", "Ș"], warnings).code == "ro-diacritics"
+
+
+def test_a_foreign_greek_puz_reads_as_greek(tmp_path):
+    """A version-2 .puz in Greek with no LANG section (as another tool writes it) opens in the Greek pack."""
+    alphabet = load_alphabet("el")
+    grid = parse_grid("ΤΟΝ\nΑ#Α\nΣΑΣ\n", alphabet=alphabet)
+    out = tmp_path / "greek.puz"
+    write_puzzle(Puzzle(grid, alphabet=alphabet), out)
+    p = puz.read(str(out))
+    assert p.extensions.pop(puzfile.LANGUAGE_SECTION) == b"el"  # what xwcp writes, taken away
+    out.write_bytes(p.tobytes())
+    back = read_puzzle(out)
+    assert back.alphabet.code == "el" and back.grid == grid
+    assert any("--language grc" in warning for warning in back.warnings)
 
 
 def _rows_of(grid):

@@ -48,11 +48,17 @@ def charset_alphabet(charset: object, warnings: list[str]) -> Alphabet | None:
     return best
 
 
+_DEFERS_TO = {"grc": "el"}
+"""Packs a file's letters alone never choose over another pack with the same letters: Ancient Greek writes modern
+Greek's 24 capitals (it folds its breathings and accents away), and a Greek file from another tool is modern Greek
+far more often, so such a file is read as Greek and the warning names Ancient Greek."""
+
+
 def letters_alphabet(cells: Iterable[str], warnings: list[str]) -> Alphabet | None:
     """The shipped pack a file that names no language (a .puz from another tool) is in, from the letters its cells
     hold (as written: 'Ñ', 'STAR'): the one pack whose own letters include every non-ASCII letter of them. None
     when they hold no such letter (A-Z and symbols: English, whatever its rebus cells spell), or when no pack or
-    several hold them all (then a warning names those packs).
+    several hold them all (then a warning names those packs), unless all but one of those defer to it (`_DEFERS_TO`).
 
     Only a pack's own letters count, not the ones it folds: a cell is read as it is written, and a folded letter
     would be a symbol in that pack as in English."""
@@ -64,6 +70,12 @@ def letters_alphabet(cells: Iterable[str], warnings: list[str]) -> Alphabet | No
         for a in shipped_alphabets()
         if not a.is_open and not a.is_ascii and all(a.from_cell(ch) is not None for ch in letters)
     ]
+    deferring = {a.code for a in fitting if _DEFERS_TO.get(a.code) in {b.code for b in fitting}}
+    if deferring and len(fitting) - len(deferring) == 1:
+        chosen = next(a for a in fitting if a.code not in deferring)
+        also = ", ".join(f"--language {code}" for code in sorted(deferring))
+        warnings.append(_read_as(chosen, "letters") + f" ({also} reads the same letters)")
+        return chosen
     if len(fitting) == 1:
         warnings.append(_read_as(fitting[0], "letters"))
         return fitting[0]
