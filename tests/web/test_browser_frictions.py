@@ -148,7 +148,11 @@ def test_test_solve_hides_the_answers(server, browser):
     page.get_by_role("tab", name="Stats").click()
     assert not page.is_visible("#stats") and page.is_visible("#stats-hidden")
     assert "Test-solve: the answers are hidden" in page.inner_text("#message")
+    page.get_by_role("tab", name="Fill").click()
+    assert not page.is_visible("#fill-all")  # autofill would type the answers in
     page.click("#solve-toggle")  # back to building: all of it again, and the solving hint gone
+    assert page.is_visible("#fill-all")
+    page.get_by_role("tab", name="Stats").click()
     assert page.is_visible("#stats")
     assert "Test-solve" not in page.inner_text("#message")
     page.get_by_role("tab", name="Fill").click()
@@ -312,6 +316,7 @@ def test_a_solve_link_opens_test_solve_without_the_answers(server, browser):
     html = solver.content()
     assert "SWEATER" not in html and "HAIRNET" not in html
     assert solver.is_hidden("#solve-toggle") and solver.is_visible("#solve-check")
+    solver.wait_for_function("window.xwcp.cluesByName()['9A'] !== undefined")  # the link's clues come after ready
     assert solver.evaluate("window.xwcp.cluesByName()['9A']") == "Knitted top"
     saved = solver.evaluate("localStorage.getItem('xwcp:index')") or "[]"
     solver.click('.cell[data-cell="14"]')
