@@ -1,0 +1,93 @@
+"""WordNet definitions: the index built from WordNet's files, look-ups, inflections, the licence, absence."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.words.wordnet_fixture import write_wordnet
+from xwcp.words import dictionary as dictionary_module
+from xwcp.words.dictionary import COPYRIGHT, DictionaryMissing, answer_key, find_wordnet, open_dictionary
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    return open_dictionary(write_wordnet(tmp_path / "wordnet"))
+
+
+def test_answer_key_keeps_letters_only():
+    assert answer_key("ice-cream_cone") == "ICECREAMCONE"
+    assert answer_key("Café au lait") == "CAFEAULAIT"
+
+
+def test_definitions_of_a_lemma_in_any_spelling(tiny):
+    for spelling in ("ICECREAMCONE", "ice cream cone", "ice-cream_cone"):
+        (sense,) = tiny.definitions(spelling)
+        assert (sense.lemma, sense.pos, sense.text) == ("ice-cream cone", "noun", "ice cream in a crisp conical wafer")
+        assert sense.form_of is None
+
+
+def test_senses_are_ordered_first_sense_of_each_part_of_speech_first(tiny):
+    senses = tiny.definitions("RUN")
+    assert [(s.pos, s.text) for s in senses] == [
+        ("noun", "a score in baseball"),
+        ("verb", "move fast by using one's feet"),
+        ("verb", "stretch out over a distance"),
+    ]
+    assert senses[0].examples == ("three runs in the ninth",)
+
+
+def test_proper_names_keep_their_capital_and_adjective_markers_go(tiny):
+    assert tiny.definitions("ELI")[0].lemma == "Eli"
+    assert tiny.definitions("BIG")[0].lemma == "big"
+
+
+def test_inflections_reach_their_lemma_in_its_part_of_speech(tiny):
+    geese = tiny.definitions("GEESE")
+    assert [(s.lemma, s.form_of, s.pos) for s in geese] == [("goose", "goose", "noun")]
+    ran = tiny.definitions("RAN")
+    assert {s.pos for s in ran} == {"verb"}  # RAN is no noun: the noun "run" is not offered
+    assert tiny.definitions("RUNS")[0].form_of == "run"  # a detachment rule, not an exception
+    assert tiny.definitions("BIGGER")[0].form_of == "big"
+
+
+def test_unknown_answers_have_no_definitions(tiny):
+    assert tiny.definitions("ZZYZX") == []
+    assert tiny.definitions("A") == []
+
+
+def test_the_index_is_built_once_and_reused(tmp_path, monkeypatch):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    source = write_wordnet(tmp_path / "wordnet")
+    first = open_dictionary(source)
+    assert open_dictionary(source) is first
+    dictionary_module._OPENED.clear()
+    built = sorted(p.name for p in first.folder.iterdir())
+    again = open_dictionary(source)
+    assert again.folder == first.folder and sorted(p.name for p in again.folder.iterdir()) == built
+    assert again.n_keys == 9  # eli, goose, icecreamcone, run, tally, go, big, large, fast
+
+
+def test_licence_is_wordnets(tiny):
+    assert tiny.licence.notice == COPYRIGHT
+    assert "Princeton" in tiny.licence.source
+
+
+def test_absent_wordnet_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("WNSEARCHDIR", str(tmp_path / "none"))
+    monkeypatch.setattr(dictionary_module, "SEARCH_DIRS", ())
+    assert find_wordnet() is None
+    with pytest.raises(DictionaryMissing, match="wordnet-base"):
+        open_dictionary()
+
+
+needs_wordnet = pytest.mark.skipif(find_wordnet() is None, reason="WordNet is not installed (apt-get install wordnet-base)")
+
+
+@needs_wordnet
+def test_installed_wordnet_defines_crossword_answers():
+    wordnet = open_dictionary()
+    assert "cookie" in wordnet.definitions("OREO")[0].text
+    assert wordnet.definitions("ICECREAMCONE")[0].lemma == "ice-cream cone"
+    assert wordnet.definitions("GEESE")[0].form_of == "goose"
+    assert wordnet.n_keys > 140_000
