@@ -49,6 +49,13 @@ if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exporte
         Verdict as Verdict,
         Viability as Viability,
     )
+    from xwcp.library.clues import (
+        ClueChecks as ClueChecks,
+        ClueHelp as ClueHelp,
+        check_clues as check_clues,
+        clues as clues,
+        remember_clues as remember_clues,
+    )
     from xwcp.library.jobs import (
         Session as Session,
         check as check,
@@ -58,13 +65,6 @@ if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exporte
         find_core as find_core,
         heatmap as heatmap,
         suggest as suggest,
-    )
-    from xwcp.library.clues import (
-        ClueChecks as ClueChecks,
-        ClueHelp as ClueHelp,
-        check_clues as check_clues,
-        clues as clues,
-        remember_clues as remember_clues,
     )
     from xwcp.library.languages import languages as languages
     from xwcp.model import (

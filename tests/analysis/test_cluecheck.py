@@ -54,7 +54,14 @@ def test_check_finds_each_kind():
 
 
 def test_common_shared_words_and_clean_clues_pass():
-    clean = {"1A": "Taxi", "4A": "Exist", "5A": "Wager", "1D": "Taxi, again", "2D": "Before, in verse", "3D": "Wager, again"}
+    clean = {
+        "1A": "Taxi",
+        "4A": "Exist",
+        "5A": "Wager",
+        "1D": "Taxi, again",
+        "2D": "Before, in verse",
+        "3D": "Wager, again",
+    }
     assert check_clues(puzzle(clean), zipf=zipf) == []
 
 

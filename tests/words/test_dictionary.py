@@ -81,7 +81,9 @@ def test_absent_wordnet_says_how_to_install_it(tmp_path, monkeypatch):
         open_dictionary()
 
 
-needs_wordnet = pytest.mark.skipif(find_wordnet() is None, reason="WordNet is not installed (apt-get install wordnet-base)")
+needs_wordnet = pytest.mark.skipif(
+    find_wordnet() is None, reason="WordNet is not installed (apt-get install wordnet-base)"
+)
 
 
 @needs_wordnet

@@ -10,8 +10,22 @@ from tests.words.wordnet_fixture import write_wordnet
 from xwcp.words.dictionary import find_wordnet, open_dictionary
 from xwcp.words.phrases import SplitSource, spacing_from_lines, split_answer, wordfreq_zipf
 
-ZIPF = {"ice": 5.0, "cream": 4.6, "cone": 4.0, "car": 5.0, "pet": 4.4, "carpet": 4.2, "a": 7.4, "lie": 4.8,
-        "alie": 2.5, "told": 5.0, "at": 6.5, "one": 6.4, "atone": 2.9, "of": 7.4}
+ZIPF = {
+    "ice": 5.0,
+    "cream": 4.6,
+    "cone": 4.0,
+    "car": 5.0,
+    "pet": 4.4,
+    "carpet": 4.2,
+    "a": 7.4,
+    "lie": 4.8,
+    "alie": 2.5,
+    "told": 5.0,
+    "at": 6.5,
+    "one": 6.4,
+    "atone": 2.9,
+    "of": 7.4,
+}
 
 
 def zipf(word: str) -> float:

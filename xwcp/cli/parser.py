@@ -366,7 +366,11 @@ def _add_clues(sub: Subparsers) -> None:
         help="word list whose lines written with spaces (ICE CREAM CONE;60) give the phrase; repeatable",
     )
     p.add_argument(
-        "--limit", type=non_negative_int, default=8, metavar="N", help="definitions shown per answer (0: all; default 8)"
+        "--limit",
+        type=non_negative_int,
+        default=8,
+        metavar="N",
+        help="definitions shown per answer (0: all; default 8)",
     )
     p.add_argument(
         "--learn", metavar="PUZZLE", action="append", help="remember the clues of a puzzle file's complete entries"
@@ -624,9 +628,7 @@ def _add_words(sub: Subparsers) -> None:
     b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
-COMMANDS = (
-    "fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words", "clues"
-)
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words", "clues")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
 

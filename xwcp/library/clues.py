@@ -9,7 +9,6 @@ that cannot be had (no WordNet installed) is left empty with one line in `notes`
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,7 +52,9 @@ class ClueHelp:
         return {
             "answer": self.answer,
             "memory": list(self.memory),
-            "split": None if self.split is None else {"words": list(self.split.words), "source": self.split.source.value},
+            "split": None
+            if self.split is None
+            else {"words": list(self.split.words), "source": self.split.source.value},
             "definitions": [
                 {"lemma": d.lemma, "pos": d.pos, "text": d.text, "examples": list(d.examples), "form_of": d.form_of}
                 for d in self.definitions

@@ -27,13 +27,20 @@ from xwcp.words.cache import cache_dir
 INDEX_VERSION = 2
 """Bump when the index's layout or its parsing changes: another version's index sits in another folder."""
 
-SEARCH_DIRS = ("/usr/share/wordnet", "/usr/share/wordnet/dict", "/usr/local/share/wordnet", "/usr/local/WordNet-3.0/dict")
+SEARCH_DIRS = (
+    "/usr/share/wordnet",
+    "/usr/share/wordnet/dict",
+    "/usr/local/share/wordnet",
+    "/usr/local/WordNet-3.0/dict",
+)
 """Where WordNet's database is looked for after $WNSEARCHDIR (WordNet's own variable): Debian's, then source installs."""
 
 POS_BY_FILE = {"noun": "noun", "verb": "verb", "adj": "adjective", "adv": "adverb"}
 """WordNet's file suffix -> the part of speech shown."""
 
-INSTALL_HINT = "install Debian's wordnet-base (apt-get install wordnet-base) or set WNSEARCHDIR to a WordNet dict folder"
+INSTALL_HINT = (
+    "install Debian's wordnet-base (apt-get install wordnet-base) or set WNSEARCHDIR to a WordNet dict folder"
+)
 """The one line shown when no WordNet is found."""
 
 LICENCE_NAME = "WordNet 3.0 licence"
@@ -41,7 +48,16 @@ COPYRIGHT = "WordNet 3.0 Copyright 2006 by Princeton University. All rights rese
 """The notice WordNet's licence asks to appear with its data, shown with every definition."""
 
 _DETACHMENTS = {
-    "noun": (("S", ""), ("SES", "S"), ("XES", "X"), ("ZES", "Z"), ("CHES", "CH"), ("SHES", "SH"), ("MEN", "MAN"), ("IES", "Y")),
+    "noun": (
+        ("S", ""),
+        ("SES", "S"),
+        ("XES", "X"),
+        ("ZES", "Z"),
+        ("CHES", "CH"),
+        ("SHES", "SH"),
+        ("MEN", "MAN"),
+        ("IES", "Y"),
+    ),
     "verb": (("S", ""), ("IES", "Y"), ("ES", "E"), ("ES", ""), ("ED", "E"), ("ED", ""), ("ING", "E"), ("ING", "")),
     "adjective": (("ER", ""), ("EST", ""), ("ER", "E"), ("EST", "E")),
 }
@@ -278,12 +294,12 @@ def build_index(source: Path, folder: Path) -> None:
     last_key = None
     with open(tmp / "senses.txt", "wb") as out:
         for key, _, _, pos, lemma, definition, examples in rows:
-            line = f"{key}\t{pos}\t{lemma}\t{definition}\t{examples}\n".encode()
+            row = f"{key}\t{pos}\t{lemma}\t{definition}\t{examples}\n".encode()
             if key != last_key:
                 offsets.append(position)
                 last_key = key
-            out.write(line)
-            position += len(line)
+            out.write(row)
+            position += len(row)
     offsets.append(position)
     (tmp / "keys.bin").write_bytes(offsets.tobytes())
     forms: dict[str, list[str]] = {}

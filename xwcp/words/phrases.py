@@ -150,10 +150,10 @@ def split_answer(
         zipf = wordfreq_zipf() or (dictionary_zipf(dictionary) if dictionary is not None else None)
     if zipf is None:
         return None
-    words = _likeliest_cut(key, zipf, _one_word_lemma(dictionary))
-    if words is None or len(words) < 2:
+    cut = _likeliest_cut(key, zipf, _one_word_lemma(dictionary))
+    if cut is None or len(cut) < 2:
         return None
-    return PhraseSplit(words, SplitSource.FREQUENCY)
+    return PhraseSplit(cut, SplitSource.FREQUENCY)
 
 
 def _one_word_lemma(dictionary: Dictionary | None) -> Callable[[str], bool]:
