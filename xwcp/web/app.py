@@ -58,6 +58,7 @@ from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, Cac
 from xwcp.services.types import default_threads
 from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
+from xwcp.web.cluehelp import clue_routes
 from xwcp.web.fields import (
     Body,
     flag_field,
@@ -639,6 +640,7 @@ def create_app(
         *_page_routes(state),
         *_analysis_routes(state),
         *puzzles.file_routes(MAX_BODY_BYTES),
+        *clue_routes(MAX_BODY_BYTES),
         *word_routes(state.source, MAX_BODY_BYTES),
         *language_routes(state.languages),
         *_socket_routes(state),
