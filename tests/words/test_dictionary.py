@@ -93,3 +93,17 @@ def test_installed_wordnet_defines_crossword_answers():
     assert wordnet.definitions("ICECREAMCONE")[0].lemma == "ice-cream cone"
     assert wordnet.definitions("GEESE")[0].form_of == "goose"
     assert wordnet.n_keys > 140_000
+
+
+def test_a_changed_database_or_version_replaces_its_old_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    source = write_wordnet(tmp_path / "wordnet")
+    old = open_dictionary(source).folder
+    stale_version = old.with_name("wordnet-v0-0123456789abcdef")
+    stale_version.mkdir()
+    other = open_dictionary(write_wordnet(tmp_path / "another")).folder  # another database: both kept
+    assert old.is_dir() and other.is_dir() and not stale_version.exists()
+    with open(source / "data.noun", "a") as f:
+        f.write("00000099 00 n 01 tapir 0 000 | a large ungulate  \n")
+    new = open_dictionary(source).folder
+    assert new != old and not old.exists() and other.is_dir()

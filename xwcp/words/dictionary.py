@@ -3,7 +3,8 @@
 WordNet 3.0 (Princeton; its licence lets anyone use, copy and change it with its copyright notice kept) comes from
 the operating system's packages (Debian's `wordnet-base` puts it in /usr/share/wordnet); xwcp never ships it. The
 first look-up on a machine reads the four `data.*` and `index.*` files (about 3 s) into a sorted index in the cache
-folder (`<cache_dir>/wordnet-v<INDEX_VERSION>-<digest of the files' sizes and times>/`): `senses.txt`, one line per
+folder (`<cache_dir>/wordnet-v<INDEX_VERSION>-<digest of the files' sizes and times>/`, replacing the index of
+an older version or of the same folder's older files): `senses.txt`, one line per
 sense (`KEY<TAB>pos<TAB>lemma<TAB>definition<TAB>examples`, sorted by KEY, the answer's letters A-Z), and
 `keys.bin`, the byte offset of each KEY's first line. A look-up maps both files and bisects the offsets: a few
 microseconds, no parsing of the whole. Inflected answers (GEESE, RAN, BOXES) reach their lemma through WordNet's
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from xwcp.words.cache import cache_dir
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 """Bump when the index's layout or its parsing changes: another version's index sits in another folder."""
 
 SEARCH_DIRS = (
@@ -215,9 +216,26 @@ def open_dictionary(source: Path | None = None) -> Dictionary:
         return opened
     if not (folder / "keys.bin").is_file():
         build_index(source, folder)
+        _remove_other_indexes(folder)
     opened = Dictionary(folder, source)
     _OPENED[folder] = opened
     return opened
+
+
+def _remove_other_indexes(kept: Path) -> None:
+    """Remove the indexes `kept` replaces: another version's, and this version's of the same folder's older files (an
+    upgraded database). Indexes of other WordNet folders stay."""
+    source = (kept / "source.txt").read_text("utf-8")
+    for other in kept.parent.glob("wordnet-v*"):
+        if other == kept or not other.is_dir() or ".tmp" in other.name:
+            continue
+        same_version = other.name.startswith(f"wordnet-v{INDEX_VERSION}-")
+        try:
+            same_source = (other / "source.txt").read_text("utf-8") == source
+        except OSError:
+            same_source = False
+        if not same_version or same_source:
+            shutil.rmtree(other, ignore_errors=True)
 
 
 def _digest(source: Path) -> str:
@@ -302,6 +320,7 @@ def build_index(source: Path, folder: Path) -> None:
             position += len(row)
     offsets.append(position)
     (tmp / "keys.bin").write_bytes(offsets.tobytes())
+    (tmp / "source.txt").write_text(str(source.resolve()), "utf-8")
     forms: dict[str, list[str]] = {}
     keys = {r[0] for r in rows}
     for suffix, pos in POS_BY_FILE.items():
