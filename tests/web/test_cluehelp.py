@@ -43,3 +43,15 @@ def test_check_the_pages_puzzle(client):
     notes = {(n["issue"], tuple(n["slots"])) for n in response.json()["notes"]}
     assert notes == {("answer-in-clue", ("1A",)), ("too-long-for-puz", ("1D",))}
     assert client.post("/api/clues/check", json={"grid": ["CAB"]}).status_code == 400
+
+
+def test_the_servers_list_spacing_gives_the_phrase(tmp_path):
+    from starlette.testclient import TestClient
+
+    from xwcp.web.app import create_app
+
+    listed = tmp_path / "mine.dict"
+    listed.write_text("TOLD A LIE;60\nCAB;60\n")
+    with TestClient(create_app(str(listed), max_fills=1, hosts=frozenset({"testserver"}))) as client:
+        split = client.get("/api/clues?answer=TOLDALIE").json()["split"]
+    assert split == {"words": ["TOLD", "A", "LIE"], "source": "list"}
