@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.words.wordnet_fixture import write_wordnet
@@ -107,3 +109,22 @@ def test_a_changed_database_or_version_replaces_its_old_index(tmp_path, monkeypa
         f.write("00000099 00 n 01 tapir 0 000 | a large ungulate  \n")
     new = open_dictionary(source).folder
     assert new != old and not old.exists() and other.is_dir()
+
+
+def test_a_damaged_index_is_built_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    source = write_wordnet(tmp_path / "wordnet")
+    folder = open_dictionary(source).folder
+    dictionary_module._OPENED.clear()
+    senses = folder / "senses.txt"
+    size, stamp = senses.stat().st_size, senses.stat().st_mtime_ns
+    damaged = bytearray(senses.read_bytes())
+    damaged[10] ^= 0x20  # one letter's case flipped, the size and time kept
+    senses.write_bytes(bytes(damaged))
+    os.utime(senses, ns=(stamp, stamp))
+    assert senses.stat().st_size == size
+    with pytest.raises(dictionary_module.IndexDamaged, match="senses.txt"):
+        dictionary_module.Dictionary(folder, source)
+    again = open_dictionary(source)
+    assert again.definitions("GOOSE")[0].lemma == "goose"
+    assert senses.read_bytes() != bytes(damaged)
