@@ -128,3 +128,14 @@ def test_a_damaged_index_is_built_again(tmp_path, monkeypatch):
     again = open_dictionary(source)
     assert again.definitions("GOOSE")[0].lemma == "goose"
     assert senses.read_bytes() != bytes(damaged)
+
+
+def test_threads_opening_at_once_share_one_index(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
+    source = write_wordnet(tmp_path / "wordnet")
+    with ThreadPoolExecutor(8) as pool:
+        opened = list(pool.map(lambda _: open_dictionary(source), range(8)))
+    assert all(d is opened[0] for d in opened)
+    assert opened[0].definitions("GEESE")[0].form_of == "goose"

@@ -20,6 +20,7 @@ import json
 import mmap
 import os
 import shutil
+import threading
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -229,6 +230,8 @@ class Dictionary:
 
 
 _OPENED: dict[Path, Dictionary] = {}
+_OPENING = threading.Lock()
+"""One thread at a time opens or builds an index: the web builder's first requests come in parallel."""
 
 
 def open_dictionary(source: Path | None = None) -> Dictionary:
@@ -241,6 +244,15 @@ def open_dictionary(source: Path | None = None) -> Dictionary:
     if source is None:
         raise DictionaryMissing(f"no WordNet dictionary on this machine: {INSTALL_HINT}")
     folder = cache_dir() / f"wordnet-v{INDEX_VERSION}-{_digest(source)}"
+    opened = _OPENED.get(folder)
+    if opened is not None:
+        return opened
+    with _OPENING:
+        return _open_or_build(source, folder)
+
+
+def _open_or_build(source: Path, folder: Path) -> Dictionary:
+    """The index in `folder` opened (built first when missing, again when damaged) and kept in _OPENED."""
     opened = _OPENED.get(folder)
     if opened is not None:
         return opened
