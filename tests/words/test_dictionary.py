@@ -131,10 +131,18 @@ def test_a_damaged_index_is_built_again(tmp_path, monkeypatch):
 
 
 def test_threads_opening_at_once_share_one_index(tmp_path, monkeypatch):
+    import time
     from concurrent.futures import ThreadPoolExecutor
 
     monkeypatch.setenv("XWCP_CACHE_DIR", str(tmp_path / "cache"))
     source = write_wordnet(tmp_path / "wordnet")
+    build = dictionary_module.build_index
+
+    def slow_build(*args):  # as long as the real database's build takes, in proportion: the threads overlap
+        time.sleep(0.2)
+        build(*args)
+
+    monkeypatch.setattr(dictionary_module, "build_index", slow_build)
     with ThreadPoolExecutor(8) as pool:
         opened = list(pool.map(lambda _: open_dictionary(source), range(8)))
     assert all(d is opened[0] for d in opened)
