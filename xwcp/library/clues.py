@@ -147,6 +147,7 @@ class ClueChecks:
     """What `xwcp.check_clues` found in a puzzle's clues."""
 
     notes: tuple[ClueNote, ...]
+    """Each thing to fix, in clue order (the shared-word notes last)."""
     n_clues: int
     """How many clues the puzzle has."""
 
