@@ -49,6 +49,13 @@ if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exporte
         Verdict as Verdict,
         Viability as Viability,
     )
+    from xwcp.library.clues import (
+        ClueChecks as ClueChecks,
+        ClueHelp as ClueHelp,
+        check_clues as check_clues,
+        clues as clues,
+        remember_clues as remember_clues,
+    )
     from xwcp.library.jobs import (
         Session as Session,
         check as check,
@@ -88,6 +95,11 @@ _MODULE_BY_NAME = {
     "design": "library.jobs",
     "Session": "library.jobs",
     "languages": "library.languages",
+    "clues": "library.clues",
+    "check_clues": "library.clues",
+    "remember_clues": "library.clues",
+    "ClueHelp": "library.clues",
+    "ClueChecks": "library.clues",
     "FillAnswer": "library.answers",
     "FilledGrid": "library.answers",
     "Entry": "library.answers",

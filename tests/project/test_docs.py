@@ -76,6 +76,8 @@ def test_the_library_page_shows_every_job():
         ".save(",
         "except xwcp.InputError",
         "xwcp.design(",
+        "xwcp.clues(",
+        "xwcp.check_clues(",
     ):
         assert job in code, f"docs/library.md no longer shows {job}"
 
@@ -104,6 +106,7 @@ def test_library_examples_run(tmp_path, monkeypatch):
     assert (tmp_path / "daily.puz").stat().st_size > 0
     assert re.search(r"^\d+ \d+ \{'ASTRONOMER': '\d+A', 'TELESCOPES': '\d+A'\} quality: mean", printed, re.M)
     assert xwcp.read_puzzle(tmp_path / "designed.ipuz").grid.width == 11
+    assert "ICECREAMCONE ('ICE', 'CREAM', 'CONE')" in printed
 
 
 def test_the_readme_library_example_runs(tmp_path, monkeypatch):

@@ -6,12 +6,13 @@ Each asks what the library's `xwcp.Session` answers (`xwcp.check`, `xwcp.domains
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import TYPE_CHECKING
 
 from xwcp.cli.exits import EXIT_LIMIT, EXIT_OK, EXIT_UNFILLABLE
-from xwcp.cli.inputs import load_problem
+from xwcp.cli.inputs import load_problem, load_puzzle
 from xwcp.cli.output import emit
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from xwcp.services.run import explain_verdict
 
     start = time.perf_counter()
-    problem = load_problem(args)
+    puzzle, problem = load_puzzle(args)
     shown: list[bool] = []
 
     def verdict_first(report: CheckReport, problem: Problem, result: FillResult | None) -> CoreReport | None:
@@ -101,9 +102,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     data = answer.as_dict()
     if answer.verdict is Verdict.UNFILLABLE:
         data["total_seconds"] = round(time.perf_counter() - start, 4)
+    clue_text = ""
+    if any(text.strip() for text in puzzle.clue_by_slot.values()):  # notes only: the verdict and exit code stand
+        from xwcp.library.clues import check_clues
+
+        checks = check_clues(puzzle, words=[w for w in args.words or [] if w and os.path.isfile(w)])
+        data["clues"] = checks.as_dict()
+        clue_text = "\n" + checks.text()
     if shown:
         core = answer.core_detail
-        emit(args.format, data, "" if core is None else core.text(problem), problem.alphabet)
+        emit(args.format, data, ("" if core is None else core.text(problem)) + clue_text, problem.alphabet)
     else:
-        emit(args.format, data, answer.text(), problem.alphabet)
+        emit(args.format, data, answer.text() + clue_text, problem.alphabet)
     return {Verdict.FILLABLE: EXIT_OK, Verdict.UNKNOWN: EXIT_LIMIT, Verdict.UNFILLABLE: EXIT_UNFILLABLE}[answer.verdict]

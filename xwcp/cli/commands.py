@@ -42,6 +42,7 @@ MODULE_BY_COMMAND = {
     "batch": "batch",
     "design": "design",
     "words": "words",
+    "clues": "clues",
 }
 """The module of `xwcp.cli` that holds each command's function `cmd_<command>`: only the command being run
 is imported (start-up: a small fill imports no other command's module)."""

@@ -12,7 +12,7 @@ from typing import NoReturn, TypeAlias
 
 from xwcp import __version__
 from xwcp.cli.exits import EXIT_BAD_INPUT
-from xwcp.runtime.argtypes import port_number, positive_float, positive_int
+from xwcp.runtime.argtypes import non_negative_int, port_number, positive_float, positive_int
 
 
 class _Parser(argparse.ArgumentParser):
@@ -347,6 +347,38 @@ def _add_languages(sub: Subparsers) -> None:
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
+def _add_clues(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "clues",
+        help="clue help: your earlier clues, definitions and the phrase an answer spells; clue checks",
+        description="For each ANSWER: the clues you wrote for it before (the clue memory, clues.json in "
+        "$XWCP_DATA_DIR, filled by --learn and shared with nothing else), its definitions from WordNet (Debian's "
+        "wordnet-base; its licence is shown) and the words it spells (ICECREAMCONE: ICE CREAM CONE, from the "
+        "list's spacing, WordNet or word frequencies). --check notes clues that give their answer away, an "
+        "uncommon word two clues share and clues too long for a .puz.",
+        epilog="Example: xwcp clues ICECREAMCONE GEESE --format json; xwcp clues --learn old.puz --check new.puz",
+    )
+    p.add_argument("answers", nargs="*", metavar="ANSWER", help="answers to help with, any spelling")
+    p.add_argument(
+        "--words",
+        metavar="FILE",
+        action="append",
+        help="word list whose lines written with spaces (ICE CREAM CONE;60) give the phrase; repeatable",
+    )
+    p.add_argument(
+        "--limit",
+        type=non_negative_int,
+        default=8,
+        metavar="N",
+        help="definitions shown per answer (0: all; default 8)",
+    )
+    p.add_argument(
+        "--learn", metavar="PUZZLE", action="append", help="remember the clues of a puzzle file's complete entries"
+    )
+    p.add_argument("--check", metavar="PUZZLE", help="check the clues of a puzzle file")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+
+
 def _add_bench(sub: Subparsers, with_bench: bool) -> None:
     p = sub.add_parser(
         "bench",
@@ -596,7 +628,7 @@ def _add_words(sub: Subparsers) -> None:
     b.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
-COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words")
+COMMANDS = ("fill", "domains", "suggest", "heatmap", "check", "serve", "convert", "bench", "batch", "words", "clues")
 """The commands whose parser `main` builds alone (`xwcp design ...` builds them all, as it always has)."""
 
 
@@ -616,6 +648,7 @@ def build_parser(with_bench: bool = True, only: str | None = None) -> argparse.A
         "heatmap": _add_heatmap,
         "languages": _add_languages,
         "check": _add_check,
+        "clues": _add_clues,
         "serve": _add_serve,
         "convert": _add_convert,
         "bench": lambda action: _add_bench(action, with_bench),

@@ -35,6 +35,21 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative_int(text: str) -> int:
+    """A whole number of at least 0, for argparse `type=`.
+
+    Raises:
+        argparse.ArgumentTypeError: not a whole number, or below 0.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535, for argparse `type=`.
 

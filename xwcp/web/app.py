@@ -58,6 +58,7 @@ from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, Cac
 from xwcp.services.types import default_threads
 from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
+from xwcp.web.cluehelp import clue_routes
 from xwcp.web.fields import (
     Body,
     flag_field,
@@ -639,6 +640,7 @@ def create_app(
         *_page_routes(state),
         *_analysis_routes(state),
         *puzzles.file_routes(MAX_BODY_BYTES),
+        *clue_routes(MAX_BODY_BYTES, _list_files(words_path)),
         *word_routes(state.source, MAX_BODY_BYTES),
         *language_routes(state.languages),
         *_socket_routes(state),
@@ -652,6 +654,14 @@ def create_app(
     )
     app.state.xwcp = state
     return app
+
+
+def _list_files(words_path: WordPaths) -> list[str]:
+    """The server's word-list files (not the embedded list): their spaced lines give clue help's phrases."""
+    paths: list[str | Path | None] = (
+        [words_path] if words_path is None or isinstance(words_path, (str, Path)) else list(words_path)
+    )
+    return [str(p) for p in paths if p is not None and os.path.isfile(p)]
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

@@ -3,6 +3,7 @@
 import { initSuggestionKeys, initTabs } from "./a11y.js";
 import { get } from "./api.js";
 import { initAutofill } from "./autofill.js";
+import { initCluePanel } from "./cluepanel.js";
 import { initClues } from "./clues.js";
 import { initDesign } from "./design.js";
 import { initEditor, render } from "./editor.js";
@@ -55,6 +56,7 @@ async function main() {
   initFind();
   initAutofill();
   initClues();
+  initCluePanel();
   initStats();
   initTheme();
   initSolve();
