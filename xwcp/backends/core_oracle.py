@@ -106,7 +106,7 @@ class CoreOracle:
         self.deadline = deadline
         self.abort = abort
         self.is_tracked = (
-            self.backend == "backtrack" and problem.controls.max_shared_substring is None and _kernel_available()
+            self.backend == "backtrack" and not problem.controls.has_pair_rules and _kernel_available()
         )
         self.n_calls = 0
         self.fills: list[Mapping[SlotId, str]] = []

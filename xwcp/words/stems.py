@@ -1,0 +1,161 @@
+"""Which two entries count as one word for the stem rule: the same stem (RUNS, RUNNER) or one inside the other (CONE,
+ICECREAMCONE).
+
+The stem of an entry is its Snowball stem (PyPI `snowballstemmer`, BSD) in the language of its pack, taken of the
+entry as written, in lower case. English adds one rule Snowball leaves out: an agent noun in -ER is its verb
+(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem. A pack Snowball does not cover
+(`STEMMER_BY_CODE` has no entry: Welsh, Slovene, Ukrainian, Hebrew, Ancient Greek) compares whole entries instead,
+which the compound check still covers.
+
+The compound check: the longer of two entries is the shorter one (or its stem), of at least `COMPOUND_MIN_LETTERS`,
+joined at its start or end to another listed word of at least `COMPOUND_REST_LETTERS` (ICECREAMCONE is ICECREAM +
+CONE; SEEHERE is SEE + HERE, the stem of HERES). A piece inside a word (LEST in CELESTA), a rest that is no word
+(HESS in CHESS) or a short piece (ICE, ART: inside too many unrelated words) is no clash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+
+from xwcp.base.types import SlotId
+from xwcp.model.alphabet import Alphabet
+
+COMPOUND_MIN_LETTERS = 4
+"""Shortest entry (or stem) that makes a longer entry it starts or ends a compound of it."""
+COMPOUND_REST_LETTERS = 3
+"""Shortest other word of a compound (SEE of SEEHERE)."""
+
+STEMMER_BY_CODE: dict[str, str] = {
+    "en": "english",
+    "ca": "catalan",
+    "cs": "czech",
+    "da": "danish",
+    "de": "german",
+    "el": "greek",
+    "es": "spanish",
+    "et": "estonian",
+    "fi": "finnish",
+    "fr": "french",
+    "hi": "hindi",
+    "hu": "hungarian",
+    "it": "italian",
+    "nl": "dutch",
+    "no": "norwegian",
+    "pl": "polish",
+    "pt": "portuguese",
+    "ro": "romanian",
+    "ru": "russian",
+    "sv": "swedish",
+    "tr": "turkish",
+}
+"""Language pack code (before any '-variant') -> its Snowball algorithm."""
+
+_AGENT_MIN_LETTERS = 5
+"""Shortest English stem in -ER read as an agent noun (RUNNER; not OVER, EVER)."""
+
+
+def stemmer_name(alphabet: Alphabet) -> str | None:
+    """The Snowball algorithm for `alphabet`'s pack, or None when the pack has none."""
+    return STEMMER_BY_CODE.get(alphabet.code.split("-")[0])
+
+
+class Stems:
+    """The stems of one pack's entries (code chars in, stems out), each worked out once."""
+
+    def __init__(self, alphabet: Alphabet) -> None:
+        self.alphabet = alphabet
+        self.algorithm = stemmer_name(alphabet)
+        self._stemmer = None
+        if self.algorithm is not None:
+            import snowballstemmer
+
+            self._stemmer = snowballstemmer.stemmer(self.algorithm)
+        self._stem_by_word: dict[str, str] = {}
+
+    def stem(self, word: str) -> str:
+        """The stem of `word` (code chars) in lower case, as written; the whole word when the pack has no stemmer."""
+        got = self._stem_by_word.get(word)
+        if got is not None:
+            return got
+        text = self.alphabet.written(word).lower()
+        if self._stemmer is not None:
+            stem = self._stemmer.stemWord(text)
+            if self.algorithm == "english" and len(stem) >= _AGENT_MIN_LETTERS and stem.endswith("er"):
+                base = stem[:-2]
+                if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                    base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
+                stem = self._stemmer.stemWord(base)
+        else:
+            stem = text
+        self._stem_by_word[word] = stem
+        return stem
+
+    def clash(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: True) -> str | None:
+        """Why entries `a` and `b` (code chars) count as one word, or None when they do not.
+
+        Args:
+            is_word: is this text (code chars) a listed word? The compound check asks it of the rest of the
+                longer entry (ICECREAM of ICECREAMCONE); without it any rest of `COMPOUND_REST_LETTERS` will do.
+        """
+        if a == b:
+            return None  # the same word twice is the duplicate rule's, not this one's
+        stem_a, stem_b = self.stem(a), self.stem(b)
+        if stem_a == stem_b:
+            return f"share the stem {stem_a.upper()}"
+        short, long = (a, b) if len(a) <= len(b) else (b, a)
+        written = self.alphabet.written
+        if len(short) >= COMPOUND_MIN_LETTERS:
+            rest = _compound_rest(long, short)
+            if rest is not None and is_word(rest):
+                return f"{written(long)} is {written(short)} joined to {written(rest)}"
+        short_stem = stem_a if short == a else stem_b
+        if len(short_stem) >= COMPOUND_MIN_LETTERS and short_stem != written(short).lower():
+            as_code = self.alphabet.typed_word(short_stem).word
+            rest = None if as_code is None else _compound_rest(long, as_code)
+            if rest is not None and is_word(rest):
+                return f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
+        return None
+
+
+def _compound_rest(long: str, piece: str) -> str | None:
+    """What is left of `long` around `piece` at its start or end, when that is `COMPOUND_REST_LETTERS` or more."""
+    if len(long) - len(piece) < COMPOUND_REST_LETTERS:
+        return None
+    if long.endswith(piece):
+        return long[: len(long) - len(piece)]
+    if long.startswith(piece):
+        return long[len(piece) :]
+    return None
+
+
+@lru_cache(maxsize=8)
+def stems_for(alphabet: Alphabet) -> Stems:
+    """The one `Stems` of `alphabet` (its cache of stems shared by every fill in this process)."""
+    return Stems(alphabet)
+
+
+def stem_clash_pairs(
+    entries: Mapping[SlotId, str],
+    stems: Stems,
+    only: Iterable[SlotId] | None = None,
+    is_word: Callable[[str], bool] = lambda _: True,
+) -> list[tuple[SlotId, SlotId, str]]:
+    """Pairs of slots whose entries count as one word, with the reason, (a, b) with a < b, in slot order.
+
+    Args:
+        entries: slot_id -> entry (code chars).
+        only: if given, report only pairs with at least one slot from this set.
+        is_word: is this text a listed word (`Stems.clash`)?
+    """
+    wanted = None if only is None else set(only)
+    items = sorted(entries.items())
+    pairs = []
+    for i, (a, text_a) in enumerate(items):
+        for b, text_b in items[i + 1 :]:
+            if wanted is not None and a not in wanted and b not in wanted:
+                continue
+            why = stems.clash(text_a, text_b, is_word)
+            if why is not None:
+                pairs.append((a, b, why))
+    return pairs
