@@ -1,6 +1,7 @@
 """Read scored word lists and index them by length as numpy arrays, with an on-disk cache.
 
-A list is `WORD;score` lines (missing score = 50) or plain word-per-line text. Words are
+A list is `WORD;score` lines (missing score = 50), `WORD;score;tags` lines (the tags are read by
+`xwcp.compile.controls.read_list_tags`, for `--no-crossing`) or plain word-per-line text. Words are
 read through the list's alphabet (`xwcp.model.alphabet`; English by default: A-Z, accents folded;
 spaces, hyphens, apostrophes and periods dropped); a word with a character outside the alphabet is
 counted and named, never turned into another word; the highest score of duplicates is kept;
@@ -343,7 +344,7 @@ def parse_word_lines(
         word_part, sep, score_part = line.partition(";")
         score = DEFAULT_SCORE
         if sep:
-            score_part = score_part.strip()
+            score_part = score_part.partition(";")[0].strip()  # a third column holds tags (`read_list_tags`)
             if score_part:
                 try:
                     score = int(score_part)
