@@ -61,8 +61,12 @@ def assert_one_of(problem, result, ok):
 
 @pytest.mark.parametrize(
     ("text", "kind", "body"),
-    [("~.*ING", FilterKind.MATCHES, ".*ING"), ("+ing", FilterKind.CONTAINS, "ING"), ("-ER", FilterKind.LACKS, "ER"),
-     ("!ice cream", FilterKind.BANS, "ICECREAM")],
+    [
+        ("~.*ING", FilterKind.MATCHES, ".*ING"),
+        ("+ing", FilterKind.CONTAINS, "ING"),
+        ("-ER", FilterKind.LACKS, "ER"),
+        ("!ice cream", FilterKind.BANS, "ICECREAM"),
+    ],
 )
 def test_a_filter_reads_its_kind_from_its_sign(text, kind, body):
     got = parse_filter(text, "17A")
@@ -129,9 +133,7 @@ def test_no_two_entries_of_one_stem_in_every_backend(backend):
     words = words_from_pairs([("TIES", 50), ("TIED", 50)])
     plain = compile_problem(parse_grid(TWO_ROWS), words, controls=Controls(locks={"1A": "TIES"}))
     assert fill(plain, backend, Limits(time_limit_s=30)).status is FillStatus.FILLED  # TIED is all that is left
-    stemmed = compile_problem(
-        parse_grid(TWO_ROWS), words, controls=Controls(locks={"1A": "TIES"}, distinct_stems=True)
-    )
+    stemmed = compile_problem(parse_grid(TWO_ROWS), words, controls=Controls(locks={"1A": "TIES"}, distinct_stems=True))
     assert fill(stemmed, backend, Limits(time_limit_s=30)).status is FillStatus.UNFILLABLE
     more = words_from_pairs([("TIES", 50), ("TIED", 90), ("NOTE", 40)])
     problem = compile_problem(parse_grid(TWO_ROWS), more, min_score=0, controls=Controls(distinct_stems=True))

@@ -126,10 +126,10 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
         else:
             stack.append(without_word(only_word(node, a, entries[a]), b, entries[b]))
             stack.append(without_word(node, a, entries[a]))
-    extra: dict[str, object] = {"pair_splits": n_splits}
+    done: dict[str, object] = {"pair_splits": n_splits}
     if skipped:
-        extra["skipped"] = skipped
-    stats = FillStats(time.perf_counter() - start, extra=extra)
+        done["skipped"] = skipped
+    stats = FillStats(time.perf_counter() - start, extra=done)
     name = last.backend if last is not None else backend
     if is_complete:
         return FillResult(FillStatus.UNFILLABLE, name, stats, reason=f"no fill keeps {_rules_text(problem)}")

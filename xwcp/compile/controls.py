@@ -75,6 +75,7 @@ class SlotFilter:
     kind: FilterKind
     text: str
     words: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    _pattern: re.Pattern[str] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind is FilterKind.MATCHES:
@@ -89,8 +90,7 @@ class SlotFilter:
         """Does an entry (as written, upper case: `Alphabet.written`) pass this filter?"""
         kind = self.kind
         if kind is FilterKind.MATCHES:
-            pattern: re.Pattern[str] = getattr(self, "_pattern")
-            return pattern.fullmatch(written) is not None
+            return self._pattern is not None and self._pattern.fullmatch(written) is not None
         if kind is FilterKind.CONTAINS:
             return self.text in written
         if kind is FilterKind.LACKS:
@@ -103,7 +103,11 @@ class SlotFilter:
         return f"{self.kind.value}{self.text}"
 
 
-FiltersLike = Mapping[SlotKey, "SlotFilter | str | Iterable[SlotFilter | str]"] | Iterable[str] | None
+FiltersLike = (
+    Mapping[SlotKey, "SlotFilter | str | Iterable[SlotFilter | str]"]
+    | Iterable["str | tuple[SlotKey, SlotFilter | str]"]
+    | None
+)
 """Per-slot filters as `Controls` takes them: {slot: filter or filters}, or `"17A=~.*ING"` strings."""
 CrossingsLike = Iterable[str | tuple[str, str]] | str | None
 """Forbidden crossings as `Controls` takes them: `"name:name"` strings or (tag, tag) pairs."""

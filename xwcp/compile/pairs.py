@@ -48,9 +48,7 @@ def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Cl
         tags_a, tags_b = entry_tags(problem, word_a), entry_tags(problem, word_b)
         if not tags_a or not tags_b:
             continue
-        hit = sorted(
-            (ta, tb) for ta in tags_a for tb in tags_b if (min(ta, tb), max(ta, tb)) in forbidden
-        )
+        hit = sorted((ta, tb) for ta in tags_a for tb in tags_b if (min(ta, tb), max(ta, tb)) in forbidden)
         if hit:
             ta, tb = hit[0]
             cell = problem.cell_of(x.cell)
@@ -74,10 +72,18 @@ def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]
 
     written = problem.alphabet.written
     return [
-        Clash(a, b, f"{problem.slots[a].name} {written(entries[a])} and {problem.slots[b].name} "
-              f"{written(entries[b])} {why}")
+        Clash(
+            a,
+            b,
+            f"{problem.slots[a].name} {written(entries[a])} and {problem.slots[b].name} {written(entries[b])}"
+            + (" " if why.startswith("share") else ": ")
+            + why,
+        )
         for a, b, why in stem_clash_pairs(
-            entries, stems_for(problem.alphabet), problem.open_slot_ids, lambda text: problem.words.score(text) is not None
+            entries,
+            stems_for(problem.alphabet),
+            problem.open_slot_ids,
+            lambda text: problem.words.score(text) is not None,
         )
     ]
 

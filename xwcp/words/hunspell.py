@@ -545,7 +545,9 @@ def tagged_stems(path: str | Path) -> dict[str, str]:
                 break
         text = files.dic.read_text(encoding=encoding, errors="replace")
     except (OSError, LookupError) as exc:
-        raise InputError(f"cannot read the Hunspell dictionary ({exc.__class__.__name__}: {exc})", str(files.dic)) from None
+        raise InputError(
+            f"cannot read the Hunspell dictionary ({exc.__class__.__name__}: {exc})", str(files.dic)
+        ) from None
     out: dict[str, str] = {}
     for line_no, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("\t") or line_no == 1:

@@ -80,12 +80,12 @@ class Stems:
             return got
         text = self.alphabet.written(word).lower()
         if self._stemmer is not None:
-            stem = self._stemmer.stemWord(text)
+            stem = str(self._stemmer.stemWord(text))
             if self.algorithm == "english" and len(stem) >= _AGENT_MIN_LETTERS and stem.endswith("er"):
                 base = stem[:-2]
                 if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
                     base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
-                stem = self._stemmer.stemWord(base)
+                stem = str(self._stemmer.stemWord(base))
         else:
             stem = text
         self._stem_by_word[word] = stem
@@ -114,7 +114,9 @@ class Stems:
             as_code = self.alphabet.typed_word(short_stem).word
             rest = None if as_code is None else _compound_rest(long, as_code)
             if rest is not None and is_word(rest):
-                return f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
+                return (
+                    f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
+                )
         return None
 
 
