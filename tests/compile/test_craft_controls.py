@@ -221,5 +221,5 @@ def test_tags_are_read_from_the_lists_only_for_no_crossing(tmp_path):
 
 def test_a_dictionarys_capitalised_stems_are_names_and_capitals_abbreviations(tmp_path):
     (tmp_path / "xx.aff").write_text("SET UTF-8\n")
-    (tmp_path / "xx.dic").write_text("5\nParis/M\nNASA\nhouse/S\nO'Brien\n3D\n")
+    (tmp_path / "xx.dic").write_text("7\nParis/M\nNASA\nhouse/S\nO'Brien\n3D\nSpirit/M\nspirit/S\n")
     assert tagged_stems(tmp_path / "xx.dic") == {"Paris": "name", "NASA": "abbr", "O'Brien": "name"}

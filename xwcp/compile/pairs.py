@@ -33,8 +33,9 @@ def entry_tags(problem: Problem, word: str) -> frozenset[str]:
     return tags
 
 
-def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]:
-    """Crossings of two entries whose tags the controls forbid to cross (`no_crossing`), one per crossing cell."""
+def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str], *, with_fixed: bool = False) -> list[Clash]:
+    """Crossings of two entries whose tags the controls forbid to cross (`no_crossing`), one per crossing cell;
+    a crossing of two of the user's complete entries only `with_fixed` (a fill cannot change those)."""
     forbidden = problem.controls.no_crossing
     if not forbidden:
         return []
@@ -42,7 +43,7 @@ def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Cl
     width = problem.grid.width
     fixed = problem.fixed_text_by_slot
     for x in problem.crossings:
-        if x.a not in entries or x.b not in entries or (x.a in fixed and x.b in fixed):
+        if x.a not in entries or x.b not in entries or (not with_fixed and x.a in fixed and x.b in fixed):
             continue
         word_a, word_b = entries[x.a], entries[x.b]
         tags_a, tags_b = entry_tags(problem, word_a), entry_tags(problem, word_b)

@@ -60,6 +60,7 @@ from xwcp.services.unfillable import core_search_available, unfillable_core, wit
 from xwcp.web import puzzles
 from xwcp.web.fields import (
     Body,
+    filter_field,
     flag_field,
     grid_field,
     grid_source,
@@ -346,9 +347,14 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
     slot = slot_field(body)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
+    filter_text = filter_field(body)
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more (not cached)
         return (
-            Session.analysed(entry.problem, entry.prop)
+            (
+                _filtered_session(entry, slot, filter_text)
+                if filter_text
+                else Session.analysed(entry.problem, entry.prop)
+            )
             .suggest(
                 slot,
                 k=k,
@@ -363,6 +369,10 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
             .as_dict()
         )
     slot_name = slot.strip().upper()
+    if filter_text:
+        return entry.report(
+            ("suggest-filtered", slot_name, k, filter_text), lambda: _filtered(entry, slot_name, k, filter_text)
+        )
 
     def make() -> Report:
         from xwcp.analysis.questions import find_slot, suggest_report
@@ -392,6 +402,34 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
         return answer
 
     return entry.report(("suggest", slot_name, k), make)
+
+
+def _filtered_session(entry: Analysed, slot: str, filter_text: str) -> Session:
+    """A session over the request's grid with the filter box's filter (`~REGEX`, `+TEXT`, `-TEXT`, `!WORD`) on
+    `slot`: the grid compiled again with it, so the whole slot is searched, not only the words shown."""
+    problem = entry.problem
+    return Session(
+        problem.grid,
+        problem.words,
+        min_score=problem.min_score,
+        allow_dupes=problem.allow_dupes,
+        filters_by_slot={slot.strip().upper(): filter_text},
+        warn=None,
+    )
+
+
+def _filtered(entry: Analysed, slot_name: str, k: int, filter_text: str) -> Report:
+    """The slot's suggestions under the filter box's filter (`_filtered_session`)."""
+    session = _filtered_session(entry, slot_name, filter_text)
+    return session.suggest(slot_name, k=k, count=False, probe_max_words=None, probe_time_limit_s=PROBE_S).as_dict()
+
+
+def _crossings(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
+    """`/api/crossings`: each crossing of two tagged complete entries (names, abbreviations, obscure words), with
+    the reason, for the page to mark (xwcp/services/crossings.py)."""
+    from xwcp.services.crossings import unfair_crossings
+
+    return entry.report(("crossings",), lambda: {"crossings": unfair_crossings(entry.problem)})
 
 
 def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
@@ -572,6 +610,7 @@ def _analysis_routes(state: ServerState) -> list[BaseRoute]:
         Route("/api/check", check, methods=["POST"]),
         post("/api/suggest", _suggest, _suggest_lane),
         post("/api/stats", _stats),
+        post("/api/crossings", _crossings),
     ]
 
 
