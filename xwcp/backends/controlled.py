@@ -153,7 +153,7 @@ def _rules_text(problem: Problem) -> str:
     if controls.distinct_stems:
         rules.append("every entry of a stem of its own")
     if controls.no_crossing:
-        rules.append("no crossing of " + ", ".join(f"{a}:{b}" for a, b in sorted(controls.no_crossing)))
+        rules.append("every crossing clear of " + ", ".join(f"{a}:{b}" for a, b in sorted(controls.no_crossing)))
     return " and ".join(rules)
 
 

@@ -141,8 +141,9 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
         "--distinct-stems",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="no two entries of one stem (RUNS, RUNNER) and none inside another of 4+ letters (CONE, "
-        "ICECREAMCONE); on by default with --quality, off otherwise",
+        help="no two entries of one stem (RUNS, RUNNER) and none a compound of another (CONE, ICECREAMCONE: "
+        "4+ letters joined to another listed word); the words skipped are named; on by default with --quality, "
+        "off otherwise",
     )
     g.add_argument(
         "--no-crossing",

@@ -437,6 +437,14 @@ def _tag(raw: str, said: str) -> str:
 def _normal_tags(tags: object) -> dict[str, frozenset[str]]:
     if tags is None:
         return {}
+    if isinstance(tags, str):
+        tags = [tags]
+    if isinstance(tags, Iterable) and not isinstance(tags, (Mapping, bytes)):
+        items = list(tags)
+        for item in items:
+            if isinstance(item, str) and "=" not in item:
+                raise InputError(f"{option_text('tag', item)}: expected WORD=TAGS, e.g. ENO=name")
+        tags = items
     out: dict[str, set[str]] = {}
     for raw_word, raw_tags in _pairs(tags, "tag", "{'ENO': 'name'}"):
         if not isinstance(raw_word, str):
@@ -519,7 +527,7 @@ def parse_region(text: str) -> tuple[int, int, int, int]:
     return region
 
 
-def read_ban_file(path: str | Path) -> set[str]:
+def read_ban_file(path: str | Path, what: str = "ban-list") -> set[str]:
     """Words of a ban file (`WORD` or `WORD;score` lines, '#' comments; .xz or .gz too), at most MAX_BAN_BYTES.
 
     Raises:
@@ -528,7 +536,7 @@ def read_ban_file(path: str | Path) -> set[str]:
     from xwcp.runtime.files import read_text_bounded
     from xwcp.words.wordlist import parse_word_lines
 
-    text = read_text_bounded(path, MAX_BAN_BYTES, "ban-list")  # bounded: /dev/zero, a silent pipe are refused
+    text = read_text_bounded(path, MAX_BAN_BYTES, what)  # bounded: /dev/zero, a silent pipe are refused
     score_by_word, problems, _ = parse_word_lines(text, str(path))
     if problems:
         line, what = problems[0]
@@ -538,7 +546,7 @@ def read_ban_file(path: str | Path) -> set[str]:
 
 def only_from_file(path: str | Path, text: str | None = None) -> SlotFilter:
     """The filter "only words of this file" (`17A=@FILE`): the words of a list file (`read_ban_file`'s rules)."""
-    return SlotFilter(FilterKind.ONLY_FROM, text or str(path), frozenset(read_ban_file(path)))
+    return SlotFilter(FilterKind.ONLY_FROM, text or str(path), frozenset(read_ban_file(path, "filter word-list")))
 
 
 def _filters_from_text(items: Iterable[str], personal_list: str | Path | None) -> list[tuple[str, SlotFilter]]:
