@@ -212,6 +212,15 @@ def test_a_lists_third_column_tags_its_words_and_old_lists_stay_valid(tmp_path):
         read_list_tags(bad)
 
 
+def test_the_list_reader_knows_the_same_tags_and_refuses_others(tmp_path):
+    from xwcp.compile.controls import TAGS
+    from xwcp.words.wordlist import LIST_TAGS, parse_word_lines
+
+    assert TAGS == LIST_TAGS
+    scores, problems, _ = parse_word_lines("ENO;60;name\nXY;1;2\n", "w.txt")
+    assert scores == {"ENO": 60} and problems == [(2, "'2' is not a tag (name, abbr, foreign, obscure)")]
+
+
 def test_tags_are_read_from_the_lists_only_for_no_crossing(tmp_path):
     path = tmp_path / "tagged.txt"
     path.write_text("ENO;60;name\n")

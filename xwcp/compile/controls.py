@@ -48,7 +48,7 @@ MAX_PATTERN_CHARS = 200
 """Longest regular expression a slot filter takes."""
 TAGS = ("name", "abbr", "foreign", "obscure")
 """The tags a list, the spelling dictionary or the user may give an entry (`obscure` is also every word scored
-below `OBSCURE_BELOW`)."""
+below `OBSCURE_BELOW`); the list reader's `LIST_TAGS` (not imported: the list reader stays off the start-up path)."""
 OBSCURE_BELOW = 50
 """A listed word scored below this is tagged `obscure` for `no_crossing`."""
 

@@ -54,6 +54,8 @@ DEFAULT_LIST_NAME = "cwl50.dict.xz"
 MAX_LIST_BYTES = 256 * 1024 * 1024
 """Largest word-list file we read (the biggest public lists are about 50 MB)."""
 _MAX_REPORTED_PROBLEMS = 1000
+LIST_TAGS = ("name", "abbr", "foreign", "obscure")
+"""The tags a list's third column may give a word (`WORD;score;name,abbr`), for `--no-crossing`."""
 
 
 @dataclass(frozen=True)
@@ -344,7 +346,14 @@ def parse_word_lines(
         word_part, sep, score_part = line.partition(";")
         score = DEFAULT_SCORE
         if sep:
-            score_part = score_part.partition(";")[0].strip()  # a third column holds tags (`read_list_tags`)
+            score_part, sep_tags, tags_part = score_part.partition(";")  # a third column: tags (`read_list_tags`)
+            score_part = score_part.strip()
+            bad_tags = [t.strip() for t in tags_part.split(",") if t.strip() not in LIST_TAGS] if sep_tags else []
+            if bad_tags:
+                n_problems += 1
+                if len(problems) < _MAX_REPORTED_PROBLEMS:
+                    problems.append((line_no, f"{bad_tags[0]!r} is not a tag ({', '.join(LIST_TAGS)})"))
+                continue
             if score_part:
                 try:
                     score = int(score_part)
