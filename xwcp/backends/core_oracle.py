@@ -105,9 +105,7 @@ class CoreOracle:
         self.seed = seed
         self.deadline = deadline
         self.abort = abort
-        self.is_tracked = (
-            self.backend == "backtrack" and not problem.controls.has_pair_rules and _kernel_available()
-        )
+        self.is_tracked = self.backend == "backtrack" and not problem.controls.has_pair_rules and _kernel_available()
         self.n_calls = 0
         self.fills: list[Mapping[SlotId, str]] = []
         self.unfillable: list[frozenset[SlotId]] = []

@@ -38,7 +38,9 @@ def dictionary_tags(alphabet: Alphabet) -> dict[str, frozenset[str]]:
     return out
 
 
-def unfair_crossings(problem: Problem, tags_by_word: dict[str, frozenset[str]] | None = None) -> list[dict[str, object]]:
+def unfair_crossings(
+    problem: Problem, tags_by_word: dict[str, frozenset[str]] | None = None
+) -> list[dict[str, object]]:
     """Each crossing of two tagged complete entries of `problem`: {"row", "col" (from 0), "slots": [a, d],
     "reason"}, in cell order. `tags_by_word` adds to the spelling dictionary's tags (None: the dictionary's only)."""
     tags = dict(dictionary_tags(problem.alphabet))
