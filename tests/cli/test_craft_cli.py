@@ -121,3 +121,17 @@ def test_bad_tags_and_crossings_are_exit_2(tmp_path, capsys):
         code, _, err = run(["fill", grid, "--words", words, *argv], capsys)
         assert code == 2, argv
         assert_one_line_error(err, needle)
+
+
+def test_suggest_verify_keeps_the_pair_rules(tmp_path, capsys):
+    """The labels come from fills that keep distinct stems: with TIES in 1A only NOTE is left for 2A."""
+    grid, words = write(tmp_path, "g.txt", TWO_ROWS), write(tmp_path, "w.txt", "TIES;90\nTIED;80\nNOTE;40\nTIER;30\n")
+    argv = ["suggest", grid, "--words", words, "--min-score", "0", "--slot", "1A", "--verify", "--distinct-stems"]
+    code, out, _ = run([*argv, "--format", "json", "--time-limit", "20"], capsys)
+    assert code == 0
+    verdicts = {w["word"]: w["verdict"] for w in json.loads(out)["words"]}
+    assert verdicts == {"TIES": "viable", "TIED": "viable", "NOTE": "viable", "TIER": "viable"}
+    no_note = write(tmp_path, "w2.txt", "TIES;90\nTIED;80\n")
+    argv = ["suggest", grid, "--words", no_note, "--min-score", "0", "--slot", "1A", "--verify", "--distinct-stems"]
+    code, out, _ = run([*argv, "--format", "json", "--time-limit", "20"], capsys)
+    assert code == 0 and {w["verdict"] for w in json.loads(out)["words"]} <= {"dead-end"}
