@@ -133,7 +133,7 @@ class Controls:
         max_shared_substring: no two entries share a substring longer than this many letters.
         filters_by_slot: slot name (or id) -> its filters (`SlotFilter`: a pattern, a substring it must or must
             not contain, a word banned there, the only words it may take).
-        distinct_stems: no two entries of one stem, and none inside another (`xwcp.words.stems`).
+        distinct_stems: no two entries of one stem, and none a compound of another (`xwcp.words.stems`).
         no_crossing: pairs of tags (sorted) whose entries may not cross: ("name", "name").
         tags_by_word: word -> its tags (`TAGS`), the user's and the lists'; `no_crossing` reads them.
     """
