@@ -142,6 +142,19 @@ def test_no_two_entries_of_one_stem_in_every_backend(backend):
     assert "NOTE" in result.fills[0] and check_fill(problem, result.fills[0]) == []
 
 
+def test_a_complete_entry_takes_its_stem_out_of_every_open_slot_before_the_search():
+    words = words_from_pairs([("TIES", 50), ("TIED", 80), ("NOTE", 40)])
+    off = compile_problem(parse_grid(TWO_ROWS), words, min_score=0, controls=Controls(locks={"1A": "TIES"}))
+    on = compile_problem(
+        parse_grid(TWO_ROWS), words, min_score=0, controls=Controls(locks={"1A": "TIES"}, distinct_stems=True)
+    )
+    tied = words.word_id("TIED")
+    assert off.domains[1][tied] and not on.domains[1][tied]
+    result = fill(on, "backtrack", Limits(time_limit_s=30))
+    assert result.status is FillStatus.FILLED and result.fills[0][1] == "NOTE"
+    assert result.stats.extra["pair_splits"] == 0  # nothing left for the search to split on
+
+
 def test_check_fill_reports_two_entries_of_one_stem_only_when_the_rule_is_on():
     words = words_from_pairs([("TIES", 50), ("TIED", 50)])
     on = compile_problem(parse_grid(TWO_ROWS), words, controls=Controls(distinct_stems=True))

@@ -86,3 +86,25 @@ def test_a_pack_without_a_stemmer_compares_whole_entries():
     stems = Stems(welsh)
     assert stems.stem("CATH") == "cath"
     assert stems.clash("CATH", "CATHOD") is None  # no stem, and CATHOD is not CATH joined to a 3-letter word
+
+
+def test_clashing_words_are_exactly_the_bucket_words_that_clash_with_a_fixed_entry():
+    from xwcp.words.stems import clashing_words
+    from xwcp.words.wordlist import words_from_pairs
+
+    words = ["RUNNERS", "RUNNELS", "ICECONE", "CONESKI", "SKIRUNS", "TRUNKED", "SCONERS", "ICERUNS"]
+    listed = words_from_pairs([(w, 50) for w in [*words, "SKI", "ICE", "RUNS", "CONE"]])
+    bucket = listed.bucket(7)
+    stems = Stems(ENGLISH)
+
+    def is_word(text):
+        return listed.score(text) is not None
+
+    got = clashing_words(bucket, ["RUNS", "CONE"], stems, is_word)
+    expected = {
+        bucket.text(i)
+        for i in range(bucket.n_words)
+        if any(stems.clash(bucket.text(i), f, is_word) for f in ("RUNS", "CONE"))
+    }
+    assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == expected
+    assert expected == {"RUNNERS", "ICECONE", "CONESKI", "SKIRUNS", "ICERUNS"}  # not TRUNKED, SCONERS, RUNNELS

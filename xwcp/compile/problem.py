@@ -231,6 +231,15 @@ def filter_mask(bucket: LengthBucket, filters: Sequence[SlotFilter]) -> NDArray[
     return keep
 
 
+def _stem_clashes(problem: Problem, bucket: LengthBucket, fixed: list[str]) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: one word with one of the user's complete entries `fixed` (the stem rule)."""
+    from xwcp.words.stems import clashing_words, stems_for
+
+    return clashing_words(
+        bucket, fixed, stems_for(problem.alphabet), lambda text: problem.words.score(text) is not None
+    )
+
+
 def unlisted_text(problem: Problem) -> str:
     """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
     n = len(problem.unlisted)
@@ -248,7 +257,8 @@ def unlisted_text(problem: Problem) -> str:
 def initial_domains(problem: Problem) -> Domains:
     """The domain of every slot of a `compile_structure` result: the words of the right length, at or
     above the slot's minimum score, that keep its entered letters, are not banned and are not the
-    entry of a slot the user filled completely (unless duplicates are allowed); a complete entry's
+    entry of a slot the user filled completely (unless duplicates are allowed), pass the slot's
+    filters, and (with the stem rule) are not one word with a complete entry; a complete entry's
     slot holds that word only (nothing when the list lacks it)."""
     words, letters, controls = problem.words, problem.letters, problem.controls
     fixed_text_by_slot = problem.fixed_text_by_slot
@@ -258,6 +268,10 @@ def initial_domains(problem: Problem) -> Domains:
         for slot_id, text in fixed_text_by_slot.items():
             if slot_id not in problem.skipped_slot_ids:
                 fixed_grams |= {text[i : i + n] for i in range(len(text) - n + 1)}
+    stem_fixed: list[str] = []
+    if controls.distinct_stems:
+        stem_fixed = [t for s, t in fixed_text_by_slot.items() if s not in problem.skipped_slot_ids]
+    stem_clash_by_length: dict[int, NDArray[np.bool_]] = {}
     domains = []
     for slot in problem.slots:
         bucket = words.bucket(slot.length)
@@ -286,6 +300,11 @@ def initial_domains(problem: Problem) -> Domains:
         filters = problem.filters_by_slot.get(slot.id)
         if filters and slot.id not in fixed_text_by_slot:
             mask &= filter_mask(bucket, filters)
+        if stem_fixed and slot.id not in fixed_text_by_slot:
+            clash = stem_clash_by_length.get(slot.length)
+            if clash is None:
+                clash = stem_clash_by_length[slot.length] = _stem_clashes(problem, bucket, stem_fixed)
+            mask &= ~clash
         mask.flags.writeable = False
         domains.append(mask)
     return tuple(domains)

@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.model.alphabet import Alphabet
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from xwcp.words.wordlist import LengthBucket
 
 COMPOUND_MIN_LETTERS = 4
 """Shortest entry (or stem) that makes a longer entry it starts or ends a compound of it."""
@@ -51,6 +58,8 @@ STEMMER_BY_CODE: dict[str, str] = {
 }
 """Language pack code (before any '-variant') -> its Snowball algorithm."""
 
+MASKS_KEPT = 64
+"""`clashing_words` answers kept per pack (oldest dropped first)."""
 _AGENT_MIN_LETTERS = 5
 """Shortest English stem in -ER read as an agent noun (RUNNER; not OVER, EVER)."""
 
@@ -72,6 +81,8 @@ class Stems:
 
             self._stemmer = snowballstemmer.stemmer(self.algorithm)
         self._stem_by_word: dict[str, str] = {}
+        self.masks: dict[tuple[int, tuple[str, ...]], tuple[LengthBucket, NDArray[np.bool_]]] = {}
+        """`clashing_words`' answers, by bucket and entries (the bucket kept, so a reused id is never mistaken)."""
 
     def stem(self, word: str) -> str:
         """The stem of `word` (code chars) in lower case, as written; the whole word when the pack has no stemmer."""
@@ -161,3 +172,70 @@ def stem_clash_pairs(
             if why is not None:
                 pairs.append((a, b, why))
     return pairs
+
+
+def clashing_words(
+    bucket: LengthBucket, fixed: Iterable[str], stems: Stems, is_word: Callable[[str], bool] = lambda _: True
+) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: does it count as one word with one of `fixed` (the user's complete entries,
+    code chars)? What the stem rule rules out before any search: such a word can never join them in a fill.
+
+    Only the words that could clash are tested (`Stems.clash`): those that begin with the first letters of a fixed
+    entry's stem (a stem starts the word it comes from), and those that begin or end with a fixed entry or its stem,
+    or that a fixed entry begins or ends with (the compounds). The test is exact; the selection only saves time.
+    The answer is kept on `stems` for the bucket and entries (a quality search compiles its grid again at each floor).
+    """
+    import numpy as np
+
+    fixed_words = list(dict.fromkeys(fixed))
+    key = (id(bucket), tuple(sorted(fixed_words)))
+    kept = stems.masks.get(key)
+    if kept is not None and kept[0] is bucket:
+        return kept[1]
+
+    letters = bucket.letters
+    n, length = letters.shape[0], bucket.length
+    out = np.zeros(n, bool)
+    if n == 0:
+        return out
+    alphabet = bucket.alphabet
+
+    def codes(text: str) -> list[int] | None:
+        word = alphabet.typed_word(text.upper()).word if text else None
+        if not word:
+            return None
+        got = [alphabet.index(ch) for ch in word]
+        return None if any(i is None for i in got) else [int(i) for i in got if i is not None]
+
+    def starts(piece: list[int]) -> NDArray[np.bool_]:
+        if len(piece) > length:
+            return np.zeros(n, bool)
+        found: NDArray[np.bool_] = np.all(letters[:, : len(piece)] == np.array(piece, letters.dtype), axis=1)
+        return found
+
+    def ends(piece: list[int]) -> NDArray[np.bool_]:
+        if len(piece) > length:
+            return np.zeros(n, bool)
+        found: NDArray[np.bool_] = np.all(letters[:, length - len(piece) :] == np.array(piece, letters.dtype), axis=1)
+        return found
+
+    candidates = np.zeros(n, bool)
+    for word in fixed_words:
+        stem = stems.stem(word)
+        whole, stem_codes, head = codes(alphabet.written(word)), codes(stem), codes(stem[:3])
+        if whole is None or stem_codes is None or head is None:
+            return out  # a letter this test cannot spell: the search's own check keeps the rule
+        candidates |= starts(head)
+        for piece in (whole, stem_codes):
+            candidates |= starts(piece) | ends(piece)
+            if len(piece) > length:
+                candidates |= starts(piece[:length]) | ends(piece[len(piece) - length :])
+    for word_id in np.flatnonzero(candidates):
+        text = bucket.text(int(word_id))
+        if any(stems.clash(text, word, is_word) is not None for word in fixed_words):
+            out[word_id] = True
+    out.flags.writeable = False
+    if len(stems.masks) >= MASKS_KEPT:
+        stems.masks.pop(next(iter(stems.masks)))
+    stems.masks[key] = (bucket, out)
+    return out
