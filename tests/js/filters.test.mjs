@@ -14,6 +14,8 @@ test("a filter starts with its sign and has something after it", () => {
   assert.match(filterProblem("+"), /needs letters/);
   assert.match(filterProblem("~["), /not a pattern/);
   assert.match(filterProblem("+1A"), /letters only/);
+  assert.equal(filterProblem("@personal"), "");
+  assert.match(filterProblem("@words.txt"), /@personal is the one list/);
 });
 
 test("each filter keeps what the server's would", () => {
@@ -25,4 +27,5 @@ test("each filter keeps what the server's would", () => {
   assert.equal(filterKeeps("!ice cream", "ICECREAMS"), true);
   assert.equal(filterKeeps("", "ANY"), true);
   assert.equal(filterKeeps("?E", "ANY"), true);  // not a filter: nothing is left out
+  assert.equal(filterKeeps("@personal", "ANY"), true);  // the server narrows to the personal list
 });

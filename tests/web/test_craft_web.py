@@ -34,6 +34,15 @@ def test_the_filter_narrows_the_whole_slot_not_the_words_shown(client):
     assert lacks["words"] and all("E" not in w["word"] for w in lacks["words"])
 
 
+def test_the_personal_filter_keeps_the_slot_to_the_personal_lists_words(client):
+    assert client.post("/api/words", json={"word": "ALE", "score": 70}).status_code == 200
+    assert client.post("/api/words", json={"word": "AHA", "score": 0}).status_code == 200  # a ban is not a word
+    data = client.post("/api/suggest", json={"grid": MINI, "slot": "1D", "k": 40, "filter": "@personal"}).json()
+    personal = {e["word"] for e in client.get("/api/words").json()["entries"] if e["score"] > 0}
+    words = [w["word"] for w in data["words"]]
+    assert "ALE" in words and set(words) <= personal
+
+
 @pytest.mark.parametrize(
     ("value", "said"), [("~[", "not a regular expression"), ("?E", "expected ~REGEX"), (3, "filter")]
 )

@@ -1,6 +1,7 @@
 // @ts-check
 // The suggestion list's filter box: what a filter's text means (the server's per-slot filters: ~REGEX, +TEXT,
-// -TEXT, !WORD), checked here first so a half-typed filter says what is wrong instead of asking the server.
+// -TEXT, !WORD, and @personal: only your personal list's words), checked here first so a half-typed filter says
+// what is wrong instead of asking the server.
 
 /** The signs a filter starts with, and what each asks of the slot's word. */
 export const FILTER_SIGNS = { "~": "matches the pattern", "+": "contains", "-": "lacks", "!": "is not" };
@@ -15,7 +16,8 @@ export function filterProblem(text) {
   if (!t) return "";
   const sign = t[0];
   const body = t.slice(1).trim();
-  if (!(sign in FILTER_SIGNS)) return "start with ~ (pattern), + (contains), - (lacks) or ! (not this word)";
+  if (sign === "@") return body.toLowerCase() === "personal" ? "" : "@personal is the one list a filter can name";
+  if (!(sign in FILTER_SIGNS)) return "start with ~ (pattern), + (contains), - (lacks), ! (not this word) or @personal";
   if (!body) return `${sign} needs ${sign === "~" ? "a pattern" : "letters"} after it`;
   if (sign === "~") {
     try { new RegExp(`^(?:${body})$`, "iu"); } catch (err) { return `not a pattern: ${err instanceof Error ? err.message : err}`; }
@@ -34,7 +36,7 @@ export function filterProblem(text) {
  */
 export function filterKeeps(text, word) {
   const t = text.trim();
-  if (!t || filterProblem(t)) return true;
+  if (!t || filterProblem(t) || t[0] === "@") return true; // @personal: the server knows the list
   const sign = t[0];
   const body = t.slice(1).trim().toUpperCase().replace(/[ '-]/g, "");
   const upper = word.toUpperCase();
