@@ -163,11 +163,28 @@ def stem_clash_pairs(
     """
     wanted = None if only is None else set(only)
     items = sorted(entries.items())
+    # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
+    # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
+    keys = [(stems.stem(text), stems.alphabet.written(text).lower()) for _, text in items]
     pairs = []
     for i, (a, text_a) in enumerate(items):
-        for b, text_b in items[i + 1 :]:
+        stem_a, shown_a = keys[i]
+        for j in range(i + 1, len(items)):
+            b, text_b = items[j]
             if wanted is not None and a not in wanted and b not in wanted:
                 continue
+            stem_b, shown_b = keys[j]
+            if stem_a != stem_b:
+                (short, short_stem), long = (
+                    ((shown_a, stem_a), shown_b)
+                    if len(text_a) <= len(text_b)
+                    else (
+                        (shown_b, stem_b),
+                        shown_a,
+                    )
+                )
+                if not (long.startswith((short, short_stem)) or long.endswith((short, short_stem))) or text_a == text_b:
+                    continue
             why = stems.clash(text_a, text_b, is_word)
             if why is not None:
                 pairs.append((a, b, why))
