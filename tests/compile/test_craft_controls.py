@@ -245,3 +245,24 @@ def test_a_dictionarys_capitalised_stems_are_names_and_capitals_abbreviations(tm
     (tmp_path / "xx.aff").write_text("SET UTF-8\n")
     (tmp_path / "xx.dic").write_text("7\nParis/M\nNASA\nhouse/S\nO'Brien\n3D\nSpirit/M\nspirit/S\n")
     assert tagged_stems(tmp_path / "xx.dic") == {"Paris": "name", "NASA": "abbr", "O'Brien": "name"}
+
+
+def test_a_complete_tagged_entry_takes_forbidden_partners_out_of_its_crossings():
+    words = words_from_pairs([(w, 60) for w in SMALL])
+    rows = "CAT\n.#.\n...\n"
+    tags = {"CAT": "name", "CAN": "name", "CAR": "abbr", "ACE": "name"}
+    off = compile_problem(parse_grid(rows), words, min_score=0, controls=Controls(tags_by_word=tags))
+    on = compile_problem(
+        parse_grid(rows), words, min_score=0, controls=Controls(no_crossing="name:name", tags_by_word=tags)
+    )
+    down_1, across_3 = on.slot_by_name("1D").id, on.slot_by_name("3A").id
+    can, car, ace = (words.word_id(w) for w in ("CAN", "CAR", "ACE"))
+    assert off.domains[down_1][can] and not on.domains[down_1][can]  # CAN (name) would cross CAT (name)
+    assert on.domains[down_1][car]  # an abbreviation may
+    assert on.domains[across_3][ace]  # 3A does not cross 1A
+    obscure_words = words_from_pairs([(w, 30 if w in ("CAT", "CAN") else 60) for w in SMALL])
+    obscure = compile_problem(
+        parse_grid(rows), obscure_words, min_score=0, controls=Controls(no_crossing="obscure:obscure")
+    )
+    assert not obscure.domains[down_1][can]  # CAN (30) would cross CAT (30)
+    assert compile_problem(parse_grid(rows), obscure_words, min_score=0).domains[down_1][can]

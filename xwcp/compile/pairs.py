@@ -66,7 +66,7 @@ def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str], *, with_fi
 
 
 def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]:
-    """Pairs of entries of one stem, or one inside the other (`xwcp.words.stems`), when `distinct_stems` is on."""
+    """Pairs of entries of one stem, or one a compound of the other (`xwcp.words.stems`), with `distinct_stems`."""
     if not problem.controls.distinct_stems:
         return []
     from xwcp.words.stems import stem_clash_pairs, stems_for

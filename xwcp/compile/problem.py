@@ -305,9 +305,44 @@ def initial_domains(problem: Problem) -> Domains:
             if clash is None:
                 clash = stem_clash_by_length[slot.length] = _stem_clashes(problem, bucket, stem_fixed)
             mask &= ~clash
+        if controls.no_crossing and slot.id not in fixed_text_by_slot:
+            mask &= ~_unfair_next_to_fixed(problem, slot, bucket)
         mask.flags.writeable = False
         domains.append(mask)
     return tuple(domains)
+
+
+def _unfair_next_to_fixed(problem: Problem, slot: Slot, bucket: LengthBucket) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: a word `slot` may not take because it would cross one of the user's complete
+    entries with a pair of tags the controls forbid (`no_crossing`; tags as `xwcp.compile.pairs.entry_tags`)."""
+    from xwcp.compile.controls import OBSCURE_BELOW
+
+    out = np.zeros(bucket.n_words, bool)
+    controls, words = problem.controls, problem.words
+    partners: set[str] = set()
+    for other in problem.cross_slot[slot.id]:
+        text = problem.fixed_text_by_slot.get(other) if other >= 0 else None
+        if text is None or other in problem.skipped_slot_ids:
+            continue
+        tags: set[str] = set(controls.tags_by_word.get(text, ()))
+        score = words.score(text)
+        if score is not None and score < OBSCURE_BELOW:
+            tags.add("obscure")
+        for a, b in controls.no_crossing:
+            if a in tags:
+                partners.add(b)
+            if b in tags:
+                partners.add(a)
+    if not partners:
+        return out
+    if "obscure" in partners:
+        out |= np.asarray(bucket.scores) < OBSCURE_BELOW
+    for word, word_tags in controls.tags_by_word.items():
+        if len(word) == slot.length and word_tags & partners:
+            word_id = words.word_id(word)
+            if word_id is not None:
+                out[word_id] = True
+    return out
 
 
 def initial_bitsets(problem: Problem) -> tuple[int, ...]:
