@@ -701,7 +701,8 @@ def fill(
 ) -> FillAnswer:
     """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
 
-    The grid and the options are those of `Session`; the fill options those of `Session.fill`.
+    The grid and the options are those of `Session`; the fill options those of `Session.fill`. With `quality`
+    the stem rule is on unless `distinct_stems=False` (as `xwcp fill --quality`).
 
     Example:
         >>> answer = xwcp.fill("models/5x5-open.txt", locks={"1a": "crane"}, time_limit_s=10)
@@ -716,7 +717,7 @@ def fill(
         region=region,
         max_shared_substring=max_shared_substring,
         filters_by_slot=filters_by_slot,
-        distinct_stems=distinct_stems,
+        distinct_stems=quality if distinct_stems is None else distinct_stems,
         no_crossing=no_crossing,
         tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
