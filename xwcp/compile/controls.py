@@ -104,8 +104,8 @@ class SlotFilter:
 
 
 FiltersLike = (
-    Mapping[SlotKey, "SlotFilter | str | Iterable[SlotFilter | str]"]
-    | Iterable["str | tuple[SlotKey, SlotFilter | str]"]
+    Mapping[SlotKey, SlotFilter | str | Iterable[SlotFilter | str]]
+    | Iterable[str | tuple[SlotKey, SlotFilter | str]]
     | None
 )
 """Per-slot filters as `Controls` takes them: {slot: filter or filters}, or `"17A=~.*ING"` strings."""
