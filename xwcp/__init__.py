@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # what type checkers and IDEs see (`name as name`: re-exported); at run time __getattr__ imports
     from xwcp.base.errors import InputError as InputError
     from xwcp.base.types import Direction as Direction, FillStatus as FillStatus, SlotId as SlotId, WordId as WordId
-    from xwcp.compile.controls import Controls as Controls, make_controls as make_controls
+    from xwcp.compile.controls import (
+        Controls as Controls,
+        FilterKind as FilterKind,
+        SlotFilter as SlotFilter,
+        make_controls as make_controls,
+    )
     from xwcp.compile.problem import Crossing as Crossing, Domains as Domains, Problem as Problem
     from xwcp.designer.search import DesignEvent as DesignEvent
     from xwcp.engine.result import (
@@ -117,6 +122,8 @@ _MODULE_BY_NAME = {
     "DesignedGrid": "library.answers",
     # the engine's parts, for callers who compose their own
     "Controls": "compile.controls",
+    "SlotFilter": "compile.controls",
+    "FilterKind": "compile.controls",
     "make_controls": "compile.controls",
     "Core": "search.core",
     "DesignEvent": "designer.search",

@@ -13,7 +13,7 @@ from xwcp.backends.controlled import (
     differing_entries,
     exclude_fill,
     fill_diverse,
-    fill_no_shared,
+    fill_pair_rules,
     only_word,
     with_domains,
     without_word,
@@ -78,7 +78,7 @@ def entries_of(rows):
         (("...", "...", "..."), ("ACE",)),  # 28 fills, none within the limit: a proof by splitting
     ],
 )
-def test_fill_no_shared_finds_a_fill_within_the_limit_or_proves_there_is_none(rows, dropped):
+def test_fill_pair_rules_finds_a_fill_within_the_limit_or_proves_there_is_none(rows, dropped):
     words = [w for w, _ in SMALL_PAIRS if w not in dropped]
     fills = brute_force_fills(rows, words)
     ok = {
@@ -93,18 +93,18 @@ def test_fill_no_shared_finds_a_fill_within_the_limit_or_proves_there_is_none(ro
         min_score=0,
         controls=Controls(max_shared_substring=1),
     )
-    result = fill_no_shared(problem, "backtrack", Limits(time_limit_s=30))
+    result = fill_pair_rules(problem, "backtrack", Limits(time_limit_s=30))
     if ok:
         assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
         assert tuple(result.grid(problem).rows) in ok
     else:
-        assert result.status is FillStatus.UNFILLABLE and result.stats.extra["substring_splits"] > 0
+        assert result.status is FillStatus.UNFILLABLE and result.stats.extra["pair_splits"] > 0
         assert result.reason == "no fill keeps every shared substring within 1 letters"
 
 
-def test_fill_no_shared_needs_the_control():
-    with pytest.raises(ValueError, match="max_shared_substring"):
-        fill_no_shared(small_problem(), "backtrack", Limits())
+def test_fill_pair_rules_needs_the_control():
+    with pytest.raises(ValueError, match="pair rule"):
+        fill_pair_rules(small_problem(), "backtrack", Limits())
 
 
 def test_check_min_diff_accepts_one_to_the_open_slots():

@@ -83,6 +83,7 @@ def grid_stats(
     repeated = [{"word": word, "ids": names} for word, names in ids_by_word.items() if len(names) > 1]
 
     shared = _shared_substrings(complete, ids, substring)
+    stems = _one_stem(complete, ids, alphabet, words)
     width = grid.width
     return {
         "words": len(slots),
@@ -102,10 +103,28 @@ def grid_stats(
         "below": {"score": below_score, "entries": below},
         "repeated": repeated,
         "shared": {"length": substring, "count": len(shared), "pairs": shared[:MAX_SHARED_LISTED]},
+        "stems": {"count": len(stems), "pairs": stems[:MAX_SHARED_LISTED]},
         "theme": [
             {"id": name, "word": text_by_id[name], "length": length_by_id[name]} for name in ids if name in theme
         ],
     }
+
+
+def _one_stem(
+    complete: dict[str, str], ids: list[str], alphabet: Alphabet, words: WordList | None
+) -> list[dict[str, Any]]:
+    """Pairs of complete entries that count as one word for the stem rule (`xwcp.words.stems`: RUNS and RUNNER,
+    CONE and ICECREAMCONE), with the reason; a compound's other word is looked up in `words` (any, without)."""
+    from xwcp.words.stems import stem_clash_pairs, stems_for
+
+    names = [name for name in ids if name in complete and all(ch in alphabet.chars for ch in complete[name])]
+    by_index = dict(enumerate(names))
+    is_word = (lambda text: words.score(text) is not None) if words is not None else (lambda text: True)
+    entries = {i: complete[name] for i, name in by_index.items()}
+    return [
+        {"ids": [by_index[a], by_index[b]], "words": [entries[a], entries[b]], "reason": why}
+        for a, b, why in stem_clash_pairs(entries, stems_for(alphabet), is_word=is_word)
+    ]
 
 
 def _shared_substrings(complete: dict[str, str], ids: list[str], n: int) -> list[dict[str, Any]]:

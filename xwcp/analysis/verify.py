@@ -279,7 +279,11 @@ def verify_words(
         work=SearchWork() if work is None else work,
     )
     verdicts = [WordVerdict(w) for w in words]
-    kernel_ok = backend in ("auto", "backtrack") and slot_id not in problem.fixed_text_by_slot
+    kernel_ok = (
+        backend in ("auto", "backtrack")
+        and slot_id not in problem.fixed_text_by_slot
+        and not problem.controls.has_pair_rules  # the kernel knows no pair rule: word by word, through backends.fill
+    )
     if kernel_ok:
         from xwcp.backends import backtrack
         from xwcp.engine.wide import kernel_takes

@@ -110,10 +110,10 @@ def fill(problem: Problem, backend: str = DEFAULT_BACKEND, limits: Limits | floa
         limits = replace(limits, abort=STOP)
     start = time.perf_counter()
     try:
-        if problem.controls.max_shared_substring is not None and not problem.conflicts:
-            from xwcp.backends.controlled import fill_no_shared
+        if problem.controls.has_pair_rules and not problem.conflicts:
+            from xwcp.backends.controlled import fill_pair_rules
 
-            result = fill_no_shared(problem, backend, limits)
+            result = fill_pair_rules(problem, backend, limits)
         else:
             result = get_backend(backend).fill(problem, limits)
     except Cancelled as stop:

@@ -1,9 +1,11 @@
-"""Fills under the controls no backend posts itself: no long shared substrings, and N fills pairwise K entries apart.
+"""Fills under the controls no backend posts itself: the rules on pairs of entries, and N fills pairwise K entries apart.
 
-Shared substrings are checked lazily, on any backend: fill, find a pair of entries sharing
-more than N letters, and split the search on it (the first slot takes another word; or it
-keeps its word and the second slot takes another), depth first. Every fill of the problem
-without such pairs lies in exactly one branch, so "no branch has a fill" is a proof.
+The pair rules (no long shared substrings, no two entries of one stem, no crossing of two
+tagged entries the controls forbid: `xwcp.compile.pairs`) are checked lazily, on any backend:
+fill, find a pair of entries that breaks one, and split the search on it (the first slot
+takes another word; or it keeps its word and the second slot takes another), depth first.
+Every fill of the problem without such pairs lies in exactly one branch, so "no branch has a
+fill" is a proof.
 
 Diverse fills (`--count N --min-diff K`) are found one after another: before fill i+1, each
 earlier fill's word is taken out of K of its slots (chosen at random by the seed among the
@@ -29,6 +31,8 @@ from xwcp.engine.result import FillResult, FillStats, Limits
 
 DIVERSE_TRIES = 4
 """Random choices of the K slots tried for each new diverse fill before giving up."""
+SKIPPED_SHOWN = 10
+"""Words skipped by a pair rule named in a fill's statistics (the first ones, with the reason)."""
 
 
 def with_domains(problem: Problem, changes: Mapping[SlotId, NDArray[np.bool_]]) -> Problem:
@@ -66,22 +70,24 @@ def _remaining(limits: Limits, start: float) -> float | None:
     return max(0.0, limits.time_limit_s - (time.perf_counter() - start))
 
 
-def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult:
-    """Fill `problem` so that no two entries share a substring longer than its controls allow.
+def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResult:
+    """Fill `problem` so that no pair of entries breaks a pair rule of its controls (`xwcp.compile.pairs`): no
+    shared substring longer than allowed, no two entries of one stem, no forbidden crossing of tagged entries.
 
-    Runs `backend` on a depth-first tree of problems split on each violating pair found.
+    Runs `backend` on a depth-first tree of problems split on each breaking pair found. The result's
+    `stats.extra` counts the splits (`pair_splits`) and names the first words skipped and why (`skipped`).
     """
     from xwcp.backends import get_backend
-    from xwcp.compile.controls import shared_substring_pairs
+    from xwcp.compile.pairs import pair_clashes
 
-    limit = problem.controls.max_shared_substring
-    if limit is None:
-        raise ValueError("fill_no_shared needs a problem with the max_shared_substring control")
+    if not problem.controls.has_pair_rules:
+        raise ValueError("fill_pair_rules needs a problem with a pair rule among its controls")
     start = time.perf_counter()
     module = get_backend(backend)
     stack = [problem]
     is_complete = True
     n_splits = 0
+    skipped: list[str] = []
     last: FillResult | None = None
     while stack:
         remaining = _remaining(limits, start)
@@ -99,31 +105,34 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
                 break
             continue
         entries = dict(enumerate(result.fills[0]))  # FILLED: at least one fill
-        for skipped in problem.skipped_slot_ids:
-            entries.pop(skipped, None)
-        pairs = shared_substring_pairs(entries, limit, only=problem.open_slot_ids)
-        if not pairs:
-            stats = replace(
-                result.stats,
-                wall_time_s=time.perf_counter() - start,
-                extra={**dict(result.stats.extra), "substring_splits": n_splits},
-            )
+        for gone in problem.skipped_slot_ids:
+            entries.pop(gone, None)
+        clashes = pair_clashes(problem, entries)
+        if not clashes:
+            extra = {**dict(result.stats.extra), "pair_splits": n_splits}
+            if skipped:
+                extra["skipped"] = skipped
+            stats = replace(result.stats, wall_time_s=time.perf_counter() - start, extra=extra)
             return replace(result, stats=stats)
-        a, b, _ = pairs[0]
+        clash = clashes[0]
+        a, b = clash.a, clash.b
         if a in problem.fixed_text_by_slot:
             a, b = b, a
         n_splits += 1
+        if len(skipped) < SKIPPED_SHOWN:
+            skipped.append(clash.reason)
         if b in problem.fixed_text_by_slot:
             stack.append(without_word(node, a, entries[a]))
         else:
             stack.append(without_word(only_word(node, a, entries[a]), b, entries[b]))
             stack.append(without_word(node, a, entries[a]))
-    stats = FillStats(time.perf_counter() - start, extra={"substring_splits": n_splits})
+    done: dict[str, object] = {"pair_splits": n_splits}
+    if skipped:
+        done["skipped"] = skipped
+    stats = FillStats(time.perf_counter() - start, extra=done)
     name = last.backend if last is not None else backend
     if is_complete:
-        return FillResult(
-            FillStatus.UNFILLABLE, name, stats, reason=f"no fill keeps every shared substring within {limit} letters"
-        )
+        return FillResult(FillStatus.UNFILLABLE, name, stats, reason=f"no fill keeps {_rules_text(problem)}")
     status = FillStatus.ABORTED if last is not None and last.status is FillStatus.ABORTED else FillStatus.LIMIT
     return FillResult(
         status,
@@ -133,6 +142,19 @@ def fill_no_shared(problem: Problem, backend: str, limits: Limits) -> FillResult
         if limits.time_limit_s is not None
         else "search limit reached",
     )
+
+
+def _rules_text(problem: Problem) -> str:
+    """The pair rules of `problem`'s controls in words: 'every shared substring within 4 letters'."""
+    controls = problem.controls
+    rules = []
+    if controls.max_shared_substring is not None:
+        rules.append(f"every shared substring within {controls.max_shared_substring} letters")
+    if controls.distinct_stems:
+        rules.append("every entry of a stem of its own")
+    if controls.no_crossing:
+        rules.append("every crossing clear of " + ", ".join(f"{a}:{b}" for a, b in sorted(controls.no_crossing)))
+    return " and ".join(rules)
 
 
 def check_min_diff(problem: Problem, count: int, min_diff: int) -> None:

@@ -105,9 +105,7 @@ class CoreOracle:
         self.seed = seed
         self.deadline = deadline
         self.abort = abort
-        self.is_tracked = (
-            self.backend == "backtrack" and problem.controls.max_shared_substring is None and _kernel_available()
-        )
+        self.is_tracked = self.backend == "backtrack" and not problem.controls.has_pair_rules and _kernel_available()
         self.n_calls = 0
         self.fills: list[Mapping[SlotId, str]] = []
         self.unfillable: list[frozenset[SlotId]] = []
@@ -255,7 +253,7 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
 
     Crossings with a dropped slot become unchecked positions; the kept slots keep their domains
     (their entered letters, minimum score and the user's complete entries stay excluded) and
-    their per-slot fields (own minimum score, skipped, unlisted), and the no-word-twice rule
+    their per-slot fields (own minimum score, filters, skipped, unlisted), and the no-word-twice rule
     holds among the kept slots. The grid, and so every entered letter,
     is unchanged.
     """
@@ -294,6 +292,7 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
         cross_slot=tuple(cross_slot),
         cross_pos=tuple(cross_pos),
         min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
+        filters_by_slot={new_id[old]: v for old, v in problem.filters_by_slot.items() if old in new_id},
         skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),
         unlisted=tuple(new_id[old] for old in problem.unlisted if old in new_id),
     )

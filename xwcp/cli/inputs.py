@@ -14,9 +14,16 @@ if TYPE_CHECKING:  # the loader and the controls pull in the compiler: imported 
 
 
 def controls(args: argparse.Namespace) -> Controls:
-    """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring)."""
+    """The constructor's controls (--lock, --ban, --ban-file, --slot-min, --region, --max-shared-substring,
+    --filter, --distinct-stems (on by default with --quality), --no-crossing, --tag, --names-from)."""
     from xwcp.services.types import make_controls
 
+    distinct = args.distinct_stems if args.distinct_stems is not None else bool(getattr(args, "quality", False))
+    tags = list(args.tag)
+    if args.no_crossing and args.names_from:
+        from xwcp.words.hunspell import tagged_stems
+
+        tags.extend(f"{word}={tag}" for word, tag in tagged_stems(args.names_from).items())
     return make_controls(
         locks=args.lock,
         bans=args.ban,
@@ -24,7 +31,20 @@ def controls(args: argparse.Namespace) -> Controls:
         slot_mins=args.slot_min,
         region=args.region,
         max_shared_substring=args.max_shared_substring,
+        filters=args.filter,
+        personal_list=_personal_path(args) if any("@" in f for f in args.filter) else None,
+        distinct_stems=distinct,
+        no_crossing=args.no_crossing,
+        tags=tags,
+        tag_files=[path for path in (args.words or []) if path and path != "-"],
     )
+
+
+def _personal_path(args: argparse.Namespace) -> str:
+    from xwcp.model.alphabet import load_alphabet
+    from xwcp.words.userwords import personal_path
+
+    return str(personal_path(load_alphabet(getattr(args, "language", None))))
 
 
 def load_options(args: argparse.Namespace) -> LoadOptions:

@@ -128,6 +128,43 @@ def _add_problem_args(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
         metavar="N",
         help="no two entries share a substring longer than N letters",
     )
+    g.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="SLOT=SPEC",
+        help="what one slot's entry must be: ~REGEX (the whole entry matches, e.g. 17A=~.*ING), +TEXT (contains), "
+        "-TEXT (does not contain), !WORD (not WORD here), @FILE (only FILE's words), @personal (only your personal "
+        "list's); repeatable, all must hold",
+    )
+    g.add_argument(
+        "--distinct-stems",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="no two entries of one stem (RUNS, RUNNER) and none a compound of another (CONE, ICECREAMCONE: "
+        "4+ letters joined to another listed word); the words skipped are named; on by default with --quality, "
+        "off otherwise",
+    )
+    g.add_argument(
+        "--no-crossing",
+        action="append",
+        default=[],
+        metavar="TAG:TAG",
+        help="no entry tagged TAG crosses one tagged the other TAG (tags: name, abbr, foreign, obscure: scored "
+        "below 50); tags come from a list's third column (WORD;score;tags), --tag and --names-from; repeatable",
+    )
+    g.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        metavar="WORD=TAGS",
+        help="tag WORD for --no-crossing, e.g. ENO=name or NCAA=abbr,name; repeatable",
+    )
+    g.add_argument(
+        "--names-from",
+        metavar="DIC",
+        help="tag as names the capitalised entries of this Hunspell .dic (e.g. /usr/share/hunspell/en_US.dic)",
+    )
 
 
 def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) -> None:

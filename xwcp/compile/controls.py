@@ -1,16 +1,23 @@
-"""The constructor's controls on a fill (locks, bans, per-slot floors, a region, shared substrings), read and checked.
+"""The constructor's controls on a fill (locks, bans, per-slot floors and filters, a region, shared substrings, stems,
+unfair crossings), read and checked.
 
 One `Controls` value travels from any front end (CLI, web, batch) into `compile_problem`,
 which turns it into fixed entries and domain masks; `check_fill` then holds every fill to it.
 Slot ids in controls are user-facing names (`17A`), resolved against the grid here, so a
 wrong one is bad input that lists the nearest ids.
+
+Per-slot filters narrow one slot's domain when the problem is compiled, so every backend keeps
+them. The rules on pairs of entries (no long shared substring, no two entries of one stem, no
+crossing of two tagged entries) are kept by `xwcp.backends.controlled`, lazily, on any backend.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 
 from xwcp.base.errors import InputError, option_text
@@ -37,6 +44,75 @@ SlotMinsLike = Mapping[SlotKey, int] | Iterable[str] | None
 """Per-slot floors as `Controls` takes them: {slot: score}, or `"17A=60"` strings."""
 RegionLike = Sequence[int] | str | None
 """A region as `Controls` takes it: (row1, col1, row2, col2) from 1, inclusive, or the text `"R1,C1:R2,C2"`."""
+MAX_PATTERN_CHARS = 200
+"""Longest regular expression a slot filter takes."""
+TAGS = ("name", "abbr", "foreign", "obscure")
+"""The tags a list, the spelling dictionary or the user may give an entry (`obscure` is also every word scored
+below `OBSCURE_BELOW`); the list reader's `LIST_TAGS` (not imported: the list reader stays off the start-up path)."""
+OBSCURE_BELOW = 50
+"""A listed word scored below this is tagged `obscure` for `no_crossing`."""
+
+
+class FilterKind(Enum):
+    """What a per-slot filter asks of the slot's entry; the value is its sign in the text form `17A=~.*ING`."""
+
+    MATCHES = "~"
+    """The whole entry matches a regular expression (case ignored)."""
+    CONTAINS = "+"
+    """The entry contains the text."""
+    LACKS = "-"
+    """The entry does not contain the text."""
+    BANS = "!"
+    """The entry is not this word (a ban in this slot only)."""
+    ONLY_FROM = "@"
+    """The entry is one of these words (a personal list, a file)."""
+
+
+@dataclass(frozen=True)
+class SlotFilter:
+    """One filter on one slot's entry (`FilterKind`), its text as the user gave it and, for ONLY_FROM, the words."""
+
+    kind: FilterKind
+    text: str
+    words: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    _pattern: re.Pattern[str] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind is FilterKind.MATCHES:
+            if len(self.text) > MAX_PATTERN_CHARS:
+                raise InputError(f"the pattern {self.text[:40]!r}... is over {MAX_PATTERN_CHARS} characters")
+            try:
+                object.__setattr__(self, "_pattern", re.compile(self.text, re.IGNORECASE))
+            except re.error as err:
+                raise InputError(f"{self.text!r} is not a regular expression: {err}") from None
+
+    def keeps(self, written: str) -> bool:
+        """Does an entry (as written, upper case: `Alphabet.written`) pass this filter?"""
+        kind = self.kind
+        if kind is FilterKind.MATCHES:
+            return self._pattern is not None and self._pattern.fullmatch(written) is not None
+        if kind is FilterKind.CONTAINS:
+            return self.text in written
+        if kind is FilterKind.LACKS:
+            return self.text not in written
+        if kind is FilterKind.BANS:
+            return written != self.text
+        return written in self.words
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.text}"
+
+
+FiltersLike = (
+    Mapping[SlotKey, SlotFilter | str | Iterable[SlotFilter | str]]
+    | Iterable[str | tuple[SlotKey, SlotFilter | str]]
+    | None
+)
+"""Per-slot filters as `Controls` takes them: {slot: filter or filters}, or `"17A=~.*ING"` strings."""
+CrossingsLike = Iterable[str | tuple[str, str]] | str | None
+"""Forbidden crossings as `Controls` takes them: `"name:name"` strings or (tag, tag) pairs."""
+TagsLike = Mapping[str, str | Iterable[str]] | Iterable[str] | None
+"""The user's tags as `Controls` takes them: {word: tag or tags}, or `"WORD=name,foreign"` strings."""
 
 
 @dataclass(frozen=True, init=False)
@@ -55,6 +131,11 @@ class Controls:
         min_score_by_slot: slot name (or id) -> that slot's own minimum score (overrides the global one).
         region: (row1, col1, row2, col2), counted from 1, inclusive: fill only the empty cells inside.
         max_shared_substring: no two entries share a substring longer than this many letters.
+        filters_by_slot: slot name (or id) -> its filters (`SlotFilter`: a pattern, a substring it must or must
+            not contain, a word banned there, the only words it may take).
+        distinct_stems: no two entries of one stem, and none a compound of another (`xwcp.words.stems`).
+        no_crossing: pairs of tags (sorted) whose entries may not cross: ("name", "name").
+        tags_by_word: word -> its tags (`TAGS`), the user's and the lists'; `no_crossing` reads them.
     """
 
     locks: Mapping[SlotKey, str]
@@ -62,6 +143,10 @@ class Controls:
     min_score_by_slot: Mapping[SlotKey, int]
     region: tuple[int, int, int, int] | None
     max_shared_substring: int | None
+    filters_by_slot: Mapping[SlotKey, tuple[SlotFilter, ...]]
+    distinct_stems: bool
+    no_crossing: frozenset[tuple[str, str]]
+    tags_by_word: Mapping[str, frozenset[str]]
 
     def __init__(
         self,
@@ -70,6 +155,10 @@ class Controls:
         min_score_by_slot: SlotMinsLike = None,
         region: RegionLike = None,
         max_shared_substring: int | None = None,
+        filters_by_slot: FiltersLike = None,
+        distinct_stems: bool = False,
+        no_crossing: CrossingsLike = None,
+        tags_by_word: TagsLike = None,
     ) -> None:
         """Check and normalise every control.
 
@@ -79,6 +168,11 @@ class Controls:
             min_score_by_slot: {slot: score}, or `"17A=60"` strings.
             region: (row1, col1, row2, col2) from 1, inclusive, or the text `"R1,C1:R2,C2"`.
             max_shared_substring: a whole number of letters, at least 1.
+            filters_by_slot: {slot: filter or filters}, a filter a `SlotFilter` or its text (`~REGEX`, `+TEXT`,
+                `-TEXT`, `!WORD`), or `"17A=~.*ING"` strings.
+            distinct_stems: True: no two entries of one stem.
+            no_crossing: `"name:name"` strings or (tag, tag) pairs, tags from `TAGS`.
+            tags_by_word: {word: tag or tags}, or `"WORD=name,abbr"` strings.
 
         Raises:
             TypeError: a value of the wrong type (the message names the argument and what it takes).
@@ -95,6 +189,12 @@ class Controls:
         object.__setattr__(self, "min_score_by_slot", _normal_slot_mins(min_score_by_slot))
         object.__setattr__(self, "region", _normal_region(region))
         object.__setattr__(self, "max_shared_substring", _normal_max_shared(max_shared_substring))
+        object.__setattr__(self, "filters_by_slot", _normal_filters(filters_by_slot))
+        if not isinstance(distinct_stems, bool):
+            raise TypeError(f"{option_text('distinct_stems')} must be True or False, not {_type_name(distinct_stems)}")
+        object.__setattr__(self, "distinct_stems", distinct_stems)
+        object.__setattr__(self, "no_crossing", _normal_crossings(no_crossing))
+        object.__setattr__(self, "tags_by_word", _normal_tags(tags_by_word))
 
     def in_alphabet(self, alphabet: Alphabet) -> Controls:
         """These controls with their words folded into `alphabet` (code chars); the same object when nothing changes.
@@ -104,20 +204,38 @@ class Controls:
         """
         locks = {key: _folded(word, alphabet, option_text("lock", word, key)) for key, word in self.locks.items()}
         bans = frozenset(_folded(word, alphabet, option_text("ban", word)) for word in self.bans)
-        if locks == dict(self.locks) and bans == self.bans:
+        tags_by_word = {
+            folded: tags
+            for word, tags in self.tags_by_word.items()
+            if (folded := alphabet.typed_word(word).word) is not None
+        }
+        if locks == dict(self.locks) and bans == self.bans and tags_by_word == dict(self.tags_by_word):
             return self
+        return self.replaced(locks=locks, bans=bans, tags_by_word=tags_by_word)
+
+    def replaced(self, **changes: object) -> Controls:
+        """A copy with some fields replaced by values already in normal form (no checks)."""
         out = object.__new__(Controls)
-        for name in ("min_score_by_slot", "region", "max_shared_substring"):
-            object.__setattr__(out, name, getattr(self, name))
-        object.__setattr__(out, "locks", locks)
-        object.__setattr__(out, "bans", bans)
+        for name in Controls.__annotations__:
+            object.__setattr__(out, name, changes.get(name, getattr(self, name)))
         return out
 
     @property
     def is_empty(self) -> bool:
         return not (
-            self.locks or self.bans or self.min_score_by_slot or self.region or self.max_shared_substring is not None
+            self.locks
+            or self.bans
+            or self.min_score_by_slot
+            or self.region
+            or self.filters_by_slot
+            or self.has_pair_rules
         )
+
+    @property
+    def has_pair_rules(self) -> bool:
+        """Does a rule on pairs of entries apply (shared substrings, stems, crossings of tagged entries)? Those
+        are kept lazily (`xwcp.backends.controlled.fill_pair_rules`), never in the domains."""
+        return self.max_shared_substring is not None or self.distinct_stems or bool(self.no_crossing)
 
 
 def _type_name(value: object) -> str:
@@ -246,6 +364,103 @@ def _normal_max_shared(limit: object) -> int | None:
     return limit
 
 
+def parse_filter(text: str, slot: SlotKey | None = None) -> SlotFilter:
+    """A filter from its text: `~REGEX` (the whole entry matches), `+TEXT` (contains), `-TEXT` (lacks), `!WORD`
+    (banned here). Raises InputError naming the slot when it is none of these."""
+    said = option_text("filter", text, slot)
+    raw = text.strip()
+    kinds = {kind.value: kind for kind in FilterKind if kind is not FilterKind.ONLY_FROM}
+    kind = kinds.get(raw[:1])
+    body = raw[1:].strip()
+    if kind is None or not body:
+        raise InputError(
+            f"{said}: expected ~REGEX, +TEXT, -TEXT, !WORD or @FILE (e.g. {slot or '17A'}=~.*ING), not {text!r}"
+        )
+    try:
+        if kind is FilterKind.MATCHES:
+            return SlotFilter(kind, body)
+        return SlotFilter(kind, _clean_word(body, said))
+    except InputError as err:
+        raise InputError(err.message if err.message.startswith(said) else f"{said}: {err.message}") from None
+
+
+def _normal_filters(filters: object) -> dict[SlotKey, tuple[SlotFilter, ...]]:
+    if filters is None:
+        return {}
+    out: dict[SlotKey, list[SlotFilter]] = {}
+    for raw_key, raw_value in _pairs(filters, "filter", "{'17A': '~.*ING'}"):
+        key = _slot_key(raw_key, "filter")
+        values = [raw_value] if isinstance(raw_value, (str, SlotFilter)) else raw_value
+        if not isinstance(values, Iterable):
+            raise TypeError(f"{option_text('filter')}: the filter of {key!r} must be a str or SlotFilter")
+        for value in values:
+            if isinstance(value, SlotFilter):
+                got = value
+            elif isinstance(value, str):
+                got = parse_filter(value, key)
+            else:
+                raise TypeError(
+                    f"{option_text('filter')}: the filter of {key!r} must be a str or SlotFilter, not {_type_name(value)}"
+                )
+            out.setdefault(key, []).append(got)
+    return {key: tuple(dict.fromkeys(values)) for key, values in out.items()}
+
+
+def _normal_crossings(pairs: object) -> frozenset[tuple[str, str]]:
+    if pairs is None:
+        return frozenset()
+    if isinstance(pairs, str):
+        pairs = [pairs]
+    if isinstance(pairs, (bytes, Mapping)) or not isinstance(pairs, Iterable):
+        raise TypeError(f"{option_text('no_crossing')} takes 'tag:tag' strings, not {_type_name(pairs)}")
+    out = set()
+    for item in pairs:
+        if isinstance(item, str):
+            left, sep, right = item.partition(":")
+            if not sep:
+                raise InputError(f"{option_text('no_crossing', item)}: expected TAG:TAG, e.g. name:name")
+            item = (left, right)
+        if not (isinstance(item, tuple) and len(item) == 2 and all(isinstance(t, str) for t in item)):
+            raise TypeError(f"{option_text('no_crossing')} takes 'tag:tag' strings or (tag, tag) pairs, not {item!r}")
+        tags = tuple(sorted(_tag(t, option_text("no_crossing", ":".join(item))) for t in item))
+        out.add((tags[0], tags[1]))
+    return frozenset(out)
+
+
+def _tag(raw: str, said: str) -> str:
+    tag = raw.strip().lower()
+    if tag not in TAGS:
+        raise InputError(f"{said}: {raw.strip()!r} is not a tag; tags: {', '.join(TAGS)}")
+    return tag
+
+
+def _normal_tags(tags: object) -> dict[str, frozenset[str]]:
+    if tags is None:
+        return {}
+    if isinstance(tags, str):
+        tags = [tags]
+    if isinstance(tags, Iterable) and not isinstance(tags, (Mapping, bytes)):
+        items = list(tags)
+        for item in items:
+            if isinstance(item, str) and "=" not in item:
+                raise InputError(f"{option_text('tag', item)}: expected WORD=TAGS, e.g. ENO=name")
+        tags = items
+    out: dict[str, set[str]] = {}
+    for raw_word, raw_tags in _pairs(tags, "tag", "{'ENO': 'name'}"):
+        if not isinstance(raw_word, str):
+            raise TypeError(f"{option_text('tag')} takes words (str) as keys, not {_type_name(raw_word)}")
+        said = option_text("tag", raw_tags, raw_word)
+        word = _clean_word(raw_word, said)
+        values = raw_tags.split(",") if isinstance(raw_tags, str) else raw_tags
+        if not isinstance(values, Iterable):
+            raise TypeError(f"{said}: tags must be str, not {_type_name(raw_tags)}")
+        for value in values:
+            if not isinstance(value, str):
+                raise TypeError(f"{said}: tags must be str, not {_type_name(value)}")
+            out.setdefault(word, set()).add(_tag(value, said))
+    return {word: frozenset(tags) for word, tags in out.items()}
+
+
 def _clean_word(raw: str, what: str) -> str:
     """A control's word as Controls keep it: A-Z upper case when given in ASCII; else its letters as given (NFC,
     upper case, spaces and hyphens dropped), folded into the word list's alphabet when the problem is compiled
@@ -312,7 +527,7 @@ def parse_region(text: str) -> tuple[int, int, int, int]:
     return region
 
 
-def read_ban_file(path: str | Path) -> set[str]:
+def read_ban_file(path: str | Path, what: str = "ban-list") -> set[str]:
     """Words of a ban file (`WORD` or `WORD;score` lines, '#' comments; .xz or .gz too), at most MAX_BAN_BYTES.
 
     Raises:
@@ -321,12 +536,61 @@ def read_ban_file(path: str | Path) -> set[str]:
     from xwcp.runtime.files import read_text_bounded
     from xwcp.words.wordlist import parse_word_lines
 
-    text = read_text_bounded(path, MAX_BAN_BYTES, "ban-list")  # bounded: /dev/zero, a silent pipe are refused
+    text = read_text_bounded(path, MAX_BAN_BYTES, what)  # bounded: /dev/zero, a silent pipe are refused
     score_by_word, problems, _ = parse_word_lines(text, str(path))
     if problems:
         line, what = problems[0]
         raise InputError(what, str(path), line)
     return set(score_by_word)
+
+
+def only_from_file(path: str | Path, text: str | None = None) -> SlotFilter:
+    """The filter "only words of this file" (`17A=@FILE`): the words of a list file (`read_ban_file`'s rules)."""
+    return SlotFilter(FilterKind.ONLY_FROM, text or str(path), frozenset(read_ban_file(path, "filter word-list")))
+
+
+def _filters_from_text(items: Iterable[str], personal_list: str | Path | None) -> list[tuple[str, SlotFilter]]:
+    """`17A=~.*ING` strings as (slot, filter); `17A=@FILE` reads FILE, `17A=@personal` the personal list."""
+    out: list[tuple[str, SlotFilter]] = []
+    for item in items:
+        name, value = parse_assignment(item, "filter")
+        if value.startswith("@"):
+            target = value[1:].strip()
+            if target.lower() == "personal":
+                if personal_list is None or not Path(personal_list).exists():
+                    raise InputError(f"{option_text('filter', value, name)}: there is no personal word list yet")
+                out.append((name, only_from_file(personal_list, "personal")))
+            else:
+                out.append((name, only_from_file(target)))
+        else:
+            out.append((name, parse_filter(value, name)))
+    return out
+
+
+def read_list_tags(path: str | Path) -> dict[str, frozenset[str]]:
+    """The tags a list gives its words in a third column (`WORD;score;name,abbr`); {} for a list without one.
+
+    Raises:
+        InputError: unreadable list, or a tag that is none of `TAGS` (naming file and line).
+    """
+    from xwcp.runtime.files import read_text_bounded
+    from xwcp.words.wordlist import normalise_word
+
+    text = read_text_bounded(path, MAX_BAN_BYTES, "word-list")
+    out: dict[str, frozenset[str]] = {}
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        parts = line.strip().split(";")
+        if len(parts) < 3 or line.lstrip().startswith("#") or not parts[2].strip():
+            continue
+        word = normalise_word(parts[0]) if parts[0].strip().isascii() else parts[0].strip().upper()
+        if not word:
+            continue
+        try:
+            tags = frozenset(_tag(t, "a tag") for t in parts[2].split(",") if t.strip())
+        except InputError as err:
+            raise InputError(err.message.removeprefix("a tag: "), str(path), line_no) from None
+        out[word] = out.get(word, frozenset()) | tags
+    return out
 
 
 def make_controls(
@@ -337,8 +601,20 @@ def make_controls(
     slot_mins: Iterable[str] = (),
     region: str | None = None,
     max_shared_substring: int | None = None,
+    filters: Iterable[str] = (),
+    personal_list: str | Path | None = None,
+    distinct_stems: bool = False,
+    no_crossing: Iterable[str] = (),
+    tags: Iterable[str] = (),
+    tag_files: Iterable[str | Path] = (),
 ) -> Controls:
     """Controls from the text a user typed (the CLI's and the web API's shared parser).
+
+    Args:
+        filters: `17A=~.*ING` strings; `17A=@FILE` (only FILE's words) and `17A=@personal` (only `personal_list`'s).
+        tags: `WORD=name,abbr` strings, the user's own tags.
+        tag_files: lists whose third column tags their words (`WORD;score;tags`), read only when `no_crossing`
+            is given (tags are not needed otherwise).
 
     Raises:
         InputError: a malformed value, or a word both banned and locked.
@@ -346,12 +622,24 @@ def make_controls(
     banned = set(_normal_bans(list(bans)))
     for path in ban_files:
         banned |= read_ban_file(path)
+    tag_by_word: dict[str, frozenset[str]] = {}
+    crossings = list(no_crossing)
+    if crossings:
+        for path in tag_files:
+            for word, got in read_list_tags(path).items():
+                tag_by_word[word] = tag_by_word.get(word, frozenset()) | got
+    for word, got in _normal_tags(list(tags)).items():
+        tag_by_word[word] = tag_by_word.get(word, frozenset()) | got
     return Controls(
         locks=list(locks),
         bans=banned,
         min_score_by_slot=list(slot_mins),
         region=region or None,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=_filters_from_text(filters, personal_list),
+        distinct_stems=distinct_stems,
+        no_crossing=crossings,
+        tags_by_word=tag_by_word,
     )
 
 

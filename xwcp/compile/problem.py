@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from xwcp.base.errors import InputError, option_text
 from xwcp.base.types import SlotId
-from xwcp.compile.controls import Controls, apply_locks, region_cells, resolve_slot
+from xwcp.compile.controls import Controls, SlotFilter, apply_locks, region_cells, resolve_slot
 from xwcp.model import BLOCK, EMPTY, Grid, Slot
 from xwcp.model.alphabet import Alphabet
 from xwcp.model.letters import SpelledGrid, cells_of, letter_contents, spell_out, write_letters
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from xwcp.words.wordlist import MappedWordList, WordList
+    from xwcp.words.wordlist import LengthBucket, MappedWordList, WordList
 else:
     np = lazy_import("numpy")  # only the domains need it; the start-up path of a small fill does without
 
@@ -80,6 +80,8 @@ class Problem:
     """The constructor's controls this problem was compiled with (kept for recompiling and checking)."""
     min_score_by_slot: dict[SlotId, int] = field(default_factory=dict)
     """Slots with their own minimum score (`--slot-min`), overriding `min_score`."""
+    filters_by_slot: dict[SlotId, tuple[SlotFilter, ...]] = field(default_factory=dict)
+    """Slots with filters (`--filter`): their entries pass every one."""
     banned: frozenset[str] = frozenset()
     skipped_slot_ids: frozenset[SlotId] = frozenset()
     """Slots left out of a region fill: wholly outside the region with empty cells. They are kept in
@@ -210,6 +212,34 @@ def sharing_words(letters: NDArray[np.uint8], grams: set[str], alphabet: Alphabe
     return found
 
 
+def bucket_texts(bucket: LengthBucket) -> list[str]:
+    """Every word of `bucket` as written, upper case (the text a slot filter reads), in word-id order."""
+    alphabet = bucket.alphabet
+    if alphabet.is_ascii:
+        flat = (bucket.letters + 65).tobytes().decode("ascii")
+        n = bucket.length
+        return [flat[i : i + n] for i in range(0, len(flat), n)] if n else []
+    return [alphabet.written(bucket.text(word_id)) for word_id in range(bucket.n_words)]
+
+
+def filter_mask(bucket: LengthBucket, filters: Sequence[SlotFilter]) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: does it pass every one of `filters`?"""
+    texts = bucket_texts(bucket)
+    keep = np.ones(len(texts), bool)
+    for one in filters:
+        keep &= np.fromiter((one.keeps(text) for text in texts), bool, len(texts))
+    return keep
+
+
+def _stem_clashes(problem: Problem, bucket: LengthBucket, fixed: list[str]) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: one word with one of the user's complete entries `fixed` (the stem rule)."""
+    from xwcp.words.stems import clashing_words, stems_for
+
+    return clashing_words(
+        bucket, fixed, stems_for(problem.alphabet), lambda text: problem.words.score(text) is not None
+    )
+
+
 def unlisted_text(problem: Problem) -> str:
     """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
     n = len(problem.unlisted)
@@ -227,7 +257,8 @@ def unlisted_text(problem: Problem) -> str:
 def initial_domains(problem: Problem) -> Domains:
     """The domain of every slot of a `compile_structure` result: the words of the right length, at or
     above the slot's minimum score, that keep its entered letters, are not banned and are not the
-    entry of a slot the user filled completely (unless duplicates are allowed); a complete entry's
+    entry of a slot the user filled completely (unless duplicates are allowed), pass the slot's
+    filters, and (with the stem rule) are not one word with a complete entry; a complete entry's
     slot holds that word only (nothing when the list lacks it)."""
     words, letters, controls = problem.words, problem.letters, problem.controls
     fixed_text_by_slot = problem.fixed_text_by_slot
@@ -237,6 +268,10 @@ def initial_domains(problem: Problem) -> Domains:
         for slot_id, text in fixed_text_by_slot.items():
             if slot_id not in problem.skipped_slot_ids:
                 fixed_grams |= {text[i : i + n] for i in range(len(text) - n + 1)}
+    stem_fixed: list[str] = []
+    if controls.distinct_stems:
+        stem_fixed = [t for s, t in fixed_text_by_slot.items() if s not in problem.skipped_slot_ids]
+    stem_clash_by_length: dict[int, NDArray[np.bool_]] = {}
     domains = []
     for slot in problem.slots:
         bucket = words.bucket(slot.length)
@@ -262,9 +297,52 @@ def initial_domains(problem: Problem) -> Domains:
                         mask[word_id] = False
         if controls.max_shared_substring is not None and slot.id not in fixed_text_by_slot:
             mask &= ~sharing_words(words.bucket(slot.length).letters, fixed_grams, words.alphabet)
+        filters = problem.filters_by_slot.get(slot.id)
+        if filters and slot.id not in fixed_text_by_slot:
+            mask &= filter_mask(bucket, filters)
+        if stem_fixed and slot.id not in fixed_text_by_slot:
+            clash = stem_clash_by_length.get(slot.length)
+            if clash is None:
+                clash = stem_clash_by_length[slot.length] = _stem_clashes(problem, bucket, stem_fixed)
+            mask &= ~clash
+        if controls.no_crossing and slot.id not in fixed_text_by_slot:
+            mask &= ~_unfair_next_to_fixed(problem, slot, bucket)
         mask.flags.writeable = False
         domains.append(mask)
     return tuple(domains)
+
+
+def _unfair_next_to_fixed(problem: Problem, slot: Slot, bucket: LengthBucket) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: a word `slot` may not take because it would cross one of the user's complete
+    entries with a pair of tags the controls forbid (`no_crossing`; tags as `xwcp.compile.pairs.entry_tags`)."""
+    from xwcp.compile.controls import OBSCURE_BELOW
+
+    out = np.zeros(bucket.n_words, bool)
+    controls, words = problem.controls, problem.words
+    partners: set[str] = set()
+    for other in problem.cross_slot[slot.id]:
+        text = problem.fixed_text_by_slot.get(other) if other >= 0 else None
+        if text is None or other in problem.skipped_slot_ids:
+            continue
+        tags: set[str] = set(controls.tags_by_word.get(text, ()))
+        score = words.score(text)
+        if score is not None and score < OBSCURE_BELOW:
+            tags.add("obscure")
+        for a, b in controls.no_crossing:
+            if a in tags:
+                partners.add(b)
+            if b in tags:
+                partners.add(a)
+    if not partners:
+        return out
+    if "obscure" in partners:
+        out |= np.asarray(bucket.scores) < OBSCURE_BELOW
+    for word, word_tags in controls.tags_by_word.items():
+        if len(word) == slot.length and word_tags & partners:
+            word_id = words.word_id(word)
+            if word_id is not None:
+                out[word_id] = True
+    return out
 
 
 def initial_bitsets(problem: Problem) -> tuple[int, ...]:
@@ -275,8 +353,8 @@ def initial_bitsets(problem: Problem) -> tuple[int, ...]:
     *plain* problem (`xwcp.engine.kernel.is_plain`): the kernels' numpy-free forms search it, for the
     start-up path of a small fill (xwcp/services/quick.py). The shared-substring control is not supported.
     """
-    if problem.controls.max_shared_substring is not None:
-        raise ValueError("initial_bitsets does not apply --max-shared-substring")
+    if problem.controls.max_shared_substring is not None or problem.filters_by_slot:
+        raise ValueError("initial_bitsets does not apply --max-shared-substring or --filter")
     words = plain_words(problem)
     excluded = set(problem.banned)
     if not problem.allow_dupes:
@@ -483,6 +561,10 @@ def compile_structure(
     min_score_by_slot = {
         resolve_slot(slots, name, "slot_min").id: int(score) for name, score in controls.min_score_by_slot.items()
     }
+    filters_by_slot: dict[SlotId, tuple[SlotFilter, ...]] = {}
+    for name, filters in controls.filters_by_slot.items():
+        slot_id = resolve_slot(slots, name, "filter").id
+        filters_by_slot[slot_id] = filters_by_slot.get(slot_id, ()) + tuple(filters)
     skipped: set[SlotId] = set()
     fillable_cells = None
     if controls.region is not None:
@@ -549,6 +631,7 @@ def compile_structure(
         conflicts=tuple(conflicts),
         controls=controls,
         min_score_by_slot=min_score_by_slot,
+        filters_by_slot=filters_by_slot,
         banned=frozenset(controls.bans),
         skipped_slot_ids=frozenset(skipped),
         fillable_cells=fillable_cells,

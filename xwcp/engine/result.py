@@ -313,7 +313,9 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
     Rules: each entry has the slot's length and is a listed word at or above the slot's minimum
     score and not banned, or the user's own complete (or locked) entry for that slot; crossing
     cells agree; pre-filled letters are kept; no word appears twice (unless the problem allows
-    duplicates); no two entries share a substring longer than the controls allow. A slot a
+    duplicates); each open slot's entry passes its filters; and no pair of entries breaks a pair rule of
+    the controls (a shared substring too long, two entries of one stem, a forbidden crossing of tagged
+    entries: `xwcp.compile.pairs`). A slot a
     region fill skips keeps its pattern as its entry. An entry spells its slot's letter cells
     (`Problem.slots`): through a rebus cell it spells the cell's whole string, which it keeps
     and shares with the crossing entry.
@@ -374,14 +376,18 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
                 violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")
             else:
                 slot_by_text[entry] = slot.name
-    limit = problem.controls.max_shared_substring
-    if limit is not None and not violations:
-        from xwcp.compile.controls import shared_substring_pairs
+    if problem.filters_by_slot and not violations:
+        written = problem.alphabet.written
+        for slot_id, filters in problem.filters_by_slot.items():
+            if slot_id in problem.fixed_text_by_slot:
+                continue
+            shown = written(entries[slot_id])
+            for one in filters:
+                if not one.keeps(shown):
+                    violations.append(f"{problem.slots[slot_id].name}: {shown} fails its filter {one}")
+    if problem.controls.has_pair_rules and not violations:
+        from xwcp.compile.pairs import pair_clashes
 
         live = {s.id: e for s, e in zip(problem.slots, entries) if s.id not in problem.skipped_slot_ids}
-        for a, b, gram in shared_substring_pairs(live, limit, only=problem.open_slot_ids):
-            violations.append(
-                f"{problem.slots[a].name} {live[a]} and {problem.slots[b].name} {live[b]} "
-                f"share {gram}, longer than {limit} letters"
-            )
+        violations.extend(clash.reason for clash in pair_clashes(problem, live))
     return violations

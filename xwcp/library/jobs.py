@@ -2,7 +2,8 @@
 
 Every function takes the grid as a path, grid text, a list of rows, a `Grid` or a `Puzzle`,
 the word list (`words=None` is the embedded default list), the minimum score and the
-constructor's controls (`locks`, `bans`, `min_score_by_slot`, `region`, `max_shared_substring`),
+constructor's controls (`locks`, `bans`, `min_score_by_slot`, `region`, `max_shared_substring`, `filters_by_slot`,
+`distinct_stems`, `no_crossing`, `tags_by_word`),
 checks them once, compiles the problem and answers with a typed object from
 `xwcp.library.answers`. A `Session` compiles once and answers the same questions as methods,
 for a caller who asks several of one grid. `design` starts from theme entries instead of a grid
@@ -21,7 +22,16 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.errors import InputError, option_text
 from xwcp.base.types import Direction
-from xwcp.compile.controls import BansLike, Controls, LocksLike, RegionLike, SlotMinsLike
+from xwcp.compile.controls import (
+    BansLike,
+    Controls,
+    CrossingsLike,
+    FiltersLike,
+    LocksLike,
+    RegionLike,
+    SlotMinsLike,
+    TagsLike,
+)
 from xwcp.engine.result import Progress
 from xwcp.library.answers import (
     CheckAnswer,
@@ -115,6 +125,10 @@ class Session:
         min_score_by_slot: SlotMinsLike = None,
         region: RegionLike = None,
         max_shared_substring: int | None = None,
+        filters_by_slot: FiltersLike = None,
+        distinct_stems: bool | None = None,
+        no_crossing: CrossingsLike = None,
+        tags_by_word: TagsLike = None,
         controls: Controls | None = None,
         allow_dupes: bool = False,
         strict: bool = False,
@@ -136,6 +150,11 @@ class Session:
             min_score_by_slot: {slot: score}: a slot's own minimum score.
             region: (row1, col1, row2, col2), from 1, inclusive (or "R1,C1:R2,C2"): fill only there.
             max_shared_substring: no two entries share a substring longer than this.
+            filters_by_slot: {slot: filter or filters}: `"~.*ING"` (the whole entry matches), `"+ING"` (contains),
+                `"-ER"` (lacks), `"!WORD"` (not here), or an `xwcp.SlotFilter` (ONLY_FROM: only some words).
+            distinct_stems: True: no two entries of one stem, none a compound of another (RUNS, RUNNER).
+            no_crossing: `"name:name"`: no entry tagged name crosses another (tags: name, abbr, foreign, obscure).
+            tags_by_word: {word: tag or tags}: the tags `no_crossing` reads (beside `obscure`: scored below 50).
             controls: all the controls above as one `xwcp.Controls` (instead of them).
             allow_dupes: allow a word in more than one slot.
             strict: refuse a grid whose completed entries are not all listed (it is then unfillable).
@@ -163,6 +182,10 @@ class Session:
                     ("min_score_by_slot", min_score_by_slot),
                     ("region", region),
                     ("max_shared_substring", max_shared_substring),
+                    ("filters_by_slot", filters_by_slot),
+                    ("distinct_stems", distinct_stems),
+                    ("no_crossing", no_crossing),
+                    ("tags_by_word", tags_by_word),
                     ("controls", controls),
                     ("allow_dupes", allow_dupes or None),
                     ("strict", strict or None),
@@ -187,6 +210,10 @@ class Session:
                 min_score_by_slot=min_score_by_slot,
                 region=region,
                 max_shared_substring=max_shared_substring,
+                filters_by_slot=filters_by_slot,
+                distinct_stems=distinct_stems,
+                no_crossing=no_crossing,
+                tags_by_word=tags_by_word,
                 controls=controls,
                 allow_dupes=allow_dupes,
                 strict=strict,
@@ -585,6 +612,10 @@ def load_options(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     controls: Controls | None = None,
     allow_dupes: bool = False,
     strict: bool = False,
@@ -604,10 +635,12 @@ def load_options(
     if controls is not None:
         if not isinstance(controls, Controls):
             raise TypeError(f"controls must be xwcp.Controls (or None), not {type_name(controls)}")
-        if any(v is not None for v in (locks, bans, min_score_by_slot, region, max_shared_substring)):
+        singles = (locks, bans, min_score_by_slot, region, max_shared_substring, filters_by_slot, distinct_stems)
+        if any(v is not None for v in (*singles, no_crossing, tags_by_word)):
             raise TypeError(
                 "give the controls either as controls=Controls(...) or as locks=, bans=, "
-                "min_score_by_slot=, region=, max_shared_substring=; not both"
+                "min_score_by_slot=, region=, max_shared_substring=, filters_by_slot=, distinct_stems=, "
+                "no_crossing=, tags_by_word=; not both"
             )
     else:
         controls = Controls(
@@ -616,6 +649,10 @@ def load_options(
             min_score_by_slot=min_score_by_slot,
             region=region,
             max_shared_substring=max_shared_substring,
+            filters_by_slot=filters_by_slot,
+            distinct_stems=bool(distinct_stems),
+            no_crossing=no_crossing,
+            tags_by_word=tags_by_word,
         )
     return LoadOptions(
         min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls, language=language
@@ -646,6 +683,10 @@ def fill(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -660,7 +701,8 @@ def fill(
 ) -> FillAnswer:
     """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
 
-    The grid and the options are those of `Session`; the fill options those of `Session.fill`.
+    The grid and the options are those of `Session`; the fill options those of `Session.fill`. With `quality`
+    the stem rule is on unless `distinct_stems=False` (as `xwcp fill --quality`).
 
     Example:
         >>> answer = xwcp.fill("models/5x5-open.txt", locks={"1a": "crane"}, time_limit_s=10)
@@ -674,6 +716,10 @@ def fill(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=quality if distinct_stems is None else distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,
@@ -700,6 +746,10 @@ def check(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -716,6 +766,10 @@ def check(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,
@@ -736,6 +790,10 @@ def domains(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -749,6 +807,10 @@ def domains(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,
@@ -774,6 +836,10 @@ def suggest(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -787,6 +853,10 @@ def suggest(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,
@@ -807,6 +877,10 @@ def heatmap(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -820,6 +894,10 @@ def heatmap(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,
@@ -840,6 +918,10 @@ def find_core(
     min_score_by_slot: SlotMinsLike = None,
     region: RegionLike = None,
     max_shared_substring: int | None = None,
+    filters_by_slot: FiltersLike = None,
+    distinct_stems: bool | None = None,
+    no_crossing: CrossingsLike = None,
+    tags_by_word: TagsLike = None,
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
@@ -854,6 +936,10 @@ def find_core(
         min_score_by_slot=min_score_by_slot,
         region=region,
         max_shared_substring=max_shared_substring,
+        filters_by_slot=filters_by_slot,
+        distinct_stems=distinct_stems,
+        no_crossing=no_crossing,
+        tags_by_word=tags_by_word,
         allow_dupes=allow_dupes,
         strict=strict,
         language=language,

@@ -162,6 +162,9 @@ class FillReport:
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             out["note"] = shortfall
+        skipped = result.stats.extra.get("skipped")
+        if skipped:
+            out["skipped"] = list(skipped)  # type: ignore[call-overload]
         if result.slot_id is not None:
             out["slot"] = problem.slots[result.slot_id].name
         if self.core is not None:
@@ -223,6 +226,10 @@ class FillReport:
         shortfall = fewer_fills_note(result, self.count)
         if shortfall:
             lines.append(shortfall.capitalize())
+        skipped = result.stats.extra.get("skipped")
+        if skipped:
+            lines.append("Words skipped by the rules on pairs of entries (the first ones):")
+            lines.extend(f"  {why}" for why in skipped)  # type: ignore[attr-defined]
         found = None if core is None else core.search
         core_time = (
             "" if found is None else f"; the core in {round(found.wall_time_s, 4):.2f} s"

@@ -189,7 +189,8 @@ def load_plain(
         or "\n" in str(grid)
         or len(paths) > 1
         or not (first is None or isinstance(first, (str, os.PathLike)))
-        or controls.max_shared_substring is not None
+        or controls.has_pair_rules
+        or bool(controls.filters_by_slot)
         or not plain_search_supported()
     ):
         return None

@@ -162,7 +162,7 @@ def run_fill(
             f"{option_text('quality', True)} cannot be combined with "
             f"{'--count all' if is_cli() else 'count=0'} (it searches for the best fills, not all)"
         )
-    if (quality or problem.controls.max_shared_substring is not None) and count and count > 1 and min_diff is None:
+    if (quality or problem.controls.has_pair_rules) and count and count > 1 and min_diff is None:
         min_diff = 1  # distinct fills one at a time (each a quality search, or checked for shared substrings)
     if quality or min_diff is not None:
         from xwcp.backends.controlled import fill_diverse

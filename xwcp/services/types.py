@@ -7,7 +7,12 @@ to come from here.
 
 from __future__ import annotations
 
-from xwcp.compile.controls import Controls as Controls, make_controls as make_controls
+from xwcp.compile.controls import (
+    Controls as Controls,
+    FilterKind as FilterKind,
+    SlotFilter as SlotFilter,
+    make_controls as make_controls,
+)
 from xwcp.compile.problem import Problem as Problem
 from xwcp.engine.result import (
     FillResult as FillResult,

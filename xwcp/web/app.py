@@ -54,13 +54,15 @@ from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
+from xwcp.model.alphabet import Alphabet
 from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
-from xwcp.services.types import default_threads
+from xwcp.services.types import FilterKind, SlotFilter, default_threads
 from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
 from xwcp.web import puzzles
 from xwcp.web.cluehelp import clue_routes
 from xwcp.web.fields import (
     Body,
+    filter_field,
     flag_field,
     grid_field,
     grid_source,
@@ -338,7 +340,21 @@ def _heatmap(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
     return entry.report(("heatmap",), make)
 
 
-def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
+PersonalWords = Callable[[Alphabet], "frozenset[str] | None"]
+"""The personal list's words (not its bans) in a language; None when this server uses no personal list."""
+
+
+def _personal_words(state: ServerState, alphabet: Alphabet) -> frozenset[str] | None:
+    if not state.source.personal:
+        return None
+    from xwcp.words.userwords import personal_path, read_personal
+
+    return frozenset(word for word, score in read_personal(personal_path(alphabet), alphabet).items() if score > 0)
+
+
+def _suggest(
+    entry: Analysed, key: CacheKey, body: Body, abort: threading.Event, personal: PersonalWords | None = None
+) -> Report:
     """`/api/suggest`: the slot's top k words that survive being entered (probed until k survive, within
     PROBE_S; the counts say how many were checked); with `verify`, labelled (/ws/suggest streams the labels)
     until `abort` is set."""
@@ -347,9 +363,14 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
     limit = _number(body, "time_limit_s", 5.0, 0.01, MAX_WORK_S, float)  # the labels' total budget
     slot = slot_field(body)
     seed = _number(body, "seed", 0, 0, 2**31 - 1)
+    filter_text = filter_field(body)
     if verify:  # a solver's labels depend on the time it got: asked again, it may settle more (not cached)
         return (
-            Session.analysed(entry.problem, entry.prop)
+            (
+                _filtered_session(entry, slot, filter_text, personal)
+                if filter_text
+                else Session.analysed(entry.problem, entry.prop)
+            )
             .suggest(
                 slot,
                 k=k,
@@ -364,6 +385,11 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
             .as_dict()
         )
     slot_name = slot.strip().upper()
+    if filter_text:
+        return entry.report(
+            ("suggest-filtered", slot_name, k, filter_text),
+            lambda: _filtered(entry, slot_name, k, filter_text, personal),
+        )
 
     def make() -> Report:
         from xwcp.analysis.questions import find_slot, suggest_report
@@ -395,10 +421,49 @@ def _suggest(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event)
     return entry.report(("suggest", slot_name, k), make)
 
 
-def _first_suggestions(entry: Analysed, key: CacheKey, body: Body) -> Report:
+def _filtered_session(entry: Analysed, slot: str, filter_text: str, personal: PersonalWords | None = None) -> Session:
+    """A session over the request's grid with the filter box's filter (`~REGEX`, `+TEXT`, `-TEXT`, `!WORD`, or
+    `@personal`: only the personal list's words) on `slot`: the grid compiled again with it, so the whole slot is
+    searched, not only the words shown."""
+    problem = entry.problem
+    chosen: str | SlotFilter = filter_text
+    if filter_text.lower() == "@personal":
+        words = None if personal is None else personal(problem.alphabet)
+        if words is None:
+            raise ApiError(400, "this server uses no personal list (it was started with --no-personal)")
+        if not words:
+            raise ApiError(400, "your personal list has no words yet: add some in the Word list panel")
+        chosen = SlotFilter(FilterKind.ONLY_FROM, "personal", words)
+    return Session(
+        problem.grid,
+        problem.words,
+        min_score=problem.min_score,
+        allow_dupes=problem.allow_dupes,
+        filters_by_slot={slot.strip().upper(): chosen},
+        warn=None,
+    )
+
+
+def _filtered(
+    entry: Analysed, slot_name: str, k: int, filter_text: str, personal: PersonalWords | None = None
+) -> Report:
+    """The slot's suggestions under the filter box's filter (`_filtered_session`)."""
+    session = _filtered_session(entry, slot_name, filter_text, personal)
+    return session.suggest(slot_name, k=k, count=False, probe_max_words=None, probe_time_limit_s=PROBE_S).as_dict()
+
+
+def _crossings(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
+    """`/api/crossings`: each crossing of two tagged complete entries (names, abbreviations, obscure words), with
+    the reason, for the page to mark (xwcp/services/crossings.py)."""
+    from xwcp.services.crossings import unfair_crossings
+
+    return entry.report(("crossings",), lambda: {"crossings": unfair_crossings(entry.problem)})
+
+
+def _first_suggestions(entry: Analysed, key: CacheKey, body: Body, personal: PersonalWords | None = None) -> Report:
     """The `/api/suggest` answer (unlabelled) that /ws/suggest starts from: the same cached object."""
     first = {name: value for name, value in body.items() if name != "time_limit_s"}  # the labels' budget, not this
-    return _suggest(entry, key, {**first, "verify": False}, threading.Event())
+    return _suggest(entry, key, {**first, "verify": False}, threading.Event(), personal)
 
 
 def _stats(entry: Analysed, key: CacheKey, body: Body, abort: threading.Event) -> Report:
@@ -571,8 +636,13 @@ def _analysis_routes(state: ServerState) -> list[BaseRoute]:
         post("/api/domains", _domains),
         post("/api/heatmap", _heatmap),
         Route("/api/check", check, methods=["POST"]),
-        post("/api/suggest", _suggest, _suggest_lane),
+        post(
+            "/api/suggest",
+            functools.partial(_suggest, personal=functools.partial(_personal_words, state)),
+            _suggest_lane,
+        ),
         post("/api/stats", _stats),
+        post("/api/crossings", _crossings),
     ]
 
 
@@ -592,7 +662,8 @@ def _socket_routes(state: ServerState) -> list[BaseRoute]:
     async def ws_suggest(websocket: WebSocket) -> None:
         from xwcp.web.suggest_ws import suggest_session
 
-        await suggest_session(state, websocket, lambda body: _analysed(state, body), _first_suggestions, max_k=MAX_K)
+        first = functools.partial(_first_suggestions, personal=functools.partial(_personal_words, state))
+        await suggest_session(state, websocket, lambda body: _analysed(state, body), first, max_k=MAX_K)
 
     return [
         WebSocketRoute("/ws/fill", ws_fill),

@@ -155,6 +155,19 @@ def slot_field(body: Body) -> str:
     return slot
 
 
+MAX_FILTER_CHARS = 200
+"""Longest filter the suggestion list's filter box sends (the controls' MAX_PATTERN_CHARS)."""
+
+
+def filter_field(body: Body) -> str:
+    """`body["filter"]`, the suggestion list's filter (`~REGEX`, `+TEXT`, `-TEXT`, `!WORD`), stripped; "" when
+    missing or blank; 400 when not a string or too long."""
+    value = body.get("filter", "")
+    if not isinstance(value, str) or len(value) > MAX_FILTER_CHARS:
+        raise ApiError(400, f'filter must be a string of at most {MAX_FILTER_CHARS} characters, such as "~.*ING"')
+    return value.strip()
+
+
 def optional_slot_field(body: Body) -> str | None:
     """`body["slot"]` when given (see `slot_field`), else None."""
     return None if body.get("slot") is None else slot_field(body)

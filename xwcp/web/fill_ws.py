@@ -2,12 +2,13 @@
 
 Protocol. The client sends one request:
     {"grid": [rows], "time_limit_s": 30, "seed": 0, "quality": false, "min_score": 50, "allow_dupes": false,
-     "region": [top, left, bottom, right]}
+     "region": [top, left, bottom, right], "distinct_stems": false}
 (everything but `grid` optional), then may send {"type": "stop"}. The server sends {"type": "progress",
 "seconds", "nodes", "backtracks", "restarts", "filled_slots", "n_slots"} (with the current branch's
 "grid" and "contents" when the backend tells it) about every `every_s` (the app's PROGRESS_EVERY_S); on an
 unfillable grid a {"type": "verdict"} first, then {"type": "core-progress"} while the minimal core is sought
-(xwcp/web/verdict.py); last {"type": "result", ...} (`_result_json`). A bad request gets
+(xwcp/web/verdict.py); last {"type": "result", ...} (`_result_json`: with "skipped", the first words the stem
+rule turned down and why). A bad request gets
 {"type": "error", "status": N, "error": "..."} and the socket closes. A stop or a disconnect sets the
 runner's abort event; the session waits for its thread, so nothing is left running.
 """
@@ -57,9 +58,19 @@ class FillRequest:
     quality: bool
 
 
-def _region_controls(body: Body, grid: Grid) -> Controls | None:
-    """The fill's controls for `"region": [top, left, bottom, right]` (rows and columns from 0, inclusive),
-    or None when the request fills the whole grid."""
+def _controls(body: Body, grid: Grid) -> Controls | None:
+    """The fill's controls: `"region"` (`_region`) and `"distinct_stems"` (no two entries of one stem); None when
+    the request asks neither."""
+    region = _region(body, grid)
+    distinct_stems = flag_field(body, "distinct_stems")
+    if region is None and not distinct_stems:
+        return None
+    return Controls(region=region, distinct_stems=distinct_stems)
+
+
+def _region(body: Body, grid: Grid) -> tuple[int, int, int, int] | None:
+    """The region of `"region": [top, left, bottom, right]` (rows and columns from 0, inclusive) as Controls
+    take it (from 1), or None when the request fills the whole grid."""
     region = body.get("region")
     if region is None:
         return None
@@ -77,7 +88,7 @@ def _region_controls(body: Body, grid: Grid) -> Controls | None:
             "region must be [top, left, bottom, right] (rows and columns from 0, inclusive, "
             f"inside the {grid.width}x{grid.height} grid)",
         )
-    return Controls(region=(top + 1, left + 1, bottom + 1, right + 1))  # Controls count from 1
+    return (top + 1, left + 1, bottom + 1, right + 1)  # Controls count from 1
 
 
 def _problem(words: WordList, body: Body, controls: Controls | None, grid: Grid) -> Problem:
@@ -97,7 +108,7 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     if body.get("type", "fill") != "fill":
         raise ApiError(400, 'the first message must be a fill request: {"grid": [...], "quality": false}')
     request_grid = grid_field(body)  # read once
-    controls = _region_controls(body, request_grid)
+    controls = _controls(body, request_grid)
     # compiling is CPU work: off the loop; a region fill compiles only the region's slots as open
     # the request's language's list (loaded on its first use: off the loop too)
     problem = await anyio.to_thread.run_sync(lambda: _problem(state.words_for(body)[0], body, controls, request_grid))
@@ -175,6 +186,9 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
         if quality:
             out["quality"] = found.as_dict()
+    skipped = answer.stats.extra.get("skipped")
+    if skipped:
+        out["skipped"] = list(skipped)  # type: ignore[call-overload]
     return out
 
 

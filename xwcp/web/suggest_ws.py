@@ -46,7 +46,7 @@ from xwcp.library.answers import How, Viability, WordLabel
 from xwcp.library.jobs import Session
 from xwcp.model.alphabet import Alphabet
 from xwcp.services.analysis_cache import Analysed, CacheKey, Report
-from xwcp.web.fields import Body, number_field, page_data, slot_field
+from xwcp.web.fields import Body, filter_field, number_field, page_data, slot_field
 from xwcp.web.http import ApiError, parse_json as _parse_json
 from xwcp.web.lanes import run_lowered
 from xwcp.web.socket_job import JobState
@@ -148,7 +148,8 @@ def _label_request(
         say({"type": "error", "status": getattr(exc, "status", 400), "error": getattr(exc, "message", str(exc))})
         return
     session = Session.analysed(entry.problem, entry.prop)
-    if not answer["counts"].get("complete", True) and len(answer["words"]) < k:
+    filtered = bool(filter_field(body))  # the filter box's list: its counts are the filtered slot's, kept as sent
+    if not filtered and not answer["counts"].get("complete", True) and len(answer["words"]) < k:
         # the first answer's probing budget ran out before k words survived (a slot where most words fail):
         # the whole slot is probed now, and this fuller list is the one labelled
         answer = entry.report(
@@ -207,7 +208,7 @@ def _label_request(
             state.fill_threads.discard(threading.current_thread())
             state.label_aborts.remove(abort)
         cancelled = abort.is_set()
-    if not cancelled and not answer["counts"].get("complete", True):
+    if not cancelled and not filtered and not answer["counts"].get("complete", True):
         counts = entry.report(
             ("suggest-count", slot),
             lambda: session.suggest(slot, k=k, count=True, probe_max_words=None, probe_time_limit_s=COUNT_S).as_dict()[

@@ -526,3 +526,40 @@ def alphabet_spells(fold_word: Callable[[str], str | None], drop: str = "", piec
         return True
 
     return spells
+
+
+def tagged_stems(path: str | Path) -> dict[str, str]:
+    """The stems of a Hunspell .dic the spelling dictionary writes as names or abbreviations: {stem: tag}, tag
+    `name` for a capitalised stem (Paris, O'Brien), `abbr` for one in capitals (NASA), unless the dictionary has
+    the word in lower case too (Spirit and spirit: a common word). Stems of letters only (an apostrophe, hyphen or
+    full stop dropped); no spylls needed (flags are not read).
+
+    Raises:
+        InputError: the .dic or its .aff is missing or unreadable.
+    """
+    files = HunspellFiles.beside(Path(path))
+    encoding = "utf-8"
+    try:
+        for line in files.aff.read_text(encoding="latin-1").splitlines():
+            if line.startswith("SET "):
+                encoding = line.split()[1].strip()
+                break
+        text = files.dic.read_text(encoding=encoding, errors="replace")
+    except (OSError, LookupError) as exc:
+        raise InputError(
+            f"cannot read the Hunspell dictionary ({exc.__class__.__name__}: {exc})", str(files.dic)
+        ) from None
+    out: dict[str, str] = {}
+    lower: set[str] = set()
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("\t") or line_no == 1:
+            continue
+        stem = _SLASH.split(raw.strip().split("\t")[0].split(" ")[0], maxsplit=1)[0]
+        letters = stem.replace("'", "").replace("-", "").replace(".", "").replace("’", "")
+        if not letters.isalpha():
+            continue
+        if not stem[:1].isupper():
+            lower.add(stem)
+            continue
+        out[stem] = "abbr" if len(letters) > 1 and letters.isupper() else "name"
+    return {stem: tag for stem, tag in out.items() if stem.lower() not in lower}

@@ -1,6 +1,7 @@
 """Read scored word lists and index them by length as numpy arrays, with an on-disk cache.
 
-A list is `WORD;score` lines (missing score = 50) or plain word-per-line text. Words are
+A list is `WORD;score` lines (missing score = 50), `WORD;score;tags` lines (the tags are read by
+`xwcp.compile.controls.read_list_tags`, for `--no-crossing`) or plain word-per-line text. Words are
 read through the list's alphabet (`xwcp.model.alphabet`; English by default: A-Z, accents folded;
 spaces, hyphens, apostrophes and periods dropped); a word with a character outside the alphabet is
 counted and named, never turned into another word; the highest score of duplicates is kept;
@@ -53,6 +54,8 @@ DEFAULT_LIST_NAME = "cwl50.dict.xz"
 MAX_LIST_BYTES = 256 * 1024 * 1024
 """Largest word-list file we read (the biggest public lists are about 50 MB)."""
 _MAX_REPORTED_PROBLEMS = 1000
+LIST_TAGS = ("name", "abbr", "foreign", "obscure")
+"""The tags a list's third column may give a word (`WORD;score;name,abbr`), for `--no-crossing`."""
 
 
 @dataclass(frozen=True)
@@ -343,7 +346,14 @@ def parse_word_lines(
         word_part, sep, score_part = line.partition(";")
         score = DEFAULT_SCORE
         if sep:
+            score_part, sep_tags, tags_part = score_part.partition(";")  # a third column: tags (`read_list_tags`)
             score_part = score_part.strip()
+            bad_tags = [t.strip() for t in tags_part.split(",") if t.strip() not in LIST_TAGS] if sep_tags else []
+            if bad_tags:
+                n_problems += 1
+                if len(problems) < _MAX_REPORTED_PROBLEMS:
+                    problems.append((line_no, f"{bad_tags[0]!r} is not a tag ({', '.join(LIST_TAGS)})"))
+                continue
             if score_part:
                 try:
                     score = int(score_part)

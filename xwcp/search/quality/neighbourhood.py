@@ -289,7 +289,7 @@ def improve_mean(search: _Search) -> None:
             and not is_sampled
             and len(hood) == n_open
             and target is None
-            and problem_at.controls.max_shared_substring is None
+            and not problem_at.controls.has_pair_rules
         ):
             search.is_mean_optimal = True  # CP-SAT proved the best (fewest at the floor, then total) at once
             search.bound_total = search.total(search.best)

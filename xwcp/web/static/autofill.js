@@ -33,7 +33,8 @@ function startFill(region) {
   $("pencil-actions").hidden = true;
   emit("render");
   const time = Math.min(120, Math.max(1, Number($("time-limit").value) || 30));
-  const request = { grid: toRows(state.grid), quality: $("quality").checked, time_limit_s: time, seed };
+  const request = { grid: toRows(state.grid), quality: $("quality").checked, time_limit_s: time, seed,
+                    distinct_stems: $("distinct-stems").checked };
   if (region) request.region = region;
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/fill`);
   lastRegion = region;
@@ -95,7 +96,8 @@ function showResult(msg) {
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
       scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
     }
-    lastFilled = `filled (${where})${scores}`;
+    const skipped = msg.skipped && msg.skipped.length ? ` · skipped by distinct stems: ${msg.skipped.join("; ")}` : "";
+    lastFilled = `filled (${where})${scores}${skipped}`;
     setProgress(`${lastFilled}: accept or reroll`, "filled");
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;

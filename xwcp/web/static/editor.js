@@ -11,7 +11,7 @@ import { cut, isRtl, joined, pack, typed, written, writtenAtEnd } from "./alphab
 const $ = (id) => document.getElementById(id);
 
 // Live-help layers drawn over the grid; help.js and autofill.js set them and emit "render".
-export const overlay = { heat: null, pencil: null, core: null, region: null };
+export const overlay = { heat: null, pencil: null, core: null, region: null, unfair: null };
 
 function symmetry() { return $("symmetry").value; }
 function clickMode() { return document.querySelector("input[name=mode]:checked").value; }
@@ -359,6 +359,7 @@ export function render() {
   const heat = solving ? null : overlay.heat;
   const forced = new Map((heat && heat.forced || []).map((f) => [f.row * grid.width + f.col, f.letter]));
   const core = new Set((solving ? [] : overlay.core || []).map(([r, c]) => r * grid.width + c));
+  const unfair = new Map((solving ? [] : overlay.unfair || []).map((x) => [x.row * grid.width + x.col, x.reason]));
   const wrong = solving && state.solve.wrong ? state.solve.wrong : new Set();
   const showHeat = $("heat").checked && !solving;
   $("grid").classList.toggle("heat", showHeat);
@@ -383,6 +384,10 @@ export function render() {
     div.classList.toggle("theme", theme.has(cell));
     div.classList.toggle("locked", locks.has(cell) && value !== BLOCK);
     div.classList.toggle("core", core.has(cell));
+    div.classList.toggle("unfair", unfair.has(cell));
+    const why = unfair.get(cell) || "";
+    const tip = why ? `Unfair crossing: ${why}` : "";
+    if (div.title !== tip) { if (tip) div.title = tip; else div.removeAttribute("title"); }
     div.classList.toggle("wrong", wrong.has(cell));
     div.classList.toggle("selected", !!region && r >= region[0] && r <= region[2] && c >= region[1] && c <= region[3]);
     if (barRight.size || barBelow.size || div.dataset.bars) {  // bars, circles and shading: skipped on plain grids
@@ -414,7 +419,8 @@ export function render() {
     } else {
       showText(letter, "");
     }
-    const label = cellLabel(cell, written(shown), letter.classList.contains("pencil") ? letter.textContent : "");
+    const label = cellLabel(cell, written(shown), letter.classList.contains("pencil") ? letter.textContent : "")
+      + (why ? `, unfair crossing: ${why}` : "");
     if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
     count.textContent = value === EMPTY && n !== null && n !== undefined ? n : "";
@@ -675,7 +681,7 @@ export function initEditor() {
   on("type-letter", (text) => { if (state.grid.cells[state.cell] !== BLOCK) typeText(text); });
   on("language", () => { lastTyped = null; render(); });
   on("puzzle", () => {
-    overlay.heat = overlay.pencil = overlay.core = overlay.region = null;
+    overlay.heat = overlay.pencil = overlay.core = overlay.region = overlay.unfair = null;
     buildGrid();
     render();
   });

@@ -4,6 +4,7 @@ import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { toRows } from "./grid.js";
 import { writtenAtEnd } from "./alphabet.js";
+import { filterKeeps, filterProblem } from "./filters.js";
 import { currentSlot, emit, on, say, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
@@ -14,6 +15,7 @@ function tell(err) { if (err.status !== NO_LIST && document.getElementById("lang
 const $ = (id) => document.getElementById(id);
 const HEAT_DELAY_MS = 60;    // typing fast sends one heat-map request per pause, not one per key
 const CHECK_DELAY_MS = 300;  // the fillability check runs a solver: only once the typing pauses
+const FILTER_DELAY_MS = 200; // typing a filter asks the server once it pauses
 const help = { seq: 0, heatTimer: null, checkTimer: null, keyTime: null, check: null, slotName: null, proven: -1 };
 let suggestController = null;
 
@@ -25,7 +27,7 @@ export function refreshHelp() {
   const rows = toRows(state.grid);
   refreshSuggestions();
   clearTimeout(help.heatTimer);
-  help.heatTimer = setTimeout(() => runHeatmap(seq, rows), HEAT_DELAY_MS);
+  help.heatTimer = setTimeout(() => { runHeatmap(seq, rows); runCrossings(seq, rows); }, HEAT_DELAY_MS);
   clearTimeout(help.checkTimer);
   help.checkTimer = setTimeout(() => runCheck(seq, rows), CHECK_DELAY_MS);
 }
@@ -42,6 +44,16 @@ function runHeatmap(seq, rows) {
   }).catch((err) => {
     if (seq === help.seq && !isAbort(err)) { overlay.heat = null; tell(err); emit("render"); }
   });
+}
+
+// Crossings of two tagged complete entries (two names, a name and an abbreviation): marked on their cells with the
+// reason (/api/crossings); the constructor judges them.
+function runCrossings(seq, rows) {
+  post("/api/crossings", { grid: rows }).then((data) => {
+    if (seq !== help.seq) return;
+    overlay.unfair = data.crossings.length ? data.crossings : null;
+    emit("render");
+  }).catch((err) => { if (seq === help.seq && !isAbort(err)) { overlay.unfair = null; emit("render"); } });
 }
 
 function runCheck(seq, rows) {
@@ -99,6 +111,11 @@ export function refreshSuggestions() {
   const started = help.keyTime;
   const rows = toRows(state.grid);
   const body = { grid: rows, slot: slot.name, k: LIST_K };
+  const filter = $("suggest-filter").value.trim();
+  const problem = filterProblem(filter);
+  $("suggest-filter-error").textContent = problem;
+  $("suggest-filter").setAttribute("aria-invalid", String(!!problem));
+  if (filter && !problem) body.filter = filter;
   const id = sug.id;
   stopLabels(); // the CPU goes to this keystroke's list first; its labels are asked for once it is drawn
   post("/api/suggest", body, { signal: suggestController.signal }).then((data) => {
@@ -252,8 +269,9 @@ function renderList() {
   $("suggest-count").textContent = countLine();
   const fitsOnly = $("fits-only").checked;
   const verdictOf = (w) => (sug.labels.get(w.word) || {}).verdict || "pending";
+  const filter = sug.body && sug.body.filter ? sug.body.filter : "";
   const shown = words.map((w, rank) => ({ w, rank, verdict: verdictOf(w) }))
-    .filter((x) => !fitsOnly || x.verdict === "viable")
+    .filter((x) => (!fitsOnly || x.verdict === "viable") && filterKeeps(filter, x.w.word))
     .sort((a, b) => ((ORDER[a.verdict] ?? 1) - (ORDER[b.verdict] ?? 1)) || (a.rank - b.rank));
   if (data && !shown.length) {
     const li = document.createElement("li");
@@ -311,6 +329,11 @@ export function initHelp() {
     if (m) jumpToSlot(state.slots.find((s) => s.name === m.id), { focusGrid: true });
   };
   $("fits-only").addEventListener("change", renderList);
+  let filterTimer = 0;
+  $("suggest-filter").addEventListener("input", () => {
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(refreshSuggestions, FILTER_DELAY_MS);
+  });
   on("keystroke", () => { help.keyTime = performance.now(); });
   on("edit", refreshHelp);
   on("puzzle", refreshHelp);
@@ -319,6 +342,6 @@ export function initHelp() {
   on("mode", () => { if (state.mode === "build") refreshHelp(); else refreshSuggestions(); }); // solving: no answers shown
   on("select", () => {
     const slot = currentSlot();
-    if ((slot && slot.name) !== help.slotName) refreshSuggestions();
+    if ((slot && slot.name) !== help.slotName) { $("suggest-filter").value = ""; refreshSuggestions(); } // a filter is one slot's
   });
 }

@@ -1,5 +1,5 @@
 // The Statistics panel, live: words, blocks, lengths, letters, unchecked cells, weak entries, repeats, shared
-// substrings and the theme entries apart (counted by the server: POST /api/stats).
+// substrings, entries of one stem and the theme entries apart (counted by the server: POST /api/stats).
 import { isAbort, post } from "./api.js";
 import { jumpToSlot } from "./editor.js";
 import { toRows } from "./grid.js";
@@ -96,6 +96,10 @@ function draw(data) {
     jumpLink(p.ids[1], `${p.ids[1]} ${writtenAtEnd(p.words[1])}`), Object.assign(document.createElement("span"), { className: "muted", textContent: ` share ${written(p.substring)}` })]);
   if (data.shared.count > data.shared.pairs.length) shared.push([`… and ${data.shared.count - data.shared.pairs.length} more pairs`]);
   fillList("stat-shared", shared, "none");
+  const stems = data.stems.pairs.map((p) => [jumpLink(p.ids[0], `${p.ids[0]} ${writtenAtEnd(p.words[0])}`), " and ",
+    jumpLink(p.ids[1], `${p.ids[1]} ${writtenAtEnd(p.words[1])}`), Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${p.reason}` })]);
+  if (data.stems.count > data.stems.pairs.length) stems.push([`… and ${data.stems.count - data.stems.pairs.length} more pairs`]);
+  fillList("stat-stems", stems, "none");
   fillList("stat-theme", data.theme.map((t) => [jumpLink(t.id, t.id), ` ${writtenAtEnd(t.word)} (${t.length})`]),
     "none: mark an entry with Theme entry");
   $("stats").dataset.version = Number($("stats").dataset.version || 0) + 1;

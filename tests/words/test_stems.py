@@ -1,0 +1,110 @@
+"""The stem rule's notion of one word: Snowball stems per pack, English agent nouns, compounds of listed words."""
+
+from __future__ import annotations
+
+import pytest
+import snowballstemmer
+
+from xwcp.model.alphabet import ENGLISH, load_alphabet
+from xwcp.words.stems import STEMMER_BY_CODE, Stems, stem_clash_pairs, stemmer_name, stems_for
+
+LISTED = {"ICECREAM", "SEE", "MAN", "CONE", "HERE", "HERES", "FIRE", "CHESS", "HESS", "C"}
+
+
+def is_listed(text):
+    return text in LISTED
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("RUNNER", "RUNS"),  # the agent noun is its verb
+        ("RUNNING", "RUN"),
+        ("SWIMMER", "SWIM"),
+        ("TIES", "TIED"),
+        ("NEARER", "NEAR"),
+        ("ICECREAMCONE", "CONE"),  # a compound of two listed words
+        ("FIREMAN", "FIRE"),
+        ("SEEHERE", "HERES"),  # through the stem of HERES
+    ],
+)
+def test_entries_of_one_stem_or_compound_clash(a, b):
+    stems = Stems(ENGLISH)
+    assert stems.clash(a, b, is_listed) is not None
+    assert stems.clash(b, a, is_listed) is not None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("CHESS", "HESS"),  # the rest, C, is too short to be a word of a compound
+        ("CELESTA", "LEST"),  # inside, not at an end
+        ("ARTERY", "ART"),  # the piece is under 4 letters
+        ("ATECROW", "EATERY"),  # no 4-letter piece in common
+        ("OVER", "OVEN"),
+        ("TIES", "TIES"),  # the same word twice is the duplicate rule's
+    ],
+)
+def test_unrelated_entries_do_not_clash(a, b):
+    assert Stems(ENGLISH).clash(a, b, is_listed) is None
+
+
+def test_a_compound_needs_its_rest_listed():
+    assert Stems(ENGLISH).clash("ICECREAMCONE", "CONE", lambda text: False) is None
+
+
+def test_the_reason_names_the_stem_or_the_pieces():
+    stems = Stems(ENGLISH)
+    assert stems.clash("RUNNER", "RUNS") == "share the stem RUN"
+    assert stems.clash("CONE", "ICECREAMCONE", is_listed) == "ICECREAMCONE is CONE joined to ICECREAM"
+
+
+def test_clash_pairs_name_slots_in_order_and_keep_to_the_open_ones():
+    stems = Stems(ENGLISH)
+    entries = {0: "RUNS", 1: "NOTE", 2: "RUNNER", 3: "NOTES"}
+    assert [(a, b) for a, b, _ in stem_clash_pairs(entries, stems)] == [(0, 2), (1, 3)]
+    assert [(a, b) for a, b, _ in stem_clash_pairs(entries, stems, only=[3])] == [(1, 3)]
+
+
+def test_every_named_stemmer_is_one_snowball_has():
+    assert set(STEMMER_BY_CODE.values()) <= set(snowballstemmer.algorithms())
+
+
+def test_each_pack_with_a_snowball_stemmer_uses_it():
+    german = load_alphabet("de")
+    assert stemmer_name(german) == "german"
+    stems = stems_for(german)
+    katzen, katze, haus = (german.typed_word(w).word for w in ("KATZEN", "KATZE", "HÄUSER"))
+    assert stems.stem(katzen) == stems.stem(katze) == "katz"
+    assert stems.clash(katzen, katze) == "share the stem KATZ"
+    assert stems.stem(haus) == "haus"
+
+
+def test_a_pack_without_a_stemmer_compares_whole_entries():
+    welsh = load_alphabet("cy")
+    assert stemmer_name(welsh) is None
+    stems = Stems(welsh)
+    assert stems.stem("CATH") == "cath"
+    assert stems.clash("CATH", "CATHOD") is None  # no stem, and CATHOD is not CATH joined to a 3-letter word
+
+
+def test_clashing_words_are_exactly_the_bucket_words_that_clash_with_a_fixed_entry():
+    from xwcp.words.stems import clashing_words
+    from xwcp.words.wordlist import words_from_pairs
+
+    words = ["RUNNERS", "RUNNELS", "ICECONE", "CONESKI", "SKIRUNS", "TRUNKED", "SCONERS", "ICERUNS"]
+    listed = words_from_pairs([(w, 50) for w in [*words, "SKI", "ICE", "RUNS", "CONE"]])
+    bucket = listed.bucket(7)
+    stems = Stems(ENGLISH)
+
+    def is_word(text):
+        return listed.score(text) is not None
+
+    got = clashing_words(bucket, ["RUNS", "CONE"], stems, is_word)
+    expected = {
+        bucket.text(i)
+        for i in range(bucket.n_words)
+        if any(stems.clash(bucket.text(i), f, is_word) for f in ("RUNS", "CONE"))
+    }
+    assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == expected
+    assert expected == {"RUNNERS", "ICECONE", "CONESKI", "SKIRUNS", "ICERUNS"}  # not TRUNKED, SCONERS, RUNNELS

@@ -1,0 +1,110 @@
+"""The rules on pairs of entries, found in a fill: long shared substrings, two entries of one stem, and crossings of
+two tagged entries the controls forbid.
+
+`xwcp.backends.controlled.fill_pair_rules` splits the search on each pair found here; `check_fill` reports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from xwcp.base.types import SlotId
+from xwcp.compile.controls import OBSCURE_BELOW, shared_substring_pairs
+from xwcp.compile.problem import Problem
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two slots whose entries break a pair rule together, and why (a sentence naming both)."""
+
+    a: SlotId
+    b: SlotId
+    reason: str
+
+
+def entry_tags(problem: Problem, word: str) -> frozenset[str]:
+    """The tags of `word` for `no_crossing`: the user's and the lists' (`Controls.tags_by_word`), and `obscure` when
+    the list scores it below `OBSCURE_BELOW`."""
+    tags = problem.controls.tags_by_word.get(word, frozenset())
+    score = problem.words.score(word)
+    if score is not None and score < OBSCURE_BELOW:
+        tags = tags | {"obscure"}
+    return tags
+
+
+def crossing_clashes(problem: Problem, entries: Mapping[SlotId, str], *, with_fixed: bool = False) -> list[Clash]:
+    """Crossings of two entries whose tags the controls forbid to cross (`no_crossing`), one per crossing cell;
+    a crossing of two of the user's complete entries only `with_fixed` (a fill cannot change those)."""
+    forbidden = problem.controls.no_crossing
+    if not forbidden:
+        return []
+    out = []
+    width = problem.grid.width
+    fixed = problem.fixed_text_by_slot
+    for x in problem.crossings:
+        if x.a not in entries or x.b not in entries or (not with_fixed and x.a in fixed and x.b in fixed):
+            continue
+        word_a, word_b = entries[x.a], entries[x.b]
+        tags_a, tags_b = entry_tags(problem, word_a), entry_tags(problem, word_b)
+        if not tags_a or not tags_b:
+            continue
+        hit = sorted((ta, tb) for ta in tags_a for tb in tags_b if (min(ta, tb), max(ta, tb)) in forbidden)
+        if hit:
+            ta, tb = hit[0]
+            cell = problem.cell_of(x.cell)
+            written = problem.alphabet.written
+            out.append(
+                Clash(
+                    x.a,
+                    x.b,
+                    f"{problem.slots[x.a].name} {written(word_a)} ({ta}) crosses {problem.slots[x.b].name} "
+                    f"{written(word_b)} ({tb}) at row {cell // width + 1}, column {cell % width + 1}",
+                )
+            )
+    return out
+
+
+def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]:
+    """Pairs of entries of one stem, or one a compound of the other (`xwcp.words.stems`), with `distinct_stems`."""
+    if not problem.controls.distinct_stems:
+        return []
+    from xwcp.words.stems import stem_clash_pairs, stems_for
+
+    written = problem.alphabet.written
+    return [
+        Clash(
+            a,
+            b,
+            f"{problem.slots[a].name} {written(entries[a])} and {problem.slots[b].name} {written(entries[b])}"
+            + (" " if why.startswith("share") else ": ")
+            + why,
+        )
+        for a, b, why in stem_clash_pairs(
+            entries,
+            stems_for(problem.alphabet),
+            problem.open_slot_ids,
+            lambda text: problem.words.score(text) is not None,
+        )
+    ]
+
+
+def pair_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]:
+    """Every pair of entries of a fill (slot_id -> entry, skipped region slots left out) that breaks a pair rule
+    of the problem's controls, shared substrings first, then stems, then crossings."""
+    out = []
+    limit = problem.controls.max_shared_substring
+    if limit is not None:
+        written = problem.alphabet.written
+        for a, b, gram in shared_substring_pairs(entries, limit, only=problem.open_slot_ids):
+            out.append(
+                Clash(
+                    a,
+                    b,
+                    f"{problem.slots[a].name} {written(entries[a])} and {problem.slots[b].name} "
+                    f"{written(entries[b])} share {written(gram)}, longer than {limit} letters",
+                )
+            )
+    out.extend(stem_clashes(problem, entries))
+    out.extend(crossing_clashes(problem, entries))
+    return out

@@ -1,0 +1,258 @@
+"""Which two entries count as one word for the stem rule: the same stem (RUNS, RUNNER) or one inside the other (CONE,
+ICECREAMCONE).
+
+The stem of an entry is its Snowball stem (PyPI `snowballstemmer`, BSD) in the language of its pack, taken of the
+entry as written, in lower case. English adds one rule Snowball leaves out: an agent noun in -ER is its verb
+(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem. A pack Snowball does not cover
+(`STEMMER_BY_CODE` has no entry: Welsh, Slovene, Ukrainian, Hebrew, Ancient Greek) compares whole entries instead,
+which the compound check still covers.
+
+The compound check: the longer of two entries is the shorter one (or its stem), of at least `COMPOUND_MIN_LETTERS`,
+joined at its start or end to another listed word of at least `COMPOUND_REST_LETTERS` (ICECREAMCONE is ICECREAM +
+CONE; SEEHERE is SEE + HERE, the stem of HERES). A piece inside a word (LEST in CELESTA), a rest that is no word
+(HESS in CHESS) or a short piece (ICE, ART: inside too many unrelated words) is no clash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from xwcp.base.types import SlotId
+from xwcp.model.alphabet import Alphabet
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from xwcp.words.wordlist import LengthBucket
+
+COMPOUND_MIN_LETTERS = 4
+"""Shortest entry (or stem) that makes a longer entry it starts or ends a compound of it."""
+COMPOUND_REST_LETTERS = 3
+"""Shortest other word of a compound (SEE of SEEHERE)."""
+
+STEMMER_BY_CODE: dict[str, str] = {
+    "en": "english",
+    "ca": "catalan",
+    "cs": "czech",
+    "da": "danish",
+    "de": "german",
+    "el": "greek",
+    "es": "spanish",
+    "et": "estonian",
+    "fi": "finnish",
+    "fr": "french",
+    "hi": "hindi",
+    "hu": "hungarian",
+    "it": "italian",
+    "nl": "dutch",
+    "no": "norwegian",
+    "pl": "polish",
+    "pt": "portuguese",
+    "ro": "romanian",
+    "ru": "russian",
+    "sv": "swedish",
+    "tr": "turkish",
+}
+"""Language pack code (before any '-variant') -> its Snowball algorithm."""
+
+MASKS_KEPT = 64
+"""`clashing_words` answers kept per pack (oldest dropped first)."""
+_AGENT_MIN_LETTERS = 5
+"""Shortest English stem in -ER read as an agent noun (RUNNER; not OVER, EVER)."""
+
+
+def stemmer_name(alphabet: Alphabet) -> str | None:
+    """The Snowball algorithm for `alphabet`'s pack, or None when the pack has none."""
+    return STEMMER_BY_CODE.get(alphabet.code.split("-")[0])
+
+
+class Stems:
+    """The stems of one pack's entries (code chars in, stems out), each worked out once."""
+
+    def __init__(self, alphabet: Alphabet) -> None:
+        self.alphabet = alphabet
+        self.algorithm = stemmer_name(alphabet)
+        self._stemmer = None
+        if self.algorithm is not None:
+            import snowballstemmer
+
+            self._stemmer = snowballstemmer.stemmer(self.algorithm)
+        self._stem_by_word: dict[str, str] = {}
+        self.masks: dict[tuple[int, tuple[str, ...]], tuple[LengthBucket, NDArray[np.bool_]]] = {}
+        """`clashing_words`' answers, by bucket and entries (the bucket kept, so a reused id is never mistaken)."""
+
+    def stem(self, word: str) -> str:
+        """The stem of `word` (code chars) in lower case, as written; the whole word when the pack has no stemmer."""
+        got = self._stem_by_word.get(word)
+        if got is not None:
+            return got
+        text = self.alphabet.written(word).lower()
+        if self._stemmer is not None:
+            stem = str(self._stemmer.stemWord(text))
+            if self.algorithm == "english" and len(stem) >= _AGENT_MIN_LETTERS and stem.endswith("er"):
+                base = stem[:-2]
+                if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                    base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
+                stem = str(self._stemmer.stemWord(base))
+        else:
+            stem = text
+        self._stem_by_word[word] = stem
+        return stem
+
+    def clash(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: True) -> str | None:
+        """Why entries `a` and `b` (code chars) count as one word, or None when they do not.
+
+        Args:
+            is_word: is this text (code chars) a listed word? The compound check asks it of the rest of the
+                longer entry (ICECREAM of ICECREAMCONE); without it any rest of `COMPOUND_REST_LETTERS` will do.
+        """
+        if a == b:
+            return None  # the same word twice is the duplicate rule's, not this one's
+        stem_a, stem_b = self.stem(a), self.stem(b)
+        if stem_a == stem_b:
+            return f"share the stem {stem_a.upper()}"
+        short, long = (a, b) if len(a) <= len(b) else (b, a)
+        written = self.alphabet.written
+        if len(short) >= COMPOUND_MIN_LETTERS:
+            rest = _compound_rest(long, short)
+            if rest is not None and is_word(rest):
+                return f"{written(long)} is {written(short)} joined to {written(rest)}"
+        short_stem = stem_a if short == a else stem_b
+        if len(short_stem) >= COMPOUND_MIN_LETTERS and short_stem != written(short).lower():
+            as_code = self.alphabet.typed_word(short_stem).word
+            rest = None if as_code is None else _compound_rest(long, as_code)
+            if rest is not None and is_word(rest):
+                return (
+                    f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
+                )
+        return None
+
+
+def _compound_rest(long: str, piece: str) -> str | None:
+    """What is left of `long` around `piece` at its start or end, when that is `COMPOUND_REST_LETTERS` or more."""
+    if len(long) - len(piece) < COMPOUND_REST_LETTERS:
+        return None
+    if long.endswith(piece):
+        return long[: len(long) - len(piece)]
+    if long.startswith(piece):
+        return long[len(piece) :]
+    return None
+
+
+@lru_cache(maxsize=8)
+def stems_for(alphabet: Alphabet) -> Stems:
+    """The one `Stems` of `alphabet` (its cache of stems shared by every fill in this process)."""
+    return Stems(alphabet)
+
+
+def stem_clash_pairs(
+    entries: Mapping[SlotId, str],
+    stems: Stems,
+    only: Iterable[SlotId] | None = None,
+    is_word: Callable[[str], bool] = lambda _: True,
+) -> list[tuple[SlotId, SlotId, str]]:
+    """Pairs of slots whose entries count as one word, with the reason, (a, b) with a < b, in slot order.
+
+    Args:
+        entries: slot_id -> entry (code chars).
+        only: if given, report only pairs with at least one slot from this set.
+        is_word: is this text a listed word (`Stems.clash`)?
+    """
+    wanted = None if only is None else set(only)
+    items = sorted(entries.items())
+    # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
+    # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
+    keys = [(stems.stem(text), stems.alphabet.written(text).lower()) for _, text in items]
+    pairs = []
+    for i, (a, text_a) in enumerate(items):
+        stem_a, shown_a = keys[i]
+        for j in range(i + 1, len(items)):
+            b, text_b = items[j]
+            if wanted is not None and a not in wanted and b not in wanted:
+                continue
+            stem_b, shown_b = keys[j]
+            if stem_a != stem_b:
+                (short, short_stem), long = (
+                    ((shown_a, stem_a), shown_b)
+                    if len(text_a) <= len(text_b)
+                    else (
+                        (shown_b, stem_b),
+                        shown_a,
+                    )
+                )
+                if not (long.startswith((short, short_stem)) or long.endswith((short, short_stem))) or text_a == text_b:
+                    continue
+            why = stems.clash(text_a, text_b, is_word)
+            if why is not None:
+                pairs.append((a, b, why))
+    return pairs
+
+
+def clashing_words(
+    bucket: LengthBucket, fixed: Iterable[str], stems: Stems, is_word: Callable[[str], bool] = lambda _: True
+) -> NDArray[np.bool_]:
+    """Bool per word of `bucket`: does it count as one word with one of `fixed` (the user's complete entries,
+    code chars)? What the stem rule rules out before any search: such a word can never join them in a fill.
+
+    Only the words that could clash are tested (`Stems.clash`): those that begin with the first letters of a fixed
+    entry's stem (a stem starts the word it comes from), and those that begin or end with a fixed entry or its stem,
+    or that a fixed entry begins or ends with (the compounds). The test is exact; the selection only saves time.
+    The answer is kept on `stems` for the bucket and entries (a quality search compiles its grid again at each floor).
+    """
+    import numpy as np
+
+    fixed_words = list(dict.fromkeys(fixed))
+    key = (id(bucket), tuple(sorted(fixed_words)))
+    kept = stems.masks.get(key)
+    if kept is not None and kept[0] is bucket:
+        return kept[1]
+
+    letters = bucket.letters
+    n, length = letters.shape[0], bucket.length
+    out = np.zeros(n, bool)
+    if n == 0:
+        return out
+    alphabet = bucket.alphabet
+
+    def codes(text: str) -> list[int] | None:
+        word = alphabet.typed_word(text.upper()).word if text else None
+        if not word:
+            return None
+        got = [alphabet.index(ch) for ch in word]
+        return None if any(i is None for i in got) else [int(i) for i in got if i is not None]
+
+    def starts(piece: list[int]) -> NDArray[np.bool_]:
+        if len(piece) > length:
+            return np.zeros(n, bool)
+        found: NDArray[np.bool_] = np.all(letters[:, : len(piece)] == np.array(piece, letters.dtype), axis=1)
+        return found
+
+    def ends(piece: list[int]) -> NDArray[np.bool_]:
+        if len(piece) > length:
+            return np.zeros(n, bool)
+        found: NDArray[np.bool_] = np.all(letters[:, length - len(piece) :] == np.array(piece, letters.dtype), axis=1)
+        return found
+
+    candidates = np.zeros(n, bool)
+    for word in fixed_words:
+        stem = stems.stem(word)
+        whole, stem_codes, head = codes(alphabet.written(word)), codes(stem), codes(stem[:3])
+        if whole is None or stem_codes is None or head is None:
+            return out  # a letter this test cannot spell: the search's own check keeps the rule
+        candidates |= starts(head)
+        for piece in (whole, stem_codes):
+            candidates |= starts(piece) | ends(piece)
+            if len(piece) > length:
+                candidates |= starts(piece[:length]) | ends(piece[len(piece) - length :])
+    for word_id in np.flatnonzero(candidates):
+        text = bucket.text(int(word_id))
+        if any(stems.clash(text, word, is_word) is not None for word in fixed_words):
+            out[word_id] = True
+    out.flags.writeable = False
+    if len(stems.masks) >= MASKS_KEPT:
+        stems.masks.pop(next(iter(stems.masks)))
+    stems.masks[key] = (bucket, out)
+    return out
