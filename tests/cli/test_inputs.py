@@ -27,6 +27,11 @@ def _args(**options) -> argparse.Namespace:
         "slot_min": [],
         "region": None,
         "max_shared_substring": None,
+        "filter": [],
+        "distinct_stems": None,
+        "no_crossing": [],
+        "tag": [],
+        "names_from": None,
     }
     return argparse.Namespace(**{**values, **options})
 
