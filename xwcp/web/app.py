@@ -466,7 +466,8 @@ def _suggest_lane(body: Body) -> Lane:
 
 
 def _info_json(state: ServerState) -> Report:
-    """What the page asks at start: the list, the caps, the features here, the personal list, the cache's counters."""
+    """What the page asks at start: the list, its language, the caps, the formats it saves, the personal list,
+    the cache's counters."""
     words = state.words
     return {
         "words": {"source": words.source, "n_words": words.n_words},
