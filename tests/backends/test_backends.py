@@ -447,15 +447,25 @@ def test_learning_test_is_not_vacuous():
     assert statuses.count(FillStatus.UNFILLABLE) > 40 and statuses.count(FillStatus.FILLED) > 40
 
 
+def tiny_learning_problem(seed):
+    rng = random.Random(700 + seed)
+    grid = parse_grid(rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n"]))
+    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(22)})
+    return compile_problem(grid, words_from_pairs(words), min_score=0)
+
+
+@functools.lru_cache(maxsize=None)
+def tiny_learning_problem_has_a_fill(seed):
+    """By brute force, once per seed (both searches are tested on each problem)."""
+    return brute_force_count(tiny_learning_problem(seed)) > 0
+
+
 @pytest.mark.parametrize("seed", range(15))
 @pytest.mark.parametrize("search", ["backtrack", "letters"])
 def test_learning_agrees_with_brute_force_on_tiny_grids(search, seed):
     """Whether a fill exists, with learning on, against trying every word in every slot."""
-    rng = random.Random(700 + seed)
-    grid = parse_grid(rng.choice(["...\n.#.\n...\n", "....\n....\n", "..#\n...\n#..\n", "...\n...\n"]))
-    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(2, 4))) for _ in range(22)})
-    problem = compile_problem(grid, words_from_pairs(words), min_score=0)
-    exists = brute_force_count(problem) > 0
+    problem = tiny_learning_problem(seed)
+    exists = tiny_learning_problem_has_a_fill(seed)
     for learn in (1, 2):
         result = fill(
             problem, search, Limits(time_limit_s=60, seed=seed, extra={"restart_base": 1, "noise": 1.0, "learn": learn})
@@ -603,14 +613,25 @@ def random_barred_rebus_grid(rng):
     return grid
 
 
-@pytest.mark.parametrize("seed", range(25))
-def test_counts_match_brute_force_on_random_barred_and_rebus_grids(backend, seed):
+def barred_rebus_case(seed):
+    """(grid, words, allow_dupes) drawn from `seed`."""
     rng = random.Random(900 + seed)
     grid = random_barred_rebus_grid(rng)
     alphabet = "ABC"[: rng.randint(2, 3)]
     words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(150)})
-    allow_dupes = rng.random() < 0.3
-    expected = brute_force_grid_fills(grid, words, allow_dupes)
+    return grid, words, rng.random() < 0.3
+
+
+@functools.lru_cache(maxsize=None)
+def barred_rebus_fills_of_seed(seed):
+    """The brute-force fills of `barred_rebus_case(seed)`, once per seed (every backend is checked against them)."""
+    return frozenset(brute_force_grid_fills(*barred_rebus_case(seed)))
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_counts_match_brute_force_on_random_barred_and_rebus_grids(backend, seed):
+    grid, words, allow_dupes = barred_rebus_case(seed)
+    expected = barred_rebus_fills_of_seed(seed)
     problem = compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=allow_dupes)
     result = fill(problem, backend, Limits(count=0, time_limit_s=60))
     assert result.n_fills == len(expected), grid.render()
@@ -625,15 +646,9 @@ def test_counts_match_brute_force_on_random_barred_and_rebus_grids(backend, seed
 
 def test_random_barred_rebus_grids_are_not_vacuous():
     """The draws above have bars, rebus cells, fills and unfillable grids among them."""
-    grids = [random_barred_rebus_grid(random.Random(900 + seed)) for seed in range(25)]
+    grids = [barred_rebus_case(seed)[0] for seed in range(25)]
     assert sum(1 for g in grids if g.bars) >= 10 and sum(1 for g in grids if g.has_rebus) >= 10
-    counts = []
-    for seed, grid in enumerate(grids):
-        rng = random.Random(900 + seed)
-        random_barred_rebus_grid(rng)
-        alphabet = "ABC"[: rng.randint(2, 3)]
-        words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 6))) for _ in range(150)})
-        counts.append(len(brute_force_grid_fills(grid, words, rng.random() < 0.3)))
+    counts = [len(barred_rebus_fills_of_seed(seed)) for seed in range(25)]
     assert sum(1 for n in counts if n) >= 5 and sum(1 for n in counts if not n) >= 3
 
 

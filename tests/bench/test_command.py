@@ -233,7 +233,13 @@ def test_peer_that_crashes_or_returns_a_bad_fill_gives_error_rows(files, capsys,
 @pytest.mark.parametrize(
     "peer",
     [
-        pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
+        pytest.param(
+            name,
+            marks=[
+                pytest.mark.peers,
+                pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"),
+            ],
+        )
         for name in PEERS
     ],
 )

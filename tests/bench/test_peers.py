@@ -16,7 +16,10 @@ import pytest
 from xwcp.bench.peers import PEERS, PeerStatus, peer_available, run_peer
 
 INSTALLED = [
-    pytest.param(name, marks=pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed"))
+    pytest.param(
+        name,
+        marks=[pytest.mark.peers, pytest.mark.skipif(not peer_available(name), reason=f"peer {name} not installed")],
+    )
     for name in PEERS
 ]
 
@@ -232,7 +235,10 @@ def _fake_command(folder: Path, name: str, script: str) -> None:
             "gecode",
             "fzn-gecode",
             "echo 'segfault-ish noise'\nexit 139\n",
-            marks=pytest.mark.skipif(not peer_available("gecode"), reason="peer gecode not installed"),
+            marks=[
+                pytest.mark.peers,
+                pytest.mark.skipif(not peer_available("gecode"), reason="peer gecode not installed"),
+            ],
         ),
     ],
 )
@@ -299,6 +305,7 @@ def test_blacksquare_answers_are_checked(fill, status, note, tmp_path, monkeypat
         assert _fill_violations(grid, result.rows, words) == []
 
 
+@pytest.mark.peers
 @pytest.mark.skipif(not peer_available("qxw"), reason="peer qxw not installed")
 @pytest.mark.parametrize(
     "code, grid, words",
@@ -325,6 +332,7 @@ def test_qxw_fills_other_alphabets(code, grid, words, tmp_path):
         assert result.rows == ("ABCÑ", "DEFO", "GHIÑ", "CAÑO")
 
 
+@pytest.mark.peers
 @pytest.mark.skipif(not peer_available("qxw"), reason="peer qxw not installed")
 def test_every_letter_of_a_pack_mapped_to_qxw_passes_through_qxw_unchanged(tmp_path):
     """A word of every letter of the pack, alone in one slot: Qxw gives it back only when none of the pack's letters

@@ -69,7 +69,7 @@ def test_bounded_call_answers_and_stops_a_worker_over_its_time_or_memory(tmp_pat
         call_bounded(_sleep, (30,), time_limit_s=0.5, memory_mb=64)
     assert over.value.limit == "time" and time.monotonic() - start < 5
     with pytest.raises(OverLimit):
-        call_bounded(_sleep_after_saying_pid, (str(tmp_path / "pid"),), time_limit_s=5.0, memory_mb=64)
+        call_bounded(_sleep_after_saying_pid, (str(tmp_path / "pid"),), time_limit_s=2.0, memory_mb=64)
     worker = int((tmp_path / "pid").read_text())
     assert not os.path.exists(f"/proc/{worker}") or " Z " in open(f"/proc/{worker}/stat").read()  # killed
     with pytest.raises(OverLimit) as over:

@@ -300,8 +300,6 @@ def test_share_link_keeps_title_author_theme_locks_and_clues(server, browser, ch
 
 def test_quality_autofill_drops_the_old_pencil_and_draws_each_better_fill(server, browser):
     page, errors = _open(browser, server)
-    if page.is_disabled("#quality"):
-        pytest.skip("this server has no quality fill")
     frames: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
     page.get_by_role("button", name="Autofill", exact=True).click()

@@ -63,10 +63,6 @@ def _rules(data: dict) -> Rules:
     )
 
 
-def test_info_says_design_is_there(client):
-    assert client.get("/api/info").json()["design"] is True
-
-
 def test_design_streams_progress_and_designs(client, words):
     themes = ["ASTRONOMER", "TELESCOPES"]
     with client.websocket_connect("/ws/design") as ws:

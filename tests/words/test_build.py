@@ -249,6 +249,7 @@ def _all_letters(alphabet_code: str, score_by_word: dict[str, int]) -> None:
         assert code is not None and alphabet.written(code) == word, word
 
 
+@pytest.mark.languages
 def test_real_wordfreq_spanish(tmp_path):
     pytest.importorskip("wordfreq", reason="wordfreq is not installed (.ci/install-languages.sh installs it)")
     out = tmp_path / "es.dict"
@@ -261,6 +262,7 @@ def test_real_wordfreq_spanish(tmp_path):
     _all_letters("es", score_by_word)
 
 
+@pytest.mark.languages
 def test_real_hunspell_german(tmp_path):
     pytest.importorskip("spylls", reason="spylls is not installed (.ci/install-languages.sh installs it)")
     files = find_hunspell(load_alphabet("de"))
@@ -276,6 +278,7 @@ def test_real_hunspell_german(tmp_path):
     _all_letters("de", score_by_word)
 
 
+@pytest.mark.languages
 def test_real_wspanish(tmp_path):
     if not build.WSPANISH.is_file():
         pytest.skip("no /usr/share/dict/spanish (Debian's wspanish; .ci/install-languages.sh installs it)")
@@ -288,6 +291,7 @@ def test_real_wspanish(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.languages
 def test_real_hunspell_russian(tmp_path):
     pytest.importorskip("spylls", reason="spylls is not installed (.ci/install-languages.sh installs it)")
     if find_hunspell(load_alphabet("ru")) is None:

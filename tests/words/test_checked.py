@@ -306,6 +306,7 @@ DONE_WHEN_LANGUAGES = ("es", "de", "fr", "nl", "ru", "pl", "hu", "tr", "el", "he
 """The languages whose default list must fill the stock 15x15 pattern with dictionary words only."""
 
 
+@pytest.mark.languages
 @pytest.mark.parametrize("code", DONE_WHEN_LANGUAGES)
 def test_real_default_list_fills_the_stock_15x15_with_dictionary_words_only(code, tmp_path):
     _real_fill_is_all_dictionary_words(code, tmp_path)
@@ -345,6 +346,7 @@ def english():
     return english_frequencies("es", "best")
 
 
+@pytest.mark.languages
 @pytest.mark.parametrize("code", sorted(ISSUE_WORDS))
 def test_real_dictionaries_leave_out_the_words_seen_in_fills(code, english):
     import wordfreq

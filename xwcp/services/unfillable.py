@@ -23,15 +23,6 @@ CORE_TIME_S = 5.0
 """Time the minimal-core search may take for one answer (the bench grids' cores were found within 5 s)."""
 
 
-def core_search_available() -> bool:
-    """Whether this build has the minimal-core search (`xwcp.search.core.explain`): the page offers cores only then."""
-    try:
-        from xwcp.search import core
-    except ImportError:
-        return False
-    return hasattr(core, "explain")
-
-
 def unfillable_core(
     problem: Problem,
     slot_id: SlotId | None,

@@ -30,7 +30,6 @@ route fails to answer is a JSON 500 (xwcp.web.http).
 from __future__ import annotations
 
 import functools
-import importlib
 import os
 import threading
 from collections.abc import Callable
@@ -51,13 +50,12 @@ from starlette.websockets import WebSocket
 
 from xwcp.analysis.stats import grid_stats
 from xwcp.base.errors import InputError
-from xwcp.formats import MODULE_BY_SUFFIX
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.model.alphabet import Alphabet
 from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.services.types import FilterKind, SlotFilter, default_threads
-from xwcp.services.unfillable import core_search_available, unfillable_core, with_core
+from xwcp.services.unfillable import unfillable_core, with_core
 from xwcp.web import puzzles
 from xwcp.web.cluehelp import clue_routes
 from xwcp.web.fields import (
@@ -122,7 +120,7 @@ most 15x15 lists need 2-10 ms, but a slot where nearly every word fails is probe
 of bench/suggest_labels.py: up to 0.1 s and more on a loaded machine). The cap keeps the keystroke's answer
 fast (and 50 clients' CPU bounded); the list it leaves short is completed over /ws/suggest."""
 FORMATS = ("puz", "ipuz", "jpz", "xd", "json", "txt")
-"""Formats the page opens and saves when xwcp.formats reads and writes them."""
+"""Formats the page saves (xwcp.formats writes each)."""
 PROGRESS_EVERY_S = 0.1
 """How often a running fill or design streams its progress."""
 
@@ -162,23 +160,6 @@ class ServerState:
         if self.languages is None:
             self.languages = LanguageLists(self.source)
         return self.languages.words(language_field(body))
-
-
-# ----- optional features from other modules: used when importable -------------------------
-
-
-def _importable(module: str, attr: str) -> bool:
-    try:
-        return hasattr(importlib.import_module(module), attr)
-    except ImportError:
-        return False
-
-
-def export_formats() -> list[str]:
-    """The download formats xwcp.formats can write here (a format whose module cannot write is left out)."""
-    return [
-        fmt for fmt in FORMATS if f".{fmt}" in MODULE_BY_SUFFIX and _importable(MODULE_BY_SUFFIX[f".{fmt}"], "write")
-    ]
 
 
 # ----- the analysis path: a body in, a job in a worker thread under the caps, JSON out ----------
@@ -551,7 +532,8 @@ def _suggest_lane(body: Body) -> Lane:
 
 
 def _info_json(state: ServerState) -> Report:
-    """What the page asks at start: the list, the caps, the features here, the personal list, the cache's counters."""
+    """What the page asks at start: the list, its language, the caps, the formats it saves, the personal list,
+    the cache's counters."""
     words = state.words
     return {
         "words": {"source": words.source, "n_words": words.n_words},
@@ -566,10 +548,7 @@ def _info_json(state: ServerState) -> Report:
         "max_fills": state.max_fills,
         "active_fills": state.active_fills,
         "pid": os.getpid(),
-        "quality": True,
-        "formats": export_formats(),
-        "core": core_search_available(),
-        "design": _importable("xwcp.designer.search", "design"),
+        "formats": list(FORMATS),
         "personal": {
             "enabled": state.source.personal,
             "path": str(state.source.path),

@@ -68,10 +68,6 @@ async function main() {
   } catch (err) {
     say(err.message);
   }
-  $("quality").disabled = !state.info.quality;
-  $("quality").parentElement.title = state.info.quality
-    ? "best-quality fill: the highest floor, then the highest mean"
-    : "quality fill is not available on this server";
   await initLanguage(); // the packs before any puzzle is loaded: its cells are read in its language's letters
   await initFiles();
   initSaved();

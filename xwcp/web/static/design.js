@@ -3,7 +3,7 @@
 // It builds its own markup inside #design-panel and reaches the rest of the page only through state.js.
 import { withLanguage } from "./api.js";
 import { fromRows } from "./grid.js";
-import { loadPuzzle, on, state } from "./state.js";
+import { loadPuzzle } from "./state.js";
 
 const SIZES = ["15x15", "13x13", "11x11", "21x21"];
 
@@ -78,10 +78,6 @@ function openDesign(d, rows) {
 export function initDesign({ symmetry = currentSymmetry } = {}) {
   const panel = document.getElementById("design-panel");
   if (!panel) return;
-  on("ready", () => {
-    const tab = document.getElementById("tab-design");
-    if (tab && state.info && state.info.design === false) tab.hidden = true;
-  });
   const themes = el("textarea", { id: "design-themes", rows: "4", placeholder: "one theme entry per line",
     spellcheck: "false", "aria-label": "theme entries" });
   const size = el("select", { id: "design-size", "aria-label": "design size" },

@@ -34,7 +34,7 @@ export const state = {
   mode: "build",            // "build" or "solve" (solve.js)
   solveOnly: null,          // a solve-only link's puzzle: { salt, codes } to check entries by, the answers not here
   language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
-  info: { quality: false, formats: [] },
+  info: { formats: [] },
 };
 
 const listeners = new Map();
