@@ -107,14 +107,14 @@ def ranked_ids(
     letters = bucket.letters[ids]
     fit = np.zeros(len(ids))
     n_open = 0
-    for pos in range(slot.length):
-        t = problem.cross_slot[slot_id][pos]
-        if t < 0 or t in problem.fixed_text_by_slot:
-            continue
-        options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
-        # K logarithms (one per letter), then one gather per word: the same values as a log10 per word, far fewer calls
-        fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
-        n_open += 1
+    for pos, at_pos in enumerate(problem.partners[slot_id]):
+        for t, t_pos in at_pos:
+            if t in problem.fixed_text_by_slot:
+                continue
+            options = prop.counts_by_slot[t][t_pos]
+            # K logarithms (one per letter), then one gather per word: the same values as a log10 per word, far fewer
+            fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
+            n_open += 1
     if n_open:
         fit /= n_open
     fit_key = np.rint(fit * 1e6).astype(np.int64)  # np.round(fit, 6) compares as these integers do
@@ -233,7 +233,7 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
         size = prop.size(slot.id)
         if size <= 1 and prop.is_consistent:
             continue
-        n_cross = sum(1 for t in problem.cross_slot[slot.id] if t >= 0)
+        n_cross = sum(1 for at_pos in problem.partners[slot.id] if at_pos)
         key = (size, -n_cross, slot.id)
         if best_key is None or key < best_key:
             best, best_key = slot.id, key

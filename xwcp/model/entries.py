@@ -29,12 +29,18 @@ class Entry:
 
     Attributes:
         name: the user-facing id, unique in the grid (derived slots are named `12A`, `3D`); letters, digits
-            and `-_.+*` only, so the text syntax and every option naming a slot can carry it.
+            and `-_.+*` only, so the text syntax and every option naming a slot can carry it. Kept in upper
+            case: slot names are matched without regard to case (`--lock diag=...` as `--lock 12a=...`).
         cells: flat cell indices in reading order: white cells, each once, at least two.
     """
 
     name: str
     cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.name.isupper() and self.name.upper() != self.name:
+            object.__setattr__(self, "name", self.name.upper())
+        object.__setattr__(self, "cells", tuple(self.cells))
 
 
 NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+*")
