@@ -435,7 +435,7 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
     """
     grid = problem.grid
     if not problem.controls.is_empty or any(
-        grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z") or len(letter) != 1
+        grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z") or len(letter) != 1 or cell in grid.pairs
         for cell, letter in letter_by_cell.items()
     ):
         return None
