@@ -229,3 +229,13 @@ def test_fill_out_keeps_entries_and_squares_or_refuses_in_one_line(tmp_path, cap
     code, _, err = run(["fill", path, "--out", tmp_path / "filled.puz"], capsys)
     assert code == 2 and "cannot keep" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "filled.puz").exists()
+
+
+def test_a_region_fill_writes_both_letters_of_a_schrodinger_square(tmp_path, capsys, listed):
+    path = tmp_path / "s.txt"
+    path.write_text(SCHRODINGER_5)
+    code, out, _ = run(["fill", path, "--region", "2,2:4,4", "--format", "grid"], capsys)
+    filled = parse_grid(out)
+    assert code == 0 and len(filled.cells[12]) == 2 and "." not in filled.cells[12]
+    inside = [r * 5 + c for r in range(1, 4) for c in range(1, 4)]
+    assert all(filled.cells[c] != "." for c in inside) and filled.cells[0] == "."

@@ -521,6 +521,13 @@ def compile_structure(
     if controls.region is not None:
         inside = region_cells(grid, controls.region)
         fillable_cells = frozenset(c for c in inside if grid.cells[c] == EMPTY)
+        if grid.pairs:  # a Schrödinger cell's second letter is a letter cell of its own (xwcp.model.letters)
+            n_cells = len(grid.cells)
+            fillable_cells |= {
+                n_cells + k
+                for k, cell in enumerate(spelled.cell_by_extra)
+                if cell in inside and cell in grid.pairs and letters[n_cells + k] == EMPTY
+            }
         for slot in slots:
             if not inside.intersection(slot.cells) and any(letters[c] == EMPTY for c in slot.cells):
                 skipped.add(slot.id)
