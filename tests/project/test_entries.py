@@ -239,3 +239,15 @@ def test_a_region_fill_writes_both_letters_of_a_schrodinger_square(tmp_path, cap
     assert code == 0 and len(filled.cells[12]) == 2 and "." not in filled.cells[12]
     inside = [r * 5 + c for r in range(1, 4) for c in range(1, 4)]
     assert all(filled.cells[c] != "." for c in inside) and filled.cells[0] == "."
+
+
+@pytest.mark.parametrize("source", [DIAGONAL, SCHRODINGER_5])
+def test_cli_quick_path_gives_the_same_answer(tmp_path, capsys, monkeypatch, source):
+    from xwcp.services import quick
+
+    path = tmp_path / "g.txt"
+    path.write_text(source)
+    code, fast, _ = run(["fill", path, "--format", "grid", "--seed", "3"], capsys)
+    monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
+    code2, slow, _ = run(["fill", path, "--format", "grid", "--seed", "3"], capsys)
+    assert code == code2 == 0 and fast == slow
