@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from xwcp.base.types import Direction, SlotId
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.model.entries import Entry, entry_problem, pair_letters, pair_problem, reading_name
+from xwcp.model.entries import Entry, entry_problem, normal_entries, pair_letters, pair_problem, reading_name
 
 MAX_SIDE = 60
 """Largest grid side we accept: published puzzles reach past 30 (a 17x31 shaped grid, 50x50 specials);
@@ -137,6 +137,11 @@ class Grid:
                 f"a {self.width}x{self.height} grid needs {self.width * self.height} cells, not {len(self.cells)}"
             )
         if self.entries or self.pairs:
+            entries = normal_entries(self.entries)
+            if entries != self.entries:
+                object.__setattr__(self, "entries", entries)
+            if not isinstance(self.pairs, frozenset):
+                object.__setattr__(self, "pairs", frozenset(self.pairs))
             problem = entry_problem(self.width, self.height, self.cells, self.entries) or pair_problem(
                 self.width, self.cells, self.pairs
             )
