@@ -251,3 +251,38 @@ def test_cli_quick_path_gives_the_same_answer(tmp_path, capsys, monkeypatch, sou
     monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
     code2, slow, _ = run(["fill", path, "--format", "grid", "--seed", "3"], capsys)
     assert code == code2 == 0 and fast == slow
+
+
+@pytest.fixture()
+def web(words):
+    pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the [test] extra)")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from xwcp.web import app as web_app
+    from xwcp.web.hosts import allowed_hosts
+
+    hosts = allowed_hosts("127.0.0.1", ["testserver"])
+    with TestClient(
+        web_app.create_app(words=words, max_fills=2, hosts=hosts, personal=False), base_url="http://127.0.0.1"
+    ) as client:
+        yield client
+
+
+@pytest.mark.parametrize("source", [DIAGONAL, SCHRODINGER_5])
+def test_web_analysis_takes_entry_lines_and_schrodinger_cells(web, listed, source):
+    from xwcp.model import grid_from_rows, grid_lines
+
+    grid = parse_grid(source)
+    lines = grid_lines(grid)
+    slot = "DIAG" if grid.entries else "7A/1"
+    data = web.post("/api/domains", json={"grid": lines, "slot": slot.lower(), "k": 5}).json()
+    assert data["slots"][0]["id"] == slot and data["slots"][0]["words"]
+    data = web.post("/api/heatmap", json={"grid": lines}).json()
+    assert data["status"] == "consistent" and grid_from_rows(data["grid"]) == grid
+    data = web.post("/api/check", json={"grid": lines, "time_limit_s": 10}).json()
+    assert data["verdict"] == "fillable"
+    assert grid_violations(grid, grid_from_rows(data["fill"]), listed) == []
