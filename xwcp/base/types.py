@@ -12,12 +12,17 @@ WordId = int
 
 
 class Direction(Enum):
+    """Which way an entry runs: across or down, or OTHER for a listed entry of any other cells
+    (`xwcp.model.entries`: a diagonal, a wrap-around row, a hexagon's side)."""
+
     ACROSS = "across"
     DOWN = "down"
+    OTHER = "other"
 
     @property
     def letter(self) -> str:
-        return "A" if self is Direction.ACROSS else "D"
+        """`A`, `D`, or '' for OTHER (a listed entry is named by its own name)."""
+        return "A" if self is Direction.ACROSS else "D" if self is Direction.DOWN else ""
 
 
 class FillStatus(Enum):

@@ -228,12 +228,19 @@ def slot_layout(problem: Problem, row_by_length: Mapping[int, Sequence[int]]) ->
     n_pos = slot_pos_off[n]
     cross_slot = [-1] * max(n_pos, 1)
     cross_pos = [-1] * max(n_pos, 1)
+    is_pairwise = problem.is_pairwise
     for k, slot_id in enumerate(slot_ids):
         base = slot_pos_off[k]
         for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
             if t >= 0 and kernel_index[t] >= 0:
                 cross_slot[base + pos] = kernel_index[t]
                 cross_pos[base + pos] = q
+            elif t >= 0 and not is_pairwise:  # a complete slot in a cycle of 3+: link to the next open one
+                while kernel_index[t] < 0 and (t, q) != (slot_id, pos):
+                    t, q = problem.cross_slot[t][q], problem.cross_pos[t][q]
+                if kernel_index[t] >= 0 and t != slot_id:
+                    cross_slot[base + pos] = kernel_index[t]
+                    cross_pos[base + pos] = q
     slot_group = [-1] * max(n, 1)
     group_slots: list[int] = []
     group_start = [0]

@@ -6,6 +6,7 @@ Puzzle (a grid with its title, author, clues and kind). Formats, backends and th
 read and write these; `xwcp.model` and `xwcp.model.puzzle` re-export them for older imports.
 """
 
+from xwcp.model.entries import Entry
 from xwcp.model.grid import (
     BELOW,
     BLOCK,
@@ -41,6 +42,7 @@ __all__ = [
     "RIGHT",
     "Bar",
     "CellEdges",
+    "Entry",
     "Grid",
     "Mark",
     "Slot",

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from xwcp.base.types import Direction, SlotId
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.entries import Entry, entry_problem, normal_entries, pair_letters, pair_problem, reading_name
 
 MAX_SIDE = 60
 """Largest grid side we accept: published puzzles reach past 30 (a 17x31 shaped grid, 50x50 specials);
@@ -110,6 +111,14 @@ class Grid:
         marks: (cell, Mark) pairs in cell order, for cells with a circle, shading or colour.
         numbers: the published numbering as (cell, number) pairs in cell order, or None for the
             standard numbering; kept when a file numbers its cells in its own way.
+        entries: listed entries (`xwcp.model.entries.Entry`): any cells, in any direction, named.
+        entries_only: True: the listed entries are the grid's only entries; False: they are added to the
+            across and down slots that blocks and bars make.
+        pairs: Schrödinger cells (`xwcp.model.entries`): each holds two letters, '.' or a 2-character string
+            in `cells`, and every entry through it has two readings.
+
+    Raises:
+        ValueError: a wrong cell count; listed entries or Schrödinger cells that do not fit the cells.
     """
 
     width: int
@@ -118,12 +127,31 @@ class Grid:
     bars: frozenset[Bar] = frozenset()
     marks: tuple[tuple[int, Mark], ...] = ()
     numbers: tuple[tuple[int, int], ...] | None = None
+    entries: tuple[Entry, ...] = ()
+    entries_only: bool = False
+    pairs: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.width * self.height:
             raise ValueError(
                 f"a {self.width}x{self.height} grid needs {self.width * self.height} cells, not {len(self.cells)}"
             )
+        if self.entries or self.pairs:
+            entries = normal_entries(self.entries)
+            if entries != self.entries:
+                object.__setattr__(self, "entries", entries)
+            if not isinstance(self.pairs, frozenset):
+                object.__setattr__(self, "pairs", frozenset(self.pairs))
+            problem = entry_problem(self.width, self.height, self.cells, self.entries) or pair_problem(
+                self.width, self.cells, self.pairs
+            )
+            if problem:
+                raise ValueError(problem)
+            if self.entries and not self.entries_only:
+                names = [slot.name.upper() for slot in find_slots(self)]
+                clash = next((name for name in names if names.count(name) > 1), None)
+                if clash:
+                    raise ValueError(f"two entries are named {clash}: name a listed entry apart from the grid's own")
 
     def cell(self, row: int, col: int) -> str:
         return self.cells[row * self.width + col]
@@ -138,8 +166,14 @@ class Grid:
         For a grid with neither rebus cells, bars nor marks this is the whole text syntax;
         `render()` writes everything.
         """
+        pairs = self.pairs
         return [
-            "".join(content_token(self.cells[r * self.width + c]) for c in range(self.width))
+            "".join(
+                "<" + "".join(pair_letters(self.cells[cell])) + ">"
+                if cell in pairs
+                else content_token(self.cells[cell])
+                for cell in range(r * self.width, (r + 1) * self.width)
+            )
             for r in range(self.height)
         ]
 
@@ -164,12 +198,24 @@ class Grid:
     @property
     def has_rebus(self) -> bool:
         """True when some cell holds more than one letter or a character other than A-Z."""
-        return any(c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) for c in self.cells)
+        pairs = self.pairs
+        if not pairs:
+            return any(c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) for c in self.cells)
+        return any(
+            c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) and cell not in pairs
+            for cell, c in enumerate(self.cells)
+        )
+
+    @property
+    def has_variety(self) -> bool:
+        """True when the grid lists entries of its own or has Schrödinger cells (`xwcp.model.entries`)."""
+        return bool(self.entries or self.pairs or self.entries_only)
 
     @property
     def is_plain(self) -> bool:
-        """True when the grid is blocks and one-letter cells only: no bars, rebus cells, marks or own numbering."""
-        return not self.bars and not self.marks and self.numbers is None and not self.has_rebus
+        """True when the grid is blocks and one-letter cells only: no bars, rebus cells, marks, own numbering,
+        listed entries or Schrödinger cells."""
+        return not self.bars and not self.marks and self.numbers is None and not self.has_rebus and not self.has_variety
 
     def render(self, alphabet: Alphabet = ENGLISH) -> str:
         """The grid in xwcp's text syntax (`xwcp.model.text`), which `parse_grid` reads back equal (cells are
@@ -177,8 +223,8 @@ class Grid:
         return render_grid(self, alphabet)
 
     def with_letters(self, letter_by_cell: Mapping[int, str]) -> Grid:
-        """A copy with the given cells set to letters or rebus strings (or '.' to erase); bars, marks and
-        numbering are kept.
+        """A copy with the given cells set to letters or rebus strings (or '.' to erase; a Schrödinger cell
+        takes `pair_content`); bars, marks, numbering, listed entries and Schrödinger cells are kept.
 
         Raises:
             ValueError: a cell is a block.
@@ -188,10 +234,21 @@ class Grid:
             if cells[cell] == BLOCK:
                 raise ValueError(f"cell {cell} is a block")
             cells[cell] = letter
-        return Grid(self.width, self.height, tuple(cells), self.bars, self.marks, self.numbers)
+        return Grid(
+            self.width,
+            self.height,
+            tuple(cells),
+            self.bars,
+            self.marks,
+            self.numbers,
+            self.entries,
+            self.entries_only,
+            self.pairs,
+        )
 
     def with_cells(self, cells: Iterable[str]) -> Grid:
-        """A copy with new cells (blocks may move): bars, marks and numbering are kept where they still fit."""
+        """A copy with new cells (blocks may move): bars, marks, numbering, listed entries and Schrödinger
+        cells are kept where they still fit (an entry or a Schrödinger cell on a new block is dropped)."""
         cells = tuple(cells)
         return make_grid(
             self.width,
@@ -200,6 +257,9 @@ class Grid:
             bars=self.bars,
             marks=dict(self.marks),
             numbers=None if self.numbers is None else dict(self.numbers),
+            entries=[e for e in self.entries if all(cells[c] != BLOCK for c in e.cells)],
+            entries_only=self.entries_only,
+            pairs=[c for c in self.pairs if cells[c] != BLOCK],
         )
 
 
@@ -305,34 +365,48 @@ def make_grid(
     bars: Iterable[tuple[int, str]] = (),
     marks: Mapping[int, Mark] | None = None,
     numbers: Mapping[int, int] | None = None,
+    entries: Iterable[Entry] = (),
+    entries_only: bool = False,
+    pairs: Iterable[int] = (),
     source: str | None = None,
 ) -> Grid:
     """A Grid from loose parts: bars normalised (`normalize_bars`), empty marks dropped, numbering kept only
-    when it differs from the standard numbering of the same cells and bars.
+    when it differs from the standard numbering of the same cells and bars; listed entries and Schrödinger
+    cells (`xwcp.model.entries`) as given.
 
     Raises:
         InputError: a cell, or all cells together, over the rebus caps (`check_cell_sizes`, naming `source`).
-        ValueError: a wrong cell count, a bad bar.
+        ValueError: a wrong cell count, a bad bar, listed entries or Schrödinger cells that do not fit.
     """
     cells = tuple(cells)
     check_cell_sizes(cells, width, source)
+    variety = (tuple(entries), entries_only, frozenset(pairs))
     grid = Grid(
         width,
         height,
         cells,
         normalize_bars(width, height, bars),
         tuple(sorted((cell, mark) for cell, mark in (marks or {}).items() if mark and 0 <= cell < width * height)),
+        None,
+        *variety,
     )
     if numbers:
         own = tuple(sorted((int(c), int(n)) for c, n in numbers.items() if 0 <= c < width * height))
         if own != tuple(sorted(standard_numbers(grid).items())):
-            grid = Grid(width, height, cells, grid.bars, grid.marks, own)
+            grid = Grid(width, height, cells, grid.bars, grid.marks, own, *variety)
     return grid
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Slot:
-    """One entry of the grid; `cells` are flat cell indices in reading order."""
+    """One entry of the grid; `cells` are flat cell indices in reading order.
+
+    Attributes:
+        label: a listed entry's own name (`xwcp.model.entries.Entry`), '' for an across or down slot
+            (named by number and direction).
+        reading: 0, or 1 and 2 for the two readings of an entry through Schrödinger cells (both have the
+            entry's grid cells; `xwcp.model.letters` gives the second its own letter cells).
+    """
 
     id: SlotId
     number: int
@@ -340,6 +414,24 @@ class Slot:
     row: int
     col: int
     cells: tuple[int, ...]
+    label: str = ""
+    reading: int = 0
+
+    def __init__(
+        self,
+        id: SlotId,
+        number: int,
+        direction: Direction,
+        row: int,
+        col: int,
+        cells: tuple[int, ...],
+        label: str = "",
+        reading: int = 0,
+    ) -> None:
+        # one dict update, not a frozen dataclass's eight object.__setattr__ calls: a 21x21 parse makes 140 slots
+        self.__dict__.update(
+            id=id, number=number, direction=direction, row=row, col=col, cells=cells, label=label, reading=reading
+        )
 
     @property
     def length(self) -> int:
@@ -347,9 +439,16 @@ class Slot:
         return len(self.cells)
 
     @property
+    def entry_name(self) -> str:
+        """The entry's id, e.g. `12A`, `3D` or a listed entry's name; both readings of an entry through
+        Schrödinger cells share it (and its clue)."""
+        return self.label or f"{self.number}{self.direction.letter}"
+
+    @property
     def name(self) -> str:
-        """The user-facing id, e.g. `12A` or `3D`."""
-        return f"{self.number}{self.direction.letter}"
+        """The user-facing id of this slot: `entry_name`, and `12A/1`, `12A/2` for the readings of an entry
+        through Schrödinger cells."""
+        return reading_name(self.entry_name, self.reading) if self.reading else self.entry_name
 
     def letter_length(self, grid: Grid) -> int:
         """Letters in the entry: a rebus cell counts its letters, any other cell one."""
@@ -439,7 +538,7 @@ def _slots_of(grid: Grid) -> tuple[Slot, ...]:
     starts = _runs(grid, joins)  # once: the numbering comes from the same starts (a third of a web request's parse)
     numbers = number_by_cell(grid, starts)
     slots: list[Slot] = []
-    for direction in (Direction.ACROSS, Direction.DOWN):
+    for direction in (Direction.ACROSS, Direction.DOWN) if not grid.entries_only else ():
         joined, step = (joins[0], 1) if direction is Direction.ACROSS else (joins[1], width)
         for d, r, c in starts:
             if d is not direction:
@@ -450,7 +549,35 @@ def _slots_of(grid: Grid) -> tuple[Slot, ...]:
                 cell += step
                 run.append(cell)
             slots.append(Slot(len(slots), numbers[r * width + c], direction, r, c, tuple(run)))
+    for entry in grid.entries:
+        first = entry.cells[0]
+        steps = {b - a for a, b in zip(entry.cells, entry.cells[1:])}
+        if steps == {1} and first // width == entry.cells[-1] // width:
+            direction = Direction.ACROSS
+        elif steps == {width}:
+            direction = Direction.DOWN
+        else:
+            direction = Direction.OTHER
+        slots.append(
+            Slot(len(slots), numbers.get(first, 0), direction, first // width, first % width, entry.cells, entry.name)
+        )
+    if grid.pairs:
+        slots = _with_readings(slots, grid.pairs)
     return tuple(slots)
+
+
+def _with_readings(slots: list[Slot], pairs: frozenset[int]) -> list[Slot]:
+    """`slots` with each one through a Schrödinger cell made two, its readings 1 and 2, ids renumbered."""
+    out: list[Slot] = []
+    for slot in slots:
+        for reading in (1, 2) if not pairs.isdisjoint(slot.cells) else (0,):
+            out.append(Slot(len(out), slot.number, slot.direction, slot.row, slot.col, slot.cells, slot.label, reading))
+    return out
+
+
+def pair_cells_of(grid: Grid) -> dict[int, tuple[str, str]]:
+    """The two letters of each Schrödinger cell ('.' for one still open), by cell."""
+    return {cell: pair_letters(grid.cells[cell]) for cell in sorted(grid.pairs)}
 
 
 class CellEdges(NamedTuple):
@@ -488,6 +615,10 @@ def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
         lines.append("; colors: " + " ".join(f"{c // width + 1},{c % width + 1}={color}" for c, color in colors))
     if grid.numbers is not None:
         lines.append("; numbers: " + " ".join(f"{c // width + 1},{c % width + 1}={n}" for c, n in grid.numbers))
+    if grid.entries_only:
+        lines.append("; entries: listed")
+    for entry in grid.entries:
+        lines.append(f"; entry: {entry.name} = " + " ".join(f"{c // width + 1},{c % width + 1}" for c in entry.cells))
     mark_by_cell = grid.mark_by_cell
     finals = final_cells(grid, alphabet)
     for r in range(grid.height):
@@ -497,7 +628,10 @@ def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
         for c in range(width):
             cell = r * width + c
             content = grid.cells[cell]
-            token = content_token(content, alphabet, cell in finals)
+            if cell in grid.pairs:
+                token = "<" + "".join(content_token(ch, alphabet) for ch in pair_letters(content)) + ">"
+            else:
+                token = content_token(content, alphabet, cell in finals)
             mark = mark_by_cell.get(cell)
             if mark and mark.shaded:
                 token = "{" + token + "}"

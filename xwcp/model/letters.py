@@ -8,6 +8,11 @@ order. A slot spells its cells' letters in order, so a 5-cell slot with STAR in 
 same order: crossing entries share the whole string. A grid without rebus cells has no extra
 letter cells; its letter cells are its cells and its spelled slots are `find_slots`'s own.
 
+A Schrödinger cell (`xwcp.model.entries`) is two letter cells, its first letter under the cell's index
+and its second an extra letter cell (numbered among the rebus cells' in cell order): reading 1 of an
+entry through it spells the first, reading 2 the second. So the readings share every other letter
+cell, and each letter cell of a Schrödinger cell belongs to one reading of each entry through it.
+
 What a letter cell holds (`SpelledGrid.letters`): '#' (a block), '.' (empty), 'A'-'Z', or one
 character of a file's rebus that is not a letter ('&', '1'), which no listed word matches. The
 problem compiler (`xwcp.compile.problem`) works on letter cells only, so the search kernels, AC-3 and
@@ -17,8 +22,10 @@ the CP-SAT and SAT models see an ordinary problem: slots of given lengths crossi
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import NamedTuple
 
+from xwcp.model.entries import pair_content, pair_letters
 from xwcp.model.grid import EMPTY, Grid, Slot, find_slots
 
 
@@ -58,12 +65,18 @@ def letter_contents(grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 def _letter_contents_of(grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """`letter_contents`'s work, done once per Grid."""
-    if not grid.has_rebus:
+    pairs = grid.pairs
+    if not pairs and not grid.has_rebus:
         return grid.cells, ()
     letters = list(grid.cells)
     cell_by_extra: list[int] = []
     for cell, text in enumerate(grid.cells):
-        if len(text) > 1:
+        if cell in pairs:
+            first, second = pair_letters(text)
+            letters[cell] = first
+            letters.append(second)
+            cell_by_extra.append(cell)
+        elif len(text) > 1:
             letters[cell] = text[0]
             letters.extend(text[1:])
             cell_by_extra.extend([cell] * (len(text) - 1))
@@ -78,21 +91,30 @@ def spell_out(grid: Grid, slots: tuple[Slot, ...] | None = None) -> SpelledGrid:
     if not cell_by_extra:
         return SpelledGrid(slots, letters, (), n_cells)
     letter_cells_by_cell: dict[int, tuple[int, ...]] = {}
+    second_by_pair: dict[int, int] = {}
     first_extra = n_cells
+    pairs = grid.pairs
     for cell, text in enumerate(grid.cells):
-        if len(text) > 1:
+        if cell in pairs:
+            second_by_pair[cell] = first_extra
+            first_extra += 1
+        elif len(text) > 1:
             letter_cells_by_cell[cell] = (cell, *range(first_extra, first_extra + len(text) - 1))
             first_extra += len(text) - 1
     spelled = tuple(
         slot
-        if not letter_cells_by_cell.keys() & set(slot.cells)
-        else Slot(
-            slot.id,
-            slot.number,
-            slot.direction,
-            slot.row,
-            slot.col,
-            tuple(lc for cell in slot.cells for lc in letter_cells_by_cell.get(cell, (cell,))),
+        if not letter_cells_by_cell.keys() & set(slot.cells) and slot.reading != 2
+        else replace(
+            slot,
+            cells=tuple(
+                lc
+                for cell in slot.cells
+                for lc in (
+                    (second_by_pair[cell],)
+                    if slot.reading == 2 and cell in second_by_pair
+                    else letter_cells_by_cell.get(cell, (cell,))
+                )
+            ),
         )
         for slot in slots
     )
@@ -106,9 +128,22 @@ def cells_of(spelled: SpelledGrid, letter_cells: Iterable[int]) -> list[int]:
 
 def write_letters(grid: Grid, spelled: SpelledGrid, letter_by_cell: Mapping[int, str]) -> Grid:
     """`grid` with letters written into its empty cells (`letter_by_cell` by letter cell; a letter
-    for a cell that is not empty, such as a rebus cell's, is not written: the grid has it already)."""
+    for a cell that is not empty, such as a rebus cell's, is not written: the grid has it already). A
+    Schrödinger cell takes its two letters from its two letter cells, each where it was open."""
     letters = spelled.letters
+    pairs = grid.pairs
     written = {
-        cell: letter for cell, letter in letter_by_cell.items() if cell < spelled.n_cells and letters[cell] == EMPTY
+        cell: letter
+        for cell, letter in letter_by_cell.items()
+        if cell < spelled.n_cells and letters[cell] == EMPTY and cell not in pairs
     }
+    if pairs:
+        halves = {cell: list(pair_letters(grid.cells[cell])) for cell in pairs}
+        for letter_cell, letter in letter_by_cell.items():
+            cell = spelled.cell_of(letter_cell)
+            if cell in pairs and letters[letter_cell] == EMPTY:
+                halves[cell][0 if letter_cell < spelled.n_cells else 1] = letter
+        written.update(
+            (cell, pair_content(*half)) for cell, half in halves.items() if pair_content(*half) != grid.cells[cell]
+        )
     return grid.with_letters(written) if written else grid

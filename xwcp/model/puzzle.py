@@ -16,7 +16,9 @@ class Puzzle:
     Attributes:
         grid: the grid (bars, marks, rebus cells and a published numbering ride in it).
         title, author, copyright, notes: the file's metadata ('' when it has none).
-        clue_by_slot: clue text by slot name like `12A` (the grid's numbering names the slots).
+        clue_by_slot: clue text by slot name like `12A` (the grid's numbering names the slots; a listed entry
+            by its own name, `xwcp.model.entries`; the readings of an entry through Schrödinger cells share
+            their entry's clue, `12A`).
         is_diagramless: the puzzle is published without its blocks shown (its grid still has them).
         alphabet: the puzzle's language (`xwcp.model.alphabet`): its cells hold this pack's code chars, and
             writers write them back as its letters (IJ, not a private-use char). English unless the file or
@@ -45,7 +47,8 @@ class Puzzle:
         return find_slots(self.grid)
 
     def clue(self, slot: Slot) -> str:
-        return self.clue_by_slot.get(slot.name, "")
+        """The clue of `slot`'s entry (both readings of an entry through Schrödinger cells share it)."""
+        return self.clue_by_slot.get(slot.name) or self.clue_by_slot.get(slot.entry_name, "")
 
 
 def clue_order(slots: Iterable[Slot]) -> list[Slot]:

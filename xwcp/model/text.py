@@ -12,6 +12,8 @@ One grid row per line; lines starting with `;` are comments. Each cell is one to
                  `[IJ]` is a rebus of I and J, `[{IJ}S]` one of the letter IJ and S
     (A)          a circled cell (any cell token inside the parentheses: `(.)`, `([STAR])`)
     {A}          a shaded cell; circled and shaded: `({A})`
+    <CB>         a Schrödinger cell: two letters, one for each reading of the entries through it
+                 (`xwcp.model.entries`); `<..>` while both are open, `<C.>` with one given
 
 A `|` between two cells is a bar between them (it ends the across entry there). A bar under a
 cell is drawn on a line of its own, right below the row, with a `-` under the cell (under any
@@ -26,7 +28,9 @@ character of its token); such a line holds only `-` and spaces:
 Optional comment lines carry what has no picture: `; colors: 2,3=#FFCC00 4,1=#C0C0FF`
 (row,column from 1 = a background colour) and `; numbers: 1,1=1 1,4=2` (a published numbering
 that differs from the standard one). A comment whose items do not all read that way is an
-ordinary comment. `; language: es` names the grid's language pack (`xwcp languages`) when no
+ordinary comment. Listed entries (`xwcp.model.entries`) have a line each, `; entry: NAME = 1,1 2,2 3,3`
+(its cells in reading order, row,column from 1), added to the across and down slots, or replacing them
+when the grid has the line `; entries: listed`; a malformed entry line is an error naming its line. `; language: es` names the grid's language pack (`xwcp languages`) when no
 `--language` is given (`text_language`). A grid with no bars, marks or rebus cells is written exactly as rows of
 single characters, so every grid file written before this syntax existed reads the same.
 """
@@ -39,6 +43,7 @@ from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet, pack_alphabet
+from xwcp.model.entries import Entry, entry_problem, pair_content, pair_problem
 from xwcp.model.grid import (
     BELOW,
     BLOCK,
@@ -58,12 +63,17 @@ from xwcp.runtime.files import MAX_NUMBER_DIGITS, read_bounded, source_name
 _EMPTY_INPUT = frozenset(".?_")
 _HELP = (
     "use '#' for a block, '.' '?' '_' for an empty cell, A-Z for a letter, [LETTERS] for a rebus cell, "
-    "(x) circled, {x} shaded, '|' a bar between cells"
+    "(x) circled, {x} shaded, '|' a bar between cells, <AB> a Schrödinger cell"
 )
 _DIRECTIVE = re.compile(r"^;\s*(colou?rs?|numbers)\s*:\s*(.*)$", re.IGNORECASE)
 _LANGUAGE = re.compile(r"^;\s*language\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _COLOR_ITEM = re.compile(r"^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$")
 _NUMBER_ITEM = re.compile(r"^(\d+),(\d+)=(\d+)$")
+_ENTRY = re.compile(r"^;\s*entry\s*:\s*(.*)$", re.IGNORECASE)
+_ENTRY_BODY = re.compile(r"^(\S+)\s*=\s*(.*)$")
+_ENTRY_CELL = re.compile(r"^(\d+),(\d+)$")
+_ENTRIES_LISTED = re.compile(r"^;\s*entries\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_ENTRY_HELP = "write '; entry: NAME = 1,1 2,2 3,3' (the entry's cells in reading order, row,column from 1)"
 
 MAX_GRID_BYTES = 64 * 1024
 """Largest grid file we read: a 30x30 grid with comments is under 2 KB, so more is a wrong file."""
@@ -76,6 +86,7 @@ class _Row:
         self.cells: list[str] = []
         self.circles: list[bool] = []
         self.shades: list[bool] = []
+        self.pairs: set[int] = set()
         self.bar_after: set[int] = set()
         self.spans: list[tuple[int, int]] = []
         self.line_no = 0
@@ -142,6 +153,19 @@ def _parse_row(
             content, pos = EMPTY, pos + 1
         elif english and ch.isascii() and ch.isalpha():
             content, pos = ch.upper(), pos + 1
+        elif ch == "<":
+            close = line.find(">", pos)
+            inner = line[pos + 1 : close] if close > 0 else ""
+            halves = [
+                EMPTY if h in _EMPTY_INPUT else cell_upper(h) if english else alphabet.from_cell(h) for h in inner
+            ]
+            if close < 0 or len(halves) != 2 or any(h is None or not (h == EMPTY or h.isalpha()) for h in halves):
+                raise fail(
+                    col,
+                    f"a Schrödinger cell holds two letters or '.' inside < > (got {line[pos : close + 1 or end]!r})",
+                )
+            content, pos = pair_content(*(h or EMPTY for h in halves)), close + 1
+            row.pairs.add(len(row.cells))
         elif alphabet.segment and ch.isalpha() and (akshara := _akshara_at(line, pos, alphabet)) is not None:
             content, pos = akshara  # Hindi: one cell per akshara, written as it is
         elif not english and ch not in "(){}|]" and (char := _typed_letter(line, pos, alphabet)) is not None:
@@ -275,6 +299,8 @@ def parse_grid(
     below: list[tuple[int, int]] = []  # (row index, column) of bars under a cell
     colors: list[tuple[str, ...]] = []
     numbers: list[tuple[str, ...]] = []
+    entry_lines: list[tuple[int, str]] = []
+    entries_only = False
     color_line = number_line = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
@@ -282,6 +308,21 @@ def parse_grid(
         if not stripped:
             continue
         if stripped.startswith(";"):
+            entry_match = _ENTRY.match(stripped)
+            if entry_match:
+                entry_lines.append((line_no, entry_match.group(1)))
+                continue
+            listed_match = _ENTRIES_LISTED.match(stripped)
+            if listed_match:
+                if listed_match.group(1).lower() not in ("listed", "added"):
+                    raise InputError(
+                        f"'; entries: {listed_match.group(1)}': write '; entries: listed' (the listed entries are "
+                        "the grid's only ones) or '; entries: added' (the default: added to across and down)",
+                        source,
+                        line_no,
+                    )
+                entries_only = listed_match.group(1).lower() == "listed"
+                continue
             kind = _DIRECTIVE.match(stripped)
             if kind:
                 is_color = kind.group(1).lower().startswith("col")
@@ -345,12 +386,60 @@ def parse_grid(
     number_by_cell = {
         _directive_cell(r_text, c_text, width, height, source, number_line): int(n) for r_text, c_text, n in numbers
     }
-    grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, numbers=number_by_cell or None, source=source)
+    entries = [_read_entry(body, width, height, cells, source, line_no) for line_no, body in entry_lines]
+    pairs = [r * width + c for r, row in enumerate(rows) for c in row.pairs]
+    problem = pair_problem(width, tuple(cells), pairs) if pairs else None
+    if problem:
+        raise InputError(problem, source)
+    if entries_only and not entries:
+        raise InputError("'; entries: listed' but the grid lists no entry (" + _ENTRY_HELP + ")", source)
+    try:
+        grid = make_grid(
+            width,
+            height,
+            cells,
+            bars=bars,
+            marks=mark_by_cell,
+            numbers=number_by_cell or None,
+            entries=entries,
+            entries_only=entries_only,
+            pairs=pairs,
+            source=source,
+        )
+    except InputError:
+        raise
+    except ValueError as exc:  # a listed entry named like a slot of the grid's own
+        named = [line_no for line_no, body in entry_lines if f"named {body.split('=')[0].strip().upper()}:" in str(exc)]
+        raise InputError(str(exc), source, named[0] if named else None) from None
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     if notes is not None:
         notes.extend(fold_notes(folds, alphabet))
     return grid
+
+
+def _read_entry(body: str, width: int, height: int, cells: list[str], source: str, line_no: int) -> Entry:
+    """One `; entry: NAME = r,c r,c ...` line's entry (`body`: what follows `entry:`).
+
+    Raises:
+        InputError: a malformed line, a cell outside the grid or on a block, a bad name (naming the line).
+    """
+    match = _ENTRY_BODY.match(body.strip())
+    if not match:
+        raise InputError(f"an entry line needs a name and '=' ({_ENTRY_HELP})", source, line_no)
+    cells_read: list[int] = []
+    for item in match.group(2).split():
+        cell_match = _ENTRY_CELL.match(item)
+        if not cell_match:
+            raise InputError(
+                f"entry {match.group(1)}: {item!r} is not a cell row,column ({_ENTRY_HELP})", source, line_no
+            )
+        cells_read.append(_directive_cell(cell_match.group(1), cell_match.group(2), width, height, source, line_no))
+    entry = Entry(match.group(1), tuple(cells_read))
+    problem = entry_problem(width, height, tuple(cells), [entry])
+    if problem:
+        raise InputError(problem, source, line_no)
+    return entry
 
 
 def text_language(text: str) -> str | None:
@@ -432,7 +521,9 @@ def grid_from_rows(
     if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
         raise InputError('the grid must be a non-empty list of row strings, e.g. ["#...", "...."]', source)
     for row_index, row in enumerate(rows, start=1):
-        is_comment = row.lstrip().startswith(";") and not _DIRECTIVE.match(row.strip())
+        is_comment = row.lstrip().startswith(";") and not any(
+            pattern.match(row.strip()) for pattern in (_DIRECTIVE, _ENTRY, _ENTRIES_LISTED)
+        )
         if not row.strip() or is_comment or "\n" in row or "\r" in row:
             raise InputError(f"row {row_index} is empty or not a single row of cells", source)
     return parse_grid("\n".join(rows), source, alphabet, notes)
