@@ -14,7 +14,6 @@ import pytest
 
 from tests.formats.test_puzzle_files import DATA, cells_of
 from xwcp.base.errors import InputError
-from xwcp.cli.commands import main
 from xwcp.formats import read_puzzle
 
 

@@ -15,7 +15,8 @@ entries: any cells, in any order. `listed_entries` reads such lists into the gri
 An entry is named after its list and label (`Rows.A`, `Blooms.L1`, `Inward.1-5`; `Pieces.3` by
 position when the file labels none; `17A` for a numbered clue of an Across list), unique in the
 puzzle. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
-is kept in its list with no entry.
+is kept in its list with no entry, and so is a clue on one cell (a one-letter word of a Two-Tone or
+Jelly Roll: its letter is its crossing entries', so it constrains no fill), with its cell.
 """
 
 from __future__ import annotations
@@ -123,6 +124,9 @@ def listed_entries(
                     name = slot.name
             elif clue.cells is not None:
                 _check_cells(grid, clue.cells, file_list.title, clue.label or str(position), source)
+                if len(clue.cells) == 1:  # a one-letter word: its letter is its crossing entries', no entry
+                    listed.append(ListedClue(clue.label, None, clue.text, clue.cells))
+                    continue
                 name = _entry_name(file_list.title, direction, clue.label, position, taken)
                 taken.add(name.upper())
                 entries.append(Entry(name, clue.cells))
@@ -225,7 +229,7 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
         items: list[tuple[str, tuple[int, ...] | None, str]] = []
         for clue in clue_list.clues:
             if clue.entry is None:
-                items.append((clue.label, None, clue.text))
+                items.append((clue.label, clue.cells or None, clue.text))
                 continue
             slot = slot_by_name.get(clue.entry)
             if slot is None:

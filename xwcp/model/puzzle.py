@@ -12,12 +12,14 @@ from xwcp.model.grid import Grid, Slot, find_slots
 
 class ListedClue(NamedTuple):
     """One clue of a file's clue list: its label as printed (`A`, `L1`, `1-5`, '' when the file gives none), the
-    entry it clues (an entry or slot name of the grid; None for a clue the file places on no cells, which the
-    solver places), and its text."""
+    entry it clues (an entry or slot name of the grid; None for a clue that is no entry), its text, and the
+    cells of a clue that is no entry: a one-letter word on one cell (its letter is the crossing entries'), or
+    none for a clue the file places on no cells (the solver places it)."""
 
     label: str
     entry: str | None
     text: str
+    cells: tuple[int, ...] = ()
 
 
 class ClueList(NamedTuple):
