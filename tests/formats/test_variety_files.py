@@ -235,3 +235,16 @@ def test_an_entry_on_a_block_is_refused_in_one_line(tmp_path, capsys):
         read_puzzle(path)
     assert main(["check", str(path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("suffix", [".xd", ".puz"])
+def test_xd_and_puz_refuse_a_variety_puzzle_in_one_line(suffix, tmp_path, capsys):
+    """.xd and .puz hold Across and Down clues on the grid's runs only: writing listed entries would drop them."""
+    puzzle = read_puzzle(VARIETY / "kotwords-test-diagonal.ipuz")
+    with pytest.raises(InputError, match=f"a variety puzzle \\(entry Southeast.A: .*\\): \\{suffix} holds Across"):
+        write_puzzle(puzzle, tmp_path / f"x{suffix}")
+    assert not (tmp_path / f"x{suffix}").exists()
+    out = tmp_path / f"y{suffix}"
+    assert main(["fill", str(VARIETY / "two-tone.ipuz"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a variety puzzle (entry AllSquares.1" in err and not out.exists()

@@ -396,11 +396,20 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
 
 
 def check_writable(puzzle: Puzzle, source: str = "<xd>") -> None:
-    """Refuse what .xd cannot hold: a published numbering, a clue over several lines.
+    """Refuse what .xd cannot hold: listed entries (a variety puzzle: .xd has Across and Down clues on the grid's
+    runs only), a published numbering, a clue over several lines.
 
     Raises:
         InputError: naming it and a format that holds it.
     """
+    listed = puzzle.grid.entries or puzzle.grid.entries_only or puzzle.clue_lists
+    if listed:
+        what = f"entry {puzzle.grid.entries[0].name}" if puzzle.grid.entries else "its own clue lists"
+        raise InputError(
+            f"a variety puzzle ({what}: entries listed as cells, not only across and down runs): .xd holds "
+            f"Across and Down clues on the grid's runs only; write {_CAN_HOLD}",
+            source,
+        )
     if puzzle.grid.numbers is not None:
         raise InputError(
             f"the grid has its own numbering: .xd numbers every grid the standard way; write {_CAN_HOLD}", source
