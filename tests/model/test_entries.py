@@ -20,7 +20,7 @@ DIAGONAL = """\
 def test_a_listed_entry_is_added_to_the_across_and_down_slots():
     grid = parse_grid(DIAGONAL)
     slots = find_slots(grid)
-    assert [s.name for s in slots] == ["1A", "4A", "5A", "1D", "2D", "3D", "Diag"]
+    assert [s.name for s in slots] == ["1A", "4A", "5A", "1D", "2D", "3D", "DIAG"]
     assert slots[-1].cells == (0, 4, 8)
     assert slots[-1].direction is Direction.OTHER
     assert parse_grid(grid.render()) == grid
@@ -29,7 +29,7 @@ def test_a_listed_entry_is_added_to_the_across_and_down_slots():
 def test_listed_entries_can_replace_the_derived_ones():
     text = "; entries: listed\n; entry: Ring = 1,1 1,2 1,3\n; entry: Wrap = 1,3 2,1 2,2\n...\n..#\n"
     grid = parse_grid(text)
-    assert [(s.name, s.cells) for s in find_slots(grid)] == [("Ring", (0, 1, 2)), ("Wrap", (2, 3, 4))]
+    assert [(s.name, s.cells) for s in find_slots(grid)] == [("RING", (0, 1, 2)), ("WRAP", (2, 3, 4))]
     assert find_slots(grid)[0].direction is Direction.ACROSS
     assert parse_grid(grid.render()) == grid
     assert grid_from_rows(grid_lines(grid)) == grid

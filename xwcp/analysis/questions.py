@@ -107,14 +107,14 @@ def ranked_ids(
     letters = bucket.letters[ids]
     fit = np.zeros(len(ids))
     n_open = 0
-    for pos in range(slot.length):
-        t = problem.cross_slot[slot_id][pos]
-        if t < 0 or t in problem.fixed_text_by_slot:
-            continue
-        options = prop.counts_by_slot[t][problem.cross_pos[slot_id][pos]]
-        # K logarithms (one per letter), then one gather per word: the same values as a log10 per word, far fewer calls
-        fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
-        n_open += 1
+    for pos, at_pos in enumerate(problem.partners[slot_id]):
+        for t, t_pos in at_pos:
+            if t in problem.fixed_text_by_slot:
+                continue
+            options = prop.counts_by_slot[t][t_pos]
+            # K logarithms (one per letter), then one gather per word: the same values as a log10 per word, far fewer
+            fit += np.log10(np.maximum(options, 1))[letters[:, pos]]
+            n_open += 1
     if n_open:
         fit /= n_open
     fit_key = np.rint(fit * 1e6).astype(np.int64)  # np.round(fit, 6) compares as these integers do
@@ -233,7 +233,7 @@ def _most_constrained(problem: Problem, prop: Propagation) -> SlotId | None:
         size = prop.size(slot.id)
         if size <= 1 and prop.is_consistent:
             continue
-        n_cross = sum(1 for t in problem.cross_slot[slot.id] if t >= 0)
+        n_cross = sum(1 for at_pos in problem.partners[slot.id] if at_pos)
         key = (size, -n_cross, slot.id)
         if best_key is None or key < best_key:
             best, best_key = slot.id, key
@@ -496,6 +496,8 @@ def suggest_report(
             status, is_probe_verdict = Consistency.UNFILLABLE, True
             reason = f"every word that fits {slot.name} empties another slot when entered"
     words = [SuggestedWord(w.word, w.score, w.fit) for w in ranked]
+    if slot.reading and prop.is_consistent:
+        words = [replace(w, pairs=_reading_pairs(problem, prop, slot, w.word)) for w in words]
     if verify and words:
         from xwcp.analysis.verify import verify_words
 
@@ -545,6 +547,32 @@ def suggest_report(
         counts,
         tuple(words),
     )
+
+
+PAIRS_SHOWN = 3
+"""Words of the other reading listed with each suggestion for a Schrödinger entry's reading: enough to choose from."""
+
+
+def _reading_pairs(problem: Problem, prop: Propagation, slot: Slot, word: str) -> tuple[str, ...]:
+    """The best words (by score) of the other reading of `slot`'s entry (`xwcp.model.entries`) that stay
+    arc-consistent with `word` in `slot`: the pairs a constructor picks from (CLINTON / BOBDOLE)."""
+    other = next((s for s in problem.slots if s.entry_name == slot.entry_name and s.reading and s.id != slot.id), None)
+    word_id = problem.words.word_id(word)
+    if other is None or word_id is None:
+        return ()
+    domains = list(prop.domains)
+    only = np.zeros_like(domains[slot.id])
+    only[word_id] = True
+    domains[slot.id] = only
+    after = propagate(problem, tuple(domains))
+    if not after.is_consistent:
+        return ()
+    if other.id in problem.fixed_text_by_slot:
+        return (problem.fixed_text_by_slot[other.id],)
+    bucket = problem.words.bucket(other.length)
+    ids = np.flatnonzero(after.domains[other.id])
+    best = ids[np.argsort(-np.asarray(bucket.scores)[ids], kind="stable")[:PAIRS_SHOWN]]
+    return tuple(bucket.text(int(w)) for w in best)
 
 
 def _viability(word: SuggestedWord) -> Viability:

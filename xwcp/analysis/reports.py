@@ -209,6 +209,9 @@ class SuggestedWord:
     score: int | None
     fit: float
     label: Label | None = None
+    pairs: tuple[str, ...] = ()
+    """For a reading of an entry through Schrödinger cells (`xwcp.model.entries`): the best words of the other
+    reading that stay arc-consistent with this one (CLINTON: BOBDOLE ...); () for any other slot."""
 
 
 @dataclass(frozen=True)

@@ -47,12 +47,12 @@ def rank_words(problem: Problem, engine: AcEngine, deadline: Deadline = NEVER) -
         word_ids = np.flatnonzero(engine.domain(slot_id)).astype(np.int32)
         letters = bucket.letters[word_ids]
         fit = np.zeros(len(word_ids))
-        for pos in range(slot.length):
-            other = problem.cross_slot[slot_id][pos]
-            if other < 0 or engine.kernel_index[other] < 0:
-                continue  # unchecked, or crossed by the user's own entry (one letter left)
-            counts = engine.letter_counts(other)[problem.cross_pos[slot_id][pos]]
-            fit += np.log(np.maximum(counts, 1))[letters[:, pos]]
+        for pos, at_pos in enumerate(problem.partners[slot_id]):
+            for other, other_pos in at_pos:
+                if engine.kernel_index[other] < 0:
+                    continue  # crossed by the user's own entry (one letter left)
+                counts = engine.letter_counts(other)[other_pos]
+                fit += np.log(np.maximum(counts, 1))[letters[:, pos]]
         order = np.lexsort((word_ids, -bucket.scores[word_ids].astype(np.int32), -fit))
         ranked[slot_id] = word_ids[order]
     return ranked
@@ -104,9 +104,10 @@ def rerank_words(
             deadline.check()
             letters = letters_by_slot[slot_id][order]
             fit = np.zeros(len(order))
-            for pos, (other, other_pos) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-                if other in log_counts:
-                    fit += log_counts[other][other_pos][letters[:, pos]]
+            for pos, at_pos in enumerate(problem.partners[slot_id]):
+                for other, other_pos in at_pos:
+                    if other in log_counts:
+                        fit += log_counts[other][other_pos][letters[:, pos]]
             new_order[slot_id] = order[np.argsort(-fit, kind="stable")]
         order_by_slot = new_order
     return {

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from xwcp.base.types import FillStatus, SlotId
-from xwcp.compile.problem import Crossing, Problem, plain_domains, plain_words
+from xwcp.compile.problem import Crossing, Problem, cross_links, plain_domains, plain_words
 from xwcp.engine import kernel
 from xwcp.engine.kernel import is_plain
 from xwcp.engine.result import Limits, check_fill
@@ -262,17 +262,22 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
     kept = list(dict.fromkeys(slot_ids))
     new_id = {old: new for new, old in enumerate(kept)}
     slots = tuple(_renumbered(problem.slots[old], new) for new, old in enumerate(kept))
-    crossings = tuple(
-        Crossing(x.cell, new_id[x.a], x.a_pos, new_id[x.b], x.b_pos)
-        for x in problem.crossings
-        if x.a in new_id and x.b in new_id
-    )
-    cross_slot, cross_pos = [], []
-    for old in kept:
-        cross_slot.append(tuple(new_id.get(t, -1) if t >= 0 else -1 for t in problem.cross_slot[old]))
-        cross_pos.append(
-            tuple(q if t in new_id else -1 for t, q in zip(problem.cross_slot[old], problem.cross_pos[old]))
+    is_pairwise = problem.is_pairwise
+    if is_pairwise:
+        crossings = tuple(
+            Crossing(x.cell, new_id[x.a], x.a_pos, new_id[x.b], x.b_pos)
+            for x in problem.crossings
+            if x.a in new_id and x.b in new_id
         )
+        cross_slot, cross_pos = [], []
+        for old in kept:
+            cross_slot.append(tuple(new_id.get(t, -1) if t >= 0 else -1 for t in problem.cross_slot[old]))
+            cross_pos.append(
+                tuple(q if t in new_id else -1 for t, q in zip(problem.cross_slot[old], problem.cross_pos[old]))
+            )
+    else:  # cells in three or more slots: the kept slots of each cell make a cycle of their own
+        crossings, linked_slot, linked_pos, is_pairwise = cross_links(slots)
+        cross_slot, cross_pos = list(linked_slot), list(linked_pos)
     fixed = {new_id[old]: text for old, text in problem.fixed_text_by_slot.items() if old in new_id}
     conflicts: list[str] = []
     if not problem.allow_dupes:
@@ -293,6 +298,7 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
         conflicts=tuple(conflicts),
         cross_slot=tuple(cross_slot),
         cross_pos=tuple(cross_pos),
+        is_pairwise=is_pairwise,
         min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
         skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),
         unlisted=tuple(new_id[old] for old in problem.unlisted if old in new_id),
@@ -305,7 +311,7 @@ def _renumbered(slot: Slot, slot_id: SlotId) -> Slot:
     the constructor called directly (0.9 us a slot, against 2 us for `copy.copy` + `object.__setattr__`)."""
     if slot.id == slot_id:
         return slot
-    return Slot(slot_id, slot.number, slot.direction, slot.row, slot.col, slot.cells)
+    return Slot(slot_id, slot.number, slot.direction, slot.row, slot.col, slot.cells, slot.label, slot.reading)
 
 
 def fill_slots(
@@ -351,9 +357,9 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     used = {text for other, text in entry_by_slot.items() if other != ignored} if not problem.allow_dupes else set()
     fixed = problem.fixed_text_by_slot.get(slot_id)
     if fixed is not None:
-        for pos, other in enumerate(problem.cross_slot[slot_id]):
-            if other >= 0 and other != ignored and other in entry_by_slot:
-                if fixed[pos] != entry_by_slot[other][problem.cross_pos[slot_id][pos]]:
+        for pos, at_pos in enumerate(problem.partners[slot_id]):
+            for other, other_pos in at_pos:
+                if other != ignored and other in entry_by_slot and fixed[pos] != entry_by_slot[other][other_pos]:
                     return None
         return None if fixed in used else fixed
     if is_plain(problem):
@@ -361,12 +367,13 @@ def _word_for(problem: Problem, slot_id: SlotId, entry_by_slot: dict[SlotId, str
     bucket = problem.words.bucket(slot.length)
     mask = np.array(problem.domains[slot_id], bool)
     letters = np.asarray(bucket.letters)
-    for pos, other in enumerate(problem.cross_slot[slot_id]):
-        if other >= 0 and other != ignored and other in entry_by_slot:
-            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot_id][pos]])
-            if code is None:  # a symbol of the user's own entry: no listed word has it
-                return None
-            mask &= letters[:, pos] == code
+    for pos, at_pos in enumerate(problem.partners[slot_id]):
+        for other, other_pos in at_pos:
+            if other != ignored and other in entry_by_slot:
+                code = problem.alphabet.index(entry_by_slot[other][other_pos])
+                if code is None:  # a symbol of the user's own entry: no listed word has it
+                    return None
+                mask &= letters[:, pos] == code
     for word_id in np.flatnonzero(mask):
         text = bucket.text(int(word_id))
         if text not in used:
@@ -380,12 +387,13 @@ def _plain_word_for(
     """`_word_for` an open slot of a plain problem (`xwcp.engine.kernel.is_plain`): the same word, from bitsets."""
     words = plain_words(problem)
     bits = plain_domains(problem)[slot.id]
-    for pos, other in enumerate(problem.cross_slot[slot.id]):
-        if other >= 0 and other != ignored and other in entry_by_slot:
-            code = problem.alphabet.index(entry_by_slot[other][problem.cross_pos[slot.id][pos]])
-            if code is None:  # a symbol of the user's own entry: no listed word has it
-                return None
-            bits &= words.letter_bits(slot.length, pos, code)
+    for pos, at_pos in enumerate(problem.partners[slot.id]):
+        for other, other_pos in at_pos:
+            if other != ignored and other in entry_by_slot:
+                code = problem.alphabet.index(entry_by_slot[other][other_pos])
+                if code is None:  # a symbol of the user's own entry: no listed word has it
+                    return None
+                bits &= words.letter_bits(slot.length, pos, code)
     bucket = words.bucket(slot.length)
     while bits:  # lowest word id first, as np.flatnonzero
         low = bits & -bits

@@ -44,7 +44,9 @@ PlainDomains = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Crossing:
-    """One checked letter cell: position `a_pos` of across slot `a` is position `b_pos` of down slot `b`."""
+    """Two slots sharing a letter cell: position `a_pos` of slot `a` is position `b_pos` of slot `b` (`a` the
+    lower id: the across slot at an ordinary crossing). A letter cell in k slots (a diagonal entry through a
+    crossing, a Schrödinger cell's readings) has k - 1 crossings, chaining its slots in id order."""
 
     cell: int
     a: SlotId
@@ -74,8 +76,14 @@ class Problem:
     conflicts: tuple[str, ...] = ()
     """Reasons the pre-filled grid breaks the rules by itself (a repeated complete entry)."""
     cross_slot: tuple[tuple[int, ...], ...] = ()
-    """cross_slot[slot_id][pos]: the slot crossing that cell, or -1 (unchecked)."""
+    """cross_slot[slot_id][pos]: the next slot through that letter cell, or -1 (unchecked). The slots through a
+    cell form a cycle in id order (`cross_links`): at an ordinary crossing each is the other's partner; a cell
+    in k slots links each to the next and the last to the first, so letters agreeing along the cycle agree
+    everywhere (`neighbours` lists every slot sharing a cell)."""
     cross_pos: tuple[tuple[int, ...], ...] = ()
+    is_pairwise: bool = True
+    """Every letter cell is in at most two slots: `cross_slot` names every partner (no listed entry through a
+    crossing, no Schrödinger cell)."""
     controls: Controls = field(default_factory=Controls)
     """The constructor's controls this problem was compiled with (kept for recompiling and checking)."""
     min_score_by_slot: dict[SlotId, int] = field(default_factory=dict)
@@ -98,6 +106,31 @@ class Problem:
         Derived from `grid` (so a copy with letters typed into its grid, `dataclasses.replace(problem,
         grid=...)`, has them too)."""
         return letter_contents(self.grid)
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[SlotId, ...], ...]:
+        """Per slot, the other slots sharing a letter cell with it, each once, in the order of its positions."""
+        if self.is_pairwise:
+            return tuple(tuple(dict.fromkeys(t for t in row if t >= 0)) for row in self.cross_slot)
+        members = _members_by_cell(self.slots)
+        return tuple(
+            tuple(dict.fromkeys(t for cell in slot.cells for t, _ in members[cell] if t != slot.id))
+            for slot in self.slots
+        )
+
+    @cached_property
+    def partners(self) -> tuple[tuple[tuple[tuple[SlotId, int], ...], ...], ...]:
+        """partners[slot_id][pos]: (slot, position) of every other slot through that letter cell (`cross_slot` names
+        only the next one of a cell in three or more slots)."""
+        if self.is_pairwise:
+            return tuple(
+                tuple(((t, q),) if t >= 0 else () for t, q in zip(row, pos_row))
+                for row, pos_row in zip(self.cross_slot, self.cross_pos)
+            )
+        members = _members_by_cell(self.slots)
+        return tuple(
+            tuple(tuple((t, q) for t, q in members[cell] if t != slot.id) for cell in slot.cells) for slot in self.slots
+        )
 
     @cached_property
     def letters(self) -> tuple[str, ...]:
@@ -491,20 +524,7 @@ def compile_structure(
         for slot in slots:
             if not inside.intersection(slot.cells) and any(letters[c] == EMPTY for c in slot.cells):
                 skipped.add(slot.id)
-    across_at: dict[int, tuple[int, int]] = {}
-    down_at: dict[int, tuple[int, int]] = {}
-    for slot in slots:
-        target = across_at if slot.direction.letter == "A" else down_at
-        for pos, cell in enumerate(slot.cells):
-            target[cell] = (slot.id, pos)
-    crossings = tuple(
-        Crossing(cell, a, a_pos, *down_at[cell]) for cell, (a, a_pos) in sorted(across_at.items()) if cell in down_at
-    )
-    cross_slot = [[-1] * slot.length for slot in slots]
-    cross_pos = [[-1] * slot.length for slot in slots]
-    for x in crossings:
-        cross_slot[x.a][x.a_pos], cross_pos[x.a][x.a_pos] = x.b, x.b_pos
-        cross_slot[x.b][x.b_pos], cross_pos[x.b][x.b_pos] = x.a, x.a_pos
+    crossings, cross_slot, cross_pos, is_pairwise = cross_links(slots)
 
     fixed_text_by_slot: dict[SlotId, str] = {}
     for slot in slots:
@@ -554,9 +574,52 @@ def compile_structure(
         fillable_cells=fillable_cells,
         notes=tuple(notes),
         unlisted=tuple(unlisted),
-        cross_slot=tuple(tuple(x) for x in cross_slot),
-        cross_pos=tuple(tuple(x) for x in cross_pos),
+        cross_slot=cross_slot,
+        cross_pos=cross_pos,
+        is_pairwise=is_pairwise,
     )
+
+
+def _members_by_cell(slots: Sequence[Slot]) -> dict[int, list[tuple[SlotId, int]]]:
+    """(slot id, position) of every slot through each letter cell, in slot order."""
+    members: dict[int, list[tuple[SlotId, int]]] = {}
+    for slot in slots:
+        slot_id = slot.id
+        for pos, cell in enumerate(slot.cells):
+            members.setdefault(cell, []).append((slot_id, pos))
+    return members
+
+
+def cross_links(
+    slots: Sequence[Slot],
+) -> tuple[tuple[Crossing, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], bool]:
+    """The crossings, `cross_slot` and `cross_pos` of `slots` (ids 0.. in order) and whether every letter
+    cell is in at most two of them (`Problem.is_pairwise`).
+
+    The slots through a letter cell form a cycle in id order: each position names the next slot's position,
+    the last the first's. At an ordinary crossing (two slots) that is the other slot, as every kernel has
+    always read it; a cell in three or more slots (a diagonal through a crossing, the readings of a
+    Schrödinger entry) chains them, and propagating letters along each link reaches every slot of the
+    cell. So the kernels' one-partner arrays carry any number of slots per cell, and ordinary grids give
+    the same arrays as ever."""
+    members = _members_by_cell(slots)
+    cross_slot = [[-1] * len(slot.cells) for slot in slots]
+    cross_pos = [[-1] * len(slot.cells) for slot in slots]
+    crossings: list[Crossing] = []
+    is_pairwise = True
+    for cell in sorted(members):
+        ring = members[cell]
+        n = len(ring)
+        if n < 2:
+            continue
+        if n > 2:
+            is_pairwise = False
+        for k, (slot_id, pos) in enumerate(ring):
+            nxt_id, nxt_pos = ring[(k + 1) % n]
+            cross_slot[slot_id][pos], cross_pos[slot_id][pos] = nxt_id, nxt_pos
+            if k + 1 < n:
+                crossings.append(Crossing(cell, slot_id, pos, nxt_id, nxt_pos))
+    return tuple(crossings), tuple(map(tuple, cross_slot)), tuple(map(tuple, cross_pos)), is_pairwise
 
 
 def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[SlotId, int]:
@@ -566,8 +629,8 @@ def crossing_distances(problem: Problem, seed_ids: Sequence[SlotId]) -> dict[Slo
     queue = deque(seed_ids)
     while queue:
         slot_id = queue.popleft()
-        for other in problem.cross_slot[slot_id]:
-            if other >= 0 and other not in distance:
+        for other in problem.neighbours[slot_id]:
+            if other not in distance:
                 distance[other] = distance[slot_id] + 1
                 queue.append(other)
     return distance

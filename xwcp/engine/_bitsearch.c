@@ -780,16 +780,33 @@ int BS_FN(bs_init)(BsState *st) {
             st->live[po + q] = now;
         }
     }
-    /* make every crossing agree: a letter is live at a cell only if both slots allow it */
+    /* make every crossing agree: a letter is live at a cell only if every slot through it allows it. The slots
+     * of a cell form a cycle (cross_slot names the next): two at an ordinary crossing, more where a listed entry
+     * or a Schrodinger reading goes through it. After this, propagation pushes each change to the next slot of
+     * the cycle, which keeps the slots of a cell agreeing all the way round. */
     for (int32_t s = 0; s < st->n_slots; s++) enqueue(st, s);
     for (int32_t s = 0; s < st->n_slots; s++) {
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0) continue;
-            const uint64_t both = st->live[po + q] & st->live[st->slot_pos_off[u] + st->cross_pos[po + q]];
+            int32_t at = st->slot_pos_off[u] + st->cross_pos[po + q];
+            uint64_t both = st->live[po + q] & st->live[at];
+            for (int32_t k = 0; k < st->n_slots && st->cross_slot[at] >= 0; k++) { /* the rest of the cycle */
+                const int32_t next = st->slot_pos_off[st->cross_slot[at]] + st->cross_pos[at];
+                if (next == po + q) break;
+                at = next;
+                both &= st->live[at];
+            }
             uint64_t dead = st->live[po + q] & ~both;
-            if (dead && st->prov) prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (u >> 6)] |= 1ULL << (u & 63);
+            if (dead && st->prov) {
+                int32_t v = u, at_v = st->slot_pos_off[u] + st->cross_pos[po + q];
+                for (int32_t k = 0; k < st->n_slots && v >= 0 && at_v != po + q; k++) {
+                    prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (v >> 6)] |= 1ULL << (v & 63);
+                    v = st->cross_slot[at_v];
+                    if (v >= 0) at_v = st->slot_pos_off[v] + st->cross_pos[at_v];
+                }
+            }
             for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctzll(dead)), 1);
         }
     }

@@ -231,7 +231,9 @@ def slot_layout(problem: Problem, row_by_length: Mapping[int, Sequence[int]]) ->
     for k, slot_id in enumerate(slot_ids):
         base = slot_pos_off[k]
         for pos, (t, q) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-            if t >= 0 and kernel_index[t] >= 0:
+            while t >= 0 and kernel_index[t] < 0 and (t, q) != (slot_id, pos):
+                t, q = problem.cross_slot[t][q], problem.cross_pos[t][q]  # past a complete slot, round the cycle
+            if t >= 0 and kernel_index[t] >= 0 and t != slot_id:
                 cross_slot[base + pos] = kernel_index[t]
                 cross_pos[base + pos] = q
     slot_group = [-1] * max(n, 1)

@@ -374,6 +374,8 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
                 violations.append(f"{slot.name}: {entry} is also the entry of {slot_by_text[entry]}")
             else:
                 slot_by_text[entry] = slot.name
+    if problem.grid.has_variety:
+        violations.extend(_entry_violations(problem, letter_by_cell))
     limit = problem.controls.max_shared_substring
     if limit is not None and not violations:
         from xwcp.compile.controls import shared_substring_pairs
@@ -385,3 +387,25 @@ def check_fill(problem: Problem, entries: Sequence[str] | None) -> list[str]:
                 f"share {gram}, longer than {limit} letters"
             )
     return violations
+
+
+def _entry_violations(problem: Problem, letter_by_cell: Mapping[int, str]) -> list[str]:
+    """What a fill of a grid with listed entries or Schrödinger cells (`xwcp.model.entries`) misses, read from the
+    grid itself rather than from the compiled slots: each listed entry is a slot over exactly its cells (two
+    slots, its readings, through a Schrödinger cell), and each Schrödinger cell's two letters are both filled."""
+    grid = problem.grid
+    out: list[str] = []
+    slots_by_entry: dict[str, list[int]] = {}
+    for slot in problem.slots:
+        slots_by_entry.setdefault(slot.entry_name, []).append(slot.id)
+    for entry in grid.entries:
+        readings = 2 if not grid.pairs.isdisjoint(entry.cells) else 1
+        slot_ids = slots_by_entry.get(entry.name, [])
+        if len(slot_ids) != readings or any(tuple(problem.slot_cells(s)) != entry.cells for s in slot_ids):
+            out.append(f"{entry.name}: the listed entry is not filled as its cells")
+    n_cells = len(grid.cells)
+    for k, cell in enumerate(problem.cell_by_extra):
+        if cell in grid.pairs and (cell not in letter_by_cell or n_cells + k not in letter_by_cell):
+            row, col = divmod(cell, grid.width)
+            out.append(f"the Schrödinger cell at row {row + 1}, column {col + 1} lacks one of its two letters")
+    return out

@@ -19,6 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+BLOCK = "#"
+EMPTY = "."
+"""A block and an empty cell, as `xwcp.model.grid` writes them (that module imports this one, so not from there)."""
+
 PAIR_READINGS = 2
 """Readings of an entry through Schrödinger cells: one per letter of the cell."""
 
@@ -29,12 +33,18 @@ class Entry:
 
     Attributes:
         name: the user-facing id, unique in the grid (derived slots are named `12A`, `3D`); letters, digits
-            and `-_.+*` only, so the text syntax and every option naming a slot can carry it.
+            and `-_.+*` only, so the text syntax and every option naming a slot can carry it. Kept in upper
+            case: slot names are matched without regard to case (`--lock diag=...` as `--lock 12a=...`).
         cells: flat cell indices in reading order: white cells, each once, at least two.
     """
 
     name: str
     cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.name.isupper() and self.name.upper() != self.name:
+            object.__setattr__(self, "name", self.name.upper())
+        object.__setattr__(self, "cells", tuple(self.cells))
 
 
 NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+*")
@@ -49,8 +59,6 @@ def reading_name(name: str, reading: int) -> str:
 def entry_problem(width: int, height: int, cells: tuple[str, ...], entries: Iterable[Entry]) -> str | None:
     """Why `entries` do not fit a grid of these cells ('' problems: None): a bad name, a cell outside the
     grid, on a block or twice in one entry, fewer than two cells, or two entries with one name."""
-    from xwcp.model.grid import BLOCK
-
     seen: set[str] = set()
     for entry in entries:
         if not entry.name or not set(entry.name) <= NAME_CHARS:
@@ -74,8 +82,6 @@ def entry_problem(width: int, height: int, cells: tuple[str, ...], entries: Iter
 def pair_problem(width: int, cells: tuple[str, ...], pairs: Iterable[int]) -> str | None:
     """Why Schrödinger cells `pairs` do not fit (None when they do): outside the grid, a block, or contents
     other than '.' or two characters (letters or '.')."""
-    from xwcp.model.grid import BLOCK, EMPTY
-
     for cell in pairs:
         if not 0 <= cell < len(cells):
             return f"Schrödinger cell {cell} is outside the grid"
@@ -93,13 +99,9 @@ def pair_problem(width: int, cells: tuple[str, ...], pairs: Iterable[int]) -> st
 
 def pair_letters(content: str) -> tuple[str, str]:
     """The two letters of a Schrödinger cell's contents ('.' for one still open)."""
-    from xwcp.model.grid import EMPTY
-
     return (EMPTY, EMPTY) if len(content) != 2 else (content[0], content[1])
 
 
 def pair_content(first: str, second: str) -> str:
     """A Schrödinger cell's contents from its two letters ('.' for one still open): '.' when both are open."""
-    from xwcp.model.grid import EMPTY
-
     return EMPTY if first == EMPTY and second == EMPTY else first + second

@@ -125,6 +125,8 @@ def counts_json(counts: SuggestCounts) -> JsonDict:
 def suggested_json(word: SuggestedWord) -> JsonDict:
     """A suggested word: word, score, fit, and with a label its verdict, how, seconds, proof slots and fill."""
     out: JsonDict = {"word": word.word, "score": word.score, "fit": word.fit}
+    if word.pairs:
+        out["pairs"] = list(word.pairs)
     label = word.label
     if label is not None:
         out.update(verdict=label.verdict.value, how=label.how.value, seconds=label.seconds)

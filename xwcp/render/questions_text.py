@@ -124,7 +124,8 @@ def suggest_text(report: SuggestReport, alphabet: Alphabet = ENGLISH) -> str:
     for w in report.words:
         verdict = f"  {w.label.verdict.value}" if w.label is not None else ""
         score = "  -" if w.score is None else f"{w.score:>3}"  # an entry the user typed, not in the list
-        lines.append(f"  {written(w.word):<16} score {score}  fit {w.fit:.2f}{verdict}")
+        pairs = f"  / {' '.join(written(p) for p in w.pairs)}" if w.pairs else ""
+        lines.append(f"  {written(w.word):<16} score {score}  fit {w.fit:.2f}{verdict}{pairs}")
         if w.label is not None and w.label.fill:
             lines.extend("      " + line for line in grid_text(w.label.fill, alphabet).splitlines())
     if report.dropped:

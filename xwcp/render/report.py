@@ -17,6 +17,7 @@ from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, Quality, fill_grid
 from xwcp.model import BELOW, RIGHT, Grid, content_token, final_cells, grid_from_rows, grid_lines, written_cells
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.entries import pair_letters
 
 if TYPE_CHECKING:
     from xwcp.search.core import CoreReport
@@ -28,12 +29,22 @@ TEXT_MAX_FILLS = 10
 
 
 def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDict]:
-    """One dict per slot in clue order (across by number, then down): id, number, direction, position, word (as the
-    puzzle's language writes it: "IJS", its last letter in its final form: Hebrew שלום), score."""
+    """One dict per slot in clue order (across by number, then down, then listed entries of other cells in their
+    order): id, number, direction, position, word (as the puzzle's language writes it: "IJS", its last letter in its
+    final form: Hebrew שלום), score; a listed entry (`xwcp.model.entries`) adds its `entry` name and cells, a reading
+    of an entry through Schrödinger cells its `entry` and `reading` (1 or 2)."""
     rows: list[JsonDict] = []
     written = problem.alphabet.written_at_end
-    for slot in sorted(problem.slots, key=lambda s: (s.direction is not Direction.ACROSS, s.number)):
+    order = {Direction.ACROSS: 0, Direction.DOWN: 1, Direction.OTHER: 2}
+    for slot in sorted(problem.slots, key=lambda s: (order[s.direction], s.number if not s.label else 0, s.id)):
         word = entries[slot.id] if entries is not None else None
+        extra: JsonDict = {}
+        if slot.label or slot.reading:
+            extra["entry"] = slot.entry_name
+        if slot.label:
+            extra["cells"] = [[c // problem.grid.width, c % problem.grid.width] for c in problem.slot_cells(slot.id)]
+        if slot.reading:
+            extra["reading"] = slot.reading
         rows.append(
             {
                 "id": slot.name,
@@ -44,6 +55,7 @@ def entry_dicts(problem: Problem, entries: Sequence[str] | None) -> list[JsonDic
                 "length": slot.length,
                 "word": written(word) if word else word,
                 "score": problem.words.score(word) if word else None,
+                **extra,
             }
         )
     return rows
@@ -205,13 +217,7 @@ class FillReport:
                     lines.append(self.quality(index).floors_text())
             lines.append("")
             if index == 0:
-                entries = self.entries(0)
-                for direction in ("across", "down"):
-                    lines.append(direction.capitalize())
-                    for row in entries:
-                        if row["direction"] == direction:
-                            score = "" if row["score"] is None else f"  ({row['score']})"
-                            lines.append(f"  {row['number']:>3}  {row['word']}{score}")
+                lines.extend(entry_lines(self.entries(0)))
                 lines.append("")
         if len(result.fills) > TEXT_MAX_FILLS:
             lines.append(f"(the first {TEXT_MAX_FILLS} fills are shown; --format json lists {len(result.fills)})")
@@ -297,6 +303,35 @@ def final_words(value: Any, alphabet: Alphabet) -> Any:
     return value
 
 
+def entry_lines(rows: Sequence[JsonDict]) -> list[str]:
+    """The text listing of a fill's entries (`entry_dicts`): under Across, Down and Other (listed entries of other
+    cells), number (or a listed entry's name) and word with its score; the two readings of an entry through
+    Schrödinger cells on one line, `CLINTON / BOBDOLE`."""
+    lines: list[str] = []
+    for direction, title in (("across", "Across"), ("down", "Down"), ("other", "Other")):
+        chosen = [row for row in rows if row["direction"] == direction]
+        if not chosen:
+            continue
+        lines.append(title)
+        shown: set[str] = set()
+        for row in chosen:
+            entry = row.get("entry")
+            if entry is not None and entry in shown:
+                continue
+            readings = [r for r in chosen if entry is not None and r.get("entry") == entry] or [row]
+            shown.update(r["id"] for r in readings)
+            if entry is not None:
+                shown.add(entry)
+            label = row["number"] if not (entry and "cells" in row) else entry
+            words = (
+                " / ".join(f"{r['word']}" + ("" if r["score"] is None else f" ({r['score']})") for r in readings)
+                if len(readings) > 1
+                else f"{row['word']}" + ("" if row["score"] is None else f"  ({row['score']})")
+            )
+            lines.append(f"  {label:>3}  {words}")
+    return lines
+
+
 def cell_rows(grid: Grid, alphabet: Alphabet) -> list[list[str]]:
     """The grid's cells row by row as `alphabet` writes them (`written_cells`): '#', '.', a letter ("Ñ", "IJ", a
     Hebrew final form where an entry ends), a rebus's letters."""
@@ -319,6 +354,8 @@ def grid_text(grid: Grid | list[str], alphabet: Alphabet = ENGLISH) -> str:
     tokens = []
     for cell, content in enumerate(grid.cells):
         token, mark = content_token(content, alphabet, cell in finals), marks.get(cell)
+        if cell in grid.pairs:
+            token = "<" + "".join(content_token(ch, alphabet) for ch in pair_letters(content)) + ">"
         if mark and mark.shaded:
             token = "{" + token + "}"
         if mark and mark.circle:

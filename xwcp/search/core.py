@@ -282,8 +282,8 @@ class _CoreSearch:
         stack = [(slot_id, entries)]
         while stack:
             dropped, fill = stack.pop()
-            for other in set(self.problem.cross_slot[dropped]):
-                if other < 0 or other in self.needed or other not in fill:
+            for other in set(self.problem.neighbours[dropped]):
+                if other in self.needed or other not in fill:
                     continue
                 word = _word_for(self.problem, dropped, fill, ignored=other)
                 if word is not None:
@@ -391,7 +391,7 @@ def _concentrated(weights: list[float]) -> bool:
 def _kind(problem: Problem, core: Sequence[SlotId]) -> CoreKind:
     if len(core) == 1:
         return CoreKind.NO_WORD
-    if len(core) == 2 and core[1] in problem.cross_slot[core[0]]:
+    if len(core) == 2 and core[1] in problem.neighbours[core[0]]:
         return CoreKind.NO_COMMON_LETTER
     return CoreKind.GROUP
 

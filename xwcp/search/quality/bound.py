@@ -86,7 +86,7 @@ def _relaxation(problem_at: Problem) -> _Relaxation | None:
             present = np.unique(column)
             starts = np.searchsorted(column[perm], present)
             relaxed.groups[(slot_id, pos)] = (column, perm, present, starts)
-            if slot.direction.letter == "A":
+            if slot_id < t:  # each link once: at a crossing the across slot's; a cell in 3+ slots, its chain
                 relaxed.cells.append((cell, (slot_id, pos), (t, problem_at.cross_pos[slot_id][pos])))
     relaxed.theta = {key: np.zeros(relaxed.n_letters) for key in relaxed.groups}
     return relaxed

@@ -57,8 +57,8 @@ def _neighbourhood(problem: Problem, entries: Sequence[str], size: int, rng: ran
         nxt = []
         rng.shuffle(frontier)
         for slot_id in frontier:
-            for t in problem.cross_slot[slot_id]:
-                if t >= 0 and t in open_set and t not in seen:
+            for t in problem.neighbours[slot_id]:
+                if t in open_set and t not in seen:
                     seen.add(t)
                     nxt.append(t)
         rng.shuffle(nxt)
@@ -96,11 +96,11 @@ def _hood_domains(
         slot = problem.slots[slot_id]
         bucket = words.bucket(slot.length)
         mask = np.asarray(domains[slot_id], bool).copy()
-        for pos in range(slot.length):
-            t = problem.cross_slot[slot_id][pos]
-            if t >= 0 and t not in hood_set and t not in problem.skipped_slot_ids:
-                code = problem.alphabet.index(entries[t][problem.cross_pos[slot_id][pos]])
-                mask &= bucket.letters[:, pos] == (-1 if code is None else code)  # a symbol: no listed word
+        for pos, at_pos in enumerate(problem.partners[slot_id]):
+            for t, t_pos in at_pos:
+                if t not in hood_set and t not in problem.skipped_slot_ids:
+                    code = problem.alphabet.index(entries[t][t_pos])
+                    mask &= bucket.letters[:, pos] == (-1 if code is None else code)  # a symbol: no listed word
         for word_id in used_outside.get(slot.length, ()):
             mask[word_id] = False
         ids = np.flatnonzero(mask)
@@ -159,8 +159,7 @@ def _hood_model(
         score_vars.append(score)
         letters = bucket.letters[ids]
         for pos, cell in enumerate(slot.cells):
-            t = problem.cross_slot[slot_id][pos]
-            if t < 0 or t not in hood_set:
+            if not any(t in hood_set for t, _ in problem.partners[slot_id][pos]):
                 continue
             letter = letter_by_cell.get(cell)
             if letter is None:
