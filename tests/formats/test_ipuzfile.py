@@ -54,10 +54,10 @@ def test_omitted_cells_and_the_files_own_numbering():
 def test_a_variety_ipuz_reads_its_listed_entries():
     puzzle = read_puzzle(DATA / "marching-bands.ipuz")
     grid = puzzle.grid
-    assert grid.entries_only and [s.name for s in puzzle.slots()][:3] == ["Bands.A", "Bands.B", "Rows.1"]
-    band = next(s for s in puzzle.slots() if s.name == "Bands.A")
+    assert grid.entries_only and [s.name for s in puzzle.slots()][:3] == ["BANDS.A", "BANDS.B", "ROWS.1"]
+    band = next(s for s in puzzle.slots() if s.name == "BANDS.A")
     assert len(band.cells) == 16 and puzzle.clue(band) == "Band A1 / Band A2 / Band A3"
-    row3 = next(s for s in puzzle.slots() if s.name == "Rows.3")
+    row3 = next(s for s in puzzle.slots() if s.name == "ROWS.3")
     assert row3.cells == (10, 11, 13, 14)  # over the block in the middle, as the file lists it
 
 

@@ -12,9 +12,9 @@ entries: any cells, in any order. `listed_entries` reads such lists into the gri
 - Otherwise the listed entries are the grid's only entries (`Grid.entries_only`): Across and Down
   runs that blocks and bars would make are not entries of a Rows Garden.
 
-An entry is named after its list and label (`Rows.A`, `Blooms.L1`, `Inward.1-5`; `Pieces.3` by
-position when the file labels none; `17A` for a numbered clue of an Across list), unique in the
-puzzle. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
+An entry is named after its list and label (`ROWS.A`, `BLOOMS.L1`, `INWARD.1-5`, `ALL_SQUARES.1`;
+`PIECES.3` by position when the file labels none; `17A` for a numbered clue of an Across list),
+unique in the puzzle, in upper case as the model keeps entry names. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
 is kept in its list with no entry, and so is a clue on one cell (a one-letter word of a Two-Tone or
 Jelly Roll: its letter is its crossing entries', so it constrains no fill), with its cell.
 """
@@ -127,9 +127,10 @@ def listed_entries(
                 if len(clue.cells) == 1:  # a one-letter word: its letter is its crossing entries', no entry
                     listed.append(ListedClue(clue.label, None, clue.text, clue.cells))
                     continue
-                name = _entry_name(file_list.title, direction, clue.label, position, taken)
-                taken.add(name.upper())
-                entries.append(Entry(name, clue.cells))
+                entry = Entry(_entry_name(file_list.title, direction, clue.label, position, taken), clue.cells)
+                name = entry.name  # as the model keeps it (upper case)
+                taken.add(name)
+                entries.append(entry)
             if name is not None and clue.text:
                 clue_by_name[name] = clue.text
             listed.append(ListedClue(clue.label, name, clue.text))
@@ -203,13 +204,13 @@ def _entry_name(title: str, direction: Direction | None, label: str, position: i
 
 
 def _name_part(text: str) -> str:
-    """`text` in name characters, other characters dropped: words run together (`All Squares` -> `AllSquares`,
-    `Track 1` -> `Track1`), short ones joined by '-' (`1 D` -> `1-D`)."""
+    """`text` in name characters, other characters dropped: words joined by '_' (`All Squares` -> `All_Squares`),
+    short ones by '-' (`1 D` -> `1-D`)."""
     words = ["".join(ch for ch in word if ch in NAME_CHARS) for word in text.split()]
     words = [w for w in words if w]
     if len(words) > 1 and all(len(w) <= 2 for w in words):
         return "-".join(words)
-    return "".join(w if i == 0 else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return "_".join(words)
 
 
 # ----- writing ------------------------------------------------------------------------------
