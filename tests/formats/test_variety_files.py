@@ -241,3 +241,41 @@ def test_xd_and_puz_refuse_a_variety_puzzle_in_one_line(suffix, tmp_path, capsys
     assert main(["fill", str(VARIETY / "two-tone.ipuz"), "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "a variety puzzle (entry ALL_SQUARES.1" in err and not out.exists()
+
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+def test_schrodinger_cells_write_to_ipuz_as_candidate_solutions_and_read_back(tmp_path, capsys):
+    """.ipuz holds a Schrödinger cell as a solution listing its two letters (Puzzmo's reading of the spec's
+    candidate values): the filled Farrell grid written, read back with the same cells, and checked."""
+    out = tmp_path / "farrell.ipuz"
+    assert main(["fill", str(MODELS / "15x15-schrodinger-farrell.txt"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    data = json.loads(out.read_text())
+    candidates = [value for row in data["solution"] for value in row if isinstance(value, list)]
+    assert len(candidates) == 7 and all(len(v) == 2 and v[0] != v[1] for v in candidates)
+    back = read_puzzle(out)
+    assert len(back.grid.pairs) == 7 and [back.grid.cells[c] for c in sorted(back.grid.pairs)] == [
+        a + b for a, b in candidates
+    ]
+    assert main(["check", str(out)]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("suffix", [".jpz", ".puz", ".xd"])
+def test_formats_with_one_solution_a_cell_refuse_schrodinger_cells(suffix, tmp_path, capsys):
+    out = tmp_path / f"x{suffix}"
+    assert main(["fill", str(MODELS / "15x15-schrodinger-01.txt"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Schrödinger cells (first at row" in err and f"{suffix} holds one solution" in err
+    assert not out.exists()
+
+
+def test_a_cell_with_three_candidate_solutions_is_refused_in_one_line(tmp_path):
+    data = json.loads((VARIETY / "two-tone.ipuz").read_text())
+    data["solution"][0][0] = ["A", "B", "C"]
+    path = tmp_path / "x.ipuz"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match="row 1, column 1 has the candidate solutions .*a Schrödinger cell holds two"):
+        read_puzzle(path)

@@ -13,8 +13,9 @@ entries: any cells, in any order. `listed_entries` reads such lists into the gri
   runs that blocks and bars would make are not entries of a Rows Garden.
 
 An entry is named after its list and label (`ROWS.A`, `BLOOMS.L1`, `INWARD.1-5`, `ALL_SQUARES.1`;
-`PIECES.3` by position when the file labels none; `17A` for a numbered clue of an Across list),
-unique in the puzzle, in upper case as the model keeps entry names. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
+`PIECES.3` by position when the file labels none; `17A` for a numbered clue of an Across list; the
+label itself in the `Entries` list xwcp writes for a grid drawn with listed entries), unique in the
+puzzle, in upper case as the model keeps entry names. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
 is kept in its list with no entry, and so is a clue on one cell (a one-letter word of a Two-Tone or
 Jelly Roll: its letter is its crossing entries', so it constrains no fill), with its cell.
 """
@@ -32,6 +33,9 @@ from xwcp.model.grid import BLOCK, Grid, Slot, find_slots, make_grid
 from xwcp.model.puzzle import CellLabel, ClueList, ListedClue, Puzzle
 
 _DIRECTION_BY_WORD = {"across": Direction.ACROSS, "down": Direction.DOWN}
+ENTRIES_TITLE = "Entries"
+"""The list xwcp writes the listed entries that no clue list of the puzzle names in (a grid drawn in xwcp), each
+clue labelled with its entry's name; reading such a list names each entry by its label."""
 
 
 class FileClue(NamedTuple):
@@ -146,6 +150,7 @@ def listed_entries(
             numbers=None if grid.numbers is None or entries_only else dict(grid.numbers),
             entries=entries,
             entries_only=entries_only,
+            pairs=grid.pairs,
             source=source,
         )
     except ValueError as exc:
@@ -188,9 +193,11 @@ def _check_cells(grid: Grid, cells: tuple[int, ...], title: str, label: str, sou
 
 
 def _entry_name(title: str, direction: Direction | None, label: str, position: int, taken: set[str]) -> str:
-    """A unique entry name from a list title and a clue label: `17A` in an Across list, else `Title.Label`,
-    in the characters an entry name allows."""
+    """A unique entry name from a list title and a clue label: the label itself in xwcp's `Entries` list, `17A`
+    in an Across list, else `Title.Label`, in the characters an entry name allows."""
     label_part = _name_part(label) or str(position)
+    if title == ENTRIES_TITLE and label_part.upper() not in taken:
+        return label_part
     if direction is not None and label_part.isdigit():
         base = f"{label_part}{direction.letter}"
     else:
@@ -239,13 +246,13 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
             items.append((clue.label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))
         out.append((clue_list.title, items))
     rest: dict[str, list[tuple[str, tuple[int, ...] | None, str]]] = {}
-    for slot in sorted(slot_by_name.values(), key=lambda s: (s.direction is Direction.OTHER, s.number, s.id)):
+    for slot in slot_by_name.values():  # slot order: across, down, then the listed entries as the grid lists them
         if slot.entry_name in named:
             continue
         title = (
             "Across"
             if slot.direction is Direction.ACROSS and not slot.label
-            else ("Down" if slot.direction is Direction.DOWN and not slot.label else "Entries")
+            else ("Down" if slot.direction is Direction.DOWN and not slot.label else ENTRIES_TITLE)
         )
         label = str(slot.number) if not slot.label else slot.label
         rest.setdefault(title, []).append((label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))

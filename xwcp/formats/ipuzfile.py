@@ -17,16 +17,19 @@ Garden, Patchwork, Two-Tone, a diagonal clue): its clue sets are read into liste
 (`xwcp.formats._listed`), each on exactly the cells the file gives, with the sets' titles, the
 clues' labels and the labels its cells print (`cell` values such as `A` or `M1`, `mark` corners);
 an entry on a block or through one cell twice is refused in one line. Clues of a crossword that
-name no entry are left out with a warning.
+name no entry are left out with a warning. A solution cell that lists candidate values (`["C", "B"]`,
+as Puzzmo's tools read it) is a Schrödinger cell: two letters, the first for every entry's first
+reading (`xwcp.model.entries`); other than two single letters is refused in one line.
 
 Writing: ipuz v2, kind crossword#1 (and diagramless#1), numbered cells with their styles, the
 letters as `solution` (null where a cell is still empty), one clue per slot as given; a puzzle
 with listed entries writes its clue sets as it read them, each clue with its `cells`, and its
-cells' labels.
+cells' labels; a Schrödinger cell's solution lists its two letters (null for one still open).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -47,6 +50,7 @@ from xwcp.formats._listed import (
     written_lists,
 )
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.entries import pair_content, pair_letters
 from xwcp.model.grid import (
     BLOCK,
     EMPTY,
@@ -136,6 +140,7 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     mark_by_cell: dict[int, Mark] = {}
     number_by_cell_: dict[int, int] = {}
     label_by_cell: dict[int, dict[str, str]] = {}
+    pair_cells: list[int] = []
     n_omitted = 0
     for r in range(height):
         for c in range(width):
@@ -168,6 +173,10 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
                 continue
             if number is not None:
                 number_by_cell_[cell] = number
+            if isinstance(solved, list):  # candidate values: a Schrödinger cell
+                cells.append(_pair(solved, empty, r, c, source))
+                pair_cells.append(cell)
+                continue
             content = _content(solved, empty, r, c, source)
             if content == EMPTY and isinstance(raw, dict):
                 content = _content(raw.get("value"), empty, r, c, source)
@@ -197,6 +206,8 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
                 for cell, by_corner in label_by_cell.items()
             }
         )
+    if pair_cells:
+        grid = dataclasses.replace(grid, pairs=frozenset(pair_cells))
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
     if not clue_lists:
@@ -354,6 +365,23 @@ def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     return text
 
 
+def _pair(values: list[Any], empty: str, r: int, c: int, source: str) -> str:
+    """A Schrödinger cell's contents from its solution's candidate values: two letters (a null or the empty
+    value for one still open), first and second (`xwcp.model.entries.pair_content`).
+
+    Raises:
+        InputError: other than two candidates, or a candidate of several letters (a rebus is never a pair).
+    """
+    letters = [EMPTY if v is None else _content(v, empty, r, c, source) for v in values]
+    if len(letters) != 2 or any(len(letter) != 1 for letter in letters):
+        raise InputError(
+            f"row {r + 1}, column {c + 1} has the candidate solutions {quote(json.dumps(values))}; a Schrödinger "
+            "cell holds two letters, one per reading",
+            source,
+        )
+    return pair_content(letters[0], letters[1])
+
+
 def _mark(style: dict[str, Any]) -> Mark:
     circle = str(style.get("shapebg", "")).lower() == "circle"
     shaded = bool(style.get("highlight"))
@@ -491,10 +519,10 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     label_by_cell = labels_by_cell(puzzle)
     mark_by_cell = grid.mark_by_cell
     rows: list[list[dict[str, Any] | str | int]] = []
-    solution: list[list[str | None]] = []
+    solution: list[list[str | None | list[str | None]]] = []
     for r in range(grid.height):
         row: list[dict[str, Any] | str | int] = []
-        sol: list[str | None] = []
+        sol: list[str | None | list[str | None]] = []
         for c in range(grid.width):
             cell = r * grid.width + c
             content = grid.cells[cell]
@@ -508,6 +536,9 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
                 continue
             number: int | str = label_by_cell.get(cell, {}).get("TL") or numbers.get(cell, 0)
             row.append({"cell": number, "style": style} if style else number)
+            if cell in grid.pairs:  # a Schrödinger cell: its two letters as candidate values, null while open
+                sol.append([None if letter == EMPTY else letter for letter in pair_letters(content)])
+                continue
             sol.append(None if content == EMPTY else content)
         rows.append(row)
         solution.append(sol)

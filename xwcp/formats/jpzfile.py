@@ -646,6 +646,26 @@ def _set_clue_text(el: ElementTree.Element, text: str) -> None:
     el.text = text
 
 
+def check_writable(puzzle: Puzzle, source: str = "<jpz>") -> None:
+    """Refuse what .jpz cannot hold: Schrödinger cells (a `<cell>` has one `solution`).
+
+    Raises:
+        InputError: naming the first one and the formats that hold it.
+    """
+    if puzzle.grid.pairs:
+        first = min(puzzle.grid.pairs)
+        raise InputError(
+            f"Schrödinger cells (first at row {first // puzzle.grid.width + 1}, column {first % puzzle.grid.width + 1}): "
+            ".jpz holds one solution per cell; write .ipuz (its solution lists both letters), .txt or .json",
+            source,
+        )
+
+
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes)."""
+    """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes).
+
+    Raises:
+        InputError: something .jpz cannot hold (`check_writable`).
+    """
+    check_writable(puzzle, str(path))
     write_output(path, to_bytes(puzzle), "puzzle")

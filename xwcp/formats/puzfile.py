@@ -563,7 +563,7 @@ def _solution_char(content: str, encoding: str) -> str:
 
 
 def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
-    """Refuse what .puz cannot hold: listed entries (a variety puzzle), bars, shading and colours, a published
+    """Refuse what .puz cannot hold: Schrödinger cells, listed entries (a variety puzzle), bars, shading and colours, a published
     numbering, more than
     MAX_REBUS_ENTRIES different rebus cells, a NUL character.
 
@@ -571,6 +571,13 @@ def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
         InputError: naming the first such thing and a format that holds it.
     """
     grid = puzzle.grid
+    if grid.pairs:
+        first = min(grid.pairs)
+        raise InputError(
+            f"Schrödinger cells (first at row {first // grid.width + 1}, column {first % grid.width + 1}): "
+            ".puz holds one solution per cell; write .ipuz (its solution lists both letters), .txt or .json",
+            source,
+        )
     listed = grid.entries or grid.entries_only or puzzle.clue_lists
     if listed:
         what = f"entry {grid.entries[0].name}" if grid.entries else "its own clue lists"

@@ -396,12 +396,19 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
 
 
 def check_writable(puzzle: Puzzle, source: str = "<xd>") -> None:
-    """Refuse what .xd cannot hold: listed entries (a variety puzzle: .xd has Across and Down clues on the grid's
-    runs only), a published numbering, a clue over several lines.
+    """Refuse what .xd cannot hold: Schrödinger cells, listed entries (a variety puzzle: .xd has Across and Down
+    clues on the grid's runs only), a published numbering, a clue over several lines.
 
     Raises:
         InputError: naming it and a format that holds it.
     """
+    if puzzle.grid.pairs:
+        first = min(puzzle.grid.pairs)
+        raise InputError(
+            f"Schrödinger cells (first at row {first // puzzle.grid.width + 1}, column {first % puzzle.grid.width + 1}): "
+            ".xd holds one solution per cell; write .ipuz (its solution lists both letters), .txt or .json",
+            source,
+        )
     listed = puzzle.grid.entries or puzzle.grid.entries_only or puzzle.clue_lists
     if listed:
         what = f"entry {puzzle.grid.entries[0].name}" if puzzle.grid.entries else "its own clue lists"
