@@ -140,6 +140,13 @@ def listed_entries(
             listed.append(ListedClue(clue.label, name, clue.text))
         out_lists.append(ClueList(file_list.title, tuple(listed)))
     warnings = [f"{n_unnumbered} clues name no entry of the grid and are not read"] if n_unnumbered else []
+    chains = [entry.name for entry in entries if " / " in clue_by_name.get(entry.name, "")]
+    if chains:
+        warnings.append(
+            f"{len(chains)} entries have clues joined by ' / ' ({', '.join(chains[:3])}"
+            f"{' and more' if len(chains) > 3 else ''}): each is a chain of several answers whose boundaries the "
+            "solver finds; xwcp fills each as one entry"
+        )
     try:
         grid = make_grid(
             grid.width,
