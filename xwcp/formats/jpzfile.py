@@ -56,7 +56,6 @@ from xwcp.model.grid import (
     RIGHT,
     Grid,
     Mark,
-    Slot,
     cell_upper,
     find_slots,
     is_cell_content,
@@ -438,30 +437,13 @@ def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[
     return tuple(out) or None
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], slots_by_cell: dict[int, list[Slot]]) -> bool:
-    """True when `cells` are a straight run inside a slot (the slots through each cell: no scan of them all)."""
-    for slot in slots_by_cell.get(cells[0], ()):
-        if cells[0] in slot.cells:
-            at = slot.cells.index(cells[0])
-            if slot.cells[at : at + len(cells)] == cells:
-                return True
-    return False
-
-
 def _clues(
     kind_el: ElementTree.Element, grid: Grid, width: int, height: int, source: str, warnings: list[str]
 ) -> dict[str, str]:
-    """Clue texts by slot name, each placed by its word's cells.
-
-    Raises:
-        InputError: a clued word that is not one across or down run of the grid (a variety puzzle).
-    """
+    """A crossword's clue texts by slot name, each placed by its word's cells (or its number, when the word is
+    off): a variety puzzle's lists go to `_listed.listed_entries` instead (`_listed.is_variety` tells them apart)."""
     slots = find_slots(grid)
     slot_by_cells = {s.cells: s for s in slots}
-    slots_by_cell: dict[int, list[Slot]] = {}
-    for s in slots:
-        for c in s.cells:
-            slots_by_cell.setdefault(c, []).append(s)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
     out: dict[str, str] = {}
@@ -485,15 +467,9 @@ def _clues(
                 slot = slot_by_key.get((direction, int(number)))
                 if slot is not None:
                     by_number.append(label)
-            if slot is None:
-                if _is_part_of_a_slot(cells, slots_by_cell):
-                    partial.append(label)
-                    continue
-                raise InputError(
-                    f"clue {label} is for cells that are not one across or down entry of the grid: "
-                    "a variety puzzle; xwcp fills the grid's across and down runs only",
-                    source,
-                )
+            if slot is None:  # part of an entry (any other word makes a variety puzzle: `is_variety`)
+                partial.append(label)
+                continue
             if text:
                 out[slot.name] = text
     if partial:
