@@ -55,10 +55,10 @@ def _jpz_lists(path: Path) -> tuple[int, Listed]:
     for el in root.iter():
         el.tag = el.tag.split("}", 1)[-1]
     crossword = next(root.iter("crossword"))
-    width = int(next(crossword.iter("grid")).get("width"))
+    width = int(next(crossword.iter("grid")).get("width", ""))
 
-    def span(value: str) -> list[int]:
-        a, _, b = value.partition("-")
+    def span(value: str | None) -> list[int]:
+        a, _, b = (value or "").partition("-")
         return list(range(int(a), int(b or a) + 1))
 
     cells_by_word = {
@@ -73,7 +73,8 @@ def _jpz_lists(path: Path) -> tuple[int, Listed]:
     }
     out: Listed = []
     for clues in crossword.iter("clues"):
-        title = "".join(clues.find("title").itertext()).strip()
+        title_el = clues.find("title")
+        title = "".join(title_el.itertext()).strip() if title_el is not None else ""
         for clue in clues.findall("clue"):
             out.append((title, clue.get("number", ""), cells_by_word.get(clue.get("word")), "".join(clue.itertext())))
     return width, out
