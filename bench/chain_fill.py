@@ -28,6 +28,7 @@ Prints the grid, each chain's words, the solve time and the model's size.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -358,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="write the filled puzzle (.ipuz or .jpz)")
+    parser.add_argument("--keep-letters", action="store_true", help="a file's letters stay as given")
     parser.add_argument("--method", choices=("segments", "search", "cpsat"), default="segments")
     parser.add_argument("--attempt-limit", type=float, default=10.0, help="segments: seconds per segmentation")
     args = parser.parse_args(argv)
@@ -366,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.puzzle:
         puzzle = read_puzzle(args.puzzle)
         chains = file_chains(puzzle)
+        if not args.keep_letters:  # the layout only: a test file's letters are placeholders
+            cleared = puzzle.grid.with_letters({c: EMPTY for c, x in enumerate(puzzle.grid.cells) if x != BLOCK})
+            puzzle = dataclasses.replace(puzzle, grid=cleared)
     else:
         parser.error("give a puzzle file or --marching-bands N")
     grid = puzzle.grid
@@ -448,6 +453,19 @@ def check(grid, chains: list[Chain], words_by_chain: list[list[str]], letters: d
     return problems + check_fill(problem, [by_name[slot.name] for slot in problem.slots])
 
 
+def _random_lengths(n: int, k: int, lo: int, hi: int, rng) -> list[int] | None:
+    """k word lengths in [lo, hi] summing to n, each drawn among those that leave the rest a split; None if none."""
+    lengths: list[int] = []
+    for i in range(k):
+        rest = k - i - 1
+        choices = [m for m in range(lo, hi + 1) if rest * lo <= n - m <= rest * hi]
+        if not choices:
+            return None
+        lengths.append(rng.choice(choices))
+        n -= lengths[-1]
+    return lengths
+
+
 def _segments(grid, chains: list[Chain], args, started: float):
     """Segmentations drawn at random (each chain split into its number of words, lengths between --min-length and
     --max-length), each filled by xwcp's own engine as a grid of fixed listed entries with the default list, until
@@ -466,14 +484,10 @@ def _segments(grid, chains: list[Chain], args, started: float):
         splits: list[list[int]] = []
         entries: list[Entry] = []
         for name, cells, k in chains:
-            n = len(cells)
-            for _ in range(10_000):
-                cuts = [0, *sorted(rng.sample(range(1, n), k - 1)), n]
-                lengths = [b - a for a, b in zip(cuts, cuts[1:])]
-                if min(lengths) >= args.min_length and max(lengths) <= args.max_length:
-                    break
-            else:
+            lengths = _random_lengths(len(cells), k, args.min_length, args.max_length, rng)
+            if lengths is None:
                 return [[] for _ in chains], {}, built, time.perf_counter(), f"no split of {name}"
+            cuts = [sum(lengths[:n]) for n in range(k + 1)]
             splits.append(cuts)
             entries += [Entry(f"{name}.{n + 1}", cells[a:b]) for n, (a, b) in enumerate(zip(cuts, cuts[1:]))]
         split = make_grid(grid.width, grid.height, grid.cells, entries=entries, entries_only=True)

@@ -280,3 +280,17 @@ def test_a_cell_with_three_candidate_solutions_is_refused_in_one_line(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(InputError, match="row 1, column 1 has the candidate solutions .*a Schrödinger cell holds two"):
         read_puzzle(path)
+
+
+def test_a_schrodinger_entry_has_one_clue_in_ipuz(tmp_path):
+    """Both readings of an entry through Schrödinger cells share its clue: written once, read back for both."""
+    puzzle = read_puzzle(MODELS / "15x15-schrodinger-farrell.txt")
+    clued = dataclasses.replace(puzzle, clue_by_slot={"39A": "Candidates", "1A": "Top"})
+    out = tmp_path / "farrell.ipuz"
+    write_puzzle(clued, out)
+    across = json.loads(out.read_text())["clues"]["Across"]
+    assert [number for number, _ in across].count(39) == 1 and [39, "Candidates"] in across
+    back = read_puzzle(out)
+    readings = [s for s in back.slots() if s.entry_name == "39A"]
+    assert [s.name for s in readings] == ["39A/1", "39A/2"] and {back.clue(s) for s in readings} == {"Candidates"}
+    assert back.clue_by_slot == {"39A": "Candidates", "1A": "Top"}

@@ -107,7 +107,7 @@ def listed_entries(
     runs = {(s.direction, s.cells): s for s in find_slots(grid)}
     run_by_number = {(s.direction, s.number): s for s in find_slots(grid)}
     entries_only = not _runs_listed(lists, runs, run_by_number)
-    taken: set[str] = set() if entries_only else {s.name.upper() for s in runs.values()}
+    taken: set[str] = set() if entries_only else {s.entry_name.upper() for s in runs.values()}
     entries: list[Entry] = []
     clue_by_name: dict[str, str] = {}
     out_lists: list[ClueList] = []
@@ -125,7 +125,7 @@ def listed_entries(
                 if slot is None:
                     n_unnumbered += bool(clue.text)
                 else:
-                    name = slot.name
+                    name = slot.entry_name
             elif clue.cells is not None:
                 _check_cells(grid, clue.cells, file_list.title, clue.label or str(position), source)
                 if len(clue.cells) == 1:  # a one-letter word: its letter is its crossing entries', no entry

@@ -303,7 +303,7 @@ def _file_lists(clues: object, grid: Grid, source: str) -> list[FileList]:
 def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The THEME_KEY slot names that name a slot of `grid`, and the LOCKS_KEY cells inside it that are white
     (anything else in those fields is left out: they are ours, and only add to the puzzle)."""
-    names = {s.name for s in find_slots(grid)}
+    names = {name for s in find_slots(grid) for name in (s.name, s.entry_name)}
     theme_value = data.get(THEME_KEY)
     theme = (
         tuple(dict.fromkeys(str(n).upper() for n in theme_value if isinstance(n, str) and n.upper() in names))
@@ -455,7 +455,7 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                     unplaced.append(f"{key} {item[0] if isinstance(item, list) and item else number or '?'}")
                 continue
             if text:
-                out[slot.name] = text
+                out[slot.entry_name] = text  # both readings of a Schrödinger entry share it
     if partial:
         warnings.append(
             f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
@@ -591,7 +591,10 @@ def _listed_clue(label: str, cells: tuple[int, ...] | None, text: str, width: in
 
 
 def _by_number(slots: tuple[Slot, ...], direction: Direction) -> list[Slot]:
-    return sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
+    return sorted(
+        (s for s in slots if s.direction is direction and s.reading <= 1),  # one clue per Schrödinger entry
+        key=lambda s: (s.number, s.cells[0]),
+    )
 
 
 def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, Any]:

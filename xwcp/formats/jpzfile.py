@@ -471,7 +471,7 @@ def _clues(
                 partial.append(label)
                 continue
             if text:
-                out[slot.name] = text
+                out[slot.entry_name] = text  # both readings of a Schrödinger entry share it
     if partial:
         warnings.append(
             f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
@@ -557,13 +557,16 @@ def to_bytes(puzzle: Puzzle) -> bytes:
     if is_listed:
         _write_lists(crossword, puzzle, clue_els)
     for slot in slots if not is_listed else ():
+        if slot.reading > 1:
+            continue  # one word per Schrödinger entry
         word = ElementTree.SubElement(crossword, "word", id=str(slot.id + 1))
         for cell in slot.cells:
             ElementTree.SubElement(word, "cells", x=str(cell % width + 1), y=str(cell // width + 1))
     for label, direction in (("Across", Direction.ACROSS), ("Down", Direction.DOWN)) if not is_listed else ():
         clues_el = ElementTree.SubElement(crossword, "clues", ordering="normal")
         ElementTree.SubElement(ElementTree.SubElement(clues_el, "title"), "b").text = label
-        for slot in sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0])):
+        in_order = sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
+        for slot in (s for s in in_order if s.reading <= 1):
             clue_els.append(
                 (
                     ElementTree.SubElement(clues_el, "clue", word=str(slot.id + 1), number=str(slot.number)),
