@@ -30,7 +30,7 @@ from xwcp.search.core import find_core
 from xwcp.services.run import run_fill
 from xwcp.words.wordlist import load_word_list, score_by_word_of
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
+MODELS = Path(__file__).resolve().parents[2] / "models" / "variety"
 
 # a 5x5 with one corner block: the diagonal crosses every across and down entry, 3 slots through each of its cells
 DIAGONAL = """\
@@ -213,3 +213,41 @@ def test_stock_schrodinger_grids_fill_with_both_readings(words, listed, name):
     if name.endswith("farrell.txt"):  # 39-Across: two 7-letter words differing in every letter (CLINTON/BOBDOLE)
         first, second = ("".join(filled.cells[7 * 15 + c][k] for c in range(7)) for k in (0, 1))
         assert first in listed and second in listed and all(a != b for a, b in zip(first, second))
+
+
+@pytest.mark.parametrize("source", [DIAGONAL, SCHRODINGER_5])
+def test_fill_out_keeps_entries_and_squares_or_refuses_in_one_line(tmp_path, capsys, listed, source):
+    from xwcp.formats import read_puzzle
+
+    path = tmp_path / "g.txt"
+    path.write_text(source)
+    for suffix in (".txt", ".json"):
+        out = tmp_path / f"filled{suffix}"
+        code, _, err = run(["fill", path, "--out", out], capsys)
+        back = read_puzzle(out).grid
+        assert code == 0 and grid_violations(parse_grid(source), back, listed) == [], err
+    code, _, err = run(["fill", path, "--out", tmp_path / "filled.puz"], capsys)
+    assert code == 2 and "cannot keep" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "filled.puz").exists()
+
+
+def test_a_region_fill_writes_both_letters_of_a_schrodinger_square(tmp_path, capsys, listed):
+    path = tmp_path / "s.txt"
+    path.write_text(SCHRODINGER_5)
+    code, out, _ = run(["fill", path, "--region", "2,2:4,4", "--format", "grid"], capsys)
+    filled = parse_grid(out)
+    assert code == 0 and len(filled.cells[12]) == 2 and "." not in filled.cells[12]
+    inside = [r * 5 + c for r in range(1, 4) for c in range(1, 4)]
+    assert all(filled.cells[c] != "." for c in inside) and filled.cells[0] == "."
+
+
+@pytest.mark.parametrize("source", [DIAGONAL, SCHRODINGER_5])
+def test_cli_quick_path_gives_the_same_answer(tmp_path, capsys, monkeypatch, source):
+    from xwcp.services import quick
+
+    path = tmp_path / "g.txt"
+    path.write_text(source)
+    code, fast, _ = run(["fill", path, "--format", "grid", "--seed", "3"], capsys)
+    monkeypatch.setattr(quick, "fill", lambda *args, **kwargs: None)
+    code2, slow, _ = run(["fill", path, "--format", "grid", "--seed", "3"], capsys)
+    assert code == code2 == 0 and fast == slow

@@ -435,7 +435,7 @@ def add_letters(problem: Problem, letter_by_cell: dict[int, str]) -> Problem | N
     """
     grid = problem.grid
     if not problem.controls.is_empty or any(
-        grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z") or len(letter) != 1
+        grid.cells[cell] != EMPTY or not ("A" <= letter <= "Z") or len(letter) != 1 or cell in grid.pairs
         for cell, letter in letter_by_cell.items()
     ):
         return None
@@ -521,6 +521,13 @@ def compile_structure(
     if controls.region is not None:
         inside = region_cells(grid, controls.region)
         fillable_cells = frozenset(c for c in inside if grid.cells[c] == EMPTY)
+        if grid.pairs:  # a Schrödinger cell's second letter is a letter cell of its own (xwcp.model.letters)
+            n_cells = len(grid.cells)
+            fillable_cells |= {
+                n_cells + k
+                for k, cell in enumerate(spelled.cell_by_extra)
+                if cell in inside and cell in grid.pairs and letters[n_cells + k] == EMPTY
+            }
         for slot in slots:
             if not inside.intersection(slot.cells) and any(letters[c] == EMPTY for c in slot.cells):
                 skipped.add(slot.id)
@@ -583,10 +590,15 @@ def compile_structure(
 def _members_by_cell(slots: Sequence[Slot]) -> dict[int, list[tuple[SlotId, int]]]:
     """(slot id, position) of every slot through each letter cell, in slot order."""
     members: dict[int, list[tuple[SlotId, int]]] = {}
+    get = members.get
     for slot in slots:
         slot_id = slot.id
         for pos, cell in enumerate(slot.cells):
-            members.setdefault(cell, []).append((slot_id, pos))
+            ring = get(cell)
+            if ring is None:
+                members[cell] = [(slot_id, pos)]
+            else:
+                ring.append((slot_id, pos))
     return members
 
 
@@ -610,10 +622,15 @@ def cross_links(
     for cell in sorted(members):
         ring = members[cell]
         n = len(ring)
+        if n == 2:  # an ordinary crossing: each slot is the other's partner
+            (a, a_pos), (b, b_pos) = ring
+            cross_slot[a][a_pos], cross_pos[a][a_pos] = b, b_pos
+            cross_slot[b][b_pos], cross_pos[b][b_pos] = a, a_pos
+            crossings.append(Crossing(cell, a, a_pos, b, b_pos))
+            continue
         if n < 2:
             continue
-        if n > 2:
-            is_pairwise = False
+        is_pairwise = False
         for k, (slot_id, pos) in enumerate(ring):
             nxt_id, nxt_pos = ring[(k + 1) % n]
             cross_slot[slot_id][pos], cross_pos[slot_id][pos] = nxt_id, nxt_pos

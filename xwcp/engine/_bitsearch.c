@@ -735,6 +735,32 @@ static int bs_propagate(BsState *st) {
     return 1;
 }
 
+/* bs_init's agreement at position q of slot s when more than two slots share its cell (a listed entry through a
+ * crossing, the readings of a Schrodinger entry): cross_slot links them in a cycle, and s keeps only the letters
+ * every slot of the cycle allows; every slot of the cycle is in the provenance. Propagation then pushes each
+ * change to the next slot of the cycle, which keeps them agreeing all the way round. */
+static __attribute__((noinline, cold)) void cycle_agree(BsState *st, int32_t s, int32_t q) {
+    const int32_t po = st->slot_pos_off[s];
+    uint64_t both = st->live[po + q];
+    int32_t at = po + q;
+    for (int32_t k = 0; k <= st->n_slots && st->cross_slot[at] >= 0; k++) {
+        at = st->slot_pos_off[st->cross_slot[at]] + st->cross_pos[at];
+        if (at == po + q) break;
+        both &= st->live[at];
+    }
+    uint64_t dead = st->live[po + q] & ~both;
+    if (dead && st->prov) {
+        at = po + q;
+        for (int32_t k = 0; k <= st->n_slots && st->cross_slot[at] >= 0; k++) {
+            const int32_t v = st->cross_slot[at];
+            at = st->slot_pos_off[v] + st->cross_pos[at];
+            if (at == po + q) break;
+            prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (v >> 6)] |= 1ULL << (v & 63);
+        }
+    }
+    for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctzll(dead)), 1);
+}
+
 /* Initial state: sizes, letter sets and residues from the domains; then propagate everything. */
 int BS_FN(bs_init)(BsState *st) {
     const int32_t K = LETTERS(st); /* 1..64, checked by the caller */
@@ -780,33 +806,19 @@ int BS_FN(bs_init)(BsState *st) {
             st->live[po + q] = now;
         }
     }
-    /* make every crossing agree: a letter is live at a cell only if every slot through it allows it. The slots
-     * of a cell form a cycle (cross_slot names the next): two at an ordinary crossing, more where a listed entry
-     * or a Schrodinger reading goes through it. After this, propagation pushes each change to the next slot of
-     * the cycle, which keeps the slots of a cell agreeing all the way round. */
+    /* make every crossing agree: a letter is live at a cell only if both slots allow it (every slot of the cell's
+     * cycle where more than two share it: cycle_agree) */
     for (int32_t s = 0; s < st->n_slots; s++) enqueue(st, s);
     for (int32_t s = 0; s < st->n_slots; s++) {
         const int32_t po = st->slot_pos_off[s];
         for (int32_t q = 0; q < st->slot_len[s]; q++) {
             const int32_t u = st->cross_slot[po + q];
             if (u < 0) continue;
-            int32_t at = st->slot_pos_off[u] + st->cross_pos[po + q];
-            uint64_t both = st->live[po + q] & st->live[at];
-            for (int32_t k = 0; k < st->n_slots && st->cross_slot[at] >= 0; k++) { /* the rest of the cycle */
-                const int32_t next = st->slot_pos_off[st->cross_slot[at]] + st->cross_pos[at];
-                if (next == po + q) break;
-                at = next;
-                both &= st->live[at];
-            }
+            const int32_t at = st->slot_pos_off[u] + st->cross_pos[po + q];
+            if (st->cross_slot[at] != s || st->cross_pos[at] != q) { cycle_agree(st, s, q); continue; }
+            const uint64_t both = st->live[po + q] & st->live[at];
             uint64_t dead = st->live[po + q] & ~both;
-            if (dead && st->prov) {
-                int32_t v = u, at_v = st->slot_pos_off[u] + st->cross_pos[po + q];
-                for (int32_t k = 0; k < st->n_slots && v >= 0 && at_v != po + q; k++) {
-                    prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (v >> 6)] |= 1ULL << (v & 63);
-                    v = st->cross_slot[at_v];
-                    if (v >= 0) at_v = st->slot_pos_off[v] + st->cross_pos[at_v];
-                }
-            }
+            if (dead && st->prov) prov_of(st, s)[(int64_t)(1 + q) * st->prov_words + (u >> 6)] |= 1ULL << (u & 63);
             for (; dead; dead &= dead - 1) and_dom(st, s, mask_of(st, s, q, __builtin_ctzll(dead)), 1);
         }
     }

@@ -194,6 +194,8 @@ class Grid:
     def has_rebus(self) -> bool:
         """True when some cell holds more than one letter or a character other than A-Z."""
         pairs = self.pairs
+        if not pairs:
+            return any(c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) for c in self.cells)
         return any(
             c not in (BLOCK, EMPTY) and not (len(c) == 1 and is_letters(c)) and cell not in pairs
             for cell, c in enumerate(self.cells)
@@ -390,7 +392,7 @@ def make_grid(
     return grid
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Slot:
     """One entry of the grid; `cells` are flat cell indices in reading order.
 
@@ -409,6 +411,22 @@ class Slot:
     cells: tuple[int, ...]
     label: str = ""
     reading: int = 0
+
+    def __init__(
+        self,
+        id: SlotId,
+        number: int,
+        direction: Direction,
+        row: int,
+        col: int,
+        cells: tuple[int, ...],
+        label: str = "",
+        reading: int = 0,
+    ) -> None:
+        # one dict update, not a frozen dataclass's eight object.__setattr__ calls: a 21x21 parse makes 140 slots
+        self.__dict__.update(
+            id=id, number=number, direction=direction, row=row, col=col, cells=cells, label=label, reading=reading
+        )
 
     @property
     def length(self) -> int:

@@ -140,19 +140,6 @@ def _parse_row(
         multi = None if english or ch != "{" else _multi_letter(line, pos, alphabet)
         if multi is not None:
             content, pos = multi
-        elif ch == "<":
-            close = line.find(">", pos)
-            inner = line[pos + 1 : close] if close > 0 else ""
-            halves = [
-                EMPTY if h in _EMPTY_INPUT else cell_upper(h) if english else alphabet.from_cell(h) for h in inner
-            ]
-            if close < 0 or len(halves) != 2 or any(h is None or not (h == EMPTY or h.isalpha()) for h in halves):
-                raise fail(
-                    col,
-                    f"a Schrödinger cell holds two letters or '.' inside < > (got {line[pos : close + 1 or end]!r})",
-                )
-            content, pos = pair_content(*(h or EMPTY for h in halves)), close + 1
-            row.pairs.add(len(row.cells))
         elif ch == "[":
             close = line.find("]", pos)
             inner = line[pos + 1 : close] if close > 0 else ""
@@ -166,6 +153,19 @@ def _parse_row(
             content, pos = EMPTY, pos + 1
         elif english and ch.isascii() and ch.isalpha():
             content, pos = ch.upper(), pos + 1
+        elif ch == "<":
+            close = line.find(">", pos)
+            inner = line[pos + 1 : close] if close > 0 else ""
+            halves = [
+                EMPTY if h in _EMPTY_INPUT else cell_upper(h) if english else alphabet.from_cell(h) for h in inner
+            ]
+            if close < 0 or len(halves) != 2 or any(h is None or not (h == EMPTY or h.isalpha()) for h in halves):
+                raise fail(
+                    col,
+                    f"a Schrödinger cell holds two letters or '.' inside < > (got {line[pos : close + 1 or end]!r})",
+                )
+            content, pos = pair_content(*(h or EMPTY for h in halves)), close + 1
+            row.pairs.add(len(row.cells))
         elif alphabet.segment and ch.isalpha() and (akshara := _akshara_at(line, pos, alphabet)) is not None:
             content, pos = akshara  # Hindi: one cell per akshara, written as it is
         elif not english and ch not in "(){}|]" and (char := _typed_letter(line, pos, alphabet)) is not None:
@@ -388,7 +388,7 @@ def parse_grid(
     }
     entries = [_read_entry(body, width, height, cells, source, line_no) for line_no, body in entry_lines]
     pairs = [r * width + c for r, row in enumerate(rows) for c in row.pairs]
-    problem = pair_problem(width, tuple(cells), pairs)
+    problem = pair_problem(width, tuple(cells), pairs) if pairs else None
     if problem:
         raise InputError(problem, source)
     if entries_only and not entries:

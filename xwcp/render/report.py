@@ -310,7 +310,7 @@ def entry_lines(rows: Sequence[JsonDict]) -> list[str]:
     lines: list[str] = []
     for direction, title in (("across", "Across"), ("down", "Down"), ("other", "Other")):
         chosen = [row for row in rows if row["direction"] == direction]
-        if not chosen:
+        if not chosen and direction == "other":
             continue
         lines.append(title)
         shown: set[str] = set()

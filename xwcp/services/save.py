@@ -35,7 +35,8 @@ def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: st
 
 
 def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
-    """`write_puzzle`, and for a grid with bars or rebus cells a check that the file keeps them: it is
+    """`write_puzzle`, and for a grid with bars, rebus cells, listed entries or Schrödinger cells (`xwcp.model.entries`)
+    a check that the file keeps them: it is
     written beside `out_path` first and read back, and takes `out_path`'s name only when its cells and
     bars come back as written (a format that cannot carry them refuses, rather than leave a file
     that reads as another grid).
@@ -45,12 +46,21 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
             bars or rebus cells.
     """
     grid = puzzle.grid
-    if not (grid.bars or grid.has_rebus):
+    if not (grid.bars or grid.has_rebus or grid.has_variety):
         write_puzzle(puzzle, out_path)
         return
     out_path = Path(out_path)
     trial = out_path.with_name(f".{out_path.stem}.{os.getpid()}.tmp{out_path.suffix}")
-    what = " and ".join(name for name, has in (("bars", grid.bars), ("rebus cells", grid.has_rebus)) if has)
+    what = " and ".join(
+        name
+        for name, has in (
+            ("bars", grid.bars),
+            ("rebus cells", grid.has_rebus),
+            ("listed entries", grid.entries or grid.entries_only),
+            ("Schrödinger cells", grid.pairs),
+        )
+        if has
+    )
     try:
         try:
             write_puzzle(puzzle, trial)
@@ -65,7 +75,13 @@ def write_checked(puzzle: Puzzle, out_path: str | Path) -> None:
             raise InputError(
                 f"{out_path.suffix} cannot keep this grid's {what} here ({problem_text})", str(out_path)
             ) from None
-        if back.cells != grid.cells or back.bars != grid.bars:
+        if (back.cells, back.bars, back.entries, back.entries_only, back.pairs) != (
+            grid.cells,
+            grid.bars,
+            grid.entries,
+            grid.entries_only,
+            grid.pairs,
+        ):
             raise InputError(
                 f"{out_path.suffix} cannot keep this grid's {what} here (the file would read as another grid)",
                 str(out_path),
@@ -86,5 +102,8 @@ def convert(in_path: str | Path, out_path: str | Path, language: object = None) 
     from xwcp.services.inputs import read_language
 
     puzzle = read_puzzle(in_path, read_language(language))
-    write_puzzle(puzzle, out_path)
+    if puzzle.grid.has_variety:  # a format without listed entries or Schrödinger cells refuses, never drops them
+        write_checked(puzzle, out_path)
+    else:
+        write_puzzle(puzzle, out_path)
     return puzzle
