@@ -244,7 +244,7 @@ def test_xd_and_puz_refuse_a_variety_puzzle_in_one_line(suffix, tmp_path, capsys
     assert err.count("\n") == 1 and "a variety puzzle (entry ALL_SQUARES.1" in err and not out.exists()
 
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
+MODELS = Path(__file__).resolve().parents[2] / "models" / "variety"
 
 
 def test_schrodinger_cells_write_to_ipuz_as_candidate_solutions_and_read_back(tmp_path, capsys):
