@@ -264,7 +264,61 @@ def test_schrodinger_cells_write_to_ipuz_as_candidate_solutions_and_read_back(tm
     capsys.readouterr()
 
 
-@pytest.mark.parametrize("suffix", [".jpz", ".puz", ".xd"])
+PUZZMO_SCHRODINGER_XD = """## Metadata
+
+rebus: 1=O 1=A
+
+## Grid
+
+TILE
+APEX
+C1NE
+ODDS
+
+## Clues
+
+A1. Mosaic piece ~ TILE
+A5. Pinnacle ~ APEX
+A6. Sugar ____ ~ CONE
+A7. Chances, in gambling ~ ODDS
+
+D1. Tuesday treat ~ TACO
+D2. Apple tech ~ IPOD
+D3. Complement to borrow ~ LEND
+D4. Former intimates ~ EXES
+"""
+"""Puzzmo's xd-crossword-tools README (MIT), "Schrödinger Squares": the Crosshare mini of 2024-09-18 whose
+square reads O or A (CONE/CANE, IPOD/IPAD), declared as a rebus key given two letters."""
+
+
+def test_an_xd_rebus_key_given_two_letters_is_a_schrodinger_cell(tmp_path):
+    path = tmp_path / "mini.xd"
+    path.write_text(PUZZMO_SCHRODINGER_XD)
+    puzzle = read_puzzle(path)
+    assert puzzle.grid.pairs == frozenset({9}) and puzzle.grid.cells[9] == "OA" and not puzzle.warnings
+    readings = {s.name for s in puzzle.slots() if s.reading}
+    assert readings == {"6A/1", "6A/2", "2D/1", "2D/2"}
+    assert puzzle.clue_by_slot["6A"] == "Sugar ____" and puzzle.clue_by_slot["2D"] == "Apple tech"
+    out = tmp_path / "back.xd"
+    write_puzzle(puzzle, out)
+    assert "Rebus: 1=O 1=A" in out.read_text() and "A6. Sugar ____ ~ CONE" in out.read_text()
+    back = read_puzzle(out)
+    assert back.grid == puzzle.grid and back.clue_by_slot == puzzle.clue_by_slot
+
+
+def test_a_filled_schrodinger_grid_round_trips_through_xd(tmp_path, capsys):
+    out = tmp_path / "farrell.xd"
+    assert main(["fill", str(MODELS / "15x15-schrodinger-farrell.txt"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    back = read_puzzle(out)
+    assert len(back.grid.pairs) == 7 and all(len(back.grid.cells[c]) == 2 for c in back.grid.pairs)
+    assert main(["check", str(out)]) == 0
+    capsys.readouterr()
+    with pytest.raises(InputError, match="a Schrödinger cell without its two letters .*write .ipuz"):
+        write_puzzle(read_puzzle(MODELS / "15x15-schrodinger-farrell.txt"), tmp_path / "open.xd")
+
+
+@pytest.mark.parametrize("suffix", [".jpz", ".puz"])
 def test_formats_with_one_solution_a_cell_refuse_schrodinger_cells(suffix, tmp_path, capsys):
     out = tmp_path / f"x{suffix}"
     assert main(["fill", str(MODELS / "15x15-schrodinger-01.txt"), "--out", str(out)]) == 2

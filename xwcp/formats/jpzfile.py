@@ -635,7 +635,7 @@ def check_writable(puzzle: Puzzle, source: str = "<jpz>") -> None:
         first = min(puzzle.grid.pairs)
         raise InputError(
             f"Schrödinger cells (first at row {first // puzzle.grid.width + 1}, column {first % puzzle.grid.width + 1}): "
-            ".jpz holds one solution per cell; write .ipuz (its solution lists both letters), .txt or .json",
+            ".jpz holds one solution per cell; write .ipuz or .xd (both letters of each), .txt or .json",
             source,
         )
 

@@ -575,7 +575,7 @@ def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
         first = min(grid.pairs)
         raise InputError(
             f"Schrödinger cells (first at row {first // grid.width + 1}, column {first % grid.width + 1}): "
-            ".puz holds one solution per cell; write .ipuz (its solution lists both letters), .txt or .json",
+            ".puz holds one solution per cell; write .ipuz or .xd (both letters of each), .txt or .json",
             source,
         )
     listed = grid.entries or grid.entries_only or puzzle.clue_lists
