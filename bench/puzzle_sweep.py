@@ -11,8 +11,12 @@ is kept; anything else is a failure. Then it reads the file with that checkout's
 puzpy for .puz (after the two header repairs xwcp warns about: a missing
 version, a clue count with its bytes swapped), the raw JSON for .ipuz, xdformat for .xd, the XML itself for .jpz (blocks,
 letters and rebus strings, circles, bars, each clue on the entry its file gives it, clue text
-compared on its ASCII letters). A variety puzzle (entries that are not across and down runs)
-must be refused; reading it is a misread.
+compared on its ASCII letters). A variety puzzle (a clue list other than Across and Down, entries
+given as cells that are not across and down runs: Patchwork, Two-Tone, Rows Garden, Marching
+Bands, a diagonal clue) must be read exactly as its reader shows it: every clue of every list on
+an entry of exactly its cells with its text, no entry the file does not list, clues placed on no
+cells kept, the lists' titles in order and the labels its cells print. Reading it as across/down
+is a misread; refusing one that its reader reads is counted apart ("variety refused").
 
 Prints a table (file, format, opens, exit code, why, reads as its reader) and the counts.
 The folder is not part of the repository: bench/README.md says how the collection was built.
@@ -54,7 +58,10 @@ class View:
         self.answers: dict[str, str] = {}  # slot name -> answer the file spells (xd)
         self.dot_cells: set[int] = set()  # xd '.' cells: block or empty, the answers decide
         self.letters_checked_by = None  # locked .puz: a function that tells if letters fit
-        self.variety: str | None = None  # why the file is a variety puzzle (must be refused)
+        self.variety: str | None = None  # why the file is a variety puzzle (its listed entries must be read)
+        self.listed: list[tuple[str, str, tuple[int, ...] | None, str]] = []
+        # every clue of every list: (list title, label, cells or None, clue text)
+        self.labels: set[tuple[int, str, str]] | None = None  # (cell, corner, text) the cells print
         self.title: str | None = None
 
 
@@ -153,6 +160,7 @@ def ipuz_view(path: Path) -> tuple[View | None, str]:
     solution = data.get("solution") or None
     styles = data.get("styles") if isinstance(data.get("styles"), dict) else {}
     view.circles, bars, numbers = set(), [], {}
+    view.labels = set()
     for r in range(height):
         for c in range(width):
             cell = r * width + c
@@ -161,11 +169,17 @@ def ipuz_view(path: Path) -> tuple[View | None, str]:
             sol = solution[r][c] if solution else None
             if isinstance(sol, dict):
                 sol = sol.get("value")
-            if value is None or str(value) == block or sol == block:
-                view.blocks.add(cell)
-                continue
             style = raw.get("style") if isinstance(raw, dict) else None
             style = styles.get(style) if isinstance(style, str) else style
+            if value is None or str(value) == block or sol == block:
+                view.blocks.add(cell)
+                if isinstance(style, dict):  # a block's bars are on its edges all the same
+                    bars += [(cell, s) for s in str(style.get("barred", "")).upper() if s in "TLRB"]
+                continue
+            if isinstance(value, (str, int)) and str(value).strip() not in ("", block, empty, "0", "#", "_"):
+                view.labels.add((cell, "TL", str(value).strip()))
+            if isinstance(style, dict) and isinstance(style.get("mark"), dict):
+                view.labels |= {(cell, k, str(v).strip()) for k, v in style["mark"].items() if str(v).strip()}
             if isinstance(style, dict):
                 if str(style.get("shapebg", "")).lower() == "circle":
                     view.circles.add(cell)
@@ -195,17 +209,21 @@ def ipuz_view(path: Path) -> tuple[View | None, str]:
             continue
         if direction is None and items:
             view.variety = f"clue set {key}"
-            continue
         for item in items:
             number, clue, cells = None, "", None
             if isinstance(item, list) and len(item) >= 2:
                 number, clue = item[0], item[1]
             elif isinstance(item, dict):
                 number, clue, cells = item.get("number"), item.get("clue"), item.get("cells")
+            elif isinstance(item, str):
+                clue = item
             if cells:
                 cells = tuple((int(y) - base) * width + (int(x) - base) for x, y in cells)
             n = int(number) if str(number).strip().isdigit() else None
-            view.entries.append((direction, cells, n, clue if isinstance(clue, str) else ""))
+            clue = clue if isinstance(clue, str) else ""
+            view.listed.append((str(key), "" if number is None else str(number), cells or None, clue))
+            if direction is not None:
+                view.entries.append((direction, cells, n, clue))
     view.numbers = {} if diagramless else numbers
     view.title = data.get("title") if isinstance(data.get("title"), str) else ""
     return view, ""
@@ -276,11 +294,17 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
     width, height = int(grid.get("width")), int(grid.get("height"))
     view = View(width, height)
     view.circles, bars = set(), []
+    view.labels = set()
     for cell_el in grid.iter("cell"):
         cell = (int(cell_el.get("y")) - 1) * width + int(cell_el.get("x")) - 1
         if cell_el.get("type") in ("block", "void"):
             view.blocks.add(cell)
             continue
+        view.labels |= {
+            (cell, corner, cell_el.get(attr).strip())
+            for attr, corner in (("number", "TL"), ("top-right-number", "TR"))
+            if (cell_el.get(attr) or "").strip()
+        }
         if cell_el.get("solution"):
             view.letters[cell] = cell_el.get("solution").upper()
         if cell_el.get("background-shape") == "circle":
@@ -310,16 +334,21 @@ def jpz_view(path: Path) -> tuple[View | None, str]:
     for clues in kind.iter("clues"):
         title = "".join(clues.find("title").itertext()).strip().lower() if clues.find("title") is not None else ""
         direction = "A" if title.startswith("across") else "D" if title.startswith("down") else None
+        if direction is None and clues.findall("clue"):
+            view.variety = f"clue list {title}"
         for clue in clues.findall("clue"):
             number = clue.get("number", "")
-            view.entries.append(
+            cells = cells_by_word.get(clue.get("word"))
+            text = "".join(clue.itertext())
+            view.listed.append(
                 (
-                    direction,
-                    cells_by_word.get(clue.get("word")),
-                    int(number) if number.isdigit() else None,
-                    "".join(clue.itertext()),
+                    "".join(clues.find("title").itertext()).strip() if clues.find("title") is not None else "",
+                    number.strip(),
+                    cells or None,
+                    text,
                 )
             )
+            view.entries.append((direction, cells, int(number) if number.isdigit() else None, text))
     meta = rect.find("metadata")
     view.title = (
         "".join(meta.find("title").itertext()).strip() if meta is not None and meta.find("title") is not None else ""
@@ -378,6 +407,11 @@ def compare(puzzle, view: View) -> list[str]:
     if view.bars is not None and set(grid.bars) != view.bars:
         problems.append(f"bars: {len(grid.bars)} read, its reader {len(view.bars)}")
     slots = find_slots(grid)
+    if view.variety or getattr(grid, "entries", ()) or getattr(grid, "entries_only", False):
+        problems += compare_listed(puzzle, view, slots)
+        if view.title is not None and _ascii(view.title) != _ascii(puzzle.title):
+            problems.append("title differs")
+        return problems
     by_name = {s.name: s for s in slots}
     by_cells = {s.cells: s for s in slots}
     numbers = getattr(view, "numbers", {})
@@ -415,6 +449,48 @@ def compare(puzzle, view: View) -> list[str]:
         problems.append(f"{len(bad)} entries spell other than the file's answers ({', '.join(bad[:3])})")
     if view.title is not None and _ascii(view.title) != _ascii(puzzle.title):
         problems.append("title differs")
+    return problems
+
+
+def compare_listed(puzzle, view: View, slots) -> list[str]:
+    """A variety puzzle's differences: each clue of each list on an entry of exactly its cells with its text,
+    no entry the file does not list, clues on no cells kept in their lists, the lists' titles in order, and
+    the cells' labels."""
+    problems: list[str] = []
+    by_cells = {s.cells: s for s in slots if getattr(s, "reading", 0) <= 1}
+    listed_cells = {cells for _, _, cells, _ in view.listed if cells}
+    ones = {
+        (c.cells, _ascii(c.text)) for x in getattr(puzzle, "clue_lists", ()) for c in x.clues if len(c.cells) == 1
+    }  # a one-letter word: a clue on its cell, no entry
+    missing = [
+        f"{title} {label}"
+        for title, label, cells, clue in view.listed
+        if cells and cells not in by_cells and (cells, _ascii(clue)) not in ones
+    ]
+    if missing:
+        problems.append(f"{len(missing)} listed entries not read ({', '.join(missing[:3])})")
+    wrong = [
+        f"{title} {label}"
+        for title, label, cells, clue in view.listed
+        if cells in by_cells and _ascii(clue) != _ascii(puzzle.clue(by_cells[cells]))
+    ]
+    if wrong:
+        problems.append(f"{len(wrong)} clues differ ({', '.join(wrong[:3])})")
+    extra = [s.name for s in by_cells.values() if s.cells not in listed_cells]
+    if extra and any(cells for _, _, cells, _ in view.listed):
+        problems.append(f"{len(extra)} entries the file does not list ({', '.join(extra[:3])})")
+    lists = getattr(puzzle, "clue_lists", ())
+    titles = [_ascii(t) for t in dict.fromkeys(title for title, _, _, _ in view.listed)]
+    if [_ascii(x.title) for x in lists] != titles:
+        problems.append(f"clue lists {[x.title for x in lists]}, its reader {titles}")
+    free = sorted(_ascii(clue) for _, _, cells, clue in view.listed if not cells)
+    ours_free = sorted(_ascii(c.text) for x in lists for c in x.clues if c.entry is None and not c.cells)
+    if free != ours_free:
+        problems.append(f"{len(ours_free)} clues on no cells kept, its reader {len(free)}")
+    if view.labels is not None and getattr(puzzle.grid, "entries_only", False):
+        ours = {(c.cell, c.corner, c.text) for c in getattr(puzzle, "cell_labels", ())}
+        if ours != view.labels:
+            problems.append(f"cell labels differ at {len(ours ^ view.labels)} (cell, corner) places")
     return problems
 
 
@@ -457,10 +533,13 @@ def read_and_compare(path: Path) -> tuple[str, list[str]]:
     try:
         puzzle = read_puzzle(path)
     except InputError as exc:
-        return f"refused: {str(exc).replace(str(path) + ': ', '')}", []
+        refused = f"refused: {str(exc).replace(str(path) + ': ', '')}"
+        if view is not None and view.variety and view.variety.startswith(("clue set", "clue list")):
+            return refused, [f"a variety puzzle refused ({view.variety})"]
+        return refused, []
     if view is None:
         return "read", [f"its reader refuses ({why_not})"]
-    if view.variety:
+    if view.variety and not (getattr(puzzle.grid, "entries", ()) or getattr(puzzle.grid, "entries_only", False)):
         return "read", [f"a variety puzzle read as across/down ({view.variety})"]
     return "read", compare(puzzle, view)
 
@@ -487,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.tree.resolve()))
     files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
-    rows, exits, refusals, misreads = [], Counter(), Counter(), 0
+    rows, exits, refusals, misreads, variety_refused = [], Counter(), Counter(), 0, 0
     for path in files:
         code, line, warnings = check_file(path, args.tree.resolve(), args.time_limit)
         read, problems = read_and_compare(path)
@@ -501,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         if code == 2:
             refusals[_category(line)] += 1
         misreads += bool(problems) and read == "read"
+        variety_refused += bool(problems) and read != "read"
         name = str(path.relative_to(args.folder))
         rows.append(
             f"| {name} | {path.suffix} | {'yes' if opens else 'no'} | {code} | {why.replace('|', '/')} | "
@@ -512,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
         f"files: {len(files)}; opens (exit 0, 1, 3): {sum(exits[c] for c in (0, 1, 3))}; "
         f"refused (exit 2): {exits[2]}; other exits: "
         f"{ {c: n for c, n in sorted(exits.items()) if c not in (0, 1, 2, 3)} }; "
-        f"read but not as its own reader shows: {misreads}",
+        f"read but not as its own reader shows: {misreads}; variety puzzles refused: {variety_refused}",
         "exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(exits.items())),
         "refusals: " + "; ".join(f"{why} ({n})" for why, n in refusals.most_common()),
     ]

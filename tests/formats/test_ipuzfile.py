@@ -1,5 +1,5 @@
 """Real .ipuz files (xwcp/formats/ipuzfile.py): bars, diagramless grids, omitted cells and the file's own numbering,
-variety puzzles refused, zero-indexed clue cells.
+variety puzzles' listed entries, zero-indexed clue cells.
 
 The files under tests/data/puzzles are published puzzles from other projects' test collections
 (see SOURCE.md there); each test says what the file's own reader shows and checks that xwcp reads the same, or
@@ -14,7 +14,6 @@ import pytest
 
 from tests.formats.test_puzzle_files import DATA, cells_of
 from xwcp.base.errors import InputError
-from xwcp.cli.commands import main
 from xwcp.formats import read_puzzle
 
 
@@ -52,11 +51,15 @@ def test_omitted_cells_and_the_files_own_numbering():
     assert any("clues name no entry of the grid" in w for w in puzzle.warnings)  # F-7, N-8: said, not dropped silently
 
 
-def test_a_variety_ipuz_is_refused_in_one_line(capsys):
-    with pytest.raises(InputError, match="clue set 'Bands' is neither Across nor Down: a variety puzzle"):
-        read_puzzle(DATA / "marching-bands.ipuz")
-    assert main(["check", str(DATA / "marching-bands.ipuz")]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+def test_a_variety_ipuz_reads_its_listed_entries():
+    puzzle = read_puzzle(DATA / "marching-bands.ipuz")
+    grid = puzzle.grid
+    assert grid.entries_only and [s.name for s in puzzle.slots()][:3] == ["BANDS.A", "BANDS.B", "ROWS.1"]
+    band = next(s for s in puzzle.slots() if s.name == "BANDS.A")
+    assert len(band.cells) == 16 and puzzle.clue(band) == "Band A1 / Band A2 / Band A3"
+    assert any("7 entries have clues joined by ' / ' (BANDS.A, BANDS.B, ROWS.1 and more)" in w for w in puzzle.warnings)
+    row3 = next(s for s in puzzle.slots() if s.name == "ROWS.3")
+    assert row3.cells == (10, 11, 13, 14)  # over the block in the middle, as the file lists it
 
 
 def test_zero_indexed_clue_cells_are_placed():

@@ -221,13 +221,13 @@ def test_fill_out_keeps_entries_and_squares_or_refuses_in_one_line(tmp_path, cap
 
     path = tmp_path / "g.txt"
     path.write_text(source)
-    for suffix in (".txt", ".json"):
+    for suffix in (".txt", ".json", ".ipuz"):
         out = tmp_path / f"filled{suffix}"
         code, _, err = run(["fill", path, "--out", out], capsys)
         back = read_puzzle(out).grid
         assert code == 0 and grid_violations(parse_grid(source), back, listed) == [], err
     code, _, err = run(["fill", path, "--out", tmp_path / "filled.puz"], capsys)
-    assert code == 2 and "cannot keep" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and ".puz holds" in err and ".ipuz" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "filled.puz").exists()
 
 

@@ -11,17 +11,25 @@ a block, with a warning). A white cell's contents come from `solution` (a string
 characters is a rebus cell), else from the puzzle cell's `value`. Styles: `barred` (T, L, R, B)
 gives bars, `shapebg: circle` a circle, `highlight` shading and `color` a background colour. The
 puzzle's own cell numbers are kept. Clues are placed by their `cells` when given, else by
-number and direction; a clue set that is neither Across nor Down, or an entry given as cells
-that are not one across or down run of the grid, is a variety puzzle (Marching Bands, Rows
-Garden, ...) whose entries xwcp does not fill: refused in one line, never replaced by invented
-across/down entries. Clues that name no entry are left out with a warning.
+number and direction. A clue set that is neither Across nor Down, or an entry given as cells
+that are not one across or down run of the grid, makes a variety puzzle (Marching Bands, Rows
+Garden, Patchwork, Two-Tone, a diagonal clue): its clue sets are read into listed entries
+(`xwcp.formats._listed`), each on exactly the cells the file gives, with the sets' titles, the
+clues' labels and the labels its cells print (`cell` values such as `A` or `M1`, `mark` corners);
+an entry on a block or through one cell twice is refused in one line. Clues of a crossword that
+name no entry are left out with a warning. A solution cell that lists candidate values (`["C", "B"]`,
+as Puzzmo's tools read it) is a Schrödinger cell: two letters, the first for every entry's first
+reading (`xwcp.model.entries`); other than two single letters is refused in one line.
 
 Writing: ipuz v2, kind crossword#1 (and diagramless#1), numbered cells with their styles, the
-letters as `solution` (null where a cell is still empty), one clue per slot as given.
+letters as `solution` (null where a cell is still empty), one clue per slot as given; a puzzle
+with listed entries writes its clue sets as it read them, each clue with its `cells`, and its
+cells' labels; a Schrödinger cell's solution lists its two letters (null for one still open).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -31,7 +39,18 @@ from xwcp.base.errors import InputError
 from xwcp.base.types import Direction
 from xwcp.formats._io import read_text
 from xwcp.formats._language import charset_alphabet, named_alphabet
+from xwcp.formats._listed import (
+    FileClue,
+    FileList,
+    cell_labels,
+    is_variety,
+    labels_by_cell,
+    list_direction,
+    listed_entries,
+    written_lists,
+)
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.entries import pair_content, pair_letters
 from xwcp.model.grid import (
     BLOCK,
     EMPTY,
@@ -47,7 +66,7 @@ from xwcp.model.grid import (
     number_by_cell,
     with_published_numbers,
 )
-from xwcp.model.puzzle import Puzzle
+from xwcp.model.puzzle import CellLabel, ClueList, Puzzle
 from xwcp.runtime.files import MAX_CLUES, load_json, quote
 from xwcp.runtime.writes import write_output
 
@@ -62,6 +81,8 @@ THEME_KEY = "org.xwcp:theme"
 LOCKS_KEY = "org.xwcp:locks"
 """The cells whose letters the constructor locked: a list of [column, row] counted from 1, as the spec's clue cells."""
 _DIRECTION_BY_NAME = {"across": Direction.ACROSS, "down": Direction.DOWN}
+_CORNERS = ("TL", "T", "TR", "L", "C", "R", "BL", "B", "BR")
+"""The places of a cell an ipuz `mark` prints text in."""
 _HEX_COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
 
 
@@ -118,6 +139,8 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     bars: list[tuple[int, str]] = []
     mark_by_cell: dict[int, Mark] = {}
     number_by_cell_: dict[int, int] = {}
+    label_by_cell: dict[int, dict[str, str]] = {}
+    pair_cells: list[int] = []
     n_omitted = 0
     for r in range(height):
         for c in range(width):
@@ -135,6 +158,9 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
             style = raw.get("style") if isinstance(raw, dict) else None
             if isinstance(style, str):
                 style = styles.get(style)
+            cell_label = _labels(value, style, block, empty)
+            if cell_label:
+                label_by_cell[cell] = cell_label
             if isinstance(style, dict):
                 if number is None and isinstance(style.get("mark"), dict):  # a number in the top-left corner
                     number = _number(style["mark"].get("TL"))
@@ -147,6 +173,10 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
                 continue
             if number is not None:
                 number_by_cell_[cell] = number
+            if isinstance(solved, list):  # candidate values: a Schrödinger cell
+                cells.append(_pair(solved, empty, r, c, source))
+                pair_cells.append(cell)
+                continue
             content = _content(solved, empty, r, c, source)
             if content == EMPTY and isinstance(raw, dict):
                 content = _content(raw.get("value"), empty, r, c, source)
@@ -154,8 +184,6 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
     if n_omitted:
         warnings.append(f"{n_omitted} omitted cells (outside the puzzle's shape) are read as blocks")
     grid = make_grid(width, height, cells, bars=bars, marks=mark_by_cell, source=source)
-    if not find_slots(grid):
-        raise InputError("the grid has no slot (no run of two or more white cells)", source)
     is_coded = any("/coded" in k for k in kinds)
     if is_coded and number_by_cell_:
         warnings.append(
@@ -164,7 +192,26 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
         )
     elif not is_diagramless:  # a diagramless puzzle's cells carry placeholder numbers, not its numbering
         grid = with_published_numbers(grid, number_by_cell_)
-    clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
+    clue_lists: tuple[ClueList, ...] = ()
+    labels: tuple[CellLabel, ...] = ()
+    file_lists = _file_lists(data.get("clues"), grid, source)
+    if is_variety(file_lists, grid):
+        grid, clue_by_slot, clue_lists, listed_warnings = listed_entries(grid, file_lists, source)
+        warnings.extend(listed_warnings)
+        labels = cell_labels(
+            label_by_cell
+            if grid.entries_only
+            else {
+                cell: {corner: text for corner, text in by_corner.items() if corner != "TL" or not text.isdigit()}
+                for cell, by_corner in label_by_cell.items()
+            }
+        )
+    if pair_cells:
+        grid = dataclasses.replace(grid, pairs=frozenset(pair_cells))
+    if not find_slots(grid):
+        raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    if not clue_lists:
+        clue_by_slot = _clues(data.get("clues"), grid, source, warnings)
     alphabet = _file_alphabet(data, warnings)  # before the warnings are kept: it may add one
     theme, locked = _theme_and_locks(data, grid)
     return Puzzle(
@@ -179,13 +226,84 @@ def from_dict(data: dict[str, Any], source: str = "<ipuz>") -> Puzzle:
         alphabet,
         theme,
         locked,
+        clue_lists,
+        labels,
     )
+
+
+def _labels(value: object, style: object, block: str, empty: str) -> dict[str, str]:
+    """What a puzzle cell prints, by corner: its `cell` value when it is a label (`1`, `A`, `M1`; not the block
+    or empty value) in the top-left, and its style's `mark` corners."""
+    out: dict[str, str] = {}
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        text = str(value).strip()
+        if text and text not in (block, empty, "0", "#", "_"):
+            out["TL"] = text
+    mark = style.get("mark") if isinstance(style, dict) else None
+    if isinstance(mark, dict):
+        for corner, text in mark.items():
+            if corner in _CORNERS and isinstance(text, (str, int)) and not isinstance(text, bool) and str(text).strip():
+                out[corner] = str(text).strip()
+    return out
+
+
+def _file_lists(clues: object, grid: Grid, source: str) -> list[FileList]:
+    """The file's clue lists as given: title, and each clue's label, cells and text (see `_listed`).
+
+    Raises:
+        InputError: more clues than a puzzle file holds, a `cells` that is not a list of pairs, or a cell
+            outside the grid.
+    """
+    if not isinstance(clues, dict):
+        return []
+    n_clues = sum(len(items) for items in clues.values() if isinstance(items, list))
+    if n_clues > MAX_CLUES:
+        raise InputError(f'"clues" lists {n_clues:,} clues; a puzzle file has at most {MAX_CLUES:,}', source)
+    base = _cell_base(clues)
+    out: list[FileList] = []
+    for key, items in clues.items():
+        if not isinstance(items, list):
+            continue
+        listed: list[FileClue] = []
+        for item in items:
+            label: object = ""
+            text: object = ""
+            cell_list: object = None
+            if isinstance(item, list) and len(item) >= 2:
+                label, text = item[0], item[1]
+            elif isinstance(item, dict):
+                label, text, cell_list = item.get("number", ""), item.get("clue", ""), item.get("cells")
+            elif isinstance(item, str):
+                text = item
+            cells: tuple[int, ...] | None = None
+            if cell_list:
+                if not (isinstance(cell_list, list) and all(isinstance(pair, list) for pair in cell_list)):
+                    raise InputError(
+                        f'a clue of {quote(str(key))} has "cells": {_type_name(cell_list)}; the ipuz spec makes '
+                        "it a list of [column, row] pairs",
+                        source,
+                    )
+                cells = _cells(cell_list, grid, base)
+                if cells is None:
+                    raise InputError(
+                        f"{key} clue {label or '(no label)'} names cells outside the {grid.width}x{grid.height} grid",
+                        source,
+                    )
+            listed.append(
+                FileClue(
+                    "" if label is None or isinstance(label, bool) else str(label),
+                    cells,
+                    text if isinstance(text, str) else "",
+                )
+            )
+        out.append(FileList(str(key), listed))
+    return out
 
 
 def _theme_and_locks(data: dict[str, Any], grid: Grid) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The THEME_KEY slot names that name a slot of `grid`, and the LOCKS_KEY cells inside it that are white
     (anything else in those fields is left out: they are ours, and only add to the puzzle)."""
-    names = {s.name for s in find_slots(grid)}
+    names = {name for s in find_slots(grid) for name in (s.name, s.entry_name)}
     theme_value = data.get(THEME_KEY)
     theme = (
         tuple(dict.fromkeys(str(n).upper() for n in theme_value if isinstance(n, str) and n.upper() in names))
@@ -247,6 +365,23 @@ def _content(value: object, empty: str, r: int, c: int, source: str) -> str:
     return text
 
 
+def _pair(values: list[Any], empty: str, r: int, c: int, source: str) -> str:
+    """A Schrödinger cell's contents from its solution's candidate values: two letters (a null or the empty
+    value for one still open), first and second (`xwcp.model.entries.pair_content`).
+
+    Raises:
+        InputError: other than two candidates, or a candidate of several letters (a rebus is never a pair).
+    """
+    letters = [EMPTY if v is None else _content(v, empty, r, c, source) for v in values]
+    if len(letters) != 2 or any(len(letter) != 1 for letter in letters):
+        raise InputError(
+            f"row {r + 1}, column {c + 1} has the candidate solutions {quote(json.dumps(values))}; a Schrödinger "
+            "cell holds two letters, one per reading",
+            source,
+        )
+    return pair_content(letters[0], letters[1])
+
+
 def _mark(style: dict[str, Any]) -> Mark:
     circle = str(style.get("shapebg", "")).lower() == "circle"
     shaded = bool(style.get("highlight"))
@@ -271,11 +406,11 @@ def _type_name(value: object) -> str:
 
 
 def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[str, str]:
-    """Clue texts by slot name from the ipuz `clues` object (Across/Down lists of [n, text] or dicts).
+    """Clue texts by slot name from a crossword's ipuz `clues` object (Across/Down lists of [n, text] or dicts):
+    a variety puzzle's lists go to `_listed.listed_entries` instead (`_listed.is_variety` tells them apart).
 
     Raises:
-        InputError: a clue set other than Across and Down, or an entry given as cells that are not one
-            slot of the grid (a variety puzzle).
+        InputError: more clues than a file holds, a `cells` that is not a list of pairs.
     """
     if not isinstance(clues, dict):
         return {}
@@ -294,24 +429,16 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
     slots = find_slots(grid)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     slot_by_cells = {s.cells: s for s in slots}
-    slots_by_cell: dict[int, list[Slot]] = {}
-    for s in slots:
-        for c in s.cells:
-            slots_by_cell.setdefault(c, []).append(s)
     out: dict[str, str] = {}
     unplaced: list[str] = []
     partial: list[str] = []
     base = _cell_base(clues)
     for key, items in clues.items():
-        direction = _DIRECTION_BY_NAME.get(str(key).split(":")[0].strip().lower())
+        direction = list_direction(str(key))
         if not isinstance(items, list) or not items:
             continue
         if direction is None:
-            raise InputError(
-                f"clue set {str(key).split(':')[-1]!r} is neither Across nor Down: a variety puzzle "
-                "whose entries are not the grid's across and down runs; xwcp fills those only",
-                source,
-            )
+            continue  # empty (a list with clues makes the puzzle a variety one)
         for item in items:
             number, text, cell_list = _clue_parts(item)
             slot = None
@@ -319,15 +446,8 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                 flat = _cells(cell_list, grid, base)
                 slot = slot_by_cells.get(flat) if flat is not None else None
                 if slot is None or slot.direction is not direction:
-                    if flat and _is_part_of_a_slot(flat, direction, slots_by_cell):
-                        partial.append(f"{key} {number}")
-                        continue
-                    raise InputError(
-                        f"{key} clue {number or '(no number)'} names cells that are not one "
-                        f"{direction.value} entry of the grid: a variety puzzle; xwcp fills the grid's "
-                        "across and down runs only",
-                        source,
-                    )
+                    partial.append(f"{key} {number}")  # the rest are a variety puzzle's (`is_variety`)
+                    continue
             elif number is not None:
                 slot = slot_by_key.get((direction, number))
             if slot is None:
@@ -335,7 +455,7 @@ def _clues(clues: object, grid: Grid, source: str, warnings: list[str]) -> dict[
                     unplaced.append(f"{key} {item[0] if isinstance(item, list) and item else number or '?'}")
                 continue
             if text:
-                out[slot.name] = text
+                out[slot.entry_name] = text  # both readings of a Schrödinger entry share it
     if partial:
         warnings.append(
             f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
@@ -372,19 +492,11 @@ def _cell_base(clues: dict[str, Any]) -> int:
     """1 when the file's clue cells count from 1 (the spec), 0 when some coordinate is 0."""
     for items in clues.values():
         for item in items if isinstance(items, list) else ():
-            for pair in (item.get("cells") or ()) if isinstance(item, dict) else ():
+            cells = item.get("cells") if isinstance(item, dict) else None
+            for pair in cells if isinstance(cells, list) else ():
                 if isinstance(pair, list) and 0 in pair:
                     return 0
     return 1
-
-
-def _is_part_of_a_slot(cells: tuple[int, ...], direction: Direction, slots_by_cell: dict[int, list[Slot]]) -> bool:
-    """True when `cells` are a straight run inside one slot of `direction` (a clue on part of an entry)."""
-    for slot in slots_by_cell.get(cells[0], ()):
-        if slot.direction is direction and cells[0] in slot.cells:
-            at = slot.cells.index(cells[0])
-            return slot.cells[at : at + len(cells)] == cells
-    return False
 
 
 def _cells(cell_list: list[Any], grid: Grid, base: int = 1) -> tuple[int, ...] | None:
@@ -402,30 +514,45 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The ipuz JSON object for `puzzle`."""
     grid = puzzle.grid
     slots = find_slots(grid)
-    numbers = number_by_cell(grid)
+    is_listed = bool(grid.entries or grid.entries_only or puzzle.clue_lists)
+    numbers = {} if grid.entries_only else number_by_cell(grid)
+    label_by_cell = labels_by_cell(puzzle)
     mark_by_cell = grid.mark_by_cell
     rows: list[list[dict[str, Any] | str | int]] = []
-    solution: list[list[str | None]] = []
+    solution: list[list[str | None | list[str | None]]] = []
     for r in range(grid.height):
         row: list[dict[str, Any] | str | int] = []
-        sol: list[str | None] = []
+        sol: list[str | None | list[str | None]] = []
         for c in range(grid.width):
             cell = r * grid.width + c
             content = grid.cells[cell]
             style = _style(grid, cell, mark_by_cell.get(cell))
+            corners = {k: v for k, v in label_by_cell.get(cell, {}).items() if k != "TL"}
+            if corners:
+                style["mark"] = corners
             if content == BLOCK:
                 row.append({"cell": "#", "style": style} if style else "#")
                 sol.append("#")
                 continue
-            number = numbers.get(cell, 0)
+            number: int | str = label_by_cell.get(cell, {}).get("TL") or numbers.get(cell, 0)
             row.append({"cell": number, "style": style} if style else number)
+            if cell in grid.pairs:  # a Schrödinger cell: its two letters as candidate values, null while open
+                sol.append([None if letter == EMPTY else letter for letter in pair_letters(content)])
+                continue
             sol.append(None if content == EMPTY else content)
         rows.append(row)
         solution.append(sol)
-    clues = {
-        label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
-        for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))
-    }
+    clues: dict[str, list[Any]] = (
+        {
+            title: [_listed_clue(label, cells, text, grid.width) for label, cells, text in items]
+            for title, items in written_lists(puzzle)
+        }
+        if is_listed
+        else {
+            label: [[s.number, puzzle.clue(s)] for s in _by_number(slots, d)]
+            for label, d in (("Across", Direction.ACROSS), ("Down", Direction.DOWN))
+        }
+    )
     out: dict[str, Any] = {"version": VERSION, "kind": [KIND] + ([DIAGRAMLESS_KIND] if puzzle.is_diagramless else [])}
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
@@ -452,12 +579,26 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     return out
 
 
+def _listed_clue(label: str, cells: tuple[int, ...] | None, text: str, width: int) -> Any:
+    """One clue of a listed entry as ipuz writes it: an object with its cells (counted from 1), or, for a clue
+    the file places on no cells, `[label, text]` (or the bare text when it has no label)."""
+    if cells is None:
+        return [label, text] if label else text
+    out: dict[str, Any] = {"number": label} if label else {}
+    out["cells"] = [[cell % width + 1, cell // width + 1] for cell in cells]
+    out["clue"] = text
+    return out
+
+
 def _by_number(slots: tuple[Slot, ...], direction: Direction) -> list[Slot]:
-    return sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
+    return sorted(
+        (s for s in slots if s.direction is direction and s.reading <= 1),  # one clue per Schrödinger entry
+        key=lambda s: (s.number, s.cells[0]),
+    )
 
 
-def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, str | bool]:
-    style: dict[str, str | bool] = {}
+def _style(grid: Grid, cell: int, mark: Mark | None) -> dict[str, Any]:
+    style: dict[str, Any] = {}
     sides = "".join(
         side for side, present in (("R", (cell, "R") in grid.bars), ("B", (cell, "B") in grid.bars)) if present
     )

@@ -7,15 +7,18 @@ contents (several letters: a rebus cell), `number` its published number, `top-ba
 `left-bar`, `bottom-bar` and `right-bar` its bars, `background-shape="circle"` a circle and
 `background-color` a colour. Clues are placed by their word's cells; in an Across or Down list,
 a word whose cells are not an entry of the grid falls back on the clue's number (with a
-warning). Any other word that is not one across or down run of the grid makes the file a
-variety puzzle, refused in one line; a word on part of an entry leaves its clue out with a
-warning. Clue text keeps its inline markup
-(`<i>...</i>`) as text. The zipped form is one XML file in a zip archive.
+warning); a word on part of an entry leaves its clue out with a warning. A clue list other than
+Across and Down, or a word that is none of these, makes a variety puzzle: its lists are read
+into listed entries (`xwcp.formats._listed`), each on exactly its word's cells, with the lists'
+titles, the clues' numbers as labels and the cells' `number` and `top-right-number` labels. Clue
+text keeps its inline markup (`<i>...</i>`) as text. The zipped form is one XML file in a zip
+archive.
 
 Writing: a plain XML `<crossword-compiler>` file with the grid, one word per slot, Across and
-Down clues as given, metadata; a shaded cell without its own colour gets a light grey, as .jpz
-has colours only; a diagramless puzzle carries `diagramless="true"` on its `<crossword>`
-(read back by xwcp, ignored by other readers).
+Down clues as given, metadata; a puzzle with listed entries gets one word per entry (its cells
+one by one, in order) and its clue lists as read. A shaded cell without its own colour gets a
+light grey, as .jpz has colours only; a diagramless puzzle carries `diagramless="true"` on its
+`<crossword>` (read back by xwcp, ignored by other readers).
 """
 
 from __future__ import annotations
@@ -35,6 +38,16 @@ from xml.etree import ElementTree
 from xwcp.base.errors import InputError
 from xwcp.base.types import Direction
 from xwcp.formats._io import read_bytes
+from xwcp.formats._listed import (
+    FileClue,
+    FileList,
+    cell_labels,
+    is_variety,
+    labels_by_cell,
+    list_direction,
+    listed_entries,
+    written_lists,
+)
 from xwcp.model.grid import (
     BELOW,
     BLOCK,
@@ -43,7 +56,6 @@ from xwcp.model.grid import (
     RIGHT,
     Grid,
     Mark,
-    Slot,
     cell_upper,
     find_slots,
     is_cell_content,
@@ -51,7 +63,7 @@ from xwcp.model.grid import (
     number_by_cell as numbering,
     with_published_numbers,
 )
-from xwcp.model.puzzle import Puzzle
+from xwcp.model.puzzle import CellLabel, ClueList, Puzzle
 from xwcp.runtime.files import MAX_CLUES, MAX_NESTING_DEPTH, MAX_UNZIPPED_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO, quote
 from xwcp.runtime.writes import write_output
 
@@ -99,6 +111,7 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
     bars: list[tuple[int, str]] = []
     marks: dict[int, Mark] = {}
     numbers: dict[int, int] = {}
+    label_by_cell: dict[int, dict[str, str]] = {}
     n_void = 0
     for cell_el in grid_el.iter("cell"):
         try:
@@ -123,6 +136,13 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
         number = cell_el.get("number", "")
         if number.strip().isdigit() and int(number) > 0:
             numbers[cell] = int(number)
+        cell_label = {
+            corner: cell_el.get(attr, "").strip()
+            for attr, corner in (("number", "TL"), ("top-right-number", "TR"))
+            if cell_el.get(attr, "").strip()
+        }
+        if cell_label:
+            label_by_cell[cell] = cell_label
         for attr, side in (("top-bar", "T"), ("left-bar", "L"), ("bottom-bar", "B"), ("right-bar", "R")):
             if cell_el.get(attr, "").lower() == "true":
                 bars.append((cell, side))
@@ -142,12 +162,26 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
         marks=marks,
         source=source,
     )
-    slots = find_slots(grid)
-    if not slots:
-        raise InputError("the grid has no slot (no run of two or more white cells)", source)
     if numbers:
         grid = with_published_numbers(grid, numbers)
-    clue_by_slot = _clues(kind_el, grid, width, height, source, warnings)
+    clue_lists: tuple[ClueList, ...] = ()
+    labels: tuple[CellLabel, ...] = ()
+    file_lists = _file_lists(kind_el, width, height)
+    if is_variety(file_lists, grid, by_number=True):
+        grid, clue_by_slot, clue_lists, listed_warnings = listed_entries(grid, file_lists, source)
+        warnings.extend(listed_warnings)
+        labels = cell_labels(
+            label_by_cell
+            if grid.entries_only
+            else {
+                cell: {corner: text for corner, text in by_corner.items() if corner != "TL" or not text.isdigit()}
+                for cell, by_corner in label_by_cell.items()
+            }
+        )
+    if not find_slots(grid):
+        raise InputError("the grid has no slot (no run of two or more white cells)", source)
+    if not clue_lists:
+        clue_by_slot = _clues(kind_el, grid, width, height, source, warnings)
     meta = puzzle_el.find("metadata")
 
     def field(name: str) -> str:
@@ -164,7 +198,32 @@ def from_bytes(data: bytes, source: str = "<jpz>") -> Puzzle:
         clue_by_slot,
         is_diagramless,
         tuple(warnings),
+        clue_lists=clue_lists,
+        cell_labels=labels,
     )
+
+
+def _file_lists(kind_el: ElementTree.Element, width: int, height: int) -> list[FileList]:
+    """The file's `<clues>` lists as given: title, and each clue's number (its label), word cells and text."""
+    cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
+    out: list[FileList] = []
+    for clues_el in kind_el.iter("clues"):
+        title_el = clues_el.find("title")
+        title = _inner_text(title_el, markup=False).strip() if title_el is not None else ""
+        out.append(
+            FileList(
+                title,
+                [
+                    FileClue(
+                        clue_el.get("number", "").strip(),
+                        cells_by_word.get(clue_el.get("word")),
+                        _inner_text(clue_el).strip(),
+                    )
+                    for clue_el in clues_el.findall("clue")
+                ],
+            )
+        )
+    return out
 
 
 def _unzip(data: bytes, source: str) -> bytes:
@@ -378,30 +437,13 @@ def _word_cells(word_el: ElementTree.Element, width: int, height: int) -> tuple[
     return tuple(out) or None
 
 
-def _is_part_of_a_slot(cells: tuple[int, ...], slots_by_cell: dict[int, list[Slot]]) -> bool:
-    """True when `cells` are a straight run inside a slot (the slots through each cell: no scan of them all)."""
-    for slot in slots_by_cell.get(cells[0], ()):
-        if cells[0] in slot.cells:
-            at = slot.cells.index(cells[0])
-            if slot.cells[at : at + len(cells)] == cells:
-                return True
-    return False
-
-
 def _clues(
     kind_el: ElementTree.Element, grid: Grid, width: int, height: int, source: str, warnings: list[str]
 ) -> dict[str, str]:
-    """Clue texts by slot name, each placed by its word's cells.
-
-    Raises:
-        InputError: a clued word that is not one across or down run of the grid (a variety puzzle).
-    """
+    """A crossword's clue texts by slot name, each placed by its word's cells (or its number, when the word is
+    off): a variety puzzle's lists go to `_listed.listed_entries` instead (`_listed.is_variety` tells them apart)."""
     slots = find_slots(grid)
     slot_by_cells = {s.cells: s for s in slots}
-    slots_by_cell: dict[int, list[Slot]] = {}
-    for s in slots:
-        for c in s.cells:
-            slots_by_cell.setdefault(c, []).append(s)
     slot_by_key = {(s.direction, s.number): s for s in slots}
     cells_by_word = {word.get("id"): _word_cells(word, width, height) for word in kind_el.iter("word")}
     out: dict[str, str] = {}
@@ -411,7 +453,7 @@ def _clues(
     for clues_el in kind_el.iter("clues"):
         title_el = clues_el.find("title")
         title = _inner_text(title_el, markup=False).strip() if title_el is not None else "clues"
-        direction = {"across": Direction.ACROSS, "down": Direction.DOWN}.get(title.split(" ")[0].lower())
+        direction = list_direction(title)
         for clue_el in clues_el.findall("clue"):
             text = _inner_text(clue_el).strip()
             cells = cells_by_word.get(clue_el.get("word"))
@@ -425,17 +467,11 @@ def _clues(
                 slot = slot_by_key.get((direction, int(number)))
                 if slot is not None:
                     by_number.append(label)
-            if slot is None:
-                if _is_part_of_a_slot(cells, slots_by_cell):
-                    partial.append(label)
-                    continue
-                raise InputError(
-                    f"clue {label} is for cells that are not one across or down entry of the grid: "
-                    "a variety puzzle; xwcp fills the grid's across and down runs only",
-                    source,
-                )
+            if slot is None:  # part of an entry (any other word makes a variety puzzle: `is_variety`)
+                partial.append(label)
+                continue
             if text:
-                out[slot.name] = text
+                out[slot.entry_name] = text  # both readings of a Schrödinger entry share it
     if partial:
         warnings.append(
             f"{len(partial)} clues name only part of an entry and are not read ({', '.join(partial[:3])}"
@@ -486,7 +522,9 @@ def to_bytes(puzzle: Puzzle) -> bytes:
         crossword.set("diagramless", "true")
     grid_el = ElementTree.SubElement(crossword, "grid", width=str(width), height=str(grid.height))
     ElementTree.SubElement(grid_el, "grid-look", {"numbering-scheme": "normal"})
-    numbers = numbering(grid)
+    is_listed = bool(grid.entries or grid.entries_only or puzzle.clue_lists)
+    numbers = {} if grid.entries_only else numbering(grid)
+    label_by_cell = labels_by_cell(puzzle)
     mark_by_cell = grid.mark_by_cell
     for cell, content in enumerate(grid.cells):
         attrs = {"x": str(cell % width + 1), "y": str(cell // width + 1)}
@@ -501,23 +539,34 @@ def to_bytes(puzzle: Puzzle) -> bytes:
         else:
             if content != EMPTY:
                 attrs["solution"] = content
-            if cell in numbers:
-                attrs["number"] = str(numbers[cell])
+            labels = label_by_cell.get(cell, {})
+            if "TL" in labels or cell in numbers:
+                attrs["number"] = labels.get("TL") or str(numbers[cell])
+            if "TR" in labels:
+                attrs["top-right-number"] = labels["TR"]
             if cell % width > 0 and (cell - 1, RIGHT) in grid.bars:
                 attrs["left-bar"] = "true"
             if cell >= width and (cell - width, BELOW) in grid.bars:
                 attrs["top-bar"] = "true"
+            for side, attr, neighbour in ((RIGHT, "right-bar", cell + 1), (BELOW, "bottom-bar", cell + width)):
+                if (cell, side) in grid.bars and grid.cells[neighbour] == BLOCK:  # no white cell there to hold it
+                    attrs[attr] = "true"
         ElementTree.SubElement(grid_el, "cell", attrs)
     slots = find_slots(grid)
-    for slot in slots:
+    clue_els: list[tuple[ElementTree.Element, str]] = []
+    if is_listed:
+        _write_lists(crossword, puzzle, clue_els)
+    for slot in slots if not is_listed else ():
+        if slot.reading > 1:
+            continue  # one word per Schrödinger entry
         word = ElementTree.SubElement(crossword, "word", id=str(slot.id + 1))
         for cell in slot.cells:
             ElementTree.SubElement(word, "cells", x=str(cell % width + 1), y=str(cell // width + 1))
-    clue_els: list[tuple[ElementTree.Element, str]] = []
-    for label, direction in (("Across", Direction.ACROSS), ("Down", Direction.DOWN)):
+    for label, direction in (("Across", Direction.ACROSS), ("Down", Direction.DOWN)) if not is_listed else ():
         clues_el = ElementTree.SubElement(crossword, "clues", ordering="normal")
         ElementTree.SubElement(ElementTree.SubElement(clues_el, "title"), "b").text = label
-        for slot in sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0])):
+        in_order = sorted((s for s in slots if s.direction is direction), key=lambda s: (s.number, s.cells[0]))
+        for slot in (s for s in in_order if s.reading <= 1):
             clue_els.append(
                 (
                     ElementTree.SubElement(clues_el, "clue", word=str(slot.id + 1), number=str(slot.number)),
@@ -529,6 +578,37 @@ def to_bytes(puzzle: Puzzle) -> bytes:
         _set_clue_text(clue_el, text)
     xml: bytes = ElementTree.tostring(root, encoding="utf-8")  # typeshed: Any for an encoding other than "unicode"
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + xml + b"\n"
+
+
+def _write_lists(
+    crossword: ElementTree.Element, puzzle: Puzzle, clue_els: list[tuple[ElementTree.Element, str]]
+) -> None:
+    """A puzzle with listed entries: one `<word>` per entry (its cells one by one, in order), then its clue lists
+    as titled, each clue with its label as `number`; a clue on no cells has no `word`."""
+    width = puzzle.grid.width
+    lists = written_lists(puzzle)
+    word_id = 0
+    clue_words: list[list[str | None]] = []
+    for _, items in lists:
+        ids: list[str | None] = []
+        for _, cells, _ in items:
+            if cells is None:
+                ids.append(None)
+                continue
+            word_id += 1
+            word = ElementTree.SubElement(crossword, "word", id=str(word_id))
+            for cell in cells:
+                ElementTree.SubElement(word, "cells", x=str(cell % width + 1), y=str(cell // width + 1))
+            ids.append(str(word_id))
+        clue_words.append(ids)
+    for (title, items), ids in zip(lists, clue_words):
+        clues_el = ElementTree.SubElement(crossword, "clues", ordering="normal")
+        ElementTree.SubElement(ElementTree.SubElement(clues_el, "title"), "b").text = title
+        for (label, _, text), word_ref in zip(items, ids):
+            attrs = {"word": word_ref} if word_ref is not None else {}
+            if label:
+                attrs["number"] = label
+            clue_els.append((ElementTree.SubElement(clues_el, "clue", attrs), text))
 
 
 def _set_clue_text(el: ElementTree.Element, text: str) -> None:
@@ -545,6 +625,26 @@ def _set_clue_text(el: ElementTree.Element, text: str) -> None:
     el.text = text
 
 
+def check_writable(puzzle: Puzzle, source: str = "<jpz>") -> None:
+    """Refuse what .jpz cannot hold: Schrödinger cells (a `<cell>` has one `solution`).
+
+    Raises:
+        InputError: naming the first one and the formats that hold it.
+    """
+    if puzzle.grid.pairs:
+        first = min(puzzle.grid.pairs)
+        raise InputError(
+            f"Schrödinger cells (first at row {first // puzzle.grid.width + 1}, column {first % puzzle.grid.width + 1}): "
+            ".jpz holds one solution per cell; write .ipuz or .xd (both letters of each), .txt or .json",
+            source,
+        )
+
+
 def write(puzzle: Puzzle, path: str | Path) -> None:
-    """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes)."""
+    """Write `puzzle` as a .jpz file (plain UTF-8 XML, which every .jpz reader takes).
+
+    Raises:
+        InputError: something .jpz cannot hold (`check_writable`).
+    """
+    check_writable(puzzle, str(path))
     write_output(path, to_bytes(puzzle), "puzzle")

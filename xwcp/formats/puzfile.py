@@ -490,7 +490,7 @@ def write(puzzle: Puzzle, path: str | Path) -> None:
     """Write `puzzle` as a .puz file (version 1.3 with Windows-1252 text; 2.0 with UTF-8 when that cannot hold it).
 
     Raises:
-        InputError: something .puz cannot hold (bars, shading or colours, a published numbering,
+        InputError: something .puz cannot hold (listed entries, bars, shading or colours, a published numbering,
             more than 255 different rebus cells); the message names a format that can.
     """
     data = to_bytes(puzzle, str(path))
@@ -563,13 +563,29 @@ def _solution_char(content: str, encoding: str) -> str:
 
 
 def check_writable(puzzle: Puzzle, source: str = "<puz>") -> None:
-    """Refuse what .puz cannot hold: bars, shading and colours, a published numbering, more than
+    """Refuse what .puz cannot hold: Schrödinger cells, listed entries (a variety puzzle), bars, shading and colours, a published
+    numbering, more than
     MAX_REBUS_ENTRIES different rebus cells, a NUL character.
 
     Raises:
         InputError: naming the first such thing and a format that holds it.
     """
     grid = puzzle.grid
+    if grid.pairs:
+        first = min(grid.pairs)
+        raise InputError(
+            f"Schrödinger cells (first at row {first // grid.width + 1}, column {first % grid.width + 1}): "
+            ".puz holds one solution per cell; write .ipuz or .xd (both letters of each), .txt or .json",
+            source,
+        )
+    listed = grid.entries or grid.entries_only or puzzle.clue_lists
+    if listed:
+        what = f"entry {grid.entries[0].name}" if grid.entries else "its own clue lists"
+        raise InputError(
+            f"a variety puzzle ({what}: entries listed as cells, not only across and down runs): .puz holds "
+            f"Across and Down clues on the grid's runs only; write {_CAN_HOLD}",
+            source,
+        )
     if grid.bars:
         cell, side = min(grid.bars)
         raise InputError(

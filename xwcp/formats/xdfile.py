@@ -8,8 +8,10 @@ sections, `<!-- -->` comments.
 
 The grid: '#' is a block and '_' (an open non-letter cell of a shaped grid) is read as one;
 'A'-'Z' a letter, a lower-case letter the same letter marked as the `Special:` header says
-(circle or shaded); a character of the `Rebus:` header (`1=HEART 2=DIAMOND`) that rebus; any
-other character is kept as given (a symbol cell). '.' is an unknown letter in the xd spec but a
+(circle or shaded); a character of the `Rebus:` header (`1=HEART 2=DIAMOND`) that rebus, and one
+the header gives two letters (`1=O 1=A`, Puzzmo's Schrödinger square) a Schrödinger cell holding
+both, its entries' answers written as their first reading; any other character is kept as given (a
+symbol cell). '.' is an unknown letter in the xd spec but a
 block in Puzzmo's files: in a grid without '#', the clues' answers decide (the reading under
 which they spell the grid's entries), with a warning when they cannot. A `## Design` section
 (Puzzmo) gives circles (`background: circle`), shading (`background: shade`), colours and bars
@@ -17,12 +19,15 @@ which they spell the grid's entries), with a warning when they cannot. A `## Des
 
 Writing: the classic form (headers, two blank lines, grid, clues) with a `Rebus:` header for
 rebus cells; the `## ` form with a `## Design` section when the grid has marks or bars. Clue
-text is written as given; every entry gets its answer ('.' for an empty cell). What .xd cannot
-hold (a published numbering, a clue over several lines) is refused, naming a format that can.
+text is written as given; every entry gets its answer ('.' for an empty cell; a Schrödinger entry
+once, with its first reading, its cells keyed `1=O 1=A`). What .xd cannot hold (listed entries, a
+Schrödinger cell still open, a published numbering, a clue over several lines) is refused, naming
+a format that can.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,6 +37,7 @@ from xwcp.base.lines import listed
 from xwcp.formats._io import read_text
 from xwcp.formats._language import named_alphabet
 from xwcp.model.alphabet import ENGLISH, Alphabet
+from xwcp.model.entries import pair_letters
 from xwcp.model.grid import (
     BLOCK,
     EMPTY,
@@ -99,7 +105,7 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
     if width > MAX_SIDE or height > MAX_SIDE:
         raise InputError(f"the grid is {width}x{height}; the largest supported is {MAX_SIDE}x{MAX_SIDE}", source)
     warnings: list[str] = []
-    rebus = _rebus(header.get("rebus", ""), source, warnings)
+    rebus, pair_keys = _rebus(header.get("rebus", ""), source, warnings)
     for r, row in enumerate(rows):  # what a cell cannot hold is refused, as every reader does (is_cell_content)
         for c, ch in enumerate(row):
             if ch.isspace():  # a cell is one character: a space would be written to a .txt grid that cannot hold it
@@ -138,6 +144,10 @@ def from_text(text: str, source: str = "<xd>") -> Puzzle:
         warnings.append(
             f"the grid has no '#': its '.' cells are read as {'blocks' if dot_is_block else 'empty cells'}"
             " (no answers in the clues tell which reading is meant)"
+        )
+    if pair_keys:
+        grid = dataclasses.replace(
+            grid, pairs=frozenset(cell for cell, ch in enumerate("".join(rows)) if ch in pair_keys)
         )
     slots = find_slots(grid)
     if not slots:
@@ -189,10 +199,13 @@ def _sections(text: str) -> dict[str, list[str]]:
     return out
 
 
-def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
-    """Grid character -> rebus string from a `Rebus:` header (`1=HEART 2=DIAMOND`, or comma-separated); a key
+def _rebus(value: str, source: str, warnings: list[str]) -> tuple[dict[str, str], frozenset[str]]:
+    """(grid character -> cell contents, the characters that are Schrödinger cells) from a `Rebus:` header
+    (`1=HEART 2=DIAMOND`, or comma-separated). A key given two single letters (`1=O 1=A`, Puzzmo's Schrödinger
+    square) is a Schrödinger cell holding both, in that order (`xwcp.model.entries.pair_content`); any other key
     given twice keeps its first answer, said in one warning for all such keys."""
     out: dict[str, str] = {}
+    second: dict[str, list[str]] = {}
     repeated: list[str] = []
     n_repeated = 0
     for item in re.split(r"[ ,]+", value.strip()):
@@ -205,9 +218,7 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
                 source,
             )
         if key in out:
-            n_repeated += 1
-            if len(repeated) < 3:
-                repeated.append(f"{key!r} ({quote(out[key])}, then {quote(text)})")
+            second.setdefault(key, []).append(cell_upper(text.strip()))
             continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
@@ -217,12 +228,20 @@ def _rebus(value: str, source: str, warnings: list[str]) -> dict[str, str]:
                 f"({NOT_CELL_CONTENTS})",
                 source,
             )
+    pairs: set[str] = set()
+    for key, more in second.items():
+        if len(more) == 1 and len(out[key]) == 1 and len(more[0]) == 1 and is_cell_content(more[0]):
+            out[key] += more[0]
+            pairs.add(key)
+            continue
+        n_repeated += len(more)
+        repeated += [f"{key!r} ({quote(out[key])}, then {quote(text)})" for text in more[: 3 - len(repeated)]]
     if n_repeated:
         warnings.append(
             f"the Rebus header gives {n_repeated} answer{'s' if n_repeated != 1 else ''} to a key already "
             f"given one; the first is read: {listed(repeated, n_repeated, most=3)}"
         )
-    return out
+    return out, frozenset(pairs)
 
 
 def _design(
@@ -295,9 +314,10 @@ def _answer(text: str, split: str) -> str:
 
 
 def _letters(grid: Grid, cells: tuple[int, ...], alphabet: Alphabet = ENGLISH) -> str:
-    """An entry's answer from its cells as written; in a pack with final forms (Hebrew) a cell may show one
-    because another entry ends there, so the answer is spelt from the letters, its own last one final."""
-    text = "".join(grid.cells[c] for c in cells)
+    """An entry's answer from its cells as written (a Schrödinger cell's first letter: the answer of the first
+    reading, as Puzzmo writes it); in a pack with final forms (Hebrew) a cell may show one because another
+    entry ends there, so the answer is spelt from the letters, its own last one final."""
+    text = "".join(grid.cells[c][:1] if c in grid.pairs else grid.cells[c] for c in cells)  # a reading-1 answer
     if not alphabet.final:
         return text
     return alphabet.written_at_end("".join(alphabet.from_cell(ch) or ch for ch in text))
@@ -316,7 +336,7 @@ def _clues(
     warnings: list[str],
     alphabet: Alphabet = ENGLISH,
 ) -> dict[str, str]:
-    by_name = {s.name: s for s in find_slots(grid)}
+    by_name = {s.entry_name: s for s in find_slots(grid) if s.reading <= 1}  # one clue per Schrödinger entry
     out: dict[str, str] = {}
     unplaced: list[str] = []
     differ: list[str] = []
@@ -352,18 +372,36 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
     """The .xd text for `puzzle` (see `write`)."""
     grid = puzzle.grid
     check_writable(puzzle, source)
+    open_pairs = [cell for cell in sorted(grid.pairs) if EMPTY in pair_letters(grid.cells[cell])]
+    if open_pairs:
+        first = open_pairs[0]
+        raise InputError(
+            f"a Schrödinger cell without its two letters (row {first // grid.width + 1}, column "
+            f"{first % grid.width + 1}): .xd names a Schrödinger cell by its letters (Rebus: 1=O 1=A); "
+            "write .ipuz, .txt or .json",
+            source,
+        )
     symbols = {c for c in grid.cells if len(c) == 1}
     keys = iter(k for k in _REBUS_KEYS if k not in symbols)
     key_by_rebus: dict[str, str] = {}
-    for content in grid.cells:
-        if len(content) > 1 and content not in key_by_rebus:
+    key_by_pair: dict[str, str] = {}
+    for cell in sorted(grid.pairs):
+        if grid.cells[cell] not in key_by_pair:
+            key = next(keys, None)
+            if key is None:
+                raise InputError(f"more rebus strings than .xd has grid characters for; write {_CAN_HOLD}", source)
+            key_by_pair[grid.cells[cell]] = key
+    for cell, content in enumerate(grid.cells):
+        if len(content) > 1 and content not in key_by_rebus and cell not in grid.pairs:
             key = next(keys, None)
             if key is None:
                 raise InputError(f"more rebus strings than .xd has grid characters for; write {_CAN_HOLD}", source)
             key_by_rebus[content] = key
     headers = [("Title", puzzle.title), ("Author", puzzle.author), ("Copyright", puzzle.copyright)]
-    if key_by_rebus:
-        headers.append(("Rebus", " ".join(f"{k}={v}" for v, k in key_by_rebus.items())))
+    if key_by_rebus or key_by_pair:
+        items = [f"{k}={v}" for v, k in key_by_rebus.items()]
+        items += [f"{k}={v[0]} {k}={v[1]}" for v, k in key_by_pair.items()]  # a Schrödinger cell: both letters
+        headers.append(("Rebus", " ".join(items)))
     if puzzle.is_diagramless:
         headers.append(("Diagramless", "true"))
     if not puzzle.alphabet.is_ascii:
@@ -371,13 +409,18 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
     headers.append(("Generator", _GENERATOR))
     head = [f"{key}: {' '.join(value.split())}" for key, value in headers if value]
     rows = [
-        "".join(key_by_rebus.get(c, c) for c in grid.cells[r * grid.width : (r + 1) * grid.width])
+        "".join(
+            key_by_pair[grid.cells[cell]]
+            if cell in grid.pairs
+            else key_by_rebus.get(grid.cells[cell], grid.cells[cell])
+            for cell in range(r * grid.width, (r + 1) * grid.width)
+        )
         for r in range(grid.height)
     ]
     slots = find_slots(grid)
     clue_lines: list[str] = []
     for direction in ("A", "D"):
-        ordered = clue_order(s for s in slots if s.direction.letter == direction)
+        ordered = clue_order(s for s in slots if s.direction.letter == direction and s.reading <= 1)
         if clue_lines and ordered:
             clue_lines.append("")
         for slot in ordered:
@@ -396,11 +439,21 @@ def to_text(puzzle: Puzzle, source: str = "<xd>") -> str:
 
 
 def check_writable(puzzle: Puzzle, source: str = "<xd>") -> None:
-    """Refuse what .xd cannot hold: a published numbering, a clue over several lines.
+    """Refuse what .xd cannot hold: listed entries (a variety puzzle: .xd has Across and Down clues on the grid's
+    runs only), a published numbering, a clue over several lines. (A Schrödinger cell is written as its two
+    letters: the writer refuses one still open, which a fill closes.)
 
     Raises:
         InputError: naming it and a format that holds it.
     """
+    listed = puzzle.grid.entries or puzzle.grid.entries_only or puzzle.clue_lists
+    if listed:
+        what = f"entry {puzzle.grid.entries[0].name}" if puzzle.grid.entries else "its own clue lists"
+        raise InputError(
+            f"a variety puzzle ({what}: entries listed as cells, not only across and down runs): .xd holds "
+            f"Across and Down clues on the grid's runs only; write {_CAN_HOLD}",
+            source,
+        )
     if puzzle.grid.numbers is not None:
         raise InputError(
             f"the grid has its own numbering: .xd numbers every grid the standard way; write {_CAN_HOLD}", source

@@ -4,9 +4,38 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from xwcp.model.alphabet import ENGLISH, Alphabet
 from xwcp.model.grid import Grid, Slot, find_slots
+
+
+class ListedClue(NamedTuple):
+    """One clue of a file's clue list: its label as printed (`A`, `L1`, `1-5`, '' when the file gives none), the
+    entry it clues (an entry or slot name of the grid; None for a clue that is no entry), its text, and the
+    cells of a clue that is no entry: a one-letter word on one cell (its letter is the crossing entries'), or
+    none for a clue the file places on no cells (the solver places it)."""
+
+    label: str
+    entry: str | None
+    text: str
+    cells: tuple[int, ...] = ()
+
+
+class ClueList(NamedTuple):
+    """A clue list as a file titles it (`Rows`, `Blooms`, `Diagonal:Southeast`), its clues in the file's order."""
+
+    title: str
+    clues: tuple[ListedClue, ...]
+
+
+class CellLabel(NamedTuple):
+    """Text a file prints in a cell's corner: `corner` is ipuz's TL, T, TR, L, C, R, BL, B or BR (a cell's number
+    is its TL label); variety puzzles label cells with letters (`A`, `M1`) instead of numbers."""
+
+    cell: int
+    corner: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -26,6 +55,10 @@ class Puzzle:
         theme: slot names (`12A`) of the constructor's theme entries: kept as they are by a fill.
         locked_cells: cells (row-major indices) whose letters the constructor locked against fills and edits.
             .ipuz and .json keep both; the other formats have no place for them.
+        clue_lists: a variety puzzle's clue lists as its file gives them (titles, labels, order, clues placed on
+            no cells); empty for a crossword whose clues are its Across and Down lists. The clue texts are also
+            in `clue_by_slot` by entry name, and that is where edits go: writers take the texts from there.
+        cell_labels: the labels a variety puzzle prints in its cells instead of the standard numbers.
         warnings: what reading the file had to say that the user should know (a locked solution opened
             with a key, a checksum that does not match, letters not read); one line each, without the
             file name. Never part of what a format writes.
@@ -42,6 +75,8 @@ class Puzzle:
     alphabet: Alphabet = ENGLISH
     theme: tuple[str, ...] = ()
     locked_cells: tuple[int, ...] = ()
+    clue_lists: tuple[ClueList, ...] = ()
+    cell_labels: tuple[CellLabel, ...] = ()
 
     def slots(self) -> tuple[Slot, ...]:
         return find_slots(self.grid)
@@ -69,4 +104,6 @@ def puzzle_from_fill(puzzle: Puzzle, grid: Grid) -> Puzzle:
         alphabet=puzzle.alphabet,
         theme=puzzle.theme,
         locked_cells=puzzle.locked_cells,
+        clue_lists=puzzle.clue_lists,
+        cell_labels=puzzle.cell_labels,
     )
