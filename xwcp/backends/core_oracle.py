@@ -297,6 +297,7 @@ def sub_problem(problem: Problem, slot_ids: Iterable[SlotId]) -> Problem:
         cross_slot=tuple(cross_slot),
         cross_pos=tuple(cross_pos),
         is_pairwise=is_pairwise,
+        is_part=True,
         min_score_by_slot={new_id[old]: v for old, v in problem.min_score_by_slot.items() if old in new_id},
         filters_by_slot={new_id[old]: v for old, v in problem.filters_by_slot.items() if old in new_id},
         skipped_slot_ids=frozenset(new_id[old] for old in problem.skipped_slot_ids if old in new_id),

@@ -84,6 +84,9 @@ class Problem:
     is_pairwise: bool = True
     """Every letter cell is in at most two slots: `cross_slot` names every partner (no listed entry through a
     crossing, no Schrödinger cell)."""
+    is_part: bool = False
+    """Some of the grid's slots only (a core search's sub-problem): a listed entry none of whose slots is kept is
+    not the checker's business."""
     controls: Controls = field(default_factory=Controls)
     """The constructor's controls this problem was compiled with (kept for recompiling and checking)."""
     min_score_by_slot: dict[SlotId, int] = field(default_factory=dict)

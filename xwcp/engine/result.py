@@ -407,8 +407,11 @@ def _entry_violations(problem: Problem, letter_by_cell: Mapping[int, str]) -> li
     for entry in grid.entries:
         readings = 2 if not grid.pairs.isdisjoint(entry.cells) else 1
         slot_ids = slots_by_entry.get(entry.name, [])
-        if len(slot_ids) != readings or any(tuple(problem.slot_cells(s)) != entry.cells for s in slot_ids):
+        wrong_count = len(slot_ids) > readings if problem.is_part else len(slot_ids) != readings
+        if wrong_count or any(tuple(problem.slot_cells(s)) != entry.cells for s in slot_ids):
             out.append(f"{entry.name}: the listed entry is not filled as its cells")
+    if problem.is_part:  # a kept reading's letters are checked as any slot's; the cell's other one may be dropped
+        return out
     n_cells = len(grid.cells)
     for k, cell in enumerate(problem.cell_by_extra):
         if cell in grid.pairs and (cell not in letter_by_cell or n_cells + k not in letter_by_cell):

@@ -131,7 +131,7 @@ def listed_entries(
                 if len(clue.cells) == 1:  # a one-letter word: its letter is its crossing entries', no entry
                     listed.append(ListedClue(clue.label, None, clue.text, clue.cells))
                     continue
-                entry = Entry(_entry_name(file_list.title, direction, clue.label, position, taken), clue.cells)
+                entry = Entry(_entry_name(file_list.title, direction, clue.label, position, taken).upper(), clue.cells)
                 name = entry.name  # as the model keeps it (upper case)
                 taken.add(name)
                 entries.append(entry)
