@@ -94,6 +94,17 @@ searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUN
 failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
 
 
+ENUMERATE = True
+"""Whether the joint search goes on after each fill (projected enumeration, `_enumerate`) rather than stopping at
+its first: each fill labels its word, the word leaves the root and the fill guides the search to the next.
+
+Stock themeless and open-3, empty, 12 slots each, 40 shown words, one process, 20 s per slot interleaved with
+the word-by-word searches at load 8-11 (/work/wt/notes/label3.md): more labels per failure on most slots
+(25A 17 against 0, 39A all 40 in 12.5 s against 22), fewer on some (43A 0 against 17: one hard word holds the
+slot's choice), hence on two cores the enumeration in one process and the word-by-word searches in the other."""
+ENUM_SHARE = 0.5
+"""Share of the budget the enumeration takes before the word-by-word searches when one process labels."""
+
 CHILD_LEARN = 0
 """The second process' `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
 of another kind beside the first process' (a portfolio against the heavy tail); 0 the same kind, another seed.
@@ -447,6 +458,9 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
     share_end = time.perf_counter() + JOINT_MAX_S
     if until is not None:
         share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
+    if ENUMERATE:
+        _settle_by_enumeration(run, pending, until)
+        return
     if run.workers > 1:
         _settle_in_two(run, pending, until, share_end)
         return
@@ -604,6 +618,137 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         board.adopt(run)
         run.work.fails += int(board.work[1][0])
         run.work.nodes += int(board.work[1][1])
+
+
+def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> None:
+    """`_settle_set` by projected enumeration (`_enumerate`) and, for the words it has not reached, word by word.
+
+    On two cores, once the enumeration has found its first fill or run CHILD_DELAY_S, a forked child
+    searches word by word in the caller's order (the page's visible words first), guided by the fills
+    posted, while this process goes on enumerating; both post on a shared board (`_Board`) and the
+    enumeration drops from its root every word the child settles. The two are a portfolio: the
+    enumeration settles the words whose fills lie near those found already, the word-by-word searches
+    the words it does not reach (its choice in the slot can stay on one hard word). One process:
+    the enumeration for ENUM_SHARE of the budget, then word by word."""
+    import multiprocessing
+
+    if run.workers < 2:
+        share_end = None if until is None else time.perf_counter() + ENUM_SHARE * max(0.0, until - time.perf_counter())
+        guide, _ = _enumerate(run, ids, share_end)
+        pending = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+        if pending:
+            _word_by_word(run, pending, until, guide)
+        return
+    alone_end = time.perf_counter() + CHILD_DELAY_S
+    guide, engine = _enumerate(run, ids, alone_end if until is None else min(until, alone_end), first_only=True)
+    ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+    if not ids or engine is None or run.out_of_time(until):
+        return
+    board = _Board(ids, len(run.problem.slots))
+    for word_id in ids:
+        board.publish(run, word_id, guide)
+
+    def child() -> None:
+        from xwcp.runtime.signals import forget_signals_in_child
+
+        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+        run.progress = run.on_settle = None
+        run.seed += 1
+        run.learn = CHILD_LEARN
+        run.work, run.work_cell = SearchWork(), board.work[1]
+        _word_by_word(run, ids, until, guide, board)
+
+    process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
+    process.start()
+    try:
+        _enumerate(run, ids, until, engine, board)
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join(timeout=5)
+        board.adopt(run)
+        run.work.fails += int(board.work[1][0])
+        run.work.nodes += int(board.work[1][1])
+
+
+def _enumerate(
+    run: _Run,
+    ids: list[int],
+    until: float | None,
+    engine: BitSearch | None = None,
+    board: _Board | None = None,
+    *,
+    first_only: bool = False,
+) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
+    """Projected enumeration: one search over the slot restricted to the pending `ids`, going on after each fill.
+
+    A fill labels the word it put in the slot viable; the word then leaves the search's root
+    (`BitSearch.root_remove`, which keeps the failure weights and nogoods learnt: both stay valid
+    when the root only shrinks) and the fill becomes the guide, so the next fill is sought near it
+    (the other slots try its words first). When the search is exhausted, every word still in the
+    root is a dead end, with the slots the proof used. With a `board`, labels are posted as they
+    come and the other process' labels are adopted and their words dropped from the root too.
+    `first_only`: stop after the first fill (the engine is returned to go on with).
+
+    Returns (the last fill found, word id per slot, or None; the engine when words are pending
+    and the search can go on, else None). Pass that engine back in to go on with the same search.
+    """
+    from xwcp.backends._common import entries_from_word_ids
+    from xwcp.engine import kernel
+
+    guide: dict[SlotId, int] | None = None
+    if engine is None:
+        engine = _engine(run, ids, None)
+        if not engine.is_consistent:
+            for word_id in ids:
+                run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
+                _post(board, run, word_id)
+            return None, None
+    k = int(engine.kernel_index[run.slot_id])
+    removed: set[int] = set()
+
+    def settle_rest() -> None:
+        used = engine.used_slot_ids()
+        for word_id in ids:
+            run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=used)
+            _post(board, run, word_id)
+
+    while True:
+        if board is not None:
+            adopted = board.adopt(run)
+            if adopted is not None and guide is None:
+                guide = adopted
+                engine.set_guide(guide)
+        for word_id in ids:
+            if word_id not in removed and run.verdict_by_id[word_id].verdict is not Viability.UNKNOWN:
+                removed.add(word_id)
+                if not engine.root_remove(run.slot_id, word_id):
+                    settle_rest()
+                    return guide, None
+        if len(removed) == len(ids):
+            return guide, None
+        if run.out_of_time(until):
+            return guide, engine
+        slice_s = SLICE_S if until is None else max(0.0, min(SLICE_S, until - time.perf_counter()))
+        code = run.search(engine, slice_s)
+        if code == kernel.SOLVED:
+            guide = engine.solution_word_ids()
+            word_id = int(engine.solution[k])
+            run.settle(word_id, Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, guide))
+            _post(board, run, word_id, guide)
+            engine.set_guide(guide)
+            if first_only:
+                removed.add(word_id)
+                if not engine.root_remove(run.slot_id, word_id):
+                    settle_rest()
+                    return guide, None
+                return guide, engine
+        elif code == kernel.EXHAUSTED:
+            settle_rest()
+            return guide, None
+        elif code == kernel.NOMEM:
+            raise MemoryError("the search's save stack could not grow")
+        run.report(len(ids) - len(removed))
 
 
 def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSearch:
