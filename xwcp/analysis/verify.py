@@ -661,7 +661,7 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
     process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
     process.start()
     try:
-        _enumerate(run, ids, until, engine, board)
+        _enumerate(run, ids, until, engine, board, guide=guide)
     finally:
         if process.is_alive():
             process.kill()
@@ -678,6 +678,7 @@ def _enumerate(
     engine: BitSearch | None = None,
     board: _Board | None = None,
     *,
+    guide: dict[SlotId, int] | None = None,
     first_only: bool = False,
 ) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
     """Projected enumeration: one search over the slot restricted to the pending `ids`, going on after each fill.
@@ -696,7 +697,6 @@ def _enumerate(
     from xwcp.backends._common import entries_from_word_ids
     from xwcp.engine import kernel
 
-    guide: dict[SlotId, int] | None = None
     if engine is None:
         engine = _engine(run, ids, None)
         if not engine.is_consistent:
@@ -706,7 +706,6 @@ def _enumerate(
             return None, None
     k = int(engine.kernel_index[run.slot_id])
     removed: set[int] = set()
-
     def settle_rest() -> None:
         used = engine.used_slot_ids()
         for word_id in ids:
@@ -737,11 +736,11 @@ def _enumerate(
             run.settle(word_id, Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, guide))
             _post(board, run, word_id, guide)
             engine.set_guide(guide)
+            removed.add(word_id)
+            if not engine.root_remove(run.slot_id, word_id):
+                settle_rest()
+                return guide, None
             if first_only:
-                removed.add(word_id)
-                if not engine.root_remove(run.slot_id, word_id):
-                    settle_rest()
-                    return guide, None
                 return guide, engine
         elif code == kernel.EXHAUSTED:
             settle_rest()
