@@ -32,7 +32,8 @@ Parts:
   fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
   slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), a trailing "o" (2o, 1o) the
   same with the labelling before projected enumeration (verify.ENUMERATE off: the joint search stops at its
-  first fill, then word by word: the old method beside the new), "2L" two, the second learning
+  first fill, then word by word: the old method beside the new), "2e" two, both enumerating (the second
+  under another seed, verify.CHILD_ENUMERATES) instead of the second searching word by word, "2L" two, the second learning
   at every failure (verify.CHILD_LEARN); "2w" two, warm: the fills found on this grid's earlier slots kept (as
   the server keeps them while the constructor goes from slot to slot), "2ws" the same with the searches
   weighing scores (0.05, as `fill`), so their fills tend to hold other slots' top (shown) words. Prints per grid and variant the
@@ -252,11 +253,12 @@ def open_grids(
                 else:
                     os.environ.pop("XWCP_NO_RACE", None)
                 verify.CHILD_LEARN = 1 if variant == "2L" else 0
+                verify.CHILD_ENUMERATES = variant == "2e"
                 work = verify.SearchWork()
                 cpu = _cpu_s()
                 got = verify.verify_words(problem, slot.id, shown, time_limit_s=budget_s, work=work)
                 row = rows[variant]
-                left = sum(v.verdict is verify.Verdict.UNKNOWN for v in got)
+                left = sum(v.verdict is verify.Viability.UNKNOWN for v in got)
                 done_s = max((v.seconds for v in got), default=0.0) if not left else budget_s
                 row["seconds"].append(done_s)
                 row["unsettled"] += left
@@ -267,6 +269,7 @@ def open_grids(
             os.environ.pop("XWCP_NO_RACE", None)
             verify.SCORE_WEIGHT = 0.0
             verify.ENUMERATE = True
+            verify.CHILD_ENUMERATES = False
             print(
                 f"  {path.stem} {slot.name}: "
                 + "; ".join(

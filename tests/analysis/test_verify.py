@@ -128,11 +128,13 @@ def test_the_enumeration_goes_on_after_its_fills_and_proves_the_rest():
     assert several >= 5
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(("workers", "child_enumerates"), [(1, False), (2, False), (2, True)])
 @pytest.mark.parametrize("seed", range(0, 30, 3))
-def test_enumeration_and_word_by_word_together_agree_with_one_by_one(seed, workers, monkeypatch):
-    """verify_words as it runs: the enumeration (and on two cores the word-by-word child beside it)."""
+def test_enumeration_and_word_by_word_together_agree_with_one_by_one(seed, workers, child_enumerates, monkeypatch):
+    """verify_words as it runs: the enumeration (and on two cores the word-by-word child beside it, or a second
+    enumeration)."""
     monkeypatch.setattr(verify, "ENUMERATE", True)
+    monkeypatch.setattr(verify, "CHILD_ENUMERATES", child_enumerates)
     monkeypatch.setattr(verify, "CHILD_DELAY_S", 0.0)
     monkeypatch.setattr(verify, "_workers", lambda: workers)
     verify._recent_by_layout.clear()

@@ -10,23 +10,26 @@ limit; here the words are settled together under ONE budget, with our compiled s
    still passes `check_fill` on the grid as it is now. So the fills found for one slot's words
    label the words they use in every other slot, and survive keystrokes that agree with them:
    what the web builder asks next is often answered before any search.
-1. **Joint search** (at most JOINT_SHARE of the budget, JOINT_MAX_S). The slot's domain is
-   restricted to the candidate set and one search runs. A fill it finds proves the word it put
-   in the slot viable (only that slot's word: a candidate that a fill uses in another slot
-   proves nothing about this one). If the search is exhausted, every candidate is proven a
-   dead end at once: no fill uses any of them. After its first fill, the word is removed *at
-   the search's root* (`BitSearch.root_remove`), keeping dom/wdeg weights and restart nogoods
-   (both stay valid when the root only shrinks), which turns the joint search into a proof of
-   the remaining set at once when the other words are dead ends.
-2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
-   double each word's turn (TURN_S first), every search keeping its state between turns; a fill
-   found for one word guides the value choice of the others (solution-guided search,
-   `BitSearch.set_guide`). On two cores a forked child starts this phase at the joint
-   search's first fill (or after CHILD_DELAY_S), while the parent goes on with the joint
-   search; each process takes half the words first, then helps with the
-   other half under its own seed, and both post their labels on a shared board (`_Board`), so
-   no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
-   against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
+1. **Projected enumeration** (`_enumerate`, ENUMERATE). The slot's domain is restricted to the
+   candidate set and one search runs over it, going on after each fill: a fill proves the word it
+   put in the slot viable (only that slot's word: a candidate that a fill uses in another slot
+   proves nothing about this one); the word then leaves the search's root (`BitSearch.root_remove`,
+   keeping dom/wdeg weights and restart nogoods: both stay valid when the root only shrinks) and
+   the fill becomes the guide (`BitSearch.set_guide`), so the next fill is sought near it. When the
+   search is exhausted, every candidate left is proven a dead end at once.
+2. **Word by word** beside it: one search per word (the slot set to it), in passes that double
+   each word's turn (TURN_S first), every search keeping its state between turns, in the caller's
+   order (the page's visible words first); a fill found for one word guides the others. The
+   enumeration's choice in the slot can stay on one hard word for long while the words it has not
+   tried are easy; these searches give every word its turn. On two cores a forked child runs them
+   from the enumeration's first fill (or after CHILD_DELAY_S) while the parent goes on
+   enumerating; both post their labels on a shared board (`_Board`) and the enumeration drops
+   the child's words from its root. One process: the enumeration for ENUM_SHARE of the budget,
+   then word by word. Scores play no part in these searches (SCORE_WEIGHT).
+
+With ENUMERATE off (the method before, kept for `bench/suggest_labels.py`'s comparison): the joint
+search stops at its first fill (at most JOINT_SHARE of the budget, JOINT_MAX_S), then word by
+word, on two cores each process taking half the words first (`_settle_in_two`).
 
 Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
 slots its proof used (`WordViability.proof_slot_ids`): those slots alone, with the word, have no fill,
@@ -42,8 +45,8 @@ Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command
 fill costs at a typical seed, so 20 labels are several whole fills; the ways tried to make one
 word's fill cheaper from another's (repairs, warm starts, other slot and value orders, SAT) are in
 docs/design-notes.md, "Word verification". On empty themelesses (`bench/suggest_labels.py --part open`) a
-slot's 40 shown words need 300-600k failures, 30-60 CPU s: a 10 s budget settles 7-23 of them on two free
-cores; on open 78-word grids all 40 settle in 0.3-0.7 s.
+slot's 40 shown words need 200-600k failures, 20-60 CPU s (the enumeration settles about 1.5x the words per
+failure the first-fill joint search did); on open 78-word grids all 40 settle in 0.3-0.7 s.
 """
 
 from __future__ import annotations
@@ -102,6 +105,8 @@ Stock themeless and open-3, empty, 12 slots each, 40 shown words, one process, 2
 the word-by-word searches at load 8-11 (/work/wt/notes/label3.md): more labels per failure on most slots
 (25A 17 against 0, 39A all 40 in 12.5 s against 22), fewer on some (43A 0 against 17: one hard word holds the
 slot's choice), hence on two cores the enumeration in one process and the word-by-word searches in the other."""
+CHILD_ENUMERATES = False
+"""On two cores, whether the second process enumerates too (under another seed) rather than searching word by word."""
 ENUM_SHARE = 0.5
 """Share of the budget the enumeration takes before the word-by-word searches when one process labels."""
 
@@ -656,7 +661,10 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
         run.seed += 1
         run.learn = CHILD_LEARN
         run.work, run.work_cell = SearchWork(), board.work[1]
-        _word_by_word(run, ids, until, guide, board)
+        if CHILD_ENUMERATES:
+            _enumerate(run, ids, until, None, board, guide=guide)
+        else:
+            _word_by_word(run, ids, until, guide, board)
 
     process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
     process.start()
@@ -698,7 +706,7 @@ def _enumerate(
     from xwcp.engine import kernel
 
     if engine is None:
-        engine = _engine(run, ids, None)
+        engine = _engine(run, ids, guide)
         if not engine.is_consistent:
             for word_id in ids:
                 run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
@@ -706,6 +714,7 @@ def _enumerate(
             return None, None
     k = int(engine.kernel_index[run.slot_id])
     removed: set[int] = set()
+
     def settle_rest() -> None:
         used = engine.used_slot_ids()
         for word_id in ids:
