@@ -101,10 +101,13 @@ ENUMERATE = True
 """Whether the joint search goes on after each fill (projected enumeration, `_enumerate`) rather than stopping at
 its first: each fill labels its word, the word leaves the root and the fill guides the search to the next.
 
-Stock themeless and open-3, empty, 12 slots each, 40 shown words, one process, 20 s per slot interleaved with
-the word-by-word searches at load 8-11 (/work/wt/notes/label3.md): more labels per failure on most slots
-(25A 17 against 0, 39A all 40 in 12.5 s against 22), fewer on some (43A 0 against 17: one hard word holds the
-slot's choice), hence on two cores the enumeration in one process and the word-by-word searches in the other."""
+Empty stock themeless and open-3, 12 slots each, 40 shown words, one process, 20 s a slot interleaved with the
+first-fill joint search and word by word (load 8-11, so failures count): 0.12 labels per 1k failures against
+0.08 on the stock themeless, 0.19 against 0.12 on open-3 (39A all 40 in 12.5 s against 22), but fewer on
+some slots (43A 0 against 17: the slot's choice stays on one hard word), hence on two cores the enumeration
+in one process and the word-by-word searches in the other. Two processes, 10 s a slot
+(bench/results/2026-12-07/labels/open_new_vs_old.txt): 56 of 480 words labelled against 32 on the stock
+themeless, 152 against 151 on open-3, 0 against 2 on open-4; in about the same failures."""
 CHILD_ENUMERATES = False
 """On two cores, whether the second process enumerates too (under another seed) rather than searching word by word."""
 ENUM_SHARE = 0.5
