@@ -106,8 +106,9 @@ first-fill joint search and word by word (load 8-11, so failures count): 0.12 la
 0.08 on the stock themeless, 0.19 against 0.12 on open-3 (39A all 40 in 12.5 s against 22), but fewer on
 some slots (43A 0 against 17: the slot's choice stays on one hard word), hence on two cores the enumeration
 in one process and the word-by-word searches in the other. Two processes, 10 s a slot
-(bench/results/2026-12-07/labels/open_new_vs_old.txt): 56 of 480 words labelled against 32 on the stock
-themeless, 152 against 151 on open-3, 0 against 2 on open-4; in about the same failures."""
+(bench/results/2026-12-07/labels/, three runs summed): 204 words labelled against 120 on the stock themeless,
+482 against 445 on open-3 (mixed: the quietest run favoured the old), 2 against 5 on open-4; in about the
+same failures."""
 CHILD_ENUMERATES = False
 """On two cores, whether the second process enumerates too (under another seed) rather than searching word by word."""
 ENUM_SHARE = 0.5
