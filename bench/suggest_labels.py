@@ -3,7 +3,7 @@
 Usage: PYTHONPATH=. python3 bench/suggest_labels.py [--k 40] [--budget 10] [--slots N] [--themeless-words 20]
                                                    [--keystrokes 60] [--out FILE.json]
                                                    [--part labels,themeless,keys,open] [--open-slots N]
-                                                   [--open-variants 2,1]
+                                                   [--open-variants 2,2o]
 
 Grids: bench/suggest_grids/themed-{1,2,3}.txt are designs from the Design tab (`xwcp design`, rotational,
 the default list) around three 15-letter theme entries of published puzzles (rows 3, 8, 13; the theme
@@ -30,7 +30,10 @@ Parts:
   patterns of `xwcp design` designs with their letters erased, each file naming its design): for every slot
   (or --open-slots N spread over the grid), the 40 shown words of the first list labelled cold (the recent
   fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
-  slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), "2L" two, the second learning
+  slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), a trailing "o" (2o, 1o) the
+  same with the labelling before projected enumeration (verify.ENUMERATE off: the joint search stops at its
+  first fill, then word by word: the old method beside the new), "2e" two, both enumerating (the second
+  under another seed, verify.CHILD_ENUMERATES) instead of the second searching word by word, "2L" two, the second learning
   at every failure (verify.CHILD_LEARN); "2w" two, warm: the fills found on this grid's earlier slots kept (as
   the server keeps them while the constructor goes from slot to slot), "2ws" the same with the searches
   weighing scores (0.05, as `fill`), so their fills tend to hold other slots' top (shown) words. Prints per grid and variant the
@@ -244,16 +247,18 @@ def open_grids(
                         else OrderedDict()
                     )
                 verify.SCORE_WEIGHT = 0.05 if variant == "2ws" else 0.0
-                if variant == "1":
+                verify.ENUMERATE = not variant.endswith("o")
+                if variant.rstrip("o") == "1":
                     os.environ["XWCP_NO_RACE"] = "1"
                 else:
                     os.environ.pop("XWCP_NO_RACE", None)
                 verify.CHILD_LEARN = 1 if variant == "2L" else 0
+                verify.CHILD_ENUMERATES = variant == "2e"
                 work = verify.SearchWork()
                 cpu = _cpu_s()
                 got = verify.verify_words(problem, slot.id, shown, time_limit_s=budget_s, work=work)
                 row = rows[variant]
-                left = sum(v.verdict is verify.Verdict.UNKNOWN for v in got)
+                left = sum(v.verdict is verify.Viability.UNKNOWN for v in got)
                 done_s = max((v.seconds for v in got), default=0.0) if not left else budget_s
                 row["seconds"].append(done_s)
                 row["unsettled"] += left
@@ -263,6 +268,8 @@ def open_grids(
                 row["slowest"].append((round(done_s, 2), slot.name, left))
             os.environ.pop("XWCP_NO_RACE", None)
             verify.SCORE_WEIGHT = 0.0
+            verify.ENUMERATE = True
+            verify.CHILD_ENUMERATES = False
             print(
                 f"  {path.stem} {slot.name}: "
                 + "; ".join(
@@ -386,7 +393,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--fill-seeds", type=int, default=6, help="fills part: seeds per grid (default 6)")
     parser.add_argument(
-        "--open-variants", default="2,1", help="open part: processes per labelling, interleaved (default 2,1)"
+        "--open-variants",
+        default="2,2o",
+        help="open part: labelling variants, interleaved (default 2,2o: the new method and the old, two processes)",
     )
     parser.add_argument("--part", default="labels,themeless,keys")
     parser.add_argument(
@@ -446,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
             for variant, row in by_variant.items():
                 t = row["all_labelled_s"]
                 print(
-                    f"open {grid_name}, {variant} process(es): {row['slots']} slots, {row['words']} words, "
+                    f"open {grid_name}, {variant} ({'old: joint to first fill' if variant.endswith('o') else 'new: enumeration'}"
+                    f", {variant[0]} process(es)): {row['slots']} slots, {row['words']} words, "
                     f"{row['unsettled']} unsettled; all {args.k} labelled p50 {t['p50']:.2f} s p95 {t['p95']:.2f} s "
                     f"max {t['max']:.2f} s ({row['within_target']}/{row['slots']} slots within the "
                     f"{args.budget:g} s budget); CPU p50 {row['cpu_s_p50']:.1f} s; failures p50 "

@@ -83,7 +83,61 @@ def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
 def test_word_by_word_labels_agree_with_one_by_one(seed, workers, monkeypatch):
     """The word-by-word phase alone (no joint search), in one process or two sharing a board."""
     monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
+    monkeypatch.setattr(verify, "ENUMERATE", False)
     monkeypatch.setattr(verify, "_workers", lambda: workers)
+    problem, slot, _words, verdicts = verify_random_case(seed)
+    assert_agree_with_one_by_one(problem, slot, verdicts)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_enumeration_alone_labels_every_word_as_one_by_one_does(seed):
+    """One search over the slot's words, going on after each fill, settles every word (none skipped) with the
+    label a search per word gives; each viable word's fill is checked and each dead end's proof replayed."""
+    problem, slot, words, _verdicts = verify_random_case(seed)
+    verify._recent_by_layout.clear()
+    run = verify._Run(problem, slot.id, seed, time.perf_counter(), None, None, None)
+    ids = [problem.words.word_id(w) for w in words]
+    run.verdict_by_id = {w: verify.WordVerdict(text) for w, text in zip(ids, words)}
+    guide, engine = verify._enumerate(run, ids, None)
+    assert engine is None  # finished: nothing left to search
+    verdicts = [run.verdict_by_id[w] for w in ids]
+    assert all(v.verdict is not verify.Viability.UNKNOWN for v in verdicts)
+    assert_agree_with_one_by_one(problem, slot, verdicts)
+    viable = [v for v in verdicts if v.verdict is verify.Viability.VIABLE]
+    assert all(v.how is verify.How.SEARCH for v in viable)  # each from a fill of this one search
+    if viable:
+        assert guide is not None and problem.words.bucket(slot.length).text(guide[slot.id]) in {v.word for v in viable}
+
+
+def test_the_enumeration_goes_on_after_its_fills_and_proves_the_rest():
+    """The cases above hold several viable words and dead ends in one enumeration: not a first-fill search."""
+    several = 0
+    for seed in range(30):
+        problem = random_case(seed)
+        prop = propagate(problem)
+        if not prop.is_consistent:
+            continue
+        slot = max(problem.slots, key=lambda s: prop.size(s.id))
+        words = [w.word for w in analysis.rank_words(problem, prop, slot.id, 12)]
+        run = verify._Run(problem, slot.id, seed, time.perf_counter(), None, None, None)
+        ids = [problem.words.word_id(w) for w in words]
+        run.verdict_by_id = {w: verify.WordVerdict(text) for w, text in zip(ids, words)}
+        verify._enumerate(run, ids, None)
+        labels = [v.verdict for v in run.verdict_by_id.values()]
+        several += labels.count(verify.Viability.VIABLE) >= 3 and verify.Viability.DEAD_END in labels
+    assert several >= 5
+
+
+@pytest.mark.parametrize(("workers", "child_enumerates"), [(1, False), (2, False), (2, True)])
+@pytest.mark.parametrize("seed", range(0, 30, 3))
+def test_enumeration_and_word_by_word_together_agree_with_one_by_one(seed, workers, child_enumerates, monkeypatch):
+    """verify_words as it runs: the enumeration (and on two cores the word-by-word child beside it, or a second
+    enumeration)."""
+    monkeypatch.setattr(verify, "ENUMERATE", True)
+    monkeypatch.setattr(verify, "CHILD_ENUMERATES", child_enumerates)
+    monkeypatch.setattr(verify, "CHILD_DELAY_S", 0.0)
+    monkeypatch.setattr(verify, "_workers", lambda: workers)
+    verify._recent_by_layout.clear()
     problem, slot, _words, verdicts = verify_random_case(seed)
     assert_agree_with_one_by_one(problem, slot, verdicts)
 

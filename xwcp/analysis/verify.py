@@ -10,23 +10,26 @@ limit; here the words are settled together under ONE budget, with our compiled s
    still passes `check_fill` on the grid as it is now. So the fills found for one slot's words
    label the words they use in every other slot, and survive keystrokes that agree with them:
    what the web builder asks next is often answered before any search.
-1. **Joint search** (at most JOINT_SHARE of the budget, JOINT_MAX_S). The slot's domain is
-   restricted to the candidate set and one search runs. A fill it finds proves the word it put
-   in the slot viable (only that slot's word: a candidate that a fill uses in another slot
-   proves nothing about this one). If the search is exhausted, every candidate is proven a
-   dead end at once: no fill uses any of them. After its first fill, the word is removed *at
-   the search's root* (`BitSearch.root_remove`), keeping dom/wdeg weights and restart nogoods
-   (both stay valid when the root only shrinks), which turns the joint search into a proof of
-   the remaining set at once when the other words are dead ends.
-2. **Word by word** for what is left: one search per word (the slot set to it), in passes that
-   double each word's turn (TURN_S first), every search keeping its state between turns; a fill
-   found for one word guides the value choice of the others (solution-guided search,
-   `BitSearch.set_guide`). On two cores a forked child starts this phase at the joint
-   search's first fill (or after CHILD_DELAY_S), while the parent goes on with the joint
-   search; each process takes half the words first, then helps with the
-   other half under its own seed, and both post their labels on a shared board (`_Board`), so
-   no core idles and the hardest words are searched twice in parallel (a portfolio over seeds
-   against the heavy tail). Scores play no part in these searches (SCORE_WEIGHT).
+1. **Projected enumeration** (`_enumerate`, ENUMERATE). The slot's domain is restricted to the
+   candidate set and one search runs over it, going on after each fill: a fill proves the word it
+   put in the slot viable (only that slot's word: a candidate that a fill uses in another slot
+   proves nothing about this one); the word then leaves the search's root (`BitSearch.root_remove`,
+   keeping dom/wdeg weights and restart nogoods: both stay valid when the root only shrinks) and
+   the fill becomes the guide (`BitSearch.set_guide`), so the next fill is sought near it. When the
+   search is exhausted, every candidate left is proven a dead end at once.
+2. **Word by word** beside it: one search per word (the slot set to it), in passes that double
+   each word's turn (TURN_S first), every search keeping its state between turns, in the caller's
+   order (the page's visible words first); a fill found for one word guides the others. The
+   enumeration's choice in the slot can stay on one hard word for long while the words it has not
+   tried are easy; these searches give every word its turn. On two cores a forked child runs them
+   from the enumeration's first fill (or after CHILD_DELAY_S) while the parent goes on
+   enumerating; both post their labels on a shared board (`_Board`) and the enumeration drops
+   the child's words from its root. One process: the enumeration for ENUM_SHARE of the budget,
+   then word by word. Scores play no part in these searches (SCORE_WEIGHT).
+
+With ENUMERATE off (the method before, kept for `bench/suggest_labels.py`'s comparison): the joint
+search stops at its first fill (at most JOINT_SHARE of the budget, JOINT_MAX_S), then word by
+word, on two cores each process taking half the words first (`_settle_in_two`).
 
 Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
 slots its proof used (`WordViability.proof_slot_ids`): those slots alone, with the word, have no fill,
@@ -42,8 +45,8 @@ Herald 15s, 20 words of 1A all settled in 1.9-2.4x the grid's whole fill command
 fill costs at a typical seed, so 20 labels are several whole fills; the ways tried to make one
 word's fill cheaper from another's (repairs, warm starts, other slot and value orders, SAT) are in
 docs/design-notes.md, "Word verification". On empty themelesses (`bench/suggest_labels.py --part open`) a
-slot's 40 shown words need 300-600k failures, 30-60 CPU s: a 10 s budget settles 7-23 of them on two free
-cores; on open 78-word grids all 40 settle in 0.3-0.7 s.
+slot's 40 shown words need 200-600k failures, 20-60 CPU s (the enumeration settles about 1.5x the words per
+failure the first-fill joint search did); on open 78-word grids all 40 settle in 0.3-0.7 s.
 """
 
 from __future__ import annotations
@@ -93,6 +96,23 @@ failures (load-independent): score weight 0 needs ~136k failures per seed and le
 searches unsettled at 40k failures, 0.05 ~130k plus 3 unsettled (its tails: POUNDIT >40k
 failures at seeds 0 and 1, 0.6-1.7 s at weight 0), and 30% less time over the 60 searches."""
 
+
+ENUMERATE = True
+"""Whether the joint search goes on after each fill (projected enumeration, `_enumerate`) rather than stopping at
+its first: each fill labels its word, the word leaves the root and the fill guides the search to the next.
+
+Empty stock themeless and open-3, 12 slots each, 40 shown words, one process, 20 s a slot interleaved with the
+first-fill joint search and word by word (load 8-11, so failures count): 0.12 labels per 1k failures against
+0.08 on the stock themeless, 0.19 against 0.12 on open-3 (39A all 40 in 12.5 s against 22), but fewer on
+some slots (43A 0 against 17: the slot's choice stays on one hard word), hence on two cores the enumeration
+in one process and the word-by-word searches in the other. Two processes, 10 s a slot
+(bench/results/2026-12-07/labels/, three runs summed): 204 words labelled against 120 on the stock themeless,
+482 against 445 on open-3 (mixed: the quietest run favoured the old), 2 against 5 on open-4; in about the
+same failures."""
+CHILD_ENUMERATES = False
+"""On two cores, whether the second process enumerates too (under another seed) rather than searching word by word."""
+ENUM_SHARE = 0.5
+"""Share of the budget the enumeration takes before the word-by-word searches when one process labels."""
 
 CHILD_LEARN = 0
 """The second process' `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
@@ -451,6 +471,9 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
     share_end = time.perf_counter() + JOINT_MAX_S
     if until is not None:
         share_end = min(share_end, time.perf_counter() + JOINT_SHARE * max(0.0, until - time.perf_counter()))
+    if ENUMERATE:
+        _settle_by_enumeration(run, pending, until)
+        return
     if run.workers > 1:
         _settle_in_two(run, pending, until, share_end)
         return
@@ -608,6 +631,140 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         board.adopt(run)
         run.work.fails += int(board.work[1][0])
         run.work.nodes += int(board.work[1][1])
+
+
+def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> None:
+    """`_settle_set` by projected enumeration (`_enumerate`) and, for the words it has not reached, word by word.
+
+    On two cores, once the enumeration has found its first fill or run CHILD_DELAY_S, a forked child
+    searches word by word in the caller's order (the page's visible words first), guided by the fills
+    posted, while this process goes on enumerating; both post on a shared board (`_Board`) and the
+    enumeration drops from its root every word the child settles. The two are a portfolio: the
+    enumeration settles the words whose fills lie near those found already, the word-by-word searches
+    the words it does not reach (its choice in the slot can stay on one hard word). One process:
+    the enumeration for ENUM_SHARE of the budget, then word by word."""
+    import multiprocessing
+
+    if run.workers < 2:
+        share_end = None if until is None else time.perf_counter() + ENUM_SHARE * max(0.0, until - time.perf_counter())
+        guide, _ = _enumerate(run, ids, share_end)
+        pending = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+        if pending:
+            _word_by_word(run, pending, until, guide)
+        return
+    alone_end = time.perf_counter() + CHILD_DELAY_S
+    guide, engine = _enumerate(run, ids, alone_end if until is None else min(until, alone_end), first_only=True)
+    ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+    if not ids or engine is None or run.out_of_time(until):
+        return
+    board = _Board(ids, len(run.problem.slots))
+    for word_id in ids:
+        board.publish(run, word_id, guide)
+
+    def child() -> None:
+        from xwcp.runtime.signals import forget_signals_in_child
+
+        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+        run.progress = run.on_settle = None
+        run.seed += 1
+        run.learn = CHILD_LEARN
+        run.work, run.work_cell = SearchWork(), board.work[1]
+        if CHILD_ENUMERATES:
+            _enumerate(run, ids, until, None, board, guide=guide)
+        else:
+            _word_by_word(run, ids, until, guide, board)
+
+    process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
+    process.start()
+    try:
+        _enumerate(run, ids, until, engine, board, guide=guide)
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join(timeout=5)
+        board.adopt(run)
+        run.work.fails += int(board.work[1][0])
+        run.work.nodes += int(board.work[1][1])
+
+
+def _enumerate(
+    run: _Run,
+    ids: list[int],
+    until: float | None,
+    engine: BitSearch | None = None,
+    board: _Board | None = None,
+    *,
+    guide: dict[SlotId, int] | None = None,
+    first_only: bool = False,
+) -> tuple[dict[SlotId, int] | None, BitSearch | None]:
+    """Projected enumeration: one search over the slot restricted to the pending `ids`, going on after each fill.
+
+    A fill labels the word it put in the slot viable; the word then leaves the search's root
+    (`BitSearch.root_remove`, which keeps the failure weights and nogoods learnt: both stay valid
+    when the root only shrinks) and the fill becomes the guide, so the next fill is sought near it
+    (the other slots try its words first). When the search is exhausted, every word still in the
+    root is a dead end, with the slots the proof used. With a `board`, labels are posted as they
+    come and the other process' labels are adopted and their words dropped from the root too.
+    `first_only`: stop after the first fill (the engine is returned to go on with).
+
+    Returns (the last fill found, word id per slot, or None; the engine when words are pending
+    and the search can go on, else None). Pass that engine back in to go on with the same search.
+    """
+    from xwcp.backends._common import entries_from_word_ids
+    from xwcp.engine import kernel
+
+    if engine is None:
+        engine = _engine(run, ids, guide)
+        if not engine.is_consistent:
+            for word_id in ids:
+                run.settle(word_id, Viability.DEAD_END, How.AC3, proof_slot_ids=engine.used_slot_ids())
+                _post(board, run, word_id)
+            return None, None
+    k = int(engine.kernel_index[run.slot_id])
+    removed: set[int] = set()
+
+    def settle_rest() -> None:
+        used = engine.used_slot_ids()
+        for word_id in ids:
+            run.settle(word_id, Viability.DEAD_END, How.PROOF, proof_slot_ids=used)
+            _post(board, run, word_id)
+
+    while True:
+        if board is not None:
+            adopted = board.adopt(run)
+            if adopted is not None and guide is None:
+                guide = adopted
+                engine.set_guide(guide)
+        for word_id in ids:
+            if word_id not in removed and run.verdict_by_id[word_id].verdict is not Viability.UNKNOWN:
+                removed.add(word_id)
+                if not engine.root_remove(run.slot_id, word_id):
+                    settle_rest()
+                    return guide, None
+        if len(removed) == len(ids):
+            return guide, None
+        if run.out_of_time(until):
+            return guide, engine
+        slice_s = SLICE_S if until is None else max(0.0, min(SLICE_S, until - time.perf_counter()))
+        code = run.search(engine, slice_s)
+        if code == kernel.SOLVED:
+            guide = engine.solution_word_ids()
+            word_id = int(engine.solution[k])
+            run.settle(word_id, Viability.VIABLE, How.SEARCH, entries_from_word_ids(run.problem, guide))
+            _post(board, run, word_id, guide)
+            engine.set_guide(guide)
+            removed.add(word_id)
+            if not engine.root_remove(run.slot_id, word_id):
+                settle_rest()
+                return guide, None
+            if first_only:
+                return guide, engine
+        elif code == kernel.EXHAUSTED:
+            settle_rest()
+            return guide, None
+        elif code == kernel.NOMEM:
+            raise MemoryError("the search's save stack could not grow")
+        run.report(len(ids) - len(removed))
 
 
 def _engine(run: _Run, ids: list[int], guide: dict[SlotId, int] | None) -> BitSearch:
