@@ -449,7 +449,7 @@ def check(grid, chains: list[Chain], words_by_chain: list[list[str]], letters: d
             at += len(word)
     split = make_grid(grid.width, grid.height, grid.cells, entries=entries, entries_only=True)
     problem = load(split, None, LoadOptions(min_score=0)).problem
-    by_name = dict(zip((e.name for e in entries), texts))
+    by_name = dict(zip((e.name for e in split.entries), texts))  # the grid keeps names in upper case
     return problems + check_fill(problem, [by_name[slot.name] for slot in problem.slots])
 
 

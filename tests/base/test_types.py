@@ -6,8 +6,8 @@ from xwcp.base.types import Direction, FillStatus
 
 
 def test_direction_letters_name_slots():
-    assert Direction.ACROSS.letter == "A" and Direction.DOWN.letter == "D"
-    assert [d.value for d in Direction] == ["across", "down"]
+    assert Direction.ACROSS.letter == "A" and Direction.DOWN.letter == "D" and Direction.OTHER.letter == ""
+    assert [d.value for d in Direction] == ["across", "down", "other"]
 
 
 def test_status_values_are_the_json_words():
