@@ -46,3 +46,11 @@ test("bad grids are refused with a message naming the problem", () => {
   assert.throws(() => parseLines(["; only a comment"]), /no rows/);
   assert.throws(() => parseLines(["-", "..."]), /bar line/);
 });
+
+test("listed entries and Schrödinger squares are refused in one line, never dropped", () => {
+  for (const name of readdirSync(new URL("variety/", MODELS)).filter((n) => n.endsWith(".txt"))) {
+    const lines = readFileSync(new URL(`variety/${name}`, MODELS), "utf8").split("\n").filter((line) => line !== "");
+    assert.throws(() => parseLines(lines), (err) => err instanceof GridSyntaxError && /listed entries/.test(err.message), name);
+  }
+  assert.equal(parseLines(["[A<B]."]).cells[0], "A<B"); // a rebus holding '<' is still a rebus
+});

@@ -74,6 +74,18 @@ def test_open_refuses_what_it_cannot_read_naming_the_file(client):
     assert big.status_code == 413
 
 
+@pytest.mark.parametrize(
+    "name", ["variety/two-tone.jpz", "marching-bands.ipuz", "../../../models/variety/15x15-schrodinger-farrell.txt"]
+)
+def test_open_refuses_a_variety_puzzle_the_page_would_lose(client, name):
+    """Listed entries and Schrödinger squares: the builder cannot draw them, so it says so instead of dropping them."""
+    path = ROOT / "tests" / "data" / "puzzles" / name
+    assert read_puzzle(path).grid.has_variety
+    response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
+    assert response.status_code == 400, response.text
+    assert response.json()["error"].startswith(f"{path.name}: the builder does not draw listed entries")
+
+
 def test_the_page_opens_a_real_puz_from_tests_data(client):
     """The browser test's file: a 15x15 .puz with every clue (made by xwcp, clues written for it; SOURCE.md)."""
     path = ROOT / "tests" / "data" / "formats" / "xwcp-15x15-clued.puz"

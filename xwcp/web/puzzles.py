@@ -63,6 +63,13 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
+VARIETY_REFUSAL = (
+    "the builder does not draw listed entries (a variety puzzle) or Schrödinger squares yet, and would lose them: "
+    "open it with `xwcp check`, `xwcp fill` or `xwcp convert`"
+)
+"""Why /api/open refuses a puzzle whose grid has listed entries or Schrödinger cells (`Grid.has_variety`)."""
+
+
 def read_upload(name: str, data: bytes) -> Puzzle:
     """The puzzle in an uploaded file called `name` (its extension picks the format; none: a text grid).
 
@@ -91,6 +98,8 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
     of the InputError, ())."""
     try:
         puzzle = read_upload(name, data)
+        if puzzle.grid.has_variety:
+            raise InputError(VARIETY_REFUSAL, name)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
         return "input", str(exc), ()  # put on one line, and cut, by the route's error_response

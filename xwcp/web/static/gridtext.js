@@ -126,6 +126,9 @@ function directiveItems(line, pattern) {
   return parsed.map((m) => m.slice(1));
 }
 
+// Grid text the page cannot hold yet: listed entries (`; entry:`, `; entries: listed`) and Schrödinger cells (`<CB>`).
+const VARIETY = "the builder does not draw listed entries or Schrödinger squares yet: fill and check this grid with xwcp fill";
+
 // The page's grid from grid lines (the server's `grid` lines, a preset, a text file's rows).
 // Throws GridSyntaxError on what xwcp.model.parse_grid refuses too.
 export function parseLines(lines) {
@@ -138,6 +141,7 @@ export function parseLines(lines) {
     const stripped = line.trim();
     if (!stripped) continue;
     if (stripped.startsWith(";")) {
+      if (/^;\s*entr(y|ies)\s*:/i.test(stripped)) throw new GridSyntaxError(VARIETY);
       const kind = DIRECTIVE.exec(stripped);
       if (kind) {
         const isColor = kind[1].toLowerCase().startsWith("col");
@@ -157,6 +161,7 @@ export function parseLines(lines) {
       }
       continue;
     }
+    if (/<[^<>]*>/.test(line.replace(/\[[^\]]*\]/g, ""))) throw new GridSyntaxError(VARIETY); // a rebus may hold '<'
     rows.push(parseRow(line, rows.length + 1));
   }
   if (!rows.length) throw new GridSyntaxError("the grid has no rows");
