@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from xwcp.base.errors import InputError
 
-__all__ = ["OutputError", "open_output", "output_error", "write_output"]
+__all__ = ["OutputError", "locked", "open_output", "output_error", "write_output"]
 
 
 class OutputError(InputError):
@@ -120,3 +120,28 @@ def output_error(path: str | Path, what: str, exc: OSError) -> OutputError:
     if isinstance(exc, IsADirectoryError) or Path(path).is_dir():
         reason = "it is a directory"
     return OutputError(f"cannot write {what} file ({reason})", str(path), exc.errno)
+
+
+@contextlib.contextmanager
+def locked(path: Path, what: str) -> Iterator[None]:
+    """An exclusive lock beside `path` (POSIX flock on `path` + '.lock'), so two writers of the `what` file (two
+    servers, a server and a command) never interleave their read-modify-writes.
+
+    Raises:
+        OutputError: the lock file cannot be opened (a read-only or denied folder), naming `what`.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: one writer at a time is the user's lookout
+        yield
+        return
+    try:
+        handle = open(path.with_name(path.name + ".lock"), "a")
+    except OSError as exc:
+        raise OutputError(f"cannot lock the {what} ({exc.strerror or exc})", str(path), exc.errno) from None
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -8,13 +8,12 @@ whole or nothing (`xwcp.runtime.writes`) under a lock, so two processes never lo
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from xwcp.base.errors import InputError
-from xwcp.runtime.writes import OutputError, write_output
+from xwcp.runtime.writes import OutputError, locked, write_output
 from xwcp.words.dictionary import answer_key
 from xwcp.words.userwords import data_dir
 
@@ -77,7 +76,7 @@ def remember(pairs: Iterable[tuple[str, str]], path: Path | None = None) -> int:
             f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR", str(path.parent), exc.errno
         ) from None
     n_new = 0
-    with _locked(path):
+    with locked(path, "clue memory"):
         memory = read_memory(path)
         for answer, text in pairs:
             key = answer_key(answer)
@@ -91,23 +90,3 @@ def remember(pairs: Iterable[tuple[str, str]], path: Path | None = None) -> int:
             del memory[next(iter(memory))]
         write_output(path, json.dumps(memory, ensure_ascii=False, indent=0), "clue memory")
     return n_new
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """An exclusive lock beside `path` (POSIX flock), so two writers never interleave."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: one writer at a time is the user's lookout
-        yield
-        return
-    try:
-        handle = open(path.with_name(path.name + ".lock"), "a")
-    except OSError as exc:
-        raise OutputError(f"cannot lock the clue memory ({exc.strerror or exc})", str(path), exc.errno) from None
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -12,16 +12,15 @@ letters (IJ, not a code char) and read through it.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from xwcp.base.errors import InputError
 from xwcp.model.alphabet import ENGLISH, Alphabet
-from xwcp.runtime.writes import OutputError, write_output
+from xwcp.runtime.writes import OutputError, locked, write_output
 from xwcp.words.wordlist import MAX_SCORE, normalise_word, parse_word_lines
 
 PERSONAL_NAME = "personal.dict"
@@ -190,7 +189,7 @@ def update_personal(
         raise OutputError(
             f"cannot create the data folder ({exc.strerror or exc}); set XWCP_DATA_DIR", str(path.parent), exc.errno
         ) from None
-    with _locked(path):
+    with locked(path, "personal word list"):
         current = {} if replace else read_personal(path, alphabet)
         for word, score in changes.items():
             if score is None:
@@ -210,23 +209,3 @@ def update_personal(
 
 def _write_atomic(path: Path, text: str) -> None:
     write_output(path, text, "personal word-list")  # whole or not at all: a full disk keeps the old list
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """An exclusive lock beside `path` (POSIX flock), so two servers never interleave their edits."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: one writer at a time is the user's lookout
-        yield
-        return
-    try:
-        handle = open(path.with_name(path.name + ".lock"), "a")
-    except OSError as exc:
-        raise OutputError(f"cannot lock the personal word list ({exc.strerror or exc})", str(path), exc.errno) from None
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
