@@ -88,7 +88,7 @@ def _grids_with_their_lines() -> list[tuple[str, object]]:
             grid = read_puzzle(path).grid
         except ValueError:  # the damaged and non-crossword files the readers refuse
             continue
-        if not grid.has_variety:  # the page refuses listed entries and Schrödinger squares (tests/js/gridtext)
+        if not grid.has_variety:  # the page refuses listed entries and Schrödinger squares (tests/js/gridtext.test.mjs)
             grids.append((path.name, grid))
     return grids
 
