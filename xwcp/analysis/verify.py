@@ -67,6 +67,8 @@ from xwcp.compile.problem import Problem
 from xwcp.model import Bar
 
 if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+
     from xwcp.engine.kernel import BitSearch
     from xwcp.words.wordlist import WordList
 
@@ -603,13 +605,7 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
     board = _Board(ids, len(run.problem.slots))
 
     def child() -> None:
-        from xwcp.runtime.signals import forget_signals_in_child
-
-        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
-        run.progress = run.on_settle = None
-        run.seed += 1
-        run.learn = CHILD_LEARN
-        run.work, run.work_cell = SearchWork(), board.work[1]
+        _as_child(run, board)
         _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
 
     process = ctx.Process(target=child, daemon=True)
@@ -625,12 +621,29 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
         if own or other:
             _word_by_word(run, own + other, until, guide, board, len(own))
     finally:
-        if process.is_alive():
-            process.kill()
-        process.join(timeout=5)
-        board.adopt(run)
-        run.work.fails += int(board.work[1][0])
-        run.work.nodes += int(board.work[1][1])
+        _end_child(run, process, board)
+
+
+def _as_child(run: _Run, board: _Board) -> None:
+    """Make `run` the forked child's: signals left to the parent, no progress of its own, another seed, its
+    own learning, and its work counted on the shared board."""
+    from xwcp.runtime.signals import forget_signals_in_child
+
+    forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
+    run.progress = run.on_settle = None
+    run.seed += 1
+    run.learn = CHILD_LEARN
+    run.work, run.work_cell = SearchWork(), board.work[1]
+
+
+def _end_child(run: _Run, process: BaseProcess, board: _Board) -> None:
+    """Stop the forked child, take the labels it posted, and add its work to `run`'s."""
+    if process.is_alive():
+        process.kill()
+    process.join(timeout=5)
+    board.adopt(run)
+    run.work.fails += int(board.work[1][0])
+    run.work.nodes += int(board.work[1][1])
 
 
 def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> None:
@@ -662,13 +675,7 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
         board.publish(run, word_id, guide)
 
     def child() -> None:
-        from xwcp.runtime.signals import forget_signals_in_child
-
-        forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
-        run.progress = run.on_settle = None
-        run.seed += 1
-        run.learn = CHILD_LEARN
-        run.work, run.work_cell = SearchWork(), board.work[1]
+        _as_child(run, board)
         if CHILD_ENUMERATES:
             _enumerate(run, ids, until, None, board, guide=guide)
         else:
@@ -679,12 +686,7 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
     try:
         _enumerate(run, ids, until, engine, board, guide=guide)
     finally:
-        if process.is_alive():
-            process.kill()
-        process.join(timeout=5)
-        board.adopt(run)
-        run.work.fails += int(board.work[1][0])
-        run.work.nodes += int(board.work[1][1])
+        _end_child(run, process, board)
 
 
 def _enumerate(
