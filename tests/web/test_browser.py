@@ -346,6 +346,7 @@ def test_a_file_dropped_on_the_page_opens(server, browser):
         document.body.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
     }""")
     page.wait_for_function("document.getElementById('message').textContent.startsWith('cannot open broken.puz')")
+    assert page.inner_text("#message").count("broken.puz") == 1  # the server's line names it already
     assert page.evaluate("window.xwcp.state.grid.width") == expected.grid.width
     assert errors == []
 

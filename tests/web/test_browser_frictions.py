@@ -150,6 +150,7 @@ def test_test_solve_hides_the_answers(server, browser):
     assert "Test-solve: the answers are hidden" in page.inner_text("#message")
     page.get_by_role("tab", name="Fill").click()
     assert not page.is_visible("#fill-all")  # autofill would type the answers in
+    assert not page.is_visible("#suggest-filter")  # the constructor's filter can hint at an answer
     page.click("#solve-toggle")  # back to building: all of it again, and the solving hint gone
     assert page.is_visible("#fill-all")
     page.get_by_role("tab", name="Stats").click()

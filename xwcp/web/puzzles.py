@@ -65,7 +65,7 @@ def formats() -> list[str]:
 
 VARIETY_REFUSAL = (
     "the builder does not draw listed entries (a variety puzzle) or Schrödinger squares yet, and would lose them: "
-    "open it with `xwcp check`, `xwcp fill` or `xwcp convert`"
+    "open it with xwcp check, xwcp fill or xwcp convert"
 )
 """Why /api/open refuses a puzzle whose grid has listed entries or Schrödinger cells (`Grid.has_variety`)."""
 

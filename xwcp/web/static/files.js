@@ -23,7 +23,7 @@ export async function openFile(file) {
     say(`opened ${file.name}: ${state.grid.width}x${state.grid.height}, ${n} clues${describe(state.grid)}`);
     showWarnings(file.name, data.warnings || []);
   } catch (err) {
-    say(err instanceof ApiError ? `cannot open ${file.name}: ${err.message}` : String(err.message || err));
+    say(err instanceof ApiError ? `cannot open ${err.message.startsWith(`${file.name}: `) ? err.message : `${file.name}: ${err.message}`}` : String(err.message || err)); // the server's line may name the file already
   }
 }
 
