@@ -57,6 +57,7 @@ def _suggestions_for(page, slot_name: str) -> list[str]:
     """The suggestion list once it shows `slot_name`'s answer (the list's count line names its pattern)."""
     page.wait_for_function(
         f"""document.getElementById('slot-title').textContent.startsWith('{slot_name} ')
+        && document.getElementById('suggestions').dataset.slot === '{slot_name}'
         && document.getElementById('suggest-count').textContent.includes('the pattern')""",
         timeout=WAIT_MS,
     )
