@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.backends.test_backends import SMALL_PAIRS, brute_force_fills
-from xwcp.backends import available_backends, fill
+from xwcp.backends import available_backends, fill, get_backend
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.compile.controls import Controls, FilterKind, SlotFilter, make_controls, parse_filter, read_list_tags
@@ -163,13 +163,27 @@ def test_check_fill_reports_two_entries_of_one_stem_only_when_the_rule_is_on():
     assert check_fill(off, ["TIES", "TIED"]) == []
 
 
-def test_the_fill_says_which_words_the_stem_rule_skipped():
+def test_the_fill_says_which_words_the_stem_rule_skipped(backend):
     words = words_from_pairs([("TIES", 90), ("TIED", 80), ("NOTE", 40)])
     problem = compile_problem(parse_grid(TWO_ROWS), words, min_score=0, controls=Controls(distinct_stems=True))
-    result = fill(problem, "backtrack", Limits(time_limit_s=30))
+    result = fill(problem, backend, Limits(time_limit_s=30))
     assert result.status is FillStatus.FILLED
-    assert result.stats.extra["pair_splits"] >= 1
     assert any("share the stem TIE" in why for why in result.stats.extra["skipped"])
+
+
+@pytest.mark.parametrize("backend", [b for b in ("backtrack", "cpsat", "sat") if b in available_backends()])
+def test_the_kernel_and_the_models_keep_the_stem_rule_without_a_split(backend):
+    """The kernel (stem groups beside no word twice), CP-SAT (at most one per group) and SAT (lazy clauses) keep
+    shared stems out themselves: the split search has nothing to split on."""
+    words = words_from_pairs([("TIES", 90), ("TIED", 80), ("NOTE", 40), ("TIER", 70), ("RUNS", 60)])
+    problem = compile_problem(parse_grid(TWO_ROWS), words, min_score=0, controls=Controls(distinct_stems=True))
+    assert fill(problem, backend, Limits(time_limit_s=30)).stats.extra["pair_splits"] == 0
+    result = get_backend(backend).fill(problem, Limits(time_limit_s=30, count=0))  # the backend alone
+    names = ["TIES", "TIED", "NOTE", "TIER", "RUNS"]
+    kept = [(a, b) for a in names for b in names if a != b and check_fill(problem, [a, b]) == []]
+    assert len(kept) == 18  # all 20 ordered pairs but TIES/TIED (TIER is its own stem to Snowball)
+    assert sorted(result.fills) == sorted(kept)
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
 
 
 # --- no unfair crossings ---

@@ -78,7 +78,7 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
     `stats.extra` counts the splits (`pair_splits`) and names the first words skipped and why (`skipped`).
     """
     from xwcp.backends import get_backend
-    from xwcp.compile.pairs import pair_clashes
+    from xwcp.compile.pairs import pair_clashes, stem_skips
 
     if not problem.controls.has_pair_rules:
         raise ValueError("fill_pair_rules needs a problem with a pair rule among its controls")
@@ -110,6 +110,7 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
         clashes = pair_clashes(problem, entries)
         if not clashes:
             extra = {**dict(result.stats.extra), "pair_splits": n_splits}
+            skipped.extend(stem_skips(problem, entries, SKIPPED_SHOWN - len(skipped)))
             if skipped:
                 extra["skipped"] = skipped
             stats = replace(result.stats, wall_time_s=time.perf_counter() - start, extra=extra)

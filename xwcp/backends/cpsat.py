@@ -227,7 +227,40 @@ def _build_model(
     model.n_constraints += len(model.y_by_cell)
     if eager_dupes and not problem.allow_dupes:
         _forbid_shared_words(problem, lists, model)
+    if problem.controls.distinct_stems:
+        _forbid_shared_stems(problem, lists, model)
     return model
+
+
+def _forbid_shared_stems(problem: Problem, lists: Shortlists, model: _Model) -> None:
+    """The stem rule (`xwcp.words.stems.stem_groups`): at most one slot takes a word of each stem group shortlisted
+    in several slots; the same word in two slots stays the duplicate rule's (allowed when duplicates are)."""
+    from xwcp.words.stems import stem_groups, stems_for
+
+    groups = stem_groups(problem.words, stems_for(problem.alphabet))
+    by_group: dict[int, dict[SlotId, list[tuple[int, LiteralT]]]] = {}
+    for slot_id, word_ids in lists.word_ids.items():
+        length = problem.slots[slot_id].length
+        of_word = groups.of_length(length)[word_ids]
+        for i in np.flatnonzero(of_word >= 0).tolist():
+            by_group.setdefault(int(of_word[i]), {}).setdefault(slot_id, []).append(
+                (length * 10_000_000 + int(word_ids[i]), model.xs_by_slot[slot_id][i])
+            )
+    for by_slot in by_group.values():
+        if len(by_slot) < 2:
+            continue
+        if problem.allow_dupes:  # every pair of slots: neither takes a word of the group unless both take one word
+            slots = list(by_slot)
+            for i, a in enumerate(slots):
+                for b in slots[i + 1 :]:
+                    for key_a, x_a in by_slot[a]:
+                        for key_b, x_b in by_slot[b]:
+                            if key_a != key_b:
+                                model.cp.add_bool_or([~x_a, ~x_b])
+                                model.n_constraints += 1
+            continue
+        model.cp.add_at_most_one([x for pairs in by_slot.values() for _, x in pairs])
+        model.n_constraints += 1
 
 
 def _forbid_shared_words(problem: Problem, lists: Shortlists, model: _Model) -> None:

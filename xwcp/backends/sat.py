@@ -360,6 +360,40 @@ def _repeats(problem: Problem, word_by_slot: dict[SlotId, int]) -> list[tuple[in
     return repeated
 
 
+def _stem_clauses(encoder: _Encoder, word_by_slot: dict[SlotId, int]) -> list[list[int]]:
+    """Clauses against the stem clashes of a fill (`xwcp.words.stems.stem_groups`), added lazily as repeats are:
+    at most one slot takes a word of each group two slots share (without duplicates), or (with them) not both words
+    of each clashing pair. Empty when the rule is off or the fill keeps it."""
+    problem = encoder.problem
+    if not problem.controls.distinct_stems:
+        return []
+    from xwcp.words.stems import stem_groups, stems_for
+
+    groups = stem_groups(problem.words, stems_for(problem.alphabet))
+    slots_by_group: dict[int, list[SlotId]] = {}
+    for slot_id, word_id in word_by_slot.items():
+        group = int(groups.of_length(problem.slots[slot_id].length)[word_id])
+        if group >= 0:
+            slots_by_group.setdefault(group, []).append(slot_id)
+    clauses: list[list[int]] = []
+    for group, slot_ids in slots_by_group.items():
+        if len(slot_ids) < 2:
+            continue
+        if problem.allow_dupes:
+            chosen = [(problem.slots[s].length, word_by_slot[s], s) for s in slot_ids]
+            for i, (len_a, word_a, a) in enumerate(chosen):
+                for len_b, word_b, b in chosen[i + 1 :]:
+                    if (len_a, word_a) != (len_b, word_b):
+                        clauses.append([-v for v in encoder.chosen_vars({a: word_a, b: word_b})])
+            continue
+        xs: list[int] = []
+        for slot_id, words in encoder.words_by_slot.items():
+            of_word = groups.of_length(problem.slots[slot_id].length)[words]
+            xs.extend(encoder.vars_by_slot[slot_id][of_word == group].tolist())
+        clauses.extend(_amo(encoder, xs))
+    return clauses
+
+
 # ----- the search ------------------------------------------------------------------------------
 
 
@@ -499,6 +533,11 @@ class _Search:
                         self.n_lazy += len(repeats)
                         for length, word_id in repeats:
                             solver.append_formula(_amo(encoder, encoder.vars_of_word(length, word_id)))
+                        continue
+                    stem_clauses = _stem_clauses(encoder, word_by_slot)
+                    if stem_clauses:
+                        self.n_lazy += len(stem_clauses)
+                        solver.append_formula(stem_clauses)
                         continue
                     self.n_fills += 1
                     self.emit("fill", entries_from_word_ids(problem, word_by_slot))

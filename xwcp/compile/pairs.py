@@ -89,6 +89,56 @@ def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]
     ]
 
 
+def stem_skips(problem: Problem, entries: Mapping[SlotId, str], most: int) -> list[str]:
+    """Why a fill kept by the stem rule skipped words (up to `most` reasons): per open slot, the best word of its
+    domain that outscores its entry and shares the stem of another entry ("1A TIES and 2A TIED share the stem TIE",
+    naming the entry kept first). The kernel and the CP-SAT and SAT models keep the rule without ever holding such a
+    pair, so the fill itself is where the reason is found."""
+    if not problem.controls.distinct_stems or most <= 0:
+        return []
+    import numpy as np
+
+    from xwcp.words.stems import stem_groups, stems_for
+
+    stems = stems_for(problem.alphabet)
+    groups = stem_groups(problem.words, stems)
+    slot_by_group: dict[int, SlotId] = {}
+    for slot_id, entry in entries.items():
+        word_id = problem.words.word_id(entry)
+        if word_id is not None:
+            group = int(groups.of_length(len(entry))[word_id])
+            if group >= 0:
+                slot_by_group.setdefault(group, slot_id)
+    if not slot_by_group:
+        return []
+    used = np.array(sorted(slot_by_group), np.int32)
+    written = problem.alphabet.written
+    out = []
+    for slot_id in problem.open_slot_ids:
+        text = entries.get(slot_id)
+        if text is None:
+            continue
+        bucket = problem.words.bucket(len(text))
+        of_length = groups.of_length(len(text))
+        ids = np.flatnonzero(problem.domains[slot_id])
+        own = problem.words.word_id(text)
+        floor = int(bucket.scores[own]) if own is not None else -1
+        near = ids[np.isin(of_length[ids], used) & (bucket.scores[ids] > floor)]
+        hit = [int(w) for w in near if slot_by_group[int(of_length[w])] != slot_id]
+        if not hit:
+            continue
+        best = max(hit, key=lambda w: int(bucket.scores[w]))
+        other = slot_by_group[int(of_length[best])]
+        skipped = bucket.text(best)
+        out.append(
+            f"{problem.slots[other].name} {written(entries[other])} and {problem.slots[slot_id].name} "
+            f"{written(skipped)} share the stem {stems.stem(skipped).upper()}"
+        )
+        if len(out) >= most:
+            break
+    return out
+
+
 def pair_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]:
     """Every pair of entries of a fill (slot_id -> entry, skipped region slots left out) that breaks a pair rule
     of the problem's controls, shared substrings first, then stems, then crossings."""

@@ -148,6 +148,12 @@ typedef struct {
     int64_t br_prov_cap;
     uint64_t *ng_prov;                    /* per nogood: the slots of the failure it records (owned here) */
     int64_t ng_prov_cap;
+    /* distinct stems (see "The stem rule"; stem_of NULL: off) */
+    const int32_t *stem_of;               /* per word of a slot's bucket, from slot_stem_off[s]: its stem group, -1 none */
+    const int64_t *slot_stem_off;
+    const int32_t *stem_start;            /* [groups + 1]: group g's members are [stem_start[g], stem_start[g + 1]) */
+    const int32_t *stem_len;              /* per member: its length */
+    const int32_t *stem_word;             /* per member: its word id in its length's bucket */
 } BsState;
 
 /* A decision or nogood literal is (slot, value): value >= 0 is "slot = word value"; value < 0 is
@@ -623,6 +629,33 @@ static int propagate_nogoods(BsState *st, int32_t t) {
     return 1;
 }
 
+/* The stem rule (xwcp/words/stems.py, `stem_groups`): slot t is down to one word, so every other slot loses every
+ * word of that word's stem group (TIED and TIER once TIES is taken; RUN and RUNS once RUNNER is), as no word twice
+ * removes the word itself from the slots of its length. The same word stays where duplicates are allowed.
+ * 1 = consistent, 0 = a wipeout (wipeout_slot), -1 = out of memory. */
+static __attribute__((noinline)) int stem_prune(BsState *st, int32_t t) {
+    const int32_t w = first_word(st, t);
+    const int32_t g = st->stem_of[st->slot_stem_off[t] + w];
+    if (g < 0) return 1;
+    const int32_t L = st->slot_len[t];
+    for (int32_t u = 0; u < st->n_slots; u++) {
+        if (u == t) continue;
+        const int32_t Lu = st->slot_len[u];
+        for (int32_t k = st->stem_start[g]; k < st->stem_start[g + 1]; k++) {
+            if (st->stem_len[k] != Lu || (Lu == L && st->stem_word[k] == w && st->slot_group[u] < 0)) continue;
+            const int ch = clear_word(st, u, st->stem_word[k]);
+            if (ch < 0) return -1;
+            if (ch) {
+                expl_join(st, u, t);
+                prov_join(st, u, t);
+                if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
+                enqueue(st, u);
+            }
+        }
+    }
+    return 1;
+}
+
 /* Revise the queue to the fixpoint. 1 = consistent, 0 = a wipeout (wipeout_slot), -1 = out of memory. */
 static int bs_propagate(BsState *st) {
     uint64_t tmp[4096];
@@ -730,6 +763,10 @@ static int bs_propagate(BsState *st) {
                     enqueue(st, u);
                 }
             }
+        }
+        if (st->stem_of && st->size[t] == 1) {
+            const int ok = stem_prune(st, t);
+            if (ok <= 0) return ok;
         }
     }
     return 1;

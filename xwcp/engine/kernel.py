@@ -516,6 +516,11 @@ class _BsState(ctypes.Structure):
         ("br_prov_cap", ctypes.c_int64),
         ("ng_prov", _U64),
         ("ng_prov_cap", ctypes.c_int64),
+        ("stem_of", _I32),
+        ("slot_stem_off", _I64),
+        ("stem_start", _I32),
+        ("stem_len", _I32),
+        ("stem_word", _I32),
     ]
 
 
@@ -580,6 +585,59 @@ def word_count_logs(size: int) -> array.array[float]:
         table.extend(map(math.log, range(1, size)))
         _LOGS_BY_SIZE[size] = table
     return table
+
+
+class StemArrays:
+    """The stem rule's arrays for a grid's lengths: `stem_of` (each word's stem group, the lengths' buckets one after
+    another from `offset_by_length`) and `members` (per group its words: starts, lengths, word ids)."""
+
+    def __init__(self, stem_of: NDArray[np.int32], offset_by_length: dict[int, int], n_groups: int) -> None:
+        self.stem_of = stem_of
+        self.offset_by_length = offset_by_length
+        ids = np.flatnonzero(stem_of >= 0)
+        groups = stem_of[ids]
+        order = np.argsort(groups, kind="stable")
+        ids, groups = ids[order], groups[order]
+        lengths = sorted(offset_by_length, key=offset_by_length.__getitem__)
+        starts = np.array([offset_by_length[length] for length in lengths], np.int64)
+        where = np.searchsorted(starts, ids, side="right") - 1
+        member_len = np.array(lengths, np.int32)[where] if len(ids) else np.zeros(0, np.int32)
+        member_word = (ids - starts[where]).astype(np.int32) if len(ids) else np.zeros(0, np.int32)
+        group_start = np.searchsorted(groups, np.arange(n_groups + 1)).astype(np.int32)
+        self.members = (group_start, _non_empty(member_len), _non_empty(member_word))
+
+
+def _non_empty(values: NDArray[np.int32]) -> NDArray[np.int32]:
+    """`values`, or one 0 when it is empty (a C pointer needs an array to point at)."""
+    return values if len(values) else np.zeros(1, np.int32)
+
+
+_STEM_ARRAYS: dict[tuple[int, tuple[int, ...]], tuple[object, StemArrays]] = {}
+"""`stem_arrays`' answers by stem groups and lengths (the groups kept, so a reused id is never mistaken)."""
+
+
+def stem_arrays(problem: Problem, lengths: tuple[int, ...]) -> StemArrays:
+    """The stem rule's arrays of `problem`'s list for the word lengths `lengths`, made once per list and lengths
+    (a quality search builds a kernel per floor and per neighbourhood)."""
+    from xwcp.words.stems import stem_groups, stems_for
+
+    groups = stem_groups(problem.words, stems_for(problem.alphabet))
+    key = (id(groups), lengths)
+    kept = _STEM_ARRAYS.get(key)
+    if kept is not None and kept[0] is groups:
+        return kept[1]
+    parts, offset_by_length, at = [], {}, 0
+    for length in lengths:
+        part = groups.of_length(length)
+        offset_by_length[length] = at
+        parts.append(part)
+        at += len(part)
+    stem_of = np.ascontiguousarray(np.concatenate(parts) if at else np.full(1, -1), np.int32)
+    arrays = StemArrays(stem_of, offset_by_length, groups.n_groups)
+    if len(_STEM_ARRAYS) >= 8:
+        _STEM_ARRAYS.pop(next(iter(_STEM_ARRAYS)))
+    _STEM_ARRAYS[key] = (groups, arrays)
+    return arrays
 
 
 class BitSearch(_SlotLayout):
@@ -669,10 +727,30 @@ class BitSearch(_SlotLayout):
         st.scores = _ptr(words.scores_flat, _I16)
         st.starts = _ptr(words.starts_flat, _I32) if words.starts_flat.size else _ptr(np.zeros(1, np.int32), _I32)
         st.track = int(track_slots)
+        if problem.controls.distinct_stems and n:
+            self._bind_stems(st)
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library(self.n_letters)
         self.is_consistent = bool(self._lib.bs_init(self._ref))
+
+    def _bind_stems(self, st: _BsState) -> None:
+        """Point the C state at the stem rule's arrays (`stem_prune` in xwcp/engine/_bitsearch.c): each slot's words'
+        stem groups (`xwcp.words.stems.stem_groups`) and each group's words of the grid's lengths."""
+        lengths = tuple(sorted({int(x) for x in self.slot_len}))
+        arrays = stem_arrays(self.problem, lengths)
+        self.stem_of, self.stem_start, self.stem_len, self.stem_word = arrays.stem_of, *arrays.members
+        self.slot_stem_off = np.array([arrays.offset_by_length[int(x)] for x in self.slot_len], np.int64)
+        self._bind(
+            st,
+            [
+                ("stem_of", _I32),
+                ("slot_stem_off", _I64),
+                ("stem_start", _I32),
+                ("stem_len", _I32),
+                ("stem_word", _I32),
+            ],
+        )
 
     def c_owned_bytes(self) -> int:
         """Bytes the kernel allocated itself (its save stack, watch lists, nogoods, branch and provenance arrays:

@@ -48,3 +48,27 @@ def test_exact_pass_bound_is_never_below_the_true_best_and_optimal_means_best(se
         if search.is_mean_optimal:
             assert total == best_total == search.bound_total
     assert search.is_mean_optimal  # 10 s settles a 3x3
+
+
+def test_the_exact_pass_keeps_the_stem_rule_and_proves_the_mean_at_once():
+    """With the stem rule on, the best mean of TIES (90), TIED (80), NOTE (40) in two uncrossed slots is TIES with
+    NOTE (65): CP-SAT over the whole grid keeps one word per stem group, so it proves 65 at once instead of
+    holding the relaxed bound of 90 (TIES with TIED) until the time limit."""
+    import time
+
+    from xwcp.compile.controls import Controls
+    from xwcp.compile.problem import compile_problem
+    from xwcp.model import parse_grid
+    from xwcp.search.quality import fill_quality
+    from xwcp.words.wordlist import words_from_pairs
+
+    words = words_from_pairs([("TIES", 90), ("TIED", 80), ("NOTE", 40)])
+    problem = compile_problem(
+        parse_grid("....\n####\n....\n"), words, min_score=0, controls=Controls(distinct_stems=True)
+    )
+    start = time.perf_counter()
+    result, quality = fill_quality(problem, "auto", Limits(time_limit_s=20, seed=1))
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.fills[0]) == []
+    assert sorted(result.fills[0]) == ["NOTE", "TIES"]
+    assert quality is not None and quality.mean_score == 65.0 and quality.mean_bound == 65.0
+    assert time.perf_counter() - start < 10  # proven, not stopped by the limit

@@ -66,7 +66,8 @@ def exact_mean(search: _Search, time_limit_s: float) -> None:
     objective bound), and, when it finishes, the proof that its fill is the best there is.
 
     The model is the cpsat backend's clause model (`cpsat._build_model`) with the scores as the
-    objective; it ignores `--max-shared-substring`, so it is a relaxation then: its bound stays
+    objective. It keeps the stem rule's shared stems (one word per stem group), but not compounds,
+    `--max-shared-substring` or `--no-crossing`, so it is a relaxation of those: its bound stays
     valid, and its best fill counts only if it passes `check_fill`.
     """
     from ortools.sat.python import cp_model
