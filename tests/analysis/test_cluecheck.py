@@ -26,7 +26,18 @@ def puzzle(clues: dict[str, str]) -> Puzzle:
 def test_stems_meet():
     assert stem("runner") == stem("runs") == "run"
     assert stem("planes") == stem("plane") == stem("planed")
-    assert stem("ring") == "ring"  # too short to lose an ending
+    assert stem("ring") == "ring"
+
+
+def test_the_clue_checks_stem_as_the_stem_rule_does():
+    """One stemmer for the fill's stem rule and the clue checks (`xwcp.words.stems`): NATIONAL meets NATION,
+    which a light ending-stripper misses."""
+    from xwcp.model.alphabet import ENGLISH
+    from xwcp.words.stems import stems_for
+
+    assert stem("national") == stem("nation") == stems_for(ENGLISH).stem("NATION")
+    assert answer_echoes("NATION", "National park") == ["national"]
+    assert answer_echoes("GENERAL", "Generally speaking") == ["generally"]
 
 
 def test_answer_echoes():

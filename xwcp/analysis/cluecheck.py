@@ -1,8 +1,9 @@
 """Check a puzzle's clues as an editor would: the answer in its own clue, a rare word in two clues, a clue too long.
 
 Three kinds of note (ClueIssue), none of which changes whether the grid can be filled:
-- ANSWER_IN_CLUE: a clue word is the answer, shares its stem (RUNNER clued "One who runs"), or is one of the
-  answer's own words (ICE CREAM CONE clued "Cream holder"); short words (under MIN_STEM_LETTERS) and the little
+- ANSWER_IN_CLUE: a clue word is the answer, shares its stem by the stem rule's stemmer (`xwcp.words.stems`, in
+  the puzzle's language: RUNNER clued "One who runs", NATION clued "National park"), or is one of the answer's own
+  words (ICE CREAM CONE clued "Cream holder"); short words (under MIN_STEM_LETTERS) and the little
   words of STOPWORDS are not counted.
 - SHARED_RARE_WORD: two clues use the same uncommon word (rarer than RARE_ZIPF on wordfreq's Zipf scale, or with
   WordNet's stand-in frequencies when wordfreq is not installed), which echoes between them.
@@ -18,10 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from xwcp.model.alphabet import ENGLISH
 from xwcp.model.grid import EMPTY, Slot
 from xwcp.model.puzzle import Puzzle, clue_order
 from xwcp.words.dictionary import Dictionary, DictionaryMissing, answer_key, open_dictionary
 from xwcp.words.phrases import Zipf, dictionary_zipf, split_answer, wordfreq_zipf
+from xwcp.words.stems import Stems, stems_for
 
 PUZ_MAX_CLUE_CHARS = 505
 """The longest clue Across Lite shows: it fails on a .puz with a longer one (kotwords truncates at this length)."""
@@ -35,8 +38,6 @@ STOPWORDS = frozenset(
     "them they this to was were with you your one ones who what which when where not no yes do does did".split()
 )
 """Little words that are no echo, whether in the answer or shared by two clues."""
-_SUFFIXES = ("ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s", "ly", "est")
-"""Endings a light stemmer takes off (longest first) to compare RUNNER with RUNS and PLANES with PLANE."""
 
 
 class ClueIssue(Enum):
@@ -63,18 +64,12 @@ class ClueNote:
         return {"issue": self.issue.value, "slots": list(self.slots), "word": self.word, "message": self.message}
 
 
-def stem(word: str) -> str:
-    """A light stem of a lower-case word: one ending off (RUNNERS -> RUNN -> RUN), a doubled last consonant undone,
-    a final e dropped."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM_LETTERS:
-            word = word[: -len(suffix)]
-            break
-    if len(word) > MIN_STEM_LETTERS and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    if len(word) > MIN_STEM_LETTERS and word.endswith("e"):  # PLANE and PLANES, PLANED meet at PLAN
-        word = word[:-1]
-    return word
+def stem(word: str, stems: Stems | None = None) -> str:
+    """The stem of a lower-case word by the stem rule's stemmer (`xwcp.words.stems`: Snowball, and RUNNER -> RUN),
+    English unless `stems` (a pack's) is given; a word under MIN_STEM_LETTERS is its own stem."""
+    if len(word) < MIN_STEM_LETTERS:
+        return word
+    return (stems or stems_for(ENGLISH)).stem_text(word)
 
 
 def clue_words(clue: str) -> list[str]:
@@ -84,20 +79,25 @@ def clue_words(clue: str) -> list[str]:
     return [answer_key(re.sub(r"['’]s$", "", w)).lower() for w in words]
 
 
-def answer_echoes(answer: str, clue: str, answer_words: Sequence[str] = ()) -> list[str]:
+def answer_echoes(
+    answer: str, clue: str, answer_words: Sequence[str] = (), stems: Stems | None = None
+) -> list[str]:
     """The clue's words that give the answer away: the answer itself, a word with the answer's stem, one of the
-    answer's own words (`answer_words`, e.g. ICE CREAM CONE), or words that run together into the answer."""
+    answer's own words (`answer_words`, e.g. ICE CREAM CONE) or a word of its stem, or words that run together into
+    the answer. Stems are `stem`'s (English unless `stems` is given)."""
     key = answer_key(answer).lower()
     words = clue_words(clue)
     if len(key) < MIN_STEM_LETTERS or not words:
         return []
-    targets = {key, stem(key)}
+    targets = {key, stem(key, stems)}
     parts = {w.lower() for w in answer_words if len(w) >= MIN_STEM_LETTERS and w.lower() not in STOPWORDS}
+    part_stems = {stem(p, stems) for p in parts}
     found: list[str] = []
     for word in words:
         if word in STOPWORDS or len(word) < MIN_STEM_LETTERS:
             continue
-        if word in targets or stem(word) in targets or word in parts or stem(word) in {stem(p) for p in parts}:
+        word_stem = stem(word, stems)
+        if word in targets or word_stem in targets or word in parts or word_stem in part_stems:
             if word not in found:
                 found.append(word)
     for start in range(len(words)):  # "ice cream cone" clueing ICECREAMCONE
@@ -137,6 +137,7 @@ def check_clues(
         except DictionaryMissing:
             dictionary = None
     written = puzzle.alphabet.written
+    stems = stems_for(puzzle.alphabet)
     for slot, clue in clued:
         if len(clue) > PUZ_MAX_CLUE_CHARS:
             notes.append(
@@ -153,7 +154,7 @@ def check_clues(
             continue
         answer = written("".join(cells))
         split = split_answer(answer, spacing=spacing, dictionary=dictionary, zipf=zipf or _no_frequencies)
-        for echo in answer_echoes(answer, clue, split.words if split else ()):
+        for echo in answer_echoes(answer, clue, split.words if split else (), stems):
             notes.append(
                 ClueNote(
                     ClueIssue.ANSWER_IN_CLUE,

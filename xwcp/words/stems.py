@@ -93,12 +93,12 @@ class Stems:
         got = self._stem_by_word.get(word)
         if got is not None:
             return got
-        stem = self._stem_written(self.alphabet.written(word).lower())
+        stem = self.stem_text(self.alphabet.written(word).lower())
         self._stem_by_word[word] = stem
         return stem
 
-    def _stem_written(self, text: str) -> str:
-        """The stem of `text` (written, lower case)."""
+    def stem_text(self, text: str) -> str:
+        """The stem of `text` as written, in lower case (a clue's word; `stem` takes an entry's code chars)."""
         if self._stemmer is None:
             return text
         stem = str(self._stemmer.stemWord(text))
@@ -318,7 +318,7 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
         for length in words.lengths:
             bucket = words.bucket(length)
             for word_id in range(bucket.n_words):
-                stem = stems._stem_written(written(bucket.text(word_id)).lower())
+                stem = stems.stem_text(written(bucket.text(word_id)).lower())
                 per_word[at] = stem_ids.setdefault(stem, len(stem_ids))
                 at += 1
         counts = np.bincount(per_word, minlength=len(stem_ids)) if total else np.zeros(0, np.int64)
