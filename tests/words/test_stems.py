@@ -40,7 +40,7 @@ def test_entries_of_one_stem_or_compound_clash(a, b):
         ("CHESS", "HESS"),  # the rest, C, is too short to be a word of a compound
         ("CELESTA", "LEST"),  # inside, not at an end
         ("ARTERY", "ART"),  # the piece is under 4 letters
-        ("ATECROW", "EATERY"),  # no 4-letter piece in common
+        ("ATECROW", "EATERY"),  # no 4-letter piece in common, and no phrase reader given
         ("OVER", "OVEN"),
         ("TIES", "TIES"),  # the same word twice is the duplicate rule's
     ],
@@ -108,3 +108,67 @@ def test_clashing_words_are_exactly_the_bucket_words_that_clash_with_a_fixed_ent
     }
     assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == expected
     assert expected == {"RUNNERS", "ICECONE", "CONESKI", "SKIRUNS", "ICERUNS"}  # not TRUNKED, SCONERS, RUNNELS
+
+
+# --- irregular forms, -ERY, the words of a phrase ---
+
+PHRASES = {"ATECROW": ("ATE", "CROW"), "RUNNELS": ("RUN", "NELS"), "CELESTA": ("CELE", "ST", "A")}
+"""A fixed phrase reader, so these tests do not depend on wordfreq or WordNet being installed."""
+WORDS = {"ATE", "CROW", "EAT", "EATER", "EATERY", "EATS", "ART", "ARTERY", "RUN", "RUNS", "LEST", "CELESTA"}
+
+
+def test_the_issues_example_atecrow_with_eatery_clashes():
+    """ATE is EAT (WordNet's irregular forms), EATERY is EATER + Y (the -ER word is listed) and so EAT, and ATECROW
+    is the phrase ATE CROW: the two share the word EAT."""
+    stems = Stems(ENGLISH, lambda written: PHRASES.get(written, ()))
+    assert stems.clash("ATECROW", "EATERY", WORDS.__contains__) == "share the word EAT"
+    assert stems.clash("ATE", "EATS", WORDS.__contains__) == "share the stem EAT"
+    assert stems.clash("EATERY", "EATS", WORDS.__contains__) == "share the stem EAT"
+    assert stems.clash("RUNNER", "RUNS", WORDS.__contains__) == "share the stem RUN"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("ARTERY", "ART"),  # no ARTER listed: -ERY stays
+        ("RUNNELS", "RUNS"),  # NELS is not listed: no RUN NELS
+        ("CELESTA", "LEST"),  # a cut with a 2-letter piece is no phrase
+        ("ATECROW", "EATERY"),  # (with no list) EATER is not known to be a word, so EATERY keeps its stem
+    ],
+)
+def test_phrases_and_derivations_need_listed_words(a, b):
+    stems = Stems(ENGLISH, lambda written: PHRASES.get(written, ()))
+    listed = WORDS.__contains__ if (a, b) != ("ATECROW", "EATERY") else (lambda text: text in {"ATE", "CROW"})
+    assert stems.clash(a, b, listed) is None
+
+
+def test_english_reads_phrases_and_other_packs_do_not():
+    from xwcp.words.stems import phrase_parts
+
+    assert stems_for(ENGLISH).split_phrase is phrase_parts
+    assert stems_for(load_alphabet("de")).split_phrase is None
+    assert phrase_parts("EAT") == ()  # under PHRASE_MIN_LETTERS: never cut
+
+
+def test_the_shipped_irregular_table_reads_ate_as_eat_and_keeps_common_words():
+    from xwcp.words.irregular import LICENCE_FILE, lemma_by_form
+
+    table = lemma_by_form()
+    assert table["ate"] == "eat" and table["mice"] == "mouse" and table["ran"] == "run"
+    assert "rose" not in table and "left" not in table and "saw" not in table  # words of their own
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in LICENCE_FILE.read_text()
+
+
+def test_stem_groups_put_irregular_and_ery_forms_with_their_verb():
+    from xwcp.words.stems import stem_groups
+    from xwcp.words.wordlist import words_from_pairs
+
+    listed = words_from_pairs([(w, 50) for w in WORDS])
+    groups = stem_groups(listed, Stems(ENGLISH))
+
+    def group(text):
+        return int(groups.of_length(len(text))[listed.word_id(text)])
+
+    assert group("ATE") == group("EAT") == group("EATS") == group("EATER") == group("EATERY") >= 0
+    assert group("ART") != group("ARTERY") or group("ART") == -1
+    assert group("CROW") == -1  # a stem no other word has

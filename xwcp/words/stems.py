@@ -3,7 +3,9 @@ ICECREAMCONE).
 
 The stem of an entry is its Snowball stem (PyPI `snowballstemmer`, BSD) in the language of its pack, taken of the
 entry as written, in lower case. English adds one rule Snowball leaves out: an agent noun in -ER is its verb
-(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem. A pack Snowball does not cover
+(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem; an irregular form is its lemma
+(ATE -> EAT, MICE -> MOUSE: `xwcp.words.irregular`, from WordNet); and an entry's root (`Stems.root`) takes a
+derivational -ERY back to its listed -ER word (EATERY -> EATER -> EAT; not ARTERY, with no ARTER). A pack Snowball does not cover
 (`STEMMER_BY_CODE` has no entry: Welsh, Slovene, Ukrainian, Hebrew, Ancient Greek) compares whole entries instead,
 which the compound check still covers.
 
@@ -11,6 +13,15 @@ The compound check: the longer of two entries is the shorter one (or its stem), 
 joined at its start or end to another listed word of at least `COMPOUND_REST_LETTERS` (ICECREAMCONE is ICECREAM +
 CONE; SEEHERE is SEE + HERE, the stem of HERES). A piece inside a word (LEST in CELESTA), a rest that is no word
 (HESS in CHESS) or a short piece (ICE, ART: inside too many unrelated words) is no clash.
+
+The phrase check (English): an entry that reads as a phrase (`phrase_parts`: ATECROW is ATE CROW, by word frequencies
+from wordfreq or WordNet where installed) shares a word with another entry or phrase when one of its words has that
+entry's stem (ATECROW and EATERY share EAT); little words (ONE, THE) do not count, and every other word of the
+phrase must be listed, of `_ROOT_MIN_LETTERS` or more, or the entry is read whole (RUNNELS is no RUN NELS).
+
+Shared stems and roots are an equivalence, so each listed word gets a stem group (`stem_groups`, cached on disk) that
+the kernel, CP-SAT and SAT keep apart during the search; compounds and phrases are pairwise, found in a fill and split
+on (`xwcp.backends.controlled.fill_pair_rules`).
 """
 
 from __future__ import annotations
@@ -23,11 +34,14 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.model.alphabet import Alphabet
+from xwcp.words.irregular import lemma_by_form
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from xwcp.words.dictionary import Dictionary
+    from xwcp.words.phrases import Zipf
     from xwcp.words.wordlist import LengthBucket, WordList
 
 COMPOUND_MIN_LETTERS = 4
@@ -62,6 +76,15 @@ STEMMER_BY_CODE: dict[str, str] = {
 
 MASKS_KEPT = 64
 """`clashing_words` answers kept per pack (oldest dropped first)."""
+_ROOT_MIN_LETTERS = 3
+"""Shortest root an -ERY is taken back to (EAT of EATERY), and shortest word of a phrase compared (EAT of ATECROW)."""
+PART_STOPWORDS = frozenset(
+    "a an and are as at be but by for from has have he her his in is it its of on or she so than that the their "
+    "them they this to was were with you your one ones who what which when where not no yes do does did".split()
+)
+"""Little words that make no two phrases one (ONEDAY and ONEWAY share ONE, which is no echo)."""
+PHRASE_MIN_LETTERS = 6
+"""Shortest entry read as a phrase: two words of `_ROOT_MIN_LETTERS` each."""
 _AGENT_MIN_LETTERS = 5
 """Shortest English stem in -ER read as an agent noun (RUNNER; not OVER, EVER)."""
 
@@ -74,8 +97,11 @@ def stemmer_name(alphabet: Alphabet) -> str | None:
 class Stems:
     """The stems of one pack's entries (code chars in, stems out), each worked out once."""
 
-    def __init__(self, alphabet: Alphabet) -> None:
+    def __init__(self, alphabet: Alphabet, split_phrase: Callable[[str], tuple[str, ...]] | None = None) -> None:
+        """`split_phrase`: the words an entry (as written) spells, () for one word (`phrase_parts` in `stems_for`'s
+        English Stems); None compares whole entries only."""
         self.alphabet = alphabet
+        self.split_phrase = split_phrase
         self.algorithm = stemmer_name(alphabet)
         self._stemmer = None
         if self.algorithm is not None:
@@ -83,6 +109,7 @@ class Stems:
 
             self._stemmer = snowballstemmer.stemmer(self.algorithm)
         self._stem_by_word: dict[str, str] = {}
+        self._forms_by_stem: dict[str, list[str]] | None = None
         self.masks: dict[tuple[int, tuple[str, ...]], tuple[LengthBucket, NDArray[np.bool_]]] = {}
         """`clashing_words`' answers, by bucket and entries (the bucket kept, so a reused id is never mistaken)."""
         self.groups: dict[int, tuple[WordList, StemGroups]] = {}
@@ -101,6 +128,8 @@ class Stems:
         """The stem of `text` as written, in lower case (a clue's word; `stem` takes an entry's code chars)."""
         if self._stemmer is None:
             return text
+        if self.algorithm == "english":
+            text = lemma_by_form().get(text, text)  # ATE -> EAT, MICE -> MOUSE
         stem = str(self._stemmer.stemWord(text))
         if self.algorithm == "english" and len(stem) >= _AGENT_MIN_LETTERS and stem.endswith("er"):
             base = stem[:-2]
@@ -108,6 +137,49 @@ class Stems:
                 base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
             stem = str(self._stemmer.stemWord(base))
         return stem
+
+    def root(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> str:
+        """The stem of `word` (code chars) with an English derivational -ERY taken back to its listed -ER word
+        (EATERY -> EATER -> EAT, BAKERY -> BAKER -> BAKE): `stem` when `is_word` (a listed word?) does not list it,
+        so ARTERY and LOTTERY, with no ARTER or LOTTER listed, keep their own."""
+        if self.algorithm == "english":
+            text = self.alphabet.written(word).lower()
+            for ending, back in (("eries", "er"), ("ery", "er")):
+                if text.endswith(ending) and len(text) - len(ending) >= _ROOT_MIN_LETTERS:
+                    base = text[: -len(ending)] + back
+                    code = self.alphabet.typed_word(base.upper()).word
+                    if code and is_word(code):
+                        return self.stem(code)
+        return self.stem(word)
+
+    def irregular_forms(self, stem: str) -> tuple[str, ...]:
+        """The irregular forms (written, lower case) whose stem is `stem` (EAT: ATE, EATEN); English only."""
+        if self.algorithm != "english":
+            return ()
+        if self._forms_by_stem is None:
+            self._forms_by_stem = {}
+            for form in lemma_by_form():
+                self._forms_by_stem.setdefault(self.stem_text(form), []).append(form)
+        return tuple(self._forms_by_stem.get(stem, ()))
+
+    def part_stems(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> frozenset[str]:
+        """The stems of the words of a phrase entry (ATECROW: EAT, CROW), the little words (`PART_STOPWORDS`) left
+        out; empty for an entry that reads as one word (`split_phrase`), and for a cut with a piece that is neither
+        a little word nor a listed word (`is_word`) of `_ROOT_MIN_LETTERS` or more: RUNNELS is no RUN NELS unless
+        NELS is listed, and CELESTA no CELE ST A."""
+        if self.split_phrase is None:
+            return frozenset()
+        parts = self.split_phrase(self.alphabet.written(word))
+        stems = set()
+        for part in parts:
+            low = part.lower()
+            if low in PART_STOPWORDS:
+                continue
+            code = self.alphabet.typed_word(part.upper()).word
+            if len(low) < _ROOT_MIN_LETTERS or not code or not is_word(code):
+                return frozenset()
+            stems.add(self.stem(code))
+        return frozenset(stems)
 
     def clash(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: True) -> str | None:
         """Why entries `a` and `b` (code chars) count as one word, or None when they do not.
@@ -118,7 +190,7 @@ class Stems:
         """
         if a == b:
             return None  # the same word twice is the duplicate rule's, not this one's
-        stem_a, stem_b = self.stem(a), self.stem(b)
+        stem_a, stem_b = self.root(a, is_word), self.root(b, is_word)
         if stem_a == stem_b:
             return f"share the stem {stem_a.upper()}"
         short, long = (a, b) if len(a) <= len(b) else (b, a)
@@ -135,6 +207,11 @@ class Stems:
                 return (
                     f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
                 )
+        parts_a, parts_b = self.part_stems(a, is_word), self.part_stems(b, is_word)
+        if parts_a or parts_b:
+            shared = (parts_a or {stem_a}) & (parts_b or {stem_b})
+            if shared:
+                return f"share the word {min(shared).upper()}"
         return None
 
 
@@ -149,10 +226,48 @@ def _compound_rest(long: str, piece: str) -> str | None:
     return None
 
 
+def phrase_parts(written: str) -> tuple[str, ...]:
+    """The words an English entry (as written) spells, by `xwcp.words.phrases.split_answer` with word frequencies
+    (wordfreq's where installed, else WordNet's stand-in where WordNet is: `_phrase_sources`); () when it reads as one
+    word, is under PHRASE_MIN_LETTERS, or neither source is installed (then only whole entries are compared)."""
+    if len(written) < PHRASE_MIN_LETTERS:
+        return ()
+    return _phrase_parts(written.upper())
+
+
+@lru_cache(maxsize=65536)
+def _phrase_parts(key: str) -> tuple[str, ...]:
+    from xwcp.words.phrases import split_answer
+
+    sources = _phrase_sources()
+    if sources is None:
+        return ()
+    dictionary, zipf = sources
+    split = split_answer(key, dictionary=dictionary, zipf=zipf)
+    return split.words if split is not None else ()
+
+
+@lru_cache(maxsize=1)
+def _phrase_sources() -> tuple[Dictionary | None, Zipf] | None:
+    """(WordNet or None, word frequencies) for splitting phrases, or None when no frequencies are installed."""
+    from xwcp.words.dictionary import DictionaryMissing, IndexDamaged, find_wordnet, open_dictionary
+    from xwcp.words.phrases import dictionary_zipf, wordfreq_zipf
+
+    dictionary = None
+    if find_wordnet() is not None:
+        try:
+            dictionary = open_dictionary()
+        except (DictionaryMissing, IndexDamaged, OSError):
+            dictionary = None
+    zipf = wordfreq_zipf() or (dictionary_zipf(dictionary) if dictionary is not None else None)
+    return None if zipf is None else (dictionary, zipf)
+
+
 @lru_cache(maxsize=8)
 def stems_for(alphabet: Alphabet) -> Stems:
-    """The one `Stems` of `alphabet` (its cache of stems shared by every fill in this process)."""
-    return Stems(alphabet)
+    """The one `Stems` of `alphabet` (its cache of stems shared by every fill in this process); English reads
+    phrases (`phrase_parts`)."""
+    return Stems(alphabet, phrase_parts if stemmer_name(alphabet) == "english" else None)
 
 
 def stem_clash_pairs(
@@ -172,7 +287,8 @@ def stem_clash_pairs(
     items = sorted(entries.items())
     # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
     # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
-    keys = [(stems.stem(text), stems.alphabet.written(text).lower()) for _, text in items]
+    keys = [(stems.root(text, is_word), stems.alphabet.written(text).lower()) for _, text in items]
+    words_of = [stems.part_stems(text, is_word) or {keys[i][0]} for i, (_, text) in enumerate(items)]
     pairs = []
     for i, (a, text_a) in enumerate(items):
         stem_a, shown_a = keys[i]
@@ -181,7 +297,7 @@ def stem_clash_pairs(
             if wanted is not None and a not in wanted and b not in wanted:
                 continue
             stem_b, shown_b = keys[j]
-            if stem_a != stem_b:
+            if stem_a != stem_b and not words_of[i] & words_of[j]:
                 (short, short_stem), long = (
                     ((shown_a, stem_a), shown_b)
                     if len(text_a) <= len(text_b)
@@ -245,12 +361,13 @@ def clashing_words(
 
     candidates = np.zeros(n, bool)
     for word in fixed_words:
-        stem = stems.stem(word)
+        stem = stems.root(word, is_word)
         whole, stem_codes, head = codes(alphabet.written(word)), codes(stem), codes(stem[:3])
         if whole is None or stem_codes is None or head is None:
             return out  # a letter this test cannot spell: the search's own check keeps the rule
         candidates |= starts(head)
-        for piece in (whole, stem_codes):
+        irregular = [codes(form) for form in stems.irregular_forms(stem)]  # ATE of EAT, alone or in a phrase
+        for piece in (whole, stem_codes, *(form for form in irregular if form is not None)):
             candidates |= starts(piece) | ends(piece)
             if len(piece) > length:
                 candidates |= starts(piece[:length]) | ends(piece[len(piece) - length :])
@@ -265,8 +382,8 @@ def clashing_words(
     return out
 
 
-STEM_GROUPS_VERSION = 1
-"""Bump when `Stems.stem` changes, so cached stem groups are worked out again."""
+STEM_GROUPS_VERSION = 2
+"""Bump when `Stems.root` changes, so cached stem groups are worked out again."""
 STEM_FILE_MIN_WORDS = 10_000
 """Smallest list whose stem groups are kept on disk (a smaller one is stemmed in well under a second)."""
 STEM_FILES_KEPT = 8
@@ -311,14 +428,17 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
     path = _groups_path(words, stems)
     group_by_word = _read_groups(path, total) if total >= STEM_FILE_MIN_WORDS else None
     if group_by_word is None:
+
+        def is_word(text: str) -> bool:
+            return words.word_id(text) is not None
+
         stem_ids: dict[str, int] = {}
         per_word = np.empty(total, np.int64)
         at = 0
-        written = stems.alphabet.written
         for length in words.lengths:
             bucket = words.bucket(length)
             for word_id in range(bucket.n_words):
-                stem = stems.stem_text(written(bucket.text(word_id)).lower())
+                stem = stems.root(bucket.text(word_id), is_word)
                 per_word[at] = stem_ids.setdefault(stem, len(stem_ids))
                 at += 1
         counts = np.bincount(per_word, minlength=len(stem_ids)) if total else np.zeros(0, np.int64)
