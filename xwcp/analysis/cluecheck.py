@@ -79,9 +79,7 @@ def clue_words(clue: str) -> list[str]:
     return [answer_key(re.sub(r"['’]s$", "", w)).lower() for w in words]
 
 
-def answer_echoes(
-    answer: str, clue: str, answer_words: Sequence[str] = (), stems: Stems | None = None
-) -> list[str]:
+def answer_echoes(answer: str, clue: str, answer_words: Sequence[str] = (), stems: Stems | None = None) -> list[str]:
     """The clue's words that give the answer away: the answer itself, a word with the answer's stem, one of the
     answer's own words (`answer_words`, e.g. ICE CREAM CONE) or a word of its stem, or words that run together into
     the answer. Stems are `stem`'s (English unless `stems` is given)."""

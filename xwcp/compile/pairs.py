@@ -124,7 +124,12 @@ def stem_skips(problem: Problem, entries: Mapping[SlotId, str], most: int) -> li
         own = problem.words.word_id(text)
         floor = int(bucket.scores[own]) if own is not None else -1
         near = ids[np.isin(of_length[ids], used) & (bucket.scores[ids] > floor)]
-        hit = [int(w) for w in near if slot_by_group[int(of_length[w])] != slot_id]
+        hit = [
+            int(w)
+            for w in near
+            if slot_by_group[int(of_length[w])] != slot_id
+            and bucket.text(int(w)) != entries[slot_by_group[int(of_length[w])]]  # the duplicate rule's, not this one's
+        ]
         if not hit:
             continue
         best = max(hit, key=lambda w: int(bucket.scores[w]))

@@ -162,24 +162,35 @@ class Stems:
                 self._forms_by_stem.setdefault(self.stem_text(form), []).append(form)
         return tuple(self._forms_by_stem.get(stem, ()))
 
-    def part_stems(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> frozenset[str]:
-        """The stems of the words of a phrase entry (ATECROW: EAT, CROW), the little words (`PART_STOPWORDS`) left
-        out; empty for an entry that reads as one word (`split_phrase`), and for a cut with a piece that is neither
-        a little word nor a listed word (`is_word`) of `_ROOT_MIN_LETTERS` or more: RUNNELS is no RUN NELS unless
-        NELS is listed, and CELESTA no CELE ST A."""
+    def part_stems(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
+        """The stems of the words of a phrase entry (ATECROW: EAT, CROW), each with whether its word is a form of
+        it other than itself (ATE of EAT: True; CROW: False); the little words (`PART_STOPWORDS`) left out. Empty
+        for an entry that reads as one word (`split_phrase`), and for a cut with a piece that is neither a little
+        word nor a listed word (`is_word`) of `_ROOT_MIN_LETTERS` or more: RUNNELS is no RUN NELS unless NELS is
+        listed, and CELESTA no CELE ST A."""
         if self.split_phrase is None:
-            return frozenset()
+            return {}
         parts = self.split_phrase(self.alphabet.written(word))
-        stems = set()
+        stems: dict[str, bool] = {}
         for part in parts:
             low = part.lower()
             if low in PART_STOPWORDS:
                 continue
             code = self.alphabet.typed_word(part.upper()).word
             if len(low) < _ROOT_MIN_LETTERS or not code or not is_word(code):
-                return frozenset()
-            stems.add(self.stem(code))
-        return frozenset(stems)
+                return {}
+            stem = self.root(code, is_word)
+            stems[stem] = stems.get(stem, False) or _hidden(low, stem)
+        return stems
+
+    def words_of(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
+        """`part_stems` of a phrase; of a one-word entry its root, with whether the entry is a form of it other than
+        itself (EATERY of EAT, RUNNER of RUN: True; CROW: False)."""
+        parts = self.part_stems(word, is_word)
+        if parts:
+            return parts
+        root = self.root(word, is_word)
+        return {root: _hidden(self.alphabet.written(word).lower(), root)}
 
     def clash(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: True) -> str | None:
         """Why entries `a` and `b` (code chars) count as one word, or None when they do not.
@@ -207,12 +218,23 @@ class Stems:
                 return (
                     f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
                 )
-        parts_a, parts_b = self.part_stems(a, is_word), self.part_stems(b, is_word)
-        if parts_a or parts_b:
-            shared = (parts_a or {stem_a}) & (parts_b or {stem_b})
+        if self.split_phrase is not None and max(len(a), len(b)) >= PHRASE_MIN_LETTERS:
+            words_a, words_b = self.words_of(a, is_word), self.words_of(b, is_word)
+            # a word the two share counts only when spelling hides it on one side (ATE of EAT, EATERY of EAT): a
+            # word spelt out in both is the compound check's (CASTELET is no CASTE LET against LET)
+            shared = [w for w in words_a if w in words_b and (words_a[w] or words_b[w])]
             if shared:
                 return f"share the word {min(shared).upper()}"
         return None
+
+
+def _hidden(written: str, stem: str) -> bool:
+    """Whether spelling hides `stem` in `written` (lower case): ATE of EAT, EATERY of EAT, RUNNER of RUN; not
+    CROW, EATS, EATING or AIRED, which are their stem with at most a plain ending."""
+    if written == stem:
+        return False
+    plain = written.startswith(stem) and len(written) - len(stem) <= 3
+    return not plain or written.endswith(("ery", "eries", "er", "ers"))
 
 
 def _compound_rest(long: str, piece: str) -> str | None:
@@ -288,7 +310,7 @@ def stem_clash_pairs(
     # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
     # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
     keys = [(stems.root(text, is_word), stems.alphabet.written(text).lower()) for _, text in items]
-    words_of = [stems.part_stems(text, is_word) or {keys[i][0]} for i, (_, text) in enumerate(items)]
+    words_of = [set(stems.part_stems(text, is_word)) or {keys[i][0]} for i, (_, text) in enumerate(items)]
     pairs = []
     for i, (a, text_a) in enumerate(items):
         stem_a, shown_a = keys[i]
