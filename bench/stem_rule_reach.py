@@ -11,6 +11,7 @@ import random
 import time
 
 from xwcp.model.alphabet import ENGLISH
+from xwcp.words.irregular import lemma_by_form
 from xwcp.words.stems import PHRASE_MIN_LETTERS, Stems, stems_for
 from xwcp.words.wordlist import load_word_list
 
@@ -23,11 +24,23 @@ def main() -> None:
     args = parser.parse_args()
     words = load_word_list(args.list)
     rng = random.Random(args.seed)
-    plain = Stems(ENGLISH)
-    stems = stems_for(ENGLISH)
 
     def is_word(text: str) -> bool:
         return words.word_id(text) is not None
+
+    plain = Stems(ENGLISH)
+    stems = stems_for(ENGLISH)
+    table = lemma_by_form()
+    listed_forms = [(form, lemma) for form, lemma in table.items() if is_word(form.upper())]
+    joined = [
+        (form, lemma)
+        for form, lemma in listed_forms
+        if any(is_word(w) for w in (lemma.upper(), lemma.upper() + "S", lemma.upper() + "ED", lemma.upper() + "ING"))
+    ]
+    print(f"irregular forms: {len(table)} in the table, {len(listed_forms)} listed, {len(joined)} with a listed form")
+    print("  of their lemma (LEMMA, LEMMAS, LEMMAED, LEMMAING); a sample:")
+    for form, lemma in rng.sample(joined, min(args.sample, len(joined))):
+        print(f"  {form.upper():>14} -> {lemma.upper()}")
 
     texts = [words.bucket(n).text(i) for n in words.lengths for i in range(words.bucket(n).n_words)]
     by_plain: dict[str, list[str]] = {}
@@ -42,10 +55,8 @@ def main() -> None:
         base = plain.stem(text)
         if root != base and by_plain.get(root):
             moved.append((text, root, by_plain[root][:4]))
-    print(f"roots in {time.perf_counter() - start:.1f} s: {len(moved)} words join another stem's words")
-    irregular = [m for m in moved if not m[0].endswith(("ERY", "ERIES"))]
-    derived = [m for m in moved if m[0].endswith(("ERY", "ERIES"))]
-    for name, group in (("irregular forms", irregular), ("-ERY roots", derived)):
+    print(f"roots in {time.perf_counter() - start:.1f} s: {len(moved)} words (-ERY) join another stem's words")
+    for name, group in (("-ERY roots", moved),):
         print(f"\n{name}: {len(group)}; a sample (word -> root: words of that stem):")
         for text, root, others in rng.sample(group, min(args.sample, len(group))):
             print(f"  {text:>14} -> {root:<10} {' '.join(others)}")
