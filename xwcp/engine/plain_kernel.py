@@ -118,11 +118,14 @@ _PLAIN_C_OWNED = (
     "ng_prov",
 )  # slot provenance for the core (calloc'd in C when `track` is set)
 """Pointer fields the C code allocates and grows itself (or leaves NULL); a name the state lacks is ignored."""
+_PLAIN_NULL = ("stem_of", "slot_stem_off", "stem_start", "stem_len", "stem_word")
+"""Pointer fields this path leaves NULL: the stem rule's arrays (a rule on pairs of entries, which never takes the
+numpy-free path: `xwcp.services.load.load_plain`)."""
 
 
 def plain_search_supported() -> bool:
     """Whether PlainBitSearch and PlainEngine know every pointer of the C state (see their Raises)."""
-    known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED)
+    known = set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) | set(_PLAIN_C_OWNED) | set(_PLAIN_NULL)
     pointers = set(_POINTER_TYPES_BY_STATE[_BsState])
     return pointers >= set(_PLAIN_STATE) | set(_PLAIN_PROBLEM) and pointers <= known and plain_engine_supported()
 
