@@ -172,3 +172,15 @@ def test_stem_groups_put_irregular_and_ery_forms_with_their_verb():
     assert group("ATE") == group("EAT") == group("EATS") == group("EATER") == group("EATERY") >= 0
     assert group("ART") != group("ARTERY") or group("ART") == -1
     assert group("CROW") == -1  # a stem no other word has
+
+
+def test_a_locked_entry_takes_its_irregular_forms_out_before_the_search():
+    """EAT locked: ATE (its irregular form, which does not start with EAT) is found and taken out of a 3-letter
+    slot before the search, as EATS would be out of a 4-letter one."""
+    from xwcp.words.stems import clashing_words
+    from xwcp.words.wordlist import words_from_pairs
+
+    listed = words_from_pairs([(w, 50) for w in ("ATE", "EAT", "TEA", "ARE")])
+    bucket = listed.bucket(3)
+    got = clashing_words(bucket, ["EAT"], Stems(ENGLISH), lambda text: listed.score(text) is not None)
+    assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == {"ATE"}

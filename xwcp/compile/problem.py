@@ -491,6 +491,10 @@ def compile_problem(
     problem = compile_structure(
         grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls
     )
+    if problem.controls.distinct_stems:  # the list's stem groups (`xwcp.words.stems.stem_groups`), before any fill's
+        from xwcp.words.stems import stem_groups, stems_for  # clock starts: stemming a big list the first time
+
+        stem_groups(problem.words, stems_for(problem.alphabet))  # takes seconds, then it is read from the cache
     return replace(problem, domains=initial_domains(problem))
 
 

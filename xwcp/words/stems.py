@@ -457,10 +457,19 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
         stem_ids: dict[str, int] = {}
         per_word = np.empty(total, np.int64)
         at = 0
+        written = stems.alphabet.written
         for length in words.lengths:
             bucket = words.bucket(length)
-            for word_id in range(bucket.n_words):
-                stem = stems.root(bucket.text(word_id), is_word)
+            if bucket.alphabet.is_ascii:  # the whole bucket's text at once, cut into words
+                raw = (bucket.letters + 65).tobytes().decode("ascii")
+                texts = [raw[k : k + length] for k in range(0, len(raw), length)]
+            else:
+                texts = [bucket.text(word_id) for word_id in range(bucket.n_words)]
+            for text in texts:
+                low = written(text).lower()
+                # `root` for the -ERY words it may take back; `stem_text` for the rest (the same stem, without
+                # keeping every word's in the Stems object's cache)
+                stem = stems.root(text, is_word) if low.endswith(("ery", "eries")) else stems.stem_text(low)
                 per_word[at] = stem_ids.setdefault(stem, len(stem_ids))
                 at += 1
         counts = np.bincount(per_word, minlength=len(stem_ids)) if total else np.zeros(0, np.int64)
