@@ -109,7 +109,7 @@ class Stems:
 
             self._stemmer = snowballstemmer.stemmer(self.algorithm)
         self._stem_by_word: dict[str, str] = {}
-        self._forms_by_stem: dict[str, list[str]] | None = None
+        self._forms_by_head: dict[str, list[str]] | None = None
         self.masks: dict[tuple[int, tuple[str, ...]], tuple[LengthBucket, NDArray[np.bool_]]] = {}
         """`clashing_words`' answers, by bucket and entries (the bucket kept, so a reused id is never mistaken)."""
         self.groups: dict[int, tuple[WordList, StemGroups]] = {}
@@ -153,14 +153,15 @@ class Stems:
         return self.stem(word)
 
     def irregular_forms(self, stem: str) -> tuple[str, ...]:
-        """The irregular forms (written, lower case) whose stem is `stem` (EAT: ATE, EATEN); English only."""
+        """The irregular forms (written, lower case) whose lemma begins as `stem` does (EAT: ATE, EATEN), English
+        only: every form whose stem is `stem`, and a few more (a first filter: callers check each exactly)."""
         if self.algorithm != "english":
             return ()
-        if self._forms_by_stem is None:
-            self._forms_by_stem = {}
-            for form in lemma_by_form():
-                self._forms_by_stem.setdefault(self.stem_text(form), []).append(form)
-        return tuple(self._forms_by_stem.get(stem, ()))
+        if self._forms_by_head is None:
+            self._forms_by_head = {}
+            for form, lemma in lemma_by_form().items():
+                self._forms_by_head.setdefault(lemma[:_ROOT_MIN_LETTERS], []).append(form)
+        return tuple(self._forms_by_head.get(stem[:_ROOT_MIN_LETTERS], ()))
 
     def part_stems(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
         """The stems of the words of a phrase entry (ATECROW: EAT, CROW), each with whether its word is a form of
@@ -182,6 +183,29 @@ class Stems:
             stem = self.root(code, is_word)
             stems[stem] = stems.get(stem, False) or _hidden(low, stem)
         return stems
+
+    def may_share_a_word(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: False) -> bool:
+        """A quick test ahead of reading entries as phrases (word frequencies cost milliseconds an entry, and
+        loading them most of a second): could a phrase of PHRASE_MIN_LETTERS or more, `a` or `b`, hold a word of the
+        other's root R with spelling hiding R on one side? It must hold an irregular form of R (ATE in ATECROW for
+        EATERY; a 3-letter form at the phrase's start or end), or R's first letters where the other entry hides R (EATERY) or followed by -ER (EATER, RUNNER).
+        Phrases sharing a word hidden only by Snowball's own spelling (TAKING of TAKE) are not looked for."""
+        if self.split_phrase is None:
+            return False
+        for long, other in ((a, b), (b, a)):
+            if len(long) < PHRASE_MIN_LETTERS:
+                continue
+            text = self.alphabet.written(long).lower()
+            root = self.root(other, is_word)
+            for form in self.irregular_forms(root):  # a 3-letter form only at an end (ATECROW, not AERATE)
+                if form in text and (len(form) > _ROOT_MIN_LETTERS or text.startswith(form) or text.endswith(form)):
+                    return True
+            at = text.find(root[:_ROOT_MIN_LETTERS])
+            if at >= 0 and (
+                _hidden(self.alphabet.written(other).lower(), root) or "er" in text[at + len(root) : at + len(root) + 4]
+            ):
+                return True
+        return False
 
     def words_of(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
         """`part_stems` of a phrase; of a one-word entry its root, with whether the entry is a form of it other than
@@ -218,7 +242,7 @@ class Stems:
                 return (
                     f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
                 )
-        if self.split_phrase is not None and max(len(a), len(b)) >= PHRASE_MIN_LETTERS:
+        if self.may_share_a_word(a, b, is_word):
             words_a, words_b = self.words_of(a, is_word), self.words_of(b, is_word)
             # a word the two share counts only when spelling hides it on one side (ATE of EAT, EATERY of EAT): a
             # word spelt out in both is the compound check's (CASTELET is no CASTE LET against LET)
@@ -310,7 +334,6 @@ def stem_clash_pairs(
     # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
     # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
     keys = [(stems.root(text, is_word), stems.alphabet.written(text).lower()) for _, text in items]
-    words_of = [set(stems.part_stems(text, is_word)) or {keys[i][0]} for i, (_, text) in enumerate(items)]
     pairs = []
     for i, (a, text_a) in enumerate(items):
         stem_a, shown_a = keys[i]
@@ -319,7 +342,7 @@ def stem_clash_pairs(
             if wanted is not None and a not in wanted and b not in wanted:
                 continue
             stem_b, shown_b = keys[j]
-            if stem_a != stem_b and not words_of[i] & words_of[j]:
+            if stem_a != stem_b and not stems.may_share_a_word(text_a, text_b, is_word):
                 (short, short_stem), long = (
                     ((shown_a, stem_a), shown_b)
                     if len(text_a) <= len(text_b)
