@@ -131,7 +131,12 @@ class Stems:
         if self.algorithm == "english":
             text = lemma_by_form().get(text, text)  # ATE -> EAT, MICE -> MOUSE
         stem = str(self._stemmer.stemWord(text))
-        if self.algorithm == "english" and len(stem) >= _AGENT_MIN_LETTERS and stem.endswith("er"):
+        if (
+            self.algorithm == "english"
+            and text.endswith(("er", "ers"))  # an agent noun ends so; FUNERAL (stem FUNER) is none
+            and len(stem) >= _AGENT_MIN_LETTERS
+            and stem.endswith("er")
+        ):
             base = stem[:-2]
             if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
                 base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
@@ -427,7 +432,7 @@ def clashing_words(
     return out
 
 
-STEM_GROUPS_VERSION = 2
+STEM_GROUPS_VERSION = 3
 """Bump when `Stems.root` changes, so cached stem groups are worked out again."""
 STEM_FILE_MIN_WORDS = 10_000
 """Smallest list whose stem groups are kept on disk (a smaller one is stemmed in well under a second)."""
