@@ -118,7 +118,7 @@ PHRASES = {"ATECROW": ("ATE", "CROW"), "RUNNELS": ("RUN", "NELS"), "CELESTA": ("
 WORDS = {"ATE", "CROW", "EAT", "EATER", "EATERY", "EATS", "ART", "ARTERY", "RUN", "RUNS", "LEST", "CELESTA"}
 
 
-def test_the_issues_example_atecrow_with_eatery_clashes():
+def test_atecrow_and_eatery_share_eat():
     """ATE is EAT (WordNet's irregular forms), EATERY is EATER + Y (the -ER word is listed) and so EAT, and ATECROW
     is the phrase ATE CROW: the two share the word EAT."""
     stems = Stems(ENGLISH, lambda written: PHRASES.get(written, ()))
