@@ -193,24 +193,19 @@ class Stems:
         """A quick test ahead of reading entries as phrases (word frequencies cost milliseconds an entry, and
         loading them most of a second): could a phrase of PHRASE_MIN_LETTERS or more, `a` or `b`, hold a word of the
         other's root R with spelling hiding R on one side? It must hold an irregular form of R (ATE in ATECROW for
-        EATERY; a 3-letter form at the phrase's start or end), or R's first letters where the other entry hides R (EATERY) or followed by -ER (EATER, RUNNER).
-        Phrases sharing a word hidden only by Snowball's own spelling (TAKING of TAKE) are not looked for."""
+        EATERY; a 3-letter form at the phrase's start or end), or R's first letters where the other entry hides R
+        (EATERY) or followed by -ER (EATER, RUNNER). Phrases sharing a word hidden only by Snowball's own spelling
+        (TAKING of TAKE) are not looked for."""
         if self.split_phrase is None:
             return False
-        for long, other in ((a, b), (b, a)):
-            if len(long) < PHRASE_MIN_LETTERS:
-                continue
-            text = self.alphabet.written(long).lower()
-            root = self.root(other, is_word)
-            for form in self.irregular_forms(root):  # a 3-letter form only at an end (ATECROW, not AERATE)
-                if form in text and (len(form) > _ROOT_MIN_LETTERS or text.startswith(form) or text.endswith(form)):
-                    return True
-            at = text.find(root[:_ROOT_MIN_LETTERS])
-            if at >= 0 and (
-                _hidden(self.alphabet.written(other).lower(), root) or "er" in text[at + len(root) : at + len(root) + 4]
-            ):
-                return True
-        return False
+        return _may_share(self.share_key(a, is_word), self.share_key(b, is_word))
+
+    def share_key(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> _ShareKey:
+        """What `may_share_a_word` needs of one entry, worked out once per entry: its written text in lower case, its
+        root, the irregular forms of that root, and whether its spelling hides the root."""
+        low = self.alphabet.written(word).lower()
+        root = self.root(word, is_word)
+        return _ShareKey(low, root, self.irregular_forms(root), _hidden(low, root))
 
     def words_of(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
         """`part_stems` of a phrase; of a one-word entry its root, with whether the entry is a form of it other than
@@ -255,6 +250,32 @@ class Stems:
             if shared:
                 return f"share the word {min(shared).upper()}"
         return None
+
+
+@dataclass(frozen=True)
+class _ShareKey:
+    """One entry as `Stems.may_share_a_word` sees it (`Stems.share_key`)."""
+
+    low: str
+    root: str
+    forms: tuple[str, ...]
+    hidden: bool
+
+
+def _may_share(a: _ShareKey, b: _ShareKey) -> bool:
+    """`Stems.may_share_a_word` on two entries' keys."""
+    for long, other in ((a, b), (b, a)):
+        text = long.low
+        if len(text) < PHRASE_MIN_LETTERS:
+            continue
+        for form in other.forms:  # a 3-letter form only at an end (ATECROW, not AERATE)
+            if form in text and (len(form) > _ROOT_MIN_LETTERS or text.startswith(form) or text.endswith(form)):
+                return True
+        root = other.root
+        at = text.find(root[:_ROOT_MIN_LETTERS])
+        if at >= 0 and (other.hidden or "er" in text[at + len(root) : at + len(root) + 4]):
+            return True
+    return False
 
 
 def _hidden(written: str, stem: str) -> bool:
@@ -338,16 +359,19 @@ def stem_clash_pairs(
     items = sorted(entries.items())
     # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
     # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
-    keys = [(stems.root(text, is_word), stems.alphabet.written(text).lower()) for _, text in items]
+    share = [stems.share_key(text, is_word) for _, text in items]
+    reads_phrases = stems.split_phrase is not None
     pairs = []
     for i, (a, text_a) in enumerate(items):
-        stem_a, shown_a = keys[i]
+        key_a = share[i]
+        stem_a, shown_a = key_a.root, key_a.low
         for j in range(i + 1, len(items)):
             b, text_b = items[j]
             if wanted is not None and a not in wanted and b not in wanted:
                 continue
-            stem_b, shown_b = keys[j]
-            if stem_a != stem_b and not stems.may_share_a_word(text_a, text_b, is_word):
+            key_b = share[j]
+            stem_b, shown_b = key_b.root, key_b.low
+            if stem_a != stem_b:
                 (short, short_stem), long = (
                     ((shown_a, stem_a), shown_b)
                     if len(text_a) <= len(text_b)
@@ -356,7 +380,8 @@ def stem_clash_pairs(
                         shown_a,
                     )
                 )
-                if not (long.startswith((short, short_stem)) or long.endswith((short, short_stem))) or text_a == text_b:
+                is_piece = long.startswith((short, short_stem)) or long.endswith((short, short_stem))
+                if text_a == text_b or not (is_piece or (reads_phrases and _may_share(key_a, key_b))):
                     continue
             why = stems.clash(text_a, text_b, is_word)
             if why is not None:
