@@ -185,3 +185,26 @@ def test_a_locked_entry_takes_its_irregular_forms_out_before_the_search():
     bucket = listed.bucket(3)
     got = clashing_words(bucket, ["EAT"], Stems(ENGLISH), lambda text: listed.score(text) is not None)
     assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == {"ATE"}
+
+
+def test_one_stems_object_is_safe_across_threads():
+    """The quality search stems in two threads at once through one `stems_for` object; a Snowball stemmer keeps its
+    word in itself, so unguarded calls mix two words' stems up (SCREEN read as BANE)."""
+    import threading
+
+    words = ["running", "screen", "banes", "national", "eateries", "swimmers", "generally", "ties"] * 400
+    expected = {w: Stems(ENGLISH).stem_text(w) for w in set(words)}
+    shared = Stems(ENGLISH)
+    wrong: list[str] = []
+
+    def work(order):
+        for w in order:
+            if shared.stem_text(w) != expected[w]:
+                wrong.append(w)
+
+    threads = [threading.Thread(target=work, args=(words[k::3] + words,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []

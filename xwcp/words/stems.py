@@ -26,6 +26,7 @@ on (`xwcp.backends.controlled.fill_pair_rules`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -104,6 +105,9 @@ class Stems:
         self.split_phrase = split_phrase
         self.algorithm = stemmer_name(alphabet)
         self._stemmer = None
+        self._lock = threading.Lock()
+        """Held around each Snowball call: one `Stems` serves every thread of a process (the quality search proves
+        a floor in one thread while it fills in another), and a Snowball stemmer is not safe across threads."""
         if self.algorithm is not None:
             import snowballstemmer
 
@@ -130,7 +134,8 @@ class Stems:
             return text
         if self.algorithm == "english":
             text = lemma_by_form().get(text, text)  # ATE -> EAT, MICE -> MOUSE
-        stem = str(self._stemmer.stemWord(text))
+        with self._lock:  # a Snowball stemmer keeps its word in itself: one word at a time
+            stem = str(self._stemmer.stemWord(text))
         if (
             self.algorithm == "english"
             and text.endswith(("er", "ers"))  # an agent noun ends so; FUNERAL (stem FUNER) is none
@@ -140,7 +145,8 @@ class Stems:
             base = stem[:-2]
             if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
                 base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
-            stem = str(self._stemmer.stemWord(base))
+            with self._lock:
+                stem = str(self._stemmer.stemWord(base))
         return stem
 
     def root(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> str:
