@@ -241,7 +241,7 @@ class Stems:
             if rest is not None and is_word(rest):
                 return f"{written(long)} is {written(short)} joined to {written(rest)}"
         short_stem = stem_a if short == a else stem_b
-        if len(short_stem) >= COMPOUND_MIN_LETTERS and short_stem != written(short).lower():
+        if len(short_stem) >= COMPOUND_MIN_LETTERS and _inflects(written(short).lower(), short_stem):
             as_code = self.alphabet.typed_word(short_stem).word
             rest = None if as_code is None else _compound_rest(long, as_code)
             if rest is not None and is_word(rest):
@@ -282,6 +282,18 @@ def _may_share(a: _ShareKey, b: _ShareKey) -> bool:
         if at >= 0 and (other.hidden or "er" in text[at + len(root) : at + len(root) + 4]):
             return True
     return False
+
+
+_INFLECTIONS = frozenset({"s", "es", "ed", "d", "ing", "er", "ers", "est", "ies", "ied"})
+"""Endings that make a word a form of its stem for the compound check (HERES of HERE; not IRONIC of IRON)."""
+
+
+def _inflects(written: str, stem: str) -> bool:
+    """Whether `written` is `stem` with an inflectional ending (a last consonant doubled before it: RUNNING)."""
+    if written == stem or not written.startswith(stem):
+        return False
+    rest = written[len(stem) :]
+    return rest in _INFLECTIONS or (rest[0] == stem[-1] and rest[1:] in _INFLECTIONS)
 
 
 def _hidden(written: str, stem: str) -> bool:
