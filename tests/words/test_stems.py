@@ -43,7 +43,10 @@ def test_entries_of_one_stem_or_compound_clash(a, b):
         ("ATECROW", "EATERY"),  # no 4-letter piece in common, and no phrase reader given
         ("OVER", "OVEN"),
         ("FUNERAL", "FUNS"),
-        ("IRONMEN", "IRONIC"),  # Snowball stems IRONIC to IRON, but IRONIC is no form of IRON  # Snowball's FUNER is no agent noun: FUNERAL does not end in -ER
+        (
+            "IRONMEN",
+            "IRONIC",
+        ),  # Snowball stems IRONIC to IRON, but IRONIC is no form of IRON  # Snowball's FUNER is no agent noun: FUNERAL does not end in -ER
         ("TIES", "TIES"),  # the same word twice is the duplicate rule's
     ],
 )
