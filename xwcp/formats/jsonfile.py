@@ -86,7 +86,7 @@ def read(path: str | Path, alphabet: Alphabet | None = None) -> Puzzle:
         except InputError as exc:
             raise InputError(exc.message, source) from None
     grid = parse_grid("\n".join(rows), source, alphabet)
-    names = {s.name for s in find_slots(grid)}
+    names = {name for s in find_slots(grid) for name in (s.name, s.entry_name)}  # 7A: both readings' clue
     entries = data.get("entries", [])
     if not isinstance(entries, list) or len(entries) > MAX_CLUES:
         raise InputError(f'"entries" must be a list of at most {MAX_CLUES:,} entries', source)

@@ -63,11 +63,27 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
-VARIETY_REFUSAL = (
-    "the builder does not draw listed entries (a variety puzzle) or Schrödinger squares yet, and would lose them: "
-    "open it with xwcp check, xwcp fill or xwcp convert"
-)
-"""Why /api/open refuses a puzzle whose grid has listed entries or Schrödinger cells (`Grid.has_variety`)."""
+PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
+"""Clue lists the page rebuilds from the grid (its across, down and listed entries): a file's other lists are its own."""
+
+
+def page_loss(puzzle: Puzzle) -> str | None:
+    """What the builder cannot show of `puzzle` and would drop on saving (None: nothing). The page keeps the grid
+    (listed entries and Schrödinger cells included) and a clue per entry; a variety file's own clue lists (their
+    titles, clues placed on no entry or on one cell) and its cells' printed labels live only in the file."""
+    if puzzle.cell_labels:
+        return "a variety puzzle's own cell labels"
+    for clue_list in puzzle.clue_lists:
+        if clue_list.title.strip().upper() not in PAGE_LISTS:
+            return f"a variety puzzle's own clue list ({clue_list.title})"
+        if any(clue.entry is None for clue in clue_list.clues):
+            return f"clues placed on no entry ({clue_list.title})"
+    return None
+
+
+def refusal(loss: str) -> str:
+    """The one line /api/open answers for a puzzle the page would lose part of."""
+    return f"the builder does not show {loss} yet, and would lose it: open it with xwcp check, xwcp fill or xwcp convert"
 
 
 def read_upload(name: str, data: bytes) -> Puzzle:
@@ -98,8 +114,9 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
     of the InputError, ())."""
     try:
         puzzle = read_upload(name, data)
-        if puzzle.grid.has_variety:
-            raise InputError(VARIETY_REFUSAL, name)
+        loss = page_loss(puzzle)
+        if loss is not None:
+            raise InputError(refusal(loss), name)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
         return "input", str(exc), ()  # put on one line, and cut, by the route's error_response
