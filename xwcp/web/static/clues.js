@@ -1,4 +1,4 @@
-// The Clues panel: every entry's clue in Across and Down lists, edited in place, with the entry and its length;
+// The Clues panel: every entry's clue in Across and Down lists (and an Entries list of the grid's listed entries), edited in place, with the entry and its length;
 // the entry under the cursor is highlighted and kept in view; a clue box clicked or typed in moves the cursor there (Tab
 // passing through leaves it). A clue
 // whose entry's letters changed is flagged stale; a complete entry without a clue is offered the clue remembered for
@@ -19,26 +19,28 @@ function entryText(slot) { // as the grid writes it: Hebrew's last letter in its
 }
 
 function letterLength(slot) {
-  return slot.cells.reduce((n, cell) => n + (isRebus(state.grid.cells[cell]) ? state.grid.cells[cell].length : 1), 0);
+  return slot.cells.reduce((n, cell) => n + (isRebus(state.grid.cells[cell]) && !state.pairCells.has(cell)
+    ? state.grid.cells[cell].length : 1), 0);
 }
 
 function build() {
   const focusedKey = document.activeElement && document.activeElement.closest("#clues li")
     ? document.activeElement.closest("li").dataset.key : null;
-  for (const [dir, id] of [["A", "clues-across"], ["D", "clues-down"]]) {
+  $("entries-list").hidden = !state.slots.some((s) => s.listed);
+  for (const [dir, id] of [["A", "clues-across"], ["D", "clues-down"], ["=", "clues-entries"]]) {
     const list = $(id);
     list.innerHTML = "";
-    for (const slot of state.slots.filter((s) => s.dir === dir)) {
+    for (const slot of state.slots.filter((s) => (dir === "=" ? s.listed : s.dir === dir))) {
       const key = slotKey(slot);
       const li = document.createElement("li");
       li.dataset.key = key;
       li.dataset.name = slot.name;
       li.innerHTML = '<span class="n"></span><input type="text" spellcheck="true"><span class="entry"></span>'
         + '<span class="stale-mark" hidden>changed</span><button type="button" class="memory link" hidden></button>';
-      li.children[0].textContent = slot.number;
+      li.children[0].textContent = slot.listed ? slot.name : slot.number;
       const input = li.children[1];
       input.value = state.clues[key] || "";
-      input.setAttribute("aria-label", `${slot.number} ${dir === "A" ? "Across" : "Down"} clue`);
+      input.setAttribute("aria-label", slot.listed ? `entry ${slot.name} clue` : `${slot.number} ${dir === "A" ? "Across" : "Down"} clue`);
       input.placeholder = state.mode === "solve" ? "" : "clue…";
       input.readOnly = state.mode === "solve";
       input.addEventListener("input", () => {
@@ -96,7 +98,7 @@ function refresh() {
   for (const li of document.querySelectorAll("#clues li")) {
     const now = state.slotByKey.get(li.dataset.key);
     if (!now) continue;
-    setText(li.children[0], String(now.number));
+    setText(li.children[0], now.listed ? now.name : String(now.number));
     // building: the entry's letters (a rebus cell counts all of its own); test-solving: its cells, as a solver sees them
     setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${letterLength(now)})`);
     li.classList.toggle("current", slot === now);

@@ -2,10 +2,10 @@
 // map and forced letters, the fillability light and the jump to the most constrained slot.
 import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
-import { toRows } from "./grid.js";
+import { serverName, toRows } from "./grid.js";
 import { writtenAtEnd } from "./alphabet.js";
 import { filterKeeps, filterProblem } from "./filters.js";
-import { currentSlot, emit, on, say, state } from "./state.js";
+import { currentSlot, emit, on, say, slotText, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
 
@@ -101,7 +101,7 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
+    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slotText(slot))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
@@ -110,7 +110,7 @@ export function refreshSuggestions() {
   suggestController = new AbortController();
   const started = help.keyTime;
   const rows = toRows(state.grid);
-  const body = { grid: rows, slot: slot.name, k: LIST_K };
+  const body = { grid: rows, slot: serverName(slot), k: LIST_K }; // a Schrödinger entry: its first reading, with pairs
   const filter = $("suggest-filter").value.trim();
   const problem = filterProblem(filter);
   $("suggest-filter-error").textContent = problem;
@@ -291,6 +291,13 @@ function renderList() {
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
     li.children[0].textContent = writtenAtEnd(w.word); // a Hebrew word ends in its final form; data-word stays plain
+    if (w.pairs && w.pairs.length) { // a Schrödinger slot: the second readings that go with this first reading
+      const pairs = document.createElement("span");
+      pairs.className = "pairs";
+      pairs.textContent = `/ ${w.pairs.map((x) => writtenAtEnd(x)).join(" ")}`;
+      pairs.title = "second readings that fit with it (the Schrödinger squares' other letters)";
+      li.children[0].after(pairs);
+    }
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -326,7 +333,7 @@ export function initHelp() {
   window.xwcp.helpTimes = [];
   $("jump").onclick = () => {
     const m = help.check && help.check.most_constrained;
-    if (m) jumpToSlot(state.slots.find((s) => s.name === m.id), { focusGrid: true });
+    if (m) jumpToSlot(state.slots.find((s) => s.name === m.id.replace(/\/[12]$/, "")), { focusGrid: true }); // 7A/1: 7A
   };
   $("fits-only").addEventListener("change", renderList);
   let filterTimer = 0;

@@ -3,16 +3,16 @@
 // history) and the cursor; panels read `state`, change it through these functions and hear each other
 // only through `on`/`emit`, never by calling one another.
 import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
-import { normalized } from "./gridtext.js";
+import { normalized, pairLetters } from "./gridtext.js";
 import { cellFromText, readsWritten, usePack, written } from "./alphabet.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
-// the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
+// listed entries and Schrödinger cells, the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
 // edit's undo).
-export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "theme", "locks"];
+export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "entries", "entriesOnly", "pairs", "theme", "locks"];
 // The GRID_FIELDS kept inside state.grid, and their value in a grid without them (an undo step saved before
 // bars and marks existed had none).
-export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null };
+export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null, entries: [], entriesOnly: false, pairs: [] };
 export const MAX_HISTORY = 500;
 
 export const state = {
@@ -29,8 +29,9 @@ export const state = {
   numberByCell: new Map(),
   endCells: new Set(),      // cells where an entry ends: a Hebrew letter shows its final form there (writtenAtEnd)
   slotByKey: new Map(),
+  pairCells: new Set(),     // the grid's Schrödinger cells (grid.pairs), for the per-cell checks of drawing and typing
   cell: 0,
-  dir: "A",
+  dir: "A",                 // the cursor's entry: "A", "D", or "=NAME" for the listed entry NAME (grid.js findSlots)
   mode: "build",            // "build" or "solve" (solve.js)
   solveOnly: null,          // a solve-only link's puzzle: { salt, codes } to check entries by, the answers not here
   language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
@@ -67,6 +68,7 @@ export function relayout() {
   state.numberByCell = numberByCell;
   state.endCells = new Set(slots.map((s) => s.cells[s.cells.length - 1]));
   state.slotByKey = new Map(slots.map((s) => [slotKey(s), s]));
+  state.pairCells = new Set(state.grid.pairs || []);
 }
 
 export function slotAt(cell, dir) {
@@ -74,13 +76,24 @@ export function slotAt(cell, dir) {
 }
 
 export function currentSlot() {
-  return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A");
+  return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A")
+    || slotAt(state.cell, "A") || state.slots.find((s) => s.cells.includes(state.cell)); // a cell only a listed entry has
 }
 
-// What each of the slot's cells holds (a rebus cell's whole string): what a clue is bound to.
+// What each of the slot's cells holds (a rebus cell's whole string, a Schrödinger cell's two letters): what a clue is
+// bound to.
 export function slotCells(slot) { return slot.cells.map((cell) => state.grid.cells[cell]); }
 
-export function slotText(slot) { return slot.cells.map((cell) => state.grid.cells[cell]).join(""); }
+// The slot's letters ("." for an empty cell); a slot through Schrödinger cells gives both readings, "LORES/LOBES".
+export function slotText(slot) {
+  if (!slot.pair) return slot.cells.map((cell) => state.grid.cells[cell]).join("");
+  return [0, 1].map((i) => readingCells(slot, i).join("")).join("/");
+}
+
+// The slot's cells as reading `i` (0: the first, 1: the second) reads them: a Schrödinger cell gives one of its letters.
+export function readingCells(slot, i) {
+  return slot.cells.map((cell) => (state.pairCells.has(cell) ? pairLetters(state.grid.cells[cell])[i] : state.grid.cells[cell]));
+}
 
 export function isTheme(slot) { return !!slot && state.theme.includes(slotKey(slot)); }
 
@@ -199,7 +212,8 @@ export function loadPuzzle(puzzle) {
   state.clues = {};
   if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
   for (const [name, text] of Object.entries(puzzle.cluesByName || {})) {
-    const slot = state.slots.find((s) => s.name === name.toUpperCase());
+    const entry = name.toUpperCase().replace(/\/[12]$/, ""); // a Schrödinger entry's readings (7A/1, 7A/2) share its clue
+    const slot = state.slots.find((s) => s.name === entry);
     if (slot && text) state.clues[slotKey(slot)] = text;
   }
   // a clue from a file or a link is bound to the letters its entry has now; a saved puzzle keeps its bindings
@@ -222,7 +236,7 @@ export function loadPuzzle(puzzle) {
   state.future = (puzzle.future || []).map(inLetters);
   state.cell = puzzle.cell ?? state.grid.cells.findIndex((x) => x !== BLOCK);
   if (state.cell < 0 || state.cell >= state.grid.cells.length) state.cell = 0;
-  state.dir = puzzle.dir === "D" ? "D" : "A";
+  state.dir = puzzle.dir === "D" || (typeof puzzle.dir === "string" && puzzle.dir.startsWith("=")) ? puzzle.dir : "A";
   emit("puzzle", {});
 }
 
