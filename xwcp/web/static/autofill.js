@@ -126,7 +126,8 @@ function acceptPencil() {
   if (!overlay.pencil) return;
   // only empty cells take the pencil's letters: an edit made while the fill ran is kept
   const pencil = overlay.pencil.flat();
-  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isFilled(pencil[cell] || "") ? pencil[cell] : x));
+  const cells = state.grid.cells.map((x, cell) => ((x === EMPTY || (state.pairCells.has(cell) && x.includes(EMPTY)))
+    && isFilled(pencil[cell] || "") ? pencil[cell] : x)); // a Schrödinger square takes both letters, a given one kept
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
   setProgress(`${lastFilled}: accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"

@@ -575,10 +575,12 @@ export function render() {
     if (value === BLOCK) {
       showText(letter, "");
     } else if (pair && !solving) { // both letters, stacked small: the first reading's over the second's
-      const [first, second] = pairLetters(value);
-      const text = value === EMPTY ? "" : `${first === EMPTY ? "·" : written(first)}\n${second === EMPTY ? "·" : written(second)}`;
+      const drawn = pencil && pencil[r] && value.includes(EMPTY) && isLetters(pencil[r][c] || "") ? pencil[r][c] : null;
+      const [first, second] = pairLetters(drawn || value);
+      const text = !drawn && value === EMPTY ? "" : `${first === EMPTY ? "·" : written(first)}\n${second === EMPTY ? "·" : written(second)}`;
       if (letter.textContent !== text) letter.textContent = text;
       letter.classList.remove("rebus", "long");
+      letter.classList.toggle("pencil", !!drawn);
       letter.style.removeProperty("--fit");
     } else if (shown !== EMPTY) {
       showText(letter, shown, state.endCells.has(cell));
