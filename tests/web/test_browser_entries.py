@@ -176,3 +176,38 @@ def test_a_schrodinger_square_typed_suggested_and_autofilled(server, browser):
     page.keyboard.press("Alt+2")
     assert page.evaluate("window.xwcp.state.grid.cells[12]") == "N" and page.evaluate("window.xwcp.state.grid.pairs") == []
     assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_with_entries_squares_and_drawing(server, browser, scheme):
+    """The Entries list, a Schrödinger square's stacked letters, the drawn cells' order numbers and the drawing bar:
+    no serious or critical axe violation in either theme; every new control has a name and its key."""
+    axe = pytest.importorskip(
+        "axe_playwright_python",
+        reason="axe-playwright-python (the [test] extra) carries axe-core: the accessibility audit did NOT run",
+    )
+    from tests.web.test_browser_a11y import _axe_violations
+
+    lines = ["; entry: DIAG = 1,1 2,2 3,3", ".....", ".....", "..<NK>..", ".....", "....."]
+    page, errors = _open_grid(browser, server, lines, {"DIAG": "Slanted"})
+    page.emulate_media(color_scheme=scheme)
+    page.add_script_tag(path=f"{axe.__file__.rsplit('/', 1)[0]}/axe.min.js")
+    _click(page, 0)
+    while page.evaluate("window.xwcp.state.dir") != "=DIAG":
+        page.keyboard.press("Enter")
+    page.check("#heat")
+    page.wait_for_function("document.querySelector('#grid .cell[data-cell=\"12\"] .count').textContent.includes('/') "
+                           "|| window.xwcp.state.grid.cells[12] === 'NK'")
+    found = {"entries": _axe_violations(page)}
+    page.focus("#grid")
+    page.keyboard.press("Alt+e")
+    for cell in (4, 8):
+        _click(page, cell)
+    found["drawing"] = _axe_violations(page)
+    assert all(not v for v in found.values()), found
+    for name, key in (("Draw entry", "Alt+E"), ("Delete entry", "Alt+X"), ("Two letters", "Alt+2")):
+        assert page.get_by_role("button", name=name).get_attribute("aria-keyshortcuts") == key
+    for name in ("Finish", "Remove last", "Cancel"):
+        assert page.locator("#draw-bar").get_by_role("button", name=name).is_visible()
+    assert page.get_by_label("entry name").is_visible()
+    assert errors == []

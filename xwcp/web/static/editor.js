@@ -601,8 +601,9 @@ export function render() {
     const both = pair && heat && heat.pairs ? heat.pairs.find((x) => x.row === r && x.col === c) : null;
     count.textContent = both ? pairCount(value, both.counts)
       : value === EMPTY && n !== null && n !== undefined ? n : "";
-    div.style.background = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell)
-      && cell !== state.cell ? heatColour(n) : "";
+    const heated = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell) && cell !== state.cell;
+    div.style.background = heated ? heatColour(n) : "";
+    div.classList.toggle("heated", heated);
   }
   const active = `cell-${state.cell}`;
   if ($("grid").getAttribute("aria-activedescendant") !== active) $("grid").setAttribute("aria-activedescendant", active);
