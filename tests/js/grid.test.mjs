@@ -83,9 +83,10 @@ test("drawing a free entry: cells in order, then named into the grid's listed en
 
 test("a share link keeps listed entries and Schrödinger cells", () => {
   const grid = fromRows(["; entry: DIAG = 1,1 2,2", "<CB>.", ".."]);
-  const back = decodeState(encodeState(grid, { DIAG: "a diagonal" }));
+  const back = decodeState(encodeState(grid, { DIAG: "a diagonal" }, { theme: ["DIAG", "1A"] }));
   assert.deepEqual(back.grid, grid);
   assert.deepEqual(back.clues, { DIAG: "a diagonal" });
+  assert.deepEqual(back.theme, ["DIAG", "1A"]); // a listed entry may be a theme entry
 });
 
 test("rotational and diagonal partners", () => {

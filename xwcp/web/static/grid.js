@@ -2,7 +2,7 @@
 // The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
 // state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
 import {
-  BELOW, BLOCK, EMPTY, RIGHT, entriesProblem, gridLines, isPlain, normalized, parseLines, sortBars,
+  BELOW, BLOCK, ENTRY_NAME, EMPTY, RIGHT, entriesProblem, gridLines, isPlain, normalized, parseLines, sortBars,
 } from "./gridtext.js";
 import { written } from "./alphabet.js";
 
@@ -264,7 +264,7 @@ export function decodeState(fragment) {
   try { meta = JSON.parse(params.get("m") || "{}"); } catch { meta = {}; }
   meta = Object.fromEntries(["title", "author", "copyright", "notes"].filter((k) => typeof meta[k] === "string")
     .map((k) => [k, meta[k]]));
-  const theme = (params.get("th") || "").split(",").filter((name) => /^\d+[AD]$/i.test(name));
+  const theme = (params.get("th") || "").split(",").filter((name) => ENTRY_NAME.test(name)); // 12A, or a listed entry
   const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
     .filter((cell) => cell < width * height);
   const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";

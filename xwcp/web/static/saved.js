@@ -30,7 +30,8 @@ export function savedIndex() {
 }
 
 // Undo snapshots are stored with their cells as one string when every cell is one character (a quarter of
-// the size of an array); a grid with rebus cells keeps the array. Empty bars, marks and numbering are left out
+// the size of an array); a grid with rebus cells keeps the array. Empty bars, marks, numbering, listed entries and
+// Schrödinger cells are left out
 // (state.js restores them as empty).
 function pack(snap) {
   const cells = snap.cells.map((x) => written(x)); // a code char lives as long as the server's process: kept written
@@ -38,6 +39,9 @@ function pack(snap) {
   if (packed.bars && !packed.bars.length) delete packed.bars;
   if (packed.marks && !Object.keys(packed.marks).length) delete packed.marks;
   if (packed.numbers === null) delete packed.numbers;
+  if (packed.entries && !packed.entries.length) delete packed.entries;
+  if (packed.entriesOnly === false) delete packed.entriesOnly;
+  if (packed.pairs && !packed.pairs.length) delete packed.pairs;
   return packed;
 }
 
