@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import {
-  GridSyntaxError, gridLines, hasVariety, isPlain, normalized, pairContent, pairLetters, parseLines,
+  GridSyntaxError, gridLines, hasVariety, isPlain, normalized, pairContent, pairErased, pairLetters, pairTyped, parseLines,
 } from "../../xwcp/web/static/gridtext.js";
 
 const MODELS = new URL("../../models/", import.meta.url);
@@ -78,6 +78,12 @@ test("listed entries, 'entries: listed' and Schrödinger cells are kept, marks a
   assert.deepEqual(pairLetters("C."), ["C", "."]);
   assert.equal(pairContent(".", "."), ".");
   assert.equal(pairContent("C", "."), "C.");
+  assert.deepEqual(pairTyped(".", "N"), { content: "N.", done: false }); // the first letter, then the second
+  assert.deepEqual(pairTyped("N.", "K"), { content: "NK", done: true });
+  assert.deepEqual(pairTyped("NK", "L"), { content: "L.", done: false }); // both in: starts again
+  assert.deepEqual(pairTyped(".K", "N"), { content: "NK", done: true });
+  assert.equal(pairErased("NK"), "N.");
+  assert.equal(pairErased("N."), ".");
   const back = normalized(grid);
   back.entries[0].cells.push(2); // a copy: the page's undo keeps the old entry as it was
   assert.deepEqual(grid.entries[0].cells, [0, 4, 8]);

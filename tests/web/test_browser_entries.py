@@ -169,6 +169,16 @@ def test_a_schrodinger_square_typed_suggested_and_autofilled(server, browser):
     assert check_fill(problem, tuple(done.pattern(s.id) for s in done.slots)) == []
     assert grid_violations(before, after, set(score_by_word_of(words))) == []
 
+    # test-solving: the square takes both letters as typed, and Check finds it right
+    page.click("#solve-toggle")
+    _click(page, 12)
+    page.keyboard.type("NK", delay=10)
+    assert page.evaluate("window.xwcp.state.solve.cells[12]") == "NK"
+    assert page.locator('.cell[data-cell="12"] .letter').inner_text() == "N\nK"
+    page.click("#solve-check")
+    assert page.evaluate("window.xwcp.state.solve.wrong.has(12)") is False
+    page.click("#solve-toggle")
+
     # Backspace takes the second letter, then the first; unmarking keeps one letter
     _click(page, 12)
     page.keyboard.press("Backspace")

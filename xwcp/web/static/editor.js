@@ -4,7 +4,7 @@ import {
   BLOCK, EMPTY, barCells, drawnWith, edgeBar, fitText, freeEntryName, partners, slotsThrough, symmetryFits, toggledBars,
   withEntry,
 } from "./grid.js";
-import { BELOW, RIGHT, hasMark, isLetters, isRebus, pairContent, pairLetters } from "./gridtext.js";
+import { BELOW, RIGHT, hasMark, isLetters, isRebus, pairContent, pairErased, pairLetters, pairTyped } from "./gridtext.js";
 import {
   commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
@@ -65,8 +65,9 @@ function typeLetter(letter) {
     }
   }
   if (state.mode === "solve") {
-    emit("solve-type", { cell, letter });
-    advance(currentSlot(), 1);
+    const typed = state.pairCells.has(cell) ? pairTyped(state.solve.cells[cell], letter) : { content: letter, done: true };
+    emit("solve-type", { cell, letter: typed.content });
+    if (typed.done) advance(currentSlot(), 1);
     emit("select");
     return;
   }
@@ -84,11 +85,10 @@ function typeLetter(letter) {
 // cell with both letters starts again with the first.
 function typePair(cell, letter) {
   if (lockedCells().has(cell)) { lockedMessage(cell); return; }
-  const [first, second] = pairLetters(state.grid.cells[cell]);
+  const typed = pairTyped(state.grid.cells[cell], letter);
   const cells = state.grid.cells.slice();
-  const full = first !== EMPTY && second !== EMPTY;
-  cells[cell] = full || first === EMPTY ? pairContent(letter, full ? EMPTY : second) : pairContent(first, letter);
-  if (!full && first !== EMPTY) { advance(currentSlot(), 1); skipLocked(currentSlot()); }
+  cells[cell] = typed.content;
+  if (typed.done) { advance(currentSlot(), 1); skipLocked(currentSlot()); }
   commit({ cells }, { typed: true });
 }
 
@@ -109,9 +109,8 @@ function erase() {
   const shown = state.mode === "solve" ? state.solve.cells[state.cell] : state.grid.cells[state.cell];
   const locked = state.mode === "solve" ? new Set() : lockedCells();
   const slot = currentSlot();
-  if (state.mode !== "solve" && state.pairCells.has(state.cell) && shown !== EMPTY && !locked.has(state.cell)) {
-    const [first, second] = pairLetters(shown); // a Schrödinger cell: its second letter goes first, then its first
-    putValue(second !== EMPTY ? pairContent(first, EMPTY) : EMPTY, 0, { typed: true });
+  if (state.pairCells.has(state.cell) && shown !== EMPTY && !locked.has(state.cell)) {
+    putValue(pairErased(shown), 0, { typed: true }); // a Schrödinger cell: its second letter goes first, then its first
     return;
   }
   if (slot && (shown === EMPTY || locked.has(state.cell))) {
@@ -574,10 +573,10 @@ export function render() {
     const shown = solving ? state.solve.cells[cell] : value;
     if (value === BLOCK) {
       showText(letter, "");
-    } else if (pair && !solving) { // both letters, stacked small: the first reading's over the second's
+    } else if (pair) { // both letters, stacked small: the first reading's over the second's
       const drawn = pencil && pencil[r] && value.includes(EMPTY) && isLetters(pencil[r][c] || "") ? pencil[r][c] : null;
-      const [first, second] = pairLetters(drawn || value);
-      const text = !drawn && value === EMPTY ? "" : `${first === EMPTY ? "·" : written(first)}\n${second === EMPTY ? "·" : written(second)}`;
+      const [first, second] = pairLetters(drawn || shown);
+      const text = !drawn && shown === EMPTY ? "" : `${first === EMPTY ? "·" : written(first)}\n${second === EMPTY ? "·" : written(second)}`;
       if (letter.textContent !== text) letter.textContent = text;
       letter.classList.remove("rebus", "long");
       letter.classList.toggle("pencil", !!drawn);
@@ -593,7 +592,7 @@ export function render() {
     } else {
       showText(letter, "");
     }
-    const label = cellLabel(cell, pair && !solving ? pairLabel(value) : written(shown),
+    const label = cellLabel(cell, pair ? pairLabel(shown) : written(shown),
       letter.classList.contains("pencil") ? letter.textContent : "")
       + (why ? `, unfair crossing: ${why}` : "") + (step ? `, ${drawing ? "drawn" : slot.name} cell ${step}` : "");
     if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);

@@ -85,6 +85,21 @@ export function pairContent(first, second) {
   return first === EMPTY && second === EMPTY ? EMPTY : first + second;
 }
 
+// A letter typed into a Schrödinger cell holding `content`: its first letter, then its second; a cell with both
+// letters starts again with the first. `done`: both letters are in (the cursor moves on).
+export function pairTyped(content, letter) {
+  const [first, second] = pairLetters(content);
+  const now = first !== EMPTY && second === EMPTY ? pairContent(first, letter)
+    : pairContent(letter, first === EMPTY ? second : EMPTY);
+  return { content: now, done: !now.includes(EMPTY) };
+}
+
+// Backspace on a Schrödinger cell holding `content`: its second letter goes first, then its first.
+export function pairErased(content) {
+  const [first, second] = pairLetters(content);
+  return second !== EMPTY ? pairContent(first, EMPTY) : EMPTY;
+}
+
 // A grid with the optional parts filled in (bars [], marks {}, numbers null): what the page keeps.
 export function normalized(grid) {
   return { width: grid.width, height: grid.height, cells: grid.cells.slice(), bars: (grid.bars || []).slice(),
