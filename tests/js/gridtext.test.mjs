@@ -98,4 +98,6 @@ test("bad entry lines and Schrödinger cells are refused with a message naming t
   assert.throws(() => parseLines(["; entry: D = 1,1 1,2", ".#", ".."]), /block/);
   assert.throws(() => parseLines(["<ABC>.", ".."]), /two letters inside < >/);
   assert.throws(() => parseLines(["; entries: some", "..", ".."]), /entries: listed/);
+  // a chain (xwcp's `; chain:` line) is refused in one line, never dropped as a comment
+  assert.throws(() => parseLines(["; chain: R1 = 2 words: 1,1 1,2 2,2 2,1", "..", ".."]), /does not show chains/);
 });

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
+from xwcp.model import grid_lines
 
 if TYPE_CHECKING:
     from starlette.routing import Route
@@ -63,6 +64,9 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
+_CHAIN_LINE = re.compile(r"^;\s*chains?\s*:", re.IGNORECASE)
+"""A chain's line in the grid text (`; chain: NAME = 2 words: 1,1 ...`): the page has no way to show one."""
+
 PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
 """Clue lists the page rebuilds from the grid (its across, down and listed entries): a file's other lists are its own."""
 
@@ -71,6 +75,8 @@ def page_loss(puzzle: Puzzle) -> str | None:
     """What the builder cannot show of `puzzle` and would drop on saving (None: nothing). The page keeps the grid
     (listed entries and Schrödinger cells included) and a clue per entry; a variety file's own clue lists (their
     titles, clues placed on no entry or on one cell) and its cells' printed labels live only in the file."""
+    if any(_CHAIN_LINE.match(line) for line in grid_lines(puzzle.grid, puzzle.alphabet)):
+        return "chains (entries of several words whose boundaries the fill chooses)"
     if puzzle.cell_labels:
         return "a variety puzzle's own cell labels"
     for clue_list in puzzle.clue_lists:

@@ -27,6 +27,9 @@ const ENTRY = /^;\s*entry\s*:\s*(.*)$/i;
 const ENTRY_BODY = /^(\S+)\s*=\s*(.*)$/;
 const ENTRY_CELL = /^(\d+),(\d+)$/;
 const ENTRIES_LISTED = /^;\s*entries\s*:\s*(\S*)\s*$/i;
+const CHAIN = /^;\s*chains?\s*:/i; // `; chain: NAME = K words: 1,1 1,2 ...`: words whose boundaries the fill chooses
+const CHAIN_REFUSAL = "the builder does not show chains (entries of several words whose boundaries the fill chooses) yet: "
+  + "fill and check this grid with xwcp fill";
 export const ENTRY_NAME = /^[A-Za-z0-9\-_.+*]+$/; // xwcp.model.entries NAME_CHARS: no spaces, '=' or '/'
 const ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 let letterChars = ASCII_LETTERS; // the puzzle's letters as code chars (alphabet.js sets them)
@@ -191,6 +194,7 @@ export function parseLines(lines) {
     const stripped = line.trim();
     if (!stripped) continue;
     if (stripped.startsWith(";")) {
+      if (CHAIN.test(stripped)) throw new GridSyntaxError(CHAIN_REFUSAL);
       const entry = ENTRY.exec(stripped);
       if (entry) { entryLines.push(entry[1]); continue; }
       const listed = ENTRIES_LISTED.exec(stripped);
