@@ -87,6 +87,10 @@ def test_draw_an_entry_clue_it_save_and_open_it_again(server, browser, tmp_path)
     assert [cells[c] for c in (0, 6, 12, 18, 24)] == list("SHEAF")
     assert page.locator(".cell.in-slot, .cell.current").count() == 5
 
+    # printed with its clue under Entries
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert "EntriesDIAG Corner to corner (5)" in page.locator(".clue-lists").text_content()
+
     # saved as .json and .ipuz, each opened again: the same grid text and clue
     text = _rows(page)
     for fmt in ("json", "ipuz"):

@@ -69,14 +69,15 @@ export function buildPrintView() {
   view.appendChild(top);
   const lists = document.createElement("div");
   lists.className = "clue-lists";
-  for (const [dir, title] of [["A", "Across"], ["D", "Down"]]) {
+  const listed = state.slots.some((s) => s.listed);
+  for (const [dir, title] of [["A", "Across"], ["D", "Down"], ...(listed ? [["=", "Entries"]] : [])]) {
     const h = document.createElement("h2");
     h.textContent = title;
     const ol = document.createElement("ol");
-    for (const slot of state.slots.filter((s) => s.dir === dir)) {
+    for (const slot of state.slots.filter((s) => (dir === "=" ? s.listed : s.dir === dir))) {
       const li = document.createElement("li");
       li.innerHTML = "<b></b> ";
-      li.firstChild.textContent = slot.number;
+      li.firstChild.textContent = slot.listed ? slot.name : slot.number; // a listed entry by its name
       li.append(`${state.clues[slotKey(slot)] || "…"} (${slot.cells.length})`); // cells: a rebus is not given away
       ol.appendChild(li);
     }
