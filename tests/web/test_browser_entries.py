@@ -135,6 +135,14 @@ def test_a_ring_entry_is_highlighted_in_order_and_escape_cancels_drawing(server,
     _click(page, 6)
     page.keyboard.press("Escape")
     assert page.locator("#draw-bar").is_hidden() and len(page.evaluate("window.xwcp.state.grid.entries")) == 1
+
+    # the listed entry as the grid's only entry: the across and down lists empty, the grid text says so
+    page.get_by_label("listed only").check()
+    assert _rows(page)[0] == "; entries: listed" and page.locator("#clues-across li").count() == 0
+    assert page.locator("#clues-entries li").count() == 1
+    page.focus("#grid")
+    page.keyboard.press("Control+z")
+    assert page.get_by_label("listed only").is_checked() is False and page.locator("#clues-across li").count() == 5
     assert errors == []
 
 

@@ -305,6 +305,14 @@ export function deleteEntry() {
   emit("select");
 }
 
+// The listed entries as the grid's only entries (`; entries: listed`), or added to the across and down runs.
+export function setEntriesOnly(only) {
+  if (state.mode === "solve" || only === state.grid.entriesOnly) return;
+  if (only && !state.grid.entries.length) { say("draw the entries first: a grid of listed entries only has no others"); render(); return; }
+  commit({ entriesOnly: only }, { entriesOnly: only });
+  say(only ? "the listed entries are the only entries (no across and down runs)" : "across and down runs are entries again");
+}
+
 // Enter, or a click on the cursor's cell: the next entry through the cell (across, down, then its listed entries).
 function turn() {
   const through = slotsThrough(state.slots, state.cell);
@@ -625,6 +633,8 @@ export function render() {
   $("pair-cell").setAttribute("aria-pressed", state.pairCells.has(state.cell) ? "true" : "false");
   $("pair-cell").disabled = $("draw-entry").disabled = solving;
   $("delete-entry").disabled = solving || !state.slots.some((s) => s.listed && s.cells.includes(state.cell));
+  $("entries-only").checked = !!grid.entriesOnly;
+  $("entries-only").disabled = solving;
   $("undo").disabled = !state.history.length || solving;
   $("redo").disabled = !state.future.length || solving;
   $("fill-region").disabled = !region || !!state.filling;
@@ -867,6 +877,7 @@ export function initEditor() {
   $("pair-cell").onclick = togglePair;
   $("draw-entry").onclick = () => (overlay.draw ? stopDrawing("drawing cancelled: no entry added") : startDrawing());
   $("delete-entry").onclick = deleteEntry;
+  $("entries-only").onchange = () => setEntriesOnly($("entries-only").checked);
   $("draw-finish").onclick = finishDrawing;
   $("draw-undo").onclick = undrawCell;
   $("draw-cancel").onclick = () => stopDrawing("drawing cancelled: no entry added");
