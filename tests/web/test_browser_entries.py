@@ -125,7 +125,9 @@ def test_a_ring_entry_is_highlighted_in_order_and_escape_cancels_drawing(server,
             break
         page.keyboard.press("Enter")  # across, down, then the listed entry through the cell
     assert page.evaluate("window.xwcp.state.dir") == "=RING"
-    order = {cell: page.locator(f'.cell[data-cell="{cell}"] .order').inner_text() for cell in (1, 2, 7, 12, 11, 10, 5, 0)}
+    order = {
+        cell: page.locator(f'.cell[data-cell="{cell}"] .order').inner_text() for cell in (1, 2, 7, 12, 11, 10, 5, 0)
+    }
     assert order == {1: "1", 2: "2", 7: "3", 12: "4", 11: "5", 10: "6", 5: "7", 0: "8"}
     assert page.inner_text("#current-clue .text") == "Round and round"
     page.keyboard.type("ABCDEFGH", delay=10)
@@ -196,7 +198,9 @@ def test_a_schrodinger_square_typed_suggested_and_autofilled(server, browser):
     page.keyboard.press("Backspace")
     assert page.evaluate("window.xwcp.state.grid.cells[12]") == "N."
     page.keyboard.press("Alt+2")
-    assert page.evaluate("window.xwcp.state.grid.cells[12]") == "N" and page.evaluate("window.xwcp.state.grid.pairs") == []
+    assert (
+        page.evaluate("window.xwcp.state.grid.cells[12]") == "N" and page.evaluate("window.xwcp.state.grid.pairs") == []
+    )
     assert errors == []
 
 
@@ -218,8 +222,10 @@ def test_axe_finds_nothing_serious_with_entries_squares_and_drawing(server, brow
     while page.evaluate("window.xwcp.state.dir") != "=DIAG":
         page.keyboard.press("Enter")
     page.check("#heat")
-    page.wait_for_function("document.querySelector('#grid .cell[data-cell=\"12\"] .count').textContent.includes('/') "
-                           "|| window.xwcp.state.grid.cells[12] === 'NK'")
+    page.wait_for_function(
+        "document.querySelector('#grid .cell[data-cell=\"12\"] .count').textContent.includes('/') "
+        "|| window.xwcp.state.grid.cells[12] === 'NK'"
+    )
     found = {"entries": _axe_violations(page)}
     page.focus("#grid")
     page.keyboard.press("Alt+e")

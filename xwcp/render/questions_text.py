@@ -56,7 +56,8 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
                 body = "##"
             elif pair is not None:  # a Schrödinger square: both letters, each entered ('=C') or its count
                 body = "/".join(
-                    f"={letter}" if letter else count_text(k) for letter, k in zip(pair.letters, pair.counts, strict=True)
+                    f"={letter}" if letter else count_text(k)
+                    for letter, k in zip(pair.letters, pair.counts, strict=True)
                 )
             elif report.letters[r][c]:
                 body = f"={report.letters[r][c]}"

@@ -89,7 +89,9 @@ def page_loss(puzzle: Puzzle) -> str | None:
 
 def refusal(loss: str) -> str:
     """The one line /api/open answers for a puzzle the page would lose part of."""
-    return f"the builder does not show {loss} yet, and would lose it: open it with xwcp check, xwcp fill or xwcp convert"
+    return (
+        f"the builder does not show {loss} yet, and would lose it: open it with xwcp check, xwcp fill or xwcp convert"
+    )
 
 
 def read_upload(name: str, data: bytes) -> Puzzle:
