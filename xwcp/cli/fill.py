@@ -69,6 +69,12 @@ def cmd_fill(args: argparse.Namespace) -> int:
     if result.stopped_by is not None:
         data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
+    if puzzle.grid.has_chains and result.entries is not None:
+        from xwcp.services.chains import chain_words
+
+        words_by_chain = chain_words(puzzle.grid, problem, result.entries)
+        data["chains"] = words_by_chain
+        note = "\nchains:\n" + "\n".join(f"  {name}: {' / '.join(w)}" for name, w in words_by_chain.items()) + note
     emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note, problem.alphabet)
     return _stopped_quality(result) or result.status.exit_code
 

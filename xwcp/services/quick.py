@@ -131,6 +131,17 @@ def load_and_fill(
         if fast is not None:
             return fast
     puzzle, problem, _ = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
+    if puzzle.grid.has_chains:
+        return _fill_chains(
+            puzzle,
+            problem,
+            options,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            has_options=bool(quality or min_diff or export_cnf or (count is not None and count != 1)),
+            say=say if show_progress else None,
+        )
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 
@@ -149,3 +160,43 @@ def load_and_fill(
         soft_stop=soft_stop,
     )
     return puzzle, problem, result
+
+
+def _fill_chains(
+    puzzle: Puzzle,
+    problem: Problem,
+    options: LoadOptions,
+    *,
+    backend: str,
+    time_limit_s: float | None,
+    seed: int,
+    has_options: bool,
+    say: Callable[[str], None] | None,
+) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_and_fill` for a grid with chains (`xwcp.services.chains`): the split filled, its problem and result.
+
+    Raises:
+        InputError: an option the chain fill does not take (several fills, quality, CNF), or a chain no
+            split of the list's lengths fits.
+    """
+    from xwcp.base.errors import InputError
+    from xwcp.services.chains import fill_chains
+
+    if has_options:
+        raise InputError(
+            "a grid with chains (entries of several words whose boundaries the fill chooses) takes one plain fill: "
+            "no --count, --quality, --min-diff or --export-cnf"
+        )
+    found = fill_chains(
+        puzzle.grid,
+        problem.words,
+        min_score=options.min_score,
+        allow_dupes=options.allow_dupes,
+        strict=options.strict,
+        controls=options.controls,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+        say=say,
+    )
+    return puzzle, found.problem, found.result

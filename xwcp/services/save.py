@@ -30,7 +30,10 @@ def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: st
     """
     if result.entries is None:
         return False
-    write_checked(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    filled = fill_grid(problem, result.entries)
+    if puzzle.grid.has_chains:  # the fill of a split (`xwcp.services.chains`): the letters go into the chains
+        filled = puzzle.grid.with_cells(filled.cells)
+    write_checked(puzzle_from_fill(puzzle, filled), out_path)
     return True
 
 
