@@ -434,7 +434,9 @@ def _read_entry(
     match = _ENTRY_BODY.match(body.strip())
     if not match:
         help_text = _CHAIN_HELP if is_chain else _ENTRY_HELP
-        raise InputError(f"an {'chain' if is_chain else 'entry'} line needs a name and '=' ({help_text})", source, line_no)
+        raise InputError(
+            f"{'a chain' if is_chain else 'an entry'} line needs a name and '=' ({help_text})", source, line_no
+        )
     listed = match.group(2)
     n_words = 1
     if is_chain:

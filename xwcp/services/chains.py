@@ -201,7 +201,9 @@ class _Splits:
             cuts = [0]
             for left in range(entry.words, 0, -1):
                 rest = len(entry.cells) - cuts[-1]
-                choices = [n for n in self.lengths if n <= rest and self.fits(rest - n, left - 1)] if left > 1 else [rest]
+                choices = (
+                    [n for n in self.lengths if n <= rest and self.fits(rest - n, left - 1)] if left > 1 else [rest]
+                )
                 cuts.append(cuts[-1] + self.rng.choice(choices))
             new = split[:chain] + (tuple(cuts),) + split[chain + 1 :]
             if self.allowed(new):
@@ -287,9 +289,7 @@ def fill_chains(
             controls=controls,
         )
         limit_s = try_s if left_s is None else max(0.05, min(try_s, left_s))
-        limits = Limits(
-            time_limit_s=limit_s, seed=seed + n_tries, abort=abort, threads=threads or default_threads()
-        )
+        limits = Limits(time_limit_s=limit_s, seed=seed + n_tries, abort=abort, threads=threads or default_threads())
         result = fill(problem, backend, limits)
         if result.status is FillStatus.FILLED:
             if say is not None:
@@ -340,8 +340,14 @@ def fill_chains(
             )
         split = splits.next(split, moving, near_by_chain)
     if problem is None or result is None:  # no time for a single try: the first split, unsearched
-        problem = compile_problem(split_grid(grid, splits.first()), words, min_score=min_score,
-                                  allow_dupes=allow_dupes, strict=strict, controls=controls)
+        problem = compile_problem(
+            split_grid(grid, splits.first()),
+            words,
+            min_score=min_score,
+            allow_dupes=allow_dupes,
+            strict=strict,
+            controls=controls,
+        )
         result = FillResult(FillStatus.LIMIT, backend)
     status = FillStatus.ABORTED if abort is not None and abort.is_set() else FillStatus.LIMIT
     why = "time limit" if split is not None else "no untried split of the chains left"
@@ -357,8 +363,9 @@ def _summed(result: FillResult, start: float, n_tries: int) -> FillResult:
     """`result` with the whole chain search's time and its count of splits tried (`extra["chain_splits"]`)."""
     stats = result.stats
     extra = {**stats.extra, "chain_splits": n_tries}
-    return replace(result, stats=FillStats(time.perf_counter() - start, stats.nodes, stats.backtracks,
-                                           stats.restarts, extra))
+    return replace(
+        result, stats=FillStats(time.perf_counter() - start, stats.nodes, stats.backtracks, stats.restarts, extra)
+    )
 
 
 def chain_words(grid: Grid, problem: Problem, entries: Sequence[str]) -> dict[str, list[str]]:

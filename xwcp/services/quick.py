@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.compile.problem import Problem
 from xwcp.engine import kernel
@@ -31,6 +32,9 @@ from xwcp.engine.result import FillResult
 from xwcp.formats import Puzzle
 from xwcp.services import run as runner
 from xwcp.services.load import DEFAULT_OPTIONS, LoadOptions, WordPaths, load, load_plain, load_puzzle_problem
+
+if TYPE_CHECKING:
+    from xwcp.services.chains import ChainFill  # numpy under it: imported when a grid has chains
 
 BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
@@ -133,6 +137,7 @@ def load_and_fill(
     puzzle, problem, _ = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
     if puzzle.grid.has_chains:
         return _fill_chains(
+            str(grid_path),
             puzzle,
             problem,
             options,
@@ -163,6 +168,7 @@ def load_and_fill(
 
 
 def _fill_chains(
+    source: str,
     puzzle: Puzzle,
     problem: Problem,
     options: LoadOptions,
@@ -180,14 +186,32 @@ def _fill_chains(
             split of the list's lengths fits.
     """
     from xwcp.base.errors import InputError
-    from xwcp.services.chains import fill_chains
 
     if has_options:
         raise InputError(
             "a grid with chains (entries of several words whose boundaries the fill chooses) takes one plain fill: "
             "no --count, --quality, --min-diff or --export-cnf"
         )
-    found = fill_chains(
+    try:
+        found = _chain_fill(puzzle, problem, options, backend, time_limit_s, seed, say)
+    except InputError as exc:  # a chain no split fits: name the file
+        raise InputError(exc.message, exc.source or source, exc.line) from None
+    return puzzle, found.problem, found.result
+
+
+def _chain_fill(
+    puzzle: Puzzle,
+    problem: Problem,
+    options: LoadOptions,
+    backend: str,
+    time_limit_s: float | None,
+    seed: int,
+    say: Callable[[str], None] | None,
+) -> ChainFill:
+    """`xwcp.services.chains.fill_chains` with the load options."""
+    from xwcp.services.chains import fill_chains
+
+    return fill_chains(
         puzzle.grid,
         problem.words,
         min_score=options.min_score,
@@ -199,4 +223,3 @@ def _fill_chains(
         seed=seed,
         say=say,
     )
-    return puzzle, found.problem, found.result
