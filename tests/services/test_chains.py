@@ -116,6 +116,21 @@ def test_the_readers_mark_chains_and_the_writers_keep_them(tmp_path):
         assert {e.name: e.words for e in read_puzzle(out).grid.entries} == words, suffix
 
 
+def test_a_chain_drawn_without_a_clue_keeps_its_words_in_every_file(tmp_path):
+    grid = marching_bands(7)
+    puzzle = read_puzzle_text(grid.render(), tmp_path)
+    for suffix in (".ipuz", ".jpz", ".json"):
+        out = tmp_path / f"drawn{suffix}"
+        write_puzzle(puzzle, out)
+        assert read_puzzle(out).grid == grid, suffix
+
+
+def read_puzzle_text(text, tmp_path):
+    path = tmp_path / "drawn.txt"
+    path.write_text(text)
+    return read_puzzle(path)
+
+
 def test_a_rows_garden_fills_through_the_command_line(tmp_path, capsys, default_words):
     grid_path = emptied(VARIETY / "rows-garden-mini.jpz", tmp_path)  # kotwords' 15x7 layout
     out = tmp_path / "filled.jpz"

@@ -175,6 +175,19 @@ def chain_words(clue: str, n_cells: int) -> int:
     return n_words if 2 * n_words <= n_cells else 1
 
 
+def chain_clue(text: str, n_words: int) -> str:
+    """The clue a writer gives an entry of `n_words` words: `text` when it joins that many parts with " / " (as
+    `chain_words` reads it back), else its parts padded with "-" (or cut to the count, the rest joined into the
+    last part) so that the file reads back as a chain of `n_words`."""
+    if n_words <= 1 or text.count(CHAIN_SEPARATOR) == n_words - 1:
+        return text
+    parts = [part for part in text.split(CHAIN_SEPARATOR)] if text.strip() else []
+    if len(parts) > n_words:
+        parts = parts[: n_words - 1] + [", ".join(parts[n_words - 1 :])]
+    parts += ["-"] * (n_words - len(parts))
+    return CHAIN_SEPARATOR.join(part.strip() or "-" for part in parts)
+
+
 def _runs_listed(
     lists: Sequence[FileList],
     runs: Mapping[tuple[Direction, tuple[int, ...]], Slot],
@@ -248,6 +261,7 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
     Across, Down or `Entries` list. A puzzle without listed entries gets its Across and Down lists."""
     grid = puzzle.grid
     slot_by_name = {s.entry_name: s for s in find_slots(grid) if s.reading <= 1}
+    words_by_name = {entry.name: entry.words for entry in grid.entries}
     named: set[str] = set()
     out: list[tuple[str, list[tuple[str, tuple[int, ...] | None, str]]]] = []
     for clue_list in puzzle.clue_lists:
@@ -260,7 +274,8 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
             if slot is None:
                 continue  # the entry is gone (its cells became blocks)
             named.add(slot.entry_name)
-            items.append((clue.label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))
+            text = puzzle.clue_by_slot.get(slot.entry_name, "")
+            items.append((clue.label, slot.cells, chain_clue(text, words_by_name.get(slot.entry_name, 1))))
         out.append((clue_list.title, items))
     rest: dict[str, list[tuple[str, tuple[int, ...] | None, str]]] = {}
     for slot in slot_by_name.values():  # slot order: across, down, then the listed entries as the grid lists them
@@ -272,7 +287,8 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
             else ("Down" if slot.direction is Direction.DOWN and not slot.label else ENTRIES_TITLE)
         )
         label = str(slot.number) if not slot.label else slot.label
-        rest.setdefault(title, []).append((label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))
+        text = chain_clue(puzzle.clue_by_slot.get(slot.entry_name, ""), words_by_name.get(slot.entry_name, 1))
+        rest.setdefault(title, []).append((label, slot.cells, text))
     for title, items in rest.items():
         existing = next((entry for entry in out if entry[0] == title), None)
         if existing is not None:
