@@ -6,7 +6,7 @@ Usage:
 Layouts: mb7, mb9, mb13 (Marching Bands N x N, kotwords' form, built by bench/chain_fill.py's
 `marching_bands`), rg15x7 (kotwords' `rows-garden-mini.jpz`), rg21x12 (kotwords' `rows-garden.ipuz`),
 spiral5 and spiral7 (an N x N spiral: the inward run of every cell one chain of N - 1 words, the outward run
-the same cells backwards, another). Each is emptied and filled with the default list (score >= 50); the
+the same cells backwards, another). Each is emptied and filled with the default list (score >= 50, or --min-score); the
 fill is checked by `check_chains`. Prints one row per layout: status, seconds, splits tried, check problems.
 Compare with bench/chain_fill.py (random redraws of whole splits): bench/README.md "Chains with free boundaries".
 """
@@ -77,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("layouts", nargs="*", default=["mb7", "mb9", "rg15x7", "spiral5", "mb13", "rg21x12", "spiral7"])
     parser.add_argument("--time-limit", type=float, default=300.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--min-score", type=int, default=50, help="words scored below are never used")
     args = parser.parse_args(argv)
     words = load("#..\n...\n...\n", None, LoadOptions()).problem.words
     print(f"{'layout':10} {'status':11} {'seconds':>8} {'splits':>6}  check")
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         found = fill_chains(
             grid,
             words,
+            min_score=args.min_score,
             time_limit_s=args.time_limit,
             seed=args.seed,
             threads=1,

@@ -149,6 +149,17 @@ def test_a_rows_garden_fills_through_the_command_line(tmp_path, capsys, default_
     puzzle, problem, result = load_and_fill(grid_path, time_limit_s=120)
     assert result.status is FillStatus.FILLED
     assert check_chains(puzzle.grid, problem, result.entries) == []
+    code, stdout, err = run(["check", out], capsys)
+    assert code == 0 and "not in the word list" not in stdout + err  # each chain is its listed words run together
+
+
+def test_a_complete_chain_is_listed_only_as_its_count_of_words(default_words):
+    from xwcp.compile.problem import compile_problem
+
+    grid = parse_grid("; entries: listed\n; chain: R = 2 words: 1,1 1,2 1,3 1,4 1,5 1,6\nTENCAT\n")
+    assert compile_problem(grid, default_words).unlisted == ()
+    three = parse_grid("; entries: listed\n; chain: R = 3 words: 1,1 1,2 1,3 1,4 1,5 1,6\nTENCAT\n")
+    assert len(compile_problem(three, default_words).unlisted) == 1
 
 
 def test_a_marching_bands_7x7_fills_and_is_checked(tmp_path, default_words):

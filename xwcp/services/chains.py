@@ -49,7 +49,14 @@ TRY_GROWTH = 1.5
 long searches gets them, one that fails fast keeps moving."""
 
 CORE_TIME_S = 2.0
-"""The core search's budget after an unfillable split (a core cut short is still unfillable, only larger)."""
+"""The core search's most time after an unfillable split (a core cut short is still unfillable, only larger)."""
+
+CORE_PER_PROOF = 2.0
+"""The core search's time as a multiple of the proof's: a split proven unfillable in 0.1 s (the 7x7 spiral's)
+has a core of nearly every slot, which 2 s of search does not shrink; its next split is worth more."""
+
+MIN_CORE_S = 0.25
+"""The core search's least time: AC-3's proofs take milliseconds, and their wipeout slot seeds a quick core."""
 
 MAX_MOVE = 3
 """How far a boundary moves in one step (letters): near moves keep most of a split that nearly filled."""
@@ -299,9 +306,14 @@ def fill_chains(
             break
         moving: list[int] = []
         near_by_chain: dict[int, list[int]] = {}
+        core = None
+        core_s_used = 0.0
         if result.status is FillStatus.UNFILLABLE:
             n_unfillable += 1
-            core_s = CORE_TIME_S if deadline is None else min(CORE_TIME_S, max(0.0, deadline - time.perf_counter()))
+            core_s = min(CORE_TIME_S, max(MIN_CORE_S, CORE_PER_PROOF * result.stats.wall_time_s))
+            if deadline is not None:
+                core_s = min(core_s, max(0.0, deadline - time.perf_counter()))
+            core_start = time.perf_counter()
             core = find_core(
                 problem,
                 time_limit_s=core_s,
@@ -310,6 +322,7 @@ def fill_chains(
                 weight_by_slot=result.weight_by_slot,
                 abort=abort,
             )
+            core_s_used = time.perf_counter() - core_start
             if core is not None:
                 core_parts: set[Part] = set()
                 for slot_id in core.slot_ids:
@@ -335,7 +348,9 @@ def fill_chains(
         if say is not None:
             named = ", ".join(chains[c].name for c in moving)
             say(
-                f"chains: split {n_tries} {result.status.value} in {result.stats.wall_time_s:.1f} s; "
+                f"chains: split {n_tries} {result.status.value} in {result.stats.wall_time_s:.1f} s"
+                + (f" (core of {len(core.slot_ids)} slots in {core_s_used:.1f} s)" if core is not None else "")
+                + "; "
                 f"moving {named} ({time.perf_counter() - start:.1f} s in all)"
             )
         split = splits.next(split, moving, near_by_chain)
