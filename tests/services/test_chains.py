@@ -233,3 +233,13 @@ def test_the_split_grid_keeps_the_other_entries():
     assert [e.name for e in split.entries] == ["R", "C+1", "C+2"]
     assert not split.entries_only and not split.has_chains
     assert load(split, None, LoadOptions()).problem.slot_by_name("C+2").cells == (3, 4, 5)
+
+
+def test_the_library_fills_chains_as_the_command_line_does(default_words):
+    import xwcp
+
+    answer = xwcp.fill(marching_bands(7).render(), time_limit_s=60)
+    assert answer.status is FillStatus.FILLED
+    assert len(answer["ROWS.1+1"]) + len(answer["ROWS.1+2"]) == 7 and len(answer["BANDS.A+3"]) >= 3
+    with pytest.raises(InputError, match="one plain fill"):
+        xwcp.fill(marching_bands(7).render(), count=2)
