@@ -141,6 +141,7 @@ def test_a_rows_garden_fills_through_the_command_line(tmp_path, capsys, default_
     chains = data["chains"]
     assert sorted(chains) == ["ROWS.B", "ROWS.C", "ROWS.D", "ROWS.E", "ROWS.F"]
     assert all(len(words) == 2 for words in chains.values())
+    assert any(line.startswith("; chain: ROWS.B = 2 words: ") for line in data["grid"])  # the grid with its chains
     written = read_puzzle(out).grid
     assert {e.name: e.words for e in written.entries}["ROWS.B"] == 2  # the file keeps the chains
     others = ["".join(written.cells[c] for c in e.cells) for e in written.entries if not e.is_chain]

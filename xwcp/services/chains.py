@@ -36,7 +36,7 @@ from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem
-from xwcp.engine.result import FillResult, FillStats, Limits, check_fill, default_threads
+from xwcp.engine.result import FillResult, FillStats, Limits, check_fill, default_threads, fill_grid
 from xwcp.model.entries import Entry, chain_of_part, chain_part_name
 from xwcp.model.grid import Grid, make_grid
 from xwcp.words.wordlist import WordList
@@ -381,6 +381,12 @@ def _summed(result: FillResult, start: float, n_tries: int) -> FillResult:
     return replace(
         result, stats=FillStats(time.perf_counter() - start, stats.nodes, stats.backtracks, stats.restarts, extra)
     )
+
+
+def filled_grid(grid: Grid, problem: Problem, entries: Sequence[str]) -> Grid:
+    """`grid` (with its chains) holding the letters of a fill of its split (`problem`, `entries` in slot order):
+    each chain's answer is its words run together, as a file or the text syntax keeps it."""
+    return grid.with_cells(fill_grid(problem, tuple(entries)).cells)
 
 
 def chain_words(grid: Grid, problem: Problem, entries: Sequence[str]) -> dict[str, list[str]]:
