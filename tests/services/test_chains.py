@@ -244,3 +244,17 @@ def test_the_library_fills_chains_as_the_command_line_does(default_words):
     assert len(answer["ROWS.1+1"]) + len(answer["ROWS.1+2"]) == 7 and len(answer["BANDS.A+3"]) >= 3
     with pytest.raises(InputError, match="one plain fill"):
         xwcp.fill(marching_bands(7).render(), count=2)
+
+
+def test_a_lock_on_a_chain_gives_its_letters_and_leaves_its_boundaries_free(tmp_path, capsys, default_words):
+    path = tmp_path / "two.txt"
+    path.write_text(
+        "; entries: listed\n; chain: R = 2 words: 1,1 1,2 1,3 1,4 1,5 1,6 1,7\n"
+        "; chain: S = 2 words: 2,1 2,2 2,3 2,4 2,5 2,6 2,7\n; entry: D = 1,1 2,1 3,1\n.......\n.......\n...####\n"
+    )
+    code, stdout, err = run(["fill", path, "--lock", "R=TENCATS", "--format", "json"], capsys)
+    assert code == 0 and "not in the word list" not in err
+    data = json.loads(stdout)
+    assert "".join(data["chains"]["R"]) == "TENCATS" and len(data["chains"]["R"]) == 2
+    code, _, err = run(["fill", path, "--lock", "R=TENCAT"], capsys)
+    assert code == 2 and "R has 7 letters" in err

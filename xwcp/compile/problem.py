@@ -604,8 +604,9 @@ def compile_structure(
         spelled = spelled._replace(letters=letter_contents(grid)[0])  # locks only fill empty cells: same slots
     slots, letters = spelled.slots, spelled.letters
     if locked:
+        words_by_label = {entry.name: entry.words for entry in grid.entries if entry.is_chain}
         for slot_id, word in locked.items():
-            if words.word_id(word) is None:
+            if not splits_into_words(word, words_by_label.get(slots[slot_id].label, 1), words):
                 notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
     min_score_by_slot = {
         resolve_slot(slots, name, "slot_min").id: int(score) for name, score in controls.min_score_by_slot.items()

@@ -38,7 +38,7 @@ from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem
 from xwcp.engine.result import FillResult, FillStats, Limits, check_fill, default_threads, fill_grid
 from xwcp.model.entries import Entry, chain_of_part, chain_part_name
-from xwcp.model.grid import Grid, make_grid
+from xwcp.model.grid import BLOCK, EMPTY, Grid, make_grid
 from xwcp.words.wordlist import WordList
 
 FIRST_TRY_S = 1.0
@@ -273,6 +273,7 @@ def fill_chains(
 
     start = time.perf_counter()
     deadline = None if time_limit_s is None else start + time_limit_s
+    grid, controls = _locked_chains(grid, controls)
     chains = chains_of(grid)
     index_by_name = {entry.name: c for c, entry in enumerate(chains)}
     splits = _Splits(chains, part_lengths(words), random.Random(seed))
@@ -374,6 +375,44 @@ def fill_chains(
     return ChainFill(problem, _summed(ended, start, n_tries), n_tries)
 
 
+def _locked_chains(grid: Grid, controls: Controls | None) -> tuple[Grid, Controls | None]:
+    """`grid` with the letters of every lock on a chain entered (a chain's slot is not in a split: its letters
+    are given, its boundaries still chosen), and the controls without those locks.
+
+    Raises:
+        InputError: a lock whose word is not as long as its chain.
+    """
+    if controls is None or not controls.locks:
+        return grid, controls
+    by_name = {entry.name: entry for entry in chains_of(grid)}
+    letter_by_cell: dict[int, str] = {}
+    kept: dict[str | int, str] = {}
+    for key, word in controls.locks.items():
+        entry = by_name.get(key) if isinstance(key, str) else None
+        if entry is None:
+            kept[key] = word
+            continue
+        if len(word) != len(entry.cells):
+            raise InputError(
+                f"--lock {entry.name}={word}: the chain has {len(entry.cells)} cells, the word {len(word)}"
+            )
+        letter_by_cell.update(zip(entry.cells, word))
+    if not letter_by_cell:
+        return grid, controls
+    rest = Controls(
+        locks=kept,
+        bans=controls.bans,
+        min_score_by_slot=controls.min_score_by_slot,
+        region=controls.region,
+        max_shared_substring=controls.max_shared_substring,
+        filters_by_slot=controls.filters_by_slot,
+        distinct_stems=controls.distinct_stems,
+        no_crossing=controls.no_crossing,
+        tags_by_word=controls.tags_by_word,
+    )
+    return grid.with_letters(letter_by_cell), rest
+
+
 def _summed(result: FillResult, start: float, n_tries: int) -> FillResult:
     """`result` with the whole chain search's time and its count of splits tried (`extra["chain_splits"]`)."""
     stats = result.stats
@@ -414,8 +453,8 @@ def check_chains(grid: Grid, problem: Problem, entries: Sequence[str] | None) ->
         if name in by_name:
             number = int(slot.entry_name.rpartition("+")[2])
             by_name[name].append((number, tuple(problem.slot_cells(slot.id)), text))
-    if problem.grid.cells != grid.cells:
-        violations.append("the split's grid has other cells than the puzzle's")
+    if any((a == BLOCK) != (b == BLOCK) or b not in (EMPTY, a) for a, b in zip(problem.grid.cells, grid.cells)):
+        violations.append("the split's grid has other blocks or letters than the puzzle's")
     kept = [entry for entry in problem.grid.entries if not chain_of_part(entry.name)]
     if kept != [entry for entry in grid.entries if not entry.is_chain]:
         violations.append("the split's grid lacks or changes an entry of the puzzle's")
