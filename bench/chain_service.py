@@ -6,7 +6,8 @@ Usage:
 Layouts: mb7, mb9, mb13 (Marching Bands N x N, kotwords' form, built by bench/chain_fill.py's
 `marching_bands`), rg15x7 (kotwords' `rows-garden-mini.jpz`), rg21x12 (kotwords' `rows-garden.ipuz`),
 spiral5 and spiral7 (an N x N spiral: the inward run of every cell one chain of N * N // 4 words, about
-kotwords' 3x3 spiral's ratio, and the outward run, the same cells backwards, another as long). Each is emptied and filled with the default list (score >= 50, or --min-score); the
+kotwords' 3x3 spiral's ratio, and the outward run, the same cells backwards, another as long; `spiral7/6`:
+6 words each way). Each is emptied and filled with the default list (score >= 50, or --min-score); the
 fill is checked by `check_chains`. Prints one row per layout: status, seconds, splits tried, check problems.
 Compare with bench/chain_fill.py (random redraws of whole splits): bench/README.md "Chains with free boundaries".
 """
@@ -31,7 +32,7 @@ from xwcp.services.load import LoadOptions, load  # noqa: E402
 VARIETY = HERE / "tests" / "data" / "puzzles" / "variety"
 
 
-def spiral(size: int) -> Grid:
+def spiral(size: int, n_words: int | None = None) -> Grid:
     """An N x N spiral of no blocks: the inward run (clockwise from the top-left corner) one chain of N * N // 4
     words, the outward run (the same cells from the centre) one as long."""
     seen: set[tuple[int, int]] = set()
@@ -45,7 +46,7 @@ def spiral(size: int) -> Grid:
             dr, dc = dc, -dr
             nr, nc = r + dr, c + dc
         r, c = nr, nc
-    n_words = size * size // 4  # kotwords' 3x3 spiral has 2 and 3 answers over 9 cells
+    n_words = n_words or size * size // 4  # kotwords' 3x3 spiral has 2 and 3 answers over 9 cells
     entries = [Entry("INWARD", tuple(order), n_words), Entry("OUTWARD", tuple(reversed(order)), n_words)]
     return make_grid(size, size, [EMPTY] * (size * size), entries=entries, entries_only=True)
 
@@ -67,7 +68,8 @@ def layout(name: str) -> Grid:
             entries_only=True,
         )
     if name.startswith("spiral"):
-        return spiral(int(name[6:]))
+        size, _, n_words = name[6:].partition("/")
+        return spiral(int(size), int(n_words) if n_words else None)
     path = {"rg15x7": VARIETY / "rows-garden-mini.jpz", "rg21x12": VARIETY / "rows-garden.ipuz"}[name]
     grid = read_puzzle(path).grid
     return grid.with_cells(cell if cell == BLOCK else EMPTY for cell in grid.cells)
