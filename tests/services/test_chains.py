@@ -219,6 +219,16 @@ def test_a_search_over_splits_that_runs_out_is_a_limit_not_a_proof(tmp_path, cap
     assert "no untried split" in json.loads(stdout)["reason"]
 
 
+def test_check_answers_for_the_splits_not_for_one_long_word(tmp_path, capsys, default_words):
+    grid_path = emptied(VARIETY / "rows-garden-mini.jpz", tmp_path)  # a row of 15 cells is no one listed word
+    code, stdout, _ = run(["check", grid_path, "--format", "json", "--time-limit", "60"], capsys)
+    assert code == 0 and json.loads(stdout)["verdict"] == "fillable"
+    path = tmp_path / "q.txt"
+    path.write_text("; entries: listed\n; chain: R = 2 words: 1,1 1,2 1,3 1,4 1,5 1,6\nQQQQQ.\n")
+    code, stdout, _ = run(["check", path, "--format", "json"], capsys)
+    assert code == 3 and json.loads(stdout)["verdict"] == "unknown"
+
+
 def test_a_core_outside_the_chains_proves_the_grid_unfillable(tmp_path, capsys, default_words):
     path = tmp_path / "q.txt"
     path.write_text(

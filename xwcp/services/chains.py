@@ -482,6 +482,32 @@ def _summed(result: FillResult, start: float, n_tries: int) -> FillResult:
     )
 
 
+def has_open_chain(grid: Grid) -> bool:
+    """True when a chain of the grid still has an empty cell (its boundaries are still to be chosen)."""
+    return any(grid.cells[cell] == EMPTY for entry in chains_of(grid) for cell in entry.cells)
+
+
+def settled_split(
+    problem: Problem, *, backend: str = "auto", time_limit_s: float | None = None, seed: int = 0
+) -> tuple[Problem | None, str]:
+    """For `xwcp check` on a grid with open chains: the split whose answer is the grid's (one that fills, or one
+    whose core lies outside the chains: no split fills), found by `fill_chains` within the time; (None, why)
+    when the search over splits ended without either (the verdict is then unknown)."""
+    found = fill_chains(
+        problem.grid,
+        problem.words,
+        min_score=problem.min_score,
+        allow_dupes=problem.allow_dupes,
+        controls=problem.controls,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+    )
+    if found.result.status in (FillStatus.FILLED, FillStatus.UNFILLABLE):
+        return found.problem, ""
+    return None, found.result.reason
+
+
 def filled_grid(grid: Grid, problem: Problem, entries: Sequence[str]) -> Grid:
     """`grid` (with its chains) holding the letters of a fill of its split (`problem`, `entries` in slot order):
     each chain's answer is its words run together, as a file or the text syntax keeps it."""
