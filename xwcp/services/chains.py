@@ -12,7 +12,11 @@ split is tried, chosen from what the failure says:
   so the core's parts become a *nogood*: no later split contains them all. The next split moves
   one boundary of a chain the core names (a cut beside one of its parts), the other chains kept.
   A core with no chain part at all names slots every split has: the grid is proven unfillable.
-- **limit**: the try's limit grows (by TRY_GROWTH) and a boundary of a random chain moves.
+- **limit**: the try's limit grows (by TRY_GROWTH) and a boundary of any chain may move.
+
+The next split is chosen among LOOKAHEAD candidates (nearest moves of those chains' cuts, then redraws) by
+AC-3: each is compiled and propagated, those it empties are dropped unsearched (tabu), and the one with the
+largest live domains is searched.
 
 Every split tried is kept (a tabu list): none is tried twice. The job's time limit covers the whole
 search; when it ends (or no untried split is left) the answer is LIMIT, never UNFILLABLE: a search
@@ -38,7 +42,7 @@ from xwcp.base.types import FillStatus
 from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem
 from xwcp.engine.result import FillResult, FillStats, Limits, check_fill, default_threads, fill_grid
-from xwcp.model.entries import Entry, chain_of_part, chain_part_name
+from xwcp.model.entries import CHAIN_PART_MARK, Entry, chain_of_part, chain_part_name
 from xwcp.model.grid import BLOCK, EMPTY, Grid, make_grid
 from xwcp.words.wordlist import WordList
 
@@ -364,7 +368,7 @@ def fill_chains(
                     if name not in index_by_name:
                         continue
                     chain = index_by_name[name]
-                    part = int(problem.slots[slot_id].entry_name.rpartition("+")[2]) - 1
+                    part = int(problem.slots[slot_id].entry_name.rpartition(CHAIN_PART_MARK)[2]) - 1
                     cuts = split[chain]
                     core_parts.add((chain, cuts[part], cuts[part + 1]))
                     near_by_chain.setdefault(chain, []).extend((part, part + 1))
@@ -377,8 +381,8 @@ def fill_chains(
         else:
             n_limit += 1
             try_s *= TRY_GROWTH
-        if not moving:
-            moving = [splits.rng.randrange(len(chains))]
+        if not moving:  # a limit (or no core): every chain may move, AC-3 weighs the candidates
+            moving = list(range(len(chains)))
         if say is not None:
             named = ", ".join(chains[c].name for c in moving)
             say(
@@ -389,14 +393,7 @@ def fill_chains(
             )
         split, ready = _steered(splits, split, moving, near_by_chain, compiled)
     if problem is None or result is None:  # no time for a single try: the first split, unsearched
-        problem = compile_problem(
-            split_grid(grid, splits.first()),
-            words,
-            min_score=min_score,
-            allow_dupes=allow_dupes,
-            strict=strict,
-            controls=controls,
-        )
+        problem = compiled(splits.first())
         result = FillResult(FillStatus.LIMIT, backend)
     status = FillStatus.ABORTED if abort is not None and abort.is_set() else FillStatus.LIMIT
     why = "time limit" if split is not None else "no untried split of the chains left"
@@ -537,7 +534,7 @@ def check_chains(grid: Grid, problem: Problem, entries: Sequence[str] | None) ->
     for slot, text in zip(problem.slots, entries):
         name = chain_of_part(slot.entry_name)
         if name in by_name:
-            number = int(slot.entry_name.rpartition("+")[2])
+            number = int(slot.entry_name.rpartition(CHAIN_PART_MARK)[2])
             by_name[name].append((number, tuple(problem.slot_cells(slot.id)), text))
     if any((a == BLOCK) != (b == BLOCK) or b not in (EMPTY, a) for a, b in zip(problem.grid.cells, grid.cells)):
         violations.append("the split's grid has other blocks or letters than the puzzle's")
