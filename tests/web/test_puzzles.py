@@ -74,7 +74,7 @@ def test_open_refuses_what_it_cannot_read_naming_the_file(client):
     assert big.status_code == 413
 
 
-@pytest.mark.parametrize("name", ["variety/two-tone.jpz", "marching-bands.ipuz", "variety/kotwords-test-diagonal.ipuz"])
+@pytest.mark.parametrize("name", ["variety/two-tone.jpz", "variety/kotwords-test-diagonal.ipuz"])
 def test_open_refuses_a_variety_file_whose_own_lists_the_page_would_lose(client, name):
     """A variety file's own clue lists and cell labels live only in the file: the builder says so in one line."""
     path = ROOT / "tests" / "data" / "puzzles" / name
@@ -83,6 +83,16 @@ def test_open_refuses_a_variety_file_whose_own_lists_the_page_would_lose(client,
     assert response.status_code == 400, response.text
     error = response.json()["error"]
     assert error.startswith(f"{path.name}: the builder does not show a variety puzzle's own") and "\n" not in error
+
+
+def test_open_refuses_a_chain_grid_in_one_line(client):
+    """Marching Bands rows are chains (several words, boundaries free): the page cannot keep them, so it says so."""
+    path = ROOT / "tests" / "data" / "puzzles" / "marching-bands.ipuz"
+    assert any(entry.words > 1 for entry in read_puzzle(path).grid.entries)
+    response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error.startswith(f"{path.name}: the builder does not show chains") and "\n" not in error
 
 
 @pytest.mark.parametrize("fmt", ["txt", "json", "ipuz"])
