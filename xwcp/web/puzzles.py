@@ -67,23 +67,13 @@ def formats() -> list[str]:
 _CHAIN_LINE = re.compile(r"^;\s*chains?\s*:", re.IGNORECASE)
 """A chain's line in the grid text (`; chain: NAME = 2 words: 1,1 ...`): the page has no way to show one."""
 
-PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
-"""Clue lists the page rebuilds from the grid (its across, down and listed entries): a file's other lists are its own."""
-
 
 def page_loss(puzzle: Puzzle) -> str | None:
     """What the builder cannot show of `puzzle` and would drop on saving (None: nothing). The page keeps the grid
-    (listed entries and Schrödinger cells included) and a clue per entry; a variety file's own clue lists (their
-    titles, clues placed on no entry or on one cell) and its cells' printed labels live only in the file."""
+    (listed entries and Schrödinger cells included), a clue per entry, a variety file's own clue lists (`lists`
+    of the page's object) and its printed cell labels (`labels`); it has no way to show a chain."""
     if any(_CHAIN_LINE.match(line) for line in grid_lines(puzzle.grid, puzzle.alphabet)):
         return "chains (entries of several words whose boundaries the fill chooses)"
-    if puzzle.cell_labels:
-        return "a variety puzzle's own cell labels"
-    for clue_list in puzzle.clue_lists:
-        if clue_list.title.strip().upper() not in PAGE_LISTS:
-            return f"a variety puzzle's own clue list ({clue_list.title})"
-        if any(clue.entry is None for clue in clue_list.clues):
-            return f"clues placed on no entry ({clue_list.title})"
     return None
 
 

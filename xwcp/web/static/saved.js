@@ -54,7 +54,7 @@ function unpack(snap) {
 function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: { ...state.grid, cells: state.grid.cells.map((x) => written(x)) },
-    clues: state.clues, theme: state.theme, meta: state.meta,
+    clues: state.clues, theme: state.theme, meta: state.meta, lists: state.lists, labels: state.labels,
     locks: state.locks, clueAnswers: Object.fromEntries(Object.entries(state.clueAnswers).map(([key, cells]) =>
       [key, Array.isArray(cells) ? cells.map((x) => written(x)) : cells])), language: state.language,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
