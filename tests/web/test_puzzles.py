@@ -115,6 +115,7 @@ def test_open_keeps_listed_entries_and_schrodinger_cells(client, fmt):
     assert opened.status_code == 200, opened.text
     page = opened.json()["puzzle"]
     assert page["grid"] == lines
+    assert "lists" not in page  # xwcp's own Across, Down and Entries lists: the page builds them from the grid
     clues = {entry["id"].split("/")[0]: entry["clue"] for entry in page["entries"] if entry.get("clue")}  # 7A/1, 7A/2
     if fmt != "txt":
         assert clues == {"HOOK": "A bent entry", "7A": "Two readings"}

@@ -137,9 +137,21 @@ def warm_up() -> None:
     start_bounded_workers(PRELOAD)
 
 
+PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
+"""The clue lists the page builds from the grid itself (its across, down and listed entries)."""
+
+
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The page's puzzle object (xwcp's .json document) of `puzzle`."""
-    return to_dict(puzzle)
+    """The page's puzzle object (xwcp's .json document) of `puzzle`. Clue lists that are only the page's own
+    (Across, Down and the Entries list xwcp writes, every clue on an entry) are left to the page to rebuild, so
+    a grid drawn in xwcp opens as it was drawn; a variety file's own lists go with it."""
+    out = to_dict(puzzle)
+    if all(
+        x.title.strip().upper() in PAGE_LISTS and all(clue.entry is not None for clue in x.clues)
+        for x in puzzle.clue_lists
+    ):
+        out.pop("lists", None)
+    return out
 
 
 def puzzle_from_json(data: object) -> Puzzle:
