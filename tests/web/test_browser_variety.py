@@ -42,7 +42,7 @@ def _open_file(browser, server, path):
 
 
 def _headings(page) -> list[str]:
-    return [h for h in page.locator("#clues .clue-list:visible h3").all_inner_texts()]
+    return page.locator("#clues .clue-list:visible h3").all_inner_texts()
 
 
 def _saved_and_read(page, tmp_path, fmt, stem):
@@ -94,6 +94,11 @@ def test_a_variety_file_shows_its_lists_and_labels_and_saves_them_back(server, b
         for c in page.eval_on_selector_all(".cell.in-slot, .cell.current", "els => els.map((e) => e.dataset.cell)")
     ) == sorted(slot_cells)
     item.locator("input").fill("An edited clue")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # printed: the file's lists and labels
+    assert page.locator(".clue-lists h2").all_inner_texts()[: len(titles)] == titles
+    assert "An edited clue" in page.locator(".clue-lists").text_content()
+    printed = page.locator(".print-grid span").all_inner_texts()
+    assert sorted(printed) == sorted(x.text for x in original.cell_labels) or not original.cell_labels
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{path.stem}-light.png")
         page.emulate_media(color_scheme="dark")
@@ -113,6 +118,11 @@ def test_a_variety_file_shows_its_lists_and_labels_and_saves_them_back(server, b
     )
     assert errors == [] and fresh_errors == []
     fresh.close()
+    page.reload()  # the copy saved in this browser keeps the lists, the labels and the edit
+    page.wait_for_function("window.xwcp && window.xwcp.ready && window.xwcp.state.lists.length > 0")
+    assert _headings(page)[: len(titles)] == titles
+    assert page.locator("#own-lists .clue-list").last.locator("li input").last.input_value() == "An edited clue"
+    assert page.evaluate("window.xwcp.state.labels.length") == len(original.cell_labels)
     page.close()
 
 
