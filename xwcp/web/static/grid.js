@@ -234,6 +234,8 @@ export function encodeState(grid, clues, extra = {}) {
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
   if (extra.language && extra.language !== "en") params.set("lang", extra.language);
+  if (extra.lists && extra.lists.length) params.set("ls", JSON.stringify(extra.lists));
+  if (extra.labels && extra.labels.length) params.set("lb", JSON.stringify(extra.labels.map((x) => [x.cell, x.corner, x.text])));
   if (extra.solve) { params.set("s", extra.solve.salt); params.set("ck", extra.solve.codes.join(".")); }
   return params.toString();
 }
@@ -269,5 +271,9 @@ export function decodeState(fragment) {
     .filter((cell) => cell < width * height);
   const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
   const solve = params.has("ck") ? { salt: params.get("s") || "", codes: params.get("ck").split(".") } : null;
-  return { grid, clues, meta, theme, locks, language, solve };
+  let lists = [], labels = []; // a variety puzzle's own clue lists and cell labels (loadPuzzle keeps what is sound)
+  try { lists = JSON.parse(params.get("ls") || "[]"); } catch { lists = []; }
+  try { labels = JSON.parse(params.get("lb") || "[]"); } catch { labels = []; }
+  labels = Array.isArray(labels) ? labels.filter(Array.isArray).map(([cell, corner, text]) => ({ cell, corner, text })) : [];
+  return { grid, clues, meta, theme, locks, language, solve, lists, labels };
 }

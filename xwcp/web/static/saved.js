@@ -181,7 +181,7 @@ export function restoreOnLoad() {
   }
   if (restored && restored.solve) { // a solve-only link: test-solved as it is, never saved here
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 language: restored.language, solveOnly: restored.solve });
+                 language: restored.language, solveOnly: restored.solve, lists: restored.lists, labels: restored.labels });
     return true;
   }
   if (current && stored(current)) {
@@ -194,7 +194,8 @@ export function restoreOnLoad() {
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 themeNames: restored.theme, locks: restored.locks, language: restored.language });
+                 themeNames: restored.theme, locks: restored.locks, language: restored.language,
+                 lists: restored.lists, labels: restored.labels });
     return true;
   }
   return false;

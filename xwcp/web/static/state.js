@@ -351,9 +351,11 @@ export function setLanguage(code) {
 }
 
 // What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
-// name) and locked cells. It leaves out the undo history (say so where the link is given).
+// name), locked cells, and a variety puzzle's own clue lists and cell labels. It leaves out the undo history (say so
+// where the link is given).
 export function shareExtras() {
-  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language };
+  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language, lists: state.lists,
+           labels: state.labels };
 }
 
 export function themeNames() {
