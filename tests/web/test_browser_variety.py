@@ -134,14 +134,19 @@ def test_axe_finds_nothing_serious_with_a_variety_file_open(server, browser, sch
     )
     from tests.web.test_browser_a11y import _axe_violations
 
-    page, errors = _open_file(browser, server, VARIETY / "patchwork-unlabeled-pieces.ipuz")  # labels in 2 corners
-    page.emulate_media(color_scheme=scheme)
-    page.add_script_tag(path=f"{axe.__file__.rsplit('/', 1)[0]}/axe.min.js")
-    page.locator("#own-lists li input").first.click()
-    assert _axe_violations(page) == []
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/patchwork-{scheme}.png")
-    assert page.get_by_label("Pieces 1 clue").is_visible()  # a piece the solver places: its clue has a name
-    assert "labelled" in page.locator('.cell[data-cell="0"]').get_attribute("aria-label")
-    assert errors == []
-    page.close()
+    found = {}
+    # labels in two corners; a clue on one cell (a one-letter word, on no entry)
+    for name, one_cell in (("twists-and-turns.ipuz", None), ("two-tone-nonsquare.jpz", "Every Other 4 clue")):
+        page, errors = _open_file(browser, server, VARIETY / name)
+        page.emulate_media(color_scheme=scheme)
+        page.add_script_tag(path=f"{axe.__file__.rsplit('/', 1)[0]}/axe.min.js")
+        page.locator("#own-lists li input").first.click()
+        found[name] = _axe_violations(page)
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/{name}-{scheme}.png")
+        if one_cell:
+            assert page.get_by_label(one_cell).input_value() == "Odd clue 2"
+        assert "labelled" in page.locator('.cell[data-cell="0"]').get_attribute("aria-label")
+        assert errors == []
+        page.close()
+    assert all(not v for v in found.values()), found

@@ -101,7 +101,7 @@ def test_open_shows_the_published_variety_files_with_their_lists_and_labels(clie
     for name, error in refused.items():
         assert error.startswith(f"{name}: the builder does not show chains") and "\n" not in error
     assert len(opened) + len(refused) == 43 and len(opened) >= 43 - len(chained)
-    assert {"two-tone.ipuz", "patchwork.ipuz", "kotwords-test-diagonal.ipuz", "rows-garden.jpz"} <= set(opened)
+    assert {"two-tone.ipuz", "nexus-patchwork_quilt.ipuz", "kotwords-test-diagonal.ipuz", "spiral.jpz"} <= set(opened)
 
 
 @pytest.mark.parametrize("fmt", ["txt", "json", "ipuz"])
