@@ -93,6 +93,8 @@ def test_a_variety_file_shows_its_lists_and_labels_and_saves_them_back(server, b
         int(c)
         for c in page.eval_on_selector_all(".cell.in-slot, .cell.current", "els => els.map((e) => e.dataset.cell)")
     ) == sorted(slot_cells)
+    named = f"{original.clue_lists[-1].title} {target.label}"  # the entry as its list names it, not ROWS.A
+    assert page.inner_text("#current-clue .id") == named and page.inner_text("#slot-title").startswith(named)
     item.locator("input").fill("An edited clue")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # printed: the file's lists and labels
     assert page.locator(".clue-lists h2").all_inner_texts()[: len(titles)] == titles
@@ -146,6 +148,7 @@ def test_axe_finds_nothing_serious_with_a_variety_file_open(server, browser, sch
             page.screenshot(path=f"{SHOTS}/{name}-{scheme}.png")
         if one_cell:
             assert page.get_by_label(one_cell).input_value() == "Odd clue 2"
+            assert page.locator("#own-lists li.placed .entry").inner_text() == "G (1)"  # its cell's letter
         assert "labelled" in page.locator('.cell[data-cell="0"]').get_attribute("aria-label")
         assert errors == []
         page.close()

@@ -83,8 +83,17 @@ function placedItem(listIndex, clueIndex, title) {
   input.readOnly = state.mode === "solve";
   input.addEventListener("input", () => setListClue(listIndex, clueIndex, input.value));
   input.addEventListener("keydown", nextOnEnter);
-  li.children[2].textContent = clue.cells.length ? `(${clue.cells.length})` : "(placed by the solver)";
+  li.dataset.cells = clue.cells.join(",");
+  li.children[2].textContent = placedText(clue);
   return li;
+}
+
+// A clue on no entry: its cells' letters and their count (a one-letter word's letter is its crossing entries'), or
+// that the solver places it.
+function placedText(clue) {
+  if (!clue.cells.length) return "(placed by the solver)";
+  const letters = state.mode === "solve" ? "" : clue.cells.map((cell) => state.grid.cells[cell]).join("").replaceAll(EMPTY, "·");
+  return `${letters ? `${letters} ` : ""}(${clue.cells.length})`;
 }
 
 // The puzzle's own clue lists (a variety file's: Rows, Blooms, Diagonal...), each under its heading, before the
@@ -153,6 +162,11 @@ function refresh() {
     : new Set();
   let count = 0;
   let nStale = 0;
+  state.lists.forEach((list) => list.clues.forEach((clue) => { // letters under clues on no entry follow the grid
+    if (clue.entry || !clue.cells.length) return;
+    const li = document.querySelector(`#own-lists li.placed[data-cells="${clue.cells.join(",")}"]`);
+    if (li) setText(li.children[2], placedText(clue));
+  }));
   for (const li of document.querySelectorAll("#clues li[data-key]")) {
     const now = state.slotByKey.get(li.dataset.key);
     if (!now) continue;
