@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
-from xwcp.model import grid_lines
 
 if TYPE_CHECKING:
     from starlette.routing import Route
@@ -64,26 +63,6 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
-_CHAIN_LINE = re.compile(r"^;\s*chains?\s*:", re.IGNORECASE)
-"""A chain's line in the grid text (`; chain: NAME = 2 words: 1,1 ...`): the page has no way to show one."""
-
-
-def page_loss(puzzle: Puzzle) -> str | None:
-    """What the builder cannot show of `puzzle` and would drop on saving (None: nothing). The page keeps the grid
-    (listed entries and Schrödinger cells included), a clue per entry, a variety file's own clue lists (`lists`
-    of the page's object) and its printed cell labels (`labels`); it has no way to show a chain."""
-    if any(_CHAIN_LINE.match(line) for line in grid_lines(puzzle.grid, puzzle.alphabet)):
-        return "chains (entries of several words whose boundaries the fill chooses)"
-    return None
-
-
-def refusal(loss: str) -> str:
-    """The one line /api/open answers for a puzzle the page would lose part of."""
-    return (
-        f"the builder does not show {loss} yet, and would lose it: open it with xwcp check, xwcp fill or xwcp convert"
-    )
-
-
 def read_upload(name: str, data: bytes) -> Puzzle:
     """The puzzle in an uploaded file called `name` (its extension picks the format; none: a text grid).
 
@@ -112,9 +91,6 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
     of the InputError, ())."""
     try:
         puzzle = read_upload(name, data)
-        loss = page_loss(puzzle)
-        if loss is not None:
-            raise InputError(refusal(loss), name)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
         return "input", str(exc), ()  # put on one line, and cut, by the route's error_response

@@ -172,7 +172,8 @@ function refresh() {
     if (!now) continue;
     setText(li.children[0], li.dataset.label ?? (now.listed ? now.name : String(now.number)));
     // building: the entry's letters (a rebus cell counts all of its own); test-solving: its cells, as a solver sees them
-    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length})` : `${entryText(now)} (${letterLength(now)})`);
+    const words = now.words ? `, ${now.words} words` : ""; // a chain: its words' boundaries are the fill's to choose
+    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length}${words})` : `${entryText(now)} (${letterLength(now)}${words})`);
     li.classList.toggle("current", slot === now);
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));

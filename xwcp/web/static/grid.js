@@ -36,7 +36,8 @@ export function toRows(grid) {
 // unless the grid carries its published numbering (`numbers`), which wins where it names a start cell. The listed
 // entries follow (the runs left out when `entriesOnly`), each a slot named by its entry with `dir` "=NAME" (its own
 // direction: the cursor follows it), `listed` true and `shape` "A" or "D" for a straight run, "" for any other
-// cells. `pair` is true for a slot through a Schrödinger cell: the server names its two readings NAME/1, NAME/2.
+// cells; `words` (2 or more) for a chain, filled by that many words whose boundaries the fill chooses. `pair` is true
+// for a slot through a Schrödinger cell: the server names its two readings NAME/1, NAME/2.
 export function findSlots(grid) {
   const { width, height, cells } = grid;
   const barRight = new Set(), barBelow = new Set();
@@ -47,7 +48,7 @@ export function findSlots(grid) {
     : white(r, c) && white(r + 1, c) && !barBelow.has(r * width + c));
   const own = grid.numbers || null;
   const numberByCell = new Map();
-  /** @type {Array<{name: string, number: number, dir: string, cells: number[], listed?: boolean, shape?: string, pair?: boolean}>} */
+  /** @type {Array<{name: string, number: number, dir: string, cells: number[], listed?: boolean, shape?: string, words?: number, pair?: boolean}>} */
   const slots = [];
   let next = 1;
   /** @type {Array<[string, number, number]>} */
@@ -85,7 +86,7 @@ export function findSlots(grid) {
     const shape = steps.size === 1 && steps.has(1) && Math.floor(first / width) === Math.floor(last / width) ? "A"
       : steps.size === 1 && steps.has(width) ? "D" : "";
     slots.push({ name: entry.name, number: numberByCell.get(first) || 0, dir: `=${entry.name}`, cells: entry.cells.slice(),
-                 listed: true, shape });
+                 listed: true, shape, ...(entry.words > 1 ? { words: entry.words } : {}) });
   }
   const pairs = new Set(grid.pairs || []);
   if (pairs.size) for (const slot of slots) slot.pair = slot.cells.some((cell) => pairs.has(cell));
