@@ -89,6 +89,20 @@ test("a share link keeps listed entries and Schrödinger cells", () => {
   assert.deepEqual(back.theme, ["DIAG", "1A"]); // a listed entry may be a theme entry
 });
 
+test("a share link keeps a variety puzzle's own clue lists and cell labels", () => {
+  const grid = fromRows(["; entries: listed", "; entry: ROWS.A = 1,1 1,2", "; entry: PIECES.1 = 1,2 2,2", "..", ".."]);
+  const lists = [{ title: "Rows", clues: [{ label: "A", entry: "ROWS.A", text: "", cells: [] }] },
+                 { title: "Pieces", clues: [{ label: "1", entry: "PIECES.1", text: "", cells: [] },
+                                            { label: "", entry: null, text: "Placed by you", cells: [] }] }];
+  const labels = [{ cell: 0, corner: "TL", text: "A" }, { cell: 1, corner: "TR", text: "1" }];
+  const back = decodeState(encodeState(grid, { "ROWS.A": "Row clue" }, { lists, labels }));
+  assert.deepEqual(back.grid, grid);
+  assert.deepEqual(back.lists, lists);
+  assert.deepEqual(back.labels, labels);
+  const plain = decodeState(encodeState(blankGrid(3, 3), {}));
+  assert.deepEqual([plain.lists, plain.labels], [[], []]);
+});
+
 test("rotational and diagonal partners", () => {
   const grid = blankGrid(5, 5);
   assert.deepEqual(partners(grid, 0, "rotational"), [24]);

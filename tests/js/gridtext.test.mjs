@@ -98,6 +98,17 @@ test("bad entry lines and Schrödinger cells are refused with a message naming t
   assert.throws(() => parseLines(["; entry: D = 1,1 1,2", ".#", ".."]), /block/);
   assert.throws(() => parseLines(["<ABC>.", ".."]), /two letters inside < >/);
   assert.throws(() => parseLines(["; entries: some", "..", ".."]), /entries: listed/);
-  // a chain (xwcp's `; chain:` line) is refused in one line, never dropped as a comment
-  assert.throws(() => parseLines(["; chain: R1 = 2 words: 1,1 1,2 2,2 2,1", "..", ".."]), /does not show chains/);
+  assert.throws(() => parseLines(["; chain: R1 = 1,1 1,2 2,2 2,1", "..", ".."]), /say how many words/);
+  assert.throws(() => parseLines(["; chain: R1 = 1 word: 1,1 1,2 2,2 2,1", "..", ".."]), /two or more/);
+  assert.throws(() => parseLines(["; chain: R1 = 3 words: 1,1 1,2 2,2 2,1", "..", ".."]), /too few for 3 words/);
+});
+
+test("a chain (xwcp's `; chain:` line: a listed entry of several words) reads and writes as xwcp.model writes it", () => {
+  const lines = ["; entries: listed", "; chain: ROWS.A = 2 words: 1,1 1,2 1,3 1,4", "; entry: B = 2,1 2,2", "....", "....", "....", "...."];
+  const grid = parseLines(lines);
+  assert.deepEqual(grid.entries, [{ name: "ROWS.A", cells: [0, 1, 2, 3], words: 2 }, { name: "B", cells: [4, 5] }]);
+  assert.deepEqual(gridLines(grid), lines);
+  assert.deepEqual(normalized(grid).entries, grid.entries); // the page's copy keeps the count of words
+  assert.deepEqual(gridLines(parseLines(["; CHAIN: r = 2 Words: 1,1 1,2 1,3 1,4", "....", "...."])),
+    ["; chain: R = 2 words: 1,1 1,2 1,3 1,4", "....", "...."]);
 });

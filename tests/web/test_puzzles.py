@@ -11,6 +11,7 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the 
 import xwcp  # noqa: E402
 from tests.web.helpers import FILLED, ROOT, _clues, _puzzle  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
+from xwcp.formats.jsonfile import to_dict  # noqa: E402
 from xwcp.model import grid_from_rows, grid_lines  # noqa: E402
 
 
@@ -74,25 +75,20 @@ def test_open_refuses_what_it_cannot_read_naming_the_file(client):
     assert big.status_code == 413
 
 
-@pytest.mark.parametrize("name", ["variety/two-tone.jpz", "variety/kotwords-test-diagonal.ipuz"])
-def test_open_refuses_a_variety_file_whose_own_lists_the_page_would_lose(client, name):
-    """A variety file's own clue lists and cell labels live only in the file: the builder says so in one line."""
-    path = ROOT / "tests" / "data" / "puzzles" / name
-    assert read_puzzle(path).grid.has_variety
-    response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
-    assert response.status_code == 400, response.text
-    error = response.json()["error"]
-    assert error.startswith(f"{path.name}: the builder does not show a variety puzzle's own") and "\n" not in error
-
-
-def test_open_refuses_a_chain_grid_in_one_line(client):
-    """Marching Bands rows are chains (several words, boundaries free): the page cannot keep them, so it says so."""
-    path = ROOT / "tests" / "data" / "puzzles" / "marching-bands.ipuz"
-    assert any(entry.words > 1 for entry in read_puzzle(path).grid.entries)
-    response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
-    assert response.status_code == 400, response.text
-    error = response.json()["error"]
-    assert error.startswith(f"{path.name}: the builder does not show chains") and "\n" not in error
+def test_open_shows_the_published_variety_files_with_their_lists_and_labels(client):
+    """Every variety file xwcp reads opens in the builder with its own clue lists and cell labels (and its chains:
+    entries of several words whose boundaries the fill chooses), as `xwcp convert` to .json gives them."""
+    folder = ROOT / "tests" / "data" / "puzzles" / "variety"
+    opened = []
+    for path in sorted(folder.iterdir()):
+        puzzle = read_puzzle(path)
+        response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
+        assert response.status_code == 200, response.text
+        page = response.json()["puzzle"]
+        assert page == to_dict(puzzle), path.name
+        assert page["lists"] and ("labels" in page) == bool(puzzle.cell_labels), path.name
+        opened.append(path.name)
+    assert len(opened) == 43
 
 
 @pytest.mark.parametrize("fmt", ["txt", "json", "ipuz"])
@@ -106,6 +102,7 @@ def test_open_keeps_listed_entries_and_schrodinger_cells(client, fmt):
     assert opened.status_code == 200, opened.text
     page = opened.json()["puzzle"]
     assert page["grid"] == lines
+    assert "lists" not in page  # xwcp's own Across, Down and Entries lists: the page builds them from the grid
     clues = {entry["id"].split("/")[0]: entry["clue"] for entry in page["entries"] if entry.get("clue")}  # 7A/1, 7A/2
     if fmt != "txt":
         assert clues == {"HOOK": "A bent entry", "7A": "Two readings"}

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from xwcp.base.errors import InputError
 from xwcp.formats import MODULE_BY_SUFFIX, Puzzle, read_puzzle
 from xwcp.formats.jsonfile import to_dict
-from xwcp.model import grid_lines
 
 if TYPE_CHECKING:
     from starlette.routing import Route
@@ -64,36 +63,6 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
-_CHAIN_LINE = re.compile(r"^;\s*chains?\s*:", re.IGNORECASE)
-"""A chain's line in the grid text (`; chain: NAME = 2 words: 1,1 ...`): the page has no way to show one."""
-
-PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
-"""Clue lists the page rebuilds from the grid (its across, down and listed entries): a file's other lists are its own."""
-
-
-def page_loss(puzzle: Puzzle) -> str | None:
-    """What the builder cannot show of `puzzle` and would drop on saving (None: nothing). The page keeps the grid
-    (listed entries and Schrödinger cells included) and a clue per entry; a variety file's own clue lists (their
-    titles, clues placed on no entry or on one cell) and its cells' printed labels live only in the file."""
-    if any(_CHAIN_LINE.match(line) for line in grid_lines(puzzle.grid, puzzle.alphabet)):
-        return "chains (entries of several words whose boundaries the fill chooses)"
-    if puzzle.cell_labels:
-        return "a variety puzzle's own cell labels"
-    for clue_list in puzzle.clue_lists:
-        if clue_list.title.strip().upper() not in PAGE_LISTS:
-            return f"a variety puzzle's own clue list ({clue_list.title})"
-        if any(clue.entry is None for clue in clue_list.clues):
-            return f"clues placed on no entry ({clue_list.title})"
-    return None
-
-
-def refusal(loss: str) -> str:
-    """The one line /api/open answers for a puzzle the page would lose part of."""
-    return (
-        f"the builder does not show {loss} yet, and would lose it: open it with xwcp check, xwcp fill or xwcp convert"
-    )
-
-
 def read_upload(name: str, data: bytes) -> Puzzle:
     """The puzzle in an uploaded file called `name` (its extension picks the format; none: a text grid).
 
@@ -122,9 +91,6 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
     of the InputError, ())."""
     try:
         puzzle = read_upload(name, data)
-        loss = page_loss(puzzle)
-        if loss is not None:
-            raise InputError(refusal(loss), name)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
         return "input", str(exc), ()  # put on one line, and cut, by the route's error_response
@@ -147,9 +113,21 @@ def warm_up() -> None:
     start_bounded_workers(PRELOAD)
 
 
+PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
+"""The clue lists the page builds from the grid itself (its across, down and listed entries)."""
+
+
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The page's puzzle object (xwcp's .json document) of `puzzle`."""
-    return to_dict(puzzle)
+    """The page's puzzle object (xwcp's .json document) of `puzzle`. Clue lists that are only the page's own
+    (Across, Down and the Entries list xwcp writes, every clue on an entry) are left to the page to rebuild, so
+    a grid drawn in xwcp opens as it was drawn; a variety file's own lists go with it."""
+    out = to_dict(puzzle)
+    if all(
+        x.title.strip().upper() in PAGE_LISTS and all(clue.entry is not None for clue in x.clues)
+        for x in puzzle.clue_lists
+    ):
+        out.pop("lists", None)
+    return out
 
 
 def puzzle_from_json(data: object) -> Puzzle:

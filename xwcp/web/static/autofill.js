@@ -28,6 +28,12 @@ function stopSocket() {
 
 function startFill(region) {
   if (socket || state.mode === "solve") return;
+  const chain = (state.grid.entries || []).find((entry) => entry.words > 1);
+  if (chain) { // the builder's fill would put one word in a chain's cells, where the solver's rows hold several
+    setProgress(`autofill in the builder does not split chains (${chain.name}: ${chain.words} words) yet: `
+      + "fill this grid with xwcp fill (save it, then xwcp fill FILE --out FILE)", "error");
+    return;
+  }
   overlay.pencil = null;  // the last fill's pencil goes at once: what is drawn from here on is this fill's
   overlay.core = null;
   $("pencil-actions").hidden = true;

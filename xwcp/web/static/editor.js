@@ -6,7 +6,7 @@ import {
 } from "./grid.js";
 import { BELOW, RIGHT, hasMark, isLetters, isRebus, pairContent, pairErased, pairLetters, pairTyped } from "./gridtext.js";
 import {
-  commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
+  listedName, commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
 import { cut, isRtl, joined, pack, typed, written, writtenAtEnd } from "./alphabet.js";
@@ -472,9 +472,9 @@ export function buildGrid() {
     div.dataset.cell = cell;
     div.innerHTML = '<span class="shade"></span><span class="ring"></span><span class="num"></span>'
       + '<span class="letter"></span><span class="count"></span><span class="bar-r"></span><span class="bar-b"></span>'
-      + '<span class="order" aria-hidden="true"></span>';
-    const [shade, , num, letter, count, , , order] = div.children;
-    cellParts.push({ div, shade, num, letter, count, order });
+      + '<span class="order" aria-hidden="true"></span><span class="lab"></span>';
+    const [shade, , num, letter, count, , , order, lab] = div.children;
+    cellParts.push({ div, shade, num, letter, count, order, lab });
     row.appendChild(div);
   }
 }
@@ -541,7 +541,9 @@ export function render() {
   const locks = new Set(solving ? [] : state.locks);
   const marks = grid.marks;
   const hasMarks = Object.keys(marks).length > 0;
-  for (const { div, shade, num, letter, count, order } of cellParts) {
+  const labelsByCell = new Map();
+  for (const { cell, corner, text } of state.labels) labelsByCell.set(cell, { ...labelsByCell.get(cell), [corner]: text });
+  for (const { div, shade, num, letter, count, order, lab } of cellParts) {
     const cell = Number(div.dataset.cell);
     const value = grid.cells[cell];
     const mark = marks[cell];
@@ -576,7 +578,12 @@ export function render() {
       if (shade.dataset.tint !== tint) { shade.style.backgroundColor = tint; shade.dataset.tint = tint; }
       if (div.dataset.marks !== (mark ? "1" : "")) div.dataset.marks = mark ? "1" : "";
     }
-    num.textContent = state.numberByCell.get(cell) || "";
+    // a variety file's own labels replace the numbering: its TL label where a number goes, the others top right
+    const own = labelsByCell.get(cell);
+    const numText = labelsByCell.size ? (own && own.TL) || "" : String(state.numberByCell.get(cell) || "");
+    if (num.textContent !== numText) num.textContent = numText;
+    const labText = own ? Object.entries(own).filter(([corner]) => corner !== "TL").map(([, text]) => text).join(" ") : "";
+    if (lab.textContent !== labText) lab.textContent = labText;
     letter.classList.remove("pencil", "ghost");
     const shown = solving ? state.solve.cells[cell] : value;
     if (value === BLOCK) {
@@ -602,6 +609,7 @@ export function render() {
     }
     const label = cellLabel(cell, pair ? pairLabel(shown) : written(shown),
       letter.classList.contains("pencil") ? letter.textContent : "")
+      + (own ? `, labelled ${Object.values(own).join(" ")}` : "")
       + (why ? `, unfair crossing: ${why}` : "") + (step ? `, ${drawing ? "drawn" : slot.name} cell ${step}` : "");
     if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
@@ -617,7 +625,7 @@ export function render() {
   const bar = $("current-clue");
   if (slot) {
     const text = state.clues[slotKey(slot)];
-    bar.querySelector(".id").textContent = slot.name;
+    bar.querySelector(".id").textContent = listedName(slot);
     bar.querySelector(".text").textContent = text || (solving ? "(no clue)" : "no clue yet: write it in the Clues list");
     bar.classList.toggle("empty", !text);
     bar.classList.toggle("stale", !solving && isStale(slot));

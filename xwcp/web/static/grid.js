@@ -36,7 +36,8 @@ export function toRows(grid) {
 // unless the grid carries its published numbering (`numbers`), which wins where it names a start cell. The listed
 // entries follow (the runs left out when `entriesOnly`), each a slot named by its entry with `dir` "=NAME" (its own
 // direction: the cursor follows it), `listed` true and `shape` "A" or "D" for a straight run, "" for any other
-// cells. `pair` is true for a slot through a Schrödinger cell: the server names its two readings NAME/1, NAME/2.
+// cells; `words` (2 or more) for a chain, filled by that many words whose boundaries the fill chooses. `pair` is true
+// for a slot through a Schrödinger cell: the server names its two readings NAME/1, NAME/2.
 export function findSlots(grid) {
   const { width, height, cells } = grid;
   const barRight = new Set(), barBelow = new Set();
@@ -47,7 +48,7 @@ export function findSlots(grid) {
     : white(r, c) && white(r + 1, c) && !barBelow.has(r * width + c));
   const own = grid.numbers || null;
   const numberByCell = new Map();
-  /** @type {Array<{name: string, number: number, dir: string, cells: number[], listed?: boolean, shape?: string, pair?: boolean}>} */
+  /** @type {Array<{name: string, number: number, dir: string, cells: number[], listed?: boolean, shape?: string, words?: number, pair?: boolean}>} */
   const slots = [];
   let next = 1;
   /** @type {Array<[string, number, number]>} */
@@ -85,7 +86,7 @@ export function findSlots(grid) {
     const shape = steps.size === 1 && steps.has(1) && Math.floor(first / width) === Math.floor(last / width) ? "A"
       : steps.size === 1 && steps.has(width) ? "D" : "";
     slots.push({ name: entry.name, number: numberByCell.get(first) || 0, dir: `=${entry.name}`, cells: entry.cells.slice(),
-                 listed: true, shape });
+                 listed: true, shape, ...(entry.words > 1 ? { words: entry.words } : {}) });
   }
   const pairs = new Set(grid.pairs || []);
   if (pairs.size) for (const slot of slots) slot.pair = slot.cells.some((cell) => pairs.has(cell));
@@ -234,6 +235,8 @@ export function encodeState(grid, clues, extra = {}) {
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
   if (extra.language && extra.language !== "en") params.set("lang", extra.language);
+  if (extra.lists && extra.lists.length) params.set("ls", JSON.stringify(extra.lists));
+  if (extra.labels && extra.labels.length) params.set("lb", JSON.stringify(extra.labels.map((x) => [x.cell, x.corner, x.text])));
   if (extra.solve) { params.set("s", extra.solve.salt); params.set("ck", extra.solve.codes.join(".")); }
   return params.toString();
 }
@@ -269,5 +272,9 @@ export function decodeState(fragment) {
     .filter((cell) => cell < width * height);
   const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
   const solve = params.has("ck") ? { salt: params.get("s") || "", codes: params.get("ck").split(".") } : null;
-  return { grid, clues, meta, theme, locks, language, solve };
+  let lists = [], labels = []; // a variety puzzle's own clue lists and cell labels (loadPuzzle keeps what is sound)
+  try { lists = JSON.parse(params.get("ls") || "[]"); } catch { lists = []; }
+  try { labels = JSON.parse(params.get("lb") || "[]"); } catch { labels = []; }
+  labels = Array.isArray(labels) ? labels.filter(Array.isArray).map(([cell, corner, text]) => ({ cell, corner, text })) : [];
+  return { grid, clues, meta, theme, locks, language, solve, lists, labels };
 }

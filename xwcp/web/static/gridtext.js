@@ -10,7 +10,8 @@
 //   bars     ["12R", "30B"]: a bar on the right / bottom edge of a cell (flat index row * width + col)
 //   marks    { cell: { circle, shaded, color } } for cells with a circle, shading or a colour ("#RRGGBB")
 //   numbers  null (the standard numbering) or { cell: number }, a published numbering kept from a file
-//   entries  [{ name, cells }]: listed entries (`; entry: NAME = 1,1 2,2`), any white cells in their reading order
+//   entries  [{ name, cells }]: listed entries (`; entry: NAME = 1,1 2,2`), any white cells in their reading order;
+//            a chain (`; chain: NAME = 2 words: 1,1 ...`) has `words`: that many words whose boundaries the fill chooses
 //   entriesOnly  true: the listed entries are the only entries (`; entries: listed`), else added to across and down
 //   pairs    [cell]: Schrödinger cells (`<CB>`), two letters each, one for each reading of the entries through it
 // A grid with no bars, marks, rebus cells or numbering is written as its plain rows, exactly as before.
@@ -27,9 +28,10 @@ const ENTRY = /^;\s*entry\s*:\s*(.*)$/i;
 const ENTRY_BODY = /^(\S+)\s*=\s*(.*)$/;
 const ENTRY_CELL = /^(\d+),(\d+)$/;
 const ENTRIES_LISTED = /^;\s*entries\s*:\s*(\S*)\s*$/i;
-const CHAIN = /^;\s*chains?\s*:/i; // `; chain: NAME = K words: 1,1 1,2 ...`: words whose boundaries the fill chooses
-const CHAIN_REFUSAL = "the builder does not show chains (entries of several words whose boundaries the fill chooses) yet: "
-  + "fill and check this grid with xwcp fill";
+// `; chain: NAME = K words: 1,1 1,2 ...`: a listed entry filled by K words whose boundaries the fill chooses
+const CHAIN = /^;\s*chain\s*:\s*(.*)$/i;
+const CHAIN_WORDS = /^(\d+)\s+words?\s*:\s*(.*)$/i;
+const CHAIN_HELP = "write '; chain: NAME = 2 words: 1,1 1,2 1,3 ...' (how many words, then the chain's cells in order)";
 export const ENTRY_NAME = /^[A-Za-z0-9\-_.+*]+$/; // xwcp.model.entries NAME_CHARS: no spaces, '=' or '/'
 const ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 let letterChars = ASCII_LETTERS; // the puzzle's letters as code chars (alphabet.js sets them)
@@ -107,7 +109,7 @@ export function pairErased(content) {
 export function normalized(grid) {
   return { width: grid.width, height: grid.height, cells: grid.cells.slice(), bars: (grid.bars || []).slice(),
            marks: structuredClone(grid.marks || {}), numbers: grid.numbers ? { ...grid.numbers } : null,
-           entries: (grid.entries || []).map((e) => ({ name: e.name, cells: e.cells.slice() })),
+           entries: (grid.entries || []).map((e) => ({ name: e.name, cells: e.cells.slice(), ...(e.words > 1 ? { words: e.words } : {}) })),
            entriesOnly: !!grid.entriesOnly, pairs: (grid.pairs || []).slice().sort((a, b) => a - b) };
 }
 
@@ -187,6 +189,7 @@ export function parseLines(lines) {
   const below = [];
   const colors = [];
   const numbers = [];
+  /** @type {Array<[string, boolean]>} */
   const entryLines = [];
   let entriesOnly = false;
   for (const raw of lines) {
@@ -194,9 +197,10 @@ export function parseLines(lines) {
     const stripped = line.trim();
     if (!stripped) continue;
     if (stripped.startsWith(";")) {
-      if (CHAIN.test(stripped)) throw new GridSyntaxError(CHAIN_REFUSAL);
+      const chain = CHAIN.exec(stripped);
+      if (chain) { entryLines.push([chain[1], true]); continue; }
       const entry = ENTRY.exec(stripped);
-      if (entry) { entryLines.push(entry[1]); continue; }
+      if (entry) { entryLines.push([entry[1], false]); continue; }
       const listed = ENTRIES_LISTED.exec(stripped);
       if (listed) {
         if (listed[1].toLowerCase() !== "listed") throw new GridSyntaxError(`'; entries: ${listed[1]}': write '; entries: listed'`);
@@ -252,7 +256,7 @@ export function parseLines(lines) {
   for (const [r, c, n] of numbers) (own ||= {})[cellAt(r, c)] = Number(n);
   const pairs = [];
   rows.forEach((row, r) => row.pairs.forEach((c) => pairs.push(r * width + c)));
-  const entries = entryLines.map((body) => parseEntry(body, cells, cellAt));
+  const entries = entryLines.map(([body, chain]) => parseEntry(body, cells, cellAt, chain));
   const problem = entriesProblem(entries, cells);
   if (problem) throw new GridSyntaxError(problem);
   return { width, height, cells, bars: sortBars([...bars]), marks, numbers: own, entries, entriesOnly,
@@ -261,14 +265,26 @@ export function parseLines(lines) {
 
 const ENTRY_HELP = "write '; entry: NAME = 1,1 2,2 3,3' (the entry's cells in reading order, row,column from 1)";
 
-function parseEntry(body, cells, cellAt) {
+// One `; entry: NAME = r,c ...` line's entry { name, cells }, or with `chain` one `; chain: NAME = K words: r,c ...`
+// line's { name, cells, words: K } (xwcp.model.text).
+function parseEntry(body, cells, cellAt, chain = false) {
+  const help = chain ? CHAIN_HELP : ENTRY_HELP;
   const match = ENTRY_BODY.exec(body.trim());
-  if (!match) throw new GridSyntaxError(`entry line '${body}': ${ENTRY_HELP}`);
-  const items = match[2].split(/\s+/).filter(Boolean);
+  if (!match) throw new GridSyntaxError(`${chain ? "chain" : "entry"} line '${body}': ${help}`);
+  let listed = match[2];
+  let words = 1;
+  if (chain) {
+    const count = CHAIN_WORDS.exec(listed.trim());
+    if (!count || Number(count[1]) < 2) throw new GridSyntaxError(`chain ${match[1]}: say how many words fill it, two or more (${help})`);
+    words = Number(count[1]);
+    listed = count[2];
+  }
+  const items = listed.split(/\s+/).filter(Boolean);
   const places = items.map((item) => ENTRY_CELL.exec(item));
   const bad = items.find((_, i) => !places[i]);
-  if (bad !== undefined) throw new GridSyntaxError(`entry ${match[1]}: '${bad}' is no cell; ${ENTRY_HELP}`);
-  return { name: match[1].toUpperCase(), cells: places.map((m) => cellAt(m[1], m[2])) };
+  if (bad !== undefined) throw new GridSyntaxError(`entry ${match[1]}: '${bad}' is no cell; ${help}`);
+  const entry = { name: match[1].toUpperCase(), cells: places.map((m) => cellAt(m[1], m[2])) };
+  return words > 1 ? { ...entry, words } : entry;
 }
 
 // Why `entries` do not fit the grid's cells (xwcp.model.entries.entry_problem), or "" when they do.
@@ -281,6 +297,11 @@ export function entriesProblem(entries, cells) {
     if (entry.cells.length < 2) return `entry ${entry.name} has ${entry.cells.length} cell(s); an entry needs at least two`;
     if (new Set(entry.cells).size !== entry.cells.length) return `entry ${entry.name} goes through a cell twice`;
     if (entry.cells.some((cell) => cells[cell] === BLOCK)) return `entry ${entry.name} goes through a block`;
+    const words = entry.words || 1;
+    if (!Number.isInteger(words) || words < 1) return `entry ${entry.name}: ${words} words; an entry holds one word or more`;
+    if (entry.cells.length < 2 * words) {
+      return `chain ${entry.name} has ${entry.cells.length} cells: too few for ${words} words of two letters or more`;
+    }
   }
   return "";
 }
@@ -309,7 +330,10 @@ export function gridLines(grid) {
     lines.push("; numbers: " + own.map((cell) => `${place(cell)}=${grid.numbers[cell]}`).join(" "));
   }
   if (grid.entriesOnly) lines.push("; entries: listed");
-  for (const entry of grid.entries || []) lines.push(`; entry: ${entry.name} = ${entry.cells.map(place).join(" ")}`);
+  for (const entry of grid.entries || []) {
+    const chain = (entry.words || 1) > 1;
+    lines.push(`; ${chain ? "chain" : "entry"}: ${entry.name} = ${chain ? `${entry.words} words: ` : ""}${entry.cells.map(place).join(" ")}`);
+  }
   const pairs = new Set(grid.pairs || []);
   for (let r = 0; r < height; r++) {
     let text = "";

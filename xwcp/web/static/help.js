@@ -5,7 +5,7 @@ import { enterWord, jumpToSlot, overlay } from "./editor.js";
 import { serverName, toRows } from "./grid.js";
 import { writtenAtEnd } from "./alphabet.js";
 import { filterKeeps, filterProblem } from "./filters.js";
-import { currentSlot, emit, on, say, slotText, state } from "./state.js";
+import { currentSlot, emit, listedName, on, say, slotText, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
 
@@ -101,7 +101,7 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slotText(slot))}`;
+    : solving ? listedName(slot) : `${listedName(slot)}  ${writtenAtEnd(slotText(slot))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,

@@ -54,7 +54,7 @@ function unpack(snap) {
 function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: { ...state.grid, cells: state.grid.cells.map((x) => written(x)) },
-    clues: state.clues, theme: state.theme, meta: state.meta,
+    clues: state.clues, theme: state.theme, meta: state.meta, lists: state.lists, labels: state.labels,
     locks: state.locks, clueAnswers: Object.fromEntries(Object.entries(state.clueAnswers).map(([key, cells]) =>
       [key, Array.isArray(cells) ? cells.map((x) => written(x)) : cells])), language: state.language,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
@@ -181,7 +181,7 @@ export function restoreOnLoad() {
   }
   if (restored && restored.solve) { // a solve-only link: test-solved as it is, never saved here
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 language: restored.language, solveOnly: restored.solve });
+                 language: restored.language, solveOnly: restored.solve, lists: restored.lists, labels: restored.labels });
     return true;
   }
   if (current && stored(current)) {
@@ -194,7 +194,8 @@ export function restoreOnLoad() {
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 themeNames: restored.theme, locks: restored.locks, language: restored.language });
+                 themeNames: restored.theme, locks: restored.locks, language: restored.language,
+                 lists: restored.lists, labels: restored.labels });
     return true;
   }
   return false;

@@ -23,6 +23,9 @@ export const state = {
   locks: [],                // cells whose letters are locked (kept by typing, autofill, reroll and clear), not theme
   clueAnswers: {},          // by slot key: the entry's letters when its clue was written (a clue follows its answer)
   meta: { title: "", author: "", copyright: "", notes: "" },
+  lists: [],                // a variety file's own clue lists: [{ title, clues: [{ label, entry: name | null, text, cells }] }]
+                            // (a clue on an entry has its text in `clues`; `text` and `cells` are a clue's on no entry)
+  labels: [],               // the labels a variety file prints in cells instead of numbers: [{ cell, corner, text }]
   history: [],              // grid-layer snapshots before each edit
   future: [],
   slots: [],
@@ -192,6 +195,22 @@ export function setClue(slot, text) {
   emit("clues", { key });
 }
 
+// How the puzzle's own lists name `slot`'s entry ("Blooms L1", "Diagonal:Southeast 1"), or its name when none does.
+export function listedName(slot) {
+  const entry = slot.name.replace(/\/[12]$/, "");
+  for (const list of state.lists) {
+    const clue = list.clues.find((c) => c.entry === entry);
+    if (clue) return `${list.title} ${clue.label}`.trim();
+  }
+  return slot.name;
+}
+
+// The text of a clue of the puzzle's own lists that is on no entry (Patchwork's unplaced pieces, a one-letter word).
+export function setListClue(listIndex, clueIndex, text) {
+  state.lists[listIndex].clues[clueIndex].text = text;
+  emit("clues", {});
+}
+
 export function setMeta(field, value) {
   state.meta[field] = value;
   emit("meta", { field });
@@ -230,6 +249,10 @@ export function loadPuzzle(puzzle) {
   }
   state.locks = (puzzle.locks || []).filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < state.grid.cells.length);
   state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
+  state.lists = ownLists(puzzle.lists);
+  state.labels = (Array.isArray(puzzle.labels) ? puzzle.labels : []).filter((x) => x && Number.isInteger(x.cell)
+    && x.cell >= 0 && x.cell < state.grid.cells.length && typeof x.text === "string" && typeof x.corner === "string")
+    .map(({ cell, corner, text }) => ({ cell, corner, text }));
   // undo steps kept written (saved.js) take the language's code chars again
   const inLetters = (snap) => (Array.isArray(snap.cells) ? { ...snap, cells: snap.cells.map((cell) => cellFromText(cell)) } : snap);
   state.history = (puzzle.history || []).map(inLetters);
@@ -240,9 +263,32 @@ export function loadPuzzle(puzzle) {
   emit("puzzle", {});
 }
 
+// A puzzle's own clue lists as the page keeps them (anything else in them dropped).
+function ownLists(lists) {
+  if (!Array.isArray(lists)) return [];
+  return lists.filter((x) => x && typeof x.title === "string" && Array.isArray(x.clues)).map((x) => ({
+    title: x.title,
+    clues: x.clues.filter((c) => c && typeof c === "object").map((c) => ({
+      label: typeof c.label === "string" ? c.label : "",
+      entry: typeof c.entry === "string" ? c.entry.toUpperCase() : null,
+      text: typeof c.text === "string" ? c.text : "",
+      cells: Array.isArray(c.cells) ? c.cells.filter(Number.isInteger) : [],
+    })),
+  }));
+}
+
 // The page's puzzle from the server's object (xwcp's .json document: grid lines in the text syntax, entries
-// with clues).
+// with clues, a variety file's own `lists` and cell `labels` with [row, column] cells).
 export function puzzleFromJson(doc) {
+  const at = (r, c) => r * doc.width + c;
+  const lists = (Array.isArray(doc.lists) ? doc.lists : []).map((x) => ({
+    title: x.title,
+    clues: (Array.isArray(x.clues) ? x.clues : []).map((c) => ({
+      label: c.label, entry: c.entry ?? null, text: c.clue,
+      cells: Array.isArray(c.cells) ? c.cells.map(([r, col]) => at(r, col)) : [],
+    })),
+  }));
+  const labels = (Array.isArray(doc.labels) ? doc.labels : []).map((x) => ({ cell: at(x.row, x.col), corner: x.corner, text: x.text }));
   const cluesByName = {};
   for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
   return {
@@ -253,6 +299,8 @@ export function puzzleFromJson(doc) {
     themeNames: Array.isArray(doc.theme) ? doc.theme.filter((name) => typeof name === "string") : [],
     locks: Array.isArray(doc.locks) ? doc.locks.filter((p) => Array.isArray(p) && p.length === 2)
       .map(([r, c]) => r * doc.width + c) : [],
+    lists,
+    labels,
   };
 }
 
@@ -278,6 +326,14 @@ export function puzzleJson() {
   const theme = themeNames();
   if (theme.length) doc.theme = theme;
   if (state.locks.length) doc.locks = state.locks.map((cell) => [Math.floor(cell / state.grid.width), cell % state.grid.width]);
+  const rc = (cell) => [Math.floor(cell / state.grid.width), cell % state.grid.width];
+  if (state.lists.length) {
+    doc.lists = state.lists.map((x) => ({
+      title: x.title,
+      clues: x.clues.map((c) => (c.entry ? { label: c.label, entry: c.entry } : { label: c.label, clue: c.text, cells: c.cells.map(rc) })),
+    }));
+  }
+  if (state.labels.length) doc.labels = state.labels.map(({ cell, corner, text }) => { const [row, col] = rc(cell); return { row, col, corner, text }; });
   return doc;
 }
 
@@ -295,9 +351,11 @@ export function setLanguage(code) {
 }
 
 // What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
-// name) and locked cells. It leaves out the undo history (say so where the link is given).
+// name), locked cells, and a variety puzzle's own clue lists and cell labels. It leaves out the undo history (say so
+// where the link is given).
 export function shareExtras() {
-  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language };
+  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language, lists: state.lists,
+           labels: state.labels };
 }
 
 export function themeNames() {
