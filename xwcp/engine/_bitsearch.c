@@ -6,7 +6,9 @@
  * support is one AND-not-zero test, usually answered at once by the block where support was last
  * found (a residue, as in AC-3rm). A changed slot recomputes the letters still possible at each
  * crossed position and prunes the crossing slot by the letters that died. A slot down to one
- * word removes it from every other slot of its length (no word twice).
+ * word removes it from every other slot of its length (no word twice). Each domain also keeps a bitmap of
+ * its nonzero blocks: when fewer than half hold words (deep in a search on an open grid, a quarter to a
+ * third do), the scans visit those blocks only.
  *
  * Undo is by copy-on-write: the first time a slot changes at a search depth its bitset and
  * letter sets are pushed on a save stack, and backtracking pops them. Search is binary
