@@ -152,7 +152,7 @@ typedef struct {
     int64_t ng_prov_cap;
     /* nonzero-block summaries (owned here, made by bs_init): bit k of slot s's summary is clear only when block k
      * of its domain is zero, so the scans over a domain (support tests, pruning, value choice) visit the blocks
-     * still holding words; deep in the search that is a quarter of them or fewer */
+     * still holding words; deep in the search that is a quarter to a third of them */
     uint64_t *nz;
     int64_t *nz_off;                      /* [n_slots + 1]: slot s's summary is nz[nz_off[s] .. nz_off[s + 1]) */
     int32_t *blocks;                      /* [largest slot_W]: scratch for nz_list (owned here) */
@@ -182,6 +182,18 @@ static inline const uint64_t *mask_of(const BsState *st, int32_t s, int32_t q, i
 /* Slot s's nonzero-block summary and its length in 64-bit words. */
 static inline uint64_t *nz_of(const BsState *st, int32_t s) { return st->nz + st->nz_off[s]; }
 static inline int32_t nz_words(const BsState *st, int32_t s) { return (int32_t)(st->nz_off[s + 1] - st->nz_off[s]); }
+
+/* Make slot s's summary exact: bit k set when block k of its domain is nonzero. */
+static void nz_rebuild(const BsState *st, int32_t s) {
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    uint64_t *z = nz_of(st, s);
+    const int32_t W = st->slot_W[s];
+    for (int32_t j = 0; j < nz_words(st, s); j++) {
+        uint64_t bits = 0;
+        for (int32_t i = 0; i < 64 && j * 64 + i < W; i++) bits |= (uint64_t)(d[j * 64 + i] != 0) << i;
+        z[j] = bits;
+    }
+}
 
 /* Whether a summary marks over half of its W blocks: a plain scan of every block is then the cheaper walk. */
 static inline int nz_dense(const uint64_t *z, int32_t Z, int32_t W) {
@@ -401,25 +413,31 @@ static int32_t first_word(const BsState *st, int32_t s) {
     return -1;
 }
 
-static int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
+/* The support scan over a sparse domain's marked blocks (kept out of line: the residue test before it is the hot
+ * part, inlined into propagation). */
+static __attribute__((noinline)) int support_in_blocks(const BsState *st, int32_t s, const uint64_t *m, int32_t *res) {
+    const uint64_t *d = st->dom + st->slot_dom_off[s];
+    const uint64_t *z = nz_of(st, s);
+    const int32_t Z = nz_words(st, s);
+    for (int32_t j = 0; j < Z; j++) {
+        for (uint64_t b = z[j]; b; b &= b - 1) {
+            const int32_t k = j * 64 + __builtin_ctzll(b);
+            if (d[k] & m[k]) { *res = k; return 1; }
+        }
+    }
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int has_support(BsState *st, int32_t s, int32_t q, int32_t c) {
     const uint64_t *d = st->dom + st->slot_dom_off[s];
     const uint64_t *m = mask_of(st, s, q, c);
     const int32_t W = st->slot_W[s];
     int32_t *res = st->residue + (int64_t)(st->slot_pos_off[s] + q) * LETTERS(st) + c;
     const int32_t r = *res;
     if (r < W && (d[r] & m[r])) return 1;
-    const uint64_t *z = nz_of(st, s);
-    const int32_t Z = nz_words(st, s);
-    if (nz_dense(z, Z, W)) {
-        for (int32_t k = 0; k < W; k++)
-            if (d[k] & m[k]) { *res = k; return 1; }
-        return 0;
-    }
-    for (int32_t j = 0; j < Z; j++) {
-        for (uint64_t b = z[j]; b; b &= b - 1) {
-            const int32_t k = j * 64 + __builtin_ctzll(b);
-            if (d[k] & m[k]) { *res = k; return 1; }
-        }
+    if (!nz_dense(nz_of(st, s), nz_words(st, s), W)) return support_in_blocks(st, s, m, res);
+    for (int32_t k = 0; k < W; k++) {
+        if (d[k] & m[k]) { *res = k; return 1; }
     }
     return 0;
 }
@@ -891,13 +909,7 @@ int BS_FN(bs_init)(BsState *st) {
         st->prov = NULL; st->used = NULL;
     }
     if (!st->nz && !nz_start(st)) return -1;
-    for (int32_t s = 0; s < st->n_slots; s++) {
-        uint64_t *z = nz_of(st, s);
-        const uint64_t *d = st->dom + st->slot_dom_off[s];
-        memset(z, 0, (size_t)nz_words(st, s) * sizeof(uint64_t));
-        for (int32_t k = 0; k < st->slot_W[s]; k++)
-            if (d[k]) z[k >> 6] |= 1ULL << (k & 63);
-    }
+    for (int32_t s = 0; s < st->n_slots; s++) nz_rebuild(st, s);
     for (int32_t s = 0; s < st->n_slots; s++) {
         st->size[s] = popcount_dom(st, s);
         st->saved_depth[s] = -1;
