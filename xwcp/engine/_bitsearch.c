@@ -741,7 +741,9 @@ static int bs_propagate(BsState *st) {
         int new_letter = 0; /* a position of t came down to one letter: a letter literal may have become true */
         int32_t n_live = 0;
         for (int32_t q = 0; q < L; q++) n_live += __builtin_popcountll(st->live[po + q]);
-        const int by_words = L <= 64 && (int64_t)st->size[t] * L * 64 < (int64_t)n_live * st->slot_W[t];
+        /* the factor: 16 measured 5-7% faster than 64 on the stock themeless and open-3 and on the Herald grids,
+         * 4 8% slower (same nodes) */
+        const int by_words = L <= 64 && (int64_t)st->size[t] * L * 16 < (int64_t)n_live * st->slot_W[t];
         if (by_words) {
             memset(seen, 0, sizeof(uint64_t) * (size_t)L);
             const uint64_t *d = st->dom + st->slot_dom_off[t];
