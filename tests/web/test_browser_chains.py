@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web builder needs the [web] extra (starlette)")
 pytest.importorskip("uvicorn", reason="the web builder needs the [web] extra (uvicorn)")
 
-from tests.web.test_browser_variety import VARIETY, _open_file, browser  # noqa: E402, F401
+from tests.web.test_browser_variety import SHOTS, VARIETY, _open_file, browser  # noqa: E402, F401
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
 from xwcp.model.grid import BLOCK, EMPTY  # noqa: E402
 from xwcp.model.puzzle import puzzle_from_fill  # noqa: E402
@@ -46,6 +46,8 @@ def test_autofill_fills_a_rows_garden_word_by_word_and_accept_keeps_it(server, b
         words, _, count = text.rpartition(" (")
         assert count.endswith(", 2 words)") and words.count(" / ") == 1, text
         shown_words[name] = words.split(" / ")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/rows-garden-autofill.png", full_page=True)
     page.click("#accept")
     cells = page.evaluate("window.xwcp.state.grid.cells")
     for name, entry in chains.items():

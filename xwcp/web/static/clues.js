@@ -184,6 +184,7 @@ function refresh() {
     const words = now.words ? `, ${now.words} words` : ""; // a chain: its words' boundaries are the fill's to choose
     const shown = (now.words && chainWords(now)) || entryText(now);
     setText(li.children[2], state.mode === "solve" ? `(${now.cells.length}${words})` : `${shown} (${letterLength(now)}${words})`);
+    li.classList.toggle("chain", !!now.words);
     li.classList.toggle("current", slot === now);
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));
