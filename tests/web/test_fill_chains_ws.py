@@ -63,3 +63,17 @@ def test_a_chain_no_split_fits_is_a_bad_request(client):
         _, message = _fill(ws, {"grid": _empty_rows("marching-bands.jpz"), "time_limit_s": 5})
     assert message["type"] == "error" and message["status"] == 400, message
     assert "no 2 words of the list's lengths" in message["error"]
+
+
+def test_a_region_fill_gives_the_words_of_the_chains_inside_it_only(client):
+    rows = _empty_rows("rows-garden-mini.jpz")
+    grid = parse_grid("\n".join(rows))
+    with client.websocket_connect("/ws/fill") as ws:  # the top three rows: ROWS.A (one word), ROWS.B, ROWS.C
+        _, result = _fill(ws, {"grid": rows, "time_limit_s": 30, "region": [0, 0, 2, 14]})
+    assert result["status"] == "filled", result
+    filled = parse_grid("\n".join(result["grid"]))
+    assert sorted(result["chains"]) == ["ROWS.B", "ROWS.C"]
+    for name, words in result["chains"].items():
+        entry = next(e for e in grid.entries if e.name == name)
+        assert "".join(words) == "".join(filled.cells[cell] for cell in entry.cells)
+    assert all(filled.cells[cell] == grid.cells[cell] for cell in range(3 * grid.width, len(grid.cells)))

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.library.answers import FillAnswer
-from xwcp.model import Grid
+from xwcp.model import EMPTY, Grid
 from xwcp.services.types import Controls, FillResult, Problem, Progress
 from xwcp.services.unfillable import unfillable_core
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
@@ -202,7 +202,11 @@ def _result_json(
 
             out.update(grid_json(filled_grid(puzzle_grid, problem, entries)))
             words_by_chain = chain_words(puzzle_grid, problem, entries)
-            out["chains"] = {name: [at_end(word) for word in words] for name, words in words_by_chain.items()}
+            out["chains"] = {  # a chain a region fill left open (outside the region) has no words to show
+                name: [at_end(word) for word in words]
+                for name, words in words_by_chain.items()
+                if EMPTY not in "".join(words)
+            }
         found = answer.fills[0].quality
         if found.min_score is not None and found.mean_score is not None:
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
