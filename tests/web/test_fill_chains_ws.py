@@ -77,3 +77,15 @@ def test_a_region_fill_gives_the_words_of_the_chains_inside_it_only(client):
         entry = next(e for e in grid.entries if e.name == name)
         assert "".join(words) == "".join(filled.cells[cell] for cell in entry.cells)
     assert all(filled.cells[cell] == grid.cells[cell] for cell in range(3 * grid.width, len(grid.cells)))
+
+
+def test_stop_ends_a_chain_search_between_or_within_its_splits(client):
+    with client.websocket_connect("/ws/fill") as ws:  # the 21x12 Rows Garden: no split fills within a second
+        ws.send_json({"grid": _empty_rows("rows-garden.ipuz"), "time_limit_s": 60})
+        first = ws.receive_json()
+        assert first["type"] == "progress" and "chain_splits" in first
+        ws.send_json({"type": "stop"})
+        while (message := ws.receive_json())["type"] == "progress":
+            pass
+    assert message["type"] == "result" and message["status"] == "aborted", message
+    assert message["reason"].startswith("stopped") and message["seconds"] < 10

@@ -404,8 +404,9 @@ def fill_chains(
     if problem is None or result is None:  # no time for a single try: the first split, unsearched
         problem = compiled(splits.first())
         result = FillResult(FillStatus.LIMIT, backend)
-    status = FillStatus.ABORTED if abort is not None and abort.is_set() else FillStatus.LIMIT
-    why = "time limit" if split is not None else "no untried split of the chains left"
+    aborted = abort is not None and abort.is_set()
+    status = FillStatus.ABORTED if aborted else FillStatus.LIMIT
+    why = "stopped" if aborted else "time limit" if split is not None else "no untried split of the chains left"
     reason = (
         f"{why}: {n_tries} splits of the chains tried ({n_unfillable} unfillable, {n_limit} reached their own "
         "limit); a search over splits proves nothing"
