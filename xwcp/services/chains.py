@@ -41,7 +41,7 @@ from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.compile.controls import Controls
 from xwcp.compile.problem import Problem, compile_problem
-from xwcp.engine.result import FillResult, FillStats, Limits, check_fill, default_threads, fill_grid
+from xwcp.engine.result import FillResult, FillStats, Limits, Progress, check_fill, default_threads, fill_grid
 from xwcp.model.entries import CHAIN_PART_MARK, Entry, chain_of_part, chain_part_name
 from xwcp.model.grid import BLOCK, EMPTY, Grid, make_grid
 from xwcp.words.wordlist import WordList
@@ -281,6 +281,7 @@ def fill_chains(
     say: Callable[[str], None] | None = None,
     abort: threading.Event | None = None,
     threads: int | None = None,
+    progress: Callable[[Progress], None] | None = None,
 ) -> ChainFill:
     """Fill `grid`, whose chains' boundaries the fill chooses (the module docstring says how).
 
@@ -293,6 +294,8 @@ def fill_chains(
         say: receives one line per split tried (its outcome and what moves next).
         abort: set it to stop (the answer is then ABORTED).
         threads: the solver threads each try may use.
+        progress: receives the engine's progress on the split being searched (its `partial` letters are by
+            letter cell; every split has the grid's cells, so its letter cells are those of the grid's own problem).
 
     Returns:
         The split filled (its problem and checked result), or the last one tried with the status that ends it.
@@ -334,7 +337,13 @@ def fill_chains(
         n_tries += 1
         problem = ready if ready is not None else compiled(split)
         limit_s = try_s if left_s is None else max(0.05, min(try_s, left_s))
-        limits = Limits(time_limit_s=limit_s, seed=seed + n_tries, abort=abort, threads=threads or default_threads())
+        limits = Limits(
+            time_limit_s=limit_s,
+            seed=seed + n_tries,
+            abort=abort,
+            threads=threads or default_threads(),
+            progress=progress,
+        )
         result = fill(problem, backend, limits)
         if result.status is FillStatus.FILLED:
             if say is not None:
@@ -395,8 +404,9 @@ def fill_chains(
     if problem is None or result is None:  # no time for a single try: the first split, unsearched
         problem = compiled(splits.first())
         result = FillResult(FillStatus.LIMIT, backend)
-    status = FillStatus.ABORTED if abort is not None and abort.is_set() else FillStatus.LIMIT
-    why = "time limit" if split is not None else "no untried split of the chains left"
+    aborted = abort is not None and abort.is_set()
+    status = FillStatus.ABORTED if aborted else FillStatus.LIMIT
+    why = "stopped" if aborted else "time limit" if split is not None else "no untried split of the chains left"
     reason = (
         f"{why}: {n_tries} splits of the chains tried ({n_unfillable} unfillable, {n_limit} reached their own "
         "limit); a search over splits proves nothing"

@@ -28,14 +28,9 @@ function stopSocket() {
 
 function startFill(region) {
   if (socket || state.mode === "solve") return;
-  const chain = (state.grid.entries || []).find((entry) => entry.words > 1);
-  if (chain) { // the builder's fill would put one word in a chain's cells, where the solver's rows hold several
-    setProgress(`autofill in the builder does not split chains (${chain.name}: ${chain.words} words) yet: `
-      + "fill this grid with xwcp fill (save it, then xwcp fill FILE --out FILE)", "error");
-    return;
-  }
   overlay.pencil = null;  // the last fill's pencil goes at once: what is drawn from here on is this fill's
   overlay.core = null;
+  overlay.chains = null;
   $("pencil-actions").hidden = true;
   emit("render");
   const time = Math.min(120, Math.max(1, Number($("time-limit").value) || 30));
@@ -60,6 +55,7 @@ function startFill(region) {
     const msg = JSON.parse(event.data);
     if (msg.type === "progress") {
       let line = `${msg.seconds.toFixed(1)} s`;
+      if (msg.chain_splits !== undefined) line += ` · chain splits tried ${msg.chain_splits}`;
       if (msg.best) line += " · best fill so far drawn in pencil";
       else if (msg.n_slots) {
         line += ` · ${msg.nodes.toLocaleString()} nodes · ${msg.backtracks.toLocaleString()} backtracks`
@@ -97,14 +93,17 @@ function showResult(msg) {
   const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
   if (msg.status === "filled") {
     overlay.pencil = inLetters(msg.contents); // each cell's contents row by row (a rebus cell's whole string)
+    overlay.chains = msg.chains || null; // each chain's words, by chain name: shown in its clue, kept on accepting
     $("pencil-actions").hidden = false;
     let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
       scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
     }
     const skipped = msg.skipped && msg.skipped.length ? ` · skipped by distinct stems: ${msg.skipped.join("; ")}` : "";
-    lastFilled = `filled (${where})${scores}${skipped}`;
+    const splits = msg.chain_splits ? ` · chains split on try ${msg.chain_splits}` : "";
+    lastFilled = `filled (${where})${splits}${scores}${skipped}`;
     setProgress(`${lastFilled}: accept or reroll`, "filled");
+    if (overlay.chains) emit("clues"); // the chains' clues show their words in pencil
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;
     overlay.core = msg.core ? msg.core.cells : null;
@@ -147,14 +146,16 @@ export function initAutofill() {
   $("accept").onclick = acceptPencil;
   $("discard").onclick = () => {
     overlay.pencil = null;
+    overlay.chains = null;
     $("pencil-actions").hidden = true;
     setProgress("");
     emit("render");
+    emit("clues");
   };
   $("reroll").onclick = () => { seed += 1; startFill(lastRegion); };
   on("edit", (detail) => {
     if (!detail.accepted && overlay.pencil && !socket) { overlay.pencil = null; $("pencil-actions").hidden = true; }
   });
-  on("puzzle", () => { stopSocket(); setProgress(""); $("pencil-actions").hidden = true; });
+  on("puzzle", () => { stopSocket(); overlay.chains = null; setProgress(""); $("pencil-actions").hidden = true; });
   on("mode", () => { if (state.mode === "solve") stopSocket(); });
 }

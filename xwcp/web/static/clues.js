@@ -5,6 +5,7 @@
 // whose entry's letters changed is flagged stale; a complete entry without a clue is offered the clue remembered for
 // its answer from earlier puzzles (cluememory.js).
 import { EMPTY } from "./grid.js";
+import { overlay } from "./editor.js";
 import { isRebus } from "./gridtext.js";
 import { writtenAtEnd } from "./alphabet.js";
 import { answerOf, recall, remember, rememberPuzzle } from "./cluememory.js";
@@ -17,6 +18,14 @@ let shownCurrent = null; // the highlighted entries last scrolled into view
 function entryText(slot) { // as the grid writes it: Hebrew's last letter in its final form (שלום)
   if (state.mode === "solve") return "";
   return writtenAtEnd(slotText(slot)).replaceAll(EMPTY, "·");
+}
+
+// A chain's words as the last autofill chose them ("RETITLES / PIMPLES"), while they are its letters (in pencil, or
+// accepted and unchanged); else its letters as one run ("" when none).
+function chainWords(slot) {
+  const words = overlay.chains && overlay.chains[slot.name];
+  if (!words || !(overlay.pencil || words.join("") === slotText(slot))) return "";
+  return words.map((word) => writtenAtEnd(word)).join(" / ");
 }
 
 function letterLength(slot) {
@@ -173,7 +182,9 @@ function refresh() {
     setText(li.children[0], li.dataset.label ?? (now.listed ? now.name : String(now.number)));
     // building: the entry's letters (a rebus cell counts all of its own); test-solving: its cells, as a solver sees them
     const words = now.words ? `, ${now.words} words` : ""; // a chain: its words' boundaries are the fill's to choose
-    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length}${words})` : `${entryText(now)} (${letterLength(now)}${words})`);
+    const shown = (now.words && chainWords(now)) || entryText(now);
+    setText(li.children[2], state.mode === "solve" ? `(${now.cells.length}${words})` : `${shown} (${letterLength(now)}${words})`);
+    li.classList.toggle("chain", !!now.words);
     li.classList.toggle("current", slot === now);
     li.classList.toggle("crossing", crossing.has(li.dataset.key));
     li.classList.toggle("theme", isTheme(now));

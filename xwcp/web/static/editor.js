@@ -15,7 +15,9 @@ const $ = (id) => document.getElementById(id);
 
 // Live-help layers drawn over the grid; help.js and autofill.js set them and emit "render". `draw`: the free entry
 // being drawn ({ cells } in order), null when not drawing.
-export const overlay = { heat: null, pencil: null, core: null, region: null, unfair: null, draw: null };
+// `chains`: the last autofill's words of each chain (by chain name), which the clue list shows while they are the
+// chain's letters (in pencil, or accepted).
+export const overlay = { heat: null, pencil: null, core: null, region: null, unfair: null, draw: null, chains: null };
 
 function symmetry() { return $("symmetry").value; }
 function clickMode() { return document.querySelector("input[name=mode]:checked").value; }

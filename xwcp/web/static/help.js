@@ -93,7 +93,7 @@ const MORE_K = 40; // the idle run-on: this many more words labelled each time t
 const MAX_LIST_K = 200; // the server's MAX_K
 const IDLE_MS = 1500; // no keystroke for this long after the list is settled: label the next MORE_K words
 const sug = { socket: null, queued: null, id: 0, seq: -1, data: null, labels: new Map(), counts: null,
-              done: false, slot: null, frame: 0, error: "", body: null, idle: 0 };
+              done: false, slot: null, frame: 0, error: "", body: null, idle: 0, chain: "" };
 
 export function refreshSuggestions() {
   const slot = currentSlot();
@@ -105,8 +105,15 @@ export function refreshSuggestions() {
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
-                       seq: help.seq, error: "", body: null, retried: false });
+                       seq: help.seq, error: "", body: null, retried: false, chain: "" });
   if (!slot || state.mode === "solve") { stopLabels(); drawSuggestions(null, []); return; }
+  if (slot.words > 1) { // a chain: one slot on the server, whose whole-length words would not be what fills it
+    sug.chain = `${listedName(slot)} is a chain of ${slot.words} words whose boundaries Autofill chooses: `
+      + "the list suggests words for single entries only, not for a whole chain. Autofill fills it word by word.";
+    stopLabels();
+    drawSuggestions(null, []);
+    return;
+  }
   suggestController = new AbortController();
   const started = help.keyTime;
   const rows = toRows(state.grid);
@@ -273,6 +280,12 @@ function renderList() {
   const shown = words.map((w, rank) => ({ w, rank, verdict: verdictOf(w) }))
     .filter((x) => (!fitsOnly || x.verdict === "viable") && filterKeeps(filter, x.w.word))
     .sort((a, b) => ((ORDER[a.verdict] ?? 1) - (ORDER[b.verdict] ?? 1)) || (a.rank - b.rank));
+  if (!data && sug.chain) {
+    const li = document.createElement("li");
+    li.className = "empty chain-note";
+    li.textContent = sug.chain;
+    list.appendChild(li);
+  }
   if (data && !shown.length) {
     const li = document.createElement("li");
     li.className = "empty";
