@@ -39,7 +39,9 @@ Parts:
   weighing scores (0.05, as `fill`), so their fills tend to hold other slots' top (shown) words. Prints per grid and variant the
   seconds until all shown words were labelled (a slot the budget left words unsettled in counts as the
   budget), p50/p95/max, the words left unsettled, the CPU seconds and the search work (failures and nodes
-  of both processes, load-independent), and the scaling (1 process over 2).
+  of both processes, load-independent); then the labelling time per slot: labels per 1k failures, failures a
+  label, CPU us a failure and from them the seconds a slot's k words take on two idle cores; and with variants
+  1 and 2 (`--open-variants 1,2`) the multi-core scaling (1 process against 2: time, labels, CPU).
 - fills: `fill` (backend auto) of each open grid at seeds 0..--fill-seeds - 1 with one process (XWCP_NO_RACE) and
   with two (auto races a second search after backtrack.RACE_DELAY_S), interleaved; seconds and CPU seconds.
 - keys: keystroke -> first suggestions at the API level: a TestClient app (the server's code, its cache)
@@ -281,7 +283,19 @@ def open_grids(
             )
         summary = {}
         for variant, row in rows.items():
+            labels = len(slots) * k - row["unsettled"]
+            fails, cpu_total = sum(row["fails"]), sum(row["cpu_s"])
+            fails_per_label = fails / labels if labels else None  # None: no label in all those failures
+            us_per_fail = 1e6 * cpu_total / fails if fails else 0.0
             summary[variant] = {
+                "labels": labels,
+                "labels_per_1k_failures": 1000 * labels / fails if fails else 0.0,
+                "failures_per_label": fails_per_label,
+                "cpu_us_per_failure": us_per_fail,
+                # a slot's k words at this rate, its CPU shared by two idle cores (the labelling's two processes)
+                "est_slot_s_on_two_idle_cores": k * fails_per_label * us_per_fail / 1e6 / 2
+                if fails_per_label
+                else None,
                 "slots": len(slots),
                 "words": len(slots) * k,
                 "unsettled": row["unsettled"],
@@ -464,13 +478,26 @@ def main(argv: list[str] | None = None) -> int:
                     f"{row['slowest'][:3]}",
                     flush=True,
                 )
+                per_label = row["failures_per_label"]
+                estimate = row["est_slot_s_on_two_idle_cores"]
+                print(
+                    f"open {grid_name}, {variant}: labelling time per slot: {row['labels']} labels, "
+                    f"{row['labels_per_1k_failures']:.3f} labels per 1k failures ("
+                    + (f"{per_label:.0f} failures a label" if per_label else f"none in {row['fails_total']} failures")
+                    + f"), {row['cpu_us_per_failure']:.0f} CPU us a failure: all {args.k} words of a slot "
+                    + (f"~{estimate:.1f} s" if estimate else "n/a")
+                    + f" on two idle cores; per slot (s): {[round(x, 2) for x in row['per_slot_s']]}",
+                    flush=True,
+                )
             if len(by_variant) > 1 and "1" in by_variant and "2" in by_variant:
                 one, two = by_variant["1"], by_variant["2"]
                 print(
-                    f"open {grid_name} scaling (1 process over 2): p50 "
-                    f"{one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x, unsettled "
-                    f"{one['unsettled']} vs {two['unsettled']}, failures {one['fails_total']} vs "
-                    f"{two['fails_total']}",
+                    f"open {grid_name} multi-core scaling, 1 process (variant 1) vs 2 (variant 2): time until all "
+                    f"labelled p50 {one['all_labelled_s']['p50']:.2f} s vs {two['all_labelled_s']['p50']:.2f} s "
+                    f"({one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x); labels "
+                    f"{one['labels']} vs {two['labels']} ({two['labels'] / max(one['labels'], 1):.2f}x); CPU p50 "
+                    f"{one['cpu_s_p50']:.1f} s vs {two['cpu_s_p50']:.1f} s; failures {one['fails_total']} vs "
+                    f"{two['fails_total']} (a busy machine gives two processes no second core: compare CPU)",
                     flush=True,
                 )
     if "fills" in parts:

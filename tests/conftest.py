@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
-from xwcp.words.wordlist import load_word_list
+# A test run writes bytecode even where PYTHONDONTWRITEBYTECODE is set (some sandboxes and containers): else each
+# pytest process (xdist's two workers, the controller) compiles again every test module its assertion rewriting
+# reads and every xwcp module it imports, about 6 of the 9 CPU s a worker spends before its first test.
+# __pycache__ is ignored by git; the Python processes the tests start still honour the variable.
+sys.dont_write_bytecode = False
 
 BROWSER_FIXTURES = {"browser", "chromium"}  # tests/web/conftest.py: a real chromium
 CLUSTER_FIXTURES = {"client": "tests.dist.conftest"}  # a Dask LocalCluster (tests/web's `client` is a TestClient)
@@ -104,6 +108,8 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
 @pytest.fixture(scope="module")
 def default_words():
     """The default list, compiled into the session's cache (the quick path reads only a cached list)."""
+    from xwcp.words.wordlist import load_word_list
+
     return load_word_list()
 
 

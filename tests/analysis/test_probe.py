@@ -92,13 +92,15 @@ def test_probing_a_batch_answers_as_probing_each_word_alone(themed):
         if slot.id in themed.fixed_text_by_slot or len(ids) < 2:
             continue
         batch = probe.probe(slot.id, ids)
-        alone = np.array([probe.probe(slot.id, ids[i : i + 1])[0] for i in range(len(ids))])
-        assert list(batch == PROBE_SURVIVES) == list(alone == PROBE_SURVIVES), slot.name
-        for word_id in ids[(batch != alone)][:5]:  # another emptied slot than alone: it is emptied too
+        # every word of a slot of up to 64, an even spread of 64 of a bigger one (48,000 words in all)
+        sample = np.arange(0, len(ids), max(1, len(ids) // 64))
+        alone = np.array([probe.probe(slot.id, ids[i : i + 1])[0] for i in sample])
+        assert list(batch[sample] == PROBE_SURVIVES) == list(alone == PROBE_SURVIVES), slot.name
+        for word_id in ids[sample][batch[sample] != alone][:5]:  # another emptied slot than alone: emptied too
             mark = engine.trail_len
             assert not engine.remove_words(slot.id, ids[ids != word_id])
             engine.undo(mark)
-        grouped_failures += int(((batch >= 0) & (batch != alone)).sum())
+        grouped_failures += int(((batch[sample] >= 0) & (batch[sample] != alone)).sum())
         cut = probe.probe(slot.id, ids, time_limit_s=1e-9)  # checked every 16 words probed
         assert 0 < len(cut) < len(ids) or len(ids) <= 16, slot.name
         assert list(cut) == list(batch[: len(cut)])

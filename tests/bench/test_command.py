@@ -30,6 +30,14 @@ GRID_UNFILLABLE = "...Z\n...E\n...R\nWOR.\n"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.fixture(autouse=True)
+def _plots_drawn_only_where_checked(request, monkeypatch):
+    """Drawing the two plots costs about 1 CPU s a bench (matplotlib's layout): test_plots_are_png_files checks
+    them; the other tests, about rows, summaries and interrupts, leave them out."""
+    if request.node.name != "test_plots_are_png_files":
+        monkeypatch.setattr("xwcp.bench.command.write_plots", lambda *args, **kwargs: [])
+
+
 @pytest.fixture
 def files(tmp_path):
     def write(name, text):

@@ -252,7 +252,7 @@ def test_make_controls_rejects_a_banned_lock():
 
 def test_min_diff_holds_for_quality_fills_too(default_words):
     problem = compile_problem(read_grid(DAILY), default_words)
-    result = run_fill(problem, count=2, min_diff=12, quality=True, time_limit_s=8)
+    result = run_fill(problem, count=2, min_diff=12, quality=True, time_limit_s=2)
     assert result.status is FillStatus.FILLED and len(result.fills) == 2
     a, b = result.fills
     assert check_fill(problem, a) == [] and check_fill(problem, b) == []

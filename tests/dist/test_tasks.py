@@ -38,3 +38,13 @@ def test_quality_tasks_call_the_librarys_quality_search(inputs, monkeypatch):
     assert record["reason"] == "quality=True"
     if record["status"] == "filled":
         assert record["quality"]["min_score"] is not None
+
+
+def test_a_grid_with_chains_is_filled_over_its_splits(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("CAT;50\nDOG;50\nCATDOG;50\n")
+    grid = "; entries: listed\n; chain: R = 2 words: 1,1 1,2 1,3 1,4 1,5 1,6\n......\n"
+    task = GridTask("chain", "chain.txt", grid, WordsKey.of(str(words)), LoadOptions(min_score=0), time_limit_s=20)
+    record = fill_grid_task(task)
+    assert record["status"] == "filled", record
+    assert {e["id"]: e["word"] for e in record["entries"]} in ({"R+1": "CAT", "R+2": "DOG"}, {"R+1": "DOG", "R+2": "CAT"})

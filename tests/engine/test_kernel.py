@@ -20,6 +20,20 @@ from xwcp.engine.plain_kernel import bit_search
 from xwcp.words.wordlist import build_word_list
 
 
+def _connected_order(cells_by_slot: list[tuple[int, ...]], n_words_by_slot: list[int]) -> list[int]:
+    """The order `brute_fillable` places the slots in: the fewest words first, then always the slot with the most
+    cells already placed (its crossings prune early), fewer words breaking ties. Any order enumerates the same."""
+    left = set(range(len(cells_by_slot)))
+    placed: set[int] = set()
+    order: list[int] = []
+    while left:
+        slot = min(left, key=lambda s: (-len(placed.intersection(cells_by_slot[s])), n_words_by_slot[s], s))
+        order.append(slot)
+        left.discard(slot)
+        placed.update(cells_by_slot[slot])
+    return order
+
+
 def brute_fillable(problem, slot_ids) -> bool:
     """Whether the slots `slot_ids` of `problem` can be filled together, by plain enumeration:
     each slot a word of its domain, crossing cells agreeing among the kept slots, no word twice."""
@@ -32,7 +46,7 @@ def brute_fillable(problem, slot_ids) -> bool:
             continue
         bucket = sub.words.bucket(slot.length)
         words.append([bucket.text(w) for w in range(bucket.n_words) if sub.domains[slot.id][w]])
-    order = sorted(range(len(sub.slots)), key=lambda s: len(words[s]))
+    order = _connected_order([slot.cells for slot in sub.slots], [len(w) for w in words])
     letter_by_cell: dict[int, str] = {}
     used: set[str] = set()
 

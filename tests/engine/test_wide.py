@@ -85,3 +85,18 @@ def test_kernel_takes_says_which_alphabets_run_on_the_compiled_search():
         if size == 80:
             message = kernel_refusal(problem, "backtrack")
             assert "backtrack" in message and "80" in message and "cpsat" in message and "\n" not in message
+
+
+def test_a_region_fill_keeps_the_kernels_fixpoint_past_a_skipped_slot(default_words):
+    """A diagonal's cells are each in three slots (across, down, the diagonal); a region fill of rows 1-2 skips
+    rows 3-5's across slots, and the kernel links the down and diagonal slots of a cell past the skipped one
+    (`kernel.slot_layout`): the numpy engine must too, or the diagonal never narrows the down slots there."""
+    from xwcp.compile.controls import Controls
+
+    grid = parse_grid("; entry: DIAG = 1,1 2,2 3,3 4,4 5,5\nQ....\n.....\n.....\n.....\n.....\n")
+    problem = compile_problem(grid, default_words, controls=Controls(region=(1, 1, 2, 5)))
+    assert problem.skipped_slot_ids and not problem.is_pairwise
+    kernel, wide = Engine(problem), WideEngine(problem)
+    assert kernel.propagate_all() and wide.propagate_all()
+    for slot_id in kernel.slot_ids:
+        assert np.array_equal(wide.domain(slot_id), kernel.domain(slot_id)), problem.slots[slot_id].name

@@ -306,6 +306,20 @@ def test_an_xd_rebus_key_given_two_letters_is_a_schrodinger_cell(tmp_path):
     assert back.grid == puzzle.grid and back.clue_by_slot == puzzle.clue_by_slot
 
 
+def test_the_xd_corpus_older_schrodinger_form_reads_as_the_same_cell(tmp_path):
+    # the gxd corpus's form (century-arcade/xd doc/rebus-conventions.md, 3a: The New Yorker 2023-07-14's
+    # `1=C/P`): a key given one letter or another, answers written inline with both halves
+    older = PUZZMO_SCHRODINGER_XD.replace("rebus: 1=O 1=A", "Rebus: 1=O/A")
+    older = older.replace("~ CONE", "~ CO/ANE").replace("~ IPOD", "~ IPO/AD")
+    path = tmp_path / "older.xd"
+    path.write_text(older)
+    puzzle = read_puzzle(path)
+    puzzmo = tmp_path / "puzzmo.xd"
+    puzzmo.write_text(PUZZMO_SCHRODINGER_XD)
+    assert puzzle.grid == read_puzzle(puzzmo).grid and puzzle.grid.cells[9] == "OA"
+    assert not puzzle.warnings
+
+
 def test_a_filled_schrodinger_grid_round_trips_through_xd(tmp_path, capsys):
     out = tmp_path / "farrell.xd"
     assert main(["fill", str(MODELS / "15x15-schrodinger-farrell.txt"), "--out", str(out)]) == 0

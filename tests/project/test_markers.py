@@ -1,7 +1,7 @@
 """The markers the inner loop selects by are true (README.md: `python3 -m pytest -m "not browser and not cluster and
-not languages and not peers" -n 2`): tests/conftest.py marks the users of the chromium fixtures `browser`, fails a
-test that starts a Python process without `subprocess`, and leaves the `slow` tests out of any run whose -m does
-not name them."""
+not languages and not peers and not subprocess and not heavy and not timing" -n 2`): tests/conftest.py marks the
+users of the chromium fixtures `browser`, fails a test that starts a Python process without `subprocess`, and leaves
+the `slow` tests out of any run whose -m does not name them."""
 
 from __future__ import annotations
 

@@ -158,7 +158,8 @@ def test_initial_bitsets_equal_the_numpy_domains(default_words, tmp_path):
             domains = initial_domains(compile_structure(grid, default_words, **options))
             for slot_id, bits in enumerate(initial_bitsets(plain)):
                 expected = np.flatnonzero(domains[slot_id]).tolist()
-                assert [w for w in range(bits.bit_length()) if bits >> w & 1] == expected, (path, slot_id)
+                members = [w for w, bit in enumerate(reversed(bin(bits)[2:])) if bit == "1"]  # bit w is word w
+                assert members == expected, (path, slot_id)
 
 
 def test_quick_path_does_not_apply(default_words, files):

@@ -326,6 +326,8 @@ class Attack:
         self.peak_rss_mb = 0.0
         self.info_failures: list[str] = []
         self._stop = threading.Event()
+        self._ticked = threading.Condition()  # a poll or a sample done: `run` waits for the aftermath's
+        self._polls = self._samples = 0
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -374,6 +376,9 @@ class Attack:
             self.info_worst_s = max(self.info_worst_s, took)
             if row is not None:
                 row.info_worst_s = max(row.info_worst_s, took)
+            with self._ticked:
+                self._polls += 1
+                self._ticked.notify_all()
             self._stop.wait(0.1)
 
     def _sample(self) -> None:
@@ -383,6 +388,9 @@ class Attack:
             row = self.current
             if row is not None:
                 row.peak_rss_mb = max(row.peak_rss_mb, rss)
+            with self._ticked:
+                self._samples += 1
+                self._ticked.notify_all()
             self._stop.wait(0.05)
 
     def run(self, name: str, send: Callable[[], tuple[int | None, bytes | str]]) -> Row:
@@ -405,7 +413,9 @@ class Attack:
         else:
             row.json_answer = False
         row.detail = answer[:160].replace("\n", " ")
-        time.sleep(0.3)  # let the poller and the sampler see the aftermath
+        with self._ticked:  # the aftermath: a whole poll begun after the answer (the second to end), and a sample
+            polls, samples = self._polls, self._samples
+            self._ticked.wait_for(lambda: self._polls >= polls + 2 and self._samples >= samples + 1, timeout=10)
         self.current = None
         self.rows.append(row)
         return row

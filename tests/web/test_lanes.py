@@ -124,7 +124,7 @@ def app(words, monkeypatch):
     return app_module.create_app(words=words, hosts=HOSTS, personal=False)
 
 
-def _search(slot: str = "1A", limit_s: float = 5.0) -> dict:
+def _search(slot: str = "1A", limit_s: float = 3.0) -> dict:
     """A verified suggestion that runs to its limit (no fill of the open 7x7 comes within seconds)."""
     return {"grid": OPEN_7, "slot": slot, "k": 5, "verify": True, "time_limit_s": limit_s}
 
@@ -148,7 +148,7 @@ def test_a_keystroke_is_answered_while_searches_hold_the_server(app):
             async with anyio.create_task_group() as tasks:
                 tasks.start_soon(search, "heavy-1")
                 tasks.start_soon(search, "heavy-2")
-                await anyio.sleep(1.0)  # both searches are in
+                await anyio.sleep(0.5)  # both searches are in
                 start = time.monotonic()
                 response = await client.post(
                     "/api/suggest",
@@ -198,7 +198,7 @@ def test_a_newer_search_of_the_same_client_stops_the_older(app):
 
 @pytest.mark.timing
 def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
-    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 5 s
+    """The page's check after a keystroke (2 s) has a slot of its own: with every search slot taken by 3 s
     verifications, it is answered before they end."""
     monkeypatch.setattr(app_module, "HEAVY_SLOTS", 1)
 
@@ -214,7 +214,7 @@ def test_a_short_check_does_not_wait_behind_long_searches(app, monkeypatch):
             async with anyio.create_task_group() as tasks:
                 tasks.start_soon(search, "heavy-1")
                 tasks.start_soon(search, "heavy-2")
-                await anyio.sleep(1.0)
+                await anyio.sleep(0.5)
                 start = time.monotonic()
                 response = await client.post(
                     "/api/check",

@@ -11,7 +11,8 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (in the 
 import xwcp  # noqa: E402
 from tests.web.helpers import FILLED, ROOT, _clues, _puzzle  # noqa: E402
 from xwcp.formats import read_puzzle, write_puzzle  # noqa: E402
-from xwcp.model import grid_from_rows  # noqa: E402
+from xwcp.formats.jsonfile import to_dict  # noqa: E402
+from xwcp.model import grid_from_rows, grid_lines  # noqa: E402
 
 
 @pytest.mark.parametrize("fmt", ["puz", "ipuz", "xd", "json", "txt", "jpz"])
@@ -74,16 +75,40 @@ def test_open_refuses_what_it_cannot_read_naming_the_file(client):
     assert big.status_code == 413
 
 
-@pytest.mark.parametrize(
-    "name", ["variety/two-tone.jpz", "marching-bands.ipuz", "../../../models/variety/15x15-schrodinger-farrell.txt"]
-)
-def test_open_refuses_a_variety_puzzle_the_page_would_lose(client, name):
-    """Listed entries and Schrödinger squares: the builder cannot draw them, so it says so instead of dropping them."""
-    path = ROOT / "tests" / "data" / "puzzles" / name
-    assert read_puzzle(path).grid.has_variety
-    response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
-    assert response.status_code == 400, response.text
-    assert response.json()["error"].startswith(f"{path.name}: the builder does not draw listed entries")
+def test_open_shows_the_published_variety_files_with_their_lists_and_labels(client):
+    """Every variety file xwcp reads opens in the builder with its own clue lists and cell labels (and its chains:
+    entries of several words whose boundaries the fill chooses), as `xwcp convert` to .json gives them."""
+    folder = ROOT / "tests" / "data" / "puzzles" / "variety"
+    opened = []
+    for path in sorted(folder.iterdir()):
+        puzzle = read_puzzle(path)
+        response = client.post(f"/api/open?name={path.name}", content=path.read_bytes())
+        assert response.status_code == 200, response.text
+        page = response.json()["puzzle"]
+        assert page == to_dict(puzzle), path.name
+        assert page["lists"] and ("labels" in page) == bool(puzzle.cell_labels), path.name
+        opened.append(path.name)
+    assert len(opened) == 43
+
+
+@pytest.mark.parametrize("fmt", ["txt", "json", "ipuz"])
+def test_open_keeps_listed_entries_and_schrodinger_cells(client, fmt):
+    """Listed entries and Schrödinger cells open in the builder with their grid text, and save back unchanged."""
+    lines = ["; entry: HOOK = 1,1 2,2 3,3 3,4", ".....", ".....", "..<..>..", ".....", "....."]
+    doc = {"width": 5, "height": 5, "grid": lines, "clues": {"HOOK": "A bent entry", "7A": "Two readings"}}
+    saved = client.post("/api/export", json={"puzzle": doc, "format": fmt})
+    assert saved.status_code == 200, saved.text
+    opened = client.post(f"/api/open?name=mine.{fmt}", content=saved.content)
+    assert opened.status_code == 200, opened.text
+    page = opened.json()["puzzle"]
+    assert page["grid"] == lines
+    assert "lists" not in page  # xwcp's own Across, Down and Entries lists: the page builds them from the grid
+    clues = {entry["id"].split("/")[0]: entry["clue"] for entry in page["entries"] if entry.get("clue")}  # 7A/1, 7A/2
+    if fmt != "txt":
+        assert clues == {"HOOK": "A bent entry", "7A": "Two readings"}
+    farrell = ROOT / "models" / "variety" / "15x15-schrodinger-farrell.txt"
+    opened = client.post("/api/open?name=farrell.txt", content=farrell.read_bytes())
+    assert opened.status_code == 200 and opened.json()["puzzle"]["grid"] == grid_lines(read_puzzle(farrell).grid)
 
 
 def test_the_page_opens_a_real_puz_from_tests_data(client):

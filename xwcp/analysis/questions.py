@@ -24,6 +24,7 @@ from xwcp.analysis.reports import (
     ForcedLetter,
     HeatmapReport,
     Label,
+    PairHeat,
     Proof,
     RankedWord,
     SlotInfo,
@@ -43,6 +44,8 @@ from xwcp.compile.problem import Problem, with_word  # noqa: F401 - with_word: i
 from xwcp.engine.ac3 import Propagation, propagate
 from xwcp.engine.result import Limits, fill_grid
 from xwcp.model import BLOCK, EMPTY, Slot, grid_lines, written_cells
+from xwcp.model.entries import pair_letters
+from xwcp.model.letters import letter_contents
 from xwcp.search.core import CoreReport
 
 if TYPE_CHECKING:
@@ -299,7 +302,34 @@ def heatmap_report(problem: Problem, *, with_core: bool = True, prop: Propagatio
         letters,
         _forced_letters(problem, prop) if prop.is_consistent else (),
         grid_lines(grid),
+        _pair_heat(problem, prop),
     )
+
+
+def _pair_heat(problem: Problem, prop: Propagation) -> tuple[PairHeat, ...]:
+    """Both letters of each Schrödinger square: the first at the square's letter cell, the second at its extra
+    letter cell (`xwcp.model.letters`), each with its live letters and the letter entered."""
+    grid = problem.grid
+    if not grid.pairs:
+        return ()
+    _, cell_by_extra = letter_contents(grid)
+    second_by_cell = {cell: len(grid.cells) + k for k, cell in enumerate(cell_by_extra) if cell in grid.pairs}
+    heat = []
+    for cell in sorted(grid.pairs):
+        letter_cells = (cell, second_by_cell[cell])
+        given = pair_letters(grid.cells[cell])
+        heat.append(
+            PairHeat(
+                cell // grid.width,
+                cell % grid.width,
+                (prop.letters_possible(letter_cells[0]), prop.letters_possible(letter_cells[1])),
+                (
+                    None if given[0] == EMPTY else problem.alphabet.written(given[0]),
+                    None if given[1] == EMPTY else problem.alphabet.written(given[1]),
+                ),
+            )
+        )
+    return tuple(heat)
 
 
 def check_report(

@@ -67,6 +67,17 @@ class ForcedLetter:
 
 
 @dataclass(frozen=True)
+class PairHeat:
+    """A Schrödinger square's heat (rows and columns from 0): for each of its two letters (the first reading's, then
+    the second's) how many letters remain, and the letter entered (as the alphabet writes it; None while open)."""
+
+    row: int
+    col: int
+    counts: tuple[int, int]
+    letters: tuple[str | None, str | None]
+
+
+@dataclass(frozen=True)
 class RankedWord:
     """A live word of a slot with its score and crossing fit."""
 
@@ -130,6 +141,8 @@ class HeatmapReport:
     forced: tuple[ForcedLetter, ...]
     grid: list[str]
     """The grid's lines in xwcp's text syntax (bars, marks and rebus cells, for drawing)."""
+    pairs: tuple[PairHeat, ...] = ()
+    """Each Schrödinger square's two letters (`counts` and `letters` above hold its first letter's)."""
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     start = time.perf_counter()
     puzzle, problem = load_puzzle(args)
+    if puzzle.grid.has_chains:  # open chains: the split the chain fill settles on is what is checked
+        from xwcp.services.chains import has_open_chain, settled_split
+
+        if has_open_chain(puzzle.grid):
+            split, why = settled_split(problem, backend=args.backend, time_limit_s=args.time_limit, seed=args.seed)
+            if split is None:
+                emit(args.format, {"verdict": "unknown", "reason": why}, f"Unknown: {why}.", problem.alphabet)
+                return EXIT_LIMIT
+            problem = split
     shown: list[bool] = []
 
     def verdict_first(report: CheckReport, problem: Problem, result: FillResult | None) -> CoreReport | None:

@@ -47,7 +47,11 @@ def cmd_fill(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)
     if args.format == "grid":
-        if result.fills:
+        if result.fills and puzzle.grid.has_chains:  # the grid with its chains, their words run together
+            from xwcp.services.chains import filled_grid
+
+            print(filled_grid(puzzle.grid, problem, result.fills[0]).render(problem.alphabet), end="")
+        elif result.fills:
             print(report.FillReport(problem, result, seconds).grids_text())
         else:
             print(f"xwcp: {problem.alphabet.written(report.verdict_text(result))}", file=sys.stderr)
@@ -69,6 +73,14 @@ def cmd_fill(args: argparse.Namespace) -> int:
     if result.stopped_by is not None:
         data["stopped"] = result.stopped_by
     note = "" if not args.out else f"\nwrote {args.out}" if wrote else f"\nnothing written to {args.out}: no fill"
+    if puzzle.grid.has_chains and result.entries is not None:
+        from xwcp.model.text import grid_lines
+        from xwcp.services.chains import chain_words, filled_grid
+
+        words_by_chain = chain_words(puzzle.grid, problem, result.entries)
+        data["chains"] = words_by_chain
+        data["grid"] = grid_lines(filled_grid(puzzle.grid, problem, result.entries), problem.alphabet)
+        note = "\nchains:\n" + "\n".join(f"  {name}: {' / '.join(w)}" for name, w in words_by_chain.items()) + note
     emit(args.format, data, answer.text(verdict_shown=result.status is FillStatus.UNFILLABLE) + note, problem.alphabet)
     return _stopped_quality(result) or result.status.exit_code
 

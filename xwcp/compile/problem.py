@@ -276,6 +276,19 @@ def _stem_clashes(problem: Problem, bucket: LengthBucket, fixed: list[str]) -> N
     )
 
 
+def splits_into_words(text: str, n_words: int, words: WordList | MappedWordList) -> bool:
+    """Whether `text` is `n_words` listed words run together (a chain's answer, `xwcp.model.entries.Entry.words`);
+    for 1, whether it is a listed word."""
+    if n_words <= 1:
+        return words.word_id(text) is not None
+    ends = {0}  # where a run of listed words may end, after each further word
+    for _ in range(n_words - 1):
+        ends = {
+            end + n for end in ends for n in range(2, len(text) - end) if words.word_id(text[end : end + n]) is not None
+        }
+    return any(words.word_id(text[end:]) is not None for end in ends if end < len(text))
+
+
 def unlisted_text(problem: Problem) -> str:
     """'2 entries are not in the word list: 1A QZX, 1D QJW' for `problem.unlisted` ('' when none)."""
     n = len(problem.unlisted)
@@ -595,8 +608,9 @@ def compile_structure(
         spelled = spelled._replace(letters=letter_contents(grid)[0])  # locks only fill empty cells: same slots
     slots, letters = spelled.slots, spelled.letters
     if locked:
+        words_by_label = {entry.name: entry.words for entry in grid.entries if entry.is_chain}
         for slot_id, word in locked.items():
-            if words.word_id(word) is None:
+            if not splits_into_words(word, words_by_label.get(slots[slot_id].label, 1), words):
                 notes.append(f"locked {slots[slot_id].name}={word} is not in the word list (kept as given)")
     min_score_by_slot = {
         resolve_slot(slots, name, "slot_min").id: int(score) for name, score in controls.min_score_by_slot.items()
@@ -646,6 +660,13 @@ def compile_structure(
         for slot_id, text in fixed_text_by_slot.items()
         if words.word_id(text) is None and slot_id not in skipped and slot_id not in locked
     )
+    if unlisted and grid.has_chains:  # a complete chain is listed when its letters split into its count of words
+        words_by_name = {entry.name: entry.words for entry in grid.entries if entry.is_chain}
+        unlisted = [
+            slot_id
+            for slot_id in unlisted
+            if not splits_into_words(fixed_text_by_slot[slot_id], words_by_name.get(slots[slot_id].label, 1), words)
+        ]
     if strict:
         conflicts.extend(
             f"{slots[slot_id].name} {fixed_text_by_slot[slot_id]} is not in the word list "

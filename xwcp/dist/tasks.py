@@ -170,6 +170,13 @@ def _fill_record(problem: Problem, task: GridTask) -> Record:
     if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
         result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                  quality=True)
+    elif problem.grid.has_chains:  # chains: their boundaries chosen over splits (`xwcp.services.chains`)
+        from xwcp.services.chains import fill_chains
+
+        found = fill_chains(problem.grid, problem.words, min_score=problem.min_score,
+                            allow_dupes=problem.allow_dupes, controls=problem.controls, backend=task.backend,
+                            time_limit_s=task.time_limit_s, seed=task.seed, threads=1)
+        problem, result = found.problem, found.result
     else:  # validates every fill with check_fill; one thread: the worker's cores are shared out by Dask
         result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
                                   threads=1)

@@ -516,6 +516,9 @@ class _BsState(ctypes.Structure):
         ("br_prov_cap", ctypes.c_int64),
         ("ng_prov", _U64),
         ("ng_prov_cap", ctypes.c_int64),
+        ("nz", _U64),
+        ("nz_off", _I64),
+        ("blocks", _I32),
         ("stem_of", _I32),
         ("slot_stem_off", _I64),
         ("stem_start", _I32),
@@ -570,6 +573,18 @@ def _bs_library(n_letters: int = 26) -> _SearchFunctions:
 
 _LOGS_BY_SIZE: dict[int, array.array[float]] = {}
 """Tables of `word_count_logs` made so far (never resized: a kernel points at them)."""
+
+
+def _initial_state(lib: _SearchFunctions, ref: Any) -> bool:
+    """Run the search's `bs_init`: whether the root is consistent.
+
+    Raises:
+        MemoryError: the kernel could not allocate its own arrays.
+    """
+    code = int(lib.bs_init(ref))
+    if code < 0:
+        raise MemoryError("the fill search could not allocate its state")
+    return code > 0
 
 
 def word_count_logs(size: int) -> array.array[float]:
@@ -732,7 +747,7 @@ class BitSearch(_SlotLayout):
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library(self.n_letters)
-        self.is_consistent = bool(self._lib.bs_init(self._ref))
+        self.is_consistent = _initial_state(self._lib, self._ref)
 
     def _bind_stems(self, st: _BsState) -> None:
         """Point the C state at the stem rule's arrays (`stem_prune` in xwcp/engine/_bitsearch.c): each slot's words'
@@ -761,6 +776,8 @@ class BitSearch(_SlotLayout):
             words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.prov_words)
         if st.expl_words:
             words += (st.n_slots + max(self.n_pos, 1) + 1) * int(st.expl_words)
+        if st.nz_off:
+            words += int(st.nz_off[st.n_slots]) + 1 + st.n_slots + 1 + int(np.max(self.slot_W, initial=1)) // 2
         return (
             8 * words
             + 20 * int(st.save_cap)

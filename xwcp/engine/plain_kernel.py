@@ -27,6 +27,7 @@ from xwcp.engine.kernel import (
     Engine,
     _bs_library,
     _BsState,
+    _initial_state,
     _library,
     _SlotLayout,
     _State,
@@ -112,6 +113,9 @@ _PLAIN_C_OWNED = (
     "expl",
     "conflict",
     "ng_hits",  # learning at every failure (calloc'd in C)
+    "nz",
+    "nz_off",
+    "blocks",  # nonzero-block summaries (malloc'd by bs_init)
     "prov",
     "used",
     "br_prov",
@@ -197,7 +201,7 @@ class PlainBitSearch(BitSearch):
         self._state = st
         self._ref = ctypes.byref(st)
         self._lib = _bs_library(self.n_letters)
-        self.is_consistent = bool(self._lib.bs_init(self._ref))
+        self.is_consistent = _initial_state(self._lib, self._ref)
 
 
 def _start(owner: _SlotLayout, problem: Problem) -> tuple[SlotLayout, list[Sequence[int]], list[int]]:

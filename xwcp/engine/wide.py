@@ -61,10 +61,27 @@ class WideEngine:
             slot_id: np.asarray(problem.words.bucket(problem.slots[slot_id].length).letters)
             for slot_id in self.slot_ids
         }
+        self._links = {slot_id: self._links_of(slot_id) for slot_id in self.slot_ids}
         self._cause: dict[SlotId, SlotId] = {}
         self._wipeout: SlotId | None = None
         self._trail: list[dict[SlotId, NDArray[np.bool_]]] = []
         """The live masks before each `restrict_letter`, for `undo` (the incremental AC-3 of `ac3.Propagator`)."""
+
+    def _links_of(self, slot_id: SlotId) -> list[tuple[SlotId, int]]:
+        """Each position's crossing as the kernels link it (`kernel.slot_layout`): the next slot of the cell's
+        cycle, past slots that are not open (a complete one, or one a region fill skips) to the next open one,
+        so that a cell in three slots or more (a Schrödinger entry's readings and their crossing, a listed
+        diagonal) still ties its open slots together; (-1, -1) for none."""
+        problem = self.problem
+        out: list[tuple[SlotId, int]] = []
+        for pos, (other, other_pos) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
+            if other >= 0 and self.kernel_index[other] < 0 and not problem.is_pairwise:
+                while self.kernel_index[other] < 0 and (other, other_pos) != (slot_id, pos):
+                    other, other_pos = problem.cross_slot[other][other_pos], problem.cross_pos[other][other_pos]
+                if other == slot_id:
+                    other = -1
+            out.append((other, other_pos) if other >= 0 and self.kernel_index[other] >= 0 else (-1, -1))
+        return out
 
     @property
     def trail_len(self) -> int:
@@ -114,8 +131,8 @@ class WideEngine:
             queued.discard(slot_id)
             alive, letters = self._alive[slot_id], self._letters[slot_id]
             changed: list[SlotId] = []
-            for pos, (other, other_pos) in enumerate(zip(problem.cross_slot[slot_id], problem.cross_pos[slot_id])):
-                if other < 0 or self.kernel_index[other] < 0:
+            for pos, (other, other_pos) in enumerate(self._links[slot_id]):
+                if other < 0:
                     continue
                 live = np.zeros(self.n_letters, bool)
                 live[letters[alive, pos]] = True

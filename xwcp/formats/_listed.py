@@ -17,7 +17,9 @@ An entry is named after its list and label (`ROWS.A`, `BLOOMS.L1`, `INWARD.1-5`,
 label itself in the `Entries` list xwcp writes for a grid drawn with listed entries), unique in the
 puzzle, in upper case as the model keeps entry names. A clue the file places on no cells (Patchwork's unlabelled pieces, which the solver places)
 is kept in its list with no entry, and so is a clue on one cell (a one-letter word of a Two-Tone or
-Jelly Roll: its letter is its crossing entries', so it constrains no fill), with its cell.
+Jelly Roll: its letter is its crossing entries', so it constrains no fill), with its cell. A clue that
+joins several with " / " (a Marching Bands row, "Row 1A / Row 1B") is a chain of that many words
+(`Entry.words`); writing the clue back keeps the count.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from xwcp.model.grid import BLOCK, Grid, Slot, find_slots, make_grid
 from xwcp.model.puzzle import CellLabel, ClueList, ListedClue, Puzzle
 
 _DIRECTION_BY_WORD = {"across": Direction.ACROSS, "down": Direction.DOWN}
+CHAIN_SEPARATOR = " / "
+"""Between the clues of a chain's words in one clue text: a clue joining k parts is a chain of k words
+(`xwcp.model.entries.Entry.words`), whose boundaries `xwcp fill` chooses."""
 ENTRIES_TITLE = "Entries"
 """The list xwcp writes the listed entries that no clue list of the puzzle names in (a grid drawn in xwcp), each
 clue labelled with its entry's name; reading such a list names each entry by its label."""
@@ -131,7 +136,11 @@ def listed_entries(
                 if len(clue.cells) == 1:  # a one-letter word: its letter is its crossing entries', no entry
                     listed.append(ListedClue(clue.label, None, clue.text, clue.cells))
                     continue
-                entry = Entry(_entry_name(file_list.title, direction, clue.label, position, taken).upper(), clue.cells)
+                entry = Entry(
+                    _entry_name(file_list.title, direction, clue.label, position, taken).upper(),
+                    clue.cells,
+                    chain_words(clue.text, len(clue.cells)),
+                )
                 name = entry.name  # as the model keeps it (upper case)
                 taken.add(name)
                 entries.append(entry)
@@ -140,13 +149,6 @@ def listed_entries(
             listed.append(ListedClue(clue.label, name, clue.text))
         out_lists.append(ClueList(file_list.title, tuple(listed)))
     warnings = [f"{n_unnumbered} clues name no entry of the grid and are not read"] if n_unnumbered else []
-    chains = [entry.name for entry in entries if " / " in clue_by_name.get(entry.name, "")]
-    if chains:
-        warnings.append(
-            f"{len(chains)} entries have clues joined by ' / ' ({', '.join(chains[:3])}"
-            f"{' and more' if len(chains) > 3 else ''}): each is a chain of several answers whose boundaries the "
-            "solver finds; xwcp fills each as one entry"
-        )
     try:
         grid = make_grid(
             grid.width,
@@ -163,6 +165,27 @@ def listed_entries(
     except ValueError as exc:
         raise InputError(f"the file's entries do not fit its grid: {exc}", source) from None
     return grid, clue_by_name, tuple(out_lists), warnings
+
+
+def chain_words(clue: str, n_cells: int) -> int:
+    """How many answers a clue on `n_cells` cells joins: its " / "-separated parts (kotwords' convention for a
+    Marching Bands row, "Row 1A / Row 1B", and a Rows Garden row), 1 for one clue or when the cells are too few
+    for that many words of two letters."""
+    n_words = clue.count(CHAIN_SEPARATOR) + 1
+    return n_words if 2 * n_words <= n_cells else 1
+
+
+def chain_clue(text: str, n_words: int) -> str:
+    """The clue a writer gives an entry of `n_words` words: `text` when it joins that many parts with " / " (as
+    `chain_words` reads it back), else its parts padded with "-" (or cut to the count, the rest joined into the
+    last part) so that the file reads back as a chain of `n_words`."""
+    if n_words <= 1 or text.count(CHAIN_SEPARATOR) == n_words - 1:
+        return text
+    parts = [part for part in text.split(CHAIN_SEPARATOR)] if text.strip() else []
+    if len(parts) > n_words:
+        parts = parts[: n_words - 1] + [", ".join(parts[n_words - 1 :])]
+    parts += ["-"] * (n_words - len(parts))
+    return CHAIN_SEPARATOR.join(part.strip() or "-" for part in parts)
 
 
 def _runs_listed(
@@ -238,6 +261,7 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
     Across, Down or `Entries` list. A puzzle without listed entries gets its Across and Down lists."""
     grid = puzzle.grid
     slot_by_name = {s.entry_name: s for s in find_slots(grid) if s.reading <= 1}
+    words_by_name = {entry.name: entry.words for entry in grid.entries}
     named: set[str] = set()
     out: list[tuple[str, list[tuple[str, tuple[int, ...] | None, str]]]] = []
     for clue_list in puzzle.clue_lists:
@@ -250,7 +274,8 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
             if slot is None:
                 continue  # the entry is gone (its cells became blocks)
             named.add(slot.entry_name)
-            items.append((clue.label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))
+            text = puzzle.clue_by_slot.get(slot.entry_name, "")
+            items.append((clue.label, slot.cells, chain_clue(text, words_by_name.get(slot.entry_name, 1))))
         out.append((clue_list.title, items))
     rest: dict[str, list[tuple[str, tuple[int, ...] | None, str]]] = {}
     for slot in slot_by_name.values():  # slot order: across, down, then the listed entries as the grid lists them
@@ -262,7 +287,8 @@ def written_lists(puzzle: Puzzle) -> list[tuple[str, list[tuple[str, tuple[int, 
             else ("Down" if slot.direction is Direction.DOWN and not slot.label else ENTRIES_TITLE)
         )
         label = str(slot.number) if not slot.label else slot.label
-        rest.setdefault(title, []).append((label, slot.cells, puzzle.clue_by_slot.get(slot.entry_name, "")))
+        text = chain_clue(puzzle.clue_by_slot.get(slot.entry_name, ""), words_by_name.get(slot.entry_name, 1))
+        rest.setdefault(title, []).append((label, slot.cells, text))
     for title, items in rest.items():
         existing = next((entry for entry in out if entry[0] == title), None)
         if existing is not None:

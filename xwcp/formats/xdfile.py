@@ -9,8 +9,8 @@ sections, `<!-- -->` comments.
 The grid: '#' is a block and '_' (an open non-letter cell of a shaped grid) is read as one;
 'A'-'Z' a letter, a lower-case letter the same letter marked as the `Special:` header says
 (circle or shaded); a character of the `Rebus:` header (`1=HEART 2=DIAMOND`) that rebus, and one
-the header gives two letters (`1=O 1=A`, Puzzmo's Schrödinger square) a Schrödinger cell holding
-both, its entries' answers written as their first reading; any other character is kept as given (a
+the header gives two letters (`1=O 1=A`, Puzzmo's Schrödinger square, or `1=C/P`, the xd corpus's older
+form) a Schrödinger cell holding both, its entries' answers written as their first reading; any other character is kept as given (a
 symbol cell). '.' is an unknown letter in the xd spec but a
 block in Puzzmo's files: in a grid without '#', the clues' answers decide (the reading under
 which they spell the grid's entries), with a warning when they cannot. A `## Design` section
@@ -202,9 +202,11 @@ def _sections(text: str) -> dict[str, list[str]]:
 def _rebus(value: str, source: str, warnings: list[str]) -> tuple[dict[str, str], frozenset[str]]:
     """(grid character -> cell contents, the characters that are Schrödinger cells) from a `Rebus:` header
     (`1=HEART 2=DIAMOND`, or comma-separated). A key given two single letters (`1=O 1=A`, Puzzmo's Schrödinger
-    square) is a Schrödinger cell holding both, in that order (`xwcp.model.entries.pair_content`); any other key
+    square), or one letter or the other (`1=C/P`, the xd corpus's older form: The New Yorker 2023-07-14), is a
+    Schrödinger cell holding both, in that order (`xwcp.model.entries.pair_content`); any other key
     given twice keeps its first answer, said in one warning for all such keys."""
     out: dict[str, str] = {}
+    pairs: set[str] = set()
     second: dict[str, list[str]] = {}
     repeated: list[str] = []
     n_repeated = 0
@@ -220,6 +222,11 @@ def _rebus(value: str, source: str, warnings: list[str]) -> tuple[dict[str, str]
         if key in out:
             second.setdefault(key, []).append(cell_upper(text.strip()))
             continue
+        halves = cell_upper(text.strip()).split("/")
+        if len(halves) == 2 and all(len(h) == 1 and is_cell_content(h) for h in halves):
+            out[key] = halves[0] + halves[1]  # `1=C/P`: the xd corpus's Schrödinger square, C or P
+            pairs.add(key)
+            continue
         out[key] = cell_upper(text.strip())
         if not is_cell_content(out[key]):
             raise InputError(
@@ -228,7 +235,6 @@ def _rebus(value: str, source: str, warnings: list[str]) -> tuple[dict[str, str]
                 f"({NOT_CELL_CONTENTS})",
                 source,
             )
-    pairs: set[str] = set()
     for key, more in second.items():
         if len(more) == 1 and len(out[key]) == 1 and len(more[0]) == 1 and is_cell_content(more[0]):
             out[key] += more[0]
@@ -323,6 +329,11 @@ def _letters(grid: Grid, cells: tuple[int, ...], alphabet: Alphabet = ENGLISH) -
     return alphabet.written_at_end("".join(alphabet.from_cell(ch) or ch for ch in text))
 
 
+def _inline(grid: Grid, cells: tuple[int, ...]) -> str:
+    """An entry's answer in the xd corpus's inline form: each Schrödinger cell as both letters, `C/P`."""
+    return "".join(f"{grid.cells[c][0]}/{grid.cells[c][1]}" if c in grid.pairs else grid.cells[c] for c in cells)
+
+
 def _n_matching(grid: Grid, answers: dict[str, str], alphabet: Alphabet) -> int:
     """How many clue answers spell the entry of the same name (a '.' in an answer matches an empty cell)."""
     by_name = {s.name: _letters(grid, s.cells, alphabet) for s in find_slots(grid)}
@@ -350,7 +361,7 @@ def _clues(
         if clue and clue != _PLACEHOLDER_CLUE:
             out[name] = clue
         letters = _letters(grid, slot.cells, alphabet)
-        if answer and EMPTY not in letters and _answer(answer, split) != letters:
+        if answer and EMPTY not in letters and _answer(answer, split) not in (letters, _inline(grid, slot.cells)):
             differ.append(name)
     if unplaced:
         warnings.append(

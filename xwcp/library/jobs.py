@@ -345,24 +345,44 @@ class Session:
         if abort is not None and not isinstance(abort, threading.Event):
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         start = time.perf_counter()
-        result = runner.run_fill(
-            self.problem,
-            backend=backend,
-            time_limit_s=time_limit_s,
-            seed=seed,
-            count=count,
-            quality=quality,
-            min_diff=min_diff,
-            say=say,
-            progress=progress,
-            abort=abort,
-        )
+        problem = self.problem
+        if problem.grid.has_chains:  # chains: their splits are filled (`xwcp.services.chains`); the answer names parts
+            from xwcp.services.chains import fill_chains
+
+            if quality or min_diff is not None or (count is not None and count != 1):
+                raise InputError("a grid with chains takes one plain fill: no count, quality or min_diff")
+            found = fill_chains(
+                problem.grid,
+                problem.words,
+                min_score=problem.min_score,
+                allow_dupes=problem.allow_dupes,
+                controls=problem.controls,
+                backend=backend,
+                time_limit_s=time_limit_s,
+                seed=seed,
+                say=say,
+                abort=abort,
+            )
+            problem, result = found.problem, found.result
+        else:
+            result = runner.run_fill(
+                problem,
+                backend=backend,
+                time_limit_s=time_limit_s,
+                seed=seed,
+                count=count,
+                quality=quality,
+                min_diff=min_diff,
+                say=say,
+                progress=progress,
+                abort=abort,
+            )
         core = None
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.search.core import explain
 
-            core = explain(self.problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot, abort=abort)
-        return FillAnswer.build(self.problem, result, time.perf_counter() - start, count, core, self.puzzle)
+            core = explain(problem, seed_slot_id=result.slot_id, weight_by_slot=result.weight_by_slot, abort=abort)
+        return FillAnswer.build(problem, result, time.perf_counter() - start, count, core, self.puzzle)
 
     def check(self, *, backend: str = "auto", time_limit_s: float | None = 10.0, seed: int = 0) -> CheckAnswer:
         """Can the grid be filled? Arc consistency first, then a solver within `time_limit_s`.

@@ -12,6 +12,12 @@ second reading the second letter of each (an entry through several of them, CLIN
 them in order). Every reading must be a listed word, and no word appears twice, so the two readings
 of an entry differ. Its contents in `Grid.cells`: '.' while both letters are open, else a 2-character
 string, first and second letter, '.' for one still open (`pair_content`); a rebus is never a pair.
+
+A chain (`Entry.words` of 2 or more) is an entry filled by that many consecutive listed words whose
+boundaries the fill chooses: a Marching Bands row or band, a Rows Garden row, a spiral read as one
+run. Every layer that reads slots sees a chain as one slot over its cells (a file's own answer is the
+words run together); `xwcp fill` splits it into `words` parts of listed lengths, named `NAME+1`,
+`NAME+2`, ... (`chain_part_name`), and chooses where (`xwcp.services.chains`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ class Entry(NamedTuple):
             upper case (`Grid.__post_init__`): slot names are matched without regard to case (`--lock diag=...`
             as `--lock 12a=...`).
         cells: flat cell indices in reading order: white cells, each once, at least two.
+        words: how many consecutive listed words fill the cells: 1 for an ordinary entry, 2 or more for a
+            chain whose word boundaries the fill chooses (at least two cells a word).
 
     A NamedTuple, not a dataclass: every command imports this module, and a frozen dataclass costs about 0.5 ms
     to create at import.
@@ -43,11 +51,33 @@ class Entry(NamedTuple):
 
     name: str
     cells: tuple[int, ...]
+    words: int = 1
+
+    @property
+    def is_chain(self) -> bool:
+        """True for a chain: several words whose boundaries the fill chooses."""
+        return self.words > 1
 
 
 def normal_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
     """`entries` as a Grid keeps them: names in upper case, cells a tuple of ints."""
-    return tuple(Entry(str(e.name).upper(), tuple(int(c) for c in e.cells)) for e in entries)
+    return tuple(Entry(str(e.name).upper(), tuple(int(c) for c in e.cells), int(e.words)) for e in entries)
+
+
+CHAIN_PART_MARK = "+"
+"""Between a chain's name and a part's number in the part's slot name (`ROWS.B+2`): a name character
+(`NAME_CHARS`) that file readers do not put in the names they make."""
+
+
+def chain_part_name(name: str, part: int) -> str:
+    """The slot name of word `part` (from 1) of the chain `name` in a split of it: `ROWS.B+2`."""
+    return f"{name}{CHAIN_PART_MARK}{part}"
+
+
+def chain_of_part(name: str) -> str:
+    """The chain a part's slot name belongs to (`ROWS.B+2` -> `ROWS.B`); '' for any other name."""
+    head, mark, tail = name.rpartition(CHAIN_PART_MARK)
+    return head if mark and tail.isdigit() else ""
 
 
 NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+*")
@@ -71,6 +101,13 @@ def entry_problem(width: int, height: int, cells: tuple[str, ...], entries: Iter
         seen.add(entry.name.upper())
         if len(entry.cells) < 2:
             return f"entry {entry.name} has {len(entry.cells)} cell(s); an entry needs at least two"
+        if not isinstance(entry.words, int) or entry.words < 1:
+            return f"entry {entry.name}: {entry.words!r} words; an entry holds one word or more"
+        if len(entry.cells) < 2 * entry.words:
+            return (
+                f"chain {entry.name} has {len(entry.cells)} cells: too few for {entry.words} words of two letters "
+                "or more"
+            )
         if len(set(entry.cells)) != len(entry.cells):
             return f"entry {entry.name} goes through a cell twice"
         for cell in entry.cells:

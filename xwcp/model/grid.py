@@ -212,6 +212,11 @@ class Grid:
         return bool(self.entries or self.pairs or self.entries_only)
 
     @property
+    def has_chains(self) -> bool:
+        """True when a listed entry is a chain of several words (`xwcp.model.entries.Entry.words`)."""
+        return any(entry.words > 1 for entry in self.entries)
+
+    @property
     def is_plain(self) -> bool:
         """True when the grid is blocks and one-letter cells only: no bars, rebus cells, marks, own numbering,
         listed entries or Schrödinger cells."""
@@ -618,7 +623,11 @@ def render_grid(grid: Grid, alphabet: Alphabet = ENGLISH) -> str:
     if grid.entries_only:
         lines.append("; entries: listed")
     for entry in grid.entries:
-        lines.append(f"; entry: {entry.name} = " + " ".join(f"{c // width + 1},{c % width + 1}" for c in entry.cells))
+        kind = "entry" if entry.words == 1 else "chain"
+        count = "" if entry.words == 1 else f"{entry.words} words: "
+        lines.append(
+            f"; {kind}: {entry.name} = {count}" + " ".join(f"{c // width + 1},{c % width + 1}" for c in entry.cells)
+        )
     mark_by_cell = grid.mark_by_cell
     finals = final_cells(grid, alphabet)
     for r in range(grid.height):

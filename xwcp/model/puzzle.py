@@ -29,6 +29,10 @@ class ClueList(NamedTuple):
     clues: tuple[ListedClue, ...]
 
 
+CORNERS = ("TL", "T", "TR", "L", "C", "R", "BL", "B", "BR")
+"""The corners of a cell a label may be printed in (ipuz's names)."""
+
+
 class CellLabel(NamedTuple):
     """Text a file prints in a cell's corner: `corner` is ipuz's TL, T, TR, L, C, R, BL, B or BR (a cell's number
     is its TL label); variety puzzles label cells with letters (`A`, `M1`) instead of numbers."""

@@ -30,7 +30,8 @@ Optional comment lines carry what has no picture: `; colors: 2,3=#FFCC00 4,1=#C0
 that differs from the standard one). A comment whose items do not all read that way is an
 ordinary comment. Listed entries (`xwcp.model.entries`) have a line each, `; entry: NAME = 1,1 2,2 3,3`
 (its cells in reading order, row,column from 1), added to the across and down slots, or replacing them
-when the grid has the line `; entries: listed`; a malformed entry line is an error naming its line. `; language: es` names the grid's language pack (`xwcp languages`) when no
+when the grid has the line `; entries: listed`; a chain of several words whose boundaries the fill chooses
+(a Marching Bands row) is `; chain: NAME = 2 words: 1,1 1,2 ...`; a malformed entry line is an error naming its line. `; language: es` names the grid's language pack (`xwcp languages`) when no
 `--language` is given (`text_language`). A grid with no bars, marks or rebus cells is written exactly as rows of
 single characters, so every grid file written before this syntax existed reads the same.
 """
@@ -69,11 +70,13 @@ _DIRECTIVE = re.compile(r"^;\s*(colou?rs?|numbers)\s*:\s*(.*)$", re.IGNORECASE)
 _LANGUAGE = re.compile(r"^;\s*language\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _COLOR_ITEM = re.compile(r"^(\d+),(\d+)=(#[0-9A-Fa-f]{6})$")
 _NUMBER_ITEM = re.compile(r"^(\d+),(\d+)=(\d+)$")
-_ENTRY = re.compile(r"^;\s*entry\s*:\s*(.*)$", re.IGNORECASE)
+_ENTRY = re.compile(r"^;\s*(entry|chain)\s*:\s*(.*)$", re.IGNORECASE)
+_CHAIN_WORDS = re.compile(r"^(\d+)\s+words?\s*:\s*(.*)$", re.IGNORECASE)
 _ENTRY_BODY = re.compile(r"^(\S+)\s*=\s*(.*)$")
 _ENTRY_CELL = re.compile(r"^(\d+),(\d+)$")
 _ENTRIES_LISTED = re.compile(r"^;\s*entries\s*:\s*(\S*)\s*$", re.IGNORECASE)
 _ENTRY_HELP = "write '; entry: NAME = 1,1 2,2 3,3' (the entry's cells in reading order, row,column from 1)"
+_CHAIN_HELP = "write '; chain: NAME = 2 words: 1,1 1,2 1,3 ...' (how many words, then the chain's cells in order)"
 
 MAX_GRID_BYTES = 64 * 1024
 """Largest grid file we read: a 30x30 grid with comments is under 2 KB, so more is a wrong file."""
@@ -299,7 +302,7 @@ def parse_grid(
     below: list[tuple[int, int]] = []  # (row index, column) of bars under a cell
     colors: list[tuple[str, ...]] = []
     numbers: list[tuple[str, ...]] = []
-    entry_lines: list[tuple[int, str]] = []
+    entry_lines: list[tuple[int, bool, str]] = []
     entries_only = False
     color_line = number_line = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
@@ -310,7 +313,7 @@ def parse_grid(
         if stripped.startswith(";"):
             entry_match = _ENTRY.match(stripped)
             if entry_match:
-                entry_lines.append((line_no, entry_match.group(1)))
+                entry_lines.append((line_no, entry_match.group(1).lower() == "chain", entry_match.group(2)))
                 continue
             listed_match = _ENTRIES_LISTED.match(stripped)
             if listed_match:
@@ -386,7 +389,7 @@ def parse_grid(
     number_by_cell = {
         _directive_cell(r_text, c_text, width, height, source, number_line): int(n) for r_text, c_text, n in numbers
     }
-    entries = [_read_entry(body, width, height, cells, source, line_no) for line_no, body in entry_lines]
+    entries = [_read_entry(body, width, height, cells, source, line_no, chain) for line_no, chain, body in entry_lines]
     pairs = [r * width + c for r, row in enumerate(rows) for c in row.pairs]
     problem = pair_problem(width, tuple(cells), pairs) if pairs else None
     if problem:
@@ -409,7 +412,7 @@ def parse_grid(
     except InputError:
         raise
     except ValueError as exc:  # a listed entry named like a slot of the grid's own
-        named = [line_no for line_no, body in entry_lines if f"named {body.split('=')[0].strip().upper()}:" in str(exc)]
+        named = [n for n, _, body in entry_lines if f"named {body.split('=')[0].strip().upper()}:" in str(exc)]
         raise InputError(str(exc), source, named[0] if named else None) from None
     if not find_slots(grid):
         raise InputError("the grid has no slot (no run of two or more white cells)", source)
@@ -418,24 +421,40 @@ def parse_grid(
     return grid
 
 
-def _read_entry(body: str, width: int, height: int, cells: list[str], source: str, line_no: int) -> Entry:
-    """One `; entry: NAME = r,c r,c ...` line's entry (`body`: what follows `entry:`).
+def _read_entry(
+    body: str, width: int, height: int, cells: list[str], source: str, line_no: int, is_chain: bool = False
+) -> Entry:
+    """One `; entry: NAME = r,c r,c ...` line's entry (`body`: what follows `entry:`), or with `is_chain` one
+    `; chain: NAME = K words: r,c r,c ...` line's chain of K words.
 
     Raises:
-        InputError: a malformed line, a cell outside the grid or on a block, a bad name (naming the line).
+        InputError: a malformed line, a cell outside the grid or on a block, a bad name, a chain without its
+            count of words or with fewer than two (naming the line).
     """
     match = _ENTRY_BODY.match(body.strip())
     if not match:
-        raise InputError(f"an entry line needs a name and '=' ({_ENTRY_HELP})", source, line_no)
+        help_text = _CHAIN_HELP if is_chain else _ENTRY_HELP
+        raise InputError(
+            f"{'a chain' if is_chain else 'an entry'} line needs a name and '=' ({help_text})", source, line_no
+        )
+    listed = match.group(2)
+    n_words = 1
+    if is_chain:
+        count = _CHAIN_WORDS.match(listed.strip())
+        if not count or int(count.group(1)) < 2:
+            raise InputError(
+                f"chain {match.group(1)}: say how many words fill it, two or more ({_CHAIN_HELP})", source, line_no
+            )
+        n_words, listed = int(count.group(1)), count.group(2)
     cells_read: list[int] = []
-    for item in match.group(2).split():
+    for item in listed.split():
         cell_match = _ENTRY_CELL.match(item)
         if not cell_match:
             raise InputError(
                 f"entry {match.group(1)}: {item!r} is not a cell row,column ({_ENTRY_HELP})", source, line_no
             )
         cells_read.append(_directive_cell(cell_match.group(1), cell_match.group(2), width, height, source, line_no))
-    entry = Entry(match.group(1), tuple(cells_read))
+    entry = Entry(match.group(1), tuple(cells_read), n_words)
     problem = entry_problem(width, height, tuple(cells), [entry])
     if problem:
         raise InputError(problem, source, line_no)

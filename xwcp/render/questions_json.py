@@ -76,6 +76,10 @@ def heatmap_json(report: HeatmapReport) -> JsonDict:
     out["letters"] = report.letters
     out["forced"] = forced_json(report.forced)
     out["grid"] = report.grid
+    if report.pairs:
+        out["pairs"] = [
+            {"row": p.row, "col": p.col, "counts": list(p.counts), "letters": list(p.letters)} for p in report.pairs
+        ]
     return out
 
 

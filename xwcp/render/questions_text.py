@@ -27,7 +27,8 @@ def domains_text(problem: Problem | None, report: DomainsReport) -> str:
 
 def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> str:
     """Cells as two-character counts: '##' block, ' .' free (every letter of the alphabet, `n_letters`: 26 in
-    English), ' 1'..'25', ' X' dead (0); forced letters shown.
+    English), ' 1'..'25', ' X' dead (0); forced letters shown. A Schrödinger square shows both of its letters,
+    each as its count or, entered, '=C': '9/4', '=C/4', '=C/=B'.
 
     When the report's grid has bars, marks or rebus cells (its "grid" lines), a bar between two
     cells is '|' in place of the space, a bar under a cell a line of '-' under it, a circled
@@ -36,6 +37,11 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
     """
     forced = {(f.row, f.col): f.letter for f in report.forced}
     free = report.n_letters
+    pair_by_place = {(p.row, p.col): p for p in report.pairs}
+
+    def count_text(n: int) -> str:
+        return "." if n == free else "X" if n == 0 else str(n)
+
     lines = [] if report.status is Consistency.CONSISTENT else [f"Unfillable: {report.reason}"]
     if report.core is not None:
         lines.append(f"Why: {report.core.message}.")
@@ -45,8 +51,14 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
     for r, counts in enumerate(report.counts):
         out = []
         for c, n in enumerate(counts):
+            pair = pair_by_place.get((r, c))
             if n is None:
                 body = "##"
+            elif pair is not None:  # a Schrödinger square: both letters, each entered ('=C') or its count
+                body = "/".join(
+                    f"={letter}" if letter else count_text(k)
+                    for letter, k in zip(pair.letters, pair.counts, strict=True)
+                )
             elif report.letters[r][c]:
                 body = f"={report.letters[r][c]}"
             elif (r, c) in forced:
@@ -78,6 +90,8 @@ def heatmap_text(report: HeatmapReport, picture: str | Path | None = None) -> st
     lines.append(f"key: number = letters still possible, . = any ({free}), X = dead, =L entered, l (lower case) forced")
     if grid is not None and not grid.is_plain:
         lines.append("     | and - = bars, (n) circled, {n} shaded, =LETTERS a rebus cell")
+    if report.pairs:
+        lines.append("     a/b = a Schrödinger square's first and second letters")
     if picture:
         lines.append(f"picture: {picture}")
     return "\n".join(lines)

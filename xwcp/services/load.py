@@ -198,8 +198,8 @@ def load_plain(
     if word_list is None:
         return None
     puzzle = read_puzzle(os.fspath(grid))
-    if not puzzle.alphabet.is_ascii:  # the file names another language: the ordinary path loads its list
-        return None
+    if not puzzle.alphabet.is_ascii or puzzle.grid.has_chains:  # another language: the ordinary path loads its
+        return None  # list; chains: their fill compiles a split at a time (`xwcp.services.chains`)
     if out is not None:
         check_writable(puzzle, out)
     try:

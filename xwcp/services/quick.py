@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xwcp.compile.problem import Problem
 from xwcp.engine import kernel
@@ -31,6 +32,9 @@ from xwcp.engine.result import FillResult
 from xwcp.formats import Puzzle
 from xwcp.services import run as runner
 from xwcp.services.load import DEFAULT_OPTIONS, LoadOptions, WordPaths, load, load_plain, load_puzzle_problem
+
+if TYPE_CHECKING:
+    from xwcp.services.chains import ChainFill  # numpy under it: imported when a grid has chains
 
 BACKENDS = ("auto", "backtrack", "letters")
 """Backends whose search is the compiled one PlainBitSearch runs."""
@@ -131,6 +135,18 @@ def load_and_fill(
         if fast is not None:
             return fast
     puzzle, problem, _ = load(grid_path, words_path, options, warn=warn, out=out, as_paths=True)
+    if puzzle.grid.has_chains:
+        return _fill_chains(
+            str(grid_path),
+            puzzle,
+            problem,
+            options,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            has_options=bool(quality or min_diff or export_cnf or (count is not None and count != 1)),
+            say=say if show_progress else None,
+        )
     if min_diff is not None:
         from xwcp.backends.controlled import check_min_diff
 
@@ -149,3 +165,61 @@ def load_and_fill(
         soft_stop=soft_stop,
     )
     return puzzle, problem, result
+
+
+def _fill_chains(
+    source: str,
+    puzzle: Puzzle,
+    problem: Problem,
+    options: LoadOptions,
+    *,
+    backend: str,
+    time_limit_s: float | None,
+    seed: int,
+    has_options: bool,
+    say: Callable[[str], None] | None,
+) -> tuple[Puzzle, Problem, FillResult]:
+    """`load_and_fill` for a grid with chains (`xwcp.services.chains`): the split filled, its problem and result.
+
+    Raises:
+        InputError: an option the chain fill does not take (several fills, quality, CNF), or a chain no
+            split of the list's lengths fits.
+    """
+    from xwcp.base.errors import InputError
+
+    if has_options:
+        raise InputError(
+            "a grid with chains (entries of several words whose boundaries the fill chooses) takes one plain fill: "
+            "no --count, --quality, --min-diff or --export-cnf"
+        )
+    try:
+        found = _chain_fill(puzzle, problem, options, backend, time_limit_s, seed, say)
+    except InputError as exc:  # a chain no split fits: name the file
+        raise InputError(exc.message, exc.source or source, exc.line) from None
+    return puzzle, found.problem, found.result
+
+
+def _chain_fill(
+    puzzle: Puzzle,
+    problem: Problem,
+    options: LoadOptions,
+    backend: str,
+    time_limit_s: float | None,
+    seed: int,
+    say: Callable[[str], None] | None,
+) -> ChainFill:
+    """`xwcp.services.chains.fill_chains` with the load options."""
+    from xwcp.services.chains import fill_chains
+
+    return fill_chains(
+        puzzle.grid,
+        problem.words,
+        min_score=options.min_score,
+        allow_dupes=options.allow_dupes,
+        strict=options.strict,
+        controls=options.controls,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+        say=say,
+    )

@@ -30,7 +30,13 @@ def save_fill(puzzle: Puzzle, problem: Problem, result: FillResult, out_path: st
     """
     if result.entries is None:
         return False
-    write_checked(puzzle_from_fill(puzzle, fill_grid(problem, result.entries)), out_path)
+    if puzzle.grid.has_chains:  # the fill of a split (`xwcp.services.chains`): the letters go into the chains
+        from xwcp.services.chains import filled_grid
+
+        filled = filled_grid(puzzle.grid, problem, result.entries)
+    else:
+        filled = fill_grid(problem, result.entries)
+    write_checked(puzzle_from_fill(puzzle, filled), out_path)
     return True
 
 

@@ -8,7 +8,11 @@ Protocol. The client sends one request:
 "grid" and "contents" when the backend tells it) about every `every_s` (the app's PROGRESS_EVERY_S); on an
 unfillable grid a {"type": "verdict"} first, then {"type": "core-progress"} while the minimal core is sought
 (xwcp/web/verdict.py); last {"type": "result", ...} (`_result_json`: with "skipped", the first words the stem
-rule turned down and why). A bad request gets
+rule turned down and why).
+A grid with an open chain (an entry of several words whose boundaries the fill chooses) is filled through
+`xwcp.services.chains.fill_chains`, as `xwcp fill` fills it: its progress messages carry "chain_splits" (splits
+tried so far) and the chain search's last line as "note"; its result carries "chains" (each chain's words, by
+chain name), "entries" by the split's part names (`ROWS.A+1`), and the puzzle's own grid with the letters. A bad request gets
 {"type": "error", "status": N, "error": "..."} and the socket closes. A stop or a disconnect sets the
 runner's abort event; the session waits for its thread, so nothing is left running.
 """
@@ -27,7 +31,7 @@ from starlette.websockets import WebSocket
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
 from xwcp.library.answers import FillAnswer
-from xwcp.model import Grid
+from xwcp.model import EMPTY, Grid
 from xwcp.services.types import Controls, FillResult, Problem, Progress
 from xwcp.services.unfillable import unfillable_core
 from xwcp.web.fields import Body, flag_field, grid_field, grid_json, number_field, page_data, written_letters
@@ -56,6 +60,8 @@ class FillRequest:
     time_limit_s: float
     seed: int
     quality: bool
+    chains: bool = False
+    """The grid has a chain with an empty cell: its boundaries are the fill's to choose (`fill_chains`)."""
 
 
 def _controls(body: Body, grid: Grid) -> Controls | None:
@@ -115,7 +121,14 @@ async def _read_fill(state: FillState, body: Body, *, default_time_s: float, max
     time_limit_s = number_field(body, "time_limit_s", default_time_s, 0.01, max_time_s, float)
     seed = number_field(body, "seed", 0, 0, 2**31)
     quality = flag_field(body, "quality")
-    return FillRequest(problem, time_limit_s, seed, quality)
+    from xwcp.services.chains import has_open_chain  # numpy under it: imported on a fill request, not at start-up
+
+    chains = has_open_chain(problem.grid)
+    if chains and quality:
+        raise ApiError(
+            400, "a grid with chains takes a plain fill: the quality search does not choose chain boundaries"
+        )
+    return FillRequest(problem, time_limit_s, seed, quality, chains)
 
 
 BEST_FILL_BACKEND = "quality-best"
@@ -158,10 +171,13 @@ def _progress_json(problem: Problem, p: Progress | None, elapsed_s: float) -> Bo
     return out
 
 
-def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool) -> Body:
+def _result_json(
+    answer: FillAnswer, problem: Problem, seed: int, quality: bool, puzzle_grid: Grid | None = None
+) -> Body:
     """A fill's result message for the page, rendered from the library's answer (`xwcp.FillAnswer`, whose
     `as_dict()` is the command line's JSON): status, counters, the grid (filled when there is a fill), the
-    words the fill chose by slot and their scores, the quality when a quality search ran."""
+    words the fill chose by slot and their scores, the quality when a quality search ran. With `puzzle_grid`
+    (a grid with chains, `problem` the split filled): the puzzle's own grid with the letters, and "chains"."""
     out = {
         "type": "result",
         "status": answer.status.value,
@@ -181,6 +197,16 @@ def _result_json(answer: FillAnswer, problem: Problem, seed: int, quality: bool)
         # a Hebrew word's last letter in its final form (its code chars are its letters: one code point each)
         at_end = problem.alphabet.written_at_end if problem.alphabet.final else str
         out["entries"] = {problem.slots[s].name: at_end(entries[s]) for s in problem.open_slot_ids}
+        if puzzle_grid is not None:
+            from xwcp.services.chains import chain_words, filled_grid
+
+            out.update(grid_json(filled_grid(puzzle_grid, problem, entries)))
+            words_by_chain = chain_words(puzzle_grid, problem, entries)
+            out["chains"] = {  # a chain a region fill left open (outside the region) has no words to show
+                name: [at_end(word) for word in words]
+                for name, words in words_by_chain.items()
+                if EMPTY not in "".join(words)
+            }
         found = answer.fills[0].quality
         if found.min_score is not None and found.mean_score is not None:
             out["scores"] = {"min": found.min_score, "mean": round(found.mean_score, 1)}
@@ -207,6 +233,11 @@ class _FillJob:
         """The core search's latest snapshot (None: not searched yet)."""
         self.sent_verdict = False
         self.start = time.perf_counter()
+        self.problem = request.problem
+        """The problem the result belongs to: the request's, or (chains) the split the chain search ended on."""
+        self.chain_splits = 0
+        self.refused: str | None = None
+        """Why the grid cannot be filled as asked (a chain no split fits): sent as a bad request's error."""
 
     def elapsed_s(self) -> float:
         return time.perf_counter() - self.start
@@ -222,6 +253,8 @@ class _FillJob:
         from xwcp.services import run as runner
 
         request, problem = self.request, self.request.problem
+        if request.chains:
+            return self._run_chains()
         result = runner.run_fill(
             problem,
             backend="auto",
@@ -245,11 +278,53 @@ class _FillJob:
             )
         return result
 
+    def _chain_note(self, line: str) -> None:
+        self.chain_splits += 1  # `fill_chains` says one line per split it has tried
+        self.notes.append(line)
+
+    def _run_chains(self) -> FillResult:
+        """The fill of a grid with open chains, as `xwcp fill` does it: splits of the chains tried within the time
+        limit; an unfillable verdict (a core outside the chains: no split fills) as `run` gives it."""
+        from xwcp.services.chains import fill_chains
+
+        request, problem = self.request, self.request.problem
+        try:
+            found = fill_chains(
+                problem.grid,
+                problem.words,
+                min_score=problem.min_score,
+                allow_dupes=problem.allow_dupes,
+                controls=problem.controls,
+                time_limit_s=request.time_limit_s,
+                seed=request.seed,
+                say=self._chain_note,
+                abort=self.abort,
+                progress=self._progress,
+            )
+        except InputError as exc:  # a chain no split of the list's lengths fits: bad input, said as an error
+            self.refused = str(exc)
+            return FillResult(FillStatus.ABORTED, "chains", reason=self.refused)
+        self.problem, result = found.problem, found.result
+        if result.status is FillStatus.UNFILLABLE:
+            from xwcp.web.verdict import verdict_json
+
+            self.verdict = verdict_json(found.problem, result, self.elapsed_s())
+            self.core = unfillable_core(
+                found.problem,
+                result.slot_id,
+                weight_by_slot=result.weight_by_slot,
+                progress=self._core_progress,
+                abort=self.abort,
+            )
+        return result
+
     def messages(self) -> list[Body]:
         """The message to send now: progress, or the verdict once, then the core search's progress."""
         message = _progress_json(self.request.problem, self.latest, self.elapsed_s())
         if self.notes:
             message["note"] = self.notes[-1].strip()
+        if self.request.chains:
+            message["chain_splits"] = self.chain_splits
         if self.verdict is not None:
             from xwcp.web.verdict import core_progress_json
 
@@ -261,9 +336,12 @@ class _FillJob:
 
     async def send_result(self, websocket: WebSocket, result: FillResult) -> None:
         """The result message (after the verdict when the core came within one progress tick), then close."""
-        request, problem = self.request, self.request.problem
+        request, problem = self.request, self.problem
         answer = FillAnswer.build(problem, result, self.elapsed_s(), core=self.core)  # the answer, once
-        out = page_data(_result_json(answer, problem, request.seed, request.quality), problem.alphabet)
+        puzzle_grid = request.problem.grid if request.chains else None
+        out = page_data(_result_json(answer, problem, request.seed, request.quality, puzzle_grid), problem.alphabet)
+        if request.chains:
+            out["chain_splits"] = result.stats.extra.get("chain_splits", self.chain_splits)
         if result.status is FillStatus.UNFILLABLE:
             from xwcp.render.core import core_json
 
@@ -310,5 +388,8 @@ async def fill_session(
         return
     if end.result is None:
         await send_error(websocket, 500, f"the fill failed: {end.failure}", 1011)
+        return
+    if job.refused is not None:
+        await send_error(websocket, 400, job.refused, 1008)
         return
     await job.send_result(websocket, end.result)

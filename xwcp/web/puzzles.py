@@ -63,13 +63,6 @@ def formats() -> list[str]:
     return [suffix.lstrip(".") for suffix in MODULE_BY_SUFFIX]
 
 
-VARIETY_REFUSAL = (
-    "the builder does not draw listed entries (a variety puzzle) or Schrödinger squares yet, and would lose them: "
-    "open it with xwcp check, xwcp fill or xwcp convert"
-)
-"""Why /api/open refuses a puzzle whose grid has listed entries or Schrödinger cells (`Grid.has_variety`)."""
-
-
 def read_upload(name: str, data: bytes) -> Puzzle:
     """The puzzle in an uploaded file called `name` (its extension picks the format; none: a text grid).
 
@@ -98,8 +91,6 @@ def open_job(name: str, data: bytes) -> tuple[str, Any, tuple[str, ...]]:
     of the InputError, ())."""
     try:
         puzzle = read_upload(name, data)
-        if puzzle.grid.has_variety:
-            raise InputError(VARIETY_REFUSAL, name)
         return "ok", puzzle_json(puzzle), tuple(puzzle.warnings)
     except InputError as exc:
         return "input", str(exc), ()  # put on one line, and cut, by the route's error_response
@@ -122,9 +113,21 @@ def warm_up() -> None:
     start_bounded_workers(PRELOAD)
 
 
+PAGE_LISTS = frozenset({"ACROSS", "DOWN", "ENTRIES"})
+"""The clue lists the page builds from the grid itself (its across, down and listed entries)."""
+
+
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The page's puzzle object (xwcp's .json document) of `puzzle`."""
-    return to_dict(puzzle)
+    """The page's puzzle object (xwcp's .json document) of `puzzle`. Clue lists that are only the page's own
+    (Across, Down and the Entries list xwcp writes, every clue on an entry) are left to the page to rebuild, so
+    a grid drawn in xwcp opens as it was drawn; a variety file's own lists go with it."""
+    out = to_dict(puzzle)
+    if all(
+        x.title.strip().upper() in PAGE_LISTS and all(clue.entry is not None for clue in x.clues)
+        for x in puzzle.clue_lists
+    ):
+        out.pop("lists", None)
+    return out
 
 
 def puzzle_from_json(data: object) -> Puzzle:

@@ -9,7 +9,7 @@ import { initDesign } from "./design.js";
 import { initEditor, render } from "./editor.js";
 import { initFiles, loadPresets, newPuzzle } from "./files.js";
 import { initFind } from "./find.js";
-import { encodeState, fromRows } from "./grid.js";
+import { encodeState, fromRows, toRows } from "./grid.js";
 import { initHelp } from "./help.js";
 import { initLanguage } from "./language.js";
 import { initPrint } from "./print.js";
@@ -22,7 +22,7 @@ import { initWordList } from "./wordlist.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "15x15-daily-01";
-window.xwcp = { state, cluesByName, lastHelpMs: null, helpTimes: [], ready: false }; // tests and the bench read these
+window.xwcp = { state, cluesByName, rows: () => toRows(state.grid), lastHelpMs: null, helpTimes: [], ready: false }; // tests and the bench read these
 
 function initMessages() {
   let timer = null;

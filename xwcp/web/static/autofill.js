@@ -30,6 +30,7 @@ function startFill(region) {
   if (socket || state.mode === "solve") return;
   overlay.pencil = null;  // the last fill's pencil goes at once: what is drawn from here on is this fill's
   overlay.core = null;
+  overlay.chains = null;
   $("pencil-actions").hidden = true;
   emit("render");
   const time = Math.min(120, Math.max(1, Number($("time-limit").value) || 30));
@@ -54,6 +55,7 @@ function startFill(region) {
     const msg = JSON.parse(event.data);
     if (msg.type === "progress") {
       let line = `${msg.seconds.toFixed(1)} s`;
+      if (msg.chain_splits !== undefined) line += ` · chain splits tried ${msg.chain_splits}`;
       if (msg.best) line += " · best fill so far drawn in pencil";
       else if (msg.n_slots) {
         line += ` · ${msg.nodes.toLocaleString()} nodes · ${msg.backtracks.toLocaleString()} backtracks`
@@ -91,14 +93,17 @@ function showResult(msg) {
   const where = `${msg.seconds} s, ${msg.nodes.toLocaleString()} nodes`;
   if (msg.status === "filled") {
     overlay.pencil = inLetters(msg.contents); // each cell's contents row by row (a rebus cell's whole string)
+    overlay.chains = msg.chains || null; // each chain's words, by chain name: shown in its clue, kept on accepting
     $("pencil-actions").hidden = false;
     let scores = msg.scores ? ` · word scores min ${msg.scores.min}, mean ${msg.scores.mean}` : "";
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
       scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
     }
     const skipped = msg.skipped && msg.skipped.length ? ` · skipped by distinct stems: ${msg.skipped.join("; ")}` : "";
-    lastFilled = `filled (${where})${scores}${skipped}`;
+    const splits = msg.chain_splits ? ` · chains split on try ${msg.chain_splits}` : "";
+    lastFilled = `filled (${where})${splits}${scores}${skipped}`;
     setProgress(`${lastFilled}: accept or reroll`, "filled");
+    if (overlay.chains) emit("clues"); // the chains' clues show their words in pencil
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;
     overlay.core = msg.core ? msg.core.cells : null;
@@ -126,7 +131,8 @@ function acceptPencil() {
   if (!overlay.pencil) return;
   // only empty cells take the pencil's letters: an edit made while the fill ran is kept
   const pencil = overlay.pencil.flat();
-  const cells = state.grid.cells.map((x, cell) => (x === EMPTY && isFilled(pencil[cell] || "") ? pencil[cell] : x));
+  const cells = state.grid.cells.map((x, cell) => ((x === EMPTY || (state.pairCells.has(cell) && x.includes(EMPTY)))
+    && isFilled(pencil[cell] || "") ? pencil[cell] : x)); // a Schrödinger square takes both letters, a given one kept
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
   setProgress(`${lastFilled}: accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"
@@ -140,14 +146,16 @@ export function initAutofill() {
   $("accept").onclick = acceptPencil;
   $("discard").onclick = () => {
     overlay.pencil = null;
+    overlay.chains = null;
     $("pencil-actions").hidden = true;
     setProgress("");
     emit("render");
+    emit("clues");
   };
   $("reroll").onclick = () => { seed += 1; startFill(lastRegion); };
   on("edit", (detail) => {
     if (!detail.accepted && overlay.pencil && !socket) { overlay.pencil = null; $("pencil-actions").hidden = true; }
   });
-  on("puzzle", () => { stopSocket(); setProgress(""); $("pencil-actions").hidden = true; });
+  on("puzzle", () => { stopSocket(); overlay.chains = null; setProgress(""); $("pencil-actions").hidden = true; });
   on("mode", () => { if (state.mode === "solve") stopSocket(); });
 }

@@ -1,17 +1,23 @@
 // The grid on screen: draws it (letters and rebus text, numbers, bars, circles and shading, cursor, live-help colours,
 // theme entries, solve mode) and turns keys and clicks into edits of the shared state.
-import { BLOCK, EMPTY, barCells, edgeBar, fitText, partners, symmetryFits, toggledBars } from "./grid.js";
-import { BELOW, RIGHT, hasMark, isLetters, isRebus } from "./gridtext.js";
 import {
-  commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
+  BLOCK, EMPTY, barCells, drawnWith, edgeBar, fitText, freeEntryName, partners, slotsThrough, symmetryFits, toggledBars,
+  withEntry,
+} from "./grid.js";
+import { BELOW, RIGHT, hasMark, isLetters, isRebus, pairContent, pairErased, pairLetters, pairTyped } from "./gridtext.js";
+import {
+  listedName, commit, currentSlot, emit, isStale, isTheme, lockedCells, on, redo, say, slotAt, slotKey, state, themeCells, undo,
 } from "./state.js";
 import { cellLabel } from "./a11y.js";
 import { cut, isRtl, joined, pack, typed, written, writtenAtEnd } from "./alphabet.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Live-help layers drawn over the grid; help.js and autofill.js set them and emit "render".
-export const overlay = { heat: null, pencil: null, core: null, region: null, unfair: null };
+// Live-help layers drawn over the grid; help.js and autofill.js set them and emit "render". `draw`: the free entry
+// being drawn ({ cells } in order), null when not drawing.
+// `chains`: the last autofill's words of each chain (by chain name), which the clue list shows while they are the
+// chain's letters (in pencil, or accepted).
+export const overlay = { heat: null, pencil: null, core: null, region: null, unfair: null, draw: null, chains: null };
 
 function symmetry() { return $("symmetry").value; }
 function clickMode() { return document.querySelector("input[name=mode]:checked").value; }
@@ -61,17 +67,30 @@ function typeLetter(letter) {
     }
   }
   if (state.mode === "solve") {
-    emit("solve-type", { cell, letter });
-    advance(currentSlot(), 1);
+    const typed = state.pairCells.has(cell) ? pairTyped(state.solve.cells[cell], letter) : { content: letter, done: true };
+    emit("solve-type", { cell, letter: typed.content });
+    if (typed.done) advance(currentSlot(), 1);
     emit("select");
     return;
   }
+  if (state.pairCells.has(cell)) { typePair(cell, letter); return; }
   if (lockedCells().has(cell) && state.grid.cells[cell] !== letter) { lockedMessage(cell); return; }
   const cells = state.grid.cells.slice();
   cells[cell] = letter;
   lastTyped = { cell, letter };
   advance(currentSlot(), 1);
   skipLocked(currentSlot());
+  commit({ cells }, { typed: true });
+}
+
+// A letter typed into a Schrödinger cell: its first letter, then its second (the cursor moves on after the second); a
+// cell with both letters starts again with the first.
+function typePair(cell, letter) {
+  if (lockedCells().has(cell)) { lockedMessage(cell); return; }
+  const typed = pairTyped(state.grid.cells[cell], letter);
+  const cells = state.grid.cells.slice();
+  cells[cell] = typed.content;
+  if (typed.done) { advance(currentSlot(), 1); skipLocked(currentSlot()); }
   commit({ cells }, { typed: true });
 }
 
@@ -92,6 +111,10 @@ function erase() {
   const shown = state.mode === "solve" ? state.solve.cells[state.cell] : state.grid.cells[state.cell];
   const locked = state.mode === "solve" ? new Set() : lockedCells();
   const slot = currentSlot();
+  if (state.pairCells.has(state.cell) && shown !== EMPTY && !locked.has(state.cell)) {
+    putValue(pairErased(shown), 0, { typed: true }); // a Schrödinger cell: its second letter goes first, then its first
+    return;
+  }
   if (slot && (shown === EMPTY || locked.has(state.cell))) {
     state.dir = slot.dir;
     let pos = slot.cells.indexOf(state.cell) - (shown === EMPTY || locked.has(state.cell) ? 1 : 0);
@@ -140,8 +163,11 @@ export function toggleBlockAt(cell) {
   if (targets.some((c) => locked.has(c))) { lockedMessage(targets.find((c) => locked.has(c))); return; }
   const cells = state.grid.cells.slice();
   const makeBlock = cells[cell] !== BLOCK;
+  const listed = makeBlock ? state.grid.entries.find((e) => targets.some((c) => e.cells.includes(c))) : null;
+  if (listed) { say(`the entry ${listed.name} goes through this cell: delete the entry first (Alt+X on it)`); return; }
   for (const target of targets) cells[target] = makeBlock ? BLOCK : EMPTY;
   const change = { cells };
+  if (makeBlock && targets.some((c) => state.pairCells.has(c))) change.pairs = state.grid.pairs.filter((c) => !targets.includes(c));
   if (makeBlock && targets.some((c) => state.grid.marks[c])) { // a block shows no circle or shading
     change.marks = { ...state.grid.marks };
     for (const target of targets) delete change.marks[target];
@@ -179,6 +205,122 @@ export function toggleMark(kind) {
     if (hasMark(mark)) marks[cell] = mark; else delete marks[cell];
   }
   commit({ marks }, { mark: kind });
+}
+
+// Mark the cursor's cell as a Schrödinger square (two letters, one for each reading of the entries through it), or
+// unmark it (it keeps its first letter).
+export function togglePair() {
+  if (state.mode === "solve") return;
+  const cell = state.cell;
+  const value = state.grid.cells[cell];
+  if (value === BLOCK) { say("a Schrödinger square is a white cell"); return; }
+  if (lockedCells().has(cell)) { lockedMessage(cell); return; }
+  const cells = state.grid.cells.slice();
+  if (state.pairCells.has(cell)) {
+    cells[cell] = pairLetters(value)[0];
+    commit({ cells, pairs: state.grid.pairs.filter((c) => c !== cell) }, { pair: false });
+    say("one letter in this cell again");
+    return;
+  }
+  if (value !== EMPTY && isRebus(value)) { say("a rebus cell cannot be a Schrödinger square: erase it first"); return; }
+  cells[cell] = value === EMPTY ? EMPTY : pairContent(value, EMPTY);
+  commit({ cells, pairs: [...state.grid.pairs, cell].sort((a, b) => a - b) }, { pair: true });
+  say("Schrödinger square: type its two letters (the first for one reading, the second for the other)");
+}
+
+// ----- drawing a free entry: cells clicked (or Space on the cursor's cell) in order, then named ----------------
+
+export function isDrawing() { return overlay.draw !== null; }
+
+export function startDrawing() {
+  if (state.mode === "solve" || overlay.draw) return;
+  overlay.draw = { cells: [] };
+  $("draw-bar").hidden = false;
+  $("entry-name").value = freeEntryName(state.grid);
+  $("grid").classList.add("drawing");
+  $("draw-entry").setAttribute("aria-pressed", "true");
+  drawStatus();
+  say("drawing an entry: click its cells in order (or Space on each); Enter finishes, Backspace removes the last, Esc cancels");
+  render();
+}
+
+function drawStatus() {
+  const n = overlay.draw ? overlay.draw.cells.length : 0;
+  $("draw-count").textContent = `${n} cell${n === 1 ? "" : "s"}`;
+  $("draw-finish").disabled = n < 2;
+  $("draw-undo").disabled = n === 0;
+}
+
+export function drawCell(cell) {
+  if (!overlay.draw) return;
+  const got = drawnWith(state.grid, overlay.draw.cells, cell);
+  if (got.problem) { say(got.problem); return; }
+  overlay.draw.cells = got.cells;
+  state.cell = cell;
+  drawStatus();
+  emit("select");
+}
+
+export function undrawCell() {
+  if (!overlay.draw || !overlay.draw.cells.length) return;
+  overlay.draw.cells.pop();
+  drawStatus();
+  render();
+}
+
+export function stopDrawing(message = "") {
+  if (!overlay.draw) return;
+  overlay.draw = null;
+  $("draw-bar").hidden = true;
+  $("grid").classList.remove("drawing");
+  $("draw-entry").setAttribute("aria-pressed", "false");
+  say(message);
+  render();
+}
+
+// The drawn cells become a listed entry named as the name box says (xwcp's `; entry: NAME = ...` line).
+export function finishDrawing() {
+  if (!overlay.draw) return;
+  const cells = overlay.draw.cells;
+  if (cells.length < 2) { say("an entry needs at least two cells: click them in order"); return; }
+  const got = withEntry(state.grid, $("entry-name").value, cells);
+  if (got.problem) { say(got.problem); $("entry-name").focus(); return; }
+  const name = got.entries[got.entries.length - 1].name;
+  overlay.draw = null;
+  commit({ entries: got.entries }, { entry: name });
+  state.dir = `=${name}`;
+  state.cell = cells[0];
+  stopDrawing(`entry ${name} added (${cells.length} cells): clue it in the Entries list`);
+  $("grid").focus();
+  emit("select");
+}
+
+// Delete the listed entry under the cursor (its clue goes with it; Ctrl+Z brings both back).
+export function deleteEntry() {
+  if (state.mode === "solve") return;
+  const slot = currentSlot();
+  const listed = slot && slot.listed ? slot : state.slots.find((s) => s.listed && s.cells.includes(state.cell));
+  if (!listed) { say("no listed entry here: the cursor's cell is in none"); return; }
+  commit({ entries: state.grid.entries.filter((e) => e.name !== listed.name) }, { entry: listed.name });
+  if (state.dir === listed.dir) state.dir = "A";
+  say(`entry ${listed.name} deleted (Ctrl+Z brings it back)`);
+  emit("select");
+}
+
+// The listed entries as the grid's only entries (`; entries: listed`), or added to the across and down runs.
+export function setEntriesOnly(only) {
+  if (state.mode === "solve" || only === state.grid.entriesOnly) return;
+  if (only && !state.grid.entries.length) { say("draw the entries first: a grid of listed entries only has no others"); render(); return; }
+  commit({ entriesOnly: only }, { entriesOnly: only });
+  say(only ? "the listed entries are the only entries (no across and down runs)" : "across and down runs are entries again");
+}
+
+// Enter, or a click on the cursor's cell: the next entry through the cell (across, down, then its listed entries).
+function turn() {
+  const through = slotsThrough(state.slots, state.cell);
+  if (through.length < 2 && !through.some((s) => s.listed)) { state.dir = state.dir === "A" ? "D" : "A"; return; }
+  const now = currentSlot();
+  state.dir = through[(through.indexOf(now) + 1) % through.length].dir;
 }
 
 // The cells of the dragged region, or else of the cursor's entry (white cells only).
@@ -250,6 +392,16 @@ export function enterWord(text) {
     return;
   }
   const word = (cut(text, pack(), false) || [...text]).join(""); // a word as written ("IJS") in the puzzle's letters
+  if (slot.pair) { // a Schrödinger slot's word is its first reading: each square's first letter, the second kept
+    if ([...word].length !== slot.cells.length) { say(`${writtenAtEnd(word)} does not fit ${slot.name}`); return; }
+    [...word].forEach((letter, i) => {
+      const cell = slot.cells[i];
+      if (locked.has(cell)) return;
+      cells[cell] = state.pairCells.has(cell) ? pairContent(letter, pairLetters(cells[cell])[1]) : letter;
+    });
+    commit({ cells }, { word });
+    return;
+  }
   const lengths = slot.cells.map((cell) => (isRebus(cells[cell]) ? cells[cell].length : 1));
   if (lengths.reduce((a, b) => a + b, 0) !== word.length) { say(`${writtenAtEnd(word)} does not fit ${slot.name}`); return; }
   let pos = 0;
@@ -321,9 +473,10 @@ export function buildGrid() {
     div.setAttribute("role", "gridcell");
     div.dataset.cell = cell;
     div.innerHTML = '<span class="shade"></span><span class="ring"></span><span class="num"></span>'
-      + '<span class="letter"></span><span class="count"></span><span class="bar-r"></span><span class="bar-b"></span>';
-    const [shade, , num, letter, count] = div.children;
-    cellParts.push({ div, shade, num, letter, count });
+      + '<span class="letter"></span><span class="count"></span><span class="bar-r"></span><span class="bar-b"></span>'
+      + '<span class="order" aria-hidden="true"></span><span class="lab"></span>';
+    const [shade, , num, letter, count, , , order, lab] = div.children;
+    cellParts.push({ div, shade, num, letter, count, order, lab });
     row.appendChild(div);
   }
 }
@@ -342,6 +495,20 @@ function showText(letter, cellText, atEnd = false) {
   if (fit) letter.style.setProperty("--fit", fit); else letter.style.removeProperty("--fit");
 }
 
+// A Schrödinger cell's two letters for a screen reader: "C and B", "C and an open second letter".
+function pairLabel(value) {
+  const [first, second] = pairLetters(value);
+  if (value === EMPTY) return "";
+  return `${first === EMPTY ? "an open first letter" : written(first)} and ${second === EMPTY ? "an open second letter" : written(second)}`;
+}
+
+// A Schrödinger cell's heat: how many letters each of its open letters can still take ("26/9"; "–" for one given).
+function pairCount(value, counts) {
+  const [first, second] = pairLetters(value);
+  if (first !== EMPTY && second !== EMPTY) return "";
+  return `${first === EMPTY ? counts[0] : "–"}/${second === EMPTY ? counts[1] : "–"}`;
+}
+
 function heatColour(count) {
   if (count === 0) return "#ff8787";
   const size = Math.max(2, pack().letters.length); // the puzzle's alphabet: 26 in English, 27 in Spanish
@@ -354,7 +521,10 @@ export function render() {
   if (cellParts.length !== grid.width * grid.height || !cellParts[0].div.isConnected) buildGrid();
   const solving = state.mode === "solve";
   const slot = currentSlot();
-  const inSlot = new Set(slot ? slot.cells : []);
+  const drawing = overlay.draw ? overlay.draw.cells : null;
+  const inSlot = new Set(drawing || (slot ? slot.cells : []));
+  // a listed entry's cells (or the cells being drawn) are numbered in their order: a diagonal, a ring, a scatter
+  const orderOf = new Map((drawing || (slot && slot.listed && !solving ? slot.cells : [])).map((cell, i) => [cell, i + 1]));
   const theme = solving ? new Set() : themeCells();
   const heat = solving ? null : overlay.heat;
   const forced = new Map((heat && heat.forced || []).map((f) => [f.row * grid.width + f.col, f.letter]));
@@ -373,7 +543,9 @@ export function render() {
   const locks = new Set(solving ? [] : state.locks);
   const marks = grid.marks;
   const hasMarks = Object.keys(marks).length > 0;
-  for (const { div, shade, num, letter, count } of cellParts) {
+  const labelsByCell = new Map();
+  for (const { cell, corner, text } of state.labels) labelsByCell.set(cell, { ...labelsByCell.get(cell), [corner]: text });
+  for (const { div, shade, num, letter, count, order, lab } of cellParts) {
     const cell = Number(div.dataset.cell);
     const value = grid.cells[cell];
     const mark = marks[cell];
@@ -381,6 +553,11 @@ export function render() {
     div.classList.toggle("block", value === BLOCK);
     div.classList.toggle("current", cell === state.cell);
     div.classList.toggle("in-slot", inSlot.has(cell) && cell !== state.cell);
+    const step = orderOf.get(cell);
+    if (order.textContent !== (step ? String(step) : "")) order.textContent = step ? String(step) : "";
+    div.classList.toggle("drawn", !!drawing && inSlot.has(cell));
+    const pair = state.pairCells.has(cell);
+    div.classList.toggle("pair", pair);
     div.classList.toggle("theme", theme.has(cell));
     div.classList.toggle("locked", locks.has(cell) && value !== BLOCK);
     div.classList.toggle("core", core.has(cell));
@@ -403,11 +580,24 @@ export function render() {
       if (shade.dataset.tint !== tint) { shade.style.backgroundColor = tint; shade.dataset.tint = tint; }
       if (div.dataset.marks !== (mark ? "1" : "")) div.dataset.marks = mark ? "1" : "";
     }
-    num.textContent = state.numberByCell.get(cell) || "";
+    // a variety file's own labels replace the numbering: its TL label where a number goes, the others top right
+    const own = labelsByCell.get(cell);
+    const numText = labelsByCell.size ? (own && own.TL) || "" : String(state.numberByCell.get(cell) || "");
+    if (num.textContent !== numText) num.textContent = numText;
+    const labText = own ? Object.entries(own).filter(([corner]) => corner !== "TL").map(([, text]) => text).join(" ") : "";
+    if (lab.textContent !== labText) lab.textContent = labText;
     letter.classList.remove("pencil", "ghost");
     const shown = solving ? state.solve.cells[cell] : value;
     if (value === BLOCK) {
       showText(letter, "");
+    } else if (pair) { // both letters, stacked small: the first reading's over the second's
+      const drawn = pencil && pencil[r] && value.includes(EMPTY) && isLetters(pencil[r][c] || "") ? pencil[r][c] : null;
+      const [first, second] = pairLetters(drawn || shown);
+      const text = !drawn && shown === EMPTY ? "" : `${first === EMPTY ? "·" : written(first)}\n${second === EMPTY ? "·" : written(second)}`;
+      if (letter.textContent !== text) letter.textContent = text;
+      letter.classList.remove("rebus", "long");
+      letter.classList.toggle("pencil", !!drawn);
+      letter.style.removeProperty("--fit");
     } else if (shown !== EMPTY) {
       showText(letter, shown, state.endCells.has(cell));
     } else if (pencil && pencil[r] && isLetters(pencil[r][c] || "")) {  // the fill's `contents`: a cell each
@@ -419,20 +609,25 @@ export function render() {
     } else {
       showText(letter, "");
     }
-    const label = cellLabel(cell, written(shown), letter.classList.contains("pencil") ? letter.textContent : "")
-      + (why ? `, unfair crossing: ${why}` : "");
+    const label = cellLabel(cell, pair ? pairLabel(shown) : written(shown),
+      letter.classList.contains("pencil") ? letter.textContent : "")
+      + (own ? `, labelled ${Object.values(own).join(" ")}` : "")
+      + (why ? `, unfair crossing: ${why}` : "") + (step ? `, ${drawing ? "drawn" : slot.name} cell ${step}` : "");
     if (div.getAttribute("aria-label") !== label) div.setAttribute("aria-label", label);
     const n = heat && heat.cells && heat.cells[r] ? heat.cells[r][c] : null;
-    count.textContent = value === EMPTY && n !== null && n !== undefined ? n : "";
-    div.style.background = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell)
-      && cell !== state.cell ? heatColour(n) : "";
+    const both = pair && heat && heat.pairs ? heat.pairs.find((x) => x.row === r && x.col === c) : null;
+    count.textContent = both ? pairCount(value, both.counts)
+      : value === EMPTY && n !== null && n !== undefined ? n : "";
+    const heated = showHeat && value === EMPTY && n !== null && n !== undefined && !inSlot.has(cell) && cell !== state.cell;
+    div.style.background = heated ? heatColour(n) : "";
+    div.classList.toggle("heated", heated);
   }
   const active = `cell-${state.cell}`;
   if ($("grid").getAttribute("aria-activedescendant") !== active) $("grid").setAttribute("aria-activedescendant", active);
   const bar = $("current-clue");
   if (slot) {
     const text = state.clues[slotKey(slot)];
-    bar.querySelector(".id").textContent = slot.name;
+    bar.querySelector(".id").textContent = listedName(slot);
     bar.querySelector(".text").textContent = text || (solving ? "(no clue)" : "no clue yet: write it in the Clues list");
     bar.classList.toggle("empty", !text);
     bar.classList.toggle("stale", !solving && isStale(slot));
@@ -445,6 +640,11 @@ export function render() {
   $("circle").setAttribute("aria-pressed", here && here.circle ? "true" : "false");
   $("shade").setAttribute("aria-pressed", here && here.shaded ? "true" : "false");
   $("circle").disabled = $("shade").disabled = solving;
+  $("pair-cell").setAttribute("aria-pressed", state.pairCells.has(state.cell) ? "true" : "false");
+  $("pair-cell").disabled = $("draw-entry").disabled = solving;
+  $("delete-entry").disabled = solving || !state.slots.some((s) => s.listed && s.cells.includes(state.cell));
+  $("entries-only").checked = !!grid.entriesOnly;
+  $("entries-only").disabled = solving;
   $("undo").disabled = !state.history.length || solving;
   $("redo").disabled = !state.future.length || solving;
   $("fill-region").disabled = !region || !!state.filling;
@@ -471,6 +671,12 @@ function onKey(event) {
   }
   if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); if (state.mode !== "solve") redo(); return; }
   if (!gridHasFocus(event)) return;
+  if (overlay.draw && drawKey(event)) { event.preventDefault(); return; }
+  if (event.altKey && !event.ctrlKey && !event.metaKey && ["KeyE", "KeyX", "Digit2"].includes(event.code)) {
+    event.preventDefault();  // Alt+E draws an entry, Alt+X deletes the listed entry here, Alt+2 marks a Schrödinger square
+    if (event.code === "KeyE") startDrawing(); else if (event.code === "KeyX") deleteEntry(); else togglePair();
+    return;
+  }
   if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === "KeyO" || event.code === "KeyS")) {
     event.preventDefault();  // by code: on a Mac, Alt+O types a letter
     toggleMark(event.code === "KeyO" ? "circle" : "shaded");
@@ -492,17 +698,34 @@ function onKey(event) {
   else if (key === " ") toggleBlockAt(state.cell);
   else if (key === "Insert" || key === "Escape") openRebus();
   else if (key === "|") toggleBar(`${state.cell}${state.dir === "A" ? RIGHT : BELOW}`);
-  else if (key === "Enter") { state.dir = state.dir === "A" ? "D" : "A"; emit("select"); }
+  else if (key === "Enter") { turn(); emit("select"); }
   else if (key === "PageDown" || key === "PageUp") nextSlot(key === "PageUp" ? -1 : 1);
   else if (key.startsWith("Arrow")) {
     const dir = key === "ArrowLeft" || key === "ArrowRight" ? "A" : "D";
-    if (dir !== state.dir && slotAt(state.cell, dir)) { state.dir = dir; emit("select"); }
+    if (dir !== state.dir && slotAt(state.cell, dir) && !state.dir.startsWith("=")) { state.dir = dir; emit("select"); }
     else {
       const back = isRtl() ? 1 : -1; // right to left: the left arrow goes on along the entry
       move(...{ ArrowLeft: [0, back], ArrowRight: [0, -back], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key]);
     }
   } else return;
   event.preventDefault();
+}
+
+// The keys of drawing an entry (the grid focused): arrows move, Space (or a click) adds the cursor's cell, Backspace
+// removes the last, Enter finishes, Esc cancels. True when the key was drawing's.
+function drawKey(event) {
+  const key = event.key;
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (key === " ") drawCell(state.cell);
+  else if (key === "Backspace" || key === "Delete") undrawCell();
+  else if (key === "Enter") finishDrawing();
+  else if (key === "Escape") stopDrawing("drawing cancelled: no entry added");
+  else if (key.startsWith("Arrow")) {
+    const back = isRtl() ? 1 : -1;
+    move(...{ ArrowLeft: [0, back], ArrowRight: [0, -back], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key]);
+  } else if (key.length === 1) say("drawing an entry: Space adds the cursor's cell, Enter finishes, Esc cancels");
+  else return false;
+  return true;
 }
 
 let dragAnchor = null;
@@ -553,7 +776,8 @@ export function openRebus() {
   box.spellcheck = false;
   box.setAttribute("aria-label", "rebus: letters for this cell, Enter to enter");
   const current = state.mode === "solve" ? state.solve.cells[cell] : state.grid.cells[cell];
-  box.value = current === EMPTY ? "" : written(current);
+  box.value = current === EMPTY ? "" : state.pairCells.has(cell) && state.mode !== "solve"
+    ? pairLetters(current).filter((x) => x !== EMPTY).map((x) => written(x)).join("") : written(current);
   part.div.appendChild(box);
   rebusBox = box;
   let done = false;
@@ -571,6 +795,12 @@ export function openRebus() {
       return;
     }
     state.cell = cell;
+    if (state.pairCells.has(cell) && state.mode !== "solve") { // a Schrödinger square: its two letters (or one, or none)
+      const letters = got ? got.letters : [];
+      if (letters.length > 2) { say("a Schrödinger square holds two letters: one for each reading"); return; }
+      putValue(pairContent(letters[0] || EMPTY, letters[1] || EMPTY), 1, { typed: true });
+      return;
+    }
     enterRebus(got ? got.letters.join("") : "");
   };
   box.addEventListener("input", (event) => { if (!event.isComposing) box.value = localeUpper(box.value); });
@@ -624,6 +854,7 @@ export function initEditor() {
     if (cell === null) return;
     event.preventDefault();
     if (useTextBox()) $("grid-input").focus({ preventScroll: true }); else el.focus();
+    if (overlay.draw) { drawCell(cell); return; }
     if (clickMode() === "blocks" && state.mode !== "solve") {
       state.cell = cell;
       toggleBlockAt(cell);
@@ -634,7 +865,7 @@ export function initEditor() {
       if (bar) toggleBar(bar); else say("bars stand between cells: click nearer an edge inside the grid");
       return;
     }
-    if (cell === state.cell) state.dir = state.dir === "A" ? "D" : "A";
+    if (cell === state.cell) turn();
     state.cell = cell;
     dragAnchor = cell;
     if (overlay.region) { overlay.region = null; }
@@ -653,6 +884,17 @@ export function initEditor() {
   $("circle").onclick = () => toggleMark("circle");
   $("shade").onclick = () => toggleMark("shaded");
   $("rebus").onclick = openRebus;
+  $("pair-cell").onclick = togglePair;
+  $("draw-entry").onclick = () => (overlay.draw ? stopDrawing("drawing cancelled: no entry added") : startDrawing());
+  $("delete-entry").onclick = deleteEntry;
+  $("entries-only").onchange = () => setEntriesOnly($("entries-only").checked);
+  $("draw-finish").onclick = finishDrawing;
+  $("draw-undo").onclick = undrawCell;
+  $("draw-cancel").onclick = () => stopDrawing("drawing cancelled: no entry added");
+  $("entry-name").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); finishDrawing(); }
+    else if (event.key === "Escape") { event.preventDefault(); stopDrawing("drawing cancelled: no entry added"); $("grid").focus(); }
+  });
   el.addEventListener("mouseover", (event) => {
     const cell = cellOf(event);
     if (dragAnchor === null || cell === null || !(event.buttons & 1) || cell === dragAnchor || state.mode === "solve") return;
@@ -677,10 +919,11 @@ export function initEditor() {
   on("select", render);
   on("edit", () => { overlay.core = null; render(); });
   on("clues", render);
-  on("mode", render);
+  on("mode", () => { stopDrawing(); render(); });
   on("type-letter", (text) => { if (state.grid.cells[state.cell] !== BLOCK) typeText(text); });
   on("language", () => { lastTyped = null; render(); });
   on("puzzle", () => {
+    stopDrawing();
     overlay.heat = overlay.pencil = overlay.core = overlay.region = overlay.unfair = null;
     buildGrid();
     render();

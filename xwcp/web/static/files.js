@@ -65,12 +65,14 @@ function lostWarning(format) {
 // What a grid holds beyond blocks and letters, for the "opened" line: ", 74 bars, 4 rebus cells, 12 circles".
 function describe(grid) {
   const marks = Object.values(grid.marks);
-  const rebus = grid.cells.filter(isRebus);
+  const pairs = new Set(grid.pairs || []);
+  const rebus = grid.cells.filter((cell, i) => isRebus(cell) && !pairs.has(i));
   const symbols = rebus.filter((cell) => !isLetters(cell)).length;
   const parts = [[grid.bars.length, "bar"], [rebus.length - symbols, "rebus cell"], [symbols, "symbol cell"],
-    [marks.filter((m) => m.circle).length, "circle"], [marks.filter((m) => m.shaded || m.color).length, "shaded cell"]];
-  const text = parts.filter(([n]) => n).map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`).join(", ");
-  return (text ? `, ${text}` : "") + (grid.numbers ? ", its own numbering" : "");
+    [marks.filter((m) => m.circle).length, "circle"], [marks.filter((m) => m.shaded || m.color).length, "shaded cell"],
+    [(grid.entries || []).length, "listed entry", "listed entries"], [pairs.size, "Schrödinger square"]];
+  const text = parts.filter(([n]) => n).map(([n, what, many]) => `${n} ${n === 1 ? what : many || `${what}s`}`).join(", ");
+  return (text ? `, ${text}` : "") + (grid.entriesOnly ? " (the only entries)" : "") + (grid.numbers ? ", its own numbering" : "");
 }
 
 // What reading the file said (a lock opened with a key, a checksum that does not match): kept in view until

@@ -1,14 +1,17 @@
 // @ts-check
 // The builder's grid model: cells, bars, marks, slots with the grid's numbering, symmetry, and the URL form of the
 // state. Pure functions, no DOM: the page (app.js) draws what these return. The grid's shape is gridtext.js's.
-import { BELOW, BLOCK, EMPTY, RIGHT, gridLines, isPlain, normalized, parseLines, sortBars } from "./gridtext.js";
+import {
+  BELOW, BLOCK, ENTRY_NAME, EMPTY, RIGHT, entriesProblem, gridLines, isPlain, normalized, parseLines, sortBars,
+} from "./gridtext.js";
 import { written } from "./alphabet.js";
 
 export { BLOCK, EMPTY };
 export const MAX_SIDE = 60;
 
 export function blankGrid(width, height) {
-  return { width, height, cells: Array(width * height).fill(EMPTY), bars: [], marks: {}, numbers: null };
+  return { width, height, cells: Array(width * height).fill(EMPTY), bars: [], marks: {}, numbers: null, entries: [],
+           entriesOnly: false, pairs: [] };
 }
 
 // The grid of lines in xwcp's text syntax (a plain grid's rows, or rows with [STAR], (A), {A}, | and bar lines);
@@ -30,7 +33,11 @@ export function toRows(grid) {
 
 // Slots as the server numbers them (xwcp/model/grid.py find_slots): a run of two or more white cells ended by
 // blocks, bars and the edge; a cell that starts an across or a down run gets the next number in reading order,
-// unless the grid carries its published numbering (`numbers`), which wins where it names a start cell.
+// unless the grid carries its published numbering (`numbers`), which wins where it names a start cell. The listed
+// entries follow (the runs left out when `entriesOnly`), each a slot named by its entry with `dir` "=NAME" (its own
+// direction: the cursor follows it), `listed` true and `shape` "A" or "D" for a straight run, "" for any other
+// cells; `words` (2 or more) for a chain, filled by that many words whose boundaries the fill chooses. `pair` is true
+// for a slot through a Schrödinger cell: the server names its two readings NAME/1, NAME/2.
 export function findSlots(grid) {
   const { width, height, cells } = grid;
   const barRight = new Set(), barBelow = new Set();
@@ -41,6 +48,7 @@ export function findSlots(grid) {
     : white(r, c) && white(r + 1, c) && !barBelow.has(r * width + c));
   const own = grid.numbers || null;
   const numberByCell = new Map();
+  /** @type {Array<{name: string, number: number, dir: string, cells: number[], listed?: boolean, shape?: string, words?: number, pair?: boolean}>} */
   const slots = [];
   let next = 1;
   /** @type {Array<[string, number, number]>} */
@@ -59,7 +67,7 @@ export function findSlots(grid) {
       if (down) starts.push(["D", r, c]);
     }
   }
-  for (const dir of ["A", "D"]) {
+  for (const dir of grid.entriesOnly ? [] : ["A", "D"]) {
     for (const [d, r, c] of starts) {
       if (d !== dir) continue;
       const slotCells = [r * width + c];
@@ -72,12 +80,58 @@ export function findSlots(grid) {
       slots.push({ name: `${number}${dir}`, number, dir, cells: slotCells });
     }
   }
+  for (const entry of grid.entries || []) {
+    const steps = new Set(entry.cells.slice(1).map((cell, i) => cell - entry.cells[i]));
+    const first = entry.cells[0], last = entry.cells[entry.cells.length - 1];
+    const shape = steps.size === 1 && steps.has(1) && Math.floor(first / width) === Math.floor(last / width) ? "A"
+      : steps.size === 1 && steps.has(width) ? "D" : "";
+    slots.push({ name: entry.name, number: numberByCell.get(first) || 0, dir: `=${entry.name}`, cells: entry.cells.slice(),
+                 listed: true, shape, ...(entry.words > 1 ? { words: entry.words } : {}) });
+  }
+  const pairs = new Set(grid.pairs || []);
+  if (pairs.size) for (const slot of slots) slot.pair = slot.cells.some((cell) => pairs.has(cell));
   return { slots, numberByCell };
 }
 
 // The slot of `dir` through `cell`, or undefined (a block, or an unchecked cell in that direction).
 export function slotAt(slots, cell, dir) {
   return slots.find((s) => s.dir === dir && s.cells.includes(cell));
+}
+
+// Every slot through `cell` (across, down, then listed entries in order): clicking the cell again steps through them.
+export function slotsThrough(slots, cell) {
+  return slots.filter((s) => s.cells.includes(cell));
+}
+
+// The name the server gives the slot's words: NAME/1 (its first reading) for a slot through a Schrödinger cell.
+export function serverName(slot, reading = 1) {
+  return slot.pair ? `${slot.name}/${reading}` : slot.name;
+}
+
+// A free entry drawn cell by cell: `cells` with `cell` added at the end (refused: a block, or a cell already in it).
+export function drawnWith(grid, cells, cell) {
+  if (grid.cells[cell] === BLOCK) return { cells, problem: "an entry goes through white cells only" };
+  if (cells.includes(cell)) return { cells, problem: "the entry goes through this cell already" };
+  return { cells: [...cells, cell], problem: "" };
+}
+
+// The grid with the drawn entry added as a listed entry called `name` (upper-cased), or { problem } in one line.
+export function withEntry(grid, name, cells) {
+  const upper = name.trim().toUpperCase();
+  const derived = grid.entriesOnly ? [] : findSlots({ ...grid, entries: [] }).slots.map((s) => s.name);
+  if (!upper) return { problem: "name the entry" };
+  if (derived.includes(upper)) return { problem: `${upper} is the name of an across or down entry: pick another` };
+  const entries = [...(grid.entries || []), { name: upper, cells: cells.slice() }];
+  const problem = entriesProblem(entries, grid.cells);
+  return problem ? { problem } : { entries };
+}
+
+// A free name for a new entry: E1, E2, ...
+export function freeEntryName(grid) {
+  const taken = new Set((grid.entries || []).map((e) => e.name));
+  let n = 1;
+  while (taken.has(`E${n}`)) n++;
+  return `E${n}`;
 }
 
 // Cells that mirror `cell` under the symmetry: "rotational" (180 degrees), "mirror" (left-right), "top-bottom",
@@ -181,6 +235,8 @@ export function encodeState(grid, clues, extra = {}) {
   if (extra.theme && extra.theme.length) params.set("th", extra.theme.join(","));
   if (extra.locks && extra.locks.length) params.set("lk", extra.locks.join(","));
   if (extra.language && extra.language !== "en") params.set("lang", extra.language);
+  if (extra.lists && extra.lists.length) params.set("ls", JSON.stringify(extra.lists));
+  if (extra.labels && extra.labels.length) params.set("lb", JSON.stringify(extra.labels.map((x) => [x.cell, x.corner, x.text])));
   if (extra.solve) { params.set("s", extra.solve.salt); params.set("ck", extra.solve.codes.join(".")); }
   return params.toString();
 }
@@ -211,10 +267,14 @@ export function decodeState(fragment) {
   try { meta = JSON.parse(params.get("m") || "{}"); } catch { meta = {}; }
   meta = Object.fromEntries(["title", "author", "copyright", "notes"].filter((k) => typeof meta[k] === "string")
     .map((k) => [k, meta[k]]));
-  const theme = (params.get("th") || "").split(",").filter((name) => /^\d+[AD]$/i.test(name));
+  const theme = (params.get("th") || "").split(",").filter((name) => ENTRY_NAME.test(name)); // 12A, or a listed entry
   const locks = (params.get("lk") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number)
     .filter((cell) => cell < width * height);
   const language = /^[a-z][a-z0-9_-]{0,15}$/i.test(params.get("lang") || "") ? params.get("lang") : "en";
   const solve = params.has("ck") ? { salt: params.get("s") || "", codes: params.get("ck").split(".") } : null;
-  return { grid, clues, meta, theme, locks, language, solve };
+  let lists = [], labels = []; // a variety puzzle's own clue lists and cell labels (loadPuzzle keeps what is sound)
+  try { lists = JSON.parse(params.get("ls") || "[]"); } catch { lists = []; }
+  try { labels = JSON.parse(params.get("lb") || "[]"); } catch { labels = []; }
+  labels = Array.isArray(labels) ? labels.filter(Array.isArray).map(([cell, corner, text]) => ({ cell, corner, text })) : [];
+  return { grid, clues, meta, theme, locks, language, solve, lists, labels };
 }

@@ -2,10 +2,10 @@
 // map and forced letters, the fillability light and the jump to the most constrained slot.
 import { isAbort, post, postLines, withLanguage } from "./api.js";
 import { enterWord, jumpToSlot, overlay } from "./editor.js";
-import { toRows } from "./grid.js";
+import { serverName, toRows } from "./grid.js";
 import { writtenAtEnd } from "./alphabet.js";
 import { filterKeeps, filterProblem } from "./filters.js";
-import { currentSlot, emit, on, say, state } from "./state.js";
+import { currentSlot, emit, listedName, on, say, slotText, state } from "./state.js";
 
 const NO_LIST = 409; // the puzzle's language has no word list here: the note under the grid says how to get one (language.js)
 
@@ -93,7 +93,7 @@ const MORE_K = 40; // the idle run-on: this many more words labelled each time t
 const MAX_LIST_K = 200; // the server's MAX_K
 const IDLE_MS = 1500; // no keystroke for this long after the list is settled: label the next MORE_K words
 const sug = { socket: null, queued: null, id: 0, seq: -1, data: null, labels: new Map(), counts: null,
-              done: false, slot: null, frame: 0, error: "", body: null, idle: 0 };
+              done: false, slot: null, frame: 0, error: "", body: null, idle: 0, chain: "" };
 
 export function refreshSuggestions() {
   const slot = currentSlot();
@@ -101,16 +101,23 @@ export function refreshSuggestions() {
   if (suggestController) suggestController.abort();
   const solving = state.mode === "solve"; // the answers stay hidden while test-solving
   $("slot-title").textContent = !slot ? "No slot here"
-    : solving ? slot.name : `${slot.name}  ${writtenAtEnd(slot.cells.map((c) => state.grid.cells[c]).join(""))}`;
+    : solving ? listedName(slot) : `${listedName(slot)}  ${writtenAtEnd(slotText(slot))}`;
   sug.id++;
   clearTimeout(sug.idle);
   Object.assign(sug, { data: null, labels: new Map(), counts: null, done: false, slot: slot ? slot.name : null,
-                       seq: help.seq, error: "", body: null, retried: false });
+                       seq: help.seq, error: "", body: null, retried: false, chain: "" });
   if (!slot || state.mode === "solve") { stopLabels(); drawSuggestions(null, []); return; }
+  if (slot.words > 1) { // a chain: one slot on the server, whose whole-length words would not be what fills it
+    sug.chain = `${listedName(slot)} is a chain of ${slot.words} words whose boundaries Autofill chooses: `
+      + "the list suggests words for single entries only, not for a whole chain. Autofill fills it word by word.";
+    stopLabels();
+    drawSuggestions(null, []);
+    return;
+  }
   suggestController = new AbortController();
   const started = help.keyTime;
   const rows = toRows(state.grid);
-  const body = { grid: rows, slot: slot.name, k: LIST_K };
+  const body = { grid: rows, slot: serverName(slot), k: LIST_K }; // a Schrödinger entry: its first reading, with pairs
   const filter = $("suggest-filter").value.trim();
   const problem = filterProblem(filter);
   $("suggest-filter-error").textContent = problem;
@@ -273,6 +280,12 @@ function renderList() {
   const shown = words.map((w, rank) => ({ w, rank, verdict: verdictOf(w) }))
     .filter((x) => (!fitsOnly || x.verdict === "viable") && filterKeeps(filter, x.w.word))
     .sort((a, b) => ((ORDER[a.verdict] ?? 1) - (ORDER[b.verdict] ?? 1)) || (a.rank - b.rank));
+  if (!data && sug.chain) {
+    const li = document.createElement("li");
+    li.className = "empty chain-note";
+    li.textContent = sug.chain;
+    list.appendChild(li);
+  }
   if (data && !shown.length) {
     const li = document.createElement("li");
     li.className = "empty";
@@ -291,6 +304,13 @@ function renderList() {
         : verdict === "unknown" ? ": the solver did not settle it" : ": being labelled") + "; click to enter";
     li.innerHTML = '<span class="word"></span><span class="score"></span>';
     li.children[0].textContent = writtenAtEnd(w.word); // a Hebrew word ends in its final form; data-word stays plain
+    if (w.pairs && w.pairs.length) { // a Schrödinger slot: the second readings that go with this first reading
+      const pairs = document.createElement("span");
+      pairs.className = "pairs";
+      pairs.textContent = `/ ${w.pairs.map((x) => writtenAtEnd(x)).join(" ")}`;
+      pairs.title = "second readings that fit with it (the Schrödinger squares' other letters)";
+      li.children[0].after(pairs);
+    }
     li.children[1].textContent = w.score ?? "–";
     if (!complete) {
       const label = document.createElement("span");
@@ -326,7 +346,7 @@ export function initHelp() {
   window.xwcp.helpTimes = [];
   $("jump").onclick = () => {
     const m = help.check && help.check.most_constrained;
-    if (m) jumpToSlot(state.slots.find((s) => s.name === m.id), { focusGrid: true });
+    if (m) jumpToSlot(state.slots.find((s) => s.name === m.id.replace(/\/[12]$/, "")), { focusGrid: true }); // 7A/1: 7A
   };
   $("fits-only").addEventListener("change", renderList);
   let filterTimer = 0;

@@ -16,6 +16,8 @@ function gridTable(sizePx, withLetters) {
   table.style.gridTemplateColumns = `repeat(${grid.width}, ${sizePx}px)`;
   const theme = themeCells();
   const bars = new Set(grid.bars);
+  const labelsByCell = new Map();
+  for (const { cell, corner, text } of state.labels) labelsByCell.set(cell, { ...labelsByCell.get(cell), [corner]: text });
   grid.cells.forEach((value, cell) => {
     const div = document.createElement("div");
     div.style.height = `${sizePx}px`;
@@ -27,8 +29,12 @@ function gridTable(sizePx, withLetters) {
       if (mark.color) div.style.backgroundColor = mark.color;
     }
     if (mark && mark.circle) div.appendChild(Object.assign(document.createElement("i"), { className: "o" }));
-    const number = state.numberByCell.get(cell);
+    // a variety file's own labels replace the numbering: its TL label where a number goes, the others top right
+    const own = labelsByCell.get(cell) || {};
+    const number = labelsByCell.size ? own.TL : state.numberByCell.get(cell);
     if (number && !withLetters) div.appendChild(Object.assign(document.createElement("span"), { textContent: number }));
+    const corners = Object.entries(own).filter(([corner]) => corner !== "TL").map(([, text]) => text).join(" ");
+    if (corners && !withLetters) div.appendChild(Object.assign(document.createElement("span"), { className: "tr", textContent: corners }));
     if (withLetters && value !== BLOCK && value !== EMPTY) {
       const letter = document.createElement("b");
       letter.className = "l";
@@ -47,6 +53,31 @@ function gridTable(sizePx, withLetters) {
     table.appendChild(div);
   });
   return table;
+}
+
+// The clue lists printed: a variety file's own (its titles and labels, its clues on no entry too), then Across, Down
+// and Entries with the entries no own list names; each clue as [label, text, number of cells].
+function printedLists() {
+  const out = [];
+  const named = new Set();
+  for (const list of state.lists) {
+    const items = [];
+    for (const clue of list.clues) {
+      if (!clue.entry) { items.push([clue.label, clue.text, clue.cells.length]); continue; }
+      const slot = state.slots.find((s) => s.name === clue.entry || s.name === `${clue.entry}/1`);
+      if (!slot) continue;
+      named.add(clue.entry);
+      items.push([clue.label, state.clues[slotKey(slot)], slot.cells.length]);
+    }
+    out.push([list.title, items]);
+  }
+  const rest = state.slots.filter((s) => !named.has(s.name.replace(/\/[12]$/, "")));
+  for (const [dir, title] of [["A", "Across"], ["D", "Down"], ["=", "Entries"]]) {
+    const slots = rest.filter((s) => (dir === "=" ? s.listed : s.dir === dir));
+    if (!slots.length && (dir === "=" || state.lists.length)) continue;
+    out.push([title, slots.map((slot) => [slot.listed ? slot.name : String(slot.number), state.clues[slotKey(slot)], slot.cells.length])]);
+  }
+  return out;
 }
 
 export function buildPrintView() {
@@ -69,15 +100,15 @@ export function buildPrintView() {
   view.appendChild(top);
   const lists = document.createElement("div");
   lists.className = "clue-lists";
-  for (const [dir, title] of [["A", "Across"], ["D", "Down"]]) {
+  for (const [title, items] of printedLists()) {
     const h = document.createElement("h2");
     h.textContent = title;
     const ol = document.createElement("ol");
-    for (const slot of state.slots.filter((s) => s.dir === dir)) {
+    for (const [label, text, length] of items) {
       const li = document.createElement("li");
       li.innerHTML = "<b></b> ";
-      li.firstChild.textContent = slot.number;
-      li.append(`${state.clues[slotKey(slot)] || "…"} (${slot.cells.length})`); // cells: a rebus is not given away
+      li.firstChild.textContent = label;
+      li.append(`${text || "…"}${length ? ` (${length})` : ""}`); // cells: a rebus is not given away
       ol.appendChild(li);
     }
     const column = document.createElement("div");

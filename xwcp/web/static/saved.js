@@ -30,7 +30,8 @@ export function savedIndex() {
 }
 
 // Undo snapshots are stored with their cells as one string when every cell is one character (a quarter of
-// the size of an array); a grid with rebus cells keeps the array. Empty bars, marks and numbering are left out
+// the size of an array); a grid with rebus cells keeps the array. Empty bars, marks, numbering, listed entries and
+// Schrödinger cells are left out
 // (state.js restores them as empty).
 function pack(snap) {
   const cells = snap.cells.map((x) => written(x)); // a code char lives as long as the server's process: kept written
@@ -38,6 +39,9 @@ function pack(snap) {
   if (packed.bars && !packed.bars.length) delete packed.bars;
   if (packed.marks && !Object.keys(packed.marks).length) delete packed.marks;
   if (packed.numbers === null) delete packed.numbers;
+  if (packed.entries && !packed.entries.length) delete packed.entries;
+  if (packed.entriesOnly === false) delete packed.entriesOnly;
+  if (packed.pairs && !packed.pairs.length) delete packed.pairs;
   return packed;
 }
 
@@ -50,7 +54,7 @@ function unpack(snap) {
 function record(historyKept, link) {
   return {
     version: STORE_VERSION, id: state.id, grid: { ...state.grid, cells: state.grid.cells.map((x) => written(x)) },
-    clues: state.clues, theme: state.theme, meta: state.meta,
+    clues: state.clues, theme: state.theme, meta: state.meta, lists: state.lists, labels: state.labels,
     locks: state.locks, clueAnswers: Object.fromEntries(Object.entries(state.clueAnswers).map(([key, cells]) =>
       [key, Array.isArray(cells) ? cells.map((x) => written(x)) : cells])), language: state.language,
     history: state.history.slice(-historyKept).map(pack), future: state.future.slice(-50).map(pack),
@@ -177,7 +181,7 @@ export function restoreOnLoad() {
   }
   if (restored && restored.solve) { // a solve-only link: test-solved as it is, never saved here
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 language: restored.language, solveOnly: restored.solve });
+                 language: restored.language, solveOnly: restored.solve, lists: restored.lists, labels: restored.labels });
     return true;
   }
   if (current && stored(current)) {
@@ -190,7 +194,8 @@ export function restoreOnLoad() {
   }
   if (restored) {
     loadPuzzle({ grid: restored.grid, cluesByName: restored.clues, id: null, meta: restored.meta,
-                 themeNames: restored.theme, locks: restored.locks, language: restored.language });
+                 themeNames: restored.theme, locks: restored.locks, language: restored.language,
+                 lists: restored.lists, labels: restored.labels });
     return true;
   }
   return false;

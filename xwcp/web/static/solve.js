@@ -27,7 +27,8 @@ export function solveLinkState() {
   });
   const shape = { ...state.grid, cells: state.grid.cells.map((x) => (x === BLOCK ? BLOCK : EMPTY)) };
   const unfilled = codes.filter((code) => !code).length;
-  return { fragment: encodeState(shape, cluesByName(), { meta: state.meta, language: state.language, solve: { salt, codes } }),
+  return { fragment: encodeState(shape, cluesByName(), { meta: state.meta, language: state.language, lists: state.lists, labels: state.labels,
+    solve: { salt, codes } }),
            unfilled };
 }
 

@@ -3,16 +3,16 @@
 // history) and the cursor; panels read `state`, change it through these functions and hear each other
 // only through `on`/`emit`, never by calling one another.
 import { BLOCK, EMPTY, blankGrid, findSlots, fromRows, toRows } from "./grid.js";
-import { normalized } from "./gridtext.js";
+import { normalized, pairLetters } from "./gridtext.js";
 import { cellFromText, readsWritten, usePack, written } from "./alphabet.js";
 
 // What one undo step restores: the grid layer (cells with their rebus strings, bars, marks, a published numbering,
-// the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
+// listed entries and Schrödinger cells, the theme entries, the locked cells). Clues and metadata are not undone with the grid (a clue typed after an edit must survive that
 // edit's undo).
-export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "theme", "locks"];
+export const GRID_FIELDS = ["cells", "bars", "marks", "numbers", "entries", "entriesOnly", "pairs", "theme", "locks"];
 // The GRID_FIELDS kept inside state.grid, and their value in a grid without them (an undo step saved before
 // bars and marks existed had none).
-export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null };
+export const GRID_PARTS = { cells: null, bars: [], marks: {}, numbers: null, entries: [], entriesOnly: false, pairs: [] };
 export const MAX_HISTORY = 500;
 
 export const state = {
@@ -23,14 +23,18 @@ export const state = {
   locks: [],                // cells whose letters are locked (kept by typing, autofill, reroll and clear), not theme
   clueAnswers: {},          // by slot key: the entry's letters when its clue was written (a clue follows its answer)
   meta: { title: "", author: "", copyright: "", notes: "" },
+  lists: [],                // a variety file's own clue lists: [{ title, clues: [{ label, entry: name | null, text, cells }] }]
+                            // (a clue on an entry has its text in `clues`; `text` and `cells` are a clue's on no entry)
+  labels: [],               // the labels a variety file prints in cells instead of numbers: [{ cell, corner, text }]
   history: [],              // grid-layer snapshots before each edit
   future: [],
   slots: [],
   numberByCell: new Map(),
   endCells: new Set(),      // cells where an entry ends: a Hebrew letter shows its final form there (writtenAtEnd)
   slotByKey: new Map(),
+  pairCells: new Set(),     // the grid's Schrödinger cells (grid.pairs), for the per-cell checks of drawing and typing
   cell: 0,
-  dir: "A",
+  dir: "A",                 // the cursor's entry: "A", "D", or "=NAME" for the listed entry NAME (grid.js findSlots)
   mode: "build",            // "build" or "solve" (solve.js)
   solveOnly: null,          // a solve-only link's puzzle: { salt, codes } to check entries by, the answers not here
   language: "en",           // the puzzle's language (a pack's code, alphabet.js): its letters, direction and word list
@@ -67,6 +71,7 @@ export function relayout() {
   state.numberByCell = numberByCell;
   state.endCells = new Set(slots.map((s) => s.cells[s.cells.length - 1]));
   state.slotByKey = new Map(slots.map((s) => [slotKey(s), s]));
+  state.pairCells = new Set(state.grid.pairs || []);
 }
 
 export function slotAt(cell, dir) {
@@ -74,13 +79,24 @@ export function slotAt(cell, dir) {
 }
 
 export function currentSlot() {
-  return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A");
+  return slotAt(state.cell, state.dir) || slotAt(state.cell, state.dir === "A" ? "D" : "A")
+    || slotAt(state.cell, "A") || state.slots.find((s) => s.cells.includes(state.cell)); // a cell only a listed entry has
 }
 
-// What each of the slot's cells holds (a rebus cell's whole string): what a clue is bound to.
+// What each of the slot's cells holds (a rebus cell's whole string, a Schrödinger cell's two letters): what a clue is
+// bound to.
 export function slotCells(slot) { return slot.cells.map((cell) => state.grid.cells[cell]); }
 
-export function slotText(slot) { return slot.cells.map((cell) => state.grid.cells[cell]).join(""); }
+// The slot's letters ("." for an empty cell); a slot through Schrödinger cells gives both readings, "LORES/LOBES".
+export function slotText(slot) {
+  if (!slot.pair) return slot.cells.map((cell) => state.grid.cells[cell]).join("");
+  return [0, 1].map((i) => readingCells(slot, i).join("")).join("/");
+}
+
+// The slot's cells as reading `i` (0: the first, 1: the second) reads them: a Schrödinger cell gives one of its letters.
+export function readingCells(slot, i) {
+  return slot.cells.map((cell) => (state.pairCells.has(cell) ? pairLetters(state.grid.cells[cell])[i] : state.grid.cells[cell]));
+}
 
 export function isTheme(slot) { return !!slot && state.theme.includes(slotKey(slot)); }
 
@@ -179,6 +195,22 @@ export function setClue(slot, text) {
   emit("clues", { key });
 }
 
+// How the puzzle's own lists name `slot`'s entry ("Blooms L1", "Diagonal:Southeast 1"), or its name when none does.
+export function listedName(slot) {
+  const entry = slot.name.replace(/\/[12]$/, "");
+  for (const list of state.lists) {
+    const clue = list.clues.find((c) => c.entry === entry);
+    if (clue) return `${list.title} ${clue.label}`.trim();
+  }
+  return slot.name;
+}
+
+// The text of a clue of the puzzle's own lists that is on no entry (Patchwork's unplaced pieces, a one-letter word).
+export function setListClue(listIndex, clueIndex, text) {
+  state.lists[listIndex].clues[clueIndex].text = text;
+  emit("clues", {});
+}
+
 export function setMeta(field, value) {
   state.meta[field] = value;
   emit("meta", { field });
@@ -199,7 +231,8 @@ export function loadPuzzle(puzzle) {
   state.clues = {};
   if (puzzle.cluesByKey) Object.assign(state.clues, puzzle.cluesByKey);
   for (const [name, text] of Object.entries(puzzle.cluesByName || {})) {
-    const slot = state.slots.find((s) => s.name === name.toUpperCase());
+    const entry = name.toUpperCase().replace(/\/[12]$/, ""); // a Schrödinger entry's readings (7A/1, 7A/2) share its clue
+    const slot = state.slots.find((s) => s.name === entry);
     if (slot && text) state.clues[slotKey(slot)] = text;
   }
   // a clue from a file or a link is bound to the letters its entry has now; a saved puzzle keeps its bindings
@@ -216,19 +249,46 @@ export function loadPuzzle(puzzle) {
   }
   state.locks = (puzzle.locks || []).filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < state.grid.cells.length);
   state.meta = { title: "", author: "", copyright: "", notes: "", ...(puzzle.meta || {}) };
+  state.lists = ownLists(puzzle.lists);
+  state.labels = (Array.isArray(puzzle.labels) ? puzzle.labels : []).filter((x) => x && Number.isInteger(x.cell)
+    && x.cell >= 0 && x.cell < state.grid.cells.length && typeof x.text === "string" && typeof x.corner === "string")
+    .map(({ cell, corner, text }) => ({ cell, corner, text }));
   // undo steps kept written (saved.js) take the language's code chars again
   const inLetters = (snap) => (Array.isArray(snap.cells) ? { ...snap, cells: snap.cells.map((cell) => cellFromText(cell)) } : snap);
   state.history = (puzzle.history || []).map(inLetters);
   state.future = (puzzle.future || []).map(inLetters);
   state.cell = puzzle.cell ?? state.grid.cells.findIndex((x) => x !== BLOCK);
   if (state.cell < 0 || state.cell >= state.grid.cells.length) state.cell = 0;
-  state.dir = puzzle.dir === "D" ? "D" : "A";
+  state.dir = puzzle.dir === "D" || (typeof puzzle.dir === "string" && puzzle.dir.startsWith("=")) ? puzzle.dir : "A";
   emit("puzzle", {});
 }
 
+// A puzzle's own clue lists as the page keeps them (anything else in them dropped).
+function ownLists(lists) {
+  if (!Array.isArray(lists)) return [];
+  return lists.filter((x) => x && typeof x.title === "string" && Array.isArray(x.clues)).map((x) => ({
+    title: x.title,
+    clues: x.clues.filter((c) => c && typeof c === "object").map((c) => ({
+      label: typeof c.label === "string" ? c.label : "",
+      entry: typeof c.entry === "string" ? c.entry.toUpperCase() : null,
+      text: typeof c.text === "string" ? c.text : "",
+      cells: Array.isArray(c.cells) ? c.cells.filter(Number.isInteger) : [],
+    })),
+  }));
+}
+
 // The page's puzzle from the server's object (xwcp's .json document: grid lines in the text syntax, entries
-// with clues).
+// with clues, a variety file's own `lists` and cell `labels` with [row, column] cells).
 export function puzzleFromJson(doc) {
+  const at = (r, c) => r * doc.width + c;
+  const lists = (Array.isArray(doc.lists) ? doc.lists : []).map((x) => ({
+    title: x.title,
+    clues: (Array.isArray(x.clues) ? x.clues : []).map((c) => ({
+      label: c.label, entry: c.entry ?? null, text: c.clue,
+      cells: Array.isArray(c.cells) ? c.cells.map(([r, col]) => at(r, col)) : [],
+    })),
+  }));
+  const labels = (Array.isArray(doc.labels) ? doc.labels : []).map((x) => ({ cell: at(x.row, x.col), corner: x.corner, text: x.text }));
   const cluesByName = {};
   for (const entry of doc.entries || []) if (entry.clue) cluesByName[entry.id] = entry.clue;
   return {
@@ -239,6 +299,8 @@ export function puzzleFromJson(doc) {
     themeNames: Array.isArray(doc.theme) ? doc.theme.filter((name) => typeof name === "string") : [],
     locks: Array.isArray(doc.locks) ? doc.locks.filter((p) => Array.isArray(p) && p.length === 2)
       .map(([r, c]) => r * doc.width + c) : [],
+    lists,
+    labels,
   };
 }
 
@@ -264,6 +326,14 @@ export function puzzleJson() {
   const theme = themeNames();
   if (theme.length) doc.theme = theme;
   if (state.locks.length) doc.locks = state.locks.map((cell) => [Math.floor(cell / state.grid.width), cell % state.grid.width]);
+  const rc = (cell) => [Math.floor(cell / state.grid.width), cell % state.grid.width];
+  if (state.lists.length) {
+    doc.lists = state.lists.map((x) => ({
+      title: x.title,
+      clues: x.clues.map((c) => (c.entry ? { label: c.label, entry: c.entry } : { label: c.label, clue: c.text, cells: c.cells.map(rc) })),
+    }));
+  }
+  if (state.labels.length) doc.labels = state.labels.map(({ cell, corner, text }) => { const [row, col] = rc(cell); return { row, col, corner, text }; });
   return doc;
 }
 
@@ -281,9 +351,11 @@ export function setLanguage(code) {
 }
 
 // What a share link carries beside the grid and the clues: the title, author, copyright, notes, theme entries (by
-// name) and locked cells. It leaves out the undo history (say so where the link is given).
+// name), locked cells, and a variety puzzle's own clue lists and cell labels. It leaves out the undo history (say so
+// where the link is given).
 export function shareExtras() {
-  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language };
+  return { meta: state.meta, theme: themeNames(), locks: state.locks, language: state.language, lists: state.lists,
+           labels: state.labels };
 }
 
 export function themeNames() {

@@ -43,7 +43,8 @@ function jumpLink(name, text) {
   a.className = "link";
   a.textContent = text;
   a.title = `go to ${name}`;
-  a.addEventListener("click", () => jumpToSlot(state.slots.find((s) => s.name === name), { focusGrid: true }));
+  const entry = name.replace(/\/[12]$/, ""); // a Schrödinger entry's reading (7A/1) is its entry's slot here
+  a.addEventListener("click", () => jumpToSlot(state.slots.find((s) => s.name === entry), { focusGrid: true }));
   return a;
 }
 
