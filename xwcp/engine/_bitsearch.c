@@ -896,7 +896,7 @@ static int bs_propagate_queue(BsState *st) {
 
 /* Revise to the fixpoint: the queue (bs_propagate_queue), then, with the stem rule, its pruning until nothing
  * changes. Kept outside bs_propagate_queue, whose code stays as it is without the rule: a call inside its loop
- * cost 15% on models/vanbeek/21.10 with the rule off, at the same instruction count. */
+ * cost 15% on models/vanbeek/21.10.txt with the rule off, at the same instruction count. */
 static inline int bs_propagate(BsState *st) {
     int ok = bs_propagate_queue(st);
     while (ok > 0 && st->stem_of) {
