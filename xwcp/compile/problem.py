@@ -504,10 +504,13 @@ def compile_problem(
     problem = compile_structure(
         grid, words, min_score=min_score, allow_dupes=allow_dupes, strict=strict, controls=controls
     )
-    if problem.controls.distinct_stems:  # the list's stem groups (`xwcp.words.stems.stem_groups`), before any fill's
-        from xwcp.words.stems import stem_groups, stems_for  # clock starts: stemming a big list the first time
+    if problem.controls.distinct_stems:  # the list's stem groups (`xwcp.words.stems.stem_groups`) and the phrase
+        from xwcp.words.stems import open_phrase_sources, stem_groups, stems_for  # sources, before any fill's clock
 
-        stem_groups(problem.words, stems_for(problem.alphabet))  # takes seconds, then it is read from the cache
+        stems = stems_for(problem.alphabet)  # starts: the first time, stemming a big list and indexing WordNet
+        stem_groups(problem.words, stems)  # take seconds; then both are read from the cache
+        if stems.split_phrase is not None:
+            open_phrase_sources()
     return replace(problem, domains=initial_domains(problem))
 
 

@@ -337,6 +337,12 @@ def _phrase_parts(key: str) -> tuple[str, ...]:
     return split.words if split is not None else ()
 
 
+def open_phrase_sources() -> None:
+    """Open what `phrase_parts` reads now: the first time, indexing WordNet takes seconds, which no fill's clock
+    should pay."""
+    _phrase_sources()
+
+
 @lru_cache(maxsize=1)
 def _phrase_sources() -> tuple[Dictionary | None, Zipf] | None:
     """(WordNet or None, word frequencies) for splitting phrases, or None when no frequencies are installed."""
