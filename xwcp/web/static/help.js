@@ -263,6 +263,9 @@ function countLine() {
   return countText({ data: sug.data, counts: sug.counts, labels: sug.labels, done: sug.done, error: sug.error });
 }
 
+/** @type {{ word: string, at: number } | null} the word (and its place) whose focus waits on the empty list */
+let parkedFocus = null;
+
 function renderList() {
   const list = $("suggestions");
   const data = sug.data;
@@ -270,8 +273,11 @@ function renderList() {
   // the list is redrawn as labels arrive: a word focused from the keyboard keeps the focus across redraws
   const active = document.activeElement;
   const focusedItem = active && list.contains(active) ? active.closest("li[data-word]") : null;
-  const focusedWord = focusedItem ? focusedItem.dataset.word : null;
-  const focusedAt = focusedItem ? [...list.querySelectorAll("li[data-word]")].indexOf(focusedItem) : -1;
+  // focus parked on the list itself (it was empty while asked again) goes back to the word, or its place, it left
+  const parked = active === list && parkedFocus ? parkedFocus : null;
+  const focusedWord = focusedItem ? focusedItem.dataset.word : parked ? parked.word : null;
+  const focusedAt = focusedItem ? [...list.querySelectorAll("li[data-word]")].indexOf(focusedItem) : parked ? parked.at : -1;
+  parkedFocus = null;
   list.innerHTML = "";
   $("suggest-count").textContent = countLine();
   const fitsOnly = $("fits-only").checked;
@@ -334,7 +340,10 @@ function renderList() {
   if (focusedWord !== null && !list.contains(document.activeElement)) { // the focused word left the list: its place
     const items = list.querySelectorAll("li[data-word]");
     const instead = items[Math.min(focusedAt, items.length - 1)];
-    if (instead) { instead.tabIndex = 0; instead.focus({ preventScroll: true }); } else list.focus({ preventScroll: true });
+    if (instead) { instead.tabIndex = 0; instead.focus({ preventScroll: true }); } else {
+      list.focus({ preventScroll: true });
+      parkedFocus = { word: focusedWord, at: focusedAt };
+    }
   }
   list.dataset.labelled = String([...sug.labels.values()].filter((l) => l.verdict !== "unknown").length);
   list.dataset.slot = sug.slot || "";  // which slot the list (and its done flag) is for
