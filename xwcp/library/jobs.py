@@ -347,16 +347,12 @@ class Session:
         start = time.perf_counter()
         problem = self.problem
         if problem.grid.has_chains:  # chains: their splits are filled (`xwcp.services.chains`); the answer names parts
-            from xwcp.services.chains import fill_chains
+            from xwcp.services.chains import fill_chains_of
 
             if quality or min_diff is not None or (count is not None and count != 1):
                 raise InputError("a grid with chains takes one plain fill: no count, quality or min_diff")
-            found = fill_chains(
-                problem.grid,
-                problem.words,
-                min_score=problem.min_score,
-                allow_dupes=problem.allow_dupes,
-                controls=problem.controls,
+            found = fill_chains_of(
+                problem,
                 backend=backend,
                 time_limit_s=time_limit_s,
                 seed=seed,

@@ -36,6 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from xwcp.base.errors import InputError
 from xwcp.base.types import FillStatus
@@ -415,6 +416,19 @@ def fill_chains(
     return ChainFill(problem, _summed(ended, start, n_tries), n_tries)
 
 
+def fill_chains_of(problem: Problem, **options: Any) -> ChainFill:
+    """`fill_chains` of a compiled problem's grid and list, under its min score, duplicates rule and controls;
+    `options` as `fill_chains` takes them (backend, time_limit_s, seed, say, abort)."""
+    return fill_chains(
+        problem.grid,
+        problem.words,
+        min_score=problem.min_score,
+        allow_dupes=problem.allow_dupes,
+        controls=problem.controls,
+        **options,
+    )
+
+
 def _steered(
     splits: _Splits,
     split: Split,
@@ -500,16 +514,7 @@ def settled_split(
     """For `xwcp check` on a grid with open chains: the split whose answer is the grid's (one that fills, or one
     whose core lies outside the chains: no split fills), found by `fill_chains` within the time; (None, why)
     when the search over splits ended without either (the verdict is then unknown)."""
-    found = fill_chains(
-        problem.grid,
-        problem.words,
-        min_score=problem.min_score,
-        allow_dupes=problem.allow_dupes,
-        controls=problem.controls,
-        backend=backend,
-        time_limit_s=time_limit_s,
-        seed=seed,
-    )
+    found = fill_chains_of(problem, backend=backend, time_limit_s=time_limit_s, seed=seed)
     if found.result.status in (FillStatus.FILLED, FillStatus.UNFILLABLE):
         return found.problem, ""
     return None, found.result.reason

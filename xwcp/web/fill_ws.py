@@ -285,16 +285,12 @@ class _FillJob:
     def _run_chains(self) -> FillResult:
         """The fill of a grid with open chains, as `xwcp fill` does it: splits of the chains tried within the time
         limit; an unfillable verdict (a core outside the chains: no split fills) as `run` gives it."""
-        from xwcp.services.chains import fill_chains
+        from xwcp.services.chains import fill_chains_of
 
         request, problem = self.request, self.request.problem
         try:
-            found = fill_chains(
-                problem.grid,
-                problem.words,
-                min_score=problem.min_score,
-                allow_dupes=problem.allow_dupes,
-                controls=problem.controls,
+            found = fill_chains_of(
+                problem,
                 time_limit_s=request.time_limit_s,
                 seed=request.seed,
                 say=self._chain_note,
