@@ -72,7 +72,7 @@ def test_several_different_fills():
 
 
 def test_quality_fill_reports_its_quality():
-    answer = xwcp.fill(OPEN5, quality=True, time_limit_s=3)
+    answer = xwcp.fill(OPEN5, quality=True, time_limit_s=1)
     assert answer.status is xwcp.FillStatus.FILLED
     assert answer.quality.min_score >= 50 and answer.quality.mean_score >= answer.quality.min_score
     assert_valid(answer)
