@@ -544,6 +544,18 @@ static inline void fail_at(BsState *st, int32_t u) {
     expl_gather(st, st->conflict, u, -1);
 }
 
+/* Slot u loses word w because slot t took it (no word twice) or a word of its stem group (the stem rule): u's
+ * reasons join t's, and u is revised next. 1 = consistent, 0 = u wiped out, -1 = out of memory. */
+static inline int drop_word_for(BsState *st, int32_t u, int32_t t, int32_t w) {
+    const int ch = clear_word(st, u, w);
+    if (ch <= 0) return ch < 0 ? -1 : 1;
+    expl_join(st, u, t);
+    prov_join(st, u, t);
+    if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
+    enqueue(st, u);
+    return 1;
+}
+
 
 /* The deepest level in the conflict set, 0 if it is empty (the failure follows from the root alone). */
 static int32_t conflict_max(const BsState *st) {
@@ -745,14 +757,8 @@ static __attribute__((noinline, cold)) int stem_prune(BsState *st, int32_t t) {
         const int32_t Lu = st->slot_len[u];
         for (int32_t k = st->stem_start[g]; k < st->stem_start[g + 1]; k++) {
             if (st->stem_len[k] != Lu || (Lu == L && st->stem_word[k] == w && st->slot_group[u] < 0)) continue;
-            const int ch = clear_word(st, u, st->stem_word[k]);
-            if (ch < 0) return -1;
-            if (ch) {
-                expl_join(st, u, t);
-                prov_join(st, u, t);
-                if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
-                enqueue(st, u);
-            }
+            const int ok = drop_word_for(st, u, t, st->stem_word[k]);
+            if (ok <= 0) return ok;
         }
     }
     return 1;
@@ -880,14 +886,8 @@ static int bs_propagate_queue(BsState *st) {
             for (int32_t k = st->group_start[g]; k < st->group_start[g + 1]; k++) {
                 const int32_t u = st->group_slots[k];
                 if (u == t) continue;
-                const int ch = clear_word(st, u, w);
-                if (ch < 0) return -1;
-                if (ch) {
-                    expl_join(st, u, t);
-                    prov_join(st, u, t);
-                    if (st->size[u] == 0) { fail_at(st, u); clear_queue(st); return 0; }
-                    enqueue(st, u);
-                }
+                const int ok = drop_word_for(st, u, t, w);
+                if (ok <= 0) return ok;
             }
         }
     }
