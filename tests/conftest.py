@@ -4,9 +4,11 @@ that a test starting a Python process or a Dask cluster carries `subprocess` or 
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,21 +117,40 @@ def default_words():
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache_dir(tmp_path_factory):
-    """Point XWCP_CACHE_DIR at a per-session folder (subprocesses inherit it).
+    """Point XWCP_CACHE_DIR at a folder of this run (subprocesses inherit it), shared by xdist's workers: what the
+    run compiles there (the default list, WordNet's index, the list's stem groups: about 4 CPU s in all) is
+    compiled once, not once per worker. Every write to the cache is a folder or file renamed into place, so two
+    processes writing the same entry at once both succeed.
 
     Tests that look at the cache itself set their own folder with monkeypatch on top of this.
     """
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # base is <the run's folder>/<worker id>
+        folder = base.parent / "xwcp-cache"
+        folder.mkdir(exist_ok=True)
+    else:
+        folder = tmp_path_factory.mktemp("xwcp-cache")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XWCP_CACHE_DIR", str(tmp_path_factory.mktemp("xwcp-cache")))
+        mp.setenv("XWCP_CACHE_DIR", str(folder))
         mp.setenv("XWCP_DATA_DIR", str(tmp_path_factory.mktemp("xwcp-data-session")))
         yield
 
 
+@pytest.fixture(scope="session")
+def _data_dirs(tmp_path_factory) -> Iterator[Path]:
+    """Fresh folders for `_private_data_dir`, numbered under one folder of the session (`tmp_path_factory.mktemp`
+    lists the whole base folder each time to number a new one, a millisecond a test once it holds thousands)."""
+    base = tmp_path_factory.mktemp("xwcp-data")
+    return (base / str(number) for number in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path_factory, monkeypatch):
+def _private_data_dir(_data_dirs, monkeypatch):
     """Point XWCP_DATA_DIR (the personal word list's folder) at a fresh folder for every test, so no test
     reads or writes the user's own list (subprocesses inherit it)."""
-    monkeypatch.setenv("XWCP_DATA_DIR", str(tmp_path_factory.mktemp("xwcp-data")))
+    folder = next(_data_dirs)
+    folder.mkdir()
+    monkeypatch.setenv("XWCP_DATA_DIR", str(folder))
 
 
 @pytest.fixture
