@@ -19,6 +19,7 @@ from xwcp.compile.problem import with_word  # noqa: E402
 from xwcp.engine.result import Limits, check_fill  # noqa: E402
 from xwcp.library.answers import Viability  # noqa: E402
 from xwcp.library.jobs import Session  # noqa: E402
+from xwcp.web import suggest_ws  # noqa: E402
 
 ROWS = THEMED.split()
 
@@ -257,9 +258,10 @@ def _until_done_or_busy(ws):
     return messages
 
 
-def test_every_shown_word_gets_a_label_and_the_visible_ones_come_first(client):
+def test_every_shown_word_gets_a_label_and_the_visible_ones_come_first(client, monkeypatch):
     """An open themeless under a budget too short for all 40 words: each word still gets one label (those the
     budget left unsettled "unknown", so the page never waits on them), and the `visible` words are settled first."""
+    monkeypatch.setattr(suggest_ws, "COUNT_S", 0.1)  # the count of 1A's survivors after the labels: not checked here
     open_rows = list(xwcp.read_grid(ROOT / "models" / "15x15-themeless-01.txt").rows)
     with client.websocket_connect("/ws/suggest") as ws:
         ws.send_json({"id": 1, "grid": open_rows, "slot": "1A", "k": 40, "time_limit_s": 1.5, "visible": 5})
