@@ -250,14 +250,19 @@ def test_make_controls_rejects_a_banned_lock():
         make_controls(locks=["1A=ACHE"], bans=["ache"])
 
 
-def test_min_diff_holds_for_quality_fills_too(default_words):
-    problem = compile_problem(read_grid(DAILY), default_words)
-    result = run_fill(problem, count=2, min_diff=12, quality=True, time_limit_s=2)
-    assert result.status is FillStatus.FILLED and len(result.fills) == 2
-    a, b = result.fills
-    assert check_fill(problem, a) == [] and check_fill(problem, b) == []
-    assert sum(1 for x, y in zip(a, b) if x != y) >= 12
-    assert all(q.min_score is not None for q in result.qualities)
+def test_min_diff_holds_for_quality_fills_too():
+    """Three slots crossing nothing, each length with its own words: the best fill takes each length's best word,
+    and the second, 3 entries apart, each length's next best (without min_diff it would change one slot only);
+    each fill's quality is the quality search's, its floor and mean proven best."""
+    grid = parse_grid("...##\n#####\n....#\n#####\n.....\n")
+    scored = [("CAT", 90), ("DOG", 80), ("EEL", 70), ("BEAR", 95), ("LION", 85), ("WOLF", 75)]
+    problem = compile_problem(grid, words_from_pairs([*scored, ("HORSE", 99), ("SHEEP", 89), ("GOATS", 79)]))
+    result = run_fill(problem, count=2, min_diff=3, quality=True, time_limit_s=10)  # both proven best at once
+    assert result.status is FillStatus.FILLED
+    assert result.fills == (("CAT", "BEAR", "HORSE"), ("DOG", "LION", "SHEEP"))
+    assert all(check_fill(problem, entries) == [] for entries in result.fills)
+    assert [q.min_score for q in result.qualities] == [90, 80]
+    assert all(q.floor_optimal and q.mean_bound == q.mean_score for q in result.qualities)
 
 
 @pytest.mark.parametrize("command", ["domains", "heatmap", "check"])
