@@ -584,6 +584,11 @@ def brute_force_grid_fills(grid, words, allow_dupes=False):
     runs = grid_runs(grid)
     cells = list(grid.cells)
     found = set()
+    # a run's length in letters stays what the grid gives it (a rebus cell keeps its string), so only the words of
+    # that length can fit it
+    words_by_run = [
+        [w for w in words if len(w) == sum(1 if cells[c] == "." else len(cells[c]) for c in run)] for run in runs
+    ]
 
     def fits(word, run):
         pos = 0
@@ -601,7 +606,7 @@ def brute_force_grid_fills(grid, words, allow_dupes=False):
             return
         run = runs[k]
         before = [cells[c] for c in run]
-        for word in words:
+        for word in words_by_run[k]:
             if (word in used and not allow_dupes) or not fits(word, run):
                 continue
             pos = 0
