@@ -204,7 +204,7 @@ def test_wrong_message_during_a_fill_is_an_error_and_the_fill_goes_on(client):
 
 def test_quality_fill_is_used(client):
     with client.websocket_connect("/ws/fill") as ws:
-        _, reply = _fill(ws, {"grid": MINI, "quality": True, "time_limit_s": 10})
+        _, reply = _fill(ws, {"grid": MINI, "quality": True, "time_limit_s": 1})  # runs to its limit: 1 s is enough
     assert reply["type"] == "result" and reply["status"] == "filled"
 
 
@@ -220,7 +220,7 @@ def test_quality_search_reports_each_better_fill_whole(words):
     assert fill_ws.BEST_FILL_BACKEND == BEST_FILL_BACKEND
     problem = _problem(MINI, words)
     heard = []
-    result, _ = fill_quality(problem, "auto", Limits(time_limit_s=3, seed=0, progress=heard.append))
+    result, _ = fill_quality(problem, "auto", Limits(time_limit_s=1, seed=0, progress=heard.append))  # 5 better fills
     best = [p for p in heard if p.backend == BEST_FILL_BACKEND]
     assert best, "the first fill at least is reported"
     for p in best:
