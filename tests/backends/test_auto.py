@@ -77,7 +77,7 @@ def test_rival_answer_wins_and_stops_the_main_search(problem, monkeypatch):
 
 def test_time_limit_stops_both(monkeypatch):
     problem = compile_problem(parse_grid("\n".join(["." * 15] * 15)), load_word_list())
-    result = fill(problem, "auto", Limits(time_limit_s=1.5, extra={"race_delay_s": 0.2}))
+    result = fill(problem, "auto", Limits(time_limit_s=0.8, extra={"race_delay_s": 0.2}))
     assert result.status is FillStatus.LIMIT
     assert result.stats.extra["raced"] is True
     assert_gone(result.stats.extra["rival_pid"])
