@@ -84,7 +84,7 @@ def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]
             entries,
             stems_for(problem.alphabet),
             problem.open_slot_ids,
-            lambda text: problem.words.score(text) is not None,
+            problem.words.score,
         )
     ]
 
