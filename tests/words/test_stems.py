@@ -261,3 +261,69 @@ def test_stem_groups_do_not_read_phrases(monkeypatch):
     switch_off_phrase_sources(monkeypatch)
     without = stem_groups(listed, Stems(ENGLISH, stems_for(ENGLISH).split_phrase)).group_by_word
     assert with_sources.tolist() == without.tolist()
+
+
+# --- agent nouns: WordNet's reading, not the spelling alone ---
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("RUNNER", "RUN"),
+        ("RUNNERS", "RUNS"),
+        ("BAKER", "BAKE"),  # the table's verb: BAKE, not the spelling's BAK
+        ("BAKERS", "BAKING"),
+        ("EATER", "EATS"),
+        ("WRITER", "WRITE"),
+        ("NEARER", "NEAR"),  # a comparative is left to the spelling test
+        ("SMALLER", "SMALL"),
+        ("PODCASTER", "PODCAST"),  # a word WordNet lacks: by its spelling
+    ],
+)
+def test_an_agent_noun_shares_its_verbs_stem(a, b):
+    assert Stems(ENGLISH).clash(a, b, lambda text: None) is not None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("CORNER", "CORN"),  # no agent noun at all
+        ("SEWER", "SEW"),  # the drain (tagged 4 times) over one who sews (once)
+        ("BETTER", "BET"),  # the adjective over one who bets
+        ("BATTER", "BAT"),  # the verb and the mixture over the one at bat
+        ("CHEER", "CHE"),
+        ("PEPPER", "PEP"),
+        ("PEPPERY", "PEP"),  # -ERY to PEPPER, which stays itself
+    ],
+)
+def test_a_word_in_er_that_is_no_agent_noun_keeps_its_stem(a, b):
+    assert Stems(ENGLISH).clash(a, b, lambda text: 50 if text == "PEPPER" else None) is None
+
+
+def test_the_shipped_agent_table_is_wordnets_and_rebuilds_the_same():
+    from pathlib import Path
+
+    from xwcp.words.agents import NOT_AN_AGENT, TABLE_FILE, build_table, verb_by_agent
+
+    table = verb_by_agent()
+    assert table["runner"] == "run" and table["baker"] == "bake" and table["eater"] == "eat"
+    assert table["corner"] == table["sewer"] == table["better"] == table["batter"] == NOT_AN_AGENT
+    assert "nearer" not in table and "podcaster" not in table
+    wordnet = Path("/usr/share/wordnet")
+    if not (wordnet / "cntlist.rev").is_file():
+        pytest.skip("WordNet's data files are not installed here (Debian's wordnet-base)")
+    assert "".join(f"{w} {v}\n" for w, v in build_table(wordnet)) == TABLE_FILE.read_text("utf-8")
+
+
+def test_the_stem_group_cache_key_follows_the_shipped_tables(tmp_path, monkeypatch):
+    """The groups are kept on disk by list and stemmer: a new agent-noun table must not read old groups."""
+    from xwcp.words import agents
+    from xwcp.words.stems import _groups_path
+    from xwcp.words.wordlist import words_from_pairs
+
+    listed = words_from_pairs([("RUNNER", 50), ("CORNER", 50)])
+    before = _groups_path(listed, Stems(ENGLISH))
+    changed = tmp_path / "agents.txt"
+    changed.write_text(agents.TABLE_FILE.read_text("utf-8").replace("corner -\n", "corner corn\n"), "utf-8")
+    monkeypatch.setattr(agents, "TABLE_FILE", changed)
+    assert _groups_path(listed, Stems(ENGLISH)) != before

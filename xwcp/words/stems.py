@@ -3,7 +3,8 @@ ICECREAMCONE).
 
 The stem of an entry is its Snowball stem (PyPI `snowballstemmer`, BSD) in the language of its pack, taken of the
 entry as written, in lower case. English adds one rule Snowball leaves out: an agent noun in -ER is its verb
-(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem; an irregular form is its lemma
+(RUNNER -> RUN, BAKER -> BAKE, EATER -> EAT), so RUNNER and RUNS share a stem, where WordNet reads the word so
+(`xwcp.words.agents`: not CORNER, SEWER, BETTER) or lacks it (PODCASTER, by its spelling); an irregular form is its lemma
 (ATE -> EAT, MICE -> MOUSE: `xwcp.words.irregular`, from WordNet); and an entry's root (`Stems.root`) takes a
 derivational -ERY back to its listed -ER word (EATERY -> EATER -> EAT; not ARTERY, with no ARTER). A pack Snowball does not cover
 (`STEMMER_BY_CODE` has no entry: Welsh, Slovene, Ukrainian, Hebrew, Ancient Greek) compares whole entries instead,
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.model.alphabet import Alphabet
+from xwcp.words.agents import NOT_AN_AGENT, verb_by_agent
 from xwcp.words.irregular import lemma_by_form
 from xwcp.words.phrases import FUNCTION_WORDS, ScoreOf
 
@@ -155,8 +157,11 @@ class Stems:
             and len(stem) >= _AGENT_MIN_LETTERS
             and stem.endswith("er")
         ):
-            base = stem[:-2]
-            if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+            verb = verb_by_agent().get(text[:-1] if text.endswith("ers") else text)
+            if verb == NOT_AN_AGENT:
+                return stem  # CORNER, SEWER, BETTER: WordNet's common reading is no agent noun
+            base = verb or stem[:-2]  # BAKER -> BAKE (the table); PODCASTER -> PODCAST (spelling alone)
+            if verb is None and len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
                 base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
             with self._lock:
                 stem = str(self._stemmer.stemWord(base))
@@ -501,8 +506,9 @@ def clashing_words(
     return out
 
 
-STEM_GROUPS_VERSION = 3
-"""Bump when `Stems.root` changes, so cached stem groups are worked out again."""
+STEM_GROUPS_VERSION = 4
+"""Bump when `Stems.root` changes, so cached stem groups are worked out again (a change of the English tables it
+reads, irregular forms and agent nouns, changes the cache key by itself: `_groups_path`)."""
 STEM_FILE_MIN_WORDS = 10_000
 """Smallest list whose stem groups are kept on disk (a smaller one is stemmed in well under a second)."""
 STEM_FILES_KEPT = 8
@@ -583,15 +589,23 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
 
 
 def _groups_path(words: WordList, stems: Stems) -> Path:
-    """The cache file of `words`' stem groups: named by the stemmer and a hash of the list's words and lengths."""
+    """The cache file of `words`' stem groups: named by the stemmer and a hash of the list's words and lengths (and,
+    for English, of the shipped tables `Stems.root` reads: irregular forms, agent nouns)."""
     import xxhash
 
+    from xwcp.words import agents, irregular
     from xwcp.words.cache import cache_dir
 
     digest = xxhash.xxh3_128()
     digest.update(words.table.tobytes())
     digest.update(words.letters_flat.tobytes())
     digest.update(stems.alphabet.code.encode())
+    if stems.algorithm == "english":
+        for table in (irregular.TABLE_FILE, agents.TABLE_FILE):
+            try:
+                digest.update(table.read_bytes())
+            except OSError:
+                digest.update(b"-")
     name = f"stems-v{STEM_GROUPS_VERSION}-{stems.algorithm or 'none'}-{digest.hexdigest()}.npy"
     return cache_dir() / name
 
