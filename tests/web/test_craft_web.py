@@ -97,6 +97,27 @@ def test_autofill_reads_phrases_by_the_word_list_alone(monkeypatch):
     problem = xwcp.compile_problem(xwcp.parse_grid(ATE_CROW_GRID), words, min_score=0)
     assert check_fill(problem, entries_of(problem, result["grid"])) == []
     assert any("EATERY" in why and "EAT" in why for why in result["skipped"])
+    assert result["skipped_words"] == ["EATERY: shares EAT with ATECROW"]  # the builder's line, in plain terms
+
+
+def test_the_builders_skipped_line_names_words_plainly_and_each_pair_once():
+    """Two slots would both rather have TIED than NOTE/NOTA beside TIES: the sentences name each slot, the builder's
+    plain line names the pair once, by its words and no slot (a chain's slot is named like ROWS.E+1)."""
+    from xwcp.backends import fill
+    from xwcp.library.answers import FillAnswer
+    from xwcp.web.fill_ws import _result_json
+
+    words = xwcp.words_from_pairs([("TIES", 90), ("TIED", 80), ("NOTE", 40), ("NOTA", 40)])
+    problem = xwcp.compile_problem(
+        xwcp.parse_grid("....\n####\n....\n####\n...."),
+        words,
+        min_score=0,
+        controls=xwcp.Controls(distinct_stems=True),
+    )
+    message = _result_json(FillAnswer.build(problem, fill(problem, "backtrack", 10), 0.1), problem, 0, False)
+    assert message["status"] == "filled"
+    assert sum("TIED" in why for why in message["skipped"]) == 2  # one sentence a slot
+    assert message["skipped_words"] == ["TIED: same stem as TIES"]
 
 
 def test_crossings_of_two_tagged_entries_are_listed_with_the_reason(client):

@@ -161,11 +161,11 @@ def build_table(source: Path) -> list[tuple[str, str]]:
             if source_word == 0 or target_word == 0:
                 continue
             word, lex_id = words[source_word - 1]
-            verb = verbs.get(int(offset), [])[target_word - 1 : target_word]
-            if not verb or not _LETTERS.fullmatch(word) or len(word) < MIN_LETTERS or verb[0] not in bases(word):
+            linked = verbs.get(int(offset), [])[target_word - 1 : target_word]
+            if not linked or not _LETTERS.fullmatch(word) or len(word) < MIN_LETTERS or linked[0] not in bases(word):
                 continue
-            if word not in verb_of or len(verb[0]) > len(verb_of[word]):  # BAKE over BAK, the fuller verb
-                verb_of[word] = verb[0]
+            if word not in verb_of or len(linked[0]) > len(verb_of[word]):  # BAKE over BAK, the fuller verb
+                verb_of[word] = linked[0]
             derived_keys.setdefault(word, set()).add(_sense_key(word, lexfile, lex_id))
             if lexfile == _PERSON_LEXFILE:
                 has_person_link.add(word)
