@@ -28,6 +28,8 @@ def main() -> None:
     def is_word(text: str) -> bool:
         return words.word_id(text) is not None
 
+    score_of = words.score
+
     plain = Stems(ENGLISH)
     stems = stems_for(ENGLISH)
     table = lemma_by_form()
@@ -51,7 +53,7 @@ def main() -> None:
     moved = []
     start = time.perf_counter()
     for text in texts:
-        root = stems.root(text, is_word)
+        root = stems.root(text, score_of)
         base = plain.stem(text)
         if root != base and by_plain.get(root):
             moved.append((text, root, by_plain[root][:4]))
@@ -63,7 +65,7 @@ def main() -> None:
     long_words = [t for t in texts if len(t) >= PHRASE_MIN_LETTERS]
     picked = rng.sample(long_words, min(args.sample * 5, len(long_words)))
     start = time.perf_counter()
-    read = [(t, sorted(stems.part_stems(t, is_word))) for t in picked]
+    read = [(t, sorted(stems.part_stems(t, score_of))) for t in picked]
     took = time.perf_counter() - start
     phrases = [(t, p) for t, p in read if p]
     print(

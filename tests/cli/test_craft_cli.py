@@ -137,3 +137,20 @@ def test_suggest_verify_keeps_the_pair_rules(tmp_path, capsys):
     code, out, _ = run([*argv, "--time-limit", "20"], capsys)
     # the kernel's propagation keeps the stem rule: either word in 1A takes the other out of 2A
     assert code == 1 and "TIES (empties 2A)" in out and "TIED (empties 2A)" in out
+
+
+def test_distinct_stems_reads_phrases_by_the_word_list_alone(tmp_path, capsys, monkeypatch):
+    """Neither wordfreq nor WordNet (the README's first install): ATECROW is still ATE CROW, so the fill skips
+    EATERY and says why, and the check fills around a given ATECROW without it."""
+    from tests.words.phrase_sources import ATE_CROW_GRID, ATE_CROW_LIST, switch_off_phrase_sources
+
+    switch_off_phrase_sources(monkeypatch)
+    grid, words = write(tmp_path, "g.txt", ATE_CROW_GRID), write(tmp_path, "w.txt", ATE_CROW_LIST)
+    argv = ["fill", grid, "--words", words, "--min-score", "0", "--distinct-stems", "--format", "json"]
+    code, out, _ = run(argv, capsys)
+    data = json.loads(out)
+    assert code == 0 and data["grid"][::2] == ["ATECROW", "SAILOR#"]
+    assert any("ATECROW" in why and "EATERY" in why and "share the word EAT" in why for why in data["skipped"])
+    given = write(tmp_path, "given.txt", ATE_CROW_GRID.replace(".......", "ATECROW", 1))
+    code, out, _ = run(["check", given, "--words", words, "--min-score", "0", "--distinct-stems"], capsys)
+    assert code == 0 and "S A I L O R" in out and "E A T E R Y" not in out

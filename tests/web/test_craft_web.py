@@ -75,6 +75,51 @@ def test_the_fill_result_names_the_words_the_stem_rule_skipped():
     assert any("share the stem TIE" in why for why in message["skipped"])
 
 
+def test_autofill_reads_phrases_by_the_word_list_alone(monkeypatch):
+    """Neither wordfreq nor WordNet: the builder's autofill with distinct stems still reads ATECROW as ATE CROW
+    (by the word list), so it skips EATERY and names it."""
+    import warnings
+
+    from tests.web.helpers import HOSTS
+    from tests.words.phrase_sources import ATE_CROW_GRID, ATE_CROW_LIST, switch_off_phrase_sources
+    from xwcp.web import app as web_app
+
+    switch_off_phrase_sources(monkeypatch)
+    words = xwcp.words_from_pairs([(w, int(s)) for w, s in (line.split(";") for line in ATE_CROW_LIST.splitlines())])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    rows = ATE_CROW_GRID.split()
+    app = web_app.create_app(words=words, max_fills=1, hosts=HOSTS, personal=False)
+    with TestClient(app, base_url="http://127.0.0.1") as client, client.websocket_connect("/ws/fill") as ws:
+        _, result = _fill(ws, {"grid": rows, "time_limit_s": 20, "distinct_stems": True, "min_score": 0})
+    assert result["status"] == "filled" and result["grid"][::2] == ["ATECROW", "SAILOR#"]
+    problem = xwcp.compile_problem(xwcp.parse_grid(ATE_CROW_GRID), words, min_score=0)
+    assert check_fill(problem, entries_of(problem, result["grid"])) == []
+    assert any("EATERY" in why and "EAT" in why for why in result["skipped"])
+    assert result["skipped_words"] == ["EATERY: shares EAT with ATECROW"]  # the builder's line, in plain terms
+
+
+def test_the_builders_skipped_line_names_words_plainly_and_each_pair_once():
+    """Two slots would both rather have TIED than NOTE/NOTA beside TIES: the sentences name each slot, the builder's
+    plain line names the pair once, by its words and no slot (a chain's slot is named like ROWS.E+1)."""
+    from xwcp.backends import fill
+    from xwcp.library.answers import FillAnswer
+    from xwcp.web.fill_ws import _result_json
+
+    words = xwcp.words_from_pairs([("TIES", 90), ("TIED", 80), ("NOTE", 40), ("NOTA", 40)])
+    problem = xwcp.compile_problem(
+        xwcp.parse_grid("....\n####\n....\n####\n...."),
+        words,
+        min_score=0,
+        controls=xwcp.Controls(distinct_stems=True),
+    )
+    message = _result_json(FillAnswer.build(problem, fill(problem, "backtrack", 10), 0.1), problem, 0, False)
+    assert message["status"] == "filled"
+    assert sum("TIED" in why for why in message["skipped"]) == 2  # one sentence a slot
+    assert message["skipped_words"] == ["TIED: same stem as TIES"]
+
+
 def test_crossings_of_two_tagged_entries_are_listed_with_the_reason(client):
     if find_hunspell(ENGLISH) is None:
         pytest.skip("no English Hunspell dictionary installed (names come from it)")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.words.phrase_sources import switch_off_phrase_sources
 from tests.words.wordnet_fixture import write_wordnet
 from xwcp.words.dictionary import find_wordnet, open_dictionary
 from xwcp.words.phrases import SplitSource, spacing_from_lines, split_answer, wordfreq_zipf
@@ -76,3 +77,56 @@ def test_the_hand_made_sample_is_split_right():
     wordnet = open_dictionary()
     right = [p for p in phrases if (s := split_answer(p.replace(" ", ""), dictionary=wordnet)) and s.text() == p]
     assert len(right) >= 28, sorted(set(phrases) - set(right))
+
+
+# --- the cut by the word list itself (every machine has it) ---
+
+CWL_LIKE = {
+    "ATECROW": 80,
+    "ATE": 80,
+    "CROW": 90,
+    "CARPET": 90,
+    "CAR": 80,
+    "PET": 90,
+    "ATONE": 90,
+    "ONE": 73,
+    "SOLOPRENEUR": 70,
+    "SOLO": 90,
+    "PRE": 50,
+    "EUR": 50,
+    "RENE": 80,
+    "ICECREAMCONE": 90,
+    "ICECREAM": 90,
+    "ICE": 90,
+    "CREAM": 90,
+    "CONE": 90,
+    "CALLTHESHOTS": 90,
+    "CALL": 80,
+    "THE": 90,
+    "SHOTS": 90,
+}
+"""Scores as the default list (cwl50) gives them."""
+
+
+def test_the_list_cut_splits_a_phrase_into_listed_entries(monkeypatch):
+    switch_off_phrase_sources(monkeypatch)
+    split = split_answer("ATECROW", score_of=CWL_LIKE.get)
+    assert split is not None and split.words == ("ATE", "CROW") and split.source is SplitSource.WORD_LIST
+    assert split_answer("ICECREAMCONE", score_of=CWL_LIKE.get).words == ("ICECREAM", "CONE")
+    assert split_answer("CALLTHESHOTS", score_of=CWL_LIKE.get).words == ("CALL", "THE", "SHOTS")
+    assert split_answer("ATECROW") is None  # no list, no frequencies: nothing to cut by
+
+
+def test_the_list_cut_keeps_a_good_entry_whole():
+    from xwcp.words.phrases import list_cut
+
+    assert list_cut("CARPET", CWL_LIKE.get) is None  # CAR 80 PET 90 are no better than CARPET 90
+    assert list_cut("ATONE", CWL_LIKE.get) is None  # AT is a little word, ONE 73: ATONE 90 stays
+    assert list_cut("SOLOPRENEUR", CWL_LIKE.get) is None  # no SOLO PR EN EUR: PR, EN are no pieces
+    assert list_cut("ZQXWVY", CWL_LIKE.get) is None
+    assert list_cut("CROWATE", CWL_LIKE.get) == ("CROW", "ATE")  # an answer the list lacks is never kept whole
+
+
+def test_frequencies_come_before_the_list_cut():
+    split = split_answer("CARPET", zipf=zipf, score_of=lambda text: 90)  # the list would cut anything
+    assert split is None

@@ -12,7 +12,13 @@ LISTED = {"ICECREAM", "SEE", "MAN", "MEN", "CONE", "HERE", "HERES", "FIRE", "CHE
 
 
 def is_listed(text):
-    return text in LISTED
+    """The tests' list as a `ScoreOf`: 50 for a listed text, None for another."""
+    return 50 if text in LISTED else None
+
+
+def listed_in(words):
+    """A `ScoreOf` listing `words` at 50."""
+    return lambda text: 50 if text in words else None
 
 
 @pytest.mark.parametrize(
@@ -55,7 +61,7 @@ def test_unrelated_entries_do_not_clash(a, b):
 
 
 def test_a_compound_needs_its_rest_listed():
-    assert Stems(ENGLISH).clash("ICECREAMCONE", "CONE", lambda text: False) is None
+    assert Stems(ENGLISH).clash("ICECREAMCONE", "CONE", lambda text: None) is None
 
 
 def test_the_reason_names_the_stem_or_the_pieces():
@@ -102,14 +108,11 @@ def test_clashing_words_are_exactly_the_bucket_words_that_clash_with_a_fixed_ent
     bucket = listed.bucket(7)
     stems = Stems(ENGLISH)
 
-    def is_word(text):
-        return listed.score(text) is not None
-
-    got = clashing_words(bucket, ["RUNS", "CONE"], stems, is_word)
+    got = clashing_words(bucket, ["RUNS", "CONE"], stems, listed.score)
     expected = {
         bucket.text(i)
         for i in range(bucket.n_words)
-        if any(stems.clash(bucket.text(i), f, is_word) for f in ("RUNS", "CONE"))
+        if any(stems.clash(bucket.text(i), f, listed.score) for f in ("RUNS", "CONE"))
     }
     assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == expected
     assert expected == {"RUNNERS", "ICECONE", "CONESKI", "SKIRUNS", "ICERUNS"}  # not TRUNKED, SCONERS, RUNNELS
@@ -125,11 +128,11 @@ WORDS = {"ATE", "CROW", "EAT", "EATER", "EATERY", "EATS", "ART", "ARTERY", "RUN"
 def test_atecrow_and_eatery_share_eat():
     """ATE is EAT (WordNet's irregular forms), EATERY is EATER + Y (the -ER word is listed) and so EAT, and ATECROW
     is the phrase ATE CROW: the two share the word EAT."""
-    stems = Stems(ENGLISH, lambda written: PHRASES.get(written, ()))
-    assert stems.clash("ATECROW", "EATERY", WORDS.__contains__) == "share the word EAT"
-    assert stems.clash("ATE", "EATS", WORDS.__contains__) == "share the stem EAT"
-    assert stems.clash("EATERY", "EATS", WORDS.__contains__) == "share the stem EAT"
-    assert stems.clash("RUNNER", "RUNS", WORDS.__contains__) == "share the stem RUN"
+    stems = Stems(ENGLISH, lambda written, score_of: PHRASES.get(written, ()))
+    assert stems.clash("ATECROW", "EATERY", listed_in(WORDS)) == "share the word EAT"
+    assert stems.clash("ATE", "EATS", listed_in(WORDS)) == "share the stem EAT"
+    assert stems.clash("EATERY", "EATS", listed_in(WORDS)) == "share the stem EAT"
+    assert stems.clash("RUNNER", "RUNS", listed_in(WORDS)) == "share the stem RUN"
 
 
 @pytest.mark.parametrize(
@@ -142,8 +145,8 @@ def test_atecrow_and_eatery_share_eat():
     ],
 )
 def test_phrases_and_derivations_need_listed_words(a, b):
-    stems = Stems(ENGLISH, lambda written: PHRASES.get(written, ()))
-    listed = WORDS.__contains__ if (a, b) != ("ATECROW", "EATERY") else (lambda text: text in {"ATE", "CROW"})
+    stems = Stems(ENGLISH, lambda written, score_of: PHRASES.get(written, ()))
+    listed = listed_in(WORDS) if (a, b) != ("ATECROW", "EATERY") else listed_in({"ATE", "CROW"})
     assert stems.clash(a, b, listed) is None
 
 
@@ -187,7 +190,7 @@ def test_a_locked_entry_takes_its_irregular_forms_out_before_the_search():
 
     listed = words_from_pairs([(w, 50) for w in ("ATE", "EAT", "TEA", "ARE")])
     bucket = listed.bucket(3)
-    got = clashing_words(bucket, ["EAT"], Stems(ENGLISH), lambda text: listed.score(text) is not None)
+    got = clashing_words(bucket, ["EAT"], Stems(ENGLISH), listed.score)
     assert {bucket.text(i) for i in range(bucket.n_words) if got[i]} == {"ATE"}
 
 
@@ -212,3 +215,115 @@ def test_one_stems_object_is_safe_across_threads():
     for t in threads:
         t.join()
     assert wrong == []
+
+
+# --- phrases by the word list alone (no wordfreq, no WordNet) ---
+
+
+def _ate_crow_list():
+    from tests.words.phrase_sources import ATE_CROW_LIST
+
+    return {line.split(";")[0]: int(line.split(";")[1]) for line in ATE_CROW_LIST.splitlines()}
+
+
+def test_atecrow_and_eatery_share_eat_by_the_word_list_alone(monkeypatch):
+    """Without wordfreq and WordNet the list's own entries read ATECROW as ATE CROW: the library's fill skips
+    EATERY, its check fills around ATECROW without it, and `check_fill` rejects the two together."""
+    import xwcp
+    from tests.helpers import entries_of
+    from tests.words.phrase_sources import ATE_CROW_GRID, switch_off_phrase_sources
+    from xwcp.engine.result import check_fill
+
+    switch_off_phrase_sources(monkeypatch)
+    scores = _ate_crow_list()
+    assert stems_for(ENGLISH).clash("ATECROW", "EATERY", scores.get) == "share the word EAT"
+    answer = xwcp.fill(ATE_CROW_GRID, scores, min_score=0, distinct_stems=True)
+    assert answer.status is xwcp.FillStatus.FILLED and answer.rows[::2] == ["ATECROW", "SAILOR#"]
+    assert check_fill(answer.problem, entries_of(answer.problem, answer.rows)) == []
+    assert any("share the word EAT" in why for why in answer.stats.extra.get("skipped", ()))
+    both = check_fill(answer.problem, entries_of(answer.problem, ["ATECROW", "#######", "EATERY#"]))
+    assert any("share the word EAT" in why for why in both)
+    checked = xwcp.check(ATE_CROW_GRID.replace(".......", "ATECROW", 1), scores, min_score=0, distinct_stems=True)
+    assert checked.verdict is xwcp.Verdict.FILLABLE and checked.fill is not None and checked.fill[2] == "SAILOR#"
+    off = xwcp.fill(ATE_CROW_GRID, scores, min_score=0, distinct_stems=False)
+    assert off.rows[::2] == ["ATECROW", "EATERY#"]  # the rule, not the list, keeps them apart
+
+
+def test_stem_groups_do_not_read_phrases(monkeypatch):
+    """The stem groups (cached on disk by the list and the stemmer) hold stems and roots only, never phrase words:
+    the phrase source a machine has cannot change them, so it is no part of their cache key."""
+    from tests.words.phrase_sources import switch_off_phrase_sources
+    from xwcp.words.stems import stem_groups
+    from xwcp.words.wordlist import words_from_pairs
+
+    listed = words_from_pairs(list(_ate_crow_list().items()))
+    with_sources = stem_groups(listed, Stems(ENGLISH, stems_for(ENGLISH).split_phrase)).group_by_word.copy()
+    switch_off_phrase_sources(monkeypatch)
+    without = stem_groups(listed, Stems(ENGLISH, stems_for(ENGLISH).split_phrase)).group_by_word
+    assert with_sources.tolist() == without.tolist()
+
+
+# --- agent nouns: WordNet's reading, not the spelling alone ---
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("RUNNER", "RUN"),
+        ("RUNNERS", "RUNS"),
+        ("BAKER", "BAKE"),  # the table's verb: BAKE, not the spelling's BAK
+        ("BAKERS", "BAKING"),
+        ("EATER", "EATS"),
+        ("WRITER", "WRITE"),
+        ("NEARER", "NEAR"),  # a comparative is left to the spelling test
+        ("SMALLER", "SMALL"),
+        ("PODCASTER", "PODCAST"),  # a word WordNet lacks: by its spelling
+    ],
+)
+def test_an_agent_noun_shares_its_verbs_stem(a, b):
+    assert Stems(ENGLISH).clash(a, b, lambda text: None) is not None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("CORNER", "CORN"),  # no agent noun at all
+        ("SEWER", "SEW"),  # the drain (tagged 4 times) over one who sews (once)
+        ("BETTER", "BET"),  # the adjective over one who bets
+        ("BATTER", "BAT"),  # the verb and the mixture over the one at bat
+        ("CHEER", "CHE"),
+        ("PEPPER", "PEP"),
+        ("PEPPERY", "PEP"),  # -ERY to PEPPER, which stays itself
+    ],
+)
+def test_a_word_in_er_that_is_no_agent_noun_keeps_its_stem(a, b):
+    assert Stems(ENGLISH).clash(a, b, lambda text: 50 if text == "PEPPER" else None) is None
+
+
+def test_the_shipped_agent_table_is_wordnets_and_rebuilds_the_same():
+    from pathlib import Path
+
+    from xwcp.words.agents import NOT_AN_AGENT, TABLE_FILE, build_table, verb_by_agent
+
+    table = verb_by_agent()
+    assert table["runner"] == "run" and table["baker"] == "bake" and table["eater"] == "eat"
+    assert table["corner"] == table["sewer"] == table["better"] == table["batter"] == NOT_AN_AGENT
+    assert "nearer" not in table and "podcaster" not in table
+    wordnet = Path("/usr/share/wordnet")
+    if not (wordnet / "cntlist.rev").is_file():
+        pytest.skip("WordNet's data files are not installed here (Debian's wordnet-base)")
+    assert "".join(f"{w} {v}\n" for w, v in build_table(wordnet)) == TABLE_FILE.read_text("utf-8")
+
+
+def test_the_stem_group_cache_key_follows_the_shipped_tables(tmp_path, monkeypatch):
+    """The groups are kept on disk by list and stemmer: a new agent-noun table must not read old groups."""
+    from xwcp.words import agents
+    from xwcp.words.stems import _groups_path
+    from xwcp.words.wordlist import words_from_pairs
+
+    listed = words_from_pairs([("RUNNER", 50), ("CORNER", 50)])
+    before = _groups_path(listed, Stems(ENGLISH))
+    changed = tmp_path / "agents.txt"
+    changed.write_text(agents.TABLE_FILE.read_text("utf-8").replace("corner -\n", "corner corn\n"), "utf-8")
+    monkeypatch.setattr(agents, "TABLE_FILE", changed)
+    assert _groups_path(listed, Stems(ENGLISH)) != before

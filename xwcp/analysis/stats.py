@@ -115,15 +115,15 @@ def _one_stem(
 ) -> list[dict[str, Any]]:
     """Pairs of complete entries that count as one word for the stem rule (`xwcp.words.stems`: RUNS and RUNNER,
     CONE and ICECREAMCONE), with the reason; a compound's other word is looked up in `words` (any, without)."""
-    from xwcp.words.stems import stem_clash_pairs, stems_for
+    from xwcp.words.stems import any_word, stem_clash_pairs, stems_for
 
     names = [name for name in ids if name in complete and all(ch in alphabet.chars for ch in complete[name])]
     by_index = dict(enumerate(names))
-    is_word = (lambda text: words.score(text) is not None) if words is not None else (lambda text: True)
+    score_of = words.score if words is not None else any_word
     entries = {i: complete[name] for i, name in by_index.items()}
     return [
         {"ids": [by_index[a], by_index[b]], "words": [entries[a], entries[b]], "reason": why}
-        for a, b, why in stem_clash_pairs(entries, stems_for(alphabet), is_word=is_word)
+        for a, b, why in stem_clash_pairs(entries, stems_for(alphabet), score_of=score_of)
     ]
 
 

@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,6 +29,9 @@ from xwcp.base.errors import InputError, option_text
 from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.engine.result import FillResult, FillStats, Limits
+
+if TYPE_CHECKING:
+    from xwcp.compile.pairs import Clash, Skip
 
 DIVERSE_TRIES = 4
 """Random choices of the K slots tried for each new diverse fill before giving up."""
@@ -70,6 +74,20 @@ def _remaining(limits: Limits, start: float) -> float | None:
     return max(0.0, limits.time_limit_s - (time.perf_counter() - start))
 
 
+def _skipped_extra(skipped: Sequence[Skip]) -> dict[str, object]:
+    """A fill's `stats.extra` naming the words a pair rule skipped: "skipped", each reason as a sentence naming the
+    slots, and "skipped_words", the same in plain terms once per pair of words (what the builder shows)."""
+    if not skipped:
+        return {}
+    seen: set[frozenset[str]] = set()
+    plain = []
+    for skip in skipped:
+        if skip.words not in seen:
+            seen.add(skip.words)
+            plain.append(skip.plain)
+    return {"skipped": [skip.reason for skip in skipped], "skipped_words": plain}
+
+
 def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResult:
     """Fill `problem` so that no pair of entries breaks a pair rule of its controls (`xwcp.compile.pairs`): no
     shared substring longer than allowed, no two entries of one stem, no forbidden crossing of tagged entries.
@@ -78,7 +96,7 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
     `stats.extra` counts the splits (`pair_splits`) and names the first words skipped and why (`skipped`).
     """
     from xwcp.backends import get_backend
-    from xwcp.compile.pairs import pair_clashes, stem_skips
+    from xwcp.compile.pairs import pair_clashes, skip_of, stem_skips
 
     if not problem.controls.has_pair_rules:
         raise ValueError("fill_pair_rules needs a problem with a pair rule among its controls")
@@ -87,7 +105,7 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
     stack = [problem]
     is_complete = True
     n_splits = 0
-    skipped: list[str] = []
+    split_on: list[tuple[Clash, Mapping[SlotId, str]]] = []
     last: FillResult | None = None
     while stack:
         remaining = _remaining(limits, start)
@@ -110,9 +128,9 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
         clashes = pair_clashes(problem, entries)
         if not clashes:
             extra = {**dict(result.stats.extra), "pair_splits": n_splits}
+            skipped = [skip_of(problem, clash, found, entries) for clash, found in split_on]
             skipped.extend(stem_skips(problem, entries, SKIPPED_SHOWN - len(skipped)))
-            if skipped:
-                extra["skipped"] = skipped
+            extra.update(_skipped_extra(skipped))
             stats = replace(result.stats, wall_time_s=time.perf_counter() - start, extra=extra)
             return replace(result, stats=stats)
         clash = clashes[0]
@@ -120,16 +138,15 @@ def fill_pair_rules(problem: Problem, backend: str, limits: Limits) -> FillResul
         if a in problem.fixed_text_by_slot:
             a, b = b, a
         n_splits += 1
-        if len(skipped) < SKIPPED_SHOWN:
-            skipped.append(clash.reason)
+        if len(split_on) < SKIPPED_SHOWN:
+            split_on.append((replace(clash, a=a, b=b), entries))
         if b in problem.fixed_text_by_slot:
             stack.append(without_word(node, a, entries[a]))
         else:
             stack.append(without_word(only_word(node, a, entries[a]), b, entries[b]))
             stack.append(without_word(node, a, entries[a]))
-    done: dict[str, object] = {"pair_splits": n_splits}
-    if skipped:
-        done["skipped"] = skipped
+    skips = [skip_of(problem, clash, found) for clash, found in split_on]
+    done: dict[str, object] = {"pair_splits": n_splits, **_skipped_extra(skips)}
     stats = FillStats(time.perf_counter() - start, extra=done)
     name = last.backend if last is not None else backend
     if is_complete:

@@ -21,6 +21,58 @@ class Clash:
     a: SlotId
     b: SlotId
     reason: str
+    why: str = ""
+    """The stem rule's reason alone, without the slots ("share the word EAT"): what `skip_text` reads."""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A word a fill kept by a pair rule skipped: the sentence naming the slots, and the same in plain terms."""
+
+    reason: str
+    """E.g. "1A ATECROW and 2A EATERY share the word EAT"."""
+    plain: str
+    """E.g. "EATERY: shares EAT with ATECROW" (`skip_text`): what the builder shows, once per pair of words."""
+    words: frozenset[str]
+    """The skipped word and the entry it clashed with (the pair a list of skips names once)."""
+
+
+def skip_of(
+    problem: Problem, clash: Clash, entries: Mapping[SlotId, str], fill: Mapping[SlotId, str] | None = None
+) -> Skip:
+    """The `Skip` of a clash found in `entries` that a search split on: the word left out is the one of the pair
+    the final `fill` does not keep (`clash.a`'s when it keeps neither or there is none); a rule other than the stem
+    rule is named by its sentence alone."""
+    skipped, kept = entries[clash.a], entries[clash.b]
+    if fill is not None and fill.get(clash.a) == skipped and fill.get(clash.b) != kept:
+        skipped, kept = kept, skipped
+    plain = skip_text(problem, skipped, kept, clash.why) if clash.why else clash.reason
+    return Skip(clash.reason, plain, frozenset((skipped, kept)))
+
+
+def skip_text(problem: Problem, skipped: str, kept: str, why: str) -> str:
+    """`skipped` (code chars) left out for the entry `kept` by the stem rule's reason `why`, in plain terms, naming
+    no slot: "EATERY: shares EAT with ATECROW" for a word of a phrase, and for a shared stem that is a listed word
+    of its own stem other than the two ("EATERY: shares EAT with EATS"); else "ERASER: same stem as ERASE" (Snowball's ERAS is no word of it); a compound keeps the rule's
+    words ("CONE: ICECREAMCONE is CONE joined to ICECREAM")."""
+    from xwcp.words.stems import stems_for
+
+    written = problem.alphabet.written
+    if why.startswith("share the word "):  # a word of a phrase: a word by how it was found
+        return f"{written(skipped)}: shares {why[len('share the word ') :]} with {written(kept)}"
+    for start in ("share the stem ",):
+        if why.startswith(start):
+            shared = why[len(start) :]
+            typed = problem.alphabet.typed_word(shared).word
+            if (
+                typed
+                and typed not in (skipped, kept)
+                and problem.words.score(typed) is not None
+                and stems_for(problem.alphabet).stem(typed) == shared.lower()
+            ):
+                return f"{written(skipped)}: shares {shared} with {written(kept)}"
+            return f"{written(skipped)}: same stem as {written(kept)}"
+    return f"{written(skipped)}: {why}"
 
 
 def entry_tags(problem: Problem, word: str) -> frozenset[str]:
@@ -79,17 +131,18 @@ def stem_clashes(problem: Problem, entries: Mapping[SlotId, str]) -> list[Clash]
             f"{problem.slots[a].name} {written(entries[a])} and {problem.slots[b].name} {written(entries[b])}"
             + (" " if why.startswith("share") else ": ")
             + why,
+            why,
         )
         for a, b, why in stem_clash_pairs(
             entries,
             stems_for(problem.alphabet),
             problem.open_slot_ids,
-            lambda text: problem.words.score(text) is not None,
+            problem.words.score,
         )
     ]
 
 
-def stem_skips(problem: Problem, entries: Mapping[SlotId, str], most: int) -> list[str]:
+def stem_skips(problem: Problem, entries: Mapping[SlotId, str], most: int) -> list[Skip]:
     """Why a fill kept by the stem rule skipped words (up to `most` reasons): per open slot, the best word of its
     domain that outscores its entry and shares the stem of another entry ("1A TIES and 2A TIED share the stem TIE",
     naming the entry kept first). The kernel and the CP-SAT and SAT models keep the rule without ever holding such a
@@ -135,9 +188,14 @@ def stem_skips(problem: Problem, entries: Mapping[SlotId, str], most: int) -> li
         best = max(hit, key=lambda w: int(bucket.scores[w]))
         other = slot_by_group[int(of_length[best])]
         skipped = bucket.text(best)
+        why = f"share the stem {stems.stem(skipped).upper()}"
         out.append(
-            f"{problem.slots[other].name} {written(entries[other])} and {problem.slots[slot_id].name} "
-            f"{written(skipped)} share the stem {stems.stem(skipped).upper()}"
+            Skip(
+                f"{problem.slots[other].name} {written(entries[other])} and {problem.slots[slot_id].name} "
+                f"{written(skipped)} {why}",
+                skip_text(problem, skipped, entries[other], why),
+                frozenset((skipped, entries[other])),
+            )
         )
         if len(out) >= most:
             break

@@ -271,9 +271,7 @@ def _stem_clashes(problem: Problem, bucket: LengthBucket, fixed: list[str]) -> N
     """Bool per word of `bucket`: one word with one of the user's complete entries `fixed` (the stem rule)."""
     from xwcp.words.stems import clashing_words, stems_for
 
-    return clashing_words(
-        bucket, fixed, stems_for(problem.alphabet), lambda text: problem.words.score(text) is not None
-    )
+    return clashing_words(bucket, fixed, stems_for(problem.alphabet), problem.words.score)
 
 
 def splits_into_words(text: str, n_words: int, words: WordList | MappedWordList) -> bool:

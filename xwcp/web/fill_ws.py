@@ -8,7 +8,8 @@ Protocol. The client sends one request:
 "grid" and "contents" when the backend tells it) about every `every_s` (the app's PROGRESS_EVERY_S); on an
 unfillable grid a {"type": "verdict"} first, then {"type": "core-progress"} while the minimal core is sought
 (xwcp/web/verdict.py); last {"type": "result", ...} (`_result_json`: with "skipped", the first words the stem
-rule turned down and why).
+rule turned down and why, and "skipped_words", the same in plain terms once per pair: "EATERY: shares EAT with
+ATECROW").
 A grid with an open chain (an entry of several words whose boundaries the fill chooses) is filled through
 `xwcp.services.chains.fill_chains`, as `xwcp fill` fills it: its progress messages carry "chain_splits" (splits
 tried so far) and the chain search's last line as "note"; its result carries "chains" (each chain's words, by
@@ -215,6 +216,7 @@ def _result_json(
     skipped = answer.stats.extra.get("skipped")
     if skipped:
         out["skipped"] = list(skipped)  # type: ignore[call-overload]
+        out["skipped_words"] = list(answer.stats.extra.get("skipped_words", ()))  # type: ignore[call-overload]
     return out
 
 

@@ -3,7 +3,8 @@ ICECREAMCONE).
 
 The stem of an entry is its Snowball stem (PyPI `snowballstemmer`, BSD) in the language of its pack, taken of the
 entry as written, in lower case. English adds one rule Snowball leaves out: an agent noun in -ER is its verb
-(RUNNER -> RUN, SWIMMER -> SWIM, EATER -> EAT), so RUNNER and RUNS share a stem; an irregular form is its lemma
+(RUNNER -> RUN, BAKER -> BAKE, EATER -> EAT), so RUNNER and RUNS share a stem, where WordNet reads the word so
+(`xwcp.words.agents`: not CORNER, SEWER, BETTER) or lacks it (PODCASTER, by its spelling); an irregular form is its lemma
 (ATE -> EAT, MICE -> MOUSE: `xwcp.words.irregular`, from WordNet); and an entry's root (`Stems.root`) takes a
 derivational -ERY back to its listed -ER word (EATERY -> EATER -> EAT; not ARTERY, with no ARTER). A pack Snowball does not cover
 (`STEMMER_BY_CODE` has no entry: Welsh, Slovene, Ukrainian, Hebrew, Ancient Greek) compares whole entries instead,
@@ -15,7 +16,7 @@ CONE; SEEHERE is SEE + HERE, the stem of HERES). A piece inside a word (LEST in 
 (HESS in CHESS) or a short piece (ICE, ART: inside too many unrelated words) is no clash.
 
 The phrase check (English): an entry that reads as a phrase (`phrase_parts`: ATECROW is ATE CROW, by word frequencies
-from wordfreq or WordNet where installed) shares a word with another entry or phrase when one of its words has that
+from wordfreq or WordNet where installed, else by the word list's own entries and scores) shares a word with another entry or phrase when one of its words has that
 entry's stem (ATECROW and EATERY share EAT); little words (ONE, THE) do not count, and every other word of the
 phrase must be listed, of `_ROOT_MIN_LETTERS` or more, or the entry is read whole (RUNNELS is no RUN NELS).
 
@@ -35,7 +36,9 @@ from typing import TYPE_CHECKING
 
 from xwcp.base.types import SlotId
 from xwcp.model.alphabet import Alphabet
+from xwcp.words.agents import NOT_AN_AGENT, verb_by_agent
 from xwcp.words.irregular import lemma_by_form
+from xwcp.words.phrases import FUNCTION_WORDS, ScoreOf
 
 if TYPE_CHECKING:
     import numpy as np
@@ -79,15 +82,27 @@ MASKS_KEPT = 64
 """`clashing_words` answers kept per pack (oldest dropped first)."""
 _ROOT_MIN_LETTERS = 3
 """Shortest root an -ERY is taken back to (EAT of EATERY), and shortest word of a phrase compared (EAT of ATECROW)."""
-PART_STOPWORDS = frozenset(
-    "a an and are as at be but by for from has have he her his in is it its of on or she so than that the their "
-    "them they this to was were with you your one ones who what which when where not no yes do does did".split()
-)
+PART_STOPWORDS = FUNCTION_WORDS
 """Little words that make no two phrases one (ONEDAY and ONEWAY share ONE, which is no echo)."""
 PHRASE_MIN_LETTERS = 6
 """Shortest entry read as a phrase: two words of `_ROOT_MIN_LETTERS` each."""
 _AGENT_MIN_LETTERS = 5
 """Shortest English stem in -ER read as an agent noun (RUNNER; not OVER, EVER)."""
+
+
+def not_listed(text: str) -> int | None:
+    """A `ScoreOf` for no list: no text is listed."""
+    return None
+
+
+def any_word(text: str) -> int | None:
+    """A `ScoreOf` for an unknown list: every text counts as listed, all at one score (so the list cut keeps every
+    entry whole)."""
+    return 0
+
+
+SplitPhrase = Callable[[str, ScoreOf], tuple[str, ...]]
+"""The words an entry (as written) spells, () for one word, given the list's scores (`phrase_parts`)."""
 
 
 def stemmer_name(alphabet: Alphabet) -> str | None:
@@ -98,7 +113,7 @@ def stemmer_name(alphabet: Alphabet) -> str | None:
 class Stems:
     """The stems of one pack's entries (code chars in, stems out), each worked out once."""
 
-    def __init__(self, alphabet: Alphabet, split_phrase: Callable[[str], tuple[str, ...]] | None = None) -> None:
+    def __init__(self, alphabet: Alphabet, split_phrase: SplitPhrase | None = None) -> None:
         """`split_phrase`: the words an entry (as written) spells, () for one word (`phrase_parts` in `stems_for`'s
         English Stems); None compares whole entries only."""
         self.alphabet = alphabet
@@ -142,16 +157,19 @@ class Stems:
             and len(stem) >= _AGENT_MIN_LETTERS
             and stem.endswith("er")
         ):
-            base = stem[:-2]
-            if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+            verb = verb_by_agent().get(text[:-1] if text.endswith("ers") else text)
+            if verb == NOT_AN_AGENT:
+                return stem  # CORNER, SEWER, BETTER: WordNet's common reading is no agent noun
+            base = verb or stem[:-2]  # BAKER -> BAKE (the table); PODCASTER -> PODCAST (spelling alone)
+            if verb is None and len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
                 base = base[:-1]  # RUNNER -> RUNN -> RUN; not SMALLER -> SMAL
             with self._lock:
                 stem = str(self._stemmer.stemWord(base))
         return stem
 
-    def root(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> str:
+    def root(self, word: str, score_of: ScoreOf = not_listed) -> str:
         """The stem of `word` (code chars) with an English derivational -ERY taken back to its listed -ER word
-        (EATERY -> EATER -> EAT, BAKERY -> BAKER -> BAKE): `stem` when `is_word` (a listed word?) does not list it,
+        (EATERY -> EATER -> EAT, BAKERY -> BAKER -> BAKE): `stem` when `score_of` (the list's score) does not list it,
         so ARTERY and LOTTERY, with no ARTER or LOTTER listed, keep their own."""
         if self.algorithm == "english":
             text = self.alphabet.written(word).lower()
@@ -159,7 +177,7 @@ class Stems:
                 if text.endswith(ending) and len(text) - len(ending) >= _ROOT_MIN_LETTERS:
                     base = text[: -len(ending)] + back
                     code = self.alphabet.typed_word(base.upper()).word
-                    if code and is_word(code):
+                    if code and score_of(code) is not None:
                         return self.stem(code)
         return self.stem(word)
 
@@ -174,28 +192,28 @@ class Stems:
                 self._forms_by_head.setdefault(lemma[:_ROOT_MIN_LETTERS], []).append(form)
         return tuple(self._forms_by_head.get(stem[:_ROOT_MIN_LETTERS], ()))
 
-    def part_stems(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
+    def part_stems(self, word: str, score_of: ScoreOf = not_listed) -> dict[str, bool]:
         """The stems of the words of a phrase entry (ATECROW: EAT, CROW), each with whether its word is a form of
         it other than itself (ATE of EAT: True; CROW: False); the little words (`PART_STOPWORDS`) left out. Empty
         for an entry that reads as one word (`split_phrase`), and for a cut with a piece that is neither a little
-        word nor a listed word (`is_word`) of `_ROOT_MIN_LETTERS` or more: RUNNELS is no RUN NELS unless NELS is
+        word nor a listed word (`score_of`) of `_ROOT_MIN_LETTERS` or more: RUNNELS is no RUN NELS unless NELS is
         listed, and CELESTA no CELE ST A."""
         if self.split_phrase is None:
             return {}
-        parts = self.split_phrase(self.alphabet.written(word))
+        parts = self.split_phrase(self.alphabet.written(word), score_of)
         stems: dict[str, bool] = {}
         for part in parts:
             low = part.lower()
             if low in PART_STOPWORDS:
                 continue
             code = self.alphabet.typed_word(part.upper()).word
-            if len(low) < _ROOT_MIN_LETTERS or not code or not is_word(code):
+            if len(low) < _ROOT_MIN_LETTERS or not code or score_of(code) is None:
                 return {}
-            stem = self.root(code, is_word)
+            stem = self.root(code, score_of)
             stems[stem] = stems.get(stem, False) or _hidden(low, stem)
         return stems
 
-    def may_share_a_word(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: False) -> bool:
+    def may_share_a_word(self, a: str, b: str, score_of: ScoreOf = not_listed) -> bool:
         """A quick test ahead of reading entries as phrases (word frequencies cost milliseconds an entry, and
         loading them most of a second): could a phrase of PHRASE_MIN_LETTERS or more, `a` or `b`, hold a word of the
         other's root R with spelling hiding R on one side? It must hold an irregular form of R (ATE in ATECROW for
@@ -204,52 +222,53 @@ class Stems:
         (TAKING of TAKE) are not looked for."""
         if self.split_phrase is None:
             return False
-        return _may_share(self.share_key(a, is_word), self.share_key(b, is_word))
+        return _may_share(self.share_key(a, score_of), self.share_key(b, score_of))
 
-    def share_key(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> _ShareKey:
+    def share_key(self, word: str, score_of: ScoreOf = not_listed) -> _ShareKey:
         """What `may_share_a_word` needs of one entry, worked out once per entry: its written text in lower case, its
         root, the irregular forms of that root, and whether its spelling hides the root."""
         low = self.alphabet.written(word).lower()
-        root = self.root(word, is_word)
+        root = self.root(word, score_of)
         return _ShareKey(low, root, self.irregular_forms(root), _hidden(low, root))
 
-    def words_of(self, word: str, is_word: Callable[[str], bool] = lambda _: False) -> dict[str, bool]:
+    def words_of(self, word: str, score_of: ScoreOf = not_listed) -> dict[str, bool]:
         """`part_stems` of a phrase; of a one-word entry its root, with whether the entry is a form of it other than
         itself (EATERY of EAT, RUNNER of RUN: True; CROW: False)."""
-        parts = self.part_stems(word, is_word)
+        parts = self.part_stems(word, score_of)
         if parts:
             return parts
-        root = self.root(word, is_word)
+        root = self.root(word, score_of)
         return {root: _hidden(self.alphabet.written(word).lower(), root)}
 
-    def clash(self, a: str, b: str, is_word: Callable[[str], bool] = lambda _: True) -> str | None:
+    def clash(self, a: str, b: str, score_of: ScoreOf = any_word) -> str | None:
         """Why entries `a` and `b` (code chars) count as one word, or None when they do not.
 
         Args:
-            is_word: is this text (code chars) a listed word? The compound check asks it of the rest of the
-                longer entry (ICECREAM of ICECREAMCONE); without it any rest of `COMPOUND_REST_LETTERS` will do.
+            score_of: the list's score of a text (code chars), None when unlisted. The compound check asks it of the
+                rest of the longer entry (ICECREAM of ICECREAMCONE; without it any rest of `COMPOUND_REST_LETTERS`
+                will do), and the phrase check of the pieces of a phrase.
         """
         if a == b:
             return None  # the same word twice is the duplicate rule's, not this one's
-        stem_a, stem_b = self.root(a, is_word), self.root(b, is_word)
+        stem_a, stem_b = self.root(a, score_of), self.root(b, score_of)
         if stem_a == stem_b:
             return f"share the stem {stem_a.upper()}"
         short, long = (a, b) if len(a) <= len(b) else (b, a)
         written = self.alphabet.written
         if len(short) >= COMPOUND_MIN_LETTERS:
             rest = _compound_rest(long, short)
-            if rest is not None and is_word(rest):
+            if rest is not None and score_of(rest) is not None:
                 return f"{written(long)} is {written(short)} joined to {written(rest)}"
         short_stem = stem_a if short == a else stem_b
         if len(short_stem) >= COMPOUND_MIN_LETTERS and _inflects(written(short).lower(), short_stem):
             as_code = self.alphabet.typed_word(short_stem).word
             rest = None if as_code is None else _compound_rest(long, as_code)
-            if rest is not None and is_word(rest):
+            if rest is not None and score_of(rest) is not None:
                 return (
                     f"{written(long)} is {short_stem.upper()} (the stem of {written(short)}) joined to {written(rest)}"
                 )
-        if self.may_share_a_word(a, b, is_word):
-            words_a, words_b = self.words_of(a, is_word), self.words_of(b, is_word)
+        if self.may_share_a_word(a, b, score_of):
+            words_a, words_b = self.words_of(a, score_of), self.words_of(b, score_of)
             # a word the two share counts only when spelling hides it on one side (ATE of EAT, EATERY of EAT): a
             # word spelt out in both is the compound check's (CASTELET is no CASTE LET against LET)
             shared = [w for w in words_a if w in words_b and (words_a[w] or words_b[w])]
@@ -316,13 +335,19 @@ def _compound_rest(long: str, piece: str) -> str | None:
     return None
 
 
-def phrase_parts(written: str) -> tuple[str, ...]:
+def phrase_parts(written: str, score_of: ScoreOf = not_listed) -> tuple[str, ...]:
     """The words an English entry (as written) spells, by `xwcp.words.phrases.split_answer` with word frequencies
-    (wordfreq's where installed, else WordNet's stand-in where WordNet is: `_phrase_sources`); () when it reads as one
-    word, is under PHRASE_MIN_LETTERS, or neither source is installed (then only whole entries are compared)."""
+    (wordfreq's where installed, else WordNet's stand-in where WordNet is: `_phrase_sources`), else by the word list's
+    own entries and scores (`xwcp.words.phrases.list_cut` on `score_of`, which every machine has); () when it reads
+    as one word or is under PHRASE_MIN_LETTERS."""
     if len(written) < PHRASE_MIN_LETTERS:
         return ()
-    return _phrase_parts(written.upper())
+    key = written.upper()
+    if _phrase_sources() is not None:
+        return _phrase_parts(key)
+    from xwcp.words.phrases import list_cut
+
+    return list_cut(key, score_of) or ()
 
 
 @lru_cache(maxsize=65536)
@@ -370,20 +395,20 @@ def stem_clash_pairs(
     entries: Mapping[SlotId, str],
     stems: Stems,
     only: Iterable[SlotId] | None = None,
-    is_word: Callable[[str], bool] = lambda _: True,
+    score_of: ScoreOf = any_word,
 ) -> list[tuple[SlotId, SlotId, str]]:
     """Pairs of slots whose entries count as one word, with the reason, (a, b) with a < b, in slot order.
 
     Args:
         entries: slot_id -> entry (code chars).
         only: if given, report only pairs with at least one slot from this set.
-        is_word: is this text a listed word (`Stems.clash`)?
+        score_of: the list's score of a text, None when unlisted (`Stems.clash`).
     """
     wanted = None if only is None else set(only)
     items = sorted(entries.items())
     # each entry's stem and written form once; a pair goes to `Stems.clash` only when one of them could make it
     # one word (the same stem, or one's text or stem at an end of the other's): most pairs are ruled out here
-    share = [stems.share_key(text, is_word) for _, text in items]
+    share = [stems.share_key(text, score_of) for _, text in items]
     reads_phrases = stems.split_phrase is not None
     pairs = []
     for i, (a, text_a) in enumerate(items):
@@ -407,14 +432,14 @@ def stem_clash_pairs(
                 is_piece = long.startswith((short, short_stem)) or long.endswith((short, short_stem))
                 if text_a == text_b or not (is_piece or (reads_phrases and _may_share(key_a, key_b))):
                     continue
-            why = stems.clash(text_a, text_b, is_word)
+            why = stems.clash(text_a, text_b, score_of)
             if why is not None:
                 pairs.append((a, b, why))
     return pairs
 
 
 def clashing_words(
-    bucket: LengthBucket, fixed: Iterable[str], stems: Stems, is_word: Callable[[str], bool] = lambda _: True
+    bucket: LengthBucket, fixed: Iterable[str], stems: Stems, score_of: ScoreOf = any_word
 ) -> NDArray[np.bool_]:
     """Bool per word of `bucket`: does it count as one word with one of `fixed` (the user's complete entries,
     code chars)? What the stem rule rules out before any search: such a word can never join them in a fill.
@@ -460,7 +485,7 @@ def clashing_words(
 
     candidates = np.zeros(n, bool)
     for word in fixed_words:
-        stem = stems.root(word, is_word)
+        stem = stems.root(word, score_of)
         whole, stem_codes, head = codes(alphabet.written(word)), codes(stem), codes(stem[:3])
         if whole is None or stem_codes is None or head is None:
             return out  # a letter this test cannot spell: the search's own check keeps the rule
@@ -472,7 +497,7 @@ def clashing_words(
                 candidates |= starts(piece[:length]) | ends(piece[len(piece) - length :])
     for word_id in np.flatnonzero(candidates):
         text = bucket.text(int(word_id))
-        if any(stems.clash(text, word, is_word) is not None for word in fixed_words):
+        if any(stems.clash(text, word, score_of) is not None for word in fixed_words):
             out[word_id] = True
     out.flags.writeable = False
     if len(stems.masks) >= MASKS_KEPT:
@@ -481,8 +506,9 @@ def clashing_words(
     return out
 
 
-STEM_GROUPS_VERSION = 3
-"""Bump when `Stems.root` changes, so cached stem groups are worked out again."""
+STEM_GROUPS_VERSION = 4
+"""Bump when `Stems.root` changes, so cached stem groups are worked out again (a change of the English tables it
+reads, irregular forms and agent nouns, changes the cache key by itself: `_groups_path`)."""
 STEM_FILE_MIN_WORDS = 10_000
 """Smallest list whose stem groups are kept on disk (a smaller one is stemmed in well under a second)."""
 STEM_FILES_KEPT = 8
@@ -527,9 +553,7 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
     path = _groups_path(words, stems)
     group_by_word = _read_groups(path, total) if total >= STEM_FILE_MIN_WORDS else None
     if group_by_word is None:
-
-        def is_word(text: str) -> bool:
-            return words.word_id(text) is not None
+        score_of = words.score
 
         stem_ids: dict[str, int] = {}
         per_word = np.empty(total, np.int64)
@@ -546,7 +570,7 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
                 low = written(text).lower()
                 # `root` for the -ERY words it may take back; `stem_text` for the rest (the same stem, without
                 # keeping every word's in the Stems object's cache)
-                stem = stems.root(text, is_word) if low.endswith(("ery", "eries")) else stems.stem_text(low)
+                stem = stems.root(text, score_of) if low.endswith(("ery", "eries")) else stems.stem_text(low)
                 per_word[at] = stem_ids.setdefault(stem, len(stem_ids))
                 at += 1
         counts = np.bincount(per_word, minlength=len(stem_ids)) if total else np.zeros(0, np.int64)
@@ -565,15 +589,23 @@ def stem_groups(words: WordList, stems: Stems) -> StemGroups:
 
 
 def _groups_path(words: WordList, stems: Stems) -> Path:
-    """The cache file of `words`' stem groups: named by the stemmer and a hash of the list's words and lengths."""
+    """The cache file of `words`' stem groups: named by the stemmer and a hash of the list's words and lengths (and,
+    for English, of the shipped tables `Stems.root` reads: irregular forms, agent nouns)."""
     import xxhash
 
+    from xwcp.words import agents, irregular
     from xwcp.words.cache import cache_dir
 
     digest = xxhash.xxh3_128()
     digest.update(words.table.tobytes())
     digest.update(words.letters_flat.tobytes())
     digest.update(stems.alphabet.code.encode())
+    if stems.algorithm == "english":
+        for table in (irregular.TABLE_FILE, agents.TABLE_FILE):
+            try:
+                digest.update(table.read_bytes())
+            except OSError:
+                digest.update(b"-")
     name = f"stems-v{STEM_GROUPS_VERSION}-{stems.algorithm or 'none'}-{digest.hexdigest()}.npy"
     return cache_dir() / name
 

@@ -99,7 +99,8 @@ function showResult(msg) {
     if (msg.quality && msg.quality.mean_bound !== null && msg.quality.mean_bound !== undefined) {
       scores += ` (bound ${msg.quality.mean_bound}${msg.quality.floor_optimal ? ", floor proven highest" : ""})`;
     }
-    const skipped = msg.skipped && msg.skipped.length ? ` · skipped by distinct stems: ${msg.skipped.join("; ")}` : "";
+    const words = msg.skipped_words || []; // "EATERY: shares EAT with ATECROW", once per pair of words
+    const skipped = words.length ? ` · skipped by distinct stems: ${words.join("; ")}` : "";
     const splits = msg.chain_splits ? ` · chains split on try ${msg.chain_splits}` : "";
     lastFilled = `filled (${where})${splits}${scores}${skipped}`;
     setProgress(`${lastFilled}: accept or reroll`, "filled");
