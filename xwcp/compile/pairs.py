@@ -53,8 +53,9 @@ def skip_of(
 def skip_text(problem: Problem, skipped: str, kept: str, why: str) -> str:
     """`skipped` (code chars) left out for the entry `kept` by the stem rule's reason `why`, in plain terms, naming
     no slot: "EATERY: shares EAT with ATECROW" for a word of a phrase, and for a shared stem that is a listed word
-    of its own stem other than the two ("EATERY: shares EAT with EATS"); else "ERASER: same stem as ERASE" (Snowball's ERAS is no word of it); a compound keeps the rule's
-    words ("CONE: ICECREAMCONE is CONE joined to ICECREAM")."""
+    of its own stem other than the two ("EATERY: shares EAT with EATS"); else "ERASER: same stem as ERASE"
+    (Snowball's ERAS is no word of it); a compound keeps the rule's words ("CONE: ICECREAMCONE is CONE joined to
+    ICECREAM")."""
     from xwcp.words.stems import stems_for
 
     written = problem.alphabet.written

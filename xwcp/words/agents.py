@@ -27,6 +27,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+from xwcp.words.irregular import read_pairs
+
 MIN_LETTERS = 5
 """Shortest word in -ER kept (the stem rule reads no shorter one as an agent noun)."""
 TABLE_FILE = Path(__file__).parent / "data" / "agent-nouns-en.txt"
@@ -40,16 +42,7 @@ _PERSON_LEXFILE = 18
 @lru_cache(maxsize=1)
 def verb_by_agent() -> dict[str, str]:
     """Word in -ER -> its verb, or NOT_AN_AGENT; lower case (empty when the table is missing)."""
-    try:
-        text = TABLE_FILE.read_text("utf-8")
-    except OSError:
-        return {}
-    out = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) == 2:
-            out[parts[0]] = parts[1]
-    return out
+    return read_pairs(TABLE_FILE)
 
 
 def bases(word: str) -> list[str]:

@@ -29,11 +29,10 @@ _LISTS = ("verb", "noun", "adj")
 _LETTERS = re.compile(r"[a-z]+")
 
 
-@lru_cache(maxsize=1)
-def lemma_by_form() -> dict[str, str]:
-    """Irregular form -> its lemma, lower case (empty when the table is missing)."""
+def read_pairs(path: Path) -> dict[str, str]:
+    """A shipped two-column table (`word other` a line) as a map from the first column (empty when it is missing)."""
     try:
-        text = TABLE_FILE.read_text("utf-8")
+        text = path.read_text("utf-8")
     except OSError:
         return {}
     out = {}
@@ -42,6 +41,12 @@ def lemma_by_form() -> dict[str, str]:
         if len(parts) == 2:
             out[parts[0]] = parts[1]
     return out
+
+
+@lru_cache(maxsize=1)
+def lemma_by_form() -> dict[str, str]:
+    """Irregular form -> its lemma, lower case (empty when the table is missing)."""
+    return read_pairs(TABLE_FILE)
 
 
 def _word_lemmas(source: Path) -> set[str]:

@@ -226,8 +226,13 @@ def list_cut(key: str, score_of: ScoreOf) -> tuple[str, ...] | None:
         whole is not None and LIST_PIECE_COST + _list_rarity(whole) + LIST_WHOLE_BONUS <= best[n]
     ):
         return None
+    return _pieces(key, cut_at)
+
+
+def _pieces(key: str, cut_at: list[int]) -> tuple[str, ...]:
+    """The pieces of `key` a cut search chose, read back from where each piece ending at an index starts."""
     words: list[str] = []
-    end = n
+    end = len(key)
     while end > 0:
         words.append(key[cut_at[end] : end])
         end = cut_at[end]
@@ -267,9 +272,4 @@ def _likeliest_cut(key: str, zipf: Zipf, is_word: Callable[[str], bool]) -> tupl
                 cut_at[end] = start
     if best[n] == math.inf:
         return None
-    words: list[str] = []
-    end = n
-    while end > 0:
-        words.append(key[cut_at[end] : end])
-        end = cut_at[end]
-    return tuple(reversed(words))
+    return _pieces(key, cut_at)
