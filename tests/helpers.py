@@ -196,3 +196,23 @@ def failing_fdopen(code: int, after_bytes: int = 3):
         return stream
 
     return fdopen
+
+
+def child_processes() -> list[tuple[int, str]]:
+    """(pid, state) of every process whose parent is this one, zombies included (Linux /proc)."""
+    import os
+
+    me = os.getpid()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                text = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) ": state, ppid, ...
+        if int(fields[1]) == me:
+            found.append((int(entry), fields[0]))
+    return found
