@@ -216,6 +216,14 @@ def _add_fill(sub: Subparsers) -> None:
         help="search for the highest minimum score (proven where possible), then the fewest "
         "entries at it, then the highest mean, with a bound; anytime, default --time-limit 60",
     )
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="run at most N search processes at once (the auto backend's portfolio; default: the cores this "
+        "process may use, capped by XWCP_MAX_PROCESSES; 1: one search, no race)",
+    )
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.add_argument(
         "--out",
