@@ -1,10 +1,13 @@
-"""The default backend: our compiled search, raced against a rival on the second core when it is slow.
+"""The default backend: our compiled search, raced against a portfolio of rivals on the other cores when it is slow.
 
 Most grids are filled (or proven unfillable) by `backtrack` in well under a second, so
-`auto` starts it alone. If it has not answered after RACE_DELAY_S, a forked child process
-runs the rival backend on the same problem for the remaining time while `backtrack` goes
-on in this process; the first definite answer (a fill, or a proof that none exists) wins and
-the loser is stopped: the child is killed, or the kernel is aborted between time slices.
+`auto` starts it alone. If it has not answered after RACE_DELAY_S, forked child processes, one
+per core this process may use beyond its own (xwcp/runtime/cores.py: capped by
+`Limits.max_processes` or XWCP_MAX_PROCESSES, none with XWCP_NO_RACE), run the rivals
+(`rival_setting`: differently tuned copies, each under its own seed) on the same problem for the
+remaining time while `backtrack` goes on in this process; the first definite answer (a fill, or
+a proof that none exists) wins and the others are stopped: the children are killed, or the kernel
+is aborted between time slices. With two processes the one rival is the one it always was.
 Fork keeps the start cheap (the child inherits the compiled problem; nothing is pickled but
 the answer). Asking for several fills (`count`) runs `backtrack` alone. An alphabet the compiled search does not
 take (more letters than its tables hold: akshara, kana) runs on `cpsat` instead (xwcp/engine/wide.py).

@@ -175,7 +175,7 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
         "--backend",
         default=DEFAULT_BACKEND,
         metavar="NAME",
-        help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)",
+        help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing a portfolio on the cores)",
     )
     p.add_argument(
         "--time-limit",
