@@ -150,17 +150,16 @@ def rival_setting(problem: Problem, limits: Limits, rank: int) -> tuple[str, dic
     Rival 1 is the one rival two processes race (RIVAL_EXTRA, RIVAL_EXTRA_OPEN or RIVAL_LARGE, as
     `rival_for` says); the others take PORTFOLIO_EXTRA (or PORTFOLIO_EXTRA_OPEN) in turn, each
     under a seed of its own. On grids that race `grow`, odd ranks run `grow` (seed + rank // 2)
-    and even ranks the word-branching portfolio. A caller's `extra["rival"]` names every rival's backend.
+    and even ranks our own search's portfolio. A caller's `extra["rival"]` names every rival's backend.
     """
     forced = limits.extra.get("rival")
     rival = str(forced) if forced is not None else rival_for(problem)
-    if rival == RIVAL_LARGE and forced is None and rank % 2 == 0:
-        rival = RIVAL  # half a large grid's portfolio: the main search's kind, otherwise tuned
-        return rival, dict(PORTFOLIO_EXTRA[(rank // 2 - 1) % len(PORTFOLIO_EXTRA)]), limits.seed + rank
-    if rival != "backtrack":
-        return rival, {}, limits.seed + rank // 2
     open_grid = "branch" not in limits.extra and branching_for(problem) == "letter"
     tunings = PORTFOLIO_EXTRA_OPEN if open_grid else PORTFOLIO_EXTRA
+    if rival == RIVAL_LARGE and forced is None and rank % 2 == 0:  # half a large grid's portfolio: our own search
+        return RIVAL, dict(tunings[(rank // 2 - 1) % len(tunings)]), limits.seed + rank
+    if rival != "backtrack":
+        return rival, {}, limits.seed + rank // 2
     return rival, dict(tunings[(rank - 1) % len(tunings)]), limits.seed + rank
 
 
