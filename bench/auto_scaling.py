@@ -5,7 +5,8 @@ Usage: PYTHONPATH=. nice -n 10 python3 bench/auto_scaling.py [--part scale,same]
                                         [--base DIR] [--herald-seeds 3]
 
 Parts:
-- scale: `fill(problem, "auto", Limits(seed=s, max_processes=n))` of each grid (models/NAME.txt) at seeds
+- scale: `fill(problem, "auto", Limits(seed=s, max_processes=n))` of each grid (models/NAME.txt, or a path
+  ending in .txt from the checkout, e.g. bench/suggest_grids/open-4.txt) at seeds
   0..--seeds - 1 for each n of --processes, interleaved seed by seed (the order flips every seed); wall and CPU
   seconds (this process and its reaped children: the rivals), median and max per n, and who won. n = 1 is one
   search; n runs the portfolio's n - 1 rivals after auto.RACE_DELAY_S. More processes than the machine's cores
@@ -80,7 +81,8 @@ def scale(grids: list[str], processes: list[int], seeds: int, time_limit_s: floa
     words = load_word_list()
     out: dict = {}
     for name in grids:
-        problem = compile_problem(read_grid(ROOT / "models" / f"{name}.txt"), words)
+        path = ROOT / name if name.endswith(".txt") else ROOT / "models" / f"{name}.txt"
+        problem = compile_problem(read_grid(path), words)
         rows: dict[int, dict[str, list]] = {n: {"seconds": [], "cpu_s": [], "winners": []} for n in processes}
         for seed in range(seeds):
             for n in processes if seed % 2 == 0 else processes[::-1]:
