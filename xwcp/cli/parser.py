@@ -277,6 +277,14 @@ def _add_suggest(sub: Subparsers) -> None:
     )
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="with --verify, label in at most N processes at once (default: the cores this process may use, "
+        "capped by XWCP_MAX_PROCESSES; 1: this one only)",
+    )
 
 
 def _add_heatmap(sub: Subparsers) -> None:
