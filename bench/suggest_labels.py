@@ -3,7 +3,7 @@
 Usage: PYTHONPATH=. python3 bench/suggest_labels.py [--k 40] [--budget 10] [--slots N] [--themeless-words 20]
                                                    [--keystrokes 60] [--out FILE.json]
                                                    [--part labels,themeless,keys,open] [--open-slots N]
-                                                   [--open-variants 2,2o]
+                                                   [--open-variants 2,2o] [--fill-processes 1,2]
 
 Grids: bench/suggest_grids/themed-{1,2,3}.txt are designs from the Design tab (`xwcp design`, rotational,
 the default list) around three 15-letter theme entries of published puzzles (rows 3, 8, 13; the theme
@@ -30,7 +30,8 @@ Parts:
   patterns of `xwcp design` designs with their letters erased, each file naming its design): for every slot
   (or --open-slots N spread over the grid), the 40 shown words of the first list labelled cold (the recent
   fills forgotten) by `verify.verify_words` under --budget, once per variant, the variants interleaved slot by
-  slot: "2" two processes (the default on two cores), "1" one (XWCP_NO_RACE), a trailing "o" (2o, 1o) the
+  slot: a variant's leading number is its processes (`verify_words(max_processes=N)`): "2" two (the default on two
+  cores), "1" one (as XWCP_NO_RACE), "4" four (on two cores: only the overhead of oversubscribing), a trailing "o" (2o, 1o) the
   same with the labelling before projected enumeration (verify.ENUMERATE off: the joint search stops at its
   first fill, then word by word: the old method beside the new), "2e" two, both enumerating (the second
   under another seed, verify.CHILD_ENUMERATES) instead of the second searching word by word, "2L" two, the second learning
@@ -41,9 +42,10 @@ Parts:
   budget), p50/p95/max, the words left unsettled, the CPU seconds and the search work (failures and nodes
   of both processes, load-independent); then the labelling time per slot: labels per 1k failures, failures a
   label, CPU us a failure and from them the seconds a slot's k words take on two idle cores; and with variants
-  1 and 2 (`--open-variants 1,2`) the multi-core scaling (1 process against 2: time, labels, CPU).
-- fills: `fill` (backend auto) of each open grid at seeds 0..--fill-seeds - 1 with one process (XWCP_NO_RACE) and
-  with two (auto races a second search after backtrack.RACE_DELAY_S), interleaved; seconds and CPU seconds.
+  1 and others (`--open-variants 1,2,4`) the multi-core scaling (1 process against n: time, labels, CPU).
+- fills: `fill` (backend auto) of each open grid at seeds 0..--fill-seeds - 1 with each of --fill-processes
+  (`Limits.max_processes`: 1 one search, n the portfolio of n - 1 rivals after auto.RACE_DELAY_S), interleaved;
+  seconds and CPU seconds.
 - keys: keystroke -> first suggestions at the API level: a TestClient app (the server's code, its cache)
   types the letters of themed grid 1's down entries one by one (as the page does: each keystroke posts the
   grid and asks /api/suggest for the slot under the cursor, k=40), timing each answer; p50/p95. For
@@ -215,11 +217,18 @@ def themeless(words, n_words: int, budget_s: float, rounds: int = 3, fill_seeds:
     }
 
 
+def processes_of(variant: str) -> int:
+    """The processes a variant names with its leading number ("2o": 2, "4": 4)."""
+    digits = variant[: len(variant) - len(variant.lstrip("0123456789"))]
+    if not digits:
+        raise SystemExit(f"a variant starts with its number of processes: {variant!r}")
+    return int(digits)
+
+
 def open_grids(
     words, k: int, budget_s: float, max_slots: int | None, variants: list[str], names: list[str] | None = None
 ) -> dict:
     """The open part: per open grid, every slot's shown words labelled cold under each variant, interleaved."""
-    import os
 
     out: dict = {}
     for path in OPEN_GRIDS:
@@ -245,20 +254,23 @@ def open_grids(
                 with verify._recent_lock:  # cold: no fills kept; warm: the fills this variant found on earlier slots
                     verify._recent_by_layout = (
                         kept_by_variant.setdefault(variant, OrderedDict())
-                        if variant.startswith("2w")
+                        if variant.lstrip("0123456789").startswith("w")
                         else OrderedDict()
                     )
-                verify.SCORE_WEIGHT = 0.05 if variant == "2ws" else 0.0
+                verify.SCORE_WEIGHT = 0.05 if variant[len(str(processes_of(variant))) :] == "ws" else 0.0
                 verify.ENUMERATE = not variant.endswith("o")
-                if variant.rstrip("o") == "1":
-                    os.environ["XWCP_NO_RACE"] = "1"
-                else:
-                    os.environ.pop("XWCP_NO_RACE", None)
-                verify.CHILD_LEARN = 1 if variant == "2L" else 0
-                verify.CHILD_ENUMERATES = variant == "2e"
+                verify.CHILD_LEARN = 1 if variant.endswith("L") else 0
+                verify.CHILD_ENUMERATES = variant.endswith("e")
                 work = verify.SearchWork()
                 cpu = _cpu_s()
-                got = verify.verify_words(problem, slot.id, shown, time_limit_s=budget_s, work=work)
+                got = verify.verify_words(
+                    problem,
+                    slot.id,
+                    shown,
+                    time_limit_s=budget_s,
+                    work=work,
+                    max_processes=processes_of(variant),
+                )
                 row = rows[variant]
                 left = sum(v.verdict is verify.Viability.UNKNOWN for v in got)
                 done_s = max((v.seconds for v in got), default=0.0) if not left else budget_s
@@ -268,7 +280,6 @@ def open_grids(
                 row["fails"].append(work.fails)
                 row["nodes"].append(work.nodes)
                 row["slowest"].append((round(done_s, 2), slot.name, left))
-            os.environ.pop("XWCP_NO_RACE", None)
             verify.SCORE_WEIGHT = 0.0
             verify.ENUMERATE = True
             verify.CHILD_ENUMERATES = False
@@ -316,26 +327,21 @@ def open_grids(
     return out
 
 
-def fill_scaling(words, seeds: int, names: list[str] | None = None) -> dict:
-    """The fills part: whole fills of each open grid with one and two processes, interleaved seed by seed."""
-    import os
-
+def fill_scaling(words, seeds: int, names: list[str] | None = None, processes: tuple[int, ...] = (1, 2)) -> dict:
+    """The fills part: whole fills of each open grid with each number of processes, interleaved seed by seed."""
     out: dict = {}
     for path in OPEN_GRIDS:
         if names and path.stem not in names:
             continue
         grid = read_grid(path)
-        by_variant: dict[str, dict[str, list[float]]] = {v: {"seconds": [], "cpu_s": []} for v in ("1", "2")}
+        by_variant: dict[str, dict[str, list[float]]] = {str(n): {"seconds": [], "cpu_s": []} for n in processes}
         for seed in range(seeds):
-            for variant in ("1", "2") if seed % 2 == 0 else ("2", "1"):
-                if variant == "1":
-                    os.environ["XWCP_NO_RACE"] = "1"
+            for n in processes if seed % 2 == 0 else processes[::-1]:
                 problem = compile_problem(grid, words)
                 start, cpu = time.perf_counter(), _cpu_s()
-                result = fill(problem, "auto", Limits(time_limit_s=60, seed=seed))
-                by_variant[variant]["seconds"].append(time.perf_counter() - start)
-                by_variant[variant]["cpu_s"].append(_cpu_s() - cpu)
-                os.environ.pop("XWCP_NO_RACE", None)
+                result = fill(problem, "auto", Limits(time_limit_s=60, seed=seed, max_processes=n))
+                by_variant[str(n)]["seconds"].append(time.perf_counter() - start)
+                by_variant[str(n)]["cpu_s"].append(_cpu_s() - cpu)
                 assert result.entries is None or check_fill(problem, result.entries) == []
         out[path.stem] = by_variant
     return out
@@ -407,6 +413,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--fill-seeds", type=int, default=6, help="fills part: seeds per grid (default 6)")
     parser.add_argument(
+        "--fill-processes", default="1,2", help="fills part: processes to fill with, interleaved (default 1,2)"
+    )
+    parser.add_argument(
         "--open-variants",
         default="2,2o",
         help="open part: labelling variants, interleaved (default 2,2o: the new method and the old, two processes)",
@@ -470,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
                 t = row["all_labelled_s"]
                 print(
                     f"open {grid_name}, {variant} ({'old: joint to first fill' if variant.endswith('o') else 'new: enumeration'}"
-                    f", {variant[0]} process(es)): {row['slots']} slots, {row['words']} words, "
+                    f", {processes_of(variant)} process(es)): {row['slots']} slots, {row['words']} words, "
                     f"{row['unsettled']} unsettled; all {args.k} labelled p50 {t['p50']:.2f} s p95 {t['p95']:.2f} s "
                     f"max {t['max']:.2f} s ({row['within_target']}/{row['slots']} slots within the "
                     f"{args.budget:g} s budget); CPU p50 {row['cpu_s_p50']:.1f} s; failures p50 "
@@ -489,28 +498,34 @@ def main(argv: list[str] | None = None) -> int:
                     + f" on two idle cores; per slot (s): {[round(x, 2) for x in row['per_slot_s']]}",
                     flush=True,
                 )
-            if len(by_variant) > 1 and "1" in by_variant and "2" in by_variant:
-                one, two = by_variant["1"], by_variant["2"]
+            one = by_variant.get("1")
+            for variant, two in by_variant.items():
+                if one is None or not variant.isdigit() or variant == "1":
+                    continue
+                n = int(variant)
                 print(
-                    f"open {grid_name} multi-core scaling, 1 process (variant 1) vs 2 (variant 2): time until all "
-                    f"labelled p50 {one['all_labelled_s']['p50']:.2f} s vs {two['all_labelled_s']['p50']:.2f} s "
+                    f"open {grid_name} multi-core scaling, 1 process (variant 1) vs {n} (variant {variant}): time "
+                    f"until all labelled p50 {one['all_labelled_s']['p50']:.2f} s vs "
+                    f"{two['all_labelled_s']['p50']:.2f} s "
                     f"({one['all_labelled_s']['p50'] / max(two['all_labelled_s']['p50'], 1e-9):.2f}x); labels "
                     f"{one['labels']} vs {two['labels']} ({two['labels'] / max(one['labels'], 1):.2f}x); CPU p50 "
                     f"{one['cpu_s_p50']:.1f} s vs {two['cpu_s_p50']:.1f} s; failures {one['fails_total']} vs "
-                    f"{two['fails_total']} (a busy machine gives two processes no second core: compare CPU)",
+                    f"{two['fails_total']} (a busy machine gives {n} processes fewer cores: compare CPU; more "
+                    f"processes than the {os.cpu_count()} cores only add overhead)",
                     flush=True,
                 )
     if "fills" in parts:
-        found = fill_scaling(words, args.fill_seeds, args.grids.split(",") if args.grids else None)
+        fill_processes = tuple(int(n) for n in args.fill_processes.split(","))
+        found = fill_scaling(words, args.fill_seeds, args.grids.split(",") if args.grids else None, fill_processes)
         out["fills"] = found
         for grid_name, by_variant in found.items():
-            one, two = by_variant["1"], by_variant["2"]
             print(
-                f"fill {grid_name} seeds 0-{args.fill_seeds - 1}: 1 process median "
-                f"{statistics.median(one['seconds']):.2f} s max {max(one['seconds']):.2f} s (CPU "
-                f"{statistics.median(one['cpu_s']):.2f} s); 2 processes median {statistics.median(two['seconds']):.2f} s "
-                f"max {max(two['seconds']):.2f} s (CPU {statistics.median(two['cpu_s']):.2f} s); "
-                f"{[round(x, 2) for x in one['seconds']]} vs {[round(x, 2) for x in two['seconds']]}",
+                f"fill {grid_name} seeds 0-{args.fill_seeds - 1}: "
+                + "; ".join(
+                    f"{n} process(es) median {statistics.median(row['seconds']):.2f} s max {max(row['seconds']):.2f} s "
+                    f"(CPU {statistics.median(row['cpu_s']):.2f} s) {[round(x, 2) for x in row['seconds']]}"
+                    for n, row in by_variant.items()
+                ),
                 flush=True,
             )
     if "keys" in parts:

@@ -196,3 +196,29 @@ def failing_fdopen(code: int, after_bytes: int = 3):
         return stream
 
     return fdopen
+
+
+def child_processes(besides: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
+    """(pid, state) of every process whose parent is this one, zombies included (Linux /proc), but those in
+    `besides` (the children a test found before it began: a fork server or a cluster an earlier test started)."""
+    import os
+
+    me = os.getpid()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                text = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) ": state, ppid, ...
+        if int(fields[1]) == me and int(entry) not in besides:
+            found.append((int(entry), fields[0]))
+    return found
+
+
+def child_pids() -> frozenset[int]:
+    """The pids of this process' children now (`child_processes`' `besides` for a test's later checks)."""
+    return frozenset(pid for pid, _ in child_processes())

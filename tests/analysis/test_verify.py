@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import child_pids, child_processes
 from xwcp.analysis import questions as analysis, verify
 from xwcp.backends import fill
 from xwcp.backends.core_oracle import sub_problem
@@ -43,15 +44,19 @@ def random_case(seed):
     return compile_problem(grid, words_from_pairs(words), min_score=0, allow_dupes=rng.random() < 0.2)
 
 
-def verify_random_case(seed):
-    """Verify the top 12 words of the widest slot of random_case(seed): (problem, slot, words, verdicts)."""
+def verify_random_case(seed, processes=None):
+    """Verify the top 12 words of the widest slot of random_case(seed) in at most `processes` processes:
+    (problem, slot, words, verdicts). No process it forked is left behind, not even a zombie."""
     problem = random_case(seed)
     prop = propagate(problem)
     if not prop.is_consistent:
         pytest.skip("AC-3 already refutes this grid: no candidates to verify")
     slot = max(problem.slots, key=lambda s: prop.size(s.id))
     words = [w.word for w in analysis.rank_words(problem, prop, slot.id, 12)]
-    return problem, slot, words, verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed)
+    before = child_pids()  # a fork server or a cluster an earlier test started: not ours
+    verdicts = verify.verify_words(problem, slot.id, words, backend="backtrack", seed=seed, max_processes=processes)
+    assert child_processes(before) == []
+    return problem, slot, words, verdicts
 
 
 def assert_agree_with_one_by_one(problem, slot, verdicts):
@@ -78,14 +83,14 @@ def test_batch_labels_agree_with_one_by_one_on_small_grids(seed):
     assert_agree_with_one_by_one(problem, slot, verdicts)
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, 2, 3, 4])
 @pytest.mark.parametrize("seed", range(0, 30, 3))
 def test_word_by_word_labels_agree_with_one_by_one(seed, workers, monkeypatch):
-    """The word-by-word phase alone (no joint search), in one process or two sharing a board."""
+    """The word-by-word phase alone (no joint search), in one process or several sharing a board (on two
+    cores, three and four processes oversubscribe: the labels must not change)."""
     monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
     monkeypatch.setattr(verify, "ENUMERATE", False)
-    monkeypatch.setattr(verify, "_workers", lambda: workers)
-    problem, slot, _words, verdicts = verify_random_case(seed)
+    problem, slot, _words, verdicts = verify_random_case(seed, workers)
     assert_agree_with_one_by_one(problem, slot, verdicts)
 
 
@@ -128,28 +133,31 @@ def test_the_enumeration_goes_on_after_its_fills_and_proves_the_rest():
     assert several >= 5
 
 
-@pytest.mark.parametrize(("workers", "child_enumerates"), [(1, False), (2, False), (2, True)])
+@pytest.mark.parametrize(
+    ("workers", "child_enumerates"), [(1, False), (2, False), (2, True), (3, False), (4, False), (4, True)]
+)
 @pytest.mark.parametrize("seed", range(0, 30, 3))
 def test_enumeration_and_word_by_word_together_agree_with_one_by_one(seed, workers, child_enumerates, monkeypatch):
-    """verify_words as it runs: the enumeration (and on two cores the word-by-word child beside it, or a second
-    enumeration)."""
+    """verify_words as it runs: the enumeration (and on several cores the word-by-word children beside it, or
+    more enumerations)."""
     monkeypatch.setattr(verify, "ENUMERATE", True)
     monkeypatch.setattr(verify, "CHILD_ENUMERATES", child_enumerates)
     monkeypatch.setattr(verify, "CHILD_DELAY_S", 0.0)
-    monkeypatch.setattr(verify, "_workers", lambda: workers)
     verify._recent_by_layout.clear()
-    problem, slot, _words, verdicts = verify_random_case(seed)
+    problem, slot, _words, verdicts = verify_random_case(seed, workers)
     assert_agree_with_one_by_one(problem, slot, verdicts)
 
 
-def test_the_board_carries_labels_and_fills_between_processes():
-    """What the child posts (label, how, fill) is what the parent adopts."""
+@pytest.mark.parametrize("n_processes", [2, 4])
+def test_the_board_carries_labels_and_fills_between_processes(n_processes):
+    """What a child posts (label, how, fill), in its own row, is what the parent adopts."""
     listed = ["AB", "CD", "AC", "BD", "AX", "XQ"]
     problem = compile_problem(parse_grid("..\n..\n"), words_from_pairs(listed), min_score=0)
     ids = [problem.words.word_id(w) for w in ("AB", "AC", "AX")]
     poster = verify._Run(problem, 0, 0, time.perf_counter(), None, None, None)
     poster.verdict_by_id = {w: verify.WordVerdict(t) for w, t in zip(ids, ("AB", "AC", "AX"))}
-    board = verify._Board(ids, len(problem.slots))
+    poster.rank = n_processes - 1
+    board = verify._Board(ids, len(problem.slots), n_processes)
     poster.settle(ids[0], verify.Viability.VIABLE, verify.How.SEARCH, ("AB", "CD", "AC", "BD"))
     poster.settle(ids[2], verify.Viability.DEAD_END, verify.How.PROOF, proof_slot_ids=[0, 2])
     for w in ids:
@@ -166,6 +174,16 @@ def test_the_board_carries_labels_and_fills_between_processes():
     )
     assert got[2].proof_slot_ids == (0, 2) and got[0].proof_slot_ids is None
     assert board.is_settled(ids[0]) and not board.is_settled(ids[1])
+    assert board.status[0].tolist() == [0, 0, 0]  # the parent's row untouched: no two writers share memory
+
+
+def test_each_process_takes_its_own_share_of_the_words_first():
+    ids = list(range(7))
+    assert verify._shares(ids, 1) == [ids]
+    assert verify._shares(ids, 2) == [[0, 2, 4, 6, 1, 3, 5], [1, 3, 5, 0, 2, 4, 6]]
+    shares = verify._shares(ids, 3)
+    assert [share[:3] for share in shares] == [[0, 3, 6], [1, 4, 0], [2, 5, 0]]
+    assert all(sorted(share) == ids for share in shares)  # then every other word: none is dropped
 
 
 def test_fills_found_for_one_slot_label_the_words_they_use_in_another():
@@ -260,3 +278,35 @@ def test_suggest_cli_budget_is_total(tmp_path, capsys):
     assert time.perf_counter() - start < 2.5  # was 4 x 1 s and more
     out = capsys.readouterr().out
     assert out.count('"verdict"') == 4
+
+
+@pytest.mark.parametrize("enumerate_words", [True, False])
+@pytest.mark.parametrize("processes", [1, 2, 3, 4])
+def test_labelling_runs_in_as_many_processes_as_allowed_and_leaves_none(processes, enumerate_words, monkeypatch):
+    """With the cap at n (oversubscribed past two on this machine), n processes label the words: the
+    labels are the one-by-one labels, every fill is checked, and no child is left after the call."""
+    monkeypatch.setattr(verify, "ENUMERATE", enumerate_words)
+    monkeypatch.setattr(verify, "CHILD_DELAY_S", 0.0)
+    monkeypatch.setattr(verify, "JOINT_MAX_S", 0.0)
+    verify._recent_by_layout.clear()
+    problem = compile_problem(parse_grid("#....\n.....\n.....\n.....\n....#\n"), load_word_list())
+    slot = problem.slot_by_name("1A")
+    words = [w.word for w in analysis.rank_words(problem, propagate(problem), slot.id, 12)]
+    work = verify.SearchWork()
+    children_seen = []
+    before = child_pids()  # a fork server or a cluster an earlier test started: not ours
+    verdicts = verify.verify_words(
+        problem,
+        slot.id,
+        words,
+        seed=1,
+        max_processes=processes,
+        work=work,
+        progress=lambda p: children_seen.append(len(child_processes(before))),
+    )
+    assert child_processes(before) == []
+    assert work.processes == processes
+    # never more children than the cap allows, and none with a cap of one (a child that finished early may be
+    # reaped by the next one's start, so the count seen can be lower; `work.processes` counts the starts)
+    assert children_seen and max(children_seen) <= processes - 1
+    assert_agree_with_one_by_one(problem, slot, verdicts)

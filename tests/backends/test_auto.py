@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import child_pids, child_processes
 from xwcp.backends import auto, fill
 from xwcp.base.types import FillStatus
 from xwcp.compile.problem import compile_problem, compile_structure
@@ -27,6 +28,21 @@ def problem():
 
 
 @pytest.fixture(autouse=True)
+def children_before():
+    """The children this process had before the test (a fork server or a cluster of an earlier test): not ours."""
+    global BEFORE
+    BEFORE = child_pids()
+
+
+BEFORE: frozenset[int] = frozenset()
+
+
+def children():
+    """(pid, state) of the children the test started and left, zombies included."""
+    return child_processes(BEFORE)
+
+
+@pytest.fixture(autouse=True)
 def no_thread_left_behind():
     """After each test the live threads are the ones before it (a stopped search may take a
     moment to wind down its threads, so they are given a few seconds to finish)."""
@@ -38,10 +54,12 @@ def no_thread_left_behind():
     assert set(threading.enumerate()) == before, [t.name for t in set(threading.enumerate()) - before]
 
 
-def assert_gone(pid):
+def assert_gone(*pids):
+    assert children() == []  # none alive, none a zombie: every rival killed and reaped
     assert not multiprocessing.active_children()
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
 
 
 def test_own_search_wins_and_the_rival_process_is_killed(problem):
@@ -143,3 +161,113 @@ def test_grow_proves_a_grid_unfillable_by_a_region():
     assert bit_search(problem).is_consistent
     result = fill(problem, "grow", Limits(time_limit_s=30, extra={"probe_fails": 1}))
     assert result.status is FillStatus.UNFILLABLE and result.stats.extra["grow_asks"] >= 1
+
+
+@pytest.mark.parametrize("processes", [3, 4])
+def test_the_portfolio_starts_a_rival_per_process_and_stops_them_all(problem, processes):
+    """With the cap at n (oversubscribed on this two-core machine), n - 1 rivals start; the answer is a
+    checked fill and every rival is gone after the call."""
+    limits = Limits(time_limit_s=30, max_processes=processes, extra={"race_delay_s": 0})
+    result = fill(problem, "auto", limits)
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    pids = result.stats.extra["rival_pids"]
+    assert len(set(pids)) == processes - 1 and result.stats.extra["rival_pid"] == pids[0]
+    assert_gone(*pids)
+
+
+class _Sleeper:
+    """A rival that never answers: only a kill stops it."""
+
+    @staticmethod
+    def fill(problem, limits):
+        time.sleep(60)
+        return FillResult(FillStatus.ABORTED, "sleeper")
+
+
+@pytest.mark.parametrize("processes", [2, 3, 4])
+def test_a_rival_of_the_portfolio_wins_and_the_losers_are_stopped(problem, monkeypatch, processes):
+    """The main search never answers, rival 1 fills, the other rivals would run for a minute: the fill comes
+    back at once, checked, and every loser is killed and reaped."""
+    import xwcp.backends as backends
+
+    monkeypatch.setattr(auto, "backtrack", _SlowSearch)
+    real_setting, real_get = auto.rival_setting, backends.get_backend
+    monkeypatch.setattr(
+        auto,
+        "rival_setting",
+        lambda problem, limits, rank: real_setting(problem, limits, rank) if rank == 1 else ("sleeper", {}, rank),
+    )
+    monkeypatch.setattr(backends, "get_backend", lambda name: _Sleeper if name == "sleeper" else real_get(name))
+    alive_during = []
+
+    def watch(p):
+        alive_during.append(len(children()))
+
+    start = time.perf_counter()
+    limits = Limits(time_limit_s=30, max_processes=processes, extra={"race_delay_s": 0}, progress=watch)
+    result = fill(problem, "auto", limits)
+    assert time.perf_counter() - start < 20
+    assert result.status is FillStatus.FILLED and check_fill(problem, result.entries) == []
+    assert result.stats.extra["winner"] == "rival-backtrack" and result.stats.extra["winner_rank"] == 1
+    assert len(result.stats.extra["rival_pids"]) == processes - 1
+    assert max(alive_during) >= processes - 2  # the watch sees the sleeping losers run ...
+    assert_gone(*result.stats.extra["rival_pids"])  # ... and none is left: the winner and the losers
+
+
+def test_a_cap_of_one_runs_no_child(monkeypatch):
+    """max_processes 1, XWCP_MAX_PROCESSES=1 and XWCP_NO_RACE each keep the search in this process."""
+    problem = compile_problem(parse_grid("\n".join(["." * 15] * 15)), load_word_list())
+    seen = []
+
+    def watch(p):
+        seen.append(len(children()))
+
+    def run(**limits):
+        seen.clear()
+        result = fill(problem, "auto", Limits(time_limit_s=0.4, extra={"race_delay_s": 0}, progress=watch, **limits))
+        assert "rival_pid" not in result.stats.extra and seen and children() == []
+        return max(seen)
+
+    assert run(max_processes=1) == 0
+    monkeypatch.setenv("XWCP_MAX_PROCESSES", "1")
+    assert run() == 0
+    monkeypatch.delenv("XWCP_MAX_PROCESSES")
+    monkeypatch.setenv("XWCP_NO_RACE", "1")
+    assert run(max_processes=4) == 0
+    monkeypatch.delenv("XWCP_NO_RACE")
+    seen.clear()
+    fill(problem, "auto", Limits(time_limit_s=0.4, max_processes=3, extra={"race_delay_s": 0}, progress=watch))
+    assert max(seen) == 2  # the watch does see children when there are some
+
+
+def test_the_portfolio_is_rival_one_then_other_tunings_and_seeds():
+    words = load_word_list()
+    blocked = compile_problem(read_grid(MODELS / "15x15-daily-01.txt"), words)
+    open_grid = compile_problem(parse_grid("....\n....\n....\n....\n"), words)
+    large = compile_structure(read_grid(MODELS / "vanbeek" / "23.06.txt"), words)
+    limits = Limits(seed=7)
+    # rival 1 is the one two processes always raced
+    assert auto.rival_setting(blocked, limits, 1) == ("backtrack", auto.RIVAL_EXTRA, 8)
+    assert auto.rival_setting(open_grid, limits, 1) == ("backtrack", auto.RIVAL_EXTRA_OPEN, 8)
+    assert auto.rival_setting(large, limits, 1) == ("grow", {}, 7)
+    for problem in (blocked, open_grid, large):
+        settings = [auto.rival_setting(problem, limits, rank) for rank in range(1, 16)]
+        assert len({repr(s) for s in settings}) == 15  # no two rivals alike
+        assert len({repr((b, t)) for b, t, _ in settings[:6]}) >= 3  # a portfolio of tunings, not only seeds
+    assert {b for b, _, _ in (auto.rival_setting(large, limits, r) for r in range(1, 5))} == {"grow", "backtrack"}
+
+
+def test_bad_process_caps_are_refused(monkeypatch):
+    from xwcp.base.errors import InputError
+    from xwcp.runtime.cores import search_processes, worker_share
+
+    with pytest.raises(ValueError, match="max_processes"):
+        Limits(max_processes=0)
+    monkeypatch.setenv("XWCP_MAX_PROCESSES", "zero")
+    with pytest.raises(InputError, match="XWCP_MAX_PROCESSES"):
+        search_processes()
+    monkeypatch.setenv("XWCP_MAX_PROCESSES", "1")
+    assert search_processes() == 1 and search_processes(3) == 3  # the caller's own cap wins
+    # a server's workers share the cores, never fewer than two each where there are two
+    assert [worker_share(w, 16) for w in (1, 2, 4, 8, 16)] == [16, 8, 4, 2, 2]
+    assert worker_share(2, 2) == 2 and worker_share(4, 1) == 1

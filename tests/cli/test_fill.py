@@ -407,3 +407,19 @@ def test_fill_folds_typed_letters_as_the_list_does(tmp_path, monkeypatch, capsys
     problem = load(str(grid_path), str(words), as_paths=True).problem  # the grid's own language line
     word_by_id = {entry["id"]: alphabet.fold_word(entry["word"]) for entry in data["entries"]}
     assert check_fill(problem, tuple(word_by_id[slot.name] for slot in problem.slots)) == []
+
+
+def test_processes_caps_the_auto_portfolio_and_refuses_zero(tiny, capsys, monkeypatch):
+    from xwcp.backends import auto
+
+    asked = []
+    real = auto.search_processes
+    monkeypatch.setattr(auto, "search_processes", lambda cap=None: asked.append(cap) or real(cap))
+    code, out, err = run(["fill", tiny[0], "--words", tiny[1], "--processes", "3", "--format", "json"], capsys)
+    assert code == 0, err
+    check_fill_json(json.loads(out), *tiny)
+    assert asked == [3]
+    for bad in ("0", "-2", "many"):
+        code, out, err = run(["fill", tiny[0], "--words", tiny[1], "--processes", bad], capsys)
+        assert code == 2 and out == ""
+        assert "--processes" in one_line(err)

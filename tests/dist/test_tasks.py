@@ -26,8 +26,8 @@ def test_a_fill_that_ignores_its_limit_is_stopped_by_the_guard(inputs, monkeypat
 def test_quality_tasks_call_the_librarys_quality_search(inputs, monkeypatch):
     from dataclasses import replace
 
-    def run_fill_with_quality(problem, *, backend="auto", time_limit_s=None, seed=0, quality=False):
-        result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed))
+    def run_fill_with_quality(problem, *, backend="auto", time_limit_s=None, seed=0, quality=False, max_processes=None):
+        result = fill(problem, backend, Limits(time_limit_s=time_limit_s, seed=seed, max_processes=max_processes))
         return replace(result, reason=f"quality={quality}")  # the fork runs this patched copy
 
     monkeypatch.setattr("xwcp.services.run.run_fill", run_fill_with_quality)

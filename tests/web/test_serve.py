@@ -137,3 +137,20 @@ def test_serve_prints_the_url_first_and_serves_it():
         server.wait(timeout=10)
         server.stdout.close()
         server.stderr.close()
+
+
+def test_server_workers_share_the_cores_for_their_searches(monkeypatch):
+    """N workers give one search cores // N processes each (never fewer than two where there are two), through
+    XWCP_MAX_PROCESSES, which their searches read; a lower cap the user set stays."""
+    from xwcp.runtime import cores
+    from xwcp.web.serve import share_cores
+
+    monkeypatch.setattr(cores, "owned_cores", lambda: 16)
+    monkeypatch.delenv("XWCP_MAX_PROCESSES", raising=False)
+    monkeypatch.delenv("XWCP_NO_RACE", raising=False)
+    assert cores.search_processes() == 16
+    assert share_cores(4) == 4 and cores.search_processes() == 4
+    monkeypatch.setenv("XWCP_MAX_PROCESSES", "3")
+    assert share_cores(2) == 3 and cores.search_processes() == 3
+    monkeypatch.delenv("XWCP_MAX_PROCESSES")
+    assert share_cores(16) == 2 and cores.search_processes() == 2

@@ -467,6 +467,7 @@ def suggest_report(
     alive_words: set[int] | None = None,
     probe_engine: Callable[[], BitSearch] | None = None,
     abort: threading.Event | None = None,
+    max_processes: int | None = None,
 ) -> SuggestReport:
     """The `xwcp suggest` answer: the slot's top-k words that survive being entered; with `verify`, each
     labelled by a solver.
@@ -540,6 +541,7 @@ def suggest_report(
             seed=seed,
             progress=progress,
             abort=abort,
+            max_processes=max_processes,
         )
         words = [
             replace(

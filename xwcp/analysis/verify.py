@@ -21,15 +21,17 @@ limit; here the words are settled together under ONE budget, with our compiled s
    each word's turn (TURN_S first), every search keeping its state between turns, in the caller's
    order (the page's visible words first); a fill found for one word guides the others. The
    enumeration's choice in the slot can stay on one hard word for long while the words it has not
-   tried are easy; these searches give every word its turn. On two cores a forked child runs them
-   from the enumeration's first fill (or after CHILD_DELAY_S) while the parent goes on
-   enumerating; both post their labels on a shared board (`_Board`) and the enumeration drops
-   the child's words from its root. One process: the enumeration for ENUM_SHARE of the budget,
-   then word by word. Scores play no part in these searches (SCORE_WEIGHT).
+   tried are easy; these searches give every word its turn. On n cores (the cores this process
+   owns, capped: xwcp/runtime/cores.py) n - 1 forked children run them from the enumeration's
+   first fill (or after CHILD_DELAY_S), each taking its own share of the words first, under a
+   seed of its own, while the parent goes on enumerating; all post their labels on a shared board
+   (`_Board`) and the enumeration drops the children's words from its root. One process: the
+   enumeration for ENUM_SHARE of the budget, then word by word. Scores play no part in these
+   searches (SCORE_WEIGHT).
 
 With ENUMERATE off (the method before, kept for `bench/suggest_labels.py`'s comparison): the joint
 search stops at its first fill (at most JOINT_SHARE of the budget, JOINT_MAX_S), then word by
-word, on two cores each process taking half the words first (`_settle_in_two`).
+word, on n cores each process taking its n-th of the words first (`_settle_in_two`).
 
 Every search keeps slot provenance (xwcp/engine/_bitsearch.c, "Slot provenance"), so a dead end names the
 slots its proof used (`WordViability.proof_slot_ids`): those slots alone, with the word, have no fill,
@@ -65,6 +67,7 @@ from numpy.typing import NDArray
 from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.model import Bar
+from xwcp.runtime.cores import search_processes
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -85,7 +88,7 @@ RECENT_FILLS = 200
 RECENT_LAYOUTS = 8
 """Grid layouts whose recent fills are kept (the web builder edits one or two grids at a time)."""
 CHILD_DELAY_S = 0.25
-"""Seconds the joint search runs alone before the second process starts (sooner at its first fill).
+"""Seconds the joint search runs alone before the other processes start (sooner at its first fill).
 
 Started at once, the child searched unguided where the joint search's first fill (found in
 tens of ms on the Herald 15s) would have guided it: 0.08 s more CPU per Herald command."""
@@ -112,12 +115,12 @@ in one process and the word-by-word searches in the other. Two processes, 10 s a
 482 against 445 on open-3 (mixed: the quietest run favoured the old), 2 against 5 on open-4; in about the
 same failures."""
 CHILD_ENUMERATES = False
-"""On two cores, whether the second process enumerates too (under another seed) rather than searching word by word."""
+"""On several cores, whether the children enumerate too (each under its own seed) rather than search word by word."""
 ENUM_SHARE = 0.5
 """Share of the budget the enumeration takes before the word-by-word searches when one process labels."""
 
 CHILD_LEARN = 0
-"""The second process' `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
+"""The children's `learn` (BitSearch.configure): 1 learns a nogood at every failure and backjumps, a search
 of another kind beside the first process' (a portfolio against the heavy tail); 0 the same kind, another seed.
 Stock themeless, 12 top words of 1A one by one at seed 0 (docs/design-notes.md, "Word verification"): learn 1
 44.8k failures against 57.6k, but the 40 words of 10 slots under 10 s (bench/suggest_labels.py --part open,
@@ -180,10 +183,12 @@ class VerifyProgress:
 
 @dataclass
 class SearchWork:
-    """The search work a verification did, in both processes: failures and nodes (load-independent, for benchmarks)."""
+    """The search work a verification did, in all its processes: failures and nodes (load-independent, for benchmarks)."""
 
     fails: int = 0
     nodes: int = 0
+    processes: int = 1
+    """The processes that searched (this one and the children it forked), the most any one phase ran."""
 
 
 @dataclass
@@ -196,6 +201,9 @@ class _Run:
     progress: Callable[[VerifyProgress], None] | None
     abort: threading.Event | None
     workers: int = 1
+    """Processes the verification may use (this one and its forked children)."""
+    rank: int = 0
+    """This process' row on the shared board: 0 the caller's process, 1.. the forked children."""
     learn: int = 0
     verdict_by_id: dict[int, WordVerdict] = field(default_factory=dict)
     on_settle: Callable[[WordVerdict], None] | None = None
@@ -203,7 +211,7 @@ class _Run:
     work: SearchWork = field(default_factory=SearchWork)
     """This process' search work so far."""
     work_cell: NDArray[np.int64] | None = None
-    """Where this process posts its work for the other to add up (a row of `_Board.work`), if two run."""
+    """Where this process posts its work for the caller's process to add up (a row of `_Board.work`), if several run."""
 
     def search(self, engine: BitSearch, slice_s: float) -> int:
         """`engine.search(slice_s)`, counting its failures and nodes into `work`."""
@@ -262,6 +270,7 @@ def verify_words(
     abort: threading.Event | None = None,
     on_settle: Callable[[WordVerdict], None] | None = None,
     work: SearchWork | None = None,
+    max_processes: int | None = None,
 ) -> list[WordVerdict]:
     """Label each of `words` (candidates for `slot_id`): viable, dead-end, or unknown when the budget ran out.
 
@@ -277,7 +286,9 @@ def verify_words(
         abort: a threading.Event; when set, the words not yet settled stay unknown.
         on_settle: called with each WordVerdict as it is settled (from the thread that called
             verify_words), its fill (if any) checked first.
-        work: a SearchWork the search work of both processes is added to (benchmarks count it).
+        work: a SearchWork the search work of every process is added to (benchmarks count it).
+        max_processes: the most processes to label in (this one and forked children); None: the cores
+            this process owns, capped by XWCP_MAX_PROCESSES (xwcp/runtime/cores.py).
 
     Returns:
         One WordVerdict per word, in the order given. Every fill in them has passed `check_fill`.
@@ -296,7 +307,7 @@ def verify_words(
         end,
         progress,
         abort,
-        workers=_workers(),
+        workers=search_processes(max_processes),
         on_settle=on_settle,
         work=SearchWork() if work is None else work,
     )
@@ -394,17 +405,6 @@ def _remember(problem: Problem, fills: list[tuple[str, ...]]) -> None:
             _recent_by_layout.popitem(last=False)
 
 
-def _workers() -> int:
-    """Processes the word-by-word phase may use: 2 where fork exists and two cores are ours, else 1."""
-    import os
-
-    if os.environ.get("XWCP_NO_RACE") or not hasattr(os, "fork"):
-        return 1
-    from xwcp.engine.result import default_threads
-
-    return 2 if default_threads() >= 2 else 1
-
-
 def _check(problem: Problem, entries: tuple[str, ...]) -> None:
     from xwcp.engine.result import check_fill
 
@@ -462,7 +462,7 @@ def _configure(engine: BitSearch, seed: int, learn: int = 0) -> None:
 def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
     """Settle `ids`: a joint search first, then one search per word still pending, in turns.
 
-    On two cores the second process starts on the word-by-word searches at once, while this
+    On several cores the other processes start on the word-by-word searches at once, while this
     one runs the joint search (`_settle_in_two`)."""
     pending = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not pending or run.out_of_time(until):
@@ -486,46 +486,55 @@ def _settle_set(run: _Run, ids: list[int], until: float | None) -> None:
 
 
 class _Board:
-    """The labels both word-by-word processes see at once (an anonymous shared mapping, made before the fork).
+    """The labels every labelling process sees at once (an anonymous shared mapping, made before the forks).
 
-    Per word (by its index in `ids`): a status (0 pending, else 1 + the Viability's index in
-    _SHARED_VERDICTS), how it was settled, the seconds, and per problem slot: for a viable word
-    its fill (word ids, -1 for slots the user filled), for a dead end whether its proof used the
-    slot (1 or 0; -1 throughout when not known). A writer stores those first and the status last,
-    so a reader that sees a status sees the rest.
+    One row per process (0 the caller's, 1.. the forked children), so no two processes ever write
+    the same memory. Per process and word (by the word's index in `ids`): a status (0 pending, else
+    1 + the Viability's index in _SHARED_VERDICTS), how it was settled, the seconds, and per problem
+    slot: for a viable word its fill (word ids, -1 for slots the user filled), for a dead end whether
+    its proof used the slot (1 or 0; -1 throughout when not known). A writer stores those first and
+    the status last, so a reader that sees a status sees the rest. A word is settled when any
+    process' row says so.
     """
 
-    def __init__(self, ids: list[int], n_slots: int):
+    def __init__(self, ids: list[int], n_slots: int, n_processes: int = 2):
         import mmap
 
-        n = len(ids)
+        n, rows = len(ids), max(1, n_processes)
         self.index_by_id = {word_id: i for i, word_id in enumerate(ids)}
-        work_at = (n * (16 + 4 * n_slots) + 7) // 8 * 8
-        self._memory = mmap.mmap(-1, work_at + 32)
-        self.work = np.frombuffer(self._memory, np.int64, 4, work_at).reshape(2, 2)
-        """Per process (parent, child): failures and nodes so far."""
-        self.status = np.frombuffer(self._memory, np.int32, n, 0)
-        self.how = np.frombuffer(self._memory, np.int32, n, 4 * n)
-        self.seconds = np.frombuffer(self._memory, np.float64, n, 8 * n)
-        self.fill = np.frombuffer(self._memory, np.int32, n * n_slots, 16 * n).reshape(n, n_slots)
+        per_row = n * (16 + 4 * n_slots)
+        work_at = (rows * per_row + 7) // 8 * 8
+        self._memory = mmap.mmap(-1, work_at + 16 * rows)
+        self.work = np.frombuffer(self._memory, np.int64, 2 * rows, work_at).reshape(rows, 2)
+        """Per process: failures and nodes so far."""
+        self.status = np.frombuffer(self._memory, np.int32, rows * n, 0).reshape(rows, n)
+        self.how = np.frombuffer(self._memory, np.int32, rows * n, 4 * rows * n).reshape(rows, n)
+        self.seconds = np.frombuffer(self._memory, np.float64, rows * n, 8 * rows * n).reshape(rows, n)
+        self.fill = np.frombuffer(self._memory, np.int32, rows * n * n_slots, 16 * rows * n).reshape(rows, n, n_slots)
+
+    @property
+    def n_processes(self) -> int:
+        return int(self.status.shape[0])
 
     def is_settled(self, word_id: int) -> bool:
-        return bool(self.status[self.index_by_id[word_id]])
+        return bool(self.status[:, self.index_by_id[word_id]].any())
 
     def publish(self, run: _Run, word_id: int, solution: dict[SlotId, int] | None = None) -> None:
-        """Post this process' label of `word_id` (if settled and not posted yet), with its fill.
+        """Post this process' label of `word_id` (if settled and not posted yet) in its own row, with its fill.
 
         `solution` is the fill as word ids by slot (as the search gives it); without it the ids
         are looked up from the entries (the first lookup of a length builds its index: slow)."""
         i = self.index_by_id[word_id]
+        row = run.rank
         v = run.verdict_by_id[word_id]
-        if self.status[i] or v.verdict is Viability.UNKNOWN:
+        if self.status[row, i] or v.verdict is Viability.UNKNOWN:
             return
         if solution is not None and solution.get(run.slot_id) != word_id:
             solution = None  # another word's fill
+        fill = self.fill[row, i]
         if v.entries is not None:
             words = run.problem.words
-            self.fill[i] = [
+            fill[:] = [
                 -1
                 if slot.id in run.problem.fixed_text_by_slot
                 else solution[slot.id]
@@ -535,15 +544,15 @@ class _Board:
             ]
         elif v.verdict is Viability.DEAD_END:
             used = v.proof_slot_ids
-            self.fill[i] = -1 if used is None else 0
+            fill[:] = -1 if used is None else 0
             if used:
-                self.fill[i][list(used)] = 1
-        self.how[i] = _HOWS.index(v.how)
-        self.seconds[i] = v.seconds
-        self.status[i] = 1 + _SHARED_VERDICTS.index(v.verdict)
+                fill[list(used)] = 1
+        self.how[row, i] = _HOWS.index(v.how)
+        self.seconds[row, i] = v.seconds
+        self.status[row, i] = 1 + _SHARED_VERDICTS.index(v.verdict)
 
     def adopt(self, run: _Run) -> dict[SlotId, int] | None:
-        """Take into `run` every label the other process posted that `run` does not have yet.
+        """Take into `run` every label another process posted that `run` does not have yet.
 
         Returns the last fill adopted (word id by slot, to guide the searches), or None."""
         from xwcp.backends._common import entries_from_word_ids
@@ -551,16 +560,22 @@ class _Board:
         solution = None
         for word_id, i in self.index_by_id.items():
             v = run.verdict_by_id[word_id]
-            if not self.status[i] or v.verdict is not Viability.UNKNOWN:
+            if v.verdict is not Viability.UNKNOWN:
                 continue
-            verdict = _SHARED_VERDICTS[int(self.status[i]) - 1]
+            posted = np.flatnonzero(self.status[:, i])
+            if not len(posted):
+                continue
+            row = int(posted[0])
+            verdict = _SHARED_VERDICTS[int(self.status[row, i]) - 1]
+            fill = self.fill[row, i]
             entries = None
             if verdict is Viability.VIABLE:
-                solution = {slot_id: int(w) for slot_id, w in enumerate(self.fill[i]) if w >= 0}
+                solution = {slot_id: int(w) for slot_id, w in enumerate(fill) if w >= 0}
                 entries = entries_from_word_ids(run.problem, solution)
-            elif len(self.fill[i]) and self.fill[i][0] >= 0:
-                v.proof_slot_ids = tuple(int(slot_id) for slot_id in np.flatnonzero(self.fill[i] == 1))
-            v.verdict, v.how, v.seconds, v.entries = verdict, _HOWS[int(self.how[i])], float(self.seconds[i]), entries
+            elif len(fill) and fill[0] >= 0:
+                v.proof_slot_ids = tuple(int(slot_id) for slot_id in np.flatnonzero(fill == 1))
+            v.verdict, v.how = verdict, _HOWS[int(self.how[row, i])]
+            v.seconds, v.entries = float(self.seconds[row, i]), entries
             if run.on_settle is not None:
                 if entries is not None:
                     _check(run.problem, entries)
@@ -581,17 +596,30 @@ _SHARED_VERDICTS = (Viability.VIABLE, Viability.DEAD_END)
 _HOWS = tuple(How)
 
 
+def _shares(ids: list[int], n_processes: int) -> list[list[int]]:
+    """Each process' own words first, then the rest: process k takes every `n_processes`-th word from the k-th.
+
+    Every list holds all of `ids`: a process that has settled its own share helps with the others'."""
+    lists = []
+    for rank in range(n_processes):
+        own = ids[rank::n_processes]
+        taken = set(own)
+        lists.append(own + [w for w in ids if w not in taken])
+    return lists
+
+
 def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: float | None) -> None:
-    """`_settle_set` on two cores: once the joint search has found its first fill or run CHILD_DELAY_S,
-    a forked child searches word by word (guided by that fill), while this process goes on with
+    """`_settle_set` on several cores: once the joint search has found its first fill or run CHILD_DELAY_S,
+    forked children search word by word (guided by that fill), while this process goes on with
     the joint search, then joins the word-by-word phase.
 
-    Each process takes half the words first (the child every other word, under seed + 1) and
-    then helps with the other half; both post what they settle on a shared board (`_Board`) and
-    skip what the other settled. So the hardest words end up searched twice in parallel with
-    different seeds (one search's heavy tail is cut by the other), and no core idles: with the
-    earlier fixed split, the second core waited for the joint search and idled once its half
-    was done. Fork, as in the auto race: the child inherits the compiled problem.
+    Each of the `run.workers` processes takes its share of the words first (process k every
+    `workers`-th word from the k-th, child k under seed + k) and then helps with the others'; all
+    post what they settle on a shared board (`_Board`) and skip what another settled. So the hardest
+    words end up searched several times in parallel with different seeds (one search's heavy tail is
+    cut by another), and no core idles: with a fixed split, the children waited for the joint search
+    and idled once their share was done. Fork, as in the auto race: the children inherit the compiled
+    problem.
     """
     import multiprocessing
 
@@ -601,58 +629,69 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
     if not ids or run.out_of_time(until):
         return
     ctx = multiprocessing.get_context("fork")
-    mine, theirs = ids[0::2], ids[1::2]
-    board = _Board(ids, len(run.problem.slots))
-
-    def child() -> None:
-        _as_child(run, board)
-        _word_by_word(run, theirs + mine, until, guide, board, len(theirs))
-
-    process = ctx.Process(target=child, daemon=True)
-    process.start()
+    n_processes = min(run.workers, len(ids))  # a process per word at most: each has a word of its own first
+    shares = _shares(ids, n_processes)
+    board = _Board(ids, len(run.problem.slots), n_processes)
+    processes: list[BaseProcess] = []
     try:
+        for rank in range(1, n_processes):
+
+            def child(rank: int = rank) -> None:
+                _as_child(run, board, rank)
+                _word_by_word(run, shares[rank], until, guide, board, len(ids[rank::n_processes]))
+
+            process = ctx.Process(target=child, daemon=True)
+            process.start()
+            processes.append(process)
         if engine is not None and len(ids) > 1:  # no fill nor proof yet: go on with the joint search
             guide, _ = _joint_search(run, ids, share_end, engine)
         for word_id in ids:
             board.publish(run, word_id, guide)
         board.adopt(run)
-        own = [w for w in mine if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
-        other = [w for w in theirs if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
-        if own or other:
-            _word_by_word(run, own + other, until, guide, board, len(own))
+        pending = [w for w in shares[0] if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
+        n_own = sum(1 for w in ids[0::n_processes] if run.verdict_by_id[w].verdict is Viability.UNKNOWN)
+        if pending:
+            _word_by_word(run, pending, until, guide, board, n_own)
     finally:
-        _end_child(run, process, board)
+        _end_children(run, processes, board)
 
 
-def _as_child(run: _Run, board: _Board) -> None:
-    """Make `run` the forked child's: signals left to the parent, no progress of its own, another seed, its
-    own learning, and its work counted on the shared board."""
+def _as_child(run: _Run, board: _Board, rank: int) -> None:
+    """Make `run` the forked child number `rank`'s: signals left to the parent, no progress of its own, a seed
+    of its own (the caller's + rank), its own learning, and its work counted in its row of the shared board."""
     from xwcp.runtime.signals import forget_signals_in_child
 
     forget_signals_in_child()  # Ctrl-C is the parent's; SIGTERM/SIGHUP and the parent's death end us
     run.progress = run.on_settle = None
-    run.seed += 1
+    run.seed += rank
+    run.rank = rank
     run.learn = CHILD_LEARN
-    run.work, run.work_cell = SearchWork(), board.work[1]
+    run.work, run.work_cell = SearchWork(), board.work[rank]
 
 
-def _end_child(run: _Run, process: BaseProcess, board: _Board) -> None:
-    """Stop the forked child, take the labels it posted, and add its work to `run`'s."""
-    if process.is_alive():
-        process.kill()
-    process.join(timeout=5)
+def _end_children(run: _Run, processes: list[BaseProcess], board: _Board) -> None:
+    """Stop the forked children, take the labels they posted, and add their work to `run`'s."""
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(timeout=5)
     board.adopt(run)
-    run.work.fails += int(board.work[1][0])
-    run.work.nodes += int(board.work[1][1])
+    run.work.processes = max(run.work.processes, 1 + len(processes))
+    for rank in range(1, board.n_processes):
+        run.work.fails += int(board.work[rank][0])
+        run.work.nodes += int(board.work[rank][1])
 
 
 def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> None:
     """`_settle_set` by projected enumeration (`_enumerate`) and, for the words it has not reached, word by word.
 
-    On two cores, once the enumeration has found its first fill or run CHILD_DELAY_S, a forked child
-    searches word by word in the caller's order (the page's visible words first), guided by the fills
-    posted, while this process goes on enumerating; both post on a shared board (`_Board`) and the
-    enumeration drops from its root every word the child settles. The two are a portfolio: the
+    On several cores, once the enumeration has found its first fill or run CHILD_DELAY_S, forked
+    children search word by word, guided by the fills posted, while this process goes on enumerating;
+    all post on a shared board (`_Board`) and the enumeration drops from its root every word another
+    process settles. Child k (of n - 1) takes every (n - 1)-th pending word from the k-th first, in
+    the caller's order (the page's visible words first), under seed + k, then helps with the others'
+    words (one child: all of them, in the caller's order). The processes are a portfolio: the
     enumeration settles the words whose fills lie near those found already, the word-by-word searches
     the words it does not reach (its choice in the slot can stay on one hard word). One process:
     the enumeration for ENUM_SHARE of the budget, then word by word."""
@@ -670,23 +709,32 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
     ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not ids or engine is None or run.out_of_time(until):
         return
-    board = _Board(ids, len(run.problem.slots))
+    n_children = min(run.workers - 1, len(ids))  # a child per word at most: each has a word of its own first
+    board = _Board(ids, len(run.problem.slots), n_children + 1)
     for word_id in ids:
         board.publish(run, word_id, guide)
-
-    def child() -> None:
-        _as_child(run, board)
-        if CHILD_ENUMERATES:
-            _enumerate(run, ids, until, None, board, guide=guide)
-        else:
-            _word_by_word(run, ids, until, guide, board)
-
-    process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
-    process.start()
+    shares = _shares(ids, n_children)
+    ctx = multiprocessing.get_context("fork")
+    processes: list[BaseProcess] = []
     try:
+        for rank in range(1, n_children + 1):
+
+            def child(rank: int = rank) -> None:
+                _as_child(run, board, rank)
+                if CHILD_ENUMERATES:
+                    _enumerate(run, ids, until, None, board, guide=guide)
+                else:
+                    share = shares[rank - 1]
+                    _word_by_word(
+                        run, share, until, guide, board, None if n_children == 1 else len(ids[rank - 1 :: n_children])
+                    )
+
+            process = ctx.Process(target=child, daemon=True)
+            process.start()
+            processes.append(process)
         _enumerate(run, ids, until, engine, board, guide=guide)
     finally:
-        _end_child(run, process, board)
+        _end_children(run, processes, board)
 
 
 def _enumerate(
@@ -706,7 +754,7 @@ def _enumerate(
     when the root only shrinks) and the fill becomes the guide, so the next fill is sought near it
     (the other slots try its words first). When the search is exhausted, every word still in the
     root is a dead end, with the slots the proof used. With a `board`, labels are posted as they
-    come and the other process' labels are adopted and their words dropped from the root too.
+    come and the other processes' labels are adopted and their words dropped from the root too.
     `first_only`: stop after the first fill (the engine is returned to go on with).
 
     Returns (the last fill found, word id per slot, or None; the engine when words are pending
@@ -838,10 +886,9 @@ def _word_by_word(
     words first), which helps when the fills for two words differ near the slot only (measured:
     a gain at some seeds, none at others; see the module docstring).
 
-    With a `board` (two processes), the first `n_first` of `ids` are this process' own: the
-    others get turns only once every own word is settled (taken from the far end of the other
-    process' list, work stealing), and words the other process settled are taken from the
-    board and skipped.
+    With a `board` (several processes), the first `n_first` of `ids` are this process' own: the
+    others get turns only once every own word is settled (taken from the far end of the list,
+    work stealing), and words another process settled are taken from the board and skipped.
     """
     from xwcp.backends._common import entries_from_word_ids
     from xwcp.engine import kernel
@@ -853,7 +900,7 @@ def _word_by_word(
     while pending and not run.out_of_time(until):
         if board is not None:
             adopted = board.adopt(run)
-            if adopted is not None:  # the other process' latest fill guides ours, as our own do
+            if adopted is not None:  # another process' latest fill guides ours, as our own do
                 guide = adopted
                 for searching in engines.values():
                     if searching.is_consistent:
@@ -862,8 +909,8 @@ def _word_by_word(
             for word_id in [w for w in engines if w not in pending]:
                 engines.pop(word_id)
             if not any(w in own for w in pending) and pending:
-                own = set(pending)  # own half settled: help with the other's, from the far end of its
-                pending.reverse()  # list (it goes from the front), so the two meet rather than overlap
+                own = set(pending)  # own share settled: help with the others', from the far end of the
+                pending.reverse()  # list (its owners go from the front), so they meet rather than overlap
         for word_id in [w for w in pending if w in own]:
             if run.out_of_time(until):
                 break

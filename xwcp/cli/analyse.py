@@ -50,6 +50,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
             show_fill=args.show_fill,
             progress=progress,
             by=args.by,
+            max_processes=args.processes,
         )
     finally:
         if progress is not None:

@@ -43,6 +43,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         say=say,
         soft_stop=True,
         out=args.out,
+        max_processes=args.processes,
     )
     seconds = time.perf_counter() - start
     wrote = bool(args.out) and save_fill(puzzle, problem, result, args.out)

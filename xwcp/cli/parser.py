@@ -175,7 +175,7 @@ def _add_solver_args(p: argparse.ArgumentParser, default_limit: float | None) ->
         "--backend",
         default=DEFAULT_BACKEND,
         metavar="NAME",
-        help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing two on the cores)",
+        help=f"solver: {', '.join(BACKENDS)} (default {DEFAULT_BACKEND}: the fastest, racing a portfolio on the cores)",
     )
     p.add_argument(
         "--time-limit",
@@ -215,6 +215,14 @@ def _add_fill(sub: Subparsers) -> None:
         action="store_true",
         help="search for the highest minimum score (proven where possible), then the fewest "
         "entries at it, then the highest mean, with a bound; anytime, default --time-limit 60",
+    )
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="run at most N search processes at once (the auto backend's portfolio; default: the cores this "
+        "process may use, capped by XWCP_MAX_PROCESSES; 1: one search, no race)",
     )
     p.add_argument("--export-cnf", metavar="FILE", help="also write the SAT encoding of the grid as DIMACS CNF")
     p.add_argument(
@@ -269,6 +277,14 @@ def _add_suggest(sub: Subparsers) -> None:
     )
     p.add_argument("--show-fill", action="store_true", help="with --verify, show the fill that proves a word viable")
     _add_solver_args(p, 5.0)
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="with --verify, label in at most N processes at once (default: the cores this process may use, "
+        "capped by XWCP_MAX_PROCESSES; 1: this one only)",
+    )
 
 
 def _add_heatmap(sub: Subparsers) -> None:

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from xwcp.services.types import FillResult, Problem
     from xwcp.words.wordlist import WordList
 
+FILL_PROCESSES = 2
+"""Processes one batch fill may run (`auto`: its search and one rival): the workers take a core each already, so
+a fill forking a rival per core would multiply the processes by the cores."""
 GUARD_S = 10.0
 """Seconds past its time limit a fill may run before the worker kills it (CP-SAT overshoots by up to ~5 s)."""
 Record = dict[str, Any]
@@ -169,7 +172,7 @@ def _fill_record(problem: Problem, task: GridTask) -> Record:
     start = time.perf_counter()
     if task.quality:  # the quality search, as `xwcp fill --quality` runs it (validated, with its quality)
         result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
-                                 quality=True)
+                                 quality=True, max_processes=FILL_PROCESSES)
     elif problem.grid.has_chains:  # chains: their boundaries chosen over splits (`xwcp.services.chains`)
         from xwcp.services.chains import fill_chains
 
@@ -179,7 +182,7 @@ def _fill_record(problem: Problem, task: GridTask) -> Record:
         problem, result = found.problem, found.result
     else:  # validates every fill with check_fill; one thread: the worker's cores are shared out by Dask
         result = runner.run_fill(problem, backend=task.backend, time_limit_s=task.time_limit_s, seed=task.seed,
-                                  threads=1)
+                                  threads=1, max_processes=FILL_PROCESSES)
     record = FillAnswer.build(problem, result, time.perf_counter() - start).as_dict()
     if "quality" not in record and result.entries is not None:
         record["quality"] = entry_quality(problem, result.entries)

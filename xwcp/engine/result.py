@@ -48,6 +48,8 @@ class Limits:
     `count` is how many distinct fills to return (None = 1, 0 = count every fill).
     `abort` may be set from another thread to stop the search (status ABORTED).
     `extra` carries native solver parameters through unchanged.
+    `max_processes` caps the processes a search runs at once (`auto`'s portfolio); None: the cores this
+    process owns, capped by XWCP_MAX_PROCESSES (xwcp/runtime/cores.py).
     """
 
     time_limit_s: float | None = None
@@ -59,6 +61,7 @@ class Limits:
     """Native solver parameters, any value its backend takes (converted and checked there)."""
     abort: threading.Event | None = None
     progress: Callable[[Progress], None] | None = None
+    max_processes: int | None = None
 
     def __post_init__(self) -> None:
         """Refuse a value of the wrong type here, naming the field, rather than deep inside a solver."""
@@ -70,7 +73,7 @@ class Limits:
             fail("time_limit_s", "a number of seconds or None", self.time_limit_s)
         if self.time_limit_s is not None and self.time_limit_s < 0:
             raise ValueError(f"Limits: time_limit_s must not be negative, got {self.time_limit_s}")
-        for name in ("seed", "threads", "max_backtracks", "count"):
+        for name in ("seed", "threads", "max_backtracks", "count", "max_processes"):
             value = getattr(self, name)
             if value is not None and not _is_number(value, whole=True):
                 fail(name, "a whole number", value)
@@ -78,6 +81,8 @@ class Limits:
             fail("seed", "a whole number", self.seed)
         if self.threads is None or self.threads < 1:
             raise ValueError(f"Limits: threads must be at least 1, got {self.threads}")
+        if self.max_processes is not None and self.max_processes < 1:
+            raise ValueError(f"Limits: max_processes must be at least 1, got {self.max_processes}")
         if self.count is not None and self.count < 0:
             raise ValueError(f"Limits: count must be 0 (count every fill) or more, got {self.count}")
         if self.abort is not None and not callable(getattr(self.abort, "is_set", None)):

@@ -303,6 +303,7 @@ class Session:
         progress: Callable[[Progress], None] | None = None,
         say: Callable[[str], None] | None = None,
         abort: threading.Event | None = None,
+        max_processes: int | None = None,
     ) -> FillAnswer:
         """Fill every slot with listed words (no word twice), or prove that no fill exists.
 
@@ -317,6 +318,8 @@ class Session:
             say: called with the quality search's progress lines.
             abort: a `threading.Event`; set it (from another thread) to stop the fill: the answer's status is
                 then ABORTED (a quality search keeps the best fill found until then).
+            max_processes: the most search processes at once ("auto" races a portfolio, one per core);
+                None: the cores this process may use, capped by XWCP_MAX_PROCESSES; 1: one search.
 
         Returns:
             A FillAnswer: `.status`, `.rows`, `answer["18A"]`, `.quality`, `.fills`; for an
@@ -334,6 +337,7 @@ class Session:
         count = check_optional_int("count", count, 0)
         min_diff = check_optional_int("min_diff", min_diff, 1)
         quality = check_bool("quality", quality)
+        max_processes = check_optional_int("max_processes", max_processes, 1)
         if min_diff is not None:
             if not count or count < 2:
                 raise InputError(f"{option_text('min_diff', min_diff)} needs {option_text('count')} of 2 or more")
@@ -372,6 +376,7 @@ class Session:
                 say=say,
                 progress=progress,
                 abort=abort,
+                max_processes=max_processes,
             )
         core = None
         if result.status is FillStatus.UNFILLABLE:
@@ -440,6 +445,7 @@ class Session:
         probe_max_words: int | None = 1000,
         probe_time_limit_s: float | None = None,
         abort: threading.Event | None = None,
+        max_processes: int | None = None,
     ) -> Suggestions:
         """Ranked words for one slot that survive being entered; with `verify`, each labelled viable / dead end.
 
@@ -463,6 +469,8 @@ class Session:
                 it makes the counts depend on the machine's speed (the web builder's first answer uses it).
             abort: with `verify`, a threading.Event; once set, the words not yet settled stay unknown (the
                 web builder's newer search of the same client).
+            max_processes: with `verify`, the most processes labelling at once (None: the cores this process
+                may use, capped by XWCP_MAX_PROCESSES; 1: this one only).
 
         Returns:
             Suggestions: a list of Suggestion (`.word`, `.score`, `.fit`, `.verdict`), best first (with
@@ -484,6 +492,7 @@ class Session:
         if probe_max_words is not None:
             probe_max_words = check_int("probe_max_words", probe_max_words, 1)
         probe_time_limit_s = check_seconds("probe_time_limit_s", probe_time_limit_s)
+        max_processes = check_optional_int("max_processes", max_processes, 1)
         if show_fill and not verify:
             raise InputError("show_fill=True needs verify=True")
         from xwcp.render.questions_json import written_report
@@ -504,6 +513,7 @@ class Session:
             probe_max_words=probe_max_words,
             probe_time_limit_s=probe_time_limit_s,
             abort=abort,
+            max_processes=max_processes,
         )
         alphabet = self.problem.alphabet
         return Suggestions.from_report(written_report(report, alphabet), alphabet)  # IJ, not its code char
@@ -517,6 +527,7 @@ class Session:
         seed: int = 0,
         on_label: Callable[[WordLabel], None] | None = None,
         abort: threading.Event | None = None,
+        max_processes: int | None = None,
     ) -> list[WordLabel]:
         """Label `words` (e.g. a `suggest` list's) for `slot` by the solver: viable, dead end or unknown.
 
@@ -524,6 +535,8 @@ class Session:
         and a fill found lately for this grid's layout that still holds labels a word at once.
         `on_label` gets each WordLabel the moment it is settled (the web builder streams them);
         `abort` (a threading.Event) stops the labelling: the words not settled stay UNKNOWN.
+        `max_processes` caps the processes labelling at once (None: the cores this process may use, capped by
+        XWCP_MAX_PROCESSES).
 
         Returns:
             One WordLabel per word, in the order given.
@@ -533,6 +546,7 @@ class Session:
         found = resolve_slot(self.problem, slot)
         time_limit_s = check_seconds("time_limit_s", time_limit_s)
         seed = check_int("seed", seed, 0, MAX_SEED)
+        max_processes = check_optional_int("max_processes", max_processes, 1)
         if abort is not None and not isinstance(abort, threading.Event):
             raise TypeError(f"abort must be a threading.Event (or None), not {type_name(abort)}")
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
@@ -548,7 +562,14 @@ class Session:
                 on_label(WordLabel.of(v, self.problem))
 
         verdicts = verify_words(
-            self.problem, found.id, words, time_limit_s=time_limit_s, seed=seed, abort=abort, on_settle=settled
+            self.problem,
+            found.id,
+            words,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            abort=abort,
+            on_settle=settled,
+            max_processes=max_processes,
         )
         return [WordLabel.of(v, self.problem) for v in verdicts]
 
@@ -714,6 +735,7 @@ def fill(
     quality: bool = False,
     progress: Callable[[Progress], None] | None = None,
     abort: threading.Event | None = None,
+    max_processes: int | None = None,
 ) -> FillAnswer:
     """Fill a grid: every slot a listed word, crossings agreeing, no word twice; or prove it cannot be done.
 
@@ -749,6 +771,7 @@ def fill(
         quality=quality,
         progress=progress,
         abort=abort,
+        max_processes=max_processes,
     )
 
 
@@ -859,6 +882,7 @@ def suggest(
     allow_dupes: bool = False,
     strict: bool = False,
     language: LanguageLike = None,
+    max_processes: int | None = None,
 ) -> Suggestions:
     """Ranked words for one slot: `suggest(grid, "6D", k=10, verify=True)` is a list of Suggestion
     (`.word`, `.score`, `.verdict`). Options as `Session` and `Session.suggest`."""
@@ -878,7 +902,15 @@ def suggest(
         language=language,
     )
     return Session._loaded(grid, words, options).suggest(
-        slot, k=k, by=by, verify=verify, backend=backend, time_limit_s=time_limit_s, seed=seed, show_fill=show_fill
+        slot,
+        k=k,
+        by=by,
+        verify=verify,
+        backend=backend,
+        time_limit_s=time_limit_s,
+        seed=seed,
+        show_fill=show_fill,
+        max_processes=max_processes,
     )
 
 

@@ -66,6 +66,7 @@ def fill(
     show_progress: bool = False,
     warn: Callable[[str], None] | None = None,
     out: str | Path | None = None,
+    max_processes: int | None = None,
 ) -> tuple[Puzzle, Problem, FillResult] | None:
     """Load and fill a grid as `load_puzzle_problem` and `run_fill` do, without numpy.
 
@@ -83,7 +84,13 @@ def fill(
 
     def run(problem: Problem) -> FillResult:
         return runner.run_fill(
-            problem, backend=backend, time_limit_s=time_limit_s, seed=seed, count=count, show_progress=show_progress
+            problem,
+            backend=backend,
+            time_limit_s=time_limit_s,
+            seed=seed,
+            count=count,
+            show_progress=show_progress,
+            max_processes=max_processes,
         )
 
     try:
@@ -110,6 +117,7 @@ def load_and_fill(
     say: Callable[[str], None] | None = None,
     soft_stop: bool = False,
     out: str | Path | None = None,
+    max_processes: int | None = None,
 ) -> tuple[Puzzle, Problem, FillResult]:
     """`load_puzzle_problem` then `run_fill` (the arguments are theirs): the `xwcp fill` command's work.
 
@@ -131,6 +139,7 @@ def load_and_fill(
             show_progress=show_progress,
             warn=warn,
             out=out,
+            max_processes=max_processes,
         )
         if fast is not None:
             return fast
@@ -163,6 +172,7 @@ def load_and_fill(
         min_diff=min_diff,
         say=say,
         soft_stop=soft_stop,
+        max_processes=max_processes,
     )
     return puzzle, problem, result
 

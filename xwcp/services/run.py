@@ -134,6 +134,7 @@ def run_fill(
     soft_stop: bool = False,
     abort: threading.Event | None = None,
     threads: int | None = None,
+    max_processes: int | None = None,
 ) -> FillResult:
     """Fill `problem` with the named backend; every returned fill has passed `check_fill`.
 
@@ -148,6 +149,8 @@ def run_fill(
         abort: set it (from another thread) to stop the fill: it comes back ABORTED (a quality search:
             with the best fill so far).
         threads: the solver threads a fill may use (None: the backend's default; batch workers use 1).
+        max_processes: the most processes a fill may run at once (`auto`'s portfolio); None: the cores this
+            process owns, capped by XWCP_MAX_PROCESSES (xwcp/runtime/cores.py).
         soft_stop: with `quality`, a stop signal (Ctrl-C) ends the quality search and the best fill so far
             comes back, marked `stopped_by` (the command line's way: nothing found is lost); without it a
             signal stops as everywhere else (`xwcp.runtime.signals`).
@@ -177,6 +180,7 @@ def run_fill(
             progress=progress,
             abort=abort,
             threads=default_threads() if threads is None else threads,
+            max_processes=max_processes,
         )
         quality_by_fill: dict[tuple[str, ...], Quality] = {}
 
@@ -229,6 +233,7 @@ def run_fill(
         progress=progress or line,
         abort=abort,
         threads=default_threads() if threads is None else threads,
+        max_processes=max_processes,
     )
     try:
         return fill(problem, backend, limits)

@@ -53,6 +53,7 @@ from xwcp.base.errors import InputError
 from xwcp.library.jobs import Session
 from xwcp.model import MAX_SIDE, grid_lines, read_grid
 from xwcp.model.alphabet import Alphabet
+from xwcp.runtime.cores import search_processes
 from xwcp.services.analysis_cache import MAX_BYTES, Analysed, AnalysisCache, CacheKey, Report
 from xwcp.services.types import FilterKind, SlotFilter, default_threads
 from xwcp.services.unfillable import unfillable_core, with_core
@@ -105,10 +106,11 @@ MAX_PENDING = 256
 ANALYSIS_THREADS = max(2, default_threads())
 """Quick analysis calls running at once: one per core (numpy and the ctypes kernel release the GIL for much of
 the work, so threads use the cores; more threads than cores only add switching)."""
-HEAVY_SLOTS = max(1, default_threads() // 2)
+HEAVY_SLOTS = max(1, default_threads() // max(2, search_processes()))
 """Searches (verified suggestions, checks) running at once per process, apart from the quick calls' slots: a
-verification runs in two processes on two cores, and `xwcp serve` runs a process per core, so one each keeps
-the searches to the cores there are; the rest wait their turn, client by client."""
+search runs in up to `search_processes()` processes (a server worker's share of the cores, xwcp/web/serve.py),
+so this many keep the searches to the cores there are (as before: half the cores, where a search runs in
+two); the rest wait their turn, client by client."""
 SHORT_SEARCH_S = 2.0
 """A search with at most this time limit (the page's check after a keystroke: 2 s) has a slot of its own per
 process, beside HEAVY_SLOTS, so it waits for no 10 s verification."""

@@ -7,6 +7,10 @@ one shared socket, whichever worker is idle first accepts: 50 kept-alive clients
 and the busier worker sets the p95). A worker that dies is started again. Outside Linux (where
 SO_REUSEPORT does not spread connections, or is missing) uvicorn's own workers share one socket. The same statelessness holds across
 machines: several `xwcp serve` processes behind any load balancer serve more users (docs/builder.md). Workers get their options through the environment (they start with `spawn`).
+
+The workers share the cores: each gives one search (a fill's portfolio, a verification's processes) its
+share of them (`xwcp.runtime.cores.worker_share`, through XWCP_MAX_PROCESSES), so N workers do not each
+fork a process per core. One worker gives its searches every core.
 """
 
 from __future__ import annotations
@@ -97,7 +101,8 @@ def serve(
     """Serve until stopped; `announce` gets the page's URL once the port is known to be free.
 
     `max_fills` is shared out: each of the `workers` processes runs at most ceil(max_fills / workers); so is
-    `cache_mb`, the megabytes of grids the processes keep between requests (xwcp/services/analysis_cache.py).
+    `cache_mb`, the megabytes of grids the processes keep between requests (xwcp/services/analysis_cache.py),
+    and so are the cores one search may use (`share_cores`).
 
     Raises:
         InputError: the port is taken, or the word list cannot be loaded.
@@ -121,6 +126,7 @@ def serve(
     from xwcp.model.alphabet import load_alphabet
     from xwcp.services.load import load_words
 
+    share_cores(workers)
     # load once here, so a bad list (or the English default for another language) is one line and exit 2, and
     # the workers find it in the cache
     if words or language not in (None, "en"):
@@ -148,6 +154,18 @@ def serve(
         )
         return
     _supervise(host, port, workers)
+
+
+def share_cores(workers: int) -> int:
+    """Cap the processes one search of each worker may use at its share of the cores (`worker_share`), through
+    XWCP_MAX_PROCESSES, which the workers inherit; a lower cap already set is kept. Returns the cap."""
+    from xwcp.runtime.cores import MAX_PROCESSES_ENV, env_cap, worker_share
+
+    share = worker_share(workers)
+    cap = env_cap()
+    share = share if cap is None else min(cap, share)
+    os.environ[MAX_PROCESSES_ENV] = str(share)
+    return share
 
 
 def _listen(host: str, port: int) -> socket.socket:
