@@ -271,3 +271,23 @@ def test_bad_process_caps_are_refused(monkeypatch):
     # a server's workers share the cores, never fewer than two each where there are two
     assert [worker_share(w, 16) for w in (1, 2, 4, 8, 16)] == [16, 8, 4, 2, 2]
     assert worker_share(2, 2) == 2 and worker_share(4, 1) == 1
+
+
+def test_one_core_still_races_one_rival_and_labels_stay_in_one_process(monkeypatch):
+    """On one core with nothing capping it, `auto` races its one rival as it always did (the two share the core);
+    verification's default stays one process there."""
+    from xwcp.runtime import cores
+
+    monkeypatch.setattr(cores, "owned_cores", lambda: 1)
+    monkeypatch.delenv("XWCP_MAX_PROCESSES", raising=False)
+    monkeypatch.delenv("XWCP_NO_RACE", raising=False)
+    assert cores.search_processes() == 1
+    problem = compile_problem(parse_grid("\n".join(["." * 15] * 15)), load_word_list())
+    seen = []
+    result = fill(
+        problem,
+        "auto",
+        Limits(time_limit_s=0.4, extra={"race_delay_s": 0}, progress=lambda p: seen.append(len(children()))),
+    )
+    assert "rival_pid" in result.stats.extra and max(seen) == 1
+    assert_gone(result.stats.extra["rival_pid"])

@@ -414,7 +414,7 @@ def test_processes_caps_the_auto_portfolio_and_refuses_zero(tiny, capsys, monkey
 
     asked = []
     real = auto.search_processes
-    monkeypatch.setattr(auto, "search_processes", lambda cap=None: asked.append(cap) or real(cap))
+    monkeypatch.setattr(auto, "search_processes", lambda cap=None, least=1: asked.append(cap) or real(cap, least))
     code, out, err = run(["fill", tiny[0], "--words", tiny[1], "--processes", "3", "--format", "json"], capsys)
     assert code == 0, err
     check_fill_json(json.loads(out), *tiny)

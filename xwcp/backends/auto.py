@@ -3,7 +3,8 @@
 Most grids are filled (or proven unfillable) by `backtrack` in well under a second, so
 `auto` starts it alone. If it has not answered after RACE_DELAY_S, forked child processes, one
 per core this process may use beyond its own (xwcp/runtime/cores.py: capped by
-`Limits.max_processes` or XWCP_MAX_PROCESSES, none with XWCP_NO_RACE), run the rivals
+`Limits.max_processes` or XWCP_MAX_PROCESSES, none with XWCP_NO_RACE; one, RACE_LEAST, on one core
+where nothing caps it), run the rivals
 (`rival_setting`: differently tuned copies, each under its own seed) on the same problem for the
 remaining time while `backtrack` goes on in this process; the first definite answer (a fill, or
 a proof that none exists) wins and the others are stopped: the children are killed, or the kernel
@@ -34,6 +35,8 @@ NAME = "auto"
 
 RACE_DELAY_S = 1.0
 """Seconds `backtrack` runs alone before the rival starts; below this, a second process only costs."""
+RACE_LEAST = 2
+"""Processes the race runs where nothing caps them, however few the cores: on one core the rival shares it."""
 RIVAL = "backtrack"
 """The backend raced against `backtrack`: a second, differently tuned copy of our own search.
 
@@ -280,7 +283,7 @@ def fill(problem: Problem, limits: Limits | None = None) -> FillResult:
 
         return replace(cpsat.fill(problem, limits), backend=NAME)
     delay_s = float(limits.extra.get("race_delay_s", RACE_DELAY_S))
-    n_processes = search_processes(limits.max_processes)
+    n_processes = search_processes(limits.max_processes, least=RACE_LEAST)
     if (limits.count not in (None, 1)) or n_processes < 2:
         extra = dict(limits.extra)
         extra.setdefault("branch", branching_for(problem))

@@ -47,11 +47,13 @@ def env_cap() -> int | None:
     return value
 
 
-def search_processes(max_processes: int | None = None) -> int:
+def search_processes(max_processes: int | None = None, least: int = 1) -> int:
     """Processes one search may run at once (this one included), at least 1 (see the module docstring).
 
     Args:
         max_processes: the caller's cap; None for the cores owned, capped by XWCP_MAX_PROCESSES.
+        least: the fewest the default budget gives where neither the caller nor XWCP_MAX_PROCESSES caps it
+            (`auto` races one rival even on one core: a second seed cuts a restarting search's heavy tail).
 
     Raises:
         ValueError: `max_processes` is below 1.
@@ -65,7 +67,7 @@ def search_processes(max_processes: int | None = None) -> int:
         return max_processes
     cap = env_cap()
     cores = owned_cores()
-    return cores if cap is None else min(cores, cap)
+    return max(cores, least) if cap is None else min(cores, cap)
 
 
 def worker_share(workers: int, cores: int | None = None) -> int:
