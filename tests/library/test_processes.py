@@ -21,8 +21,12 @@ def asked(monkeypatch):
     """The caps the labelling and `auto` were given, in call order."""
     caps = []
     real_verify, real_processes = verify.search_processes, auto.search_processes
-    monkeypatch.setattr(verify, "search_processes", lambda cap=None, least=1: caps.append(("verify", cap)) or real_verify(cap, least))
-    monkeypatch.setattr(auto, "search_processes", lambda cap=None, least=1: caps.append(("auto", cap)) or real_processes(cap, least))
+    monkeypatch.setattr(
+        verify, "search_processes", lambda cap=None, least=1: caps.append(("verify", cap)) or real_verify(cap, least)
+    )
+    monkeypatch.setattr(
+        auto, "search_processes", lambda cap=None, least=1: caps.append(("auto", cap)) or real_processes(cap, least)
+    )
     return caps
 
 
