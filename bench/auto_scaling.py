@@ -5,13 +5,13 @@ Usage: PYTHONPATH=. nice -n 10 python3 bench/auto_scaling.py [--part scale,same]
                                         [--base DIR] [--herald-seeds 3]
 
 Parts:
-- scale: `fill(problem, "auto", Limits(seed=s, max_processes=n))` of each grid (models/NAME.txt, or a path
+- scale: `fill(problem, "auto", Limits(seed=s, max_processes=n))` of each grid (a name under models/, e.g. 15x15-themeless-01, or a path
   ending in .txt from the checkout, e.g. bench/suggest_grids/open-4.txt) at seeds
   0..--seeds - 1 for each n of --processes, interleaved seed by seed (the order flips every seed); wall and CPU
   seconds (this process and its reaped children: the rivals), median and max per n, and who won. n = 1 is one
   search; n runs the portfolio's n - 1 rivals after auto.RACE_DELAY_S. More processes than the machine's cores
   measure only the overhead of oversubscribing (the rivals share the cores with the main search).
-- same: the Herald grids (models/vanbeek/15.01-15.10, 21.01-21.10) at seeds 0..--herald-seeds - 1 with 1 and 2
+- same: the Herald grids (models/vanbeek/15.01.txt to 15.10.txt and 21.01.txt to 21.10.txt) at seeds 0..--herald-seeds - 1 with 1 and 2
   processes, in this checkout (`Limits.max_processes`) and in --base (a checkout from before the portfolio:
   XWCP_NO_RACE for one process, its default race for two); each in a subprocess with that checkout first on the
   path. Prints whether status, nodes, backtracks and the fill are equal row by row (the single-core search
