@@ -37,7 +37,7 @@ def test_bench_on_the_cluster_gives_the_serial_statuses(client, inputs, tmp_path
 
 
 def test_unreachable_cluster_is_one_line_and_exit_2(inputs, capsys, monkeypatch):
-    monkeypatch.setattr("xwcp.dist.cluster.CONNECT_TIMEOUT_S", 1.0)
+    monkeypatch.setattr("xwcp.dist.cluster.CONNECT_TIMEOUT_S", 0.3)
     for address in ("tcp://127.0.0.1:9", "not an address"):
         code, out, err = run(["batch", inputs["grids"], "--words", inputs["words"], "--out", inputs["out"],
                               "--cluster", address], capsys)
