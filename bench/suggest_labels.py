@@ -470,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if "open" in parts:
         variants = args.open_variants.split(",")
+        if len(set(variants)) < len(variants):
+            parser.error(f"--open-variants names a variant twice ({args.open_variants}): its rows would be merged")
         found = open_grids(
             words, args.k, args.budget, args.open_slots or None, variants, args.grids.split(",") if args.grids else None
         )
