@@ -328,23 +328,13 @@ def open_grids(
 
 
 def fill_scaling(words, seeds: int, names: list[str] | None = None, processes: tuple[int, ...] = (1, 2)) -> dict:
-    """The fills part: whole fills of each open grid with each number of processes, interleaved seed by seed."""
-    out: dict = {}
-    for path in OPEN_GRIDS:
-        if names and path.stem not in names:
-            continue
-        grid = read_grid(path)
-        by_variant: dict[str, dict[str, list[float]]] = {str(n): {"seconds": [], "cpu_s": []} for n in processes}
-        for seed in range(seeds):
-            for n in processes if seed % 2 == 0 else processes[::-1]:
-                problem = compile_problem(grid, words)
-                start, cpu = time.perf_counter(), _cpu_s()
-                result = fill(problem, "auto", Limits(time_limit_s=60, seed=seed, max_processes=n))
-                by_variant[str(n)]["seconds"].append(time.perf_counter() - start)
-                by_variant[str(n)]["cpu_s"].append(_cpu_s() - cpu)
-                assert result.entries is None or check_fill(problem, result.entries) == []
-        out[path.stem] = by_variant
-    return out
+    """The fills part: whole fills of each open grid with each number of processes, interleaved seed by seed
+    (bench/auto_scaling.py's scale part, on the open grids, 60 s a fill): {grid: {"n": seconds, cpu_s, ...}}."""
+    import auto_scaling
+
+    paths = [str(path) for path in OPEN_GRIDS if not names or path.stem in names]
+    found = auto_scaling.scale(paths, list(processes), seeds, 60.0, words)
+    return {Path(name).stem: {str(n): row for n, row in rows.items()} for name, rows in found.items()}
 
 
 def keystrokes(words, n_keys: int) -> dict:
