@@ -225,11 +225,6 @@ class _Race:
             self.rivals.append(_Rival(rank, rival, process, conn))
 
     @property
-    def pid(self) -> int | None:
-        """The first rival's process id (None before the race)."""
-        return self.rivals[0].pid if self.rivals else None
-
-    @property
     def is_running(self) -> bool:
         return any(r.process is not None for r in self.rivals)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from xwcp.base.types import FillStatus, SlotId
 from xwcp.compile.problem import Problem
 from xwcp.model import EMPTY, Grid
+from xwcp.runtime.cores import owned_cores
 
 if TYPE_CHECKING:
     from typing import TypeGuard
@@ -19,10 +19,7 @@ if TYPE_CHECKING:
 
 def default_threads() -> int:
     """Worker threads a solver may use by default: the cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - non-Linux
-        return max(1, os.cpu_count() or 1)
+    return owned_cores()
 
 
 @dataclass(frozen=True)
