@@ -621,28 +621,22 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
     and idled once their share was done. Fork, as in the auto race: the children inherit the compiled
     problem.
     """
-    import multiprocessing
-
     alone_end = time.perf_counter() + CHILD_DELAY_S
     guide, engine = _joint_search(run, ids, alone_end if share_end is None else min(share_end, alone_end))
     ids = [w for w in ids if run.verdict_by_id[w].verdict is Viability.UNKNOWN]
     if not ids or run.out_of_time(until):
         return
-    ctx = multiprocessing.get_context("fork")
     n_processes = min(run.workers, len(ids))  # a process per word at most: each has a word of its own first
     shares = _shares(ids, n_processes)
     board = _Board(ids, len(run.problem.slots), n_processes)
+
+    def child(rank: int) -> None:
+        _as_child(run, board, rank)
+        _word_by_word(run, shares[rank], until, guide, board, len(ids[rank::n_processes]))
+
     processes: list[BaseProcess] = []
     try:
-        for rank in range(1, n_processes):
-
-            def child(rank: int = rank) -> None:
-                _as_child(run, board, rank)
-                _word_by_word(run, shares[rank], until, guide, board, len(ids[rank::n_processes]))
-
-            process = ctx.Process(target=child, daemon=True)
-            process.start()
-            processes.append(process)
+        _fork_children(processes, range(1, n_processes), child)
         if engine is not None and len(ids) > 1:  # no fill nor proof yet: go on with the joint search
             guide, _ = _joint_search(run, ids, share_end, engine)
         for word_id in ids:
@@ -654,6 +648,19 @@ def _settle_in_two(run: _Run, ids: list[int], until: float | None, share_end: fl
             _word_by_word(run, pending, until, guide, board, n_own)
     finally:
         _end_children(run, processes, board)
+
+
+def _fork_children(processes: list[BaseProcess], ranks: range, child: Callable[[int], None]) -> None:
+    """Start a forked process per rank of `ranks` running `child(rank)` (fork, as in the auto race: a child
+    inherits the compiled problem). Each is added to `processes` as it starts, so the caller's `_end_children`
+    stops the ones started before a failure."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    for rank in ranks:
+        process = ctx.Process(target=child, args=(rank,), daemon=True)
+        process.start()
+        processes.append(process)
 
 
 def _as_child(run: _Run, board: _Board, rank: int) -> None:
@@ -695,8 +702,6 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
     enumeration settles the words whose fills lie near those found already, the word-by-word searches
     the words it does not reach (its choice in the slot can stay on one hard word). One process:
     the enumeration for ENUM_SHARE of the budget, then word by word."""
-    import multiprocessing
-
     if run.workers < 2:
         share_end = None if until is None else time.perf_counter() + ENUM_SHARE * max(0.0, until - time.perf_counter())
         guide, _ = _enumerate(run, ids, share_end)
@@ -714,24 +719,20 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
     for word_id in ids:
         board.publish(run, word_id, guide)
     shares = _shares(ids, n_children)
-    ctx = multiprocessing.get_context("fork")
+
+    def child(rank: int) -> None:
+        _as_child(run, board, rank)
+        if CHILD_ENUMERATES:
+            _enumerate(run, ids, until, None, board, guide=guide)
+        else:
+            share = shares[rank - 1]
+            _word_by_word(
+                run, share, until, guide, board, None if n_children == 1 else len(ids[rank - 1 :: n_children])
+            )
+
     processes: list[BaseProcess] = []
     try:
-        for rank in range(1, n_children + 1):
-
-            def child(rank: int = rank) -> None:
-                _as_child(run, board, rank)
-                if CHILD_ENUMERATES:
-                    _enumerate(run, ids, until, None, board, guide=guide)
-                else:
-                    share = shares[rank - 1]
-                    _word_by_word(
-                        run, share, until, guide, board, None if n_children == 1 else len(ids[rank - 1 :: n_children])
-                    )
-
-            process = ctx.Process(target=child, daemon=True)
-            process.start()
-            processes.append(process)
+        _fork_children(processes, range(1, n_children + 1), child)
         _enumerate(run, ids, until, engine, board, guide=guide)
     finally:
         _end_children(run, processes, board)
