@@ -198,12 +198,10 @@ def failing_fdopen(code: int, after_bytes: int = 3):
     return fdopen
 
 
-def child_processes(besides: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
-    """(pid, state) of every process whose parent is this one, zombies included (Linux /proc), but those in
-    `besides` (the children a test found before it began: a fork server or a cluster an earlier test started)."""
+def processes_now() -> list[tuple[int, str, int, int]]:
+    """(pid, state, parent's pid, process group) of every process now (Linux /proc; one gone meanwhile is left out)."""
     import os
 
-    me = os.getpid()
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -213,10 +211,18 @@ def child_processes(besides: frozenset[int] = frozenset()) -> list[tuple[int, st
                 text = f.read()
         except OSError:  # gone meanwhile
             continue
-        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) ": state, ppid, ...
-        if int(fields[1]) == me and int(entry) not in besides:
-            found.append((int(entry), fields[0]))
+        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) ": state, ppid, pgrp, ...
+        found.append((int(entry), fields[0], int(fields[1]), int(fields[2])))
     return found
+
+
+def child_processes(besides: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
+    """(pid, state) of every process whose parent is this one, zombies included (Linux /proc), but those in
+    `besides` (the children a test found before it began: a fork server or a cluster an earlier test started)."""
+    import os
+
+    me = os.getpid()
+    return [(pid, state) for pid, state, parent, _ in processes_now() if parent == me and pid not in besides]
 
 
 def child_pids() -> frozenset[int]:

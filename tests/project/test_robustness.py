@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import entries_of, one_line, run
+from tests.helpers import entries_of, one_line, processes_now, run
 from xwcp.base.errors import InputError
 from xwcp.cli.commands import main
 from xwcp.engine.result import check_fill
@@ -129,17 +129,7 @@ def test_edited_meta_is_rebuilt(files, tmp_path, edit):
 
 def _group(pgid: int) -> list[int]:
     """Live (not zombie) processes of a process group."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            pids.append(int(entry))
-    return pids
+    return [pid for pid, state, _, group in processes_now() if group == pgid and state != "Z"]
 
 
 def _start_raced_fill(tmp_path, *extra) -> subprocess.Popen:
