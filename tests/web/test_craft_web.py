@@ -165,6 +165,27 @@ def test_the_filter_box_narrows_the_suggestions_and_says_what_is_wrong(server, b
 
 
 @pytest.mark.browser
+def test_the_skipped_words_come_before_the_question_on_the_autofill_line(server, browser):
+    """A fill kept by distinct stems names its skipped words in plain terms, and the line's question follows them
+    after a dash: "... SCATS: same stem as SCAT: accept or reroll" read as if SCAT were to be accepted."""
+    from pathlib import Path
+
+    grid = Path(__file__).parents[2] / "models" / "15x15-daily-01.txt"
+    rows = [line for line in grid.read_text().splitlines() if line and not line.startswith(";")]
+    page, errors = _open(browser, server, rows)
+    assert page.is_checked("#distinct-stems")
+    page.click("#fill-all")
+    page.wait_for_function("document.getElementById('progress').textContent.includes('reroll')", timeout=60_000)
+    line = page.inner_text("#progress")
+    skipped = line.split(" · skipped by distinct stems: ")[1]
+    assert skipped.endswith(" — accept or reroll") and ": accept" not in line, line
+    assert "same stem as" in skipped and not re.search(r"\d+[AD] ", skipped), line  # words, never slot names
+    page.click("#accept")
+    page.wait_for_function("document.getElementById('progress').textContent.endsWith('— accepted (Ctrl+Z undoes)')")
+    assert not errors
+
+
+@pytest.mark.browser
 def test_an_unfair_crossing_is_marked_with_its_reason_and_axe_finds_nothing_serious(server, browser):
     if find_hunspell(ENGLISH) is None:
         pytest.skip("no English Hunspell dictionary installed (names come from it)")

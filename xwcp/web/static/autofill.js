@@ -103,7 +103,7 @@ function showResult(msg) {
     const skipped = words.length ? ` · skipped by distinct stems: ${words.join("; ")}` : "";
     const splits = msg.chain_splits ? ` · chains split on try ${msg.chain_splits}` : "";
     lastFilled = `filled (${where})${splits}${scores}${skipped}`;
-    setProgress(`${lastFilled}: accept or reroll`, "filled");
+    setProgress(`${lastFilled} — accept or reroll`, "filled"); // a dash: the line may end in "SCATS: same stem as SCAT"
     if (overlay.chains) emit("clues"); // the chains' clues show their words in pencil
   } else if (msg.status === "unfillable") {
     overlay.pencil = null;
@@ -136,7 +136,7 @@ function acceptPencil() {
     && isFilled(pencil[cell] || "") ? pencil[cell] : x)); // a Schrödinger square takes both letters, a given one kept
   overlay.pencil = null;
   $("pencil-actions").hidden = true;
-  setProgress(`${lastFilled}: accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"
+  setProgress(`${lastFilled} — accepted (Ctrl+Z undoes)`, "filled"); // no longer "accept or reroll"
   commit({ cells }, { accepted: true });
 }
 
