@@ -171,7 +171,9 @@ def run_repair(args: argparse.Namespace) -> None:
     for seed in range(args.pool):
         result = backtrack.fill(problem, Limits(seed=seed, max_backtracks=60_000, extra={"score_weight": 0.0}))
         if result.status is FillStatus.FILLED:
-            pool.append([int(words.word_id(entry) or 0) for entry in result.entries])
+            ids = [words.word_id(entry) for entry in result.entries]
+            assert all(word_id is not None for word_id in ids), "a fill with an unlisted entry"
+            pool.append([int(word_id or 0) for word_id in ids])
     print(f"pool: {len(pool)} fills of {args.pool} seeds in {cpu_s() - start:.1f} CPU s", flush=True)
     total = {0: 0, 1: 0, 2: 0}
     cpu = {1: 0.0, 2: 0.0}

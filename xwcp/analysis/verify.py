@@ -725,10 +725,7 @@ def _settle_by_enumeration(run: _Run, ids: list[int], until: float | None) -> No
         if CHILD_ENUMERATES:
             _enumerate(run, ids, until, None, board, guide=guide)
         else:
-            share = shares[rank - 1]
-            _word_by_word(
-                run, share, until, guide, board, None if n_children == 1 else len(ids[rank - 1 :: n_children])
-            )
+            _word_by_word(run, shares[rank - 1], until, guide, board, len(ids[rank - 1 :: n_children]))
 
     processes: list[BaseProcess] = []
     try:
